@@ -1,0 +1,293 @@
+// Package catalog holds the plain Go values that Warbound content defines:
+// factions, cards, action boards, scenarios, decks, the glossary and the
+// designers' check games.
+//
+// The catalog is what every consumer reads (engine, render, site, JSON
+// export). It is produced by the schema package, which has already
+// validated the content: consumers never re-validate what the loader
+// guaranteed and never read CUE themselves. The package imports only the
+// standard library.
+//
+// Every collection is a slice sorted by id, so that ranging over the catalog
+// is deterministic; the Lookup methods find one entry by id.
+package catalog
+
+import (
+	"slices"
+	"sort"
+)
+
+// SchemaVersion is the version of the JSON catalog written to
+// dist/data/catalog.json. Bump it when a field changes meaning or goes away.
+const SchemaVersion = 1
+
+// Lang is a language code of the content: "en" or "fr".
+type Lang string
+
+// The languages every text is written in.
+const (
+	English Lang = "en"
+	French  Lang = "fr"
+)
+
+// Langs lists the content languages in their canonical order.
+var Langs = []Lang{English, French}
+
+// Text is a text in both languages.
+type Text struct {
+	EN string `json:"en"`
+	FR string `json:"fr"`
+}
+
+// In returns the text in language l.
+func (t Text) In(l Lang) string {
+	if l == French {
+		return t.FR
+	}
+	return t.EN
+}
+
+// Pos is a position in a content file: the file's slash path relative to
+// the content root, and 1-based line and column.
+type Pos struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+}
+
+// String formats the position as file:line:col, or just the file when the
+// line is unknown.
+func (p Pos) String() string {
+	if p.File == "" {
+		return "-"
+	}
+	if p.Line == 0 {
+		return p.File
+	}
+	return p.File + ":" + itoa(p.Line) + ":" + itoa(p.Col)
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}
+
+// Format is a game format.
+type Format string
+
+// The two formats of R-FMT-1.
+const (
+	Exploration   Format = "exploration"
+	Confrontation Format = "confrontation"
+)
+
+// Catalog is the whole validated content.
+type Catalog struct {
+	SchemaVersion int `json:"schemaVersion"`
+
+	Factions     []Faction       `json:"factions"`
+	Skills       []Skill         `json:"skills"`
+	Characters   []Character     `json:"characters"`
+	Leaders      []Leader        `json:"leaders"`
+	Equipment    []Equipment     `json:"equipment"`
+	Formations   []Formation     `json:"formations"`
+	Vocations    []Vocation      `json:"vocations"`
+	References   []ReferenceCard `json:"references"`
+	ActionBoards []ActionBoard   `json:"actionBoards"`
+	Scenarios    []Scenario      `json:"scenarios"`
+	Objectives   []ObjectiveCard `json:"objectives"`
+	Decks        []Deck          `json:"decks"`
+	Glossary     []Term          `json:"glossary"`
+	Strings      []UIString      `json:"strings"`
+	Checks       []CheckGame     `json:"checks"`
+
+	// Rules are the rules pages (Markdown), per language. They are content
+	// for the site, not CUE.
+	Rules []RulesPage `json:"-"`
+
+	// Draft lists the texts that were missing a language when the content
+	// was loaded in draft mode. It is empty otherwise.
+	Draft []MissingText `json:"-"`
+}
+
+// MissingText is a text that lacks one language (draft mode only).
+type MissingText struct {
+	Pos  Pos    `json:"pos"`
+	Path string `json:"path"`
+	Lang Lang   `json:"lang"`
+}
+
+// Faction is a warband faction; its id is also the colour name of its Order
+// tokens.
+type Faction struct {
+	ID     string `json:"id"`
+	Name   Text   `json:"name"`
+	Colour string `json:"colour"` // #rrggbb
+	Pos    Pos    `json:"-"`
+}
+
+// RulesPage is one chapter of the rules in one language.
+type RulesPage struct {
+	Lang   Lang   `json:"lang"`
+	Path   string `json:"path"` // slash path relative to the content root
+	Source []byte `json:"-"`
+}
+
+// Term is a glossary entry.
+type Term struct {
+	ID         string `json:"id"`
+	Term       Text   `json:"term"`
+	Definition Text   `json:"definition"`
+	Pos        Pos    `json:"-"`
+}
+
+// UIString is an interface string of the site or the print sheets.
+type UIString struct {
+	ID   string `json:"id"`
+	Text Text   `json:"text"`
+	Pos  Pos    `json:"-"`
+}
+
+// sortByID sorts a slice of catalog entries by their id.
+func sortByID[T any](s []T, id func(*T) string) {
+	sort.SliceStable(s, func(i, j int) bool { return id(&s[i]) < id(&s[j]) })
+}
+
+// find returns the entry with the given id in a slice sorted by id.
+func find[T any](s []T, id func(*T) string, want string) *T {
+	i, ok := slices.BinarySearchFunc(s, want, func(e T, w string) int {
+		switch x := id(&e); {
+		case x < w:
+			return -1
+		case x > w:
+			return 1
+		}
+		return 0
+	})
+	if !ok {
+		return nil
+	}
+	return &s[i]
+}
+
+// Sort puts every collection in id order. The loader calls it once; anyone
+// who builds a Catalog by hand (tests, generators) should call it too.
+func (c *Catalog) Sort() {
+	sortByID(c.Factions, func(x *Faction) string { return x.ID })
+	sortByID(c.Skills, func(x *Skill) string { return x.ID })
+	sortByID(c.Characters, func(x *Character) string { return x.ID })
+	sortByID(c.Leaders, func(x *Leader) string { return x.ID })
+	sortByID(c.Equipment, func(x *Equipment) string { return x.ID })
+	sortByID(c.Formations, func(x *Formation) string { return x.ID })
+	sortByID(c.Vocations, func(x *Vocation) string { return x.ID })
+	sortByID(c.References, func(x *ReferenceCard) string { return x.ID })
+	sortByID(c.ActionBoards, func(x *ActionBoard) string { return x.ID })
+	sortByID(c.Scenarios, func(x *Scenario) string { return x.ID })
+	sortByID(c.Objectives, func(x *ObjectiveCard) string { return x.ID })
+	sortByID(c.Decks, func(x *Deck) string { return x.ID })
+	sortByID(c.Glossary, func(x *Term) string { return x.ID })
+	sortByID(c.Strings, func(x *UIString) string { return x.ID })
+	sortByID(c.Checks, func(x *CheckGame) string { return x.ID })
+	sort.SliceStable(c.Rules, func(i, j int) bool { return c.Rules[i].Path < c.Rules[j].Path })
+}
+
+// Faction returns the faction with the given id, or nil.
+func (c *Catalog) Faction(id string) *Faction {
+	return find(c.Factions, func(x *Faction) string { return x.ID }, id)
+}
+
+// Skill returns the skill with the given id, or nil.
+func (c *Catalog) Skill(id string) *Skill {
+	return find(c.Skills, func(x *Skill) string { return x.ID }, id)
+}
+
+// Character returns the Character card with the given id, or nil.
+func (c *Catalog) Character(id string) *Character {
+	return find(c.Characters, func(x *Character) string { return x.ID }, id)
+}
+
+// Leader returns the Leader card with the given id, or nil.
+func (c *Catalog) Leader(id string) *Leader {
+	return find(c.Leaders, func(x *Leader) string { return x.ID }, id)
+}
+
+// EquipmentCard returns the Equipment card with the given id, or nil.
+func (c *Catalog) EquipmentCard(id string) *Equipment {
+	return find(c.Equipment, func(x *Equipment) string { return x.ID }, id)
+}
+
+// Formation returns the Formation card with the given id, or nil.
+func (c *Catalog) Formation(id string) *Formation {
+	return find(c.Formations, func(x *Formation) string { return x.ID }, id)
+}
+
+// Vocation returns the Vocation card with the given id, or nil.
+func (c *Catalog) Vocation(id string) *Vocation {
+	return find(c.Vocations, func(x *Vocation) string { return x.ID }, id)
+}
+
+// Reference returns the Reference card with the given id, or nil.
+func (c *Catalog) Reference(id string) *ReferenceCard {
+	return find(c.References, func(x *ReferenceCard) string { return x.ID }, id)
+}
+
+// ActionBoard returns the action board with the given id, or nil.
+func (c *Catalog) ActionBoard(id string) *ActionBoard {
+	return find(c.ActionBoards, func(x *ActionBoard) string { return x.ID }, id)
+}
+
+// Scenario returns the scenario with the given id, or nil.
+func (c *Catalog) Scenario(id string) *Scenario {
+	return find(c.Scenarios, func(x *Scenario) string { return x.ID }, id)
+}
+
+// Objective returns the Objective card with the given id, or nil.
+func (c *Catalog) Objective(id string) *ObjectiveCard {
+	return find(c.Objectives, func(x *ObjectiveCard) string { return x.ID }, id)
+}
+
+// Deck returns the deck with the given id, or nil.
+func (c *Catalog) Deck(id string) *Deck {
+	return find(c.Decks, func(x *Deck) string { return x.ID }, id)
+}
+
+// Check returns the check game with the given id, or nil.
+func (c *Catalog) Check(id string) *CheckGame {
+	return find(c.Checks, func(x *CheckGame) string { return x.ID }, id)
+}
+
+// String returns the interface string with the given id in language l, or
+// the id itself when there is none (so a missing string shows, not vanishes).
+func (c *Catalog) String(id string, l Lang) string {
+	if s := find(c.Strings, func(x *UIString) string { return x.ID }, id); s != nil {
+		return s.Text.In(l)
+	}
+	return id
+}
+
+// BoardFor returns the action board of a format (the first by id), or nil.
+func (c *Catalog) BoardFor(f Format) *ActionBoard {
+	for i := range c.ActionBoards {
+		if c.ActionBoards[i].Format == f {
+			return &c.ActionBoards[i]
+		}
+	}
+	return nil
+}
