@@ -1,0 +1,378 @@
+// Package hex is the geometry of Warbound boards: pointy-top hexagonal
+// tiles named by column letter and row number ("A1" is the top-left tile,
+// even rows are shifted half a tile to the right), converted to cube
+// coordinates for distance, neighbours, reachability and line of sight.
+//
+// A Grid is immutable once built and may be shared by any number of games.
+// Sets of tiles are Masks, fixed-size bitsets, so that the hot paths of the
+// engine (reachability, sight) never allocate.
+package hex
+
+import (
+	"math/bits"
+	"strconv"
+)
+
+// MaxTiles is the largest board the package handles: 16 × 16 tiles, the
+// Confrontation board (R-BOARD-1).
+const MaxTiles = 256
+
+// Tile is the index of a tile on its grid: row*cols + col, both 0-based.
+// None is no tile.
+type Tile int16
+
+// None is the absence of a tile.
+const None Tile = -1
+
+// Mask is a set of tiles.
+type Mask [MaxTiles / 64]uint64
+
+// Has reports whether t is in the set.
+func (m *Mask) Has(t Tile) bool { return t >= 0 && m[t>>6]&(1<<(uint(t)&63)) != 0 }
+
+// Set adds t to the set.
+func (m *Mask) Set(t Tile) { m[t>>6] |= 1 << (uint(t) & 63) }
+
+// Clear removes t from the set.
+func (m *Mask) Clear(t Tile) { m[t>>6] &^= 1 << (uint(t) & 63) }
+
+// Empty reports whether the set holds no tile.
+func (m *Mask) Empty() bool { return m[0]|m[1]|m[2]|m[3] == 0 }
+
+// Count is the number of tiles in the set.
+func (m *Mask) Count() int {
+	return bits.OnesCount64(m[0]) + bits.OnesCount64(m[1]) + bits.OnesCount64(m[2]) + bits.OnesCount64(m[3])
+}
+
+// Or returns the union of m and o.
+func (m Mask) Or(o Mask) Mask {
+	for i := range m {
+		m[i] |= o[i]
+	}
+	return m
+}
+
+// AndNot returns the tiles of m that are not in o.
+func (m Mask) AndNot(o Mask) Mask {
+	for i := range m {
+		m[i] &^= o[i]
+	}
+	return m
+}
+
+// Next returns the first tile of the set at or after t, or None. Ranging
+// over a set: for t := m.Next(0); t != None; t = m.Next(t + 1).
+func (m *Mask) Next(t Tile) Tile {
+	if t < 0 {
+		t = 0
+	}
+	for w := int(t) >> 6; w < len(m); w++ {
+		word := m[w]
+		if w == int(t)>>6 {
+			word &= ^uint64(0) << (uint(t) & 63)
+		}
+		if word != 0 {
+			return Tile(w<<6 + bits.TrailingZeros64(word))
+		}
+	}
+	return None
+}
+
+// Nth returns the n-th tile (0-based) of the set in index order, or None.
+func (m *Mask) Nth(n int) Tile {
+	for w := range m {
+		c := bits.OnesCount64(m[w])
+		if n >= c {
+			n -= c
+			continue
+		}
+		word := m[w]
+		for range n {
+			word &= word - 1
+		}
+		return Tile(w<<6 + bits.TrailingZeros64(word))
+	}
+	return None
+}
+
+// Cube is a cube coordinate (q + r + s = 0).
+type Cube struct{ Q, R, S int }
+
+// Grid is a rectangular board of Cols × Rows tiles.
+type Grid struct {
+	Cols, Rows int
+	cube       []Cube
+	nb         [][6]Tile
+	all        Mask
+}
+
+// directions are the six cube directions, clockwise from east.
+var directions = [6]Cube{{1, 0, -1}, {1, -1, 0}, {0, -1, 1}, {-1, 0, 1}, {-1, 1, 0}, {0, 1, -1}}
+
+// NewGrid builds a grid of cols × rows tiles. It returns nil when the size
+// is outside 1..26 columns, 1..99 rows or MaxTiles tiles in all.
+func NewGrid(cols, rows int) *Grid {
+	if cols < 1 || rows < 1 || cols > 26 || rows > 99 || cols*rows > MaxTiles {
+		return nil
+	}
+	g := &Grid{Cols: cols, Rows: rows, cube: make([]Cube, cols*rows), nb: make([][6]Tile, cols*rows)}
+	for t := range cols * rows {
+		col, row := t%cols, t/cols
+		// Rows are 1-based in names; even rows (odd 0-based rows) are
+		// shifted right: the "odd-r" offset layout.
+		q := col - (row-(row&1))/2
+		g.cube[t] = Cube{q, row, -q - row}
+		g.all.Set(Tile(t))
+	}
+	for t := range cols * rows {
+		c := g.cube[t]
+		for i, d := range directions {
+			g.nb[t][i] = g.FromCube(Cube{c.Q + d.Q, c.R + d.R, c.S + d.S})
+		}
+	}
+	return g
+}
+
+// Len is the number of tiles.
+func (g *Grid) Len() int { return g.Cols * g.Rows }
+
+// All is the set of every tile of the grid.
+func (g *Grid) All() Mask { return g.all }
+
+// At returns the tile at 0-based column and row, or None outside the grid.
+func (g *Grid) At(col, row int) Tile {
+	if col < 0 || row < 0 || col >= g.Cols || row >= g.Rows {
+		return None
+	}
+	return Tile(row*g.Cols + col)
+}
+
+// ColRow returns the 0-based column and row of t.
+func (g *Grid) ColRow(t Tile) (col, row int) { return int(t) % g.Cols, int(t) / g.Cols }
+
+// Cube returns the cube coordinate of t.
+func (g *Grid) Cube(t Tile) Cube { return g.cube[t] }
+
+// FromCube returns the tile at cube coordinate c, or None outside the grid.
+func (g *Grid) FromCube(c Cube) Tile {
+	row := c.R
+	col := c.Q + (row-(row&1))/2
+	return g.At(col, row)
+}
+
+// Parse returns the tile named name ("A1", "H16"), and whether the name is
+// well formed and on the grid.
+func (g *Grid) Parse(name string) (Tile, bool) {
+	col, row, ok := ParseName(name)
+	if !ok {
+		return None, false
+	}
+	t := g.At(col, row)
+	return t, t != None
+}
+
+// ParseName splits a tile name into its 0-based column and row.
+func ParseName(name string) (col, row int, ok bool) {
+	if len(name) < 2 || name[0] < 'A' || name[0] > 'Z' {
+		return 0, 0, false
+	}
+	n, err := strconv.Atoi(name[1:])
+	if err != nil || n < 1 || name[1] == '0' || name[1] == '+' {
+		return 0, 0, false
+	}
+	return int(name[0] - 'A'), n - 1, true
+}
+
+// Name returns the name of t, e.g. "C3".
+func (g *Grid) Name(t Tile) string {
+	if t < 0 || int(t) >= g.Len() {
+		return "-"
+	}
+	col, row := g.ColRow(t)
+	return string(rune('A'+col)) + strconv.Itoa(row+1)
+}
+
+// Neighbours returns the six tiles around t, None where the board ends.
+func (g *Grid) Neighbours(t Tile) *[6]Tile { return &g.nb[t] }
+
+// Adjacent reports whether a and b are neighbours.
+func (g *Grid) Adjacent(a, b Tile) bool { return a != b && g.Distance(a, b) == 1 }
+
+// Distance is the number of tiles from a to b (0 when a == b).
+func (g *Grid) Distance(a, b Tile) int {
+	ca, cb := g.cube[a], g.cube[b]
+	return max(abs(ca.Q-cb.Q), abs(ca.R-cb.R), abs(ca.S-cb.S))
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Around returns the tiles adjacent to any tile of m (m itself excluded).
+func (g *Grid) Around(m Mask) Mask {
+	var out Mask
+	for t := m.Next(0); t != None; t = m.Next(t + 1) {
+		for _, n := range g.nb[t] {
+			if n != None {
+				out.Set(n)
+			}
+		}
+	}
+	return out.AndNot(m)
+}
+
+// Reach returns the tiles a miniature on from can end a move on in at most
+// steps tiles, never entering nor crossing a tile of blocked (R-MOVE-1).
+// from itself is not in the result.
+func (g *Grid) Reach(from Tile, steps int, blocked *Mask) Mask {
+	var seen, frontier Mask
+	seen.Set(from)
+	frontier.Set(from)
+	for range steps {
+		var next Mask
+		for t := frontier.Next(0); t != None; t = frontier.Next(t + 1) {
+			for _, n := range g.nb[t] {
+				if n != None && !seen.Has(n) && !blocked.Has(n) {
+					next.Set(n)
+					seen.Set(n)
+				}
+			}
+		}
+		if next.Empty() {
+			break
+		}
+		frontier = next
+	}
+	seen.Clear(from)
+	return seen
+}
+
+// PathLength returns the length of the shortest path from a to b that
+// never enters a tile of blocked (b itself must not be blocked), or -1.
+// limit bounds the search.
+func (g *Grid) PathLength(a, b Tile, limit int, blocked *Mask) int {
+	if a == b {
+		return 0
+	}
+	if blocked.Has(b) {
+		return -1
+	}
+	var seen, frontier Mask
+	seen.Set(a)
+	frontier.Set(a)
+	for step := 1; step <= limit; step++ {
+		var next Mask
+		for t := frontier.Next(0); t != None; t = frontier.Next(t + 1) {
+			for _, n := range g.nb[t] {
+				if n == b {
+					return step
+				}
+				if n != None && !seen.Has(n) && !blocked.Has(n) {
+					next.Set(n)
+					seen.Set(n)
+				}
+			}
+		}
+		if next.Empty() {
+			return -1
+		}
+		frontier = next
+	}
+	return -1
+}
+
+// nudge is how far the centre line is moved to one side or the other, in
+// cube units: small enough never to change which tiles a line crosses
+// except when it runs exactly along a tile border (R-SHOOT-2). The three
+// cube components are nudged by e, 2e and -3e: unequal, so that a line
+// along any of the three border orientations rounds to one tile on one
+// side and to the other tile on the other side, never to a tie.
+const nudge = 1e-6
+
+// Line returns the tiles crossed by the straight line from the centre of a
+// to the centre of b, nudged to one side (side > 0) or the other (side < 0),
+// a and b included, written into buf.
+func (g *Grid) Line(a, b Tile, side int, buf []Tile) []Tile {
+	buf = buf[:0]
+	n := g.Distance(a, b)
+	ca, cb := g.cube[a], g.cube[b]
+	e := nudge
+	if side < 0 {
+		e = -nudge
+	}
+	aq, ar, as := float64(ca.Q)+e, float64(ca.R)+2*e, float64(ca.S)-3*e
+	bq, br, bs := float64(cb.Q)+e, float64(cb.R)+2*e, float64(cb.S)-3*e
+	for i := 0; i <= n; i++ {
+		f := 0.0
+		if n > 0 {
+			f = float64(i) / float64(n)
+		}
+		c := round(aq+(bq-aq)*f, ar+(br-ar)*f, as+(bs-as)*f)
+		buf = append(buf, g.FromCube(c))
+	}
+	return buf
+}
+
+// lineClear walks the nudged line from a to b and reports whether no tile
+// strictly between them is in blocked. It does not allocate.
+func (g *Grid) lineClear(a, b Tile, side int, blocked *Mask) bool {
+	n := g.Distance(a, b)
+	ca, cb := g.cube[a], g.cube[b]
+	e := nudge
+	if side < 0 {
+		e = -nudge
+	}
+	aq, ar, as := float64(ca.Q)+e, float64(ca.R)+2*e, float64(ca.S)-3*e
+	bq, br, bs := float64(cb.Q)+e, float64(cb.R)+2*e, float64(cb.S)-3*e
+	for i := 1; i < n; i++ {
+		f := float64(i) / float64(n)
+		t := g.FromCube(round(aq+(bq-aq)*f, ar+(br-ar)*f, as+(bs-as)*f))
+		if t == None || blocked.Has(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// Sight reports whether a miniature on a sees a miniature on b when the
+// tiles of blocked block sight. The Decision of R-SHOOT-2 (sight exists
+// when the centre line, nudged to one side or to the other, crosses no
+// sight-blocking tile) is SightRule in the engine's decisions; this is its
+// geometry. Other miniatures never block sight, and the end tiles never do.
+func (g *Grid) Sight(a, b Tile, blocked *Mask) bool {
+	return g.lineClear(a, b, +1, blocked) || g.lineClear(a, b, -1, blocked)
+}
+
+// round rounds fractional cube coordinates to the nearest tile.
+func round(q, r, s float64) Cube {
+	rq, rr, rs := roundHalf(q), roundHalf(r), roundHalf(s)
+	dq, dr, ds := fabs(rq-q), fabs(rr-r), fabs(rs-s)
+	switch {
+	case dq > dr && dq > ds:
+		rq = -rr - rs
+	case dr > ds:
+		rr = -rq - rs
+	default:
+		rs = -rq - rr
+	}
+	return Cube{int(rq), int(rr), int(rs)}
+}
+
+func roundHalf(x float64) float64 {
+	// math.Round without importing math for a hot path: round half away
+	// from zero.
+	if x < 0 {
+		return -float64(int64(-x + 0.5))
+	}
+	return float64(int64(x + 0.5))
+}
+
+func fabs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
