@@ -122,6 +122,9 @@ type Catalog struct {
 	// for the site, not CUE.
 	Rules []RulesPage `json:"-"`
 
+	// Texts counts the bilingual texts of the content (for coverage).
+	Texts int `json:"-"`
+
 	// Draft lists the texts that were missing a language when the content
 	// was loaded in draft mode. It is empty otherwise.
 	Draft []MissingText `json:"-"`
@@ -146,7 +149,7 @@ type Faction struct {
 // RulesPage is one chapter of the rules in one language.
 type RulesPage struct {
 	Lang   Lang   `json:"lang"`
-	Path   string `json:"path"` // slash path relative to the content root
+	Path   string `json:"path"` // file name as shown in error positions
 	Source []byte `json:"-"`
 }
 

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/dist"
+)
+
+const buildDoc = `Build validates the content and writes every output under the output folder
+(dist/ by default):
+
+  dist/data/catalog.json   the engine data: the whole catalog as versioned JSON
+
+Nothing is written when the content has errors, and each output folder is
+swapped in whole, so a failed build leaves the previous outputs intact.
+Builds are deterministic: the same content gives byte-identical files.
+
+Examples:
+  wbtool build                       # embedded starter content into dist/
+  wbtool build --content ~/my-cards --out /tmp/out
+  wbtool build --draft               # missing translations show a placeholder`
+
+func newBuildCmd(g *globalFlags) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "build",
+		Short: "Validate the content and write engine data, card sheets and the site to dist/",
+		Long:  buildDoc,
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cat, err := loadCatalog(cmd, g)
+			if err != nil {
+				return err
+			}
+			outputs, err := buildOutputs(cat)
+			if err != nil {
+				return err
+			}
+			for _, o := range outputs {
+				if err := dist.ReplaceDir(g.out, o.dir, o.files); err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "wrote %s/%s (%d files)\n", g.out, o.dir, len(o.files))
+			}
+			return nil
+		},
+	}
+	addOutFlag(cmd, g)
+	return cmd
+}
+
+func addOutFlag(cmd *cobra.Command, g *globalFlags) {
+	cmd.Flags().StringVar(&g.out, "out", "dist", "output `DIR`; wbtool writes nowhere else")
+}
+
+// output is one output folder of a build, relative to --out.
+type output struct {
+	dir   string
+	files dist.Files
+}
+
+// buildOutputs computes every output in memory; nothing is written until
+// all of them succeeded.
+func buildOutputs(cat *catalog.Catalog) ([]output, error) {
+	data, err := catalogJSON(cat)
+	if err != nil {
+		return nil, err
+	}
+	return []output{
+		{"data", dist.Files{"catalog.json": data}},
+	}, nil
+}
+
+// catalogJSON encodes the catalog deterministically: slices are sorted by
+// id and encoding/json sorts map keys.
+func catalogJSON(cat *catalog.Catalog) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(cat); err != nil {
+		return nil, fmt.Errorf("encode catalog: %w", err)
+	}
+	return buf.Bytes(), nil
+}

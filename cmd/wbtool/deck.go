@@ -1,0 +1,102 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/schema"
+)
+
+const deckCheckDoc = `Check reports whether a deck is legal under the deck-building rules
+R-DECK-1..7: its size, its Leaders and Upgrades, one card per name, and
+every attachment (one Equipment and one Formation per Character, gear
+icons, faction-specific Upgrades).
+
+DECK is a deck id of the content, or a .cue file holding one or more decks
+(` + "`decks: my-deck: {...}`" + `), checked against the content's cards.
+
+Examples:
+  wbtool deck check raiders-exploration
+  wbtool deck check ./my-deck.cue --content ~/my-cards`
+
+func newDeckCmd(g *globalFlags) *cobra.Command {
+	deck := &cobra.Command{
+		Use:   "deck",
+		Short: "Work with decks",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return cmd.Help()
+		},
+	}
+	check := &cobra.Command{
+		Use:   "check DECK",
+		Short: "Report whether a deck (an id or a deck file) is legal",
+		Long:  deckCheckDoc,
+		Args:  exactArgs(1, "one deck id or deck file"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runDeckCheck(cmd, g, args[0])
+		},
+	}
+	deck.AddCommand(check)
+	return deck
+}
+
+func runDeckCheck(cmd *cobra.Command, g *globalFlags, arg string) error {
+	var ids []string
+	opts := *g
+	var extra []schema.File
+	if strings.HasSuffix(arg, ".cue") {
+		src, err := os.ReadFile(arg)
+		if err != nil {
+			return usagef("deck file: %v", err)
+		}
+		extra = append(extra, schema.File{Name: arg, Src: src})
+	} else {
+		ids = []string{arg}
+	}
+	cat, err := loadCatalogWith(cmd, &opts, extra)
+	if err != nil {
+		return err
+	}
+	if ids == nil {
+		for _, d := range cat.Decks {
+			if d.Pos.File == arg {
+				ids = append(ids, d.ID)
+			}
+		}
+		if len(ids) == 0 {
+			return usagef("%s declares no deck: expected `decks: my-deck: {...}`", arg)
+		}
+	}
+	w := cmd.OutOrStdout()
+	for _, id := range ids {
+		d := cat.Deck(id)
+		if d == nil {
+			return usagef("unknown deck %q: the content has %s", id, deckList(cat))
+		}
+		// The loader already refused illegal decks, so d is legal here.
+		counts := map[catalog.Kind]int{}
+		for _, c := range d.Cards {
+			counts[cat.KindOf(c)]++
+		}
+		fmt.Fprintf(w, "%s: deck %s (%s) is legal: %d cards: %d Leader(s), %d Characters, %d Upgrades\n",
+			d.Pos, d.ID, d.Format, len(d.Cards), counts[catalog.KindLeader], counts[catalog.KindCharacter],
+			counts[catalog.KindEquipment]+counts[catalog.KindFormation]+counts[catalog.KindVocation])
+	}
+	return nil
+}
+
+func deckList(cat *catalog.Catalog) string {
+	var ids []string
+	for _, d := range cat.Decks {
+		ids = append(ids, d.ID)
+	}
+	if len(ids) == 0 {
+		return "no decks"
+	}
+	return "decks " + strings.Join(ids, ", ")
+}

@@ -1,0 +1,6 @@
+// Command wbtool is the Warbound designers' toolchain. See doc.go.
+package main
+
+import "os"
+
+func main() { os.Exit(Main()) }

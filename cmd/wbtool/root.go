@@ -1,0 +1,202 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/signal"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/schema"
+)
+
+// Exit codes: 0 ok, 1 content errors (or failing checks), 2 usage errors.
+const (
+	exitOK      = 0
+	exitContent = 1
+	exitUsage   = 2
+)
+
+// errReported means the diagnostics were already printed: exit 1 quietly.
+var errReported = errors.New("errors reported")
+
+// usageError marks a mistake in the command line (exit 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+// globalFlags are the flags every content command shares.
+type globalFlags struct {
+	content string // --content DIR
+	out     string // --out DIR
+	draft   bool   // --draft
+}
+
+// Main runs wbtool with os.Args and returns the exit code.
+func Main() int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+}
+
+// run executes one wbtool command line; tests call it directly.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	root := newRootCmd()
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errReported):
+		return exitContent
+	}
+	fmt.Fprintf(stderr, "wbtool: %v\n", err)
+	var ue usageError
+	if errors.As(err, &ue) || isCobraUsage(err) {
+		return exitUsage
+	}
+	return exitContent
+}
+
+// isCobraUsage reports whether err comes from cobra's own argument or flag
+// parsing, which happens before any command runs.
+func isCobraUsage(err error) bool {
+	var fe *flagError
+	return errors.As(err, &fe)
+}
+
+// flagError wraps flag parsing errors so that they exit 2.
+type flagError struct{ err error }
+
+func (e *flagError) Error() string { return e.err.Error() }
+
+func newRootCmd() *cobra.Command {
+	g := &globalFlags{}
+	root := &cobra.Command{
+		Use:   "wbtool",
+		Short: "Validate and build Warbound content: engine data, print-and-play PDFs, the site",
+		Long: `wbtool turns Warbound content written as CUE text (cards, leaders,
+upgrades, action boards, scenarios, check games) into engine data, card sheets
+and a bilingual site, and plays the designers' check games.
+
+Without --content, wbtool uses ./content when run inside a designer's tree
+(a folder holding cards/ or scenarios/), and the embedded starter content
+otherwise.`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			cmd.SilenceUsage = true
+			return nil
+		},
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &flagError{fmt.Errorf("%w\nRun '%s --help' for usage.", err, c.CommandPath())}
+	})
+	pf := root.PersistentFlags()
+	pf.StringVar(&g.content, "content", "", "content `DIR` (default: ./content if present, else the embedded starter content)")
+	pf.BoolVar(&g.draft, "draft", false, "allow missing translations: render a visible placeholder and list them")
+	root.AddCommand(
+		newVersionCmd(),
+		newValidateCmd(g),
+		newBuildCmd(g),
+		newDeckCmd(g),
+		newI18nCmd(g),
+	)
+	return root
+}
+
+// contentSource picks the content tree: --content, ./content, or the
+// embedded starter content. The returned root is the prefix shown in
+// error positions.
+func contentSource(g *globalFlags) (fsys fs.FS, root string, err error) {
+	dir := g.content
+	if dir == "" {
+		if isContentTree("content") {
+			dir = "content"
+		}
+	}
+	if dir == "" {
+		return content.FS, "content", nil
+	}
+	st, err := os.Stat(dir)
+	if err != nil {
+		return nil, "", usagef("content folder: %v", err)
+	}
+	if !st.IsDir() {
+		return nil, "", usagef("content folder %s is not a folder", dir)
+	}
+	return os.DirFS(dir), filepath.ToSlash(filepath.Clean(dir)), nil
+}
+
+func isContentTree(dir string) bool {
+	for _, sub := range []string{"cards", "scenarios"} {
+		if st, err := os.Stat(filepath.Join(dir, sub)); err == nil && st.IsDir() {
+			return true
+		}
+	}
+	return false
+}
+
+// loadCatalog loads and validates the content. On content errors it prints
+// every diagnostic to stderr and returns errReported; in draft mode it lists
+// the missing translations.
+func loadCatalog(cmd *cobra.Command, g *globalFlags) (*catalog.Catalog, error) {
+	return loadCatalogWith(cmd, g, nil)
+}
+
+// loadCatalogQuiet is loadCatalog without the draft listing.
+func loadCatalogQuiet(cmd *cobra.Command, g *globalFlags) (*catalog.Catalog, error) {
+	return load(cmd, g, nil, false)
+}
+
+// loadCatalogWith loads the content plus extra files (a deck file, check
+// games given on the command line).
+func loadCatalogWith(cmd *cobra.Command, g *globalFlags, extra []schema.File) (*catalog.Catalog, error) {
+	return load(cmd, g, extra, true)
+}
+
+func load(cmd *cobra.Command, g *globalFlags, extra []schema.File, listDraft bool) (*catalog.Catalog, error) {
+	fsys, root, err := contentSource(g)
+	if err != nil {
+		return nil, err
+	}
+	cat, err := schema.Load(fsys, schema.Options{Root: root, Draft: g.draft, Extra: extra})
+	if err != nil {
+		var list schema.Errors
+		if errors.As(err, &list) {
+			list.Print(cmd.ErrOrStderr())
+			fmt.Fprintf(cmd.ErrOrStderr(), "%s\n", list.Summary())
+			return nil, errReported
+		}
+		return nil, err
+	}
+	if listDraft && g.draft && len(cat.Draft) > 0 {
+		w := cmd.ErrOrStderr()
+		fmt.Fprintf(w, "draft: %d missing translations, shown as placeholders:\n", len(cat.Draft))
+		for _, m := range cat.Draft {
+			fmt.Fprintf(w, "  %s: %s: missing %s text\n", m.Pos, m.Path, langName(m.Lang))
+		}
+	}
+	return cat, nil
+}
+
+func langName(l catalog.Lang) string {
+	if l == catalog.French {
+		return "French"
+	}
+	return "English"
+}

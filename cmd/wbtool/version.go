@@ -1,0 +1,51 @@
+package main
+
+import (
+	"fmt"
+	"runtime/debug"
+
+	"github.com/spf13/cobra"
+
+	"wbtool.dev/wbtool/catalog"
+)
+
+// version is set at link time (-ldflags "-X main.version=v1.2.3").
+var version = "dev"
+
+func newVersionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print wbtool's version, the catalog schema version and the CUE version",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cueVersion := "unknown"
+			if bi, ok := debug.ReadBuildInfo(); ok {
+				for _, d := range bi.Deps {
+					if d.Path == "cuelang.org/go" {
+						cueVersion = d.Version
+					}
+				}
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "wbtool %s (catalog schema %d, CUE %s)\n", version, catalog.SchemaVersion, cueVersion)
+			return nil
+		},
+	}
+}
+
+// noArgs rejects positional arguments as a usage error (exit 2).
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usagef("%s takes no arguments, got %q", cmd.CommandPath(), args)
+	}
+	return nil
+}
+
+// exactArgs wants exactly n positional arguments (exit 2 otherwise).
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usagef("%s needs %s", cmd.CommandPath(), what)
+		}
+		return nil
+	}
+}

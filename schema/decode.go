@@ -1,0 +1,377 @@
+package schema
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/errors"
+
+	"wbtool.dev/wbtool/catalog"
+)
+
+// collection is a top-level section of the content: a map from id to one
+// entity of a kind.
+type collection struct {
+	name string // CUE field, e.g. "characters"
+	noun string // for messages, e.g. "Character"
+	card bool   // card ids share one namespace across card kinds
+	def  string // the schema definition of one entity, e.g. "#Character"
+	// decode decodes one validated entity and appends it to the catalog.
+	decode func(l *loader, id string, v, data cue.Value)
+}
+
+// collections lists every top-level section the schema knows, in the
+// order they are validated.
+var collections = []collection{
+	{"factions", "faction", false, "#Faction", func(l *loader, id string, v, d cue.Value) {
+		decodeInto(l, v, d, &l.cat.Factions)
+	}},
+	{"skills", "skill", false, "#Skill", func(l *loader, id string, v, d cue.Value) {
+		decodeInto(l, v, d, &l.cat.Skills)
+	}},
+	{"characters", "Character", true, "#Character", decodeCharacter},
+	{"leaders", "Leader", true, "#Leader", func(l *loader, id string, v, d cue.Value) {
+		decodeInto(l, v, d, &l.cat.Leaders)
+	}},
+	{"equipment", "Equipment", true, "#Equipment", func(l *loader, id string, v, d cue.Value) {
+		decodeInto(l, v, d, &l.cat.Equipment)
+	}},
+	{"formations", "Formation", true, "#Formation", func(l *loader, id string, v, d cue.Value) {
+		decodeInto(l, v, d, &l.cat.Formations)
+	}},
+	{"vocations", "Vocation", true, "#Vocation", func(l *loader, id string, v, d cue.Value) {
+		decodeInto(l, v, d, &l.cat.Vocations)
+	}},
+	{"references", "Reference card", true, "#Reference", func(l *loader, id string, v, d cue.Value) {
+		decodeInto(l, v, d, &l.cat.References)
+	}},
+	{"objectives", "Objective card", true, "#Objective", func(l *loader, id string, v, d cue.Value) {
+		decodeInto(l, v, d, &l.cat.Objectives)
+	}},
+	{"actionBoards", "action board", false, "#ActionBoard", func(l *loader, id string, v, d cue.Value) {
+		decodeInto(l, v, d, &l.cat.ActionBoards)
+	}},
+	{"scenarios", "scenario", false, "#Scenario", func(l *loader, id string, v, d cue.Value) {
+		decodeInto(l, v, d, &l.cat.Scenarios)
+	}},
+	{"decks", "deck", false, "#Deck", func(l *loader, id string, v, d cue.Value) {
+		decodeInto(l, v, d, &l.cat.Decks)
+	}},
+	{"glossary", "glossary term", false, "#Term", func(l *loader, id string, v, d cue.Value) {
+		decodeInto(l, v, d, &l.cat.Glossary)
+	}},
+	{"strings", "interface string", false, "#Text", func(l *loader, id string, v, d cue.Value) {
+		s := catalog.UIString{ID: id, Pos: l.position(d.Pos())}
+		if l.decodeValue(v, &s.Text) {
+			l.annotate(reflect.ValueOf(&s.Text).Elem(), d, "strings."+quoteLabel(id))
+			l.cat.Strings = append(l.cat.Strings, s)
+		}
+	}},
+	{"checks", "check game", false, "#CheckGame", func(l *loader, id string, v, d cue.Value) {
+		decodeInto(l, v, d, &l.cat.Checks)
+	}},
+}
+
+func findCollection(name string) *collection {
+	for i := range collections {
+		if collections[i].name == name {
+			return &collections[i]
+		}
+	}
+	return nil
+}
+
+func collectionNames() string {
+	var names []string
+	for _, c := range collections {
+		names = append(names, c.name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// checkDeclarations checks a file's top-level sections and records where
+// each entity is declared, so that the same id in two places is reported
+// (CUE would silently merge two equal declarations). It reports false when
+// the file must not be evaluated.
+func (l *loader) checkDeclarations(f *ast.File) bool {
+	ok := true
+	for _, d := range f.Decls {
+		field, isField := d.(*ast.Field)
+		if !isField {
+			switch d.(type) {
+			case *ast.Package, *ast.ImportDecl, *ast.CommentGroup, *ast.Attribute:
+				continue
+			}
+			l.errorf(l.position(d.Pos()), "", "expected a section such as `characters: ...` at the top level of the file")
+			ok = false
+			continue
+		}
+		name, _, err := ast.LabelName(field.Label)
+		if err != nil {
+			l.errorf(l.position(field.Pos()), "", "expected a section name such as `characters` at the top level")
+			ok = false
+			continue
+		}
+		if strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_") {
+			continue // designers' own definitions and hidden helpers
+		}
+		if findCollection(name) == nil {
+			hint := ""
+			if s := closest(name, strings.Split(collectionNames(), ", ")); s != "" {
+				hint = fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			l.errorf(l.position(field.Label.Pos()), "", "unknown section %q%s: expected one of %s", name, hint, collectionNames())
+			ok = false
+			continue
+		}
+		st, isStruct := field.Value.(*ast.StructLit)
+		if !isStruct {
+			continue // the schema reports the wrong type
+		}
+		for _, e := range st.Elts {
+			ef, isField := e.(*ast.Field)
+			if !isField {
+				continue
+			}
+			id, _, err := ast.LabelName(ef.Label)
+			if err != nil {
+				continue
+			}
+			key := name + "." + id
+			l.declared[key] = append(l.declared[key], declaration{pos: l.position(ef.Label.Pos())})
+		}
+	}
+	return ok
+}
+
+// decodeAll validates and decodes every entity of every collection.
+func (l *loader) decodeAll() {
+	for i := range collections {
+		c := &collections[i]
+		sel := cue.MakePath(cue.Str(c.name))
+		cv := l.full.LookupPath(sel)
+		it, err := cv.Fields()
+		if err != nil {
+			l.addCUEErrors(cv.Validate())
+			continue
+		}
+		var ids []string
+		entities := map[string]cue.Value{}
+		for it.Next() {
+			id := it.Selector().Unquoted()
+			ids = append(ids, id)
+			entities[id] = it.Value()
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			v := entities[id]
+			d := l.data.LookupPath(cue.MakePath(cue.Str(c.name), cue.Str(id)))
+			if !l.validate(v) {
+				// A conflict masks CUE's closedness errors: look for
+				// unknown fields ourselves so they show in the same run.
+				def := l.full.LookupPath(cue.MakePath(cue.Def(c.def)))
+				l.unknownFields(def, d, []string{c.name, id})
+				continue
+			}
+			c.decode(l, id, v, d)
+		}
+	}
+}
+
+// validate reports every error of one entity. Validating the entity and
+// then each of its fields works around CUE's severity masking, where a
+// conflict hides the missing required fields of the same value.
+func (l *loader) validate(v cue.Value) bool {
+	before := len(l.errs)
+	l.addCUEErrors(v.Validate(cue.Concrete(true), cue.All()))
+	if it, err := v.Fields(); err == nil {
+		for it.Next() {
+			l.addCUEErrors(it.Value().Validate(cue.Concrete(true), cue.All()))
+		}
+	}
+	return len(l.errs) == before
+}
+
+// unknownFields reports the fields of the content value data that the
+// schema value full does not allow, recursively.
+func (l *loader) unknownFields(full, data cue.Value, segs []string) {
+	it, err := data.Fields()
+	if err != nil {
+		if list, err := data.List(); err == nil {
+			for i := 0; list.Next(); i++ {
+				l.unknownFields(full.LookupPath(cue.MakePath(cue.AnyIndex)), list.Value(), append(segs, fmt.Sprint(i)))
+			}
+		}
+		return
+	}
+	for it.Next() {
+		sel := it.Selector()
+		name := sel.Unquoted()
+		p := append(append([]string(nil), segs...), name)
+		if full.Exists() && full.IncompleteKind() == cue.StructKind && !full.Allows(sel) {
+			l.errs = append(l.errs, Diagnostic{Pos: l.position(it.Value().Pos()), Path: displayPath(p),
+				Msg: unknownFieldMsg(name, fieldNames(full))})
+			continue
+		}
+		next := full.LookupPath(cue.MakePath(cue.Str(name).Optional()))
+		if !next.Exists() {
+			next = full.LookupPath(cue.MakePath(sel))
+		}
+		l.unknownFields(next, it.Value(), p)
+	}
+}
+
+// decodeValue decodes a validated value, reporting a failure as a
+// diagnostic (it should not happen once validation passed).
+func (l *loader) decodeValue(v cue.Value, dst any) bool {
+	if err := v.Decode(dst); err != nil {
+		l.errorf(l.dataPos(pathOf(v)), strings.Join(pathOf(v), "."), "cannot read this value: %v", errors.Details(err, nil))
+		return false
+	}
+	return true
+}
+
+func pathOf(v cue.Value) []string {
+	var out []string
+	for _, s := range v.Path().Selectors() {
+		out = append(out, s.Unquoted())
+	}
+	return out
+}
+
+// decodeInto decodes one entity into a new element of dst.
+func decodeInto[T any](l *loader, v, data cue.Value, dst *[]T) {
+	var x T
+	if !l.decodeValue(v, &x) {
+		return
+	}
+	l.annotate(reflect.ValueOf(&x).Elem(), data, labelPath(v))
+	*dst = append(*dst, x)
+}
+
+// characterSource is the shape of a Character in CUE: the front profile's
+// fields sit at the top level, next to the Panic profile.
+type characterSource struct {
+	catalog.Profile
+	ID        string          `json:"id"`
+	Name      catalog.Text    `json:"name"`
+	Faction   string          `json:"faction"`
+	NameGroup string          `json:"nameGroup"`
+	Flavor    *catalog.Text   `json:"flavor,omitempty"`
+	Panic     catalog.Profile `json:"panic"`
+}
+
+func decodeCharacter(l *loader, id string, v, data cue.Value) {
+	var src characterSource
+	if !l.decodeValue(v, &src) {
+		return
+	}
+	c := catalog.Character{
+		ID: src.ID, Name: src.Name, Faction: src.Faction, NameGroup: src.NameGroup,
+		Flavor: src.Flavor, Front: src.Profile, Panic: src.Panic,
+	}
+	l.annotate(reflect.ValueOf(&c).Elem(), data, labelPath(v))
+	// The front profile's fields are top-level in CUE.
+	l.annotate(reflect.ValueOf(&c.Front).Elem(), data, labelPath(v))
+	l.cat.Characters = append(l.cat.Characters, c)
+}
+
+func labelPath(v cue.Value) string {
+	var parts []string
+	for _, s := range v.Path().Selectors() {
+		parts = append(parts, quoteLabel(s.Unquoted()))
+	}
+	return strings.Join(parts, ".")
+}
+
+// quoteLabel quotes a path element that is not a plain identifier, as CUE
+// would: characters."ork-edo".
+func quoteLabel(s string) string {
+	if ast.IsValidIdent(s) {
+		return s
+	}
+	return strconv.Quote(s)
+}
+
+var (
+	posType  = reflect.TypeOf(catalog.Pos{})
+	textType = reflect.TypeOf(catalog.Text{})
+)
+
+// annotate walks a decoded Go value next to the content value it came
+// from: it fills every `Pos catalog.Pos` field with the source position and,
+// in draft mode, records the texts that got a placeholder.
+func (l *loader) annotate(rv reflect.Value, data cue.Value, p string) {
+	switch rv.Kind() {
+	case reflect.Pointer:
+		if !rv.IsNil() {
+			l.annotate(rv.Elem(), data, p)
+		}
+	case reflect.Slice:
+		for i := 0; i < rv.Len(); i++ {
+			l.annotate(rv.Index(i), data.LookupPath(cue.MakePath(cue.Index(i))), fmt.Sprintf("%s[%d]", p, i))
+		}
+	case reflect.Map:
+		keys := rv.MapKeys()
+		for _, k := range keys {
+			if k.Kind() != reflect.String {
+				continue
+			}
+			elem := reflect.New(rv.Type().Elem()).Elem()
+			elem.Set(rv.MapIndex(k))
+			before := elem.Interface()
+			l.annotate(elem, data.LookupPath(cue.MakePath(cue.Str(k.String()))), p+"."+quoteLabel(k.String()))
+			if !reflect.DeepEqual(before, elem.Interface()) {
+				rv.SetMapIndex(k, elem)
+			}
+		}
+	case reflect.Struct:
+		t := rv.Type()
+		if t == textType {
+			l.noteDraft(rv.Interface().(catalog.Text), data, p)
+			return
+		}
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			if f.Type == posType && f.Name == "Pos" {
+				if data.Exists() {
+					rv.Field(i).Set(reflect.ValueOf(l.position(data.Pos())))
+				}
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "-" || f.Anonymous {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			l.annotate(rv.Field(i), data.LookupPath(cue.MakePath(cue.Str(name))), p+"."+name)
+		}
+	}
+}
+
+func (l *loader) noteDraft(t catalog.Text, data cue.Value, p string) {
+	l.cat.Texts++
+	if !l.opt.Draft {
+		return
+	}
+	pos := l.position(data.Pos())
+	if pos.File == "" {
+		pos = l.dataPos(strings.Split(p, "."))
+	}
+	if t.EN == MissingEN {
+		l.cat.Draft = append(l.cat.Draft, catalog.MissingText{Pos: pos, Path: p, Lang: catalog.English})
+	}
+	if t.FR == MissingFR {
+		l.cat.Draft = append(l.cat.Draft, catalog.MissingText{Pos: pos, Path: p, Lang: catalog.French})
+	}
+}

@@ -1,0 +1,389 @@
+package schema
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/errors"
+
+	"wbtool.dev/wbtool/catalog"
+)
+
+// addCUEErrors turns CUE evaluation errors into designer-facing
+// diagnostics. The alternatives of a failed disjunction are folded into one
+// "expected one of" message.
+func (l *loader) addCUEErrors(err error) {
+	if err == nil {
+		return
+	}
+	list := errors.Errors(err)
+	// Group disjunction alternatives by path.
+	alternatives := map[string][]string{}
+	found := map[string]string{}
+	disjunction := map[string]bool{}
+	for _, e := range list {
+		format, args := e.Msg()
+		p := strings.Join(e.Path(), ".")
+		if strings.Contains(format, "errors in empty disjunction") {
+			disjunction[p] = true
+			continue
+		}
+		if format == "conflicting values %s and %s" && len(args) == 2 {
+			a, b := fmt.Sprint(args[0]), fmt.Sprint(args[1])
+			alternatives[p] = append(alternatives[p], a)
+			found[p] = b
+		}
+	}
+	for _, e := range list {
+		format, args := e.Msg()
+		segs := e.Path()
+		p := strings.Join(segs, ".")
+		if strings.Contains(format, "errors in empty disjunction") {
+			continue
+		}
+		pos := l.errorPos(e, segs)
+		if disjunction[p] && format == "conflicting values %s and %s" {
+			alts := alternatives[p]
+			if len(alts) == 0 {
+				continue
+			}
+			l.errs = append(l.errs, Diagnostic{Pos: pos, Path: displayPath(segs),
+				Msg: fmt.Sprintf("found %s, expected one of %s", found[p], strings.Join(sortedUnique(alts), ", "))})
+			delete(alternatives, p)
+			continue
+		}
+		l.errs = append(l.errs, Diagnostic{Pos: pos, Path: displayPath(segs), Msg: l.describe(segs, format, args)})
+	}
+}
+
+func sortedUnique(s []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, x := range s {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	// CUE lists the alternatives in reverse; alphabetical is stable and
+	// easy to scan.
+	slices.Sort(out)
+	return out
+}
+
+// errorPos picks the position a designer needs: the first position in a
+// content file, else the nearest existing content value on the error's
+// path (a missing required field has only a schema position).
+func (l *loader) errorPos(e errors.Error, segs []string) catalog.Pos {
+	for _, p := range errors.Positions(e) {
+		if pos := l.position(p); pos.File != "" {
+			return pos
+		}
+	}
+	return l.dataPos(segs)
+}
+
+// dataPos returns the position of the deepest content value on path.
+func (l *loader) dataPos(segs []string) catalog.Pos {
+	for n := len(segs); n > 0; n-- {
+		v := l.data
+		ok := true
+		for _, s := range segs[:n] {
+			s = unquote(s)
+			next := v.LookupPath(cue.MakePath(cue.Str(s)))
+			if !next.Exists() {
+				if i, err := strconv.Atoi(s); err == nil {
+					next = v.LookupPath(cue.MakePath(cue.Index(i)))
+				}
+			}
+			if !next.Exists() {
+				ok = false
+				break
+			}
+			v = next
+		}
+		if ok {
+			if pos := l.position(v.Pos()); pos.File != "" {
+				return pos
+			}
+		}
+	}
+	return catalog.Pos{}
+}
+
+func unquote(s string) string {
+	if strings.HasPrefix(s, `"`) {
+		if u, err := strconv.Unquote(s); err == nil {
+			return u
+		}
+	}
+	return s
+}
+
+func displayPath(segs []string) string {
+	var b strings.Builder
+	for i, s := range segs {
+		s = unquote(s)
+		if _, err := strconv.Atoi(s); err == nil && i > 0 {
+			b.WriteString("[" + s + "]")
+			continue
+		}
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(quoteLabel(s))
+	}
+	return b.String()
+}
+
+// describe rewrites one CUE error message for designers.
+func (l *loader) describe(segs []string, format string, args []any) string {
+	str := make([]string, len(args))
+	for i, a := range args {
+		str[i] = fmt.Sprint(a)
+	}
+	field := ""
+	if len(segs) > 0 {
+		field = unquote(segs[len(segs)-1])
+	}
+	switch format {
+	case "field is required but not present":
+		switch field {
+		case "en":
+			return "missing English text: add `en: \"...\"` (or build with --draft)"
+		case "fr":
+			return "missing French text: add `fr: \"...\"` (or build with --draft)"
+		}
+		return fmt.Sprintf("missing required field %q%s", field, l.expectedFor(segs))
+	case "field not allowed":
+		return unknownFieldMsg(field, l.siblingFields(segs))
+	case "invalid value %v (out of bound %s)":
+		if len(str) == 2 {
+			return describeBound(str[0], str[1])
+		}
+	case "conflicting values %s and %s (mismatched types %s and %s)":
+		if len(str) == 4 {
+			return describeTypeConflict(str[0], str[1], str[2], str[3])
+		}
+	case "conflicting values %s and %s":
+		if len(str) == 2 {
+			return fmt.Sprintf("conflicting values %s and %s: a value is given twice with different contents", str[0], str[1])
+		}
+	}
+	if strings.HasPrefix(format, "incomplete value") {
+		return fmt.Sprintf("missing value for %q%s", field, l.expectedFor(segs))
+	}
+	msg := fmt.Sprintf(format, args...)
+	if strings.HasPrefix(msg, "reference ") && strings.HasSuffix(msg, " not found") {
+		return msg + ": content files may not refer to each other's values"
+	}
+	return msg
+}
+
+// expectedFor describes what the schema expects at path, if it can.
+func (l *loader) expectedFor(segs []string) string {
+	var sels []cue.Selector
+	for _, s := range segs {
+		s = unquote(s)
+		if i, err := strconv.Atoi(s); err == nil {
+			sels = append(sels, cue.Index(i))
+			continue
+		}
+		sels = append(sels, cue.Str(s))
+	}
+	v := l.full.LookupPath(cue.MakePath(sels...))
+	if !v.Exists() {
+		return ""
+	}
+	if d := describeConstraint(fmt.Sprint(v)); d != "" {
+		return ": expected " + d
+	}
+	return ""
+}
+
+func unknownFieldMsg(field string, allowed []string) string {
+	hint := ""
+	if s := closest(field, allowed); s != "" {
+		hint = fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return fmt.Sprintf("unknown field %q%s: this field is not part of the schema", field, hint)
+}
+
+// fieldNames lists the fields of v, optional ones included.
+func fieldNames(v cue.Value) []string {
+	it, err := v.Fields(cue.Optional(true))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for it.Next() {
+		out = append(out, it.Selector().Unquoted())
+	}
+	return out
+}
+
+// siblingFields lists the fields (optional ones included) of the value that
+// holds path's last element.
+func (l *loader) siblingFields(segs []string) []string {
+	if len(segs) < 2 {
+		return nil
+	}
+	var sels []cue.Selector
+	for _, s := range segs[:len(segs)-1] {
+		sels = append(sels, cue.Str(unquote(s)))
+	}
+	return fieldNames(l.full.LookupPath(cue.MakePath(sels...)))
+}
+
+var (
+	idRegexp   = regexp.MustCompile(`^=~"\^\[a-z0-9\]\+`)
+	tileRegexp = regexp.MustCompile(`^=~"\^\[A-P\]`)
+	boundRe    = regexp.MustCompile(`^(>=|<=|>|<)(-?[0-9]+)$`)
+)
+
+func describeBound(value, bound string) string {
+	switch {
+	case bound == `!=""`:
+		return "text must not be empty"
+	case idRegexp.MatchString(bound):
+		return fmt.Sprintf("%s is not a valid id: use lower-case letters, digits and single dashes, e.g. \"ork-edo-drummer\"", value)
+	case tileRegexp.MatchString(bound):
+		return fmt.Sprintf("%s is not a tile: expected a column letter A-P and a row 1-16, e.g. \"C3\"", value)
+	case strings.HasPrefix(bound, `=~"^#`):
+		return fmt.Sprintf("%s is not a colour: expected \"#rrggbb\", e.g. \"#e8701a\"", value)
+	case strings.HasPrefix(bound, "=~"):
+		return fmt.Sprintf("%s does not have the expected form (%s)", value, bound)
+	}
+	if m := boundRe.FindStringSubmatch(bound); m != nil {
+		words := map[string]string{">=": "at least", "<=": "at most", ">": "more than", "<": "less than"}
+		return fmt.Sprintf("%s is out of range: it must be %s %s", value, words[m[1]], m[2])
+	}
+	return fmt.Sprintf("invalid value %s (must be %s)", value, bound)
+}
+
+var typeWords = map[string]string{
+	"int":    "a whole number",
+	"float":  "a number",
+	"number": "a number",
+	"string": "a text in quotes",
+	"bool":   "true or false",
+	"struct": "a block { ... }",
+	"list":   "a list [ ... ]",
+	"null":   "null",
+}
+
+func typeWord(t string) string {
+	if w, ok := typeWords[t]; ok {
+		return w
+	}
+	return t
+}
+
+// describeTypeConflict phrases a type mismatch; the concrete side is the
+// designer's value, the other side the schema's expectation.
+func describeTypeConflict(a, b, ta, tb string) string {
+	if isConcrete(b) && !isConcrete(a) {
+		a, b, ta, tb = b, a, tb, ta
+	}
+	return fmt.Sprintf("wrong type: found %s (%s), expected %s", a, typeWord(ta), typeWord(tb))
+}
+
+func isConcrete(s string) bool {
+	if s == "" {
+		return false
+	}
+	switch s[0] {
+	case '"', '[', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return true
+	}
+	return s == "true" || s == "false" || s == "null"
+}
+
+// describeConstraint renders a few common schema constraints in words.
+func describeConstraint(s string) string {
+	s = strings.TrimSpace(s)
+	switch s {
+	case "int":
+		return "a whole number"
+	case "string":
+		return "a text in quotes"
+	case "bool":
+		return "true or false"
+	}
+	if strings.HasPrefix(s, "{") {
+		return "a block { ... }"
+	}
+	if strings.HasPrefix(s, "[") {
+		return "a list [ ... ]"
+	}
+	var lo, hi string
+	isInt := false
+	for _, part := range strings.Split(s, "&") {
+		part = strings.TrimSpace(part)
+		switch {
+		case part == "int":
+			isInt = true
+		case strings.HasPrefix(part, ">="):
+			lo = part[2:]
+		case strings.HasPrefix(part, "<="):
+			hi = part[2:]
+		case idRegexp.MatchString(part):
+			return "an id such as \"ork-edo-drummer\""
+		case tileRegexp.MatchString(part):
+			return "a tile such as \"C3\""
+		}
+	}
+	if isInt && lo != "" && hi != "" {
+		return fmt.Sprintf("a whole number from %s to %s", lo, hi)
+	}
+	if strings.Contains(s, "|") && strings.Contains(s, `"`) {
+		return "one of " + strings.Join(strings.Split(s, " | "), ", ")
+	}
+	return ""
+}
+
+// describeSyntax makes parser messages slightly friendlier.
+func describeSyntax(msg string) string {
+	msg = strings.ReplaceAll(msg, "expected operand", "expected a value")
+	return msg
+}
+
+// closest returns the candidate nearest to s by edit distance, when it is
+// close enough to be a likely typo.
+func closest(s string, candidates []string) string {
+	best, bestD := "", 3
+	for _, c := range candidates {
+		if c == s {
+			continue
+		}
+		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

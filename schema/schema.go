@@ -1,0 +1,348 @@
+// Package schema holds the Warbound rules schema, written in CUE and
+// embedded in the binary, and the loader that turns a content tree into a
+// validated [catalog.Catalog].
+//
+// It is the only package that imports CUE. Load reads every .cue file of a
+// content tree, parses each one on its own (so one broken file does not hide
+// the errors of the others), unifies them with the schema, validates every
+// entity separately (so one card's conflict does not mask another's missing
+// field), decodes the result into plain Go values and then runs the checks
+// that CUE cannot express: references, unique ids, action boards, board
+// tiles and deck legality (R-DECK). Every problem becomes a [Diagnostic]
+// with a file:line:col position and a sentence a designer can act on; Load
+// never panics on content.
+package schema
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/build"
+	"cuelang.org/go/cue/cuecontext"
+	"cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/parser"
+	"cuelang.org/go/cue/token"
+
+	"wbtool.dev/wbtool/catalog"
+)
+
+//go:embed cue/*.cue
+var schemaFS embed.FS
+
+// PackageName is the CUE package every content file declares.
+const PackageName = "warbound"
+
+// schemaPrefix marks positions inside the embedded schema, which are never
+// shown to designers as the place of an error.
+const schemaPrefix = "wbtool-schema:"
+
+// MaxFileSize bounds a content file; larger files are rejected unread.
+const MaxFileSize = 8 << 20
+
+// Draft-mode placeholders for a missing language. They are visible on every
+// output, and Load lists where they were used.
+const (
+	MissingEN = "[missing English text]"
+	MissingFR = "[texte français manquant]"
+)
+
+// Options tune Load.
+type Options struct {
+	// Root is shown before file names in positions: "content" for the
+	// embedded starter content, or the --content folder.
+	Root string
+	// Draft lets a missing language through: the text gets a placeholder
+	// and is listed in Catalog.Draft instead of being an error.
+	Draft bool
+	// Extra are more content files loaded with the tree, e.g. a deck file
+	// or check games given on the command line.
+	Extra []File
+}
+
+// File is a content file outside the tree.
+type File struct {
+	Name string // shown in positions, e.g. the path given by the user
+	Src  []byte
+}
+
+// Load loads, validates and decodes the content tree fsys. Content problems
+// are returned as [Errors], all of them; other errors (unreadable tree) are
+// wrapped.
+func Load(fsys fs.FS, opt Options) (*catalog.Catalog, error) {
+	l := &loader{fsys: fsys, opt: opt, ctx: cuecontext.New(), declared: map[string][]declaration{}}
+	return l.load()
+}
+
+// loader holds the state of one Load. A fresh CUE context per load keeps
+// memory flat across rebuilds (notes/stack.md 1.4).
+type loader struct {
+	fsys fs.FS
+	opt  Options
+	ctx  *cue.Context
+
+	errs Errors
+	// declared maps "collection.id" to the places that declare it.
+	declared map[string][]declaration
+	// data is the content alone (for positions); full is content & schema.
+	data, full cue.Value
+	cat        *catalog.Catalog
+}
+
+type declaration struct {
+	pos  catalog.Pos
+	file string
+}
+
+func (l *loader) displayName(rel string) string {
+	if l.opt.Root == "" {
+		return rel
+	}
+	return path.Join(l.opt.Root, rel)
+}
+
+func (l *loader) errorf(pos catalog.Pos, p string, format string, args ...any) {
+	l.errs = append(l.errs, Diagnostic{Pos: pos, Path: p, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (l *loader) load() (*catalog.Catalog, error) {
+	var cueFiles, mdFiles []string
+	err := fs.WalkDir(l.fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if p != "." && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			return nil
+		}
+		switch {
+		case strings.HasSuffix(name, ".cue"):
+			cueFiles = append(cueFiles, p)
+		case strings.HasSuffix(name, ".md") && strings.HasPrefix(p, "rules/"):
+			mdFiles = append(mdFiles, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read content: %w", err)
+	}
+	sort.Strings(cueFiles)
+	sort.Strings(mdFiles)
+	if len(cueFiles) == 0 && len(l.opt.Extra) == 0 {
+		l.errorf(catalog.Pos{File: l.displayName(".")}, "", "no .cue files found: expected content files such as cards/characters.cue")
+		return nil, l.errs
+	}
+
+	schemaFiles, err := l.schemaFiles()
+	if err != nil {
+		return nil, err
+	}
+
+	var files []*ast.File
+	for _, p := range cueFiles {
+		if f := l.parseFile(p); f != nil {
+			files = append(files, f)
+		}
+	}
+	for _, x := range l.opt.Extra {
+		if f := l.parseSource(x.Name, x.Src); f != nil {
+			files = append(files, f)
+		}
+	}
+	syntaxBroken := len(l.errs) > 0
+
+	// The content and the schema evaluate as one package, as `cue vet`
+	// does; the content alone is kept to find designers' positions.
+	l.full = l.buildPackage(append(schemaFiles, files...))
+	l.data = l.buildPackage(files)
+	if err := l.full.Err(); err != nil {
+		l.addCUEErrors(err)
+	}
+
+	l.cat = &catalog.Catalog{SchemaVersion: catalog.SchemaVersion}
+	l.decodeAll()
+	l.readRules(mdFiles)
+	l.cat.Sort()
+	if !syntaxBroken {
+		// Cross-references only make sense once every file is readable:
+		// otherwise they would report cards "missing" that are only in a
+		// broken file. Entities that failed validation count as declared.
+		l.checkDuplicates()
+		l.checkReferences()
+	}
+	if len(l.errs) > 0 {
+		return nil, l.errs.sortAndDedup()
+	}
+	return l.cat, nil
+}
+
+// schemaFiles parses the embedded schema (and, in draft mode, the
+// placeholders for missing languages).
+func (l *loader) schemaFiles() ([]*ast.File, error) {
+	entries, err := fs.ReadDir(schemaFS, "cue")
+	if err != nil {
+		return nil, fmt.Errorf("read embedded schema: %w", err)
+	}
+	var files []*ast.File
+	for _, e := range entries {
+		src, err := fs.ReadFile(schemaFS, "cue/"+e.Name())
+		if err != nil {
+			return nil, fmt.Errorf("read embedded schema: %w", err)
+		}
+		f, err := parser.ParseFile(schemaPrefix+e.Name(), src)
+		if err != nil {
+			return nil, fmt.Errorf("embedded schema %s: %w", e.Name(), err)
+		}
+		files = append(files, f)
+	}
+	if l.opt.Draft {
+		src := fmt.Sprintf("package %s\n#Text: {en: string | *%q, fr: string | *%q}\n", PackageName, MissingEN, MissingFR)
+		f, err := parser.ParseFile(schemaPrefix+"draft.cue", src)
+		if err != nil {
+			return nil, fmt.Errorf("draft schema: %w", err)
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+// buildPackage evaluates files as one CUE package.
+func (l *loader) buildPackage(files []*ast.File) cue.Value {
+	inst := build.NewContext().NewInstance("", nil)
+	for _, f := range files {
+		if err := inst.AddSyntax(f); err != nil {
+			l.addCUEErrors(err)
+		}
+	}
+	return l.ctx.BuildInstance(inst)
+}
+
+// parseFile reads and parses one content file, reporting file-level
+// problems; it returns nil when the file cannot be used.
+func (l *loader) parseFile(rel string) *ast.File {
+	name := l.displayName(rel)
+	filePos := catalog.Pos{File: name, Line: 1, Col: 1}
+	if st, err := fs.Stat(l.fsys, rel); err == nil && st.Size() > MaxFileSize {
+		l.errorf(filePos, "", "file is too large (%d bytes, at most %d): is it really a content file?", st.Size(), MaxFileSize)
+		return nil
+	}
+	src, err := fs.ReadFile(l.fsys, rel)
+	if err != nil {
+		l.errorf(catalog.Pos{File: name}, "", "cannot read file: %v", err)
+		return nil
+	}
+	return l.parseSource(name, src)
+}
+
+// parseSource checks and parses one content file's text.
+func (l *loader) parseSource(name string, src []byte) *ast.File {
+	filePos := catalog.Pos{File: name, Line: 1, Col: 1}
+	if len(src) > MaxFileSize {
+		l.errorf(filePos, "", "file is too large (%d bytes, at most %d): is it really a content file?", len(src), MaxFileSize)
+		return nil
+	}
+	if len(bytes.TrimSpace(src)) == 0 {
+		l.errorf(filePos, "", "file is empty: expected `package %s` followed by content (delete the file if it is not needed)", PackageName)
+		return nil
+	}
+	if !utf8.Valid(src) {
+		l.errorf(invalidUTF8Pos(name, src), "", "file is not valid UTF-8 text: save it as UTF-8 (this byte is not)")
+		return nil
+	}
+	if bytes.IndexByte(src, 0) >= 0 {
+		l.errorf(filePos, "", "file contains NUL bytes: expected CUE text, is it a binary file?")
+		return nil
+	}
+	f, err := parser.ParseFile(name, src, parser.AllErrors)
+	if err != nil {
+		for _, e := range errors.Errors(err) {
+			pos := l.position(e.Position())
+			if pos.File == "" {
+				pos = filePos
+			}
+			format, args := e.Msg()
+			l.errorf(pos, "", "syntax error: %s", describeSyntax(fmt.Sprintf(format, args...)))
+		}
+		return nil
+	}
+	if f.PackageName() != PackageName {
+		pos := filePos
+		got := "no package clause"
+		for _, d := range f.Decls {
+			if pkg, ok := d.(*ast.Package); ok {
+				pos = l.position(pkg.Pos())
+				got = "package " + f.PackageName()
+			}
+		}
+		l.errorf(pos, "", "expected `package %s` at the top of the file, found %s", PackageName, got)
+		return nil
+	}
+	if !l.checkDeclarations(f) {
+		return nil
+	}
+	return f
+}
+
+func invalidUTF8Pos(name string, src []byte) catalog.Pos {
+	line, col := 1, 1
+	for len(src) > 0 {
+		r, size := utf8.DecodeRune(src)
+		if r == utf8.RuneError && size <= 1 {
+			break
+		}
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+		src = src[size:]
+	}
+	return catalog.Pos{File: name, Line: line, Col: col}
+}
+
+// position converts a CUE position, or returns the zero Pos for schema and
+// unknown positions.
+func (l *loader) position(p token.Pos) catalog.Pos {
+	if !p.IsValid() || strings.HasPrefix(p.Filename(), schemaPrefix) {
+		return catalog.Pos{}
+	}
+	return catalog.Pos{File: p.Filename(), Line: p.Line(), Col: p.Column()}
+}
+
+// readRules collects the rules Markdown pages: rules/<lang>/*.md.
+func (l *loader) readRules(files []string) {
+	for _, p := range files {
+		parts := strings.Split(p, "/")
+		if len(parts) != 3 {
+			continue
+		}
+		lang := catalog.Lang(parts[1])
+		if lang != catalog.English && lang != catalog.French {
+			l.errorf(catalog.Pos{File: l.displayName(p)}, "", "rules pages live in rules/en/ or rules/fr/, not rules/%s/", parts[1])
+			continue
+		}
+		src, err := fs.ReadFile(l.fsys, p)
+		if err != nil {
+			l.errorf(catalog.Pos{File: l.displayName(p)}, "", "cannot read file: %v", err)
+			continue
+		}
+		if !utf8.Valid(src) {
+			l.errorf(invalidUTF8Pos(l.displayName(p), src), "", "file is not valid UTF-8 text: save it as UTF-8 (this byte is not)")
+			continue
+		}
+		l.cat.Rules = append(l.cat.Rules, catalog.RulesPage{Lang: lang, Path: l.displayName(p), Source: src})
+	}
+}
