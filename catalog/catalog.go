@@ -98,6 +98,26 @@ const (
 	Confrontation Format = "confrontation"
 )
 
+// Title is the format's name for display: "Exploration".
+func (f Format) Title() string {
+	switch f {
+	case Exploration:
+		return "Exploration"
+	case Confrontation:
+		return "Confrontation"
+	}
+	return string(f)
+}
+
+// Article is the format's name with its indefinite article, for messages:
+// "an Exploration", "a Confrontation".
+func (f Format) Article() string {
+	if f == Exploration {
+		return "an Exploration"
+	}
+	return "a " + f.Title()
+}
+
 // Catalog is the whole validated content.
 type Catalog struct {
 	SchemaVersion int `json:"schemaVersion"`

@@ -47,7 +47,7 @@ func (c *Catalog) CheckDeck(d *Deck) []DeckProblem {
 
 	// R-DECK-1: the number of cards.
 	if len(d.Cards) != size {
-		add(d.Pos, "R-DECK-1", "a %s deck holds exactly %d cards, this one has %d", d.Format, size, len(d.Cards))
+		add(d.Pos, "R-DECK-1", "%s deck holds exactly %d cards, this one has %d", d.Format.Article(), size, len(d.Cards))
 	}
 
 	count := map[string]int{}
@@ -94,13 +94,13 @@ func (c *Catalog) CheckDeck(d *Deck) []DeckProblem {
 	// R-DECK-3: Leaders and Upgrades.
 	want := LeadersPerDeck[d.Format]
 	if len(leaders) != want {
-		add(d.Pos, "R-DECK-3", "a %s deck holds exactly %d Leader card%s, this one has %d", d.Format, want, pluralS(want), len(leaders))
+		add(d.Pos, "R-DECK-3", "%s deck holds exactly %d Leader card%s, this one has %d", d.Format.Article(), want, pluralS(want), len(leaders))
 	}
 	if d.Format == Confrontation && len(leaders) == 2 && leaders[0].ID == leaders[1].ID {
-		add(d.Pos, "R-DECK-3", "the two Leaders of a confrontation deck must be different, %q is there twice", leaders[0].ID)
+		add(d.Pos, "R-DECK-3", "the two Leaders of a Confrontation deck must be different, %q is there twice", leaders[0].ID)
 	}
 	if least := MinUpgrades[d.Format]; upgrades < least {
-		add(d.Pos, "R-DECK-3", "a %s deck holds at least %d Upgrade cards, this one has %d", d.Format, least, upgrades)
+		add(d.Pos, "R-DECK-3", "%s deck holds at least %d Upgrade cards, this one has %d", d.Format.Article(), least, upgrades)
 	}
 
 	// R-DECK-4..6: attachments.

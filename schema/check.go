@@ -10,13 +10,35 @@ import (
 )
 
 // checkDuplicates reports an id declared in two places, and a card id used
-// by two card kinds (card ids share one namespace).
+// by two card kinds (card ids share one namespace). CUE's own conflicts
+// inside a duplicated entity are dropped: they only restate the duplicate.
 func (l *loader) checkDuplicates() {
+	var dups []string
+	defer func() {
+		if len(dups) == 0 {
+			return
+		}
+		kept := l.errs[:0]
+		for _, d := range l.errs {
+			drop := false
+			for _, p := range dups {
+				if strings.HasPrefix(d.Path, p+".") && strings.HasPrefix(d.Msg, "conflicting values") {
+					drop = true
+				}
+			}
+			if !drop {
+				kept = append(kept, d)
+			}
+		}
+		l.errs = kept
+	}()
 	for _, key := range slices.Sorted(maps.Keys(l.declared)) {
 		decls := l.declared[key]
 		if len(decls) < 2 {
 			continue
 		}
+		coll, id, _ := strings.Cut(key, ".")
+		dups = append(dups, coll+"."+quoteLabel(id))
 		for i, d := range decls {
 			if i == 0 {
 				continue
@@ -171,7 +193,7 @@ func (l *loader) checkActionBoard(b *catalog.ActionBoard) {
 	}
 	seen := map[string]bool{}
 	for _, s := range b.Spaces {
-		sp := p + ".spaces." + s.ID
+		sp := p + ".spaces." + quoteLabel(s.ID)
 		if seen[s.ID] {
 			l.errorf(s.Pos, sp, "space id %q is used twice on this board", s.ID)
 		}

@@ -176,11 +176,11 @@ func (l *loader) load() (*catalog.Catalog, error) {
 	l.decodeAll()
 	l.readRules(mdFiles)
 	l.cat.Sort()
+	l.checkDuplicates()
 	if !syntaxBroken {
 		// Cross-references only make sense once every file is readable:
 		// otherwise they would report cards "missing" that are only in a
 		// broken file. Entities that failed validation count as declared.
-		l.checkDuplicates()
 		l.checkReferences()
 	}
 	if len(l.errs) > 0 {

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"wbtool.dev/wbtool/internal/golden"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"wbtool": func() { os.Exit(Main()) },
+	})
+}
+
+// TestScript runs the CLI end-to-end scripts in testdata/script. Each
+// script names its subject: validate_*.txtar, build_*.txtar, ...
+func TestScript(t *testing.T) {
+	base, err := filepath.Abs("testdata/base")
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		UpdateScripts:       golden.Update(),
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("REPO", repo)
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// base DIR: copy the frozen valid content tree into DIR.
+			"base": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 1 {
+					ts.Fatalf("usage: base DIR")
+				}
+				ts.Check(copyTree(base, ts.MkAbs(args[0])))
+			},
+			// bytes FILE HEX: write raw bytes (for non-UTF-8 input).
+			"bytes": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 2 {
+					ts.Fatalf("usage: bytes FILE HEX")
+				}
+				b, err := hex.DecodeString(strings.ReplaceAll(args[1], " ", ""))
+				ts.Check(err)
+				ts.Check(os.WriteFile(ts.MkAbs(args[0]), b, 0o644))
+			},
+			// files DIR: print the sorted files under DIR, one per line.
+			"files": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 1 {
+					ts.Fatalf("usage: files DIR")
+				}
+				root := ts.MkAbs(args[0])
+				err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+					if err != nil || d.IsDir() {
+						return err
+					}
+					rel, _ := filepath.Rel(root, p)
+					fmt.Fprintln(ts.Stdout(), filepath.ToSlash(rel))
+					return nil
+				})
+				ts.Check(err)
+			},
+		},
+	})
+}
+
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, b, 0o644)
+	})
+}
