@@ -1,0 +1,505 @@
+package site
+
+import (
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"sort"
+	"strings"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/render/markup"
+)
+
+// card is one card of any kind, as the indexes and the search see it.
+type card struct {
+	ID      string
+	Kind    catalog.Kind
+	Faction string // "" for neutral cards
+	Name    catalog.Text
+	Cost    int // total activation cost, -1 when the card has none
+	Pos     catalog.Pos
+	texts   []catalog.Text // rules texts, for search
+}
+
+// cards lists every card of the catalog, in kind order then id order.
+func (b *builder) cards() []card {
+	var out []card
+	skillTexts := func(ids []string) []catalog.Text {
+		var t []catalog.Text
+		for _, id := range ids {
+			if s := b.cat.Skill(id); s != nil {
+				t = append(t, s.Name, s.Text)
+			}
+		}
+		return t
+	}
+	for _, c := range b.cat.Characters {
+		out = append(out, card{c.ID, catalog.KindCharacter, c.Faction, c.Name, c.Front.Cost.Total(), c.Pos,
+			append(skillTexts(c.Front.Skills), skillTexts(c.Panic.Skills)...)})
+	}
+	for _, c := range b.cat.Leaders {
+		out = append(out, card{c.ID, catalog.KindLeader, c.Faction, c.Name, -1, c.Pos, skillTexts([]string{c.Skill})})
+	}
+	for _, c := range b.cat.Equipment {
+		out = append(out, card{c.ID, catalog.KindEquipment, c.Faction, c.Name, -1, c.Pos, []catalog.Text{c.Text}})
+	}
+	for _, c := range b.cat.Formations {
+		out = append(out, card{c.ID, catalog.KindFormation, "", c.Name, -1, c.Pos, []catalog.Text{c.Text}})
+	}
+	for _, c := range b.cat.Vocations {
+		out = append(out, card{c.ID, catalog.KindVocation, c.Faction, c.Name, -1, c.Pos, []catalog.Text{c.Text}})
+	}
+	for _, c := range b.cat.References {
+		out = append(out, card{c.ID, catalog.KindReference, c.Faction, c.Name, -1, c.Pos, skillTexts(c.Skills)})
+	}
+	for _, c := range b.cat.Objectives {
+		out = append(out, card{c.ID, catalog.KindObjective, "", c.Name, -1, c.Pos, []catalog.Text{c.Text}})
+	}
+	return out
+}
+
+// sortByName sorts cards by their name in language l, accents folded.
+func sortByName(cs []card, l catalog.Lang) {
+	sort.SliceStable(cs, func(i, j int) bool {
+		a, b := fold(cs[i].Name.In(l)), fold(cs[j].Name.In(l))
+		if a != b {
+			return a < b
+		}
+		return cs[i].ID < cs[j].ID
+	})
+}
+
+// usage records where each card is used: decks and check games.
+type usage struct {
+	decks      map[string][]string // card id → deck ids
+	checks     map[string][]string // card id → check ids
+	checkRules map[string][]string // check id → rule ids it pins
+	checkCards map[string][]string // check id → card ids it uses
+	ruleChecks map[string][]string // rule id → check ids
+}
+
+// computeUsage finds the decks and check games each card appears in.
+//
+// Check games are read through their JSON form, by the field names of
+// DESIGN.md ("Check games": rules, and card/upgrades of the units), so
+// that the site follows the engine's CheckGame type as it grows.
+func (b *builder) computeUsage() *usage {
+	u := &usage{decks: map[string][]string{}, checks: map[string][]string{},
+		checkRules: map[string][]string{}, checkCards: map[string][]string{}, ruleChecks: map[string][]string{}}
+	for _, d := range b.cat.Decks {
+		seen := map[string]bool{}
+		add := func(id string) {
+			if !seen[id] {
+				seen[id] = true
+				u.decks[id] = append(u.decks[id], d.ID)
+			}
+		}
+		for _, c := range d.Cards {
+			add(c)
+		}
+		for _, a := range d.Attachments {
+			add(a.Upgrade)
+		}
+	}
+	for _, chk := range b.cat.Checks {
+		raw, err := json.Marshal(chk)
+		if err != nil {
+			continue
+		}
+		var v any
+		if json.Unmarshal(raw, &v) != nil {
+			continue
+		}
+		cards := map[string]bool{}
+		var walk func(v any, key string)
+		walk = func(v any, key string) {
+			switch x := v.(type) {
+			case map[string]any:
+				keys := make([]string, 0, len(x))
+				for k := range x {
+					keys = append(keys, k)
+				}
+				sort.Strings(keys)
+				for _, k := range keys {
+					walk(x[k], k)
+				}
+			case []any:
+				for _, e := range x {
+					walk(e, key)
+				}
+			case string:
+				if (key == "card" || key == "upgrades") && b.cat.KindOf(x) != "" {
+					cards[x] = true
+				}
+			}
+		}
+		walk(v, "")
+		if m, ok := v.(map[string]any); ok {
+			if rs, ok := m["rules"].([]any); ok {
+				for _, r := range rs {
+					if s, ok := r.(string); ok && ruleIDRe.MatchString(s) {
+						u.checkRules[chk.ID] = append(u.checkRules[chk.ID], s)
+						u.ruleChecks[s] = append(u.ruleChecks[s], chk.ID)
+					}
+				}
+			}
+		}
+		for _, id := range sortedKeys(cards) {
+			u.checks[id] = append(u.checks[id], chk.ID)
+			u.checkCards[chk.ID] = append(u.checkCards[chk.ID], id)
+		}
+	}
+	return u
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// link is a labelled relative link.
+type link struct {
+	Href  string
+	Label string
+	Class string
+	Lang  string
+}
+
+// statRow is a row of a statistics table: one value per side.
+type statRow struct {
+	Label  string
+	Values []template.HTML
+}
+
+// skillView is a skill as shown on a card page.
+type skillView struct {
+	ID          string
+	Name        string
+	Active      bool
+	ActiveLabel string
+	Text        template.HTML
+}
+
+// cardPage is the data of a card page.
+type cardPage struct {
+	Card        card
+	Name        string
+	KindLabel   string
+	KindLink    string
+	Faction     *link
+	Images      []imageView
+	StatHeads   []string // column headings of the statistics table
+	Stats       []statRow
+	Skills      []skillView
+	PanicSkills []skillView
+	Text        template.HTML
+	Flavor      string
+	Bonuses     []statRow
+	Leader      *leaderView
+	Scoring     []scoringView
+	Decks       []link
+	Checks      []checkView
+}
+
+type imageView struct {
+	Src     string
+	Alt     string
+	Caption string
+}
+
+type leaderView struct {
+	Skill   skillView
+	Formats []leaderFormat
+}
+
+type leaderFormat struct {
+	Name    string
+	Periods []template.HTML
+}
+
+type scoringView struct {
+	VP   int
+	Text template.HTML
+}
+
+type checkView struct {
+	ID    string
+	Href  string
+	Rules []link
+}
+
+// factionLink returns the link to a faction page, or nil for neutral.
+func (b *builder) factionLink(p *page, id string) *link {
+	f := b.cat.Faction(id)
+	if f == nil {
+		return nil
+	}
+	return &link{Href: p.Link("factions/" + id + "/index.html"), Label: f.Name.In(p.Lang), Class: "fc-" + id}
+}
+
+// orders renders a map faction → count as Order icons and words.
+func (b *builder) orders(m map[string]int, l catalog.Lang) template.HTML {
+	var h htmlBuf
+	keys := make([]string, 0, len(m))
+	for k, n := range m {
+		if n > 0 {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	if len(keys) == 0 {
+		return h.Text("—").HTML()
+	}
+	for i, k := range keys {
+		if i > 0 {
+			h.tag(" ")
+		}
+		h.tag(`<span class="orders">`)
+		h.Int(m[k]).tag(" × ")
+		if k == catalog.Colourless {
+			h.Icon(b, markup.IconOrder, l).Text(" " + b.label("stat.any", l))
+		} else {
+			h.Icon(b, "order-"+k, l)
+			if f := b.cat.Faction(k); f != nil {
+				h.Text(" " + f.Name.In(l))
+			} else {
+				h.Text(" " + k)
+			}
+		}
+		h.tag(`</span>`)
+	}
+	return h.HTML()
+}
+
+// profileColumn renders the statistics of one side of a Character.
+func (b *builder) profileRows(sides []catalog.Profile, l catalog.Lang) []statRow {
+	row := func(key string, f func(p *catalog.Profile, h *htmlBuf)) statRow {
+		r := statRow{Label: b.label(key, l)}
+		for i := range sides {
+			var h htmlBuf
+			f(&sides[i], &h)
+			r.Values = append(r.Values, h.HTML())
+		}
+		return r
+	}
+	none := b.label("stat.none", l)
+	return []statRow{
+		row("stat.cost", func(p *catalog.Profile, h *htmlBuf) { h.tag(string(b.orders(p.Cost, l))) }),
+		row("stat.attack", func(p *catalog.Profile, h *htmlBuf) { h.Int(p.Attack).Text("+") }),
+		row("stat.speed", func(p *catalog.Profile, h *htmlBuf) { h.Int(p.Speed) }),
+		row("stat.run", func(p *catalog.Profile, h *htmlBuf) { h.Text("+").Int(p.Run) }),
+		row("stat.accuracy", func(p *catalog.Profile, h *htmlBuf) {
+			switch {
+			case p.Accuracy == nil:
+				h.Text(b.label("stat.noShoot", l))
+			case p.Accuracy.Far == 0:
+				h.Int(p.Accuracy.Near).Text("+")
+			default:
+				h.Int(p.Accuracy.Near).Text("+ / ").Int(p.Accuracy.Far).Text("+")
+			}
+		}),
+		row("stat.rangedDice", func(p *catalog.Profile, h *htmlBuf) { h.Int(p.RangedDice()) }),
+		row("stat.meleeDice", func(p *catalog.Profile, h *htmlBuf) { h.Int(p.MeleeDice()) }),
+		row("stat.health", func(p *catalog.Profile, h *htmlBuf) { h.Int(p.Health) }),
+		row("stat.morale", func(p *catalog.Profile, h *htmlBuf) {
+			if p.Morale == 0 {
+				h.Text(none)
+			} else {
+				h.Int(p.Morale)
+			}
+		}),
+		row("stat.armor", func(p *catalog.Profile, h *htmlBuf) {
+			if p.Armor == nil {
+				h.Text(none)
+			} else {
+				h.Int(p.Armor.Points).Text(" × ").Int(p.Armor.Save).Text("+")
+			}
+		}),
+		row("stat.gear", func(p *catalog.Profile, h *htmlBuf) {
+			if len(p.Gear) == 0 {
+				h.Text(none)
+			}
+			for i, g := range p.Gear {
+				if i > 0 {
+					h.Text(", ")
+				}
+				h.Icon(b, "gear-"+string(g), l).Text(" " + b.label("gear."+string(g), l))
+			}
+		}),
+	}
+}
+
+// skills returns the skills with the given ids, rendered.
+func (b *builder) skills(ids []string, l catalog.Lang) []skillView {
+	var out []skillView
+	for _, id := range ids {
+		s := b.cat.Skill(id)
+		if s == nil {
+			continue // the loader reports unknown skills
+		}
+		out = append(out, skillView{ID: s.ID, Name: s.Name.In(l), Active: s.Active, ActiveLabel: b.label("card.active", l),
+			Text: b.cardText(s.Text.In(l), l, s.Pos, "skill "+s.ID)})
+	}
+	return out
+}
+
+// cardPageData builds the data of the page of card c.
+func (b *builder) cardPageData(p *page, c card) *cardPage {
+	l := p.Lang
+	cp := &cardPage{
+		Card:      c,
+		Name:      c.Name.In(l),
+		KindLabel: b.label("kind."+string(c.Kind), l),
+		KindLink:  p.Link("types/" + string(c.Kind) + "/index.html"),
+		Faction:   b.factionLink(p, c.Faction),
+	}
+	cp.Images = b.images(p, c)
+	what := string(c.Kind) + " " + c.ID
+	switch c.Kind {
+	case catalog.KindCharacter:
+		ch := b.cat.Character(c.ID)
+		cp.StatHeads = []string{b.label("card.front", l), b.label("card.panic", l)}
+		cp.Stats = b.profileRows([]catalog.Profile{ch.Front, ch.Panic}, l)
+		cp.Skills = b.skills(ch.Front.Skills, l)
+		cp.PanicSkills = b.skills(ch.Panic.Skills, l)
+		if ch.Flavor != nil {
+			cp.Flavor = ch.Flavor.In(l)
+		}
+	case catalog.KindLeader:
+		ld := b.cat.Leader(c.ID)
+		lv := &leaderView{}
+		if s := b.skills([]string{ld.Skill}, l); len(s) == 1 {
+			lv.Skill = s[0]
+		}
+		for _, f := range []catalog.Format{catalog.Exploration, catalog.Confrontation} {
+			lf := leaderFormat{Name: b.label("format."+string(f), l)}
+			for _, per := range ld.Side(f).Orders {
+				lf.Periods = append(lf.Periods, b.orders(per, l))
+			}
+			lv.Formats = append(lv.Formats, lf)
+		}
+		cp.Leader = lv
+	case catalog.KindEquipment:
+		e := b.cat.EquipmentCard(c.ID)
+		cp.Text = b.cardText(e.Text.In(l), l, e.Pos, what)
+		if e.Gear != "" {
+			var h htmlBuf
+			h.Icon(b, "gear-"+string(e.Gear), l).Text(" " + b.label("gear."+string(e.Gear), l))
+			cp.Stats = []statRow{{Label: b.label("stat.gearType", l), Values: []template.HTML{h.HTML()}}}
+		}
+	case catalog.KindFormation:
+		f := b.cat.Formation(c.ID)
+		cp.Text = b.cardText(f.Text.In(l), l, f.Pos, what)
+		bo := f.Bonuses
+		for _, x := range []struct {
+			key string
+			n   int
+		}{{"bonus.cost", bo.Cost}, {"bonus.hit", bo.Hit}, {"bonus.rangedDice", bo.RangedDice}, {"bonus.meleeDice", bo.MeleeDice}, {"bonus.health", bo.Health}} {
+			var h htmlBuf
+			h.Text("+").Int(x.n)
+			cp.Stats = append(cp.Stats, statRow{Label: b.label(x.key, l), Values: []template.HTML{h.HTML()}})
+		}
+	case catalog.KindVocation:
+		v := b.cat.Vocation(c.ID)
+		cp.Text = b.cardText(v.Text.In(l), l, v.Pos, what)
+	case catalog.KindReference:
+		r := b.cat.Reference(c.ID)
+		cp.Skills = b.skills(r.Skills, l)
+	case catalog.KindObjective:
+		o := b.cat.Objective(c.ID)
+		cp.Text = b.cardText(o.Text.In(l), l, o.Pos, what)
+		var h htmlBuf
+		h.Text(b.label("format."+string(o.Format), l))
+		cp.Stats = []statRow{{Label: b.label("format", l), Values: []template.HTML{h.HTML()}}}
+		for _, s := range o.Scoring {
+			sv := scoringView{VP: s.VP}
+			if s.Text != nil {
+				sv.Text = b.cardText(s.Text.In(l), l, s.Pos, what+" scoring")
+			}
+			cp.Scoring = append(cp.Scoring, sv)
+		}
+	}
+	for _, d := range b.usage.decks[c.ID] {
+		if dk := b.cat.Deck(d); dk != nil {
+			cp.Decks = append(cp.Decks, link{Href: p.Link("decks/" + d + "/index.html"), Label: dk.Name.In(l)})
+		}
+	}
+	for _, id := range b.usage.checks[c.ID] {
+		cp.Checks = append(cp.Checks, b.checkView(p, id))
+	}
+	return cp
+}
+
+// checkView links a check game and the rules it pins.
+func (b *builder) checkView(p *page, id string) checkView {
+	cv := checkView{ID: id, Href: p.Link("checks/index.html") + "#check-" + id}
+	for _, r := range b.usage.checkRules[id] {
+		cv.Rules = append(cv.Rules, link{Href: b.ruleHref(p, r), Label: r})
+	}
+	return cv
+}
+
+// ruleHref is the link from page p to the anchor of rule r, or "" when no
+// rules page of the language gives r an anchor.
+func (b *builder) ruleHref(p *page, r string) string {
+	c, ok := b.ruleDefs[p.Lang][r]
+	if !ok {
+		return ""
+	}
+	return p.Link("rules/"+c.Slug+"/index.html") + "#" + r
+}
+
+// images returns the card's images, written next to its page.
+func (b *builder) images(p *page, c card) []imageView {
+	l := p.Lang
+	var front, back []byte
+	var err error = errNoImages
+	if b.opts.CardImages != nil {
+		front, back, err = b.opts.CardImages(b.cat, c.ID, l)
+	}
+	if err != nil || len(front) == 0 {
+		front, back = b.placeholderSVG(c, l), nil
+	}
+	dir := string(l) + "/cards/" + c.ID + "/"
+	name := c.Name.In(l)
+	out := []imageView{}
+	b.files[dir+"front.svg"] = front
+	out = append(out, imageView{Src: "front.svg", Alt: fmt.Sprintf("%s — %s", name, b.label("card.front", l)), Caption: b.label("card.front", l)})
+	if len(back) > 0 {
+		b.files[dir+"back.svg"] = back
+		cap := b.label("card.back", l)
+		if c.Kind == catalog.KindCharacter {
+			cap = b.label("card.panic", l)
+		}
+		out = append(out, imageView{Src: "back.svg", Alt: name + " — " + cap, Caption: cap})
+	}
+	return out
+}
+
+var errNoImages = fmt.Errorf("no card images")
+
+// placeholderSVG is the image shown while the card renderer is missing or
+// fails for a card: the card's outline, name and type, and a clear note.
+func (b *builder) placeholderSVG(c card, l catalog.Lang) []byte {
+	colour := "#6b7280"
+	if f := b.cat.Faction(c.Faction); f != nil && safeColour.MatchString(f.Colour) {
+		colour = f.Colour
+	}
+	var s strings.Builder
+	s.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 630 880" width="630" height="880" role="img">`)
+	s.WriteString(`<rect x="8" y="8" width="614" height="864" rx="36" fill="#fbf7ef" stroke="` + colour + `" stroke-width="16"/>`)
+	s.WriteString(`<rect x="8" y="8" width="614" height="120" rx="36" fill="` + colour + `"/>`)
+	s.WriteString(`<text x="315" y="88" font-family="sans-serif" font-size="44" font-weight="bold" text-anchor="middle" fill="#ffffff">`)
+	s.WriteString(escapeHTML(c.Name.In(l)))
+	s.WriteString(`</text><text x="315" y="200" font-family="sans-serif" font-size="32" text-anchor="middle" fill="#374151">`)
+	s.WriteString(escapeHTML(b.label("kind."+string(c.Kind), l)))
+	s.WriteString(`</text><text x="315" y="460" font-family="sans-serif" font-size="30" text-anchor="middle" fill="#6b7280">`)
+	s.WriteString(escapeHTML(b.label("card.noimage", l)))
+	s.WriteString(`</text></svg>`)
+	return []byte(s.String())
+}

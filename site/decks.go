@@ -1,0 +1,112 @@
+package site
+
+import (
+	"fmt"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/render/markup"
+)
+
+// deckEntry is a card of a deck with what is attached to it.
+type deckEntry struct {
+	Item     listItem
+	Attached []listItem
+}
+
+// deckPage is the data of a deck page.
+type deckPage struct {
+	Name        string
+	Format      string
+	Description string
+	Count       int
+	Entries     []deckEntry
+	Loose       []listItem // upgrades attached to nothing (an illegal deck)
+	Problems    []string
+	Legal       bool
+	PDF         string
+}
+
+// buildDecks writes the deck index and a page per deck.
+func (b *builder) buildDecks(l catalog.Lang) error {
+	di := b.newPage(l, "decks/index.html", b.label("deck.title", l), "decks", nil)
+	type deckItem struct {
+		link
+		Format string
+		Count  int
+	}
+	var items []deckItem
+	for i := range b.cat.Decks {
+		d := &b.cat.Decks[i]
+		items = append(items, deckItem{link: link{Href: di.Link("decks/" + d.ID + "/index.html"), Label: d.Name.In(l)},
+			Format: b.label("format."+string(d.Format), l), Count: len(d.Cards)})
+		p := b.newPage(l, "decks/"+d.ID+"/index.html", d.Name.In(l), "decks", nil)
+		p.Data = b.deckPageData(p, d)
+		if err := b.render("deck", p); err != nil {
+			return err
+		}
+	}
+	di.Data = items
+	return b.render("decks", di)
+}
+
+func (b *builder) deckPageData(p *page, d *catalog.Deck) *deckPage {
+	l := p.Lang
+	dp := &deckPage{Name: d.Name.In(l), Format: b.label("format."+string(d.Format), l), Count: len(d.Cards)}
+	if d.Description != nil {
+		dp.Description = d.Description.In(l)
+	}
+	byID := map[string]card{}
+	for _, c := range b.allCards() {
+		byID[c.ID] = c
+	}
+	item := func(id string) listItem {
+		c, ok := byID[id]
+		if !ok {
+			return listItem{ID: id, Name: id}
+		}
+		return b.listItems(p, []card{c})[0]
+	}
+	attached := map[string][]string{} // host → upgrades
+	isAttached := map[string]bool{}
+	for _, a := range d.Attachments {
+		attached[a.To] = append(attached[a.To], a.Upgrade)
+		isAttached[a.Upgrade] = true
+	}
+	// Leaders first, then Characters, then anything else, in deck order.
+	for _, k := range catalog.Kinds {
+		for _, id := range d.Cards {
+			if b.cat.KindOf(id) != k || (k.IsUpgrade() && isAttached[id]) {
+				continue
+			}
+			if k.IsUpgrade() {
+				dp.Loose = append(dp.Loose, item(id))
+				continue
+			}
+			e := deckEntry{Item: item(id)}
+			for _, u := range attached[id] {
+				e.Attached = append(e.Attached, item(u))
+			}
+			dp.Entries = append(dp.Entries, e)
+		}
+	}
+	for _, pr := range b.cat.CheckDeck(d) {
+		dp.Problems = append(dp.Problems, fmt.Sprintf("%s (%s)", pr.Msg, pr.Rule))
+	}
+	dp.Legal = len(dp.Problems) == 0
+	if b.opts.DeckPDF != nil {
+		if pdf := b.opts.DeckPDF(d.ID, l); pdf != "" {
+			// From <site>/<lang>/decks/<id>/index.html up to dist/.
+			dp.PDF = p.Root() + "../" + pdf
+		}
+	}
+	return dp
+}
+
+// plainCardText is card text as plain words, for the search index.
+func plainCardText(s string) string {
+	doc, err := markup.Parse(s)
+	if err != nil {
+		return s
+	}
+	return doc.Plain()
+}

@@ -1,0 +1,522 @@
+package site
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"wbtool.dev/wbtool/catalog"
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+//go:embed assets/style.css
+var styleCSS string
+
+//go:embed assets/search.js
+var searchJS string
+
+// parseTemplates parses the layout with each page template.
+func parseTemplates() (map[string]*template.Template, error) {
+	funcs := template.FuncMap{"inc": func(i int) int { return i + 1 }}
+	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html")
+	if err != nil {
+		return nil, fmt.Errorf("site templates: %w", err)
+	}
+	names, err := fs.Glob(templateFS, "templates/*.html")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]*template.Template{}
+	for _, n := range names {
+		name := strings.TrimSuffix(strings.TrimPrefix(n, "templates/"), ".html")
+		if name == "layout" {
+			continue
+		}
+		t, err := template.Must(layout.Clone()).ParseFS(templateFS, n)
+		if err != nil {
+			return nil, fmt.Errorf("site templates: %w", err)
+		}
+		out[name] = t
+	}
+	return out, nil
+}
+
+// plan lists the pages of each language, so that the language switcher
+// knows which pages exist on the other side.
+func (b *builder) plan() {
+	for _, l := range catalog.Langs {
+		add := func(p string) { b.exists[string(l)+"/"+p] = true }
+		for _, p := range b.commonPages() {
+			add(p)
+		}
+		for _, c := range b.chapters[l] {
+			add("rules/" + c.Slug + "/index.html")
+		}
+	}
+}
+
+// commonPages are the pages both languages have, relative to the language
+// folder, in a stable order.
+func (b *builder) commonPages() []string {
+	ps := []string{"index.html", "rules/index.html", "cards/index.html", "factions/index.html",
+		"decks/index.html", "glossary/index.html", "checks/index.html", "404.html"}
+	for _, k := range b.kinds() {
+		ps = append(ps, "types/"+string(k)+"/index.html")
+	}
+	for _, f := range b.cat.Factions {
+		ps = append(ps, "factions/"+f.ID+"/index.html")
+	}
+	for _, c := range b.allCards() {
+		ps = append(ps, "cards/"+c.ID+"/index.html")
+	}
+	for _, d := range b.cat.Decks {
+		ps = append(ps, "decks/"+d.ID+"/index.html")
+	}
+	return ps
+}
+
+// allCards caches the card list.
+func (b *builder) allCards() []card {
+	if b.cardList == nil {
+		b.cardList = b.cards()
+	}
+	return b.cardList
+}
+
+// kinds lists the card kinds that have at least one card.
+func (b *builder) kinds() []catalog.Kind {
+	has := map[catalog.Kind]bool{}
+	for _, c := range b.allCards() {
+		has[c.Kind] = true
+	}
+	var out []catalog.Kind
+	for _, k := range catalog.Kinds {
+		if has[k] {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// listItem is a card in a list, with what the filters need.
+type listItem struct {
+	ID        string
+	Href      string
+	Name      string
+	Kind      string
+	KindLabel string
+	Faction   *link
+	FactionID string // "neutral" when the card has no faction
+	Cost      int
+	HasCost   bool
+}
+
+func (b *builder) listItems(p *page, cs []card) []listItem {
+	cs = append([]card(nil), cs...)
+	sortByName(cs, p.Lang)
+	out := make([]listItem, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, listItem{
+			ID: c.ID, Href: p.Link("cards/" + c.ID + "/index.html"), Name: c.Name.In(p.Lang),
+			Kind: string(c.Kind), KindLabel: b.label("kind."+string(c.Kind), p.Lang),
+			Faction: b.factionLink(p, c.Faction), Cost: c.Cost, HasCost: c.Cost >= 0, FactionID: "neutral",
+		})
+		if b.cat.Faction(c.Faction) != nil {
+			out[len(out)-1].FactionID = c.Faction
+		}
+	}
+	return out
+}
+
+// option is a <select> option.
+type option struct{ Value, Label string }
+
+// group is a titled list of cards.
+type group struct {
+	ID    string
+	Title string
+	Href  string
+	Class string
+	Items []listItem
+}
+
+func (b *builder) newPage(l catalog.Lang, p, title, section string, data any) *page {
+	return &page{b: b, Lang: l, Path: p, Title: title, Section: section, Data: data}
+}
+
+// buildLang writes every page of language l.
+func (b *builder) buildLang(l catalog.Lang) error {
+	all := b.allCards()
+	chs := b.chapters[l]
+
+	// Home.
+	home := b.newPage(l, "index.html", b.label("site.title", l), "home", nil)
+	home.Data = map[string]any{
+		"Chapters": b.chapterLinks(home, chs),
+		"Kinds":    b.kindLinks(home),
+		"Factions": b.factionLinks(home),
+		"Decks":    b.deckLinks(home),
+		"Count":    len(all),
+	}
+	if err := b.render("home", home); err != nil {
+		return err
+	}
+
+	// Rules.
+	ri := b.newPage(l, "rules/index.html", b.label("rules.title", l), "rules", nil)
+	type tocEntry struct {
+		Link     link
+		Sections []link
+	}
+	var toc []tocEntry
+	for _, c := range chs {
+		e := tocEntry{Link: link{Href: ri.Link("rules/" + c.Slug + "/index.html"), Label: c.Title}}
+		for _, s := range c.Sections {
+			if s.Level == 2 {
+				e.Sections = append(e.Sections, link{Href: ri.Link("rules/"+c.Slug+"/index.html") + "#" + s.ID, Label: s.Title})
+			}
+		}
+		toc = append(toc, e)
+	}
+	ri.Data = toc
+	if err := b.render("rules", ri); err != nil {
+		return err
+	}
+	for i, c := range chs {
+		cp := b.newPage(l, "rules/"+c.Slug+"/index.html", c.Title, "rules", nil)
+		data := map[string]any{"Chapter": c, "Checked": b.checkedRules(cp, c)}
+		if i > 0 {
+			data["Prev"] = link{Href: cp.Link("rules/" + chs[i-1].Slug + "/index.html"), Label: chs[i-1].Title}
+		}
+		if i+1 < len(chs) {
+			data["Next"] = link{Href: cp.Link("rules/" + chs[i+1].Slug + "/index.html"), Label: chs[i+1].Title}
+		}
+		var sections []link
+		for _, s := range c.Sections {
+			if s.Level == 2 {
+				sections = append(sections, link{Href: "#" + s.ID, Label: s.Title})
+			}
+		}
+		data["Sections"] = sections
+		cp.Data = data
+		if err := b.render("chapter", cp); err != nil {
+			return err
+		}
+	}
+
+	// Card list with search.
+	cl := b.newPage(l, "cards/index.html", b.label("cards.title", l), "cards", nil)
+	var factionOpts, kindOpts []option
+	for _, f := range b.cat.Factions {
+		factionOpts = append(factionOpts, option{f.ID, f.Name.In(l)})
+	}
+	factionOpts = append(factionOpts, option{"neutral", b.label("cards.neutral", l)})
+	for _, k := range b.kinds() {
+		kindOpts = append(kindOpts, option{string(k), b.label("kind."+string(k), l)})
+	}
+	costs := map[int]bool{}
+	for _, c := range all {
+		if c.Cost >= 0 {
+			costs[c.Cost] = true
+		}
+	}
+	var costOpts []option
+	for _, n := range sortedInts(costs) {
+		costOpts = append(costOpts, option{fmt.Sprint(n), fmt.Sprint(n)})
+	}
+	cl.Data = map[string]any{
+		"Items": b.listItems(cl, all), "Factions": factionOpts, "Kinds": kindOpts, "Costs": costOpts,
+		"KindLinks": b.kindLinks(cl), "FactionLinks": b.factionLinks(cl),
+	}
+	if err := b.render("cards", cl); err != nil {
+		return err
+	}
+	b.files[string(l)+"/search-index.js"] = b.searchIndexJS(l, all)
+	b.files[string(l)+"/search-index.json"] = b.searchIndexJSON(l, all)
+
+	// Card pages.
+	for _, c := range all {
+		p := b.newPage(l, "cards/"+c.ID+"/index.html", c.Name.In(l), "cards", nil)
+		p.Data = b.cardPageData(p, c)
+		if err := b.render("card", p); err != nil {
+			return err
+		}
+	}
+
+	// Indexes by type and by faction.
+	for _, k := range b.kinds() {
+		p := b.newPage(l, "types/"+string(k)+"/index.html", b.label("kinds."+string(k), l), "cards", nil)
+		var cs []card
+		for _, c := range all {
+			if c.Kind == k {
+				cs = append(cs, c)
+			}
+		}
+		p.Data = group{Title: p.Title, Items: b.listItems(p, cs)}
+		if err := b.render("list", p); err != nil {
+			return err
+		}
+	}
+	fi := b.newPage(l, "factions/index.html", b.label("cards.byFaction", l), "cards", nil)
+	var groups []group
+	for _, f := range b.cat.Factions {
+		p := b.newPage(l, "factions/"+f.ID+"/index.html", f.Name.In(l), "cards", nil)
+		var cs []card
+		for _, c := range all {
+			if c.Faction == f.ID {
+				cs = append(cs, c)
+			}
+		}
+		p.Data = group{Title: p.Title, Class: "fc-" + f.ID, Items: b.listItems(p, cs)}
+		if err := b.render("list", p); err != nil {
+			return err
+		}
+		groups = append(groups, group{ID: "faction-" + f.ID, Title: f.Name.In(l), Href: fi.Link("factions/" + f.ID + "/index.html"), Class: "fc-" + f.ID, Items: b.listItems(fi, cs)})
+	}
+	var neutral []card
+	for _, c := range all {
+		if b.cat.Faction(c.Faction) == nil {
+			neutral = append(neutral, c)
+		}
+	}
+	groups = append(groups, group{ID: "neutral", Title: b.label("cards.neutral", l), Items: b.listItems(fi, neutral)})
+	fi.Data = groups
+	if err := b.render("groups", fi); err != nil {
+		return err
+	}
+
+	// Decks.
+	if err := b.buildDecks(l); err != nil {
+		return err
+	}
+
+	// Glossary.
+	gp := b.newPage(l, "glossary/index.html", b.label("glossary.title", l), "glossary", nil)
+	type term struct {
+		ID, Term   string
+		Definition template.HTML
+	}
+	var terms []term
+	for _, t := range b.cat.Glossary {
+		terms = append(terms, term{ID: "term-" + t.ID, Term: t.Term.In(l), Definition: b.cardText(t.Definition.In(l), l, t.Pos, "glossary term "+t.ID)})
+	}
+	sort.SliceStable(terms, func(i, j int) bool { return fold(terms[i].Term) < fold(terms[j].Term) })
+	gp.Data = terms
+	if err := b.render("glossary", gp); err != nil {
+		return err
+	}
+
+	// Check games.
+	kp := b.newPage(l, "checks/index.html", b.label("checks.title", l), "checks", nil)
+	type checkItem struct {
+		checkView
+		Cards  []link
+		Source string
+	}
+	var checks []checkItem
+	for _, c := range b.cat.Checks {
+		ci := checkItem{checkView: b.checkView(kp, c.ID), Source: c.Pos.String()}
+		for _, id := range b.usage.checkCards[c.ID] {
+			if n, ok := b.cat.CardName(id); ok {
+				ci.Cards = append(ci.Cards, link{Href: kp.Link("cards/" + id + "/index.html"), Label: n.In(l)})
+			}
+		}
+		checks = append(checks, ci)
+	}
+	kp.Data = checks
+	if err := b.render("checks", kp); err != nil {
+		return err
+	}
+
+	// Not found page (static hosts and wbtool serve use it).
+	nf := b.newPage(l, "404.html", b.label("notfound.title", l), "", nil)
+	return b.render("notfound", nf)
+}
+
+// checkedRules maps each rule anchored in chapter c to the check games
+// that pin it, for a small link after the rule.
+func (b *builder) checkedRules(p *page, c *chapter) map[string][]link {
+	out := map[string][]link{}
+	for _, r := range c.rules {
+		for _, id := range b.usage.ruleChecks[r] {
+			out[r] = append(out[r], link{Href: p.Link("checks/index.html") + "#check-" + id, Label: id})
+		}
+	}
+	return out
+}
+
+func sortedInts(m map[int]bool) []int {
+	out := make([]int, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Ints(out)
+	return out
+}
+
+func (b *builder) chapterLinks(p *page, chs []*chapter) []link {
+	var out []link
+	for _, c := range chs {
+		out = append(out, link{Href: p.Link("rules/" + c.Slug + "/index.html"), Label: c.Title})
+	}
+	return out
+}
+
+func (b *builder) kindLinks(p *page) []link {
+	var out []link
+	for _, k := range b.kinds() {
+		out = append(out, link{Href: p.Link("types/" + string(k) + "/index.html"), Label: b.label("kinds."+string(k), p.Lang), Class: "kind-" + string(k)})
+	}
+	return out
+}
+
+func (b *builder) factionLinks(p *page) []link {
+	var out []link
+	for _, f := range b.cat.Factions {
+		out = append(out, link{Href: p.Link("factions/" + f.ID + "/index.html"), Label: f.Name.In(p.Lang), Class: "fc-" + f.ID})
+	}
+	return out
+}
+
+func (b *builder) deckLinks(p *page) []link {
+	var out []link
+	for _, d := range b.cat.Decks {
+		out = append(out, link{Href: p.Link("decks/" + d.ID + "/index.html"), Label: d.Name.In(p.Lang)})
+	}
+	return out
+}
+
+// buildRoot writes the root index.html that links both languages, and a
+// root 404.html.
+func (b *builder) buildRoot() error {
+	type langLink struct {
+		Lang, Href, Name, Tagline, Enter string
+	}
+	var ls []langLink
+	for _, l := range catalog.Langs {
+		ls = append(ls, langLink{Lang: string(l), Href: string(l) + "/index.html", Name: labels["lang.name"].In(l),
+			Tagline: b.label("site.tagline", l), Enter: b.label("home.rules", l)})
+	}
+	var buf bytes.Buffer
+	if err := b.tmpl["root"].ExecuteTemplate(&buf, "root", map[string]any{"Langs": ls, "Title": b.label("site.title", catalog.English)}); err != nil {
+		return fmt.Errorf("site: root page: %w", err)
+	}
+	b.files["index.html"] = buf.Bytes()
+	nf := b.files["en/404.html"]
+	// The root 404 is the English one, with links made relative to the root.
+	b.files["404.html"] = bytes.ReplaceAll(nf, []byte(`="../`), []byte(`="./`))
+	return nil
+}
+
+// searchEntry is one card in the search index.
+type searchEntry struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Kind    string `json:"kind"`
+	Faction string `json:"faction"`
+	Cost    int    `json:"cost"`
+	Text    string `json:"text"` // folded name and rules text, for matching
+}
+
+func (b *builder) searchEntries(l catalog.Lang, cs []card) []searchEntry {
+	out := make([]searchEntry, 0, len(cs))
+	for _, c := range cs {
+		var parts []string
+		parts = append(parts, c.Name.In(l), c.ID)
+		for _, t := range c.texts {
+			parts = append(parts, plainCardText(t.In(l)))
+		}
+		fac := c.Faction
+		if b.cat.Faction(fac) == nil {
+			fac = "neutral"
+		}
+		out = append(out, searchEntry{ID: c.ID, Name: c.Name.In(l), Kind: string(c.Kind), Faction: fac, Cost: c.Cost,
+			Text: fold(strings.Join(parts, " "))})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// searchIndexJSON is the index as JSON, for other tools.
+func (b *builder) searchIndexJSON(l catalog.Lang, cs []card) []byte {
+	data, _ := json.Marshal(b.searchEntries(l, cs)) // plain strings and ints: cannot fail
+	return append(data, '\n')
+}
+
+// searchIndexJS is the same index as a script that sets a global, so that
+// the card list can load it with <script src> from file:// (where fetch
+// of a JSON file is refused). encoding/json escapes <, > and & and the
+// line separators U+2028/2029, so no content can end the script.
+func (b *builder) searchIndexJS(l catalog.Lang, cs []card) []byte {
+	data, _ := json.Marshal(b.searchEntries(l, cs))
+	var buf bytes.Buffer
+	buf.WriteString("window.WB_SEARCH_INDEX = ")
+	buf.Write(data)
+	buf.WriteString(";\n")
+	return buf.Bytes()
+}
+
+// factionCSS gives each faction its colour as a class, so that pages need
+// no inline style.
+func (b *builder) factionCSS() []byte {
+	var buf bytes.Buffer
+	buf.WriteString("/* Faction colours, generated from the content. */\n")
+	for _, f := range b.cat.Factions {
+		if !safeClass.MatchString(f.ID) || !safeColour.MatchString(f.Colour) {
+			continue
+		}
+		fmt.Fprintf(&buf, ".fc-%s{--fc:%s}\n", f.ID, f.Colour)
+	}
+	return buf.Bytes()
+}
+
+// sitemap lists every page of both languages with its alternate.
+func (b *builder) sitemap() []byte {
+	var buf bytes.Buffer
+	buf.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	buf.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
+	var paths []string
+	for p := range b.exists {
+		if !strings.HasSuffix(p, "404.html") {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths)
+	base := b.opts.BaseURL
+	if base == "" {
+		base = "/"
+	} else if !strings.HasSuffix(base, "/") {
+		base += "/"
+	}
+	loc := func(p string) string {
+		return escapeHTML(base + strings.TrimSuffix(p, "index.html"))
+	}
+	for _, p := range paths {
+		lang, rest, _ := strings.Cut(p, "/")
+		fmt.Fprintf(&buf, "  <url><loc>%s</loc>", loc(p))
+		for _, l := range catalog.Langs {
+			alt := string(l) + "/" + rest
+			if b.exists[alt] {
+				fmt.Fprintf(&buf, `<xhtml:link rel="alternate" hreflang="%s" href="%s"/>`, l, loc(alt))
+			}
+		}
+		_ = lang
+		buf.WriteString("</url>\n")
+	}
+	buf.WriteString("</urlset>\n")
+	return buf.Bytes()
+}
+
+func (b *builder) sitemapURL() string {
+	if b.opts.BaseURL == "" {
+		return "/sitemap.xml"
+	}
+	return strings.TrimSuffix(b.opts.BaseURL, "/") + "/sitemap.xml"
+}

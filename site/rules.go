@@ -1,0 +1,432 @@
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	extast "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+
+	"wbtool.dev/wbtool/catalog"
+)
+
+// chapter is one rules page in one language, parsed.
+type chapter struct {
+	Lang     catalog.Lang
+	File     string // content path, for errors
+	Slug     string // page name shared by both languages: NN-slug.md → slug
+	Title    string
+	TitleID  string // id of the page's "# Title {#id}", if any
+	Order    int
+	Sections []section // level-2 headings, for the contents
+	Body     template.HTML
+
+	src      []byte // Markdown body (front matter removed)
+	lineBase int    // lines of front matter before the body
+	doc      ast.Node
+	rules    []string        // rule anchors defined here, in order
+	ids      map[string]bool // every anchor of the page
+}
+
+// section is a heading of a chapter.
+type section struct {
+	ID    string
+	Title string
+	Level int
+}
+
+// Pos returns the file:line:col of a byte offset of the body.
+func (c *chapter) pos(off int) catalog.Pos {
+	p := catalog.Pos{File: c.File, Line: c.lineBase + 1, Col: 1}
+	if off < 0 || off > len(c.src) {
+		return catalog.Pos{File: c.File}
+	}
+	before := c.src[:off]
+	p.Line += bytes.Count(before, []byte("\n"))
+	lineStart := bytes.LastIndexByte(before, '\n') + 1
+	p.Col = utf8.RuneCount(before[lineStart:]) + 1
+	return p
+}
+
+// Error is a problem in the content found while building the site, with
+// its position.
+type Error struct {
+	Pos catalog.Pos
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// Errors is every problem of a build, sorted by position.
+type Errors []*Error
+
+func (es Errors) Error() string {
+	var b strings.Builder
+	for i, e := range es {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// clean sorts the errors and drops repeats (card text shown on several
+// pages is checked each time).
+func (es Errors) clean() Errors {
+	es.sort()
+	var out Errors
+	for i, e := range es {
+		if i > 0 && e.Error() == es[i-1].Error() {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+func (es Errors) sort() {
+	sort.SliceStable(es, func(i, j int) bool {
+		a, b := es[i].Pos, es[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+}
+
+// frontMatter reads the front matter of a rules file: "---" on the first
+// line, "key: value" lines, and "---". Only title and order are known.
+func frontMatter(file string, src []byte) (title string, order int, hasOrder bool, body []byte, lines int, errs Errors) {
+	s := string(src)
+	s = strings.TrimPrefix(s, "\ufeff")
+	if !strings.HasPrefix(s, "---\n") && !strings.HasPrefix(s, "---\r\n") {
+		return "", 0, false, []byte(s), 0, nil
+	}
+	rest := s[strings.IndexByte(s, '\n')+1:]
+	lines = 1
+	for {
+		nl := strings.IndexByte(rest, '\n')
+		var line string
+		if nl < 0 {
+			line, rest = rest, ""
+		} else {
+			line, rest = rest[:nl], rest[nl+1:]
+		}
+		lines++
+		line = strings.TrimRight(line, "\r")
+		if line == "---" {
+			return title, order, hasOrder, []byte(rest), lines, errs
+		}
+		if nl < 0 {
+			errs = append(errs, &Error{catalog.Pos{File: file, Line: 1, Col: 1}, "front matter is not closed: add a line with --- after it"})
+			return title, order, hasOrder, []byte(rest), lines, errs
+		}
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue
+		}
+		key, val, ok := strings.Cut(line, ":")
+		pos := catalog.Pos{File: file, Line: lines, Col: 1}
+		if !ok {
+			errs = append(errs, &Error{pos, fmt.Sprintf("front matter line %q should be key: value", line)})
+			continue
+		}
+		val = strings.TrimSpace(val)
+		if len(val) >= 2 && (val[0] == '"' && val[len(val)-1] == '"' || val[0] == '\'' && val[len(val)-1] == '\'') {
+			if uq, err := strconv.Unquote(`"` + strings.ReplaceAll(val[1:len(val)-1], `"`, `\"`) + `"`); err == nil && val[0] == '"' {
+				val = uq
+			} else {
+				val = val[1 : len(val)-1]
+			}
+		}
+		switch strings.TrimSpace(key) {
+		case "title":
+			title = val
+		case "order":
+			n, err := strconv.Atoi(val)
+			if err != nil {
+				errs = append(errs, &Error{pos, fmt.Sprintf("order %q should be a whole number", val)})
+				continue
+			}
+			order, hasOrder = n, true
+		default:
+			errs = append(errs, &Error{pos, fmt.Sprintf("unknown front matter key %q (expected title or order)", strings.TrimSpace(key))})
+		}
+	}
+}
+
+// chapterSlug turns "03-shooting.md" into "shooting".
+func chapterSlug(p string) (slug string, num int, hasNum bool) {
+	stem := strings.TrimSuffix(path.Base(p), ".md")
+	if i := strings.IndexByte(stem, '-'); i > 0 {
+		if n, err := strconv.Atoi(stem[:i]); err == nil {
+			return stem[i+1:], n, true
+		}
+	}
+	return stem, 0, false
+}
+
+// parseChapters parses the rules pages of language l, sorted by order.
+func (b *builder) parseChapters(md goldmark.Markdown, l catalog.Lang) ([]*chapter, Errors) {
+	var out []*chapter
+	var errs Errors
+	seen := map[string]string{}
+	for _, rp := range b.cat.Rules {
+		if rp.Lang != l || !strings.HasSuffix(rp.Path, ".md") {
+			continue
+		}
+		title, order, hasOrder, body, lines, ferrs := frontMatter(rp.Path, rp.Source)
+		errs = append(errs, ferrs...)
+		slug, num, hasNum := chapterSlug(rp.Path)
+		if !safeClass.MatchString(slug) {
+			errs = append(errs, &Error{catalog.Pos{File: rp.Path}, "a rules file is named NN-slug.md with a lower-case slug (letters, digits, hyphens)"})
+			continue
+		}
+		if other, dup := seen[slug]; dup {
+			errs = append(errs, &Error{catalog.Pos{File: rp.Path}, fmt.Sprintf("two rules files have the page name %q (also %s)", slug, other)})
+			continue
+		}
+		seen[slug] = rp.Path
+		if !hasOrder && hasNum {
+			order = num
+		}
+		c := &chapter{Lang: l, File: rp.Path, Slug: slug, Title: title, Order: order, src: body, lineBase: lines}
+		pc := parser.NewContext(parser.WithIDs(newSlugIDs()))
+		c.doc = md.Parser().Parse(text.NewReader(c.src), parser.WithContext(pc))
+		// A leading "# Title" is the page title (the layout writes the h1).
+		if h, ok := c.doc.FirstChild().(*ast.Heading); ok && h.Level == 1 {
+			if c.Title == "" {
+				c.Title = plainText(h, c.src)
+			}
+			if id, ok := h.AttributeString("id"); ok {
+				if idb, ok := id.([]byte); ok && headingIDRe.Match(idb) {
+					c.TitleID = string(idb)
+				}
+			}
+			c.doc.RemoveChild(c.doc, h)
+		}
+		if c.Title == "" {
+			errs = append(errs, &Error{catalog.Pos{File: rp.Path, Line: 1, Col: 1}, "the chapter has no title: add title: to its front matter"})
+			c.Title = slug
+		}
+		for _, p := range sanitize(c.doc, c.src) {
+			errs = append(errs, &Error{c.pos(p.Offset), p.Msg})
+		}
+		out = append(out, c)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Order != out[j].Order {
+			return out[i].Order < out[j].Order
+		}
+		return out[i].Slug < out[j].Slug
+	})
+	return out, errs
+}
+
+// resolveChapters fills in card names, icons and rule links of the
+// chapters of one language, and collects their headings.
+func (b *builder) resolveChapters(chs []*chapter, l catalog.Lang) Errors {
+	var errs Errors
+	defs := map[string]*chapter{} // rule id → chapter defining it
+	defPos := map[string]catalog.Pos{}
+	bySlug := map[string]*chapter{}
+	// First pass: anchors. A rule is given its anchor by a heading with
+	// that id ("### Skills {#R-CARD-2}") or by its number at the start of a
+	// paragraph ("**R-CARD-2** A skill…").
+	define := func(c *chapter, id string, off int) bool {
+		if prev, dup := defPos[id]; dup {
+			errs = append(errs, &Error{c.pos(off), fmt.Sprintf("rule %s is already given an anchor at %s; give each rule one anchor", id, prev)})
+			return false
+		}
+		defs[id] = c
+		defPos[id] = c.pos(off)
+		c.rules = append(c.rules, id)
+		return true
+	}
+	for _, c := range chs {
+		bySlug[c.Slug] = c
+		c.ids = map[string]bool{}
+		if c.TitleID != "" {
+			c.ids[c.TitleID] = true
+		}
+		_ = ast.Walk(c.doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if !entering {
+				return ast.WalkContinue, nil
+			}
+			switch r := n.(type) {
+			case *ast.Heading:
+				if id, ok := r.AttributeString("id"); ok {
+					if idb, ok := id.([]byte); ok {
+						if c.ids[string(idb)] {
+							errs = append(errs, &Error{c.pos(r.Pos()), fmt.Sprintf("two headings of this page have the id %q", idb)})
+						}
+						c.ids[string(idb)] = true
+						if ruleIDRe.Match(idb) {
+							define(c, string(idb), r.Pos())
+						}
+					}
+				}
+			case *ruleRefNode:
+				r.Plain = insideLink(r)
+				r.Def = !r.Plain && startsBlock(r)
+				if r.Def {
+					r.Def = define(c, r.ID, r.Pos())
+					c.ids[r.ID] = true
+				}
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+	for _, c := range chs {
+		_ = ast.Walk(c.doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if !entering {
+				return ast.WalkContinue, nil
+			}
+			switch x := n.(type) {
+			case *ast.Heading:
+				id, _ := x.AttributeString("id")
+				idb, _ := id.([]byte)
+				if x.Level >= 2 && x.Level <= 3 && idb != nil {
+					c.Sections = append(c.Sections, section{ID: string(idb), Title: plainText(x, c.src), Level: x.Level})
+				}
+			case *ast.Link:
+				if err := rewriteChapterLink(x, c, bySlug); err != "" {
+					errs = append(errs, &Error{c.pos(linkPos(x)), err})
+				}
+			case *cardRefNode:
+				name, ok := b.cat.CardName(x.ID)
+				if !ok {
+					errs = append(errs, &Error{c.pos(x.Pos()), fmt.Sprintf("unknown card %q in [[%s]]: no card has this id", x.ID, x.ID)})
+					x.Name = x.ID
+					return ast.WalkContinue, nil
+				}
+				x.Name = name.In(l)
+				if !insideLink(x) {
+					x.Href = "../../cards/" + x.ID + "/index.html"
+				}
+			case *iconNode:
+				svg, ok := b.iconSVG(x.Name, l)
+				if !ok {
+					errs = append(errs, &Error{c.pos(x.Pos()), fmt.Sprintf("unknown icon :%s: (write \\:%s: for the plain text)", x.Name, x.Name)})
+					return ast.WalkContinue, nil
+				}
+				x.SVG = svg
+			case *ruleRefNode:
+				if x.Plain || x.Def {
+					return ast.WalkContinue, nil
+				}
+				if d, ok := defs[x.ID]; ok {
+					if d == c {
+						x.Href = "#" + x.ID
+					} else {
+						x.Href = "../" + d.Slug + "/index.html#" + x.ID
+					}
+				}
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+	b.ruleDefs[l] = defs
+	return errs
+}
+
+// renderChapters writes the HTML body of each chapter.
+func (b *builder) renderChapters(md goldmark.Markdown, chs []*chapter) error {
+	for _, c := range chs {
+		var buf bytes.Buffer
+		if err := md.Renderer().Render(&buf, c.src, c.doc); err != nil {
+			return fmt.Errorf("render %s: %w", c.File, err)
+		}
+		c.Body = trustedHTML(buf.String())
+	}
+	return nil
+}
+
+// insideLink reports whether n is inside a Markdown link.
+func insideLink(n ast.Node) bool {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if p.Kind() == ast.KindLink || p.Kind() == ast.KindAutoLink {
+			return true
+		}
+	}
+	return false
+}
+
+// startsBlock reports whether n is the first thing of its paragraph (or
+// list item, or table cell), possibly wrapped in emphasis: "**R-SHOOT-7**
+// Armour…" defines the anchor.
+func startsBlock(n ast.Node) bool {
+	for {
+		if n.PreviousSibling() != nil {
+			return false
+		}
+		p := n.Parent()
+		if p == nil {
+			return false
+		}
+		if p.Type() == ast.TypeBlock {
+			return p.Kind() == ast.KindParagraph || p.Kind() == ast.KindTextBlock || p.Kind() == extast.KindTableCell
+		}
+		n = p
+	}
+}
+
+// rewriteChapterLink turns a link to another rules file of the same
+// language ("04-deck-building.md#R-DECK-4") into a link to its page, and
+// checks that the page and the anchor exist. It returns a problem, or "".
+func rewriteChapterLink(l *ast.Link, c *chapter, bySlug map[string]*chapter) string {
+	dest := string(l.Destination)
+	if strings.HasPrefix(dest, "#") {
+		if !c.ids[dest[1:]] {
+			return fmt.Sprintf("link to #%s: this page has no heading or rule with that id", dest[1:])
+		}
+		return ""
+	}
+	file, frag, _ := strings.Cut(dest, "#")
+	if strings.Contains(file, ":") || !strings.HasSuffix(file, ".md") || strings.HasPrefix(file, "/") {
+		return ""
+	}
+	slug, _, _ := chapterSlug(file)
+	target, ok := bySlug[slug]
+	if !ok || path.Base(file) != path.Base(target.File) {
+		return fmt.Sprintf("link to %s: there is no such rules file in %s", file, path.Dir(c.File))
+	}
+	if frag != "" && !target.ids[frag] {
+		return fmt.Sprintf("link to %s#%s: %s has no heading or rule with that id", file, frag, path.Base(target.File))
+	}
+	url := "../" + target.Slug + "/index.html"
+	if target == c {
+		url = ""
+	}
+	if frag != "" {
+		url += "#" + frag
+	}
+	if url == "" {
+		url = "#"
+	}
+	l.Destination = []byte(url)
+	return ""
+}
+
+// linkPos is the offset of a link: goldmark records its text's start.
+func linkPos(l *ast.Link) int {
+	if l.Pos() >= 0 {
+		return l.Pos()
+	}
+	if t, ok := l.FirstChild().(*ast.Text); ok {
+		return t.Segment.Start
+	}
+	return -1
+}

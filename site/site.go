@@ -1,0 +1,217 @@
+// Package site builds the static bilingual Warbound site from the catalog:
+// the rules in English and French (Markdown rendered with goldmark), a
+// card database with a page per card per language, faction and card-type
+// indexes, deck pages, a glossary, a search index with a small script, and
+// a sitemap.
+//
+// Build returns the files in memory; only the CLI writes them (under
+// dist/site/). Every link is relative and ends in index.html, so the site
+// works from file:// and from any static host. Pages read fully without
+// JavaScript; search is progressive enhancement. No page makes an
+// external request.
+//
+// Safety: every content string goes through html/template. The only
+// template.HTML values are made in trusted.go: goldmark output in safe mode
+// after sanitize, card text rendered by cardText from markup runs, and this
+// package's own icon drawings. The tests build a site from hostile content
+// and scan every page for scripts, event handlers and dangerous URLs.
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"path"
+	"sort"
+	"strings"
+
+	"wbtool.dev/wbtool/catalog"
+)
+
+// Files is a built site: slash paths relative to the site root (e.g.
+// "en/cards/copp/index.html") mapped to their bytes.
+type Files map[string][]byte
+
+// Paths returns the file paths in sorted order.
+func (f Files) Paths() []string {
+	out := make([]string, 0, len(f))
+	for p := range f {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Options configure a build. The zero value is a working default.
+type Options struct {
+	// BaseURL is the absolute address the site will be published at
+	// (e.g. "https://warbound.example/"), used only in sitemap.xml, which
+	// the sitemap protocol wants absolute. Empty: the sitemap lists
+	// root-relative paths.
+	BaseURL string
+
+	// DeckPDF returns the path, relative to the parent of the site folder
+	// (dist/), of the printable PDF of a deck in a language, e.g.
+	// "print/decks/starter-raiders-en.pdf"; "" for none. Nil: no PDF links.
+	DeckPDF func(deckID string, l catalog.Lang) string
+
+	// CardImages returns the SVG images of a card in a language: its
+	// front, and its back (nil when the card has no printed back). Nil, or
+	// an error for a card, gives a clearly marked placeholder image.
+	CardImages func(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, err error)
+}
+
+// builder holds the state of one build.
+type builder struct {
+	cat      *catalog.Catalog
+	opts     Options
+	files    Files
+	tmpl     map[string]*template.Template
+	pages    []string // HTML pages of the English side, relative to en/ (sitemap, switcher)
+	exists   map[string]bool
+	ruleDefs map[catalog.Lang]map[string]*chapter
+	chapters map[catalog.Lang][]*chapter
+	usage    *usage
+	cardList []card
+	errs     Errors
+}
+
+// Build builds the whole site from the catalog. Content errors (an unknown
+// card in [[...]], an unknown icon, a broken link between rules pages)
+// come back as Errors, each with its file:line:col.
+func Build(cat *catalog.Catalog, opts Options) (Files, error) {
+	b := &builder{
+		cat:      cat,
+		opts:     opts,
+		files:    Files{},
+		exists:   map[string]bool{},
+		ruleDefs: map[catalog.Lang]map[string]*chapter{},
+		chapters: map[catalog.Lang][]*chapter{},
+	}
+	var err error
+	if b.tmpl, err = parseTemplates(); err != nil {
+		return nil, err
+	}
+	b.usage = b.computeUsage()
+	for _, l := range catalog.Langs {
+		md := newMarkdown(l)
+		chs, errs := b.parseChapters(md, l)
+		b.errs = append(b.errs, errs...)
+		b.errs = append(b.errs, b.resolveChapters(chs, l)...)
+		if err := b.renderChapters(md, chs); err != nil {
+			return nil, err
+		}
+		b.chapters[l] = chs
+	}
+	if len(b.errs) > 0 {
+		return nil, b.errs.clean()
+	}
+	b.plan()
+	for _, l := range catalog.Langs {
+		if err := b.buildLang(l); err != nil {
+			return nil, err
+		}
+	}
+	if len(b.errs) > 0 {
+		return nil, b.errs.clean()
+	}
+	if err := b.buildRoot(); err != nil {
+		return nil, err
+	}
+	b.files["assets/style.css"] = []byte(styleCSS)
+	b.files["assets/search.js"] = []byte(searchJS)
+	b.files["assets/factions.css"] = b.factionCSS()
+	b.files["sitemap.xml"] = b.sitemap()
+	b.files["robots.txt"] = []byte("User-agent: *\nAllow: /\nSitemap: " + b.sitemapURL() + "\n")
+	return b.files, nil
+}
+
+// other returns the other language.
+func other(l catalog.Lang) catalog.Lang {
+	if l == catalog.French {
+		return catalog.English
+	}
+	return catalog.French
+}
+
+// page is what every template gets.
+type page struct {
+	b       *builder
+	Lang    catalog.Lang
+	Path    string // language-relative page path, e.g. "cards/copp/index.html"
+	Title   string
+	Section string // "home", "rules", "cards", "decks", "glossary", "checks"
+	Data    any
+}
+
+// Root is the relative path from the page to the site root.
+func (p *page) Root() string {
+	return strings.Repeat("../", strings.Count(p.Path, "/")+1)
+}
+
+// Link returns the relative URL of a page of the same language.
+func (p *page) Link(target string) string {
+	return relPath(p.Path, target)
+}
+
+// Asset returns the relative URL of a file at the site root.
+func (p *page) Asset(target string) string { return p.Root() + target }
+
+// T returns an interface word in the page's language.
+func (p *page) T(key string) string { return p.b.label(key, p.Lang) }
+
+// AltLang is the other language.
+func (p *page) AltLang() catalog.Lang { return other(p.Lang) }
+
+// AltLink is the same page in the other language, or its home page.
+func (p *page) AltLink() string {
+	target := p.Path
+	if !p.b.exists[string(other(p.Lang))+"/"+target] {
+		target = "index.html"
+	}
+	return p.Root() + string(other(p.Lang)) + "/" + target
+}
+
+// AltName is the name of the other language, in that language.
+func (p *page) AltName() string { return labels["lang.name"].In(other(p.Lang)) }
+
+// FullTitle is the <title> of the page.
+func (p *page) FullTitle() string {
+	site := p.T("site.title")
+	if p.Title == "" || p.Title == site {
+		return site + " — " + p.T("site.tagline")
+	}
+	return p.Title + " — " + site
+}
+
+// Is reports whether the page is in the navigation section s.
+func (p *page) Is(s string) bool { return p.Section == s }
+
+// relPath returns the relative URL from page from to page to, both
+// slash paths relative to the same folder.
+func relPath(from, to string) string {
+	fd := strings.Split(path.Dir(from), "/")
+	if path.Dir(from) == "." {
+		fd = nil
+	}
+	td := strings.Split(to, "/")
+	i := 0
+	for i < len(fd) && i < len(td)-1 && fd[i] == td[i] {
+		i++
+	}
+	return strings.Repeat("../", len(fd)-i) + strings.Join(td[i:], "/")
+}
+
+// render executes template name for page p and stores it.
+func (b *builder) render(name string, p *page) error {
+	var buf bytes.Buffer
+	t, ok := b.tmpl[name]
+	if !ok {
+		return fmt.Errorf("site: no template %q", name)
+	}
+	if err := t.ExecuteTemplate(&buf, "layout", p); err != nil {
+		return fmt.Errorf("site: page %s/%s: %w", p.Lang, p.Path, err)
+	}
+	b.files[string(p.Lang)+"/"+p.Path] = buf.Bytes()
+	return nil
+}
