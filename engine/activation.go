@@ -1,0 +1,438 @@
+package engine
+
+import (
+	"wbtool.dev/wbtool/engine/hex"
+)
+
+// ---- activation (R-ACTV) ----
+
+// cost returns the tokens unit u must pay on space sp: coloured part per
+// colour and colourless part (R-ACTV-1, R-ACT-6 cost reduction).
+func (s *State) cost(u, sp int) (col [MaxColours]int8, any int8) {
+	p := s.prof(u)
+	col = p.Cost
+	any = p.Any
+	if s.g.spaces[sp].reduce {
+		any = 0
+	}
+	return col, any
+}
+
+// payment works out which tokens pay for an activation; ok is false when
+// the side cannot pay. pay is the decision's choice for the colourless part
+// (all zero: DefaultPayment).
+func (s *State) payment(side, u, sp int, pay *[MaxColours]int8) (out [MaxColours]int8, ok bool) {
+	col, any := s.cost(u, sp)
+	have := s.orders[side]
+	nc := len(s.g.colours)
+	for c := range nc {
+		if have[c] < col[c] {
+			return out, false
+		}
+		have[c] -= col[c]
+		out[c] = col[c]
+	}
+	chosen := int8(0)
+	for c := range nc {
+		chosen += pay[c]
+	}
+	if chosen > 0 {
+		if chosen != any {
+			return out, false
+		}
+		for c := range nc {
+			if pay[c] < 0 || have[c] < pay[c] {
+				return out, false
+			}
+			out[c] += pay[c]
+		}
+		return out, true
+	}
+	// DefaultPayment: the largest pile first, ties by colour order.
+	for ; any > 0; any-- {
+		best := -1
+		for c := range nc {
+			if have[c] > 0 && (best < 0 || have[c] > have[best]) {
+				best = c
+			}
+		}
+		if best < 0 {
+			return out, false
+		}
+		have[best]--
+		out[best]++
+	}
+	return out, true
+}
+
+// partsValid tells which actions of a space unit u could do now (R-ACT-3).
+func (s *State) partsValid(u int, acts actionSet) actionSet {
+	var ok actionSet
+	if acts&aMove != 0 && s.canMove(u, false) {
+		ok |= aMove
+	}
+	if acts&aRun != 0 && s.canMove(u, true) {
+		ok |= aRun
+	}
+	if acts&aFight != 0 && s.canFight(u) {
+		ok |= aFight
+	}
+	if acts&aShoot != 0 && s.canShoot(u) {
+		ok |= aShoot
+	}
+	return ok
+}
+
+func (s *State) checkActivate(d *Decision) error {
+	if s.pend != pendAction {
+		return fail(ErrWrongPhase)
+	}
+	u := int(d.Unit)
+	if u < 0 || u >= len(s.g.units) || int(s.g.units[u].side) != int(d.Side) || !s.inPlay(u) {
+		return fail(ErrUnknownUnit)
+	}
+	if err := s.openSpace(int(d.Space)); err != nil {
+		return err
+	}
+	sp := &s.g.spaces[d.Space]
+	if s.partsValid(u, sp.actions) == 0 { // CompositeSpaceValid (R-ACT-3)
+		return fail(ErrSpaceInvalid)
+	}
+	if _, ok := s.payment(int(d.Side), u, int(d.Space), &d.Pay); !ok {
+		return fail(ErrCannotPay)
+	}
+	if sp.tempo && (d.Colour < 0 || int(d.Colour) >= len(s.g.colours)) {
+		return fail(ErrNoTokens)
+	}
+	return nil
+}
+
+func (s *State) doActivate(d *Decision, dice *Dice, ev []Event) []Event {
+	u, side, sp := int(d.Unit), int(d.Side), int(d.Space)
+	paid, _ := s.payment(side, u, sp, &d.Pay)
+	for c, n := range paid[:len(s.g.colours)] {
+		if n > 0 {
+			s.orders[side][c] -= n
+			s.spaces[sp].paid[c] += n
+			ev = append(ev, Event{Kind: EvPay, Side: d.Side, Colour: int8(c), N: int16(n)})
+		}
+	}
+	s.spaces[sp].taken = true
+	ev = append(ev, Event{Kind: EvActivate, Side: d.Side, Unit: d.Unit, Space: d.Space})
+	if s.hgSpace == d.Space && s.hourglass != d.Side { // R-INIT-2
+		s.hourglass = d.Side
+		ev = append(ev, Event{Kind: EvHourglass, Side: d.Side, Space: -1})
+	}
+	us := &s.units[u]
+	if us.activations > 0 && !s.hasFlag(u, FlagNoReactivationStress) { // R-ACTV-2, ReactivationStressFirst
+		ev = s.addTokens(u, TokStress, 1, ev)
+	}
+	us.activations++
+	if s.g.spaces[sp].tempo {
+		s.orders[side][d.Colour]++
+		ev = append(ev, Event{Kind: EvOrders, Side: d.Side, Colour: d.Colour, N: 1})
+	}
+	s.act = activation{unit: d.Unit, space: d.Space, remaining: s.g.spaces[sp].actions}
+	s.pend = pendActivation
+	return s.unitTrigger(u, TrigActivationStart, -1, dice, ev)
+}
+
+func (s *State) checkEnd() error {
+	if s.pend != pendActivation {
+		return fail(ErrWrongPhase)
+	}
+	if s.act.done == 0 && s.partsValid(int(s.act.unit), s.act.remaining) != 0 { // ActionRequired
+		return fail(ErrActionRequired)
+	}
+	return nil
+}
+
+func (s *State) doEnd(dice *Dice, ev []Event) []Event {
+	u := int(s.act.unit)
+	ev = s.unitTrigger(u, TrigActivationEnd, -1, dice, ev)
+	ev = append(ev, Event{Kind: EvEndActivation, Side: s.g.units[u].side, Unit: int8(u)})
+	ev = s.interact(u, ev)
+	ev = s.endOfActivation(ev)
+	s.act = activation{}
+	return s.nextActor(ev)
+}
+
+// endOfActivation applies R-END-1 and R-END-2 to every Character in play:
+// death first, then panic (DeathBeforePanic).
+func (s *State) endOfActivation(ev []Event) []Event {
+	g := s.g
+	for u := range g.units {
+		if !s.inPlay(u) {
+			continue
+		}
+		if s.health(u) >= int(s.prof(u).Health)+s.statMod(u, StatHealth) {
+			us := &s.units[u]
+			us.removed = true
+			for _, t := range s.minis(u) {
+				s.occ[t] = 0
+			}
+			ev = append(ev, Event{Kind: EvRemoved, Side: g.units[u].side, Unit: int8(u)})
+			ev = s.scoreEvent(scoreRemove, 1-int(g.units[u].side), ev)
+		}
+	}
+	for u := range g.units {
+		if !s.inPlay(u) {
+			continue
+		}
+		p := s.prof(u)
+		us := &s.units[u]
+		if !us.panicked && p.Morale > 0 && int(us.tok[TokStress]) >= int(p.Morale)+s.statMod(u, StatMorale) {
+			us.panicked = true
+			us.tok[TokStress] = 0
+			ev = append(ev, Event{Kind: EvPanic, Side: g.units[u].side, Unit: int8(u)})
+			ev = s.scoreEvent(scorePanic, 1-int(g.units[u].side), ev)
+		}
+	}
+	return ev
+}
+
+// addTokens puts n tokens of kind k on unit u; Stress needs a morale pool
+// (R-END-3). It returns how many were placed through the events.
+func (s *State) addTokens(u, k, n int, ev []Event) []Event {
+	if n <= 0 {
+		return ev
+	}
+	if k == TokStress && (s.units[u].panicked || s.prof(u).Morale == 0) {
+		return ev // PanicNoMoralePool
+	}
+	s.units[u].tok[k] += int8(n)
+	return append(ev, Event{Kind: EvToken, Side: s.g.units[u].side, Target: int8(u), Colour: int8(k), N: int16(n)})
+}
+
+// canTakeStress reports whether unit u has a morale pool (R-END-3).
+func (s *State) canTakeStress(u int) bool { return !s.units[u].panicked && s.prof(u).Morale > 0 }
+
+// ---- movement (R-MOVE, R-FORM-2) ----
+
+// blockedFor is the set of tiles a miniature of u cannot enter: obstacles
+// and every miniature but its own.
+func (s *State) blockedFor(u int) hex.Mask {
+	m := s.g.blockMove
+	for v := range s.g.units {
+		if v == u || !s.inPlay(v) {
+			continue
+		}
+		for _, t := range s.minis(v) {
+			m.Set(t)
+		}
+	}
+	return m
+}
+
+func (s *State) allowance(u int, run bool) int {
+	p := s.prof(u)
+	n := int(p.Speed) + s.statMod(u, StatSpeed)
+	if run {
+		n += int(p.Run) + s.statMod(u, StatRun)
+	}
+	return max(n, 0)
+}
+
+// canMove reports whether u can make at least one legal move.
+func (s *State) canMove(u int, run bool) bool {
+	n := s.allowance(u, run)
+	if n == 0 {
+		return false
+	}
+	blocked := s.blockedFor(u)
+	t := s.minis(u)
+	if len(t) == 1 {
+		r := s.g.grid.Reach(t[0], n, &blocked)
+		return !r.Empty()
+	}
+	found := false
+	s.formationMoves(u, n, func(a, b hex.Tile) bool { found = true; return false })
+	return found
+}
+
+// moveOK checks a move of unit u's miniatures to dst (hex.None: stays).
+func (s *State) moveOK(u int, dst [2]hex.Tile, n int) Code {
+	g := s.g
+	t := s.minis(u)
+	moved := false
+	for i := range t {
+		if dst[i] == hex.None {
+			dst[i] = t[i]
+		}
+		if dst[i] < 0 || int(dst[i]) >= g.grid.Len() {
+			return ErrPathBlocked
+		}
+		if dst[i] != t[i] {
+			moved = true
+		}
+	}
+	if !moved {
+		return ErrOutOfReach // a move covers at least one tile (R-MOVE-1)
+	}
+	blocked := s.blockedFor(u)
+	if len(t) == 1 {
+		return s.pathCode(t[0], dst[0], n, &blocked)
+	}
+	if dst[0] == dst[1] {
+		return ErrPathBlocked
+	}
+	if !g.grid.Adjacent(dst[0], dst[1]) {
+		return ErrFormationSplit
+	}
+	// FormationMoveOrder: first then second, else second then first.
+	var first Code
+	for _, order := range [2][2]int{{0, 1}, {1, 0}} {
+		a, b := order[0], order[1]
+		m := blocked
+		m.Set(t[b])
+		c := s.pathCode(t[a], dst[a], n, &m)
+		if c == "" {
+			m = blocked
+			m.Set(dst[a])
+			c = s.pathCode(t[b], dst[b], n, &m)
+		}
+		if c == "" {
+			return ""
+		}
+		if first == "" {
+			first = c
+		}
+	}
+	return first
+}
+
+// pathCode checks one miniature's move from a to b in at most n tiles.
+func (s *State) pathCode(a, b hex.Tile, n int, blocked *hex.Mask) Code {
+	if a == b {
+		return ""
+	}
+	if blocked.Has(b) {
+		return ErrPathBlocked
+	}
+	if s.g.grid.Distance(a, b) > n {
+		return ErrOutOfReach
+	}
+	if s.g.grid.PathLength(a, b, n, blocked) < 0 {
+		return ErrPathBlocked
+	}
+	return ""
+}
+
+func (s *State) checkMove(d *Decision) error {
+	if s.pend != pendActivation {
+		return fail(ErrWrongPhase)
+	}
+	need := aMove
+	if d.Run {
+		need = aRun
+	}
+	if s.act.remaining&need == 0 {
+		return fail(ErrNoAction)
+	}
+	u := int(s.act.unit)
+	if d.Unit != s.act.unit {
+		return fail(ErrUnknownUnit)
+	}
+	dst := [2]hex.Tile{d.Tile, d.Tile2}
+	if s.g.units[u].minis == 1 {
+		dst[1] = hex.None
+	}
+	if c := s.moveOK(u, dst, s.allowance(u, d.Run)); c != "" {
+		return fail(c)
+	}
+	return nil
+}
+
+func (s *State) doMove(d *Decision, dice *Dice, ev []Event) []Event {
+	u := int(d.Unit)
+	ev = s.relocate(u, [2]hex.Tile{d.Tile, d.Tile2}, ev)
+	if d.Run {
+		s.act.remaining &^= aRun
+	} else {
+		s.act.remaining &^= aMove
+	}
+	s.act.done++
+	return s.unitTrigger(u, TrigAfterMove, -1, dice, ev)
+}
+
+// relocate moves u's miniatures to dst (hex.None: stays).
+func (s *State) relocate(u int, dst [2]hex.Tile, ev []Event) []Event {
+	us := &s.units[u]
+	n := int(s.g.units[u].minis)
+	for i := range n {
+		s.occ[us.tiles[i]] = 0
+	}
+	for i := range n {
+		if dst[i] != hex.None && dst[i] != us.tiles[i] {
+			us.tiles[i] = dst[i]
+			ev = append(ev, Event{Kind: EvMove, Side: s.g.units[u].side, Unit: int8(u), Mini: int8(i), Tile: dst[i]})
+		}
+		s.occ[us.tiles[i]] = int8(u + 1)
+	}
+	return ev
+}
+
+// ---- geometry between units ----
+
+// dist is the distance between two units, nearer miniatures
+// (FormationDistance, R-FORM-3).
+func (s *State) dist(a, b int) int {
+	best := 1 << 30
+	for _, x := range s.minis(a) {
+		for _, y := range s.minis(b) {
+			best = min(best, s.g.grid.Distance(x, y))
+		}
+	}
+	return best
+}
+
+// adjacentTo reports whether a miniature of a stands next to one of b.
+func (s *State) adjacentTo(a, b int) bool { return s.dist(a, b) == 1 }
+
+// engaged reports whether an enemy stands next to u (R-SHOOT-1, R-FORM-3).
+func (s *State) engaged(u int) bool {
+	side := s.g.units[u].side
+	for v := range s.g.units {
+		if s.g.units[v].side != side && s.inPlay(v) && s.adjacentTo(u, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// screened reports whether target t stands next to one of side's
+// Characters (R-SHOOT-1, ScreeningIncludesShooter).
+func (s *State) screened(t int, side int8) bool {
+	for v := range s.g.units {
+		if s.g.units[v].side == side && s.inPlay(v) && s.adjacentTo(t, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// sees reports whether one miniature of a sees one of b (R-SHOOT-2,
+// R-FORM-3).
+func (s *State) sees(a, b int) bool {
+	for _, x := range s.minis(a) {
+		for _, y := range s.minis(b) {
+			if s.g.grid.Sight(x, y, &s.g.blockSight) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// closest reports whether t is among the enemies of u at the fewest tiles
+// (R-SHOOT-3), seen or not, screened or not.
+func (s *State) closest(u, t int) bool {
+	side := s.g.units[u].side
+	dt := s.dist(u, t)
+	for v := range s.g.units {
+		if s.g.units[v].side != side && s.inPlay(v) && s.dist(u, v) < dt {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,203 @@
+package engine
+
+// ---- shooting (R-SHOOT, R-FORM-3) ----
+
+// canShoot reports whether u could shoot at anyone now.
+func (s *State) canShoot(u int) bool {
+	if s.prof(u).Near == 0 {
+		return false
+	}
+	side := s.g.units[u].side
+	for t := range s.g.units {
+		if s.g.units[t].side != side && s.inPlay(t) && s.shootCode(u, t) == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// shootCode tells why u cannot shoot t, or "" when it can.
+func (s *State) shootCode(u, t int) Code {
+	p := s.prof(u)
+	if p.Near == 0 {
+		return ErrSpaceInvalid
+	}
+	if t < 0 || t >= len(s.g.units) || !s.inPlay(t) {
+		return ErrUnknownUnit
+	}
+	side := s.g.units[u].side
+	if s.g.units[t].side == side {
+		return ErrInvalidTarget
+	}
+	if s.engaged(u) && !s.hasFlag(u, FlagShootEngaged) {
+		return ErrEnemyAdjacent
+	}
+	if !s.hasFlag(u, FlagSharpShooting) && s.screened(t, side) {
+		return ErrTargetScreened
+	}
+	if !s.sees(u, t) {
+		return ErrNoSight
+	}
+	if p.Far == 0 && !s.closest(u, t) {
+		return ErrNotClosest
+	}
+	return ""
+}
+
+func (s *State) checkShoot(d *Decision) error {
+	if s.pend != pendActivation {
+		return fail(ErrWrongPhase)
+	}
+	if s.act.remaining&aShoot == 0 || (d.Aim && s.act.remaining&aAim == 0) {
+		return fail(ErrNoAction)
+	}
+	if d.Unit != s.act.unit {
+		return fail(ErrUnknownUnit)
+	}
+	if c := s.shootCode(int(d.Unit), int(d.Target)); c != "" {
+		return fail(c)
+	}
+	return nil
+}
+
+func (s *State) doShoot(d *Decision, dice *Dice, ev []Event) []Event {
+	u, t := int(d.Unit), int(d.Target)
+	p := s.prof(u)
+	target := p.Far
+	if s.closest(u, t) {
+		target = p.Near
+	}
+	n := int(p.Ranged) + s.statMod(u, StatRangedDice)
+	if s.g.spaces[s.act.space].extra {
+		n++
+	}
+	hit := p.Hit + int8(s.statMod(u, StatHit)+s.statMod(u, StatRangedHit))
+	s.act.remaining &^= aShoot | aAim
+	s.act.done++
+	ev = s.attack(u, t, n, d.Aim, RollRanged, target-int8(s.statMod(u, StatAccuracy)), hit, dice, ev)
+	return s.unitTrigger(u, TrigAfterShoot, t, dice, ev)
+}
+
+// ---- fighting (R-FIGHT, R-FORM-4) ----
+
+func (s *State) canFight(u int) bool {
+	side := s.g.units[u].side
+	for t := range s.g.units {
+		if s.g.units[t].side != side && s.inPlay(t) && s.adjacentTo(u, t) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) checkFight(d *Decision) error {
+	if s.pend != pendActivation {
+		return fail(ErrWrongPhase)
+	}
+	if s.act.remaining&aFight == 0 {
+		return fail(ErrNoAction)
+	}
+	u, t := int(d.Unit), int(d.Target)
+	if d.Unit != s.act.unit {
+		return fail(ErrUnknownUnit)
+	}
+	if t < 0 || t >= len(s.g.units) || !s.inPlay(t) {
+		return fail(ErrUnknownUnit)
+	}
+	if s.g.units[t].side == s.g.units[u].side {
+		return fail(ErrInvalidTarget)
+	}
+	if !s.adjacentTo(u, t) {
+		return fail(ErrNotAdjacent)
+	}
+	return nil
+}
+
+func (s *State) doFight(d *Decision, dice *Dice, ev []Event) []Event {
+	u, t := int(d.Unit), int(d.Target)
+	p := s.prof(u)
+	n := int(p.Melee) + s.statMod(u, StatMeleeDice)
+	if s.g.spaces[s.act.space].extra {
+		n++
+	}
+	hit := p.Hit + int8(s.statMod(u, StatHit)+s.statMod(u, StatMeleeHit))
+	s.act.remaining &^= aFight
+	s.act.done++
+	ev = s.attack(u, t, n, false, RollMelee, p.Attack-int8(s.statMod(u, StatAttack)), hit, dice, ev)
+	return s.unitTrigger(u, TrigAfterFight, t, dice, ev)
+}
+
+// attack rolls n attack dice of u against t: hits on target+ with the hit
+// modifier, one Stress per die that is not a natural [1] (R-SHOOT-5,
+// R-FIGHT-2), then damage (R-SHOOT-6/7). With aim, one more die is rolled
+// and the lowest dropped first (R-ACT-4).
+func (s *State) attack(u, t, n int, aim bool, purpose int, target, mod int8, dice *Dice, ev []Event) []Event {
+	n = min(max(n, 0), maxDice-1)
+	e := Event{Kind: EvRoll, Side: s.g.units[u].side, Unit: int8(u), Target: int8(t), N: int16(purpose)}
+	rolled := n
+	if aim {
+		rolled++
+	}
+	for i := range rolled {
+		e.Dice[i] = s.roll(dice)
+	}
+	e.NDice = int8(rolled)
+	ev = append(ev, e)
+	kept := e.Dice[:rolled]
+	if aim { // drop the lowest (AimDroppedDieNoStress)
+		low := 0
+		for i, v := range kept {
+			if v < kept[low] {
+				low = i
+			}
+		}
+		kept[low], kept[len(kept)-1] = kept[len(kept)-1], kept[low]
+		kept = kept[:len(kept)-1]
+	}
+	hits, stress := 0, 0
+	for _, v := range kept {
+		if v != 1 {
+			stress++
+		}
+		if success(v, mod, target) {
+			hits++
+		}
+	}
+	s.lastHits = int8(hits)
+	ev = append(ev, Event{Kind: EvHit, Side: s.g.units[u].side, Unit: int8(u), Target: int8(t), N: int16(hits)})
+	ev = s.addTokens(t, TokStress, stress, ev)
+	ev = s.damage(t, hits, dice, ev)
+	return ev
+}
+
+// damage deals n damage to t (R-SHOOT-6, R-SHOOT-7): armour rolls first,
+// saving at most the armour points left, each save adding a Break; the
+// rest become Wounds.
+func (s *State) damage(t, n int, dice *Dice, ev []Event) []Event {
+	if n <= 0 {
+		return ev
+	}
+	p := s.prof(t)
+	us := &s.units[t]
+	left := int(p.Armor) + s.statMod(t, StatArmor) - int(us.tok[TokBreak])
+	if p.Save == 0 {
+		left = 0
+	}
+	saves := 0
+	if left > 0 {
+		e := Event{Kind: EvRoll, Side: s.g.units[t].side, Unit: int8(t), N: RollArmour}
+		k := min(n, maxDice)
+		for i := range k {
+			v := s.roll(dice)
+			e.Dice[i] = v
+			if success(v, int8(s.statMod(t, StatSave)), p.Save) {
+				saves++
+			}
+		}
+		e.NDice = int8(k)
+		ev = append(ev, e)
+		saves = min(saves, left)
+	}
+	ev = s.addTokens(t, TokBreak, saves, ev)
+	return s.addTokens(t, TokWound, n-saves, ev)
+}

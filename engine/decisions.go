@@ -1,0 +1,146 @@
+package engine
+
+// This file holds every Decision of the rules digest: the points where the
+// rulebooks are silent or ambiguous and the engine chooses. Each one is a
+// named constant or function, commented with its rule number, and is the
+// only place the engine encodes that choice.
+
+// DeckUpgradesAttached: every Upgrade in a deck must be attached to a card
+// of that deck (R-DECK-4). The schema loader enforces it; the engine only
+// reads attachments.
+const DeckUpgradesAttached = true
+
+// ReferenceCardsNotInDecks: Reference cards are not deck cards (R-DECK-7).
+// The engine never builds a unit or a Leader from one.
+const ReferenceCardsNotInDecks = true
+
+// TerrainIsData: each terrain tile says whether it blocks movement and
+// whether it blocks sight (R-BOARD-3); the engine reads the two flags and
+// nothing else.
+const TerrainIsData = true
+
+// CompositeSpaceValid: a composite space is valid for a Character when at
+// least one of its actions is (R-ACT-3).
+func CompositeSpaceValid(partValid []bool) bool {
+	for _, v := range partValid {
+		if v {
+			return true
+		}
+	}
+	return false
+}
+
+// ActionBoardIsContent: the layout of each Action Board is content (R-ACT-8);
+// the engine compiles it from catalog.ActionBoard.
+const ActionBoardIsContent = true
+
+// PassIsFinal: a player may pass instead of activating; a pass is final for
+// the rest of the Action phase, the other player keeps activating alone
+// until they pass too, and the phase ends when both have passed. A player
+// who cannot activate anything passes (R-TURN-5).
+const PassIsFinal = true
+
+// DeathBeforePanic: at the end of an activation, death is checked before
+// panic (R-END-2), for every Character in play.
+const DeathBeforePanic = true
+
+// SightRule: sight exists when the straight line from the centre of the
+// shooter's tile to the centre of the target's tile, nudged slightly to one
+// side or to the other, crosses no sight-blocking tile (R-SHOOT-2). It is
+// enough that one of the two nudged lines is clear. The geometry is
+// hex.Grid.Sight.
+const SightRule = "either nudged line clear"
+
+// FormationDistance: distances from a Formation are measured from its
+// nearer miniature, and distances to a Formation to its nearer miniature
+// (R-FORM-3).
+func FormationDistance(dists []int) int {
+	best := -1
+	for _, d := range dists {
+		if best < 0 || d < best {
+			best = d
+		}
+	}
+	return best
+}
+
+// EqualPointsDraw: at the end of the last turn, equal Victory Points is a
+// draw (R-WIN-1).
+const EqualPointsDraw = true
+
+// AimDroppedDieNoStress: with Aim, one extra die is rolled and the lowest is
+// dropped before anything else (R-ACT-4); the dropped die is not "rolled"
+// for the Stress of R-SHOOT-5: it gives no Stress. (The rulebooks do not
+// say; ours.)
+const AimDroppedDieNoStress = true
+
+// HandAtRandom: the Hand is given at random when a game starts from a
+// seed (R-INIT-1): the first draw of the game's generator, even → player 1.
+func HandAtRandom(draw uint64) int {
+	return int(draw & 1)
+}
+
+// DeploymentOrder: players deploy one unit at a time, alternating, starting
+// with the player who does not hold the Hand; a player with nothing left to
+// deploy lets the other finish. Each unit goes on a free tile of its
+// player's zone; a Formation's second miniature on a free tile adjacent to
+// the first (inside the zone when possible). (Ours: the scenario only gives
+// the zones.)
+const DeploymentOrder = "alternate, Hourglass holder first"
+
+// DefaultPayment: when a decision does not say which tokens pay the
+// colourless part of a cost, they are taken from the colour held in the
+// largest number, ties broken by colour order (faction id). (Ours.)
+const DefaultPayment = "largest pile first"
+
+// ExchangeWhenToAct: the 2-for-1 exchange of R-TURN-3 ("at any time") is
+// offered to the player whose decision it is during the Action phase,
+// before an activation or during one.
+const ExchangeWhenToAct = true
+
+// KeepOrderChoice: at Cleanup a player holding tokens of more than one
+// colour chooses the one to keep (R-TURN-6); the Hand holder chooses first.
+const KeepOrderChoice = true
+
+// ActionRequired: an activation ends only after at least one of the
+// space's actions was done, unless none can be done any more (R-ACT-5:
+// "any order, or only one of them" — at least one).
+const ActionRequired = true
+
+// FormationMoveOrder: the two miniatures of a Formation move one after the
+// other (R-FORM-2); the engine tries the first miniature first, then the
+// other order, so that either may clear the way for its twin.
+const FormationMoveOrder = "first then second, else second then first"
+
+// ArmourNaturalResults: an armour roll is an X+ test, so a natural [1]
+// never saves and a natural [10] always does (R-DICE-2, R-SHOOT-7).
+const ArmourNaturalResults = true
+
+// ScreeningIncludesShooter: a target standing next to any of the shooter's
+// own Characters is screened (R-SHOOT-1); next to the shooter itself the
+// shooter is engaged and cannot shoot at all.
+const ScreeningIncludesShooter = true
+
+// ControlRule: a player controls a marker when one of their Characters
+// stands on its tile or next to it and no enemy Character does (scoring
+// kinds control-marker and most-markers). (Ours.)
+const ControlRule = "on or adjacent, unopposed"
+
+// InteractRule: a Character interacts with a marker by ending its
+// activation on the marker's tile or next to it; the marker is then taken
+// off the board and scores once (scoring kind interact-marker). (Ours.)
+const InteractRule = "end activation on or adjacent; marker removed"
+
+// EnemyZoneRule: at the end of each turn a player with at least one
+// Character in the enemy deployment zone scores once (scoring kind
+// enemy-zone). (Ours.)
+const EnemyZoneRule = "once per turn"
+
+// PanicNoMoralePool: a Character without a morale pool (panicked) takes no
+// Stress; an effect worded "if you do" that needs such a token does not
+// happen (R-END-3, R-WORD-4).
+const PanicNoMoralePool = true
+
+// ReactivationStressFirst: the Stress of a second activation (R-ACTV-2) is
+// taken when the Character is activated, before its actions.
+const ReactivationStressFirst = true

@@ -1,0 +1,18 @@
+// Package engine is the Warbound rules engine: the complete Exploration
+// format of the rules digest (shared/rules/warbound-rules.md), pure and
+// deterministic, with no I/O.
+//
+// A game is a State, a plain value. Legal lists the decisions the player to
+// act may take; Apply returns the state after one decision and the events
+// it caused; nothing else changes a State. Randomness comes only from the
+// seeded generator carried in the State (math/rand/v2 PCG) or from forced
+// dice handed to Apply, so the same seed and the same decisions give the
+// same events, byte for byte.
+//
+// Every Decision of the digest (the points where the rulebooks are silent
+// and the engine chooses) lives in decisions.go, one named function or
+// constant per decision, each citing its rule.
+//
+// The package imports only catalog and the standard library (minus os,
+// time and io/fs); a test pins that.
+package engine

@@ -1,0 +1,503 @@
+package engine
+
+import (
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/engine/hex"
+)
+
+// Statistics effects modify (catalog.Stat, as indices).
+const (
+	StatSpeed = iota
+	StatRun
+	StatAttack
+	StatAccuracy
+	StatRangedDice
+	StatMeleeDice
+	StatHit
+	StatRangedHit
+	StatMeleeHit
+	StatHealth
+	StatMorale
+	StatArmor
+	StatSave
+	numStats
+)
+
+var statIndex = map[catalog.Stat]int{
+	catalog.StatSpeed: StatSpeed, catalog.StatRun: StatRun, catalog.StatAttack: StatAttack,
+	catalog.StatAccuracy: StatAccuracy, catalog.StatRangedDice: StatRangedDice, catalog.StatMeleeDice: StatMeleeDice,
+	catalog.StatHit: StatHit, catalog.StatRangedHit: StatRangedHit, catalog.StatMeleeHit: StatMeleeHit,
+	catalog.StatHealth: StatHealth, catalog.StatMorale: StatMorale, catalog.StatArmor: StatArmor, catalog.StatSave: StatSave,
+}
+
+// Flags effects grant (catalog.Flag, as bits).
+const (
+	FlagSharpShooting uint8 = 1 << iota
+	FlagShootEngaged
+	FlagNoReactivationStress
+)
+
+var flagBits = map[catalog.Flag]uint8{
+	catalog.FlagSharpShooting: FlagSharpShooting, catalog.FlagShootEngaged: FlagShootEngaged,
+	catalog.FlagNoReactivationStress: FlagNoReactivationStress,
+}
+
+// Triggers as indices.
+const (
+	TrigPassive = iota
+	TrigActive
+	TrigLeaderPhase
+	TrigTurnStart
+	TrigActivationStart
+	TrigActivationEnd
+	TrigAfterMove
+	TrigAfterShoot
+	TrigAfterFight
+	TrigCleanup
+	TrigManual // no effect: printed only
+)
+
+var trigIndex = map[catalog.Trigger]int{
+	catalog.TrigPassive: TrigPassive, catalog.TrigActive: TrigActive, catalog.TrigLeaderPhase: TrigLeaderPhase,
+	catalog.TrigTurnStart: TrigTurnStart, catalog.TrigActivationStart: TrigActivationStart,
+	catalog.TrigActivationEnd: TrigActivationEnd, catalog.TrigAfterMove: TrigAfterMove,
+	catalog.TrigAfterShoot: TrigAfterShoot, catalog.TrigAfterFight: TrigAfterFight, catalog.TrigCleanup: TrigCleanup,
+}
+
+// effectRef is one effect in play: from which card, for which unit (-1:
+// the whole side: Leader skills and Vocations).
+type effectRef struct {
+	eff     *catalog.Effect
+	trig    int
+	kind    string // skill, equipment, vocation
+	card    string
+	unit    int
+	side    int
+	choose  catalog.Who // the selector the player chooses for (active)
+	within  int
+	moveMax int // a move op: tiles
+}
+
+func (g *Game) addEffect(e *catalog.Effect, kind, card string, unit, side int) int16 {
+	r := effectRef{eff: e, trig: TrigManual, kind: kind, card: card, unit: unit, side: side}
+	if e != nil {
+		if t, ok := trigIndex[e.Trigger]; ok {
+			r.trig = t
+		}
+		walkOps(e.Do, func(op *catalog.Op) {
+			who, within := opSelector(op)
+			if r.choose == "" && (who == catalog.WhoFriend || who == catalog.WhoEnemy || (who == catalog.WhoTarget && r.trig == TrigActive)) {
+				r.choose, r.within = who, within
+			}
+			if op.Move != nil && r.moveMax == 0 {
+				r.moveMax = op.Move.Tiles
+			}
+		})
+	}
+	g.effects = append(g.effects, r)
+	return int16(len(g.effects) - 1)
+}
+
+func walkOps(ops []catalog.Op, f func(*catalog.Op)) {
+	for i := range ops {
+		f(&ops[i])
+		walkOps(ops[i].IfYouDo, f)
+	}
+}
+
+func opSelector(op *catalog.Op) (catalog.Who, int) {
+	switch {
+	case op.Tokens != nil:
+		return op.Tokens.Who, op.Tokens.Within
+	case op.Move != nil:
+		return op.Move.Who, op.Move.Within
+	case op.Roll != nil:
+		return op.Roll.Who, op.Roll.Within
+	case op.Damage != nil:
+		return op.Damage.Who, op.Damage.Within
+	}
+	return "", 0
+}
+
+// applyPassive adds the unconditional passive effects to the profile and
+// lists the conditional ones.
+func (g *Game) applyPassive(p *Profile, side int) {
+	p.effects = append(p.effects, g.sideFx[side]...)
+	for _, i := range p.effects {
+		r := &g.effects[i]
+		if r.trig != TrigPassive {
+			continue
+		}
+		if r.eff.Condition != nil {
+			p.cond = append(p.cond, i)
+			continue
+		}
+		for _, op := range r.eff.Do {
+			if op.Modify != nil {
+				p.mods[statIndex[op.Modify.Stat]] += int8(op.Modify.Add)
+			}
+			p.flags |= flagBits[op.Flag]
+		}
+	}
+}
+
+// statMod is what effects add to statistic st of unit u now: passive
+// effects (unconditional and conditional) and the activation's own.
+func (s *State) statMod(u, st int) int {
+	p := s.prof(u)
+	n := int(p.mods[st])
+	for _, i := range p.cond {
+		r := &s.g.effects[i]
+		if s.condition(u, r.eff.Condition) {
+			for _, op := range r.eff.Do {
+				if op.Modify != nil && statIndex[op.Modify.Stat] == st {
+					n += op.Modify.Add
+				}
+			}
+		}
+	}
+	if s.pend == pendActivation && int(s.act.unit) == u {
+		n += int(s.act.mods[st])
+	}
+	return n
+}
+
+// hasFlag reports whether an effect grants flag f to unit u now.
+func (s *State) hasFlag(u int, f uint8) bool {
+	p := s.prof(u)
+	if p.flags&f != 0 {
+		return true
+	}
+	for _, i := range p.cond {
+		r := &s.g.effects[i]
+		if s.condition(u, r.eff.Condition) {
+			for _, op := range r.eff.Do {
+				if flagBits[op.Flag]&f != 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// condition evaluates an effect's condition for unit u (u < 0: a side
+// effect, only Period applies).
+func (s *State) condition(u int, c *catalog.Condition) bool {
+	if c == nil {
+		return true
+	}
+	if c.Period > 0 && int(s.g.periodOf[s.turn]) < c.Period {
+		return false
+	}
+	if u < 0 {
+		return true
+	}
+	if c.Action != "" {
+		if s.pend != pendActivation || int(s.act.unit) != u || s.g.spaces[s.act.space].actions&actionBits[c.Action] == 0 {
+			return false
+		}
+	}
+	if c.Panicked != nil && s.units[u].panicked != *c.Panicked {
+		return false
+	}
+	if c.Engaged != nil && s.engaged(u) != *c.Engaged {
+		return false
+	}
+	if c.Wounded != nil && (s.health(u) > 0) != *c.Wounded {
+		return false
+	}
+	if c.Hits > 0 && int(s.lastHits) < c.Hits {
+		return false
+	}
+	side := s.g.units[u].side
+	if c.FriendWithin > 0 && !s.anyWithin(u, side, true, c.FriendWithin) {
+		return false
+	}
+	if c.EnemyWithin > 0 && !s.anyWithin(u, side, false, c.EnemyWithin) {
+		return false
+	}
+	return true
+}
+
+func (s *State) anyWithin(u int, side int8, friend bool, n int) bool {
+	for v := range s.g.units {
+		if v != u && s.inPlay(v) && (s.g.units[v].side == side) == friend && s.dist(u, v) <= n {
+			return true
+		}
+	}
+	return false
+}
+
+// selects reports whether unit v matches selector who for an effect of
+// unit u (side side).
+func (s *State) selects(u, side int, who catalog.Who, within, v int) bool {
+	if v < 0 || v >= len(s.g.units) || !s.inPlay(v) {
+		return false
+	}
+	friend := int(s.g.units[v].side) == side
+	switch who {
+	case catalog.WhoFriend, catalog.WhoFriends:
+		if !friend || v == u {
+			return false
+		}
+	case catalog.WhoEnemy, catalog.WhoEnemies, catalog.WhoTarget:
+		if friend {
+			return false
+		}
+	default:
+		return false
+	}
+	if within > 0 && u >= 0 && s.dist(u, v) > within {
+		return false
+	}
+	return true
+}
+
+// ---- triggered effects ----
+
+// opCtx is what an effect's operations act on.
+type opCtx struct {
+	unit, side int
+	target     int      // chosen or attacked unit, -1
+	tile       hex.Tile // chosen destination of a move
+	active     bool
+}
+
+// unitTrigger runs unit u's effects with trigger trig.
+func (s *State) unitTrigger(u, trig, target int, dice *Dice, ev []Event) []Event {
+	p := s.prof(u)
+	for _, i := range p.effects {
+		r := &s.g.effects[i]
+		if r.trig != trig || !s.condition(u, r.eff.Condition) {
+			continue
+		}
+		ctx := opCtx{unit: u, side: int(s.g.units[u].side), target: target, tile: hex.None}
+		ev, _ = s.runOps(r.eff.Do, &ctx, dice, ev)
+	}
+	return ev
+}
+
+// sideTrigger runs a side's Leader skills and Vocations with trigger trig,
+// then the same trigger of each of its Characters in play.
+func (s *State) sideTrigger(side, trig int, ev []Event) []Event {
+	g := s.g
+	for _, list := range [2][]int16{g.leaderFx[side], g.sideFx[side]} {
+		for _, i := range list {
+			r := &g.effects[i]
+			if r.trig != trig || !s.condition(-1, r.eff.Condition) {
+				continue
+			}
+			ctx := opCtx{unit: -1, side: side, target: -1, tile: hex.None}
+			ev, _ = s.runOps(r.eff.Do, &ctx, nil, ev)
+		}
+	}
+	for u := range g.units {
+		if int(g.units[u].side) != side || !s.inPlay(u) {
+			continue
+		}
+		for _, i := range s.prof(u).effects {
+			r := &g.effects[i]
+			if r.unit < 0 || r.trig != trig || !s.condition(u, r.eff.Condition) {
+				continue
+			}
+			ctx := opCtx{unit: u, side: side, target: -1, tile: hex.None}
+			ev, _ = s.runOps(r.eff.Do, &ctx, nil, ev)
+		}
+	}
+	return ev
+}
+
+// runOps runs operations in order; it reports whether the last one
+// happened (for "if you do", R-WORD-4).
+func (s *State) runOps(ops []catalog.Op, c *opCtx, dice *Dice, ev []Event) ([]Event, bool) {
+	happened := false
+	for i := range ops {
+		op := &ops[i]
+		happened = false
+		switch {
+		case op.Modify != nil:
+			if c.unit >= 0 && s.pend == pendActivation && int(s.act.unit) == c.unit {
+				s.act.mods[statIndex[op.Modify.Stat]] += int8(op.Modify.Add)
+				happened = true
+			}
+		case op.Flag != "":
+			happened = true
+		case op.Tokens != nil:
+			k := tokenIndex(op.Tokens.Token)
+			s.forEach(c, op.Tokens.Who, op.Tokens.Within, func(v int) {
+				if op.Tokens.N > 0 {
+					before := s.units[v].tok[k]
+					ev = s.addTokens(v, k, op.Tokens.N, ev)
+					happened = happened || s.units[v].tok[k] > before
+				} else if n := min(-op.Tokens.N, int(s.units[v].tok[k])); n > 0 {
+					s.units[v].tok[k] -= int8(n)
+					ev = append(ev, Event{Kind: EvTokenOff, Side: s.g.units[v].side, Target: int8(v), Colour: int8(k), N: int16(n)})
+					happened = true
+				}
+			})
+		case op.Orders != nil:
+			if ci := s.g.Colour(op.Orders.Colour); ci >= 0 && op.Orders.N > 0 {
+				s.orders[c.side][ci] += int8(op.Orders.N)
+				ev = append(ev, Event{Kind: EvOrders, Side: int8(c.side), Colour: int8(ci), N: int16(op.Orders.N)})
+				happened = true
+			}
+		case op.Move != nil:
+			v := c.target
+			if op.Move.Who == catalog.WhoSelf {
+				v = c.unit
+			}
+			if v >= 0 && c.tile != hex.None && s.inPlay(v) {
+				ev = s.relocate(v, [2]hex.Tile{c.tile, hex.None}, ev)
+				happened = true
+			}
+		case op.Roll != nil:
+			e := Event{Kind: EvRoll, Side: int8(c.side), Unit: int8(max(c.unit, -1)), N: RollEffect}
+			n := min(op.Roll.Dice, maxDice)
+			hits := 0
+			for j := range n {
+				e.Dice[j] = s.roll(dice)
+				if success(e.Dice[j], 0, int8(op.Roll.Target)) {
+					hits++
+				}
+			}
+			e.NDice = int8(n)
+			ev = append(ev, e)
+			if hits > 0 {
+				s.forEach(c, op.Roll.Who, op.Roll.Within, func(v int) {
+					if op.Roll.Damage {
+						ev = s.damage(v, hits, dice, ev)
+					} else if op.Roll.Token != "" {
+						ev = s.addTokens(v, tokenIndex(op.Roll.Token), hits, ev)
+					}
+				})
+				happened = true
+			}
+		case op.Damage != nil:
+			s.forEach(c, op.Damage.Who, op.Damage.Within, func(v int) {
+				ev = s.damage(v, op.Damage.N, dice, ev)
+				happened = true
+			})
+		}
+		if happened && len(op.IfYouDo) > 0 {
+			ev, happened = s.runOps(op.IfYouDo, c, dice, ev)
+		}
+	}
+	return ev, happened
+}
+
+// forEach calls f for every unit the selector picks.
+func (s *State) forEach(c *opCtx, who catalog.Who, within int, f func(v int)) {
+	switch who {
+	case catalog.WhoSelf:
+		if c.unit >= 0 && s.inPlay(c.unit) {
+			f(c.unit)
+		}
+	case catalog.WhoTarget, catalog.WhoFriend, catalog.WhoEnemy:
+		if c.target >= 0 && s.inPlay(c.target) {
+			f(c.target)
+			return
+		}
+		if c.active || who == catalog.WhoTarget {
+			return
+		}
+		// A triggered effect with nobody chosen: the nearest match.
+		best, bd := -1, 1<<30
+		for v := range s.g.units {
+			if s.selects(c.unit, c.side, who, within, v) {
+				d := 0
+				if c.unit >= 0 {
+					d = s.dist(c.unit, v)
+				}
+				if d < bd {
+					best, bd = v, d
+				}
+			}
+		}
+		if best >= 0 {
+			f(best)
+		}
+	case catalog.WhoFriends, catalog.WhoEnemies:
+		for v := range s.g.units {
+			if s.selects(c.unit, c.side, who, within, v) {
+				f(v)
+			}
+		}
+	}
+}
+
+func tokenIndex(name string) int {
+	for i, n := range TokenNames {
+		if n == name {
+			return i
+		}
+	}
+	return TokWound
+}
+
+// ---- active skills (R-CARD-2) ----
+
+// skillRef returns the effect in slot i of unit u's profile, if active.
+func (s *State) skillRef(u, i int) *effectRef {
+	p := s.prof(u)
+	if i < 0 || i >= len(p.effects) {
+		return nil
+	}
+	r := &s.g.effects[p.effects[i]]
+	if r.trig != TrigActive {
+		return nil
+	}
+	return r
+}
+
+func (s *State) checkSkill(d *Decision) error {
+	if s.pend != pendActivation {
+		return fail(ErrWrongPhase)
+	}
+	u := int(s.act.unit)
+	if d.Unit != s.act.unit {
+		return fail(ErrUnknownUnit)
+	}
+	r := s.skillRef(u, int(d.Skill))
+	if r == nil || s.act.skills&(1<<uint(d.Skill)) != 0 || !s.condition(u, r.eff.Condition) {
+		return fail(ErrSkillUsed)
+	}
+	if r.choose != "" {
+		if !s.selects(u, int(d.Side), r.choose, r.within, int(d.Target)) {
+			return fail(ErrInvalidTarget)
+		}
+	}
+	if r.moveMax > 0 {
+		v := int(d.Target)
+		if r.choose == "" {
+			v = u
+		}
+		if v < 0 || !s.inPlay(v) {
+			return fail(ErrInvalidTarget)
+		}
+		dst := [2]hex.Tile{d.Tile, hex.None}
+		if c := s.moveOK(v, dst, r.moveMax); c != "" {
+			return fail(c)
+		}
+	}
+	return nil
+}
+
+func (s *State) doSkill(d *Decision, dice *Dice, ev []Event) []Event {
+	u := int(s.act.unit)
+	r := s.skillRef(u, int(d.Skill))
+	s.act.skills |= 1 << uint(d.Skill)
+	ev = append(ev, Event{Kind: EvSkill, Side: d.Side, Unit: d.Unit, N: int16(d.Skill)})
+	c := opCtx{unit: u, side: int(d.Side), target: -1, tile: hex.None, active: true}
+	if r.choose != "" {
+		c.target = int(d.Target)
+	}
+	if r.moveMax > 0 {
+		c.tile = d.Tile
+		if r.choose == "" {
+			c.target = u
+		}
+	}
+	ev, _ = s.runOps(r.eff.Do, &c, dice, ev)
+	return ev
+}
