@@ -324,6 +324,7 @@ func TestFrenchTypography(t *testing.T) {
 		{"straight quote: use ’ or « »", regexp.MustCompile(`['"]`)},
 		{"line starts with closing punctuation", regexp.MustCompile(`^\s*(> )?[;:!?»](\s|$)`)},
 		{"line ends with «", regexp.MustCompile(`«\s*$`)},
+		{"doubled space around U+00A0", regexp.MustCompile(`\x{a0}[ \x{a0}]|[ \x{a0}]\x{a0}`)},
 	}
 	all := load(t)
 	for _, c := range all["fr"] {
@@ -343,7 +344,7 @@ func TestFrenchTypography(t *testing.T) {
 		}
 	}
 	// The checks above must catch what they claim to catch.
-	for _, bad := range []string{"mot : suite", "« citation »", "vraiment?", "l'armure", "mot: suite", "10 %"} {
+	for _, bad := range []string{"mot : suite", "« citation »", "vraiment?", "l'armure", "mot: suite", "10 %", "«" + nbsp + nbsp + "citation"} {
 		caught := false
 		for _, ck := range checks {
 			caught = caught || ck.bad.MatchString(bad)
