@@ -115,6 +115,7 @@ otherwise.`,
 		newBuildCmd(g),
 		newDeckCmd(g),
 		newI18nCmd(g),
+		newPrintCmd(g),
 	)
 	return root
 }

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/render"
+)
+
+const printDoc = `Print writes print-and-play PDF card sheets under the output folder:
+
+  print/cards-<lang>.pdf         every card (without --deck)
+  print/<deck>-<lang>.pdf        one deck, a copy of each card per deck list entry
+  print/calibrate-<paper>.pdf    the duplex calibration sheet (--calibrate)
+
+Cards are poker size (63 x 88 mm), 3 x 3 per page, with crop marks in the
+margins. Each page of fronts is followed by its page of backs, mirrored for
+double-sided printing that flips on the long edge.
+
+Home printers often shift the back side by a millimetre or two. Print the
+calibration sheet double-sided once, read the offset it shows, then pass it
+with --back-offset X,Y (mm, X to the right and Y down as seen on the back).
+Printing the calibration sheet again with that offset should read 0,0.
+
+PDF dates come from SOURCE_DATE_EPOCH when it is set, else a fixed date, so
+two runs give byte-identical files.
+
+Examples:
+  wbtool print                               # all cards, English and French
+  wbtool print --deck raiders-starter --lang fr
+  wbtool print --paper letter --bleed 3mm
+  wbtool print --calibrate --paper letter
+  wbtool print --deck raiders-starter --back-offset 1.5,-0.5`
+
+type printFlags struct {
+	deck       string
+	lang       string
+	paper      string
+	bleed      string
+	backOffset string
+	calibrate  bool
+}
+
+func newPrintCmd(g *globalFlags) *cobra.Command {
+	var f printFlags
+	cmd := &cobra.Command{
+		Use:   "print",
+		Short: "Write print-and-play PDF card sheets (all cards, one deck, or the duplex calibration sheet)",
+		Long:  printDoc,
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runPrint(cmd, g, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.deck, "deck", "", "print the deck with this `ID` (default: every card)")
+	fl.StringVar(&f.lang, "lang", "", "`LANG` of the sheets: en or fr (default: both)")
+	fl.StringVar(&f.paper, "paper", "a4", "`PAPER` size: a4 or letter")
+	fl.StringVar(&f.bleed, "bleed", "0", "background printed beyond each cut line, e.g. 3mm (0 to 3 mm)")
+	fl.StringVar(&f.backOffset, "back-offset", "0,0", "shift of the back pages `X,Y` in mm, as measured with --calibrate")
+	fl.BoolVar(&f.calibrate, "calibrate", false, "write the duplex calibration sheet instead of cards")
+	addOutFlag(cmd, g)
+	return cmd
+}
+
+// parseMM reads a length in millimetres: "3", "3mm", "2.5 mm".
+func parseMM(flag, s string) (float64, error) {
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "mm"))
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil {
+		return 0, usagef("--%s %q: want a length in millimetres, e.g. 3mm", flag, s)
+	}
+	return v, nil
+}
+
+func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
+	paper := strings.ToLower(f.paper)
+	if paper != "a4" && paper != "letter" {
+		return usagef("--paper %q: want a4 or letter", f.paper)
+	}
+	bleed, err := parseMM("bleed", f.bleed)
+	if err != nil {
+		return err
+	}
+	if bleed < 0 || bleed > render.MaxBleed {
+		return usagef("--bleed %s: want 0 to %gmm", f.bleed, render.MaxBleed)
+	}
+	xs, ys, ok := strings.Cut(f.backOffset, ",")
+	if !ok {
+		return usagef("--back-offset %q: want X,Y in millimetres, e.g. 1.5,-0.5", f.backOffset)
+	}
+	x, err := parseMM("back-offset", xs)
+	if err != nil {
+		return err
+	}
+	y, err := parseMM("back-offset", ys)
+	if err != nil {
+		return err
+	}
+	if x < -10 || x > 10 || y < -10 || y > 10 {
+		return usagef("--back-offset %q: each value must be between -10 and 10 mm", f.backOffset)
+	}
+	langs := catalog.Langs
+	switch f.lang {
+	case "":
+	case "en", "fr":
+		langs = []catalog.Lang{catalog.Lang(f.lang)}
+	default:
+		return usagef("--lang %q: want en or fr", f.lang)
+	}
+	date, err := render.SourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH"))
+	if err != nil {
+		return usagef("%v", err)
+	}
+	opts := render.SheetOptions{Paper: paper, Bleed: bleed, BackOffset: render.Pt{X: x, Y: y}, Version: version, Date: date}
+	out := cmd.OutOrStdout()
+
+	if f.calibrate {
+		if f.deck != "" {
+			return usagef("--calibrate prints no cards: drop --deck")
+		}
+		opts.Lang = langs[0]
+		if f.lang == "" {
+			opts.Lang = catalog.English
+		}
+		pdf, err := render.Calibration(nil, opts)
+		if err != nil {
+			return err
+		}
+		rel := "print/calibrate-" + paper + ".pdf"
+		if err := dist.WriteFile(g.out, rel, pdf); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "wrote %s/%s\n", g.out, rel)
+		return nil
+	}
+
+	cat, err := loadCatalog(cmd, g)
+	if err != nil {
+		return err
+	}
+	name := "cards"
+	if f.deck != "" {
+		d := cat.Deck(f.deck)
+		if d == nil {
+			var ids []string
+			for _, d := range cat.Decks {
+				ids = append(ids, d.ID)
+			}
+			return usagef("--deck %q: no such deck (decks: %s)", f.deck, strings.Join(ids, ", "))
+		}
+		opts.Cards = d.Cards
+		if opts.Cards == nil {
+			opts.Cards = []string{}
+		}
+		name = d.ID
+	}
+	for _, l := range langs {
+		opts.Lang = l
+		pdf, err := render.Sheets(cat, opts)
+		if err != nil {
+			fmt.Fprintln(cmd.ErrOrStderr(), err)
+			return errReported
+		}
+		rel := "print/" + name + "-" + string(l) + ".pdf"
+		if err := dist.WriteFile(g.out, rel, pdf); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "wrote %s/%s (%d KB)\n", g.out, rel, (len(pdf)+1023)/1024)
+	}
+	return nil
+}

@@ -1,0 +1,770 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/render/markup"
+)
+
+// Layout of every card kind, in millimetres on a 63 × 88 mm card. The
+// layout is pure: catalog in, Faces out; both backends draw Faces.
+
+const (
+	margin    = 3.0  // safe margin inside the cut line
+	bodyMin   = 5.75 // smallest readable body text, pt
+	bandH     = 14.0 // height of the coloured name band below the cut line
+	labelMin  = 3.6  // smallest stat label, pt
+	nameMinPt = 6.5  // smallest card name, pt
+)
+
+// CardError is a card that cannot be laid out: text that does not fit at
+// a readable size, a character the font lacks, an unknown icon or skill.
+type CardError struct {
+	Pos  catalog.Pos
+	Card string
+	Lang catalog.Lang
+	Side string
+	Err  error
+}
+
+func (e *CardError) Error() string {
+	lang := "English"
+	if e.Lang == catalog.French {
+		lang = "French"
+	}
+	return fmt.Sprintf("%s: card %s (%s, %s): %v", e.Pos, e.Card, lang, e.Side, e.Err)
+}
+
+func (e *CardError) Unwrap() error { return e.Err }
+
+// Card is a laid-out card: its front, and its back (a real back for
+// Characters and Leaders, the common card back otherwise).
+type Card struct {
+	ID    string
+	Kind  catalog.Kind
+	Front Face
+	Back  Face
+}
+
+// builder lays out the cards of one catalog in one language.
+type builder struct {
+	cat  *catalog.Catalog
+	lang catalog.Lang
+	errs []error
+}
+
+// face is a Face being built, with the card's identity for errors.
+type face struct {
+	*Face
+	b   *builder
+	pos catalog.Pos
+}
+
+func (b *builder) newFace(id string, kind catalog.Kind, side string, pos catalog.Pos) *face {
+	return &face{Face: &Face{Card: id, Kind: kind, Side: side, Lang: b.lang}, b: b, pos: pos}
+}
+
+func (f *face) add(items ...Item) { f.Items = append(f.Items, items...) }
+
+func (f *face) fail(err error) {
+	f.b.errs = append(f.b.errs, &CardError{Pos: f.pos, Card: f.Card, Lang: f.Lang, Side: f.Side, Err: err})
+}
+
+func (f *face) l(key string) string { return label(f.b.cat, key, f.b.lang) }
+
+func (f *face) lang() string { return string(f.b.lang) }
+
+// factionColour returns the colour of a faction's Order tokens.
+func (b *builder) factionColour(id string) (Colour, bool) {
+	if fa := b.cat.Faction(id); fa != nil {
+		if c, ok := ParseColour(fa.Colour); ok {
+			return c, true
+		}
+	}
+	return Colour{}, false
+}
+
+func (b *builder) colourOr(id string, def Colour) Colour {
+	if c, ok := b.factionColour(id); ok {
+		return c
+	}
+	return def
+}
+
+func (b *builder) factionName(id string) string {
+	if fa := b.cat.Faction(id); fa != nil {
+		return fa.Name.In(b.lang)
+	}
+	return id
+}
+
+// parse parses card text, reporting unknown icons and unknown factions in
+// :order-<faction>: icons on the face.
+func (f *face) parse(src, what string) markup.Doc {
+	d, err := markup.Parse(src)
+	if err != nil {
+		f.fail(fmt.Errorf("%s: %w", what, err))
+	}
+	for _, fa := range d.Factions() {
+		if f.b.cat.Faction(fa) == nil {
+			f.fail(fmt.Errorf("%s: icon :order-%s: names no faction", what, fa))
+		}
+	}
+	return d
+}
+
+// text adds a one-line text, shrinking it to fit.
+func (f *face) text(s string, st Style, col Colour, x, y, w, maxPt, minPt float64, align byte, what string) {
+	it, err := lineText(s, f.lang(), st, col, x, y, w, maxPt, minPt, align, what)
+	if err != nil {
+		f.fail(err)
+		return
+	}
+	f.add(it)
+}
+
+// fit adds paragraphs fitted in a box.
+func (f *face) fit(box textBox, paras []para, maxPt float64, what string) {
+	items, _, err := fitText(box, paras, maxPt, bodyMin, f.lang(), f.b.factionColour, what)
+	if err != nil {
+		f.fail(err)
+		return
+	}
+	f.add(items...)
+}
+
+// background fills the card and its bleed.
+func (f *face) background(c Colour) {
+	f.add(Rect{X: -Bleed, Y: -Bleed, W: CardW + 2*Bleed, H: CardH + 2*Bleed, Paint: fill(c)})
+}
+
+// band draws the coloured name band at the top of the card.
+func (f *face) band(c Colour, h float64) {
+	f.add(Rect{X: -Bleed, Y: -Bleed, W: CardW + 2*Bleed, H: h + Bleed, Paint: fill(c)})
+	f.add(Rect{X: -Bleed, Y: h - 0.45, W: CardW + 2*Bleed, H: 0.45, Paint: fill(c.mix(colInk, 0.35))})
+}
+
+// header writes the card name and the subtitle in the band, leaving
+// nameReserve mm on the right of the name and subReserve mm on the right of
+// the subtitle.
+func (f *face) header(band Colour, name, subtitle string, nameReserve, subReserve float64) {
+	ink := colWhite
+	if band.light() {
+		ink = colInk
+	}
+	f.text(name, Bold, ink, margin, 7.4, CardW-2*margin-nameReserve, 12, nameMinPt, 'l', "the card name")
+	f.text(subtitle, Regular, ink.mix(band, 0.18), margin, 11.5, CardW-2*margin-subReserve, 6.3, 4.5, 'l', "the card type line")
+}
+
+// panel draws a text panel.
+func (f *face) panel(x, y, w, h float64) {
+	f.add(Rect{X: x, Y: y, W: w, H: h, R: 1.6, Paint: fillStroke(colPanel, colRule, 0.25)})
+}
+
+// emblem draws a faction symbol: a hexagon in the faction colour with the
+// faction's initial (R-DECK-6: faction-specific Upgrades show it).
+func (f *face) emblem(faction string, cx, cy, r float64) {
+	c := f.b.colourOr(faction, colNeutral)
+	f.add(Poly{Pts: hexPts(cx, cy, r+0.5), Paint: fill(colWhite)})
+	f.add(Poly{Pts: hexPts(cx, cy, r), Paint: fillStroke(c, c.mix(colInk, 0.4), 0.3)})
+	initial := "?"
+	if r, _ := utf8.DecodeRuneInString(f.b.factionName(faction)); r != utf8.RuneError {
+		initial = string(unicode.ToUpper(r))
+	}
+	ink := colWhite
+	if c.light() {
+		ink = colInk
+	}
+	f.text(initial, Bold, ink, cx, cy+r*0.36, r*1.5, r*2.6, 4, 'c', "the faction symbol")
+}
+
+// skillParas renders skills as paragraphs: the active symbol (R-CARD-2),
+// the name in bold, then the text. A leading :active: in the text is not
+// repeated.
+func (f *face) skillParas(ids []string, nameOwnLine bool) []para {
+	var out []para
+	for _, id := range ids {
+		sk := f.b.cat.Skill(id)
+		if sk == nil {
+			f.fail(fmt.Errorf("skill %q does not exist", id))
+			continue
+		}
+		doc := f.parse(sk.Text.In(f.b.lang), "the text of skill "+id)
+		var head []markup.Run
+		if sk.Active {
+			head = append(head, markup.Run{Icon: markup.IconActive}, markup.Run{Text: " "})
+		}
+		head = append(head, markup.Run{Text: sk.Name.In(f.b.lang), Strong: true})
+		ps := doc.Paragraphs
+		if sk.Active && len(ps) > 0 && len(ps[0].Runs) > 0 && ps[0].Runs[0].Icon == markup.IconActive {
+			rest := ps[0].Runs[1:]
+			if len(rest) > 0 && rest[0].Icon == "" && rest[0].Natural == 0 {
+				rest = append([]markup.Run{{Text: strings.TrimLeft(rest[0].Text, " "), Strong: rest[0].Strong, Emph: rest[0].Emph}}, rest[1:]...)
+			}
+			ps = append([]markup.Paragraph{{Runs: rest}}, ps[1:]...)
+		}
+		gap := 0.5
+		if len(out) == 0 {
+			gap = 0
+		}
+		if nameOwnLine || len(ps) == 0 {
+			out = append(out, para{runs: head, colour: colInk, gap: gap})
+			gap = 0.15
+		} else {
+			sep := ". "
+			if n := head[len(head)-1].Text; strings.HasSuffix(n, ".") || strings.HasSuffix(n, "!") || strings.HasSuffix(n, "?") {
+				sep = " "
+			}
+			head = append(head, markup.Run{Text: sep, Strong: true})
+			ps = append([]markup.Paragraph{{Runs: append(head, ps[0].Runs...)}}, ps[1:]...)
+		}
+		for i, p := range ps {
+			g := gap
+			if i > 0 {
+				g = 0.25
+			}
+			out = append(out, para{runs: p.Runs, colour: colInk, gap: g})
+		}
+	}
+	return out
+}
+
+// ---------------------------------------------------------------------------
+// Characters (R-CARD-1, R-CARD-3).
+
+func (b *builder) character(c *catalog.Character) Card {
+	front := b.profile(c, &c.Front, "front")
+	back := b.profile(c, &c.Panic, "back")
+	return Card{ID: c.ID, Kind: catalog.KindCharacter, Front: *front.Face, Back: *back.Face}
+}
+
+func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string) *face {
+	f := b.newFace(c.ID, catalog.KindCharacter, side, c.Pos)
+	panic := side == "back"
+	fc := b.colourOr(c.Faction, colNeutral)
+	band := fc
+	bg := colParchment
+	if panic {
+		band = fc.mix(colInk, 0.45)
+		bg = Colour{0xee, 0xe2, 0xd8}
+	}
+	f.background(bg)
+	f.band(band, bandH)
+	if panic {
+		// diagonal stripes mark the Panic side at a glance
+		for x := -20.0; x < CardW+4; x += 4.2 {
+			f.add(Line{Pts: []Pt{{x, -Bleed}, {x + 17 + Bleed, bandH - 0.5}}, Colour: band.mix(colWhite, 0.1), Width: 1.3})
+		}
+	}
+	// built-in gear (R-CARD-1), top right
+	gearX := CardW - margin - 2.7
+	for i := len(p.Gear) - 1; i >= 0; i-- {
+		f.add(Circle{X: gearX, Y: 5.3, R: 2.7, Paint: fill(colWhite)})
+		f.add(icon("gear-"+string(p.Gear[i]), gearX, 5.3, 3.9, band, nil)...)
+		gearX -= 6.2
+	}
+	// activation cost: a row of Order hexes straddling the band's edge
+	hexes := p.Cost.Hexes()
+	r := 2.9
+	if n := len(hexes); n > 8 {
+		r = 2.9 * 8 / float64(n)
+	}
+	step := r*math.Sqrt(3) + 0.35
+	costW := float64(len(hexes)) * step
+	x := CardW - margin - costW + step/2
+	for _, h := range hexes {
+		col, ok := b.factionColour(h)
+		f.add(Poly{Pts: hexPts(x, bandH, r+0.55), Paint: fill(colWhite)})
+		f.add(orderHex(x, bandH, r, col, h == catalog.Colourless || !ok)...)
+		x += step
+	}
+	sub := b.factionName(c.Faction) + " · " + f.l("card.kind.character")
+	if panic {
+		sub = b.factionName(c.Faction) + " · " + f.l("card.panic")
+	}
+	f.header(band, c.Name.In(b.lang), sub, float64(len(p.Gear))*6.2, costW+1.5)
+
+	// statistics
+	tileW, gap := 13.5, 1.0
+	type stat struct {
+		key, value string
+		icon       string
+		n          int
+	}
+	acc := "—"
+	if p.Accuracy != nil {
+		acc = strconv.Itoa(p.Accuracy.Near) + "+"
+		if p.Accuracy.Far > 0 {
+			acc += "/" + strconv.Itoa(p.Accuracy.Far) + "+"
+		}
+	}
+	stats := []stat{
+		{"stat.attack", strconv.Itoa(p.Attack) + "+", markup.IconMeleeDie, p.MeleeDice()},
+		{"stat.speed", strconv.Itoa(p.Speed), markup.IconMove, 1},
+		{"stat.run", "+" + strconv.Itoa(p.Run), markup.IconRun, 1},
+		{"stat.accuracy", acc, markup.IconRangedDie, p.RangedDice()},
+	}
+	if p.Accuracy == nil {
+		stats[3].n = 0
+	}
+	y0 := bandH + 4.2
+	for i, s := range stats {
+		tx := margin + float64(i)*(tileW+gap)
+		f.add(Rect{X: tx, Y: y0, W: tileW, H: 12, R: 1.3, Paint: fillStroke(colPanel, colRule, 0.25)})
+		f.text(strings.ToUpper(f.l(s.key)), Bold, colMuted, tx+tileW/2, y0+2.9, tileW-1.2, 4.8, labelMin, 'c', "the label "+s.key)
+		valCol := colInk
+		if s.value == "—" {
+			valCol = colMuted
+		}
+		f.text(s.value, Bold, valCol, tx+tileW/2, y0+8.1, tileW-1.4, 12, 6, 'c', "the value of "+s.key)
+		is := 2.5
+		ix := tx + tileW/2 - float64(s.n-1)*(is+0.3)/2
+		for range s.n {
+			c := colMuted
+			f.add(icon(s.icon, ix, y0+10.1, is, c, nil)...)
+			ix += is + 0.3
+		}
+	}
+
+	// pools (R-CARD-7): empty token boxes to fill in play
+	type pool struct {
+		icon string
+		col  Colour
+		n    int
+		save int
+	}
+	var pools []pool
+	pools = append(pools, pool{"health", colHealth, p.Health, 0})
+	if p.Morale > 0 {
+		pools = append(pools, pool{"morale", colMorale, p.Morale, 0})
+	}
+	if p.Armor != nil {
+		pools = append(pools, pool{"armor", colArmor, p.Armor.Points, p.Armor.Save})
+	}
+	pitch := 5.9
+	top := CardH - margin - float64(len(pools))*pitch + 0.5
+	for i, pl := range pools {
+		cy := top + float64(i)*pitch + pitch/2 - 0.25
+		f.add(icon(pl.icon, margin+2.3, cy, 4.4, pl.col, nil)...)
+		bx := margin + 5.4
+		if pl.save > 0 {
+			f.text(strconv.Itoa(pl.save)+"+", Bold, pl.col, bx, cy+1.1, 5, 7, 5, 'l', "the armour value")
+		}
+		bx = margin + 10.3
+		avail := CardW - margin - bx
+		s := math.Min(4.6, (avail-float64(pl.n-1)*0.7)/float64(pl.n))
+		for k := range pl.n {
+			f.add(Rect{X: bx + float64(k)*(s+0.7), Y: cy - s/2, W: s, H: s, R: 0.7, Paint: fillStroke(colWhite, pl.col, 0.3)})
+		}
+	}
+
+	// skills, then the flavour text
+	py := y0 + 12 + 2.2
+	ph := top - 1.6 - py
+	f.panel(margin, py, CardW-2*margin, ph)
+	paras := f.skillParas(p.Skills, false)
+	if c.Flavor != nil && !panic {
+		d := f.parse(c.Flavor.In(b.lang), "the flavour text")
+		for i, fp := range d.Paragraphs {
+			g := 0.8
+			if i > 0 || len(paras) == 0 {
+				g = 0.2
+			}
+			paras = append(paras, para{runs: fp.Runs, base: Italic, scale: 0.92, colour: colMuted, gap: g, center: true})
+		}
+	}
+	f.fit(textBox{X: margin + 1.6, Y: py + 1.3, W: CardW - 2*margin - 3.2, H: ph - 2.4}, paras, 7.5, "the skills")
+	return f
+}
+
+// ---------------------------------------------------------------------------
+// Leaders (R-CARD-4): the Exploration side is the front, the Confrontation
+// side the back.
+
+func (b *builder) leader(l *catalog.Leader) Card {
+	front := b.leaderSide(l, catalog.Exploration, "front")
+	back := b.leaderSide(l, catalog.Confrontation, "back")
+	return Card{ID: l.ID, Kind: catalog.KindLeader, Front: *front.Face, Back: *back.Face}
+}
+
+func (b *builder) leaderSide(l *catalog.Leader, fm catalog.Format, side string) *face {
+	f := b.newFace(l.ID, catalog.KindLeader, side, l.Pos)
+	fc := b.colourOr(l.Faction, colNeutral)
+	f.background(colParchment)
+	f.band(fc, bandH)
+	// a crown of three small hexes marks the Leader
+	for i, dx := range []float64{-4.6, 0, 4.6} {
+		r := 2.1
+		if i == 1 {
+			r = 2.6
+		}
+		f.add(Poly{Pts: hexPts(CardW-margin-7+dx, 6.2, r), Paint: fillStroke(colWhite.mix(fc, 0.15), fc.mix(colInk, 0.4), 0.25)})
+	}
+	f.header(fc, l.Name.In(b.lang), f.l("card.kind.leader")+" · "+f.l("leader.side."+string(fm)), 16, 0)
+
+	// Order generation per Period
+	orders := l.Side(fm).Orders
+	rowH := 6.6
+	oh := 6.2 + float64(len(orders))*rowH + 0.8
+	oy := CardH - margin - oh
+	f.panel(margin, oy, CardW-2*margin, oh)
+	f.text(f.l("leader.orders"), Bold, colMuted, CardW/2, oy+4.2, CardW-2*margin-3, 6.3, 4.5, 'c', "the Order table title")
+	for i, period := range orders {
+		cy := oy + 6.2 + float64(i)*rowH + rowH/2
+		if i > 0 {
+			f.add(Line{Pts: []Pt{{margin + 1.5, cy - rowH/2}, {CardW - margin - 1.5, cy - rowH/2}}, Colour: colRule, Width: 0.2})
+		}
+		f.text(f.l("period")+" "+strconv.Itoa(i+1), Bold, colInk, margin+1.8, cy+1.2, 17, 7, 4.8, 'l', "the Period label")
+		keys := make([]string, 0, len(period))
+		total := 0
+		for k, n := range period {
+			if n > 0 {
+				keys = append(keys, k)
+				total += n
+			}
+		}
+		sort.Strings(keys)
+		r := 2.5
+		avail := CardW - 2*margin - 21 - 7
+		step := r*math.Sqrt(3) + 0.3
+		if float64(total)*step > avail {
+			step = avail / float64(total)
+			r = (step - 0.3) / math.Sqrt(3)
+		}
+		x := margin + 21 + step/2
+		for _, k := range keys {
+			col, ok := b.factionColour(k)
+			for range period[k] {
+				f.add(orderHex(x, cy, r, col, !ok)...)
+				x += step
+			}
+		}
+		f.text("×"+strconv.Itoa(total), Bold, colMuted, CardW-margin-1.8, cy+1.2, 7, 7, 5, 'r', "the Order count")
+	}
+
+	// the Leader skill
+	py := bandH + 3
+	ph := oy - 2 - py
+	f.panel(margin, py, CardW-2*margin, ph)
+	paras := f.skillParas([]string{l.Skill}, true)
+	f.fit(textBox{X: margin + 1.8, Y: py + 1.5, W: CardW - 2*margin - 3.6, H: ph - 3, middle: true}, paras, 8.5, "the Leader skill")
+	return f
+}
+
+// ---------------------------------------------------------------------------
+// Upgrades: Equipment, Formation, Vocation (R-CARD-5, R-CARD-6).
+
+var (
+	colEquipment = Colour{0x4a, 0x5a, 0x68}
+	colVocation  = Colour{0x2e, 0x6b, 0x66}
+	colFormation = Colour{0x8a, 0x5a, 0x2b}
+	colReference = Colour{0x3d, 0x3d, 0x4a}
+)
+
+// upgrade lays out the common parts of an Upgrade card and returns the top
+// of the space left for the text.
+func (b *builder) upgrade(f *face, name catalog.Text, kind catalog.Kind, faction string, band Colour, symbol string, caption string) float64 {
+	if faction != "" {
+		band = b.colourOr(faction, band)
+	}
+	f.background(colParchment)
+	f.band(band, bandH)
+	reserve := 0.0
+	if faction != "" {
+		f.emblem(faction, CardW-margin-4.2, 6.9, 4.2)
+		reserve = 10
+	}
+	sub := f.l("card.kind." + string(kind))
+	if faction != "" {
+		sub += " · " + b.factionName(faction)
+	}
+	f.header(band, name.In(b.lang), sub, reserve, reserve)
+	cy := bandH + 11.5
+	f.add(Circle{X: CardW / 2, Y: cy, R: 8.6, Paint: fillStroke(colPanel, band, 0.7)})
+	f.add(icon(symbol, CardW/2, cy, 11, band, nil)...)
+	if caption != "" {
+		f.text(caption, Bold, colMuted, CardW/2, cy+12.2, CardW-2*margin, 6.5, 4.5, 'c', "the gear caption")
+		return cy + 14.2
+	}
+	return cy + 10.5
+}
+
+func (b *builder) textPanel(f *face, top float64, src string, maxPt float64) {
+	ph := CardH - margin - top
+	f.panel(margin, top, CardW-2*margin, ph)
+	d := f.parse(src, "the card text")
+	var paras []para
+	for i, p := range d.Paragraphs {
+		g := 0.45
+		if i == 0 {
+			g = 0
+		}
+		paras = append(paras, para{runs: p.Runs, colour: colInk, gap: g})
+	}
+	f.fit(textBox{X: margin + 2, Y: top + 1.6, W: CardW - 2*margin - 4, H: ph - 3.2, middle: true}, paras, maxPt, "the card text")
+}
+
+func (b *builder) equipment(e *catalog.Equipment) Card {
+	f := b.newFace(e.ID, catalog.KindEquipment, "front", e.Pos)
+	symbol, caption := "equipment", ""
+	if e.Gear != "" {
+		symbol, caption = "gear-"+string(e.Gear), f.l("gear."+string(e.Gear))
+	}
+	top := b.upgrade(f, e.Name, catalog.KindEquipment, e.Faction, colEquipment, symbol, caption)
+	b.textPanel(f, top, e.Text.In(b.lang), 8.5)
+	return Card{ID: e.ID, Kind: catalog.KindEquipment, Front: *f.Face, Back: b.commonBack(e.ID, catalog.KindEquipment)}
+}
+
+func (b *builder) vocation(v *catalog.Vocation) Card {
+	f := b.newFace(v.ID, catalog.KindVocation, "front", v.Pos)
+	top := b.upgrade(f, v.Name, catalog.KindVocation, v.Faction, colVocation, "vocation", "")
+	b.textPanel(f, top, v.Text.In(b.lang), 8.5)
+	return Card{ID: v.ID, Kind: catalog.KindVocation, Front: *f.Face, Back: b.commonBack(v.ID, catalog.KindVocation)}
+}
+
+func (b *builder) formation(fo *catalog.Formation) Card {
+	f := b.newFace(fo.ID, catalog.KindFormation, "front", fo.Pos)
+	top := b.upgrade(f, fo.Name, catalog.KindFormation, "", colFormation, "formation", "")
+	type bonus struct {
+		key  string
+		n    int
+		icon string
+		col  Colour
+	}
+	bs := fo.Bonuses
+	var list []bonus
+	for _, x := range []bonus{
+		{"formation.bonus.cost", bs.Cost, markup.IconOrder, colInk},
+		{"formation.bonus.hit", bs.Hit, markup.IconFight, colInk},
+		{"formation.bonus.ranged-dice", bs.RangedDice, markup.IconRangedDie, colInk},
+		{"formation.bonus.melee-dice", bs.MeleeDice, markup.IconMeleeDie, colInk},
+		{"formation.bonus.health", bs.Health, "health", colHealth},
+	} {
+		if x.n > 0 {
+			list = append(list, x)
+		}
+	}
+	if len(list) > 0 {
+		w := (CardW - 2*margin - float64(len(list)-1)*0.9) / float64(len(list))
+		for i, x := range list {
+			tx := margin + float64(i)*(w+0.9)
+			f.add(Rect{X: tx, Y: top, W: w, H: 12.5, R: 1.3, Paint: fillStroke(colPanel, colRule, 0.25)})
+			f.add(icon(x.icon, tx+w/2, top+3.2, 4, x.col, nil)...)
+			f.text("+"+strconv.Itoa(x.n), Bold, colInk, tx+w/2, top+8.6, w-1, 8.5, 6, 'c', "a Formation bonus")
+			f.text(f.l(x.key), Regular, colMuted, tx+w/2, top+11.4, w-1, 4.6, labelMin, 'c', "the label "+x.key)
+		}
+		top += 14.5
+	}
+	b.textPanel(f, top, fo.Text.In(b.lang), 8)
+	return Card{ID: fo.ID, Kind: catalog.KindFormation, Front: *f.Face, Back: b.commonBack(fo.ID, catalog.KindFormation)}
+}
+
+// ---------------------------------------------------------------------------
+// Reference cards (R-DECK-7) and Objective cards (R-OBJ-1, R-OBJ-3).
+
+func (b *builder) reference(r *catalog.ReferenceCard) Card {
+	f := b.newFace(r.ID, catalog.KindReference, "front", r.Pos)
+	fc := b.colourOr(r.Faction, colReference)
+	f.background(colParchment)
+	f.band(fc, bandH)
+	f.emblem(r.Faction, CardW-margin-4.2, 6.9, 4.2)
+	f.header(fc, r.Name.In(b.lang), f.l("card.kind.reference")+" · "+b.factionName(r.Faction), 10, 10)
+	py := bandH + 3
+	ph := CardH - margin - py
+	f.panel(margin, py, CardW-2*margin, ph)
+	f.fit(textBox{X: margin + 1.8, Y: py + 1.5, W: CardW - 2*margin - 3.6, H: ph - 3}, f.skillParas(r.Skills, true), 8, "the skills")
+	return Card{ID: r.ID, Kind: catalog.KindReference, Front: *f.Face, Back: b.commonBack(r.ID, catalog.KindReference)}
+}
+
+func (b *builder) objective(o *catalog.ObjectiveCard) Card {
+	f := b.newFace(o.ID, catalog.KindObjective, "front", o.Pos)
+	f.background(colParchment)
+	f.band(colGold, bandH)
+	f.header(colGold, o.Name.In(b.lang), f.l("card.kind.objective")+" · "+f.l("format."+string(o.Format)), 0, 0)
+	cy := bandH + 10
+	f.add(Circle{X: CardW / 2, Y: cy, R: 7.2, Paint: fillStroke(colPanel, colGold, 0.7)})
+	f.add(icon("objective", CardW/2, cy, 10, colGold.mix(colInk, 0.3), nil)...)
+	bottom := CardH - margin
+	var vps []int
+	for _, s := range o.Scoring {
+		if s.VP > 0 {
+			vps = append(vps, s.VP)
+		}
+	}
+	if len(vps) > 0 {
+		by := CardH - margin - 5.6
+		x := CardW/2 - float64(len(vps)-1)*13/2
+		for _, v := range vps {
+			f.add(Poly{Pts: hexPts(x, by, 5.6), Paint: fillStroke(colGold, colGold.mix(colInk, 0.4), 0.35)})
+			f.text(strconv.Itoa(v), Bold, colWhite, x, by+0.9, 8, 11, 7, 'c', "the VP value")
+			f.text(f.l("objective.vp"), Bold, colWhite, x, by+3.6, 7, 5, 3.6, 'c', "the VP label")
+			x += 13
+		}
+		bottom = by - 7.5
+	}
+	top := cy + 9.5
+	ph := bottom - top
+	f.panel(margin, top, CardW-2*margin, ph)
+	d := f.parse(o.Text.In(b.lang), "the card text")
+	var paras []para
+	for i, p := range d.Paragraphs {
+		g := 0.45
+		if i == 0 {
+			g = 0
+		}
+		paras = append(paras, para{runs: p.Runs, colour: colInk, gap: g, center: true})
+	}
+	f.fit(textBox{X: margin + 2, Y: top + 1.6, W: CardW - 2*margin - 4, H: ph - 3.2, middle: true}, paras, 8.5, "the card text")
+	return Card{ID: o.ID, Kind: catalog.KindObjective, Front: *f.Face, Back: b.commonBack(o.ID, catalog.KindObjective)}
+}
+
+// ---------------------------------------------------------------------------
+// The common card back: the same for every card without a real back, so
+// that a shuffled deck gives nothing away.
+
+var (
+	colBack     = Colour{0x2b, 0x26, 0x22}
+	colBackLine = Colour{0x3d, 0x36, 0x30}
+)
+
+func (b *builder) commonBack(id string, kind catalog.Kind) Face {
+	f := b.newFace(id, kind, "common-back", catalog.Pos{})
+	f.background(colBack)
+	r := 5.0
+	w := r * math.Sqrt(3)
+	for row := -1; row <= int(CardH/(1.5*r))+1; row++ {
+		off := 0.0
+		if row%2 != 0 {
+			off = w / 2
+		}
+		for col := -1; col <= int(CardW/w)+1; col++ {
+			cx := float64(col)*w + off + 1.2
+			cy := float64(row) * 1.5 * r
+			f.add(Poly{Pts: hexPts(cx, cy, r-0.45), Paint: stroke(colBackLine, 0.35)})
+		}
+	}
+	f.add(Rect{X: 2.5, Y: 2.5, W: CardW - 5, H: CardH - 5, R: 2.5, Paint: stroke(colGold, 0.45)})
+	f.add(Poly{Pts: hexPts(CardW/2, CardH/2, 17), Paint: fillStroke(colBack, colGold, 0.8)})
+	f.add(Poly{Pts: hexPts(CardW/2, CardH/2, 14.6), Paint: stroke(colGold.mix(colBack, 0.35), 0.3)})
+	f.text("WARBOUND", Bold, colGold, CardW/2, CardH/2+1.6, 26, 11, 6, 'c', "the card back")
+	f.add(Line{Pts: []Pt{{CardW/2 - 8, CardH/2 + 4.2}, {CardW/2 + 8, CardH/2 + 4.2}}, Colour: colGold.mix(colBack, 0.35), Width: 0.3})
+	return *f.Face
+}
+
+// ---------------------------------------------------------------------------
+
+// Layout lays out every card of the catalog in language l, in kind order
+// (catalog.Kinds) then id order. It reports every card that cannot be laid
+// out (errors.Join of *CardError), never a partial card.
+func Layout(cat *catalog.Catalog, l catalog.Lang) ([]Card, error) {
+	var ids []string
+	for _, k := range catalog.Kinds {
+		ids = append(ids, idsOf(cat, k)...)
+	}
+	return LayoutCards(cat, l, ids)
+}
+
+// LayoutCards lays out the cards with the given ids, in that order
+// (repeats allowed: a deck may hold several Formation cards).
+func LayoutCards(cat *catalog.Catalog, l catalog.Lang, ids []string) ([]Card, error) {
+	b := &builder{cat: cat, lang: l}
+	done := map[string]Card{}
+	var out []Card
+	for _, id := range ids {
+		if c, ok := done[id]; ok {
+			out = append(out, c)
+			continue
+		}
+		c, ok := b.card(id)
+		if !ok {
+			b.errs = append(b.errs, fmt.Errorf("card %q does not exist", id))
+			continue
+		}
+		done[id] = c
+		out = append(out, c)
+	}
+	if len(b.errs) > 0 {
+		return nil, errors.Join(b.errs...)
+	}
+	return out, nil
+}
+
+// LayoutCard lays out one card in language l.
+func LayoutCard(cat *catalog.Catalog, l catalog.Lang, id string) (Card, error) {
+	cs, err := LayoutCards(cat, l, []string{id})
+	if err != nil {
+		return Card{}, err
+	}
+	return cs[0], nil
+}
+
+func (b *builder) card(id string) (Card, bool) {
+	switch b.cat.KindOf(id) {
+	case catalog.KindCharacter:
+		return b.character(b.cat.Character(id)), true
+	case catalog.KindLeader:
+		return b.leader(b.cat.Leader(id)), true
+	case catalog.KindEquipment:
+		return b.equipment(b.cat.EquipmentCard(id)), true
+	case catalog.KindFormation:
+		return b.formation(b.cat.Formation(id)), true
+	case catalog.KindVocation:
+		return b.vocation(b.cat.Vocation(id)), true
+	case catalog.KindReference:
+		return b.reference(b.cat.Reference(id)), true
+	case catalog.KindObjective:
+		return b.objective(b.cat.Objective(id)), true
+	}
+	return Card{}, false
+}
+
+// CommonBack returns the common card back in language l.
+func CommonBack(cat *catalog.Catalog, l catalog.Lang) Face {
+	b := &builder{cat: cat, lang: l}
+	return b.commonBack("back", "")
+}
+
+func idsOf(cat *catalog.Catalog, k catalog.Kind) []string {
+	var ids []string
+	switch k {
+	case catalog.KindCharacter:
+		for _, x := range cat.Characters {
+			ids = append(ids, x.ID)
+		}
+	case catalog.KindLeader:
+		for _, x := range cat.Leaders {
+			ids = append(ids, x.ID)
+		}
+	case catalog.KindEquipment:
+		for _, x := range cat.Equipment {
+			ids = append(ids, x.ID)
+		}
+	case catalog.KindFormation:
+		for _, x := range cat.Formations {
+			ids = append(ids, x.ID)
+		}
+	case catalog.KindVocation:
+		for _, x := range cat.Vocations {
+			ids = append(ids, x.ID)
+		}
+	case catalog.KindReference:
+		for _, x := range cat.References {
+			ids = append(ids, x.ID)
+		}
+	case catalog.KindObjective:
+		for _, x := range cat.Objectives {
+			ids = append(ids, x.ID)
+		}
+	}
+	return ids
+}
+
+func sortStrings(s []string) { sort.Strings(s) }

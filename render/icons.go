@@ -1,0 +1,259 @@
+package render
+
+import (
+	"math"
+	"strings"
+
+	"wbtool.dev/wbtool/render/markup"
+)
+
+// Icons are drawn as vectors (never bitmaps or font glyphs), designed in a
+// 24 × 24 box and scaled to the size asked for. Dice are d12 faces
+// (pentagons) so that they never look like Order hexes.
+
+// Icon colours that do not depend on the faction.
+var (
+	colInk       = Colour{0x2b, 0x26, 0x22}
+	colMuted     = Colour{0x6e, 0x64, 0x58}
+	colParchment = Colour{0xf5, 0xef, 0xe2}
+	colPanel     = Colour{0xff, 0xfc, 0xf5}
+	colRule      = Colour{0xcf, 0xc2, 0xaa}
+	colWhite     = Colour{0xff, 0xff, 0xff}
+	colRanged    = Colour{0x2f, 0x5d, 0x8a}
+	colMelee     = Colour{0xa2, 0x3b, 0x2a}
+	colAnyDie    = Colour{0x5f, 0x5a, 0x54}
+	colActive    = Colour{0xd9, 0x8e, 0x04}
+	colHealth    = Colour{0xb3, 0x26, 0x1e}
+	colMorale    = Colour{0x2f, 0x5d, 0x8a}
+	colArmor     = Colour{0x4d, 0x55, 0x5e}
+	colColorless = Colour{0xd8, 0xd2, 0xc6}
+	colGold      = Colour{0xb0, 0x8d, 0x2e}
+	colNeutral   = Colour{0x55, 0x60, 0x6b}
+)
+
+// ic places icon geometry designed in a 24-unit box.
+type ic struct {
+	cx, cy, k float64
+	items     []Item
+}
+
+func newIC(cx, cy, size float64) *ic { return &ic{cx: cx, cy: cy, k: size / 24} }
+
+func (c *ic) p(x, y float64) Pt { return Pt{c.cx + (x-12)*c.k, c.cy + (y-12)*c.k} }
+
+func (c *ic) line(col Colour, w float64, xy ...float64) {
+	l := Line{Colour: col, Width: w * c.k}
+	for i := 0; i+1 < len(xy); i += 2 {
+		l.Pts = append(l.Pts, c.p(xy[i], xy[i+1]))
+	}
+	c.items = append(c.items, l)
+}
+
+func (c *ic) poly(p Paint, xy ...float64) {
+	pl := Poly{Paint: c.scale(p)}
+	for i := 0; i+1 < len(xy); i += 2 {
+		pl.Pts = append(pl.Pts, c.p(xy[i], xy[i+1]))
+	}
+	c.items = append(c.items, pl)
+}
+
+func (c *ic) circle(x, y, r float64, p Paint) {
+	pt := c.p(x, y)
+	c.items = append(c.items, Circle{X: pt.X, Y: pt.Y, R: r * c.k, Paint: c.scale(p)})
+}
+
+// path reads a tiny path language: "M x y", "L x y", "C x1 y1 x2 y2 x y", "Z".
+func (c *ic) path(p Paint, d string) {
+	f := strings.Fields(d)
+	var ops []PathOp
+	for i := 0; i < len(f); {
+		op := f[i][0]
+		i++
+		n := map[byte]int{'M': 1, 'L': 1, 'C': 3, 'Z': 0}[op]
+		o := PathOp{Op: op}
+		for range n {
+			o.Pts = append(o.Pts, c.p(atof(f[i]), atof(f[i+1])))
+			i += 2
+		}
+		ops = append(ops, o)
+	}
+	c.items = append(c.items, Path{Ops: ops, Paint: c.scale(p)})
+}
+
+func (c *ic) scale(p Paint) Paint {
+	p.Width *= c.k
+	return p
+}
+
+func atof(s string) float64 {
+	v := 0.0
+	neg := false
+	frac := 0.0
+	for _, ch := range s {
+		switch {
+		case ch == '-':
+			neg = true
+		case ch == '.':
+			frac = 1
+		case frac > 0:
+			frac /= 10
+			v += float64(ch-'0') * frac
+		default:
+			v = v*10 + float64(ch-'0')
+		}
+	}
+	if neg {
+		return -v
+	}
+	return v
+}
+
+// hexPts returns the corners of a pointy-top hexagon of circumradius r.
+func hexPts(cx, cy, r float64) []Pt {
+	pts := make([]Pt, 6)
+	for i := range pts {
+		a := (60*float64(i) - 90) * math.Pi / 180
+		pts[i] = Pt{cx + r*math.Cos(a), cy + r*math.Sin(a)}
+	}
+	return pts
+}
+
+// pentagon returns the corners of a d12 face of circumradius r.
+func pentagon(cx, cy, r float64) []Pt {
+	pts := make([]Pt, 5)
+	for i := range pts {
+		a := (72*float64(i) - 90) * math.Pi / 180
+		pts[i] = Pt{cx + r*math.Cos(a), cy + r*math.Sin(a)}
+	}
+	return pts
+}
+
+// orderHex draws one Order hex of the given colour (R-CARD-1): a
+// coloured hexagon, or a light grey one for a colourless hex.
+func orderHex(cx, cy, r float64, col Colour, colourless bool) []Item {
+	edge := col.mix(colInk, 0.45)
+	if colourless {
+		col, edge = colColorless, colMuted
+	}
+	items := []Item{Poly{Pts: hexPts(cx, cy, r), Paint: fillStroke(col, edge, r*0.12)}}
+	if !colourless {
+		// a lighter inner hexagon gives the token some relief
+		items = append(items, Poly{Pts: hexPts(cx, cy, r*0.62), Paint: stroke(col.mix(colWhite, 0.45), r*0.1)})
+	}
+	return items
+}
+
+// icon draws the icon name (a markup icon name, "gear-<gear>", or one of
+// the card symbols "health", "morale", "armor", "formation", "vocation",
+// "equipment", "objective") centred on (cx, cy) in a size × size box. col
+// is the ink of line icons; faction colours the faction Order tokens.
+func icon(name string, cx, cy, size float64, col Colour, faction func(string) (Colour, bool)) []Item {
+	c := newIC(cx, cy, size)
+	switch name {
+	case markup.IconMove:
+		c.line(col, 2.8, 3, 12, 16, 12)
+		c.line(col, 2.8, 11, 6, 17, 12, 11, 18)
+	case markup.IconRun:
+		c.line(col, 2.6, 3, 6, 9, 12, 3, 18)
+		c.line(col, 2.6, 11, 6, 17, 12, 11, 18)
+		c.line(col, 2.6, 20, 6, 20, 18)
+	case markup.IconFight:
+		c.line(col, 2.4, 4, 4, 15, 15)
+		c.line(col, 2.4, 20, 4, 9, 15)
+		c.line(col, 2.4, 13, 17, 17, 13)
+		c.line(col, 2.4, 11, 17, 7, 13)
+		c.line(col, 2.6, 16, 16, 20, 20)
+		c.line(col, 2.6, 8, 16, 4, 20)
+	case markup.IconShoot, "gear-ranged":
+		c.circle(12, 12, 7, stroke(col, 2.2))
+		c.line(col, 2.2, 12, 2, 12, 7)
+		c.line(col, 2.2, 12, 17, 12, 22)
+		c.line(col, 2.2, 2, 12, 7, 12)
+		c.line(col, 2.2, 17, 12, 22, 12)
+		c.circle(12, 12, 1.9, fill(col))
+	case markup.IconAim, markup.IconHide:
+		c.path(stroke(col, 2.1), "M 2 12 C 5 6 19 6 22 12 C 19 18 5 18 2 12 Z")
+		c.circle(12, 12, 3.3, fill(col))
+		if name == markup.IconHide {
+			c.line(colPanel, 4.6, 4, 20, 20, 4)
+			c.line(col, 2.4, 4, 20, 20, 4)
+		}
+	case markup.IconOrder:
+		return orderHex(cx, cy, size*0.46, colColorless, true)
+	case markup.IconRangedDie, markup.IconMeleeDie, markup.IconAnyDie:
+		fc := map[string]Colour{markup.IconRangedDie: colRanged, markup.IconMeleeDie: colMelee, markup.IconAnyDie: colAnyDie}[name]
+		c.items = append(c.items, Poly{Pts: pentagon(cx, cy+0.6*c.k, 11.5*c.k), Paint: fillStroke(fc, fc.mix(colInk, 0.4), 0.8*c.k)})
+		switch name {
+		case markup.IconRangedDie:
+			c.circle(12, 13, 4.2, stroke(colWhite, 1.9))
+			c.circle(12, 13, 1.3, fill(colWhite))
+		case markup.IconMeleeDie:
+			c.line(colWhite, 2.1, 8, 17, 16, 9)
+			c.line(colWhite, 2.1, 8.5, 12.5, 12.5, 16.5)
+		default:
+			c.circle(12, 13, 2.2, fill(colWhite))
+		}
+	case markup.IconActive:
+		c.circle(12, 12, 11.5, fill(colActive))
+		c.poly(fill(colWhite), 13.5, 3.5, 6, 13.5, 11.2, 13.5, 10, 20.5, 18, 10.3, 12.6, 10.3)
+	case "gear-melee":
+		c.line(col, 2.6, 18.5, 5.5, 8, 16)
+		c.line(col, 2.6, 5.5, 12.5, 11.5, 18.5)
+		c.line(col, 3, 7.5, 16.5, 4.5, 19.5)
+		c.poly(fill(col), 18.5, 3.5, 20.5, 3.5, 20.5, 5.5, 19.5, 6.5, 17.5, 4.5)
+	case "gear-armor", "armor":
+		c.path(Paint{Fill: ptr(col.mix(colWhite, 0.75)), Stroke: &col, Width: 2.1}, "M 12 2 L 20 5 L 20 11 C 20 16 16.5 20 12 22 C 7.5 20 4 16 4 11 L 4 5 Z")
+	case "health":
+		c.path(fill(col), "M 12 21 C 11 20 3 15 3 9 C 3 5.5 5.5 3.5 8 3.5 C 10 3.5 11.3 4.8 12 6 C 12.7 4.8 14 3.5 16 3.5 C 18.5 3.5 21 5.5 21 9 C 21 15 13 20 12 21 Z")
+	case "morale":
+		c.line(col, 2.2, 5, 3, 5, 21.5)
+		c.path(fill(col), "M 5.5 3.5 C 9 2 12 5.5 19.5 3.5 L 19.5 12.5 C 12 14.5 9 11 5.5 12.5 Z")
+	case "formation":
+		for _, x := range []float64{8, 16} {
+			c.circle(x, 6.5, 3, fill(col))
+			c.path(fill(col), "M "+ftoa(x-5)+" 21 L "+ftoa(x-5)+" 15 C "+ftoa(x-5)+" 11 "+ftoa(x+5)+" 11 "+ftoa(x+5)+" 15 L "+ftoa(x+5)+" 21 Z")
+		}
+	case "vocation":
+		pts := make([]float64, 0, 20)
+		for i := range 10 {
+			r := 10.5
+			if i%2 == 1 {
+				r = 4.4
+			}
+			a := (36*float64(i) - 90) * math.Pi / 180
+			pts = append(pts, 12+r*math.Cos(a), 12.8+r*math.Sin(a))
+		}
+		c.poly(fill(col), pts...)
+	case "equipment":
+		pts := make([]float64, 0, 32)
+		for i := range 16 {
+			r := 10.5
+			if (i/2)%2 == 1 {
+				r = 7.6
+			}
+			a := (22.5*float64(i) - 90 + 11.25) * math.Pi / 180
+			pts = append(pts, 12+r*math.Cos(a), 12+r*math.Sin(a))
+		}
+		c.poly(fill(col), pts...)
+		c.circle(12, 12, 3.6, fill(colPanel))
+	case "objective":
+		c.circle(12, 12, 10, stroke(col, 2))
+		c.circle(12, 12, 6, stroke(col, 2))
+		c.circle(12, 12, 2.2, fill(col))
+	default:
+		if f, ok := markup.OrderFaction(name); ok && faction != nil {
+			if fc, ok := faction(f); ok {
+				return orderHex(cx, cy, size*0.46, fc, false)
+			}
+		}
+		// Unknown names were rejected by the caller; draw a visible mark
+		// rather than nothing.
+		c.circle(12, 12, 10, stroke(col, 2))
+		c.line(col, 2, 7, 7, 17, 17)
+	}
+	return c.items
+}
+
+func ptr(c Colour) *Colour { return &c }
+
+func ftoa(v float64) string { return mm(v) }

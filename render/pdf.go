@@ -1,0 +1,387 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"codeberg.org/go-pdf/fpdf"
+
+	"wbtool.dev/wbtool/catalog"
+)
+
+// Paper sizes, in millimetres (portrait).
+var papers = map[string]Pt{
+	"a4":     {210, 297},
+	"letter": {215.9, 279.4},
+}
+
+// Papers lists the paper names Sheets accepts.
+func Papers() []string { return []string{"a4", "letter"} }
+
+// MaxBleed is the largest bleed the sheets accept, in millimetres.
+const MaxBleed = Bleed
+
+// SheetOptions says what to print and how.
+type SheetOptions struct {
+	Lang  catalog.Lang
+	Paper string  // "a4" (default) or "letter"
+	Bleed float64 // mm of background printed beyond each cut line, 0..3
+	// BackOffset shifts every back page by (X, Y) mm, X to the right and Y
+	// down as seen on the back: what the calibration page measures.
+	BackOffset Pt
+	Version    string    // printed in the margin of every sheet
+	Date       time.Time // PDF dates; zero means DefaultDate
+	Title      string    // document title; default: the print.title string
+	// Cards are the card ids to print, in order, repeats allowed; nil
+	// prints every card of the catalog (Layout order).
+	Cards []string
+}
+
+// DefaultDate is the PDF creation date when no SOURCE_DATE_EPOCH is given,
+// so that two builds are byte-identical.
+var DefaultDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// SourceDateEpoch parses the value of the SOURCE_DATE_EPOCH environment
+// variable (reproducible-builds.org): whole seconds since 1970 in UTC. An
+// empty value gives DefaultDate.
+func SourceDateEpoch(v string) (time.Time, error) {
+	if v == "" {
+		return DefaultDate, nil
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 0 || n > 253402300799 {
+		return time.Time{}, fmt.Errorf("SOURCE_DATE_EPOCH=%q: want whole seconds since 1970-01-01 UTC, from 0 to 253402300799", v)
+	}
+	return time.Unix(n, 0).UTC(), nil
+}
+
+// sheet is the geometry of a sheet of 3 × 3 cards.
+type sheet struct {
+	pw, ph   float64 // paper
+	bleed    float64
+	gap      float64 // between cards
+	mx, my   float64 // page margin to the first cut line
+	cols     int
+	rows     int
+	back     Pt
+	markLen  float64
+	markGap  float64
+	perSheet int
+}
+
+func newSheet(o SheetOptions) (sheet, error) {
+	paper := o.Paper
+	if paper == "" {
+		paper = "a4"
+	}
+	size, ok := papers[strings.ToLower(paper)]
+	if !ok {
+		return sheet{}, fmt.Errorf("paper %q: want a4 or letter", o.Paper)
+	}
+	if o.Bleed < 0 || o.Bleed > MaxBleed || math.IsNaN(o.Bleed) {
+		return sheet{}, fmt.Errorf("bleed %gmm: want 0 to %gmm", o.Bleed, MaxBleed)
+	}
+	if math.Abs(o.BackOffset.X) > 10 || math.Abs(o.BackOffset.Y) > 10 || math.IsNaN(o.BackOffset.X) || math.IsNaN(o.BackOffset.Y) {
+		return sheet{}, fmt.Errorf("back offset %g,%g mm: want each between -10 and 10 mm", o.BackOffset.X, o.BackOffset.Y)
+	}
+	s := sheet{pw: size.X, ph: size.Y, bleed: o.Bleed, gap: 2 * o.Bleed, cols: 3, rows: 3, back: o.BackOffset}
+	s.perSheet = s.cols * s.rows
+	s.mx = (s.pw - (float64(s.cols)*CardW + float64(s.cols-1)*s.gap)) / 2
+	s.my = (s.ph - (float64(s.rows)*CardH + float64(s.rows-1)*s.gap)) / 2
+	// crop marks start 1 mm outside the bleed and run to 1.5 mm from the
+	// paper's edge, at most 5 mm long
+	s.markGap = s.bleed + 1
+	s.markLen = math.Min(5, math.Min(s.mx, s.my)-s.markGap-1.5)
+	return s, nil
+}
+
+// slot returns the top-left corner of the cut line of card i on its
+// sheet's front page, and on its back page (mirrored for long-edge duplex,
+// then shifted by the back offset).
+func (s sheet) slot(i int) (front, back Pt) {
+	c, r := i%s.cols, (i/s.cols)%s.rows
+	front = Pt{s.mx + float64(c)*(CardW+s.gap), s.my + float64(r)*(CardH+s.gap)}
+	back = Pt{s.pw - front.X - CardW + s.back.X, front.Y + s.back.Y}
+	return front, back
+}
+
+// pdfDoc wraps fpdf with the Go fonts and deterministic settings.
+type pdfDoc struct {
+	*fpdf.Fpdf
+	font    string
+	style   Style
+	size    float64
+	hasFont bool
+}
+
+func newPDF(o SheetOptions, title string) *pdfDoc {
+	p := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 210, Ht: 297}})
+	p.SetAutoPageBreak(false, 0)
+	p.SetMargins(0, 0, 0)
+	p.SetCatalogSort(true)
+	date := o.Date
+	if date.IsZero() {
+		date = DefaultDate
+	}
+	p.SetCreationDate(date)
+	p.SetModificationDate(date)
+	p.SetCompression(true)
+	for st, ttf := range fontTTF {
+		p.AddUTF8FontFromBytes(FontFamily, Style(st).String(), ttf)
+	}
+	p.SetTitle(title, true)
+	p.SetSubject(title, true)
+	p.SetCreator("wbtool "+o.Version, true)
+	p.SetAuthor("Warbound", true)
+	if o.Lang == catalog.French {
+		p.SetLang("fr-FR")
+	} else {
+		p.SetLang("en-GB")
+	}
+	p.SetLineCapStyle("round")
+	p.SetLineJoinStyle("round")
+	return &pdfDoc{Fpdf: p}
+}
+
+func (p *pdfDoc) setFont(st Style, size float64) {
+	if p.hasFont && p.style == st && p.size == size {
+		return
+	}
+	p.SetFont(FontFamily, st.String(), size)
+	p.style, p.size, p.hasFont = st, size, true
+}
+
+func (p *pdfDoc) paint(pt Paint) string {
+	style := ""
+	if pt.Fill != nil {
+		p.SetFillColor(int(pt.Fill.R), int(pt.Fill.G), int(pt.Fill.B))
+		style += "F"
+	}
+	if pt.Stroke != nil {
+		p.SetDrawColor(int(pt.Stroke.R), int(pt.Stroke.G), int(pt.Stroke.B))
+		p.SetLineWidth(pt.Width)
+		style += "D"
+	}
+	return style
+}
+
+// drawFace draws a face with its cut line's top-left corner at (ox, oy),
+// clipped to the card plus bleed mm.
+func (p *pdfDoc) drawFace(f *Face, ox, oy, bleed float64) {
+	p.ClipRect(ox-bleed, oy-bleed, CardW+2*bleed, CardH+2*bleed, false)
+	for _, it := range f.Items {
+		switch it := it.(type) {
+		case Rect:
+			st := p.paint(it.Paint)
+			if it.R > 0 {
+				p.RoundedRect(ox+it.X, oy+it.Y, it.W, it.H, it.R, "1234", st)
+			} else {
+				p.Rect(ox+it.X, oy+it.Y, it.W, it.H, st)
+			}
+		case Poly:
+			st := p.paint(it.Paint)
+			pts := make([]fpdf.PointType, len(it.Pts))
+			for i, q := range it.Pts {
+				pts[i] = fpdf.PointType{X: ox + q.X, Y: oy + q.Y}
+			}
+			p.Polygon(pts, st)
+		case Circle:
+			p.Circle(ox+it.X, oy+it.Y, it.R, p.paint(it.Paint))
+		case Line:
+			p.SetDrawColor(int(it.Colour.R), int(it.Colour.G), int(it.Colour.B))
+			p.SetLineWidth(it.Width)
+			for i, q := range it.Pts {
+				if i == 0 {
+					p.MoveTo(ox+q.X, oy+q.Y)
+				} else {
+					p.LineTo(ox+q.X, oy+q.Y)
+				}
+			}
+			p.DrawPath("D")
+		case Path:
+			st := p.paint(it.Paint)
+			for _, op := range it.Ops {
+				switch op.Op {
+				case 'M':
+					p.MoveTo(ox+op.Pts[0].X, oy+op.Pts[0].Y)
+				case 'L':
+					p.LineTo(ox+op.Pts[0].X, oy+op.Pts[0].Y)
+				case 'C':
+					p.CurveBezierCubicTo(ox+op.Pts[0].X, oy+op.Pts[0].Y, ox+op.Pts[1].X, oy+op.Pts[1].Y, ox+op.Pts[2].X, oy+op.Pts[2].Y)
+				case 'Z':
+					p.ClosePath()
+				}
+			}
+			p.DrawPath(st)
+		case Text:
+			p.setFont(it.Style, it.Size)
+			p.SetTextColor(int(it.Colour.R), int(it.Colour.G), int(it.Colour.B))
+			p.Text(ox+it.X, oy+it.Y, it.S)
+		}
+	}
+	p.ClipEnd()
+}
+
+// marginText writes a small line of text centred in the bottom margin, or
+// up the left margin when the bottom one is too narrow.
+func (p *pdfDoc) marginText(s sheet, text string, top bool) {
+	p.setFont(Regular, 6.5)
+	p.SetTextColor(int(colMuted.R), int(colMuted.G), int(colMuted.B))
+	w := p.GetStringWidth(text)
+	if s.my-s.bleed >= 5 {
+		y := s.ph - (s.my-s.bleed)/2 + 0.8
+		if top {
+			y = (s.my-s.bleed)/2 + 0.8
+		}
+		p.Text((s.pw-w)/2, y, text)
+		return
+	}
+	x := (s.mx - s.bleed) / 2
+	if top {
+		x = s.pw - x
+	}
+	p.TransformBegin()
+	p.TransformRotate(90, x, s.ph/2)
+	p.Text(x-w/2, s.ph/2+0.8, text)
+	p.TransformEnd()
+}
+
+// cropMarks draws the crop marks of a front page: short lines in the
+// margins, in line with every cut line, never on a card.
+func (p *pdfDoc) cropMarks(s sheet) {
+	if s.markLen < 1 {
+		return
+	}
+	p.SetDrawColor(0, 0, 0)
+	p.SetLineWidth(0.2)
+	var xs, ys []float64
+	for c := range s.cols {
+		x := s.mx + float64(c)*(CardW+s.gap)
+		xs = appendUnique(xs, x, x+CardW)
+	}
+	for r := range s.rows {
+		y := s.my + float64(r)*(CardH+s.gap)
+		ys = appendUnique(ys, y, y+CardH)
+	}
+	top, bottom := s.my-s.markGap, s.ph-s.my+s.markGap
+	left, right := s.mx-s.markGap, s.pw-s.mx+s.markGap
+	for _, x := range xs {
+		p.Line(x, top-s.markLen, x, top)
+		p.Line(x, bottom, x, bottom+s.markLen)
+	}
+	for _, y := range ys {
+		p.Line(left-s.markLen, y, left, y)
+		p.Line(right, y, right+s.markLen, y)
+	}
+}
+
+func appendUnique(s []float64, vs ...float64) []float64 {
+	for _, v := range vs {
+		found := false
+		for _, x := range s {
+			if math.Abs(x-v) < 1e-6 {
+				found = true
+			}
+		}
+		if !found {
+			s = append(s, v)
+		}
+	}
+	return s
+}
+
+// Sheets renders the cards as print-and-play sheets: for every sheet of up
+// to 9 cards, a front page then its back page, mirrored for long-edge
+// duplex so that each back lands behind its front. It returns the PDF.
+func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
+	s, err := newSheet(o)
+	if err != nil {
+		return nil, err
+	}
+	var cards []Card
+	if o.Cards == nil {
+		cards, err = Layout(cat, o.Lang)
+	} else {
+		cards, err = LayoutCards(cat, o.Lang, o.Cards)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(cards) == 0 {
+		return nil, errors.New("no cards to print")
+	}
+	l := o.Lang
+	title := o.Title
+	if title == "" {
+		title = label(cat, "print.title", l)
+	}
+	p := newPDF(o, title)
+	size := fpdf.SizeType{Wd: s.pw, Ht: s.ph}
+	sheets := (len(cards) + s.perSheet - 1) / s.perSheet
+	pages := 2 * sheets
+	version := o.Version
+	if version == "" {
+		version = "dev"
+	}
+	for sh := range sheets {
+		lo := sh * s.perSheet
+		hi := min(lo+s.perSheet, len(cards))
+		info := fmt.Sprintf("%s · %s %d–%d / %d · %s %d/%d · v%s · %s", title, label(cat, "print.cards", l), lo+1, hi, len(cards),
+			label(cat, "print.page", l), 2*sh+1, pages, version, strings.ToUpper(string(l)))
+		p.AddPageFormat("P", size)
+		p.Bookmark(fmt.Sprintf("%s %d", label(cat, "print.page", l), 2*sh+1), 0, 0)
+		for i := lo; i < hi; i++ {
+			front, _ := s.slot(i - lo)
+			p.drawFace(&cards[i].Front, front.X, front.Y, s.bleed)
+		}
+		p.cropMarks(s)
+		p.marginText(s, info, false)
+		p.marginText(s, label(cat, "print.duplex", l)+" · "+label(cat, "print.cut", l), true)
+
+		p.AddPageFormat("P", size)
+		for i := lo; i < hi; i++ {
+			_, back := s.slot(i - lo)
+			p.drawFace(&cards[i].Back, back.X, back.Y, s.bleed)
+		}
+		p.marginText(s, fmt.Sprintf("%s · %s %d–%d / %d · %s %d/%d · v%s · %s", label(cat, "print.backs", l), label(cat, "print.cards", l), lo+1, hi, len(cards),
+			label(cat, "print.page", l), 2*sh+2, pages, version, strings.ToUpper(string(l))), false)
+	}
+	var buf bytes.Buffer
+	if err := p.Output(&buf); err != nil {
+		return nil, fmt.Errorf("write the PDF: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// BuildOptions are the settings of BuildSheets.
+type BuildOptions struct {
+	Version string
+	Date    time.Time // zero: DefaultDate
+	Paper   string
+	Bleed   float64
+}
+
+// BuildSheets renders the sheets of every card in every language, keyed by
+// their path relative to the output folder: print/cards-en.pdf and
+// print/cards-fr.pdf. wbtool build writes them.
+func BuildSheets(cat *catalog.Catalog, o BuildOptions) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	var errs []error
+	for _, l := range catalog.Langs {
+		pdf, err := Sheets(cat, SheetOptions{Lang: l, Version: o.Version, Date: o.Date, Paper: o.Paper, Bleed: o.Bleed})
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		out["print/cards-"+string(l)+".pdf"] = pdf
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return out, nil
+}

@@ -1,0 +1,304 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"wbtool.dev/wbtool/render/markup"
+)
+
+// Text fitting. The layout breaks lines itself, with the same advance
+// widths as the PDF (font.go), at ASCII spaces only: a no-break space keeps
+// "mot !" and « attaquez » together, as fpdf's MultiCell does, and widths
+// are summed per rune, never per byte (the SplitLines pitfall of stack
+// notes 2.2). Backends then draw every run where the layout put it, so the
+// PDF and the SVG wrap identically.
+
+// para is one paragraph to fit in a text box.
+type para struct {
+	runs   []markup.Run
+	base   Style   // style of plain runs
+	scale  float64 // size relative to the box's body size (1 when 0)
+	colour Colour
+	gap    float64 // space before the paragraph, in ems of the body size
+	center bool
+}
+
+// textBox is a rectangle text must fit in.
+type textBox struct {
+	X, Y, W, H float64
+	middle     bool // centre the text block vertically
+}
+
+// fitError says why a text could not fit; callers add the card and the
+// language.
+type fitError struct {
+	what   string
+	detail string
+}
+
+func (e *fitError) Error() string { return e.what + ": " + e.detail }
+
+// piece is a drawable part of a word.
+type piece struct {
+	text    string
+	style   Style
+	icon    string
+	natural int
+	w       float64
+}
+
+type word struct {
+	pieces []piece
+	w      float64
+}
+
+type lineOut struct {
+	words []word
+	w     float64
+}
+
+const (
+	lineHeight  = 1.2  // line pitch in ems
+	iconAdvance = 1.22 // width an inline icon takes, in ems
+	iconSize    = 1.08 // drawn size of an inline icon, in ems
+)
+
+// fitText lays paragraphs out in box at the largest size from maxPt down
+// to minPt (in 0.25 pt steps) at which they fit, and returns the items.
+// Text that does not fit at minPt is an error, never clipped.
+func fitText(box textBox, paras []para, maxPt, minPt float64, lang string, faction func(string) (Colour, bool), what string) ([]Item, float64, error) {
+	// Check glyphs once: a character the font cannot draw is an error.
+	for _, p := range paras {
+		for _, r := range p.runs {
+			if r.Text == "" {
+				continue
+			}
+			if _, miss := textWidth(markup.Typography(r.Text, lang), p.base.with(r.Strong, r.Emph), 10); miss != 0 {
+				return nil, 0, &fitError{what, fmt.Sprintf("the character %q (U+%04X) cannot be printed with the card font", miss, miss)}
+			}
+		}
+	}
+	var lastH float64
+	var wide string
+	for size := maxPt; size >= minPt-1e-9; size -= 0.25 {
+		items, h, tooWide := layoutParas(box, paras, size, lang, faction, false)
+		if tooWide != "" {
+			wide = tooWide
+			continue
+		}
+		lastH = h
+		if h <= box.H+1e-6 {
+			items, _, _ = layoutParas(box, paras, size, lang, faction, true)
+			return items, size, nil
+		}
+	}
+	if lastH == 0 && wide != "" {
+		return nil, 0, &fitError{what, fmt.Sprintf("the word %q is wider than its box (%.1f mm) even at %g pt", wide, box.W, minPt)}
+	}
+	return nil, 0, &fitError{what, fmt.Sprintf("the text needs %.1f mm but its box is %.1f mm high, even at the %g pt minimum; shorten it", lastH, box.H, minPt)}
+}
+
+// layoutParas breaks paras into lines at body size size (pt). It returns
+// the total height, or the first word that is wider than the box. With
+// draw, it also returns the items.
+func layoutParas(box textBox, paras []para, size float64, lang string, faction func(string) (Colour, bool), draw bool) (items []Item, height float64, tooWide string) {
+	type placed struct {
+		p     *para
+		lines []lineOut
+		em    float64
+		top   float64
+	}
+	var all []placed
+	y := 0.0
+	for i := range paras {
+		p := &paras[i]
+		sc := p.scale
+		if sc == 0 {
+			sc = 1
+		}
+		pt := size * sc
+		em := pt * ptToMM
+		words := splitWords(p, pt, lang)
+		space := measure(" ", p.base, pt)
+		var lines []lineOut
+		var cur lineOut
+		for _, w := range words {
+			if w.w > box.W+1e-6 {
+				return nil, 0, wordText(w)
+			}
+			if len(cur.words) > 0 && cur.w+space+w.w > box.W+1e-6 {
+				lines = append(lines, cur)
+				cur = lineOut{}
+			}
+			if len(cur.words) > 0 {
+				cur.w += space
+			}
+			cur.words = append(cur.words, w)
+			cur.w += w.w
+		}
+		if len(cur.words) > 0 {
+			lines = append(lines, cur)
+		}
+		if len(lines) == 0 {
+			continue
+		}
+		if len(all) > 0 {
+			y += p.gap * size * ptToMM
+		}
+		all = append(all, placed{p: p, lines: lines, em: em, top: y})
+		y += float64(len(lines)) * em * lineHeight
+	}
+	height = y
+	if !draw {
+		return nil, height, ""
+	}
+	off := box.Y
+	if box.middle && height < box.H {
+		off += (box.H - height) / 2
+	}
+	for _, pl := range all {
+		pt := pl.em / ptToMM
+		space := measure(" ", pl.p.base, pt)
+		for li, ln := range pl.lines {
+			// baseline: ascent of the Go fonts is about 0.9 em of the
+			// 1.2 em line pitch; centre the glyphs in the line.
+			base := off + pl.top + float64(li)*pl.em*lineHeight + pl.em*0.93
+			x := box.X
+			if pl.p.center {
+				x += (box.W - ln.w) / 2
+			}
+			for wi, w := range ln.words {
+				if wi > 0 {
+					x += space
+				}
+				for _, pc := range w.pieces {
+					items = append(items, drawPiece(pc, x, base, pt, pl.p.colour, faction)...)
+					x += pc.w
+				}
+			}
+		}
+	}
+	return items, height, ""
+}
+
+func wordText(w word) string {
+	var b strings.Builder
+	for _, p := range w.pieces {
+		switch {
+		case p.icon != "":
+			b.WriteString(":" + p.icon + ":")
+		case p.natural != 0:
+			b.WriteString("[" + strconv.Itoa(p.natural) + "]")
+		default:
+			b.WriteString(p.text)
+		}
+	}
+	return b.String()
+}
+
+// splitWords turns the runs of p into words at ASCII spaces, measured at
+// pt points. Icons and natural results join the word they touch.
+func splitWords(p *para, pt float64, lang string) []word {
+	var words []word
+	var cur word
+	end := func() {
+		if len(cur.pieces) > 0 {
+			words = append(words, cur)
+		}
+		cur = word{}
+	}
+	add := func(pc piece) {
+		// merge text of the same style
+		if n := len(cur.pieces); n > 0 && pc.text != "" && cur.pieces[n-1].text != "" && cur.pieces[n-1].style == pc.style {
+			cur.pieces[n-1].text += pc.text
+			cur.pieces[n-1].w += pc.w
+		} else {
+			cur.pieces = append(cur.pieces, pc)
+		}
+		cur.w += pc.w
+	}
+	em := pt * ptToMM
+	for _, r := range p.runs {
+		st := p.base.with(r.Strong, r.Emph)
+		switch {
+		case r.Icon != "":
+			add(piece{icon: r.Icon, style: st, w: iconAdvance * em})
+		case r.Natural != 0:
+			add(piece{natural: r.Natural, style: st, w: naturalWidth(r.Natural, pt)})
+		default:
+			t := markup.Typography(r.Text, lang)
+			for i, seg := range strings.Split(t, " ") {
+				if i > 0 {
+					end()
+				}
+				if seg != "" {
+					add(piece{text: seg, style: st, w: measure(seg, st, pt)})
+				}
+			}
+		}
+	}
+	end()
+	return words
+}
+
+// naturalWidth is the width of a natural result box [N] at pt points.
+func naturalWidth(n int, pt float64) float64 {
+	return measure(strconv.Itoa(n), Bold, pt*0.85) + 0.62*pt*ptToMM
+}
+
+// drawPiece draws one piece with its baseline at y.
+func drawPiece(pc piece, x, y, pt float64, col Colour, faction func(string) (Colour, bool)) []Item {
+	em := pt * ptToMM
+	switch {
+	case pc.icon != "":
+		return icon(pc.icon, x+pc.w/2, y-0.34*em, iconSize*em, col, faction)
+	case pc.natural != 0:
+		// a natural result: the face value in a small rounded box
+		// (R-DICE-2: the number rolled, before modifiers)
+		s := strconv.Itoa(pc.natural)
+		tw := measure(s, Bold, pt*0.85)
+		h := 0.92 * em
+		return []Item{
+			Rect{X: x + 0.06*em, Y: y - 0.76*em, W: pc.w - 0.12*em, H: h, R: 0.22 * em, Paint: fillStroke(colWhite, col, 0.07*em)},
+			Text{X: x + (pc.w-tw)/2, Y: y - 0.04*em, Size: round2(pt * 0.85), Style: Bold, Colour: col, S: s, W: tw},
+		}
+	}
+	return []Item{Text{X: x, Y: y, Size: round2(pt), Style: pc.style, Colour: col, S: pc.text, W: pc.w}}
+}
+
+// fitLine returns the largest size from maxPt down to minPt at which s fits
+// in width w on one line.
+func fitLine(s string, st Style, w, maxPt, minPt float64) (float64, bool) {
+	for size := maxPt; size >= minPt-1e-9; size -= 0.25 {
+		if measure(s, st, size) <= w+1e-6 {
+			return size, true
+		}
+	}
+	return minPt, false
+}
+
+// lineText draws s on one line in width w, shrinking from maxPt to minPt;
+// align is 'l', 'c' or 'r' (x is then the left, centre or right edge).
+func lineText(s, lang string, st Style, col Colour, x, y, w, maxPt, minPt float64, align byte, what string) (Item, error) {
+	s = markup.Typography(s, lang)
+	if _, miss := textWidth(s, st, 10); miss != 0 {
+		return nil, &fitError{what, fmt.Sprintf("the character %q (U+%04X) cannot be printed with the card font", miss, miss)}
+	}
+	size, ok := fitLine(s, st, w, maxPt, minPt)
+	if !ok {
+		return nil, &fitError{what, fmt.Sprintf("%q is %.1f mm wide at %g pt, wider than its %.1f mm; shorten it", s, measure(s, st, minPt), minPt, w)}
+	}
+	tw := measure(s, st, size)
+	switch align {
+	case 'c':
+		x -= tw / 2
+	case 'r':
+		x -= tw
+	}
+	return Text{X: x, Y: y, Size: round2(size), Style: st, Colour: col, S: s, W: tw}, nil
+}
+
+var _ = math.Abs
