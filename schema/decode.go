@@ -22,58 +22,58 @@ type collection struct {
 	card bool   // card ids share one namespace across card kinds
 	def  string // the schema definition of one entity, e.g. "#Character"
 	// decode decodes one validated entity and appends it to the catalog.
-	decode func(l *loader, id string, v, data cue.Value)
+	decode func(l *loader, id string, v cue.Value, at []string)
 }
 
 // collections lists every top-level section the schema knows, in the
 // order they are validated.
 var collections = []collection{
-	{"factions", "faction", false, "#Faction", func(l *loader, id string, v, d cue.Value) {
-		decodeInto(l, v, d, &l.cat.Factions)
+	{"factions", "faction", false, "#Faction", func(l *loader, id string, v cue.Value, at []string) {
+		decodeInto(l, v, at, &l.cat.Factions)
 	}},
-	{"skills", "skill", false, "#Skill", func(l *loader, id string, v, d cue.Value) {
-		decodeInto(l, v, d, &l.cat.Skills)
+	{"skills", "skill", false, "#Skill", func(l *loader, id string, v cue.Value, at []string) {
+		decodeInto(l, v, at, &l.cat.Skills)
 	}},
 	{"characters", "Character", true, "#Character", decodeCharacter},
-	{"leaders", "Leader", true, "#Leader", func(l *loader, id string, v, d cue.Value) {
-		decodeInto(l, v, d, &l.cat.Leaders)
+	{"leaders", "Leader", true, "#Leader", func(l *loader, id string, v cue.Value, at []string) {
+		decodeInto(l, v, at, &l.cat.Leaders)
 	}},
-	{"equipment", "Equipment", true, "#Equipment", func(l *loader, id string, v, d cue.Value) {
-		decodeInto(l, v, d, &l.cat.Equipment)
+	{"equipment", "Equipment", true, "#Equipment", func(l *loader, id string, v cue.Value, at []string) {
+		decodeInto(l, v, at, &l.cat.Equipment)
 	}},
-	{"formations", "Formation", true, "#Formation", func(l *loader, id string, v, d cue.Value) {
-		decodeInto(l, v, d, &l.cat.Formations)
+	{"formations", "Formation", true, "#Formation", func(l *loader, id string, v cue.Value, at []string) {
+		decodeInto(l, v, at, &l.cat.Formations)
 	}},
-	{"vocations", "Vocation", true, "#Vocation", func(l *loader, id string, v, d cue.Value) {
-		decodeInto(l, v, d, &l.cat.Vocations)
+	{"vocations", "Vocation", true, "#Vocation", func(l *loader, id string, v cue.Value, at []string) {
+		decodeInto(l, v, at, &l.cat.Vocations)
 	}},
-	{"references", "Reference card", true, "#Reference", func(l *loader, id string, v, d cue.Value) {
-		decodeInto(l, v, d, &l.cat.References)
+	{"references", "Reference card", true, "#Reference", func(l *loader, id string, v cue.Value, at []string) {
+		decodeInto(l, v, at, &l.cat.References)
 	}},
-	{"objectives", "Objective card", true, "#Objective", func(l *loader, id string, v, d cue.Value) {
-		decodeInto(l, v, d, &l.cat.Objectives)
+	{"objectives", "Objective card", true, "#Objective", func(l *loader, id string, v cue.Value, at []string) {
+		decodeInto(l, v, at, &l.cat.Objectives)
 	}},
-	{"actionBoards", "action board", false, "#ActionBoard", func(l *loader, id string, v, d cue.Value) {
-		decodeInto(l, v, d, &l.cat.ActionBoards)
+	{"actionBoards", "action board", false, "#ActionBoard", func(l *loader, id string, v cue.Value, at []string) {
+		decodeInto(l, v, at, &l.cat.ActionBoards)
 	}},
-	{"scenarios", "scenario", false, "#Scenario", func(l *loader, id string, v, d cue.Value) {
-		decodeInto(l, v, d, &l.cat.Scenarios)
+	{"scenarios", "scenario", false, "#Scenario", func(l *loader, id string, v cue.Value, at []string) {
+		decodeInto(l, v, at, &l.cat.Scenarios)
 	}},
-	{"decks", "deck", false, "#Deck", func(l *loader, id string, v, d cue.Value) {
-		decodeInto(l, v, d, &l.cat.Decks)
+	{"decks", "deck", false, "#Deck", func(l *loader, id string, v cue.Value, at []string) {
+		decodeInto(l, v, at, &l.cat.Decks)
 	}},
-	{"glossary", "glossary term", false, "#Term", func(l *loader, id string, v, d cue.Value) {
-		decodeInto(l, v, d, &l.cat.Glossary)
+	{"glossary", "glossary term", false, "#Term", func(l *loader, id string, v cue.Value, at []string) {
+		decodeInto(l, v, at, &l.cat.Glossary)
 	}},
-	{"strings", "interface string", false, "#Text", func(l *loader, id string, v, d cue.Value) {
-		s := catalog.UIString{ID: id, Pos: l.position(d.Pos())}
+	{"strings", "interface string", false, "#Text", func(l *loader, id string, v cue.Value, at []string) {
+		s := catalog.UIString{ID: id, Pos: l.exactPos(at)}
 		if l.decodeValue(v, &s.Text) {
-			l.annotate(reflect.ValueOf(&s.Text).Elem(), d, "strings."+quoteLabel(id))
+			l.annotate(reflect.ValueOf(&s.Text).Elem(), at)
 			l.cat.Strings = append(l.cat.Strings, s)
 		}
 	}},
-	{"checks", "check game", false, "#CheckGame", func(l *loader, id string, v, d cue.Value) {
-		decodeInto(l, v, d, &l.cat.Checks)
+	{"checks", "check game", false, "#CheckGame", func(l *loader, id string, v cue.Value, at []string) {
+		decodeInto(l, v, at, &l.cat.Checks)
 	}},
 }
 
@@ -170,15 +170,16 @@ func (l *loader) decodeAll() {
 		sort.Strings(ids)
 		for _, id := range ids {
 			v := entities[id]
-			d := l.data.LookupPath(cue.MakePath(cue.Str(c.name), cue.Str(id)))
+			at := []string{c.name, id}
 			if !l.validate(v) {
 				// A conflict masks CUE's closedness errors: look for
 				// unknown fields ourselves so they show in the same run.
 				def := l.full.LookupPath(cue.MakePath(cue.Def(c.def)))
-				l.unknownFields(def, d, []string{c.name, id})
+				d := l.dataValue().LookupPath(cue.MakePath(cue.Str(c.name), cue.Str(id)))
+				l.unknownFields(def, d, at)
 				continue
 			}
-			c.decode(l, id, v, d)
+			c.decode(l, id, v, at)
 		}
 	}
 }
@@ -245,12 +246,12 @@ func pathOf(v cue.Value) []string {
 }
 
 // decodeInto decodes one entity into a new element of dst.
-func decodeInto[T any](l *loader, v, data cue.Value, dst *[]T) {
+func decodeInto[T any](l *loader, v cue.Value, at []string, dst *[]T) {
 	var x T
 	if !l.decodeValue(v, &x) {
 		return
 	}
-	l.annotate(reflect.ValueOf(&x).Elem(), data, labelPath(v))
+	l.annotate(reflect.ValueOf(&x).Elem(), at)
 	*dst = append(*dst, x)
 }
 
@@ -266,7 +267,7 @@ type characterSource struct {
 	Panic     catalog.Profile `json:"panic"`
 }
 
-func decodeCharacter(l *loader, id string, v, data cue.Value) {
+func decodeCharacter(l *loader, id string, v cue.Value, at []string) {
 	var src characterSource
 	if !l.decodeValue(v, &src) {
 		return
@@ -275,18 +276,10 @@ func decodeCharacter(l *loader, id string, v, data cue.Value) {
 		ID: src.ID, Name: src.Name, Faction: src.Faction, NameGroup: src.NameGroup,
 		Flavor: src.Flavor, Front: src.Profile, Panic: src.Panic,
 	}
-	l.annotate(reflect.ValueOf(&c).Elem(), data, labelPath(v))
+	l.annotate(reflect.ValueOf(&c).Elem(), at)
 	// The front profile's fields are top-level in CUE.
-	l.annotate(reflect.ValueOf(&c.Front).Elem(), data, labelPath(v))
+	l.annotate(reflect.ValueOf(&c.Front).Elem(), at)
 	l.cat.Characters = append(l.cat.Characters, c)
-}
-
-func labelPath(v cue.Value) string {
-	var parts []string
-	for _, s := range v.Path().Selectors() {
-		parts = append(parts, quoteLabel(s.Unquoted()))
-	}
-	return strings.Join(parts, ".")
 }
 
 // quoteLabel quotes a path element that is not a plain identifier, as CUE
@@ -303,37 +296,26 @@ var (
 	textType = reflect.TypeOf(catalog.Text{})
 )
 
-// annotate walks a decoded Go value next to the content value it came
-// from: it fills every `Pos catalog.Pos` field with the source position and,
-// in draft mode, records the texts that got a placeholder.
-func (l *loader) annotate(rv reflect.Value, data cue.Value, p string) {
+// annotate walks a decoded Go value next to its content path: it fills
+// every `Pos catalog.Pos` field with the source position and, in draft mode,
+// records the texts that got a placeholder.
+func (l *loader) annotate(rv reflect.Value, at []string) {
 	switch rv.Kind() {
 	case reflect.Pointer:
 		if !rv.IsNil() {
-			l.annotate(rv.Elem(), data, p)
+			l.annotate(rv.Elem(), at)
 		}
 	case reflect.Slice:
-		for i := 0; i < rv.Len(); i++ {
-			l.annotate(rv.Index(i), data.LookupPath(cue.MakePath(cue.Index(i))), fmt.Sprintf("%s[%d]", p, i))
+		if k := rv.Type().Elem().Kind(); k != reflect.Struct && k != reflect.Pointer && k != reflect.Slice {
+			return
 		}
-	case reflect.Map:
-		keys := rv.MapKeys()
-		for _, k := range keys {
-			if k.Kind() != reflect.String {
-				continue
-			}
-			elem := reflect.New(rv.Type().Elem()).Elem()
-			elem.Set(rv.MapIndex(k))
-			before := elem.Interface()
-			l.annotate(elem, data.LookupPath(cue.MakePath(cue.Str(k.String()))), p+"."+quoteLabel(k.String()))
-			if !reflect.DeepEqual(before, elem.Interface()) {
-				rv.SetMapIndex(k, elem)
-			}
+		for i := 0; i < rv.Len(); i++ {
+			l.annotate(rv.Index(i), append(at[:len(at):len(at)], strconv.Itoa(i)))
 		}
 	case reflect.Struct:
 		t := rv.Type()
 		if t == textType {
-			l.noteDraft(rv.Interface().(catalog.Text), data, p)
+			l.noteDraft(rv.Interface().(catalog.Text), at)
 			return
 		}
 		for i := 0; i < t.NumField(); i++ {
@@ -342,9 +324,7 @@ func (l *loader) annotate(rv reflect.Value, data cue.Value, p string) {
 				continue
 			}
 			if f.Type == posType && f.Name == "Pos" {
-				if data.Exists() {
-					rv.Field(i).Set(reflect.ValueOf(l.position(data.Pos())))
-				}
+				rv.Field(i).Set(reflect.ValueOf(l.exactPos(at)))
 				continue
 			}
 			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
@@ -354,20 +334,18 @@ func (l *loader) annotate(rv reflect.Value, data cue.Value, p string) {
 			if name == "" {
 				name = f.Name
 			}
-			l.annotate(rv.Field(i), data.LookupPath(cue.MakePath(cue.Str(name))), p+"."+name)
+			l.annotate(rv.Field(i), append(at[:len(at):len(at)], name))
 		}
 	}
 }
 
-func (l *loader) noteDraft(t catalog.Text, data cue.Value, p string) {
+func (l *loader) noteDraft(t catalog.Text, at []string) {
 	l.cat.Texts++
 	if !l.opt.Draft {
 		return
 	}
-	pos := l.position(data.Pos())
-	if pos.File == "" {
-		pos = l.dataPos(strings.Split(p, "."))
-	}
+	pos := l.dataPos(at)
+	p := displayPath(at)
 	if t.EN == MissingEN {
 		l.cat.Draft = append(l.cat.Draft, catalog.MissingText{Pos: pos, Path: p, Lang: catalog.English})
 	}

@@ -87,34 +87,6 @@ func (l *loader) errorPos(e errors.Error, segs []string) catalog.Pos {
 	return l.dataPos(segs)
 }
 
-// dataPos returns the position of the deepest content value on path.
-func (l *loader) dataPos(segs []string) catalog.Pos {
-	for n := len(segs); n > 0; n-- {
-		v := l.data
-		ok := true
-		for _, s := range segs[:n] {
-			s = unquote(s)
-			next := v.LookupPath(cue.MakePath(cue.Str(s)))
-			if !next.Exists() {
-				if i, err := strconv.Atoi(s); err == nil {
-					next = v.LookupPath(cue.MakePath(cue.Index(i)))
-				}
-			}
-			if !next.Exists() {
-				ok = false
-				break
-			}
-			v = next
-		}
-		if ok {
-			if pos := l.position(v.Pos()); pos.File != "" {
-				return pos
-			}
-		}
-	}
-	return catalog.Pos{}
-}
-
 func unquote(s string) string {
 	if strings.HasPrefix(s, `"`) {
 		if u, err := strconv.Unquote(s); err == nil {

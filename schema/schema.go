@@ -91,9 +91,14 @@ type loader struct {
 	errs Errors
 	// declared maps "collection.id" to the places that declare it.
 	declared map[string][]declaration
-	// data is the content alone (for positions); full is content & schema.
-	data, full cue.Value
-	cat        *catalog.Catalog
+	// full is the content unified with the schema; data is the content
+	// alone, built on demand (see dataValue).
+	full, data cue.Value
+	dataBuilt  bool
+	files      []*ast.File
+	// positions maps content paths to their place in the files.
+	positions map[string]catalog.Pos
+	cat       *catalog.Catalog
 }
 
 type declaration struct {
@@ -166,8 +171,11 @@ func (l *loader) load() (*catalog.Catalog, error) {
 
 	// The content and the schema evaluate as one package, as `cue vet`
 	// does; the content alone is kept to find designers' positions.
+	l.files = files
+	for _, f := range files {
+		l.indexPositions(f)
+	}
 	l.full = l.buildPackage(append(schemaFiles, files...))
-	l.data = l.buildPackage(files)
 	if err := l.full.Err(); err != nil {
 		l.addCUEErrors(err)
 	}

@@ -1,0 +1,56 @@
+# wbtool: make targets wrap the CLI and the Go tool. `make test` is what CI runs.
+GO      ?= go
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X main.version=$(VERSION)
+CUE_FILES = $(shell find content -name '*.cue' | sort)
+
+.PHONY: all build install test test-go lint vet fmt-check staticcheck cue-vet check bench fuzz preview gen clean
+
+all: build
+
+## build: build the engine data, card sheets and site from the content into dist/
+build:
+	$(GO) run -ldflags '$(LDFLAGS)' ./cmd/wbtool build
+
+## install: install the wbtool binary
+install:
+	$(GO) install -ldflags '$(LDFLAGS)' ./cmd/wbtool
+
+## test: the whole test suite: lint, go tests, cue vet of the content, check games
+test: lint test-go cue-vet
+
+test-go:
+	$(GO) test ./...
+
+## lint: gofmt, go vet, staticcheck
+lint: fmt-check vet staticcheck
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+staticcheck:
+	$(GO) tool staticcheck ./...
+
+## cue-vet: check the content with the plain cue CLI and the project's schema
+cue-vet:
+	$(GO) tool cue vet -c schema/cue/*.cue $(CUE_FILES)
+
+## bench: benchmarks (loader, engine, PDF, site)
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+## fuzz: run each fuzz target for FUZZTIME (default 60s)
+FUZZTIME ?= 60s
+fuzz:
+	$(GO) test ./schema -run '^$$' -fuzz FuzzLoad -fuzztime $(FUZZTIME)
+
+## gen: generate a large content tree (1,000 Characters, 200 Upgrades) into testdata/gen/out
+gen:
+	$(GO) run ./testdata/gen -characters 1000 -upgrades 200 -out testdata/gen/out
+
+clean:
+	rm -rf dist testdata/gen/out

@@ -1,0 +1,100 @@
+package schema
+
+import (
+	"strconv"
+	"strings"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+
+	"wbtool.dev/wbtool/catalog"
+)
+
+// The loader finds designers' positions in the syntax trees of the content
+// files, not in the evaluated value: the unified value's positions often
+// point into the schema, and evaluating the content a second time on its
+// own would double the load time.
+
+// indexPositions records the position of every field and list element of
+// a content file, keyed by its path.
+func (l *loader) indexPositions(f *ast.File) {
+	if l.positions == nil {
+		l.positions = map[string]catalog.Pos{}
+	}
+	for _, d := range f.Decls {
+		if field, ok := d.(*ast.Field); ok {
+			l.indexField(field, nil)
+		}
+	}
+}
+
+func (l *loader) indexField(f *ast.Field, at []string) {
+	name, _, err := ast.LabelName(f.Label)
+	if err != nil {
+		return
+	}
+	p := append(at[:len(at):len(at)], name)
+	key := pathKey(p)
+	if _, seen := l.positions[key]; !seen {
+		l.positions[key] = l.position(f.Label.Pos())
+	}
+	l.indexExpr(f.Value, p)
+}
+
+func (l *loader) indexExpr(x ast.Expr, at []string) {
+	switch x := x.(type) {
+	case *ast.StructLit:
+		for _, e := range x.Elts {
+			switch e := e.(type) {
+			case *ast.Field:
+				l.indexField(e, at)
+			case *ast.EmbedDecl:
+				l.indexExpr(e.Expr, at)
+			}
+		}
+	case *ast.ListLit:
+		for i, e := range x.Elts {
+			p := append(at[:len(at):len(at)], strconv.Itoa(i))
+			key := pathKey(p)
+			if _, seen := l.positions[key]; !seen {
+				l.positions[key] = l.position(e.Pos())
+			}
+			l.indexExpr(e, p)
+		}
+	case *ast.BinaryExpr:
+		// `#Base & {...}`: the designer's fields are in the operands.
+		l.indexExpr(x.X, at)
+		l.indexExpr(x.Y, at)
+	}
+}
+
+func pathKey(p []string) string { return strings.Join(p, "\x00") }
+
+// exactPos is the position of exactly this path, or the zero Pos.
+func (l *loader) exactPos(at []string) catalog.Pos {
+	return l.positions[pathKey(at)]
+}
+
+// dataPos is the position of the deepest content value on path.
+func (l *loader) dataPos(segs []string) catalog.Pos {
+	at := make([]string, len(segs))
+	for i, s := range segs {
+		at[i] = unquote(s)
+	}
+	for n := len(at); n > 0; n-- {
+		if pos, ok := l.positions[pathKey(at[:n])]; ok && pos.File != "" {
+			return pos
+		}
+	}
+	return catalog.Pos{}
+}
+
+// dataValue evaluates the content alone, without the schema, once and only
+// when needed (to look for unknown fields in entities with errors).
+func (l *loader) dataValue() cue.Value {
+	if !l.dataBuilt {
+		l.data = l.buildPackage(l.files)
+		l.dataBuilt = true
+	}
+	return l.data
+}

@@ -1,0 +1,44 @@
+// Command gen writes a large generated content tree for benchmarks:
+//
+//	go run ./testdata/gen -characters 1000 -upgrades 200 -out testdata/gen/out
+//	go run ./cmd/wbtool validate --content testdata/gen/out
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"wbtool.dev/wbtool/internal/gen"
+)
+
+func main() {
+	chars := flag.Int("characters", 1000, "number of Character cards")
+	ups := flag.Int("upgrades", 200, "number of Upgrade cards")
+	out := flag.String("out", "testdata/gen/out", "output `DIR` (replaced)")
+	flag.Parse()
+	files := gen.Tree(gen.Options{Characters: *chars, Upgrades: *ups})
+	if err := os.RemoveAll(*out); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		p := filepath.Join(*out, filepath.FromSlash(n))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			fmt.Fprintln(os.Stderr, "gen:", err)
+			os.Exit(1)
+		}
+		if err := os.WriteFile(p, files[n], 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "gen:", err)
+			os.Exit(1)
+		}
+	}
+	fmt.Printf("wrote %d files to %s (%d Characters, %d Upgrades)\n", len(names), *out, *chars, *ups)
+}
