@@ -1,0 +1,92 @@
+// Package deps pins who may import whom, as go/build/deps_test.go does for
+// the standard library: the engine stays pure, and CUE stays in schema.
+package deps
+
+import (
+	"encoding/json"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "wbtool.dev/wbtool"
+
+type pkg struct {
+	ImportPath string
+	Imports    []string // direct imports
+	Deps       []string // transitive
+}
+
+func list(t *testing.T, pattern string) []pkg {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-json", pattern).Output()
+	if err != nil {
+		t.Fatalf("go list %s: %v", pattern, err)
+	}
+	var pkgs []pkg
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	for dec.More() {
+		var p pkg
+		if err := dec.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	return pkgs
+}
+
+// forbiddenStd are standard packages the engine may not use: no I/O, no
+// clock, no global randomness, no goroutine scheduling in the rules.
+var forbiddenStd = []string{"os", "io/fs", "net", "time", "math/rand", "os/exec", "syscall", "path/filepath"}
+
+func TestEngineIsPure(t *testing.T) {
+	for _, p := range list(t, module+"/engine/...") {
+		for _, d := range p.Deps {
+			if strings.HasPrefix(d, module+"/") {
+				if !strings.HasPrefix(d, module+"/engine") && d != module+"/catalog" {
+					t.Errorf("%s imports %s: the engine may import only catalog and the standard library", p.ImportPath, d)
+				}
+				continue
+			}
+			if !isStd(d) {
+				t.Errorf("%s imports %s: the engine may import only catalog and the standard library", p.ImportPath, d)
+			}
+		}
+		for _, d := range p.Imports {
+			for _, f := range forbiddenStd {
+				if d == f {
+					t.Errorf("%s imports %s: the engine does no I/O and reads no clock", p.ImportPath, d)
+				}
+			}
+		}
+	}
+}
+
+func TestOnlySchemaImportsCUE(t *testing.T) {
+	for _, p := range list(t, module+"/...") {
+		if strings.HasPrefix(p.ImportPath, module+"/schema") || strings.HasPrefix(p.ImportPath, module+"/cmd/") {
+			continue
+		}
+		for _, d := range p.Deps {
+			if strings.HasPrefix(d, "cuelang.org/") {
+				t.Errorf("%s depends on %s: only schema may use CUE", p.ImportPath, d)
+				break
+			}
+		}
+	}
+}
+
+func TestCatalogHasNoDependencies(t *testing.T) {
+	for _, p := range list(t, module+"/catalog") {
+		for _, d := range p.Deps {
+			if !isStd(d) {
+				t.Errorf("catalog depends on %s: it must stay plain Go", d)
+			}
+		}
+	}
+}
+
+func isStd(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
