@@ -30,11 +30,12 @@ const (
 	TrigAfterShoot      Trigger = "after-shoot"      // after it shoots (target: the one shot)
 	TrigAfterFight      Trigger = "after-fight"      // after it fights (target: the one fought)
 	TrigCleanup         Trigger = "cleanup"          // Cleanup phase (R-TURN-6)
+	TrigRemovesEnemy    Trigger = "removes-enemy"    // an enemy is removed at the end of this Character's activation
 )
 
 // Triggers lists every trigger.
 var Triggers = []Trigger{TrigPassive, TrigActive, TrigLeaderPhase, TrigTurnStart, TrigActivationStart,
-	TrigActivationEnd, TrigAfterMove, TrigAfterShoot, TrigAfterFight, TrigCleanup}
+	TrigActivationEnd, TrigAfterMove, TrigAfterShoot, TrigAfterFight, TrigCleanup, TrigRemovesEnemy}
 
 // Condition restricts when an effect applies. Every field set must hold.
 type Condition struct {
@@ -57,6 +58,29 @@ type Condition struct {
 	// Hits: after-shoot / after-fight only: the attack scored at least N
 	// hits.
 	Hits int `json:"hits,omitempty"`
+	// Wounds: after-shoot / after-fight only: the attack added at least N
+	// Wound tokens.
+	Wounds int `json:"wounds,omitempty"`
+	// Did: the activation already did an action of this kind.
+	Did Action `json:"did,omitempty"`
+	// Attack: the Character is making (or, for defensive effects,
+	// receiving) an attack of this kind: "ranged" or "melee".
+	Attack string `json:"attack,omitempty"`
+	// TargetWounded: the attack's target holds (true) or does not hold
+	// (false) a token in its health pool.
+	TargetWounded *bool `json:"targetWounded,omitempty"`
+	// TargetClosest: the attack's target is (true) or is not (false) a
+	// closest target (R-SHOOT-3).
+	TargetClosest *bool `json:"targetClosest,omitempty"`
+	// TargetFlanked: the attack's target stands next to another of the
+	// attacker's Characters.
+	TargetFlanked bool `json:"targetFlanked,omitempty"`
+	// Hand: the player holds (true) or does not hold (false) the Hand.
+	Hand *bool `json:"hand,omitempty"`
+	// PeriodStart: the turn is the first of its Period.
+	PeriodStart bool `json:"periodStart,omitempty"`
+	// Faction: the Character belongs to this faction (Vocations).
+	Faction string `json:"faction,omitempty"`
 }
 
 // Stat names a statistic an effect modifies.
@@ -96,10 +120,19 @@ const (
 	// FlagNoReactivationStress: takes no Stress when activated again
 	// (R-ACTV-2).
 	FlagNoReactivationStress Flag = "no-reactivation-stress"
+	// FlagClosestOnly: enemies may shoot this Character only when it is a
+	// closest target.
+	FlagClosestOnly Flag = "closest-only"
+	// FlagProtector: Wounds a shot would add to a friendly Character next
+	// to this one go to this one instead (when it has more health left).
+	FlagProtector Flag = "protector"
+	// FlagPathfinder: at deployment, one Character of the player may be
+	// placed up to 2 tiles outside the deployment zone.
+	FlagPathfinder Flag = "pathfinder"
 )
 
 // Flags lists every flag.
-var Flags = []Flag{FlagSharpShooting, FlagShootEngaged, FlagNoReactivationStress}
+var Flags = []Flag{FlagSharpShooting, FlagShootEngaged, FlagNoReactivationStress, FlagClosestOnly, FlagProtector, FlagPathfinder}
 
 // Who selects the Characters an operation applies to.
 type Who string
@@ -127,7 +160,51 @@ type Op struct {
 	Move    *MoveOp   `json:"move,omitempty"`
 	Roll    *RollOp   `json:"roll,omitempty"`
 	Damage  *DamageOp `json:"damage,omitempty"`
+	Armor   *ArmorOp  `json:"armor,omitempty"`
+	Spot    *SpotOp   `json:"spot,omitempty"`
+	Cancel  *CancelOp `json:"cancel,omitempty"`
+	Pull    *PullOp   `json:"pull,omitempty"`
+	Boost   *BoostOp  `json:"boost,omitempty"`
 	IfYouDo []Op      `json:"ifYouDo,omitempty"`
+}
+
+// ArmorOp adds armour points; a Character without armour gets them with
+// Save as its armour value (passive).
+type ArmorOp struct {
+	Points int `json:"points"`
+	Save   int `json:"save"`
+}
+
+// SpotOp marks a chosen enemy until the end of the turn: the player's
+// Characters add Hit to their ranged hit rolls against it.
+type SpotOp struct {
+	Who    Who  `json:"who"`
+	Within int  `json:"within,omitempty"`
+	Sight  bool `json:"sight,omitempty"`
+	Hit    int  `json:"hit"`
+}
+
+// CancelOp (passive, defensive): when the Character takes damage from an
+// attack of kind Attack ("melee" or "ranged"), it rolls one die per damage
+// before any armour roll; each Target+ cancels one damage.
+type CancelOp struct {
+	Attack string `json:"attack"`
+	Target int    `json:"target"`
+}
+
+// PullOp moves the attack's target up to Tiles tiles closer to the
+// Character, onto open tiles.
+type PullOp struct {
+	Tiles int `json:"tiles"`
+}
+
+// BoostOp adds Add to a statistic of the selected Characters until the end
+// of the turn.
+type BoostOp struct {
+	Who    Who  `json:"who"`
+	Within int  `json:"within,omitempty"`
+	Stat   Stat `json:"stat"`
+	Add    int  `json:"add"`
 }
 
 // Modify adds Add to a statistic: for as long as a passive effect's
@@ -140,13 +217,20 @@ type Modify struct {
 // TokenOp puts N tokens (or takes them off, when N is negative) on the
 // selected Characters. Stress needs a morale pool (R-END-3).
 type TokenOp struct {
-	Token  string `json:"token"` // wound, poison, stress, break
+	Token  string `json:"token"` // wound, poison, sacred, stress, break
 	N      int    `json:"n"`
 	Who    Who    `json:"who"`
 	Within int    `json:"within,omitempty"`
+	// Sight: only Characters this one can see.
+	Sight bool `json:"sight,omitempty"`
+	// Max: at most this many Characters ("up to two").
+	Max int `json:"max,omitempty"`
+	// Min: only Characters holding at least Min tokens of this kind.
+	Min int `json:"min,omitempty"`
 }
 
-// OrderOp gives the player N Order tokens of a colour (a faction id).
+// OrderOp gives the player N Order tokens of a colour (a faction id, or
+// "choice": the colour of the player's choice).
 type OrderOp struct {
 	Colour string `json:"colour"`
 	N      int    `json:"n"`

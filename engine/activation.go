@@ -152,14 +152,14 @@ func (s *State) doEnd(dice *Dice, ev []Event) []Event {
 	ev = s.unitTrigger(u, TrigActivationEnd, -1, dice, ev)
 	ev = append(ev, Event{Kind: EvEndActivation, Side: s.g.units[u].side, Unit: int8(u)})
 	ev = s.interact(u, ev)
-	ev = s.endOfActivation(ev)
+	ev = s.endOfActivation(u, dice, ev)
 	s.act = activation{}
 	return s.nextActor(ev)
 }
 
 // endOfActivation applies R-END-1 and R-END-2 to every Character in play:
 // death first, then panic (DeathBeforePanic).
-func (s *State) endOfActivation(ev []Event) []Event {
+func (s *State) endOfActivation(active int, dice *Dice, ev []Event) []Event {
 	g := s.g
 	for u := range g.units {
 		if !s.inPlay(u) {
@@ -173,6 +173,9 @@ func (s *State) endOfActivation(ev []Event) []Event {
 			}
 			ev = append(ev, Event{Kind: EvRemoved, Side: g.units[u].side, Unit: int8(u)})
 			ev = s.scoreEvent(scoreRemove, 1-int(g.units[u].side), ev)
+			if g.units[u].side != g.units[active].side {
+				ev = s.unitTrigger(active, TrigRemovesEnemy, u, dice, ev)
+			}
 		}
 	}
 	for u := range g.units {
@@ -348,8 +351,10 @@ func (s *State) doMove(d *Decision, dice *Dice, ev []Event) []Event {
 	ev = s.relocate(u, [2]hex.Tile{d.Tile, d.Tile2}, ev)
 	if d.Run {
 		s.act.remaining &^= aRun
+		s.act.did |= aRun
 	} else {
 		s.act.remaining &^= aMove
+		s.act.did |= aMove
 	}
 	s.act.done++
 	return s.unitTrigger(u, TrigAfterMove, -1, dice, ev)

@@ -29,6 +29,20 @@ func NewState(g *Game, st Start) (State, []Event, error) {
 		s.hand = int8(st.Hand)
 	}
 	s.hourglass = 1 - s.hand
+	s.objective = [2]int8{-1, -1}
+	if n := len(g.objDeck); n > 0 { // R-OBJ-1: each player draws one
+		a := int(s.rng.Uint64() % uint64(n))
+		s.objective[0] = int8(a)
+		if n > 1 {
+			b := int(s.rng.Uint64() % uint64(n-1))
+			if b >= a {
+				b++
+			}
+			s.objective[1] = int8(b)
+		} else {
+			s.objective[1] = int8(a)
+		}
+	}
 	for u := range g.units {
 		us := &s.units[u]
 		p := &g.units[u].preset
@@ -37,6 +51,7 @@ func NewState(g *Game, st Start) (State, []Event, error) {
 		us.tok[TokStress] = int8(p.Stress)
 		us.tok[TokBreak] = int8(p.Breaks)
 		us.tok[TokPoison] = int8(p.Poison)
+		us.tok[TokSacred] = int8(p.Sacred)
 		us.panicked = p.Panicked
 		if len(p.At) == 0 {
 			continue
@@ -214,7 +229,7 @@ func (s *State) checkDeploy(d *Decision) error {
 		return fail(ErrUnknownUnit)
 	}
 	z := &s.g.zones[s.toAct]
-	if !s.freeTile(d.Tile) || (!z.Empty() && !z.Has(d.Tile)) {
+	if !s.freeTile(d.Tile) || (!z.Empty() && !z.Has(d.Tile) && (s.pathUsed[s.toAct] || !s.g.deployZone[s.toAct].Has(d.Tile))) {
 		return fail(ErrNotInZone)
 	}
 	if s.g.units[u].minis == 2 {
@@ -240,6 +255,9 @@ func (s *State) doDeploy(d *Decision, ev []Event) []Event {
 		ev = append(ev, Event{Kind: EvDeploy, Side: d.Side, Unit: d.Unit, Mini: 1, Tile: d.Tile2})
 	}
 	us.deployed = true
+	if z := &s.g.zones[s.toAct]; !z.Empty() && !z.Has(d.Tile) {
+		s.pathUsed[s.toAct] = true // Pathfinder
+	}
 	s.toAct = 1 - s.toAct
 	return s.nextDeploy(ev)
 }
@@ -448,6 +466,8 @@ func (s *State) doKeepFor(side, c int, ev []Event) []Event {
 }
 
 func (s *State) endTurn(ev []Event) []Event {
+	s.spotted = [MaxUnits][2]int8{}
+	s.boost = [MaxUnits][numStats]int8{}
 	for _, side := range [2]int{int(s.hand), 1 - int(s.hand)} {
 		ev = s.sideTrigger(side, TrigCleanup, ev)
 	}

@@ -38,7 +38,7 @@ func (s *State) shootCode(u, t int) Code {
 	if !s.sees(u, t) {
 		return ErrNoSight
 	}
-	if p.Far == 0 && !s.closest(u, t) {
+	if (p.Far == 0 || s.hasFlag(t, FlagClosestOnly)) && !s.closest(u, t) {
 		return ErrNotClosest
 	}
 	return ""
@@ -63,6 +63,7 @@ func (s *State) checkShoot(d *Decision) error {
 func (s *State) doShoot(d *Decision, dice *Dice, ev []Event) []Event {
 	u, t := int(d.Unit), int(d.Target)
 	p := s.prof(u)
+	s.atk = attackCtx{kind: RollRanged, attacker: int8(u), target: int8(t)}
 	target := p.Far
 	if s.closest(u, t) {
 		target = p.Near
@@ -71,11 +72,14 @@ func (s *State) doShoot(d *Decision, dice *Dice, ev []Event) []Event {
 	if s.g.spaces[s.act.space].extra {
 		n++
 	}
-	hit := p.Hit + int8(s.statMod(u, StatHit)+s.statMod(u, StatRangedHit))
+	hit := p.Hit + int8(s.statMod(u, StatHit)+s.statMod(u, StatRangedHit)) + s.spotted[t][s.g.units[u].side]
 	s.act.remaining &^= aShoot | aAim
+	s.act.did |= aShoot
 	s.act.done++
 	ev = s.attack(u, t, n, d.Aim, RollRanged, target-int8(s.statMod(u, StatAccuracy)), hit, dice, ev)
-	return s.unitTrigger(u, TrigAfterShoot, t, dice, ev)
+	ev = s.unitTrigger(u, TrigAfterShoot, t, dice, ev)
+	s.atk = attackCtx{}
+	return ev
 }
 
 // ---- fighting (R-FIGHT, R-FORM-4) ----
@@ -116,15 +120,19 @@ func (s *State) checkFight(d *Decision) error {
 func (s *State) doFight(d *Decision, dice *Dice, ev []Event) []Event {
 	u, t := int(d.Unit), int(d.Target)
 	p := s.prof(u)
+	s.atk = attackCtx{kind: RollMelee, attacker: int8(u), target: int8(t)}
 	n := int(p.Melee) + s.statMod(u, StatMeleeDice)
 	if s.g.spaces[s.act.space].extra {
 		n++
 	}
 	hit := p.Hit + int8(s.statMod(u, StatHit)+s.statMod(u, StatMeleeHit))
 	s.act.remaining &^= aFight
+	s.act.did |= aFight
 	s.act.done++
 	ev = s.attack(u, t, n, false, RollMelee, p.Attack-int8(s.statMod(u, StatAttack)), hit, dice, ev)
-	return s.unitTrigger(u, TrigAfterFight, t, dice, ev)
+	ev = s.unitTrigger(u, TrigAfterFight, t, dice, ev)
+	s.atk = attackCtx{}
+	return ev
 }
 
 // attack rolls n attack dice of u against t: hits on target+ with the hit
@@ -166,14 +174,41 @@ func (s *State) attack(u, t, n int, aim bool, purpose int, target, mod int8, dic
 	s.lastHits = int8(hits)
 	ev = append(ev, Event{Kind: EvHit, Side: s.g.units[u].side, Unit: int8(u), Target: int8(t), N: int16(hits)})
 	ev = s.addTokens(t, TokStress, stress, ev)
-	ev = s.damage(t, hits, dice, ev)
+	before := s.units[t].tok[TokWound]
+	ev = s.damage(t, hits, purpose, dice, ev)
+	s.lastWounds = s.units[t].tok[TokWound] - before
 	return ev
 }
 
 // damage deals n damage to t (R-SHOOT-6, R-SHOOT-7): armour rolls first,
 // saving at most the armour points left, each save adding a Break; the
 // rest become Wounds.
-func (s *State) damage(t, n int, dice *Dice, ev []Event) []Event {
+func (s *State) damage(t, n, kind int, dice *Dice, ev []Event) []Event {
+	if n <= 0 {
+		return ev
+	}
+	// Defensive effects that cancel damage before armour (Parry).
+	for _, i := range s.prof(t).effects {
+		r := &s.g.effects[i]
+		if r.trig != TrigPassive || !s.condition(t, r.eff.Condition) {
+			continue
+		}
+		for _, op := range r.eff.Do {
+			if c := op.Cancel; c != nil && n > 0 && ((c.Attack == "melee" && kind == RollMelee) || (c.Attack == "ranged" && kind == RollRanged)) {
+				e := Event{Kind: EvRoll, Side: s.g.units[t].side, Unit: int8(t), N: RollEffect}
+				cancelled := 0
+				for j := range min(n, maxDice) {
+					e.Dice[j] = s.roll(dice)
+					if success(e.Dice[j], 0, int8(c.Target)) {
+						cancelled++
+					}
+				}
+				e.NDice = int8(min(n, maxDice))
+				ev = append(ev, e)
+				n -= min(cancelled, n)
+			}
+		}
+	}
 	if n <= 0 {
 		return ev
 	}
@@ -199,5 +234,26 @@ func (s *State) damage(t, n int, dice *Dice, ev []Event) []Event {
 		saves = min(saves, left)
 	}
 	ev = s.addTokens(t, TokBreak, saves, ev)
+	if kind == RollRanged {
+		t = s.protector(t, n-saves)
+	}
 	return s.addTokens(t, TokWound, n-saves, ev)
+}
+
+// protector returns the Character that takes the Wounds a shot would add
+// to t: a friendly Character next to t with the protector flag and more
+// health left than t, else t itself (ProtectorChoice).
+func (s *State) protector(t, wounds int) int {
+	if wounds <= 0 {
+		return t
+	}
+	left := func(u int) int { return int(s.prof(u).Health) + s.statMod(u, StatHealth) - s.health(u) }
+	best := t
+	for v := range s.g.units {
+		if v != t && s.inPlay(v) && s.g.units[v].side == s.g.units[t].side && s.adjacentTo(v, t) &&
+			s.hasFlag(v, FlagProtector) && left(v) > left(best) {
+			best = v
+		}
+	}
+	return best
 }

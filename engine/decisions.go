@@ -95,7 +95,8 @@ const DefaultPayment = "largest pile first"
 
 // ExchangeWhenToAct: the 2-for-1 exchange of R-TURN-3 ("at any time") is
 // offered to the player whose decision it is during the Action phase,
-// before an activation or during one.
+// before an activation or during one (Legal lists it before activations
+// only, where it matters: it can make an activation affordable).
 const ExchangeWhenToAct = true
 
 // KeepOrderChoice: at Cleanup a player holding tokens of more than one
@@ -126,15 +127,14 @@ const ScreeningIncludesShooter = true
 // kinds control-marker and most-markers). (Ours.)
 const ControlRule = "on or adjacent, unopposed"
 
-// InteractRule: a Character interacts with a marker by ending its
-// activation on the marker's tile or next to it; the marker is then taken
-// off the board and scores once (scoring kind interact-marker). (Ours.)
-const InteractRule = "end activation on or adjacent; marker removed"
+// InteractRule: a Character scans a marker by ending its activation on the
+// marker's tile or next to it; each Character scores each marker once, and
+// the marker stays (scoring kind interact-marker). (Ours.)
+const InteractRule = "end activation on or adjacent; once per Character and marker"
 
-// EnemyZoneRule: at the end of each turn a player with at least one
-// Character in the enemy deployment zone scores once (scoring kind
-// enemy-zone). (Ours.)
-const EnemyZoneRule = "once per turn"
+// NextToMeansWithinOne: "next to a marker" means on its tile or on an
+// adjacent tile, since miniatures may stand on markers (R-BOARD-3).
+const NextToMeansWithinOne = true
 
 // PanicNoMoralePool: a Character without a morale pool (panicked) takes no
 // Stress; an effect worded "if you do" that needs such a token does not
@@ -144,3 +144,27 @@ const PanicNoMoralePool = true
 // ReactivationStressFirst: the Stress of a second activation (R-ACTV-2) is
 // taken when the Character is activated, before its actions.
 const ReactivationStressFirst = true
+
+// AutomaticChoices: choices inside effects that resolve outside a
+// decision (Leader-phase skills, triggered effects) are made by fixed
+// rules, so that the game needs no extra decision for them:
+//
+//   - UpToChoice: "up to N" Characters are those holding the most tokens
+//     of the kind removed, else the nearest; ties by unit order.
+//   - ChoiceColour: "an Order token of your choice" is the colour your
+//     Characters in play need most; ties by colour order.
+//   - PullChoice: a target pulled closer goes to the first open tile, in
+//     board order, one tile closer to the puller.
+//   - ProtectorChoice: Protector takes a shot's Wounds when it has more
+//     health left than the Character shot.
+//   - OneFriendChoice: "one of your Characters" chosen by a triggered or
+//     Leader effect is the nearest (Leader: the first in deck order).
+//
+// Active skills (R-CARD-2) are decisions: their targets and tiles are
+// chosen by the player.
+const AutomaticChoices = "up-to: most tokens/nearest; colour: most needed; pull: first open tile; protector: more health left"
+
+// PathfinderZone: the Pathfinder vocation lets one Character deploy on a
+// free tile up to 2 tiles outside the zone; the first such placement uses
+// it up.
+const PathfinderZone = 2

@@ -35,11 +35,15 @@ const (
 	FlagSharpShooting uint8 = 1 << iota
 	FlagShootEngaged
 	FlagNoReactivationStress
+	FlagClosestOnly
+	FlagProtector
+	FlagPathfinder
 )
 
 var flagBits = map[catalog.Flag]uint8{
 	catalog.FlagSharpShooting: FlagSharpShooting, catalog.FlagShootEngaged: FlagShootEngaged,
-	catalog.FlagNoReactivationStress: FlagNoReactivationStress,
+	catalog.FlagNoReactivationStress: FlagNoReactivationStress, catalog.FlagClosestOnly: FlagClosestOnly,
+	catalog.FlagProtector: FlagProtector, catalog.FlagPathfinder: FlagPathfinder,
 }
 
 // Triggers as indices.
@@ -54,6 +58,7 @@ const (
 	TrigAfterShoot
 	TrigAfterFight
 	TrigCleanup
+	TrigRemovesEnemy
 	TrigManual // no effect: printed only
 )
 
@@ -62,6 +67,7 @@ var trigIndex = map[catalog.Trigger]int{
 	catalog.TrigTurnStart: TrigTurnStart, catalog.TrigActivationStart: TrigActivationStart,
 	catalog.TrigActivationEnd: TrigActivationEnd, catalog.TrigAfterMove: TrigAfterMove,
 	catalog.TrigAfterShoot: TrigAfterShoot, catalog.TrigAfterFight: TrigAfterFight, catalog.TrigCleanup: TrigCleanup,
+	catalog.TrigRemovesEnemy: TrigRemovesEnemy,
 }
 
 // effectRef is one effect in play: from which card, for which unit (-1:
@@ -136,6 +142,12 @@ func (g *Game) applyPassive(p *Profile, side int) {
 			if op.Modify != nil {
 				p.mods[statIndex[op.Modify.Stat]] += int8(op.Modify.Add)
 			}
+			if a := op.Armor; a != nil {
+				if p.Armor == 0 {
+					p.Save = int8(a.Save)
+				}
+				p.Armor += int8(a.Points)
+			}
 			p.flags |= flagBits[op.Flag]
 		}
 	}
@@ -159,7 +171,7 @@ func (s *State) statMod(u, st int) int {
 	if s.pend == pendActivation && int(s.act.unit) == u {
 		n += int(s.act.mods[st])
 	}
-	return n
+	return n + int(s.boost[u][st])
 }
 
 // hasFlag reports whether an effect grants flag f to unit u now.
@@ -187,11 +199,63 @@ func (s *State) condition(u int, c *catalog.Condition) bool {
 	if c == nil {
 		return true
 	}
+	return s.conditionSide(u, int(s.g.units[u].side), c)
+}
+
+// conditionSide evaluates a condition for unit u (-1: a side effect) of
+// side.
+func (s *State) conditionSide(u, side int, c *catalog.Condition) bool {
+	if c == nil {
+		return true
+	}
+	if c.Hand != nil && (int(s.hand) == side) != *c.Hand {
+		return false
+	}
 	if c.Period > 0 && int(s.g.periodOf[s.turn]) < c.Period {
+		return false
+	}
+	if c.PeriodStart && s.turn > 1 && s.g.periodOf[s.turn] == s.g.periodOf[s.turn-1] {
 		return false
 	}
 	if u < 0 {
 		return true
+	}
+	if c.Faction != "" && s.g.units[u].faction != c.Faction {
+		return false
+	}
+	if c.Did != "" {
+		if s.pend != pendActivation || int(s.act.unit) != u || s.act.did&actionBits[c.Did] == 0 {
+			return false
+		}
+	}
+	if c.Attack != "" || c.TargetWounded != nil || c.TargetClosest != nil || c.TargetFlanked {
+		if s.atk.kind == 0 || int(s.atk.attacker) != u {
+			return false
+		}
+		if (c.Attack == "ranged" && s.atk.kind != RollRanged) || (c.Attack == "melee" && s.atk.kind != RollMelee) {
+			return false
+		}
+		t := int(s.atk.target)
+		if c.TargetWounded != nil && (s.health(t) > 0) != *c.TargetWounded {
+			return false
+		}
+		if c.TargetClosest != nil && s.closest(u, t) != *c.TargetClosest {
+			return false
+		}
+		if c.TargetFlanked {
+			flanked := false
+			for v := range s.g.units {
+				if v != u && s.inPlay(v) && s.g.units[v].side == s.g.units[u].side && s.adjacentTo(v, t) {
+					flanked = true
+				}
+			}
+			if !flanked {
+				return false
+			}
+		}
+	}
+	if c.Wounds > 0 && int(s.lastWounds) < c.Wounds {
+		return false
 	}
 	if c.Action != "" {
 		if s.pend != pendActivation || int(s.act.unit) != u || s.g.spaces[s.act.space].actions&actionBits[c.Action] == 0 {
@@ -210,11 +274,10 @@ func (s *State) condition(u int, c *catalog.Condition) bool {
 	if c.Hits > 0 && int(s.lastHits) < c.Hits {
 		return false
 	}
-	side := s.g.units[u].side
-	if c.FriendWithin > 0 && !s.anyWithin(u, side, true, c.FriendWithin) {
+	if c.FriendWithin > 0 && !s.anyWithin(u, int8(side), true, c.FriendWithin) {
 		return false
 	}
-	if c.EnemyWithin > 0 && !s.anyWithin(u, side, false, c.EnemyWithin) {
+	if c.EnemyWithin > 0 && !s.anyWithin(u, int8(side), false, c.EnemyWithin) {
 		return false
 	}
 	return true
@@ -285,7 +348,7 @@ func (s *State) sideTrigger(side, trig int, ev []Event) []Event {
 	for _, list := range [2][]int16{g.leaderFx[side], g.sideFx[side]} {
 		for _, i := range list {
 			r := &g.effects[i]
-			if r.trig != trig || !s.condition(-1, r.eff.Condition) {
+			if r.trig != trig || !s.conditionSide(-1, side, r.eff.Condition) {
 				continue
 			}
 			ctx := opCtx{unit: -1, side: side, target: -1, tile: hex.None}
@@ -325,7 +388,8 @@ func (s *State) runOps(ops []catalog.Op, c *opCtx, dice *Dice, ev []Event) ([]Ev
 			happened = true
 		case op.Tokens != nil:
 			k := tokenIndex(op.Tokens.Token)
-			s.forEach(c, op.Tokens.Who, op.Tokens.Within, func(v int) {
+			s.forEachSel(c, sel{who: op.Tokens.Who, within: op.Tokens.Within, sight: op.Tokens.Sight, max: op.Tokens.Max,
+				min: op.Tokens.Min, token: k, removing: op.Tokens.N < 0}, func(v int) {
 				if op.Tokens.N > 0 {
 					before := s.units[v].tok[k]
 					ev = s.addTokens(v, k, op.Tokens.N, ev)
@@ -337,7 +401,11 @@ func (s *State) runOps(ops []catalog.Op, c *opCtx, dice *Dice, ev []Event) ([]Ev
 				}
 			})
 		case op.Orders != nil:
-			if ci := s.g.Colour(op.Orders.Colour); ci >= 0 && op.Orders.N > 0 {
+			ci := s.g.Colour(op.Orders.Colour)
+			if op.Orders.Colour == "choice" {
+				ci = s.choiceColour(c.side)
+			}
+			if ci >= 0 && op.Orders.N > 0 {
 				s.orders[c.side][ci] += int8(op.Orders.N)
 				ev = append(ev, Event{Kind: EvOrders, Side: int8(c.side), Colour: int8(ci), N: int16(op.Orders.N)})
 				happened = true
@@ -366,16 +434,37 @@ func (s *State) runOps(ops []catalog.Op, c *opCtx, dice *Dice, ev []Event) ([]Ev
 			if hits > 0 {
 				s.forEach(c, op.Roll.Who, op.Roll.Within, func(v int) {
 					if op.Roll.Damage {
-						ev = s.damage(v, hits, dice, ev)
+						ev = s.damage(v, hits, RollEffect, dice, ev)
 					} else if op.Roll.Token != "" {
 						ev = s.addTokens(v, tokenIndex(op.Roll.Token), hits, ev)
 					}
 				})
 				happened = true
 			}
+		case op.Spot != nil:
+			s.forEachSel(c, sel{who: op.Spot.Who, within: op.Spot.Within, sight: op.Spot.Sight}, func(v int) {
+				s.spotted[v][c.side] += int8(op.Spot.Hit)
+				happened = true
+			})
+		case op.Boost != nil:
+			s.forEachSel(c, sel{who: op.Boost.Who, within: op.Boost.Within}, func(v int) {
+				s.boost[v][statIndex[op.Boost.Stat]] += int8(op.Boost.Add)
+				happened = true
+			})
+		case op.Pull != nil:
+			if c.unit >= 0 && c.target >= 0 && s.inPlay(c.target) && s.inPlay(c.unit) {
+				for range op.Pull.Tiles {
+					t := s.pullTile(c.unit, c.target)
+					if t == hex.None {
+						break
+					}
+					ev = s.relocate(c.target, [2]hex.Tile{t, hex.None}, ev)
+					happened = true
+				}
+			}
 		case op.Damage != nil:
 			s.forEach(c, op.Damage.Who, op.Damage.Within, func(v int) {
-				ev = s.damage(v, op.Damage.N, dice, ev)
+				ev = s.damage(v, op.Damage.N, RollEffect, dice, ev)
 				happened = true
 			})
 		}
@@ -384,6 +473,116 @@ func (s *State) runOps(ops []catalog.Op, c *opCtx, dice *Dice, ev []Event) ([]Ev
 		}
 	}
 	return ev, happened
+}
+
+// sel is a selector with its filters.
+type sel struct {
+	who      catalog.Who
+	within   int
+	sight    bool
+	max      int
+	min      int
+	token    int
+	removing bool
+}
+
+// forEachSel calls f for every unit the selector picks; plural selectors
+// with max take the Characters holding the most tokens first when removing
+// tokens, the nearest first otherwise, ties by unit order (UpToChoice).
+func (s *State) forEachSel(c *opCtx, sl sel, f func(v int)) {
+	ok := func(v int) bool {
+		if sl.sight && (c.unit < 0 || !s.sees(c.unit, v)) {
+			return false
+		}
+		if sl.min > 0 && int(s.units[v].tok[sl.token]) < sl.min {
+			return false
+		}
+		return true
+	}
+	if sl.who != catalog.WhoFriends && sl.who != catalog.WhoEnemies {
+		if sl.who == catalog.WhoSelf {
+			s.forEach(c, sl.who, sl.within, f)
+			return
+		}
+		s.forEach(c, sl.who, sl.within, func(v int) {
+			if ok(v) {
+				f(v)
+			}
+		})
+		return
+	}
+	var list [MaxUnits]int8
+	n := 0
+	for v := range s.g.units {
+		if s.selects(c.unit, c.side, sl.who, sl.within, v) && ok(v) {
+			list[n] = int8(v)
+			n++
+		}
+	}
+	if sl.max > 0 && n > sl.max {
+		key := func(v int8) int {
+			if sl.removing {
+				return -int(s.units[v].tok[sl.token])
+			}
+			if c.unit >= 0 {
+				return s.dist(c.unit, int(v))
+			}
+			return 0
+		}
+		// insertion sort: stable, no allocation
+		for i := 1; i < n; i++ {
+			for j := i; j > 0 && key(list[j]) < key(list[j-1]); j-- {
+				list[j], list[j-1] = list[j-1], list[j]
+			}
+		}
+		n = sl.max
+	}
+	for _, v := range list[:n] {
+		f(int(v))
+	}
+}
+
+// choiceColour is the Order colour a player picks when an effect lets them
+// choose: the colour their Characters in play need most (ChoiceColour).
+func (s *State) choiceColour(side int) int {
+	var need [MaxColours]int
+	for u := range s.g.units {
+		if int(s.g.units[u].side) == side && s.inPlay(u) {
+			for c, n := range s.prof(u).Cost {
+				need[c] += int(n)
+			}
+		}
+	}
+	best := 0
+	for c := range s.g.colours {
+		if need[c] > need[best] {
+			best = c
+		}
+	}
+	return best
+}
+
+// pullTile is the open tile next to t one step closer to u, or hex.None
+// (PullChoice: the first such tile in board order).
+func (s *State) pullTile(u, t int) hex.Tile {
+	if s.g.units[t].minis != 1 {
+		return hex.None
+	}
+	from := s.units[t].tiles[0]
+	d := s.dist(u, t)
+	for _, n := range s.g.grid.Neighbours(from) {
+		if n == hex.None || !s.freeTile(n) {
+			continue
+		}
+		nd := 1 << 30
+		for _, x := range s.minis(u) {
+			nd = min(nd, s.g.grid.Distance(x, n))
+		}
+		if nd < d && nd >= 1 {
+			return n
+		}
+	}
+	return hex.None
 }
 
 // forEach calls f for every unit the selector picks.

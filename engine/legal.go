@@ -54,6 +54,8 @@ func (s *State) legalDeploy(base Decision, buf []Decision) []Decision {
 	z := s.g.zones[s.toAct]
 	if z.Empty() {
 		z = s.g.grid.All()
+	} else if !s.pathUsed[s.toAct] {
+		z = s.g.deployZone[s.toAct]
 	}
 	for t := z.Next(0); t != hex.None; t = z.Next(t + 1) {
 		if !s.freeTile(t) {

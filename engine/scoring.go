@@ -1,16 +1,19 @@
 package engine
 
+import "wbtool.dev/wbtool/catalog"
+
 // Scoring kinds of schema/cue/boards.cue (#ScoringKind). Each is
-// implemented here; the rules of marker control, interaction and the enemy
-// zone are Decisions (decisions.go).
+// implemented here; "control", "next to" and "interact" are Decisions
+// (decisions.go). Scenario scoring counts for both players; an Objective
+// card counts for its owner only (R-OBJ-1).
 const (
 	ScoreControlMarker  = "control-marker"  // end of each turn: VP per marker the player controls (ControlRule)
-	ScoreInteractMarker = "interact-marker" // a Character ends its activation on or next to the marker: VP once, marker removed (InteractRule)
+	ScoreInteractMarker = "interact-marker" // a Character ends its activation next to a marker it has not scanned yet: VP (InteractRule)
 	ScoreRemoveEnemy    = "remove-enemy"    // VP each time an enemy Character is removed from play (R-END-1)
-	ScoreEnemyZone      = "enemy-zone"      // end of each turn: VP once if a Character stands in the enemy deployment zone (EnemyZoneRule)
+	ScoreEnemyZone      = "enemy-zone"      // end of the game: VP per own Character in the enemy deployment zone
 	ScorePanicEnemy     = "panic-enemy"     // VP each time an enemy Character enters Panic (R-END-2)
 	ScoreKeepAlive      = "keep-alive"      // end of the game: VP per own Character still in play
-	ScoreMostMarkers    = "most-markers"    // end of the game: VP to the player controlling more markers (none on a tie)
+	ScoreMostMarkers    = "most-markers"    // end of the game: VP if the player controls more markers than the opponent
 )
 
 // ScoringKinds lists the kinds the engine implements.
@@ -22,6 +25,22 @@ const (
 	scorePanic
 )
 
+// scoringFor calls f with every scoring rule that counts for side.
+func (s *State) scoringFor(side int, f func(sc *catalog.Scoring)) {
+	g := s.g
+	for i := range g.scoring {
+		f(&g.scoring[i])
+	}
+	for i := range g.fixedObj[side] {
+		f(&g.fixedObj[side][i])
+	}
+	if o := s.objective[side]; o >= 0 {
+		for i := range g.objDeck[o] {
+			f(&g.objDeck[o][i])
+		}
+	}
+}
+
 func (s *State) gainVP(side, n int, ev []Event) []Event {
 	if n <= 0 {
 		return ev
@@ -32,21 +51,18 @@ func (s *State) gainVP(side, n int, ev []Event) []Event {
 
 // scoreEvent scores the event-driven kinds for side.
 func (s *State) scoreEvent(what, side int, ev []Event) []Event {
-	for i := range s.g.scoring {
-		sc := &s.g.scoring[i]
-		switch {
-		case what == scoreRemove && sc.Kind == ScoreRemoveEnemy,
-			what == scorePanic && sc.Kind == ScorePanicEnemy:
+	s.scoringFor(side, func(sc *catalog.Scoring) {
+		if (what == scoreRemove && sc.Kind == ScoreRemoveEnemy) || (what == scorePanic && sc.Kind == ScorePanicEnemy) {
 			ev = s.gainVP(side, sc.VP, ev)
 		}
-	}
+	})
 	return ev
 }
 
-// markerMatches reports whether scoring rule sc counts marker m (no marker
-// named: all of them; else by id or kind).
-func (s *State) markerMatches(sc string, m int) bool {
-	return sc == "" || s.g.markers[m].id == sc || s.g.markers[m].kind == sc
+// markerMatches reports whether a scoring rule naming marker (id or kind;
+// empty: all) counts marker m.
+func (s *State) markerMatches(marker string, m int) bool {
+	return marker == "" || s.g.markers[m].id == marker || s.g.markers[m].kind == marker
 }
 
 // nearMarker reports whether a miniature of u stands on marker m's tile or
@@ -62,9 +78,6 @@ func (s *State) nearMarker(u, m int) bool {
 
 // controller is the side controlling marker m, or -1 (ControlRule).
 func (s *State) controller(m int) int {
-	if s.markerGone&(1<<uint(m)) != 0 {
-		return -1
-	}
 	var near [2]bool
 	for u := range s.g.units {
 		if s.inPlay(u) && s.nearMarker(u, m) {
@@ -80,92 +93,80 @@ func (s *State) controller(m int) int {
 	return -1
 }
 
+func (s *State) controlled(marker string) (n [2]int) {
+	for m := range s.g.markers {
+		if s.markerMatches(marker, m) {
+			if c := s.controller(m); c >= 0 {
+				n[c]++
+			}
+		}
+	}
+	return n
+}
+
 // interact scores interact-marker for unit u at the end of its activation
 // (InteractRule).
 func (s *State) interact(u int, ev []Event) []Event {
+	if !s.inPlay(u) {
+		return ev
+	}
 	side := int(s.g.units[u].side)
-	for i := range s.g.scoring {
-		sc := &s.g.scoring[i]
-		if sc.Kind != ScoreInteractMarker || !s.inPlay(u) {
-			continue
+	s.scoringFor(side, func(sc *catalog.Scoring) {
+		if sc.Kind != ScoreInteractMarker {
+			return
 		}
 		for m := range s.g.markers {
-			if s.markerGone&(1<<uint(m)) == 0 && s.markerMatches(sc.Marker, m) && s.nearMarker(u, m) {
-				s.markerGone |= 1 << uint(m)
+			bit := uint16(1) << uint(m)
+			if s.scanned[u]&bit == 0 && s.markerMatches(sc.Marker, m) && s.nearMarker(u, m) {
+				s.scanned[u] |= bit
 				ev = append(ev, Event{Kind: EvMarker, Side: int8(side), Unit: int8(u), Space: int8(m)})
 				ev = s.gainVP(side, sc.VP, ev)
 			}
 		}
-	}
+	})
 	return ev
 }
 
 func (s *State) scoreEndOfTurn(ev []Event) []Event {
-	for i := range s.g.scoring {
-		sc := &s.g.scoring[i]
-		switch sc.Kind {
-		case ScoreControlMarker:
-			var n [2]int
-			for m := range s.g.markers {
-				if s.markerMatches(sc.Marker, m) {
-					if c := s.controller(m); c >= 0 {
-						n[c]++
-					}
-				}
+	for _, side := range [2]int{int(s.hand), 1 - int(s.hand)} {
+		s.scoringFor(side, func(sc *catalog.Scoring) {
+			if sc.Kind == ScoreControlMarker {
+				ev = s.gainVP(side, s.controlled(sc.Marker)[side]*sc.VP, ev)
 			}
-			for _, side := range [2]int{int(s.hand), 1 - int(s.hand)} {
-				ev = s.gainVP(side, n[side]*sc.VP, ev)
-			}
-		case ScoreEnemyZone:
-			for _, side := range [2]int{int(s.hand), 1 - int(s.hand)} {
-				z := &s.g.zones[1-side]
-				in := false
-				for u := range s.g.units {
-					if int(s.g.units[u].side) == side && s.inPlay(u) {
-						for _, t := range s.minis(u) {
-							in = in || z.Has(t)
-						}
-					}
-				}
-				if in {
-					ev = s.gainVP(side, sc.VP, ev)
-				}
-			}
-		}
+		})
 	}
 	return ev
 }
 
 func (s *State) scoreEndOfGame(ev []Event) []Event {
-	for i := range s.g.scoring {
-		sc := &s.g.scoring[i]
-		switch sc.Kind {
-		case ScoreKeepAlive:
-			var n [2]int
-			for u := range s.g.units {
-				if s.inPlay(u) {
-					n[s.g.units[u].side]++
-				}
-			}
-			for _, side := range [2]int{int(s.hand), 1 - int(s.hand)} {
-				ev = s.gainVP(side, n[side]*sc.VP, ev)
-			}
-		case ScoreMostMarkers:
-			var n [2]int
-			for m := range s.g.markers {
-				if s.markerMatches(sc.Marker, m) {
-					if c := s.controller(m); c >= 0 {
-						n[c]++
+	for _, side := range [2]int{int(s.hand), 1 - int(s.hand)} {
+		s.scoringFor(side, func(sc *catalog.Scoring) {
+			switch sc.Kind {
+			case ScoreKeepAlive, ScoreEnemyZone:
+				n := 0
+				z := &s.g.zones[1-side]
+				for u := range s.g.units {
+					if int(s.g.units[u].side) != side || !s.inPlay(u) {
+						continue
+					}
+					if sc.Kind == ScoreKeepAlive {
+						n++
+						continue
+					}
+					for _, t := range s.minis(u) {
+						if z.Has(t) {
+							n++
+							break
+						}
 					}
 				}
+				ev = s.gainVP(side, n*sc.VP, ev)
+			case ScoreMostMarkers:
+				if n := s.controlled(sc.Marker); n[side] > n[1-side] {
+					ev = s.gainVP(side, sc.VP, ev)
+				}
 			}
-			switch {
-			case n[0] > n[1]:
-				ev = s.gainVP(0, sc.VP, ev)
-			case n[1] > n[0]:
-				ev = s.gainVP(1, sc.VP, ev)
-			}
-		}
+		})
 	}
 	return ev
 }

@@ -29,7 +29,12 @@ type Setup struct {
 	// Zones are the deployment zones of player 1 and player 2.
 	Zones   [2][]catalog.Zone
 	Scoring []catalog.Scoring
-	Board   *catalog.ActionBoard
+	// Objectives are each player's own Objective scoring (check games).
+	Objectives [2][]catalog.Scoring
+	// ObjectiveDeck is the scenario's Objective deck: each player draws one
+	// card from it when the game starts (R-OBJ-1).
+	ObjectiveDeck []catalog.ObjectiveCard
+	Board         *catalog.ActionBoard
 	Sides   [2]SideSetup
 }
 
@@ -57,6 +62,7 @@ type UnitSetup struct {
 	Stress   int
 	Breaks   int
 	Poison   int
+	Sacred   int
 	Panicked bool
 }
 
@@ -134,10 +140,13 @@ type Game struct {
 	leaders    [2][][MaxColours]int8 // per side, per Period
 	leaderFx   [2][]int16            // leader skill effects
 	sideFx     [2][]int16            // vocation effects (whole warband)
+	deployZone [2]hex.Mask           // zone widened by Pathfinder (2 tiles around)
 	sideNames  [2]string
 	markers    []markerDef
 	zones      [2]hex.Mask
 	scoring    []catalog.Scoring
+	fixedObj   [2][]catalog.Scoring
+	objDeck    [][]catalog.Scoring
 	effects    []effectRef
 	cat        *catalog.Catalog
 }
@@ -217,7 +226,10 @@ func (g *Game) Side(name string) int {
 // Compile checks a Setup against the catalog and builds the Game. Errors
 // name what is wrong in a designer's words.
 func Compile(cat *catalog.Catalog, su *Setup) (*Game, error) {
-	g := &Game{Format: su.Format, cat: cat, scoring: su.Scoring}
+	g := &Game{Format: su.Format, cat: cat, scoring: su.Scoring, fixedObj: su.Objectives}
+	for _, o := range su.ObjectiveDeck {
+		g.objDeck = append(g.objDeck, o.Scoring)
+	}
 	g.grid = hex.NewGrid(su.Cols, su.Rows)
 	if g.grid == nil {
 		return nil, fmt.Errorf("board of %d × %d tiles: expected 1–26 columns, 1–99 rows and at most %d tiles", su.Cols, su.Rows, hex.MaxTiles)
@@ -327,6 +339,21 @@ func Compile(cat *catalog.Catalog, su *Setup) (*Game, error) {
 		for _, u := range side.Units {
 			if err := g.addUnit(s, u); err != nil {
 				return nil, fmt.Errorf("side %s: unit %s: %w", side.Name, u.ID, err)
+			}
+		}
+	}
+	for s := range 2 {
+		g.deployZone[s] = g.zones[s]
+		for _, i := range g.sideFx[s] {
+			r := &g.effects[i]
+			if r.trig == TrigPassive && r.eff != nil {
+				for _, op := range r.eff.Do {
+					if op.Flag == catalog.FlagPathfinder {
+						z := g.zones[s]
+						z = z.Or(g.grid.Around(z))
+						g.deployZone[s] = z.Or(g.grid.Around(z))
+					}
+				}
 			}
 		}
 	}

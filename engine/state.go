@@ -46,13 +46,14 @@ const (
 const (
 	TokWound  = iota // health pool
 	TokPoison        // health pool
+	TokSacred        // health pool
 	TokStress        // morale pool
 	TokBreak         // armour pool
 	numTokens
 )
 
 // TokenNames are the token kinds as check games and logs name them.
-var TokenNames = [numTokens]string{"wound", "poison", "stress", "break"}
+var TokenNames = [numTokens]string{"wound", "poison", "sacred", "stress", "break"}
 
 type unitState struct {
 	tiles       [2]hex.Tile
@@ -68,6 +69,13 @@ type spaceState struct {
 	paid  [MaxColours]int8
 }
 
+// attackCtx is the attack being resolved, for conditions on its target.
+type attackCtx struct {
+	kind     int8 // 0 none, RollRanged, RollMelee
+	attacker int8
+	target   int8
+}
+
 // activation is the activation in progress.
 type activation struct {
 	unit      int8
@@ -76,6 +84,7 @@ type activation struct {
 	done      int8
 	skills    uint32 // active skills used (bit per effect slot of the unit)
 	mods      [numStats]int8 // effects for the rest of the activation
+	did       actionSet      // actions done so far
 }
 
 // State is one moment of a game. It is a plain value: copying it copies the
@@ -96,10 +105,16 @@ type State struct {
 	units      [MaxUnits]unitState
 	occ        [hex.MaxTiles]int8 // unit+1 on each tile, 0 empty
 	act        activation
-	markerGone uint32
+	scanned    [MaxUnits]uint16 // markers each unit has scanned (interact-marker)
+	objective  [2]int8          // Objective card drawn from the deck, -1 none
+	spotted    [MaxUnits][2]int8 // hit bonus against the unit, per spotting side, this turn
+	boost      [MaxUnits][numStats]int8 // effects until the end of the turn
 	keepDone   [2]bool
+	pathUsed   [2]bool // Pathfinder used at deployment
 	winner     int8 // -1 none yet, 0/1 a side, 2 draw
 	lastHits   int8 // hits of the last attack (after-shoot/after-fight conditions)
+	lastWounds int8 // Wound tokens the last attack added
+	atk        attackCtx
 	steps      int32
 	rng        rand.PCG
 }
@@ -185,6 +200,7 @@ type UnitView struct {
 	Tiles       []hex.Tile
 	Wounds      int
 	Poison      int
+	Sacred      int
 	Stress      int
 	Breaks      int
 	Panicked    bool
@@ -197,7 +213,7 @@ type UnitView struct {
 func (s *State) Unit(u int) UnitView {
 	us := &s.units[u]
 	v := UnitView{
-		Wounds: int(us.tok[TokWound]), Poison: int(us.tok[TokPoison]),
+		Wounds: int(us.tok[TokWound]), Poison: int(us.tok[TokPoison]), Sacred: int(us.tok[TokSacred]),
 		Stress: int(us.tok[TokStress]), Breaks: int(us.tok[TokBreak]),
 		Panicked: us.panicked, Removed: us.removed, Deployed: us.deployed,
 		Activations: int(us.activations),
@@ -225,5 +241,6 @@ func (s *State) minis(u int) []hex.Tile { return s.units[u].tiles[:s.g.units[u].
 
 // health is the number of tokens in the health pool (R-CARD-7).
 func (s *State) health(u int) int {
-	return int(s.units[u].tok[TokWound]) + int(s.units[u].tok[TokPoison])
+	t := &s.units[u].tok
+	return int(t[TokWound]) + int(t[TokPoison]) + int(t[TokSacred])
 }

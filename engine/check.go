@@ -1,0 +1,768 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/engine/hex"
+)
+
+// ContentError is a mistake in a check game's text (unknown unit, card,
+// space or tile): a content error with its position, never a panic.
+type ContentError struct {
+	Pos catalog.Pos
+	Msg string
+}
+
+func (e *ContentError) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// CheckFailure is the first step of a check game whose outcome differs
+// from the script.
+type CheckFailure struct {
+	Pos  catalog.Pos
+	Step int // 1-based
+	What string
+	Msg  string // expected vs actual
+}
+
+// CheckResult is the outcome of one check game.
+type CheckResult struct {
+	ID      string
+	Pos     catalog.Pos
+	Failure *CheckFailure // nil: passed
+	Err     *ContentError // the check cannot run
+	// Cards lists the content cards (and skills) the check exercises.
+	Cards []string
+}
+
+// Passed reports whether the check ran and every step went as scripted.
+func (r *CheckResult) Passed() bool { return r.Failure == nil && r.Err == nil }
+
+// checkRun is one check game being played.
+type checkRun struct {
+	cat   *catalog.Catalog
+	c     *catalog.CheckGame
+	g     *Game
+	s     State
+	sides [2]string
+	cards map[string]bool
+}
+
+// RunCheck plays a check game and reports the first step that goes
+// otherwise than scripted.
+func RunCheck(cat *catalog.Catalog, c *catalog.CheckGame) CheckResult {
+	r := &checkRun{cat: cat, c: c, cards: map[string]bool{}}
+	res := CheckResult{ID: c.ID, Pos: c.Pos}
+	if err := r.setup(); err != nil {
+		res.Err = err
+		return res
+	}
+	res.Failure, res.Err = r.play()
+	for _, id := range c.Cards {
+		r.cards[id] = true
+	}
+	for id := range r.cards {
+		res.Cards = append(res.Cards, id)
+	}
+	sort.Strings(res.Cards)
+	return res
+}
+
+func cerr(pos catalog.Pos, format string, args ...any) *ContentError {
+	return &ContentError{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (r *checkRun) setup() *ContentError {
+	c, cat := r.c, r.cat
+	if len(c.Sides) != 2 {
+		return cerr(c.Pos, "a check game has exactly two sides, found %d", len(c.Sides))
+	}
+	names := make([]string, 0, 2)
+	for n := range c.Sides {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		pi, pj := c.Sides[names[i]].Player, c.Sides[names[j]].Player
+		if pi != pj && pi != 0 && pj != 0 {
+			return pi < pj
+		}
+		if pi == 2 || pj == 1 {
+			return false
+		}
+		if pi == 1 || pj == 2 {
+			return true
+		}
+		return names[i] < names[j]
+	})
+	r.sides = [2]string{names[0], names[1]}
+	format := c.Format
+	if format == "" {
+		format = catalog.Exploration
+	}
+	su := &Setup{Format: format, Cols: 8, Rows: 16}
+	if c.Scenario != "" {
+		sc := cat.Scenario(c.Scenario)
+		if sc == nil {
+			return cerr(c.Pos, "unknown scenario %q", c.Scenario)
+		}
+		su.Cols, su.Rows = sc.Board.Cols, sc.Board.Rows
+		su.Terrain = append(su.Terrain, sc.Terrain...)
+		su.Markers = append(su.Markers, sc.Markers...)
+		for _, z := range sc.Deployment {
+			if z.Player == 1 || z.Player == 2 {
+				su.Zones[z.Player-1] = append(su.Zones[z.Player-1], z)
+			}
+		}
+		su.Scoring = append(su.Scoring, sc.Scoring...)
+		if sc.ActionBoard != "" {
+			su.Board = cat.ActionBoard(sc.ActionBoard)
+		}
+	}
+	if b := c.Board; b != nil {
+		if b.Cols > 0 {
+			su.Cols, su.Rows = b.Cols, b.Rows
+		}
+		su.Terrain = append(su.Terrain, b.Terrain...)
+		su.Markers = append(su.Markers, b.Markers...)
+		for _, z := range b.Deployment {
+			if z.Player == 1 || z.Player == 2 {
+				su.Zones[z.Player-1] = append(su.Zones[z.Player-1], z)
+			}
+		}
+	}
+	grid := hex.NewGrid(su.Cols, su.Rows)
+	if grid == nil {
+		return cerr(c.Pos, "board of %d × %d tiles is too large", su.Cols, su.Rows)
+	}
+	for _, t := range su.Terrain {
+		if _, ok := grid.Parse(t.At); !ok {
+			return cerr(t.Pos, "terrain tile %q is not on the %d × %d board", t.At, su.Cols, su.Rows)
+		}
+	}
+	for _, m := range su.Markers {
+		if _, ok := grid.Parse(m.At); !ok {
+			return cerr(m.Pos, "marker tile %q is not on the %d × %d board", m.At, su.Cols, su.Rows)
+		}
+	}
+	for p := range 2 {
+		for _, z := range su.Zones[p] {
+			_, ok1 := grid.Parse(z.From)
+			_, ok2 := grid.Parse(z.To)
+			if !ok1 || !ok2 {
+				return cerr(z.Pos, "deployment zone %s–%s is not on the %d × %d board", z.From, z.To, su.Cols, su.Rows)
+			}
+		}
+	}
+	su.Scoring = append(su.Scoring, c.Scoring...)
+	if c.ActionBoard != nil {
+		b := *c.ActionBoard
+		b.ID, b.Format = "inline", format
+		su.Board = &b
+	}
+	if su.Board == nil {
+		su.Board = cat.BoardFor(format)
+	}
+	if su.Board == nil {
+		return cerr(c.Pos, "no Action Board for format %s: give an inline actionBoard", format)
+	}
+	for i := range su.Board.Spaces {
+		if p := su.Board.Spaces[i].Period; p < 1 || p > len(su.Board.Periods) {
+			return cerr(su.Board.Spaces[i].Pos, "space %s is in Period %d, the board has %d", su.Board.Spaces[i].ID, p, len(su.Board.Periods))
+		}
+	}
+	seen := map[string]bool{}
+	for si, name := range r.sides {
+		side := c.Sides[name]
+		ss := SideSetup{Name: name}
+		if side.Leader != "" {
+			ld := cat.Leader(side.Leader)
+			if ld == nil {
+				return cerr(side.Pos, "unknown Leader card %q", side.Leader)
+			}
+			ss.Leaders = []string{side.Leader}
+			r.cards[ld.ID] = true
+			r.cards[ld.Skill] = true
+		}
+		for _, v := range side.Vocations {
+			if cat.Vocation(v) == nil {
+				return cerr(side.Pos, "unknown Vocation card %q", v)
+			}
+			ss.Vocations = append(ss.Vocations, v)
+			r.cards[v] = true
+		}
+		if side.Objective != "" {
+			o := cat.Objective(side.Objective)
+			if o == nil {
+				return cerr(side.Pos, "unknown Objective card %q", side.Objective)
+			}
+			r.cards[o.ID] = true
+			su.Objectives[si] = o.Scoring
+		}
+		for _, cu := range side.Units {
+			if seen[cu.ID] {
+				return cerr(cu.Pos, "unit id %q is used twice", cu.ID)
+			}
+			seen[cu.ID] = true
+			u, err := r.unit(&cu)
+			if err != nil {
+				return err
+			}
+			ss.Units = append(ss.Units, u)
+		}
+		su.Sides[si] = ss
+	}
+	g, err := Compile(cat, su)
+	if err != nil {
+		return cerr(c.Pos, "%v", err)
+	}
+	r.g = g
+	hand := r.side(c.Hand)
+	if hand < 0 {
+		return cerr(c.Pos, "hand: no side %q (sides are %s and %s)", c.Hand, r.sides[0], r.sides[1])
+	}
+	var st Start
+	st.Seed, st.Hand = c.Seed, hand
+	for si, name := range r.sides {
+		for col := range c.Sides[name].Orders {
+			if g.Colour(col) < 0 {
+				return cerr(c.Sides[name].Pos, "orders: %q is no faction colour", col)
+			}
+		}
+		st.Orders[si] = c.Sides[name].Orders
+	}
+	s, _, err := NewState(g, st)
+	if err != nil {
+		return cerr(c.Pos, "%v", err)
+	}
+	r.s = s
+	if c.Hourglass != "" {
+		sp := g.Space(c.Hourglass)
+		if sp < 0 {
+			return cerr(c.Pos, "hourglass: unknown space %q (spaces: %s)", c.Hourglass, r.spaceList())
+		}
+		d := Decision{Kind: PlaceHourglass, Side: r.s.toAct, Space: int8(sp)}
+		if _, err := r.s.Do(d, nil, nil); err != nil {
+			return cerr(c.Pos, "hourglass: %v", err)
+		}
+	}
+	return nil
+}
+
+func (r *checkRun) spaceList() string {
+	var ids []string
+	for i := range r.g.spaces {
+		ids = append(ids, r.g.spaces[i].id)
+	}
+	return strings.Join(ids, ", ")
+}
+
+func (r *checkRun) side(name string) int {
+	for i, n := range r.sides {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (r *checkRun) unit(cu *catalog.CheckUnit) (UnitSetup, *ContentError) {
+	cat := r.cat
+	u := UnitSetup{ID: cu.ID, At: cu.At}
+	switch {
+	case cu.Card != "" && cu.Profile != nil:
+		return u, cerr(cu.Pos, "unit %s: give either card or profile, not both", cu.ID)
+	case cu.Card != "":
+		ch := cat.Character(cu.Card)
+		if ch == nil {
+			return u, cerr(cu.Pos, "unit %s: unknown Character card %q", cu.ID, cu.Card)
+		}
+		u.Card, u.Front, u.Panic, u.HasPanic = ch.ID, ch.Front, ch.Panic, true
+		r.cards[ch.ID] = true
+	case cu.Profile != nil:
+		u.Front = *cu.Profile
+		if cu.Panic != nil {
+			u.Panic, u.HasPanic = *cu.Panic, true
+		}
+	default:
+		return u, cerr(cu.Pos, "unit %s: give a card or a profile", cu.ID)
+	}
+	for _, sk := range u.Front.Skills {
+		if cat.Skill(sk) == nil {
+			return u, cerr(cu.Pos, "unit %s: unknown skill %q", cu.ID, sk)
+		}
+		r.cards[sk] = true
+	}
+	for _, sk := range u.Panic.Skills {
+		if cat.Skill(sk) == nil {
+			return u, cerr(cu.Pos, "unit %s: unknown skill %q", cu.ID, sk)
+		}
+		r.cards[sk] = true
+	}
+	for _, up := range cu.Upgrades {
+		switch cat.KindOf(up) {
+		case catalog.KindEquipment:
+			u.Equipment = append(u.Equipment, up)
+		case catalog.KindFormation:
+			f := cat.Formation(up).Bonuses
+			u.Formation = &f
+		default:
+			return u, cerr(cu.Pos, "unit %s: upgrade %q is no Equipment or Formation card", cu.ID, up)
+		}
+		r.cards[up] = true
+	}
+	minis := 1
+	if u.Formation != nil {
+		minis = 2
+	}
+	if len(cu.At) != 0 && len(cu.At) != minis {
+		return u, cerr(cu.Pos, "unit %s has %d miniature(s) but %d tile(s) in at", cu.ID, minis, len(cu.At))
+	}
+	for k, n := range cu.Tokens {
+		switch k {
+		case "wound":
+			u.Wounds = n
+		case "poison":
+			u.Poison = n
+		case "sacred":
+			u.Sacred = n
+		case "stress":
+			u.Stress = n
+		case "break":
+			u.Breaks = n
+		default:
+			return u, cerr(cu.Pos, "unit %s: unknown token %q", cu.ID, k)
+		}
+	}
+	u.Panicked = cu.Panicked
+	return u, nil
+}
+
+// play runs the script.
+func (r *checkRun) play() (*CheckFailure, *ContentError) {
+	for i := range r.c.Script {
+		st := &r.c.Script[i]
+		f, err := r.step(i+1, st)
+		if err != nil || f != nil {
+			return f, err
+		}
+	}
+	return nil, nil
+}
+
+func (r *checkRun) step(n int, st *catalog.CheckStep) (*CheckFailure, *ContentError) {
+	fail := func(what, format string, args ...any) *CheckFailure {
+		return &CheckFailure{Pos: st.Pos, Step: n, What: what, Msg: fmt.Sprintf(format, args...)}
+	}
+	if st.Expect != nil {
+		if msg, err := r.expect(st.Expect, st.Pos); err != nil || msg != "" {
+			if err != nil {
+				return nil, err
+			}
+			return fail("expect", "%s", msg), nil
+		}
+		if st.Side == "" {
+			return nil, nil
+		}
+	}
+	if st.Side == "" {
+		return nil, cerr(st.Pos, "step %d: name the side that decides (side: ...) or give only an expect", n)
+	}
+	side := r.side(st.Side)
+	if side < 0 {
+		return nil, cerr(st.Pos, "step %d: unknown side %q (sides are %s and %s)", n, st.Side, r.sides[0], r.sides[1])
+	}
+	decisions, what, err := r.decisions(side, st)
+	if err != nil {
+		return nil, err
+	}
+	dice := &Dice{}
+	for _, v := range st.Dice {
+		if v < 1 || v > 10 {
+			return nil, cerr(st.Pos, "step %d: die %d is not a natural result 1–10", n, v)
+		}
+		dice.Forced = append(dice.Forced, int8(v))
+	}
+	start := r.s
+	for _, d := range decisions {
+		if d.Kind == Move && d.Tile2 == -2 { // a formation move written with one tile
+			return nil, cerr(st.Pos, "step %d: a Formation moves with two tiles, e.g. move: [\"C4\", \"D4\"]", n)
+		}
+		before := r.s
+		_, err := r.s.Do(d, dice, nil)
+		if err == nil {
+			continue
+		}
+		re, _ := err.(*RuleError)
+		if re == nil {
+			return fail(what, "%v", err), nil
+		}
+		if r.s != before {
+			return fail(what, "the illegal decision %s changed the state", d.Format(r.g)), nil
+		}
+		if st.Fails == "" {
+			return fail(what, "expected the step to succeed, got %s (%s)", re.Code, re.Msg), nil
+		}
+		if string(re.Code) != st.Fails {
+			return fail(what, "expected fails %s, got %s (%s)", st.Fails, re.Code, re.Msg), nil
+		}
+		r.s = start // an illegal step leaves the game as it was
+		return nil, nil
+	}
+	if st.Fails != "" {
+		return fail(what, "expected fails %s, but the step succeeded", st.Fails), nil
+	}
+	if left := dice.Left(); left > 0 {
+		return fail(what, "%d forced dice left unused (the step rolled %d)", left, dice.Used), nil
+	}
+	return nil, nil
+}
+
+// decisions turns a step into engine decisions.
+func (r *checkRun) decisions(side int, st *catalog.CheckStep) ([]Decision, string, *ContentError) {
+	g := r.g
+	base := Decision{Side: int8(side), Unit: -1, Space: -1, Target: -1, Tile: hex.None, Tile2: hex.None, Colour: -1, Give2: -1, Take: -1, Skill: -1}
+	colour := func(name, field string) (int8, *ContentError) {
+		c := g.Colour(name)
+		if c < 0 {
+			return 0, cerr(st.Pos, "%s: %q is no Order colour (colours: %s)", field, name, strings.Join(g.colours, ", "))
+		}
+		return int8(c), nil
+	}
+	var out []Decision
+	switch {
+	case st.Pass:
+		d := base
+		d.Kind = Pass
+		return append(out, d), "pass", nil
+	case st.Hourglass != "":
+		sp := g.Space(st.Hourglass)
+		if sp < 0 {
+			return nil, "", cerr(st.Pos, "hourglass: unknown space %q (spaces: %s)", st.Hourglass, r.spaceList())
+		}
+		d := base
+		d.Kind, d.Space = PlaceHourglass, int8(sp)
+		return append(out, d), "hourglass " + st.Hourglass, nil
+	case st.Swap != nil:
+		d := base
+		d.Kind, d.Swap = SwapHand, *st.Swap
+		return append(out, d), "swap", nil
+	case st.Keep != "":
+		c, err := colour(st.Keep, "keep")
+		if err != nil {
+			return nil, "", err
+		}
+		d := base
+		d.Kind, d.Colour = KeepOrder, c
+		return append(out, d), "keep " + st.Keep, nil
+	case st.Exchange != nil:
+		if len(st.Exchange.Give) != 2 {
+			return nil, "", cerr(st.Pos, "exchange: give exactly two tokens")
+		}
+		d := base
+		d.Kind = Exchange
+		var err *ContentError
+		if d.Colour, err = colour(st.Exchange.Give[0], "exchange"); err != nil {
+			return nil, "", err
+		}
+		if d.Give2, err = colour(st.Exchange.Give[1], "exchange"); err != nil {
+			return nil, "", err
+		}
+		if d.Take, err = colour(st.Exchange.Take, "exchange"); err != nil {
+			return nil, "", err
+		}
+		return append(out, d), "exchange", nil
+	case st.Deploy != nil:
+		u := g.Unit(st.Deploy.Unit)
+		if u < 0 {
+			return nil, "", cerr(st.Pos, "deploy: unknown unit %q", st.Deploy.Unit)
+		}
+		d := base
+		d.Kind, d.Unit = DeployUnit, int8(u)
+		tiles, err := r.tiles(st.Deploy.At, st.Pos)
+		if err != nil {
+			return nil, "", err
+		}
+		d.Tile, d.Tile2 = tiles[0], tiles[1]
+		return append(out, d), "deploy " + st.Deploy.Unit, nil
+	}
+	what := "activation"
+	u := -1
+	if st.Unit != "" {
+		u = g.Unit(st.Unit)
+		if u < 0 {
+			return nil, "", cerr(st.Pos, "unknown unit %q", st.Unit)
+		}
+		sp := g.Space(st.Space)
+		if sp < 0 {
+			return nil, "", cerr(st.Pos, "unknown space %q (spaces: %s)", st.Space, r.spaceList())
+		}
+		d := base
+		d.Kind, d.Unit, d.Space = Activate, int8(u), int8(sp)
+		for name, n := range st.Pay {
+			c, err := colour(name, "pay")
+			if err != nil {
+				return nil, "", err
+			}
+			d.Pay[c] = int8(n)
+		}
+		if st.Gain != "" {
+			c, err := colour(st.Gain, "gain")
+			if err != nil {
+				return nil, "", err
+			}
+			d.Colour = c
+		} else if g.spaces[sp].tempo {
+			d.Colour = 0
+		}
+		out = append(out, d)
+		what = "activate " + st.Unit + " on " + st.Space
+	} else if len(st.Do) > 0 || st.End != nil {
+		u = int(r.s.act.unit)
+		what = "activation in progress"
+	} else {
+		return nil, "", cerr(st.Pos, "the step decides nothing: give unit and space, do, pass, hourglass, swap, keep, exchange, deploy or expect")
+	}
+	for _, op := range st.Do {
+		d, err := r.op(u, base, &op, st.Pos)
+		if err != nil {
+			return nil, "", err
+		}
+		d.Unit = int8(u)
+		out = append(out, d)
+	}
+	if st.End == nil || *st.End {
+		d := base
+		d.Kind, d.Unit = EndActivation, int8(u)
+		out = append(out, d)
+	}
+	return out, what, nil
+}
+
+func (r *checkRun) tiles(ts catalog.Tiles, pos catalog.Pos) ([2]hex.Tile, *ContentError) {
+	out := [2]hex.Tile{hex.None, hex.None}
+	if len(ts) == 0 || len(ts) > 2 {
+		return out, cerr(pos, "expected one tile or two")
+	}
+	for i, name := range ts {
+		t, ok := r.g.grid.Parse(name)
+		if !ok {
+			return out, cerr(pos, "tile %q is not on the %d × %d board", name, r.g.grid.Cols, r.g.grid.Rows)
+		}
+		out[i] = t
+	}
+	return out, nil
+}
+
+func (r *checkRun) target(name string, pos catalog.Pos) (int8, *ContentError) {
+	t := r.g.Unit(name)
+	if t < 0 {
+		return -1, cerr(pos, "unknown unit %q", name)
+	}
+	return int8(t), nil
+}
+
+func (r *checkRun) op(u int, base Decision, op *catalog.CheckOp, stepPos catalog.Pos) (Decision, *ContentError) {
+	pos := op.Pos
+	if pos.File == "" {
+		pos = stepPos
+	}
+	d := base
+	var err *ContentError
+	switch {
+	case len(op.Move) > 0 || len(op.Run) > 0:
+		d.Kind = Move
+		ts := op.Move
+		if len(op.Run) > 0 {
+			d.Run, ts = true, op.Run
+		}
+		var tiles [2]hex.Tile
+		if tiles, err = r.tiles(ts, pos); err != nil {
+			return d, err
+		}
+		d.Tile, d.Tile2 = tiles[0], tiles[1]
+		if u >= 0 && r.g.units[u].minis == 2 && len(ts) == 1 {
+			d.Tile2 = -2
+		}
+	case op.Shoot != "":
+		d.Kind, d.Aim = Shoot, op.Aim
+		d.Target, err = r.target(op.Shoot, pos)
+	case op.Fight != "":
+		d.Kind = Fight
+		d.Target, err = r.target(op.Fight, pos)
+	case op.Skill != "":
+		d.Kind = UseSkill
+		if u < 0 {
+			return d, cerr(pos, "skill %s: no activation in progress", op.Skill)
+		}
+		d.Skill = -1
+		p := r.s.prof(u)
+		found := false
+		for i, ei := range p.effects {
+			if r.g.effects[ei].card == op.Skill {
+				d.Skill, found = int8(i), true
+				break
+			}
+		}
+		if !found {
+			inCard := false
+			for _, pr := range []*Profile{&r.g.units[u].front, &r.g.units[u].panic} {
+				for _, ei := range pr.effects {
+					inCard = inCard || r.g.effects[ei].card == op.Skill
+				}
+			}
+			if !inCard {
+				return d, cerr(pos, "unit %s has no skill or Equipment %q", r.g.units[u].id, op.Skill)
+			}
+			d.Skill = 31 // not on the current profile: the engine refuses it
+		}
+		if op.Target != "" {
+			if d.Target, err = r.target(op.Target, pos); err != nil {
+				return d, err
+			}
+		}
+		if op.To != "" {
+			t, ok := r.g.grid.Parse(op.To)
+			if !ok {
+				return d, cerr(pos, "tile %q is not on the board", op.To)
+			}
+			d.Tile = t
+		}
+	default:
+		return d, cerr(pos, "an operation is one of move, run, shoot, fight, skill")
+	}
+	return d, err
+}
+
+// expect compares the state with an expectation; it returns "" when all
+// holds, else what differs.
+func (r *checkRun) expect(e *catalog.CheckExpect, pos catalog.Pos) (string, *ContentError) {
+	s := &r.s
+	g := r.g
+	var diffs []string
+	diff := func(what string, want, got any) {
+		if fmt.Sprint(want) != fmt.Sprint(got) {
+			diffs = append(diffs, fmt.Sprintf("%s: expected %v, got %v", what, want, got))
+		}
+	}
+	ids := make([]string, 0, len(e.Units))
+	for id := range e.Units {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		ue := e.Units[id]
+		u := g.Unit(id)
+		if u < 0 {
+			return "", cerr(pos, "expect: unknown unit %q", id)
+		}
+		v := s.Unit(u)
+		if ue.Wounds != nil {
+			diff(id+".wounds", *ue.Wounds, v.Wounds)
+		}
+		if ue.Stress != nil {
+			diff(id+".stress", *ue.Stress, v.Stress)
+		}
+		if ue.Breaks != nil {
+			diff(id+".breaks", *ue.Breaks, v.Breaks)
+		}
+		if ue.Poison != nil {
+			diff(id+".poison", *ue.Poison, v.Poison)
+		}
+		if ue.Sacred != nil {
+			diff(id+".sacred", *ue.Sacred, v.Sacred)
+		}
+		if ue.Removed != nil {
+			diff(id+".removed", *ue.Removed, v.Removed)
+		}
+		if ue.Panicked != nil {
+			diff(id+".panicked", *ue.Panicked, v.Panicked)
+		}
+		if ue.Activations != nil {
+			diff(id+".activations", *ue.Activations, v.Activations)
+		}
+		if len(ue.At) > 0 {
+			var got []string
+			for _, t := range v.Tiles {
+				got = append(got, g.grid.Name(t))
+			}
+			want := append([]string(nil), ue.At...)
+			sort.Strings(want)
+			sort.Strings(got)
+			diff(id+".at", strings.Join(want, ","), strings.Join(got, ","))
+		}
+	}
+	sides := make([]string, 0, len(e.Sides))
+	for n := range e.Sides {
+		sides = append(sides, n)
+	}
+	sort.Strings(sides)
+	for _, name := range sides {
+		se := e.Sides[name]
+		si := r.side(name)
+		if si < 0 {
+			return "", cerr(pos, "expect: unknown side %q", name)
+		}
+		if se.VP != nil {
+			diff(name+".vp", *se.VP, s.VP(si))
+		}
+		if se.Passed != nil {
+			diff(name+".passed", *se.Passed, s.Passed(si))
+		}
+		cols := make([]string, 0, len(se.Orders))
+		for c := range se.Orders {
+			cols = append(cols, c)
+		}
+		sort.Strings(cols)
+		for _, col := range cols {
+			c := g.Colour(col)
+			if c < 0 {
+				return "", cerr(pos, "expect: %q is no Order colour", col)
+			}
+			diff(name+".orders."+col, se.Orders[col], s.Orders(si, c))
+		}
+	}
+	if e.Hand != "" {
+		diff("hand", e.Hand, r.sides[s.Hand()])
+	}
+	if e.Hourglass != "" {
+		diff("hourglass", e.Hourglass, r.sides[s.Hourglass()])
+	}
+	if e.ToAct != "" {
+		got := "nobody"
+		if s.ToAct() >= 0 {
+			got = r.sides[s.ToAct()]
+		}
+		diff("toAct", e.ToAct, got)
+	}
+	if e.Turn != 0 {
+		diff("turn", e.Turn, s.Turn())
+	}
+	if e.Phase != "" {
+		diff("phase", e.Phase, s.Phase().String())
+	}
+	if e.Winner != "" {
+		got := "none yet"
+		switch w := s.Winner(); {
+		case w == 2:
+			got = "draw"
+		case w >= 0:
+			got = r.sides[w]
+		}
+		diff("winner", e.Winner, got)
+	}
+	spaces := make([]string, 0, len(e.Spaces))
+	for id := range e.Spaces {
+		spaces = append(spaces, id)
+	}
+	sort.Strings(spaces)
+	for _, id := range spaces {
+		sp := g.Space(id)
+		if sp < 0 {
+			return "", cerr(pos, "expect: unknown space %q", id)
+		}
+		diff("spaces."+id, e.Spaces[id], s.SpaceTaken(sp))
+	}
+	return strings.Join(diffs, "; "), nil
+}
