@@ -12,29 +12,29 @@ type EventKind int8
 
 // The event kinds.
 const (
-	EvTurn       EventKind = iota + 1 // a turn starts (N = turn)
-	EvPhase                           // a phase starts (N = phase)
-	EvOrders                          // Side receives N Order tokens of Colour
-	EvHand                            // Side takes the Hand
-	EvHourglass                       // Side takes the Hourglass; Space: where it was placed
-	EvDeploy                          // Unit placed on Tile (and Tile2)
-	EvActivate                        // Unit activated on Space
-	EvPay                             // Side pays N tokens of Colour
-	EvPass                            // Side passes
-	EvExchange                        // Side exchanges two tokens for one of Colour
-	EvMove                            // Unit's miniature Mini moves to Tile
-	EvRoll                            // dice rolled (Dice) by Unit; N = purpose
-	EvHit                             // N hits on Target
-	EvToken                           // Target receives N tokens of kind Colour (token index)
-	EvTokenOff                        // Target loses N tokens of kind Colour
-	EvRemoved                         // Unit removed from play (R-END-1)
-	EvPanic                           // Unit flips to its Panic profile (R-END-2)
-	EvEndActivation                   // Unit's activation ends
-	EvVP                              // Side scores N Victory Points
-	EvDiscard                         // Side discards N Order tokens at Cleanup
-	EvMarker                          // marker Space (index) taken off by Side
-	EvSkill                           // Unit uses skill slot N
-	EvGameOver                        // the game ends; Side = winner, 2 = draw
+	EvTurn          EventKind = iota + 1 // a turn starts (N = turn)
+	EvPhase                              // a phase starts (N = phase)
+	EvOrders                             // Side receives N Order tokens of Colour
+	EvHand                               // Side takes the Hand
+	EvHourglass                          // Side takes the Hourglass; Space: where it was placed
+	EvDeploy                             // Unit placed on Tile (and Tile2)
+	EvActivate                           // Unit activated on Space
+	EvPay                                // Side pays N tokens of Colour
+	EvPass                               // Side passes
+	EvExchange                           // Side exchanges two tokens for one of Colour
+	EvMove                               // Unit's miniature Mini moves to Tile
+	EvRoll                               // dice rolled (Dice) by Unit; N = purpose
+	EvHit                                // N hits on Target
+	EvToken                              // Target receives N tokens of kind Colour (token index)
+	EvTokenOff                           // Target loses N tokens of kind Colour
+	EvRemoved                            // Unit removed from play (R-END-1)
+	EvPanic                              // Unit flips to its Panic profile (R-END-2)
+	EvEndActivation                      // Unit's activation ends
+	EvVP                                 // Side scores N Victory Points
+	EvDiscard                            // Side discards N Order tokens at Cleanup
+	EvMarker                             // marker Space (index) taken off by Side
+	EvSkill                              // Unit uses skill slot N
+	EvGameOver                           // the game ends; Side = winner, 2 = draw
 )
 
 var evNames = [...]string{"", "turn", "phase", "orders", "hand", "hourglass", "deploy", "activate", "pay", "pass",

@@ -35,7 +35,7 @@ type Setup struct {
 	// card from it when the game starts (R-OBJ-1).
 	ObjectiveDeck []catalog.ObjectiveCard
 	Board         *catalog.ActionBoard
-	Sides   [2]SideSetup
+	Sides         [2]SideSetup
 }
 
 // SideSetup is one player's warband.

@@ -33,13 +33,13 @@ func (p Phase) String() string {
 type pending int8
 
 const (
-	pendNone      pending = iota
-	pendDeploy            // deploy the next unit
-	pendHourglass         // place the Hourglass (R-TURN-4)
-	pendAction            // activate, exchange or pass (R-TURN-5)
-	pendActivation        // an action, a skill, or end the activation
-	pendSwap              // Hourglass holder: swap for the Hand or not (R-TURN-6)
-	pendKeep              // keep one Order token (R-TURN-6)
+	pendNone       pending = iota
+	pendDeploy             // deploy the next unit
+	pendHourglass          // place the Hourglass (R-TURN-4)
+	pendAction             // activate, exchange or pass (R-TURN-5)
+	pendActivation         // an action, a skill, or end the activation
+	pendSwap               // Hourglass holder: swap for the Hand or not (R-TURN-6)
+	pendKeep               // keep one Order token (R-TURN-6)
 )
 
 // Token kinds of the pools (R-CARD-7).
@@ -82,7 +82,7 @@ type activation struct {
 	space     int8
 	remaining actionSet
 	done      int8
-	skills    uint32 // active skills used (bit per effect slot of the unit)
+	skills    uint32         // active skills used (bit per effect slot of the unit)
 	mods      [numStats]int8 // effects for the rest of the activation
 	did       actionSet      // actions done so far
 }
@@ -105,15 +105,15 @@ type State struct {
 	units      [MaxUnits]unitState
 	occ        [hex.MaxTiles]int8 // unit+1 on each tile, 0 empty
 	act        activation
-	scanned    [MaxUnits]uint16 // markers each unit has scanned (interact-marker)
-	objective  [2]int8          // Objective card drawn from the deck, -1 none
-	spotted    [MaxUnits][2]int8 // hit bonus against the unit, per spotting side, this turn
+	scanned    [MaxUnits]uint16         // markers each unit has scanned (interact-marker)
+	objective  [2]int8                  // Objective card drawn from the deck, -1 none
+	spotted    [MaxUnits][2]int8        // hit bonus against the unit, per spotting side, this turn
 	boost      [MaxUnits][numStats]int8 // effects until the end of the turn
 	keepDone   [2]bool
 	pathUsed   [2]bool // Pathfinder used at deployment
-	winner     int8 // -1 none yet, 0/1 a side, 2 draw
-	lastHits   int8 // hits of the last attack (after-shoot/after-fight conditions)
-	lastWounds int8 // Wound tokens the last attack added
+	winner     int8    // -1 none yet, 0/1 a side, 2 draw
+	lastHits   int8    // hits of the last attack (after-shoot/after-fight conditions)
+	lastWounds int8    // Wound tokens the last attack added
 	atk        attackCtx
 	steps      int32
 	rng        rand.PCG
