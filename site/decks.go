@@ -73,7 +73,13 @@ func (b *builder) deckPageData(p *page, d *catalog.Deck) *deckPage {
 		isAttached[a.Upgrade] = true
 	}
 	// Leaders first, then Characters, then anything else, in deck order.
-	for _, k := range catalog.Kinds {
+	order := append([]catalog.Kind{catalog.KindLeader, catalog.KindCharacter}, catalog.Kinds...)
+	done := map[catalog.Kind]bool{}
+	for _, k := range order {
+		if done[k] {
+			continue
+		}
+		done[k] = true
 		for _, id := range d.Cards {
 			if b.cat.KindOf(id) != k || (k.IsUpgrade() && isAttached[id]) {
 				continue

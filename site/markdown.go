@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -47,6 +48,7 @@ var (
 	kindCardRef = ast.NewNodeKind("CardRef")
 	kindIcon    = ast.NewNodeKind("Icon")
 	kindRuleRef = ast.NewNodeKind("RuleRef")
+	kindNatural = ast.NewNodeKind("Natural")
 )
 
 // cardRefNode is [[card-id]].
@@ -89,9 +91,10 @@ func (n *ruleRefNode) Dump(src []byte, level int) {
 }
 
 var (
+	naturalRe = regexp.MustCompile(`^\[(10|[1-9])\]`)
 	cardRefRe = regexp.MustCompile(`^\[\[([a-z0-9]+(?:-[a-z0-9]+)*)\]\]`)
 	iconRe    = regexp.MustCompile(`^:([a-z][a-z0-9]*(?:-[a-z0-9]+)*):`)
-	ruleRe    = regexp.MustCompile(`^R-[A-Z]+-[0-9]+`)
+	ruleRe    = regexp.MustCompile(`R-[A-Z]+-[0-9]+`)
 	// RuleIDPattern is what a rule number looks like.
 	ruleIDRe = regexp.MustCompile(`^R-[A-Z]+-[0-9]+$`)
 	// headingIDRe is what an explicit heading id may be.
@@ -104,12 +107,33 @@ func (cardRefParser) Trigger() []byte { return []byte{'['} }
 
 func (cardRefParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
 	line, _ := block.PeekLine()
+	if m := naturalRe.FindSubmatch(line); m != nil {
+		// [1]..[10], a natural die result (R-DICE-2), unless it is a link.
+		if len(line) == len(m[0]) || !strings.ContainsRune("([:", rune(line[len(m[0])])) {
+			block.Advance(len(m[0]))
+			n, _ := strconv.Atoi(string(m[1]))
+			return &naturalNode{N: n}
+		}
+		return nil
+	}
 	m := cardRefRe.FindSubmatch(line)
 	if m == nil {
 		return nil
 	}
 	block.Advance(len(m[0]))
 	return &cardRefNode{ID: string(m[1])}
+}
+
+// naturalNode is a natural die result, [1]..[10].
+type naturalNode struct {
+	ast.BaseInline
+	N     int
+	Label string // "natural result" in the page's language
+}
+
+func (n *naturalNode) Kind() ast.NodeKind { return kindNatural }
+func (n *naturalNode) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"N": strconv.Itoa(n.N)}, nil)
 }
 
 type iconParser struct{}
@@ -129,28 +153,6 @@ func (iconParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) a
 	return &iconNode{Name: string(m[1])}
 }
 
-type ruleRefParser struct{}
-
-func (ruleRefParser) Trigger() []byte { return []byte{'R'} }
-
-func (ruleRefParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
-	if p := block.PrecendingCharacter(); isWordRune(p) || p == '-' {
-		return nil
-	}
-	line, _ := block.PeekLine()
-	m := ruleRe.Find(line)
-	if m == nil {
-		return nil
-	}
-	if len(line) > len(m) {
-		if r, _ := utf8.DecodeRune(line[len(m):]); isWordRune(r) || r == '-' {
-			return nil
-		}
-	}
-	block.Advance(len(m))
-	return &ruleRefNode{ID: string(m)}
-}
-
 func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'
 }
@@ -162,7 +164,6 @@ func (d dialect) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(parser.WithInlineParsers(
 		util.Prioritized(cardRefParser{}, 199), // before links (200)
 		util.Prioritized(iconParser{}, 198),
-		util.Prioritized(ruleRefParser{}, 197),
 	))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(
 		util.Prioritized(&nodeRenderer{lang: d.lang}, 100),
@@ -178,6 +179,7 @@ func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindCardRef, r.cardRef)
 	reg.Register(kindIcon, r.icon)
 	reg.Register(kindRuleRef, r.ruleRef)
+	reg.Register(kindNatural, r.natural)
 	if r.lang == catalog.French {
 		reg.Register(ast.KindText, r.frenchText)
 	}
@@ -199,6 +201,13 @@ func (r *nodeRenderer) cardRef(w util.BufWriter, src []byte, node ast.Node, ente
 func (r *nodeRenderer) icon(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
 		_, _ = w.WriteString(node.(*iconNode).SVG) // trusted: built from this package's constants
+	}
+	return ast.WalkSkipChildren, nil
+}
+
+func (r *nodeRenderer) natural(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		fmt.Fprintf(w, `<span class="natural" title="%s">%d</span>`, escapeHTML(naturalLabel(r.lang)), node.(*naturalNode).N)
 	}
 	return ast.WalkSkipChildren, nil
 }
@@ -503,6 +512,8 @@ func plainText(n ast.Node, src []byte) string {
 				b.WriteString(c.Name)
 			case *ruleRefNode:
 				b.WriteString(c.ID)
+			case *naturalNode:
+				b.WriteString("[" + strconv.Itoa(c.N) + "]")
 			case *iconNode:
 				b.WriteString(iconLabelText(c.Name))
 			case *ast.CodeSpan:
@@ -615,4 +626,66 @@ func unwrap(n ast.Node) {
 type mdProblem struct {
 	Offset int
 	Msg    string
+}
+
+// splitRuleRefs finds rule numbers (R-SHOOT-7) in the text of a document
+// and turns each into a ruleRefNode. A rule number is a whole word: the
+// letters or digits around it do not belong to it. Code is left alone.
+// (goldmark calls inline parsers only at punctuation and spaces, so a
+// rule number right after ** would be missed by one: hence this pass.)
+func splitRuleRefs(doc ast.Node, src []byte) {
+	var texts []*ast.Text
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch x := n.(type) {
+		case *ast.CodeSpan, *ast.CodeBlock, *ast.FencedCodeBlock:
+			return ast.WalkSkipChildren, nil
+		case *ast.Text:
+			if ruleRe.Match(x.Segment.Value(src)) {
+				texts = append(texts, x)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, t := range texts {
+		seg := t.Segment
+		val := seg.Value(src)
+		parent := t.Parent()
+		var pieces []ast.Node
+		last := 0
+		for _, m := range ruleRe.FindAllIndex(val, -1) {
+			a, b := m[0], m[1]
+			if a > 0 {
+				if r, _ := utf8.DecodeLastRune(val[:a]); isWordRune(r) || r == '-' {
+					continue
+				}
+			}
+			if b < len(val) {
+				if r, _ := utf8.DecodeRune(val[b:]); isWordRune(r) || r == '-' {
+					continue
+				}
+			}
+			if a > last {
+				pieces = append(pieces, ast.NewTextSegment(text.NewSegment(seg.Start+last, seg.Start+a)))
+			}
+			ref := &ruleRefNode{ID: string(val[a:b])}
+			ref.SetPos(seg.Start + a)
+			pieces = append(pieces, ref)
+			last = b
+		}
+		if len(pieces) == 0 {
+			continue
+		}
+		tail := ast.NewTextSegment(text.NewSegment(seg.Start+last, seg.Stop))
+		tail.SetSoftLineBreak(t.SoftLineBreak())
+		tail.SetHardLineBreak(t.HardLineBreak())
+		tail.SetRaw(t.IsRaw())
+		pieces = append(pieces, tail)
+		for _, p := range pieces {
+			parent.InsertBefore(parent, t, p)
+		}
+		parent.RemoveChild(parent, t)
+	}
 }

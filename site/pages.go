@@ -409,10 +409,10 @@ func (b *builder) buildRoot() error {
 		return fmt.Errorf("site: root page: %w", err)
 	}
 	b.files["index.html"] = buf.Bytes()
-	nf := b.files["en/404.html"]
-	// The root 404 is the English one, with links made relative to the root.
-	b.files["404.html"] = bytes.ReplaceAll(nf, []byte(`="../`), []byte(`="./`))
-	return nil
+	// The root 404 is the English one, with links from the root.
+	nf := b.newPage(catalog.English, "404.html", b.label("notfound.title", catalog.English), "", nil)
+	nf.atRoot = true
+	return b.render("notfound", nf)
 }
 
 // searchEntry is one card in the search index.
@@ -428,10 +428,13 @@ type searchEntry struct {
 func (b *builder) searchEntries(l catalog.Lang, cs []card) []searchEntry {
 	out := make([]searchEntry, 0, len(cs))
 	for _, c := range cs {
-		var parts []string
-		parts = append(parts, c.Name.In(l), c.ID)
+		parts := []string{c.Name.In(l), c.ID}
+		seen := map[string]bool{}
 		for _, t := range c.texts {
-			parts = append(parts, plainCardText(t.In(l)))
+			if s := plainCardText(t.In(l)); !seen[s] {
+				seen[s] = true
+				parts = append(parts, s)
+			}
 		}
 		fac := c.Faction
 		if b.cat.Faction(fac) == nil {

@@ -205,6 +205,7 @@ func (b *builder) parseChapters(md goldmark.Markdown, l catalog.Lang) ([]*chapte
 		c := &chapter{Lang: l, File: rp.Path, Slug: slug, Title: title, Order: order, src: body, lineBase: lines}
 		pc := parser.NewContext(parser.WithIDs(newSlugIDs()))
 		c.doc = md.Parser().Parse(text.NewReader(c.src), parser.WithContext(pc))
+		splitRuleRefs(c.doc, c.src)
 		// A leading "# Title" is the page title (the layout writes the h1).
 		if h, ok := c.doc.FirstChild().(*ast.Heading); ok && h.Level == 1 {
 			if c.Title == "" {

@@ -67,7 +67,6 @@ type builder struct {
 	opts     Options
 	files    Files
 	tmpl     map[string]*template.Template
-	pages    []string // HTML pages of the English side, relative to en/ (sitemap, switcher)
 	exists   map[string]bool
 	ruleDefs map[catalog.Lang]map[string]*chapter
 	chapters map[catalog.Lang][]*chapter
@@ -91,6 +90,9 @@ func Build(cat *catalog.Catalog, opts Options) (Files, error) {
 	var err error
 	if b.tmpl, err = parseTemplates(); err != nil {
 		return nil, err
+	}
+	if errs := b.checkIDs(); len(errs) > 0 {
+		return nil, errs.clean()
 	}
 	b.usage = b.computeUsage()
 	for _, l := range catalog.Langs {
@@ -142,15 +144,22 @@ type page struct {
 	Title   string
 	Section string // "home", "rules", "cards", "decks", "glossary", "checks"
 	Data    any
+	atRoot  bool // the page sits at the site root, not in its language folder (404.html)
 }
 
 // Root is the relative path from the page to the site root.
 func (p *page) Root() string {
+	if p.atRoot {
+		return ""
+	}
 	return strings.Repeat("../", strings.Count(p.Path, "/")+1)
 }
 
 // Link returns the relative URL of a page of the same language.
 func (p *page) Link(target string) string {
+	if p.atRoot {
+		return string(p.Lang) + "/" + target
+	}
 	return relPath(p.Path, target)
 }
 
@@ -212,6 +221,33 @@ func (b *builder) render(name string, p *page) error {
 	if err := t.ExecuteTemplate(&buf, "layout", p); err != nil {
 		return fmt.Errorf("site: page %s/%s: %w", p.Lang, p.Path, err)
 	}
-	b.files[string(p.Lang)+"/"+p.Path] = buf.Bytes()
+	if p.atRoot {
+		b.files[p.Path] = buf.Bytes()
+	} else {
+		b.files[string(p.Lang)+"/"+p.Path] = buf.Bytes()
+	}
 	return nil
+}
+
+// checkIDs makes sure that every id that names a page or a folder is
+// lower-case kebab, so that no content can make a path such as
+// "../../x" (the loader checks this too; a file name is not the place to
+// trust it).
+func (b *builder) checkIDs() Errors {
+	var errs Errors
+	check := func(kind, id string, pos catalog.Pos) {
+		if !safeClass.MatchString(id) {
+			errs = append(errs, &Error{pos, fmt.Sprintf("%s id %q cannot name a page: use lower-case letters, digits and hyphens", kind, id)})
+		}
+	}
+	for _, c := range b.allCards() {
+		check(string(c.Kind), c.ID, c.Pos)
+	}
+	for _, f := range b.cat.Factions {
+		check("faction", f.ID, f.Pos)
+	}
+	for _, d := range b.cat.Decks {
+		check("deck", d.ID, d.Pos)
+	}
+	return errs
 }

@@ -3,9 +3,9 @@ package site
 import (
 	"testing"
 
+	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/schema"
-	"wbtool.dev/wbtool/catalog"
 )
 
 // starter loads the embedded starter content.

@@ -1,0 +1,187 @@
+package site
+
+import (
+	"wbtool.dev/wbtool/catalog"
+)
+
+// fixture returns a small, fixed catalog that uses every card kind and
+// every rules Markdown feature. Golden files are built from it, so that
+// they change only when the site changes, not when the starter content
+// does. Texts go through txt, so that the security tests can swap in
+// hostile strings everywhere.
+func fixture(txt func(en, fr string) catalog.Text, rules map[string]string) *catalog.Catalog {
+	if txt == nil {
+		txt = func(en, fr string) catalog.Text { return catalog.Text{EN: en, FR: fr} }
+	}
+	pt := func(en, fr string) *catalog.Text { t := txt(en, fr); return &t }
+	pos := func(file string, line int) catalog.Pos { return catalog.Pos{File: file, Line: line, Col: 1} }
+	cat := &catalog.Catalog{
+		SchemaVersion: catalog.SchemaVersion,
+		Factions: []catalog.Faction{
+			{ID: "raiders", Name: txt("Raiders", "Pillards"), Colour: "#e8701a", Pos: pos("cards/factions.cue", 3)},
+			{ID: "clans", Name: txt("Ash Clans", "Clans des Cendres"), Colour: "#2d7dd2", Pos: pos("cards/factions.cue", 7)},
+		},
+		Skills: []catalog.Skill{
+			{ID: "sharp-shooting", Name: txt("Sharp shooting", "Tir d'élite"), Text: txt(
+				"This Character may :shoot: an enemy next to one of your Characters.",
+				"Ce Personnage peut :shoot: un ennemi adjacent à l'un de vos Personnages."), Pos: pos("cards/skills.cue", 4)},
+			{ID: "frenzy", Name: txt("Frenzy", "Frénésie"), Active: true, Text: txt(
+				"Roll one more :melee-die:. On a natural [1], take a **Stress** token.",
+				"Lancez un :melee-die: de plus. Sur un [1] naturel, prenez un jeton **Stress** !"), Pos: pos("cards/skills.cue", 9)},
+			{ID: "command", Name: txt("Command", "Commandement"), Text: txt(
+				"Once per turn, pay :order-raiders: to *clear* a space.",
+				"Une fois par tour, payez :order-raiders: pour *libérer* une case."), Pos: pos("cards/skills.cue", 14)},
+		},
+		Characters: []catalog.Character{
+			{ID: "copp", Name: txt("COPP", "COPP"), Faction: "raiders", NameGroup: "copp",
+				Flavor: pt("Salvaged police frame.", "Châssis de police récupéré."),
+				Front: catalog.Profile{Attack: 7, Speed: 3, Run: 1, Accuracy: &catalog.Accuracy{Near: 4, Far: 6},
+					Cost: catalog.Cost{"raiders": 1, "any": 1}, Health: 4, Morale: 3,
+					Armor: &catalog.Armor{Points: 1, Save: 7}, Gear: []catalog.Gear{catalog.GearRanged}, Skills: []string{"sharp-shooting"}},
+				Panic: catalog.Profile{Attack: 8, Speed: 3, Run: 1, Accuracy: &catalog.Accuracy{Near: 5},
+					Cost: catalog.Cost{"raiders": 1, "any": 2}, Health: 4, Skills: []string{"sharp-shooting"}},
+				Pos: pos("cards/raiders.cue", 3)},
+			{ID: "howler", Name: txt("Howler", "Hurleuse"), Faction: "clans", NameGroup: "howler",
+				Front: catalog.Profile{Attack: 5, Speed: 4, Run: 2, Dice: catalog.Dice{Melee: 2},
+					Cost: catalog.Cost{"clans": 2}, Health: 3, Morale: 4, Gear: []catalog.Gear{catalog.GearMelee}, Skills: []string{"frenzy"}},
+				Panic: catalog.Profile{Attack: 6, Speed: 4, Run: 2, Cost: catalog.Cost{"clans": 3}, Health: 3},
+				Pos:   pos("cards/clans.cue", 3)},
+		},
+		Leaders: []catalog.Leader{
+			{ID: "boss", Name: txt("Scrap Boss", "Chef Ferraille"), Faction: "raiders", Skill: "command",
+				Exploration:   catalog.LeaderSide{Orders: []map[string]int{{"raiders": 3}, {"raiders": 4, "clans": 1}}},
+				Confrontation: catalog.LeaderSide{Orders: []map[string]int{{"raiders": 2}, {"raiders": 3}, {"raiders": 2, "clans": 1}}},
+				Pos:           pos("cards/leaders.cue", 3)},
+		},
+		Equipment: []catalog.Equipment{
+			{ID: "scope", Name: txt("Scope", "Lunette"), Text: txt("Add one :ranged-die: when you :aim:.", "Ajoutez un :ranged-die: quand vous visez : « précision »."), Pos: pos("cards/equipment.cue", 3)},
+			{ID: "plate", Name: txt("Breastplate", "Plastron"), Gear: catalog.GearArmor, Faction: "raiders", Text: txt("One more armour point.", "Un point d'armure de plus."), Pos: pos("cards/equipment.cue", 8)},
+		},
+		Formations: []catalog.Formation{
+			{ID: "squad", Name: txt("Squad", "Escouade"), Text: txt("A second miniature.", "Une seconde figurine."),
+				Bonuses: catalog.FormationBonus{Cost: 1, Hit: 1, RangedDice: 1, MeleeDice: 1, Health: 1}, Pos: pos("cards/formations.cue", 3)},
+		},
+		Vocations: []catalog.Vocation{
+			{ID: "drillmaster", Name: txt("Drillmaster", "Instructeur"), Text: txt("Your Characters :run: one more tile.", "Vos Personnages font une :run: d'une case de plus."), Pos: pos("cards/vocations.cue", 3)},
+		},
+		References: []catalog.ReferenceCard{
+			{ID: "raiders-reference", Name: txt("Raiders: common skills", "Pillards : compétences communes"), Faction: "raiders", Skills: []string{"sharp-shooting"}, Pos: pos("cards/references.cue", 3)},
+		},
+		Objectives: []catalog.ObjectiveCard{
+			{ID: "first-blood", Name: txt("First Blood", "Premier sang"), Format: catalog.Exploration,
+				Text:    txt("Remove an enemy first.", "Retirez un ennemi en premier."),
+				Scoring: []catalog.Scoring{{Kind: "remove-enemy", VP: 2, Text: pt("the first enemy removed", "le premier ennemi retiré")}},
+				Pos:     pos("scenarios/objectives.cue", 3)},
+		},
+		Decks: []catalog.Deck{
+			{ID: "raiders-warband", Name: txt("Raiders Warband", "Bande de Pillards"), Format: catalog.Exploration,
+				Description: pt("A first deck.", "Un premier deck."),
+				Cards:       []string{"boss", "copp", "howler", "scope", "plate", "squad", "drillmaster", "copp"},
+				Attachments: []catalog.Attachment{{Upgrade: "scope", To: "copp"}, {Upgrade: "squad", To: "howler"}, {Upgrade: "drillmaster", To: "boss"}},
+				Pos:         pos("scenarios/decks.cue", 3)},
+		},
+		Glossary: []catalog.Term{
+			{ID: "stress", Term: txt("Stress", "Stress"), Definition: txt("A token on the morale pool.", "Un jeton sur la réserve de moral."), Pos: pos("i18n/glossary.cue", 3)},
+			{ID: "order", Term: txt("Order token", "Jeton Ordre"), Definition: txt("Pays for activations: :order:.", "Paie les activations : :order:."), Pos: pos("i18n/glossary.cue", 7)},
+		},
+		Checks: []catalog.CheckGame{{ID: "armor-saves-one", Pos: pos("scenarios/checks/shooting.cue", 1)}},
+	}
+	if rules == nil {
+		rules = fixtureRules
+	}
+	for _, p := range sortedRuleKeys(rules) {
+		lang := catalog.English
+		if p[len("rules/"):len("rules/fr")] == "fr" {
+			lang = catalog.French
+		}
+		cat.Rules = append(cat.Rules, catalog.RulesPage{Lang: lang, Path: p, Source: []byte(rules[p])})
+	}
+	cat.Sort()
+	return cat
+}
+
+func sortedRuleKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	for i := range keys {
+		for j := i + 1; j < len(keys); j++ {
+			if keys[j] < keys[i] {
+				keys[i], keys[j] = keys[j], keys[i]
+			}
+		}
+	}
+	return keys
+}
+
+// fixtureRules are two chapters in each language.
+var fixtureRules = map[string]string{
+	"rules/en/01-basics.md": `---
+title: Basics
+order: 1
+---
+# Basics {#basics}
+
+Warbound is played with "d12" dice -- see [Shooting](02-shooting.md#R-SHOOT-7).
+
+## Dice {#dice}
+
+**R-DICE-2** A natural [1] always fails... Use :move: and :order-raiders: tokens.
+
+| Card | Use |
+|---|---|
+| [[copp]] | shoots |
+| [[howler]] | fights |
+
+## Automatic heading
+
+See R-SHOOT-7 and [the glossary](https://example.org/glossary).
+`,
+	"rules/en/02-shooting.md": `---
+title: Shooting
+order: 2
+---
+## Armour {#armour}
+
+- **R-SHOOT-7** One armour point saves one wound only. Back to R-DICE-2.
+
+## Heading with the same words
+
+## Heading with the same words
+`,
+	"rules/fr/01-basics.md": `---
+title: Les bases
+order: 1
+---
+# Les bases {#basics}
+
+Warbound se joue avec des dés "d12" -- voir [Tir](02-shooting.md#R-SHOOT-7).
+
+## Les dés {#dice}
+
+**R-DICE-2** Un [1] naturel échoue toujours ! Vraiment ? Oui : c'est la règle ; << toujours >>.
+Utilisez :move: et les jetons :order-raiders:.
+
+| Carte | Usage |
+|---|---|
+| [[copp]] | tire |
+| [[howler]] | combat |
+
+## Règles générales de l'été
+
+Voir R-SHOOT-7 et « le glossaire ».
+`,
+	"rules/fr/02-shooting.md": `---
+title: Tir
+order: 2
+---
+## Armure {#armour}
+
+- **R-SHOOT-7** Un point d'armure n'annule qu'une blessure. Retour à R-DICE-2.
+
+## Même titre
+
+## Même titre
+`,
+}

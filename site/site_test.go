@@ -1,0 +1,362 @@
+package site
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"wbtool.dev/wbtool/catalog"
+)
+
+func buildFixture(t testing.TB) Files {
+	t.Helper()
+	files, err := Build(fixture(nil, nil), Options{})
+	if err != nil {
+		t.Fatalf("Build(fixture): %v", err)
+	}
+	return files
+}
+
+func TestBuildFixtureLinksResolve(t *testing.T) {
+	files := buildFixture(t)
+	n := checkLinks(t, files)
+	if n < 100 {
+		t.Errorf("only %d links checked", n)
+	}
+	checkXSS(t, files)
+}
+
+func TestBuildStarterLinksAndSafety(t *testing.T) {
+	files, err := Build(starter(t), Options{DeckPDF: func(id string, l catalog.Lang) string {
+		return "print/decks/" + id + "-" + string(l) + ".pdf"
+	}})
+	if err != nil {
+		t.Fatalf("Build(starter): %v", err)
+	}
+	links := checkLinks(t, files, "print/")
+	scanned := checkXSS(t, files)
+	t.Logf("starter site: %d files, %d HTML pages, %d internal links checked, %d pages scanned, 0 violations expected",
+		len(files), htmlPages(files), links, scanned)
+	for _, l := range catalog.Langs {
+		for _, p := range []string{"index.html", "rules/index.html", "cards/index.html", "glossary/index.html", "decks/index.html", "search-index.js"} {
+			if _, ok := files[string(l)+"/"+p]; !ok {
+				t.Errorf("missing %s/%s", l, p)
+			}
+		}
+	}
+	if _, ok := files["index.html"]; !ok {
+		t.Error("missing root index.html")
+	}
+}
+
+// TestLanguageSwitch checks that every page's language switch lands on
+// the same page in the other language.
+func TestLanguageSwitch(t *testing.T) {
+	for name, files := range map[string]Files{"fixture": buildFixture(t), "starter": mustBuild(t, starter(t))} {
+		targets := langSwitchTargets(t, files)
+		if len(targets) < 20 {
+			t.Fatalf("%s: only %d pages with a language switch", name, len(targets))
+		}
+		for p, target := range targets {
+			lang, rest, _ := strings.Cut(p, "/")
+			want := "fr/" + rest
+			if lang == "fr" {
+				want = "en/" + rest
+			}
+			if target != want {
+				t.Errorf("%s: %s switches to %s, want %s", name, p, target, want)
+			}
+		}
+	}
+}
+
+func mustBuild(t testing.TB, cat *catalog.Catalog) Files {
+	t.Helper()
+	files, err := Build(cat, Options{})
+	if err != nil {
+		t.Fatalf("Build: %v", err)
+	}
+	return files
+}
+
+// TestDeterministic: the same catalog gives byte-identical sites.
+func TestDeterministic(t *testing.T) {
+	a := mustBuild(t, starter(t))
+	b := mustBuild(t, starter(t))
+	if len(a) != len(b) {
+		t.Fatalf("%d files, then %d", len(a), len(b))
+	}
+	for p, x := range a {
+		if !bytes.Equal(x, b[p]) {
+			t.Errorf("%s differs between two builds", p)
+		}
+	}
+}
+
+// goldenPages are the fixture pages kept as golden files.
+var goldenPages = []string{
+	"index.html",
+	"en/cards/copp/index.html",
+	"fr/cards/boss/index.html",
+	"en/cards/index.html",
+	"fr/rules/basics/index.html",
+	"en/rules/shooting/index.html",
+	"fr/decks/raiders-warband/index.html",
+	"en/glossary/index.html",
+	"fr/search-index.js",
+	"sitemap.xml",
+}
+
+// TestGolden compares a few pages of the fixture site with
+// testdata/golden; WBTOOL_UPDATE=1 rewrites them.
+func TestGolden(t *testing.T) {
+	files := buildFixture(t)
+	for _, p := range goldenPages {
+		got, ok := files[p]
+		if !ok {
+			t.Errorf("fixture site has no %s", p)
+			continue
+		}
+		gf := filepath.Join("testdata", "golden", filepath.FromSlash(p))
+		if os.Getenv("WBTOOL_UPDATE") == "1" {
+			if err := os.MkdirAll(filepath.Dir(gf), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(gf, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(gf)
+		if err != nil {
+			t.Errorf("%s: %v (run with WBTOOL_UPDATE=1 to create it)", p, err)
+			continue
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from %s (WBTOOL_UPDATE=1 to accept):\n%s", p, gf, firstDiff(string(want), string(got)))
+		}
+	}
+}
+
+func firstDiff(want, got string) string {
+	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(wl) || i < len(gl); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			return "line " + itoa(i+1) + ":\n  want: " + w + "\n  got:  " + g
+		}
+	}
+	return ""
+}
+
+func itoa(n int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + fmtInt(n)) }
+
+func fmtInt(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b []byte
+	for n > 0 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+		n /= 10
+	}
+	return string(b)
+}
+
+// TestRulesFeatures checks what the rules dialect does, on the fixture.
+func TestRulesFeatures(t *testing.T) {
+	files := buildFixture(t)
+	page := func(p string) string { return string(files[p]) }
+	cases := []struct {
+		page, want string
+	}{
+		// [[card]] links to the card page of the same language, named in it.
+		{"fr/rules/basics/index.html", `<a class="card-ref" href="../../cards/howler/index.html">Hurleuse</a>`},
+		{"en/rules/basics/index.html", `<a class="card-ref" href="../../cards/howler/index.html">Howler</a>`},
+		// Rule anchors: defined at the start of a paragraph, linked elsewhere, across pages.
+		{"en/rules/basics/index.html", `<a class="rule-id" id="R-DICE-2" href="#R-DICE-2">R-DICE-2</a>`},
+		{"en/rules/basics/index.html", `<a class="rule-ref" href="../shooting/index.html#R-SHOOT-7">R-SHOOT-7</a>`},
+		{"en/rules/shooting/index.html", `<a class="rule-ref" href="../basics/index.html#R-DICE-2">R-DICE-2</a>`},
+		// Links between rules files become links between pages.
+		{"en/rules/basics/index.html", `<a href="../shooting/index.html#R-SHOOT-7">Shooting</a>`},
+		// Explicit ids are shared; generated ones keep accented letters as letters.
+		{"fr/rules/basics/index.html", `<h2 id="dice">Les dés</h2>`},
+		{"fr/rules/basics/index.html", `<h2 id="regles-generales-de-l-ete">`},
+		{"fr/rules/shooting/index.html", `<h2 id="meme-titre">Même titre</h2>`},
+		{"fr/rules/shooting/index.html", `<h2 id="meme-titre-1">Même titre</h2>`},
+		{"en/rules/basics/index.html", `<h1 id="basics">Basics</h1>`},
+		// Icons are inline SVG, labelled in the page's language.
+		{"fr/rules/basics/index.html", `aria-label="Jeton Ordre Pillards"`},
+		{"en/rules/basics/index.html", `<svg class="icon icon-move" viewBox="0 0 24 24" role="img" aria-label="Move">`},
+		// Typographer: English curly quotes and dashes; French guillemets and spaces.
+		{"en/rules/basics/index.html", `&ldquo;d12&rdquo; dice &ndash; see`},
+		{"fr/rules/basics/index.html", "«\u202fd12\u202f»"},
+		{"fr/rules/basics/index.html", "échoue toujours\u202f! Vraiment\u202f? Oui\u00a0: c’est la règle\u202f; «\u202ftoujours\u202f»."},
+		{"fr/rules/basics/index.html", "«\u202fle glossaire\u202f»."},
+		// GFM tables.
+		{"fr/rules/basics/index.html", `<th>Carte</th>`},
+		// External links stay, as links.
+		{"en/rules/basics/index.html", `<a href="https://example.org/glossary">the glossary</a>`},
+	}
+	for _, c := range cases {
+		if !strings.Contains(page(c.page), c.want) {
+			t.Errorf("%s does not contain %q", c.page, c.want)
+		}
+	}
+}
+
+func TestSlug(t *testing.T) {
+	for in, want := range map[string]string{
+		"Règles générales":           "regles-generales",
+		"Phase d'été":                "phase-d-ete",
+		"Œuvre & cœur":               "oeuvre-coeur",
+		"Tir *à distance* (R-SHOOT)": "tir-a-distance-r-shoot",
+		"日本語":                        "日本語",
+		"  ":                         "",
+		"Ça, c’est « ça » !":         "ca-c-est-ca",
+	} {
+		if got := slug(in); got != want {
+			t.Errorf("slug(%q) = %q, want %q", in, got, want)
+		}
+	}
+	ids := newSlugIDs()
+	var got []string
+	for _, h := range []string{"Même titre", "Même titre", "", "Même titre"} {
+		got = append(got, string(ids.Generate([]byte(h), 0)))
+	}
+	if want := "meme-titre meme-titre-1 section meme-titre-2"; strings.Join(got, " ") != want {
+		t.Errorf("ids = %q, want %q", got, want)
+	}
+}
+
+func TestFrenchSpacing(t *testing.T) {
+	const n, b = "\u202f", "\u00a0"
+	for _, c := range []struct {
+		in   string
+		prev bool
+		want string
+	}{
+		{"Vraiment ?", false, "Vraiment" + n + "?"},
+		{"Vraiment?", false, "Vraiment" + n + "?"},
+		{"Note : texte", false, "Note" + b + ": texte"},
+		{"Note: texte", false, "Note" + b + ": texte"},
+		{"à 10:30 ou http://x", false, "à 10:30 ou http://x"},
+		{"?!", false, "?!"},
+		{"« bonjour »", false, "«" + n + "bonjour" + n + "»"},
+		{": suite", true, b + ": suite"},
+		{": suite", false, ": suite"},
+		{" ; suite", true, n + "; suite"},
+		{"rien à changer", false, "rien à changer"},
+	} {
+		if got := frenchSpacing(c.in, c.prev); got != c.want {
+			t.Errorf("frenchSpacing(%q, %v) = %q, want %q", c.in, c.prev, got, c.want)
+		}
+	}
+}
+
+func TestSafeURL(t *testing.T) {
+	for u, want := range map[string]bool{
+		"../x/index.html":                   true,
+		"#R-SHOOT-7":                        true,
+		"https://example.org":               true,
+		"mailto:a@b.c":                      true,
+		"javascript:alert(1)":               false,
+		"JaVaScRiPt:alert(1)":               false,
+		"&#106;avascript:alert(1)":          false,
+		"&#x6A;avascript:alert(1)":          false,
+		"java&Tab;script:alert(1)":          false,
+		"javascript&colon;alert(1)":         false,
+		"&amp;#106;avascript:alert(1)":      false,
+		" \x01javascript:alert(1)":          false,
+		"java\nscript:alert(1)":             false,
+		"vbscript:msgbox":                   false,
+		"file:///etc/passwd":                false,
+		"data:text/html,<script>":           false,
+		"data:image/svg+xml,<svg onload=x>": false,
+		"a/b:c":                             true,
+	} {
+		if got := safeURL(u); got != want {
+			t.Errorf("safeURL(%q) = %v, want %v", u, got, want)
+		}
+	}
+}
+
+// TestRulesErrors: content mistakes in the rules come back with their
+// file:line:col, every one of them.
+func TestRulesErrors(t *testing.T) {
+	rules := map[string]string{
+		"rules/en/01-a.md": "---\ntitle: A\n---\n## One {#one}\n\nSee [[no-such-card]] and :bogus:.\n\n**R-X-1** first.\n\n**R-X-1** again.\n\n[gone](09-gone.md) [bad](#nowhere)\n",
+		"rules/fr/01-a.md": "---\ntitle: A\nweight: 3\n---\nRien.\n",
+	}
+	_, err := Build(fixture(nil, rules), Options{})
+	var errs Errors
+	if !errors.As(err, &errs) {
+		t.Fatalf("Build = %v, want Errors", err)
+	}
+	got := err.Error()
+	for _, want := range []string{
+		`rules/en/01-a.md:6:5: unknown card "no-such-card" in [[no-such-card]]: no card has this id`,
+		`rules/en/01-a.md:6:26: unknown icon :bogus:`,
+		`rules/en/01-a.md:10:3: rule R-X-1 is already given an anchor at rules/en/01-a.md:8:3`,
+		`rules/en/01-a.md:12:1: link to 09-gone.md: there is no such rules file in rules/en`,
+		`rules/en/01-a.md:12:20: link to #nowhere: this page has no heading or rule with that id`,
+		`rules/fr/01-a.md:3:1: unknown front matter key "weight" (expected title or order)`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("errors lack %q; got:\n%s", want, got)
+		}
+	}
+}
+
+// TestCardTextErrors: an unknown icon in card text names the card, the
+// language and the position.
+func TestCardTextErrors(t *testing.T) {
+	cat := fixture(nil, nil)
+	cat.Skills[0].Text.FR = "Utilisez :nope:."
+	_, err := Build(cat, Options{})
+	if err == nil || !strings.Contains(err.Error(), "cards/skills.cue:9:1: skill frenzy (French text): unknown icon :nope:") &&
+		!strings.Contains(err.Error(), "(French text): unknown icon :nope:") {
+		t.Fatalf("Build = %v, want an unknown icon error", err)
+	}
+}
+
+// TestTemplateDiscipline (reliability notes B3): no unsafe goldmark, no
+// text/template, and template.HTML made only in trusted.go.
+func TestTemplateDiscipline(t *testing.T) {
+	srcs, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := regexp.MustCompile(`WithUnsafe|"text/template"|template\.(HTML|HTMLAttr|URL|JS|JSStr|CSS|Srcset)\(`)
+	for _, f := range srcs {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if m := bad.FindString(line); m != "" && !(f == "trusted.go" && m == "template.HTML(") {
+				t.Errorf("%s:%d: %s is not allowed outside trusted.go", f, i+1, m)
+			}
+		}
+	}
+	tmpls, _ := filepath.Glob("templates/*.html")
+	for _, f := range tmpls {
+		data, _ := os.ReadFile(f)
+		if bytes.Contains(data, []byte("safeHTML")) || bytes.Contains(data, []byte(" on")) && regexp.MustCompile(`\son[a-z]+=`).Match(data) {
+			t.Errorf("%s: inline handler or unsafe helper", f)
+		}
+	}
+}
