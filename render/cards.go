@@ -160,7 +160,13 @@ func (f *face) header(band Colour, name, subtitle string, nameReserve, subReserv
 	if band.light() {
 		ink = colInk
 	}
-	f.text(name, Bold, ink, margin, 7.4, CardW-2*margin-nameReserve, 12, nameMinPt, 'l', "the card name")
+	w := CardW - 2*margin - nameReserve
+	if _, ok := fitLine(markupTypo(name, f.lang()), Bold, w, 12, 8.5); ok {
+		f.text(name, Bold, ink, margin, 7.4, w, 12, 8.5, 'l', "the card name")
+	} else {
+		// a long name takes two lines
+		f.fit(textBox{X: margin, Y: 0.9, W: w, H: 8.4, middle: true}, []para{{runs: []markup.Run{{Text: name}}, base: Bold, colour: ink}}, 8.5, "the card name")
+	}
 	f.text(subtitle, Regular, ink.mix(band, 0.18), margin, 11.5, CardW-2*margin-subReserve, 6.3, 4.5, 'l', "the card type line")
 }
 
@@ -248,17 +254,17 @@ func (b *builder) character(c *catalog.Character) Card {
 
 func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string) *face {
 	f := b.newFace(c.ID, catalog.KindCharacter, side, c.Pos)
-	panic := side == "back"
+	isPanic := side == "back"
 	fc := b.colourOr(c.Faction, colNeutral)
 	band := fc
 	bg := colParchment
-	if panic {
+	if isPanic {
 		band = fc.mix(colInk, 0.45)
 		bg = Colour{0xee, 0xe2, 0xd8}
 	}
 	f.background(bg)
 	f.band(band, bandH)
-	if panic {
+	if isPanic {
 		// diagonal stripes mark the Panic side at a glance
 		for x := -20.0; x < CardW+4; x += 4.2 {
 			f.add(Line{Pts: []Pt{{x, -Bleed}, {x + 17 + Bleed, bandH - 0.5}}, Colour: band.mix(colWhite, 0.1), Width: 1.3})
@@ -287,7 +293,7 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 		x += step
 	}
 	sub := b.factionName(c.Faction) + " · " + f.l("card.kind.character")
-	if panic {
+	if isPanic {
 		sub = b.factionName(c.Faction) + " · " + f.l("card.panic")
 	}
 	f.header(band, c.Name.In(b.lang), sub, float64(len(p.Gear))*6.2, costW+1.5)
@@ -371,7 +377,7 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 	ph := top - 1.6 - py
 	f.panel(margin, py, CardW-2*margin, ph)
 	paras := f.skillParas(p.Skills, false)
-	if c.Flavor != nil && !panic {
+	if c.Flavor != nil && !isPanic {
 		d := f.parse(c.Flavor.In(b.lang), "the flavour text")
 		for i, fp := range d.Paragraphs {
 			g := 0.8
@@ -381,7 +387,7 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 			paras = append(paras, para{runs: fp.Runs, base: Italic, scale: 0.92, colour: colMuted, gap: g, center: true})
 		}
 	}
-	f.fit(textBox{X: margin + 1.6, Y: py + 1.3, W: CardW - 2*margin - 3.2, H: ph - 2.4}, paras, 7.5, "the skills")
+	f.fit(textBox{X: margin + 1.6, Y: py + 1.3, W: CardW - 2*margin - 3.2, H: ph - 2.4}, paras, 8.25, "the skills")
 	return f
 }
 
@@ -455,7 +461,13 @@ func (b *builder) leaderSide(l *catalog.Leader, fm catalog.Format, side string) 
 	ph := oy - 2 - py
 	f.panel(margin, py, CardW-2*margin, ph)
 	paras := f.skillParas([]string{l.Skill}, true)
-	f.fit(textBox{X: margin + 1.8, Y: py + 1.5, W: CardW - 2*margin - 3.6, H: ph - 3, middle: true}, paras, 8.5, "the Leader skill")
+	for i := range paras {
+		paras[i].center = true
+		if i == 0 {
+			paras[i].scale = 1.1
+		}
+	}
+	f.fit(textBox{X: margin + 1.8, Y: py + 1.5, W: CardW - 2*margin - 3.6, H: ph - 3, middle: true}, paras, 10, "the Leader skill")
 	return f
 }
 

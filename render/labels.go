@@ -24,6 +24,7 @@ var defaultLabels = map[string]catalog.Text{
 	"card.kind.reference":         {EN: "Reference card", FR: "Carte de référence"},
 	"card.kind.objective":         {EN: "Objective", FR: "Objectif"},
 	"card.panic":                  {EN: "Panic", FR: "Panique"},
+	"card.back":                   {EN: "Back", FR: "Verso"},
 	"card.neutral":                {EN: "Neutral", FR: "Neutre"},
 	"leader.orders":               {EN: "Order tokens per Period", FR: "Jetons Ordre par Période"},
 	"leader.side.exploration":     {EN: "Exploration side", FR: "Face Exploration"},

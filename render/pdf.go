@@ -63,14 +63,14 @@ func SourceDateEpoch(v string) (time.Time, error) {
 // sheet is the geometry of a sheet of 3 × 3 cards.
 type sheet struct {
 	pw, ph   float64 // paper
-	bleed    float64
-	gap      float64 // between cards
+	bx, by   float64 // bleed across (left/right) and along (top/bottom)
+	gx, gy   float64 // gaps between cards
 	mx, my   float64 // page margin to the first cut line
 	cols     int
 	rows     int
 	back     Pt
-	markLen  float64
-	markGap  float64
+	markX    float64 // length of the crop marks in the top and bottom margins
+	markY    float64 // length of the crop marks in the left and right margins
 	perSheet int
 }
 
@@ -89,23 +89,33 @@ func newSheet(o SheetOptions) (sheet, error) {
 	if math.Abs(o.BackOffset.X) > 10 || math.Abs(o.BackOffset.Y) > 10 || math.IsNaN(o.BackOffset.X) || math.IsNaN(o.BackOffset.Y) {
 		return sheet{}, fmt.Errorf("back offset %g,%g mm: want each between -10 and 10 mm", o.BackOffset.X, o.BackOffset.Y)
 	}
-	s := sheet{pw: size.X, ph: size.Y, bleed: o.Bleed, gap: 2 * o.Bleed, cols: 3, rows: 3, back: o.BackOffset}
+	s := sheet{pw: size.X, ph: size.Y, cols: 3, rows: 3, back: o.BackOffset}
 	s.perSheet = s.cols * s.rows
-	s.mx = (s.pw - (float64(s.cols)*CardW + float64(s.cols-1)*s.gap)) / 2
-	s.my = (s.ph - (float64(s.rows)*CardH + float64(s.rows-1)*s.gap)) / 2
-	// crop marks start 1 mm outside the bleed and run to 1.5 mm from the
-	// paper's edge, at most 5 mm long
-	s.markGap = s.bleed + 1
-	s.markLen = math.Min(5, math.Min(s.mx, s.my)-s.markGap-1.5)
+	// Each card gets its bleed on every side, so cards are 2 × bleed
+	// apart. Where the paper is too small for that and crop marks (letter,
+	// top to bottom), the bleed shrinks on that axis so that the margin
+	// keeps 4.5 mm: 1 mm clear of the bleed, a mark, 1.5 mm to the edge.
+	fit := func(paper, card float64, n int) float64 {
+		return max(0, min(o.Bleed, (paper-float64(n)*card-2*markRoom)/float64(2*n)))
+	}
+	s.bx, s.by = fit(s.pw, CardW, s.cols), fit(s.ph, CardH, s.rows)
+	s.gx, s.gy = 2*s.bx, 2*s.by
+	s.mx = (s.pw - (float64(s.cols)*CardW + float64(s.cols-1)*s.gx)) / 2
+	s.my = (s.ph - (float64(s.rows)*CardH + float64(s.rows-1)*s.gy)) / 2
+	s.markX = min(5, s.my-s.by-2.5)
+	s.markY = min(5, s.mx-s.bx-2.5)
 	return s, nil
 }
+
+// markRoom is the least margin outside the bleed, in mm.
+const markRoom = 4.5
 
 // slot returns the top-left corner of the cut line of card i on its
 // sheet's front page, and on its back page (mirrored for long-edge duplex,
 // then shifted by the back offset).
 func (s sheet) slot(i int) (front, back Pt) {
 	c, r := i%s.cols, (i/s.cols)%s.rows
-	front = Pt{s.mx + float64(c)*(CardW+s.gap), s.my + float64(r)*(CardH+s.gap)}
+	front = Pt{s.mx + float64(c)*(CardW+s.gx), s.my + float64(r)*(CardH+s.gy)}
 	back = Pt{s.pw - front.X - CardW + s.back.X, front.Y + s.back.Y}
 	return front, back
 }
@@ -113,7 +123,6 @@ func (s sheet) slot(i int) (front, back Pt) {
 // pdfDoc wraps fpdf with the Go fonts and deterministic settings.
 type pdfDoc struct {
 	*fpdf.Fpdf
-	font    string
 	style   Style
 	size    float64
 	hasFont bool
@@ -172,8 +181,8 @@ func (p *pdfDoc) paint(pt Paint) string {
 
 // drawFace draws a face with its cut line's top-left corner at (ox, oy),
 // clipped to the card plus bleed mm.
-func (p *pdfDoc) drawFace(f *Face, ox, oy, bleed float64) {
-	p.ClipRect(ox-bleed, oy-bleed, CardW+2*bleed, CardH+2*bleed, false)
+func (p *pdfDoc) drawFace(f *Face, ox, oy, bx, by float64) {
+	p.ClipRect(ox-bx, oy-by, CardW+2*bx, CardH+2*by, false)
 	for _, it := range f.Items {
 		switch it := it.(type) {
 		case Rect:
@@ -233,15 +242,15 @@ func (p *pdfDoc) marginText(s sheet, text string, top bool) {
 	p.setFont(Regular, 6.5)
 	p.SetTextColor(int(colMuted.R), int(colMuted.G), int(colMuted.B))
 	w := p.GetStringWidth(text)
-	if s.my-s.bleed >= 5 {
-		y := s.ph - (s.my-s.bleed)/2 + 0.8
+	if s.my-s.by >= 5 {
+		y := s.ph - (s.my-s.by)/2 + 0.8
 		if top {
-			y = (s.my-s.bleed)/2 + 0.8
+			y = (s.my-s.by)/2 + 0.8
 		}
 		p.Text((s.pw-w)/2, y, text)
 		return
 	}
-	x := (s.mx - s.bleed) / 2
+	x := (s.mx - s.bx) / 2
 	if top {
 		x = s.pw - x
 	}
@@ -254,29 +263,30 @@ func (p *pdfDoc) marginText(s sheet, text string, top bool) {
 // cropMarks draws the crop marks of a front page: short lines in the
 // margins, in line with every cut line, never on a card.
 func (p *pdfDoc) cropMarks(s sheet) {
-	if s.markLen < 1 {
-		return
-	}
 	p.SetDrawColor(0, 0, 0)
 	p.SetLineWidth(0.2)
 	var xs, ys []float64
 	for c := range s.cols {
-		x := s.mx + float64(c)*(CardW+s.gap)
+		x := s.mx + float64(c)*(CardW+s.gx)
 		xs = appendUnique(xs, x, x+CardW)
 	}
 	for r := range s.rows {
-		y := s.my + float64(r)*(CardH+s.gap)
+		y := s.my + float64(r)*(CardH+s.gy)
 		ys = appendUnique(ys, y, y+CardH)
 	}
-	top, bottom := s.my-s.markGap, s.ph-s.my+s.markGap
-	left, right := s.mx-s.markGap, s.pw-s.mx+s.markGap
-	for _, x := range xs {
-		p.Line(x, top-s.markLen, x, top)
-		p.Line(x, bottom, x, bottom+s.markLen)
+	if s.markX >= 1 {
+		top, bottom := s.my-s.by-1, s.ph-s.my+s.by+1
+		for _, x := range xs {
+			p.Line(x, top-s.markX, x, top)
+			p.Line(x, bottom, x, bottom+s.markX)
+		}
 	}
-	for _, y := range ys {
-		p.Line(left-s.markLen, y, left, y)
-		p.Line(right, y, right+s.markLen, y)
+	if s.markY >= 1 {
+		left, right := s.mx-s.bx-1, s.pw-s.mx+s.bx+1
+		for _, y := range ys {
+			p.Line(left-s.markY, y, left, y)
+			p.Line(right, y, right+s.markY, y)
+		}
 	}
 }
 
@@ -328,16 +338,19 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 	if version == "" {
 		version = "dev"
 	}
+	if version[0] >= '0' && version[0] <= '9' {
+		version = "v" + version
+	}
 	for sh := range sheets {
 		lo := sh * s.perSheet
 		hi := min(lo+s.perSheet, len(cards))
-		info := fmt.Sprintf("%s · %s %d–%d / %d · %s %d/%d · v%s · %s", title, label(cat, "print.cards", l), lo+1, hi, len(cards),
+		info := fmt.Sprintf("%s · %s %d–%d / %d · %s %d/%d · %s · %s", title, label(cat, "print.cards", l), lo+1, hi, len(cards),
 			label(cat, "print.page", l), 2*sh+1, pages, version, strings.ToUpper(string(l)))
 		p.AddPageFormat("P", size)
 		p.Bookmark(fmt.Sprintf("%s %d", label(cat, "print.page", l), 2*sh+1), 0, 0)
 		for i := lo; i < hi; i++ {
 			front, _ := s.slot(i - lo)
-			p.drawFace(&cards[i].Front, front.X, front.Y, s.bleed)
+			p.drawFace(&cards[i].Front, front.X, front.Y, s.bx, s.by)
 		}
 		p.cropMarks(s)
 		p.marginText(s, info, false)
@@ -346,9 +359,9 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 		p.AddPageFormat("P", size)
 		for i := lo; i < hi; i++ {
 			_, back := s.slot(i - lo)
-			p.drawFace(&cards[i].Back, back.X, back.Y, s.bleed)
+			p.drawFace(&cards[i].Back, back.X, back.Y, s.bx, s.by)
 		}
-		p.marginText(s, fmt.Sprintf("%s · %s %d–%d / %d · %s %d/%d · v%s · %s", label(cat, "print.backs", l), label(cat, "print.cards", l), lo+1, hi, len(cards),
+		p.marginText(s, fmt.Sprintf("%s · %s %d–%d / %d · %s %d/%d · %s · %s", label(cat, "print.backs", l), label(cat, "print.cards", l), lo+1, hi, len(cards),
 			label(cat, "print.page", l), 2*sh+2, pages, version, strings.ToUpper(string(l))), false)
 	}
 	var buf bytes.Buffer

@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
@@ -84,14 +83,14 @@ func fitText(box textBox, paras []para, maxPt, minPt float64, lang string, facti
 	var lastH float64
 	var wide string
 	for size := maxPt; size >= minPt-1e-9; size -= 0.25 {
-		items, h, tooWide := layoutParas(box, paras, size, lang, faction, false)
+		_, h, tooWide := layoutParas(box, paras, size, lang, faction, false)
 		if tooWide != "" {
 			wide = tooWide
 			continue
 		}
 		lastH = h
 		if h <= box.H+1e-6 {
-			items, _, _ = layoutParas(box, paras, size, lang, faction, true)
+			items, _, _ := layoutParas(box, paras, size, lang, faction, true)
 			return items, size, nil
 		}
 	}
@@ -301,4 +300,4 @@ func lineText(s, lang string, st Style, col Colour, x, y, w, maxPt, minPt float6
 	return Text{X: x, Y: y, Size: round2(size), Style: st, Colour: col, S: s, W: tw}, nil
 }
 
-var _ = math.Abs
+func markupTypo(s, lang string) string { return markup.Typography(s, lang) }

@@ -1,0 +1,79 @@
+package render
+
+import (
+	"testing"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/schema"
+)
+
+// testCatalog is a small catalog built in Go: one card of every kind and
+// side, with long French text, accents, icons and natural results.
+func testCatalog() *catalog.Catalog {
+	t := func(en, fr string) catalog.Text { return catalog.Text{EN: en, FR: fr} }
+	cat := &catalog.Catalog{
+		Factions: []catalog.Faction{
+			{ID: "raiders", Name: t("Raiders", "Pillards"), Colour: "#e8701a"},
+			{ID: "clans", Name: t("Ash Clans", "Clans de Cendre"), Colour: "#2b7bb9"},
+		},
+		Skills: []catalog.Skill{
+			{ID: "sharp", Name: t("Sharp shooting", "Tir précis"),
+				Text: t("This Character may shoot an enemy next to one of your Characters.",
+					"Ce Personnage peut tirer sur un ennemi adjacent à l’un de vos Personnages.")},
+			{ID: "war-cry", Name: t("War cry", "Cri de guerre"), Active: true,
+				Text: t(":active: After a :fight:, each enemy next to this Character takes 1 Stress token; on a natural [10], 2.",
+					":active: Après un :fight:, chaque ennemi adjacent à ce Personnage subit 1 jeton Stress ; sur un [10] naturel, 2.")},
+			{ID: "long", Name: t("Relentless", "Acharnement implacable"),
+				Text: t("When this Character ends a **Run** next to an enemy, it may immediately fight that enemy with +1 :melee-die:; if it removes the enemy, gain :order-raiders:.",
+					"Lorsque ce Personnage termine une **Course** à côté d’un ennemi, il peut immédiatement combattre cet ennemi avec +1 :melee-die: ; s’il retire l’ennemi du jeu, gagnez :order-raiders: et placez un jeton Stress sur un autre ennemi situé à 2 cases ou moins.")},
+			{ID: "lead", Name: t("Rally", "Ralliement"),
+				Text: t("Leader phase: remove 1 Stress token from each of up to two of your Characters.",
+					"Phase de Chef : retirez 1 jeton Stress de deux de vos Personnages au plus.")},
+		},
+		Characters: []catalog.Character{{
+			ID: "copp", Name: t("COPP", "COPP"), Faction: "raiders", NameGroup: "copp",
+			Flavor: &catalog.Text{EN: "Salvaged police frame, rewired for looting.", FR: "Une carcasse de police récupérée, recâblée pour le pillage."},
+			Front: catalog.Profile{Attack: 7, Speed: 3, Run: 1, Accuracy: &catalog.Accuracy{Near: 4, Far: 6}, Dice: catalog.Dice{Ranged: 2},
+				Cost: catalog.Cost{"raiders": 1, "any": 1}, Health: 4, Morale: 3, Armor: &catalog.Armor{Points: 1, Save: 7},
+				Gear: []catalog.Gear{catalog.GearRanged, catalog.GearArmor}, Skills: []string{"sharp", "war-cry", "long"}},
+			Panic: catalog.Profile{Attack: 8, Speed: 3, Run: 1, Cost: catalog.Cost{"raiders": 1, "any": 2}, Health: 4,
+				Armor: &catalog.Armor{Points: 1, Save: 7}, Gear: []catalog.Gear{catalog.GearRanged}, Skills: []string{"sharp"}},
+			Pos: catalog.Pos{File: "cards/raiders.cue", Line: 3, Col: 1},
+		}},
+		Leaders: []catalog.Leader{{
+			ID: "vanta", Name: t("Vanta, Road Boss", "Vanta, cheffe de route"), Faction: "raiders", Skill: "lead",
+			Exploration:   catalog.LeaderSide{Orders: []map[string]int{{"raiders": 5}, {"raiders": 5, "clans": 1}}},
+			Confrontation: catalog.LeaderSide{Orders: []map[string]int{{"raiders": 3}, {"raiders": 4}, {"raiders": 3, "clans": 1}}},
+		}},
+		Equipment: []catalog.Equipment{
+			{ID: "scope", Name: t("Scope", "Lunette de visée"), Gear: catalog.GearRanged,
+				Text: t("+1 :ranged-die: when this Character shoots at a closest target.", "+1 :ranged-die: quand ce Personnage tire sur une cible la plus proche.")},
+			{ID: "war-paint", Name: t("War paint", "Peintures de guerre"), Faction: "clans",
+				Text: t("*Once per game*: reroll a failed :fight: test.", "*Une fois par partie* : relancez un test de :fight: raté.")},
+		},
+		Formations: []catalog.Formation{{ID: "formation", Name: t("Formation", "Formation"),
+			Text:    t("Adds a second miniature of this Character.", "Ajoute une seconde figurine de ce Personnage."),
+			Bonuses: catalog.FormationBonus{Cost: 1, Hit: 1, RangedDice: 1, MeleeDice: 1, Health: 1}}},
+		Vocations: []catalog.Vocation{{ID: "warlord", Name: t("Warlord", "Seigneur de guerre"), Faction: "raiders",
+			Text: t("Your Characters get +1 :run:.", "Vos Personnages gagnent +1 en :run:.")}},
+		References: []catalog.ReferenceCard{{ID: "raiders-reference", Name: t("Raiders: common skills", "Pillards : compétences communes"),
+			Faction: "raiders", Skills: []string{"sharp", "war-cry", "long"}}},
+		Objectives: []catalog.ObjectiveCard{{ID: "data-haul", Name: t("Data Haul", "Butin de données"), Format: catalog.Exploration,
+			Text:    t("2 VP each time one of your Characters ends an activation next to a Scan marker.", "2 PV chaque fois que l’un de vos Personnages finit une activation à côté d’un marqueur Scan."),
+			Scoring: []catalog.Scoring{{Kind: "interact-marker", VP: 2, Marker: "scan"}}}},
+		Strings: []catalog.UIString{{ID: "stat.attack", Text: t("Attack", "Attaque")}},
+	}
+	cat.Sort()
+	return cat
+}
+
+// starterCatalog loads the embedded starter content.
+func starterCatalog(tb testing.TB) *catalog.Catalog {
+	tb.Helper()
+	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	if err != nil {
+		tb.Fatalf("load the starter content: %v", err)
+	}
+	return cat
+}

@@ -1,0 +1,141 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"html"
+	"strconv"
+	"strings"
+
+	"wbtool.dev/wbtool/catalog"
+)
+
+// SVG backend: the same faces as the PDF, as standalone SVG images for the
+// site. Every text run carries its measured width (textLength), so a
+// browser that lacks the Go fonts still keeps each run in its place.
+
+func num(v float64) string {
+	s := strconv.FormatFloat(v, 'f', 2, 64)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	if s == "-0" || s == "" {
+		s = "0"
+	}
+	return s
+}
+
+func svgPaint(b *bytes.Buffer, p Paint) {
+	if p.Fill != nil {
+		b.WriteString(` fill="` + p.Fill.Hex() + `"`)
+	} else {
+		b.WriteString(` fill="none"`)
+	}
+	if p.Stroke != nil {
+		b.WriteString(` stroke="` + p.Stroke.Hex() + `" stroke-width="` + num(p.Width) + `"`)
+	}
+}
+
+func svgPts(pts []Pt) string {
+	var b strings.Builder
+	for i, p := range pts {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(num(p.X) + "," + num(p.Y))
+	}
+	return b.String()
+}
+
+// SVG returns the face as a standalone SVG image of 63 × 88 mm; title is
+// its accessible name (e.g. the card name).
+func (f *Face) SVG(title string) []byte {
+	var b bytes.Buffer
+	lang := string(f.Lang)
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ` + num(CardW) + ` ` + num(CardH) + `" width="` + num(CardW) + `mm" height="` + num(CardH) + `mm" role="img" lang="` + html.EscapeString(lang) + `" aria-label="` + html.EscapeString(title) + `">`)
+	b.WriteString("<title>" + html.EscapeString(title) + "</title>")
+	b.WriteString(`<g stroke-linecap="round" stroke-linejoin="round" font-family="Go, 'Go Regular', 'DejaVu Sans', sans-serif">`)
+	for _, it := range f.Items {
+		switch it := it.(type) {
+		case Rect:
+			b.WriteString(`<rect x="` + num(it.X) + `" y="` + num(it.Y) + `" width="` + num(it.W) + `" height="` + num(it.H) + `"`)
+			if it.R > 0 {
+				b.WriteString(` rx="` + num(it.R) + `"`)
+			}
+			svgPaint(&b, it.Paint)
+			b.WriteString("/>")
+		case Poly:
+			b.WriteString(`<polygon points="` + svgPts(it.Pts) + `"`)
+			svgPaint(&b, it.Paint)
+			b.WriteString("/>")
+		case Circle:
+			b.WriteString(`<circle cx="` + num(it.X) + `" cy="` + num(it.Y) + `" r="` + num(it.R) + `"`)
+			svgPaint(&b, it.Paint)
+			b.WriteString("/>")
+		case Line:
+			b.WriteString(`<polyline points="` + svgPts(it.Pts) + `" fill="none" stroke="` + it.Colour.Hex() + `" stroke-width="` + num(it.Width) + `"/>`)
+		case Path:
+			b.WriteString(`<path d="`)
+			for i, op := range it.Ops {
+				if i > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteByte(op.Op)
+				if len(op.Pts) > 0 {
+					b.WriteString(svgPts(op.Pts))
+				}
+			}
+			b.WriteString(`"`)
+			svgPaint(&b, it.Paint)
+			b.WriteString("/>")
+		case Text:
+			b.WriteString(`<text x="` + num(it.X) + `" y="` + num(it.Y) + `" font-size="` + num(it.Size*ptToMM) + `"`)
+			if it.Style&Bold != 0 {
+				b.WriteString(` font-weight="bold"`)
+			}
+			if it.Style&Italic != 0 {
+				b.WriteString(` font-style="italic"`)
+			}
+			b.WriteString(` fill="` + it.Colour.Hex() + `" textLength="` + num(it.W) + `" lengthAdjust="spacingAndGlyphs">`)
+			b.WriteString(html.EscapeString(it.S))
+			b.WriteString("</text>")
+		}
+	}
+	b.WriteString("</g></svg>\n")
+	return b.Bytes()
+}
+
+// SVG returns the front and back images of card id in language l.
+func SVG(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, err error) {
+	c, err := LayoutCard(cat, l, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	name, _ := cat.CardName(id)
+	return c.Front.SVG(name.In(l)), c.Back.SVG(name.In(l) + " — " + label(cat, "card.back", l)), nil
+}
+
+// CardImages renders the SVG images of every card in both languages, keyed
+// by slash path relative to the site root: cards/<lang>/<id>-front.svg and
+// cards/<lang>/<id>-back.svg (the back is the common card back for cards
+// without a real one).
+func CardImages(cat *catalog.Catalog) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	var errs []error
+	for _, l := range catalog.Langs {
+		cards, err := Layout(cat, l)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		for i := range cards {
+			c := &cards[i]
+			name, _ := cat.CardName(c.ID)
+			dir := "cards/" + string(l) + "/" + c.ID
+			out[dir+"-front.svg"] = c.Front.SVG(name.In(l))
+			out[dir+"-back.svg"] = c.Back.SVG(name.In(l) + " — " + label(cat, "card.back", l))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return out, nil
+}
