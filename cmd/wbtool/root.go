@@ -116,6 +116,8 @@ otherwise.`,
 		newDeckCmd(g),
 		newI18nCmd(g),
 		newPrintCmd(g),
+		newCheckCmd(g),
+		newServeCmd(g),
 	)
 	return root
 }

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/spf13/cobra"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/schema"
+)
+
+const checkDoc = `Check plays the designers' check games with the rules engine: the
+content's (scenarios/checks) plus those in the files and folders given.
+Each failing check prints one line with its file:line, the step, and what
+was expected against what happened; the last line is "N passed, M failed".
+
+With --coverage, check also lists the card texts the engine cannot execute
+and the cards no check game exercises.
+
+Exit status: 0 when every check passes, 1 when one fails or the content
+has errors, 2 on a usage error.
+
+Examples:
+  wbtool check                          # the content's check games
+  wbtool check my-checks.cue more/      # plus these files and folders
+  wbtool check --coverage               # and the coverage report
+  wbtool check --run armor              # only checks whose id contains "armor"`
+
+func newCheckCmd(g *globalFlags) *cobra.Command {
+	var coverage bool
+	var run string
+	cmd := &cobra.Command{
+		Use:   "check [FILES|DIRS]",
+		Short: "Play the check games and report the ones that fail",
+		Long:  checkDoc,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			extra, err := checkFiles(args)
+			if err != nil {
+				return err
+			}
+			cat, err := loadCatalogWith(cmd, g, extra)
+			if err != nil {
+				return err
+			}
+			var checks []*catalog.CheckGame
+			for i := range cat.Checks {
+				if run == "" || strings.Contains(cat.Checks[i].ID, run) {
+					checks = append(checks, &cat.Checks[i])
+				}
+			}
+			results := runChecks(cat, checks)
+			out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
+			passed, failed := 0, 0
+			for _, r := range results {
+				switch {
+				case r.Err != nil:
+					failed++
+					fmt.Fprintf(out, "%s: check %s: %s\n", r.Err.Pos, r.ID, r.Err.Msg)
+				case r.Failure != nil:
+					failed++
+					f := r.Failure
+					fmt.Fprintf(out, "%s: check %s: step %d (%s): %s\n", f.Pos, r.ID, f.Step, f.What, f.Msg)
+				default:
+					passed++
+				}
+			}
+			if coverage {
+				manual := engine.Manual(cat)
+				untested := engine.Untested(cat, results)
+				for _, u := range manual {
+					fmt.Fprintf(errw, "%s: %s %s: %s\n", u.Pos, u.Kind, u.ID, u.Why)
+				}
+				for _, u := range untested {
+					fmt.Fprintf(errw, "%s: %s %s: %s\n", u.Pos, u.Kind, u.ID, u.Why)
+				}
+				fmt.Fprintf(errw, "coverage: %d card texts the engine cannot execute, %d cards without a check game\n", len(manual), len(untested))
+			}
+			fmt.Fprintf(out, "%d passed, %d failed\n", passed, failed)
+			if failed > 0 {
+				return errReported
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&coverage, "coverage", false, "list card texts the engine cannot execute and cards without a check game")
+	cmd.Flags().StringVar(&run, "run", "", "only run check games whose id contains `TEXT`")
+	return cmd
+}
+
+// runChecks plays the check games on all cores; results keep the order
+// of checks.
+func runChecks(cat *catalog.Catalog, checks []*catalog.CheckGame) []engine.CheckResult {
+	results := make([]engine.CheckResult, len(checks))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = engine.RunCheck(cat, checks[i])
+			}
+		}()
+	}
+	for i := range checks {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return results
+}
+
+// checkFiles reads the .cue files given on the command line, walking
+// folders.
+func checkFiles(args []string) ([]schema.File, error) {
+	var out []schema.File
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, usagef("check: %v", err)
+		}
+		if !st.IsDir() {
+			src, err := os.ReadFile(a)
+			if err != nil {
+				return nil, usagef("check: %v", err)
+			}
+			out = append(out, schema.File{Name: filepath.ToSlash(a), Src: src})
+			continue
+		}
+		var names []string
+		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(p, ".cue") {
+				names = append(names, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, usagef("check: %v", err)
+		}
+		sort.Strings(names)
+		for _, p := range names {
+			src, err := os.ReadFile(p)
+			if err != nil {
+				return nil, usagef("check: %v", err)
+			}
+			out = append(out, schema.File{Name: filepath.ToSlash(p), Src: src})
+		}
+	}
+	return out, nil
+}
