@@ -117,7 +117,6 @@ otherwise.`,
 		newI18nCmd(g),
 		newPrintCmd(g),
 		newCheckCmd(g),
-		newServeCmd(g),
 	)
 	return root
 }
