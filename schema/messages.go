@@ -151,7 +151,7 @@ func (l *loader) describe(segs []string, format string, args []any) string {
 	}
 	msg := fmt.Sprintf(format, args...)
 	if strings.HasPrefix(msg, "reference ") && strings.HasSuffix(msg, " not found") {
-		return msg + ": content files may not refer to each other's values"
+		return msg + ": to write a text, put it in quotes; a content file may not use another file's values"
 	}
 	return msg
 }

@@ -176,16 +176,22 @@ func (l *loader) load() (*catalog.Catalog, error) {
 		l.indexPositions(f)
 	}
 	l.full = l.buildPackage(append(schemaFiles, files...))
-	if err := l.full.Err(); err != nil {
-		l.addCUEErrors(err)
+	evaluated := true
+	if _, err := l.full.Fields(); err != nil {
+		// The package as a whole failed (e.g. an undefined reference at
+		// the top level): its errors are all there is to report.
+		l.addCUEErrors(l.full.Err())
+		evaluated = false
 	}
 
 	l.cat = &catalog.Catalog{SchemaVersion: catalog.SchemaVersion}
-	l.decodeAll()
+	if evaluated {
+		l.decodeAll()
+	}
 	l.readRules(mdFiles)
 	l.cat.Sort()
 	l.checkDuplicates()
-	if !syntaxBroken {
+	if !syntaxBroken && evaluated {
 		// Cross-references only make sense once every file is readable:
 		// otherwise they would report cards "missing" that are only in a
 		// broken file. Entities that failed validation count as declared.
