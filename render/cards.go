@@ -531,14 +531,14 @@ func (b *builder) equipment(e *catalog.Equipment) Card {
 		symbol, caption = "gear-"+string(e.Gear), f.l("gear."+string(e.Gear))
 	}
 	top := b.upgrade(f, e.Name, catalog.KindEquipment, e.Faction, colEquipment, symbol, caption)
-	b.textPanel(f, top, e.Text.In(b.lang), 8.5)
+	b.textPanel(f, top, e.Text.In(b.lang), 10)
 	return Card{ID: e.ID, Kind: catalog.KindEquipment, Front: *f.Face, Back: b.commonBack(e.ID, catalog.KindEquipment)}
 }
 
 func (b *builder) vocation(v *catalog.Vocation) Card {
 	f := b.newFace(v.ID, catalog.KindVocation, "front", v.Pos)
 	top := b.upgrade(f, v.Name, catalog.KindVocation, v.Faction, colVocation, "vocation", "")
-	b.textPanel(f, top, v.Text.In(b.lang), 8.5)
+	b.textPanel(f, top, v.Text.In(b.lang), 10)
 	return Card{ID: v.ID, Kind: catalog.KindVocation, Front: *f.Face, Back: b.commonBack(v.ID, catalog.KindVocation)}
 }
 
@@ -575,7 +575,7 @@ func (b *builder) formation(fo *catalog.Formation) Card {
 		}
 		top += 14.5
 	}
-	b.textPanel(f, top, fo.Text.In(b.lang), 8)
+	b.textPanel(f, top, fo.Text.In(b.lang), 9.5)
 	return Card{ID: fo.ID, Kind: catalog.KindFormation, Front: *f.Face, Back: b.commonBack(fo.ID, catalog.KindFormation)}
 }
 
@@ -634,7 +634,7 @@ func (b *builder) objective(o *catalog.ObjectiveCard) Card {
 		}
 		paras = append(paras, para{runs: p.Runs, colour: colInk, gap: g, center: true})
 	}
-	f.fit(textBox{X: margin + 2, Y: top + 1.6, W: CardW - 2*margin - 4, H: ph - 3.2, middle: true}, paras, 8.5, "the card text")
+	f.fit(textBox{X: margin + 2, Y: top + 1.6, W: CardW - 2*margin - 4, H: ph - 3.2, middle: true}, paras, 10, "the card text")
 	return Card{ID: o.ID, Kind: catalog.KindObjective, Front: *f.Face, Back: b.commonBack(o.ID, catalog.KindObjective)}
 }
 

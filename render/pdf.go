@@ -123,9 +123,6 @@ func (s sheet) slot(i int) (front, back Pt) {
 // pdfDoc wraps fpdf with the Go fonts and deterministic settings.
 type pdfDoc struct {
 	*fpdf.Fpdf
-	style   Style
-	size    float64
-	hasFont bool
 }
 
 func newPDF(o SheetOptions, title string) *pdfDoc {
@@ -157,12 +154,12 @@ func newPDF(o SheetOptions, title string) *pdfDoc {
 	return &pdfDoc{Fpdf: p}
 }
 
+// setFont selects a Go font. It always emits the selection: a font chosen
+// inside a card's clip (q ... Q) is forgotten by the PDF at ClipEnd, so a
+// cached "already selected" would draw the next card's text in the wrong
+// font subset (missing glyphs).
 func (p *pdfDoc) setFont(st Style, size float64) {
-	if p.hasFont && p.style == st && p.size == size {
-		return
-	}
 	p.SetFont(FontFamily, st.String(), size)
-	p.style, p.size, p.hasFont = st, size, true
 }
 
 func (p *pdfDoc) paint(pt Paint) string {

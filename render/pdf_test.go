@@ -105,6 +105,17 @@ func TestSheetsPDF(t *testing.T) {
 						t.Errorf("%s: skill %s text %q missing", l, sk.ID, probe)
 					}
 				}
+				commons := 0
+				for _, c := range cards {
+					if c.Back.Side == "common-back" {
+						commons++
+					}
+				}
+				// every common back shows its title (a font lost to the
+				// clip's graphics state once printed tofu instead)
+				if n := strings.Count(text, "WARBOUND"); n != commons {
+					t.Errorf("%s: %d WARBOUND titles on the backs, want %d", l, n, commons)
+				}
 				if !strings.Contains(text, "1.2.3") || !strings.Contains(text, fmt.Sprintf("/ %d", len(cards))) {
 					t.Errorf("%s: sheet margin lacks the version or the card count", l)
 				}
