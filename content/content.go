@@ -7,5 +7,5 @@ import "embed"
 
 // FS holds the starter content tree: cards/, scenarios/, i18n/ and rules/.
 //
-//go:embed cards scenarios i18n rules
+//go:embed cards scenarios i18n rules/en rules/fr
 var FS embed.FS
