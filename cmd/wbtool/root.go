@@ -117,6 +117,7 @@ otherwise.`,
 		newI18nCmd(g),
 		newPrintCmd(g),
 		newCheckCmd(g),
+		newServeCmd(g),
 	)
 	return root
 }

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	iofs "io/fs"
+	"net"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/schema"
+	"wbtool.dev/wbtool/site"
+	"wbtool.dev/wbtool/site/serve"
+)
+
+const serveDoc = `Serve builds the site in memory and serves it on http://127.0.0.1:PORT/
+for a local preview. Only this machine can reach it: the server listens on
+the loopback address and answers only for 127.0.0.1 and localhost.
+
+When the content is a folder (./content or --content DIR), serve checks it
+twice a second and rebuilds the site when a file changes; while the content
+has errors, every page shows them. Reload the browser to see the change.
+Nothing is written to disk.
+
+Examples:
+  wbtool serve                       # http://127.0.0.1:8080/
+  wbtool serve --port 9000 --content ~/my-cards`
+
+func newServeCmd(g *globalFlags) *cobra.Command {
+	var port int
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Preview the site on http://127.0.0.1:PORT/, rebuilding it when the content changes",
+		Long:  serveDoc,
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if port < 0 || port > 65535 {
+				return usagef("--port %d: a port is a number from 1 to 65535 (0 picks a free one)", port)
+			}
+			return runServe(cmd.Context(), cmd, g, port)
+		},
+	}
+	cmd.Flags().IntVar(&port, "port", 8080, "TCP `PORT` on 127.0.0.1 (0: any free port)")
+	return cmd
+}
+
+// siteOptions are the site options of `wbtool build` and `wbtool serve`.
+func siteOptions() site.Options {
+	return site.Options{}
+}
+
+// buildSite loads the content and builds the site, returning content
+// errors as one error whose text lists every problem with its position.
+func buildSite(g *globalFlags) (site.Files, error) {
+	fsys, root, err := contentSource(g)
+	if err != nil {
+		return nil, err
+	}
+	cat, err := schema.Load(fsys, schema.Options{Root: root, Draft: g.draft})
+	if err != nil {
+		var list schema.Errors
+		if errors.As(err, &list) {
+			var buf bytes.Buffer
+			list.Print(&buf)
+			fmt.Fprintf(&buf, "%s\n", list.Summary())
+			return nil, errors.New(buf.String())
+		}
+		return nil, err
+	}
+	return site.Build(cat, siteOptions())
+}
+
+func runServe(ctx context.Context, cmd *cobra.Command, g *globalFlags, port int) error {
+	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	h := &serve.Handler{}
+	files, err := buildSite(g)
+	if err != nil {
+		var ue usageError
+		if errors.As(err, &ue) {
+			return err
+		}
+		fmt.Fprintf(errw, "%s\n", err)
+		h.SetError(err)
+	} else {
+		h.Set(files)
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(out, "serving the site on http://%s/ (Ctrl-C to stop)\n", ln.Addr())
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	if fsys, _, err := contentSource(g); err == nil && !isEmbedded(fsys) {
+		go serve.Watch(ctx, fsys, 500*time.Millisecond, h, func() (site.Files, error) { return buildSite(g) },
+			func(format string, args ...any) { fmt.Fprintf(errw, format+"\n", args...) })
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case <-ctx.Done():
+		shut, stop := context.WithTimeout(context.Background(), 2*time.Second)
+		defer stop()
+		_ = srv.Shutdown(shut)
+		return nil
+	case err := <-done:
+		if errors.Is(err, http.ErrServerClosed) {
+			return nil
+		}
+		return fmt.Errorf("serve: %w", err)
+	}
+}
+
+// isEmbedded reports whether the content is the embedded starter content,
+// which never changes while wbtool runs.
+func isEmbedded(fsys iofs.FS) bool {
+	e, ok := fsys.(embed.FS)
+	return ok && e == content.FS
+}
