@@ -231,3 +231,18 @@ func TestLabelsFallBack(t *testing.T) {
 		t.Error("LabelKeys incomplete")
 	}
 }
+
+// TestThinSpaces: the Go fonts lack U+202F and U+2009; card text may hold
+// them (French typography) and prints them as no-break spaces.
+func TestThinSpaces(t *testing.T) {
+	cat := testCatalog()
+	cat.Skill("sharp").Text.FR = "Tir\u202f! Puis\u2009: «\u202fattaquez\u202f»."
+	c, err := LayoutCard(cat, catalog.French, "copp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := faceText(&c.Front)
+	if strings.ContainsAny(s, "\u202f\u2009") || !strings.Contains(s, "Tir\u00a0!") || !strings.Contains(s, "«\u00a0attaquez\u00a0»") {
+		t.Errorf("thin spaces not mapped to U+00A0:\n%q", s)
+	}
+}

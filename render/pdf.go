@@ -40,6 +40,8 @@ type SheetOptions struct {
 	// Cards are the card ids to print, in order, repeats allowed; nil
 	// prints every card of the catalog (Layout order).
 	Cards []string
+
+	uncompressed bool // tests read the content streams
 }
 
 // DefaultDate is the PDF creation date when no SOURCE_DATE_EPOCH is given,
@@ -136,7 +138,7 @@ func newPDF(o SheetOptions, title string) *pdfDoc {
 	}
 	p.SetCreationDate(date)
 	p.SetModificationDate(date)
-	p.SetCompression(true)
+	p.SetCompression(!o.uncompressed)
 	for st, ttf := range fontTTF {
 		p.AddUTF8FontFromBytes(FontFamily, Style(st).String(), ttf)
 	}

@@ -273,3 +273,33 @@ func TestEffectiveBleed(t *testing.T) {
 		}
 	}
 }
+
+// TestFontAfterClip: every card is drawn inside a clip (q ... Q), and Q
+// restores the font in effect before it; so the first text of each card
+// must select its font again. (Reusing the previous card's font selection
+// once printed the common backs in the wrong font subset: tofu.)
+func TestFontAfterClip(t *testing.T) {
+	pdf, err := Sheets(testCatalog(), SheetOptions{Lang: catalog.French, uncompressed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	needFont, clips, texts := false, 0, 0
+	for _, line := range strings.Split(string(pdf), "\n") {
+		switch {
+		case strings.HasSuffix(line, " W n"):
+			needFont = true
+			clips++
+		case strings.Contains(line, " Tf"):
+			needFont = false
+		}
+		if strings.Contains(line, ") Tj") {
+			texts++
+			if needFont {
+				t.Fatalf("text drawn in a clip before any font selection: %.80s", line)
+			}
+		}
+	}
+	if clips < 16 || texts < 100 {
+		t.Errorf("found %d clips and %d texts: the content streams were not read", clips, texts)
+	}
+}
