@@ -81,7 +81,8 @@ type effectRef struct {
 	side    int
 	choose  catalog.Who // the selector the player chooses for (active)
 	within  int
-	moveMax int // a move op: tiles
+	sight   bool // the chosen Character must be in sight
+	moveMax int  // a move op: tiles
 }
 
 func (g *Game) addEffect(e *catalog.Effect, kind, card string, unit, side int) int16 {
@@ -94,6 +95,9 @@ func (g *Game) addEffect(e *catalog.Effect, kind, card string, unit, side int) i
 			who, within := opSelector(op)
 			if r.choose == "" && (who == catalog.WhoFriend || who == catalog.WhoEnemy || (who == catalog.WhoTarget && r.trig == TrigActive)) {
 				r.choose, r.within = who, within
+			}
+			if (op.Tokens != nil && op.Tokens.Sight) || (op.Spot != nil && op.Spot.Sight) {
+				r.sight = true
 			}
 			if op.Move != nil && r.moveMax == 0 {
 				r.moveMax = op.Move.Tiles
@@ -121,6 +125,10 @@ func opSelector(op *catalog.Op) (catalog.Who, int) {
 		return op.Roll.Who, op.Roll.Within
 	case op.Damage != nil:
 		return op.Damage.Who, op.Damage.Within
+	case op.Spot != nil:
+		return op.Spot.Who, op.Spot.Within
+	case op.Boost != nil:
+		return op.Boost.Who, op.Boost.Within
 	}
 	return "", 0
 }
@@ -570,8 +578,9 @@ func (s *State) pullTile(u, t int) hex.Tile {
 	}
 	from := s.units[t].tiles[0]
 	d := s.dist(u, t)
+	best := hex.None
 	for _, n := range s.g.grid.Neighbours(from) {
-		if n == hex.None || !s.freeTile(n) {
+		if n == hex.None || !s.freeTile(n) || (best != hex.None && n > best) {
 			continue
 		}
 		nd := 1 << 30
@@ -579,10 +588,10 @@ func (s *State) pullTile(u, t int) hex.Tile {
 			nd = min(nd, s.g.grid.Distance(x, n))
 		}
 		if nd < d && nd >= 1 {
-			return n
+			best = n
 		}
 	}
-	return hex.None
+	return best
 }
 
 // forEach calls f for every unit the selector picks.
@@ -664,6 +673,9 @@ func (s *State) checkSkill(d *Decision) error {
 	if r.choose != "" {
 		if !s.selects(u, int(d.Side), r.choose, r.within, int(d.Target)) {
 			return fail(ErrInvalidTarget)
+		}
+		if r.sight && !s.sees(u, int(d.Target)) {
+			return fail(ErrNoSight)
 		}
 	}
 	if r.moveMax > 0 {

@@ -220,7 +220,7 @@ func (s *State) legalSkills(base Decision, buf []Decision) []Decision {
 			continue
 		}
 		for v := range s.g.units {
-			if r.choose != "" && !s.selects(u, int(s.toAct), r.choose, r.within, v) {
+			if r.choose != "" && (!s.selects(u, int(s.toAct), r.choose, r.within, v) || (r.sight && !s.sees(u, v))) {
 				continue
 			}
 			if r.choose == "" && v != u {
