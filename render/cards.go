@@ -279,9 +279,10 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 	}
 	// activation cost: a row of Order hexes straddling the band's edge
 	hexes := p.Cost.Hexes()
+	// at most 27 mm wide, so that the type line keeps room beside it
 	r := 2.9
-	if n := len(hexes); n > 8 {
-		r = 2.9 * 8 / float64(n)
+	if n := float64(len(hexes)); n*(r*math.Sqrt(3)+0.35) > 27 {
+		r = (27/n - 0.35) / math.Sqrt(3)
 	}
 	step := r*math.Sqrt(3) + 0.35
 	costW := float64(len(hexes)) * step
@@ -613,12 +614,16 @@ func (b *builder) objective(o *catalog.ObjectiveCard) Card {
 	}
 	if len(vps) > 0 {
 		by := CardH - margin - 5.6
-		x := CardW/2 - float64(len(vps)-1)*13/2
+		step := 13.0
+		if n := float64(len(vps)); n > 1 {
+			step = min(step, (CardW-2*margin-11.2)/(n-1))
+		}
+		x := CardW/2 - float64(len(vps)-1)*step/2
 		for _, v := range vps {
 			f.add(Poly{Pts: hexPts(x, by, 5.6), Paint: fillStroke(colGold, colGold.mix(colInk, 0.4), 0.35)})
 			f.text(strconv.Itoa(v), Bold, colWhite, x, by+0.9, 8, 11, 7, 'c', "the VP value")
 			f.text(f.l("objective.vp"), Bold, colWhite, x, by+3.6, 7, 5, 3.6, 'c', "the VP label")
-			x += 13
+			x += step
 		}
 		bottom = by - 7.5
 	}

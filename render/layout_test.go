@@ -246,3 +246,49 @@ func TestThinSpaces(t *testing.T) {
 		t.Errorf("thin spaces not mapped to U+00A0:\n%q", s)
 	}
 }
+
+// TestExtremeProfiles: the largest values the schema allows still lay out
+// inside the card (costs of 12 hexes, 12 health, three gear icons, many
+// Order tokens, many VP badges).
+func TestExtremeProfiles(t *testing.T) {
+	cat := testCatalog()
+	c := &cat.Characters[0]
+	c.Front.Cost = catalog.Cost{"raiders": 6, "clans": 2, "any": 4}
+	c.Front.Health, c.Front.Morale = 12, 12
+	c.Front.Armor = &catalog.Armor{Points: 6, Save: 10}
+	c.Front.Gear = []catalog.Gear{catalog.GearRanged, catalog.GearMelee, catalog.GearArmor}
+	c.Front.Dice = catalog.Dice{Ranged: 5, Melee: 5}
+	l := &cat.Leaders[0]
+	l.Confrontation.Orders[2] = map[string]int{"raiders": 6, "clans": 6}
+	o := &cat.Objectives[0]
+	for range 6 {
+		o.Scoring = append(o.Scoring, catalog.Scoring{Kind: "x", VP: 10})
+	}
+	for _, lang := range catalog.Langs {
+		for _, id := range []string{"copp", "vanta", "data-haul"} {
+			card, err := LayoutCard(cat, lang, id)
+			if err != nil {
+				t.Fatalf("%s %s: %v", id, lang, err)
+			}
+			for _, f := range []*Face{&card.Front, &card.Back} {
+				for _, it := range f.Items {
+					var x0, x1 float64
+					switch it := it.(type) {
+					case Text:
+						x0, x1 = it.X, it.X+it.W
+					case Poly:
+						x0, x1 = it.Pts[0].X, it.Pts[0].X
+						for _, p := range it.Pts {
+							x0, x1 = min(x0, p.X), max(x1, p.X)
+						}
+					default:
+						continue
+					}
+					if f.Side != "common-back" && (x0 < 0.5 || x1 > CardW-0.5) {
+						t.Errorf("%s: item %T at x %.2f..%.2f leaves the card", f.Title(), it, x0, x1)
+					}
+				}
+			}
+		}
+	}
+}

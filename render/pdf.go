@@ -235,27 +235,46 @@ func (p *pdfDoc) drawFace(f *Face, ox, oy, bx, by float64) {
 	p.ClipEnd()
 }
 
-// marginText writes a small line of text centred in the bottom margin, or
-// up the left margin when the bottom one is too narrow.
+// marginText writes a small line of text in the bottom (or top) margin:
+// below the crop marks when the margin has room for both, else between
+// the marks of the middle column; and when the margin is too narrow for
+// text, up the left (or right) margin between the marks of the middle
+// row. Text shrinks (down to 4 pt) rather than cross a crop mark.
 func (p *pdfDoc) marginText(s sheet, text string, top bool) {
-	p.setFont(Regular, 6.5)
 	p.SetTextColor(int(colMuted.R), int(colMuted.G), int(colMuted.B))
-	w := p.GetStringWidth(text)
+	size := func(limit float64) float64 {
+		w := measure(text, Regular, 6.5)
+		return max(4, min(6.5, 6.5*limit/w))
+	}
 	if s.my-s.by >= 5 {
-		y := s.ph - (s.my-s.by)/2 + 0.8
+		free := s.my - s.by - 1 - max(s.markX, 0)
+		limit, band := s.pw-20, free
+		if free < 4 || s.markX < 1 {
+			limit, band = CardW-4, s.my-s.by
+			if s.markX < 1 {
+				limit = s.pw - 20
+			}
+		}
+		pt := size(limit)
+		p.setFont(Regular, pt)
+		w := p.GetStringWidth(text)
+		y := s.ph - band/2 + pt*ptToMM*0.35
 		if top {
-			y = (s.my-s.by)/2 + 0.8
+			y = band/2 + pt*ptToMM*0.35
 		}
 		p.Text((s.pw-w)/2, y, text)
 		return
 	}
+	pt := size(CardH - 4)
+	p.setFont(Regular, pt)
+	w := p.GetStringWidth(text)
 	x := (s.mx - s.bx) / 2
 	if top {
 		x = s.pw - x
 	}
 	p.TransformBegin()
 	p.TransformRotate(90, x, s.ph/2)
-	p.Text(x-w/2, s.ph/2+0.8, text)
+	p.Text(x-w/2, s.ph/2+pt*ptToMM*0.35, text)
 	p.TransformEnd()
 }
 
