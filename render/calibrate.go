@@ -73,50 +73,54 @@ func Calibration(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 	p.setFont(Regular, 9)
 	p.SetXY(25+off.X, 28+off.Y)
 	p.MultiCell(s.pw-50, 4.6, label(cat, "print.calibrate.back", l), "", "C", false)
-	// horizontal scale (reads X) crossing the vertical line, below centre
+	// horizontal scale (reads X) crossing the vertical line, below centre;
+	// vertical scale (reads Y) crossing the horizontal line, right of
+	// centre. Ticks every 0.5 mm, numbers every 2 mm, alternately on
+	// either side of the scale so that they never touch.
 	sy := cy + 50 + off.Y
-	p.SetLineWidth(0.15)
-	p.Line(scaleTickX(-scaleHalf, s.pw, off), sy, scaleTickX(scaleHalf, s.pw, off), sy)
-	for v := -2 * scaleHalf; v <= 2*scaleHalf; v++ {
-		val := float64(v) / 2
-		x := scaleTickX(val, s.pw, off)
-		h := 2.0
-		if v%2 == 0 {
-			h = 3.5
-		}
-		if v%4 == 0 {
-			h = 5
-		}
-		p.Line(x, sy-h, x, sy+h)
-		if v%4 == 0 {
-			p.setFont(Regular, 6.5)
-			t := strconv.Itoa(v / 2)
-			p.Text(x-p.GetStringWidth(t)/2, sy+8, t)
-		}
-	}
-	p.setFont(Bold, 8)
-	p.Text(scaleTickX(scaleHalf, s.pw, off)+3, sy+1, "X (mm)")
-	// vertical scale (reads Y) crossing the horizontal line, right of centre
 	sx := cx + 45 + off.X
+	p.SetLineWidth(0.12)
+	p.Line(scaleTickX(-scaleHalf, s.pw, off), sy, scaleTickX(scaleHalf, s.pw, off), sy)
 	p.Line(sx, scaleTickY(-scaleHalf, s.ph, off), sx, scaleTickY(scaleHalf, s.ph, off))
 	for v := -2 * scaleHalf; v <= 2*scaleHalf; v++ {
 		val := float64(v) / 2
-		y := scaleTickY(val, s.ph, off)
-		h := 2.0
-		if v%2 == 0 {
+		h := 1.2
+		switch {
+		case v == 0:
+			h = 6
+		case v%4 == 0:
 			h = 3.5
+		case v%2 == 0:
+			h = 2.2
 		}
-		if v%4 == 0 {
-			h = 5
+		x, y := scaleTickX(val, s.pw, off), scaleTickY(val, s.ph, off)
+		p.SetLineWidth(0.12)
+		if v == 0 {
+			p.SetLineWidth(0.3)
 		}
+		p.Line(x, sy-h, x, sy+h)
 		p.Line(sx-h, y, sx+h, y)
-		if v%4 == 0 {
-			p.setFont(Regular, 6.5)
-			p.Text(sx+6.5, y+0.9, strconv.Itoa(v/2))
+		if v%4 != 0 {
+			continue
+		}
+		t := strconv.Itoa(v / 2)
+		st, pt := Regular, 6.0
+		if v == 0 {
+			st, pt = Bold, 7.5
+		}
+		p.setFont(st, pt)
+		tw := p.GetStringWidth(t)
+		if (v/4)%2 == 0 {
+			p.Text(x-tw/2, sy+h+3, t)
+			p.Text(sx+h+1, y+0.8, t)
+		} else {
+			p.Text(x-tw/2, sy-h-1, t)
+			p.Text(sx-h-1-tw, y+0.8, t)
 		}
 	}
 	p.setFont(Bold, 8)
-	p.Text(sx-4, scaleTickY(-scaleHalf, s.ph, off)-4, "Y (mm)")
+	p.Text(scaleTickX(scaleHalf, s.pw, off)+4, sy+1, "X (mm)")
+	p.Text(sx-5, scaleTickY(-scaleHalf, s.ph, off)-7, "Y (mm)")
 	p.marginText(s, fmt.Sprintf("%s · --back-offset %g,%g", title, off.X, off.Y), false)
 
 	var buf bytes.Buffer

@@ -377,6 +377,12 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 	py := y0 + 12 + 2.2
 	ph := top - 1.6 - py
 	f.panel(margin, py, CardW-2*margin, ph)
+	if isPanic {
+		// a faint broken banner: this side has lost its nerve (R-CARD-3)
+		wm := colPanel.mix(band, 0.1)
+		f.add(icon("morale", CardW/2, py+ph-12.5, 19, wm, nil)...)
+		f.add(Line{Pts: []Pt{{CardW/2 - 9, py + ph - 3.5}, {CardW/2 + 9, py + ph - 21.5}}, Colour: wm, Width: 1.6})
+	}
 	paras := f.skillParas(p.Skills, false)
 	if c.Flavor != nil && !isPanic {
 		d := f.parse(c.Flavor.In(b.lang), "the flavour text")
