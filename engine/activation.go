@@ -114,6 +114,7 @@ func (s *State) doActivate(d *Decision, dice *Dice, ev []Event) []Event {
 		if n > 0 {
 			s.orders[side][c] -= n
 			s.spaces[sp].paid[c] += n
+			s.paidTurn[side] += int16(n)
 			ev = append(ev, Event{Kind: EvPay, Side: d.Side, Colour: int8(c), N: int16(n)})
 		}
 	}

@@ -409,6 +409,7 @@ func (s *State) cleanupBoard(ev []Event) []Event {
 	}
 	s.hgSpace = -1
 	s.keepDone = [2]bool{}
+	s.paidTurn = [2]int16{}
 	return s.nextKeep(ev)
 }
 

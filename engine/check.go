@@ -70,6 +70,14 @@ func RunCheck(cat *catalog.Catalog, c *catalog.CheckGame) CheckResult {
 	return res
 }
 
+// posOr returns p, or fallback when p is unknown.
+func posOr(p, fallback catalog.Pos) catalog.Pos {
+	if p.File == "" {
+		return fallback
+	}
+	return p
+}
+
 func cerr(pos catalog.Pos, format string, args ...any) *ContentError {
 	return &ContentError{Pos: pos, Msg: fmt.Sprintf(format, args...)}
 }
@@ -138,12 +146,12 @@ func (r *checkRun) setup() *ContentError {
 	}
 	for _, t := range su.Terrain {
 		if _, ok := grid.Parse(t.At); !ok {
-			return cerr(t.Pos, "terrain tile %q is not on the %d × %d board", t.At, su.Cols, su.Rows)
+			return cerr(posOr(t.Pos, c.Pos), "terrain tile %q is not on the %d × %d board", t.At, su.Cols, su.Rows)
 		}
 	}
 	for _, m := range su.Markers {
 		if _, ok := grid.Parse(m.At); !ok {
-			return cerr(m.Pos, "marker tile %q is not on the %d × %d board", m.At, su.Cols, su.Rows)
+			return cerr(posOr(m.Pos, c.Pos), "marker tile %q is not on the %d × %d board", m.At, su.Cols, su.Rows)
 		}
 	}
 	for p := range 2 {
@@ -151,7 +159,7 @@ func (r *checkRun) setup() *ContentError {
 			_, ok1 := grid.Parse(z.From)
 			_, ok2 := grid.Parse(z.To)
 			if !ok1 || !ok2 {
-				return cerr(z.Pos, "deployment zone %s–%s is not on the %d × %d board", z.From, z.To, su.Cols, su.Rows)
+				return cerr(posOr(z.Pos, c.Pos), "deployment zone %s–%s is not on the %d × %d board", z.From, z.To, su.Cols, su.Rows)
 			}
 		}
 	}
@@ -175,6 +183,7 @@ func (r *checkRun) setup() *ContentError {
 	seen := map[string]bool{}
 	for si, name := range r.sides {
 		side := c.Sides[name]
+		side.Pos = posOr(side.Pos, c.Pos)
 		ss := SideSetup{Name: name}
 		if side.Leader != "" {
 			ld := cat.Leader(side.Leader)
@@ -201,6 +210,7 @@ func (r *checkRun) setup() *ContentError {
 			su.Objectives[si] = o.Scoring
 		}
 		for _, cu := range side.Units {
+			cu.Pos = posOr(cu.Pos, side.Pos)
 			if seen[cu.ID] {
 				return cerr(cu.Pos, "unit id %q is used twice", cu.ID)
 			}
@@ -227,7 +237,7 @@ func (r *checkRun) setup() *ContentError {
 	for si, name := range r.sides {
 		for col := range c.Sides[name].Orders {
 			if g.Colour(col) < 0 {
-				return cerr(c.Sides[name].Pos, "orders: %q is no faction colour", col)
+				return cerr(posOr(c.Sides[name].Pos, c.Pos), "orders: %q is no faction colour", col)
 			}
 		}
 		st.Orders[si] = c.Sides[name].Orders

@@ -110,7 +110,8 @@ type State struct {
 	spotted    [MaxUnits][2]int8        // hit bonus against the unit, per spotting side, this turn
 	boost      [MaxUnits][numStats]int8 // effects until the end of the turn
 	keepDone   [2]bool
-	pathUsed   [2]bool // Pathfinder used at deployment
+	pathUsed   [2]bool  // Pathfinder used at deployment
+	paidTurn   [2]int16 // Order tokens paid onto the board this turn
 	winner     int8    // -1 none yet, 0/1 a side, 2 draw
 	lastHits   int8    // hits of the last attack (after-shoot/after-fight conditions)
 	lastWounds int8    // Wound tokens the last attack added

@@ -1,0 +1,97 @@
+package engine
+
+import "math/rand/v2"
+
+// Bot chooses one of the legal decisions of a state.
+type Bot interface {
+	Choose(s *State, legal []Decision) int
+}
+
+// RandomBot picks uniformly among the legal decisions, with its own seeded
+// generator (never the game's, so that a bot never changes the dice).
+type RandomBot struct{ r *rand.Rand }
+
+// NewRandomBot returns a random bot seeded with seed.
+func NewRandomBot(seed uint64) *RandomBot {
+	return &RandomBot{r: rand.New(rand.NewPCG(seed, 0x5eed))}
+}
+
+// Choose implements Bot.
+func (b *RandomBot) Choose(s *State, legal []Decision) int { return b.r.IntN(len(legal)) }
+
+// GreedyBot scores each legal decision by the state it leads to (one ply,
+// on a copy with its own dice) and takes the best; ties go to the first.
+type GreedyBot struct {
+	r   *rand.Rand
+	buf []Event
+}
+
+// NewGreedyBot returns a greedy bot; seed drives its look-ahead dice.
+func NewGreedyBot(seed uint64) *GreedyBot {
+	return &GreedyBot{r: rand.New(rand.NewPCG(seed, 0x9eed))}
+}
+
+// Choose implements Bot.
+func (b *GreedyBot) Choose(s *State, legal []Decision) int {
+	side := int(s.toAct)
+	best, bestScore := 0, -1<<30
+	var dice Dice
+	var forced [maxDice * 2]int8
+	for i, d := range legal {
+		// The look-ahead rolls fixed middling dice, so that the bot judges
+		// a decision by what it usually does, not by luck.
+		for j := range forced {
+			forced[j] = int8(1 + b.r.IntN(10))
+		}
+		dice = Dice{Forced: forced[:]}
+		c := *s
+		var err error
+		b.buf, err = c.Do(d, &dice, b.buf[:0])
+		if err != nil {
+			continue
+		}
+		score := c.evaluate(side)
+		if d.Kind == Pass {
+			score -= 3 // prefer acting while it pays
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return best
+}
+
+// evaluate scores a state for side: Victory Points first, then the
+// damage and Stress on each side, the Orders kept and the distance to the
+// scenario's markers.
+func (s *State) evaluate(side int) int {
+	g := s.g
+	score := 100 * (int(s.vp[side]) - int(s.vp[1-side]))
+	for u := range g.units {
+		sign := 1
+		if int(g.units[u].side) != side {
+			sign = -1
+		}
+		if !s.inPlay(u) {
+			if s.units[u].removed {
+				score -= sign * 40
+			}
+			continue
+		}
+		us := &s.units[u]
+		score -= sign * (6*s.health(u) + 3*int(us.tok[TokStress]) + 2*int(us.tok[TokBreak]))
+		if us.panicked {
+			score -= sign * 10
+		}
+		best := 99
+		for m := range g.markers {
+			for _, t := range s.minis(u) {
+				best = min(best, g.grid.Distance(t, g.markers[m].tile))
+			}
+		}
+		if best < 99 {
+			score -= sign * best
+		}
+	}
+	return score
+}

@@ -1,0 +1,89 @@
+package engine
+
+import (
+	"fmt"
+
+	"wbtool.dev/wbtool/engine/hex"
+)
+
+// Invariants checks what must hold after every decision: at most one
+// miniature per tile and the board index agreeing with the units;
+// Formations adjacent; no negative pool or Order count; one activation per
+// taken space; the Order tokens on the board equal the tokens paid this
+// turn; a finished game has a result after its last turn. It returns the
+// first broken one.
+func (s *State) Invariants() error {
+	g := s.g
+	var seen hex.Mask
+	minis := 0
+	for u := range g.units {
+		us := &s.units[u]
+		for k, n := range us.tok {
+			if n < 0 {
+				return fmt.Errorf("unit %s holds %d %s tokens", g.units[u].id, n, TokenNames[k])
+			}
+		}
+		if !s.inPlay(u) {
+			continue
+		}
+		ts := s.minis(u)
+		for _, t := range ts {
+			if t < 0 || int(t) >= g.grid.Len() {
+				return fmt.Errorf("unit %s is off the board", g.units[u].id)
+			}
+			if seen.Has(t) {
+				return fmt.Errorf("two miniatures on %s", g.grid.Name(t))
+			}
+			if g.blockMove.Has(t) {
+				return fmt.Errorf("unit %s stands on the obstacle %s", g.units[u].id, g.grid.Name(t))
+			}
+			seen.Set(t)
+			minis++
+			if s.occ[t] != int8(u+1) {
+				return fmt.Errorf("tile %s does not record unit %s", g.grid.Name(t), g.units[u].id)
+			}
+		}
+		if len(ts) == 2 && !g.grid.Adjacent(ts[0], ts[1]) {
+			return fmt.Errorf("Formation %s is split: %s and %s", g.units[u].id, g.grid.Name(ts[0]), g.grid.Name(ts[1]))
+		}
+	}
+	for t := range g.grid.Len() {
+		if s.occ[t] != 0 && !seen.Has(hex.Tile(t)) {
+			return fmt.Errorf("tile %s records a unit that is not there", g.grid.Name(hex.Tile(t)))
+		}
+	}
+	for side := range 2 {
+		for c, n := range s.orders[side] {
+			if n < 0 {
+				return fmt.Errorf("%s holds %d %s Orders", g.sideNames[side], n, g.colours[c])
+			}
+		}
+	}
+	onBoard, taken := 0, 0
+	for i := range g.spaces {
+		n := s.SpaceTokens(i)
+		if !s.spaces[i].taken && n != 0 {
+			return fmt.Errorf("open space %s holds %d tokens", g.spaces[i].id, n)
+		}
+		if s.spaces[i].taken {
+			taken++
+		}
+		onBoard += n
+	}
+	if onBoard != int(s.paidTurn[0])+int(s.paidTurn[1]) {
+		return fmt.Errorf("%d Order tokens on the board, %d paid this turn", onBoard, s.paidTurn[0]+s.paidTurn[1])
+	}
+	if s.phase == PhaseAction {
+		acts := 0
+		for u := range g.units {
+			acts += int(s.units[u].activations)
+		}
+		if acts != taken {
+			return fmt.Errorf("%d activations this turn on %d taken spaces", acts, taken)
+		}
+	}
+	if s.phase == PhaseOver && (s.turn != g.turns || s.winner < 0) {
+		return fmt.Errorf("the game ended on turn %d of %d with no result", s.turn, g.turns)
+	}
+	return nil
+}
