@@ -1,0 +1,304 @@
+// Package budget loads a content tree in a child process with a time and
+// memory budget, so that hostile or accidental content cannot hang
+// `wbtool watch` or `wbtool serve`.
+//
+// CUE evaluation cannot be cancelled from inside the process (its API takes
+// no context), and a few lines of CUE can run for minutes
+// (`x: list.Range(0, 2000000, 1)`, reliability notes 0.4) or eat all
+// memory. So the parent re-executes its own binary with a hidden
+// subcommand that loads the content and writes the catalog to its
+// standard output ([Child]); the parent ([Runner.Load]) kills the child
+// when it runs past the time budget or its resident memory grows past the
+// memory budget, and reports an [ExceededError]. Each load gets a fresh
+// process, hence a fresh CUE context, and the parent's memory stays flat
+// however many rebuilds a session does.
+package budget
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/schema"
+)
+
+// Defaults of the budget: generous for real content (the generated
+// 1,000-card set loads in about 2 s and 250 MiB), small enough that a
+// runaway evaluation is stopped while the designer is still looking.
+const (
+	DefaultTime   = 10 * time.Second
+	DefaultMemory = 2 << 30
+)
+
+// Limits is a budget for one load. Zero fields mean the defaults.
+type Limits struct {
+	Time   time.Duration
+	Memory int64 // bytes of resident memory
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.Time <= 0 {
+		l.Time = DefaultTime
+	}
+	if l.Memory <= 0 {
+		l.Memory = DefaultMemory
+	}
+	return l
+}
+
+// Resource names what a load ran out of.
+type Resource string
+
+// The resources of a budget.
+const (
+	Time   Resource = "time"
+	Memory Resource = "memory"
+)
+
+// ExceededError reports a load stopped for going over its budget.
+type ExceededError struct {
+	Resource Resource
+	Limit    Limits
+}
+
+func (e *ExceededError) Error() string {
+	if e.Resource == Time {
+		return fmt.Sprintf("evaluation took too long (over %s)", e.Limit.Time)
+	}
+	return fmt.Sprintf("evaluation used too much memory (over %d MiB)", e.Limit.Memory>>20)
+}
+
+// Request says what the child loads.
+type Request struct {
+	Dir   string // content folder
+	Root  string // shown before file names in positions (schema.Options.Root)
+	Draft bool
+	// Memory is the memory budget, passed on so that the child caps
+	// itself too (GC target and address space).
+	Memory int64
+}
+
+// Args encodes the request as command-line arguments for the child.
+func (r Request) Args() []string {
+	args := []string{"--dir", r.Dir, "--root", r.Root, "--memory", strconv.FormatInt(r.Memory, 10)}
+	if r.Draft {
+		args = append(args, "--draft")
+	}
+	return args
+}
+
+// ParseArgs decodes the arguments made by Request.Args.
+func ParseArgs(args []string) (Request, error) {
+	var r Request
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--draft" {
+			r.Draft = true
+			continue
+		}
+		if i+1 >= len(args) {
+			return r, fmt.Errorf("%s needs a value", a)
+		}
+		v := args[i+1]
+		i++
+		switch a {
+		case "--dir":
+			r.Dir = v
+		case "--root":
+			r.Root = v
+		case "--memory":
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return r, fmt.Errorf("--memory %q: %w", v, err)
+			}
+			r.Memory = n
+		default:
+			return r, fmt.Errorf("unknown argument %q", a)
+		}
+	}
+	if r.Dir == "" {
+		return r, errors.New("--dir is required")
+	}
+	return r, nil
+}
+
+// The child's answer: a magic, a kind byte, then the encoded value.
+const magic = "wbtool-load-1\n"
+
+const (
+	kindCatalog = 'C'
+	kindErrors  = 'E'
+	kindFailure = 'F'
+)
+
+// Child is the child side: it loads req.Dir and writes the outcome to w —
+// the catalog, or the content errors, or the failure. It returns an error
+// only when it could not write.
+func Child(w io.Writer, req Request) error {
+	if req.Memory > 0 {
+		// The soft limit makes the GC work harder before the parent's
+		// hard limit kills the process.
+		debug.SetMemoryLimit(req.Memory * 3 / 4)
+		limitAddressSpace(req.Memory)
+	}
+	cat, err := schema.Load(os.DirFS(req.Dir), schema.Options{Root: req.Root, Draft: req.Draft})
+	var kind byte
+	var payload []byte
+	var list schema.Errors
+	switch {
+	case err == nil:
+		kind = kindCatalog
+		payload, err = Marshal(cat)
+	case errors.As(err, &list):
+		kind = kindErrors
+		payload, err = Marshal(list)
+	default:
+		kind, payload, err = kindFailure, []byte(err.Error()), nil
+	}
+	if err != nil {
+		kind, payload = kindFailure, []byte(err.Error())
+	}
+	var buf bytes.Buffer
+	buf.WriteString(magic)
+	buf.WriteByte(kind)
+	buf.Write(payload)
+	_, err = w.Write(buf.Bytes())
+	return err
+}
+
+// Runner starts children and enforces their budget.
+type Runner struct {
+	// Exe and Args are the program and the leading arguments of the
+	// child, e.g. os.Executable() and ["__load"]; the request's arguments
+	// follow them.
+	Exe  string
+	Args []string
+	// Env is added to the child's environment.
+	Env    []string
+	Limits Limits
+}
+
+// Stats describe one load.
+type Stats struct {
+	Elapsed time.Duration
+	PeakRSS int64 // bytes, 0 when unknown
+}
+
+// pollEvery is how often the parent samples the child's memory.
+const pollEvery = 10 * time.Millisecond
+
+// Load runs one child for req and returns its catalog. Content errors come
+// back as schema.Errors, a blown budget as *ExceededError, a cancelled ctx
+// as ctx.Err(); the child is always gone when Load returns.
+func (r *Runner) Load(ctx context.Context, req Request) (*catalog.Catalog, Stats, error) {
+	lim := r.Limits.withDefaults()
+	req.Memory = lim.Memory
+	var st Stats
+	cmd := exec.Command(r.Exe, append(append([]string(nil), r.Args...), req.Args()...)...)
+	cmd.Env = append(os.Environ(), r.Env...)
+	var stdout bytes.Buffer
+	stderr := &tailBuffer{max: 16 << 10}
+	cmd.Stdout = &stdout
+	cmd.Stderr = stderr
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return nil, st, fmt.Errorf("start the evaluation process: %w", err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	deadline := time.NewTimer(lim.Time)
+	defer deadline.Stop()
+	tick := time.NewTicker(pollEvery)
+	defer tick.Stop()
+	kill := func(reason error) (*catalog.Catalog, Stats, error) {
+		_ = cmd.Process.Kill()
+		<-done
+		st.Elapsed = time.Since(start)
+		return nil, st, reason
+	}
+	var waitErr error
+loop:
+	for {
+		select {
+		case waitErr = <-done:
+			break loop
+		case <-ctx.Done():
+			return kill(ctx.Err())
+		case <-deadline.C:
+			return kill(&ExceededError{Resource: Time, Limit: lim})
+		case <-tick.C:
+			rss := residentBytes(cmd.Process.Pid)
+			st.PeakRSS = max(st.PeakRSS, rss)
+			if rss > lim.Memory {
+				return kill(&ExceededError{Resource: Memory, Limit: lim})
+			}
+		}
+	}
+	st.Elapsed = time.Since(start)
+	out := stdout.Bytes()
+	if waitErr != nil || !bytes.HasPrefix(out, []byte(magic)) || len(out) == len(magic) {
+		msg := stderr.String()
+		if isOutOfMemory(msg) {
+			return nil, st, &ExceededError{Resource: Memory, Limit: lim}
+		}
+		if waitErr == nil {
+			waitErr = errors.New("no answer")
+		}
+		return nil, st, fmt.Errorf("the evaluation process failed (%v): %s", waitErr, lastLines(msg, 5))
+	}
+	payload := out[len(magic)+1:]
+	switch out[len(magic)] {
+	case kindCatalog:
+		cat := &catalog.Catalog{}
+		if err := Unmarshal(payload, cat); err != nil {
+			return nil, st, fmt.Errorf("read the evaluation result: %w", err)
+		}
+		return cat, st, nil
+	case kindErrors:
+		var list schema.Errors
+		if err := Unmarshal(payload, &list); err != nil {
+			return nil, st, fmt.Errorf("read the evaluation result: %w", err)
+		}
+		return nil, st, list
+	case kindFailure:
+		return nil, st, errors.New(string(payload))
+	}
+	return nil, st, errors.New("read the evaluation result: unknown answer")
+}
+
+func isOutOfMemory(stderr string) bool {
+	return strings.Contains(stderr, "out of memory") || strings.Contains(stderr, "cannot allocate memory")
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	max int
+	b   []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.b = append(t.b, p...)
+	if len(t.b) > t.max {
+		t.b = append(t.b[:0:0], t.b[len(t.b)-t.max:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string { return string(t.b) }
