@@ -112,9 +112,9 @@ type State struct {
 	keepDone   [2]bool
 	pathUsed   [2]bool  // Pathfinder used at deployment
 	paidTurn   [2]int16 // Order tokens paid onto the board this turn
-	winner     int8    // -1 none yet, 0/1 a side, 2 draw
-	lastHits   int8    // hits of the last attack (after-shoot/after-fight conditions)
-	lastWounds int8    // Wound tokens the last attack added
+	winner     int8     // -1 none yet, 0/1 a side, 2 draw
+	lastHits   int8     // hits of the last attack (after-shoot/after-fight conditions)
+	lastWounds int8     // Wound tokens the last attack added
 	atk        attackCtx
 	steps      int32
 	rng        rand.PCG
