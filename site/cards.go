@@ -242,36 +242,37 @@ func (b *builder) factionLink(p *page, id string) *link {
 	return &link{Href: p.Link("factions/" + id + "/index.html"), Label: f.Name.In(p.Lang), Class: "fc-" + id}
 }
 
-// orders renders a map faction → count as Order icons and words.
+// orders renders a map faction → count as Order icons and words: faction
+// colours in id order, then the colourless ("any") tokens.
 func (b *builder) orders(m map[string]int, l catalog.Lang) template.HTML {
 	var h htmlBuf
 	keys := make([]string, 0, len(m))
 	for k, n := range m {
-		if n > 0 {
+		if n > 0 && k != catalog.Colourless {
 			keys = append(keys, k)
 		}
 	}
 	sort.Strings(keys)
+	if m[catalog.Colourless] > 0 {
+		keys = append(keys, catalog.Colourless)
+	}
 	if len(keys) == 0 {
 		return h.Text("—").HTML()
 	}
-	for i, k := range keys {
-		if i > 0 {
-			h.tag(" ")
-		}
+	for _, k := range keys {
 		h.tag(`<span class="orders">`)
 		h.Int(m[k]).tag(" × ")
+		name := k
 		if k == catalog.Colourless {
-			h.Icon(b, markup.IconOrder, l).Text(" " + b.label("stat.any", l))
+			h.Icon(b, markup.IconOrder, l)
+			name = b.label("stat.any", l)
 		} else {
 			h.Icon(b, "order-"+k, l)
 			if f := b.cat.Faction(k); f != nil {
-				h.Text(" " + f.Name.In(l))
-			} else {
-				h.Text(" " + k)
+				name = f.Name.In(l)
 			}
 		}
-		h.tag(`</span>`)
+		h.tag(` <span class="orders-name">`).Text(name).tag(`</span></span>`)
 	}
 	return h.HTML()
 }

@@ -22,6 +22,9 @@ var styleCSS string
 //go:embed assets/search.js
 var searchJS string
 
+//go:embed assets/favicon.svg
+var faviconSVG string
+
 // parseTemplates parses the layout with each page template.
 func parseTemplates() (map[string]*template.Template, error) {
 	funcs := template.FuncMap{"inc": func(i int) int { return i + 1 }}

@@ -194,7 +194,7 @@ func TestRulesFeatures(t *testing.T) {
 		{"fr/rules/basics/index.html", `<h2 id="regles-generales-de-l-ete">`},
 		{"fr/rules/shooting/index.html", `<h2 id="meme-titre">Même titre</h2>`},
 		{"fr/rules/shooting/index.html", `<h2 id="meme-titre-1">Même titre</h2>`},
-		{"en/rules/basics/index.html", `<h1 id="basics">Basics</h1>`},
+		{"en/rules/basics/index.html", `<h1 class="doc-title" id="basics">Basics</h1>`},
 		// Icons are inline SVG, labelled in the page's language.
 		{"fr/rules/basics/index.html", `aria-label="Jeton Ordre Pillards"`},
 		{"en/rules/basics/index.html", `<svg class="icon icon-move" viewBox="0 0 24 24" role="img" aria-label="Move">`},

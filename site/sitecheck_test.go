@@ -211,7 +211,7 @@ func checkXSS(t testing.TB, files Files) int {
 					t.Errorf("%s: unexpected meta %v", p, tok)
 				}
 			case "link":
-				if r := attr["rel"]; r != "stylesheet" && r != "alternate" {
+				if r := attr["rel"]; r != "stylesheet" && r != "alternate" && r != "icon" {
 					t.Errorf("%s: unexpected link %v", p, tok)
 				}
 			case "form":

@@ -1,0 +1,364 @@
+package browsertest
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/schema"
+	"wbtool.dev/wbtool/site"
+	"wbtool.dev/wbtool/site/serve"
+)
+
+// browser is a headless Chromium driven over the DevTools protocol, with
+// the console errors and CSP reports of its pages collected.
+type browser struct {
+	ctx    context.Context
+	mu     sync.Mutex
+	issues []string
+}
+
+func (b *browser) listen(ev any) {
+	var msg string
+	switch e := ev.(type) {
+	case *runtime.EventExceptionThrown:
+		msg = "exception: " + e.ExceptionDetails.Text
+		if e.ExceptionDetails.Exception != nil {
+			msg += " " + e.ExceptionDetails.Exception.Description
+		}
+	case *log.EventEntryAdded:
+		if e.Entry.Level == log.EntryLevelError || e.Entry.Level == log.EntryLevelWarning {
+			msg = fmt.Sprintf("console %s: %s (%s)", e.Entry.Level, e.Entry.Text, e.Entry.URL)
+		}
+	case *runtime.EventConsoleAPICalled:
+		if e.Type == runtime.ConsoleAPICalledTypeError {
+			msg = "console.error called"
+		}
+	}
+	if msg != "" {
+		b.mu.Lock()
+		b.issues = append(b.issues, msg)
+		b.mu.Unlock()
+	}
+}
+
+// takeIssues returns and clears the problems the pages reported.
+func (b *browser) takeIssues() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := b.issues
+	b.issues = nil
+	return out
+}
+
+// newBrowser starts Chromium as the issue asks: headless, no sandbox, no
+// GPU, no background networking, a fresh profile.
+func newBrowser(t *testing.T) *browser {
+	t.Helper()
+	exe := testtool.Require(t, "chromium")
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	}
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	b := &browser{}
+	ctx, cancel := chromedp.NewContext(actx, chromedp.WithListener(b.listen))
+	t.Cleanup(func() { cancel(); acancel() })
+	if _, err := chromedp.Call(ctx, log.Enable, cdp.Empty{}); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	if _, err := chromedp.Call(ctx, runtime.Enable, cdp.Empty{}); err != nil {
+		t.Fatalf("runtime.enable: %v", err)
+	}
+	b.ctx = ctx
+	return b
+}
+
+// do runs actions with a time limit.
+func (b *browser) do(t *testing.T, what string, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// eval evaluates a JavaScript expression.
+func eval[T any](t *testing.T, b *browser, expr string) T {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("evaluate %s: %v", expr, err)
+	}
+	return v
+}
+
+// waitFor evaluates a JavaScript predicate until it is true. It retries
+// through errors, because a click that navigates destroys the page the
+// last evaluation ran in.
+func (b *browser) waitFor(t *testing.T, expr string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	var last error
+	for time.Now().Before(deadline) {
+		ctx, cancel := context.WithTimeout(b.ctx, 2*time.Second)
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
+		cancel()
+		if err == nil && ok {
+			return
+		}
+		last = err
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("waiting for %s: still false after 10s (last error: %v)", expr, last)
+}
+
+// starterSite builds the site of the starter content.
+func starterSite(t *testing.T) (*catalog.Catalog, site.Files) {
+	t.Helper()
+	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	if err != nil {
+		t.Fatalf("load: %v", err)
+	}
+	files, err := site.Build(cat, site.Options{})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	return cat, files
+}
+
+// serveSite serves the files as `wbtool serve` does, on 127.0.0.1.
+func serveSite(t *testing.T, files site.Files) string {
+	t.Helper()
+	h := &serve.Handler{}
+	h.Set(files)
+	srv := httptest.NewServer(h) // listens on 127.0.0.1
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// shotDir is where screenshots go: $WBTOOL_SCREENSHOTS, or a temporary
+// folder.
+func shotDir(t *testing.T) string {
+	if d := os.Getenv("WBTOOL_SCREENSHOTS"); d != "" {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	return t.TempDir()
+}
+
+func (b *browser) screenshot(t *testing.T, name string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	p := filepath.Join(shotDir(t), name)
+	if err := os.WriteFile(p, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot %s (%d bytes)", p, len(png))
+}
+
+const visibleItems = `Array.from(document.querySelectorAll('#card-list li')).filter(li => !li.hidden && li.offsetParent !== null)`
+
+// TestSearchFiltersTheCardList types in the search box and checks that
+// the list shrinks to the matching cards, then filters by type.
+func TestSearchFiltersTheCardList(t *testing.T) {
+	b := newBrowser(t)
+	cat, files := starterSite(t)
+	base := serveSite(t, files)
+	copp := cat.Character("copp")
+	if copp == nil {
+		t.Fatal("the starter content has no copp")
+	}
+	b.do(t, "open the card list", chromedp.Navigate(base+"/en/cards/index.html"), chromedp.WaitVisible(chromedp.ID("q")))
+	total := eval[int](t, b, visibleItems+`.length`)
+	if total < 20 {
+		t.Fatalf("only %d cards listed", total)
+	}
+	b.do(t, "type a name", chromedp.SendKeys(chromedp.ID("q"), "cop"))
+	b.waitFor(t, visibleItems+`.length < `+fmt.Sprint(total))
+	names := eval[[]string](t, b, visibleItems+`.map(li => li.getAttribute('data-id'))`)
+	if len(names) == 0 || !contains(names, "copp") {
+		t.Fatalf("typing cop shows %v, want copp among them", names)
+	}
+	count := eval[string](t, b, `document.getElementById('count').textContent`)
+	if !strings.HasPrefix(count, fmt.Sprintf("%d / %d", len(names), total)) {
+		t.Errorf("count says %q for %d of %d", count, len(names), total)
+	}
+	// Search reads the card text too, accents folded: a word of a skill.
+	b.do(t, "clear", chromedp.Click(chromedp.ID("f-reset")))
+	b.waitFor(t, visibleItems+`.length === `+fmt.Sprint(total))
+	b.do(t, "filter by type", chromedp.SetValue(chromedp.ID("f-kind"), "leader"),
+		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById('f-kind').dispatchEvent(new Event('change'))`))
+			return err
+		}))
+	kinds := eval[[]string](t, b, visibleItems+`.map(li => li.getAttribute('data-kind'))`)
+	if len(kinds) == 0 || len(kinds) != len(cat.Leaders) {
+		t.Errorf("type filter shows %d cards, want the %d Leaders", len(kinds), len(cat.Leaders))
+	}
+	for _, k := range kinds {
+		if k != "leader" {
+			t.Errorf("type filter shows a %s", k)
+		}
+	}
+	if issues := b.takeIssues(); len(issues) > 0 {
+		t.Errorf("the page reported problems: %q", issues)
+	}
+}
+
+// TestHomeSearchAndPhoneScreenshots searches from the home page on a
+// phone-sized screen (the form leads to the filtered card list) and takes
+// the screenshots to look at.
+func TestHomeSearchAndPhoneScreenshots(t *testing.T) {
+	b := newBrowser(t)
+	_, files := starterSite(t)
+	base := serveSite(t, files)
+	b.do(t, "desktop home", chromedp.Navigate(base+"/en/index.html"), chromedp.WaitVisible(chromedp.ID("home-q")))
+	b.screenshot(t, "home-desktop.png")
+	b.do(t, "desktop card", chromedp.Navigate(base+"/en/cards/copp/index.html"), chromedp.WaitVisible(chromedp.CSS(".card-images img")))
+	b.screenshot(t, "card-desktop.png")
+	b.do(t, "desktop rules", chromedp.Navigate(base+"/fr/rules/cards/index.html"), chromedp.WaitVisible(chromedp.CSS("article")))
+	b.screenshot(t, "rules-fr-desktop.png")
+
+	b.do(t, "phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+	b.do(t, "phone home", chromedp.Navigate(base+"/fr/index.html"), chromedp.WaitVisible(chromedp.ID("home-q")))
+	b.screenshot(t, "home-phone.png")
+	b.do(t, "search from home", chromedp.SendKeys(chromedp.ID("home-q"), "hurl"), chromedp.Submit(chromedp.ID("home-q")))
+	b.waitFor(t, `location.pathname.endsWith('/fr/cards/index.html') && document.getElementById('q') && document.getElementById('q').value === 'hurl'`)
+	b.waitFor(t, visibleItems+`.length >= 1`)
+	names := eval[[]string](t, b, visibleItems+`.map(li => li.querySelector('.name').textContent)`)
+	for _, n := range names {
+		if !strings.Contains(strings.ToLower(n), "hurl") && !strings.Contains(strings.ToLower(eval[string](t, b, `JSON.stringify(window.WB_SEARCH_INDEX)`)), "hurl") {
+			t.Errorf("search for hurl shows %q", n)
+		}
+	}
+	b.screenshot(t, "search-phone.png")
+	b.do(t, "phone card", chromedp.Navigate(base+"/fr/cards/copp/index.html"), chromedp.WaitVisible(chromedp.CSS(".card-images img")))
+	b.screenshot(t, "card-phone.png")
+	b.do(t, "phone rules", chromedp.Navigate(base+"/en/rules/shooting/index.html"), chromedp.WaitVisible(chromedp.CSS("article")))
+	b.screenshot(t, "rules-phone.png")
+	// Nothing wider than the phone: no sideways scrolling.
+	if w := eval[int](t, b, `document.documentElement.scrollWidth`); w > 390 {
+		t.Errorf("the rules page is %dpx wide on a 390px phone", w)
+	}
+	if issues := b.takeIssues(); len(issues) > 0 {
+		t.Errorf("the pages reported problems: %q", issues)
+	}
+}
+
+// TestLanguageSwitchKeepsTheCard clicks the language switch on a card
+// page: it must land on the same card in French, and back.
+func TestLanguageSwitchKeepsTheCard(t *testing.T) {
+	b := newBrowser(t)
+	cat, files := starterSite(t)
+	base := serveSite(t, files)
+	for _, c := range cat.Characters[:min(3, len(cat.Characters))] {
+		b.do(t, "open "+c.ID, chromedp.Navigate(base+"/en/cards/"+c.ID+"/index.html"), chromedp.WaitVisible(chromedp.ID("lang-switch")))
+		b.do(t, "switch", chromedp.Click(chromedp.ID("lang-switch")))
+		b.waitFor(t, `location.pathname === '/fr/cards/`+c.ID+`/index.html' && document.documentElement.lang === 'fr'`)
+		if h1 := eval[string](t, b, `document.querySelector('h1').textContent`); h1 != c.Name.FR {
+			t.Errorf("French page of %s shows %q, want %q", c.ID, h1, c.Name.FR)
+		}
+		b.do(t, "switch back", chromedp.Click(chromedp.ID("lang-switch")))
+		b.waitFor(t, `location.pathname === '/en/cards/`+c.ID+`/index.html' && document.documentElement.lang === 'en'`)
+	}
+}
+
+// TestCardPageShowsItsImage: the card image is loaded and drawn.
+func TestCardPageShowsItsImage(t *testing.T) {
+	b := newBrowser(t)
+	_, files := starterSite(t)
+	base := serveSite(t, files)
+	b.do(t, "open copp", chromedp.Navigate(base+"/en/cards/copp/index.html"), chromedp.WaitVisible(chromedp.CSS(".card-images img")))
+	b.waitFor(t, `Array.from(document.querySelectorAll('.card-images img')).every(i => i.complete)`)
+	w := eval[int](t, b, `document.querySelector('.card-images img').naturalWidth`)
+	shown := eval[int](t, b, `document.querySelector('.card-images img').getBoundingClientRect().width`)
+	if w == 0 || shown < 100 {
+		t.Errorf("card image: natural width %d, shown %dpx wide", w, shown)
+	}
+	if issues := b.takeIssues(); len(issues) > 0 {
+		t.Errorf("the page reported problems: %q", issues)
+	}
+}
+
+// TestWorksFromFile opens the site from disk (file://): the search index
+// loads through <script src>, the search works, the language switch and
+// the relative links work, and the CSP blocks nothing of ours.
+func TestWorksFromFile(t *testing.T) {
+	b := newBrowser(t)
+	_, files := starterSite(t)
+	dir := t.TempDir()
+	for p, data := range files {
+		fp := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(fp), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(fp, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root := (&url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}).String()
+	b.do(t, "open index.html", chromedp.Navigate(root+"/index.html"), chromedp.WaitVisible(chromedp.CSS(".langs a")))
+	b.do(t, "choose French", chromedp.Click(chromedp.CSS(`.langs li[lang="fr"] a`)))
+	b.waitFor(t, `location.href.endsWith('/fr/index.html')`)
+	b.do(t, "go to cards", chromedp.Click(chromedp.CSS(`.nav a[href$="cards/index.html"]`)))
+	b.waitFor(t, `location.href.endsWith('/fr/cards/index.html') && !document.getElementById('filters').hidden`)
+	total := eval[int](t, b, visibleItems+`.length`)
+	b.do(t, "type", chromedp.SendKeys(chromedp.ID("q"), "copp"))
+	b.waitFor(t, visibleItems+`.length >= 1 && `+visibleItems+`.length < `+fmt.Sprint(total))
+	if n := eval[int](t, b, `(window.WB_SEARCH_INDEX || []).length`); n != total {
+		t.Errorf("search index from file:// has %d entries, list has %d", n, total)
+	}
+	b.do(t, "open copp", chromedp.Click(chromedp.CSS(`#card-list li[data-id="copp"] a`)))
+	b.waitFor(t, `location.href.endsWith('/fr/cards/copp/index.html')`)
+	b.waitFor(t, `document.querySelector('.card-images img').complete && document.querySelector('.card-images img').naturalWidth > 0`)
+	b.do(t, "switch", chromedp.Click(chromedp.ID("lang-switch")))
+	b.waitFor(t, `location.href.endsWith('/en/cards/copp/index.html')`)
+	if issues := b.takeIssues(); len(issues) > 0 {
+		t.Errorf("the pages reported problems from file://: %q", issues)
+	}
+}
+
+func contains(s []string, x string) bool {
+	for _, v := range s {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
