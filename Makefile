@@ -48,6 +48,13 @@ FUZZTIME ?= 60s
 fuzz:
 	$(GO) test ./schema -run '^$$' -fuzz FuzzLoad -fuzztime $(FUZZTIME)
 
+## preview: render the first pages of each card sheet to PNG (needs pdftoppm) to look at them
+preview:
+	$(GO) run ./cmd/wbtool print --out dist
+	mkdir -p dist/preview
+	for l in en fr; do pdftoppm -png -r 70 -f 1 -l 2 dist/print/cards-$$l.pdf dist/preview/cards-$$l; done
+	@echo "look at dist/preview/*.png"
+
 ## gen: generate a large content tree (1,000 Characters, 200 Upgrades) into testdata/gen/out
 gen:
 	$(GO) run ./testdata/gen -characters 1000 -upgrades 200 -out testdata/gen/out

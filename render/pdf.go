@@ -397,19 +397,37 @@ type BuildOptions struct {
 	Bleed   float64
 }
 
-// BuildSheets renders the sheets of every card in every language, keyed by
-// their path relative to the output folder: print/cards-en.pdf and
-// print/cards-fr.pdf. wbtool build writes them.
+// DeckSheetPath is the path, under the output folder, of a deck's card
+// sheets in language l: one copy of each card per deck-list entry.
+func DeckSheetPath(deckID string, l catalog.Lang) string {
+	return "print/decks/" + deckID + "-" + string(l) + ".pdf"
+}
+
+// BuildSheets renders the sheets of `wbtool build`, keyed by path under the
+// output folder: every card per language (print/cards-<lang>.pdf) and every
+// content deck per language (DeckSheetPath). All errors are reported.
 func BuildSheets(cat *catalog.Catalog, o BuildOptions) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	var errs []error
-	for _, l := range catalog.Langs {
-		pdf, err := Sheets(cat, SheetOptions{Lang: l, Version: o.Version, Date: o.Date, Paper: o.Paper, Bleed: o.Bleed})
+	render := func(rel string, so SheetOptions) {
+		pdf, err := Sheets(cat, so)
 		if err != nil {
 			errs = append(errs, err)
-			continue
+			return
 		}
-		out["print/cards-"+string(l)+".pdf"] = pdf
+		out[rel] = pdf
+	}
+	for _, l := range catalog.Langs {
+		base := SheetOptions{Lang: l, Version: o.Version, Date: o.Date, Paper: o.Paper, Bleed: o.Bleed}
+		render("print/cards-"+string(l)+".pdf", base)
+		if len(errs) > 0 {
+			continue // the deck sheets would repeat the same card errors
+		}
+		for _, d := range cat.Decks {
+			so := base
+			so.Cards = append([]string{}, d.Cards...)
+			render(DeckSheetPath(d.ID, l), so)
+		}
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)

@@ -4,17 +4,22 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/render"
 )
 
 const buildDoc = `Build validates the content and writes every output under the output folder
 (dist/ by default):
 
-  dist/data/catalog.json   the engine data: the whole catalog as versioned JSON
+  dist/data/catalog.json        the engine data: the whole catalog as versioned JSON
+  dist/print/cards-<lang>.pdf   print-and-play sheets of every card, English and French
+  dist/print/decks/<deck>-<lang>.pdf   the sheets of each content deck
 
 Nothing is written when the content has errors, and each output folder is
 swapped in whole, so a failed build leaves the previous outputs intact.
@@ -70,9 +75,29 @@ func buildOutputs(cat *catalog.Catalog) ([]output, error) {
 	if err != nil {
 		return nil, err
 	}
+	date, err := render.SourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH"))
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	sheets, err := render.BuildSheets(cat, render.BuildOptions{Version: version, Date: date})
+	if err != nil {
+		return nil, err
+	}
 	return []output{
 		{"data", dist.Files{"catalog.json": data}},
+		{"print", subtree(sheets, "print/")},
 	}, nil
+}
+
+// subtree keeps the files under prefix, relative to it.
+func subtree(files map[string][]byte, prefix string) dist.Files {
+	out := dist.Files{}
+	for rel, b := range files {
+		if r, ok := strings.CutPrefix(rel, prefix); ok {
+			out[r] = b
+		}
+	}
+	return out
 }
 
 // catalogJSON encodes the catalog deterministically: slices are sorted by

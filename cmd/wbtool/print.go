@@ -16,7 +16,7 @@ import (
 const printDoc = `Print writes print-and-play PDF card sheets under the output folder:
 
   print/cards-<lang>.pdf         every card (without --deck)
-  print/<deck>-<lang>.pdf        one deck, a copy of each card per deck list entry
+  print/decks/<deck>-<lang>.pdf  one deck, a copy of each card per deck list entry
   print/calibrate-<paper>.pdf    the duplex calibration sheet (--calibrate)
 
 Cards are poker size (63 x 88 mm), 3 x 3 per page, with crop marks in the
@@ -169,6 +169,9 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 			return errReported
 		}
 		rel := "print/" + name + "-" + string(l) + ".pdf"
+		if f.deck != "" {
+			rel = render.DeckSheetPath(name, l)
+		}
 		if err := dist.WriteFile(g.out, rel, pdf); err != nil {
 			return err
 		}
