@@ -243,11 +243,22 @@ func (s *State) canMove(u int, run bool) bool {
 	if n == 0 {
 		return false
 	}
-	blocked := s.blockedFor(u)
 	t := s.minis(u)
+	g := s.g.grid
+	// Fast path: one free neighbour (next to the twin, for a Formation)
+	// is a legal move of one tile.
+	for i, x := range t {
+		for _, nb := range g.Neighbours(x) {
+			if nb == hex.None || s.occ[nb] != 0 || s.g.blockMove.Has(nb) {
+				continue
+			}
+			if len(t) == 1 || g.Adjacent(nb, t[1-i]) {
+				return true
+			}
+		}
+	}
 	if len(t) == 1 {
-		r := s.g.grid.Reach(t[0], n, &blocked)
-		return !r.Empty()
+		return false
 	}
 	found := false
 	s.formationMoves(u, n, func(a, b hex.Tile) bool { found = true; return false })
@@ -422,7 +433,11 @@ func (s *State) screened(t int, side int8) bool {
 func (s *State) sees(a, b int) bool {
 	for _, x := range s.minis(a) {
 		for _, y := range s.minis(b) {
-			if s.g.grid.Sight(x, y, &s.g.blockSight) {
+			if s.g.sightFrom != nil {
+				if s.g.sightFrom[x].Has(y) {
+					return true
+				}
+			} else if s.g.grid.Sight(x, y, &s.g.blockSight) {
 				return true
 			}
 		}

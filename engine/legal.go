@@ -249,29 +249,52 @@ func (s *State) legalSkills(base Decision, buf []Decision) []Decision {
 // for a miniature that stays) until f returns false (R-FORM-2).
 func (s *State) formationMoves(u, n int, f func(a, b hex.Tile) bool) {
 	g := s.g
-	t0, t1 := s.units[u].tiles[0], s.units[u].tiles[1]
+	t := [2]hex.Tile{s.units[u].tiles[0], s.units[u].tiles[1]}
 	blocked := s.blockedFor(u)
-	r0 := g.grid.Reach(t0, n, &blocked)
-	r1 := g.grid.Reach(t1, n, &blocked)
-	r0.Set(t0)
-	r1.Set(t1)
-	for a := r0.Next(0); a != hex.None; a = r0.Next(a + 1) {
-		for _, b := range g.grid.Neighbours(a) {
-			if b == hex.None || !r1.Has(b) || (a == t0 && b == t1) {
-				continue
-			}
-			if s.moveOK(u, [2]hex.Tile{a, b}, n) != "" {
-				continue
-			}
-			da, db := a, b
-			if da == t0 {
-				da = hex.None
-			}
-			if db == t1 {
-				db = hex.None
-			}
-			if !f(da, db) {
-				return
+	// For each order (first miniature first, then the other), the tiles
+	// the first can reach with its twin in place, then for each of them
+	// the tiles the twin can reach from its own tile (FormationMoveOrder).
+	// A pair found in the first order is not repeated in the second.
+	var done [hex.MaxTiles]hex.Mask
+	var usedA hex.Mask
+	for order := range 2 {
+		a0, b0 := order, 1-order
+		m := blocked
+		m.Set(t[b0])
+		ra := g.grid.Reach(t[a0], n, &m)
+		ra.Set(t[a0])
+		for a := ra.Next(0); a != hex.None; a = ra.Next(a + 1) {
+			mb := blocked
+			mb.Set(a)
+			rb := g.grid.Reach(t[b0], n, &mb)
+			rb.Set(t[b0])
+			for _, b := range g.grid.Neighbours(a) {
+				if b == hex.None || !rb.Has(b) || b == a {
+					continue
+				}
+				// pair in miniature order
+				p0, p1 := a, b
+				if order == 1 {
+					p0, p1 = b, a
+				}
+				if p0 == t[0] && p1 == t[1] {
+					continue
+				}
+				if usedA.Has(p0) && done[p0].Has(p1) {
+					continue
+				}
+				usedA.Set(p0)
+				done[p0].Set(p1)
+				d0, d1 := p0, p1
+				if d0 == t[0] {
+					d0 = hex.None
+				}
+				if d1 == t[1] {
+					d1 = hex.None
+				}
+				if !f(d0, d1) {
+					return
+				}
 			}
 		}
 	}

@@ -148,6 +148,7 @@ type Game struct {
 	fixedObj   [2][]catalog.Scoring
 	objDeck    [][]catalog.Scoring
 	effects    []effectRef
+	sightFrom  []hex.Mask // per tile, the tiles it sees; nil until PrecomputeSight
 	cat        *catalog.Catalog
 }
 
@@ -466,4 +467,26 @@ func (g *Game) profile(p *catalog.Profile, f *catalog.FormationBonus, unit, side
 	out.effects = append(out.effects, extra...)
 	g.applyPassive(&out, side)
 	return out, nil
+}
+
+// PrecomputeSight works out once which tiles see which (R-SHOOT-2), so
+// that games of g answer sight by a table lookup. Self-play calls it
+// before playing many games; a check game does not need it. It is not
+// safe to call while games of g are being played.
+func (g *Game) PrecomputeSight() {
+	n := g.grid.Len()
+	g.sightFrom = make([]hex.Mask, n)
+	for a := range n {
+		for b := range n {
+			if b < a {
+				if g.sightFrom[b].Has(hex.Tile(a)) {
+					g.sightFrom[a].Set(hex.Tile(b))
+				}
+				continue
+			}
+			if g.grid.Sight(hex.Tile(a), hex.Tile(b), &g.blockSight) {
+				g.sightFrom[a].Set(hex.Tile(b))
+			}
+		}
+	}
 }

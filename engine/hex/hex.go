@@ -104,6 +104,8 @@ type Grid struct {
 	cube       []Cube
 	nb         [][6]Tile
 	all        Mask
+	// Row and column masks for the bit-parallel neighbourhood (dilate).
+	notFirstCol, notLastCol, evenRows, oddRows Mask
 }
 
 // directions are the six cube directions, clockwise from east.
@@ -123,6 +125,17 @@ func NewGrid(cols, rows int) *Grid {
 		q := col - (row-(row&1))/2
 		g.cube[t] = Cube{q, row, -q - row}
 		g.all.Set(Tile(t))
+		if col > 0 {
+			g.notFirstCol.Set(Tile(t))
+		}
+		if col < cols-1 {
+			g.notLastCol.Set(Tile(t))
+		}
+		if row&1 == 0 {
+			g.evenRows.Set(Tile(t))
+		} else {
+			g.oddRows.Set(Tile(t))
+		}
 	}
 	for t := range cols * rows {
 		c := g.cube[t]
@@ -224,10 +237,138 @@ func (g *Grid) Around(m Mask) Mask {
 	return out.AndNot(m)
 }
 
+// shl shifts a set towards higher tile indices by n (< 64) bits.
+func (m Mask) shl(n uint) Mask {
+	if n == 0 {
+		return m
+	}
+	return Mask{m[0] << n, m[1]<<n | m[0]>>(64-n), m[2]<<n | m[1]>>(64-n), m[3]<<n | m[2]>>(64-n)}
+}
+
+// shr shifts a set towards lower tile indices by n (< 64) bits.
+func (m Mask) shr(n uint) Mask {
+	if n == 0 {
+		return m
+	}
+	return Mask{m[0]>>n | m[1]<<(64-n), m[1]>>n | m[2]<<(64-n), m[2]>>n | m[3]<<(64-n), m[3] >> n}
+}
+
+func (m Mask) and(o Mask) Mask {
+	return Mask{m[0] & o[0], m[1] & o[1], m[2] & o[2], m[3] & o[3]}
+}
+
+// Dilate returns m with every tile next to one of its tiles added, all
+// six directions at once on the bitset (rows of the odd-r layout: even
+// rows reach up-left and down-left, odd rows up-right and down-right).
+func (g *Grid) Dilate(m Mask) Mask {
+	c := uint(g.Cols)
+	var out Mask
+	for i := range out {
+		w := m[i]
+		e := w & g.notLastCol[i]
+		f := w & g.notFirstCol[i]
+		ev := f & g.evenRows[i]
+		od := e & g.oddRows[i]
+		// shifts towards higher indices: carry from the lower word
+		var le, lw, lev, lod uint64
+		if i > 0 {
+			lm := m[i-1]
+			le = lm & g.notLastCol[i-1]
+			lw = lm
+			lev = lm & g.notFirstCol[i-1] & g.evenRows[i-1]
+			lod = le & g.oddRows[i-1]
+		}
+		// shifts towards lower indices: carry from the higher word
+		var hf, hw, hev, hod uint64
+		if i < len(m)-1 {
+			hm := m[i+1]
+			hf = hm & g.notFirstCol[i+1]
+			hw = hm
+			hev = hf & g.evenRows[i+1]
+			hod = hm & g.notLastCol[i+1] & g.oddRows[i+1]
+		}
+		o := w
+		o |= e<<1 | le>>63
+		o |= f>>1 | hf<<63
+		o |= w<<c | lw>>(64-c)
+		o |= w>>c | hw<<(64-c)
+		o |= shlw(ev, lev, c-1) | od<<(c+1) | lod>>(64-(c+1))
+		o |= ev>>(c+1) | hev<<(64-(c+1)) | shrw(od, hod, c-1)
+		out[i] = o & g.all[i]
+	}
+	return out
+}
+
+// shlw shifts word w (with the lower word lo) left by n, n may be 0.
+func shlw(w, lo uint64, n uint) uint64 {
+	if n == 0 {
+		return w
+	}
+	return w<<n | lo>>(64-n)
+}
+
+// shrw shifts word w (with the higher word hi) right by n, n may be 0.
+func shrw(w, hi uint64, n uint) uint64 {
+	if n == 0 {
+		return w
+	}
+	return w>>n | hi<<(64-n)
+}
+
 // Reach returns the tiles a miniature on from can end a move on in at most
 // steps tiles, never entering nor crossing a tile of blocked (R-MOVE-1).
-// from itself is not in the result.
+// from itself is not in the result. It floods the board bit-parallel.
 func (g *Grid) Reach(from Tile, steps int, blocked *Mask) Mask {
+	var seen Mask
+	seen.Set(from)
+	free := g.all.AndNot(*blocked)
+	for range steps {
+		next := g.Dilate(seen)
+		for i := range next {
+			next[i] &= free[i]
+		}
+		next.Set(from)
+		if next == seen {
+			break
+		}
+		seen = next
+	}
+	seen.Clear(from)
+	return seen
+}
+
+// PathLength returns the length of the shortest path from a to b that
+// never enters a tile of blocked (b itself must not be blocked), or -1.
+// limit bounds the search.
+func (g *Grid) PathLength(a, b Tile, limit int, blocked *Mask) int {
+	if a == b {
+		return 0
+	}
+	if blocked.Has(b) {
+		return -1
+	}
+	var seen Mask
+	seen.Set(a)
+	free := g.all.AndNot(*blocked)
+	for step := 1; step <= limit; step++ {
+		next := g.Dilate(seen)
+		for i := range next {
+			next[i] &= free[i]
+		}
+		next.Set(a)
+		if next.Has(b) {
+			return step
+		}
+		if next == seen {
+			return -1
+		}
+		seen = next
+	}
+	return -1
+}
+
+// reachSlow is the tile-by-tile flood Reach replaces; tests compare them.
+func (g *Grid) reachSlow(from Tile, steps int, blocked *Mask) Mask {
 	var seen, frontier Mask
 	seen.Set(from)
 	frontier.Set(from)
@@ -248,40 +389,6 @@ func (g *Grid) Reach(from Tile, steps int, blocked *Mask) Mask {
 	}
 	seen.Clear(from)
 	return seen
-}
-
-// PathLength returns the length of the shortest path from a to b that
-// never enters a tile of blocked (b itself must not be blocked), or -1.
-// limit bounds the search.
-func (g *Grid) PathLength(a, b Tile, limit int, blocked *Mask) int {
-	if a == b {
-		return 0
-	}
-	if blocked.Has(b) {
-		return -1
-	}
-	var seen, frontier Mask
-	seen.Set(a)
-	frontier.Set(a)
-	for step := 1; step <= limit; step++ {
-		var next Mask
-		for t := frontier.Next(0); t != None; t = frontier.Next(t + 1) {
-			for _, n := range g.nb[t] {
-				if n == b {
-					return step
-				}
-				if n != None && !seen.Has(n) && !blocked.Has(n) {
-					next.Set(n)
-					seen.Set(n)
-				}
-			}
-		}
-		if next.Empty() {
-			return -1
-		}
-		frontier = next
-	}
-	return -1
 }
 
 // nudge is how far the centre line is moved to one side or the other, in

@@ -1,6 +1,7 @@
 package hex
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -246,6 +247,45 @@ func TestSightEdges(t *testing.T) {
 	}
 }
 
+// TestReachMatchesSlowFlood compares the bit-parallel flood with the
+// tile-by-tile one on random obstacles, on several board sizes.
+func TestReachMatchesSlowFlood(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, size := range [][2]int{{8, 16}, {16, 16}, {5, 7}, {1, 9}, {26, 9}} {
+		g := NewGrid(size[0], size[1])
+		for range 300 {
+			var m Mask
+			for x := Tile(0); int(x) < g.Len(); x++ {
+				if r.IntN(4) == 0 {
+					m.Set(x)
+				}
+			}
+			from := Tile(r.IntN(g.Len()))
+			m.Clear(from)
+			steps := r.IntN(9)
+			fast, slow := g.Reach(from, steps, &m), g.reachSlow(from, steps, &m)
+			if fast != slow {
+				t.Fatalf("%dx%d from %s steps %d: fast %v slow %v", size[0], size[1], g.Name(from), steps, names(g, fast), names(g, slow))
+			}
+			for x := Tile(0); int(x) < g.Len(); x++ {
+				var one Mask
+				one.Set(x)
+				d := g.Dilate(one)
+				d.Clear(x)
+				var want Mask
+				for _, n := range g.Neighbours(x) {
+					if n != None {
+						want.Set(n)
+					}
+				}
+				if d != want {
+					t.Fatalf("%dx%d Dilate(%s) = %v, want %v", size[0], size[1], g.Name(x), names(g, d), names(g, want))
+				}
+			}
+		}
+	}
+}
+
 func TestMask(t *testing.T) {
 	var m Mask
 	for _, x := range []Tile{0, 63, 64, 200, 255} {
@@ -288,5 +328,25 @@ func BenchmarkReach(b *testing.B) {
 	a, _ := g.Parse("C7")
 	for b.Loop() {
 		g.Reach(a, 6, &m)
+	}
+}
+
+// TestSightSymmetricEverywhere: sight is symmetric for every pair of tiles
+// of a board with scattered blockers, which PrecomputeSight relies on.
+func TestSightSymmetricEverywhere(t *testing.T) {
+	g := NewGrid(8, 16)
+	r := rand.New(rand.NewPCG(3, 4))
+	var m Mask
+	for x := Tile(0); int(x) < g.Len(); x++ {
+		if r.IntN(6) == 0 {
+			m.Set(x)
+		}
+	}
+	for a := Tile(0); int(a) < g.Len(); a++ {
+		for b := Tile(0); int(b) < g.Len(); b++ {
+			if g.Sight(a, b, &m) != g.Sight(b, a, &m) {
+				t.Fatalf("Sight(%s, %s) is not symmetric", g.Name(a), g.Name(b))
+			}
+		}
 	}
 }

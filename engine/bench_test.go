@@ -1,0 +1,49 @@
+package engine_test
+
+import (
+	"testing"
+
+	"wbtool.dev/wbtool/engine"
+)
+
+// BenchmarkRandomGame plays complete random-bot Exploration games of two
+// starter decks on the Exploration scenario: one op is one game.
+func BenchmarkRandomGame(b *testing.B) {
+	cat := loadContent(b)
+	su, err := engine.ScenarioSetup(cat, "salvage-field", [2]string{"raiders-strike", "clans-vigil"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := engine.Compile(cat, su)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g.PrecomputeSight()
+	bots := [2]engine.Bot{engine.NewRandomBot(1), engine.NewRandomBot(2)}
+	steps := 0
+	b.ReportAllocs()
+	seed := uint64(0)
+	for b.Loop() {
+		r, _, err := engine.Play(g, seed, bots, nil, 100000)
+		if err != nil {
+			b.Fatal(err)
+		}
+		steps += r.Steps
+		seed++
+	}
+	b.ReportMetric(float64(steps)/float64(b.N), "decisions/game")
+}
+
+// BenchmarkCheckGames runs every check game of the starter content once
+// per op (the work of `wbtool check` after loading).
+func BenchmarkCheckGames(b *testing.B) {
+	cat := loadContent(b)
+	for b.Loop() {
+		for i := range cat.Checks {
+			if r := engine.RunCheck(cat, &cat.Checks[i]); !r.Passed() {
+				b.Fatal(r.ID)
+			}
+		}
+	}
+	b.ReportMetric(float64(len(cat.Checks)), "checks")
+}
