@@ -117,6 +117,8 @@ otherwise.`,
 		newI18nCmd(g),
 		newPrintCmd(g),
 		newCheckCmd(g),
+		newPlayCmd(g),
+		newSimCmd(g),
 		newServeCmd(g),
 	)
 	return root

@@ -1,0 +1,213 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/internal/dist"
+)
+
+const playDoc = `Play plays one bot-against-bot game of two content decks on a scenario
+of the format and prints the result; with --log it writes the whole game
+as JSON lines (a header with the engine version, content hash and seed, then
+one line per decision with its dice, events and state hash). --replay
+plays a log again and reports the first step that diverges.
+
+Examples:
+  wbtool play --seed 7                               # the format's first two sample decks
+  wbtool play --seed 7 --decks raiders-strike,clans-vigil --bot greedy
+  wbtool play --seed 7 --log dist/games/7.jsonl      # write the game log
+  wbtool play --replay dist/games/7.jsonl            # replay it`
+
+func newPlayCmd(g *globalFlags) *cobra.Command {
+	var seed uint64
+	var decks, bot, format, scenario, logFile, replay string
+	cmd := &cobra.Command{
+		Use:   "play",
+		Short: "Play one bot game, write its log, or replay a log",
+		Long:  playDoc,
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cat, err := loadCatalogQuiet(cmd, g)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			if replay != "" {
+				return replayLog(cmd, cat, replay)
+			}
+			m, err := newMatch(cat, catalog.Format(format), scenario, decks)
+			if err != nil {
+				return err
+			}
+			bots, err := makeBots(bot, seed)
+			if err != nil {
+				return err
+			}
+			var l *engine.Log
+			if logFile != "" {
+				l = &engine.Log{Header: engine.LogHeader{Engine: engine.Version, Content: contentHash(cat), Seed: seed,
+					Scenario: m.scenario, Decks: m.decks, Bots: [2]string{bot, bot}}}
+			}
+			r, _, err := engine.Play(m.game, seed, bots, l, 100000)
+			if err != nil {
+				return err
+			}
+			if l != nil {
+				data, err := l.MarshalJSONL()
+				if err != nil {
+					return err
+				}
+				if err := dist.WriteFile(filepath.Dir(logFile), filepath.Base(logFile), data); err != nil {
+					return err
+				}
+			}
+			fmt.Fprintf(out, "%s vs %s on %s, seed %d: %s (%d–%d VP, %d decisions)\n",
+				m.decks[0], m.decks[1], m.scenario, seed, resultWord(m.decks, r.Winner), r.VP[0], r.VP[1], r.Steps)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.Uint64Var(&seed, "seed", 1, "seed of the game's dice and of the bots")
+	f.StringVar(&decks, "decks", "", "the two decks `A,B` (default: the format's first two sample decks)")
+	f.StringVar(&bot, "bot", "random", "bot for both players: random or greedy")
+	f.StringVar(&format, "format", "exploration", "game format")
+	f.StringVar(&scenario, "scenario", "", "scenario id (default: the format's first scenario)")
+	f.StringVar(&logFile, "log", "", "write the game log to `FILE`")
+	f.StringVar(&replay, "replay", "", "replay the log `FILE` and report the first divergence")
+	return cmd
+}
+
+func resultWord(decks [2]string, w int) string {
+	switch w {
+	case 0, 1:
+		return decks[w] + " wins"
+	case 2:
+		return "draw"
+	}
+	return "unfinished"
+}
+
+// match is a compiled game of two decks on a scenario.
+type match struct {
+	scenario string
+	decks    [2]string
+	game     *engine.Game
+}
+
+func newMatch(cat *catalog.Catalog, format catalog.Format, scenario, decks string) (*match, error) {
+	if format != catalog.Exploration && format != catalog.Confrontation {
+		return nil, usagef("--format: expected exploration or confrontation, got %q", format)
+	}
+	if format == catalog.Confrontation {
+		return nil, usagef("--format confrontation: the engine plays Exploration only for now")
+	}
+	if scenario == "" {
+		for _, s := range cat.Scenarios {
+			if s.Format == format {
+				scenario = s.ID
+				break
+			}
+		}
+		if scenario == "" {
+			return nil, usagef("the content has no %s scenario", format)
+		}
+	}
+	var pair [2]string
+	if decks == "" {
+		all := formatDecks(cat, format)
+		if len(all) < 2 {
+			return nil, usagef("the content has fewer than two %s decks: give --decks A,B", format)
+		}
+		pair = [2]string{all[0], all[1]}
+	} else {
+		parts := strings.Split(decks, ",")
+		if len(parts) != 2 {
+			return nil, usagef("--decks: expected two deck ids A,B, got %q", decks)
+		}
+		pair = [2]string{strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])}
+	}
+	su, err := engine.ScenarioSetup(cat, scenario, pair)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	g, err := engine.Compile(cat, su)
+	if err != nil {
+		return nil, err
+	}
+	g.PrecomputeSight()
+	return &match{scenario: scenario, decks: pair, game: g}, nil
+}
+
+func formatDecks(cat *catalog.Catalog, format catalog.Format) []string {
+	var out []string
+	for _, d := range cat.Decks {
+		if d.Format == format {
+			out = append(out, d.ID)
+		}
+	}
+	return out
+}
+
+func makeBots(kind string, seed uint64) ([2]engine.Bot, error) {
+	switch kind {
+	case "random":
+		return [2]engine.Bot{engine.NewRandomBot(seed*2 + 1), engine.NewRandomBot(seed*2 + 2)}, nil
+	case "greedy":
+		return [2]engine.Bot{engine.NewGreedyBot(seed*2 + 1), engine.NewGreedyBot(seed*2 + 2)}, nil
+	}
+	return [2]engine.Bot{}, usagef("--bot: expected random or greedy, got %q", kind)
+}
+
+// contentHash identifies the content a game was played with: the SHA-256
+// of the catalog's JSON.
+func contentHash(cat *catalog.Catalog) string {
+	data, err := json.Marshal(cat)
+	if err != nil {
+		return "unknown"
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:8])
+}
+
+func replayLog(cmd *cobra.Command, cat *catalog.Catalog, file string) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return usagef("--replay: %v", err)
+	}
+	l, err := engine.ParseLog(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	if l.Header.Engine != engine.Version {
+		fmt.Fprintf(cmd.ErrOrStderr(), "warning: log written by %s, this is %s\n", l.Header.Engine, engine.Version)
+	}
+	if h := contentHash(cat); l.Header.Content != "" && l.Header.Content != h {
+		fmt.Fprintf(cmd.ErrOrStderr(), "warning: log played with content %s, this content is %s\n", l.Header.Content, h)
+	}
+	su, err := engine.ScenarioSetup(cat, l.Header.Scenario, l.Header.Decks)
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	g, err := engine.Compile(cat, su)
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	s, err := engine.Replay(g, l)
+	if err != nil {
+		fmt.Fprintf(cmd.OutOrStdout(), "%s: diverges at %v\n", file, err)
+		return errReported
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: %d steps replayed identically (%s, %d–%d VP)\n",
+		file, len(l.Steps), resultWord(l.Header.Decks, s.Winner()), s.VP(0), s.VP(1))
+	return nil
+}
