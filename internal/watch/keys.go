@@ -1,0 +1,183 @@
+package watch
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"reflect"
+	"sort"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/budget"
+)
+
+// Content-addressed keys. Every entity of the catalog (card, skill,
+// faction, board, scenario, deck, check...) is encoded twice: as its JSON
+// (what outputs show: positions excluded, so moving a card in its file
+// does not re-render it) and in the budget encoding (every field,
+// positions included: a check result quotes positions, so a check must
+// re-run when a line moves). An output's key hashes the wbtool version and
+// build salt, the entity and the closure of the entities it names: a
+// Character names its faction and skills, a check game names its cards,
+// scenario and deck, and so on, found by walking every string of the
+// value. Whatever an output reads must be in its key; a key that covers a
+// little too much only costs a re-render.
+
+// entity is one catalog entry.
+type entity struct {
+	kind  string
+	id    string
+	json  []byte   // JSON encoding (no positions)
+	full  []byte   // budget encoding (with positions)
+	names []string // strings inside the value: candidate references
+}
+
+// index holds every entity of a catalog by id, and the hashes of the
+// collections every output reads as a whole.
+type index struct {
+	byID map[string][]*entity
+	// render is the hash of what every card image reads besides the card:
+	// factions (colours, names) and interface strings (labels).
+	render string
+	// rules is the hash of what every check game reads: action boards and
+	// factions. A change there re-runs every check.
+	rules string
+}
+
+func newIndex(cat *catalog.Catalog) *index {
+	ix := &index{byID: map[string][]*entity{}}
+	add := func(kind string, s any) {
+		v := reflect.ValueOf(s)
+		for i := range v.Len() {
+			e := v.Index(i).Addr().Interface()
+			id := v.Index(i).FieldByName("ID").String()
+			j, _ := json.Marshal(e)
+			f, _ := budget.Marshal(e)
+			ent := &entity{kind: kind, id: id, json: j, full: f}
+			ent.names = stringsIn(v.Index(i), nil)
+			ix.byID[id] = append(ix.byID[id], ent)
+		}
+	}
+	add("faction", cat.Factions)
+	add("skill", cat.Skills)
+	add(string(catalog.KindCharacter), cat.Characters)
+	add(string(catalog.KindLeader), cat.Leaders)
+	add(string(catalog.KindEquipment), cat.Equipment)
+	add(string(catalog.KindFormation), cat.Formations)
+	add(string(catalog.KindVocation), cat.Vocations)
+	add(string(catalog.KindReference), cat.References)
+	add(string(catalog.KindObjective), cat.Objectives)
+	add("actionBoard", cat.ActionBoards)
+	add("scenario", cat.Scenarios)
+	add("deck", cat.Decks)
+	add("term", cat.Glossary)
+	add("string", cat.Strings)
+	add("check", cat.Checks)
+	ix.render = hashOf(mustJSON(cat.Factions), mustJSON(cat.Strings))
+	boards, _ := budget.Marshal(cat.ActionBoards)
+	factions, _ := budget.Marshal(cat.Factions)
+	ix.rules = hashOf(boards, factions)
+	return ix
+}
+
+func mustJSON(v any) []byte {
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// stringsIn appends every string inside v (map keys included).
+func stringsIn(v reflect.Value, out []string) []string {
+	switch v.Kind() {
+	case reflect.String:
+		if s := v.String(); s != "" {
+			out = append(out, s)
+		}
+	case reflect.Pointer:
+		if !v.IsNil() {
+			out = stringsIn(v.Elem(), out)
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			return out
+		}
+		for i := range v.Len() {
+			out = stringsIn(v.Index(i), out)
+		}
+	case reflect.Map:
+		it := v.MapRange()
+		for it.Next() {
+			out = stringsIn(it.Key(), out)
+			out = stringsIn(it.Value(), out)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				out = stringsIn(v.Field(i), out)
+			}
+		}
+	}
+	return out
+}
+
+// closure returns the entities named by the seeds, transitively, sorted by
+// kind and id.
+func (ix *index) closure(seeds []string) []*entity {
+	seen := map[*entity]bool{}
+	var out []*entity
+	queue := append([]string(nil), seeds...)
+	for len(queue) > 0 {
+		id := queue[0]
+		queue = queue[1:]
+		for _, e := range ix.byID[id] {
+			if seen[e] {
+				continue
+			}
+			seen[e] = true
+			out = append(out, e)
+			queue = append(queue, e.names...)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].kind != out[j].kind {
+			return out[i].kind < out[j].kind
+		}
+		return out[i].id < out[j].id
+	})
+	return out
+}
+
+// cardKey is the key of a card's images in language l: the card and what
+// it names (JSON), the factions and strings, the language and the salt.
+func (ix *index) cardKey(salt, id string, l catalog.Lang) string {
+	parts := [][]byte{[]byte("card\x00" + salt + "\x00" + string(l) + "\x00" + id), []byte(ix.render)}
+	for _, e := range ix.closure([]string{id}) {
+		parts = append(parts, []byte(e.kind+"\x00"+e.id), e.json)
+	}
+	return hashOf(parts...)
+}
+
+// checkKey is the key of a check game's result: the check and everything
+// it names with positions, the rules data, the cards its last run used
+// (extra, from engine.CheckResult.Cards) and the salt.
+func (ix *index) checkKey(salt, id string, extra []string) string {
+	parts := [][]byte{[]byte("check\x00" + salt + "\x00" + id), []byte(ix.rules)}
+	for _, e := range ix.closure(append([]string{id}, extra...)) {
+		parts = append(parts, []byte(e.kind+"\x00"+e.id), e.full)
+	}
+	return hashOf(parts...)
+}
+
+// hashOf hashes length-prefixed parts (so that part boundaries count).
+func hashOf(parts ...[]byte) string {
+	h := sha256.New()
+	var n [8]byte
+	for _, p := range parts {
+		l := len(p)
+		for i := range n {
+			n[i] = byte(l >> (8 * i))
+		}
+		h.Write(n[:])
+		h.Write(p)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}

@@ -1,0 +1,555 @@
+package watch
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/internal/budget"
+	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/render"
+	"wbtool.dev/wbtool/schema"
+	"wbtool.dev/wbtool/site"
+)
+
+// Loader loads the content for one rebuild.
+type Loader interface {
+	Load(ctx context.Context) (*catalog.Catalog, error)
+}
+
+// InProcess loads the content in this process with schema.Load (a fresh
+// CUE context each time). It has no time budget: use it for tests and
+// benchmarks, and Child for designers' content.
+type InProcess struct {
+	FS    fs.FS
+	Root  string
+	Draft bool
+}
+
+// Load implements Loader.
+func (l InProcess) Load(ctx context.Context) (*catalog.Catalog, error) {
+	return schema.Load(l.FS, schema.Options{Root: l.Root, Draft: l.Draft})
+}
+
+// Child loads the content in a child process with a budget.
+type Child struct {
+	Runner  *budget.Runner
+	Request budget.Request
+}
+
+// Load implements Loader.
+func (l Child) Load(ctx context.Context) (*catalog.Catalog, error) {
+	cat, _, err := l.Runner.Load(ctx, l.Request)
+	return cat, err
+}
+
+// Outputs selects what a session builds.
+type Outputs struct {
+	Data  bool // data/catalog.json
+	Site  bool // site/...
+	Print bool // print/cards-<lang>.pdf
+}
+
+// AllOutputs builds everything.
+var AllOutputs = Outputs{Data: true, Site: true, Print: true}
+
+// Config configures a Session.
+type Config struct {
+	Loader Loader
+	// Out is the output folder; "" keeps the outputs in memory only (as
+	// `wbtool serve` does).
+	Out     string
+	Outputs Outputs
+	// Version is wbtool's version (print footers, cache keys); Salt
+	// tells apart two builds of the same version (e.g. two "dev"
+	// binaries): cached pieces are reused only under equal Version and
+	// Salt, never across wbtool versions.
+	Version, Salt string
+	Site          site.Options
+	Print         render.BuildOptions
+}
+
+// Session is a sequence of rebuilds of one content tree. It keeps what the
+// last rebuild made, keyed by content hashes, and redoes only what a
+// change affects: the card images of changed cards, the check games whose
+// cards, boards or text changed, the PDF of a language only when one of
+// its cards changed, and on disk only the files whose bytes changed. It
+// holds nothing else between rebuilds (no CUE value, no catalog), so its
+// memory stays flat.
+type Session struct {
+	cfg Config
+	seq int
+
+	images map[string]cardImages // by card key
+	checks map[string]checkEntry // by check id
+	pdfs   map[string]string     // print output -> key of its last render
+	// written maps output files (slash paths under Out) to the hash of
+	// the bytes last written there.
+	written map[string][32]byte
+	// lastGood is the hash of the last catalog that built.
+	lastGood string
+}
+
+type cardImages struct{ front, back []byte }
+
+type checkEntry struct {
+	key    string
+	result engine.CheckResult
+}
+
+// NewSession starts a session.
+func NewSession(cfg Config) *Session {
+	return &Session{cfg: cfg, images: map[string]cardImages{}, checks: map[string]checkEntry{},
+		pdfs: map[string]string{}, written: map[string][32]byte{}}
+}
+
+// Rebuild runs one rebuild for the changed files and reports it.
+func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
+	s.seq++
+	r := &Report{Seq: s.seq, Changed: changed}
+	start := time.Now()
+	defer func() { r.Total = time.Since(start) }()
+
+	t := time.Now()
+	cat, err := s.cfg.Loader.Load(ctx)
+	r.stage("load", t)
+	if err != nil {
+		var list schema.Errors
+		var ex *budget.ExceededError
+		switch {
+		case ctx.Err() != nil:
+			r.Canceled = true
+		case errors.As(err, &list):
+			for _, d := range list {
+				r.Errors = append(r.Errors, d.String())
+			}
+			r.ErrorSummary = list.Summary()
+		case errors.As(err, &ex):
+			r.Budget = ex
+		default:
+			r.Errors = []string{err.Error()}
+		}
+		return r
+	}
+	r.Summary = summary(cat)
+
+	t = time.Now()
+	ix := newIndex(cat)
+	r.stage("index", t)
+
+	t = time.Now()
+	s.runChecks(cat, ix, r)
+	r.stage("checks", t)
+
+	catHash := hashOf(mustJSON(cat), rulesSource(cat), []byte(s.cfg.Version+"\x00"+s.cfg.Salt))
+	if catHash == s.lastGood && !changedEverything(changed) {
+		r.Unchanged = true
+		return r
+	}
+	files, err := s.buildOutputs(cat, ix, r)
+	if err != nil {
+		r.Errors = append(r.Errors, splitErrors(err)...)
+		return r
+	}
+	if s.cfg.Out != "" {
+		t = time.Now()
+		if err := s.write(files, r); err != nil {
+			r.Errors = append(r.Errors, err.Error())
+			return r
+		}
+		r.stage("write", t)
+	}
+	s.lastGood = catHash
+	return r
+}
+
+func changedEverything(changed []string) bool {
+	return len(changed) == 1 && changed[0] == Everything
+}
+
+func rulesSource(cat *catalog.Catalog) []byte {
+	var b bytes.Buffer
+	for _, p := range cat.Rules {
+		fmt.Fprintf(&b, "%s\x00%s\x00%d\x00", p.Lang, p.Path, len(p.Source))
+		b.Write(p.Source)
+	}
+	return b.Bytes()
+}
+
+// runChecks plays the check games whose key changed, on all cores, and
+// reuses the other results.
+func (s *Session) runChecks(cat *catalog.Catalog, ix *index, r *Report) {
+	salt := s.cfg.Version + "\x00" + s.cfg.Salt
+	next := make(map[string]checkEntry, len(cat.Checks))
+	var todo []int
+	keys := make([]string, len(cat.Checks))
+	for i := range cat.Checks {
+		c := &cat.Checks[i]
+		prev, ok := s.checks[c.ID]
+		keys[i] = ix.checkKey(salt, c.ID, prev.result.Cards)
+		if ok && prev.key == keys[i] {
+			next[c.ID] = prev
+			continue
+		}
+		todo = append(todo, i)
+	}
+	results := make([]engine.CheckResult, len(todo))
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for range min(runtime.GOMAXPROCS(0), len(todo)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range work {
+				results[j] = engine.RunCheck(cat, &cat.Checks[todo[j]])
+			}
+		}()
+	}
+	for j := range todo {
+		work <- j
+	}
+	close(work)
+	wg.Wait()
+	for _, res := range results {
+		// The key may name more cards now that the run listed them: key
+		// it with those, so that the next rebuild compares like with like.
+		next[res.ID] = checkEntry{key: ix.checkKey(salt, res.ID, res.Cards), result: res}
+	}
+	s.checks = next
+	r.Checks.Rerun = len(todo)
+	r.Checks.Reused = len(cat.Checks) - len(todo)
+	for i := range cat.Checks {
+		res := next[cat.Checks[i].ID].result
+		switch {
+		case res.Err != nil:
+			r.Checks.Failed++
+			r.Checks.Failures = append(r.Checks.Failures, fmt.Sprintf("%s: check %s: %s", res.Err.Pos, res.ID, res.Err.Msg))
+		case res.Failure != nil:
+			r.Checks.Failed++
+			f := res.Failure
+			r.Checks.Failures = append(r.Checks.Failures, fmt.Sprintf("%s: check %s: step %d (%s): %s", f.Pos, res.ID, f.Step, f.What, f.Msg))
+		default:
+			r.Checks.Passed++
+		}
+	}
+}
+
+// buildOutputs computes the outputs in memory: the catalog JSON, the site
+// (with cached card images) and the print sheets of the languages whose
+// cards changed, site and sheets in parallel.
+func (s *Session) buildOutputs(cat *catalog.Catalog, ix *index, r *Report) (dist.Files, error) {
+	files := dist.Files{}
+	salt := s.cfg.Version + "\x00" + s.cfg.Salt
+	if s.cfg.Outputs.Data {
+		t := time.Now()
+		data, err := CatalogJSON(cat)
+		if err != nil {
+			return nil, err
+		}
+		files["data/catalog.json"] = data
+		r.stage("data", t)
+	}
+
+	// Card keys, once per card and language.
+	var ids []string
+	for _, k := range catalog.Kinds {
+		ids = append(ids, idsOfKind(cat, k)...)
+	}
+	keys := map[catalog.Lang]map[string]string{}
+	for _, l := range catalog.Langs {
+		keys[l] = make(map[string]string, len(ids))
+		for _, id := range ids {
+			keys[l][id] = ix.cardKey(salt, id, l)
+		}
+	}
+
+	var wg sync.WaitGroup
+	var siteFiles site.Files
+	var siteErr, printErr error
+	var rendered, reused int
+	if s.cfg.Outputs.Site {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t := time.Now()
+			siteFiles, rendered, reused, siteErr = s.buildSite(cat, keys)
+			r.stageAt("site", t, time.Since(t))
+		}()
+	}
+	var pdfs map[string][]byte
+	if s.cfg.Outputs.Print {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t := time.Now()
+			pdfs, printErr = s.buildPrint(cat, ids, keys, ix, r)
+			r.stageAt("print", t, time.Since(t))
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(siteErr, printErr); err != nil {
+		return nil, err
+	}
+	r.Images.Rendered, r.Images.Reused = rendered, reused
+	for p, b := range siteFiles {
+		files["site/"+p] = b
+	}
+	r.Site = siteFiles
+	for p, b := range pdfs {
+		files[p] = b
+	}
+	return files, nil
+}
+
+// buildSite builds the site with the card images of unchanged cards taken
+// from the cache.
+func (s *Session) buildSite(cat *catalog.Catalog, keys map[catalog.Lang]map[string]string) (site.Files, int, int, error) {
+	var mu sync.Mutex
+	used := map[string]cardImages{}
+	rendered, reused := 0, 0
+	opts := s.cfg.Site
+	inner := opts.CardImages
+	if inner == nil {
+		inner = render.SVG
+	}
+	opts.CardImages = func(c *catalog.Catalog, id string, l catalog.Lang) ([]byte, []byte, error) {
+		key := keys[l][id]
+		mu.Lock()
+		img, ok := s.images[key]
+		mu.Unlock()
+		if !ok || key == "" {
+			front, back, err := inner(c, id, l)
+			if err != nil {
+				return nil, nil, err
+			}
+			img = cardImages{front, back}
+			mu.Lock()
+			rendered++
+			mu.Unlock()
+		} else {
+			mu.Lock()
+			reused++
+			mu.Unlock()
+		}
+		if key != "" {
+			mu.Lock()
+			used[key] = img
+			mu.Unlock()
+		}
+		return img.front, img.back, nil
+	}
+	files, err := site.Build(cat, opts)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	// Keep only the images of the current cards: the cache never grows
+	// past one site's worth.
+	s.images = used
+	return files, rendered, reused, nil
+}
+
+// buildPrint renders the sheets of each language whose cards changed.
+func (s *Session) buildPrint(cat *catalog.Catalog, ids []string, keys map[catalog.Lang]map[string]string, ix *index, r *Report) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	var errs []error
+	for _, l := range catalog.Langs {
+		name := "print/cards-" + string(l) + ".pdf"
+		parts := [][]byte{[]byte(fmt.Sprintf("print\x00%s\x00%s\x00%+v", s.cfg.Version, s.cfg.Salt, s.cfg.Print)), []byte(ix.render)}
+		for _, id := range ids {
+			parts = append(parts, []byte(keys[l][id]))
+		}
+		key := hashOf(parts...)
+		if s.pdfs[name] == key {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			o := s.cfg.Print
+			pdf, err := render.Sheets(cat, render.SheetOptions{Lang: l, Version: s.cfg.Version, Date: o.Date, Paper: o.Paper, Bleed: o.Bleed})
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				errs = append(errs, err)
+				return
+			}
+			out[name] = pdf
+			s.pdfs[name] = key
+		}()
+	}
+	wg.Wait()
+	if len(errs) > 0 {
+		for _, l := range catalog.Langs {
+			delete(s.pdfs, "print/cards-"+string(l)+".pdf")
+		}
+		return nil, errors.Join(errs...)
+	}
+	return out, nil
+}
+
+// write puts the outputs on disk: only files whose bytes changed, each
+// atomically; site files that no longer exist are removed. The first
+// write of the site swaps in the whole folder.
+func (s *Session) write(files dist.Files, r *Report) error {
+	names := make([]string, 0, len(files))
+	for p := range files {
+		names = append(names, p)
+	}
+	sort.Strings(names)
+	siteCount := 0
+	if s.cfg.Outputs.Site && !s.hasSite() {
+		site := dist.Files{}
+		for p, b := range files {
+			if rel, ok := strings.CutPrefix(p, "site/"); ok {
+				site[rel] = b
+				s.written[p] = sha256.Sum256(b)
+			}
+		}
+		if err := dist.ReplaceDir(s.cfg.Out, "site", site); err != nil {
+			return err
+		}
+		r.Outputs = append(r.Outputs, fmt.Sprintf("site (%d files)", len(site)))
+	}
+	for _, p := range names {
+		b := files[p]
+		h := sha256.Sum256(b)
+		if old, ok := s.written[p]; ok && old == h {
+			continue
+		}
+		if err := dist.WriteFile(s.cfg.Out, p, b); err != nil {
+			return err
+		}
+		s.written[p] = h
+		if strings.HasPrefix(p, "site/") {
+			siteCount++
+		} else {
+			r.Outputs = append(r.Outputs, p)
+		}
+	}
+	if s.cfg.Outputs.Site && r.Site != nil {
+		var stale []string
+		for p := range s.written {
+			if strings.HasPrefix(p, "site/") {
+				if _, ok := files[p]; !ok {
+					stale = append(stale, p)
+				}
+			}
+		}
+		sort.Strings(stale)
+		for _, p := range stale {
+			if err := os.Remove(filepath.Join(s.cfg.Out, filepath.FromSlash(p))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("remove %s: %w", p, err)
+			}
+			delete(s.written, p)
+			siteCount++
+			removeEmptyParents(s.cfg.Out, path.Dir(p))
+		}
+		if siteCount > 0 {
+			r.Outputs = append(r.Outputs, fmt.Sprintf("site (%d of %d files)", siteCount, len(r.Site)))
+		}
+	}
+	return nil
+}
+
+func (s *Session) hasSite() bool {
+	for p := range s.written {
+		if strings.HasPrefix(p, "site/") {
+			return true
+		}
+	}
+	return false
+}
+
+func removeEmptyParents(root, dir string) {
+	for dir != "." && dir != "site" && dir != "" {
+		if err := os.Remove(filepath.Join(root, filepath.FromSlash(dir))); err != nil {
+			return
+		}
+		dir = path.Dir(dir)
+	}
+}
+
+// CatalogJSON encodes the catalog as `wbtool build` writes
+// data/catalog.json: indented, HTML characters unescaped, slices sorted by
+// id and map keys sorted by encoding/json.
+func CatalogJSON(cat *catalog.Catalog) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(cat); err != nil {
+		return nil, fmt.Errorf("encode catalog: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+func idsOfKind(cat *catalog.Catalog, k catalog.Kind) []string {
+	var ids []string
+	add := func(id string) { ids = append(ids, id) }
+	switch k {
+	case catalog.KindCharacter:
+		for i := range cat.Characters {
+			add(cat.Characters[i].ID)
+		}
+	case catalog.KindLeader:
+		for i := range cat.Leaders {
+			add(cat.Leaders[i].ID)
+		}
+	case catalog.KindEquipment:
+		for i := range cat.Equipment {
+			add(cat.Equipment[i].ID)
+		}
+	case catalog.KindFormation:
+		for i := range cat.Formations {
+			add(cat.Formations[i].ID)
+		}
+	case catalog.KindVocation:
+		for i := range cat.Vocations {
+			add(cat.Vocations[i].ID)
+		}
+	case catalog.KindReference:
+		for i := range cat.References {
+			add(cat.References[i].ID)
+		}
+	case catalog.KindObjective:
+		for i := range cat.Objectives {
+			add(cat.Objectives[i].ID)
+		}
+	}
+	return ids
+}
+
+// splitErrors turns a joined error into its lines.
+func splitErrors(err error) []string {
+	var out []string
+	for _, line := range strings.Split(err.Error(), "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// summary is the one-line description of a loaded catalog (as `wbtool
+// validate` prints it, shorter).
+func summary(cat *catalog.Catalog) string {
+	return fmt.Sprintf("%d Characters, %d Leaders, %d Upgrades, %d Objectives, %d skills, %d scenarios, %d decks, %d check games, %d rules pages",
+		len(cat.Characters), len(cat.Leaders), len(cat.Equipment)+len(cat.Formations)+len(cat.Vocations),
+		len(cat.Objectives), len(cat.Skills), len(cat.Scenarios), len(cat.Decks), len(cat.Checks), len(cat.Rules))
+}
