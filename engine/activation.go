@@ -395,9 +395,19 @@ func (s *State) relocate(u int, dst [2]hex.Tile, ev []Event) []Event {
 // (FormationDistance, R-FORM-3).
 func (s *State) dist(a, b int) int {
 	best := 1 << 30
+	g := s.g
+	if g.distance != nil {
+		n := g.grid.Len()
+		for _, x := range s.minis(a) {
+			for _, y := range s.minis(b) {
+				best = min(best, int(g.distance[int(x)*n+int(y)]))
+			}
+		}
+		return best
+	}
 	for _, x := range s.minis(a) {
 		for _, y := range s.minis(b) {
-			best = min(best, s.g.grid.Distance(x, y))
+			best = min(best, g.grid.Distance(x, y))
 		}
 	}
 	return best

@@ -96,6 +96,7 @@ func (s *State) legalActivations(base Decision, buf []Decision) []Decision {
 		if valid == 0 {
 			continue
 		}
+		payable := [2]int8{-1, -1} // without, with cost reduction: unknown
 		for i := range g.spaces {
 			sp := &g.spaces[i]
 			if s.spaces[i].taken || sp.period > period || sp.actions&valid == 0 {
@@ -103,7 +104,17 @@ func (s *State) legalActivations(base Decision, buf []Decision) []Decision {
 			}
 			d := base
 			d.Kind, d.Unit, d.Space = Activate, int8(u), int8(i)
-			if _, ok := s.payment(int(s.toAct), u, i, &d.Pay); !ok {
+			k := 0
+			if sp.reduce {
+				k = 1
+			}
+			if payable[k] < 0 {
+				payable[k] = 0
+				if _, ok := s.payment(int(s.toAct), u, i, &d.Pay); ok {
+					payable[k] = 1
+				}
+			}
+			if payable[k] == 0 {
 				continue
 			}
 			if sp.tempo {

@@ -149,6 +149,7 @@ type Game struct {
 	objDeck    [][]catalog.Scoring
 	effects    []effectRef
 	sightFrom  []hex.Mask // per tile, the tiles it sees; nil until PrecomputeSight
+	distance   []int8     // tile × tile distances; nil until PrecomputeSight
 	cat        *catalog.Catalog
 }
 
@@ -469,12 +470,19 @@ func (g *Game) profile(p *catalog.Profile, f *catalog.FormationBonus, unit, side
 	return out, nil
 }
 
-// PrecomputeSight works out once which tiles see which (R-SHOOT-2), so
-// that games of g answer sight by a table lookup. Self-play calls it
+// PrecomputeSight works out once which tiles see which (R-SHOOT-2) and
+// the distances between tiles, so that games of g answer by a table
+// lookup. Self-play calls it
 // before playing many games; a check game does not need it. It is not
 // safe to call while games of g are being played.
 func (g *Game) PrecomputeSight() {
 	n := g.grid.Len()
+	g.distance = make([]int8, n*n)
+	for a := range n {
+		for b := range n {
+			g.distance[a*n+b] = int8(g.grid.Distance(hex.Tile(a), hex.Tile(b)))
+		}
+	}
 	g.sightFrom = make([]hex.Mask, n)
 	for a := range n {
 		for b := range n {

@@ -1,0 +1,270 @@
+package engine_test
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/engine"
+)
+
+var (
+	contentOnce sync.Once
+	contentCat  *catalog.Catalog
+	games       = map[[2]string]*engine.Game{}
+	gamesMu     sync.Mutex
+)
+
+// game returns the compiled Exploration game of two starter decks.
+func game(t testing.TB, decks [2]string) *engine.Game {
+	t.Helper()
+	contentOnce.Do(func() { contentCat = loadContent(t) })
+	gamesMu.Lock()
+	defer gamesMu.Unlock()
+	if g := games[decks]; g != nil {
+		return g
+	}
+	su, err := engine.ScenarioSetup(contentCat, "salvage-field", decks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.Compile(contentCat, su)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.PrecomputeSight()
+	games[decks] = g
+	return g
+}
+
+func playLog(t testing.TB, g *engine.Game, seed uint64, decks [2]string, greedy bool) []byte {
+	t.Helper()
+	l := &engine.Log{Header: engine.LogHeader{Engine: engine.Version, Seed: seed, Scenario: "salvage-field", Decks: decks, Bots: [2]string{"random", "random"}}}
+	bots := [2]engine.Bot{engine.NewRandomBot(seed), engine.NewRandomBot(seed + 1)}
+	if greedy {
+		bots = [2]engine.Bot{engine.NewGreedyBot(seed), engine.NewGreedyBot(seed + 1)}
+		l.Header.Bots = [2]string{"greedy", "greedy"}
+	}
+	if _, _, err := engine.Play(g, seed, bots, l, 100000); err != nil {
+		t.Fatal(err)
+	}
+	data, err := l.MarshalJSONL()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestLogsAreDeterministicAndReplay: the same seed gives the same log byte
+// for byte; replaying a log reproduces every event and state hash, and
+// recording the replay gives the same bytes again.
+func TestLogsAreDeterministicAndReplay(t *testing.T) {
+	decks := [][2]string{{"raiders-strike", "clans-vigil"}, {"smoke-and-scrap", "raiders-strike"}, {"clans-vigil", "smoke-and-scrap"}}
+	for _, d := range decks {
+		g := game(t, d)
+		for seed := range uint64(20) {
+			greedy := seed%5 == 0
+			a := playLog(t, g, seed, d, greedy)
+			b := playLog(t, g, seed, d, greedy)
+			if !bytes.Equal(a, b) {
+				t.Fatalf("%v seed %d: two plays give different logs", d, seed)
+			}
+			l, err := engine.ParseLog(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			final, err := engine.Replay(g, l)
+			if err != nil {
+				t.Fatalf("%v seed %d: %v", d, seed, err)
+			}
+			if !final.Over() {
+				t.Fatalf("%v seed %d: replay did not reach the end", d, seed)
+			}
+			// Record the replay: the same bytes.
+			again := &engine.Log{Header: l.Header}
+			s, _, _ := engine.NewState(g, engine.Start{Seed: seed, Hand: -1})
+			for _, st := range l.Steps {
+				ev, err := s.Do(st.Decision.Decision(), &engine.Dice{Forced: st.Dice}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				again.Record(&s, st.Decision.Decision(), ev)
+			}
+			c, _ := again.MarshalJSONL()
+			if !bytes.Equal(a, c) {
+				t.Fatalf("%v seed %d: the replay's log differs from the original", d, seed)
+			}
+		}
+	}
+}
+
+// TestReplayNamesTheDivergingStep: a tampered log diverges at the
+// tampered step.
+func TestReplayNamesTheDivergingStep(t *testing.T) {
+	d := [2]string{"raiders-strike", "clans-vigil"}
+	g := game(t, d)
+	for seed := range uint64(10) {
+		l, err := engine.ParseLog(playLog(t, g, seed, d, false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Change the first die rolled.
+		at := -1
+		for i, st := range l.Steps {
+			if len(st.Dice) > 0 {
+				at = i
+				break
+			}
+		}
+		if at < 0 {
+			continue
+		}
+		l.Steps[at].Dice[0] = 11 - l.Steps[at].Dice[0] // another face
+		_, err = engine.Replay(g, l)
+		var div *engine.Divergence
+		if err == nil || !errorsAs(err, &div) || div.Step != l.Steps[at].N {
+			t.Fatalf("seed %d: tampered step %d, replay says %v", seed, l.Steps[at].N, err)
+		}
+		return
+	}
+	t.Fatal("no game rolled a die")
+}
+
+func errorsAs(err error, div **engine.Divergence) bool {
+	d, ok := err.(*engine.Divergence)
+	if ok {
+		*div = d
+	}
+	return ok
+}
+
+// TestTraces replays every saved trace under testdata/traces. Golden
+// traces (golden-*.jsonl) must replay exactly (WBTOOL_UPDATE=1 rewrites
+// them after an intended rules change); traces of failed games must
+// replay without a panic or a broken invariant for as long as their
+// decisions stay legal.
+func TestTraces(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "traces")
+	if os.Getenv("WBTOOL_UPDATE") == "1" {
+		for _, seed := range []uint64{1, 2} {
+			d := [2]string{"raiders-strike", "clans-vigil"}
+			data := playLog(t, game(t, d), seed, d, seed == 2)
+			name := filepath.Join(dir, "golden-"+d[0]+"-"+d[1]+"-"+string(rune('0'+seed))+".jsonl")
+			if err := os.WriteFile(name, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	if len(files) == 0 {
+		t.Fatal("no traces in testdata/traces")
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := engine.ParseLog(data)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		g := game(t, l.Header.Decks)
+		if strings.HasPrefix(filepath.Base(f), "golden-") {
+			if _, err := engine.Replay(g, l); err != nil {
+				t.Errorf("%s: %v (run with WBTOOL_UPDATE=1 after an intended rules change)", f, err)
+			}
+			continue
+		}
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s: panic: %v", f, r)
+				}
+			}()
+			s, _, err := engine.NewState(g, engine.Start{Seed: l.Header.Seed, Hand: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, st := range l.Steps {
+				if _, err := s.Do(st.Decision.Decision(), &engine.Dice{Forced: st.Dice}, nil); err != nil {
+					t.Logf("%s: step %d is no longer legal (%v): the game took another course", f, st.N, err)
+					return
+				}
+				if err := s.Invariants(); err != nil {
+					t.Errorf("%s: step %d: %v", f, st.N, err)
+					return
+				}
+			}
+		}()
+	}
+}
+
+// TestGreedyBeatsRandom: the greedy bot wins clearly more often than the
+// random one.
+func TestGreedyBeatsRandom(t *testing.T) {
+	d := [2]string{"raiders-strike", "clans-vigil"}
+	g := game(t, d)
+	wins := 0
+	const n = 60
+	for seed := range uint64(n) {
+		bots := [2]engine.Bot{engine.NewGreedyBot(seed), engine.NewRandomBot(seed)}
+		if seed%2 == 1 {
+			bots = [2]engine.Bot{engine.NewRandomBot(seed), engine.NewGreedyBot(seed)}
+		}
+		r, _, err := engine.Play(g, seed, bots, nil, 100000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (seed%2 == 0 && r.Winner == 0) || (seed%2 == 1 && r.Winner == 1) {
+			wins++
+		}
+	}
+	if wins < n*2/3 {
+		t.Fatalf("greedy won %d of %d games against random", wins, n)
+	}
+	t.Logf("greedy won %d of %d", wins, n)
+}
+
+// FuzzGame plays a game whose decisions are picked by the fuzzer's bytes
+// (then by a generator seeded from them) and checks the invariants after
+// every decision; any panic or broken invariant is a failure.
+func FuzzGame(f *testing.F) {
+	f.Add(uint64(1), []byte{0, 1, 2, 3})
+	f.Add(uint64(42), []byte{255, 7, 7, 7, 0, 0, 9})
+	f.Add(uint64(7), []byte{})
+	all := [][2]string{{"raiders-strike", "clans-vigil"}, {"smoke-and-scrap", "raiders-strike"}, {"clans-vigil", "smoke-and-scrap"}}
+	f.Fuzz(func(t *testing.T, seed uint64, choices []byte) {
+		d := all[seed%3]
+		g := game(t, d)
+		s, _, err := engine.NewState(g, engine.Start{Seed: seed, Hand: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(seed, uint64(len(choices))))
+		var buf []engine.Decision
+		for i := 0; !s.Over(); i++ {
+			if i > 10000 {
+				t.Fatal("no end")
+			}
+			buf = engine.Legal(&s, buf)
+			if len(buf) == 0 {
+				t.Fatal("no legal decision")
+			}
+			k := r.IntN(len(buf))
+			if i < len(choices) {
+				k = int(choices[i]) % len(buf)
+			}
+			if _, err := s.Do(buf[k], nil, nil); err != nil {
+				t.Fatalf("step %d: %s refused: %v", i, buf[k].Format(g), err)
+			}
+			if err := s.Invariants(); err != nil {
+				t.Fatalf("step %d: %v", i, err)
+			}
+		}
+	})
+}
