@@ -469,10 +469,10 @@ func (b *builder) images(p *page, c card) []imageView {
 	dir := string(l) + "/cards/" + c.ID + "/"
 	name := c.Name.In(l)
 	out := []imageView{}
-	b.files[dir+"front.svg"] = front
+	b.put(dir+"front.svg", front)
 	out = append(out, imageView{Src: "front.svg", Alt: fmt.Sprintf("%s — %s", name, b.label("card.front", l)), Caption: b.label("card.front", l)})
 	if len(back) > 0 {
-		b.files[dir+"back.svg"] = back
+		b.put(dir+"back.svg", back)
 		cap := b.label("card.back", l)
 		if c.Kind == catalog.KindCharacter {
 			cap = b.label("card.panic", l)

@@ -241,8 +241,8 @@ func (b *builder) buildLang(l catalog.Lang) error {
 	if err := b.render("cards", cl); err != nil {
 		return err
 	}
-	b.files[string(l)+"/search-index.js"] = b.searchIndexJS(l, all)
-	b.files[string(l)+"/search-index.json"] = b.searchIndexJSON(l, all)
+	b.put(string(l)+"/search-index.js", b.searchIndexJS(l, all))
+	b.put(string(l)+"/search-index.json", b.searchIndexJSON(l, all))
 
 	// Card pages.
 	for _, c := range all {

@@ -103,7 +103,10 @@ func (es Errors) sort() {
 		if a.Line != b.Line {
 			return a.Line < b.Line
 		}
-		return a.Col < b.Col
+		if a.Col != b.Col {
+			return a.Col < b.Col
+		}
+		return es[i].Msg < es[j].Msg
 	})
 }
 

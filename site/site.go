@@ -19,11 +19,13 @@ package site
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"html/template"
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"wbtool.dev/wbtool/catalog"
 )
@@ -71,6 +73,7 @@ type builder struct {
 	ruleDefs map[catalog.Lang]map[string]*chapter
 	chapters map[catalog.Lang][]*chapter
 	usage    *usage
+	mu       sync.Mutex // guards files and errs while the languages build in parallel
 	cardList []card
 	errs     Errors
 }
@@ -109,10 +112,16 @@ func Build(cat *catalog.Catalog, opts Options) (Files, error) {
 		return nil, b.errs.clean()
 	}
 	b.plan()
-	for _, l := range catalog.Langs {
-		if err := b.buildLang(l); err != nil {
-			return nil, err
-		}
+	// The languages are built in parallel; they share only read-only
+	// state, and put files and errors under the builder's lock.
+	langErrs := make([]error, len(catalog.Langs))
+	var wg sync.WaitGroup
+	for i, l := range catalog.Langs {
+		wg.Go(func() { langErrs[i] = b.buildLang(l) })
+	}
+	wg.Wait()
+	if err := errors.Join(langErrs...); err != nil {
+		return nil, err
 	}
 	if len(b.errs) > 0 {
 		return nil, b.errs.clean()
@@ -212,6 +221,20 @@ func relPath(from, to string) string {
 	return strings.Repeat("../", len(fd)-i) + strings.Join(td[i:], "/")
 }
 
+// put stores a file of the site.
+func (b *builder) put(p string, data []byte) {
+	b.mu.Lock()
+	b.files[p] = data
+	b.mu.Unlock()
+}
+
+// addErr records a content error.
+func (b *builder) addErr(e *Error) {
+	b.mu.Lock()
+	b.errs = append(b.errs, e)
+	b.mu.Unlock()
+}
+
 // render executes template name for page p and stores it.
 func (b *builder) render(name string, p *page) error {
 	var buf bytes.Buffer
@@ -223,9 +246,9 @@ func (b *builder) render(name string, p *page) error {
 		return fmt.Errorf("site: page %s/%s: %w", p.Lang, p.Path, err)
 	}
 	if p.atRoot {
-		b.files[p.Path] = buf.Bytes()
+		b.put(p.Path, buf.Bytes())
 	} else {
-		b.files[string(p.Lang)+"/"+p.Path] = buf.Bytes()
+		b.put(string(p.Lang)+"/"+p.Path, buf.Bytes())
 	}
 	return nil
 }

@@ -1,0 +1,74 @@
+package site
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/schema"
+)
+
+// generated loads a generated content tree of n cards (Characters and
+// Upgrades) with the starter rules pages that need no starter card.
+func generated(tb testing.TB, characters, upgrades int) *catalog.Catalog {
+	tb.Helper()
+	fsys := fstest.MapFS{}
+	for p, data := range gen.Tree(gen.Options{Characters: characters, Upgrades: upgrades}) {
+		fsys[p] = &fstest.MapFile{Data: data}
+	}
+	cat, err := schema.Load(fsys, schema.Options{Root: "content"})
+	if err != nil {
+		tb.Fatalf("load generated content: %v", err)
+	}
+	// Rules pages of the usual size, so that Markdown is part of the cost.
+	for _, l := range catalog.Langs {
+		for p, src := range fixtureRules {
+			if p[len("rules/"):len("rules/fr")] == string(l) {
+				src = strings.NewReplacer("[[copp]]", "[[gen-char-0000]]", "[[howler]]", "[[gen-char-0001]]").Replace(src)
+				cat.Rules = append(cat.Rules, catalog.RulesPage{Lang: l, Path: p, Source: []byte(src)})
+			}
+		}
+	}
+	cat.Sort()
+	return cat
+}
+
+func benchBuild(b *testing.B, cat *catalog.Catalog) {
+	b.Helper()
+	b.ReportAllocs()
+	pages := 0
+	for b.Loop() {
+		files, err := Build(cat, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = htmlPages(files)
+	}
+	b.ReportMetric(float64(pages), "pages")
+	b.ReportMetric(float64(pages)*float64(b.N)/b.Elapsed().Seconds(), "pages/s")
+}
+
+// BenchmarkBuildStarter: the whole bilingual site of the starter content
+// (after loading).
+func BenchmarkBuildStarter(b *testing.B) { benchBuild(b, starter(b)) }
+
+// BenchmarkBuild1000Cards: 1,000 cards (800 Characters, 200 Upgrades) in
+// both languages (after loading). Aim: under 2 s.
+func BenchmarkBuild1000Cards(b *testing.B) {
+	cat := generated(b, 800, 200)
+	if n := len(cat.Characters) + len(cat.Equipment) + len(cat.Vocations); n < 1000 {
+		b.Fatalf("generated only %d cards", n)
+	}
+	benchBuild(b, cat)
+}
+
+// TestGeneratedSiteLinks: the 1,000-card site has no broken link either.
+func TestGeneratedSiteLinks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long")
+	}
+	files := mustBuild(t, generated(t, 800, 200))
+	checkLinks(t, files)
+}
