@@ -89,7 +89,7 @@ func NewState(g *Game, st Start) (State, []Event, error) {
 	}
 	var ev []Event
 	s.phase = PhaseDeploy
-	s.toAct = s.hourglass
+	s.toAct = 0 // DeploymentOrder: player 1 first
 	ev = s.nextDeploy(ev)
 	return s, ev, nil
 }

@@ -80,13 +80,13 @@ func HandAtRandom(draw uint64) int {
 	return int(draw & 1)
 }
 
-// DeploymentOrder: players deploy one unit at a time, alternating, starting
-// with the player who does not hold the Hand; a player with nothing left to
+// DeploymentOrder: players deploy one unit at a time, alternating, player
+// 1 first (as the Exploration scenario says); a player with nothing left to
 // deploy lets the other finish. Each unit goes on a free tile of its
 // player's zone; a Formation's second miniature on a free tile adjacent to
-// the first (inside the zone when possible). (Ours: the scenario only gives
-// the zones.)
-const DeploymentOrder = "alternate, Hourglass holder first"
+// the first (Legal offers it inside the zone when possible). (Ours: the
+// rulebooks leave deployment to the scenario.)
+const DeploymentOrder = "alternate, player 1 first"
 
 // DefaultPayment: when a decision does not say which tokens pay the
 // colourless part of a cost, they are taken from the colour held in the
