@@ -120,6 +120,7 @@ otherwise.`,
 		newPlayCmd(g),
 		newSimCmd(g),
 		newServeCmd(g),
+		newWatchCmd(g),
 	)
 	return root
 }

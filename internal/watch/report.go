@@ -43,6 +43,8 @@ type Report struct {
 	// server to swap in.
 	Site site.Files
 
+	removePrint []string // sheets of removed decks, to delete
+
 	mu     sync.Mutex
 	Stages []Stage
 	Total  time.Duration

@@ -362,45 +362,94 @@ func (s *Session) buildSite(cat *catalog.Catalog, keys map[catalog.Lang]map[stri
 	return files, rendered, reused, nil
 }
 
-// buildPrint renders the sheets of each language whose cards changed.
+// buildPrint renders the sheets `wbtool build` writes — every card per
+// language, and every deck per language — but only those whose cards
+// changed (a sheet's key hashes the keys of its cards, in order).
 func (s *Session) buildPrint(cat *catalog.Catalog, ids []string, keys map[catalog.Lang]map[string]string, ix *index, r *Report) (map[string][]byte, error) {
+	type job struct {
+		name string
+		key  string
+		opts render.SheetOptions
+	}
+	var jobs []job
+	current := map[string]string{}
+	o := s.cfg.Print
+	for _, l := range catalog.Langs {
+		base := render.SheetOptions{Lang: l, Version: s.cfg.Version, Date: o.Date, Paper: o.Paper, Bleed: o.Bleed}
+		add := func(name string, cards []string, so render.SheetOptions) {
+			parts := [][]byte{[]byte(fmt.Sprintf("print\x00%s\x00%s\x00%s\x00%+v", s.cfg.Version, s.cfg.Salt, name, o)), []byte(ix.render)}
+			for _, id := range cards {
+				parts = append(parts, []byte(id+"\x00"+keys[l][id]))
+			}
+			key := hashOf(parts...)
+			current[name] = key
+			if s.pdfs[name] != key {
+				jobs = append(jobs, job{name, key, so})
+			}
+		}
+		add("print/cards-"+string(l)+".pdf", ids, base)
+		for _, d := range cat.Decks {
+			so := base
+			so.Cards = append([]string{}, d.Cards...)
+			add(render.DeckSheetPath(d.ID, l), d.Cards, so)
+		}
+	}
 	out := map[string][]byte{}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	var errs []error
-	for _, l := range catalog.Langs {
-		name := "print/cards-" + string(l) + ".pdf"
-		parts := [][]byte{[]byte(fmt.Sprintf("print\x00%s\x00%s\x00%+v", s.cfg.Version, s.cfg.Salt, s.cfg.Print)), []byte(ix.render)}
-		for _, id := range ids {
-			parts = append(parts, []byte(keys[l][id]))
-		}
-		key := hashOf(parts...)
-		if s.pdfs[name] == key {
-			continue
-		}
+	work := make(chan job)
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			o := s.cfg.Print
-			pdf, err := render.Sheets(cat, render.SheetOptions{Lang: l, Version: s.cfg.Version, Date: o.Date, Paper: o.Paper, Bleed: o.Bleed})
-			mu.Lock()
-			defer mu.Unlock()
-			if err != nil {
-				errs = append(errs, err)
-				return
+			for j := range work {
+				pdf, err := render.Sheets(cat, j.opts)
+				mu.Lock()
+				if err != nil {
+					errs = append(errs, err)
+				} else {
+					out[j.name] = pdf
+				}
+				mu.Unlock()
 			}
-			out[name] = pdf
-			s.pdfs[name] = key
 		}()
 	}
+	for _, j := range jobs {
+		work <- j
+	}
+	close(work)
 	wg.Wait()
 	if len(errs) > 0 {
-		for _, l := range catalog.Langs {
-			delete(s.pdfs, "print/cards-"+string(l)+".pdf")
+		// The same card error shows in every sheet holding the card.
+		return nil, errors.Join(dedupErrors(errs)...)
+	}
+	for _, j := range jobs {
+		s.pdfs[j.name] = j.key
+	}
+	// Sheets of decks that no longer exist.
+	for name := range s.pdfs {
+		if _, ok := current[name]; !ok {
+			delete(s.pdfs, name)
+			r.removePrint = append(r.removePrint, name)
 		}
-		return nil, errors.Join(errs...)
 	}
 	return out, nil
+}
+
+// dedupErrors drops errors whose text repeats an earlier one.
+func dedupErrors(errs []error) []error {
+	seen := map[string]bool{}
+	var out []error
+	for _, e := range errs {
+		for _, line := range splitErrors(e) {
+			if !seen[line] {
+				seen[line] = true
+				out = append(out, errors.New(line))
+			}
+		}
+	}
+	return out
 }
 
 // write puts the outputs on disk: only files whose bytes changed, each
@@ -441,6 +490,14 @@ func (s *Session) write(files dist.Files, r *Report) error {
 		} else {
 			r.Outputs = append(r.Outputs, p)
 		}
+	}
+	sort.Strings(r.removePrint)
+	for _, p := range r.removePrint {
+		if err := os.Remove(filepath.Join(s.cfg.Out, filepath.FromSlash(p))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("remove %s: %w", p, err)
+		}
+		delete(s.written, p)
+		r.Outputs = append(r.Outputs, "removed "+p)
 	}
 	if s.cfg.Outputs.Site && r.Site != nil {
 		var stale []string

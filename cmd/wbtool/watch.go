@@ -1,0 +1,239 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"wbtool.dev/wbtool/internal/budget"
+	"wbtool.dev/wbtool/internal/watch"
+	"wbtool.dev/wbtool/render"
+	"wbtool.dev/wbtool/site"
+)
+
+const watchDoc = `Watch rebuilds after every save in the content folder. Each time a file
+changes it validates the content, plays the check games the change can
+affect, rebuilds the outputs the change affects under the output folder, and
+prints a short report:
+
+  [3] cards/raiders.cue
+    ok: 16 Characters, 4 Leaders, ...
+    checks: 35 passed, 0 failed (8 played, 27 unchanged)
+    outputs: data/catalog.json, print/cards-en.pdf, site (2 of 398 files)
+    card images: 2 rendered, 202 reused
+    time: load 420ms, index 6.1ms, checks 2.0ms, data 4.0ms, site 180ms, print 230ms, write 12ms; total 690ms
+
+A broken save prints its errors with file:line:col and keeps the outputs of
+the last good build; watch keeps running, and the next good save rebuilds.
+
+The content is evaluated in a separate process with a time budget
+(--timeout) and a memory budget (--max-memory): content that would make the
+evaluation run for minutes is stopped and reported ("evaluation took too
+long"), and watch carries on. Ctrl-C stops watching.
+
+Examples:
+  wbtool watch                          # ./content into dist/
+  wbtool watch --content ~/my-cards --out /tmp/out
+  wbtool watch --outputs data,site      # skip the PDF sheets`
+
+type watchFlags struct {
+	timeout   time.Duration
+	maxMemory int64 // MiB
+	debounce  time.Duration
+	outputs   string
+	times     bool
+}
+
+func newWatchCmd(g *globalFlags) *cobra.Command {
+	var f watchFlags
+	cmd := &cobra.Command{
+		Use:   "watch",
+		Short: "Rebuild, validate and play the check games on every save in the content folder",
+		Long:  watchDoc,
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runWatch(cmd.Context(), cmd, g, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.DurationVar(&f.timeout, "timeout", budget.DefaultTime, "time budget of one content evaluation")
+	fl.Int64Var(&f.maxMemory, "max-memory", budget.DefaultMemory>>20, "memory budget of one content evaluation, in `MiB`")
+	fl.DurationVar(&f.debounce, "debounce", watch.DefaultDebounce, "quiet time after a save before rebuilding")
+	fl.StringVar(&f.outputs, "outputs", "data,site,print", "outputs to rebuild: any of data, site, print, comma-separated")
+	fl.BoolVar(&f.times, "times", true, "print the time each stage took")
+	addOutFlag(cmd, g)
+	cmd.AddCommand(newLoadCmd())
+	return cmd
+}
+
+// loadCmdName is the hidden subcommand that evaluates the content in the
+// child process (internal/budget).
+const loadCmdName = "__load"
+
+func newLoadCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:                loadCmdName,
+		Hidden:             true,
+		DisableFlagParsing: true,
+		Short:              "Evaluate the content for watch and serve (internal)",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req, err := budget.ParseArgs(args)
+			if err != nil {
+				return usagef("%s: %v", loadCmdName, err)
+			}
+			return budget.Child(cmd.OutOrStdout(), req)
+		},
+	}
+}
+
+func parseOutputs(s string) (watch.Outputs, error) {
+	var o watch.Outputs
+	for _, name := range strings.Split(s, ",") {
+		switch strings.TrimSpace(name) {
+		case "data":
+			o.Data = true
+		case "site":
+			o.Site = true
+		case "print":
+			o.Print = true
+		case "":
+		default:
+			return o, usagef("--outputs %q: want data, site or print, comma-separated", s)
+		}
+	}
+	return o, nil
+}
+
+// watchedFolder returns the content folder to watch: --content or
+// ./content. The embedded starter content never changes, so there is
+// nothing to watch without a folder.
+func watchedFolder(g *globalFlags) (dir, root string, err error) {
+	dir = g.content
+	if dir == "" {
+		if !isContentTree("content") {
+			return "", "", usagef("watch needs a content folder: run it where ./content is, or pass --content DIR")
+		}
+		dir = "content"
+	}
+	st, err := os.Stat(dir)
+	if err != nil {
+		return "", "", usagef("content folder: %v", err)
+	}
+	if !st.IsDir() {
+		return "", "", usagef("content folder %s is not a folder", dir)
+	}
+	return dir, filepath.ToSlash(filepath.Clean(dir)), nil
+}
+
+// selfExecutable is the program to run as the evaluation child: this
+// very binary. When it runs under another name than its file's (a link,
+// as the test harness makes), the name on the command line is what
+// dispatches to wbtool, so that is what the child runs.
+func selfExecutable() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("find the wbtool program: %w", err)
+	}
+	arg0 := os.Args[0]
+	if filepath.Base(arg0) == filepath.Base(exe) {
+		return exe, nil
+	}
+	if p, err := exec.LookPath(arg0); err == nil {
+		if abs, err := filepath.Abs(p); err == nil {
+			return abs, nil
+		}
+	}
+	return exe, nil
+}
+
+// buildSalt tells apart two builds of the same version string ("dev"):
+// the module sums and VCS stamp, and the executable's size and time.
+func buildSalt(exe string) string {
+	var b strings.Builder
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		b.WriteString(bi.GoVersion)
+		for _, s := range bi.Settings {
+			if strings.HasPrefix(s.Key, "vcs.") {
+				fmt.Fprintf(&b, "|%s=%s", s.Key, s.Value)
+			}
+		}
+		for _, d := range bi.Deps {
+			fmt.Fprintf(&b, "|%s@%s", d.Path, d.Version)
+		}
+	}
+	if st, err := os.Stat(exe); err == nil {
+		fmt.Fprintf(&b, "|%d|%d", st.Size(), st.ModTime().UnixNano())
+	}
+	return b.String()
+}
+
+func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFlags) error {
+	dir, root, err := watchedFolder(g)
+	if err != nil {
+		return err
+	}
+	outputs, err := parseOutputs(f.outputs)
+	if err != nil {
+		return err
+	}
+	if f.timeout <= 0 {
+		return usagef("--timeout %s: want a positive duration, e.g. 10s", f.timeout)
+	}
+	if f.maxMemory < 64 {
+		return usagef("--max-memory %d: want at least 64 (MiB)", f.maxMemory)
+	}
+	date, err := render.SourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH"))
+	if err != nil {
+		return usagef("%v", err)
+	}
+	exe, err := selfExecutable()
+	if err != nil {
+		return err
+	}
+	runner := &budget.Runner{
+		Exe:    exe,
+		Args:   []string{"watch", loadCmdName},
+		Limits: budget.Limits{Time: f.timeout, Memory: f.maxMemory << 20},
+	}
+	session := watch.NewSession(watch.Config{
+		Loader:  watch.Child{Runner: runner, Request: budget.Request{Dir: dir, Root: root, Draft: g.draft}},
+		Out:     g.out,
+		Outputs: outputs,
+		Version: version,
+		Salt:    buildSalt(exe),
+		Site:    site.Options{},
+		Print:   render.BuildOptions{Version: version, Date: date},
+	})
+	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	var skip []string
+	if abs, err := filepath.Abs(g.out); err == nil {
+		skip = append(skip, abs)
+	}
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "watching %s (Ctrl-C to stop)\n", root)
+	err = watch.Run(ctx, absDir, watch.Options{
+		Debounce: f.debounce,
+		Skip:     skip,
+		OnError:  func(err error) { fmt.Fprintf(errw, "watch: %v\n", err) },
+	}, func(ctx context.Context, changed []string) {
+		r := session.Rebuild(ctx, changed)
+		if !r.Canceled {
+			r.Format(out, f.times)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(out, "stopped watching")
+	return nil
+}
