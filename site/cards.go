@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -458,11 +459,11 @@ func (b *builder) ruleHref(p *page, r string) string {
 // images returns the card's images, written next to its page.
 func (b *builder) images(p *page, c card) []imageView {
 	l := p.Lang
-	var front, back []byte
-	var err error = errNoImages
-	if b.opts.CardImages != nil {
-		front, back, err = b.opts.CardImages(b.cat, c.ID, l)
+	images := b.opts.CardImages
+	if images == nil {
+		images = render.SVG
 	}
+	front, back, err := images(b.cat, c.ID, l)
 	if err != nil || len(front) == 0 {
 		front, back = b.placeholderSVG(c, l), nil
 	}
@@ -481,8 +482,6 @@ func (b *builder) images(p *page, c card) []imageView {
 	}
 	return out
 }
-
-var errNoImages = fmt.Errorf("no card images")
 
 // placeholderSVG is the image shown while the card renderer is missing or
 // fails for a card: the card's outline, name and type, and a clear note.

@@ -58,8 +58,9 @@ type Options struct {
 	DeckPDF func(deckID string, l catalog.Lang) string
 
 	// CardImages returns the SVG images of a card in a language: its
-	// front, and its back (nil when the card has no printed back). Nil, or
-	// an error for a card, gives a clearly marked placeholder image.
+	// front, and its back (nil when the card has no printed back). Nil
+	// means render.SVG, the card faces of the print sheets. An error for a
+	// card gives a clearly marked placeholder image instead.
 	CardImages func(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, err error)
 }
 
