@@ -30,6 +30,7 @@ var labels = map[string]catalog.Text{
 	"search.none":          {EN: "No card matches.", FR: "Aucune carte ne correspond."},
 	"search.reset":         {EN: "Clear", FR: "Effacer"},
 	"cards.title":          {EN: "Card database", FR: "Base de cartes"},
+	"cards.pdf":            {EN: "Print every card (PDF)", FR: "Imprimer toutes les cartes (PDF)"},
 	"cards.all":            {EN: "All cards", FR: "Toutes les cartes"},
 	"cards.byFaction":      {EN: "By faction", FR: "Par faction"},
 	"cards.byKind":         {EN: "By card type", FR: "Par type de carte"},

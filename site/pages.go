@@ -234,7 +234,14 @@ func (b *builder) buildLang(l catalog.Lang) error {
 	for _, n := range sortedInts(costs) {
 		costOpts = append(costOpts, option{fmt.Sprint(n), fmt.Sprint(n)})
 	}
+	var cardsPDF string
+	if b.opts.CardsPDF != nil {
+		if pdf := b.opts.CardsPDF(l); pdf != "" {
+			cardsPDF = cl.Root() + "../" + pdf
+		}
+	}
 	cl.Data = map[string]any{
+		"PDF":   cardsPDF,
 		"Items": b.listItems(cl, all), "Factions": factionOpts, "Kinds": kindOpts, "Costs": costOpts,
 		"KindLinks": b.kindLinks(cl), "FactionLinks": b.factionLinks(cl),
 	}

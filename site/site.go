@@ -57,6 +57,11 @@ type Options struct {
 	// "print/decks/starter-raiders-en.pdf"; "" for none. Nil: no PDF links.
 	DeckPDF func(deckID string, l catalog.Lang) string
 
+	// CardsPDF returns the path, relative to dist/ like DeckPDF, of the
+	// sheets of every card in a language, e.g. "print/cards-en.pdf";
+	// "" for none. Nil: no link.
+	CardsPDF func(l catalog.Lang) string
+
 	// CardImages returns the SVG images of a card in a language: its
 	// front, and its back (nil when the card has no printed back). Nil
 	// means render.SVG, the card faces of the print sheets. An error for a

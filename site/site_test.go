@@ -10,7 +10,19 @@ import (
 	"testing"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/render"
 )
+
+// starterDeck returns the id of a deck page of the site.
+func starterDeck(t *testing.T, files Files) string {
+	for _, p := range files.Paths() {
+		if rest, ok := strings.CutPrefix(p, "en/decks/"); ok && strings.HasSuffix(rest, "/index.html") {
+			return strings.TrimSuffix(rest, "/index.html")
+		}
+	}
+	t.Fatal("no deck page")
+	return ""
+}
 
 func buildFixture(t testing.TB) Files {
 	t.Helper()
@@ -31,14 +43,19 @@ func TestBuildFixtureLinksResolve(t *testing.T) {
 }
 
 func TestBuildStarterLinksAndSafety(t *testing.T) {
-	files, err := Build(starter(t), Options{DeckPDF: func(id string, l catalog.Lang) string {
-		return "print/decks/" + id + "-" + string(l) + ".pdf"
+	files, err := Build(starter(t), Options{DeckPDF: render.DeckSheetPath, CardsPDF: func(l catalog.Lang) string {
+		return "print/cards-" + string(l) + ".pdf"
 	}})
 	if err != nil {
 		t.Fatalf("Build(starter): %v", err)
 	}
 	links := checkLinks(t, files, "print/")
 	scanned := checkXSS(t, files)
+	for _, want := range []string{`href="../../../../print/decks/`, `href="../../../print/cards-en.pdf"`} {
+		if !bytes.Contains(files["en/decks/"+starterDeck(t, files)+"/index.html"], []byte(want)) && !bytes.Contains(files["en/cards/index.html"], []byte(want)) {
+			t.Errorf("no PDF link %s", want)
+		}
+	}
 	t.Logf("starter site: %d files, %d HTML pages, %d internal links checked, %d pages scanned, 0 violations expected",
 		len(files), htmlPages(files), links, scanned)
 	for _, l := range catalog.Langs {

@@ -14,7 +14,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
 	"wbtool.dev/wbtool/site/serve"
@@ -51,9 +53,14 @@ func newServeCmd(g *globalFlags) *cobra.Command {
 	return cmd
 }
 
-// siteOptions are the site options of `wbtool build` and `wbtool serve`.
+// siteOptions are the site options of `wbtool build`: card pages show
+// the SVG faces of the print sheets, and deck pages and the card list link
+// to the PDF sheets that build writes next to the site (dist/print/).
 func siteOptions() site.Options {
-	return site.Options{}
+	return site.Options{
+		DeckPDF:  render.DeckSheetPath,
+		CardsPDF: func(l catalog.Lang) string { return "print/cards-" + string(l) + ".pdf" },
+	}
 }
 
 // buildSite loads the content and builds the site, returning content
@@ -74,7 +81,8 @@ func buildSite(g *globalFlags) (site.Files, error) {
 		}
 		return nil, err
 	}
-	return site.Build(cat, siteOptions())
+	// serve has no PDFs to show: no links to them.
+	return site.Build(cat, site.Options{})
 }
 
 func runServe(ctx context.Context, cmd *cobra.Command, g *globalFlags, port int) error {
