@@ -68,11 +68,17 @@ func (s *State) payment(side, u, sp int, pay *[MaxColours]int8) (out [MaxColours
 // partsValid tells which actions of a space unit u could do now (R-ACT-3).
 func (s *State) partsValid(u int, acts actionSet) actionSet {
 	var ok actionSet
-	if acts&aMove != 0 && s.canMove(u, false) {
-		ok |= aMove
-	}
-	if acts&aRun != 0 && s.canMove(u, true) {
-		ok |= aRun
+	if acts&(aMove|aRun) != 0 {
+		// A move of one tile is legal whenever a longer one is: the two
+		// differ only when the allowance is 0.
+		if acts&aMove != 0 && s.canMove(u, false) {
+			ok |= aMove
+			if acts&aRun != 0 {
+				ok |= aRun
+			}
+		} else if acts&aRun != 0 && s.canMove(u, true) {
+			ok |= aRun
+		}
 	}
 	if acts&aFight != 0 && s.canFight(u) {
 		ok |= aFight

@@ -2,14 +2,36 @@ package engine
 
 // ---- shooting (R-SHOOT, R-FORM-3) ----
 
-// canShoot reports whether u could shoot at anyone now.
+// canShoot reports whether u could shoot at anyone now: shootCode for
+// every enemy, with the shared parts (engaged, closest distance) worked
+// out once.
 func (s *State) canShoot(u int) bool {
-	if s.prof(u).Near == 0 {
+	p := s.prof(u)
+	if p.Near == 0 {
+		return false
+	}
+	if s.engaged(u) && !s.hasFlag(u, FlagShootEngaged) {
 		return false
 	}
 	side := s.g.units[u].side
+	nearest := 1 << 30
 	for t := range s.g.units {
-		if s.g.units[t].side != side && s.inPlay(t) && s.shootCode(u, t) == "" {
+		if s.g.units[t].side != side && s.inPlay(t) {
+			nearest = min(nearest, s.dist(u, t))
+		}
+	}
+	sharp := s.hasFlag(u, FlagSharpShooting)
+	for t := range s.g.units {
+		if s.g.units[t].side == side || !s.inPlay(t) {
+			continue
+		}
+		if (p.Far == 0 || s.hasFlag(t, FlagClosestOnly)) && s.dist(u, t) > nearest {
+			continue
+		}
+		if !sharp && s.screened(t, side) {
+			continue
+		}
+		if s.sees(u, t) {
 			return true
 		}
 	}
