@@ -1,7 +1,6 @@
 package site
 
 import (
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"sort"
@@ -80,11 +79,9 @@ type usage struct {
 	ruleChecks map[string][]string // rule id → check ids
 }
 
-// computeUsage finds the decks and check games each card appears in.
-//
-// Check games are read through their JSON form, by the field names of
-// DESIGN.md ("Check games": rules, and card/upgrades of the units), so
-// that the site follows the engine's CheckGame type as it grows.
+// computeUsage finds the decks and check games each card appears in: a
+// check game uses the cards it lists, its sides' Leaders and Vocations,
+// and its units' cards and upgrades.
 func (b *builder) computeUsage() *usage {
 	u := &usage{decks: map[string][]string{}, checks: map[string][]string{},
 		checkRules: map[string][]string{}, checkCards: map[string][]string{}, ruleChecks: map[string][]string{}}
@@ -104,46 +101,33 @@ func (b *builder) computeUsage() *usage {
 		}
 	}
 	for _, chk := range b.cat.Checks {
-		raw, err := json.Marshal(chk)
-		if err != nil {
-			continue
-		}
-		var v any
-		if json.Unmarshal(raw, &v) != nil {
-			continue
-		}
 		cards := map[string]bool{}
-		var walk func(v any, key string)
-		walk = func(v any, key string) {
-			switch x := v.(type) {
-			case map[string]any:
-				keys := make([]string, 0, len(x))
-				for k := range x {
-					keys = append(keys, k)
-				}
-				sort.Strings(keys)
-				for _, k := range keys {
-					walk(x[k], k)
-				}
-			case []any:
-				for _, e := range x {
-					walk(e, key)
-				}
-			case string:
-				if (key == "card" || key == "upgrades") && b.cat.KindOf(x) != "" {
-					cards[x] = true
+		add := func(id string) {
+			if id != "" && b.cat.KindOf(id) != "" {
+				cards[id] = true
+			}
+		}
+		for _, id := range chk.Cards {
+			add(id)
+		}
+		for _, side := range chk.Sides {
+			add(side.Leader)
+			for _, v := range side.Vocations {
+				add(v)
+			}
+			for _, u := range side.Units {
+				add(u.Card)
+				for _, up := range u.Upgrades {
+					add(up)
 				}
 			}
 		}
-		walk(v, "")
-		if m, ok := v.(map[string]any); ok {
-			if rs, ok := m["rules"].([]any); ok {
-				for _, r := range rs {
-					if s, ok := r.(string); ok && ruleIDRe.MatchString(s) {
-						u.checkRules[chk.ID] = append(u.checkRules[chk.ID], s)
-						u.ruleChecks[s] = append(u.ruleChecks[s], chk.ID)
-					}
-				}
+		seen := map[string]bool{}
+		for _, r := range chk.Rules {
+			if ruleIDRe.MatchString(r) && !seen[r] {
+				seen[r] = true
+				u.checkRules[chk.ID] = append(u.checkRules[chk.ID], r)
+				u.ruleChecks[r] = append(u.ruleChecks[r], chk.ID)
 			}
 		}
 		for _, id := range sortedKeys(cards) {

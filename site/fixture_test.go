@@ -84,7 +84,12 @@ func fixture(txt func(en, fr string) catalog.Text, rules map[string]string) *cat
 			{ID: "stress", Term: txt("Stress", "Stress"), Definition: txt("A token on the morale pool.", "Un jeton sur la réserve de moral."), Pos: pos("i18n/glossary.cue", 3)},
 			{ID: "order", Term: txt("Order token", "Jeton Ordre"), Definition: txt("Pays for activations: :order:.", "Paie les activations : :order:."), Pos: pos("i18n/glossary.cue", 7)},
 		},
-		Checks: []catalog.CheckGame{{ID: "armor-saves-one", Pos: pos("scenarios/checks/shooting.cue", 1)}},
+		Checks: []catalog.CheckGame{{ID: "armor-saves-one", Rules: []string{"R-SHOOT-7", "R-DICE-2"}, Format: catalog.Exploration,
+			Sides: map[string]catalog.CheckSide{
+				"red":  {Leader: "boss", Units: []catalog.CheckUnit{{ID: "s", Card: "copp", Upgrades: []string{"scope"}}}},
+				"blue": {Units: []catalog.CheckUnit{{ID: "t", Profile: &catalog.Profile{Health: 4}}}},
+			},
+			Pos: pos("scenarios/checks/shooting.cue", 1)}},
 	}
 	if rules == nil {
 		rules = fixtureRules

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -374,6 +375,54 @@ func TestTemplateDiscipline(t *testing.T) {
 		data, _ := os.ReadFile(f)
 		if bytes.Contains(data, []byte("safeHTML")) || bytes.Contains(data, []byte(" on")) && regexp.MustCompile(`\son[a-z]+=`).Match(data) {
 			t.Errorf("%s: inline handler or unsafe helper", f)
+		}
+	}
+}
+
+// TestStarterRulesMatchAcrossLanguages: the English and French rules have
+// the same chapters, and each chapter gives the same rule anchors in both
+// languages, so that a link to #R-SHOOT-7 works on either side and the
+// language switch lands on the same chapter.
+func TestStarterRulesMatchAcrossLanguages(t *testing.T) {
+	b := &builder{cat: starter(t), files: Files{}, exists: map[string]bool{},
+		ruleDefs: map[catalog.Lang]map[string]*chapter{}, chapters: map[catalog.Lang][]*chapter{}}
+	anchors := map[catalog.Lang]map[string][]string{}
+	for _, l := range catalog.Langs {
+		md := newMarkdown(l)
+		chs, errs := b.parseChapters(md, l)
+		errs = append(errs, b.resolveChapters(chs, l)...)
+		if len(errs) > 0 {
+			t.Fatalf("%s rules: %v", l, errs)
+		}
+		anchors[l] = map[string][]string{}
+		for _, c := range chs {
+			var ids []string
+			for id := range c.ids {
+				if ruleIDRe.MatchString(id) {
+					ids = append(ids, id)
+				}
+			}
+			sort.Strings(ids)
+			anchors[l][c.Slug] = ids
+		}
+	}
+	en, fr := anchors[catalog.English], anchors[catalog.French]
+	if len(en) == 0 {
+		t.Fatal("no English rules")
+	}
+	for slug, ids := range en {
+		frIDs, ok := fr[slug]
+		if !ok {
+			t.Errorf("chapter %s has no French version", slug)
+			continue
+		}
+		if strings.Join(ids, " ") != strings.Join(frIDs, " ") {
+			t.Errorf("chapter %s: rule anchors differ:\n  en: %v\n  fr: %v", slug, ids, frIDs)
+		}
+	}
+	for slug := range fr {
+		if _, ok := en[slug]; !ok {
+			t.Errorf("chapter %s has no English version", slug)
 		}
 	}
 }
