@@ -214,9 +214,6 @@ func (s *State) addTokens(u, k, n int, ev []Event) []Event {
 	return append(ev, Event{Kind: EvToken, Side: s.g.units[u].side, Target: int8(u), Colour: int8(k), N: int16(n)})
 }
 
-// canTakeStress reports whether unit u has a morale pool (R-END-3).
-func (s *State) canTakeStress(u int) bool { return !s.units[u].panicked && s.prof(u).Morale > 0 }
-
 // ---- movement (R-MOVE, R-FORM-2) ----
 
 // blockedFor is the set of tiles a miniature of u cannot enter: obstacles

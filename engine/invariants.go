@@ -44,7 +44,7 @@ func (s *State) Invariants() error {
 			}
 		}
 		if len(ts) == 2 && !g.grid.Adjacent(ts[0], ts[1]) {
-			return fmt.Errorf("Formation %s is split: %s and %s", g.units[u].id, g.grid.Name(ts[0]), g.grid.Name(ts[1]))
+			return fmt.Errorf("the Formation %s is split: %s and %s", g.units[u].id, g.grid.Name(ts[0]), g.grid.Name(ts[1]))
 		}
 	}
 	for t := range g.grid.Len() {

@@ -370,16 +370,16 @@ func (g *Game) compileBoard(b *catalog.ActionBoard) error {
 		return fmt.Errorf("no Action Board for format %s", g.Format)
 	}
 	if len(b.Spaces) > MaxSpaces {
-		return fmt.Errorf("Action Board %s: %d spaces, at most %d", b.ID, len(b.Spaces), MaxSpaces)
+		return fmt.Errorf("the Action Board %s has %d spaces, at most %d", b.ID, len(b.Spaces), MaxSpaces)
 	}
 	if b.Turns < 1 || b.Turns > MaxTurns {
-		return fmt.Errorf("Action Board %s: %d turns, expected 1–%d", b.ID, b.Turns, MaxTurns)
+		return fmt.Errorf("the Action Board %s has %d turns, expected 1–%d", b.ID, b.Turns, MaxTurns)
 	}
 	g.turns = int8(b.Turns)
 	for t := 1; t <= b.Turns; t++ {
 		p := b.PeriodOf(t)
 		if p == 0 {
-			return fmt.Errorf("Action Board %s: turn %d belongs to no Period", b.ID, t)
+			return fmt.Errorf("the Action Board %s: turn %d belongs to no Period", b.ID, t)
 		}
 		g.periodOf[t] = int8(p)
 	}

@@ -237,26 +237,6 @@ func (g *Grid) Around(m Mask) Mask {
 	return out.AndNot(m)
 }
 
-// shl shifts a set towards higher tile indices by n (< 64) bits.
-func (m Mask) shl(n uint) Mask {
-	if n == 0 {
-		return m
-	}
-	return Mask{m[0] << n, m[1]<<n | m[0]>>(64-n), m[2]<<n | m[1]>>(64-n), m[3]<<n | m[2]>>(64-n)}
-}
-
-// shr shifts a set towards lower tile indices by n (< 64) bits.
-func (m Mask) shr(n uint) Mask {
-	if n == 0 {
-		return m
-	}
-	return Mask{m[0]>>n | m[1]<<(64-n), m[1]>>n | m[2]<<(64-n), m[2]>>n | m[3]<<(64-n), m[3] >> n}
-}
-
-func (m Mask) and(o Mask) Mask {
-	return Mask{m[0] & o[0], m[1] & o[1], m[2] & o[2], m[3] & o[3]}
-}
-
 // Dilate returns m with every tile next to one of its tiles added, all
 // six directions at once on the bitset (rows of the odd-r layout: even
 // rows reach up-left and down-left, odd rows up-right and down-right).
