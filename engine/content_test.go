@@ -172,7 +172,7 @@ func explorationDecks(cat *catalog.Catalog) []string {
 func TestSelfPlayInvariants(t *testing.T) {
 	cat := loadContent(t)
 	decks := explorationDecks(cat)
-	games := 2000
+	games := 3000
 	if testing.Short() {
 		games = 200
 	}

@@ -268,3 +268,23 @@ func FuzzGame(f *testing.F) {
 		}
 	})
 }
+
+// TestPrecomputedTablesAgree: games played with the sight and distance
+// tables give the same logs as games computing them on the spot.
+func TestPrecomputedTablesAgree(t *testing.T) {
+	d := [2]string{"clans-vigil", "smoke-and-scrap"}
+	fast := game(t, d)
+	su, err := engine.ScenarioSetup(contentCat, "salvage-field", d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow, err := engine.Compile(contentCat, su)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := range uint64(30) {
+		if a, b := playLog(t, fast, seed, d, seed%3 == 0), playLog(t, slow, seed, d, seed%3 == 0); !bytes.Equal(a, b) {
+			t.Fatalf("seed %d: the tables change the game", seed)
+		}
+	}
+}
