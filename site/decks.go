@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"strings"
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/render/markup"
@@ -108,11 +109,34 @@ func (b *builder) deckPageData(p *page, d *catalog.Deck) *deckPage {
 	return dp
 }
 
-// plainCardText is card text as plain words, for the search index.
-func plainCardText(s string) string {
+// searchText is card text as the words a player would type, for the
+// search index: icons become their names in the language (":shoot:" is
+// found by "shoot" and by "tir"), natural results their number.
+func (b *builder) searchText(s string, l catalog.Lang) string {
 	doc, err := markup.Parse(s)
 	if err != nil {
 		return s
 	}
-	return doc.Plain()
+	var sb strings.Builder
+	for _, p := range doc.Paragraphs {
+		for _, r := range p.Runs {
+			switch {
+			case r.Icon != "":
+				label := iconLabels[r.Icon].In(l)
+				if f, ok := markup.OrderFaction(r.Icon); ok {
+					label = iconLabels[markup.IconOrder].In(l)
+					if fac := b.cat.Faction(f); fac != nil {
+						label += " " + fac.Name.In(l)
+					}
+				}
+				sb.WriteString(" " + label + " ")
+			case r.Natural > 0:
+				sb.WriteString(fmt.Sprintf(" %d ", r.Natural))
+			default:
+				sb.WriteString(r.Text)
+			}
+		}
+		sb.WriteString(" ")
+	}
+	return strings.Join(strings.Fields(sb.String()), " ")
 }

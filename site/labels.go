@@ -17,6 +17,8 @@ var labels = map[string]catalog.Text{
 	"nav.checks":           {EN: "Check games", FR: "Parties de contrôle"},
 	"nav.skip":             {EN: "Skip to content", FR: "Aller au contenu"},
 	"home.intro":           {EN: "Everything you need at the table: the rules of both formats and every card, in English and in French.", FR: "Tout ce qu’il faut à la table : les règles des deux formats et toutes les cartes, en français et en anglais."},
+	"home.glossary":        {EN: "Every game term, in both languages", FR: "Tous les termes du jeu, dans les deux langues"},
+	"home.checks":          {EN: "Scripted games that pin the rules", FR: "Des parties scriptées qui vérifient les règles"},
 	"home.rules":           {EN: "Read the rules", FR: "Lire les règles"},
 	"home.browse":          {EN: "Browse the cards", FR: "Parcourir les cartes"},
 	"search.label":         {EN: "Find a card", FR: "Trouver une carte"},

@@ -440,12 +440,16 @@ func slug(s string) string {
 	return b.String()
 }
 
-// fold lowers s and drops its accents, for sorting and search.
+// fold lowers s and drops its accents, for sorting and search; the
+// typographic apostrophe becomes the typed one.
 func fold(s string) string {
 	var b strings.Builder
 	for _, r := range norm.NFD.String(s) {
 		if unicode.Is(unicode.Mn, r) {
 			continue
+		}
+		if r == '’' {
+			r = '\''
 		}
 		b.WriteRune(unicode.ToLower(r))
 	}

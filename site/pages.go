@@ -167,6 +167,8 @@ func (b *builder) buildLang(l catalog.Lang) error {
 		"Factions": b.factionLinks(home),
 		"Decks":    b.deckLinks(home),
 		"Count":    len(all),
+		"Terms":    len(b.cat.Glossary),
+		"Checks":   len(b.cat.Checks),
 	}
 	if err := b.render("home", home); err != nil {
 		return err
@@ -441,7 +443,7 @@ func (b *builder) searchEntries(l catalog.Lang, cs []card) []searchEntry {
 		parts := []string{c.Name.In(l), c.ID}
 		seen := map[string]bool{}
 		for _, t := range c.texts {
-			if s := plainCardText(t.In(l)); !seen[s] {
+			if s := b.searchText(t.In(l), l); !seen[s] {
 				seen[s] = true
 				parts = append(parts, s)
 			}

@@ -20,8 +20,13 @@
   var none = document.getElementById('no-match');
 
   function fold(s) {
-    return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/\u2019/g, "'").toLowerCase();
   }
+  var ul = list.querySelector('ul');
+  var order = items.map(function (li, i) {
+    var e = byId[li.getAttribute('data-id')];
+    return { li: li, i: i, name: fold(e ? e.name : li.textContent) };
+  });
 
   function hasValue(select, v) {
     for (var i = 0; i < select.options.length; i++) {
@@ -31,8 +36,20 @@
   }
 
   function apply() {
-    var words = fold(q.value).split(/\s+/).filter(function (w) { return w !== ''; });
+    var query = fold(q.value).trim();
+    var words = query.split(/\s+/).filter(function (w) { return w !== ''; });
     var shown = 0;
+    // Cards whose name matches come first: name start, then name, then text.
+    var ranked = order.slice().sort(function (a, b) {
+      return rank(a) - rank(b) || a.i - b.i;
+    });
+    function rank(o) {
+      if (!query) { return 0; }
+      if (o.name.indexOf(query) === 0) { return 0; }
+      if (words.every(function (w) { return o.name.indexOf(w) >= 0; })) { return 1; }
+      return 2;
+    }
+    ranked.forEach(function (o) { ul.appendChild(o.li); });
     items.forEach(function (li) {
       var e = byId[li.getAttribute('data-id')];
       var text = e ? e.text : fold(li.textContent);

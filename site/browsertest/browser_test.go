@@ -215,6 +215,17 @@ func TestSearchFiltersTheCardList(t *testing.T) {
 	if len(names) == 0 || !contains(names, "copp") {
 		t.Fatalf("typing cop shows %v, want copp among them", names)
 	}
+	// Cards whose name matches come before cards whose text matches.
+	shownNames := eval[[]string](t, b, visibleItems+`.map(li => li.querySelector('.name').textContent.toLowerCase())`)
+	seenText := false
+	for _, n := range shownNames {
+		if !strings.Contains(n, "cop") {
+			seenText = true
+		} else if seenText {
+			t.Errorf("a name match comes after a text match: %q", shownNames)
+			break
+		}
+	}
 	count := eval[string](t, b, `document.getElementById('count').textContent`)
 	if !strings.HasPrefix(count, fmt.Sprintf("%d / %d", len(names), total)) {
 		t.Errorf("count says %q for %d of %d", count, len(names), total)
