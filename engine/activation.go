@@ -176,7 +176,7 @@ func (s *State) endOfActivation(active int, dice *Dice, ev []Event) []Event {
 			us := &s.units[u]
 			us.removed = true
 			for _, t := range s.minis(u) {
-				s.occ[t] = 0
+				s.lift(u, t)
 			}
 			ev = append(ev, Event{Kind: EvRemoved, Side: g.units[u].side, Unit: int8(u)})
 			ev = s.scoreEvent(scoreRemove, 1-int(g.units[u].side), ev)
@@ -380,14 +380,14 @@ func (s *State) relocate(u int, dst [2]hex.Tile, ev []Event) []Event {
 	us := &s.units[u]
 	n := int(s.g.units[u].minis)
 	for i := range n {
-		s.occ[us.tiles[i]] = 0
+		s.lift(u, us.tiles[i])
 	}
 	for i := range n {
 		if dst[i] != hex.None && dst[i] != us.tiles[i] {
 			us.tiles[i] = dst[i]
 			ev = append(ev, Event{Kind: EvMove, Side: s.g.units[u].side, Unit: int8(u), Mini: int8(i), Tile: dst[i]})
 		}
-		s.occ[us.tiles[i]] = int8(u + 1)
+		s.put(u, us.tiles[i])
 	}
 	return ev
 }
@@ -419,27 +419,26 @@ func (s *State) dist(a, b int) int {
 // adjacentTo reports whether a miniature of a stands next to one of b.
 func (s *State) adjacentTo(a, b int) bool { return s.dist(a, b) == 1 }
 
-// engaged reports whether an enemy stands next to u (R-SHOOT-1, R-FORM-3).
-func (s *State) engaged(u int) bool {
-	side := s.g.units[u].side
-	for v := range s.g.units {
-		if s.g.units[v].side != side && s.inPlay(v) && s.adjacentTo(u, v) {
-			return true
+// nextToSide reports whether a miniature of side stands next to one of
+// u's (u's own miniatures do not count).
+func (s *State) nextToSide(u int, side int8) bool {
+	m := &s.sideTiles[side]
+	for _, x := range s.minis(u) {
+		for _, nb := range s.g.grid.Neighbours(x) {
+			if m.Has(nb) && int(s.occ[nb]) != u+1 {
+				return true
+			}
 		}
 	}
 	return false
 }
 
+// engaged reports whether an enemy stands next to u (R-SHOOT-1, R-FORM-3).
+func (s *State) engaged(u int) bool { return s.nextToSide(u, 1-s.g.units[u].side) }
+
 // screened reports whether target t stands next to one of side's
 // Characters (R-SHOOT-1, ScreeningIncludesShooter).
-func (s *State) screened(t int, side int8) bool {
-	for v := range s.g.units {
-		if s.g.units[v].side == side && s.inPlay(v) && s.adjacentTo(t, v) {
-			return true
-		}
-	}
-	return false
-}
+func (s *State) screened(t int, side int8) bool { return s.nextToSide(t, side) }
 
 // sees reports whether one miniature of a sees one of b (R-SHOOT-2,
 // R-FORM-3).

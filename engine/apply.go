@@ -71,7 +71,7 @@ func NewState(g *Game, st Start) (State, []Event, error) {
 				return s, nil, errf("unit %s: tile %s already holds %s", g.units[u].id, name, g.units[s.occ[t]-1].id)
 			}
 			us.tiles[i] = t
-			s.occ[t] = int8(u + 1)
+			s.put(u, t)
 		}
 		if len(p.At) == 2 && !g.grid.Adjacent(us.tiles[0], us.tiles[1]) {
 			return s, nil, errf("unit %s: the Formation's tiles %s and %s are not adjacent (R-FORM-1)", g.units[u].id, p.At[0], p.At[1])
@@ -247,11 +247,11 @@ func (s *State) doDeploy(d *Decision, ev []Event) []Event {
 	u := int(d.Unit)
 	us := &s.units[u]
 	us.tiles[0] = d.Tile
-	s.occ[d.Tile] = int8(u + 1)
+	s.put(u, d.Tile)
 	ev = append(ev, Event{Kind: EvDeploy, Side: d.Side, Unit: d.Unit, Tile: d.Tile})
 	if s.g.units[u].minis == 2 {
 		us.tiles[1] = d.Tile2
-		s.occ[d.Tile2] = int8(u + 1)
+		s.put(u, d.Tile2)
 		ev = append(ev, Event{Kind: EvDeploy, Side: d.Side, Unit: d.Unit, Mini: 1, Tile: d.Tile2})
 	}
 	us.deployed = true

@@ -106,15 +106,7 @@ func (s *State) doShoot(d *Decision, dice *Dice, ev []Event) []Event {
 
 // ---- fighting (R-FIGHT, R-FORM-4) ----
 
-func (s *State) canFight(u int) bool {
-	side := s.g.units[u].side
-	for t := range s.g.units {
-		if s.g.units[t].side != side && s.inPlay(t) && s.adjacentTo(u, t) {
-			return true
-		}
-	}
-	return false
-}
+func (s *State) canFight(u int) bool { return s.engaged(u) }
 
 func (s *State) checkFight(d *Decision) error {
 	if s.pend != pendActivation {

@@ -47,6 +47,9 @@ func (s *State) Invariants() error {
 			return fmt.Errorf("the Formation %s is split: %s and %s", g.units[u].id, g.grid.Name(ts[0]), g.grid.Name(ts[1]))
 		}
 	}
+	if s.sideTiles[0].Or(s.sideTiles[1]) != seen {
+		return fmt.Errorf("the side tile sets do not match the miniatures")
+	}
 	for t := range g.grid.Len() {
 		if s.occ[t] != 0 && !seen.Has(hex.Tile(t)) {
 			return fmt.Errorf("tile %s records a unit that is not there", g.grid.Name(hex.Tile(t)))

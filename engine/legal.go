@@ -258,44 +258,74 @@ func (s *State) legalSkills(base Decision, buf []Decision) []Decision {
 
 // formationMoves calls f with each legal move of Formation u (hex.None
 // for a miniature that stays) until f returns false (R-FORM-2).
+//
+// The miniatures move one after the other (FormationMoveOrder): for each
+// order, the first one goes to a tile a it can reach with its twin in
+// place, then the twin goes to a tile b next to a that it can reach
+// without crossing a. With the twin's distances d (computed once, a not
+// blocked), b is reachable around a when d(b) <= d(a) (no shortest path
+// to b passes a), or through a common neighbour c of a and b with
+// d(c) <= d(a); only the remaining pairs need a flood with a blocked.
 func (s *State) formationMoves(u, n int, f func(a, b hex.Tile) bool) {
 	g := s.g
+	grid := g.grid
 	t := [2]hex.Tile{s.units[u].tiles[0], s.units[u].tiles[1]}
 	blocked := s.blockedFor(u)
-	// For each order (first miniature first, then the other), the tiles
-	// the first can reach with its twin in place, then for each of them
-	// the tiles the twin can reach from its own tile (FormationMoveOrder).
-	// A pair found in the first order is not repeated in the second.
-	var done [hex.MaxTiles]hex.Mask
-	var usedA hex.Mask
+	var done [hex.MaxTiles]uint8 // pairs already given: first tile, direction bit
+	var db [hex.MaxTiles]int8
 	for order := range 2 {
 		a0, b0 := order, 1-order
 		m := blocked
 		m.Set(t[b0])
-		ra := g.grid.Reach(t[a0], n, &m)
+		ra := grid.Reach(t[a0], n, &m)
 		ra.Set(t[a0])
+		grid.Distances(t[b0], n, &blocked, &db)
 		for a := ra.Next(0); a != hex.None; a = ra.Next(a + 1) {
-			mb := blocked
-			mb.Set(a)
-			rb := g.grid.Reach(t[b0], n, &mb)
-			rb.Set(t[b0])
-			for _, b := range g.grid.Neighbours(a) {
-				if b == hex.None || !rb.Has(b) || b == a {
+			var exact hex.Mask // the twin's reach with a blocked, when needed
+			haveExact := false
+			da := db[a]
+			for dir, b := range grid.Neighbours(a) {
+				if b == hex.None || blocked.Has(b) {
 					continue
 				}
-				// pair in miniature order
-				p0, p1 := a, b
+				if b != t[b0] {
+					dbb := db[b]
+					if dbb < 0 {
+						continue // out of the twin's reach
+					}
+					ok := da < 0 || dbb <= da
+					if !ok {
+						for _, c := range grid.Neighbours(a) {
+							if c != hex.None && c != b && db[c] >= 0 && db[c] <= da && db[c]+1 <= int8(n) && grid.Adjacent(c, b) {
+								ok = true
+								break
+							}
+						}
+					}
+					if !ok {
+						if !haveExact {
+							mb := blocked
+							mb.Set(a)
+							exact = grid.Reach(t[b0], n, &mb)
+							haveExact = true
+						}
+						if !exact.Has(b) {
+							continue
+						}
+					}
+				}
+				// the pair in miniature order, and its direction
+				p0, p1, d := a, b, dir
 				if order == 1 {
-					p0, p1 = b, a
+					p0, p1, d = b, a, (dir+3)%6
 				}
 				if p0 == t[0] && p1 == t[1] {
 					continue
 				}
-				if usedA.Has(p0) && done[p0].Has(p1) {
+				if done[p0]&(1<<uint(d)) != 0 {
 					continue
 				}
-				usedA.Set(p0)
-				done[p0].Set(p1)
+				done[p0] |= 1 << uint(d)
 				d0, d1 := p0, p1
 				if d0 == t[0] {
 					d0 = hex.None

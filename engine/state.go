@@ -104,6 +104,7 @@ type State struct {
 	spaces     [MaxSpaces]spaceState
 	units      [MaxUnits]unitState
 	occ        [hex.MaxTiles]int8 // unit+1 on each tile, 0 empty
+	sideTiles  [2]hex.Mask        // the tiles holding each side's miniatures
 	act        activation
 	scanned    [MaxUnits]uint16         // markers each unit has scanned (interact-marker)
 	objective  [2]int8                  // Objective card drawn from the deck, -1 none
@@ -236,6 +237,16 @@ func (s *State) prof(u int) *Profile {
 }
 
 // inPlay reports whether unit u is on the board.
+func (s *State) put(u int, t hex.Tile) {
+	s.occ[t] = int8(u + 1)
+	s.sideTiles[s.g.units[u].side].Set(t)
+}
+
+func (s *State) lift(u int, t hex.Tile) {
+	s.occ[t] = 0
+	s.sideTiles[s.g.units[u].side].Clear(t)
+}
+
 func (s *State) inPlay(u int) bool { return s.units[u].deployed && !s.units[u].removed }
 
 func (s *State) minis(u int) []hex.Tile { return s.units[u].tiles[:s.g.units[u].minis] }

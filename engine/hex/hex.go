@@ -317,6 +317,35 @@ func (g *Grid) Reach(from Tile, steps int, blocked *Mask) Mask {
 	return seen
 }
 
+// Distances fills out with the length of the shortest path from from to
+// every tile within steps tiles that never enters a tile of blocked, and
+// -1 for the others (from itself: 0).
+func (g *Grid) Distances(from Tile, steps int, blocked *Mask, out *[MaxTiles]int8) {
+	for i := range out {
+		out[i] = -1
+	}
+	out[from] = 0
+	var seen Mask
+	seen.Set(from)
+	free := g.all.AndNot(*blocked)
+	for k := 1; k <= steps; k++ {
+		next := g.Dilate(seen)
+		layer := Mask{}
+		for i := range next {
+			next[i] &= free[i]
+			next[i] |= seen[i]
+			layer[i] = next[i] &^ seen[i]
+		}
+		if layer.Empty() {
+			break
+		}
+		for t := layer.Next(0); t != None; t = layer.Next(t + 1) {
+			out[t] = int8(k)
+		}
+		seen = next
+	}
+}
+
 // PathLength returns the length of the shortest path from a to b that
 // never enters a tile of blocked (b itself must not be blocked), or -1.
 // limit bounds the search.

@@ -1,0 +1,97 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/engine/hex"
+)
+
+// TestFormationMovesExact compares formationMoves with a brute force over
+// every pair of tiles checked by moveOK, on random boards.
+func TestFormationMovesExact(t *testing.T) {
+	cat := testCatalog()
+	r := rand.New(rand.NewPCG(5, 6))
+	for trial := range 300 {
+		su := testSetup(cat)
+		su.Terrain = nil
+		for range 25 {
+			c, row := r.IntN(8), r.IntN(16)
+			su.Terrain = append(su.Terrain, catalog.Terrain{At: string(rune('A'+c)) + itoa(row+1), BlocksMove: true})
+		}
+		g, err := Compile(cat, su)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, _, _ := NewState(g, Start{Seed: uint64(trial), Hand: 0})
+		// Place everyone at random free tiles; unit 1 (r2) is the Formation.
+		for u := range g.units {
+			for {
+				a := hex.Tile(r.IntN(g.grid.Len()))
+				if !st.freeTile(a) {
+					continue
+				}
+				st.units[u].tiles[0] = a
+				st.occ[a] = int8(u + 1)
+				if g.units[u].minis == 2 {
+					placed := false
+					for _, b := range g.grid.Neighbours(a) {
+						if b != hex.None && st.freeTile(b) {
+							st.units[u].tiles[1] = b
+							st.occ[b] = int8(u + 1)
+							placed = true
+							break
+						}
+					}
+					if !placed {
+						st.occ[a] = 0
+						continue
+					}
+				}
+				st.units[u].deployed = true
+				break
+			}
+		}
+		for _, n := range []int{1, 2, 3, 5} {
+			got := map[[2]hex.Tile]bool{}
+			st.formationMoves(1, n, func(a, b hex.Tile) bool {
+				if got[[2]hex.Tile{a, b}] {
+					t.Fatalf("trial %d: pair %v given twice", trial, [2]hex.Tile{a, b})
+				}
+				got[[2]hex.Tile{a, b}] = true
+				return true
+			})
+			want := 0
+			t0, t1 := st.units[1].tiles[0], st.units[1].tiles[1]
+			for a := hex.Tile(0); int(a) < g.grid.Len(); a++ {
+				for b := hex.Tile(0); int(b) < g.grid.Len(); b++ {
+					da, dbb := a, b
+					if a == t0 {
+						da = hex.None
+					}
+					if b == t1 {
+						dbb = hex.None
+					}
+					if st.moveOK(1, [2]hex.Tile{da, dbb}, n) != "" {
+						continue
+					}
+					want++
+					if !got[[2]hex.Tile{da, dbb}] {
+						t.Fatalf("trial %d n %d: legal move %s,%s not listed", trial, n, g.grid.Name(a), g.grid.Name(b))
+					}
+				}
+			}
+			if want != len(got) {
+				t.Fatalf("trial %d n %d: %d moves listed, %d legal", trial, n, len(got), want)
+			}
+		}
+	}
+}
+
+func itoa(n int) string {
+	if n >= 10 {
+		return string(rune('0'+n/10)) + string(rune('0'+n%10))
+	}
+	return string(rune('0' + n))
+}
