@@ -121,6 +121,7 @@ otherwise.`,
 		newSimCmd(g),
 		newServeCmd(g),
 		newWatchCmd(g),
+		newHookCmd(g),
 	)
 	return root
 }

@@ -1,0 +1,271 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+const hookDoc = `Hook installs a git pre-commit hook in the repository of the current folder.
+Before each commit the hook validates the content as staged for the commit
+(not the files on disk) and plays the check games; when either fails, the
+commit is refused and the problems are printed with their file:line:col.
+(git commit --no-verify skips the hook for one commit.)
+
+The hook calls the wbtool that installed it (or the one on the PATH if that
+one is gone) on the content folder: --content DIR, else ./content.
+
+install refuses to replace a pre-commit hook that wbtool did not write,
+unless --force is given; the replaced hook is kept next to it as
+pre-commit.before-wbtool, and uninstall puts it back.
+
+Examples:
+  wbtool hook install
+  wbtool hook install --content my-cards --force
+  wbtool hook uninstall`
+
+// hookMarker identifies a hook written by wbtool.
+const hookMarker = "# wbtool pre-commit hook"
+
+// hookBackupName keeps a foreign hook replaced with --force.
+const hookBackupName = "pre-commit.before-wbtool"
+
+func newHookCmd(g *globalFlags) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "hook",
+		Short: "Install or remove the git pre-commit hook that validates the content and plays the check games",
+		Long:  hookDoc,
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return usagef("hook needs a subcommand: install or uninstall")
+		},
+	}
+	var force bool
+	install := &cobra.Command{
+		Use:   "install",
+		Short: "Install the pre-commit hook in the current git repository",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return installHook(cmd, g, force)
+		},
+	}
+	install.Flags().BoolVar(&force, "force", false, "replace a pre-commit hook that wbtool did not write (it is kept as "+hookBackupName+")")
+	uninstall := &cobra.Command{
+		Use:   "uninstall",
+		Short: "Remove the pre-commit hook that wbtool installed",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return uninstallHook(cmd)
+		},
+	}
+	cmd.AddCommand(install, uninstall)
+	return cmd
+}
+
+// git runs git in the current folder and returns its trimmed output.
+func git(args ...string) (string, error) {
+	out, err := exec.Command("git", args...).Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			msg := strings.TrimSpace(string(ee.Stderr))
+			return "", fmt.Errorf("git %s: %s", strings.Join(args, " "), msg)
+		}
+		return "", fmt.Errorf("git %s: %w", strings.Join(args, " "), err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// hookPath finds the pre-commit hook of the repository of the current
+// folder (core.hooksPath and worktrees respected) and its top folder.
+func hookPath() (hook, top string, err error) {
+	if _, err := exec.LookPath("git"); err != nil {
+		return "", "", usagef("hook: git is not installed (or not on the PATH)")
+	}
+	top, err = git("rev-parse", "--show-toplevel")
+	if err != nil {
+		return "", "", usagef("hook: not inside a git repository (%v)", err)
+	}
+	dir, err := git("rev-parse", "--git-path", "hooks")
+	if err != nil {
+		return "", "", err
+	}
+	if !filepath.IsAbs(dir) {
+		wd, err := os.Getwd()
+		if err != nil {
+			return "", "", err
+		}
+		dir = filepath.Join(wd, dir)
+	}
+	return filepath.Join(dir, "pre-commit"), top, nil
+}
+
+// shellQuote quotes s for sh.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// hookScript is the pre-commit hook. It copies the staged content out of
+// the index (GIT_INDEX_FILE, so partial commits check what they commit)
+// into a temporary folder and runs wbtool there, so positions read
+// "content/cards/x.cue:3:4".
+func hookScript(wbtool, content string) string {
+	return `#!/bin/sh
+` + hookMarker + `: installed by "wbtool hook install", removed by "wbtool hook uninstall".
+# It validates the content as staged for this commit and plays the check
+# games; a problem blocks the commit ("git commit --no-verify" skips it).
+wbtool=` + shellQuote(wbtool) + `
+content=` + shellQuote(content) + `
+[ -x "$wbtool" ] || wbtool=wbtool
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/wbtool-hook.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' HUP INT TERM
+git ls-files -z --cached -- "$content" | git checkout-index -z --stdin --prefix="$tmp/" || exit 1
+mkdir -p "$tmp/$content"
+cd "$tmp" || exit 1
+"$wbtool" validate --content "$content" && "$wbtool" check --content "$content"
+status=$?
+if [ "$status" -ne 0 ]; then
+	echo "wbtool: commit blocked: fix the content problems above (git commit --no-verify skips this check)" >&2
+fi
+exit "$status"
+`
+}
+
+// hookProgram is the wbtool the hook should call: this one, by the path
+// it was started with (a link keeps its name, so a multi-call binary
+// still dispatches to wbtool).
+func hookProgram() string {
+	arg0 := os.Args[0]
+	if !strings.ContainsRune(arg0, filepath.Separator) {
+		if p, err := exec.LookPath(arg0); err == nil {
+			arg0 = p
+		}
+	}
+	if abs, err := filepath.Abs(arg0); err == nil {
+		if _, err := os.Stat(abs); err == nil {
+			return abs
+		}
+	}
+	if exe, err := os.Executable(); err == nil {
+		return exe
+	}
+	return "wbtool"
+}
+
+func isOurHook(b []byte) bool { return bytes.Contains(b, []byte(hookMarker)) }
+
+func installHook(cmd *cobra.Command, g *globalFlags, force bool) error {
+	hook, top, err := hookPath()
+	if err != nil {
+		return err
+	}
+	content := g.content
+	if content == "" {
+		content = "content"
+	}
+	abs, err := filepath.Abs(content)
+	if err != nil {
+		return err
+	}
+	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+		return usagef("hook: content folder %s not found: pass --content DIR", content)
+	}
+	realTop, err := filepath.EvalSymlinks(top)
+	if err != nil {
+		return err
+	}
+	realAbs, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return err
+	}
+	rel, err := filepath.Rel(realTop, realAbs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return usagef("hook: the content folder %s is outside the repository %s", content, top)
+	}
+	rel = filepath.ToSlash(rel)
+
+	old, err := os.ReadFile(hook)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return fmt.Errorf("hook: %w", err)
+	case !isOurHook(old):
+		if !force {
+			return usagef("hook: %s already exists and was not written by wbtool; use --force to replace it (it will be kept as %s)", hook, hookBackupName)
+		}
+		backup := filepath.Join(filepath.Dir(hook), hookBackupName)
+		if err := os.Rename(hook, backup); err != nil {
+			return fmt.Errorf("hook: keep the old hook: %w", err)
+		}
+		fmt.Fprintf(cmd.OutOrStdout(), "kept the previous hook as %s\n", backup)
+	}
+	if err := os.MkdirAll(filepath.Dir(hook), 0o755); err != nil {
+		return fmt.Errorf("hook: %w", err)
+	}
+	if err := writeExecutable(hook, []byte(hookScript(hookProgram(), rel))); err != nil {
+		return fmt.Errorf("hook: %w", err)
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "installed the pre-commit hook %s: commits must pass wbtool validate and wbtool check on %s\n", hook, rel)
+	return nil
+}
+
+// writeExecutable writes an executable file atomically.
+func writeExecutable(name string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(name), ".wbtool-hook-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o755)
+	}
+	if err == nil {
+		err = os.Rename(tmp, name)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+func uninstallHook(cmd *cobra.Command) error {
+	hook, _, err := hookPath()
+	if err != nil {
+		return err
+	}
+	old, err := os.ReadFile(hook)
+	if errors.Is(err, fs.ErrNotExist) {
+		fmt.Fprintf(cmd.OutOrStdout(), "no pre-commit hook to remove\n")
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("hook: %w", err)
+	}
+	if !isOurHook(old) {
+		return usagef("hook: %s was not written by wbtool; leaving it alone", hook)
+	}
+	if err := os.Remove(hook); err != nil {
+		return fmt.Errorf("hook: %w", err)
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "removed the pre-commit hook %s\n", hook)
+	backup := filepath.Join(filepath.Dir(hook), hookBackupName)
+	if _, err := os.Stat(backup); err == nil {
+		if err := os.Rename(backup, hook); err != nil {
+			return fmt.Errorf("hook: restore the previous hook: %w", err)
+		}
+		fmt.Fprintf(cmd.OutOrStdout(), "restored the previous hook from %s\n", backup)
+	}
+	return nil
+}
