@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"wbtool.dev/wbtool/engine/hex"
 )
@@ -260,8 +261,10 @@ func Play(g *Game, seed uint64, bots [2]Bot, log *Log, limit int) (PlayResult, S
 	if err != nil {
 		return PlayResult{}, s, err
 	}
-	var buf []Decision
-	var ev []Event
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	buf, ev := sc.buf[:0], sc.ev[:0]
+	defer func() { sc.buf, sc.ev = buf[:0], ev[:0] }()
 	for !s.Over() {
 		if s.Steps() >= limit {
 			return PlayResult{}, s, fmt.Errorf("seed %d: no end after %d decisions", seed, limit)
@@ -281,3 +284,14 @@ func Play(g *Game, seed uint64, bots [2]Bot, log *Log, limit int) (PlayResult, S
 	}
 	return PlayResult{Winner: s.Winner(), VP: [2]int{s.VP(0), s.VP(1)}, Turns: s.Turn(), Steps: s.Steps()}, s, nil
 }
+
+// scratch holds the buffers of one game being played, reused across games
+// so that self-play does not allocate.
+type scratch struct {
+	buf []Decision
+	ev  []Event
+}
+
+var scratchPool = sync.Pool{New: func() any {
+	return &scratch{buf: make([]Decision, 0, 512), ev: make([]Event, 0, 64)}
+}}
