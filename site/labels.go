@@ -94,6 +94,7 @@ var labels = map[string]catalog.Text{
 	"glossary.title":       {EN: "Glossary", FR: "Glossaire"},
 	"rules.title":          {EN: "Rules", FR: "Règles"},
 	"rules.contents":       {EN: "Contents", FR: "Sommaire"},
+	"rules.numbers":        {EN: "Rule numbers", FR: "Numéros des règles"},
 	"rules.onPage":         {EN: "On this page", FR: "Sur cette page"},
 	"rules.prev":           {EN: "Previous", FR: "Précédent"},
 	"rules.next":           {EN: "Next", FR: "Suivant"},

@@ -190,7 +190,7 @@ func (b *builder) buildLang(l catalog.Lang) error {
 		}
 		toc = append(toc, e)
 	}
-	ri.Data = toc
+	ri.Data = map[string]any{"TOC": toc, "RuleGroups": b.ruleGroups(ri)}
 	if err := b.render("rules", ri); err != nil {
 		return err
 	}
@@ -534,4 +534,50 @@ func (b *builder) sitemapURL() string {
 		return "/sitemap.xml"
 	}
 	return strings.TrimSuffix(b.opts.BaseURL, "/") + "/sitemap.xml"
+}
+
+// ruleGroup is the rule numbers of one part of the rules (R-SHOOT-…).
+type ruleGroup struct {
+	Name  string
+	Rules []link
+}
+
+// ruleGroups lists every rule anchor of the language, grouped by part and
+// in number order, for the index of rule numbers.
+func (b *builder) ruleGroups(p *page) []ruleGroup {
+	var ids []string
+	for id := range b.ruleDefs[p.Lang] {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool {
+		pi, ni := splitRuleID(ids[i])
+		pj, nj := splitRuleID(ids[j])
+		if pi != pj {
+			return pi < pj
+		}
+		return ni < nj
+	})
+	var out []ruleGroup
+	for _, id := range ids {
+		part, _ := splitRuleID(id)
+		if len(out) == 0 || out[len(out)-1].Name != part {
+			out = append(out, ruleGroup{Name: part})
+		}
+		g := &out[len(out)-1]
+		g.Rules = append(g.Rules, link{Href: b.ruleHref(p, id), Label: id})
+	}
+	return out
+}
+
+// splitRuleID splits "R-SHOOT-7" into "SHOOT" and 7.
+func splitRuleID(id string) (string, int) {
+	parts := strings.Split(id, "-")
+	if len(parts) != 3 {
+		return id, 0
+	}
+	n := 0
+	for _, c := range parts[2] {
+		n = n*10 + int(c-'0')
+	}
+	return parts[1], n
 }
