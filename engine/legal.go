@@ -82,24 +82,32 @@ func (s *State) legalDeploy(base Decision, buf []Decision) []Decision {
 func (s *State) legalActivations(base Decision, buf []Decision) []Decision {
 	g := s.g
 	period := g.periodOf[s.turn]
+	var open [MaxSpaces]int8
+	nopen := 0
+	var all actionSet
+	for i := range g.spaces {
+		if !s.spaces[i].taken && g.spaces[i].period <= period {
+			all |= g.spaces[i].actions
+			open[nopen] = int8(i)
+			nopen++
+		}
+	}
+	if nopen == 0 {
+		return buf
+	}
 	for u := range g.units {
 		if g.units[u].side != s.toAct || !s.inPlay(u) {
 			continue
-		}
-		var all actionSet
-		for i := range g.spaces {
-			if !s.spaces[i].taken && g.spaces[i].period <= period {
-				all |= g.spaces[i].actions
-			}
 		}
 		valid := s.partsValid(u, all)
 		if valid == 0 {
 			continue
 		}
 		payable := [2]int8{-1, -1} // without, with cost reduction: unknown
-		for i := range g.spaces {
+		for _, i8 := range open[:nopen] {
+			i := int(i8)
 			sp := &g.spaces[i]
-			if s.spaces[i].taken || sp.period > period || sp.actions&valid == 0 {
+			if sp.actions&valid == 0 {
 				continue
 			}
 			d := base
