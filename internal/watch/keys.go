@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"reflect"
 	"sort"
+	"strings"
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/internal/budget"
+	"wbtool.dev/wbtool/render"
 )
 
 // Content-addressed keys. Every entity of the catalog (card, skill,
@@ -73,11 +75,37 @@ func newIndex(cat *catalog.Catalog) *index {
 	add("term", cat.Glossary)
 	add("string", cat.Strings)
 	add("check", cat.Checks)
-	ix.render = hashOf(mustJSON(cat.Factions), mustJSON(cat.Strings))
+	ix.render = hashOf(mustJSON(cat.Factions), mustJSON(renderStrings(cat.Strings)))
 	boards, _ := budget.Marshal(cat.ActionBoards)
 	factions, _ := budget.Marshal(cat.Factions)
 	ix.rules = hashOf(boards, factions)
 	return ix
+}
+
+// renderStrings keeps the interface strings the card layout and the
+// sheets may read: the keys render lists, and any key sharing the prefix
+// of one (render builds "gear."+gear and "card.kind."+kind), so that a
+// string only the site uses does not re-render every card.
+func renderStrings(all []catalog.UIString) []catalog.UIString {
+	keys := map[string]bool{}
+	prefixes := map[string]bool{}
+	for _, k := range render.LabelKeys() {
+		keys[k] = true
+		if i := strings.LastIndexByte(k, '.'); i >= 0 {
+			prefixes[k[:i+1]] = true
+		}
+	}
+	var out []catalog.UIString
+	for _, s := range all {
+		keep := keys[s.ID]
+		if i := strings.LastIndexByte(s.ID, '.'); !keep && i >= 0 {
+			keep = prefixes[s.ID[:i+1]]
+		}
+		if keep {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func mustJSON(v any) []byte {

@@ -1,0 +1,111 @@
+package watch
+
+import (
+	"testing"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/internal/budget"
+	"wbtool.dev/wbtool/schema"
+)
+
+func loadStarter(t testing.TB) *catalog.Catalog {
+	t.Helper()
+	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}
+
+// clone deep-copies a catalog through the transport encoding.
+func clone(t testing.TB, cat *catalog.Catalog) *catalog.Catalog {
+	t.Helper()
+	b, err := budget.Marshal(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &catalog.Catalog{}
+	if err := budget.Unmarshal(b, out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestKeysFollowDependencies: a card's image key changes exactly when
+// something its image shows changes; a check's key when anything it reads
+// changes, positions included.
+func TestKeysFollowDependencies(t *testing.T) {
+	base := loadStarter(t)
+	copp := base.Character("copp")
+	if copp == nil || len(copp.Front.Skills) == 0 || base.Check("act-space-taken-for-both-players") == nil {
+		t.Fatal("starter content changed: the test needs copp with skills and act-space-taken-for-both-players")
+	}
+	skill := copp.Front.Skills[0]
+	var coppCheck string
+	for i := range base.Checks {
+		for _, side := range base.Checks[i].Sides {
+			for _, u := range side.Units {
+				if u.Card == "copp" {
+					coppCheck = base.Checks[i].ID
+				}
+			}
+		}
+	}
+	if coppCheck == "" {
+		t.Fatal("no check game uses copp")
+	}
+	const other = "act-space-taken-for-both-players"
+	for _, c := range []struct {
+		name              string
+		edit              func(c *catalog.Catalog)
+		card, otherCard   bool // copp's key, splatter's key change
+		check, otherCheck bool // the copp check's key, a profile-only check's key
+	}{
+		{"nothing", func(c *catalog.Catalog) {}, false, false, false, false},
+		{"copp flavour", func(c *catalog.Catalog) { c.Character("copp").Flavor.EN += "!" }, true, false, true, false},
+		{"copp position", func(c *catalog.Catalog) { c.Character("copp").Pos.Line++ }, false, false, true, false},
+		{"copp's skill text", func(c *catalog.Catalog) { c.Skill(skill).Text.FR += "!" }, true, false, true, false},
+		{"faction colour", func(c *catalog.Catalog) { c.Faction("raiders").Colour = "#000000" }, true, true, true, true},
+		{"card label", func(c *catalog.Catalog) { c.Strings[indexOfString(c, "card.kind.character")].Text.EN = "Hero" }, true, true, false, false},
+		{"site-only string", func(c *catalog.Catalog) {
+			c.Strings = append(c.Strings, catalog.UIString{ID: "site.footer.extra", Text: catalog.Text{EN: "x", FR: "x"}})
+		}, false, false, false, false},
+		{"action board", func(c *catalog.Catalog) { c.ActionBoards[0].Turns++ }, false, false, true, true},
+		{"the other check", func(c *catalog.Catalog) { c.Check(other).Hand = "blue" }, false, false, false, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			edited := clone(t, base)
+			c.edit(edited)
+			a, b := newIndex(base), newIndex(edited)
+			changed := func(key func(ix *index) string) bool { return key(a) != key(b) }
+			if got := changed(func(ix *index) string { return ix.cardKey("s", "copp", catalog.English) }); got != c.card {
+				t.Errorf("copp's image key changed = %v, want %v", got, c.card)
+			}
+			if got := changed(func(ix *index) string { return ix.cardKey("s", "splatter", catalog.French) }); got != c.otherCard {
+				t.Errorf("splatter's image key changed = %v, want %v", got, c.otherCard)
+			}
+			if got := changed(func(ix *index) string { return ix.checkKey("s", coppCheck, nil) }); got != c.check {
+				t.Errorf("%s's key changed = %v, want %v", coppCheck, got, c.check)
+			}
+			if got := changed(func(ix *index) string { return ix.checkKey("s", other, nil) }); got != c.otherCheck {
+				t.Errorf("%s's key changed = %v, want %v", other, got, c.otherCheck)
+			}
+		})
+	}
+	// The salt (wbtool version and build) is part of every key.
+	ix := newIndex(base)
+	if ix.cardKey("v1", "copp", catalog.English) == ix.cardKey("v2", "copp", catalog.English) ||
+		ix.checkKey("v1", other, nil) == ix.checkKey("v2", other, nil) {
+		t.Error("keys do not depend on the version")
+	}
+}
+
+func indexOfString(c *catalog.Catalog, id string) int {
+	for i := range c.Strings {
+		if c.Strings[i].ID == id {
+			return i
+		}
+	}
+	panic("no string " + id)
+}

@@ -1,0 +1,41 @@
+package watch
+
+import (
+	"os"
+	"testing"
+
+	"wbtool.dev/wbtool/internal/budget"
+)
+
+// childEnv makes this test binary act as the evaluation child, as wbtool
+// does with its hidden `watch __load` command.
+const childEnv = "WBTOOL_WATCH_TEST_CHILD"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) == "1" {
+		req, err := budget.ParseArgs(os.Args[1:])
+		if err != nil {
+			os.Stderr.WriteString(err.Error() + "\n")
+			os.Exit(2)
+		}
+		if err := budget.Child(os.Stdout, req); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// childLoader loads dir in a child process (this test binary) with the
+// given limits.
+func childLoader(t testing.TB, dir string, lim budget.Limits) Child {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Child{
+		Runner:  &budget.Runner{Exe: exe, Env: []string{childEnv + "=1"}, Limits: lim},
+		Request: budget.Request{Dir: dir, Root: "content"},
+	}
+}

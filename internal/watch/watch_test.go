@@ -1,0 +1,203 @@
+package watch
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"wbtool.dev/wbtool/internal/budget"
+)
+
+// session drives Run and a Session together, as `wbtool watch` does, and
+// hands each report to the test.
+type session struct {
+	t       *testing.T
+	dir     string
+	reports chan *Report
+	cancel  context.CancelFunc
+	done    chan error
+	seq     int
+}
+
+func startSession(t *testing.T, dir string, cfg Config) *session {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &session{t: t, dir: dir, reports: make(chan *Report, 100), cancel: cancel, done: make(chan error, 1)}
+	sess := NewSession(cfg)
+	go func() {
+		s.done <- Run(ctx, dir, Options{Debounce: testDebounce, OnError: func(err error) { t.Errorf("watch: %v", err) }},
+			func(ctx context.Context, changed []string) { s.reports <- sess.Rebuild(ctx, changed) })
+	}()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-s.done:
+		case <-time.After(10 * time.Second):
+			t.Error("Run did not stop")
+		}
+	})
+	return s
+}
+
+// next waits for the next report and checks its number and changed files.
+func (s *session) next(wait time.Duration, changed ...string) *Report {
+	s.t.Helper()
+	select {
+	case r := <-s.reports:
+		s.seq++
+		if r.Seq != s.seq {
+			s.t.Fatalf("report %d, want %d", r.Seq, s.seq)
+		}
+		if !reflect.DeepEqual(r.Changed, changed) {
+			s.t.Fatalf("report %d for %q, want %q", r.Seq, r.Changed, changed)
+		}
+		var b bytes.Buffer
+		r.Format(&b, true)
+		s.t.Logf("\n%s", b.String())
+		return r
+	case <-time.After(wait):
+		s.t.Fatalf("no report within %v", wait)
+	}
+	return nil
+}
+
+// atomicSave writes a file the way most editors do: a temporary file in
+// the same folder, renamed over the target.
+func atomicSave(t *testing.T, dir, rel string, data []byte) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	tmp := filepath.Join(filepath.Dir(p), "."+filepath.Base(p)+".tmp-save")
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func replaced(t *testing.T, dir, rel, old, new string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Count(b, []byte(old)) != 1 {
+		t.Fatalf("%s: %q found %d times", rel, old, bytes.Count(b, []byte(old)))
+	}
+	return bytes.Replace(b, []byte(old), []byte(new), 1)
+}
+
+// TestWatchSession edits, breaks, fixes, renames and deletes content
+// files (atomic saves included) under a running watch with evaluation in
+// a child process, and checks the sequence of reports: one per save, in
+// order, none lost, none doubled; hostile content is stopped at the time
+// budget and the next good save rebuilds.
+func TestWatchSession(t *testing.T) {
+	dir, out := starterTree(t), filepath.Join(t.TempDir(), "dist")
+	const limit = 3 * time.Second
+	s := startSession(t, dir, Config{
+		Loader:  childLoader(t, dir, budget.Limits{Time: limit}),
+		Out:     out,
+		Outputs: Outputs{Data: true, Site: true},
+		Version: "test",
+	})
+	const wait = 30 * time.Second
+
+	r := s.next(wait, Everything)
+	if !r.OK() || r.Checks.Failed != 0 || r.Checks.Passed == 0 {
+		t.Fatalf("first build: %q %+v", r.Errors, r.Checks)
+	}
+
+	// An atomic save of a card edit.
+	atomicSave(t, dir, "cards/raiders.cue", replaced(t, dir, "cards/raiders.cue", "rewired for looting", "rewired for plunder"))
+	r = s.next(wait, "cards/raiders.cue")
+	if !r.OK() || r.Images.Rendered != 2 || r.Checks.Rerun == 0 {
+		t.Fatalf("card edit: %q images %+v checks %+v", r.Errors, r.Images, r.Checks)
+	}
+
+	// A broken save: errors with positions, watch keeps going.
+	good := replaced(t, dir, "cards/raiders.cue", "rewired for plunder", "rewired for plunder")
+	atomicSave(t, dir, "cards/raiders.cue", replaced(t, dir, "cards/raiders.cue", "\tspeed:  3\n\trun:    1\n\taccuracy: {near: 4, far: 6}", "\tspeed:  \"fast\"\n\trun:    1\n\taccuracy: {near: 4, far: 6}"))
+	r = s.next(wait, "cards/raiders.cue")
+	if r.OK() || !strings.HasPrefix(r.Errors[0], "content/cards/raiders.cue:18:10: ") {
+		t.Fatalf("broken save: %q", r.Errors)
+	}
+
+	// The fix: back to the last good catalog.
+	atomicSave(t, dir, "cards/raiders.cue", good)
+	r = s.next(wait, "cards/raiders.cue")
+	if !r.OK() || !r.Unchanged {
+		t.Fatalf("fix: ok=%v unchanged=%v %q", r.OK(), r.Unchanged, r.Errors)
+	}
+
+	// Rename a file: same content, nothing to rebuild.
+	if err := os.Rename(filepath.Join(dir, "cards", "vocations.cue"), filepath.Join(dir, "cards", "jobs.cue")); err != nil {
+		t.Fatal(err)
+	}
+	r = s.next(wait, "cards/jobs.cue", "cards/vocations.cue")
+	if !r.OK() || !r.Unchanged {
+		t.Fatalf("rename: ok=%v unchanged=%v %q", r.OK(), r.Unchanged, r.Errors)
+	}
+
+	// A new folder with a new card, then its deletion.
+	if err := os.MkdirAll(filepath.Join(dir, "cards", "extra"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	atomicSave(t, dir, "cards/extra/scout.cue", []byte(extraCard))
+	r = s.next(wait, "cards/extra/scout.cue")
+	if !r.OK() || r.Images.Rendered != 2 || !strings.Contains(r.Summary, "17 Characters") {
+		t.Fatalf("new card: %q images %+v %s", r.Errors, r.Images, r.Summary)
+	}
+	if err := os.Remove(filepath.Join(dir, "cards", "extra", "scout.cue")); err != nil {
+		t.Fatal(err)
+	}
+	r = s.next(wait, "cards/extra/scout.cue")
+	if !r.OK() || !strings.Contains(r.Summary, "16 Characters") {
+		t.Fatalf("card deleted: %q %s", r.Errors, r.Summary)
+	}
+	if _, err := os.Stat(filepath.Join(out, "site", "en", "cards", "watch-test-scout")); err == nil {
+		t.Fatal("the deleted card's page is still there")
+	}
+
+	// Hostile content: minutes of evaluation, stopped at the budget.
+	start := time.Now()
+	atomicSave(t, dir, "cards/slow.cue", []byte(slowCUE))
+	r = s.next(wait, "cards/slow.cue")
+	if r.Budget == nil || r.Budget.Resource != budget.Time {
+		t.Fatalf("slow content: budget %v, errors %q", r.Budget, r.Errors)
+	}
+	if el := time.Since(start); el > limit+5*time.Second {
+		t.Errorf("slow content reported after %v, budget %v", el, limit)
+	}
+	var b bytes.Buffer
+	r.Format(&b, false)
+	if !strings.Contains(b.String(), "evaluation took too long (over 3s): cards/slow.cue") {
+		t.Errorf("report:\n%s", b.String())
+	}
+
+	// The next good save rebuilds normally.
+	atomicSave(t, dir, "cards/slow.cue", []byte("package warbound\n\nstrings: \"watch-test\": {en: \"Watch\", fr: \"Guet\"}\n"))
+	r = s.next(wait, "cards/slow.cue")
+	if !r.OK() || r.Unchanged || r.Images.Rendered != 0 {
+		t.Fatalf("good save after slow content: ok=%v unchanged=%v %q images %+v", r.OK(), r.Unchanged, r.Errors, r.Images)
+	}
+	catalogJSON, err := os.ReadFile(filepath.Join(out, "data", "catalog.json"))
+	if err != nil || !bytes.Contains(catalogJSON, []byte(`"watch-test"`)) {
+		t.Fatalf("catalog.json lacks the new string: %v", err)
+	}
+
+	// Nothing else pending: no duplicate rebuild.
+	select {
+	case r := <-s.reports:
+		t.Fatalf("unexpected report %d for %q", r.Seq, r.Changed)
+	case <-time.After(4 * testDebounce):
+	}
+}
+
+// slowCUE makes CUE evaluate for minutes (reliability notes 0.4).
+const slowCUE = "package warbound\n\nimport \"list\"\n\nstrings: \"slow\": {en: \"\\(len([for i in list.Range(0, 3000, 1) for j in list.Range(0, 3000, 1) {i}]))\", fr: \"x\"}\n"
