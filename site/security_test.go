@@ -193,3 +193,35 @@ func TestCheckersCatchProblems(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRulesMarkdown builds a site whose rules page is the fuzzed Markdown,
+// in both languages, and runs the XSS oracle over it (reliability notes
+// B1/B2): no input may panic the build or put live script in a page.
+// Content errors (an unknown card, a broken link) are fine.
+func FuzzRulesMarkdown(f *testing.F) {
+	for _, p := range markdownPayloads {
+		f.Add(p)
+	}
+	for _, src := range fixtureRules {
+		f.Add(src)
+	}
+	base := fixture(nil, map[string]string{})
+	f.Fuzz(func(t *testing.T, md string) {
+		cat := *base
+		cat.Rules = []catalog.RulesPage{
+			{Lang: catalog.English, Path: "rules/en/01-fuzz.md", Source: []byte(md)},
+			{Lang: catalog.French, Path: "rules/fr/01-fuzz.md", Source: []byte(md)},
+		}
+		files, err := Build(&cat, Options{CardImages: func(*catalog.Catalog, string, catalog.Lang) ([]byte, []byte, error) {
+			return []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`), nil, nil
+		}})
+		if err != nil {
+			return
+		}
+		only := Files{}
+		for _, p := range []string{"en/rules/fuzz/index.html", "fr/rules/fuzz/index.html", "en/rules/index.html"} {
+			only[p] = files[p]
+		}
+		checkXSS(t, only)
+	})
+}

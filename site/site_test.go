@@ -426,3 +426,21 @@ func TestStarterRulesMatchAcrossLanguages(t *testing.T) {
 		}
 	}
 }
+
+// TestReadsWithoutJavaScript: the card list holds every card in plain
+// HTML and the search form stays hidden until the script shows it.
+func TestReadsWithoutJavaScript(t *testing.T) {
+	cat := starter(t)
+	files := mustBuild(t, cat)
+	b := &builder{cat: cat}
+	want := len(b.cards())
+	for _, l := range catalog.Langs {
+		page := string(files[string(l)+"/cards/index.html"])
+		if got := strings.Count(page, "<li data-id="); got != want {
+			t.Errorf("%s card list has %d cards in its HTML, want %d", l, got, want)
+		}
+		if !regexp.MustCompile(`<form id="filters"[^>]* hidden`).MatchString(page) {
+			t.Errorf("%s: the search form is not hidden without JavaScript", l)
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -372,4 +373,27 @@ func contains(s []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// TestReadsWithoutJavaScript: with scripts off, the card list shows every
+// card, the search form stays out of the way, and the links still work.
+func TestReadsWithoutJavaScript(t *testing.T) {
+	b := newBrowser(t)
+	_, files := starterSite(t)
+	base := serveSite(t, files)
+	if _, err := chromedp.Call(b.ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatalf("disable scripts: %v", err)
+	}
+	b.do(t, "open the list", chromedp.Navigate(base+"/en/cards/index.html"), chromedp.WaitVisible(chromedp.ID("card-list")))
+	// Evaluate runs even with page scripts disabled (it is the DevTools).
+	shown := eval[int](t, b, visibleItems+`.length`)
+	inHTML := strings.Count(string(files["en/cards/index.html"]), "<li data-id=")
+	if shown != inHTML || shown == 0 {
+		t.Errorf("without JavaScript %d of %d cards show", shown, inHTML)
+	}
+	if vis := eval[bool](t, b, `document.getElementById('filters').offsetParent !== null`); vis {
+		t.Error("the search form shows without JavaScript, where it cannot work")
+	}
+	b.do(t, "follow a card", chromedp.Click(chromedp.CSS(`#card-list li[data-id="copp"] a`)))
+	b.waitFor(t, `location.pathname === '/en/cards/copp/index.html'`)
 }
