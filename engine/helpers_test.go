@@ -9,6 +9,7 @@ import (
 // testCatalog is a small catalog of our own for engine tests.
 func testCatalog() *catalog.Catalog {
 	cat := &catalog.Catalog{
+		Formations: []catalog.Formation{{ID: "formation", Bonuses: catalog.FormationBonus{Cost: 1, Hit: 1, RangedDice: 1, MeleeDice: 1, Health: 1}}},
 		Factions: []catalog.Faction{{ID: "raiders"}, {ID: "wardens"}},
 		Skills: []catalog.Skill{
 			{ID: "sharp-shooting", Effect: &catalog.Effect{Trigger: catalog.TrigPassive, Do: []catalog.Op{{Flag: catalog.FlagSharpShooting}}}},
@@ -29,6 +30,7 @@ func testBoard() catalog.ActionBoard {
 		Spaces: []catalog.ActionSpace{
 			{ID: "move", Period: 1, Actions: []catalog.Action{catalog.ActMove}, Modifiers: []catalog.Modifier{catalog.ModCostReduction}},
 			{ID: "run", Period: 1, Actions: []catalog.Action{catalog.ActRun}},
+			{ID: "move-2", Period: 1, Actions: []catalog.Action{catalog.ActMove}},
 			{ID: "shoot", Period: 1, Actions: []catalog.Action{catalog.ActShoot}},
 			{ID: "aim-shoot", Period: 1, Actions: []catalog.Action{catalog.ActShoot, catalog.ActAim}},
 			{ID: "fight", Period: 1, Actions: []catalog.Action{catalog.ActFight}},

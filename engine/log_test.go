@@ -11,6 +11,7 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/engine/hex"
 )
 
 var (
@@ -258,6 +259,31 @@ func FuzzGame(f *testing.F) {
 			k := r.IntN(len(buf))
 			if i < len(choices) {
 				k = int(choices[i]) % len(buf)
+			}
+			// A mangled decision is either legal or refused with the
+			// state left exactly as it was.
+			bad := buf[r.IntN(len(buf))]
+			switch r.IntN(6) {
+			case 0:
+				bad.Unit = int8(r.IntN(30) - 3)
+			case 1:
+				bad.Target = int8(r.IntN(30) - 3)
+			case 2:
+				bad.Tile = hex.Tile(r.IntN(300) - 20)
+			case 3:
+				bad.Space = int8(r.IntN(40) - 3)
+			case 4:
+				bad.Kind = engine.Kind(r.IntN(14))
+			case 5:
+				bad.Side = 1 - bad.Side
+			}
+			before := s
+			if _, err := s.Do(bad, nil, nil); err != nil {
+				if s != before {
+					t.Fatalf("step %d: the refused decision %+v changed the state", i, bad)
+				}
+			} else {
+				s = before // legal after all: play the chosen one instead
 			}
 			if _, err := s.Do(buf[k], nil, nil); err != nil {
 				t.Fatalf("step %d: %s refused: %v", i, buf[k].Format(g), err)
