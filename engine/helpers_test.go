@@ -10,7 +10,7 @@ import (
 func testCatalog() *catalog.Catalog {
 	cat := &catalog.Catalog{
 		Formations: []catalog.Formation{{ID: "formation", Bonuses: catalog.FormationBonus{Cost: 1, Hit: 1, RangedDice: 1, MeleeDice: 1, Health: 1}}},
-		Factions: []catalog.Faction{{ID: "raiders"}, {ID: "wardens"}},
+		Factions:   []catalog.Faction{{ID: "raiders"}, {ID: "wardens"}},
 		Skills: []catalog.Skill{
 			{ID: "sharp-shooting", Effect: &catalog.Effect{Trigger: catalog.TrigPassive, Do: []catalog.Op{{Flag: catalog.FlagSharpShooting}}}},
 		},
