@@ -68,7 +68,9 @@ func (s *session) next(wait time.Duration, changed ...string) *Report {
 
 // atomicSave writes a file the way most editors do: a temporary file in
 // the same folder, renamed over the target.
-func atomicSave(t *testing.T, dir, rel string, data []byte) {
+func atomicSave(t *testing.T, dir, rel string, data []byte) { atomicSaveTB(t, dir, rel, data) }
+
+func atomicSaveTB(t testing.TB, dir, rel string, data []byte) {
 	t.Helper()
 	p := filepath.Join(dir, filepath.FromSlash(rel))
 	tmp := filepath.Join(filepath.Dir(p), "."+filepath.Base(p)+".tmp-save")
@@ -80,7 +82,9 @@ func atomicSave(t *testing.T, dir, rel string, data []byte) {
 	}
 }
 
-func replaced(t *testing.T, dir, rel, old, new string) []byte {
+func replaced(t *testing.T, dir, rel, old, new string) []byte { return replacedTB(t, dir, rel, old, new) }
+
+func replacedTB(t testing.TB, dir, rel, old, new string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
 	if err != nil {
