@@ -22,9 +22,16 @@ type deckPage struct {
 	Count       int
 	Entries     []deckEntry
 	Loose       []listItem // upgrades attached to nothing (an illegal deck)
-	Problems    []string
+	Problems    []deckProblem
 	Legal       bool
 	PDF         string
+}
+
+// deckProblem is one broken deck-building rule, linked to the rule.
+// (The message is the catalog's, in English.)
+type deckProblem struct {
+	Msg  string
+	Rule link
 }
 
 // buildDecks writes the deck index and a page per deck.
@@ -97,7 +104,7 @@ func (b *builder) deckPageData(p *page, d *catalog.Deck) *deckPage {
 		}
 	}
 	for _, pr := range b.cat.CheckDeck(d) {
-		dp.Problems = append(dp.Problems, fmt.Sprintf("%s (%s)", pr.Msg, pr.Rule))
+		dp.Problems = append(dp.Problems, deckProblem{Msg: pr.Msg, Rule: link{Href: b.ruleHref(p, pr.Rule), Label: pr.Rule}})
 	}
 	dp.Legal = len(dp.Problems) == 0
 	if b.opts.DeckPDF != nil {
