@@ -67,6 +67,15 @@ func (s *State) payment(side, u, sp int, pay *[MaxColours]int8) (out [MaxColours
 
 // partsValid tells which actions of a space unit u could do now (R-ACT-3).
 func (s *State) partsValid(u int, acts actionSet) actionSet {
+	if acts&aShoot != 0 {
+		return s.partsValidScreened(u, acts, s.screenedBy(s.g.units[u].side))
+	}
+	return s.partsValidScreened(u, acts, 0)
+}
+
+// partsValidScreened is partsValid with the enemies screened from u's
+// side worked out (screenedBy).
+func (s *State) partsValidScreened(u int, acts actionSet, screened uint32) actionSet {
 	var ok actionSet
 	if acts&(aMove|aRun) != 0 {
 		// A move of one tile is legal whenever a longer one is: the two
@@ -83,7 +92,7 @@ func (s *State) partsValid(u int, acts actionSet) actionSet {
 	if acts&aFight != 0 && s.canFight(u) {
 		ok |= aFight
 	}
-	if acts&aShoot != 0 && s.canShoot(u) {
+	if acts&aShoot != 0 && s.canShootScreened(u, screened) {
 		ok |= aShoot
 	}
 	return ok

@@ -5,7 +5,22 @@ package engine
 // canShoot reports whether u could shoot at anyone now: shootCode for
 // every enemy, with the shared parts (engaged, closest distance) worked
 // out once.
-func (s *State) canShoot(u int) bool {
+func (s *State) canShoot(u int) bool { return s.canShootScreened(u, s.screenedBy(s.g.units[u].side)) }
+
+// screenedBy is the set of enemies of side (bit per unit) standing next to
+// one of side's Characters (R-SHOOT-1).
+func (s *State) screenedBy(side int8) uint32 {
+	var m uint32
+	for t := range s.g.units {
+		if s.g.units[t].side != side && s.inPlay(t) && s.screened(t, side) {
+			m |= 1 << uint(t)
+		}
+	}
+	return m
+}
+
+// canShootScreened is canShoot with the screened enemies worked out.
+func (s *State) canShootScreened(u int, screened uint32) bool {
 	p := s.prof(u)
 	if p.Near == 0 {
 		return false
@@ -28,7 +43,7 @@ func (s *State) canShoot(u int) bool {
 		if (p.Far == 0 || s.hasFlag(t, FlagClosestOnly)) && s.dist(u, t) > nearest {
 			continue
 		}
-		if !sharp && s.screened(t, side) {
+		if !sharp && screened&(1<<uint(t)) != 0 {
 			continue
 		}
 		if s.sees(u, t) {

@@ -95,11 +95,15 @@ func (s *State) legalActivations(base Decision, buf []Decision) []Decision {
 	if nopen == 0 {
 		return buf
 	}
+	var screened uint32
+	if all&aShoot != 0 {
+		screened = s.screenedBy(s.toAct)
+	}
 	for u := range g.units {
 		if g.units[u].side != s.toAct || !s.inPlay(u) {
 			continue
 		}
-		valid := s.partsValid(u, all)
+		valid := s.partsValidScreened(u, all, screened)
 		if valid == 0 {
 			continue
 		}
