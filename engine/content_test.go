@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"wbtool.dev/wbtool/catalog"
@@ -14,8 +15,23 @@ import (
 	"wbtool.dev/wbtool/schema"
 )
 
+var (
+	starterOnce sync.Once
+	starterCat  *catalog.Catalog
+	starterErr  error
+)
+
+// loadContent loads the starter content (once per test binary when no
+// extra file is given: tests only read the catalog).
 func loadContent(t testing.TB, extra ...schema.File) *catalog.Catalog {
 	t.Helper()
+	if len(extra) == 0 {
+		starterOnce.Do(func() { starterCat, starterErr = schema.Load(content.FS, schema.Options{Root: "content"}) })
+		if starterErr != nil {
+			t.Fatal(starterErr)
+		}
+		return starterCat
+	}
 	cat, err := schema.Load(content.FS, schema.Options{Root: "content", Extra: extra})
 	if err != nil {
 		var list schema.Errors
