@@ -168,3 +168,14 @@ const AutomaticChoices = "up-to: most tokens/nearest; colour: most needed; pull:
 // free tile up to 2 tiles outside the zone; the first such placement uses
 // it up.
 const PathfinderZone = 2
+
+// ZeroCostTakesSpace: an activation that pays no token (a colourless cost
+// on a cost-reduction space) still takes its space for the rest of the
+// turn (R-ACT-2): "taken" is the space being used, not only holding
+// tokens.
+const ZeroCostTakesSpace = true
+
+// LeaderPhaseChoicesAutomatic: choices inside Leader skills and triggered
+// effects follow AutomaticChoices rather than asking the player; only
+// active skills are decisions.
+const LeaderPhaseChoicesAutomatic = true
