@@ -22,6 +22,9 @@ var styleCSS string
 //go:embed assets/search.js
 var searchJS string
 
+//go:embed assets/site.js
+var siteJS string
+
 //go:embed assets/favicon.svg
 var faviconSVG string
 

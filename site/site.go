@@ -137,6 +137,7 @@ func Build(cat *catalog.Catalog, opts Options) (Files, error) {
 	}
 	b.files["assets/style.css"] = []byte(styleCSS)
 	b.files["assets/search.js"] = []byte(searchJS)
+	b.files["assets/site.js"] = []byte(siteJS)
 	b.files["assets/favicon.svg"] = []byte(faviconSVG)
 	b.files["assets/factions.css"] = b.factionCSS()
 	b.files["sitemap.xml"] = b.sitemap()

@@ -309,6 +309,14 @@ func TestLanguageSwitchKeepsTheCard(t *testing.T) {
 		b.do(t, "switch back", chromedp.Click(chromedp.ID("lang-switch")))
 		b.waitFor(t, `location.pathname === '/en/cards/`+c.ID+`/index.html' && document.documentElement.lang === 'en'`)
 	}
+	// On a rules page the switch keeps the rule the reader is at.
+	b.do(t, "open a rule", chromedp.Navigate(base+"/fr/rules/shooting/index.html#R-SHOOT-4"), chromedp.WaitVisible(chromedp.ID("lang-switch")))
+	b.do(t, "switch", chromedp.Click(chromedp.ID("lang-switch")))
+	b.waitFor(t, `location.pathname === '/en/rules/shooting/index.html' && location.hash === '#R-SHOOT-4' && document.documentElement.lang === 'en'`)
+	// The card list keeps its filters.
+	b.do(t, "filtered list", chromedp.Navigate(base+"/en/cards/index.html?kind=leader"), chromedp.WaitVisible(chromedp.ID("q")))
+	b.do(t, "switch", chromedp.Click(chromedp.ID("lang-switch")))
+	b.waitFor(t, `location.pathname === '/fr/cards/index.html' && document.getElementById('f-kind').value === 'leader'`)
 }
 
 // TestCardPageShowsItsImage: the card image is loaded and drawn.
