@@ -133,7 +133,7 @@ func (s *State) doActivate(d *Decision, dice *Dice, ev []Event) []Event {
 			ev = append(ev, Event{Kind: EvPay, Side: d.Side, Colour: int8(c), N: int16(n)})
 		}
 	}
-	s.spaces[sp].taken = true
+	s.spaces[sp].taken = true // even with no token paid: ZeroCostTakesSpace
 	ev = append(ev, Event{Kind: EvActivate, Side: d.Side, Unit: d.Unit, Space: d.Space})
 	if s.hgSpace == d.Space && s.hourglass != d.Side { // R-INIT-2
 		s.hourglass = d.Side
@@ -450,7 +450,7 @@ func (s *State) engaged(u int) bool { return s.nextToSide(u, 1-s.g.units[u].side
 func (s *State) screened(t int, side int8) bool { return s.nextToSide(t, side) }
 
 // sees reports whether one miniature of a sees one of b (R-SHOOT-2,
-// R-FORM-3).
+// SightRule, R-FORM-3).
 func (s *State) sees(a, b int) bool {
 	for _, x := range s.minis(a) {
 		for _, y := range s.minis(b) {

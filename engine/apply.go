@@ -339,7 +339,7 @@ func (s *State) doPass(ev []Event) []Event {
 }
 
 // nextActor hands the decision to the other player unless they passed
-// (R-TURN-5 Decision); when both passed the Cleanup phase starts.
+// (PassIsFinal, R-TURN-5); when both passed the Cleanup phase starts.
 func (s *State) nextActor(ev []Event) []Event {
 	s.pend = pendAction
 	if s.passed[0] && s.passed[1] {
@@ -351,6 +351,7 @@ func (s *State) nextActor(ev []Event) []Event {
 	return ev
 }
 
+// checkExchange: the 2-for-1 exchange (R-TURN-3, ExchangeWhenToAct).
 func (s *State) checkExchange(d *Decision) error {
 	if s.pend != pendAction && s.pend != pendActivation {
 		return fail(ErrWrongPhase)
@@ -414,7 +415,8 @@ func (s *State) cleanupBoard(ev []Event) []Event {
 }
 
 // nextKeep asks each player (Hand holder first) which Order token to keep
-// when they hold several colours; others keep theirs at once.
+// when they hold several colours; others keep theirs at once
+// (KeepOrderChoice, R-TURN-6).
 func (s *State) nextKeep(ev []Event) []Event {
 	for _, side := range [2]int8{s.hand, 1 - s.hand} {
 		if s.keepDone[side] {

@@ -209,9 +209,9 @@ func (s *State) attack(u, t, n int, aim bool, purpose int, target, mod int8, dic
 	return ev
 }
 
-// damage deals n damage to t (R-SHOOT-6, R-SHOOT-7): armour rolls first,
-// saving at most the armour points left, each save adding a Break; the
-// rest become Wounds.
+// damage deals n damage to t (R-SHOOT-6, R-SHOOT-7): armour rolls first
+// (an X+ test: ArmourNaturalResults), saving at most the armour points
+// left, each save adding a Break; the rest become Wounds.
 func (s *State) damage(t, n, kind int, dice *Dice, ev []Event) []Event {
 	if n <= 0 {
 		return ev
@@ -271,7 +271,7 @@ func (s *State) damage(t, n, kind int, dice *Dice, ev []Event) []Event {
 
 // protector returns the Character that takes the Wounds a shot would add
 // to t: a friendly Character next to t with the protector flag and more
-// health left than t, else t itself (ProtectorChoice).
+// health left than t, else t itself (AutomaticChoices: ProtectorChoice).
 func (s *State) protector(t, wounds int) int {
 	if wounds <= 0 {
 		return t

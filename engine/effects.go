@@ -350,7 +350,8 @@ func (s *State) unitTrigger(u, trig, target int, dice *Dice, ev []Event) []Event
 }
 
 // sideTrigger runs a side's Leader skills and Vocations with trigger trig,
-// then the same trigger of each of its Characters in play.
+// then the same trigger of each of its Characters in play. Their choices
+// are automatic (LeaderPhaseChoicesAutomatic).
 func (s *State) sideTrigger(side, trig int, ev []Event) []Event {
 	g := s.g
 	for _, list := range [2][]int16{g.leaderFx[side], g.sideFx[side]} {
@@ -496,7 +497,8 @@ type sel struct {
 
 // forEachSel calls f for every unit the selector picks; plural selectors
 // with max take the Characters holding the most tokens first when removing
-// tokens, the nearest first otherwise, ties by unit order (UpToChoice).
+// tokens, the nearest first otherwise, ties by unit order
+// (AutomaticChoices: UpToChoice).
 func (s *State) forEachSel(c *opCtx, sl sel, f func(v int)) {
 	ok := func(v int) bool {
 		if sl.sight && (c.unit < 0 || !s.sees(c.unit, v)) {

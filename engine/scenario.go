@@ -56,6 +56,8 @@ func ScenarioSetup(cat *catalog.Catalog, scenario string, decks [2]string) (*Set
 
 func deckSide(cat *catalog.Catalog, d *catalog.Deck) (SideSetup, error) {
 	side := SideSetup{Name: d.ID}
+	// DeckUpgradesAttached: every Upgrade comes through an attachment;
+	// ReferenceCardsNotInDecks: Reference cards make no unit.
 	attached := map[string][]string{}
 	for _, a := range d.Attachments {
 		attached[a.To] = append(attached[a.To], a.Upgrade)

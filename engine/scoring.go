@@ -66,7 +66,7 @@ func (s *State) markerMatches(marker string, m int) bool {
 }
 
 // nearMarker reports whether a miniature of u stands on marker m's tile or
-// next to it.
+// next to it (NextToMeansWithinOne).
 func (s *State) nearMarker(u, m int) bool {
 	for _, t := range s.minis(u) {
 		if s.g.grid.Distance(t, s.g.markers[m].tile) <= 1 {

@@ -236,7 +236,7 @@ func Compile(cat *catalog.Catalog, su *Setup) (*Game, error) {
 	if g.grid == nil {
 		return nil, fmt.Errorf("board of %d × %d tiles: expected 1–26 columns, 1–99 rows and at most %d tiles", su.Cols, su.Rows, hex.MaxTiles)
 	}
-	for _, t := range su.Terrain {
+	for _, t := range su.Terrain { // TerrainIsData
 		x, ok := g.grid.Parse(t.At)
 		if !ok {
 			return nil, fmt.Errorf("terrain tile %q is not on the %d × %d board", t.At, su.Cols, su.Rows)
@@ -352,8 +352,10 @@ func Compile(cat *catalog.Catalog, su *Setup) (*Game, error) {
 				for _, op := range r.eff.Do {
 					if op.Flag == catalog.FlagPathfinder {
 						z := g.zones[s]
-						z = z.Or(g.grid.Around(z))
-						g.deployZone[s] = z.Or(g.grid.Around(z))
+						for range PathfinderZone {
+							z = z.Or(g.grid.Around(z))
+						}
+						g.deployZone[s] = z
 					}
 				}
 			}
@@ -365,6 +367,7 @@ func Compile(cat *catalog.Catalog, su *Setup) (*Game, error) {
 	return g, nil
 }
 
+// compileBoard compiles the Action Board (ActionBoardIsContent).
 func (g *Game) compileBoard(b *catalog.ActionBoard) error {
 	if b == nil {
 		return fmt.Errorf("no Action Board for format %s", g.Format)
