@@ -38,8 +38,8 @@ func (b *GreedyBot) Choose(s *State, legal []Decision) int {
 	var dice Dice
 	var forced [maxDice * 2]int8
 	for i, d := range legal {
-		// The look-ahead rolls fixed middling dice, so that the bot judges
-		// a decision by what it usually does, not by luck.
+		// The look-ahead rolls its own dice (never the game's generator),
+		// drawn from the bot's generator: one sample of what it may do.
 		for j := range forced {
 			forced[j] = int8(1 + b.r.IntN(10))
 		}
