@@ -26,7 +26,7 @@ var labels = map[string]catalog.Text{
 	"search.go":            {EN: "Search", FR: "Chercher"},
 	"search.all":           {EN: "All", FR: "Toutes"},
 	"search.faction":       {EN: "Faction", FR: "Faction"},
-	"search.kind":          {EN: "Card type", FR: "Type de carte"},
+	"search.kind":          {EN: "Type", FR: "Type"},
 	"search.cost":          {EN: "Cost", FR: "Coût"},
 	"search.count":         {EN: "cards shown", FR: "cartes affichées"},
 	"search.none":          {EN: "No card matches.", FR: "Aucune carte ne correspond."},
