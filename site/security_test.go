@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"html"
+	"io/fs"
 	"strings"
 	"testing"
 
@@ -228,4 +229,34 @@ func FuzzRulesMarkdown(f *testing.F) {
 // a test is about.
 func stubImages(*catalog.Catalog, string, catalog.Lang) ([]byte, []byte, error) {
 	return []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`), nil, nil
+}
+
+// TestHostileNamesAndColours: a rules file name or a faction colour from
+// content never reaches a path or a stylesheet unchecked.
+func TestHostileNamesAndColours(t *testing.T) {
+	for _, name := range []string{`rules/en/01-"><script>.md`, "rules/en/01-A B.md", "rules/en/01-../../x.md"} {
+		rules := map[string]string{name: "---\ntitle: X\n---\ntext\n"}
+		files, err := Build(fixture(nil, rules), Options{CardImages: stubImages})
+		if err != nil {
+			continue // refused: fine
+		}
+		// Accepted: the page is named from the file's base name only.
+		for p := range files {
+			if !fs.ValidPath(p) || strings.ContainsAny(p, `"<> \`) {
+				t.Errorf("rules file %q gave the path %q", name, p)
+			}
+		}
+		if strings.Contains(name, "script") || strings.Contains(name, " ") {
+			t.Errorf("rules file %q: Build succeeded", name)
+		}
+	}
+	cat := fixture(nil, nil)
+	cat.Factions[0].Colour = "red;}body{background:url(javascript:alert(1))"
+	files, err := Build(cat, Options{CardImages: stubImages})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if css := string(files["assets/factions.css"]); strings.Contains(css, "javascript") || strings.Contains(css, cat.Factions[0].ID) {
+		t.Errorf("a hostile colour reached the stylesheet:\n%s", css)
+	}
 }
