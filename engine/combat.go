@@ -2,11 +2,6 @@ package engine
 
 // ---- shooting (R-SHOOT, R-FORM-3) ----
 
-// canShoot reports whether u could shoot at anyone now: shootCode for
-// every enemy, with the shared parts (engaged, closest distance) worked
-// out once.
-func (s *State) canShoot(u int) bool { return s.canShootScreened(u, s.screenedBy(s.g.units[u].side)) }
-
 // screenedBy is the set of enemies of side (bit per unit) standing next to
 // one of side's Characters (R-SHOOT-1).
 func (s *State) screenedBy(side int8) uint32 {
@@ -19,7 +14,9 @@ func (s *State) screenedBy(side int8) uint32 {
 	return m
 }
 
-// canShootScreened is canShoot with the screened enemies worked out.
+// canShootScreened reports whether u could shoot at anyone now: shootCode
+// for every enemy, with the shared parts (engaged, closest distance, the
+// enemies screened from u's side) worked out once.
 func (s *State) canShootScreened(u int, screened uint32) bool {
 	p := s.prof(u)
 	if p.Near == 0 {

@@ -251,10 +251,15 @@ func playChecked(g *engine.Game, seed uint64, decks [2]string) (err error) {
 		if err := s.Invariants(); err != nil {
 			return fmt.Errorf("step %d after %s: %v", s.Steps(), d.Format(g), err)
 		}
-		// Apply (the pure form) agrees with Do.
+		// Apply (the pure form) and DoLegal (the fast path) agree with Do.
 		after, _, err := engine.Apply(before, d, nil)
-		if err != nil || after.Hash() != s.Hash() {
+		if err != nil || after != s {
 			return fmt.Errorf("step %d: Apply and Do disagree", s.Steps())
+		}
+		fast := before
+		fast.DoLegal(d, nil, nil)
+		if fast != s {
+			return fmt.Errorf("step %d: DoLegal and Do disagree on %s", s.Steps(), d.Format(g))
 		}
 	}
 	if s.Turn() != g.Turns() || s.Winner() < 0 {

@@ -274,10 +274,7 @@ func Play(g *Game, seed uint64, bots [2]Bot, log *Log, limit int) (PlayResult, S
 			return PlayResult{}, s, fmt.Errorf("seed %d: no legal decision at step %d", seed, s.Steps())
 		}
 		d := buf[bots[s.toAct].Choose(&s, buf)]
-		ev, err = s.Do(d, nil, ev[:0])
-		if err != nil {
-			return PlayResult{}, s, fmt.Errorf("seed %d step %d: legal decision %s refused: %w", seed, s.Steps(), d.Format(g), err)
-		}
+		ev = s.DoLegal(d, nil, ev[:0])
 		if log != nil {
 			log.Record(&s, d, ev)
 		}
