@@ -24,11 +24,17 @@ affect, rebuilds the outputs the change affects under the output folder, and
 prints a short report:
 
   [3] cards/raiders.cue
-    ok: 16 Characters, 4 Leaders, ...
-    checks: 35 passed, 0 failed (8 played, 27 unchanged)
+    ok: 16 Characters, 4 Leaders, 13 Upgrades, 16 Objectives, ...
+    checks: 99 passed, 0 failed (8 played, 91 unchanged)
     outputs: data/catalog.json, print/cards-en.pdf, site (2 of 398 files)
-    card images: 2 rendered, 202 reused
-    time: load 420ms, index 6.1ms, checks 2.0ms, data 4.0ms, site 180ms, print 230ms, write 12ms; total 690ms
+    card images: 2 rendered, 100 reused
+    time: load 420ms, index 6ms, checks 2.0ms, data 3.0ms, site 180ms, print 230ms, write 12ms; checked in 430ms, done in 690ms
+
+The lines up to "checks" show as soon as the check games are played; the
+outputs follow. Only what the change affects is redone: the images of the
+changed cards, the check games that use them (all of them when the action
+boards or factions change), the sheets holding them; unchanged files are
+not rewritten.
 
 A broken save prints its errors with file:line:col and keeps the outputs of
 the last good build; watch keeps running, and the next good save rebuilds.
@@ -202,6 +208,7 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 		Args:   []string{"watch", loadCmdName},
 		Limits: budget.Limits{Time: f.timeout, Memory: f.maxMemory << 20},
 	}
+	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	session := watch.NewSession(watch.Config{
 		Loader:  watch.Child{Runner: runner, Request: budget.Request{Dir: dir, Root: root, Draft: g.draft}},
 		Out:     g.out,
@@ -210,8 +217,14 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 		Salt:    buildSalt(exe),
 		Site:    site.Options{},
 		Print:   render.BuildOptions{Version: version, Date: date},
+		// The check results show as soon as they are known; the outputs
+		// follow.
+		OnChecked: func(r *watch.Report) {
+			if !r.Canceled {
+				r.FormatHead(out)
+			}
+		},
 	})
-	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	var skip []string
 	if abs, err := filepath.Abs(g.out); err == nil {
 		skip = append(skip, abs)
@@ -227,9 +240,7 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 		OnError:  func(err error) { fmt.Fprintf(errw, "watch: %v\n", err) },
 	}, func(ctx context.Context, changed []string) {
 		r := session.Rebuild(ctx, changed)
-		if !r.Canceled {
-			r.Format(out, f.times)
-		}
+		r.FormatTail(out, f.times)
 	})
 	if err != nil {
 		return err

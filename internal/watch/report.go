@@ -25,6 +25,9 @@ type Report struct {
 	// rules pages, cards that do not fit), or another failure.
 	Errors       []string
 	ErrorSummary string
+	// OutputErrors are the problems found while building the outputs
+	// (a broken link in the rules, a card text too long for its box).
+	OutputErrors []string
 
 	Summary string // what the content holds, when it loaded
 	Checks  struct {
@@ -47,7 +50,9 @@ type Report struct {
 
 	mu     sync.Mutex
 	Stages []Stage
-	Total  time.Duration
+	// Checked is the time from the start of the rebuild to the end of
+	// the checks (when the head of the report is known); Total to the end.
+	Checked, Total time.Duration
 }
 
 // Stage is the time one stage of a rebuild took.
@@ -65,7 +70,9 @@ func (r *Report) stageAt(name string, _ time.Time, d time.Duration) {
 }
 
 // OK reports whether the content loaded and every output was built.
-func (r *Report) OK() bool { return !r.Canceled && r.Budget == nil && len(r.Errors) == 0 }
+func (r *Report) OK() bool {
+	return !r.Canceled && r.Budget == nil && len(r.Errors) == 0 && len(r.OutputErrors) == 0
+}
 
 // Took returns the time of a stage, 0 if it did not run.
 func (r *Report) Took(name string) time.Duration {
@@ -92,10 +99,19 @@ func (r *Report) ChangedText() string {
 	return strings.Join(names, ", ") + more
 }
 
-// Format writes the report for the terminal: a header line naming the
-// rebuild and the changed files, then errors or results, then the times
-// when timings is set.
+// Format writes the whole report for the terminal: FormatHead then
+// FormatTail.
 func (r *Report) Format(w io.Writer, timings bool) {
+	r.FormatHead(w)
+	r.FormatTail(w, timings)
+}
+
+// FormatHead writes what is known once the content is loaded and the
+// check games played: the rebuild's number and changed files, then the
+// content errors or the summary and the check results. `wbtool watch`
+// prints it as soon as the checks are done (Config.OnChecked), before the
+// outputs are built.
+func (r *Report) FormatHead(w io.Writer) {
 	fmt.Fprintf(w, "[%d] %s\n", r.Seq, r.ChangedText())
 	switch {
 	case r.Canceled:
@@ -103,6 +119,7 @@ func (r *Report) Format(w io.Writer, timings bool) {
 		return
 	case r.Budget != nil:
 		fmt.Fprintf(w, "  %s: %s\n  the outputs of the last good build are kept; the next save rebuilds\n", r.Budget, r.ChangedText())
+		return
 	case len(r.Errors) > 0:
 		for _, e := range r.Errors {
 			fmt.Fprintf(w, "  %s\n", e)
@@ -112,36 +129,49 @@ func (r *Report) Format(w io.Writer, timings bool) {
 			sum = plural(len(r.Errors), "error")
 		}
 		fmt.Fprintf(w, "  %s; the outputs of the last good build are kept\n", sum)
+		return
 	}
-	if r.Summary != "" {
-		if len(r.Errors) == 0 && r.Budget == nil {
-			fmt.Fprintf(w, "  ok: %s\n", r.Summary)
-		}
-		for _, f := range r.Checks.Failures {
-			fmt.Fprintf(w, "  %s\n", f)
-		}
-		fmt.Fprintf(w, "  checks: %d passed, %d failed (%d played, %d unchanged)\n",
-			r.Checks.Passed, r.Checks.Failed, r.Checks.Rerun, r.Checks.Reused)
+	fmt.Fprintf(w, "  ok: %s\n", r.Summary)
+	for _, f := range r.Checks.Failures {
+		fmt.Fprintf(w, "  %s\n", f)
 	}
-	if r.OK() {
-		switch {
-		case r.Unchanged:
-			fmt.Fprintf(w, "  outputs: unchanged\n")
-		case len(r.Outputs) == 0:
-			fmt.Fprintf(w, "  outputs: all up to date\n")
-		default:
-			fmt.Fprintf(w, "  outputs: %s\n", strings.Join(r.Outputs, ", "))
+	fmt.Fprintf(w, "  checks: %d passed, %d failed (%d played, %d unchanged)\n",
+		r.Checks.Passed, r.Checks.Failed, r.Checks.Rerun, r.Checks.Reused)
+}
+
+// FormatTail writes what the outputs stage did, and the time of each
+// stage when timings is set.
+func (r *Report) FormatTail(w io.Writer, timings bool) {
+	if r.Canceled {
+		return
+	}
+	switch {
+	case len(r.OutputErrors) > 0:
+		for _, e := range r.OutputErrors {
+			fmt.Fprintf(w, "  %s\n", e)
 		}
-		if r.Images.Rendered+r.Images.Reused > 0 {
-			fmt.Fprintf(w, "  card images: %d rendered, %d reused\n", r.Images.Rendered, r.Images.Reused)
-		}
+		fmt.Fprintf(w, "  %s building the outputs; the outputs of the last good build are kept\n", plural(len(r.OutputErrors), "error"))
+	case !r.OK():
+	case r.Unchanged:
+		fmt.Fprintf(w, "  outputs: unchanged\n")
+	case len(r.Outputs) == 0:
+		fmt.Fprintf(w, "  outputs: all up to date\n")
+	default:
+		fmt.Fprintf(w, "  outputs: %s\n", strings.Join(r.Outputs, ", "))
+	}
+	if r.OK() && r.Images.Rendered+r.Images.Reused > 0 {
+		fmt.Fprintf(w, "  card images: %d rendered, %d reused\n", r.Images.Rendered, r.Images.Reused)
 	}
 	if timings {
 		var parts []string
 		for _, s := range r.Stages {
 			parts = append(parts, s.Name+" "+ms(s.Took))
 		}
-		fmt.Fprintf(w, "  time: %s; total %s\n", strings.Join(parts, ", "), ms(r.Total))
+		checked := ""
+		if r.Checked > 0 {
+			checked = "checked in " + ms(r.Checked) + ", "
+		}
+		fmt.Fprintf(w, "  time: %s; %sdone in %s\n", strings.Join(parts, ", "), checked, ms(r.Total))
 	}
 }
 

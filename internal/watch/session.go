@@ -81,6 +81,10 @@ type Config struct {
 	Version, Salt string
 	Site          site.Options
 	Print         render.BuildOptions
+	// OnChecked, when set, is called once per rebuild as soon as the head
+	// of the report is known (content loaded or refused, checks played),
+	// before the outputs are built.
+	OnChecked func(*Report)
 }
 
 // Session is a sequence of rebuilds of one content tree. It keeps what the
@@ -122,7 +126,20 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	s.seq++
 	r := &Report{Seq: s.seq, Changed: changed}
 	start := time.Now()
-	defer func() { r.Total = time.Since(start) }()
+	headDone := false
+	head := func() {
+		r.Checked = time.Since(start)
+		headDone = true
+		if s.cfg.OnChecked != nil {
+			s.cfg.OnChecked(r)
+		}
+	}
+	defer func() {
+		r.Total = time.Since(start)
+		if !headDone {
+			head()
+		}
+	}()
 
 	t := time.Now()
 	cat, err := s.cfg.Loader.Load(ctx)
@@ -154,6 +171,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	t = time.Now()
 	s.runChecks(cat, ix, r)
 	r.stage("checks", t)
+	head()
 
 	catHash := hashOf(mustJSON(cat), rulesSource(cat), []byte(s.cfg.Version+"\x00"+s.cfg.Salt))
 	if catHash == s.lastGood && !changedEverything(changed) {
@@ -162,13 +180,13 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	}
 	files, err := s.buildOutputs(cat, ix, r)
 	if err != nil {
-		r.Errors = append(r.Errors, splitErrors(err)...)
+		r.OutputErrors = append(r.OutputErrors, splitErrors(err)...)
 		return r
 	}
 	if s.cfg.Out != "" {
 		t = time.Now()
 		if err := s.write(files, r); err != nil {
-			r.Errors = append(r.Errors, err.Error())
+			r.OutputErrors = append(r.OutputErrors, err.Error())
 			return r
 		}
 		r.stage("write", t)

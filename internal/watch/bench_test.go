@@ -1,0 +1,83 @@
+package watch
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"wbtool.dev/wbtool/internal/budget"
+	"wbtool.dev/wbtool/internal/gen"
+)
+
+// BenchmarkEditOneCard measures the latency from a saved one-card edit to
+// the finished report — evaluation in the child process, affected checks,
+// affected outputs written — as `wbtool watch` does it, minus the 150 ms
+// debounce. Per-stage averages are reported as extra metrics (site and
+// print run in parallel, so stages overlap).
+//
+//	go test ./internal/watch -run '^$' -bench EditOneCard -benchtime 10x
+func BenchmarkEditOneCard(b *testing.B) {
+	sets := []struct {
+		name     string
+		tree     func(b *testing.B) string
+		file     string
+		old, new string
+	}{
+		{"starter", func(b *testing.B) string { return starterTree(b) }, "cards/raiders.cue",
+			`en: "Salvaged police frame, rewired for looting."`, `en: "Salvaged police frame, rewired for looting %d."`},
+		{"gen1000", func(b *testing.B) string { return genTree(b, gen.Options{Characters: 1000, Upgrades: 200}) }, "cards/characters-000.cue",
+			`en: "Scout 5", fr`, `en: "Scout 5 v%d", fr`},
+	}
+	outputs := []struct {
+		name string
+		o    Outputs
+	}{
+		{"all", AllOutputs},
+		{"data+site", Outputs{Data: true, Site: true}},
+	}
+	for _, set := range sets {
+		for _, out := range outputs {
+			b.Run(set.name+"/"+out.name, func(b *testing.B) {
+				dir := set.tree(b)
+				s := NewSession(Config{
+					Loader:  childLoader(b, dir, budget.Limits{Time: time.Minute}),
+					Out:     filepath.Join(b.TempDir(), "dist"),
+					Outputs: out.o,
+					Version: "bench",
+				})
+				ctx := context.Background()
+				if r := s.Rebuild(ctx, []string{Everything}); !r.OK() {
+					b.Fatalf("first build: %q", r.Errors)
+				}
+				stages := map[string]time.Duration{}
+				prev := set.old
+				i := 0
+				b.ResetTimer()
+				for b.Loop() {
+					i++
+					next := fmt.Sprintf(set.new, i)
+					b.StopTimer()
+					atomicSaveTB(b, dir, set.file, replacedTB(b, dir, set.file, prev, next))
+					prev = next
+					b.StartTimer()
+					r := s.Rebuild(ctx, []string{set.file})
+					if !r.OK() || r.Images.Rendered != 2 {
+						b.Fatalf("rebuild: %q images %+v", r.Errors, r.Images)
+					}
+					for _, st := range r.Stages {
+						stages[st.Name] += st.Took
+					}
+				}
+				for name, d := range stages {
+					if strings.ContainsAny(name, " ") {
+						continue
+					}
+					b.ReportMetric(float64(d.Microseconds())/1000/float64(i), name+"-ms")
+				}
+			})
+		}
+	}
+}
