@@ -517,7 +517,7 @@ func (b *builder) sitemap() []byte {
 		return escapeHTML(base + strings.TrimSuffix(p, "index.html"))
 	}
 	for _, p := range paths {
-		lang, rest, _ := strings.Cut(p, "/")
+		_, rest, _ := strings.Cut(p, "/")
 		fmt.Fprintf(&buf, "  <url><loc>%s</loc>", loc(p))
 		for _, l := range catalog.Langs {
 			alt := string(l) + "/" + rest
@@ -525,7 +525,6 @@ func (b *builder) sitemap() []byte {
 				fmt.Fprintf(&buf, `<xhtml:link rel="alternate" hreflang="%s" href="%s"/>`, l, loc(alt))
 			}
 		}
-		_ = lang
 		buf.WriteString("</url>\n")
 	}
 	buf.WriteString("</urlset>\n")

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"encoding/xml"
 	"errors"
 	"os"
 	"path/filepath"
@@ -442,5 +443,48 @@ func TestReadsWithoutJavaScript(t *testing.T) {
 		if !regexp.MustCompile(`<form id="filters"[^>]* hidden`).MatchString(page) {
 			t.Errorf("%s: the search form is not hidden without JavaScript", l)
 		}
+	}
+}
+
+// TestSitemap: sitemap.xml parses, lists every page once with its
+// alternate in the other language, and uses BaseURL when given.
+func TestSitemap(t *testing.T) {
+	files, err := Build(fixture(nil, nil), Options{BaseURL: "https://warbound.example/site", CardImages: stubImages})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sm struct {
+		URLs []struct {
+			Loc  string `xml:"loc"`
+			Alts []struct {
+				Lang string `xml:"hreflang,attr"`
+				Href string `xml:"href,attr"`
+			} `xml:"link"`
+		} `xml:"url"`
+	}
+	if err := xml.Unmarshal(files["sitemap.xml"], &sm); err != nil {
+		t.Fatalf("sitemap.xml: %v", err)
+	}
+	pages := 0
+	for p := range files {
+		if strings.HasSuffix(p, "index.html") && strings.Contains(p, "/") {
+			pages++
+		}
+	}
+	if len(sm.URLs) != pages {
+		t.Errorf("sitemap lists %d URLs, the site has %d language pages", len(sm.URLs), pages)
+	}
+	seen := map[string]bool{}
+	for _, u := range sm.URLs {
+		if !strings.HasPrefix(u.Loc, "https://warbound.example/site/") || seen[u.Loc] {
+			t.Errorf("bad or repeated loc %q", u.Loc)
+		}
+		seen[u.Loc] = true
+		if len(u.Alts) != 2 {
+			t.Errorf("%s has %d alternates, want 2", u.Loc, len(u.Alts))
+		}
+	}
+	if !strings.Contains(string(files["robots.txt"]), "Sitemap: https://warbound.example/site/sitemap.xml") {
+		t.Errorf("robots.txt: %s", files["robots.txt"])
 	}
 }

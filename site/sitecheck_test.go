@@ -2,7 +2,6 @@ package site
 
 import (
 	"bytes"
-	"fmt"
 	"net/url"
 	"path"
 	"strings"
@@ -305,5 +304,3 @@ func langSwitchTargets(t testing.TB, files Files) map[string]string {
 	}
 	return out
 }
-
-var _ = fmt.Sprint
