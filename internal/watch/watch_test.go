@@ -82,7 +82,9 @@ func atomicSaveTB(t testing.TB, dir, rel string, data []byte) {
 	}
 }
 
-func replaced(t *testing.T, dir, rel, old, new string) []byte { return replacedTB(t, dir, rel, old, new) }
+func replaced(t *testing.T, dir, rel, old, new string) []byte {
+	return replacedTB(t, dir, rel, old, new)
+}
 
 func replacedTB(t testing.TB, dir, rel, old, new string) []byte {
 	t.Helper()
