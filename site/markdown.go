@@ -240,7 +240,7 @@ func (r *nodeRenderer) frenchText(w util.BufWriter, src []byte, node ast.Node, e
 	n := node.(*ast.Text)
 	value := n.Segment.Value(src)
 	if n.IsRaw() {
-		_, _ = w.Write(value) // raw text of a code span: goldmark escapes it in its own renderer
+		gmhtml.DefaultWriter.RawWrite(w, value) // escaped, entities kept as typed
 		return ast.WalkContinue, nil
 	}
 	prevWord := false
