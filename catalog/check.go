@@ -117,7 +117,8 @@ type CheckStep struct {
 	Dice []int `json:"dice,omitempty"`
 	// Fails is the error code the step must fail with; the state is then
 	// left as it was before the step.
-	Fails  string       `json:"fails,omitempty"`
+	Fails string `json:"fails,omitempty"`
+	// Expect must hold after the step's decision (alone: at this point).
 	Expect *CheckExpect `json:"expect,omitempty"`
 	Pos    Pos          `json:"-"`
 }

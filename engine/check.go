@@ -365,16 +365,22 @@ func (r *checkRun) step(n int, st *catalog.CheckStep) (*CheckFailure, *ContentEr
 	fail := func(what, format string, args ...any) *CheckFailure {
 		return &CheckFailure{Pos: st.Pos, Step: n, What: what, Msg: fmt.Sprintf(format, args...)}
 	}
-	if st.Expect != nil {
-		if msg, err := r.expect(st.Expect, st.Pos); err != nil || msg != "" {
-			if err != nil {
-				return nil, err
-			}
-			return fail("expect", "%s", msg), nil
-		}
-		if st.Side == "" {
+	// A step's expectation holds after its decision, if it has one.
+	expect := func() (*CheckFailure, *ContentError) {
+		if st.Expect == nil {
 			return nil, nil
 		}
+		msg, err := r.expect(st.Expect, st.Pos)
+		if err != nil {
+			return nil, err
+		}
+		if msg != "" {
+			return fail("expect", "%s", msg), nil
+		}
+		return nil, nil
+	}
+	if st.Expect != nil && st.Side == "" {
+		return expect()
 	}
 	if st.Side == "" {
 		return nil, cerr(st.Pos, "step %d: name the side that decides (side: ...) or give only an expect", n)
@@ -418,7 +424,7 @@ func (r *checkRun) step(n int, st *catalog.CheckStep) (*CheckFailure, *ContentEr
 			return fail(what, "expected fails %s, got %s (%s)", st.Fails, re.Code, re.Msg), nil
 		}
 		r.s = start // an illegal step leaves the game as it was
-		return nil, nil
+		return expect()
 	}
 	if st.Fails != "" {
 		return fail(what, "expected fails %s, but the step succeeded", st.Fails), nil
@@ -426,7 +432,7 @@ func (r *checkRun) step(n int, st *catalog.CheckStep) (*CheckFailure, *ContentEr
 	if left := dice.Left(); left > 0 {
 		return fail(what, "%d forced dice left unused (the step rolled %d)", left, dice.Used), nil
 	}
-	return nil, nil
+	return expect()
 }
 
 // decisions turns a step into engine decisions.
