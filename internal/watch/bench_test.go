@@ -64,7 +64,7 @@ func BenchmarkEditOneCard(b *testing.B) {
 					prev = next
 					b.StartTimer()
 					r := s.Rebuild(ctx, []string{set.file})
-					if !r.OK() || r.Images.Rendered != 2 {
+					if !r.OK() || r.Images.Rendered != 1 {
 						b.Fatalf("rebuild: %q images %+v", r.Errors, r.Images)
 					}
 					for _, st := range r.Stages {

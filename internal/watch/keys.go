@@ -2,8 +2,11 @@ package watch
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
+	"math"
 	"reflect"
 	"sort"
 	"strings"
@@ -29,33 +32,36 @@ import (
 type entity struct {
 	kind  string
 	id    string
-	json  []byte   // JSON encoding (no positions)
-	full  []byte   // budget encoding (with positions)
-	names []string // strings inside the value: candidate references
+	view  map[catalog.Lang][]byte // what a reader in one language sees (no positions, one language)
+	full  []byte                  // budget encoding (every field, positions included)
+	names []string                // strings inside the value: candidate references
 }
 
 // index holds every entity of a catalog by id, and the hashes of the
 // collections every output reads as a whole.
 type index struct {
 	byID map[string][]*entity
-	// render is the hash of what every card image reads besides the card:
-	// factions (colours, names) and interface strings (labels).
-	render string
+	// render is, per language, the hash of what every card image reads
+	// besides the card: factions (colours, names) and interface strings
+	// (labels).
+	render map[catalog.Lang]string
 	// rules is the hash of what every check game reads: action boards and
 	// factions. A change there re-runs every check.
 	rules string
 }
 
 func newIndex(cat *catalog.Catalog) *index {
-	ix := &index{byID: map[string][]*entity{}}
+	ix := &index{byID: map[string][]*entity{}, render: map[catalog.Lang]string{}}
 	add := func(kind string, s any) {
 		v := reflect.ValueOf(s)
 		for i := range v.Len() {
 			e := v.Index(i).Addr().Interface()
 			id := v.Index(i).FieldByName("ID").String()
-			j, _ := json.Marshal(e)
 			f, _ := budget.Marshal(e)
-			ent := &entity{kind: kind, id: id, json: j, full: f}
+			ent := &entity{kind: kind, id: id, full: f, view: map[catalog.Lang][]byte{}}
+			for _, l := range catalog.Langs {
+				ent.view[l] = langView(v.Index(i), l)
+			}
 			ent.names = stringsIn(v.Index(i), nil)
 			ix.byID[id] = append(ix.byID[id], ent)
 		}
@@ -75,7 +81,9 @@ func newIndex(cat *catalog.Catalog) *index {
 	add("term", cat.Glossary)
 	add("string", cat.Strings)
 	add("check", cat.Checks)
-	ix.render = hashOf(mustJSON(cat.Factions), mustJSON(renderStrings(cat.Strings)))
+	for _, l := range catalog.Langs {
+		ix.render[l] = hashOf(langView(reflect.ValueOf(cat.Factions), l), langView(reflect.ValueOf(renderStrings(cat.Strings)), l))
+	}
 	boards, _ := budget.Marshal(cat.ActionBoards)
 	factions, _ := budget.Marshal(cat.Factions)
 	ix.rules = hashOf(boards, factions)
@@ -175,13 +183,95 @@ func (ix *index) closure(seeds []string) []*entity {
 }
 
 // cardKey is the key of a card's images in language l: the card and what
-// it names (JSON), the factions and strings, the language and the salt.
+// it names as seen in that language, the factions and strings, the
+// language and the salt. An English edit leaves the French key alone.
 func (ix *index) cardKey(salt, id string, l catalog.Lang) string {
-	parts := [][]byte{[]byte("card\x00" + salt + "\x00" + string(l) + "\x00" + id), []byte(ix.render)}
+	parts := [][]byte{[]byte("card\x00" + salt + "\x00" + string(l) + "\x00" + id), []byte(ix.render[l])}
 	for _, e := range ix.closure([]string{id}) {
-		parts = append(parts, []byte(e.kind+"\x00"+e.id), e.json)
+		parts = append(parts, []byte(e.kind+"\x00"+e.id), e.view[l])
 	}
 	return hashOf(parts...)
+}
+
+var (
+	textType = reflect.TypeOf(catalog.Text{})
+	posType  = reflect.TypeOf(catalog.Pos{})
+)
+
+// langView encodes what a reader of language l sees of v: every field
+// but positions (and other json:"-" fields), and of each bilingual text
+// only the text in l.
+func langView(v reflect.Value, l catalog.Lang) []byte {
+	var b []byte
+	var walk func(v reflect.Value)
+	str := func(s string) {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	walk = func(v reflect.Value) {
+		switch {
+		case v.Type() == textType:
+			str(v.Interface().(catalog.Text).In(l))
+			return
+		case v.Type() == posType:
+			return
+		}
+		switch v.Kind() {
+		case reflect.Bool:
+			if v.Bool() {
+				b = append(b, 1)
+			} else {
+				b = append(b, 0)
+			}
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			b = binary.AppendVarint(b, v.Int())
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			b = binary.AppendUvarint(b, v.Uint())
+		case reflect.Float32, reflect.Float64:
+			b = binary.AppendUvarint(b, math.Float64bits(v.Float()))
+		case reflect.String:
+			str(v.String())
+		case reflect.Pointer:
+			if v.IsNil() {
+				b = append(b, 0)
+				return
+			}
+			b = append(b, 1)
+			walk(v.Elem())
+		case reflect.Slice, reflect.Array:
+			if v.Kind() == reflect.Slice && v.IsNil() {
+				b = append(b, 0)
+				return
+			}
+			b = binary.AppendUvarint(b, uint64(v.Len())+1)
+			for i := range v.Len() {
+				walk(v.Index(i))
+			}
+		case reflect.Map:
+			if v.IsNil() {
+				b = append(b, 0)
+				return
+			}
+			b = binary.AppendUvarint(b, uint64(v.Len())+1)
+			keys := v.MapKeys()
+			sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
+			for _, k := range keys {
+				walk(k)
+				walk(v.MapIndex(k))
+			}
+		case reflect.Struct:
+			t := v.Type()
+			for i := range t.NumField() {
+				f := t.Field(i)
+				if !f.IsExported() || f.Tag.Get("json") == "-" {
+					continue
+				}
+				walk(v.Field(i))
+			}
+		}
+	}
+	walk(v)
+	return b
 }
 
 // checkKey is the key of a check game's result: the check and everything

@@ -59,20 +59,23 @@ func TestKeysFollowDependencies(t *testing.T) {
 	for _, c := range []struct {
 		name              string
 		edit              func(c *catalog.Catalog)
-		card, otherCard   bool // copp's key, splatter's key change
+		card, cardFR      bool // copp's English and French image keys change
+		otherCard         bool // splatter's French key changes
 		check, otherCheck bool // the copp check's key, a profile-only check's key
 	}{
-		{"nothing", func(c *catalog.Catalog) {}, false, false, false, false},
-		{"copp flavour", func(c *catalog.Catalog) { c.Character("copp").Flavor.EN += "!" }, true, false, true, false},
-		{"copp position", func(c *catalog.Catalog) { c.Character("copp").Pos.Line++ }, false, false, true, false},
-		{"copp's skill text", func(c *catalog.Catalog) { c.Skill(skill).Text.FR += "!" }, true, false, true, false},
-		{"faction colour", func(c *catalog.Catalog) { c.Faction("raiders").Colour = "#000000" }, true, true, true, true},
-		{"card label", func(c *catalog.Catalog) { c.Strings[indexOfString(c, "card.kind.character")].Text.EN = "Hero" }, true, true, false, false},
+		{"nothing", func(c *catalog.Catalog) {}, false, false, false, false, false},
+		{"copp English flavour", func(c *catalog.Catalog) { c.Character("copp").Flavor.EN += "!" }, true, false, false, true, false},
+		{"copp French flavour", func(c *catalog.Catalog) { c.Character("copp").Flavor.FR += "!" }, false, true, false, true, false},
+		{"copp speed", func(c *catalog.Catalog) { c.Character("copp").Front.Speed++ }, true, true, false, true, false},
+		{"copp position", func(c *catalog.Catalog) { c.Character("copp").Pos.Line++ }, false, false, false, true, false},
+		{"copp's skill text", func(c *catalog.Catalog) { c.Skill(skill).Text.FR += "!" }, false, true, false, true, false},
+		{"faction colour", func(c *catalog.Catalog) { c.Faction("raiders").Colour = "#000000" }, true, true, true, true, true},
+		{"card label", func(c *catalog.Catalog) { c.Strings[indexOfString(c, "card.kind.character")].Text.FR = "Héros" }, false, true, true, false, false},
 		{"site-only string", func(c *catalog.Catalog) {
 			c.Strings = append(c.Strings, catalog.UIString{ID: "site.footer.extra", Text: catalog.Text{EN: "x", FR: "x"}})
-		}, false, false, false, false},
-		{"action board", func(c *catalog.Catalog) { c.ActionBoards[0].Turns++ }, false, false, true, true},
-		{"the other check", func(c *catalog.Catalog) { c.Check(other).Hand = "blue" }, false, false, false, true},
+		}, false, false, false, false, false},
+		{"action board", func(c *catalog.Catalog) { c.ActionBoards[0].Turns++ }, false, false, false, true, true},
+		{"the other check", func(c *catalog.Catalog) { c.Check(other).Hand = "blue" }, false, false, false, false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			edited := clone(t, base)
@@ -81,6 +84,9 @@ func TestKeysFollowDependencies(t *testing.T) {
 			changed := func(key func(ix *index) string) bool { return key(a) != key(b) }
 			if got := changed(func(ix *index) string { return ix.cardKey("s", "copp", catalog.English) }); got != c.card {
 				t.Errorf("copp's image key changed = %v, want %v", got, c.card)
+			}
+			if got := changed(func(ix *index) string { return ix.cardKey("s", "copp", catalog.French) }); got != c.cardFR {
+				t.Errorf("copp's French image key changed = %v, want %v", got, c.cardFR)
 			}
 			if got := changed(func(ix *index) string { return ix.cardKey("s", "splatter", catalog.French) }); got != c.otherCard {
 				t.Errorf("splatter's image key changed = %v, want %v", got, c.otherCard)

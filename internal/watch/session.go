@@ -395,7 +395,7 @@ func (s *Session) buildPrint(cat *catalog.Catalog, ids []string, keys map[catalo
 	for _, l := range catalog.Langs {
 		base := render.SheetOptions{Lang: l, Version: s.cfg.Version, Date: o.Date, Paper: o.Paper, Bleed: o.Bleed}
 		add := func(name string, cards []string, so render.SheetOptions) {
-			parts := [][]byte{[]byte(fmt.Sprintf("print\x00%s\x00%s\x00%s\x00%+v", s.cfg.Version, s.cfg.Salt, name, o)), []byte(ix.render)}
+			parts := [][]byte{[]byte(fmt.Sprintf("print\x00%s\x00%s\x00%s\x00%+v", s.cfg.Version, s.cfg.Salt, name, o)), []byte(ix.render[l])}
 			for _, id := range cards {
 				parts = append(parts, []byte(id+"\x00"+keys[l][id]))
 			}
