@@ -276,8 +276,8 @@ func (s *State) legalSkills(base Decision, buf []Decision) []Decision {
 // place, then the twin goes to a tile b next to a that it can reach
 // without crossing a. With the twin's distances d (computed once, a not
 // blocked), b is reachable around a when d(b) <= d(a) (no shortest path
-// to b passes a), or through a common neighbour c of a and b with
-// d(c) <= d(a); only the remaining pairs need a flood with a blocked.
+// to b passes a), or through a neighbour c of b with d(c) <= d(a) and
+// d(c) < n; only the remaining pairs need a flood with a blocked.
 func (s *State) formationMoves(u, n int, f func(a, b hex.Tile) bool) {
 	g := s.g
 	grid := g.grid
@@ -300,6 +300,14 @@ func (s *State) formationMoves(u, n int, f func(a, b hex.Tile) bool) {
 				if b == hex.None || blocked.Has(b) {
 					continue
 				}
+				// the pair in miniature order, and its direction
+				p0, p1, d := a, b, dir
+				if order == 1 {
+					p0, p1, d = b, a, (dir+3)%6
+				}
+				if (p0 == t[0] && p1 == t[1]) || done[p0]&(1<<uint(d)) != 0 {
+					continue // no move, or already listed in the other order
+				}
 				if b != t[b0] {
 					dbb := db[b]
 					if dbb < 0 {
@@ -307,8 +315,8 @@ func (s *State) formationMoves(u, n int, f func(a, b hex.Tile) bool) {
 					}
 					ok := da < 0 || dbb <= da
 					if !ok {
-						for _, c := range grid.Neighbours(a) {
-							if c != hex.None && c != b && db[c] >= 0 && db[c] <= da && db[c]+1 <= int8(n) && grid.Adjacent(c, b) {
+						for _, c := range grid.Neighbours(b) {
+							if c != hex.None && c != a && db[c] >= 0 && db[c] <= da && db[c]+1 <= int8(n) {
 								ok = true
 								break
 							}
@@ -325,17 +333,6 @@ func (s *State) formationMoves(u, n int, f func(a, b hex.Tile) bool) {
 							continue
 						}
 					}
-				}
-				// the pair in miniature order, and its direction
-				p0, p1, d := a, b, dir
-				if order == 1 {
-					p0, p1, d = b, a, (dir+3)%6
-				}
-				if p0 == t[0] && p1 == t[1] {
-					continue
-				}
-				if done[p0]&(1<<uint(d)) != 0 {
-					continue
 				}
 				done[p0] |= 1 << uint(d)
 				d0, d1 := p0, p1
