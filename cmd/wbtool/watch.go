@@ -210,13 +210,14 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 	}
 	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	session := watch.NewSession(watch.Config{
-		Loader:  watch.Child{Runner: runner, Request: budget.Request{Dir: dir, Root: root, Draft: g.draft}},
-		Out:     g.out,
-		Outputs: outputs,
-		Version: version,
-		Salt:    buildSalt(exe),
-		Site:    site.Options{},
-		Print:   render.BuildOptions{Version: version, Date: date},
+		Loader:   watch.Child{Runner: runner, Request: budget.Request{Dir: dir, Root: root, Draft: g.draft}},
+		Out:      g.out,
+		CacheDir: filepath.Join(g.out, ".cache"),
+		Outputs:  outputs,
+		Version:  version,
+		Salt:     buildSalt(exe),
+		Site:     site.Options{},
+		Print:    render.BuildOptions{Version: version, Date: date},
 		// The check results show as soon as they are known; the outputs
 		// follow.
 		OnChecked: func(r *watch.Report) {

@@ -38,7 +38,9 @@ type Report struct {
 	// Unchanged: the content loaded to the same catalog as the last
 	// build, so no output was rebuilt.
 	Unchanged bool
-	Images    struct{ Rendered, Reused int }
+	// Images counts the card images (one per card and language) drawn
+	// anew, reused from memory, and read from the disk cache.
+	Images struct{ Rendered, Reused, FromDisk int }
 	// Outputs lists the output files or folders rewritten, relative to
 	// the output folder.
 	Outputs []string
@@ -159,8 +161,12 @@ func (r *Report) FormatTail(w io.Writer, timings bool) {
 	default:
 		fmt.Fprintf(w, "  outputs: %s\n", strings.Join(r.Outputs, ", "))
 	}
-	if r.OK() && r.Images.Rendered+r.Images.Reused > 0 {
-		fmt.Fprintf(w, "  card images: %d rendered, %d reused\n", r.Images.Rendered, r.Images.Reused)
+	if im := r.Images; r.OK() && im.Rendered+im.Reused+im.FromDisk > 0 {
+		if im.FromDisk > 0 {
+			fmt.Fprintf(w, "  card images: %d rendered, %d reused, %d from the cache\n", im.Rendered, im.Reused, im.FromDisk)
+		} else {
+			fmt.Fprintf(w, "  card images: %d rendered, %d reused\n", im.Rendered, im.Reused)
+		}
 	}
 	if timings {
 		var parts []string

@@ -81,6 +81,10 @@ type Config struct {
 	Version, Salt string
 	Site          site.Options
 	Print         render.BuildOptions
+	// CacheDir, when set, keeps rendered card images on disk across
+	// sessions (in a folder per wbtool version and build); `wbtool watch`
+	// uses <out>/.cache.
+	CacheDir string
 	// OnChecked, when set, is called once per rebuild as soon as the head
 	// of the report is known (content loaded or refused, checks played),
 	// before the outputs are built.
@@ -106,6 +110,8 @@ type Session struct {
 	written map[string][32]byte
 	// lastGood is the hash of the last catalog that built.
 	lastGood string
+	disk     *diskCache
+	pruned   bool // the disk cache was pruned after a full site build
 }
 
 type cardImages struct{ front, back []byte }
@@ -118,7 +124,8 @@ type checkEntry struct {
 // NewSession starts a session.
 func NewSession(cfg Config) *Session {
 	return &Session{cfg: cfg, images: map[string]cardImages{}, checks: map[string]checkEntry{},
-		pdfs: map[string]string{}, written: map[string][32]byte{}}
+		pdfs: map[string]string{}, written: map[string][32]byte{},
+		disk: openDiskCache(cfg.CacheDir, cfg.Version, cfg.Salt)}
 }
 
 // Rebuild runs one rebuild for the changed files and reports it.
@@ -298,13 +305,13 @@ func (s *Session) buildOutputs(cat *catalog.Catalog, ix *index, r *Report) (dist
 	var wg sync.WaitGroup
 	var siteFiles site.Files
 	var siteErr, printErr error
-	var rendered, reused int
+	var rendered, reused, fromDisk int
 	if s.cfg.Outputs.Site {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			t := time.Now()
-			siteFiles, rendered, reused, siteErr = s.buildSite(cat, keys)
+			siteFiles, rendered, reused, fromDisk, siteErr = s.buildSite(cat, keys)
 			r.stageAt("site", t, time.Since(t))
 		}()
 	}
@@ -322,7 +329,7 @@ func (s *Session) buildOutputs(cat *catalog.Catalog, ix *index, r *Report) (dist
 	if err := errors.Join(siteErr, printErr); err != nil {
 		return nil, err
 	}
-	r.Images.Rendered, r.Images.Reused = rendered, reused
+	r.Images.Rendered, r.Images.Reused, r.Images.FromDisk = rendered, reused, fromDisk
 	for p, b := range siteFiles {
 		files["site/"+p] = b
 	}
@@ -334,11 +341,10 @@ func (s *Session) buildOutputs(cat *catalog.Catalog, ix *index, r *Report) (dist
 }
 
 // buildSite builds the site with the card images of unchanged cards taken
-// from the cache.
-func (s *Session) buildSite(cat *catalog.Catalog, keys map[catalog.Lang]map[string]string) (site.Files, int, int, error) {
+// from the cache (memory, then disk).
+func (s *Session) buildSite(cat *catalog.Catalog, keys map[catalog.Lang]map[string]string) (files site.Files, rendered, reused, fromDisk int, err error) {
 	var mu sync.Mutex
 	used := map[string]cardImages{}
-	rendered, reused := 0, 0
 	opts := s.cfg.Site
 	inner := opts.CardImages
 	if inner == nil {
@@ -346,38 +352,48 @@ func (s *Session) buildSite(cat *catalog.Catalog, keys map[catalog.Lang]map[stri
 	}
 	opts.CardImages = func(c *catalog.Catalog, id string, l catalog.Lang) ([]byte, []byte, error) {
 		key := keys[l][id]
+		if key == "" {
+			return inner(c, id, l)
+		}
 		mu.Lock()
 		img, ok := s.images[key]
+		if !ok {
+			img, ok = used[key]
+		}
 		mu.Unlock()
-		if !ok || key == "" {
+		counter := &reused
+		if !ok {
+			if img, ok = s.disk.get(key); ok {
+				counter = &fromDisk
+			}
+		}
+		if !ok {
 			front, back, err := inner(c, id, l)
 			if err != nil {
 				return nil, nil, err
 			}
 			img = cardImages{front, back}
-			mu.Lock()
-			rendered++
-			mu.Unlock()
-		} else {
-			mu.Lock()
-			reused++
-			mu.Unlock()
+			s.disk.put(key, img)
+			counter = &rendered
 		}
-		if key != "" {
-			mu.Lock()
-			used[key] = img
-			mu.Unlock()
-		}
+		mu.Lock()
+		*counter++
+		used[key] = img
+		mu.Unlock()
 		return img.front, img.back, nil
 	}
-	files, err := site.Build(cat, opts)
+	files, err = site.Build(cat, opts)
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, 0, 0, 0, err
 	}
 	// Keep only the images of the current cards: the cache never grows
-	// past one site's worth.
+	// past one site's worth (on disk, from the first full build on).
 	s.images = used
-	return files, rendered, reused, nil
+	if !s.pruned {
+		s.disk.prune(used)
+		s.pruned = true
+	}
+	return files, rendered, reused, fromDisk, nil
 }
 
 // buildPrint renders the sheets `wbtool build` writes — every card per
