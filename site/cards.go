@@ -1,7 +1,6 @@
 package site
 
 import (
-	"fmt"
 	"html/template"
 	"sort"
 	"strings"
@@ -453,16 +452,19 @@ func (b *builder) images(p *page, c card) []imageView {
 	}
 	dir := string(l) + "/cards/" + c.ID + "/"
 	name := c.Name.In(l)
+	frontCap, backCap := b.label("card.front", l), b.label("card.back", l)
+	switch c.Kind {
+	case catalog.KindCharacter:
+		backCap = b.label("card.panic", l)
+	case catalog.KindLeader:
+		frontCap, backCap = b.label("format.exploration", l), b.label("format.confrontation", l)
+	}
 	out := []imageView{}
 	b.put(dir+"front.svg", front)
-	out = append(out, imageView{Src: "front.svg", Alt: fmt.Sprintf("%s — %s", name, b.label("card.front", l)), Caption: b.label("card.front", l)})
+	out = append(out, imageView{Src: "front.svg", Alt: name + " — " + frontCap, Caption: frontCap})
 	if len(back) > 0 {
 		b.put(dir+"back.svg", back)
-		cap := b.label("card.back", l)
-		if c.Kind == catalog.KindCharacter {
-			cap = b.label("card.panic", l)
-		}
-		out = append(out, imageView{Src: "back.svg", Alt: name + " — " + cap, Caption: cap})
+		out = append(out, imageView{Src: "back.svg", Alt: name + " — " + backCap, Caption: backCap})
 	}
 	return out
 }
