@@ -316,11 +316,13 @@ func (b *builder) buildLang(l catalog.Lang) error {
 	gp := b.newPage(l, "glossary/index.html", b.label("glossary.title", l), "glossary", nil)
 	type term struct {
 		ID, Term   string
+		Other      string // the term in the other language
+		OtherLang  string
 		Definition template.HTML
 	}
 	var terms []term
 	for _, t := range b.cat.Glossary {
-		terms = append(terms, term{ID: "term-" + t.ID, Term: t.Term.In(l), Definition: b.cardText(t.Definition.In(l), l, t.Pos, "glossary term "+t.ID)})
+		terms = append(terms, term{ID: "term-" + t.ID, Term: t.Term.In(l), Other: t.Term.In(other(l)), OtherLang: string(other(l)), Definition: b.cardText(t.Definition.In(l), l, t.Pos, "glossary term "+t.ID)})
 	}
 	sort.SliceStable(terms, func(i, j int) bool { return fold(terms[i].Term) < fold(terms[j].Term) })
 	gp.Data = terms
