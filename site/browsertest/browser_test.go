@@ -356,6 +356,10 @@ func TestWorksFromFile(t *testing.T) {
 	b.do(t, "open index.html", chromedp.Navigate(root+"/index.html"), chromedp.WaitVisible(chromedp.CSS(".langs a")))
 	b.do(t, "choose French", chromedp.Click(chromedp.CSS(`.langs li[lang="fr"] a`)))
 	b.waitFor(t, `location.href.endsWith('/fr/index.html')`)
+	// The home search form submits to the card list from file:// too.
+	b.do(t, "search from home", chromedp.SendKeys(chromedp.ID("home-q"), "copp"), chromedp.Submit(chromedp.ID("home-q")))
+	b.waitFor(t, `location.pathname.endsWith('/fr/cards/index.html') && document.getElementById('q').value === 'copp'`)
+	b.do(t, "back home", chromedp.Navigate(root+"/fr/index.html"), chromedp.WaitVisible(chromedp.ID("home-q")))
 	b.do(t, "go to cards", chromedp.Click(chromedp.CSS(`.nav a[href$="cards/index.html"]`)))
 	b.waitFor(t, `location.href.endsWith('/fr/cards/index.html') && !document.getElementById('filters').hidden`)
 	total := eval[int](t, b, visibleItems+`.length`)
