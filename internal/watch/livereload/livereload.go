@@ -15,6 +15,7 @@
 package livereload
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"html"
@@ -25,6 +26,7 @@ import (
 	"strings"
 	"sync"
 
+	"wbtool.dev/wbtool/internal/watch"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -186,6 +188,32 @@ func (b *Broker) events(w http.ResponseWriter, r *http.Request) {
 		case <-b.ctx.Done():
 			return
 		}
+	}
+}
+
+// Apply follows one rebuild of a watch session (configured with the site
+// output): a good build swaps in its site with set (with the live-reload
+// script injected) and clears the error; a failed one shows its report on
+// every page. Open pages reload either way. A cancelled rebuild changes
+// nothing.
+func (b *Broker) Apply(r *watch.Report, set func(site.Files)) {
+	if r.Canceled {
+		return
+	}
+	if !r.OK() {
+		var buf bytes.Buffer
+		r.Format(&buf, false)
+		b.SetError(buf.String())
+		b.Notify()
+		return
+	}
+	_, hadErr := b.state()
+	if r.Site != nil {
+		set(Inject(r.Site))
+	}
+	if hadErr != "" || r.Site != nil {
+		b.ClearError()
+		b.Notify()
 	}
 }
 

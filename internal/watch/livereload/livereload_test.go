@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"wbtool.dev/wbtool/internal/watch"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -197,5 +198,46 @@ func TestInject(t *testing.T) {
 	again := Inject(out)
 	if string(again["index.html"]) != string(out["index.html"]) {
 		t.Error("Inject is not idempotent")
+	}
+}
+
+func TestApply(t *testing.T) {
+	b := New()
+	defer b.Close()
+	var cur site.Files
+	set := func(f site.Files) { cur = f }
+	gen := func() uint64 { g, _ := b.state(); return g }
+
+	good := &watch.Report{Seq: 1, Changed: []string{watch.Everything}, Summary: "1 Characters",
+		Site: site.Files{"index.html": []byte("<html><body>v1</body></html>")}}
+	b.Apply(good, set)
+	if !strings.Contains(string(cur["index.html"]), scriptTag) || gen() != 2 {
+		t.Fatalf("good build: %q gen %d", cur["index.html"], gen())
+	}
+
+	bad := &watch.Report{Seq: 2, Changed: []string{"cards/x.cue"}, Errors: []string{"content/cards/x.cue:3:4: wrong type"}}
+	b.Apply(bad, set)
+	if _, msg := b.state(); !strings.Contains(msg, "content/cards/x.cue:3:4: wrong type") || !strings.Contains(msg, "[2] cards/x.cue") || gen() != 3 {
+		t.Fatalf("bad build: %q gen %d", msg, gen())
+	}
+	if !strings.Contains(string(cur["index.html"]), "v1") {
+		t.Fatal("a failed build replaced the site")
+	}
+
+	// The fix gives back the same catalog: no new site, but the error goes.
+	fixed := &watch.Report{Seq: 3, Changed: []string{"cards/x.cue"}, Summary: "1 Characters", Unchanged: true}
+	b.Apply(fixed, set)
+	if _, msg := b.state(); msg != "" || gen() != 4 {
+		t.Fatalf("fix: %q gen %d", msg, gen())
+	}
+
+	// Nothing changed at all: no reload.
+	b.Apply(fixed, set)
+	if gen() != 4 {
+		t.Fatalf("an unchanged build reloaded the pages (gen %d)", gen())
+	}
+	b.Apply(&watch.Report{Seq: 4, Canceled: true}, set)
+	if gen() != 4 {
+		t.Fatal("a cancelled build reloaded the pages")
 	}
 }
