@@ -257,34 +257,37 @@ type PlayResult struct {
 // the seed. When log is not nil every step is recorded. limit bounds the
 // number of decisions (an error past it).
 func Play(g *Game, seed uint64, bots [2]Bot, log *Log, limit int) (PlayResult, State, error) {
-	s, _, err := NewState(g, Start{Seed: seed, Hand: -1})
-	if err != nil {
-		return PlayResult{}, s, err
-	}
 	sc := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sc)
+	var err error
+	sc.st, _, err = NewState(g, Start{Seed: seed, Hand: -1})
+	if err != nil {
+		return PlayResult{}, sc.st, err
+	}
+	s := &sc.st // the bots see the state through a pointer: keep it off the stack
 	buf, ev := sc.buf[:0], sc.ev[:0]
 	defer func() { sc.buf, sc.ev = buf[:0], ev[:0] }()
 	for !s.Over() {
 		if s.Steps() >= limit {
-			return PlayResult{}, s, fmt.Errorf("seed %d: no end after %d decisions", seed, limit)
+			return PlayResult{}, *s, fmt.Errorf("seed %d: no end after %d decisions", seed, limit)
 		}
-		buf = Legal(&s, buf)
+		buf = Legal(s, buf)
 		if len(buf) == 0 {
-			return PlayResult{}, s, fmt.Errorf("seed %d: no legal decision at step %d", seed, s.Steps())
+			return PlayResult{}, *s, fmt.Errorf("seed %d: no legal decision at step %d", seed, s.Steps())
 		}
-		d := buf[bots[s.toAct].Choose(&s, buf)]
+		d := buf[bots[s.toAct].Choose(s, buf)]
 		ev = s.DoLegal(d, nil, ev[:0])
 		if log != nil {
-			log.Record(&s, d, ev)
+			log.Record(s, d, ev)
 		}
 	}
-	return PlayResult{Winner: s.Winner(), VP: [2]int{s.VP(0), s.VP(1)}, Turns: s.Turn(), Steps: s.Steps()}, s, nil
+	return PlayResult{Winner: s.Winner(), VP: [2]int{s.VP(0), s.VP(1)}, Turns: s.Turn(), Steps: s.Steps()}, *s, nil
 }
 
 // scratch holds the buffers of one game being played, reused across games
 // so that self-play does not allocate.
 type scratch struct {
+	st  State
 	buf []Decision
 	ev  []Event
 }
