@@ -319,7 +319,8 @@ func (b *builder) profileRows(sides []catalog.Profile, l catalog.Lang) []statRow
 	}
 }
 
-// skills returns the skills with the given ids, rendered.
+// skills returns the skills with the given ids, rendered. Each skill is
+// rendered once per language: many cards share it.
 func (b *builder) skills(ids []string, l catalog.Lang) []skillView {
 	var out []skillView
 	for _, id := range ids {
@@ -327,8 +328,18 @@ func (b *builder) skills(ids []string, l catalog.Lang) []skillView {
 		if s == nil {
 			continue // the loader reports unknown skills
 		}
-		out = append(out, skillView{ID: s.ID, Name: s.Name.In(l), Active: s.Active, ActiveLabel: b.label("card.active", l),
-			Text: b.cardText(s.Text.In(l), l, s.Pos, "skill "+s.ID)})
+		key := string(l) + "/" + id
+		b.mu.Lock()
+		v, ok := b.skillCache[key]
+		b.mu.Unlock()
+		if !ok {
+			v = skillView{ID: s.ID, Name: s.Name.In(l), Active: s.Active, ActiveLabel: b.label("card.active", l),
+				Text: b.cardText(s.Text.In(l), l, s.Pos, "skill "+s.ID)}
+			b.mu.Lock()
+			b.skillCache[key] = v
+			b.mu.Unlock()
+		}
+		out = append(out, v)
 	}
 	return out
 }

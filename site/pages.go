@@ -253,8 +253,9 @@ func (b *builder) buildLang(l catalog.Lang) error {
 	if err := b.render("cards", cl); err != nil {
 		return err
 	}
-	b.put(string(l)+"/search-index.js", b.searchIndexJS(l, all))
-	b.put(string(l)+"/search-index.json", b.searchIndexJSON(l, all))
+	entries := b.searchEntries(l, all)
+	b.put(string(l)+"/search-index.js", searchIndexJS(entries))
+	b.put(string(l)+"/search-index.json", searchIndexJSON(entries))
 
 	// Card pages.
 	for _, c := range all {
@@ -465,8 +466,8 @@ func (b *builder) searchEntries(l catalog.Lang, cs []card) []searchEntry {
 }
 
 // searchIndexJSON is the index as JSON, for other tools.
-func (b *builder) searchIndexJSON(l catalog.Lang, cs []card) []byte {
-	data, _ := json.Marshal(b.searchEntries(l, cs)) // plain strings and ints: cannot fail
+func searchIndexJSON(entries []searchEntry) []byte {
+	data, _ := json.Marshal(entries) // plain strings and ints: cannot fail
 	return append(data, '\n')
 }
 
@@ -474,8 +475,8 @@ func (b *builder) searchIndexJSON(l catalog.Lang, cs []card) []byte {
 // the card list can load it with <script src> from file:// (where fetch
 // of a JSON file is refused). encoding/json escapes <, > and & and the
 // line separators U+2028/2029, so no content can end the script.
-func (b *builder) searchIndexJS(l catalog.Lang, cs []card) []byte {
-	data, _ := json.Marshal(b.searchEntries(l, cs))
+func searchIndexJS(entries []searchEntry) []byte {
+	data, _ := json.Marshal(entries)
 	var buf bytes.Buffer
 	buf.WriteString("window.WB_SEARCH_INDEX = ")
 	buf.Write(data)

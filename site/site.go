@@ -71,17 +71,18 @@ type Options struct {
 
 // builder holds the state of one build.
 type builder struct {
-	cat      *catalog.Catalog
-	opts     Options
-	files    Files
-	tmpl     map[string]*template.Template
-	exists   map[string]bool
-	ruleDefs map[catalog.Lang]map[string]*chapter
-	chapters map[catalog.Lang][]*chapter
-	usage    *usage
-	mu       sync.Mutex // guards files and errs while the languages build in parallel
-	cardList []card
-	errs     Errors
+	cat        *catalog.Catalog
+	opts       Options
+	files      Files
+	tmpl       map[string]*template.Template
+	exists     map[string]bool
+	ruleDefs   map[catalog.Lang]map[string]*chapter
+	chapters   map[catalog.Lang][]*chapter
+	usage      *usage
+	mu         sync.Mutex // guards files and errs while the languages build in parallel
+	cardList   []card
+	skillCache map[string]skillView // lang/id → rendered skill (under mu)
+	errs       Errors
 }
 
 // Build builds the whole site from the catalog. Content errors (an unknown
@@ -89,12 +90,13 @@ type builder struct {
 // come back as Errors, each with its file:line:col.
 func Build(cat *catalog.Catalog, opts Options) (Files, error) {
 	b := &builder{
-		cat:      cat,
-		opts:     opts,
-		files:    Files{},
-		exists:   map[string]bool{},
-		ruleDefs: map[catalog.Lang]map[string]*chapter{},
-		chapters: map[catalog.Lang][]*chapter{},
+		cat:        cat,
+		opts:       opts,
+		files:      Files{},
+		exists:     map[string]bool{},
+		ruleDefs:   map[catalog.Lang]map[string]*chapter{},
+		chapters:   map[catalog.Lang][]*chapter{},
+		skillCache: map[string]skillView{},
 	}
 	var err error
 	if b.tmpl, err = parseTemplates(); err != nil {
