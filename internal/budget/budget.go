@@ -259,7 +259,7 @@ loop:
 		if waitErr == nil {
 			waitErr = errors.New("no answer")
 		}
-		return nil, st, fmt.Errorf("the evaluation process failed (%v): %s", waitErr, lastLines(msg, 5))
+		return nil, st, fmt.Errorf("the evaluation process failed (%v): %s", waitErr, crashSummary(msg))
 	}
 	payload := out[len(magic)+1:]
 	switch out[len(magic)] {
@@ -283,6 +283,16 @@ loop:
 
 func isOutOfMemory(stderr string) bool {
 	return strings.Contains(stderr, "out of memory") || strings.Contains(stderr, "cannot allocate memory")
+}
+
+// crashSummary keeps the useful part of a crashed child's output: the
+// panic message and the first frames, or else its last lines.
+func crashSummary(stderr string) string {
+	if i := strings.Index(stderr, "panic: "); i >= 0 {
+		lines := strings.Split(stderr[i:], "\n")
+		return strings.Join(lines[:min(len(lines), 6)], "\n")
+	}
+	return lastLines(stderr, 5)
 }
 
 func lastLines(s string, n int) string {

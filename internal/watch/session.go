@@ -486,29 +486,28 @@ func dedupErrors(errs []error) []error {
 	return out
 }
 
+// replaceThreshold is the number of changed site files above which the
+// whole site folder is swapped in at once (one rename, no sync per file)
+// rather than file by file.
+const replaceThreshold = 200
+
 // write puts the outputs on disk: only files whose bytes changed, each
 // atomically; site files that no longer exist are removed. The first
-// write of the site swaps in the whole folder.
+// write of the site, or one that changes many files, swaps in the whole
+// folder.
 func (s *Session) write(files dist.Files, r *Report) error {
-	names := make([]string, 0, len(files))
-	for p := range files {
-		names = append(names, p)
-	}
-	sort.Strings(names)
-	siteCount := 0
-	if s.cfg.Outputs.Site && !s.hasSite() {
-		site := dist.Files{}
-		for p, b := range files {
-			if rel, ok := strings.CutPrefix(p, "site/"); ok {
-				site[rel] = b
-				s.written[p] = sha256.Sum256(b)
-			}
-		}
-		if err := dist.ReplaceDir(s.cfg.Out, "site", site); err != nil {
+	if s.cfg.Outputs.Site && r.Site != nil {
+		if err := s.writeSite(r); err != nil {
 			return err
 		}
-		r.Outputs = append(r.Outputs, fmt.Sprintf("site (%d files)", len(site)))
 	}
+	var names []string
+	for p := range files {
+		if !strings.HasPrefix(p, "site/") {
+			names = append(names, p)
+		}
+	}
+	sort.Strings(names)
 	for _, p := range names {
 		b := files[p]
 		h := sha256.Sum256(b)
@@ -519,11 +518,7 @@ func (s *Session) write(files dist.Files, r *Report) error {
 			return err
 		}
 		s.written[p] = h
-		if strings.HasPrefix(p, "site/") {
-			siteCount++
-		} else {
-			r.Outputs = append(r.Outputs, p)
-		}
+		r.Outputs = append(r.Outputs, p)
 	}
 	sort.Strings(r.removePrint)
 	for _, p := range r.removePrint {
@@ -533,38 +528,72 @@ func (s *Session) write(files dist.Files, r *Report) error {
 		delete(s.written, p)
 		r.Outputs = append(r.Outputs, "removed "+p)
 	}
-	if s.cfg.Outputs.Site && r.Site != nil {
-		var stale []string
-		for p := range s.written {
-			if strings.HasPrefix(p, "site/") {
-				if _, ok := files[p]; !ok {
-					stale = append(stale, p)
-				}
-			}
-		}
-		sort.Strings(stale)
-		for _, p := range stale {
-			if err := os.Remove(filepath.Join(s.cfg.Out, filepath.FromSlash(p))); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return fmt.Errorf("remove %s: %w", p, err)
-			}
-			delete(s.written, p)
-			siteCount++
-			removeEmptyParents(s.cfg.Out, path.Dir(p))
-		}
-		if siteCount > 0 {
-			r.Outputs = append(r.Outputs, fmt.Sprintf("site (%d of %d files)", siteCount, len(r.Site)))
-		}
-	}
 	return nil
 }
 
-func (s *Session) hasSite() bool {
-	for p := range s.written {
-		if strings.HasPrefix(p, "site/") {
-			return true
+func (s *Session) writeSite(r *Report) error {
+	hashes := make(map[string][32]byte, len(r.Site))
+	var changed, stale []string
+	for rel, b := range r.Site {
+		p := "site/" + rel
+		h := sha256.Sum256(b)
+		hashes[p] = h
+		if old, ok := s.written[p]; !ok || old != h {
+			changed = append(changed, rel)
 		}
 	}
-	return false
+	had := false
+	for p := range s.written {
+		if strings.HasPrefix(p, "site/") {
+			had = true
+			if _, ok := hashes[p]; !ok {
+				stale = append(stale, p)
+			}
+		}
+	}
+	forget := func() {
+		for p := range s.written {
+			if strings.HasPrefix(p, "site/") {
+				delete(s.written, p)
+			}
+		}
+	}
+	if !had || len(changed)+len(stale) > replaceThreshold {
+		forget() // if the swap fails, the next build swaps again
+		if err := dist.ReplaceDir(s.cfg.Out, "site", dist.Files(r.Site)); err != nil {
+			return err
+		}
+		for p, h := range hashes {
+			s.written[p] = h
+		}
+		if had {
+			r.Outputs = append(r.Outputs, fmt.Sprintf("site (%d of %d files)", len(changed)+len(stale), len(r.Site)))
+		} else {
+			r.Outputs = append(r.Outputs, fmt.Sprintf("site (%d files)", len(r.Site)))
+		}
+		return nil
+	}
+	sort.Strings(changed)
+	sort.Strings(stale)
+	for _, rel := range changed {
+		if err := dist.WriteFile(s.cfg.Out, "site/"+rel, r.Site[rel]); err != nil {
+			forget()
+			return err
+		}
+		s.written["site/"+rel] = hashes["site/"+rel]
+	}
+	for _, p := range stale {
+		if err := os.Remove(filepath.Join(s.cfg.Out, filepath.FromSlash(p))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			forget()
+			return fmt.Errorf("remove %s: %w", p, err)
+		}
+		delete(s.written, p)
+		removeEmptyParents(s.cfg.Out, path.Dir(p))
+	}
+	if n := len(changed) + len(stale); n > 0 {
+		r.Outputs = append(r.Outputs, fmt.Sprintf("site (%d of %d files)", n, len(r.Site)))
+	}
+	return nil
 }
 
 func removeEmptyParents(root, dir string) {
