@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"sync"
 
 	"wbtool.dev/wbtool/catalog"
 )
@@ -27,6 +28,10 @@ var siteJS string
 
 //go:embed assets/favicon.svg
 var faviconSVG string
+
+// templates are parsed once; html/template executes them safely in
+// parallel.
+var templates = sync.OnceValues(parseTemplates)
 
 // parseTemplates parses the layout with each page template.
 func parseTemplates() (map[string]*template.Template, error) {

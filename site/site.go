@@ -99,7 +99,7 @@ func Build(cat *catalog.Catalog, opts Options) (Files, error) {
 		skillCache: map[string]skillView{},
 	}
 	var err error
-	if b.tmpl, err = parseTemplates(); err != nil {
+	if b.tmpl, err = templates(); err != nil {
 		return nil, err
 	}
 	if errs := b.checkIDs(); len(errs) > 0 {
