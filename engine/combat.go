@@ -27,9 +27,12 @@ func (s *State) canShootScreened(u int, screened uint32) bool {
 	}
 	side := s.g.units[u].side
 	nearest := 1 << 30
+	var dist [MaxUnits]int8
 	for t := range s.g.units {
 		if s.g.units[t].side != side && s.inPlay(t) {
-			nearest = min(nearest, s.dist(u, t))
+			d := s.dist(u, t)
+			dist[t] = int8(min(d, 127))
+			nearest = min(nearest, d)
 		}
 	}
 	sharp := s.hasFlag(u, FlagSharpShooting)
@@ -37,7 +40,7 @@ func (s *State) canShootScreened(u int, screened uint32) bool {
 		if s.g.units[t].side == side || !s.inPlay(t) {
 			continue
 		}
-		if (p.Far == 0 || s.hasFlag(t, FlagClosestOnly)) && s.dist(u, t) > nearest {
+		if int(dist[t]) > nearest && (p.Far == 0 || s.hasFlag(t, FlagClosestOnly)) {
 			continue
 		}
 		if !sharp && screened&(1<<uint(t)) != 0 {
