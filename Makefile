@@ -17,7 +17,11 @@ install:
 	$(GO) install -ldflags '$(LDFLAGS)' ./cmd/wbtool
 
 ## test: the whole test suite: lint, go tests, cue vet of the content, check games
-test: lint test-go cue-vet
+test: lint test-go cue-vet check
+
+## check: play the content's check games
+check:
+	$(GO) run ./cmd/wbtool check
 
 test-go:
 	$(GO) test ./...
@@ -47,6 +51,10 @@ bench:
 FUZZTIME ?= 60s
 fuzz:
 	$(GO) test ./schema -run '^$$' -fuzz FuzzLoad -fuzztime $(FUZZTIME)
+	$(GO) test ./render/markup -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
+	$(GO) test ./site -run '^$$' -fuzz FuzzRulesMarkdown -fuzztime $(FUZZTIME)
+	$(GO) test ./engine -run '^$$' -fuzz FuzzGame -fuzztime $(FUZZTIME)
+	$(GO) test ./engine -run '^$$' -fuzz FuzzRunCheck -fuzztime $(FUZZTIME)
 
 ## preview: render the first pages of each card sheet to PNG (needs pdftoppm) to look at them
 preview:

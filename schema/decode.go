@@ -163,6 +163,9 @@ func (l *loader) decodeAll() {
 		var ids []string
 		entities := map[string]cue.Value{}
 		for it.Next() {
+			if it.Selector().LabelType() != cue.StringLabel {
+				continue
+			}
 			id := it.Selector().Unquoted()
 			ids = append(ids, id)
 			entities[id] = it.Value()
@@ -212,10 +215,13 @@ func (l *loader) unknownFields(full, data cue.Value, segs []string) {
 	}
 	for it.Next() {
 		sel := it.Selector()
+		if sel.LabelType() != cue.StringLabel {
+			continue // definitions and hidden fields are the designer's own
+		}
 		name := sel.Unquoted()
 		p := append(append([]string(nil), segs...), name)
 		if full.Exists() && full.IncompleteKind() == cue.StructKind && !full.Allows(sel) {
-			l.errs = append(l.errs, Diagnostic{Pos: l.position(it.Value().Pos()), Path: displayPath(p),
+			l.unknownField(Diagnostic{Pos: l.position(it.Value().Pos()), Path: displayPath(p),
 				Msg: unknownFieldMsg(name, fieldNames(full))})
 			continue
 		}
@@ -225,6 +231,18 @@ func (l *loader) unknownFields(full, data cue.Value, segs []string) {
 		}
 		l.unknownFields(next, it.Value(), p)
 	}
+}
+
+// unknownField adds an unknown-field diagnostic, replacing CUE's own report
+// of the same field (which may lack the "did you mean" hint).
+func (l *loader) unknownField(d Diagnostic) {
+	for i, e := range l.errs {
+		if e.Path == d.Path && strings.HasPrefix(e.Msg, "unknown field") {
+			l.errs[i] = d
+			return
+		}
+	}
+	l.errs = append(l.errs, d)
 }
 
 // decodeValue decodes a validated value, reporting a failure as a
@@ -311,6 +329,21 @@ func (l *loader) annotate(rv reflect.Value, at []string) {
 		}
 		for i := 0; i < rv.Len(); i++ {
 			l.annotate(rv.Index(i), append(at[:len(at):len(at)], strconv.Itoa(i)))
+		}
+	case reflect.Map:
+		if rv.Type().Key().Kind() != reflect.String {
+			return
+		}
+		if k := rv.Type().Elem().Kind(); k != reflect.Struct && k != reflect.Pointer && k != reflect.Slice {
+			return
+		}
+		keys := rv.MapKeys()
+		sort.Slice(keys, func(i, j int) bool { return keys[i].String() < keys[j].String() })
+		for _, k := range keys {
+			elem := reflect.New(rv.Type().Elem()).Elem()
+			elem.Set(rv.MapIndex(k))
+			l.annotate(elem, append(at[:len(at):len(at)], k.String()))
+			rv.SetMapIndex(k, elem)
 		}
 	case reflect.Struct:
 		t := rv.Type()

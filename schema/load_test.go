@@ -211,3 +211,43 @@ func BenchmarkLoadGenerated(b *testing.B) {
 	}
 	_ = catalog.SchemaVersion
 }
+
+// TestPositionsReachIntoMaps pins that values inside maps (check-game sides
+// and their units) get their source positions too.
+func TestPositionsReachIntoMaps(t *testing.T) {
+	cat, err := Load(content.FS, Options{Root: "content"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, c := range cat.Checks {
+		for side, s := range c.Sides {
+			if s.Pos.Line == 0 {
+				t.Errorf("check %s side %s has no position", c.ID, side)
+			}
+			for _, u := range s.Units {
+				n++
+				if u.Pos.Line == 0 || u.Pos.File != c.Pos.File {
+					t.Errorf("check %s unit %s position %v", c.ID, u.ID, u.Pos)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no check-game units in the starter content")
+	}
+}
+
+// TestNonStringLabelsDoNotPanic: definitions and unifications inside
+// entities once made the unknown-field search panic.
+func TestNonStringLabelsDoNotPanic(t *testing.T) {
+	files := gen.Tree(gen.Options{Characters: 1})
+	files["scenarios/checks/x.cue"] = []byte(`package warbound
+
+checks: x: {#local: 1, hand: "red", sides: {red: {units: []}, blue: {units: []}}, script: [{side: "red", pass: true} & {side: "blue"}]}
+`)
+	_, err := Load(mapFS(files), Options{})
+	if err == nil || !strings.Contains(err.Error(), `conflicting values "blue" and "red"`) {
+		t.Fatalf("Load = %v, want the side conflict", err)
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/render"
+	"wbtool.dev/wbtool/site"
 )
 
 const buildDoc = `Build validates the content and writes every output under the output folder
@@ -20,6 +22,7 @@ const buildDoc = `Build validates the content and writes every output under the 
   dist/data/catalog.json        the engine data: the whole catalog as versioned JSON
   dist/print/cards-<lang>.pdf   print-and-play sheets of every card, English and French
   dist/print/decks/<deck>-<lang>.pdf   the sheets of each content deck
+  dist/site/index.html          the bilingual site: rules, card database, decks, glossary
 
 Nothing is written when the content has errors, and each output folder is
 swapped in whole, so a failed build leaves the previous outputs intact.
@@ -31,6 +34,7 @@ Examples:
   wbtool build --draft               # missing translations show a placeholder`
 
 func newBuildCmd(g *globalFlags) *cobra.Command {
+	var baseURL string
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Validate the content and write engine data, card sheets and the site to dist/",
@@ -41,9 +45,16 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			outputs, err := buildOutputs(cat)
+			outputs, err := buildOutputs(cat, baseURL)
 			if err != nil {
-				return err
+				var ue usageError
+				if errors.As(err, &ue) {
+					return err
+				}
+				// Card texts that do not fit, unknown icons or card
+				// references: content errors, one per line.
+				fmt.Fprintln(cmd.ErrOrStderr(), err)
+				return errReported
 			}
 			for _, o := range outputs {
 				if err := dist.ReplaceDir(g.out, o.dir, o.files); err != nil {
@@ -55,6 +66,7 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 		},
 	}
 	addOutFlag(cmd, g)
+	cmd.Flags().StringVar(&baseURL, "base-url", "", "absolute `URL` the site will be published at (used in sitemap.xml)")
 	return cmd
 }
 
@@ -70,7 +82,7 @@ type output struct {
 
 // buildOutputs computes every output in memory; nothing is written until
 // all of them succeeded.
-func buildOutputs(cat *catalog.Catalog) ([]output, error) {
+func buildOutputs(cat *catalog.Catalog, baseURL string) ([]output, error) {
 	data, err := catalogJSON(cat)
 	if err != nil {
 		return nil, err
@@ -83,9 +95,16 @@ func buildOutputs(cat *catalog.Catalog) ([]output, error) {
 	if err != nil {
 		return nil, err
 	}
+	opts := siteOptions()
+	opts.BaseURL = baseURL
+	pages, err := site.Build(cat, opts)
+	if err != nil {
+		return nil, err
+	}
 	return []output{
 		{"data", dist.Files{"catalog.json": data}},
 		{"print", subtree(sheets, "print/")},
+		{"site", dist.Files(pages)},
 	}, nil
 }
 
