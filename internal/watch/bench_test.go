@@ -16,7 +16,9 @@ import (
 // the finished report — evaluation in the child process, affected checks,
 // affected outputs written — as `wbtool watch` does it, minus the 150 ms
 // debounce. Per-stage averages are reported as extra metrics (site and
-// print run in parallel, so stages overlap).
+// print run in parallel, so stages overlap); checked-ms is the time to the
+// head of the report (content validated, checks played), which watch
+// prints before the outputs are done.
 //
 //	go test ./internal/watch -run '^$' -bench EditOneCard -benchtime 10x
 func BenchmarkEditOneCard(b *testing.B) {
@@ -70,6 +72,7 @@ func BenchmarkEditOneCard(b *testing.B) {
 					for _, st := range r.Stages {
 						stages[st.Name] += st.Took
 					}
+					stages["checked"] += r.Checked
 				}
 				for name, d := range stages {
 					if strings.ContainsAny(name, " ") {
