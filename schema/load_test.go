@@ -80,12 +80,11 @@ characters: bad: {
 		`characters.bad.run: missing required field "run"`,
 		`characters.bad.panic.health: missing required field "health"`,
 	}
-	got := list.Error()
 	var all []string
 	for _, d := range list {
 		all = append(all, d.String())
 	}
-	got = strings.Join(all, "\n")
+	got := strings.Join(all, "\n")
 	for _, w := range want {
 		if !strings.Contains(got, w) {
 			t.Errorf("missing diagnostic %q in:\n%s", w, got)

@@ -102,8 +102,7 @@ type loader struct {
 }
 
 type declaration struct {
-	pos  catalog.Pos
-	file string
+	pos catalog.Pos
 }
 
 func (l *loader) displayName(rel string) string {
