@@ -21,8 +21,18 @@ func (s *State) cost(u, sp int) (col [MaxColours]int8, any int8) {
 // payment works out which tokens pay for an activation; ok is false when
 // the side cannot pay. pay is the decision's choice for the colourless part
 // (all zero: DefaultPayment).
-func (s *State) payment(side, u, sp int, pay *[MaxColours]int8) (out [MaxColours]int8, ok bool) {
+//
+// v is the second unit of a Multiple activation, or -1: the cost is then
+// the sum of both (R-ACT-6).
+func (s *State) payment(side, u, v, sp int, pay *[MaxColours]int8) (out [MaxColours]int8, ok bool) {
 	col, any := s.cost(u, sp)
+	if v >= 0 {
+		col2, any2 := s.cost(v, sp)
+		for c := range col {
+			col[c] += col2[c]
+		}
+		any += any2
+	}
 	have := s.orders[side]
 	nc := len(s.g.colours)
 	for c := range nc {
@@ -95,6 +105,9 @@ func (s *State) partsValidScreened(u int, acts actionSet, screened uint32) actio
 	if acts&aShoot != 0 && s.canShootScreened(u, screened) {
 		ok |= aShoot
 	}
+	if acts&aHide != 0 && s.canHide(u) {
+		ok |= aHide
+	}
 	return ok
 }
 
@@ -113,7 +126,24 @@ func (s *State) checkActivate(d *Decision) error {
 	if s.partsValid(u, sp.actions) == 0 { // CompositeSpaceValid (R-ACT-3)
 		return fail(ErrSpaceInvalid)
 	}
-	if _, ok := s.payment(int(d.Side), u, int(d.Space), &d.Pay); !ok {
+	v := int(d.With) - 1
+	if v >= 0 {
+		if !sp.multi {
+			return fail(ErrNotMultiple)
+		}
+		if v == u {
+			return fail(ErrMultipleSame)
+		}
+		if v >= len(s.g.units) || int(s.g.units[v].side) != int(d.Side) || !s.inPlay(v) {
+			return fail(ErrUnknownUnit)
+		}
+		if s.partsValid(v, sp.actions) == 0 { // MultipleBothValid
+			return fail(ErrSpaceInvalid)
+		}
+	} else if d.With < 0 {
+		return fail(ErrUnknownUnit)
+	}
+	if _, ok := s.payment(int(d.Side), u, v, int(d.Space), &d.Pay); !ok {
 		return fail(ErrCannotPay)
 	}
 	if sp.tempo && (d.Colour < 0 || int(d.Colour) >= len(s.g.colours)) {
@@ -124,7 +154,7 @@ func (s *State) checkActivate(d *Decision) error {
 
 func (s *State) doActivate(d *Decision, dice *Dice, ev []Event) []Event {
 	u, side, sp := int(d.Unit), int(d.Side), int(d.Space)
-	paid, _ := s.payment(side, u, sp, &d.Pay)
+	paid, _ := s.payment(side, u, int(d.With)-1, sp, &d.Pay)
 	for c, n := range paid[:len(s.g.colours)] {
 		if n > 0 {
 			s.orders[side][c] -= n
@@ -139,16 +169,30 @@ func (s *State) doActivate(d *Decision, dice *Dice, ev []Event) []Event {
 		s.hourglass = d.Side
 		ev = append(ev, Event{Kind: EvHourglass, Side: d.Side, Space: -1})
 	}
+	s.second = d.With // MultipleBothValid: the second one after the first
+	return s.beginActivation(u, sp, d.Colour, dice, ev)
+}
+
+// beginActivation starts unit u's activation on space sp, paid already;
+// gain is the temporisation colour of the first activation of the space,
+// -1 for the second of a Multiple activation.
+func (s *State) beginActivation(u, sp int, gain int8, dice *Dice, ev []Event) []Event {
+	side := s.g.units[u].side
 	us := &s.units[u]
 	if us.activations > 0 && !s.hasFlag(u, FlagNoReactivationStress) { // R-ACTV-2, ReactivationStressFirst
 		ev = s.addTokens(u, TokStress, 1, ev)
 	}
 	us.activations++
-	if s.g.spaces[sp].tempo {
-		s.orders[side][d.Colour]++
-		ev = append(ev, Event{Kind: EvOrders, Side: d.Side, Colour: d.Colour, N: 1})
+	s.spaces[sp].acts++
+	if bit := uint32(1) << uint(u); s.maint&bit != 0 { // R-TURN-7: removed the first time
+		s.maint &^= bit
+		ev = append(ev, Event{Kind: EvMaintenance, Side: side, Unit: int8(u)})
 	}
-	s.act = activation{unit: d.Unit, space: d.Space, remaining: s.g.spaces[sp].actions}
+	if s.g.spaces[sp].tempo && gain >= 0 { // R-ACT-6 temporisation: at the start
+		s.orders[side][gain]++
+		ev = append(ev, Event{Kind: EvOrders, Side: side, Colour: gain, N: 1})
+	}
+	s.act = activation{unit: int8(u), space: int8(sp), remaining: s.g.spaces[sp].actions}
 	s.pend = pendActivation
 	return s.unitTrigger(u, TrigActivationStart, -1, dice, ev)
 }
@@ -169,7 +213,15 @@ func (s *State) doEnd(dice *Dice, ev []Event) []Event {
 	ev = append(ev, Event{Kind: EvEndActivation, Side: s.g.units[u].side, Unit: int8(u)})
 	ev = s.interact(u, ev)
 	ev = s.endOfActivation(u, dice, ev)
+	sp := int(s.act.space)
 	s.act = activation{}
+	if v := int(s.second) - 1; v >= 0 { // Multiple: the second Character (R-ACT-6)
+		s.second = 0
+		if s.inPlay(v) {
+			ev = append(ev, Event{Kind: EvActivate, Side: s.g.units[v].side, Unit: int8(v), Space: int8(sp)})
+			return s.beginActivation(v, sp, -1, dice, ev)
+		}
+	}
 	return s.nextActor(ev)
 }
 
@@ -184,6 +236,7 @@ func (s *State) endOfActivation(active int, dice *Dice, ev []Event) []Event {
 		if s.health(u) >= int(s.prof(u).Health)+s.statMod(u, StatHealth) {
 			us := &s.units[u]
 			us.removed = true
+			s.cover &^= 1 << uint(u) // CoverLostOnAttackDice: it goes with the Character
 			for _, t := range s.minis(u) {
 				s.lift(u, t)
 			}
@@ -393,6 +446,7 @@ func (s *State) relocate(u int, dst [2]hex.Tile, ev []Event) []Event {
 	}
 	for i := range n {
 		if dst[i] != hex.None && dst[i] != us.tiles[i] {
+			ev = s.loseCover(u, ev) // R-HIDE-4: moved by any means
 			us.tiles[i] = dst[i]
 			ev = append(ev, Event{Kind: EvMove, Side: s.g.units[u].side, Unit: int8(u), Mini: int8(i), Tile: dst[i]})
 		}

@@ -30,18 +30,11 @@ func NewState(g *Game, st Start) (State, []Event, error) {
 	}
 	s.hourglass = 1 - s.hand
 	s.objective = [2]int8{-1, -1}
-	if n := len(g.objDeck); n > 0 { // R-OBJ-1: each player draws one
-		a := int(s.rng.Uint64() % uint64(n))
-		s.objective[0] = int8(a)
-		if n > 1 {
-			b := int(s.rng.Uint64() % uint64(n-1))
-			if b >= a {
-				b++
-			}
-			s.objective[1] = int8(b)
-		} else {
-			s.objective[1] = int8(a)
-		}
+	if g.objTurn == 0 { // R-OBJ-1: each player draws one as the game starts
+		s.drawObjectives(nil)
+	}
+	if g.maintenance { // R-TURN-7: a Maintenance marker on each Character
+		s.maint = uint32(1)<<uint(len(g.units)) - 1
 	}
 	for u := range g.units {
 		us := &s.units[u]
@@ -92,6 +85,33 @@ func NewState(g *Game, st Start) (State, []Event, error) {
 	s.toAct = 0 // DeploymentOrder: player 1 first
 	ev = s.nextDeploy(ev)
 	return s, ev, nil
+}
+
+// drawObjectives draws each player's personal Objective card from the
+// Objective deck (R-OBJ-1, R-OBJ-3, ObjectiveDrawOrder) and reveals them.
+func (s *State) drawObjectives(ev []Event) []Event {
+	s.objDrawn = true
+	n := len(s.g.objDeck)
+	if n == 0 {
+		return ev
+	}
+	a := int(s.rng.Uint64() % uint64(n))
+	s.objective[0] = int8(a)
+	if n > 1 {
+		b := int(s.rng.Uint64() % uint64(n-1))
+		if b >= a {
+			b++
+		}
+		s.objective[1] = int8(b)
+	} else {
+		s.objective[1] = int8(a)
+	}
+	if ev != nil || s.g.objTurn > 0 {
+		for side := range 2 {
+			ev = append(ev, Event{Kind: EvObjective, Side: int8(side), N: int16(s.objective[side])})
+		}
+	}
+	return ev
 }
 
 type setupError struct{ msg string }
@@ -181,6 +201,11 @@ func (s *State) Do(d Decision, dice *Dice, ev []Event) ([]Event, error) {
 		if err == nil {
 			ev = s.doKeep(int(d.Colour), ev)
 		}
+	case Hide:
+		err = s.checkHide(&d)
+		if err == nil {
+			ev = s.doHide(&d, ev)
+		}
 	default:
 		err = fail(ErrWrongPhase)
 	}
@@ -220,6 +245,8 @@ func (s *State) DoLegal(d Decision, dice *Dice, ev []Event) []Event {
 		ev = s.doSwap(d.Swap, ev)
 	case KeepOrder:
 		ev = s.doKeep(int(d.Colour), ev)
+	case Hide:
+		ev = s.doHide(&d, ev)
 	}
 	s.steps++
 	return ev
@@ -510,6 +537,12 @@ func (s *State) endTurn(ev []Event) []Event {
 		ev = s.sideTrigger(side, TrigCleanup, ev)
 	}
 	ev = s.scoreEndOfTurn(ev)
+	if s.turn == s.g.objTurn { // R-OBJ-3: at the end of the Cleanup of turn 3
+		ev = s.drawObjectives(ev)
+	}
+	if s.g.maintenance && s.turn == MaintenanceTurn { // R-TURN-7
+		ev = s.maintenanceCost(ev)
+	}
 	if s.turn >= s.g.turns {
 		ev = s.scoreEndOfGame(ev)
 		s.phase = PhaseOver

@@ -113,7 +113,7 @@ func (s *State) doShoot(d *Decision, dice *Dice, ev []Event) []Event {
 	s.act.remaining &^= aShoot | aAim
 	s.act.did |= aShoot
 	s.act.done++
-	ev = s.attack(u, t, n, d.Aim, RollRanged, target-int8(s.statMod(u, StatAccuracy)), hit, dice, ev)
+	ev = s.attack(u, t, n, d.Aim, s.coverAgainst(t), RollRanged, target-int8(s.statMod(u, StatAccuracy)), hit, dice, ev)
 	ev = s.unitTrigger(u, TrigAfterShoot, t, dice, ev)
 	s.atk = attackCtx{}
 	return ev
@@ -158,7 +158,7 @@ func (s *State) doFight(d *Decision, dice *Dice, ev []Event) []Event {
 	s.act.remaining &^= aFight
 	s.act.did |= aFight
 	s.act.done++
-	ev = s.attack(u, t, n, false, RollMelee, p.Attack-int8(s.statMod(u, StatAttack)), hit, dice, ev)
+	ev = s.attack(u, t, n, false, coverNone, RollMelee, p.Attack-int8(s.statMod(u, StatAttack)), hit, dice, ev) // Cover gives nothing in melee (R-HIDE-2)
 	ev = s.unitTrigger(u, TrigAfterFight, t, dice, ev)
 	s.atk = attackCtx{}
 	return ev
@@ -167,12 +167,20 @@ func (s *State) doFight(d *Decision, dice *Dice, ev []Event) []Event {
 // attack rolls n attack dice of u against t: hits on target+ with the hit
 // modifier, one Stress per die that is not a natural [1] (R-SHOOT-5,
 // R-FIGHT-2), then damage (R-SHOOT-6/7). With aim, one more die is rolled
-// and the lowest dropped first (R-ACT-4).
-func (s *State) attack(u, t, n int, aim bool, purpose int, target, mod int8, dice *Dice, ev []Event) []Event {
-	n = min(max(n, 0), maxDice-1)
+// and the lowest dropped first (R-ACT-4). cover is the target's Cover
+// against a ranged attack: plain, −1 to hit (R-HIDE-2); by terrain, one
+// more die and the highest dropped (R-HIDE-3, CoverDiceOrder); either
+// way only hits add Stress. The attacker loses its own Cover by rolling
+// (R-HIDE-4).
+func (s *State) attack(u, t, n int, aim bool, cover, purpose int, target, mod int8, dice *Dice, ev []Event) []Event {
+	ev = s.loseCover(u, ev)
+	n = min(max(n, 0), maxDice-2)
 	e := Event{Kind: EvRoll, Side: s.g.units[u].side, Unit: int8(u), Target: int8(t), N: int16(purpose)}
 	rolled := n
 	if aim {
+		rolled++
+	}
+	if cover == coverTerrain {
 		rolled++
 	}
 	for i := range rolled {
@@ -191,6 +199,19 @@ func (s *State) attack(u, t, n int, aim bool, purpose int, target, mod int8, dic
 		kept[low], kept[len(kept)-1] = kept[len(kept)-1], kept[low]
 		kept = kept[:len(kept)-1]
 	}
+	if cover == coverTerrain && len(kept) > 0 { // drop the highest (R-HIDE-3)
+		high := 0
+		for i, v := range kept {
+			if v > kept[high] {
+				high = i
+			}
+		}
+		kept[high], kept[len(kept)-1] = kept[len(kept)-1], kept[high]
+		kept = kept[:len(kept)-1]
+	}
+	if cover == coverPlain {
+		mod-- // R-HIDE-2
+	}
 	hits, stress := 0, 0
 	for _, v := range kept {
 		if v != 1 {
@@ -199,6 +220,9 @@ func (s *State) attack(u, t, n int, aim bool, purpose int, target, mod int8, dic
 		if success(v, mod, target) {
 			hits++
 		}
+	}
+	if cover != coverNone {
+		stress = hits // only hits add Stress (R-HIDE-2, R-HIDE-3)
 	}
 	s.lastHits = int8(hits)
 	ev = append(ev, Event{Kind: EvHit, Side: s.g.units[u].side, Unit: int8(u), Target: int8(t), N: int16(hits)})

@@ -219,6 +219,11 @@ func TestSelfPlayInvariants(t *testing.T) {
 // playChecked plays one random game, checking invariants and that removed
 // Characters never act.
 func playChecked(g *engine.Game, seed uint64, decks [2]string) (err error) {
+	return playCheckedStats(g, seed, nil)
+}
+
+// playCheckedStats is playChecked calling see after every decision.
+func playCheckedStats(g *engine.Game, seed uint64, see func(s *engine.State, d engine.Decision, ev []engine.Event)) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic: %v", r)
@@ -251,6 +256,9 @@ func playChecked(g *engine.Game, seed uint64, decks [2]string) (err error) {
 		if err := s.Invariants(); err != nil {
 			return fmt.Errorf("step %d after %s: %v", s.Steps(), d.Format(g), err)
 		}
+		if see != nil {
+			see(&s, d, ev)
+		}
 		// Apply (the pure form) and DoLegal (the fast path) agree with Do.
 		after, _, err := engine.Apply(before, d, nil)
 		if err != nil || after != s {
@@ -271,7 +279,12 @@ func playChecked(g *engine.Game, seed uint64, decks [2]string) (err error) {
 // saveTrace writes the game as a log under testdata/traces so that
 // TestTraces replays it from then on.
 func saveTrace(t *testing.T, g *engine.Game, seed uint64, decks [2]string) string {
-	l := &engine.Log{Header: engine.LogHeader{Engine: engine.Version, Seed: seed, Scenario: "salvage-field", Decks: decks, Bots: [2]string{"random", "random"}}}
+	return saveTraceOn(t, g, "salvage-field", seed, decks)
+}
+
+// saveTraceOn is saveTrace on a given scenario.
+func saveTraceOn(t *testing.T, g *engine.Game, scenario string, seed uint64, decks [2]string) string {
+	l := &engine.Log{Header: engine.LogHeader{Engine: engine.Version, Seed: seed, Scenario: scenario, Decks: decks, Bots: [2]string{"random", "random"}}}
 	bots := [2]engine.Bot{engine.NewRandomBot(seed), engine.NewRandomBot(seed)}
 	func() {
 		defer func() { recover() }()
@@ -287,4 +300,91 @@ func saveTrace(t *testing.T, g *engine.Game, seed uint64, decks [2]string) strin
 		t.Log(err)
 	}
 	return path
+}
+
+// confrontationGame compiles a Confrontation game of two starter decks on
+// a common scenario, with the Maintenance option as asked.
+func confrontationGame(t testing.TB, cat *catalog.Catalog, scenario string, decks [2]string, maintenance bool) *engine.Game {
+	t.Helper()
+	su, err := engine.ScenarioSetup(cat, scenario, decks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	su.Maintenance = maintenance
+	g, err := engine.Compile(cat, su)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.PrecomputeSight()
+	return g
+}
+
+// formatDecks lists the starter decks of a format.
+func formatDecks(cat *catalog.Catalog, f catalog.Format) []string {
+	var out []string
+	for _, d := range cat.Decks {
+		if d.Format == f {
+			out = append(out, d.ID)
+		}
+	}
+	return out
+}
+
+// TestConfrontationSelfPlayInvariants plays random Confrontation games of
+// every pair of starter Confrontation decks on every common scenario,
+// with and without Maintenance, and checks the invariants after every
+// decision (R-FMT-1, R-HIDE, R-ACT-6, R-TURN-7, R-OBJ-3).
+func TestConfrontationSelfPlayInvariants(t *testing.T) {
+	cat := loadContent(t)
+	decks := formatDecks(cat, catalog.Confrontation)
+	var scenarios []string
+	for _, sc := range cat.Scenarios {
+		if sc.Format == catalog.Confrontation {
+			scenarios = append(scenarios, sc.ID)
+		}
+	}
+	if len(decks) < 2 || len(scenarios) < 2 {
+		t.Fatalf("%d Confrontation decks, %d scenarios", len(decks), len(scenarios))
+	}
+	games := 3000
+	if testing.Short() {
+		games = 300
+	}
+	combos := len(decks) * len(decks) * len(scenarios) * 2
+	n := 0
+	var seen struct{ cover, multi, maint, objective, hideOK int }
+	for _, sc := range scenarios {
+		for _, a := range decks {
+			for _, b := range decks {
+				for _, maint := range []bool{false, true} {
+					g := confrontationGame(t, cat, sc, [2]string{a, b}, maint)
+					for seed := range uint64(games/combos + 1) {
+						n++
+						if err := playCheckedStats(g, seed, func(s *engine.State, d engine.Decision, ev []engine.Event) {
+							for _, e := range ev {
+								switch e.Kind {
+								case engine.EvCover:
+									seen.cover++
+								case engine.EvVPLost:
+									seen.maint++
+								case engine.EvObjective:
+									seen.objective++
+								}
+							}
+							if d.With > 0 {
+								seen.multi++
+							}
+						}); err != nil {
+							path := saveTraceOn(t, g, sc, seed, [2]string{a, b})
+							t.Fatalf("%s, %s vs %s, maintenance %v, seed %d: %v (trace %s)", sc, a, b, maint, seed, err, path)
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d games; %d Covers, %d Multiple activations, %d Maintenance losses, %d Objectives drawn", n, seen.cover, seen.multi, seen.maint, seen.objective)
+	if seen.cover == 0 || seen.multi == 0 || seen.maint == 0 || seen.objective != 2*n {
+		t.Fatalf("random games never exercised a Confrontation rule: %+v", seen)
+	}
 }

@@ -179,3 +179,89 @@ const ZeroCostTakesSpace = true
 // effects follow AutomaticChoices rather than asking the player; only
 // active skills are decisions.
 const LeaderPhaseChoicesAutomatic = true
+
+// ---- Confrontation ----
+
+// ObjectiveTurn: in Confrontation the personal Objectives are drawn at the
+// end of the Cleanup phase of turn 3 (R-OBJ-3), the turn the Action
+// Board's timeline marks "Objective" between its first and second Period
+// (R-ACT-7). The engine reads the turn from the board: the last turn of
+// Period 1 (turn 3 on the Confrontation board), so that an inline board
+// of a check game moves it with its Periods. 0: a board of one Period
+// draws as the game starts.
+func ObjectiveTurn(b interface{ PeriodOf(int) int }) int {
+	t := 0
+	for turn := 1; turn <= MaxTurns && b.PeriodOf(turn) == 1; turn++ {
+		t = turn
+	}
+	if b.PeriodOf(t+1) == 0 {
+		return 0
+	}
+	return t
+}
+
+// ObjectiveDrawOrder: both players draw from one shuffled Objective deck
+// (the game's seeded generator), player 1 first, without replacement: the
+// two players never hold the same card unless the deck has one card
+// (R-OBJ-1, R-OBJ-3). (Ours: the rulebooks say "each player draws".)
+const ObjectiveDrawOrder = "player 1 then player 2, one deck, no replacement"
+
+// MultipleBothValid: on a Multiple space (R-ACT-6) both Characters must be
+// valid for the space (R-ACT-3) and the sum of their costs paid when the
+// activation is chosen; the first one named resolves its activation
+// completely, then the second one. If the second has nothing left to do
+// when its turn comes (ActionRequired), its activation ends at once. The
+// order is part of the decision (Legal lists both orders). (Ours.)
+const MultipleBothValid = true
+
+// MultipleOneSpace: a Multiple activation takes its one space once, with
+// the tokens of both costs on it; each Character counts one activation
+// (R-ACTV-2 Stress on a second activation applies to each). Taking the
+// Hourglass space takes the Hourglass once (R-INIT-2).
+const MultipleOneSpace = true
+
+// HideNeedsNoCover: a Character holds at most one Cover token (R-HIDE-1),
+// so the Hide action is valid only for a Character without Cover; a Hide
+// space is invalid for a covered Character (R-ACT-3) and a Hide by one
+// fails with the code cover-held. (Ours.)
+const HideNeedsNoCover = true
+
+// CoverTerrain: "adjacent to terrain" (R-HIDE-3) means next to a terrain
+// tile of the scenario, whether it blocks movement, sight or both; a
+// miniature standing on a terrain tile that can be entered counts too.
+// (Ours: the rulebooks do not say which terrain.)
+func CoverTerrain(adjacentOrOnTerrain []bool) bool {
+	if len(adjacentOrOnTerrain) == 0 {
+		return false
+	}
+	for _, v := range adjacentOrOnTerrain {
+		if !v {
+			return false // a Formation needs both miniatures (R-HIDE-3)
+		}
+	}
+	return true
+}
+
+// CoverDiceOrder: against Cover by terrain the shooter rolls one extra die
+// and drops the highest before any reroll (R-HIDE-3); with Aim too
+// (R-ACT-4) two extra dice are rolled, the lowest and the highest of all
+// dropped. Dropped dice give no Stress (as AimDroppedDieNoStress).
+const CoverDiceOrder = "roll all, drop lowest (aim) and highest (cover)"
+
+// CoverLostOnAttackDice: Cover is lost when the Character rolls melee or
+// ranged dice (R-HIDE-4): a Fight or a Shoot of its own. Dice rolled by
+// card effects ("Roll X", R-WORD-2) and armour rolls are not melee or
+// ranged attack rolls and leave Cover. Cover is lost when moved by any
+// means (R-HIDE-4): a Move, a Run, or an effect that moves it. Otherwise
+// Cover lasts from turn to turn; it goes with the Character when removed
+// from play. (Ours.)
+const CoverLostOnAttackDice = true
+
+// MaintenanceInPlayOnly: at the end of the Cleanup of turn 5 (R-TURN-7)
+// only the Maintenance markers of Characters still in play cost Victory
+// Points; a Character removed from play takes its marker with it. (Ours.)
+const MaintenanceInPlayOnly = true
+
+// MaintenanceTurn is the turn at the end of whose Cleanup Maintenance
+// markers cost Victory Points (R-TURN-7).
+const MaintenanceTurn = 5

@@ -35,10 +35,16 @@ const (
 	EvMarker                             // marker Space (index) taken off by Side
 	EvSkill                              // Unit uses skill slot N
 	EvGameOver                           // the game ends; Side = winner, 2 = draw
+	EvCover                              // Unit takes a Cover token (R-HIDE-1)
+	EvCoverLost                          // Unit loses its Cover token (R-HIDE-4)
+	EvMaintenance                        // Unit's Maintenance marker is removed (R-TURN-7)
+	EvVPLost                             // Side loses N Victory Points (R-TURN-7)
+	EvObjective                          // Side draws the Objective card N of the deck (R-OBJ-3)
 )
 
 var evNames = [...]string{"", "turn", "phase", "orders", "hand", "hourglass", "deploy", "activate", "pay", "pass",
-	"exchange", "move", "roll", "hits", "token", "token-off", "removed", "panic", "end", "vp", "discard", "marker", "skill", "game-over"}
+	"exchange", "move", "roll", "hits", "token", "token-off", "removed", "panic", "end", "vp", "discard", "marker", "skill", "game-over",
+	"cover", "cover-lost", "maintenance", "vp-lost", "objective"}
 
 func (k EventKind) String() string {
 	if k > 0 && int(k) < len(evNames) {
@@ -109,12 +115,16 @@ func (e *Event) Format(g *Game) string {
 		fmt.Fprintf(&b, " %s %d", unit(e.Target), e.N)
 	case EvToken, EvTokenOff:
 		fmt.Fprintf(&b, " %s %d %s", unit(e.Target), e.N, TokenNames[e.Colour])
-	case EvRemoved, EvPanic, EvEndActivation:
+	case EvRemoved, EvPanic, EvEndActivation, EvCover, EvCoverLost, EvMaintenance:
 		fmt.Fprintf(&b, " %s", unit(e.Unit))
 	case EvSkill:
 		fmt.Fprintf(&b, " %s %d", unit(e.Unit), e.N)
 	case EvVP:
 		fmt.Fprintf(&b, " %s +%d", g.sideNames[e.Side], e.N)
+	case EvVPLost:
+		fmt.Fprintf(&b, " %s -%d", g.sideNames[e.Side], e.N)
+	case EvObjective:
+		fmt.Fprintf(&b, " %s %d", g.sideNames[e.Side], e.N)
 	case EvMarker:
 		fmt.Fprintf(&b, " %s by %s", g.markers[e.Space].id, g.sideNames[e.Side])
 	case EvGameOver:

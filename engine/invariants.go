@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine/hex"
 )
 
@@ -77,16 +78,68 @@ func (s *State) Invariants() error {
 		return fmt.Errorf("%d Order tokens on the board, %d paid this turn", onBoard, s.paidTurn[0]+s.paidTurn[1])
 	}
 	if s.phase == PhaseAction {
-		acts := 0
+		acts, onSpaces := 0, 0
 		for u := range g.units {
 			acts += int(s.units[u].activations)
 		}
-		if acts != taken {
+		for i := range g.spaces {
+			n := int(s.spaces[i].acts)
+			onSpaces += n
+			if s.spaces[i].taken != (n > 0) || n > 2 || (n == 2 && !g.spaces[i].multi) {
+				return fmt.Errorf("space %s holds %d activations (taken %v)", g.spaces[i].id, n, s.spaces[i].taken)
+			}
+		}
+		if acts != onSpaces || taken > onSpaces {
 			return fmt.Errorf("%d activations this turn on %d taken spaces", acts, taken)
 		}
 	}
+	if err := s.confrontationInvariants(); err != nil {
+		return err
+	}
 	if s.phase == PhaseOver && (s.turn != g.turns || s.winner < 0) {
 		return fmt.Errorf("the game ended on turn %d of %d with no result", s.turn, g.turns)
+	}
+	return nil
+}
+
+// confrontationInvariants: Cover only in Confrontation and only on
+// Characters in play, one token at most by construction (R-HIDE-1,
+// R-HIDE-5); Maintenance markers only with the option, never on a
+// Character activated this turn (R-TURN-7); Victory Points never below 0;
+// a pending second Multiple activation only inside an activation; the
+// personal Objectives revealed exactly after the Objective turn (R-OBJ-3).
+func (s *State) confrontationInvariants() error {
+	g := s.g
+	all := uint32(1)<<uint(len(g.units)) - 1
+	if s.cover&^all != 0 || s.maint&^all != 0 {
+		return fmt.Errorf("Cover or Maintenance on a unit that does not exist")
+	}
+	for u := range g.units {
+		bit := uint32(1) << uint(u)
+		if s.cover&bit != 0 {
+			if g.Format != catalog.Confrontation {
+				return fmt.Errorf("unit %s holds Cover in %s (R-HIDE-5)", g.units[u].id, g.Format)
+			}
+			if !s.inPlay(u) {
+				return fmt.Errorf("unit %s holds Cover out of play", g.units[u].id)
+			}
+		}
+		if s.maint&bit != 0 && (!g.maintenance || s.units[u].activations > 0) {
+			return fmt.Errorf("unit %s keeps its Maintenance marker (option %v, %d activations)", g.units[u].id, g.maintenance, s.units[u].activations)
+		}
+	}
+	for side := range 2 {
+		if s.vp[side] < 0 {
+			return fmt.Errorf("%s has %d Victory Points", g.sideNames[side], s.vp[side])
+		}
+	}
+	if s.second != 0 && (s.pend != pendActivation || int(s.second)-1 == int(s.act.unit)) {
+		return fmt.Errorf("a second Multiple activation is pending outside an activation")
+	}
+	if t := g.objTurn; t > 0 && s.phase != PhaseDeploy {
+		if want := s.turn > t || (s.turn == t && s.phase == PhaseOver); s.objDrawn != want && s.phase != PhaseCleanup {
+			return fmt.Errorf("turn %d: Objectives revealed %v (drawn at the end of turn %d)", s.turn, s.objDrawn, t)
+		}
 	}
 	return nil
 }

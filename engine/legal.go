@@ -85,11 +85,13 @@ func (s *State) legalActivations(base Decision, buf []Decision) []Decision {
 	var open [MaxSpaces]int8
 	nopen := 0
 	var all actionSet
+	multi := false
 	for i := range g.spaces {
 		if !s.spaces[i].taken && g.spaces[i].period <= period {
 			all |= g.spaces[i].actions
 			open[nopen] = int8(i)
 			nopen++
+			multi = multi || g.spaces[i].multi
 		}
 	}
 	if nopen == 0 {
@@ -99,19 +101,20 @@ func (s *State) legalActivations(base Decision, buf []Decision) []Decision {
 	if all&aShoot != 0 {
 		screened = s.screenedBy(s.toAct)
 	}
+	var valid [MaxUnits]actionSet
 	for u := range g.units {
 		if g.units[u].side != s.toAct || !s.inPlay(u) {
 			continue
 		}
-		valid := s.partsValidScreened(u, all, screened)
-		if valid == 0 {
+		valid[u] = s.partsValidScreened(u, all, screened)
+		if valid[u] == 0 {
 			continue
 		}
 		payable := [2]int8{-1, -1} // without, with cost reduction: unknown
 		for _, i8 := range open[:nopen] {
 			i := int(i8)
 			sp := &g.spaces[i]
-			if sp.actions&valid == 0 {
+			if sp.actions&valid[u] == 0 {
 				continue
 			}
 			d := base
@@ -122,22 +125,55 @@ func (s *State) legalActivations(base Decision, buf []Decision) []Decision {
 			}
 			if payable[k] < 0 {
 				payable[k] = 0
-				if _, ok := s.payment(int(s.toAct), u, i, &d.Pay); ok {
+				if _, ok := s.payment(int(s.toAct), u, -1, i, &d.Pay); ok {
 					payable[k] = 1
 				}
 			}
 			if payable[k] == 0 {
 				continue
 			}
-			if sp.tempo {
-				for c := range g.colours {
-					d.Colour = int8(c)
-					buf = append(buf, d)
-				}
+			buf = s.withGain(d, buf)
+		}
+	}
+	if !multi {
+		return buf
+	}
+	// Multiple spaces (R-ACT-6): two Characters, in either order.
+	for _, i8 := range open[:nopen] {
+		i := int(i8)
+		sp := &g.spaces[i]
+		if !sp.multi {
+			continue
+		}
+		for u := range g.units {
+			if sp.actions&valid[u] == 0 {
 				continue
 			}
-			buf = append(buf, d)
+			for v := range g.units {
+				if v == u || sp.actions&valid[v] == 0 {
+					continue
+				}
+				d := base
+				d.Kind, d.Unit, d.With, d.Space = Activate, int8(u), int8(v+1), int8(i)
+				if _, ok := s.payment(int(s.toAct), u, v, i, &d.Pay); !ok {
+					continue
+				}
+				buf = s.withGain(d, buf)
+			}
 		}
+	}
+	return buf
+}
+
+// withGain appends activation d, once per colour on a temporisation space
+// (R-ACT-6: the colour gained is the player's choice).
+func (s *State) withGain(d Decision, buf []Decision) []Decision {
+	if !s.g.spaces[d.Space].tempo {
+		return append(buf, d)
+	}
+	for c := range s.g.colours {
+		d.Colour = int8(c)
+		buf = append(buf, d)
 	}
 	return buf
 }
@@ -218,6 +254,11 @@ func (s *State) legalInActivation(base Decision, buf []Decision) []Decision {
 				buf = append(buf, d)
 			}
 		}
+	}
+	if rem&aHide != 0 && s.canHide(u) {
+		d := base
+		d.Kind = Hide
+		buf = append(buf, d)
 	}
 	buf = s.legalSkills(base, buf)
 	if s.act.done > 0 || s.partsValid(u, rem) == 0 {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 
+	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine/hex"
 )
 
@@ -39,6 +40,7 @@ type LogDecision struct {
 	Kind   Kind   `json:"k"`
 	Side   int8   `json:"s"`
 	Unit   int8   `json:"u"`
+	With   int8   `json:"w,omitempty"` // Multiple: 1 + the second unit
 	Space  int8   `json:"sp"`
 	Target int8   `json:"t"`
 	Tile   int16  `json:"x"`
@@ -52,7 +54,7 @@ type LogDecision struct {
 }
 
 func logDecision(d Decision) LogDecision {
-	l := LogDecision{Kind: d.Kind, Side: d.Side, Unit: d.Unit, Space: d.Space, Target: d.Target,
+	l := LogDecision{Kind: d.Kind, Side: d.Side, Unit: d.Unit, With: d.With, Space: d.Space, Target: d.Target,
 		Tile: int16(d.Tile), Tile2: int16(d.Tile2), Colour: d.Colour, Give2: d.Give2, Take: d.Take, Skill: d.Skill}
 	if d.Run {
 		l.Flags |= 1
@@ -71,7 +73,7 @@ func logDecision(d Decision) LogDecision {
 
 // Decision returns the logged decision.
 func (l LogDecision) Decision() Decision {
-	d := Decision{Kind: l.Kind, Side: l.Side, Unit: l.Unit, Space: l.Space, Target: l.Target,
+	d := Decision{Kind: l.Kind, Side: l.Side, Unit: l.Unit, With: l.With, Space: l.Space, Target: l.Target,
 		Tile: hex.Tile(l.Tile), Tile2: hex.Tile(l.Tile2), Colour: l.Colour, Give2: l.Give2, Take: l.Take, Skill: l.Skill,
 		Run: l.Flags&1 != 0, Aim: l.Flags&2 != 0, Swap: l.Flags&4 != 0}
 	copy(d.Pay[:], l.Pay)
@@ -235,6 +237,13 @@ func (s *State) Hash() uint64 {
 		b(int(n))
 	}
 	b(int(s.winner))
+	if s.g.Format == catalog.Confrontation { // Exploration hashes stay as they were
+		for i := range 4 {
+			b(int(s.cover >> (8 * i)))
+			b(int(s.maint >> (8 * i)))
+		}
+		b(int(s.second) | bit(s.objDrawn)<<6)
+	}
 	return h
 }
 

@@ -31,6 +31,9 @@ func (s *State) scoringFor(side int, f func(sc *catalog.Scoring)) {
 	for i := range g.scoring {
 		f(&g.scoring[i])
 	}
+	if !s.objDrawn {
+		return // the personal Objectives are not revealed yet (R-OBJ-3)
+	}
 	for i := range g.fixedObj[side] {
 		f(&g.fixedObj[side][i])
 	}
@@ -167,6 +170,26 @@ func (s *State) scoreEndOfGame(ev []Event) []Event {
 				}
 			}
 		})
+	}
+	return ev
+}
+
+// maintenanceCost: each player loses 1 Victory Point per Maintenance
+// marker still on their Characters, never going below 0 (R-TURN-7,
+// MaintenanceInPlayOnly).
+func (s *State) maintenanceCost(ev []Event) []Event {
+	for _, side := range [2]int{int(s.hand), 1 - int(s.hand)} {
+		n := 0
+		for u := range s.g.units {
+			if int(s.g.units[u].side) == side && s.inPlay(u) && s.maint&(1<<uint(u)) != 0 {
+				n++
+			}
+		}
+		n = min(n, int(s.vp[side]))
+		if n > 0 {
+			s.vp[side] -= int16(n)
+			ev = append(ev, Event{Kind: EvVPLost, Side: int8(side), N: int16(n)})
+		}
 	}
 	return ev
 }

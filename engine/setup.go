@@ -36,6 +36,9 @@ type Setup struct {
 	ObjectiveDeck []catalog.ObjectiveCard
 	Board         *catalog.ActionBoard
 	Sides         [2]SideSetup
+	// Maintenance turns on the optional Maintenance rule (R-TURN-7,
+	// Confrontation only).
+	Maintenance bool
 }
 
 // SideSetup is one player's warband.
@@ -105,7 +108,7 @@ type spaceDef struct {
 	reduce  bool // cost reduction
 	extra   bool // extra die
 	tempo   bool // temporisation
-	multi   bool // multiple (Confrontation, not implemented)
+	multi   bool // multiple: up to two Characters at once
 }
 
 type actionSet uint8
@@ -132,6 +135,12 @@ type Game struct {
 	grid       *hex.Grid
 	blockMove  hex.Mask
 	blockSight hex.Mask
+	terrain    hex.Mask // every terrain tile, blocking movement or sight (CoverTerrain)
+	// maintenance: the optional Maintenance rule is on (R-TURN-7).
+	maintenance bool
+	// objTurn is the turn at the end of whose Cleanup the personal
+	// Objectives are drawn (R-OBJ-3); 0: when the game starts (R-OBJ-1).
+	objTurn    int8
 	colours    []string
 	spaces     []spaceDef
 	turns      int8
@@ -209,6 +218,21 @@ func (g *Game) Space(id string) int {
 	return -1
 }
 
+// Maintenance reports whether the optional Maintenance rule is on (R-TURN-7).
+func (g *Game) Maintenance() bool { return g.maintenance }
+
+// ObjectiveTurn is the turn at the end of whose Cleanup the personal
+// Objectives are drawn, 0 when they are drawn as the game starts.
+func (g *Game) ObjectiveTurn() int { return int(g.objTurn) }
+
+// Period returns the Period of a turn, 0 outside the game.
+func (g *Game) Period(turn int) int {
+	if turn < 0 || turn > MaxTurns {
+		return 0
+	}
+	return int(g.periodOf[turn])
+}
+
 // Turns is the number of turns of the game.
 func (g *Game) Turns() int { return int(g.turns) }
 
@@ -247,7 +271,14 @@ func Compile(cat *catalog.Catalog, su *Setup) (*Game, error) {
 		if t.BlocksSight {
 			g.blockSight.Set(x)
 		}
+		if t.BlocksMove || t.BlocksSight {
+			g.terrain.Set(x) // CoverTerrain
+		}
 	}
+	if su.Maintenance && su.Format != catalog.Confrontation {
+		return nil, fmt.Errorf("the Maintenance rule is a Confrontation option (R-TURN-7), this game is %s", su.Format)
+	}
+	g.maintenance = su.Maintenance
 	if len(su.Markers) > MaxMarkers {
 		return nil, fmt.Errorf("%d markers: at most %d", len(su.Markers), MaxMarkers)
 	}
@@ -385,6 +416,9 @@ func (g *Game) compileBoard(b *catalog.ActionBoard) error {
 			return fmt.Errorf("the Action Board %s: turn %d belongs to no Period", b.ID, t)
 		}
 		g.periodOf[t] = int8(p)
+	}
+	if g.Format == catalog.Confrontation {
+		g.objTurn = int8(ObjectiveTurn(b)) // R-ACT-7, R-OBJ-3
 	}
 	for _, sp := range b.Spaces {
 		d := spaceDef{id: sp.ID, period: int8(sp.Period)}

@@ -66,6 +66,7 @@ type unitState struct {
 
 type spaceState struct {
 	taken bool
+	acts  int8 // activations on the space this turn (2 on a Multiple)
 	paid  [MaxColours]int8
 }
 
@@ -108,6 +109,10 @@ type State struct {
 	act        activation
 	scanned    [MaxUnits]uint16         // markers each unit has scanned (interact-marker)
 	objective  [2]int8                  // Objective card drawn from the deck, -1 none
+	objDrawn   bool                     // the personal Objectives are revealed (R-OBJ-1, R-OBJ-3)
+	cover      uint32                   // Cover token per unit (R-HIDE-1), bit per unit
+	maint      uint32                   // Maintenance marker per unit (R-TURN-7), bit per unit
+	second     int8                     // Multiple: the second unit to activate, +1 (0 none) (R-ACT-6)
 	spotted    [MaxUnits][2]int8        // hit bonus against the unit, per spotting side, this turn
 	boost      [MaxUnits][numStats]int8 // effects until the end of the turn
 	keepDone   [2]bool
@@ -209,6 +214,8 @@ type UnitView struct {
 	Removed     bool
 	Deployed    bool
 	Activations int
+	Cover       bool // holds a Cover token (R-HIDE-1)
+	Maintenance bool // still holds its Maintenance marker (R-TURN-7)
 }
 
 // Unit returns a view of unit u.
@@ -219,12 +226,30 @@ func (s *State) Unit(u int) UnitView {
 		Stress: int(us.tok[TokStress]), Breaks: int(us.tok[TokBreak]),
 		Panicked: us.panicked, Removed: us.removed, Deployed: us.deployed,
 		Activations: int(us.activations),
+		Cover:       s.cover&(1<<uint(u)) != 0,
+		Maintenance: s.maint&(1<<uint(u)) != 0,
 	}
 	if us.deployed && !us.removed {
 		v.Tiles = us.tiles[:s.g.units[u].minis]
 	}
 	return v
 }
+
+// Objective returns the index in the Objective deck of side's personal
+// Objective card, or -1 when none is drawn yet (R-OBJ-1, R-OBJ-3).
+func (s *State) Objective(side int) int {
+	if !s.objDrawn {
+		return -1
+	}
+	return int(s.objective[side])
+}
+
+// ObjectivesRevealed reports whether the personal Objectives count yet.
+func (s *State) ObjectivesRevealed() bool { return s.objDrawn }
+
+// PendingSecond is the second unit of a Multiple activation still to be
+// activated, or -1 (R-ACT-6).
+func (s *State) PendingSecond() int { return int(s.second) - 1 }
 
 // Profile returns the profile unit u currently uses (front or Panic).
 func (s *State) Profile(u int) *Profile { return s.prof(u) }
@@ -246,6 +271,8 @@ func (s *State) lift(u int, t hex.Tile) {
 	s.occ[t] = 0
 	s.sideTiles[s.g.units[u].side].Clear(t)
 }
+
+func (s *State) hasCover(u int) bool { return s.cover&(1<<uint(u)) != 0 }
 
 func (s *State) inPlay(u int) bool { return s.units[u].deployed && !s.units[u].removed }
 

@@ -25,9 +25,10 @@ const (
 	EndActivation                  // R-END
 	SwapHand                       // R-TURN-6: Hourglass holder swaps or not
 	KeepOrder                      // R-TURN-6: the one Order token kept
+	Hide                           // R-HIDE-1: the Hide action, a Cover token
 )
 
-var kindNames = [...]string{"", "deploy", "hourglass", "activate", "pass", "exchange", "move", "shoot", "fight", "skill", "end", "swap", "keep"}
+var kindNames = [...]string{"", "deploy", "hourglass", "activate", "pass", "exchange", "move", "shoot", "fight", "skill", "end", "swap", "keep", "hide"}
 
 func (k Kind) String() string {
 	if k > 0 && int(k) < len(kindNames) {
@@ -39,9 +40,13 @@ func (k Kind) String() string {
 // Decision is one decision of a player. Fields that a kind does not use
 // are zero (or -1 for tiles and units, as Legal fills them).
 type Decision struct {
-	Kind   Kind
-	Side   int8
-	Unit   int8     // acting unit
+	Kind Kind
+	Side int8
+	Unit int8 // acting unit
+	// With is, for an activation on a Multiple space, 1 + the second
+	// unit activated with Unit (R-ACT-6); 0 activates Unit alone, so that
+	// a zero field keeps its ordinary meaning.
+	With   int8
 	Space  int8     // Action space
 	Target int8     // target unit (Shoot, Fight, skills)
 	Tile   hex.Tile // destination of the (first) miniature
@@ -83,7 +88,14 @@ func (d Decision) Format(g *Game) string {
 	case PlaceHourglass:
 		fmt.Fprintf(&b, " on %s", g.spaces[d.Space].id)
 	case Activate:
-		fmt.Fprintf(&b, " %s on %s", unit(d.Unit), g.spaces[d.Space].id)
+		fmt.Fprintf(&b, " %s", unit(d.Unit))
+		if d.With > 0 {
+			fmt.Fprintf(&b, "+%s", unit(d.With-1))
+		}
+		fmt.Fprintf(&b, " on %s", g.spaces[d.Space].id)
+		if d.Space >= 0 && int(d.Space) < len(g.spaces) && g.spaces[d.Space].tempo {
+			fmt.Fprintf(&b, " gaining %s", col(d.Colour))
+		}
 	case Exchange:
 		fmt.Fprintf(&b, " %s+%s for %s", col(d.Colour), col(d.Give2), col(d.Take))
 	case Move:
@@ -120,35 +132,40 @@ type Code string
 
 // The error codes.
 const (
-	ErrSpaceTaken     Code = "space-taken"
-	ErrSpaceLocked    Code = "space-locked"
-	ErrSpaceInvalid   Code = "space-invalid"
-	ErrCannotPay      Code = "cannot-pay"
-	ErrEnemyAdjacent  Code = "enemy-adjacent"
-	ErrTargetScreened Code = "target-screened"
-	ErrNoSight        Code = "no-line-of-sight"
-	ErrNotClosest     Code = "not-closest"
-	ErrNotAdjacent    Code = "not-adjacent"
-	ErrOutOfReach     Code = "out-of-reach"
-	ErrPathBlocked    Code = "path-blocked"
-	ErrFormationSplit Code = "formation-split"
-	ErrNotYourTurn    Code = "not-your-turn"
-	ErrUnknownUnit    Code = "unknown-unit"
-	ErrInvalidTarget  Code = "invalid-target"
-	ErrNoAction       Code = "action-unavailable"
-	ErrActionRequired Code = "action-required"
-	ErrWrongPhase     Code = "wrong-phase"
-	ErrNoTokens       Code = "no-tokens"
-	ErrSkillUsed      Code = "skill-used"
-	ErrNotInZone      Code = "not-in-zone"
-	ErrGameOver       Code = "game-over"
+	ErrSpaceTaken      Code = "space-taken"
+	ErrSpaceLocked     Code = "space-locked"
+	ErrSpaceInvalid    Code = "space-invalid"
+	ErrCannotPay       Code = "cannot-pay"
+	ErrEnemyAdjacent   Code = "enemy-adjacent"
+	ErrTargetScreened  Code = "target-screened"
+	ErrNoSight         Code = "no-line-of-sight"
+	ErrNotClosest      Code = "not-closest"
+	ErrNotAdjacent     Code = "not-adjacent"
+	ErrOutOfReach      Code = "out-of-reach"
+	ErrPathBlocked     Code = "path-blocked"
+	ErrFormationSplit  Code = "formation-split"
+	ErrNotYourTurn     Code = "not-your-turn"
+	ErrUnknownUnit     Code = "unknown-unit"
+	ErrInvalidTarget   Code = "invalid-target"
+	ErrNoAction        Code = "action-unavailable"
+	ErrActionRequired  Code = "action-required"
+	ErrWrongPhase      Code = "wrong-phase"
+	ErrNoTokens        Code = "no-tokens"
+	ErrSkillUsed       Code = "skill-used"
+	ErrNotInZone       Code = "not-in-zone"
+	ErrGameOver        Code = "game-over"
+	ErrHideExploration Code = "hide-exploration"
+	ErrCoverHeld       Code = "cover-held"
+	ErrNotMultiple     Code = "not-multiple"
+	ErrMultipleSame    Code = "multiple-same"
 )
 
 // Codes lists every error code.
 var Codes = []Code{ErrSpaceTaken, ErrSpaceLocked, ErrSpaceInvalid, ErrCannotPay, ErrEnemyAdjacent,
 	ErrTargetScreened, ErrNoSight, ErrNotClosest, ErrNotAdjacent, ErrOutOfReach, ErrPathBlocked,
 	ErrFormationSplit, ErrNotYourTurn, ErrUnknownUnit, ErrInvalidTarget, ErrNoAction,
-	ErrActionRequired, ErrWrongPhase, ErrNoTokens, ErrSkillUsed, ErrNotInZone, ErrGameOver}
+	ErrActionRequired, ErrWrongPhase, ErrNoTokens, ErrSkillUsed, ErrNotInZone, ErrGameOver,
+	ErrHideExploration, ErrCoverHeld, ErrNotMultiple, ErrMultipleSame}
 
 // RuleError is an illegal decision: a stable code and a sentence.
 type RuleError struct {
@@ -162,28 +179,32 @@ func (e *RuleError) Error() string { return string(e.Code) + ": " + e.Msg }
 // is the code's meaning.
 var ruleErrors = func() map[Code]*RuleError {
 	msgs := map[Code]string{
-		ErrSpaceTaken:     "the Action space already holds Order tokens this turn",
-		ErrSpaceLocked:    "the Action space belongs to a later Period",
-		ErrSpaceInvalid:   "the Action space offers nothing this Character can do",
-		ErrCannotPay:      "not enough Order tokens of the right colours",
-		ErrEnemyAdjacent:  "an enemy stands next to the shooter",
-		ErrTargetScreened: "the target stands next to one of the shooter's Characters",
-		ErrNoSight:        "no line of sight to the target",
-		ErrNotClosest:     "the target is not the closest enemy and the shooter has no second accuracy value",
-		ErrNotAdjacent:    "the target is not on an adjacent tile",
-		ErrOutOfReach:     "the tile is beyond the move allowance",
-		ErrPathBlocked:    "no free path to the tile",
-		ErrFormationSplit: "the Formation's miniatures would not end adjacent",
-		ErrNotYourTurn:    "it is not this player's decision",
-		ErrUnknownUnit:    "no such Character in play",
-		ErrInvalidTarget:  "not a valid target",
-		ErrNoAction:       "the Action space does not offer this action, or it was already done",
-		ErrActionRequired: "the activation must do at least one of its actions first",
-		ErrWrongPhase:     "this decision does not belong to the current phase",
-		ErrNoTokens:       "not enough Order tokens",
-		ErrSkillUsed:      "the skill cannot be used now",
-		ErrNotInZone:      "the tile is not a free tile of the player's deployment zone",
-		ErrGameOver:       "the game is over",
+		ErrSpaceTaken:      "the Action space already holds Order tokens this turn",
+		ErrSpaceLocked:     "the Action space belongs to a later Period",
+		ErrSpaceInvalid:    "the Action space offers nothing this Character can do",
+		ErrCannotPay:       "not enough Order tokens of the right colours",
+		ErrEnemyAdjacent:   "an enemy stands next to the shooter",
+		ErrTargetScreened:  "the target stands next to one of the shooter's Characters",
+		ErrNoSight:         "no line of sight to the target",
+		ErrNotClosest:      "the target is not the closest enemy and the shooter has no second accuracy value",
+		ErrNotAdjacent:     "the target is not on an adjacent tile",
+		ErrOutOfReach:      "the tile is beyond the move allowance",
+		ErrPathBlocked:     "no free path to the tile",
+		ErrFormationSplit:  "the Formation's miniatures would not end adjacent",
+		ErrNotYourTurn:     "it is not this player's decision",
+		ErrUnknownUnit:     "no such Character in play",
+		ErrInvalidTarget:   "not a valid target",
+		ErrNoAction:        "the Action space does not offer this action, or it was already done",
+		ErrActionRequired:  "the activation must do at least one of its actions first",
+		ErrWrongPhase:      "this decision does not belong to the current phase",
+		ErrNoTokens:        "not enough Order tokens",
+		ErrSkillUsed:       "the skill cannot be used now",
+		ErrNotInZone:       "the tile is not a free tile of the player's deployment zone",
+		ErrGameOver:        "the game is over",
+		ErrHideExploration: "Exploration has no hiding (R-HIDE-5)",
+		ErrCoverHeld:       "the Character already holds a Cover token (R-HIDE-1)",
+		ErrNotMultiple:     "only a Multiple space activates two Characters at once (R-ACT-6)",
+		ErrMultipleSame:    "a Multiple activation takes two different Characters of the player",
 	}
 	m := map[Code]*RuleError{}
 	for c, s := range msgs {
