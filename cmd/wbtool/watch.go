@@ -15,7 +15,6 @@ import (
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/watch"
 	"wbtool.dev/wbtool/render"
-	"wbtool.dev/wbtool/site"
 )
 
 const watchDoc = `Watch rebuilds after every save in the content folder. Each time a file
@@ -216,8 +215,9 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 		Outputs:  outputs,
 		Version:  version,
 		Salt:     buildSalt(exe),
-		Site:     site.Options{},
-		Print:    render.BuildOptions{Version: version, Date: date},
+		// The same site as `wbtool build` writes.
+		Site:  siteOptions(),
+		Print: render.BuildOptions{Version: version, Date: date},
 		// The check results show as soon as they are known; the outputs
 		// follow.
 		OnChecked: func(r *watch.Report) {

@@ -10,6 +10,8 @@ import (
 
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/render"
+	"wbtool.dev/wbtool/site"
 )
 
 // BenchmarkEditOneCard measures the latency from a saved one-card edit to
@@ -49,6 +51,7 @@ func BenchmarkEditOneCard(b *testing.B) {
 					Out:     filepath.Join(b.TempDir(), "dist"),
 					Outputs: out.o,
 					Version: "bench",
+					Site:    site.Options{CardImages: render.SVG},
 				})
 				ctx := context.Background()
 				if r := s.Rebuild(ctx, []string{Everything}); !r.OK() {

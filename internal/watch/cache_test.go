@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"wbtool.dev/wbtool/render"
+	"wbtool.dev/wbtool/site"
 )
 
 func TestImageEncoding(t *testing.T) {
@@ -43,6 +46,7 @@ func TestDiskCache(t *testing.T) {
 			CacheDir: cache,
 			Outputs:  Outputs{Site: true},
 			Version:  version,
+			Site:     site.Options{CardImages: render.SVG},
 		})
 		r := s.Rebuild(ctx, []string{Everything})
 		if !r.OK() {

@@ -79,8 +79,10 @@ type Config struct {
 	// binaries): cached pieces are reused only under equal Version and
 	// Salt, never across wbtool versions.
 	Version, Salt string
-	Site          site.Options
-	Print         render.BuildOptions
+	// Site are the options of the site build; a CardImages function
+	// (e.g. render.SVG) is called only for the cards whose images changed.
+	Site  site.Options
+	Print render.BuildOptions
 	// CacheDir, when set, keeps rendered card images on disk across
 	// sessions (in a folder per wbtool version and build); `wbtool watch`
 	// uses <out>/.cache.
@@ -348,7 +350,9 @@ func (s *Session) buildSite(cat *catalog.Catalog, keys map[catalog.Lang]map[stri
 	opts := s.cfg.Site
 	inner := opts.CardImages
 	if inner == nil {
-		inner = render.SVG
+		// No card images on the site: nothing to cache.
+		files, err = site.Build(cat, opts)
+		return files, 0, 0, 0, err
 	}
 	opts.CardImages = func(c *catalog.Catalog, id string, l catalog.Lang) ([]byte, []byte, error) {
 		key := keys[l][id]

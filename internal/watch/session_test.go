@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/render"
+	"wbtool.dev/wbtool/site"
 )
 
 // starterTree writes the embedded starter content to a temporary folder.
@@ -42,6 +44,7 @@ func newTestSession(dir, out string) *Session {
 		Out:     out,
 		Outputs: AllOutputs,
 		Version: "test",
+		Site:    site.Options{CardImages: render.SVG},
 	})
 }
 

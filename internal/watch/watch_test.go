@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"wbtool.dev/wbtool/internal/budget"
+	"wbtool.dev/wbtool/render"
+	"wbtool.dev/wbtool/site"
 )
 
 // session drives Run and a Session together, as `wbtool watch` does, and
@@ -111,6 +113,7 @@ func TestWatchSession(t *testing.T) {
 		Out:     out,
 		Outputs: Outputs{Data: true, Site: true},
 		Version: "test",
+		Site:    site.Options{CardImages: render.SVG},
 	})
 	const wait = 30 * time.Second
 
