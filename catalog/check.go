@@ -25,6 +25,13 @@ type CheckGame struct {
 	// the content is used.
 	ActionBoard *ActionBoard `json:"actionBoard,omitempty"`
 	Scoring     []Scoring    `json:"scoring,omitempty"`
+	// Maintenance turns on the optional Maintenance rule (R-TURN-7,
+	// Confrontation).
+	Maintenance bool `json:"maintenance,omitempty"`
+	// Objectives is the Objective deck (card ids) the players draw their
+	// personal Objective from: as the game starts in Exploration (R-OBJ-1),
+	// at the end of the Cleanup of turn 3 in Confrontation (R-OBJ-3).
+	Objectives []string `json:"objectives,omitempty"`
 	// Hand names the side holding the Hand at the start (R-INIT-1).
 	Hand string `json:"hand"`
 	// Hourglass, when set, is placed on this space by the Hourglass holder
@@ -52,8 +59,15 @@ type CheckBoard struct {
 type CheckSide struct {
 	// Player is 1 or 2 (deployment zones); by default the sides are
 	// numbered in name order.
-	Player    int            `json:"player,omitempty"`
-	Leader    string         `json:"leader,omitempty"`
+	Player int    `json:"player,omitempty"`
+	Leader string `json:"leader,omitempty"`
+	// Leaders lists the side's Leader cards when it has several
+	// (Confrontation: two, R-DECK-3); Leader and Leaders add up.
+	Leaders []string `json:"leaders,omitempty"`
+	// Deck takes Leaders, Vocations and Characters (with their Equipment
+	// and Formations) from a content deck; its Characters are named by
+	// their card ids and deployed by the script.
+	Deck      string         `json:"deck,omitempty"`
 	Vocations []string       `json:"vocations,omitempty"`
 	Orders    map[string]int `json:"orders,omitempty"`
 	Objective string         `json:"objective,omitempty"`
@@ -100,7 +114,11 @@ type CheckStep struct {
 	Side string `json:"side,omitempty"`
 	// Activation: unit, space, ordered operations. The activation ends
 	// after the operations unless End is false.
-	Unit  string         `json:"unit,omitempty"`
+	Unit string `json:"unit,omitempty"`
+	// With is the second Character of an activation on a Multiple space
+	// (R-ACT-6): it is activated once Unit's activation ends; a following
+	// step with side and do (no unit) scripts its operations.
+	With  string         `json:"with,omitempty"`
 	Space string         `json:"space,omitempty"`
 	Pay   map[string]int `json:"pay,omitempty"`
 	Gain  string         `json:"gain,omitempty"`
@@ -131,6 +149,7 @@ type CheckOp struct {
 	Shoot  string `json:"shoot,omitempty"`
 	Aim    bool   `json:"aim,omitempty"`
 	Fight  string `json:"fight,omitempty"`
+	Hide   bool   `json:"hide,omitempty"`  // the Hide action (R-HIDE-1)
 	Skill  string `json:"skill,omitempty"` // skill or Equipment id
 	Target string `json:"target,omitempty"`
 	To     string `json:"to,omitempty"`
@@ -174,6 +193,8 @@ type UnitExpect struct {
 	Removed     *bool `json:"removed,omitempty"`
 	Panicked    *bool `json:"panicked,omitempty"`
 	Activations *int  `json:"activations,omitempty"`
+	Cover       *bool `json:"cover,omitempty"`       // holds a Cover token (R-HIDE-1)
+	Maintenance *bool `json:"maintenance,omitempty"` // still holds its Maintenance marker (R-TURN-7)
 }
 
 // SideExpect is what must hold of one side.
@@ -181,4 +202,7 @@ type SideExpect struct {
 	VP     *int           `json:"vp,omitempty"`
 	Orders map[string]int `json:"orders,omitempty"`
 	Passed *bool          `json:"passed,omitempty"`
+	// Objective is the id of the personal Objective card drawn, or "none"
+	// before the draw (R-OBJ-1, R-OBJ-3).
+	Objective string `json:"objective,omitempty"`
 }

@@ -109,7 +109,18 @@ func (r *checkRun) setup() *ContentError {
 	if format == "" {
 		format = catalog.Exploration
 	}
-	su := &Setup{Format: format, Cols: 8, Rows: 16}
+	su := &Setup{Format: format, Cols: 8, Rows: 16, Maintenance: c.Maintenance}
+	if format == catalog.Confrontation {
+		su.Cols = 16 // four sections (R-BOARD-1, R-FMT-1)
+	}
+	for _, id := range c.Objectives {
+		o := cat.Objective(id)
+		if o == nil {
+			return cerr(c.Pos, "objectives: unknown Objective card %q", id)
+		}
+		su.ObjectiveDeck = append(su.ObjectiveDeck, *o)
+		r.cards[o.ID] = true
+	}
 	if c.Scenario != "" {
 		sc := cat.Scenario(c.Scenario)
 		if sc == nil {
@@ -185,12 +196,41 @@ func (r *checkRun) setup() *ContentError {
 		side := c.Sides[name]
 		side.Pos = posOr(side.Pos, c.Pos)
 		ss := SideSetup{Name: name}
-		if side.Leader != "" {
-			ld := cat.Leader(side.Leader)
-			if ld == nil {
-				return cerr(side.Pos, "unknown Leader card %q", side.Leader)
+		if side.Deck != "" {
+			d := cat.Deck(side.Deck)
+			if d == nil {
+				return cerr(side.Pos, "unknown deck %q", side.Deck)
 			}
-			ss.Leaders = []string{side.Leader}
+			if d.Format != format {
+				return cerr(side.Pos, "deck %s is for %s, the check game is %s", d.ID, d.Format, format)
+			}
+			ds, err := deckSide(cat, d)
+			if err != nil {
+				return cerr(side.Pos, "%v", err)
+			}
+			ss.Vocations = ds.Vocations
+			ss.Units = ds.Units
+			for _, card := range d.Cards {
+				r.cards[card] = true
+			}
+			for _, u := range ds.Units {
+				seen[u.ID] = true
+			}
+			for _, l := range ds.Leaders {
+				r.cards[cat.Leader(l).Skill] = true
+			}
+			ss.Leaders = ds.Leaders
+		}
+		leaders := side.Leaders
+		if side.Leader != "" {
+			leaders = append([]string{side.Leader}, leaders...)
+		}
+		for _, l := range leaders {
+			ld := cat.Leader(l)
+			if ld == nil {
+				return cerr(side.Pos, "unknown Leader card %q", l)
+			}
+			ss.Leaders = append(ss.Leaders, l)
 			r.cards[ld.ID] = true
 			r.cards[ld.Skill] = true
 		}
@@ -523,6 +563,13 @@ func (r *checkRun) decisions(side int, st *catalog.CheckStep) ([]Decision, strin
 			}
 			d.Pay[c] = int8(n)
 		}
+		if st.With != "" {
+			w := g.Unit(st.With)
+			if w < 0 {
+				return nil, "", cerr(st.Pos, "with: unknown unit %q", st.With)
+			}
+			d.With = int8(w + 1)
+		}
 		if st.Gain != "" {
 			c, err := colour(st.Gain, "gain")
 			if err != nil {
@@ -534,6 +581,9 @@ func (r *checkRun) decisions(side int, st *catalog.CheckStep) ([]Decision, strin
 		}
 		out = append(out, d)
 		what = "activate " + st.Unit + " on " + st.Space
+		if st.With != "" {
+			what = "activate " + st.Unit + " and " + st.With + " on " + st.Space
+		}
 	} else if len(st.Do) > 0 || st.End != nil {
 		u = int(r.s.act.unit)
 		what = "activation in progress"
@@ -607,6 +657,8 @@ func (r *checkRun) op(u int, base Decision, op *catalog.CheckOp, stepPos catalog
 	case op.Fight != "":
 		d.Kind = Fight
 		d.Target, err = r.target(op.Fight, pos)
+	case op.Hide:
+		d.Kind = Hide
 	case op.Skill != "":
 		d.Kind = UseSkill
 		if u < 0 {
@@ -646,7 +698,7 @@ func (r *checkRun) op(u int, base Decision, op *catalog.CheckOp, stepPos catalog
 			d.Tile = t
 		}
 	default:
-		return d, cerr(pos, "an operation is one of move, run, shoot, fight, skill")
+		return d, cerr(pos, "an operation is one of move, run, shoot, fight, hide, skill")
 	}
 	return d, err
 }
@@ -698,6 +750,12 @@ func (r *checkRun) expect(e *catalog.CheckExpect, pos catalog.Pos) (string, *Con
 		if ue.Activations != nil {
 			diff(id+".activations", *ue.Activations, v.Activations)
 		}
+		if ue.Cover != nil {
+			diff(id+".cover", *ue.Cover, v.Cover)
+		}
+		if ue.Maintenance != nil {
+			diff(id+".maintenance", *ue.Maintenance, v.Maintenance)
+		}
 		if len(ue.At) > 0 {
 			var got []string
 			for _, t := range v.Tiles {
@@ -725,6 +783,13 @@ func (r *checkRun) expect(e *catalog.CheckExpect, pos catalog.Pos) (string, *Con
 		}
 		if se.Passed != nil {
 			diff(name+".passed", *se.Passed, s.Passed(si))
+		}
+		if se.Objective != "" {
+			got := "none"
+			if o := s.Objective(si); o >= 0 {
+				got = r.c.Objectives[o]
+			}
+			diff(name+".objective", se.Objective, got)
 		}
 		cols := make([]string, 0, len(se.Orders))
 		for c := range se.Orders {

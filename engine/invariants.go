@@ -112,7 +112,7 @@ func (s *State) confrontationInvariants() error {
 	g := s.g
 	all := uint32(1)<<uint(len(g.units)) - 1
 	if s.cover&^all != 0 || s.maint&^all != 0 {
-		return fmt.Errorf("Cover or Maintenance on a unit that does not exist")
+		return fmt.Errorf("a Cover token or a Maintenance marker on a unit that does not exist")
 	}
 	for u := range g.units {
 		bit := uint32(1) << uint(u)
