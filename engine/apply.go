@@ -30,9 +30,12 @@ func NewState(g *Game, st Start) (State, []Event, error) {
 	}
 	s.hourglass = 1 - s.hand
 	s.objective = [2]int8{-1, -1}
-	if g.objTurn == 0 { // R-OBJ-1: each player draws one as the game starts
-		s.drawObjectives(nil)
-	}
+	// The Objective deck is shuffled as the game starts, so that the cards
+	// do not depend on the dice rolled before they are drawn (replays
+	// force the dice): revealed now in Exploration (R-OBJ-1), at the end
+	// of turn 3's Cleanup in Confrontation (R-OBJ-3, ObjectiveDrawOrder).
+	s.drawObjectives()
+	s.objDrawn = g.objTurn == 0
 	if g.maintenance { // R-TURN-7: a Maintenance marker on each Character
 		s.maint = uint32(1)<<uint(len(g.units)) - 1
 	}
@@ -88,12 +91,11 @@ func NewState(g *Game, st Start) (State, []Event, error) {
 }
 
 // drawObjectives draws each player's personal Objective card from the
-// Objective deck (R-OBJ-1, R-OBJ-3, ObjectiveDrawOrder) and reveals them.
-func (s *State) drawObjectives(ev []Event) []Event {
-	s.objDrawn = true
+// Objective deck (ObjectiveDrawOrder).
+func (s *State) drawObjectives() {
 	n := len(s.g.objDeck)
 	if n == 0 {
-		return ev
+		return
 	}
 	a := int(s.rng.Uint64() % uint64(n))
 	s.objective[0] = int8(a)
@@ -106,10 +108,17 @@ func (s *State) drawObjectives(ev []Event) []Event {
 	} else {
 		s.objective[1] = int8(a)
 	}
-	if ev != nil || s.g.objTurn > 0 {
-		for side := range 2 {
-			ev = append(ev, Event{Kind: EvObjective, Side: int8(side), N: int16(s.objective[side])})
-		}
+}
+
+// revealObjectives reveals the personal Objectives (R-OBJ-3): from now on
+// they score.
+func (s *State) revealObjectives(ev []Event) []Event {
+	s.objDrawn = true
+	if len(s.g.objDeck) == 0 && len(s.g.fixedObj[0])+len(s.g.fixedObj[1]) == 0 {
+		return ev
+	}
+	for _, side := range [2]int8{0, 1} {
+		ev = append(ev, Event{Kind: EvObjective, Side: side, N: int16(s.objective[side])})
 	}
 	return ev
 }
@@ -538,7 +547,7 @@ func (s *State) endTurn(ev []Event) []Event {
 	}
 	ev = s.scoreEndOfTurn(ev)
 	if s.turn == s.g.objTurn { // R-OBJ-3: at the end of the Cleanup of turn 3
-		ev = s.drawObjectives(ev)
+		ev = s.revealObjectives(ev)
 	}
 	if s.g.maintenance && s.turn == MaintenanceTurn { // R-TURN-7
 		ev = s.maintenanceCost(ev)

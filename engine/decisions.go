@@ -200,10 +200,13 @@ func ObjectiveTurn(b interface{ PeriodOf(int) int }) int {
 	return t
 }
 
-// ObjectiveDrawOrder: both players draw from one shuffled Objective deck
-// (the game's seeded generator), player 1 first, without replacement: the
-// two players never hold the same card unless the deck has one card
-// (R-OBJ-1, R-OBJ-3). (Ours: the rulebooks say "each player draws".)
+// ObjectiveDrawOrder: both players draw from one shuffled Objective deck,
+// player 1 first, without replacement: the two players never hold the
+// same card unless the deck has one card (R-OBJ-1, R-OBJ-3). The deck is
+// shuffled as the game starts (the first draws of the game's seeded
+// generator), so the cards drawn do not depend on the dice rolled before;
+// in Confrontation they are revealed, and start to score, at the end of
+// turn 3's Cleanup. (Ours: the rulebooks say "each player draws".)
 const ObjectiveDrawOrder = "player 1 then player 2, one deck, no replacement"
 
 // MultipleBothValid: on a Multiple space (R-ACT-6) both Characters must be
