@@ -104,7 +104,7 @@ otherwise.`,
 		},
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &flagError{fmt.Errorf("%w\nRun '%s --help' for usage.", err, c.CommandPath())}
+		return &flagError{fmt.Errorf("%w (run '%s --help' for usage)", err, c.CommandPath())}
 	})
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.content, "content", "", "content `DIR` (default: ./content if present, else the embedded starter content)")
