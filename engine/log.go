@@ -22,6 +22,9 @@ type LogHeader struct {
 	Scenario string    `json:"scenario"`
 	Decks    [2]string `json:"decks"`
 	Bots     [2]string `json:"bots,omitempty"`
+	// Maintenance: the game was played with the Maintenance option
+	// (R-TURN-7).
+	Maintenance bool `json:"maintenance,omitempty"`
 }
 
 // LogStep is one decision of a game log: who decided what, the dice it

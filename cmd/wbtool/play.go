@@ -26,11 +26,13 @@ Examples:
   wbtool play --seed 7                               # the format's first two sample decks
   wbtool play --seed 7 --decks raiders-strike,clans-vigil --bot greedy
   wbtool play --seed 7 --log dist/games/7.jsonl      # write the game log
-  wbtool play --replay dist/games/7.jsonl            # replay it`
+  wbtool play --replay dist/games/7.jsonl            # replay it
+  wbtool play --format confrontation --maintenance   # a Confrontation game, Maintenance on`
 
 func newPlayCmd(g *globalFlags) *cobra.Command {
 	var seed uint64
 	var decks, bot, format, scenario, logFile, replay string
+	var maintenance bool
 	cmd := &cobra.Command{
 		Use:   "play",
 		Short: "Play one bot game, write its log, or replay a log",
@@ -45,7 +47,7 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 			if replay != "" {
 				return replayLog(cmd, cat, replay)
 			}
-			m, err := newMatch(cat, catalog.Format(format), scenario, decks)
+			m, err := newMatch(cat, catalog.Format(format), scenario, decks, maintenance)
 			if err != nil {
 				return err
 			}
@@ -56,7 +58,7 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 			var l *engine.Log
 			if logFile != "" {
 				l = &engine.Log{Header: engine.LogHeader{Engine: engine.Version, Content: contentHash(cat), Seed: seed,
-					Scenario: m.scenario, Decks: m.decks, Bots: [2]string{bot, bot}}}
+					Scenario: m.scenario, Decks: m.decks, Bots: [2]string{bot, bot}, Maintenance: maintenance}}
 			}
 			r, _, err := engine.Play(m.game, seed, bots, l, 100000)
 			if err != nil {
@@ -80,10 +82,11 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 	f.Uint64Var(&seed, "seed", 1, "seed of the game's dice and of the bots")
 	f.StringVar(&decks, "decks", "", "the two decks `A,B` (default: the format's first two sample decks)")
 	f.StringVar(&bot, "bot", "random", "bot for both players: random or greedy")
-	f.StringVar(&format, "format", "exploration", "game format")
+	f.StringVar(&format, "format", "exploration", "game format: exploration or confrontation")
 	f.StringVar(&scenario, "scenario", "", "scenario id (default: the format's first scenario)")
 	f.StringVar(&logFile, "log", "", "write the game log to `FILE`")
 	f.StringVar(&replay, "replay", "", "replay the log `FILE` and report the first divergence")
+	f.BoolVar(&maintenance, "maintenance", false, "Confrontation: play with the Maintenance option (R-TURN-7)")
 	return cmd
 }
 
@@ -104,12 +107,12 @@ type match struct {
 	game     *engine.Game
 }
 
-func newMatch(cat *catalog.Catalog, format catalog.Format, scenario, decks string) (*match, error) {
+func newMatch(cat *catalog.Catalog, format catalog.Format, scenario, decks string, maintenance bool) (*match, error) {
 	if format != catalog.Exploration && format != catalog.Confrontation {
 		return nil, usagef("--format: expected exploration or confrontation, got %q", format)
 	}
-	if format == catalog.Confrontation {
-		return nil, usagef("--format confrontation: the engine plays Exploration only for now")
+	if maintenance && format != catalog.Confrontation {
+		return nil, usagef("--maintenance: the Maintenance option is a Confrontation rule (R-TURN-7); add --format confrontation")
 	}
 	if scenario == "" {
 		for _, s := range cat.Scenarios {
@@ -140,6 +143,7 @@ func newMatch(cat *catalog.Catalog, format catalog.Format, scenario, decks strin
 	if err != nil {
 		return nil, usagef("%v", err)
 	}
+	su.Maintenance = maintenance
 	g, err := engine.Compile(cat, su)
 	if err != nil {
 		return nil, err
@@ -198,6 +202,7 @@ func replayLog(cmd *cobra.Command, cat *catalog.Catalog, file string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", file, err)
 	}
+	su.Maintenance = l.Header.Maintenance
 	g, err := engine.Compile(cat, su)
 	if err != nil {
 		return fmt.Errorf("%s: %w", file, err)

@@ -23,13 +23,15 @@ Results depend only on the content, the seed and the options.
 Examples:
   wbtool sim --games 10000
   wbtool sim --games 2000 --decks raiders-strike,clans-vigil --bot greedy
-  wbtool sim --games 500 --seed 42 --no-progress`
+  wbtool sim --games 500 --seed 42 --no-progress
+  wbtool sim --format confrontation --games 5000
+  wbtool sim --format confrontation --maintenance --scenario burning-flank`
 
 func newSimCmd(g *globalFlags) *cobra.Command {
 	var games int
 	var seed uint64
 	var decks, bot, format, scenario string
-	var noProgress bool
+	var noProgress, maintenance bool
 	cmd := &cobra.Command{
 		Use:   "sim",
 		Short: "Play many bot games and report win rates with 95% intervals",
@@ -64,7 +66,7 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 			}
 			var matches []*match
 			for _, p := range pairs {
-				m, err := newMatch(cat, catalog.Format(format), scenario, p)
+				m, err := newMatch(cat, catalog.Format(format), scenario, p, maintenance)
 				if err != nil {
 					return err
 				}
@@ -87,9 +89,10 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 	f.Uint64Var(&seed, "seed", 1, "first seed; game i uses seed+i")
 	f.StringVar(&decks, "decks", "", "one pairing `A,B` (default: every pairing of the format's decks)")
 	f.StringVar(&bot, "bot", "random", "bot for both players: random or greedy")
-	f.StringVar(&format, "format", "exploration", "game format")
+	f.StringVar(&format, "format", "exploration", "game format: exploration or confrontation")
 	f.StringVar(&scenario, "scenario", "", "scenario id (default: the format's first scenario)")
 	f.BoolVar(&noProgress, "no-progress", false, "no progress bar on stderr")
+	f.BoolVar(&maintenance, "maintenance", false, "Confrontation: play with the Maintenance option (R-TURN-7)")
 	return cmd
 }
 
