@@ -44,3 +44,29 @@ func BenchmarkCheckGames(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(cat.Checks)), "checks")
 }
+
+// BenchmarkRandomConfrontationGame plays complete random-bot Confrontation
+// games of two starter decks on the Crossroads Relay scenario, with the
+// Maintenance option: one op is one game.
+func BenchmarkRandomConfrontationGame(b *testing.B) {
+	cat := loadContent(b)
+	for _, decks := range [][2]string{{"raiders-warband", "clans-host"}, {"ash-and-rust", "raiders-warband"}} {
+		b.Run(decks[0]+"-vs-"+decks[1], func(b *testing.B) {
+			g := confrontationGame(b, cat, "crossroads-relay", decks, true)
+			bots := [2]engine.Bot{engine.NewRandomBot(1), engine.NewRandomBot(2)}
+			steps := 0
+			b.ReportAllocs()
+			seed := uint64(0)
+			for b.Loop() {
+				r, _, err := engine.Play(g, seed, bots, nil, 100000)
+				if err != nil {
+					b.Fatal(err)
+				}
+				steps += r.Steps
+				seed++
+			}
+			b.ReportMetric(float64(steps)/float64(b.N), "decisions/game")
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+		})
+	}
+}

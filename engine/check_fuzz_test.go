@@ -36,11 +36,31 @@ func randomCheck(r *rand.Rand) catalog.CheckGame {
 		c.Board = &catalog.CheckBoard{Cols: r.IntN(20), Rows: r.IntN(20),
 			Terrain: []catalog.Terrain{{At: tile(), BlocksMove: r.IntN(2) == 0, BlocksSight: true}}}
 	}
+	if r.IntN(3) == 0 { // Confrontation, on a board with its modifiers
+		c.Format = catalog.Format(mostly("confrontation", "exploration", "chess"))
+		c.Maintenance = r.IntN(2) == 0
+		c.ActionBoard = &catalog.ActionBoard{Turns: 6, Periods: []int{3, 2, 1}, Spaces: []catalog.ActionSpace{
+			{ID: "move", Period: 1, Actions: []catalog.Action{catalog.ActMove}, Modifiers: []catalog.Modifier{catalog.ModMultiple}},
+			{ID: "run", Period: 1, Actions: []catalog.Action{catalog.ActRun}},
+			{ID: "hide", Period: 1, Actions: []catalog.Action{catalog.ActMove, catalog.ActHide}, Modifiers: []catalog.Modifier{catalog.ModTemporisation}},
+			{ID: "shoot", Period: 1, Actions: []catalog.Action{catalog.ActShoot}, Modifiers: []catalog.Modifier{catalog.ModExtraDie}},
+			{ID: "fight", Period: 2, Actions: []catalog.Action{catalog.ActFight}},
+		}}
+		if r.IntN(4) == 0 {
+			c.Objectives = []string{mostly("obj", "nope")}
+		}
+	}
 	c.Sides = map[string]catalog.CheckSide{}
 	for _, side := range []string{"red", "blue"} {
 		cs := catalog.CheckSide{Orders: map[string]int{mostly(pick("raiders", "wardens"), "purple"): r.IntN(6)}}
 		if r.IntN(3) == 0 {
 			cs.Leader = mostly(pick("boss", "warden"), "nobody")
+		}
+		if r.IntN(5) == 0 {
+			cs.Leaders = []string{mostly("boss", "nobody"), mostly("warden", "boss")}
+		}
+		if r.IntN(15) == 0 {
+			cs.Deck = pick("deck", "nope")
 		}
 		for i := range 1 + r.IntN(3) {
 			u := catalog.CheckUnit{ID: side + itoa(i), At: catalog.Tiles{tile()}}
@@ -87,14 +107,24 @@ func randomCheck(r *rand.Rand) catalog.CheckGame {
 		case 5:
 			st.Deploy = &catalog.CheckDeploy{Unit: pick(units...), At: tiles()}
 		case 6:
-			st.Expect = &catalog.CheckExpect{Units: map[string]catalog.UnitExpect{pick(units...): {At: tiles()}},
-				Sides: map[string]catalog.SideExpect{pick("red", "blue", "green"): {Orders: map[string]int{pick("raiders", "purple"): 1}}}, Phase: "action"}
+			yes := r.IntN(2) == 0
+			st.Expect = &catalog.CheckExpect{Units: map[string]catalog.UnitExpect{pick(units...): {At: tiles(), Cover: &yes, Maintenance: &yes}},
+				Sides: map[string]catalog.SideExpect{pick("red", "blue", "green"): {Orders: map[string]int{pick("raiders", "purple"): 1},
+					Objective: pick("", "none", "obj")}}, Phase: "action"}
 		default:
 			st.Unit = pick(units...)
-			st.Space = pick("move", "run", "shoot", "aim-shoot", "fight", "move-shoot", "nowhere")
+			st.Space = pick("move", "run", "shoot", "aim-shoot", "fight", "move-shoot", "hide", "nowhere")
+			if r.IntN(4) == 0 {
+				st.With = pick(units...)
+			}
+			if r.IntN(6) == 0 {
+				st.Gain = pick("raiders", "wardens", "purple")
+			}
 			for range r.IntN(3) {
 				op := catalog.CheckOp{}
-				switch r.IntN(5) {
+				switch r.IntN(6) {
+				case 5:
+					op.Hide = true
 				case 0:
 					op.Move = tiles()
 				case 1:

@@ -19,6 +19,8 @@ func testCatalog() *catalog.Catalog {
 			{ID: "warden", Faction: "wardens", Exploration: catalog.LeaderSide{Orders: []map[string]int{{"wardens": 2, "raiders": 1}, {"wardens": 4}}}},
 		},
 		ActionBoards: []catalog.ActionBoard{testBoard()},
+		Objectives:   []catalog.ObjectiveCard{{ID: "obj", Format: catalog.Confrontation, Scoring: []catalog.Scoring{{Kind: ScoreRemoveEnemy, VP: 2}}}},
+		Decks: []catalog.Deck{{ID: "deck", Format: catalog.Confrontation, Cards: []string{"boss", "warden"}}},
 	}
 	cat.Sort()
 	return cat

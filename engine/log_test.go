@@ -43,9 +43,43 @@ func game(t testing.TB, decks [2]string) *engine.Game {
 	return g
 }
 
+// headerGame returns the compiled game a log header names: its scenario
+// (Exploration or Confrontation), decks and Maintenance option.
+func headerGame(t testing.TB, h engine.LogHeader) *engine.Game {
+	t.Helper()
+	if h.Scenario == "salvage-field" && !h.Maintenance {
+		return game(t, h.Decks)
+	}
+	contentOnce.Do(func() { contentCat = loadContent(t) })
+	key := headerKey{h.Scenario, h.Decks, h.Maintenance}
+	gamesMu.Lock()
+	defer gamesMu.Unlock()
+	if g := headerGames[key]; g != nil {
+		return g
+	}
+	g := confrontationGame(t, contentCat, h.Scenario, h.Decks, h.Maintenance)
+	headerGames[key] = g
+	return g
+}
+
+type headerKey struct {
+	scenario    string
+	decks       [2]string
+	maintenance bool
+}
+
+var headerGames = map[headerKey]*engine.Game{}
+
 func playLog(t testing.TB, g *engine.Game, seed uint64, decks [2]string, greedy bool) []byte {
 	t.Helper()
-	l := &engine.Log{Header: engine.LogHeader{Engine: engine.Version, Seed: seed, Scenario: "salvage-field", Decks: decks, Bots: [2]string{"random", "random"}}}
+	return playLogOn(t, g, engine.LogHeader{Scenario: "salvage-field", Decks: decks}, seed, greedy)
+}
+
+// playLogOn plays and records a game of g under the header h.
+func playLogOn(t testing.TB, g *engine.Game, h engine.LogHeader, seed uint64, greedy bool) []byte {
+	t.Helper()
+	h.Engine, h.Seed, h.Bots = engine.Version, seed, [2]string{"random", "random"}
+	l := &engine.Log{Header: h}
 	bots := [2]engine.Bot{engine.NewRandomBot(seed), engine.NewRandomBot(seed + 1)}
 	if greedy {
 		bots = [2]engine.Bot{engine.NewGreedyBot(seed), engine.NewGreedyBot(seed + 1)}
@@ -161,6 +195,13 @@ func TestTraces(t *testing.T) {
 			}
 		}
 	}
+	if os.Getenv("WBTOOL_UPDATE") == "1" {
+		h := engine.LogHeader{Scenario: "crossroads-relay", Decks: [2]string{"raiders-warband", "clans-host"}, Maintenance: true}
+		data := playLogOn(t, headerGame(t, h), h, 1, false)
+		if err := os.WriteFile(filepath.Join(dir, "golden-confrontation-raiders-warband-clans-host-1.jsonl"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
 	if len(files) == 0 {
 		t.Fatal("no traces in testdata/traces")
@@ -174,7 +215,7 @@ func TestTraces(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		g := game(t, l.Header.Decks)
+		g := headerGame(t, l.Header)
 		if strings.HasPrefix(filepath.Base(f), "golden-") {
 			if _, err := engine.Replay(g, l); err != nil {
 				t.Errorf("%s: %v (run with WBTOOL_UPDATE=1 after an intended rules change)", f, err)
@@ -238,10 +279,18 @@ func FuzzGame(f *testing.F) {
 	f.Add(uint64(1), []byte{0, 1, 2, 3})
 	f.Add(uint64(42), []byte{255, 7, 7, 7, 0, 0, 9})
 	f.Add(uint64(7), []byte{})
-	all := [][2]string{{"raiders-strike", "clans-vigil"}, {"smoke-and-scrap", "raiders-strike"}, {"clans-vigil", "smoke-and-scrap"}}
+	f.Add(uint64(3), []byte{5, 1, 4, 1, 5})    // Confrontation
+	f.Add(uint64(9), []byte{2, 7, 1, 8, 2, 8}) // Confrontation, Maintenance
+	all := [][2]string{{"raiders-strike", "clans-vigil"}, {"smoke-and-scrap", "raiders-strike"}, {"clans-vigil", "smoke-and-scrap"},
+		{"raiders-warband", "clans-host"}, {"ash-and-rust", "raiders-warband"}}
 	f.Fuzz(func(t *testing.T, seed uint64, choices []byte) {
-		d := all[seed%3]
-		g := game(t, d)
+		d := all[seed%uint64(len(all))]
+		var g *engine.Game
+		if seed%uint64(len(all)) < 3 {
+			g = game(t, d)
+		} else { // Confrontation, Maintenance on every other game
+			g = headerGame(t, engine.LogHeader{Scenario: "crossroads-relay", Decks: d, Maintenance: seed%2 == 0})
+		}
 		s, _, err := engine.NewState(g, engine.Start{Seed: seed, Hand: -1})
 		if err != nil {
 			t.Fatal(err)
@@ -263,7 +312,7 @@ func FuzzGame(f *testing.F) {
 			// A mangled decision is either legal or refused with the
 			// state left exactly as it was.
 			bad := buf[r.IntN(len(buf))]
-			switch r.IntN(6) {
+			switch r.IntN(7) {
 			case 0:
 				bad.Unit = int8(r.IntN(30) - 3)
 			case 1:
@@ -273,9 +322,11 @@ func FuzzGame(f *testing.F) {
 			case 3:
 				bad.Space = int8(r.IntN(40) - 3)
 			case 4:
-				bad.Kind = engine.Kind(r.IntN(14))
+				bad.Kind = engine.Kind(r.IntN(15))
 			case 5:
 				bad.Side = 1 - bad.Side
+			case 6:
+				bad.With = int8(r.IntN(30) - 3)
 			}
 			before := s
 			if _, err := s.Do(bad, nil, nil); err != nil {
