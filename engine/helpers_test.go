@@ -20,7 +20,7 @@ func testCatalog() *catalog.Catalog {
 		},
 		ActionBoards: []catalog.ActionBoard{testBoard()},
 		Objectives:   []catalog.ObjectiveCard{{ID: "obj", Format: catalog.Confrontation, Scoring: []catalog.Scoring{{Kind: ScoreRemoveEnemy, VP: 2}}}},
-		Decks: []catalog.Deck{{ID: "deck", Format: catalog.Confrontation, Cards: []string{"boss", "warden"}}},
+		Decks:        []catalog.Deck{{ID: "deck", Format: catalog.Confrontation, Cards: []string{"boss", "warden"}}},
 	}
 	cat.Sort()
 	return cat
