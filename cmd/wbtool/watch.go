@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,7 +15,9 @@ import (
 
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/watch"
+	"wbtool.dev/wbtool/internal/watch/livereload"
 	"wbtool.dev/wbtool/render"
+	"wbtool.dev/wbtool/site"
 )
 
 const watchDoc = `Watch rebuilds after every save in the content folder. Each time a file
@@ -248,4 +251,71 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 	}
 	fmt.Fprintln(out, "stopped watching")
 	return nil
+}
+
+// previewOptions tune previewWatch; the zero value is what `wbtool serve`
+// wants.
+type previewOptions struct {
+	runner   *budget.Runner // nil: this program's `watch __load`, default budget
+	debounce time.Duration
+}
+
+// previewWatch keeps a preview server's site current, for `wbtool serve`:
+// it watches the content folder (--content or ./content), rebuilds the
+// site on every save with the content evaluated in a child process under
+// a time and memory budget, swaps each good build into set with the
+// live-reload script added, shows a failed build's report on every page
+// through lr, and makes open pages reload. The first build runs at once.
+// Reports go to logw. It returns when ctx is done.
+//
+// serve uses it with site/serve's handler:
+//
+//	lr := livereload.New()
+//	h := &serve.Handler{}
+//	srv := &http.Server{Handler: lr.Wrap(h), ReadHeaderTimeout: 10 * time.Second}
+//	srv.RegisterOnShutdown(lr.Close)
+//	go previewWatch(ctx, g, lr, h.Set, errw, previewOptions{})
+func previewWatch(ctx context.Context, g *globalFlags, lr *livereload.Broker, set func(site.Files), logw io.Writer, o previewOptions) error {
+	dir, root, err := watchedFolder(g)
+	if err != nil {
+		return err
+	}
+	runner := o.runner
+	if runner == nil {
+		exe, err := selfExecutable()
+		if err != nil {
+			return err
+		}
+		runner = &budget.Runner{Exe: exe, Args: []string{"watch", loadCmdName}}
+	}
+	cacheDir := ""
+	if c, err := os.UserCacheDir(); err == nil {
+		cacheDir = filepath.Join(c, "wbtool", "preview")
+	}
+	opts := siteOptions()
+	// The preview has no PDFs to link to.
+	opts.DeckPDF, opts.CardsPDF = nil, nil
+	session := watch.NewSession(watch.Config{
+		Loader:   watch.Child{Runner: runner, Request: budget.Request{Dir: dir, Root: root, Draft: g.draft}},
+		Outputs:  watch.Outputs{Site: true},
+		CacheDir: cacheDir,
+		Version:  version,
+		Salt:     buildSalt(runner.Exe),
+		Site:     opts,
+	})
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	return watch.Run(ctx, absDir, watch.Options{
+		Debounce: o.debounce,
+		OnError:  func(err error) { fmt.Fprintf(logw, "watch: %v\n", err) },
+	}, func(ctx context.Context, changed []string) {
+		r := session.Rebuild(ctx, changed)
+		if r.Canceled {
+			return
+		}
+		r.Format(logw, false)
+		lr.Apply(r, set)
+	})
 }

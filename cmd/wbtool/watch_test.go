@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"wbtool.dev/wbtool/internal/budget"
+	"wbtool.dev/wbtool/internal/watch/livereload"
+	"wbtool.dev/wbtool/site/serve"
+)
+
+// syncBuffer is a log the watch goroutine writes while the test reads.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestPreviewWatch runs what `wbtool serve` runs on a content folder: a
+// good build is swapped in with the live-reload script, a broken save
+// turns every page into the error report, the fix brings the site back.
+func TestPreviewWatch(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	// The evaluation child is this test binary under the name wbtool,
+	// which the test harness dispatches to wbtool's Main.
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "wbtool")
+	if err := os.Symlink(self, bin); err != nil {
+		t.Skipf("cannot link the test binary: %v", err)
+	}
+	base, err := filepath.Abs("testdata/base")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "content")
+	if err := copyTree(base, dir); err != nil {
+		t.Fatal(err)
+	}
+
+	lr := livereload.New()
+	defer lr.Close()
+	h := &serve.Handler{}
+	srv := lr.Wrap(h)
+	var log syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- previewWatch(ctx, &globalFlags{content: dir}, lr, h.Set, &log, previewOptions{
+			runner:   &budget.Runner{Exe: bin, Args: []string{"watch", loadCmdName}},
+			debounce: 50 * time.Millisecond,
+		})
+	}()
+	defer func() {
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("previewWatch: %v", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Error("previewWatch did not stop")
+		}
+	}()
+
+	get := func() *httptest.ResponseRecorder {
+		r := httptest.NewRequest(http.MethodGet, "/", nil)
+		r.Host = "127.0.0.1:8080"
+		w := httptest.NewRecorder()
+		srv.ServeHTTP(w, r)
+		return w
+	}
+	waitFor := func(what string, ok func(w *httptest.ResponseRecorder) bool) *httptest.ResponseRecorder {
+		t.Helper()
+		deadline := time.Now().Add(60 * time.Second)
+		for {
+			w := get()
+			if ok(w) {
+				return w
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: still %d %q\nlog:\n%s", what, w.Code, w.Body.String(), log.String())
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+
+	w := waitFor("first build", func(w *httptest.ResponseRecorder) bool { return w.Code == http.StatusOK })
+	if !strings.Contains(w.Body.String(), livereload.ScriptPath) {
+		t.Errorf("the page does not load the live-reload script")
+	}
+	if !strings.Contains(w.Header().Get("Content-Security-Policy"), "connect-src 'self'") {
+		t.Errorf("policy %q lets no event stream through", w.Header().Get("Content-Security-Policy"))
+	}
+
+	bad := []byte("package warbound\n\ncharacters: \"grunt\": {\n\tname: {en: \"Grunt\", fr: \"Sbire\"}\n\tfaction: \"raiders\"\n\tattack: \"5+\"\n}\n")
+	if err := os.WriteFile(filepath.Join(dir, "cards", "bad.cue"), bad, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w = waitFor("broken save", func(w *httptest.ResponseRecorder) bool { return w.Code == http.StatusInternalServerError })
+	if !strings.Contains(w.Body.String(), "cards/bad.cue:6:10") || !strings.Contains(w.Body.String(), livereload.ScriptPath) {
+		t.Errorf("error page: %q", w.Body.String())
+	}
+
+	if err := os.Remove(filepath.Join(dir, "cards", "bad.cue")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("fix", func(w *httptest.ResponseRecorder) bool { return w.Code == http.StatusOK })
+	if !strings.Contains(log.String(), "[3] cards/bad.cue") {
+		t.Errorf("log:\n%s", log.String())
+	}
+}
+
