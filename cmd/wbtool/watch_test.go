@@ -132,4 +132,3 @@ func TestPreviewWatch(t *testing.T) {
 		t.Errorf("log:\n%s", log.String())
 	}
 }
-
