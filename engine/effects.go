@@ -83,6 +83,10 @@ type effectRef struct {
 	within  int
 	sight   bool // the chosen Character must be in sight
 	moveMax int  // a move op: tiles
+	// mods and flags are what the effect's own operations (not those
+	// after "if you do") modify and grant, looked up once.
+	mods  [numStats]int8
+	flags uint8
 }
 
 func (g *Game) addEffect(e *catalog.Effect, kind, card string, unit, side int) int16 {
@@ -90,6 +94,12 @@ func (g *Game) addEffect(e *catalog.Effect, kind, card string, unit, side int) i
 	if e != nil {
 		if t, ok := trigIndex[e.Trigger]; ok {
 			r.trig = t
+		}
+		for _, op := range e.Do {
+			if op.Modify != nil {
+				r.mods[statIndex[op.Modify.Stat]] += int8(op.Modify.Add)
+			}
+			r.flags |= flagBits[op.Flag]
 		}
 		walkOps(e.Do, func(op *catalog.Op) {
 			who, within := opSelector(op)
@@ -168,12 +178,8 @@ func (s *State) statMod(u, st int) int {
 	n := int(p.mods[st])
 	for _, i := range p.cond {
 		r := &s.g.effects[i]
-		if s.condition(u, r.eff.Condition) {
-			for _, op := range r.eff.Do {
-				if op.Modify != nil && statIndex[op.Modify.Stat] == st {
-					n += op.Modify.Add
-				}
-			}
+		if r.mods[st] != 0 && s.condition(u, r.eff.Condition) {
+			n += int(r.mods[st])
 		}
 	}
 	if s.pend == pendActivation && int(s.act.unit) == u {
@@ -190,12 +196,8 @@ func (s *State) hasFlag(u int, f uint8) bool {
 	}
 	for _, i := range p.cond {
 		r := &s.g.effects[i]
-		if s.condition(u, r.eff.Condition) {
-			for _, op := range r.eff.Do {
-				if flagBits[op.Flag]&f != 0 {
-					return true
-				}
-			}
+		if r.flags&f != 0 && s.condition(u, r.eff.Condition) {
+			return true
 		}
 	}
 	return false

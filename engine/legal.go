@@ -97,20 +97,44 @@ func (s *State) legalActivations(base Decision, buf []Decision) []Decision {
 	if nopen == 0 {
 		return buf
 	}
-	var screened uint32
-	if all&aShoot != 0 {
-		screened = s.screenedBy(s.toAct)
+	// Shooting is the costliest part to validate: it matters only when an
+	// open space offers Shoot and nothing else the unit can do.
+	var shootSpaces [MaxSpaces]actionSet
+	nshoot := 0
+	for _, i8 := range open[:nopen] {
+		if a := g.spaces[i8].actions; a&aShoot != 0 {
+			shootSpaces[nshoot] = a &^ (aShoot | aAim)
+			nshoot++
+		}
 	}
+	var screened uint32
+	screenedDone := false
 	var valid [MaxUnits]actionSet
+	var payOK [MaxUnits][2]int8 // alone, without and with cost reduction: -1 unknown, 0 no, 1 yes
 	for u := range g.units {
 		if g.units[u].side != s.toAct || !s.inPlay(u) {
 			continue
 		}
-		valid[u] = s.partsValidScreened(u, all, screened)
+		valid[u] = s.partsValidScreened(u, all&^aShoot, 0)
+		if nshoot > 0 && s.prof(u).Near > 0 {
+			need := false
+			for _, rest := range shootSpaces[:nshoot] {
+				need = need || rest&valid[u] == 0
+			}
+			if need {
+				if !screenedDone {
+					screened, screenedDone = s.screenedBy(s.toAct), true
+				}
+				valid[u] |= s.partsValidScreened(u, aShoot, screened)
+			} else {
+				valid[u] |= aShoot // every Shoot space is valid through another part
+			}
+		}
 		if valid[u] == 0 {
 			continue
 		}
-		payable := [2]int8{-1, -1} // without, with cost reduction: unknown
+		payable := &payOK[u]
+		*payable = [2]int8{-1, -1}
 		for _, i8 := range open[:nopen] {
 			i := int(i8)
 			sp := &g.spaces[i]
@@ -152,6 +176,13 @@ func (s *State) legalActivations(base Decision, buf []Decision) []Decision {
 			for v := range g.units {
 				if v == u || sp.actions&valid[v] == 0 {
 					continue
+				}
+				k := 0
+				if sp.reduce {
+					k = 1
+				}
+				if payOK[u][k] == 0 || payOK[v][k] == 0 {
+					continue // one of them alone cannot pay: the two cannot
 				}
 				d := base
 				d.Kind, d.Unit, d.With, d.Space = Activate, int8(u), int8(v+1), int8(i)
