@@ -83,6 +83,9 @@ func (s *State) evaluate(side int) int {
 		if us.panicked {
 			score -= sign * 10
 		}
+		if s.hasCover(u) { // Confrontation: a Cover token blunts the next shot
+			score += sign * 2
+		}
 		best := 99
 		for m := range g.markers {
 			for _, t := range s.minis(u) {

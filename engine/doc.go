@@ -1,6 +1,12 @@
-// Package engine is the Warbound rules engine: the complete Exploration
-// format of the rules digest (shared/rules/warbound-rules.md), pure and
-// deterministic, with no I/O.
+// Package engine is the Warbound rules engine: both formats of the rules
+// digest (shared/rules/warbound-rules.md), pure and deterministic, with
+// no I/O. Exploration (R-FMT-1, R-FMT-2) and Confrontation (R-FMT-1: a
+// 16 × 16 board, 6 turns in 3 Periods, two Leaders a side, the Action
+// Board's Multiple, Temporisation and Extra die spaces, Hide and Cover
+// (hide.go), the personal Objectives revealed after turn 3 and the
+// optional Maintenance rule) are the same engine: the format's numbers
+// come from the content (board, Action Board, Leader sides), and the few
+// rules proper to Confrontation are switched on by Game.Format.
 //
 // A game is a State, a plain value. Legal lists the decisions the player to
 // act may take; Apply returns the state after one decision and the events
