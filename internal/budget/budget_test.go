@@ -313,3 +313,27 @@ func TestCrashSummary(t *testing.T) {
 		t.Errorf("crashSummary without panic = %q", got)
 	}
 }
+
+// BenchmarkLoadStarter compares a load of the starter content in this
+// process with one in a child process under a budget: the price of the
+// budget (process start, encoding, decoding).
+//
+//	go test ./internal/budget -run '^$' -bench LoadStarter -benchtime 10x
+func BenchmarkLoadStarter(b *testing.B) {
+	dir := starterDir(b)
+	b.Run("in-process", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := schema.Load(os.DirFS(dir), schema.Options{Root: "content"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("child", func(b *testing.B) {
+		r := testRunner(b, Limits{})
+		for b.Loop() {
+			if _, _, err := r.Load(context.Background(), Request{Dir: dir, Root: "content"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
