@@ -20,7 +20,8 @@ commit is refused and the problems are printed with their file:line:col.
 (git commit --no-verify skips the hook for one commit.)
 
 The hook calls the wbtool that installed it (or the one on the PATH if that
-one is gone) on the content folder: --content DIR, else ./content.
+one is gone) on the content folder: --content DIR, else ./content; with
+--draft at install, missing translations do not block commits.
 
 install refuses to replace a pre-commit hook that wbtool did not write,
 unless --force is given; the replaced hook is kept next to it as
@@ -116,7 +117,11 @@ func shellQuote(s string) string {
 // the index (GIT_INDEX_FILE, so partial commits check what they commit)
 // into a temporary folder and runs wbtool there, so positions read
 // "content/cards/x.cue:3:4".
-func hookScript(wbtool, content string) string {
+func hookScript(wbtool, content string, draft bool) string {
+	flags := ""
+	if draft {
+		flags = " --draft"
+	}
 	return `#!/bin/sh
 ` + hookMarker + `: installed by "wbtool hook install", removed by "wbtool hook uninstall".
 # It validates the content as staged for this commit and plays the check
@@ -130,7 +135,7 @@ trap 'exit 1' HUP INT TERM
 git ls-files -z --cached -- "$content" | git checkout-index -z --stdin --prefix="$tmp/" || exit 1
 mkdir -p "$tmp/$content"
 cd "$tmp" || exit 1
-"$wbtool" validate --content "$content" && "$wbtool" check --content "$content"
+"$wbtool" validate` + flags + ` --content "$content" && "$wbtool" check` + flags + ` --content "$content"
 status=$?
 if [ "$status" -ne 0 ]; then
 	echo "wbtool: commit blocked: fix the content problems above (git commit --no-verify skips this check)" >&2
@@ -210,7 +215,7 @@ func installHook(cmd *cobra.Command, g *globalFlags, force bool) error {
 	if err := os.MkdirAll(filepath.Dir(hook), 0o755); err != nil {
 		return fmt.Errorf("hook: %w", err)
 	}
-	if err := writeExecutable(hook, []byte(hookScript(hookProgram(), rel))); err != nil {
+	if err := writeExecutable(hook, []byte(hookScript(hookProgram(), rel, g.draft))); err != nil {
 		return fmt.Errorf("hook: %w", err)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "installed the pre-commit hook %s: commits must pass wbtool validate and wbtool check on %s\n", hook, rel)

@@ -29,7 +29,7 @@ prints a short report:
     ok: 16 Characters, 4 Leaders, 13 Upgrades, 16 Objectives, ...
     checks: 99 passed, 0 failed (8 played, 91 unchanged)
     outputs: data/catalog.json, print/cards-en.pdf, site (2 of 398 files)
-    card images: 2 rendered, 100 reused
+    card images: 1 rendered, 101 reused
     time: load 420ms, index 6ms, checks 2.0ms, data 3.0ms, site 180ms, print 230ms, write 12ms; checked in 430ms, done in 690ms
 
 The lines up to "checks" show as soon as the check games are played; the
@@ -72,7 +72,7 @@ func newWatchCmd(g *globalFlags) *cobra.Command {
 	}
 	fl := cmd.Flags()
 	fl.DurationVar(&f.timeout, "timeout", budget.DefaultTime, "time budget of one content evaluation")
-	fl.Int64Var(&f.maxMemory, "max-memory", budget.DefaultMemory>>20, "memory budget of one content evaluation, in `MiB`")
+	fl.Int64Var(&f.maxMemory, "max-memory", budget.DefaultMemory>>20, "memory budget of one content evaluation (`MiB`)")
 	fl.DurationVar(&f.debounce, "debounce", watch.DefaultDebounce, "quiet time after a save before rebuilding")
 	fl.StringVar(&f.outputs, "outputs", "data,site,print", "outputs to rebuild: any of data, site, print, comma-separated")
 	fl.BoolVar(&f.times, "times", true, "print the time each stage took")
