@@ -36,7 +36,8 @@ The lines up to "checks" show as soon as the check games are played; the
 outputs follow. Only what the change affects is redone: the images of the
 changed cards, the check games that use them (all of them when the action
 boards or factions change), the sheets holding them; unchanged files are
-not rewritten.
+not rewritten. Card images are kept in <out>/.cache for the next session,
+in a folder of this wbtool version (other versions' folders are removed).
 
 A broken save prints its errors with file:line:col and keeps the outputs of
 the last good build; watch keeps running, and the next good save rebuilds.

@@ -2,6 +2,7 @@ package watch
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -198,6 +199,11 @@ func TestWatchTreeChanges(t *testing.T) {
 	r.remove("cards/c.cue")
 	want(t, r.next(), "cards/c.cue")
 
+	// Delete and recreate at once (some editors save so): one rebuild.
+	r.remove("cards/a.cue")
+	r.write("cards/a.cue", "package warbound\n// recreated\n")
+	want(t, r.next(), "cards/a.cue")
+
 	// Rename a folder: the old folder and the files of the new one.
 	r.rename("scenarios/checks/deep", "scenarios/checks/moved")
 	want(t, r.next(), "scenarios/checks/deep", "scenarios/checks/moved/c.cue")
@@ -324,6 +330,22 @@ func TestRelevant(t *testing.T) {
 	} {
 		if got := Relevant(c.rel); got != c.want {
 			t.Errorf("Relevant(%q) = %v, want %v", c.rel, got, c.want)
+		}
+	}
+}
+
+func TestWatchLimitHint(t *testing.T) {
+	for _, c := range []struct {
+		err  string
+		hint bool
+	}{
+		{"no space left on device", true},
+		{"too many open files", true},
+		{"permission denied", false},
+	} {
+		got := watchLimitHint(errors.New(c.err))
+		if (got != "") != c.hint || c.hint && !strings.Contains(got, "fs.inotify.max_user_watches") {
+			t.Errorf("watchLimitHint(%q) = %q", c.err, got)
 		}
 	}
 }
