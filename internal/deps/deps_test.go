@@ -62,15 +62,31 @@ func TestEngineIsPure(t *testing.T) {
 	}
 }
 
+// TestOnlySchemaImportsCUE: no CUE type leaves schema. Other packages may
+// call schema.Load (and so link CUE), but never import CUE themselves.
 func TestOnlySchemaImportsCUE(t *testing.T) {
 	for _, p := range list(t, module+"/...") {
-		if strings.HasPrefix(p.ImportPath, module+"/schema") || strings.HasPrefix(p.ImportPath, module+"/cmd/") {
+		if strings.HasPrefix(p.ImportPath, module+"/schema") {
 			continue
 		}
-		for _, d := range p.Deps {
+		for _, d := range p.Imports {
 			if strings.HasPrefix(d, "cuelang.org/") {
-				t.Errorf("%s depends on %s: only schema may use CUE", p.ImportPath, d)
-				break
+				t.Errorf("%s imports %s: only schema may use CUE", p.ImportPath, d)
+			}
+		}
+	}
+}
+
+// TestConsumersDoNotLoadContent: engine, render and site read the catalog;
+// they never load content (and so never link CUE) themselves.
+func TestConsumersDoNotLoadContent(t *testing.T) {
+	for _, pattern := range []string{"/engine/...", "/render/...", "/site"} {
+		for _, p := range list(t, module+pattern) {
+			for _, d := range p.Deps {
+				if strings.HasPrefix(d, "cuelang.org/") || d == module+"/schema" {
+					t.Errorf("%s depends on %s: consumers read the catalog, not the content", p.ImportPath, d)
+					break
+				}
 			}
 		}
 	}

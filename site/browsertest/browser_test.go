@@ -293,6 +293,17 @@ func TestHomeSearchAndPhoneScreenshots(t *testing.T) {
 	}
 }
 
+// clickLangSwitch clicks the language switch from inside the page. A
+// chromedp.Click right after a navigation can race the new document (the
+// node id it resolved belongs to the old one); a click in the page cannot.
+func clickLangSwitch(t *testing.T, b *browser) {
+	t.Helper()
+	b.waitFor(t, `document.readyState === 'complete' && document.getElementById('lang-switch') !== null`)
+	if !eval[bool](t, b, `(document.getElementById('lang-switch').click(), true)`) {
+		t.Fatal("could not click the language switch")
+	}
+}
+
 // TestLanguageSwitchKeepsTheCard clicks the language switch on a card
 // page: it must land on the same card in French, and back.
 func TestLanguageSwitchKeepsTheCard(t *testing.T) {
@@ -301,21 +312,21 @@ func TestLanguageSwitchKeepsTheCard(t *testing.T) {
 	base := serveSite(t, files)
 	for _, c := range cat.Characters[:min(3, len(cat.Characters))] {
 		b.do(t, "open "+c.ID, chromedp.Navigate(base+"/en/cards/"+c.ID+"/index.html"), chromedp.WaitVisible(chromedp.ID("lang-switch")))
-		b.do(t, "switch", chromedp.Click(chromedp.ID("lang-switch")))
+		clickLangSwitch(t, b)
 		b.waitFor(t, `location.pathname === '/fr/cards/`+c.ID+`/index.html' && document.documentElement.lang === 'fr'`)
 		if h1 := eval[string](t, b, `document.querySelector('h1').textContent`); h1 != c.Name.FR {
 			t.Errorf("French page of %s shows %q, want %q", c.ID, h1, c.Name.FR)
 		}
-		b.do(t, "switch back", chromedp.Click(chromedp.ID("lang-switch")))
+		clickLangSwitch(t, b)
 		b.waitFor(t, `location.pathname === '/en/cards/`+c.ID+`/index.html' && document.documentElement.lang === 'en'`)
 	}
 	// On a rules page the switch keeps the rule the reader is at.
 	b.do(t, "open a rule", chromedp.Navigate(base+"/fr/rules/shooting/index.html#R-SHOOT-4"), chromedp.WaitVisible(chromedp.ID("lang-switch")))
-	b.do(t, "switch", chromedp.Click(chromedp.ID("lang-switch")))
+	clickLangSwitch(t, b)
 	b.waitFor(t, `location.pathname === '/en/rules/shooting/index.html' && location.hash === '#R-SHOOT-4' && document.documentElement.lang === 'en'`)
 	// The card list keeps its filters.
 	b.do(t, "filtered list", chromedp.Navigate(base+"/en/cards/index.html?kind=leader"), chromedp.WaitVisible(chromedp.ID("q")))
-	b.do(t, "switch", chromedp.Click(chromedp.ID("lang-switch")))
+	clickLangSwitch(t, b)
 	b.waitFor(t, `location.pathname === '/fr/cards/index.html' && document.getElementById('f-kind').value === 'leader'`)
 }
 
@@ -371,7 +382,7 @@ func TestWorksFromFile(t *testing.T) {
 	b.do(t, "open copp", chromedp.Click(chromedp.CSS(`#card-list li[data-id="copp"] a`)))
 	b.waitFor(t, `location.href.endsWith('/fr/cards/copp/index.html')`)
 	b.waitFor(t, `document.querySelector('.card-images img').complete && document.querySelector('.card-images img').naturalWidth > 0`)
-	b.do(t, "switch", chromedp.Click(chromedp.ID("lang-switch")))
+	clickLangSwitch(t, b)
 	b.waitFor(t, `location.href.endsWith('/en/cards/copp/index.html')`)
 	if issues := b.takeIssues(); len(issues) > 0 {
 		t.Errorf("the pages reported problems from file://: %q", issues)
