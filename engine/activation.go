@@ -281,13 +281,10 @@ func (s *State) addTokens(u, k, n int, ev []Event) []Event {
 // blockedFor is the set of tiles a miniature of u cannot enter: obstacles
 // and every miniature but its own.
 func (s *State) blockedFor(u int) hex.Mask {
-	m := s.g.blockMove
-	for v := range s.g.units {
-		if v == u || !s.inPlay(v) {
-			continue
-		}
-		for _, t := range s.minis(v) {
-			m.Set(t)
+	m := s.g.blockMove.Or(s.sideTiles[0].Or(s.sideTiles[1])) // every miniature (Invariants: sideTiles)
+	if s.inPlay(u) {
+		for _, t := range s.minis(u) {
+			m.Clear(t)
 		}
 	}
 	return m
