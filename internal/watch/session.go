@@ -79,8 +79,9 @@ type Config struct {
 	// binaries): cached pieces are reused only under equal Version and
 	// Salt, never across wbtool versions.
 	Version, Salt string
-	// Site are the options of the site build; a CardImages function
-	// (e.g. render.SVG) is called only for the cards whose images changed.
+	// Site are the options of the site build. Its CardImages function
+	// (render.SVG when nil, as in site.Build) is called only for the
+	// cards whose images changed.
 	Site  site.Options
 	Print render.BuildOptions
 	// CacheDir, when set, keeps rendered card images on disk across
@@ -350,9 +351,7 @@ func (s *Session) buildSite(cat *catalog.Catalog, keys map[catalog.Lang]map[stri
 	opts := s.cfg.Site
 	inner := opts.CardImages
 	if inner == nil {
-		// No card images on the site: nothing to cache.
-		files, err = site.Build(cat, opts)
-		return files, 0, 0, 0, err
+		inner = render.SVG // what site.Build uses when CardImages is nil
 	}
 	opts.CardImages = func(c *catalog.Catalog, id string, l catalog.Lang) ([]byte, []byte, error) {
 		key := keys[l][id]
