@@ -30,6 +30,7 @@ type Report struct {
 	OutputErrors []string
 
 	Summary string // what the content holds, when it loaded
+	Drafts  int    // missing translations shown as placeholders (draft mode)
 	Checks  struct {
 		Passed, Failed int
 		Rerun, Reused  int
@@ -134,6 +135,9 @@ func (r *Report) FormatHead(w io.Writer) {
 		return
 	}
 	fmt.Fprintf(w, "  ok: %s\n", r.Summary)
+	if r.Drafts > 0 {
+		fmt.Fprintf(w, "  draft: %s, shown as placeholders\n", plural(r.Drafts, "missing translation"))
+	}
 	for _, f := range r.Checks.Failures {
 		fmt.Fprintf(w, "  %s\n", f)
 	}

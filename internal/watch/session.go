@@ -173,6 +173,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		return r
 	}
 	r.Summary = summary(cat)
+	r.Drafts = len(cat.Draft)
 
 	t = time.Now()
 	ix := newIndex(cat)
