@@ -346,7 +346,7 @@ func TestConfrontationSelfPlayInvariants(t *testing.T) {
 	if len(decks) < 2 || len(scenarios) < 2 {
 		t.Fatalf("%d Confrontation decks, %d scenarios", len(decks), len(scenarios))
 	}
-	games := 3000
+	games := 2000
 	if testing.Short() {
 		games = 300
 	}
