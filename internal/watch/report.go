@@ -181,7 +181,11 @@ func (r *Report) FormatTail(w io.Writer, timings bool) {
 		if r.Checked > 0 {
 			checked = "checked in " + ms(r.Checked) + ", "
 		}
-		fmt.Fprintf(w, "  time: %s; %sdone in %s\n", strings.Join(parts, ", "), checked, ms(r.Total))
+		stages := ""
+		if len(parts) > 0 {
+			stages = strings.Join(parts, ", ") + "; "
+		}
+		fmt.Fprintf(w, "  time: %s%sdone in %s\n", stages, checked, ms(r.Total))
 	}
 }
 
