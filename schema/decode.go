@@ -3,9 +3,11 @@ package schema
 import (
 	"fmt"
 	"reflect"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
@@ -149,8 +151,18 @@ func (l *loader) checkDeclarations(f *ast.File) bool {
 	return ok
 }
 
-// decodeAll validates and decodes every entity of every collection.
+// decodeAll validates and decodes every entity of every collection. The
+// entities are independent, so they are worked on in parallel (CUE values
+// may be read concurrently since v0.17); each task writes into its own
+// small catalog, merged in a fixed order so the result is deterministic.
 func (l *loader) decodeAll() {
+	type task struct {
+		c   *collection
+		id  string
+		v   cue.Value
+		sub *loader
+	}
+	var tasks []*task
 	for i := range collections {
 		c := &collections[i]
 		sel := cue.MakePath(cue.Str(c.name))
@@ -172,19 +184,76 @@ func (l *loader) decodeAll() {
 		}
 		sort.Strings(ids)
 		for _, id := range ids {
-			v := entities[id]
-			at := []string{c.name, id}
-			if !l.validate(v) {
-				// A conflict masks CUE's closedness errors: look for
-				// unknown fields ourselves so they show in the same run.
-				def := l.full.LookupPath(cue.MakePath(cue.Def(c.def)))
-				d := l.dataValue().LookupPath(cue.MakePath(cue.Str(c.name), cue.Str(id)))
-				l.unknownFields(def, d, at)
-				continue
-			}
-			c.decode(l, id, v, at)
+			tasks = append(tasks, &task{c: c, id: id, v: entities[id]})
 		}
 	}
+	work := make(chan *task)
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), len(tasks))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for t := range work {
+				t.sub = l.fork()
+				t.sub.decodeEntity(t.c, t.id, t.v)
+			}
+		}()
+	}
+	for _, t := range tasks {
+		work <- t
+	}
+	close(work)
+	wg.Wait()
+	for _, t := range tasks {
+		l.join(t.sub)
+	}
+}
+
+// decodeEntity validates and decodes one entity.
+func (l *loader) decodeEntity(c *collection, id string, v cue.Value) {
+	at := []string{c.name, id}
+	if !l.validate(v) {
+		// A conflict masks CUE's closedness errors: look for unknown
+		// fields ourselves so they show in the same run.
+		def := l.full.LookupPath(cue.MakePath(cue.Def(c.def)))
+		d := l.dataValue().LookupPath(cue.MakePath(cue.Str(c.name), cue.Str(id)))
+		l.unknownFields(def, d, at)
+		return
+	}
+	c.decode(l, id, v, at)
+}
+
+// fork returns a loader that shares l's read-only state (options,
+// evaluated values, positions) but has its own errors and catalog.
+func (l *loader) fork() *loader {
+	return &loader{
+		fsys: l.fsys, opt: l.opt, ctx: l.ctx, declared: l.declared,
+		full: l.full, files: l.files, positions: l.positions,
+		shared: l.shared, cat: &catalog.Catalog{},
+	}
+}
+
+// join appends what a fork found to l.
+func (l *loader) join(sub *loader) {
+	l.errs = append(l.errs, sub.errs...)
+	d, s := l.cat, sub.cat
+	d.Factions = append(d.Factions, s.Factions...)
+	d.Skills = append(d.Skills, s.Skills...)
+	d.Characters = append(d.Characters, s.Characters...)
+	d.Leaders = append(d.Leaders, s.Leaders...)
+	d.Equipment = append(d.Equipment, s.Equipment...)
+	d.Formations = append(d.Formations, s.Formations...)
+	d.Vocations = append(d.Vocations, s.Vocations...)
+	d.References = append(d.References, s.References...)
+	d.ActionBoards = append(d.ActionBoards, s.ActionBoards...)
+	d.Scenarios = append(d.Scenarios, s.Scenarios...)
+	d.Objectives = append(d.Objectives, s.Objectives...)
+	d.Decks = append(d.Decks, s.Decks...)
+	d.Glossary = append(d.Glossary, s.Glossary...)
+	d.Strings = append(d.Strings, s.Strings...)
+	d.Checks = append(d.Checks, s.Checks...)
+	d.Texts += s.Texts
+	d.Draft = append(d.Draft, s.Draft...)
 }
 
 // validate reports every error of one entity. Validating the entity and

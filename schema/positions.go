@@ -92,9 +92,10 @@ func (l *loader) dataPos(segs []string) catalog.Pos {
 // dataValue evaluates the content alone, without the schema, once and only
 // when needed (to look for unknown fields in entities with errors).
 func (l *loader) dataValue() cue.Value {
-	if !l.dataBuilt {
-		l.data = l.buildPackage(l.files)
-		l.dataBuilt = true
-	}
-	return l.data
+	l.shared.dataOnce.Do(func() {
+		// Errors of this second evaluation repeat the first one's.
+		scratch := &loader{ctx: l.ctx}
+		l.shared.data = scratch.buildPackage(l.files)
+	})
+	return l.shared.data
 }

@@ -21,6 +21,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"cuelang.org/go/cue"
@@ -77,7 +78,7 @@ type File struct {
 // are returned as [Errors], all of them; other errors (unreadable tree) are
 // wrapped.
 func Load(fsys fs.FS, opt Options) (*catalog.Catalog, error) {
-	l := &loader{fsys: fsys, opt: opt, ctx: cuecontext.New(), declared: map[string][]declaration{}}
+	l := &loader{fsys: fsys, opt: opt, ctx: cuecontext.New(), declared: map[string][]declaration{}, shared: &sharedState{}}
 	return l.load()
 }
 
@@ -91,14 +92,21 @@ type loader struct {
 	errs Errors
 	// declared maps "collection.id" to the places that declare it.
 	declared map[string][]declaration
-	// full is the content unified with the schema; data is the content
-	// alone, built on demand (see dataValue).
-	full, data cue.Value
-	dataBuilt  bool
-	files      []*ast.File
+	// full is the content unified with the schema.
+	full  cue.Value
+	files []*ast.File
+	// shared is the state forks of this loader share (see dataValue).
+	shared *sharedState
 	// positions maps content paths to their place in the files.
 	positions map[string]catalog.Pos
 	cat       *catalog.Catalog
+}
+
+// sharedState is built at most once per load, by whichever fork needs it
+// first: the content evaluated alone, without the schema.
+type sharedState struct {
+	dataOnce sync.Once
+	data     cue.Value
 }
 
 type declaration struct {
