@@ -140,7 +140,7 @@ func (l *loader) checkReferences() {
 			continue // its card's own errors are reported; legality would only add noise
 		}
 		for _, pr := range cat.CheckDeck(d) {
-			l.errorf(pr.Pos, "decks."+quoteLabel(d.ID), "deck is not legal: %s (%s)", pr.Msg, pr.Rule)
+			l.errorf(pr.Pos, "decks."+quoteLabel(d.ID), "deck is not legal: %s (%s)", pr.Msg.EN, pr.Rule)
 		}
 	}
 }

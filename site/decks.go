@@ -24,11 +24,21 @@ type deckPage struct {
 	Loose       []listItem // upgrades attached to nothing (an illegal deck)
 	Problems    []deckProblem
 	Legal       bool
-	PDF         string
+	// Formats is the deck's legality in each format (R-FMT-1), its own
+	// first.
+	Formats []formatLegality
+	PDF     string
+}
+
+// formatLegality is whether a deck could be played in one format.
+type formatLegality struct {
+	Format   string
+	Own      bool // the deck's own format
+	Legal    bool
+	Problems []deckProblem
 }
 
 // deckProblem is one broken deck-building rule, linked to the rule.
-// (The message is the catalog's, in English.)
 type deckProblem struct {
 	Msg  string
 	Rule link
@@ -103,10 +113,25 @@ func (b *builder) deckPageData(p *page, d *catalog.Deck) *deckPage {
 			dp.Entries = append(dp.Entries, e)
 		}
 	}
-	for _, pr := range b.cat.CheckDeck(d) {
-		dp.Problems = append(dp.Problems, deckProblem{Msg: pr.Msg, Rule: link{Href: b.ruleHref(p, pr.Rule), Label: pr.Rule}})
+	problems := func(list []catalog.DeckProblem) []deckProblem {
+		var out []deckProblem
+		for _, pr := range list {
+			out = append(out, deckProblem{Msg: pr.Msg.In(l), Rule: link{Href: b.ruleHref(p, pr.Rule), Label: pr.Rule}})
+		}
+		return out
 	}
+	dp.Problems = problems(b.cat.CheckDeck(d))
 	dp.Legal = len(dp.Problems) == 0
+	formats := []catalog.Format{d.Format}
+	for _, f := range []catalog.Format{catalog.Exploration, catalog.Confrontation} {
+		if f != d.Format {
+			formats = append(formats, f)
+		}
+	}
+	for _, f := range formats {
+		pr := problems(b.cat.CheckDeckAs(d, f))
+		dp.Formats = append(dp.Formats, formatLegality{Format: b.label("format."+string(f), l), Own: f == d.Format, Legal: len(pr) == 0, Problems: pr})
+	}
 	if b.opts.DeckPDF != nil {
 		if pdf := b.opts.DeckPDF(d.ID, l); pdf != "" {
 			// From <site>/<lang>/decks/<id>/index.html up to dist/.
