@@ -23,7 +23,7 @@ func testCatalog() *Catalog {
 			{ID: "sa-keth", Exploration: LeaderSide{Orders: []map[string]int{{"clans": 3}, {"clans": 4}}},
 				Confrontation: LeaderSide{Orders: []map[string]int{{"clans": 2}, {"clans": 2}, {"clans": 3}}}},
 		},
-		Equipment: []Equipment{{ID: "scope", Gear: GearRanged}, {ID: "stim"}, {ID: "harpoon", Faction: "raiders"}},
+		Equipment:  []Equipment{{ID: "scope", Gear: GearRanged}, {ID: "stim"}, {ID: "harpoon", Faction: "raiders"}},
 		Formations: []Formation{{ID: "formation"}},
 		Vocations:  []Vocation{{ID: "veteran", Faction: "raiders"}},
 	}
