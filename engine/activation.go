@@ -309,18 +309,18 @@ func (s *State) canMove(u int, run bool) bool {
 	g := s.g.grid
 	// Fast path: one free neighbour (next to the twin, for a Formation)
 	// is a legal move of one tile.
-	for i, x := range t {
-		for _, nb := range g.Neighbours(x) {
-			if nb == hex.None || s.occ[nb] != 0 || s.g.blockMove.Has(nb) {
-				continue
-			}
-			if len(t) == 1 || g.Adjacent(nb, t[1-i]) {
-				return true
-			}
-		}
-	}
+	// (sideTiles holds every miniature: Invariants.)
+	taken := s.g.blockMove.Or(s.sideTiles[0].Or(s.sideTiles[1]))
 	if len(t) == 1 {
-		return false
+		free := g.NeighbourMask(t[0]).AndNot(taken)
+		return !free.Empty()
+	}
+	both := *g.NeighbourMask(t[0])
+	for i := range both {
+		both[i] &= g.NeighbourMask(t[1])[i] &^ taken[i]
+	}
+	if !both.Empty() {
+		return true
 	}
 	found := false
 	s.formationMoves(u, n, func(a, b hex.Tile) bool { found = true; return false })
@@ -482,12 +482,16 @@ func (s *State) adjacentTo(a, b int) bool { return s.dist(a, b) == 1 }
 // nextToSide reports whether a miniature of side stands next to one of
 // u's (u's own miniatures do not count).
 func (s *State) nextToSide(u int, side int8) bool {
-	m := &s.sideTiles[side]
-	for _, x := range s.minis(u) {
-		for _, nb := range s.g.grid.Neighbours(x) {
-			if m.Has(nb) && int(s.occ[nb]) != u+1 {
-				return true
-			}
+	m := s.sideTiles[side]
+	t := s.minis(u)
+	for _, x := range t {
+		if int(s.occ[x]) == u+1 {
+			m.Clear(x) // u's own miniatures do not count
+		}
+	}
+	for _, x := range t {
+		if s.g.grid.NeighbourMask(x).Intersects(&m) {
+			return true
 		}
 	}
 	return false

@@ -103,6 +103,7 @@ type Grid struct {
 	Cols, Rows int
 	cube       []Cube
 	nb         [][6]Tile
+	nbMask     []Mask // per tile, its neighbours as a set
 	all        Mask
 	// Row and column masks for the bit-parallel neighbourhood (dilate).
 	notFirstCol, notLastCol, evenRows, oddRows Mask
@@ -141,6 +142,14 @@ func NewGrid(cols, rows int) *Grid {
 		c := g.cube[t]
 		for i, d := range directions {
 			g.nb[t][i] = g.FromCube(Cube{c.Q + d.Q, c.R + d.R, c.S + d.S})
+		}
+	}
+	g.nbMask = make([]Mask, cols*rows)
+	for t := range cols * rows {
+		for _, n := range g.nb[t] {
+			if n != None {
+				g.nbMask[t].Set(n)
+			}
 		}
 	}
 	return g
@@ -207,6 +216,14 @@ func (g *Grid) Name(t Tile) string {
 
 // Neighbours returns the six tiles around t, None where the board ends.
 func (g *Grid) Neighbours(t Tile) *[6]Tile { return &g.nb[t] }
+
+// NeighbourMask returns the tiles next to t as a set.
+func (g *Grid) NeighbourMask(t Tile) *Mask { return &g.nbMask[t] }
+
+// Intersects reports whether m and o share a tile.
+func (m *Mask) Intersects(o *Mask) bool {
+	return m[0]&o[0]|m[1]&o[1]|m[2]&o[2]|m[3]&o[3] != 0
+}
 
 // Adjacent reports whether a and b are neighbours.
 func (g *Grid) Adjacent(a, b Tile) bool { return a != b && g.Distance(a, b) == 1 }
