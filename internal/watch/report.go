@@ -90,7 +90,10 @@ func (r *Report) Took(name string) time.Duration {
 // ChangedText names the changed files for a designer.
 func (r *Report) ChangedText() string {
 	if changedEverything(r.Changed) {
-		return "first build"
+		if r.Seq <= 1 {
+			return "first build"
+		}
+		return "every file (the watcher lost track of some changes)"
 	}
 	const most = 5
 	names := r.Changed
