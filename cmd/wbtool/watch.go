@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -144,17 +145,24 @@ func watchedFolder(g *globalFlags) (dir, root string, err error) {
 // selfExecutable is the program to run as the evaluation child: this
 // very binary. When it runs under another name than its file's (a link,
 // as the test harness makes), the name on the command line is what
-// dispatches to wbtool, so that is what the child runs.
+// dispatches to wbtool, so that is what the child runs. A Go test binary
+// (pkg.test) running wbtool in-process has no wbtool of its own: the
+// test harness puts one on the PATH.
 func selfExecutable() (string, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return "", fmt.Errorf("find the wbtool program: %w", err)
 	}
 	arg0 := os.Args[0]
-	if filepath.Base(arg0) == filepath.Base(exe) {
+	name := filepath.Base(arg0)
+	if name == filepath.Base(exe) && strings.HasSuffix(name, ".test") {
+		name = "wbtool"
+	} else if name == filepath.Base(exe) {
 		return exe, nil
+	} else {
+		name = arg0
 	}
-	if p, err := exec.LookPath(arg0); err == nil {
+	if p, err := exec.LookPath(name); err == nil {
 		if abs, err := filepath.Abs(p); err == nil {
 			return abs, nil
 		}
@@ -259,6 +267,9 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 type previewOptions struct {
 	runner   *budget.Runner // nil: this program's `watch __load`, default budget
 	debounce time.Duration
+	// ready, when set, is closed once the first build is done (or has
+	// failed), so that serve announces its address with a site to show.
+	ready chan<- struct{}
 }
 
 // previewWatch keeps a preview server's site current, for `wbtool serve`:
@@ -275,7 +286,9 @@ type previewOptions struct {
 //	h := &serve.Handler{}
 //	srv := &http.Server{Handler: lr.Wrap(h), ReadHeaderTimeout: 10 * time.Second}
 //	srv.RegisterOnShutdown(lr.Close)
-//	go previewWatch(ctx, g, lr, h.Set, errw, previewOptions{})
+//	ready := make(chan struct{})
+//	go previewWatch(ctx, g, lr, h.Set, errw, previewOptions{ready: ready})
+//	<-ready // then listen and print the address
 func previewWatch(ctx context.Context, g *globalFlags, lr *livereload.Broker, set func(site.Files), logw io.Writer, o previewOptions) error {
 	dir, root, err := watchedFolder(g)
 	if err != nil {
@@ -308,10 +321,18 @@ func previewWatch(ctx context.Context, g *globalFlags, lr *livereload.Broker, se
 	if err != nil {
 		return err
 	}
+	var first sync.Once
+	firstDone := func() {
+		if o.ready != nil {
+			first.Do(func() { close(o.ready) })
+		}
+	}
+	defer firstDone()
 	return watch.Run(ctx, absDir, watch.Options{
 		Debounce: o.debounce,
 		OnError:  func(err error) { fmt.Fprintf(logw, "watch: %v\n", err) },
 	}, func(ctx context.Context, changed []string) {
+		defer firstDone()
 		r := session.Rebuild(ctx, changed)
 		if r.Canceled {
 			return

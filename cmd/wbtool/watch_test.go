@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/watch/livereload"
 	"wbtool.dev/wbtool/site/serve"
 )
@@ -41,16 +40,8 @@ func (s *syncBuffer) String() string {
 func TestPreviewWatch(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	t.Setenv("HOME", t.TempDir())
-	// The evaluation child is this test binary under the name wbtool,
-	// which the test harness dispatches to wbtool's Main.
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(t.TempDir(), "wbtool")
-	if err := os.Symlink(self, bin); err != nil {
-		t.Skipf("cannot link the test binary: %v", err)
-	}
+	// The evaluation child is found as serve finds it (selfExecutable):
+	// here the wbtool the test harness puts on the PATH.
 	base, err := filepath.Abs("testdata/base")
 	if err != nil {
 		t.Fatal(err)
@@ -67,10 +58,11 @@ func TestPreviewWatch(t *testing.T) {
 	var log syncBuffer
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
+	ready := make(chan struct{})
 	go func() {
 		done <- previewWatch(ctx, &globalFlags{content: dir}, lr, h.Set, &log, previewOptions{
-			runner:   &budget.Runner{Exe: bin, Args: []string{"watch", loadCmdName}},
 			debounce: 50 * time.Millisecond,
+			ready:    ready,
 		})
 	}()
 	defer func() {
@@ -107,7 +99,15 @@ func TestPreviewWatch(t *testing.T) {
 		}
 	}
 
-	w := waitFor("first build", func(w *httptest.ResponseRecorder) bool { return w.Code == http.StatusOK })
+	select {
+	case <-ready:
+	case <-time.After(60 * time.Second):
+		t.Fatal("the first build never finished")
+	}
+	w := get()
+	if w.Code != http.StatusOK {
+		t.Fatalf("after the first build: %d %q", w.Code, w.Body.String())
+	}
 	if !strings.Contains(w.Body.String(), livereload.ScriptPath) {
 		t.Errorf("the page does not load the live-reload script")
 	}
@@ -130,5 +130,18 @@ func TestPreviewWatch(t *testing.T) {
 	waitFor("fix", func(w *httptest.ResponseRecorder) bool { return w.Code == http.StatusOK })
 	if !strings.Contains(log.String(), "[3] cards/bad.cue") {
 		t.Errorf("log:\n%s", log.String())
+	}
+}
+
+// TestSelfExecutableInTests: a Go test binary running wbtool in-process
+// evaluates content with the wbtool the test harness put on the PATH, not
+// with itself (which would run the tests).
+func TestSelfExecutableInTests(t *testing.T) {
+	exe, err := selfExecutable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Base(exe) != "wbtool" {
+		t.Fatalf("selfExecutable() = %s, want the harness's wbtool", exe)
 	}
 }
