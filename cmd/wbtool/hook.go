@@ -132,8 +132,11 @@ content=` + shellQuote(content) + `
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/wbtool-hook.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM
+if [ -z "$(git ls-files --cached -- "$content" | head -n 1)" ]; then
+	echo "wbtool: no content under $content in this commit; nothing to check" >&2
+	exit 0
+fi
 git ls-files -z --cached -- "$content" | git checkout-index -z --stdin --prefix="$tmp/" || exit 1
-mkdir -p "$tmp/$content"
 cd "$tmp" || exit 1
 "$wbtool" validate` + flags + ` --content "$content" && "$wbtool" check` + flags + ` --content "$content"
 status=$?
