@@ -302,20 +302,17 @@ func previewWatch(ctx context.Context, g *globalFlags, lr *livereload.Broker, se
 		}
 		runner = &budget.Runner{Exe: exe, Args: []string{"watch", loadCmdName}}
 	}
-	cacheDir := ""
-	if c, err := os.UserCacheDir(); err == nil {
-		cacheDir = filepath.Join(c, "wbtool", "preview")
-	}
 	opts := siteOptions()
 	// The preview has no PDFs to link to.
 	opts.DeckPDF, opts.CardsPDF = nil, nil
 	session := watch.NewSession(watch.Config{
-		Loader:   watch.Child{Runner: runner, Request: budget.Request{Dir: dir, Root: root, Draft: g.draft}},
-		Outputs:  watch.Outputs{Site: true},
-		CacheDir: cacheDir,
-		Version:  version,
-		Salt:     buildSalt(runner.Exe),
-		Site:     opts,
+		Loader: watch.Child{Runner: runner, Request: budget.Request{Dir: dir, Root: root, Draft: g.draft}},
+		// In memory only: wbtool writes nowhere but the output folder,
+		// and serve has none (no disk cache either).
+		Outputs: watch.Outputs{Site: true},
+		Version: version,
+		Salt:    buildSalt(runner.Exe),
+		Site:    opts,
 	})
 	absDir, err := filepath.Abs(dir)
 	if err != nil {
