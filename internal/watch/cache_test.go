@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"testing"
 
+	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/site"
 )
@@ -36,7 +37,7 @@ func TestImageEncoding(t *testing.T) {
 // renders again and removes the old cache; a damaged entry is redrawn.
 func TestDiskCache(t *testing.T) {
 	ctx := context.Background()
-	dir := starterTree(t)
+	dir := genTree(t, gen.Options{Characters: 12, Upgrades: 4})
 	cache := filepath.Join(t.TempDir(), "cache")
 	run := func(version string) (*Report, string) {
 		out := filepath.Join(t.TempDir(), "dist")
