@@ -461,6 +461,9 @@ func (s *State) dist(a, b int) int {
 	g := s.g
 	if g.distance != nil {
 		n := g.grid.Len()
+		if g.units[a].minis == 1 && g.units[b].minis == 1 {
+			return int(g.distance[int(s.units[a].tiles[0])*n+int(s.units[b].tiles[0])])
+		}
 		for _, x := range s.minis(a) {
 			for _, y := range s.minis(b) {
 				best = min(best, int(g.distance[int(x)*n+int(y)]))

@@ -98,3 +98,37 @@ func (s *State) evaluate(side int) int {
 	}
 	return score
 }
+
+// randomPick is RandomBot's choice without listing every legal decision
+// where counting them is enough: the moves of a single miniature during
+// its activation are counted from their reach and only the one drawn is
+// built. The draw is the same as Choose on Legal's list (same length,
+// same order), so games are the same. ok is false when there is no fast
+// path (or nothing legal): the caller lists and calls Choose.
+func (b *RandomBot) randomPick(s *State, buf []Decision) (d Decision, out []Decision, ok bool) {
+	if s.pend != pendActivation || s.g.units[s.act.unit].minis != 1 {
+		return d, buf, false
+	}
+	u := int(s.act.unit)
+	base := baseDecision(s.toAct)
+	base.Unit = s.act.unit
+	moves := s.singleMoves(u)
+	buf = s.legalAfterMoves(base, buf[:0])
+	n0, n1 := moves[0].Count(), moves[1].Count()
+	total := n0 + n1 + len(buf)
+	if total == 0 {
+		return d, buf, false
+	}
+	k := b.r.IntN(total)
+	switch {
+	case k < n0:
+		d = base
+		d.Kind, d.Tile = Move, moves[0].Nth(k)
+	case k < n0+n1:
+		d = base
+		d.Kind, d.Tile, d.Run = Move, moves[1].Nth(k-n0), true
+	default:
+		d = buf[k-n0-n1]
+	}
+	return d, buf, true
+}

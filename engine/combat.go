@@ -26,29 +26,34 @@ func (s *State) canShootScreened(u int, screened uint32) bool {
 		return false
 	}
 	side := s.g.units[u].side
-	nearest := 1 << 30
-	var dist [MaxUnits]int8
-	for t := range s.g.units {
-		if s.g.units[t].side != side && s.inPlay(t) {
-			d := s.dist(u, t)
-			dist[t] = int8(min(d, 127))
-			nearest = min(nearest, d)
-		}
-	}
 	sharp := s.hasFlag(u, FlagSharpShooting)
+	// The closest-enemy limit (R-SHOOT-3) needs the distances only when
+	// a target in sight falls under it: work them out then, once.
+	nearest := -1
 	for t := range s.g.units {
 		if s.g.units[t].side == side || !s.inPlay(t) {
-			continue
-		}
-		if int(dist[t]) > nearest && (p.Far == 0 || s.hasFlag(t, FlagClosestOnly)) {
 			continue
 		}
 		if !sharp && screened&(1<<uint(t)) != 0 {
 			continue
 		}
-		if s.sees(u, t) {
-			return true
+		if !s.sees(u, t) {
+			continue
 		}
+		if p.Far == 0 || s.hasFlag(t, FlagClosestOnly) {
+			if nearest < 0 {
+				nearest = 1 << 30
+				for v := range s.g.units {
+					if s.g.units[v].side != side && s.inPlay(v) {
+						nearest = min(nearest, s.dist(u, v))
+					}
+				}
+			}
+			if s.dist(u, t) > nearest {
+				continue
+			}
+		}
+		return true
 	}
 	return false
 }

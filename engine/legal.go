@@ -8,7 +8,7 @@ import "wbtool.dev/wbtool/engine/hex"
 func Legal(s *State, buf []Decision) []Decision {
 	buf = buf[:0]
 	side := s.toAct
-	base := Decision{Side: side, Unit: -1, Space: -1, Target: -1, Tile: hex.None, Tile2: hex.None, Colour: -1, Give2: -1, Take: -1, Skill: -1}
+	base := baseDecision(side)
 	switch s.pend {
 	case pendDeploy:
 		buf = s.legalDeploy(base, buf)
@@ -44,6 +44,11 @@ func Legal(s *State, buf []Decision) []Decision {
 		}
 	}
 	return buf
+}
+
+// baseDecision is a decision of side with every field unused.
+func baseDecision(side int8) Decision {
+	return Decision{Side: side, Unit: -1, Space: -1, Target: -1, Tile: hex.None, Tile2: hex.None, Colour: -1, Give2: -1, Take: -1, Skill: -1}
 }
 
 func (s *State) legalDeploy(base Decision, buf []Decision) []Decision {
@@ -235,7 +240,46 @@ func (s *State) legalInActivation(base Decision, buf []Decision) []Decision {
 	u := int(s.act.unit)
 	base.Unit = s.act.unit
 	rem := s.act.remaining
-	for _, run := range [2]bool{false, true} {
+	if g.units[u].minis == 1 {
+		moves := s.singleMoves(u)
+		for i, run := range [2]bool{false, true} {
+			r := &moves[i]
+			for t := r.Next(0); t != hex.None; t = r.Next(t + 1) {
+				d := base
+				d.Kind, d.Tile, d.Run = Move, t, run
+				buf = append(buf, d)
+			}
+		}
+	} else {
+		for _, run := range [2]bool{false, true} {
+			need := aMove
+			if run {
+				need = aRun
+			}
+			if rem&need == 0 {
+				continue
+			}
+			n := s.allowance(u, run)
+			if n == 0 {
+				continue
+			}
+			s.formationMoves(u, n, func(a, b hex.Tile) bool {
+				d := base
+				d.Kind, d.Tile, d.Tile2, d.Run = Move, a, b, run
+				buf = append(buf, d)
+				return true
+			})
+		}
+	}
+	return s.legalAfterMoves(base, buf)
+}
+
+// singleMoves is the tiles the active single miniature u may move to
+// with its Move action and with its Run action, as far as its activation
+// still offers them.
+func (s *State) singleMoves(u int) (moves [2]hex.Mask) {
+	rem := s.act.remaining
+	for i, run := range [2]bool{false, true} {
 		need := aMove
 		if run {
 			need = aRun
@@ -247,23 +291,18 @@ func (s *State) legalInActivation(base Decision, buf []Decision) []Decision {
 		if n == 0 {
 			continue
 		}
-		if g.units[u].minis == 1 {
-			blocked := s.blockedFor(u)
-			r := g.grid.Reach(s.units[u].tiles[0], n, &blocked)
-			for t := r.Next(0); t != hex.None; t = r.Next(t + 1) {
-				d := base
-				d.Kind, d.Tile, d.Run = Move, t, run
-				buf = append(buf, d)
-			}
-		} else {
-			s.formationMoves(u, n, func(a, b hex.Tile) bool {
-				d := base
-				d.Kind, d.Tile, d.Tile2, d.Run = Move, a, b, run
-				buf = append(buf, d)
-				return true
-			})
-		}
+		blocked := s.blockedFor(u)
+		moves[i] = s.g.grid.Reach(s.units[u].tiles[0], n, &blocked)
 	}
+	return moves
+}
+
+// legalAfterMoves appends the decisions of an activation that Legal
+// lists after its moves: shots, fights, Hide, skills and the end.
+func (s *State) legalAfterMoves(base Decision, buf []Decision) []Decision {
+	g := s.g
+	u := int(s.act.unit)
+	rem := s.act.remaining
 	if rem&aShoot != 0 && s.prof(u).Near > 0 {
 		for t := range g.units {
 			if g.units[t].side != g.units[u].side && s.inPlay(t) && s.shootCode(u, t) == "" {

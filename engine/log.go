@@ -283,11 +283,18 @@ func Play(g *Game, seed uint64, bots [2]Bot, log *Log, limit int) (PlayResult, S
 		if s.Steps() >= limit {
 			return PlayResult{}, *s, fmt.Errorf("seed %d: no end after %d decisions", seed, limit)
 		}
-		buf = Legal(s, buf)
-		if len(buf) == 0 {
-			return PlayResult{}, *s, fmt.Errorf("seed %d: no legal decision at step %d", seed, s.Steps())
+		var d Decision
+		ok := false
+		if rb, isRandom := bots[s.toAct].(*RandomBot); isRandom {
+			d, buf, ok = rb.randomPick(s, buf)
 		}
-		d := buf[bots[s.toAct].Choose(s, buf)]
+		if !ok {
+			buf = Legal(s, buf)
+			if len(buf) == 0 {
+				return PlayResult{}, *s, fmt.Errorf("seed %d: no legal decision at step %d", seed, s.Steps())
+			}
+			d = buf[bots[s.toAct].Choose(s, buf)]
+		}
 		ev = s.DoLegal(d, nil, ev[:0])
 		if log != nil {
 			log.Record(s, d, ev)
