@@ -113,7 +113,15 @@ func Run(ctx context.Context, dir string, opt Options, build Build) error {
 	pending := map[string]bool{Everything: true}
 	quiet := true // the debounce time has passed since the last event
 	building := false
-	done := make(chan struct{})
+	done := make(chan struct{}, 1)
+	// finish waits for the build in progress: Run never returns while
+	// one runs.
+	finish := func() {
+		if building {
+			<-done
+			building = false
+		}
+	}
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	start := func() {
@@ -136,9 +144,7 @@ func Run(ctx context.Context, dir string, opt Options, build Build) error {
 	for {
 		select {
 		case <-ctx.Done():
-			if building {
-				<-done
-			}
+			finish()
 			return nil
 		case <-done:
 			building = false
@@ -152,6 +158,7 @@ func Run(ctx context.Context, dir string, opt Options, build Build) error {
 			}
 		case ev, ok := <-fsw.Events:
 			if !ok {
+				finish()
 				return nil
 			}
 			changed := w.event(ev)
@@ -165,6 +172,7 @@ func Run(ctx context.Context, dir string, opt Options, build Build) error {
 			timer.Reset(opt.Debounce)
 		case err, ok := <-fsw.Errors:
 			if !ok {
+				finish()
 				return nil
 			}
 			if errors.Is(err, fsnotify.ErrEventOverflow) {
