@@ -211,9 +211,10 @@ func (r *Runner) Load(ctx context.Context, req Request) (*catalog.Catalog, Stats
 	var st Stats
 	cmd := exec.Command(r.Exe, append(append([]string(nil), r.Args...), req.Args()...)...)
 	cmd.Env = append(os.Environ(), r.Env...)
-	var stdout bytes.Buffer
+	// The answer cannot sensibly be larger than the child's memory.
+	stdout := &cappedBuffer{max: lim.Memory}
 	stderr := &tailBuffer{max: 16 << 10}
-	cmd.Stdout = &stdout
+	cmd.Stdout = stdout
 	cmd.Stderr = stderr
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
@@ -250,6 +251,9 @@ loop:
 		}
 	}
 	st.Elapsed = time.Since(start)
+	if stdout.over {
+		return nil, st, &ExceededError{Resource: Memory, Limit: lim}
+	}
 	out := stdout.Bytes()
 	if waitErr != nil || !bytes.HasPrefix(out, []byte(magic)) || len(out) == len(magic) {
 		msg := stderr.String()
@@ -301,6 +305,23 @@ func lastLines(s string, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// cappedBuffer keeps up to max bytes and refuses more.
+type cappedBuffer struct {
+	bytes.Buffer
+	max  int64
+	over bool
+}
+
+var errTooLarge = errors.New("answer larger than the memory budget")
+
+func (c *cappedBuffer) Write(p []byte) (int, error) {
+	if int64(c.Len())+int64(len(p)) > c.max {
+		c.over = true
+		return 0, errTooLarge
+	}
+	return c.Buffer.Write(p)
 }
 
 // tailBuffer keeps the last max bytes written to it.

@@ -337,3 +337,16 @@ func BenchmarkLoadStarter(b *testing.B) {
 		}
 	})
 }
+
+func TestCappedBuffer(t *testing.T) {
+	c := &cappedBuffer{max: 5}
+	if n, err := c.Write([]byte("abc")); n != 3 || err != nil {
+		t.Fatalf("Write = %d, %v", n, err)
+	}
+	if _, err := c.Write([]byte("def")); err == nil || !c.over {
+		t.Fatal("a write past the cap was accepted")
+	}
+	if c.String() != "abc" {
+		t.Fatalf("kept %q", c.String())
+	}
+}
