@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/internal/watch/livereload"
 	"wbtool.dev/wbtool/site/serve"
 )
@@ -143,5 +144,14 @@ func TestSelfExecutableInTests(t *testing.T) {
 	}
 	if filepath.Base(exe) != "wbtool" {
 		t.Fatalf("selfExecutable() = %s, want the harness's wbtool", exe)
+	}
+}
+
+// TestHookScriptHasGit: the hook testscript (hook_commit.txtar) skips
+// without git; under WBTOOL_REQUIRE_TOOLS=1 (CI) a missing git fails here.
+func TestHookScriptHasGit(t *testing.T) {
+	testtool.Require(t, "git")
+	if _, err := os.Stat("testdata/script/hook_commit.txtar"); err != nil {
+		t.Fatal(err)
 	}
 }
