@@ -7,6 +7,16 @@ import (
 	"strings"
 )
 
+// The deck-building Decisions of the rules digest, each in this one place.
+const (
+	// EveryUpgradeAttached (Decision, R-DECK-4): every Upgrade in a deck
+	// must be attached to a card of that deck.
+	EveryUpgradeAttached = true
+	// ReferenceCardsAreNotDeckCards (Decision, R-DECK-7): Reference cards
+	// are not deck cards and do not count.
+	ReferenceCardsAreNotDeckCards = true
+)
+
 // DeckSize is the number of cards of a deck in each format (R-DECK-1).
 var DeckSize = map[Format]int{Exploration: 8, Confrontation: 14}
 
@@ -70,6 +80,9 @@ func (c *Catalog) CheckDeck(d *Deck) []DeckProblem {
 			add(d.Pos, "R-DECK-1", "unknown card %q in the card list", "carte inconnue %q dans la liste", id)
 			continue
 		case KindReference, KindObjective:
+			if kind == KindReference && !ReferenceCardsAreNotDeckCards {
+				break
+			}
 			add(d.Pos, "R-DECK-7", "%[1]q is a %[2]s card, which is not a deck card", "%[1]q est une %[3]s, qui ne fait pas partie d’un deck", id, kindName(kind), kindNameFR(kind))
 			continue
 		case KindLeader:
@@ -174,9 +187,8 @@ func (c *Catalog) CheckDeck(d *Deck) []DeckProblem {
 			}
 		}
 	}
-	// Decision (R-DECK-4): every Upgrade in a deck is attached.
 	for _, id := range slices.Sorted(maps.Keys(count)) {
-		if c.KindOf(id).IsUpgrade() && attached[id] < count[id] {
+		if EveryUpgradeAttached && c.KindOf(id).IsUpgrade() && attached[id] < count[id] {
 			add(d.Pos, "R-DECK-4", "Upgrade %q is in the deck but not attached to a card: add it to `attachments`", "l’Amélioration %q est dans le deck sans être attachée : ajoutez-la à `attachments`", id)
 		}
 	}

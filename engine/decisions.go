@@ -1,18 +1,21 @@
 package engine
 
+import "wbtool.dev/wbtool/catalog"
+
 // This file holds every Decision of the rules digest: the points where the
 // rulebooks are silent or ambiguous and the engine chooses. Each one is a
 // named constant or function, commented with its rule number, and is the
 // only place the engine encodes that choice.
 
 // DeckUpgradesAttached: every Upgrade in a deck must be attached to a card
-// of that deck (R-DECK-4). The schema loader enforces it; the engine only
-// reads attachments.
-const DeckUpgradesAttached = true
+// of that deck (R-DECK-4). The Decision lives in the catalog's deck
+// legality; the engine only reads attachments.
+const DeckUpgradesAttached = catalog.EveryUpgradeAttached
 
 // ReferenceCardsNotInDecks: Reference cards are not deck cards (R-DECK-7).
-// The engine never builds a unit or a Leader from one.
-const ReferenceCardsNotInDecks = true
+// The Decision lives in the catalog; the engine never builds a unit or a
+// Leader from one.
+const ReferenceCardsNotInDecks = catalog.ReferenceCardsAreNotDeckCards
 
 // TerrainIsData: each terrain tile says whether it blocks movement and
 // whether it blocks sight (R-BOARD-3); the engine reads the two flags and
