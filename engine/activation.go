@@ -310,17 +310,21 @@ func (s *State) canMove(u int, run bool) bool {
 	// Fast path: one free neighbour (next to the twin, for a Formation)
 	// is a legal move of one tile.
 	// (sideTiles holds every miniature: Invariants.)
-	taken := s.g.blockMove.Or(s.sideTiles[0].Or(s.sideTiles[1]))
+	bm, s0, s1 := &s.g.blockMove, &s.sideTiles[0], &s.sideTiles[1]
+	n0 := g.NeighbourMask(t[0])
 	if len(t) == 1 {
-		free := g.NeighbourMask(t[0]).AndNot(taken)
-		return !free.Empty()
+		for i := range n0 {
+			if n0[i]&^(bm[i]|s0[i]|s1[i]) != 0 {
+				return true
+			}
+		}
+		return false
 	}
-	both := *g.NeighbourMask(t[0])
-	for i := range both {
-		both[i] &= g.NeighbourMask(t[1])[i] &^ taken[i]
-	}
-	if !both.Empty() {
-		return true
+	n1 := g.NeighbourMask(t[1])
+	for i := range n0 {
+		if n0[i]&n1[i]&^(bm[i]|s0[i]|s1[i]) != 0 {
+			return true
+		}
 	}
 	found := false
 	s.formationMoves(u, n, func(a, b hex.Tile) bool { found = true; return false })

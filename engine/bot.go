@@ -100,12 +100,32 @@ func (s *State) evaluate(side int) int {
 }
 
 // randomPick is RandomBot's choice without listing every legal decision
-// where counting them is enough: the moves of a single miniature during
-// its activation are counted from their reach and only the one drawn is
-// built. The draw is the same as Choose on Legal's list (same length,
+// where counting them is enough: the activations, and the moves of a
+// single miniature during its activation (counted from their reach); only
+// the one drawn is built. The draw is the same as Choose on Legal's list (same length,
 // same order), so games are the same. ok is false when there is no fast
 // path (or nothing legal): the caller lists and calls Choose.
 func (b *RandomBot) randomPick(s *State, buf []Decision) (d Decision, out []Decision, ok bool) {
+	if s.pend == pendAction {
+		// Activations are counted, and only the one drawn is built;
+		// exchanges and the pass come after them in Legal.
+		base := baseDecision(s.toAct)
+		var p actPlan
+		n := 0
+		if s.planActivations(&p) {
+			_, n, _ = s.walkActivations(&p, base, nil, false, -1)
+		}
+		buf = s.legalExchanges(base, buf[:0])
+		d = base
+		d.Kind = Pass
+		buf = append(buf, d)
+		k := b.r.IntN(n + len(buf))
+		if k >= n {
+			return buf[k-n], buf, true
+		}
+		_, _, d = s.walkActivations(&p, base, nil, false, k)
+		return d, buf, true
+	}
 	if s.pend != pendActivation || s.g.units[s.act.unit].minis != 1 {
 		return d, buf, false
 	}

@@ -85,28 +85,48 @@ func (s *State) legalDeploy(base Decision, buf []Decision) []Decision {
 }
 
 func (s *State) legalActivations(base Decision, buf []Decision) []Decision {
+	var p actPlan
+	if !s.planActivations(&p) {
+		return buf
+	}
+	buf, _, _ = s.walkActivations(&p, base, buf, true, -1)
+	return buf
+}
+
+// actPlan is what the activations of the player to act depend on: the
+// open spaces, what each unit can do and whether it can pay alone.
+type actPlan struct {
+	open  [MaxSpaces]int8
+	nopen int
+	multi bool
+	valid [MaxUnits]actionSet
+	payOK [MaxUnits][2]int8 // alone, without and with cost reduction: -1 unknown, 0 no, 1 yes
+	count [MaxUnits]int16   // activations of each unit alone
+	total int               // activations of units alone
+}
+
+// planActivations fills p; false when no space is open.
+func (s *State) planActivations(p *actPlan) bool {
 	g := s.g
 	period := g.periodOf[s.turn]
-	var open [MaxSpaces]int8
-	nopen := 0
 	var all actionSet
-	multi := false
 	for i := range g.spaces {
 		if !s.spaces[i].taken && g.spaces[i].period <= period {
 			all |= g.spaces[i].actions
-			open[nopen] = int8(i)
-			nopen++
-			multi = multi || g.spaces[i].multi
+			p.open[p.nopen] = int8(i)
+			p.nopen++
+			p.multi = p.multi || g.spaces[i].multi
 		}
 	}
-	if nopen == 0 {
-		return buf
+	if p.nopen == 0 {
+		return false
 	}
+	open := p.open[:p.nopen]
 	// Shooting is the costliest part to validate: it matters only when an
 	// open space offers Shoot and nothing else the unit can do.
 	var shootSpaces [MaxSpaces]actionSet
 	nshoot := 0
-	for _, i8 := range open[:nopen] {
+	for _, i8 := range open {
 		if a := g.spaces[i8].actions; a&aShoot != 0 {
 			shootSpaces[nshoot] = a &^ (aShoot | aAim)
 			nshoot++
@@ -114,91 +134,157 @@ func (s *State) legalActivations(base Decision, buf []Decision) []Decision {
 	}
 	var screened uint32
 	screenedDone := false
-	var valid [MaxUnits]actionSet
-	var payOK [MaxUnits][2]int8 // alone, without and with cost reduction: -1 unknown, 0 no, 1 yes
 	for u := range g.units {
 		if g.units[u].side != s.toAct || !s.inPlay(u) {
 			continue
 		}
-		valid[u] = s.partsValidScreened(u, all&^aShoot, 0)
+		v := s.partsValidScreened(u, all&^aShoot, 0)
 		if nshoot > 0 && s.prof(u).Near > 0 {
 			need := false
 			for _, rest := range shootSpaces[:nshoot] {
-				need = need || rest&valid[u] == 0
+				need = need || rest&v == 0
 			}
 			if need {
 				if !screenedDone {
 					screened, screenedDone = s.screenedBy(s.toAct), true
 				}
-				valid[u] |= s.partsValidScreened(u, aShoot, screened)
+				v |= s.partsValidScreened(u, aShoot, screened)
 			} else {
-				valid[u] |= aShoot // every Shoot space is valid through another part
+				v |= aShoot // every Shoot space is valid through another part
 			}
 		}
-		if valid[u] == 0 {
+		p.valid[u] = v
+		if v == 0 {
 			continue
 		}
-		payable := &payOK[u]
+		payable := &p.payOK[u]
 		*payable = [2]int8{-1, -1}
-		for _, i8 := range open[:nopen] {
-			i := int(i8)
-			sp := &g.spaces[i]
-			if sp.actions&valid[u] == 0 {
+		for _, i8 := range open {
+			sp := &g.spaces[i8]
+			if sp.actions&v == 0 {
 				continue
 			}
-			d := base
-			d.Kind, d.Unit, d.Space = Activate, int8(u), int8(i)
 			k := 0
 			if sp.reduce {
 				k = 1
 			}
 			if payable[k] < 0 {
 				payable[k] = 0
-				if _, ok := s.payment(int(s.toAct), u, -1, i, &d.Pay); ok {
+				var none [MaxColours]int8
+				if _, ok := s.payment(int(s.toAct), u, -1, int(i8), &none); ok {
 					payable[k] = 1
 				}
 			}
-			if payable[k] == 0 {
-				continue
+			if payable[k] == 1 {
+				m := 1
+				if sp.tempo {
+					m = len(g.colours)
+				}
+				p.count[u] += int16(m)
 			}
-			buf = s.withGain(d, buf)
+		}
+		p.total += int(p.count[u])
+	}
+	return true
+}
+
+// walkActivations goes through the activations of plan p in Legal's
+// order: it appends them to buf when list is set, and counts them. When
+// pick >= 0 it stops at the pick-th (0-based) and returns it.
+func (s *State) walkActivations(p *actPlan, base Decision, buf []Decision, list bool, pick int) ([]Decision, int, Decision) {
+	g := s.g
+	nc := len(g.colours)
+	n := 0
+	open := p.open[:p.nopen]
+	if !list && (pick < 0 || pick >= p.total) {
+		n = p.total // the units alone are counted already
+		if pick < 0 && !p.multi {
+			return buf, n, Decision{}
 		}
 	}
-	if !multi {
-		return buf
+	for u := range g.units {
+		vu := p.valid[u]
+		if vu == 0 || n >= p.total {
+			continue
+		}
+		if !list && pick >= n+int(p.count[u]) {
+			n += int(p.count[u])
+			continue
+		}
+		for _, i8 := range open {
+			sp := &g.spaces[i8]
+			if sp.actions&vu == 0 {
+				continue
+			}
+			k := 0
+			if sp.reduce {
+				k = 1
+			}
+			if p.payOK[u][k] == 0 {
+				continue
+			}
+			d := base
+			d.Kind, d.Unit, d.Space = Activate, int8(u), i8
+			if list {
+				buf = s.withGain(d, buf)
+			}
+			m := 1
+			if sp.tempo {
+				m = nc
+			}
+			if pick >= n && pick < n+m {
+				if sp.tempo {
+					d.Colour = int8(pick - n)
+				}
+				return buf, n + m, d
+			}
+			n += m
+		}
+	}
+	if !p.multi {
+		return buf, n, Decision{}
 	}
 	// Multiple spaces (R-ACT-6): two Characters, in either order.
-	for _, i8 := range open[:nopen] {
-		i := int(i8)
-		sp := &g.spaces[i]
+	for _, i8 := range open {
+		sp := &g.spaces[i8]
 		if !sp.multi {
 			continue
 		}
+		k := 0
+		if sp.reduce {
+			k = 1
+		}
 		for u := range g.units {
-			if sp.actions&valid[u] == 0 {
+			if sp.actions&p.valid[u] == 0 || p.payOK[u][k] == 0 {
 				continue
 			}
 			for v := range g.units {
-				if v == u || sp.actions&valid[v] == 0 {
-					continue
-				}
-				k := 0
-				if sp.reduce {
-					k = 1
-				}
-				if payOK[u][k] == 0 || payOK[v][k] == 0 {
-					continue // one of them alone cannot pay: the two cannot
+				if v == u || sp.actions&p.valid[v] == 0 || p.payOK[v][k] == 0 {
+					continue // (one of them alone cannot pay: the two cannot)
 				}
 				d := base
-				d.Kind, d.Unit, d.With, d.Space = Activate, int8(u), int8(v+1), int8(i)
-				if _, ok := s.payment(int(s.toAct), u, v, i, &d.Pay); !ok {
+				d.Kind, d.Unit, d.With, d.Space = Activate, int8(u), int8(v+1), i8
+				if _, ok := s.payment(int(s.toAct), u, v, int(i8), &d.Pay); !ok {
 					continue
 				}
-				buf = s.withGain(d, buf)
+				if list {
+					buf = s.withGain(d, buf)
+				}
+				m := 1
+				if sp.tempo {
+					m = nc
+				}
+				if pick >= n && pick < n+m {
+					if sp.tempo {
+						d.Colour = int8(pick - n)
+					}
+					return buf, n + m, d
+				}
+				n += m
 			}
 		}
 	}
-	return buf
+	return buf, n, Decision{}
 }
 
 // withGain appends activation d, once per colour on a temporisation space
