@@ -154,6 +154,12 @@ func (g *Game) applyPassive(p *Profile, side int) {
 		}
 		if r.eff.Condition != nil {
 			p.cond = append(p.cond, i)
+			for st, m := range r.mods {
+				if m != 0 {
+					p.condStats |= 1 << uint(st)
+				}
+			}
+			p.condFlags |= r.flags
 			continue
 		}
 		for _, op := range r.eff.Do {
@@ -176,10 +182,12 @@ func (g *Game) applyPassive(p *Profile, side int) {
 func (s *State) statMod(u, st int) int {
 	p := s.prof(u)
 	n := int(p.mods[st])
-	for _, i := range p.cond {
-		r := &s.g.effects[i]
-		if r.mods[st] != 0 && s.condition(u, r.eff.Condition) {
-			n += int(r.mods[st])
+	if p.condStats&(1<<uint(st)) != 0 { // else no conditional effect modifies st
+		for _, i := range p.cond {
+			r := &s.g.effects[i]
+			if r.mods[st] != 0 && s.condition(u, r.eff.Condition) {
+				n += int(r.mods[st])
+			}
 		}
 	}
 	if s.pend == pendActivation && int(s.act.unit) == u {
@@ -193,6 +201,9 @@ func (s *State) hasFlag(u int, f uint8) bool {
 	p := s.prof(u)
 	if p.flags&f != 0 {
 		return true
+	}
+	if p.condFlags&f == 0 {
+		return false // no conditional effect grants f
 	}
 	for _, i := range p.cond {
 		r := &s.g.effects[i]

@@ -95,3 +95,52 @@ func itoa(n int) string {
 	}
 	return string(rune('0' + n))
 }
+
+// TestCanPayPair compares the short cut of Multiple activations with
+// payment (DefaultPayment), for every pair of units and random pools,
+// on spaces with and without cost reduction (R-ACT-6).
+func TestCanPayPair(t *testing.T) {
+	cat := testCatalog()
+	g := mustGame(t, cat, testSetup(cat))
+	s, _, _ := NewState(g, Start{Seed: 1, Hand: 0})
+	r := rand.New(rand.NewPCG(3, 4))
+	reduce, plain := -1, -1
+	for i := range g.spaces {
+		if g.spaces[i].reduce {
+			reduce = i
+		} else {
+			plain = i
+		}
+	}
+	if reduce < 0 || plain < 0 {
+		t.Fatal("the test board needs a space with cost reduction and one without")
+	}
+	yes := 0
+	for range 2000 {
+		side := r.IntN(2)
+		for c := range g.colours {
+			s.orders[side][c] = int8(r.IntN(4))
+		}
+		for u := range g.units {
+			s.units[u].panicked = r.IntN(3) == 0 // the Panic side costs otherwise
+			for v := range g.units {
+				if u == v {
+					continue
+				}
+				for _, sp := range []int{plain, reduce} {
+					var none [MaxColours]int8
+					_, want := s.payment(side, u, v, sp, &none)
+					if got := s.canPayPair(side, u, v, g.spaces[sp].reduce); got != want {
+						t.Fatalf("orders %v units %d+%d space %s: canPayPair %v, payment %v", s.orders[side], u, v, g.spaces[sp].id, got, want)
+					}
+					if want {
+						yes++
+					}
+				}
+			}
+		}
+	}
+	if yes == 0 {
+		t.Fatal("no pair could ever pay: the test proves nothing")
+	}
+}

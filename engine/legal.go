@@ -264,7 +264,7 @@ func (s *State) walkActivations(p *actPlan, base Decision, buf []Decision, list 
 				}
 				d := base
 				d.Kind, d.Unit, d.With, d.Space = Activate, int8(u), int8(v+1), i8
-				if _, ok := s.payment(int(s.toAct), u, v, int(i8), &d.Pay); !ok {
+				if !s.canPayPair(int(s.toAct), u, v, sp.reduce) {
 					continue
 				}
 				if list {
@@ -285,6 +285,22 @@ func (s *State) walkActivations(p *actPlan, base Decision, buf []Decision, list 
 		}
 	}
 	return buf, n, Decision{}
+}
+
+// canPayPair is payment's answer for a Multiple activation of u and v
+// with the DefaultPayment, without working out the tokens.
+func (s *State) canPayPair(side, u, v int, reduce bool) bool {
+	pu, pv := s.prof(u), s.prof(v)
+	have := &s.orders[side]
+	left := 0
+	for c := range len(s.g.colours) {
+		h := int(have[c]) - int(pu.Cost[c]) - int(pv.Cost[c])
+		if h < 0 {
+			return false
+		}
+		left += h
+	}
+	return reduce || left >= int(pu.Any)+int(pv.Any)
 }
 
 // withGain appends activation d, once per colour on a temporisation space

@@ -85,6 +85,8 @@ type Profile struct {
 	flags              uint8          // unconditional passive flags
 	effects            []int16        // indices into Game.effects
 	cond               []int16        // conditional passive effects
+	condStats          uint32         // statistics some conditional effect modifies, bit per stat
+	condFlags          uint8          // flags some conditional effect grants
 }
 
 // unitDef is the immutable part of a unit.
