@@ -1,6 +1,10 @@
 package engine
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+
+	"wbtool.dev/wbtool/engine/hex"
+)
 
 // Bot chooses one of the legal decisions of a state.
 type Bot interface {
@@ -9,7 +13,10 @@ type Bot interface {
 
 // RandomBot picks uniformly among the legal decisions, with its own seeded
 // generator (never the game's, so that a bot never changes the dice).
-type RandomBot struct{ r *rand.Rand }
+type RandomBot struct {
+	r     *rand.Rand
+	pairs [][2]hex.Tile // a Formation's moves being counted (randomPick)
+}
 
 // NewRandomBot returns a random bot seeded with seed.
 func NewRandomBot(seed uint64) *RandomBot {
@@ -126,12 +133,15 @@ func (b *RandomBot) randomPick(s *State, buf []Decision) (d Decision, out []Deci
 		_, _, d = s.walkActivations(&p, base, nil, false, k)
 		return d, buf, true
 	}
-	if s.pend != pendActivation || s.g.units[s.act.unit].minis != 1 {
+	if s.pend != pendActivation {
 		return d, buf, false
 	}
 	u := int(s.act.unit)
 	base := baseDecision(s.toAct)
 	base.Unit = s.act.unit
+	if s.g.units[u].minis != 1 {
+		return b.formationPick(s, base, buf)
+	}
 	moves := s.singleMoves(u)
 	buf = s.legalAfterMoves(base, buf[:0])
 	n0, n1 := moves[0].Count(), moves[1].Count()
@@ -150,5 +160,46 @@ func (b *RandomBot) randomPick(s *State, buf []Decision) (d Decision, out []Deci
 	default:
 		d = buf[k-n0-n1]
 	}
+	return d, buf, true
+}
+
+// formationPick is randomPick for a Formation's activation: its moves go
+// to a list of tile pairs, only the one drawn becomes a Decision.
+func (b *RandomBot) formationPick(s *State, base Decision, buf []Decision) (d Decision, out []Decision, ok bool) {
+	u := int(s.act.unit)
+	pairs := b.pairs[:0]
+	var nwalk int
+	for i, run := range [2]bool{false, true} {
+		if i == 1 {
+			nwalk = len(pairs)
+		}
+		need := aMove
+		if run {
+			need = aRun
+		}
+		if s.act.remaining&need == 0 {
+			continue
+		}
+		n := s.allowance(u, run)
+		if n == 0 {
+			continue
+		}
+		s.formationMoves(u, n, func(a, t hex.Tile) bool {
+			pairs = append(pairs, [2]hex.Tile{a, t})
+			return true
+		})
+	}
+	b.pairs = pairs
+	buf = s.legalAfterMoves(base, buf[:0])
+	total := len(pairs) + len(buf)
+	if total == 0 {
+		return d, buf, false
+	}
+	k := b.r.IntN(total)
+	if k >= len(pairs) {
+		return buf[k-len(pairs)], buf, true
+	}
+	d = base
+	d.Kind, d.Tile, d.Tile2, d.Run = Move, pairs[k][0], pairs[k][1], k >= nwalk
 	return d, buf, true
 }

@@ -498,13 +498,18 @@ func (s *State) formationMoves(u, n int, f func(a, b hex.Tile) bool) {
 	blocked := s.blockedFor(u)
 	var done [hex.MaxTiles]uint8 // pairs already given: first tile, direction bit
 	var db [hex.MaxTiles]int8
+	var within [16]hex.Mask // the twin's tiles within k tiles, when n < 16
 	for order := range 2 {
 		a0, b0 := order, 1-order
 		m := blocked
 		m.Set(t[b0])
 		ra := grid.Reach(t[a0], n, &m)
 		ra.Set(t[a0])
-		grid.Distances(t[b0], n, &blocked, &db)
+		if n < len(within) {
+			grid.DistancesWithin(t[b0], n, &blocked, &db, within[:])
+		} else {
+			grid.Distances(t[b0], n, &blocked, &db)
+		}
 		for a := ra.Next(0); a != hex.None; a = ra.Next(a + 1) {
 			var exact hex.Mask // the twin's reach with a blocked, when needed
 			haveExact := false
@@ -539,7 +544,17 @@ func (s *State) formationMoves(u, n int, f func(a, b hex.Tile) bool) {
 						if !haveExact {
 							mb := blocked
 							mb.Set(a)
-							exact = grid.Reach(t[b0], n, &mb)
+							if n < len(within) {
+								// The twin reaches the tiles within
+								// da as before (a is at da, on none
+								// of their shortest paths); a flood
+								// goes on from there.
+								w := within[da]
+								w.Clear(a)
+								exact = grid.Expand(w, n-int(da), &mb)
+							} else {
+								exact = grid.Reach(t[b0], n, &mb)
+							}
 							haveExact = true
 						}
 						if !exact.Has(b) {

@@ -363,6 +363,57 @@ func (g *Grid) Distances(from Tile, steps int, blocked *Mask, out *[MaxTiles]int
 	}
 }
 
+// DistancesWithin is Distances that also fills within[k], for k from 0
+// to steps, with the tiles at a distance of at most k (steps must be
+// below len(within)).
+func (g *Grid) DistancesWithin(from Tile, steps int, blocked *Mask, out *[MaxTiles]int8, within []Mask) {
+	for i := range out {
+		out[i] = -1
+	}
+	out[from] = 0
+	var seen Mask
+	seen.Set(from)
+	within[0] = seen
+	free := g.all.AndNot(*blocked)
+	for k := 1; k <= steps; k++ {
+		next := g.Dilate(seen)
+		layer := Mask{}
+		for i := range next {
+			next[i] &= free[i]
+			next[i] |= seen[i]
+			layer[i] = next[i] &^ seen[i]
+		}
+		within[k] = next
+		if layer.Empty() {
+			for j := k + 1; j <= steps; j++ {
+				within[j] = next
+			}
+			break
+		}
+		for t := layer.Next(0); t != None; t = layer.Next(t + 1) {
+			out[t] = int8(k)
+		}
+		seen = next
+	}
+}
+
+// Expand returns seen with every tile reached from it in at most steps
+// tiles, never entering a tile of blocked.
+func (g *Grid) Expand(seen Mask, steps int, blocked *Mask) Mask {
+	free := g.all.AndNot(*blocked)
+	for range steps {
+		next := g.Dilate(seen)
+		for i := range next {
+			next[i] = next[i]&free[i] | seen[i]
+		}
+		if next == seen {
+			break
+		}
+		seen = next
+	}
+	return seen
+}
+
 // PathLength returns the length of the shortest path from a to b that
 // never enters a tile of blocked (b itself must not be blocked), or -1.
 // limit bounds the search.

@@ -350,3 +350,48 @@ func TestSightSymmetricEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// TestDistancesWithinAndExpand: within[k] holds the tiles at a distance
+// of at most k, and Expand from one tile is Reach plus the tile.
+func TestDistancesWithinAndExpand(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, size := range [][2]int{{8, 16}, {16, 16}, {1, 9}, {26, 9}} {
+		g := NewGrid(size[0], size[1])
+		for range 200 {
+			var m Mask
+			for x := Tile(0); int(x) < g.Len(); x++ {
+				if r.IntN(4) == 0 {
+					m.Set(x)
+				}
+			}
+			from := Tile(r.IntN(g.Len()))
+			m.Clear(from)
+			steps := r.IntN(9)
+			var d, d2 [MaxTiles]int8
+			within := make([]Mask, steps+1)
+			g.Distances(from, steps, &m, &d)
+			g.DistancesWithin(from, steps, &m, &d2, within)
+			if d != d2 {
+				t.Fatalf("%dx%d from %s: DistancesWithin distances differ", size[0], size[1], g.Name(from))
+			}
+			for k := range within {
+				var want Mask
+				for x := Tile(0); int(x) < g.Len(); x++ {
+					if d[x] >= 0 && int(d[x]) <= k {
+						want.Set(x)
+					}
+				}
+				if within[k] != want {
+					t.Fatalf("%dx%d from %s: within[%d] %v, want %v", size[0], size[1], g.Name(from), k, names(g, within[k]), names(g, want))
+				}
+			}
+			var one Mask
+			one.Set(from)
+			want := g.Reach(from, steps, &m)
+			want.Set(from)
+			if got := g.Expand(one, steps, &m); got != want {
+				t.Fatalf("%dx%d from %s steps %d: Expand %v, Reach %v", size[0], size[1], g.Name(from), steps, names(g, got), names(g, want))
+			}
+		}
+	}
+}
