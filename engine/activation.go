@@ -489,8 +489,17 @@ func (s *State) adjacentTo(a, b int) bool { return s.dist(a, b) == 1 }
 // nextToSide reports whether a miniature of side stands next to one of
 // u's (u's own miniatures do not count).
 func (s *State) nextToSide(u int, side int8) bool {
-	m := s.sideTiles[side]
 	t := s.minis(u)
+	if side != s.g.units[u].side { // u's own miniatures are not in the set
+		m := &s.sideTiles[side]
+		for _, x := range t {
+			if s.g.grid.NeighbourMask(x).Intersects(m) {
+				return true
+			}
+		}
+		return false
+	}
+	m := s.sideTiles[side]
 	for _, x := range t {
 		if int(s.occ[x]) == u+1 {
 			m.Clear(x) // u's own miniatures do not count

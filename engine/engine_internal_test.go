@@ -96,8 +96,9 @@ func itoa(n int) string {
 	return string(rune('0' + n))
 }
 
-// TestCanPayPair compares the short cut of Multiple activations with
-// payment (DefaultPayment), for every pair of units and random pools,
+// TestCanPayPair compares the short cut of activations (alone and on a
+// Multiple space) with payment (DefaultPayment), for every unit and pair
+// of units and random pools,
 // on spaces with and without cost reduction (R-ACT-6).
 func TestCanPayPair(t *testing.T) {
 	cat := testCatalog()
@@ -123,7 +124,7 @@ func TestCanPayPair(t *testing.T) {
 		}
 		for u := range g.units {
 			s.units[u].panicked = r.IntN(3) == 0 // the Panic side costs otherwise
-			for v := range g.units {
+			for v := -1; v < len(g.units); v++ { // -1: u alone
 				if u == v {
 					continue
 				}
@@ -131,7 +132,7 @@ func TestCanPayPair(t *testing.T) {
 					var none [MaxColours]int8
 					_, want := s.payment(side, u, v, sp, &none)
 					if got := s.canPayPair(side, u, v, g.spaces[sp].reduce); got != want {
-						t.Fatalf("orders %v units %d+%d space %s: canPayPair %v, payment %v", s.orders[side], u, v, g.spaces[sp].id, got, want)
+						t.Fatalf("orders %v units %d+%d (-1: alone) space %s: canPayPair %v, payment %v", s.orders[side], u, v, g.spaces[sp].id, got, want)
 					}
 					if want {
 						yes++

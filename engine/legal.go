@@ -105,6 +105,14 @@ type actPlan struct {
 	total int               // activations of units alone
 }
 
+// spaceCount is what the open spaces offer a unit that can do v: per
+// kind (without, with cost reduction) the activations and the first space.
+type spaceCount struct {
+	v     actionSet
+	n     [2]int16
+	first [2]int8
+}
+
 // planActivations fills p; false when no space is open.
 func (s *State) planActivations(p *actPlan) bool {
 	g := s.g
@@ -134,6 +142,8 @@ func (s *State) planActivations(p *actPlan) bool {
 	}
 	var screened uint32
 	screenedDone := false
+	var memo [MaxUnits]spaceCount
+	nmemo := 0
 	for u := range g.units {
 		if g.units[u].side != s.toAct || !s.inPlay(u) {
 			continue
@@ -157,30 +167,46 @@ func (s *State) planActivations(p *actPlan) bool {
 		if v == 0 {
 			continue
 		}
+		// What the open spaces offer a unit depends only on v: units
+		// that can do the same share the work (memo).
+		j := 0
+		for j < nmemo && memo[j].v != v {
+			j++
+		}
+		if j == nmemo {
+			e := &memo[nmemo]
+			nmemo++
+			*e = spaceCount{v: v, first: [2]int8{-1, -1}}
+			for _, i8 := range open {
+				sp := &g.spaces[i8]
+				if sp.actions&v == 0 {
+					continue
+				}
+				k := 0
+				if sp.reduce {
+					k = 1
+				}
+				if e.first[k] < 0 {
+					e.first[k] = i8
+				}
+				m := int16(1)
+				if sp.tempo {
+					m = int16(len(g.colours))
+				}
+				e.n[k] += m
+			}
+		}
+		e := &memo[j]
 		payable := &p.payOK[u]
 		*payable = [2]int8{-1, -1}
-		for _, i8 := range open {
-			sp := &g.spaces[i8]
-			if sp.actions&v == 0 {
+		for k, i8 := range e.first {
+			if i8 < 0 {
 				continue
 			}
-			k := 0
-			if sp.reduce {
-				k = 1
-			}
-			if payable[k] < 0 {
-				payable[k] = 0
-				var none [MaxColours]int8
-				if _, ok := s.payment(int(s.toAct), u, -1, int(i8), &none); ok {
-					payable[k] = 1
-				}
-			}
-			if payable[k] == 1 {
-				m := 1
-				if sp.tempo {
-					m = len(g.colours)
-				}
-				p.count[u] += int16(m)
+			payable[k] = 0
+			if s.canPayPair(int(s.toAct), u, -1, k == 1) {
+				payable[k] = 1
+				p.count[u] += e.n[k]
 			}
 		}
 		p.total += int(p.count[u])
@@ -287,12 +313,24 @@ func (s *State) walkActivations(p *actPlan, base Decision, buf []Decision, list 
 	return buf, n, Decision{}
 }
 
-// canPayPair is payment's answer for a Multiple activation of u and v
-// with the DefaultPayment, without working out the tokens.
+// canPayPair is payment's answer for an activation of u (and v on a
+// Multiple space; -1: none) with the DefaultPayment, without working out
+// the tokens.
 func (s *State) canPayPair(side, u, v int, reduce bool) bool {
-	pu, pv := s.prof(u), s.prof(v)
+	pu := s.prof(u)
 	have := &s.orders[side]
 	left := 0
+	if v < 0 {
+		for c := range len(s.g.colours) {
+			h := int(have[c]) - int(pu.Cost[c])
+			if h < 0 {
+				return false
+			}
+			left += h
+		}
+		return reduce || left >= int(pu.Any)
+	}
+	pv := s.prof(v)
 	for c := range len(s.g.colours) {
 		h := int(have[c]) - int(pu.Cost[c]) - int(pv.Cost[c])
 		if h < 0 {
