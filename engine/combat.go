@@ -1,5 +1,7 @@
 package engine
 
+import "wbtool.dev/wbtool/engine/hex"
+
 // ---- shooting (R-SHOOT, R-FORM-3) ----
 
 // screenedBy is the set of enemies of side (bit per unit) standing next to
@@ -54,6 +56,57 @@ func (s *State) canShootScreened(u int, screened uint32) bool {
 			}
 		}
 		return true
+	}
+	return false
+}
+
+// shootTargets is what canShootAt needs of the enemies of a side, worked
+// out once for all its shooters.
+type shootTargets struct {
+	screened    uint32   // screenedBy
+	open, all   hex.Mask // tiles of the enemies in play: not screened, all
+	closestOnly bool     // some enemy in play may be shot only when closest
+}
+
+func (s *State) shootTargetsOf(side int8) (tg shootTargets) {
+	tg.screened = s.screenedBy(side)
+	for t := range s.g.units {
+		if s.g.units[t].side == side || !s.inPlay(t) {
+			continue
+		}
+		for _, x := range s.minis(t) {
+			tg.all.Set(x)
+			if tg.screened&(1<<uint(t)) == 0 {
+				tg.open.Set(x)
+			}
+		}
+		tg.closestOnly = tg.closestOnly || s.hasFlag(t, FlagClosestOnly)
+	}
+	return tg
+}
+
+// canShootAt is canShootScreened: when no closest-enemy limit applies
+// (R-SHOOT-3) and sight is precomputed, u can shoot when one of its
+// miniatures sees a tile of a target it may shoot.
+func (s *State) canShootAt(u int, tg *shootTargets) bool {
+	p := s.prof(u)
+	if p.Far == 0 || tg.closestOnly || s.g.sightFrom == nil {
+		return s.canShootScreened(u, tg.screened)
+	}
+	if p.Near == 0 {
+		return false
+	}
+	if s.engaged(u) && !s.hasFlag(u, FlagShootEngaged) {
+		return false
+	}
+	m := &tg.open
+	if s.hasFlag(u, FlagSharpShooting) {
+		m = &tg.all
+	}
+	for _, x := range s.minis(u) {
+		if s.g.sightFrom[x].Intersects(m) {
+			return true
+		}
 	}
 	return false
 }

@@ -145,3 +145,76 @@ func TestCanPayPair(t *testing.T) {
 		t.Fatal("no pair could ever pay: the test proves nothing")
 	}
 }
+
+// TestCanShootAt compares the sight-mask short cut of the activation
+// plan with canShootScreened, on random boards and placements, with
+// sight precomputed and not (R-SHOOT-1 to R-SHOOT-3).
+func TestCanShootAt(t *testing.T) {
+	cat := testCatalog()
+	r := rand.New(rand.NewPCG(9, 10))
+	checked, yes := 0, 0
+	for trial := range 200 {
+		su := testSetup(cat)
+		su.Terrain = nil
+		for range 20 {
+			c, row := r.IntN(8), r.IntN(16)
+			su.Terrain = append(su.Terrain, catalog.Terrain{At: string(rune('A'+c)) + itoa(row+1), BlocksSight: true, BlocksMove: r.IntN(2) == 0})
+		}
+		g, err := Compile(cat, su)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if trial%2 == 0 {
+			g.PrecomputeSight()
+		}
+		st, _, _ := NewState(g, Start{Seed: uint64(trial), Hand: 0})
+		for u := range g.units {
+			if r.IntN(6) == 0 {
+				continue // not deployed
+			}
+			for {
+				a := hex.Tile(r.IntN(g.grid.Len()))
+				if !st.freeTile(a) || g.blockMove.Has(a) {
+					continue
+				}
+				tiles := []hex.Tile{a}
+				if g.units[u].minis == 2 {
+					for _, b := range g.grid.Neighbours(a) {
+						if b != hex.None && st.freeTile(b) && !g.blockMove.Has(b) {
+							tiles = append(tiles, b)
+							break
+						}
+					}
+					if len(tiles) < 2 {
+						continue
+					}
+				}
+				for i, x := range tiles {
+					st.units[u].tiles[i] = x
+					st.put(u, x)
+				}
+				st.units[u].deployed = true
+				break
+			}
+		}
+		for side := range int8(2) {
+			tg := st.shootTargetsOf(side)
+			for u := range g.units {
+				if g.units[u].side != side || !st.inPlay(u) {
+					continue
+				}
+				want := st.canShootScreened(u, tg.screened)
+				if got := st.canShootAt(u, &tg); got != want {
+					t.Fatalf("trial %d unit %s: canShootAt %v, canShootScreened %v", trial, g.units[u].id, got, want)
+				}
+				checked++
+				if want {
+					yes++
+				}
+			}
+		}
+	}
+	if yes == 0 || yes == checked {
+		t.Fatalf("%d of %d shooters could shoot: the test proves nothing", yes, checked)
+	}
+}

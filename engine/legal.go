@@ -140,8 +140,8 @@ func (s *State) planActivations(p *actPlan) bool {
 			nshoot++
 		}
 	}
-	var screened uint32
-	screenedDone := false
+	var targets shootTargets
+	targetsDone := false
 	var memo [MaxUnits]spaceCount
 	nmemo := 0
 	for u := range g.units {
@@ -155,10 +155,12 @@ func (s *State) planActivations(p *actPlan) bool {
 				need = need || rest&v == 0
 			}
 			if need {
-				if !screenedDone {
-					screened, screenedDone = s.screenedBy(s.toAct), true
+				if !targetsDone {
+					targets, targetsDone = s.shootTargetsOf(s.toAct), true
 				}
-				v |= s.partsValidScreened(u, aShoot, screened)
+				if s.canShootAt(u, &targets) {
+					v |= aShoot
+				}
 			} else {
 				v |= aShoot // every Shoot space is valid through another part
 			}
