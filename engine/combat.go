@@ -111,6 +111,47 @@ func (s *State) canShootAt(u int, tg *shootTargets) bool {
 	return false
 }
 
+// shootable is the set of units u may shoot now (bit per unit): those
+// for which shootCode is "", with the shared parts worked out once.
+func (s *State) shootable(u int) (m uint32) {
+	p := s.prof(u)
+	if p.Near == 0 {
+		return 0
+	}
+	if s.engaged(u) && !s.hasFlag(u, FlagShootEngaged) {
+		return 0
+	}
+	side := s.g.units[u].side
+	sharp := s.hasFlag(u, FlagSharpShooting)
+	nearest := -1 // closest: worked out when first needed
+	for t := range s.g.units {
+		if s.g.units[t].side == side || !s.inPlay(t) {
+			continue
+		}
+		if !sharp && s.screened(t, side) {
+			continue
+		}
+		if !s.sees(u, t) {
+			continue
+		}
+		if p.Far == 0 || s.hasFlag(t, FlagClosestOnly) {
+			if nearest < 0 {
+				nearest = 1 << 30
+				for v := range s.g.units {
+					if s.g.units[v].side != side && s.inPlay(v) {
+						nearest = min(nearest, s.dist(u, v))
+					}
+				}
+			}
+			if s.dist(u, t) > nearest {
+				continue
+			}
+		}
+		m |= 1 << uint(t)
+	}
+	return m
+}
+
 // shootCode tells why u cannot shoot t, or "" when it can.
 func (s *State) shootCode(u, t int) Code {
 	p := s.prof(u)

@@ -147,7 +147,7 @@ func TestCanPayPair(t *testing.T) {
 }
 
 // TestCanShootAt compares the sight-mask short cut of the activation
-// plan with canShootScreened, on random boards and placements, with
+// plan with canShootScreened, and shootable with shootCode, on random boards and placements, with
 // sight precomputed and not (R-SHOOT-1 to R-SHOOT-3).
 func TestCanShootAt(t *testing.T) {
 	cat := testCatalog()
@@ -210,6 +210,15 @@ func TestCanShootAt(t *testing.T) {
 				checked++
 				if want {
 					yes++
+				}
+				m := st.shootable(u)
+				for v := range g.units {
+					if got, want := m&(1<<uint(v)) != 0, st.shootCode(u, v) == ""; got != want {
+						t.Fatalf("trial %d: %s shooting %s: shootable %v, shootCode %q", trial, g.units[u].id, g.units[v].id, got, st.shootCode(u, v))
+					}
+				}
+				if (m != 0) != want {
+					t.Fatalf("trial %d unit %s: shootable %b, canShootScreened %v", trial, g.units[u].id, m, want)
 				}
 			}
 		}

@@ -445,9 +445,13 @@ func (s *State) legalAfterMoves(base Decision, buf []Decision) []Decision {
 	g := s.g
 	u := int(s.act.unit)
 	rem := s.act.remaining
-	if rem&aShoot != 0 && s.prof(u).Near > 0 {
+	var targets uint32 // shootable
+	if rem&aShoot != 0 {
+		targets = s.shootable(u)
+	}
+	if targets != 0 {
 		for t := range g.units {
-			if g.units[t].side != g.units[u].side && s.inPlay(t) && s.shootCode(u, t) == "" {
+			if targets&(1<<uint(t)) != 0 {
 				d := base
 				d.Kind, d.Target = Shoot, int8(t)
 				buf = append(buf, d)
@@ -473,7 +477,8 @@ func (s *State) legalAfterMoves(base Decision, buf []Decision) []Decision {
 		buf = append(buf, d)
 	}
 	buf = s.legalSkills(base, buf)
-	if s.act.done > 0 || s.partsValid(u, rem) == 0 {
+	// partsValid, with the shots worked out above
+	if s.act.done > 0 || (targets == 0 && s.partsValidScreened(u, rem&^aShoot, 0) == 0) {
 		d := base
 		d.Kind = EndActivation
 		buf = append(buf, d)
