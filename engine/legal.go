@@ -421,6 +421,9 @@ func (s *State) legalInActivation(base Decision, buf []Decision) []Decision {
 // still offers them.
 func (s *State) singleMoves(u int) (moves [2]hex.Mask) {
 	rem := s.act.remaining
+	from := s.units[u].tiles[0]
+	var blocked hex.Mask
+	var n [2]int
 	for i, run := range [2]bool{false, true} {
 		need := aMove
 		if run {
@@ -429,12 +432,22 @@ func (s *State) singleMoves(u int) (moves [2]hex.Mask) {
 		if rem&need == 0 {
 			continue
 		}
-		n := s.allowance(u, run)
-		if n == 0 {
+		n[i] = s.allowance(u, run)
+		if n[i] == 0 {
 			continue
 		}
-		blocked := s.blockedFor(u)
-		moves[i] = s.g.grid.Reach(s.units[u].tiles[0], n, &blocked)
+		if i == 0 || n[0] == 0 {
+			blocked = s.blockedFor(u)
+		}
+		if i == 1 && n[0] > 0 && n[1] >= n[0] {
+			// The Run's flood goes on from the Move's.
+			seen := moves[0]
+			seen.Set(from)
+			moves[1] = s.g.grid.Expand(seen, n[1]-n[0], &blocked)
+			moves[1].Clear(from)
+			continue
+		}
+		moves[i] = s.g.grid.Reach(from, n[i], &blocked)
 	}
 	return moves
 }

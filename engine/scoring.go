@@ -81,12 +81,12 @@ func (s *State) nearMarker(u, m int) bool {
 
 // controller is the side controlling marker m, or -1 (ControlRule).
 func (s *State) controller(m int) int {
-	var near [2]bool
-	for u := range s.g.units {
-		if s.inPlay(u) && s.nearMarker(u, m) {
-			near[s.g.units[u].side] = true
-		}
-	}
+	// The marker's tile and those next to it, against every miniature in
+	// play of each side (sideTiles: Invariants).
+	t := s.g.markers[m].tile
+	zone := *s.g.grid.NeighbourMask(t)
+	zone.Set(t)
+	near := [2]bool{zone.Intersects(&s.sideTiles[0]), zone.Intersects(&s.sideTiles[1])}
 	switch {
 	case near[0] && !near[1]:
 		return 0
