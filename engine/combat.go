@@ -85,14 +85,13 @@ func (s *State) shootTargetsOf(side int8) (tg shootTargets) {
 	return tg
 }
 
-// canShootAt is canShootScreened: when no closest-enemy limit applies
-// (R-SHOOT-3) and sight is precomputed, u can shoot when one of its
-// miniatures sees a tile of a target it may shoot.
+// canShootAt is canShootScreened with the enemies' tiles worked out once
+// (tg) and sight read as one set per miniature of u (precomputed sight).
 func (s *State) canShootAt(u int, tg *shootTargets) bool {
-	p := s.prof(u)
-	if p.Far == 0 || tg.closestOnly || s.g.sightFrom == nil {
+	if s.g.sightFrom == nil {
 		return s.canShootScreened(u, tg.screened)
 	}
+	p := s.prof(u)
 	if p.Near == 0 {
 		return false
 	}
@@ -100,13 +99,47 @@ func (s *State) canShootAt(u int, tg *shootTargets) bool {
 		return false
 	}
 	m := &tg.open
-	if s.hasFlag(u, FlagSharpShooting) {
+	sharp := s.hasFlag(u, FlagSharpShooting)
+	if sharp {
 		m = &tg.all
 	}
+	var see hex.Mask
 	for _, x := range s.minis(u) {
-		if s.g.sightFrom[x].Intersects(m) {
-			return true
+		see = see.Or(s.g.sightFrom[x])
+	}
+	if !see.Intersects(m) {
+		return false // no target in sight
+	}
+	if p.Far != 0 && !tg.closestOnly {
+		return true // no closest-enemy limit (R-SHOOT-3)
+	}
+	side := s.g.units[u].side
+	nearest := -1
+	for t := range s.g.units {
+		if s.g.units[t].side == side || !s.inPlay(t) || (!sharp && tg.screened&(1<<uint(t)) != 0) {
+			continue
 		}
+		seen := false
+		for _, y := range s.minis(t) {
+			seen = seen || see.Has(y)
+		}
+		if !seen {
+			continue
+		}
+		if p.Far == 0 || s.hasFlag(t, FlagClosestOnly) {
+			if nearest < 0 {
+				nearest = 1 << 30
+				for v := range s.g.units {
+					if s.g.units[v].side != side && s.inPlay(v) {
+						nearest = min(nearest, s.dist(u, v))
+					}
+				}
+			}
+			if s.dist(u, t) > nearest {
+				continue
+			}
+		}
+		return true
 	}
 	return false
 }

@@ -167,6 +167,11 @@ func TestCanShootAt(t *testing.T) {
 		if trial%2 == 0 {
 			g.PrecomputeSight()
 		}
+		for u := range g.units {
+			if r.IntN(2) == 0 {
+				g.units[u].front.Far = 0 // the closest enemy only (R-SHOOT-3)
+			}
+		}
 		st, _, _ := NewState(g, Start{Seed: uint64(trial), Hand: 0})
 		for u := range g.units {
 			if r.IntN(6) == 0 {
