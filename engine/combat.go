@@ -155,16 +155,36 @@ func (s *State) shootable(u int) (m uint32) {
 		return 0
 	}
 	side := s.g.units[u].side
+	// With sight precomputed, what u's miniatures see is one set: no
+	// enemy tile in it, no target.
+	var see hex.Mask
+	fast := s.g.sightFrom != nil
+	if fast {
+		for _, x := range s.minis(u) {
+			see = see.Or(s.g.sightFrom[x])
+		}
+		if !see.Intersects(&s.sideTiles[1-side]) {
+			return 0
+		}
+	}
 	sharp := s.hasFlag(u, FlagSharpShooting)
 	nearest := -1 // closest: worked out when first needed
 	for t := range s.g.units {
 		if s.g.units[t].side == side || !s.inPlay(t) {
 			continue
 		}
-		if !sharp && s.screened(t, side) {
+		if fast {
+			seen := false
+			for _, y := range s.minis(t) {
+				seen = seen || see.Has(y)
+			}
+			if !seen {
+				continue
+			}
+		} else if !s.sees(u, t) {
 			continue
 		}
-		if !s.sees(u, t) {
+		if !sharp && s.screened(t, side) {
 			continue
 		}
 		if p.Far == 0 || s.hasFlag(t, FlagClosestOnly) {
