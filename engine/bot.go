@@ -133,6 +133,9 @@ func (b *RandomBot) randomPick(s *State, buf []Decision) (d Decision, out []Deci
 		_, _, d = s.walkActivations(&p, base, nil, false, k)
 		return d, buf, true
 	}
+	if s.pend == pendDeploy {
+		return b.deployPick(s, buf)
+	}
 	if s.pend != pendActivation {
 		return d, buf, false
 	}
@@ -201,5 +204,26 @@ func (b *RandomBot) formationPick(s *State, base Decision, buf []Decision) (d De
 	}
 	d = base
 	d.Kind, d.Tile, d.Tile2, d.Run = Move, pairs[k][0], pairs[k][1], k >= nwalk
+	return d, buf, true
+}
+
+// deployPick is randomPick for the deployment of a single miniature:
+// Legal lists the free tiles of the zone in board order.
+func (b *RandomBot) deployPick(s *State, buf []Decision) (d Decision, out []Decision, ok bool) {
+	u := s.deployUnit()
+	if u < 0 || s.g.units[u].minis != 1 {
+		return d, buf, false
+	}
+	z := s.deployZoneOf(s.toAct)
+	free := s.g.grid.All()
+	for i := range free {
+		free[i] &= z[i] &^ (s.g.blockMove[i] | s.sideTiles[0][i] | s.sideTiles[1][i])
+	}
+	n := free.Count()
+	if n == 0 {
+		return d, buf, false
+	}
+	d = baseDecision(s.toAct)
+	d.Kind, d.Unit, d.Tile = DeployUnit, int8(u), free.Nth(b.r.IntN(n))
 	return d, buf, true
 }

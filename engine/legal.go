@@ -51,17 +51,25 @@ func baseDecision(side int8) Decision {
 	return Decision{Side: side, Unit: -1, Space: -1, Target: -1, Tile: hex.None, Tile2: hex.None, Colour: -1, Give2: -1, Take: -1, Skill: -1}
 }
 
+// deployZoneOf is the tiles side may deploy on (DeploymentOrder): its
+// zone, widened while Pathfinder is unused, the whole board without one.
+func (s *State) deployZoneOf(side int8) hex.Mask {
+	z := s.g.zones[side]
+	if z.Empty() {
+		return s.g.grid.All()
+	}
+	if !s.pathUsed[side] {
+		return s.g.deployZone[side]
+	}
+	return z
+}
+
 func (s *State) legalDeploy(base Decision, buf []Decision) []Decision {
 	u := s.deployUnit()
 	if u < 0 {
 		return buf
 	}
-	z := s.g.zones[s.toAct]
-	if z.Empty() {
-		z = s.g.grid.All()
-	} else if !s.pathUsed[s.toAct] {
-		z = s.g.deployZone[s.toAct]
-	}
+	z := s.deployZoneOf(s.toAct)
 	for t := z.Next(0); t != hex.None; t = z.Next(t + 1) {
 		if !s.freeTile(t) {
 			continue
