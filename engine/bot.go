@@ -187,10 +187,7 @@ func (b *RandomBot) formationPick(s *State, base Decision, buf []Decision) (d De
 		if n == 0 {
 			continue
 		}
-		s.formationMoves(u, n, func(a, t hex.Tile) bool {
-			pairs = append(pairs, [2]hex.Tile{a, t})
-			return true
-		})
+		s.formationMovesTo(u, n, nil, &pairs)
 	}
 	b.pairs = pairs
 	buf = s.legalAfterMoves(base, buf[:0])

@@ -558,6 +558,17 @@ func (s *State) legalSkills(base Decision, buf []Decision) []Decision {
 // to b passes a), or through a neighbour c of b with d(c) <= d(a) and
 // d(c) < n; only the remaining pairs need a flood with a blocked.
 func (s *State) formationMoves(u, n int, f func(a, b hex.Tile) bool) {
+	s.formationMovesTo(u, n, f, nil)
+}
+
+// formationMovesTo is formationMoves; with pairs not nil it appends the
+// moves there instead of calling f (no call per move).
+func (s *State) formationMovesTo(u, n int, f func(a, b hex.Tile) bool, pairs *[][2]hex.Tile) {
+	var out [][2]hex.Tile
+	if pairs != nil {
+		out = *pairs
+		defer func() { *pairs = out }()
+	}
 	g := s.g
 	grid := g.grid
 	t := [2]hex.Tile{s.units[u].tiles[0], s.units[u].tiles[1]}
@@ -636,7 +647,9 @@ func (s *State) formationMoves(u, n int, f func(a, b hex.Tile) bool) {
 				if d1 == t[1] {
 					d1 = hex.None
 				}
-				if !f(d0, d1) {
+				if pairs != nil {
+					out = append(out, [2]hex.Tile{d0, d1})
+				} else if !f(d0, d1) {
 					return
 				}
 			}
