@@ -194,6 +194,9 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		r.OutputErrors = append(r.OutputErrors, splitErrors(err)...)
 		return r
 	}
+	if s.cfg.Out == "" && r.Site != nil {
+		r.Outputs = append(r.Outputs, fmt.Sprintf("site (%d files, in memory)", len(r.Site)))
+	}
 	if s.cfg.Out != "" {
 		t = time.Now()
 		if err := s.write(files, r); err != nil {
