@@ -16,6 +16,7 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/internal/watch/livereload"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
@@ -26,10 +27,11 @@ const serveDoc = `Serve builds the site in memory and serves it on http://127.0.
 for a local preview. Only this machine can reach it: the server listens on
 the loopback address and answers only for 127.0.0.1 and localhost.
 
-When the content is a folder (./content or --content DIR), serve checks it
-twice a second and rebuilds the site when a file changes; while the content
-has errors, every page shows them. Reload the browser to see the change.
-Nothing is written to disk.
+When the content is a folder (./content or --content DIR), serve watches it
+and rebuilds the site after every save, as wbtool watch does (the content
+is evaluated in a separate process with a time and memory budget); open
+pages reload by themselves. While the content has errors, every page shows
+them, and reloads once they are fixed. Nothing is written to disk.
 
 Examples:
   wbtool serve                       # http://127.0.0.1:8080/
@@ -87,31 +89,61 @@ func buildSite(g *globalFlags) (site.Files, error) {
 
 func runServe(ctx context.Context, cmd *cobra.Command, g *globalFlags, port int) error {
 	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
-	h := &serve.Handler{}
-	files, err := buildSite(g)
+	fsys, _, err := contentSource(g)
 	if err != nil {
-		var ue usageError
-		if errors.As(err, &ue) {
-			return err
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	h := &serve.Handler{}
+	lr := livereload.New()
+	watching := make(chan error, 1)
+	watchDone := make(chan struct{})
+	started := false
+	defer func() {
+		cancel()
+		lr.Close()
+		if started {
+			<-watchDone // the rebuild in progress, if any, has returned
 		}
-		fmt.Fprintf(errw, "%s\n", err)
-		h.SetError(err)
+	}()
+	if isEmbedded(fsys) {
+		// The embedded starter content never changes: build it once.
+		files, err := buildSite(g)
+		if err != nil {
+			var ue usageError
+			if errors.As(err, &ue) {
+				return err
+			}
+			fmt.Fprintf(errw, "%s\n", err)
+			h.SetError(err)
+		} else {
+			h.Set(files)
+		}
 	} else {
-		h.Set(files)
+		// A content folder: watched, rebuilt on every save with the
+		// evaluation under a time and memory budget, pages reloaded.
+		ready := make(chan struct{})
+		started = true
+		go func() {
+			defer close(watchDone)
+			watching <- previewWatch(ctx, g, lr, h.Set, errw, previewOptions{ready: ready})
+		}()
+		select {
+		case <-ready:
+		case err := <-watching:
+			return err
+		case <-ctx.Done():
+			return nil
+		}
 	}
 	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: lr.Wrap(h), ReadHeaderTimeout: 10 * time.Second}
+	srv.RegisterOnShutdown(lr.Close)
 	fmt.Fprintf(out, "serving the site on http://%s/ (Ctrl-C to stop)\n", ln.Addr())
 
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	if fsys, _, err := contentSource(g); err == nil && !isEmbedded(fsys) {
-		go serve.Watch(ctx, fsys, 500*time.Millisecond, h, func() (site.Files, error) { return buildSite(g) },
-			func(format string, args ...any) { fmt.Fprintf(errw, format+"\n", args...) })
-	}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {
@@ -120,6 +152,9 @@ func runServe(ctx context.Context, cmd *cobra.Command, g *globalFlags, port int)
 		defer stop()
 		_ = srv.Shutdown(shut)
 		return nil
+	case err := <-watching:
+		_ = srv.Close()
+		return err
 	case err := <-done:
 		if errors.Is(err, http.ErrServerClosed) {
 			return nil
