@@ -8,8 +8,8 @@ import "wbtool.dev/wbtool/engine/hex"
 // one of side's Characters (R-SHOOT-1).
 func (s *State) screenedBy(side int8) uint32 {
 	var m uint32
-	for t := range s.g.units {
-		if s.g.units[t].side != side && s.inPlay(t) && s.screened(t, side) {
+	for _, t8 := range s.g.sideUnits[1-side] {
+		if t := int(t8); s.inPlay(t) && s.screened(t, side) {
 			m |= 1 << uint(t)
 		}
 	}
@@ -45,8 +45,8 @@ func (s *State) canShootScreened(u int, screened uint32) bool {
 		if p.Far == 0 || s.hasFlag(t, FlagClosestOnly) {
 			if nearest < 0 {
 				nearest = 1 << 30
-				for v := range s.g.units {
-					if s.g.units[v].side != side && s.inPlay(v) {
+				for _, v8 := range s.g.sideUnits[1-side] {
+					if v := int(v8); s.inPlay(v) {
 						nearest = min(nearest, s.dist(u, v))
 					}
 				}
@@ -70,8 +70,9 @@ type shootTargets struct {
 
 func (s *State) shootTargetsOf(side int8) (tg shootTargets) {
 	tg.screened = s.screenedBy(side)
-	for t := range s.g.units {
-		if s.g.units[t].side == side || !s.inPlay(t) {
+	for _, t8 := range s.g.sideUnits[1-side] {
+		t := int(t8)
+		if !s.inPlay(t) {
 			continue
 		}
 		for _, x := range s.minis(t) {
@@ -115,8 +116,9 @@ func (s *State) canShootAt(u int, tg *shootTargets) bool {
 	}
 	side := s.g.units[u].side
 	nearest := -1
-	for t := range s.g.units {
-		if s.g.units[t].side == side || !s.inPlay(t) || (!sharp && tg.screened&(1<<uint(t)) != 0) {
+	for _, t8 := range s.g.sideUnits[1-side] {
+		t := int(t8)
+		if !s.inPlay(t) || (!sharp && tg.screened&(1<<uint(t)) != 0) {
 			continue
 		}
 		seen := false
@@ -129,8 +131,8 @@ func (s *State) canShootAt(u int, tg *shootTargets) bool {
 		if p.Far == 0 || s.hasFlag(t, FlagClosestOnly) {
 			if nearest < 0 {
 				nearest = 1 << 30
-				for v := range s.g.units {
-					if s.g.units[v].side != side && s.inPlay(v) {
+				for _, v8 := range s.g.sideUnits[1-side] {
+					if v := int(v8); s.inPlay(v) {
 						nearest = min(nearest, s.dist(u, v))
 					}
 				}
@@ -169,8 +171,9 @@ func (s *State) shootable(u int) (m uint32) {
 	}
 	sharp := s.hasFlag(u, FlagSharpShooting)
 	nearest := -1 // closest: worked out when first needed
-	for t := range s.g.units {
-		if s.g.units[t].side == side || !s.inPlay(t) {
+	for _, t8 := range s.g.sideUnits[1-side] {
+		t := int(t8)
+		if !s.inPlay(t) {
 			continue
 		}
 		if fast {
@@ -190,8 +193,8 @@ func (s *State) shootable(u int) (m uint32) {
 		if p.Far == 0 || s.hasFlag(t, FlagClosestOnly) {
 			if nearest < 0 {
 				nearest = 1 << 30
-				for v := range s.g.units {
-					if s.g.units[v].side != side && s.inPlay(v) {
+				for _, v8 := range s.g.sideUnits[1-side] {
+					if v := int(v8); s.inPlay(v) {
 						nearest = min(nearest, s.dist(u, v))
 					}
 				}

@@ -152,8 +152,9 @@ func (s *State) planActivations(p *actPlan) bool {
 	targetsDone := false
 	var memo [MaxUnits]spaceCount
 	nmemo := 0
-	for u := range g.units {
-		if g.units[u].side != s.toAct || !s.inPlay(u) {
+	for _, u8 := range g.sideUnits[s.toAct] {
+		u := int(u8)
+		if !s.inPlay(u) {
 			continue
 		}
 		v := s.partsValidScreened(u, all&^aShoot, 0)

@@ -148,6 +148,7 @@ type Game struct {
 	turns      int8
 	periodOf   [MaxTurns + 1]int8
 	units      []unitDef
+	sideUnits  [2][]int8             // each side's units, in unit order
 	leaders    [2][][MaxColours]int8 // per side, per Period
 	leaderFx   [2][]int16            // leader skill effects
 	sideFx     [2][]int16            // vocation effects (whole warband)
@@ -396,6 +397,9 @@ func Compile(cat *catalog.Catalog, su *Setup) (*Game, error) {
 	}
 	if len(g.units) > MaxUnits {
 		return nil, fmt.Errorf("%d units: at most %d", len(g.units), MaxUnits)
+	}
+	for u := range g.units {
+		g.sideUnits[g.units[u].side] = append(g.sideUnits[g.units[u].side], int8(u))
 	}
 	return g, nil
 }
