@@ -107,11 +107,13 @@ func (s *State) evaluate(side int) int {
 }
 
 // randomPick is RandomBot's choice without listing every legal decision
-// where counting them is enough: the activations, and the moves of a
-// single miniature during its activation (counted from their reach); only
-// the one drawn is built. The draw is the same as Choose on Legal's list (same length,
-// same order), so games are the same. ok is false when there is no fast
-// path (or nothing legal): the caller lists and calls Choose.
+// where counting them is enough: the activations (counted per unit), a
+// single miniature's moves and deployment tiles (counted from tile sets)
+// and a Formation's moves (kept as tile pairs); only the one drawn is
+// built. The draw is the same as Choose on Legal's list (same length,
+// same order), so games are the same (TestPlayRandomPickMatchesLegal).
+// ok is false when there is no short cut (or nothing legal): the caller
+// lists and calls Choose.
 func (b *RandomBot) randomPick(s *State, buf []Decision) (d Decision, out []Decision, ok bool) {
 	if s.pend == pendAction {
 		// Activations are counted, and only the one drawn is built;
