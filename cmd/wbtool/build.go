@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -83,7 +81,7 @@ type output struct {
 // buildOutputs computes every output in memory; nothing is written until
 // all of them succeeded.
 func buildOutputs(cat *catalog.Catalog, baseURL string) ([]output, error) {
-	data, err := catalogJSON(cat)
+	data, err := cat.JSON()
 	if err != nil {
 		return nil, err
 	}
@@ -117,17 +115,4 @@ func subtree(files map[string][]byte, prefix string) dist.Files {
 		}
 	}
 	return out
-}
-
-// catalogJSON encodes the catalog deterministically: slices are sorted by
-// id and encoding/json sorts map keys.
-func catalogJSON(cat *catalog.Catalog) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(cat); err != nil {
-		return nil, fmt.Errorf("encode catalog: %w", err)
-	}
-	return buf.Bytes(), nil
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -288,7 +287,7 @@ func (s *Session) buildOutputs(cat *catalog.Catalog, ix *index, r *Report) (dist
 	salt := s.cfg.Version + "\x00" + s.cfg.Salt
 	if s.cfg.Outputs.Data {
 		t := time.Now()
-		data, err := CatalogJSON(cat)
+		data, err := cat.JSON()
 		if err != nil {
 			return nil, err
 		}
@@ -610,20 +609,6 @@ func removeEmptyParents(root, dir string) {
 		}
 		dir = path.Dir(dir)
 	}
-}
-
-// CatalogJSON encodes the catalog as `wbtool build` writes
-// data/catalog.json: indented, HTML characters unescaped, slices sorted by
-// id and map keys sorted by encoding/json.
-func CatalogJSON(cat *catalog.Catalog) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(cat); err != nil {
-		return nil, fmt.Errorf("encode catalog: %w", err)
-	}
-	return buf.Bytes(), nil
 }
 
 func idsOfKind(cat *catalog.Catalog, k catalog.Kind) []string {

@@ -12,7 +12,6 @@
 package serve
 
 import (
-	"context"
 	"fmt"
 	"html"
 	"io/fs"
@@ -21,10 +20,8 @@ import (
 	"net/http"
 	"path"
 	"regexp"
-	"sort"
 	"strings"
 	"sync/atomic"
-	"time"
 
 	"wbtool.dev/wbtool/site"
 )
@@ -175,63 +172,3 @@ var ansi = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]`)
 
 // stripANSI removes terminal colour codes from an error message.
 func stripANSI(s string) string { return ansi.ReplaceAllString(s, "") }
-
-// Fingerprint summarises a folder tree (paths, sizes, modification times)
-// so that a change to any file shows as a different value. Symlinks are
-// not followed. A missing folder gives an empty fingerprint.
-func Fingerprint(fsys fs.FS) string {
-	var lines []string
-	_ = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			lines = append(lines, p+" error")
-			return nil
-		}
-		info, err := d.Info()
-		if err != nil {
-			return nil
-		}
-		lines = append(lines, fmt.Sprintf("%s %d %d %v", p, info.Size(), info.ModTime().UnixNano(), d.IsDir()))
-		return nil
-	})
-	sort.Strings(lines)
-	return strings.Join(lines, "\n")
-}
-
-// Watch polls the content folder every interval and calls rebuild when it
-// changed and then stayed the same for one more interval (an editor's
-// save, or a burst of changes, gives one rebuild). Each result is swapped
-// into h whole. It returns when ctx is done. Polling needs no watch
-// handles, follows new subfolders, and ignores the output folder as long
-// as it is outside fsys.
-func Watch(ctx context.Context, fsys fs.FS, interval time.Duration, h *Handler, rebuild func() (site.Files, error), logf func(format string, args ...any)) {
-	last := Fingerprint(fsys)
-	pending := ""
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		fp := Fingerprint(fsys)
-		switch {
-		case fp != last && fp != pending:
-			pending = fp // changed: wait until it settles
-		case fp != last && fp == pending:
-			last, pending = fp, ""
-			files, err := rebuild()
-			if err != nil {
-				h.SetError(err)
-				if logf != nil {
-					logf("rebuild failed:\n%s", err)
-				}
-				continue
-			}
-			h.Set(files)
-			if logf != nil {
-				logf("rebuilt the site (%d files)", len(files))
-			}
-		}
-	}
-}

@@ -3,7 +3,6 @@ package serve
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -11,7 +10,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -204,65 +202,5 @@ func TestLoopbackHost(t *testing.T) {
 		if LoopbackHost(host) != want {
 			t.Errorf("LoopbackHost(%q) = %v", host, !want)
 		}
-	}
-}
-
-// TestWatchRebuilds: changing a file triggers a rebuild; a burst of
-// changes gives few rebuilds; an error shows and then clears.
-func TestWatchRebuilds(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, s string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("cards/a.cue", "a")
-	h := &Handler{}
-	h.Set(testSite("start"))
-	var builds atomic.Int64
-	rebuild := func() (site.Files, error) {
-		builds.Add(1)
-		data, _ := os.ReadFile(filepath.Join(dir, "cards/a.cue"))
-		if string(data) == "broken" {
-			return nil, errors.New("cards/a.cue:1:1: broken")
-		}
-		return testSite(string(data)), nil
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go Watch(ctx, os.DirFS(dir), 20*time.Millisecond, h, rebuild, nil)
-	waitFor := func(want string) {
-		t.Helper()
-		deadline := time.Now().Add(5 * time.Second)
-		for time.Now().Before(deadline) {
-			if strings.Contains(get(t, h, "127.0.0.1", "/en/index.html").Body.String(), want) {
-				return
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-		t.Fatalf("site never showed %q", want)
-	}
-	time.Sleep(50 * time.Millisecond)
-	write("cards/a.cue", "second")
-	waitFor("en home second")
-	write("cards/a.cue", "broken")
-	waitFor("Build failed")
-	write("cards/new/sub.cue", "x") // a new subfolder is seen too
-	write("cards/a.cue", "fixed")
-	waitFor("en home fixed")
-	before := builds.Load()
-	for i := range 200 {
-		write(fmt.Sprintf("cards/burst%d.cue", i%20), fmt.Sprint(i))
-	}
-	write("cards/a.cue", "after-burst")
-	waitFor("en home after-burst")
-	if n := builds.Load() - before; n > 10 {
-		t.Errorf("a burst of 201 writes gave %d rebuilds", n)
-	} else {
-		t.Logf("a burst of 201 writes gave %d rebuild(s)", n)
 	}
 }
