@@ -283,6 +283,43 @@ func (c *Catalog) KindOf(id string) Kind {
 	return ""
 }
 
+// CardIDs lists the ids of the cards of kind k, in id order.
+func (c *Catalog) CardIDs(k Kind) []string {
+	var ids []string
+	add := func(id string) { ids = append(ids, id) }
+	switch k {
+	case KindCharacter:
+		for i := range c.Characters {
+			add(c.Characters[i].ID)
+		}
+	case KindLeader:
+		for i := range c.Leaders {
+			add(c.Leaders[i].ID)
+		}
+	case KindEquipment:
+		for i := range c.Equipment {
+			add(c.Equipment[i].ID)
+		}
+	case KindFormation:
+		for i := range c.Formations {
+			add(c.Formations[i].ID)
+		}
+	case KindVocation:
+		for i := range c.Vocations {
+			add(c.Vocations[i].ID)
+		}
+	case KindReference:
+		for i := range c.References {
+			add(c.References[i].ID)
+		}
+	case KindObjective:
+		for i := range c.Objectives {
+			add(c.Objectives[i].ID)
+		}
+	}
+	return ids
+}
+
 // CardName returns the name of any card by id, and whether it exists.
 func (c *Catalog) CardName(id string) (Text, bool) {
 	switch c.KindOf(id) {

@@ -690,7 +690,7 @@ func (b *builder) commonBack(id string, kind catalog.Kind) Face {
 func Layout(cat *catalog.Catalog, l catalog.Lang) ([]Card, error) {
 	var ids []string
 	for _, k := range catalog.Kinds {
-		ids = append(ids, idsOf(cat, k)...)
+		ids = append(ids, cat.CardIDs(k)...)
 	}
 	return LayoutCards(cat, l, ids)
 }
@@ -755,39 +755,5 @@ func CommonBack(cat *catalog.Catalog, l catalog.Lang) Face {
 	return b.commonBack("back", "")
 }
 
-func idsOf(cat *catalog.Catalog, k catalog.Kind) []string {
-	var ids []string
-	switch k {
-	case catalog.KindCharacter:
-		for _, x := range cat.Characters {
-			ids = append(ids, x.ID)
-		}
-	case catalog.KindLeader:
-		for _, x := range cat.Leaders {
-			ids = append(ids, x.ID)
-		}
-	case catalog.KindEquipment:
-		for _, x := range cat.Equipment {
-			ids = append(ids, x.ID)
-		}
-	case catalog.KindFormation:
-		for _, x := range cat.Formations {
-			ids = append(ids, x.ID)
-		}
-	case catalog.KindVocation:
-		for _, x := range cat.Vocations {
-			ids = append(ids, x.ID)
-		}
-	case catalog.KindReference:
-		for _, x := range cat.References {
-			ids = append(ids, x.ID)
-		}
-	case catalog.KindObjective:
-		for _, x := range cat.Objectives {
-			ids = append(ids, x.ID)
-		}
-	}
-	return ids
-}
 
 func sortStrings(s []string) { sort.Strings(s) }

@@ -200,7 +200,7 @@ func TestStarterContent(t *testing.T) {
 	}
 	n := 0
 	for _, k := range catalog.Kinds {
-		n += len(idsOf(cat, k))
+		n += len(cat.CardIDs(k))
 	}
 	if len(imgs) != n*2*2 {
 		t.Errorf("%d images, want %d (cards × 2 sides × 2 languages)", len(imgs), n*4)

@@ -298,7 +298,7 @@ func (s *Session) buildOutputs(cat *catalog.Catalog, ix *index, r *Report) (dist
 	// Card keys, once per card and language.
 	var ids []string
 	for _, k := range catalog.Kinds {
-		ids = append(ids, idsOfKind(cat, k)...)
+		ids = append(ids, cat.CardIDs(k)...)
 	}
 	keys := map[catalog.Lang]map[string]string{}
 	for _, l := range catalog.Langs {
@@ -611,41 +611,6 @@ func removeEmptyParents(root, dir string) {
 	}
 }
 
-func idsOfKind(cat *catalog.Catalog, k catalog.Kind) []string {
-	var ids []string
-	add := func(id string) { ids = append(ids, id) }
-	switch k {
-	case catalog.KindCharacter:
-		for i := range cat.Characters {
-			add(cat.Characters[i].ID)
-		}
-	case catalog.KindLeader:
-		for i := range cat.Leaders {
-			add(cat.Leaders[i].ID)
-		}
-	case catalog.KindEquipment:
-		for i := range cat.Equipment {
-			add(cat.Equipment[i].ID)
-		}
-	case catalog.KindFormation:
-		for i := range cat.Formations {
-			add(cat.Formations[i].ID)
-		}
-	case catalog.KindVocation:
-		for i := range cat.Vocations {
-			add(cat.Vocations[i].ID)
-		}
-	case catalog.KindReference:
-		for i := range cat.References {
-			add(cat.References[i].ID)
-		}
-	case catalog.KindObjective:
-		for i := range cat.Objectives {
-			add(cat.Objectives[i].ID)
-		}
-	}
-	return ids
-}
 
 // splitErrors turns a joined error into its lines.
 func splitErrors(err error) []string {
