@@ -755,5 +755,4 @@ func CommonBack(cat *catalog.Catalog, l catalog.Lang) Face {
 	return b.commonBack("back", "")
 }
 
-
 func sortStrings(s []string) { sort.Strings(s) }

@@ -611,7 +611,6 @@ func removeEmptyParents(root, dir string) {
 	}
 }
 
-
 // splitErrors turns a joined error into its lines.
 func splitErrors(err error) []string {
 	var out []string
