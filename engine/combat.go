@@ -44,12 +44,7 @@ func (s *State) canShootScreened(u int, screened uint32) bool {
 		}
 		if p.Far == 0 || s.hasFlag(t, FlagClosestOnly) {
 			if nearest < 0 {
-				nearest = 1 << 30
-				for _, v8 := range s.g.sideUnits[1-side] {
-					if v := int(v8); s.inPlay(v) {
-						nearest = min(nearest, s.dist(u, v))
-					}
-				}
+				nearest = s.nearestEnemyDist(u, int(side))
 			}
 			if s.dist(u, t) > nearest {
 				continue
@@ -58,6 +53,18 @@ func (s *State) canShootScreened(u int, screened uint32) bool {
 		return true
 	}
 	return false
+}
+
+// nearestEnemyDist is the distance from unit u of side to the closest enemy
+// in play (R-SHOOT-3), or a large number when there is none.
+func (s *State) nearestEnemyDist(u, side int) int {
+	nearest := 1 << 30
+	for _, v8 := range s.g.sideUnits[1-side] {
+		if v := int(v8); s.inPlay(v) {
+			nearest = min(nearest, s.dist(u, v))
+		}
+	}
+	return nearest
 }
 
 // shootTargets is what canShootAt needs of the enemies of a side, worked
@@ -130,12 +137,7 @@ func (s *State) canShootAt(u int, tg *shootTargets) bool {
 		}
 		if p.Far == 0 || s.hasFlag(t, FlagClosestOnly) {
 			if nearest < 0 {
-				nearest = 1 << 30
-				for _, v8 := range s.g.sideUnits[1-side] {
-					if v := int(v8); s.inPlay(v) {
-						nearest = min(nearest, s.dist(u, v))
-					}
-				}
+				nearest = s.nearestEnemyDist(u, int(side))
 			}
 			if s.dist(u, t) > nearest {
 				continue
@@ -192,12 +194,7 @@ func (s *State) shootable(u int) (m uint32) {
 		}
 		if p.Far == 0 || s.hasFlag(t, FlagClosestOnly) {
 			if nearest < 0 {
-				nearest = 1 << 30
-				for _, v8 := range s.g.sideUnits[1-side] {
-					if v := int(v8); s.inPlay(v) {
-						nearest = min(nearest, s.dist(u, v))
-					}
-				}
+				nearest = s.nearestEnemyDist(u, int(side))
 			}
 			if s.dist(u, t) > nearest {
 				continue
