@@ -19,7 +19,6 @@ import (
 	"context"
 	"fmt"
 	"html"
-	"net"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -28,6 +27,7 @@ import (
 
 	"wbtool.dev/wbtool/internal/watch"
 	"wbtool.dev/wbtool/site"
+	"wbtool.dev/wbtool/site/serve"
 )
 
 // Paths of the endpoint and the script.
@@ -115,7 +115,7 @@ func (b *Broker) Wrap(next http.Handler) http.Handler {
 			b.ServeHTTP(w, r)
 			return
 		}
-		if _, msg := b.state(); msg != "" && LoopbackHost(r.Host) {
+		if _, msg := b.state(); msg != "" && serve.LoopbackHost(r.Host) {
 			writeErrorPage(w, msg)
 			return
 		}
@@ -128,7 +128,7 @@ func (b *Broker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Cache-Control", "no-cache")
-	if !LoopbackHost(r.Host) {
+	if !serve.LoopbackHost(r.Host) {
 		http.Error(w, "this preview server answers only for 127.0.0.1 and localhost", http.StatusMisdirectedRequest)
 		return
 	}
@@ -224,20 +224,6 @@ func (b *Broker) Subscribers() int {
 	return len(b.subs)
 }
 
-// LoopbackHost reports whether a Host header names the loopback.
-func LoopbackHost(hostport string) bool {
-	host := hostport
-	if h, _, err := net.SplitHostPort(hostport); err == nil {
-		host = h
-	}
-	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
-}
-
 // sameOrigin accepts requests without an Origin (same-origin GETs of
 // EventSource and script tags send none in most browsers) and those whose
 // Origin is this very server.
@@ -250,7 +236,7 @@ func sameOrigin(r *http.Request) bool {
 	if err != nil || u.Scheme != "http" {
 		return false
 	}
-	return strings.EqualFold(u.Host, r.Host) && LoopbackHost(u.Host)
+	return strings.EqualFold(u.Host, r.Host) && serve.LoopbackHost(u.Host)
 }
 
 // cspWriter adds connect-src 'self' to the page's policy, so that the
