@@ -1,11 +1,13 @@
 package main
 
 import (
+	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -56,6 +58,26 @@ func TestScript(t *testing.T) {
 				ts.Check(err)
 				ts.Check(os.WriteFile(ts.MkAbs(args[0]), b, 0o644))
 			},
+			// treehash DIR: print one line per file, folder and symlink
+			// under DIR (sorted, with the SHA-256 of each file's bytes and
+			// the target of each link), to prove with cmp that a command
+			// changed nothing there.
+			"treehash": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 1 {
+					ts.Fatalf("usage: treehash DIR")
+				}
+				out, err := treeHash(ts.MkAbs(args[0]))
+				ts.Check(err)
+				fmt.Fprint(ts.Stdout(), out)
+			},
+			// mkfifo PATH: make a named pipe (a special file the loader
+			// must refuse without blocking).
+			"mkfifo": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 1 {
+					ts.Fatalf("usage: mkfifo PATH")
+				}
+				ts.Check(syscall.Mkfifo(ts.MkAbs(args[0]), 0o644))
+			},
 			// files DIR: print the sorted files under DIR, one per line.
 			"files": func(ts *testscript.TestScript, neg bool, args []string) {
 				if len(args) != 1 {
@@ -92,4 +114,37 @@ func copyTree(src, dst string) error {
 		}
 		return os.WriteFile(target, b, 0o644)
 	})
+}
+
+// treeHash lists everything under root, sorted: "f path sha256" for files,
+// "d path" for folders, "l path -> target" for symlinks (not followed).
+func treeHash(root string) (string, error) {
+	var b strings.Builder
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		switch {
+		case d.Type()&os.ModeSymlink != 0:
+			t, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(&b, "l %s -> %s\n", rel, t)
+		case d.IsDir():
+			fmt.Fprintf(&b, "d %s\n", rel)
+		case d.Type().IsRegular():
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(&b, "f %s %x\n", rel, sha256.Sum256(data))
+		default:
+			fmt.Fprintf(&b, "s %s %v\n", rel, d.Type())
+		}
+		return nil
+	})
+	return b.String(), err
 }
