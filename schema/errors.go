@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/termsafe"
 )
 
 // Diagnostic is one problem found in the content, positioned in a content
@@ -19,6 +20,10 @@ type Diagnostic struct {
 	Msg  string
 }
 
+// String is the diagnostic as one line, file:line:col first. File names,
+// paths and messages may quote content, so every control character in them
+// is written as a visible escape (termsafe): a diagnostic can neither drive
+// the designer's terminal nor span several lines.
 func (d Diagnostic) String() string {
 	var b strings.Builder
 	b.WriteString(d.Pos.String())
@@ -28,7 +33,7 @@ func (d Diagnostic) String() string {
 		b.WriteString(": ")
 	}
 	b.WriteString(d.Msg)
-	return b.String()
+	return termsafe.String(b.String())
 }
 
 // Errors is the list of every problem found in a content tree. Load returns

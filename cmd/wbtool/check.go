@@ -14,6 +14,7 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -57,17 +58,20 @@ func newCheckCmd(g *globalFlags) *cobra.Command {
 				}
 			}
 			results := runChecks(cat, checks)
+			// Positions, ids and messages quote content and file names:
+			// each line goes through termsafe, so that no control
+			// character reaches the terminal.
 			out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
 			passed, failed := 0, 0
 			for _, r := range results {
 				switch {
 				case r.Err != nil:
 					failed++
-					fmt.Fprintf(out, "%s: check %s: %s\n", r.Err.Pos, r.ID, r.Err.Msg)
+					fmt.Fprintln(out, termsafe.String(fmt.Sprintf("%s: check %s: %s", r.Err.Pos, r.ID, r.Err.Msg)))
 				case r.Failure != nil:
 					failed++
 					f := r.Failure
-					fmt.Fprintf(out, "%s: check %s: step %d (%s): %s\n", f.Pos, r.ID, f.Step, f.What, f.Msg)
+					fmt.Fprintln(out, termsafe.String(fmt.Sprintf("%s: check %s: step %d (%s): %s", f.Pos, r.ID, f.Step, f.What, f.Msg)))
 				default:
 					passed++
 				}
@@ -75,11 +79,8 @@ func newCheckCmd(g *globalFlags) *cobra.Command {
 			if coverage {
 				manual := engine.Manual(cat)
 				untested := engine.Untested(cat, results)
-				for _, u := range manual {
-					fmt.Fprintf(errw, "%s: %s %s: %s\n", u.Pos, u.Kind, u.ID, u.Why)
-				}
-				for _, u := range untested {
-					fmt.Fprintf(errw, "%s: %s %s: %s\n", u.Pos, u.Kind, u.ID, u.Why)
+				for _, u := range append(manual, untested...) {
+					fmt.Fprintln(errw, termsafe.String(fmt.Sprintf("%s: %s %s: %s", u.Pos, u.Kind, u.ID, u.Why)))
 				}
 				fmt.Fprintf(errw, "coverage: %d card texts the engine cannot execute, %d cards without a check game\n", len(manual), len(untested))
 			}

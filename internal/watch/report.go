@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"wbtool.dev/wbtool/internal/budget"
+	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -118,33 +119,34 @@ func (r *Report) Format(w io.Writer, timings bool) {
 // prints it as soon as the checks are done (Config.OnChecked), before the
 // outputs are built.
 func (r *Report) FormatHead(w io.Writer) {
-	fmt.Fprintf(w, "[%d] %s\n", r.Seq, r.ChangedText())
+	line(w, "[%d] %s", r.Seq, r.ChangedText())
 	switch {
 	case r.Canceled:
-		fmt.Fprintf(w, "  stopped\n")
+		line(w, "  stopped")
 		return
 	case r.Budget != nil:
-		fmt.Fprintf(w, "  %s: %s\n  the outputs of the last good build are kept; the next save rebuilds\n", r.Budget, r.ChangedText())
+		line(w, "  %s: %s", r.Budget, r.ChangedText())
+		line(w, "  the outputs of the last good build are kept; the next save rebuilds")
 		return
 	case len(r.Errors) > 0:
 		for _, e := range r.Errors {
-			fmt.Fprintf(w, "  %s\n", e)
+			line(w, "  %s", e)
 		}
 		sum := r.ErrorSummary
 		if sum == "" {
 			sum = plural(len(r.Errors), "error")
 		}
-		fmt.Fprintf(w, "  %s; the outputs of the last good build are kept\n", sum)
+		line(w, "  %s; the outputs of the last good build are kept", sum)
 		return
 	}
-	fmt.Fprintf(w, "  ok: %s\n", r.Summary)
+	line(w, "  ok: %s", r.Summary)
 	if r.Drafts > 0 {
-		fmt.Fprintf(w, "  draft: %s, shown as placeholders\n", plural(r.Drafts, "missing translation"))
+		line(w, "  draft: %s, shown as placeholders", plural(r.Drafts, "missing translation"))
 	}
 	for _, f := range r.Checks.Failures {
-		fmt.Fprintf(w, "  %s\n", f)
+		line(w, "  %s", f)
 	}
-	fmt.Fprintf(w, "  checks: %d passed, %d failed (%d played, %d unchanged)\n",
+	line(w, "  checks: %d passed, %d failed (%d played, %d unchanged)",
 		r.Checks.Passed, r.Checks.Failed, r.Checks.Rerun, r.Checks.Reused)
 }
 
@@ -157,22 +159,22 @@ func (r *Report) FormatTail(w io.Writer, timings bool) {
 	switch {
 	case len(r.OutputErrors) > 0:
 		for _, e := range r.OutputErrors {
-			fmt.Fprintf(w, "  %s\n", e)
+			line(w, "  %s", e)
 		}
-		fmt.Fprintf(w, "  %s building the outputs; the outputs of the last good build are kept\n", plural(len(r.OutputErrors), "error"))
+		line(w, "  %s building the outputs; the outputs of the last good build are kept", plural(len(r.OutputErrors), "error"))
 	case !r.OK():
 	case r.Unchanged:
-		fmt.Fprintf(w, "  outputs: unchanged\n")
+		line(w, "  outputs: unchanged")
 	case len(r.Outputs) == 0:
-		fmt.Fprintf(w, "  outputs: all up to date\n")
+		line(w, "  outputs: all up to date")
 	default:
-		fmt.Fprintf(w, "  outputs: %s\n", strings.Join(r.Outputs, ", "))
+		line(w, "  outputs: %s", strings.Join(r.Outputs, ", "))
 	}
 	if im := r.Images; r.OK() && im.Rendered+im.Reused+im.FromDisk > 0 {
 		if im.FromDisk > 0 {
-			fmt.Fprintf(w, "  card images: %d rendered, %d reused, %d from the cache\n", im.Rendered, im.Reused, im.FromDisk)
+			line(w, "  card images: %d rendered, %d reused, %d from the cache", im.Rendered, im.Reused, im.FromDisk)
 		} else {
-			fmt.Fprintf(w, "  card images: %d rendered, %d reused\n", im.Rendered, im.Reused)
+			line(w, "  card images: %d rendered, %d reused", im.Rendered, im.Reused)
 		}
 	}
 	if timings {
@@ -188,8 +190,16 @@ func (r *Report) FormatTail(w io.Writer, timings bool) {
 		if len(parts) > 0 {
 			stages = strings.Join(parts, ", ") + "; "
 		}
-		fmt.Fprintf(w, "  time: %s%sdone in %s\n", stages, checked, ms(r.Total))
+		line(w, "  time: %s%sdone in %s", stages, checked, ms(r.Total))
 	}
+}
+
+// line writes one line of a report. Its parts name content files and
+// quote content (ids, texts, file names): every control character is
+// written as a visible escape (termsafe), so a report can neither drive the
+// terminal nor fake a line.
+func line(w io.Writer, format string, args ...any) {
+	fmt.Fprintln(w, termsafe.String(fmt.Sprintf(format, args...)))
 }
 
 func ms(d time.Duration) string {
