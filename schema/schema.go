@@ -33,6 +33,7 @@ import (
 	"cuelang.org/go/cue/token"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/contentfs"
 )
 
 //go:embed cue/*.cue
@@ -47,6 +48,13 @@ const schemaPrefix = "wbtool-schema:"
 
 // MaxFileSize bounds a content file; larger files are rejected unread.
 const MaxFileSize = 8 << 20
+
+// MaxRulesPageSize bounds a rules page (rules/<lang>/*.md). The longest
+// page of the starter rules is 9 KB and the whole rulebook 127 KB, so
+// 256 KiB leaves room for any real page (twice the whole rulebook in one)
+// while bounding what the site does with it: Markdown and French spacing
+// are not linear on every input, and a 1.6 MB page once took a minute.
+const MaxRulesPageSize = 256 << 10
 
 // Draft-mode placeholders for a missing language. They are visible on every
 // output, and Load lists where they were used.
@@ -140,6 +148,11 @@ func (l *loader) load() (*catalog.Catalog, error) {
 		if d.IsDir() {
 			return nil
 		}
+		// Links and special files are listed like files: reading them
+		// (contentfs) follows a link only inside the tree and refuses
+		// anything but a regular file, with a message. A linked folder is
+		// not a folder here (WalkDir does not follow links), so its files
+		// are never listed, even when it points inside the tree.
 		switch {
 		case strings.HasSuffix(name, ".cue"):
 			cueFiles = append(cueFiles, p)
@@ -255,17 +268,45 @@ func (l *loader) buildPackage(files []*ast.File) cue.Value {
 // problems; it returns nil when the file cannot be used.
 func (l *loader) parseFile(rel string) *ast.File {
 	name := l.displayName(rel)
-	filePos := catalog.Pos{File: name, Line: 1, Col: 1}
-	if st, err := fs.Stat(l.fsys, rel); err == nil && st.Size() > MaxFileSize {
-		l.errorf(filePos, "", "file is too large (%d bytes, at most %d): is it really a content file?", st.Size(), MaxFileSize)
-		return nil
-	}
-	src, err := fs.ReadFile(l.fsys, rel)
-	if err != nil {
-		l.errorf(catalog.Pos{File: name}, "", "cannot read file: %v", err)
+	src, ok := l.readFile(rel, MaxFileSize, "is it really a content file?")
+	if !ok {
 		return nil
 	}
 	return l.parseSource(name, src)
+}
+
+// readFile reads one file of the tree, at most max bytes (tooLarge says
+// what to do about a larger one), and reports why it cannot: a link out of
+// the tree, a named pipe or device, a file too large (internal/contentfs
+// when the tree is a designer's folder).
+func (l *loader) readFile(rel string, max int64, tooLarge string) ([]byte, bool) {
+	name := l.displayName(rel)
+	pos := catalog.Pos{File: name}
+	src, err := contentfs.ReadFile(l.fsys, rel, max)
+	if err == nil {
+		return src, true
+	}
+	// contentfs returns its errors as they are, not wrapped.
+	switch e := err.(type) {
+	case *contentfs.EscapeError:
+		if e.Target != "" {
+			l.errorf(pos, "", "file is a symbolic link to %q, outside the content folder: content files must be inside it (copy the file in instead of linking to it)", e.Target)
+		} else {
+			l.errorf(pos, "", "path goes through a linked folder outside the content folder: content files must be inside it (copy the folder in instead of linking to it)")
+		}
+	case *contentfs.NotRegularError:
+		l.errorf(pos, "", "file is %s, not a regular file: content files must be regular files (remove it from the content folder)", e.Kind())
+	case *contentfs.TooLargeError:
+		pos.Line, pos.Col = 1, 1
+		if e.AtLeast {
+			l.errorf(pos, "", "file is too large (more than %d bytes): %s", max, tooLarge)
+		} else {
+			l.errorf(pos, "", "file is too large (%d bytes, at most %d): %s", e.Size, max, tooLarge)
+		}
+	default:
+		l.errorf(pos, "", "cannot read file: %v", err)
+	}
+	return nil, false
 }
 
 // parseSource checks and parses one content file's text.
@@ -355,9 +396,8 @@ func (l *loader) readRules(files []string) {
 			l.errorf(catalog.Pos{File: l.displayName(p)}, "", "rules pages live in rules/en/ or rules/fr/, not rules/%s/", parts[1])
 			continue
 		}
-		src, err := fs.ReadFile(l.fsys, p)
-		if err != nil {
-			l.errorf(catalog.Pos{File: l.displayName(p)}, "", "cannot read file: %v", err)
+		src, ok := l.readFile(p, MaxRulesPageSize, "split it into several pages")
+		if !ok {
 			continue
 		}
 		if !utf8.Valid(src) {

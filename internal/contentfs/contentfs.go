@@ -205,7 +205,11 @@ func (f *FS) wrap(op, name, target string, err error) error {
 // device or socket is a [*NotRegularError], a link out of the folder an
 // [*EscapeError]. Reading the returned file is not bounded: use [ReadFile].
 func (f *FS) Open(name string) (fs.File, error) {
-	return f.open(name)
+	file, err := f.open(name)
+	if err != nil {
+		return nil, err // not a nil *os.File in a non-nil fs.File
+	}
+	return file, nil
 }
 
 func (f *FS) open(name string) (*os.File, error) {
