@@ -220,7 +220,7 @@ func splitWords(p *para, pt float64, lang string) []word {
 		cur.w += pc.w
 	}
 	em := pt * ptToMM
-	for _, r := range p.runs {
+	for i, r := range p.runs {
 		st := p.base.with(r.Strong, r.Emph)
 		switch {
 		case r.Icon != "":
@@ -228,7 +228,7 @@ func splitWords(p *para, pt float64, lang string) []word {
 		case r.Natural != 0:
 			add(piece{natural: r.Natural, style: st, w: naturalWidth(r.Natural, pt)})
 		default:
-			t := markup.Typography(r.Text, lang)
+			t := markup.TypographyRun(r.Text, lang, i > 0)
 			for i, seg := range strings.Split(t, " ") {
 				if i > 0 {
 					end()

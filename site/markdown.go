@@ -21,6 +21,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/typo"
 )
 
 // The rules Markdown dialect (content/rules/<lang>/NN-slug.md):
@@ -35,7 +36,8 @@ import (
 //   - a rule number such as R-SHOOT-7 at the start of a paragraph or list
 //     item defines the anchor #R-SHOOT-7; anywhere else it links to it;
 //   - a typographer: curly quotes and dashes in English; « » quotes and the
-//     French spaces before ; : ! ? in French.
+//     French spaces before ; : ! ? in French (internal/typo, applied to the
+//     text before it is escaped).
 //
 // Safety (reliability notes, 9.B): raw HTML is never rendered, links and
 // autolinks keep only http, https, mailto and relative targets, images
@@ -232,17 +234,32 @@ func (r *nodeRenderer) ruleRef(w util.BufWriter, src []byte, node ast.Node, ente
 }
 
 // frenchText renders a text node like goldmark does, with the French
-// spaces of frenchSpacing.
+// spaces of typo.French applied to the text before it is escaped (a mark
+// is never looked for inside an entity such as &lt; or &amp;). goldmark
+// splits a line's text at punctuation it may parse ("5 !" is two nodes):
+// the first node of such a run renders the whole run, so that a mark sees
+// the space before it, and the others write nothing.
 func (r *nodeRenderer) frenchText(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
 		return ast.WalkContinue, nil
 	}
 	n := node.(*ast.Text)
-	value := n.Segment.Value(src)
 	if n.IsRaw() {
-		gmhtml.DefaultWriter.RawWrite(w, value) // escaped, entities kept as typed
+		gmhtml.DefaultWriter.RawWrite(w, n.Segment.Value(src)) // escaped, entities kept as typed
 		return ast.WalkContinue, nil
 	}
+	if continuesText(node.PreviousSibling()) {
+		return ast.WalkContinue, nil // written with the first node of its run
+	}
+	// The run: n and the plain text nodes that follow it on the same line.
+	var text strings.Builder
+	last := n
+	text.WriteString(markdownText(n.Segment.Value(src)))
+	for continuesText(last) {
+		last = last.NextSibling().(*ast.Text)
+		text.WriteString(markdownText(last.Segment.Value(src)))
+	}
+	value := text.String()
 	prevWord := false
 	if p := node.PreviousSibling(); p != nil {
 		switch p := p.(type) {
@@ -254,25 +271,46 @@ func (r *nodeRenderer) frenchText(w util.BufWriter, src []byte, node ast.Node, e
 			}
 		case *ast.String:
 			// « from the typographer already carries its space.
-			if bytes.HasSuffix(p.Value, []byte("\u202f")) {
-				value = bytes.TrimLeft(value, " ")
+			if strings.HasSuffix(string(p.Value), typo.NNBSP) {
+				value = strings.TrimLeft(value, " ")
 			}
 		default:
 			prevWord = true // emphasis, link, code span, icon…
 		}
 	}
-	if nx, ok := node.NextSibling().(*ast.String); ok && bytes.HasPrefix(nx.Value, []byte("\u202f")) {
-		value = bytes.TrimRight(value, " ")
+	if nx, ok := last.NextSibling().(*ast.String); ok && strings.HasPrefix(string(nx.Value), typo.NNBSP) {
+		value = strings.TrimRight(value, " ")
 	}
-	var buf bytes.Buffer
-	gmhtml.DefaultWriter.Write(&bufWriter{&buf}, value)
-	_, _ = w.WriteString(frenchSpacing(buf.String(), prevWord))
-	if n.HardLineBreak() {
+	_, _ = w.Write(util.EscapeHTML([]byte(typo.French(value, prevWord)))) // as goldmark escapes text
+	if last.HardLineBreak() {
 		_, _ = w.WriteString("<br>\n")
-	} else if n.SoftLineBreak() {
+	} else if last.SoftLineBreak() {
 		_ = w.WriteByte('\n')
 	}
 	return ast.WalkContinue, nil
+}
+
+// continuesText reports whether n is a plain text node whose text goes on
+// in its next sibling, also a plain text node, on the same line.
+func continuesText(n ast.Node) bool {
+	t, ok := n.(*ast.Text)
+	if !ok || t.IsRaw() || t.SoftLineBreak() || t.HardLineBreak() {
+		return false
+	}
+	nx, ok := t.NextSibling().(*ast.Text)
+	return ok && !nx.IsRaw()
+}
+
+// markdownText is the text a reader sees of a text node's source: its
+// backslash escapes and entity references resolved exactly as goldmark's
+// writer does (it writes them escaped, which is undone here).
+func markdownText(value []byte) string {
+	if bytes.IndexByte(value, '\\') < 0 && bytes.IndexByte(value, '&') < 0 && bytes.IndexByte(value, 0) < 0 {
+		return string(value)
+	}
+	var buf bytes.Buffer
+	gmhtml.DefaultWriter.Write(&bufWriter{&buf}, value)
+	return html.UnescapeString(buf.String())
 }
 
 // bufWriter adapts a bytes.Buffer to util.BufWriter for goldmark's writer.
@@ -282,89 +320,21 @@ func (b *bufWriter) Available() int { return 4096 }
 func (b *bufWriter) Buffered() int  { return b.Len() }
 func (b *bufWriter) Flush() error   { return nil }
 
-const (
-	nnbsp = "\u202f" // espace fine insécable
-	nbsp  = "\u00a0" // espace insécable
-)
-
-// frenchSpacing applies the French typographic spaces to escaped HTML
-// text: a narrow no-break space before ; ! ? and », after «, and a no-break
-// space before :. A space the writer typed is replaced; a missing one is
-// added after a word when the mark ends the word (so 10:30 and http://
-// stay as they are). prevWord says whether the text follows a word
-// written by an earlier node (emphasis, a link).
-func frenchSpacing(s string, prevWord bool) string {
-	if !strings.ContainsAny(s, ";:!?«»") {
-		return s
-	}
-	var out strings.Builder
-	rs := []rune(s)
-	for i := 0; i < len(rs); i++ {
-		c := rs[i]
-		switch c {
-		case ';', ':', '!', '?', '»':
-			space := nnbsp
-			if c == ':' {
-				space = nbsp
-			}
-			// Trim the spaces already written before the mark.
-			cur := out.String()
-			trimmed := strings.TrimRight(cur, " "+nbsp+nnbsp)
-			var prev rune
-			if trimmed != "" {
-				prev, _ = utf8.DecodeLastRuneInString(trimmed)
-			}
-			hadSpace := len(trimmed) != len(cur)
-			atStart := trimmed == ""
-			next := rune(0)
-			if i+1 < len(rs) {
-				next = rs[i+1]
-			}
-			endsWord := next == 0 || unicode.IsSpace(next) || strings.ContainsRune(";:!?».,)", next)
-			letterBefore := unicode.IsLetter(prev) || prev == ')' || prev == '*'
-			if atStart && !hadSpace {
-				letterBefore = prevWord
-			}
-			if c == '»' {
-				endsWord = true
-				letterBefore = letterBefore || unicode.IsDigit(prev) || prev == '.' || prev == '!' || prev == '?'
-			}
-			if hadSpace && !atStart || hadSpace && atStart && prevWord {
-				out.Reset()
-				out.WriteString(trimmed)
-				out.WriteString(space)
-			} else if !hadSpace && letterBefore && endsWord {
-				out.WriteString(space)
-			}
-			out.WriteRune(c)
-		case '«':
-			out.WriteRune(c)
-			j := i + 1
-			for j < len(rs) && (rs[j] == ' ' || rs[j] == '\u00a0' || rs[j] == '\u202f') {
-				j++
-			}
-			if j < len(rs) {
-				out.WriteString(nnbsp)
-			}
-			i = j - 1
-		default:
-			out.WriteRune(c)
-		}
-	}
-	return out.String()
-}
+// frenchSpacing applies the French typographic spaces (typo.French, where
+// the rules are) to plain text, before any escaping.
+func frenchSpacing(s string, prevWord bool) string { return typo.French(s, prevWord) }
 
 // newMarkdown returns the goldmark instance of language l. It is safe for
 // concurrent use; per-document state lives in the parser context and in
 // the nodes.
 func newMarkdown(l catalog.Lang) goldmark.Markdown {
-	var typo goldmark.Extender = extension.Typographer
+	var typographer goldmark.Extender = extension.Typographer
 	if l == catalog.French {
-		typo = extension.NewTypographer(extension.WithTypographicSubstitutions(map[extension.TypographicPunctuation]string{
-			extension.LeftDoubleQuote:  "«" + nnbsp,
-			extension.RightDoubleQuote: nnbsp + "»",
-			extension.LeftAngleQuote:   "«" + nnbsp,
-			extension.RightAngleQuote:  nnbsp + "»",
+		typographer = extension.NewTypographer(extension.WithTypographicSubstitutions(map[extension.TypographicPunctuation]string{
+			extension.LeftDoubleQuote:  "«" + typo.NNBSP,
+			extension.RightDoubleQuote: typo.NNBSP + "»",
+			extension.LeftAngleQuote:   "«" + typo.NNBSP,
+			extension.RightAngleQuote:  typo.NNBSP + "»",
 			extension.LeftSingleQuote:  "‘",
 			extension.RightSingleQuote: "’",
 			extension.Apostrophe:       "’",
@@ -374,7 +344,7 @@ func newMarkdown(l catalog.Lang) goldmark.Markdown {
 		}))
 	}
 	return goldmark.New(
-		goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.Linkify, typo, dialect{lang: l}),
+		goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.Linkify, typographer, dialect{lang: l}),
 		goldmark.WithParserOptions(parser.WithAttribute(), parser.WithAutoHeadingID()),
 	)
 }

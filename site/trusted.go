@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/typo"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -84,11 +85,11 @@ func (b *builder) cardText(src string, l catalog.Lang, where catalog.Pos, what s
 			case r.Natural > 0:
 				h.tag(`<span class="natural" title="`).Text(naturalLabel(l)).tag(`">`).Int(r.Natural).tag(`</span>`)
 			default:
-				s := escapeHTML(r.Text)
+				s := r.Text
 				if l == catalog.French {
-					s = frenchSpacing(s, i > 0)
+					s = typo.French(s, i > 0) // on the text, before escaping
 				}
-				h.tag(s) // escaped just above
+				h.Text(s)
 			}
 			h.tag(close)
 		}

@@ -1,6 +1,10 @@
 package markup
 
-import "strings"
+import (
+	"strings"
+
+	"wbtool.dev/wbtool/internal/typo"
+)
 
 // goFontSpaces maps the spaces the Go fonts lack to the no-break space
 // they have (stack notes 2.5: U+202F and U+2009 render as a missing-glyph
@@ -17,21 +21,19 @@ func GoFontSafe(s string) string {
 	return goFontSpaces.Replace(s)
 }
 
-// frenchSpaces turns the ordinary space a French writer types before
-// ; : ! ? » and after « into a no-break space, so that lines never start
-// with that punctuation.
-var frenchSpaces = strings.NewReplacer(
-	" ;", "\u00a0;", " :", "\u00a0:", " !", "\u00a0!", " ?", "\u00a0?",
-	" »", "\u00a0»", "« ", "«\u00a0",
-)
-
 // Typography prepares text of language lang ("en" or "fr") for drawing with
-// the Go fonts: in French, the space before ; : ! ? » and after « becomes
-// unbreakable; in every language, spaces the Go fonts lack become U+00A0
+// the Go fonts: in French, the spaces of typo.French (the rules shared with
+// the site: a no-break space before ; : ! ? » and after «, added where
+// missing); in every language, spaces the Go fonts lack become U+00A0
 // (GoFontSafe).
-func Typography(s, lang string) string {
+func Typography(s, lang string) string { return TypographyRun(s, lang, false) }
+
+// TypographyRun is Typography for a run of a paragraph; prevWord says
+// whether the run directly follows another (an emphasis, an icon), so that
+// ": suite" after "*mot*" gets its space as it does on the site.
+func TypographyRun(s, lang string, prevWord bool) string {
 	if lang == "fr" {
-		s = frenchSpaces.Replace(s)
+		s = typo.French(s, prevWord)
 	}
 	return GoFontSafe(s)
 }
