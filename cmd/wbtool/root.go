@@ -15,6 +15,7 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -144,7 +145,10 @@ otherwise.`,
 
 // contentSource picks the content tree: --content, ./content, or the
 // embedded starter content. The returned root is the prefix shown in
-// error positions.
+// error positions. A designer's folder is read through contentfs: regular
+// files inside the folder only, so a link out of it, a named pipe or a
+// device is a content error instead of a leak or a hang. The folder stays
+// open (one file descriptor) until the tree is garbage-collected.
 func contentSource(g *globalFlags) (fsys fs.FS, root string, err error) {
 	dir := g.content
 	if dir == "" {
@@ -162,7 +166,11 @@ func contentSource(g *globalFlags) (fsys fs.FS, root string, err error) {
 	if !st.IsDir() {
 		return nil, "", usagef("content folder %s is not a folder", dir)
 	}
-	return os.DirFS(dir), filepath.ToSlash(filepath.Clean(dir)), nil
+	cfs, err := contentfs.Open(dir)
+	if err != nil {
+		return nil, "", usagef("content folder: %v", err)
+	}
+	return cfs, filepath.ToSlash(filepath.Clean(dir)), nil
 }
 
 func isContentTree(dir string) bool {
