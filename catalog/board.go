@@ -96,7 +96,8 @@ type BoardSize struct {
 }
 
 // Terrain is a terrain tile; whether it blocks movement and sight is data
-// (R-BOARD-3).
+// (R-BOARD-3). A board lists each tile at most once: the loader refuses a
+// second entry for a tile, even an identical one.
 type Terrain struct {
 	At          string `json:"at"` // tile name, e.g. "G12"
 	BlocksMove  bool   `json:"blocksMove"`
@@ -113,7 +114,9 @@ type Marker struct {
 }
 
 // Zone is a deployment zone: the rectangle of tiles between two corner
-// tiles, for player 1 or 2.
+// tiles, for player 1 or 2. From is the top-left corner and To the
+// bottom-right one; the two players' zones share no tile (the loader
+// checks both).
 type Zone struct {
 	Player int    `json:"player"`
 	From   string `json:"from"`
@@ -132,7 +135,9 @@ type Scoring struct {
 }
 
 // Scenario gives the board, terrain, markers, deployment and scoring of a
-// game (R-OBJ-1, R-OBJ-2).
+// game (R-OBJ-1, R-OBJ-2). Its tiles are all on the board and its marker
+// ids are unique (schema, checkBoard: the same checks as a check game's
+// inline board).
 type Scenario struct {
 	ID         string    `json:"id"`
 	Name       Text      `json:"name"`

@@ -45,7 +45,10 @@ type CheckGame struct {
 }
 
 // CheckBoard is a check game's board: its size, terrain, markers and
-// deployment zones.
+// deployment zones. With a Scenario, its size replaces the scenario's and
+// its lists add to the scenario's; the loader checks the result as it
+// checks a scenario (a tile listed once, unique marker ids, zones corner
+// to corner and apart), so the engine gets a board that holds together.
 type CheckBoard struct {
 	Cols       int       `json:"cols"`
 	Rows       int       `json:"rows"`

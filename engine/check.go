@@ -151,29 +151,9 @@ func (r *checkRun) setup() *ContentError {
 			}
 		}
 	}
-	grid := hex.NewGrid(su.Cols, su.Rows)
-	if grid == nil {
-		return cerr(c.Pos, "board of %d × %d tiles is too large", su.Cols, su.Rows)
-	}
-	for _, t := range su.Terrain {
-		if _, ok := grid.Parse(t.At); !ok {
-			return cerr(posOr(t.Pos, c.Pos), "terrain tile %q is not on the %d × %d board", t.At, su.Cols, su.Rows)
-		}
-	}
-	for _, m := range su.Markers {
-		if _, ok := grid.Parse(m.At); !ok {
-			return cerr(posOr(m.Pos, c.Pos), "marker tile %q is not on the %d × %d board", m.At, su.Cols, su.Rows)
-		}
-	}
-	for p := range 2 {
-		for _, z := range su.Zones[p] {
-			_, ok1 := grid.Parse(z.From)
-			_, ok2 := grid.Parse(z.To)
-			if !ok1 || !ok2 {
-				return cerr(posOr(z.Pos, c.Pos), "deployment zone %s–%s is not on the %d × %d board", z.From, z.To, su.Cols, su.Rows)
-			}
-		}
-	}
+	// The board's tiles (size, terrain, markers, zones) and an inline
+	// Action Board are checked when the content loads (schema, checkBoard
+	// and checkActionBoard); Compile refuses what still does not fit.
 	su.Scoring = append(su.Scoring, c.Scoring...)
 	if c.ActionBoard != nil {
 		b := *c.ActionBoard
@@ -185,11 +165,6 @@ func (r *checkRun) setup() *ContentError {
 	}
 	if su.Board == nil {
 		return cerr(c.Pos, "no Action Board for format %s: give an inline actionBoard", format)
-	}
-	for i := range su.Board.Spaces {
-		if p := su.Board.Spaces[i].Period; p < 1 || p > len(su.Board.Periods) {
-			return cerr(su.Board.Spaces[i].Pos, "space %s is in Period %d, the board has %d", su.Board.Spaces[i].ID, p, len(su.Board.Periods))
-		}
 	}
 	seen := map[string]bool{}
 	for si, name := range r.sides {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"wbtool.dev/wbtool/catalog"
@@ -129,10 +130,14 @@ func (l *loader) checkReferences() {
 		}
 	}
 	for i := range cat.ActionBoards {
-		l.checkActionBoard(&cat.ActionBoards[i])
+		b := &cat.ActionBoards[i]
+		l.checkActionBoard(b, "actionBoards."+quoteLabel(b.ID), false)
 	}
 	for i := range cat.Scenarios {
 		l.checkScenario(&cat.Scenarios[i])
+	}
+	for i := range cat.Checks {
+		l.checkCheckGame(&cat.Checks[i])
 	}
 	for i := range cat.Decks {
 		d := &cat.Decks[i]
@@ -182,8 +187,9 @@ func (l *loader) factionList() string {
 	return strings.Join(ids, ", ")
 }
 
-func (l *loader) checkActionBoard(b *catalog.ActionBoard) {
-	p := "actionBoards." + quoteLabel(b.ID)
+// checkActionBoard checks an Action Board, named (under actionBoards) or
+// inline in a check game (inline is true); p is its content path.
+func (l *loader) checkActionBoard(b *catalog.ActionBoard, p string, inline bool) {
 	sum := 0
 	for _, n := range b.Periods {
 		sum += n
@@ -204,7 +210,9 @@ func (l *loader) checkActionBoard(b *catalog.ActionBoard) {
 		if s.Has(catalog.ActAim) && !s.Has(catalog.ActShoot) {
 			l.errorf(s.Pos, sp+".actions", "Aim only comes together with Shoot on one space (R-ACT-4)")
 		}
-		if b.Format == catalog.Exploration && s.Has(catalog.ActHide) {
+		// A check game may show a Hide space in Exploration: it is how
+		// the engine's own refusal (R-HIDE-5) is pinned.
+		if b.Format == catalog.Exploration && s.Has(catalog.ActHide) && !inline {
 			l.errorf(s.Pos, sp+".actions", "Exploration has no hiding: Hide spaces belong to Confrontation boards (R-HIDE-5)")
 		}
 	}
@@ -212,40 +220,13 @@ func (l *loader) checkActionBoard(b *catalog.ActionBoard) {
 
 func (l *loader) checkScenario(s *catalog.Scenario) {
 	p := "scenarios." + quoteLabel(s.ID)
-	inside := func(pos catalog.Pos, what, tile string) {
-		t, err := catalog.ParseTile(tile)
-		if err != nil {
-			l.errorf(pos, p, "%s: %v", what, err)
-			return
-		}
-		if !t.Inside(s.Board.Cols, s.Board.Rows) {
-			l.errorf(pos, p, "%s %s is outside the board (%d columns A-%s, %d rows)", what, tile, s.Board.Cols, catalog.ColumnName(s.Board.Cols-1), s.Board.Rows)
-		}
-	}
-	for _, t := range s.Terrain {
-		inside(t.Pos, "terrain tile", t.At)
-	}
-	markers := map[string]bool{}
-	for _, m := range s.Markers {
-		inside(m.Pos, "marker "+m.ID, m.At)
-		if markers[m.ID] {
-			l.errorf(m.Pos, p+".markers", "marker id %q is used twice", m.ID)
-		}
-		markers[m.ID] = true
-		markers[m.Kind] = true
-	}
-	for _, z := range s.Deployment {
-		inside(z.Pos, "deployment zone corner", z.From)
-		inside(z.Pos, "deployment zone corner", z.To)
-	}
+	b := &board{pos: s.Pos, path: p, cols: s.Board.Cols, rows: s.Board.Rows}
+	b.add(&boardSource{path: p, at: []string{"scenarios", s.ID}}, s.Terrain, s.Markers, s.Deployment)
+	markers := l.checkBoard(b)
 	if len(s.Deployment) == 2 && s.Deployment[0].Player == s.Deployment[1].Player {
 		l.errorf(s.Pos, p+".deployment", "both deployment zones are for player %d: give one to player 1 and one to player 2", s.Deployment[0].Player)
 	}
-	for _, sc := range s.Scoring {
-		if sc.Marker != "" && !markers[sc.Marker] {
-			l.errorf(sc.Pos, p+".scoring", "scoring refers to marker %q, which the scenario does not place", sc.Marker)
-		}
-	}
+	l.checkScoringMarkers(s.Scoring, p, "the scenario", markers)
 	for _, id := range s.Objectives {
 		o := l.cat.Objective(id)
 		switch {
@@ -266,4 +247,287 @@ func (l *loader) checkScenario(s *catalog.Scenario) {
 	} else if l.cat.BoardFor(s.Format) == nil {
 		l.errorf(s.Pos, p, "no action board for format %s: add one under `actionBoards:`", s.Format)
 	}
+}
+
+// checkCheckGame gives a check game's inline boards the checks of their
+// named kinds: its board (with the scenario it adds to) every scenario
+// check, its actionBoard every Action Board check. The engine's check
+// runner merges the board the same way (engine/check.go, setup): the
+// inline size replaces the scenario's, the inline terrain, markers and
+// zones are added to the scenario's.
+func (l *loader) checkCheckGame(c *catalog.CheckGame) {
+	p := "checks." + quoteLabel(c.ID)
+	var base *catalog.Scenario
+	if c.Scenario != "" {
+		base = l.cat.Scenario(c.Scenario) // nil: the runner reports it
+	}
+	markers := map[string]bool{}
+	if c.Board != nil {
+		bp := p + ".board"
+		b := &board{pos: c.Board.Pos, path: bp, cols: c.Board.Cols, rows: c.Board.Rows}
+		if base != nil {
+			b.add(&boardSource{
+				path: "scenarios." + quoteLabel(base.ID), at: []string{"scenarios", base.ID},
+				from: fmt.Sprintf("scenario %q", base.ID),
+			}, base.Terrain, base.Markers, base.Deployment)
+		}
+		b.add(&boardSource{path: bp, at: []string{"checks", c.ID, "board"}}, c.Board.Terrain, c.Board.Markers, c.Board.Deployment)
+		if pos := l.exactPos([]string{"checks", c.ID, "board", "cols"}); pos.File != "" {
+			b.pos = pos
+		}
+		markers = l.checkBoard(b)
+	} else if base != nil {
+		for _, m := range base.Markers {
+			markers[m.ID], markers[m.Kind] = true, true
+		}
+	}
+	noun := "the check game's board"
+	if base != nil {
+		noun = fmt.Sprintf("the check game's board (with scenario %q)", base.ID)
+	}
+	l.checkScoringMarkers(c.Scoring, p, noun, markers)
+	if c.ActionBoard != nil {
+		b := *c.ActionBoard
+		b.Format = c.Format
+		if b.Format == "" {
+			b.Format = catalog.Exploration
+		}
+		l.checkActionBoard(&b, p+".actionBoard", true)
+	}
+}
+
+// checkScoringMarkers reports scoring rules that name a marker (id or
+// kind) the board does not place.
+func (l *loader) checkScoringMarkers(scoring []catalog.Scoring, p, noun string, markers map[string]bool) {
+	for _, sc := range scoring {
+		if sc.Marker != "" && !markers[sc.Marker] {
+			l.errorf(sc.Pos, p+".scoring", "scoring refers to marker %q, which %s does not place", sc.Marker, noun)
+		}
+	}
+}
+
+// A board is the tiles of one game as content gives them: a scenario's,
+// or a check game's inline board together with the scenario it adds to.
+// Every board goes through checkBoard, so scenarios and check games share
+// one set of rules.
+type board struct {
+	pos        catalog.Pos // where the board (its size) is given
+	path       string      // display path of the board
+	cols, rows int
+	terrain    []placed[catalog.Terrain]
+	markers    []placed[catalog.Marker]
+	zones      []placed[catalog.Zone]
+}
+
+// A boardSource is one content value holding terrain, markers and
+// deployment lists: the board checked, or the scenario a check game's
+// board adds to, whose own problems are reported with it.
+type boardSource struct {
+	path string   // display path, e.g. checks.x.board
+	at   []string // raw path segments, for positions
+	from string   // empty for the board checked; `scenario "x"` for a base
+}
+
+// placed is one entry of a board list with its source and index.
+type placed[T any] struct {
+	v   T
+	src *boardSource
+	i   int
+}
+
+func (b *board) add(src *boardSource, terrain []catalog.Terrain, markers []catalog.Marker, zones []catalog.Zone) {
+	for i, t := range terrain {
+		b.terrain = append(b.terrain, placed[catalog.Terrain]{t, src, i})
+	}
+	for i, m := range markers {
+		b.markers = append(b.markers, placed[catalog.Marker]{m, src, i})
+	}
+	for i, z := range zones {
+		b.zones = append(b.zones, placed[catalog.Zone]{z, src, i})
+	}
+}
+
+// size says the board's size as the messages do: "8 columns A-H, 16 rows".
+func (b *board) size() string {
+	return fmt.Sprintf("%d columns A-%s, %d rows", b.cols, catalog.ColumnName(b.cols-1), b.rows)
+}
+
+// own reports whether the entry belongs to the board checked (and not to
+// the scenario it adds to, which is checked on its own).
+func (e placed[T]) own() bool { return e.src.from == "" }
+
+// path is the display path of the entry or of one of its fields.
+func (e placed[T]) path(list string, field ...string) string {
+	p := fmt.Sprintf("%s.%s[%d]", e.src.path, list, e.i)
+	for _, f := range field {
+		p += "." + quoteLabel(f)
+	}
+	return p
+}
+
+// entryPos is the position of a field of a list entry (of the entry when
+// field is empty or not written out), or fallback.
+func (l *loader) entryPos(src *boardSource, list string, i int, field string, fallback catalog.Pos) catalog.Pos {
+	at := append(append([]string(nil), src.at...), list, strconv.Itoa(i))
+	if field != "" {
+		if pos := l.exactPos(append(at, field)); pos.File != "" {
+			return pos
+		}
+	}
+	if pos := l.exactPos(at); pos.File != "" {
+		return pos
+	}
+	return fallback
+}
+
+// checkBoard runs every board check: tiles on the board, each terrain tile
+// listed once, unique marker ids, deployment zones written corner to
+// corner and apart from the other player's. Problems of a check game's
+// base scenario are the scenario's and are not reported again; an inline
+// entry that clashes with one of the scenario's is. It returns the marker
+// ids and kinds the board places.
+func (l *loader) checkBoard(b *board) map[string]bool {
+	// Tiles outside the board. A base scenario's entries only fall
+	// outside when the check game's board is smaller: said once, at the
+	// board's size.
+	baseOutside := "" // the first base entry outside, in words
+	inside := func(pos catalog.Pos, own bool, from, what, tile string) (catalog.Tile, bool) {
+		t, err := catalog.ParseTile(tile)
+		if err != nil {
+			if own {
+				l.errorf(pos, b.path, "%s: %v", what, err)
+			}
+			return t, false
+		}
+		if !t.Inside(b.cols, b.rows) {
+			switch {
+			case own:
+				l.errorf(pos, b.path, "%s %s is outside the board (%s)", what, tile, b.size())
+			case baseOutside == "":
+				baseOutside = fmt.Sprintf("the board (%s) is smaller than %s, which it adds to: the scenario's %s %s (%s) falls outside", b.size(), from, what, tile, pos)
+			}
+			return t, false
+		}
+		return t, true
+	}
+
+	terrainAt := map[catalog.Tile]placed[catalog.Terrain]{}
+	for _, e := range b.terrain {
+		pos := l.entryPos(e.src, "terrain", e.i, "at", e.v.Pos)
+		t, ok := inside(e.v.Pos, e.own(), e.src.from, "terrain tile", e.v.At)
+		if !ok {
+			continue
+		}
+		prev, dup := terrainAt[t]
+		if !dup {
+			terrainAt[t] = e
+			continue
+		}
+		if !e.own() {
+			continue
+		}
+		there := seeAlso(pos, l.entryPos(prev.src, "terrain", prev.i, "at", prev.v.Pos), prev.src.from)
+		if k, pk := terrainKind(e.v), terrainKind(prev.v); k != pk {
+			l.errorf(pos, e.path("terrain"), "tile %s is listed twice in terrain: as %s here and as %s %s; list each tile once", e.v.At, k, pk, there)
+		} else {
+			l.errorf(pos, e.path("terrain"), "tile %s is listed twice in terrain: here and %s (both %s); list each tile once", e.v.At, there, k)
+		}
+	}
+
+	markers := map[string]bool{}
+	markerID := map[string]placed[catalog.Marker]{}
+	for _, e := range b.markers {
+		m := e.v
+		inside(m.Pos, e.own(), e.src.from, "marker "+m.ID, m.At)
+		markers[m.Kind] = true
+		pos := l.entryPos(e.src, "markers", e.i, "id", m.Pos)
+		if prev, dup := markerID[m.ID]; dup {
+			if e.own() {
+				there := seeAlso(pos, l.entryPos(prev.src, "markers", prev.i, "id", prev.v.Pos), prev.src.from)
+				l.errorf(pos, e.path("markers", "id"), "marker id %q is used twice: here and %s; give each marker its own id", m.ID, there)
+			}
+			continue
+		}
+		markerID[m.ID] = e
+		markers[m.ID] = true
+	}
+
+	type rect struct {
+		placed[catalog.Zone]
+		c1, r1, c2, r2 int
+	}
+	var zones []rect
+	for _, e := range b.zones {
+		z := e.v
+		from, ok1 := inside(z.Pos, e.own(), e.src.from, "deployment zone corner", z.From)
+		to, ok2 := inside(z.Pos, e.own(), e.src.from, "deployment zone corner", z.To)
+		if !ok1 || !ok2 {
+			continue
+		}
+		r := rect{e, min(from.Col, to.Col), min(from.Row, to.Row), max(from.Col, to.Col), max(from.Row, to.Row)}
+		if e.own() && (from.Col > to.Col || from.Row > to.Row) {
+			topLeft, bottomRight := catalog.Tile{Col: r.c1, Row: r.r1}, catalog.Tile{Col: r.c2, Row: r.r2}
+			l.errorf(l.entryPos(e.src, "deployment", e.i, "from", z.Pos), e.path("deployment", "from"),
+				"deployment zone %s–%s is reversed: from is its top-left corner and to its bottom-right (write from: %q, to: %q)",
+				z.From, z.To, topLeft, bottomRight)
+		}
+		for _, o := range zones {
+			if !e.own() || o.v.Player == z.Player {
+				continue
+			}
+			c1, r1, c2, r2 := max(o.c1, r.c1), max(o.r1, r.r1), min(o.c2, r.c2), min(o.r2, r.r2)
+			if c1 > c2 || r1 > r2 {
+				continue
+			}
+			pos := l.entryPos(e.src, "deployment", e.i, "", z.Pos)
+			there := seeAlso(pos, l.entryPos(o.src, "deployment", o.i, "", o.v.Pos), o.src.from)
+			l.errorf(pos, e.path("deployment"),
+				"player %d's deployment zone %s–%s overlaps player %d's zone %s–%s (%s) on %s: a tile belongs to one zone at most",
+				z.Player, z.From, z.To, o.v.Player, o.v.From, o.v.To, there, tileSpan(c1, r1, c2, r2))
+		}
+		zones = append(zones, r)
+	}
+	if baseOutside != "" {
+		l.errorf(b.pos, b.path, "%s", baseOutside)
+	}
+	return markers
+}
+
+// terrainKind says in words what a terrain tile does.
+func terrainKind(t catalog.Terrain) string {
+	switch {
+	case t.BlocksMove && t.BlocksSight:
+		return "blocking movement and sight"
+	case t.BlocksMove:
+		return "blocking movement only"
+	case t.BlocksSight:
+		return "blocking sight only"
+	}
+	return "blocking nothing"
+}
+
+// seeAlso names where another entry is, seen from here: "at line 8" in the
+// same file (with the column on the same line), "at FILE:8" in another, "in scenario "x" at FILE:8" for an
+// entry of the scenario a check game's board adds to.
+func seeAlso(here, there catalog.Pos, from string) string {
+	where := fmt.Sprintf("line %d", there.Line)
+	if there.Line == here.Line {
+		where += fmt.Sprintf(", column %d", there.Col)
+	}
+	if there.File != here.File {
+		where = fmt.Sprintf("%s:%d", there.File, there.Line)
+	}
+	if from != "" {
+		return "in " + from + " at " + where
+	}
+	return "at " + where
+}
+
+// tileSpan names the tiles of a rectangle: "C5", or "A2–H3".
+func tileSpan(c1, r1, c2, r2 int) string {
+	a, b := catalog.Tile{Col: c1, Row: r1}, catalog.Tile{Col: c2, Row: r2}
+	if a == b {
+		return a.String()
+	}
+	return a.String() + "–" + b.String()
 }
