@@ -136,8 +136,7 @@ if [ -z "$(git ls-files --cached -- "$content" | head -n 1)" ]; then
 	echo "wbtool: no content under $content in this commit; nothing to check" >&2
 	exit 0
 fi
-git ls-files -z --cached -- "$content" | git checkout-index -z --stdin --prefix="$tmp/" || exit 1
-cd "$tmp" || exit 1
+` + hookStagedCopy + `cd "$tmp" || exit 1
 "$wbtool" validate` + flags + ` --content "$content" && "$wbtool" check` + flags + ` --content "$content"
 status=$?
 if [ "$status" -ne 0 ]; then
@@ -146,6 +145,24 @@ fi
 exit "$status"
 `
 }
+
+// hookStagedCopy is the part of the hook that copies the staged content
+// into "$tmp": regular files only (modes 100644 and 100755). A staged
+// symbolic link (mode 120000) would be recreated by checkout-index and
+// could lead out of the copy or to a named pipe, so the hook refuses the
+// commit instead, naming each link; the only other mode, a submodule
+// (160000), is checked out as an empty folder. git ls-files writes paths
+// from the top of the repository, where git runs the hook.
+const hookStagedCopy = `links=$(git ls-files --stage -- "$content" | awk -F '\t' '$1 ~ /^120000 / { print $2 }')
+if [ -n "$links" ]; then
+	printf '%s\n' "$links" | while IFS= read -r link; do
+		echo "$link: staged as a symbolic link: content files must be regular files (commit the file itself, not a link to it)" >&2
+	done
+	echo "wbtool: commit blocked: fix the content problems above (git commit --no-verify skips this check)" >&2
+	exit 1
+fi
+git ls-files -z --cached -- "$content" | git checkout-index -z --stdin --prefix="$tmp/" || exit 1
+`
 
 // hookProgram is the wbtool the hook should call: this one, by the path
 // it was started with (a link keeps its name, so a multi-call binary
