@@ -22,8 +22,12 @@ const buildDoc = `Build validates the content and writes every output under the 
   dist/print/decks/<deck>-<lang>.pdf   the sheets of each content deck
   dist/site/index.html          the bilingual site: rules, card database, decks, glossary
 
-Nothing is written when the content has errors, and each output folder is
-swapped in whole, so a failed build leaves the previous outputs intact.
+Nothing is written when the content has errors, and the output folders are
+swapped in together, so a failed or interrupted build leaves the previous
+outputs intact. wbtool replaces only the folders it wrote (it keeps a record
+in dist/.wbtool/): it refuses to replace a data, print or site folder that
+holds anything else, a symbolic link, or an output folder that overlaps the
+content folder.
 Builds are deterministic: the same content gives byte-identical files.
 
 Examples:
@@ -39,6 +43,10 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 		Long:  buildDoc,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			out, err := openOut(g)
+			if err != nil {
+				return err
+			}
 			cat, err := loadCatalog(cmd, g)
 			if err != nil {
 				return err
@@ -54,10 +62,14 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 				fmt.Fprintln(cmd.ErrOrStderr(), err)
 				return errReported
 			}
+			var updates []dist.Update
 			for _, o := range outputs {
-				if err := dist.ReplaceDir(g.out, o.dir, o.files); err != nil {
-					return err
-				}
+				updates = append(updates, dist.Update{Dir: o.dir, Files: o.files})
+			}
+			if _, err := out.Publish(updates...); err != nil {
+				return err
+			}
+			for _, o := range outputs {
 				fmt.Fprintf(cmd.OutOrStdout(), "wrote %s/%s (%d files)\n", g.out, o.dir, len(o.files))
 			}
 			return nil

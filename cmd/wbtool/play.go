@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -69,7 +68,7 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				if err := dist.WriteFile(filepath.Dir(logFile), filepath.Base(logFile), data); err != nil {
+				if err := writeLog(logFile, data); err != nil {
 					return err
 				}
 			}
@@ -215,4 +214,15 @@ func replayLog(cmd *cobra.Command, cat *catalog.Catalog, file string) error {
 	fmt.Fprintf(cmd.OutOrStdout(), "%s: %d steps replayed identically (%s, %d–%d VP)\n",
 		file, len(l.Steps), resultWord(l.Header.Decks, s.Winner()), s.VP(0), s.VP(1))
 	return nil
+}
+
+// writeLog writes a game log, replacing only an earlier game log: a file
+// that is not one (a content file given by mistake) is left alone.
+func writeLog(name string, data []byte) error {
+	if old, err := os.ReadFile(name); err == nil && len(old) > 0 {
+		if _, err := engine.ParseLog(old); err != nil {
+			return usagef("--log %s: the file exists and is not a wbtool game log; wbtool will not overwrite it (choose another name)", name)
+		}
+	}
+	return dist.WriteFile(name, data)
 }

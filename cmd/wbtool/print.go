@@ -133,12 +133,16 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 		if err != nil {
 			return err
 		}
-		rel := "print/calibrate-" + paper + ".pdf"
-		if err := dist.WriteFile(g.out, rel, pdf); err != nil {
+		rel := "calibrate-" + paper + ".pdf"
+		if err := publishPrint(g, dist.Files{rel: pdf}); err != nil {
 			return err
 		}
-		fmt.Fprintf(out, "wrote %s/%s\n", g.out, rel)
+		fmt.Fprintf(out, "wrote %s/print/%s\n", g.out, rel)
 		return nil
+	}
+	dir, err := openOut(g)
+	if err != nil {
+		return err
 	}
 
 	cat, err := loadCatalog(cmd, g)
@@ -161,6 +165,7 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 		}
 		name = d.ID
 	}
+	files := dist.Files{}
 	for _, l := range langs {
 		opts.Lang = l
 		pdf, err := render.Sheets(cat, opts)
@@ -172,10 +177,27 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 		if f.deck != "" {
 			rel = render.DeckSheetPath(name, l)
 		}
-		if err := dist.WriteFile(g.out, rel, pdf); err != nil {
-			return err
+		files[strings.TrimPrefix(rel, "print/")] = pdf
+	}
+	if _, err := dir.Publish(dist.Update{Dir: "print", Files: files, Keep: true}); err != nil {
+		return err
+	}
+	for _, l := range langs {
+		rel := "print/" + name + "-" + string(l) + ".pdf"
+		if f.deck != "" {
+			rel = render.DeckSheetPath(name, l)
 		}
-		fmt.Fprintf(out, "wrote %s/%s (%d KB)\n", g.out, rel, (len(pdf)+1023)/1024)
+		fmt.Fprintf(out, "wrote %s/%s (%d KB)\n", g.out, rel, (len(files[strings.TrimPrefix(rel, "print/")])+1023)/1024)
 	}
 	return nil
+}
+
+// publishPrint adds files to the print folder, keeping its other sheets.
+func publishPrint(g *globalFlags, files dist.Files) error {
+	dir, err := openOut(g)
+	if err != nil {
+		return err
+	}
+	_, err = dir.Publish(dist.Update{Dir: "print", Files: files, Keep: true})
+	return err
 }

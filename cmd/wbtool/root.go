@@ -16,6 +16,7 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/internal/contentfs"
+	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -83,7 +84,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "wbtool: %v\n", err)
 	var ue usageError
-	if errors.As(err, &ue) || isCobraUsage(err) {
+	var re *dist.RefusedError
+	if errors.As(err, &ue) || errors.As(err, &re) || isCobraUsage(err) {
 		return exitUsage
 	}
 	return exitContent

@@ -37,7 +37,7 @@ The lines up to "checks" show as soon as the check games are played; the
 outputs follow. Only what the change affects is redone: the images of the
 changed cards, the check games that use them (all of them when the action
 boards or factions change), the sheets holding them; unchanged files are
-not rewritten. Card images are kept in <out>/.cache for the next session,
+not rewritten. Card images are kept in <out>/.wbtool/cache for the next session,
 in a folder of this wbtool version (other versions' folders are removed).
 
 A broken save prints its errors with file:line:col and keeps the outputs of
@@ -210,6 +210,11 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 	if err != nil {
 		return usagef("%v", err)
 	}
+	// The same refusals as build, before watching anything.
+	outDir, err := openOut(g)
+	if err != nil {
+		return err
+	}
 	exe, err := selfExecutable()
 	if err != nil {
 		return err
@@ -223,7 +228,8 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 	session := watch.NewSession(watch.Config{
 		Loader:   watch.Child{Runner: runner, Request: budget.Request{Dir: dir, Root: root, Draft: g.draft}},
 		Out:      g.out,
-		CacheDir: filepath.Join(g.out, ".cache"),
+		Content:  contentDir(g),
+		CacheDir: outDir.StatePath("cache"),
 		Outputs:  outputs,
 		Version:  version,
 		Salt:     buildSalt(exe),

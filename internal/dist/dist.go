@@ -1,11 +1,39 @@
 // Package dist writes wbtool's outputs under the output folder (dist/ by
-// default), atomically: a reader sees either the previous output or the new
-// one, never a half-written file or folder, and a failed build leaves the
-// previous outputs intact.
+// default) without ever destroying what wbtool did not write, and so that
+// the outputs on disk are always those of one build.
+//
+// # Ownership
+//
+// wbtool owns the top-level output folders it writes (data, print, site)
+// and nothing else of the output folder. It records them, with every file
+// it wrote there, in OUT/.wbtool/manifest.json. [Dir.Publish] refuses, with
+// a [RefusedError], to replace a folder that exists but is not in the
+// manifest, that holds a file, folder or link the manifest does not list
+// (a designer's playtest notes), whose files were edited since, or that is
+// a symbolic link (wbtool follows no link in its output folder). [Open]
+// refuses an output folder that is, holds or lies inside the content
+// folder, or that is a link.
+//
+// # Generations
+//
+// A publication writes the new folders whole under OUT/.wbtool/stage
+// (files whose bytes did not change are hard links to the current ones),
+// flushes them to disk, then commits by writing OUT/.wbtool/journal.json
+// atomically. Only then are the folders swapped in, one rename each, and
+// the manifest rewritten. A process killed before the commit leaves the
+// previous outputs untouched (the stage is swept at the next start); killed
+// after it, the next start finishes the swap from the journal. Either way
+// the outputs are all from one build once any wbtool command opens the
+// folder again.
 package dist
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -13,12 +41,529 @@ import (
 	"strings"
 )
 
-// tmpPrefix marks the temporary files and folders of a write in progress;
-// a later write sweeps any left behind by an interrupted run.
-const tmpPrefix = ".wbtool-tmp-"
-
 // Files is a set of output files by slash path relative to a folder.
 type Files map[string][]byte
+
+// StateDir is wbtool's own folder inside the output folder.
+const StateDir = ".wbtool"
+
+// Names inside StateDir.
+const (
+	manifestName = "manifest.json"
+	journalName  = "journal.json"
+	stageName    = "stage"
+	oldName      = "old"
+	tmpPrefix    = ".wbtool-tmp-"
+)
+
+// RefusedError is an output wbtool will not write because it would
+// destroy or follow something it does not own. Commands exit 2 on it: the
+// fix is in the command line or in the designer's files, not the content.
+type RefusedError struct {
+	Path string // the folder or file, as the user wrote --out
+	Why  string // a sentence saying what is wrong and what to do
+}
+
+func (e *RefusedError) Error() string { return e.Path + ": " + e.Why }
+
+func refused(p, format string, args ...any) error {
+	return &RefusedError{Path: p, Why: fmt.Sprintf(format, args...)}
+}
+
+// manifest records the folders wbtool owns and what it wrote in them.
+type manifest struct {
+	// Generation counts the publications of this output folder.
+	Generation int `json:"generation"`
+	// Dirs maps each owned top-level folder to its files.
+	Dirs map[string]map[string]fileRecord `json:"dirs"`
+}
+
+// fileRecord is what wbtool knows of one file it wrote.
+type fileRecord struct {
+	Size    int64  `json:"size"`
+	ModTime int64  `json:"mtime"` // nanoseconds, as the file system reported after writing
+	SHA256  string `json:"sha256"`
+}
+
+// journal is the commit record of a publication in progress.
+type journal struct {
+	// Dirs are the folders to swap in from the stage, sorted.
+	Dirs []string `json:"dirs"`
+	// Manifest is the manifest once the swap is done.
+	Manifest manifest `json:"manifest"`
+}
+
+// Dir is an output folder opened for writing.
+type Dir struct {
+	root string // as given, for messages and paths
+	man  manifest
+}
+
+// Open prepares the output folder out for writing: it refuses a folder
+// that is a link or overlaps the content folder (content may be "" for
+// content that is not on disk), creates it when missing, and finishes or
+// undoes a publication a killed process left half done.
+func Open(out, content string) (*Dir, error) {
+	if out == "" {
+		return nil, refused(out, "the output folder must be named")
+	}
+	if err := checkOverlap(out, content); err != nil {
+		return nil, err
+	}
+	if st, err := os.Lstat(out); err == nil {
+		if st.Mode()&fs.ModeSymlink != 0 {
+			return nil, refused(out, "the output folder is a symbolic link: wbtool follows no link where it writes; give the real folder as --out")
+		}
+		if !st.IsDir() {
+			return nil, refused(out, "the output folder is a file, not a folder: choose another --out")
+		}
+	} else if errors.Is(err, fs.ErrNotExist) {
+		// Created by the first Publish: a build that fails writes nothing.
+		return &Dir{root: out, man: manifest{Dirs: map[string]map[string]fileRecord{}}}, nil
+	} else {
+		return nil, err
+	}
+	d := &Dir{root: out}
+	state := d.state()
+	if st, err := os.Lstat(state); err == nil && !st.IsDir() {
+		return nil, refused(state, "wbtool keeps its record of the outputs in this folder, but it is not a folder: move it away")
+	}
+	if err := d.recover(); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+func (d *Dir) state() string { return filepath.Join(d.root, StateDir) }
+
+// display is a slash path under the output folder as the user sees it.
+func (d *Dir) display(rel string) string {
+	return filepath.ToSlash(filepath.Join(d.root, filepath.FromSlash(rel)))
+}
+
+// Root is the output folder.
+func (d *Dir) Root() string { return d.root }
+
+// StatePath is a path under wbtool's own folder in the output folder, for
+// caches that belong to the outputs (e.g. watch's card images).
+func (d *Dir) StatePath(name string) string { return filepath.Join(d.state(), name) }
+
+// checkOverlap refuses an output folder equal to, holding or inside the
+// content folder: a build would replace or publish the designer's files.
+func checkOverlap(out, content string) error {
+	if content == "" {
+		return nil
+	}
+	o, err := resolve(out)
+	if err != nil {
+		return err
+	}
+	c, err := resolve(content)
+	if err != nil {
+		return err
+	}
+	switch {
+	case o == c:
+		return refused(out, "the output folder is the content folder: choose another --out (wbtool writes its outputs beside the content, e.g. dist)")
+	case within(c, o):
+		return refused(out, "the output folder holds the content folder %s: choose an --out outside it, e.g. dist", content)
+	case within(o, c):
+		return refused(out, "the output folder is inside the content folder %s: outputs would be read back as content; choose an --out outside it, e.g. dist", content)
+	}
+	return nil
+}
+
+// within reports whether p lies strictly inside dir (both absolute, clean).
+func within(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// resolve makes p absolute with its existing part's links resolved, so
+// that two spellings of one folder compare equal.
+func resolve(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	var rest []string
+	cur := abs
+	for {
+		if r, err := filepath.EvalSymlinks(cur); err == nil {
+			for i := len(rest) - 1; i >= 0; i-- {
+				r = filepath.Join(r, rest[i])
+			}
+			return r, nil
+		}
+		parent := filepath.Dir(cur)
+		if parent == cur {
+			return abs, nil
+		}
+		rest = append(rest, filepath.Base(cur))
+		cur = parent
+	}
+}
+
+// readManifest reads the manifest; a missing one is empty.
+func (d *Dir) readManifest() (manifest, error) {
+	m := manifest{Dirs: map[string]map[string]fileRecord{}}
+	b, err := os.ReadFile(filepath.Join(d.state(), manifestName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return m, nil
+	}
+	if err != nil {
+		return m, err
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return m, refused(d.display(StateDir+"/"+manifestName), "wbtool's record of its outputs is damaged (%v): delete the output folder's data, print and site folders with it, then build again", err)
+	}
+	if m.Dirs == nil {
+		m.Dirs = map[string]map[string]fileRecord{}
+	}
+	return m, nil
+}
+
+// recover finishes a committed publication or sweeps an uncommitted one.
+func (d *Dir) recover() error {
+	state := d.state()
+	jb, err := os.ReadFile(filepath.Join(state, journalName))
+	switch {
+	case err == nil:
+		var j journal
+		if err := json.Unmarshal(jb, &j); err != nil {
+			// The journal is written atomically: a damaged one was
+			// never a commit.
+			os.Remove(filepath.Join(state, journalName))
+			break
+		}
+		if err := d.swap(j); err != nil {
+			return err
+		}
+	case !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	os.RemoveAll(filepath.Join(state, stageName))
+	os.RemoveAll(filepath.Join(state, oldName))
+	sweepTemps(state)
+	m, err := d.readManifest()
+	if err != nil {
+		return err
+	}
+	d.man = m
+	return nil
+}
+
+// swap moves the staged folders of a committed publication into place
+// and records the new manifest. It is idempotent: a process killed during
+// a swap is finished by the next one.
+func (d *Dir) swap(j journal) error {
+	state := d.state()
+	stage, old := filepath.Join(state, stageName), filepath.Join(state, oldName)
+	if err := os.MkdirAll(old, 0o755); err != nil {
+		return err
+	}
+	for _, name := range j.Dirs {
+		if !validTop(name) {
+			return fmt.Errorf("journal names %q: not an output folder", name)
+		}
+		src := filepath.Join(stage, name)
+		if _, err := os.Lstat(src); err != nil {
+			continue // already swapped in
+		}
+		final := filepath.Join(d.root, name)
+		if _, err := os.Lstat(final); err == nil {
+			if err := os.Rename(final, filepath.Join(old, name)); err != nil {
+				return fmt.Errorf("replace %s: %w", d.display(name), err)
+			}
+		}
+		if err := os.Rename(src, final); err != nil {
+			return fmt.Errorf("replace %s: %w", d.display(name), err)
+		}
+	}
+	mb, err := json.MarshalIndent(j.Manifest, "", "\t")
+	if err != nil {
+		return err
+	}
+	if err := writeAtomic(filepath.Join(state, manifestName), append(mb, '\n'), true); err != nil {
+		return err
+	}
+	if err := os.Remove(filepath.Join(state, journalName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	os.RemoveAll(old)
+	os.RemoveAll(stage)
+	return nil
+}
+
+// Update is the new content of one top-level output folder.
+type Update struct {
+	// Dir is the folder's name under the output folder: "data", "site".
+	Dir string
+	// Files are the folder's files. Unless Keep is set, the folder holds
+	// exactly these afterwards.
+	Files Files
+	// Keep keeps the folder's other files (a print command adding one
+	// deck's sheets), except those in Remove.
+	Keep   bool
+	Remove []string
+}
+
+// Publish writes the updates as one new generation of the outputs: all
+// of them or, on any error, none. It refuses to replace a folder wbtool
+// does not own (see the package documentation). It reports the number of
+// files whose bytes changed.
+func (d *Dir) Publish(updates ...Update) (changed int, err error) {
+	sort.Slice(updates, func(i, k int) bool { return updates[i].Dir < updates[k].Dir })
+	for i, u := range updates {
+		if !validTop(u.Dir) {
+			return 0, fmt.Errorf("refusing to write %q: outputs are top-level folders of the output folder", u.Dir)
+		}
+		if i > 0 && updates[i-1].Dir == u.Dir {
+			return 0, fmt.Errorf("folder %q published twice", u.Dir)
+		}
+		for rel := range u.Files {
+			if err := checkRel(rel); err != nil {
+				return 0, err
+			}
+		}
+	}
+	for _, u := range updates {
+		if err := d.checkOwned(u.Dir); err != nil {
+			return 0, err
+		}
+	}
+
+	state := d.state()
+	if st, err := os.Lstat(state); err == nil && !st.IsDir() {
+		return 0, refused(d.display(StateDir), "wbtool keeps its record of the outputs in this folder, but it is not a folder: move it away")
+	}
+	stage := filepath.Join(state, stageName)
+	os.RemoveAll(stage)
+	if err := os.MkdirAll(stage, 0o755); err != nil {
+		return 0, fmt.Errorf("write %s: %w", d.display(StateDir), err)
+	}
+	next := manifest{Generation: d.man.Generation + 1, Dirs: map[string]map[string]fileRecord{}}
+	for name, recs := range d.man.Dirs {
+		next.Dirs[name] = recs
+	}
+	var names []string
+	for _, u := range updates {
+		recs, n, err := d.stageDir(stage, u)
+		if err != nil {
+			os.RemoveAll(stage)
+			return 0, err
+		}
+		changed += n
+		next.Dirs[u.Dir] = recs
+		names = append(names, u.Dir)
+	}
+	if err := syncFS(stage); err != nil {
+		os.RemoveAll(stage)
+		return 0, fmt.Errorf("write %s: %w", d.display(StateDir), err)
+	}
+	j := journal{Dirs: names, Manifest: next}
+	jb, err := json.Marshal(j)
+	if err != nil {
+		return 0, err
+	}
+	if err := writeAtomic(filepath.Join(state, journalName), jb, true); err != nil {
+		os.RemoveAll(stage)
+		return 0, err
+	}
+	// Committed: from here on, the next Open finishes the swap if this
+	// process dies.
+	if err := d.swap(j); err != nil {
+		return 0, err
+	}
+	d.man = next
+	return changed, nil
+}
+
+// checkOwned refuses to replace a folder wbtool does not own.
+func (d *Dir) checkOwned(name string) error {
+	final := filepath.Join(d.root, name)
+	st, err := os.Lstat(final)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	shown := d.display(name)
+	if st.Mode()&fs.ModeSymlink != 0 {
+		return refused(shown, "is a symbolic link: wbtool follows no link where it writes and will not replace it; remove the link, or build into another --out and copy from there")
+	}
+	if !st.IsDir() {
+		return refused(shown, "is a file wbtool did not write: move it away or choose another --out")
+	}
+	recs, ok := d.man.Dirs[name]
+	if !ok {
+		return refused(shown, "exists but was not written by wbtool (it is not in %s): wbtool replaces only folders it wrote; move it away or choose another --out", d.display(StateDir+"/"+manifestName))
+	}
+	dirs := map[string]bool{}
+	for rel := range recs {
+		for dir := path.Dir(rel); dir != "."; dir = path.Dir(dir) {
+			dirs[dir] = true
+		}
+	}
+	var foreign, edited []string
+	err = filepath.WalkDir(final, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(final, p)
+		rel = filepath.ToSlash(rel)
+		if rel == "." {
+			return nil
+		}
+		if e.IsDir() {
+			if !dirs[rel] {
+				foreign = append(foreign, name+"/"+rel+"/")
+				return fs.SkipDir
+			}
+			return nil
+		}
+		rec, ok := recs[rel]
+		if !ok || !e.Type().IsRegular() {
+			foreign = append(foreign, name+"/"+rel)
+			return nil
+		}
+		info, err := e.Info()
+		if err != nil {
+			return err
+		}
+		if info.Size() != rec.Size || info.ModTime().UnixNano() != rec.ModTime {
+			if h, err := hashFile(p); err != nil || h != rec.SHA256 {
+				edited = append(edited, name+"/"+rel)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("read %s: %w", shown, err)
+	}
+	if len(foreign) > 0 {
+		return refused(shown, "holds %s wbtool did not write (%s): replacing the folder would delete them; move them out of the output folder, or choose another --out", plural(len(foreign), "a file", "files"), listSome(foreign))
+	}
+	if len(edited) > 0 {
+		return refused(shown, "holds %s changed by hand since wbtool wrote them (%s): replacing the folder would lose the changes; move them out of the output folder, or choose another --out", plural(len(edited), "a file", "files"), listSome(edited))
+	}
+	return nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// listSome lists the first few paths, sorted.
+func listSome(paths []string) string {
+	sort.Strings(paths)
+	const show = 3
+	if len(paths) <= show {
+		return strings.Join(paths, ", ")
+	}
+	return strings.Join(paths[:show], ", ") + fmt.Sprintf(" and %d more", len(paths)-show)
+}
+
+// stageDir writes the new content of one folder under stage: changed
+// files written, unchanged ones linked to the current file.
+func (d *Dir) stageDir(stage string, u Update) (map[string]fileRecord, int, error) {
+	cur := d.man.Dirs[u.Dir]
+	final := filepath.Join(d.root, u.Dir)
+	dst := filepath.Join(stage, u.Dir)
+	type entry struct {
+		data []byte
+		keep bool
+	}
+	want := map[string]entry{}
+	if u.Keep {
+		for rel := range cur {
+			want[rel] = entry{keep: true}
+		}
+		for _, rel := range u.Remove {
+			delete(want, rel)
+		}
+	}
+	for rel, b := range u.Files {
+		want[rel] = entry{data: b}
+	}
+	names := make([]string, 0, len(want))
+	for rel := range want {
+		names = append(names, rel)
+	}
+	sort.Strings(names)
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return nil, 0, err
+	}
+	recs := make(map[string]fileRecord, len(names))
+	changed := 0
+	made := map[string]bool{}
+	for _, rel := range names {
+		e := want[rel]
+		p := filepath.Join(dst, filepath.FromSlash(rel))
+		if dir := filepath.Dir(p); !made[dir] {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return nil, 0, fmt.Errorf("write %s: %w", d.display(u.Dir+"/"+rel), err)
+			}
+			made[dir] = true
+		}
+		old, had := cur[rel]
+		sum := old.SHA256
+		if !e.keep {
+			h := sha256.Sum256(e.data)
+			sum = hex.EncodeToString(h[:])
+		}
+		linked := false
+		if had && old.SHA256 == sum {
+			// Unchanged bytes: share the current file.
+			linked = os.Link(filepath.Join(final, filepath.FromSlash(rel)), p) == nil
+		}
+		if !linked {
+			data := e.data
+			if e.keep {
+				b, err := os.ReadFile(filepath.Join(final, filepath.FromSlash(rel)))
+				if err != nil {
+					return nil, 0, fmt.Errorf("keep %s: %w", d.display(u.Dir+"/"+rel), err)
+				}
+				data = b
+			}
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				return nil, 0, fmt.Errorf("write %s: %w", d.display(u.Dir+"/"+rel), err)
+			}
+			if !had || old.SHA256 != sum {
+				changed++
+			}
+		}
+		st, err := os.Lstat(p)
+		if err != nil {
+			return nil, 0, err
+		}
+		recs[rel] = fileRecord{Size: st.Size(), ModTime: st.ModTime().UnixNano(), SHA256: sum}
+	}
+	for rel := range cur {
+		if _, ok := want[rel]; !ok {
+			changed++ // removed
+		}
+	}
+	return recs, changed, nil
+}
+
+func hashFile(p string) (string, error) {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:]), nil
+}
+
+// validTop reports whether name is a top-level output folder name.
+func validTop(name string) bool {
+	return name != "" && !strings.ContainsAny(name, `/\`) && !strings.HasPrefix(name, ".")
+}
 
 // checkRel rejects paths that would leave the output folder.
 func checkRel(rel string) error {
@@ -29,23 +574,28 @@ func checkRel(rel string) error {
 	return nil
 }
 
-// WriteFile writes one file atomically: a temporary file in the same folder,
-// synced, then renamed over the old one.
-func WriteFile(root, rel string, data []byte) error {
-	if err := checkRel(rel); err != nil {
-		return err
+// WriteFile writes one file the user named (a game log) atomically: a
+// temporary file in the same folder, synced, then renamed over the old
+// one. It refuses to replace a link or anything but a regular file.
+func WriteFile(name string, data []byte) error {
+	if st, err := os.Lstat(name); err == nil && !st.Mode().IsRegular() {
+		return refused(name, "is not a regular file: wbtool will not replace it; choose another file name")
 	}
-	dst := filepath.Join(root, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return fmt.Errorf("write %s: %w", dst, err)
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
 	}
-	f, err := os.CreateTemp(filepath.Dir(dst), tmpPrefix+"*")
+	return writeAtomic(name, data, true)
+}
+
+// writeAtomic writes a file through a temporary file and a rename.
+func writeAtomic(name string, data []byte, sync bool) error {
+	f, err := os.CreateTemp(filepath.Dir(name), tmpPrefix+"*")
 	if err != nil {
-		return fmt.Errorf("write %s: %w", dst, err)
+		return fmt.Errorf("write %s: %w", name, err)
 	}
 	tmp := f.Name()
 	_, err = f.Write(data)
-	if err == nil {
+	if err == nil && sync {
 		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {
@@ -55,90 +605,24 @@ func WriteFile(root, rel string, data []byte) error {
 		err = os.Chmod(tmp, 0o644)
 	}
 	if err == nil {
-		err = os.Rename(tmp, dst)
+		err = os.Rename(tmp, name)
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", dst, err)
+		return fmt.Errorf("write %s: %w", name, err)
 	}
 	return nil
 }
 
-// ReplaceDir replaces the folder root/sub with exactly files: the new tree
-// is written next to it, then swapped in with two renames, so a reader never
-// sees a mix of old and new files and stale files disappear.
-func ReplaceDir(root, sub string, files Files) error {
-	if err := checkRel(sub); err != nil {
-		return err
-	}
-	for rel := range files {
-		if err := checkRel(rel); err != nil {
-			return err
-		}
-	}
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		return fmt.Errorf("create %s: %w", root, err)
-	}
-	sweep(root)
-	final := filepath.Join(root, filepath.FromSlash(sub))
-	if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
-		return fmt.Errorf("create %s: %w", filepath.Dir(final), err)
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(final), tmpPrefix+"new-*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", final, err)
-	}
-	names := make([]string, 0, len(files))
-	for rel := range files {
-		names = append(names, rel)
-	}
-	sort.Strings(names)
-	for _, rel := range names {
-		p := filepath.Join(tmp, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			os.RemoveAll(tmp)
-			return fmt.Errorf("write %s: %w", final, err)
-		}
-		if err := os.WriteFile(p, files[rel], 0o644); err != nil {
-			os.RemoveAll(tmp)
-			return fmt.Errorf("write %s: %w", final, err)
-		}
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		os.RemoveAll(tmp)
-		return fmt.Errorf("write %s: %w", final, err)
-	}
-	old := ""
-	if _, err := os.Stat(final); err == nil {
-		old = filepath.Join(filepath.Dir(final), tmpPrefix+"old-"+filepath.Base(tmp))
-		if err := os.Rename(final, old); err != nil {
-			os.RemoveAll(tmp)
-			return fmt.Errorf("replace %s: %w", final, err)
-		}
-	}
-	if err := os.Rename(tmp, final); err != nil {
-		if old != "" {
-			os.Rename(old, final)
-		}
-		os.RemoveAll(tmp)
-		return fmt.Errorf("replace %s: %w", final, err)
-	}
-	if old != "" {
-		os.RemoveAll(old)
-	}
-	return nil
-}
-
-// sweep removes temporaries left by an interrupted write under root (one
-// level deep, where ReplaceDir and WriteFile put them).
-func sweep(root string) {
-	entries, err := os.ReadDir(root)
+// sweepTemps removes temporary files left in dir by a killed write.
+func sweepTemps(dir string) {
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
 	for _, e := range entries {
 		if strings.HasPrefix(e.Name(), tmpPrefix) {
-			os.RemoveAll(filepath.Join(root, e.Name()))
+			os.RemoveAll(filepath.Join(dir, e.Name()))
 		}
 	}
 }

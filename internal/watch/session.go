@@ -7,9 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path"
-	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -70,8 +67,12 @@ var AllOutputs = Outputs{Data: true, Site: true, Print: true}
 type Config struct {
 	Loader Loader
 	// Out is the output folder; "" keeps the outputs in memory only (as
-	// `wbtool serve` does).
-	Out     string
+	// `wbtool serve` does). wbtool owns the folders it writes there and
+	// nothing else (package dist).
+	Out string
+	// Content is the content folder on disk ("" for embedded content):
+	// an output folder overlapping it is refused.
+	Content string
 	Outputs Outputs
 	// Version is wbtool's version (print footers, cache keys); Salt
 	// tells apart two builds of the same version (e.g. two "dev"
@@ -85,7 +86,7 @@ type Config struct {
 	Print render.BuildOptions
 	// CacheDir, when set, keeps rendered card images on disk across
 	// sessions (in a folder per wbtool version and build); `wbtool watch`
-	// uses <out>/.cache.
+	// uses <out>/.wbtool/cache.
 	CacheDir string
 	// OnChecked, when set, is called once per rebuild as soon as the head
 	// of the report is known (content loaded or refused, checks played),
@@ -110,6 +111,7 @@ type Session struct {
 	// written maps output files (slash paths under Out) to the hash of
 	// the bytes last written there.
 	written map[string][32]byte
+	out     *dist.Dir // opened at the first write
 	// lastGood is the hash of the last catalog that built.
 	lastGood string
 	disk     *diskCache
@@ -492,123 +494,118 @@ func dedupErrors(errs []error) []error {
 	return out
 }
 
-// replaceThreshold is the number of changed site files above which the
-// whole site folder is swapped in at once (one rename, no sync per file)
-// rather than file by file.
-const replaceThreshold = 200
-
-// write puts the outputs on disk: only files whose bytes changed, each
-// atomically; site files that no longer exist are removed. The first
-// write of the site, or one that changes many files, swaps in the whole
-// folder.
+// write puts the outputs on disk as one new generation of the output
+// folder (see package dist): only the folders whose files changed are
+// published, and unchanged files are shared with the current ones, so a
+// one-card edit rewrites a handful of files. A kill at any moment leaves
+// the outputs of one rebuild.
 func (s *Session) write(files dist.Files, r *Report) error {
-	if s.cfg.Outputs.Site && r.Site != nil {
-		if err := s.writeSite(r); err != nil {
+	if s.out == nil {
+		d, err := dist.Open(s.cfg.Out, s.cfg.Content)
+		if err != nil {
 			return err
 		}
+		s.out = d
 	}
-	var names []string
-	for p := range files {
-		if !strings.HasPrefix(p, "site/") {
-			names = append(names, p)
-		}
+	type folder struct {
+		files   dist.Files
+		changed []string
+		removed []string
+		full    bool // files are the whole folder
 	}
-	sort.Strings(names)
-	for _, p := range names {
-		b := files[p]
-		h := sha256.Sum256(b)
-		if old, ok := s.written[p]; ok && old == h {
-			continue
+	folders := map[string]*folder{}
+	get := func(dir string) *folder {
+		if folders[dir] == nil {
+			folders[dir] = &folder{files: dist.Files{}}
 		}
-		if err := dist.WriteFile(s.cfg.Out, p, b); err != nil {
-			return err
-		}
-		s.written[p] = h
-		r.Outputs = append(r.Outputs, p)
+		return folders[dir]
 	}
-	sort.Strings(r.removePrint)
-	for _, p := range r.removePrint {
-		if err := os.Remove(filepath.Join(s.cfg.Out, filepath.FromSlash(p))); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("remove %s: %w", p, err)
-		}
-		delete(s.written, p)
-		r.Outputs = append(r.Outputs, "removed "+p)
-	}
-	return nil
-}
-
-func (s *Session) writeSite(r *Report) error {
-	hashes := make(map[string][32]byte, len(r.Site))
-	var changed, stale []string
-	for rel, b := range r.Site {
-		p := "site/" + rel
+	hashes := map[string][32]byte{}
+	for p, b := range files {
+		dir, rel, _ := strings.Cut(p, "/")
+		f := get(dir)
+		f.files[rel] = b
 		h := sha256.Sum256(b)
 		hashes[p] = h
 		if old, ok := s.written[p]; !ok || old != h {
-			changed = append(changed, rel)
+			f.changed = append(f.changed, p)
 		}
 	}
-	had := false
+	// Data and site are built whole each time; print holds only the
+	// sheets that changed, except on the first write of the session.
+	for dir, f := range folders {
+		f.full = dir != "print" || !s.wrote("print/")
+	}
 	for p := range s.written {
-		if strings.HasPrefix(p, "site/") {
-			had = true
+		dir, _, _ := strings.Cut(p, "/")
+		if f := folders[dir]; f != nil && f.full {
 			if _, ok := hashes[p]; !ok {
-				stale = append(stale, p)
+				f.removed = append(f.removed, p)
 			}
 		}
 	}
-	forget := func() {
-		for p := range s.written {
-			if strings.HasPrefix(p, "site/") {
-				delete(s.written, p)
-			}
+	for _, p := range r.removePrint {
+		if _, ok := s.written[p]; ok {
+			get("print").removed = append(get("print").removed, p)
 		}
 	}
-	if !had || len(changed)+len(stale) > replaceThreshold {
-		forget() // if the swap fails, the next build swaps again
-		if err := dist.ReplaceDir(s.cfg.Out, "site", dist.Files(r.Site)); err != nil {
-			return err
+	var updates []dist.Update
+	var dirs []string
+	for dir, f := range folders {
+		if len(f.changed)+len(f.removed) == 0 && s.wrote(dir+"/") {
+			continue
 		}
-		for p, h := range hashes {
-			s.written[p] = h
+		u := dist.Update{Dir: dir, Files: f.files, Keep: !f.full}
+		for _, p := range f.removed {
+			u.Remove = append(u.Remove, strings.TrimPrefix(p, dir+"/"))
 		}
-		if had {
-			r.Outputs = append(r.Outputs, fmt.Sprintf("site (%d of %d files)", len(changed)+len(stale), len(r.Site)))
-		} else {
-			r.Outputs = append(r.Outputs, fmt.Sprintf("site (%d files)", len(r.Site)))
-		}
+		updates = append(updates, u)
+		dirs = append(dirs, dir)
+	}
+	if len(updates) == 0 {
 		return nil
 	}
-	sort.Strings(changed)
-	sort.Strings(stale)
-	for _, rel := range changed {
-		if err := dist.WriteFile(s.cfg.Out, "site/"+rel, r.Site[rel]); err != nil {
-			forget()
-			return err
-		}
-		s.written["site/"+rel] = hashes["site/"+rel]
+	hadSite := s.wrote("site/")
+	if _, err := s.out.Publish(updates...); err != nil {
+		// The next rebuild writes everything again.
+		s.written = map[string][32]byte{}
+		return err
 	}
-	for _, p := range stale {
-		if err := os.Remove(filepath.Join(s.cfg.Out, filepath.FromSlash(p))); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			forget()
-			return fmt.Errorf("remove %s: %w", p, err)
+	sort.Strings(dirs)
+	for _, dir := range dirs {
+		f := folders[dir]
+		for _, p := range f.removed {
+			delete(s.written, p)
 		}
-		delete(s.written, p)
-		removeEmptyParents(s.cfg.Out, path.Dir(p))
-	}
-	if n := len(changed) + len(stale); n > 0 {
-		r.Outputs = append(r.Outputs, fmt.Sprintf("site (%d of %d files)", n, len(r.Site)))
+		for _, p := range f.changed {
+			s.written[p] = hashes[p]
+		}
+		sort.Strings(f.changed)
+		sort.Strings(f.removed)
+		if dir == "site" {
+			if !hadSite {
+				r.Outputs = append(r.Outputs, fmt.Sprintf("site (%d files)", len(f.files)))
+			} else {
+				r.Outputs = append(r.Outputs, fmt.Sprintf("site (%d of %d files)", len(f.changed)+len(f.removed), len(f.files)))
+			}
+			continue
+		}
+		r.Outputs = append(r.Outputs, f.changed...)
+		for _, p := range f.removed {
+			r.Outputs = append(r.Outputs, "removed "+p)
+		}
 	}
 	return nil
 }
 
-func removeEmptyParents(root, dir string) {
-	for dir != "." && dir != "site" && dir != "" {
-		if err := os.Remove(filepath.Join(root, filepath.FromSlash(dir))); err != nil {
-			return
+// wrote reports whether the session has written files under prefix.
+func (s *Session) wrote(prefix string) bool {
+	for p := range s.written {
+		if strings.HasPrefix(p, prefix) {
+			return true
 		}
-		dir = path.Dir(dir)
 	}
+	return false
 }
 
 // splitErrors turns a joined error into its lines.

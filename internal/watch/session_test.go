@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"wbtool.dev/wbtool/internal/dist"
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/render"
@@ -83,6 +84,9 @@ func readTree(t testing.TB, root string) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.IsDir() && d.Name() == dist.StateDir {
+			return filepath.SkipDir // wbtool's record of its outputs, not an output
+		}
 		if err != nil || d.IsDir() {
 			return err
 		}

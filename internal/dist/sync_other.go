@@ -1,0 +1,11 @@
+//go:build !linux
+
+package dist
+
+import "syscall"
+
+// syncFS flushes written files to disk before a publication commits.
+func syncFS(dir string) error {
+	syscall.Sync()
+	return nil
+}
