@@ -13,6 +13,8 @@ import (
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/errors"
 
+	"golang.org/x/text/unicode/norm"
+
 	"wbtool.dev/wbtool/catalog"
 )
 
@@ -321,6 +323,7 @@ func (l *loader) decodeValue(v cue.Value, dst any) bool {
 		l.errorf(l.dataPos(pathOf(v)), strings.Join(pathOf(v), "."), "cannot read this value: %v", errors.Details(err, nil))
 		return false
 	}
+	l.cleanStrings(reflect.ValueOf(dst).Elem(), pathOf(v))
 	return true
 }
 
@@ -454,4 +457,147 @@ func (l *loader) noteDraft(t catalog.Text, at []string) {
 	if t.FR == MissingFR {
 		l.cat.Draft = append(l.cat.Draft, catalog.MissingText{Pos: pos, Path: p, Lang: catalog.French})
 	}
+}
+
+// Text hygiene. Every string decoded from the content, and every rules
+// page, is normalised to NFC once here, so that the PDF, the SVG images and
+// the site all get composed characters (a decomposed é, e + U+0301, is one
+// glyph for the fonts, the search and the sort). Characters XML 1.0 cannot
+// hold (the C0 controls other than tab, line feed and carriage return, and
+// the non-characters U+FFFE and U+FFFF) are errors at their place: they
+// would make the SVG card images malformed and the pages wrong.
+
+// cleanStrings normalises the strings of a decoded value in place and
+// reports their illegal characters; at is the value's content path.
+func (l *loader) cleanStrings(rv reflect.Value, at []string) {
+	switch rv.Kind() {
+	case reflect.String:
+		if s, ok := l.cleanString(rv.String(), at); ok && rv.CanSet() {
+			rv.SetString(s)
+		}
+	case reflect.Pointer:
+		if !rv.IsNil() {
+			l.cleanStrings(rv.Elem(), at)
+		}
+	case reflect.Interface:
+		if rv.IsNil() {
+			return
+		}
+		if e := rv.Elem(); e.Kind() == reflect.String {
+			if s, ok := l.cleanString(e.String(), at); ok && rv.CanSet() {
+				rv.Set(reflect.ValueOf(s))
+			}
+			return
+		}
+		l.cleanStrings(rv.Elem(), at)
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < rv.Len(); i++ {
+			l.cleanStrings(rv.Index(i), append(at[:len(at):len(at)], strconv.Itoa(i)))
+		}
+	case reflect.Map:
+		if rv.Type().Key().Kind() != reflect.String {
+			return
+		}
+		keys := rv.MapKeys()
+		sort.Slice(keys, func(i, j int) bool { return keys[i].String() < keys[j].String() })
+		for _, k := range keys {
+			elem := reflect.New(rv.Type().Elem()).Elem()
+			elem.Set(rv.MapIndex(k))
+			l.cleanStrings(elem, append(at[:len(at):len(at)], k.String()))
+			rv.SetMapIndex(k, elem)
+		}
+	case reflect.Struct:
+		t := rv.Type()
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if !f.IsExported() || f.Type == posType {
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			switch {
+			case name == "-":
+				continue
+			case f.Anonymous:
+				l.cleanStrings(rv.Field(i), at) // embedded: its fields are the parent's
+				continue
+			case name == "":
+				name = f.Name
+			}
+			l.cleanStrings(rv.Field(i), append(at[:len(at):len(at)], name))
+		}
+	}
+}
+
+// cleanString returns s in NFC and whether that differs from s; an illegal
+// character is reported at the string's place.
+func (l *loader) cleanString(s string, at []string) (string, bool) {
+	if r, bad := illegalRune(s); bad {
+		l.errorf(l.dataPos(at), displayPath(at), "%s", illegalRuneMsg(r))
+	}
+	if norm.NFC.IsNormalString(s) {
+		return s, false
+	}
+	return norm.NFC.String(s), true
+}
+
+// illegalRune finds the first character of s that XML 1.0 does not allow
+// (invalid UTF-8 cannot occur: the loader refuses it).
+func illegalRune(s string) (rune, bool) {
+	for _, r := range s {
+		if xmlIllegal(r) {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+func xmlIllegal(r rune) bool {
+	return r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0xfffe || r == 0xffff
+}
+
+// illegalRuneMsg says which character is wrong and what to do.
+func illegalRuneMsg(r rune) string {
+	if r < 0x20 {
+		return fmt.Sprintf("the text contains U+%04X, an invisible control character that SVG card images and web pages cannot hold: delete it (a line break or a tab is fine)", r)
+	}
+	return fmt.Sprintf("the text contains U+%04X, which is not a character (SVG card images and web pages cannot hold it): delete it", r)
+}
+
+// rulesText returns a rules page's source in NFC, after reporting its
+// characters that XML 1.0 does not allow (the first one with its line and
+// column, and how many there are).
+func (l *loader) rulesText(name string, src []byte) []byte {
+	n, first, at := 0, rune(0), 0
+	for i, r := range string(src) {
+		if xmlIllegal(r) {
+			if n == 0 {
+				first, at = r, i
+			}
+			n++
+		}
+	}
+	if n > 0 {
+		msg := illegalRuneMsg(first)
+		if n > 1 {
+			msg += fmt.Sprintf(" (%d such characters in the file)", n)
+		}
+		l.errorf(offsetPos(name, src, at), "", "%s", msg)
+	}
+	if norm.NFC.IsNormal(src) {
+		return src
+	}
+	return norm.NFC.Bytes(src)
+}
+
+// offsetPos is the line and column (in characters, from 1) of byte off.
+func offsetPos(name string, src []byte, off int) catalog.Pos {
+	line, col := 1, 1
+	for _, r := range string(src[:off]) {
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return catalog.Pos{File: name, Line: line, Col: col}
 }

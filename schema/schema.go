@@ -404,6 +404,6 @@ func (l *loader) readRules(files []string) {
 			l.errorf(invalidUTF8Pos(l.displayName(p), src), "", "file is not valid UTF-8 text: save it as UTF-8 (this byte is not)")
 			continue
 		}
-		l.cat.Rules = append(l.cat.Rules, catalog.RulesPage{Lang: lang, Path: l.displayName(p), Source: src})
+		l.cat.Rules = append(l.cat.Rules, catalog.RulesPage{Lang: lang, Path: l.displayName(p), Source: l.rulesText(l.displayName(p), src)})
 	}
 }
