@@ -14,6 +14,24 @@ import (
 // are summed per rune, never per byte (the SplitLines pitfall of stack
 // notes 2.2). Backends then draw every run where the layout put it, so the
 // PDF and the SVG wrap identically.
+//
+// A soft hyphen (U+00AD, typed by a designer in a long word) is an
+// invisible break opportunity: it is never drawn nor measured, and when a
+// word does not fit the rest of its line (or its box) it is broken at the
+// last soft hyphen that fits, with a visible hyphen drawn at the end of the
+// line. One-line texts (names, type lines) simply drop it.
+
+// softHyphen is U+00AD SOFT HYPHEN.
+const softHyphen = "\u00ad"
+
+// noSoftHyphens returns s without its soft hyphens, as it is drawn when
+// no line breaks at them.
+func noSoftHyphens(s string) string {
+	if !strings.Contains(s, softHyphen) {
+		return s
+	}
+	return strings.ReplaceAll(s, softHyphen, "")
+}
 
 // para is one paragraph to fit in a text box.
 type para struct {
@@ -75,7 +93,7 @@ func fitText(box textBox, paras []para, maxPt, minPt float64, lang string, facti
 			if r.Text == "" {
 				continue
 			}
-			if _, miss := textWidth(markup.Typography(r.Text, lang), p.base.with(r.Strong, r.Emph), 10); miss != 0 {
+			if _, miss := textWidth(noSoftHyphens(markup.Typography(r.Text, lang)), p.base.with(r.Strong, r.Emph), 10); miss != 0 {
 				return nil, 0, &fitError{what, fmt.Sprintf("the character %q (U+%04X) cannot be printed with the card font", miss, miss)}
 			}
 		}
@@ -124,19 +142,38 @@ func layoutParas(box textBox, paras []para, size float64, lang string, faction f
 		space := measure(" ", p.base, pt)
 		var lines []lineOut
 		var cur lineOut
-		for _, w := range words {
-			if w.w > box.W+1e-6 {
-				return nil, 0, wordText(w)
-			}
-			if len(cur.words) > 0 && cur.w+space+w.w > box.W+1e-6 {
-				lines = append(lines, cur)
-				cur = lineOut{}
-			}
+		put := func(w word) {
 			if len(cur.words) > 0 {
 				cur.w += space
 			}
 			cur.words = append(cur.words, w)
 			cur.w += w.w
+		}
+		for _, w := range words {
+			for {
+				avail := box.W + 1e-6
+				if len(cur.words) > 0 {
+					avail -= cur.w + space
+				}
+				if w.w <= avail {
+					put(w)
+					break
+				}
+				// Too long for the rest of the line: break it at a soft
+				// hyphen, or start a new line with it.
+				if head, tail, ok := hyphenate(w, avail, pt); ok {
+					put(head)
+					lines = append(lines, cur)
+					cur = lineOut{}
+					w = tail
+					continue
+				}
+				if len(cur.words) == 0 {
+					return nil, 0, wordText(w)
+				}
+				lines = append(lines, cur)
+				cur = lineOut{}
+			}
 		}
 		if len(cur.words) > 0 {
 			lines = append(lines, cur)
@@ -192,10 +229,48 @@ func wordText(w word) string {
 		case p.natural != 0:
 			b.WriteString("[" + strconv.Itoa(p.natural) + "]")
 		default:
-			b.WriteString(p.text)
+			b.WriteString(noSoftHyphens(p.text))
 		}
 	}
 	return b.String()
+}
+
+// hyphenate breaks w at its last soft hyphen where the head, with the
+// hyphen drawn after it, is at most avail wide (pt is the body size). The
+// soft hyphen goes with neither part; a break that would leave either part
+// empty is no break.
+func hyphenate(w word, avail, pt float64) (head, tail word, ok bool) {
+	for i := len(w.pieces) - 1; i >= 0; i-- {
+		pc := w.pieces[i]
+		for at := strings.LastIndex(pc.text, softHyphen); at >= 0; at = strings.LastIndex(pc.text[:at], softHyphen) {
+			before, after := pc.text[:at], pc.text[at+len(softHyphen):]
+			if i == 0 && noSoftHyphens(before) == "" || i == len(w.pieces)-1 && noSoftHyphens(after) == "" {
+				continue
+			}
+			h := word{pieces: append([]piece(nil), w.pieces[:i]...)}
+			hp := pc
+			hp.text, hp.w = before+"-", measure(noSoftHyphens(before)+"-", pc.style, pt)
+			h.pieces = append(h.pieces, hp)
+			for _, p := range h.pieces {
+				h.w += p.w
+			}
+			if h.w > avail {
+				continue
+			}
+			var t word
+			if noSoftHyphens(after) != "" {
+				tp := pc
+				tp.text, tp.w = after, measure(noSoftHyphens(after), pc.style, pt)
+				t.pieces = append(t.pieces, tp)
+			}
+			t.pieces = append(t.pieces, w.pieces[i+1:]...)
+			for _, p := range t.pieces {
+				t.w += p.w
+			}
+			return h, t, true
+		}
+	}
+	return word{}, word{}, false
 }
 
 // splitWords turns the runs of p into words at ASCII spaces, measured at
@@ -234,7 +309,7 @@ func splitWords(p *para, pt float64, lang string) []word {
 					end()
 				}
 				if seg != "" {
-					add(piece{text: seg, style: st, w: measure(seg, st, pt)})
+					add(piece{text: seg, style: st, w: measure(noSoftHyphens(seg), st, pt)})
 				}
 			}
 		}
@@ -265,7 +340,7 @@ func drawPiece(pc piece, x, y, pt float64, col Colour, faction func(string) (Col
 			Text{X: x + (pc.w-tw)/2, Y: y - 0.04*em, Size: round2(pt * 0.85), Style: Bold, Colour: col, S: s, W: tw},
 		}
 	}
-	return []Item{Text{X: x, Y: y, Size: round2(pt), Style: pc.style, Colour: col, S: pc.text, W: pc.w}}
+	return []Item{Text{X: x, Y: y, Size: round2(pt), Style: pc.style, Colour: col, S: noSoftHyphens(pc.text), W: pc.w}}
 }
 
 // fitLine returns the largest size from maxPt down to minPt at which s fits
@@ -282,7 +357,7 @@ func fitLine(s string, st Style, w, maxPt, minPt float64) (float64, bool) {
 // lineText draws s on one line in width w, shrinking from maxPt to minPt;
 // align is 'l', 'c' or 'r' (x is then the left, centre or right edge).
 func lineText(s, lang string, st Style, col Colour, x, y, w, maxPt, minPt float64, align byte, what string) (Item, error) {
-	s = markup.Typography(s, lang)
+	s = noSoftHyphens(markup.Typography(s, lang))
 	if _, miss := textWidth(s, st, 10); miss != 0 {
 		return nil, &fitError{what, fmt.Sprintf("the character %q (U+%04X) cannot be printed with the card font", miss, miss)}
 	}
@@ -300,4 +375,5 @@ func lineText(s, lang string, st Style, col Colour, x, y, w, maxPt, minPt float6
 	return Text{X: x, Y: y, Size: round2(size), Style: st, Colour: col, S: s, W: tw}, nil
 }
 
-func markupTypo(s, lang string) string { return markup.Typography(s, lang) }
+// markupTypo is the text of a one-line s as drawn.
+func markupTypo(s, lang string) string { return noSoftHyphens(markup.Typography(s, lang)) }

@@ -410,12 +410,12 @@ func slug(s string) string {
 	return b.String()
 }
 
-// fold lowers s and drops its accents, for sorting and search; the
-// typographic apostrophe becomes the typed one.
+// fold lowers s and drops its accents and soft hyphens, for sorting and
+// search; the typographic apostrophe becomes the typed one.
 func fold(s string) string {
 	var b strings.Builder
 	for _, r := range norm.NFD.String(s) {
-		if unicode.Is(unicode.Mn, r) {
+		if unicode.Is(unicode.Mn, r) || r == '\u00ad' {
 			continue
 		}
 		if r == '’' {

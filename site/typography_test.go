@@ -46,3 +46,11 @@ func TestFrenchTypographyBeforeEscaping(t *testing.T) {
 		}
 	}
 }
+
+// A soft hyphen stays in the page (the browser honours it) but does not
+// get in the way of sorting and search.
+func TestSoftHyphenFolded(t *testing.T) {
+	if got := fold("Ar\u00admure"); got != "armure" {
+		t.Errorf("fold = %q, want armure", got)
+	}
+}
