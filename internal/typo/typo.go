@@ -47,7 +47,7 @@ func French(s string, prevWord bool) string {
 		return s
 	}
 	var b strings.Builder
-	b.Grow(len(s) + len(s)/8)
+	b.Grow(len(s) + len(s)/4) // room for the added spaces (3 bytes each)
 	var (
 		pending  []byte // spaces read but not yet written
 		prev     rune   // the last character written, spaces excluded
