@@ -130,14 +130,37 @@ wbtool=` + shellQuote(wbtool) + `
 content=` + shellQuote(content) + `
 [ -x "$wbtool" ] || wbtool=wbtool
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/wbtool-hook.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+# Whatever ends the hook (the end, an error, Ctrl-C, a kill), the running
+# wbtool is stopped (it stops its own child) and the temporary folder goes.
+pid=
+cleanup() {
+	if [ -n "$pid" ]; then
+		kill "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+	fi
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
+# wbtool runs in the background and the hook waits for it: a shell waiting
+# for a foreground program runs its traps only once the program is done,
+# while "wait" returns at once on a signal.
+run() {
+	"$wbtool" "$@" &
+	pid=$!
+	wait "$pid"
+	status=$?
+	pid=
+	return "$status"
+}
 if [ -z "$(git ls-files --cached -- "$content" | head -n 1)" ]; then
 	echo "wbtool: no content under $content in this commit; nothing to check" >&2
 	exit 0
 fi
 ` + hookStagedCopy + `cd "$tmp" || exit 1
-"$wbtool" validate` + flags + ` --content "$content" && "$wbtool" check` + flags + ` --content "$content"
+run validate` + flags + ` --content "$content" && run check` + flags + ` --content "$content"
 status=$?
 if [ "$status" -ne 0 ]; then
 	echo "wbtool: commit blocked: fix the content problems above (git commit --no-verify skips this check)" >&2

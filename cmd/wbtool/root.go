@@ -7,9 +7,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime/debug"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -45,14 +45,18 @@ type globalFlags struct {
 	content string // --content DIR
 	out     string // --out DIR
 	draft   bool   // --draft
+	// Budgets (supervise.go): --timeout (0: the command's default) and
+	// --max-memory (MiB).
+	timeout   time.Duration
+	maxMemory int64
 }
 
 // Main runs wbtool with os.Args and returns the exit code.
+// A one-shot content command runs in a child process under a time and
+// memory budget (supervise.go).
 func Main() int {
 	tuneGC()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	return run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	return superviseMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 }
 
 // tuneGC trades memory for speed, unless the user set GOGC or GOMEMLIMIT:
@@ -128,6 +132,7 @@ otherwise.`,
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.content, "content", "", "content `DIR` (default: ./content if present, else the embedded starter content)")
 	pf.BoolVar(&g.draft, "draft", false, "allow missing translations: render a visible placeholder and list them")
+	addBudgetFlags(pf, g)
 	root.AddCommand(
 		newVersionCmd(),
 		newValidateCmd(g),

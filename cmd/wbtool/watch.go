@@ -44,9 +44,11 @@ A broken save prints its errors with file:line:col and keeps the outputs of
 the last good build; watch keeps running, and the next good save rebuilds.
 
 The content is evaluated in a separate process with a time budget
-(--timeout) and a memory budget (--max-memory): content that would make the
-evaluation run for minutes is stopped and reported ("evaluation took too
-long"), and watch carries on. Ctrl-C stops watching.
+(--timeout, by default 10s for each evaluation: smaller than a one-shot
+command's 60s, so that a stuck rebuild does not hold up the next save) and
+a memory budget (--max-memory, MiB, by default 2048): content that would
+make the evaluation run for minutes is stopped and reported ("evaluation
+took too long"), and watch carries on. Ctrl-C stops watching (exit 130).
 
 Examples:
   wbtool watch                          # ./content into dist/
@@ -54,11 +56,9 @@ Examples:
   wbtool watch --outputs data,site      # skip the PDF sheets`
 
 type watchFlags struct {
-	timeout   time.Duration
-	maxMemory int64 // MiB
-	debounce  time.Duration
-	outputs   string
-	times     bool
+	debounce time.Duration
+	outputs  string
+	times    bool
 }
 
 func newWatchCmd(g *globalFlags) *cobra.Command {
@@ -73,8 +73,6 @@ func newWatchCmd(g *globalFlags) *cobra.Command {
 		},
 	}
 	fl := cmd.Flags()
-	fl.DurationVar(&f.timeout, "timeout", budget.DefaultTime, "time budget of one content evaluation")
-	fl.Int64Var(&f.maxMemory, "max-memory", budget.DefaultMemory>>20, "memory budget of one content evaluation (`MiB`)")
 	fl.DurationVar(&f.debounce, "debounce", watch.DefaultDebounce, "quiet time after a save before rebuilding")
 	fl.StringVar(&f.outputs, "outputs", "data,site,print", "outputs to rebuild: any of data, site, print, comma-separated")
 	fl.BoolVar(&f.times, "times", true, "print the time each stage took")
@@ -200,11 +198,11 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 	if err != nil {
 		return err
 	}
-	if f.timeout <= 0 {
-		return usagef("--timeout %s: want a positive duration, e.g. 10s", f.timeout)
-	}
-	if f.maxMemory < 64 {
-		return usagef("--max-memory %d: want at least 64 (MiB)", f.maxMemory)
+	// The global --timeout and --max-memory, for each evaluation; no
+	// --timeout means budget.DefaultTime (10s).
+	limits, err := loadLimits(g)
+	if err != nil {
+		return err
 	}
 	date, err := render.SourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH"))
 	if err != nil {
@@ -222,7 +220,7 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 	runner := &budget.Runner{
 		Exe:    exe,
 		Args:   []string{"watch", loadCmdName},
-		Limits: budget.Limits{Time: f.timeout, Memory: f.maxMemory << 20},
+		Limits: limits,
 	}
 	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	session := watch.NewSession(watch.Config{
@@ -271,7 +269,7 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 // previewOptions tune previewWatch; the zero value is what `wbtool serve`
 // wants.
 type previewOptions struct {
-	runner   *budget.Runner // nil: this program's `watch __load`, default budget
+	runner   *budget.Runner // nil: this program's `watch __load`, under --timeout and --max-memory
 	debounce time.Duration
 	// ready, when set, is closed once the first build is done (or has
 	// failed), so that serve announces its address with a site to show.
@@ -302,11 +300,15 @@ func previewWatch(ctx context.Context, g *globalFlags, lr *livereload.Broker, se
 	}
 	runner := o.runner
 	if runner == nil {
+		limits, err := loadLimits(g)
+		if err != nil {
+			return err
+		}
 		exe, err := selfExecutable()
 		if err != nil {
 			return err
 		}
-		runner = &budget.Runner{Exe: exe, Args: []string{"watch", loadCmdName}}
+		runner = &budget.Runner{Exe: exe, Args: []string{"watch", loadCmdName}, Limits: limits}
 	}
 	opts := siteOptions()
 	// The preview has no PDFs to link to.

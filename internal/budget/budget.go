@@ -1,6 +1,7 @@
-// Package budget loads a content tree in a child process with a time and
-// memory budget, so that hostile or accidental content cannot hang
-// `wbtool watch` or `wbtool serve`.
+// Package budget runs wbtool's work in a child process with a time and
+// memory budget, so that hostile or accidental content cannot hang wbtool:
+// one content load for `wbtool watch` and `wbtool serve` ([Runner.Load]),
+// or a whole one-shot command such as `wbtool build` ([Supervise]).
 //
 // CUE evaluation cannot be cancelled from inside the process (its API takes
 // no context), and a few lines of CUE can run for minutes
@@ -28,6 +29,7 @@ import (
 	"time"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -72,7 +74,7 @@ type ExceededError struct {
 
 func (e *ExceededError) Error() string {
 	if e.Resource == Time {
-		return fmt.Sprintf("evaluation took too long (over %s)", e.Limit.Time)
+		return fmt.Sprintf("evaluation took too long (over %s)", FormatDuration(e.Limit.Time))
 	}
 	return fmt.Sprintf("evaluation used too much memory (over %d MiB)", e.Limit.Memory>>20)
 }
@@ -85,11 +87,17 @@ type Request struct {
 	// Memory is the memory budget, passed on so that the child caps
 	// itself too (GC target and address space).
 	Memory int64
+	// Time is the time budget, passed on so that the child caps its CPU
+	// time too (see LimitSelf), in case the parent cannot stop it.
+	Time time.Duration
 }
 
 // Args encodes the request as command-line arguments for the child.
 func (r Request) Args() []string {
 	args := []string{"--dir", r.Dir, "--root", r.Root, "--memory", strconv.FormatInt(r.Memory, 10)}
+	if r.Time > 0 {
+		args = append(args, "--time", r.Time.String())
+	}
 	if r.Draft {
 		args = append(args, "--draft")
 	}
@@ -121,6 +129,12 @@ func ParseArgs(args []string) (Request, error) {
 				return r, fmt.Errorf("--memory %q: %w", v, err)
 			}
 			r.Memory = n
+		case "--time":
+			d, err := time.ParseDuration(v)
+			if err != nil {
+				return r, fmt.Errorf("--time %q: %w", v, err)
+			}
+			r.Time = d
 		default:
 			return r, fmt.Errorf("unknown argument %q", a)
 		}
@@ -150,13 +164,18 @@ func Child(w io.Writer, req Request) error {
 		// memory limit below still makes the GC work when memory runs low.
 		debug.SetGCPercent(400)
 	}
-	if req.Memory > 0 {
-		// The soft limit makes the GC work harder before the parent's
-		// hard limit kills the process.
-		debug.SetMemoryLimit(req.Memory * 3 / 4)
-		limitAddressSpace(req.Memory)
+	LimitSelf(Limits{Time: req.Time, Memory: req.Memory})
+	// The folder is read as the one-shot commands read it: regular files
+	// inside it only, so a link out of it, a named pipe or a device is a
+	// content error instead of a leak or a hang.
+	var cat *catalog.Catalog
+	cfs, err := contentfs.Open(req.Dir)
+	if err == nil {
+		cat, err = schema.Load(cfs, schema.Options{Root: req.Root, Draft: req.Draft})
+		cfs.Close()
+	} else {
+		err = fmt.Errorf("content folder: %w", err)
 	}
-	cat, err := schema.Load(os.DirFS(req.Dir), schema.Options{Root: req.Root, Draft: req.Draft})
 	var kind byte
 	var payload []byte
 	var list schema.Errors
@@ -208,9 +227,12 @@ const pollEvery = 10 * time.Millisecond
 func (r *Runner) Load(ctx context.Context, req Request) (*catalog.Catalog, Stats, error) {
 	lim := r.Limits.withDefaults()
 	req.Memory = lim.Memory
+	req.Time = lim.Time
 	var st Stats
 	cmd := exec.Command(r.Exe, append(append([]string(nil), r.Args...), req.Args()...)...)
 	cmd.Env = append(os.Environ(), r.Env...)
+	// The child dies with its parent, whatever kills the parent.
+	dieWithParent(cmd)
 	// The answer cannot sensibly be larger than the child's memory.
 	stdout := &cappedBuffer{max: lim.Memory}
 	stderr := &tailBuffer{max: 16 << 10}
@@ -230,6 +252,7 @@ func (r *Runner) Load(ctx context.Context, req Request) (*catalog.Catalog, Stats
 		_ = cmd.Process.Kill()
 		<-done
 		st.Elapsed = time.Since(start)
+		st.PeakRSS = max(st.PeakRSS, maxRSS(cmd.ProcessState))
 		return nil, st, reason
 	}
 	var waitErr error
@@ -251,6 +274,7 @@ loop:
 		}
 	}
 	st.Elapsed = time.Since(start)
+	st.PeakRSS = max(st.PeakRSS, maxRSS(cmd.ProcessState))
 	if stdout.over {
 		return nil, st, &ExceededError{Resource: Memory, Limit: lim}
 	}

@@ -3,6 +3,7 @@ package budget
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"strconv"
 	"syscall"
 )
@@ -30,6 +31,32 @@ func residentBytes(pid int) int64 {
 	return kb << 10
 }
 
+// maxRSS is the peak resident memory of an exited child, as the kernel
+// counted it (it also catches a peak between two samples); 0 when unknown.
+func maxRSS(ps *os.ProcessState) int64 {
+	if ps == nil {
+		return 0
+	}
+	if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
+		return ru.Maxrss << 10 // kB on Linux
+	}
+	return 0
+}
+
+// dieWithParent makes the kernel kill the child (SIGKILL) when its parent
+// dies, however it dies: SIGKILL, a crash, os.Exit. Without it a child
+// whose parent is killed keeps running, unbudgeted, under pid 1. (The
+// signal is tied to the thread that started the child; Go threads do not
+// exit while the program runs, except locked ones, which we never use to
+// start children.) Go's runtime also checks, after setting it, that the
+// parent has not died already.
+func dieWithParent(cmd *exec.Cmd) {
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
+}
+
 // addressSpaceSlack is added to the memory budget for the child's address
 // space limit: the Go runtime reserves address space it never touches, so
 // the limit is a backstop against a runaway allocation between two of the
@@ -42,4 +69,19 @@ const addressSpaceSlack = 4 << 30
 func limitAddressSpace(budget int64) {
 	lim := uint64(budget) + addressSpaceSlack
 	_ = syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: lim, Max: lim})
+}
+
+// rlimInfinity is RLIM_INFINITY as the Rlimit fields hold it.
+const rlimInfinity = ^uint64(0)
+
+// limitCPU caps the child's CPU time (RLIMIT_CPU, whole seconds, all
+// threads counted). Soft and hard limits are equal, so the kernel sends
+// SIGKILL when it is reached (the Go runtime would ignore the SIGXCPU of
+// a lower soft limit). A limit already lower is kept.
+func limitCPU(seconds uint64) {
+	var cur syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_CPU, &cur); err == nil && cur.Max != rlimInfinity && cur.Max < seconds {
+		return
+	}
+	_ = syscall.Setrlimit(syscall.RLIMIT_CPU, &syscall.Rlimit{Cur: seconds, Max: seconds})
 }

@@ -2,8 +2,20 @@
 
 package budget
 
+import (
+	"os"
+	"os/exec"
+)
+
 // residentBytes is unknown outside Linux: only the time budget and the
 // child's soft memory limit apply there.
 func residentBytes(pid int) int64 { return 0 }
 
+func maxRSS(ps *os.ProcessState) int64 { return 0 }
+
+// dieWithParent has no equivalent of Linux's parent-death signal here.
+func dieWithParent(cmd *exec.Cmd) {}
+
 func limitAddressSpace(budget int64) {}
+
+func limitCPU(seconds uint64) {}

@@ -1,0 +1,167 @@
+package budget
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"runtime/debug"
+	"syscall"
+	"time"
+)
+
+// Command is a whole program run by [Supervise]: for wbtool, the wbtool
+// binary itself, re-executed with the same arguments.
+type Command struct {
+	Exe  string
+	Args []string // the arguments after the program's name
+	// Env is the child's whole environment; nil means this process's.
+	Env            []string
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Limits         Limits // applied as given: a zero field is no budget of that kind
+}
+
+// ErrNotStarted wraps the error of a child that could not be started.
+var ErrNotStarted = errors.New("could not start the wbtool process")
+
+// Outcome is how a supervised command ended.
+type Outcome struct {
+	Stats
+	// ExitCode is the child's exit status, or 128+N when signal N ended
+	// it (the shell's convention).
+	ExitCode int
+	// Signal is the signal that ended the child, 0 when it exited.
+	Signal syscall.Signal
+}
+
+// Supervise runs c to its end, passing its standard streams through
+// (a terminal stays a terminal), and enforces its budget: wall time from
+// the start, and resident memory sampled every 10 ms. Over the budget it
+// kills the child and returns an [*ExceededError]; when ctx is done it
+// kills the child and returns context.Cause(ctx). Otherwise the error is
+// nil and the outcome says how the child ended. The child dies with this
+// process (Linux: parent-death signal), and is always gone when
+// Supervise returns.
+//
+// The child should call [LimitSelf] with the same limits: its CPU-time
+// limit is the backstop when this process cannot act (stopped, starved);
+// a child killed by it is reported as over the time budget.
+func Supervise(ctx context.Context, c Command) (Outcome, error) {
+	var out Outcome
+	cmd := exec.Command(c.Exe, c.Args...)
+	cmd.Env = c.Env
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = c.Stdin, c.Stdout, c.Stderr
+	dieWithParent(cmd)
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return out, fmt.Errorf("%w: %w", ErrNotStarted, err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var deadline <-chan time.Time
+	if c.Limits.Time > 0 {
+		t := time.NewTimer(c.Limits.Time)
+		defer t.Stop()
+		deadline = t.C
+	}
+	tick := time.NewTicker(pollEvery)
+	defer tick.Stop()
+	finish := func() {
+		out.Elapsed = time.Since(start)
+		out.PeakRSS = max(out.PeakRSS, maxRSS(cmd.ProcessState))
+	}
+	kill := func(reason error) (Outcome, error) {
+		_ = cmd.Process.Kill()
+		<-done
+		finish()
+		out.ExitCode, out.Signal = exitStatus(cmd.ProcessState)
+		return out, reason
+	}
+	for {
+		select {
+		case <-done:
+			finish()
+			out.ExitCode, out.Signal = exitStatus(cmd.ProcessState)
+			if out.Signal == syscall.SIGKILL && c.Limits.Time > 0 && cpuTime(cmd.ProcessState) >= float64(cpuLimit(c.Limits.Time))-1 {
+				// Killed by its own CPU-time limit.
+				return out, &ExceededError{Resource: Time, Limit: c.Limits}
+			}
+			return out, nil
+		case <-ctx.Done():
+			return kill(context.Cause(ctx))
+		case <-deadline:
+			return kill(&ExceededError{Resource: Time, Limit: c.Limits})
+		case <-tick.C:
+			rss := residentBytes(cmd.Process.Pid)
+			out.PeakRSS = max(out.PeakRSS, rss)
+			if c.Limits.Memory > 0 && rss > c.Limits.Memory {
+				return kill(&ExceededError{Resource: Memory, Limit: c.Limits})
+			}
+		}
+	}
+}
+
+// exitStatus is the shell's view of how a child ended.
+func exitStatus(ps *os.ProcessState) (code int, sig syscall.Signal) {
+	if ps == nil {
+		return -1, 0
+	}
+	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return 128 + int(ws.Signal()), ws.Signal()
+	}
+	return ps.ExitCode(), 0
+}
+
+// cpuTime is the CPU time (user and system, all threads) an exited child
+// used, in seconds.
+func cpuTime(ps *os.ProcessState) float64 {
+	if ps == nil {
+		return 0
+	}
+	return (ps.UserTime() + ps.SystemTime()).Seconds()
+}
+
+// cpuLimit is the CPU-time limit, in whole seconds, of a child with time
+// budget t: CPU time counts every thread, so a busy child on two cores
+// spends it twice as fast as wall time; 2t+5s lets the parent's wall-time
+// budget act first whenever the parent is alive and running.
+func cpuLimit(t time.Duration) uint64 {
+	return uint64(math.Ceil((2*t + 5*time.Second).Seconds()))
+}
+
+// LimitSelf is the child's side of a budget: it caps this process so that
+// it cannot outlive the budget even when the parent cannot stop it, and
+// makes the garbage collector work harder before the parent's memory
+// limit is reached. A zero field of l sets no limit of that kind.
+//
+//   - Time: CPU time (RLIMIT_CPU) of 2×Time+5s, after which the kernel
+//     kills the process;
+//   - Memory: a soft GC limit of 3/4 of it (lowered only), and an
+//     address-space cap (RLIMIT_AS) of Memory plus 4 GiB of slack, past
+//     which allocation fails ("out of memory").
+//
+// The limits are inherited by any program this process starts.
+func LimitSelf(l Limits) {
+	if l.Memory > 0 {
+		if soft := l.Memory * 3 / 4; soft < debug.SetMemoryLimit(-1) {
+			debug.SetMemoryLimit(soft)
+		}
+		limitAddressSpace(l.Memory)
+	}
+	if l.Time > 0 {
+		limitCPU(cpuLimit(l.Time))
+	}
+}
+
+// FormatDuration writes a budget the way a designer would type it: "60s",
+// "1m30s", "500ms" (time.Duration's own form writes 60s as "1m0s").
+func FormatDuration(d time.Duration) string {
+	if d >= time.Second && d%time.Second == 0 && d < 10*time.Minute {
+		return fmt.Sprintf("%ds", d/time.Second)
+	}
+	return d.String()
+}
