@@ -1,7 +1,6 @@
 package render
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -11,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -25,25 +25,9 @@ const (
 	nameMinPt = 6.5  // smallest card name, pt
 )
 
-// CardError is a card that cannot be laid out: text that does not fit at
-// a readable size, a character the font lacks, an unknown icon or skill.
-type CardError struct {
-	Pos  catalog.Pos
-	Card string
-	Lang catalog.Lang
-	Side string
-	Err  error
-}
-
-func (e *CardError) Error() string {
-	lang := "English"
-	if e.Lang == catalog.French {
-		lang = "French"
-	}
-	return fmt.Sprintf("%s: card %s (%s, %s): %v", e.Pos, e.Card, lang, e.Side, e.Err)
-}
-
-func (e *CardError) Unwrap() error { return e.Err }
+// readablePt is the body size below which a text still fits but reads
+// poorly: a warning says so (the smallest size allowed is bodyMin).
+const readablePt = 7.0
 
 // Card is a laid-out card: its front, and its back (a real back for
 // Characters and Leaders, the common card back otherwise).
@@ -56,9 +40,10 @@ type Card struct {
 
 // builder lays out the cards of one catalog in one language.
 type builder struct {
-	cat  *catalog.Catalog
-	lang catalog.Lang
-	errs []error
+	cat   *catalog.Catalog
+	lang  catalog.Lang
+	errs  diag.List // cards that cannot be laid out
+	warns diag.List // cards laid out at a size that reads poorly
 }
 
 // face is a Face being built, with the card's identity for errors.
@@ -74,8 +59,18 @@ func (b *builder) newFace(id string, kind catalog.Kind, side string, pos catalog
 
 func (f *face) add(items ...Item) { f.Items = append(f.Items, items...) }
 
+// fail reports that the face cannot be laid out, at the card.
 func (f *face) fail(err error) {
-	f.b.errs = append(f.b.errs, &CardError{Pos: f.pos, Card: f.Card, Lang: f.Lang, Side: f.Side, Err: err})
+	f.b.errs = append(f.b.errs, diag.Errorf(f.pos, "", "%s: %v", f.where(), err))
+}
+
+// where names the face in messages: "card copp (French, front)".
+func (f *face) where() string {
+	lang := "English"
+	if f.Lang == catalog.French {
+		lang = "French"
+	}
+	return fmt.Sprintf("card %s (%s, %s)", f.Card, lang, f.Side)
 }
 
 func (f *face) l(key string) string { return label(f.b.cat, key, f.b.lang) }
@@ -133,10 +128,13 @@ func (f *face) text(s string, st Style, col Colour, x, y, w, maxPt, minPt float6
 
 // fit adds paragraphs fitted in a box.
 func (f *face) fit(box textBox, paras []para, maxPt float64, what string) {
-	items, _, err := fitText(box, paras, maxPt, bodyMin, f.lang(), f.b.factionColour, what)
+	items, size, err := fitText(box, paras, maxPt, bodyMin, f.lang(), f.b.factionColour, what)
 	if err != nil {
 		f.fail(err)
 		return
+	}
+	if size < readablePt {
+		f.b.warns = append(f.b.warns, diag.Warnf(f.pos, "", "%s: %s is shrunk to %.1f pt to fit, below the %g pt that reads comfortably: shorten it", f.where(), what, size, readablePt))
 	}
 	f.add(items...)
 }
@@ -686,13 +684,29 @@ func (b *builder) commonBack(id string, kind catalog.Kind) Face {
 
 // Layout lays out every card of the catalog in language l, in kind order
 // (catalog.Kinds) then id order. It reports every card that cannot be laid
-// out (errors.Join of *CardError), never a partial card.
+// out (a diag.List), never a partial card.
 func Layout(cat *catalog.Catalog, l catalog.Lang) ([]Card, error) {
+	return LayoutCards(cat, l, allCards(cat))
+}
+
+func allCards(cat *catalog.Catalog) []string {
 	var ids []string
 	for _, k := range catalog.Kinds {
 		ids = append(ids, cat.CardIDs(k)...)
 	}
-	return LayoutCards(cat, l, ids)
+	return ids
+}
+
+// Check lays out every card of the catalog in language l and reports what
+// the print sheets and card images would: errors for cards that cannot be
+// laid out (text that does not fit at 5.75 pt, a character the fonts
+// lack), warnings for text shrunk below a comfortable size.
+func Check(cat *catalog.Catalog, l catalog.Lang) diag.List {
+	b := &builder{cat: cat, lang: l}
+	for _, id := range allCards(cat) {
+		b.card(id)
+	}
+	return append(b.errs, b.warns...)
 }
 
 // LayoutCards lays out the cards with the given ids, in that order
@@ -708,14 +722,14 @@ func LayoutCards(cat *catalog.Catalog, l catalog.Lang, ids []string) ([]Card, er
 		}
 		c, ok := b.card(id)
 		if !ok {
-			b.errs = append(b.errs, fmt.Errorf("card %q does not exist", id))
+			b.errs = append(b.errs, diag.Errorf(catalog.Pos{}, "", "card %q does not exist", id))
 			continue
 		}
 		done[id] = c
 		out = append(out, c)
 	}
 	if len(b.errs) > 0 {
-		return nil, errors.Join(b.errs...)
+		return nil, b.errs
 	}
 	return out, nil
 }

@@ -11,8 +11,9 @@
 //
 // Card text goes through render/markup, the one parser of card text.
 // Text that does not fit its box at a readable size (5.75 pt for body
-// text) is a *CardError naming the card, the language and the side; it is
-// never clipped.
+// text) is a diagnostic naming the card, the language and the side; it is
+// never clipped. Check reports them for a whole catalog, with warnings for
+// text shrunk below 7 pt.
 //
 // Sheets put 3 × 3 cards on A4 or letter with crop marks in the margins,
 // each page of fronts followed by its page of backs mirrored for long-edge

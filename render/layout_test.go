@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/golden"
 )
 
@@ -173,9 +174,9 @@ func TestTextFitting(t *testing.T) {
 			if err == nil {
 				t.Fatal("want an error")
 			}
-			var ce *CardError
-			if !errors.As(err, &ce) || ce.Card != "copp" || ce.Lang != catalog.French {
-				t.Errorf("error %v is not a CardError for copp in French", err)
+			var list diag.List
+			if !errors.As(err, &list) || len(list) == 0 || list[0].Pos != cat.Character("copp").Pos {
+				t.Errorf("error %v is not a diagnostic at copp", err)
 			}
 			for _, w := range tt.want {
 				if !strings.Contains(err.Error(), w) {

@@ -252,16 +252,6 @@ func TestCalibration(t *testing.T) {
 	run(t, testtool.Require(t, "qpdf"), "--check", path)
 }
 
-func TestBuildSheets(t *testing.T) {
-	out, err := BuildSheets(testCatalog(), BuildOptions{Version: "1"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(out) != 2 || out["print/cards-en.pdf"] == nil || out["print/cards-fr.pdf"] == nil {
-		t.Errorf("BuildSheets keys: %v", len(out))
-	}
-}
-
 func TestEffectiveBleed(t *testing.T) {
 	for _, tt := range []struct {
 		paper  string

@@ -218,7 +218,7 @@ func (l *loader) load() (*catalog.Catalog, error) {
 		l.checkReferences()
 	}
 	if len(l.errs) > 0 {
-		return nil, l.errs.sortAndDedup()
+		return nil, l.errs.Sorted()
 	}
 	return l.cat, nil
 }

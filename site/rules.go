@@ -17,6 +17,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/diag"
 )
 
 // chapter is one rules page in one language, parsed.
@@ -57,58 +58,8 @@ func (c *chapter) pos(off int) catalog.Pos {
 	return p
 }
 
-// Error is a problem in the content found while building the site, with
-// its position.
-type Error struct {
-	Pos catalog.Pos
-	Msg string
-}
-
-func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
-
-// Errors is every problem of a build, sorted by position.
-type Errors []*Error
-
-func (es Errors) Error() string {
-	var b strings.Builder
-	for i, e := range es {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(e.Error())
-	}
-	return b.String()
-}
-
-// clean sorts the errors and drops repeats (card text shown on several
-// pages is checked each time).
-func (es Errors) clean() Errors {
-	es.sort()
-	var out Errors
-	for i, e := range es {
-		if i > 0 && e.Error() == es[i-1].Error() {
-			continue
-		}
-		out = append(out, e)
-	}
-	return out
-}
-
-func (es Errors) sort() {
-	sort.SliceStable(es, func(i, j int) bool {
-		a, b := es[i].Pos, es[j].Pos
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Col != b.Col {
-			return a.Col < b.Col
-		}
-		return es[i].Msg < es[j].Msg
-	})
-}
+// Errors is every problem of a site build (package diag).
+type Errors = diag.List
 
 // frontMatter reads the front matter of a rules file: "---" on the first
 // line, "key: value" lines, and "---". Only title and order are known.
@@ -134,7 +85,7 @@ func frontMatter(file string, src []byte) (title string, order int, hasOrder boo
 			return title, order, hasOrder, []byte(rest), lines, errs
 		}
 		if nl < 0 {
-			errs = append(errs, &Error{catalog.Pos{File: file, Line: 1, Col: 1}, "front matter is not closed: add a line with --- after it"})
+			errs = append(errs, diag.Diagnostic{Pos: catalog.Pos{File: file, Line: 1, Col: 1}, Msg: "front matter is not closed: add a line with --- after it"})
 			return title, order, hasOrder, []byte(rest), lines, errs
 		}
 		if strings.TrimSpace(line) == "" || strings.HasPrefix(strings.TrimSpace(line), "#") {
@@ -143,7 +94,7 @@ func frontMatter(file string, src []byte) (title string, order int, hasOrder boo
 		key, val, ok := strings.Cut(line, ":")
 		pos := catalog.Pos{File: file, Line: lines, Col: 1}
 		if !ok {
-			errs = append(errs, &Error{pos, fmt.Sprintf("front matter line %q should be key: value", line)})
+			errs = append(errs, diag.Diagnostic{Pos: pos, Msg: fmt.Sprintf("front matter line %q should be key: value", line)})
 			continue
 		}
 		val = strings.TrimSpace(val)
@@ -160,12 +111,12 @@ func frontMatter(file string, src []byte) (title string, order int, hasOrder boo
 		case "order":
 			n, err := strconv.Atoi(val)
 			if err != nil {
-				errs = append(errs, &Error{pos, fmt.Sprintf("order %q should be a whole number", val)})
+				errs = append(errs, diag.Diagnostic{Pos: pos, Msg: fmt.Sprintf("order %q should be a whole number", val)})
 				continue
 			}
 			order, hasOrder = n, true
 		default:
-			errs = append(errs, &Error{pos, fmt.Sprintf("unknown front matter key %q (expected title or order)", strings.TrimSpace(key))})
+			errs = append(errs, diag.Diagnostic{Pos: pos, Msg: fmt.Sprintf("unknown front matter key %q (expected title or order)", strings.TrimSpace(key))})
 		}
 	}
 }
@@ -194,11 +145,11 @@ func (b *builder) parseChapters(md goldmark.Markdown, l catalog.Lang) ([]*chapte
 		errs = append(errs, ferrs...)
 		slug, num, hasNum := chapterSlug(rp.Path)
 		if !safeClass.MatchString(slug) {
-			errs = append(errs, &Error{catalog.Pos{File: rp.Path}, "a rules file is named NN-slug.md with a lower-case slug (letters, digits, hyphens)"})
+			errs = append(errs, diag.Diagnostic{Pos: catalog.Pos{File: rp.Path}, Msg: "a rules file is named NN-slug.md with a lower-case slug (letters, digits, hyphens)"})
 			continue
 		}
 		if other, dup := seen[slug]; dup {
-			errs = append(errs, &Error{catalog.Pos{File: rp.Path}, fmt.Sprintf("two rules files have the page name %q (also %s)", slug, other)})
+			errs = append(errs, diag.Diagnostic{Pos: catalog.Pos{File: rp.Path}, Msg: fmt.Sprintf("two rules files have the page name %q (also %s)", slug, other)})
 			continue
 		}
 		seen[slug] = rp.Path
@@ -222,11 +173,11 @@ func (b *builder) parseChapters(md goldmark.Markdown, l catalog.Lang) ([]*chapte
 			c.doc.RemoveChild(c.doc, h)
 		}
 		if c.Title == "" {
-			errs = append(errs, &Error{catalog.Pos{File: rp.Path, Line: 1, Col: 1}, "the chapter has no title: add title: to its front matter"})
+			errs = append(errs, diag.Diagnostic{Pos: catalog.Pos{File: rp.Path, Line: 1, Col: 1}, Msg: "the chapter has no title: add title: to its front matter"})
 			c.Title = slug
 		}
 		for _, p := range sanitize(c.doc, c.src) {
-			errs = append(errs, &Error{c.pos(p.Offset), p.Msg})
+			errs = append(errs, diag.Diagnostic{Pos: c.pos(p.Offset), Msg: p.Msg})
 		}
 		out = append(out, c)
 	}
@@ -251,7 +202,7 @@ func (b *builder) resolveChapters(chs []*chapter, l catalog.Lang) Errors {
 	// paragraph ("**R-CARD-2** A skill…").
 	define := func(c *chapter, id string, off int) bool {
 		if prev, dup := defPos[id]; dup {
-			errs = append(errs, &Error{c.pos(off), fmt.Sprintf("rule %s is already given an anchor at %s; give each rule one anchor", id, prev)})
+			errs = append(errs, diag.Diagnostic{Pos: c.pos(off), Msg: fmt.Sprintf("rule %s is already given an anchor at %s; give each rule one anchor", id, prev)})
 			return false
 		}
 		defs[id] = c
@@ -274,7 +225,7 @@ func (b *builder) resolveChapters(chs []*chapter, l catalog.Lang) Errors {
 				if id, ok := r.AttributeString("id"); ok {
 					if idb, ok := id.([]byte); ok {
 						if c.ids[string(idb)] {
-							errs = append(errs, &Error{c.pos(r.Pos()), fmt.Sprintf("two headings of this page have the id %q", idb)})
+							errs = append(errs, diag.Diagnostic{Pos: c.pos(r.Pos()), Msg: fmt.Sprintf("two headings of this page have the id %q", idb)})
 						}
 						c.ids[string(idb)] = true
 						if ruleIDRe.Match(idb) {
@@ -307,12 +258,12 @@ func (b *builder) resolveChapters(chs []*chapter, l catalog.Lang) Errors {
 				}
 			case *ast.Link:
 				if err := rewriteChapterLink(x, c, bySlug); err != "" {
-					errs = append(errs, &Error{c.pos(linkPos(x)), err})
+					errs = append(errs, diag.Diagnostic{Pos: c.pos(linkPos(x)), Msg: err})
 				}
 			case *cardRefNode:
 				name, ok := b.cat.CardName(x.ID)
 				if !ok {
-					errs = append(errs, &Error{c.pos(x.Pos()), fmt.Sprintf("unknown card %q in [[%s]]: no card has this id", x.ID, x.ID)})
+					errs = append(errs, diag.Diagnostic{Pos: c.pos(x.Pos()), Msg: fmt.Sprintf("unknown card %q in [[%s]]: no card has this id", x.ID, x.ID)})
 					x.Name = x.ID
 					return ast.WalkContinue, nil
 				}
@@ -323,7 +274,7 @@ func (b *builder) resolveChapters(chs []*chapter, l catalog.Lang) Errors {
 			case *iconNode:
 				svg, ok := b.iconSVG(x.Name, l)
 				if !ok {
-					errs = append(errs, &Error{c.pos(x.Pos()), fmt.Sprintf("unknown icon :%s: (write \\:%s: for the plain text)", x.Name, x.Name)})
+					errs = append(errs, diag.Diagnostic{Pos: c.pos(x.Pos()), Msg: fmt.Sprintf("unknown icon :%s: (write \\:%s: for the plain text)", x.Name, x.Name)})
 					return ast.WalkContinue, nil
 				}
 				x.SVG = svg

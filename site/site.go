@@ -28,6 +28,7 @@ import (
 	"sync"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/diag"
 )
 
 // Files is a built site: slash paths relative to the site root (e.g.
@@ -103,7 +104,7 @@ func Build(cat *catalog.Catalog, opts Options) (Files, error) {
 		return nil, err
 	}
 	if errs := b.checkIDs(); len(errs) > 0 {
-		return nil, errs.clean()
+		return nil, errs.Sorted()
 	}
 	b.usage = b.computeUsage()
 	for _, l := range catalog.Langs {
@@ -117,7 +118,7 @@ func Build(cat *catalog.Catalog, opts Options) (Files, error) {
 		b.chapters[l] = chs
 	}
 	if len(b.errs) > 0 {
-		return nil, b.errs.clean()
+		return nil, b.errs.Sorted()
 	}
 	b.plan()
 	// The languages are built in parallel; they share only read-only
@@ -132,7 +133,7 @@ func Build(cat *catalog.Catalog, opts Options) (Files, error) {
 		return nil, err
 	}
 	if len(b.errs) > 0 {
-		return nil, b.errs.clean()
+		return nil, b.errs.Sorted()
 	}
 	if err := b.buildRoot(); err != nil {
 		return nil, err
@@ -238,7 +239,7 @@ func (b *builder) put(p string, data []byte) {
 }
 
 // addErr records a content error.
-func (b *builder) addErr(e *Error) {
+func (b *builder) addErr(e diag.Diagnostic) {
 	b.mu.Lock()
 	b.errs = append(b.errs, e)
 	b.mu.Unlock()
@@ -270,7 +271,7 @@ func (b *builder) checkIDs() Errors {
 	var errs Errors
 	check := func(kind, id string, pos catalog.Pos) {
 		if !safeClass.MatchString(id) {
-			errs = append(errs, &Error{pos, fmt.Sprintf("%s id %q cannot name a page: use lower-case letters, digits and hyphens", kind, id)})
+			errs = append(errs, diag.Diagnostic{Pos: pos, Msg: fmt.Sprintf("%s id %q cannot name a page: use lower-case letters, digits and hyphens", kind, id)})
 		}
 	}
 	for _, c := range b.allCards() {

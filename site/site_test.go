@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/render"
 )
 
 // starterDeck returns the id of a deck page of the site.
@@ -45,7 +44,7 @@ func TestBuildFixtureLinksResolve(t *testing.T) {
 }
 
 func TestBuildStarterLinksAndSafety(t *testing.T) {
-	files, err := Build(starter(t), Options{DeckPDF: render.DeckSheetPath, CardsPDF: func(l catalog.Lang) string {
+	files, err := Build(starter(t), Options{DeckPDF: func(id string, l catalog.Lang) string { return "print/decks/" + id + "-" + string(l) + ".pdf" }, CardsPDF: func(l catalog.Lang) string {
 		return "print/cards-" + string(l) + ".pdf"
 	}})
 	if err != nil {
@@ -322,7 +321,7 @@ func TestRulesErrors(t *testing.T) {
 	if !errors.As(err, &errs) {
 		t.Fatalf("Build = %v, want Errors", err)
 	}
-	got := err.Error()
+	got := errs.Text()
 	for _, want := range []string{
 		`rules/en/01-a.md:6:5: unknown card "no-such-card" in [[no-such-card]]: no card has this id`,
 		`rules/en/01-a.md:6:26: unknown icon :bogus:`,

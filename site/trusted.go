@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/typo"
 	"wbtool.dev/wbtool/render/markup"
 )
@@ -59,12 +60,12 @@ func (h *htmlBuf) HTML() template.HTML { return template.HTML(h.sb.String()) } /
 func (b *builder) cardText(src string, l catalog.Lang, where catalog.Pos, what string) template.HTML {
 	doc, err := markup.Parse(src)
 	if err != nil {
-		b.addErr(&Error{where, fmt.Sprintf("%s (%s text): %v", what, langWord(l), err)})
+		b.addErr(diag.Diagnostic{Pos: where, Msg: fmt.Sprintf("%s (%s text): %v", what, langWord(l), err)})
 		return ""
 	}
 	for _, f := range doc.Factions() {
 		if b.cat.Faction(f) == nil {
-			b.addErr(&Error{where, fmt.Sprintf("%s (%s text): icon :order-%s: names no faction", what, langWord(l), f)})
+			b.addErr(diag.Diagnostic{Pos: where, Msg: fmt.Sprintf("%s (%s text): icon :order-%s: names no faction", what, langWord(l), f)})
 		}
 	}
 	var h htmlBuf

@@ -1,21 +1,18 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
-	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/render"
-	"wbtool.dev/wbtool/site"
 )
 
-const buildDoc = `Build validates the content and writes every output under the output folder
-(dist/ by default):
+const buildDoc = `Build runs every check validate runs, then writes every output under the
+output folder (dist/ by default):
 
   dist/data/catalog.json        the engine data: the whole catalog as versioned JSON
   dist/print/cards-<lang>.pdf   print-and-play sheets of every card, English and French
@@ -47,30 +44,20 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			cat, err := loadCatalog(cmd, g)
+			date, err := sourceDate()
 			if err != nil {
 				return err
 			}
-			outputs, err := buildOutputs(cat, baseURL)
+			res, err := runBuild(cmd, g, build.Options{BaseURL: baseURL, Date: date})
 			if err != nil {
-				var ue usageError
-				if errors.As(err, &ue) {
-					return err
-				}
-				// Card texts that do not fit, unknown icons or card
-				// references: content errors, one per line.
-				fmt.Fprintln(cmd.ErrOrStderr(), err)
-				return errReported
+				return err
 			}
-			var updates []dist.Update
-			for _, o := range outputs {
-				updates = append(updates, dist.Update{Dir: o.dir, Files: o.files})
-			}
+			updates := res.Updates()
 			if _, err := out.Publish(updates...); err != nil {
 				return err
 			}
-			for _, o := range outputs {
-				fmt.Fprintf(cmd.OutOrStdout(), "wrote %s/%s (%d files)\n", g.out, o.dir, len(o.files))
+			for _, u := range updates {
+				fmt.Fprintf(cmd.OutOrStdout(), "wrote %s/%s (%d files)\n", g.out, u.Dir, len(u.Files))
 			}
 			return nil
 		},
@@ -84,47 +71,12 @@ func addOutFlag(cmd *cobra.Command, g *globalFlags) {
 	cmd.Flags().StringVar(&g.out, "out", "dist", "output `DIR`; wbtool writes nowhere else")
 }
 
-// output is one output folder of a build, relative to --out.
-type output struct {
-	dir   string
-	files dist.Files
-}
-
-// buildOutputs computes every output in memory; nothing is written until
-// all of them succeeded.
-func buildOutputs(cat *catalog.Catalog, baseURL string) ([]output, error) {
-	data, err := cat.JSON()
-	if err != nil {
-		return nil, err
-	}
+// sourceDate is the date printed in PDFs: SOURCE_DATE_EPOCH, or a fixed
+// date, so that builds are reproducible.
+func sourceDate() (time.Time, error) {
 	date, err := render.SourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH"))
 	if err != nil {
-		return nil, usagef("%v", err)
+		return date, usagef("%v", err)
 	}
-	sheets, err := render.BuildSheets(cat, render.BuildOptions{Version: version, Date: date})
-	if err != nil {
-		return nil, err
-	}
-	opts := siteOptions()
-	opts.BaseURL = baseURL
-	pages, err := site.Build(cat, opts)
-	if err != nil {
-		return nil, err
-	}
-	return []output{
-		{"data", dist.Files{"catalog.json": data}},
-		{"print", subtree(sheets, "print/")},
-		{"site", dist.Files(pages)},
-	}, nil
-}
-
-// subtree keeps the files under prefix, relative to it.
-func subtree(files map[string][]byte, prefix string) dist.Files {
-	out := dist.Files{}
-	for rel, b := range files {
-		if r, ok := strings.CutPrefix(rel, prefix); ok {
-			out[r] = b
-		}
-	}
-	return out
+	return date, nil
 }

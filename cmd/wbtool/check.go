@@ -5,13 +5,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/spf13/cobra"
 
+	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine"
 	"wbtool.dev/wbtool/internal/termsafe"
@@ -47,76 +46,30 @@ func newCheckCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			cat, err := loadCatalogWith(cmd, g, extra)
-			if err != nil {
+			opts := build.Options{Stages: []build.Stage{build.Load, build.Checks}, Extra: extra}
+			if run != "" {
+				opts.CheckFilter = func(c *catalog.CheckGame) bool { return strings.Contains(c.ID, run) }
+			}
+			res, err := runBuild(cmd, g, opts)
+			if res == nil || res.Catalog == nil {
 				return err
 			}
-			var checks []*catalog.CheckGame
-			for i := range cat.Checks {
-				if run == "" || strings.Contains(cat.Checks[i].ID, run) {
-					checks = append(checks, &cat.Checks[i])
-				}
-			}
-			results := runChecks(cat, checks)
-			// Positions, ids and messages quote content and file names:
-			// each line goes through termsafe, so that no control
-			// character reaches the terminal.
-			out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
-			passed, failed := 0, 0
-			for _, r := range results {
-				switch {
-				case r.Err != nil:
-					failed++
-					fmt.Fprintln(out, termsafe.String(fmt.Sprintf("%s: check %s: %s", r.Err.Pos, r.ID, r.Err.Msg)))
-				case r.Failure != nil:
-					failed++
-					f := r.Failure
-					fmt.Fprintln(out, termsafe.String(fmt.Sprintf("%s: check %s: step %d (%s): %s", f.Pos, r.ID, f.Step, f.What, f.Msg)))
-				default:
-					passed++
-				}
-			}
 			if coverage {
-				manual := engine.Manual(cat)
-				untested := engine.Untested(cat, results)
-				for _, u := range append(manual, untested...) {
+				errw := cmd.ErrOrStderr()
+				untested := engine.Untested(res.Catalog, res.Checks)
+				for _, u := range untested {
 					fmt.Fprintln(errw, termsafe.String(fmt.Sprintf("%s: %s %s: %s", u.Pos, u.Kind, u.ID, u.Why)))
 				}
-				fmt.Fprintf(errw, "coverage: %d card texts the engine cannot execute, %d cards without a check game\n", len(manual), len(untested))
+				fmt.Fprintf(errw, "coverage: %d card texts the engine cannot execute, %d cards without a check game\n", len(engine.Manual(res.Catalog)), len(untested))
 			}
-			fmt.Fprintf(out, "%d passed, %d failed\n", passed, failed)
-			if failed > 0 {
-				return errReported
-			}
-			return nil
+			passed, failed := build.CheckCounts(res.Checks)
+			fmt.Fprintf(cmd.OutOrStdout(), "%d passed, %d failed\n", passed, failed)
+			return err
 		},
 	}
 	cmd.Flags().BoolVar(&coverage, "coverage", false, "list card texts the engine cannot execute and cards without a check game")
 	cmd.Flags().StringVar(&run, "run", "", "only run check games whose id contains `TEXT`")
 	return cmd
-}
-
-// runChecks plays the check games on all cores; results keep the order
-// of checks.
-func runChecks(cat *catalog.Catalog, checks []*catalog.CheckGame) []engine.CheckResult {
-	results := make([]engine.CheckResult, len(checks))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i] = engine.RunCheck(cat, checks[i])
-			}
-		}()
-	}
-	for i := range checks {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	return results
 }
 
 // checkFiles reads the .cue files given on the command line, walking

@@ -58,7 +58,7 @@ func runDeckCheck(cmd *cobra.Command, g *globalFlags, arg string) error {
 	} else {
 		ids = []string{arg}
 	}
-	cat, err := loadCatalogWith(cmd, &opts, extra)
+	cat, err := loadCatalog(cmd, &opts, extra...)
 	if err != nil {
 		return err
 	}

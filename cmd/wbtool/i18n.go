@@ -29,7 +29,7 @@ func newI18nCmd(g *globalFlags) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts := *g
 			opts.draft = true
-			cat, err := loadCatalogQuiet(cmd, &opts)
+			cat, err := loadCatalog(cmd, &opts)
 			if err != nil {
 				return err
 			}

@@ -38,7 +38,7 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 		Long:  playDoc,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cat, err := loadCatalogQuiet(cmd, g)
+			cat, err := loadCatalog(cmd, g)
 			if err != nil {
 				return err
 			}

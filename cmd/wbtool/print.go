@@ -2,12 +2,12 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/render"
@@ -114,12 +114,11 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 	default:
 		return usagef("--lang %q: want en or fr", f.lang)
 	}
-	date, err := render.SourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH"))
+	date, err := sourceDate()
 	if err != nil {
-		return usagef("%v", err)
+		return err
 	}
 	opts := render.SheetOptions{Paper: paper, Bleed: bleed, BackOffset: render.Pt{X: x, Y: y}, Version: version, Date: date}
-	out := cmd.OutOrStdout()
 
 	if f.calibrate {
 		if f.deck != "" {
@@ -133,71 +132,61 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 		if err != nil {
 			return err
 		}
-		rel := "calibrate-" + paper + ".pdf"
-		if err := publishPrint(g, dist.Files{rel: pdf}); err != nil {
-			return err
-		}
-		fmt.Fprintf(out, "wrote %s/print/%s\n", g.out, rel)
-		return nil
+		return publishSheets(cmd, g, []string{build.CalibrationSheet(paper)}, dist.Files{}, pdf)
 	}
-	dir, err := openOut(g)
+	res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict})
 	if err != nil {
 		return err
 	}
-
-	cat, err := loadCatalog(cmd, g)
-	if err != nil {
-		return err
-	}
-	name := "cards"
-	if f.deck != "" {
-		d := cat.Deck(f.deck)
-		if d == nil {
-			var ids []string
-			for _, d := range cat.Decks {
-				ids = append(ids, d.ID)
+	cat := res.Catalog
+	var jobs []build.SheetJob
+	for _, l := range langs {
+		o := opts
+		o.Lang = l
+		path := build.CardsSheet(l)
+		if f.deck != "" {
+			d := cat.Deck(f.deck)
+			if d == nil {
+				var ids []string
+				for _, d := range cat.Decks {
+					ids = append(ids, d.ID)
+				}
+				return usagef("--deck %q: no such deck (decks: %s)", f.deck, strings.Join(ids, ", "))
 			}
-			return usagef("--deck %q: no such deck (decks: %s)", f.deck, strings.Join(ids, ", "))
+			o.Cards = append([]string{}, d.Cards...)
+			path = build.DeckSheet(d.ID, l)
 		}
-		opts.Cards = d.Cards
-		if opts.Cards == nil {
-			opts.Cards = []string{}
-		}
-		name = d.ID
+		jobs = append(jobs, build.SheetJob{Path: path, Opts: o, Cards: o.Cards})
 	}
-	files := dist.Files{}
-	for _, l := range langs {
-		opts.Lang = l
-		pdf, err := render.Sheets(cat, opts)
-		if err != nil {
-			fmt.Fprintln(cmd.ErrOrStderr(), err)
-			return errReported
-		}
-		rel := "print/" + name + "-" + string(l) + ".pdf"
-		if f.deck != "" {
-			rel = render.DeckSheetPath(name, l)
-		}
-		files[strings.TrimPrefix(rel, "print/")] = pdf
-	}
-	if _, err := dir.Publish(dist.Update{Dir: "print", Files: files, Keep: true}); err != nil {
+	files, err := build.Sheets(cat, jobs)
+	if err != nil {
 		return err
 	}
-	for _, l := range langs {
-		rel := "print/" + name + "-" + string(l) + ".pdf"
-		if f.deck != "" {
-			rel = render.DeckSheetPath(name, l)
-		}
-		fmt.Fprintf(out, "wrote %s/%s (%d KB)\n", g.out, rel, (len(files[strings.TrimPrefix(rel, "print/")])+1023)/1024)
+	var paths []string
+	for _, j := range jobs {
+		paths = append(paths, j.Path)
 	}
-	return nil
+	return publishSheets(cmd, g, paths, files, nil)
 }
 
-// publishPrint adds files to the print folder, keeping its other sheets.
-func publishPrint(g *globalFlags, files dist.Files) error {
+// publishSheets adds sheets to the print folder, keeping its other
+// sheets, and says what it wrote. files are keyed under the print folder;
+// one, when set, is the content of the only path.
+func publishSheets(cmd *cobra.Command, g *globalFlags, paths []string, files dist.Files, one []byte) error {
+	if one != nil {
+		_, rel := build.InDir(paths[0])
+		files[rel] = one
+	}
 	dir, err := openOut(g)
 	if err != nil {
 		return err
 	}
-	_, err = dir.Publish(dist.Update{Dir: "print", Files: files, Keep: true})
-	return err
+	if _, err := dir.Publish(dist.Update{Dir: build.PrintDir, Files: files, Keep: true}); err != nil {
+		return err
+	}
+	for _, p := range paths {
+		_, rel := build.InDir(p)
+		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s/%s (%d KB)\n", g.out, p, (len(files[rel])+1023)/1024)
+	}
+	return nil
 }

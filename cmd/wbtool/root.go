@@ -17,7 +17,6 @@ import (
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/dist"
-	"wbtool.dev/wbtool/schema"
 )
 
 // Exit codes: 0 ok, 1 content errors (or failing checks), 2 usage errors.
@@ -45,6 +44,7 @@ type globalFlags struct {
 	content string // --content DIR
 	out     string // --out DIR
 	draft   bool   // --draft
+	strict  bool   // --strict
 	// Budgets (supervise.go): --timeout (0: the command's default) and
 	// --max-memory (MiB).
 	timeout   time.Duration
@@ -132,6 +132,7 @@ otherwise.`,
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.content, "content", "", "content `DIR` (default: ./content if present, else the embedded starter content)")
 	pf.BoolVar(&g.draft, "draft", false, "allow missing translations: render a visible placeholder and list them")
+	pf.BoolVar(&g.strict, "strict", false, "treat warnings as errors (for CI)")
 	addBudgetFlags(pf, g)
 	root.AddCommand(
 		newVersionCmd(),
@@ -187,49 +188,6 @@ func isContentTree(dir string) bool {
 		}
 	}
 	return false
-}
-
-// loadCatalog loads and validates the content. On content errors it prints
-// every diagnostic to stderr and returns errReported; in draft mode it lists
-// the missing translations.
-func loadCatalog(cmd *cobra.Command, g *globalFlags) (*catalog.Catalog, error) {
-	return loadCatalogWith(cmd, g, nil)
-}
-
-// loadCatalogQuiet is loadCatalog without the draft listing.
-func loadCatalogQuiet(cmd *cobra.Command, g *globalFlags) (*catalog.Catalog, error) {
-	return load(cmd, g, nil, false)
-}
-
-// loadCatalogWith loads the content plus extra files (a deck file, check
-// games given on the command line).
-func loadCatalogWith(cmd *cobra.Command, g *globalFlags, extra []schema.File) (*catalog.Catalog, error) {
-	return load(cmd, g, extra, true)
-}
-
-func load(cmd *cobra.Command, g *globalFlags, extra []schema.File, listDraft bool) (*catalog.Catalog, error) {
-	fsys, root, err := contentSource(g)
-	if err != nil {
-		return nil, err
-	}
-	cat, err := schema.Load(fsys, schema.Options{Root: root, Draft: g.draft, Extra: extra})
-	if err != nil {
-		var list schema.Errors
-		if errors.As(err, &list) {
-			list.Print(cmd.ErrOrStderr())
-			fmt.Fprintf(cmd.ErrOrStderr(), "%s\n", list.Summary())
-			return nil, errReported
-		}
-		return nil, err
-	}
-	if listDraft && g.draft && len(cat.Draft) > 0 {
-		w := cmd.ErrOrStderr()
-		fmt.Fprintf(w, "draft: %d missing translations, shown as placeholders:\n", len(cat.Draft))
-		for _, m := range cat.Draft {
-			fmt.Fprintf(w, "  %s: %s: missing %s text\n", m.Pos, m.Path, langName(m.Lang))
-		}
-	}
-	return cat, nil
 }
 
 func langName(l catalog.Lang) string {

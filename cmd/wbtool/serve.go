@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"embed"
 	"errors"
@@ -14,11 +13,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/internal/watch/livereload"
-	"wbtool.dev/wbtool/render"
-	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
 	"wbtool.dev/wbtool/site/serve"
 )
@@ -55,36 +52,24 @@ func newServeCmd(g *globalFlags) *cobra.Command {
 	return cmd
 }
 
-// siteOptions are the site options of `wbtool build`: card pages show
-// the SVG faces of the print sheets, and deck pages and the card list link
-// to the PDF sheets that build writes next to the site (dist/print/).
-func siteOptions() site.Options {
-	return site.Options{
-		DeckPDF:  render.DeckSheetPath,
-		CardsPDF: func(l catalog.Lang) string { return "print/cards-" + string(l) + ".pdf" },
-	}
-}
-
-// buildSite loads the content and builds the site, returning content
-// errors as one error whose text lists every problem with its position.
-func buildSite(g *globalFlags) (site.Files, error) {
+// buildSite builds the preview site of the embedded starter content
+// through the build pipeline (the verdict stages, as validate runs them),
+// returning content errors as one error whose text lists every problem
+// with its position.
+func buildSite(ctx context.Context, g *globalFlags) (site.Files, error) {
 	fsys, root, err := contentSource(g)
 	if err != nil {
 		return nil, err
 	}
-	cat, err := schema.Load(fsys, schema.Options{Root: root, Draft: g.draft})
+	res, err := build.Run(ctx, build.Options{Content: fsys, Root: root, Draft: g.draft, Strict: g.strict,
+		Stages: build.Verdict, Preview: true, Version: version})
 	if err != nil {
-		var list schema.Errors
-		if errors.As(err, &list) {
-			var buf bytes.Buffer
-			list.Print(&buf)
-			fmt.Fprintf(&buf, "%s\n", list.Summary())
-			return nil, errors.New(buf.String())
-		}
 		return nil, err
 	}
-	// serve has no PDFs to show: no links to them.
-	return site.Build(cat, site.Options{})
+	if !res.OK(g.strict) {
+		return nil, errors.New(res.Diagnostics.Text() + res.Diagnostics.Summary())
+	}
+	return site.Files(res.Outputs[build.SiteDir]), nil
 }
 
 func runServe(ctx context.Context, cmd *cobra.Command, g *globalFlags, port int) error {
@@ -108,7 +93,7 @@ func runServe(ctx context.Context, cmd *cobra.Command, g *globalFlags, port int)
 	}()
 	if isEmbedded(fsys) {
 		// The embedded starter content never changes: build it once.
-		files, err := buildSite(g)
+		files, err := buildSite(ctx, g)
 		if err != nil {
 			var ue usageError
 			if errors.As(err, &ue) {

@@ -44,7 +44,7 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 			if _, err := makeBots(bot, 0); err != nil {
 				return err
 			}
-			cat, err := loadCatalogQuiet(cmd, g)
+			cat, err := loadCatalog(cmd, g)
 			if err != nil {
 				return err
 			}

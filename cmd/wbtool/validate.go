@@ -5,12 +5,19 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/diag"
 )
 
-const validateDoc = `Validate loads the content, checks it against the rules schema and the
-deck-building rules, and prints every error with its file:line:col. When the
-content is valid it prints a one-line summary of what was loaded.
+const validateDoc = `Validate runs every check of a build without writing anything: the rules
+schema and references, deck legality, card text markup, the layout of every
+card in English and French (text that does not fit, characters the fonts
+lack), the rules pages and their links, translations, and the check games.
+Content that validates builds. It prints every problem with its
+file:line:col, or a one-line summary.
+
+Warnings (a text shrunk below a comfortable size, a card text the engine
+cannot play) do not fail validation, unless --strict.
 
 Exit status: 0 when the content is valid, 1 when it has errors, 2 on a
 usage error.
@@ -18,29 +25,28 @@ usage error.
 Examples:
   wbtool validate                      # the embedded starter content (or ./content)
   wbtool validate --content ~/my-cards # a designer's content folder
-  wbtool validate --draft              # let missing translations through`
+  wbtool validate --draft              # let missing translations through
+  wbtool validate --strict             # warnings fail too (CI)`
 
 func newValidateCmd(g *globalFlags) *cobra.Command {
 	return &cobra.Command{
 		Use:   "validate",
-		Short: "Check the content against the rules schema and report every error",
+		Short: "Run every check of a build, write nothing, and report every problem",
 		Long:  validateDoc,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cat, err := loadCatalog(cmd, g)
+			res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict})
 			if err != nil {
 				return err
 			}
-			fmt.Fprintln(cmd.OutOrStdout(), summary(cat))
+			passed, _ := build.CheckCounts(res.Checks)
+			ok := "ok"
+			if w := len(res.Diagnostics.Warnings()); w > 0 {
+				ok = "ok with " + diag.Plural(w, "warning")
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: %s; %s passed; every card laid out in English and French; rules pages and links checked\n",
+				ok, build.Summary(res.Catalog), diag.Plural(passed, "check game"))
 			return nil
 		},
 	}
-}
-
-// summary is the one-line description of a loaded catalog.
-func summary(cat *catalog.Catalog) string {
-	return fmt.Sprintf("ok: %d factions, %d Characters, %d Leaders, %d Equipment, %d Formations, %d Vocations, %d Reference cards, %d Objective cards, %d skills, %d action boards, %d scenarios, %d decks, %d check games, %d glossary terms, %d rules pages",
-		len(cat.Factions), len(cat.Characters), len(cat.Leaders), len(cat.Equipment), len(cat.Formations),
-		len(cat.Vocations), len(cat.References), len(cat.Objectives), len(cat.Skills), len(cat.ActionBoards),
-		len(cat.Scenarios), len(cat.Decks), len(cat.Checks), len(cat.Glossary), len(cat.Rules))
 }

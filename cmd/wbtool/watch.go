@@ -231,9 +231,8 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 		Outputs:  outputs,
 		Version:  version,
 		Salt:     buildSalt(exe),
-		// The same site as `wbtool build` writes.
-		Site:  siteOptions(),
-		Print: render.BuildOptions{Version: version, Date: date},
+		// The same outputs as `wbtool build` writes.
+		Date: date,
 		// The check results show as soon as they are known; the outputs
 		// follow.
 		OnChecked: func(r *watch.Report) {
@@ -310,9 +309,6 @@ func previewWatch(ctx context.Context, g *globalFlags, lr *livereload.Broker, se
 		}
 		runner = &budget.Runner{Exe: exe, Args: []string{"watch", loadCmdName}, Limits: limits}
 	}
-	opts := siteOptions()
-	// The preview has no PDFs to link to.
-	opts.DeckPDF, opts.CardsPDF = nil, nil
 	session := watch.NewSession(watch.Config{
 		Loader: watch.Child{Runner: runner, Request: budget.Request{Dir: dir, Root: root, Draft: g.draft}},
 		// In memory only: wbtool writes nowhere but the output folder,
@@ -320,7 +316,8 @@ func previewWatch(ctx context.Context, g *globalFlags, lr *livereload.Broker, se
 		Outputs: watch.Outputs{Site: true},
 		Version: version,
 		Salt:    buildSalt(runner.Exe),
-		Site:    opts,
+		// The preview has no sheets to link to.
+		Preview: true,
 	})
 	absDir, err := filepath.Abs(dir)
 	if err != nil {

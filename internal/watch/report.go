@@ -29,6 +29,9 @@ type Report struct {
 	// OutputErrors are the problems found while building the outputs
 	// (a broken link in the rules, a card text too long for its box).
 	OutputErrors []string
+	// Warnings are what the build warns about (text shrunk below a
+	// comfortable size, a card text the engine cannot play).
+	Warnings []string
 
 	Summary string // what the content holds, when it loaded
 	Drafts  int    // missing translations shown as placeholders (draft mode)
@@ -73,9 +76,10 @@ func (r *Report) stageAt(name string, _ time.Time, d time.Duration) {
 	r.Stages = append(r.Stages, Stage{name, d})
 }
 
-// OK reports whether the content loaded and every output was built.
+// OK reports whether the content loaded, every check game passed and
+// every output was built: what `wbtool build` would accept.
 func (r *Report) OK() bool {
-	return !r.Canceled && r.Budget == nil && len(r.Errors) == 0 && len(r.OutputErrors) == 0
+	return !r.Canceled && r.Budget == nil && len(r.Errors) == 0 && len(r.OutputErrors) == 0 && r.Checks.Failed == 0
 }
 
 // Took returns the time of a stage, 0 if it did not run.
@@ -156,15 +160,20 @@ func (r *Report) FormatTail(w io.Writer, timings bool) {
 	if r.Canceled {
 		return
 	}
+	for _, wn := range r.Warnings {
+		line(w, "  %s", wn)
+	}
 	switch {
 	case len(r.OutputErrors) > 0:
 		for _, e := range r.OutputErrors {
 			line(w, "  %s", e)
 		}
 		line(w, "  %s building the outputs; the outputs of the last good build are kept", plural(len(r.OutputErrors), "error"))
-	case !r.OK():
-	case r.Unchanged:
+	case r.Unchanged && r.Budget == nil && len(r.Errors) == 0:
 		line(w, "  outputs: unchanged")
+	case r.Checks.Failed > 0 && r.Budget == nil && len(r.Errors) == 0:
+		line(w, "  %s failed: the outputs of the last good build are kept", plural(r.Checks.Failed, "check game"))
+	case !r.OK():
 	case len(r.Outputs) == 0:
 		line(w, "  outputs: all up to date")
 	default:

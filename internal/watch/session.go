@@ -7,13 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
+	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/dist"
@@ -79,11 +80,14 @@ type Config struct {
 	// binaries): cached pieces are reused only under equal Version and
 	// Salt, never across wbtool versions.
 	Version, Salt string
-	// Site are the options of the site build. Its CardImages function
-	// (render.SVG when nil, as in site.Build) is called only for the
-	// cards whose images changed.
-	Site  site.Options
-	Print render.BuildOptions
+	// Site are the options of the site build: its BaseURL, and its
+	// CardImages function (render.SVG when nil, as in site.Build), called
+	// only for the cards whose images changed.
+	Site site.Options
+	// Preview builds a site without links to the sheets (serve).
+	Preview bool
+	// Date is the date printed on the sheets.
+	Date time.Time
 	// CacheDir, when set, keeps rendered card images on disk across
 	// sessions (in a folder per wbtool version and build); `wbtool watch`
 	// uses <out>/.wbtool/cache.
@@ -132,7 +136,10 @@ func NewSession(cfg Config) *Session {
 		disk: openDiskCache(cfg.CacheDir, cfg.Version, cfg.Salt)}
 }
 
-// Rebuild runs one rebuild for the changed files and reports it.
+// Rebuild runs one rebuild for the changed files and reports it. The
+// rebuild is `wbtool build`'s pipeline (package build) on the catalog the
+// loader returns, with this session's caches standing in for the work of
+// the check games, the card images and the sheets that did not change.
 func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	s.seq++
 	r := &Report{Seq: s.seq, Changed: changed}
@@ -156,7 +163,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	cat, err := s.cfg.Loader.Load(ctx)
 	r.stage("load", t)
 	if err != nil {
-		var list schema.Errors
+		var list diag.List
 		var ex *budget.ExceededError
 		switch {
 		case ctx.Err() != nil:
@@ -178,22 +185,97 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 
 	t = time.Now()
 	ix := newIndex(cat)
+	salt := s.cfg.Version + "\x00" + s.cfg.Salt
+	catHash := hashOf(mustJSON(cat), rulesSource(cat), []byte(salt))
 	r.stage("index", t)
 
-	t = time.Now()
-	s.runChecks(cat, ix, r)
-	r.stage("checks", t)
-	head()
-
-	catHash := hashOf(mustJSON(cat), rulesSource(cat), []byte(s.cfg.Version+"\x00"+s.cfg.Salt))
-	if catHash == s.lastGood && !changedEverything(changed) {
+	// The same catalog as the last good build: its layout, site and
+	// outputs are those already written.
+	unchanged := catHash == s.lastGood && !changedEverything(changed)
+	stages := []build.Stage{build.Load, build.Checks}
+	if !unchanged {
+		stages = append(stages, build.Layout, build.Site)
+		if s.cfg.Outputs.Data {
+			stages = append(stages, build.Data)
+		}
+		if s.cfg.Outputs.Print {
+			stages = append(stages, build.Print)
+		}
+	}
+	keys := s.cardKeys(cat, ix, salt)
+	checkDiags := map[string]bool{}
+	images := &imageCounts{}
+	res, err := build.Run(ctx, build.Options{
+		Catalog:    cat,
+		Stages:     stages,
+		Version:    s.cfg.Version,
+		Date:       s.cfg.Date,
+		BaseURL:    s.cfg.Site.BaseURL,
+		Preview:    s.cfg.Preview,
+		PlayChecks: func(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.CheckResult { return s.playChecks(cat, ix, salt, games, r) },
+		CardImages: s.cardImages(keys, images),
+		RenderSheets: func(cat *catalog.Catalog, jobs []build.SheetJob) (dist.Files, error) {
+			return s.renderSheets(cat, ix, keys, jobs, r)
+		},
+		OnChecked: func(res *build.Result) {
+			for _, d := range build.CheckDiagnostics(res.Checks) {
+				checkDiags[d.String()] = true
+				r.Checks.Failures = append(r.Checks.Failures, d.String())
+			}
+			r.Checks.Passed, r.Checks.Failed = build.CheckCounts(res.Checks)
+			r.stageAt("checks", time.Time{}, res.Times[len(res.Times)-1].Took)
+			head()
+		},
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			r.Canceled = true
+		} else {
+			r.OutputErrors = append(r.OutputErrors, err.Error())
+		}
+		return r
+	}
+	for _, tm := range res.Times[1:] {
+		if tm.Stage != build.Checks {
+			r.stageAt(string(tm.Stage), time.Time{}, tm.Took)
+		}
+	}
+	for _, d := range res.Diagnostics {
+		switch {
+		case checkDiags[d.String()]:
+		case d.Severity == diag.Warning:
+			r.Warnings = append(r.Warnings, d.String())
+		default:
+			r.OutputErrors = append(r.OutputErrors, d.String())
+		}
+	}
+	if unchanged {
 		r.Unchanged = true
 		return r
 	}
-	files, err := s.buildOutputs(cat, ix, r)
-	if err != nil {
-		r.OutputErrors = append(r.OutputErrors, splitErrors(err)...)
+	if !res.OK(false) {
 		return r
+	}
+	r.Images.Rendered, r.Images.Reused, r.Images.FromDisk = images.rendered, images.reused, images.fromDisk
+	s.images = images.used
+	if !s.pruned && s.cfg.Outputs.Site {
+		s.disk.prune(images.used)
+		s.pruned = true
+	}
+	files := dist.Files{}
+	for dir, fs := range res.Outputs {
+		for p, b := range fs {
+			files[dir+"/"+p] = b
+		}
+	}
+	if s.cfg.Outputs.Site {
+		r.Site = site.Files(res.Outputs[build.SiteDir])
+	} else {
+		for p := range files {
+			if strings.HasPrefix(p, build.SiteDir+"/") {
+				delete(files, p)
+			}
+		}
 	}
 	if s.cfg.Out == "" && r.Site != nil {
 		r.Outputs = append(r.Outputs, fmt.Sprintf("site (%d files, in memory)", len(r.Site)))
@@ -223,81 +305,38 @@ func rulesSource(cat *catalog.Catalog) []byte {
 	return b.Bytes()
 }
 
-// runChecks plays the check games whose key changed, on all cores, and
+// playChecks plays the check games whose key changed, on all cores, and
 // reuses the other results.
-func (s *Session) runChecks(cat *catalog.Catalog, ix *index, r *Report) {
-	salt := s.cfg.Version + "\x00" + s.cfg.Salt
-	next := make(map[string]checkEntry, len(cat.Checks))
-	var todo []int
-	keys := make([]string, len(cat.Checks))
-	for i := range cat.Checks {
-		c := &cat.Checks[i]
+func (s *Session) playChecks(cat *catalog.Catalog, ix *index, salt string, games []*catalog.CheckGame, r *Report) []engine.CheckResult {
+	next := make(map[string]checkEntry, len(games))
+	var todo []*catalog.CheckGame
+	keys := make(map[string]string, len(games))
+	for _, c := range games {
 		prev, ok := s.checks[c.ID]
-		keys[i] = ix.checkKey(salt, c.ID, prev.result.Cards)
-		if ok && prev.key == keys[i] {
+		keys[c.ID] = ix.checkKey(salt, c.ID, prev.result.Cards)
+		if ok && prev.key == keys[c.ID] {
 			next[c.ID] = prev
 			continue
 		}
-		todo = append(todo, i)
+		todo = append(todo, c)
 	}
-	results := make([]engine.CheckResult, len(todo))
-	var wg sync.WaitGroup
-	work := make(chan int)
-	for range min(runtime.GOMAXPROCS(0), len(todo)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range work {
-				results[j] = engine.RunCheck(cat, &cat.Checks[todo[j]])
-			}
-		}()
-	}
-	for j := range todo {
-		work <- j
-	}
-	close(work)
-	wg.Wait()
-	for _, res := range results {
+	for _, res := range build.PlayChecks(cat, todo) {
 		// The key may name more cards now that the run listed them: key
 		// it with those, so that the next rebuild compares like with like.
 		next[res.ID] = checkEntry{key: ix.checkKey(salt, res.ID, res.Cards), result: res}
 	}
 	s.checks = next
 	r.Checks.Rerun = len(todo)
-	r.Checks.Reused = len(cat.Checks) - len(todo)
-	for i := range cat.Checks {
-		res := next[cat.Checks[i].ID].result
-		switch {
-		case res.Err != nil:
-			r.Checks.Failed++
-			r.Checks.Failures = append(r.Checks.Failures, fmt.Sprintf("%s: check %s: %s", res.Err.Pos, res.ID, res.Err.Msg))
-		case res.Failure != nil:
-			r.Checks.Failed++
-			f := res.Failure
-			r.Checks.Failures = append(r.Checks.Failures, fmt.Sprintf("%s: check %s: step %d (%s): %s", f.Pos, res.ID, f.Step, f.What, f.Msg))
-		default:
-			r.Checks.Passed++
-		}
+	r.Checks.Reused = len(games) - len(todo)
+	out := make([]engine.CheckResult, len(games))
+	for i, c := range games {
+		out[i] = next[c.ID].result
 	}
+	return out
 }
 
-// buildOutputs computes the outputs in memory: the catalog JSON, the site
-// (with cached card images) and the print sheets of the languages whose
-// cards changed, site and sheets in parallel.
-func (s *Session) buildOutputs(cat *catalog.Catalog, ix *index, r *Report) (dist.Files, error) {
-	files := dist.Files{}
-	salt := s.cfg.Version + "\x00" + s.cfg.Salt
-	if s.cfg.Outputs.Data {
-		t := time.Now()
-		data, err := cat.JSON()
-		if err != nil {
-			return nil, err
-		}
-		files["data/catalog.json"] = data
-		r.stage("data", t)
-	}
-
-	// Card keys, once per card and language.
+// cardKeys are the cache keys of every card in every language.
+func (s *Session) cardKeys(cat *catalog.Catalog, ix *index, salt string) map[catalog.Lang]map[string]string {
 	var ids []string
 	for _, k := range catalog.Kinds {
 		ids = append(ids, cat.CardIDs(k)...)
@@ -309,70 +348,40 @@ func (s *Session) buildOutputs(cat *catalog.Catalog, ix *index, r *Report) (dist
 			keys[l][id] = ix.cardKey(salt, id, l)
 		}
 	}
-
-	var wg sync.WaitGroup
-	var siteFiles site.Files
-	var siteErr, printErr error
-	var rendered, reused, fromDisk int
-	if s.cfg.Outputs.Site {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			t := time.Now()
-			siteFiles, rendered, reused, fromDisk, siteErr = s.buildSite(cat, keys)
-			r.stageAt("site", t, time.Since(t))
-		}()
-	}
-	var pdfs map[string][]byte
-	if s.cfg.Outputs.Print {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			t := time.Now()
-			pdfs, printErr = s.buildPrint(cat, ids, keys, ix, r)
-			r.stageAt("print", t, time.Since(t))
-		}()
-	}
-	wg.Wait()
-	if err := errors.Join(siteErr, printErr); err != nil {
-		return nil, err
-	}
-	r.Images.Rendered, r.Images.Reused, r.Images.FromDisk = rendered, reused, fromDisk
-	for p, b := range siteFiles {
-		files["site/"+p] = b
-	}
-	r.Site = siteFiles
-	for p, b := range pdfs {
-		files[p] = b
-	}
-	return files, nil
+	return keys
 }
 
-// buildSite builds the site with the card images of unchanged cards taken
-// from the cache (memory, then disk).
-func (s *Session) buildSite(cat *catalog.Catalog, keys map[catalog.Lang]map[string]string) (files site.Files, rendered, reused, fromDisk int, err error) {
-	var mu sync.Mutex
-	used := map[string]cardImages{}
-	opts := s.cfg.Site
-	inner := opts.CardImages
+// imageCounts counts the card images of one rebuild by where they came
+// from, and keeps those used.
+type imageCounts struct {
+	mu                         sync.Mutex
+	rendered, reused, fromDisk int
+	used                       map[string]cardImages
+}
+
+// cardImages is the site's card image function with the images of
+// unchanged cards taken from the cache (memory, then disk).
+func (s *Session) cardImages(keys map[catalog.Lang]map[string]string, n *imageCounts) func(*catalog.Catalog, string, catalog.Lang) ([]byte, []byte, error) {
+	n.used = map[string]cardImages{}
+	inner := s.cfg.Site.CardImages
 	if inner == nil {
 		inner = render.SVG // what site.Build uses when CardImages is nil
 	}
-	opts.CardImages = func(c *catalog.Catalog, id string, l catalog.Lang) ([]byte, []byte, error) {
+	return func(c *catalog.Catalog, id string, l catalog.Lang) ([]byte, []byte, error) {
 		key := keys[l][id]
 		if key == "" {
 			return inner(c, id, l)
 		}
-		mu.Lock()
+		n.mu.Lock()
 		img, ok := s.images[key]
 		if !ok {
-			img, ok = used[key]
+			img, ok = n.used[key]
 		}
-		mu.Unlock()
-		counter := &reused
+		n.mu.Unlock()
+		counter := &n.reused
 		if !ok {
 			if img, ok = s.disk.get(key); ok {
-				counter = &fromDisk
+				counter = &n.fromDisk
 			}
 		}
 		if !ok {
@@ -382,92 +391,50 @@ func (s *Session) buildSite(cat *catalog.Catalog, keys map[catalog.Lang]map[stri
 			}
 			img = cardImages{front, back}
 			s.disk.put(key, img)
-			counter = &rendered
+			counter = &n.rendered
 		}
-		mu.Lock()
+		n.mu.Lock()
 		*counter++
-		used[key] = img
-		mu.Unlock()
+		n.used[key] = img
+		n.mu.Unlock()
 		return img.front, img.back, nil
 	}
-	files, err = site.Build(cat, opts)
-	if err != nil {
-		return nil, 0, 0, 0, err
-	}
-	// Keep only the images of the current cards: the cache never grows
-	// past one site's worth (on disk, from the first full build on).
-	s.images = used
-	if !s.pruned {
-		s.disk.prune(used)
-		s.pruned = true
-	}
-	return files, rendered, reused, fromDisk, nil
 }
 
-// buildPrint renders the sheets `wbtool build` writes — every card per
-// language, and every deck per language — but only those whose cards
-// changed (a sheet's key hashes the keys of its cards, in order).
-func (s *Session) buildPrint(cat *catalog.Catalog, ids []string, keys map[catalog.Lang]map[string]string, ix *index, r *Report) (map[string][]byte, error) {
-	type job struct {
-		name string
-		key  string
-		opts render.SheetOptions
-	}
-	var jobs []job
+// renderSheets renders the sheets whose cards changed (a sheet's key
+// hashes the keys of its cards, in order) and reuses the others' bytes
+// from the output folder's last write.
+func (s *Session) renderSheets(cat *catalog.Catalog, ix *index, keys map[catalog.Lang]map[string]string, jobs []build.SheetJob, r *Report) (dist.Files, error) {
+	var todo []build.SheetJob
 	current := map[string]string{}
-	o := s.cfg.Print
-	for _, l := range catalog.Langs {
-		base := render.SheetOptions{Lang: l, Version: s.cfg.Version, Date: o.Date, Paper: o.Paper, Bleed: o.Bleed}
-		add := func(name string, cards []string, so render.SheetOptions) {
-			parts := [][]byte{[]byte(fmt.Sprintf("print\x00%s\x00%s\x00%s\x00%+v", s.cfg.Version, s.cfg.Salt, name, o)), []byte(ix.render[l])}
-			for _, id := range cards {
-				parts = append(parts, []byte(id+"\x00"+keys[l][id]))
-			}
-			key := hashOf(parts...)
-			current[name] = key
-			if s.pdfs[name] != key {
-				jobs = append(jobs, job{name, key, so})
+	out := dist.Files{}
+	for _, j := range jobs {
+		l := j.Opts.Lang
+		cards := j.Cards
+		if cards == nil {
+			for _, k := range catalog.Kinds {
+				cards = append(cards, cat.CardIDs(k)...)
 			}
 		}
-		add("print/cards-"+string(l)+".pdf", ids, base)
-		for _, d := range cat.Decks {
-			so := base
-			so.Cards = append([]string{}, d.Cards...)
-			add(render.DeckSheetPath(d.ID, l), d.Cards, so)
+		parts := [][]byte{[]byte(fmt.Sprintf("print\x00%s\x00%s\x00%s\x00%+v", s.cfg.Version, s.cfg.Salt, j.Path, j.Opts)), []byte(ix.render[l])}
+		for _, id := range cards {
+			parts = append(parts, []byte(id+"\x00"+keys[l][id]))
 		}
+		key := hashOf(parts...)
+		current[j.Path] = key
+		if s.pdfs[j.Path] == key {
+			continue // unchanged: the file on disk stays
+		}
+		todo = append(todo, j)
 	}
-	out := map[string][]byte{}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	var errs []error
-	work := make(chan job)
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range work {
-				pdf, err := render.Sheets(cat, j.opts)
-				mu.Lock()
-				if err != nil {
-					errs = append(errs, err)
-				} else {
-					out[j.name] = pdf
-				}
-				mu.Unlock()
-			}
-		}()
+	files, err := build.Sheets(cat, todo)
+	if err != nil {
+		return nil, err
 	}
-	for _, j := range jobs {
-		work <- j
-	}
-	close(work)
-	wg.Wait()
-	if len(errs) > 0 {
-		// The same card error shows in every sheet holding the card.
-		return nil, errors.Join(dedupErrors(errs)...)
-	}
-	for _, j := range jobs {
-		s.pdfs[j.name] = j.key
+	for _, j := range todo {
+		s.pdfs[j.Path] = current[j.Path]
+		_, rel := build.InDir(j.Path)
+		out[rel] = files[rel]
 	}
 	// Sheets of decks that no longer exist.
 	for name := range s.pdfs {
@@ -477,21 +444,6 @@ func (s *Session) buildPrint(cat *catalog.Catalog, ids []string, keys map[catalo
 		}
 	}
 	return out, nil
-}
-
-// dedupErrors drops errors whose text repeats an earlier one.
-func dedupErrors(errs []error) []error {
-	seen := map[string]bool{}
-	var out []error
-	for _, e := range errs {
-		for _, line := range splitErrors(e) {
-			if !seen[line] {
-				seen[line] = true
-				out = append(out, errors.New(line))
-			}
-		}
-	}
-	return out
 }
 
 // write puts the outputs on disk as one new generation of the output

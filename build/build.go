@@ -1,0 +1,407 @@
+// Package build is wbtool's one build. Every command that reads content —
+// validate, build, print, check, watch, serve and the pre-commit hook —
+// runs the same named stages, in order, through [Run]:
+//
+//	load    the content, checked against the rules schema (package schema)
+//	checks  the designers' check games, played by the rules engine
+//	layout  every card laid out in both languages (text fit, fonts)
+//	site    the bilingual site, in memory (rules pages, links, anchors)
+//	data    the engine data, data/catalog.json
+//	print   the print-and-play sheets, print/*.pdf
+//
+// Each stage returns files and diagnostics (package diag). The stages up
+// to site are the verdict: `wbtool validate` runs them and writes nothing,
+// so content that validates always builds. data and print only encode what
+// the verdict stages accepted. The [Plan] owns every output path; writing
+// the files is the caller's (package internal/dist).
+package build
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/render"
+	"wbtool.dev/wbtool/schema"
+	"wbtool.dev/wbtool/site"
+)
+
+// Stage names a step of the build.
+type Stage string
+
+// The stages, in the order they run.
+const (
+	Load   Stage = "load"
+	Checks Stage = "checks"
+	Layout Stage = "layout"
+	Site   Stage = "site"
+	Data   Stage = "data"
+	Print  Stage = "print"
+)
+
+// Stages lists every stage in order.
+var Stages = []Stage{Load, Checks, Layout, Site, Data, Print}
+
+// Verdict are the stages that decide whether content is valid: validate
+// runs exactly these.
+var Verdict = []Stage{Load, Checks, Layout, Site}
+
+// Options say what to build from which content.
+type Options struct {
+	// Content is the content tree, Root the prefix shown before file
+	// names in positions ("content", or the --content folder as given).
+	Content fs.FS
+	Root    string
+	// Draft lets missing translations through with a visible placeholder.
+	Draft bool
+	// Extra are content files outside the tree (check games or a deck
+	// file given on the command line).
+	Extra []schema.File
+	// Stages are the stages to run (nil: all of them). Stages after the
+	// verdict run only when the verdict has no error.
+	Stages []Stage
+	// Strict turns warnings into errors.
+	Strict bool
+	// CheckFilter, when set, selects the check games to play.
+	CheckFilter func(*catalog.CheckGame) bool
+
+	// Version is wbtool's version, printed on the sheets.
+	Version string
+	// Date pins the PDF dates (zero: render.DefaultDate).
+	Date time.Time
+	// BaseURL is the address the site is published at (sitemap.xml).
+	BaseURL string
+	// CardImages, when set, replaces render.SVG for the site's card
+	// images (watch serves them from its cache).
+	CardImages func(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, err error)
+	// Catalog, when set, is used instead of loading Content (watch and
+	// serve load in a budgeted child process).
+	Catalog *catalog.Catalog
+	// Preview builds a site with no links to the sheets (serve has none).
+	Preview bool
+
+	// Incremental rebuilds (watch) are this pipeline with a cache: these
+	// replace a stage's work by one that reuses earlier results. Nil: do
+	// the work.
+	PlayChecks   func(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.CheckResult
+	RenderSheets func(cat *catalog.Catalog, jobs []SheetJob) (dist.Files, error)
+	// OnChecked is called once the check games are played, before the
+	// layout, site and outputs, so that a watcher can report early.
+	OnChecked func(*Result)
+}
+
+func (o Options) runs(s Stage) bool { return o.Stages == nil || slices.Contains(o.Stages, s) }
+
+// Result is what a build found and made.
+type Result struct {
+	// Catalog is the loaded content; nil when it could not load.
+	Catalog *catalog.Catalog
+	// Diagnostics are every error and warning, sorted.
+	Diagnostics diag.List
+	// Checks are the results of the check games played, in content order.
+	Checks []engine.CheckResult
+	// Outputs are the files made, by top-level output folder ("data",
+	// "print", "site"); empty when the verdict has errors.
+	Outputs map[string]dist.Files
+	// Times are the stages run, with their duration.
+	Times []Timing
+
+	mu sync.Mutex // guards Outputs while data and print run
+}
+
+// Timing is the duration of one stage.
+type Timing struct {
+	Stage Stage
+	Took  time.Duration
+}
+
+// OK reports whether the build has no error (strict: no warning either).
+func (r *Result) OK(strict bool) bool { return !r.Diagnostics.HasErrors(strict) }
+
+// Updates are the outputs as dist updates, in folder order.
+func (r *Result) Updates() []dist.Update {
+	var out []dist.Update
+	for _, dir := range []string{DataDir, PrintDir, SiteDir} {
+		if files, ok := r.Outputs[dir]; ok {
+			out = append(out, dist.Update{Dir: dir, Files: files})
+		}
+	}
+	return out
+}
+
+// Run builds the content: the stages of opts in order, stopping before
+// the output stages when the verdict has an error. Content problems are
+// in the result's diagnostics; the error is for everything else (the
+// content folder unreadable, ctx cancelled).
+func Run(ctx context.Context, opts Options) (*Result, error) {
+	r := &Result{Outputs: map[string]dist.Files{}}
+	timed := func(s Stage, f func() error) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		t := time.Now()
+		err := f()
+		r.Times = append(r.Times, Timing{s, time.Since(t)})
+		return err
+	}
+
+	// load
+	err := timed(Load, func() error {
+		if opts.Catalog != nil {
+			r.Catalog = opts.Catalog
+			return nil
+		}
+		cat, err := schema.Load(opts.Content, schema.Options{Root: opts.Root, Draft: opts.Draft, Extra: opts.Extra})
+		if list, ok := err.(diag.List); ok {
+			r.Diagnostics = append(r.Diagnostics, list...)
+			return nil
+		}
+		r.Catalog = cat
+		return err
+	})
+	if err != nil || r.Catalog == nil {
+		return r.finish(opts), err
+	}
+	cat := r.Catalog
+
+	// checks
+	if opts.runs(Checks) {
+		err := timed(Checks, func() error {
+			var games []*catalog.CheckGame
+			for i := range cat.Checks {
+				if opts.CheckFilter == nil || opts.CheckFilter(&cat.Checks[i]) {
+					games = append(games, &cat.Checks[i])
+				}
+			}
+			play := opts.PlayChecks
+			if play == nil {
+				play = PlayChecks
+			}
+			r.Checks = play(cat, games)
+			r.Diagnostics = append(r.Diagnostics, CheckDiagnostics(r.Checks)...)
+			r.Diagnostics = append(r.Diagnostics, MissingEffects(cat)...)
+			return nil
+		})
+		if err != nil {
+			return r.finish(opts), err
+		}
+		if opts.OnChecked != nil {
+			opts.OnChecked(r)
+		}
+	}
+
+	// layout: both languages at once.
+	if opts.runs(Layout) {
+		err := timed(Layout, func() error {
+			lists := make([]diag.List, len(catalog.Langs))
+			var wg sync.WaitGroup
+			for i, l := range catalog.Langs {
+				wg.Go(func() { lists[i] = render.Check(cat, l) })
+			}
+			wg.Wait()
+			for _, l := range lists {
+				r.Diagnostics = append(r.Diagnostics, l...)
+			}
+			return nil
+		})
+		if err != nil {
+			return r.finish(opts), err
+		}
+	}
+
+	// site: part of the verdict (rules pages, links), kept when the
+	// verdict passes.
+	var siteFiles site.Files
+	if opts.runs(Site) {
+		err := timed(Site, func() error {
+			files, err := site.Build(cat, SiteOptions(opts))
+			if list, ok := err.(diag.List); ok {
+				r.Diagnostics = append(r.Diagnostics, list...)
+				return nil
+			}
+			siteFiles = files
+			return err
+		})
+		if err != nil {
+			return r.finish(opts), err
+		}
+	}
+	if r.Diagnostics.HasErrors(opts.Strict) {
+		return r.finish(opts), nil
+	}
+	if siteFiles != nil {
+		r.Outputs[SiteDir] = dist.Files(siteFiles)
+	}
+
+	// data and print encode what the verdict accepted, in parallel.
+	var g errgroup.Group
+	var dataTook, printTook time.Duration
+	if opts.runs(Data) {
+		g.Go(func() error {
+			t := time.Now()
+			defer func() { dataTook = time.Since(t) }()
+			b, err := cat.JSON()
+			if err != nil {
+				return err
+			}
+			r.setOutput(DataDir, dist.Files{CatalogFile: b})
+			return nil
+		})
+	}
+	if opts.runs(Print) {
+		g.Go(func() error {
+			t := time.Now()
+			defer func() { printTook = time.Since(t) }()
+			sheets := opts.RenderSheets
+			if sheets == nil {
+				sheets = Sheets
+			}
+			files, err := sheets(cat, SheetJobs(cat, render.SheetOptions{Version: opts.Version, Date: opts.Date}))
+			if err != nil {
+				return err
+			}
+			r.setOutput(PrintDir, files)
+			return nil
+		})
+	}
+	if err := ctx.Err(); err != nil {
+		return r.finish(opts), err
+	}
+	err = g.Wait()
+	if opts.runs(Data) {
+		r.Times = append(r.Times, Timing{Data, dataTook})
+	}
+	if opts.runs(Print) {
+		r.Times = append(r.Times, Timing{Print, printTook})
+	}
+	if list, ok := err.(diag.List); ok {
+		// Layout accepted every card: a sheet that fails is a bug, but
+		// it is reported like content, never written half.
+		r.Diagnostics = append(r.Diagnostics, list...)
+		r.Outputs = map[string]dist.Files{}
+		err = nil
+	}
+	return r.finish(opts), err
+}
+
+func (r *Result) setOutput(dir string, files dist.Files) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.Outputs[dir] = files
+}
+
+// finish sorts the diagnostics, strict or not.
+func (r *Result) finish(opts Options) *Result {
+	d := r.Diagnostics
+	if opts.Strict {
+		d = d.Strict()
+	}
+	r.Diagnostics = d.Sorted()
+	if r.Diagnostics.HasErrors(false) {
+		r.Outputs = map[string]dist.Files{}
+	}
+	return r
+}
+
+// SiteOptions are the site options of a build: links to the sheets the
+// print stage writes beside the site.
+func SiteOptions(opts Options) site.Options {
+	o := site.Options{BaseURL: opts.BaseURL, CardImages: opts.CardImages}
+	if !opts.Preview {
+		o.DeckPDF, o.CardsPDF = DeckSheet, CardsSheet
+	}
+	return o
+}
+
+// PlayChecks plays check games on all cores; results keep the order of
+// games.
+func PlayChecks(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.CheckResult {
+	results := make([]engine.CheckResult, len(games))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, c := range games {
+		g.Go(func() error {
+			results[i] = engine.RunCheck(cat, c)
+			return nil
+		})
+	}
+	g.Wait()
+	return results
+}
+
+// CheckDiagnostics are the check games that failed or could not run, as
+// errors at the step (or the line) the designer must look at.
+func CheckDiagnostics(results []engine.CheckResult) diag.List {
+	var out diag.List
+	for _, r := range results {
+		switch {
+		case r.Err != nil:
+			out = append(out, diag.Errorf(r.Err.Pos, "", "check %s: %s", r.ID, r.Err.Msg))
+		case r.Failure != nil:
+			f := r.Failure
+			out = append(out, diag.Errorf(f.Pos, "", "check %s: step %d (%s): %s", r.ID, f.Step, f.What, f.Msg))
+		}
+	}
+	return out
+}
+
+// MissingEffects warns about card texts the engine cannot execute: games
+// (check games, sim) play them as blank.
+func MissingEffects(cat *catalog.Catalog) diag.List {
+	var out diag.List
+	for _, u := range engine.Manual(cat) {
+		out = append(out, diag.Warnf(u.Pos, "", "%s %s has no effect the engine can play: check games and sim play its text as blank (give it an `effect:` to make it playable)", u.Kind, u.ID))
+	}
+	return out
+}
+
+// CheckCounts counts passed and failed games.
+func CheckCounts(results []engine.CheckResult) (passed, failed int) {
+	for i := range results {
+		if results[i].Passed() {
+			passed++
+		} else {
+			failed++
+		}
+	}
+	return passed, failed
+}
+
+// Summary is the one-line description of a valid catalog, each count
+// agreeing with its noun.
+func Summary(cat *catalog.Catalog) string {
+	n := func(k int, one, many string) string {
+		if k == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %s", k, many)
+	}
+	return strings.Join([]string{
+		n(len(cat.Factions), "faction", "factions"),
+		n(len(cat.Characters), "Character", "Characters"),
+		n(len(cat.Leaders), "Leader", "Leaders"),
+		n(len(cat.Equipment), "Equipment card", "Equipment cards"),
+		n(len(cat.Formations), "Formation", "Formations"),
+		n(len(cat.Vocations), "Vocation", "Vocations"),
+		n(len(cat.References), "Reference card", "Reference cards"),
+		n(len(cat.Objectives), "Objective card", "Objective cards"),
+		n(len(cat.Skills), "skill", "skills"),
+		n(len(cat.ActionBoards), "action board", "action boards"),
+		n(len(cat.Scenarios), "scenario", "scenarios"),
+		n(len(cat.Decks), "deck", "decks"),
+		n(len(cat.Checks), "check game", "check games"),
+		n(len(cat.Glossary), "glossary term", "glossary terms"),
+		n(len(cat.Rules), "rules page", "rules pages"),
+	}, ", ")
+}

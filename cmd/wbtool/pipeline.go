@@ -1,0 +1,63 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/internal/termsafe"
+	"wbtool.dev/wbtool/schema"
+)
+
+// runBuild runs the build pipeline on the command's content for the
+// given options (stages, check filter, outputs), and prints its
+// diagnostics: every command reports problems here, the same way. It
+// returns errReported when the content has errors (or warnings, with
+// --strict).
+func runBuild(cmd *cobra.Command, g *globalFlags, opts build.Options) (*build.Result, error) {
+	fsys, root, err := contentSource(g)
+	if err != nil {
+		return nil, err
+	}
+	opts.Content, opts.Root, opts.Draft, opts.Strict = fsys, root, g.draft, g.strict
+	if opts.Version == "" {
+		opts.Version = version
+	}
+	res, err := build.Run(cmd.Context(), opts)
+	if err != nil {
+		return nil, err
+	}
+	w := cmd.ErrOrStderr()
+	res.Diagnostics.Print(w)
+	if !res.OK(g.strict) {
+		fmt.Fprintln(w, res.Diagnostics.Summary())
+		return res, errReported
+	}
+	if g.draft && len(res.Catalog.Draft) > 0 && (opts.Stages == nil || len(opts.Stages) > 1) {
+		printDraft(w, res.Catalog)
+	}
+	return res, nil
+}
+
+// loadCatalog loads and validates the content (the load stage only), for
+// commands that read the catalog without building: deck, play, sim, i18n.
+func loadCatalog(cmd *cobra.Command, g *globalFlags, extra ...schema.File) (*catalog.Catalog, error) {
+	res, err := runBuild(cmd, g, build.Options{Stages: []build.Stage{build.Load}, Extra: extra})
+	if err != nil {
+		return nil, err
+	}
+	return res.Catalog, nil
+}
+
+// printDraft lists the missing translations a draft build shows as
+// placeholders.
+func printDraft(w io.Writer, cat *catalog.Catalog) {
+	fmt.Fprintf(w, "draft: %s, shown as placeholders:\n", diag.Plural(len(cat.Draft), "missing translation"))
+	for _, m := range cat.Draft {
+		fmt.Fprintln(w, termsafe.String(fmt.Sprintf("  %s: %s: missing %s text", m.Pos, m.Path, langName(m.Lang))))
+	}
+}

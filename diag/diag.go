@@ -1,0 +1,216 @@
+// Package diag is wbtool's one kind of problem report. Every stage of a
+// build (the loader, the check games, the card layout, the site) reports
+// what is wrong with the content as a [Diagnostic]: a position in a content
+// file, relative to the content folder, the content path at fault, the rule
+// it breaks when there is one, a severity and a sentence a designer can act
+// on. A [List] is sorted, de-duplicated and printed in one place, so that
+// every command says the same thing about the same content.
+package diag
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/termsafe"
+)
+
+// Severity tells an error, which stops a build, from a warning, which
+// does not (unless the build is strict).
+type Severity uint8
+
+// The severities.
+const (
+	Error Severity = iota
+	Warning
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// Diagnostic is one problem found in the content.
+type Diagnostic struct {
+	Pos catalog.Pos
+	// Path is the content path of the value at fault, e.g.
+	// "characters.copp.panic.speed"; empty for file-level problems.
+	Path string
+	// Rule is the rule the content breaks, e.g. "R-DECK-3", when there
+	// is one.
+	Rule     string
+	Severity Severity
+	Msg      string
+}
+
+// Errorf is an error at pos.
+func Errorf(pos catalog.Pos, path, format string, args ...any) Diagnostic {
+	return Diagnostic{Pos: pos, Path: path, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Warnf is a warning at pos.
+func Warnf(pos catalog.Pos, path, format string, args ...any) Diagnostic {
+	return Diagnostic{Pos: pos, Path: path, Severity: Warning, Msg: fmt.Sprintf(format, args...)}
+}
+
+// String is the diagnostic as one line, file:line:col first; warnings say
+// so. File names, paths and messages may quote content, so every control
+// character in them is written as a visible escape: a diagnostic can
+// neither drive the designer's terminal nor span several lines.
+func (d Diagnostic) String() string {
+	var b strings.Builder
+	b.WriteString(d.Pos.String())
+	b.WriteString(": ")
+	if d.Severity == Warning {
+		b.WriteString("warning: ")
+	}
+	if d.Path != "" {
+		b.WriteString(d.Path)
+		b.WriteString(": ")
+	}
+	b.WriteString(d.Msg)
+	if d.Rule != "" && !strings.Contains(d.Msg, d.Rule) {
+		b.WriteString(" (")
+		b.WriteString(d.Rule)
+		b.WriteString(")")
+	}
+	return termsafe.String(b.String())
+}
+
+// List is every problem of a build. As an error, it is the list of the
+// content's errors.
+type List []Diagnostic
+
+func (l List) Error() string {
+	errs := l.Errors()
+	switch len(errs) {
+	case 0:
+		return "no errors"
+	case 1:
+		return errs[0].String()
+	}
+	return fmt.Sprintf("%s (and %d more errors)", errs[0], len(errs)-1)
+}
+
+// Errors are the diagnostics of severity Error.
+func (l List) Errors() List {
+	var out List
+	for _, d := range l {
+		if d.Severity == Error {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Warnings are the diagnostics of severity Warning.
+func (l List) Warnings() List {
+	var out List
+	for _, d := range l {
+		if d.Severity == Warning {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// HasErrors reports whether any diagnostic is an error; strict counts
+// warnings as errors.
+func (l List) HasErrors(strict bool) bool {
+	for _, d := range l {
+		if d.Severity == Error || strict {
+			return true
+		}
+	}
+	return false
+}
+
+// Strict turns every warning into an error.
+func (l List) Strict() List {
+	out := make(List, len(l))
+	for i, d := range l {
+		d.Severity = Error
+		out[i] = d
+	}
+	return out
+}
+
+// Print writes one line per diagnostic.
+func (l List) Print(w io.Writer) {
+	for _, d := range l {
+		fmt.Fprintln(w, d.String())
+	}
+}
+
+// Summary is a closing line such as "3 errors in 2 files" or "1 error and
+// 2 warnings in 2 files".
+func (l List) Summary() string {
+	files := map[string]bool{}
+	for _, d := range l {
+		files[d.Pos.File] = true
+	}
+	e, w := len(l.Errors()), len(l.Warnings())
+	var what string
+	switch {
+	case w == 0:
+		what = Plural(e, "error")
+	case e == 0:
+		what = Plural(w, "warning")
+	default:
+		what = Plural(e, "error") + " and " + Plural(w, "warning")
+	}
+	return fmt.Sprintf("%s in %s", what, Plural(len(files), "file"))
+}
+
+// Plural is "1 error", "2 errors".
+func Plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// Sorted orders the diagnostics by file, line, column, path and message,
+// and drops exact repeats (a card text checked on every page that shows
+// it, CUE conflicts reported once per constraint).
+func (l List) Sorted() List {
+	out := append(List(nil), l...)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Pos.File != b.Pos.File {
+			return a.Pos.File < b.Pos.File
+		}
+		if a.Pos.Line != b.Pos.Line {
+			return a.Pos.Line < b.Pos.Line
+		}
+		if a.Pos.Col != b.Pos.Col {
+			return a.Pos.Col < b.Pos.Col
+		}
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Severity != b.Severity {
+			return a.Severity < b.Severity
+		}
+		return a.Msg < b.Msg
+	})
+	dedup := out[:0]
+	for i, d := range out {
+		if i > 0 && d == out[i-1] {
+			continue
+		}
+		dedup = append(dedup, d)
+	}
+	return dedup
+}
+
+// Text is every diagnostic, one per line.
+func (l List) Text() string {
+	var b strings.Builder
+	l.Print(&b)
+	return b.String()
+}
