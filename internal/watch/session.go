@@ -206,13 +206,15 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	checkDiags := map[string]bool{}
 	images := &imageCounts{}
 	res, err := build.Run(ctx, build.Options{
-		Catalog:    cat,
-		Stages:     stages,
-		Version:    s.cfg.Version,
-		Date:       s.cfg.Date,
-		BaseURL:    s.cfg.Site.BaseURL,
-		Preview:    s.cfg.Preview,
-		PlayChecks: func(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.CheckResult { return s.playChecks(cat, ix, salt, games, r) },
+		Catalog: cat,
+		Stages:  stages,
+		Version: s.cfg.Version,
+		Date:    s.cfg.Date,
+		BaseURL: s.cfg.Site.BaseURL,
+		Preview: s.cfg.Preview,
+		PlayChecks: func(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.CheckResult {
+			return s.playChecks(cat, ix, salt, games, r)
+		},
 		CardImages: s.cardImages(keys, images),
 		RenderSheets: func(cat *catalog.Catalog, jobs []build.SheetJob) (dist.Files, error) {
 			return s.renderSheets(cat, ix, keys, jobs, r)
@@ -558,17 +560,6 @@ func (s *Session) wrote(prefix string) bool {
 		}
 	}
 	return false
-}
-
-// splitErrors turns a joined error into its lines.
-func splitErrors(err error) []string {
-	var out []string
-	for _, line := range strings.Split(err.Error(), "\n") {
-		if line = strings.TrimSpace(line); line != "" {
-			out = append(out, line)
-		}
-	}
-	return out
 }
 
 // summary is the one-line description of a loaded catalog (as `wbtool
