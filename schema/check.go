@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/suggest"
 )
 
 // checkDuplicates reports an id declared in two places, and a card id used
@@ -71,62 +72,73 @@ func (l *loader) checkDuplicates() {
 // existing entities, that boards and tiles agree, and that decks are legal.
 func (l *loader) checkReferences() {
 	cat := l.cat
-	faction := func(pos catalog.Pos, p, id string) {
+	var factionIDs, skillIDs []string
+	for _, f := range cat.Factions {
+		factionIDs = append(factionIDs, f.ID)
+	}
+	for _, s := range cat.Skills {
+		skillIDs = append(skillIDs, s.ID)
+	}
+	// Each problem is reported at the field to edit (the entity's
+	// position when the field has none, e.g. a value from a default).
+	faction := func(entity catalog.Pos, at []string, id string) {
 		if id != "" && cat.Faction(id) == nil && !l.isDeclared("factions", id) {
-			l.errorf(pos, p, "unknown faction %q: expected one of %s", id, l.factionList())
+			l.errorf(l.fieldPos(entity, at), displayPath(at), "unknown faction %q: expected one of %s%s", id, l.factionList(), suggest.Hint(id, factionIDs))
 		}
 	}
-	skill := func(pos catalog.Pos, p, id string) {
+	skill := func(entity catalog.Pos, at []string, id string) {
 		if cat.Skill(id) == nil && !l.isDeclared("skills", id) {
-			l.errorf(pos, p, "unknown skill %q: declare it under `skills:` first", id)
+			l.errorf(l.fieldPos(entity, at), displayPath(at), "unknown skill %q: declare it under `skills:` first%s", id, suggest.Hint(id, skillIDs))
 		}
 	}
-	cost := func(pos catalog.Pos, p string, c catalog.Cost) {
+	cost := func(entity catalog.Pos, at []string, c catalog.Cost) {
 		for _, k := range slices.Sorted(maps.Keys(c)) {
 			if k != catalog.Colourless {
-				faction(pos, p+".cost."+k, k)
+				faction(entity, append(at[:len(at):len(at)], "cost", k), k)
 			}
 		}
 	}
 	for _, ch := range cat.Characters {
-		p := "characters." + quoteLabel(ch.ID)
-		faction(ch.Pos, p+".faction", ch.Faction)
-		for side, prof := range map[string]*catalog.Profile{"": &ch.Front, ".panic": &ch.Panic} {
-			cost(ch.Pos, p+side, prof.Cost)
-			if prof.Cost.Total() == 0 {
-				l.errorf(ch.Pos, p+side+".cost", "activation cost is empty: a Character costs at least one Order token (R-ACTV-1)")
+		base := []string{"characters", ch.ID}
+		faction(ch.Pos, append(base[:2:2], "faction"), ch.Faction)
+		for _, side := range []struct {
+			at   []string
+			prof *catalog.Profile
+		}{{base, &ch.Front}, {append(base[:2:2], "panic"), &ch.Panic}} {
+			cost(ch.Pos, side.at, side.prof.Cost)
+			if side.prof.Cost.Total() == 0 {
+				at := append(side.at[:len(side.at):len(side.at)], "cost")
+				l.errorf(l.fieldPos(ch.Pos, at), displayPath(at), "activation cost is empty: a Character costs at least one Order token (R-ACTV-1)")
 			}
-			for _, s := range prof.Skills {
-				skill(ch.Pos, p+side+".skills", s)
+			for i, s := range side.prof.Skills {
+				skill(ch.Pos, append(side.at[:len(side.at):len(side.at)], "skills", strconv.Itoa(i)), s)
 			}
 		}
 	}
 	for _, ld := range cat.Leaders {
-		p := "leaders." + quoteLabel(ld.ID)
-		faction(ld.Pos, p+".faction", ld.Faction)
-		skill(ld.Pos, p+".skill", ld.Skill)
+		faction(ld.Pos, []string{"leaders", ld.ID, "faction"}, ld.Faction)
+		skill(ld.Pos, []string{"leaders", ld.ID, "skill"}, ld.Skill)
 		for _, side := range []struct {
 			name string
 			s    catalog.LeaderSide
 		}{{"exploration", ld.Exploration}, {"confrontation", ld.Confrontation}} {
 			for i, period := range side.s.Orders {
 				for _, f := range slices.Sorted(maps.Keys(period)) {
-					faction(ld.Pos, fmt.Sprintf("%s.%s.orders[%d]", p, side.name, i), f)
+					faction(ld.Pos, []string{"leaders", ld.ID, side.name, "orders", strconv.Itoa(i), f}, f)
 				}
 			}
 		}
 	}
 	for _, e := range cat.Equipment {
-		faction(e.Pos, "equipment."+quoteLabel(e.ID)+".faction", e.Faction)
+		faction(e.Pos, []string{"equipment", e.ID, "faction"}, e.Faction)
 	}
 	for _, v := range cat.Vocations {
-		faction(v.Pos, "vocations."+quoteLabel(v.ID)+".faction", v.Faction)
+		faction(v.Pos, []string{"vocations", v.ID, "faction"}, v.Faction)
 	}
 	for _, r := range cat.References {
-		p := "references." + quoteLabel(r.ID)
-		faction(r.Pos, p+".faction", r.Faction)
-		for _, s := range r.Skills {
-			skill(r.Pos, p+".skills", s)
+		faction(r.Pos, []string{"references", r.ID, "faction"}, r.Faction)
+		for i, s := range r.Skills {
+			skill(r.Pos, []string{"references", r.ID, "skills", strconv.Itoa(i)}, s)
 		}
 	}
 	for i := range cat.ActionBoards {
@@ -174,6 +186,15 @@ func (l *loader) usesBrokenCard(d *catalog.Deck) bool {
 		}
 	}
 	return false
+}
+
+// fieldPos is the position of the content field at path, or the
+// entity's position when the field is not written in a file.
+func (l *loader) fieldPos(entity catalog.Pos, at []string) catalog.Pos {
+	if p := l.exactPos(at); p.File != "" {
+		return p
+	}
+	return entity
 }
 
 func (l *loader) factionList() string {

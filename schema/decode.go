@@ -16,6 +16,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/suggest"
 )
 
 // collection is a top-level section of the content: a map from id to one
@@ -126,7 +127,7 @@ func (l *loader) checkDeclarations(f *ast.File) bool {
 		}
 		if findCollection(name) == nil {
 			hint := ""
-			if s := closest(name, strings.Split(collectionNames(), ", ")); s != "" {
+			if s := suggest.Closest(name, strings.Split(collectionNames(), ", ")); s != "" {
 				hint = fmt.Sprintf(" (did you mean %q?)", s)
 			}
 			l.errorf(l.position(field.Label.Pos()), "", "unknown section %q%s: expected one of %s", name, hint, collectionNames())

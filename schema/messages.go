@@ -11,6 +11,7 @@ import (
 	"cuelang.org/go/cue/errors"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/suggest"
 )
 
 // addCUEErrors turns CUE evaluation errors into designer-facing
@@ -179,7 +180,7 @@ func (l *loader) expectedFor(segs []string) string {
 
 func unknownFieldMsg(field string, allowed []string) string {
 	hint := ""
-	if s := closest(field, allowed); s != "" {
+	if s := suggest.Closest(field, allowed); s != "" {
 		hint = fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return fmt.Sprintf("unknown field %q%s: this field is not part of the schema", field, hint)
@@ -322,40 +323,4 @@ func describeConstraint(s string) string {
 func describeSyntax(msg string) string {
 	msg = strings.ReplaceAll(msg, "expected operand", "expected a value")
 	return msg
-}
-
-// closest returns the candidate nearest to s by edit distance, when it is
-// close enough to be a likely typo.
-func closest(s string, candidates []string) string {
-	best, bestD := "", 3
-	for _, c := range candidates {
-		if c == s {
-			continue
-		}
-		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }

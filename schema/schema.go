@@ -216,6 +216,7 @@ func (l *loader) load() (*catalog.Catalog, error) {
 		// otherwise they would report cards "missing" that are only in a
 		// broken file. Entities that failed validation count as declared.
 		l.checkReferences()
+		l.checkMarkup()
 	}
 	if len(l.errs) > 0 {
 		return nil, l.errs.Sorted()

@@ -36,6 +36,8 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"wbtool.dev/wbtool/internal/suggest"
 )
 
 // Doc is parsed card text: its paragraphs in order.
@@ -125,8 +127,33 @@ type IconError struct {
 }
 
 func (e *IconError) Error() string {
+	if c := suggest.Closest(e.Name, Icons()); c != "" {
+		return fmt.Sprintf("unknown icon :%s: (did you mean :%s:?)", e.Name, c)
+	}
 	return fmt.Sprintf("unknown icon :%s: (known icons: :%s:, and :order-<faction>:)",
 		e.Name, strings.Join(Icons(), ": :"))
+}
+
+// SyntaxError is a markup mistake that would otherwise print literally: a
+// star that opens or closes no emphasis, a natural result no 10-sided die
+// shows.
+type SyntaxError struct {
+	Offset int // byte offset in the source
+	Msg    string
+}
+
+func (e *SyntaxError) Error() string { return e.Msg }
+
+// Offset is where an error of Parse is in the source, in bytes (-1 when
+// unknown).
+func Offset(err error) int {
+	switch e := err.(type) {
+	case *IconError:
+		return e.Offset
+	case *SyntaxError:
+		return e.Offset
+	}
+	return -1
 }
 
 // Factions lists, sorted and without repeats, the factions named by the
@@ -168,8 +195,10 @@ func (d Doc) Plain() string {
 	return b.String()
 }
 
-// Parse parses card text. It never panics; its only errors are unknown
-// icons (each an *IconError, joined with errors.Join).
+// Parse parses card text. It never panics; its errors are unknown icons
+// (*IconError) and mistakes that would print literally (*SyntaxError): an
+// unmatched * or **, a natural result outside [1]..[10]. They are joined
+// with errors.Join, in source order; Errors lists them.
 func Parse(src string) (Doc, error) {
 	source := []byte(src)
 	root := cardParser().Parse(text.NewReader(source))
@@ -312,6 +341,7 @@ func (w *walker) inline(parent ast.Node, strong, emph bool) {
 		case *ast.Text:
 			v := n.Segment.Value(w.source)
 			if !n.IsRaw() {
+				w.literalMistakes(v, n.Segment.Start)
 				v = util.UnescapePunctuations(v)
 				v = util.ResolveNumericReferences(v)
 				v = util.ResolveEntityNames(v)
@@ -346,4 +376,43 @@ func (w *walker) inline(parent ast.Node, strong, emph bool) {
 			w.inline(n, strong, emph)
 		}
 	}
+}
+
+// literalMistakes reports, in text the parser left as it is, what a
+// designer did not mean to print: a star that closes no emphasis (an
+// unclosed **bold** or *emphasis*) and a natural result no die shows.
+func (w *walker) literalMistakes(v []byte, start int) {
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '\\':
+			i++ // an escaped character is meant literally
+		case '*':
+			w.errs = append(w.errs, &SyntaxError{Offset: start + i,
+				Msg: "a * here opens or closes no emphasis: close *emphasis* or **strong** text on the same paragraph, or write \\* for a star"})
+			for i+1 < len(v) && v[i+1] == '*' {
+				i++
+			}
+		case '[':
+			j := i + 1
+			for j < len(v) && v[j] >= '0' && v[j] <= '9' {
+				j++
+			}
+			if j > i+1 && j < len(v) && v[j] == ']' {
+				w.errs = append(w.errs, &SyntaxError{Offset: start + i,
+					Msg: fmt.Sprintf("%s is not a natural result: a 10-sided die shows [1] to [10] (write \\%s for the plain text)", v[i:j+1], v[i:j+1])})
+				i = j
+			}
+		}
+	}
+}
+
+// Errors splits an error of Parse into its errors.
+func Errors(err error) []error {
+	if err == nil {
+		return nil
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
 }

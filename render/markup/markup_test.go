@@ -27,7 +27,7 @@ func TestParse(t *testing.T) {
 		{"order faction", "Gain :order-raiders: or :order:.", []Paragraph{para(
 			txt("Gain "), Run{Icon: "order-raiders"}, txt(" or "), Run{Icon: "order"}, txt("."))}},
 		// R-DICE-2: [X] is the natural face rolled.
-		{"naturals", "On [1] or [10], [11] and [0] stay.", []Paragraph{para(
+		{"naturals", `On [1] or [10], \[11] and \[0] stay.`, []Paragraph{para(
 			txt("On "), Run{Natural: 1}, txt(" or "), Run{Natural: 10}, txt(", [11] and [0] stay."))}},
 		{"strong icon", "**:fight: [10]**", []Paragraph{para(Run{Icon: "fight", Strong: true}, Run{Text: " ", Strong: true}, Run{Natural: 10, Strong: true})}},
 		{"paragraphs", "One\nline.\n\nTwo.", []Paragraph{para(txt("One line.")), para(txt("Two."))}},
@@ -52,6 +52,40 @@ func TestParse(t *testing.T) {
 				t.Errorf("Parse(%q)\n got %#v\nwant %#v", tt.src, d.Paragraphs, tt.want)
 			}
 		})
+	}
+}
+
+// Mistakes that would print literally are errors at their offset; the
+// document stays usable.
+func TestParseLiteralMistakes(t *testing.T) {
+	for _, tt := range []struct {
+		src    string
+		offset []int
+		want   string
+	}{
+		{"Gain **two Orders.", []int{5}, "opens or closes no emphasis"},
+		{"Gain *one Order.", []int{5}, "opens or closes no emphasis"},
+		{"2 * 3", []int{2}, "write \\* for a star"},
+		{"On [11], retry.", []int{3}, "[11] is not a natural result: a 10-sided die shows [1] to [10]"},
+		{"[0] and [99]", []int{0, 8}, "is not a natural result"},
+		{`\*fine\* and \[11] fine`, nil, ""},
+		{"*a* **b** [1] [10]", nil, ""},
+	} {
+		d, err := Parse(tt.src)
+		errs := Errors(err)
+		var offs []int
+		for _, e := range errs {
+			offs = append(offs, Offset(e))
+		}
+		if !reflect.DeepEqual(offs, tt.offset) {
+			t.Errorf("Parse(%q): error offsets %v, want %v (%v)", tt.src, offs, tt.offset, err)
+		}
+		if tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("Parse(%q) = %v, want %q", tt.src, err, tt.want)
+		}
+		if len(d.Paragraphs) == 0 {
+			t.Errorf("Parse(%q): no paragraphs", tt.src)
+		}
 	}
 }
 

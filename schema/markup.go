@@ -1,0 +1,35 @@
+package schema
+
+import (
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/render/markup"
+)
+
+// checkMarkup parses every card-markup text of the catalog in both
+// languages and reports each mistake — an unknown icon, an :order-x: icon
+// naming no faction, an unclosed * or **, a natural result no die shows —
+// at the text where it is written: once, however many cards print it.
+func (l *loader) checkMarkup() {
+	for _, mt := range l.cat.MarkupTexts() {
+		for _, lang := range catalog.Langs {
+			src := mt.Text.In(lang)
+			if src == "" {
+				continue
+			}
+			at := append(append([]string{}, mt.Path...), string(lang))
+			pos := l.exactPos(at)
+			if pos.File == "" {
+				pos = l.dataPos(mt.Path)
+			}
+			doc, err := markup.Parse(src)
+			for _, e := range markup.Errors(err) {
+				l.errorf(pos, displayPath(at), "%v", e)
+			}
+			for _, f := range doc.Factions() {
+				if l.cat.Faction(f) == nil {
+					l.errorf(pos, displayPath(at), "icon :order-%s: names no faction (factions: %s)", f, l.factionList())
+				}
+			}
+		}
+	}
+}
