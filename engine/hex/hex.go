@@ -1,7 +1,8 @@
 // Package hex is the geometry of Warbound boards: pointy-top hexagonal
 // tiles named by column letter and row number ("A1" is the top-left tile,
 // even rows are shifted half a tile to the right), converted to cube
-// coordinates for distance, neighbours, reachability and line of sight.
+// coordinates for distance, neighbours and reachability, and drawn as
+// polygons for exact line of sight (sight.go).
 //
 // A Grid is immutable once built and may be shared by any number of games.
 // Sets of tiles are Masks, fixed-size bitsets, so that the hot paths of the
@@ -468,17 +469,18 @@ func (g *Grid) reachSlow(from Tile, steps int, blocked *Mask) Mask {
 	return seen
 }
 
-// nudge is how far the centre line is moved to one side or the other, in
-// cube units: small enough never to change which tiles a line crosses
-// except when it runs exactly along a tile border (R-SHOOT-2). The three
-// cube components are nudged by e, 2e and -3e: unequal, so that a line
-// along any of the three border orientations rounds to one tile on one
-// side and to the other tile on the other side, never to a tie.
+// nudge is how far Line moves the centre line to one side or the other,
+// in cube units: small enough never to change which tiles a line crosses
+// except when it runs exactly along a tile border. The three cube
+// components are nudged by e, 2e and -3e: unequal, so that a line along
+// any of the three border orientations rounds to one tile on one side and
+// to the other tile on the other side, never to a tie.
 const nudge = 1e-6
 
 // Line returns the tiles crossed by the straight line from the centre of a
 // to the centre of b, nudged to one side (side > 0) or the other (side < 0),
-// a and b included, written into buf.
+// a and b included, written into buf. It is a drawing aid: sight is
+// decided exactly by Sight, not by this line (R-SHOOT-2).
 func (g *Grid) Line(a, b Tile, side int, buf []Tile) []Tile {
 	buf = buf[:0]
 	n := g.Distance(a, b)
@@ -498,36 +500,6 @@ func (g *Grid) Line(a, b Tile, side int, buf []Tile) []Tile {
 		buf = append(buf, g.FromCube(c))
 	}
 	return buf
-}
-
-// lineClear walks the nudged line from a to b and reports whether no tile
-// strictly between them is in blocked. It does not allocate.
-func (g *Grid) lineClear(a, b Tile, side int, blocked *Mask) bool {
-	n := g.Distance(a, b)
-	ca, cb := g.cube[a], g.cube[b]
-	e := nudge
-	if side < 0 {
-		e = -nudge
-	}
-	aq, ar, as := float64(ca.Q)+e, float64(ca.R)+2*e, float64(ca.S)-3*e
-	bq, br, bs := float64(cb.Q)+e, float64(cb.R)+2*e, float64(cb.S)-3*e
-	for i := 1; i < n; i++ {
-		f := float64(i) / float64(n)
-		t := g.FromCube(round(aq+(bq-aq)*f, ar+(br-ar)*f, as+(bs-as)*f))
-		if t == None || blocked.Has(t) {
-			return false
-		}
-	}
-	return true
-}
-
-// Sight reports whether a miniature on a sees a miniature on b when the
-// tiles of blocked block sight. The Decision of R-SHOOT-2 (sight exists
-// when the centre line, nudged to one side or to the other, crosses no
-// sight-blocking tile) is SightRule in the engine's decisions; this is its
-// geometry. Other miniatures never block sight, and the end tiles never do.
-func (g *Grid) Sight(a, b Tile, blocked *Mask) bool {
-	return g.lineClear(a, b, +1, blocked) || g.lineClear(a, b, -1, blocked)
 }
 
 // round rounds fractional cube coordinates to the nearest tile.
