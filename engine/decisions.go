@@ -47,12 +47,12 @@ const PassIsFinal = true
 // panic (R-END-2), for every Character in play.
 const DeathBeforePanic = true
 
-// SightRule: sight exists when the straight line from the centre of the
-// shooter's tile to the centre of the target's tile, nudged slightly to one
-// side or to the other, crosses no sight-blocking tile (R-SHOOT-2). It is
-// enough that one of the two nudged lines is clear. The geometry is
-// hex.Grid.Sight.
-const SightRule = "either nudged line clear"
+// SightRule: sight exists when at least one straight segment from a point
+// of the shooter's hexagon to a point of the target's hexagon passes
+// through the interior of no sight-blocking hexagon; touching an edge or a
+// corner does not block (R-SHOOT-2, revised Decision). The geometry is
+// hex.Grid.Sight, exact.
+const SightRule = "a segment between the hexagons through no blocking interior"
 
 // FormationDistance: distances from a Formation are measured from its
 // nearer miniature, and distances to a Formation to its nearer miniature

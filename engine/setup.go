@@ -513,11 +513,13 @@ func (g *Game) profile(p *catalog.Profile, f *catalog.FormationBonus, unit, side
 	return out, nil
 }
 
-// PrecomputeSight works out once which tiles see which (R-SHOOT-2) and
-// the distances between tiles, so that games of g answer by a table
-// lookup. Self-play calls it
-// before playing many games; a check game does not need it. It is not
-// safe to call while games of g are being played.
+// PrecomputeSight gives g the table of which tiles see which (R-SHOOT-2,
+// SightRule) and the distances between tiles, so that games of g answer
+// by a table lookup. The sight table is computed once per board size and
+// set of sight-blocking tiles (hex.Grid.SightTable) and shared by every
+// Game of that board. Self-play calls it before playing many games; a
+// check game does not need it (it reads hex.Grid.Sight, the same exact
+// geometry). It is not safe to call while games of g are being played.
 func (g *Game) PrecomputeSight() {
 	n := g.grid.Len()
 	g.distance = make([]int8, n*n)
@@ -526,18 +528,5 @@ func (g *Game) PrecomputeSight() {
 			g.distance[a*n+b] = int8(g.grid.Distance(hex.Tile(a), hex.Tile(b)))
 		}
 	}
-	g.sightFrom = make([]hex.Mask, n)
-	for a := range n {
-		for b := range n {
-			if b < a {
-				if g.sightFrom[b].Has(hex.Tile(a)) {
-					g.sightFrom[a].Set(hex.Tile(b))
-				}
-				continue
-			}
-			if g.grid.Sight(hex.Tile(a), hex.Tile(b), &g.blockSight) {
-				g.sightFrom[a].Set(hex.Tile(b))
-			}
-		}
-	}
+	g.sightFrom = g.grid.SightTable(&g.blockSight)
 }

@@ -167,86 +167,6 @@ func TestReach(t *testing.T) {
 	}
 }
 
-func TestSight(t *testing.T) {
-	g := NewGrid(8, 16)
-	for _, tc := range []struct {
-		name    string
-		a, b    string
-		blocked []string
-		want    bool
-	}{
-		{"open", "C3", "C9", nil, true},
-		{"adjacent never blocked", "C3", "D3", []string{"C3", "D3"}, true},
-		{"wall on the line", "A1", "E1", []string{"C1"}, false},
-		{"wall beside the line", "A1", "E1", []string{"C2"}, true},
-		{"end tiles do not block", "A1", "E1", []string{"A1", "E1"}, true},
-		// C3 to D4 runs exactly along the border of C4 and D3: one
-		// blocked tile leaves the other side clear (R-SHOOT-2 Decision).
-		{"edge, one side blocked", "C3", "D4", []string{"C4"}, true},
-		{"edge, other side blocked", "C3", "D4", []string{"D3"}, true},
-		{"edge, both sides blocked", "C3", "D4", []string{"C4", "D3"}, false},
-		{"straight, not an edge", "C3", "D5", []string{"C4"}, false},
-		{"long column", "B1", "B9", []string{"B5"}, false},
-	} {
-		var m Mask
-		for _, s := range tc.blocked {
-			m.Set(tile(t, g, s))
-		}
-		a, b := tile(t, g, tc.a), tile(t, g, tc.b)
-		if got := g.Sight(a, b, &m); got != tc.want {
-			t.Errorf("%s: Sight(%s, %s) = %v, want %v", tc.name, tc.a, tc.b, got, tc.want)
-		}
-		if got := g.Sight(b, a, &m); got != tc.want {
-			t.Errorf("%s: Sight(%s, %s) = %v, want %v (symmetry)", tc.name, tc.b, tc.a, got, tc.want)
-		}
-	}
-}
-
-// TestSightEdges walks every line that runs along tile borders (the six
-// "diagonal" directions) in both directions: blocking one of the two tiles
-// beside the border never hides the target, blocking both always does.
-func TestSightEdges(t *testing.T) {
-	g := NewGrid(8, 16)
-	diagonals := []Cube{{2, -1, -1}, {1, 1, -2}, {-1, 2, -1}, {-2, 1, 1}, {-1, -1, 2}, {1, -2, 1}}
-	for _, d := range diagonals {
-		for _, k := range []int{1, 2} {
-			a := tile(t, g, "D8")
-			ca := g.Cube(a)
-			b := g.FromCube(Cube{ca.Q + k*d.Q, ca.R + k*d.R, ca.S + k*d.S})
-			if b == None {
-				t.Fatalf("off board")
-			}
-			// The two tiles beside the first border crossed.
-			var pair []Tile
-			for _, n := range g.Neighbours(a) {
-				if n != None && g.Distance(n, b) == g.Distance(a, b)-1 && len(g.Line(a, b, 0, nil)) > 0 {
-					pair = append(pair, n)
-				}
-			}
-			if len(pair) != 2 {
-				t.Fatalf("direction %v: %d tiles beside the border", d, len(pair))
-			}
-			plus, minus := g.Line(a, b, +1, nil), g.Line(a, b, -1, nil)
-			if plus[1] == minus[1] {
-				t.Errorf("direction %v: both nudges cross %s", d, g.Name(plus[1]))
-			}
-			for _, blocked := range [][]Tile{{pair[0]}, {pair[1]}, pair} {
-				var m Mask
-				for _, x := range blocked {
-					m.Set(x)
-				}
-				want := len(blocked) == 1
-				if got := g.Sight(a, b, &m); got != want {
-					t.Errorf("direction %v x%d blocked %v: sight %v, want %v", d, k, blocked, got, want)
-				}
-				if got := g.Sight(b, a, &m); got != want {
-					t.Errorf("direction %v x%d blocked %v reversed: sight %v, want %v", d, k, blocked, got, want)
-				}
-			}
-		}
-	}
-}
-
 // TestReachMatchesSlowFlood compares the bit-parallel flood with the
 // tile-by-tile one on random obstacles, on several board sizes.
 func TestReachMatchesSlowFlood(t *testing.T) {
@@ -328,26 +248,6 @@ func BenchmarkReach(b *testing.B) {
 	a, _ := g.Parse("C7")
 	for b.Loop() {
 		g.Reach(a, 6, &m)
-	}
-}
-
-// TestSightSymmetricEverywhere: sight is symmetric for every pair of tiles
-// of a board with scattered blockers, which PrecomputeSight relies on.
-func TestSightSymmetricEverywhere(t *testing.T) {
-	g := NewGrid(8, 16)
-	r := rand.New(rand.NewPCG(3, 4))
-	var m Mask
-	for x := Tile(0); int(x) < g.Len(); x++ {
-		if r.IntN(6) == 0 {
-			m.Set(x)
-		}
-	}
-	for a := Tile(0); int(a) < g.Len(); a++ {
-		for b := Tile(0); int(b) < g.Len(); b++ {
-			if g.Sight(a, b, &m) != g.Sight(b, a, &m) {
-				t.Fatalf("Sight(%s, %s) is not symmetric", g.Name(a), g.Name(b))
-			}
-		}
 	}
 }
 
