@@ -1,81 +1,174 @@
 package engine
 
-import "wbtool.dev/wbtool/catalog"
+import (
+	"slices"
+	"strings"
+)
 
-// This file holds every Decision of the rules digest: the points where the
-// rulebooks are silent or ambiguous and the engine chooses. Each one is a
-// named constant or function, commented with its rule number, and is the
-// only place the engine encodes that choice.
+// This file holds every Decision of the rules digest and every other
+// interpretation the engine makes where the rulebooks are silent or
+// ambiguous: one table, Decisions, with the rule, what the engine does and
+// the check games that pin it. The engine's code names the entry where it
+// applies it (e.g. "// SightRule" in activation.go); TestDecisionTable
+// checks that every entry is named in the code, that its check games exist
+// in the starter content and cite its rule, and that every Decision of
+// the digest has an entry. The few decisions that are values the code
+// computes with (HandAtRandom, PathfinderZone, ObjectiveTurn, CoverTerrain)
+// are functions and constants below, named by their entries.
 
-// DeckUpgradesAttached: every Upgrade in a deck must be attached to a card
-// of that deck (R-DECK-4). The Decision lives in the catalog's deck
-// legality; the engine only reads attachments.
-const DeckUpgradesAttached = catalog.EveryUpgradeAttached
-
-// ReferenceCardsNotInDecks: Reference cards are not deck cards (R-DECK-7).
-// The Decision lives in the catalog; the engine never builds a unit or a
-// Leader from one.
-const ReferenceCardsNotInDecks = catalog.ReferenceCardsAreNotDeckCards
-
-// TerrainIsData: each terrain tile says whether it blocks movement and
-// whether it blocks sight (R-BOARD-3); the engine reads the two flags and
-// nothing else.
-const TerrainIsData = true
-
-// CompositeSpaceValid: a composite space is valid for a Character when at
-// least one of its actions is (R-ACT-3).
-func CompositeSpaceValid(partValid []bool) bool {
-	for _, v := range partValid {
-		if v {
-			return true
-		}
-	}
-	return false
+// RuleDecision is one interpretation of the rules.
+type RuleDecision struct {
+	// ID names the decision where the code applies it.
+	ID string
+	// Rule is the rule id of the digest it interprets.
+	Rule string
+	// Text says what the engine does, in plain words.
+	Text string
+	// Checks are the ids of the starter check games that pin it.
+	Checks []string
+	// Elsewhere names what pins it when no check game can (a decision
+	// of deck building, enforced by the catalog).
+	Elsewhere string
 }
 
-// ActionBoardIsContent: the layout of each Action Board is content (R-ACT-8);
-// the engine compiles it from catalog.ActionBoard.
-const ActionBoardIsContent = true
-
-// PassIsFinal: a player may pass instead of activating; a pass is final for
-// the rest of the Action phase, the other player keeps activating alone
-// until they pass too, and the phase ends when both have passed. A player
-// who cannot activate anything passes (R-TURN-5).
-const PassIsFinal = true
-
-// DeathBeforePanic: at the end of an activation, death is checked before
-// panic (R-END-2), for every Character in play.
-const DeathBeforePanic = true
-
-// SightRule: sight exists when at least one straight segment from a point
-// of the shooter's hexagon to a point of the target's hexagon passes
-// through the interior of no sight-blocking hexagon; touching an edge or a
-// corner does not block (R-SHOOT-2, revised Decision). The geometry is
-// hex.Grid.Sight, exact.
-const SightRule = "a segment between the hexagons through no blocking interior"
-
-// FormationDistance: distances from a Formation are measured from its
-// nearer miniature, and distances to a Formation to its nearer miniature
-// (R-FORM-3).
-func FormationDistance(dists []int) int {
-	best := -1
-	for _, d := range dists {
-		if best < 0 || d < best {
-			best = d
-		}
+// Decisions returns the table of the engine's interpretations, in rule
+// order. The result is a copy.
+func Decisions() []RuleDecision {
+	out := slices.Clone(decisions)
+	for i := range out {
+		out[i].Checks = slices.Clone(out[i].Checks)
 	}
-	return best
+	return out
 }
 
-// EqualPointsDraw: at the end of the last turn, equal Victory Points is a
-// draw (R-WIN-1).
-const EqualPointsDraw = true
+// DecisionsMarkdown renders the table as a Markdown table (rule, decision,
+// check games), for the site or a report.
+func DecisionsMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| rule | decision | pinned by |\n| --- | --- | --- |\n")
+	for _, d := range decisions {
+		pin := strings.Join(d.Checks, ", ")
+		if d.Elsewhere != "" {
+			pin = d.Elsewhere
+		}
+		b.WriteString("| " + d.Rule + " | **" + d.ID + "**: " + strings.ReplaceAll(d.Text, "|", "\\|") + " | " + pin + " |\n")
+	}
+	return b.String()
+}
 
-// AimDroppedDieNoStress: with Aim, one extra die is rolled and the lowest is
-// dropped before anything else (R-ACT-4); the dropped die is not "rolled"
-// for the Stress of R-SHOOT-5: it gives no Stress. (The rulebooks do not
-// say; ours.)
-const AimDroppedDieNoStress = true
+var decisions = []RuleDecision{
+	{ID: "DeckUpgradesAttached", Rule: "R-DECK-4",
+		Text:      "Every Upgrade in a deck must be attached to a card of that deck; the engine only reads attachments.",
+		Elsewhere: "catalog deck legality (catalog.EveryUpgradeAttached)"},
+	{ID: "ReferenceCardsNotInDecks", Rule: "R-DECK-7",
+		Text:      "Reference cards are not deck cards: the engine never builds a unit or a Leader from one.",
+		Elsewhere: "catalog deck legality (catalog.ReferenceCardsAreNotDeckCards)"},
+	{ID: "TerrainIsData", Rule: "R-BOARD-3",
+		Text:   "Each terrain tile of a scenario or check game says whether it blocks movement and whether it blocks sight; the engine reads the two flags and nothing else.",
+		Checks: []string{"move-blocked-paths", "shoot-line-of-sight"}},
+	{ID: "CompositeSpaceValid", Rule: "R-ACT-3",
+		Text:   "A composite space is valid for a Character when at least one of its actions is.",
+		Checks: []string{"act-fight-space-invalid-without-adjacent-enemy", "shoot-without-accuracy"}},
+	{ID: "AimDroppedDieNoStress", Rule: "R-ACT-4",
+		Text:   "With Aim the lowest die is dropped before anything else: the dropped die gives no Stress.",
+		Checks: []string{"act-aim-drops-the-lowest"}},
+	{ID: "ActionRequired", Rule: "R-ACT-5",
+		Text:   "An activation ends only after at least one of the space's actions was done, unless none can be done any more.",
+		Checks: []string{"act-activation-must-act"}},
+	{ID: "MultipleBothValid", Rule: "R-ACT-6",
+		Text:   "On a Multiple space both Characters must be valid for the space and the sum of their costs is paid when the activation is chosen; the first named resolves completely, then the second (whose activation ends at once if it has nothing left to do). The space is taken once, with both costs on it; each Character counts one activation; taking the Hourglass space takes the Hourglass once.",
+		Checks: []string{"confrontation-multiple"}},
+	{ID: "ActionBoardIsContent", Rule: "R-ACT-8",
+		Text:      "The layout of each Action Board is content: the engine compiles it from the catalog.",
+		Elsewhere: "the boards of content/scenarios/boards.cue, played by every check game"},
+	{ID: "ZeroCostTakesSpace", Rule: "R-ACT-2",
+		Text:   "An activation that pays no token still takes its space for the rest of the turn: \"taken\" is the space being used.",
+		Checks: []string{"act-space-taken-for-both-players"}},
+	{ID: "DefaultPayment", Rule: "R-ACTV-1",
+		Text:   "When a decision does not say which tokens pay the colourless part of a cost, they come from the colour held in the largest number, ties by colour order.",
+		Checks: []string{"actv-pay-the-cost", "actv-choose-colourless-payment"}},
+	{ID: "ReactivationStressFirst", Rule: "R-ACTV-2",
+		Text:   "The Stress of a second activation is taken when the Character is activated, before its actions.",
+		Checks: []string{"actv-second-activation-stress"}},
+	{ID: "ExchangeWhenToAct", Rule: "R-TURN-3",
+		Text:   "The 2-for-1 exchange is offered to the player whose decision it is during the Action phase, before an activation (where it can make one affordable) or during one.",
+		Checks: []string{"turn-exchange-two-for-one"}},
+	{ID: "PassIsFinal", Rule: "R-TURN-5",
+		Text:   "A player may pass instead of activating; a pass is final for the rest of the Action phase, the other player keeps activating alone until they pass too. A player who cannot activate anything passes.",
+		Checks: []string{"turn-pass-is-final"}},
+	{ID: "KeepOrderChoice", Rule: "R-TURN-6",
+		Text:   "At Cleanup a player holding tokens of more than one colour chooses the one to keep; the Hand holder chooses first.",
+		Checks: []string{"turn-cleanup-swap-and-keep-one"}},
+	{ID: "AutomaticChoices", Rule: "R-TURN-2",
+		Text:   "Choices inside effects that resolve outside a decision follow fixed rules: \"up to N\" Characters are those holding the most tokens of the kind removed, else the nearest; \"an Order token of your choice\" is the colour your Characters need most; a pulled target goes to the first open tile one tile closer; Protector takes the Wounds when it has more health left; \"one of your Characters\" is the nearest (Leader: the first in deck order). Ties by unit or colour order. Active skills are decisions.",
+		Checks: []string{"leader-loot-share-and-omen"}},
+	{ID: "LeaderPhaseChoicesAutomatic", Rule: "R-TURN-2",
+		Text:   "Choices inside Leader skills and triggered effects follow AutomaticChoices rather than asking the player; only active skills are decisions.",
+		Checks: []string{"leader-loot-share-and-omen"}},
+	{ID: "MaintenanceInPlayOnly", Rule: "R-TURN-7",
+		Text:   "At the end of the Cleanup of turn 5 only the Maintenance markers of Characters still in play cost Victory Points.",
+		Checks: []string{"confrontation-maintenance"}},
+	{ID: "HandAtRandom", Rule: "R-INIT-1",
+		Text:   "The Hand is given by the first draw of the game's seeded generator: even, player 1.",
+		Checks: []string{"deploy-salvage-field"}},
+	{ID: "DeathBeforePanic", Rule: "R-END-2",
+		Text:   "At the end of an activation, death is checked before panic, for every Character in play.",
+		Checks: []string{"end-death-before-panic"}},
+	{ID: "PanicNoMoralePool", Rule: "R-END-3",
+		Text:   "A Character without a morale pool takes no Stress; an effect worded \"if you do\" that needs such a token does not happen.",
+		Checks: []string{"end-panicked-takes-no-stress"}},
+	{ID: "ScreeningIncludesShooter", Rule: "R-SHOOT-1",
+		Text:   "A target next to any of the shooter's own Characters is screened; next to the shooter itself the shooter is engaged and cannot shoot at all.",
+		Checks: []string{"shoot-target-screened", "shoot-engaged-shooter"}},
+	{ID: "SightRule", Rule: "R-SHOOT-2",
+		Text:   "Sight exists when at least one straight segment from a point of the shooter's hexagon to a point of the target's hexagon passes through the interior of no sight-blocking hexagon; touching an edge or a corner does not block. Decided exactly (hex.Grid.Sight).",
+		Checks: []string{"sight-c5-does-not-hide-c6-from-c3", "sight-c4-and-c5-hide-c6-from-c3", "sight-along-the-border-of-two-walls", "sight-touching-a-corner", "sight-corner-closed-on-both-sides"}},
+	{ID: "ArmourNaturalResults", Rule: "R-SHOOT-7",
+		Text:   "An armour roll is an X+ test: a natural [1] never saves, a natural [10] always does.",
+		Checks: []string{"dice-natural-10-always-succeeds"}},
+	{ID: "FormationDistance", Rule: "R-FORM-3",
+		Text:   "Distances from a Formation are measured from its nearer miniature, distances to a Formation to its nearer miniature.",
+		Checks: []string{"form-closest-from-nearer-miniature"}},
+	{ID: "FormationMoveOrder", Rule: "R-FORM-2",
+		Text:   "The two miniatures of a Formation move one after the other; the engine tries the first miniature first, then the other order, so that either may clear the way for its twin.",
+		Checks: []string{"form-move-stays-adjacent"}},
+	{ID: "DeploymentOrder", Rule: "R-OBJ-1",
+		Text:   "Players deploy one unit at a time, alternating, player 1 first; a player with nothing left to deploy lets the other finish. Each unit goes on a free tile of its player's zone; a Formation's second miniature on a free tile of the zone next to the first (R-FORM-1).",
+		Checks: []string{"deploy-salvage-field"}},
+	{ID: "PathfinderZone", Rule: "R-OBJ-1",
+		Text:      "The Pathfinder vocation lets one Character deploy on a free tile up to 2 tiles outside its zone; the first such placement uses it up.",
+		Elsewhere: "check game vocation-pathfinder (a card's check: it cites no rule)"},
+	{ID: "ControlRule", Rule: "R-OBJ-1",
+		Text:   "A player controls a marker when one of their Characters stands on its tile or next to it and no enemy Character does.",
+		Checks: []string{"score-control-contested"}},
+	{ID: "InteractRule", Rule: "R-OBJ-1",
+		Text:   "A Character scans a marker by ending its activation on the marker's tile or next to it; each Character scores each marker once, and the marker stays.",
+		Checks: []string{"score-interact-marker"}},
+	{ID: "NextToMeansWithinOne", Rule: "R-OBJ-1",
+		Text:   "\"Next to a marker\" means on its tile or on an adjacent tile, since miniatures may stand on markers.",
+		Checks: []string{"score-control-contested"}},
+	{ID: "ObjectiveTurn", Rule: "R-OBJ-3",
+		Text:   "Personal Objectives are drawn at the end of the Cleanup of the last turn of Period 1 of the Action Board (turn 3 on the Confrontation board), so an inline board moves it with its Periods.",
+		Checks: []string{"confrontation-objectives-drawn-after-turn-3", "confrontation-objective-mark-follows-the-board"}},
+	{ID: "ObjectiveDrawOrder", Rule: "R-OBJ-3",
+		Text:   "Both players draw from one Objective deck, shuffled as the game starts, player 1 first, without replacement.",
+		Checks: []string{"confrontation-objectives-drawn-after-turn-3"}},
+	{ID: "HideNeedsNoCover", Rule: "R-HIDE-1",
+		Text:   "The Hide action is valid only for a Character without Cover; a Hide by one fails with cover-held.",
+		Checks: []string{"confrontation-hide-one-cover"}},
+	{ID: "CoverTerrain", Rule: "R-HIDE-3",
+		Text:   "\"Adjacent to terrain\" means next to a terrain tile of the scenario, whether it blocks movement, sight or both (standing on an enterable terrain tile counts); a Formation needs both miniatures.",
+		Checks: []string{"confrontation-cover-terrain", "confrontation-cover-terrain-formation-half"}},
+	{ID: "CoverDiceOrder", Rule: "R-HIDE-3",
+		Text:   "Against Cover by terrain the shooter rolls one extra die and drops the highest before any reroll; with Aim too, two extra dice are rolled and the lowest and the highest dropped. Dropped dice give no Stress.",
+		Checks: []string{"confrontation-cover-terrain"}},
+	{ID: "CoverLostOnAttackDice", Rule: "R-HIDE-4",
+		Text:   "Cover is lost when the Character is moved by any means or rolls melee or ranged attack dice (a Fight, a Shoot, or a skill's \"Roll X\"); armour rolls leave it. Otherwise Cover lasts from turn to turn.",
+		Checks: []string{"confrontation-cover-lost"}},
+	{ID: "EqualPointsDraw", Rule: "R-WIN-1",
+		Text:   "At the end of the last turn, equal Victory Points is a draw.",
+		Checks: []string{"win-equal-points-draw"}},
+}
 
 // HandAtRandom: the Hand is given at random when a game starts from a
 // seed (R-INIT-1): the first draw of the game's generator, even → player 1.
@@ -83,107 +176,10 @@ func HandAtRandom(draw uint64) int {
 	return int(draw & 1)
 }
 
-// DeploymentOrder: players deploy one unit at a time, alternating, player
-// 1 first (as the Exploration scenario says); a player with nothing left to
-// deploy lets the other finish. Each unit goes on a free tile of its
-// player's zone; a Formation's second miniature on a free tile adjacent to
-// the first (Legal offers it inside the zone when possible). (Ours: the
-// rulebooks leave deployment to the scenario.)
-const DeploymentOrder = "alternate, player 1 first"
-
-// DefaultPayment: when a decision does not say which tokens pay the
-// colourless part of a cost, they are taken from the colour held in the
-// largest number, ties broken by colour order (faction id). (Ours.)
-const DefaultPayment = "largest pile first"
-
-// ExchangeWhenToAct: the 2-for-1 exchange of R-TURN-3 ("at any time") is
-// offered to the player whose decision it is during the Action phase,
-// before an activation or during one (Legal lists it before activations
-// only, where it matters: it can make an activation affordable).
-const ExchangeWhenToAct = true
-
-// KeepOrderChoice: at Cleanup a player holding tokens of more than one
-// colour chooses the one to keep (R-TURN-6); the Hand holder chooses first.
-const KeepOrderChoice = true
-
-// ActionRequired: an activation ends only after at least one of the
-// space's actions was done, unless none can be done any more (R-ACT-5:
-// "any order, or only one of them" — at least one).
-const ActionRequired = true
-
-// FormationMoveOrder: the two miniatures of a Formation move one after the
-// other (R-FORM-2); the engine tries the first miniature first, then the
-// other order, so that either may clear the way for its twin.
-const FormationMoveOrder = "first then second, else second then first"
-
-// ArmourNaturalResults: an armour roll is an X+ test, so a natural [1]
-// never saves and a natural [10] always does (R-DICE-2, R-SHOOT-7).
-const ArmourNaturalResults = true
-
-// ScreeningIncludesShooter: a target standing next to any of the shooter's
-// own Characters is screened (R-SHOOT-1); next to the shooter itself the
-// shooter is engaged and cannot shoot at all.
-const ScreeningIncludesShooter = true
-
-// ControlRule: a player controls a marker when one of their Characters
-// stands on its tile or next to it and no enemy Character does (scoring
-// kinds control-marker and most-markers). (Ours.)
-const ControlRule = "on or adjacent, unopposed"
-
-// InteractRule: a Character scans a marker by ending its activation on the
-// marker's tile or next to it; each Character scores each marker once, and
-// the marker stays (scoring kind interact-marker). (Ours.)
-const InteractRule = "end activation on or adjacent; once per Character and marker"
-
-// NextToMeansWithinOne: "next to a marker" means on its tile or on an
-// adjacent tile, since miniatures may stand on markers (R-BOARD-3).
-const NextToMeansWithinOne = true
-
-// PanicNoMoralePool: a Character without a morale pool (panicked) takes no
-// Stress; an effect worded "if you do" that needs such a token does not
-// happen (R-END-3, R-WORD-4).
-const PanicNoMoralePool = true
-
-// ReactivationStressFirst: the Stress of a second activation (R-ACTV-2) is
-// taken when the Character is activated, before its actions.
-const ReactivationStressFirst = true
-
-// AutomaticChoices: choices inside effects that resolve outside a
-// decision (Leader-phase skills, triggered effects) are made by fixed
-// rules, so that the game needs no extra decision for them:
-//
-//   - UpToChoice: "up to N" Characters are those holding the most tokens
-//     of the kind removed, else the nearest; ties by unit order.
-//   - ChoiceColour: "an Order token of your choice" is the colour your
-//     Characters in play need most; ties by colour order.
-//   - PullChoice: a target pulled closer goes to the first open tile, in
-//     board order, one tile closer to the puller.
-//   - ProtectorChoice: Protector takes a shot's Wounds when it has more
-//     health left than the Character shot.
-//   - OneFriendChoice: "one of your Characters" chosen by a triggered or
-//     Leader effect is the nearest (Leader: the first in deck order).
-//
-// Active skills (R-CARD-2) are decisions: their targets and tiles are
-// chosen by the player.
-const AutomaticChoices = "up-to: most tokens/nearest; colour: most needed; pull: first open tile; protector: more health left"
-
 // PathfinderZone: the Pathfinder vocation lets one Character deploy on a
 // free tile up to 2 tiles outside the zone; the first such placement uses
 // it up.
 const PathfinderZone = 2
-
-// ZeroCostTakesSpace: an activation that pays no token (a colourless cost
-// on a cost-reduction space) still takes its space for the rest of the
-// turn (R-ACT-2): "taken" is the space being used, not only holding
-// tokens.
-const ZeroCostTakesSpace = true
-
-// LeaderPhaseChoicesAutomatic: choices inside Leader skills and triggered
-// effects follow AutomaticChoices rather than asking the player; only
-// active skills are decisions.
-const LeaderPhaseChoicesAutomatic = true
-
-// ---- Confrontation ----
 
 // ObjectiveTurn: in Confrontation the personal Objectives are drawn at the
 // end of the Cleanup phase of turn 3 (R-OBJ-3), the turn the Action
@@ -203,35 +199,6 @@ func ObjectiveTurn(b interface{ PeriodOf(int) int }) int {
 	return t
 }
 
-// ObjectiveDrawOrder: both players draw from one shuffled Objective deck,
-// player 1 first, without replacement: the two players never hold the
-// same card unless the deck has one card (R-OBJ-1, R-OBJ-3). The deck is
-// shuffled as the game starts (the first draws of the game's seeded
-// generator), so the cards drawn do not depend on the dice rolled before;
-// in Confrontation they are revealed, and start to score, at the end of
-// turn 3's Cleanup. (Ours: the rulebooks say "each player draws".)
-const ObjectiveDrawOrder = "player 1 then player 2, one deck, no replacement"
-
-// MultipleBothValid: on a Multiple space (R-ACT-6) both Characters must be
-// valid for the space (R-ACT-3) and the sum of their costs paid when the
-// activation is chosen; the first one named resolves its activation
-// completely, then the second one. If the second has nothing left to do
-// when its turn comes (ActionRequired), its activation ends at once. The
-// order is part of the decision (Legal lists both orders). (Ours.)
-const MultipleBothValid = true
-
-// MultipleOneSpace: a Multiple activation takes its one space once, with
-// the tokens of both costs on it; each Character counts one activation
-// (R-ACTV-2 Stress on a second activation applies to each). Taking the
-// Hourglass space takes the Hourglass once (R-INIT-2).
-const MultipleOneSpace = true
-
-// HideNeedsNoCover: a Character holds at most one Cover token (R-HIDE-1),
-// so the Hide action is valid only for a Character without Cover; a Hide
-// space is invalid for a covered Character (R-ACT-3) and a Hide by one
-// fails with the code cover-held. (Ours.)
-const HideNeedsNoCover = true
-
 // CoverTerrain: "adjacent to terrain" (R-HIDE-3) means next to a terrain
 // tile of the scenario, whether it blocks movement, sight or both; a
 // miniature standing on a terrain tile that can be entered counts too.
@@ -247,26 +214,6 @@ func CoverTerrain(adjacentOrOnTerrain []bool) bool {
 	}
 	return true
 }
-
-// CoverDiceOrder: against Cover by terrain the shooter rolls one extra die
-// and drops the highest before any reroll (R-HIDE-3); with Aim too
-// (R-ACT-4) two extra dice are rolled, the lowest and the highest of all
-// dropped. Dropped dice give no Stress (as AimDroppedDieNoStress).
-const CoverDiceOrder = "roll all, drop lowest (aim) and highest (cover)"
-
-// CoverLostOnAttackDice: Cover is lost when the Character rolls melee or
-// ranged dice (R-HIDE-4): a Fight or a Shoot of its own. Dice rolled by
-// card effects ("Roll X", R-WORD-2) and armour rolls are not melee or
-// ranged attack rolls and leave Cover. Cover is lost when moved by any
-// means (R-HIDE-4): a Move, a Run, or an effect that moves it. Otherwise
-// Cover lasts from turn to turn; it goes with the Character when removed
-// from play. (Ours.)
-const CoverLostOnAttackDice = true
-
-// MaintenanceInPlayOnly: at the end of the Cleanup of turn 5 (R-TURN-7)
-// only the Maintenance markers of Characters still in play cost Victory
-// Points; a Character removed from play takes its marker with it. (Ours.)
-const MaintenanceInPlayOnly = true
 
 // MaintenanceTurn is the turn at the end of whose Cleanup Maintenance
 // markers cost Victory Points (R-TURN-7).
