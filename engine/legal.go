@@ -79,8 +79,9 @@ func (s *State) legalDeploy(base Decision, buf []Decision) []Decision {
 		if s.g.units[u].minis == 2 {
 			d.Tile2 = hex.None
 			for _, n := range s.g.grid.Neighbours(t) {
-				if n != hex.None && s.freeTile(n) && (d.Tile2 == hex.None || (z.Has(n) && !z.Has(d.Tile2))) {
+				if n != hex.None && s.deployError(u, t, n) == nil {
 					d.Tile2 = n
+					break
 				}
 			}
 			if d.Tile2 == hex.None {
@@ -90,6 +91,27 @@ func (s *State) legalDeploy(base Decision, buf []Decision) []Decision {
 		buf = append(buf, d)
 	}
 	return buf
+}
+
+// deployError is the legality of deploying unit u of the side to act on
+// t, and t2 for its Formation's second miniature (DeploymentOrder): free
+// tiles of the side's zone (widened while Pathfinder is unused, the whole
+// board without a zone), both miniatures inside it (R-FORM-1), on
+// adjacent tiles. Legal offers only deployments it accepts.
+func (s *State) deployError(u int, t, t2 hex.Tile) error {
+	z := s.deployZoneOf(s.toAct)
+	if !s.freeTile(t) || !z.Has(t) {
+		return fail(ErrNotInZone)
+	}
+	if s.g.units[u].minis == 2 {
+		if !s.freeTile(t2) || t2 == t || !z.Has(t2) {
+			return fail(ErrNotInZone)
+		}
+		if !s.g.grid.Adjacent(t, t2) {
+			return fail(ErrFormationSplit)
+		}
+	}
+	return nil
 }
 
 func (s *State) legalActivations(base Decision, buf []Decision) []Decision {
