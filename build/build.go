@@ -292,6 +292,13 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		r.Outputs = map[string]dist.Files{}
 		err = nil
 	}
+	// The site links to the sheets: it holds a copy of them, so that the
+	// site folder published alone is whole.
+	if site, sheets := r.Outputs[SiteDir], r.Outputs[PrintDir]; site != nil && sheets != nil && !opts.Preview {
+		for rel, b := range sheets {
+			site[PrintDir+"/"+rel] = b
+		}
+	}
 	return r.finish(opts), err
 }
 

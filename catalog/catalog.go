@@ -15,6 +15,7 @@ package catalog
 import (
 	"slices"
 	"sort"
+	"strings"
 )
 
 // SchemaVersion is the version of the JSON catalog written to
@@ -148,6 +149,26 @@ type Catalog struct {
 	// Draft lists the texts that were missing a language when the content
 	// was loaded in draft mode. It is empty otherwise.
 	Draft []MissingText `json:"-"`
+
+	// TextPositions are the positions of the card texts in each language
+	// (MarkupTexts), keyed by TextKey: where a designer edits a text that
+	// does not fit.
+	TextPositions map[string]Pos `json:"-"`
+}
+
+// TextKey is the key of TextPositions for a text's path and language,
+// e.g. "equipment/scope/text/fr".
+func TextKey(path []string, l Lang) string {
+	return strings.Join(path, "/") + "/" + string(l)
+}
+
+// TextPos is the position of the text at path in language l, or fallback
+// when it is not known.
+func (c *Catalog) TextPos(path []string, l Lang, fallback Pos) Pos {
+	if p, ok := c.TextPositions[TextKey(path, l)]; ok {
+		return p
+	}
+	return fallback
 }
 
 // MissingText is a text that lacks one language (draft mode only).

@@ -51,6 +51,10 @@ type face struct {
 	*Face
 	b   *builder
 	pos catalog.Pos
+	// text is the content path of the text being laid out, when a
+	// problem with it is the designer's to fix there (a card text that
+	// does not fit); nil: the card.
+	textAt []string
 }
 
 func (b *builder) newFace(id string, kind catalog.Kind, side string, pos catalog.Pos) *face {
@@ -61,7 +65,15 @@ func (f *face) add(items ...Item) { f.Items = append(f.Items, items...) }
 
 // fail reports that the face cannot be laid out, at the card.
 func (f *face) fail(err error) {
-	f.b.errs = append(f.b.errs, diag.Errorf(f.pos, "", "%s: %v", f.where(), err))
+	f.b.errs = append(f.b.errs, diag.Errorf(f.at(), "", "%s: %v", f.where(), err))
+}
+
+// at is where the designer fixes a problem with what is being laid out.
+func (f *face) at() catalog.Pos {
+	if f.textAt == nil {
+		return f.pos
+	}
+	return f.b.cat.TextPos(f.textAt, f.b.lang, f.pos)
 }
 
 // where names the face in messages: "card copp (French, front)".
@@ -105,6 +117,7 @@ func (b *builder) factionName(id string) string {
 // :order-<faction>: icons on the face.
 func (f *face) parse(src, what string) markup.Doc {
 	d, err := markup.Parse(src)
+	err = markup.IconErrors(err)
 	if err != nil {
 		f.fail(fmt.Errorf("%s: %w", what, err))
 	}
@@ -134,7 +147,7 @@ func (f *face) fit(box textBox, paras []para, maxPt float64, what string) {
 		return
 	}
 	if size < readablePt {
-		f.b.warns = append(f.b.warns, diag.Warnf(f.pos, "", "%s: %s is shrunk to %.1f pt to fit, below the %g pt that reads comfortably: shorten it", f.where(), what, size, readablePt))
+		f.b.warns = append(f.b.warns, diag.Warnf(f.at(), "", "%s: %s is shrunk to %.1f pt to fit, below the %g pt that reads comfortably: shorten it", f.where(), what, size, readablePt))
 	}
 	f.add(items...)
 }
@@ -536,6 +549,7 @@ func (b *builder) equipment(e *catalog.Equipment) Card {
 		symbol, caption = "gear-"+string(e.Gear), f.l("gear."+string(e.Gear))
 	}
 	top := b.upgrade(f, e.Name, catalog.KindEquipment, e.Faction, colEquipment, symbol, caption)
+	f.textAt = []string{"equipment", e.ID, "text"}
 	b.textPanel(f, top, e.Text.In(b.lang), 10)
 	return Card{ID: e.ID, Kind: catalog.KindEquipment, Front: *f.Face, Back: b.commonBack(e.ID, catalog.KindEquipment)}
 }
@@ -543,6 +557,7 @@ func (b *builder) equipment(e *catalog.Equipment) Card {
 func (b *builder) vocation(v *catalog.Vocation) Card {
 	f := b.newFace(v.ID, catalog.KindVocation, "front", v.Pos)
 	top := b.upgrade(f, v.Name, catalog.KindVocation, v.Faction, colVocation, "vocation", "")
+	f.textAt = []string{"vocations", v.ID, "text"}
 	b.textPanel(f, top, v.Text.In(b.lang), 10)
 	return Card{ID: v.ID, Kind: catalog.KindVocation, Front: *f.Face, Back: b.commonBack(v.ID, catalog.KindVocation)}
 }
@@ -580,6 +595,7 @@ func (b *builder) formation(fo *catalog.Formation) Card {
 		}
 		top += 14.5
 	}
+	f.textAt = []string{"formations", fo.ID, "text"}
 	b.textPanel(f, top, fo.Text.In(b.lang), 9.5)
 	return Card{ID: fo.ID, Kind: catalog.KindFormation, Front: *f.Face, Back: b.commonBack(fo.ID, catalog.KindFormation)}
 }
@@ -634,6 +650,7 @@ func (b *builder) objective(o *catalog.ObjectiveCard) Card {
 	top := cy + 9.5
 	ph := bottom - top
 	f.panel(margin, top, CardW-2*margin, ph)
+	f.textAt = []string{"objectives", o.ID, "text"}
 	d := f.parse(o.Text.In(b.lang), "the card text")
 	var paras []para
 	for i, p := range d.Paragraphs {

@@ -10,16 +10,18 @@ import (
 // naming no faction, an unclosed * or **, a natural result no die shows —
 // at the text where it is written: once, however many cards print it.
 func (l *loader) checkMarkup() {
+	l.cat.TextPositions = map[string]catalog.Pos{}
 	for _, mt := range l.cat.MarkupTexts() {
 		for _, lang := range catalog.Langs {
 			src := mt.Text.In(lang)
-			if src == "" {
-				continue
-			}
 			at := append(append([]string{}, mt.Path...), string(lang))
 			pos := l.exactPos(at)
 			if pos.File == "" {
 				pos = l.dataPos(mt.Path)
+			}
+			l.cat.TextPositions[catalog.TextKey(mt.Path, lang)] = pos
+			if src == "" {
+				continue
 			}
 			doc, err := markup.Parse(src)
 			for _, e := range markup.Errors(err) {

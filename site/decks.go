@@ -134,8 +134,8 @@ func (b *builder) deckPageData(p *page, d *catalog.Deck) *deckPage {
 	}
 	if b.opts.DeckPDF != nil {
 		if pdf := b.opts.DeckPDF(d.ID, l); pdf != "" {
-			// From <site>/<lang>/decks/<id>/index.html up to dist/.
-			dp.PDF = p.Root() + "../" + pdf
+			// A copy of the sheets is inside the site folder.
+			dp.PDF = p.Root() + pdf
 		}
 	}
 	return dp
@@ -146,6 +146,7 @@ func (b *builder) deckPageData(p *page, d *catalog.Deck) *deckPage {
 // found by "shoot" and by "tir"), natural results their number.
 func (b *builder) searchText(s string, l catalog.Lang) string {
 	doc, err := markup.Parse(s)
+	err = markup.IconErrors(err)
 	if err != nil {
 		return s
 	}

@@ -247,7 +247,7 @@ func (b *builder) buildLang(l catalog.Lang) error {
 	var cardsPDF string
 	if b.opts.CardsPDF != nil {
 		if pdf := b.opts.CardsPDF(l); pdf != "" {
-			cardsPDF = cl.Root() + "../" + pdf
+			cardsPDF = cl.Root() + pdf
 		}
 	}
 	cl.Data = map[string]any{

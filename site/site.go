@@ -53,14 +53,16 @@ type Options struct {
 	// root-relative paths.
 	BaseURL string
 
-	// DeckPDF returns the path, relative to the parent of the site folder
-	// (dist/), of the printable PDF of a deck in a language, e.g.
+	// DeckPDF returns the path, relative to the site folder, of the
+	// printable PDF of a deck in a language, e.g.
 	// "print/decks/starter-raiders-en.pdf"; "" for none. Nil: no PDF links.
+	// The build copies the sheets into the site folder, so that a site
+	// published alone has every file it links to.
 	DeckPDF func(deckID string, l catalog.Lang) string
 
-	// CardsPDF returns the path, relative to dist/ like DeckPDF, of the
-	// sheets of every card in a language, e.g. "print/cards-en.pdf";
-	// "" for none. Nil: no link.
+	// CardsPDF returns the path, relative to the site folder like
+	// DeckPDF, of the sheets of every card in a language, e.g.
+	// "print/cards-en.pdf"; "" for none. Nil: no link.
 	CardsPDF func(l catalog.Lang) string
 
 	// CardImages returns the SVG images of a card in a language: its

@@ -59,6 +59,7 @@ func (h *htmlBuf) HTML() template.HTML { return template.HTML(h.sb.String()) } /
 // natural results. French text gets its typographic spaces.
 func (b *builder) cardText(src string, l catalog.Lang, where catalog.Pos, what string) template.HTML {
 	doc, err := markup.Parse(src)
+	err = markup.IconErrors(err)
 	if err != nil {
 		b.addErr(diag.Diagnostic{Pos: where, Msg: fmt.Sprintf("%s (%s text): %v", what, langWord(l), err)})
 		return ""

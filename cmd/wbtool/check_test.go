@@ -69,7 +69,7 @@ checks: "mine-unused-dice": {
 	if !regexp.MustCompile(`^\d+ passed, 2 failed$`).MatchString(last) {
 		t.Fatalf("last line %q", last)
 	}
-	body := out.String()
+	body := errw.String() // failing checks are diagnostics, on stderr
 	for _, want := range []string{
 		filepath.ToSlash(file) + ":25:3: check mine-wrong-expectation: step 2 (expect): b.wounds: expected 2, got 1",
 		"check mine-unused-dice: step 1 (activate a on p1-shoot): 1 forced dice left unused",

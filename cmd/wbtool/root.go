@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -178,7 +179,25 @@ func contentSource(g *globalFlags) (fsys fs.FS, root string, err error) {
 	if err != nil {
 		return nil, "", usagef("content folder: %v", err)
 	}
-	return cfs, filepath.ToSlash(filepath.Clean(dir)), nil
+	return cfs, displayRoot(dir), nil
+}
+
+// displayRoot is how positions name the content folder: as given when it
+// is relative, relative to the working folder when an absolute folder is
+// inside it, else by its own name. Positions end up in the site (the check
+// games' pages) and in logs shared with others: they never show the build
+// machine's absolute paths.
+func displayRoot(dir string) string {
+	dir = filepath.Clean(dir)
+	if filepath.IsAbs(dir) {
+		if wd, err := os.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, dir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+				return filepath.ToSlash(rel)
+			}
+		}
+		return filepath.Base(dir)
+	}
+	return filepath.ToSlash(dir)
 }
 
 func isContentTree(dir string) bool {

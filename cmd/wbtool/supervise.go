@@ -99,10 +99,14 @@ func loadLimits(g *globalFlags) (budget.Limits, error) {
 	if g.timeout < 0 {
 		return budget.Limits{}, usagef("--timeout %s: want a positive duration, e.g. 10s", g.timeout)
 	}
-	if g.maxMemory < minMemoryMiB {
-		return budget.Limits{}, usagef("--max-memory %d: want at least %d (MiB)", g.maxMemory, minMemoryMiB)
+	mem := g.maxMemory
+	if mem == 0 {
+		mem = defaultMemoryMiB // flags not parsed (a caller in Go)
 	}
-	return budget.Limits{Time: g.timeout, Memory: g.maxMemory << 20}, nil
+	if mem < minMemoryMiB {
+		return budget.Limits{}, usagef("--max-memory %d: want at least %d (MiB)", mem, minMemoryMiB)
+	}
+	return budget.Limits{Time: g.timeout, Memory: mem << 20}, nil
 }
 
 // superviseMain runs wbtool with args: in a budgeted child when the

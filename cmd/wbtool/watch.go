@@ -137,7 +137,7 @@ func watchedFolder(g *globalFlags) (dir, root string, err error) {
 	if !st.IsDir() {
 		return "", "", usagef("content folder %s is not a folder", dir)
 	}
-	return dir, filepath.ToSlash(filepath.Clean(dir)), nil
+	return dir, displayRoot(dir), nil
 }
 
 // selfExecutable is the program to run as the evaluation child: this

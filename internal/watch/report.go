@@ -53,8 +53,6 @@ type Report struct {
 	// server to swap in.
 	Site site.Files
 
-	removePrint []string // sheets of removed decks, to delete
-
 	mu     sync.Mutex
 	Stages []Stage
 	// Checked is the time from the start of the rebuild to the end of

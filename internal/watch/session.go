@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -404,8 +406,10 @@ func (s *Session) cardImages(keys map[catalog.Lang]map[string]string, n *imageCo
 }
 
 // renderSheets renders the sheets whose cards changed (a sheet's key
-// hashes the keys of its cards, in order) and reuses the others' bytes
-// from the output folder's last write.
+// hashes the keys of its cards, in order) and reads the others back from
+// the output folder, where the last rebuild wrote them (the site keeps a
+// copy of every sheet, so the print stage returns them all). A sheet that
+// cannot be read back is rendered again.
 func (s *Session) renderSheets(cat *catalog.Catalog, ix *index, keys map[catalog.Lang]map[string]string, jobs []build.SheetJob, r *Report) (dist.Files, error) {
 	var todo []build.SheetJob
 	current := map[string]string{}
@@ -424,8 +428,12 @@ func (s *Session) renderSheets(cat *catalog.Catalog, ix *index, keys map[catalog
 		}
 		key := hashOf(parts...)
 		current[j.Path] = key
-		if s.pdfs[j.Path] == key {
-			continue // unchanged: the file on disk stays
+		if s.pdfs[j.Path] == key && s.cfg.Out != "" {
+			if b, err := s.readBack(j.Path); err == nil {
+				_, rel := build.InDir(j.Path)
+				out[rel] = b
+				continue
+			}
 		}
 		todo = append(todo, j)
 	}
@@ -438,14 +446,25 @@ func (s *Session) renderSheets(cat *catalog.Catalog, ix *index, keys map[catalog
 		_, rel := build.InDir(j.Path)
 		out[rel] = files[rel]
 	}
-	// Sheets of decks that no longer exist.
 	for name := range s.pdfs {
 		if _, ok := current[name]; !ok {
-			delete(s.pdfs, name)
-			r.removePrint = append(r.removePrint, name)
+			delete(s.pdfs, name) // a deck that is gone
 		}
 	}
 	return out, nil
+}
+
+// readBack reads an output file the session wrote, checking that its
+// bytes are still those it wrote.
+func (s *Session) readBack(p string) ([]byte, error) {
+	b, err := os.ReadFile(filepath.Join(s.cfg.Out, filepath.FromSlash(p)))
+	if err != nil {
+		return nil, err
+	}
+	if h, ok := s.written[p]; !ok || h != sha256.Sum256(b) {
+		return nil, fmt.Errorf("%s changed since it was written", p)
+	}
+	return b, nil
 }
 
 // write puts the outputs on disk as one new generation of the output
@@ -485,10 +504,9 @@ func (s *Session) write(files dist.Files, r *Report) error {
 			f.changed = append(f.changed, p)
 		}
 	}
-	// Data and site are built whole each time; print holds only the
-	// sheets that changed, except on the first write of the session.
-	for dir, f := range folders {
-		f.full = dir != "print" || !s.wrote("print/")
+	// Every folder is built whole each time.
+	for _, f := range folders {
+		f.full = true
 	}
 	for p := range s.written {
 		dir, _, _ := strings.Cut(p, "/")
@@ -496,11 +514,6 @@ func (s *Session) write(files dist.Files, r *Report) error {
 			if _, ok := hashes[p]; !ok {
 				f.removed = append(f.removed, p)
 			}
-		}
-	}
-	for _, p := range r.removePrint {
-		if _, ok := s.written[p]; ok {
-			get("print").removed = append(get("print").removed, p)
 		}
 	}
 	var updates []dist.Update

@@ -406,6 +406,19 @@ func (w *walker) literalMistakes(v []byte, start int) {
 	}
 }
 
+// IconErrors keeps the unknown icons of an error of Parse: what a
+// renderer must refuse (it cannot draw them). The other mistakes print
+// literally; the content loader reports them all.
+func IconErrors(err error) error {
+	var out []error
+	for _, e := range Errors(err) {
+		if _, ok := e.(*IconError); ok {
+			out = append(out, e)
+		}
+	}
+	return errors.Join(out...)
+}
+
 // Errors splits an error of Parse into its errors.
 func Errors(err error) []error {
 	if err == nil {
