@@ -155,8 +155,35 @@ type CheckOp struct {
 	Hide   bool   `json:"hide,omitempty"`  // the Hide action (R-HIDE-1)
 	Skill  string `json:"skill,omitempty"` // skill or Equipment id
 	Target string `json:"target,omitempty"`
-	To     string `json:"to,omitempty"`
-	Pos    Pos    `json:"-"`
+	// To is the destination of a skill's move: one tile, or two for a
+	// Formation (R-FORM-2).
+	To Tiles `json:"to,omitempty"`
+	// Path is the way a move (move, run, or a skill's to) goes, tile by
+	// tile, the destination last: one list for a single miniature, one
+	// per miniature for a Formation ([] for one that stays). Without it
+	// the engine takes its shortest path. Paths matter to reactions
+	// (trigger enemy-moves).
+	Path Paths `json:"path,omitempty"`
+	Pos  Pos   `json:"-"`
+}
+
+// Paths is a move's path: `path: ["C4", "C5"]` for one miniature, or
+// `path: [["C4", "C5"], ["D4"]]` for a Formation's two.
+type Paths [][]string
+
+// UnmarshalJSON accepts a list of tiles or a list of lists of tiles.
+func (p *Paths) UnmarshalJSON(b []byte) error {
+	var one []string
+	if err := json.Unmarshal(b, &one); err == nil {
+		*p = Paths{one}
+		return nil
+	}
+	var list [][]string
+	if err := json.Unmarshal(b, &list); err != nil {
+		return fmt.Errorf("expected a list of tiles, or one list of tiles per miniature")
+	}
+	*p = list
+	return nil
 }
 
 // CheckExchange is the 2-for-1 exchange of R-TURN-3.

@@ -31,11 +31,19 @@ const (
 	TrigAfterFight      Trigger = "after-fight"      // after it fights (target: the one fought)
 	TrigCleanup         Trigger = "cleanup"          // Cleanup phase (R-TURN-6)
 	TrigRemovesEnemy    Trigger = "removes-enemy"    // an enemy is removed at the end of this Character's activation
+	// TrigEnemyMoves is a reaction: an enemy miniature, moving by any
+	// means, steps onto a tile next to this Character from one that is
+	// not, or off such a tile onto one that is not. The effect resolves
+	// at that point of the move, which then goes on (Names: Opportunist);
+	// its target is the enemy moving. A Character's reactions fire at
+	// most once per turn (ReactionOncePerTurn) and choose nothing
+	// (ReactionAutomatic).
+	TrigEnemyMoves Trigger = "enemy-moves"
 )
 
 // Triggers lists every trigger.
 var Triggers = []Trigger{TrigPassive, TrigActive, TrigLeaderPhase, TrigTurnStart, TrigActivationStart,
-	TrigActivationEnd, TrigAfterMove, TrigAfterShoot, TrigAfterFight, TrigCleanup, TrigRemovesEnemy}
+	TrigActivationEnd, TrigAfterMove, TrigAfterShoot, TrigAfterFight, TrigCleanup, TrigRemovesEnemy, TrigEnemyMoves}
 
 // Condition restricts when an effect applies. Every field set must hold.
 type Condition struct {
@@ -237,7 +245,8 @@ type OrderOp struct {
 }
 
 // MoveOp moves a selected Character up to Tiles tiles, with the limits of
-// R-MOVE (R-MOVE-3).
+// R-MOVE (R-MOVE-3); a Formation moves one or both of its miniatures
+// (R-FORM-2). The player chooses the destination (and may give the path).
 type MoveOp struct {
 	Who    Who `json:"who"`
 	Within int `json:"within,omitempty"`
@@ -246,7 +255,8 @@ type MoveOp struct {
 
 // RollOp rolls Dice dice (not an attack, R-WORD-2); each result at
 // Target+ deals one damage (Damage) or puts one token (Token) on the
-// selected Character.
+// selected Character. They are attack dice all the same: the Character
+// rolling them loses its Cover (R-HIDE-4).
 type RollOp struct {
 	Dice   int    `json:"dice"`
 	Target int    `json:"target"`

@@ -222,7 +222,7 @@ func (s *State) doEnd(dice *Dice, ev []Event) []Event {
 			return s.beginActivation(v, sp, -1, dice, ev)
 		}
 	}
-	return s.nextActor(ev)
+	return s.nextActor(dice, ev)
 }
 
 // endOfActivation applies R-END-1 and R-END-2 to every Character in play:
@@ -331,8 +331,17 @@ func (s *State) canMove(u int, run bool) bool {
 	return found
 }
 
-// moveOK checks a move of unit u's miniatures to dst (hex.None: stays).
-func (s *State) moveOK(u int, dst [2]hex.Tile, n int) Code {
+// moveOK checks a move of unit u's miniatures to dst (hex.None: stays),
+// by paths (zero: any path within n tiles).
+func (s *State) moveOK(u int, dst [2]hex.Tile, paths [2]Path, n int) Code {
+	_, c := s.movePlan(u, dst, paths, n)
+	return c
+}
+
+// movePlan checks a move like moveOK and tells which miniature moves
+// first (FormationMoveOrder: the first, unless only the other order
+// works).
+func (s *State) movePlan(u int, dst [2]hex.Tile, paths [2]Path, n int) (first int, code Code) {
 	g := s.g
 	t := s.minis(u)
 	moved := false
@@ -341,45 +350,57 @@ func (s *State) moveOK(u int, dst [2]hex.Tile, n int) Code {
 			dst[i] = t[i]
 		}
 		if dst[i] < 0 || int(dst[i]) >= g.grid.Len() {
-			return ErrPathBlocked
+			return 0, ErrPathBlocked
 		}
 		if dst[i] != t[i] {
 			moved = true
+		} else if paths[i] != 0 {
+			return 0, ErrPathInvalid // a miniature that stays has no path
 		}
 	}
 	if !moved {
-		return ErrOutOfReach // a move covers at least one tile (R-MOVE-1)
+		return 0, ErrOutOfReach // a move covers at least one tile (R-MOVE-1)
 	}
 	blocked := s.blockedFor(u)
 	if len(t) == 1 {
-		return s.pathCode(t[0], dst[0], n, &blocked)
+		return 0, s.stepsCode(t[0], dst[0], paths[0], n, &blocked)
 	}
 	if dst[0] == dst[1] {
-		return ErrPathBlocked
+		return 0, ErrPathBlocked
 	}
 	if !g.grid.Adjacent(dst[0], dst[1]) {
-		return ErrFormationSplit
+		return 0, ErrFormationSplit
 	}
 	// FormationMoveOrder: first then second, else second then first.
-	var first Code
+	var firstCode Code
 	for _, order := range [2][2]int{{0, 1}, {1, 0}} {
 		a, b := order[0], order[1]
 		m := blocked
 		m.Set(t[b])
-		c := s.pathCode(t[a], dst[a], n, &m)
+		c := s.stepsCode(t[a], dst[a], paths[a], n, &m)
 		if c == "" {
 			m = blocked
 			m.Set(dst[a])
-			c = s.pathCode(t[b], dst[b], n, &m)
+			c = s.stepsCode(t[b], dst[b], paths[b], n, &m)
 		}
 		if c == "" {
-			return ""
+			return a, ""
 		}
-		if first == "" {
-			first = c
+		if firstCode == "" {
+			firstCode = c
 		}
 	}
-	return first
+	return 0, firstCode
+}
+
+// stepsCode checks one miniature's move from a to b in at most n tiles:
+// by path p when it is given (R-MOVE-1: every tile of it free), by any
+// path otherwise.
+func (s *State) stepsCode(a, b hex.Tile, p Path, n int, blocked *hex.Mask) Code {
+	if c := s.pathCode(a, b, n, blocked); c != "" || p == 0 {
+		return c
+	}
+	return s.g.walkCode(a, b, p, n, blocked)
 }
 
 // pathCode checks one miniature's move from a to b in at most n tiles.
@@ -418,7 +439,7 @@ func (s *State) checkMove(d *Decision) error {
 	if s.g.units[u].minis == 1 {
 		dst[1] = hex.None
 	}
-	if c := s.moveOK(u, dst, s.allowance(u, d.Run)); c != "" {
+	if c := s.moveOK(u, dst, d.Path, s.allowance(u, d.Run)); c != "" {
 		return fail(c)
 	}
 	return nil
@@ -426,7 +447,11 @@ func (s *State) checkMove(d *Decision) error {
 
 func (s *State) doMove(d *Decision, dice *Dice, ev []Event) []Event {
 	u := int(d.Unit)
-	ev = s.relocate(u, [2]hex.Tile{d.Tile, d.Tile2}, ev)
+	dst := [2]hex.Tile{d.Tile, d.Tile2}
+	if s.g.units[u].minis == 1 {
+		dst[1] = hex.None
+	}
+	ev = s.moveUnit(u, dst, d.Path, s.allowance(u, d.Run), dice, ev)
 	if d.Run {
 		s.act.remaining &^= aRun
 		s.act.did |= aRun

@@ -36,6 +36,15 @@ func NewState(g *Game, st Start) (State, []Event, error) {
 	// of turn 3's Cleanup in Confrontation (R-OBJ-3, ObjectiveDrawOrder).
 	s.drawObjectives()
 	s.objDrawn = g.objTurn == 0
+	for i := range g.effects { // the units that react to enemy moves
+		if r := &g.effects[i]; r.trig == TrigEnemyMoves {
+			for u := range g.units {
+				if u == r.unit || (r.unit < 0 && int(g.units[u].side) == r.side) {
+					s.reactors[g.units[u].side] |= 1 << uint(u)
+				}
+			}
+		}
+	}
 	if g.maintenance { // R-TURN-7: a Maintenance marker on each Character
 		s.maint = uint32(1)<<uint(len(g.units)) - 1
 	}
@@ -167,7 +176,7 @@ func (s *State) Do(d Decision, dice *Dice, ev []Event) ([]Event, error) {
 		if s.pend != pendAction {
 			err = fail(ErrWrongPhase)
 		} else {
-			ev = s.doPass(ev)
+			ev = s.doPass(dice, ev)
 		}
 	case Exchange:
 		err = s.checkExchange(&d)
@@ -203,12 +212,12 @@ func (s *State) Do(d Decision, dice *Dice, ev []Event) ([]Event, error) {
 		if s.pend != pendSwap {
 			err = fail(ErrWrongPhase)
 		} else {
-			ev = s.doSwap(d.Swap, ev)
+			ev = s.doSwap(d.Swap, dice, ev)
 		}
 	case KeepOrder:
 		err = s.checkKeep(&d)
 		if err == nil {
-			ev = s.doKeep(int(d.Colour), ev)
+			ev = s.doKeep(int(d.Colour), dice, ev)
 		}
 	case Hide:
 		err = s.checkHide(&d)
@@ -237,7 +246,7 @@ func (s *State) DoLegal(d Decision, dice *Dice, ev []Event) []Event {
 	case Activate:
 		ev = s.doActivate(&d, dice, ev)
 	case Pass:
-		ev = s.doPass(ev)
+		ev = s.doPass(dice, ev)
 	case Exchange:
 		ev = s.doExchange(&d, ev)
 	case Move:
@@ -251,9 +260,9 @@ func (s *State) DoLegal(d Decision, dice *Dice, ev []Event) []Event {
 	case EndActivation:
 		ev = s.doEnd(dice, ev)
 	case SwapHand:
-		ev = s.doSwap(d.Swap, ev)
+		ev = s.doSwap(d.Swap, dice, ev)
 	case KeepOrder:
-		ev = s.doKeep(int(d.Colour), ev)
+		ev = s.doKeep(int(d.Colour), dice, ev)
 	case Hide:
 		ev = s.doHide(&d, ev)
 	}
@@ -274,7 +283,7 @@ func (s *State) nextDeploy(ev []Event) []Event {
 		}
 		s.toAct = 1 - s.toAct
 	}
-	return s.startTurn(1, ev)
+	return s.startTurn(1, nil, ev)
 }
 
 // deployUnit is the unit the side to act deploys next.
@@ -335,7 +344,7 @@ func (s *State) doDeploy(d *Decision, ev []Event) []Event {
 
 // ---- turn sequence ----
 
-func (s *State) startTurn(turn int, ev []Event) []Event {
+func (s *State) startTurn(turn int, dice *Dice, ev []Event) []Event {
 	g := s.g
 	s.turn = int8(turn)
 	ev = append(ev, Event{Kind: EvTurn, N: int16(turn)})
@@ -354,17 +363,18 @@ func (s *State) startTurn(turn int, ev []Event) []Event {
 		}
 	}
 	for _, side := range [2]int{int(s.hand), 1 - int(s.hand)} {
-		ev = s.sideTrigger(side, TrigLeaderPhase, ev)
+		ev = s.sideTrigger(side, TrigLeaderPhase, dice, ev)
 	}
 	// Effect phase (R-TURN-4).
 	s.phase = PhaseEffect
 	ev = append(ev, Event{Kind: EvPhase, N: int16(PhaseEffect)})
 	for _, side := range [2]int{int(s.hand), 1 - int(s.hand)} {
-		ev = s.sideTrigger(side, TrigTurnStart, ev)
+		ev = s.sideTrigger(side, TrigTurnStart, dice, ev)
 	}
 	for u := range g.units {
 		s.units[u].activations = 0
 	}
+	s.reacted = 0 // ReactionOncePerTurn
 	s.pend = pendHourglass
 	s.toAct = s.hourglass
 	return ev
@@ -403,18 +413,18 @@ func (s *State) doHourglass(d *Decision, ev []Event) []Event {
 	return ev
 }
 
-func (s *State) doPass(ev []Event) []Event {
+func (s *State) doPass(dice *Dice, ev []Event) []Event {
 	s.passed[s.toAct] = true
 	ev = append(ev, Event{Kind: EvPass, Side: s.toAct})
-	return s.nextActor(ev)
+	return s.nextActor(dice, ev)
 }
 
 // nextActor hands the decision to the other player unless they passed
 // (PassIsFinal, R-TURN-5); when both passed the Cleanup phase starts.
-func (s *State) nextActor(ev []Event) []Event {
+func (s *State) nextActor(dice *Dice, ev []Event) []Event {
 	s.pend = pendAction
 	if s.passed[0] && s.passed[1] {
-		return s.startCleanup(ev)
+		return s.startCleanup(dice, ev)
 	}
 	if !s.passed[1-s.toAct] {
 		s.toAct = 1 - s.toAct
@@ -452,7 +462,7 @@ func (s *State) doExchange(d *Decision, ev []Event) []Event {
 
 // ---- Cleanup (R-TURN-6) ----
 
-func (s *State) startCleanup(ev []Event) []Event {
+func (s *State) startCleanup(dice *Dice, ev []Event) []Event {
 	s.phase = PhaseCleanup
 	ev = append(ev, Event{Kind: EvPhase, N: int16(PhaseCleanup)})
 	if s.hourglass != s.hand {
@@ -464,31 +474,31 @@ func (s *State) startCleanup(ev []Event) []Event {
 	// the Hourglass to the opponent.
 	s.hourglass = 1 - s.hand
 	ev = append(ev, Event{Kind: EvHourglass, Side: s.hourglass, Space: -1})
-	return s.cleanupBoard(ev)
+	return s.cleanupBoard(dice, ev)
 }
 
-func (s *State) doSwap(swap bool, ev []Event) []Event {
+func (s *State) doSwap(swap bool, dice *Dice, ev []Event) []Event {
 	if swap {
 		s.hand, s.hourglass = s.hourglass, s.hand
 		ev = append(ev, Event{Kind: EvHand, Side: s.hand}, Event{Kind: EvHourglass, Side: s.hourglass, Space: -1})
 	}
-	return s.cleanupBoard(ev)
+	return s.cleanupBoard(dice, ev)
 }
 
-func (s *State) cleanupBoard(ev []Event) []Event {
+func (s *State) cleanupBoard(dice *Dice, ev []Event) []Event {
 	for i := range s.spaces {
 		s.spaces[i] = spaceState{}
 	}
 	s.hgSpace = -1
 	s.keepDone = [2]bool{}
 	s.paidTurn = [2]int16{}
-	return s.nextKeep(ev)
+	return s.nextKeep(dice, ev)
 }
 
 // nextKeep asks each player (Hand holder first) which Order token to keep
 // when they hold several colours; others keep theirs at once
 // (KeepOrderChoice, R-TURN-6).
-func (s *State) nextKeep(ev []Event) []Event {
+func (s *State) nextKeep(dice *Dice, ev []Event) []Event {
 	for _, side := range [2]int8{s.hand, 1 - s.hand} {
 		if s.keepDone[side] {
 			continue
@@ -513,7 +523,7 @@ func (s *State) nextKeep(ev []Event) []Event {
 		}
 		ev = s.doKeepFor(int(side), last, ev)
 	}
-	return s.endTurn(ev)
+	return s.endTurn(dice, ev)
 }
 
 func (s *State) checkKeep(d *Decision) error {
@@ -526,9 +536,9 @@ func (s *State) checkKeep(d *Decision) error {
 	return nil
 }
 
-func (s *State) doKeep(c int, ev []Event) []Event {
+func (s *State) doKeep(c int, dice *Dice, ev []Event) []Event {
 	ev = s.doKeepFor(int(s.toAct), c, ev)
-	return s.nextKeep(ev)
+	return s.nextKeep(dice, ev)
 }
 
 func (s *State) doKeepFor(side, c int, ev []Event) []Event {
@@ -539,11 +549,11 @@ func (s *State) doKeepFor(side, c int, ev []Event) []Event {
 	return append(ev, Event{Kind: EvDiscard, Side: int8(side), N: int16(total - 1)})
 }
 
-func (s *State) endTurn(ev []Event) []Event {
+func (s *State) endTurn(dice *Dice, ev []Event) []Event {
 	s.spotted = [MaxUnits][2]int8{}
 	s.boost = [MaxUnits][numStats]int8{}
 	for _, side := range [2]int{int(s.hand), 1 - int(s.hand)} {
-		ev = s.sideTrigger(side, TrigCleanup, ev)
+		ev = s.sideTrigger(side, TrigCleanup, dice, ev)
 	}
 	ev = s.scoreEndOfTurn(ev)
 	if s.turn == s.g.objTurn { // R-OBJ-3: at the end of the Cleanup of turn 3
@@ -566,5 +576,5 @@ func (s *State) endTurn(ev []Event) []Event {
 		}
 		return append(ev, Event{Kind: EvGameOver, Side: s.winner})
 	}
-	return s.startTurn(int(s.turn)+1, ev)
+	return s.startTurn(int(s.turn)+1, dice, ev)
 }

@@ -165,7 +165,20 @@ func (b *RandomBot) randomPick(s *State, buf []Decision) (d Decision, out []Deci
 	default:
 		d = buf[k-n0-n1]
 	}
+	if d.Kind == Move {
+		b.withPaths(s, u, &d)
+	}
 	return d, buf, true
+}
+
+// withPaths gives a move drawn without Legal the paths Legal gives it
+// (BotPathChoice), when a reaction could fire.
+func (b *RandomBot) withPaths(s *State, u int, d *Decision) {
+	if n := s.pathAllowance(u); s.reactionsNear(u, n) {
+		one := [1]Decision{*d}
+		s.fillBotPaths(u, one[:], n)
+		*d = one[0]
+	}
 }
 
 // formationPick is randomPick for a Formation's activation: its moves go
@@ -203,6 +216,7 @@ func (b *RandomBot) formationPick(s *State, base Decision, buf []Decision) (d De
 	}
 	d = base
 	d.Kind, d.Tile, d.Tile2, d.Run = Move, pairs[k][0], pairs[k][1], k >= nwalk
+	b.withPaths(s, u, &d)
 	return d, buf, true
 }
 

@@ -404,7 +404,7 @@ func (r *checkRun) step(n int, st *catalog.CheckStep) (*CheckFailure, *ContentEr
 	if side < 0 {
 		return nil, cerr(st.Pos, "step %d: unknown side %q (sides are %s and %s)", n, st.Side, r.sides[0], r.sides[1])
 	}
-	decisions, what, err := r.decisions(side, st)
+	decisions, paths, what, err := r.decisions(side, st)
 	if err != nil {
 		return nil, err
 	}
@@ -416,9 +416,16 @@ func (r *checkRun) step(n int, st *catalog.CheckStep) (*CheckFailure, *ContentEr
 		dice.Forced = append(dice.Forced, int8(v))
 	}
 	start := r.s
-	for _, d := range decisions {
-		if d.Kind == Move && d.Tile2 == -2 { // a formation move written with one tile
+	for i, d := range decisions {
+		if (d.Kind == Move || d.Kind == UseSkill) && d.Tile2 == -2 { // a formation move written with one tile
 			return nil, cerr(st.Pos, "step %d: a Formation moves with two tiles, e.g. move: [\"C4\", \"D4\"]", n)
+		}
+		if len(paths[i]) > 0 {
+			// The path starts where the miniatures stand now, after
+			// the step's earlier decisions.
+			if err := r.path(&d, paths[i], st.Pos); err != nil {
+				return nil, err
+			}
 		}
 		before := r.s
 		_, err := r.s.Do(d, dice, nil)
@@ -450,8 +457,76 @@ func (r *checkRun) step(n int, st *catalog.CheckStep) (*CheckFailure, *ContentEr
 	return expect()
 }
 
-// decisions turns a step into engine decisions.
-func (r *checkRun) decisions(side int, st *catalog.CheckStep) ([]Decision, string, *ContentError) {
+// decisions turns a step into engine decisions, with the paths its moves
+// give (a path per decision, nil for none), resolved as they are played.
+func (r *checkRun) decisions(side int, st *catalog.CheckStep) ([]Decision, []catalog.Paths, string, *ContentError) {
+	ds, what, err := r.decisionList(side, st)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	paths := make([]catalog.Paths, len(ds))
+	k := len(ds) - len(st.Do) // the operations' decisions
+	if st.End == nil || *st.End {
+		k--
+	}
+	for i := range st.Do {
+		if k+i >= 0 && k+i < len(ds) {
+			paths[k+i] = st.Do[i].Path
+		}
+	}
+	return ds, paths, what, nil
+}
+
+// path sets the paths of move (or skill move) d from the tiles a check
+// game gives, starting where the miniatures stand now.
+func (r *checkRun) path(d *Decision, ps catalog.Paths, pos catalog.Pos) *ContentError {
+	g := r.g
+	v := int(d.Unit)
+	if d.Kind == UseSkill {
+		ref := r.s.skillRef(v, int(d.Skill))
+		if ref == nil || ref.moveMax == 0 {
+			return cerr(pos, "path: the skill moves nobody")
+		}
+		if ref.choose != "" {
+			v = int(d.Target)
+		}
+	} else if d.Kind != Move {
+		return cerr(pos, "path: only a move (move, run, or a skill's to) has a path")
+	}
+	if v < 0 || v >= len(g.units) || !r.s.inPlay(v) {
+		return cerr(pos, "path: no Character in play moves")
+	}
+	minis := int(g.units[v].minis)
+	if len(ps) != minis {
+		return cerr(pos, "path: %s has %d miniature(s): give %d path(s), e.g. path: [[\"C4\", \"C5\"], [\"D4\"]] for a Formation", g.units[v].id, minis, minis)
+	}
+	dst := [2]hex.Tile{d.Tile, d.Tile2}
+	for i, names := range ps {
+		if len(names) == 0 {
+			continue // stays (or the engine's path)
+		}
+		tiles := make([]hex.Tile, len(names))
+		for j, name := range names {
+			t, ok := g.grid.Parse(name)
+			if !ok {
+				return cerr(pos, "path: tile %q is not on the %d × %d board", name, g.grid.Cols, g.grid.Rows)
+			}
+			tiles[j] = t
+		}
+		if tiles[len(tiles)-1] != dst[i] {
+			return cerr(pos, "path: it ends on %s, the move's destination is %s (a path lists the tiles the miniature enters, the destination last)", names[len(names)-1], g.grid.Name(dst[i]))
+		}
+		p, ok := g.PathOf(r.s.units[v].tiles[i], tiles)
+		if !ok {
+			return cerr(pos, "path: %s goes from %s one tile at a time, at most %d tiles: %s is not next to the tile before it", g.units[v].id, g.grid.Name(r.s.units[v].tiles[i]), MaxPath, strings.Join(names, ", "))
+		}
+		d.Path[i] = p
+	}
+	return nil
+}
+
+// decisionList turns a step into engine decisions.
+func (r *checkRun) decisionList(side int, st *catalog.CheckStep) ([]Decision, string, *ContentError) {
 	g := r.g
 	base := Decision{Side: int8(side), Unit: -1, Space: -1, Target: -1, Tile: hex.None, Tile2: hex.None, Colour: -1, Give2: -1, Take: -1, Skill: -1}
 	colour := func(name, field string) (int8, *ContentError) {
@@ -665,12 +740,19 @@ func (r *checkRun) op(u int, base Decision, op *catalog.CheckOp, stepPos catalog
 				return d, err
 			}
 		}
-		if op.To != "" {
-			t, ok := r.g.grid.Parse(op.To)
-			if !ok {
-				return d, cerr(pos, "tile %q is not on the board", op.To)
+		if len(op.To) > 0 {
+			var tiles [2]hex.Tile
+			if tiles, err = r.tiles(op.To, pos); err != nil {
+				return d, err
 			}
-			d.Tile = t
+			d.Tile, d.Tile2 = tiles[0], tiles[1]
+			v := u
+			if d.Target >= 0 {
+				v = int(d.Target)
+			}
+			if r.g.units[v].minis == 2 && len(op.To) == 1 {
+				d.Tile2 = -2
+			}
 		}
 	default:
 		return d, cerr(pos, "an operation is one of move, run, shoot, fight, hide, skill")

@@ -134,7 +134,7 @@ func randomCheck(r *rand.Rand) catalog.CheckGame {
 				case 3:
 					op.Fight = pick(units...)
 				case 4:
-					op.Skill, op.Target, op.To = pick("sharp-shooting", "nope"), pick(units...), tile()
+					op.Skill, op.Target, op.To = pick("sharp-shooting", "nope"), pick(units...), catalog.Tiles{tile()}
 				}
 				st.Do = append(st.Do, op)
 			}

@@ -59,7 +59,8 @@ const (
 	TrigAfterFight
 	TrigCleanup
 	TrigRemovesEnemy
-	TrigManual // no effect: printed only
+	TrigEnemyMoves // a reaction (resolved by react, in the middle of a move)
+	TrigManual     // no effect: printed only
 )
 
 var trigIndex = map[catalog.Trigger]int{
@@ -67,7 +68,7 @@ var trigIndex = map[catalog.Trigger]int{
 	catalog.TrigTurnStart: TrigTurnStart, catalog.TrigActivationStart: TrigActivationStart,
 	catalog.TrigActivationEnd: TrigActivationEnd, catalog.TrigAfterMove: TrigAfterMove,
 	catalog.TrigAfterShoot: TrigAfterShoot, catalog.TrigAfterFight: TrigAfterFight, catalog.TrigCleanup: TrigCleanup,
-	catalog.TrigRemovesEnemy: TrigRemovesEnemy,
+	catalog.TrigRemovesEnemy: TrigRemovesEnemy, catalog.TrigEnemyMoves: TrigEnemyMoves,
 }
 
 // effectRef is one effect in play: from which card, for which unit (-1:
@@ -343,10 +344,13 @@ func (s *State) selects(u, side int, who catalog.Who, within, v int) bool {
 // opCtx is what an effect's operations act on.
 type opCtx struct {
 	unit, side int
-	target     int      // chosen or attacked unit, -1
-	tile       hex.Tile // chosen destination of a move
+	target     int         // chosen or attacked unit (a reaction: the enemy moving), -1
+	tiles      [2]hex.Tile // chosen destination of a move (a Formation: both miniatures)
+	paths      [2]Path     // the move's paths (zero: the engine's shortest path)
 	active     bool
 }
+
+var noTiles = [2]hex.Tile{hex.None, hex.None}
 
 // unitTrigger runs unit u's effects with trigger trig.
 func (s *State) unitTrigger(u, trig, target int, dice *Dice, ev []Event) []Event {
@@ -356,7 +360,7 @@ func (s *State) unitTrigger(u, trig, target int, dice *Dice, ev []Event) []Event
 		if r.trig != trig || !s.condition(u, r.eff.Condition) {
 			continue
 		}
-		ctx := opCtx{unit: u, side: int(s.g.units[u].side), target: target, tile: hex.None}
+		ctx := opCtx{unit: u, side: int(s.g.units[u].side), target: target, tiles: noTiles}
 		ev, _ = s.runOps(r.eff.Do, &ctx, dice, ev)
 	}
 	return ev
@@ -364,8 +368,9 @@ func (s *State) unitTrigger(u, trig, target int, dice *Dice, ev []Event) []Event
 
 // sideTrigger runs a side's Leader skills and Vocations with trigger trig,
 // then the same trigger of each of its Characters in play. Their choices
-// are automatic (LeaderPhaseChoicesAutomatic).
-func (s *State) sideTrigger(side, trig int, ev []Event) []Event {
+// are automatic (LeaderPhaseChoicesAutomatic). Their dice come from the
+// decision that led there, forced like any other.
+func (s *State) sideTrigger(side, trig int, dice *Dice, ev []Event) []Event {
 	g := s.g
 	for _, list := range [2][]int16{g.leaderFx[side], g.sideFx[side]} {
 		for _, i := range list {
@@ -373,8 +378,8 @@ func (s *State) sideTrigger(side, trig int, ev []Event) []Event {
 			if r.trig != trig || !s.conditionSide(-1, side, r.eff.Condition) {
 				continue
 			}
-			ctx := opCtx{unit: -1, side: side, target: -1, tile: hex.None}
-			ev, _ = s.runOps(r.eff.Do, &ctx, nil, ev)
+			ctx := opCtx{unit: -1, side: side, target: -1, tiles: noTiles}
+			ev, _ = s.runOps(r.eff.Do, &ctx, dice, ev)
 		}
 	}
 	for u := range g.units {
@@ -386,8 +391,8 @@ func (s *State) sideTrigger(side, trig int, ev []Event) []Event {
 			if r.unit < 0 || r.trig != trig || !s.condition(u, r.eff.Condition) {
 				continue
 			}
-			ctx := opCtx{unit: u, side: side, target: -1, tile: hex.None}
-			ev, _ = s.runOps(r.eff.Do, &ctx, nil, ev)
+			ctx := opCtx{unit: u, side: side, target: -1, tiles: noTiles}
+			ev, _ = s.runOps(r.eff.Do, &ctx, dice, ev)
 		}
 	}
 	return ev
@@ -437,11 +442,14 @@ func (s *State) runOps(ops []catalog.Op, c *opCtx, dice *Dice, ev []Event) ([]Ev
 			if op.Move.Who == catalog.WhoSelf {
 				v = c.unit
 			}
-			if v >= 0 && c.tile != hex.None && s.inPlay(v) {
-				ev = s.relocate(v, [2]hex.Tile{c.tile, hex.None}, ev)
+			if v >= 0 && c.tiles != noTiles && s.inPlay(v) {
+				ev = s.moveUnit(v, c.tiles, c.paths, op.Move.Tiles, dice, ev)
 				happened = true
 			}
 		case op.Roll != nil:
+			if c.unit >= 0 { // "Roll X" dice are attack dice (R-HIDE-4)
+				ev = s.loseCover(c.unit, ev)
+			}
 			e := Event{Kind: EvRoll, Side: int8(c.side), Unit: int8(max(c.unit, -1)), N: RollEffect}
 			n := min(op.Roll.Dice, maxDice)
 			hits := 0
@@ -480,7 +488,7 @@ func (s *State) runOps(ops []catalog.Op, c *opCtx, dice *Dice, ev []Event) ([]Ev
 					if t == hex.None {
 						break
 					}
-					ev = s.relocate(c.target, [2]hex.Tile{t, hex.None}, ev)
+					ev = s.moveUnit(c.target, [2]hex.Tile{t, hex.None}, [2]Path{}, 1, dice, ev)
 					happened = true
 				}
 			}
@@ -701,8 +709,11 @@ func (s *State) checkSkill(d *Decision) error {
 		if v < 0 || !s.inPlay(v) {
 			return fail(ErrInvalidTarget)
 		}
-		dst := [2]hex.Tile{d.Tile, hex.None}
-		if c := s.moveOK(v, dst, r.moveMax); c != "" {
+		dst := [2]hex.Tile{d.Tile, d.Tile2}
+		if s.g.units[v].minis == 1 {
+			dst[1] = hex.None
+		}
+		if c := s.moveOK(v, dst, d.Path, r.moveMax); c != "" {
 			return fail(c)
 		}
 	}
@@ -714,14 +725,17 @@ func (s *State) doSkill(d *Decision, dice *Dice, ev []Event) []Event {
 	r := s.skillRef(u, int(d.Skill))
 	s.act.skills |= 1 << uint(d.Skill)
 	ev = append(ev, Event{Kind: EvSkill, Side: d.Side, Unit: d.Unit, N: int16(d.Skill)})
-	c := opCtx{unit: u, side: int(d.Side), target: -1, tile: hex.None, active: true}
+	c := opCtx{unit: u, side: int(d.Side), target: -1, tiles: noTiles, active: true}
 	if r.choose != "" {
 		c.target = int(d.Target)
 	}
 	if r.moveMax > 0 {
-		c.tile = d.Tile
 		if r.choose == "" {
 			c.target = u
+		}
+		c.tiles, c.paths = [2]hex.Tile{d.Tile, d.Tile2}, d.Path
+		if s.g.units[c.target].minis == 1 {
+			c.tiles[1] = hex.None
 		}
 	}
 	ev, _ = s.runOps(r.eff.Do, &c, dice, ev)

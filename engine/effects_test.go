@@ -90,3 +90,66 @@ func TestEffectVocabulary(t *testing.T) {
 		})
 	}
 }
+
+// TestRollDice covers the dice of a "Roll X" effect: forced like any other
+// dice, wherever the effect fires (an active skill, or a turn-start effect
+// resolved by the decision that ends the turn before), and attack dice
+// that take the roller's Cover (R-HIDE-4, R-WORD-2).
+func TestRollDice(t *testing.T) {
+	roll := catalog.Op{Roll: &catalog.RollOp{Dice: 1, Target: 6, Who: catalog.WhoEnemies, Within: 16, Damage: true}}
+	hideBoard := &catalog.ActionBoard{Turns: 6, Periods: []int{3, 2, 1}, Spaces: []catalog.ActionSpace{
+		{ID: "hide", Period: 1, Actions: []catalog.Action{catalog.ActHide}},
+		{ID: "move", Period: 1, Actions: []catalog.Action{catalog.ActMove}},
+		{ID: "run", Period: 1, Actions: []catalog.Action{catalog.ActRun}},
+	}}
+	for _, tc := range []struct {
+		name   string
+		format catalog.Format
+		effect catalog.Effect
+		board  *catalog.ActionBoard
+		script []catalog.CheckStep
+	}{
+		{"active roll takes the roller's cover", catalog.Confrontation,
+			catalog.Effect{Trigger: catalog.TrigActive, Do: []catalog.Op{roll}}, hideBoard,
+			[]catalog.CheckStep{
+				{Side: "red", Unit: "a", Space: "hide", Do: []catalog.CheckOp{{Hide: true}}},
+				{Expect: &catalog.CheckExpect{Units: map[string]catalog.UnitExpect{"a": {Cover: bp(true)}}}},
+				{Side: "blue", Pass: true},
+				// 6: one damage; the armour die 2 does not save (9+)
+				// (the skill before the move: the move would take the Cover too)
+				{Side: "red", Unit: "a", Space: "move", Do: []catalog.CheckOp{{Skill: "x"}}, End: bp(false), Dice: []int{6, 2}},
+				{Expect: &catalog.CheckExpect{Units: map[string]catalog.UnitExpect{"a": {Cover: bp(false), At: tl("C3")}, "b": {Wounds: ip(1)}}}},
+				{Side: "red", Do: []catalog.CheckOp{{Move: tl("C4")}}},
+			}},
+		{"turn-start roll forced by the step that ends the turn", catalog.Exploration,
+			// Red loses the Hand at the end of turn 1: the effect fires at
+			// the start of turn 2 only, in the blue swap's decision.
+			catalog.Effect{Trigger: catalog.TrigTurnStart, Condition: &catalog.Condition{Hand: bp(false)}, Do: []catalog.Op{roll}}, nil,
+			[]catalog.CheckStep{
+				{Side: "red", Pass: true}, {Side: "blue", Pass: true},
+				{Side: "blue", Swap: bp(true), Dice: []int{10, 3}},
+				{Expect: &catalog.CheckExpect{Turn: 2, Units: map[string]catalog.UnitExpect{"b": {Wounds: ip(1), Breaks: ip(0)}}}},
+			}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cat := testCatalog()
+			cat.Skills = append(cat.Skills, catalog.Skill{ID: "x", Active: tc.effect.Trigger == catalog.TrigActive, Effect: &tc.effect})
+			cat.Sort()
+			a := catalog.Profile{Attack: 6, Speed: 3, Run: 2, Cost: catalog.Cost{"raiders": 1}, Health: 3, Morale: 4, Skills: []string{"x"}}
+			b := catalog.Profile{Attack: 6, Speed: 3, Run: 2, Cost: catalog.Cost{"raiders": 1}, Health: 5, Morale: 9, Armor: &catalog.Armor{Points: 1, Save: 9}}
+			c := catalog.CheckGame{ID: tc.name, Format: tc.format, ActionBoard: tc.board, Hand: "red", Hourglass: "run",
+				Sides: map[string]catalog.CheckSide{
+					"red":  {Orders: map[string]int{"raiders": 3}, Units: []catalog.CheckUnit{{ID: "a", Profile: &a, At: tl("C3")}}},
+					"blue": {Units: []catalog.CheckUnit{{ID: "b", Profile: &b, At: tl("C9")}}},
+				},
+				Script: tc.script}
+			r := RunCheck(cat, &c)
+			if r.Err != nil {
+				t.Fatalf("content error: %s", r.Err.Msg)
+			}
+			if r.Failure != nil {
+				t.Fatalf("step %d (%s): %s", r.Failure.Step, r.Failure.What, r.Failure.Msg)
+			}
+		})
+	}
+}

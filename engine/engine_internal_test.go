@@ -73,7 +73,7 @@ func TestFormationMovesExact(t *testing.T) {
 					if b == t1 {
 						dbb = hex.None
 					}
-					if st.moveOK(1, [2]hex.Tile{da, dbb}, n) != "" {
+					if st.moveOK(1, [2]hex.Tile{da, dbb}, [2]Path{}, n) != "" {
 						continue
 					}
 					want++

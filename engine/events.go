@@ -40,11 +40,12 @@ const (
 	EvMaintenance                        // Unit's Maintenance marker is removed (R-TURN-7)
 	EvVPLost                             // Side loses N Victory Points (R-TURN-7)
 	EvObjective                          // Side draws the Objective card N of the deck (R-OBJ-3)
+	EvReaction                           // Unit reacts to Target's miniature stepping onto Tile (TrigEnemyMoves)
 )
 
 var evNames = [...]string{"", "turn", "phase", "orders", "hand", "hourglass", "deploy", "activate", "pay", "pass",
 	"exchange", "move", "roll", "hits", "token", "token-off", "removed", "panic", "end", "vp", "discard", "marker", "skill", "game-over",
-	"cover", "cover-lost", "maintenance", "vp-lost", "objective"}
+	"cover", "cover-lost", "maintenance", "vp-lost", "objective", "reaction"}
 
 func (k EventKind) String() string {
 	if k > 0 && int(k) < len(evNames) {
@@ -119,6 +120,8 @@ func (e *Event) Format(g *Game) string {
 		fmt.Fprintf(&b, " %s", unit(e.Unit))
 	case EvSkill:
 		fmt.Fprintf(&b, " %s %d", unit(e.Unit), e.N)
+	case EvReaction:
+		fmt.Fprintf(&b, " %s to %s at %s", unit(e.Unit), unit(e.Target), g.grid.Name(e.Tile))
 	case EvVP:
 		fmt.Fprintf(&b, " %s +%d", g.sideNames[e.Side], e.N)
 	case EvVPLost:

@@ -413,6 +413,7 @@ func (s *State) legalInActivation(base Decision, buf []Decision) []Decision {
 	u := int(s.act.unit)
 	base.Unit = s.act.unit
 	rem := s.act.remaining
+	start := len(buf)
 	if g.units[u].minis == 1 {
 		moves := s.singleMoves(u)
 		for i, run := range [2]bool{false, true} {
@@ -444,7 +445,19 @@ func (s *State) legalInActivation(base Decision, buf []Decision) []Decision {
 			})
 		}
 	}
+	if n := s.pathAllowance(u); len(buf) > start && s.reactionsNear(u, n) {
+		s.fillBotPaths(u, buf[start:], n) // BotPathChoice
+	}
 	return s.legalAfterMoves(base, buf)
+}
+
+// pathAllowance bounds the moves of the active unit u this activation
+// offers: the bots plan their paths once for all of them.
+func (s *State) pathAllowance(u int) int {
+	if s.act.remaining&aRun != 0 {
+		return s.allowance(u, true)
+	}
+	return s.allowance(u, false)
 }
 
 // singleMoves is the tiles the active single miniature u may move to
@@ -556,14 +569,24 @@ func (s *State) legalSkills(base Decision, buf []Decision) []Decision {
 				buf = append(buf, d)
 				continue
 			}
-			if s.g.units[v].minis != 1 {
-				continue // effect moves carry single miniatures only
+			start := len(buf)
+			if s.g.units[v].minis != 1 { // both miniatures may move (R-FORM-2)
+				s.formationMoves(v, r.moveMax, func(a, b hex.Tile) bool {
+					d.Tile, d.Tile2 = a, b
+					buf = append(buf, d)
+					return true
+				})
+				d.Tile2 = hex.None
+			} else {
+				blocked := s.blockedFor(v)
+				reach := s.g.grid.Reach(s.units[v].tiles[0], r.moveMax, &blocked)
+				for t := reach.Next(0); t != hex.None; t = reach.Next(t + 1) {
+					d.Tile = t
+					buf = append(buf, d)
+				}
 			}
-			blocked := s.blockedFor(v)
-			reach := s.g.grid.Reach(s.units[v].tiles[0], r.moveMax, &blocked)
-			for t := reach.Next(0); t != hex.None; t = reach.Next(t + 1) {
-				d.Tile = t
-				buf = append(buf, d)
+			if len(buf) > start && s.reactionsNear(v, r.moveMax) {
+				s.fillBotPaths(v, buf[start:], r.moveMax) // BotPathChoice
 			}
 		}
 	}

@@ -12,7 +12,10 @@ import (
 )
 
 // Version is the engine version written in game logs.
-const Version = "wbtool-engine/1"
+//
+// Version 2: decisions carry paths (LogDecision.Path) and games have
+// reactions (the "reaction" event, TrigEnemyMoves).
+const Version = "wbtool-engine/2"
 
 // LogHeader is the first line of a game log.
 type LogHeader struct {
@@ -54,6 +57,9 @@ type LogDecision struct {
 	Skill  int8   `json:"sk"`
 	Flags  uint8  `json:"f,omitempty"` // 1 run, 2 aim, 4 swap
 	Pay    []int8 `json:"pay,omitempty"`
+	// Path: the paths of a move, per miniature (Decision.Path), when it
+	// gives any.
+	Path []uint64 `json:"p,omitempty"`
 }
 
 func logDecision(d Decision) LogDecision {
@@ -71,6 +77,9 @@ func logDecision(d Decision) LogDecision {
 	if d.Pay != ([MaxColours]int8{}) {
 		l.Pay = append([]int8(nil), d.Pay[:]...)
 	}
+	if d.Path != ([2]Path{}) {
+		l.Path = []uint64{uint64(d.Path[0]), uint64(d.Path[1])}
+	}
 	return l
 }
 
@@ -80,6 +89,11 @@ func (l LogDecision) Decision() Decision {
 		Tile: hex.Tile(l.Tile), Tile2: hex.Tile(l.Tile2), Colour: l.Colour, Give2: l.Give2, Take: l.Take, Skill: l.Skill,
 		Run: l.Flags&1 != 0, Aim: l.Flags&2 != 0, Swap: l.Flags&4 != 0}
 	copy(d.Pay[:], l.Pay)
+	for i, p := range l.Path {
+		if i < len(d.Path) {
+			d.Path[i] = Path(p)
+		}
+	}
 	return d
 }
 
@@ -246,6 +260,11 @@ func (s *State) Hash() uint64 {
 			b(int(s.maint >> (8 * i)))
 		}
 		b(int(s.second) | bit(s.objDrawn)<<6)
+	}
+	if s.reactors != [2]uint32{} { // games without reactions hash as before
+		for i := range 4 {
+			b(int(s.reacted >> (8 * i)))
+		}
 	}
 	return h
 }

@@ -122,6 +122,8 @@ type State struct {
 	lastHits   int8     // hits of the last attack (after-shoot/after-fight conditions)
 	lastWounds int8     // Wound tokens the last attack added
 	atk        attackCtx
+	reactors   [2]uint32 // per side, the units with a reaction (TrigEnemyMoves), bit per unit
+	reacted    uint32    // the units whose reaction fired this turn (ReactionOncePerTurn)
 	steps      int32
 	rng        rand.PCG
 }

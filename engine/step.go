@@ -58,6 +58,10 @@ type Decision struct {
 	Aim    bool     // Shoot: with Aim
 	Swap   bool     // SwapHand: take the Hand
 	Skill  int8     // UseSkill: effect slot of the unit
+	// Path is, per miniature, the way a move goes (Move, or a skill's
+	// move); zero: the engine's shortest path (DefaultShortestPath).
+	// Paths matter to reactions, which resolve in the middle of a move.
+	Path [2]Path
 	// Pay lists, per colour, the tokens paying the colourless part of the
 	// cost (Activate). All zero: the DefaultPayment rule.
 	Pay [MaxColours]int8
@@ -106,6 +110,7 @@ func (d Decision) Format(g *Game) string {
 		if d.Tile2 != hex.None {
 			fmt.Fprintf(&b, ",%s", g.grid.Name(d.Tile2))
 		}
+		d.formatPath(&b)
 	case Shoot, Fight:
 		fmt.Fprintf(&b, " %s", unit(d.Target))
 		if d.Aim {
@@ -116,15 +121,49 @@ func (d Decision) Format(g *Game) string {
 		if d.Target >= 0 {
 			fmt.Fprintf(&b, " on %s", unit(d.Target))
 		}
-		if d.Tile != hex.None {
+		if d.Tile != hex.None || d.Tile2 != hex.None {
 			fmt.Fprintf(&b, " to %s", g.grid.Name(d.Tile))
+			if d.Tile2 != hex.None {
+				fmt.Fprintf(&b, ",%s", g.grid.Name(d.Tile2))
+			}
 		}
+		d.formatPath(&b)
 	case SwapHand:
 		fmt.Fprintf(&b, " %v", d.Swap)
 	case KeepOrder:
 		fmt.Fprintf(&b, " %s", col(d.Colour))
 	}
 	return b.String()
+}
+
+// dirNames are the directions of a Path's steps, in the grid's order.
+var dirNames = [8]string{"e", "ne", "nw", "w", "sw", "se", "?", "?"}
+
+// formatPath writes the decision's paths, when it gives any, as
+// directions (a decision does not know where its miniatures stand):
+// " via e-ne-e", a Formation " via e-e/-" ("-": the engine's path).
+func (d Decision) formatPath(b *strings.Builder) {
+	if d.Path == ([2]Path{}) {
+		return
+	}
+	b.WriteString(" via ")
+	for i, p := range d.Path {
+		if i == 1 {
+			if p == 0 {
+				break
+			}
+			b.WriteByte('/')
+		}
+		if p.Len() == 0 {
+			b.WriteByte('-')
+		}
+		for j := range p.Len() {
+			if j > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteString(dirNames[p.Dir(j)])
+		}
+	}
 }
 
 // Code is the stable code of an illegal decision (DESIGN.md).
@@ -158,6 +197,7 @@ const (
 	ErrCoverHeld       Code = "cover-held"
 	ErrNotMultiple     Code = "not-multiple"
 	ErrMultipleSame    Code = "multiple-same"
+	ErrPathInvalid     Code = "path-invalid"
 )
 
 // Codes lists every error code.
@@ -165,7 +205,7 @@ var Codes = []Code{ErrSpaceTaken, ErrSpaceLocked, ErrSpaceInvalid, ErrCannotPay,
 	ErrTargetScreened, ErrNoSight, ErrNotClosest, ErrNotAdjacent, ErrOutOfReach, ErrPathBlocked,
 	ErrFormationSplit, ErrNotYourTurn, ErrUnknownUnit, ErrInvalidTarget, ErrNoAction,
 	ErrActionRequired, ErrWrongPhase, ErrNoTokens, ErrSkillUsed, ErrNotInZone, ErrGameOver,
-	ErrHideExploration, ErrCoverHeld, ErrNotMultiple, ErrMultipleSame}
+	ErrHideExploration, ErrCoverHeld, ErrNotMultiple, ErrMultipleSame, ErrPathInvalid}
 
 // RuleError is an illegal decision: a stable code and a sentence.
 type RuleError struct {
@@ -205,6 +245,7 @@ var ruleErrors = func() map[Code]*RuleError {
 		ErrCoverHeld:       "the Character already holds a Cover token (R-HIDE-1)",
 		ErrNotMultiple:     "only a Multiple space activates two Characters at once (R-ACT-6)",
 		ErrMultipleSame:    "a Multiple activation takes two different Characters of the player",
+		ErrPathInvalid:     "the path is not a way from the miniature's tile to its destination, one tile at a time",
 	}
 	m := map[Code]*RuleError{}
 	for c, s := range msgs {
