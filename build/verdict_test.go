@@ -1,0 +1,195 @@
+package build
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"wbtool.dev/wbtool/content"
+)
+
+// starterFS copies the embedded starter content into a map file system
+// that mutations can change.
+func starterFS(t testing.TB) fstest.MapFS {
+	t.Helper()
+	out := fstest.MapFS{}
+	err := fs.WalkDir(content.FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(content.FS, p)
+		out[p] = &fstest.MapFile{Data: b}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// mutations change one content file the way designers' edits go wrong (or
+// right): each returns the new text, or "" when it does not apply.
+var mutations = []struct {
+	name string
+	f    func(src string, rng *rand.Rand) string
+}{
+	{"typo in an icon", func(s string, rng *rand.Rand) string { return replaceNth(s, ":shoot:", ":shot:", rng) }},
+	{"unknown faction order icon", func(s string, rng *rand.Rand) string { return replaceNth(s, ":order:", ":order-pirates:", rng) }},
+	{"unclosed strong", func(s string, rng *rand.Rand) string { return replaceNth(s, "**", "*", rng) }},
+	{"natural result off the die", func(s string, rng *rand.Rand) string { return replaceNth(s, "[10]", "[11]", rng) }},
+	{"a very long text", func(s string, rng *rand.Rand) string {
+		return replaceNth(s, `en: "`, `en: "`+strings.Repeat("Move again and fight an enemy next to it. ", 30), rng)
+	}},
+	{"a long name", func(s string, rng *rand.Rand) string {
+		return replaceNth(s, `name: {en: "`, `name: {en: "`+strings.Repeat("Extraordinarily ", 6), rng)
+	}},
+	{"a stat out of range", func(s string, rng *rand.Rand) string { return replaceNth(s, "speed: ", "speed: 1", rng) }},
+	{"an unknown skill", func(s string, rng *rand.Rand) string { return replaceNth(s, `skills: ["`, `skills: ["no-such-`, rng) }},
+	{"an unknown card in a deck", func(s string, rng *rand.Rand) string { return replaceNth(s, `cards: ["`, `cards: ["no-such-`, rng) }},
+	{"a removed line", func(s string, rng *rand.Rand) string {
+		lines := strings.Split(s, "\n")
+		if len(lines) < 3 {
+			return ""
+		}
+		i := 1 + rng.IntN(len(lines)-1)
+		return strings.Join(append(lines[:i:i], lines[i+1:]...), "\n")
+	}},
+	{"a French text emptied", func(s string, rng *rand.Rand) string {
+		locs := frText.FindAllStringIndex(s, -1)
+		if len(locs) == 0 {
+			return ""
+		}
+		l := locs[rng.IntN(len(locs))]
+		return s[:l[0]] + `fr: ""` + s[l[1]:]
+	}},
+	{"a harmless rewording", func(s string, rng *rand.Rand) string { return replaceNth(s, "Character", "fighter", rng) }},
+}
+
+var frText = regexp.MustCompile(`fr: "(?:[^"\\]|\\.)*"`)
+
+// replaceNth replaces one occurrence of old, chosen at random.
+func replaceNth(s, old, new string, rng *rand.Rand) string {
+	n := strings.Count(s, old)
+	if n == 0 {
+		return ""
+	}
+	k := rng.IntN(n)
+	i := 0
+	for range k + 1 {
+		j := strings.Index(s[i:], old)
+		i += j + len(old)
+	}
+	i -= len(old)
+	return s[:i] + new + s[i+len(old):]
+}
+
+// TestValidateMeansBuild is the property of issue 11: on mutations of the
+// starter content, whenever the verdict stages (what `wbtool validate`
+// runs) accept the content, the whole build succeeds too, with no error
+// in any stage; and whenever they refuse it, the build refuses it with the
+// same diagnostics.
+func TestValidateMeansBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the starter content many times")
+	}
+	base := starterFS(t)
+	// Most edits are to cards; some to scenarios, strings and check games.
+	var cards, others []string
+	for p := range base {
+		switch {
+		case strings.HasPrefix(p, "cards/") && strings.HasSuffix(p, ".cue"):
+			cards = append(cards, p)
+		case strings.HasSuffix(p, ".cue"):
+			others = append(others, p)
+		}
+	}
+	sort.Strings(cards)
+	sort.Strings(others)
+	rng := rand.New(rand.NewPCG(11, 13))
+	const runs = 24
+	accepted, refused := 0, 0
+	for i := 0; i < runs; {
+		m := mutations[rng.IntN(len(mutations))]
+		file := cards[rng.IntN(len(cards))]
+		if rng.IntN(4) == 0 {
+			file = others[rng.IntN(len(others))]
+		}
+		mutated := m.f(string(base[file].Data), rng)
+		if mutated == "" {
+			continue
+		}
+		i++
+		fsys := fstest.MapFS{}
+		for p, f := range base {
+			fsys[p] = f
+		}
+		fsys[file] = &fstest.MapFile{Data: []byte(mutated)}
+		t.Run(fmt.Sprintf("%d %s in %s", i, m.name, file), func(t *testing.T) {
+			opts := Options{Content: fsys, Root: "content", Version: "test"}
+			verdict := opts
+			verdict.Stages = Verdict
+			v, err := Run(context.Background(), verdict)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := Run(context.Background(), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.OK(false) {
+				accepted++
+				if !b.OK(false) {
+					t.Fatalf("validate accepts, build refuses:\n%s", b.Diagnostics.Text())
+				}
+				if len(b.Outputs[DataDir]) == 0 || len(b.Outputs[PrintDir]) == 0 || len(b.Outputs[SiteDir]) == 0 {
+					t.Fatalf("validate accepts, build writes %d folders", len(b.Outputs))
+				}
+				return
+			}
+			refused++
+			if b.OK(false) {
+				t.Fatalf("validate refuses, build accepts:\n%s", v.Diagnostics.Text())
+			}
+			if got, want := b.Diagnostics.Errors().Text(), v.Diagnostics.Errors().Text(); got != want {
+				t.Errorf("build and validate disagree:\nbuild:\n%s\nvalidate:\n%s", got, want)
+			}
+			if len(b.Outputs) != 0 {
+				t.Errorf("refused content wrote %d folders", len(b.Outputs))
+			}
+		})
+	}
+	t.Logf("%d mutations: %d accepted, %d refused", runs, accepted, refused)
+	if accepted == 0 || refused == 0 {
+		t.Errorf("the mutations should include accepted and refused content (%d, %d)", accepted, refused)
+	}
+}
+
+// The starter content builds whole, and the verdict diagnostics are empty.
+func TestStarterBuilds(t *testing.T) {
+	res, err := Run(context.Background(), Options{Content: starterFS(t), Root: "content", Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Diagnostics) > 0 {
+		t.Fatalf("starter content:\n%s", res.Diagnostics.Text())
+	}
+	var stages []Stage
+	for _, tm := range res.Times {
+		stages = append(stages, tm.Stage)
+	}
+	if fmt.Sprint(stages) != fmt.Sprint(Stages) {
+		t.Errorf("stages run: %v, want %v", stages, Stages)
+	}
+	for _, p := range []string{CatalogPath, CardsSheet("en"), CardsSheet("fr"), SiteDir + "/index.html", SiteDir + "/" + CardsSheet("fr")} {
+		dir, rel := InDir(p)
+		if res.Outputs[dir][rel] == nil {
+			t.Errorf("no %s", p)
+		}
+	}
+}
