@@ -176,7 +176,6 @@ func (b *builder) buildLang(l catalog.Lang) error {
 		"Decks":    b.deckLinks(home),
 		"Count":    len(all),
 		"Terms":    len(b.cat.Glossary),
-		"Checks":   len(b.cat.Checks),
 	}
 	if err := b.render("home", home); err != nil {
 		return err
@@ -204,7 +203,7 @@ func (b *builder) buildLang(l catalog.Lang) error {
 	}
 	for i, c := range chs {
 		cp := b.newPage(l, "rules/"+c.Slug+"/index.html", c.Title, "rules", nil)
-		data := map[string]any{"Chapter": c, "Checked": b.checkedRules(cp, c)}
+		data := map[string]any{"Chapter": c}
 		if i > 0 {
 			data["Prev"] = link{Href: cp.Link("rules/" + chs[i-1].Slug + "/index.html"), Label: chs[i-1].Title}
 		}
@@ -353,7 +352,7 @@ func (b *builder) buildLang(l catalog.Lang) error {
 		}
 		checks = append(checks, ci)
 	}
-	kp.Data = checks
+	kp.Data = map[string]any{"Checks": checks, "Rules": b.pinnedRules(kp)}
 	if err := b.render("checks", kp); err != nil {
 		return err
 	}
@@ -363,16 +362,61 @@ func (b *builder) buildLang(l catalog.Lang) error {
 	return b.render("notfound", nf)
 }
 
-// checkedRules maps each rule anchored in chapter c to the check games
-// that pin it, for a small link after the rule.
-func (b *builder) checkedRules(p *page, c *chapter) map[string][]link {
-	out := map[string][]link{}
-	for _, r := range c.rules {
+// pinnedRule is a rule and the check games that pin it, for the index
+// by rule of the designers' check games page.
+type pinnedRule struct {
+	Rule   link // Href is empty when no chapter anchors the rule
+	Checks []link
+}
+
+// pinnedRules lists every rule some check game pins, in the order of the
+// rules chapters of p's language, rules no chapter anchors last by id.
+func (b *builder) pinnedRules(p *page) []pinnedRule {
+	var out []pinnedRule
+	seen := map[string]bool{}
+	add := func(r string) {
+		if seen[r] || len(b.usage.ruleChecks[r]) == 0 {
+			return
+		}
+		seen[r] = true
+		pr := pinnedRule{Rule: link{Href: b.ruleHref(p, r), Label: r}}
 		for _, id := range b.usage.ruleChecks[r] {
-			out[r] = append(out[r], link{Href: p.Link("checks/index.html") + "#check-" + id, Label: id})
+			pr.Checks = append(pr.Checks, link{Href: "#check-" + id, Label: id})
+		}
+		out = append(out, pr)
+	}
+	for _, c := range b.chapters[p.Lang] {
+		for _, r := range c.rules {
+			add(r)
 		}
 	}
+	rest := make([]string, 0, len(b.usage.ruleChecks))
+	for r := range b.usage.ruleChecks {
+		rest = append(rest, r)
+	}
+	sort.Strings(rest)
+	for _, r := range rest {
+		add(r)
+	}
 	return out
+}
+
+// designerLabels are the interface words of the designers' section; the
+// init below adds them to the site's labels (a content string
+// "site.<key>" overrides them like any other).
+var designerLabels = map[string]catalog.Text{
+	"footer.designers":   {EN: "For designers:", FR: "Pour les concepteurs\u00a0:"},
+	"checks.byRule":      {EN: "rules each check pins", FR: "règles vérifiées par chaque partie"},
+	"checks.byRuleTitle": {EN: "Rules each check game pins", FR: "Règles vérifiées par les parties de contrôle"},
+	"checks.kicker":      {EN: "For designers", FR: "Pour les concepteurs"},
+}
+
+func init() {
+	for k, v := range designerLabels {
+		if _, ok := labels[k]; !ok {
+			labels[k] = v
+		}
+	}
 }
 
 func sortedInts(m map[int]bool) []int {

@@ -420,3 +420,35 @@ func TestReadsWithoutJavaScript(t *testing.T) {
 	b.do(t, "follow a card", chromedp.Click(chromedp.CSS(`#card-list li[data-id="copp"] a`)))
 	b.waitFor(t, `location.pathname === '/en/cards/copp/index.html'`)
 }
+
+// TestDesignersFooter looks at a rules page and its footer at 360 px and
+// at desktop width: the menu has no check games, the footer's designers'
+// line fits without sideways scrolling and leads to the check games page
+// and its index by rule (issue 11 item 6).
+func TestDesignersFooter(t *testing.T) {
+	b := newBrowser(t)
+	_, files := starterSite(t)
+	base := serveSite(t, files)
+	for _, v := range []struct {
+		name string
+		w, h int64
+	}{{"360", 360, 780}, {"desktop", 1280, 900}} {
+		b.do(t, "viewport "+v.name, chromedp.EmulateViewport(v.w, v.h))
+		b.do(t, "rules page "+v.name, chromedp.Navigate(base+"/en/rules/shooting/index.html"), chromedp.WaitVisible(chromedp.CSS("article")))
+		if n := eval[int](t, b, `document.querySelectorAll('.nav a[href*="checks/"]').length`); n != 0 {
+			t.Errorf("%s: the menu has %d links to the check games", v.name, n)
+		}
+		b.screenshot(t, "rules-top-"+v.name+".png")
+		b.do(t, "scroll to the footer "+v.name, chromedp.ScrollIntoView(chromedp.CSS("footer.foot")))
+		b.screenshot(t, "rules-footer-"+v.name+".png")
+		if w := eval[int](t, b, `document.documentElement.scrollWidth`); w > int(v.w) {
+			t.Errorf("%s: the rules page is %dpx wide", v.name, w)
+		}
+		b.do(t, "follow the designers' link "+v.name, chromedp.Click(chromedp.CSS(`footer .designers a[href$="checks/index.html"]`)))
+		b.waitFor(t, `location.pathname === '/en/checks/index.html' && document.getElementById('rules-pinned') !== null`)
+		b.screenshot(t, "checks-"+v.name+".png")
+	}
+	if issues := b.takeIssues(); len(issues) > 0 {
+		t.Errorf("the pages reported problems: %q", issues)
+	}
+}
