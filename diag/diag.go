@@ -174,7 +174,8 @@ func Plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// Sorted orders the diagnostics by file, line, column, path and message,
+// Sorted orders the diagnostics by file, line, column, severity (errors
+// first), path and message,
 // and drops exact repeats (a card text checked on every page that shows
 // it, CUE conflicts reported once per constraint).
 func (l List) Sorted() List {
@@ -190,11 +191,11 @@ func (l List) Sorted() List {
 		if a.Pos.Col != b.Pos.Col {
 			return a.Pos.Col < b.Pos.Col
 		}
+		if a.Severity != b.Severity {
+			return a.Severity < b.Severity // errors first
+		}
 		if a.Path != b.Path {
 			return a.Path < b.Path
-		}
-		if a.Severity != b.Severity {
-			return a.Severity < b.Severity
 		}
 		return a.Msg < b.Msg
 	})
