@@ -308,19 +308,9 @@ func (s *State) checkDeploy(d *Decision) error {
 	if int(d.Unit) != u {
 		return fail(ErrUnknownUnit)
 	}
-	z := &s.g.zones[s.toAct]
-	if !s.freeTile(d.Tile) || (!z.Empty() && !z.Has(d.Tile) && (s.pathUsed[s.toAct] || !s.g.deployZone[s.toAct].Has(d.Tile))) {
-		return fail(ErrNotInZone)
-	}
-	if s.g.units[u].minis == 2 {
-		if !s.freeTile(d.Tile2) || d.Tile2 == d.Tile {
-			return fail(ErrNotInZone)
-		}
-		if !s.g.grid.Adjacent(d.Tile, d.Tile2) {
-			return fail(ErrFormationSplit)
-		}
-	}
-	return nil
+	// One rule for scripted, bot and human deployments (R-FORM-1: both
+	// miniatures inside the zone).
+	return s.deployError(u, d.Tile, d.Tile2)
 }
 
 func (s *State) doDeploy(d *Decision, ev []Event) []Event {
@@ -335,8 +325,8 @@ func (s *State) doDeploy(d *Decision, ev []Event) []Event {
 		ev = append(ev, Event{Kind: EvDeploy, Side: d.Side, Unit: d.Unit, Mini: 1, Tile: d.Tile2})
 	}
 	us.deployed = true
-	if z := &s.g.zones[s.toAct]; !z.Empty() && !z.Has(d.Tile) {
-		s.pathUsed[s.toAct] = true // Pathfinder
+	if z := &s.g.zones[s.toAct]; !z.Empty() && (!z.Has(d.Tile) || s.g.units[u].minis == 2 && !z.Has(d.Tile2)) {
+		s.pathUsed[s.toAct] = true // Pathfinder: either miniature outside the zone
 	}
 	s.toAct = 1 - s.toAct
 	return s.nextDeploy(ev)

@@ -7,6 +7,7 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/internal/suggest"
 )
 
 // ContentError is a mistake in a check game's text (unknown unit, card,
@@ -116,7 +117,7 @@ func (r *checkRun) setup() *ContentError {
 	for _, id := range c.Objectives {
 		o := cat.Objective(id)
 		if o == nil {
-			return cerr(c.Pos, "objectives: unknown Objective card %q", id)
+			return cerr(c.Pos, "objectives: unknown Objective card %q%s", id, suggest.Hint(id, r.cat.CardIDs(catalog.KindObjective)))
 		}
 		su.ObjectiveDeck = append(su.ObjectiveDeck, *o)
 		r.cards[o.ID] = true
@@ -124,7 +125,7 @@ func (r *checkRun) setup() *ContentError {
 	if c.Scenario != "" {
 		sc := cat.Scenario(c.Scenario)
 		if sc == nil {
-			return cerr(c.Pos, "unknown scenario %q", c.Scenario)
+			return cerr(c.Pos, "unknown scenario %q%s", c.Scenario, suggest.Hint(c.Scenario, ids(r.cat.Scenarios, func(x *catalog.Scenario) string { return x.ID })))
 		}
 		su.Cols, su.Rows = sc.Board.Cols, sc.Board.Rows
 		su.Terrain = append(su.Terrain, sc.Terrain...)
@@ -174,7 +175,7 @@ func (r *checkRun) setup() *ContentError {
 		if side.Deck != "" {
 			d := cat.Deck(side.Deck)
 			if d == nil {
-				return cerr(side.Pos, "unknown deck %q", side.Deck)
+				return cerr(side.Pos, "unknown deck %q%s", side.Deck, suggest.Hint(side.Deck, ids(r.cat.Decks, func(x *catalog.Deck) string { return x.ID })))
 			}
 			if d.Format != format {
 				return cerr(side.Pos, "deck %s is for %s, the check game is %s", d.ID, d.Format, format)
@@ -203,7 +204,7 @@ func (r *checkRun) setup() *ContentError {
 		for _, l := range leaders {
 			ld := cat.Leader(l)
 			if ld == nil {
-				return cerr(side.Pos, "unknown Leader card %q", l)
+				return cerr(side.Pos, "unknown Leader card %q%s", l, suggest.Hint(l, r.cat.CardIDs(catalog.KindLeader)))
 			}
 			ss.Leaders = append(ss.Leaders, l)
 			r.cards[ld.ID] = true
@@ -211,7 +212,7 @@ func (r *checkRun) setup() *ContentError {
 		}
 		for _, v := range side.Vocations {
 			if cat.Vocation(v) == nil {
-				return cerr(side.Pos, "unknown Vocation card %q", v)
+				return cerr(side.Pos, "unknown Vocation card %q%s", v, suggest.Hint(v, r.cat.CardIDs(catalog.KindVocation)))
 			}
 			ss.Vocations = append(ss.Vocations, v)
 			r.cards[v] = true
@@ -219,7 +220,7 @@ func (r *checkRun) setup() *ContentError {
 		if side.Objective != "" {
 			o := cat.Objective(side.Objective)
 			if o == nil {
-				return cerr(side.Pos, "unknown Objective card %q", side.Objective)
+				return cerr(side.Pos, "unknown Objective card %q%s", side.Objective, suggest.Hint(side.Objective, r.cat.CardIDs(catalog.KindObjective)))
 			}
 			r.cards[o.ID] = true
 			su.Objectives[si] = o.Scoring
@@ -301,7 +302,7 @@ func (r *checkRun) unit(cu *catalog.CheckUnit) (UnitSetup, *ContentError) {
 	case cu.Card != "":
 		ch := cat.Character(cu.Card)
 		if ch == nil {
-			return u, cerr(cu.Pos, "unit %s: unknown Character card %q", cu.ID, cu.Card)
+			return u, cerr(cu.Pos, "unit %s: unknown Character card %q%s", cu.ID, cu.Card, suggest.Hint(cu.Card, r.cat.CardIDs(catalog.KindCharacter)))
 		}
 		u.Card, u.Front, u.Panic, u.HasPanic = ch.ID, ch.Front, ch.Panic, true
 		r.cards[ch.ID] = true
@@ -315,13 +316,13 @@ func (r *checkRun) unit(cu *catalog.CheckUnit) (UnitSetup, *ContentError) {
 	}
 	for _, sk := range u.Front.Skills {
 		if cat.Skill(sk) == nil {
-			return u, cerr(cu.Pos, "unit %s: unknown skill %q", cu.ID, sk)
+			return u, cerr(cu.Pos, "unit %s: unknown skill %q%s", cu.ID, sk, suggest.Hint(sk, ids(r.cat.Skills, func(x *catalog.Skill) string { return x.ID })))
 		}
 		r.cards[sk] = true
 	}
 	for _, sk := range u.Panic.Skills {
 		if cat.Skill(sk) == nil {
-			return u, cerr(cu.Pos, "unit %s: unknown skill %q", cu.ID, sk)
+			return u, cerr(cu.Pos, "unit %s: unknown skill %q%s", cu.ID, sk, suggest.Hint(sk, ids(r.cat.Skills, func(x *catalog.Skill) string { return x.ID })))
 		}
 		r.cards[sk] = true
 	}
@@ -903,4 +904,13 @@ func (r *checkRun) expect(e *catalog.CheckExpect, pos catalog.Pos) (string, *Con
 		diff("spaces."+id, e.Spaces[id], s.SpaceTaken(sp))
 	}
 	return strings.Join(diffs, "; "), nil
+}
+
+// ids lists the ids of a catalog collection, for "did you mean".
+func ids[T any](list []T, id func(*T) string) []string {
+	out := make([]string, len(list))
+	for i := range list {
+		out[i] = id(&list[i])
+	}
+	return out
 }
