@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/render"
 )
 
@@ -28,8 +29,8 @@ content folder.
 Builds are deterministic: the same content gives byte-identical files.
 
 Examples:
-  wbtool build                       # embedded starter content into dist/
-  wbtool build --content ~/my-cards --out /tmp/out
+  wbtool build                       # ./content (or the starter content) into dist/
+  wbtool build --content ~/my-cards --out public
   wbtool build --draft               # missing translations show a placeholder`
 
 func newBuildCmd(g *globalFlags) *cobra.Command {
@@ -57,7 +58,7 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 				return err
 			}
 			for _, u := range updates {
-				fmt.Fprintf(cmd.OutOrStdout(), "wrote %s/%s (%d files)\n", g.out, u.Dir, len(u.Files))
+				fmt.Fprintf(cmd.OutOrStdout(), "wrote %s/%s (%s)\n", g.out, u.Dir, diag.Plural(len(u.Files), "file"))
 			}
 			return nil
 		},

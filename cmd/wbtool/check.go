@@ -12,6 +12,7 @@ import (
 
 	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine"
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/schema"
@@ -60,7 +61,7 @@ func newCheckCmd(g *globalFlags) *cobra.Command {
 				for _, u := range untested {
 					fmt.Fprintln(errw, termsafe.String(fmt.Sprintf("%s: %s %s: %s", u.Pos, u.Kind, u.ID, u.Why)))
 				}
-				fmt.Fprintf(errw, "coverage: %d card texts the engine cannot execute, %d cards without a check game\n", len(engine.Manual(res.Catalog)), len(untested))
+				fmt.Fprintf(errw, "coverage: %s the engine cannot execute, %s without a check game\n", diag.Plural(len(engine.Manual(res.Catalog)), "card text"), diag.Plural(len(untested), "card"))
 			}
 			passed, failed := build.CheckCounts(res.Checks)
 			fmt.Fprintf(cmd.OutOrStdout(), "%d passed, %d failed\n", passed, failed)

@@ -26,7 +26,7 @@ func TestConfrontationPlaySim(t *testing.T) {
 	out.Reset()
 	args = []string{"sim", "--format", "confrontation", "--scenario", "crossroads-relay", "--games", "60", "--no-progress"}
 	if code := run(context.Background(), args, &out, &errw); code != 0 ||
-		!strings.Contains(out.String(), "6 pairing(s)") || !strings.Contains(out.String(), "on crossroads-relay: 10 games") {
+		!strings.Contains(out.String(), "6 pairings,") || !strings.Contains(out.String(), "on crossroads-relay: 10 games") {
 		t.Fatalf("sim: exit %d: %s%s", code, out.String(), errw.String())
 	}
 	out.Reset()

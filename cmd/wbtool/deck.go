@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -20,7 +21,7 @@ DECK is a deck id of the content, or a .cue file holding one or more decks
 (` + "`decks: my-deck: {...}`" + `), checked against the content's cards.
 
 Examples:
-  wbtool deck check raiders-exploration
+  wbtool deck check raiders-strike
   wbtool deck check ./my-deck.cue --content ~/my-cards`
 
 func newDeckCmd(g *globalFlags) *cobra.Command {
@@ -83,9 +84,10 @@ func runDeckCheck(cmd *cobra.Command, g *globalFlags, arg string) error {
 		for _, c := range d.Cards {
 			counts[cat.KindOf(c)]++
 		}
-		fmt.Fprintf(w, "%s: deck %s (%s) is legal: %d cards: %d Leader(s), %d Characters, %d Upgrades\n",
-			d.Pos, d.ID, d.Format, len(d.Cards), counts[catalog.KindLeader], counts[catalog.KindCharacter],
-			counts[catalog.KindEquipment]+counts[catalog.KindFormation]+counts[catalog.KindVocation])
+		fmt.Fprintf(w, "%s: deck %s (%s) is legal: %s: %s, %s, %s\n",
+			d.Pos, d.ID, d.Format, diag.Plural(len(d.Cards), "card"), diag.Plural(counts[catalog.KindLeader], "Leader"),
+			diag.Plural(counts[catalog.KindCharacter], "Character"),
+			diag.Plural(counts[catalog.KindEquipment]+counts[catalog.KindFormation]+counts[catalog.KindVocation], "Upgrade"))
 	}
 	return nil
 }

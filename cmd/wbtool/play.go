@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine"
 	"wbtool.dev/wbtool/internal/dist"
 )
@@ -72,8 +73,8 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 					return err
 				}
 			}
-			fmt.Fprintf(out, "%s vs %s on %s, seed %d: %s (%d–%d VP, %d decisions)\n",
-				m.decks[0], m.decks[1], m.scenario, seed, resultWord(m.decks, r.Winner), r.VP[0], r.VP[1], r.Steps)
+			fmt.Fprintf(out, "%s vs %s on %s, seed %d: %s (%d–%d VP, %s)\n",
+				m.decks[0], m.decks[1], m.scenario, seed, resultWord(m.decks, r.Winner), r.VP[0], r.VP[1], diag.Plural(r.Steps, "decision"))
 			return nil
 		},
 	}
@@ -211,8 +212,8 @@ func replayLog(cmd *cobra.Command, cat *catalog.Catalog, file string) error {
 		fmt.Fprintf(cmd.OutOrStdout(), "%s: diverges at %v\n", file, err)
 		return errReported
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "%s: %d steps replayed identically (%s, %d–%d VP)\n",
-		file, len(l.Steps), resultWord(l.Header.Decks, s.Winner()), s.VP(0), s.VP(1))
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: %s replayed identically (%s, %d–%d VP)\n",
+		file, diag.Plural(len(l.Steps), "step"), resultWord(l.Header.Decks, s.Winner()), s.VP(0), s.VP(1))
 	return nil
 }
 

@@ -33,10 +33,10 @@ two runs give byte-identical files.
 
 Examples:
   wbtool print                               # all cards, English and French
-  wbtool print --deck raiders-starter --lang fr
+  wbtool print --deck raiders-strike --lang fr
   wbtool print --paper letter --bleed 3mm
   wbtool print --calibrate --paper letter
-  wbtool print --deck raiders-starter --back-offset 1.5,-0.5`
+  wbtool print --deck raiders-strike --back-offset 1.5,-0.5`
 
 type printFlags struct {
 	deck       string

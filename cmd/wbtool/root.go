@@ -122,6 +122,12 @@ Without --content, wbtool uses ./content when run inside a designer's tree
 otherwise.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
+		// An unknown command is a usage error (exit 2); no command
+		// prints the help.
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return cmd.Help()
+		},
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
 			cmd.SilenceUsage = true
 			return nil

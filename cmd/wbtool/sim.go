@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine"
 )
 
@@ -198,7 +199,7 @@ func rate(k, n int) string {
 }
 
 func printStats(w io.Writer, matches []*match, stats []matchStats, bot string) {
-	fmt.Fprintf(w, "%d pairing(s), %s bots, 95%% Wilson intervals\n", len(matches), bot)
+	fmt.Fprintf(w, "%s, %s bots, 95%% Wilson intervals\n", diag.Plural(len(matches), "pairing"), bot)
 	total := matchStats{}
 	for i, m := range matches {
 		st := stats[i]
@@ -206,7 +207,7 @@ func printStats(w io.Writer, matches []*match, stats []matchStats, bot string) {
 			continue
 		}
 		n := float64(st.games)
-		fmt.Fprintf(w, "%s vs %s on %s: %d games\n", m.decks[0], m.decks[1], m.scenario, st.games)
+		fmt.Fprintf(w, "%s vs %s on %s: %s\n", m.decks[0], m.decks[1], m.scenario, diag.Plural(st.games, "game"))
 		fmt.Fprintf(w, "  %-20s wins %s  avg VP %.2f\n", m.decks[0], rate(st.wins0, st.games), float64(st.vp0)/n)
 		fmt.Fprintf(w, "  %-20s wins %s  avg VP %.2f\n", m.decks[1], rate(st.wins1, st.games), float64(st.vp1)/n)
 		fmt.Fprintf(w, "  %-20s      %s\n", "draws", rate(st.draws, st.games))
@@ -217,7 +218,7 @@ func printStats(w io.Writer, matches []*match, stats []matchStats, bot string) {
 		total.draws += st.draws
 	}
 	if len(matches) > 1 {
-		fmt.Fprintf(w, "all: %d games, first seat wins %s, second seat wins %s, draws %s\n", total.games,
+		fmt.Fprintf(w, "all: %s, first seat wins %s, second seat wins %s, draws %s\n", diag.Plural(total.games, "game"),
 			rate(total.wins0, total.games), rate(total.wins1, total.games), rate(total.draws, total.games))
 	}
 }

@@ -32,8 +32,20 @@ func newVersionCmd() *cobra.Command {
 	}
 }
 
-// noArgs rejects positional arguments as a usage error (exit 2).
+// noArgs rejects positional arguments as a usage error (exit 2). For a
+// command with subcommands (wbtool, deck, hook) an argument is an unknown
+// command.
 func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 && cmd.HasSubCommands() {
+		hint := ""
+		if cmd.SuggestionsMinimumDistance <= 0 {
+			cmd.SuggestionsMinimumDistance = 2
+		}
+		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+			hint = fmt.Sprintf(": did you mean %q?", s[0])
+		}
+		return usagef("unknown command %q for %q%s (run '%s --help' for usage)", args[0], cmd.CommandPath(), hint, cmd.CommandPath())
+	}
 	if len(args) > 0 {
 		return usagef("%s takes no arguments, got %q", cmd.CommandPath(), args)
 	}

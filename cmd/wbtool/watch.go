@@ -52,7 +52,7 @@ took too long"), and watch carries on. Ctrl-C stops watching (exit 130).
 
 Examples:
   wbtool watch                          # ./content into dist/
-  wbtool watch --content ~/my-cards --out /tmp/out
+  wbtool watch --content ~/my-cards --out preview
   wbtool watch --outputs data,site      # skip the PDF sheets`
 
 type watchFlags struct {
