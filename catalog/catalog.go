@@ -317,15 +317,6 @@ func (c *Catalog) Check(id string) *CheckGame {
 	return find(c.Checks, func(x *CheckGame) string { return x.ID }, id)
 }
 
-// String returns the interface string with the given id in language l, or
-// the id itself when there is none (so a missing string shows, not vanishes).
-func (c *Catalog) String(id string, l Lang) string {
-	if s := find(c.Strings, func(x *UIString) string { return x.ID }, id); s != nil {
-		return s.Text.In(l)
-	}
-	return id
-}
-
 // BoardFor returns the action board of a format (the first by id), or nil.
 func (c *Catalog) BoardFor(f Format) *ActionBoard {
 	for i := range c.ActionBoards {

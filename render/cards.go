@@ -304,7 +304,7 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 		f.add(orderHex(x, bandH, r, col, h == catalog.Colourless || !ok)...)
 		x += step
 	}
-	sub := b.factionName(c.Faction) + " · " + f.l("card.kind.character")
+	sub := b.factionName(c.Faction) + " · " + f.l("kind.character")
 	if isPanic {
 		sub = b.factionName(c.Faction) + " · " + f.l("card.panic")
 	}
@@ -432,7 +432,7 @@ func (b *builder) leaderSide(l *catalog.Leader, fm catalog.Format, side string) 
 		}
 		f.add(Poly{Pts: hexPts(CardW-margin-7+dx, 6.2, r), Paint: fillStroke(colWhite.mix(fc, 0.15), fc.mix(colInk, 0.4), 0.25)})
 	}
-	f.header(fc, l.Name.In(b.lang), f.l("card.kind.leader")+" · "+f.l("leader.side."+string(fm)), 16, 0)
+	f.header(fc, l.Name.In(b.lang), f.l("kind.leader")+" · "+f.l("leader.side."+string(fm)), 16, 0)
 
 	// Order generation per Period
 	orders := l.Side(fm).Orders
@@ -446,7 +446,7 @@ func (b *builder) leaderSide(l *catalog.Leader, fm catalog.Format, side string) 
 		if i > 0 {
 			f.add(Line{Pts: []Pt{{margin + 1.5, cy - rowH/2}, {CardW - margin - 1.5, cy - rowH/2}}, Colour: colRule, Width: 0.2})
 		}
-		f.text(f.l("period")+" "+strconv.Itoa(i+1), Bold, colInk, margin+1.8, cy+1.2, 17, 7, 4.8, 'l', "the Period label")
+		f.text(f.l("leader.period")+" "+strconv.Itoa(i+1), Bold, colInk, margin+1.8, cy+1.2, 17, 7, 4.8, 'l', "the Period label")
 		keys := make([]string, 0, len(period))
 		total := 0
 		for k, n := range period {
@@ -512,7 +512,7 @@ func (b *builder) upgrade(f *face, name catalog.Text, kind catalog.Kind, faction
 		f.emblem(faction, CardW-margin-4.2, 6.9, 4.2)
 		reserve = 10
 	}
-	sub := f.l("card.kind." + string(kind))
+	sub := f.l("kind." + string(kind))
 	if faction != "" {
 		sub += " · " + b.factionName(faction)
 	}
@@ -576,8 +576,8 @@ func (b *builder) formation(fo *catalog.Formation) Card {
 	for _, x := range []bonus{
 		{"formation.bonus.cost", bs.Cost, markup.IconOrder, colInk},
 		{"formation.bonus.hit", bs.Hit, markup.IconFight, colInk},
-		{"formation.bonus.ranged-dice", bs.RangedDice, markup.IconRangedDie, colInk},
-		{"formation.bonus.melee-dice", bs.MeleeDice, markup.IconMeleeDie, colInk},
+		{"die.ranged", bs.RangedDice, markup.IconRangedDie, colInk},
+		{"die.melee", bs.MeleeDice, markup.IconMeleeDie, colInk},
 		{"formation.bonus.health", bs.Health, "health", colHealth},
 	} {
 		if x.n > 0 {
@@ -609,7 +609,7 @@ func (b *builder) reference(r *catalog.ReferenceCard) Card {
 	f.background(colParchment)
 	f.band(fc, bandH)
 	f.emblem(r.Faction, CardW-margin-4.2, 6.9, 4.2)
-	f.header(fc, r.Name.In(b.lang), f.l("card.kind.reference")+" · "+b.factionName(r.Faction), 10, 10)
+	f.header(fc, r.Name.In(b.lang), f.l("kind.reference")+" · "+b.factionName(r.Faction), 10, 10)
 	py := bandH + 3
 	ph := CardH - margin - py
 	f.panel(margin, py, CardW-2*margin, ph)
@@ -621,7 +621,7 @@ func (b *builder) objective(o *catalog.ObjectiveCard) Card {
 	f := b.newFace(o.ID, catalog.KindObjective, "front", o.Pos)
 	f.background(colParchment)
 	f.band(colGold, bandH)
-	f.header(colGold, o.Name.In(b.lang), f.l("card.kind.objective")+" · "+f.l("format."+string(o.Format)), 0, 0)
+	f.header(colGold, o.Name.In(b.lang), f.l("kind.objective")+" · "+f.l("format."+string(o.Format)), 0, 0)
 	cy := bandH + 10
 	f.add(Circle{X: CardW / 2, Y: cy, R: 7.2, Paint: fillStroke(colPanel, colGold, 0.7)})
 	f.add(icon("objective", CardW/2, cy, 10, colGold.mix(colInk, 0.3), nil)...)
@@ -785,5 +785,3 @@ func CommonBack(cat *catalog.Catalog, l catalog.Lang) Face {
 	b := &builder{cat: cat, lang: l}
 	return b.commonBack("back", "")
 }
-
-func sortStrings(s []string) { sort.Strings(s) }

@@ -221,15 +221,21 @@ func TestStarterContent(t *testing.T) {
 }
 
 func TestLabelsFallBack(t *testing.T) {
-	cat := testCatalog() // has stat.attack only
+	cat := testCatalog() // overrides stat.attack only
+	cat.Strings[0].Text.FR = "Attaque !"
+	if got := label(cat, "stat.attack", catalog.French); got != "Attaque !" {
+		t.Errorf("override = %q", got)
+	}
 	if got := label(cat, "stat.speed", catalog.French); got != "Vitesse" {
 		t.Errorf("fallback = %q", got)
 	}
-	if got := label(cat, "no.such.key", catalog.French); got != "no.such.key" {
-		t.Errorf("unknown key = %q", got)
+	if got := label(nil, "stat.speed", catalog.English); got != "Speed" {
+		t.Errorf("no catalog = %q", got)
 	}
-	if len(LabelKeys()) != len(defaultLabels) {
-		t.Error("LabelKeys incomplete")
+	for _, k := range LabelKeys() {
+		if _, ok := catalog.BuiltinLabel(k); !ok {
+			t.Errorf("LabelKeys lists %q, which has no built-in text", k)
+		}
 	}
 }
 

@@ -29,23 +29,34 @@ var iconPaths = map[string]string{
 	"gear-armor":  `<path d="M12 2l8 3v6c0 5-3.5 9-8 11-4.5-2-8-6-8-11V5z" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linejoin="round"/>`,
 }
 
-// iconLabels names each icon for screen readers and tooltips.
-var iconLabels = map[string]catalog.Text{
-	markup.IconMove:      {EN: "Move", FR: "Déplacement"},
-	markup.IconRun:       {EN: "Run", FR: "Course"},
-	markup.IconFight:     {EN: "Fight", FR: "Combat"},
-	markup.IconShoot:     {EN: "Shoot", FR: "Tir"},
-	markup.IconAim:       {EN: "Aim", FR: "Visée"},
-	markup.IconHide:      {EN: "Hide", FR: "Dissimulation"},
-	markup.IconOrder:     {EN: "Order token", FR: "Jeton Ordre"},
-	markup.IconRangedDie: {EN: "ranged die", FR: "dé de tir"},
-	markup.IconMeleeDie:  {EN: "melee die", FR: "dé de combat"},
-	markup.IconAnyDie:    {EN: "any die", FR: "dé quelconque"},
-	markup.IconActive:    {EN: "Active skill", FR: "Compétence active"},
-	"gear-ranged":        {EN: "ranged weapon", FR: "arme de tir"},
-	"gear-melee":         {EN: "melee weapon", FR: "arme de corps à corps"},
-	"gear-armor":         {EN: "armour", FR: "armure"},
+// iconKeys names each icon for screen readers and tooltips: the key of
+// its name in the table of interface strings (catalog.Label).
+var iconKeys = map[string]string{
+	markup.IconMove:      "action.move",
+	markup.IconRun:       "action.run",
+	markup.IconFight:     "action.fight",
+	markup.IconShoot:     "action.shoot",
+	markup.IconAim:       "action.aim",
+	markup.IconHide:      "action.hide",
+	markup.IconOrder:     "icon.order",
+	markup.IconRangedDie: "die.ranged",
+	markup.IconMeleeDie:  "die.melee",
+	markup.IconAnyDie:    "die.any",
+	markup.IconActive:    "icon.active",
+	"gear-ranged":        "gear.ranged",
+	"gear-melee":         "gear.melee",
+	"gear-armor":         "gear.armor",
 }
+
+// iconLabels are the built-in names of the icons, for the code that has no
+// catalog at hand; read from the one table.
+var iconLabels = func() map[string]catalog.Text {
+	m := map[string]catalog.Text{}
+	for name, key := range iconKeys {
+		m[name] = labels[key]
+	}
+	return m
+}()
 
 // safeClass matches the ids that may go into a class name or a CSS
 // selector: lower-case kebab. The schema guarantees it for ids; we check
@@ -60,7 +71,10 @@ var safeColour = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 // factions of the catalog and are coloured by the faction's class.
 func (b *builder) iconSVG(name string, l catalog.Lang) (string, bool) {
 	drawing, ok := iconPaths[name]
-	label := iconLabels[name].In(l)
+	var label string
+	if ok {
+		label = b.label(iconKeys[name], l)
+	}
 	class := "icon icon-" + name
 	if !ok {
 		f, isOrder := markup.OrderFaction(name)
@@ -69,7 +83,7 @@ func (b *builder) iconSVG(name string, l catalog.Lang) (string, bool) {
 			return "", false
 		}
 		drawing = iconPaths[markup.IconOrder]
-		label = iconLabels[markup.IconOrder].In(l) + " " + fac.Name.In(l)
+		label = b.label(iconKeys[markup.IconOrder], l) + " " + fac.Name.In(l)
 		class = "icon icon-order fc-" + f
 	}
 	var sb strings.Builder

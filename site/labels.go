@@ -2,143 +2,23 @@ package site
 
 import "wbtool.dev/wbtool/catalog"
 
-// labels are the site's own interface words. A designer may override any
-// of them with an interface string "site.<key>" in content/i18n.
-var labels = map[string]catalog.Text{
-	"site.title":           {EN: "Warbound", FR: "Warbound"},
-	"site.tagline":         {EN: "Rules and card database", FR: "Règles et base de cartes"},
-	"lang.name":            {EN: "English", FR: "Français"},
-	"lang.switch":          {EN: "Lire en français", FR: "Read in English"},
-	"nav.home":             {EN: "Home", FR: "Accueil"},
-	"nav.rules":            {EN: "Rules", FR: "Règles"},
-	"nav.cards":            {EN: "Cards", FR: "Cartes"},
-	"nav.decks":            {EN: "Decks", FR: "Decks"},
-	"nav.glossary":         {EN: "Glossary", FR: "Glossaire"},
-	"nav.checks":           {EN: "Check games", FR: "Parties de contrôle"},
-	"nav.skip":             {EN: "Skip to content", FR: "Aller au contenu"},
-	"home.intro":           {EN: "Everything you need at the table: the rules of both formats and every card, in English and in French.", FR: "Tout ce qu’il faut à la table : les règles des deux formats et toutes les cartes, en français et en anglais."},
-	"home.glossary":        {EN: "Every game term, in both languages", FR: "Tous les termes du jeu, dans les deux langues"},
-	"home.checks":          {EN: "Scripted games that pin the rules", FR: "Des parties scriptées qui vérifient les règles"},
-	"home.rules":           {EN: "Read the rules", FR: "Lire les règles"},
-	"home.browse":          {EN: "Browse the cards", FR: "Parcourir les cartes"},
-	"search.label":         {EN: "Find a card", FR: "Trouver une carte"},
-	"search.placeholder":   {EN: "Name or text…", FR: "Nom ou texte…"},
-	"search.go":            {EN: "Search", FR: "Chercher"},
-	"search.all":           {EN: "All", FR: "Toutes"},
-	"search.faction":       {EN: "Faction", FR: "Faction"},
-	"search.kind":          {EN: "Type", FR: "Type"},
-	"search.cost":          {EN: "Cost", FR: "Coût"},
-	"search.count":         {EN: "cards shown", FR: "cartes affichées"},
-	"search.none":          {EN: "No card matches.", FR: "Aucune carte ne correspond."},
-	"search.reset":         {EN: "Clear", FR: "Effacer"},
-	"cards.title":          {EN: "Card database", FR: "Base de cartes"},
-	"cards.pdf":            {EN: "Print every card (PDF)", FR: "Imprimer toutes les cartes (PDF)"},
-	"cards.all":            {EN: "All cards", FR: "Toutes les cartes"},
-	"cards.byFaction":      {EN: "By faction", FR: "Par faction"},
-	"cards.byKind":         {EN: "By card type", FR: "Par type de carte"},
-	"cards.neutral":        {EN: "Neutral", FR: "Neutre"},
-	"card.front":           {EN: "Front", FR: "Recto"},
-	"card.back":            {EN: "Back", FR: "Verso"},
-	"card.panic":           {EN: "Panic side", FR: "Face Panique"},
-	"card.image":           {EN: "Card image", FR: "Image de la carte"},
-	"card.stats":           {EN: "Statistics", FR: "Caractéristiques"},
-	"card.skills":          {EN: "Skills", FR: "Compétences"},
-	"card.text":            {EN: "Text", FR: "Texte"},
-	"card.decks":           {EN: "Decks using this card", FR: "Decks qui utilisent cette carte"},
-	"card.nodecks":         {EN: "No deck of the starter content uses this card.", FR: "Aucun deck du contenu de départ n’utilise cette carte."},
-	"card.checks":          {EN: "Check games with this card", FR: "Parties de contrôle avec cette carte"},
-	"card.nochecks":        {EN: "No check game uses this card yet.", FR: "Aucune partie de contrôle n’utilise encore cette carte."},
-	"card.id":              {EN: "Card id", FR: "Identifiant"},
-	"card.noimage":         {EN: "Card image not available yet", FR: "Image de la carte pas encore disponible"},
-	"card.active":          {EN: "active", FR: "active"},
-	"card.faction":         {EN: "Faction", FR: "Faction"},
-	"card.kind":            {EN: "Type", FR: "Type"},
-	"stat.attack":          {EN: "Fight (melee hit)", FR: "Combat (touche)"},
-	"stat.speed":           {EN: "Speed", FR: "Vitesse"},
-	"stat.run":             {EN: "Run", FR: "Course"},
-	"stat.accuracy":        {EN: "Accuracy (near / far)", FR: "Précision (proche / lointaine)"},
-	"stat.rangedDice":      {EN: "Ranged dice", FR: "Dés de tir"},
-	"stat.meleeDice":       {EN: "Melee dice", FR: "Dés de combat"},
-	"stat.cost":            {EN: "Activation cost", FR: "Coût d’activation"},
-	"stat.health":          {EN: "Health", FR: "Santé"},
-	"stat.morale":          {EN: "Morale", FR: "Moral"},
-	"stat.armor":           {EN: "Armour (points, save)", FR: "Armure (points, sauvegarde)"},
-	"stat.gear":            {EN: "Built-in gear", FR: "Équipement intégré"},
-	"stat.none":            {EN: "none", FR: "aucun"},
-	"stat.noShoot":         {EN: "cannot shoot", FR: "ne peut pas tirer"},
-	"stat.any":             {EN: "any colour", FR: "toute couleur"},
-	"stat.gearType":        {EN: "Gear icon", FR: "Icône d’équipement"},
-	"stat.bonuses":         {EN: "Bonuses", FR: "Bonus"},
-	"bonus.cost":           {EN: "Extra cost (colourless hexes)", FR: "Coût supplémentaire (hexagones incolores)"},
-	"bonus.hit":            {EN: "Added to hit rolls", FR: "Ajouté aux jets pour toucher"},
-	"bonus.rangedDice":     {EN: "Extra ranged dice", FR: "Dés de tir supplémentaires"},
-	"bonus.meleeDice":      {EN: "Extra melee dice", FR: "Dés de combat supplémentaires"},
-	"bonus.health":         {EN: "Extra health", FR: "Santé supplémentaire"},
-	"leader.skill":         {EN: "Leader skill", FR: "Compétence de Chef"},
-	"leader.orders":        {EN: "Order tokens per Period", FR: "Jetons Ordre par Période"},
-	"leader.period":        {EN: "Period", FR: "Période"},
-	"ref.skills":           {EN: "Common skills", FR: "Compétences communes"},
-	"objective.scoring":    {EN: "Scoring", FR: "Décompte"},
-	"objective.vp":         {EN: "VP", FR: "PV"},
-	"format.exploration":   {EN: "Exploration", FR: "Exploration"},
-	"format.confrontation": {EN: "Confrontation", FR: "Confrontation"},
-	"format":               {EN: "Format", FR: "Format"},
-	"deck.title":           {EN: "Decks", FR: "Decks"},
-	"deck.cards":           {EN: "Cards", FR: "Cartes"},
-	"deck.attachedTo":      {EN: "attached to", FR: "attachée à"},
-	"deck.legal":           {EN: "This deck is legal.", FR: "Ce deck est valide."},
-	"deck.illegal":         {EN: "This deck breaks the deck-building rules:", FR: "Ce deck enfreint les règles de construction :"},
-	"deck.formats":         {EN: "Legality by format", FR: "Validité par format"},
-	"deck.format.legal":    {EN: "legal", FR: "valide"},
-	"deck.format.illegal":  {EN: "not legal", FR: "non valide"},
-	"deck.legalityUnknown": {EN: "Deck legality is not checked by this build.", FR: "La validité du deck n’est pas vérifiée par cette version."},
-	"deck.pdf":             {EN: "Printable cards (PDF)", FR: "Cartes à imprimer (PDF)"},
-	"deck.count":           {EN: "cards", FR: "cartes"},
-	"glossary.title":       {EN: "Glossary", FR: "Glossaire"},
-	"rules.title":          {EN: "Rules", FR: "Règles"},
-	"rules.contents":       {EN: "Contents", FR: "Sommaire"},
-	"rules.numbers":        {EN: "Rule numbers", FR: "Numéros des règles"},
-	"rules.onPage":         {EN: "On this page", FR: "Sur cette page"},
-	"rules.prev":           {EN: "Previous", FR: "Précédent"},
-	"rules.next":           {EN: "Next", FR: "Suivant"},
-	"rules.none":           {EN: "The rules are not written yet in this language.", FR: "Les règles ne sont pas encore écrites dans cette langue."},
-	"rules.checked":        {EN: "checked by", FR: "vérifiée par"},
-	"checks.title":         {EN: "Check games", FR: "Parties de contrôle"},
-	"checks.intro":         {EN: "Scripted games that the designers replay on every change; each pins the rules it names.", FR: "Des parties scriptées que les concepteurs rejouent à chaque modification ; chacune vérifie les règles qu’elle cite."},
-	"checks.rulesHead":     {EN: "Rules", FR: "Règles"},
-	"checks.cardsHead":     {EN: "Cards", FR: "Cartes"},
-	"checks.sourceHead":    {EN: "Source", FR: "Source"},
-	"checks.none":          {EN: "No check game yet.", FR: "Aucune partie de contrôle pour l’instant."},
-	"notfound.title":       {EN: "Page not found", FR: "Page introuvable"},
-	"notfound.text":        {EN: "This page does not exist. Try the card database or the rules.", FR: "Cette page n’existe pas. Essayez la base de cartes ou les règles."},
-	"footer.text":          {EN: "Warbound — rules and cards written in our own words. Built by wbtool.", FR: "Warbound — règles et cartes écrites avec nos propres mots. Généré par wbtool."},
-	"kind.character":       {EN: "Character", FR: "Personnage"},
-	"kind.leader":          {EN: "Leader", FR: "Chef"},
-	"kind.equipment":       {EN: "Equipment", FR: "Équipement"},
-	"kind.formation":       {EN: "Formation", FR: "Formation"},
-	"kind.vocation":        {EN: "Vocation", FR: "Vocation"},
-	"kind.reference":       {EN: "Reference card", FR: "Carte de référence"},
-	"kind.objective":       {EN: "Objective", FR: "Objectif"},
-	"kinds.character":      {EN: "Characters", FR: "Personnages"},
-	"kinds.leader":         {EN: "Leaders", FR: "Chefs"},
-	"kinds.equipment":      {EN: "Equipment", FR: "Équipements"},
-	"kinds.formation":      {EN: "Formations", FR: "Formations"},
-	"kinds.vocation":       {EN: "Vocations", FR: "Vocations"},
-	"kinds.reference":      {EN: "Reference cards", FR: "Cartes de référence"},
-	"kinds.objective":      {EN: "Objectives", FR: "Objectifs"},
-	"gear.ranged":          {EN: "ranged weapon", FR: "arme de tir"},
-	"gear.melee":           {EN: "melee weapon", FR: "arme de corps à corps"},
-	"gear.armor":           {EN: "armour", FR: "armure"},
+// label returns the interface word key in language l from the one table of
+// interface strings (catalog.Label: the content's override in
+// content/i18n, else the built-in text). Print and site read the same
+// entry for the same key.
+func (b *builder) label(key string, l catalog.Lang) string {
+	return b.cat.Label(key, l)
 }
 
-// label returns the interface word key in language l: the content's
-// "site.<key>" string when the designer wrote one, else the built-in one.
-func (b *builder) label(key string, l catalog.Lang) string {
-	if s := b.cat.String("site."+key, l); s != "site."+key {
-		return s
+// labels gives the built-in text of a key to the code that has no
+// catalog at hand (the language names). It is read from the one table, not
+// a second copy of it.
+var labels = builtinLabels()
+
+func builtinLabels() map[string]catalog.Text {
+	m := map[string]catalog.Text{}
+	for _, k := range catalog.LabelKeys() {
+		m[k], _ = catalog.BuiltinLabel(k)
 	}
-	if t, ok := labels[key]; ok {
-		return t.In(l)
-	}
-	return key
+	return m
 }

@@ -1,0 +1,314 @@
+package catalog
+
+import (
+	"sort"
+	"sync"
+)
+
+// builtinLabels is the one table of interface strings: every word the
+// print sheets and the site show that is not content. A designer
+// overrides any key with an interface string of the same key in
+// content/i18n ("strings: ..."); Label reads the content first, then this
+// table. One key, one meaning, one text in each language: print and site
+// read the same entry.
+var builtinLabels = map[string]Text{
+	// The site's frame.
+	"site.title":     {EN: "Warbound", FR: "Warbound"},
+	"site.tagline":   {EN: "Rules and card database", FR: "Règles et base de cartes"},
+	"lang.name":      {EN: "English", FR: "Français"},
+	"lang.switch":    {EN: "Lire en français", FR: "Read in English"},
+	"lang.en":        {EN: "English", FR: "Anglais"},
+	"lang.fr":        {EN: "French", FR: "Français"},
+	"nav.home":       {EN: "Home", FR: "Accueil"},
+	"nav.rules":      {EN: "Rules", FR: "Règles"},
+	"nav.cards":      {EN: "Cards", FR: "Cartes"},
+	"nav.decks":      {EN: "Decks", FR: "Decks"},
+	"nav.glossary":   {EN: "Glossary", FR: "Glossaire"},
+	"nav.checks":     {EN: "Check games", FR: "Parties de contrôle"},
+	"nav.scenarios":  {EN: "Scenarios", FR: "Scénarios"},
+	"nav.language":   {EN: "Language", FR: "Langue"},
+	"nav.skip":       {EN: "Skip to content", FR: "Aller au contenu"},
+	"footer.text":    {EN: "Warbound — rules and cards written in our own words. Built by wbtool.", FR: "Warbound — règles et cartes écrites avec nos propres mots. Généré par wbtool."},
+	"home.intro":     {EN: "Everything you need at the table: the rules of both formats and every card, in English and in French.", FR: "Tout ce qu’il faut à la table : les règles des deux formats et toutes les cartes, en français et en anglais."},
+	"home.glossary":  {EN: "Every game term, in both languages", FR: "Tous les termes du jeu, dans les deux langues"},
+	"home.checks":    {EN: "Scripted games that pin the rules", FR: "Des parties scriptées qui vérifient les règles"},
+	"home.rules":     {EN: "Read the rules", FR: "Lire les règles"},
+	"home.browse":    {EN: "Browse the cards", FR: "Parcourir les cartes"},
+	"notfound.title": {EN: "Page not found", FR: "Page introuvable"},
+	"notfound.text":  {EN: "This page does not exist. Try the card database or the rules.", FR: "Cette page n’existe pas. Essayez la base de cartes ou les règles."},
+
+	// Card search and lists.
+	"search.label":       {EN: "Find a card", FR: "Trouver une carte"},
+	"search.placeholder": {EN: "Name or text…", FR: "Nom ou texte…"},
+	"search.go":          {EN: "Search", FR: "Chercher"},
+	"search.all":         {EN: "All", FR: "Toutes"},
+	"search.faction":     {EN: "Faction", FR: "Faction"},
+	"search.kind":        {EN: "Type", FR: "Type"},
+	"search.cost":        {EN: "Cost", FR: "Coût"},
+	"search.count":       {EN: "cards shown", FR: "cartes affichées"},
+	"search.none":        {EN: "No card matches.", FR: "Aucune carte ne correspond."},
+	"search.reset":       {EN: "Clear", FR: "Effacer"},
+	"cards.title":        {EN: "Card database", FR: "Base de cartes"},
+	"cards.pdf":          {EN: "Print every card (PDF)", FR: "Imprimer toutes les cartes (PDF)"},
+	"cards.all":          {EN: "All cards", FR: "Toutes les cartes"},
+	"cards.byFaction":    {EN: "By faction", FR: "Par faction"},
+	"cards.byKind":       {EN: "By card type", FR: "Par type de carte"},
+	"cards.neutral":      {EN: "Neutral", FR: "Neutre"},
+
+	// Card kinds, singular and plural.
+	"kind.character":  {EN: "Character", FR: "Personnage"},
+	"kind.leader":     {EN: "Leader", FR: "Chef"},
+	"kind.equipment":  {EN: "Equipment", FR: "Équipement"},
+	"kind.formation":  {EN: "Formation", FR: "Formation"},
+	"kind.vocation":   {EN: "Vocation", FR: "Vocation"},
+	"kind.reference":  {EN: "Reference card", FR: "Carte de référence"},
+	"kind.objective":  {EN: "Objective", FR: "Objectif"},
+	"kind.upgrade":    {EN: "Upgrade", FR: "Amélioration"},
+	"kinds.character": {EN: "Characters", FR: "Personnages"},
+	"kinds.leader":    {EN: "Leaders", FR: "Chefs"},
+	"kinds.equipment": {EN: "Equipment", FR: "Équipements"},
+	"kinds.formation": {EN: "Formations", FR: "Formations"},
+	"kinds.vocation":  {EN: "Vocations", FR: "Vocations"},
+	"kinds.reference": {EN: "Reference cards", FR: "Cartes de référence"},
+	"kinds.objective": {EN: "Objectives", FR: "Objectifs"},
+	"kinds.upgrade":   {EN: "Upgrades", FR: "Améliorations"},
+
+	// A card's page and faces.
+	"card.front":            {EN: "Front", FR: "Recto"},
+	"card.back":             {EN: "Back", FR: "Verso"},
+	"card.panic":            {EN: "Panic", FR: "Panique"},
+	"card.image":            {EN: "Card image", FR: "Image de la carte"},
+	"card.noimage":          {EN: "Card image not available yet", FR: "Image de la carte pas encore disponible"},
+	"card.stats":            {EN: "Statistics", FR: "Caractéristiques"},
+	"card.skills":           {EN: "Skills", FR: "Compétences"},
+	"card.text":             {EN: "Text", FR: "Texte"},
+	"card.flavor":           {EN: "Flavour text", FR: "Texte d’ambiance"},
+	"card.decks":            {EN: "Decks using this card", FR: "Decks qui utilisent cette carte"},
+	"card.nodecks":          {EN: "No deck of the starter content uses this card.", FR: "Aucun deck du contenu de départ n’utilise cette carte."},
+	"card.checks":           {EN: "Check games with this card", FR: "Parties de contrôle avec cette carte"},
+	"card.nochecks":         {EN: "No check game uses this card yet.", FR: "Aucune partie de contrôle n’utilise encore cette carte."},
+	"card.id":               {EN: "Card id", FR: "Identifiant"},
+	"card.active":           {EN: "active", FR: "active"},
+	"card.faction":          {EN: "Faction", FR: "Faction"},
+	"card.faction-specific": {EN: "Faction-specific", FR: "Propre à une faction"},
+	"card.kind":             {EN: "Type", FR: "Type"},
+
+	// Character statistics.
+	"stat.attack":        {EN: "Attack", FR: "Attaque"},
+	"stat.speed":         {EN: "Speed", FR: "Vitesse"},
+	"stat.run":           {EN: "Run", FR: "Course"},
+	"stat.accuracy":      {EN: "Accuracy", FR: "Précision"},
+	"stat.accuracy.near": {EN: "Closest target", FR: "Ennemi le plus proche"},
+	"stat.accuracy.far":  {EN: "Other targets", FR: "Autres cibles"},
+	"stat.rangedDice":    {EN: "Ranged dice", FR: "Dés de tir"},
+	"stat.meleeDice":     {EN: "Melee dice", FR: "Dés de combat"},
+	"stat.cost":          {EN: "Activation cost", FR: "Coût d’activation"},
+	"stat.health":        {EN: "Health", FR: "Points de vie"},
+	"stat.morale":        {EN: "Morale", FR: "Moral"},
+	"stat.armor":         {EN: "Armour (points, save)", FR: "Armure (points, sauvegarde)"},
+	"stat.armor.points":  {EN: "Armour points", FR: "Points d’armure"},
+	"stat.armor.save":    {EN: "Armour value", FR: "Valeur d’armure"},
+	"stat.gear":          {EN: "Built-in gear", FR: "Équipement intégré"},
+	"stat.gearType":      {EN: "Gear icon", FR: "Icône d’équipement"},
+	"stat.none":          {EN: "none", FR: "aucun"},
+	"stat.noShoot":       {EN: "cannot shoot", FR: "ne peut pas tirer"},
+	"stat.no-morale":     {EN: "No morale", FR: "Pas de moral"},
+	"stat.any":           {EN: "any colour", FR: "toute couleur"},
+	"stat.bonuses":       {EN: "Bonuses", FR: "Bonus"},
+
+	// Gear icons (R-CARD-1).
+	"gear.ranged": {EN: "Ranged weapon", FR: "Arme de tir"},
+	"gear.melee":  {EN: "Melee weapon", FR: "Arme de corps à corps"},
+	"gear.armor":  {EN: "Armour", FR: "Armure"},
+
+	// Card-text icons: the actions, dice, tokens.
+	"action.move":  {EN: "Move", FR: "Déplacement"},
+	"action.run":   {EN: "Run", FR: "Course"},
+	"action.fight": {EN: "Fight", FR: "Combat"},
+	"action.shoot": {EN: "Shoot", FR: "Tir"},
+	"action.aim":   {EN: "Aim", FR: "Visée"},
+	"action.hide":  {EN: "Hide", FR: "Se cacher"},
+	"die.ranged":   {EN: "Ranged die", FR: "Dé de tir"},
+	"die.melee":    {EN: "Melee die", FR: "Dé de combat"},
+	"die.any":      {EN: "Any die", FR: "Dé quelconque"},
+	"icon.order":   {EN: "Order token", FR: "Jeton Ordre"},
+	"icon.active":  {EN: "Active skill", FR: "Compétence active"},
+
+	// Leaders, Formations, Reference cards, Objectives.
+	"leader.skill":              {EN: "Leader skill", FR: "Compétence de Chef"},
+	"leader.orders":             {EN: "Order tokens per Period", FR: "Jetons Ordre par Période"},
+	"leader.period":             {EN: "Period", FR: "Période"},
+	"leader.side.exploration":   {EN: "Exploration side", FR: "Face Exploration"},
+	"leader.side.confrontation": {EN: "Confrontation side", FR: "Face Confrontation"},
+	"formation.bonus.cost":      {EN: "Cost", FR: "Coût"},
+	"formation.bonus.hit":       {EN: "To hit", FR: "Pour toucher"},
+	"formation.bonus.health":    {EN: "Health", FR: "Points de vie"},
+	"bonus.cost":                {EN: "Extra cost (colourless hexes)", FR: "Coût supplémentaire (hexagones incolores)"},
+	"bonus.hit":                 {EN: "Added to hit rolls", FR: "Ajouté aux jets pour toucher"},
+	"bonus.rangedDice":          {EN: "Extra ranged dice", FR: "Dés de tir supplémentaires"},
+	"bonus.meleeDice":           {EN: "Extra melee dice", FR: "Dés de combat supplémentaires"},
+	"bonus.health":              {EN: "Extra health", FR: "Points de vie supplémentaires"},
+	"ref.skills":                {EN: "Common skills", FR: "Compétences communes"},
+	"objective.scoring":         {EN: "Scoring", FR: "Décompte"},
+	"objective.vp":              {EN: "VP", FR: "PV"},
+
+	// Formats, turns, the Action Board and scenarios.
+	"format":                  {EN: "Format", FR: "Format"},
+	"format.exploration":      {EN: "Exploration", FR: "Exploration"},
+	"format.confrontation":    {EN: "Confrontation", FR: "Confrontation"},
+	"turn":                    {EN: "Turn", FR: "Tour"},
+	"action-board":            {EN: "Action Board", FR: "Plateau d’Action"},
+	"action-space":            {EN: "Action space", FR: "Case Action"},
+	"modifier.cost-reduction": {EN: "Cost reduction", FR: "Réduction de coût"},
+	"modifier.multiple":       {EN: "Multiple", FR: "Multiple"},
+	"modifier.temporisation":  {EN: "Temporisation", FR: "Temporisation"},
+	"modifier.extra-die":      {EN: "Extra die", FR: "Dé supplémentaire"},
+	"scenario":                {EN: "Scenario", FR: "Scénario"},
+	"scenario.deployment":     {EN: "Deployment", FR: "Déploiement"},
+	"scenario.objectives":     {EN: "Objective deck", FR: "Pioche d’Objectifs"},
+	"scenario.player":         {EN: "Player", FR: "Joueur"},
+
+	// Decks.
+	"deck":                 {EN: "Deck", FR: "Deck"},
+	"deck.title":           {EN: "Decks", FR: "Decks"},
+	"deck.cards":           {EN: "Cards", FR: "Cartes"},
+	"deck.count":           {EN: "cards", FR: "cartes"},
+	"deck.attached":        {EN: "attached to", FR: "attachée à"},
+	"deck.legal":           {EN: "This deck is legal.", FR: "Ce deck est valide."},
+	"deck.illegal":         {EN: "This deck breaks the deck-building rules:", FR: "Ce deck enfreint les règles de construction :"},
+	"deck.formats":         {EN: "Legality by format", FR: "Validité par format"},
+	"deck.format.legal":    {EN: "legal", FR: "valide"},
+	"deck.format.illegal":  {EN: "not legal", FR: "non valide"},
+	"deck.legalityUnknown": {EN: "Deck legality is not checked by this build.", FR: "La validité du deck n’est pas vérifiée par cette version."},
+	"deck.pdf":             {EN: "Printable cards (PDF)", FR: "Cartes à imprimer (PDF)"},
+
+	// Rules, glossary and check games on the site.
+	"glossary.title":     {EN: "Glossary", FR: "Glossaire"},
+	"rules.title":        {EN: "Rules", FR: "Règles"},
+	"rules.contents":     {EN: "Contents", FR: "Sommaire"},
+	"rules.numbers":      {EN: "Rule numbers", FR: "Numéros des règles"},
+	"rules.onPage":       {EN: "On this page", FR: "Sur cette page"},
+	"rules.prev":         {EN: "Previous", FR: "Précédent"},
+	"rules.next":         {EN: "Next", FR: "Suivant"},
+	"rules.none":         {EN: "The rules are not written yet in this language.", FR: "Les règles ne sont pas encore écrites dans cette langue."},
+	"rules.checked":      {EN: "checked by", FR: "vérifiée par"},
+	"checks.title":       {EN: "Check games", FR: "Parties de contrôle"},
+	"checks.intro":       {EN: "Scripted games that the designers replay on every change; each pins the rules it names.", FR: "Des parties scriptées que les concepteurs rejouent à chaque modification ; chacune vérifie les règles qu’elle cite."},
+	"checks.rulesHead":   {EN: "Rules", FR: "Règles"},
+	"checks.cardsHead":   {EN: "Cards", FR: "Cartes"},
+	"checks.sourceHead":  {EN: "Source", FR: "Source"},
+	"checks.none":        {EN: "No check game yet.", FR: "Aucune partie de contrôle pour l’instant."},
+	"checks.kicker":      {EN: "For designers", FR: "Pour les concepteurs"},
+	"checks.byRule":      {EN: "rules each check pins", FR: "règles vérifiées par chaque partie"},
+	"checks.byRuleTitle": {EN: "Rules each check game pins", FR: "Règles vérifiées par les parties de contrôle"},
+	"footer.designers":   {EN: "For designers:", FR: "Pour les concepteurs\u00a0:"},
+
+	// Print sheets.
+	"print.title":               {EN: "Warbound print and play", FR: "Warbound à imprimer"},
+	"print.backs":               {EN: "Card backs", FR: "Dos des cartes"},
+	"print.page":                {EN: "Page", FR: "Page"},
+	"print.cut":                 {EN: "Cut along the crop marks", FR: "Découpez en suivant les traits de coupe"},
+	"print.cards":               {EN: "cards", FR: "cartes"},
+	"print.duplex":              {EN: "Print double-sided, flip on long edge", FR: "Imprimez en recto verso, retournement sur le bord long"},
+	"print.draft":               {EN: "DRAFT", FR: "BROUILLON"},
+	"print.missing-translation": {EN: "Missing translation", FR: "Traduction manquante"},
+	"print.calibrate.title":     {EN: "Duplex calibration", FR: "Calibrage recto verso"},
+	"print.calibrate.front":     {EN: "Print this page double-sided (flip on long edge), at 100 % scale. Cut along the two solid lines, or hold the sheet up to the light: each line falls on the scale printed on the back.", FR: "Imprimez cette page en recto verso (retournement sur le bord long), à l’échelle 100 %. Découpez le long des deux traits pleins, ou regardez la feuille à contre-jour : chaque trait tombe sur la graduation imprimée au verso."},
+	"print.calibrate.back":      {EN: "Read where the front's line falls on each scale, in millimetres: X on the horizontal scale, Y on the vertical one. Then print with --back-offset X,Y. Reading 0,0 means the backs are aligned.", FR: "Lisez en millimètres où tombe le trait du recto sur chaque graduation : X sur la graduation horizontale, Y sur la verticale. Imprimez ensuite avec --back-offset X,Y. Une lecture 0,0 signifie que les dos sont alignés."},
+
+	// The play kit: Action Boards, scenario maps, tokens, deck sheets.
+	"kit.turns":                         {EN: "Turns", FR: "Tours"},
+	"kit.panel":                         {EN: "Panel", FR: "Panneau"},
+	"kit.assemble":                      {EN: "To assemble: trim the margin along each dashed line, lay this panel over its neighbour so that the crosses meet, and tape.", FR: "Assemblage : coupez la marge le long de chaque trait pointillé, posez ce panneau sur son voisin en faisant coïncider les croix, puis scotchez."},
+	"kit.board.legend":                  {EN: "Legend", FR: "Légende"},
+	"kit.board.objective-mark":          {EN: "Objective", FR: "Objectif"},
+	"kit.board.objective-text":          {EN: "at the end of the Cleanup of the last turn of Period 1, each player draws and reveals an Objective card.", FR: "à la fin du Nettoyage du dernier tour de la Période 1, chaque joueur pioche et révèle une carte Objectif."},
+	"kit.board.action.move":             {EN: "move up to Speed tiles.", FR: "déplacez-vous d’au plus Vitesse cases."},
+	"kit.board.action.run":              {EN: "move up to Speed + Run tiles.", FR: "déplacez-vous d’au plus Vitesse + Course cases."},
+	"kit.board.action.fight":            {EN: "attack an adjacent enemy.", FR: "attaquez un ennemi adjacent."},
+	"kit.board.action.shoot":            {EN: "shoot an enemy in sight.", FR: "tirez sur un ennemi en vue."},
+	"kit.board.action.aim":              {EN: "with Shoot only: roll one more die, drop the lowest.", FR: "avec Tir seulement : lancez un dé de plus, retirez le plus faible."},
+	"kit.board.action.hide":             {EN: "gain a Cover token.", FR: "gagnez un jeton Couvert."},
+	"kit.board.composite":               {EN: "A space with several actions: do them in any order, or only one of them.", FR: "Case à plusieurs actions : faites-les dans l’ordre de votre choix, ou une seule."},
+	"kit.board.modifier.multiple":       {EN: "activate up to two Characters at once.", FR: "activez jusqu’à deux Personnages à la fois."},
+	"kit.board.modifier.cost-reduction": {EN: "pay only the coloured part of the cost.", FR: "ne payez que la partie colorée du coût."},
+	"kit.board.modifier.temporisation":  {EN: "first gain one Order token of your choice.", FR: "gagnez d’abord un jeton Ordre de votre choix."},
+	"kit.board.modifier.extra-die":      {EN: "one more melee or ranged die.", FR: "un dé de combat ou de tir de plus."},
+	"kit.board.time-track":              {EN: "Time track: put the Time marker on turn 1; it moves on one turn at each Cleanup. Spaces of the current Period and of earlier ones are open.", FR: "Piste du temps : placez le marqueur Temps sur le tour 1 ; il avance d’un tour à chaque Nettoyage. Les cases de la Période en cours et des précédentes sont ouvertes."},
+	"kit.map.hex":                       {EN: "hex", FR: "hexagone"},
+	"kit.map.legend":                    {EN: "Terrain and markers", FR: "Terrain et marqueurs"},
+	"kit.map.wall":                      {EN: "Solid dark tile with the no-entry sign and the struck eye: blocks movement and line of sight.", FR: "Case sombre avec le sens interdit et l’œil barré : bloque le déplacement et la ligne de vue."},
+	"kit.map.low-wall":                  {EN: "Hatched tile with the no-entry sign only: blocks movement, not sight.", FR: "Case hachurée avec le seul sens interdit : bloque le déplacement, pas la vue."},
+	"kit.map.smoke":                     {EN: "Dotted tile with the struck eye only: blocks sight; Characters may cross it.", FR: "Case pointillée avec le seul œil barré : bloque la vue ; les Personnages peuvent la traverser."},
+	"kit.map.scan":                      {EN: "Teal disc: a Scan marker; put a Scan token there. Tinted tiles: the deployment zones.", FR: "Disque bleu-vert : un marqueur Scan ; posez-y un jeton Scan. Cases teintées : les zones de déploiement."},
+	"kit.map.print":                     {EN: "Printing and assembly", FR: "Impression et assemblage"},
+	"kit.map.scale":                     {EN: "Print at 100 % (actual size, no fit to page). Hexes are {hex} mm across flats; the map measures {size} on {panels} panels, {first} to {last}, framed above.", FR: "Imprimez à 100 % (taille réelle, sans ajustement à la page). Les hexagones font {hex} mm entre côtés opposés ; la carte mesure {size} sur {panels} panneaux, de {first} à {last}, encadrés ci-contre."},
+	"kit.token.scan":                    {EN: "Scan", FR: "Scan"},
+	"kit.tokens.title":                  {EN: "Tokens", FR: "Jetons"},
+	"kit.tokens.cut":                    {EN: "Print at 100 %, glue on card if you like, and cut along the thin grey outlines. Enough for two players with the largest decks of the content.", FR: "Imprimez à 100 %, collez sur du carton si vous voulez, et découpez le long des fins contours gris. De quoi jouer à deux avec les plus grands decks du contenu."},
+	"kit.token.wound":                   {EN: "Wound", FR: "Blessure"},
+	"kit.token.stress":                  {EN: "Stress", FR: "Stress"},
+	"kit.token.break":                   {EN: "Break", FR: "Brèche"},
+	"kit.token.cover":                   {EN: "Cover", FR: "Couvert"},
+	"kit.token.poison":                  {EN: "Poison", FR: "Poison"},
+	"kit.token.sacred":                  {EN: "Sacred", FR: "Sacré"},
+	"kit.token.maintenance":             {EN: "Maintenance", FR: "Maintenance"},
+	"kit.token.hand":                    {EN: "Hand", FR: "Main"},
+	"kit.token.hourglass":               {EN: "Hourglass", FR: "Sablier"},
+	"kit.token.time":                    {EN: "Time", FR: "Temps"},
+	"kit.deck.total":                    {EN: "Together", FR: "Ensemble"},
+	"kit.deck.orders-note":              {EN: "Received in the Leader phase of each turn of the Period; keep at most 1 token at Cleanup.", FR: "Reçus à la phase de Chef de chaque tour de la Période ; gardez au plus 1 jeton au Nettoyage."},
+	"kit.deck.references":               {EN: "Printed after the deck's cards: they list the factions' common skills and are not deck cards.", FR: "Imprimées après les cartes du deck : elles listent les compétences communes des factions et ne comptent pas dans le deck."},
+}
+
+// Label returns the interface string key in language l: the content's
+// text when content/i18n overrides the key, else the built-in one, else
+// the key itself (so a missing string shows instead of vanishing; such
+// keys are remembered for MissingLabels). c may be nil.
+func (c *Catalog) Label(key string, l Lang) string {
+	if c != nil {
+		if s := find(c.Strings, func(x *UIString) string { return x.ID }, key); s != nil {
+			if t := s.Text.In(l); t != "" {
+				return t
+			}
+		}
+	}
+	if t, ok := builtinLabels[key]; ok {
+		return t.In(l)
+	}
+	missingLabels.Store(key, true)
+	return key
+}
+
+// missingLabels holds every key Label was asked for and had no text for.
+var missingLabels sync.Map
+
+// MissingLabels lists, sorted, the keys Label was asked for since the
+// program started and knew no text for: a key the print sheets or the site
+// use without a built-in entry.
+func MissingLabels() []string {
+	var out []string
+	missingLabels.Range(func(k, _ any) bool {
+		out = append(out, k.(string))
+		return true
+	})
+	sort.Strings(out)
+	return out
+}
+
+// BuiltinLabel returns the built-in text of an interface string.
+func BuiltinLabel(key string) (Text, bool) {
+	t, ok := builtinLabels[key]
+	return t, ok
+}
+
+// LabelKeys lists the keys of the built-in interface strings, sorted:
+// every key a content tree may override.
+func LabelKeys() []string {
+	keys := make([]string, 0, len(builtinLabels))
+	for k := range builtinLabels {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
