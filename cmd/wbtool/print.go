@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -9,6 +10,7 @@ import (
 
 	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/render"
 )
@@ -119,6 +121,11 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 		return err
 	}
 	opts := render.SheetOptions{Paper: paper, Bleed: bleed, BackOffset: render.Pt{X: x, Y: y}, Version: version, Date: date}
+	if !f.calibrate {
+		if err := warnBleed(cmd, g, f.bleed, opts); err != nil {
+			return err
+		}
+	}
 
 	if f.calibrate {
 		if f.deck != "" {
@@ -189,4 +196,35 @@ func publishSheets(cmd *cobra.Command, g *globalFlags, paths []string, files dis
 		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s/%s (%d KB)\n", g.out, p, (len(files[rel])+1023)/1024)
 	}
 	return nil
+}
+
+// warnBleed says, as a warning (an error under --strict), how much of the
+// asked bleed the sheets keep when the paper has no room for all of it
+// (render.EffectiveBleed).
+func warnBleed(cmd *cobra.Command, g *globalFlags, asked string, o render.SheetOptions) error {
+	across, along, err := render.EffectiveBleed(o)
+	if err != nil {
+		return usagef("--bleed %s: %v", asked, err)
+	}
+	const eps = 1e-9
+	if across >= o.Bleed-eps && along >= o.Bleed-eps {
+		return nil
+	}
+	d := diag.Warnf(catalog.Pos{File: "--bleed " + asked}, "",
+		"reduced to fit %s paper: %s kept left and right of each card, %s top and bottom (%s asked)",
+		o.Paper, mm(across), mm(along), mm(o.Bleed))
+	if g.strict {
+		d.Severity = diag.Error
+	}
+	diag.List{d}.Print(cmd.ErrOrStderr())
+	if g.strict {
+		return errReported
+	}
+	return nil
+}
+
+// mm writes a length in millimetres to the hundredth, without trailing
+// zeros: "3 mm", "2.98 mm".
+func mm(v float64) string {
+	return strconv.FormatFloat(math.Round(v*100)/100, 'f', -1, 64) + " mm"
 }
