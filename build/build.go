@@ -175,67 +175,84 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	cat := r.Catalog
 
-	// checks
-	if opts.runs(Checks) {
-		err := timed(Checks, func() error {
-			var games []*catalog.CheckGame
-			for i := range cat.Checks {
-				if opts.CheckFilter == nil || opts.CheckFilter(&cat.Checks[i]) {
-					games = append(games, &cat.Checks[i])
-				}
-			}
-			play := opts.PlayChecks
-			if play == nil {
-				play = PlayChecks
-			}
-			r.Checks = play(cat, games)
-			r.Diagnostics = append(r.Diagnostics, CheckDiagnostics(r.Checks)...)
-			r.Diagnostics = append(r.Diagnostics, MissingEffects(cat)...)
-			return nil
-		})
-		if err != nil {
-			return r.finish(opts), err
-		}
-		if opts.OnChecked != nil {
-			opts.OnChecked(r)
-		}
+	// The verdict stages read the catalog only: checks, layout and site
+	// run at once, each with its own diagnostics and time, gathered in
+	// stage order.
+	type outcome struct {
+		stage Stage
+		diags diag.List
+		took  time.Duration
+		ran   bool
 	}
-
-	// layout: both languages at once.
-	if opts.runs(Layout) {
-		err := timed(Layout, func() error {
-			lists := make([]diag.List, len(catalog.Langs))
-			var wg sync.WaitGroup
-			for i, l := range catalog.Langs {
-				wg.Go(func() { lists[i] = render.Check(cat, l) })
-			}
-			wg.Wait()
-			for _, l := range lists {
-				r.Diagnostics = append(r.Diagnostics, l...)
-			}
-			return nil
-		})
-		if err != nil {
-			return r.finish(opts), err
-		}
-	}
-
-	// site: part of the verdict (rules pages, links), kept when the
-	// verdict passes.
+	verdict := []*outcome{{stage: Checks}, {stage: Layout}, {stage: Site}}
 	var siteFiles site.Files
-	if opts.runs(Site) {
-		err := timed(Site, func() error {
-			files, err := site.Build(cat, SiteOptions(opts))
-			if list, ok := err.(diag.List); ok {
-				r.Diagnostics = append(r.Diagnostics, list...)
-				return nil
-			}
-			siteFiles = files
-			return err
-		})
-		if err != nil {
-			return r.finish(opts), err
+	var g errgroup.Group
+	run := func(o *outcome, f func() diag.List) {
+		if !opts.runs(o.stage) {
+			return
 		}
+		g.Go(func() error {
+			t := time.Now()
+			o.diags = f()
+			o.took, o.ran = time.Since(t), true
+			return nil
+		})
+	}
+	if err := ctx.Err(); err != nil {
+		return r.finish(opts), err
+	}
+	run(verdict[0], func() diag.List {
+		start := time.Now()
+		var games []*catalog.CheckGame
+		for i := range cat.Checks {
+			if opts.CheckFilter == nil || opts.CheckFilter(&cat.Checks[i]) {
+				games = append(games, &cat.Checks[i])
+			}
+		}
+		play := opts.PlayChecks
+		if play == nil {
+			play = PlayChecks
+		}
+		checks := play(cat, games)
+		r.Checks = checks // read by Run's caller only after Wait
+		d := append(CheckDiagnostics(checks), MissingEffects(cat)...)
+		if opts.OnChecked != nil {
+			opts.OnChecked(&Result{Catalog: cat, Checks: checks, Diagnostics: d, Times: []Timing{{Checks, time.Since(start)}}})
+		}
+		return d
+	})
+	run(verdict[1], func() diag.List {
+		// Both languages at once.
+		lists := make([]diag.List, len(catalog.Langs))
+		var wg sync.WaitGroup
+		for i, l := range catalog.Langs {
+			wg.Go(func() { lists[i] = render.Check(cat, l) })
+		}
+		wg.Wait()
+		var d diag.List
+		for _, l := range lists {
+			d = append(d, l...)
+		}
+		return d
+	})
+	var siteErr error
+	run(verdict[2], func() diag.List {
+		files, err := site.Build(cat, SiteOptions(opts))
+		if list, ok := err.(diag.List); ok {
+			return list
+		}
+		siteFiles, siteErr = files, err
+		return nil
+	})
+	g.Wait()
+	for _, o := range verdict {
+		if o.ran {
+			r.Diagnostics = append(r.Diagnostics, o.diags...)
+			r.Times = append(r.Times, Timing{o.stage, o.took})
+		}
+	}
+	if siteErr != nil {
+		return r.finish(opts), siteErr
 	}
 	if r.Diagnostics.HasErrors(opts.Strict) {
 		return r.finish(opts), nil
@@ -245,7 +262,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 
 	// data and print encode what the verdict accepted, in parallel.
-	var g errgroup.Group
+	g = errgroup.Group{}
 	var dataTook, printTook time.Duration
 	if opts.runs(Data) {
 		g.Go(func() error {
