@@ -1,6 +1,9 @@
 package build
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"runtime"
 	"sort"
 	"strings"
@@ -40,6 +43,33 @@ func DeckSheet(deckID string, l catalog.Lang) string {
 // CalibrationSheet is the path of the duplex calibration sheet.
 func CalibrationSheet(paper string) string { return PrintDir + "/calibrate-" + paper + ".pdf" }
 
+// CalibrationSheetIn is the path of the calibration sheet a build writes,
+// in language l.
+func CalibrationSheetIn(paper string, l catalog.Lang) string {
+	return PrintDir + "/calibrate-" + paper + "-" + string(l) + ".pdf"
+}
+
+// BoardSheet is the path of an Action board at play size on paper, in
+// language l.
+func BoardSheet(boardID, paper string, l catalog.Lang) string {
+	return PrintDir + "/boards/" + boardID + "-" + paper + "-" + string(l) + ".pdf"
+}
+
+// MapSheet is the path of a scenario's map (overview and play-scale
+// panels) on paper, in language l.
+func MapSheet(scenarioID, paper string, l catalog.Lang) string {
+	return PrintDir + "/maps/" + scenarioID + "-" + paper + "-" + string(l) + ".pdf"
+}
+
+// TokenSheet is the path of the token sheets in language l.
+func TokenSheet(l catalog.Lang) string { return PrintDir + "/tokens-" + string(l) + ".pdf" }
+
+// ObjectiveSheet is the path of the Objective deck of format f in
+// language l: its cards with the format's own back.
+func ObjectiveSheet(f catalog.Format, l catalog.Lang) string {
+	return PrintDir + "/objectives-" + string(f) + "-" + string(l) + ".pdf"
+}
+
 // InDir is a plan path relative to its top-level folder: "print/x.pdf"
 // gives "print", "x.pdf".
 func InDir(p string) (dir, rel string) {
@@ -56,7 +86,11 @@ type SheetJob struct {
 }
 
 // SheetJobs are the sheets a build writes, for base's paper, bleed and
-// version: every card per language, and every content deck per language.
+// version, in each language: every card; every content deck (its deck
+// sheet, its cards, then its factions' Reference cards); the Objective deck
+// of each format; the token sheets; and on A4 and on letter (they are
+// tiled differently), every Action board, every scenario map and the
+// calibration page.
 func SheetJobs(cat *catalog.Catalog, base render.SheetOptions) []SheetJob {
 	var jobs []SheetJob
 	for _, l := range catalog.Langs {
@@ -64,13 +98,73 @@ func SheetJobs(cat *catalog.Catalog, base render.SheetOptions) []SheetJob {
 		o.Lang = l
 		o.Cards = nil
 		jobs = append(jobs, SheetJob{Path: CardsSheet(l), Opts: o})
-		for _, d := range cat.Decks {
-			do := o
-			do.Cards = append([]string{}, d.Cards...)
-			jobs = append(jobs, SheetJob{Path: DeckSheet(d.ID, l), Opts: do, Cards: do.Cards})
+		for i := range cat.Decks {
+			jobs = append(jobs, DeckJob(cat, &cat.Decks[i], o))
+		}
+		for _, f := range []catalog.Format{catalog.Exploration, catalog.Confrontation} {
+			var ids []string
+			for _, ob := range cat.Objectives {
+				if ob.Format == f {
+					ids = append(ids, ob.ID)
+				}
+			}
+			if len(ids) == 0 {
+				continue
+			}
+			oo := o
+			oo.Cards = ids
+			oo.Title = render.ObjectiveDeckTitle(cat, f, l)
+			jobs = append(jobs, SheetJob{Path: ObjectiveSheet(f, l), Opts: oo, Cards: ids})
+		}
+		to := o
+		to.Kit = render.Kit{Kind: render.KitTokens, Source: fingerprint(cat.Factions, cat.Leaders, cat.Decks, cat.Characters,
+			cat.Formations, cat.Scenarios, cat.ActionBoards, cat.Glossary)}
+		jobs = append(jobs, SheetJob{Path: TokenSheet(l), Opts: to, Cards: []string{}})
+		for _, paper := range render.Papers() {
+			po := o
+			po.Paper = paper
+			for i := range cat.ActionBoards {
+				b := &cat.ActionBoards[i]
+				bo := po
+				bo.Kit = render.Kit{Kind: render.KitBoard, ID: b.ID, Source: fingerprint(b)}
+				jobs = append(jobs, SheetJob{Path: BoardSheet(b.ID, paper, l), Opts: bo, Cards: []string{}})
+			}
+			for i := range cat.Scenarios {
+				sc := &cat.Scenarios[i]
+				so := po
+				so.Kit = render.Kit{Kind: render.KitMap, ID: sc.ID, Source: fingerprint(sc)}
+				// the overview names the Objective cards
+				jobs = append(jobs, SheetJob{Path: MapSheet(sc.ID, paper, l), Opts: so, Cards: append([]string{}, sc.Objectives...)})
+			}
+			co := po
+			co.Kit = render.Kit{Kind: render.KitCalibrate}
+			jobs = append(jobs, SheetJob{Path: CalibrationSheetIn(paper, l), Opts: co, Cards: []string{}})
 		}
 	}
 	return jobs
+}
+
+// DeckJob is the sheet of deck d: the deck sheet, one copy of each card
+// per deck-list entry, then the Reference cards of its factions
+// (R-DECK-7: printed with the deck, not counted in it).
+func DeckJob(cat *catalog.Catalog, d *catalog.Deck, o render.SheetOptions) SheetJob {
+	o.Cards = append(append([]string{}, d.Cards...), render.DeckReferences(cat, d)...)
+	o.Kit = render.Kit{Kind: render.KitDeck, ID: d.ID, Source: fingerprint(d)}
+	return SheetJob{Path: DeckSheet(d.ID, o.Lang), Opts: o, Cards: o.Cards}
+}
+
+// fingerprint is a short hash of the content a kit sheet draws, so that a
+// cache keyed on the sheet's options sees it change.
+func fingerprint(vs ...any) string {
+	h := sha256.New()
+	for _, v := range vs {
+		b, err := json.Marshal(v)
+		if err != nil {
+			panic(err) // catalog values always marshal
+		}
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
 // Sheets renders the jobs on all cores. Files are keyed relative to the

@@ -259,6 +259,15 @@ var builtinLabels = map[string]Text{
 	"kit.deck.total":                    {EN: "Together", FR: "Ensemble"},
 	"kit.deck.orders-note":              {EN: "Received in the Leader phase of each turn of the Period; keep at most 1 token at Cleanup.", FR: "Reçus à la phase de Chef de chaque tour de la Période ; gardez au plus 1 jeton au Nettoyage."},
 	"kit.deck.references":               {EN: "Printed after the deck's cards: they list the factions' common skills and are not deck cards.", FR: "Imprimées après les cartes du deck : elles listent les compétences communes des factions et ne comptent pas dans le deck."},
+	"kit.calibrate.scale-title":         {EN: "1. Check the scale", FR: "1. Vérifiez l’échelle"},
+	"kit.calibrate.scale":               {EN: "Measure these two rulers with a real ruler: they must be exactly 100 mm and 4 in long. If they are not, print again at 100 % (\"Actual size\"), with \"Fit to page\" turned off.", FR: "Mesurez ces deux règles avec une vraie règle : elles doivent faire exactement 100 mm et 4 in. Sinon, imprimez de nouveau à 100 % (« Taille réelle »), sans « Ajuster à la page »."},
+	"kit.calibrate.duplex-title":        {EN: "2. Check the back", FR: "2. Vérifiez le verso"},
+	"kit.calibrate.x":                   {EN: "X (mm): where the vertical line crosses", FR: "X (mm) : où passe le trait vertical"},
+	"kit.calibrate.y":                   {EN: "Y (mm): where the horizontal line crosses", FR: "Y (mm) : où passe le trait horizontal"},
+	"kit.calibrate.cut":                 {EN: "Cut along this line", FR: "Coupez le long de ce trait"},
+	"kit.calibrate.example-title":       {EN: "Worked example", FR: "Exemple"},
+	"kit.calibrate.example":             {EN: "The vertical line crosses the X scales at +1.5 (one and a half millimetres right of 0) and the horizontal line crosses the Y scales at −0.5. Print your cards with --back-offset 1.5,-0.5, for example: wbtool print --deck my-deck --back-offset 1.5,-0.5. Print this sheet again with the same option: both lines now cross 0.", FR: "Le trait vertical croise les graduations X à +1,5 (un millimètre et demi à droite de 0) et le trait horizontal croise les graduations Y à −0,5. Imprimez vos cartes avec --back-offset 1.5,-0.5, par exemple : wbtool print --deck mon-deck --back-offset 1.5,-0.5. Réimprimez cette feuille avec la même option : les deux traits croisent alors 0."},
+	"kit.calibrate.enlarged":            {EN: "the example, enlarged ×3: the line reads +1.5", FR: "l’exemple, agrandi ×3 : le trait indique +1,5"},
 }
 
 // Label returns the interface string key in language l: the content's

@@ -4,18 +4,28 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/render/markup"
 )
 
-// Duplex calibration (issue 4, item 4). Home printers shift the back side
-// by a millimetre or two. The calibration sheet prints two solid lines
-// through the centre of the front page, and on the back page, at the mirror
-// place, two millimetre scales across those lines. Cutting along a line (or
-// holding the sheet to the light) shows where the front's line falls on
-// the back's scale: that reading, in mm, is what to add to --back-offset.
+// Calibration page (issue 4 item 4, issue 14 item 7). Two checks, on one
+// sheet printed double-sided:
+//
+//  1. Scale: a 100 mm ruler and a 4 in ruler. Printing "fit to page" is
+//     the most common print-and-play failure; measured with a real ruler,
+//     these show at once whether the printer scaled the page.
+//  2. Duplex alignment: home printers shift the back side by a millimetre
+//     or two. The front carries two solid lines through the centre of the
+//     page; the back carries, at the mirror places, millimetre scales
+//     across those lines, three along each line (so that a skewed sheet
+//     shows too). Cutting along a line (or holding the sheet to the light)
+//     shows where the front's line falls on the back's scale: that
+//     reading, in mm, is what to pass to --back-offset. A worked example
+//     with an enlarged scale shows how to read it.
 //
 // Why the reading is the correction: if the printer shifts the back by s,
 // the scale's tick v lands at v+s from the line, so the line meets the tick
@@ -23,67 +33,160 @@ import (
 // The back page is drawn with the current BackOffset, so a calibrated
 // printer reads 0,0.
 
-// scaleHalf is how many millimetres each scale reaches on either side.
-const scaleHalf = 8
+// scaleHalf is how many millimetres each scale reaches on either side: the
+// whole range --back-offset accepts.
+const scaleHalf = 10
 
-// scaleTickX returns where the tick of value v of the horizontal scale is
+// scaleTickX returns where the tick of value v of a horizontal scale is
 // drawn on the back page (x, mm), for a page of width pw and a back offset
 // off.
 func scaleTickX(v, pw float64, off Pt) float64 { return pw/2 + v + off.X }
 
-// scaleTickY is scaleTickX for the vertical scale.
+// scaleTickY is scaleTickX for the vertical scales.
 func scaleTickY(v, ph float64, off Pt) float64 { return ph/2 + v + off.Y }
 
 // Calibration renders the duplex calibration sheet: one front page and one
 // back page, on the paper of o, with o.BackOffset applied to the back. cat
-// may be nil (the built-in English and French texts are used).
+// may be nil (the built-in texts are used).
 func Calibration(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 	s, err := newSheet(o)
 	if err != nil {
 		return nil, err
 	}
 	l := o.Lang
-	title := label(cat, "print.calibrate.title", l)
+	lang := string(l)
+	cl := func(key string) string { return label(cat, key, l) }
+	title := cl("print.calibrate.title")
 	p := newPDF(o, title)
 	size := fpdf.SizeType{Wd: s.pw, Ht: s.ph}
 	cx, cy := s.pw/2, s.ph/2
+	block := func(text string, x, y, w, pt float64) float64 {
+		doc, err := markup.Parse(text)
+		runs := []markup.Run{{Text: text}}
+		if err == nil && len(doc.Paragraphs) > 0 {
+			runs = doc.Paragraphs[0].Runs
+		}
+		ps := []para{{runs: runs, colour: colInk}}
+		_, h, _ := layoutParas(textBox{X: x, Y: y, W: w, H: 1000}, ps, pt, lang, nil, false)
+		items, _, _ := layoutParas(textBox{X: x, Y: y, W: w, H: h}, ps, pt, lang, nil, true)
+		p.drawItems(items, 0, 0)
+		return h
+	}
+	one := func(t Text, dx, dy float64) { p.drawItems([]Item{t}, dx, dy) }
 
-	// front: the two lines to cut along, and the instructions
+	// front: the rulers, the two lines to cut along, and the instructions
 	p.AddPageFormat("P", size)
-	p.setFont(Bold, 14)
-	p.SetTextColor(int(colInk.R), int(colInk.G), int(colInk.B))
-	p.Text((s.pw-p.GetStringWidth(title))/2, 22, title)
-	p.setFont(Regular, 9)
-	p.SetXY(25, 28)
-	p.MultiCell(s.pw-50, 4.6, label(cat, "print.calibrate.front", l), "", "C", false)
+	one(txt(title, lang, Bold, colInk, cx, 18, s.pw-30, 16, 9, 'c'), 0, 0)
+	y := 24.0
+	y += block(cl("print.calibrate.front"), 20, y, s.pw-40, 9) + 5
+	one(txt(cl("kit.calibrate.scale-title"), lang, Bold, colInk, 20, y+3, s.pw-40, 11, 7, 'l'), 0, 0)
+	y += 6
+	y += block(cl("kit.calibrate.scale"), 20, y, s.pw-40, 8.5) + 4
+	ruler(p, 20, y, lang)
+	y += 34
+	one(txt(cl("kit.calibrate.duplex-title"), lang, Bold, colInk, 20, y, s.pw-40, 11, 7, 'l'), 0, 0)
+	top := y + 6
 	p.SetDrawColor(0, 0, 0)
 	p.SetLineWidth(0.25)
-	p.Line(cx, 60, cx, s.ph-20)
+	p.Line(cx, top, cx, s.ph-20)
 	p.Line(15, cy, s.pw-15, cy)
-	p.setFont(Regular, 7)
-	p.Text(cx+1.5, 64, "X")
-	p.Text(18, cy-1.5, "Y")
+	one(txt("X · "+cl("kit.calibrate.cut"), lang, Bold, colInk, cx+1.5, top+4, 0, 7, 7, 'l'), 0, 0)
+	one(txt("Y · "+cl("kit.calibrate.cut"), lang, Bold, colInk, 17, cy-1.5, 0, 7, 7, 'l'), 0, 0)
 	p.marginText(s, title+" · "+fmt.Sprintf("%s %gx%g mm", o.paperName(), s.pw, s.ph), false)
 
 	// back: the scales, where the lines fall when the printer is exact
 	p.AddPageFormat("P", size)
 	off := o.BackOffset
-	p.setFont(Bold, 14)
-	p.Text((s.pw-p.GetStringWidth(title))/2+off.X, 22+off.Y, title)
-	p.setFont(Regular, 9)
-	p.SetXY(25+off.X, 28+off.Y)
-	p.MultiCell(s.pw-50, 4.6, label(cat, "print.calibrate.back", l), "", "C", false)
-	// horizontal scale (reads X) crossing the vertical line, below centre;
-	// vertical scale (reads Y) crossing the horizontal line, right of
-	// centre. Ticks every 0.5 mm, numbers every 2 mm, alternately on
-	// either side of the scale so that they never touch.
-	sy := cy + 50 + off.Y
-	sx := cx + 45 + off.X
+	one(txt(title, lang, Bold, colInk, cx, 18, s.pw-30, 16, 9, 'c'), off.X, off.Y)
+	p.SetTextColor(int(colInk.R), int(colInk.G), int(colInk.B))
+	yb := 24 + block(cl("print.calibrate.back"), 20+off.X, 24+off.Y, s.pw-40, 9) + 4
+	// three X scales along the vertical line, three Y scales along the
+	// horizontal one, clear of each other and of the centre
+	for _, dy := range []float64{-(cy - yb - 22), 45, cy - 40} {
+		xScale(p, s, off, cy+dy, lang, cl("kit.calibrate.x"))
+	}
+	for _, dx := range []float64{-(cx - 30), 45} {
+		yScale(p, s, off, cx+dx, lang, cl("kit.calibrate.y"))
+	}
+	// the worked example, top left, clear of the lines and the scales
+	ex, ey, ew := 14+off.X, yb+34+off.Y, cx-24
+	one(txt(cl("kit.calibrate.example-title"), lang, Bold, colInk, ex, ey, ew, 10, 7, 'l'), 0, 0)
+	h := block(cl("kit.calibrate.example"), ex, ey+2, ew, 7.5)
+	example(p, ex+ew/2, ey+h+16, lang, cl("kit.calibrate.enlarged"))
+	p.marginText(s, fmt.Sprintf("%s · --back-offset %g,%g", title, off.X, off.Y), false)
+
+	var buf bytes.Buffer
+	if err := p.Output(&buf); err != nil {
+		return nil, fmt.Errorf("write the calibration PDF: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// ruler draws the 100 mm ruler and the 4 in ruler from (x, y).
+func ruler(p *pdfDoc, x, y float64, lang string) {
+	p.SetDrawColor(0, 0, 0)
+	p.SetLineWidth(0.3)
+	p.Line(x, y, x+100, y)
+	for i := 0; i <= 100; i++ {
+		h := 2.0
+		switch {
+		case i%10 == 0:
+			h = 5
+		case i%5 == 0:
+			h = 3.5
+		}
+		p.SetLineWidth(0.15)
+		p.Line(x+float64(i), y, x+float64(i), y+h)
+		if i%10 == 0 {
+			p.drawItems([]Item{txt(strconv.Itoa(i/10), lang, Regular, colInk, x+float64(i), y+8, 0, 7, 7, 'c')}, 0, 0)
+		}
+	}
+	p.drawItems([]Item{txt("100 mm (cm)", lang, Bold, colInk, x+104, y+4, 0, 9, 9, 'l')}, 0, 0)
+	// 4 inches, ticks every 1/8 in
+	y += 14
+	in := 25.4
+	p.SetLineWidth(0.3)
+	p.Line(x, y, x+4*in, y)
+	for i := 0; i <= 32; i++ {
+		h := 1.8
+		switch {
+		case i%8 == 0:
+			h = 5
+		case i%4 == 0:
+			h = 3.5
+		case i%2 == 0:
+			h = 2.6
+		}
+		xx := x + float64(i)*in/8
+		p.SetLineWidth(0.15)
+		p.Line(xx, y, xx, y+h)
+		if i%8 == 0 {
+			p.drawItems([]Item{txt(strconv.Itoa(i/8), lang, Regular, colInk, xx, y+8, 0, 7, 7, 'c')}, 0, 0)
+		}
+	}
+	p.drawItems([]Item{txt("4 in", lang, Bold, colInk, x+4*in+4, y+4, 0, 9, 9, 'l')}, 0, 0)
+}
+
+// signed writes a scale value with its sign: "+2", "−2", "0".
+func signed(v int) string {
+	switch {
+	case v > 0:
+		return "+" + strconv.Itoa(v)
+	case v < 0:
+		return "−" + strconv.Itoa(-v)
+	}
+	return "0"
+}
+
+// xScale draws a horizontal scale at height y (before the offset), across
+// the vertical line: ticks every 0.5 mm, numbers every 2 mm alternately
+// above and below.
+func xScale(p *pdfDoc, s sheet, off Pt, y float64, lang, caption string) {
+	sy := y + off.Y
+	p.SetDrawColor(0, 0, 0)
 	p.SetLineWidth(0.12)
 	p.Line(scaleTickX(-scaleHalf, s.pw, off), sy, scaleTickX(scaleHalf, s.pw, off), sy)
-	p.Line(sx, scaleTickY(-scaleHalf, s.ph, off), sx, scaleTickY(scaleHalf, s.ph, off))
 	for v := -2 * scaleHalf; v <= 2*scaleHalf; v++ {
-		val := float64(v) / 2
 		h := 1.2
 		switch {
 		case v == 0:
@@ -93,41 +196,99 @@ func Calibration(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 		case v%2 == 0:
 			h = 2.2
 		}
-		x, y := scaleTickX(val, s.pw, off), scaleTickY(val, s.ph, off)
+		x := scaleTickX(float64(v)/2, s.pw, off)
 		p.SetLineWidth(0.12)
 		if v == 0 {
 			p.SetLineWidth(0.3)
 		}
 		p.Line(x, sy-h, x, sy+h)
+		if v%4 != 0 {
+			continue
+		}
+		st, pt := Regular, 6.5
+		if v == 0 {
+			st, pt = Bold, 8
+		}
+		ty := sy + h + 3
+		if (v/4)%2 != 0 {
+			ty = sy - h - 1
+		}
+		p.drawItems([]Item{txt(signed(v/2), lang, st, colInk, x, ty, 0, pt, pt, 'c')}, 0, 0)
+	}
+	p.drawItems([]Item{txt("X (mm)", lang, Bold, colInk, scaleTickX(scaleHalf, s.pw, off)+3, sy+1.2, 0, 8, 8, 'l')}, 0, 0)
+	p.drawItems([]Item{txt(caption, lang, Italic, colMuted, scaleTickX(scaleHalf, s.pw, off)+3, sy+5, 0, 6.5, 6.5, 'l')}, 0, 0)
+}
+
+// yScale is xScale for a vertical scale at x, across the horizontal line.
+func yScale(p *pdfDoc, s sheet, off Pt, x float64, lang, caption string) {
+	sx := x + off.X
+	p.SetDrawColor(0, 0, 0)
+	p.SetLineWidth(0.12)
+	p.Line(sx, scaleTickY(-scaleHalf, s.ph, off), sx, scaleTickY(scaleHalf, s.ph, off))
+	for v := -2 * scaleHalf; v <= 2*scaleHalf; v++ {
+		h := 1.2
+		switch {
+		case v == 0:
+			h = 6
+		case v%4 == 0:
+			h = 3.5
+		case v%2 == 0:
+			h = 2.2
+		}
+		y := scaleTickY(float64(v)/2, s.ph, off)
+		p.SetLineWidth(0.12)
+		if v == 0 {
+			p.SetLineWidth(0.3)
+		}
 		p.Line(sx-h, y, sx+h, y)
 		if v%4 != 0 {
 			continue
 		}
-		t := strconv.Itoa(v / 2)
-		st, pt := Regular, 6.0
+		st, pt := Regular, 6.5
 		if v == 0 {
-			st, pt = Bold, 7.5
+			st, pt = Bold, 8
 		}
-		p.setFont(st, pt)
-		tw := p.GetStringWidth(t)
 		if (v/4)%2 == 0 {
-			p.Text(x-tw/2, sy+h+3, t)
-			p.Text(sx+h+1, y+0.8, t)
+			p.drawItems([]Item{txt(signed(v/2), lang, st, colInk, sx+h+1, y+0.9, 0, pt, pt, 'l')}, 0, 0)
 		} else {
-			p.Text(x-tw/2, sy-h-1, t)
-			p.Text(sx-h-1-tw, y+0.8, t)
+			p.drawItems([]Item{txt(signed(v/2), lang, st, colInk, sx-h-1, y+0.9, 0, pt, pt, 'r')}, 0, 0)
 		}
 	}
-	p.setFont(Bold, 8)
-	p.Text(scaleTickX(scaleHalf, s.pw, off)+4, sy+1, "X (mm)")
-	p.Text(sx-5, scaleTickY(-scaleHalf, s.ph, off)-7, "Y (mm)")
-	p.marginText(s, fmt.Sprintf("%s · --back-offset %g,%g", title, off.X, off.Y), false)
-
-	var buf bytes.Buffer
-	if err := p.Output(&buf); err != nil {
-		return nil, fmt.Errorf("write the calibration PDF: %w", err)
+	p.drawItems([]Item{txt("Y (mm)", lang, Bold, colInk, sx, scaleTickY(-scaleHalf, s.ph, off)-7, 0, 8, 8, 'c')}, 0, 0)
+	for i, w := range strings.SplitN(caption, ":", 2) {
+		if i == 1 {
+			p.drawItems([]Item{txt(strings.TrimSpace(w), lang, Italic, colMuted, sx, scaleTickY(scaleHalf, s.ph, off)+6, 60, 6.5, 4.5, 'c')}, 0, 0)
+		}
 	}
-	return buf.Bytes(), nil
+}
+
+// example draws a scale enlarged three times, centred on (cx, cy), with a
+// line crossing it at +1.5 mm: what a reading of 1.5 looks like.
+func example(p *pdfDoc, cx, cy float64, lang, caption string) {
+	k := 3.0
+	p.SetDrawColor(0, 0, 0)
+	p.SetLineWidth(0.2)
+	p.Line(cx-4*k, cy, cx+4*k, cy)
+	for v := -8; v <= 8; v++ {
+		h := 1.5
+		switch {
+		case v == 0:
+			h = 5
+		case v%2 == 0:
+			h = 3
+		}
+		x := cx + float64(v)/2*k
+		p.SetLineWidth(0.15)
+		p.Line(x, cy-h, x, cy+h)
+		if v%2 == 0 {
+			p.drawItems([]Item{txt(signed(v/2), lang, Regular, colInk, x, cy+h+3, 0, 6, 6, 'c')}, 0, 0)
+		}
+	}
+	// the front's line, seen through the paper
+	x := cx + 1.5*k
+	p.drawItems([]Item{Line{Pts: []Pt{{x, cy - 9}, {x, cy + 9}}, Colour: colMelee, Width: 0.6}}, 0, 0)
+	p.drawItems([]Item{txt("+1.5", lang, Bold, colMelee, x+1, cy-6.5, 0, 8, 8, 'l')}, 0, 0)
+	p.drawItems([]Item{txt(caption, lang, Italic, colMuted, cx, cy+13, 0, 7, 5, 'c')}, 0, 0)
 }
 
 func (o SheetOptions) paperName() string {

@@ -40,6 +40,10 @@ type SheetOptions struct {
 	// Cards are the card ids to print, in order, repeats allowed; nil
 	// prints every card of the catalog (Layout order).
 	Cards []string
+	// Kit, when its Kind is set, prints a sheet of the play kit (an
+	// Action board, a scenario map, the tokens) instead of cards, or, for
+	// a deck, puts the deck sheet before its cards (kit.go).
+	Kit Kit
 
 	uncompressed bool // tests read the content streams
 }
@@ -182,7 +186,13 @@ func (p *pdfDoc) paint(pt Paint) string {
 // clipped to the card plus bleed mm.
 func (p *pdfDoc) drawFace(f *Face, ox, oy, bx, by float64) {
 	p.ClipRect(ox-bx, oy-by, CardW+2*bx, CardH+2*by, false)
-	for _, it := range f.Items {
+	p.drawItems(f.Items, ox, oy)
+	p.ClipEnd()
+}
+
+// drawItems draws layout items with their origin at (ox, oy).
+func (p *pdfDoc) drawItems(items []Item, ox, oy float64) {
+	for _, it := range items {
 		switch it := it.(type) {
 		case Rect:
 			st := p.paint(it.Paint)
@@ -232,7 +242,6 @@ func (p *pdfDoc) drawFace(f *Face, ox, oy, bx, by float64) {
 			p.Text(ox+it.X, oy+it.Y, it.S)
 		}
 	}
-	p.ClipEnd()
 }
 
 // marginText writes a small line of text in the bottom (or top) margin:
@@ -327,6 +336,9 @@ func appendUnique(s []float64, vs ...float64) []float64 {
 // to 9 cards, a front page then its back page, mirrored for long-edge
 // duplex so that each back lands behind its front. It returns the PDF.
 func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
+	if o.Kit.Kind != "" && o.Kit.Kind != KitDeck {
+		return kitSheets(cat, o)
+	}
 	s, err := newSheet(o)
 	if err != nil {
 		return nil, err
@@ -343,6 +355,7 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 	if len(cards) == 0 {
 		return nil, errors.New("no cards to print")
 	}
+	cards = withObjectiveBacks(cat, o.Lang, cards)
 	l := o.Lang
 	title := o.Title
 	if title == "" {
@@ -351,7 +364,12 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 	p := newPDF(o, title)
 	size := fpdf.SizeType{Wd: s.pw, Ht: s.ph}
 	sheets := (len(cards) + s.perSheet - 1) / s.perSheet
-	pages := 2 * sheets
+	// a deck's sheet comes first, on whole sheets of paper
+	first, err := deckPages(p, cat, o, s)
+	if err != nil {
+		return nil, err
+	}
+	pages := first + 2*sheets
 	version := o.Version
 	if version == "" {
 		version = "dev"
@@ -363,9 +381,9 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 		lo := sh * s.perSheet
 		hi := min(lo+s.perSheet, len(cards))
 		info := fmt.Sprintf("%s · %s %d–%d / %d · %s %d/%d · %s · %s", title, label(cat, "print.cards", l), lo+1, hi, len(cards),
-			label(cat, "print.page", l), 2*sh+1, pages, version, strings.ToUpper(string(l)))
+			label(cat, "print.page", l), first+2*sh+1, pages, version, strings.ToUpper(string(l)))
 		p.AddPageFormat("P", size)
-		p.Bookmark(fmt.Sprintf("%s %d", label(cat, "print.page", l), 2*sh+1), 0, 0)
+		p.Bookmark(fmt.Sprintf("%s %d", label(cat, "print.page", l), first+2*sh+1), 0, 0)
 		for i := lo; i < hi; i++ {
 			front, _ := s.slot(i - lo)
 			p.drawFace(&cards[i].Front, front.X, front.Y, s.bx, s.by)
@@ -380,7 +398,7 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 			p.drawFace(&cards[i].Back, back.X, back.Y, s.bx, s.by)
 		}
 		p.marginText(s, fmt.Sprintf("%s · %s %d–%d / %d · %s %d/%d · %s · %s", label(cat, "print.backs", l), label(cat, "print.cards", l), lo+1, hi, len(cards),
-			label(cat, "print.page", l), 2*sh+2, pages, version, strings.ToUpper(string(l))), false)
+			label(cat, "print.page", l), first+2*sh+2, pages, version, strings.ToUpper(string(l))), false)
 	}
 	var buf bytes.Buffer
 	if err := p.Output(&buf); err != nil {

@@ -107,7 +107,8 @@ func TestSheetsPDF(t *testing.T) {
 				}
 				commons := 0
 				for _, c := range cards {
-					if c.Back.Side == "common-back" {
+					// Objective cards print their format's own back
+					if c.Back.Side == "common-back" && c.Kind != catalog.KindObjective {
 						commons++
 					}
 				}

@@ -1,0 +1,267 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/render/markup"
+)
+
+// The deck sheet: the first page of a deck's PDF. It names the deck and
+// its format, lists the cards with the Upgrades attached to each (R-DECK-4),
+// shows the Leaders' Orders per Period on the format's side (R-CARD-4,
+// R-TURN-2), and names the faction Reference cards printed with the deck
+// (R-DECK-7: not deck cards).
+
+// DeckReferences returns the Reference cards of the factions of a deck's
+// Characters and Leaders, in id order.
+func DeckReferences(cat *catalog.Catalog, d *catalog.Deck) []string {
+	factions := map[string]bool{}
+	for _, id := range d.Cards {
+		if c := cat.Character(id); c != nil {
+			factions[c.Faction] = true
+		}
+		if l := cat.Leader(id); l != nil {
+			factions[l.Faction] = true
+		}
+	}
+	var out []string
+	for _, r := range cat.References {
+		if factions[r.Faction] {
+			out = append(out, r.ID)
+		}
+	}
+	return out
+}
+
+// deckSheet lays out the deck sheet of deck o.Kit.ID on portrait pages of
+// o's paper.
+func deckSheet(cat *catalog.Catalog, o SheetOptions, k labeler) ([]Page, error) {
+	d := cat.Deck(o.Kit.ID)
+	if d == nil {
+		return nil, fmt.Errorf("deck %q does not exist", o.Kit.ID)
+	}
+	paper, err := paperSize(o, false)
+	if err != nil {
+		return nil, err
+	}
+	lang := k.ls()
+	pg := Page{W: paper.X, H: paper.Y, Name: k.name(d.Name)}
+	add := func(items ...Item) { pg.Items = append(pg.Items, items...) }
+	x0, w := 18.0, paper.X-36
+	y := 24.0
+
+	fc := colInk
+	for _, id := range d.Cards {
+		if l := cat.Leader(id); l != nil {
+			if c, ok := ParseColour(factionColourOf(cat, l.Faction)); ok {
+				fc = c
+			}
+			break
+		}
+	}
+	add(Rect{X: 0, Y: 0, W: paper.X, H: 8, Paint: fill(fc)})
+	add(txt(k.l("deck"), lang, Bold, colMuted, x0, y-8, w, 9, 6, 'l'))
+	add(txt(k.name(d.Name), lang, Bold, colInk, x0, y, w, 22, 12, 'l'))
+	y += 8
+	n := len(d.Cards)
+	add(txt(k.l("format."+string(d.Format))+" · "+strconv.Itoa(n)+" "+k.l("print.cards"), lang, Bold, fc.mix(colInk, 0.3), x0, y, w, 12, 8, 'l'))
+	y += 4
+	if d.Description != nil {
+		items, h, err := paragraph(k, k.name(*d.Description), x0, y, w, 10, Italic)
+		if err != nil {
+			return nil, err
+		}
+		add(items...)
+		y += h + 2
+	}
+
+	// the cards, each with what is attached to it
+	y += 4
+	add(txt(k.l("deck.cards"), lang, Bold, colInk, x0, y, w, 12, 8, 'l'))
+	y += 2
+	add(Line{Pts: []Pt{{x0, y}, {x0 + w, y}}, Colour: colRule, Width: 0.4})
+	y += 6
+	attached := map[string][]string{}
+	isAttached := map[string]bool{}
+	for _, a := range d.Attachments {
+		attached[a.To] = append(attached[a.To], a.Upgrade)
+		isAttached[a.Upgrade] = true
+	}
+	seenUp := map[string]int{}
+	for _, id := range d.Cards {
+		kind := cat.KindOf(id)
+		if kind.IsUpgrade() && isAttached[id] {
+			continue
+		}
+		name, _ := cat.CardName(id)
+		add(txt(k.name(name), lang, Bold, colInk, x0+3, y, w*0.6, 11, 7, 'l'))
+		sub := k.l("kind." + string(kind))
+		if c := cat.Character(id); c != nil {
+			sub += " · " + factionName(k, c.Faction)
+		}
+		if l := cat.Leader(id); l != nil {
+			sub += " · " + factionName(k, l.Faction)
+		}
+		add(txt(sub, lang, Regular, colMuted, x0+w, y, w*0.38, 9, 6, 'r'))
+		y += 5.6
+		for _, up := range attached[id] {
+			seenUp[up]++
+			un, _ := cat.CardName(up)
+			add(txt("+ "+k.name(un), lang, Regular, colInk, x0+10, y, w*0.55, 10, 6, 'l'))
+			add(txt(k.l("kind."+string(cat.KindOf(up)))+" · "+k.l("deck.attached")+" "+k.name(name), lang, Italic, colMuted, x0+w, y, w*0.42, 8.5, 5.5, 'r'))
+			y += 5.2
+		}
+		y += 1.4
+	}
+
+	// the Leaders' Orders per Period, on the format's side
+	y += 4
+	add(txt(k.l("leader.orders")+" · "+k.l("leader.side."+string(d.Format)), lang, Bold, colInk, x0, y, w, 12, 8, 'l'))
+	y += 2
+	add(Line{Pts: []Pt{{x0, y}, {x0 + w, y}}, Colour: colRule, Width: 0.4})
+	y += 6
+	var leaders []*catalog.Leader
+	for _, id := range d.Cards {
+		if l := cat.Leader(id); l != nil {
+			leaders = append(leaders, l)
+		}
+	}
+	periods := 0
+	for _, l := range leaders {
+		periods = max(periods, len(l.Side(d.Format).Orders))
+	}
+	colW := (w - 55) / float64(max(periods, 1))
+	for p := range periods {
+		add(txt(k.l("leader.period")+" "+strconv.Itoa(p+1), lang, Bold, colMuted, x0+55+float64(p)*colW+colW/2, y, colW-2, 9, 6, 'c'))
+	}
+	y += 7
+	totals := make([]map[string]int, periods)
+	for i := range totals {
+		totals[i] = map[string]int{}
+	}
+	row := func(name string, orders []map[string]int, bold bool) {
+		st := Regular
+		if bold {
+			st = Bold
+		}
+		add(txt(name, lang, st, colInk, x0+3, y+1.5, 50, 10, 6, 'l'))
+		for p, period := range orders {
+			add(orderRow(k, period, x0+55+float64(p)*colW+2, y, colW-4)...)
+		}
+		y += 9
+	}
+	for _, l := range leaders {
+		orders := l.Side(d.Format).Orders
+		for p, period := range orders {
+			for f, n := range period {
+				totals[p][f] += n
+			}
+		}
+		row(k.name(l.Name), orders, false)
+	}
+	if len(leaders) > 1 {
+		add(Line{Pts: []Pt{{x0 + 3, y - 4}, {x0 + w, y - 4}}, Colour: colRule, Width: 0.3})
+		y += 1
+		row(k.l("kit.deck.total"), totals, true)
+	}
+	add(txt(k.l("kit.deck.orders-note"), lang, Italic, colMuted, x0+3, y+1, w-3, 8, 5.5, 'l'))
+	y += 8
+
+	// the Reference cards printed with the deck
+	refs := DeckReferences(cat, d)
+	if len(refs) > 0 {
+		y += 2
+		add(txt(k.l("kinds.reference"), lang, Bold, colInk, x0, y, w, 12, 8, 'l'))
+		y += 2
+		add(Line{Pts: []Pt{{x0, y}, {x0 + w, y}}, Colour: colRule, Width: 0.4})
+		y += 6
+		for _, id := range refs {
+			name, _ := cat.CardName(id)
+			add(txt(k.name(name), lang, Bold, colInk, x0+3, y, w*0.6, 11, 7, 'l'))
+			y += 5.6
+		}
+		items, h, err := paragraph(k, k.l("kit.deck.references"), x0+3, y-2, w-3, 8.5, Italic)
+		if err != nil {
+			return nil, err
+		}
+		add(items...)
+		y += h
+	}
+	// how to print what follows
+	items, _, err := paragraph(k, fmt.Sprintf("%s · %s.", k.l("print.duplex"), k.l("print.cut")), x0, paper.Y-24, w, 9, Regular)
+	if err != nil {
+		return nil, err
+	}
+	add(items...)
+	if y > paper.Y-26 {
+		return nil, fmt.Errorf("deck %s: the deck sheet does not fit one page (%.0f mm of %.0f)", d.ID, y, paper.Y-26)
+	}
+	footer(k, &pg, o, k.name(d.Name), 1, 2)
+	return []Page{pg}, nil
+}
+
+func factionColourOf(cat *catalog.Catalog, id string) string {
+	if f := cat.Faction(id); f != nil {
+		return f.Colour
+	}
+	return ""
+}
+
+func factionName(k labeler, id string) string {
+	if f := k.cat.Faction(id); f != nil {
+		return k.name(f.Name)
+	}
+	return k.l("cards.neutral")
+}
+
+// orderRow draws one Period's Order tokens: hexes in the faction colours,
+// then the count.
+func orderRow(k labeler, period map[string]int, x, y, w float64) []Item {
+	keys := make([]string, 0, len(period))
+	total := 0
+	for f, n := range period {
+		if n > 0 {
+			keys = append(keys, f)
+			total += n
+		}
+	}
+	sort.Strings(keys)
+	r := 2.6
+	step := r*math.Sqrt(3) + 0.4
+	if avail := w - 9; float64(total)*step > avail {
+		step = avail / float64(total)
+		r = (step - 0.4) / math.Sqrt(3)
+	}
+	var items []Item
+	cx := x + step/2
+	for _, f := range keys {
+		col, ok := ParseColour(factionColourOf(k.cat, f))
+		for range period[f] {
+			items = append(items, orderHex(cx, y, r, col, !ok)...)
+			cx += step
+		}
+	}
+	return append(items, txt("×"+strconv.Itoa(total), k.ls(), Bold, colInk, x+w, y+1.3, 0, 10, 10, 'r'))
+}
+
+// paragraph fits one paragraph of markup text at size pt in a box w wide
+// starting at y; it returns the items and the height used.
+func paragraph(k labeler, s string, x, y, w, pt float64, st Style) ([]Item, float64, error) {
+	doc, err := markup.Parse(s)
+	var runs []markup.Run
+	if err != nil || len(doc.Paragraphs) == 0 {
+		runs = []markup.Run{{Text: s}}
+	} else {
+		runs = doc.Paragraphs[0].Runs
+	}
+	ps := []para{{runs: runs, base: st, colour: colInk}}
+	_, h, _ := layoutParas(textBox{X: x, Y: y, W: w, H: 1000}, ps, pt, k.ls(), nil, false)
+	items, _, err := fitText(textBox{X: x, Y: y, W: w, H: h + 0.1}, ps, pt, pt, k.ls(), func(id string) (Colour, bool) {
+		return ParseColour(factionColourOf(k.cat, id))
+	}, "a deck sheet text")
+	return items, h, err
+}

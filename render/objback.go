@@ -1,0 +1,77 @@
+package render
+
+import (
+	"math"
+	"strings"
+
+	"wbtool.dev/wbtool/catalog"
+)
+
+// Objective cards have their own back, one per format, so that an
+// Objective deck is shuffled apart from the warband cards and the
+// Exploration and Confrontation decks never mix (R-OBJ-1, R-OBJ-3): the
+// same target pattern in the format's colour, with the words "Objective"
+// and the format's name.
+
+// objectiveBackColours are the backgrounds of the two formats' backs.
+var objectiveBackColours = map[catalog.Format]Colour{
+	catalog.Exploration:   {0x1f, 0x4d, 0x4a},
+	catalog.Confrontation: {0x5a, 0x1f, 0x24},
+}
+
+// ObjectiveBack returns the back of the Objective cards of format fm in
+// language l.
+func ObjectiveBack(cat *catalog.Catalog, l catalog.Lang, fm catalog.Format) Face {
+	b := &builder{cat: cat, lang: l}
+	return b.objectiveBack("objective-back-"+string(fm), fm)
+}
+
+func (b *builder) objectiveBack(id string, fm catalog.Format) Face {
+	f := b.newFace(id, catalog.KindObjective, "objective-back", catalog.Pos{})
+	bg, ok := objectiveBackColours[fm]
+	if !ok {
+		bg = colBack
+	}
+	line := colGold.mix(bg, 0.55)
+	f.background(bg)
+	// rings of hexes radiating from the centre
+	for r := 6.0; r < 70; r += 6 {
+		f.add(Poly{Pts: hexPts(CardW/2, CardH/2, r), Paint: stroke(bg.mix(colGold, 0.18), 0.35)})
+	}
+	for i := range 6 {
+		a := (60*float64(i) - 90) * math.Pi / 180
+		f.add(Line{Pts: []Pt{{CardW/2 + 15*math.Cos(a), CardH/2 + 15*math.Sin(a)}, {CardW/2 + 70*math.Cos(a), CardH/2 + 70*math.Sin(a)}}, Colour: bg.mix(colGold, 0.18), Width: 0.35})
+	}
+	f.add(Rect{X: 2.5, Y: 2.5, W: CardW - 5, H: CardH - 5, R: 2.5, Paint: stroke(colGold, 0.45)})
+	f.add(Circle{X: CardW / 2, Y: CardH/2 - 6, R: 13, Paint: fillStroke(bg, colGold, 0.8)})
+	f.add(icon("objective", CardW/2, CardH/2-6, 19, colGold, nil)...)
+	f.add(Rect{X: 6, Y: CardH/2 + 10, W: CardW - 12, H: 17, R: 2, Paint: fillStroke(bg, line, 0.35)})
+	f.text(strings.ToUpper(f.l("kind.objective")), Bold, colGold, CardW/2, CardH/2+17.5, CardW-16, 13, 7, 'c', "the Objective back")
+	f.text(f.l("format."+string(fm)), Bold, colParchment, CardW/2, CardH/2+23.8, CardW-16, 9, 6, 'c', "the Objective back")
+	return *f.Face
+}
+
+// withObjectiveBacks gives every Objective card of cards the back of its
+// format.
+func withObjectiveBacks(cat *catalog.Catalog, l catalog.Lang, cards []Card) []Card {
+	backs := map[catalog.Format]Face{}
+	for i := range cards {
+		o := cat.Objective(cards[i].ID)
+		if cards[i].Kind != catalog.KindObjective || o == nil {
+			continue
+		}
+		back, ok := backs[o.Format]
+		if !ok {
+			back = ObjectiveBack(cat, l, o.Format)
+			backs[o.Format] = back
+		}
+		back.Card = o.ID
+		cards[i].Back = back
+	}
+	return cards
+}
+
+// ObjectiveDeckTitle is the title of the Objective deck of format fm.
+func ObjectiveDeckTitle(cat *catalog.Catalog, fm catalog.Format, l catalog.Lang) string {
+	return label(cat, "kinds.objective", l) + " · " + label(cat, "format."+string(fm), l)
+}
