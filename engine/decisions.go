@@ -168,6 +168,18 @@ var decisions = []RuleDecision{
 	{ID: "EqualPointsDraw", Rule: "R-WIN-1",
 		Text:   "At the end of the last turn, equal Victory Points is a draw.",
 		Checks: []string{"win-equal-points-draw"}},
+	{ID: "DefaultShortestPath", Rule: "R-MOVE-1",
+		Text:   "A move given without its path takes the engine's shortest one: from each tile, the first neighbour one step nearer, in the order E, NE, NW, W, SW, SE. Paths matter only where a reaction could fire.",
+		Checks: []string{"reaction-opportunist-default-path"}},
+	{ID: "BotPathChoice", Rule: "R-MOVE-1",
+		Text:      "Bots give each destination the path that sets off the fewest enemy reactions.",
+		Elsewhere: "the bots only (engine/path.go; the random bot's short cut is tested against Legal)"},
+	{ID: "ReactionAutomatic", Rule: "R-MOVE-2",
+		Text:   "A reaction (Opportunist) is the one thing that happens during a move: when an enemy miniature steps next to the reacting Character or away from it, the move pauses, the reaction resolves against that enemy with no choice to make, then the move goes on.",
+		Checks: []string{"reaction-opportunist-mid-move"}},
+	{ID: "ReactionOncePerTurn", Rule: "R-CARD-2",
+		Text:   "A Character reacts at most once per turn.",
+		Checks: []string{"reaction-opportunist-path-around"}},
 }
 
 // HandAtRandom: the Hand is given at random when a game starts from a
