@@ -31,7 +31,6 @@ var builtinLabels = map[string]Text{
 	"footer.text":    {EN: "Warbound — rules and cards written in our own words. Built by wbtool.", FR: "Warbound — règles et cartes écrites avec nos propres mots. Généré par wbtool."},
 	"home.intro":     {EN: "Everything you need at the table: the rules of both formats and every card, in English and in French.", FR: "Tout ce qu’il faut à la table : les règles des deux formats et toutes les cartes, en français et en anglais."},
 	"home.glossary":  {EN: "Every game term, in both languages", FR: "Tous les termes du jeu, dans les deux langues"},
-	"home.checks":    {EN: "Scripted games that pin the rules", FR: "Des parties scriptées qui vérifient les règles"},
 	"home.rules":     {EN: "Read the rules", FR: "Lire les règles"},
 	"home.browse":    {EN: "Browse the cards", FR: "Parcourir les cartes"},
 	"notfound.title": {EN: "Page not found", FR: "Page introuvable"},

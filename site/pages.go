@@ -401,25 +401,6 @@ func (b *builder) pinnedRules(p *page) []pinnedRule {
 	return out
 }
 
-// designerLabels are the interface words of the designers' section
-// (issue 11 item 6), read by page.D. They belong in the one table of
-// interface strings (catalog labels); they live here until that table
-// takes them, so that the site builds with either label code.
-var designerLabels = map[string]catalog.Text{
-	"footer.designers":   {EN: "For designers:", FR: "Pour les concepteurs\u00a0:"},
-	"checks.byRule":      {EN: "rules each check pins", FR: "règles vérifiées par chaque partie"},
-	"checks.byRuleTitle": {EN: "Rules each check game pins", FR: "Règles vérifiées par les parties de contrôle"},
-	"checks.kicker":      {EN: "For designers", FR: "Pour les concepteurs"},
-}
-
-// D returns a designers' section word in the page's language.
-func (p *page) D(key string) string {
-	if t, ok := designerLabels[key]; ok {
-		return t.In(p.Lang)
-	}
-	return key
-}
-
 func sortedInts(m map[int]bool) []int {
 	out := make([]int, 0, len(m))
 	for k := range m {
