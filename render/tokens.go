@@ -278,6 +278,7 @@ func tokenPages(cat *catalog.Catalog, o SheetOptions, k labeler) ([]Page, string
 	}
 	newPage()
 	bottom := paper.Y - kitMargin - 2
+	headY, lastEnd := y, 0.0 // the last section's header and the end of its last row
 	// the large tokens, one of each, share a row
 	var counts, big []TokenCount
 	for _, tc := range TokenCounts(cat) {
@@ -318,7 +319,9 @@ func tokenPages(cat *catalog.Catalog, o SheetOptions, k labeler) ([]Page, string
 			newPage()
 		}
 		pg.Items = append(pg.Items, txt(head+" × "+strconv.Itoa(tc.N), lang, Bold, colInk, kitMargin, y+4, paper.X-2*kitMargin, 8, 5, 'l'))
+		headY = y
 		y += 6
+		lastEnd = kitMargin + float64((tc.N-1)%perRow+1)*pitchX
 		for i := range tc.N {
 			row, col := i/perRow, i%perRow
 			if col == 0 && row > 0 {
@@ -334,11 +337,15 @@ func tokenPages(cat *catalog.Catalog, o SheetOptions, k labeler) ([]Page, string
 	}
 	if len(big) > 0 {
 		pitch := bigTokenD + 3*tokenGap
-		if y+6+pitch > bottom {
+		x := kitMargin
+		if lastEnd+6+float64(len(big))*pitch <= paper.X-kitMargin && headY+6+pitch <= bottom {
+			// beside the last row, when it leaves room
+			x, y = lastEnd+6, headY
+		} else if y+6+pitch > bottom {
 			newPage()
 		}
+		left := x
 		var names string
-		x := kitMargin
 		for i, tc := range big {
 			if i > 0 {
 				names += " · "
@@ -350,7 +357,7 @@ func tokenPages(cat *catalog.Catalog, o SheetOptions, k labeler) ([]Page, string
 				x += pitch
 			}
 		}
-		pg.Items = append(pg.Items, txt(names, lang, Bold, colInk, kitMargin, y+4, paper.X-2*kitMargin, 8, 5, 'l'))
+		pg.Items = append(pg.Items, txt(names, lang, Bold, colInk, left, y+4, paper.X-kitMargin-left, 8, 5, 'l'))
 	}
 	for i := range pages {
 		footer(k, &pages[i], o, title, i+1, len(pages))
