@@ -141,6 +141,15 @@ func (l *loader) checkReferences() {
 			skill(r.Pos, []string{"references", r.ID, "skills", strconv.Itoa(i)}, s)
 		}
 	}
+	// Interface strings override the built-in table: a key it does not
+	// have would be silently ignored.
+	labelKeys := catalog.LabelKeys()
+	for _, st := range cat.Strings {
+		if _, ok := catalog.BuiltinLabel(st.ID); !ok {
+			at := []string{"strings", st.ID}
+			l.errorf(l.fieldPos(st.Pos, at), displayPath(at), "unknown interface string %q: wbtool shows no text under this key, so this one would never print%s", st.ID, suggest.Hint(st.ID, labelKeys))
+		}
+	}
 	for i := range cat.ActionBoards {
 		b := &cat.ActionBoards[i]
 		l.checkActionBoard(b, "actionBoards."+quoteLabel(b.ID), false)
