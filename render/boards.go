@@ -28,7 +28,7 @@ const (
 	periodHeadH = 8.0
 	panelPad    = 4.0
 	panelGap    = 5.0
-	legendW     = 56.0
+	legendW     = 48.0
 )
 
 // Period colours: one per Period, in order (more Periods reuse the last).
@@ -214,7 +214,7 @@ func boardLegend(k labeler, b *catalog.ActionBoard, x, y, w, h float64) []Item {
 	cy := y + 11
 	line := func(it []Item, text string, pt float64) {
 		items = append(items, it...)
-		box := textBox{X: x + 11, Y: cy - 3.2, W: w - 13.5, H: 12}
+		box := textBox{X: x + 11, Y: cy - 3.2, W: w - 13.5, H: 22}
 		ps := []para{{runs: []markup.Run{{Text: text}}, colour: colInk}}
 		got, _, err := fitText(box, ps, pt, 4.5, lang, nil, "legend")
 		if err == nil {
