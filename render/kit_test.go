@@ -265,7 +265,7 @@ func TestKitPDF(t *testing.T) {
 	}{
 		{"board-exploration-a4-en", kitOpts(catalog.English, "a4", KitBoard, "exploration"), 1, 297, 210, []string{"Exploration Action Board", "Period 2", "Legend"}},
 		{"board-confrontation-a4-fr", kitOpts(catalog.French, "a4", KitBoard, "confrontation"), 1, 297, 210, []string{"Plateau d’Action de Confrontation", "Objectif", "Multiple"}},
-		{"board-confrontation-letter-en", kitOpts(catalog.English, "letter", KitBoard, "confrontation"), 2, 279.4, 215.9, []string{"Panel A1", "Panel B1"}},
+		{"board-confrontation-letter-en", kitOpts(catalog.English, "letter", KitBoard, "confrontation"), 1, 279.4, 215.9, []string{"Confrontation Action Board", "Legend", "Multiple"}},
 		{"map-crossroads-a4-en", kitOpts(catalog.English, "a4", KitMap, "crossroads-relay"), 7, 297, 210, []string{"Crossroads Relay", "Panel B3", "30 mm"}},
 		{"map-salvage-letter-fr", kitOpts(catalog.French, "letter", KitMap, "salvage-field"), 5, 279.4, 215.9, []string{"Champ de récupération", "Panneau B2"}},
 		{"tokens-fr", kitOpts(catalog.French, "a4", KitTokens, ""), 2, 210, 297, []string{"Jeton Blessure", "Sablier", "Brèche"}},
@@ -418,5 +418,33 @@ func TestKitSVG(t *testing.T) {
 	}
 	if _, err := ActionBoardSVG(cat, "no-such-board", catalog.English); err == nil {
 		t.Error("an unknown board gave an image")
+	}
+}
+
+// TestBoardTiles: a board too large for one page is tiled over landscape
+// pages with overlap, named panels and assembly instructions.
+func TestBoardTiles(t *testing.T) {
+	cat := kitCatalog()
+	b := &cat.ActionBoards[0]
+	for i := range 24 {
+		b.Spaces = append(b.Spaces, catalog.ActionSpace{ID: "x" + string(rune('a'+i)), Period: 1, Actions: []catalog.Action{catalog.ActFight}})
+	}
+	d, err := ActionBoardDrawing(cat, b.ID, catalog.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, _, err := KitPages(cat, kitOpts(catalog.English, "a4", KitBoard, b.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl, _ := tiling(kitOpts(catalog.English, "a4", KitBoard, b.ID), d.W, d.H, TileOverlap, true)
+	if tl.Pages() < 2 || len(pages) != tl.Pages() || !tl.Landscape {
+		t.Fatalf("a %.0f mm board on %d pages (tiling %+v)", d.W, len(pages), tl)
+	}
+	for i, p := range pages {
+		text := faceText(&Face{Items: p.Items})
+		if !strings.Contains(text, "Panel "+tileName(i%tl.Cols, i/tl.Cols)) || !strings.Contains(text, "To assemble") {
+			t.Errorf("page %d lacks its panel name or the assembly text:\n%s", i+1, text)
+		}
 	}
 }
