@@ -661,7 +661,7 @@ func (b *builder) objective(o *catalog.ObjectiveCard) Card {
 		paras = append(paras, para{runs: p.Runs, colour: colInk, gap: g, center: true})
 	}
 	f.fit(textBox{X: margin + 2, Y: top + 1.6, W: CardW - 2*margin - 4, H: ph - 3.2, middle: true}, paras, 10, "the card text")
-	return Card{ID: o.ID, Kind: catalog.KindObjective, Front: *f.Face, Back: b.commonBack(o.ID, catalog.KindObjective)}
+	return Card{ID: o.ID, Kind: catalog.KindObjective, Front: *f.Face, Back: b.objectiveBack(o.ID, o.Format)}
 }
 
 // ---------------------------------------------------------------------------

@@ -342,8 +342,7 @@ func TestObjectiveBacks(t *testing.T) {
 		t.Errorf("Exploration back text:\n%s", s)
 	}
 	cards, _ := LayoutCards(cat, catalog.English, []string{"data-haul", "headhunter", "copp"})
-	cards = withObjectiveBacks(cat, catalog.English, cards)
-	if cards[0].Back.Side != "objective-back" || cards[1].Back.Side != "objective-back" || cards[2].Back.Side != "back" {
+	if cards[0].Back.Side != "common-back" || cards[1].Back.Side != "common-back" || cards[2].Back.Side != "back" {
 		t.Errorf("backs: %s, %s, %s", cards[0].Back.Side, cards[1].Back.Side, cards[2].Back.Side)
 	}
 	common := CommonBack(cat, catalog.English)

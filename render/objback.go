@@ -7,7 +7,8 @@ import (
 	"wbtool.dev/wbtool/catalog"
 )
 
-// Objective cards have their own back, one per format, so that an
+// Objective cards have their own back, one per format (the layout gives
+// it to them, so sheets and site agree), so that an
 // Objective deck is shuffled apart from the warband cards and the
 // Exploration and Confrontation decks never mix (R-OBJ-1, R-OBJ-3): the
 // same target pattern in the format's colour, with the words "Objective"
@@ -27,7 +28,7 @@ func ObjectiveBack(cat *catalog.Catalog, l catalog.Lang, fm catalog.Format) Face
 }
 
 func (b *builder) objectiveBack(id string, fm catalog.Format) Face {
-	f := b.newFace(id, catalog.KindObjective, "objective-back", catalog.Pos{})
+	f := b.newFace(id, catalog.KindObjective, "common-back", catalog.Pos{})
 	bg, ok := objectiveBackColours[fm]
 	if !ok {
 		bg = colBack
@@ -49,26 +50,6 @@ func (b *builder) objectiveBack(id string, fm catalog.Format) Face {
 	f.text(strings.ToUpper(f.l("kind.objective")), Bold, colGold, CardW/2, CardH/2+17.5, CardW-16, 13, 7, 'c', "the Objective back")
 	f.text(f.l("format."+string(fm)), Bold, colParchment, CardW/2, CardH/2+23.8, CardW-16, 9, 6, 'c', "the Objective back")
 	return *f.Face
-}
-
-// withObjectiveBacks gives every Objective card of cards the back of its
-// format.
-func withObjectiveBacks(cat *catalog.Catalog, l catalog.Lang, cards []Card) []Card {
-	backs := map[catalog.Format]Face{}
-	for i := range cards {
-		o := cat.Objective(cards[i].ID)
-		if cards[i].Kind != catalog.KindObjective || o == nil {
-			continue
-		}
-		back, ok := backs[o.Format]
-		if !ok {
-			back = ObjectiveBack(cat, l, o.Format)
-			backs[o.Format] = back
-		}
-		back.Card = o.ID
-		cards[i].Back = back
-	}
-	return cards
 }
 
 // ObjectiveDeckTitle is the title of the Objective deck of format fm.

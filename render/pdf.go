@@ -355,7 +355,6 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 	if len(cards) == 0 {
 		return nil, errors.New("no cards to print")
 	}
-	cards = withObjectiveBacks(cat, o.Lang, cards)
 	l := o.Lang
 	title := o.Title
 	if title == "" {
