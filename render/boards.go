@@ -234,7 +234,7 @@ func boardLegend(k labeler, b *catalog.ActionBoard, x, y, w, h float64) []Item {
 		}
 	}
 	items = append(items, Line{Pts: []Pt{{x + 3, cy - 1.5}, {x + w - 3, cy - 1.5}}, Colour: colRule, Width: 0.3})
-	cy += 1.2
+	cy += 3.6
 	line(nil, k.l("kit.board.composite"), 6.5)
 	mods := map[catalog.Modifier]bool{}
 	for _, s := range b.Spaces {
@@ -246,7 +246,7 @@ func boardLegend(k labeler, b *catalog.ActionBoard, x, y, w, h float64) []Item {
 		}
 	}
 	items = append(items, Line{Pts: []Pt{{x + 3, cy - 1.5}, {x + w - 3, cy - 1.5}}, Colour: colRule, Width: 0.3})
-	cy += 1.2
+	cy += 3.6
 	line(nil, k.l("kit.board.time-track"), 6.5)
 	if b.Format == catalog.Confrontation {
 		line([]Item{Poly{Pts: hexPts(x+6, cy, 3.4), Paint: fill(colGold)}}, k.l("kit.board.objective-mark")+": "+k.l("kit.board.objective-text"), 6.5)
