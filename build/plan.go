@@ -85,8 +85,9 @@ type SheetJob struct {
 	Cards []string
 }
 
-// SheetJobs are the sheets a build writes, for base's paper, bleed and
-// version, in each language: every card; every content deck (its deck
+// SheetJobs are the sheets a build writes, for base's paper, bleed,
+// version and map hex size (base.Kit.HexSize; 0: render.DefaultHexSize),
+// in each language: every card; every content deck (its deck
 // sheet, its cards, then its factions' Reference cards); the Objective deck
 // of each format; the token sheets; and on A4 and on letter (they are
 // tiled differently), every Action board, every scenario map and the
@@ -132,7 +133,7 @@ func SheetJobs(cat *catalog.Catalog, base render.SheetOptions) []SheetJob {
 			for i := range cat.Scenarios {
 				sc := &cat.Scenarios[i]
 				so := po
-				so.Kit = render.Kit{Kind: render.KitMap, ID: sc.ID, Source: fingerprint(sc)}
+				so.Kit = render.Kit{Kind: render.KitMap, ID: sc.ID, HexSize: base.Kit.HexSize, Source: fingerprint(sc)}
 				// the overview names the Objective cards
 				jobs = append(jobs, SheetJob{Path: MapSheet(sc.ID, paper, l), Opts: so, Cards: append([]string{}, sc.Objectives...)})
 			}
