@@ -1,0 +1,68 @@
+package build
+
+import (
+	"strings"
+	"testing"
+
+	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/render"
+	"wbtool.dev/wbtool/schema"
+)
+
+// TestSheetJobsKit: the build's sheets include the play kit, each at its
+// own path, and every kit sheet carries a fingerprint of what it draws.
+func TestSheetJobsKit(t *testing.T) {
+	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobs := SheetJobs(cat, render.SheetOptions{Version: "1"})
+	seen := map[string]bool{}
+	kinds := map[render.KitKind]int{}
+	for _, j := range jobs {
+		if seen[j.Path] {
+			t.Errorf("two jobs write %s", j.Path)
+		}
+		seen[j.Path] = true
+		if dir, _ := InDir(j.Path); dir != PrintDir {
+			t.Errorf("%s is outside %s", j.Path, PrintDir)
+		}
+		kinds[j.Opts.Kit.Kind]++
+		if k := j.Opts.Kit.Kind; k != "" && k != render.KitCalibrate && j.Opts.Kit.Source == "" {
+			t.Errorf("%s: kit sheet without a fingerprint", j.Path)
+		}
+	}
+	// per language: boards and maps and the calibration page on two papers,
+	// one token sheet, one deck sheet per deck
+	want := map[render.KitKind]int{
+		render.KitBoard:     2 * 2 * len(cat.ActionBoards),
+		render.KitMap:       2 * 2 * len(cat.Scenarios),
+		render.KitCalibrate: 2 * 2,
+		render.KitTokens:    2,
+		render.KitDeck:      2 * len(cat.Decks),
+	}
+	for k, n := range want {
+		if kinds[k] != n {
+			t.Errorf("%d %s sheets, want %d", kinds[k], k, n)
+		}
+	}
+	if len(jobs) != 44 {
+		t.Errorf("%d sheets, want 44 (cmd/wbtool/testdata/script/build_catalog.txtar counts them)", len(jobs))
+	}
+	for _, p := range []string{"print/objectives-exploration-fr.pdf", "print/objectives-confrontation-en.pdf", "print/maps/burning-flank-letter-en.pdf", "print/boards/exploration-a4-fr.pdf"} {
+		if !seen[p] {
+			t.Errorf("no job writes %s", p)
+		}
+	}
+	d := cat.Deck("ash-and-rust")
+	j := DeckJob(cat, d, render.SheetOptions{Lang: "en"})
+	if got := strings.Join(j.Cards[len(d.Cards):], ","); got != "clans-reference,raiders-reference" {
+		t.Errorf("deck %s prints the Reference cards %q", d.ID, got)
+	}
+	// a change of a scenario changes its fingerprint
+	a := fingerprint(&cat.Scenarios[0])
+	cat.Scenarios[0].Terrain = cat.Scenarios[0].Terrain[1:]
+	if fingerprint(&cat.Scenarios[0]) == a {
+		t.Error("the fingerprint ignores the terrain")
+	}
+}
