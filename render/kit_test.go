@@ -296,6 +296,12 @@ func TestKitPDF(t *testing.T) {
 				}
 			}
 			run(t, qpdf, "--check", path)
+			fonts := run(t, testtool.Require(t, "pdffonts"), path)
+			for _, line := range strings.Split(fonts, "\n")[2:] {
+				if f := strings.Fields(line); len(f) >= 7 && f[len(f)-5] != "yes" {
+					t.Errorf("font not embedded: %s", line)
+				}
+			}
 		})
 	}
 }
