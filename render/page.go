@@ -312,7 +312,7 @@ func tilePages(d *Drawing, t Tiling, header string, lang string, cat interface{ 
 			pg := Page{W: t.Paper.X, H: t.Paper.Y, Name: d.Title + " " + tileName(c, r)}
 			ox, oy := t.Origin.X, t.Origin.Y
 			cw, ch := min(t.Area.X, d.W-at.X), min(t.Area.Y, d.H-at.Y)
-			pg.Clip = &Clip{X: ox, Y: oy, W: cw, H: ch, DX: ox - at.X, DY: oy - at.Y, Items: d.Items}
+			pg.Clip = &Clip{X: ox, Y: oy, W: cw, H: ch, DX: ox - at.X, DY: oy - at.Y, Items: within(d.Items, at.X, at.Y, at.X+cw, at.Y+ch)}
 			var items []Item
 			// header: what, which tile, which page
 			name := header
@@ -430,4 +430,53 @@ func (p *pdfDoc) addPage(pg Page) {
 		p.ClipEnd()
 	}
 	p.drawItems(pg.Items, 0, 0)
+}
+
+// within keeps the items that may show in the rectangle (x0, y0)–(x1, y1):
+// a panel's page holds only its part of the drawing.
+func within(items []Item, x0, y0, x1, y1 float64) []Item {
+	var out []Item
+	for _, it := range items {
+		a, b, ok := itemBox(it)
+		if !ok || a.X <= x1 && b.X >= x0 && a.Y <= y1 && b.Y >= y0 {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// itemBox is a box that holds the item (stroke and text ascent
+// included); ok is false when the item is not measured.
+func itemBox(it Item) (lo, hi Pt, ok bool) {
+	box := func(pts []Pt, pad float64) (Pt, Pt, bool) {
+		if len(pts) == 0 {
+			return Pt{}, Pt{}, false
+		}
+		lo, hi := pts[0], pts[0]
+		for _, p := range pts {
+			lo = Pt{min(lo.X, p.X), min(lo.Y, p.Y)}
+			hi = Pt{max(hi.X, p.X), max(hi.Y, p.Y)}
+		}
+		return Pt{lo.X - pad, lo.Y - pad}, Pt{hi.X + pad, hi.Y + pad}, true
+	}
+	switch it := it.(type) {
+	case Rect:
+		return box([]Pt{{it.X, it.Y}, {it.X + it.W, it.Y + it.H}}, it.Width)
+	case Poly:
+		return box(it.Pts, it.Width)
+	case Circle:
+		return box([]Pt{{it.X - it.R, it.Y - it.R}, {it.X + it.R, it.Y + it.R}}, it.Width)
+	case Line:
+		return box(it.Pts, it.Width)
+	case Path:
+		var pts []Pt
+		for _, op := range it.Ops {
+			pts = append(pts, op.Pts...)
+		}
+		return box(pts, it.Width)
+	case Text:
+		em := it.Size * ptToMM
+		return box([]Pt{{it.X, it.Y - em}, {it.X + it.W, it.Y + em*0.3}}, 0)
+	}
+	return Pt{}, Pt{}, false
 }
