@@ -343,12 +343,15 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 			valCol = colMuted
 		}
 		f.text(s.value, Bold, valCol, tx+tileW/2, y0+8.1, tileW-1.4, 12, 6, 'c', "the value of "+s.key)
-		is := 2.5
-		ix := tx + tileW/2 - float64(s.n-1)*(is+0.3)/2
-		for range s.n {
-			c := colMuted
-			f.add(icon(s.icon, ix, y0+10.1, is, c, nil)...)
-			ix += is + 0.3
+		// one icon, and the number of dice beside it when there are
+		// several: readable at arm's length (issue 14 item 5)
+		is := 2.7
+		switch {
+		case s.n == 1:
+			f.add(icon(s.icon, tx+tileW/2, y0+10.1, is, colMuted, nil)...)
+		case s.n > 1:
+			f.add(icon(s.icon, tx+tileW/2-2.1, y0+10.1, is, colMuted, nil)...)
+			f.text("×"+strconv.Itoa(s.n), Bold, colInk, tx+tileW/2-0.5, y0+11.2, 5, 6.5, 4.5, 'l', "the dice count")
 		}
 	}
 
@@ -389,10 +392,13 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 	ph := top - 1.6 - py
 	f.panel(margin, py, CardW-2*margin, ph)
 	if isPanic {
-		// a faint broken banner: this side has lost its nerve (R-CARD-3)
+		// a faint broken banner: this side has lost its nerve (R-CARD-3),
+		// and the word, in large type: flipping is the game's core
+		// mechanic (issue 14 item 5)
 		wm := colPanel.mix(band, 0.1)
 		f.add(icon("morale", CardW/2, py+ph-12.5, 19, wm, nil)...)
 		f.add(Line{Pts: []Pt{{CardW/2 - 9, py + ph - 3.5}, {CardW/2 + 9, py + ph - 21.5}}, Colour: wm, Width: 1.6})
+		f.text(strings.ToUpper(f.l("card.panic")), Bold, colPanel.mix(band, 0.3), CardW/2, py+ph-4, CardW-2*margin-4, 26, 12, 'c', "the Panic word")
 	}
 	paras := f.skillParas(p.Skills, false)
 	if c.Flavor != nil && !isPanic {
