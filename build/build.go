@@ -174,6 +174,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		return r.finish(opts), err
 	}
 	cat := r.Catalog
+	r.Diagnostics = append(r.Diagnostics, cat.Warnings...)
 
 	// The verdict stages read the catalog only: checks, layout and site
 	// run at once, each with its own diagnostics and time, gathered in

@@ -6,7 +6,7 @@
 // export). It is produced by the schema package, which has already
 // validated the content: consumers never re-validate what the loader
 // guaranteed and never read CUE themselves. The package imports only the
-// standard library.
+// standard library and package diag (positions and problem reports).
 //
 // Every collection is a slice sorted by id, so that ranging over the catalog
 // is deterministic; the Lookup methods find one entry by id.
@@ -16,6 +16,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"wbtool.dev/wbtool/diag"
 )
 
 // SchemaVersion is the version of the JSON catalog written to
@@ -48,47 +50,9 @@ func (t Text) In(l Lang) string {
 	return t.EN
 }
 
-// Pos is a position in a content file: the file's slash path relative to
-// the content root, and 1-based line and column.
-type Pos struct {
-	File string `json:"file"`
-	Line int    `json:"line"`
-	Col  int    `json:"col"`
-}
-
-// String formats the position as file:line:col, or just the file when the
-// line is unknown.
-func (p Pos) String() string {
-	if p.File == "" {
-		return "-"
-	}
-	if p.Line == 0 {
-		return p.File
-	}
-	return p.File + ":" + itoa(p.Line) + ":" + itoa(p.Col)
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
-}
+// Pos is a position in a content file (package diag, where problem
+// reports are defined, owns it; catalog entities carry it).
+type Pos = diag.Pos
 
 // Format is a game format.
 type Format string
@@ -154,6 +118,10 @@ type Catalog struct {
 	// (MarkupTexts), keyed by TextKey: where a designer edits a text that
 	// does not fit.
 	TextPositions map[string]Pos `json:"-"`
+
+	// Warnings are what the loader found that does not stop a build
+	// (an interface string under a key wbtool does not have).
+	Warnings diag.List `json:"-"`
 }
 
 // TextKey is the key of TextPositions for a text's path and language,

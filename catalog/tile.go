@@ -1,6 +1,9 @@
 package catalog
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Tile is a hex tile of a board by column and row, both 0-based: A1 is
 // {0, 0}, the top-left tile (DESIGN.md, "Board coordinates").
@@ -32,7 +35,7 @@ func ParseTile(s string) (Tile, error) {
 
 // String returns the tile's name, e.g. "C3".
 func (t Tile) String() string {
-	return ColumnName(t.Col) + itoa(t.Row+1)
+	return ColumnName(t.Col) + strconv.Itoa(t.Row+1)
 }
 
 // ColumnName is the letter of 0-based column c.

@@ -13,9 +13,50 @@ import (
 	"sort"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/internal/termsafe"
 )
+
+// Pos is a position in a content file: the file's slash path relative to
+// the content root, and 1-based line and column.
+type Pos struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+}
+
+// String formats the position as file:line:col, or just the file when the
+// line is unknown.
+func (p Pos) String() string {
+	if p.File == "" {
+		return "-"
+	}
+	if p.Line == 0 {
+		return p.File
+	}
+	return p.File + ":" + itoa(p.Line) + ":" + itoa(p.Col)
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}
 
 // Severity tells an error, which stops a build, from a warning, which
 // does not (unless the build is strict).
@@ -36,7 +77,7 @@ func (s Severity) String() string {
 
 // Diagnostic is one problem found in the content.
 type Diagnostic struct {
-	Pos catalog.Pos
+	Pos Pos
 	// Path is the content path of the value at fault, e.g.
 	// "characters.copp.panic.speed"; empty for file-level problems.
 	Path string
@@ -48,12 +89,12 @@ type Diagnostic struct {
 }
 
 // Errorf is an error at pos.
-func Errorf(pos catalog.Pos, path, format string, args ...any) Diagnostic {
+func Errorf(pos Pos, path, format string, args ...any) Diagnostic {
 	return Diagnostic{Pos: pos, Path: path, Msg: fmt.Sprintf(format, args...)}
 }
 
 // Warnf is a warning at pos.
-func Warnf(pos catalog.Pos, path, format string, args ...any) Diagnostic {
+func Warnf(pos Pos, path, format string, args ...any) Diagnostic {
 	return Diagnostic{Pos: pos, Path: path, Severity: Warning, Msg: fmt.Sprintf(format, args...)}
 }
 

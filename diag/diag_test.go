@@ -2,13 +2,11 @@ package diag
 
 import (
 	"testing"
-
-	"wbtool.dev/wbtool/catalog"
 )
 
 func TestListSortsDedupsAndSummarises(t *testing.T) {
-	a := catalog.Pos{File: "content/a.cue", Line: 3, Col: 2}
-	b := catalog.Pos{File: "content/b.cue", Line: 1, Col: 1}
+	a := Pos{File: "content/a.cue", Line: 3, Col: 2}
+	b := Pos{File: "content/b.cue", Line: 1, Col: 1}
 	l := List{
 		Errorf(b, "x", "second"),
 		Warnf(a, "", "shrunk"),
@@ -43,7 +41,7 @@ func TestListSortsDedupsAndSummarises(t *testing.T) {
 // A diagnostic quotes content: it can neither drive the terminal nor span
 // two lines.
 func TestStringEscapesControls(t *testing.T) {
-	d := Errorf(catalog.Pos{File: "evil\x1b]0;pwned\x07.cue", Line: 1, Col: 1}, "checks.\"a\rb\"", "bad\n999 passed, 0 failed")
+	d := Errorf(Pos{File: "evil\x1b]0;pwned\x07.cue", Line: 1, Col: 1}, "checks.\"a\rb\"", "bad\n999 passed, 0 failed")
 	d.Rule = "R-DECK-3"
 	got := d.String()
 	want := `evil\x1b]0;pwned\x07.cue:1:1: checks."a\x0db": bad\x0a999 passed, 0 failed (R-DECK-3)`

@@ -142,12 +142,13 @@ func (l *loader) checkReferences() {
 		}
 	}
 	// Interface strings override the built-in table: a key it does not
-	// have would be silently ignored.
+	// have is never shown (a warning: keys renamed by a new wbtool must
+	// not break a designer's build).
 	labelKeys := catalog.LabelKeys()
 	for _, st := range cat.Strings {
 		if _, ok := catalog.BuiltinLabel(st.ID); !ok {
 			at := []string{"strings", st.ID}
-			l.errorf(l.fieldPos(st.Pos, at), displayPath(at), "unknown interface string %q: wbtool shows no text under this key, so this one would never print%s", st.ID, suggest.Hint(st.ID, labelKeys))
+			l.warnf(l.fieldPos(st.Pos, at), displayPath(at), "unknown interface string %q: wbtool shows no text under this key, so this one never prints%s", st.ID, suggest.Hint(st.ID, labelKeys))
 		}
 	}
 	for i := range cat.ActionBoards {

@@ -33,6 +33,7 @@ import (
 	"cuelang.org/go/cue/token"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/contentfs"
 )
 
@@ -86,18 +87,28 @@ type File struct {
 // are returned as [Errors], all of them; other errors (unreadable tree) are
 // wrapped.
 func Load(fsys fs.FS, opt Options) (*catalog.Catalog, error) {
-	l := &loader{fsys: fsys, opt: opt, ctx: cuecontext.New(), declared: map[string][]declaration{}, shared: &sharedState{}}
-	return l.load()
+	return newLoader(fsys, opt).load()
 }
 
-// loader holds the state of one Load. A fresh CUE context per load keeps
-// memory flat across rebuilds (notes/stack.md 1.4).
+func newLoader(fsys fs.FS, opt Options) *loader {
+	return &loader{fsys: fsys, opt: opt, ctx: cuecontext.New(), declared: map[string][]declaration{}, shared: &sharedState{}}
+}
+
+// loader holds the state of one Load. One CUE context per load, shared by
+// its forks, keeps memory flat across rebuilds (notes/stack.md 1.4).
 type loader struct {
 	fsys fs.FS
 	opt  Options
 	ctx  *cue.Context
+	// cueDecode decodes every entity with cue.Value.Decode after
+	// validating it field by field, as Load did before the JSON path: the
+	// tests compare both.
+	cueDecode bool
+	// exported says whether decodeAll took its fast path (for tests).
+	exported bool
 
-	errs Errors
+	errs  Errors
+	warns Errors // what Catalog.Warnings reports
 	// declared maps "collection.id" to the places that declare it.
 	declared map[string][]declaration
 	// full is the content unified with the schema.
@@ -126,6 +137,12 @@ func (l *loader) displayName(rel string) string {
 		return rel
 	}
 	return path.Join(l.opt.Root, rel)
+}
+
+// warnf records a warning: the content builds, but something of it is
+// lost (it ends up in Catalog.Warnings).
+func (l *loader) warnf(pos catalog.Pos, p string, format string, args ...any) {
+	l.warns = append(l.warns, Diagnostic{Pos: pos, Path: p, Severity: diag.Warning, Msg: fmt.Sprintf(format, args...)})
 }
 
 func (l *loader) errorf(pos catalog.Pos, p string, format string, args ...any) {
@@ -221,6 +238,7 @@ func (l *loader) load() (*catalog.Catalog, error) {
 	if len(l.errs) > 0 {
 		return nil, l.errs.Sorted()
 	}
+	l.cat.Warnings = l.warns.Sorted()
 	return l.cat, nil
 }
 
