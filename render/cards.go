@@ -430,15 +430,19 @@ func (b *builder) leaderSide(l *catalog.Leader, fm catalog.Format, side string) 
 	fc := b.colourOr(l.Faction, colNeutral)
 	f.background(colParchment)
 	f.band(fc, bandH)
-	// a crown of three small hexes marks the Leader
-	for i, dx := range []float64{-4.6, 0, 4.6} {
-		r := 2.1
-		if i == 1 {
-			r = 2.6
-		}
-		f.add(Poly{Pts: hexPts(CardW-margin-7+dx, 6.2, r), Paint: fillStroke(colWhite.mix(fc, 0.15), fc.mix(colInk, 0.4), 0.25)})
+	// a crown marks the Leader (hexes would read as a cost)
+	crown := newIC(CardW-margin-5.5, 6.4, 11)
+	crown.poly(fillStroke(colWhite.mix(fc, 0.15), fc.mix(colInk, 0.4), 0.6), 3, 19, 3, 7, 8, 12.5, 12, 4, 16, 12.5, 21, 7, 21, 19)
+	f.add(crown.items...)
+	f.header(fc, l.Name.In(b.lang), f.l("kind.leader")+" · "+f.l("leader.side."+string(fm)), 12, 0)
+	// the side, in large type on a ribbon of the format's colour, so that
+	// the two sides never look alike (issue 14 item 5)
+	rib, ok := objectiveBackColours[fm]
+	if !ok {
+		rib = colInk
 	}
-	f.header(fc, l.Name.In(b.lang), f.l("kind.leader")+" · "+f.l("leader.side."+string(fm)), 16, 0)
+	f.add(Rect{X: -Bleed, Y: bandH + 1.2, W: CardW + 2*Bleed, H: 6.4, Paint: fill(rib)})
+	f.text(strings.ToUpper(f.l("format."+string(fm))), Bold, colWhite, CardW/2, bandH+6, CardW-2*margin, 10, 6, 'c', "the Leader side")
 
 	// Order generation per Period
 	orders := l.Side(fm).Orders
@@ -481,7 +485,7 @@ func (b *builder) leaderSide(l *catalog.Leader, fm catalog.Format, side string) 
 	}
 
 	// the Leader skill
-	py := bandH + 3
+	py := bandH + 9.4
 	ph := oy - 2 - py
 	f.panel(margin, py, CardW-2*margin, ph)
 	paras := f.skillParas([]string{l.Skill}, true)
