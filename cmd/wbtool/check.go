@@ -83,7 +83,7 @@ func checkFiles(args []string) ([]schema.File, error) {
 			return nil, usagef("check: %v", err)
 		}
 		if !st.IsDir() {
-			src, err := os.ReadFile(a)
+			src, err := readArgFile(a)
 			if err != nil {
 				return nil, usagef("check: %v", err)
 			}
@@ -105,7 +105,7 @@ func checkFiles(args []string) ([]schema.File, error) {
 		}
 		sort.Strings(names)
 		for _, p := range names {
-			src, err := os.ReadFile(p)
+			src, err := readArgFile(p)
 			if err != nil {
 				return nil, usagef("check: %v", err)
 			}

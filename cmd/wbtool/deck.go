@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -51,7 +50,7 @@ func runDeckCheck(cmd *cobra.Command, g *globalFlags, arg string) error {
 	opts := *g
 	var extra []schema.File
 	if strings.HasSuffix(arg, ".cue") {
-		src, err := os.ReadFile(arg)
+		src, err := readArgFile(arg)
 		if err != nil {
 			return usagef("deck file: %v", err)
 		}

@@ -1,7 +1,12 @@
 package main
 
 import (
+	"fmt"
+	"io"
+	"os"
+
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/schema"
 )
 
 // contentDir is the content folder on disk, or "" for the embedded starter
@@ -21,4 +26,31 @@ func contentDir(g *globalFlags) string {
 // killed process left half swapped in.
 func openOut(g *globalFlags) (*dist.Dir, error) {
 	return dist.Open(g.out, contentDir(g))
+}
+
+// readArgFile reads a file named on the command line (check games, a deck
+// file, a game log) as the loader reads content: a regular file only — a
+// named pipe or a device would block or never end — and at most
+// schema.MaxFileSize bytes, through a limited reader.
+func readArgFile(name string) ([]byte, error) {
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%v): give a file", name, st.Mode().Type())
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, schema.MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > schema.MaxFileSize {
+		return nil, fmt.Errorf("%s is too large (more than %d bytes)", name, schema.MaxFileSize)
+	}
+	return b, nil
 }

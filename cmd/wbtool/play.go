@@ -194,7 +194,7 @@ func contentHash(cat *catalog.Catalog) string {
 }
 
 func replayLog(cmd *cobra.Command, cat *catalog.Catalog, file string) error {
-	data, err := os.ReadFile(file)
+	data, err := readArgFile(file)
 	if err != nil {
 		return usagef("--replay: %v", err)
 	}
