@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"runtime"
@@ -27,58 +28,58 @@ type collection struct {
 	card bool   // card ids share one namespace across card kinds
 	def  string // the schema definition of one entity, e.g. "#Character"
 	// decode decodes one validated entity and appends it to the catalog.
-	decode func(l *loader, id string, v cue.Value, at []string)
+	decode func(l *loader, id string, e entity, at []string)
 }
 
 // collections lists every top-level section the schema knows, in the
 // order they are validated.
 var collections = []collection{
-	{"factions", "faction", false, "#Faction", func(l *loader, id string, v cue.Value, at []string) {
-		decodeInto(l, v, at, &l.cat.Factions)
+	{"factions", "faction", false, "#Faction", func(l *loader, id string, e entity, at []string) {
+		decodeInto(l, e, at, &l.cat.Factions)
 	}},
-	{"skills", "skill", false, "#Skill", func(l *loader, id string, v cue.Value, at []string) {
-		decodeInto(l, v, at, &l.cat.Skills)
+	{"skills", "skill", false, "#Skill", func(l *loader, id string, e entity, at []string) {
+		decodeInto(l, e, at, &l.cat.Skills)
 	}},
 	{"characters", "Character", true, "#Character", decodeCharacter},
-	{"leaders", "Leader", true, "#Leader", func(l *loader, id string, v cue.Value, at []string) {
-		decodeInto(l, v, at, &l.cat.Leaders)
+	{"leaders", "Leader", true, "#Leader", func(l *loader, id string, e entity, at []string) {
+		decodeInto(l, e, at, &l.cat.Leaders)
 	}},
-	{"equipment", "Equipment", true, "#Equipment", func(l *loader, id string, v cue.Value, at []string) {
-		decodeInto(l, v, at, &l.cat.Equipment)
+	{"equipment", "Equipment", true, "#Equipment", func(l *loader, id string, e entity, at []string) {
+		decodeInto(l, e, at, &l.cat.Equipment)
 	}},
-	{"formations", "Formation", true, "#Formation", func(l *loader, id string, v cue.Value, at []string) {
-		decodeInto(l, v, at, &l.cat.Formations)
+	{"formations", "Formation", true, "#Formation", func(l *loader, id string, e entity, at []string) {
+		decodeInto(l, e, at, &l.cat.Formations)
 	}},
-	{"vocations", "Vocation", true, "#Vocation", func(l *loader, id string, v cue.Value, at []string) {
-		decodeInto(l, v, at, &l.cat.Vocations)
+	{"vocations", "Vocation", true, "#Vocation", func(l *loader, id string, e entity, at []string) {
+		decodeInto(l, e, at, &l.cat.Vocations)
 	}},
-	{"references", "Reference card", true, "#Reference", func(l *loader, id string, v cue.Value, at []string) {
-		decodeInto(l, v, at, &l.cat.References)
+	{"references", "Reference card", true, "#Reference", func(l *loader, id string, e entity, at []string) {
+		decodeInto(l, e, at, &l.cat.References)
 	}},
-	{"objectives", "Objective card", true, "#Objective", func(l *loader, id string, v cue.Value, at []string) {
-		decodeInto(l, v, at, &l.cat.Objectives)
+	{"objectives", "Objective card", true, "#Objective", func(l *loader, id string, e entity, at []string) {
+		decodeInto(l, e, at, &l.cat.Objectives)
 	}},
-	{"actionBoards", "action board", false, "#ActionBoard", func(l *loader, id string, v cue.Value, at []string) {
-		decodeInto(l, v, at, &l.cat.ActionBoards)
+	{"actionBoards", "action board", false, "#ActionBoard", func(l *loader, id string, e entity, at []string) {
+		decodeInto(l, e, at, &l.cat.ActionBoards)
 	}},
-	{"scenarios", "scenario", false, "#Scenario", func(l *loader, id string, v cue.Value, at []string) {
-		decodeInto(l, v, at, &l.cat.Scenarios)
+	{"scenarios", "scenario", false, "#Scenario", func(l *loader, id string, e entity, at []string) {
+		decodeInto(l, e, at, &l.cat.Scenarios)
 	}},
-	{"decks", "deck", false, "#Deck", func(l *loader, id string, v cue.Value, at []string) {
-		decodeInto(l, v, at, &l.cat.Decks)
+	{"decks", "deck", false, "#Deck", func(l *loader, id string, e entity, at []string) {
+		decodeInto(l, e, at, &l.cat.Decks)
 	}},
-	{"glossary", "glossary term", false, "#Term", func(l *loader, id string, v cue.Value, at []string) {
-		decodeInto(l, v, at, &l.cat.Glossary)
+	{"glossary", "glossary term", false, "#Term", func(l *loader, id string, e entity, at []string) {
+		decodeInto(l, e, at, &l.cat.Glossary)
 	}},
-	{"strings", "interface string", false, "#Text", func(l *loader, id string, v cue.Value, at []string) {
+	{"strings", "interface string", false, "#Text", func(l *loader, id string, e entity, at []string) {
 		s := catalog.UIString{ID: id, Pos: l.exactPos(at)}
-		if l.decodeValue(v, &s.Text) {
+		if l.decodeValue(e, at, &s.Text) {
 			l.annotate(reflect.ValueOf(&s.Text).Elem(), at)
 			l.cat.Strings = append(l.cat.Strings, s)
 		}
 	}},
-	{"checks", "check game", false, "#CheckGame", func(l *loader, id string, v cue.Value, at []string) {
-		decodeInto(l, v, at, &l.cat.Checks)
+	{"checks", "check game", false, "#CheckGame", func(l *loader, id string, e entity, at []string) {
+		decodeInto(l, e, at, &l.cat.Checks)
 	}},
 }
 
@@ -154,40 +155,65 @@ func (l *loader) checkDeclarations(f *ast.File) bool {
 	return ok
 }
 
-// decodeAll validates and decodes every entity of every collection. The
-// entities are independent, so they are worked on in parallel (CUE values
-// may be read concurrently since v0.17); each task writes into its own
-// small catalog, merged in a fixed order so the result is deterministic.
+// entity is one entity of a collection to decode: its value in the
+// evaluated package and, once it validated, its JSON export.
+type entity struct {
+	v   cue.Value // invalid when the whole package was exported at once
+	raw []byte    // the entity's JSON, or nil
+}
+
+// decodeAll validates and decodes every entity of every collection.
+//
+// Valid content, the common case, takes the fast path: the package is
+// validated and exported to JSON with one CUE call each (CUE makes a new
+// evaluation context for every call on a Value, and Value.Decode makes
+// several per struct), and each entity is decoded with encoding/json.
+// Otherwise each entity is validated on its own (so one card's conflict
+// does not mask another's missing field): the valid ones are still decoded
+// from their JSON export, the others validated field by field for their
+// diagnostics.
+//
+// The entities are independent, so they are decoded in parallel (CUE
+// values may be read concurrently since v0.17); each task writes into its
+// own small catalog, merged in a fixed order so the result is
+// deterministic.
 func (l *loader) decodeAll() {
 	type task struct {
 		c   *collection
 		id  string
-		v   cue.Value
+		e   entity
 		sub *loader
 	}
 	var tasks []*task
-	for i := range collections {
-		c := &collections[i]
-		sel := cue.MakePath(cue.Str(c.name))
-		cv := l.full.LookupPath(sel)
-		it, err := cv.Fields()
-		if err != nil {
-			l.addCUEErrors(cv.Validate())
-			continue
-		}
-		var ids []string
-		entities := map[string]cue.Value{}
-		for it.Next() {
-			if it.Selector().LabelType() != cue.StringLabel {
+	exported := !l.cueDecode && l.exportAll(func(c *collection, id string, raw []byte) {
+		tasks = append(tasks, &task{c: c, id: id, e: entity{raw: raw}})
+	})
+	l.exported = exported
+	if !exported {
+		tasks = tasks[:0]
+		for i := range collections {
+			c := &collections[i]
+			sel := cue.MakePath(cue.Str(c.name))
+			cv := l.full.LookupPath(sel)
+			it, err := cv.Fields()
+			if err != nil {
+				l.addCUEErrors(cv.Validate())
 				continue
 			}
-			id := it.Selector().Unquoted()
-			ids = append(ids, id)
-			entities[id] = it.Value()
-		}
-		sort.Strings(ids)
-		for _, id := range ids {
-			tasks = append(tasks, &task{c: c, id: id, v: entities[id]})
+			var ids []string
+			entities := map[string]cue.Value{}
+			for it.Next() {
+				if it.Selector().LabelType() != cue.StringLabel {
+					continue
+				}
+				id := it.Selector().Unquoted()
+				ids = append(ids, id)
+				entities[id] = it.Value()
+			}
+			sort.Strings(ids)
+			for _, id := range ids {
+				tasks = append(tasks, &task{c: c, id: id, e: entity{v: entities[id]}})
+			}
 		}
 	}
 	work := make(chan *task)
@@ -198,7 +224,7 @@ func (l *loader) decodeAll() {
 			defer wg.Done()
 			for t := range work {
 				t.sub = l.fork()
-				t.sub.decodeEntity(t.c, t.id, t.v)
+				t.sub.decodeEntity(t.c, t.id, t.e)
 			}
 		}()
 	}
@@ -212,25 +238,84 @@ func (l *loader) decodeAll() {
 	}
 }
 
-// decodeEntity validates and decodes one entity.
-func (l *loader) decodeEntity(c *collection, id string, v cue.Value) {
-	at := []string{c.name, id}
-	if !l.validate(v) {
-		// A conflict masks CUE's closedness errors: look for unknown
-		// fields ourselves so they show in the same run.
-		def := l.full.LookupPath(cue.MakePath(cue.Def(c.def)))
-		d := l.dataValue().LookupPath(cue.MakePath(cue.Str(c.name), cue.Str(id)))
-		l.unknownFields(def, d, at)
-		return
+// exportAll is decodeAll's fast path: when the whole package validates,
+// it exports it to JSON once and calls add for every entity of every
+// collection, in collection order and by sorted id. It reports false,
+// having called add for nothing, when the package has any error or its
+// export cannot be split into collections: the slow path then reports
+// every problem as it always did.
+func (l *loader) exportAll(add func(c *collection, id string, raw []byte)) bool {
+	// The same validation as each entity gets on the slow path (Validate
+	// ignores the field-selection options: concrete and final are what
+	// count), over the whole package.
+	if l.full.Validate(cue.Concrete(true)) != nil {
+		return false
 	}
-	c.decode(l, id, v, at)
+	b, err := l.full.MarshalJSON()
+	if err != nil {
+		return false
+	}
+	var top map[string]json.RawMessage
+	if json.Unmarshal(b, &top) != nil {
+		return false
+	}
+	type entities struct {
+		c   *collection
+		ids []string
+		raw map[string]json.RawMessage
+	}
+	var all []entities
+	for i := range collections {
+		c := &collections[i]
+		raw, ok := top[c.name]
+		if !ok {
+			continue
+		}
+		var m map[string]json.RawMessage
+		if json.Unmarshal(raw, &m) != nil {
+			return false
+		}
+		ids := make([]string, 0, len(m))
+		for id := range m {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		all = append(all, entities{c, ids, m})
+	}
+	for _, e := range all {
+		for _, id := range e.ids {
+			add(e.c, id, e.raw[id])
+		}
+	}
+	return true
+}
+
+// decodeEntity validates and decodes one entity.
+func (l *loader) decodeEntity(c *collection, id string, e entity) {
+	at := []string{c.name, id}
+	if e.raw == nil {
+		if !l.validate(e.v) {
+			// A conflict masks CUE's closedness errors: look for unknown
+			// fields ourselves so they show in the same run.
+			def := l.full.LookupPath(cue.MakePath(cue.Def(c.def)))
+			d := l.dataValue().LookupPath(cue.MakePath(cue.Str(c.name), cue.Str(id)))
+			l.unknownFields(def, d, at)
+			return
+		}
+		if !l.cueDecode {
+			// Validated: its export cannot fail (if it does, Decode says
+			// why).
+			e.raw, _ = e.v.MarshalJSON()
+		}
+	}
+	c.decode(l, id, e, at)
 }
 
 // fork returns a loader that shares l's read-only state (options,
 // evaluated values, positions) but has its own errors and catalog.
 func (l *loader) fork() *loader {
 	return &loader{
-		fsys: l.fsys, opt: l.opt, ctx: l.ctx, declared: l.declared,
+		fsys: l.fsys, opt: l.opt, ctx: l.ctx, cueDecode: l.cueDecode, declared: l.declared,
 		full: l.full, files: l.files, positions: l.positions,
 		shared: l.shared, cat: &catalog.Catalog{},
 	}
@@ -261,10 +346,15 @@ func (l *loader) join(sub *loader) {
 
 // validate reports every error of one entity. Validating the entity and
 // then each of its fields works around CUE's severity masking, where a
-// conflict hides the missing required fields of the same value.
+// conflict hides the missing required fields of the same value. A valid
+// entity has valid fields: only a failed one is validated field by field.
 func (l *loader) validate(v cue.Value) bool {
+	err := v.Validate(cue.Concrete(true), cue.All())
+	if err == nil && !l.cueDecode {
+		return true
+	}
 	before := len(l.errs)
-	l.addCUEErrors(v.Validate(cue.Concrete(true), cue.All()))
+	l.addCUEErrors(err)
 	if it, err := v.Fields(); err == nil {
 		for it.Next() {
 			l.addCUEErrors(it.Value().Validate(cue.Concrete(true), cue.All()))
@@ -317,9 +407,23 @@ func (l *loader) unknownField(d Diagnostic) {
 	l.errs = append(l.errs, d)
 }
 
-// decodeValue decodes a validated value, reporting a failure as a
-// diagnostic (it should not happen once validation passed).
-func (l *loader) decodeValue(v cue.Value, dst any) bool {
+// decodeValue decodes a validated entity, or its field, at path at: from
+// its JSON export when there is one, else (and when encoding/json refuses
+// the JSON, which validation should have prevented) with Value.Decode,
+// reporting a failure as a diagnostic (it should not happen once
+// validation passed).
+func (l *loader) decodeValue(e entity, at []string, dst any) bool {
+	if e.raw != nil {
+		if err := json.Unmarshal(e.raw, dst); err == nil {
+			l.cleanStrings(reflect.ValueOf(dst).Elem(), at)
+			return true
+		}
+		reflect.ValueOf(dst).Elem().SetZero()
+	}
+	v := e.v
+	if !v.Exists() {
+		v = l.full.LookupPath(cue.MakePath(cue.Str(at[0]), cue.Str(at[1])))
+	}
 	if err := v.Decode(dst); err != nil {
 		l.errorf(l.dataPos(pathOf(v)), strings.Join(pathOf(v), "."), "cannot read this value: %v", errors.Details(err, nil))
 		return false
@@ -337,9 +441,9 @@ func pathOf(v cue.Value) []string {
 }
 
 // decodeInto decodes one entity into a new element of dst.
-func decodeInto[T any](l *loader, v cue.Value, at []string, dst *[]T) {
+func decodeInto[T any](l *loader, e entity, at []string, dst *[]T) {
 	var x T
-	if !l.decodeValue(v, &x) {
+	if !l.decodeValue(e, at, &x) {
 		return
 	}
 	l.annotate(reflect.ValueOf(&x).Elem(), at)
@@ -358,9 +462,9 @@ type characterSource struct {
 	Panic     catalog.Profile `json:"panic"`
 }
 
-func decodeCharacter(l *loader, id string, v cue.Value, at []string) {
+func decodeCharacter(l *loader, id string, e entity, at []string) {
 	var src characterSource
-	if !l.decodeValue(v, &src) {
+	if !l.decodeValue(e, at, &src) {
 		return
 	}
 	c := catalog.Character{
