@@ -150,20 +150,20 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 	for _, l := range langs {
 		o := opts
 		o.Lang = l
-		path := build.CardsSheet(l)
-		if f.deck != "" {
-			d := cat.Deck(f.deck)
-			if d == nil {
-				var ids []string
-				for _, d := range cat.Decks {
-					ids = append(ids, d.ID)
-				}
-				return usagef("--deck %q: no such deck (decks: %s)", f.deck, strings.Join(ids, ", "))
-			}
-			o.Cards = append([]string{}, d.Cards...)
-			path = build.DeckSheet(d.ID, l)
+		if f.deck == "" {
+			jobs = append(jobs, build.SheetJob{Path: build.CardsSheet(l), Opts: o})
+			continue
 		}
-		jobs = append(jobs, build.SheetJob{Path: path, Opts: o, Cards: o.Cards})
+		d := cat.Deck(f.deck)
+		if d == nil {
+			var ids []string
+			for _, d := range cat.Decks {
+				ids = append(ids, d.ID)
+			}
+			return usagef("--deck %q: no such deck (decks: %s)", f.deck, strings.Join(ids, ", "))
+		}
+		// The same sheet as the build's: deck sheet, cards, Reference cards.
+		jobs = append(jobs, build.DeckJob(cat, d, o))
 	}
 	files, err := build.Sheets(cat, jobs)
 	if err != nil {
