@@ -217,6 +217,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		checks := play(cat, games)
 		r.Checks = checks // read by Run's caller only after Wait
 		d := append(CheckDiagnostics(checks), MissingEffects(cat)...)
+		d = append(d, Translations(opts, cat)...) // stale translations, text/effect drift (i18n.go)
 		if opts.OnChecked != nil {
 			opts.OnChecked(&Result{Catalog: cat, Checks: checks, Diagnostics: d, Times: []Timing{{Checks, time.Since(start)}}})
 		}
