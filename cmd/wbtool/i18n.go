@@ -150,9 +150,9 @@ func printLock(w io.Writer, rep *build.LockReport, root string) (stale bool) {
 		now := s.Text.In(lock.Source)
 		p("  %s: %s: stale %s text", s.Pos, s.Key(), langName(s.Lang))
 		p("    accepted %s: %s", lock.Source, s.Accepted.Text)
-		p("    now      %s: %s", lock.Source, now)
-		p("    change      : %s", changes.WordDiff(s.Accepted.Text, now).String())
-		p("    %s now   : %s", s.Lang, s.Text.In(s.Lang))
+		p("    now %s:      %s", lock.Source, now)
+		p("    change:      %s", changes.WordDiff(s.Accepted.Text, now).String())
+		p("    %s:          %s", s.Lang, s.Text.In(s.Lang))
 	}
 	if len(rep.Drift) > 0 {
 		p("effects: %s changed while the effect did not, the effect may no longer match the text:", diag.Plural(len(rep.Drift), "text"))
