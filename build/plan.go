@@ -70,6 +70,28 @@ func ObjectiveSheet(f catalog.Format, l catalog.Lang) string {
 	return PrintDir + "/objectives-" + string(f) + "-" + string(l) + ".pdf"
 }
 
+// ExportDir holds the exports for other tools: card images for
+// print-on-demand services and Tabletop Simulator decks.
+const ExportDir = "export"
+
+// CardPNG is the path of one face ("front" or "back") of card cardID in
+// language l, for print profile profile.
+func CardPNG(profile string, l catalog.Lang, cardID, face string) string {
+	return ExportDir + "/png/" + profile + "/" + string(l) + "/" + cardID + "-" + string(l) + "-" + face + ".png"
+}
+
+// TTSFolder is the folder of the Tabletop Simulator saved objects in
+// language l: copied into TTS's "Saved Objects", each deck appears.
+func TTSFolder(l catalog.Lang) string { return ExportDir + "/tts/" + string(l) }
+
+// TTSObject is the path of the saved object name (a content deck, or
+// "objectives-<format>") in language l.
+func TTSObject(l catalog.Lang, name string) string { return TTSFolder(l) + "/" + name + ".json" }
+
+// TTSImage is the path of an image of the TTS export in language l: a card
+// sheet, a back, or a saved object's thumbnail (its name's .png).
+func TTSImage(l catalog.Lang, name string) string { return TTSFolder(l) + "/" + name + ".png" }
+
 // InDir is a plan path relative to its top-level folder: "print/x.pdf"
 // gives "print", "x.pdf".
 func InDir(p string) (dir, rel string) {

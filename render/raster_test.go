@@ -1,0 +1,195 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/testtool"
+)
+
+func TestProfilePNG(t *testing.T) {
+	cat := testCatalog()
+	c, err := LayoutCard(cat, catalog.French, "scope")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range Profiles() {
+		if err := p.Check(); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []*Face{&c.Front, &c.Back} {
+			b, err := f.PNG(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(bytes.NewReader(b))
+			if err != nil {
+				t.Fatalf("%s: the PNG does not decode: %v", p.Name, err)
+			}
+			if got := img.Bounds().Size(); got != (image.Point{p.W, p.H}) {
+				t.Errorf("%s: %v px, want %d × %d", p.Name, got, p.W, p.H)
+			}
+			if b[25] != 2 { // IHDR colour type: 2 is RGB without alpha
+				t.Errorf("%s: colour type %d, want 2 (RGB)", p.Name, b[25])
+			}
+			x, y, ok, err := PNGDPI(b)
+			if err != nil || !ok || x < p.DPI-0.01 || x > p.DPI+0.01 || y < p.DPI-0.01 || y > p.DPI+0.01 {
+				t.Errorf("%s: pHYs says %g × %g dpi (found %v, %v), want %g", p.Name, x, y, ok, err, p.DPI)
+			}
+			// the corners are the card's background, mirrored into the wider bleed
+			r, g, bl, _ := img.At(0, 0).RGBA()
+			if r == 0xffff && g == 0xffff && bl == 0xffff {
+				t.Errorf("%s %s: the bleed's corner is white paper", p.Name, f.Side)
+			}
+		}
+	}
+}
+
+func TestPHYsChunkCRC(t *testing.T) {
+	b, err := EncodePNG(image.NewRGBA(image.Rect(0, 0, 2, 2)), 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Go's decoder checks every chunk's CRC, pHYs included.
+	if _, err := png.Decode(bytes.NewReader(b)); err != nil {
+		t.Fatal(err)
+	}
+	if i := bytes.Index(b, []byte("pHYs")); i != 37 {
+		t.Errorf("pHYs at %d, want 37 (right after IHDR)", i)
+	}
+	b[41] ^= 1 // corrupt pixels-per-unit: the CRC no longer matches
+	if _, _, _, err := PNGDPI(b); err == nil || !strings.Contains(err.Error(), "CRC") {
+		t.Errorf("a corrupted pHYs gives %v, want a CRC error", err)
+	}
+}
+
+func TestPreflightText(t *testing.T) {
+	cat := testCatalog()
+	c, err := LayoutCard(cat, catalog.French, "scope")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := ProfileNamed("tgc")
+	face := c.Front
+	face.Items = append([]Item{}, face.Items...)
+	for i, it := range face.Items {
+		if t, ok := it.(Text); ok && t.Y > 30 {
+			t.X = -1 // into the bleed
+			face.Items[i] = t
+			break
+		}
+	}
+	got := face.Preflight(p, "front", catalog.Pos{File: "cards/x.cue", Line: 3, Col: 1}, "equipment.scope")
+	if len(got) != 1 {
+		t.Fatalf("preflight: %v, want one error", got)
+	}
+	s := got[0].String()
+	for _, want := range []string{"cards/x.cue:3:1", "card scope (fr, front)", "the text", "left margin", "The Game Crafter"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("preflight says %q: want %q in it", s, want)
+		}
+	}
+	// a face with text well inside passes
+	ok := Face{Card: "x", Lang: catalog.English, Side: "front", Items: []Item{
+		Rect{X: -Bleed, Y: -Bleed, W: CardW + 2*Bleed, H: CardH + 2*Bleed, Paint: fill(colWhite)},
+		Text{X: 10, Y: 40, Size: 10, S: "Inside", W: measure("Inside", Regular, 10)},
+	}}
+	if d := ok.Preflight(p, "front", catalog.Pos{}, ""); len(d) != 0 {
+		t.Errorf("a face inside the safe zone: %v", d)
+	}
+}
+
+// TestRasterMatchesPDF draws one card with the raster backend and with
+// the PDF (through pdftoppm) at the same resolution, and compares them.
+func TestRasterMatchesPDF(t *testing.T) {
+	pdftoppm := testtool.Require(t, "pdftoppm")
+	cat := testCatalog()
+	const dpi = 150
+	for _, id := range []string{"copp", "scope"} {
+		pdf, err := Sheets(cat, SheetOptions{Lang: catalog.English, Cards: []string{id}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		in := filepath.Join(dir, "s.pdf")
+		if err := os.WriteFile(in, pdf, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(pdftoppm, "-r", "150", "-f", "1", "-l", "1", "-png", in, filepath.Join(dir, "p")).CombinedOutput(); err != nil {
+			t.Fatalf("pdftoppm: %v\n%s", err, out)
+		}
+		matches, _ := filepath.Glob(filepath.Join(dir, "p*.png"))
+		if len(matches) != 1 {
+			t.Fatalf("pdftoppm wrote %v", matches)
+		}
+		fb, _ := os.ReadFile(matches[0])
+		page, err := png.Decode(bytes.NewReader(fb))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := newSheet(SheetOptions{})
+		at, _ := s.slot(0)
+		c, _ := LayoutCard(cat, catalog.English, id)
+		ras := c.Front.Raster(dpi, 0)
+		px := float64(dpi) / MMPerInch
+		ox, oy := int(at.X*px+0.5), int(at.Y*px+0.5)
+		var sum, n float64
+		w, h := ras.Bounds().Dx(), ras.Bounds().Dy()
+		for y := 2; y < h-2; y++ { // the card's edge pixels fall differently
+			for x := 2; x < w-2; x++ {
+				r1, g1, b1, _ := ras.At(x, y).RGBA()
+				r2, g2, b2, _ := page.At(ox+x, oy+y).RGBA()
+				sum += absDiff(r1, r2) + absDiff(g1, g2) + absDiff(b1, b2)
+				n += 3
+			}
+		}
+		mean := sum / n / 257 // 0..255
+		t.Logf("%s: mean difference %.2f / 255 at %d dpi", id, mean, dpi)
+		if mean > 6 {
+			t.Errorf("%s: the raster differs from the PDF by %.2f / 255 on average, want at most 6", id, mean)
+		}
+	}
+}
+
+func absDiff(a, b uint32) float64 {
+	if a > b {
+		return float64(a - b)
+	}
+	return float64(b - a)
+}
+
+func BenchmarkProfilePNG(b *testing.B) {
+	cat := starterCatalog(b)
+	cards, err := Layout(cat, catalog.English)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, _ := ProfileNamed("tgc")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c := &cards[i%len(cards)]
+		if _, err := c.Front.PNG(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkProfileImage(b *testing.B) {
+	cat := starterCatalog(b)
+	cards, err := Layout(cat, catalog.English)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, _ := ProfileNamed("tgc")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		cards[i%len(cards)].Front.Image(p)
+	}
+}
