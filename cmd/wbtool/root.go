@@ -155,6 +155,7 @@ otherwise.`,
 		newServeCmd(g),
 		newWatchCmd(g),
 		newHookCmd(g),
+		newDiffCmd(g),
 	)
 	return root
 }
