@@ -15,9 +15,10 @@ func TestEffectiveBleedKept(t *testing.T) {
 	}{
 		{"a4", 0, 0, 0},
 		{"a4", 1, 1, 1},
-		{"a4", 3, 2, 3}, // 210 mm: 3 × 63 + 2 × 4.5 leaves 12 mm for 6 bleeds
-		{"letter", 3, (215.9 - 189 - 9) / 6, (279.4 - 264 - 9) / 6}, // 2.98 and 1.07 mm
-		{"letter", 1, 1, 1},
+		{"a4", 3, 1, 3},                          // 210 mm: 3 × 63 + 2 × 7.5 (crop marks 5 mm from the edge) leaves 6 mm for 6 bleeds
+		{"letter", 3, (215.9 - 189 - 15) / 6, 0}, // 1.98 mm; 279.4 mm: 0.07 mm, none
+		{"letter", 1, 1, 0},
+		{"a4", 0.5, 0.5, 0.5},
 	} {
 		x, y, err := EffectiveBleed(SheetOptions{Paper: c.paper, Bleed: c.bleed})
 		if err != nil {

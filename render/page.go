@@ -406,11 +406,11 @@ func writePages(o SheetOptions, title string, pages []Page) ([]byte, error) {
 	for _, pg := range pages {
 		p.addPage(pg)
 	}
-	var buf bytes.Buffer
-	if err := p.Output(&buf); err != nil {
+	out, err := p.output()
+	if err != nil {
 		return nil, fmt.Errorf("write the PDF: %w", err)
 	}
-	return buf.Bytes(), nil
+	return out, nil
 }
 
 // addPage draws one kit page.
@@ -421,6 +421,8 @@ func (p *pdfDoc) addPage(pg Page) {
 	} else {
 		p.AddPageFormat("P", fpdf.SizeType{Wd: pg.W, Ht: pg.H})
 	}
+	// printed whole: trimmed at the paper's edge, no bleed
+	p.setBoxes(pg.W, pg.H, 0, 0, pg.W, pg.H, 0, 0)
 	if pg.Name != "" {
 		p.Bookmark(pg.Name, 0, 0)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -98,23 +99,50 @@ func newSheet(o SheetOptions) (sheet, error) {
 	s := sheet{pw: size.X, ph: size.Y, cols: 3, rows: 3, back: o.BackOffset}
 	s.perSheet = s.cols * s.rows
 	// Each card gets its bleed on every side, so cards are 2 × bleed
-	// apart. Where the paper is too small for that and crop marks (letter,
-	// top to bottom), the bleed shrinks on that axis so that the margin
-	// keeps 4.5 mm: 1 mm clear of the bleed, a mark, 1.5 mm to the edge.
+	// apart. The margin outside the bleed holds the crop marks, which a
+	// home printer must be able to print: they start markEdge from the
+	// paper's edge and stop markClear short of the bleed. Where the paper
+	// has no room for that and the whole bleed (A4 across, letter top to
+	// bottom), the bleed shrinks on that axis (EffectiveBleed: the print
+	// command warns).
 	fit := func(paper, card float64, n int) float64 {
-		return max(0, min(o.Bleed, (paper-float64(n)*card-2*markRoom)/float64(2*n)))
+		b := max(0, min(o.Bleed, (paper-float64(n)*card-2*markRoom)/float64(2*n)))
+		if b < o.Bleed && b < 0.25 {
+			b = 0 // a sliver of bleed helps no one: none, and the warning says so
+		}
+		return b
 	}
 	s.bx, s.by = fit(s.pw, CardW, s.cols), fit(s.ph, CardH, s.rows)
 	s.gx, s.gy = 2*s.bx, 2*s.by
 	s.mx = (s.pw - (float64(s.cols)*CardW + float64(s.cols-1)*s.gx)) / 2
 	s.my = (s.ph - (float64(s.rows)*CardH + float64(s.rows-1)*s.gy)) / 2
-	s.markX = min(5, s.my-s.by-2.5)
-	s.markY = min(5, s.mx-s.bx-2.5)
+	s.markX = min(5, s.my-s.by-markClear-markEdge)
+	s.markY = min(5, s.mx-s.bx-markClear-markEdge)
 	return s, nil
 }
 
-// markRoom is the least margin outside the bleed, in mm.
-const markRoom = 4.5
+// Crop marks, mm: they start at least markEdge from the paper's edge (home
+// printers leave 3 to 5 mm blank), stop markClear short of the bleed, and
+// are at least markMin long; markRoom is the margin outside the bleed that
+// holds them.
+const (
+	markEdge  = 5.0
+	markClear = 0.5
+	markMin   = 2.0
+	markRoom  = markEdge + markMin + markClear
+)
+
+// trim returns the sheet's trim box (the outer cut lines of the 3 × 3
+// grid, top-left corner and size) on the front page, or on the back page
+// (shifted by the back offset), and its bleed (the trim box grown by the
+// bleed kept on each axis).
+func (s sheet) trim(back bool) (x, y, w, h float64) {
+	x, y = s.mx, s.my
+	if back {
+		x, y = s.pw-s.mx-(float64(s.cols)*CardW+float64(s.cols-1)*s.gx)+s.back.X, s.my+s.back.Y
+	}
+	return x, y, float64(s.cols)*CardW + float64(s.cols-1)*s.gx, float64(s.rows)*CardH + float64(s.rows-1)*s.gy
+}
 
 // slot returns the top-left corner of the cut line of card i on its
 // sheet's front page, and on its back page (mirrored for long-edge duplex,
@@ -158,6 +186,70 @@ func newPDF(o SheetOptions, title string) *pdfDoc {
 	p.SetLineCapStyle("round")
 	p.SetLineJoinStyle("round")
 	return &pdfDoc{Fpdf: p}
+}
+
+// setBoxes gives the current page (pw × ph mm) its TrimBox, the
+// rectangle x, y, w, h (top-left corner, mm, y down), and its BleedBox,
+// the trim box grown by bx across and by along, inside the paper. fpdf
+// carries a page's boxes over to the pages that follow, so every page
+// sets its own.
+func (p *pdfDoc) setBoxes(pw, ph, x, y, w, h, bx, by float64) {
+	box := func(t string, x0, y0, x1, y1 float64) {
+		x0, y0, x1, y1 = max(0, x0), max(0, y0), min(pw, x1), min(ph, y1)
+		// fpdf takes the lower-left corner, PDF y up
+		p.SetPageBox(t, x0, ph-y1, x1-x0, y1-y0)
+	}
+	box("TrimBox", x, y, x+w, y+h)
+	box("BleedBox", x-bx, y-by, x+w+bx, y+h+by)
+}
+
+// output writes the PDF. fpdf writes a page's boxes in map order; they
+// are put in a fixed order so that two builds are byte-identical.
+func (p *pdfDoc) output() ([]byte, error) {
+	var buf bytes.Buffer
+	if err := p.Output(&buf); err != nil {
+		return nil, err
+	}
+	return sortPageBoxes(buf.Bytes()), nil
+}
+
+// sortPageBoxes sorts, in place, each page dictionary's run of box lines
+// (/TrimBox [...], /BleedBox [...]): the same bytes in another order, so
+// the cross-reference offsets stay right.
+func sortPageBoxes(pdf []byte) []byte {
+	const page = "<</Type /Page\n/Parent 1 0 R\n"
+	isBox := func(l []byte) bool {
+		for _, b := range []string{"/TrimBox [", "/BleedBox [", "/CropBox [", "/ArtBox ["} {
+			if bytes.HasPrefix(l, []byte(b)) {
+				return true
+			}
+		}
+		return false
+	}
+	for at := 0; ; {
+		i := bytes.Index(pdf[at:], []byte(page))
+		if i < 0 {
+			return pdf
+		}
+		start := at + i + len(page)
+		// the MediaBox line, then the boxes, one a line
+		if j := bytes.IndexByte(pdf[start:], '\n'); j >= 0 && bytes.HasPrefix(pdf[start:], []byte("/MediaBox [")) {
+			start += j + 1
+		}
+		end := start
+		var lines [][]byte
+		for {
+			j := bytes.IndexByte(pdf[end:], '\n')
+			if j < 0 || !isBox(pdf[end:end+j]) {
+				break
+			}
+			lines = append(lines, append([]byte(nil), pdf[end:end+j+1]...))
+			end += j + 1
+		}
+		slices.SortFunc(lines, bytes.Compare)
+		copy(pdf[start:end], bytes.Join(lines, nil))
+		at = end
+	}
 }
 
 // setFont selects a Go font. It always emits the selection: a font chosen
@@ -302,14 +394,14 @@ func (p *pdfDoc) cropMarks(s sheet) {
 		ys = appendUnique(ys, y, y+CardH)
 	}
 	if s.markX >= 1 {
-		top, bottom := s.my-s.by-1, s.ph-s.my+s.by+1
+		top, bottom := s.my-s.by-markClear, s.ph-s.my+s.by+markClear
 		for _, x := range xs {
 			p.Line(x, top-s.markX, x, top)
 			p.Line(x, bottom, x, bottom+s.markX)
 		}
 	}
 	if s.markY >= 1 {
-		left, right := s.mx-s.bx-1, s.pw-s.mx+s.bx+1
+		left, right := s.mx-s.bx-markClear, s.pw-s.mx+s.bx+markClear
 		for _, y := range ys {
 			p.Line(left-s.markY, y, left, y)
 			p.Line(right, y, right+s.markY, y)
@@ -376,12 +468,15 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 	if version[0] >= '0' && version[0] <= '9' {
 		version = "v" + version
 	}
+	x, y, w, h := s.trim(false)
+	bx, by, _, _ := s.trim(true)
 	for sh := range sheets {
 		lo := sh * s.perSheet
 		hi := min(lo+s.perSheet, len(cards))
 		info := fmt.Sprintf("%s · %s %d–%d / %d · %s %d/%d · %s · %s", title, label(cat, "print.cards", l), lo+1, hi, len(cards),
 			label(cat, "print.page", l), first+2*sh+1, pages, version, strings.ToUpper(string(l)))
 		p.AddPageFormat("P", size)
+		p.setBoxes(s.pw, s.ph, x, y, w, h, s.bx, s.by)
 		p.Bookmark(fmt.Sprintf("%s %d", label(cat, "print.page", l), first+2*sh+1), 0, 0)
 		for i := lo; i < hi; i++ {
 			front, _ := s.slot(i - lo)
@@ -392,6 +487,7 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 		p.marginText(s, label(cat, "print.duplex", l)+" · "+label(cat, "print.cut", l), true)
 
 		p.AddPageFormat("P", size)
+		p.setBoxes(s.pw, s.ph, bx, by, w, h, s.bx, s.by)
 		for i := lo; i < hi; i++ {
 			_, back := s.slot(i - lo)
 			p.drawFace(&cards[i].Back, back.X, back.Y, s.bx, s.by)
@@ -399,9 +495,9 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 		p.marginText(s, fmt.Sprintf("%s · %s %d–%d / %d · %s %d/%d · %s · %s", label(cat, "print.backs", l), label(cat, "print.cards", l), lo+1, hi, len(cards),
 			label(cat, "print.page", l), first+2*sh+2, pages, version, strings.ToUpper(string(l))), false)
 	}
-	var buf bytes.Buffer
-	if err := p.Output(&buf); err != nil {
+	out, err := p.output()
+	if err != nil {
 		return nil, fmt.Errorf("write the PDF: %w", err)
 	}
-	return buf.Bytes(), nil
+	return out, nil
 }
