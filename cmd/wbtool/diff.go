@@ -44,7 +44,9 @@ the comparison.
 Examples:
   wbtool diff my-cards content
   wbtool diff ~/my-cards content --json
-  wbtool diff HEAD~1            # the last commit against the content as it is`
+
+In a git repository, "wbtool diff HEAD~1" compares the last commit but one
+with the content as it is, and "wbtool diff v1 v2" two tags.`
 
 func newDiffCmd(g *globalFlags) *cobra.Command {
 	var asJSON bool
