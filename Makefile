@@ -47,6 +47,12 @@ cue-vet:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
+## bench-compare: CPU time and peak memory of wbtool (schema.Load alone, and validate) against `cue vet -c` on the generated tree, BENCH_N rounds interleaved, as ratios
+BENCH_N ?= 5
+.PHONY: bench-compare
+bench-compare:
+	$(GO) run ./internal/benchcompare -tree testdata/gen/out -n $(BENCH_N)
+
 ## fuzz: run each fuzz target for FUZZTIME (default 60s)
 FUZZTIME ?= 60s
 fuzz:
