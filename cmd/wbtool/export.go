@@ -52,8 +52,8 @@ outside the profile's safe zone (exit 1); --force writes anyway and reports
 those as warnings.
 
 Examples:
-  wbtool export png --profile tgc
-  wbtool export png --profile mpc --deck raiders-strike --lang fr`,
+  wbtool export png --profile tgc --deck raiders-strike --force
+  wbtool export png --profile mpc --deck raiders-strike --lang fr --force`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, ok := render.ProfileNamed(f.profile)
