@@ -729,7 +729,7 @@ func allCards(cat *catalog.Catalog) []string {
 // laid out (text that does not fit at 5.75 pt, a character the fonts
 // lack), warnings for text shrunk below a comfortable size.
 func Check(cat *catalog.Catalog, l catalog.Lang) diag.List {
-	b := &builder{cat: cat, lang: l}
+	b := &builder{cat: Drafted(cat), lang: l}
 	for _, id := range allCards(cat) {
 		b.card(id)
 	}
@@ -739,7 +739,7 @@ func Check(cat *catalog.Catalog, l catalog.Lang) diag.List {
 // LayoutCards lays out the cards with the given ids, in that order
 // (repeats allowed: a deck may hold several Formation cards).
 func LayoutCards(cat *catalog.Catalog, l catalog.Lang, ids []string) ([]Card, error) {
-	b := &builder{cat: cat, lang: l}
+	b := &builder{cat: Drafted(cat), lang: l}
 	done := map[string]Card{}
 	var out []Card
 	for _, id := range ids {
@@ -792,6 +792,6 @@ func (b *builder) card(id string) (Card, bool) {
 
 // CommonBack returns the common card back in language l.
 func CommonBack(cat *catalog.Catalog, l catalog.Lang) Face {
-	b := &builder{cat: cat, lang: l}
+	b := &builder{cat: Drafted(cat), lang: l}
 	return b.commonBack("back", "")
 }

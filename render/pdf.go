@@ -428,6 +428,7 @@ func appendUnique(s []float64, vs ...float64) []float64 {
 // to 9 cards, a front page then its back page, mirrored for long-edge
 // duplex so that each back lands behind its front. It returns the PDF.
 func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
+	cat = Drafted(cat) // missing translations: the other language, marked
 	if o.Kit.Kind != "" && o.Kit.Kind != KitDeck {
 		return kitSheets(cat, o)
 	}

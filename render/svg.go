@@ -105,6 +105,7 @@ func (f *Face) SVG(title string) []byte {
 
 // SVG returns the front and back images of card id in language l.
 func SVG(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, err error) {
+	cat = Drafted(cat)
 	c, err := LayoutCard(cat, l, id)
 	if err != nil {
 		return nil, nil, err
@@ -118,6 +119,7 @@ func SVG(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, e
 // cards/<lang>/<id>-back.svg (the back is the common card back for cards
 // without a real one).
 func CardImages(cat *catalog.Catalog) (map[string][]byte, error) {
+	cat = Drafted(cat)
 	out := map[string][]byte{}
 	var errs []error
 	for _, l := range catalog.Langs {

@@ -29,6 +29,7 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/render"
 )
 
 // Files is a built site: slash paths relative to the site root (e.g.
@@ -93,7 +94,7 @@ type builder struct {
 // come back as Errors, each with its file:line:col.
 func Build(cat *catalog.Catalog, opts Options) (Files, error) {
 	b := &builder{
-		cat:        cat,
+		cat:        render.Drafted(cat), // a missing translation shows the other language, marked
 		opts:       opts,
 		files:      Files{},
 		exists:     map[string]bool{},

@@ -1,0 +1,164 @@
+package render
+
+import (
+	"reflect"
+	"sync"
+
+	"wbtool.dev/wbtool/catalog"
+)
+
+// Draft mode (issue 14 item 9). The loader fills a missing translation with
+// a placeholder (schema.MissingEN, schema.MissingFR) and lists it in
+// Catalog.Draft; the engine data keeps the placeholder. What a person
+// reads — the card sheets, the card images, the kit sheets and the site —
+// shows instead the other language's text, marked untranslated with its
+// language code in brackets: "[EN] Grim look" on a French card. The
+// prefix, rather than italics or a flag drawn beside the text, is plain
+// text: it reads the same in a card title, a rules text (whose markup may
+// already use italics), a PDF bookmark, an SVG title, a page title, the
+// search index and pdftotext, and it needs nothing from the layout.
+
+// The placeholders of package schema (render does not import it: it would
+// pull in CUE; a test checks they agree).
+const (
+	missingEN = "[missing English text]"
+	missingFR = "[texte français manquant]"
+)
+
+// UntranslatedMark returns the mark put before a text shown in language
+// from because the other language has none: "[EN] ".
+func UntranslatedMark(from catalog.Lang) string {
+	if from == catalog.French {
+		return "[FR] "
+	}
+	return "[EN] "
+}
+
+// DraftText returns t with a missing translation replaced by the other
+// language's text, marked (UntranslatedMark).
+func DraftText(t catalog.Text) catalog.Text {
+	if t.EN == missingEN && t.FR != missingFR && t.FR != "" {
+		t.EN = UntranslatedMark(catalog.French) + t.FR
+	}
+	if t.FR == missingFR && t.EN != missingEN && t.EN != "" {
+		t.FR = UntranslatedMark(catalog.English) + t.EN
+	}
+	return t
+}
+
+// Drafted returns the catalog the renderers and the site read: cat itself
+// when no translation is missing, else a deep copy whose every missing
+// translation shows the other language, marked (DraftText), and whose
+// Draft list is empty (so that Drafted(Drafted(c)) copies once).
+func Drafted(cat *catalog.Catalog) *catalog.Catalog {
+	if cat == nil || len(cat.Draft) == 0 {
+		return cat
+	}
+	c := *cat
+	c.Draft = nil
+	v := reflect.ValueOf(&c).Elem()
+	d := drafter{ptrs: map[uintptr]reflect.Value{}}
+	d.walk(v)
+	return &c
+}
+
+var textType = reflect.TypeFor[catalog.Text]()
+
+// drafter deep-copies the containers of a value (the shallow copy of a
+// struct shares its slices, maps and pointers with the original) and
+// rewrites the Texts it finds.
+type drafter struct {
+	ptrs map[uintptr]reflect.Value // original pointer → copy, for shared pointers
+}
+
+// walk rewrites v in place; v is addressable and already a copy.
+func (d drafter) walk(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Struct:
+		if v.Type() == textType {
+			if v.CanSet() {
+				v.Set(reflect.ValueOf(DraftText(v.Interface().(catalog.Text))))
+			}
+			return
+		}
+		for i := range v.NumField() {
+			if f := v.Field(i); f.CanSet() && mayHoldText(f.Type()) {
+				d.walk(f)
+			}
+		}
+	case reflect.Slice:
+		if v.IsNil() || !mayHoldText(v.Type().Elem()) {
+			return
+		}
+		n := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+		reflect.Copy(n, v)
+		for i := range n.Len() {
+			d.walk(n.Index(i))
+		}
+		v.Set(n)
+	case reflect.Array:
+		for i := range v.Len() {
+			d.walk(v.Index(i))
+		}
+	case reflect.Map:
+		if v.IsNil() || !mayHoldText(v.Type().Elem()) {
+			return
+		}
+		n := reflect.MakeMapWithSize(v.Type(), v.Len())
+		it := v.MapRange()
+		for it.Next() {
+			e := reflect.New(v.Type().Elem()).Elem()
+			e.Set(it.Value())
+			d.walk(e)
+			n.SetMapIndex(it.Key(), e)
+		}
+		v.Set(n)
+	case reflect.Pointer:
+		if v.IsNil() || !mayHoldText(v.Type().Elem()) {
+			return
+		}
+		if p, ok := d.ptrs[v.Pointer()]; ok {
+			v.Set(p)
+			return
+		}
+		p := reflect.New(v.Type().Elem())
+		p.Elem().Set(v.Elem())
+		d.ptrs[v.Pointer()] = p
+		d.walk(p.Elem())
+		v.Set(p)
+	}
+}
+
+// mayHoldText reports whether a value of type t can hold a catalog.Text
+// in an exported field, directly or through containers.
+func mayHoldText(t reflect.Type) bool {
+	if v, ok := holds.Load(t); ok {
+		return v.(bool)
+	}
+	h := holdsText(t, map[reflect.Type]bool{})
+	holds.Store(t, h)
+	return h
+}
+
+var holds sync.Map // reflect.Type → bool
+
+func holdsText(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if t == textType {
+		return true
+	}
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if f := t.Field(i); f.IsExported() && holdsText(f.Type, seen) {
+				return true
+			}
+		}
+	case reflect.Slice, reflect.Array, reflect.Map, reflect.Pointer:
+		return holdsText(t.Elem(), seen)
+	}
+	return false
+}
