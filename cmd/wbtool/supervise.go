@@ -77,7 +77,8 @@ const (
 // their subcommands.
 var budgetedCommands = map[string]bool{
 	"validate": true, "build": true, "check": true, "print": true,
-	"deck": true, "i18n": true, "play": true, "sim": true,
+	"deck": true, "i18n": true, "play": true, "sim": true, "diff": true,
+	"export": true,
 }
 
 // untimedCommands have no time budget unless --timeout is given.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/internal/budget"
+	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/watch"
 	"wbtool.dev/wbtool/internal/watch/livereload"
 	"wbtool.dev/wbtool/render"
@@ -224,13 +226,16 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 	}
 	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	session := watch.NewSession(watch.Config{
-		Loader:   watch.Child{Runner: runner, Request: budget.Request{Dir: dir, Root: root, Draft: g.draft}},
-		Out:      g.out,
-		Content:  contentDir(g),
-		CacheDir: outDir.StatePath("cache"),
-		Outputs:  outputs,
-		Version:  version,
-		Salt:     buildSalt(exe),
+		Loader:  watch.Child{Runner: runner, Request: budget.Request{Dir: dir, Root: root, Draft: g.draft}},
+		Out:     g.out,
+		Content: contentDir(g),
+		// The translations lock and other non-CUE content, read through
+		// the same rules as the loader (a nil tree skips those checks).
+		ContentFS: openContentFS(dir),
+		CacheDir:  outDir.StatePath("cache"),
+		Outputs:   outputs,
+		Version:   version,
+		Salt:      buildSalt(exe),
 		// The same outputs as `wbtool build` writes.
 		Date: date,
 		// The check results show as soon as they are known; the outputs
@@ -310,7 +315,8 @@ func previewWatch(ctx context.Context, g *globalFlags, lr *livereload.Broker, se
 		runner = &budget.Runner{Exe: exe, Args: []string{"watch", loadCmdName}, Limits: limits}
 	}
 	session := watch.NewSession(watch.Config{
-		Loader: watch.Child{Runner: runner, Request: budget.Request{Dir: dir, Root: root, Draft: g.draft}},
+		Loader:    watch.Child{Runner: runner, Request: budget.Request{Dir: dir, Root: root, Draft: g.draft}},
+		ContentFS: openContentFS(dir),
 		// In memory only: wbtool writes nowhere but the output folder,
 		// and serve has none (no disk cache either).
 		Outputs: watch.Outputs{Site: true},
@@ -342,4 +348,14 @@ func previewWatch(ctx context.Context, g *globalFlags, lr *livereload.Broker, se
 		r.Format(logw, false)
 		lr.Apply(r, set)
 	})
+}
+
+// openContentFS is the content folder as the pipeline reads it besides
+// the CUE files; nil when it cannot be opened (the load reports why).
+func openContentFS(dir string) iofs.FS {
+	cfs, err := contentfs.Open(dir)
+	if err != nil {
+		return nil
+	}
+	return cfs
 }

@@ -76,7 +76,10 @@ type Config struct {
 	// Content is the content folder on disk ("" for embedded content):
 	// an output folder overlapping it is refused.
 	Content string
-	Outputs Outputs
+	// ContentFS is the content tree as the pipeline reads it besides the
+	// CUE files (the translations lock); nil: none.
+	ContentFS fs.FS
+	Outputs   Outputs
 	// Version is wbtool's version (print footers, cache keys); Salt
 	// tells apart two builds of the same version (e.g. two "dev"
 	// binaries): cached pieces are reused only under equal Version and
@@ -208,6 +211,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	checkDiags := map[string]bool{}
 	images := &imageCounts{}
 	res, err := build.Run(ctx, build.Options{
+		Content: s.cfg.ContentFS,
 		Catalog: cat,
 		Stages:  stages,
 		Version: s.cfg.Version,
