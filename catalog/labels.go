@@ -91,6 +91,8 @@ var builtinLabels = map[string]Text{
 	"card.faction":          {EN: "Faction", FR: "Faction"},
 	"card.faction-specific": {EN: "Faction-specific", FR: "Propre à une faction"},
 	"card.kind":             {EN: "Type", FR: "Type"},
+	"card.accuracy.near":    {EN: "closest", FR: "proche"},
+	"card.accuracy.far":     {EN: "others", FR: "autres"},
 
 	// Character statistics.
 	"stat.attack":        {EN: "Attack", FR: "Attaque"},

@@ -40,10 +40,13 @@ type Card struct {
 
 // builder lays out the cards of one catalog in one language.
 type builder struct {
-	cat   *catalog.Catalog
-	lang  catalog.Lang
-	errs  diag.List // cards that cannot be laid out
-	warns diag.List // cards laid out at a size that reads poorly
+	cat  *catalog.Catalog
+	lang catalog.Lang
+	// version, when set, is printed after the card number on every card
+	// (the sheets give wbtool's version)
+	version string
+	errs    diag.List // cards that cannot be laid out
+	warns   diag.List // cards laid out at a size that reads poorly
 }
 
 // face is a Face being built, with the card's identity for errors.
@@ -333,25 +336,38 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 	if p.Accuracy == nil {
 		stats[3].n = 0
 	}
-	y0 := bandH + 4.2
+	y0, tileH := bandH+3.9, 13.0
 	for i, s := range stats {
 		tx := margin + float64(i)*(tileW+gap)
-		f.add(Rect{X: tx, Y: y0, W: tileW, H: 12, R: 1.3, Paint: fillStroke(colPanel, colRule, 0.25)})
+		f.add(Rect{X: tx, Y: y0, W: tileW, H: tileH, R: 1.3, Paint: fillStroke(colPanel, colRule, 0.25)})
 		f.text(strings.ToUpper(f.l(s.key)), Bold, colMuted, tx+tileW/2, y0+2.9, tileW-1.2, 4.8, labelMin, 'c', "the label "+s.key)
 		valCol := colInk
 		if s.value == "—" {
 			valCol = colMuted
 		}
-		f.text(s.value, Bold, valCol, tx+tileW/2, y0+8.1, tileW-1.4, 12, 6, 'c', "the value of "+s.key)
+		iy := y0 + 10.9 // the die (or the move icon) and its count
+		if s.key == "stat.accuracy" && p.Accuracy != nil && p.Accuracy.Far > 0 {
+			// near and far, each labelled (R-SHOOT-3: the closest enemy,
+			// every other): 4+/6+ alone reads as a range
+			near, far := tx+tileW*0.26, tx+tileW*0.74
+			f.add(Line{Pts: []Pt{{tx + tileW/2, y0 + 4.3}, {tx + tileW/2, y0 + 9.6}}, Colour: colRule, Width: 0.25})
+			f.text(strconv.Itoa(p.Accuracy.Near)+"+", Bold, colInk, near, y0+7.3, tileW/2-1, 10.5, 6, 'c', "the near accuracy")
+			f.text(strconv.Itoa(p.Accuracy.Far)+"+", Bold, colInk, far, y0+7.3, tileW/2-1, 10.5, 6, 'c', "the far accuracy")
+			f.text(f.l("card.accuracy.near"), Bold, colMuted, near, y0+9.4, tileW/2-0.6, 4.2, 3, 'c', "the label card.accuracy.near")
+			f.text(f.l("card.accuracy.far"), Bold, colMuted, far, y0+9.4, tileW/2-0.6, 4.2, 3, 'c', "the label card.accuracy.far")
+			iy = y0 + 11.45
+		} else {
+			f.text(s.value, Bold, valCol, tx+tileW/2, y0+8.1, tileW-1.4, 12, 6, 'c', "the value of "+s.key)
+		}
 		// one icon, and the number of dice beside it when there are
 		// several: readable at arm's length (issue 14 item 5)
 		is := 2.7
 		switch {
 		case s.n == 1:
-			f.add(icon(s.icon, tx+tileW/2, y0+10.1, is, colMuted, nil)...)
+			f.add(icon(s.icon, tx+tileW/2, iy, is, colMuted, nil)...)
 		case s.n > 1:
-			f.add(icon(s.icon, tx+tileW/2-2.1, y0+10.1, is, colMuted, nil)...)
-			f.text("×"+strconv.Itoa(s.n), Bold, colInk, tx+tileW/2-0.5, y0+11.2, 5, 6.5, 4.5, 'l', "the dice count")
+			f.add(icon(s.icon, tx+tileW/2-2.1, iy, is, colMuted, nil)...)
+			f.text("×"+strconv.Itoa(s.n), Bold, colInk, tx+tileW/2-0.5, iy+1.1, 5, 6.5, 4.5, 'l', "the dice count")
 		}
 	}
 
@@ -388,7 +404,7 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 	}
 
 	// skills, then the flavour text
-	py := y0 + 12 + 2.2
+	py := y0 + tileH + 1.6
 	ph := top - 1.6 - py
 	f.panel(margin, py, CardW-2*margin, ph)
 	if isPanic {
@@ -739,7 +755,12 @@ func Check(cat *catalog.Catalog, l catalog.Lang) diag.List {
 // LayoutCards lays out the cards with the given ids, in that order
 // (repeats allowed: a deck may hold several Formation cards).
 func LayoutCards(cat *catalog.Catalog, l catalog.Lang, ids []string) ([]Card, error) {
-	b := &builder{cat: Drafted(cat), lang: l}
+	return layoutCards(cat, l, ids, "")
+}
+
+// layoutCards is LayoutCards with the version printed on every card.
+func layoutCards(cat *catalog.Catalog, l catalog.Lang, ids []string, version string) ([]Card, error) {
+	b := &builder{cat: Drafted(cat), lang: l, version: version}
 	done := map[string]Card{}
 	var out []Card
 	for _, id := range ids {
@@ -771,6 +792,54 @@ func LayoutCard(cat *catalog.Catalog, l catalog.Lang, id string) (Card, error) {
 }
 
 func (b *builder) card(id string) (Card, bool) {
+	c, ok := b.layoutCard(id)
+	if ok {
+		b.stamp(&c)
+	}
+	return c, ok
+}
+
+// kindLetters start the card numbers, the same in every language so that
+// a French card and its English twin share their number.
+var kindLetters = map[catalog.Kind]string{
+	catalog.KindCharacter: "C", catalog.KindLeader: "L", catalog.KindEquipment: "E",
+	catalog.KindFormation: "F", catalog.KindVocation: "V", catalog.KindReference: "R",
+	catalog.KindObjective: "O",
+}
+
+// CardNumber is a card's number: its kind's letter and its place among
+// the cards of its kind in catalog order, "C07"; stable while no card of
+// the kind is added or removed before it.
+func CardNumber(cat *catalog.Catalog, id string) string {
+	k := cat.KindOf(id)
+	for i, x := range cat.CardIDs(k) {
+		if x == id {
+			return fmt.Sprintf("%s%02d", kindLetters[k], i+1)
+		}
+	}
+	return ""
+}
+
+// stamp prints the card number, and the version when there is one, small
+// in the bottom margin of every face of the card (not on the common back
+// nor an Objective back: backs that hide a card say nothing of it).
+func (b *builder) stamp(c *Card) {
+	s := CardNumber(b.cat, c.ID)
+	if b.version != "" {
+		s += " · " + b.version
+	}
+	for _, f := range []*Face{&c.Front, &c.Back} {
+		if f.Side == "common-back" || f.Card == "" {
+			continue
+		}
+		it, err := lineText(s, string(b.lang), Regular, colMuted, CardW-margin, CardH-1.05, CardW*0.6, 4.2, 3.2, 'r', "the card number")
+		if err == nil {
+			f.Items = append(f.Items, it)
+		}
+	}
+}
+
+func (b *builder) layoutCard(id string) (Card, bool) {
 	switch b.cat.KindOf(id) {
 	case catalog.KindCharacter:
 		return b.character(b.cat.Character(id)), true

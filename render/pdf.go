@@ -154,6 +154,17 @@ func (s sheet) slot(i int) (front, back Pt) {
 	return front, back
 }
 
+// versionLabel is how a version is printed: "v1.2.3", "dev" when unknown.
+func versionLabel(v string) string {
+	if v == "" {
+		return "dev"
+	}
+	if v[0] >= '0' && v[0] <= '9' {
+		return "v" + v
+	}
+	return v
+}
+
 // pdfDoc wraps fpdf with the Go fonts and deterministic settings.
 type pdfDoc struct {
 	*fpdf.Fpdf
@@ -436,12 +447,12 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var cards []Card
-	if o.Cards == nil {
-		cards, err = Layout(cat, o.Lang)
-	} else {
-		cards, err = LayoutCards(cat, o.Lang, o.Cards)
+	version := versionLabel(o.Version)
+	ids := o.Cards
+	if ids == nil {
+		ids = allCards(cat)
 	}
+	cards, err := layoutCards(cat, o.Lang, ids, version)
 	if err != nil {
 		return nil, err
 	}
@@ -462,13 +473,6 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 		return nil, err
 	}
 	pages := first + 2*sheets
-	version := o.Version
-	if version == "" {
-		version = "dev"
-	}
-	if version[0] >= '0' && version[0] <= '9' {
-		version = "v" + version
-	}
 	x, y, w, h := s.trim(false)
 	bx, by, _, _ := s.trim(true)
 	for sh := range sheets {

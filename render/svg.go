@@ -141,3 +141,14 @@ func CardImages(cat *catalog.Catalog) (map[string][]byte, error) {
 	}
 	return out, nil
 }
+
+// IconSVG returns the SVG elements of icon name (a markup icon name) as the
+// cards draw it, in a 24 × 24 box: the site draws the dice with these, so
+// that a die has one shape and the rulebooks' colours everywhere.
+func IconSVG(name string) string {
+	var b bytes.Buffer
+	b.WriteString(`<g stroke-linecap="round" stroke-linejoin="round">`)
+	svgItems(&b, icon(name, 12, 12, 24, colInk, nil))
+	b.WriteString("</g>")
+	return b.String()
+}

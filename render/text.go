@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
+	"unicode/utf8"
 
+	"wbtool.dev/wbtool/internal/typo"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -65,6 +68,7 @@ type piece struct {
 	icon    string
 	natural int
 	w       float64
+	trim    float64 // an icon's blank right side left out of w (iconTrim)
 }
 
 type word struct {
@@ -285,6 +289,14 @@ func splitWords(p *para, pt float64, lang string) []word {
 		cur = word{}
 	}
 	add := func(pc piece) {
+		// punctuation after an icon touches it, as after a word: the
+		// icon gives up the blank on its right
+		if n := len(cur.pieces); n > 0 && cur.pieces[n-1].icon != "" && cur.pieces[n-1].trim == 0 && closesWord(pc.text) {
+			k := iconTrim(cur.pieces[n-1].icon) * pt * ptToMM
+			cur.pieces[n-1].w -= k
+			cur.pieces[n-1].trim = k
+			cur.w -= k
+		}
 		// merge text of the same style
 		if n := len(cur.pieces); n > 0 && pc.text != "" && cur.pieces[n-1].text != "" && cur.pieces[n-1].style == pc.style {
 			cur.pieces[n-1].text += pc.text
@@ -303,7 +315,8 @@ func splitWords(p *para, pt float64, lang string) []word {
 		case r.Natural != 0:
 			add(piece{natural: r.Natural, style: st, w: naturalWidth(r.Natural, pt)})
 		default:
-			t := markup.TypographyRun(r.Text, lang, i > 0)
+			// no line break between a number and what it counts
+			t := typo.NumberSpaces(markup.TypographyRun(r.Text, lang, i > 0))
 			for i, seg := range strings.Split(t, " ") {
 				if i > 0 {
 					end()
@@ -328,7 +341,7 @@ func drawPiece(pc piece, x, y, pt float64, col Colour, faction func(string) (Col
 	em := pt * ptToMM
 	switch {
 	case pc.icon != "":
-		return icon(pc.icon, x+pc.w/2, y-0.34*em, iconSize*em, col, faction)
+		return icon(pc.icon, x+(pc.w+pc.trim)/2, y-0.34*em, iconSize*em, col, faction)
 	case pc.natural != 0:
 		// a natural result: the face value in a small rounded box
 		// (R-DICE-2: the number rolled, before modifiers)
@@ -377,3 +390,32 @@ func lineText(s, lang string, st Style, col Colour, x, y, w, maxPt, minPt float6
 
 // markupTypo is the text of a one-line s as drawn.
 func markupTypo(s, lang string) string { return noSoftHyphens(markup.Typography(s, lang)) }
+
+// closesWord reports whether s starts with punctuation that follows a
+// word without a space: , . ; : ! ? ) and the closing quotes.
+func closesWord(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return s != "" && strings.ContainsRune(",.;:!?)…’”»", r)
+}
+
+// iconTrim is the blank on the right of an inline icon, in ems, less a
+// hair: what punctuation right after it may take back. It is measured on
+// the icon's drawing, which is not centred in its box for every icon (the
+// move arrow leans left).
+func iconTrim(name string) float64 {
+	if v, ok := iconTrims.Load(name); ok {
+		return v.(float64)
+	}
+	right := 0.0
+	for _, it := range icon(name, 12, 12, 24, colInk, func(string) (Colour, bool) { return colInk, true }) {
+		if _, hi, ok := itemBox(it); ok {
+			right = max(right, hi.X)
+		}
+	}
+	blank := max(0, 24-right) / 24 // of the drawn size
+	k := max(0, (iconAdvance-iconSize)/2+blank*iconSize-0.06)
+	iconTrims.Store(name, k)
+	return k
+}
+
+var iconTrims sync.Map // icon name → iconTrim

@@ -5,23 +5,26 @@ import (
 	"strings"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/render/markup"
 )
 
 // iconPaths holds the drawing of every fixed icon: SVG elements in a
-// 24 × 24 box, drawn with currentColor. They are constants of this
-// package, never content, so writing them unescaped is safe.
+// 24 × 24 box, drawn with currentColor (the dice in their own colours).
+// They are constants of this package and of render, never content, so
+// writing them unescaped is safe.
 var iconPaths = map[string]string{
-	markup.IconMove:      `<path d="M3 12h13M11 6l6 6-6 6" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/>`,
-	markup.IconRun:       `<path d="M3 6l6 6-6 6M11 6l6 6-6 6M19 6v12" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/>`,
-	markup.IconFight:     `<path d="M4 4l11 11M20 4L9 15M13 17l4-4M11 17l-4-4M16 16l4 4M8 16l-4 4" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/>`,
-	markup.IconShoot:     `<g fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"><circle cx="12" cy="12" r="7"/><path d="M12 2v5M12 17v5M2 12h5M17 12h5"/></g><circle cx="12" cy="12" r="1.8" fill="currentColor"/>`,
-	markup.IconAim:       `<path d="M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/><circle cx="12" cy="12" r="3.2" fill="currentColor"/>`,
-	markup.IconHide:      `<path d="M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/><path d="M4 20L20 4" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"/>`,
-	markup.IconOrder:     `<path d="M12 2l8.7 5v10L12 22l-8.7-5V7z" fill="currentColor"/>`,
-	markup.IconRangedDie: `<path d="M12 2l8.7 5v10L12 22l-8.7-5V7z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/><circle cx="12" cy="12" r="4" fill="none" stroke="currentColor" stroke-width="2"/><circle cx="12" cy="12" r="1.3" fill="currentColor"/>`,
-	markup.IconMeleeDie:  `<path d="M12 2l8.7 5v10L12 22l-8.7-5V7z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/><path d="M8.5 15.5l7-7M9 11l4 4" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>`,
-	markup.IconAnyDie:    `<path d="M12 2l8.7 5v10L12 22l-8.7-5V7z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/><circle cx="12" cy="12" r="2" fill="currentColor"/>`,
+	markup.IconMove:  `<path d="M3 12h13M11 6l6 6-6 6" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/>`,
+	markup.IconRun:   `<path d="M3 6l6 6-6 6M11 6l6 6-6 6M19 6v12" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/>`,
+	markup.IconFight: `<path d="M4 4l11 11M20 4L9 15M13 17l4-4M11 17l-4-4M16 16l4 4M8 16l-4 4" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/>`,
+	markup.IconShoot: `<g fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"><circle cx="12" cy="12" r="7"/><path d="M12 2v5M12 17v5M2 12h5M17 12h5"/></g><circle cx="12" cy="12" r="1.8" fill="currentColor"/>`,
+	markup.IconAim:   `<path d="M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/><circle cx="12" cy="12" r="3.2" fill="currentColor"/>`,
+	markup.IconHide:  `<path d="M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/><path d="M4 20L20 4" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"/>`,
+	markup.IconOrder: `<path d="M12 2l8.7 5v10L12 22l-8.7-5V7z" fill="currentColor"/>`,
+	// dice: the cards' own drawing (a d12 face in the rulebooks' colour)
+	markup.IconRangedDie: render.IconSVG(markup.IconRangedDie),
+	markup.IconMeleeDie:  render.IconSVG(markup.IconMeleeDie),
+	markup.IconAnyDie:    render.IconSVG(markup.IconAnyDie),
 	markup.IconActive:    `<path d="M13 2L4 14h7l-1 8 9-12h-7z" fill="currentColor"/>`,
 	// Gear icons of R-CARD-1 (not card-text icons).
 	"gear-ranged": `<g fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"><circle cx="12" cy="12" r="6"/><path d="M12 3v5M12 16v5M3 12h5M16 12h5"/></g>`,

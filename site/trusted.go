@@ -91,7 +91,7 @@ func (b *builder) cardText(src string, l catalog.Lang, where catalog.Pos, what s
 				if l == catalog.French {
 					s = typo.French(s, i > 0) // on the text, before escaping
 				}
-				h.Text(s)
+				h.Text(typo.NumberSpaces(s)) // "2 Stress" on one line, as on the cards
 			}
 			h.tag(close)
 		}

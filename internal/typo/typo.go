@@ -118,3 +118,58 @@ func French(s string, prevWord bool) string {
 	flush()
 	return b.String()
 }
+
+// NumberSpaces returns s with the space after a number made a no-break
+// space (U+00A0), so that a line never ends between a number and what it
+// counts: "take 2 Stress", "retirez 1 jeton", "+1 " before an icon. A
+// number is a word of digits, with an optional sign before and "+" after
+// ("6+ hit"); the space becomes no-break when a letter or the end of s
+// follows it (at the end of s, what follows is the next piece of the
+// text: an icon, an emphasis). Every language; linear in len(s).
+func NumberSpaces(s string) string {
+	if !strings.ContainsAny(s, "0123456789") || !strings.Contains(s, " ") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	wordStart := true // at the start of a word
+	for i := 0; i < len(s); {
+		if !wordStart {
+			c, n := utf8.DecodeRuneInString(s[i:])
+			b.WriteString(s[i : i+n])
+			i += n
+			wordStart = c == ' ' || c == '(' || c == '\u00a0' || c == '\u202f'
+			continue
+		}
+		// a number word: [+−-]digits[+]
+		j := i
+		if j < len(s) && (s[j] == '+' || s[j] == '-') {
+			j++
+		} else if strings.HasPrefix(s[j:], "−") {
+			j += len("−")
+		}
+		d := j
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j == d { // not a number
+			wordStart = false
+			continue
+		}
+		if j < len(s) && s[j] == '+' {
+			j++
+		}
+		b.WriteString(s[i:j])
+		i = j
+		if i < len(s) && s[i] == ' ' {
+			next, _ := utf8.DecodeRuneInString(s[i+1:])
+			if i+1 == len(s) || unicode.IsLetter(next) {
+				b.WriteString(NBSP)
+				i++
+				continue // the next word starts
+			}
+		}
+		wordStart = false
+	}
+	return b.String()
+}

@@ -79,3 +79,24 @@ func BenchmarkFrenchSpacing(b *testing.B) {
 		})
 	}
 }
+
+func TestNumberSpaces(t *testing.T) {
+	nb := "\u00a0"
+	for _, c := range []struct{ in, want string }{
+		{"take 2 Stress", "take 2" + nb + "Stress"},
+		{"retirez 1 jeton Stress de 2 tuiles", "retirez 1" + nb + "jeton Stress de 2" + nb + "tuiles"},
+		{"gain +1 ", "gain +1" + nb}, // an icon follows
+		{"on a 6+ hit", "on a 6+" + nb + "hit"},
+		{"(3 tiles)", "(3" + nb + "tiles)"},
+		{"10:30 and 2 3", "10:30 and 2 3"}, // not before a number
+		{"R2 D2 go", "R2 D2 go"},           // not a number word
+		{"2.5 mm", "2.5 mm"},
+		{"é 12 éclats", "é 12" + nb + "éclats"},
+		{"no number", "no number"},
+		{"5", "5"},
+	} {
+		if got := NumberSpaces(c.in); got != c.want {
+			t.Errorf("NumberSpaces(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
