@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/render"
 )
 
 //go:embed templates/*.html
@@ -89,6 +90,12 @@ func (b *builder) commonPages() []string {
 	}
 	for _, d := range b.cat.Decks {
 		ps = append(ps, "decks/"+d.ID+"/index.html")
+	}
+	if len(b.cat.Scenarios) > 0 {
+		ps = append(ps, "scenarios/index.html")
+	}
+	for _, sc := range b.cat.Scenarios {
+		ps = append(ps, "scenarios/"+sc.ID+"/index.html")
 	}
 	return ps
 }
@@ -170,7 +177,8 @@ func (b *builder) buildLang(l catalog.Lang) error {
 	// Home.
 	home := b.newPage(l, "index.html", b.label("site.title", l), "home", nil)
 	home.Data = map[string]any{
-		"Chapters": b.chapterLinks(home, chs),
+		"Scenarios": b.scenarioLinks(home),
+		"Chapters":  b.chapterLinks(home, chs),
 		"Kinds":    b.kindLinks(home),
 		"Factions": b.factionLinks(home),
 		"Decks":    b.deckLinks(home),
@@ -217,6 +225,13 @@ func (b *builder) buildLang(l catalog.Lang) error {
 			}
 		}
 		data["Sections"] = sections
+		if c == b.boardChapter(l) {
+			boards, err := b.boardFigures(cp, c)
+			if err != nil {
+				return err
+			}
+			data["Boards"] = boards
+		}
 		cp.Data = data
 		if err := b.render("chapter", cp); err != nil {
 			return err
@@ -314,6 +329,11 @@ func (b *builder) buildLang(l catalog.Lang) error {
 
 	// Decks.
 	if err := b.buildDecks(l); err != nil {
+		return err
+	}
+
+	// Scenarios, each with its map.
+	if err := b.buildScenarios(l); err != nil {
 		return err
 	}
 
@@ -616,4 +636,140 @@ func splitRuleID(id string) (string, int) {
 		n = n*10 + int(c-'0')
 	}
 	return parts[1], n
+}
+
+// ---------------------------------------------------------------------------
+// Action boards and scenarios (issue 14 item 4): the drawings of the print
+// kit (render.ActionBoardSVG, render.ScenarioMapSVG), as images next to
+// the pages that show them.
+
+// figure is a drawing shown on a page.
+type figure struct {
+	ID      string // anchor
+	Src     string // relative to the page
+	Alt     string
+	Caption string
+	Href    string // a page about it, if any
+}
+
+// boardChapter is the rules chapter about the Action board: the one that
+// defines R-ACT-1, else the one named action-board; nil when there is none.
+func (b *builder) boardChapter(l catalog.Lang) *chapter {
+	for _, c := range b.chapters[l] {
+		for _, r := range c.rules {
+			if r == "R-ACT-1" {
+				return c
+			}
+		}
+	}
+	for _, c := range b.chapters[l] {
+		if c.Slug == "action-board" {
+			return c
+		}
+	}
+	return nil
+}
+
+// boardHref is where page p shows Action board id: its figure in the
+// Action board chapter; "" when no chapter shows it.
+func (b *builder) boardHref(p *page, id string) string {
+	c := b.boardChapter(p.Lang)
+	if c == nil || b.cat.ActionBoard(id) == nil {
+		return ""
+	}
+	return p.Link("rules/"+c.Slug+"/index.html") + "#board-" + id
+}
+
+// boardFigures draws every Action board next to chapter page p.
+func (b *builder) boardFigures(p *page, c *chapter) ([]figure, error) {
+	var out []figure
+	for _, ab := range b.cat.ActionBoards {
+		svg, err := render.ActionBoardSVG(b.cat, ab.ID, p.Lang)
+		if err != nil {
+			return nil, fmt.Errorf("action board %s: %w", ab.ID, err)
+		}
+		src := "board-" + ab.ID + ".svg"
+		b.put(string(p.Lang)+"/rules/"+c.Slug+"/"+src, svg)
+		name := ab.Name.In(p.Lang)
+		out = append(out, figure{ID: "board-" + ab.ID, Src: src, Alt: name,
+			Caption: name + " · " + b.label("format."+string(ab.Format), p.Lang)})
+	}
+	return out, nil
+}
+
+// HasScenarios reports whether the site has scenario pages (the
+// navigation links to them).
+func (p *page) HasScenarios() bool { return len(p.b.cat.Scenarios) > 0 }
+
+// scenarioLinks lists the scenarios, for page p.
+func (b *builder) scenarioLinks(p *page) []link {
+	var out []link
+	for _, sc := range b.cat.Scenarios {
+		out = append(out, link{Href: p.Link("scenarios/" + sc.ID + "/index.html"), Label: sc.Name.In(p.Lang)})
+	}
+	return out
+}
+
+// scenarioView is the data of a scenario page.
+type scenarioView struct {
+	Name, Format string
+	Text         template.HTML
+	Map          figure
+	Board        link // the Action board it is played on
+	Objectives   []link
+	Source       string
+}
+
+// buildScenarios writes the scenario index and a page per scenario, with
+// its map at play scale as an SVG image.
+func (b *builder) buildScenarios(l catalog.Lang) error {
+	if len(b.cat.Scenarios) == 0 {
+		return nil
+	}
+	si := b.newPage(l, "scenarios/index.html", b.label("nav.scenarios", l), "scenarios", nil)
+	type item struct {
+		link
+		Format string
+		Map    figure
+	}
+	var items []item
+	for i := range b.cat.Scenarios {
+		sc := &b.cat.Scenarios[i]
+		p := b.newPage(l, "scenarios/"+sc.ID+"/index.html", sc.Name.In(l), "scenarios", nil)
+		svg, err := render.ScenarioMapSVG(b.cat, sc.ID, l)
+		if err != nil {
+			return fmt.Errorf("scenario %s: %w", sc.ID, err)
+		}
+		b.put(string(l)+"/scenarios/"+sc.ID+"/map.svg", svg)
+		name := sc.Name.In(l)
+		v := scenarioView{Name: name, Format: b.label("format."+string(sc.Format), l),
+			Text:   b.cardText(sc.Text.In(l), l, sc.Pos, "scenario "+sc.ID),
+			Map:    figure{ID: "map", Src: "map.svg", Alt: b.label("scenario", l) + " " + name, Caption: name},
+			Source: sc.Pos.String()}
+		board := sc.ActionBoard
+		if board == "" {
+			for _, ab := range b.cat.ActionBoards {
+				if ab.Format == sc.Format {
+					board = ab.ID
+					break
+				}
+			}
+		}
+		if ab := b.cat.ActionBoard(board); ab != nil {
+			v.Board = link{Href: b.boardHref(p, board), Label: ab.Name.In(l)}
+		}
+		for _, id := range sc.Objectives {
+			if n, ok := b.cat.CardName(id); ok {
+				v.Objectives = append(v.Objectives, link{Href: p.Link("cards/" + id + "/index.html"), Label: n.In(l)})
+			}
+		}
+		p.Data = v
+		if err := b.render("scenario", p); err != nil {
+			return err
+		}
+		items = append(items, item{link: link{Href: si.Link("scenarios/" + sc.ID + "/index.html"), Label: name}, Format: v.Format,
+			Map: figure{Src: sc.ID + "/map.svg", Alt: v.Map.Alt}})
+	}
+	si.Data = items
+	return b.render("scenarios", si)
 }
