@@ -179,11 +179,11 @@ func (b *builder) buildLang(l catalog.Lang) error {
 	home.Data = map[string]any{
 		"Scenarios": b.scenarioLinks(home),
 		"Chapters":  b.chapterLinks(home, chs),
-		"Kinds":    b.kindLinks(home),
-		"Factions": b.factionLinks(home),
-		"Decks":    b.deckLinks(home),
-		"Count":    len(all),
-		"Terms":    len(b.cat.Glossary),
+		"Kinds":     b.kindLinks(home),
+		"Factions":  b.factionLinks(home),
+		"Decks":     b.deckLinks(home),
+		"Count":     len(all),
+		"Terms":     len(b.cat.Glossary),
 	}
 	if err := b.render("home", home); err != nil {
 		return err
