@@ -45,6 +45,9 @@ type builder struct {
 	// version, when set, is printed after the card number on every card
 	// (the sheets give wbtool's version)
 	version string
+	// stampAt is where each face puts its card number (stamp): the
+	// right end of its baseline, inside the safe area, keyed by id/side
+	stampAt map[string]Pt
 	errs    diag.List // cards that cannot be laid out
 	warns   diag.List // cards laid out at a size that reads poorly
 }
@@ -65,6 +68,16 @@ func (b *builder) newFace(id string, kind catalog.Kind, side string, pos catalog
 }
 
 func (f *face) add(items ...Item) { f.Items = append(f.Items, items...) }
+
+// stampHere says where the face's card number goes: right-aligned at x,
+// baseline y, inside the safe area (a print shop cuts within 3 mm of the
+// cut line).
+func (f *face) stampHere(x, y float64) {
+	if f.b.stampAt == nil {
+		f.b.stampAt = map[string]Pt{}
+	}
+	f.b.stampAt[f.Card+"/"+f.Side] = Pt{x, y}
+}
 
 // fail reports that the face cannot be laid out, at the card.
 func (f *face) fail(err error) {
@@ -388,6 +401,21 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 	}
 	pitch := 5.9
 	top := CardH - margin - float64(len(pools))*pitch + 0.5
+	// the card number goes at the end of the shortest pool row, or, when
+	// every row is full, at the bottom of the skills panel
+	stampRow, stampEnd := -1, CardW
+	for i, pl := range pools {
+		avail := CardW - margin - (margin + 10.3)
+		s := math.Min(4.6, (avail-float64(pl.n-1)*0.7)/float64(pl.n))
+		if end := margin + 10.3 + float64(pl.n)*(s+0.7); end < stampEnd {
+			stampRow, stampEnd = i, end
+		}
+	}
+	if stampEnd <= CardW-margin-11 {
+		f.stampHere(CardW-margin, top+float64(stampRow)*pitch+pitch/2-0.25+0.6)
+	} else {
+		f.stampHere(CardW-margin-1.2, top-1.6-0.7)
+	}
 	for i, pl := range pools {
 		cy := top + float64(i)*pitch + pitch/2 - 0.25
 		f.add(icon(pl.icon, margin+2.3, cy, 4.4, pl.col, nil)...)
@@ -466,7 +494,8 @@ func (b *builder) leaderSide(l *catalog.Leader, fm catalog.Format, side string) 
 	oh := 6.2 + float64(len(orders))*rowH + 0.8
 	oy := CardH - margin - oh
 	f.panel(margin, oy, CardW-2*margin, oh)
-	f.text(f.l("leader.orders"), Bold, colMuted, CardW/2, oy+4.2, CardW-2*margin-3, 6.3, 4.5, 'c', "the Order table title")
+	f.text(f.l("leader.orders"), Bold, colMuted, CardW/2, oy+4.2, CardW-2*margin-24, 6.3, 4.5, 'c', "the Order table title")
+	f.stampHere(CardW-margin-1.5, oy+4.2)
 	for i, period := range orders {
 		cy := oy + 6.2 + float64(i)*rowH + rowH/2
 		if i > 0 {
@@ -544,6 +573,7 @@ func (b *builder) upgrade(f *face, name catalog.Text, kind catalog.Kind, faction
 	}
 	f.header(band, name.In(b.lang), sub, reserve, reserve)
 	cy := bandH + 11.5
+	f.stampHere(CardW-margin, bandH+4)
 	f.add(Circle{X: CardW / 2, Y: cy, R: 8.6, Paint: fillStroke(colPanel, band, 0.7)})
 	f.add(icon(symbol, CardW/2, cy, 11, band, nil)...)
 	if caption != "" {
@@ -639,7 +669,8 @@ func (b *builder) reference(r *catalog.ReferenceCard) Card {
 	py := bandH + 3
 	ph := CardH - margin - py
 	f.panel(margin, py, CardW-2*margin, ph)
-	f.fit(textBox{X: margin + 1.8, Y: py + 1.5, W: CardW - 2*margin - 3.6, H: ph - 3}, f.skillParas(r.Skills, true), 8, "the skills")
+	f.fit(textBox{X: margin + 1.8, Y: py + 1.5, W: CardW - 2*margin - 3.6, H: ph - 4.4}, f.skillParas(r.Skills, true), 8, "the skills")
+	f.stampHere(CardW-margin-1.2, CardH-margin-0.9)
 	return Card{ID: r.ID, Kind: catalog.KindReference, Front: *f.Face, Back: b.commonBack(r.ID, catalog.KindReference)}
 }
 
@@ -649,6 +680,7 @@ func (b *builder) objective(o *catalog.ObjectiveCard) Card {
 	f.band(colGold, bandH)
 	f.header(colGold, o.Name.In(b.lang), f.l("kind.objective")+" · "+f.l("format."+string(o.Format)), 0, 0)
 	cy := bandH + 10
+	f.stampHere(CardW-margin, bandH+4)
 	f.add(Circle{X: CardW / 2, Y: cy, R: 7.2, Paint: fillStroke(colPanel, colGold, 0.7)})
 	f.add(icon("objective", CardW/2, cy, 10, colGold.mix(colInk, 0.3), nil)...)
 	bottom := CardH - margin
@@ -821,7 +853,8 @@ func CardNumber(cat *catalog.Catalog, id string) string {
 }
 
 // stamp prints the card number, and the version when there is one, small
-// in the bottom margin of every face of the card (not on the common back
+// where the face's layout left room for it (stampHere), inside the safe
+// area, on every face of the card (not on the common back
 // nor an Objective back: backs that hide a card say nothing of it).
 func (b *builder) stamp(c *Card) {
 	s := CardNumber(b.cat, c.ID)
@@ -832,7 +865,11 @@ func (b *builder) stamp(c *Card) {
 		if f.Side == "common-back" || f.Card == "" {
 			continue
 		}
-		it, err := lineText(s, string(b.lang), Regular, colMuted, CardW-margin, CardH-1.05, CardW*0.6, 4.2, 3.2, 'r', "the card number")
+		at, ok := b.stampAt[f.Card+"/"+f.Side]
+		if !ok {
+			continue
+		}
+		it, err := lineText(s, string(b.lang), Regular, colMuted, at.X, at.Y, 20, 4.2, 3.2, 'r', "the card number")
 		if err == nil {
 			f.Items = append(f.Items, it)
 		}
