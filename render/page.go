@@ -79,7 +79,8 @@ func (d *Drawing) SVG(lang string) []byte {
 	return b.Bytes()
 }
 
-// svgItems writes items as SVG elements (the same elements as Face.SVG).
+// svgItems writes items as SVG elements: the one SVG drawing of the
+// layout model, for card faces (Face.SVG) and kit drawings alike.
 func svgItems(b *bytes.Buffer, items []Item) {
 	for _, it := range items {
 		switch it := it.(type) {

@@ -53,52 +53,7 @@ func (f *Face) SVG(title string) []byte {
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ` + num(CardW) + ` ` + num(CardH) + `" width="` + num(CardW) + `mm" height="` + num(CardH) + `mm" role="img" lang="` + html.EscapeString(lang) + `" aria-label="` + html.EscapeString(title) + `">`)
 	b.WriteString("<title>" + html.EscapeString(title) + "</title>")
 	b.WriteString(`<g stroke-linecap="round" stroke-linejoin="round" font-family="Go, 'Go Regular', 'DejaVu Sans', sans-serif">`)
-	for _, it := range f.Items {
-		switch it := it.(type) {
-		case Rect:
-			b.WriteString(`<rect x="` + num(it.X) + `" y="` + num(it.Y) + `" width="` + num(it.W) + `" height="` + num(it.H) + `"`)
-			if it.R > 0 {
-				b.WriteString(` rx="` + num(it.R) + `"`)
-			}
-			svgPaint(&b, it.Paint)
-			b.WriteString("/>")
-		case Poly:
-			b.WriteString(`<polygon points="` + svgPts(it.Pts) + `"`)
-			svgPaint(&b, it.Paint)
-			b.WriteString("/>")
-		case Circle:
-			b.WriteString(`<circle cx="` + num(it.X) + `" cy="` + num(it.Y) + `" r="` + num(it.R) + `"`)
-			svgPaint(&b, it.Paint)
-			b.WriteString("/>")
-		case Line:
-			b.WriteString(`<polyline points="` + svgPts(it.Pts) + `" fill="none" stroke="` + it.Colour.Hex() + `" stroke-width="` + num(it.Width) + `"/>`)
-		case Path:
-			b.WriteString(`<path d="`)
-			for i, op := range it.Ops {
-				if i > 0 {
-					b.WriteByte(' ')
-				}
-				b.WriteByte(op.Op)
-				if len(op.Pts) > 0 {
-					b.WriteString(svgPts(op.Pts))
-				}
-			}
-			b.WriteString(`"`)
-			svgPaint(&b, it.Paint)
-			b.WriteString("/>")
-		case Text:
-			b.WriteString(`<text x="` + num(it.X) + `" y="` + num(it.Y) + `" font-size="` + num(it.Size*ptToMM) + `"`)
-			if it.Style&Bold != 0 {
-				b.WriteString(` font-weight="bold"`)
-			}
-			if it.Style&Italic != 0 {
-				b.WriteString(` font-style="italic"`)
-			}
-			b.WriteString(` fill="` + it.Colour.Hex() + `" textLength="` + num(it.W) + `" lengthAdjust="spacingAndGlyphs">`)
-			b.WriteString(html.EscapeString(it.S))
-			b.WriteString("</text>")
-		}
-	}
+	svgItems(&b, f.Items)
 	b.WriteString("</g></svg>\n")
 	return b.Bytes()
 }
