@@ -18,7 +18,7 @@ import (
 // layout is pure: catalog in, Faces out; both backends draw Faces.
 
 const (
-	margin    = 3.0  // safe margin inside the cut line
+	margin    = 3.2  // safe margin inside the cut line: 1/8 in, a print shop's safe zone
 	bodyMin   = 5.75 // smallest readable body text, pt
 	bandH     = 14.0 // height of the coloured name band below the cut line
 	labelMin  = 3.6  // smallest stat label, pt
@@ -192,7 +192,7 @@ func (f *face) header(band Colour, name, subtitle string, nameReserve, subReserv
 		f.text(name, Bold, ink, margin, 7.4, w, 12, 8.5, 'l', "the card name")
 	} else {
 		// a long name takes two lines
-		f.fit(textBox{X: margin, Y: 0.9, W: w, H: 8.4, middle: true}, []para{{runs: []markup.Run{{Text: name}}, base: Bold, colour: ink}}, 8.5, "the card name")
+		f.fit(textBox{X: margin, Y: margin, W: w, H: 9.3 - margin, middle: true}, []para{{runs: []markup.Run{{Text: name}}, base: Bold, colour: ink}}, 8.5, "the card name")
 	}
 	f.text(subtitle, Regular, ink.mix(band, 0.18), margin, 11.5, CardW-2*margin-subReserve, 6.3, 4.5, 'l', "the card type line")
 }
@@ -300,8 +300,8 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 	// built-in gear (R-CARD-1), top right
 	gearX := CardW - margin - 2.7
 	for i := len(p.Gear) - 1; i >= 0; i-- {
-		f.add(Circle{X: gearX, Y: 5.3, R: 2.7, Paint: fill(colWhite)})
-		f.add(icon("gear-"+string(p.Gear[i]), gearX, 5.3, 3.9, band, nil)...)
+		f.add(Circle{X: gearX, Y: 6, R: 2.7, Paint: fill(colWhite)})
+		f.add(icon("gear-"+string(p.Gear[i]), gearX, 6, 3.9, band, nil)...)
 		gearX -= 6.2
 	}
 	// activation cost: a row of Order hexes straddling the band's edge
@@ -313,7 +313,8 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 	}
 	step := r*math.Sqrt(3) + 0.35
 	costW := float64(len(hexes)) * step
-	x := CardW - margin - costW + step/2
+	// The white outline of the last hex stays inside the margin.
+	x := CardW - margin - costW + step/2 - (r + 0.55 - step/2)
 	for _, h := range hexes {
 		col, ok := b.factionColour(h)
 		f.add(Poly{Pts: hexPts(x, bandH, r+0.55), Paint: fill(colWhite)})
@@ -475,7 +476,7 @@ func (b *builder) leaderSide(l *catalog.Leader, fm catalog.Format, side string) 
 	f.background(colParchment)
 	f.band(fc, bandH)
 	// a crown marks the Leader (hexes would read as a cost)
-	crown := newIC(CardW-margin-5.5, 6.4, 11)
+	crown := newIC(CardW-margin-5.5, 7.2, 11)
 	crown.poly(fillStroke(colWhite.mix(fc, 0.15), fc.mix(colInk, 0.4), 0.6), 3, 19, 3, 7, 8, 12.5, 12, 4, 16, 12.5, 21, 7, 21, 19)
 	f.add(crown.items...)
 	f.header(fc, l.Name.In(b.lang), f.l("kind.leader")+" · "+f.l("leader.side."+string(fm)), 12, 0)
@@ -564,7 +565,7 @@ func (b *builder) upgrade(f *face, name catalog.Text, kind catalog.Kind, faction
 	f.band(band, bandH)
 	reserve := 0.0
 	if faction != "" {
-		f.emblem(faction, CardW-margin-4.2, 6.9, 4.2)
+		f.emblem(faction, CardW-margin-4.7, 7.9, 4.2)
 		reserve = 10
 	}
 	sub := f.l("kind." + string(kind))
@@ -664,7 +665,7 @@ func (b *builder) reference(r *catalog.ReferenceCard) Card {
 	fc := b.colourOr(r.Faction, colReference)
 	f.background(colParchment)
 	f.band(fc, bandH)
-	f.emblem(r.Faction, CardW-margin-4.2, 6.9, 4.2)
+	f.emblem(r.Faction, CardW-margin-4.7, 7.9, 4.2)
 	f.header(fc, r.Name.In(b.lang), f.l("kind.reference")+" · "+b.factionName(r.Faction), 10, 10)
 	py := bandH + 3
 	ph := CardH - margin - py
