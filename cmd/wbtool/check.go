@@ -19,7 +19,9 @@ import (
 )
 
 const checkDoc = `Check plays the designers' check games with the rules engine: the
-content's (scenarios/checks) plus those in the files and folders given.
+content's (scenarios/checks) plus those in the files and folders given. Like
+validate, it runs every other check of a build too, so it never passes
+content that build refuses.
 Each failing check prints one line with its file:line, the step, and what
 was expected against what happened; the last line is "N passed, M failed".
 
@@ -47,7 +49,9 @@ func newCheckCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			opts := build.Options{Stages: []build.Stage{build.Load, build.Checks}, Extra: extra}
+			// The whole verdict, as validate and build give it: a check run
+			// never passes content that build refuses.
+			opts := build.Options{Stages: build.Verdict, Extra: extra}
 			if run != "" {
 				opts.CheckFilter = func(c *catalog.CheckGame) bool { return strings.Contains(c.ID, run) }
 			}
