@@ -1,46 +1,28 @@
 package main
 
 import (
-	"crypto/sha256"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/internal/testtool"
 )
 
-// outputTree lists the output files under out (wbtool's own records
-// aside) with a hash of their bytes.
+// outputTree lists the output folder (wbtool's own records aside).
 func outputTree(t *testing.T, out string) string {
 	t.Helper()
-	var lines []string
-	err := filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(out, p)
-		if d.IsDir() {
-			if rel == dist.StateDir {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		lines = append(lines, fmt.Sprintf("%s %x", filepath.ToSlash(rel), sha256.Sum256(b)))
-		return err
-	})
+	tree, err := testtool.Tree(out, dist.StateDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sort.Strings(lines)
-	return strings.Join(lines, "\n")
+	return tree
 }
 
 // TestKillDuringBuild kills `wbtool build` (the whole process group: the

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"wbtool.dev/wbtool/internal/golden"
+	"wbtool.dev/wbtool/internal/testtool"
 )
 
 func TestMain(m *testing.M) {
@@ -66,7 +66,7 @@ func TestScript(t *testing.T) {
 				if len(args) != 1 {
 					ts.Fatalf("usage: treehash DIR")
 				}
-				out, err := treeHash(ts.MkAbs(args[0]))
+				out, err := testtool.Tree(ts.MkAbs(args[0]))
 				ts.Check(err)
 				fmt.Fprint(ts.Stdout(), out)
 			},
@@ -114,37 +114,4 @@ func copyTree(src, dst string) error {
 		}
 		return os.WriteFile(target, b, 0o644)
 	})
-}
-
-// treeHash lists everything under root, sorted: "f path sha256" for files,
-// "d path" for folders, "l path -> target" for symlinks (not followed).
-func treeHash(root string) (string, error) {
-	var b strings.Builder
-	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		rel = filepath.ToSlash(rel)
-		switch {
-		case d.Type()&os.ModeSymlink != 0:
-			t, err := os.Readlink(p)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(&b, "l %s -> %s\n", rel, t)
-		case d.IsDir():
-			fmt.Fprintf(&b, "d %s\n", rel)
-		case d.Type().IsRegular():
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(&b, "f %s %x\n", rel, sha256.Sum256(data))
-		default:
-			fmt.Fprintf(&b, "s %s %v\n", rel, d.Type())
-		}
-		return nil
-	})
-	return b.String(), err
 }

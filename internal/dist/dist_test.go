@@ -2,7 +2,6 @@ package dist
 
 import (
 	"bufio"
-	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,12 +9,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"wbtool.dev/wbtool/internal/testtool"
 )
 
 func open(t *testing.T, out, content string) *Dir {
@@ -34,38 +34,14 @@ func publish(t *testing.T, d *Dir, u ...Update) {
 	}
 }
 
-// tree lists the files under root (wbtool's state folder aside) with a
-// hash of their bytes, and every link and special file.
+// tree lists everything under root, wbtool's state folder aside.
 func tree(t *testing.T, root string) string {
 	t.Helper()
-	var lines []string
-	err := filepath.WalkDir(root, func(p string, e os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		if rel == StateDir {
-			return filepath.SkipDir
-		}
-		switch {
-		case e.IsDir():
-			lines = append(lines, "d "+rel)
-		case e.Type().IsRegular():
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			lines = append(lines, fmt.Sprintf("f %s %x", rel, sha256.Sum256(b)))
-		default:
-			lines = append(lines, fmt.Sprintf("%v %s", e.Type(), rel))
-		}
-		return nil
-	})
+	got, err := testtool.Tree(root, StateDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sort.Strings(lines)
-	return strings.Join(lines, "\n")
+	return got
 }
 
 func TestPublishReplacesOwnedFolders(t *testing.T) {

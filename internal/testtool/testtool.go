@@ -1,12 +1,19 @@
-// Package testtool finds the external programs some tests need (pdftotext,
-// pdffonts, qpdf, pdftoppm, chromium). A missing program skips the test
-// with a clear message, or fails it when WBTOOL_REQUIRE_TOOLS=1 (CI sets
-// it and installs the programs).
+// Package testtool holds what several packages' tests share: finding the
+// external programs some tests need (pdftotext, pdffonts, qpdf, pdftoppm,
+// chromium) — a missing program skips the test with a clear message, or
+// fails it when WBTOOL_REQUIRE_TOOLS=1 (CI sets it and installs the
+// programs) — and listing a folder tree with the hashes of its files.
 package testtool
 
 import (
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -23,4 +30,43 @@ func Require(tb testing.TB, name string) string {
 	}
 	tb.Skipf("%s not installed; skipping (apt-get install poppler-utils qpdf, or set WBTOOL_REQUIRE_TOOLS=1 to fail)", name)
 	return ""
+}
+
+// Tree lists everything under root, sorted, one line each: "f path
+// sha256" for a file, "d path" for a folder, "l path -> target" for a
+// symbolic link (not followed), "s path mode" for anything else. Folders
+// named in skip (slash paths relative to root) are left out with what
+// they hold. Tests compare two listings to prove that a command changed
+// nothing, or that two output folders are the same build.
+func Tree(root string, skip ...string) (string, error) {
+	var b strings.Builder
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		switch {
+		case d.IsDir() && slices.Contains(skip, rel):
+			return filepath.SkipDir
+		case d.Type()&fs.ModeSymlink != 0:
+			t, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(&b, "l %s -> %s\n", rel, t)
+		case d.IsDir():
+			fmt.Fprintf(&b, "d %s\n", rel)
+		case d.Type().IsRegular():
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(&b, "f %s %x\n", rel, sha256.Sum256(data))
+		default:
+			fmt.Fprintf(&b, "s %s %v\n", rel, d.Type())
+		}
+		return nil
+	})
+	return b.String(), err
 }
