@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -503,15 +502,7 @@ func (b *builder) leaderSide(l *catalog.Leader, fm catalog.Format, side string) 
 			f.add(Line{Pts: []Pt{{margin + 1.5, cy - rowH/2}, {CardW - margin - 1.5, cy - rowH/2}}, Colour: colRule, Width: 0.2})
 		}
 		f.text(f.l("leader.period")+" "+strconv.Itoa(i+1), Bold, colInk, margin+1.8, cy+1.2, 17, 7, 4.8, 'l', "the Period label")
-		keys := make([]string, 0, len(period))
-		total := 0
-		for k, n := range period {
-			if n > 0 {
-				keys = append(keys, k)
-				total += n
-			}
-		}
-		sort.Strings(keys)
+		keys, total := periodOrders(period)
 		r := 2.5
 		avail := CardW - 2*margin - 21 - 7
 		step := r*math.Sqrt(3) + 0.3

@@ -218,18 +218,23 @@ func factionName(k labeler, id string) string {
 	return k.l("cards.neutral")
 }
 
-// orderRow draws one Period's Order tokens: hexes in the faction colours,
-// then the count.
-func orderRow(k labeler, period map[string]int, x, y, w float64) []Item {
-	keys := make([]string, 0, len(period))
-	total := 0
+// periodOrders are the factions of one Period's Order tokens, sorted, and
+// how many tokens it gives in all (Leader cards and deck sheets draw them).
+func periodOrders(period map[string]int) (factions []string, total int) {
 	for f, n := range period {
 		if n > 0 {
-			keys = append(keys, f)
+			factions = append(factions, f)
 			total += n
 		}
 	}
-	sort.Strings(keys)
+	sort.Strings(factions)
+	return factions, total
+}
+
+// orderRow draws one Period's Order tokens: hexes in the faction colours,
+// then the count.
+func orderRow(k labeler, period map[string]int, x, y, w float64) []Item {
+	keys, total := periodOrders(period)
 	r := 2.6
 	step := r*math.Sqrt(3) + 0.4
 	if avail := w - 9; float64(total)*step > avail {
