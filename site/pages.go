@@ -3,7 +3,6 @@ package site
 import (
 	"bytes"
 	"embed"
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"io/fs"
@@ -78,7 +77,7 @@ func (b *builder) plan() {
 // folder, in a stable order.
 func (b *builder) commonPages() []string {
 	ps := []string{"index.html", "rules/index.html", "cards/index.html", "factions/index.html",
-		"decks/index.html", "glossary/index.html", "checks/index.html", "404.html"}
+		"decks/index.html", "glossary/index.html", "checks/index.html", "search/index.html", "404.html"}
 	for _, k := range b.kinds() {
 		ps = append(ps, "types/"+string(k)+"/index.html")
 	}
@@ -266,15 +265,20 @@ func (b *builder) buildLang(l catalog.Lang) error {
 	}
 	cl.Data = map[string]any{
 		"PDF":   cardsPDF,
-		"Items": b.listItems(cl, all), "Factions": factionOpts, "Kinds": kindOpts, "Costs": costOpts,
+		"Items": b.listItems(cl, all), "Sorts": b.sortOptions(l), "Factions": factionOpts, "Kinds": kindOpts, "Costs": costOpts,
 		"KindLinks": b.kindLinks(cl), "FactionLinks": b.factionLinks(cl),
 	}
 	if err := b.render("cards", cl); err != nil {
 		return err
 	}
-	entries := b.searchEntries(l, all)
-	b.put(string(l)+"/search-index.js", searchIndexJS(entries))
-	b.put(string(l)+"/search-index.json", searchIndexJSON(entries))
+	sd := b.searchDataFor(l, all)
+	b.put(string(l)+"/search-index.js", searchIndexJS(sd))
+	b.put(string(l)+"/search-index.json", searchIndexJSON(sd))
+	sh := b.newPage(l, "search/index.html", b.label("search.help.title", l), "cards", nil)
+	sh.Data = b.searchHelpData(sh)
+	if err := b.render("searchhelp", sh); err != nil {
+		return err
+	}
 
 	// Card pages.
 	for _, c := range all {
@@ -482,57 +486,6 @@ func (b *builder) buildRoot() error {
 	nf := b.newPage(catalog.English, "404.html", b.label("notfound.title", catalog.English), "", nil)
 	nf.atRoot = true
 	return b.render("notfound", nf)
-}
-
-// searchEntry is one card in the search index.
-type searchEntry struct {
-	ID      string `json:"id"`
-	Name    string `json:"name"`
-	Kind    string `json:"kind"`
-	Faction string `json:"faction"`
-	Cost    int    `json:"cost"`
-	Text    string `json:"text"` // folded name and rules text, for matching
-}
-
-func (b *builder) searchEntries(l catalog.Lang, cs []card) []searchEntry {
-	out := make([]searchEntry, 0, len(cs))
-	for _, c := range cs {
-		parts := []string{c.Name.In(l), c.ID}
-		seen := map[string]bool{}
-		for _, t := range c.texts {
-			if s := b.searchText(t.In(l), l); !seen[s] {
-				seen[s] = true
-				parts = append(parts, s)
-			}
-		}
-		fac := c.Faction
-		if b.cat.Faction(fac) == nil {
-			fac = "neutral"
-		}
-		out = append(out, searchEntry{ID: c.ID, Name: c.Name.In(l), Kind: string(c.Kind), Faction: fac, Cost: c.Cost,
-			Text: fold(strings.Join(parts, " "))})
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out
-}
-
-// searchIndexJSON is the index as JSON, for other tools.
-func searchIndexJSON(entries []searchEntry) []byte {
-	data, _ := json.Marshal(entries) // plain strings and ints: cannot fail
-	return append(data, '\n')
-}
-
-// searchIndexJS is the same index as a script that sets a global, so that
-// the card list can load it with <script src> from file:// (where fetch
-// of a JSON file is refused). encoding/json escapes <, > and & and the
-// line separators U+2028/2029, so no content can end the script.
-func searchIndexJS(entries []searchEntry) []byte {
-	data, _ := json.Marshal(entries)
-	var buf bytes.Buffer
-	buf.WriteString("window.WB_SEARCH_INDEX = ")
-	buf.Write(data)
-	buf.WriteString(";\n")
-	return buf.Bytes()
 }
 
 // factionCSS gives each faction its colour as a class, so that pages need

@@ -452,3 +452,19 @@ func TestDesignersFooter(t *testing.T) {
 		t.Errorf("the pages reported problems: %q", issues)
 	}
 }
+
+// starterBrowser starts Chromium and serves the starter site to it.
+func starterBrowser(t *testing.T) (b *browser, files site.Files, base string) {
+	t.Helper()
+	b = newBrowser(t)
+	_, files = starterSite(t)
+	return b, files, serveSite(t, files)
+}
+
+// noIssues fails the test when the pages reported problems.
+func (b *browser) noIssues(t *testing.T) {
+	t.Helper()
+	if issues := b.takeIssues(); len(issues) > 0 {
+		t.Errorf("the pages reported problems: %q", issues)
+	}
+}

@@ -1,0 +1,156 @@
+package browsertest
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// searchQueries are typed queries of the search syntax (issue 17 item 1)
+// and the starter cards each must find, in id order.
+var searchQueries = []struct {
+	lang, q string
+	want    []string
+}{
+	{"en", "f:raiders t:character o<=2", []string{"analyst", "copp", "howler", "jammer", "jammeuse", "scrapper", "splatter"}},
+	{"en", "faction:clans type:leader", []string{"nemi-ha", "sa-keth"}},
+	{"en", "t:objective l:exploration", []string{"break-their-nerve", "data-haul", "deep-strike", "first-blood", "hold-the-relay", "no-one-left-behind", "sweep-the-field"}},
+	{"en", "cost.clans>=2", []string{"ash-warden", "oshi-goru", "rah-na"}},
+	{"en", "o.any=0 t:character", []string{"ork-edo-drummer", "rah-na", "scrapper", "splatter", "thorn-spitter"}},
+	{"en", "h>=5", []string{"ash-warden", "oshi-goru", "wrecker"}},
+	{"en", "speed>4", []string{"howler"}},
+	{"en", "g:ranged t:equipment", []string{"scope", "scrap-harpoon"}},
+	{"en", "gear:armour -t:equipment", []string{"ash-warden", "copp", "oshi-goru", "wrecker"}},
+	{"en", "(f:raiders or f:clans) t:leader", []string{"mother-rust", "nemi-ha", "sa-keth", "vanta"}},
+	{"en", "t:leader and not f:raiders", []string{"nemi-ha", "sa-keth"}},
+	{"en", "k:steadfast t:character", []string{"ork-edo-drummer", "rah-na", "roh-na"}},
+	{"en", "acc<=4", []string{"copp", "roh-na"}},
+	{"en", "md>=2 f:clans", []string{"oshi-goru"}},
+	{"en", `n:"JAMMER"`, []string{"jammer", "jammeuse"}},
+	{"en", `x:"sharp"`, []string{"copp", "roh-na"}},
+	{"en", "a:4", []string{"oshi-goru", "rah-na", "splatter"}},
+	{"en", "t:upgrade f:clans", []string{"ash-seer", "bone-charm", "bone-mail"}},
+	{"en", "m<3", []string{"scrapper"}},
+	{"en", "r>=2 OR s>=5", []string{"howler", "rah-na", "splatter"}},
+	{"fr", "t:personnage f:pillards o=1", []string{"analyst", "scrapper"}},
+	{"fr", "eclaireur", []string{"pathfinder"}},
+	{"fr", "n:jammeu ou t:ref", []string{"clans-reference", "jammer", "jammeuse", "raiders-reference"}},
+}
+
+// searchErrors are queries the syntax refuses, with a word the message
+// must hold.
+var searchErrors = []struct{ q, want string }{
+	{"colour:red", "Unknown field"},
+	{"fation:clans", "faction"}, // did you mean
+	{"f:pirates", "Known: clans, raiders, neutral"},
+	{"o<=two", "compares numbers"},
+	{"(f:raiders", "parenthesis"},
+	{"t:leader or", "needs a value"},
+}
+
+// TestTypedQueries types each query of the table in the card list, on a
+// desktop and on a 360 × 740 phone, and compares the cards shown.
+func TestTypedQueries(t *testing.T) {
+	b, _, base := starterBrowser(t)
+	for _, vp := range []struct {
+		name string
+		w, h int64
+	}{{"desktop", 1280, 900}, {"phone", 360, 740}} {
+		b.do(t, "viewport "+vp.name, chromedp.EmulateViewport(vp.w, vp.h))
+		for _, tc := range searchQueries {
+			b.do(t, "open "+tc.q, chromedp.Navigate(base+"/"+tc.lang+"/cards/index.html"), chromedp.WaitVisible(chromedp.ID("q")))
+			b.do(t, "type "+tc.q, chromedp.SendKeys(chromedp.ID("q"), tc.q))
+			b.waitFor(t, `document.getElementById('q').value === `+jsString(tc.q))
+			got := eval[[]string](t, b, visibleItems+`.map(li => li.getAttribute('data-id')).sort()`)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("%s %s %q shows %v, want %v", vp.name, tc.lang, tc.q, got, tc.want)
+			}
+			if msg := eval[string](t, b, `document.getElementById('q-error').hidden ? '' : document.getElementById('q-error').textContent`); msg != "" {
+				t.Errorf("%s %q: error %q", vp.name, tc.q, msg)
+			}
+			// The query stays in the address.
+			if u := eval[string](t, b, `new URLSearchParams(location.search).get('q') || ''`); u != tc.q {
+				t.Errorf("%s %q: the address holds q=%q", vp.name, tc.q, u)
+			}
+		}
+		if vp.name == "desktop" {
+			b.do(t, "highlight", chromedp.Navigate(base+"/en/cards/index.html?q="+strings.ReplaceAll(`x:"sharp"`, `"`, "%22")), chromedp.WaitVisible(chromedp.ID("q")))
+			b.waitFor(t, `document.querySelectorAll('#card-list li:not([hidden]) .snip mark').length >= 2`)
+			marked := eval[[]string](t, b, `Array.from(document.querySelectorAll('#card-list li:not([hidden]) .snip mark')).map(m => m.textContent.toLowerCase())`)
+			for _, m := range marked {
+				if m != "sharp" {
+					t.Errorf("highlighted %q for x:\"sharp\"", m)
+				}
+			}
+		}
+		for _, tc := range searchErrors {
+			b.do(t, "open "+tc.q, chromedp.Navigate(base+"/en/cards/index.html?q="+urlQuery(tc.q)), chromedp.WaitVisible(chromedp.ID("q")))
+			b.waitFor(t, `!document.getElementById('q-error').hidden`)
+			msg := eval[string](t, b, `document.getElementById('q-error').textContent`)
+			if !strings.Contains(msg, tc.want) {
+				t.Errorf("%s %q says %q, want it to mention %q", vp.name, tc.q, msg, tc.want)
+			}
+			// Not an empty list: the cards stay, with the message.
+			if n := eval[int](t, b, visibleItems+`.length`); n == 0 {
+				t.Errorf("%s %q: the list is empty", vp.name, tc.q)
+			}
+			if vp.name == "phone" && tc.q == "colour:red" {
+				b.screenshot(t, "search-error-phone.png")
+			}
+		}
+	}
+	b.noIssues(t)
+}
+
+// TestSortOrders sorts the list by cost and by health.
+func TestSortOrders(t *testing.T) {
+	b, files, base := starterBrowser(t)
+	b.do(t, "open", chromedp.Navigate(base+"/en/cards/index.html?q=t:character&sort=health"), chromedp.WaitVisible(chromedp.ID("q")))
+	ids := eval[[]string](t, b, visibleItems+`.map(li => li.getAttribute('data-id'))`)
+	var idx struct {
+		Cards []struct {
+			ID  string         `json:"id"`
+			Num map[string]int `json:"num"`
+		} `json:"cards"`
+	}
+	if err := json.Unmarshal(files["en/search-index.json"], &idx); err != nil {
+		t.Fatal(err)
+	}
+	health := map[string]int{}
+	for _, c := range idx.Cards {
+		health[c.ID] = c.Num["health"]
+	}
+	if len(ids) < 5 {
+		t.Fatalf("only %d characters", len(ids))
+	}
+	for i := 1; i < len(ids); i++ {
+		if health[ids[i-1]] > health[ids[i]] {
+			t.Errorf("sorted by health: %s (%d) before %s (%d)", ids[i-1], health[ids[i-1]], ids[i], health[ids[i]])
+		}
+	}
+	if v := eval[string](t, b, `document.getElementById('f-sort').value`); v != "health" {
+		t.Errorf("sort menu shows %q", v)
+	}
+	b.noIssues(t)
+}
+
+func jsString(s string) string {
+	data, _ := json.Marshal(s)
+	return string(data)
+}
+
+func urlQuery(s string) string {
+	var sb strings.Builder
+	for _, c := range []byte(s) {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			sb.WriteByte(c)
+		} else {
+			fmt.Fprintf(&sb, "%%%02X", c)
+		}
+	}
+	return sb.String()
+}
