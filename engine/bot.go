@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"wbtool.dev/wbtool/engine/hex"
 )
@@ -239,4 +241,27 @@ func (b *RandomBot) deployPick(s *State, buf []Decision) (d Decision, out []Deci
 	d = baseDecision(s.toAct)
 	d.Kind, d.Unit, d.Tile = DeployUnit, int8(u), free.Nth(b.r.IntN(n))
 	return d, buf, true
+}
+
+// BotKinds are the names NewBot knows, as the CLI's --bot takes them:
+// "mcts" is the search bot at its default level, "mcts:1" to "mcts:3"
+// choose the level (SearchLevels).
+var BotKinds = []string{"random", "greedy", "mcts", "mcts:1", "mcts:2", "mcts:3"}
+
+// NewBot returns the bot named kind (one of BotKinds) seeded with seed.
+func NewBot(kind string, seed uint64) (Bot, error) {
+	switch kind {
+	case "random":
+		return NewRandomBot(seed), nil
+	case "greedy":
+		return NewGreedyBot(seed), nil
+	case "mcts":
+		return NewSearchBot(DefaultSearchLevel, seed), nil
+	}
+	if len(kind) == len("mcts:1") && kind[:5] == "mcts:" {
+		if lv := int(kind[5] - '0'); lv >= 1 && lv < len(SearchLevels) {
+			return NewSearchBot(lv, seed), nil
+		}
+	}
+	return nil, fmt.Errorf("expected one of %s, got %q", strings.Join(BotKinds, ", "), kind)
 }

@@ -288,38 +288,10 @@ type PlayResult struct {
 // the seed. When log is not nil every step is recorded. limit bounds the
 // number of decisions (an error past it).
 func Play(g *Game, seed uint64, bots [2]Bot, log *Log, limit int) (PlayResult, State, error) {
-	sc := scratchPool.Get().(*scratch)
-	defer scratchPool.Put(sc)
-	var err error
-	sc.st, _, err = NewState(g, Start{Seed: seed, Hand: -1})
-	if err != nil {
-		return PlayResult{}, sc.st, err
+	if log == nil {
+		return PlayRecorded(g, seed, bots, nil, limit)
 	}
-	s := &sc.st // the bots see the state through a pointer: keep it off the stack
-	buf, ev := sc.buf[:0], sc.ev[:0]
-	defer func() { sc.buf, sc.ev = buf[:0], ev[:0] }()
-	for !s.Over() {
-		if s.Steps() >= limit {
-			return PlayResult{}, *s, fmt.Errorf("seed %d: no end after %d decisions", seed, limit)
-		}
-		var d Decision
-		ok := false
-		if rb, isRandom := bots[s.toAct].(*RandomBot); isRandom {
-			d, buf, ok = rb.randomPick(s, buf)
-		}
-		if !ok {
-			buf = Legal(s, buf)
-			if len(buf) == 0 {
-				return PlayResult{}, *s, fmt.Errorf("seed %d: no legal decision at step %d", seed, s.Steps())
-			}
-			d = buf[bots[s.toAct].Choose(s, buf)]
-		}
-		ev = s.DoLegal(d, nil, ev[:0])
-		if log != nil {
-			log.Record(s, d, ev)
-		}
-	}
-	return PlayResult{Winner: s.Winner(), VP: [2]int{s.VP(0), s.VP(1)}, Turns: s.Turn(), Steps: s.Steps()}, *s, nil
+	return PlayRecorded(g, seed, bots, log, limit)
 }
 
 // scratch holds the buffers of one game being played, reused across games

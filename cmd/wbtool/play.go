@@ -90,7 +90,7 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 	f := cmd.Flags()
 	f.Uint64Var(&seed, "seed", 1, "seed of the game's dice and of the bots")
 	f.StringVar(&decks, "decks", "", "the two decks `A,B` (default: the format's first two sample decks)")
-	f.StringVar(&bot, "bot", "random", "bot for both players: random or greedy")
+	f.StringVar(&bot, "bot", "random", "bot for both players: random, greedy or mcts (mcts:1 to mcts:3 for a level)")
 	f.StringVar(&format, "format", "exploration", "game format: exploration or confrontation")
 	f.StringVar(&scenario, "scenario", "", "scenario id (default: the format's first scenario)")
 	f.StringVar(&logFile, "log", "", "write the game log to `FILE`")
@@ -173,13 +173,15 @@ func formatDecks(cat *catalog.Catalog, format catalog.Format) []string {
 }
 
 func makeBots(kind string, seed uint64) ([2]engine.Bot, error) {
-	switch kind {
-	case "random":
-		return [2]engine.Bot{engine.NewRandomBot(seed*2 + 1), engine.NewRandomBot(seed*2 + 2)}, nil
-	case "greedy":
-		return [2]engine.Bot{engine.NewGreedyBot(seed*2 + 1), engine.NewGreedyBot(seed*2 + 2)}, nil
+	var bots [2]engine.Bot
+	for i := range bots {
+		b, err := engine.NewBot(kind, seed*2+1+uint64(i))
+		if err != nil {
+			return bots, usagef("--bot: %v", err)
+		}
+		bots[i] = b
 	}
-	return [2]engine.Bot{}, usagef("--bot: expected random or greedy, got %q", kind)
+	return bots, nil
 }
 
 // contentHash identifies the content a game was played with: the SHA-256

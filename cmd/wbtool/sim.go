@@ -3,13 +3,13 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 	"runtime"
 	"strings"
 	"sync"
 
 	"github.com/spf13/cobra"
 
+	"wbtool.dev/wbtool/balance"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine"
@@ -17,7 +17,9 @@ import (
 
 const simDoc = `Sim plays many bot-against-bot games on all cores and prints, for each
 pairing of decks, the win and draw rates with 95% intervals (Wilson), the
-average Victory Points and the average game length. Decks default to every
+average Victory Points and the average game length, and alerts when the
+first seat's share of the decisive games lies significantly outside
+45–55 %. Decks default to every
 pairing of the content's sample decks of the format, each deck in both seats.
 Results depend only on the content, the seed and the options.
 
@@ -25,6 +27,7 @@ Examples:
   wbtool sim --games 10000
   wbtool sim --games 2000 --decks raiders-strike,clans-vigil --bot greedy
   wbtool sim --games 500 --seed 42 --no-progress
+  wbtool sim --games 200 --bot mcts                # the search bot (levels mcts:1 to mcts:3)
   wbtool sim --format confrontation --games 5000
   wbtool sim --format confrontation --maintenance --scenario burning-flank`
 
@@ -89,7 +92,7 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 	f.IntVar(&games, "games", 1000, "number of games in all, split evenly between the pairings")
 	f.Uint64Var(&seed, "seed", 1, "first seed; game i uses seed+i")
 	f.StringVar(&decks, "decks", "", "one pairing `A,B` (default: every pairing of the format's decks)")
-	f.StringVar(&bot, "bot", "random", "bot for both players: random or greedy")
+	f.StringVar(&bot, "bot", "random", "bot for both players: random, greedy or mcts (mcts:1 to mcts:3 for a level)")
 	f.StringVar(&format, "format", "exploration", "game format: exploration or confrontation")
 	f.StringVar(&scenario, "scenario", "", "scenario id (default: the format's first scenario)")
 	f.BoolVar(&noProgress, "no-progress", false, "no progress bar on stderr")
@@ -179,23 +182,9 @@ func simulate(matches []*match, games int, seed uint64, bot string, progress io.
 	return stats, nil
 }
 
-// wilson is the 95% Wilson score interval of k successes in n trials.
-func wilson(k, n int) (lo, hi float64) {
-	if n == 0 {
-		return 0, 0
-	}
-	const z = 1.959964
-	p := float64(k) / float64(n)
-	nf := float64(n)
-	den := 1 + z*z/nf
-	mid := (p + z*z/(2*nf)) / den
-	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	return mid - half, mid + half
-}
-
 func rate(k, n int) string {
-	lo, hi := wilson(k, n)
-	return fmt.Sprintf("%5.1f%% [%4.1f–%4.1f]", 100*float64(k)/float64(n), 100*lo, 100*hi)
+	r := balance.NewRate(k, n)
+	return fmt.Sprintf("%5.1f%% [%4.1f–%4.1f]", r.Pct, r.Lo, r.Hi)
 }
 
 func printStats(w io.Writer, matches []*match, stats []matchStats, bot string) {
@@ -220,5 +209,8 @@ func printStats(w io.Writer, matches []*match, stats []matchStats, bot string) {
 	if len(matches) > 1 {
 		fmt.Fprintf(w, "all: %s, first seat wins %s, second seat wins %s, draws %s\n", diag.Plural(total.games, "game"),
 			rate(total.wins0, total.games), rate(total.wins1, total.games), rate(total.draws, total.games))
+	}
+	if a, ok := balance.SeatAlert(balance.NewRate(total.wins0, total.wins0+total.wins1), balance.DefaultThresholds); ok {
+		fmt.Fprintf(w, "alert: %s\n", a.Text)
 	}
 }

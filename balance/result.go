@@ -1,0 +1,300 @@
+package balance
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/engine"
+)
+
+// Version is the version of the result format.
+const Version = 1
+
+// Result is the tallies of a run or of merged shards: integer sums only,
+// so that merging shards in any order gives the result of one run, byte
+// for byte. Summary and its alerts are derived from them (Finish).
+type Result struct {
+	Version  int      `json:"version"`
+	Engine   string   `json:"engine"`
+	Content  string   `json:"content"`
+	Settings Settings `json:"settings"`
+	// Shards are the shards summed in; empty for a whole run (or a
+	// complete set of shards).
+	Shards   []Shard     `json:"shards,omitempty"`
+	Matchups []Matchup   `json:"matchups"`
+	Cards    []CardTally `json:"cards"`
+	Summary  *Summary    `json:"summary,omitempty"`
+}
+
+// MatchKey names one compiled game: a scenario, the decks in seat order
+// and, for a variant, the card the deck on seat Seat plays without.
+type MatchKey struct {
+	Format   catalog.Format `json:"format"`
+	Scenario string         `json:"scenario"`
+	Decks    [2]string      `json:"decks"`
+	Without  string         `json:"without,omitempty"`
+	Seat     int            `json:"seat,omitempty"`
+}
+
+func (k MatchKey) String() string {
+	s := fmt.Sprintf("%s vs %s on %s", k.Decks[0], k.Decks[1], k.Scenario)
+	if k.Without != "" {
+		s += fmt.Sprintf(" (%s without %s)", k.Decks[k.Seat], k.Without)
+	}
+	return s
+}
+
+// LengthBin is the width of the game-length histogram's bins, in
+// decisions; the last of LengthBins bins holds every longer game.
+const (
+	LengthBin  = 20
+	LengthBins = 16
+)
+
+// Matchup is the tallies of one compiled game.
+type Matchup struct {
+	MatchKey
+	Games      int    `json:"games"`
+	Wins       [2]int `json:"wins"`
+	Draws      int    `json:"draws"`
+	Unfinished int    `json:"unfinished"`
+	VP         [2]int `json:"vp"`
+	Steps      int    `json:"steps"`
+	StepsSq    int    `json:"stepsSq"`
+	Lengths    []int  `json:"lengths"` // games per length bin
+}
+
+// CardTally sums a Character card's part in the games of its deck, over
+// the scenarios of a format (variants excluded).
+type CardTally struct {
+	Format      catalog.Format `json:"format"`
+	Deck        string         `json:"deck"`
+	Card        string         `json:"card"`
+	Games       int            `json:"games"`
+	Activations int            `json:"activations"`
+	Dealt       int            `json:"dealt"` // Wound and Poison tokens put on enemies
+	Taken       int            `json:"taken"`
+	Survived    int            `json:"survived"` // games it ended in play
+	VP          int            `json:"vp"`       // scored during its activations
+	SideVP      int            `json:"sideVP"`   // its side's Victory Points in those games
+	// Games it acted in (at least one activation) and idle, with its
+	// side's wins and losses in each.
+	Acted       int `json:"acted"`
+	ActedWins   int `json:"actedWins"`
+	ActedLosses int `json:"actedLosses"`
+	IdleWins    int `json:"idleWins"`
+	IdleLosses  int `json:"idleLosses"`
+}
+
+func newResult(set Settings, content string, shards []Shard) *Result {
+	r := &Result{Version: Version, Engine: engine.Version, Content: content, Settings: set}
+	if len(shards) > 0 && shards[0].N > 1 {
+		r.Shards = shards
+	}
+	return r
+}
+
+// add sums one game of matchup m into r.
+func (r *Result) add(m int, decks [2]string, t *gameTally) {
+	mu := &r.Matchups[m]
+	if mu.Lengths == nil {
+		mu.Lengths = make([]int, LengthBins)
+	}
+	mu.Games++
+	res := t.res
+	switch {
+	case t.unfinished:
+		mu.Unfinished++
+	case res.Winner == 0 || res.Winner == 1:
+		mu.Wins[res.Winner]++
+	default:
+		mu.Draws++
+	}
+	mu.VP[0] += res.VP[0]
+	mu.VP[1] += res.VP[1]
+	mu.Steps += res.Steps
+	mu.StepsSq += res.Steps * res.Steps
+	mu.Lengths[min(res.Steps/LengthBin, LengthBins-1)]++
+	if mu.Without != "" {
+		return
+	}
+	for _, u := range t.units {
+		c := r.card(mu.Format, decks[u.side], u.card)
+		c.Games++
+		c.Activations += u.activations
+		c.Dealt += u.dealt
+		c.Taken += u.taken
+		c.VP += u.vp
+		c.SideVP += res.VP[u.side]
+		if u.survived {
+			c.Survived++
+		}
+		won := !t.unfinished && res.Winner == u.side
+		lost := !t.unfinished && res.Winner == 1-u.side
+		if u.activations > 0 {
+			c.Acted++
+			c.ActedWins += b2i(won)
+			c.ActedLosses += b2i(lost)
+		} else {
+			c.IdleWins += b2i(won)
+			c.IdleLosses += b2i(lost)
+		}
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// card returns the tally of a card of a deck, added in its sorted place.
+func (r *Result) card(f catalog.Format, deck, card string) *CardTally {
+	key := CardTally{Format: f, Deck: deck, Card: card}
+	i, found := slices.BinarySearchFunc(r.Cards, key, cardOrder)
+	if !found {
+		r.Cards = slices.Insert(r.Cards, i, key)
+	}
+	return &r.Cards[i]
+}
+
+func cardOrder(a, b CardTally) int {
+	return cmp.Or(cmp.Compare(a.Format, b.Format), cmp.Compare(a.Deck, b.Deck), cmp.Compare(a.Card, b.Card))
+}
+
+// Merge adds up results of the same settings and content: shards of one
+// run (each at most once) or whole runs' parts. The merged result of the
+// N shards of a run is the result of the run.
+func Merge(parts []*Result) (*Result, error) {
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("nothing to merge")
+	}
+	first := parts[0]
+	out := newResult(first.Settings, first.Content, nil)
+	out.Engine = first.Engine
+	seen := map[int]bool{}
+	n := 0
+	for pi, p := range parts {
+		if p.Version != Version {
+			return nil, fmt.Errorf("part %d: result format %d, this wbtool reads %d", pi+1, p.Version, Version)
+		}
+		if p.Engine != first.Engine || p.Content != first.Content {
+			return nil, fmt.Errorf("part %d: played with engine %s on content %s, part 1 with engine %s on content %s: run every shard with the same wbtool and content",
+				pi+1, p.Engine, p.Content, first.Engine, first.Content)
+		}
+		a, _ := json.Marshal(p.Settings)
+		b, _ := json.Marshal(first.Settings)
+		if string(a) != string(b) {
+			return nil, fmt.Errorf("part %d: settings %s differ from part 1's %s: run every shard with the same options", pi+1, a, b)
+		}
+		shards := p.Shards
+		if len(shards) == 0 {
+			shards = []Shard{{0, 1}}
+		}
+		for _, s := range shards {
+			if n == 0 {
+				n = s.N
+			}
+			if s.N != n {
+				return nil, fmt.Errorf("part %d: shard %d/%d, but part 1 is cut in %d shards", pi+1, s.I, s.N, n)
+			}
+			if seen[s.I] {
+				return nil, fmt.Errorf("part %d: shard %d/%d is given twice", pi+1, s.I, s.N)
+			}
+			seen[s.I] = true
+		}
+		if len(p.Matchups) != len(first.Matchups) {
+			return nil, fmt.Errorf("part %d: %d matchups, part 1 has %d", pi+1, len(p.Matchups), len(first.Matchups))
+		}
+	}
+	out.Matchups = make([]Matchup, len(first.Matchups))
+	for i := range out.Matchups {
+		m := &out.Matchups[i]
+		m.MatchKey = first.Matchups[i].MatchKey
+		m.Lengths = make([]int, LengthBins)
+		for pi, p := range parts {
+			q := &p.Matchups[i]
+			if q.MatchKey != m.MatchKey {
+				return nil, fmt.Errorf("part %d: matchup %d is %s, part 1's is %s", pi+1, i+1, q.MatchKey, m.MatchKey)
+			}
+			m.Games += q.Games
+			m.Wins[0] += q.Wins[0]
+			m.Wins[1] += q.Wins[1]
+			m.Draws += q.Draws
+			m.Unfinished += q.Unfinished
+			m.VP[0] += q.VP[0]
+			m.VP[1] += q.VP[1]
+			m.Steps += q.Steps
+			m.StepsSq += q.StepsSq
+			for b := range min(len(q.Lengths), LengthBins) {
+				m.Lengths[b] += q.Lengths[b]
+			}
+		}
+	}
+	for _, p := range parts {
+		for _, c := range p.Cards {
+			t := out.card(c.Format, c.Deck, c.Card)
+			t.Games += c.Games
+			t.Activations += c.Activations
+			t.Dealt += c.Dealt
+			t.Taken += c.Taken
+			t.Survived += c.Survived
+			t.VP += c.VP
+			t.SideVP += c.SideVP
+			t.Acted += c.Acted
+			t.ActedWins += c.ActedWins
+			t.ActedLosses += c.ActedLosses
+			t.IdleWins += c.IdleWins
+			t.IdleLosses += c.IdleLosses
+		}
+	}
+	if len(seen) < n {
+		for i := range n {
+			if seen[i] {
+				out.Shards = append(out.Shards, Shard{i, n})
+			}
+		}
+	}
+	return out, nil
+}
+
+// Missing lists the shards a partial result lacks (nil when whole).
+func (r *Result) Missing() []Shard {
+	if len(r.Shards) == 0 {
+		return nil
+	}
+	n := r.Shards[0].N
+	var out []Shard
+	for i := range n {
+		if !slices.ContainsFunc(r.Shards, func(s Shard) bool { return s.I == i }) {
+			out = append(out, Shard{i, n})
+		}
+	}
+	return out
+}
+
+// ParseResult reads a result written by MarshalResult.
+func ParseResult(data []byte) (*Result, error) {
+	var r Result
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("not a balance result: %w", err)
+	}
+	if r.Version != Version {
+		return nil, fmt.Errorf("balance result format %d, this wbtool reads %d", r.Version, Version)
+	}
+	r.Summary = nil // derived: recomputed by Finish
+	return &r, nil
+}
+
+// MarshalResult writes r as indented JSON (deterministic).
+func MarshalResult(r *Result) ([]byte, error) {
+	b, err := json.MarshalIndent(r, "", " ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}

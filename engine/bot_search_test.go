@@ -1,0 +1,82 @@
+package engine_test
+
+import (
+	"testing"
+
+	"wbtool.dev/wbtool/engine"
+)
+
+// TestSearchBotDeterministic: the same seeds give the same game, decision
+// for decision, in both formats (the personal Objectives are hidden in
+// Confrontation until turn 3, so the bot redraws them in its playouts).
+func TestSearchBotDeterministic(t *testing.T) {
+	cat := loadContent(t)
+	for _, tc := range []struct {
+		name string
+		g    *engine.Game
+	}{
+		{"exploration", game(t, [2]string{"raiders-strike", "clans-vigil"})},
+		{"confrontation", confrontationGame(t, cat, "crossroads-relay", [2]string{"ash-and-rust", "clans-host"}, false)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var logs [2]engine.Log
+			var res [2]engine.PlayResult
+			for i := range logs {
+				bots := [2]engine.Bot{engine.NewSearchBot(1, 11), engine.NewGreedyBot(12)}
+				r, _, err := engine.Play(tc.g, 5, bots, &logs[i], 5000)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res[i] = r
+			}
+			if res[0] != res[1] || len(logs[0].Steps) != len(logs[1].Steps) {
+				t.Fatalf("two games of the same seeds differ: %+v and %+v", res[0], res[1])
+			}
+			for i := range logs[0].Steps {
+				if logs[0].Steps[i].Text != logs[1].Steps[i].Text || logs[0].Steps[i].Hash != logs[1].Steps[i].Hash {
+					t.Fatalf("step %d differs: %s / %s", i+1, logs[0].Steps[i].Text, logs[1].Steps[i].Text)
+				}
+			}
+			// Another seed of the bot plays otherwise somewhere.
+			bots := [2]engine.Bot{engine.NewSearchBot(1, 99), engine.NewGreedyBot(12)}
+			var other engine.Log
+			if _, _, err := engine.Play(tc.g, 5, bots, &other, 5000); err != nil {
+				t.Fatal(err)
+			}
+			same := len(other.Steps) == len(logs[0].Steps)
+			for i := 0; same && i < len(other.Steps); i++ {
+				same = other.Steps[i].Text == logs[0].Steps[i].Text
+			}
+			if same {
+				t.Error("the bot's seed changes nothing: its playouts do not use its generator")
+			}
+		})
+	}
+}
+
+// TestSearchBotLeavesStateAlone: choosing never changes the state it is
+// shown (playouts work on copies) nor the legal list.
+func TestSearchBotLeavesStateAlone(t *testing.T) {
+	g := game(t, [2]string{"smoke-and-scrap", "raiders-strike"})
+	s, _, err := engine.NewState(g, engine.Start{Seed: 3, Hand: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := engine.NewSearchBot(1, 4)
+	var buf []engine.Decision
+	for n := 0; !s.Over() && n < 60; n++ {
+		buf = engine.Legal(&s, buf)
+		h := s.Hash()
+		first := buf[0]
+		i := bot.Choose(&s, buf)
+		if s.Hash() != h || buf[0] != first {
+			t.Fatalf("step %d: Choose changed the state or the legal list", n+1)
+		}
+		if i < 0 || i >= len(buf) {
+			t.Fatalf("step %d: choice %d out of %d", n+1, i, len(buf))
+		}
+		if _, err := s.Do(buf[i], nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
