@@ -1,0 +1,228 @@
+package warstuff
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+)
+
+// Bot chooses one of the legal decisions of a state.
+type Bot interface {
+	Choose(s *State, legal []Decision) int
+}
+
+// RandomBot picks uniformly among the listed decisions, with its own
+// seeded generator (never the game's, so a bot never changes the dice).
+type RandomBot struct{ r *rand.Rand }
+
+// NewRandomBot returns a random bot seeded with seed.
+func NewRandomBot(seed uint64) *RandomBot {
+	return &RandomBot{r: rand.New(rand.NewPCG(seed, 0x5eed))}
+}
+
+// Choose implements Bot.
+func (b *RandomBot) Choose(_ *State, legal []Decision) int { return b.r.IntN(len(legal)) }
+
+// GreedyBot scores each listed decision by the state it leads to (one ply,
+// on a copy rolling its own dice) and takes the best; ties go to the first.
+type GreedyBot struct {
+	r   *rand.Rand
+	buf []Event
+}
+
+// NewGreedyBot returns a greedy bot; seed drives its look-ahead dice.
+func NewGreedyBot(seed uint64) *GreedyBot {
+	return &GreedyBot{r: rand.New(rand.NewPCG(seed, 0x9eed))}
+}
+
+// Choose implements Bot.
+func (b *GreedyBot) Choose(s *State, legal []Decision) int {
+	side := s.toAct
+	best, bestScore := 0, -1<<30
+	var forced [64]int8
+	for i, d := range legal {
+		for j := range forced {
+			forced[j] = int8(1 + b.r.IntN(6))
+		}
+		dice := Dice{Forced: forced[:]}
+		c := *s
+		var err error
+		b.buf, err = c.Do(d, &dice, b.buf[:0])
+		if err != nil {
+			continue
+		}
+		score := c.evaluate(side)
+		if d.Kind == Pass {
+			score -= 5
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return best
+}
+
+// evaluate scores a state for side: points of figures in play and wounds,
+// objectives held, and closeness to the objectives.
+func (s *State) evaluate(side int8) int {
+	score := 0
+	for i := range s.n {
+		sign := 1
+		if s.figs[i].Side != side {
+			sign = -1
+		}
+		f := &s.figs[i]
+		if !f.has(fInPlay) {
+			continue
+		}
+		v := 10*int(s.prof(i).Cost) + 20 - 8*int(f.Wounds)
+		if f.has(fStunned) {
+			v -= 6
+		}
+		if f.has(fCover) {
+			v += 2
+		}
+		best := 99.0
+		for o := range s.g.Objectives {
+			if s.sab&(1<<o) != 0 && s.g.Scenario == Invasion {
+				continue
+			}
+			best = min(best, s.figs[i].P.Sub(s.g.Objectives[o]).Len())
+		}
+		if best < 99 {
+			v -= int(best / 2)
+		}
+		score += sign * v
+	}
+	for o := range s.g.Objectives {
+		if c := s.Controller(o); c == int(side) {
+			score += 30
+		} else if c >= 0 {
+			score -= 30
+		}
+	}
+	if s.g.Scenario == Invasion && side == 0 {
+		score += 80 * popcount(s.sab)
+	}
+	return score
+}
+
+func popcount(b uint8) int {
+	n := 0
+	for ; b != 0; b &= b - 1 {
+		n++
+	}
+	return n
+}
+
+// Result is the outcome of a played game.
+type Result struct {
+	Winner int // −1 draw, 0/1 a side, 2 unfinished
+	VP     [2]int
+	Turns  int
+	Steps  int
+}
+
+// ErrTooLong: a game went past its step bound.
+var ErrTooLong = errors.New("game too long")
+
+// Play plays a whole game with two bots (side 0 and side 1; in the
+// invasion side 1 never decides), logging it when log is not nil.
+func Play(g *Game, seed uint64, bots [2]Bot, log *Log, maxSteps int) (Result, *State, error) {
+	s, err := NewState(g, seed)
+	if err != nil {
+		return Result{}, nil, err
+	}
+	ev, err := s.Start(nil)
+	if err != nil {
+		return Result{}, s, err
+	}
+	if log != nil {
+		log.Header = LogHeader{Engine: Version, Seed: seed, Scenario: g.Scenario}
+		log.record(s, nil, ev)
+	}
+	var legal []Decision
+	steps := 0
+	for !s.Over() {
+		if steps >= maxSteps {
+			return Result{Winner: 2, Turns: s.Turn(), Steps: steps}, s, ErrTooLong
+		}
+		legal = s.Legal(legal[:0])
+		if len(legal) == 0 {
+			return Result{}, s, fmt.Errorf("turn %d: no legal decision (pending %d)", s.turn, s.pend)
+		}
+		d := legal[bots[s.toAct].Choose(s, legal)]
+		ev, err = s.Do(d, nil, ev[:0])
+		if err != nil {
+			return Result{}, s, fmt.Errorf("step %d: %v", steps+1, err)
+		}
+		if log != nil {
+			log.record(s, &d, ev)
+		}
+		steps++
+	}
+	return Result{Winner: s.Winner(), VP: [2]int{s.VP(0), s.VP(1)}, Turns: s.Turn(), Steps: steps}, s, nil
+}
+
+// Version is the engine version written in game logs.
+const Version = "wbtool-warstuff/1"
+
+// LogHeader is the first line of a game log.
+type LogHeader struct {
+	Engine   string `json:"engine"`
+	Content  string `json:"content,omitempty"`
+	Seed     uint64 `json:"seed"`
+	Scenario string `json:"scenario"`
+}
+
+// LogStep is one decision: the decision, its events and the state hash.
+type LogStep struct {
+	N        int       `json:"n"`
+	Decision *Decision `json:"decision,omitempty"`
+	Events   []string  `json:"events"`
+	Hash     string    `json:"hash"`
+}
+
+// Log is a whole game.
+type Log struct {
+	Header LogHeader
+	Steps  []LogStep
+}
+
+func (l *Log) record(s *State, d *Decision, ev []Event) {
+	st := LogStep{N: len(l.Steps), Events: make([]string, len(ev)), Hash: strconv.FormatUint(s.Hash(), 16)}
+	if d != nil {
+		c := *d
+		st.Decision = &c
+	}
+	for i := range ev {
+		st.Events[i] = ev[i].Format(s.g)
+	}
+	l.Steps = append(l.Steps, st)
+}
+
+// Replay plays a log's decisions again from its seed and reports the
+// first step whose events or state differ.
+func Replay(g *Game, l *Log) error {
+	s, err := NewState(g, l.Header.Seed)
+	if err != nil {
+		return err
+	}
+	if _, err := s.Start(nil); err != nil {
+		return err
+	}
+	var ev []Event
+	for i, st := range l.Steps {
+		if st.Decision == nil {
+			continue
+		}
+		if ev, err = s.Do(*st.Decision, nil, ev[:0]); err != nil {
+			return fmt.Errorf("step %d: %v", i, err)
+		}
+		if h := strconv.FormatUint(s.Hash(), 16); h != st.Hash {
+			return fmt.Errorf("step %d: state %s, the log says %s", i, h, st.Hash)
+		}
+	}
+	return nil
+}

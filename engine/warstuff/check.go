@@ -1,0 +1,670 @@
+package warstuff
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"wbtool.dev/wbtool/engine/warstuff/geom"
+	"wbtool.dev/wbtool/internal/suggest"
+)
+
+// A check game (DESIGN.md, "Check games") for Warstuff: a table, figures
+// with inline profiles and preset states, and a script of decisions with
+// forced dice, expectations and `fails:` codes. These are the engine's
+// own structs; the CUE schema (schema/warstuff/cue/checks.cue) decodes
+// into them field for field.
+
+// Check is one check game.
+type Check struct {
+	ID       string       `json:"id"`
+	Pos      string       `json:"-"` // file:line of the check, for reports
+	Rules    []string     `json:"rules,omitempty"`
+	Scenario string       `json:"scenario,omitempty"` // skirmish (default), standard, invasion
+	Size     float64      `json:"size,omitempty"`     // 32 by default
+	Terrain  []CheckPiece `json:"terrain,omitempty"`
+	// Objectives: the markers; default: the scenario's.
+	Objectives [][2]float64 `json:"objectives,omitempty"`
+	// First: the side with the first go of the first turn (the attacker).
+	First string `json:"first,omitempty"`
+	// Turn: the turn the check starts in (1 by default).
+	Turn int `json:"turn,omitempty"`
+	// StartDice: the dice rolled as the turn starts (game end, initiative,
+	// creature phase).
+	StartDice []int8 `json:"startDice,omitempty"`
+	// Profiles: named profiles figures may use.
+	Profiles map[string]ProfileSpec `json:"profiles,omitempty"`
+	Figures  []CheckFigure          `json:"figures"`
+	// Invasion: the creatures and the number of hero players.
+	Creatures *CheckCreatures `json:"creatures,omitempty"`
+	Players   int             `json:"players,omitempty"`
+	Script    []CheckStep     `json:"script"`
+}
+
+// CheckPiece is a terrain piece (WS-GEOM-5).
+type CheckPiece struct {
+	Shape       [][2]float64 `json:"shape"`
+	Kinds       []string     `json:"kinds,omitempty"` // obstacle, dangerous, difficult, high
+	Height      float64      `json:"height,omitempty"`
+	BlocksSight bool         `json:"blocksSight,omitempty"`
+	Cover       bool         `json:"cover,omitempty"`
+	Access      []int        `json:"access,omitempty"`
+}
+
+// CheckFigure is a figure and its state at the start of the check.
+type CheckFigure struct {
+	Name      string       `json:"name"`
+	Side      string       `json:"side"` // red (heroes in the invasion) or blue
+	Band      int          `json:"band,omitempty"`
+	Use       string       `json:"use,omitempty"` // a named profile
+	Profile   *ProfileSpec `json:"profile,omitempty"`
+	At        [2]float64   `json:"at"`
+	Z         float64      `json:"z,omitempty"`
+	Wounds    int          `json:"wounds,omitempty"`
+	Stunned   bool         `json:"stunned,omitempty"`
+	Cover     bool         `json:"cover,omitempty"`
+	Overwatch bool         `json:"overwatch,omitempty"`
+	Activated bool         `json:"activated,omitempty"`
+	Reserve   bool         `json:"reserve,omitempty"`
+	// ResilientUsed, HandOfFire: preset states (WS-BUILD-49, 28).
+	ResilientUsed bool `json:"resilientUsed,omitempty"`
+	// Eliminated: eliminated earlier in the game (its cost is lost,
+	// WS-MORALE-1, and scored, WS-SCEN-8).
+	Eliminated bool `json:"eliminated,omitempty"`
+	HandOfFire bool `json:"handOfFire,omitempty"`
+}
+
+// CheckCreatures are the invasion's creatures (WS-INV-15 to 17).
+type CheckCreatures struct {
+	Spawn     string    `json:"spawn"`
+	Merge     [3]string `json:"merge,omitempty"` // zol, mega-zol, giga-zol
+	SpawnDice int       `json:"spawnDice,omitempty"`
+}
+
+// CheckWay is a waypoint of a path.
+type CheckWay struct {
+	At   [2]float64 `json:"at"`
+	Drop bool       `json:"drop,omitempty"`
+	Jump bool       `json:"jump,omitempty"`
+}
+
+// CheckStep is a decision, an expectation, or both.
+type CheckStep struct {
+	Do          string      `json:"do,omitempty"` // an option id, pass, first, interrupt, no-interrupt, post-move, device
+	Side        string      `json:"side,omitempty"`
+	Unit        string      `json:"unit,omitempty"`
+	Path        []CheckWay  `json:"path,omitempty"`
+	Target      string      `json:"target,omitempty"`
+	Weapon      int         `json:"weapon,omitempty"`
+	Axis        *[2]float64 `json:"axis,omitempty"`
+	Chain       []string    `json:"chain,omitempty"`
+	Heal        string      `json:"heal,omitempty"`
+	Suicide     bool        `json:"suicide,omitempty"`
+	Power       string      `json:"power,omitempty"`
+	PowerTarget string      `json:"powerTarget,omitempty"`
+	PowerAxis   *[2]float64 `json:"powerAxis,omitempty"`
+	PowerLate   bool        `json:"powerLate,omitempty"`
+	At          float64     `json:"at,omitempty"`
+	After       []CheckWay  `json:"after,omitempty"`
+	Choice      string      `json:"choice,omitempty"`
+	Dice        []int8      `json:"dice,omitempty"`
+	Fails       string      `json:"fails,omitempty"`
+	Expect      *Expect     `json:"expect,omitempty"`
+}
+
+// Expect is what must hold after a step.
+type Expect struct {
+	Figures   map[string]ExpectFigure `json:"figures,omitempty"`
+	Turn      int                     `json:"turn,omitempty"`
+	ToAct     string                  `json:"toAct,omitempty"`
+	Pending   string                  `json:"pending,omitempty"`
+	Winner    string                  `json:"winner,omitempty"` // red, blue, draw
+	VP        map[string]int          `json:"vp,omitempty"`
+	Sabotaged []int                   `json:"sabotaged,omitempty"`
+	Creatures *int                    `json:"creatures,omitempty"` // creatures in play
+	Events    []string                `json:"events,omitempty"`    // each must start one of the step's events
+	NoEvents  []string                `json:"noEvents,omitempty"`  // none may
+	Last      *bool                   `json:"last,omitempty"`      // this turn is the last
+}
+
+// ExpectFigure is what must hold of one figure.
+type ExpectFigure struct {
+	Wounds     *int        `json:"wounds,omitempty"`
+	Quality    *int        `json:"quality,omitempty"`
+	Stunned    *bool       `json:"stunned,omitempty"`
+	Cover      *bool       `json:"cover,omitempty"`
+	Overwatch  *bool       `json:"overwatch,omitempty"`
+	InPlay     *bool       `json:"inPlay,omitempty"`
+	Eliminated *bool       `json:"eliminated,omitempty"`
+	Activated  *bool       `json:"activated,omitempty"`
+	At         *[2]float64 `json:"at,omitempty"` // within 0.01"
+	Z          *float64    `json:"z,omitempty"`
+	Profile    string      `json:"profile,omitempty"`
+	Controls   *int        `json:"controls,omitempty"` // objective number it helps control
+}
+
+// CheckFailure is the first step that went otherwise than scripted.
+type CheckFailure struct {
+	Step int // 1-based
+	Msg  string
+}
+
+// CheckResult is the outcome of one check game.
+type CheckResult struct {
+	ID      string
+	Pos     string
+	Rules   []string
+	Failure *CheckFailure
+	Err     error // the check cannot run (a mistake in its text)
+}
+
+// Passed reports whether the check ran and every step went as scripted.
+func (r *CheckResult) Passed() bool { return r.Failure == nil && r.Err == nil }
+
+var sideNames = [2]string{"red", "blue"}
+
+func sideOf(name string) (int8, error) {
+	switch name {
+	case "red", "":
+		return 0, nil
+	case "blue":
+		return 1, nil
+	}
+	return 0, fmt.Errorf("side %q: red or blue", name)
+}
+
+type checkRun struct {
+	c     *Check
+	g     *Game
+	s     *State
+	names map[string]int8
+	profs map[string]int16
+}
+
+// RunCheck plays a check game.
+func RunCheck(c *Check) CheckResult {
+	res := CheckResult{ID: c.ID, Pos: c.Pos, Rules: c.Rules}
+	r := &checkRun{c: c}
+	if err := r.setup(); err != nil {
+		res.Err = err
+		return res
+	}
+	for i := range c.Script {
+		if f, err := r.step(i, &c.Script[i]); err != nil {
+			res.Err = fmt.Errorf("step %d: %v", i+1, err)
+			return res
+		} else if f != "" {
+			res.Failure = &CheckFailure{Step: i + 1, Msg: f}
+			return res
+		}
+	}
+	return res
+}
+
+// RunChecks plays check games in order.
+func RunChecks(cs []Check) []CheckResult {
+	out := make([]CheckResult, len(cs))
+	for i := range cs {
+		out[i] = RunCheck(&cs[i])
+	}
+	return out
+}
+
+func vec(p [2]float64) geom.Vec { return geom.Vec{X: p[0], Y: p[1]} }
+
+func (r *checkRun) setup() error {
+	c := r.c
+	scen := c.Scenario
+	if scen == "" {
+		scen = Skirmish
+	}
+	if scen != Skirmish && scen != Standard && scen != Invasion {
+		return fmt.Errorf("scenario %q: skirmish, standard or invasion", scen)
+	}
+	first, err := sideOf(c.First)
+	if err != nil {
+		return err
+	}
+	g := &Game{Scenario: scen, Size: c.Size, Format: 50, Attacker: first, Spawn: -1, Merge: [3]int16{-1, -1, -1}, Players: max(c.Players, 1)}
+	if g.Size == 0 {
+		g.Size = 32
+	}
+	for i, p := range c.Terrain {
+		pc := Piece{Height: p.Height, BlocksSight: p.BlocksSight, Cover: p.Cover, Access: p.Access}
+		for _, v := range p.Shape {
+			pc.Shape = append(pc.Shape, vec(v))
+		}
+		if len(pc.Shape) < 3 {
+			return fmt.Errorf("terrain %d: a shape has at least 3 corners", i+1)
+		}
+		for _, k := range p.Kinds {
+			switch k {
+			case "obstacle":
+				pc.Obstacle = true
+			case "dangerous":
+				pc.Dangerous = true
+			case "difficult":
+				pc.Difficult = true
+			case "high":
+				pc.High = true
+			default:
+				return fmt.Errorf("terrain %d: kind %q: obstacle, dangerous, difficult or high", i+1, k)
+			}
+		}
+		g.Pieces = append(g.Pieces, pc)
+	}
+	switch {
+	case c.Objectives != nil:
+		for _, o := range c.Objectives {
+			g.Objectives = append(g.Objectives, vec(o))
+		}
+		if scen == Standard {
+			_, g.ObjectiveVP = StandardObjectives(g.Size)
+		}
+	case scen == Standard:
+		g.Objectives, g.ObjectiveVP = StandardObjectives(g.Size)
+	case scen == Invasion:
+		g.Objectives = InvasionObjectives(g.Size)
+	}
+	// profiles: named ones (sorted), then inline ones
+	var specs []ProfileSpec
+	ids := make([]string, 0, len(c.Profiles))
+	for id := range c.Profiles {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		sp := c.Profiles[id]
+		sp.ID = id
+		specs = append(specs, sp)
+	}
+	for _, f := range c.Figures {
+		if f.Profile != nil {
+			sp := *f.Profile
+			sp.ID = f.Name
+			specs = append(specs, sp)
+		}
+	}
+	ps, idx, err := Profiles(specs)
+	if err != nil {
+		return err
+	}
+	g.Profiles = ps
+	r.profs = idx
+	r.names = map[string]int8{}
+	for _, f := range c.Figures {
+		if _, dup := r.names[f.Name]; dup || f.Name == "" {
+			return fmt.Errorf("figure %q: each figure has its own name", f.Name)
+		}
+		side, err := sideOf(f.Side)
+		if err != nil {
+			return fmt.Errorf("figure %s: %v", f.Name, err)
+		}
+		p := idx[f.Name]
+		if f.Profile == nil {
+			var ok bool
+			if p, ok = idx[f.Use]; !ok {
+				return fmt.Errorf("figure %s: no profile %q%s", f.Name, f.Use, suggest.Hint(f.Use, ids))
+			}
+		}
+		r.names[f.Name] = int8(len(g.Figs))
+		g.Figs = append(g.Figs, FigSetup{Name: f.Name, Profile: p, Side: side, Band: int8(f.Band) + 2*side*b2i(scen != Invasion), At: vec(f.At), Z: f.Z, Reserve: f.Reserve})
+	}
+	if cr := c.Creatures; cr != nil {
+		var ok bool
+		if g.Spawn, ok = idx[cr.Spawn]; !ok {
+			return fmt.Errorf("creatures: no profile %q%s", cr.Spawn, suggest.Hint(cr.Spawn, ids))
+		}
+		if cr.Merge[0] != "" {
+			for k, id := range cr.Merge {
+				if g.Merge[k], ok = idx[id]; !ok {
+					return fmt.Errorf("creatures: no profile %q%s", id, suggest.Hint(id, ids))
+				}
+			}
+		}
+		g.SpawnDice = cr.SpawnDice
+	}
+	r.g = g
+	s, err := NewState(g, 1)
+	if err != nil {
+		return err
+	}
+	for i, f := range c.Figures {
+		fig := &s.figs[i]
+		fig.Wounds = int8(f.Wounds)
+		set := func(on bool, fl uint16) {
+			if on {
+				fig.Flags |= fl
+			}
+		}
+		set(f.Stunned, fStunned)
+		set(f.Cover, fCover)
+		set(f.Overwatch, fOverwatch)
+		set(f.Activated, fActivated)
+		set(f.ResilientUsed, fResilientUsed)
+		set(f.HandOfFire, fHandOfFire)
+		if f.Eliminated {
+			x := &ctx{}
+			s.eliminate(x, int8(i))
+		}
+	}
+	r.s = s
+	dice := &Dice{Forced: c.StartDice}
+	x := &ctx{dice: dice}
+	if c.Turn > 1 {
+		s.turn = int16(c.Turn - 1)
+		if scen == Invasion {
+			s.startInvasionTurn(x)
+		} else if err := s.startTurn(x); err != nil {
+			return fmt.Errorf("start: %v", err)
+		}
+	}
+	if err := s.advance(x); err != nil {
+		return fmt.Errorf("start: %v", err)
+	}
+	if dice.Left() > 0 {
+		return fmt.Errorf("start: %d start dice left unused", dice.Left())
+	}
+	// preset activations survive the start of the turn
+	for i, f := range c.Figures {
+		if f.Activated {
+			s.figs[i].Flags |= fActivated
+		}
+	}
+	return nil
+}
+
+func b2i(b bool) int8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (r *checkRun) fig(name string) (int8, error) {
+	if name == "" {
+		return NoFig, nil
+	}
+	if i, ok := r.names[name]; ok {
+		return i, nil
+	}
+	if strings.HasPrefix(name, "creature") { // spawned: creature<number>
+		var n int
+		if _, err := fmt.Sscanf(name, "creature%d", &n); err == nil && n >= 0 && n < int(r.s.n) {
+			return int8(n), nil
+		}
+	}
+	names := make([]string, 0, len(r.names))
+	for n := range r.names {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return NoFig, fmt.Errorf("unknown figure %q%s", name, suggest.Hint(name, names))
+}
+
+func path(ws []CheckWay) (Path, error) {
+	var p Path
+	if len(ws) > MaxWay {
+		return p, fmt.Errorf("a path has at most %d waypoints", MaxWay)
+	}
+	for i, w := range ws {
+		p.W[i] = Way{P: vec(w.At), Drop: w.Drop, Jump: w.Jump}
+	}
+	p.N = int8(len(ws))
+	return p, nil
+}
+
+// decision builds the step's decision.
+func (r *checkRun) decision(st *CheckStep) (Decision, error) {
+	s := r.s
+	f, err := r.fig(st.Unit)
+	if err != nil {
+		return Decision{}, err
+	}
+	side := s.toAct
+	if st.Side != "" {
+		if side, err = sideOf(st.Side); err != nil {
+			return Decision{}, err
+		}
+	} else if f >= 0 && st.Do != "interrupt" && st.Do != "device" && st.Do != "post-move" {
+		side = s.figs[f].Side
+	}
+	d := NewDecision(Activate, side, f)
+	switch st.Do {
+	case "pass":
+		d.Kind = Pass
+	case "first":
+		d.Kind = First
+		if d.Choice, err = sideOf(st.Choice); err != nil {
+			return d, err
+		}
+	case "interrupt":
+		d.Kind = Interrupt
+		d.At = st.At
+	case "no-interrupt":
+		d.Kind = NoInterrupt
+	case "post-move":
+		d.Kind = PostMove
+	case "device":
+		d.Kind = Device
+	default:
+		o := slices.Index(OptionIDs[:creature], st.Do)
+		if o <= 0 {
+			return d, fmt.Errorf("do %q: an option (%s) or pass, first, interrupt, no-interrupt, post-move, device",
+				st.Do, strings.Join(OptionIDs[1:creature], ", "))
+		}
+		d.Option = Option(o)
+	}
+	if d.Path, err = path(st.Path); err != nil {
+		return d, err
+	}
+	if d.After, err = path(st.After); err != nil {
+		return d, err
+	}
+	if d.Target, err = r.fig(st.Target); err != nil {
+		return d, err
+	}
+	if d.Heal, err = r.fig(st.Heal); err != nil {
+		return d, err
+	}
+	if d.PowerTarget, err = r.fig(st.PowerTarget); err != nil {
+		return d, err
+	}
+	if len(st.Chain) > len(d.Chain) {
+		return d, fmt.Errorf("chain: at most %d follow-ups", len(d.Chain))
+	}
+	for i, n := range st.Chain {
+		if d.Chain[i], err = r.fig(n); err != nil {
+			return d, err
+		}
+	}
+	d.Weapon = int8(st.Weapon)
+	if st.Axis != nil {
+		d.Axis = vec(*st.Axis)
+	}
+	if st.PowerAxis != nil {
+		d.PowerAxis = vec(*st.PowerAxis)
+	}
+	if st.Power != "" {
+		i := slices.IndexFunc(PowerSpecs[:], func(p PowerSpec) bool { return p.ID == st.Power })
+		if i < 0 {
+			ids := make([]string, len(PowerSpecs))
+			for j, p := range PowerSpecs {
+				ids[j] = p.ID
+			}
+			return d, fmt.Errorf("power %q%s", st.Power, suggest.Hint(st.Power, ids))
+		}
+		d.Power = int8(i) + 1
+	}
+	d.PowerLate = st.PowerLate
+	d.Suicide = st.Suicide
+	return d, nil
+}
+
+// step plays one step; it returns a failure message, or an error for a
+// mistake in the check's text.
+func (r *checkRun) step(i int, st *CheckStep) (string, error) {
+	s := r.s
+	var ev []Event
+	if st.Do != "" {
+		d, err := r.decision(st)
+		if err != nil {
+			return "", err
+		}
+		dice := &Dice{Forced: st.Dice}
+		before := s.Hash()
+		ev, err = s.Do(d, dice, nil)
+		code := Code(err)
+		switch {
+		case st.Fails != "":
+			if err == nil {
+				return fmt.Sprintf("%s: expected to fail with %q, it was allowed", st.Do, st.Fails), nil
+			}
+			if code != st.Fails {
+				return fmt.Sprintf("%s: expected to fail with %q, failed with %q", st.Do, st.Fails, err.Error()), nil
+			}
+			if s.Hash() != before {
+				return fmt.Sprintf("%s: a refused decision changed the state", st.Do), nil
+			}
+		case err != nil:
+			return fmt.Sprintf("%s: refused: %v", st.Do, err), nil
+		case dice.Left() > 0:
+			return fmt.Sprintf("%s: %d forced dice left unused (events: %s)", st.Do, dice.Left(), r.events(ev)), nil
+		}
+	} else if st.Fails != "" || len(st.Dice) > 0 {
+		return "", fmt.Errorf("fails and dice need a decision (do)")
+	}
+	if st.Expect != nil {
+		if msg := r.expect(st.Expect, ev); msg != "" {
+			return msg, nil
+		}
+	}
+	_ = i
+	return "", nil
+}
+
+func (r *checkRun) events(ev []Event) string {
+	out := make([]string, len(ev))
+	for i := range ev {
+		out[i] = ev[i].Format(r.g)
+	}
+	return strings.Join(out, "; ")
+}
+
+var pendNames = map[pending]string{pendGo: "go", pendFirst: "first", pendOverwatch: "overwatch", pendPostMove: "post-move",
+	pendFree: "free", pendDevice: "device", pendOver: "over", pendNone: "none"}
+
+func (r *checkRun) expect(e *Expect, ev []Event) string {
+	s := r.s
+	var bad []string
+	want := func(what string, got, exp any) {
+		if fmt.Sprint(got) != fmt.Sprint(exp) {
+			bad = append(bad, fmt.Sprintf("%s: expected %v, got %v", what, exp, got))
+		}
+	}
+	names := make([]string, 0, len(e.Figures))
+	for n := range e.Figures {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		xf := e.Figures[n]
+		i, err := r.fig(n)
+		if err != nil {
+			return err.Error()
+		}
+		f := &s.figs[i]
+		if xf.Wounds != nil {
+			want(n+" wounds", f.Wounds, *xf.Wounds)
+		}
+		if xf.Quality != nil {
+			want(n+" quality", s.quality(i), *xf.Quality)
+		}
+		flag := func(what string, p *bool, fl uint16) {
+			if p != nil {
+				want(n+" "+what, f.has(fl), *p)
+			}
+		}
+		flag("stunned", xf.Stunned, fStunned)
+		flag("cover", xf.Cover, fCover)
+		flag("overwatch", xf.Overwatch, fOverwatch)
+		flag("inPlay", xf.InPlay, fInPlay)
+		flag("eliminated", xf.Eliminated, fEliminated)
+		flag("activated", xf.Activated, fActivated)
+		if xf.At != nil && geom.Dist(f.P, vec(*xf.At)) > 0.01 {
+			bad = append(bad, fmt.Sprintf("%s at: expected %v, got [%.3f, %.3f]", n, *xf.At, f.P.X, f.P.Y))
+		}
+		if xf.Z != nil && math.Abs(f.Z-*xf.Z) > 1e-6 {
+			want(n+" z", f.Z, *xf.Z)
+		}
+		if xf.Profile != "" {
+			want(n+" profile", s.prof(i).ID, xf.Profile)
+		}
+		if xf.Controls != nil {
+			want(fmt.Sprintf("objective %d controller", *xf.Controls), s.Controller(*xf.Controls-1), int(f.Side))
+		}
+	}
+	if e.Turn != 0 {
+		want("turn", s.turn, e.Turn)
+	}
+	if e.ToAct != "" {
+		want("to act", sideNames[s.toAct], e.ToAct)
+	}
+	if e.Pending != "" {
+		want("pending", pendNames[s.pend], e.Pending)
+	}
+	if e.Winner != "" {
+		w := "undecided"
+		switch s.winner {
+		case -1:
+			w = "draw"
+		case 0, 1:
+			w = sideNames[s.winner]
+		}
+		want("winner", w, e.Winner)
+	}
+	for _, side := range []string{"red", "blue"} {
+		if v, ok := e.VP[side]; ok {
+			sd, _ := sideOf(side)
+			want(side+" VP", s.vp[sd], v)
+		}
+	}
+	if e.Sabotaged != nil {
+		var got []int
+		for o := range s.g.Objectives {
+			if s.Sabotaged(o) {
+				got = append(got, o+1)
+			}
+		}
+		want("sabotaged", got, e.Sabotaged)
+	}
+	if e.Creatures != nil {
+		n := 0
+		for i := range s.n {
+			if s.figs[i].Side == 1 && s.inPlay(i) && int(i) >= len(r.g.Figs) {
+				n++
+			}
+		}
+		want("creatures spawned and in play", n, *e.Creatures)
+	}
+	if e.Last != nil {
+		want("last turn", s.last, *e.Last)
+	}
+	evs := make([]string, len(ev))
+	for i := range ev {
+		evs[i] = ev[i].Format(r.g)
+	}
+	for _, w := range e.Events {
+		if !slices.ContainsFunc(evs, func(x string) bool { return strings.HasPrefix(x, w) }) {
+			bad = append(bad, fmt.Sprintf("no event %q (events: %s)", w, strings.Join(evs, "; ")))
+		}
+	}
+	for _, w := range e.NoEvents {
+		if slices.ContainsFunc(evs, func(x string) bool { return strings.HasPrefix(x, w) }) {
+			bad = append(bad, fmt.Sprintf("unexpected event %q (events: %s)", w, strings.Join(evs, "; ")))
+		}
+	}
+	return strings.Join(bad, "; ")
+}

@@ -1,0 +1,119 @@
+package warstuff
+
+import (
+	"fmt"
+	"strings"
+)
+
+// EventKind is what happened.
+type EventKind int8
+
+// The events.
+const (
+	EvRoll EventKind = iota
+	EvTurn
+	EvLastTurn
+	EvFirst
+	EvActivate
+	EvPass
+	EvMove
+	EvStop // a move stopped early (Overwatch, a fall, a failed test)
+	EvShot
+	EvMiss
+	EvHit
+	EvSaved    // cover save
+	EvDefended // defence test passed
+	EvIgnored  // Reinforced Armour, Resilient
+	EvWound
+	EvStunned
+	EvUnstunned
+	EvRecoil
+	EvEliminated
+	EvCover
+	EvOverwatch
+	EvCharge
+	EvPower
+	EvHeal
+	EvPush
+	EvFall
+	EvMorale
+	EvSabotage
+	EvSealed
+	EvSpawn
+	EvShrink
+	EvScore
+	EvOver
+	EvTeleport
+)
+
+var eventNames = [...]string{"roll", "turn", "last-turn", "first", "activate", "pass", "move", "stop", "shot", "miss",
+	"hit", "saved", "defended", "ignored", "wound", "stunned", "unstunned", "recoil", "eliminated", "cover",
+	"overwatch", "charge", "power", "heal", "push", "fall", "morale", "sabotage", "sealed", "spawn", "shrink", "score",
+	"over", "teleport"}
+
+func (k EventKind) String() string { return eventNames[k] }
+
+// Event is one thing that happened; which fields matter depends on Kind.
+type Event struct {
+	Kind    EventKind
+	Fig     int8 // the figure concerned (−1 none)
+	Other   int8 // the other figure (target, aggressor)
+	N       int16
+	Purpose string // EvRoll: what the roll is for; others: a detail
+	NDice   int8
+	Dice    [maxPool]int8
+	Kept    int8
+}
+
+// Format writes the event in words, naming figures by their setup names.
+func (e Event) Format(g *Game) string {
+	name := func(i int8) string {
+		if i < 0 {
+			return "-"
+		}
+		if int(i) < len(g.Figs) {
+			return g.Figs[i].Name
+		}
+		return fmt.Sprintf("creature%d", i)
+	}
+	var b strings.Builder
+	b.WriteString(e.Kind.String())
+	switch e.Kind {
+	case EvRoll:
+		fmt.Fprintf(&b, " %s %s", e.Purpose, name(e.Fig))
+		for i := range e.NDice {
+			fmt.Fprintf(&b, " %d", e.Dice[i])
+		}
+		fmt.Fprintf(&b, " → %d", e.Kept)
+		return b.String()
+	case EvTurn, EvLastTurn, EvFirst:
+		fmt.Fprintf(&b, " %d", e.N)
+		return b.String()
+	}
+	if e.Fig >= 0 {
+		b.WriteString(" " + name(e.Fig))
+	}
+	if e.Other >= 0 {
+		b.WriteString(" " + name(e.Other))
+	}
+	if e.N != 0 {
+		fmt.Fprintf(&b, " %d", e.N)
+	}
+	if e.Purpose != "" {
+		b.WriteString(" " + e.Purpose)
+	}
+	return b.String()
+}
+
+// ctx is one decision being resolved: its dice and the events it causes.
+type ctx struct {
+	dice *Dice
+	ev   []Event
+	err  error // an error met where it cannot be returned
+}
+
+func (x *ctx) emit(e Event) { x.ev = append(x.ev, e) }
+
+func (x *ctx) note(k EventKind, fig, other int8, n int16, detail string) {
+	x.ev = append(x.ev, Event{Kind: k, Fig: fig, Other: other, N: n, Purpose: detail})
+}

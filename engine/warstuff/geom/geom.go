@@ -1,0 +1,419 @@
+// Package geom is the geometry of a Warstuff table (WS-GEOM): a continuous
+// plane in inches, circular bases, terrain polygons, line of sight as an
+// unobstructed segment, distances edge to edge and the flame template.
+//
+// Everything is plain float64 arithmetic with no allocation on the hot
+// paths (sight, distances, crossings), so a rules engine can call it
+// thousands of times per game.
+package geom
+
+import "math"
+
+// Eps is the tolerance of comparisons: a point this close to a polygon's
+// side is on it, not inside.
+const Eps = 1e-9
+
+// Contact is the largest gap between two base edges that still counts as
+// contact (WS-GEOM-4).
+const Contact = 0.1
+
+// Vec is a point or a direction on the table, in inches.
+type Vec struct{ X, Y float64 }
+
+// Add returns v + w.
+func (v Vec) Add(w Vec) Vec { return Vec{v.X + w.X, v.Y + w.Y} }
+
+// Sub returns v − w.
+func (v Vec) Sub(w Vec) Vec { return Vec{v.X - w.X, v.Y - w.Y} }
+
+// Scale returns k·v.
+func (v Vec) Scale(k float64) Vec { return Vec{v.X * k, v.Y * k} }
+
+// Dot is the dot product.
+func (v Vec) Dot(w Vec) float64 { return v.X*w.X + v.Y*w.Y }
+
+// Cross is the z component of the cross product.
+func (v Vec) Cross(w Vec) float64 { return v.X*w.Y - v.Y*w.X }
+
+// Len is the length of v.
+func (v Vec) Len() float64 { return math.Hypot(v.X, v.Y) }
+
+// Dist is the distance between two points.
+func Dist(a, b Vec) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }
+
+// Unit returns v scaled to length 1, or the zero vector.
+func (v Vec) Unit() Vec {
+	l := v.Len()
+	if l == 0 {
+		return Vec{}
+	}
+	return Vec{v.X / l, v.Y / l}
+}
+
+// Lerp is the point a + t(b − a).
+func Lerp(a, b Vec, t float64) Vec { return Vec{a.X + t*(b.X-a.X), a.Y + t*(b.Y-a.Y)} }
+
+// Gap is the distance between the edges of two circular bases (centres a
+// and b, radii ra and rb): negative when they overlap (WS-GEOM-3).
+func Gap(a Vec, ra float64, b Vec, rb float64) float64 { return Dist(a, b) - ra - rb }
+
+// SegPointDist is the distance from point p to the segment [a, b].
+func SegPointDist(a, b, p Vec) float64 {
+	ab := b.Sub(a)
+	l2 := ab.Dot(ab)
+	if l2 == 0 {
+		return Dist(a, p)
+	}
+	t := p.Sub(a).Dot(ab) / l2
+	t = max(0, min(1, t))
+	return Dist(Lerp(a, b, t), p)
+}
+
+// SegParam is the parameter t in [0, 1] of the point of [a, b] nearest p.
+func SegParam(a, b, p Vec) float64 {
+	ab := b.Sub(a)
+	l2 := ab.Dot(ab)
+	if l2 == 0 {
+		return 0
+	}
+	return max(0, min(1, p.Sub(a).Dot(ab)/l2))
+}
+
+// FirstTouch is the first parameter t in [0, 1] at which a circle of radius
+// r moving from a to b comes within dist of the point c (|a + t(b−a) − c| ≤
+// r + dist), or −1 when it never does.
+func FirstTouch(a, b, c Vec, reach float64) float64 {
+	d := b.Sub(a)
+	f := a.Sub(c)
+	A := d.Dot(d)
+	B := 2 * f.Dot(d)
+	C := f.Dot(f) - reach*reach
+	if C <= 0 {
+		return 0
+	}
+	if A == 0 {
+		return -1
+	}
+	disc := B*B - 4*A*C
+	if disc < 0 {
+		return -1
+	}
+	t := (-B - math.Sqrt(disc)) / (2 * A)
+	if t < 0 || t > 1 {
+		return -1
+	}
+	return t
+}
+
+// Polygon is a simple polygon given by its corners in order.
+type Polygon []Vec
+
+// Inside reports whether p lies strictly inside the polygon (a point on a
+// side is not inside).
+func (pg Polygon) Inside(p Vec) bool {
+	n := len(pg)
+	if n < 3 {
+		return false
+	}
+	in := false
+	for i, j := 0, n-1; i < n; j, i = i, i+1 {
+		a, b := pg[j], pg[i]
+		if SegPointDist(a, b, p) <= Eps {
+			return false
+		}
+		if (a.Y > p.Y) != (b.Y > p.Y) {
+			x := a.X + (p.Y-a.Y)*(b.X-a.X)/(b.Y-a.Y)
+			if p.X < x {
+				in = !in
+			}
+		}
+	}
+	return in
+}
+
+// PointDist is the distance from p to the polygon: 0 inside or on a side.
+func (pg Polygon) PointDist(p Vec) float64 {
+	if pg.Inside(p) {
+		return 0
+	}
+	d := math.Inf(1)
+	for i, j := 0, len(pg)-1; i < len(pg); j, i = i, i+1 {
+		d = min(d, SegPointDist(pg[j], pg[i], p))
+	}
+	return d
+}
+
+// segCross returns the parameter t on [a, b] where it crosses [c, d], and
+// whether they meet.
+func segCross(a, b, c, d Vec) (float64, bool) {
+	r := b.Sub(a)
+	s := d.Sub(c)
+	den := r.Cross(s)
+	if math.Abs(den) < 1e-15 {
+		return 0, false // parallel: touching along a side never enters
+	}
+	q := c.Sub(a)
+	t := q.Cross(s) / den
+	u := q.Cross(r) / den
+	if t < -Eps || t > 1+Eps || u < -Eps || u > 1+Eps {
+		return 0, false
+	}
+	return max(0, min(1, t)), true
+}
+
+// maxCuts bounds the crossings considered per segment and polygon.
+const maxCuts = 64
+
+// cuts lists, sorted, 0, 1 and every parameter where [a, b] meets a side
+// of the polygon; buf must hold maxCuts values.
+func (pg Polygon) cuts(a, b Vec, buf *[maxCuts]float64) []float64 {
+	ts := buf[:0]
+	ts = append(ts, 0, 1)
+	for i, j := 0, len(pg)-1; i < len(pg) && len(ts) < maxCuts; j, i = i, i+1 {
+		if t, ok := segCross(a, b, pg[j], pg[i]); ok {
+			ts = append(ts, t)
+		}
+	}
+	// insertion sort: a handful of values
+	for i := 1; i < len(ts); i++ {
+		for j := i; j > 0 && ts[j] < ts[j-1]; j-- {
+			ts[j], ts[j-1] = ts[j-1], ts[j]
+		}
+	}
+	return ts
+}
+
+// Crosses reports whether some point of the segment [a, b] lies strictly
+// inside the polygon (WS-GEOM-7: the segment "crosses the interior").
+func (pg Polygon) Crosses(a, b Vec) bool {
+	if !pg.boxHit(a, b) {
+		return false
+	}
+	var buf [maxCuts]float64
+	ts := pg.cuts(a, b, &buf)
+	for i := 1; i < len(ts); i++ {
+		if ts[i]-ts[i-1] <= Eps {
+			continue
+		}
+		if pg.Inside(Lerp(a, b, (ts[i]+ts[i-1])/2)) {
+			return true
+		}
+	}
+	return false
+}
+
+// LengthInside is the length of the part of [a, b] strictly inside the
+// polygon.
+func (pg Polygon) LengthInside(a, b Vec) float64 {
+	if !pg.boxHit(a, b) {
+		return 0
+	}
+	var buf [maxCuts]float64
+	ts := pg.cuts(a, b, &buf)
+	in := 0.0
+	for i := 1; i < len(ts); i++ {
+		if ts[i]-ts[i-1] <= Eps {
+			continue
+		}
+		if pg.Inside(Lerp(a, b, (ts[i]+ts[i-1])/2)) {
+			in += ts[i] - ts[i-1]
+		}
+	}
+	return in * Dist(a, b)
+}
+
+// Entries counts how many times [a, b] passes from outside to inside the
+// polygon (starting inside is not an entry).
+func (pg Polygon) Entries(a, b Vec) int {
+	if !pg.boxHit(a, b) {
+		return 0
+	}
+	var buf [maxCuts]float64
+	ts := pg.cuts(a, b, &buf)
+	n := 0
+	prev := pg.Inside(a)
+	for i := 1; i < len(ts); i++ {
+		if ts[i]-ts[i-1] <= Eps {
+			continue
+		}
+		in := pg.Inside(Lerp(a, b, (ts[i]+ts[i-1])/2))
+		if in && !prev {
+			n++
+		}
+		prev = in
+	}
+	return n
+}
+
+// Transitions calls fn at each parameter t of [a, b] where the segment
+// passes into (in = true) or out of the polygon, in order.
+func (pg Polygon) Transitions(a, b Vec, fn func(t float64, in bool)) {
+	if !pg.boxHit(a, b) {
+		return
+	}
+	var buf [maxCuts]float64
+	ts := pg.cuts(a, b, &buf)
+	prev := pg.Inside(a)
+	for i := 1; i < len(ts); i++ {
+		if ts[i]-ts[i-1] <= Eps {
+			continue
+		}
+		in := pg.Inside(Lerp(a, b, (ts[i]+ts[i-1])/2))
+		if in != prev {
+			fn(ts[i-1], in)
+		}
+		prev = in
+	}
+}
+
+// FirstInside is the first parameter t of [a, b] from which the segment is
+// inside the polygon, or −1.
+func (pg Polygon) FirstInside(a, b Vec) float64 {
+	if pg.Inside(a) {
+		return 0
+	}
+	if !pg.boxHit(a, b) {
+		return -1
+	}
+	var buf [maxCuts]float64
+	ts := pg.cuts(a, b, &buf)
+	for i := 1; i < len(ts); i++ {
+		if ts[i]-ts[i-1] <= Eps {
+			continue
+		}
+		if pg.Inside(Lerp(a, b, (ts[i]+ts[i-1])/2)) {
+			return ts[i-1]
+		}
+	}
+	return -1
+}
+
+// FirstOutside is the first parameter t of [a, b] from which the segment
+// leaves the polygon, or −1 when it stays inside (or never was).
+func (pg Polygon) FirstOutside(a, b Vec) float64 {
+	var buf [maxCuts]float64
+	ts := pg.cuts(a, b, &buf)
+	for i := 1; i < len(ts); i++ {
+		if ts[i]-ts[i-1] <= Eps {
+			continue
+		}
+		if !pg.Inside(Lerp(a, b, (ts[i]+ts[i-1])/2)) {
+			return ts[i-1]
+		}
+	}
+	return -1
+}
+
+// Bounds is the polygon's bounding box.
+func (pg Polygon) Bounds() (lo, hi Vec) {
+	if len(pg) == 0 {
+		return
+	}
+	lo, hi = pg[0], pg[0]
+	for _, p := range pg[1:] {
+		lo.X, lo.Y = min(lo.X, p.X), min(lo.Y, p.Y)
+		hi.X, hi.Y = max(hi.X, p.X), max(hi.Y, p.Y)
+	}
+	return
+}
+
+func (pg Polygon) boxHit(a, b Vec) bool {
+	lo, hi := pg.Bounds()
+	return !(max(a.X, b.X) < lo.X-Eps || min(a.X, b.X) > hi.X+Eps || max(a.Y, b.Y) < lo.Y-Eps || min(a.Y, b.Y) > hi.Y+Eps)
+}
+
+// SightSamples is how many points of a base's edge, besides its centre,
+// the sight test tries (WS-GEOM-7): evenly spaced around the circle.
+const SightSamples = 12
+
+var sampleDirs = func() (d [SightSamples]Vec) {
+	for i := range d {
+		a := 2 * math.Pi * float64(i) / SightSamples
+		d[i] = Vec{math.Cos(a), math.Sin(a)}
+	}
+	return
+}()
+
+// Blocker tells whether a segment is blocked; the caller decides which
+// pieces count (it skips the pieces the two figures stand in).
+type Blocker func(a, b Vec) bool
+
+// Sees reports whether some segment from a point of base A (centre a,
+// radius ra) to a point of base B is unblocked (WS-GEOM-7). The points
+// tried are each base's centre and SightSamples points of its edge, the
+// same for both directions, so sight is symmetric; adding a blocker never
+// creates sight (monotone).
+func Sees(a Vec, ra float64, b Vec, rb float64, blocked Blocker) bool {
+	if !blocked(a, b) {
+		return true
+	}
+	for i := -1; i < SightSamples; i++ {
+		pa := a
+		if i >= 0 {
+			pa = a.Add(sampleDirs[i].Scale(ra))
+		}
+		for j := -1; j < SightSamples; j++ {
+			if i < 0 && j < 0 {
+				continue
+			}
+			pb := b
+			if j >= 0 {
+				pb = b.Add(sampleDirs[j].Scale(rb))
+			}
+			if !blocked(pa, pb) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Teardrop is the flame template (WS-GEOM-9): the convex hull of two
+// circles on one axis. The hull of two discs is the union of the discs
+// whose centre and radius are interpolated between them.
+type Teardrop struct {
+	C1, C2 Vec
+	R1, R2 float64
+}
+
+// Flame template sizes (WS-GEOM-9).
+const (
+	FlameSmallR   = 0.25
+	FlameSmallOff = 0.25
+	FlameLargeR   = 1.5
+	FlameLargeOff = 6.5
+	FlameLength   = 8.0
+)
+
+// FlameTemplate places the template from a base (centre c, radius r)
+// along the direction dir.
+func FlameTemplate(c Vec, r float64, dir Vec) Teardrop {
+	u := dir.Unit()
+	if u == (Vec{}) {
+		u = Vec{1, 0}
+	}
+	return Teardrop{
+		C1: c.Add(u.Scale(r + FlameSmallOff)), R1: FlameSmallR,
+		C2: c.Add(u.Scale(r + FlameLargeOff)), R2: FlameLargeR,
+	}
+}
+
+// Gap is the distance from the template to a base (centre p, radius r):
+// ≤ 0 when the base overlaps the template, even partly.
+func (t Teardrop) Gap(p Vec, r float64) float64 {
+	f := func(s float64) float64 {
+		return Dist(p, Lerp(t.C1, t.C2, s)) - (t.R1 + s*(t.R2-t.R1))
+	}
+	// f is convex in s (a norm of an affine map minus an affine map):
+	// ternary search finds its minimum.
+	lo, hi := 0.0, 1.0
+	for range 60 {
+		m1, m2 := lo+(hi-lo)/3, hi-(hi-lo)/3
+		if f(m1) < f(m2) {
+			hi = m2
+		} else {
+			lo = m1
+		}
+	}
+	return min(f((lo+hi)/2), f(0), f(1)) - r
+}

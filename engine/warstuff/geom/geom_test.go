@@ -1,0 +1,193 @@
+package geom
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+func square(x, y, w, h float64) Polygon {
+	return Polygon{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}}
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-6 }
+
+func TestGapEdgeToEdge(t *testing.T) {
+	for _, c := range []struct {
+		a, b   Vec
+		ra, rb float64
+		want   float64
+	}{
+		{Vec{0, 0}, Vec{10, 0}, 0.5, 0.5, 9},
+		{Vec{0, 0}, Vec{3, 4}, 0.5, 1, 3.5},
+		{Vec{0, 0}, Vec{1, 0}, 0.5, 0.5, 0},      // touching
+		{Vec{0, 0}, Vec{0.5, 0}, 0.5, 0.5, -0.5}, // overlapping
+	} {
+		if g := Gap(c.a, c.ra, c.b, c.rb); !near(g, c.want) {
+			t.Errorf("Gap(%v r%v, %v r%v) = %v, want %v", c.a, c.ra, c.b, c.rb, g, c.want)
+		}
+		if g := Gap(c.b, c.rb, c.a, c.ra); !near(g, c.want) {
+			t.Errorf("Gap is not symmetric for %v %v", c.a, c.b)
+		}
+	}
+}
+
+func TestPolygon(t *testing.T) {
+	sq := square(2, 2, 4, 2)
+	for _, c := range []struct {
+		p  Vec
+		in bool
+		d  float64
+	}{
+		{Vec{3, 3}, true, 0}, {Vec{2, 3}, false, 0}, {Vec{0, 3}, false, 2}, {Vec{9, 7}, false, 3 * math.Sqrt2},
+	} {
+		if got := sq.Inside(c.p); got != c.in {
+			t.Errorf("Inside(%v) = %v", c.p, got)
+		}
+		if got := sq.PointDist(c.p); !near(got, c.d) {
+			t.Errorf("PointDist(%v) = %v, want %v", c.p, got, c.d)
+		}
+	}
+	if l := sq.LengthInside(Vec{0, 3}, Vec{10, 3}); !near(l, 4) {
+		t.Errorf("LengthInside through = %v, want 4", l)
+	}
+	if l := sq.LengthInside(Vec{3, 3}, Vec{10, 3}); !near(l, 3) {
+		t.Errorf("LengthInside from inside = %v, want 3", l)
+	}
+	if l := sq.LengthInside(Vec{0, 2}, Vec{10, 2}); !near(l, 0) {
+		t.Errorf("along a side = %v, want 0", l)
+	}
+	if n := sq.Entries(Vec{0, 3}, Vec{10, 3}); n != 1 {
+		t.Errorf("Entries through = %d", n)
+	}
+	if n := sq.Entries(Vec{3, 3}, Vec{10, 3}); n != 0 {
+		t.Errorf("Entries from inside = %d", n)
+	}
+	u := Polygon{{0, 0}, {6, 0}, {6, 6}, {4, 6}, {4, 2}, {2, 2}, {2, 6}, {0, 6}} // a U
+	if n := u.Entries(Vec{-1, 4}, Vec{7, 4}); n != 2 {
+		t.Errorf("U Entries = %d, want 2", n)
+	}
+	if !u.Crosses(Vec{-1, 4}, Vec{7, 4}) || u.Crosses(Vec{3, 3}, Vec{3, 8}) {
+		t.Error("U Crosses wrong")
+	}
+	if tt := sq.FirstInside(Vec{0, 3}, Vec{10, 3}); !near(tt, 0.2) {
+		t.Errorf("FirstInside = %v", tt)
+	}
+}
+
+func TestFirstTouch(t *testing.T) {
+	if tt := FirstTouch(Vec{0, 0}, Vec{10, 0}, Vec{8, 0}, 1); !near(tt, 0.7) {
+		t.Errorf("FirstTouch = %v, want 0.7", tt)
+	}
+	if tt := FirstTouch(Vec{0, 0}, Vec{10, 0}, Vec{5, 3}, 1); tt != -1 {
+		t.Errorf("FirstTouch miss = %v", tt)
+	}
+}
+
+func randPieces(r *rand.Rand, n int) []Polygon {
+	ps := make([]Polygon, n)
+	for i := range ps {
+		ps[i] = square(r.Float64()*30, r.Float64()*30, 0.2+r.Float64()*5, 0.2+r.Float64()*5)
+	}
+	return ps
+}
+
+func blocker(ps []Polygon) Blocker {
+	return func(a, b Vec) bool {
+		for _, p := range ps {
+			if p.Crosses(a, b) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// TestSightSymmetricAndMonotone: A sees B exactly when B sees A, and
+// adding a piece never creates sight (WS-GEOM-7).
+func TestSightSymmetricAndMonotone(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	blocked, seen := 0, 0
+	for range 2000 {
+		ps := randPieces(r, 1+r.IntN(6))
+		a := Vec{r.Float64() * 32, r.Float64() * 32}
+		b := Vec{r.Float64() * 32, r.Float64() * 32}
+		ra, rb := 0.5, 0.5+0.5*float64(r.IntN(2))
+		ab := Sees(a, ra, b, rb, blocker(ps))
+		if ba := Sees(b, rb, a, ra, blocker(ps)); ab != ba {
+			t.Fatalf("sight not symmetric: %v→%v %v, back %v, pieces %v", a, b, ab, ba, ps)
+		}
+		more := append(ps[:len(ps):len(ps)], randPieces(r, 1)...)
+		if !ab && Sees(a, ra, b, rb, blocker(more)) {
+			t.Fatalf("adding a piece created sight: %v→%v", a, b)
+		}
+		if !Sees(a, ra, b, rb, blocker(nil)) {
+			t.Fatal("no pieces, no sight")
+		}
+		if ab {
+			seen++
+		} else {
+			blocked++
+		}
+	}
+	if blocked == 0 || seen == 0 {
+		t.Fatalf("degenerate sample: %d seen, %d blocked", seen, blocked)
+	}
+}
+
+// TestSightAroundACorner: a wall hides the centre line but an edge point of
+// the base still sees past it.
+func TestSightAroundACorner(t *testing.T) {
+	wall := blocker([]Polygon{square(4, -5, 1, 5.2)}) // top at y = 0.2
+	if !Sees(Vec{0, 0}, 0.5, Vec{9, 0}, 0.5, wall) {
+		t.Error("the bases' upper edges see over the wall's end")
+	}
+	high := blocker([]Polygon{square(4, -5, 1, 5.6)})
+	if Sees(Vec{0, 0}, 0.5, Vec{9, 0}, 0.5, high) {
+		t.Error("a wall wider than both bases hides them")
+	}
+}
+
+func TestDistanceProperties(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 1000 {
+		a := Vec{r.Float64() * 32, r.Float64() * 32}
+		b := Vec{r.Float64() * 32, r.Float64() * 32}
+		c := Vec{r.Float64() * 32, r.Float64() * 32}
+		if Dist(a, c) > Dist(a, b)+Dist(b, c)+1e-9 {
+			t.Fatal("triangle inequality")
+		}
+		// the nearest point of a segment is no farther than its ends
+		if d := SegPointDist(a, b, c); d > Dist(a, c)+1e-9 || d > Dist(b, c)+1e-9 {
+			t.Fatal("SegPointDist above an end")
+		}
+	}
+}
+
+func TestFlameTemplate(t *testing.T) {
+	tp := FlameTemplate(Vec{0, 0}, 0.5, Vec{1, 0})
+	// the narrow end touches the base; the far end is 8" from the base edge
+	if g := tp.Gap(Vec{0, 0}, 0.5); !near(g, 0) {
+		t.Errorf("template to user gap %v, want 0", g)
+	}
+	if g := tp.Gap(Vec{0.5 + FlameLength + 0.5, 0}, 0.5); !near(g, 0) {
+		t.Errorf("far tip gap %v, want 0", g)
+	}
+	if g := tp.Gap(Vec{7, 1.5 + 0.5 - 0.01}, 0.5); g > 0 {
+		t.Errorf("widest part: gap %v", g)
+	}
+	if g := tp.Gap(Vec{7, 2.6}, 0.5); g <= 0 {
+		t.Errorf("beside the widest part: gap %v", g)
+	}
+	if g := tp.Gap(Vec{-3, 0}, 0.5); g <= 0 {
+		t.Errorf("behind the user: gap %v", g)
+	}
+}
+
+func BenchmarkSees(b *testing.B) {
+	ps := blocker([]Polygon{square(10, 10, 3, 3), square(20, 5, 1, 8), square(4, 20, 6, 2)})
+	a, c := Vec{2, 2}, Vec{30, 28}
+	for b.Loop() {
+		Sees(a, 0.5, c, 0.5, ps)
+	}
+}

@@ -1,0 +1,527 @@
+package warstuff
+
+import (
+	"math"
+
+	"wbtool.dev/wbtool/engine/warstuff/geom"
+)
+
+// combat is a charge's melee (WS-MELEE-2 to 7): the charge attack, the
+// riposte, Furious' second attack, then the end of the combat.
+func (s *State) combat(x *ctx, a, t int8, charge bool) error {
+	act := &s.act
+	act.combat = [2]int8{a, t}
+	act.hurtC = false
+	x.note(EvCharge, a, t, 0, "")
+	scareA, err := s.scare(x, a, t) // WS-MELEE-7
+	if err != nil {
+		return err
+	}
+	scareT := int8(0)
+	if !s.figs[t].has(fStunned) && !s.has(a, HitAndRun) {
+		if scareT, err = s.scare(x, t, a); err != nil {
+			return err
+		}
+	}
+	if act.d.Suicide && act.fig == a {
+		x.note(EvEliminated, a, -1, 0, "suicide")
+		s.eliminate(x, a)
+		return nil
+	}
+	if _, err := s.meleeStrike(x, a, t, charge, scareA); err != nil {
+		return err
+	}
+	furious := func() error {
+		if alwaysFurious && s.has(a, Furious) && s.inPlay(a) && !s.figs[a].has(fStunned) && s.inPlay(t) {
+			_, err := s.meleeStrike(x, a, t, false, scareA) // WS-MELEE-4
+			return err
+		}
+		return nil
+	}
+	if s.has(a, HitAndRun) && act.fig == a { // WS-BUILD-33
+		if err := furious(); err != nil {
+			return err
+		}
+		if s.inPlay(a) && !s.figs[a].has(fStunned) && act.d.After.N > 0 {
+			if c := s.checkPath(a, &act.d.After, 2, NoFig); c != "" {
+				return illegal(c)
+			}
+			var way int8
+			if _, err := s.walk(x, a, &act.d.After, &way, 1e9); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if alwaysRiposte && s.inPlay(t) && !s.figs[t].has(fStunned) && s.inPlay(a) { // WS-MELEE-3
+		if _, err := s.meleeStrike(x, t, a, false, scareT); err != nil {
+			return err
+		}
+	}
+	if err := furious(); err != nil {
+		return err
+	}
+	// WS-MELEE-5: end of the combat
+	if act.hurtC {
+		for _, w := range [2]int8{a, t} {
+			if s.inPlay(w) && !s.figs[w].has(fStunned) {
+				act.postFig = w
+				s.pend, s.toAct = pendPostMove, s.figs[w].Side
+				return nil
+			}
+		}
+		return nil
+	}
+	if s.inPlay(a) && s.inPlay(t) {
+		return s.recoil(x, a, t, 1)
+	}
+	return nil
+}
+
+// scare is the morale test of a figure about to attack a Frightening or
+// Terrifying enemy (WS-MELEE-7): 0 passed or none, 1 frightened, 2
+// terrified.
+func (s *State) scare(x *ctx, a, t int8) (int8, error) {
+	kind := int8(0)
+	switch {
+	case s.has(t, Terrifying):
+		kind = 2
+	case s.has(t, Frightening):
+		kind = 1
+	default:
+		return 0, nil
+	}
+	ok, err := s.morale(x, a)
+	if err != nil || ok {
+		return 0, err
+	}
+	return kind, nil
+}
+
+// meleeStrike is one melee attack of a at t (WS-MELEE-2): the charge DB,
+// the melee rules (Hand of Fire replaces them, WS-BUILD-28).
+func (s *State) meleeStrike(x *ctx, a, t int8, charge bool, scare int8) (bool, error) {
+	rules := s.prof(a).Melee
+	if s.figs[a].has(fHandOfFire) {
+		rules = 1<<Piercing | 1<<Deadly
+		s.figs[a].Flags &^= fHandOfFire
+	}
+	k := attack{rules: rules}
+	if charge {
+		k.db = 1
+	}
+	switch scare {
+	case 1:
+		k.dm = 1
+	case 2:
+		k.sixOnly = true
+	}
+	hit, err := s.strike(x, a, t, k)
+	if err != nil || !hit || !rules.Has(Chaining) || !charge {
+		return hit, err
+	}
+	prev := t
+	for i, next := range s.act.d.Chain { // WS-BUILD-12 in melee: enemies in contact
+		if next < 0 || next == prev || next >= s.n || !s.inPlay(next) || !s.enemies(a, next) || s.gap(a, next) > geom.Contact || !s.inPlay(a) {
+			break
+		}
+		k := attack{rules: rules &^ (1 << Chaining), noDB: true, mod: -(i + 1)}
+		h, err := s.strike(x, a, next, k)
+		if err != nil || !h {
+			return hit, err
+		}
+		prev = next
+	}
+	return hit, nil
+}
+
+// morale is a morale test (WS-QUAL-8).
+func (s *State) morale(x *ctx, f int8) (bool, error) {
+	switch {
+	case s.has(f, Fearless):
+		x.note(EvMorale, f, -1, 1, "fearless")
+		return true, nil
+	case s.figs[f].has(fStunned):
+		x.note(EvMorale, f, -1, 0, "stunned")
+		return false, nil
+	}
+	q := s.quality(f)
+	if bestRallying {
+		for j := range s.n {
+			if j != f && s.inPlay(j) && !s.enemies(f, j) && s.has(j, Rallying) && s.gap(f, j) <= 9 {
+				q = min(q, s.quality(j))
+			}
+		}
+	}
+	ok, _, err := s.test(x, RollMorale, f, 0, 0, 0, q)
+	if err != nil {
+		return false, err
+	}
+	n := int16(0)
+	if ok {
+		n = 1
+	}
+	x.note(EvMorale, f, -1, n, "")
+	return ok, nil
+}
+
+// postMove is the 2" move after a combat (WS-MELEE-5, WS-MOVE-6).
+func (s *State) postMove(x *ctx, d *Decision) error {
+	f := s.act.postFig
+	if d.Fig != f {
+		return illegal(ErrBadTarget)
+	}
+	if d.Path.N > 0 {
+		if c := s.checkPath(f, &d.Path, 2, NoFig); c != "" {
+			return illegal(c)
+		}
+		var way int8
+		if _, err := s.walk(x, f, &d.Path, &way, 1e9); err != nil {
+			return err
+		}
+		x.note(EvMove, f, -1, 0, "post-combat")
+	}
+	s.pend = pendNone
+	s.act.postFig = NoFig
+	s.act.stage = stEnd
+	return nil
+}
+
+// watchers reports whether an enemy Overwatch figure could shoot the
+// active figure somewhere along the rest of its move (or where it
+// appears).
+func (s *State) watchers() bool {
+	m := s.act.fig
+	for w := range s.n {
+		if s.canWatch(w, m) && len(s.watchPoints(w, m, 1)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) canWatch(w, m int8) bool {
+	f := &s.figs[w]
+	return f.Flags&(fInPlay|fOverwatch) == fInPlay|fOverwatch && !f.has(fStunned) &&
+		s.enemies(w, m) && s.prof(w).Ranged()
+}
+
+// watchPoints lists up to n distances along the rest of the move (0 when
+// appearing) at which w could shoot the mover, every half inch.
+func (s *State) watchPoints(w, m int8, n int) []float64 {
+	a := &s.act
+	var out []float64
+	rest := Path{}
+	if !a.spawn {
+		for i := a.way; i < a.d.Path.N; i++ {
+			rest.W[rest.N] = a.d.Path.W[i]
+			rest.N++
+		}
+	}
+	from := s.figs[m].P
+	total := pathLen(from, &rest)
+	for d := 0.0; d <= total+1e-9 && len(out) < n; d += 0.5 {
+		p, _ := pointAt(from, &rest, d)
+		s.figs[m].P = p
+		for wi := range s.prof(w).NWeapons {
+			if s.canShoot(w, m, wi, s.figs[w].P) == "" {
+				out = append(out, d)
+				break
+			}
+		}
+		s.figs[m].P = from
+	}
+	return out
+}
+
+// askOverwatch waits for the Overwatch decision when a watcher could shoot.
+func (s *State) askOverwatch(x *ctx) bool {
+	if !s.watchers() {
+		return false
+	}
+	s.pend = pendOverwatch
+	s.toAct = 1 - s.figs[s.act.fig].Side
+	return true
+}
+
+// interrupt is an Overwatch shot (WS-ALERT-2 to 5), or letting the mover go.
+func (s *State) interrupt(x *ctx, d *Decision) error {
+	a := &s.act
+	m := a.fig
+	if d.Kind == NoInterrupt {
+		a.asked = true
+		s.pend = pendNone
+		return nil
+	}
+	w := d.Fig
+	if w < 0 || w >= s.n || !s.canWatch(w, m) {
+		return illegal(ErrBadTarget)
+	}
+	if d.At < 0 {
+		return illegal(ErrNoShot)
+	}
+	s.pend = pendNone
+	if !a.spawn {
+		ok, err := s.walk(x, m, &a.d.Path, &a.way, d.At)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			a.ended = true
+			a.stage = stEnd
+			return nil
+		}
+	}
+	x.note(EvStop, m, w, 0, "overwatch")
+	if c := s.canShoot(w, m, d.Weapon, s.figs[w].P); c != "" {
+		return illegal(c)
+	}
+	s.figs[w].Flags &^= fOverwatch // WS-ALERT-3
+	if err := s.shoot(x, w, m, d.Weapon, false, true, d.Chain); err != nil {
+		return err
+	}
+	if !s.inPlay(m) || s.figs[m].has(fStunned) { // WS-ALERT-4
+		a.ended = true
+		a.stage = stEnd
+	}
+	return nil
+}
+
+// checkPower validates a power's use (WS-BUILD-21) from point p.
+func (s *State) checkPower(f int8, d *Decision, p geom.Vec) error {
+	pw := Power(d.Power - 1)
+	if d.Power < 1 || int(pw) >= int(numPowers) || !s.prof(f).Powers.Has(pw) {
+		return illegal(ErrNoPower)
+	}
+	if c := s.powerTarget(f, pw, d.PowerTarget, d.PowerAxis, p); c != "" {
+		return illegal(c)
+	}
+	return nil
+}
+
+// powerTarget checks a power's target from the Psyker standing at p.
+func (s *State) powerTarget(f int8, pw Power, t int8, axis geom.Vec, p geom.Vec) string {
+	spec := PowerSpecs[pw]
+	switch pw {
+	case HandOfFire:
+		return ""
+	case ConeOfCold:
+		if axis == (geom.Vec{}) {
+			return ErrBadTarget
+		}
+		return ""
+	}
+	if t < 0 || t >= s.n || !s.inPlay(t) {
+		return ErrBadTarget
+	}
+	switch pw {
+	case Healing:
+		if s.enemies(f, t) {
+			return ErrBadTarget
+		}
+	case Inspiration:
+		if t == f || s.enemies(f, t) {
+			return ErrBadTarget
+		}
+	default:
+		if !s.enemies(f, t) {
+			return ErrNotEnemy
+		}
+	}
+	if t != f {
+		if geom.Gap(p, s.radius(f), s.figs[t].P, s.radius(t)) > spec.Range+1e-9 {
+			return ErrOutOfRange
+		}
+		if !s.seesFrom(f, p, t) {
+			return ErrNoSight
+		}
+	}
+	return ""
+}
+
+// usePower uses the activation's power (WS-BUILD-21 to 30).
+func (s *State) usePower(x *ctx) error {
+	a := &s.act
+	f, d := a.fig, &a.d
+	pw := Power(d.Power - 1)
+	if s.figs[f].has(fStunned) || s.powerTarget(f, pw, d.PowerTarget, d.PowerAxis, s.figs[f].P) != "" {
+		x.note(EvPower, f, d.PowerTarget, 0, PowerSpecs[pw].ID+" lost")
+		return nil
+	}
+	db := 0
+	if d.Option == AimedShot {
+		db = 1
+	}
+	ok, err := s.fixed(x, RollPower, f, PowerSpecs[pw].Difficulty, db)
+	if err != nil {
+		return err
+	}
+	n := int16(0)
+	if ok {
+		n = 1
+	}
+	x.note(EvPower, f, d.PowerTarget, n, PowerSpecs[pw].ID)
+	if !ok {
+		return nil
+	}
+	t := d.PowerTarget
+	switch pw {
+	case MindBlast: // WS-BUILD-22
+		passed, err := s.morale(x, t)
+		if err != nil || passed {
+			return err
+		}
+		return s.hit(x, t, hitOpts{src: f, aggressor: f, noCover: true, noDefence: true, deadly: true})
+	case Fireball:
+		if err := s.hit(x, t, hitOpts{src: f, aggressor: f}); err != nil {
+			return err
+		}
+		return s.blast(x, t)
+	case Shock:
+		v, err := s.roll(x, RollPush, f, 0, 0)
+		if err != nil {
+			return err
+		}
+		return s.displace(x, t, s.figs[t].P.Sub(s.figs[f].P), float64(v))
+	case ConeOfCold:
+		var buf [MaxFigs]int8
+		under, enemy := s.underTemplate(f, d.PowerAxis, buf[:0])
+		if !enemy {
+			return nil
+		}
+		for _, u := range under {
+			if err := s.hit(x, u, hitOpts{rules: 1 << Paralysing, src: f, aggressor: f}); err != nil {
+				return err
+			}
+		}
+	case LightningBolt:
+		return s.hit(x, t, hitOpts{rules: 1 << Piercing, src: f, aggressor: f})
+	case Inspiration:
+		s.free = t
+	case HandOfFire:
+		s.figs[f].Flags |= fHandOfFire
+	case Paralysis:
+		return s.stun(x, t)
+	case Healing:
+		v, err := s.roll(x, RollHeal, f, 0, 0)
+		if err != nil {
+			return err
+		}
+		h := min(d3(v), s.figs[t].Wounds)
+		s.figs[t].Wounds -= h
+		x.note(EvHeal, t, f, int16(h), "healing")
+	}
+	return nil
+}
+
+// checkArrive checks a Teleport arrival point (WS-BUILD-54).
+func (s *State) checkArrive(f int8, p geom.Vec) error {
+	r := s.radius(f)
+	if p.X-r < 0 || p.Y-r < 0 || p.X+r > s.g.Size || p.Y+r > s.g.Size {
+		return illegal(ErrOffTable)
+	}
+	for j := range s.n {
+		if s.inPlay(j) && s.enemies(f, j) && geom.Gap(p, r, s.figs[j].P, s.radius(j)) <= 9 {
+			return illegal(ErrNearEnemy)
+		}
+	}
+	if s.overlaps(f, p) {
+		return illegal(ErrOverlap)
+	}
+	return nil
+}
+
+// arrive is a Teleport arrival (WS-BUILD-54).
+func (s *State) arrive(x *ctx) error {
+	a := &s.act
+	f := a.fig
+	fig := &s.figs[f]
+	a.begun = true
+	ok := fig.has(fTeleAuto)
+	if !ok {
+		var err error
+		if ok, _, err = s.test(x, RollTeleport, f, 0, 0, 0, 0); err != nil {
+			return err
+		}
+	}
+	if !ok {
+		fig.Flags |= fTeleAuto
+		x.note(EvTeleport, f, -1, 0, "failed")
+		a.ended, a.stage = true, stEnd
+		return nil
+	}
+	fig.Flags = fig.Flags&^(fReserve|fTeleAuto) | fInPlay
+	fig.P = a.d.Path.End(fig.P)
+	fig.Z = s.elevationAt(fig.P)
+	x.note(EvTeleport, f, -1, 1, "")
+	a.spawn = true // its appearance allows Overwatch (WS-ALERT-2)
+	return nil
+}
+
+// touchedObjective is the first unsabotaged objective f touches, or −1.
+func (s *State) touchedObjective(f int8) int {
+	for i, o := range s.g.Objectives {
+		if s.sab&(1<<i) == 0 && geom.Gap(s.figs[f].P, s.radius(f), o, 0.5) <= geom.Contact {
+			return i
+		}
+	}
+	return -1
+}
+
+// sabotage is the special activation of WS-INV-10.
+func (s *State) sabotage(x *ctx, f int8) error {
+	i := s.touchedObjective(f)
+	if i < 0 {
+		return nil
+	}
+	mod := 0
+	if s.has(f, Tactician) {
+		mod = 1
+	}
+	ok, _, err := s.test(x, RollSabotage, f, 0, 0, mod, 0)
+	if err != nil || !ok {
+		return err
+	}
+	s.sab |= 1 << i
+	x.note(EvSabotage, f, -1, int16(i+1), "")
+	return nil
+}
+
+// contactPoint is where f's centre stands when it touches t coming from p
+// in a straight line: placeGap from t's base.
+func (s *State) contactPoint(f, t int8, p geom.Vec) geom.Vec {
+	c := s.figs[t].P
+	d := s.radius(f) + s.radius(t) + placeGap
+	u := p.Sub(c).Unit()
+	if u == (geom.Vec{}) {
+		u = geom.Vec{X: 1}
+	}
+	return c.Add(u.Scale(d))
+}
+
+// chargePath is a straight charge of f to t, if legal (WS-MELEE-1).
+func (s *State) chargePath(f, t int8) (Path, bool) {
+	pa := Line(s.contactPoint(f, t, s.figs[f].P))
+	if s.gap(f, t) <= geom.Contact {
+		pa.N = 0 // already in contact: it charges with no movement (WS-MOVE-4)
+	}
+	return pa, s.canCharge(f, t, &pa) == ""
+}
+
+// frenzyTarget reports whether a Frenzied figure has an enemy it must
+// charge (WS-BUILD-37).
+func (s *State) frenzyTarget(f int8) bool {
+	for t := range s.n {
+		if s.inPlay(t) && s.enemies(f, t) && s.sees(f, t) {
+			if _, ok := s.chargePath(f, t); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// angle helper for placements.
+func around(c geom.Vec, d, a float64) geom.Vec {
+	return geom.Vec{X: c.X + d*math.Cos(a), Y: c.Y + d*math.Sin(a)}
+}

@@ -1,0 +1,296 @@
+package warstuff
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"wbtool.dev/wbtool/engine/warstuff/geom"
+)
+
+// MaxFigs bounds the figures of a game, creatures included: the state is a
+// fixed array, copied by value.
+const MaxFigs = 64
+
+// Scenario kinds.
+const (
+	Skirmish = "skirmish" // no objectives, no end roll: check games
+	Standard = "standard" // WS-SCEN
+	Invasion = "invasion" // WS-INV
+)
+
+// Piece is a terrain piece (WS-GEOM-5).
+type Piece struct {
+	Shape       geom.Polygon
+	Obstacle    bool
+	Dangerous   bool
+	Difficult   bool
+	High        bool
+	Height      float64
+	BlocksSight bool
+	Cover       bool
+	// Access lists the sides (index i joins corners i and i+1) with a
+	// ladder or stairs.
+	Access []int
+}
+
+// FigSetup is one figure at the start of a game.
+type FigSetup struct {
+	Name    string
+	Profile int16 // index in Game.Profiles
+	Side    int8
+	Band    int8 // morale group: the player's band (WS-MORALE-1)
+	At      geom.Vec
+	Z       float64
+	Reserve bool // a Teleport figure kept in reserve (WS-BUILD-54)
+}
+
+// Game is what does not change during a game: table, profiles, scenario.
+type Game struct {
+	Scenario   string
+	Size       float64 // table side, inches
+	Pieces     []Piece
+	Objectives []geom.Vec
+	// ObjectiveVP is the victory points of each objective (WS-SCEN-8).
+	ObjectiveVP []int16
+	Profiles    []Profile
+	Figs        []FigSetup
+	Format      int // points per band: 50 standard (draw margin 10 %)
+	Attacker    int8
+	// Invasion: the creature profile that spawns, the zol sizes when they
+	// merge (zol, mega-zol, giga-zol; −1 otherwise), spawn dice per player
+	// and the number of hero players.
+	Spawn     int16
+	Merge     [3]int16
+	SpawnDice int
+	Players   int
+	MaxTurns  int // a safety bound for invasion games (0: none)
+}
+
+// Fig flags.
+const (
+	fInPlay uint16 = 1 << iota
+	fStunned
+	fCover
+	fOverwatch
+	fActivated
+	fResilientUsed
+	fHandOfFire
+	fReserve
+	fTeleAuto
+	fEliminated
+	fFresh // a creature that appeared this turn (WS-INV-9)
+)
+
+// Fig is one figure's state.
+type Fig struct {
+	P      geom.Vec
+	Z      float64
+	Prof   int16
+	Side   int8
+	Band   int8
+	Wounds int8
+	Flags  uint16
+}
+
+func (f *Fig) has(fl uint16) bool { return f.Flags&fl != 0 }
+
+// pending is the kind of decision the game waits for.
+type pending int8
+
+const (
+	pendNone      pending = iota
+	pendGo                // activate a figure or pass (WS-ACT-3)
+	pendFirst             // the initiative winner names the first player
+	pendOverwatch         // interrupt the mover or not (WS-ALERT-2)
+	pendPostMove          // the 2" move after a combat (WS-MELEE-5)
+	pendFree              // Inspiration's free activation (WS-BUILD-27)
+	pendDevice            // name the hero who tries the device (WS-INV-11)
+	pendOver
+)
+
+// State is a game in progress: a plain value; copy it to branch.
+type State struct {
+	g      *Game
+	figs   [MaxFigs]Fig
+	n      int8
+	turn   int16
+	last   bool
+	pend   pending
+	toAct  int8
+	first  int8 // the side that made the first go of the turn
+	passes int8 // consecutive passes
+	goes   int16
+	phase  int8 // invasion: 0 creatures, 1 spawning, 2 heroes
+	lost   [8]int16
+	vp     [2]int16
+	killVP [2]int16
+	winner int8 // −1 draw, 0/1 a side, 2 undecided
+	sab    uint8
+	act    activation
+	free   int8 // the figure Inspiration lets activate, or −1
+	// invasion spawning in progress: dice per objective, zol sizes per
+	// objective (zol, mega, giga), the objective being served
+	spawnQ  [5]int8
+	merged  [5][3]int8
+	spawnAt int8
+	rng     rand.PCG
+}
+
+// NewState starts a game with a seed; the first decision is pending.
+func NewState(g *Game, seed uint64) (*State, error) {
+	s := &State{g: g, winner: 2, free: -1}
+	s.rng.Seed(seed, seed^0x3c6ef372fe94f82b)
+	if len(g.Figs) > MaxFigs {
+		return nil, fmt.Errorf("%d figures: at most %d", len(g.Figs), MaxFigs)
+	}
+	for i, fs := range g.Figs {
+		if int(fs.Profile) >= len(g.Profiles) || fs.Profile < 0 {
+			return nil, fmt.Errorf("figure %s: no profile %d", fs.Name, fs.Profile)
+		}
+		f := &s.figs[i]
+		*f = Fig{P: fs.At, Z: fs.Z, Prof: fs.Profile, Side: fs.Side, Band: fs.Band, Flags: fInPlay}
+		if fs.Reserve {
+			f.Flags = fReserve
+		}
+	}
+	s.n = int8(len(g.Figs))
+	s.act.fig = -1
+	return s, nil
+}
+
+// Start runs the game to its first decision (turn 1 begins), with dice
+// for its rolls; it returns the events.
+func (s *State) Start(dice *Dice) ([]Event, error) {
+	x := &ctx{dice: dice}
+	err := s.advance(x)
+	return x.ev, err
+}
+
+// Game returns the game the state plays.
+func (s *State) Game() *Game { return s.g }
+
+// Turn is the current turn, from 1.
+func (s *State) Turn() int { return int(s.turn) }
+
+// Over reports whether the game has ended.
+func (s *State) Over() bool { return s.pend == pendOver }
+
+// Winner is the winning side, −1 for a draw, 2 while undecided.
+func (s *State) Winner() int { return int(s.winner) }
+
+// VP is a side's victory points (standard scenario).
+func (s *State) VP(side int) int { return int(s.vp[side]) }
+
+// ToAct is the side whose decision is pending.
+func (s *State) ToAct() int { return int(s.toAct) }
+
+// Figs is the number of figures (creatures spawned included).
+func (s *State) Figs() int { return int(s.n) }
+
+// Fig returns a figure's state.
+func (s *State) Fig(i int) Fig { return s.figs[i] }
+
+// Sabotaged reports whether objective i (0-based) is sabotaged.
+func (s *State) Sabotaged(i int) bool { return s.sab&(1<<i) != 0 }
+
+func (s *State) prof(i int8) *Profile { return &s.g.Profiles[s.figs[i].Prof] }
+func (s *State) radius(i int8) float64 {
+	return s.g.Profiles[s.figs[i].Prof].Base / 2
+}
+func (s *State) inPlay(i int8) bool { return s.figs[i].has(fInPlay) }
+func (s *State) rules(i int8) Rules { return s.g.Profiles[s.figs[i].Prof].Rules }
+func (s *State) has(i int8, r Rule) bool {
+	return s.g.Profiles[s.figs[i].Prof].Rules.Has(r)
+}
+
+// quality is a figure's current quality (WS-QUAL-1).
+func (s *State) quality(i int8) int8 { return s.prof(i).Quality + s.figs[i].Wounds }
+
+// Quality is a figure's current quality.
+func (s *State) Quality(i int) int { return int(s.quality(int8(i))) }
+
+// gap is the distance between two figures' base edges.
+func (s *State) gap(a, b int8) float64 {
+	return geom.Gap(s.figs[a].P, s.radius(a), s.figs[b].P, s.radius(b))
+}
+
+func (s *State) enemies(a, b int8) bool { return s.figs[a].Side != s.figs[b].Side }
+
+// standsIn reports whether figure i stands in (or on) piece k (WS-GEOM-6).
+func (s *State) standsIn(i int8, k int) bool { return s.g.Pieces[k].Shape.Inside(s.figs[i].P) }
+
+// sees is line of sight between two figures (WS-GEOM-7).
+func (s *State) sees(a, b int8) bool {
+	return s.seesFrom(a, s.figs[a].P, b)
+}
+
+// seesFrom is sight from figure a standing at p to figure b.
+func (s *State) seesFrom(a int8, p geom.Vec, b int8) bool {
+	pa, pb := p, s.figs[b].P
+	return geom.Sees(pa, s.radius(a), pb, s.radius(b), func(x, y geom.Vec) bool {
+		for k := range s.g.Pieces {
+			pc := &s.g.Pieces[k]
+			if !pc.BlocksSight || pc.Shape.Inside(pa) || pc.Shape.Inside(pb) {
+				continue
+			}
+			if pc.Shape.Crosses(x, y) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// Sees reports whether figure a sees figure b.
+func (s *State) Sees(a, b int) bool { return s.sees(int8(a), int8(b)) }
+
+// protected is protection by terrain of t against source src (WS-GEOM-8).
+func (s *State) protected(src, t int8) bool {
+	ps, pt := s.figs[src].P, s.figs[t].P
+	rs := s.radius(src)
+	for k := range s.g.Pieces {
+		pc := &s.g.Pieces[k]
+		if pc.Cover && pc.Shape.Inside(pt) {
+			return true // (a)
+		}
+	}
+	if s.figs[t].Z > s.figs[src].Z+geom.Eps {
+		return true // (c), WS-TERRAIN-6
+	}
+	for k := range s.g.Pieces {
+		pc := &s.g.Pieces[k]
+		if !pc.Cover && !pc.BlocksSight {
+			continue
+		}
+		if pc.Shape.Inside(ps) || pc.Shape.Inside(pt) || pc.Shape.PointDist(ps)-rs <= coverFireOver {
+			continue
+		}
+		if pc.Shape.Crosses(ps, pt) {
+			return true // (b)
+		}
+	}
+	return false
+}
+
+// Hash is a hash of the state (FNV-1a over its figures and counters), for
+// logs and replays.
+func (s *State) Hash() uint64 {
+	h := uint64(14695981039346656037)
+	mix := func(v uint64) {
+		for range 8 {
+			h ^= v & 0xff
+			h *= 1099511628211
+			v >>= 8
+		}
+	}
+	for i := range s.n {
+		f := &s.figs[i]
+		mix(uint64(int64(f.P.X * 1e6)))
+		mix(uint64(int64(f.P.Y * 1e6)))
+		mix(uint64(int64(f.Z * 1e6)))
+		mix(uint64(f.Prof)<<32 | uint64(uint8(f.Wounds))<<16 | uint64(f.Flags))
+	}
+	mix(uint64(s.turn)<<32 | uint64(s.pend)<<24 | uint64(uint8(s.toAct))<<16 | uint64(s.sab))
+	mix(uint64(uint16(s.vp[0]))<<16 | uint64(uint16(s.vp[1])))
+	return h
+}

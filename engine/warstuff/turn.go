@@ -1,0 +1,274 @@
+package warstuff
+
+import (
+	"math"
+
+	"wbtool.dev/wbtool/engine/warstuff/geom"
+)
+
+// canActivate reports whether figure f may take a go now (WS-ACT-3, 4).
+func (s *State) canActivate(f int8) bool {
+	fig := &s.figs[f]
+	return fig.Side == s.toAct && !fig.has(fActivated) && fig.has(fInPlay|fReserve) && !fig.has(fFresh)
+}
+
+// sideCanAct reports whether side has a figure left to activate.
+func (s *State) sideCanAct(side int8) bool {
+	for i := range s.n {
+		f := &s.figs[i]
+		if f.Side == side && !f.has(fActivated) && f.has(fInPlay|fReserve) && !f.has(fFresh) {
+			return true
+		}
+	}
+	return false
+}
+
+// pass is a pass (WS-ACT-3), a refused free activation, or the end of the
+// heroes' phase (WS-INV-10).
+func (s *State) pass(x *ctx, d *Decision) error {
+	switch s.pend {
+	case pendFree:
+		s.pend = pendNone
+		s.free = NoFig
+		return s.advance(x)
+	case pendGo:
+	default:
+		return illegal(ErrNotNow)
+	}
+	if d.Side != s.toAct {
+		return illegal(ErrNotYourTurn)
+	}
+	if s.g.Scenario == Invasion {
+		x.note(EvPass, -1, -1, int16(s.toAct), "")
+		s.pend = pendNone
+		s.phase = 3 // the heroes' phase is over
+		return s.advance(x)
+	}
+	if s.goes == 0 {
+		return illegal(ErrFirstPass) // WS-ACT-3
+	}
+	s.goes++
+	s.passes++
+	x.note(EvPass, -1, -1, int16(s.toAct), "")
+	s.pend = pendNone
+	return s.advance(x)
+}
+
+// advance runs the game on until a decision is pending.
+func (s *State) advance(x *ctx) error {
+	for s.pend == pendNone && x.err == nil {
+		if s.act.fig >= 0 {
+			if err := s.run(x); err != nil {
+				return err
+			}
+			continue
+		}
+		var err error
+		if s.g.Scenario == Invasion {
+			err = s.advanceInvasion(x)
+		} else {
+			err = s.advanceStandard(x)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return x.err
+}
+
+// advanceStandard: the next go, the end of the turn, the next turn.
+func (s *State) advanceStandard(x *ctx) error {
+	if s.turn == 0 {
+		return s.startTurn(x)
+	}
+	// the go just taken ended (an activation or a pass)
+	if s.passes >= 2 || (!s.sideCanAct(0) && !s.sideCanAct(1)) { // WS-ACT-4
+		return s.endTurn(x)
+	}
+	s.toAct = 1 - s.toAct
+	if !s.sideCanAct(s.toAct) { // WS-ACT-3: an automatic pass
+		s.passes++
+		s.goes++
+		x.note(EvPass, -1, -1, int16(s.toAct), "auto")
+		return nil
+	}
+	s.pend = pendGo
+	return nil
+}
+
+// newTurn clears the turn's activations.
+func (s *State) newTurn(x *ctx) {
+	s.turn++
+	s.goes, s.passes = 0, 0
+	for i := range s.n {
+		s.figs[i].Flags &^= fActivated | fFresh
+	}
+	x.note(EvTurn, -1, -1, s.turn, "")
+}
+
+// startTurn is WS-ACT-1 (1) and (2).
+func (s *State) startTurn(x *ctx) error {
+	s.newTurn(x)
+	if s.g.Scenario == Standard && s.turn >= 5 { // WS-SCEN-7
+		v, err := s.roll(x, RollEnd, -1, 0, 0)
+		if err != nil {
+			return err
+		}
+		if int16(v) < s.turn {
+			s.last = true
+			x.note(EvLastTurn, -1, -1, s.turn, "")
+		}
+	}
+	if s.turn == 1 { // WS-SCEN-5: the attacker goes first
+		s.first, s.toAct = s.g.Attacker, s.g.Attacker
+		return s.openGo(x)
+	}
+	for { // WS-ACT-2, ties re-rolled (WS-QUAL-9)
+		var r [2]int
+		for side := range 2 {
+			v, err := s.roll(x, RollInitiative, -1, 0, 0)
+			if err != nil {
+				return err
+			}
+			r[side] = int(v) + s.tactician(int8(side))
+		}
+		if r[0] != r[1] {
+			w := int8(0)
+			if r[1] > r[0] {
+				w = 1
+			}
+			s.pend, s.toAct = pendFirst, w
+			return nil
+		}
+	}
+}
+
+// openGo gives the first go of the turn to s.toAct (or passes for it).
+func (s *State) openGo(x *ctx) error {
+	if !s.sideCanAct(s.toAct) {
+		s.passes++
+		s.goes++
+		x.note(EvPass, -1, -1, int16(s.toAct), "auto")
+		return nil
+	}
+	s.pend = pendGo
+	return nil
+}
+
+// tactician is +1 when the side has a Tactician in play not Stunned
+// (WS-BUILD-53).
+func (s *State) tactician(side int8) int {
+	for i := range s.n {
+		if s.figs[i].Side == side && s.inPlay(i) && !s.figs[i].has(fStunned) && s.has(i, Tactician) {
+			return 1
+		}
+	}
+	return 0
+}
+
+// endTurn is WS-ACT-1 (4): morale, then scoring on the last turn.
+func (s *State) endTurn(x *ctx) error {
+	order := [2]int8{s.first, 1 - s.first} // WS-MORALE-4
+	for _, side := range order {
+		if err := s.moraleCheck(x, side); err != nil {
+			return err
+		}
+	}
+	if s.pend == pendOver {
+		return nil
+	}
+	if s.last || (s.g.MaxTurns > 0 && int(s.turn) >= s.g.MaxTurns) {
+		s.score(x)
+		return nil
+	}
+	return s.startTurn(x)
+}
+
+// bandTotal is the starting cost of band b (WS-MORALE-1).
+func (s *State) bandTotal(b int8) int16 {
+	t := int16(0)
+	for i, f := range s.g.Figs {
+		if f.Band == b && (s.g.Scenario != Invasion || f.Side == 0) {
+			t += s.g.Profiles[s.g.Figs[i].Profile].Cost
+		}
+	}
+	return t
+}
+
+// moraleCheck tests the bands of side that lost half their points
+// (WS-MORALE-1 to 3), figures in figure order (moraleOrder).
+func (s *State) moraleCheck(x *ctx, side int8) error {
+	for b := range int8(len(s.lost)) {
+		total := s.bandTotal(b)
+		if total == 0 || 2*s.lost[b] < total {
+			continue
+		}
+		for i := range s.n {
+			f := &s.figs[i]
+			if f.Side != side || f.Band != b || !f.has(fInPlay) {
+				continue
+			}
+			if s.g.Scenario == Invasion && f.Side == 1 {
+				continue // creatures are Fearless (WS-INV-5)
+			}
+			ok, err := s.morale(x, i)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				s.eliminate(x, i)
+			}
+		}
+	}
+	return nil
+}
+
+// Controller is the side controlling objective o (WS-SCEN-9), or −1.
+func (s *State) Controller(o int) int {
+	c := -1
+	for i := range s.n {
+		f := &s.figs[i]
+		if !f.has(fInPlay) || f.has(fStunned) || s.has(i, Incapable) {
+			continue
+		}
+		if geom.Gap(f.P, s.radius(i), s.g.Objectives[o], 0.5) <= 2 {
+			if c >= 0 && c != int(f.Side) {
+				return -1
+			}
+			c = int(f.Side)
+		}
+	}
+	return c
+}
+
+// score is WS-SCEN-8 to 10.
+func (s *State) score(x *ctx) {
+	s.vp = s.killVP
+	for o := range s.g.Objectives {
+		if c := s.Controller(o); c >= 0 && o < len(s.g.ObjectiveVP) {
+			s.vp[c] += s.g.ObjectiveVP[o]
+		}
+	}
+	x.note(EvScore, -1, -1, s.vp[0], "")
+	x.note(EvScore, -1, -1, s.vp[1], "")
+	margin := int16(math.Round(float64(s.g.Format) / 10))
+	switch d := s.vp[0] - s.vp[1]; {
+	case d > margin:
+		s.finish(x, 0)
+	case -d > margin:
+		s.finish(x, 1)
+	default:
+		s.finish(x, -1)
+	}
+}
+
+// finish ends the game.
+func (s *State) finish(x *ctx, winner int8) {
+	if s.pend == pendOver {
+		return
+	}
+	s.winner = winner
+	s.pend = pendOver
+	s.act = activation{fig: NoFig}
+	x.note(EvOver, -1, -1, int16(winner), "")
+}

@@ -1,0 +1,81 @@
+package warstuff_test
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/cuecontext"
+
+	"wbtool.dev/wbtool/engine/warstuff"
+)
+
+// loadChecks decodes the Warstuff check games of the starter content with
+// the check-game schema (cue/checks.cue) into the engine's Check structs.
+func loadChecks(t *testing.T) []warstuff.Check {
+	t.Helper()
+	ctx := cuecontext.New()
+	schema, err := os.ReadFile("cue/checks.cue")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := ctx.CompileBytes(schema, cue.Filename("schema/warstuff/cue/checks.cue"))
+	// Until the Warstuff content tree is on main (its game.cue keeps the
+	// Warbound loader out of it), the check games wait in the engine's
+	// testdata.
+	files, _ := filepath.Glob("../../content/warstuff/scenarios/checks/*.cue")
+	more, _ := filepath.Glob("../../engine/warstuff/testdata/checks/*.cue")
+	files = append(files, more...)
+	if len(files) == 0 {
+		t.Fatal("no Warstuff check games")
+	}
+	pos := map[string]string{} // where each check is written
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fv := ctx.CompileBytes(b, cue.Filename(strings.TrimPrefix(f, "../../")))
+		if fv.Err() != nil {
+			t.Fatalf("%s: %v", f, fv.Err())
+		}
+		if it, err := fv.LookupPath(cue.ParsePath("checks")).Fields(); err == nil {
+			for it.Next() {
+				pos[it.Selector().Unquoted()] = it.Value().Pos().String()
+			}
+		}
+		v = v.Unify(fv)
+	}
+	if err := v.Validate(cue.Concrete(true)); err != nil {
+		t.Fatalf("check games do not fit the schema: %v", err)
+	}
+	it, err := v.LookupPath(cue.ParsePath("checks")).Fields()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []warstuff.Check
+	for it.Next() {
+		var c warstuff.Check
+		if err := it.Value().Decode(&c); err != nil {
+			t.Fatalf("%s: %v", it.Selector(), err)
+		}
+		c.Pos = pos[c.ID]
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// TestCheckGames plays every Warstuff check game of the starter content.
+func TestCheckGames(t *testing.T) {
+	for _, r := range warstuff.RunChecks(loadChecks(t)) {
+		if r.Err != nil {
+			t.Errorf("%s (%s): cannot run: %v", r.ID, r.Pos, r.Err)
+		} else if r.Failure != nil {
+			t.Errorf("%s (%s): step %d: %s", r.ID, r.Pos, r.Failure.Step, r.Failure.Msg)
+		}
+	}
+}
