@@ -47,3 +47,5 @@ tool (
 	cuelang.org/go/cmd/cue
 	honnef.co/go/tools/cmd/staticcheck
 )
+
+replace codeberg.org/go-pdf/fpdf => ./third_party/fpdf

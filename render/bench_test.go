@@ -1,51 +1,155 @@
 package render
 
 import (
+	"bytes"
+	"sync"
 	"testing"
 	"testing/fstest"
 
+	"codeberg.org/go-pdf/fpdf"
+
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/schema"
 )
 
-// benchSheets renders all cards of cat into one French PDF per iteration
-// and reports cards/s and bytes per card (fonts included).
+// The PDF benchmarks report, per language:
+//
+//	cards/s      cards drawn per second of wall time
+//	cpu-cards/s  cards per second of CPU time (the process's user and
+//	             system time: what a busy machine does not inflate)
+//	B/card       bytes each card adds to the PDF: the size of the whole
+//	             PDF less that of its first sheet (fonts, art and the
+//	             document's own objects), over the other cards
+//	B/card-all   the whole PDF over its cards, fonts included
+//
+// BenchmarkMinimalFpdf1000 is the reference the issue measures against:
+// a plain fpdf program (one call per text run, fpdf's own drawing) that
+// draws the same text runs of the same cards on the same sheets, with a
+// rectangle for each face and no other art.
+
+// benchSheets renders all cards of cat into one French PDF per iteration.
 func benchSheets(b *testing.B, cat *catalog.Catalog) {
-	cards, err := Layout(cat, catalog.French)
+	benchPDF(b, cat, func(o SheetOptions) ([]byte, error) { return Sheets(cat, o) })
+}
+
+// benchPDF runs render as a sheets renderer and reports the figures.
+func benchPDF(b *testing.B, cat *catalog.Catalog, render func(SheetOptions) ([]byte, error)) {
+	ids := allCards(cat)
+	n := len(ids)
+	o := SheetOptions{Lang: catalog.French, Version: "bench"}
+	first := o
+	first.Cards = ids[:min(9, n)]
+	one, err := render(first)
 	if err != nil {
 		b.Fatal(err)
 	}
-	n := len(cards)
 	var size int
 	b.ReportAllocs()
+	cpu0 := testtool.CPUTime()
 	b.ResetTimer()
 	for b.Loop() {
-		pdf, err := Sheets(cat, SheetOptions{Lang: catalog.French, Version: "bench"})
+		pdf, err := render(o)
 		if err != nil {
 			b.Fatal(err)
 		}
 		size = len(pdf)
 	}
+	cpu := testtool.CPUTime() - cpu0
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "cards/s")
-	b.ReportMetric(float64(size)/float64(n), "B/card")
+	if cpu > 0 {
+		b.ReportMetric(float64(n)*float64(b.N)/cpu.Seconds(), "cpu-cards/s")
+	}
+	if n > 9 {
+		b.ReportMetric(float64(size-len(one))/float64(n-9), "B/card")
+	}
+	b.ReportMetric(float64(size)/float64(n), "B/card-all")
 	b.ReportMetric(float64(n), "cards")
+}
+
+// generated1000 is a generated set of 1,000 cards (internal/gen): 700
+// Characters and 300 Upgrades.
+var generated1000 = sync.OnceValues(func() (*catalog.Catalog, error) {
+	fsys := fstest.MapFS{}
+	for p, data := range gen.Tree(gen.Options{Characters: 700, Upgrades: 300}) {
+		fsys[p] = &fstest.MapFile{Data: data}
+	}
+	return schema.Load(fsys, schema.Options{Root: "gen"})
+})
+
+func mustGenerated1000(b *testing.B) *catalog.Catalog {
+	cat, err := generated1000()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return cat
 }
 
 // BenchmarkSheetsStarter: the embedded starter content.
 func BenchmarkSheetsStarter(b *testing.B) { benchSheets(b, starterCatalog(b)) }
 
 // BenchmarkSheets1000: a generated set of 1,000 cards (internal/gen).
-func BenchmarkSheets1000(b *testing.B) {
-	fsys := fstest.MapFS{}
-	for p, data := range gen.Tree(gen.Options{Characters: 700, Upgrades: 300}) {
-		fsys[p] = &fstest.MapFile{Data: data}
-	}
-	cat, err := schema.Load(fsys, schema.Options{Root: "gen"})
+func BenchmarkSheets1000(b *testing.B) { benchSheets(b, mustGenerated1000(b)) }
+
+// BenchmarkMinimalFpdf1000 is the reference: the text of the same 1,000
+// cards drawn by a minimal fpdf program (see the top of this file).
+func BenchmarkMinimalFpdf1000(b *testing.B) {
+	cat := mustGenerated1000(b)
+	benchPDF(b, cat, func(o SheetOptions) ([]byte, error) { return minimalFpdf(cat, o) })
+}
+
+// minimalFpdf draws the cards' text runs and one rectangle per face with
+// fpdf's plain API, on the sheets' grid: the reference program.
+func minimalFpdf(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
+	s, err := newSheet(o)
 	if err != nil {
-		b.Fatal(err)
+		return nil, err
 	}
-	benchSheets(b, cat)
+	ids := o.Cards
+	if ids == nil {
+		ids = allCards(cat)
+	}
+	cards, err := layoutCards(Drafted(cat), o.Lang, ids, o.Version)
+	if err != nil {
+		return nil, err
+	}
+	p := fpdf.New("P", "mm", "A4", "")
+	p.SetAutoPageBreak(false, 0)
+	p.SetCompression(true)
+	p.SetCatalogSort(true)
+	p.SetCreationDate(DefaultDate)
+	p.SetModificationDate(DefaultDate)
+	for st, ttf := range fontTTF {
+		p.AddUTF8FontFromBytes(FontFamily, Style(st).String(), ttf)
+	}
+	draw := func(f *Face, at Pt) {
+		p.SetFillColor(245, 239, 226)
+		p.Rect(at.X, at.Y, CardW, CardH, "F")
+		for _, it := range f.Items {
+			if t, ok := it.(Text); ok {
+				p.SetFont(FontFamily, t.Style.String(), t.Size)
+				p.SetTextColor(int(t.Colour.R), int(t.Colour.G), int(t.Colour.B))
+				p.Text(at.X+t.X, at.Y+t.Y, t.S)
+			}
+		}
+	}
+	for lo := 0; lo < len(cards); lo += s.perSheet {
+		hi := min(lo+s.perSheet, len(cards))
+		p.AddPage()
+		for i := lo; i < hi; i++ {
+			front, _ := s.slot(i - lo)
+			draw(&cards[i].Front, front)
+		}
+		p.AddPage()
+		for i := lo; i < hi; i++ {
+			_, back := s.slot(i - lo)
+			draw(&cards[i].Back, back)
+		}
+	}
+	var buf bytes.Buffer
+	err = p.Output(&buf)
+	return buf.Bytes(), err
 }
 
 // BenchmarkLayout: the layout model alone, starter content.

@@ -5,8 +5,10 @@
 // every element of every card in millimetres on a 63 × 88 mm poker card:
 // shapes, vector icons and single-style text runs whose line breaks and
 // sizes are already decided. Backends only draw Faces: the PDF backend
-// (codeberg.org/go-pdf/fpdf, Go fonts embedded) in Sheets, and the SVG
-// backend in Face.SVG, so print and web show the same card. Face.Dump is
+// in Sheets (pdfdraw.go writes the content streams; fpdf,
+// codeberg.org/go-pdf/fpdf with wbtool's small patch in third_party/fpdf,
+// writes the document and the Go fonts' subsets), and the SVG backend in
+// Face.SVG, so print and web show the same card. Face.Dump is
 // the text form of the layout used by the golden tests.
 //
 // Card text goes through render/markup, the one parser of card text.

@@ -428,9 +428,7 @@ func (p *pdfDoc) addPage(pg Page) {
 		p.Bookmark(pg.Name, 0, 0)
 	}
 	if c := pg.Clip; c != nil {
-		p.ClipRect(c.X, c.Y, c.W, c.H, false)
-		p.drawItems(c.Items, c.DX, c.DY)
-		p.ClipEnd()
+		p.drawClipped(c.Items, c.DX, c.DY, c.X-c.DX, c.Y-c.DY, c.W, c.H)
 	}
 	p.drawItems(pg.Items, 0, 0)
 }

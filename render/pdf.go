@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -165,9 +166,12 @@ func versionLabel(v string) string {
 	return v
 }
 
-// pdfDoc wraps fpdf with the Go fonts and deterministic settings.
+// pdfDoc wraps fpdf with the Go fonts and deterministic settings; the
+// layout model is drawn by pdfStream (pdfdraw.go).
 type pdfDoc struct {
 	*fpdf.Fpdf
+	fonts pdfFonts
+	s     pdfStream
 }
 
 func newPDF(o SheetOptions, title string) *pdfDoc {
@@ -182,9 +186,12 @@ func newPDF(o SheetOptions, title string) *pdfDoc {
 	p.SetCreationDate(date)
 	p.SetModificationDate(date)
 	p.SetCompression(!o.uncompressed)
+	d := &pdfDoc{Fpdf: p}
 	for st, ttf := range fontTTF {
 		p.AddUTF8FontFromBytes(FontFamily, Style(st).String(), ttf)
+		d.fonts.names[st], _ = p.UTF8FontUse(FontFamily, Style(st).String(), "")
 	}
+	d.s.fonts = &d.fonts
 	p.SetTitle(title, true)
 	p.SetSubject(title, true)
 	p.SetCreator("wbtool "+o.Version, true)
@@ -196,7 +203,7 @@ func newPDF(o SheetOptions, title string) *pdfDoc {
 	}
 	p.SetLineCapStyle("round")
 	p.SetLineJoinStyle("round")
-	return &pdfDoc{Fpdf: p}
+	return d
 }
 
 // setBoxes gives the current page (pw × ph mm) its TrimBox, the
@@ -222,6 +229,15 @@ func (p *pdfDoc) output() ([]byte, error) {
 		return nil, err
 	}
 	return sortPageBoxes(buf.Bytes()), nil
+}
+
+// Output writes the PDF to w, its font subsets holding the glyphs of
+// every text the layout model drew.
+func (p *pdfDoc) Output(w io.Writer) error {
+	for st := range p.fonts.used {
+		p.UTF8FontUse(FontFamily, Style(st).String(), p.fonts.used[st].String())
+	}
+	return p.Fpdf.Output(w)
 }
 
 // sortPageBoxes sorts, in place, each page dictionary's run of box lines
@@ -271,80 +287,30 @@ func (p *pdfDoc) setFont(st Style, size float64) {
 	p.SetFont(FontFamily, st.String(), size)
 }
 
-func (p *pdfDoc) paint(pt Paint) string {
-	style := ""
-	if pt.Fill != nil {
-		p.SetFillColor(int(pt.Fill.R), int(pt.Fill.G), int(pt.Fill.B))
-		style += "F"
-	}
-	if pt.Stroke != nil {
-		p.SetDrawColor(int(pt.Stroke.R), int(pt.Stroke.G), int(pt.Stroke.B))
-		p.SetLineWidth(pt.Width)
-		style += "D"
-	}
-	return style
-}
-
 // drawFace draws a face with its cut line's top-left corner at (ox, oy),
 // clipped to the card plus bleed mm.
 func (p *pdfDoc) drawFace(f *Face, ox, oy, bx, by float64) {
-	p.ClipRect(ox-bx, oy-by, CardW+2*bx, CardH+2*by, false)
-	p.drawItems(f.Items, ox, oy)
-	p.ClipEnd()
+	p.drawClipped(f.Items, ox, oy, -bx, -by, CardW+2*bx, CardH+2*by)
 }
 
 // drawItems draws layout items with their origin at (ox, oy).
 func (p *pdfDoc) drawItems(items []Item, ox, oy float64) {
-	for _, it := range items {
-		switch it := it.(type) {
-		case Rect:
-			st := p.paint(it.Paint)
-			if it.R > 0 {
-				p.RoundedRect(ox+it.X, oy+it.Y, it.W, it.H, it.R, "1234", st)
-			} else {
-				p.Rect(ox+it.X, oy+it.Y, it.W, it.H, st)
-			}
-		case Poly:
-			st := p.paint(it.Paint)
-			pts := make([]fpdf.PointType, len(it.Pts))
-			for i, q := range it.Pts {
-				pts[i] = fpdf.PointType{X: ox + q.X, Y: oy + q.Y}
-			}
-			p.Polygon(pts, st)
-		case Circle:
-			p.Circle(ox+it.X, oy+it.Y, it.R, p.paint(it.Paint))
-		case Line:
-			p.SetDrawColor(int(it.Colour.R), int(it.Colour.G), int(it.Colour.B))
-			p.SetLineWidth(it.Width)
-			for i, q := range it.Pts {
-				if i == 0 {
-					p.MoveTo(ox+q.X, oy+q.Y)
-				} else {
-					p.LineTo(ox+q.X, oy+q.Y)
-				}
-			}
-			p.DrawPath("D")
-		case Path:
-			st := p.paint(it.Paint)
-			for _, op := range it.Ops {
-				switch op.Op {
-				case 'M':
-					p.MoveTo(ox+op.Pts[0].X, oy+op.Pts[0].Y)
-				case 'L':
-					p.LineTo(ox+op.Pts[0].X, oy+op.Pts[0].Y)
-				case 'C':
-					p.CurveBezierCubicTo(ox+op.Pts[0].X, oy+op.Pts[0].Y, ox+op.Pts[1].X, oy+op.Pts[1].Y, ox+op.Pts[2].X, oy+op.Pts[2].Y)
-				case 'Z':
-					p.ClosePath()
-				}
-			}
-			p.DrawPath(st)
-		case Text:
-			p.setFont(it.Style, it.Size)
-			p.SetTextColor(int(it.Colour.R), int(it.Colour.G), int(it.Colour.B))
-			p.Text(ox+it.X, oy+it.Y, it.S)
-		}
+	p.drawClipped(items, ox, oy, 0, 0, 0, 0)
+}
+
+// drawClipped draws layout items with their origin at (ox, oy), inside
+// the rectangle x, y, w, h (from that origin) when w > 0.
+func (p *pdfDoc) drawClipped(items []Item, ox, oy, x, y, w, h float64) {
+	_, ph := p.GetPageSize()
+	s := &p.s
+	s.b = s.b[:0]
+	s.begin(ox, oy, ph)
+	if w > 0 {
+		s.clip(x, y, w, h)
 	}
+	s.items(items)
+	s.end()
+	p.RawWriteStr(string(s.b[:len(s.b)-1]))
 }
 
 // marginText writes a small line of text in the bottom (or top) margin:

@@ -286,7 +286,7 @@ func TestFontAfterClip(t *testing.T) {
 		case strings.Contains(line, " Tf"):
 			needFont = false
 		}
-		if strings.Contains(line, ") Tj") {
+		if strings.HasSuffix(line, ")Tj") || strings.Contains(line, ") Tj") {
 			texts++
 			if needFont {
 				t.Fatalf("text drawn in a clip before any font selection: %.80s", line)

@@ -7,6 +7,7 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -39,7 +40,7 @@ func benchBuild(b *testing.B, cat *catalog.Catalog, opts Options) {
 	b.Helper()
 	b.ReportAllocs()
 	pages := 0
-	cpu0 := cpuTime()
+	cpu0 := testtool.CPUTime()
 	for b.Loop() {
 		files, err := Build(cat, opts)
 		if err != nil {
@@ -48,7 +49,7 @@ func benchBuild(b *testing.B, cat *catalog.Catalog, opts Options) {
 		pages = htmlPages(files)
 	}
 	// CPU time per build: on a busy machine wall time says little.
-	b.ReportMetric(float64((cpuTime()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64((testtool.CPUTime()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(pages), "pages")
 	b.ReportMetric(float64(pages)*float64(b.N)/b.Elapsed().Seconds(), "pages/s")
 }
