@@ -178,14 +178,40 @@ type entity struct {
 // own small catalog, merged in a fixed order so the result is
 // deterministic.
 func (l *loader) decodeAll() {
+	for _, d := range l.decodeEntities() {
+		l.joinEntity(d)
+	}
+}
+
+// decodedEntity is what one entity decoded to: its piece of the catalog
+// and its diagnostics. It holds no CUE value, so a cache may keep it.
+type decodedEntity struct {
+	coll int    // index in collections
+	id   string // the entity's id
+	cat  *catalog.Catalog
+	errs Errors
+}
+
+// before orders entities as the whole package lists them: by collection,
+// then by id.
+func (d *decodedEntity) before(e *decodedEntity) bool {
+	if d.coll != e.coll {
+		return d.coll < e.coll
+	}
+	return d.id < e.id
+}
+
+// decodeEntities does decodeAll's work and returns each entity's result,
+// by collection then id; errors of a whole collection go to l.errs.
+func (l *loader) decodeEntities() []*decodedEntity {
 	type task struct {
-		c   *collection
+		c   int
 		id  string
 		e   entity
 		sub *loader
 	}
 	var tasks []*task
-	exported := !l.cueDecode && l.exportAll(func(c *collection, id string, raw []byte) {
+	exported := !l.cueDecode && l.exportAll(func(c int, id string, raw []byte) {
 		tasks = append(tasks, &task{c: c, id: id, e: entity{raw: raw}})
 	})
 	l.exported = exported
@@ -212,7 +238,7 @@ func (l *loader) decodeAll() {
 			}
 			sort.Strings(ids)
 			for _, id := range ids {
-				tasks = append(tasks, &task{c: c, id: id, e: entity{v: entities[id]}})
+				tasks = append(tasks, &task{c: i, id: id, e: entity{v: entities[id]}})
 			}
 		}
 	}
@@ -224,7 +250,7 @@ func (l *loader) decodeAll() {
 			defer wg.Done()
 			for t := range work {
 				t.sub = l.fork()
-				t.sub.decodeEntity(t.c, t.id, t.e)
+				t.sub.decodeEntity(&collections[t.c], t.id, t.e)
 			}
 		}()
 	}
@@ -233,9 +259,11 @@ func (l *loader) decodeAll() {
 	}
 	close(work)
 	wg.Wait()
-	for _, t := range tasks {
-		l.join(t.sub)
+	out := make([]*decodedEntity, len(tasks))
+	for i, t := range tasks {
+		out[i] = &decodedEntity{coll: t.c, id: t.id, cat: t.sub.cat, errs: t.sub.errs}
 	}
+	return out
 }
 
 // exportAll is decodeAll's fast path: when the whole package validates,
@@ -244,7 +272,7 @@ func (l *loader) decodeAll() {
 // having called add for nothing, when the package has any error or its
 // export cannot be split into collections: the slow path then reports
 // every problem as it always did.
-func (l *loader) exportAll(add func(c *collection, id string, raw []byte)) bool {
+func (l *loader) exportAll(add func(c int, id string, raw []byte)) bool {
 	// The same validation as each entity gets on the slow path (Validate
 	// ignores the field-selection options: concrete and final are what
 	// count), over the whole package.
@@ -260,7 +288,7 @@ func (l *loader) exportAll(add func(c *collection, id string, raw []byte)) bool 
 		return false
 	}
 	type entities struct {
-		c   *collection
+		c   int
 		ids []string
 		raw map[string]json.RawMessage
 	}
@@ -280,7 +308,7 @@ func (l *loader) exportAll(add func(c *collection, id string, raw []byte)) bool 
 			ids = append(ids, id)
 		}
 		sort.Strings(ids)
-		all = append(all, entities{c, ids, m})
+		all = append(all, entities{i, ids, m})
 	}
 	for _, e := range all {
 		for _, id := range e.ids {
@@ -321,10 +349,10 @@ func (l *loader) fork() *loader {
 	}
 }
 
-// join appends what a fork found to l.
-func (l *loader) join(sub *loader) {
-	l.errs = append(l.errs, sub.errs...)
-	d, s := l.cat, sub.cat
+// joinEntity appends what one entity decoded to to l.
+func (l *loader) joinEntity(e *decodedEntity) {
+	l.errs = append(l.errs, e.errs...)
+	d, s := l.cat, e.cat
 	d.Factions = append(d.Factions, s.Factions...)
 	d.Skills = append(d.Skills, s.Skills...)
 	d.Characters = append(d.Characters, s.Characters...)

@@ -187,6 +187,7 @@ func FuzzLoad(f *testing.F) {
 }
 
 func BenchmarkLoadStarter(b *testing.B) {
+	noCompare(b)
 	for b.Loop() {
 		if _, err := Load(content.FS, Options{Root: "content"}); err != nil {
 			b.Fatal(err)
@@ -197,6 +198,7 @@ func BenchmarkLoadStarter(b *testing.B) {
 // BenchmarkLoadGenerated loads 1,000 Characters and 200 Upgrades (the
 // issue's reference size).
 func BenchmarkLoadGenerated(b *testing.B) {
+	noCompare(b)
 	fsys := mapFS(gen.Tree(gen.Options{Characters: 1000, Upgrades: 200}))
 	b.ReportAllocs()
 	for b.Loop() {

@@ -11,6 +11,12 @@
 // tiles and deck legality (R-DECK). Every problem becomes a [Diagnostic]
 // with a file:line:col position and a sentence a designer can act on; Load
 // never panics on content.
+//
+// With a [Cache] (watch and serve), each content file is evaluated against
+// the schema on its own and its result kept for the next load, so that a
+// save evaluates one file; files that share definitions are evaluated
+// together, and content that uses the package as a whole is evaluated as
+// a whole, with the same diagnostics either way (perfile.go).
 package schema
 
 import (
@@ -75,6 +81,10 @@ type Options struct {
 	// Extra are more content files loaded with the tree, e.g. a deck file
 	// or check games given on the command line.
 	Extra []File
+	// Cache, when set, keeps each file's evaluation for the next load
+	// (see Cache): a load evaluates only the files that changed. The
+	// result is the same as without it.
+	Cache *Cache
 }
 
 // File is a content file outside the tree.
@@ -87,8 +97,19 @@ type File struct {
 // are returned as [Errors], all of them; other errors (unreadable tree) are
 // wrapped.
 func Load(fsys fs.FS, opt Options) (*catalog.Catalog, error) {
-	return newLoader(fsys, opt).load()
+	if c := opt.Cache; c != nil {
+		c.start()
+		defer c.finish()
+	}
+	cat, err := newLoader(fsys, opt).load()
+	if afterLoad != nil {
+		afterLoad(fsys, opt, cat, err)
+	}
+	return cat, err
 }
+
+// afterLoad, when set (by the tests), sees every Load's outcome.
+var afterLoad func(fsys fs.FS, opt Options, cat *catalog.Catalog, err error)
 
 func newLoader(fsys fs.FS, opt Options) *loader {
 	return &loader{fsys: fsys, opt: opt, ctx: cuecontext.New(), declared: map[string][]declaration{}, shared: &sharedState{}}
@@ -118,7 +139,9 @@ type loader struct {
 	shared *sharedState
 	// positions maps content paths to their place in the files.
 	positions map[string]catalog.Pos
-	cat       *catalog.Catalog
+	// keys are the cache keys of the parsed files (with Options.Cache).
+	keys map[*ast.File]string
+	cat  *catalog.Catalog
 }
 
 // sharedState is built at most once per load, by whichever fork needs it
@@ -212,18 +235,22 @@ func (l *loader) load() (*catalog.Catalog, error) {
 	for _, f := range files {
 		l.indexPositions(f)
 	}
-	l.full = l.buildPackage(append(schemaFiles, files...))
-	evaluated := true
-	if _, err := l.full.Fields(); err != nil {
-		// The package as a whole failed (e.g. an undefined reference at
-		// the top level): its errors are all there is to report.
-		l.addCUEErrors(l.full.Err())
-		evaluated = false
-	}
-
 	l.cat = &catalog.Catalog{SchemaVersion: catalog.SchemaVersion}
-	if evaluated {
-		l.decodeAll()
+	evaluated := true
+	if c := l.opt.Cache; c == nil || !l.evalFiles(schemaFiles, files) {
+		if c != nil {
+			c.Whole = true
+		}
+		l.full = l.buildPackage(append(schemaFiles, files...))
+		if _, err := l.full.Fields(); err != nil {
+			// The package as a whole failed (e.g. an undefined reference
+			// at the top level): its errors are all there is to report.
+			l.addCUEErrors(l.full.Err())
+			evaluated = false
+		}
+		if evaluated {
+			l.decodeAll()
+		}
 	}
 	l.readRules(mdFiles)
 	l.cat.Sort()
@@ -348,6 +375,12 @@ func (l *loader) parseSource(name string, src []byte) *ast.File {
 		return nil
 	}
 	f, err := parser.ParseFile(name, src, parser.AllErrors)
+	if err == nil && l.opt.Cache != nil {
+		if l.keys == nil {
+			l.keys = map[*ast.File]string{}
+		}
+		l.keys[f] = l.fileKey(name, src)
+	}
 	if err != nil {
 		for _, e := range errors.Errors(err) {
 			pos := l.position(e.Position())

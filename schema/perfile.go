@@ -1,0 +1,374 @@
+package schema
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/token"
+
+	"wbtool.dev/wbtool/catalog"
+)
+
+// Per-file evaluation. Content files refer to each other by id strings
+// only, which the loader checks in Go (checkReferences): evaluated with the
+// schema on its own, a file gives the entities, and the diagnostics, it
+// gives inside the whole package. That lets a [Cache] keep each file's
+// result between loads, so that after a save only the saved file is
+// evaluated again.
+//
+// Files can also use the package as a whole: a definition or hidden field
+// declared in one file and used in another, a reference to a top-level
+// section, pattern constraints or comprehensions at the level of a section
+// (they apply to every file's entities), the same entity declared in two
+// files, an error of the package as a whole. The loader finds these in
+// the syntax (independent) and in each file's evaluation (evalFile), and
+// then evaluates the whole package at once, as it does without a cache.
+
+// Cache keeps the evaluation of each content file between loads (watch and
+// serve keep one for the life of the session). A file's entry is keyed by
+// its name, its text, the schema (and draft mode) and this wbtool's build,
+// so a stale entry is never used. Entries that a load did not use are
+// dropped at its end: the cache holds one tree's worth of results. A Cache
+// is safe for use by one load at a time.
+type Cache struct {
+	mu      sync.Mutex
+	entries map[string]*fileResult
+	used    map[string]bool
+	// Evaluated counts the files evaluated (cache misses) by the last load
+	// that used the cache; Reused the files taken from it.
+	Evaluated, Reused int
+	// Whole says whether the last load had to evaluate the whole package.
+	Whole bool
+	why   string // why it had to (for tests)
+}
+
+// NewCache returns an empty cache.
+func NewCache() *Cache { return &Cache{entries: map[string]*fileResult{}} }
+
+// fileResult is what one evaluation unit (a file, or files that share
+// definitions) evaluated to on its own.
+type fileResult struct {
+	entities []*decodedEntity
+	// whole says that the unit cannot be evaluated on its own.
+	whole bool
+}
+
+func (c *Cache) start() {
+	c.mu.Lock()
+	c.used = map[string]bool{}
+	c.Evaluated, c.Reused, c.Whole, c.why = 0, 0, false, ""
+}
+
+// keep marks the entry of key, if any, as used by this load.
+func (c *Cache) keep(key string) {
+	if _, ok := c.entries[key]; ok {
+		c.used[key] = true
+	}
+}
+
+func (c *Cache) get(key string) *fileResult {
+	r := c.entries[key]
+	if r != nil {
+		c.Reused++
+	}
+	return r
+}
+
+func (c *Cache) put(key string, r *fileResult) {
+	c.entries[key] = r
+	c.used[key] = true
+	c.Evaluated++
+}
+
+// finish drops the entries the load did not use.
+func (c *Cache) finish() {
+	for k := range c.entries {
+		if !c.used[k] {
+			delete(c.entries, k)
+		}
+	}
+	c.used = nil
+	c.mu.Unlock()
+}
+
+// buildID identifies this wbtool build: a cache entry made by another
+// build is never used.
+var buildID = sync.OnceValue(func() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	id := info.Main.Version
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
+			id += " " + s.Value
+		}
+	}
+	return id
+})
+
+// schemaHash is the hash of the embedded schema files.
+var schemaHash = sync.OnceValue(func() string {
+	h := sha256.New()
+	entries, _ := fs.ReadDir(schemaFS, "cue")
+	for _, e := range entries {
+		src, _ := fs.ReadFile(schemaFS, "cue/"+e.Name())
+		h.Write([]byte(e.Name() + "\x00"))
+		h.Write(src)
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))
+})
+
+// fileKey is the cache key of a content file's evaluation.
+func (l *loader) fileKey(name string, src []byte) string {
+	h := sha256.New()
+	draft := "final"
+	if l.opt.Draft {
+		draft = "draft"
+	}
+	for _, s := range []string{buildID(), schemaHash(), draft, name} {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	h.Write(src)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// units groups the content files into evaluation units that can each be
+// evaluated on their own against the schema and give what they give in the
+// whole package: files that share a definition or a hidden field (one
+// declares it, another uses it) are one unit. It returns why the whole
+// package must be evaluated at once instead, e.g. a file that refers to a
+// top-level section (whose value is every file's entities). It reads the
+// syntax only; evalUnit checks the rest on each unit's evaluation.
+func units(schemaFiles, files []*ast.File) (out [][]*ast.File, why string) {
+	schemaNames := map[string]bool{}
+	for _, f := range schemaFiles {
+		for _, d := range f.Decls {
+			if field, ok := d.(*ast.Field); ok {
+				if name, _, err := ast.LabelName(field.Label); err == nil {
+					schemaNames[name] = true
+				}
+			}
+		}
+	}
+	// unit[i] is the unit of files[i] (union-find).
+	unit := make([]int, len(files))
+	for i := range unit {
+		unit[i] = i
+	}
+	var find func(i int) int
+	find = func(i int) int {
+		if unit[i] != i {
+			unit[i] = find(unit[i])
+		}
+		return unit[i]
+	}
+	join := func(i, j int) { unit[find(i)] = find(j) }
+	// Where each top-level name (sections aside) and each entity is
+	// declared.
+	declaredIn := map[string]int{} // top-level name -> first file declaring it
+	entityFile := map[string]*ast.File{}
+	own := make([]map[string]bool, len(files)) // each file's own names
+	for i, f := range files {
+		own[i] = map[string]bool{}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.Package, *ast.ImportDecl, *ast.CommentGroup, *ast.Attribute, *ast.LetClause:
+				continue
+			case *ast.Field:
+				name, ok := plainLabel(d)
+				if !ok {
+					return nil, f.Filename + ": a top-level field with an alias, a constraint or a computed name"
+				}
+				if findCollection(name) == nil {
+					if schemaNames[name] {
+						return nil, f.Filename + " adds to the schema's " + name
+					}
+					if j, seen := declaredIn[name]; seen {
+						join(i, j)
+					} else {
+						declaredIn[name] = i
+					}
+					own[i][name] = true
+					continue
+				}
+				// A section: a struct of entities, each named plainly.
+				st, ok := d.Value.(*ast.StructLit)
+				if !ok {
+					return nil, f.Filename + ": section " + name + " is not a struct"
+				}
+				for _, e := range st.Elts {
+					switch e := e.(type) {
+					case *ast.CommentGroup, *ast.Attribute:
+						continue
+					case *ast.Field:
+						id, ok := plainLabel(e)
+						if !ok || strings.HasPrefix(id, "#") || strings.HasPrefix(id, "_") {
+							return nil, f.Filename + ": section " + name + " has a field that is not an entity"
+						}
+						key := name + "." + id
+						if g, seen := entityFile[key]; seen && g != f {
+							return nil, key + " is declared in " + g.Filename + " and " + f.Filename
+						}
+						entityFile[key] = f
+					default:
+						return nil, f.Filename + ": section " + name + " has an embedding, a comprehension or a pattern"
+					}
+				}
+			default:
+				return nil, f.Filename + ": a top-level declaration that is not a field"
+			}
+		}
+	}
+	for i, f := range files {
+		unresolved := map[*ast.Ident]bool{}
+		for _, id := range f.Unresolved {
+			unresolved[id] = true
+			if findCollection(id.Name) != nil {
+				return nil, f.Filename + " refers to the section " + id.Name
+			}
+			if j, ok := declaredIn[id.Name]; ok {
+				join(i, j) // another file's definition or hidden field
+			}
+		}
+		ast.Walk(f, func(n ast.Node) bool {
+			id, isIdent := n.(*ast.Ident)
+			if why != "" || !isIdent || id.Node == nil || unresolved[id] {
+				return why == ""
+			}
+			if _, top := id.Scope.(*ast.File); !top {
+				return true
+			}
+			switch id.Node.(type) {
+			case *ast.ImportSpec, *ast.LetClause:
+				return true
+			}
+			// A top-level name: the unit's definitions and hidden fields
+			// are the same in the whole package; a section is not.
+			if !own[i][id.Name] {
+				why = f.Filename + " refers to the section " + id.Name
+			}
+			return why == ""
+		}, nil)
+		if why != "" {
+			return nil, why
+		}
+	}
+	index := map[int]int{} // root -> index in out
+	for i, f := range files {
+		r := find(i)
+		k, ok := index[r]
+		if !ok {
+			k = len(out)
+			index[r] = k
+			out = append(out, nil)
+		}
+		out[k] = append(out[k], f)
+	}
+	return out, ""
+}
+
+// plainLabel is the name of a field with a plain label: an identifier or
+// a quoted string, no alias, no `?` or `!`.
+func plainLabel(f *ast.Field) (string, bool) {
+	if f.Alias != nil || f.Constraint != token.ILLEGAL {
+		return "", false
+	}
+	if _, alias := f.Label.(*ast.Alias); alias {
+		return "", false
+	}
+	name, _, err := ast.LabelName(f.Label)
+	return name, err == nil
+}
+
+// evalUnit evaluates the files of one unit with the schema and decodes
+// their entities. It reports false when the result may differ from the
+// whole package's: an error of the package as a whole, or a diagnostic
+// outside the unit's own entities.
+func (l *loader) evalUnit(schemaFiles, files []*ast.File) (*fileResult, bool) {
+	sub := &loader{opt: l.opt, ctx: l.ctx, cueDecode: l.cueDecode, shared: &sharedState{}, cat: &catalog.Catalog{}}
+	sub.files = files
+	names := map[string]bool{}
+	for _, f := range files {
+		sub.indexPositions(f)
+		names[f.Filename] = true
+	}
+	sub.full = sub.buildPackage(append(slices.Clip(schemaFiles), files...))
+	if _, err := sub.full.Fields(); err != nil || len(sub.errs) > 0 {
+		return nil, false
+	}
+	entities := sub.decodeEntities()
+	if len(sub.errs) > 0 {
+		return nil, false // an error of a whole section
+	}
+	for _, e := range entities {
+		prefix := collections[e.coll].name + "." + quoteLabel(e.id)
+		for _, d := range e.errs {
+			if d.Path != prefix && !strings.HasPrefix(d.Path, prefix+".") && !strings.HasPrefix(d.Path, prefix+"[") {
+				return nil, false
+			}
+			if d.Pos.File != "" && !names[d.Pos.File] {
+				return nil, false
+			}
+		}
+	}
+	return &fileResult{entities: entities}, true
+}
+
+// evalFiles evaluates each unit of files on its own, or takes its result
+// from the cache, and joins the results in the whole package's order. It
+// reports false, having changed nothing, when the whole package must be
+// evaluated.
+func (l *loader) evalFiles(schemaFiles, files []*ast.File) bool {
+	c := l.opt.Cache
+	groups, why := units(schemaFiles, files)
+	keys := make([]string, len(groups))
+	for i, g := range groups {
+		h := sha256.New()
+		for _, f := range g {
+			h.Write([]byte(l.keys[f]))
+		}
+		keys[i] = hex.EncodeToString(h.Sum(nil))
+		c.keep(keys[i]) // kept even when the whole package is evaluated
+	}
+	if c.why = why; why != "" {
+		return false
+	}
+	var all []*decodedEntity
+	for i, g := range groups {
+		r := c.get(keys[i])
+		if r == nil {
+			var ok bool
+			if r, ok = l.evalUnit(schemaFiles, g); !ok {
+				r = &fileResult{whole: true}
+			}
+			c.put(keys[i], r)
+		}
+		if r.whole {
+			c.why = g[0].Filename + " does not evaluate on its own as in the whole package"
+			return false
+		}
+		all = append(all, r.entities...)
+	}
+	slices.SortStableFunc(all, func(a, b *decodedEntity) int {
+		switch {
+		case a.before(b):
+			return -1
+		case b.before(a):
+			return 1
+		}
+		return 0
+	})
+	for _, e := range all {
+		l.joinEntity(e)
+	}
+	return true
+}

@@ -1,0 +1,368 @@
+package schema
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/internal/gen"
+)
+
+// Every Load of this package's tests without a cache is done again file by
+// file with a fresh cache, and both must agree (TestMain): the bad-input
+// cases of every test here are cases of the per-file loader too.
+var perFile struct {
+	sync.Mutex
+	mismatches []string
+	loads      int // loads compared
+	whole      int // of which fell back to the whole package
+}
+
+func TestMain(m *testing.M) {
+	afterLoad = func(fsys fs.FS, opt Options, cat *catalog.Catalog, err error) {
+		if opt.Cache != nil {
+			return
+		}
+		opt.Cache = NewCache()
+		cat2, err2 := Load(fsys, opt)
+		diff := outcomeDiff(cat, err, cat2, err2)
+		perFile.Lock()
+		defer perFile.Unlock()
+		perFile.loads++
+		if opt.Cache.Whole {
+			perFile.whole++
+		}
+		if diff != "" {
+			perFile.mismatches = append(perFile.mismatches, diff)
+		}
+	}
+	code := m.Run()
+	if len(perFile.mismatches) > 0 {
+		fmt.Fprintf(os.Stderr, "FAIL: %d of %d loads differ file by file:\n", len(perFile.mismatches), perFile.loads)
+		for _, d := range perFile.mismatches {
+			fmt.Fprintln(os.Stderr, d)
+		}
+		code = 1
+	}
+	os.Exit(code)
+}
+
+// noCompare turns TestMain's comparison off for a benchmark.
+func noCompare(b *testing.B) {
+	saved := afterLoad
+	afterLoad = nil
+	b.Cleanup(func() { afterLoad = saved })
+}
+
+// outcome is a load's result as bytes: the catalog's JSON and the
+// diagnostics (outcomeDiff compares the fields JSON skips).
+func outcome(cat *catalog.Catalog, err error) string {
+	var b strings.Builder
+	if cat != nil {
+		j, jerr := json.Marshal(cat)
+		if jerr != nil {
+			panic(jerr)
+		}
+		b.Write(j)
+	}
+	b.WriteString(errorLines(err))
+	return b.String()
+}
+
+func outcomeDiff(cat1 *catalog.Catalog, err1 error, cat2 *catalog.Catalog, err2 error) string {
+	if reflect.DeepEqual(cat1, cat2) && errorLines(err1) == errorLines(err2) && outcome(cat1, err1) == outcome(cat2, err2) {
+		return ""
+	}
+	a, b := errorLines(err1), errorLines(err2)
+	if a != b {
+		return fmt.Sprintf("whole package:\n%s\nfile by file:\n%s", a, b)
+	}
+	o1, o2 := outcome(cat1, err1), outcome(cat2, err2)
+	i := 0
+	for i < len(o1) && i < len(o2) && o1[i] == o2[i] {
+		i++
+	}
+	from := max(0, i-200)
+	return fmt.Sprintf("catalogs differ (diagnostics %q):\nwhole:    ...%s\nper file: ...%s", a, o1[from:min(len(o1), i+200)], o2[from:min(len(o2), i+200)])
+}
+
+// loadWays loads fsys as one package and file by file (with a fresh
+// cache), fails the test when they differ, and reports whether the second
+// load had to evaluate the whole package.
+func loadWays(t *testing.T, fsys fs.FS, opt Options) (whole bool) {
+	t.Helper()
+	cat, err := newLoader(fsys, opt).load() // not compared again by TestMain
+	opt.Cache = NewCache()
+	cat2, err2 := Load(fsys, opt)
+	if d := outcomeDiff(cat, err, cat2, err2); d != "" {
+		t.Error(d)
+	}
+	if opt.Cache.Whole {
+		t.Logf("whole package: %s", opt.Cache.why)
+	}
+	return opt.Cache.Whole
+}
+
+// TestPerFileEqualsWhole: the starter content and the generated tree load
+// file by file (no fallback) to exactly what the whole package gives.
+func TestPerFileEqualsWhole(t *testing.T) {
+	cases := []struct {
+		name string
+		fsys fs.FS
+		opt  Options
+	}{
+		{"starter", content.FS, Options{Root: "content"}},
+		{"starter draft", content.FS, Options{Root: "content", Draft: true}},
+		{"generated", mapFS(gen.Tree(gen.Options{Characters: 1000, Upgrades: 200})), Options{}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if loadWays(t, c.fsys, c.opt) {
+				t.Error("fell back to the whole package, want each file on its own")
+			}
+		})
+	}
+}
+
+// TestPerFileEqualsWholeOnScripts loads the content of every CLI test
+// script (the bad-input cases of cmd/wbtool) both ways.
+func TestPerFileEqualsWholeOnScripts(t *testing.T) {
+	scripts, err := filepath.Glob("../cmd/wbtool/testdata/script/*.txtar")
+	if err != nil || len(scripts) == 0 {
+		t.Fatalf("no scripts: %v", err)
+	}
+	base := os.DirFS("../cmd/wbtool/testdata/base")
+	perFileLoads := 0
+	for _, s := range scripts {
+		ar, err := txtar.ParseFile(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The content folders: those the script fills with the frozen
+		// base content, else content/.
+		based := map[string]bool{}
+		for _, line := range strings.Split(string(ar.Comment), "\n") {
+			if f := strings.Fields(line); len(f) == 2 && f[0] == "base" {
+				based[f[1]] = true
+			}
+		}
+		dirs := based
+		if len(dirs) == 0 {
+			dirs = map[string]bool{"content": false}
+		}
+		for dir := range dirs {
+			m := fstest.MapFS{}
+			if based[dir] {
+				err := fs.WalkDir(base, ".", func(p string, d fs.DirEntry, err error) error {
+					if err != nil || d.IsDir() {
+						return err
+					}
+					b, err := fs.ReadFile(base, p)
+					m[p] = &fstest.MapFile{Data: b}
+					return err
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			cue := false
+			for _, f := range ar.Files {
+				if rel, ok := strings.CutPrefix(f.Name, dir+"/"); ok {
+					m[rel] = &fstest.MapFile{Data: f.Data}
+					cue = cue || strings.HasSuffix(rel, ".cue")
+				}
+			}
+			if !cue && !based[dir] {
+				continue
+			}
+			t.Run(strings.TrimSuffix(filepath.Base(s), ".txtar")+"/"+dir, func(t *testing.T) {
+				for _, draft := range []bool{false, true} {
+					if !loadWays(t, m, Options{Root: dir, Draft: draft}) {
+						perFileLoads++
+					}
+				}
+			})
+		}
+	}
+	if perFileLoads == 0 {
+		t.Error("every script fell back to the whole package")
+	}
+}
+
+// TestPerFileFallsBack: content that uses the package as a whole is
+// evaluated as a whole, with the whole package's diagnostics; content
+// whose files stand alone is not.
+func TestPerFileFallsBack(t *testing.T) {
+	small := gen.Tree(gen.Options{Characters: 2, Upgrades: 2})
+	cases := []struct {
+		name  string
+		files map[string]string
+		whole bool
+	}{
+		{"own definition", map[string]string{"a.cue": "package warbound\n#Base: {speed: 3}\ncharacters: x: #Base & {attack: 5}\n"}, false},
+		{"own hidden field", map[string]string{"a.cue": "package warbound\n_n: 3\nskills: s: {name: {en: \"a\", fr: \"b\"}, text: {en: \"x\", fr: \"y\"}, active: _n > 2}\n"}, false},
+		{"let", map[string]string{"a.cue": "package warbound\nlet t = {en: \"a\", fr: \"b\"}\nskills: s: {name: t, text: t}\n"}, false},
+		{"definition used by another file (one unit)", map[string]string{
+			"a.cue": "package warbound\n#Base: {speed: 3}\n",
+			"b.cue": "package warbound\ncharacters: x: #Base & {attack: 5}\n"}, false},
+		{"definition in two files", map[string]string{
+			"a.cue": "package warbound\n#Base: {speed: 3}\n",
+			"b.cue": "package warbound\n#Base: {speed: 4}\ncharacters: x: #Base & {attack: 5}\n"}, false},
+		{"schema definition extended", map[string]string{"a.cue": "package warbound\n#Text: {de?: string}\n"}, true},
+		{"section referenced", map[string]string{"a.cue": "package warbound\nskills: s: {name: skills[\"war-cry\"].name, text: {en: \"x\", fr: \"y\"}}\n"}, true},
+		{"pattern on a section", map[string]string{"a.cue": "package warbound\ncharacters: [string]: {speed: 3}\n"}, true},
+		{"comprehension in a section", map[string]string{"a.cue": "package warbound\nskills: {for k in [\"a\"] {(k): {name: {en: k, fr: k}, text: {en: k, fr: k}}}}\n"}, true},
+		{"same entity in two files", map[string]string{
+			"a.cue": "package warbound\nskills: s: {name: {en: \"a\", fr: \"b\"}, text: {en: \"x\", fr: \"y\"}}\n",
+			"b.cue": "package warbound\nskills: s: {name: {en: \"a\", fr: \"c\"}}\n"}, true},
+		{"undefined reference", map[string]string{"a.cue": "package warbound\nskills: s: {name: nowhere}\n"}, true},
+		{"import", map[string]string{"a.cue": "package warbound\nimport \"strings\"\nskills: s: {name: {en: strings.ToUpper(\"a\"), fr: \"b\"}, text: {en: \"x\", fr: \"y\"}}\n"}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			files := map[string][]byte{}
+			for k, v := range small {
+				files[k] = v
+			}
+			for k, v := range c.files {
+				files["cards/"+k] = []byte(v)
+			}
+			if got := loadWays(t, mapFS(files), Options{}); got != c.whole {
+				t.Errorf("whole = %v, want %v", got, c.whole)
+			}
+		})
+	}
+}
+
+// TestCacheAfterRandomEdits is the property test: a cache kept over a
+// random sequence of edits (a card changed, broken, mended, a file added
+// or removed) gives, after each edit, byte for byte what a fresh load
+// gives, and evaluates only the files the edit touched.
+func TestCacheAfterRandomEdits(t *testing.T) {
+	files := gen.Tree(gen.Options{Characters: 60, Upgrades: 20, PerFile: 10})
+	var names []string
+	for k := range files {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	edits := []edit{
+		{"rename", func(r *rand.Rand, src string) string {
+			return strings.Replace(src, `en: "`, fmt.Sprintf(`en: "Edit %d `, r.IntN(1000)), 1)
+		}},
+		{"break a value", func(r *rand.Rand, src string) string {
+			return strings.Replace(src, "speed: ", "speed: 9", 1)
+		}},
+		{"unknown field", func(r *rand.Rand, src string) string {
+			return strings.Replace(src, "speed: ", "sped: 2\n\tspeed: ", 1)
+		}},
+		{"syntax error", func(r *rand.Rand, src string) string { return src + "\ncharacters: {\n" }},
+		{"missing translation", func(r *rand.Rand, src string) string {
+			return strings.Replace(src, `fr: "`, `de: "`, 1)
+		}},
+		{"unknown faction", func(r *rand.Rand, src string) string {
+			return strings.Replace(src, `faction: "raiders"`, `faction: "raidres"`, 1)
+		}},
+		{"own definition", func(r *rand.Rand, src string) string { return src + "\n#Mine: {speed: 3}\n" }},
+		{"shared definition", func(r *rand.Rand, src string) string { return src + "\n#Shared: {speed: 3}\n" }},
+	}
+	for _, draft := range []bool{false, true} {
+		t.Run(fmt.Sprintf("draft=%v", draft), func(t *testing.T) {
+			randomEdits(t, files, names, edits, draft)
+		})
+	}
+}
+
+type edit struct {
+	name string
+	do   func(r *rand.Rand, src string) string
+}
+
+func randomEdits(t *testing.T, start map[string][]byte, names []string, edits []edit, draft bool) {
+	files, pristine := map[string][]byte{}, map[string][]byte{}
+	for k, v := range start {
+		files[k], pristine[k] = v, v
+	}
+	cache := NewCache()
+	r := rand.New(rand.NewPCG(13, 1))
+	prevWhole := true
+	for step := range 40 {
+		name := names[r.IntN(len(names))]
+		shared := strings.Contains(string(files[name]), "#Shared")
+		what := ""
+		switch n := r.IntN(len(edits) + 2); {
+		case n < len(edits):
+			what = edits[n].name
+			files[name] = []byte(edits[n].do(r, string(files[name])))
+		case n == len(edits):
+			what = "restore"
+			files[name] = pristine[name]
+		default:
+			what = "add a file"
+			files[fmt.Sprintf("cards/new%d.cue", step)] = []byte(fmt.Sprintf("package warbound\nskills: \"new-%d\": {name: {en: \"a\", fr: \"b\"}, text: {en: \"x\", fr: \"y\"}}\n", step))
+		}
+		fsys := mapFS(files)
+		want, wantErr := newLoader(fsys, Options{Draft: draft}).load()
+		got, gotErr := Load(fsys, Options{Draft: draft, Cache: cache})
+		if d := outcomeDiff(want, wantErr, got, gotErr); d != "" {
+			t.Fatalf("step %d (%s %s): %s", step, what, name, d)
+		}
+		// A file that shares a definition with others is evaluated with
+		// them: adding or removing one changes their units.
+		shared = shared || strings.Contains(string(files[name]), "#Shared")
+		if !prevWhole && !cache.Whole && !shared && cache.Evaluated > 1 {
+			t.Errorf("step %d (%s %s): %d files evaluated, want at most the edited one", step, what, path.Base(name), cache.Evaluated)
+		}
+		prevWhole = cache.Whole
+	}
+}
+
+// BenchmarkLoadGeneratedCold loads the generated tree file by file with an
+// empty cache.
+func BenchmarkLoadGeneratedCold(b *testing.B) {
+	noCompare(b)
+	fsys := mapFS(gen.Tree(gen.Options{Characters: 1000, Upgrades: 200}))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Load(fsys, Options{Cache: NewCache()}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLoadGeneratedEdit loads the generated tree after a one-card
+// edit, with the cache of the previous load: one file is evaluated.
+func BenchmarkLoadGeneratedEdit(b *testing.B) {
+	noCompare(b)
+	files := gen.Tree(gen.Options{Characters: 1000, Upgrades: 200})
+	cache := NewCache()
+	if _, err := Load(mapFS(files), Options{Cache: cache}); err != nil {
+		b.Fatal(err)
+	}
+	orig := string(files["cards/characters-000.cue"])
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		i++
+		files["cards/characters-000.cue"] = []byte(strings.Replace(orig, `en: "`, fmt.Sprintf(`en: "Edit %d `, i), 1))
+		if _, err := Load(mapFS(files), Options{Cache: cache}); err != nil {
+			b.Fatal(err)
+		}
+		if cache.Evaluated != 1 {
+			b.Fatalf("%d units evaluated", cache.Evaluated)
+		}
+	}
+}
