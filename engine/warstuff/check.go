@@ -40,7 +40,9 @@ type Check struct {
 	// Invasion: the creatures and the number of hero players.
 	Creatures *CheckCreatures `json:"creatures,omitempty"`
 	Players   int             `json:"players,omitempty"`
-	Script    []CheckStep     `json:"script"`
+	// Sabotaged: objectives (numbered from 1) sabotaged earlier.
+	Sabotaged []int       `json:"sabotaged,omitempty"`
+	Script    []CheckStep `json:"script"`
 }
 
 // CheckPiece is a terrain piece (WS-GEOM-5).
@@ -127,6 +129,8 @@ type Expect struct {
 	Events    []string                `json:"events,omitempty"`    // each must start one of the step's events
 	NoEvents  []string                `json:"noEvents,omitempty"`  // none may
 	Last      *bool                   `json:"last,omitempty"`      // this turn is the last
+	// Control: per objective, the side controlling it or "none".
+	Control []string `json:"control,omitempty"`
 }
 
 // ExpectFigure is what must hold of one figure.
@@ -350,8 +354,14 @@ func (r *checkRun) setup() error {
 			s.eliminate(x, int8(i))
 		}
 	}
+	for _, o := range c.Sabotaged {
+		if o < 1 || o > len(g.Objectives) {
+			return fmt.Errorf("sabotaged: no objective %d", o)
+		}
+		s.sab |= 1 << (o - 1)
+	}
 	r.s = s
-	dice := &Dice{Forced: c.StartDice}
+	dice := &Dice{Forced: c.StartDice, Strict: true}
 	x := &ctx{dice: dice}
 	if c.Turn > 1 {
 		s.turn = int16(c.Turn - 1)
@@ -367,10 +377,19 @@ func (r *checkRun) setup() error {
 	if dice.Left() > 0 {
 		return fmt.Errorf("start: %d start dice left unused", dice.Left())
 	}
-	// preset activations survive the start of the turn
+	// preset activations survive the start of the turn: a side left with
+	// nothing to activate passes at once (WS-ACT-3)
 	for i, f := range c.Figures {
 		if f.Activated {
 			s.figs[i].Flags |= fActivated
+		}
+	}
+	if s.pend == pendGo && !s.sideCanAct(s.toAct) && scen != Invasion {
+		s.pend = pendNone
+		s.passes++
+		s.goes++
+		if err := s.advance(x); err != nil {
+			return fmt.Errorf("start: %v", err)
 		}
 	}
 	return nil
@@ -513,7 +532,7 @@ func (r *checkRun) step(i int, st *CheckStep) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		dice := &Dice{Forced: st.Dice}
+		dice := &Dice{Forced: st.Dice, Strict: true}
 		before := s.Hash()
 		ev, err = s.Do(d, dice, nil)
 		code := Code(err)
@@ -648,6 +667,16 @@ func (r *checkRun) expect(e *Expect, ev []Event) string {
 			}
 		}
 		want("creatures spawned and in play", n, *e.Creatures)
+	}
+	if e.Control != nil {
+		got := make([]string, len(s.g.Objectives))
+		for o := range got {
+			got[o] = "none"
+			if c := s.Controller(o); c >= 0 {
+				got[o] = sideNames[c]
+			}
+		}
+		want("control", got, e.Control)
 	}
 	if e.Last != nil {
 		want("last turn", s.last, *e.Last)

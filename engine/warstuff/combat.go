@@ -339,22 +339,36 @@ func (s *State) strike(x *ctx, a, t int8, k attack) (bool, error) {
 	}
 	o := hitOpts{rules: k.rules, src: a, aggressor: a, shot: k.shot, token: k.token,
 		noCover: k.aimed && k.rules.Has(Scoped)}
+	var buf [MaxFigs]int8
+	around := s.around(t, buf[:0])
 	if err := s.hit(x, t, o); err != nil {
 		return true, err
 	}
 	if k.rules.Has(Explosive) {
-		if err := s.blast(x, t); err != nil {
+		if err := s.blast(x, t, around); err != nil {
 			return true, err
 		}
 	}
 	return true, nil
 }
 
-// blast is Explosive's secondary hits around t (WS-BUILD-11): every other
-// figure within 2", on 4+, with no special rules; t is their aggressor.
-func (s *State) blast(x *ctx, t int8) error {
+// around lists the other figures within 2" of t (WS-BUILD-11), taken when
+// the hit lands, before it moves anyone.
+func (s *State) around(t int8, buf []int8) []int8 {
 	for i := range s.n {
-		if i == t || !s.inPlay(i) || s.gap(i, t) > 2 {
+		if i != t && s.inPlay(i) && s.gap(i, t) <= 2 {
+			buf = append(buf, i)
+		}
+	}
+	return buf
+}
+
+// blast is Explosive's secondary hits on the figures that were within 2"
+// of t (WS-BUILD-11): each on 4+, with no special rules; t is their
+// aggressor.
+func (s *State) blast(x *ctx, t int8, around []int8) error {
+	for _, i := range around {
+		if !s.inPlay(i) {
 			continue
 		}
 		ok, err := s.fixed(x, RollExplosive, i, 4, 0)

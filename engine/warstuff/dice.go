@@ -92,6 +92,9 @@ func (s *State) roll(x *ctx, purpose string, fig int8, db, dm int) (int8, error)
 	kept := int8(0)
 	for i := range n {
 		v, err := s.d6(x.dice)
+		if err == errNoDice {
+			return 0, fmt.Errorf("%w: the %s roll needs a die", errNoDice, purpose)
+		}
 		if err != nil {
 			return 0, err
 		}

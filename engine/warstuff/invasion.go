@@ -362,10 +362,9 @@ func (s *State) place(x *ctx, prof int16, o int) {
 			continue
 		}
 		rh := r + s.radius(i) + placeGap
-		p, ok := twoCircles(m, touch, s.figs[i].P, rh)
-		if ok {
-			s.figs[c].P = p
-			if !s.overlaps(c, p) && s.onTable(c, p) && geom.Dist(m, s.figs[i].P) < bd {
+		for side := range 2 {
+			p, ok := twoCircles(m, touch, s.figs[i].P, rh, side == 1)
+			if ok && !s.overlaps(c, p) && s.onTable(c, p) && geom.Dist(m, s.figs[i].P) < bd {
 				best, bd, pos = i, geom.Dist(m, s.figs[i].P), p
 			}
 		}
@@ -417,8 +416,9 @@ func (s *State) onTable(c int8, p geom.Vec) bool {
 	return p.X-r >= 0 && p.Y-r >= 0 && p.X+r <= s.g.Size && p.Y+r <= s.g.Size
 }
 
-// twoCircles is an intersection point of two circles (centre, radius).
-func twoCircles(a geom.Vec, ra float64, b geom.Vec, rb float64) (geom.Vec, bool) {
+// twoCircles is an intersection point of two circles (centre, radius):
+// the one on the left of a→b, or on the right.
+func twoCircles(a geom.Vec, ra float64, b geom.Vec, rb float64, right bool) (geom.Vec, bool) {
 	d := geom.Dist(a, b)
 	if d > ra+rb || d < math.Abs(ra-rb) || d == 0 {
 		return geom.Vec{}, false
@@ -427,5 +427,8 @@ func twoCircles(a geom.Vec, ra float64, b geom.Vec, rb float64) (geom.Vec, bool)
 	h := math.Sqrt(max(0, ra*ra-l*l))
 	u := b.Sub(a).Scale(1 / d)
 	mid := a.Add(u.Scale(l))
+	if right {
+		h = -h
+	}
 	return geom.Vec{X: mid.X - u.Y*h, Y: mid.Y + u.X*h}, true
 }

@@ -373,10 +373,12 @@ func (s *State) usePower(x *ctx) error {
 		}
 		return s.hit(x, t, hitOpts{src: f, aggressor: f, noCover: true, noDefence: true, deadly: true})
 	case Fireball:
+		var buf [MaxFigs]int8
+		around := s.around(t, buf[:0])
 		if err := s.hit(x, t, hitOpts{src: f, aggressor: f}); err != nil {
 			return err
 		}
-		return s.blast(x, t)
+		return s.blast(x, t, around)
 	case Shock:
 		v, err := s.roll(x, RollPush, f, 0, 0)
 		if err != nil {

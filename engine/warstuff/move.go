@@ -205,7 +205,7 @@ func (s *State) checkPath(f int8, pa *Path, allowance float64, charged int8) str
 			case seDown, seDrop:
 				z = 0
 			case seJump:
-				if e.width > allowance/2 { // WS-SPECIAL-MOVE-4
+				if e.width > allowance/2+1e-9 { // WS-SPECIAL-MOVE-4
 					return ErrJump
 				}
 			}

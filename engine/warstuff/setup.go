@@ -133,7 +133,52 @@ func NewStandard(profiles []Profile, bands [2]Band, pieces []Piece, attacker int
 			return nil, err
 		}
 	}
+	for i := range 2 { // WS-BUILD-42: Infiltrators last, the attacker's first
+		side := (int(attacker) + i) % 2
+		for f := range g.Figs {
+			if int(g.Figs[f].Side) == side && g.Profiles[g.Figs[f].Profile].Rules.Has(Infiltrator) {
+				g.infiltrate(f)
+			}
+		}
+	}
 	return g, nil
+}
+
+// infiltrate moves figure f to the free point nearest the table's centre
+// that lies more than 9" from every enemy (WS-BUILD-42, WS-SCEN-4); it
+// stays where it was deployed when there is none.
+func (g *Game) infiltrate(f int) {
+	me := g.Figs[f]
+	r := g.Profiles[me.Profile].Base / 2
+	c := geom.Vec{X: g.Size / 2, Y: g.Size / 2}
+	best, bd := me.At, math.Inf(1)
+	for x := r + 0.25; x <= g.Size-r; x += 0.5 {
+	next:
+		for y := r + 0.25; y <= g.Size-r; y += 0.5 {
+			p := geom.Vec{X: x, Y: y}
+			if d := geom.Dist(p, c); d >= bd {
+				continue
+			}
+			for j, o := range g.Figs {
+				gap := geom.Gap(p, r, o.At, g.Profiles[o.Profile].Base/2)
+				if j != f && (gap < 0.2 || o.Side != me.Side && gap <= 9) {
+					continue next
+				}
+			}
+			for _, o := range g.Objectives {
+				if geom.Gap(p, r, o, 0.5) < 0.2 {
+					continue next
+				}
+			}
+			for _, pc := range g.Pieces {
+				if pc.Shape.PointDist(p) < r {
+					continue next
+				}
+			}
+			best, bd = p, geom.Dist(p, c)
+		}
+	}
+	g.Figs[f].At = best
 }
 
 // Creatures describes the invasion's creatures (WS-INV-15 to 17): the

@@ -224,22 +224,46 @@ func (s *State) sees(a, b int8) bool {
 	return s.seesFrom(a, s.figs[a].P, b)
 }
 
-// seesFrom is sight from figure a standing at p to figure b.
+// seesFrom is sight from figure a standing at p to figure b: the pieces
+// that block sight, but those either stands in and those nowhere near the
+// two bases.
 func (s *State) seesFrom(a int8, p geom.Vec, b int8) bool {
 	pa, pb := p, s.figs[b].P
-	return geom.Sees(pa, s.radius(a), pb, s.radius(b), func(x, y geom.Vec) bool {
-		for k := range s.g.Pieces {
-			pc := &s.g.Pieces[k]
-			if !pc.BlocksSight || pc.Shape.Inside(pa) || pc.Shape.Inside(pb) {
-				continue
-			}
-			if pc.Shape.Crosses(x, y) {
+	ra, rb := s.radius(a), s.radius(b)
+	var near [maxPieces]int16
+	n := 0
+	lo := geom.Vec{X: min(pa.X-ra, pb.X-rb), Y: min(pa.Y-ra, pb.Y-rb)}
+	hi := geom.Vec{X: max(pa.X+ra, pb.X+rb), Y: max(pa.Y+ra, pb.Y+rb)}
+	for k := range s.g.Pieces {
+		pc := &s.g.Pieces[k]
+		if !pc.BlocksSight || n == maxPieces {
+			continue
+		}
+		plo, phi := pc.Shape.Bounds()
+		if phi.X < lo.X || plo.X > hi.X || phi.Y < lo.Y || plo.Y > hi.Y {
+			continue
+		}
+		if pc.Shape.Inside(pa) || pc.Shape.Inside(pb) {
+			continue
+		}
+		near[n] = int16(k)
+		n++
+	}
+	if n == 0 {
+		return true
+	}
+	return geom.Sees(pa, ra, pb, rb, func(x, y geom.Vec) bool {
+		for _, k := range near[:n] {
+			if s.g.Pieces[k].Shape.Crosses(x, y) {
 				return true
 			}
 		}
 		return false
 	})
 }
+
+// maxPieces bounds the pieces one sight test considers.
+const maxPieces = 64
 
 // Sees reports whether figure a sees figure b.
 func (s *State) Sees(a, b int) bool { return s.sees(int8(a), int8(b)) }

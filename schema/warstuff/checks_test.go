@@ -79,3 +79,39 @@ func TestCheckGames(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckGamesCoverEveryRule: every special rule (attack, general,
+// creature) and every power is pinned by at least one check game.
+func TestCheckGamesCoverEveryRule(t *testing.T) {
+	pinned := map[string]bool{}
+	ws := map[string]bool{}
+	for _, c := range loadChecks(t) {
+		for _, r := range c.Rules {
+			pinned[r] = true
+			if strings.HasPrefix(r, "WS-") {
+				ws[r] = true
+			}
+		}
+	}
+	var want []string
+	for _, id := range warstuff.AttackRuleIDs {
+		want = append(want, "rule:"+id)
+	}
+	want = append(want, "rule:variable")
+	for _, id := range warstuff.RuleIDs {
+		want = append(want, "rule:"+id)
+	}
+	for _, p := range warstuff.PowerSpecs {
+		want = append(want, "power:"+p.ID)
+	}
+	for _, w := range want {
+		if !pinned[w] && !setupOnly[w] {
+			t.Errorf("no check game pins %s", w)
+		}
+	}
+	t.Logf("%d WS rules pinned by check games", len(ws))
+}
+
+// setupOnly are rules of deployment, which check games (that place every
+// figure) cannot show; Go tests cover them (engine/warstuff setup tests).
+var setupOnly = map[string]bool{"rule:infiltrator": true}

@@ -118,7 +118,7 @@ func (pg Polygon) Inside(p Vec) bool {
 	in := false
 	for i, j := 0, n-1; i < n; j, i = i, i+1 {
 		a, b := pg[j], pg[i]
-		if SegPointDist(a, b, p) <= Eps {
+		if onSegment(a, b, p) {
 			return false
 		}
 		if (a.Y > p.Y) != (b.Y > p.Y) {
@@ -129,6 +129,16 @@ func (pg Polygon) Inside(p Vec) bool {
 		}
 	}
 	return in
+}
+
+// onSegment reports whether p lies on [a, b] within Eps (no square root).
+func onSegment(a, b, p Vec) bool {
+	if p.X < min(a.X, b.X)-Eps || p.X > max(a.X, b.X)+Eps || p.Y < min(a.Y, b.Y)-Eps || p.Y > max(a.Y, b.Y)+Eps {
+		return false
+	}
+	ab, ap := b.Sub(a), p.Sub(a)
+	c := ab.Cross(ap)
+	return c*c <= Eps*Eps*ab.Dot(ab)
 }
 
 // PointDist is the distance from p to the polygon: 0 inside or on a side.
