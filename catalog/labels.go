@@ -137,6 +137,8 @@ var builtinLabels = map[string]Text{
 	"card.back":             {EN: "Back", FR: "Verso"},
 	"card.panic":            {EN: "Panic", FR: "Panique"},
 	"card.image":            {EN: "Card image", FR: "Image de la carte"},
+	"card.enlarge":          {EN: "Enlarge the card", FR: "Agrandir la carte"},
+	"card.close":            {EN: "Close", FR: "Fermer"},
 	"card.noimage":          {EN: "Card image not available yet", FR: "Image de la carte pas encore disponible"},
 	"card.stats":            {EN: "Statistics", FR: "Caractéristiques"},
 	"card.skills":           {EN: "Skills", FR: "Compétences"},
@@ -176,6 +178,10 @@ var builtinLabels = map[string]Text{
 	"stat.no-morale":     {EN: "No morale", FR: "Pas de moral"},
 	"stat.any":           {EN: "any colour", FR: "toute couleur"},
 	"stat.bonuses":       {EN: "Bonuses", FR: "Bonus"},
+	"stat.abbr.attack":   {EN: "Atk", FR: "Att"},
+	"stat.abbr.accuracy": {EN: "Acc", FR: "Préc"},
+	"stat.abbr.speed":    {EN: "Spd", FR: "Vit"},
+	"stat.abbr.health":   {EN: "HP", FR: "PV"},
 
 	// Gear icons (R-CARD-1).
 	"gear.ranged": {EN: "Ranged weapon", FR: "Arme de tir"},

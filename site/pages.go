@@ -122,10 +122,12 @@ func (b *builder) kinds() []catalog.Kind {
 	return out
 }
 
-// listItem is a card in a list, with what the filters need.
+// listItem is a card in a list, with what the filters need: its
+// thumbnail, type, faction, cost and key statistics (issue 17 item 2).
 type listItem struct {
 	ID        string
 	Href      string
+	Thumb     string // its front, relative to the page
 	Name      string
 	Kind      string
 	KindLabel string
@@ -133,21 +135,46 @@ type listItem struct {
 	FactionID string // "neutral" when the card has no faction
 	Cost      int
 	HasCost   bool
+	CostLabel string
+	Format    string // an Objective's format
+	Stats     []keyStat
 }
+
+// keyStat is a statistic shown on a card's tile: a short name, its full
+// name for the tooltip and screen readers, and the value.
+type keyStat struct{ Abbr, Title, Value string }
 
 func (b *builder) listItems(p *page, cs []card) []listItem {
 	cs = append([]card(nil), cs...)
 	sortByName(cs, p.Lang)
+	l := p.Lang
 	out := make([]listItem, 0, len(cs))
 	for _, c := range cs {
-		out = append(out, listItem{
-			ID: c.ID, Href: p.Link("cards/" + c.ID + "/index.html"), Name: c.Name.In(p.Lang),
-			Kind: string(c.Kind), KindLabel: b.label("kind."+string(c.Kind), p.Lang),
+		it := listItem{
+			ID: c.ID, Href: p.Link("cards/" + c.ID + "/index.html"), Thumb: p.Link("cards/" + c.ID + "/front.svg"), Name: c.Name.In(l),
+			Kind: string(c.Kind), KindLabel: b.label("kind."+string(c.Kind), l),
 			Faction: b.factionLink(p, c.Faction), Cost: c.Cost, HasCost: c.Cost >= 0, FactionID: "neutral",
-		})
-		if b.cat.Faction(c.Faction) != nil {
-			out[len(out)-1].FactionID = c.Faction
+			CostLabel: b.label("stat.cost", l),
 		}
+		if b.cat.Faction(c.Faction) != nil {
+			it.FactionID = c.Faction
+		}
+		switch c.Kind {
+		case catalog.KindObjective:
+			it.Format = b.label("format."+string(b.cat.Objective(c.ID).Format), l)
+		case catalog.KindCharacter:
+			f := &b.cat.Character(c.ID).Front
+			stat := func(abbr, full, value string) {
+				it.Stats = append(it.Stats, keyStat{Abbr: b.label(abbr, l), Title: b.label(full, l), Value: value})
+			}
+			stat("stat.abbr.attack", "stat.attack", fmt.Sprintf("%d+", f.Attack))
+			if f.Accuracy != nil {
+				stat("stat.abbr.accuracy", "stat.accuracy", fmt.Sprintf("%d+", f.Accuracy.Near))
+			}
+			stat("stat.abbr.speed", "stat.speed", fmt.Sprint(f.Speed))
+			stat("stat.abbr.health", "stat.health", fmt.Sprint(f.Health))
+		}
+		out = append(out, it)
 	}
 	return out
 }

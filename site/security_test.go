@@ -93,7 +93,12 @@ func TestHostileContentIsInert(t *testing.T) {
 				rules[k] = v + "\n\n" + p + "\n"
 			}
 			cat := fixture(txt, rules)
-			cat.Strings = append(cat.Strings, catalog.UIString{ID: "site.title", Text: catalog.Text{EN: "W " + p, FR: "W " + p}})
+			// The interface strings too, among them those of the search
+			// help page, the card tiles and the script's messages.
+			for _, k := range []string{"site.title", "search.help.title", "search.field.faction", "search.err.field",
+				"stat.abbr.attack", "card.enlarge", "sort.name", "glossary.title"} {
+				cat.Strings = append(cat.Strings, catalog.UIString{ID: k, Text: catalog.Text{EN: "W " + p, FR: "W " + p}})
+			}
 			cat.Checks = append(cat.Checks, catalog.CheckGame{ID: "x" + p})
 			cat.Sort()
 			files, err := Build(cat, Options{})

@@ -298,7 +298,7 @@
     var snip = document.createElement('span');
     snip.className = 'snip';
     snip.hidden = true;
-    (li.querySelector('a') || li).appendChild(snip);
+    (li.querySelector('.tile-text') || li.querySelector('a') || li).appendChild(snip);
     return { li: li, i: k, e: e, nameEl: nameEl, snip: snip };
   });
 

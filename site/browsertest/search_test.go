@@ -41,6 +41,13 @@ var searchQueries = []struct {
 	{"fr", "n:jammeu ou t:ref", []string{"clans-reference", "jammer", "jammeuse", "raiders-reference"}},
 }
 
+// viewports are the screens the tests look at: a desktop and a 360 × 740
+// phone.
+var viewports = []struct {
+	name string
+	w, h int64
+}{{"desktop", 1280, 900}, {"phone", 360, 740}}
+
 // searchErrors are queries the syntax refuses, with a word the message
 // must hold.
 var searchErrors = []struct{ q, want string }{
@@ -56,13 +63,15 @@ var searchErrors = []struct{ q, want string }{
 // desktop and on a 360 × 740 phone, and compares the cards shown.
 func TestTypedQueries(t *testing.T) {
 	b, _, base := starterBrowser(t)
-	for _, vp := range []struct {
-		name string
-		w, h int64
-	}{{"desktop", 1280, 900}, {"phone", 360, 740}} {
+	for _, vp := range viewports {
 		b.do(t, "viewport "+vp.name, chromedp.EmulateViewport(vp.w, vp.h))
+		lang := ""
 		for _, tc := range searchQueries {
-			b.do(t, "open "+tc.q, chromedp.Navigate(base+"/"+tc.lang+"/cards/index.html"), chromedp.WaitVisible(chromedp.ID("q")))
+			if tc.lang != lang {
+				lang = tc.lang
+				b.do(t, "open "+tc.q, chromedp.Navigate(base+"/"+tc.lang+"/cards/index.html"), chromedp.WaitVisible(chromedp.ID("q")))
+			}
+			eval[bool](t, b, `(document.getElementById('q').value = '', true)`)
 			b.do(t, "type "+tc.q, chromedp.SendKeys(chromedp.ID("q"), tc.q))
 			b.waitFor(t, `document.getElementById('q').value === `+jsString(tc.q))
 			got := eval[[]string](t, b, visibleItems+`.map(li => li.getAttribute('data-id')).sort()`)

@@ -1,0 +1,70 @@
+package browsertest
+
+import (
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestEnlargeCardImage clicks a card image on a desktop and taps it on a
+// phone: the image opens large in a dialog, and the close button shuts it.
+func TestEnlargeCardImage(t *testing.T) {
+	b, _, base := starterBrowser(t)
+	for _, vp := range viewports {
+		b.do(t, "viewport "+vp.name, chromedp.EmulateViewport(vp.w, vp.h))
+		b.do(t, "open copp", chromedp.Navigate(base+"/en/cards/copp/index.html"), chromedp.WaitVisible(chromedp.CSS(".card-images img")))
+		small := eval[float64](t, b, `document.querySelector('.card-images img').getBoundingClientRect().width`)
+		b.do(t, "click the image", chromedp.Click(chromedp.CSS(".card-images a.enlarge img")))
+		b.waitFor(t, `document.querySelector('dialog.zoom') && document.querySelector('dialog.zoom').open && document.querySelector('dialog.zoom img').complete && document.querySelector('dialog.zoom img').naturalWidth > 0`)
+		large := eval[float64](t, b, `document.querySelector('dialog.zoom img').getBoundingClientRect().width`)
+		if large < small*1.2 && large < float64(vp.w)*0.8 {
+			t.Errorf("%s: the enlarged image is %.0fpx wide, the small one %.0fpx", vp.name, large, small)
+		}
+		if h := eval[float64](t, b, `document.querySelector('dialog.zoom img').getBoundingClientRect().height`); h > float64(vp.h) {
+			t.Errorf("%s: the enlarged image is %.0fpx high, taller than the screen", vp.name, h)
+		}
+		b.screenshot(t, "enlarge-"+vp.name+".png")
+		b.do(t, "close", chromedp.Click(chromedp.CSS("dialog.zoom button")))
+		b.waitFor(t, `!document.querySelector('dialog.zoom').open`)
+	}
+	b.noIssues(t)
+}
+
+// TestMenuFits: at 360 px wide, every link of the menu shows whole, on
+// pages of each section, in both languages (the French labels are the
+// longest), and the page does not scroll sideways.
+func TestMenuFits(t *testing.T) {
+	b, _, base := starterBrowser(t)
+	b.do(t, "phone", chromedp.EmulateViewport(360, 740))
+	for _, p := range []string{"/fr/index.html", "/fr/cards/index.html", "/en/cards/index.html", "/fr/rules/index.html",
+		"/fr/glossary/index.html", "/fr/search/index.html", "/en/cards/copp/index.html"} {
+		b.do(t, "open "+p, chromedp.Navigate(base+p), chromedp.WaitVisible(chromedp.CSS("nav.nav")))
+		clipped := eval[[]string](t, b, `Array.from(document.querySelectorAll('nav.nav a, .bar a')).filter(a => {
+			const r = a.getBoundingClientRect(); return r.left < 0 || r.right > window.innerWidth || r.width === 0 || a.scrollWidth > a.clientWidth + 1;
+		}).map(a => a.textContent)`)
+		if len(clipped) > 0 {
+			t.Errorf("%s: menu links cut at 360px: %q", p, clipped)
+		}
+		if w := eval[int](t, b, `document.documentElement.scrollWidth`); w > 360 {
+			t.Errorf("%s is %dpx wide at 360px", p, w)
+		}
+		if small := eval[[]string](t, b, `Array.from(document.querySelectorAll('nav.nav a')).filter(a => a.getBoundingClientRect().height < 24).map(a => a.textContent)`); len(small) > 0 {
+			t.Errorf("%s: menu links lower than 24px: %q", p, small)
+		}
+	}
+	b.do(t, "list", chromedp.Navigate(base+"/fr/cards/index.html"), chromedp.WaitVisible(chromedp.CSS("#card-list img.thumb")))
+	b.screenshot(t, "cards-phone.png")
+	// The tiles show a thumbnail, a type and, for Characters, key stats.
+	n := eval[int](t, b, `document.querySelectorAll('#card-list li img.thumb').length`)
+	total := eval[int](t, b, `document.querySelectorAll('#card-list li').length`)
+	if n != total || n == 0 {
+		t.Errorf("%d thumbnails for %d cards", n, total)
+	}
+	if s := eval[int](t, b, `document.querySelectorAll('#card-list li[data-kind="character"] .key-stats .stat').length`); s == 0 {
+		t.Error("no key stats on the Characters' tiles")
+	}
+	if f := eval[string](t, b, `(document.querySelector('#card-list li[data-kind="objective"] .format') || {}).textContent || ''`); f != "Exploration" && f != "Confrontation" {
+		t.Errorf("an Objective's tile is labelled %q, want its format", f)
+	}
+	b.noIssues(t)
+}
