@@ -2,6 +2,8 @@ package balance_test
 
 import (
 	"context"
+	"html"
+	"strings"
 	"testing"
 
 	"wbtool.dev/wbtool/balance"
@@ -104,4 +106,57 @@ func TestResultGolden(t *testing.T) {
 	o.Games = 4
 	o.Workers = 2
 	golden.Check(t, "testdata/small.json", marshal(t, run(t, o)))
+}
+
+// TestReport: the report has, per scenario, the heat map, the seat and
+// draws chart, the length histogram and, with variants, the card effects;
+// every alert; no script; and it is the same for the same result.
+func TestReport(t *testing.T) {
+	r := run(t, small())
+	s := r.Finish(balance.DefaultThresholds)
+	var a, b strings.Builder
+	if err := balance.Report(&a, r); err != nil {
+		t.Fatal(err)
+	}
+	if err := balance.Report(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	page := a.String()
+	if page != b.String() {
+		t.Fatal("two reports of one result differ")
+	}
+	for _, want := range []string{`aria-label="matchup heat map"`, `aria-label="seat advantage, draws, completion"`,
+		`aria-label="game length histogram"`, `aria-label="card effects"`, "<h2 id=\"cards\">", `<h2 id="salvage-field">`} {
+		if strings.Count(page, want) != 1 {
+			t.Errorf("the report has %d × %s, want 1", strings.Count(page, want), want)
+		}
+	}
+	if strings.Contains(page, "<script") {
+		t.Error("the report has a script")
+	}
+	for _, al := range s.Alerts {
+		if !strings.Contains(page, html.EscapeString(al.Text)) {
+			t.Errorf("alert missing from the report: %s", al.Text)
+		}
+	}
+	if len(s.Cards) < 12 || len(s.Variants) < 12 {
+		t.Errorf("%d card rows, %d variants", len(s.Cards), len(s.Variants))
+	}
+}
+
+// TestAlerts: a figure is flagged only when its whole interval lies
+// beyond the threshold.
+func TestAlerts(t *testing.T) {
+	th := balance.DefaultThresholds
+	for _, tc := range []struct {
+		k, n int
+		want bool
+	}{
+		{50, 100, false}, {62, 100, false}, {80, 100, true}, {20, 100, true}, {600, 1000, true}, {550, 1000, false}, {3, 3, false},
+	} {
+		_, got := balance.SeatAlert(balance.NewRate(tc.k, tc.n), th)
+		if got != tc.want {
+			t.Errorf("seat %d of %d: alert %v, want %v", tc.k, tc.n, got, tc.want)
+		}
+	}
 }

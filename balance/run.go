@@ -157,13 +157,20 @@ func Run(ctx context.Context, cat *catalog.Catalog, o Options) (*Result, error) 
 func resolve(cat *catalog.Catalog, set Settings) (Settings, error) {
 	if len(set.Formats) == 0 {
 		set.Formats = []catalog.Format{catalog.Exploration, catalog.Confrontation}
-		if len(set.Scenarios) > 0 { // the formats of the scenarios given
-			set.Formats = nil
-			for _, id := range set.Scenarios {
-				if sc := cat.Scenario(id); sc != nil && !slices.Contains(set.Formats, sc.Format) {
-					set.Formats = append(set.Formats, sc.Format)
-				}
+		// The formats of the scenarios or decks given.
+		var given []catalog.Format
+		for _, id := range set.Scenarios {
+			if sc := cat.Scenario(id); sc != nil && !slices.Contains(given, sc.Format) {
+				given = append(given, sc.Format)
 			}
+		}
+		for _, id := range set.Decks {
+			if d := cat.Deck(id); d != nil && len(set.Scenarios) == 0 && !slices.Contains(given, d.Format) {
+				given = append(given, d.Format)
+			}
+		}
+		if len(given) > 0 {
+			set.Formats = given
 		}
 	}
 	for _, f := range set.Formats {

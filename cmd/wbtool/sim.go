@@ -27,7 +27,7 @@ Examples:
   wbtool sim --games 10000
   wbtool sim --games 2000 --decks raiders-strike,clans-vigil --bot greedy
   wbtool sim --games 500 --seed 42 --no-progress
-  wbtool sim --games 200 --bot mcts                # the search bot (levels mcts:1 to mcts:3)
+  wbtool sim --games 20 --bot mcts:1   # the search bot, level 1 (mcts: level 2)
   wbtool sim --format confrontation --games 5000
   wbtool sim --format confrontation --maintenance --scenario burning-flank`
 

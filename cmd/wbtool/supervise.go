@@ -78,8 +78,14 @@ const (
 var budgetedCommands = map[string]bool{
 	"validate": true, "build": true, "check": true, "print": true,
 	"deck": true, "i18n": true, "play": true, "sim": true, "diff": true,
-	"export": true,
+	"export": true, "balance": true,
 }
+
+// commandTimes are the commands whose default time budget is not
+// defaultCommandTime: balance plays hundreds of search-bot games (about
+// 40 s of two idle cores at its defaults for the starter content), so
+// 60 s would stop it on a busy machine; 10 minutes still stops a runaway.
+var commandTimes = map[string]time.Duration{"balance": 10 * time.Minute}
 
 // untimedCommands have no time budget unless --timeout is given.
 var untimedCommands = map[string]bool{"sim": true}
@@ -91,7 +97,7 @@ const graceAfterSignal = 800 * time.Millisecond
 // addBudgetFlags defines --timeout and --max-memory on the root command,
 // for every command.
 func addBudgetFlags(pf *pflag.FlagSet, g *globalFlags) {
-	pf.DurationVar(&g.timeout, "timeout", 0, "time budget (default 60s for a command; watch and serve: 10s for each evaluation; sim: none)")
+	pf.DurationVar(&g.timeout, "timeout", 0, "time budget (default 60s for a command; balance: 10m; watch and serve: 10s for each evaluation; sim: none)")
 	pf.Int64Var(&g.maxMemory, "max-memory", defaultMemoryMiB, "memory budget, resident (`MiB`)")
 }
 
@@ -164,6 +170,9 @@ func commandBudget(args []string) (budget.Limits, bool, error) {
 	}
 	if timeout == 0 && !untimedCommands[top.Name()] {
 		timeout = defaultCommandTime
+		if t, ok := commandTimes[top.Name()]; ok {
+			timeout = t
+		}
 	}
 	return budget.Limits{Time: timeout, Memory: mem << 20}, true, nil
 }

@@ -1,0 +1,63 @@
+package balance
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// WriteText writes the terminal summary of a finished result: per
+// scenario the seat advantage, draws, completion, length and matchups,
+// then the alerts with their numbers and intervals.
+func WriteText(w io.Writer, r *Result) {
+	s := r.Summary
+	if s == nil {
+		s = r.Finish(DefaultThresholds)
+	}
+	fmt.Fprintf(w, "%s, %s bots, %d games per matchup and seat order, %d games; shares of decisive games, 95%% Wilson intervals\n",
+		formatList(r), r.Settings.Bot, r.Settings.Games, s.Games)
+	if miss := r.Missing(); len(miss) > 0 {
+		fmt.Fprintf(w, "partial result: %d of %d shards merged\n", len(r.Shards), r.Shards[0].N)
+	}
+	for _, sc := range s.Scenarios {
+		fmt.Fprintf(w, "%s (%s): %d games, first seat %s, draws %.1f %%, completion %.1f %%, %.1f decisions a game\n",
+			sc.Scenario, sc.Format, sc.Games, sc.FirstSeat, sc.Draws.Pct, sc.Completion.Pct, sc.MeanSteps)
+		for _, c := range sc.Matrix {
+			if c.Row < c.Col {
+				fmt.Fprintf(w, "  %-18s vs %-18s %s\n", c.Row, c.Col, c.Share)
+			}
+		}
+	}
+	if len(s.Alerts) == 0 {
+		fmt.Fprintln(w, "no alert")
+	}
+	for _, a := range s.Alerts {
+		fmt.Fprintf(w, "alert (%s): %s\n", a.Kind, a.Text)
+	}
+}
+
+// Progress returns a Progress callback that draws a bar with the games
+// done and an estimate of the time left on w, at most every 200 ms and at
+// the end (then with a newline). now is the clock (time.Now).
+func Progress(w io.Writer, now func() time.Time) func(done, total int) {
+	start, last := now(), time.Time{}
+	return func(done, total int) {
+		t := now()
+		if done < total && t.Sub(last) < 200*time.Millisecond {
+			return
+		}
+		last = t
+		pct := done * 100 / max(total, 1)
+		bar := strings.Repeat("#", pct/4) + strings.Repeat(".", 25-pct/4)
+		eta := "--"
+		if done > 0 {
+			left := time.Duration(float64(t.Sub(start)) * float64(total-done) / float64(done))
+			eta = left.Round(time.Second).String()
+		}
+		fmt.Fprintf(w, "\r[%s] %3d%% %d/%d games, %s left ", bar, pct, done, total, eta)
+		if done == total {
+			fmt.Fprintln(w)
+		}
+	}
+}

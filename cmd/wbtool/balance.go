@@ -1,0 +1,186 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"wbtool.dev/wbtool/balance"
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/dist"
+)
+
+const balanceDoc = `Balance plays every pairing of the content's decks on each scenario of
+the format (both formats by default), in both seat orders on the same
+seeds, with one bot on both sides, on all cores. It writes OUT/balance/
+balance.json (the tallies and what they say) and OUT/balance/index.html, a
+report with SVG charts: the matchup heat map, seat advantage, draws,
+completion, game length, per-card figures and, with --variants, each
+card's effect (the deck played without it against the same opponents on
+the same seeds). It prints the summary and the alerts: a first seat
+outside 45–55 %, a matchup beyond 60/40, a card effect beyond 5 points,
+each only when its whole 95 % interval lies beyond.
+
+--shard I/N plays the slice I (0 ≤ I < N) of the run and writes
+OUT/balance/shard-I-of-N.json; 'wbtool balance merge' adds shards up into
+the run's result and report (README: "Balance runs on many machines").
+
+Results depend only on the content, the seed and the options. With no
+option it plays both formats of the content with the mcts:1 bot, 50 games
+per matchup and seat order; its default time budget is 10 minutes
+(--timeout).
+
+Examples:
+  wbtool balance --format exploration --games 10
+  wbtool balance --format exploration --bot greedy --games 100
+  wbtool balance --decks raiders-strike,clans-vigil --bot random --variants
+  wbtool balance --format exploration --bot random --shard 0/2 --out dist-0
+  wbtool balance --format exploration --bot random --shard 1/2 --out dist-1
+  wbtool balance merge dist-0/balance/shard-0-of-2.json dist-1/balance/shard-1-of-2.json`
+
+func newBalanceCmd(g *globalFlags) *cobra.Command {
+	var o balance.Options
+	var format, scenarios, decks, shard string
+	var noProgress bool
+	cmd := &cobra.Command{
+		Use:   "balance",
+		Short: "Play every deck pairing and write a balance report with alerts",
+		Long:  balanceDoc,
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cat, err := loadCatalog(cmd, g)
+			if err != nil {
+				return err
+			}
+			if format != "" {
+				o.Formats = []catalog.Format{catalog.Format(format)}
+			}
+			o.Scenarios, o.Decks = splitList(scenarios), splitList(decks)
+			if shard != "" {
+				if _, err := fmt.Sscanf(shard, "%d/%d", &o.Shard.I, &o.Shard.N); err != nil || o.Shard.N < 1 || o.Shard.I < 0 || o.Shard.I >= o.Shard.N {
+					return usagef("--shard %q: expected I/N with 0 ≤ I < N, e.g. 0/4", shard)
+				}
+			}
+			if f, ok := cmd.ErrOrStderr().(*os.File); ok && !noProgress && isTerminal(f) {
+				o.Progress = balance.Progress(f, time.Now)
+			}
+			o.Content = contentHash(cat)
+			r, err := balance.Run(cmd.Context(), cat, o)
+			if err != nil {
+				return usagef("%v", err)
+			}
+			if o.Shard.N > 1 {
+				return publishBalance(cmd, g, r, fmt.Sprintf("shard-%d-of-%d.json", o.Shard.I, o.Shard.N))
+			}
+			return publishBalance(cmd, g, r, "")
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&format, "format", "", "exploration or confrontation (default: both)")
+	f.StringVar(&scenarios, "scenario", "", "scenario ids `A,B` (default: every scenario of the format)")
+	f.StringVar(&decks, "decks", "", "deck ids `A,B,...` (default: every deck of the format)")
+	f.StringVar(&o.Bot, "bot", "mcts:1", "bot for both players: random, greedy, mcts or mcts:1 to mcts:3")
+	f.IntVar(&o.Games, "games", 50, "games per matchup and seat order")
+	f.Uint64Var(&o.Seed, "seed", 1, "first seed; game i of every matchup uses seed+i")
+	f.BoolVar(&o.Maintenance, "maintenance", false, "Confrontation: play with the Maintenance option (R-TURN-7)")
+	f.BoolVar(&o.Variants, "variants", false, "also play each deck without each of its cards (but Leaders)")
+	f.StringVar(&shard, "shard", "", "play only the slice `I/N` of the run and write its partial result")
+	f.BoolVar(&noProgress, "no-progress", false, "no progress bar (there is none unless stderr is a terminal)")
+	cmd.PersistentFlags().StringVar(&g.out, "out", "dist", "output `DIR`; wbtool writes nowhere else")
+	cmd.AddCommand(newBalanceMergeCmd(g))
+	return cmd
+}
+
+const balanceMergeDoc = `Merge adds up the results of 'wbtool balance --shard' (any number of
+shards of one run, each once) and writes the run's balance.json and report
+under OUT/balance/, as one run would. A missing shard is reported, and the
+report says the result is partial.
+
+Example:
+  wbtool balance merge dist-0/balance/shard-0-of-2.json dist-1/balance/shard-1-of-2.json`
+
+func newBalanceMergeCmd(g *globalFlags) *cobra.Command {
+	return &cobra.Command{
+		Use:   "merge FILE...",
+		Short: "Merge balance shards into one result and report",
+		Long:  balanceMergeDoc,
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var parts []*balance.Result
+			for _, name := range args {
+				data, err := readArgFile(name)
+				if err != nil {
+					return usagef("%v", err)
+				}
+				p, err := balance.ParseResult(data)
+				if err != nil {
+					return usagef("%s: %v", name, err)
+				}
+				parts = append(parts, p)
+			}
+			r, err := balance.Merge(parts)
+			if err != nil {
+				return usagef("%v", err)
+			}
+			if miss := r.Missing(); len(miss) > 0 {
+				fmt.Fprintf(cmd.ErrOrStderr(), "wbtool: %d of %d shards merged; the result is partial\n", len(r.Shards), r.Shards[0].N)
+			}
+			return publishBalance(cmd, g, r, "")
+		},
+	}
+}
+
+// publishBalance writes a result under OUT/balance: a shard's JSON alone
+// (shardFile), or balance.json and the report, and prints the summary.
+func publishBalance(cmd *cobra.Command, g *globalFlags, r *balance.Result, shardFile string) error {
+	r.Finish(balance.DefaultThresholds)
+	data, err := balance.MarshalResult(r)
+	if err != nil {
+		return err
+	}
+	files := dist.Files{}
+	if shardFile != "" {
+		files[shardFile] = data
+	} else {
+		var page bytes.Buffer
+		if err := balance.Report(&page, r); err != nil {
+			return err
+		}
+		files["balance.json"], files["index.html"] = data, page.Bytes()
+	}
+	dir, err := openOut(g)
+	if err != nil {
+		return err
+	}
+	if _, err := dir.Publish(dist.Update{Dir: "balance", Files: files, Keep: true}); err != nil {
+		return err
+	}
+	balance.WriteText(cmd.OutOrStdout(), r)
+	for name := range files {
+		if strings.HasSuffix(name, ".html") || shardFile != "" {
+			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", dir.Root()+"/balance/"+name)
+		}
+	}
+	return nil
+}
+
+// splitList splits a comma-separated flag value ("" is none).
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// isTerminal reports whether f is a terminal (a character device).
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
