@@ -40,6 +40,9 @@ type Check struct {
 	// Invasion: the creatures and the number of hero players.
 	Creatures *CheckCreatures `json:"creatures,omitempty"`
 	Players   int             `json:"players,omitempty"`
+	// Variants of the invasion (WS-VAR-1, WS-VAR-5).
+	LateArrival bool `json:"lateArrival,omitempty"`
+	BitterEnd   bool `json:"bitterEnd,omitempty"`
 	// Sabotaged: objectives (numbered from 1) sabotaged earlier.
 	Sabotaged []int       `json:"sabotaged,omitempty"`
 	Script    []CheckStep `json:"script"`
@@ -237,10 +240,12 @@ func (r *checkRun) setup() error {
 	}
 	for i, p := range c.Terrain {
 		pc := Piece{Height: p.Height, BlocksSight: p.BlocksSight, Cover: p.Cover, Access: p.Access}
+		var pg geom.Polygon
 		for _, v := range p.Shape {
-			pc.Shape = append(pc.Shape, vec(v))
+			pg = append(pg, vec(v))
 		}
-		if len(pc.Shape) < 3 {
+		pc.Shape = geom.NewShape(pg)
+		if len(pg) < 3 {
 			return fmt.Errorf("terrain %d: a shape has at least 3 corners", i+1)
 		}
 		for _, k := range p.Kinds {
@@ -330,6 +335,7 @@ func (r *checkRun) setup() error {
 		}
 		g.SpawnDice = cr.SpawnDice
 	}
+	g.LateArrival, g.BitterEnd = c.LateArrival, c.BitterEnd
 	r.g = g
 	s, err := NewState(g, 1)
 	if err != nil {
@@ -363,34 +369,41 @@ func (r *checkRun) setup() error {
 	r.s = s
 	dice := &Dice{Forced: c.StartDice, Strict: true}
 	x := &ctx{dice: dice}
-	if c.Turn > 1 {
-		s.turn = int16(c.Turn - 1)
-		if scen == Invasion {
-			s.startInvasionTurn(x)
-		} else if err := s.startTurn(x); err != nil {
-			return fmt.Errorf("start: %v", err)
+	presets := func() {
+		for i, f := range c.Figures {
+			if f.Activated {
+				s.figs[i].Flags |= fActivated
+			}
 		}
 	}
-	if err := s.advance(x); err != nil {
-		return fmt.Errorf("start: %v", err)
-	}
-	if dice.Left() > 0 {
-		return fmt.Errorf("start: %d start dice left unused", dice.Left())
-	}
-	// preset activations survive the start of the turn: a side left with
-	// nothing to activate passes at once (WS-ACT-3)
-	for i, f := range c.Figures {
-		if f.Activated {
-			s.figs[i].Flags |= fActivated
-		}
-	}
-	if s.pend == pendGo && !s.sideCanAct(s.toAct) && scen != Invasion {
-		s.pend = pendNone
-		s.passes++
-		s.goes++
+	if scen == Invasion && c.LateArrival && c.Turn <= 1 {
+		// the spawning before turn 1 runs first (WS-VAR-1)
 		if err := s.advance(x); err != nil {
 			return fmt.Errorf("start: %v", err)
 		}
+		presets()
+	} else {
+		// the turn starts with the presets in place
+		s.turn = int16(max(c.Turn, 1) - 1)
+		s.newTurn(x)
+		presets()
+		if scen == Invasion {
+			s.phase = phCreatures
+		} else if err := s.beginTurn(x); err != nil {
+			return fmt.Errorf("start: %v", err)
+		}
+		// a side left with nothing to activate passes at once (WS-ACT-3)
+		if s.pend == pendGo && !s.sideCanAct(s.toAct) {
+			s.pend = pendNone
+			s.passes++
+			s.goes++
+		}
+		if err := s.advance(x); err != nil {
+			return fmt.Errorf("start: %v", err)
+		}
+	}
+	if dice.Left() > 0 {
+		return fmt.Errorf("start: %d start dice left unused", dice.Left())
 	}
 	return nil
 }

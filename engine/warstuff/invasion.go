@@ -13,13 +13,25 @@ const (
 	phHeroes
 	phEnd
 	phMorale
+	phLate // Late Arrival's spawning before turn 1 (WS-VAR-1)
 )
 
 // advanceInvasion runs the invasion's turn (WS-INV-5): creatures act,
 // creatures spawn, heroes act, then the device and morale.
 func (s *State) advanceInvasion(x *ctx) error {
 	if s.turn == 0 {
+		if s.g.LateArrival && s.phase == phCreatures { // WS-VAR-1
+			s.phase = phLate
+			return s.rollSpawn(x)
+		}
+		if s.phase == phLate && s.spawnNext(x) {
+			return nil
+		}
 		s.startInvasionTurn(x)
+		return nil
+	}
+	if s.sealed && !s.creaturesLeft() { // WS-VAR-5
+		s.finish(x, 0)
 		return nil
 	}
 	switch s.phase {
@@ -27,6 +39,9 @@ func (s *State) advanceInvasion(x *ctx) error {
 		c := s.nextCreature()
 		if c < 0 {
 			s.phase = phSpawn
+			if s.sealed {
+				return nil
+			}
 			return s.rollSpawn(x)
 		}
 		return s.creatureActivation(x, c)
@@ -45,7 +60,7 @@ func (s *State) advanceInvasion(x *ctx) error {
 		return nil
 	case phEnd:
 		s.phase = phMorale
-		if s.sab == 1<<len(s.g.Objectives)-1 && len(s.g.Objectives) > 0 && s.deviceHero() { // WS-INV-11
+		if !s.sealed && s.sab == 1<<len(s.g.Objectives)-1 && len(s.g.Objectives) > 0 && s.deviceHero() { // WS-INV-11
 			s.pend, s.toAct = pendDevice, 0
 		}
 		return nil
@@ -73,6 +88,16 @@ func (s *State) startInvasionTurn(x *ctx) {
 	s.newTurn(x)
 	s.phase = phCreatures
 	s.first = 1
+}
+
+// creaturesLeft reports whether a creature is in play.
+func (s *State) creaturesLeft() bool {
+	for i := range s.n {
+		if s.figs[i].Side == 1 && s.inPlay(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // deviceHero reports whether a hero may try the device.
@@ -108,8 +133,11 @@ func (s *State) device(x *ctx, d *Decision) error {
 	}
 	if ok {
 		x.note(EvSealed, d.Fig, -1, 0, "")
-		s.finish(x, 0)
-		return nil
+		if !s.g.BitterEnd || !s.creaturesLeft() {
+			s.finish(x, 0)
+			return nil
+		}
+		s.sealed = true // WS-VAR-5: no more spawning; clear the table
 	}
 	return s.advance(x)
 }

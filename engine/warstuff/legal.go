@@ -122,7 +122,7 @@ func (s *State) reach(f int8, dir geom.Vec, allowance float64) (geom.Vec, bool) 
 		return full.W[0].P, true
 	}
 	lo, hi := 0.0, allowance
-	for range 10 {
+	for range 7 {
 		m := (lo + hi) / 2
 		q := Line(p.Add(u.Scale(m)))
 		if c := s.checkPath(f, &q, allowance, NoFig); c == "" || c == ErrOverlap {

@@ -166,10 +166,10 @@ func (s *State) viaAccess(k int, a, b geom.Vec, t float64) bool {
 	}
 	p := geom.Lerp(a, b, t)
 	for _, i := range pc.Access {
-		if i < 0 || i >= len(pc.Shape) {
+		if i < 0 || i >= len(pc.Shape.Pts) {
 			continue
 		}
-		if geom.SegPointDist(pc.Shape[i], pc.Shape[(i+1)%len(pc.Shape)], p) < 1e-6 {
+		if geom.SegPointDist(pc.Shape.Pts[i], pc.Shape.Pts[(i+1)%len(pc.Shape.Pts)], p) < 1e-6 {
 			return true
 		}
 	}

@@ -22,6 +22,18 @@ func StandardObjectives(size float64) ([]geom.Vec, []int16) {
 	return []geom.Vec{{X: c, Y: c}, {X: c - d, Y: c + d}, {X: c + d, Y: c - d}}, []int16{10, 5, 5}
 }
 
+// BigObjectives are the big game's five objectives with the deployment
+// corners SW and NE (WS-BIG-2) and their victory points per side
+// (WS-BIG-3): the centre 10, the two on the other diagonal 5, and on the
+// deployment diagonal 15 for the one in the opponent's half, none for the
+// one in your own. Side 0 deploys in the SW corner.
+func BigObjectives(size float64) ([]geom.Vec, [][2]int16) {
+	c := size / 2
+	d := 12 / math.Sqrt2
+	return []geom.Vec{{X: c, Y: c}, {X: c - d, Y: c + d}, {X: c + d, Y: c - d}, {X: c - d, Y: c - d}, {X: c + d, Y: c + d}},
+		[][2]int16{{10, 10}, {5, 5}, {5, 5}, {0, 15}, {15, 0}}
+}
+
 // InvasionObjectives are the invasion's five objectives (WS-INV-2), in
 // the digest's order.
 func InvasionObjectives(size float64) []geom.Vec {
@@ -33,8 +45,8 @@ func InvasionObjectives(size float64) []geom.Vec {
 // walls, a wood, a tall building with a ladder, a swamp and a rock spire.
 func SampleTerrain(size float64) []Piece {
 	k := size / 32
-	sq := func(x, y, w, h float64) geom.Polygon {
-		return geom.Polygon{{X: x * k, Y: y * k}, {X: (x + w) * k, Y: y * k}, {X: (x + w) * k, Y: (y + h) * k}, {X: x * k, Y: (y + h) * k}}
+	sq := func(x, y, w, h float64) geom.Shape {
+		return geom.NewShape(geom.Polygon{{X: x * k, Y: y * k}, {X: (x + w) * k, Y: y * k}, {X: (x + w) * k, Y: (y + h) * k}, {X: x * k, Y: (y + h) * k}})
 	}
 	return []Piece{
 		{Shape: sq(11, 19, 4, 3), Cover: true},                                               // ruin
@@ -125,7 +137,11 @@ func NewStandard(profiles []Profile, bands [2]Band, pieces []Piece, attacker int
 	if format > 50 {
 		g.Size = 36 // WS-BIG-1
 	}
-	g.Objectives, g.ObjectiveVP = StandardObjectives(g.Size)
+	if format > 50 {
+		g.Objectives, g.SideVP = BigObjectives(g.Size)
+	} else {
+		g.Objectives, g.ObjectiveVP = StandardObjectives(g.Size)
+	}
 	corners := [2]geom.Vec{{}, {X: g.Size, Y: g.Size}}
 	for i := range 2 {
 		side := (int(attacker) + i) % 2

@@ -41,3 +41,37 @@ func TestStandardDeployment(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestBigGame: a 100-point game is played on a 36" table with five
+// objectives; the one on the deployment diagonal in the opponent's half
+// is worth 15, the one in your own half nothing (WS-BIG-1 to 3).
+func TestBigGame(t *testing.T) {
+	ps, idx := sampleProfiles(t)
+	b := Band{Name: "x", Figs: []int16{idx["militia"]}}
+	g, err := NewStandard(ps, [2]Band{b, b}, nil, 0, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Size != 36 || len(g.Objectives) != 5 {
+		t.Fatalf("size %v, %d objectives", g.Size, len(g.Objectives))
+	}
+	for _, c := range []struct {
+		red, blue int
+		want      [2]int16
+	}{
+		{4, 3, [2]int16{15, 15}}, // each in the opponent's half
+		{3, 4, [2]int16{0, 0}},   // each in its own half
+		{0, 1, [2]int16{10, 5}},
+	} {
+		s, err := NewState(g, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.figs[0].P = g.Objectives[c.red].Add(geom.Vec{X: 1.05})
+		s.figs[1].P = g.Objectives[c.blue].Add(geom.Vec{X: 1.05})
+		s.score(&ctx{})
+		if s.vp != c.want || s.winner != -1 {
+			t.Errorf("red on %d, blue on %d: VP %v winner %d, want %v and a draw (margin 10)", c.red, c.blue, s.vp, s.winner, c.want)
+		}
+	}
+}

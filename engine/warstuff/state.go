@@ -20,7 +20,7 @@ const (
 
 // Piece is a terrain piece (WS-GEOM-5).
 type Piece struct {
-	Shape       geom.Polygon
+	Shape       geom.Shape
 	Obstacle    bool
 	Dangerous   bool
 	Difficult   bool
@@ -50,8 +50,10 @@ type Game struct {
 	Size       float64 // table side, inches
 	Pieces     []Piece
 	Objectives []geom.Vec
-	// ObjectiveVP is the victory points of each objective (WS-SCEN-8).
+	// ObjectiveVP is the victory points of each objective (WS-SCEN-8);
+	// SideVP, when set, gives them per side (big games, WS-BIG-3).
 	ObjectiveVP []int16
+	SideVP      [][2]int16
 	Profiles    []Profile
 	Figs        []FigSetup
 	Format      int // points per band: 50 standard (draw margin 10 %)
@@ -64,6 +66,12 @@ type Game struct {
 	SpawnDice int
 	Players   int
 	MaxTurns  int // a safety bound for invasion games (0: none)
+	// Variants of the invasion (WS-VAR): They Come From Everywhere is
+	// SpawnDice; LateArrival plays one spawning phase before turn 1
+	// (WS-VAR-1); BitterEnd makes the heroes also clear the table after
+	// sealing the entries (WS-VAR-5).
+	LateArrival bool
+	BitterEnd   bool
 }
 
 // Fig flags.
@@ -126,6 +134,7 @@ type State struct {
 	killVP [2]int16
 	winner int8 // −1 draw, 0/1 a side, 2 undecided
 	sab    uint8
+	sealed bool // the entries are sealed (To the Bitter End, WS-VAR-5)
 	act    activation
 	free   int8 // the figure Inspiration lets activate, or −1
 	// invasion spawning in progress: dice per objective, zol sizes per
@@ -314,7 +323,7 @@ func (s *State) Hash() uint64 {
 		mix(uint64(int64(f.Z * 1e6)))
 		mix(uint64(f.Prof)<<32 | uint64(uint8(f.Wounds))<<16 | uint64(f.Flags))
 	}
-	mix(uint64(s.turn)<<32 | uint64(s.pend)<<24 | uint64(uint8(s.toAct))<<16 | uint64(s.sab))
+	mix(uint64(s.turn)<<32 | uint64(s.pend)<<24 | uint64(uint8(s.toAct))<<16 | uint64(s.sab)<<1 | uint64(b2i(s.sealed)))
 	mix(uint64(uint16(s.vp[0]))<<16 | uint64(uint16(s.vp[1])))
 	return h
 }

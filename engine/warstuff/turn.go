@@ -109,6 +109,11 @@ func (s *State) newTurn(x *ctx) {
 // startTurn is WS-ACT-1 (1) and (2).
 func (s *State) startTurn(x *ctx) error {
 	s.newTurn(x)
+	return s.beginTurn(x)
+}
+
+// beginTurn is the start of a standard turn once its number is set.
+func (s *State) beginTurn(x *ctx) error {
 	if s.g.Scenario == Standard && s.turn >= 5 { // WS-SCEN-7
 		v, err := s.roll(x, RollEnd, -1, 0, 0)
 		if err != nil {
@@ -245,7 +250,12 @@ func (s *State) Controller(o int) int {
 func (s *State) score(x *ctx) {
 	s.vp = s.killVP
 	for o := range s.g.Objectives {
-		if c := s.Controller(o); c >= 0 && o < len(s.g.ObjectiveVP) {
+		c := s.Controller(o)
+		switch {
+		case c < 0:
+		case o < len(s.g.SideVP):
+			s.vp[c] += s.g.SideVP[o][c]
+		case o < len(s.g.ObjectiveVP):
 			s.vp[c] += s.g.ObjectiveVP[o]
 		}
 	}

@@ -195,10 +195,9 @@ func (pg Polygon) cuts(a, b Vec, buf *[maxCuts]float64) []float64 {
 
 // Crosses reports whether some point of the segment [a, b] lies strictly
 // inside the polygon (WS-GEOM-7: the segment "crosses the interior").
-func (pg Polygon) Crosses(a, b Vec) bool {
-	if !pg.boxHit(a, b) {
-		return false
-	}
+func (pg Polygon) Crosses(a, b Vec) bool { return pg.boxHit(a, b) && pg.crosses(a, b) }
+
+func (pg Polygon) crosses(a, b Vec) bool {
 	var buf [maxCuts]float64
 	ts := pg.cuts(a, b, &buf)
 	for i := 1; i < len(ts); i++ {
@@ -218,6 +217,10 @@ func (pg Polygon) LengthInside(a, b Vec) float64 {
 	if !pg.boxHit(a, b) {
 		return 0
 	}
+	return pg.lengthInside(a, b)
+}
+
+func (pg Polygon) lengthInside(a, b Vec) float64 {
 	var buf [maxCuts]float64
 	ts := pg.cuts(a, b, &buf)
 	in := 0.0
@@ -238,6 +241,10 @@ func (pg Polygon) Entries(a, b Vec) int {
 	if !pg.boxHit(a, b) {
 		return 0
 	}
+	return pg.entries(a, b)
+}
+
+func (pg Polygon) entries(a, b Vec) int {
 	var buf [maxCuts]float64
 	ts := pg.cuts(a, b, &buf)
 	n := 0
@@ -258,9 +265,12 @@ func (pg Polygon) Entries(a, b Vec) int {
 // Transitions calls fn at each parameter t of [a, b] where the segment
 // passes into (in = true) or out of the polygon, in order.
 func (pg Polygon) Transitions(a, b Vec, fn func(t float64, in bool)) {
-	if !pg.boxHit(a, b) {
-		return
+	if pg.boxHit(a, b) {
+		pg.transitions(a, b, fn)
 	}
+}
+
+func (pg Polygon) transitions(a, b Vec, fn func(t float64, in bool)) {
 	var buf [maxCuts]float64
 	ts := pg.cuts(a, b, &buf)
 	prev := pg.Inside(a)
@@ -329,8 +339,60 @@ func (pg Polygon) Bounds() (lo, hi Vec) {
 
 func (pg Polygon) boxHit(a, b Vec) bool {
 	lo, hi := pg.Bounds()
+	return boxHit(lo, hi, a, b)
+}
+
+func boxHit(lo, hi, a, b Vec) bool {
 	return !(max(a.X, b.X) < lo.X-Eps || min(a.X, b.X) > hi.X+Eps || max(a.Y, b.Y) < lo.Y-Eps || min(a.Y, b.Y) > hi.Y+Eps)
 }
+
+// Shape is a polygon with its bounding box, so that the tests of segments
+// far from it cost a comparison.
+type Shape struct {
+	Pts    Polygon
+	Lo, Hi Vec
+}
+
+// NewShape returns the shape of a polygon.
+func NewShape(pts Polygon) Shape {
+	lo, hi := pts.Bounds()
+	return Shape{Pts: pts, Lo: lo, Hi: hi}
+}
+
+// Inside reports whether p is strictly inside.
+func (s *Shape) Inside(p Vec) bool { return boxHit(s.Lo, s.Hi, p, p) && s.Pts.Inside(p) }
+
+// Crosses is Polygon.Crosses.
+func (s *Shape) Crosses(a, b Vec) bool { return boxHit(s.Lo, s.Hi, a, b) && s.Pts.crosses(a, b) }
+
+// LengthInside is Polygon.LengthInside.
+func (s *Shape) LengthInside(a, b Vec) float64 {
+	if !boxHit(s.Lo, s.Hi, a, b) {
+		return 0
+	}
+	return s.Pts.lengthInside(a, b)
+}
+
+// Entries is Polygon.Entries.
+func (s *Shape) Entries(a, b Vec) int {
+	if !boxHit(s.Lo, s.Hi, a, b) {
+		return 0
+	}
+	return s.Pts.entries(a, b)
+}
+
+// Transitions is Polygon.Transitions.
+func (s *Shape) Transitions(a, b Vec, fn func(t float64, in bool)) {
+	if boxHit(s.Lo, s.Hi, a, b) {
+		s.Pts.transitions(a, b, fn)
+	}
+}
+
+// PointDist is Polygon.PointDist.
+func (s *Shape) PointDist(p Vec) float64 { return s.Pts.PointDist(p) }
+
+// Bounds is the bounding box.
+func (s *Shape) Bounds() (lo, hi Vec) { return s.Lo, s.Hi }
 
 // SightSamples is how many points of a base's edge, besides its centre,
 // the sight test tries (WS-GEOM-7): evenly spaced around the circle.
