@@ -2,7 +2,9 @@
 GO      ?= go
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
-CUE_FILES = $(shell find content -name '*.cue' | sort)
+# Warbound's tree is content/; content/warstuff is Warstuff's (its own game.cue).
+CUE_FILES = $(shell find content -path content/warstuff -prune -o -name '*.cue' -print | sort)
+WARSTUFF_FILES = $(shell find content/warstuff -name '*.cue' | sort)
 
 .PHONY: all build install test test-go lint vet fmt-check staticcheck cue-vet check bench fuzz preview gen clean
 
@@ -42,6 +44,7 @@ staticcheck:
 ## cue-vet: check the content with the plain cue CLI and the project's schema
 cue-vet:
 	$(GO) tool cue vet -c schema/cue/*.cue $(CUE_FILES)
+	$(GO) tool cue vet -c schema/warstuff/cue/*.cue $(WARSTUFF_FILES)
 
 ## bench: benchmarks (loader, engine, PDF, site)
 bench:

@@ -28,6 +28,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine"
@@ -105,8 +106,15 @@ func (o Options) runs(s Stage) bool { return o.Stages == nil || slices.Contains(
 
 // Result is what a build found and made.
 type Result struct {
-	// Catalog is the loaded content; nil when it could not load.
+	// Catalog is the loaded Warbound content; nil when it could not load
+	// or the content is another game's.
 	Catalog *catalog.Catalog
+	// Game is the content's game when it is not Warbound, and Content the
+	// loaded content of that game (package build/ruleset, game.go).
+	Game    string
+	Content ruleset.Content
+	// gamePassed and gameFailed count another game's check games.
+	gamePassed, gameFailed int
 	// Diagnostics are every error and warning, sorted.
 	Diagnostics diag.List
 	// Checks are the results of the check games played, in content order.
@@ -145,6 +153,12 @@ func (r *Result) Updates() []dist.Update {
 // in the result's diagnostics; the error is for everything else (the
 // content folder unreadable, ctx cancelled).
 func Run(ctx context.Context, opts Options) (*Result, error) {
+	if rs, problems, err := gameOf(opts); rs != nil || problems != nil || err != nil {
+		if rs != nil {
+			return runGame(ctx, rs, opts)
+		}
+		return (&Result{Outputs: map[string]dist.Files{}, Diagnostics: problems}).finish(opts), err
+	}
 	r := &Result{Outputs: map[string]dist.Files{}}
 	timed := func(s Stage, f func() error) error {
 		if err := ctx.Err(); err != nil {

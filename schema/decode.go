@@ -123,8 +123,8 @@ func (l *loader) checkDeclarations(f *ast.File) bool {
 			ok = false
 			continue
 		}
-		if strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_") {
-			continue // designers' own definitions and hidden helpers
+		if strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_") || name == "game" {
+			continue // designers' own definitions and hidden helpers; the game's name (game.go)
 		}
 		if findCollection(name) == nil {
 			hint := ""

@@ -25,7 +25,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"sort"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -173,39 +172,10 @@ func (l *loader) errorf(pos catalog.Pos, p string, format string, args ...any) {
 }
 
 func (l *loader) load() (*catalog.Catalog, error) {
-	var cueFiles, mdFiles []string
-	err := fs.WalkDir(l.fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		name := d.Name()
-		if p != "." && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
-			if d.IsDir() {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if d.IsDir() {
-			return nil
-		}
-		// Links and special files are listed like files: reading them
-		// (contentfs) follows a link only inside the tree and refuses
-		// anything but a regular file, with a message. A linked folder is
-		// not a folder here (WalkDir does not follow links), so its files
-		// are never listed, even when it points inside the tree.
-		switch {
-		case strings.HasSuffix(name, ".cue"):
-			cueFiles = append(cueFiles, p)
-		case strings.HasSuffix(name, ".md") && strings.HasPrefix(p, "rules/"):
-			mdFiles = append(mdFiles, p)
-		}
-		return nil
-	})
+	cueFiles, mdFiles, err := ListFiles(l.fsys)
 	if err != nil {
-		return nil, fmt.Errorf("read content: %w", err)
+		return nil, err
 	}
-	sort.Strings(cueFiles)
-	sort.Strings(mdFiles)
 	if len(cueFiles) == 0 && len(l.opt.Extra) == 0 {
 		l.errorf(catalog.Pos{File: l.displayName(".")}, "", "no .cue files found: expected content files such as cards/characters.cue")
 		return nil, l.errs
@@ -272,21 +242,9 @@ func (l *loader) load() (*catalog.Catalog, error) {
 // schemaFiles parses the embedded schema (and, in draft mode, the
 // placeholders for missing languages).
 func (l *loader) schemaFiles() ([]*ast.File, error) {
-	entries, err := fs.ReadDir(schemaFS, "cue")
+	files, err := ParseSchema(schemaFS, "cue", schemaPrefix)
 	if err != nil {
-		return nil, fmt.Errorf("read embedded schema: %w", err)
-	}
-	var files []*ast.File
-	for _, e := range entries {
-		src, err := fs.ReadFile(schemaFS, "cue/"+e.Name())
-		if err != nil {
-			return nil, fmt.Errorf("read embedded schema: %w", err)
-		}
-		f, err := parser.ParseFile(schemaPrefix+e.Name(), src)
-		if err != nil {
-			return nil, fmt.Errorf("embedded schema %s: %w", e.Name(), err)
-		}
-		files = append(files, f)
+		return nil, err
 	}
 	if l.opt.Draft {
 		src := fmt.Sprintf("package %s\n#Text: {en: string | *%q, fr: string | *%q}\n", PackageName, MissingEN, MissingFR)

@@ -56,10 +56,10 @@ func newCheckCmd(g *globalFlags) *cobra.Command {
 				opts.CheckFilter = func(c *catalog.CheckGame) bool { return strings.Contains(c.ID, run) }
 			}
 			res, err := runBuild(cmd, g, opts)
-			if res == nil || res.Catalog == nil {
+			if res == nil || (res.Catalog == nil && res.Content == nil) {
 				return err
 			}
-			if coverage {
+			if coverage && res.Catalog != nil {
 				errw := cmd.ErrOrStderr()
 				untested := engine.Untested(res.Catalog, res.Checks)
 				for _, u := range untested {
@@ -67,7 +67,7 @@ func newCheckCmd(g *globalFlags) *cobra.Command {
 				}
 				fmt.Fprintf(errw, "coverage: %s the engine cannot execute, %s without a check game\n", diag.Plural(len(engine.Manual(res.Catalog)), "card text"), diag.Plural(len(untested), "card"))
 			}
-			passed, failed := build.CheckCounts(res.Checks)
+			passed, failed := res.CheckCounts()
 			fmt.Fprintf(cmd.OutOrStdout(), "%d passed, %d failed\n", passed, failed)
 			return err
 		},

@@ -14,6 +14,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	// The games behind the ruleset seam (Warbound is build's own).
+	_ "wbtool.dev/wbtool/build/warstuff"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/internal/contentfs"

@@ -39,13 +39,13 @@ func newValidateCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			passed, _ := build.CheckCounts(res.Checks)
+			passed, _ := res.CheckCounts()
 			ok := "ok"
 			if w := len(res.Diagnostics.Warnings()); w > 0 {
 				ok = "ok with " + diag.Plural(w, "warning")
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s: %s; %s passed; every card laid out in English and French; rules pages and links checked\n",
-				ok, build.Summary(res.Catalog), diag.Plural(passed, "check game"))
+				ok, res.Summary(), diag.Plural(passed, "check game"))
 			return nil
 		},
 	}

@@ -1,0 +1,137 @@
+// Package ruleset is the seam between wbtool's shared machinery and a
+// game's own rules. A content tree names its game in its game.cue
+// (`game: "warstuff"`; a tree without one is Warbound's, see schema.Game).
+// What differs per game — its schema and catalog, its card layouts, its
+// site chapters, its engine and check-game runner — sits behind
+// [Ruleset] and [Content]; the pipeline (package build) runs the same
+// stages, in the same order, for every game, and everything else (content
+// reading and diagnostics, dist writes, markup and typography, the PDF and
+// SVG backends, the site frame and search, watch and serve) is shared.
+//
+// Warbound's stages are build.Run's own; other games register a Ruleset
+// here (package build/warstuff does in its init).
+package ruleset
+
+import (
+	"fmt"
+	"io/fs"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/internal/suggest"
+	"wbtool.dev/wbtool/schema"
+)
+
+// Ruleset is one game's rules.
+type Ruleset interface {
+	// Game is the name content trees declare, e.g. "warstuff".
+	Game() string
+	// Load reads and validates a content tree with the game's schema.
+	// Content problems are a diag.List, every one of them; other errors
+	// (an unreadable tree) are returned as they are.
+	Load(fsys fs.FS, opts LoadOptions) (Content, error)
+}
+
+// LoadOptions say how to load a tree.
+type LoadOptions struct {
+	// Root is shown before file names in positions.
+	Root string
+	// Draft lets missing translations through.
+	Draft bool
+	// Extra are content files outside the tree (check games given on the
+	// command line).
+	Extra []schema.File
+}
+
+// Content is a loaded tree, with the game's stages. The verdict stages
+// (Checks, Layout, Site) may run at once; each reads the content only.
+type Content interface {
+	// Summary is a one-line description: "13 profiles, 4 bands, …".
+	Summary() string
+	// Warnings are the load's problems that do not stop a build.
+	Warnings() diag.List
+	// Checks plays the check games that keep (nil: all) and reports how
+	// many passed and failed, with a diagnostic per failure.
+	Checks(keep func(id string) bool) CheckReport
+	// Layout lays out every card in every language and reports what does
+	// not fit.
+	Layout() diag.List
+	// Site builds the site's pages, paths relative to the site folder.
+	// Content problems are a diag.List.
+	Site(opts SiteOptions) (dist.Files, error)
+	// Data is the engine data, paths relative to the data folder.
+	Data() (dist.Files, error)
+	// Print is the print-and-play sheets, paths relative to the print
+	// folder.
+	Print(opts PrintOptions) (dist.Files, error)
+}
+
+// CheckReport is what a check-game run found.
+type CheckReport struct {
+	Passed, Failed int
+	Diagnostics    diag.List
+}
+
+// SiteOptions tune the site.
+type SiteOptions struct {
+	BaseURL string
+	// Preview: no links to the sheets (serve has none).
+	Preview bool
+}
+
+// PrintOptions tune the sheets.
+type PrintOptions struct {
+	Version string
+	Date    time.Time
+}
+
+var (
+	mu       sync.RWMutex
+	registry = map[string]Ruleset{}
+)
+
+// Register makes a game's rules available to the pipeline. It panics when
+// the game is registered twice (a programming error).
+func Register(r Ruleset) {
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := registry[r.Game()]; dup {
+		panic("ruleset: " + r.Game() + " registered twice")
+	}
+	registry[r.Game()] = r
+}
+
+// Lookup finds the rules of game.
+func Lookup(game string) (Ruleset, bool) {
+	mu.RLock()
+	defer mu.RUnlock()
+	r, ok := registry[game]
+	return r, ok
+}
+
+// Games lists every game wbtool knows, Warbound included, sorted.
+func Games() []string {
+	mu.RLock()
+	defer mu.RUnlock()
+	games := []string{schema.DefaultGame}
+	for g := range registry {
+		games = append(games, g)
+	}
+	sort.Strings(games)
+	return slices.Compact(games)
+}
+
+// Unknown is the diagnostic for a game.cue naming a game wbtool does not
+// know, at the name.
+func Unknown(game string, pos diag.Pos) diag.List {
+	hint := ""
+	if s := suggest.Closest(game, Games()); s != "" {
+		hint = fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return diag.List{diag.Errorf(pos, "game", "unknown game %q%s: expected one of %s", game, hint, strings.Join(Games(), ", "))}
+}

@@ -1,0 +1,70 @@
+// Package warstuff puts the Warstuff rules behind the ruleset seam
+// (package build/ruleset): its schema and catalog (schema/warstuff,
+// catalog/warstuff), its profile cards and band sheets, its site chapters
+// and its check-game runner. Importing it registers the game.
+package warstuff
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"strings"
+
+	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/build/ruleset"
+	ws "wbtool.dev/wbtool/catalog/warstuff"
+	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/internal/dist"
+	schema "wbtool.dev/wbtool/schema/warstuff"
+)
+
+func init() { ruleset.Register(Ruleset{}) }
+
+// Ruleset is Warstuff's [ruleset.Ruleset].
+type Ruleset struct{}
+
+// Game is "warstuff".
+func (Ruleset) Game() string { return ws.Game }
+
+// Load loads a Warstuff tree with its schema.
+func (Ruleset) Load(fsys fs.FS, opts ruleset.LoadOptions) (ruleset.Content, error) {
+	cat, err := schema.Load(fsys, schema.Options{Root: opts.Root, Extra: opts.Extra})
+	if err != nil {
+		return nil, err
+	}
+	return &Content{Catalog: cat}, nil
+}
+
+// Content is a loaded Warstuff tree.
+type Content struct {
+	Catalog *ws.Catalog
+}
+
+// Summary counts what the tree holds.
+func (c *Content) Summary() string {
+	cat := c.Catalog
+	n := func(k int, one string) string { return diag.Plural(k, one) }
+	return strings.Join([]string{
+		n(len(cat.Profiles), "profile"),
+		n(len(cat.Creatures), "creature"),
+		n(len(cat.Hordes), "horde"),
+		n(len(cat.Bands), "band"),
+		n(len(cat.Scenarios), "scenario"),
+		n(len(cat.Rules), "special rule"),
+		n(len(cat.Glossary), "glossary term"),
+		n(len(cat.Pages), "rules page"),
+		n(len(cat.Checks), "check game"),
+	}, ", ")
+}
+
+// Warnings are the load's warnings.
+func (c *Content) Warnings() diag.List { return c.Catalog.Warnings }
+
+// Data is data/catalog.json: the catalog with every computed cost.
+func (c *Content) Data() (dist.Files, error) {
+	b, err := json.MarshalIndent(c.Catalog, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("encode the catalog: %w", err)
+	}
+	return dist.Files{build.CatalogFile: append(b, '\n')}, nil
+}

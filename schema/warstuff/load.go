@@ -1,0 +1,639 @@
+// Package warstuff holds the Warstuff rules schema, written in CUE and
+// embedded in the binary (cue/*.cue), and the loader that turns a
+// Warstuff content tree into a validated [warstuff.Catalog].
+//
+// The schema does the profile builder's arithmetic: it computes every
+// profile's cost and its parts from the cost tables (WS-BUILD-2), every
+// band's total and figure count, and checks them against the limits with
+// messages that show the computed cost and its parts. `cue vet` with the
+// same files gives the same verdict. The loader parses each file on its
+// own, evaluates content and schema as one package, turns every CUE error
+// into a diagnostic at the designer's file:line:col, and decodes the result.
+package warstuff
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/build"
+	"cuelang.org/go/cue/cuecontext"
+	"cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/parser"
+	"cuelang.org/go/cue/token"
+
+	"wbtool.dev/wbtool/catalog"
+	ws "wbtool.dev/wbtool/catalog/warstuff"
+	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/internal/contentfs"
+	"wbtool.dev/wbtool/internal/suggest"
+	"wbtool.dev/wbtool/schema"
+)
+
+//go:embed cue/*.cue
+var schemaFS embed.FS
+
+// PackageName is the CUE package every Warstuff content file declares.
+const PackageName = "warstuff"
+
+const schemaPrefix = "wbtool-warstuff-schema:"
+
+// Options tune Load.
+type Options struct {
+	// Root is shown before file names in positions.
+	Root string
+	// Extra are content files outside the tree (check games given on the
+	// command line).
+	Extra []schema.File
+}
+
+// sections are the top-level fields content may declare, with the noun
+// messages use for one entry.
+var sections = map[string]string{
+	"game":      "",
+	"profiles":  "profile",
+	"creatures": "creature",
+	"hordes":    "horde",
+	"bands":     "band",
+	"scenarios": "scenario",
+	"reminders": "reminder",
+	"glossary":  "glossary term",
+	"strings":   "interface string",
+	"tables":    "table entry",
+	"checks":    "check game",
+}
+
+func sectionNames() []string {
+	var names []string
+	for n := range sections {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+type loader struct {
+	fsys      fs.FS
+	opt       Options
+	errs      diag.List
+	positions map[string]catalog.Pos
+	// ids are the ids of each table (general, attack, power, creature).
+	ids map[string][]string
+	// seen are the diagnostics reported, to report each once.
+	seen map[string]bool
+}
+
+// Load loads, validates and decodes the Warstuff content tree fsys.
+// Content problems are returned as a [diag.List], all of them; other
+// errors (an unreadable tree) are wrapped.
+func Load(fsys fs.FS, opt Options) (*ws.Catalog, error) {
+	l := &loader{fsys: fsys, opt: opt, positions: map[string]catalog.Pos{}, seen: map[string]bool{}}
+	return l.load()
+}
+
+func (l *loader) errorf(pos catalog.Pos, p, format string, args ...any) {
+	l.errs = append(l.errs, diag.Errorf(pos, p, format, args...))
+}
+
+func (l *loader) displayName(rel string) string {
+	if l.opt.Root == "" {
+		return rel
+	}
+	return path.Join(l.opt.Root, rel)
+}
+
+func (l *loader) load() (*ws.Catalog, error) {
+	cueFiles, mdFiles, err := schema.ListFiles(l.fsys)
+	if err != nil {
+		return nil, err
+	}
+
+	files, err := schema.ParseSchema(schemaFS, "cue", schemaPrefix)
+	if err != nil {
+		return nil, err
+	}
+	nSchema := len(files)
+	for _, p := range cueFiles {
+		src, err := contentfs.ReadFile(l.fsys, p, schema.MaxFileSize)
+		if err != nil {
+			l.errorf(catalog.Pos{File: l.displayName(p)}, "", "cannot read the file: %v", err)
+			continue
+		}
+		if f := l.parse(l.displayName(p), src); f != nil {
+			files = append(files, f)
+		}
+	}
+	for _, x := range l.opt.Extra {
+		if f := l.parse(x.Name, x.Src); f != nil {
+			files = append(files, f)
+		}
+	}
+	if len(files) == nSchema && len(l.errs) == 0 {
+		l.errorf(catalog.Pos{File: l.displayName(".")}, "", "no .cue files found: expected content files such as cards/profiles.cue")
+	}
+	if len(l.errs) > 0 {
+		return nil, l.errs.Sorted()
+	}
+	for _, f := range files[nSchema:] {
+		l.index(f)
+	}
+
+	inst := build.NewContext().NewInstance("", nil)
+	for _, f := range files {
+		if err := inst.AddSyntax(f); err != nil {
+			l.cueErrors(err)
+		}
+	}
+	v := cuecontext.New().BuildInstance(inst)
+	l.ids = tableIDs(v)
+	l.validate(v)
+	if len(l.errs) > 0 {
+		return nil, l.errs.Sorted()
+	}
+	cat, err := l.decode(v)
+	if err != nil {
+		return nil, err
+	}
+	l.readPages(cat, mdFiles)
+	if len(l.errs) > 0 {
+		return nil, l.errs.Sorted()
+	}
+	cat.Sort()
+	return cat, nil
+}
+
+// validate reports the errors of every entity on its own: CUE reports one
+// error of a struct and hides its siblings' (a missing name next to a
+// wrong rule), so each profile, band, … is validated separately.
+func (l *loader) validate(v cue.Value) {
+	opts := []cue.Option{cue.Concrete(true), cue.All(), cue.Hidden(true), cue.Definitions(false)}
+	it, err := v.Fields(cue.Hidden(true))
+	if err != nil {
+		l.cueErrors(err)
+		return
+	}
+	for it.Next() {
+		sec := it.Value()
+		if noun := sections[it.Selector().String()]; noun == "" || it.Selector().String() == "tables" {
+			l.cueErrors(sec.Validate(opts...))
+			continue
+		}
+		entities, err := sec.Fields()
+		if err != nil {
+			l.cueErrors(err)
+			continue
+		}
+		for entities.Next() {
+			err := entities.Value().Validate(opts...)
+			l.cueErrors(err)
+			if err == nil {
+				continue
+			}
+			// CUE may stop at one field's error: look at each field too.
+			fields, ferr := entities.Value().Fields(cue.Hidden(true))
+			for ferr == nil && fields.Next() {
+				l.cueErrors(fields.Value().Validate(opts...))
+			}
+		}
+	}
+}
+
+// parse checks and parses one content file.
+func (l *loader) parse(name string, src []byte) *ast.File {
+	filePos := catalog.Pos{File: name, Line: 1, Col: 1}
+	switch {
+	case len(bytes.TrimSpace(src)) == 0:
+		l.errorf(filePos, "", "file is empty: expected `package %s` followed by content (delete the file if it is not needed)", PackageName)
+		return nil
+	case !utf8.Valid(src):
+		l.errorf(filePos, "", "file is not valid UTF-8 text: save it as UTF-8")
+		return nil
+	case bytes.IndexByte(src, 0) >= 0:
+		l.errorf(filePos, "", "file contains NUL bytes: expected CUE text, is it a binary file?")
+		return nil
+	}
+	f, err := parser.ParseFile(name, src, parser.AllErrors)
+	if err != nil {
+		for _, e := range errors.Errors(err) {
+			pos := position(e.Position())
+			if pos.File == "" {
+				pos = filePos
+			}
+			format, args := e.Msg()
+			l.errorf(pos, "", "syntax error: %s", fmt.Sprintf(format, args...))
+		}
+		return nil
+	}
+	if f.PackageName() != PackageName {
+		got := "no package clause"
+		if f.PackageName() != "" {
+			got = "package " + f.PackageName()
+		}
+		l.errorf(filePos, "", "expected `package %s` at the top of the file (this is a Warstuff tree: its game.cue says game: \"warstuff\"), found %s", PackageName, got)
+		return nil
+	}
+	ok := true
+	for _, d := range f.Decls {
+		field, isField := d.(*ast.Field)
+		if !isField {
+			continue // package, imports, comments; CUE reports the rest
+		}
+		name, _, err := ast.LabelName(field.Label)
+		if err != nil || strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_") {
+			continue
+		}
+		if _, known := sections[name]; !known {
+			hint := ""
+			if s := suggest.Closest(name, sectionNames()); s != "" {
+				hint = fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			l.errorf(position(field.Label.Pos()), "", "unknown section %q%s: expected one of %s", name, hint, strings.Join(sectionNames(), ", "))
+			ok = false
+		}
+	}
+	if !ok {
+		return nil
+	}
+	return f
+}
+
+// position converts a CUE position; schema positions are never shown.
+func position(p token.Pos) catalog.Pos {
+	if !p.IsValid() || strings.HasPrefix(p.Filename(), schemaPrefix) {
+		return catalog.Pos{}
+	}
+	return catalog.Pos{File: p.Filename(), Line: p.Line(), Col: p.Column()}
+}
+
+// index records the position of every field of a content file by path.
+func (l *loader) index(f *ast.File) {
+	var walk func(x ast.Expr, at []string)
+	field := func(fl *ast.Field, at []string) {
+		name, _, err := ast.LabelName(fl.Label)
+		if err != nil {
+			return
+		}
+		p := append(at[:len(at):len(at)], name)
+		if _, seen := l.positions[strings.Join(p, ".")]; !seen {
+			l.positions[strings.Join(p, ".")] = position(fl.Label.Pos())
+		}
+		walk(fl.Value, p)
+	}
+	walk = func(x ast.Expr, at []string) {
+		switch x := x.(type) {
+		case *ast.StructLit:
+			for _, e := range x.Elts {
+				if fl, ok := e.(*ast.Field); ok {
+					field(fl, at)
+				}
+			}
+		case *ast.ListLit:
+			for i, e := range x.Elts {
+				p := append(at[:len(at):len(at)], strconv.Itoa(i))
+				if _, seen := l.positions[strings.Join(p, ".")]; !seen {
+					l.positions[strings.Join(p, ".")] = position(e.Pos())
+				}
+				walk(e, p)
+			}
+		}
+	}
+	for _, d := range f.Decls {
+		if fl, ok := d.(*ast.Field); ok {
+			field(fl, nil)
+		}
+	}
+}
+
+// place is the position of the deepest content value on path.
+func (l *loader) place(segs []string) catalog.Pos {
+	for n := len(segs); n > 0; n-- {
+		if pos, ok := l.positions[strings.Join(segs[:n], ".")]; ok && pos.File != "" {
+			return pos
+		}
+	}
+	return catalog.Pos{}
+}
+
+// cueErrors turns CUE errors into diagnostics: a computed limit's message
+// (the schema's error() texts) as it is, at the entity it is about; the
+// alternatives of a failed disjunction folded into one message.
+func (l *loader) cueErrors(err error) {
+	if err == nil {
+		return
+	}
+	list := errors.Errors(err)
+	// The alternatives of a failed disjunction, by path: one message. CUE
+	// names each alternative against the value found, in either order:
+	// the value found is the one every pair has.
+	pairs := map[string][][2]string{}
+	for _, e := range list {
+		format, args := e.Msg()
+		if strings.HasPrefix(format, "conflicting values %s and %s") && len(args) >= 2 {
+			p := strings.Join(e.Path(), ".")
+			pairs[p] = append(pairs[p], [2]string{fmt.Sprint(args[0]), fmt.Sprint(args[1])})
+		}
+	}
+	alternatives := map[string][]string{}
+	found := map[string]string{}
+	for p, ps := range pairs {
+		count := map[string]int{}
+		for _, pair := range ps {
+			count[pair[0]]++
+			count[pair[1]]++
+		}
+		for v, n := range count {
+			if n == len(ps) && (found[p] == "" || v < found[p]) {
+				found[p] = v
+			}
+		}
+		for _, pair := range ps {
+			if pair[0] == found[p] {
+				alternatives[p] = append(alternatives[p], pair[1])
+			} else {
+				alternatives[p] = append(alternatives[p], pair[0])
+			}
+		}
+	}
+	for _, e := range list {
+		format, args := e.Msg()
+		msg := fmt.Sprintf(format, args...)
+		cascade := strings.HasPrefix(format, "error in call to") || format == "invalid interpolation" || strings.Contains(msg, "(:"+PackageName+")")
+		if strings.Contains(format, "errors in empty disjunction") || (cascade && len(list) > 1) {
+			continue
+		}
+		if alts := alternatives[strings.Join(e.Path(), ".")]; len(alts) > 1 && strings.HasPrefix(format, "conflicting values %s and %s") {
+			if table, noun := l.listTable(e.Path()); table != nil {
+				msg = oneOf("unknown "+noun+" ", found[strings.Join(e.Path(), ".")], table)
+			} else {
+				msg = oneOf("found ", found[strings.Join(e.Path(), ".")], alts)
+			}
+		}
+		var segs []string
+		path := e.Path()
+		if len(path) == 2 && path[0] == "_reminders" {
+			// The schema's check that every rule has a reminder: at the
+			// reminder, or at the rule the content added to the tables.
+			segs, path = l.ruleAt(strings.Trim(path[1], `"`)), nil
+		}
+		for _, s := range path {
+			s = strings.Trim(s, `"`)
+			if strings.HasPrefix(s, "_") {
+				break // a hidden check of the schema: report it at its entity
+			}
+			segs = append(segs, s)
+		}
+		if len(segs) > 0 && strings.HasPrefix(segs[0], "#") {
+			continue // the schema's own definitions: reported where used
+		}
+		pos := catalog.Pos{}
+		for _, p := range e.InputPositions() {
+			if pos = position(p); pos.File != "" {
+				break
+			}
+		}
+		if pos.File == "" {
+			pos = position(e.Position())
+		}
+		if at := l.place(segs); at.File != "" && (pos.File == "" || len(segs) > 0) {
+			pos = at
+		}
+		if pos.File == "" {
+			pos = catalog.Pos{File: l.displayName(".")}
+		}
+		p := strings.Join(segs, ".")
+		msg = describe(segs, msg)
+		key := pos.String() + p + msg
+		if l.seen[key] {
+			continue
+		}
+		l.seen[key] = true
+		l.errorf(pos, p, "%s", msg)
+	}
+}
+
+// ruleAt is the content path that declares rule id: its reminder, or
+// its entry in a table.
+func (l *loader) ruleAt(id string) []string {
+	if _, ok := l.positions["reminders."+id]; ok {
+		return []string{"reminders", id}
+	}
+	for _, t := range []string{"attack", "power", "general", "creature"} {
+		if _, ok := l.positions["tables."+t+"."+id]; ok {
+			return []string{"tables", t, id}
+		}
+	}
+	return nil
+}
+
+// tableIDs lists the ids of the rule tables, for messages.
+func tableIDs(v cue.Value) map[string][]string {
+	out := map[string][]string{}
+	for _, t := range []string{"general", "attack", "power", "creature"} {
+		it, err := v.LookupPath(cue.MakePath(cue.Str("tables"), cue.Str(t))).Fields()
+		if err != nil {
+			continue
+		}
+		for it.Next() {
+			out[t] = append(out[t], strconv.Quote(it.Selector().Unquoted()))
+		}
+	}
+	return out
+}
+
+// listTable is the table a list of rule ids takes its values from, by the
+// path of one element: profiles.x.rules.0 → the general rules.
+func (l *loader) listTable(path []string) ([]string, string) {
+	n := len(path)
+	if n < 2 {
+		return nil, ""
+	}
+	if _, err := strconv.Atoi(path[n-1]); err != nil {
+		return nil, ""
+	}
+	switch path[n-2] {
+	case "rules":
+		if n >= 4 && (path[n-3] == "ranged" || path[n-4] == "variable") {
+			return l.ids["attack"], "attack rule"
+		}
+		return l.ids["general"], "special rule"
+	case "melee":
+		return l.ids["attack"], "attack rule"
+	case "powers":
+		return l.ids["power"], "psychic power"
+	case "traits":
+		return l.ids["creature"], "creature rule"
+	}
+	return nil, ""
+}
+
+// oneOf says what was found and what was expected instead, with the
+// closest expected value as a hint.
+func oneOf(what, found string, alts []string) string {
+	slices.Sort(alts)
+	alts = slices.Compact(alts)
+	hint := ""
+	if _, err := strconv.ParseFloat(found, 64); err == nil {
+		// a number: no spelling to suggest
+	} else if s := suggest.Closest(strings.Trim(found, `"`), trimAll(alts)); s != "" {
+		hint = fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return fmt.Sprintf("%s%s%s: expected one of %s", what, found, hint, strings.Join(alts, ", "))
+}
+
+func trimAll(s []string) []string {
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[i] = strings.Trim(x, `"`)
+	}
+	return out
+}
+
+// describe rewrites CUE's wording for designers.
+func describe(segs []string, msg string) string {
+	switch {
+	case len(segs) > 0 && segs[0] == "tables" && strings.HasPrefix(msg, "conflicting values"):
+		return msg + ": the tables are the rules' own; content may add entries, not change them"
+	case msg == "field not allowed" && len(segs) > 0:
+		return fmt.Sprintf("unknown field %q: check its spelling against the rules (WS-BUILD-1)", segs[len(segs)-1])
+	case strings.Contains(msg, "field is required but not present") && len(segs) > 0:
+		return fmt.Sprintf("missing field %q: add it", segs[len(segs)-1])
+	}
+	return msg
+}
+
+// decode reads the evaluated content into a catalog.
+func (l *loader) decode(v cue.Value) (*ws.Catalog, error) {
+	raw, err := v.MarshalJSON()
+	if err != nil {
+		return nil, fmt.Errorf("decode content: %w", err)
+	}
+	var doc struct {
+		Profiles  map[string]ws.Profile      `json:"profiles"`
+		Creatures map[string]ws.Profile      `json:"creatures"`
+		Hordes    map[string]ws.Horde        `json:"hordes"`
+		Bands     map[string]ws.Band         `json:"bands"`
+		Scenarios map[string]ws.Scenario     `json:"scenarios"`
+		Reminders map[string]ws.Text         `json:"reminders"`
+		Glossary  map[string]ws.Term         `json:"glossary"`
+		Strings   map[string]ws.Text         `json:"strings"`
+		Checks    map[string]json.RawMessage `json:"checks"`
+		Limits    ws.Limits                  `json:"limits"`
+		Tables    tables                     `json:"tables"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return nil, fmt.Errorf("decode content: %w", err)
+	}
+	cat := &ws.Catalog{SchemaVersion: ws.SchemaVersion, Game: ws.Game, Limits: doc.Limits}
+	cat.Profiles = entities(l, doc.Profiles, "profiles", func(p *ws.Profile) *catalog.Pos { return &p.Pos })
+	cat.Creatures = entities(l, doc.Creatures, "creatures", func(p *ws.Profile) *catalog.Pos { return &p.Pos })
+	cat.Hordes = entities(l, doc.Hordes, "hordes", func(h *ws.Horde) *catalog.Pos { return &h.Pos })
+	cat.Bands = entities(l, doc.Bands, "bands", func(b *ws.Band) *catalog.Pos { return &b.Pos })
+	cat.Scenarios = entities(l, doc.Scenarios, "scenarios", func(s *ws.Scenario) *catalog.Pos { return &s.Pos })
+	for _, t := range doc.Glossary {
+		cat.Glossary = append(cat.Glossary, t)
+	}
+	for id, t := range doc.Strings {
+		cat.Strings = append(cat.Strings, ws.UIString{ID: id, Text: t})
+	}
+	for id, c := range doc.Checks {
+		cat.Checks = append(cat.Checks, ws.CheckSource{ID: id, JSON: c, Pos: l.positions["checks."+id]})
+	}
+	cat.Rules = doc.Tables.rules(doc.Reminders)
+	return cat, nil
+}
+
+// entities lists the entities of a section, each with its position.
+func entities[T any](l *loader, m map[string]T, section string, pos func(*T) *catalog.Pos) []T {
+	out := make([]T, 0, len(m))
+	for id, e := range m {
+		*pos(&e) = l.positions[section+"."+id]
+		out = append(out, e)
+	}
+	return out
+}
+
+// tables is the schema's cost tables as evaluated.
+type tables struct {
+	Range  map[string]struct{ Cost int } `json:"range"`
+	Attack map[string]struct {
+		Cost       int     `json:"cost"`
+		Name       ws.Text `json:"name"`
+		RangedOnly bool    `json:"rangedOnly"`
+		Template   bool    `json:"template"`
+	} `json:"attack"`
+	Variable struct {
+		Cost int     `json:"cost"`
+		Name ws.Text `json:"name"`
+	} `json:"variable"`
+	Psyker struct {
+		First int     `json:"first"`
+		Name  ws.Text `json:"name"`
+	} `json:"psyker"`
+	Power map[string]struct {
+		Name       ws.Text `json:"name"`
+		Range      any     `json:"range"`
+		Difficulty int     `json:"difficulty"`
+	} `json:"power"`
+	General map[string]struct {
+		Cost int     `json:"cost"`
+		Name ws.Text `json:"name"`
+	} `json:"general"`
+	Creature map[string]struct {
+		Name ws.Text `json:"name"`
+	} `json:"creature"`
+}
+
+func (t tables) rules(reminders map[string]ws.Text) []ws.Rule {
+	var out []ws.Rule
+	add := func(r ws.Rule) {
+		r.Reminder = reminders[r.ID]
+		out = append(out, r)
+	}
+	for id, a := range t.Attack {
+		add(ws.Rule{ID: id, Kind: ws.AttackRule, Name: a.Name, Cost: a.Cost, RangedOnly: a.RangedOnly, NoTemplate: !a.Template})
+	}
+	add(ws.Rule{ID: "variable", Kind: ws.VariableRule, Name: t.Variable.Name, Cost: t.Variable.Cost, RangedOnly: true})
+	add(ws.Rule{ID: "psyker", Kind: ws.PsykerRule, Name: t.Psyker.Name, Cost: t.Psyker.First})
+	for id, p := range t.Power {
+		add(ws.Rule{ID: id, Kind: ws.PowerRule, Name: p.Name, Range: fmt.Sprint(p.Range), Difficulty: p.Difficulty})
+	}
+	for id, g := range t.General {
+		add(ws.Rule{ID: id, Kind: ws.GeneralRule, Name: g.Name, Cost: g.Cost})
+	}
+	for id, c := range t.Creature {
+		add(ws.Rule{ID: id, Kind: ws.CreatureRule, Name: c.Name})
+	}
+	return out
+}
+
+// readPages reads the rules chapters, rules/<lang>/<name>.md.
+func (l *loader) readPages(cat *ws.Catalog, files []string) {
+	for _, p := range files {
+		parts := strings.Split(p, "/")
+		pos := catalog.Pos{File: l.displayName(p)}
+		if len(parts) != 3 || !slices.Contains(catalog.Langs, catalog.Lang(parts[1])) {
+			l.errorf(pos, "", "a rules page belongs in rules/en/ or rules/fr/")
+			continue
+		}
+		src, err := contentfs.ReadFile(l.fsys, p, schema.MaxRulesPageSize)
+		if err != nil {
+			l.errorf(pos, "", "cannot read the rules page: %v", err)
+			continue
+		}
+		if !utf8.Valid(src) {
+			l.errorf(pos, "", "rules page is not valid UTF-8 text: save it as UTF-8")
+			continue
+		}
+		cat.Pages = append(cat.Pages, ws.RulesPage{Lang: catalog.Lang(parts[1]), Name: strings.TrimSuffix(parts[2], ".md"), Src: src, Pos: pos})
+	}
+}
