@@ -1,29 +1,55 @@
 package warstuff
 
 import (
+	"encoding/json"
+	"runtime"
+
+	"golang.org/x/sync/errgroup"
+
 	"wbtool.dev/wbtool/build/ruleset"
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	engine "wbtool.dev/wbtool/engine/warstuff"
 )
 
-// PlayChecks plays the Warstuff check games that keep (nil: all) with the
-// Warstuff engine. It is set where the engine is wired (engine/warstuff's
-// runner); until then a tree with check games reports that they cannot be
-// played, as an error: a check game never passes unplayed.
-var PlayChecks func(cat *ws.Catalog, keep func(id string) bool) ruleset.CheckReport
-
-// Checks plays the check games.
+// Checks plays the check games that keep (nil: all) with the Warstuff
+// engine, on all cores; a failure is an error at the check game.
 func (c *Content) Checks(keep func(id string) bool) ruleset.CheckReport {
-	if PlayChecks != nil {
-		return PlayChecks(c.Catalog, keep)
-	}
-	var rep ruleset.CheckReport
-	for _, g := range c.Catalog.Checks {
-		if keep != nil && !keep(g.ID) {
-			continue
+	var games []int
+	for i, g := range c.Catalog.Checks {
+		if keep == nil || keep(g.ID) {
+			games = append(games, i)
 		}
-		rep.Failed++
-		rep.Diagnostics = append(rep.Diagnostics, diag.Errorf(g.Pos, "", "check %s: this wbtool has no Warstuff engine to play check games", g.ID))
+	}
+	results := make([]engine.CheckResult, len(games))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for k, i := range games {
+		src := c.Catalog.Checks[i]
+		g.Go(func() error {
+			var check engine.Check
+			if err := json.Unmarshal(src.JSON, &check); err != nil {
+				results[k] = engine.CheckResult{ID: src.ID, Err: err}
+				return nil
+			}
+			check.ID, check.Pos = src.ID, src.Pos.String()
+			results[k] = engine.RunCheck(&check)
+			return nil
+		})
+	}
+	g.Wait()
+	var rep ruleset.CheckReport
+	for k, r := range results {
+		pos := c.Catalog.Checks[games[k]].Pos
+		switch {
+		case r.Err != nil:
+			rep.Failed++
+			rep.Diagnostics = append(rep.Diagnostics, diag.Errorf(pos, "", "check %s: %v", r.ID, r.Err))
+		case r.Failure != nil:
+			rep.Failed++
+			rep.Diagnostics = append(rep.Diagnostics, diag.Errorf(pos, "", "check %s: step %d: %s", r.ID, r.Failure.Step, r.Failure.Msg))
+		default:
+			rep.Passed++
+		}
 	}
 	return rep
 }
