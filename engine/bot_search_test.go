@@ -80,3 +80,69 @@ func TestSearchBotLeavesStateAlone(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSearchDecision measures the search bot's decisions per second
+// at each level on the positions of a greedy game of two starter decks
+// (every position with more than one legal decision; one op is one
+// decision), with the greedy bot's rate on the same positions as the
+// reference.
+func BenchmarkSearchDecision(b *testing.B) {
+	g := game(b, [2]string{"raiders-strike", "clans-vigil"})
+	var positions []engine.State
+	s, _, err := engine.NewState(g, engine.Start{Seed: 9, Hand: -1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	greedy := engine.NewGreedyBot(1)
+	var buf []engine.Decision
+	for !s.Over() {
+		buf = engine.Legal(&s, buf)
+		if len(buf) > 1 {
+			positions = append(positions, s)
+		}
+		if _, err := s.Do(buf[greedy.Choose(&s, buf)], nil, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, kind := range []string{"greedy", "mcts:1", "mcts:2", "mcts:3"} {
+		b.Run(kind, func(b *testing.B) {
+			bot, err := engine.NewBot(kind, 1)
+			if err != nil {
+				b.Fatal(err)
+			}
+			i := 0
+			for b.Loop() {
+				p := &positions[i%len(positions)]
+				buf = engine.Legal(p, buf)
+				bot.Choose(p, buf)
+				i++
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "decisions/s")
+		})
+	}
+}
+
+// BenchmarkBotGames plays whole games of two starter decks with the same
+// bot on both sides: one op is one game; games/s per bot level.
+func BenchmarkBotGames(b *testing.B) {
+	g := game(b, [2]string{"raiders-strike", "clans-vigil"})
+	for _, kind := range engine.BotKinds {
+		if kind == "mcts" {
+			continue // = mcts:2
+		}
+		b.Run(kind, func(b *testing.B) {
+			seed := uint64(0)
+			for b.Loop() {
+				var bots [2]engine.Bot
+				for i := range bots {
+					bots[i], _ = engine.NewBot(kind, 2*seed+uint64(i))
+				}
+				if _, _, err := engine.Play(g, seed, bots, nil, 100000); err != nil {
+					b.Fatal(err)
+				}
+				seed++
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+		})
+	}
+}

@@ -4,20 +4,23 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/balance"
+	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/internal/dist"
 )
 
 const balanceDoc = `Balance plays every pairing of the content's decks on each scenario of
 the format (both formats by default), in both seat orders on the same
-seeds, with one bot on both sides, on all cores. It writes OUT/balance/
-balance.json (the tallies and what they say) and OUT/balance/index.html, a
+seeds, with one bot on both sides, on all cores. It writes
+OUT/balance/balance.json (the tallies and what they say) and
+OUT/balance/index.html (also OUT/site/balance/ when the site is built), a
 report with SVG charts: the matchup heat map, seat advantage, draws,
 completion, game length, per-card figures and, with --variants, each
 card's effect (the deck played without it against the same opponents on
@@ -134,6 +137,9 @@ func newBalanceMergeCmd(g *globalFlags) *cobra.Command {
 	}
 }
 
+// balanceDir is balance's folder under the output folder (and the site).
+const balanceDir = "balance"
+
 // publishBalance writes a result under OUT/balance: a shard's JSON alone
 // (shardFile), or balance.json and the report, and prints the summary.
 func publishBalance(cmd *cobra.Command, g *globalFlags, r *balance.Result, shardFile string) error {
@@ -156,14 +162,23 @@ func publishBalance(cmd *cobra.Command, g *globalFlags, r *balance.Result, shard
 	if err != nil {
 		return err
 	}
-	if _, err := dir.Publish(dist.Update{Dir: "balance", Files: files, Keep: true}); err != nil {
+	updates := []dist.Update{{Dir: balanceDir, Files: files, Keep: true}}
+	if st, err := os.Stat(filepath.Join(dir.Root(), build.SiteDir)); err == nil && st.IsDir() && shardFile == "" {
+		// A built site: the report goes in its designers' part too.
+		updates = append(updates, dist.Update{Dir: build.SiteDir, Keep: true,
+			Files: dist.Files{balanceDir + "/index.html": files["index.html"], balanceDir + "/balance.json": data}})
+	}
+	if _, err := dir.Publish(updates...); err != nil {
 		return err
 	}
 	balance.WriteText(cmd.OutOrStdout(), r)
 	for name := range files {
 		if strings.HasSuffix(name, ".html") || shardFile != "" {
-			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", dir.Root()+"/balance/"+name)
+			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", dir.Root()+"/"+balanceDir+"/"+name)
 		}
+	}
+	if len(updates) > 1 {
+		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", dir.Root()+"/"+build.SiteDir+"/"+balanceDir+"/index.html")
 	}
 	return nil
 }
