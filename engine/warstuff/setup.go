@@ -26,7 +26,7 @@ func StandardObjectives(size float64) ([]geom.Vec, []int16) {
 // corners SW and NE (WS-BIG-2) and their victory points per side
 // (WS-BIG-3): the centre 10, the two on the other diagonal 5, and on the
 // deployment diagonal 15 for the one in the opponent's half, none for the
-// one in your own. Side 0 deploys in the SW corner.
+// one in your own, for the side deploying in the SW corner first.
 func BigObjectives(size float64) ([]geom.Vec, [][2]int16) {
 	c := size / 2
 	d := 12 / math.Sqrt2
@@ -139,6 +139,11 @@ func NewStandard(profiles []Profile, bands [2]Band, pieces []Piece, attacker int
 	}
 	if format > 50 {
 		g.Objectives, g.SideVP = BigObjectives(g.Size)
+		if attacker == 1 { // the attacker deploys in the SW corner
+			for o := range g.SideVP {
+				g.SideVP[o][0], g.SideVP[o][1] = g.SideVP[o][1], g.SideVP[o][0]
+			}
+		}
 	} else {
 		g.Objectives, g.ObjectiveVP = StandardObjectives(g.Size)
 	}
