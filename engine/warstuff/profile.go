@@ -76,6 +76,10 @@ const (
 	Unkillable // zombies: no wound roll (WS-INV-15)
 	Sprotch    // zols: a wound makes it one size smaller (WS-INV-16)
 	Cunning    // xenomorphs (WS-INV-17)
+	// Countless and VariableSize act through the horde: its spawn dice
+	// (WS-INV-15) and its merged sizes (WS-INV-16).
+	Countless
+	VariableSize
 	numRules
 )
 
@@ -83,7 +87,7 @@ const (
 var RuleIDs = [numRules]string{"agile", "reinforced_armour", "hit_and_run", "camouflage", "frightening", "clumsy",
 	"frenzied", "furious", "stealthy", "large_target", "incapable", "infiltrator", "slow", "medic", "rallying",
 	"small_target", "fast", "regeneration", "resilient", "sturdy", "fearless", "suicidal", "tactician", "teleport",
-	"terrifying", "very_fast", "flying", "headshot", "unkillable", "sprotch", "cunning"}
+	"terrifying", "very_fast", "flying", "headshot", "unkillable", "sprotch", "cunning", "countless", "variable_size"}
 
 // Rules is a set of general rules.
 type Rules uint64

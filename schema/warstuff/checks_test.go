@@ -23,12 +23,7 @@ func loadChecks(t *testing.T) []warstuff.Check {
 		t.Fatal(err)
 	}
 	v := ctx.CompileBytes(schema, cue.Filename("schema/warstuff/cue/checks.cue"))
-	// Until the Warstuff content tree is on main (its game.cue keeps the
-	// Warbound loader out of it), the check games wait in the engine's
-	// testdata.
 	files, _ := filepath.Glob("../../content/warstuff/scenarios/checks/*.cue")
-	more, _ := filepath.Glob("../../engine/warstuff/testdata/checks/*.cue")
-	files = append(files, more...)
 	if len(files) == 0 {
 		t.Fatal("no Warstuff check games")
 	}

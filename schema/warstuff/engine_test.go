@@ -1,0 +1,74 @@
+package warstuff_test
+
+import (
+	"testing"
+
+	starter "wbtool.dev/wbtool/content/warstuff"
+	"wbtool.dev/wbtool/engine/warstuff"
+	schemaws "wbtool.dev/wbtool/schema/warstuff"
+)
+
+// TestStarterGamesPlay: the starter catalog converts into the engine's
+// games (profiles, bands, scenarios, hordes) and bots play them to the end
+// with the invariants holding.
+func TestStarterGamesPlay(t *testing.T) {
+	cat, err := schemaws.Load(starter.FS, schemaws.Options{Root: "content/warstuff"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := 0
+	for _, sc := range cat.Scenarios {
+		var pairs [][]string
+		switch sc.Kind {
+		case warstuff.Invasion:
+			for _, h := range cat.Hordes {
+				for _, b := range cat.Bands {
+					if b.Format == 50 {
+						pairs = append(pairs, []string{b.ID, h.ID})
+						break
+					}
+				}
+			}
+		default:
+			for _, a := range cat.Bands {
+				for _, b := range cat.Bands {
+					if a.ID != b.ID && a.Format == sc.Format && b.Format == sc.Format {
+						pairs = append(pairs, []string{a.ID, b.ID})
+					}
+				}
+			}
+		}
+		for _, p := range pairs {
+			var g *warstuff.Game
+			if sc.Kind == warstuff.Invasion {
+				g, err = warstuff.GameFromCatalog(cat, sc.ID, p[:1], p[1])
+			} else {
+				g, err = warstuff.GameFromCatalog(cat, sc.ID, p, "")
+			}
+			if err != nil {
+				t.Fatalf("%s %v: %v", sc.ID, p, err)
+			}
+			g.MaxTurns = 10
+			for seed := range uint64(2) {
+				var log warstuff.Log
+				r, s, err := warstuff.Play(g, seed, [2]warstuff.Bot{warstuff.NewRandomBot(seed), warstuff.NewGreedyBot(seed)}, &log, 20000)
+				if err != nil {
+					t.Fatalf("%s %v seed %d: %v", sc.ID, p, seed, err)
+				}
+				if err := s.Invariants(); err != nil {
+					t.Fatalf("%s %v seed %d: %v", sc.ID, p, seed, err)
+				}
+				if err := warstuff.Replay(g, &log); err != nil {
+					t.Fatalf("%s %v seed %d: replay: %v", sc.ID, p, seed, err)
+				}
+				if r.Winner == 2 {
+					t.Errorf("%s %v seed %d: unfinished", sc.ID, p, seed)
+				}
+				games++
+			}
+		}
+	}
+	if games < 10 {
+		t.Errorf("only %d games", games)
+	}
+}
