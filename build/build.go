@@ -189,6 +189,9 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	cat := r.Catalog
 	r.Diagnostics = append(r.Diagnostics, cat.Warnings...)
+	// every card laid out once per language, for the layout check, the
+	// site's card images and the sheets
+	layouts := render.NewLayouts(cat)
 
 	// The verdict stages read the catalog only: checks, layout and site
 	// run at once, each with its own diagnostics and time, gathered in
@@ -242,7 +245,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		lists := make([]diag.List, len(catalog.Langs))
 		var wg sync.WaitGroup
 		for i, l := range catalog.Langs {
-			wg.Go(func() { lists[i] = render.Check(cat, l) })
+			wg.Go(func() { lists[i] = layouts.Check(l) })
 		}
 		wg.Wait()
 		var d diag.List
@@ -253,7 +256,11 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	})
 	var siteErr error
 	run(verdict[2], func() diag.List {
-		files, err := site.Build(cat, SiteOptions(opts))
+		so := SiteOptions(opts)
+		if so.CardImages == nil {
+			so.CardImages = layouts.SVG
+		}
+		files, err := site.Build(cat, so)
 		if list, ok := err.(diag.List); ok {
 			return list
 		}
@@ -300,7 +307,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 			if sheets == nil {
 				sheets = Sheets
 			}
-			files, err := sheets(cat, SheetJobs(cat, render.SheetOptions{Version: opts.Version, Date: opts.Date}))
+			files, err := sheets(cat, SheetJobs(cat, render.SheetOptions{Version: opts.Version, Date: opts.Date, Layouts: layouts}))
 			if err != nil {
 				return err
 			}

@@ -47,6 +47,8 @@ type builder struct {
 	// stampAt is where each face puts its card number (stamp): the
 	// right end of its baseline, inside the safe area, keyed by id/side
 	stampAt map[string]Pt
+	// numbers are the card numbers by id (Layouts); nil: CardNumber
+	numbers map[string]string
 	errs    diag.List // cards that cannot be laid out
 	warns   diag.List // cards laid out at a size that reads poorly
 }
@@ -769,11 +771,7 @@ func allCards(cat *catalog.Catalog) []string {
 // laid out (text that does not fit at 5.75 pt, a character the fonts
 // lack), warnings for text shrunk below a comfortable size.
 func Check(cat *catalog.Catalog, l catalog.Lang) diag.List {
-	b := &builder{cat: Drafted(cat), lang: l}
-	for _, id := range allCards(cat) {
-		b.card(id)
-	}
-	return append(b.errs, b.warns...)
+	return NewLayouts(cat).Check(l)
 }
 
 // LayoutCards lays out the cards with the given ids, in that order
@@ -784,26 +782,7 @@ func LayoutCards(cat *catalog.Catalog, l catalog.Lang, ids []string) ([]Card, er
 
 // layoutCards is LayoutCards with the version printed on every card.
 func layoutCards(cat *catalog.Catalog, l catalog.Lang, ids []string, version string) ([]Card, error) {
-	b := &builder{cat: Drafted(cat), lang: l, version: version}
-	done := map[string]Card{}
-	var out []Card
-	for _, id := range ids {
-		if c, ok := done[id]; ok {
-			out = append(out, c)
-			continue
-		}
-		c, ok := b.card(id)
-		if !ok {
-			b.errs = append(b.errs, diag.Errorf(catalog.Pos{}, "", "card %q does not exist", id))
-			continue
-		}
-		done[id] = c
-		out = append(out, c)
-	}
-	if len(b.errs) > 0 {
-		return nil, b.errs
-	}
-	return out, nil
+	return NewLayouts(cat).Cards(l, ids, version)
 }
 
 // LayoutCard lays out one card in language l.
@@ -813,14 +792,6 @@ func LayoutCard(cat *catalog.Catalog, l catalog.Lang, id string) (Card, error) {
 		return Card{}, err
 	}
 	return cs[0], nil
-}
-
-func (b *builder) card(id string) (Card, bool) {
-	c, ok := b.layoutCard(id)
-	if ok {
-		b.stamp(&c)
-	}
-	return c, ok
 }
 
 // kindLetters start the card numbers, the same in every language so that
@@ -838,18 +809,24 @@ func CardNumber(cat *catalog.Catalog, id string) string {
 	k := cat.KindOf(id)
 	for i, x := range cat.CardIDs(k) {
 		if x == id {
-			return fmt.Sprintf("%s%02d", kindLetters[k], i+1)
+			return cardNumber(k, i)
 		}
 	}
 	return ""
 }
+
+// cardNumber is the number of the card of kind k at index i.
+func cardNumber(k catalog.Kind, i int) string { return fmt.Sprintf("%s%02d", kindLetters[k], i+1) }
 
 // stamp prints the card number, and the version when there is one, small
 // where the face's layout left room for it (stampHere), inside the safe
 // area, on every face of the card (not on the common back
 // nor an Objective back: backs that hide a card say nothing of it).
 func (b *builder) stamp(c *Card) {
-	s := CardNumber(b.cat, c.ID)
+	s, ok := b.numbers[c.ID]
+	if !ok {
+		s = CardNumber(b.cat, c.ID)
+	}
 	if b.version != "" {
 		s += " · " + b.version
 	}
@@ -863,7 +840,7 @@ func (b *builder) stamp(c *Card) {
 		}
 		it, err := lineText(s, string(b.lang), Regular, colMuted, at.X, at.Y, 20, 4.2, 3.2, 'r', "the card number")
 		if err == nil {
-			f.Items = append(f.Items, it)
+			f.Items = append(f.Items[:len(f.Items):len(f.Items)], it) // a copy: Layouts keeps the faces
 		}
 	}
 }

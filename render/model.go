@@ -22,7 +22,17 @@ const (
 type Colour struct{ R, G, B uint8 }
 
 // Hex returns the colour as #rrggbb.
-func (c Colour) Hex() string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
+func (c Colour) Hex() string { return string(c.appendHex(nil)) }
+
+// appendHex appends the colour as #rrggbb.
+func (c Colour) appendHex(b []byte) []byte {
+	const digits = "0123456789abcdef"
+	b = append(b, '#')
+	for _, v := range [3]uint8{c.R, c.G, c.B} {
+		b = append(b, digits[v>>4], digits[v&15])
+	}
+	return b
+}
 
 // ParseColour reads a #rrggbb colour; anything else gives ok false.
 func ParseColour(s string) (c Colour, ok bool) {

@@ -82,25 +82,42 @@ func (d *Drawing) SVG(lang string) []byte {
 // svgItems writes items as SVG elements: the one SVG drawing of the
 // layout model, for card faces (Face.SVG) and kit drawings alike.
 func svgItems(b *bytes.Buffer, items []Item) {
+	attr := func(name string, v float64) {
+		b.WriteString(name)
+		svgNum(b, v)
+		b.WriteByte('"')
+	}
 	for _, it := range items {
 		switch it := it.(type) {
 		case Rect:
-			b.WriteString(`<rect x="` + num(it.X) + `" y="` + num(it.Y) + `" width="` + num(it.W) + `" height="` + num(it.H) + `"`)
+			attr(`<rect x="`, it.X)
+			attr(` y="`, it.Y)
+			attr(` width="`, it.W)
+			attr(` height="`, it.H)
 			if it.R > 0 {
-				b.WriteString(` rx="` + num(it.R) + `"`)
+				attr(` rx="`, it.R)
 			}
 			svgPaint(b, it.Paint)
 			b.WriteString("/>")
 		case Poly:
-			b.WriteString(`<polygon points="` + svgPts(it.Pts) + `"`)
+			b.WriteString(`<polygon points="`)
+			svgPts(b, it.Pts)
+			b.WriteByte('"')
 			svgPaint(b, it.Paint)
 			b.WriteString("/>")
 		case Circle:
-			b.WriteString(`<circle cx="` + num(it.X) + `" cy="` + num(it.Y) + `" r="` + num(it.R) + `"`)
+			attr(`<circle cx="`, it.X)
+			attr(` cy="`, it.Y)
+			attr(` r="`, it.R)
 			svgPaint(b, it.Paint)
 			b.WriteString("/>")
 		case Line:
-			b.WriteString(`<polyline points="` + svgPts(it.Pts) + `" fill="none" stroke="` + it.Colour.Hex() + `" stroke-width="` + num(it.Width) + `"/>`)
+			b.WriteString(`<polyline points="`)
+			svgPts(b, it.Pts)
+			b.WriteString(`" fill="none" stroke="`)
+			svgHex(b, it.Colour)
+			attr(`" stroke-width="`, it.Width)
+			b.WriteString("/>")
 		case Path:
 			b.WriteString(`<path d="`)
 			for i, op := range it.Ops {
@@ -108,22 +125,25 @@ func svgItems(b *bytes.Buffer, items []Item) {
 					b.WriteByte(' ')
 				}
 				b.WriteByte(op.Op)
-				if len(op.Pts) > 0 {
-					b.WriteString(svgPts(op.Pts))
-				}
+				svgPts(b, op.Pts)
 			}
 			b.WriteString(`"`)
 			svgPaint(b, it.Paint)
 			b.WriteString("/>")
 		case Text:
-			b.WriteString(`<text x="` + num(it.X) + `" y="` + num(it.Y) + `" font-size="` + num(it.Size*ptToMM) + `"`)
+			attr(`<text x="`, it.X)
+			attr(` y="`, it.Y)
+			attr(` font-size="`, it.Size*ptToMM)
 			if it.Style&Bold != 0 {
 				b.WriteString(` font-weight="bold"`)
 			}
 			if it.Style&Italic != 0 {
 				b.WriteString(` font-style="italic"`)
 			}
-			b.WriteString(` fill="` + it.Colour.Hex() + `" textLength="` + num(it.W) + `" lengthAdjust="spacingAndGlyphs">`)
+			b.WriteString(` fill="`)
+			svgHex(b, it.Colour)
+			attr(`" textLength="`, it.W)
+			b.WriteString(` lengthAdjust="spacingAndGlyphs">`)
 			b.WriteString(html.EscapeString(it.S))
 			b.WriteString("</text>")
 		}
@@ -429,6 +449,7 @@ func (p *pdfDoc) addPage(pg Page) {
 	}
 	if c := pg.Clip; c != nil {
 		p.drawClipped(c.Items, c.DX, c.DY, c.X-c.DX, c.Y-c.DY, c.W, c.H)
+		p.flush()
 	}
 	p.drawItems(pg.Items, 0, 0)
 }

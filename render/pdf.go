@@ -46,6 +46,9 @@ type SheetOptions struct {
 	// Action board, a scenario map, the tokens) instead of cards, or, for
 	// a deck, puts the deck sheet before its cards (kit.go).
 	Kit Kit
+	// Layouts, when it holds the cards of the catalog printed, gives the
+	// cards laid out once for every sheet and backend of a build.
+	Layouts *Layouts
 
 	uncompressed bool // tests read the content streams
 }
@@ -234,6 +237,7 @@ func (p *pdfDoc) output() ([]byte, error) {
 // Output writes the PDF to w, its font subsets holding the glyphs of
 // every text the layout model drew.
 func (p *pdfDoc) Output(w io.Writer) error {
+	p.flush()
 	for st := range p.fonts.used {
 		p.UTF8FontUse(FontFamily, Style(st).String(), p.fonts.used[st].String())
 	}
@@ -288,7 +292,8 @@ func (p *pdfDoc) setFont(st Style, size float64) {
 }
 
 // drawFace draws a face with its cut line's top-left corner at (ox, oy),
-// clipped to the card plus bleed mm.
+// clipped to the card plus bleed mm. The page's faces go to the page
+// together (flush).
 func (p *pdfDoc) drawFace(f *Face, ox, oy, bx, by float64) {
 	p.drawClipped(f.Items, ox, oy, -bx, -by, CardW+2*bx, CardH+2*by)
 }
@@ -296,21 +301,36 @@ func (p *pdfDoc) drawFace(f *Face, ox, oy, bx, by float64) {
 // drawItems draws layout items with their origin at (ox, oy).
 func (p *pdfDoc) drawItems(items []Item, ox, oy float64) {
 	p.drawClipped(items, ox, oy, 0, 0, 0, 0)
+	p.flush()
 }
 
-// drawClipped draws layout items with their origin at (ox, oy), inside
-// the rectangle x, y, w, h (from that origin) when w > 0.
+// drawClipped writes layout items with their origin at (ox, oy), inside
+// the rectangle x, y, w, h (from that origin) when w > 0, to the content
+// waiting for the page (flush).
 func (p *pdfDoc) drawClipped(items []Item, ox, oy, x, y, w, h float64) {
 	_, ph := p.GetPageSize()
 	s := &p.s
-	s.b = s.b[:0]
 	s.begin(ox, oy, ph)
 	if w > 0 {
 		s.clip(x, y, w, h)
 	}
 	s.items(items)
 	s.end()
-	p.RawWriteStr(string(s.b[:len(s.b)-1]))
+}
+
+// flush puts the content drawn since the last flush on the current page:
+// once per page of cards, so that the page grows once.
+func (p *pdfDoc) flush() {
+	if len(p.s.b) > 0 {
+		p.RawWriteStr(string(p.s.b[:len(p.s.b)-1]))
+		p.s.b = p.s.b[:0]
+	}
+}
+
+// AddPageFormat starts a page, after the content of the page before.
+func (p *pdfDoc) AddPageFormat(orientation string, size fpdf.SizeType) {
+	p.flush()
+	p.Fpdf.AddPageFormat(orientation, size)
 }
 
 // marginText writes a small line of text in the bottom (or top) margin:
@@ -405,6 +425,10 @@ func appendUnique(s []float64, vs ...float64) []float64 {
 // to 9 cards, a front page then its back page, mirrored for long-edge
 // duplex so that each back lands behind its front. It returns the PDF.
 func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
+	ls := o.Layouts
+	if !ls.For(cat) {
+		ls = nil
+	}
 	cat = Drafted(cat) // missing translations: the other language, marked
 	if o.Kit.Kind != "" && o.Kit.Kind != KitDeck {
 		return kitSheets(cat, o)
@@ -418,7 +442,10 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 	if ids == nil {
 		ids = allCards(cat)
 	}
-	cards, err := layoutCards(cat, o.Lang, ids, version)
+	if ls == nil {
+		ls = NewLayouts(cat)
+	}
+	cards, err := ls.Cards(o.Lang, ids, version)
 	if err != nil {
 		return nil, err
 	}
@@ -453,6 +480,7 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 			front, _ := s.slot(i - lo)
 			p.drawFace(&cards[i].Front, front.X, front.Y, s.bx, s.by)
 		}
+		p.flush()
 		p.cropMarks(s)
 		p.marginText(s, info, false)
 		p.marginText(s, label(cat, "print.duplex", l)+" · "+label(cat, "print.cut", l), true)
@@ -463,6 +491,7 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 			_, back := s.slot(i - lo)
 			p.drawFace(&cards[i].Back, back.X, back.Y, s.bx, s.by)
 		}
+		p.flush()
 		p.marginText(s, fmt.Sprintf("%s · %s %d–%d / %d · %s %d/%d · %s · %s", label(cat, "print.backs", l), label(cat, "print.cards", l), lo+1, hi, len(cards),
 			label(cat, "print.page", l), first+2*sh+2, pages, version, strings.ToUpper(string(l))), false)
 	}

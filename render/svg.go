@@ -5,7 +5,6 @@ import (
 	"errors"
 	"html"
 	"strconv"
-	"strings"
 
 	"wbtool.dev/wbtool/catalog"
 )
@@ -14,41 +13,71 @@ import (
 // site. Every text run carries its measured width (textLength), so a
 // browser that lacks the Go fonts still keeps each run in its place.
 
-func num(v float64) string {
-	s := strconv.FormatFloat(v, 'f', 2, 64)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	if s == "-0" || s == "" {
-		s = "0"
+func num(v float64) string { return string(appendSVGNum(nil, v)) }
+
+// appendSVGNum appends v with two decimals at most, without trailing
+// zeros: "12.5", "3", "-0.07".
+func appendSVGNum(b []byte, v float64) []byte {
+	start := len(b)
+	b = strconv.AppendFloat(b, v, 'f', 2, 64)
+	for b[len(b)-1] == '0' {
+		b = b[:len(b)-1]
 	}
-	return s
+	if b[len(b)-1] == '.' {
+		b = b[:len(b)-1]
+	}
+	if n := b[start:]; len(n) == 0 || string(n) == "-0" {
+		b = append(b[:start], '0')
+	}
+	return b
+}
+
+// svgNum writes v as num does.
+func svgNum(b *bytes.Buffer, v float64) {
+	var sc [24]byte
+	b.Write(appendSVGNum(sc[:0], v))
 }
 
 func svgPaint(b *bytes.Buffer, p Paint) {
 	if p.Fill != nil {
-		b.WriteString(` fill="` + p.Fill.Hex() + `"`)
+		b.WriteString(` fill="`)
+		svgHex(b, *p.Fill)
+		b.WriteByte('"')
 	} else {
 		b.WriteString(` fill="none"`)
 	}
 	if p.Stroke != nil {
-		b.WriteString(` stroke="` + p.Stroke.Hex() + `" stroke-width="` + num(p.Width) + `"`)
+		b.WriteString(` stroke="`)
+		svgHex(b, *p.Stroke)
+		b.WriteString(`" stroke-width="`)
+		svgNum(b, p.Width)
+		b.WriteByte('"')
 	}
 }
 
-func svgPts(pts []Pt) string {
-	var b strings.Builder
+// svgHex writes c as #rrggbb.
+func svgHex(b *bytes.Buffer, c Colour) {
+	var sc [7]byte
+	b.Write(c.appendHex(sc[:0]))
+}
+
+// svgPts writes points as x,y pairs separated by spaces.
+func svgPts(b *bytes.Buffer, pts []Pt) {
 	for i, p := range pts {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(num(p.X) + "," + num(p.Y))
+		svgNum(b, p.X)
+		b.WriteByte(',')
+		svgNum(b, p.Y)
 	}
-	return b.String()
 }
 
 // SVG returns the face as a standalone SVG image of 63 × 88 mm; title is
 // its accessible name (e.g. the card name).
 func (f *Face) SVG(title string) []byte {
 	var b bytes.Buffer
+	b.Grow(600 + 100*len(f.Items))
 	lang := string(f.Lang)
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ` + num(CardW) + ` ` + num(CardH) + `" width="` + num(CardW) + `mm" height="` + num(CardH) + `mm" role="img" lang="` + html.EscapeString(lang) + `" aria-label="` + html.EscapeString(title) + `">`)
 	b.WriteString("<title>" + html.EscapeString(title) + "</title>")
@@ -60,12 +89,17 @@ func (f *Face) SVG(title string) []byte {
 
 // SVG returns the front and back images of card id in language l.
 func SVG(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, err error) {
-	cat = Drafted(cat)
 	c, err := LayoutCard(cat, l, id)
 	if err != nil {
 		return nil, nil, err
 	}
-	name, _ := cat.CardName(id)
+	return cardSVG(Drafted(cat), &c, l)
+}
+
+// cardSVG returns the front and back images of a laid-out card of the
+// drafted catalog cat.
+func cardSVG(cat *catalog.Catalog, c *Card, l catalog.Lang) (front, back []byte, err error) {
+	name, _ := cat.CardName(c.ID)
 	return c.Front.SVG(name.In(l)), c.Back.SVG(name.In(l) + " — " + label(cat, "card.back", l)), nil
 }
 
@@ -74,21 +108,19 @@ func SVG(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, e
 // cards/<lang>/<id>-back.svg (the back is the common card back for cards
 // without a real one).
 func CardImages(cat *catalog.Catalog) (map[string][]byte, error) {
-	cat = Drafted(cat)
+	ls := NewLayouts(cat)
 	out := map[string][]byte{}
 	var errs []error
 	for _, l := range catalog.Langs {
-		cards, err := Layout(cat, l)
+		cards, err := ls.Cards(l, allCards(ls.cat), "")
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
 		for i := range cards {
 			c := &cards[i]
-			name, _ := cat.CardName(c.ID)
 			dir := "cards/" + string(l) + "/" + c.ID
-			out[dir+"-front.svg"] = c.Front.SVG(name.In(l))
-			out[dir+"-back.svg"] = c.Back.SVG(name.In(l) + " — " + label(cat, "card.back", l))
+			out[dir+"-front.svg"], out[dir+"-back.svg"], _ = cardSVG(ls.cat, c, l)
 		}
 	}
 	if len(errs) > 0 {

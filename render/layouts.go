@@ -1,0 +1,141 @@
+package render
+
+import (
+	"sync"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/diag"
+)
+
+// Layouts lays out the cards of one catalog once per card and language,
+// for every backend of a build: the layout check (Layouts.Check), the
+// print sheets (SheetOptions.Layouts), the site's card images
+// (Layouts.SVG) and the raster export. A card is laid out by the first
+// backend that asks for it; the others wait for it, then share it (faces
+// are read-only once laid out). Safe for concurrent use.
+type Layouts struct {
+	src     *catalog.Catalog // the catalog as given
+	cat     *catalog.Catalog // Drafted(src): what the cards show
+	numbers map[string]string
+	mu      sync.Mutex
+	cards   map[layoutKey]*laidOut
+}
+
+type layoutKey struct {
+	lang catalog.Lang
+	id   string
+}
+
+// laidOut is one card in one language: its faces without the card
+// number, where each face puts it, and what the layout found.
+type laidOut struct {
+	once    sync.Once
+	card    Card
+	ok      bool // the card exists
+	stampAt map[string]Pt
+	errs    diag.List
+	warns   diag.List
+}
+
+// NewLayouts returns an empty cache for the cards of cat.
+func NewLayouts(cat *catalog.Catalog) *Layouts {
+	ls := &Layouts{src: cat, cat: Drafted(cat), numbers: map[string]string{}, cards: map[layoutKey]*laidOut{}}
+	for _, k := range catalog.Kinds {
+		for i, id := range ls.cat.CardIDs(k) {
+			ls.numbers[id] = cardNumber(k, i)
+		}
+	}
+	return ls
+}
+
+// String names the cache in options printed with %+v (a sheet's cache
+// key in watch): the same text for every build.
+func (ls *Layouts) String() string { return "render.Layouts" }
+
+// For reports whether ls holds the cards of cat.
+func (ls *Layouts) For(cat *catalog.Catalog) bool { return ls != nil && ls.src == cat }
+
+// laid returns card id in language l, laid out once.
+func (ls *Layouts) laid(l catalog.Lang, id string) *laidOut {
+	k := layoutKey{l, id}
+	ls.mu.Lock()
+	e := ls.cards[k]
+	if e == nil {
+		e = &laidOut{}
+		ls.cards[k] = e
+	}
+	ls.mu.Unlock()
+	e.once.Do(func() {
+		b := &builder{cat: ls.cat, lang: l}
+		e.card, e.ok = b.layoutCard(id)
+		e.stampAt, e.errs, e.warns = b.stampAt, b.errs, b.warns
+	})
+	return e
+}
+
+// card returns card id in language l with its number, and the version
+// after it when there is one (the sheets print wbtool's version).
+func (ls *Layouts) card(l catalog.Lang, id, version string) (Card, *laidOut) {
+	e := ls.laid(l, id)
+	if !e.ok {
+		return Card{}, e
+	}
+	c := e.card
+	b := &builder{cat: ls.cat, lang: l, version: version, stampAt: e.stampAt, numbers: ls.numbers}
+	b.stamp(&c) // appends to copies: the cached faces stay as they are
+	return c, e
+}
+
+// Cards returns the cards with the given ids in language l, in that order
+// (repeats allowed: a deck may hold several Formation cards), each with
+// its number and the version. It reports every card that cannot be laid
+// out (a diag.List), never a partial card.
+func (ls *Layouts) Cards(l catalog.Lang, ids []string, version string) ([]Card, error) {
+	var errs diag.List
+	done := map[string]Card{}
+	out := make([]Card, 0, len(ids))
+	for _, id := range ids {
+		if c, ok := done[id]; ok {
+			out = append(out, c)
+			continue
+		}
+		c, e := ls.card(l, id, version)
+		if !e.ok {
+			errs = append(errs, diag.Errorf(catalog.Pos{}, "", "card %q does not exist", id))
+			continue
+		}
+		errs = append(errs, e.errs...)
+		done[id] = c
+		out = append(out, c)
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return out, nil
+}
+
+// Check lays out every card in language l and reports what the sheets
+// and card images would (see Check).
+func (ls *Layouts) Check(l catalog.Lang) diag.List {
+	var errs, warns diag.List
+	for _, id := range allCards(ls.cat) {
+		e := ls.laid(l, id)
+		errs = append(errs, e.errs...)
+		warns = append(warns, e.warns...)
+	}
+	return append(errs, warns...)
+}
+
+// SVG returns the front and back images of card id in language l, as
+// SVG does; cat must be the catalog ls was made for (another catalog is
+// laid out afresh). Its signature is the site's CardImages option.
+func (ls *Layouts) SVG(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, err error) {
+	if !ls.For(cat) {
+		return SVG(cat, id, l)
+	}
+	cs, err := ls.Cards(l, []string{id}, "")
+	if err != nil {
+		return nil, nil, err
+	}
+	return cardSVG(ls.cat, &cs[0], l)
+}

@@ -1,0 +1,59 @@
+package render
+
+import (
+	"sync"
+	"testing"
+
+	"wbtool.dev/wbtool/catalog"
+)
+
+// TestLayoutsShared: cards served from one Layouts, asked for with
+// several versions, from several goroutines, in any order, are those a
+// fresh layout gives; the check reads the same diagnostics.
+func TestLayoutsShared(t *testing.T) {
+	cat := starterCatalog(t)
+	ids := allCards(cat)
+	shared := NewLayouts(cat)
+	versions := []string{"", "v1.2.3", "dev", ""}
+	var wg sync.WaitGroup
+	got := make([][]Card, len(versions)*len(catalog.Langs))
+	for i, v := range versions {
+		for j, l := range catalog.Langs {
+			wg.Go(func() {
+				cs, err := shared.Cards(l, ids, v)
+				if err != nil {
+					t.Error(err)
+				}
+				got[i*len(catalog.Langs)+j] = cs
+			})
+		}
+	}
+	wg.Wait()
+	for i, v := range versions {
+		for j, l := range catalog.Langs {
+			want, err := NewLayouts(cat).Cards(l, ids, v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cs := got[i*len(catalog.Langs)+j]
+			if len(cs) != len(want) {
+				t.Fatalf("%s %q: %d cards, want %d", l, v, len(cs), len(want))
+			}
+			for k := range want {
+				for _, f := range [][2]*Face{{&cs[k].Front, &want[k].Front}, {&cs[k].Back, &want[k].Back}} {
+					if a, b := f[0].Dump(), f[1].Dump(); a != b {
+						t.Fatalf("%s %s %q: shared layout differs from a fresh one:\n%s\nwant:\n%s", cs[k].ID, l, v, a, b)
+					}
+				}
+			}
+		}
+	}
+	for _, l := range catalog.Langs {
+		if a, b := shared.Check(l).Sorted(), Check(cat, l).Sorted(); a.Text() != b.Text() {
+			t.Errorf("%s: check from the shared layouts:\n%s\nwant:\n%s", l, a, b)
+		}
+	}
+	if _, err := shared.Cards(catalog.English, []string{"no-such-card"}, ""); err == nil {
+		t.Error("an unknown card gave no error")
+	}
+}
