@@ -56,6 +56,11 @@ BENCH_N ?= 5
 bench-compare:
 	$(GO) run ./internal/benchcompare -tree testdata/gen/out -n $(BENCH_N)
 
+## bench-compare-warstuff: the same on 1,000 generated Warstuff profiles (schema/warstuff)
+.PHONY: bench-compare-warstuff
+bench-compare-warstuff:
+	$(GO) run ./internal/benchcompare -game warstuff -tree testdata/gen/warstuff -n $(BENCH_N)
+
 ## fuzz: run each fuzz target for FUZZTIME (default 60s)
 FUZZTIME ?= 60s
 fuzz:

@@ -8,6 +8,7 @@
 //
 //	make bench-compare
 //	go run ./internal/benchcompare -tree testdata/gen/out -n 5
+//	go run ./internal/benchcompare -game warstuff -tree testdata/gen/warstuff -n 5
 //
 // It generates the tree (1,000 Characters, 200 Upgrades, as `make gen`)
 // when the folder holds no .cue file, builds wbtool and cue into a
@@ -39,6 +40,13 @@ import (
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/schema"
+	wsschema "wbtool.dev/wbtool/schema/warstuff"
+)
+
+// game and profiles select a Warstuff tree (-game warstuff).
+var (
+	game     string
+	profiles int
 )
 
 func main() {
@@ -48,6 +56,8 @@ func main() {
 	ups := flag.Int("upgrades", 200, "Upgrades of a generated tree")
 	wbtool := flag.String("wbtool", "", "wbtool `BINARY` to measure (default: built from ./cmd/wbtool)")
 	load := flag.String("load", "", "internal: load content `DIR` with schema.Load and exit")
+	flag.StringVar(&game, "game", "warbound", "the game of the tree: warbound, or warstuff (a tree of -profiles figure profiles)")
+	flag.IntVar(&profiles, "profiles", 1000, "figure profiles of a generated Warstuff tree")
 	flag.Parse()
 	if *load != "" {
 		os.Exit(loadOnly(*load))
@@ -67,6 +77,15 @@ func loadOnly(dir string) int {
 		return 1
 	}
 	defer cfs.Close()
+	if game == "warstuff" {
+		cat, err := wsschema.Load(cfs, wsschema.Options{Root: dir})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "benchcompare:", err)
+			return 1
+		}
+		fmt.Printf("%d profiles\n", len(cat.Profiles))
+		return 0
+	}
 	cat, err := schema.Load(cfs, schema.Options{Root: dir})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "benchcompare:", err)
@@ -115,13 +134,13 @@ func run(tree string, n, chars, ups int, wbtool string) error {
 	if err != nil {
 		return err
 	}
-	schemaFiles, err := filepath.Glob("schema/cue/*.cue")
+	schemaFiles, err := filepath.Glob(map[bool]string{false: "schema/cue/*.cue", true: "schema/warstuff/cue/*.cue"}[game == "warstuff"])
 	if err != nil || len(schemaFiles) == 0 {
 		return fmt.Errorf("no schema/cue/*.cue: run from the module root")
 	}
 	cmds := []*command{
 		{name: "cue vet -c", args: append(append([]string{cue, "vet", "-c"}, schemaFiles...), files...)},
-		{name: "schema.Load", args: []string{self, "-load", tree}},
+		{name: "schema.Load", args: []string{self, "-game", game, "-load", tree}},
 		{name: "wbtool validate", args: []string{wbtool, "validate", "--content", tree}},
 	}
 	fmt.Printf("%s: %d files; %d rounds, interleaved; GOGC=%q\n", tree, len(files), n, os.Getenv("GOGC"))
@@ -211,7 +230,11 @@ func cueFiles(dir string) ([]string, error) {
 
 // generate writes the tree `make gen` writes.
 func generate(dir string, chars, ups int) error {
-	for name, src := range gen.Tree(gen.Options{Characters: chars, Upgrades: ups}) {
+	files := gen.Tree(gen.Options{Characters: chars, Upgrades: ups})
+	if game == "warstuff" {
+		files = gen.Warstuff(profiles)
+	}
+	for name, src := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
@@ -220,6 +243,10 @@ func generate(dir string, chars, ups int) error {
 			return err
 		}
 	}
-	fmt.Printf("generated %s (%d Characters, %d Upgrades)\n", dir, chars, ups)
+	if game == "warstuff" {
+		fmt.Printf("generated %s (%d Warstuff profiles)\n", dir, profiles)
+	} else {
+		fmt.Printf("generated %s (%d Characters, %d Upgrades)\n", dir, chars, ups)
+	}
 	return nil
 }

@@ -87,8 +87,6 @@ type loader struct {
 	opt       Options
 	errs      diag.List
 	positions map[string]catalog.Pos
-	// ids are the ids of each table (general, attack, power, creature).
-	ids map[string][]string
 	// seen are the diagnostics reported, to report each once.
 	seen map[string]bool
 }
@@ -155,7 +153,6 @@ func (l *loader) load() (*ws.Catalog, error) {
 		}
 	}
 	v := cuecontext.New().BuildInstance(inst)
-	l.ids = tableIDs(v)
 	l.validate(v)
 	if len(l.errs) > 0 {
 		return nil, l.errs.Sorted()
@@ -372,11 +369,7 @@ func (l *loader) cueErrors(err error) {
 			continue
 		}
 		if alts := alternatives[strings.Join(e.Path(), ".")]; len(alts) > 1 && strings.HasPrefix(format, "conflicting values %s and %s") {
-			if table, noun := l.listTable(e.Path()); table != nil {
-				msg = oneOf("unknown "+noun+" ", found[strings.Join(e.Path(), ".")], table)
-			} else {
-				msg = oneOf("found ", found[strings.Join(e.Path(), ".")], alts)
-			}
+			msg = oneOf("found ", found[strings.Join(e.Path(), ".")], alts)
 		}
 		var segs []string
 		path := e.Path()
@@ -385,8 +378,14 @@ func (l *loader) cueErrors(err error) {
 			// reminder, or at the rule the content added to the tables.
 			segs, path = l.ruleAt(strings.Trim(path[1], `"`)), nil
 		}
-		for _, s := range path {
+		for i, s := range path {
 			s = strings.Trim(s, `"`)
+			if s == "_at" && i+1 < len(path) {
+				// A check of the schema that names the place it is about:
+				// _at: "rules.0": error(…).
+				segs = append(segs, strings.Split(strings.Trim(path[i+1], `"`), ".")...)
+				break
+			}
 			if strings.HasPrefix(s, "_") {
 				break // a hidden check of the schema: report it at its entity
 			}
@@ -412,6 +411,7 @@ func (l *loader) cueErrors(err error) {
 		}
 		p := strings.Join(segs, ".")
 		msg = describe(segs, msg)
+		msg = withHint(msg)
 		key := pos.String() + p + msg
 		if l.seen[key] {
 			continue
@@ -435,47 +435,6 @@ func (l *loader) ruleAt(id string) []string {
 	return nil
 }
 
-// tableIDs lists the ids of the rule tables, for messages.
-func tableIDs(v cue.Value) map[string][]string {
-	out := map[string][]string{}
-	for _, t := range []string{"general", "attack", "power", "creature"} {
-		it, err := v.LookupPath(cue.MakePath(cue.Str("tables"), cue.Str(t))).Fields()
-		if err != nil {
-			continue
-		}
-		for it.Next() {
-			out[t] = append(out[t], strconv.Quote(it.Selector().Unquoted()))
-		}
-	}
-	return out
-}
-
-// listTable is the table a list of rule ids takes its values from, by the
-// path of one element: profiles.x.rules.0 → the general rules.
-func (l *loader) listTable(path []string) ([]string, string) {
-	n := len(path)
-	if n < 2 {
-		return nil, ""
-	}
-	if _, err := strconv.Atoi(path[n-1]); err != nil {
-		return nil, ""
-	}
-	switch path[n-2] {
-	case "rules":
-		if n >= 4 && (path[n-3] == "ranged" || path[n-4] == "variable") {
-			return l.ids["attack"], "attack rule"
-		}
-		return l.ids["general"], "special rule"
-	case "melee":
-		return l.ids["attack"], "attack rule"
-	case "powers":
-		return l.ids["power"], "psychic power"
-	case "traits":
-		return l.ids["creature"], "creature rule"
-	}
-	return nil, ""
-}
-
 // oneOf says what was found and what was expected instead, with the
 // closest expected value as a hint.
 func oneOf(what, found string, alts []string) string {
@@ -496,6 +455,23 @@ func trimAll(s []string) []string {
 		out[i] = strings.Trim(x, `"`)
 	}
 	return out
+}
+
+// withHint adds "did you mean" to the schema's "unknown … "x": expected
+// one of a, b, c" messages.
+func withHint(msg string) string {
+	head, ids, ok := strings.Cut(msg, ": expected one of ")
+	if !ok || !strings.HasPrefix(head, "unknown ") || !strings.HasSuffix(head, `"`) {
+		return msg
+	}
+	q := strings.LastIndex(head[:len(head)-1], `"`)
+	if q < 0 {
+		return msg
+	}
+	if s := suggest.Closest(head[q+1:len(head)-1], strings.Split(ids, ", ")); s != "" {
+		return fmt.Sprintf("%s (did you mean %q?): expected one of %s", head, s, ids)
+	}
+	return msg
 }
 
 // describe rewrites CUE's wording for designers.
