@@ -366,3 +366,14 @@ func BenchmarkLoadGeneratedEdit(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLoadStarterCold loads the starter content file by file with an
+// empty cache (what a new watch worker does first).
+func BenchmarkLoadStarterCold(b *testing.B) {
+	noCompare(b)
+	for b.Loop() {
+		if _, err := Load(content.FS, Options{Root: "content", Cache: NewCache()}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -31,8 +31,8 @@ package main
 // sim runs under the memory budget, but under a time budget only when
 // --timeout is given: self-play of many games is long by design, and
 // Ctrl-C stops it. play plays one game with a step cap, so it has the
-// normal budget. watch and serve evaluate each change in their own
-// budgeted child (internal/budget.Runner), by default 10 s per evaluation.
+// normal budget. watch and serve evaluate each change in a budgeted
+// worker process (internal/budget.Worker), by default 10 s per evaluation.
 
 import (
 	"context"

@@ -98,7 +98,7 @@ func newLoadCmd() *cobra.Command {
 			if err != nil {
 				return usagef("%s: %v", loadCmdName, err)
 			}
-			return budget.Child(cmd.OutOrStdout(), req)
+			return budget.Main(cmd.InOrStdin(), cmd.OutOrStdout(), req)
 		},
 	}
 }
@@ -225,8 +225,10 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 		Limits: limits,
 	}
 	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	worker := &budget.Worker{Runner: runner, Request: budget.Request{Dir: dir, Root: root, Draft: g.draft}}
+	defer worker.Close()
 	session := watch.NewSession(watch.Config{
-		Loader:  watch.Child{Runner: runner, Request: budget.Request{Dir: dir, Root: root, Draft: g.draft}},
+		Loader:  watch.Worker{W: worker},
 		Out:     g.out,
 		Content: contentDir(g),
 		// The translations lock and other non-CUE content, read through
@@ -282,7 +284,7 @@ type previewOptions struct {
 
 // previewWatch keeps a preview server's site current, for `wbtool serve`:
 // it watches the content folder (--content or ./content), rebuilds the
-// site on every save with the content evaluated in a child process under
+// site on every save with the content evaluated in a worker process under
 // a time and memory budget, swaps each good build into set with the
 // live-reload script added, shows a failed build's report on every page
 // through lr, and makes open pages reload. The first build runs at once.
@@ -314,8 +316,10 @@ func previewWatch(ctx context.Context, g *globalFlags, lr *livereload.Broker, se
 		}
 		runner = &budget.Runner{Exe: exe, Args: []string{"watch", loadCmdName}, Limits: limits}
 	}
+	worker := &budget.Worker{Runner: runner, Request: budget.Request{Dir: dir, Root: root, Draft: g.draft}}
+	defer worker.Close()
 	session := watch.NewSession(watch.Config{
-		Loader:    watch.Child{Runner: runner, Request: budget.Request{Dir: dir, Root: root, Draft: g.draft}},
+		Loader:    watch.Worker{W: worker},
 		ContentFS: openContentFS(dir),
 		// In memory only: wbtool writes nowhere but the output folder,
 		// and serve has none (no disk cache either).

@@ -1,6 +1,7 @@
 // Package budget runs wbtool's work in a child process with a time and
 // memory budget, so that hostile or accidental content cannot hang wbtool:
-// one content load for `wbtool watch` and `wbtool serve` ([Runner.Load]),
+// the content loads of `wbtool watch` and `wbtool serve` ([Worker], a
+// process that lives across loads; [Runner.Load], one process per load),
 // or a whole one-shot command such as `wbtool build` ([Supervise]).
 //
 // CUE evaluation cannot be cancelled from inside the process (its API takes
@@ -10,9 +11,10 @@
 // subcommand that loads the content and writes the catalog to its
 // standard output ([Child]); the parent ([Runner.Load]) kills the child
 // when it runs past the time budget or its resident memory grows past the
-// memory budget, and reports an [ExceededError]. Each load gets a fresh
-// process, hence a fresh CUE context, and the parent's memory stays flat
-// however many rebuilds a session does.
+// memory budget, and reports an [ExceededError]. The parent holds no CUE
+// value, so its memory stays flat however many rebuilds a session does. A
+// [Worker] keeps each file's evaluation between loads (schema.Cache) and is
+// killed and replaced, cache and all, when a load breaks the budget.
 package budget
 
 import (
@@ -29,8 +31,6 @@ import (
 	"time"
 
 	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/internal/contentfs"
-	"wbtool.dev/wbtool/schema"
 )
 
 // Defaults of the budget: generous for real content (the generated
@@ -90,6 +90,9 @@ type Request struct {
 	// Time is the time budget, passed on so that the child caps its CPU
 	// time too (see LimitSelf), in case the parent cannot stop it.
 	Time time.Duration
+	// Worker asks for a worker process that serves loads until its
+	// standard input closes (see Worker), instead of one load.
+	Worker bool
 }
 
 // Args encodes the request as command-line arguments for the child.
@@ -101,6 +104,9 @@ func (r Request) Args() []string {
 	if r.Draft {
 		args = append(args, "--draft")
 	}
+	if r.Worker {
+		args = append(args, "--worker")
+	}
 	return args
 }
 
@@ -109,8 +115,12 @@ func ParseArgs(args []string) (Request, error) {
 	var r Request
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if a == "--draft" {
+		switch a {
+		case "--draft":
 			r.Draft = true
+			continue
+		case "--worker":
+			r.Worker = true
 			continue
 		}
 		if i+1 >= len(args) {
@@ -154,6 +164,15 @@ const (
 	kindFailure = 'F'
 )
 
+// Main is the child side, for the hidden command that Runner and Worker
+// start: a worker when req.Worker, else one load (Child).
+func Main(r io.Reader, w io.Writer, req Request) error {
+	if req.Worker {
+		return ServeWorker(r, w, req)
+	}
+	return Child(w, req)
+}
+
 // Child is the child side: it loads req.Dir and writes the outcome to w —
 // the catalog, or the content errors, or the failure. It returns an error
 // only when it could not write.
@@ -165,38 +184,12 @@ func Child(w io.Writer, req Request) error {
 		debug.SetGCPercent(400)
 	}
 	LimitSelf(Limits{Time: req.Time, Memory: req.Memory})
-	// The folder is read as the one-shot commands read it: regular files
-	// inside it only, so a link out of it, a named pipe or a device is a
-	// content error instead of a leak or a hang.
-	var cat *catalog.Catalog
-	cfs, err := contentfs.Open(req.Dir)
-	if err == nil {
-		cat, err = schema.Load(cfs, schema.Options{Root: req.Root, Draft: req.Draft})
-		cfs.Close()
-	} else {
-		err = fmt.Errorf("content folder: %w", err)
-	}
-	var kind byte
-	var payload []byte
-	var list schema.Errors
-	switch {
-	case err == nil:
-		kind = kindCatalog
-		payload, err = Marshal(cat)
-	case errors.As(err, &list):
-		kind = kindErrors
-		payload, err = Marshal(list)
-	default:
-		kind, payload, err = kindFailure, []byte(err.Error()), nil
-	}
-	if err != nil {
-		kind, payload = kindFailure, []byte(err.Error())
-	}
+	kind, payload := load(req, nil)
 	var buf bytes.Buffer
 	buf.WriteString(magic)
 	buf.WriteByte(kind)
 	buf.Write(payload)
-	_, err = w.Write(buf.Bytes())
+	_, err := w.Write(buf.Bytes())
 	return err
 }
 
@@ -289,24 +282,8 @@ loop:
 		}
 		return nil, st, fmt.Errorf("the evaluation process failed (%v): %s", waitErr, crashSummary(msg))
 	}
-	payload := out[len(magic)+1:]
-	switch out[len(magic)] {
-	case kindCatalog:
-		cat := &catalog.Catalog{}
-		if err := Unmarshal(payload, cat); err != nil {
-			return nil, st, fmt.Errorf("read the evaluation result: %w", err)
-		}
-		return cat, st, nil
-	case kindErrors:
-		var list schema.Errors
-		if err := Unmarshal(payload, &list); err != nil {
-			return nil, st, fmt.Errorf("read the evaluation result: %w", err)
-		}
-		return nil, st, list
-	case kindFailure:
-		return nil, st, errors.New(string(payload))
-	}
-	return nil, st, errors.New("read the evaluation result: unknown answer")
+	cat, err := decodeAnswer(out[len(magic)], out[len(magic)+1:])
+	return cat, st, err
 }
 
 func isOutOfMemory(stderr string) bool {

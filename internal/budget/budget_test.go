@@ -28,7 +28,7 @@ func TestMain(m *testing.M) {
 			os.Stderr.WriteString(err.Error() + "\n")
 			os.Exit(2)
 		}
-		if err := Child(os.Stdout, req); err != nil {
+		if err := Main(os.Stdin, os.Stdout, req); err != nil {
 			os.Exit(1)
 		}
 		os.Exit(0)
@@ -291,7 +291,7 @@ func TestChildCrashIsReported(t *testing.T) {
 }
 
 func TestParseArgs(t *testing.T) {
-	in := Request{Dir: "/x y", Root: "content", Draft: true, Memory: 42}
+	in := Request{Dir: "/x y", Root: "content", Draft: true, Memory: 42, Worker: true}
 	out, err := ParseArgs(in.Args())
 	if err != nil || out != in {
 		t.Fatalf("ParseArgs(Args()) = %+v, %v", out, err)

@@ -18,7 +18,7 @@ func TestMain(m *testing.M) {
 			os.Stderr.WriteString(err.Error() + "\n")
 			os.Exit(2)
 		}
-		if err := budget.Child(os.Stdout, req); err != nil {
+		if err := budget.Main(os.Stdin, os.Stdout, req); err != nil {
 			os.Exit(1)
 		}
 		os.Exit(0)
@@ -26,16 +26,18 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// childLoader loads dir in a child process (this test binary) with the
-// given limits.
-func childLoader(t testing.TB, dir string, lim budget.Limits) Child {
+// childLoader loads dir in a worker process (this test binary) with the
+// given limits, as watch does.
+func childLoader(t testing.TB, dir string, lim budget.Limits) Worker {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Child{
+	w := &budget.Worker{
 		Runner:  &budget.Runner{Exe: exe, Env: []string{childEnv + "=1"}, Limits: lim},
 		Request: budget.Request{Dir: dir, Root: "content"},
 	}
+	t.Cleanup(func() { w.Close() })
+	return Worker{W: w}
 }

@@ -56,6 +56,18 @@ func (l Child) Load(ctx context.Context) (*catalog.Catalog, error) {
 	return cat, err
 }
 
+// Worker loads the content in a long-lived child process with a budget
+// per load, which keeps each file's evaluation between loads: after a
+// save, only the saved file is evaluated again (budget.Worker). It is what
+// watch and serve use.
+type Worker struct{ W *budget.Worker }
+
+// Load implements Loader.
+func (l Worker) Load(ctx context.Context) (*catalog.Catalog, error) {
+	cat, _, err := l.W.Load(ctx)
+	return cat, err
+}
+
 // Outputs selects what a session builds.
 type Outputs struct {
 	Data  bool // data/catalog.json

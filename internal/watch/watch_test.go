@@ -112,7 +112,7 @@ func TestWatchSession(t *testing.T) {
 	// A generous budget for the starter content (slow under -race), a
 	// short one for the hostile file.
 	const limit = 3 * time.Second
-	loader := &switchableLoader{Child: childLoader(t, dir, budget.Limits{})}
+	loader := &switchableLoader{Worker: childLoader(t, dir, budget.Limits{})}
 	loader.limit.Store(int64(time.Minute))
 	s := startSession(t, dir, Config{
 		Loader:  loader,
@@ -219,16 +219,14 @@ func TestWatchSession(t *testing.T) {
 // slowCUE makes CUE evaluate for minutes (reliability notes 0.4).
 const slowCUE = "package warbound\n\nimport \"list\"\n\nstrings: \"slow\": {en: \"\\(len([for i in list.Range(0, 3000, 1) for j in list.Range(0, 3000, 1) {i}]))\", fr: \"x\"}\n"
 
-// switchableLoader is a child loader whose time budget the test changes
+// switchableLoader is a worker loader whose time budget the test changes
 // between saves.
 type switchableLoader struct {
-	Child
+	Worker
 	limit atomic.Int64
 }
 
 func (l *switchableLoader) Load(ctx context.Context) (*catalog.Catalog, error) {
-	r := *l.Child.Runner
-	r.Limits.Time = time.Duration(l.limit.Load())
-	cat, _, err := r.Load(ctx, l.Child.Request)
-	return cat, err
+	l.W.Runner.Limits.Time = time.Duration(l.limit.Load())
+	return l.Worker.Load(ctx)
 }

@@ -1,0 +1,311 @@
+package budget
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"sync"
+	"time"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/contentfs"
+	"wbtool.dev/wbtool/schema"
+)
+
+// A Worker is a child process that lives across loads: it keeps a
+// schema.Cache, so that after a save only the changed files are evaluated
+// again ([schema.Cache]). Each load is still budgeted: the parent kills the
+// worker when one evaluation runs past the time budget or the worker's
+// resident memory grows past the memory budget, reports an
+// [ExceededError], and starts a fresh worker (with an empty cache) at the
+// next load. A worker that crashes is replaced the same way.
+//
+// The parent asks for a load by writing one byte to the worker's standard
+// input; the worker answers on its standard output with one frame per
+// load: the magic, a kind byte, the payload's length (8 bytes, big
+// endian) and the payload, as [Child] writes it. The worker exits when its
+// standard input closes, and dies with its parent.
+type Worker struct {
+	Runner  *Runner
+	Request Request
+
+	mu   sync.Mutex
+	proc *workerProc
+	// Started counts the worker processes started (for tests).
+	Started int
+}
+
+// workerProc is one running worker process.
+type workerProc struct {
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+	answers chan frame // one per request; closed when stdout ends
+	done    chan error // the process's exit, after answers is closed
+	stderr  *tailBuffer
+	exited  error // the process's exit, once stopped
+}
+
+type frame struct {
+	kind    byte
+	payload []byte
+	err     error
+}
+
+// loadRequest is the byte that asks the worker for a load.
+const loadRequest = 'L'
+
+// Load asks the worker (started if needed) for a load and returns its
+// catalog, as [Runner.Load] does: content errors as schema.Errors, a blown
+// budget as *ExceededError (the worker is then gone), a cancelled ctx as
+// ctx.Err() (the worker is stopped too: an evaluation cannot be
+// interrupted).
+func (w *Worker) Load(ctx context.Context) (*catalog.Catalog, Stats, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	lim := w.Runner.Limits.withDefaults()
+	var st Stats
+	if w.proc == nil {
+		p, err := w.start(lim)
+		if err != nil {
+			return nil, st, err
+		}
+		w.proc = p
+	}
+	p := w.proc
+	start := time.Now()
+	kill := func(reason error) (*catalog.Catalog, Stats, error) {
+		w.stop()
+		st.Elapsed = time.Since(start)
+		return nil, st, reason
+	}
+	if _, err := p.stdin.Write([]byte{loadRequest}); err != nil {
+		return w.crashed(p, st, start, err)
+	}
+	deadline := time.NewTimer(lim.Time)
+	defer deadline.Stop()
+	tick := time.NewTicker(pollEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case f, ok := <-p.answers:
+			var ex *ExceededError
+			if ok && errors.As(f.err, &ex) {
+				return kill(&ExceededError{Resource: Memory, Limit: lim})
+			}
+			if !ok || f.err != nil {
+				err := errors.New("no answer")
+				if ok {
+					err = f.err
+				}
+				return w.crashed(p, st, start, err)
+			}
+			st.Elapsed = time.Since(start)
+			st.PeakRSS = max(st.PeakRSS, residentBytes(p.cmd.Process.Pid))
+			if st.PeakRSS > lim.Memory {
+				return kill(&ExceededError{Resource: Memory, Limit: lim})
+			}
+			cat, err := decodeAnswer(f.kind, f.payload)
+			return cat, st, err
+		case <-ctx.Done():
+			return kill(ctx.Err())
+		case <-deadline.C:
+			return kill(&ExceededError{Resource: Time, Limit: lim})
+		case <-tick.C:
+			rss := residentBytes(p.cmd.Process.Pid)
+			st.PeakRSS = max(st.PeakRSS, rss)
+			if rss > lim.Memory {
+				return kill(&ExceededError{Resource: Memory, Limit: lim})
+			}
+		}
+	}
+}
+
+// crashed reports a worker that stopped answering, and forgets it.
+func (w *Worker) crashed(p *workerProc, st Stats, start time.Time, cause error) (*catalog.Catalog, Stats, error) {
+	w.stop()
+	st.Elapsed = time.Since(start)
+	st.PeakRSS = max(st.PeakRSS, maxRSS(p.cmd.ProcessState))
+	msg := p.stderr.String()
+	if isOutOfMemory(msg) {
+		return nil, st, &ExceededError{Resource: Memory, Limit: w.Runner.Limits.withDefaults()}
+	}
+	if p.exited != nil {
+		cause = p.exited // more telling than a closed pipe
+	}
+	return nil, st, fmt.Errorf("the evaluation process failed (%v): %s", cause, crashSummary(msg))
+}
+
+// start starts a worker process.
+func (w *Worker) start(lim Limits) (*workerProc, error) {
+	req := w.Request
+	req.Memory, req.Time, req.Worker = lim.Memory, lim.Time, true
+	r := w.Runner
+	cmd := exec.Command(r.Exe, append(append([]string(nil), r.Args...), req.Args()...)...)
+	cmd.Env = append(os.Environ(), r.Env...)
+	dieWithParent(cmd)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	p := &workerProc{cmd: cmd, stdin: stdin, answers: make(chan frame), done: make(chan error, 1), stderr: &tailBuffer{max: 16 << 10}}
+	cmd.Stderr = p.stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start the evaluation process: %w", err)
+	}
+	w.Started++
+	go func() {
+		br := bufio.NewReader(stdout)
+		for {
+			f := readFrame(br, lim.Memory)
+			if f.err == io.EOF {
+				break
+			}
+			p.answers <- f
+			if f.err != nil {
+				break // the worker is killed
+			}
+		}
+		close(p.answers)
+		// Wait after stdout is read (exec.Cmd's rule).
+		p.done <- cmd.Wait()
+	}()
+	return p, nil
+}
+
+// stop kills the worker process, if any, and waits for it.
+func (w *Worker) stop() {
+	p := w.proc
+	if p == nil {
+		return
+	}
+	w.proc = nil
+	_ = p.cmd.Process.Kill()
+	_ = p.stdin.Close()
+	for range p.answers { // what the reader still had
+	}
+	p.exited = <-p.done
+}
+
+// Close stops the worker process.
+func (w *Worker) Close() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.stop()
+	return nil
+}
+
+// readFrame reads one answer of a worker; io.EOF at a frame's start means
+// the worker closed its output.
+func readFrame(r *bufio.Reader, limit int64) frame {
+	head := make([]byte, len(magic)+1+8)
+	if _, err := io.ReadFull(r, head); err != nil {
+		if err == io.ErrUnexpectedEOF {
+			err = errors.New("truncated answer")
+		}
+		return frame{err: err}
+	}
+	if string(head[:len(magic)]) != magic {
+		return frame{err: errors.New("unknown answer")}
+	}
+	n := binary.BigEndian.Uint64(head[len(magic)+1:])
+	if n > uint64(limit) {
+		return frame{err: &ExceededError{Resource: Memory}}
+	}
+	payload := make([]byte, n)
+	if _, err := io.ReadFull(r, payload); err != nil {
+		return frame{err: errors.New("truncated answer")}
+	}
+	return frame{kind: head[len(magic)], payload: payload}
+}
+
+// decodeAnswer decodes a child's answer.
+func decodeAnswer(kind byte, payload []byte) (*catalog.Catalog, error) {
+	switch kind {
+	case kindCatalog:
+		cat := &catalog.Catalog{}
+		if err := Unmarshal(payload, cat); err != nil {
+			return nil, fmt.Errorf("read the evaluation result: %w", err)
+		}
+		return cat, nil
+	case kindErrors:
+		var list schema.Errors
+		if err := Unmarshal(payload, &list); err != nil {
+			return nil, fmt.Errorf("read the evaluation result: %w", err)
+		}
+		return nil, list
+	case kindFailure:
+		return nil, errors.New(string(payload))
+	}
+	return nil, errors.New("read the evaluation result: unknown answer")
+}
+
+// ServeWorker is the worker side: it loads req.Dir each time a request
+// arrives on r and writes each answer to w as a frame, keeping a
+// schema.Cache between loads. It returns nil when r ends.
+func ServeWorker(r io.Reader, w io.Writer, req Request) error {
+	// The time budget is the parent's to enforce, per load: the CPU
+	// limit of a one-load child would add up over the worker's life.
+	LimitSelf(Limits{Memory: req.Memory})
+	cache := schema.NewCache()
+	br := bufio.NewReader(r)
+	for {
+		b, err := br.ReadByte()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if b != loadRequest {
+			return fmt.Errorf("unknown request %q", b)
+		}
+		kind, payload := load(req, cache)
+		head := make([]byte, len(magic)+1+8)
+		copy(head, magic)
+		head[len(magic)] = kind
+		binary.BigEndian.PutUint64(head[len(magic)+1:], uint64(len(payload)))
+		if _, err := w.Write(append(head, payload...)); err != nil {
+			return err
+		}
+	}
+}
+
+// load loads req.Dir once (with cache, when not nil) and encodes the
+// outcome: the catalog, or the content errors, or the failure.
+func load(req Request, cache *schema.Cache) (kind byte, payload []byte) {
+	// The folder is read as the one-shot commands read it: regular files
+	// inside it only, so a link out of it, a named pipe or a device is a
+	// content error instead of a leak or a hang.
+	var cat *catalog.Catalog
+	cfs, err := contentfs.Open(req.Dir)
+	if err == nil {
+		cat, err = schema.Load(cfs, schema.Options{Root: req.Root, Draft: req.Draft, Cache: cache})
+		cfs.Close()
+	} else {
+		err = fmt.Errorf("content folder: %w", err)
+	}
+	var list schema.Errors
+	switch {
+	case err == nil:
+		kind = kindCatalog
+		payload, err = Marshal(cat)
+	case errors.As(err, &list):
+		kind = kindErrors
+		payload, err = Marshal(list)
+	default:
+		kind, payload, err = kindFailure, []byte(err.Error()), nil
+	}
+	if err != nil {
+		kind, payload = kindFailure, []byte(err.Error())
+	}
+	return kind, payload
+}

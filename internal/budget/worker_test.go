@@ -1,0 +1,138 @@
+package budget
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"wbtool.dev/wbtool/schema"
+)
+
+func testWorker(t testing.TB, dir string, lim Limits) *Worker {
+	t.Helper()
+	w := &Worker{Runner: testRunner(t, lim), Request: Request{Dir: dir, Root: "content"}}
+	t.Cleanup(func() { w.Close() })
+	return w
+}
+
+// TestWorkerLoadsLikeInProcess: one worker process serves load after load,
+// edits included, each equal to a fresh in-process load.
+func TestWorkerLoadsLikeInProcess(t *testing.T) {
+	dir := starterDir(t)
+	w := testWorker(t, dir, Limits{})
+	raiders := filepath.Join(dir, "cards", "raiders.cue")
+	src, err := os.ReadFile(raiders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edits := []string{
+		string(src),
+		strings.Replace(string(src), "rewired for looting", "rewired for plunder", 1),
+		strings.Replace(string(src), "speed:  3", `speed:  "fast"`, 1), // content errors
+		string(src),
+	}
+	for i, e := range edits {
+		if err := os.WriteFile(raiders, []byte(e), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, st, gotErr := w.Load(context.Background())
+		want, wantErr := schema.Load(os.DirFS(dir), schema.Options{Root: "content"})
+		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotErr, wantErr) {
+			t.Fatalf("load %d: the worker's outcome differs from an in-process load:\n%v\n%v", i, gotErr, wantErr)
+		}
+		if i == 2 && gotErr == nil {
+			t.Fatalf("load %d: no content errors", i)
+		}
+		t.Logf("load %d: %v, RSS %d MiB", i, st.Elapsed, st.PeakRSS>>20)
+	}
+	if w.Started != 1 {
+		t.Errorf("%d worker processes started, want 1", w.Started)
+	}
+}
+
+// TestWorkerRestartsAfterBudget: an evaluation past the time budget kills
+// the worker; the next load starts a fresh one and succeeds. The same for
+// memory.
+func TestWorkerRestartsAfterBudget(t *testing.T) {
+	cases := []struct {
+		name     string
+		src      string
+		lim      Limits
+		resource Resource
+	}{
+		{"time", slowCUE, Limits{Time: 1500 * time.Millisecond}, Time},
+		{"memory", hugeCUE, Limits{Time: time.Minute, Memory: 150 << 20}, Memory},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if c.resource == Memory && residentBytes(os.Getpid()) == 0 {
+				t.Skip("no resident-memory reading on this system")
+			}
+			dir := starterDir(t)
+			w := testWorker(t, dir, c.lim)
+			// A generous budget for the good loads (slow under -race).
+			w.Runner.Limits.Time = time.Minute
+			if _, _, err := w.Load(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			bad := filepath.Join(dir, "cards", "bad.cue")
+			if err := os.WriteFile(bad, []byte(c.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			w.Runner.Limits.Time = c.lim.Time
+			start := time.Now()
+			_, st, err := w.Load(context.Background())
+			var ex *ExceededError
+			if !errors.As(err, &ex) || ex.Resource != c.resource {
+				t.Fatalf("want a blown %s budget, got %v", c.resource, err)
+			}
+			if c.resource == Time && time.Since(start) > c.lim.Time+2*time.Second {
+				t.Errorf("the load returned after %v, budget %v", time.Since(start), c.lim.Time)
+			}
+			t.Logf("stopped after %v at %d MiB: %v", st.Elapsed, st.PeakRSS>>20, err)
+			if err := os.Remove(bad); err != nil {
+				t.Fatal(err)
+			}
+			w.Runner.Limits.Time = time.Minute
+			if _, _, err := w.Load(context.Background()); err != nil {
+				t.Fatalf("after the budget: %v", err)
+			}
+			if w.Started != 2 {
+				t.Errorf("%d worker processes started, want 2", w.Started)
+			}
+		})
+	}
+}
+
+// TestWorkerCancelAndCrash: a cancelled load stops the worker, a worker
+// that cannot load reports why, and the next load works.
+func TestWorkerCancelAndCrash(t *testing.T) {
+	dir := starterDir(t)
+	slow := filepath.Join(dir, "cards", "slow.cue")
+	if err := os.WriteFile(slow, []byte(slowCUE), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w := testWorker(t, dir, Limits{Time: time.Minute})
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	if _, _, err := w.Load(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("want context.Canceled, got %v", err)
+	}
+	if err := os.Remove(slow); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := w.Load(context.Background()); err != nil {
+		t.Fatalf("after a cancel: %v", err)
+	}
+	missing := testWorker(t, filepath.Join(t.TempDir(), "missing"), Limits{})
+	_, _, err := missing.Load(context.Background())
+	var ex *ExceededError
+	if err == nil || errors.As(err, &ex) {
+		t.Fatalf("a missing folder: %v", err)
+	}
+}
