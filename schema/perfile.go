@@ -189,7 +189,8 @@ func units(schemaFiles, files []*ast.File) (out [][]*ast.File, why string) {
 					return nil, f.Filename + ": a top-level field with an alias, a constraint or a computed name"
 				}
 				if findCollection(name) == nil {
-					if schemaNames[name] {
+					if schemaNames[name] && (strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_")) {
+						// A schema definition applies to every file.
 						return nil, f.Filename + " adds to the schema's " + name
 					}
 					if j, seen := declaredIn[name]; seen {

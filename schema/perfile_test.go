@@ -230,6 +230,8 @@ func TestPerFileFallsBack(t *testing.T) {
 			"a.cue": "package warbound\nskills: s: {name: {en: \"a\", fr: \"b\"}, text: {en: \"x\", fr: \"y\"}}\n",
 			"b.cue": "package warbound\nskills: s: {name: {en: \"a\", fr: \"c\"}}\n"}, true},
 		{"undefined reference", map[string]string{"a.cue": "package warbound\nskills: s: {name: nowhere}\n"}, true},
+		{"the game named", map[string]string{GameFile: "package warbound\ngame: \"warbound\"\n"}, false},
+		{"the game named twice", map[string]string{GameFile: "package warbound\ngame: \"warbound\"\n", "b.cue": "package warbound\ngame: \"warbound\"\n"}, false},
 		{"import", map[string]string{"a.cue": "package warbound\nimport \"strings\"\nskills: s: {name: {en: strings.ToUpper(\"a\"), fr: \"b\"}, text: {en: \"x\", fr: \"y\"}}\n"}, false},
 	}
 	for _, c := range cases {
@@ -239,7 +241,10 @@ func TestPerFileFallsBack(t *testing.T) {
 				files[k] = v
 			}
 			for k, v := range c.files {
-				files["cards/"+k] = []byte(v)
+				if k != GameFile {
+					k = "cards/" + k
+				}
+				files[k] = []byte(v)
 			}
 			if got := loadWays(t, mapFS(files), Options{}); got != c.whole {
 				t.Errorf("whole = %v, want %v", got, c.whole)
