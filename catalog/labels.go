@@ -251,6 +251,8 @@ var builtinLabels = map[string]Text{
 
 	// Rules, glossary and check games on the site.
 	"glossary.title":     {EN: "Glossary", FR: "Glossaire"},
+	"glossary.index":     {EN: "Terms by letter", FR: "Termes par lettre"},
+	"glossary.intro":     {EN: "Every game term in both languages. The terms of the rules and of the card texts link here.", FR: "Tous les termes du jeu, dans les deux langues. Les termes des règles et des textes de cartes renvoient ici."},
 	"rules.title":        {EN: "Rules", FR: "Règles"},
 	"rules.contents":     {EN: "Contents", FR: "Sommaire"},
 	"rules.numbers":      {EN: "Rule numbers", FR: "Numéros des règles"},

@@ -370,18 +370,12 @@ func (b *builder) buildLang(l catalog.Lang) error {
 
 	// Glossary.
 	gp := b.newPage(l, "glossary/index.html", b.label("glossary.title", l), "glossary", nil)
-	type term struct {
-		ID, Term   string
-		Other      string // the term in the other language
-		OtherLang  string
-		Definition template.HTML
-	}
-	var terms []term
+	var terms []glossaryTerm
 	for _, t := range b.cat.Glossary {
-		terms = append(terms, term{ID: "term-" + t.ID, Term: t.Term.In(l), Other: t.Term.In(other(l)), OtherLang: string(other(l)), Definition: b.cardText(t.Definition.In(l), l, t.Pos, "glossary term "+t.ID)})
+		terms = append(terms, glossaryTerm{ID: "term-" + t.ID, Term: t.Term.In(l), Other: t.Term.In(other(l)), OtherLang: string(other(l)), Definition: b.cardText(t.Definition.In(l), l, t.Pos, "glossary term "+t.ID)})
 	}
 	sort.SliceStable(terms, func(i, j int) bool { return fold(terms[i].Term) < fold(terms[j].Term) })
-	gp.Data = terms
+	gp.Data = glossaryLetters(terms)
 	if err := b.render("glossary", gp); err != nil {
 		return err
 	}

@@ -86,6 +86,7 @@ type builder struct {
 	mu         sync.Mutex // guards files and errs while the languages build in parallel
 	cardList   []card
 	skillCache map[string]skillView // lang/id → rendered skill (under mu)
+	gloss      map[catalog.Lang]*glossLinker
 	errs       Errors
 }
 
@@ -124,6 +125,10 @@ func Build(cat *catalog.Catalog, opts Options) (Files, error) {
 		return nil, b.errs.Sorted()
 	}
 	b.plan()
+	b.gloss = map[catalog.Lang]*glossLinker{}
+	for _, l := range catalog.Langs {
+		b.gloss[l] = newGlossLinker(b.cat.Glossary, l)
+	}
 	// The languages are built in parallel; they share only read-only
 	// state, and put files and errors under the builder's lock.
 	langErrs := make([]error, len(catalog.Langs))
@@ -260,9 +265,13 @@ func (b *builder) render(name string, p *page) error {
 	}
 	if p.atRoot {
 		b.put(p.Path, buf.Bytes())
-	} else {
-		b.put(string(p.Lang)+"/"+p.Path, buf.Bytes())
+		return nil
 	}
+	out := buf.Bytes()
+	if p.Section != "glossary" {
+		out = b.gloss[p.Lang].link(out, p.Link("glossary/index.html"))
+	}
+	b.put(string(p.Lang)+"/"+p.Path, out)
 	return nil
 }
 

@@ -68,3 +68,40 @@ func TestMenuFits(t *testing.T) {
 	}
 	b.noIssues(t)
 }
+
+// TestGlossaryLinksResolve follows the glossary links of a rules page and
+// of a card page in both languages: each lands on its entry of the
+// glossary page, and the glossary's letter index leads to its letters.
+func TestGlossaryLinksResolve(t *testing.T) {
+	b, _, base := starterBrowser(t)
+	for _, p := range []string{"/en/rules/shooting/index.html", "/fr/rules/shooting/index.html", "/en/cards/copp/index.html", "/fr/cards/howler/index.html"} {
+		b.do(t, "open "+p, chromedp.Navigate(base+p), chromedp.WaitVisible(chromedp.CSS("main")))
+		hrefs := eval[[]string](t, b, `Array.from(document.querySelectorAll('a.gloss')).map(a => a.href)`)
+		if len(hrefs) == 0 {
+			t.Errorf("%s has no glossary link", p)
+			continue
+		}
+		if n := eval[int](t, b, `document.querySelectorAll('h1 a.gloss, h2 a.gloss, h3 a.gloss, figure a.gloss, svg a.gloss').length`); n > 0 {
+			t.Errorf("%s: %d glossary links in headings or images", p, n)
+		}
+		for _, h := range hrefs {
+			b.do(t, "follow "+h, chromedp.Navigate(h), chromedp.WaitVisible(chromedp.CSS("dl.glossary")))
+			ok := eval[bool](t, b, `(() => { const e = document.getElementById(location.hash.slice(1)); if (!e) return false; const r = e.getBoundingClientRect(); return e.tagName === 'DT' && r.top >= 0 && r.top < window.innerHeight; })()`)
+			if !ok {
+				t.Errorf("%s: the glossary link %s does not land on its entry", p, h)
+			}
+		}
+	}
+	b.do(t, "glossary", chromedp.Navigate(base+"/fr/glossary/index.html"), chromedp.WaitVisible(chromedp.CSS("nav.letters")))
+	letters := eval[[]string](t, b, `Array.from(document.querySelectorAll('nav.letters a')).map(a => a.getAttribute('href'))`)
+	if len(letters) < 10 {
+		t.Errorf("the glossary index has %d letters", len(letters))
+	}
+	for _, l := range letters {
+		if !eval[bool](t, b, `document.getElementById(`+jsString(l[1:])+`) !== null`) {
+			t.Errorf("letter %s has no section", l)
+		}
+	}
+	b.screenshot(t, "glossary-fr.png")
+	b.noIssues(t)
+}

@@ -1,0 +1,103 @@
+package site
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"wbtool.dev/wbtool/catalog"
+)
+
+func TestGlossaryLinks(t *testing.T) {
+	terms := []catalog.Term{
+		{ID: "deck", Term: catalog.Text{EN: "Deck", FR: "Deck"}},
+		{ID: "order", Term: catalog.Text{EN: "Order token", FR: "Jeton Ordre"}},
+		{ID: "order-short", Term: catalog.Text{EN: "Order", FR: "Ordre"}},
+		{ID: "health", Term: catalog.Text{EN: "health pool", FR: "réserve de vie"}},
+		{ID: "ab", Term: catalog.Text{EN: "ab", FR: "ab"}}, // too short to find safely
+	}
+	for _, tc := range []struct {
+		name, lang, in, want string
+	}{
+		{"first use only", "en", `<div class="card-text"><p>Deck and deck.</p></div>`,
+			`<div class="card-text"><p><a class="gloss" href="g.html#term-deck">Deck</a> and deck.</p></div>`},
+		{"plural and case", "en", `<div class="card-text"><p>Two decks.</p></div>`,
+			`<div class="card-text"><p>Two <a class="gloss" href="g.html#term-deck">decks</a>.</p></div>`},
+		{"longest term", "en", `<div class="card-text"><p>Spend an Order token.</p></div>`,
+			`<div class="card-text"><p>Spend an <a class="gloss" href="g.html#term-order">Order token</a>.</p></div>`},
+		{"inside a word", "en", `<div class="card-text"><p>Deckbuilding, redeck, ab.</p></div>`,
+			`<div class="card-text"><p>Deckbuilding, redeck, ab.</p></div>`},
+		{"out of scope", "en", `<p>Deck</p><div class="card-text"><h2>Deck</h2><h3>Deck</h3><a href="x">Deck</a><code>Deck</code><figure><figcaption>Deck</figcaption></figure><svg><title>Deck</title></svg><p>deck</p></div><p>Deck</p>`,
+			`<p>Deck</p><div class="card-text"><h2>Deck</h2><h3>Deck</h3><a href="x">Deck</a><code>Deck</code><figure><figcaption>Deck</figcaption></figure><svg><title>Deck</title></svg><p><a class="gloss" href="g.html#term-deck">deck</a></p></div><p>Deck</p>`},
+		{"void elements", "en", `<article class="gloss-scope"><p>a<br>b<img src="x" alt="Deck"> Deck</p></article>`,
+			`<article class="gloss-scope"><p>a<br>b<img src="x" alt="Deck"> <a class="gloss" href="g.html#term-deck">Deck</a></p></article>`},
+		{"French, accents", "fr", `<div class="card-text"><p>Sa réserve de vie, un jeton ordre.</p></div>`,
+			`<div class="card-text"><p>Sa <a class="gloss" href="g.html#term-health">réserve de vie</a>, un <a class="gloss" href="g.html#term-order">jeton ordre</a>.</p></div>`},
+		{"escaped text", "en", `<div class="card-text"><p>&lt;Deck&gt; &amp; Order</p></div>`,
+			`<div class="card-text"><p>&lt;<a class="gloss" href="g.html#term-deck">Deck</a>&gt; &amp; <a class="gloss" href="g.html#term-order-short">Order</a></p></div>`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := newGlossLinker(terms, catalog.Lang(tc.lang))
+			if got := string(g.link([]byte(tc.in), "g.html")); got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestGlossaryLinksOnTheSite: on the starter site, the rules pages and
+// card pages link game terms to the glossary (every link resolves:
+// checkLinks), and no glossary link sits inside a heading, a link, a
+// figure or a drawing.
+func TestGlossaryLinksOnTheSite(t *testing.T) {
+	files, err := Build(starter(t), Options{CardImages: stubImages})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkLinks(t, files)
+	pages := map[string]int{}
+	for _, p := range files.Paths() {
+		if !strings.HasSuffix(p, ".html") {
+			continue
+		}
+		z := html.NewTokenizer(bytes.NewReader(files[p]))
+		var stack []string
+		for {
+			tt := z.Next()
+			if tt == html.ErrorToken {
+				break
+			}
+			name, _ := z.TagName()
+			switch tt {
+			case html.StartTagToken:
+				n := string(name)
+				if n == "a" && bytes.Contains(z.Raw(), []byte(`class="gloss"`)) {
+					pages[strings.SplitN(p, "/", 3)[1]]++
+					for _, up := range stack {
+						if glossSkip[up] {
+							t.Errorf("%s: a glossary link inside <%s>: %s", p, up, z.Raw())
+						}
+					}
+				}
+				if !glossVoid[n] {
+					stack = append(stack, n)
+				}
+			case html.EndTagToken:
+				for i := len(stack) - 1; i >= 0; i-- {
+					if stack[i] == string(name) {
+						stack = stack[:i]
+						break
+					}
+				}
+			}
+		}
+	}
+	if pages["rules"] < 20 || pages["cards"] < 20 {
+		t.Errorf("glossary links by section: %v; want many on the rules and card pages", pages)
+	}
+	if pages["glossary"] != 0 {
+		t.Errorf("the glossary page links to itself %d times", pages["glossary"])
+	}
+}
