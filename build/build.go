@@ -77,8 +77,14 @@ type Options struct {
 	// CheckFilter, when set, selects the check games to play.
 	CheckFilter func(*catalog.CheckGame) bool
 
-	// Version is wbtool's version, printed on the sheets.
+	// Version is wbtool's version (the sheets' creator).
 	Version string
+	// SetVersion is the set's version when the content's `set` gives
+	// none: the CLI passes what `git describe` says of the content
+	// folder. A version written in the content wins: the designer chose
+	// it, it reads the same outside git (the embedded starter content, an
+	// archive, another clone), and it does not change with every commit.
+	SetVersion string
 	// Date pins the PDF dates (zero: render.DefaultDate).
 	Date time.Time
 	// BaseURL is the address the site is published at (sitemap.xml).
@@ -186,6 +192,11 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	})
 	if err != nil || r.Catalog == nil {
 		return r.finish(opts), err
+	}
+	if r.Catalog.Set.Version == "" && opts.SetVersion != "" {
+		c := *r.Catalog // the caller's catalog stays as it was
+		c.Set.Version = opts.SetVersion
+		r.Catalog = &c
 	}
 	cat := r.Catalog
 	r.Diagnostics = append(r.Diagnostics, cat.Warnings...)
@@ -307,7 +318,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 			if sheets == nil {
 				sheets = Sheets
 			}
-			files, err := sheets(cat, SheetJobs(cat, render.SheetOptions{Version: opts.Version, Date: opts.Date, Layouts: layouts}))
+			files, err := sheets(cat, SheetJobs(cat, render.SheetOptions{Version: cat.Set.Version, Tool: opts.Version, Date: opts.Date, Layouts: layouts}))
 			if err != nil {
 				return err
 			}

@@ -87,6 +87,9 @@ func (f Format) Article() string {
 type Catalog struct {
 	SchemaVersion int `json:"schemaVersion"`
 
+	// Set is the set's name and version (set.go).
+	Set Set `json:"set"`
+
 	Factions     []Faction       `json:"factions"`
 	Skills       []Skill         `json:"skills"`
 	Characters   []Character     `json:"characters"`

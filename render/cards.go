@@ -827,6 +827,7 @@ func (b *builder) stamp(c *Card) {
 	if !ok {
 		s = CardNumber(b.cat, c.ID)
 	}
+	num := s
 	if b.version != "" {
 		s += " · " + b.version
 	}
@@ -839,6 +840,11 @@ func (b *builder) stamp(c *Card) {
 			continue
 		}
 		it, err := lineText(s, string(b.lang), Regular, colMuted, at.X, at.Y, 20, 4.2, 3.2, 'r', "the card number")
+		if err != nil && b.version != "" {
+			// a version too long for the margin (a long git tag): the
+			// number alone
+			it, err = lineText(num, string(b.lang), Regular, colMuted, at.X, at.Y, 20, 4.2, 3.2, 'r', "the card number")
+		}
 		if err == nil {
 			f.Items = append(f.Items[:len(f.Items):len(f.Items)], it) // a copy: Layouts keeps the faces
 		}

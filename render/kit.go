@@ -124,13 +124,7 @@ func deckPages(p *pdfDoc, cat *catalog.Catalog, o SheetOptions, s sheet) (int, e
 // footer is the line at the bottom of a kit page: what it is, the page,
 // the version and the language.
 func footer(k labeler, pg *Page, o SheetOptions, what string, n, total int) {
-	version := o.Version
-	if version == "" {
-		version = "dev"
-	}
-	if version[0] >= '0' && version[0] <= '9' {
-		version = "v" + version
-	}
+	version := VersionLabel(o.Version)
 	s := fmt.Sprintf("%s · %s %d/%d · %s · %s", what, k.l("print.page"), n, total, version, upper(k.ls()))
 	pg.Items = append(pg.Items, txt(s, k.ls(), Regular, colMuted, pg.W/2, pg.H-4, pg.W-20, 6.5, 4, 'c'))
 }

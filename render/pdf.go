@@ -36,9 +36,15 @@ type SheetOptions struct {
 	// BackOffset shifts every back page by (X, Y) mm, X to the right and Y
 	// down as seen on the back: what the calibration page measures.
 	BackOffset Pt
-	Version    string    // printed in the margin of every sheet
-	Date       time.Time // PDF dates; zero means DefaultDate
-	Title      string    // document title; default: the print.title string
+	// Version is the set's version (catalog.Set), printed on every card
+	// and kit page and in the PDF's subject and keywords; Set is the
+	// set's name in the sheet's language ("": the catalog's); Tool is
+	// wbtool's version, the PDF's creator.
+	Version string
+	Set     string
+	Tool    string
+	Date    time.Time // PDF dates; zero means DefaultDate
+	Title   string    // document title; default: the print.title string
 	// Cards are the card ids to print, in order, repeats allowed; nil
 	// prints every card of the catalog (Layout order).
 	Cards []string
@@ -158,8 +164,9 @@ func (s sheet) slot(i int) (front, back Pt) {
 	return front, back
 }
 
-// versionLabel is how a version is printed: "v1.2.3", "dev" when unknown.
-func versionLabel(v string) string {
+// VersionLabel is how a version is printed (cards, sheets, site):
+// "v1.2.3", "dev" when unknown.
+func VersionLabel(v string) string {
 	if v == "" {
 		return "dev"
 	}
@@ -196,8 +203,14 @@ func newPDF(o SheetOptions, title string) *pdfDoc {
 	}
 	d.s.fonts = &d.fonts
 	p.SetTitle(title, true)
-	p.SetSubject(title, true)
-	p.SetCreator("wbtool "+o.Version, true)
+	version := VersionLabel(o.Version)
+	set := o.Set
+	if set == "" {
+		set = "Warbound"
+	}
+	p.SetSubject(title+" · "+set+" "+version, true)
+	p.SetKeywords(strings.Join([]string{set, version, "print-and-play", string(o.Lang)}, "; "), true)
+	p.SetCreator(strings.TrimSpace("wbtool "+o.Tool), true)
 	p.SetAuthor("Warbound", true)
 	if o.Lang == catalog.French {
 		p.SetLang("fr-FR")
@@ -430,6 +443,9 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 		ls = nil
 	}
 	cat = Drafted(cat) // missing translations: the other language, marked
+	if o.Set == "" {
+		o.Set = cat.Set.Name.In(o.Lang)
+	}
 	if o.Kit.Kind != "" && o.Kit.Kind != KitDeck {
 		return kitSheets(cat, o)
 	}
@@ -437,7 +453,7 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	version := versionLabel(o.Version)
+	version := VersionLabel(o.Version)
 	ids := o.Cards
 	if ids == nil {
 		ids = allCards(cat)

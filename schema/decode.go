@@ -31,6 +31,10 @@ type collection struct {
 	decode func(l *loader, id string, e entity, at []string)
 }
 
+// single reports whether the section is one value, not a map of entities
+// by id (set): its one entity's id is "".
+func (c *collection) single() bool { return c.name == "set" }
+
 // collections lists every top-level section the schema knows, in the
 // order they are validated.
 var collections = []collection{
@@ -80,6 +84,14 @@ var collections = []collection{
 	}},
 	{"checks", "check game", false, "#CheckGame", func(l *loader, id string, e entity, at []string) {
 		decodeInto(l, e, at, &l.cat.Checks)
+	}},
+	{"set", "set", false, "#Set", func(l *loader, id string, e entity, at []string) {
+		var s []catalog.Set
+		decodeInto(l, e, at, &s)
+		if len(s) == 1 {
+			l.cat.Set = s[0]
+			l.cat.Set.Pos = l.exactPos(at)
+		}
 	}},
 }
 
@@ -136,8 +148,8 @@ func (l *loader) checkDeclarations(f *ast.File) bool {
 			continue
 		}
 		st, isStruct := field.Value.(*ast.StructLit)
-		if !isStruct {
-			continue // the schema reports the wrong type
+		if !isStruct || findCollection(name).single() {
+			continue // the schema reports the wrong type; a single value has no ids
 		}
 		for _, e := range st.Elts {
 			ef, isField := e.(*ast.Field)
@@ -221,6 +233,12 @@ func (l *loader) decodeEntities() []*decodedEntity {
 			c := &collections[i]
 			sel := cue.MakePath(cue.Str(c.name))
 			cv := l.full.LookupPath(sel)
+			if c.single() {
+				if cv.Exists() {
+					tasks = append(tasks, &task{c: i, e: entity{v: cv}})
+				}
+				continue
+			}
 			it, err := cv.Fields()
 			if err != nil {
 				l.addCUEErrors(cv.Validate())
@@ -299,6 +317,10 @@ func (l *loader) exportAll(add func(c int, id string, raw []byte)) bool {
 		if !ok {
 			continue
 		}
+		if c.single() {
+			all = append(all, entities{i, []string{""}, map[string]json.RawMessage{"": raw}})
+			continue
+		}
 		var m map[string]json.RawMessage
 		if json.Unmarshal(raw, &m) != nil {
 			return false
@@ -321,12 +343,19 @@ func (l *loader) exportAll(add func(c int, id string, raw []byte)) bool {
 // decodeEntity validates and decodes one entity.
 func (l *loader) decodeEntity(c *collection, id string, e entity) {
 	at := []string{c.name, id}
+	if c.single() {
+		at = at[:1]
+	}
 	if e.raw == nil {
 		if !l.validate(e.v) {
 			// A conflict masks CUE's closedness errors: look for unknown
 			// fields ourselves so they show in the same run.
 			def := l.full.LookupPath(cue.MakePath(cue.Def(c.def)))
-			d := l.dataValue().LookupPath(cue.MakePath(cue.Str(c.name), cue.Str(id)))
+			sel := []cue.Selector{cue.Str(c.name), cue.Str(id)}
+			if c.single() {
+				sel = sel[:1]
+			}
+			d := l.dataValue().LookupPath(cue.MakePath(sel...))
 			l.unknownFields(def, d, at)
 			return
 		}
@@ -368,6 +397,9 @@ func (l *loader) joinEntity(e *decodedEntity) {
 	d.Glossary = append(d.Glossary, s.Glossary...)
 	d.Strings = append(d.Strings, s.Strings...)
 	d.Checks = append(d.Checks, s.Checks...)
+	if s.Set != (catalog.Set{}) {
+		d.Set = s.Set
+	}
 	d.Texts += s.Texts
 	d.Draft = append(d.Draft, s.Draft...)
 }

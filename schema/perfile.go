@@ -312,6 +312,9 @@ func (l *loader) evalUnit(schemaFiles, files []*ast.File) (*fileResult, bool) {
 	}
 	for _, e := range entities {
 		prefix := collections[e.coll].name + "." + quoteLabel(e.id)
+		if collections[e.coll].single() {
+			prefix = collections[e.coll].name
+		}
 		for _, d := range e.errs {
 			if d.Path != prefix && !strings.HasPrefix(d.Path, prefix+".") && !strings.HasPrefix(d.Path, prefix+"[") {
 				return nil, false

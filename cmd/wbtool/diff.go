@@ -1,19 +1,12 @@
 package main
 
 import (
-	"archive/tar"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
-	"os/exec"
-	"path"
-	"strings"
 	"sync"
-	"testing/fstest"
 
 	"github.com/spf13/cobra"
 
@@ -21,6 +14,7 @@ import (
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/contentfs"
+	"wbtool.dev/wbtool/internal/gitrev"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -149,97 +143,27 @@ func loadVersion(g *globalFlags, v string) (*catalog.Catalog, error) {
 	return schema.Load(fsys, schema.Options{Root: root, Draft: true})
 }
 
-// maxArchive bounds the content read from one git revision.
-const maxArchive = 512 << 20
-
 // gitTree reads the content folder as it was at revision rev, through
-// the designer's git: git archive of the folder's tree at rev.
+// the designer's git.
 func gitTree(g *globalFlags, rev string) (fs.FS, error) {
-	dir := g.content
-	if dir == "" {
-		if !isContentTree("content") {
-			return nil, usagef("%s is not a folder, and there is no content folder in git to read a revision from (give --content DIR)", rev)
-		}
-		dir = "content"
-	}
-	if strings.HasPrefix(rev, "-") {
-		return nil, usagef("%s: not a folder or a git revision", rev)
-	}
-	git := func(args ...string) ([]byte, error) {
-		c := exec.Command("git", append([]string{"-C", dir}, args...)...)
-		var stderr bytes.Buffer
-		c.Stderr = &stderr
-		out, err := c.Output()
-		if err != nil {
-			msg := strings.TrimSpace(stderr.String())
-			if msg == "" {
-				msg = err.Error()
-			}
-			return nil, usagef("%s is not a folder, and git cannot read it as a revision: %s", rev, msg)
-		}
-		return out, nil
-	}
-	prefix, err := git("rev-parse", "--show-prefix")
+	dir, err := gitContentDir(g, rev)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := git("rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
-		return nil, err
+	f, err := gitrev.Tree(dir, rev)
+	var nr *gitrev.NoRevisionError
+	if errors.As(err, &nr) {
+		return nil, usagef("%s is not a folder, and git cannot read it as a revision: %s", rev, nr.Git)
 	}
-	treeish := rev
-	if p := strings.TrimSpace(string(prefix)); p != "" {
-		treeish = rev + ":" + strings.TrimSuffix(p, "/")
-	}
-	c := exec.Command("git", "-C", dir, "archive", "--format=tar", treeish)
-	var stderr bytes.Buffer
-	c.Stderr = &stderr
-	out, err := c.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := c.Start(); err != nil {
-		return nil, err
-	}
-	files, rerr := readTar(io.LimitReader(out, maxArchive+1))
-	io.Copy(io.Discard, out)
-	if err := c.Wait(); err != nil {
-		return nil, usagef("git archive %s: %s", treeish, strings.TrimSpace(stderr.String()))
-	}
-	if rerr != nil {
-		return nil, fmt.Errorf("git archive %s: %w", treeish, rerr)
-	}
-	return files, nil
+	return f, err
 }
 
-// readTar reads the regular files of a tar stream into memory (links and
-// other entries are left out, as the loader refuses them anyway).
-func readTar(r io.Reader) (fstest.MapFS, error) {
-	files := fstest.MapFS{}
-	tr := tar.NewReader(r)
-	total := int64(0)
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			return files, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		if h.Typeflag != tar.TypeReg {
-			continue
-		}
-		total += h.Size
-		if total > maxArchive {
-			return nil, fmt.Errorf("the content is larger than %d MiB", maxArchive>>20)
-		}
-		b, err := io.ReadAll(tr)
-		if err != nil {
-			return nil, err
-		}
-		name := path.Clean(strings.TrimPrefix(h.Name, "./"))
-		if !fs.ValidPath(name) {
-			continue
-		}
-		files[name] = &fstest.MapFile{Data: b, Mode: 0o644}
+// gitContentDir is the content folder git reads revisions of: --content,
+// or ./content.
+func gitContentDir(g *globalFlags, rev string) (string, error) {
+	dir := contentDir(g)
+	if dir == "" {
+		return "", usagef("%s is not a folder, and there is no content folder in git to read a revision from (give --content DIR)", rev)
 	}
+	return dir, nil
 }

@@ -9,6 +9,7 @@ import (
 	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/internal/gitrev"
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/schema"
 )
@@ -26,6 +27,10 @@ func runBuild(cmd *cobra.Command, g *globalFlags, opts build.Options) (*build.Re
 	opts.Content, opts.Root, opts.Draft, opts.Strict = fsys, root, g.draft, g.strict
 	if opts.Version == "" {
 		opts.Version = version
+	}
+	if dir := contentDir(g); dir != "" {
+		// the set's version when the content gives none
+		opts.SetVersion = gitrev.Describe(dir)
 	}
 	res, err := build.Run(cmd.Context(), opts)
 	if err != nil {

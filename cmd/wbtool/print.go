@@ -120,7 +120,7 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 	if err != nil {
 		return err
 	}
-	opts := render.SheetOptions{Paper: paper, Bleed: bleed, BackOffset: render.Pt{X: x, Y: y}, Version: version, Date: date}
+	opts := render.SheetOptions{Paper: paper, Bleed: bleed, BackOffset: render.Pt{X: x, Y: y}, Version: version, Tool: version, Date: date}
 	if !f.calibrate {
 		if err := warnBleed(cmd, g, f.bleed, opts); err != nil {
 			return err
@@ -146,6 +146,7 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 		return err
 	}
 	cat := res.Catalog
+	opts.Version = cat.Set.Version // the set's, as the build prints it
 	var jobs []build.SheetJob
 	for _, l := range langs {
 		o := opts

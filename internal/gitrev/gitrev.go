@@ -1,0 +1,171 @@
+// Package gitrev reads the designer's git repository through the git the
+// designer has: the version `git describe` gives the content folder, and
+// the content folder as it was at a revision (git archive). It never
+// writes to the repository.
+package gitrev
+
+import (
+	"archive/tar"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path"
+	"strings"
+	"testing/fstest"
+)
+
+// MaxArchive bounds the content read from one revision.
+const MaxArchive = 512 << 20
+
+// NoRevisionError is Tree's error when git cannot read the revision
+// (no repository, no such revision, no git).
+type NoRevisionError struct {
+	Rev string
+	Git string // what git said
+}
+
+func (e *NoRevisionError) Error() string {
+	return fmt.Sprintf("git cannot read %s as a revision: %s", e.Rev, e.Git)
+}
+
+// command is git run in dir, with the variables that would point it at
+// another repository (a pre-commit hook sets them) left out.
+func command(dir string, args ...string) *exec.Cmd {
+	c := exec.Command("git", append([]string{"-C", dir}, args...)...)
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		switch k {
+		case "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX":
+			continue
+		}
+		c.Env = append(c.Env, kv)
+	}
+	return c
+}
+
+// git runs git in dir and returns its output, or what it said on error.
+func git(dir string, args ...string) ([]byte, error) {
+	c := command(dir, args...)
+	var stderr bytes.Buffer
+	c.Stderr = &stderr
+	out, err := c.Output()
+	if err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, errors.New(msg)
+	}
+	return out, nil
+}
+
+// Describe is the version git gives the content folder dir: `git describe
+// --tags --always` of HEAD (the nearest tag, the commits since and the
+// commit: "v0.3-2-g1a2b3c4", or the short commit when there is no tag),
+// with "-dirty" when a file of dir differs from HEAD. It is "" when dir
+// is not in a git repository, holds no tracked file, or git is missing:
+// the version is then the content's own or none.
+func Describe(dir string) string {
+	files, err := git(dir, "ls-files", "-z", "--", ".")
+	if err != nil || len(files) == 0 {
+		return ""
+	}
+	d, err := git(dir, "describe", "--tags", "--always")
+	if err != nil {
+		return ""
+	}
+	v := strings.TrimSpace(string(d))
+	if st, err := git(dir, "status", "--porcelain", "--untracked-files=no", "--", "."); err == nil && len(bytes.TrimSpace(st)) > 0 {
+		v += "-dirty"
+	}
+	return v
+}
+
+// DescribeRev is `git describe --tags --always REV` in dir's repository,
+// or rev itself when git cannot describe it.
+func DescribeRev(dir, rev string) string {
+	if strings.HasPrefix(rev, "-") {
+		return rev
+	}
+	d, err := git(dir, "describe", "--tags", "--always", rev)
+	if err != nil {
+		return rev
+	}
+	return strings.TrimSpace(string(d))
+}
+
+// Tree reads the folder dir as it was at revision rev: git archive of
+// the folder's tree at rev, in memory (regular files only, at most
+// MaxArchive bytes).
+func Tree(dir, rev string) (fs.FS, error) {
+	if strings.HasPrefix(rev, "-") {
+		return nil, &NoRevisionError{rev, "a revision does not start with -"}
+	}
+	prefix, err := git(dir, "rev-parse", "--show-prefix")
+	if err != nil {
+		return nil, &NoRevisionError{rev, err.Error()}
+	}
+	if _, err := git(dir, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
+		return nil, &NoRevisionError{rev, err.Error()}
+	}
+	treeish := rev
+	if p := strings.TrimSpace(string(prefix)); p != "" {
+		treeish = rev + ":" + strings.TrimSuffix(p, "/")
+	}
+	c := command(dir, "archive", "--format=tar", treeish)
+	var stderr bytes.Buffer
+	c.Stderr = &stderr
+	out, err := c.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Start(); err != nil {
+		return nil, err
+	}
+	files, rerr := readTar(io.LimitReader(out, MaxArchive+1))
+	io.Copy(io.Discard, out)
+	if err := c.Wait(); err != nil {
+		return nil, fmt.Errorf("git archive %s: %s", treeish, strings.TrimSpace(stderr.String()))
+	}
+	if rerr != nil {
+		return nil, fmt.Errorf("git archive %s: %w", treeish, rerr)
+	}
+	return files, nil
+}
+
+// readTar reads the regular files of a tar stream into memory (links and
+// other entries are left out, as the loader refuses them anyway).
+func readTar(r io.Reader) (fstest.MapFS, error) {
+	files := fstest.MapFS{}
+	tr := tar.NewReader(r)
+	total := int64(0)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return files, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if h.Typeflag != tar.TypeReg {
+			continue
+		}
+		total += h.Size
+		if total > MaxArchive {
+			return nil, fmt.Errorf("the content is larger than %d MiB", MaxArchive>>20)
+		}
+		b, err := io.ReadAll(tr)
+		if err != nil {
+			return nil, err
+		}
+		name := path.Clean(strings.TrimPrefix(h.Name, "./"))
+		if !fs.ValidPath(name) {
+			continue
+		}
+		files[name] = &fstest.MapFile{Data: b, Mode: 0o644}
+	}
+}
