@@ -34,7 +34,11 @@ type Report struct {
 	Warnings []string
 
 	Summary string // what the content holds, when it loaded
-	Drafts  int    // missing translations shown as placeholders (draft mode)
+	// Changes are what this save changed in the content since the last
+	// one that loaded, a line each ("copp: speed 3 → 4"); none on the
+	// first build.
+	Changes []string
+	Drafts  int // missing translations shown as placeholders (draft mode)
 	Checks  struct {
 		Passed, Failed int
 		Rerun, Reused  int
@@ -142,6 +146,9 @@ func (r *Report) FormatHead(w io.Writer) {
 		return
 	}
 	line(w, "  ok: %s", r.Summary)
+	for _, c := range r.Changes {
+		line(w, "  changed: %s", c)
+	}
 	if r.Drafts > 0 {
 		line(w, "  draft: %s, shown as placeholders", plural(r.Drafts, "missing translation"))
 	}

@@ -16,6 +16,7 @@ import (
 
 	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine"
 	"wbtool.dev/wbtool/internal/budget"
@@ -135,8 +136,11 @@ type Session struct {
 	out     *dist.Dir // opened at the first write
 	// lastGood is the hash of the last catalog that built.
 	lastGood string
-	disk     *diskCache
-	pruned   bool // the disk cache was pruned after a full site build
+	// prev is the last catalog that loaded: the next save's changes are
+	// told against it (package changes).
+	prev   *catalog.Catalog
+	disk   *diskCache
+	pruned bool // the disk cache was pruned after a full site build
 }
 
 type cardImages struct{ front, back []byte }
@@ -199,6 +203,9 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	}
 	r.Summary = summary(cat)
 	r.Drafts = len(cat.Draft)
+	t = time.Now()
+	r.Changes = s.changes(cat)
+	r.stage("changes", t)
 
 	t = time.Now()
 	ix := newIndex(cat)
@@ -310,6 +317,24 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	}
 	s.lastGood = catHash
 	return r
+}
+
+// maxChangeLines bounds the changes a rebuild lists.
+const maxChangeLines = 12
+
+// changes are what this catalog changed since the last one that loaded,
+// as `wbtool diff` tells them, one line each.
+func (s *Session) changes(cat *catalog.Catalog) []string {
+	prev := s.prev
+	s.prev = cat
+	if prev == nil {
+		return nil
+	}
+	rep, err := changes.Compare(prev, cat)
+	if err != nil {
+		return []string{"changes: " + err.Error()}
+	}
+	return rep.Lines(maxChangeLines)
 }
 
 func changedEverything(changed []string) bool {

@@ -134,6 +134,9 @@ func TestSessionIncremental(t *testing.T) {
 	if !r.OK() {
 		t.Fatalf("first build: %q", r.Errors)
 	}
+	if len(r.Changes) != 0 {
+		t.Errorf("first build lists changes: %q", r.Changes)
+	}
 	total := r.Images.Rendered
 	if total == 0 || r.Images.Reused != 0 {
 		t.Fatalf("first build images: %+v", r.Images)
@@ -175,6 +178,15 @@ func TestSessionIncremental(t *testing.T) {
 	}
 	if hasOutput(r, "print/cards-fr.pdf") {
 		t.Errorf("an English text edit rewrote the French sheet: %q", r.Outputs)
+	}
+	// The save says what it changed, as wbtool diff does.
+	if want := []string{"copp: flavor (en): Salvaged police frame, rewired for [-looting.-] {+plunder.+}"}; !slices.Equal(r.Changes, want) {
+		t.Errorf("card edit changes: %q, want %q", r.Changes, want)
+	}
+	var head bytes.Buffer
+	r.FormatHead(&head)
+	if !strings.Contains(head.String(), "\n  changed: copp: flavor (en): ") {
+		t.Errorf("the report does not say what changed:\n%s", head.String())
 	}
 	t.Logf("card edit: %d checks replayed, outputs %q", r.Checks.Rerun, r.Outputs)
 
