@@ -34,6 +34,9 @@ const CatalogPath = DataDir + "/" + CatalogFile
 // CardsSheet is the path of the sheets of every card in language l.
 func CardsSheet(l catalog.Lang) string { return PrintDir + "/cards-" + string(l) + ".pdf" }
 
+// BandsSheet is the path of a Warstuff tree's band sheets in language l.
+func BandsSheet(l catalog.Lang) string { return PrintDir + "/bands-" + string(l) + ".pdf" }
+
 // DeckSheet is the path of a deck's sheets in language l: one copy of each
 // card per deck-list entry.
 func DeckSheet(deckID string, l catalog.Lang) string {

@@ -1,16 +1,340 @@
 package warstuff
 
 import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/build/ruleset"
+	"wbtool.dev/wbtool/catalog"
+	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/render"
 )
 
-// Layout lays out every profile card and band sheet in both languages.
-func (c *Content) Layout() diag.List { return nil }
+// The profile card's colours.
+var (
+	colInk   = render.Colour{R: 0x22, G: 0x22, B: 0x2a}
+	colPaper = render.Colour{R: 0xfb, G: 0xf8, B: 0xf1}
+	colGold  = render.Colour{R: 0xd9, G: 0xa4, B: 0x2b}
+	colWhite = render.Colour{R: 0xff, G: 0xff, B: 0xff}
+	colMuted = render.Colour{R: 0x5b, G: 0x5b, B: 0x66}
+	colCut   = render.Colour{R: 0xb0, G: 0xb0, B: 0xb8}
+)
 
-// Site builds the Warstuff rules site.
-func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) { return nil, nil }
+func paint(fill, stroke *render.Colour, w float64) render.Paint {
+	return render.Paint{Fill: fill, Stroke: stroke, Width: w}
+}
 
-// Print makes the print-and-play sheets.
-func (c *Content) Print(opts ruleset.PrintOptions) (dist.Files, error) { return nil, nil }
+// weaponText is a weapon in words: "18": Precise, Piercing".
+func weaponText(cat *ws.Catalog, w ws.Weapon, l ws.Lang) string {
+	s := cat.Label("range", l) + " " + cat.RuleNameRange(w.Range, l)
+	if len(w.Rules) > 0 {
+		s += " (" + ruleNames(cat, w.Rules, l) + ")"
+	}
+	return s
+}
+
+func ruleNames(cat *ws.Catalog, ids []string, l ws.Lang) string {
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = cat.RuleName(id, l)
+	}
+	return strings.Join(names, ", ")
+}
+
+// statLines are a profile's lines of stats, as card markup.
+func statLines(cat *ws.Catalog, p *ws.Profile, l ws.Lang) []string {
+	b := func(key string) string { return "**" + cat.Label(key, l) + "**" }
+	lines := []string{b("quality") + " " + strconv.Itoa(p.Quality) + "+ · " + fmt.Sprintf("%s %g\"", cat.Label("base", l), p.Base)}
+	switch {
+	case p.Ranged != nil:
+		lines = append(lines, "**"+weaponText(cat, *p.Ranged, l)+"**")
+	case len(p.Variable) == 2:
+		lines = append(lines, b("variable")+": "+weaponText(cat, p.Variable[0], l)+" / "+weaponText(cat, p.Variable[1], l))
+	default:
+		lines = append(lines, "*"+cat.Label("melee-only", l)+"*")
+	}
+	if len(p.Melee) > 0 {
+		lines = append(lines, b("melee")+": "+ruleNames(cat, p.Melee, l))
+	}
+	if len(p.Powers) > 0 {
+		lines = append(lines, b("powers")+": "+ruleNames(cat, p.Powers, l))
+	}
+	if len(p.Rules) > 0 {
+		lines = append(lines, b("rules")+": "+ruleNames(cat, p.Rules, l))
+	}
+	if len(p.Traits) > 0 {
+		lines = append(lines, b("traits")+": "+ruleNames(cat, p.Traits, l))
+	}
+	return lines
+}
+
+// ruleIDs are the special rules a profile's card reminds, once each, in
+// the order of the card.
+func ruleIDs(p *ws.Profile) []string {
+	var ids []string
+	add := func(xs ...string) {
+		for _, x := range xs {
+			if !slices.Contains(ids, x) {
+				ids = append(ids, x)
+			}
+		}
+	}
+	if p.Ranged != nil {
+		add(p.Ranged.Rules...)
+	}
+	if len(p.Variable) == 2 {
+		add("variable")
+		add(p.Variable[0].Rules...)
+		add(p.Variable[1].Rules...)
+	}
+	add(p.Melee...)
+	if len(p.Powers) > 0 {
+		add("psyker")
+		add(p.Powers...)
+	}
+	add(p.Rules...)
+	add(p.Traits...)
+	return ids
+}
+
+// ProfileCard lays a profile's card out with its top-left corner at (x,
+// y), in mm: name and cost, quality, weapon, melee rules, powers and
+// special rules, then each rule's short reminder. Text that does not fit
+// is an error naming the card and the language.
+func ProfileCard(cat *ws.Catalog, p *ws.Profile, l ws.Lang, x, y float64) ([]render.Item, error) {
+	lang := string(l)
+	what := fmt.Sprintf("profile %s (%s)", p.ID, strings.ToUpper(lang))
+	items := []render.Item{
+		render.Rect{X: x, Y: y, W: render.CardW, H: render.CardH, R: 3, Paint: paint(&colPaper, &colInk, 0.4)},
+		render.Rect{X: x + 3, Y: y + 3, W: render.CardW - 6, H: 10, R: 1.5, Paint: paint(&colInk, nil, 0)},
+		render.Circle{X: x + render.CardW - 9, Y: y + 8, R: 5, Paint: paint(&colGold, &colWhite, 0.4)},
+	}
+	name, err := render.TextLine(p.Name.In(l), lang, true, colWhite, x+5, y+10, render.CardW-21, 10, 6, 'l', what+": the name")
+	if err != nil {
+		return nil, err
+	}
+	cost, err := render.TextLine(strconv.Itoa(p.Cost), lang, true, colInk, x+render.CardW-9, y+10.2, 8, 12, 8, 'c', what+": the cost")
+	if err != nil {
+		return nil, err
+	}
+	items = append(items, name, cost)
+	var blocks []render.Block
+	for i, s := range statLines(cat, p, l) {
+		blocks = append(blocks, render.Block{Text: s, Colour: colInk, Gap: map[bool]float64{true: 0, false: 0.25}[i == 0]})
+	}
+	for i, id := range ruleIDs(p) {
+		r := cat.Rule(id)
+		if r == nil {
+			continue
+		}
+		gap := 0.2
+		if i == 0 {
+			gap = 0.8
+		}
+		blocks = append(blocks, render.Block{Text: "**" + r.Name.In(l) + "** – " + r.Reminder.In(l), Colour: colMuted, Scale: 0.86, Gap: gap})
+	}
+	text, err := render.TextBox(x+4, y+16, render.CardW-8, render.CardH-24, blocks, lang, 8.5, 5.75, what)
+	if err != nil {
+		return nil, err
+	}
+	items = append(items, text...)
+	foot, err := render.TextLine(cat.Label("cost", l)+" "+strconv.Itoa(p.Cost)+" "+cat.Label("points", l)+" · Warstuff", lang, false, colMuted, x+render.CardW/2, y+render.CardH-3.5, render.CardW-8, 6, 4.5, 'c', what+": the footer")
+	if err != nil {
+		return nil, err
+	}
+	return append(items, foot), nil
+}
+
+// cards are every profile and creature, profiles first, each in id order.
+func (c *Content) cards() []*ws.Profile {
+	var out []*ws.Profile
+	for i := range c.Catalog.Profiles {
+		out = append(out, &c.Catalog.Profiles[i])
+	}
+	for i := range c.Catalog.Creatures {
+		out = append(out, &c.Catalog.Creatures[i])
+	}
+	return out
+}
+
+// Layout lays out every profile card in both languages.
+func (c *Content) Layout() diag.List {
+	var out diag.List
+	for _, p := range c.cards() {
+		for _, l := range catalog.Langs {
+			if _, err := ProfileCard(c.Catalog, p, l, 0, 0); err != nil {
+				out = append(out, diag.Errorf(p.Pos, "", "%v", err))
+			}
+		}
+	}
+	return out
+}
+
+// A4 paper and the 3 × 3 grid of cards on it, mm.
+const (
+	paperW, paperH = 210.0, 297.0
+	gridX, gridY   = (paperW - 3*render.CardW) / 2, (paperH - 3*render.CardH) / 2
+)
+
+// cardPages are the print-and-play pages of every profile card in l: 9 a
+// page, with cut lines.
+func (c *Content) cardPages(o ruleset.PrintOptions, l ws.Lang) ([]render.Page, error) {
+	cards := c.cards()
+	n := (len(cards) + 8) / 9
+	var pages []render.Page
+	for pg := range n {
+		page := render.Page{W: paperW, H: paperH, Name: fmt.Sprintf("%s %d", c.Catalog.Label("page", l), pg+1)}
+		for i := pg * 9; i < min(len(cards), pg*9+9); i++ {
+			x, y := gridX+float64(i%9%3)*render.CardW, gridY+float64(i%9/3)*render.CardH
+			items, err := ProfileCard(c.Catalog, cards[i], l, x, y)
+			if err != nil {
+				return nil, err
+			}
+			page.Items = append(page.Items, render.Rect{X: x, Y: y, W: render.CardW, H: render.CardH, Paint: paint(nil, &colCut, 0.15)})
+			page.Items = append(page.Items, items...)
+		}
+		page.Items = append(page.Items, footer(c.Catalog, o, l, "cards", pg+1, n))
+		pages = append(pages, page)
+	}
+	return pages, nil
+}
+
+func footer(cat *ws.Catalog, o ruleset.PrintOptions, l ws.Lang, what string, n, total int) render.Item {
+	version := o.Version
+	if version == "" {
+		version = "dev"
+	}
+	s := fmt.Sprintf("%s · %s %d/%d · %s · %s", cat.Label(what, l), cat.Label("page", l), n, total, version, strings.ToUpper(string(l)))
+	if what == "cards" {
+		s += " · " + cat.Label("cut", l)
+	}
+	it, err := render.TextLine(s, string(l), false, colMuted, paperW/2, paperH-6, paperW-20, 7, 4, 'c', "footer")
+	if err != nil {
+		return render.Rect{}
+	}
+	return it
+}
+
+// bandPages are the band sheets in l: one page per band with its roster,
+// each figure's cost, the total against the format and the figure count.
+func (c *Content) bandPages(o ruleset.PrintOptions, l ws.Lang) ([]render.Page, error) {
+	cat, lang := c.Catalog, string(l)
+	var pages []render.Page
+	for bi, b := range cat.Bands {
+		what := fmt.Sprintf("band %s (%s)", b.ID, strings.ToUpper(lang))
+		page := render.Page{W: paperW, H: paperH, Name: b.Name.In(l)}
+		line := func(s string, bold bool, col render.Colour, x, y, w, pt float64, align byte) error {
+			it, err := render.TextLine(s, lang, bold, col, x, y, w, pt, 5, align, what)
+			if err == nil {
+				page.Items = append(page.Items, it)
+			}
+			return err
+		}
+		if err := line(b.Name.In(l), true, colInk, 20, 30, 170, 20, 'l'); err != nil {
+			return nil, err
+		}
+		sub := fmt.Sprintf("%s · %s %d %s · %d %s %d", cat.Label("band", l), cat.Label("format", l), b.Format, cat.Label("points", l), b.Count, cat.Label("figures-max", l), b.MaxFigures)
+		if err := line(sub, false, colMuted, 20, 38, 170, 10, 'l'); err != nil {
+			return nil, err
+		}
+		cols := []struct {
+			key   string
+			x, w  float64
+			align byte
+		}{{"profile", 20, 90, 'l'}, {"quality", 122, 18, 'c'}, {"count", 148, 20, 'c'}, {"each", 170, 12, 'r'}, {"subtotal", 190, 18, 'r'}}
+		y := 52.0
+		for _, col := range cols {
+			if err := line(cat.Label(col.key, l), true, colInk, col.x, y, col.w, 9, col.align); err != nil {
+				return nil, err
+			}
+		}
+		page.Items = append(page.Items, render.Line{Pts: []render.Pt{{X: 20, Y: y + 2}, {X: 190, Y: y + 2}}, Colour: colInk, Width: 0.3})
+		for _, f := range b.Figures {
+			p := cat.Profile(f.Profile)
+			if p == nil {
+				continue
+			}
+			y += 8
+			cells := []string{p.Name.In(l), strconv.Itoa(p.Quality) + "+", strconv.Itoa(f.Count), strconv.Itoa(p.Cost), strconv.Itoa(p.Cost * f.Count)}
+			for i, col := range cols {
+				if err := line(cells[i], i == 0, colInk, col.x, y, col.w, 10, col.align); err != nil {
+					return nil, err
+				}
+			}
+			parts := make([]string, len(p.Parts))
+			for i, part := range p.Parts {
+				parts[i] = partLabel(cat, part, l) + " " + strconv.Itoa(part.Points)
+			}
+			if err := line(strings.Join(parts, " · "), false, colMuted, 20, y+4, 170, 7, 'l'); err != nil {
+				return nil, err
+			}
+			y += 3
+		}
+		page.Items = append(page.Items, render.Line{Pts: []render.Pt{{X: 20, Y: y + 3}, {X: 190, Y: y + 3}}, Colour: colInk, Width: 0.3})
+		y += 10
+		if err := line(cat.Label("total", l), true, colInk, 20, y, 90, 12, 'l'); err != nil {
+			return nil, err
+		}
+		if err := line(strconv.Itoa(b.Count), true, colInk, 158, y, 20, 12, 'c'); err != nil {
+			return nil, err
+		}
+		if err := line(fmt.Sprintf("%d / %d %s", b.Total, b.Format, cat.Label("points", l)), true, colInk, 190, y, 40, 12, 'r'); err != nil {
+			return nil, err
+		}
+		page.Items = append(page.Items, footer(cat, o, l, "bands", bi+1, len(cat.Bands)))
+		pages = append(pages, page)
+	}
+	return pages, nil
+}
+
+// partLabel names a part of a cost in l: "Quality 3+", "Range 18"",
+// "Deadly", "Powerful (melee)", "Psyker (2)".
+func partLabel(cat *ws.Catalog, part ws.CostPart, l ws.Lang) string {
+	switch part.Kind {
+	case "quality":
+		return cat.Label("quality", l) + " " + part.ID + "+"
+	case "range":
+		return cat.Label("range", l) + " " + cat.RuleNameRange(part.ID, l)
+	case "melee":
+		return cat.RuleName(part.ID, l) + " (" + strings.ToLower(cat.Label("melee", l)) + ")"
+	}
+	return cat.RuleName(part.ID, l)
+}
+
+// Print makes the print-and-play sheets: every profile card, and the band
+// sheets, in both languages.
+func (c *Content) Print(o ruleset.PrintOptions) (dist.Files, error) {
+	out := dist.Files{}
+	ro := render.SheetOptions{Version: o.Version, Date: o.Date}
+	for _, l := range catalog.Langs {
+		ro.Lang = l
+		pages, err := c.cardPages(o, l)
+		if err != nil {
+			return nil, err
+		}
+		bands, err := c.bandPages(o, l)
+		if err != nil {
+			return nil, err
+		}
+		for _, sheet := range []struct {
+			path, title string
+			pages       []render.Page
+		}{{build.CardsSheet(l), "cards", pages}, {build.BandsSheet(l), "bands", bands}} {
+			if len(sheet.pages) == 0 {
+				continue
+			}
+			pdf, err := render.PagesPDF(ro, c.Catalog.Label(sheet.title, l), sheet.pages)
+			if err != nil {
+				return nil, err
+			}
+			_, rel := build.InDir(sheet.path)
+			out[rel] = pdf
+		}
+	}
+	return out, nil
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"wbtool.dev/wbtool/build"
 	_ "wbtool.dev/wbtool/build/warstuff"
 	starter "wbtool.dev/wbtool/content/warstuff"
+	"wbtool.dev/wbtool/internal/testtool"
 )
 
 // starterTree is the embedded Warstuff starter tree, with the check games
@@ -84,5 +86,65 @@ func TestFailingCheck(t *testing.T) {
 	}
 	if !strings.Contains(res.Diagnostics.Text(), "ws/scenarios/checks/broken.cue:3:") {
 		t.Errorf("error not at the check game:\n%s", res.Diagnostics.Text())
+	}
+}
+
+// TestSheets: every starter card fits in both languages; the sheets hold
+// every profile's name and cost, and every band's total.
+func TestSheets(t *testing.T) {
+	res, err := build.Run(context.Background(), build.Options{Content: starterTree(t), Root: "content/warstuff", Stages: []build.Stage{build.Load, build.Layout, build.Print}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Diagnostics) > 0 {
+		t.Fatalf("diagnostics:\n%s", res.Diagnostics.Text())
+	}
+	for _, name := range []string{"cards-en.pdf", "cards-fr.pdf", "bands-en.pdf", "bands-fr.pdf"} {
+		b := res.Outputs[build.PrintDir][name]
+		if !strings.HasPrefix(string(b), "%PDF-") {
+			t.Errorf("%s: not a PDF", name)
+		}
+	}
+	testtool.Require(t, "pdftotext")
+	dir := t.TempDir()
+	text := func(name string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, res.Outputs[build.PrintDir][name], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command("pdftotext", "-layout", p, "-").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out)
+	}
+	cards, bands := text("cards-fr.pdf"), text("bands-en.pdf")
+	for _, want := range []string{"Devin des orages", "Lance-flammes", "Giga-zol", "Sprotch"} {
+		if !strings.Contains(cards, want) {
+			t.Errorf("cards-fr.pdf lacks %q", want)
+		}
+	}
+	for _, want := range []string{"Storm Vanguard", "50 / 50 pts", "98 / 100 pts"} {
+		if !strings.Contains(bands, want) {
+			t.Errorf("bands-en.pdf lacks %q", want)
+		}
+	}
+}
+
+// TestCardTooLong: a reminder too long for the card is a layout error at
+// the profile, in the language that overflows.
+func TestCardTooLong(t *testing.T) {
+	m := starterTree(t)
+	src := string(m["i18n/reminders.cue"].Data)
+	long := strings.Repeat("Très longue règle. ", 80)
+	src = strings.Replace(src, `fr: "1 dé de bonus pour toucher."`, `fr: "`+long+`"`, 1)
+	m["i18n/reminders.cue"] = &fstest.MapFile{Data: []byte(src)}
+	res, err := build.Run(context.Background(), build.Options{Content: m, Root: "ws", Stages: []build.Stage{build.Load, build.Layout}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := res.Diagnostics.Text()
+	if !strings.Contains(got, "ws/cards/profiles.cue:7:2: profile storm-seer (FR): the text needs") || strings.Contains(got, "(EN)") {
+		t.Errorf("want the Storm Seer's French card reported, got\n%s", got)
 	}
 }

@@ -48,12 +48,14 @@ type Catalog struct {
 	Scenarios     []Scenario `json:"scenarios"`
 	// Rules are every special rule, power and creature rule of the cost
 	// tables, with their reminders.
-	Rules    []Rule        `json:"rules"`
-	Limits   Limits        `json:"limits"`
-	Glossary []Term        `json:"glossary"`
-	Strings  []UIString    `json:"strings,omitempty"`
-	Pages    []RulesPage   `json:"-"`
-	Checks   []CheckSource `json:"-"`
+	Rules  []Rule `json:"rules"`
+	Limits Limits `json:"limits"`
+	// Ranges name the weapon ranges ("18" → 18", "flame" → flame template).
+	Ranges   map[string]Text `json:"ranges"`
+	Glossary []Term          `json:"glossary"`
+	Strings  []UIString      `json:"strings,omitempty"`
+	Pages    []RulesPage     `json:"-"`
+	Checks   []CheckSource   `json:"-"`
 	// Warnings are problems that do not stop the build.
 	Warnings diag.List `json:"-"`
 }
@@ -307,4 +309,12 @@ func (w *Weapon) UnmarshalJSON(b []byte) error {
 	}
 	w.Range, w.Rules = strings.Trim(string(raw.Range), `"`), raw.Rules
 	return nil
+}
+
+// RuleNameRange is a weapon range's name in l: 18", flame template.
+func (c *Catalog) RuleNameRange(rng string, l Lang) string {
+	if t, ok := c.Ranges[rng]; ok {
+		return t.In(l)
+	}
+	return rng
 }

@@ -525,6 +525,10 @@ func (l *loader) decode(v cue.Value) (*ws.Catalog, error) {
 		cat.Checks = append(cat.Checks, ws.CheckSource{ID: id, JSON: c, Pos: l.positions["checks."+id]})
 	}
 	cat.Rules = doc.Tables.rules(doc.Reminders)
+	cat.Ranges = map[string]ws.Text{}
+	for id, r := range doc.Tables.Range {
+		cat.Ranges[id] = r.Name
+	}
 	return cat, nil
 }
 
@@ -540,7 +544,10 @@ func entities[T any](l *loader, m map[string]T, section string, pos func(*T) *ca
 
 // tables is the schema's cost tables as evaluated.
 type tables struct {
-	Range  map[string]struct{ Cost int } `json:"range"`
+	Range map[string]struct {
+		Cost int     `json:"cost"`
+		Name ws.Text `json:"name"`
+	} `json:"range"`
 	Attack map[string]struct {
 		Cost       int     `json:"cost"`
 		Name       ws.Text `json:"name"`
