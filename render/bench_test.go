@@ -31,14 +31,21 @@ import (
 
 // benchSheets renders all cards of cat into one French PDF per iteration.
 func benchSheets(b *testing.B, cat *catalog.Catalog) {
-	benchPDF(b, cat, func(o SheetOptions) ([]byte, error) { return Sheets(cat, o) })
+	benchPDF(b, cat, nil, func(o SheetOptions) ([]byte, error) { return Sheets(cat, o) })
 }
 
-// benchPDF runs render as a sheets renderer and reports the figures.
-func benchPDF(b *testing.B, cat *catalog.Catalog, render func(SheetOptions) ([]byte, error)) {
+// benchPDF runs render as a sheets renderer and reports the figures. With
+// layouts, the cards are laid out before the clock starts (as in a
+// build, whose layout stage lays them out for every backend).
+func benchPDF(b *testing.B, cat *catalog.Catalog, layouts *Layouts, render func(SheetOptions) ([]byte, error)) {
 	ids := allCards(cat)
 	n := len(ids)
-	o := SheetOptions{Lang: catalog.French, Version: "bench"}
+	o := SheetOptions{Lang: catalog.French, Version: "bench", Layouts: layouts}
+	if layouts != nil {
+		if _, err := layouts.Cards(o.Lang, ids, o.Version); err != nil {
+			b.Fatal(err)
+		}
+	}
 	first := o
 	first.Cards = ids[:min(9, n)]
 	one, err := render(first)
@@ -96,7 +103,19 @@ func BenchmarkSheets1000(b *testing.B) { benchSheets(b, mustGenerated1000(b)) }
 // cards drawn by a minimal fpdf program (see the top of this file).
 func BenchmarkMinimalFpdf1000(b *testing.B) {
 	cat := mustGenerated1000(b)
-	benchPDF(b, cat, func(o SheetOptions) ([]byte, error) { return minimalFpdf(cat, o) })
+	benchPDF(b, cat, nil, func(o SheetOptions) ([]byte, error) { return minimalFpdf(cat, o) })
+}
+
+// BenchmarkSheets1000LaidOut and BenchmarkMinimalFpdf1000LaidOut are the
+// same with the cards laid out beforehand: the PDF alone.
+func BenchmarkSheets1000LaidOut(b *testing.B) {
+	cat := mustGenerated1000(b)
+	benchPDF(b, cat, NewLayouts(cat), func(o SheetOptions) ([]byte, error) { return Sheets(cat, o) })
+}
+
+func BenchmarkMinimalFpdf1000LaidOut(b *testing.B) {
+	cat := mustGenerated1000(b)
+	benchPDF(b, cat, NewLayouts(cat), func(o SheetOptions) ([]byte, error) { return minimalFpdf(cat, o) })
 }
 
 // minimalFpdf draws the cards' text runs and one rectangle per face with
@@ -110,7 +129,11 @@ func minimalFpdf(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 	if ids == nil {
 		ids = allCards(cat)
 	}
-	cards, err := layoutCards(Drafted(cat), o.Lang, ids, o.Version)
+	ls := o.Layouts
+	if ls == nil {
+		ls = NewLayouts(cat)
+	}
+	cards, err := ls.Cards(o.Lang, ids, o.Version)
 	if err != nil {
 		return nil, err
 	}

@@ -352,7 +352,6 @@ func (p *pdfDoc) AddPageFormat(orientation string, size fpdf.SizeType) {
 // text, up the left (or right) margin between the marks of the middle
 // row. Text shrinks (down to 4 pt) rather than cross a crop mark.
 func (p *pdfDoc) marginText(s sheet, text string, top bool) {
-	p.SetTextColor(int(colMuted.R), int(colMuted.G), int(colMuted.B))
 	size := func(limit float64) float64 {
 		w := measure(text, Regular, 6.5)
 		return max(4, min(6.5, 6.5*limit/w))
@@ -367,15 +366,17 @@ func (p *pdfDoc) marginText(s sheet, text string, top bool) {
 			}
 		}
 		pt := size(limit)
-		p.setFont(Regular, pt)
-		w := p.GetStringWidth(text)
+		w := measure(text, Regular, pt)
 		y := s.ph - band/2 + pt*ptToMM*0.35
 		if top {
 			y = band/2 + pt*ptToMM*0.35
 		}
-		p.Text((s.pw-w)/2, y, text)
+		// with the page's cards (flush)
+		p.drawClipped([]Item{Text{X: (s.pw - w) / 2, Y: y, Size: pt, Style: Regular, Colour: colMuted, S: text, W: w}}, 0, 0, 0, 0, 0, 0)
 		return
 	}
+	p.flush()
+	p.SetTextColor(int(colMuted.R), int(colMuted.G), int(colMuted.B))
 	pt := size(CardH - 4)
 	p.setFont(Regular, pt)
 	w := p.GetStringWidth(text)
@@ -392,8 +393,16 @@ func (p *pdfDoc) marginText(s sheet, text string, top bool) {
 // cropMarks draws the crop marks of a front page: short lines in the
 // margins, in line with every cut line, never on a card.
 func (p *pdfDoc) cropMarks(s sheet) {
-	p.SetDrawColor(0, 0, 0)
-	p.SetLineWidth(0.2)
+	// black, 0.2 mm (fpdf's own defaults, so its state stays true), in
+	// points from the page's lower-left corner, with the page's cards
+	// (flush)
+	b := append(p.s.b, "0 G\n0.57 w\n"...)
+	line := func(x0, y0, x1, y1 float64) {
+		for i, v := range [4]float64{x0, s.ph - y0, x1, s.ph - y1} {
+			b = strconv.AppendFloat(b, v*mmToPt, 'f', 2, 64)
+			b = append(b, [4]string{" ", " m ", " ", " l S\n"}[i]...)
+		}
+	}
 	var xs, ys []float64
 	for c := range s.cols {
 		x := s.mx + float64(c)*(CardW+s.gx)
@@ -406,17 +415,18 @@ func (p *pdfDoc) cropMarks(s sheet) {
 	if s.markX >= 1 {
 		top, bottom := s.my-s.by-markClear, s.ph-s.my+s.by+markClear
 		for _, x := range xs {
-			p.Line(x, top-s.markX, x, top)
-			p.Line(x, bottom, x, bottom+s.markX)
+			line(x, top-s.markX, x, top)
+			line(x, bottom, x, bottom+s.markX)
 		}
 	}
 	if s.markY >= 1 {
 		left, right := s.mx-s.bx-markClear, s.pw-s.mx+s.bx+markClear
 		for _, y := range ys {
-			p.Line(left-s.markY, y, left, y)
-			p.Line(right, y, right+s.markY, y)
+			line(left-s.markY, y, left, y)
+			line(right, y, right+s.markY, y)
 		}
 	}
+	p.s.b = b
 }
 
 func appendUnique(s []float64, vs ...float64) []float64 {
@@ -496,10 +506,9 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 			front, _ := s.slot(i - lo)
 			p.drawFace(&cards[i].Front, front.X, front.Y, s.bx, s.by)
 		}
-		p.flush()
-		p.cropMarks(s)
 		p.marginText(s, info, false)
 		p.marginText(s, label(cat, "print.duplex", l)+" · "+label(cat, "print.cut", l), true)
+		p.cropMarks(s)
 
 		p.AddPageFormat("P", size)
 		p.setBoxes(s.pw, s.ph, bx, by, w, h, s.bx, s.by)
@@ -507,7 +516,6 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 			_, back := s.slot(i - lo)
 			p.drawFace(&cards[i].Back, back.X, back.Y, s.bx, s.by)
 		}
-		p.flush()
 		p.marginText(s, fmt.Sprintf("%s · %s %d–%d / %d · %s %d/%d · %s · %s", label(cat, "print.backs", l), label(cat, "print.cards", l), lo+1, hi, len(cards),
 			label(cat, "print.page", l), first+2*sh+2, pages, version, strings.ToUpper(string(l))), false)
 	}
