@@ -196,6 +196,9 @@ func Merge(parts []*Result) (*Result, error) {
 			shards = []Shard{{0, 1}}
 		}
 		for _, s := range shards {
+			if s.N < 1 || s.I < 0 || s.I >= s.N {
+				return nil, fmt.Errorf("part %d: shard %d/%d: expected I/N with 0 ≤ I < N", pi+1, s.I, s.N)
+			}
 			if n == 0 {
 				n = s.N
 			}

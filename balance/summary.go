@@ -129,8 +129,8 @@ func (r *Result) Finish(th Thresholds) *Summary {
 			unfinished += m.Unfinished
 			steps += m.Steps
 			stepsSq += m.StepsSq
-			for b, n := range m.Lengths {
-				ss.Lengths[b] += n
+			for b := range min(len(m.Lengths), LengthBins) {
+				ss.Lengths[b] += m.Lengths[b]
 			}
 			for seat := range 2 {
 				k := [2]string{m.Decks[seat], m.Decks[1-seat]}

@@ -38,8 +38,8 @@ per matchup and seat order; its default time budget is 10 minutes
 (--timeout).
 
 Examples:
-  wbtool balance --format exploration --games 10
-  wbtool balance --format exploration --bot greedy --games 100
+  wbtool balance --format exploration --games 4
+  wbtool balance --format exploration --bot greedy --games 20
   wbtool balance --decks raiders-strike,clans-vigil --bot random --variants
   wbtool balance --format exploration --bot random --shard 0/2 --out dist-0
   wbtool balance --format exploration --bot random --shard 1/2 --out dist-1
