@@ -36,7 +36,7 @@ Examples:
 
 func newPlayCmd(g *globalFlags) *cobra.Command {
 	var seed uint64
-	var decks, bot, format, scenario, logFile, replay string
+	var decks, bot, format, scenario, logFile, replay, horde string
 	var maintenance, quiet bool
 	cmd := &cobra.Command{
 		Use:   "play",
@@ -44,9 +44,12 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 		Long:  playDoc,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cat, err := loadCatalog(cmd, g)
+			cat, wcat, err := loadGame(cmd, g)
 			if err != nil {
 				return err
+			}
+			if wcat != nil { // a Warstuff tree
+				return playWarstuff(cmd, wcat, wsGame{scenario, decks, horde, bot}, seed, logFile, replay, quiet)
 			}
 			out := cmd.OutOrStdout()
 			if replay != "" {
@@ -70,14 +73,8 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if logFile != "" {
-				data, err := l.MarshalJSONL()
-				if err != nil {
-					return err
-				}
-				if err := writeLog(logFile, data); err != nil {
-					return err
-				}
+			if err := writeLogOf(logFile, l); err != nil {
+				return err
 			}
 			if !quiet {
 				writeAccount(out, l)
@@ -97,6 +94,7 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 	f.StringVar(&replay, "replay", "", "replay the log `FILE` and report the first divergence")
 	f.BoolVar(&maintenance, "maintenance", false, "Confrontation: play with the Maintenance option (R-TURN-7)")
 	f.BoolVar(&quiet, "quiet", false, "print only the result line, not the account of the game")
+	f.StringVar(&horde, "horde", "", "Warstuff invasion: the creatures (default: the content's first horde)")
 	return cmd
 }
 
@@ -173,9 +171,14 @@ func formatDecks(cat *catalog.Catalog, format catalog.Format) []string {
 }
 
 func makeBots(kind string, seed uint64) ([2]engine.Bot, error) {
-	var bots [2]engine.Bot
+	return botPair(engine.NewBot, kind, seed)
+}
+
+// botPair makes both players' bots of a kind, each with its own seed.
+func botPair[B any](newBot func(string, uint64) (B, error), kind string, seed uint64) ([2]B, error) {
+	var bots [2]B
 	for i := range bots {
-		b, err := engine.NewBot(kind, seed*2+1+uint64(i))
+		b, err := newBot(kind, seed*2+1+uint64(i))
 		if err != nil {
 			return bots, usagef("--bot: %v", err)
 		}
@@ -229,11 +232,23 @@ func replayLog(cmd *cobra.Command, cat *catalog.Catalog, file string) error {
 	return nil
 }
 
+// writeLogOf writes log l to file, when file is given.
+func writeLogOf(file string, l interface{ MarshalJSONL() ([]byte, error) }) error {
+	if file == "" {
+		return nil
+	}
+	data, err := l.MarshalJSONL()
+	if err != nil {
+		return err
+	}
+	return writeLog(file, data)
+}
+
 // writeLog writes a game log, replacing only an earlier game log: a file
 // that is not one (a content file given by mistake) is left alone.
 func writeLog(name string, data []byte) error {
 	if old, err := os.ReadFile(name); err == nil && len(old) > 0 {
-		if _, err := engine.ParseLog(old); err != nil {
+		if _, err := engine.ParseLog(old); err != nil && !isWarstuffLog(old) {
 			return usagef("--log %s: the file exists and is not a wbtool game log; wbtool will not overwrite it (choose another name)", name)
 		}
 	}

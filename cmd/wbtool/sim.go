@@ -34,7 +34,7 @@ Examples:
 func newSimCmd(g *globalFlags) *cobra.Command {
 	var games int
 	var seed uint64
-	var decks, bot, format, scenario string
+	var decks, bot, format, scenario, horde string
 	var noProgress, maintenance bool
 	cmd := &cobra.Command{
 		Use:   "sim",
@@ -48,9 +48,12 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 			if _, err := makeBots(bot, 0); err != nil {
 				return err
 			}
-			cat, err := loadCatalog(cmd, g)
+			cat, wcat, err := loadGame(cmd, g)
 			if err != nil {
 				return err
+			}
+			if wcat != nil { // a Warstuff tree
+				return simWarstuff(cmd, wcat, wsGame{scenario, decks, horde, bot}, games, seed)
 			}
 			var pairs []string
 			if decks != "" {
@@ -97,6 +100,7 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 	f.StringVar(&scenario, "scenario", "", "scenario id (default: the format's first scenario)")
 	f.BoolVar(&noProgress, "no-progress", false, "no progress bar on stderr")
 	f.BoolVar(&maintenance, "maintenance", false, "Confrontation: play with the Maintenance option (R-TURN-7)")
+	f.StringVar(&horde, "horde", "", "Warstuff invasion: the creatures (default: the content's first horde)")
 	return cmd
 }
 

@@ -1,8 +1,11 @@
 package warstuff
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strconv"
 )
@@ -139,7 +142,10 @@ func Play(g *Game, seed uint64, bots [2]Bot, log *Log, maxSteps int) (Result, *S
 		return Result{}, s, err
 	}
 	if log != nil {
-		log.Header = LogHeader{Engine: Version, Seed: seed, Scenario: g.Scenario}
+		log.Header.Engine, log.Header.Seed = Version, seed
+		if log.Header.Scenario == "" {
+			log.Header.Scenario = g.Scenario
+		}
 		log.record(s, nil, ev)
 	}
 	var legal []Decision
@@ -168,17 +174,22 @@ func Play(g *Game, seed uint64, bots [2]Bot, log *Log, maxSteps int) (Result, *S
 // Version is the engine version written in game logs.
 const Version = "wbtool-warstuff/1"
 
-// LogHeader is the first line of a game log.
+// LogHeader is the first line of a game log: enough to set the game up
+// again (scenario, bands, horde) and check it is the same content.
 type LogHeader struct {
-	Engine   string `json:"engine"`
-	Content  string `json:"content,omitempty"`
-	Seed     uint64 `json:"seed"`
-	Scenario string `json:"scenario"`
+	Engine   string   `json:"engine"`
+	Content  string   `json:"content,omitempty"`
+	Seed     uint64   `json:"seed"`
+	Scenario string   `json:"scenario"`
+	Bands    []string `json:"bands,omitempty"`
+	Horde    string   `json:"horde,omitempty"`
+	Bot      string   `json:"bot,omitempty"`
 }
 
 // LogStep is one decision: the decision, its events and the state hash.
 type LogStep struct {
 	N        int       `json:"n"`
+	Text     string    `json:"text,omitempty"`
 	Decision *Decision `json:"decision,omitempty"`
 	Events   []string  `json:"events"`
 	Hash     string    `json:"hash"`
@@ -195,6 +206,7 @@ func (l *Log) record(s *State, d *Decision, ev []Event) {
 	if d != nil {
 		c := *d
 		st.Decision = &c
+		st.Text = d.Format(s.g)
 	}
 	for i := range ev {
 		st.Events[i] = ev[i].Format(s.g)
@@ -225,4 +237,66 @@ func Replay(g *Game, l *Log) error {
 		}
 	}
 	return nil
+}
+
+// NewBot returns a bot by name: random or greedy.
+func NewBot(kind string, seed uint64) (Bot, error) {
+	switch kind {
+	case "random", "":
+		return NewRandomBot(seed), nil
+	case "greedy":
+		return NewGreedyBot(seed), nil
+	}
+	return nil, fmt.Errorf("unknown bot %q: random or greedy", kind)
+}
+
+// MarshalJSONL writes the log as JSON lines: the header, then one line per
+// step. The output is deterministic.
+func (l *Log) MarshalJSONL() ([]byte, error) {
+	lines := make([]any, 1, 1+len(l.Steps))
+	lines[0] = l.Header
+	for i := range l.Steps {
+		lines = append(lines, &l.Steps[i])
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	for _, v := range lines {
+		if err := enc.Encode(v); err != nil {
+			return nil, err
+		}
+	}
+	return b.Bytes(), nil
+}
+
+// ReadLog reads a log written by MarshalJSONL.
+func ReadLog(data []byte) (*Log, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	l := &Log{}
+	if err := dec.Decode(&l.Header); err != nil {
+		return nil, fmt.Errorf("line 1: %v", err)
+	}
+	if l.Header.Engine != Version {
+		return nil, fmt.Errorf("line 1: a log of %q, this engine is %s", l.Header.Engine, Version)
+	}
+	for dec.More() {
+		var st LogStep
+		if err := dec.Decode(&st); err != nil {
+			return nil, fmt.Errorf("line %d: %v", len(l.Steps)+2, err)
+		}
+		l.Steps = append(l.Steps, st)
+	}
+	return l, nil
+}
+
+// Account writes the game in words: one line per decision with what it
+// caused.
+func (l *Log) Account(w io.Writer) {
+	for _, st := range l.Steps {
+		if st.Decision != nil {
+			fmt.Fprintf(w, "%d. %s\n", st.N, st.Text)
+		}
+		for _, e := range st.Events {
+			fmt.Fprintf(w, "   %s\n", e)
+		}
+	}
 }

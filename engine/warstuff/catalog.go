@@ -48,19 +48,8 @@ func piecesOf(sc *ws.Scenario) ([]Piece, error) {
 			pg[i] = geom.Vec{X: v[0], Y: v[1]}
 		}
 		pc.Shape = geom.NewShape(pg)
-		for _, k := range t.Kinds {
-			switch k {
-			case "obstacle":
-				pc.Obstacle = true
-			case "dangerous":
-				pc.Dangerous = true
-			case "difficult":
-				pc.Difficult = true
-			case "high":
-				pc.High = true
-			default:
-				return nil, fmt.Errorf("terrain %s: unknown kind %q", t.ID, k)
-			}
+		if err := pc.setKinds(t.Kinds); err != nil {
+			return nil, fmt.Errorf("terrain %s: %v", t.ID, err)
 		}
 		out = append(out, pc)
 	}

@@ -248,19 +248,8 @@ func (r *checkRun) setup() error {
 		if len(pg) < 3 {
 			return fmt.Errorf("terrain %d: a shape has at least 3 corners", i+1)
 		}
-		for _, k := range p.Kinds {
-			switch k {
-			case "obstacle":
-				pc.Obstacle = true
-			case "dangerous":
-				pc.Dangerous = true
-			case "difficult":
-				pc.Difficult = true
-			case "high":
-				pc.High = true
-			default:
-				return fmt.Errorf("terrain %d: kind %q: obstacle, dangerous, difficult or high", i+1, k)
-			}
+		if err := pc.setKinds(p.Kinds); err != nil {
+			return fmt.Errorf("terrain %d: %v", i+1, err)
 		}
 		g.Pieces = append(g.Pieces, pc)
 	}

@@ -3,6 +3,8 @@ package warstuff
 import (
 	"fmt"
 	"strings"
+
+	"wbtool.dev/wbtool/engine/warstuff/geom"
 )
 
 // EventKind is what happened.
@@ -65,17 +67,67 @@ type Event struct {
 	Kept    int8
 }
 
+// figName names figure i: its setup name, or creature<i> for a creature
+// that spawned during the game.
+func (g *Game) figName(i int8) string {
+	if i < 0 {
+		return "-"
+	}
+	if int(i) < len(g.Figs) {
+		return g.Figs[i].Name
+	}
+	return fmt.Sprintf("creature%d", i)
+}
+
+// Format writes the decision in words.
+func (d *Decision) Format(g *Game) string {
+	var b strings.Builder
+	switch d.Kind {
+	case Activate:
+		fmt.Fprintf(&b, "%s: %s", g.figName(d.Fig), OptionIDs[d.Option])
+		for i := range d.Path.N {
+			fmt.Fprintf(&b, " → (%.1f, %.1f)", d.Path.W[i].P.X, d.Path.W[i].P.Y)
+		}
+		if d.Target >= 0 {
+			fmt.Fprintf(&b, ", target %s", g.figName(d.Target))
+		}
+		if d.Axis != (geom.Vec{}) {
+			b.WriteString(", flame template")
+		}
+		if d.Heal >= 0 {
+			fmt.Fprintf(&b, ", heals %s", g.figName(d.Heal))
+		}
+		if d.Suicide {
+			b.WriteString(", blows itself up")
+		}
+		if d.Power > 0 {
+			fmt.Fprintf(&b, ", power %s", PowerSpecs[d.Power-1].ID)
+			if d.PowerTarget >= 0 {
+				fmt.Fprintf(&b, " on %s", g.figName(d.PowerTarget))
+			}
+		}
+	case Pass:
+		fmt.Fprintf(&b, "%s passes", sideNames[d.Side])
+	case First:
+		fmt.Fprintf(&b, "%s goes first", sideNames[d.Choice])
+	case Interrupt:
+		fmt.Fprintf(&b, "%s interrupts the move at %.1f\"", g.figName(d.Fig), d.At)
+	case NoInterrupt:
+		b.WriteString("no Overwatch shot")
+	case PostMove:
+		fmt.Fprintf(&b, "%s: move after the combat", g.figName(d.Fig))
+		for i := range d.Path.N {
+			fmt.Fprintf(&b, " → (%.1f, %.1f)", d.Path.W[i].P.X, d.Path.W[i].P.Y)
+		}
+	case Device:
+		fmt.Fprintf(&b, "%s tries the device", g.figName(d.Fig))
+	}
+	return b.String()
+}
+
 // Format writes the event in words, naming figures by their setup names.
 func (e Event) Format(g *Game) string {
-	name := func(i int8) string {
-		if i < 0 {
-			return "-"
-		}
-		if int(i) < len(g.Figs) {
-			return g.Figs[i].Name
-		}
-		return fmt.Sprintf("creature%d", i)
-	}
+	name := g.figName
 	var b strings.Builder
 	b.WriteString(e.Kind.String())
 	switch e.Kind {

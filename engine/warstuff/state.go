@@ -33,6 +33,25 @@ type Piece struct {
 	Access []int
 }
 
+// setKinds sets the piece's kinds from their ids (WS-GEOM-5).
+func (pc *Piece) setKinds(kinds []string) error {
+	for _, k := range kinds {
+		switch k {
+		case "obstacle":
+			pc.Obstacle = true
+		case "dangerous":
+			pc.Dangerous = true
+		case "difficult":
+			pc.Difficult = true
+		case "high":
+			pc.High = true
+		default:
+			return fmt.Errorf("kind %q: obstacle, dangerous, difficult or high", k)
+		}
+	}
+	return nil
+}
+
 // FigSetup is one figure at the start of a game.
 type FigSetup struct {
 	Name    string
