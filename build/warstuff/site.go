@@ -1,9 +1,301 @@
 package warstuff
 
 import (
+	"bytes"
+	"embed"
+	"fmt"
+	"html/template"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+
 	"wbtool.dev/wbtool/build/ruleset"
+	"wbtool.dev/wbtool/catalog"
+	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/internal/typo"
+	"wbtool.dev/wbtool/render"
 )
 
-// Site builds the Warstuff rules site.
-func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) { return nil, nil }
+//go:embed assets
+var assets embed.FS
+
+// pageData is what every page template reads.
+type pageData struct {
+	Lang, Alt  string
+	Title      string
+	Section    string
+	Root       string // path from the page to the language folder
+	cat        *ws.Catalog
+	lang       ws.Lang
+	Body       template.HTML
+	Profiles   []profileRow
+	Rules      []ruleRow
+	Bands      []bandRow
+	Pages      []pageLink
+	Profile    *profileRow
+	AltPath    string
+	Scenarios  []scenarioRow
+	Total      int
+	FigureNote string
+}
+
+// T is the interface word key in the page's language.
+func (d pageData) T(key string) string { return d.cat.Label(key, d.lang) }
+
+type profileRow struct {
+	ID, Name, Kind, Weapon, Rules, Search string
+	Quality, Cost                         int
+	Parts                                 []string
+	Reminders                             []ruleRow
+	Stats                                 []template.HTML
+}
+
+type ruleRow struct {
+	ID, Name, Kind, Reminder, Search string
+	Cost                             string
+}
+
+type bandRow struct {
+	ID, Name                   string
+	Format, Total, Count, MaxN int
+	Lines                      []string
+}
+
+type scenarioRow struct{ Name, Summary string }
+
+type pageLink struct{ Href, Title string }
+
+var siteTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
+<html lang="{{.Lang}}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; base-uri 'none'">
+<title>{{.Title}} · {{.T "site.title"}}</title>
+<link rel="stylesheet" href="{{.Root}}../assets/warstuff.css">
+<link rel="alternate" hreflang="{{.Alt}}" href="{{.Root}}../{{.Alt}}/{{.AltPath}}">
+</head>
+<body>
+<header><a class="brand" href="{{.Root}}index.html">{{.T "site.title"}}</a>
+<nav>
+<a href="{{.Root}}index.html"{{if eq .Section "rules"}} aria-current="page"{{end}}>{{.T "site.rules"}}</a>
+<a href="{{.Root}}profiles/index.html"{{if eq .Section "profiles"}} aria-current="page"{{end}}>{{.T "site.profiles"}}</a>
+<a href="{{.Root}}glossary.html"{{if eq .Section "glossary"}} aria-current="page"{{end}}>{{.T "site.glossary"}}</a>
+<a href="{{.Root}}bands.html"{{if eq .Section "bands"}} aria-current="page"{{end}}>{{.T "site.bands"}}</a>
+<a href="{{.Root}}../{{.Alt}}/{{.AltPath}}" hreflang="{{.Alt}}" lang="{{.Alt}}">{{.T "site.other"}}</a>
+</nav></header>
+<main id="main">
+{{if .Body}}{{.Body}}{{end}}
+{{if eq .Section "rules"}}{{if .Pages}}<ul>{{range .Pages}}<li><a href="{{.Href}}">{{.Title}}</a></li>{{end}}</ul>{{end}}
+{{if .Scenarios}}<h2>{{.T "scenarios"}}</h2><dl>{{range .Scenarios}}<dt>{{.Name}}</dt><dd>{{.Summary}}</dd>{{end}}</dl>{{end}}{{end}}
+{{if eq .Section "profiles"}}{{if .Profile}}{{with .Profile}}
+<h1>{{.Name}} <span class="cost">{{.Cost}}</span></h1>
+<img class="card" src="{{.ID}}.svg" alt="" width="252" height="352">
+<ul>{{range .Stats}}<li>{{.}}</li>{{end}}</ul>
+<h2>{{$.T "cost"}}: {{.Cost}} {{$.T "points"}}</h2>
+<table><tbody>{{range .Parts}}<tr><td>{{.}}</td></tr>{{end}}</tbody></table>
+{{if .Reminders}}<h2>{{$.T "rules"}}</h2><dl>{{range .Reminders}}<dt><a href="../glossary.html#{{.ID}}">{{.Name}}</a></dt><dd>{{.Reminder}}</dd>{{end}}</dl>{{end}}
+{{end}}{{else}}
+<h1>{{.T "site.profiles"}}</h1>
+<label for="q">{{.T "site.search"}}</label> (<span id="count">{{len .Profiles}}</span>)
+<input type="search" id="q" autocomplete="off">
+<div class="table-wrap"><table data-filtered><thead><tr><th>{{.T "profile"}}</th><th>{{.T "quality"}}</th><th class="hide-narrow">{{.T "range"}}</th><th class="hide-narrow">{{.T "rules"}}</th><th class="num">{{.T "cost"}}</th></tr></thead><tbody>
+{{range .Profiles}}<tr data-search="{{.Search}}"><td><a href="{{.ID}}.html">{{.Name}}</a>{{if .Kind}} <span class="muted">({{.Kind}})</span>{{end}}</td><td>{{.Quality}}+</td><td class="hide-narrow">{{.Weapon}}</td><td class="hide-narrow">{{.Rules}}</td><td class="num"><span class="cost">{{.Cost}}</span></td></tr>
+{{end}}</tbody></table></div>{{end}}{{end}}
+{{if eq .Section "glossary"}}<h1>{{.T "site.glossary"}}</h1>
+<label for="q">{{.T "site.search"}}</label> (<span id="count">{{len .Rules}}</span>)
+<input type="search" id="q" autocomplete="off">
+<dl data-filtered>{{range .Rules}}<div data-search="{{.Search}}"><dt id="{{.ID}}">{{.Name}} <span class="muted">{{.Kind}}{{if .Cost}} · {{.Cost}}{{end}}</span></dt><dd>{{.Reminder}}</dd></div>{{end}}</dl>{{end}}
+{{if eq .Section "bands"}}<h1>{{.T "site.bands"}}</h1>
+{{range .Bands}}<h2 id="{{.ID}}">{{.Name}}</h2><p>{{$.T "format"}} {{.Format}} · {{.Total}} / {{.Format}} {{$.T "points"}} · {{.Count}} {{$.T "figures-max"}} {{.MaxN}}</p><ul>{{range .Lines}}<li>{{.}}</li>{{end}}</ul>{{end}}{{end}}
+</main>
+<footer>Warstuff · wbtool</footer>
+<script src="{{.Root}}../assets/warstuff.js" defer></script>
+</body>
+</html>
+`))
+
+// Site builds the Warstuff site: for each language, the rules chapters,
+// the profile database (a page per profile and creature with its card and
+// its cost part by part) with search, the special-rules glossary and the
+// sample bands.
+func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
+	cat := c.Catalog
+	out := dist.Files{}
+	for _, name := range []string{"warstuff.css", "warstuff.js"} {
+		b, err := assets.ReadFile("assets/" + name)
+		if err != nil {
+			return nil, err
+		}
+		out["assets/"+name] = b
+	}
+	out["index.html"] = []byte(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=en/index.html"><title>Warstuff</title></head><body><a href="en/index.html">English</a> · <a href="fr/index.html" lang="fr">Français</a></body></html>` + "\n")
+	for _, l := range catalog.Langs {
+		alt := catalog.French
+		if l == catalog.French {
+			alt = catalog.English
+		}
+		base := pageData{Lang: string(l), Alt: string(alt), cat: cat, lang: l}
+		write := func(path string, d pageData) error {
+			var b bytes.Buffer
+			d.AltPath = path
+			if err := siteTemplate.Execute(&b, d); err != nil {
+				return fmt.Errorf("site page %s: %w", path, err)
+			}
+			out[string(l)+"/"+path] = b.Bytes()
+			return nil
+		}
+		// Rules chapters.
+		home := base
+		home.Section, home.Title, home.Root = "rules", cat.Label("site.rules", l), ""
+		for _, pg := range cat.Pages {
+			if pg.Lang != l {
+				continue
+			}
+			html, title, err := markdownPage(pg.Src, l)
+			if err != nil {
+				return nil, err
+			}
+			d := base
+			d.Section, d.Title, d.Root, d.Body = "rules", title, "../", html
+			if err := write("rules/"+pg.Name+".html", d); err != nil {
+				return nil, err
+			}
+			home.Pages = append(home.Pages, pageLink{Href: "rules/" + pg.Name + ".html", Title: title})
+		}
+		for _, s := range cat.Scenarios {
+			home.Scenarios = append(home.Scenarios, scenarioRow{Name: s.Name.In(l), Summary: typoText(s.Summary.In(l), l)})
+		}
+		home.Body = template.HTML("<h1>" + template.HTMLEscapeString(cat.Label("site.title", l)) + "</h1>")
+		if err := write("index.html", home); err != nil {
+			return nil, err
+		}
+		// Profiles.
+		list := base
+		list.Section, list.Title, list.Root = "profiles", cat.Label("site.profiles", l), "../"
+		for _, p := range c.cards() {
+			row := c.profileRow(p, l)
+			list.Profiles = append(list.Profiles, row)
+			d := base
+			d.Section, d.Title, d.Root, d.Profile = "profiles", row.Name, "../", &row
+			if err := write("profiles/"+p.ID+".html", d); err != nil {
+				return nil, err
+			}
+			items, err := ProfileCard(cat, p, l, 0, 0)
+			if err != nil {
+				return nil, err
+			}
+			drawing := render.Drawing{W: render.CardW, H: render.CardH, Title: row.Name, Items: items}
+			out[string(l)+"/profiles/"+p.ID+".svg"] = drawing.SVG(string(l))
+		}
+		if err := write("profiles/index.html", list); err != nil {
+			return nil, err
+		}
+		// Glossary.
+		g := base
+		g.Section, g.Title, g.Root = "glossary", cat.Label("site.glossary", l), ""
+		for i := range cat.Rules {
+			g.Rules = append(g.Rules, ruleRowOf(cat, &cat.Rules[i], l))
+		}
+		if err := write("glossary.html", g); err != nil {
+			return nil, err
+		}
+		// Bands.
+		bd := base
+		bd.Section, bd.Title, bd.Root = "bands", cat.Label("site.bands", l), ""
+		for _, b := range cat.Bands {
+			row := bandRow{ID: b.ID, Name: b.Name.In(l), Format: b.Format, Total: b.Total, Count: b.Count, MaxN: b.MaxFigures}
+			for _, f := range b.Figures {
+				if p := cat.Profile(f.Profile); p != nil {
+					row.Lines = append(row.Lines, fmt.Sprintf("%d × %s (%d %s) = %d", f.Count, p.Name.In(l), p.Cost, cat.Label("points", l), f.Count*p.Cost))
+				}
+			}
+			bd.Bands = append(bd.Bands, row)
+		}
+		if err := write("bands.html", bd); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (c *Content) profileRow(p *ws.Profile, l ws.Lang) profileRow {
+	cat := c.Catalog
+	row := profileRow{ID: p.ID, Name: p.Name.In(l), Quality: p.Quality, Cost: p.Cost, Rules: ruleNames(cat, append(append([]string{}, p.Rules...), p.Traits...), l)}
+	if cat.Creature(p.ID) == p {
+		row.Kind = cat.Label("creature", l)
+	}
+	switch {
+	case p.Ranged != nil:
+		row.Weapon = weaponText(cat, *p.Ranged, l)
+	case len(p.Variable) == 2:
+		row.Weapon = weaponText(cat, p.Variable[0], l) + " / " + weaponText(cat, p.Variable[1], l)
+	default:
+		row.Weapon = cat.Label("melee-only", l)
+	}
+	for _, s := range statLines(cat, p, l) {
+		row.Stats = append(row.Stats, inlineMarkup(s))
+	}
+	for _, part := range p.Parts {
+		row.Parts = append(row.Parts, typoText(partLabel(cat, part, l)+": "+strconv.Itoa(part.Points), l))
+	}
+	for _, id := range ruleIDs(p) {
+		if r := cat.Rule(id); r != nil {
+			row.Reminders = append(row.Reminders, ruleRowOf(cat, r, l))
+		}
+	}
+	row.Search = strings.Join([]string{p.Name.EN, p.Name.FR, row.Weapon, row.Rules, ruleNames(cat, p.Powers, l), ruleNames(cat, p.Melee, l), strconv.Itoa(p.Quality) + "+"}, " ")
+	return row
+}
+
+func ruleRowOf(cat *ws.Catalog, r *ws.Rule, l ws.Lang) ruleRow {
+	row := ruleRow{ID: r.ID, Name: r.Name.In(l), Kind: cat.Label("kind."+string(r.Kind), l), Reminder: typoText(r.Reminder.In(l), l)}
+	if r.Kind != ws.CreatureRule && r.Kind != ws.PowerRule {
+		row.Cost = strconv.Itoa(r.Cost) + " " + cat.Label("points", l)
+	}
+	row.Search = r.Name.EN + " " + r.Name.FR + " " + r.Reminder.In(l)
+	return row
+}
+
+// inlineMarkup renders the card markup of a stat line (**strong**,
+// *emphasis*) as HTML, every text escaped.
+func inlineMarkup(s string) template.HTML {
+	var b bytes.Buffer
+	if err := goldmark.Convert([]byte(s), &b); err != nil {
+		return template.HTML(template.HTMLEscapeString(s))
+	}
+	h := strings.TrimSpace(b.String())
+	h = strings.TrimSuffix(strings.TrimPrefix(h, "<p>"), "</p>")
+	return template.HTML(h) // goldmark escapes text and drops raw HTML
+}
+
+func typoText(s string, l ws.Lang) string {
+	if l == catalog.French {
+		return typo.French(s, false)
+	}
+	return s
+}
+
+// markdownPage renders a rules chapter (goldmark: no raw HTML) and returns
+// its first heading as the title.
+func markdownPage(src []byte, l ws.Lang) (template.HTML, string, error) {
+	text := string(src)
+	title := ""
+	for _, line := range strings.Split(text, "\n") {
+		if t, ok := strings.CutPrefix(line, "# "); ok {
+			title = t
+			break
+		}
+	}
+	if l == catalog.French {
+		text = typo.French(text, false)
+	}
+	var b bytes.Buffer
+	if err := goldmark.New(goldmark.WithExtensions(extension.Table)).Convert([]byte(text), &b); err != nil {
+		return "", "", fmt.Errorf("rules page: %w", err)
+	}
+	return template.HTML(b.String()), title, nil
+}

@@ -148,3 +148,57 @@ func TestCardTooLong(t *testing.T) {
 		t.Errorf("want the Storm Seer's French card reported, got\n%s", got)
 	}
 }
+
+// TestSite: the Warstuff site in both languages: rules chapters, a page
+// per profile with its card and its cost part by part, the profile
+// database with its search, the glossary of every special rule, the bands.
+func TestSite(t *testing.T) {
+	res, err := build.Run(context.Background(), build.Options{Content: starterTree(t), Root: "content/warstuff", Stages: []build.Stage{build.Load, build.Site}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Diagnostics) > 0 {
+		t.Fatalf("diagnostics:\n%s", res.Diagnostics.Text())
+	}
+	site := res.Outputs[build.SiteDir]
+	page := func(p string) string {
+		b, ok := site[p]
+		if !ok {
+			t.Fatalf("no %s", p)
+		}
+		return string(b)
+	}
+	for _, tt := range []struct{ path, want string }{
+		{"en/profiles/storm-seer.html", "Piercing: 2"},
+		{"fr/profiles/storm-seer.html", "Devin des orages"},
+		{"fr/profiles/storm-seer.html", "Psyker\u00a0: 6"},
+		{"en/profiles/index.html", `data-search="Storm Seer Devin des orages`},
+		{"en/profiles/index.html", "warstuff.js"},
+		{"fr/glossary.html", `id="reinforced_armour"`},
+		{"fr/glossary.html", "Armure renforcée"},
+		{"en/bands.html", "50 / 50 pts"},
+		{"fr/rules/2-building.html", "<table>"},
+		{"en/index.html", "rules/1-playing.html"},
+		{"fr/index.html", "L&#39;invasion"},
+	} {
+		if got := page(tt.path); !strings.Contains(got, tt.want) {
+			t.Errorf("%s lacks %q", tt.path, tt.want)
+		}
+	}
+	if !strings.HasPrefix(page("en/profiles/giga-zol.svg"), "<svg") {
+		t.Error("no card image for the giga-zol")
+	}
+	// French typography: a no-break space before the colon.
+	if !strings.Contains(page("fr/rules/1-playing.html"), "\u00a0:") {
+		t.Error("French rules page without French spacing")
+	}
+	var n int
+	for p := range site {
+		if strings.HasPrefix(p, "en/profiles/") && strings.HasSuffix(p, ".html") && p != "en/profiles/index.html" {
+			n++
+		}
+	}
+	if n != 20 {
+		t.Errorf("%d profile pages, want 13 profiles + 7 creatures", n)
+	}
+}

@@ -46,3 +46,17 @@ func (c *Catalog) Label(key string, l Lang) string {
 	}
 	return Labels[key].In(l)
 }
+
+func init() {
+	for k, v := range map[string]Text{
+		"scenarios":     {EN: "Scenarios", FR: "Scénarios"},
+		"kind.attack":   {EN: "attack rule", FR: "règle d'attaque"},
+		"kind.variable": {EN: "weapon rule", FR: "règle d'arme"},
+		"kind.psyker":   {EN: "psyker", FR: "psyker"},
+		"kind.power":    {EN: "psychic power", FR: "pouvoir psychique"},
+		"kind.general":  {EN: "special rule", FR: "règle spéciale"},
+		"kind.creature": {EN: "creature rule", FR: "règle de créature"},
+	} {
+		Labels[k] = v
+	}
+}

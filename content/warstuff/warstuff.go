@@ -9,5 +9,5 @@ import "embed"
 
 // FS holds the Warstuff starter tree.
 //
-//go:embed game.cue cards scenarios i18n
+//go:embed game.cue cards scenarios i18n rules/en rules/fr
 var FS embed.FS
