@@ -278,6 +278,37 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		siteFiles, siteErr = files, err
 		return nil
 	})
+	// data and print encode the catalog the verdict reads: they start
+	// with it, on the cores it leaves idle, and what they made is kept
+	// only when the verdict has no error.
+	var outs errgroup.Group
+	var dataTook, printTook time.Duration
+	var dataFiles, printFiles dist.Files
+	if opts.runs(Data) {
+		outs.Go(func() error {
+			t := time.Now()
+			defer func() { dataTook = time.Since(t) }()
+			b, err := cat.JSON()
+			if err != nil {
+				return err
+			}
+			dataFiles = dist.Files{CatalogFile: b}
+			return nil
+		})
+	}
+	if opts.runs(Print) {
+		outs.Go(func() error {
+			t := time.Now()
+			defer func() { printTook = time.Since(t) }()
+			sheets := opts.RenderSheets
+			if sheets == nil {
+				sheets = Sheets
+			}
+			files, err := sheets(cat, SheetJobs(cat, render.SheetOptions{Version: cat.Set.Version, Tool: opts.Version, Date: opts.Date, Layouts: layouts}))
+			printFiles = files
+			return err
+		})
+	}
 	g.Wait()
 	for _, o := range verdict {
 		if o.ran {
@@ -286,50 +317,28 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		}
 	}
 	if siteErr != nil {
+		outs.Wait()
 		return r.finish(opts), siteErr
 	}
 	if r.Diagnostics.HasErrors(opts.Strict) {
+		outs.Wait() // what it made is dropped
 		return r.finish(opts), nil
 	}
 	if siteFiles != nil {
 		r.Outputs[SiteDir] = dist.Files(siteFiles)
 	}
-
-	// data and print encode what the verdict accepted, in parallel.
-	g = errgroup.Group{}
-	var dataTook, printTook time.Duration
-	if opts.runs(Data) {
-		g.Go(func() error {
-			t := time.Now()
-			defer func() { dataTook = time.Since(t) }()
-			b, err := cat.JSON()
-			if err != nil {
-				return err
-			}
-			r.setOutput(DataDir, dist.Files{CatalogFile: b})
-			return nil
-		})
-	}
-	if opts.runs(Print) {
-		g.Go(func() error {
-			t := time.Now()
-			defer func() { printTook = time.Since(t) }()
-			sheets := opts.RenderSheets
-			if sheets == nil {
-				sheets = Sheets
-			}
-			files, err := sheets(cat, SheetJobs(cat, render.SheetOptions{Version: cat.Set.Version, Tool: opts.Version, Date: opts.Date, Layouts: layouts}))
-			if err != nil {
-				return err
-			}
-			r.setOutput(PrintDir, files)
-			return nil
-		})
-	}
 	if err := ctx.Err(); err != nil {
+		outs.Wait()
 		return r.finish(opts), err
 	}
-	err = g.Wait()
+
+	err = outs.Wait()
+	if dataFiles != nil {
+		r.Outputs[DataDir] = dataFiles
+	}
+	if printFiles != nil && err == nil {
+		r.Outputs[PrintDir] = printFiles
+	}
 	if opts.runs(Data) {
 		r.Times = append(r.Times, Timing{Data, dataTook})
 	}
