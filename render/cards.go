@@ -816,7 +816,13 @@ func CardNumber(cat *catalog.Catalog, id string) string {
 }
 
 // cardNumber is the number of the card of kind k at index i.
-func cardNumber(k catalog.Kind, i int) string { return fmt.Sprintf("%s%02d", kindLetters[k], i+1) }
+func cardNumber(k catalog.Kind, i int) string {
+	n := strconv.Itoa(i + 1)
+	if len(n) < 2 {
+		n = "0" + n
+	}
+	return kindLetters[k] + n
+}
 
 // stamp prints the card number, and the version when there is one, small
 // where the face's layout left room for it (stampHere), inside the safe

@@ -2,6 +2,7 @@ package render
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
@@ -14,9 +15,10 @@ import (
 // backend that asks for it; the others wait for it, then share it (faces
 // are read-only once laid out). Safe for concurrent use.
 type Layouts struct {
-	src     *catalog.Catalog // the catalog as given
-	cat     *catalog.Catalog // Drafted(src): what the cards show
-	numbers map[string]string
+	src     *catalog.Catalog                  // the catalog as given
+	cat     *catalog.Catalog                  // Drafted(src): what the cards show
+	numbers atomic.Pointer[map[string]string] // card numbers, once more than one card is asked for
+	numOnce sync.Once
 	mu      sync.Mutex
 	cards   map[layoutKey]*laidOut
 }
@@ -39,13 +41,21 @@ type laidOut struct {
 
 // NewLayouts returns an empty cache for the cards of cat.
 func NewLayouts(cat *catalog.Catalog) *Layouts {
-	ls := &Layouts{src: cat, cat: Drafted(cat), numbers: map[string]string{}, cards: map[layoutKey]*laidOut{}}
-	for _, k := range catalog.Kinds {
-		for i, id := range ls.cat.CardIDs(k) {
-			ls.numbers[id] = cardNumber(k, i)
+	return &Layouts{src: cat, cat: Drafted(cat), cards: map[layoutKey]*laidOut{}}
+}
+
+// countCards numbers every card once, for a request of many cards (one
+// card alone is numbered by CardNumber: no table for a single image).
+func (ls *Layouts) countCards() {
+	ls.numOnce.Do(func() {
+		m := map[string]string{}
+		for _, k := range catalog.Kinds {
+			for i, id := range ls.cat.CardIDs(k) {
+				m[id] = cardNumber(k, i)
+			}
 		}
-	}
-	return ls
+		ls.numbers.Store(&m)
+	})
 }
 
 // String names the cache in options printed with %+v (a sheet's cache
@@ -81,7 +91,10 @@ func (ls *Layouts) card(l catalog.Lang, id, version string) (Card, *laidOut) {
 		return Card{}, e
 	}
 	c := e.card
-	b := &builder{cat: ls.cat, lang: l, version: version, stampAt: e.stampAt, numbers: ls.numbers}
+	b := &builder{cat: ls.cat, lang: l, version: version, stampAt: e.stampAt}
+	if m := ls.numbers.Load(); m != nil {
+		b.numbers = *m
+	}
 	b.stamp(&c) // appends to copies: the cached faces stay as they are
 	return c, e
 }
@@ -91,6 +104,9 @@ func (ls *Layouts) card(l catalog.Lang, id, version string) (Card, *laidOut) {
 // its number and the version. It reports every card that cannot be laid
 // out (a diag.List), never a partial card.
 func (ls *Layouts) Cards(l catalog.Lang, ids []string, version string) ([]Card, error) {
+	if len(ids) > 1 {
+		ls.countCards()
+	}
 	var errs diag.List
 	done := map[string]Card{}
 	out := make([]Card, 0, len(ids))
