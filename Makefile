@@ -26,7 +26,7 @@ check:
 	$(GO) run ./cmd/wbtool check
 
 test-go:
-	$(GO) test ./...
+	$(GO) test -timeout 30m ./...
 
 ## lint: gofmt, go vet, staticcheck
 lint: fmt-check vet staticcheck
