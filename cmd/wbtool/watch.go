@@ -234,6 +234,7 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 		// The translations lock and other non-CUE content, read through
 		// the same rules as the loader (a nil tree skips those checks).
 		ContentFS: openContentFS(dir),
+		Root:      root,
 		CacheDir:  outDir.StatePath("cache"),
 		Outputs:   outputs,
 		Version:   version,
@@ -321,6 +322,7 @@ func previewWatch(ctx context.Context, g *globalFlags, lr *livereload.Broker, se
 	session := watch.NewSession(watch.Config{
 		Loader:    watch.Worker{W: worker},
 		ContentFS: openContentFS(dir),
+		Root:      root,
 		// In memory only: wbtool writes nowhere but the output folder,
 		// and serve has none (no disk cache either).
 		Outputs: watch.Outputs{Site: true},

@@ -92,7 +92,10 @@ type Config struct {
 	// ContentFS is the content tree as the pipeline reads it besides the
 	// CUE files (the translations lock); nil: none.
 	ContentFS fs.FS
-	Outputs   Outputs
+	// Root is the prefix of positions in the content (another game's tree
+	// is loaded here, see rebuildGame).
+	Root    string
+	Outputs Outputs
 	// Version is wbtool's version (print footers, cache keys); Salt
 	// tells apart two builds of the same version (e.g. two "dev"
 	// binaries): cached pieces are reused only under equal Version and
@@ -180,6 +183,12 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		}
 	}()
 
+	if s.cfg.ContentFS != nil {
+		if game, _, err := schema.Game(s.cfg.ContentFS, s.cfg.Root); err != nil || game != schema.DefaultGame {
+			s.rebuildGame(ctx, r)
+			return r
+		}
+	}
 	t := time.Now()
 	cat, err := s.cfg.Loader.Load(ctx)
 	r.stage("load", t)
@@ -289,12 +298,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		s.disk.prune(images.used)
 		s.pruned = true
 	}
-	files := dist.Files{}
-	for dir, fs := range res.Outputs {
-		for p, b := range fs {
-			files[dir+"/"+p] = b
-		}
-	}
+	files := outputFiles(res)
 	if s.cfg.Outputs.Site {
 		r.Site = site.Files(res.Outputs[build.SiteDir])
 	} else {
@@ -317,6 +321,75 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	}
 	s.lastGood = catHash
 	return r
+}
+
+// rebuildGame rebuilds a tree of another game than Warbound (its
+// game.cue names it, package build/ruleset): the whole pipeline, in this
+// process, with no cache and no budget; its report and its writes are
+// those of a Warbound rebuild.
+func (s *Session) rebuildGame(ctx context.Context, r *Report) {
+	stages := []build.Stage{build.Load, build.Checks, build.Layout, build.Site}
+	if s.cfg.Outputs.Data {
+		stages = append(stages, build.Data)
+	}
+	if s.cfg.Outputs.Print {
+		stages = append(stages, build.Print)
+	}
+	res, err := build.Run(ctx, build.Options{Content: s.cfg.ContentFS, Root: s.cfg.Root, Stages: stages,
+		Version: s.cfg.Version, Date: s.cfg.Date, BaseURL: s.cfg.Site.BaseURL, Preview: s.cfg.Preview})
+	if err != nil {
+		if ctx.Err() != nil {
+			r.Canceled = true
+		} else {
+			r.OutputErrors = append(r.OutputErrors, err.Error())
+		}
+		return
+	}
+	for _, tm := range res.Times {
+		r.stageAt(string(tm.Stage), time.Time{}, tm.Took)
+	}
+	if res.Content == nil {
+		for _, d := range res.Diagnostics {
+			r.Errors = append(r.Errors, d.String())
+		}
+		r.ErrorSummary = res.Diagnostics.Summary()
+		return
+	}
+	r.Summary = res.Summary()
+	r.Checks.Passed, r.Checks.Failed = res.CheckCounts()
+	for _, d := range res.Diagnostics {
+		if d.Severity == diag.Warning {
+			r.Warnings = append(r.Warnings, d.String())
+		} else {
+			r.OutputErrors = append(r.OutputErrors, d.String())
+		}
+	}
+	if !res.OK(false) {
+		return
+	}
+	files := outputFiles(res)
+	if s.cfg.Outputs.Site {
+		r.Site = site.Files(res.Outputs[build.SiteDir])
+	}
+	if s.cfg.Out != "" {
+		t := time.Now()
+		if err := s.write(files, r); err != nil {
+			r.OutputErrors = append(r.OutputErrors, err.Error())
+			return
+		}
+		r.stage("write", t)
+	}
+}
+
+// outputFiles are a build's outputs by slash path under the output folder.
+func outputFiles(res *build.Result) dist.Files {
+	files := dist.Files{}
+	for dir, fs := range res.Outputs {
+		for p, b := range fs {
+			files[dir+"/"+p] = b
+		}
+	}
+	return files
 }
 
 // maxChangeLines bounds the changes a rebuild lists.
