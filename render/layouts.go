@@ -62,8 +62,11 @@ func (ls *Layouts) countCards() {
 // key in watch): the same text for every build.
 func (ls *Layouts) String() string { return "render.Layouts" }
 
-// For reports whether ls holds the cards of cat.
-func (ls *Layouts) For(cat *catalog.Catalog) bool { return ls != nil && ls.src == cat }
+// For reports whether ls holds the cards of cat (the catalog it was made
+// for, or its Drafted copy).
+func (ls *Layouts) For(cat *catalog.Catalog) bool {
+	return ls != nil && cat != nil && (ls.src == cat || ls.cat == cat)
+}
 
 // laid returns card id in language l, laid out once.
 func (ls *Layouts) laid(l catalog.Lang, id string) *laidOut {
