@@ -18,7 +18,7 @@ import (
 
 // starterTree is the embedded Warstuff starter tree, with the check games
 // that still wait in the engine's testdata (until they move into it).
-func starterTree(t *testing.T) fstest.MapFS {
+func starterTree(t testing.TB) fstest.MapFS {
 	t.Helper()
 	m := fstest.MapFS{}
 	err := fs.WalkDir(starter.FS, ".", func(p string, d fs.DirEntry, err error) error {
