@@ -40,6 +40,9 @@ type Cache struct {
 	mu      sync.Mutex
 	entries map[string]*fileResult
 	used    map[string]bool
+	// files are the parsed files, by file key.
+	files     map[string]*parsedFile
+	usedFiles map[string]bool
 	// Evaluated counts the files evaluated (cache misses) by the last load
 	// that used the cache; Reused the files taken from it.
 	Evaluated, Reused int
@@ -49,7 +52,28 @@ type Cache struct {
 }
 
 // NewCache returns an empty cache.
-func NewCache() *Cache { return &Cache{entries: map[string]*fileResult{}} }
+func NewCache() *Cache {
+	return &Cache{entries: map[string]*fileResult{}, files: map[string]*parsedFile{}}
+}
+
+// parsedFile is what a Cache keeps of a content file's syntax: the
+// positions of its fields.
+type parsedFile struct {
+	positions map[string]catalog.Pos
+}
+
+func (c *Cache) parsed(key string) *parsedFile {
+	p := c.files[key]
+	if p != nil {
+		c.usedFiles[key] = true
+	}
+	return p
+}
+
+func (c *Cache) putParsed(key string, p *parsedFile) {
+	c.files[key] = p
+	c.usedFiles[key] = true
+}
 
 // fileResult is what one evaluation unit (a file, or files that share
 // definitions) evaluated to on its own.
@@ -61,7 +85,7 @@ type fileResult struct {
 
 func (c *Cache) start() {
 	c.mu.Lock()
-	c.used = map[string]bool{}
+	c.used, c.usedFiles = map[string]bool{}, map[string]bool{}
 	c.Evaluated, c.Reused, c.Whole, c.why = 0, 0, false, ""
 }
 
@@ -93,7 +117,12 @@ func (c *Cache) finish() {
 			delete(c.entries, k)
 		}
 	}
-	c.used = nil
+	for k := range c.files {
+		if !c.usedFiles[k] {
+			delete(c.files, k)
+		}
+	}
+	c.used, c.usedFiles = nil, nil
 	c.mu.Unlock()
 }
 
@@ -295,7 +324,7 @@ func plainLabel(f *ast.Field) (string, bool) {
 // whole package's: an error of the package as a whole, or a diagnostic
 // outside the unit's own entities.
 func (l *loader) evalUnit(schemaFiles, files []*ast.File) (*fileResult, bool) {
-	sub := &loader{opt: l.opt, ctx: l.ctx, cueDecode: l.cueDecode, shared: &sharedState{}, cat: &catalog.Catalog{}}
+	sub := &loader{opt: l.opt, ctx: l.ctx, cueDecode: l.cueDecode, shared: &sharedState{}, cat: &catalog.Catalog{}, filePositions: l.filePositions}
 	sub.files = files
 	names := map[string]bool{}
 	for _, f := range files {

@@ -304,7 +304,7 @@ func randomEdits(t *testing.T, start map[string][]byte, names []string, edits []
 	cache := NewCache()
 	r := rand.New(rand.NewPCG(13, 1))
 	prevWhole := true
-	for step := range 40 {
+	for step := range 30 {
 		name := names[r.IntN(len(names))]
 		shared := strings.Contains(string(files[name]), "#Shared")
 		what := ""
@@ -379,6 +379,24 @@ func BenchmarkLoadStarterCold(b *testing.B) {
 	for b.Loop() {
 		if _, err := Load(content.FS, Options{Root: "content", Cache: NewCache()}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLoadStarterWarm loads the unchanged starter content with the
+// cache of the previous load: nothing is evaluated.
+func BenchmarkLoadStarterWarm(b *testing.B) {
+	noCompare(b)
+	cache := NewCache()
+	if _, err := Load(content.FS, Options{Root: "content", Cache: cache}); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := Load(content.FS, Options{Root: "content", Cache: cache}); err != nil {
+			b.Fatal(err)
+		}
+		if cache.Evaluated != 0 || cache.Whole {
+			b.Fatalf("%d units evaluated, whole %v (%s)", cache.Evaluated, cache.Whole, cache.why)
 		}
 	}
 }

@@ -16,63 +16,77 @@ import (
 // own would double the load time.
 
 // indexPositions records the position of every field and list element of
-// a content file, keyed by its path.
+// a content file, keyed by its path (once per file and text with a Cache).
 func (l *loader) indexPositions(f *ast.File) {
-	if l.positions == nil {
-		l.positions = map[string]catalog.Pos{}
-	}
-	for _, d := range f.Decls {
-		if field, ok := d.(*ast.Field); ok {
-			l.indexField(field, nil)
+	m := l.filePositions[f]
+	if m == nil {
+		m = map[string]catalog.Pos{}
+		for _, d := range f.Decls {
+			if field, ok := d.(*ast.Field); ok {
+				l.indexField(m, field, nil)
+			}
 		}
 	}
+	l.positions = append(l.positions, m)
 }
 
-func (l *loader) indexField(f *ast.Field, at []string) {
+func (l *loader) indexField(m map[string]catalog.Pos, f *ast.Field, at []string) {
 	name, _, err := ast.LabelName(f.Label)
 	if err != nil {
 		return
 	}
 	p := append(at[:len(at):len(at)], name)
 	key := pathKey(p)
-	if _, seen := l.positions[key]; !seen {
-		l.positions[key] = l.position(f.Label.Pos())
+	if _, seen := m[key]; !seen {
+		m[key] = l.position(f.Label.Pos())
 	}
-	l.indexExpr(f.Value, p)
+	l.indexExpr(m, f.Value, p)
 }
 
-func (l *loader) indexExpr(x ast.Expr, at []string) {
+func (l *loader) indexExpr(m map[string]catalog.Pos, x ast.Expr, at []string) {
 	switch x := x.(type) {
 	case *ast.StructLit:
 		for _, e := range x.Elts {
 			switch e := e.(type) {
 			case *ast.Field:
-				l.indexField(e, at)
+				l.indexField(m, e, at)
 			case *ast.EmbedDecl:
-				l.indexExpr(e.Expr, at)
+				l.indexExpr(m, e.Expr, at)
 			}
 		}
 	case *ast.ListLit:
 		for i, e := range x.Elts {
 			p := append(at[:len(at):len(at)], strconv.Itoa(i))
 			key := pathKey(p)
-			if _, seen := l.positions[key]; !seen {
-				l.positions[key] = l.position(e.Pos())
+			if _, seen := m[key]; !seen {
+				m[key] = l.position(e.Pos())
 			}
-			l.indexExpr(e, p)
+			l.indexExpr(m, e, p)
 		}
 	case *ast.BinaryExpr:
 		// `#Base & {...}`: the designer's fields are in the operands.
-		l.indexExpr(x.X, at)
-		l.indexExpr(x.Y, at)
+		l.indexExpr(m, x.X, at)
+		l.indexExpr(m, x.Y, at)
 	}
 }
 
 func pathKey(p []string) string { return strings.Join(p, "\x00") }
 
+// lookupPos is the position recorded for key by the first file that has
+// it.
+func (l *loader) lookupPos(key string) (catalog.Pos, bool) {
+	for _, m := range l.positions {
+		if pos, ok := m[key]; ok {
+			return pos, true
+		}
+	}
+	return catalog.Pos{}, false
+}
+
 // exactPos is the position of exactly this path, or the zero Pos.
 func (l *loader) exactPos(at []string) catalog.Pos {
-	return l.positions[pathKey(at)]
+	pos, _ := l.lookupPos(pathKey(at))
+	return pos
 }
 
 // dataPos is the position of the deepest content value on path.
@@ -82,7 +96,7 @@ func (l *loader) dataPos(segs []string) catalog.Pos {
 		at[i] = unquote(s)
 	}
 	for n := len(at); n > 0; n-- {
-		if pos, ok := l.positions[pathKey(at[:n])]; ok && pos.File != "" {
+		if pos, ok := l.lookupPos(pathKey(at[:n])); ok && pos.File != "" {
 			return pos
 		}
 	}

@@ -136,8 +136,11 @@ type loader struct {
 	files []*ast.File
 	// shared is the state forks of this loader share (see dataValue).
 	shared *sharedState
-	// positions maps content paths to their place in the files.
-	positions map[string]catalog.Pos
+	// positions map content paths to their place in the files, one map
+	// per file in file order (see lookupPos).
+	positions []map[string]catalog.Pos
+	// filePositions are the files' maps kept by a Cache.
+	filePositions map[*ast.File]map[string]catalog.Pos
 	// keys are the cache keys of the parsed files (with Options.Cache).
 	keys map[*ast.File]string
 	cat  *catalog.Catalog
@@ -313,8 +316,34 @@ func (l *loader) readFile(rel string, max int64, tooLarge string) ([]byte, bool)
 	return nil, false
 }
 
-// parseSource checks and parses one content file's text.
+// parseSource checks and parses one content file's text. With a Cache,
+// the positions of a file whose name and text did not change since the
+// last load are not indexed again. (The syntax itself is parsed at every
+// load: evaluating a package resolves, in place, each file's references
+// to the other files, so a syntax tree is not reused across loads.)
 func (l *loader) parseSource(name string, src []byte) *ast.File {
+	f := l.parse(name, src)
+	c := l.opt.Cache
+	if c == nil || f == nil {
+		return f
+	}
+	key := l.fileKey(name, src)
+	p := c.parsed(key)
+	if p == nil {
+		sub := &loader{}
+		sub.indexPositions(f)
+		p = &parsedFile{positions: sub.positions[0]}
+		c.putParsed(key, p)
+	}
+	if l.keys == nil {
+		l.keys, l.filePositions = map[*ast.File]string{}, map[*ast.File]map[string]catalog.Pos{}
+	}
+	l.keys[f], l.filePositions[f] = key, p.positions
+	return f
+}
+
+// parse checks and parses one content file's text.
+func (l *loader) parse(name string, src []byte) *ast.File {
 	filePos := catalog.Pos{File: name, Line: 1, Col: 1}
 	if len(src) > MaxFileSize {
 		l.errorf(filePos, "", "file is too large (%d bytes, at most %d): is it really a content file?", len(src), MaxFileSize)
@@ -333,12 +362,6 @@ func (l *loader) parseSource(name string, src []byte) *ast.File {
 		return nil
 	}
 	f, err := parser.ParseFile(name, src, parser.AllErrors)
-	if err == nil && l.opt.Cache != nil {
-		if l.keys == nil {
-			l.keys = map[*ast.File]string{}
-		}
-		l.keys[f] = l.fileKey(name, src)
-	}
 	if err != nil {
 		for _, e := range errors.Errors(err) {
 			pos := l.position(e.Position())

@@ -41,3 +41,17 @@ func childLoader(t testing.TB, dir string, lim budget.Limits) Worker {
 	t.Cleanup(func() { w.Close() })
 	return Worker{W: w}
 }
+
+// freshChildLoader loads dir in a new child process per load (this test
+// binary), as watch did before the worker: the benchmarks' reference.
+func freshChildLoader(t testing.TB, dir string, lim budget.Limits) Child {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Child{
+		Runner:  &budget.Runner{Exe: exe, Env: []string{childEnv + "=1"}, Limits: lim},
+		Request: budget.Request{Dir: dir, Root: "content"},
+	}
+}
