@@ -3,6 +3,8 @@
 // runs the same named stages, in order, through [Run]:
 //
 //	load    the content, checked against the rules schema (package schema)
+//	errata  with --since (or set.errataSince): what changed since an
+//	        earlier version, and the cards to reprint (errata.go)
 //	checks  the designers' check games, played by the rules engine
 //	layout  every card laid out in both languages (text fit, fonts)
 //	site    the bilingual site, in memory (rules pages, links, anchors)
@@ -30,6 +32,7 @@ import (
 
 	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine"
 	"wbtool.dev/wbtool/internal/dist"
@@ -44,6 +47,7 @@ type Stage string
 // The stages, in the order they run.
 const (
 	Load   Stage = "load"
+	Errata Stage = "errata"
 	Checks Stage = "checks"
 	Layout Stage = "layout"
 	Site   Stage = "site"
@@ -52,11 +56,11 @@ const (
 )
 
 // Stages lists every stage in order.
-var Stages = []Stage{Load, Checks, Layout, Site, Data, Print}
+var Stages = []Stage{Load, Errata, Checks, Layout, Site, Data, Print}
 
 // Verdict are the stages that decide whether content is valid: validate
 // runs exactly these.
-var Verdict = []Stage{Load, Checks, Layout, Site}
+var Verdict = []Stage{Load, Errata, Checks, Layout, Site}
 
 // Options say what to build from which content.
 type Options struct {
@@ -85,6 +89,12 @@ type Options struct {
 	// it, it reads the same outside git (the embedded starter content, an
 	// archive, another clone), and it does not change with every commit.
 	SetVersion string
+	// Since is the earlier version the errata compare with (a git
+	// revision or a folder, --since); "" takes the content's
+	// set.errataSince. LoadSince reads it (the CLI: git archive or the
+	// folder, as wbtool diff does).
+	Since     string
+	LoadSince func(rev string) (*Since, error)
 	// Date pins the PDF dates (zero: render.DefaultDate).
 	Date time.Time
 	// BaseURL is the address the site is published at (sitemap.xml).
@@ -125,6 +135,9 @@ type Result struct {
 	Diagnostics diag.List
 	// Checks are the results of the check games played, in content order.
 	Checks []engine.CheckResult
+	// Errata are the changes since an earlier version, when the build
+	// was asked for them (errata.go).
+	Errata *changes.Errata
 	// Outputs are the files made, by top-level output folder ("data",
 	// "print", "site"); empty when the verdict has errors.
 	Outputs map[string]dist.Files
@@ -204,6 +217,21 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	// site's card images and the sheets
 	layouts := render.NewLayouts(cat)
 
+	// errata: the site and the print stage show them
+	if opts.runs(Errata) {
+		if rev, _ := sinceRev(opts, cat); rev != "" {
+			err := timed(Errata, func() error {
+				var d diag.List
+				r.Errata, d = errata(opts, cat, layouts)
+				r.Diagnostics = append(r.Diagnostics, d...)
+				return nil
+			})
+			if err != nil {
+				return r.finish(opts), err
+			}
+		}
+	}
+
 	// The verdict stages read the catalog only: checks, layout and site
 	// run at once, each with its own diagnostics and time, gathered in
 	// stage order.
@@ -271,6 +299,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		if so.CardImages == nil {
 			so.CardImages = layouts.SVG
 		}
+		so.Errata = r.Errata
 		files, err := site.Build(cat, so)
 		if list, ok := err.(diag.List); ok {
 			return list
@@ -304,7 +333,8 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 			if sheets == nil {
 				sheets = Sheets
 			}
-			files, err := sheets(cat, SheetJobs(cat, render.SheetOptions{Version: cat.Set.Version, Tool: opts.Version, Date: opts.Date, Layouts: layouts}))
+			base := render.SheetOptions{Version: cat.Set.Version, Tool: opts.Version, Date: opts.Date, Layouts: layouts}
+			files, err := sheets(cat, append(SheetJobs(cat, base), ReprintJobs(cat, r.Errata, base)...))
 			printFiles = files
 			return err
 		})
@@ -386,7 +416,7 @@ func (r *Result) finish(opts Options) *Result {
 func SiteOptions(opts Options) site.Options {
 	o := site.Options{BaseURL: opts.BaseURL, CardImages: opts.CardImages}
 	if !opts.Preview {
-		o.DeckPDF, o.CardsPDF = DeckSheet, CardsSheet
+		o.DeckPDF, o.CardsPDF, o.ReprintPDF = DeckSheet, CardsSheet, ReprintSheet
 	}
 	return o
 }

@@ -43,6 +43,10 @@ func DeckSheet(deckID string, l catalog.Lang) string {
 	return PrintDir + "/decks/" + deckID + "-" + string(l) + ".pdf"
 }
 
+// ReprintSheet is the path of the reprint sheets in language l: the
+// cards whose print changed since the errata's earlier version.
+func ReprintSheet(l catalog.Lang) string { return PrintDir + "/reprint-" + string(l) + ".pdf" }
+
 // CalibrationSheet is the path of the duplex calibration sheet.
 func CalibrationSheet(paper string) string { return PrintDir + "/calibrate-" + paper + ".pdf" }
 

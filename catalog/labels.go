@@ -337,6 +337,29 @@ var builtinLabels = map[string]Text{
 	"kit.calibrate.example-title":       {EN: "Worked example", FR: "Exemple"},
 	"kit.calibrate.example":             {EN: "The vertical line crosses the X scales at +1.5 (one and a half millimetres right of 0) and the horizontal line crosses the Y scales at −0.5. Print your cards with --back-offset 1.5,-0.5, for example: wbtool print --deck my-deck --back-offset 1.5,-0.5. Print this sheet again with the same option: both lines now cross 0.", FR: "Le trait vertical croise les graduations X à +1,5 (un millimètre et demi à droite de 0) et le trait horizontal croise les graduations Y à −0,5. Imprimez vos cartes avec --back-offset 1.5,-0.5, par exemple : wbtool print --deck mon-deck --back-offset 1.5,-0.5. Réimprimez cette feuille avec la même option : les deux traits croisent alors 0."},
 	"kit.calibrate.enlarged":            {EN: "the example, enlarged ×3: the line reads +1.5", FR: "l’exemple, agrandi ×3 : le trait indique +1,5"},
+
+	// Errata and history (wbtool build --since).
+	"print.reprint":         {EN: "Reprint: the cards changed since", FR: "Réimpression : les cartes modifiées depuis"},
+	"errata.title":          {EN: "Errata", FR: "Errata"},
+	"errata.intro":          {EN: "What changed in the set since the version you may have printed, card by card. Texts are shown in this page's language.", FR: "Ce qui a changé dans le jeu depuis la version que vous avez peut-être imprimée, carte par carte. Les textes sont montrés dans la langue de cette page."},
+	"errata.since":          {EN: "Since", FR: "Depuis"},
+	"errata.now":            {EN: "now", FR: "maintenant"},
+	"errata.none":           {EN: "Nothing changed since this version.", FR: "Rien n’a changé depuis cette version."},
+	"errata.reprint":        {EN: "Reprint sheets: only the cards whose print changed", FR: "Feuilles de réimpression : seulement les cartes dont l’impression a changé"},
+	"errata.reprint-none":   {EN: "No card to reprint in this language.", FR: "Aucune carte à réimprimer dans cette langue."},
+	"errata.reprinted":      {EN: "to reprint", FR: "à réimprimer"},
+	"errata.added":          {EN: "New", FR: "Nouveauté"},
+	"errata.removed":        {EN: "Removed", FR: "Retrait"},
+	"errata.renamed":        {EN: "Renamed, was", FR: "Renommage, anciennement"},
+	"errata.changed":        {EN: "Changed", FR: "Modification"},
+	"errata.other-language": {EN: "text changed in the other language", FR: "texte modifié dans l’autre langue"},
+	"errata.link":           {EN: "Errata since", FR: "Errata depuis"},
+	"errata.field.name":     {EN: "Name", FR: "Nom"},
+	"errata.card":           {EN: "card", FR: "carte"},
+	"errata.cards":          {EN: "cards", FR: "cartes"},
+	"errata.on-cards":       {EN: "on", FR: "sur"},
+	"history.title":         {EN: "History", FR: "Historique"},
+	"history.skill":         {EN: "Skill", FR: "Compétence"},
 }
 
 // Label returns the interface string key in language l: the content's

@@ -87,6 +87,7 @@ func TestUsedLabelsExist(t *testing.T) {
 		"gear.":        {string(catalog.GearRanged), string(catalog.GearMelee), string(catalog.GearArmor)},
 		"format.":      formats,
 		"leader.side.": formats,
+		"errata.":      {"added", "removed", "renamed", "changed"}, // changes.Added, ...
 		"kit.board.action.": {string(catalog.ActMove), string(catalog.ActRun), string(catalog.ActFight),
 			string(catalog.ActShoot), string(catalog.ActAim), string(catalog.ActHide)},
 		"kit.board.modifier.": {string(catalog.ModCostReduction), string(catalog.ModMultiple),

@@ -626,16 +626,16 @@ func (f Field) String() string {
 		}
 		return name + ": " + strings.Join(parts, "; ")
 	case f.Old == nil:
-		return name + ": added " + show(f.New)
+		return name + ": added " + Show(f.New)
 	case f.New == nil:
-		return name + ": removed (was " + show(f.Old) + ")"
+		return name + ": removed (was " + Show(f.Old) + ")"
 	}
-	return name + ": " + show(f.Old) + " → " + show(f.New)
+	return name + ": " + Show(f.Old) + " → " + Show(f.New)
 }
 
-// show is a value for display: numbers and words as they are, texts in
+// Show is a value for display: numbers and words as they are, texts in
 // both languages, anything else as compact JSON.
-func show(v any) string {
+func Show(v any) string {
 	switch x := v.(type) {
 	case string:
 		return x

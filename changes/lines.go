@@ -35,7 +35,7 @@ func (f Field) Short() string {
 		if f.Lang != "" {
 			name += " (" + string(f.Lang) + ")"
 		}
-		return name + " " + show(f.Old) + " → " + show(f.New)
+		return name + " " + Show(f.Old) + " → " + Show(f.New)
 	}
 	return f.String()
 }

@@ -96,6 +96,9 @@ func (b *builder) commonPages() []string {
 	for _, sc := range b.cat.Scenarios {
 		ps = append(ps, "scenarios/"+sc.ID+"/index.html")
 	}
+	if b.opts.Errata != nil {
+		ps = append(ps, errataPage)
+	}
 	return ps
 }
 

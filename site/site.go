@@ -28,6 +28,7 @@ import (
 	"sync"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/render"
 )
@@ -71,6 +72,12 @@ type Options struct {
 	// means render.SVG, the card faces of the print sheets. An error for a
 	// card gives a clearly marked placeholder image instead.
 	CardImages func(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, err error)
+
+	// Errata, when set, adds the errata page (errata.go) and each
+	// changed card's history; ReprintPDF gives the path, relative to the
+	// site folder like CardsPDF, of the reprint sheets in a language.
+	Errata     *changes.Errata
+	ReprintPDF func(l catalog.Lang) string
 }
 
 // builder holds the state of one build.
@@ -134,7 +141,7 @@ func Build(cat *catalog.Catalog, opts Options) (Files, error) {
 	langErrs := make([]error, len(catalog.Langs))
 	var wg sync.WaitGroup
 	for i, l := range catalog.Langs {
-		wg.Go(func() { langErrs[i] = b.buildLang(l) })
+		wg.Go(func() { langErrs[i] = errors.Join(b.buildLang(l), b.buildErrata(l)) })
 	}
 	wg.Wait()
 	if err := errors.Join(langErrs...); err != nil {

@@ -28,13 +28,21 @@ holds anything else, a symbolic link, or an output folder that overlaps the
 content folder.
 Builds are deterministic: the same content gives byte-identical files.
 
+--since REV (or "errataSince" in the content's set entry) compares the
+content with an earlier version — a git revision of the repository that
+holds the content folder, or a folder — and adds the errata: a page of the
+site listing what changed since then (site/<lang>/errata/), each changed
+card's history on its page, and reprint sheets holding only the cards
+whose print changed, per language (print/reprint-<lang>.pdf).
+
 Examples:
   wbtool build                       # ./content (or the starter content) into dist/
   wbtool build --content ~/my-cards --out public
-  wbtool build --draft               # missing translations show a placeholder`
+  wbtool build --draft               # missing translations show a placeholder
+  wbtool build --since v0.1          # errata and reprint sheets since tag v0.1`
 
 func newBuildCmd(g *globalFlags) *cobra.Command {
-	var baseURL string
+	var baseURL, since string
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Validate the content and write engine data, card sheets and the site to dist/",
@@ -49,7 +57,7 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			res, err := runBuild(cmd, g, build.Options{BaseURL: baseURL, Date: date})
+			res, err := runBuild(cmd, g, build.Options{BaseURL: baseURL, Date: date, Since: since})
 			if err != nil {
 				return err
 			}
@@ -65,6 +73,7 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 	}
 	addOutFlag(cmd, g)
 	cmd.Flags().StringVar(&baseURL, "base-url", "", "absolute `URL` the site will be published at (used in sitemap.xml)")
+	cmd.Flags().StringVar(&since, "since", "", "add the errata and reprint sheets since `REV` (a git revision or a folder)")
 	return cmd
 }
 

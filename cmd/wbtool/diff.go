@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
@@ -141,6 +142,31 @@ func loadVersion(g *globalFlags, v string) (*catalog.Catalog, error) {
 		fsys, root = f, v
 	}
 	return schema.Load(fsys, schema.Options{Root: root, Draft: true})
+}
+
+// loadSince loads an earlier version of the content for the errata
+// (build --since, set.errataSince): a folder or a git revision, named by
+// its set's version, else what git describes of the revision, else as
+// given.
+func loadSince(g *globalFlags, rev string) (*build.Since, error) {
+	cat, err := loadVersion(g, rev)
+	var list diag.List
+	if errors.As(err, &list) {
+		return nil, fmt.Errorf("that version of the content does not load (%s; wbtool diff %s shows them)", list.Summary(), rev)
+	}
+	if err != nil {
+		return nil, err
+	}
+	v := cat.Set.Version
+	if v == "" {
+		v = rev
+		if st, err := os.Stat(rev); err != nil || !st.IsDir() {
+			if dir := contentDir(g); dir != "" {
+				v = gitrev.DescribeRev(dir, rev)
+			}
+		}
+	}
+	return &build.Since{Version: v, Catalog: cat}, nil
 }
 
 // gitTree reads the content folder as it was at revision rev, through

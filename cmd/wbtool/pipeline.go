@@ -32,6 +32,7 @@ func runBuild(cmd *cobra.Command, g *globalFlags, opts build.Options) (*build.Re
 		// the set's version when the content gives none
 		opts.SetVersion = gitrev.Describe(dir)
 	}
+	opts.LoadSince = func(rev string) (*build.Since, error) { return loadSince(g, rev) }
 	res, err := build.Run(cmd.Context(), opts)
 	if err != nil {
 		return nil, err

@@ -112,11 +112,17 @@ func Tree(dir, rev string) (fs.FS, error) {
 	if _, err := git(dir, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
 		return nil, &NoRevisionError{rev, err.Error()}
 	}
+	top, err := git(dir, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, &NoRevisionError{rev, err.Error()}
+	}
 	treeish := rev
 	if p := strings.TrimSpace(string(prefix)); p != "" {
 		treeish = rev + ":" + strings.TrimSuffix(p, "/")
 	}
-	c := command(dir, "archive", "--format=tar", treeish)
+	// from the top of the work tree: git archive in a subfolder archives
+	// only what lies under it, relative to the tree given
+	c := command(strings.TrimSpace(string(top)), "archive", "--format=tar", treeish)
 	var stderr bytes.Buffer
 	c.Stderr = &stderr
 	out, err := c.StdoutPipe()

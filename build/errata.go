@@ -1,0 +1,133 @@
+package build
+
+import (
+	"fmt"
+	"sync"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/changes"
+	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/render"
+)
+
+// The errata stage: with `wbtool build --since REV` (Options.Since), or
+// the content's own `set: errataSince:`, the build compares the content
+// with that earlier version (package changes) and adds the site's errata
+// page, each card page's history and the reprint sheets (ReprintSheet):
+// only the cards whose printed faces changed, per language.
+
+// Since is an earlier version of the content.
+type Since struct {
+	// Version names it on the errata page and the reprint sheets: its
+	// set's version, or what git describes of the revision.
+	Version string
+	Catalog *catalog.Catalog
+}
+
+// sinceRev is the earlier version the build compares with, and where it
+// was asked for: the --since flag, else the content's set.errataSince.
+func sinceRev(opts Options, cat *catalog.Catalog) (string, diag.Pos) {
+	if opts.Since != "" {
+		return opts.Since, diag.Pos{}
+	}
+	return cat.Set.ErrataSince, cat.Set.Pos
+}
+
+// errata runs the errata stage: nil and no diagnostic when no earlier
+// version is asked for.
+func errata(opts Options, cat *catalog.Catalog, layouts *render.Layouts) (*changes.Errata, diag.List) {
+	rev, pos := sinceRev(opts, cat)
+	if rev == "" {
+		return nil, nil
+	}
+	fail := func(format string, args ...any) diag.List {
+		msg := fmt.Sprintf(format, args...)
+		if opts.Since != "" {
+			return diag.List{diag.Errorf(pos, "", "--since %s: %s", rev, msg)}
+		}
+		return diag.List{diag.Errorf(pos, "set.errataSince", "errata since %s: %s", rev, msg)}
+	}
+	if opts.LoadSince == nil {
+		return nil, fail("this command cannot read an earlier version of the content")
+	}
+	since, err := opts.LoadSince(rev)
+	if err != nil {
+		return nil, fail("%v", err)
+	}
+	e, err := CompareSince(since, cat, layouts)
+	if err != nil {
+		return nil, fail("%v", err)
+	}
+	return e, nil
+}
+
+// CompareSince compares an earlier version with cat: every change (package
+// changes), and in each language the cards whose printed faces differ
+// (render.Layouts.Printed; a renamed card is compared with its old self,
+// an added card is reprinted, a card number that moved is not a change).
+// layouts are cat's cards laid out (nil: laid out here).
+func CompareSince(since *Since, cat *catalog.Catalog, layouts *render.Layouts) (*changes.Errata, error) {
+	if !layouts.For(cat) {
+		layouts = render.NewLayouts(cat)
+	}
+	before := render.NewLayouts(since.Catalog)
+	rep, err := changes.Compare(since.Catalog, cat)
+	if err != nil {
+		return nil, err
+	}
+	from := map[string]string{} // new id → old id
+	for _, c := range rep.Changes {
+		if c.Change == changes.Renamed && c.IsCard() {
+			from[c.ID] = c.From
+		}
+	}
+	e := &changes.Errata{From: since.Version, To: cat.Set.Version, Changes: rep.Changes, Reprint: map[catalog.Lang][]string{}}
+	var ids []string
+	for _, k := range catalog.Kinds {
+		ids = append(ids, cat.CardIDs(k)...)
+	}
+	reprint := make([][]string, len(catalog.Langs))
+	var wg sync.WaitGroup
+	for i, l := range catalog.Langs {
+		wg.Go(func() {
+			old, cur := before.Printed(l), layouts.Printed(l)
+			for _, id := range ids {
+				was := id
+				if f, ok := from[id]; ok {
+					was = f
+				}
+				if o, ok := old[was]; !ok || o != cur[id] {
+					reprint[i] = append(reprint[i], id)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for i, l := range catalog.Langs {
+		if len(reprint[i]) > 0 {
+			e.Reprint[l] = reprint[i]
+		}
+	}
+	return e, nil
+}
+
+// ReprintJobs are the reprint sheets of the errata, for base's paper and
+// bleed: in each language with a card to reprint, those cards.
+func ReprintJobs(cat *catalog.Catalog, e *changes.Errata, base render.SheetOptions) []SheetJob {
+	if e == nil {
+		return nil
+	}
+	var jobs []SheetJob
+	for _, l := range catalog.Langs {
+		ids := e.Reprint[l]
+		if len(ids) == 0 {
+			continue
+		}
+		o := base
+		o.Lang = l
+		o.Cards = append([]string{}, ids...)
+		o.Title = fmt.Sprintf("%s %s", cat.Label("print.reprint", l), render.VersionLabel(e.From))
+		jobs = append(jobs, SheetJob{Path: ReprintSheet(l), Opts: o, Cards: o.Cards})
+	}
+	return jobs
+}
