@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -183,8 +184,10 @@ func TestStarterBuilds(t *testing.T) {
 	for _, tm := range res.Times {
 		stages = append(stages, tm.Stage)
 	}
-	if fmt.Sprint(stages) != fmt.Sprint(Stages) {
-		t.Errorf("stages run: %v, want %v", stages, Stages)
+	// every stage but the errata, which runs only when asked for (--since)
+	want := slices.DeleteFunc(slices.Clone(Stages), func(s Stage) bool { return s == Errata })
+	if fmt.Sprint(stages) != fmt.Sprint(want) {
+		t.Errorf("stages run: %v, want %v", stages, want)
 	}
 	for _, p := range []string{CatalogPath, CardsSheet("en"), CardsSheet("fr"), SiteDir + "/index.html", SiteDir + "/" + CardsSheet("fr")} {
 		dir, rel := InDir(p)
