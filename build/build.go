@@ -97,6 +97,9 @@ type Options struct {
 	LoadSince func(rev string) (*Since, error)
 	// Date pins the PDF dates (zero: render.DefaultDate).
 	Date time.Time
+	// HexSize is the hex size of the scenario maps, mm across flats (0:
+	// render.DefaultHexSize).
+	HexSize float64
 	// BaseURL is the address the site is published at (sitemap.xml).
 	BaseURL string
 	// CardImages, when set, replaces render.SVG for the site's card
@@ -333,7 +336,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 			if sheets == nil {
 				sheets = Sheets
 			}
-			base := render.SheetOptions{Version: cat.Set.Version, Tool: opts.Version, Date: opts.Date, Layouts: layouts}
+			base := render.SheetOptions{Version: cat.Set.Version, Tool: opts.Version, Date: opts.Date, Layouts: layouts, Kit: render.Kit{HexSize: opts.HexSize}}
 			files, err := sheets(cat, append(SheetJobs(cat, base), ReprintJobs(cat, r.Errata, base)...))
 			printFiles = files
 			return err

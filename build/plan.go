@@ -160,11 +160,7 @@ func SheetJobs(cat *catalog.Catalog, base render.SheetOptions) []SheetJob {
 				jobs = append(jobs, SheetJob{Path: BoardSheet(b.ID, paper, l), Opts: bo, Cards: []string{}})
 			}
 			for i := range cat.Scenarios {
-				sc := &cat.Scenarios[i]
-				so := po
-				so.Kit = render.Kit{Kind: render.KitMap, ID: sc.ID, HexSize: base.Kit.HexSize, Source: fingerprint(sc)}
-				// the overview names the Objective cards
-				jobs = append(jobs, SheetJob{Path: MapSheet(sc.ID, paper, l), Opts: so, Cards: append([]string{}, sc.Objectives...)})
+				jobs = append(jobs, MapJob(&cat.Scenarios[i], po, base.Kit.HexSize))
 			}
 			co := po
 			co.Kit = render.Kit{Kind: render.KitCalibrate}
@@ -181,6 +177,14 @@ func DeckJob(cat *catalog.Catalog, d *catalog.Deck, o render.SheetOptions) Sheet
 	o.Cards = append(append([]string{}, d.Cards...), render.DeckReferences(cat, d)...)
 	o.Kit = render.Kit{Kind: render.KitDeck, ID: d.ID, Source: fingerprint(d)}
 	return SheetJob{Path: DeckSheet(d.ID, o.Lang), Opts: o, Cards: o.Cards}
+}
+
+// MapJob is the sheet of scenario sc's map at hex size hexSize (mm across
+// flats; 0: render.DefaultHexSize) on o's paper, in o's language.
+func MapJob(sc *catalog.Scenario, o render.SheetOptions, hexSize float64) SheetJob {
+	o.Kit = render.Kit{Kind: render.KitMap, ID: sc.ID, HexSize: hexSize, Source: fingerprint(sc)}
+	// the overview names the Objective cards
+	return SheetJob{Path: MapSheet(sc.ID, o.Paper, o.Lang), Opts: o, Cards: append([]string{}, sc.Objectives...)}
 }
 
 // fingerprint is a short hash of the content a kit sheet draws, so that a

@@ -159,6 +159,7 @@ type Scenario struct {
 type ObjectiveCard struct {
 	ID      string    `json:"id"`
 	Name    Text      `json:"name"`
+	Art     *Art      `json:"art,omitempty"`
 	Format  Format    `json:"format"`
 	Text    Text      `json:"text"`
 	Scoring []Scoring `json:"scoring"`

@@ -139,6 +139,7 @@ func (p *Profile) HasGear(g Gear) bool {
 type Character struct {
 	ID      string `json:"id"`
 	Name    Text   `json:"name"`
+	Art     *Art   `json:"art,omitempty"`
 	Faction string `json:"faction"`
 	// NameGroup is the name that counts for R-DECK-2: gender variants of one
 	// character share it. It defaults to the id.
@@ -186,6 +187,7 @@ func (s LeaderSide) Factions() []string {
 type Leader struct {
 	ID            string     `json:"id"`
 	Name          Text       `json:"name"`
+	Art           *Art       `json:"art,omitempty"`
 	Faction       string     `json:"faction"`
 	Skill         string     `json:"skill"` // skill id
 	Exploration   LeaderSide `json:"exploration"`
@@ -216,6 +218,7 @@ func (l *Leader) Generates(fm Format, f string) bool {
 type Equipment struct {
 	ID      string  `json:"id"`
 	Name    Text    `json:"name"`
+	Art     *Art    `json:"art,omitempty"`
 	Faction string  `json:"faction,omitempty"` // faction-specific when set
 	Gear    Gear    `json:"gear,omitempty"`
 	Text    Text    `json:"text"`
@@ -228,6 +231,7 @@ type Equipment struct {
 type Formation struct {
 	ID      string         `json:"id"`
 	Name    Text           `json:"name"`
+	Art     *Art           `json:"art,omitempty"`
 	Text    Text           `json:"text"`
 	Bonuses FormationBonus `json:"bonuses"`
 	Pos     Pos            `json:"-"`
@@ -246,6 +250,7 @@ type FormationBonus struct {
 type Vocation struct {
 	ID      string  `json:"id"`
 	Name    Text    `json:"name"`
+	Art     *Art    `json:"art,omitempty"`
 	Faction string  `json:"faction,omitempty"` // faction-specific when set
 	Text    Text    `json:"text"`
 	Effect  *Effect `json:"effect,omitempty"`
@@ -256,6 +261,7 @@ type Vocation struct {
 type ReferenceCard struct {
 	ID      string   `json:"id"`
 	Name    Text     `json:"name"`
+	Art     *Art     `json:"art,omitempty"`
 	Faction string   `json:"faction"`
 	Skills  []string `json:"skills"`
 	Pos     Pos      `json:"-"`

@@ -139,6 +139,8 @@ var builtinLabels = map[string]Text{
 	"card.image":            {EN: "Card image", FR: "Image de la carte"},
 	"card.enlarge":          {EN: "Enlarge the card", FR: "Agrandir la carte"},
 	"card.close":            {EN: "Close", FR: "Fermer"},
+	"card.art":              {EN: "Art", FR: "Illustration"},
+	"card.art.full":         {EN: "full picture", FR: "image entière"},
 	"card.noimage":          {EN: "Card image not available yet", FR: "Image de la carte pas encore disponible"},
 	"card.stats":            {EN: "Statistics", FR: "Caractéristiques"},
 	"card.skills":           {EN: "Skills", FR: "Compétences"},

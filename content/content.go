@@ -5,7 +5,7 @@ package content
 
 import "embed"
 
-// FS holds the starter content tree: cards/, scenarios/, i18n/ and rules/.
+// FS holds the starter content tree: cards/, scenarios/, i18n/, rules/ and art/ (card pictures).
 //
-//go:embed cards scenarios i18n rules/en rules/fr
+//go:embed cards scenarios i18n rules/en rules/fr art
 var FS embed.FS

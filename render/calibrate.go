@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -76,6 +75,7 @@ func Calibration(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 
 	// front: the rulers, the two lines to cut along, and the instructions
 	p.AddPageFormat("P", size)
+	p.setBoxes(s.pw, s.ph, 0, 0, s.pw, s.ph, 0, 0) // a sheet printed whole: no cut, no bleed
 	one(txt(title, lang, Bold, colInk, cx, 18, s.pw-30, 16, 9, 'c'), 0, 0)
 	y := 24.0
 	y += block(cl("print.calibrate.front"), 20, y, s.pw-40, 9) + 5
@@ -96,6 +96,7 @@ func Calibration(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 
 	// back: the scales, where the lines fall when the printer is exact
 	p.AddPageFormat("P", size)
+	p.setBoxes(s.pw, s.ph, 0, 0, s.pw, s.ph, 0, 0) // a sheet printed whole: no cut, no bleed
 	off := o.BackOffset
 	one(txt(title, lang, Bold, colInk, cx, 18, s.pw-30, 16, 9, 'c'), off.X, off.Y)
 	p.SetTextColor(int(colInk.R), int(colInk.G), int(colInk.B))
@@ -115,11 +116,11 @@ func Calibration(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 	example(p, ex+ew/2, ey+h+16, lang, cl("kit.calibrate.enlarged"))
 	p.marginText(s, fmt.Sprintf("%s · --back-offset %g,%g", title, off.X, off.Y), false)
 
-	var buf bytes.Buffer
-	if err := p.Output(&buf); err != nil {
+	out, err := p.output()
+	if err != nil {
 		return nil, fmt.Errorf("write the calibration PDF: %w", err)
 	}
-	return buf.Bytes(), nil
+	return out, nil
 }
 
 // ruler draws the 100 mm ruler and the 4 in ruler from (x, y).

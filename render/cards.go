@@ -62,6 +62,10 @@ type face struct {
 	// problem with it is the designer's to fix there (a card text that
 	// does not fit); nil: the card.
 	textAt []string
+	// plate is the band colour the name and type line sit on when the
+	// band shows art (hasPlate).
+	plate    Colour
+	hasPlate bool
 }
 
 func (b *builder) newFace(id string, kind catalog.Kind, side string, pos catalog.Pos) *face {
@@ -189,7 +193,14 @@ func (f *face) header(band Colour, name, subtitle string, nameReserve, subReserv
 		ink = colInk
 	}
 	w := CardW - 2*margin - nameReserve
-	if _, ok := fitLine(markupTypo(name, f.lang()), Bold, w, 12, 8.5); ok {
+	size, ok := fitLine(markupTypo(name, f.lang()), Bold, w, 12, 8.5)
+	plateW := w
+	if ok {
+		plateW = measure(markupTypo(name, f.lang()), Bold, size)
+	}
+	subSize, _ := fitLine(markupTypo(subtitle, f.lang()), Regular, CardW-2*margin-subReserve, 6.3, 4.5)
+	f.namePlate(min(w, max(plateW, measure(markupTypo(subtitle, f.lang()), Regular, subSize))))
+	if ok {
 		f.text(name, Bold, ink, margin, 7.4, w, 12, 8.5, 'l', "the card name")
 	} else {
 		// a long name takes two lines
@@ -292,6 +303,7 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 	}
 	f.background(bg)
 	f.band(band, bandH)
+	f.bandArt(c.Art, band)
 	if isPanic {
 		// diagonal stripes mark the Panic side at a glance
 		for x := -20.0; x < CardW+4; x += 4.2 {
@@ -476,6 +488,7 @@ func (b *builder) leaderSide(l *catalog.Leader, fm catalog.Format, side string) 
 	fc := b.colourOr(l.Faction, colNeutral)
 	f.background(colParchment)
 	f.band(fc, bandH)
+	f.bandArt(l.Art, fc)
 	// a crown marks the Leader (hexes would read as a cost)
 	crown := newIC(CardW-margin-5.5, 7.2, 11)
 	crown.poly(fillStroke(colWhite.mix(fc, 0.15), fc.mix(colInk, 0.4), 0.6), 3, 19, 3, 7, 8, 12.5, 12, 4, 16, 12.5, 21, 7, 21, 19)
@@ -550,7 +563,7 @@ var (
 
 // upgrade lays out the common parts of an Upgrade card and returns the top
 // of the space left for the text.
-func (b *builder) upgrade(f *face, name catalog.Text, kind catalog.Kind, faction string, band Colour, symbol string, caption string) float64 {
+func (b *builder) upgrade(f *face, name catalog.Text, kind catalog.Kind, faction string, band Colour, symbol string, caption string, art *catalog.Art) float64 {
 	if faction != "" {
 		band = b.colourOr(faction, band)
 	}
@@ -566,15 +579,14 @@ func (b *builder) upgrade(f *face, name catalog.Text, kind catalog.Kind, faction
 		sub += " · " + b.factionName(faction)
 	}
 	f.header(band, name.In(b.lang), sub, reserve, reserve)
-	cy := bandH + 11.5
-	f.stampHere(CardW-margin, bandH+4)
-	f.add(Circle{X: CardW / 2, Y: cy, R: 8.6, Paint: fillStroke(colPanel, band, 0.7)})
-	f.add(icon(symbol, CardW/2, cy, 11, band, nil)...)
+	f.windowArt(art, windowUpgradeH, band, symbol)
+	bottom := windowY + windowUpgradeH
+	f.stampHere(CardW-margin, bottom+1.65)
 	if caption != "" {
-		f.text(caption, Bold, colMuted, CardW/2, cy+12.2, CardW-2*margin, 6.5, 4.5, 'c', "the gear caption")
-		return cy + 14.2
+		f.text(caption, Bold, colMuted, CardW/2, bottom+3.7, CardW-2*margin-18, 6.5, 4.5, 'c', "the gear caption")
+		return bottom + 5.7
 	}
-	return cy + 10.5
+	return bottom + 2
 }
 
 func (b *builder) textPanel(f *face, top float64, src string, maxPt float64) {
@@ -598,7 +610,7 @@ func (b *builder) equipment(e *catalog.Equipment) Card {
 	if e.Gear != "" {
 		symbol, caption = "gear-"+string(e.Gear), f.l("gear."+string(e.Gear))
 	}
-	top := b.upgrade(f, e.Name, catalog.KindEquipment, e.Faction, colEquipment, symbol, caption)
+	top := b.upgrade(f, e.Name, catalog.KindEquipment, e.Faction, colEquipment, symbol, caption, e.Art)
 	f.textAt = []string{"equipment", e.ID, "text"}
 	b.textPanel(f, top, e.Text.In(b.lang), 10)
 	return Card{ID: e.ID, Kind: catalog.KindEquipment, Front: *f.Face, Back: b.commonBack(e.ID, catalog.KindEquipment)}
@@ -606,7 +618,7 @@ func (b *builder) equipment(e *catalog.Equipment) Card {
 
 func (b *builder) vocation(v *catalog.Vocation) Card {
 	f := b.newFace(v.ID, catalog.KindVocation, "front", v.Pos)
-	top := b.upgrade(f, v.Name, catalog.KindVocation, v.Faction, colVocation, "vocation", "")
+	top := b.upgrade(f, v.Name, catalog.KindVocation, v.Faction, colVocation, "vocation", "", v.Art)
 	f.textAt = []string{"vocations", v.ID, "text"}
 	b.textPanel(f, top, v.Text.In(b.lang), 10)
 	return Card{ID: v.ID, Kind: catalog.KindVocation, Front: *f.Face, Back: b.commonBack(v.ID, catalog.KindVocation)}
@@ -614,7 +626,7 @@ func (b *builder) vocation(v *catalog.Vocation) Card {
 
 func (b *builder) formation(fo *catalog.Formation) Card {
 	f := b.newFace(fo.ID, catalog.KindFormation, "front", fo.Pos)
-	top := b.upgrade(f, fo.Name, catalog.KindFormation, "", colFormation, "formation", "")
+	top := b.upgrade(f, fo.Name, catalog.KindFormation, "", colFormation, "formation", "", fo.Art)
 	type bonus struct {
 		key  string
 		n    int
@@ -658,6 +670,7 @@ func (b *builder) reference(r *catalog.ReferenceCard) Card {
 	fc := b.colourOr(r.Faction, colReference)
 	f.background(colParchment)
 	f.band(fc, bandH)
+	f.bandArt(r.Art, fc)
 	f.emblem(r.Faction, CardW-margin-4.7, 7.9, 4.2)
 	f.header(fc, r.Name.In(b.lang), f.l("kind.reference")+" · "+b.factionName(r.Faction), 10, 10)
 	py := bandH + 3
@@ -673,10 +686,8 @@ func (b *builder) objective(o *catalog.ObjectiveCard) Card {
 	f.background(colParchment)
 	f.band(colGold, bandH)
 	f.header(colGold, o.Name.In(b.lang), f.l("kind.objective")+" · "+f.l("format."+string(o.Format)), 0, 0)
-	cy := bandH + 10
-	f.stampHere(CardW-margin, bandH+4)
-	f.add(Circle{X: CardW / 2, Y: cy, R: 7.2, Paint: fillStroke(colPanel, colGold, 0.7)})
-	f.add(icon("objective", CardW/2, cy, 10, colGold.mix(colInk, 0.3), nil)...)
+	f.windowArt(o.Art, windowObjectiveH, colGold, "objective")
+	f.stampHere(CardW-margin, windowY+windowObjectiveH+1.65)
 	bottom := CardH - margin
 	var vps []int
 	for _, s := range o.Scoring {
@@ -699,7 +710,7 @@ func (b *builder) objective(o *catalog.ObjectiveCard) Card {
 		}
 		bottom = by - 7.5
 	}
-	top := cy + 9.5
+	top := windowY + windowObjectiveH + 1.9
 	ph := bottom - top
 	f.panel(margin, top, CardW-2*margin, ph)
 	f.textAt = []string{"objectives", o.ID, "text"}

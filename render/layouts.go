@@ -141,6 +141,10 @@ func (ls *Layouts) Check(l catalog.Lang) diag.List {
 		e := ls.laid(l, id)
 		errs = append(errs, e.errs...)
 		warns = append(warns, e.warns...)
+		if e.ok && l == catalog.Langs[0] {
+			// the art is the same in every language: warn once
+			warns = append(warns, artWarnings(&e.card)...)
+		}
 	}
 	return append(errs, warns...)
 }

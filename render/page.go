@@ -146,6 +146,8 @@ func svgItems(b *bytes.Buffer, items []Item) {
 			b.WriteString(` lengthAdjust="spacingAndGlyphs">`)
 			b.WriteString(html.EscapeString(it.S))
 			b.WriteString("</text>")
+		case Image:
+			svgImage(b, it)
 		}
 	}
 }

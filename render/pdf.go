@@ -323,12 +323,26 @@ func (p *pdfDoc) drawItems(items []Item, ox, oy float64) {
 func (p *pdfDoc) drawClipped(items []Item, ox, oy, x, y, w, h float64) {
 	_, ph := p.GetPageSize()
 	s := &p.s
-	s.begin(ox, oy, ph)
-	if w > 0 {
-		s.clip(x, y, w, h)
+	// a card's art goes through fpdf (which embeds each image once): the
+	// content so far is flushed first, the items after it are a new block
+	for {
+		n := slices.IndexFunc(items, func(it Item) bool { _, ok := it.(Image); return ok })
+		if n < 0 {
+			n = len(items)
+		}
+		s.begin(ox, oy, ph)
+		if w > 0 {
+			s.clip(x, y, w, h)
+		}
+		s.items(items[:n])
+		s.end()
+		if n == len(items) {
+			return
+		}
+		p.flush()
+		p.image(items[n].(Image), ox, oy, x, y, w, h)
+		items = items[n+1:]
 	}
-	s.items(items)
-	s.end()
 }
 
 // flush puts the content drawn since the last flush on the current page:
@@ -346,30 +360,39 @@ func (p *pdfDoc) AddPageFormat(orientation string, size fpdf.SizeType) {
 	p.Fpdf.AddPageFormat(orientation, size)
 }
 
-// marginText writes a small line of text in the bottom (or top) margin:
-// below the crop marks when the margin has room for both, else between
-// the marks of the middle column; and when the margin is too narrow for
-// text, up the left (or right) margin between the marks of the middle
-// row. Text shrinks (down to 4 pt) rather than cross a crop mark.
+// textEdge is how far from the paper's edge the sheets' small lines of
+// text start: home printers leave 3 to 4.2 mm blank.
+const textEdge = 4.5
+
+// marginText writes a small line of text in the bottom (or top) margin,
+// never nearer the paper's edge than textEdge: below the crop marks when
+// the margin has room for both, else between the marks of the middle
+// column; and when the margin is too narrow for text, up the left (or
+// right) margin between the marks of the middle row. Text shrinks (down to
+// 4 pt) rather than cross a crop mark.
 func (p *pdfDoc) marginText(s sheet, text string, top bool) {
 	size := func(limit float64) float64 {
 		w := measure(text, Regular, 6.5)
 		return max(4, min(6.5, 6.5*limit/w))
 	}
-	if s.my-s.by >= 5 {
-		free := s.my - s.by - 1 - max(s.markX, 0)
-		limit, band := s.pw-20, free
-		if free < 4 || s.markX < 1 {
-			limit, band = CardW-4, s.my-s.by
-			if s.markX < 1 {
-				limit = s.pw - 20
-			}
+	height := func(pt float64) float64 { return pt * ptToMM }
+	// the band from textEdge to the marks (or to the bleed, between the
+	// marks), mm from the paper's edge
+	inner := s.my - s.by - markClear
+	under := inner - max(s.markX, 0) - 0.5
+	for _, z := range []struct{ to, limit float64 }{{under, s.pw - 20}, {inner, CardW - 4}} {
+		if s.markX < 1 {
+			z.limit = s.pw - 20
 		}
-		pt := size(limit)
+		pt := size(z.limit)
+		if z.to-textEdge < height(pt) {
+			continue
+		}
 		w := measure(text, Regular, pt)
-		y := s.ph - band/2 + pt*ptToMM*0.35
+		mid := (textEdge + z.to) / 2
+		y := s.ph - mid + pt*ptToMM*0.35
 		if top {
-			y = band/2 + pt*ptToMM*0.35
+			y = mid + pt*ptToMM*0.35
 		}
 		// with the page's cards (flush)
 		p.drawClipped([]Item{Text{X: (s.pw - w) / 2, Y: y, Size: pt, Style: Regular, Colour: colMuted, S: text, W: w}}, 0, 0, 0, 0, 0, 0)
@@ -380,7 +403,7 @@ func (p *pdfDoc) marginText(s sheet, text string, top bool) {
 	pt := size(CardH - 4)
 	p.setFont(Regular, pt)
 	w := p.GetStringWidth(text)
-	x := (s.mx - s.bx) / 2
+	x := max(textEdge+height(pt)/2, (s.mx-s.bx)/2)
 	if top {
 		x = s.pw - x
 	}

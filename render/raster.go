@@ -411,6 +411,8 @@ func (r *rasterizer) item(it Item) {
 		if it.Paint.Stroke != nil {
 			r.fill(r.pathStroke(it, o), *it.Paint.Stroke)
 		}
+	case Image:
+		r.image(it)
 	}
 }
 

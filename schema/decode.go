@@ -519,6 +519,7 @@ type characterSource struct {
 	Faction   string          `json:"faction"`
 	NameGroup string          `json:"nameGroup"`
 	Flavor    *catalog.Text   `json:"flavor,omitempty"`
+	Art       *catalog.Art    `json:"art,omitempty"`
 	Panic     catalog.Profile `json:"panic"`
 }
 
@@ -529,7 +530,7 @@ func decodeCharacter(l *loader, id string, e entity, at []string) {
 	}
 	c := catalog.Character{
 		ID: src.ID, Name: src.Name, Faction: src.Faction, NameGroup: src.NameGroup,
-		Flavor: src.Flavor, Front: src.Profile, Panic: src.Panic,
+		Flavor: src.Flavor, Art: src.Art, Front: src.Profile, Panic: src.Panic,
 	}
 	l.annotate(reflect.ValueOf(&c).Elem(), at)
 	// The front profile's fields are top-level in CUE.

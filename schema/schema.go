@@ -227,6 +227,9 @@ func (l *loader) load() (*catalog.Catalog, error) {
 	}
 	l.readRules(mdFiles)
 	l.cat.Sort()
+	if evaluated {
+		l.readArt()
+	}
 	l.checkDuplicates()
 	if !syntaxBroken && evaluated {
 		// Cross-references only make sense once every file is readable:

@@ -177,6 +177,7 @@ type cardPage struct {
 	KindLink    string
 	Faction     *link
 	Images      []imageView
+	Art         *artView // the card's art: credit and the whole picture
 	StatHeads   []string // column headings of the statistics table
 	Stats       []statRow
 	Skills      []skillView
@@ -188,6 +189,13 @@ type cardPage struct {
 	Scoring     []scoringView
 	Decks       []link
 	Checks      []checkView
+}
+
+// artView links the whole picture of a card's art (the card shows it
+// cropped) and credits who made it.
+type artView struct {
+	Href   string
+	Credit string
 }
 
 type imageView struct {
@@ -355,6 +363,7 @@ func (b *builder) cardPageData(p *page, c card) *cardPage {
 		Faction:   b.factionLink(p, c.Faction),
 	}
 	cp.Images = b.images(p, c)
+	cp.Art = b.art(p, c.ID)
 	what := string(c.Kind) + " " + c.ID
 	switch c.Kind {
 	case catalog.KindCharacter:
@@ -478,6 +487,23 @@ func (b *builder) images(p *page, c card) []imageView {
 		out = append(out, imageView{Src: "back.svg", Alt: name + " — " + backCap, Caption: backCap})
 	}
 	return out
+}
+
+// art copies the picture of card id's art into the site, once whatever
+// the number of cards and languages that show it (art/<hash>.<ext>), and
+// returns the link to it; nil when the card has no art.
+func (b *builder) art(p *page, id string) *artView {
+	a := b.cat.CardArt(id)
+	if a == nil || a.Data == nil {
+		return nil
+	}
+	ext := ".jpg"
+	if a.Format == "png" {
+		ext = ".png"
+	}
+	rel := "art/" + a.Hash + ext
+	b.put(rel, a.Data)
+	return &artView{Href: p.Asset(rel), Credit: a.Credit}
 }
 
 // placeholderSVG is the image shown while the card renderer is missing or

@@ -18,6 +18,7 @@ output folder (dist/ by default):
   dist/data/catalog.json        the engine data: the whole catalog as versioned JSON
   dist/print/cards-<lang>.pdf   print-and-play sheets of every card, English and French
   dist/print/decks/<deck>-<lang>.pdf   the sheets of each content deck
+  dist/print/maps/<scenario>-<paper>-<lang>.pdf  each scenario's map (--hex-size)
   dist/site/index.html          the bilingual site: rules, card database, decks, glossary
 
 Nothing is written when the content has errors, and the output folders are
@@ -39,10 +40,11 @@ Examples:
   wbtool build                       # ./content (or the starter content) into dist/
   wbtool build --content ~/my-cards --out public
   wbtool build --draft               # missing translations show a placeholder
-  wbtool build --since v0.1          # errata and reprint sheets since tag v0.1`
+  wbtool build --since v0.1          # errata and reprint sheets since tag v0.1
+  wbtool build --hex-size 25mm       # smaller scenario maps (default 30 mm hexes)`
 
 func newBuildCmd(g *globalFlags) *cobra.Command {
-	var baseURL, since string
+	var baseURL, since, hexSize string
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Validate the content and write engine data, card sheets and the site to dist/",
@@ -57,7 +59,11 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			res, err := runBuild(cmd, g, build.Options{BaseURL: baseURL, Date: date, Since: since})
+			hex, err := parseHexSize(hexSize)
+			if err != nil {
+				return err
+			}
+			res, err := runBuild(cmd, g, build.Options{BaseURL: baseURL, Date: date, Since: since, HexSize: hex})
 			if err != nil {
 				return err
 			}
@@ -74,6 +80,7 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 	addOutFlag(cmd, g)
 	cmd.Flags().StringVar(&baseURL, "base-url", "", "absolute `URL` the site will be published at (used in sitemap.xml)")
 	cmd.Flags().StringVar(&since, "since", "", "add the errata and reprint sheets since `REV` (a git revision or a folder)")
+	addHexSizeFlag(cmd, &hexSize)
 	return cmd
 }
 

@@ -20,6 +20,9 @@ const printDoc = `Print writes print-and-play PDF card sheets under the output f
   print/cards-<lang>.pdf         every card (without --deck)
   print/decks/<deck>-<lang>.pdf  one deck, a copy of each card per deck list entry
   print/calibrate-<paper>.pdf    the duplex calibration sheet (--calibrate)
+  print/maps/<scenario>-<paper>-<lang>.pdf  a scenario's map (--map): an
+                                 overview page, then the board at play size
+                                 tiled over pages with assembly marks
 
 Cards are poker size (63 x 88 mm), 3 x 3 per page, with crop marks in the
 margins. Each page of fronts is followed by its page of backs, mirrored for
@@ -38,7 +41,8 @@ Examples:
   wbtool print --deck raiders-strike --lang fr
   wbtool print --paper letter --bleed 3mm
   wbtool print --calibrate --paper letter
-  wbtool print --deck raiders-strike --back-offset 1.5,-0.5`
+  wbtool print --deck raiders-strike --back-offset 1.5,-0.5
+  wbtool print --map salvage-field --hex-size 25mm --paper letter`
 
 type printFlags struct {
 	deck       string
@@ -47,6 +51,8 @@ type printFlags struct {
 	bleed      string
 	backOffset string
 	calibrate  bool
+	mapID      string
+	hexSize    string
 }
 
 func newPrintCmd(g *globalFlags) *cobra.Command {
@@ -67,8 +73,31 @@ func newPrintCmd(g *globalFlags) *cobra.Command {
 	fl.StringVar(&f.bleed, "bleed", "0", "background printed beyond each cut line, e.g. 3mm (0 to 3 mm)")
 	fl.StringVar(&f.backOffset, "back-offset", "0,0", "shift of the back pages `X,Y` in mm, as measured with --calibrate")
 	fl.BoolVar(&f.calibrate, "calibrate", false, "write the duplex calibration sheet instead of cards")
+	fl.StringVar(&f.mapID, "map", "", "write the map of the scenario with this `ID` instead of cards")
+	addHexSizeFlag(cmd, &f.hexSize)
 	addOutFlag(cmd, g)
 	return cmd
+}
+
+// addHexSizeFlag adds --hex-size, the size of the scenario maps' hexes.
+func addHexSizeFlag(cmd *cobra.Command, v *string) {
+	cmd.Flags().StringVar(v, "hex-size", "", fmt.Sprintf("hex size of the scenario maps across flats, e.g. 25mm (%g to %g mm; default %g mm: the game's miniatures on 25 mm bases)",
+		render.MinHexSize, render.MaxHexSize, render.DefaultHexSize))
+}
+
+// parseHexSize reads --hex-size; "" gives 0 (the default size).
+func parseHexSize(s string) (float64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	v, err := parseMM("hex-size", s)
+	if err != nil {
+		return 0, err
+	}
+	if v < render.MinHexSize || v > render.MaxHexSize {
+		return 0, usagef("--hex-size %s: want %g to %g mm across flats", s, render.MinHexSize, render.MaxHexSize)
+	}
+	return v, nil
 }
 
 // parseMM reads a length in millimetres: "3", "3mm", "2.5 mm".
@@ -127,6 +156,17 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 		}
 	}
 
+	hexSize, err := parseHexSize(f.hexSize)
+	if err != nil {
+		return err
+	}
+	if f.hexSize != "" && f.mapID == "" {
+		return usagef("--hex-size sizes the scenario maps: use it with --map SCENARIO")
+	}
+	if f.mapID != "" && (f.deck != "" || f.calibrate) {
+		return usagef("--map prints a scenario's map only: drop --deck and --calibrate")
+	}
+
 	if f.calibrate {
 		if f.deck != "" {
 			return usagef("--calibrate prints no cards: drop --deck")
@@ -151,17 +191,21 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 	for _, l := range langs {
 		o := opts
 		o.Lang = l
+		if f.mapID != "" {
+			sc := cat.Scenario(f.mapID)
+			if sc == nil {
+				return usagef("--map %q: no such scenario (scenarios: %s)", f.mapID, ids(cat.Scenarios, func(s *catalog.Scenario) string { return s.ID }))
+			}
+			jobs = append(jobs, build.MapJob(sc, o, hexSize))
+			continue
+		}
 		if f.deck == "" {
 			jobs = append(jobs, build.SheetJob{Path: build.CardsSheet(l), Opts: o})
 			continue
 		}
 		d := cat.Deck(f.deck)
 		if d == nil {
-			var ids []string
-			for _, d := range cat.Decks {
-				ids = append(ids, d.ID)
-			}
-			return usagef("--deck %q: no such deck (decks: %s)", f.deck, strings.Join(ids, ", "))
+			return usagef("--deck %q: no such deck (decks: %s)", f.deck, ids(cat.Decks, func(d *catalog.Deck) string { return d.ID }))
 		}
 		// The same sheet as the build's: deck sheet, cards, Reference cards.
 		jobs = append(jobs, build.DeckJob(cat, d, o))
@@ -175,6 +219,15 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 		paths = append(paths, j.Path)
 	}
 	return publishSheets(cmd, g, paths, files, nil)
+}
+
+// ids lists the ids of a catalog collection, for a message.
+func ids[T any](s []T, id func(*T) string) string {
+	out := make([]string, len(s))
+	for i := range s {
+		out[i] = id(&s[i])
+	}
+	return strings.Join(out, ", ")
 }
 
 // publishSheets adds sheets to the print folder, keeping its other

@@ -14,7 +14,14 @@ type Options struct {
 	Characters int // Character cards
 	Upgrades   int // Equipment and Vocation cards, half each
 	PerFile    int // cards per file (default 100)
+	// Art gives every Character an `art` field naming ArtFile(i): the
+	// caller writes the images (ArtJPEG), so that a tree with a thousand
+	// 1 MB images is never held in memory.
+	Art bool
 }
+
+// ArtFile is the image file of generated Character i.
+func ArtFile(i int) string { return fmt.Sprintf("art/gen-char-%04d.jpg", i) }
 
 var gears = []string{"ranged", "melee", "armor"}
 
@@ -63,9 +70,13 @@ formations: formation: {
 	}
 	for i := 0; i < o.Characters; i++ {
 		faction := []string{"raiders", "clans"}[i%2]
+		art := ""
+		if o.Art {
+			art = fmt.Sprintf("\n\tart: {file: %q, focus: {x: 0.5, y: 0.3}, credit: \"wbtool gen\"}", ArtFile(i))
+		}
 		fmt.Fprintf(&b, `
 characters: "gen-char-%04[1]d": {
-	name: {en: "Scout %[1]d", fr: "Éclaireur n° %[1]d"}
+	name: {en: "Scout %[1]d", fr: "Éclaireur n° %[1]d"}%[12]s
 	faction: %[2]q
 	attack: %[3]d
 	speed: %[4]d
@@ -78,7 +89,8 @@ characters: "gen-char-%04[1]d": {
 	skills: ["sharp-shooting", "war-cry"]
 	panic: {attack: %[10]d, speed: %[4]d, run: 3, cost: {%[2]s: 1, any: %[11]d}, health: %[8]d, skills: ["war-cry"]}
 }
-`, i, faction, 4+i%4, 2+i%3, 5+i%3, 7+i%3, i%2, 2+i%3, gears[i%3], 5+i%4, 1+i%2)
+`, i, faction, 4+i%4, 2+i%3, 5+i%3, 7+i%3, i%2, 2+i%3, gears[i%3], 5+i%4, 1+i%2, art)
+
 		if (i+1)%o.PerFile == 0 {
 			flush(fmt.Sprintf("cards/characters-%03d.cue", i/o.PerFile))
 		}

@@ -18,8 +18,9 @@ func main() {
 	chars := flag.Int("characters", 1000, "number of Character cards")
 	ups := flag.Int("upgrades", 200, "number of Upgrade cards")
 	out := flag.String("out", "testdata/gen/out", "output `DIR` (replaced)")
+	art := flag.Int("art-kb", 0, "give every Character a JPEG of about `KB` kilobytes (0: no art)")
 	flag.Parse()
-	files := gen.Tree(gen.Options{Characters: *chars, Upgrades: *ups})
+	files := gen.Tree(gen.Options{Characters: *chars, Upgrades: *ups, Art: *art > 0})
 	if err := os.RemoveAll(*out); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
@@ -36,6 +37,17 @@ func main() {
 			os.Exit(1)
 		}
 		if err := os.WriteFile(p, files[n], 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "gen:", err)
+			os.Exit(1)
+		}
+	}
+	for i := 0; *art > 0 && i < *chars; i++ {
+		p := filepath.Join(*out, filepath.FromSlash(gen.ArtFile(i)))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			fmt.Fprintln(os.Stderr, "gen:", err)
+			os.Exit(1)
+		}
+		if err := os.WriteFile(p, gen.JPEG(uint64(i), *art<<10), 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, "gen:", err)
 			os.Exit(1)
 		}

@@ -4769,7 +4769,15 @@ func (f *Fpdf) putimages() {
 
 	// Sort the keyList []string by the corresponding image's width.
 	if f.catalogSort {
-		sort.SliceStable(keyList, func(i, j int) bool { return f.images[keyList[i]].w < f.images[keyList[j]].w })
+		// wbtool patch: images of equal width by name, not in map order,
+		// so that two builds write the same bytes
+		sort.SliceStable(keyList, func(i, j int) bool {
+			a, b := f.images[keyList[i]], f.images[keyList[j]]
+			if a.w != b.w {
+				return a.w < b.w
+			}
+			return keyList[i] < keyList[j]
+		})
 	}
 
 	// Maintain a list of inserted image SHA-1 hashes, with their

@@ -1,0 +1,323 @@
+package render
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"image"
+	"image/jpeg"
+	_ "image/png" // PNG art
+	"math"
+	"strings"
+	"sync"
+
+	xdraw "golang.org/x/image/draw"
+	"golang.org/x/image/math/f64"
+
+	"codeberg.org/go-pdf/fpdf"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/diag"
+)
+
+// Art (issue 14 item 6): every card kind has an art slot. Characters,
+// Leaders and Reference cards show their art in the name band (the name
+// and type line stay on a plate of the band's colour); Upgrades and
+// Objectives in a window under the band, where their symbol stands when
+// they have none. Without art, the slot shows a faint hex pattern of the
+// card's colour (and the symbol), never empty space.
+
+// ArtDPI is the resolution below which a card's art prints soft: a
+// warning asks for a larger image.
+const ArtDPI = 300.0
+
+// Image is a picture placed in a slot: the whole image is drawn at DX, DY,
+// DW × DH mm (at least the slot's size, the art's focus point as near the
+// slot's centre as the image allows) and clipped to the slot X, Y, W × H.
+type Image struct {
+	X, Y, W, H     float64
+	DX, DY, DW, DH float64
+	Art            *catalog.Art
+}
+
+func (im Image) dump(b *strings.Builder) {
+	fmt.Fprintf(b, "image %s %s %s %s draw=%s,%s %sx%s art=%s %dx%d", mm(im.X), mm(im.Y), mm(im.W), mm(im.H),
+		mm(im.DX), mm(im.DY), mm(im.DW), mm(im.DH), im.Art.File, im.Art.Width, im.Art.Height)
+}
+
+// DPI is the resolution the art prints at in its slot.
+func (im Image) DPI() float64 { return float64(im.Art.Width) / (im.DW / MMPerInch) }
+
+// coverImage places art a so that it covers the slot, cropped around its
+// focus point.
+func coverImage(a *catalog.Art, x, y, w, h float64) Image {
+	s := math.Max(w/float64(a.Width), h/float64(a.Height)) // mm per pixel
+	dw, dh := float64(a.Width)*s, float64(a.Height)*s
+	fx, fy := a.FocusPoint()
+	dx := min(x, max(x+w-dw, x+w/2-fx*dw))
+	dy := min(y, max(y+h-dh, y+h/2-fy*dh))
+	return Image{X: x, Y: y, W: w, H: h, DX: dx, DY: dy, DW: dw, DH: dh, Art: a}
+}
+
+// The slots, mm from the cut line's top-left corner: the name band (to its
+// bleed) and the window of Upgrades and Objectives.
+const (
+	windowY = bandH + 1.6
+	// windowUpgradeH and windowObjectiveH end where the symbol circles
+	// ended before the cards had art, so the text keeps its room.
+	windowUpgradeH   = 18.4
+	windowObjectiveH = 16.0
+)
+
+// bandSlot is the art slot of Characters, Leaders and Reference cards.
+func bandSlot() (x, y, w, h float64) { return -Bleed, -Bleed, CardW + 2*Bleed, bandH - 0.45 + Bleed }
+
+// windowSlot is the art slot of Upgrades and Objectives, h mm tall.
+func windowSlot(h float64) (x, y, w, hh float64) { return margin, windowY, CardW - 2*margin, h }
+
+// bandArt fills the name band's art slot: the card's art, or a faint hex
+// pattern of the band colour. With art, header draws the name on a plate.
+func (f *face) bandArt(a *catalog.Art, band Colour) {
+	x, y, w, h := bandSlot()
+	if a != nil && a.Data != nil {
+		f.add(coverImage(a, x, y, w, h))
+		f.plate = band
+		f.hasPlate = true
+		return
+	}
+	f.hexPattern(x, y, w, h, 3.4, band.mix(colWhite, 0.1))
+}
+
+// windowArt fills the window slot of Upgrades and Objectives, h mm tall:
+// the art with the card's symbol in a small badge at its corner, or the
+// hex pattern with the symbol large in the middle.
+func (f *face) windowArt(a *catalog.Art, h float64, col Colour, symbol string) {
+	x, y, w, _ := windowSlot(h)
+	if a != nil && a.Data != nil {
+		f.add(coverImage(a, x, y, w, h))
+		f.add(Rect{X: x, Y: y, W: w, H: h, Paint: stroke(col, 0.5)})
+		bx, by := x+w-4.6, y+h-4.6
+		f.add(Circle{X: bx, Y: by, R: 3.6, Paint: fillStroke(colPanel, col, 0.45)})
+		f.add(icon(symbol, bx, by, 4.6, col, nil)...)
+		return
+	}
+	f.add(Rect{X: x, Y: y, W: w, H: h, Paint: fillStroke(colPanel.mix(col, 0.05), colPanel.mix(col, 0.35), 0.3)})
+	f.hexPattern(x, y, w, h, 3.4, colPanel.mix(col, 0.16))
+	cy := y + h/2
+	r := h/2 - 0.6
+	f.add(Circle{X: CardW / 2, Y: cy, R: r, Paint: fillStroke(colPanel, col, 0.7)})
+	f.add(icon(symbol, CardW/2, cy, r*1.28, col, nil)...)
+}
+
+// hexPattern strokes the hexagons of radius r that lie wholly inside the
+// box (whose left and top edges may run into the bleed, which the card's
+// clip cuts), as one path: a background, not a row of icons.
+func (f *face) hexPattern(x, y, w, h, r float64, col Colour) {
+	hw := r * math.Sqrt(3)
+	var ops []PathOp
+	for row := 0; ; row++ {
+		cy := y + r + float64(row)*1.5*r
+		if cy+r > y+h+1e-9 {
+			break
+		}
+		off := 0.0
+		if row%2 == 1 {
+			off = hw / 2
+		}
+		for cx := x + hw/2 + off; cx+hw/2 <= x+w+1e-9; cx += hw {
+			for i, p := range hexPts(cx, cy, r-0.35) {
+				op := byte('L')
+				if i == 0 {
+					op = 'M'
+				}
+				ops = append(ops, PathOp{Op: op, Pts: []Pt{p}})
+			}
+			ops = append(ops, PathOp{Op: 'Z'})
+		}
+	}
+	if len(ops) > 0 {
+		f.add(Path{Ops: ops, Paint: stroke(col, 0.3)})
+	}
+}
+
+// namePlate draws the plate of the band colour behind the name and the
+// type line, w mm wide from the card's left edge, when the band shows art.
+func (f *face) namePlate(w float64) {
+	if !f.hasPlate {
+		return
+	}
+	_, _, _, h := bandSlot()
+	bottom := h - Bleed
+	right := min(CardW-margin, margin+w+2.5)
+	f.add(Poly{Pts: []Pt{{-Bleed, -Bleed}, {right + 3.5, -Bleed}, {right, bottom}, {-Bleed, bottom}}, Paint: fill(f.plate)})
+}
+
+// artWarnings are the card's images that print below ArtDPI in their slot.
+func artWarnings(c *Card) diag.List {
+	var out diag.List
+	seen := map[*catalog.Art]bool{}
+	for _, fc := range []*Face{&c.Front, &c.Back} {
+		for _, it := range fc.Items {
+			im, ok := it.(Image)
+			if !ok || seen[im.Art] {
+				continue
+			}
+			seen[im.Art] = true
+			if dpi := im.DPI(); dpi < ArtDPI-0.5 {
+				need := func(v float64) int { return int(math.Ceil(v / im.DW * float64(im.Art.Width) * ArtDPI / dpi)) }
+				out = append(out, diag.Warnf(im.Art.Pos, "", "card %s: art %s is %d × %d px, %.0f dpi in its %.0f × %.0f mm slot, below the %.0f dpi print needs: use an image of at least %d × %d px",
+					c.ID, im.Art.File, im.Art.Width, im.Art.Height, dpi, im.W, im.H, ArtDPI, need(im.DW), need(im.DH)))
+			}
+		}
+	}
+	return out
+}
+
+// decoded keeps the last few decoded images: the raster backend draws
+// one card after another, and a picture several cards share is decoded
+// once. Bounded: a decoded image is large.
+var decoded struct {
+	sync.Mutex
+	keys []string
+	imgs map[string]image.Image
+}
+
+const decodedMax = 4
+
+func decodeArt(a *catalog.Art) (image.Image, error) {
+	decoded.Lock()
+	if im, ok := decoded.imgs[a.Hash]; ok {
+		decoded.Unlock()
+		return im, nil
+	}
+	decoded.Unlock()
+	im, _, err := image.Decode(bytes.NewReader(a.Data))
+	if err != nil {
+		return nil, fmt.Errorf("art %s: %w", a.File, err)
+	}
+	decoded.Lock()
+	defer decoded.Unlock()
+	if decoded.imgs == nil {
+		decoded.imgs = map[string]image.Image{}
+	}
+	if _, ok := decoded.imgs[a.Hash]; !ok {
+		if len(decoded.keys) >= decodedMax {
+			delete(decoded.imgs, decoded.keys[0])
+			decoded.keys = decoded.keys[1:]
+		}
+		decoded.keys = append(decoded.keys, a.Hash)
+		decoded.imgs[a.Hash] = im
+	}
+	return im, nil
+}
+
+// webPxPerMM is the resolution of the art in the SVG images (the site):
+// about 300 dpi, sharp on a phone's screen at the card's full width.
+const webPxPerMM = 12.0
+
+// webImages caches the JPEG of the visible part of each image in its
+// slot, for the SVG images (dropped whole when full).
+var webImages struct {
+	sync.Mutex
+	m map[string][]byte
+}
+
+const webImagesMax = 512
+
+// webImage is the visible part of im, resampled to webPxPerMM, as a JPEG.
+func webImage(im Image) ([]byte, error) {
+	key := fmt.Sprintf("%s %g %g %g %g %g %g", im.Art.Hash, im.X-im.DX, im.Y-im.DY, im.W, im.H, im.DW, im.DH)
+	webImages.Lock()
+	b, ok := webImages.m[key]
+	webImages.Unlock()
+	if ok {
+		return b, nil
+	}
+	src, err := decodeArt(im.Art)
+	if err != nil {
+		return nil, err
+	}
+	sb := src.Bounds()
+	k := float64(sb.Dx()) / im.DW // px per mm of the source
+	sr := image.Rect(
+		sb.Min.X+int(math.Floor((im.X-im.DX)*k)), sb.Min.Y+int(math.Floor((im.Y-im.DY)*k)),
+		sb.Min.X+int(math.Ceil((im.X-im.DX+im.W)*k)), sb.Min.Y+int(math.Ceil((im.Y-im.DY+im.H)*k)),
+	).Intersect(sb)
+	w := max(1, int(math.Round(im.W*min(webPxPerMM, k))))
+	h := max(1, int(math.Round(im.H*min(webPxPerMM, k))))
+	dst := image.NewRGBA(image.Rect(0, 0, w, h))
+	for i := range dst.Pix {
+		dst.Pix[i] = 0xff
+	}
+	xdraw.CatmullRom.Scale(dst, dst.Bounds(), src, sr, xdraw.Over, nil)
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: 82}); err != nil {
+		return nil, err
+	}
+	b = buf.Bytes()
+	webImages.Lock()
+	if webImages.m == nil || len(webImages.m) >= webImagesMax {
+		webImages.m = map[string][]byte{}
+	}
+	webImages.m[key] = b
+	webImages.Unlock()
+	return b, nil
+}
+
+// svgImage writes im as an SVG image: its visible part, embedded (an SVG
+// shown as a picture loads nothing else), in a nested viewport that clips
+// it to the slot.
+func svgImage(b *bytes.Buffer, im Image) {
+	jpg, err := webImage(im)
+	if err != nil {
+		return // the loader decoded it: cannot happen
+	}
+	b.WriteString(`<image x="` + num(im.X) + `" y="` + num(im.Y) + `" width="` + num(im.W) + `" height="` + num(im.H) + `" preserveAspectRatio="none" href="data:image/jpeg;base64,`)
+	b.WriteString(base64.StdEncoding.EncodeToString(jpg))
+	b.WriteString(`"/>`)
+}
+
+// rasterImage draws im into the raster, clipped to its slot.
+func (r *rasterizer) image(im Image) {
+	src, err := decodeArt(im.Art)
+	if err != nil {
+		return // the loader decoded it: cannot happen
+	}
+	t := r.t
+	p0, p1 := t.pt(Pt{im.X, im.Y}), t.pt(Pt{im.X + im.W, im.Y + im.H})
+	clip := image.Rect(int(math.Round(p0.x)), int(math.Round(p0.y)), int(math.Round(p1.x)), int(math.Round(p1.y))).Intersect(r.clip)
+	if clip.Empty() {
+		return
+	}
+	sb := src.Bounds()
+	d := t.pt(Pt{im.DX, im.DY})
+	sx := im.DW * t.s / float64(sb.Dx())
+	sy := im.DH * t.s / float64(sb.Dy())
+	// the affine map from source pixels to image pixels
+	m := f64.Aff3{sx, 0, d.x - float64(sb.Min.X)*sx, 0, sy, d.y - float64(sb.Min.Y)*sy}
+	xdraw.CatmullRom.Transform(r.img.SubImage(clip).(*image.RGBA), m, src, sb, xdraw.Over, nil)
+}
+
+// image draws im in the PDF with its origin at (ox, oy), clipped to its
+// slot and to the rectangle x, y, w, h when w > 0. Each image is embedded
+// once per PDF (fpdf keeps registered images by name), as it is: a JPEG
+// is copied, not decoded.
+func (p *pdfDoc) image(im Image, ox, oy, x, y, w, h float64) {
+	name := "art-" + im.Art.Hash
+	opts := fpdf.ImageOptions{ImageType: "JPG"}
+	if im.Art.Format == "png" {
+		opts.ImageType = "PNG"
+	}
+	if p.GetImageInfo(name) == nil {
+		p.RegisterImageOptionsReader(name, opts, bytes.NewReader(im.Art.Data))
+	}
+	if w > 0 {
+		p.ClipRect(ox+x, oy+y, w, h, false)
+	}
+	p.ClipRect(ox+im.X, oy+im.Y, im.W, im.H, false)
+	p.ImageOptions(name, ox+im.DX, oy+im.DY, im.DW, im.DH, false, opts, 0, "")
+	p.ClipEnd()
+	if w > 0 {
+		p.ClipEnd()
+	}
+}

@@ -1,0 +1,227 @@
+package render
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"image/jpeg"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/internal/golden"
+	"wbtool.dev/wbtool/internal/testtool"
+)
+
+// testArt is a card's art as the loader fills it.
+func testArt(file, format string, data []byte, w, h int, line int) *catalog.Art {
+	sum := sha256.Sum256(data)
+	return &catalog.Art{File: file, Data: data, Format: format, Width: w, Height: h, Hash: hex.EncodeToString(sum[:8]),
+		Pos: catalog.Pos{File: "content/cards/x.cue", Line: line, Col: 2}}
+}
+
+// artCatalog is the test catalog with art: COPP and the Scope share one
+// PNG (COPP's focus on the left), Data Haul has a JPEG, and Vanta a PNG
+// too small for print.
+func artCatalog() *catalog.Catalog {
+	cat := testCatalog()
+	shared := testArt("art/shared.png", "png", gen.PNG(5, 900, 600), 900, 600, 4)
+	shared.Focus = &catalog.Focus{X: 0.1, Y: 0.5}
+	cat.Character("copp").Art = shared
+	cat.EquipmentCard("scope").Art = shared
+	var j bytes.Buffer
+	if err := jpeg.Encode(&j, gen.Picture(6, 800, 1000, 0), &jpeg.Options{Quality: 80}); err != nil {
+		panic(err)
+	}
+	cat.Objective("data-haul").Art = testArt("art/haul.jpg", "jpeg", j.Bytes(), 800, 1000, 9)
+	cat.Leader("vanta").Art = testArt("art/vanta.png", "png", gen.PNG(7, 120, 80), 120, 80, 12)
+	return cat
+}
+
+func TestArtLayoutGolden(t *testing.T) {
+	cat := artCatalog()
+	for _, id := range []string{"copp", "vanta", "scope", "data-haul"} {
+		c, err := LayoutCard(cat, catalog.English, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden.Check(t, filepath.Join("testdata", "layout", "art-"+id+".txt"), []byte(c.Front.Dump()))
+	}
+}
+
+// TestArtCover: the image covers its slot whatever its shape, and its
+// focus point comes as near the slot's centre as the image allows.
+func TestArtCover(t *testing.T) {
+	for _, tc := range []struct {
+		w, h   int
+		fx, fy float64
+	}{{900, 600, 0.5, 0.5}, {900, 600, 0, 0}, {900, 600, 1, 1}, {300, 1200, 0.5, 0.1}, {2000, 100, 0.9, 0.5}} {
+		a := &catalog.Art{Width: tc.w, Height: tc.h, Focus: &catalog.Focus{X: tc.fx, Y: tc.fy}}
+		for _, slot := range [][4]float64{{-3, -3, 69, 16.55}, {3.2, 15.6, 56.6, 18.4}} {
+			im := coverImage(a, slot[0], slot[1], slot[2], slot[3])
+			const eps = 1e-9
+			if im.DX > im.X+eps || im.DY > im.Y+eps || im.DX+im.DW < im.X+im.W-eps || im.DY+im.DH < im.Y+im.H-eps {
+				t.Errorf("%dx%d in %v: drawn at %g,%g %gx%g does not cover the slot", tc.w, tc.h, slot, im.DX, im.DY, im.DW, im.DH)
+			}
+			if r := im.DW / im.DH; r < float64(tc.w)/float64(tc.h)-1e-9 || r > float64(tc.w)/float64(tc.h)+1e-9 {
+				t.Errorf("%dx%d: aspect changed to %g", tc.w, tc.h, r)
+			}
+			// the focus point: centred unless an edge of the image stops it
+			fx := im.DX + tc.fx*im.DW
+			cx := im.X + im.W/2
+			if fx != cx && im.DX != im.X && im.DX+im.DW != im.X+im.W {
+				t.Errorf("%dx%d focus %g: at %g, want %g (centre) or an edge of the image on the slot's", tc.w, tc.h, tc.fx, fx, cx)
+			}
+		}
+	}
+}
+
+// TestArtEmbeddedOnce: a PDF holds each image once, however many cards
+// and pages show it.
+func TestArtEmbeddedOnce(t *testing.T) {
+	cat := artCatalog()
+	var ids []string
+	for range 8 {
+		ids = append(ids, "copp", "scope", "data-haul")
+	}
+	pdf, err := Sheets(cat, SheetOptions{Lang: catalog.English, Cards: ids, uncompressed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(pdf, []byte("/Subtype /Image")); n != 2 {
+		t.Errorf("%d image objects in the PDF, want 2 (one per image file)", n)
+	}
+	path := filepath.Join(t.TempDir(), "art.pdf")
+	if err := os.WriteFile(path, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(testtool.Require(t, "pdfimages"), "-list", path).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	objects := map[string]int{}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")[2:]
+	for _, l := range lines {
+		f := strings.Fields(l)
+		objects[f[10]]++ // object ID
+	}
+	if len(lines) != 24+8 || len(objects) != 2 {
+		t.Errorf("pdfimages: %d placements of %d objects, want 32 placements of 2 objects:\n%s", len(lines), len(objects), out)
+	}
+}
+
+// TestArtLowResolution: an image below 300 dpi in its slot is a warning
+// at the card's art field, given once (not per language).
+func TestArtLowResolution(t *testing.T) {
+	cat := artCatalog()
+	var found int
+	for _, l := range catalog.Langs {
+		for _, d := range Check(cat, l) {
+			if strings.Contains(d.Msg, "dpi") {
+				found++
+				if d.Pos.Line != 12 || d.Pos.File != "content/cards/x.cue" || !strings.Contains(d.Msg, "card vanta: art art/vanta.png is 120 × 80 px") || !strings.Contains(d.Msg, "at least") {
+					t.Errorf("warning %v: want vanta's art at content/cards/x.cue:12", d)
+				}
+			}
+		}
+	}
+	if found != 1 {
+		t.Errorf("%d resolution warnings, want 1 (Vanta's, once)", found)
+	}
+}
+
+// TestArtInEveryBackend: the SVG embeds the visible part of the image,
+// the raster draws it, and a card without art shows a pattern in its slot.
+func TestArtInEveryBackend(t *testing.T) {
+	cat := artCatalog()
+	c, err := LayoutCard(cat, catalog.English, "copp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if svg := string(c.Front.SVG("COPP")); !strings.Contains(svg, `href="data:image/jpeg;base64,`) {
+		t.Error("the SVG does not embed the art")
+	}
+	img := c.Front.Raster(100, 0)
+	plain, err := LayoutCard(testCatalog(), catalog.English, "copp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img0 := plain.Front.Raster(100, 0)
+	// a point of the band right of the name plate, left of the gear
+	x, y := 177, 8 // 45 mm, 2 mm at 100 dpi
+	if img.RGBAAt(x, y) == img0.RGBAAt(x, y) {
+		t.Errorf("the raster shows the band colour %v where the art should be", img.RGBAAt(x, y))
+	}
+	for _, id := range []string{"copp", "vanta", "scope", "formation", "raiders-reference", "data-haul"} {
+		c, err := LayoutCard(testCatalog(), catalog.English, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pattern := false
+		for _, it := range c.Front.Items {
+			if p, ok := it.(Path); ok && p.Stroke != nil && len(p.Ops) > 30 {
+				pattern = true
+			}
+			if _, ok := it.(Image); ok {
+				t.Errorf("%s has no art but draws an image", id)
+			}
+		}
+		if !pattern {
+			t.Errorf("%s: no placeholder pattern in its art slot", id)
+		}
+	}
+}
+
+// TestArtPDFDeterministic: fpdf writes images of equal width in map
+// order; wbtool's copy sorts them by name (third_party/fpdf, patch 4), so
+// every build is byte-identical,
+// and the PDF stays valid (qpdf --check).
+func TestArtPDFDeterministic(t *testing.T) {
+	cat := artCatalog()
+	// four images of one width
+	for i, id := range []string{"war-paint", "warlord", "formation", "raiders-reference"} {
+		a := testArt("art/w"+id+".png", "png", gen.PNG(uint64(20+i), 900, 600), 900, 600, 20+i)
+		switch cat.KindOf(id) {
+		case catalog.KindEquipment:
+			cat.EquipmentCard(id).Art = a
+		case catalog.KindVocation:
+			cat.Vocation(id).Art = a
+		case catalog.KindFormation:
+			cat.Formation(id).Art = a
+		case catalog.KindReference:
+			cat.Reference(id).Art = a
+		}
+	}
+	var first []byte
+	for i := range 6 {
+		pdf, err := Sheets(cat, SheetOptions{Lang: catalog.English})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = pdf
+			continue
+		}
+		if !bytes.Equal(pdf, first) {
+			t.Fatalf("build %d differs from the first", i+1)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "art.pdf")
+	if err := os.WriteFile(path, first, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(testtool.Require(t, "qpdf"), "--check", path).CombinedOutput(); err != nil {
+		t.Fatalf("qpdf --check: %v\n%s", err, out)
+	}
+	out, err := exec.Command(testtool.Require(t, "pdfimages"), "-list", path).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(strings.Split(strings.TrimSpace(string(out)), "\n")) - 2; n != 10 {
+		t.Errorf("pdfimages lists %d placements, want 10 (COPP and Vanta on both sides):\n%s", n, out)
+	}
+}

@@ -1,0 +1,78 @@
+package schema
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"wbtool.dev/wbtool/internal/gen"
+)
+
+// TestArt: a card's art is read, decoded and kept once per file; a
+// missing, damaged or non-image file is an error at the card's art field.
+func TestArt(t *testing.T) {
+	png := gen.PNG(1, 40, 30)
+	base := func(art string, extra map[string][]byte) map[string][]byte {
+		files := gen.Tree(gen.Options{Characters: 2, Art: true})
+		f := string(files["cards/characters-000.cue"])
+		f = strings.Replace(f, `{file: "art/gen-char-0000.jpg", focus: {x: 0.5, y: 0.3}, credit: "wbtool gen"}`, art, 1)
+		f = strings.Replace(f, "art/gen-char-0001.jpg", "art/a.png", 1)
+		files["cards/characters-000.cue"] = []byte(f)
+		files["art/a.png"] = png
+		for k, v := range extra {
+			files[k] = v
+		}
+		return files
+	}
+	t.Run("good", func(t *testing.T) {
+		cat, err := Load(mapFS(base(`{file: "art/a.png", focus: {x: 0.2}, credit: "me"}`, nil)), Options{Root: "content"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, b := cat.Character("gen-char-0000").Art, cat.Character("gen-char-0001").Art
+		if a == nil || a.Width != 40 || a.Height != 30 || a.Format != "png" || a.Hash == "" || a.Credit != "me" {
+			t.Fatalf("art = %+v", a)
+		}
+		if x, y := a.FocusPoint(); x != 0.2 || y != 0.5 {
+			t.Errorf("focus = %g,%g, want 0.2,0.5 (y defaults to the centre)", x, y)
+		}
+		if &a.Data[0] != &b.Data[0] {
+			t.Error("two cards naming one file should share its bytes (read once)")
+		}
+		if a.Pos.File != "content/cards/characters-000.cue" || a.Pos.Line != 5 {
+			t.Errorf("art position = %v", a.Pos)
+		}
+	})
+	for _, tc := range []struct {
+		name, art string
+		extra     map[string][]byte
+		want      string
+	}{
+		{"missing", `{file: "art/none.png"}`, nil, "no such file in the content folder (looked for content/art/none.png)"},
+		{"damaged", `{file: "art/bad.png"}`, map[string][]byte{"art/bad.png": png[:len(png)/2]}, "PNG image is damaged"},
+		{"not an image", `{file: "art/text.jpg"}`, map[string][]byte{"art/text.jpg": []byte("hello")}, "not a PNG or JPEG image"},
+		{"out of the tree", `{file: "../secret.png"}`, nil, "inside it"},
+		{"not png or jpeg", `{file: "art/a.gif"}`, nil, "art.file"},
+		{"focus out of range", `{file: "art/a.png", focus: {x: 2}}`, nil, "focus.x"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Load(mapFS(base(tc.art, tc.extra)), Options{Root: "content"})
+			var list Errors
+			if !errors.As(err, &list) {
+				t.Fatalf("err = %v, want content errors", err)
+			}
+			found := false
+			for _, d := range list {
+				if strings.Contains(d.String(), tc.want) {
+					found = true
+					if d.Pos.File != "content/cards/characters-000.cue" || d.Pos.Line != 5 || d.Pos.Col == 0 {
+						t.Errorf("error at %v, want content/cards/characters-000.cue:5:col", d.Pos)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("no error says %q:\n%v", tc.want, list)
+			}
+		})
+	}
+}
