@@ -10,6 +10,8 @@
 //	site    the bilingual site, in memory (rules pages, links, anchors)
 //	data    the engine data, data/catalog.json
 //	print   the print-and-play sheets, print/*.pdf
+//	export  card images and Tabletop Simulator decks, export/... (only
+//	        when Options.Exports asks for them)
 //
 // Each stage returns files and diagnostics (package diag). The stages up
 // to site are the verdict: `wbtool validate` runs them and writes nothing,
@@ -53,10 +55,11 @@ const (
 	Site   Stage = "site"
 	Data   Stage = "data"
 	Print  Stage = "print"
+	Export Stage = "export"
 )
 
 // Stages lists every stage in order.
-var Stages = []Stage{Load, Errata, Checks, Layout, Site, Data, Print}
+var Stages = []Stage{Load, Errata, Checks, Layout, Site, Data, Print, Export}
 
 // Verdict are the stages that decide whether content is valid: validate
 // runs exactly these.
@@ -110,6 +113,9 @@ type Options struct {
 	Catalog *catalog.Catalog
 	// Preview builds a site with no links to the sheets (serve has none).
 	Preview bool
+	// Exports, when set, are the exports for other tools the build writes
+	// too (wbtool build --export).
+	Exports *Exports
 
 	// Incremental rebuilds (watch) are this pipeline with a cache: these
 	// replace a stage's work by one that reuses earlier results. Nil: do
@@ -122,6 +128,21 @@ type Options struct {
 }
 
 func (o Options) runs(s Stage) bool { return o.Stages == nil || slices.Contains(o.Stages, s) }
+
+// Exports are exports for other tools made by the build, after its
+// print stage, from the catalog the verdict accepted. Package export
+// makes them; the caller passes it in (export reads the plan).
+type Exports struct {
+	// Run makes the export folder's files (keyed relative to ExportDir)
+	// and the problems found (the card images' preflight).
+	Run func(ctx context.Context, cat *catalog.Catalog) (dist.Files, diag.List, error)
+	// Replace are the plan folders Run writes whole: the files wbtool
+	// wrote there before and Run no longer makes are dropped.
+	Replace []string
+	// TTS says Run writes the Tabletop Simulator saved objects of the
+	// decks: the site links them.
+	TTS bool
+}
 
 // Result is what a build found and made.
 type Result struct {
@@ -146,6 +167,8 @@ type Result struct {
 	Outputs map[string]dist.Files
 	// Times are the stages run, with their duration.
 	Times []Timing
+	// replace are the export folders written whole (Exports.Replace).
+	replace []string
 
 	mu sync.Mutex // guards Outputs while data and print run
 }
@@ -166,6 +189,15 @@ func (r *Result) Updates() []dist.Update {
 		if files, ok := r.Outputs[dir]; ok {
 			out = append(out, dist.Update{Dir: dir, Files: files})
 		}
+	}
+	if files, ok := r.Outputs[ExportDir]; ok {
+		// other exports (another print profile) are kept
+		u := dist.Update{Dir: ExportDir, Files: files, Keep: true}
+		for _, p := range r.replace {
+			_, rel := InDir(p)
+			u.Replace = append(u.Replace, rel)
+		}
+		out = append(out, u)
 	}
 	return out
 }
@@ -385,11 +417,31 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		r.Outputs = map[string]dist.Files{}
 		err = nil
 	}
+	if err == nil && opts.Exports != nil && opts.runs(Export) && len(r.Outputs) > 0 {
+		err = timed(Export, func() error {
+			files, problems, err := opts.Exports.Run(ctx, cat)
+			r.Diagnostics = append(r.Diagnostics, problems...)
+			if err != nil || problems.HasErrors(opts.Strict) {
+				return err
+			}
+			r.Outputs[ExportDir] = files
+			r.replace = opts.Exports.Replace
+			return nil
+		})
+	}
 	// The site links to the sheets: it holds a copy of them, so that the
 	// site folder published alone is whole.
 	if site, sheets := r.Outputs[SiteDir], r.Outputs[PrintDir]; site != nil && sheets != nil && !opts.Preview {
 		for rel, b := range sheets {
 			site[PrintDir+"/"+rel] = b
+		}
+	}
+	// and of the Tabletop Simulator decks it links to
+	if site, exports := r.Outputs[SiteDir], r.Outputs[ExportDir]; site != nil && exports != nil && !opts.Preview && opts.Exports.TTS {
+		for rel, b := range exports {
+			if strings.HasPrefix(rel, ttsDir+"/") {
+				site[ExportDir+"/"+rel] = b
+			}
 		}
 	}
 	return r.finish(opts), err
@@ -420,6 +472,9 @@ func SiteOptions(opts Options) site.Options {
 	o := site.Options{BaseURL: opts.BaseURL, CardImages: opts.CardImages}
 	if !opts.Preview {
 		o.DeckPDF, o.CardsPDF, o.ReprintPDF = DeckSheet, CardsSheet, ReprintSheet
+		if opts.Exports != nil && opts.Exports.TTS {
+			o.DeckTTS = func(id string, l catalog.Lang) string { return TTSObject(l, id) }
+		}
 	}
 	return o
 }

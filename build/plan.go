@@ -81,15 +81,24 @@ func ObjectiveSheet(f catalog.Format, l catalog.Lang) string {
 // print-on-demand services and Tabletop Simulator decks.
 const ExportDir = "export"
 
+// CardPNGFolder is the folder of the card images of print profile
+// profile in language l.
+func CardPNGFolder(profile string, l catalog.Lang) string {
+	return ExportDir + "/png/" + profile + "/" + string(l)
+}
+
 // CardPNG is the path of one face ("front" or "back") of card cardID in
 // language l, for print profile profile.
 func CardPNG(profile string, l catalog.Lang, cardID, face string) string {
-	return ExportDir + "/png/" + profile + "/" + string(l) + "/" + cardID + "-" + string(l) + "-" + face + ".png"
+	return CardPNGFolder(profile, l) + "/" + cardID + "-" + string(l) + "-" + face + ".png"
 }
 
 // TTSFolder is the folder of the Tabletop Simulator saved objects in
 // language l: copied into TTS's "Saved Objects", each deck appears.
-func TTSFolder(l catalog.Lang) string { return ExportDir + "/tts/" + string(l) }
+func TTSFolder(l catalog.Lang) string { return ExportDir + "/" + ttsDir + "/" + string(l) }
+
+// ttsDir holds the Tabletop Simulator exports, under ExportDir.
+const ttsDir = "tts"
 
 // TTSObject is the path of the saved object name (a content deck, or
 // "objectives-<format>") in language l.

@@ -250,6 +250,7 @@ var builtinLabels = map[string]Text{
 	"deck.format.illegal":  {EN: "not legal", FR: "non valide"},
 	"deck.legalityUnknown": {EN: "Deck legality is not checked by this build.", FR: "La validité du deck n’est pas vérifiée par cette version."},
 	"deck.pdf":             {EN: "Printable cards (PDF)", FR: "Cartes à imprimer (PDF)"},
+	"deck.tts":             {EN: "Tabletop Simulator deck (JSON)", FR: "Deck pour Tabletop Simulator (JSON)"},
 
 	// Rules, glossary and check games on the site.
 	"glossary.title":     {EN: "Glossary", FR: "Glossaire"},

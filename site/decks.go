@@ -28,6 +28,7 @@ type deckPage struct {
 	// first.
 	Formats []formatLegality
 	PDF     string
+	TTS     string // the Tabletop Simulator saved object, when built
 }
 
 // formatLegality is whether a deck could be played in one format.
@@ -137,6 +138,9 @@ func (b *builder) deckPageData(p *page, d *catalog.Deck) *deckPage {
 			// A copy of the sheets is inside the site folder.
 			dp.PDF = p.Root() + pdf
 		}
+	}
+	if b.opts.DeckTTS != nil {
+		dp.TTS = p.Root() + b.opts.DeckTTS(d.ID, l)
 	}
 	return dp
 }

@@ -62,6 +62,12 @@ type Options struct {
 	// published alone has every file it links to.
 	DeckPDF func(deckID string, l catalog.Lang) string
 
+	// DeckTTS returns the path, relative to the site folder like
+	// DeckPDF, of a deck's Tabletop Simulator saved object in a language,
+	// e.g. "export/tts/en/raiders-strike.json"; Nil: no link (the build
+	// writes them only when asked to, with its card sheets).
+	DeckTTS func(deckID string, l catalog.Lang) string
+
 	// CardsPDF returns the path, relative to the site folder like
 	// DeckPDF, of the sheets of every card in a language, e.g.
 	// "print/cards-en.pdf"; "" for none. Nil: no link.

@@ -20,6 +20,10 @@ output folder (dist/ by default):
   dist/print/decks/<deck>-<lang>.pdf   the sheets of each content deck
   dist/print/maps/<scenario>-<paper>-<lang>.pdf  each scenario's map (--hex-size)
   dist/site/index.html          the bilingual site: rules, card database, decks, glossary
+  dist/export/...               with --export: card images per print profile
+                                (export/png/<profile>/<lang>/) and Tabletop
+                                Simulator decks (export/tts/<lang>/), as
+                                wbtool export writes them
 
 Nothing is written when the content has errors, and the output folders are
 swapped in together, so a failed or interrupted build leaves the previous
@@ -41,10 +45,12 @@ Examples:
   wbtool build --content ~/my-cards --out public
   wbtool build --draft               # missing translations show a placeholder
   wbtool build --since v0.1          # errata and reprint sheets since tag v0.1
-  wbtool build --hex-size 25mm       # smaller scenario maps (default 30 mm hexes)`
+  wbtool build --hex-size 25mm       # smaller scenario maps (default 30 mm hexes)
+  wbtool build --export tgc,tts      # also card images and TTS decks`
 
 func newBuildCmd(g *globalFlags) *cobra.Command {
-	var baseURL, since, hexSize string
+	var baseURL, since, hexSize, ttsBase string
+	var exports []string
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Validate the content and write engine data, card sheets and the site to dist/",
@@ -63,7 +69,11 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			res, err := runBuild(cmd, g, build.Options{BaseURL: baseURL, Date: date, Since: since, HexSize: hex})
+			ex, err := buildExports(g, exports, ttsBase)
+			if err != nil {
+				return err
+			}
+			res, err := runBuild(cmd, g, build.Options{BaseURL: baseURL, Date: date, Since: since, HexSize: hex, Exports: ex})
 			if err != nil {
 				return err
 			}
@@ -81,6 +91,8 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 	cmd.Flags().StringVar(&baseURL, "base-url", "", "absolute `URL` the site will be published at (used in sitemap.xml)")
 	cmd.Flags().StringVar(&since, "since", "", "add the errata and reprint sheets since `REV` (a git revision or a folder)")
 	addHexSizeFlag(cmd, &hexSize)
+	cmd.Flags().StringSliceVar(&exports, "export", nil, "also write these exports, comma-separated: tts (Tabletop Simulator decks, linked from the site's deck pages) and print profiles ("+profileNames()+") for card images")
+	cmd.Flags().StringVar(&ttsBase, "tts-base-url", "", "`URL` where export/tts is published, for --export tts (default: file:/// URLs of the output folder)")
 	return cmd
 }
 

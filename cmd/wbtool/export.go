@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"strings"
 
@@ -83,7 +85,14 @@ Examples:
 			if err := reportProblems(cmd, g, problems); err != nil {
 				return err
 			}
-			return publishExport(cmd, g, files, fmt.Sprintf("%d card images (%s)", len(files), p.Title), "png/"+p.Name)
+			// exporting every card replaces the images written before
+			var replace []string
+			for _, l := range langs {
+				if f.deck == "" {
+					replace = append(replace, build.CardPNGFolder(p.Name, l))
+				}
+			}
+			return publishExport(cmd, g, files, replace, fmt.Sprintf("%d card images (%s)", len(files), p.Title), "png/"+p.Name)
 		},
 	}
 	fl := cmd.Flags()
@@ -121,15 +130,9 @@ Examples:
 			if err != nil {
 				return err
 			}
-			base := f.baseURL
-			if base == "" {
-				abs, err := filepath.Abs(filepath.Join(g.out, filepath.FromSlash(build.ExportDir+"/tts")))
-				if err != nil {
-					return err
-				}
-				base = "file:///" + strings.TrimPrefix(filepath.ToSlash(abs), "/")
-			} else if !strings.HasPrefix(base, "https://") && !strings.HasPrefix(base, "http://") && !strings.HasPrefix(base, "file:///") {
-				return usagef("--base-url %q: want an http://, https:// or file:/// URL", f.baseURL)
+			base, err := ttsBaseURL(g, "--base-url", f.baseURL)
+			if err != nil {
+				return err
 			}
 			res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict})
 			if err != nil {
@@ -146,7 +149,13 @@ Examples:
 			if err != nil {
 				return err
 			}
-			return publishExport(cmd, g, files, fmt.Sprintf("%d files", len(files)), "tts")
+			var replace []string
+			for _, l := range langs {
+				if f.deck == "" {
+					replace = append(replace, build.TTSFolder(l))
+				}
+			}
+			return publishExport(cmd, g, files, replace, fmt.Sprintf("%d files", len(files)), "tts")
 		},
 	}
 	fl := cmd.Flags()
@@ -155,6 +164,77 @@ Examples:
 	fl.StringVar(&f.baseURL, "base-url", "", "`URL` where export/tts is published (default: file:/// URLs of the output folder)")
 	addOutFlag(cmd, g)
 	return cmd
+}
+
+// ttsBaseURL is the address the TTS images are linked at: the URL given
+// with flag, or file:/// URLs of the output folder.
+func ttsBaseURL(g *globalFlags, flag, base string) (string, error) {
+	if base == "" {
+		abs, err := filepath.Abs(filepath.Join(g.out, filepath.FromSlash(build.ExportDir+"/tts")))
+		if err != nil {
+			return "", err
+		}
+		return "file:///" + strings.TrimPrefix(filepath.ToSlash(abs), "/"), nil
+	}
+	if !strings.HasPrefix(base, "https://") && !strings.HasPrefix(base, "http://") && !strings.HasPrefix(base, "file:///") {
+		return "", usagef("%s %q: want an http://, https:// or file:/// URL", flag, base)
+	}
+	return base, nil
+}
+
+// buildExports are the exports `build --export` names: print profiles
+// (card images) and "tts", made in the build's pipeline.
+func buildExports(g *globalFlags, names []string, baseURL string) (*build.Exports, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	var profiles []render.Profile
+	tts := false
+	for _, n := range names {
+		if n == "tts" {
+			tts = true
+			continue
+		}
+		p, ok := render.ProfileNamed(n)
+		if !ok {
+			return nil, usagef("--export %q: want tts or a print profile (%s)", n, profileNames())
+		}
+		profiles = append(profiles, p)
+	}
+	base, err := ttsBaseURL(g, "--tts-base-url", baseURL)
+	if err != nil {
+		return nil, err
+	}
+	e := &build.Exports{TTS: tts}
+	for _, l := range catalog.Langs {
+		for _, p := range profiles {
+			e.Replace = append(e.Replace, build.CardPNGFolder(p.Name, l))
+		}
+		if tts {
+			e.Replace = append(e.Replace, build.TTSFolder(l))
+		}
+	}
+	e.Run = func(ctx context.Context, cat *catalog.Catalog) (dist.Files, diag.List, error) {
+		out := dist.Files{}
+		var problems diag.List
+		for _, p := range profiles {
+			files, pr, err := export.PNG(ctx, cat, export.PNGOptions{Profile: p})
+			if err != nil {
+				return nil, nil, err
+			}
+			maps.Copy(out, files)
+			problems = append(problems, pr...)
+		}
+		if tts {
+			files, err := export.TTS(ctx, cat, export.TTSOptions{BaseURL: base})
+			if err != nil {
+				return nil, nil, err
+			}
+			maps.Copy(out, files)
+		}
+		return out, problems, nil
+	}
+	return e, nil
 }
 
 func profileNames() string {
@@ -200,13 +280,20 @@ func reportProblems(cmd *cobra.Command, g *globalFlags, problems diag.List) erro
 	return nil
 }
 
-// publishExport adds files to the export folder, keeping its other files.
-func publishExport(cmd *cobra.Command, g *globalFlags, files dist.Files, what, under string) error {
+// publishExport adds files to the export folder, keeping its other files
+// except, under the folders replace (plan paths), those wbtool wrote
+// before and no longer makes.
+func publishExport(cmd *cobra.Command, g *globalFlags, files dist.Files, replace []string, what, under string) error {
 	dir, err := openOut(g)
 	if err != nil {
 		return err
 	}
-	if _, err := dir.Publish(dist.Update{Dir: build.ExportDir, Files: files, Keep: true}); err != nil {
+	u := dist.Update{Dir: build.ExportDir, Files: files, Keep: true}
+	for _, p := range replace {
+		_, rel := build.InDir(p)
+		u.Replace = append(u.Replace, rel)
+	}
+	if _, err := dir.Publish(u); err != nil {
 		return err
 	}
 	size := 0

@@ -303,9 +303,13 @@ type Update struct {
 	// exactly these afterwards.
 	Files Files
 	// Keep keeps the folder's other files (a print command adding one
-	// deck's sheets), except those in Remove.
-	Keep   bool
-	Remove []string
+	// deck's sheets), except those in Remove and, under each folder of
+	// Replace (slash paths in Dir), those not in Files: an export that
+	// writes a folder's images again drops the ones it wrote before and
+	// no longer makes. Only files of the manifest are dropped.
+	Keep    bool
+	Remove  []string
+	Replace []string
 }
 
 // Publish writes the updates as one new generation of the outputs: all
@@ -485,6 +489,13 @@ func (d *Dir) stageDir(stage string, u Update) (map[string]fileRecord, int, erro
 		}
 		for _, rel := range u.Remove {
 			delete(want, rel)
+		}
+		for _, folder := range u.Replace {
+			for rel := range cur {
+				if strings.HasPrefix(rel, strings.TrimSuffix(folder, "/")+"/") {
+					delete(want, rel)
+				}
+			}
 		}
 	}
 	for rel, b := range u.Files {

@@ -93,6 +93,33 @@ func TestPublishKeepsUnchangedFilesAndCountsChanges(t *testing.T) {
 	}
 }
 
+// TestPublishReplaceDropsStaleFiles: an export written again under a
+// folder drops the files it wrote there before and no longer makes, keeps
+// the other folders' files, and still refuses a file it did not write.
+func TestPublishReplaceDropsStaleFiles(t *testing.T) {
+	out := t.TempDir()
+	d := open(t, out, "")
+	publish(t, d, Update{Dir: "export", Files: Files{"png/tgc/en/a.png": []byte("A"), "png/tgc/en/b.png": []byte("B"),
+		"png/tgc/fr/a.png": []byte("A"), "png/tgc/en2/c.png": []byte("C"), "tts/en/d.json": []byte("D")}})
+	publish(t, d, Update{Dir: "export", Files: Files{"png/tgc/en/a.png": []byte("A2")}, Keep: true, Replace: []string{"png/tgc/en"}})
+	got := tree(t, out)
+	for _, want := range []string{"png/tgc/en/a.png", "png/tgc/fr/a.png", "png/tgc/en2/c.png", "tts/en/d.json"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%s was dropped:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "png/tgc/en/b.png") {
+		t.Errorf("the stale png/tgc/en/b.png is still there:\n%s", got)
+	}
+	os.WriteFile(filepath.Join(out, "export", "png", "tgc", "en", "mine.png"), []byte("designer"), 0o644)
+	if _, err := d.Publish(Update{Dir: "export", Keep: true, Replace: []string{"png/tgc/en"}}); err == nil {
+		t.Error("a file wbtool did not write was dropped or overwritten")
+	}
+	if b, _ := os.ReadFile(filepath.Join(out, "export", "png", "tgc", "en", "mine.png")); string(b) != "designer" {
+		t.Error("the designer's file changed")
+	}
+}
+
 // Each case prepares an output folder holding something of the
 // designer's; Publish must refuse and leave every byte in place.
 func TestPublishRefusesToDestroy(t *testing.T) {
