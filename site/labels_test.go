@@ -1,6 +1,9 @@
 package site
 
 import (
+	"regexp"
+	"sort"
+	"strings"
 	"testing"
 
 	"wbtool.dev/wbtool/catalog"
@@ -33,4 +36,43 @@ func TestIconLabels(t *testing.T) {
 			t.Errorf("icon %q: iconLabels disagrees with the table", name)
 		}
 	}
+}
+
+// TestNoLabelKeyInOutputs builds the starter and fixture sites (the
+// starter with its address, so that every optional tag is there) and
+// fails when any interface-string key ("deck.attached", "search.sort")
+// appears in any file: a key shows when a text is missing or a template
+// prints the key instead of its text.
+func TestNoLabelKeyInOutputs(t *testing.T) {
+	keys := catalog.LabelKeys()
+	var alts []string
+	for _, k := range keys {
+		if strings.Contains(k, ".") {
+			alts = append(alts, regexp.QuoteMeta(k))
+		}
+	}
+	sort.Slice(alts, func(i, j int) bool { return len(alts[i]) > len(alts[j]) })
+	re := regexp.MustCompile(`(^|[^A-Za-z0-9_.\-/])(` + strings.Join(alts, "|") + `)($|[^A-Za-z0-9_\-]|\.[^A-Za-z])`)
+	starterSite, err := Build(starter(t), Options{BaseURL: "https://warbound.example/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scanned := 0
+	for name, files := range map[string]Files{"starter": starterSite, "fixture": buildFixture(t)} {
+		for _, p := range files.Paths() {
+			scanned++
+			if m := re.FindSubmatchIndex(files[p]); m != nil {
+				data := files[p]
+				t.Errorf("%s %s: label key %q in the output: …%s…", name, p, data[m[4]:m[5]], data[max(0, m[0]-60):min(len(data), m[1]+40)])
+			}
+		}
+	}
+	for _, k := range catalog.MissingLabels() {
+		t.Errorf("interface string %q looked up without a text", k)
+	}
+	// The check itself finds a key.
+	if !re.MatchString(`<span title="deck.attached">`) || re.MatchString(`deck.attachedness`) {
+		t.Error("the key pattern does not work")
+	}
+	t.Logf("%d label keys looked for in %d files", len(alts), scanned)
 }

@@ -314,6 +314,7 @@ func (b *builder) buildLang(l catalog.Lang) error {
 	for _, c := range all {
 		p := b.newPage(l, "cards/"+c.ID+"/index.html", c.Name.In(l), "cards", nil)
 		p.Data = b.cardPageData(p, c)
+		p.Description, p.Image = b.cardDescription(c, l), "front.svg"
 		if err := b.render("card", p); err != nil {
 			return err
 		}
@@ -407,7 +408,39 @@ func (b *builder) buildLang(l catalog.Lang) error {
 
 	// Not found page (static hosts and wbtool serve use it).
 	nf := b.newPage(l, "404.html", b.label("notfound.title", l), "", nil)
+	nf.anyDepth = true
 	return b.render("notfound", nf)
+}
+
+// cardDescription is a card page's description: its type, faction or
+// format, and the start of its rules text.
+func (b *builder) cardDescription(c card, l catalog.Lang) string {
+	parts := []string{b.label("kind."+string(c.Kind), l)}
+	if f := b.cat.Faction(c.Faction); f != nil {
+		parts = append(parts, f.Name.In(l))
+	}
+	if c.Kind == catalog.KindObjective {
+		parts = append(parts, b.label("format."+string(b.cat.Objective(c.ID).Format), l))
+	}
+	d := c.Name.In(l) + " — " + strings.Join(parts, " · ")
+	var text []string
+	for _, t := range c.texts {
+		if s := strings.Join(strings.Fields(b.searchText(t.In(l), l)), " "); s != "" && !containsString(text, s) {
+			text = append(text, s)
+		}
+	}
+	body := strings.Join(text, " · ")
+	if r := []rune(body); len(r) > 150 {
+		cut := strings.LastIndex(string(r[:150]), " ")
+		if cut < 0 {
+			cut = len(string(r[:150]))
+		}
+		body = string(r[:150])[:cut] + "…"
+	}
+	if body != "" {
+		d += ". " + body
+	}
+	return d
 }
 
 // pinnedRule is a rule and the check games that pin it, for the index
@@ -494,21 +527,26 @@ func (b *builder) deckLinks(p *page) []link {
 // root 404.html.
 func (b *builder) buildRoot() error {
 	type langLink struct {
-		Lang, Href, Name, Tagline, Enter string
+		Lang, Href, AltHref, Name, Tagline, Enter string
 	}
 	var ls []langLink
 	for _, l := range catalog.Langs {
-		ls = append(ls, langLink{Lang: string(l), Href: string(l) + "/index.html", Name: labels["lang.name"].In(l),
-			Tagline: b.label("site.tagline", l), Enter: b.label("home.rules", l)})
+		ll := langLink{Lang: string(l), Href: string(l) + "/index.html", AltHref: string(l) + "/index.html", Name: labels["lang.name"].In(l),
+			Tagline: b.label("site.tagline", l), Enter: b.label("home.rules", l)}
+		if abs := b.absURL(ll.Href); abs != "" {
+			ll.AltHref = abs
+		}
+		ls = append(ls, ll)
 	}
 	var buf bytes.Buffer
-	if err := b.tmpl["root"].ExecuteTemplate(&buf, "root", map[string]any{"Langs": ls, "Title": b.label("site.title", catalog.English)}); err != nil {
+	if err := b.tmpl["root"].ExecuteTemplate(&buf, "root", map[string]any{"Langs": ls, "Title": b.label("site.title", catalog.English),
+		"Description": b.label("home.intro", catalog.English), "Canonical": b.absURL("index.html")}); err != nil {
 		return fmt.Errorf("site: root page: %w", err)
 	}
 	b.files["index.html"] = buf.Bytes()
 	// The root 404 is the English one, with links from the root.
 	nf := b.newPage(catalog.English, "404.html", b.label("notfound.title", catalog.English), "", nil)
-	nf.atRoot = true
+	nf.atRoot, nf.anyDepth = true, true
 	return b.render("notfound", nf)
 }
 
@@ -526,7 +564,8 @@ func (b *builder) factionCSS() []byte {
 	return buf.Bytes()
 }
 
-// sitemap lists every page of both languages with its alternate.
+// sitemap lists the root page and every page of both languages with its
+// alternates, as absolute URLs (only built with a BaseURL).
 func (b *builder) sitemap() []byte {
 	var buf bytes.Buffer
 	buf.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
@@ -538,15 +577,13 @@ func (b *builder) sitemap() []byte {
 		}
 	}
 	sort.Strings(paths)
-	base := b.opts.BaseURL
-	if base == "" {
-		base = "/"
-	} else if !strings.HasSuffix(base, "/") {
-		base += "/"
+	loc := func(p string) string { return escapeHTML(b.absURL(p)) }
+	fmt.Fprintf(&buf, "  <url><loc>%s</loc>", loc("index.html"))
+	for _, l := range catalog.Langs {
+		fmt.Fprintf(&buf, `<xhtml:link rel="alternate" hreflang="%s" href="%s"/>`, l, loc(string(l)+"/index.html"))
 	}
-	loc := func(p string) string {
-		return escapeHTML(base + strings.TrimSuffix(p, "index.html"))
-	}
+	fmt.Fprintf(&buf, `<xhtml:link rel="alternate" hreflang="x-default" href="%s"/>`, loc("index.html"))
+	buf.WriteString("</url>\n")
 	for _, p := range paths {
 		_, rest, _ := strings.Cut(p, "/")
 		fmt.Fprintf(&buf, "  <url><loc>%s</loc>", loc(p))
@@ -560,13 +597,6 @@ func (b *builder) sitemap() []byte {
 	}
 	buf.WriteString("</urlset>\n")
 	return buf.Bytes()
-}
-
-func (b *builder) sitemapURL() string {
-	if b.opts.BaseURL == "" {
-		return "/sitemap.xml"
-	}
-	return strings.TrimSuffix(b.opts.BaseURL, "/") + "/sitemap.xml"
 }
 
 // ruleGroup is the rule numbers of one part of the rules (R-SHOOT-…).

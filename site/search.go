@@ -279,7 +279,8 @@ func (b *builder) searchDataFor(l catalog.Lang, cs []card) searchData {
 	d := searchData{Fields: b.fieldViews(l), Words: searchWords, Messages: map[string]string{},
 		Help: "search/index.html", Cards: b.searchEntries(l, cs)}
 	for _, k := range searchMessages {
-		d.Messages[k] = b.label(k, l)
+		// Keyed without the group, so that no label key reaches an output.
+		d.Messages[strings.TrimPrefix(k, "search.")] = b.label(k, l)
 	}
 	return d
 }

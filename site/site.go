@@ -50,9 +50,12 @@ func (f Files) Paths() []string {
 // Options configure a build. The zero value is a working default.
 type Options struct {
 	// BaseURL is the absolute address the site will be published at
-	// (e.g. "https://warbound.example/"), used only in sitemap.xml, which
-	// the sitemap protocol wants absolute. Empty: the sitemap lists
-	// root-relative paths.
+	// (e.g. "https://warbound.example/"). With it the site has a
+	// sitemap.xml of absolute URLs (the root page included) named in
+	// robots.txt, and every page a canonical link, absolute hreflang
+	// alternates and an Open Graph address. Empty: no sitemap (the
+	// protocol wants absolute URLs), no canonical link, relative
+	// alternates; the site still works from file:// and any host.
 	BaseURL string
 
 	// DeckPDF returns the path, relative to the site folder, of the
@@ -164,8 +167,14 @@ func Build(cat *catalog.Catalog, opts Options) (Files, error) {
 	b.files["assets/site.js"] = []byte(siteJS)
 	b.files["assets/favicon.svg"] = []byte(faviconSVG)
 	b.files["assets/factions.css"] = b.factionCSS()
-	b.files["sitemap.xml"] = b.sitemap()
-	b.files["robots.txt"] = []byte("User-agent: *\nAllow: /\nSitemap: " + b.sitemapURL() + "\n")
+	robots := "User-agent: *\nAllow: /\n"
+	if b.baseURL() != "" {
+		// The sitemap protocol wants absolute URLs: without the site's
+		// address there is no sitemap.
+		b.files["sitemap.xml"] = b.sitemap()
+		robots += "Sitemap: " + b.baseURL() + "sitemap.xml\n"
+	}
+	b.files["robots.txt"] = []byte(robots)
 	return b.files, nil
 }
 
@@ -185,23 +194,110 @@ type page struct {
 	Title   string
 	Section string // "home", "rules", "cards", "decks", "glossary", "checks"
 	Data    any
-	atRoot  bool // the page sits at the site root, not in its language folder (404.html)
+	// Description is the page's meta description (and Open Graph's); ""
+	// gives the site's.
+	Description string
+	// Image is the page's Open Graph image, relative to the page; "" for
+	// none.
+	Image  string
+	atRoot bool // the page sits at the site root, not in its language folder (404.html)
+	// anyDepth: the page is served for missing paths at any depth (the
+	// 404 pages), so its links start at the site's address (BaseURL), or
+	// at the host's root without one.
+	anyDepth bool
 }
 
-// Root is the relative path from the page to the site root.
+// Root is the path from the page to the site root.
 func (p *page) Root() string {
-	if p.atRoot {
+	switch {
+	case p.anyDepth:
+		if base := p.b.baseURL(); base != "" {
+			return base
+		}
+		return "/"
+	case p.atRoot:
 		return ""
 	}
 	return strings.Repeat("../", strings.Count(p.Path, "/")+1)
 }
 
-// Link returns the relative URL of a page of the same language.
+// Link returns the URL of a page of the same language: relative, or from
+// the root for a page served at any depth.
 func (p *page) Link(target string) string {
-	if p.atRoot {
-		return string(p.Lang) + "/" + target
+	if p.atRoot || p.anyDepth {
+		return p.Root() + string(p.Lang) + "/" + target
 	}
 	return relPath(p.Path, target)
+}
+
+// baseURL is Options.BaseURL ending in a slash, or "".
+func (b *builder) baseURL() string {
+	base := b.opts.BaseURL
+	if base != "" && !strings.HasSuffix(base, "/") {
+		base += "/"
+	}
+	return base
+}
+
+// absURL is the published address of a file of the site ("en/cards/x/"
+// for "en/cards/x/index.html"), or "" without a BaseURL.
+func (b *builder) absURL(sitePath string) string {
+	base := b.baseURL()
+	if base == "" {
+		return ""
+	}
+	return base + strings.TrimSuffix(sitePath, "index.html")
+}
+
+// Canonical is the page's published address, or "" without a BaseURL.
+func (p *page) Canonical() string {
+	if p.anyDepth || p.atRoot {
+		return ""
+	}
+	return p.b.absURL(string(p.Lang) + "/" + p.Path)
+}
+
+// Alternates are the hreflang links of the page: itself, the other
+// language and the root page, absolute with a BaseURL.
+func (p *page) Alternates() []link {
+	if p.anyDepth {
+		return nil // a 404 page is no page of the site
+	}
+	self, alt, root := p.Link(p.Path), p.AltLink(), p.Asset("index.html")
+	if base := p.b.baseURL(); base != "" {
+		self = p.b.absURL(string(p.Lang) + "/" + p.Path)
+		alt = p.b.absURL(string(p.AltLang()) + "/" + p.altPath())
+		root = base
+	}
+	return []link{{Href: self, Lang: string(p.Lang)}, {Href: alt, Lang: string(p.AltLang())}, {Href: root, Lang: "x-default"}}
+}
+
+// NoIndex reports whether search engines should leave the page out (the
+// 404 pages).
+func (p *page) NoIndex() bool { return p.anyDepth }
+
+// MetaDescription is the page's description.
+func (p *page) MetaDescription() string {
+	if p.Description != "" {
+		return p.Description
+	}
+	return p.T("home.intro")
+}
+
+// OGImage is the absolute address of the page's image, or "".
+func (p *page) OGImage() string {
+	if p.Image == "" || p.b.baseURL() == "" {
+		return ""
+	}
+	return p.b.absURL(string(p.Lang) + "/" + path.Join(path.Dir(p.Path), p.Image))
+}
+
+// OGLocale is the page's language as Open Graph writes it.
+func (p *page) OGLocale() string {
+	if p.Lang == catalog.French {
+		return "fr_FR"
+	}
+	return "en_GB"
 }
 
 // Asset returns the relative URL of a file at the site root.
@@ -215,11 +311,16 @@ func (p *page) AltLang() catalog.Lang { return other(p.Lang) }
 
 // AltLink is the same page in the other language, or its home page.
 func (p *page) AltLink() string {
-	target := p.Path
-	if !p.b.exists[string(other(p.Lang))+"/"+target] {
-		target = "index.html"
+	return p.Root() + string(other(p.Lang)) + "/" + p.altPath()
+}
+
+// altPath is the path of the page in the other language, or of its home
+// page.
+func (p *page) altPath() string {
+	if p.anyDepth || !p.b.exists[string(other(p.Lang))+"/"+p.Path] {
+		return "index.html"
 	}
-	return p.Root() + string(other(p.Lang)) + "/" + target
+	return p.Path
 }
 
 // AltName is the name of the other language, in that language.

@@ -93,18 +93,25 @@ func checkLinks(t testing.TB, files Files, outside ...string) int {
 				continue
 			}
 			if u.Scheme == "http" || u.Scheme == "https" || u.Scheme == "mailto" {
-				if l.tag != "a" {
+				// <link rel=canonical/alternate> of a site built with its
+				// address, and a 404 page's links (served at any depth).
+				if l.tag != "a" && l.tag != "link" && !strings.HasSuffix(p, "404.html") {
 					t.Errorf("%s: external resource %q on <%s> (no external requests)", p, l.val, l.tag)
 				}
 				continue
 			}
-			if u.Scheme != "" || u.Host != "" || strings.HasPrefix(u.Path, "/") {
+			anyDepth := strings.HasSuffix(p, "404.html") && strings.HasPrefix(u.Path, "/") && u.Scheme == "" && u.Host == ""
+			if !anyDepth && (u.Scheme != "" || u.Host != "" || strings.HasPrefix(u.Path, "/")) {
 				t.Errorf("%s: link %q is not relative", p, l.val)
 				continue
 			}
 			n++
 			target := p
-			if u.Path != "" {
+			if anyDepth {
+				// A 404 page is served for missing paths at any depth: its
+				// links start at the site's root.
+				target = strings.TrimPrefix(u.Path, "/")
+			} else if u.Path != "" {
 				if strings.HasSuffix(u.Path, "/") {
 					t.Errorf("%s: link %q ends in / (fails from file://; link to index.html)", p, l.val)
 					continue
@@ -144,7 +151,9 @@ func checkLinks(t testing.TB, files Files, outside ...string) int {
 var allowedScripts = map[string]bool{"search-index.js": true, "assets/search.js": true, "assets/site.js": true}
 
 // allowedMeta are the meta elements of the layout.
-var allowedMeta = map[string]bool{"charset": true, "viewport": true, "Content-Security-Policy": true, "referrer": true}
+var allowedMeta = map[string]bool{"charset": true, "viewport": true, "Content-Security-Policy": true, "referrer": true,
+	"description": true, "robots": true, "og:type": true, "og:site_name": true, "og:title": true, "og:description": true,
+	"og:locale": true, "og:url": true, "og:image": true}
 
 // checkXSS scans every HTML and SVG file: it fails on a script that is not
 // one of the site's own files, an inline script, an element that can run
@@ -193,6 +202,9 @@ func checkXSS(t testing.TB, files Files) int {
 				inScript = tt == html.StartTagToken
 				src := attr["src"]
 				rel := path.Join(path.Dir(p), src)
+				if strings.HasPrefix(src, "/") && strings.HasSuffix(p, "404.html") {
+					rel = strings.TrimPrefix(src, "/") // served at any depth
+				}
 				if isSVG || src == "" || !(allowedScripts[rel] || strings.HasSuffix(rel, "/search-index.js") && allowedScripts[path.Base(rel)]) {
 					t.Errorf("%s: script not from the site: %v", p, tok)
 				}
@@ -202,6 +214,9 @@ func checkXSS(t testing.TB, files Files) int {
 				key := attr["name"]
 				if key == "" {
 					key = attr["http-equiv"]
+				}
+				if key == "" {
+					key = attr["property"]
 				}
 				if _, ok := attr["charset"]; ok {
 					key = "charset"
@@ -298,6 +313,9 @@ func langSwitchTargets(t testing.TB, files Files) map[string]string {
 			}
 			if id == "lang-switch" {
 				out[p] = path.Join(path.Dir(p), href)
+				if strings.HasPrefix(href, "/") {
+					out[p] = strings.TrimPrefix(href, "/") // a 404 page's links start at the root
+				}
 				break
 			}
 		}

@@ -88,7 +88,7 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 		},
 	}
 	addOutFlag(cmd, g)
-	cmd.Flags().StringVar(&baseURL, "base-url", "", "absolute `URL` the site will be published at (used in sitemap.xml)")
+	cmd.Flags().StringVar(&baseURL, "base-url", "", "absolute `URL` the site will be published at (sitemap.xml, robots.txt, canonical, hreflang and Open Graph links; without it no sitemap)")
 	cmd.Flags().StringVar(&since, "since", "", "add the errata and reprint sheets since `REV` (a git revision or a folder)")
 	addHexSizeFlag(cmd, &hexSize)
 	cmd.Flags().StringSliceVar(&exports, "export", nil, "also write these exports, comma-separated: tts (Tabletop Simulator decks, linked from the site's deck pages) and print profiles ("+profileNames()+") for card images")

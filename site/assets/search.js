@@ -68,7 +68,7 @@
     if (!best) {
       names.forEach(function (n) { if (!best && n.indexOf(name) === 0) { best = n; } });
     }
-    return best ? ' ' + fmt(M['search.didyoumean'], best) : '';
+    return best ? ' ' + fmt(M['didyoumean'], best) : '';
   }
   function fail(msg) { throw { search: true, msg: msg }; }
 
@@ -131,7 +131,7 @@
       }
       if (terms.length === 0) {
         var prev = tokens[pos - 1];
-        if (prev && (prev.t === 'or' || prev.t === 'not' || prev.t === 'and')) { fail(fmt(M['search.err.empty'], prev.raw || '-')); }
+        if (prev && (prev.t === 'or' || prev.t === 'not' || prev.t === 'and')) { fail(fmt(M['err.empty'], prev.raw || '-')); }
         return function () { return true; };
       }
       return function (e) {
@@ -143,18 +143,18 @@
       var t = peek();
       if (t.t === 'not') {
         pos++;
-        if (!peek() || peek().t === ')' || peek().t === 'or') { fail(fmt(M['search.err.empty'], t.raw || '-')); }
+        if (!peek() || peek().t === ')' || peek().t === 'or') { fail(fmt(M['err.empty'], t.raw || '-')); }
         var a = unary();
         return function (e) { return !a(e); };
       }
       if (t.t === '(') {
         pos++;
         var inner = orExpr();
-        if (!peek() || peek().t !== ')') { fail(M['search.err.paren']); }
+        if (!peek() || peek().t !== ')') { fail(M['err.paren']); }
         pos++;
         return inner;
       }
-      if (t.t === ')') { fail(M['search.err.paren']); }
+      if (t.t === ')') { fail(M['err.paren']); }
       pos++;
       return term(t);
     }
@@ -168,7 +168,7 @@
       return fieldTest(t);
     }
     var test = orExpr();
-    if (pos < tokens.length) { fail(M['search.err.paren']); }
+    if (pos < tokens.length) { fail(M['err.paren']); }
     return { test: test, marks: marks };
 
     function fieldTest(t) {
@@ -177,16 +177,16 @@
       if (dot > 0) { sub = name.slice(dot + 1); name = name.slice(0, dot); }
       var f = fields[name];
       if (!f) {
-        fail(fmt(M['search.err.field'], t.raw) + suggest(name, Object.keys(fields)) + ' ' + fieldList() + '.');
+        fail(fmt(M['err.field'], t.raw) + suggest(name, Object.keys(fields)) + ' ' + fieldList() + '.');
       }
       var v = fold(t.v).trim();
-      if (v === '') { fail(fmt(M['search.err.empty'], t.raw + t.op)); }
+      if (v === '') { fail(fmt(M['err.empty'], t.raw + t.op)); }
       if (f.kind === 'number') {
-        if (!/^-?\d+$/.test(v)) { fail(fmt(M['search.err.number'], f.name, f.alias)); }
+        if (!/^-?\d+$/.test(v)) { fail(fmt(M['err.number'], f.name, f.alias)); }
         var n = Number(v), op = t.op === ':' ? '=' : t.op;
         var colour = '';
         if (sub) {
-          if (!f.perColour) { fail(fmt(M['search.err.field'], t.raw) + ' ' + fieldList() + '.'); }
+          if (!f.perColour) { fail(fmt(M['err.field'], t.raw) + ' ' + fieldList() + '.'); }
           colour = resolveColour(sub);
         }
         return function (e) {
@@ -203,7 +203,7 @@
           }
         };
       }
-      if (t.op !== ':' && t.op !== '=' && t.op !== '!=') { fail(fmt(M['search.err.op'], f.name)); }
+      if (t.op !== ':' && t.op !== '=' && t.op !== '!=') { fail(fmt(M['err.op'], f.name)); }
       var neg = t.op === '!=', exact = t.op === '=';
       if (f.kind === 'text') {
         marks.push(v);
@@ -222,7 +222,7 @@
       });
       if (!found) {
         var known = (f.values || []).map(function (val) { return val.id; });
-        fail(fmt(M['search.err.value'], f.name, t.v, known.slice(0, 12).join(', ') + (known.length > 12 ? '…' : '')) + suggest(v, known));
+        fail(fmt(M['err.value'], f.name, t.v, known.slice(0, 12).join(', ') + (known.length > 12 ? '…' : '')) + suggest(v, known));
       }
       return function (e) {
         var ws = (e.words && e.words[f.name]) || [];
@@ -236,7 +236,7 @@
       (fac && fac.values || []).forEach(function (val) {
         if (!hit && val.id !== 'neutral' && val.names.some(function (nm) { return nm.indexOf(sub) === 0; })) { hit = val.id; }
       });
-      if (!hit) { fail(fmt(M['search.err.colour'], sub)); }
+      if (!hit) { fail(fmt(M['err.colour'], sub)); }
       return hit;
     }
   }
@@ -328,7 +328,7 @@
     if (error) {
       var help = document.createElement('a');
       help.href = document.getElementById('q-help').querySelector('a').getAttribute('href');
-      help.textContent = M['search.help.link'];
+      help.textContent = M['help.link'];
       errBox.appendChild(document.createTextNode(' '));
       errBox.appendChild(help);
     }

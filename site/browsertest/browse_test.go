@@ -105,3 +105,23 @@ func TestGlossaryLinksResolve(t *testing.T) {
 	b.screenshot(t, "glossary-fr.png")
 	b.noIssues(t)
 }
+
+// TestTapTargets: on a 360 px phone, the links of the check games page
+// (the densest page) and of a card page are at least 24 px high and wide
+// (WCAG 2.5.8), links inside sentences apart.
+func TestTapTargets(t *testing.T) {
+	b, _, base := starterBrowser(t)
+	b.do(t, "phone", chromedp.EmulateViewport(360, 740))
+	for _, p := range []string{"/en/checks/index.html", "/fr/checks/index.html", "/en/cards/copp/index.html", "/fr/rules/index.html"} {
+		b.do(t, "open "+p, chromedp.Navigate(base+p), chromedp.WaitVisible(chromedp.CSS("main")))
+		small := eval[[]string](t, b, `Array.from(document.querySelectorAll('a')).filter(a => {
+			if (a.closest('p, dd, .card-text, .prose li, td.muted') && !a.closest('.foot, .designers')) return false; // in a sentence
+			const r = a.getBoundingClientRect();
+			return r.width > 0 && (r.height < 24 || r.width < 24);
+		}).slice(0, 5).map(a => a.textContent + ' ' + Math.round(a.getBoundingClientRect().width) + 'x' + Math.round(a.getBoundingClientRect().height))`)
+		if len(small) > 0 {
+			t.Errorf("%s: tap targets under 24 px: %q", p, small)
+		}
+	}
+	b.noIssues(t)
+}

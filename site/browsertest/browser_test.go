@@ -111,11 +111,11 @@ func (b *browser) do(t *testing.T, what string, steps ...chromedp.Action[chromed
 }
 
 // eval evaluates a JavaScript expression.
-func eval[T any](t *testing.T, b *browser, expr string) T {
+func eval[T any](t *testing.T, b *browser, expr string, opts ...chromedp.EvaluateOption) T {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(b.ctx, 60*time.Second)
 	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, opts...))
 	if err != nil {
 		t.Fatalf("evaluate %s: %v", expr, err)
 	}
