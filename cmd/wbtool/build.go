@@ -38,13 +38,13 @@ content with an earlier version — a git revision of the repository that
 holds the content folder, or a folder — and adds the errata: a page of the
 site listing what changed since then (site/<lang>/errata/), each changed
 card's history on its page, and reprint sheets holding only the cards
-whose print changed, per language (print/reprint-<lang>.pdf).
+whose print changed, per language (print/reprint-<lang>.pdf). In a git
+repository, "wbtool build --since v0.1" gives the errata since tag v0.1.
 
 Examples:
   wbtool build                       # ./content (or the starter content) into dist/
   wbtool build --content ~/my-cards --out public
   wbtool build --draft               # missing translations show a placeholder
-  wbtool build --since v0.1          # errata and reprint sheets since tag v0.1
   wbtool build --hex-size 25mm       # smaller scenario maps (default 30 mm hexes)
   wbtool build --export tgc,tts      # also card images and TTS decks`
 
