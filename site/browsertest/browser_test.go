@@ -83,6 +83,11 @@ func newBrowser(t *testing.T) *browser {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("hide-scrollbars", true),
+		// The search page writes the query into the address on every
+		// keystroke; the tests type hundreds of queries in seconds, which
+		// Chromium's flooding protection would throttle (a person cannot
+		// type that fast).
+		chromedp.Flag("disable-ipc-flooding-protection", true),
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 900),
 	}
