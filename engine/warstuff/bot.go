@@ -17,6 +17,7 @@ type Bot interface {
 
 // RandomBot picks uniformly among the listed decisions, with its own
 // seeded generator (never the game's, so a bot never changes the dice).
+// Play draws its decisions without listing them (pick).
 type RandomBot struct{ r *rand.Rand }
 
 // NewRandomBot returns a random bot seeded with seed.
@@ -154,11 +155,18 @@ func Play(g *Game, seed uint64, bots [2]Bot, log *Log, maxSteps int) (Result, *S
 		if steps >= maxSteps {
 			return Result{Winner: 2, Turns: s.Turn(), Steps: steps}, s, ErrTooLong
 		}
-		legal = s.Legal(legal[:0])
-		if len(legal) == 0 {
-			return Result{}, s, fmt.Errorf("turn %d: no legal decision (pending %d)", s.turn, s.pend)
+		var d Decision
+		ok := false
+		if rb, isRandom := bots[s.toAct].(*RandomBot); isRandom {
+			d, legal, ok = rb.pick(s, legal[:0])
 		}
-		d := legal[bots[s.toAct].Choose(s, legal)]
+		if !ok {
+			legal = s.Legal(legal[:0])
+			if len(legal) == 0 {
+				return Result{}, s, fmt.Errorf("turn %d: no legal decision (pending %d)", s.turn, s.pend)
+			}
+			d = legal[bots[s.toAct].Choose(s, legal)]
+		}
 		ev, err = s.Do(d, nil, ev[:0])
 		if err != nil {
 			return Result{}, s, fmt.Errorf("step %d: %v", steps+1, err)

@@ -110,18 +110,35 @@ func (s *State) directions(f int8) []geom.Vec {
 }
 
 // reach is the farthest legal straight move of f along dir within
-// allowance (binary search on the length).
+// allowance. The enemies' bases and the table edge cap it exactly; within
+// that cap, terrain costs and friends' bases are found by a binary search
+// on the length.
 func (s *State) reach(f int8, dir geom.Vec, allowance float64) (geom.Vec, bool) {
 	u := dir.Unit()
 	if u == (geom.Vec{}) {
 		return geom.Vec{}, false
 	}
 	p := s.figs[f].P
-	full := Line(p.Add(u.Scale(allowance)))
+	r := s.radius(f)
+	far := p.Add(u.Scale(allowance))
+	t := 1.0
+	for j := range s.n {
+		if j != f && s.inPlay(j) && s.enemies(f, j) {
+			if bt := blockT(p, far, s.figs[j].P, r+s.radius(j)+geom.Contact); bt >= 0 {
+				t = min(t, bt)
+			}
+		}
+	}
+	t = min(t, edgeT(p.X, far.X, r, s.g.Size), edgeT(p.Y, far.Y, r, s.g.Size))
+	hi := t*allowance - 1e-6
+	if hi < 0.25 {
+		return geom.Vec{}, false
+	}
+	full := Line(p.Add(u.Scale(hi)))
 	if s.checkPath(f, &full, allowance, NoFig) == "" {
 		return full.W[0].P, true
 	}
-	lo, hi := 0.0, allowance
+	lo := 0.0
 	for range 7 {
 		m := (lo + hi) / 2
 		q := Line(p.Add(u.Scale(m)))

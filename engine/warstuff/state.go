@@ -2,6 +2,7 @@ package warstuff
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 
 	"wbtool.dev/wbtool/engine/warstuff/geom"
@@ -162,11 +163,16 @@ type State struct {
 	merged  [5][3]int8
 	spawnAt int8
 	rng     rand.PCG
+	// sight caches the expensive sight tests (those whose centre line is
+	// blocked) by position pair. Sight depends only on the two bases and
+	// the table, so copies of the state share it; a state and its copies
+	// belong to one goroutine.
+	sight *sightCache
 }
 
 // NewState starts a game with a seed; the first decision is pending.
 func NewState(g *Game, seed uint64) (*State, error) {
-	s := &State{g: g, winner: 2, free: -1}
+	s := &State{g: g, winner: 2, free: -1, sight: new(sightCache)}
 	s.rng.Seed(seed, seed^0x3c6ef372fe94f82b)
 	if len(g.Figs) > MaxFigs {
 		return nil, fmt.Errorf("%d figures: at most %d", len(g.Figs), MaxFigs)
@@ -280,14 +286,72 @@ func (s *State) seesFrom(a int8, p geom.Vec, b int8) bool {
 	if n == 0 {
 		return true
 	}
-	return geom.Sees(pa, ra, pb, rb, func(x, y geom.Vec) bool {
+	blocked := func(x, y geom.Vec) bool {
 		for _, k := range near[:n] {
 			if s.g.Pieces[k].Shape.Crosses(x, y) {
 				return true
 			}
 		}
 		return false
-	})
+	}
+	if !blocked(pa, pb) {
+		return true // the centre line: cheap, not cached
+	}
+	key := sightKey{pa, pb, ra, rb}
+	if pb.X < pa.X || pb.X == pa.X && pb.Y < pa.Y {
+		key = sightKey{pb, pa, rb, ra} // sight is symmetric (WS-GEOM-7)
+	}
+	if s.sight != nil {
+		if v, ok := s.sight.get(key); ok {
+			return v
+		}
+	}
+	v := geom.Sees(pa, ra, pb, rb, blocked)
+	if s.sight != nil {
+		s.sight.put(key, v)
+	}
+	return v
+}
+
+// sightKey is a sight test's two bases.
+type sightKey struct {
+	a, b   geom.Vec
+	ra, rb float64
+}
+
+// sightCache is a direct-mapped table of sight results.
+type sightCache struct {
+	keys [sightSlots]sightKey
+	val  [sightSlots]int8 // 0 empty, 1 no sight, 2 sight
+}
+
+const sightSlots = 512
+
+func (k *sightKey) slot() int {
+	h := uint64(14695981039346656037)
+	for _, f := range [6]float64{k.a.X, k.a.Y, k.b.X, k.b.Y, k.ra, k.rb} {
+		h ^= math.Float64bits(f)
+		h *= 1099511628211
+		h ^= h >> 29
+	}
+	return int(h % sightSlots)
+}
+
+func (c *sightCache) get(k sightKey) (bool, bool) {
+	i := k.slot()
+	if c.val[i] == 0 || c.keys[i] != k {
+		return false, false
+	}
+	return c.val[i] == 2, true
+}
+
+func (c *sightCache) put(k sightKey, v bool) {
+	i := k.slot()
+	c.keys[i] = k
+	c.val[i] = 1
+	if v {
+		c.val[i] = 2
+	}
 }
 
 // maxPieces bounds the pieces one sight test considers.

@@ -471,21 +471,27 @@ func FlameTemplate(c Vec, r float64, dir Vec) Teardrop {
 }
 
 // Gap is the distance from the template to a base (centre p, radius r):
-// ≤ 0 when the base overlaps the template, even partly.
+// ≤ 0 when the base overlaps the template, even partly. Outside the
+// template it is the exact distance to the hull of the two circles (the
+// tangent segments joining them, or the nearer circle); inside it is
+// negative.
 func (t Teardrop) Gap(p Vec, r float64) float64 {
-	f := func(s float64) float64 {
-		return Dist(p, Lerp(t.C1, t.C2, s)) - (t.R1 + s*(t.R2-t.R1))
+	axis := t.C2.Sub(t.C1)
+	h := axis.Len()
+	if h <= math.Abs(t.R2-t.R1) { // one circle holds the other
+		return min(Dist(p, t.C1)-t.R1, Dist(p, t.C2)-t.R2) - r
 	}
-	// f is convex in s (a norm of an affine map minus an affine map):
-	// ternary search finds its minimum.
-	lo, hi := 0.0, 1.0
-	for range 60 {
-		m1, m2 := lo+(hi-lo)/3, hi-(hi-lo)/3
-		if f(m1) < f(m2) {
-			hi = m2
-		} else {
-			lo = m1
-		}
+	u := axis.Scale(1 / h)
+	d := p.Sub(t.C1)
+	qy := d.Dot(u)
+	qx := math.Abs(d.Cross(u))
+	b := (t.R1 - t.R2) / h
+	a := math.Sqrt(1 - b*b)
+	switch k := -b*qx + a*qy; {
+	case k < 0:
+		return math.Hypot(qx, qy) - t.R1 - r
+	case k > a*h:
+		return math.Hypot(qx, qy-h) - t.R2 - r
 	}
-	return min(f((lo+hi)/2), f(0), f(1)) - r
+	return a*qx + b*qy - t.R1 - r
 }

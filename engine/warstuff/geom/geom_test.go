@@ -191,3 +191,27 @@ func BenchmarkSees(b *testing.B) {
 		Sees(a, 0.5, c, 0.5, ps)
 	}
 }
+
+// TestTeardropGapMatchesHull checks the template's closed-form distance
+// against the distance to the union of the discs interpolated between its
+// two circles, sampled finely: equal outside, both ≤ 0 inside.
+func TestTeardropGapMatchesHull(t *testing.T) {
+	tp := FlameTemplate(Vec{3, 4}, 0.5, Vec{1, 2})
+	hull := func(p Vec) float64 {
+		d := math.Inf(1)
+		for i := 0; i <= 20000; i++ {
+			s := float64(i) / 20000
+			d = min(d, Dist(p, Lerp(tp.C1, tp.C2, s))-(tp.R1+s*(tp.R2-tp.R1)))
+		}
+		return d
+	}
+	for x := -2.0; x <= 16; x += 0.37 {
+		for y := -2.0; y <= 18; y += 0.41 {
+			p := Vec{x, y}
+			got, want := tp.Gap(p, 0), hull(p)
+			if (got <= 0) != (want <= 0) || want > 0 && math.Abs(got-want) > 1e-6 {
+				t.Fatalf("Gap(%v) = %v, the hull's distance is %v", p, got, want)
+			}
+		}
+	}
+}
