@@ -45,21 +45,8 @@ func (a *Art) FocusPoint() (x, y float64) {
 
 // CardArt returns the art of card id, or nil when it has none.
 func (c *Catalog) CardArt(id string) *Art {
-	switch c.KindOf(id) {
-	case KindCharacter:
-		return c.Character(id).Art
-	case KindLeader:
-		return c.Leader(id).Art
-	case KindEquipment:
-		return c.EquipmentCard(id).Art
-	case KindFormation:
-		return c.Formation(id).Art
-	case KindVocation:
-		return c.Vocation(id).Art
-	case KindReference:
-		return c.Reference(id).Art
-	case KindObjective:
-		return c.Objective(id).Art
+	if f := c.artField(c.KindOf(id), id); f != nil {
+		return *f
 	}
 	return nil
 }
@@ -68,26 +55,42 @@ func (c *Catalog) CardArt(id string) *Art {
 // the loader fills them.
 func (c *Catalog) ArtFields() []**Art {
 	var out []**Art
-	for i := range c.Characters {
-		out = append(out, &c.Characters[i].Art)
-	}
-	for i := range c.Leaders {
-		out = append(out, &c.Leaders[i].Art)
-	}
-	for i := range c.Equipment {
-		out = append(out, &c.Equipment[i].Art)
-	}
-	for i := range c.Formations {
-		out = append(out, &c.Formations[i].Art)
-	}
-	for i := range c.Vocations {
-		out = append(out, &c.Vocations[i].Art)
-	}
-	for i := range c.References {
-		out = append(out, &c.References[i].Art)
-	}
-	for i := range c.Objectives {
-		out = append(out, &c.Objectives[i].Art)
+	for _, k := range Kinds {
+		for _, id := range c.CardIDs(k) {
+			if f := c.artField(k, id); f != nil {
+				out = append(out, f)
+			}
+		}
 	}
 	return out
+}
+
+// artField is the art field of card id of kind k, nil when there is no
+// such card.
+func (c *Catalog) artField(k Kind, id string) **Art {
+	switch k {
+	case KindCharacter:
+		return artOf(c.Character(id), func(x *Character) **Art { return &x.Art })
+	case KindLeader:
+		return artOf(c.Leader(id), func(x *Leader) **Art { return &x.Art })
+	case KindEquipment:
+		return artOf(c.EquipmentCard(id), func(x *Equipment) **Art { return &x.Art })
+	case KindFormation:
+		return artOf(c.Formation(id), func(x *Formation) **Art { return &x.Art })
+	case KindVocation:
+		return artOf(c.Vocation(id), func(x *Vocation) **Art { return &x.Art })
+	case KindReference:
+		return artOf(c.Reference(id), func(x *ReferenceCard) **Art { return &x.Art })
+	case KindObjective:
+		return artOf(c.Objective(id), func(x *ObjectiveCard) **Art { return &x.Art })
+	}
+	return nil
+}
+
+// artOf is field(card), nil when there is no card.
+func artOf[T any](card *T, field func(*T) **Art) **Art {
+	if card == nil {
+		return nil
+	}
+	return field(card)
 }

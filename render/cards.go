@@ -786,14 +786,10 @@ func Check(cat *catalog.Catalog, l catalog.Lang) diag.List {
 }
 
 // LayoutCards lays out the cards with the given ids, in that order
-// (repeats allowed: a deck may hold several Formation cards).
+// (repeats allowed: a deck may hold several Formation cards), each with
+// its number and the set's version, as the sheets print them.
 func LayoutCards(cat *catalog.Catalog, l catalog.Lang, ids []string) ([]Card, error) {
-	return layoutCards(cat, l, ids, "")
-}
-
-// layoutCards is LayoutCards with the version printed on every card.
-func layoutCards(cat *catalog.Catalog, l catalog.Lang, ids []string, version string) ([]Card, error) {
-	return NewLayouts(cat).Cards(l, ids, version)
+	return NewLayouts(cat).Cards(l, ids, VersionLabel(cat.Set.Version))
 }
 
 // LayoutCard lays out one card in language l.

@@ -9,16 +9,19 @@ import (
 )
 
 // TestCardNumbers: every face of a card but the shared backs carries the
-// card's number (its kind's letter and its place in catalog order) and,
-// on the sheets, the version; the number is the same in both languages.
+// card's number (its kind's letter and its place in catalog order) and
+// the set's version, on the sheets, the site's images and the exports
+// alike; the number is the same in both languages.
 func TestCardNumbers(t *testing.T) {
 	cat := testCatalog()
+	cat.Set.Version = "1.2.3"
 	for _, l := range catalog.Langs {
-		cards, err := layoutCards(cat, l, allCards(cat), "v1.2.3")
+		cards, err := LayoutCards(cat, l, allCards(cat))
 		if err != nil {
 			t.Fatal(err)
 		}
 		seen := map[string]bool{}
+		ls := NewLayouts(cat)
 		for _, c := range cards {
 			n := CardNumber(cat, c.ID)
 			if len(n) != 3 || seen[n] {
@@ -29,6 +32,17 @@ func TestCardNumbers(t *testing.T) {
 				has := strings.Contains(faceText(f), n+" · v1.2.3")
 				if shared := f.Side == "common-back"; has == shared {
 					t.Errorf("%s %s (%s): stamp %v", c.ID, f.Side, l, has)
+				}
+			}
+			// the site's images: one card alone, through the shared
+			// layouts and without them
+			for _, svg := range []func(*catalog.Catalog, string, catalog.Lang) ([]byte, []byte, error){SVG, ls.SVG} {
+				front, _, err := svg(cat, c.ID, l)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !strings.Contains(string(front), n+" · v1.2.3") {
+					t.Errorf("%s (%s): the SVG front lacks %q", c.ID, l, n+" · v1.2.3")
 				}
 			}
 		}

@@ -150,13 +150,13 @@ func (ls *Layouts) Check(l catalog.Lang) diag.List {
 }
 
 // SVG returns the front and back images of card id in language l, as
-// SVG does; cat must be the catalog ls was made for (another catalog is
+// SVG does (with its number and the set's version, as on the sheets); cat must be the catalog ls was made for (another catalog is
 // laid out afresh). Its signature is the site's CardImages option.
 func (ls *Layouts) SVG(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, err error) {
 	if !ls.For(cat) {
 		return SVG(cat, id, l)
 	}
-	cs, err := ls.Cards(l, []string{id}, "")
+	cs, err := ls.Cards(l, []string{id}, VersionLabel(ls.cat.Set.Version))
 	if err != nil {
 		return nil, nil, err
 	}

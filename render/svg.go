@@ -87,7 +87,8 @@ func (f *Face) SVG(title string) []byte {
 	return b.Bytes()
 }
 
-// SVG returns the front and back images of card id in language l.
+// SVG returns the front and back images of card id in language l, with
+// its number and the set's version as the sheets print them.
 func SVG(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, err error) {
 	c, err := LayoutCard(cat, l, id)
 	if err != nil {
@@ -112,7 +113,7 @@ func CardImages(cat *catalog.Catalog) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	var errs []error
 	for _, l := range catalog.Langs {
-		cards, err := ls.Cards(l, allCards(ls.cat), "")
+		cards, err := ls.Cards(l, allCards(ls.cat), VersionLabel(ls.cat.Set.Version))
 		if err != nil {
 			errs = append(errs, err)
 			continue

@@ -42,8 +42,8 @@ type entity struct {
 type index struct {
 	byID map[string][]*entity
 	// render is, per language, the hash of what every card image reads
-	// besides the card: factions (colours, names) and interface strings
-	// (labels).
+	// besides the card: the set (its version is printed on every card),
+	// factions (colours, names) and interface strings (labels).
 	render map[catalog.Lang]string
 	// rules is the hash of what every check game reads: action boards and
 	// factions. A change there re-runs every check.
@@ -82,7 +82,7 @@ func newIndex(cat *catalog.Catalog) *index {
 	add("string", cat.Strings)
 	add("check", cat.Checks)
 	for _, l := range catalog.Langs {
-		ix.render[l] = hashOf(langView(reflect.ValueOf(cat.Factions), l), langView(reflect.ValueOf(renderStrings(cat.Strings)), l))
+		ix.render[l] = hashOf(langView(reflect.ValueOf(cat.Set), l), langView(reflect.ValueOf(cat.Factions), l), langView(reflect.ValueOf(renderStrings(cat.Strings)), l))
 	}
 	boards, _ := budget.Marshal(cat.ActionBoards)
 	factions, _ := budget.Marshal(cat.Factions)
@@ -196,11 +196,13 @@ func (ix *index) cardKey(salt, id string, l catalog.Lang) string {
 var (
 	textType = reflect.TypeOf(catalog.Text{})
 	posType  = reflect.TypeOf(catalog.Pos{})
+	artType  = reflect.TypeOf(catalog.Art{})
 )
 
 // langView encodes what a reader of language l sees of v: every field
 // but positions (and other json:"-" fields), and of each bilingual text
-// only the text in l.
+// only the text in l. A card's art counts by its image's hash too: a new
+// picture under the same file name changes what the card shows.
 func langView(v reflect.Value, l catalog.Lang) []byte {
 	var b []byte
 	var walk func(v reflect.Value)
@@ -267,6 +269,9 @@ func langView(v reflect.Value, l catalog.Lang) []byte {
 					continue
 				}
 				walk(v.Field(i))
+			}
+			if t == artType {
+				str(v.FieldByName("Hash").String())
 			}
 		}
 	}

@@ -38,8 +38,8 @@ func clone(t testing.TB, cat *catalog.Catalog) *catalog.Catalog {
 func TestKeysFollowDependencies(t *testing.T) {
 	base := loadStarter(t)
 	copp := base.Character("copp")
-	if copp == nil || len(copp.Front.Skills) == 0 || base.Check("act-space-taken-for-both-players") == nil {
-		t.Fatal("starter content changed: the test needs copp with skills and act-space-taken-for-both-players")
+	if copp == nil || len(copp.Front.Skills) == 0 || copp.Art == nil || base.Check("act-space-taken-for-both-players") == nil {
+		t.Fatal("starter content changed: the test needs copp with skills and art, and act-space-taken-for-both-players")
 	}
 	skill := copp.Front.Skills[0]
 	var coppCheck string
@@ -77,6 +77,8 @@ func TestKeysFollowDependencies(t *testing.T) {
 		{"site-only string", func(c *catalog.Catalog) {
 			c.Strings = append(c.Strings, catalog.UIString{ID: "footer.extra", Text: catalog.Text{EN: "x", FR: "x"}})
 		}, false, false, false, false, false},
+		{"set version", func(c *catalog.Catalog) { c.Set.Version = "9.9.9" }, true, true, true, false, false},
+		{"copp's picture, same file name", func(c *catalog.Catalog) { c.Character("copp").Art.Hash = "0000" }, true, true, false, true, false},
 		{"action board", func(c *catalog.Catalog) { c.ActionBoards[0].Turns++ }, false, false, false, true, true},
 		{"the other check", func(c *catalog.Catalog) { c.Check(other).Hand = "blue" }, false, false, false, false, true},
 	} {
