@@ -18,9 +18,14 @@ const (
 	NoInterrupt             // let the mover go on
 	PostMove                // the 2" move after a combat, or none (empty path)
 	Device                  // the hero who tries the device (WS-INV-11)
+	Riposte                 // the charged figure ripostes (WS-MELEE-3)
+	FuriousAttack           // the Furious charger attacks again (WS-MELEE-4)
+	Decline                 // no riposte, or no second Furious attack
+	MoraleTest              // the next end-of-turn morale test (WS-MORALE-4), and the Rallying figure used (WS-QUAL-8)
 )
 
-var kindNames = [...]string{"pass", "activate", "first", "interrupt", "no-interrupt", "post-move", "device"}
+var kindNames = [...]string{"pass", "activate", "first", "interrupt", "no-interrupt", "post-move", "device",
+	"riposte", "furious", "decline", "morale"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -104,6 +109,10 @@ type activation struct {
 	combat  [2]int8
 	hurtC   bool // someone in the combat was Stunned or eliminated
 	postFig int8
+	// cstep is how far the combat got (combatOn); scare the Frightening
+	// and Terrifying tests' results of the charger and the charged.
+	cstep   int8
+	scare   [2]int8
 	free    bool // Inspiration's free activation
 	spawn   bool // a creature appearing (WS-INV-8)
 }
@@ -144,6 +153,7 @@ const (
 	ErrNearEnemy    = "near-enemy"
 	ErrNotInReserve = "not-in-reserve"
 	ErrBadOption    = "bad-option"
+	ErrNoRally      = "not-rallying"
 )
 
 // IllegalError is a decision the rules forbid; Code is stable.
@@ -438,6 +448,17 @@ func (s *State) do(x *ctx, d *Decision) error {
 		}
 	case Device:
 		return s.device(x, d)
+	case Riposte, FuriousAttack, Decline:
+		if err := s.strikeBack(x, d); err != nil {
+			return err
+		}
+		if err := s.run(x); err != nil {
+			return err
+		}
+	case MoraleTest:
+		if err := s.moraleTest(x, d); err != nil {
+			return err
+		}
 	default:
 		return illegal(ErrBadOption)
 	}

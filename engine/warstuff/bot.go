@@ -180,7 +180,7 @@ func Play(g *Game, seed uint64, bots [2]Bot, log *Log, maxSteps int) (Result, *S
 }
 
 // Version is the engine version written in game logs.
-const Version = "wbtool-warstuff/1"
+const Version = "wbtool-warstuff/2"
 
 // LogHeader is the first line of a game log: enough to set the game up
 // again (scenario, bands, horde) and check it is the same content.

@@ -97,7 +97,7 @@ type CheckWay struct {
 
 // CheckStep is a decision, an expectation, or both.
 type CheckStep struct {
-	Do          string      `json:"do,omitempty"` // an option id, pass, first, interrupt, no-interrupt, post-move, device
+	Do          string      `json:"do,omitempty"` // an option id, pass, first, interrupt, no-interrupt, post-move, device, riposte, furious, decline, morale
 	Side        string      `json:"side,omitempty"`
 	Unit        string      `json:"unit,omitempty"`
 	Path        []CheckWay  `json:"path,omitempty"`
@@ -470,10 +470,18 @@ func (r *checkRun) decision(st *CheckStep) (Decision, error) {
 		d.Kind = PostMove
 	case "device":
 		d.Kind = Device
+	case "riposte":
+		d.Kind = Riposte
+	case "furious":
+		d.Kind = FuriousAttack
+	case "decline":
+		d.Kind = Decline
+	case "morale":
+		d.Kind = MoraleTest
 	default:
 		o := slices.Index(OptionIDs[:creature], st.Do)
 		if o <= 0 {
-			return d, fmt.Errorf("do %q: an option (%s) or pass, first, interrupt, no-interrupt, post-move, device",
+			return d, fmt.Errorf("do %q: an option (%s) or pass, first, interrupt, no-interrupt, post-move, device, riposte, furious, decline, morale",
 				st.Do, strings.Join(OptionIDs[1:creature], ", "))
 		}
 		d.Option = Option(o)
@@ -575,7 +583,8 @@ func (r *checkRun) events(ev []Event) string {
 }
 
 var pendNames = map[pending]string{pendGo: "go", pendFirst: "first", pendOverwatch: "overwatch", pendPostMove: "post-move",
-	pendFree: "free", pendDevice: "device", pendOver: "over", pendNone: "none"}
+	pendFree: "free", pendDevice: "device", pendOver: "over", pendNone: "none",
+	pendRiposte: "riposte", pendFurious: "furious", pendMorale: "morale"}
 
 func (r *checkRun) expect(e *Expect, ev []Event) string {
 	s := r.s

@@ -14,25 +14,30 @@ const coverFireOver = 1.0
 // contact tolerance of WS-GEOM-4, never overlapping.
 const placeGap = 0.05
 
-// alwaysRiposte: a charged figure that may riposte always does
-// (WS-MELEE-3); a riposte never costs the defender anything.
-const alwaysRiposte = true
-
-// alwaysFurious: a Furious charger always makes its second attack when it
-// may (WS-MELEE-4).
-const alwaysFurious = true
-
-// bestRallying: a figure within 9" of friendly Rallying figures tests
-// morale against the best current quality among them and its own
-// (WS-QUAL-8, WS-BUILD-45: the controller's choice, taken for it).
+// bestRallying: a morale test taken in the middle of an attack (a
+// Frightening or Terrifying test, Mind Blast) uses the best current quality
+// among the figure's own and its Rallying friends' within 9" (WS-QUAL-8,
+// WS-BUILD-45): the controller's choice, taken for it, as the best is never
+// worse. At the end of the turn the player names the Rallying figure
+// (MoraleTest).
 const bestRallying = true
+
+// Player decisions the engine asks for only when they can matter:
+//
+//   - the riposte (WS-MELEE-3) and Furious' second attack (WS-MELEE-4) are
+//     asked every time they are allowed (Riposte, FuriousAttack, Decline),
+//     but the invasion's creatures always take them (decides);
+//   - end-of-turn morale (WS-MORALE-4, WS-QUAL-8): the player names the
+//     next figure to test and the Rallying figure it uses when a Rallying
+//     friend is near one that rolls, or when two or more test and one of
+//     them is Suicidal or Rallying; otherwise the tests go in figure order,
+//     each with the best quality it may use.
 
 // Orders the engine fixes (the digest leaves them to a player), each done
 // by walking figures in figure order where the rule is implemented:
 //
 //   - several figures hit at once (templates, Explosive, Suicidal) are
 //     resolved in figure order (WS-SHOOT-7: the attacking side's choice);
-//   - a band's morale tests are taken in figure order (WS-MORALE-4);
 //   - creatures' ties (nearest hero, activation order, the hero a spawning
 //     creature touches) go to the lowest figure number (WS-INV-6, 7, 9).
 

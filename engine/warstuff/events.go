@@ -121,6 +121,17 @@ func (d *Decision) Format(g *Game) string {
 		}
 	case Device:
 		fmt.Fprintf(&b, "%s tries the device", g.figName(d.Fig))
+	case Riposte:
+		fmt.Fprintf(&b, "%s ripostes", g.figName(d.Fig))
+	case FuriousAttack:
+		fmt.Fprintf(&b, "%s attacks again (Furious)", g.figName(d.Fig))
+	case Decline:
+		fmt.Fprintf(&b, "%s does not attack", g.figName(d.Fig))
+	case MoraleTest:
+		fmt.Fprintf(&b, "%s tests morale", g.figName(d.Fig))
+		if d.Target >= 0 {
+			fmt.Fprintf(&b, " with %s's quality (Rallying)", g.figName(d.Target))
+		}
 	}
 	return b.String()
 }

@@ -65,9 +65,14 @@ func (s *State) advanceInvasion(x *ctx) error {
 		}
 		return nil
 	case phMorale:
-		if err := s.moraleCheck(x, 0); err != nil {
+		if s.mstage == 0 {
+			s.mstage = 1
+			s.queueMorale(0)
+		}
+		if wait, err := s.testQueued(x); err != nil || wait {
 			return err
 		}
+		s.mstage = 0
 		if s.pend == pendOver {
 			return nil
 		}

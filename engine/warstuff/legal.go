@@ -56,6 +56,26 @@ func (s *State) Legal(buf []Decision) []Decision {
 				buf = append(buf, d)
 			}
 		}
+	case pendRiposte, pendFurious:
+		k, f := Riposte, s.act.combat[1]
+		if s.pend == pendFurious {
+			k, f = FuriousAttack, s.act.combat[0]
+		}
+		buf = append(buf, NewDecision(k, s.toAct, f), NewDecision(Decline, s.toAct, f))
+	case pendMorale:
+		for f := range s.n {
+			if s.mq&(1<<f) == 0 || !s.inPlay(f) {
+				continue
+			}
+			d := NewDecision(MoraleTest, s.toAct, f)
+			buf = append(buf, d)
+			for j := range s.n {
+				if s.rallies(f, j) {
+					d.Target = j
+					buf = append(buf, d)
+				}
+			}
+		}
 	case pendDevice:
 		for i := range s.n {
 			if s.canDevice(i) {

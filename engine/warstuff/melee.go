@@ -6,8 +6,17 @@ import (
 	"wbtool.dev/wbtool/engine/warstuff/geom"
 )
 
-// combat is a charge's melee (WS-MELEE-2 to 7): the charge attack, the
-// riposte, Furious' second attack, then the end of the combat.
+// Combat steps (activation.cstep).
+const (
+	cNone    = iota
+	cRiposte // the riposte comes next
+	cFurious // Furious' second attack comes next
+	cEnd     // the end of the combat comes next
+)
+
+// combat is a charge's melee (WS-MELEE-2 to 7): the charge attack, then
+// combatOn for the riposte, Furious' second attack and the end of the
+// combat.
 func (s *State) combat(x *ctx, a, t int8, charge bool) error {
 	act := &s.act
 	act.combat = [2]int8{a, t}
@@ -23,6 +32,7 @@ func (s *State) combat(x *ctx, a, t int8, charge bool) error {
 			return err
 		}
 	}
+	act.scare = [2]int8{scareA, scareT}
 	if act.d.Suicide && act.fig == a {
 		x.note(EvEliminated, a, -1, 0, "suicide")
 		s.eliminate(x, a)
@@ -31,17 +41,86 @@ func (s *State) combat(x *ctx, a, t int8, charge bool) error {
 	if _, err := s.meleeStrike(x, a, t, charge, scareA); err != nil {
 		return err
 	}
-	furious := func() error {
-		if alwaysFurious && s.has(a, Furious) && s.inPlay(a) && !s.figs[a].has(fStunned) && s.inPlay(t) {
-			_, err := s.meleeStrike(x, a, t, false, scareA) // WS-MELEE-4
-			return err
-		}
-		return nil
+	act.cstep = cRiposte
+	if s.hitAndRun() {
+		act.cstep = cFurious // WS-MELEE-6: no riposte
 	}
-	if s.has(a, HitAndRun) && act.fig == a { // WS-BUILD-33
-		if err := furious(); err != nil {
-			return err
+	return s.combatOn(x)
+}
+
+// hitAndRun reports whether the combat's charger has Hit and Run
+// (WS-BUILD-33).
+func (s *State) hitAndRun() bool {
+	a := s.act.combat[0]
+	return s.has(a, HitAndRun) && s.act.fig == a
+}
+
+// decides reports whether side's player makes its own choices: the
+// invasion's creatures follow their rules (WS-INV-7) and take every attack
+// they may.
+func (s *State) decides(side int8) bool { return !(s.g.Scenario == Invasion && side == 1) }
+
+// canRiposte reports whether the charged figure may riposte now.
+func (s *State) canRiposte() bool {
+	a, t := s.act.combat[0], s.act.combat[1]
+	return s.inPlay(t) && !s.figs[t].has(fStunned) && s.inPlay(a)
+}
+
+// canFurious reports whether the charger may make Furious' second attack.
+func (s *State) canFurious() bool {
+	a, t := s.act.combat[0], s.act.combat[1]
+	return s.has(a, Furious) && s.inPlay(a) && !s.figs[a].has(fStunned) && s.inPlay(t)
+}
+
+// combatOn carries the combat on from act.cstep: the riposte (WS-MELEE-3)
+// and Furious' second attack (WS-MELEE-4) are their player's choice (a
+// pending decision), then the end of the combat (WS-MELEE-5) or the Hit and
+// Run move (WS-BUILD-33).
+func (s *State) combatOn(x *ctx) error {
+	act := &s.act
+	for act.fig >= 0 && s.pend == pendNone && x.err == nil {
+		a, t := act.combat[0], act.combat[1]
+		switch act.cstep {
+		case cRiposte:
+			act.cstep = cFurious
+			if !s.canRiposte() {
+				continue
+			}
+			if s.decides(s.figs[t].Side) {
+				s.pend, s.toAct = pendRiposte, s.figs[t].Side
+				return nil
+			}
+			if _, err := s.meleeStrike(x, t, a, false, act.scare[1]); err != nil {
+				return err
+			}
+		case cFurious:
+			act.cstep = cEnd
+			if !s.canFurious() {
+				continue
+			}
+			if s.decides(s.figs[a].Side) {
+				s.pend, s.toAct = pendFurious, s.figs[a].Side
+				return nil
+			}
+			if _, err := s.meleeStrike(x, a, t, false, act.scare[0]); err != nil {
+				return err
+			}
+		case cEnd:
+			act.cstep = cNone
+			return s.combatEnd(x)
+		default:
+			return nil
 		}
+	}
+	return x.err
+}
+
+// combatEnd is the Hit and Run move (WS-BUILD-33), or the end of the
+// combat (WS-MELEE-5).
+func (s *State) combatEnd(x *ctx) error {
+	act := &s.act
+	a, t := act.combat[0], act.combat[1]
+	if s.hitAndRun() {
 		if s.inPlay(a) && !s.figs[a].has(fStunned) && act.d.After.N > 0 {
 			if c := s.checkPath(a, &act.d.After, 2, NoFig); c != "" {
 				return illegal(c)
@@ -53,15 +132,6 @@ func (s *State) combat(x *ctx, a, t int8, charge bool) error {
 		}
 		return nil
 	}
-	if alwaysRiposte && s.inPlay(t) && !s.figs[t].has(fStunned) && s.inPlay(a) { // WS-MELEE-3
-		if _, err := s.meleeStrike(x, t, a, false, scareT); err != nil {
-			return err
-		}
-	}
-	if err := furious(); err != nil {
-		return err
-	}
-	// WS-MELEE-5: end of the combat
 	if act.hurtC {
 		for _, w := range [2]int8{a, t} {
 			if s.inPlay(w) && !s.figs[w].has(fStunned) {
@@ -78,6 +148,34 @@ func (s *State) combat(x *ctx, a, t int8, charge bool) error {
 	return nil
 }
 
+// strikeBack is the answer to a pending riposte or Furious attack: take
+// it (Riposte, FuriousAttack) or not (Decline); the combat goes on.
+func (s *State) strikeBack(x *ctx, d *Decision) error {
+	act := &s.act
+	a, t := act.combat[0], act.combat[1]
+	switch {
+	case s.pend != pendRiposte && s.pend != pendFurious,
+		d.Kind == Riposte && s.pend != pendRiposte, d.Kind == FuriousAttack && s.pend != pendFurious:
+		return illegal(ErrNotNow)
+	case d.Side != s.toAct:
+		return illegal(ErrNotYourTurn)
+	}
+	striker, victim, scare := t, a, act.scare[1]
+	if s.pend == pendFurious {
+		striker, victim, scare = a, t, act.scare[0]
+	}
+	if d.Fig >= 0 && d.Fig != striker {
+		return illegal(ErrBadTarget)
+	}
+	s.pend = pendNone
+	if d.Kind != Decline {
+		if _, err := s.meleeStrike(x, striker, victim, false, scare); err != nil {
+			return err
+		}
+	}
+	return s.combatOn(x)
+}
+
 // scare is the morale test of a figure about to attack a Frightening or
 // Terrifying enemy (WS-MELEE-7): 0 passed or none, 1 frightened, 2
 // terrified.
@@ -91,7 +189,7 @@ func (s *State) scare(x *ctx, a, t int8) (int8, error) {
 	default:
 		return 0, nil
 	}
-	ok, err := s.morale(x, a)
+	ok, err := s.morale(x, a, rallyBest)
 	if err != nil || ok {
 		return 0, err
 	}
@@ -135,8 +233,20 @@ func (s *State) meleeStrike(x *ctx, a, t int8, charge bool, scare int8) (bool, e
 	return hit, nil
 }
 
-// morale is a morale test (WS-QUAL-8).
-func (s *State) morale(x *ctx, f int8) (bool, error) {
+// rallyBest: a morale test in the middle of an attack uses the best
+// quality among the figure's and its Rallying friends' (see bestRallying).
+const rallyBest int8 = -2
+
+// rallies reports whether Rallying figure j may lend f its quality
+// (WS-BUILD-45: a friend in play within 9").
+func (s *State) rallies(f, j int8) bool {
+	return j >= 0 && j < s.n && j != f && s.inPlay(j) && !s.enemies(f, j) && s.has(j, Rallying) && s.gap(f, j) <= 9
+}
+
+// morale is a morale test (WS-QUAL-8) against f's own quality (rally is
+// NoFig), a Rallying friend's (rally is that friend) or the best of them
+// (rallyBest).
+func (s *State) morale(x *ctx, f int8, rally int8) (bool, error) {
 	switch {
 	case s.has(f, Fearless):
 		x.note(EvMorale, f, -1, 1, "fearless")
@@ -146,12 +256,15 @@ func (s *State) morale(x *ctx, f int8) (bool, error) {
 		return false, nil
 	}
 	q := s.quality(f)
-	if bestRallying {
+	switch {
+	case rally == rallyBest && bestRallying:
 		for j := range s.n {
-			if j != f && s.inPlay(j) && !s.enemies(f, j) && s.has(j, Rallying) && s.gap(f, j) <= 9 {
+			if s.rallies(f, j) {
 				q = min(q, s.quality(j))
 			}
 		}
+	case rally >= 0:
+		q = s.quality(rally)
 	}
 	ok, _, err := s.test(x, RollMorale, f, 0, 0, 0, q)
 	if err != nil {
@@ -367,7 +480,7 @@ func (s *State) usePower(x *ctx) error {
 	t := d.PowerTarget
 	switch pw {
 	case MindBlast: // WS-BUILD-22
-		passed, err := s.morale(x, t)
+		passed, err := s.morale(x, t, rallyBest)
 		if err != nil || passed {
 			return err
 		}

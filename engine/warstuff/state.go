@@ -133,6 +133,9 @@ const (
 	pendPostMove          // the 2" move after a combat (WS-MELEE-5)
 	pendFree              // Inspiration's free activation (WS-BUILD-27)
 	pendDevice            // name the hero who tries the device (WS-INV-11)
+	pendRiposte           // riposte or not (WS-MELEE-3)
+	pendFurious           // the second Furious attack or not (WS-MELEE-4)
+	pendMorale            // name the next figure to test morale (WS-MORALE-4)
 	pendOver
 )
 
@@ -162,6 +165,10 @@ type State struct {
 	spawnQ  [5]int8
 	merged  [5][3]int8
 	spawnAt int8
+	// end-of-turn morale in progress: the figures still to test, and
+	// which side's (endTurn)
+	mq      uint64
+	mstage  int8
 	rng     rand.PCG
 	// sight caches the expensive sight tests (those whose centre line is
 	// blocked) by position pair. Sight depends only on the two bases and
@@ -408,5 +415,6 @@ func (s *State) Hash() uint64 {
 	}
 	mix(uint64(s.turn)<<32 | uint64(s.pend)<<24 | uint64(uint8(s.toAct))<<16 | uint64(s.sab)<<1 | uint64(b2i(s.sealed)))
 	mix(uint64(uint16(s.vp[0]))<<16 | uint64(uint16(s.vp[1])))
+	mix(s.mq)
 	return h
 }

@@ -171,14 +171,25 @@ func (s *State) tactician(side int8) int {
 	return 0
 }
 
-// endTurn is WS-ACT-1 (4): morale, then scoring on the last turn.
+// endTurn is WS-ACT-1 (4): morale, the first player's band first
+// (WS-MORALE-4), then scoring on the last turn. It resumes after each
+// MoraleTest decision (mstage: 1 the first player's tests, 2 the other's).
 func (s *State) endTurn(x *ctx) error {
-	order := [2]int8{s.first, 1 - s.first} // WS-MORALE-4
-	for _, side := range order {
-		if err := s.moraleCheck(x, side); err != nil {
+	if s.mstage == 0 {
+		s.mstage = 1
+		s.queueMorale(s.first)
+	}
+	for {
+		if wait, err := s.testQueued(x); err != nil || wait {
 			return err
 		}
+		if s.mstage != 1 {
+			break
+		}
+		s.mstage = 2
+		s.queueMorale(1 - s.first)
 	}
+	s.mstage = 0
 	if s.pend == pendOver {
 		return nil
 	}
@@ -200,9 +211,10 @@ func (s *State) bandTotal(b int8) int16 {
 	return t
 }
 
-// moraleCheck tests the bands of side that lost half their points
-// (WS-MORALE-1 to 3), figures in figure order (moraleOrder).
-func (s *State) moraleCheck(x *ctx, side int8) error {
+// queueMorale queues the morale tests of side's bands that lost half
+// their points (WS-MORALE-1 to 3): every figure of theirs in play.
+func (s *State) queueMorale(side int8) {
+	s.mq = 0
 	for b := range int8(len(s.lost)) {
 		total := s.bandTotal(b)
 		if total == 0 || 2*s.lost[b] < total {
@@ -216,16 +228,92 @@ func (s *State) moraleCheck(x *ctx, side int8) error {
 			if s.g.Scenario == Invasion && f.Side == 1 {
 				continue // creatures are Fearless (WS-INV-5)
 			}
-			ok, err := s.morale(x, i)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				s.eliminate(x, i)
+			s.mq |= 1 << i
+		}
+	}
+}
+
+// testQueued takes the queued morale tests. When their order or the
+// Rallying figure to use is the player's choice (moraleChoice), it waits
+// for a MoraleTest decision (WS-MORALE-4, WS-QUAL-8); otherwise it tests
+// in figure order, each against the best quality it may use. It reports
+// whether a decision is pending.
+func (s *State) testQueued(x *ctx) (bool, error) {
+	for s.mq != 0 && s.pend == pendNone {
+		var i int8
+		for s.mq&(1<<i) == 0 {
+			i++
+		}
+		if !s.inPlay(i) { // eliminated meanwhile (an explosion)
+			s.mq &^= 1 << i
+			continue
+		}
+		if side := s.figs[i].Side; s.moraleChoice() && s.decides(side) {
+			s.pend, s.toAct = pendMorale, side
+			return true, nil
+		}
+		s.mq &^= 1 << i
+		if err := s.moraleOf(x, i, rallyBest); err != nil {
+			return false, err
+		}
+	}
+	return s.pend != pendNone, nil
+}
+
+// moraleChoice reports whether the queued tests leave the player a choice
+// that can matter: their order, when one of them is Suicidal (its
+// explosion) or Rallying (its quality lent to the others); or the quality
+// a figure that rolls tests against, when a Rallying friend is near.
+func (s *State) moraleChoice() bool {
+	n, order := 0, false
+	for i := range s.n {
+		if s.mq&(1<<i) == 0 || !s.inPlay(i) {
+			continue
+		}
+		n++
+		order = order || s.has(i, Suicidal) || s.has(i, Rallying)
+		if s.has(i, Fearless) || s.figs[i].has(fStunned) {
+			continue // no roll (WS-QUAL-8)
+		}
+		for j := range s.n {
+			if s.rallies(i, j) {
+				return true
 			}
 		}
 	}
+	return n >= 2 && order
+}
+
+// moraleOf is one end-of-turn morale test: a figure that fails is
+// eliminated (WS-MORALE-1).
+func (s *State) moraleOf(x *ctx, f, rally int8) error {
+	ok, err := s.morale(x, f, rally)
+	if err != nil || ok {
+		return err
+	}
+	s.eliminate(x, f)
 	return nil
+}
+
+// moraleTest is the player's MoraleTest decision: the next queued figure
+// to test and the Rallying friend whose quality it uses (NoFig: its own).
+func (s *State) moraleTest(x *ctx, d *Decision) error {
+	switch {
+	case s.pend != pendMorale:
+		return illegal(ErrNotNow)
+	case d.Side != s.toAct:
+		return illegal(ErrNotYourTurn)
+	case d.Fig < 0 || d.Fig >= s.n || s.mq&(1<<d.Fig) == 0 || !s.inPlay(d.Fig):
+		return illegal(ErrBadTarget)
+	case d.Target != NoFig && !s.rallies(d.Fig, d.Target):
+		return illegal(ErrNoRally)
+	}
+	s.pend = pendNone
+	s.mq &^= 1 << d.Fig
+	if err := s.moraleOf(x, d.Fig, d.Target); err != nil {
+		return err
+	}
+	return s.advance(x)
 }
 
 // Controller is the side controlling objective o (WS-SCEN-9), or −1.
