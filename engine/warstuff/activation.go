@@ -11,17 +11,17 @@ type Kind int8
 
 // The decisions.
 const (
-	Pass        Kind = iota // pass the go (WS-ACT-3), or end the heroes' phase (WS-INV-10)
-	Activate                // activate a figure with an option
-	First                   // the initiative winner names the first player (WS-ACT-2)
-	Interrupt               // an Overwatch figure shoots the mover at a point (WS-ALERT-2)
-	NoInterrupt             // let the mover go on
-	PostMove                // the 2" move after a combat, or none (empty path)
-	Device                  // the hero who tries the device (WS-INV-11)
-	Riposte                 // the charged figure ripostes (WS-MELEE-3)
-	FuriousAttack           // the Furious charger attacks again (WS-MELEE-4)
-	Decline                 // no riposte, or no second Furious attack
-	MoraleTest              // the next end-of-turn morale test (WS-MORALE-4), and the Rallying figure used (WS-QUAL-8)
+	Pass          Kind = iota // pass the go (WS-ACT-3), or end the heroes' phase (WS-INV-10)
+	Activate                  // activate a figure with an option
+	First                     // the initiative winner names the first player (WS-ACT-2)
+	Interrupt                 // an Overwatch figure shoots the mover at a point (WS-ALERT-2)
+	NoInterrupt               // let the mover go on
+	PostMove                  // the 2" move after a combat, or none (empty path)
+	Device                    // the hero who tries the device (WS-INV-11)
+	Riposte                   // the charged figure ripostes (WS-MELEE-3)
+	FuriousAttack             // the Furious charger attacks again (WS-MELEE-4)
+	Decline                   // no riposte, or no second Furious attack
+	MoraleTest                // the next end-of-turn morale test (WS-MORALE-4), and the Rallying figure used (WS-QUAL-8)
 )
 
 var kindNames = [...]string{"pass", "activate", "first", "interrupt", "no-interrupt", "post-move", "device",
@@ -111,10 +111,10 @@ type activation struct {
 	postFig int8
 	// cstep is how far the combat got (combatOn); scare the Frightening
 	// and Terrifying tests' results of the charger and the charged.
-	cstep   int8
-	scare   [2]int8
-	free    bool // Inspiration's free activation
-	spawn   bool // a creature appearing (WS-INV-8)
+	cstep int8
+	scare [2]int8
+	free  bool // Inspiration's free activation
+	spawn bool // a creature appearing (WS-INV-8)
 }
 
 // hurt records that t was Stunned or eliminated.

@@ -167,9 +167,9 @@ type State struct {
 	spawnAt int8
 	// end-of-turn morale in progress: the figures still to test, and
 	// which side's (endTurn)
-	mq      uint64
-	mstage  int8
-	rng     rand.PCG
+	mq     uint64
+	mstage int8
+	rng    rand.PCG
 	// sight caches the expensive sight tests (those whose centre line is
 	// blocked) by position pair. Sight depends only on the two bases and
 	// the table, so copies of the state share it; a state and its copies
