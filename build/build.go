@@ -7,7 +7,8 @@
 //	        earlier version, and the cards to reprint (errata.go)
 //	checks  the designers' check games, played by the rules engine
 //	layout  every card laid out in both languages (text fit, fonts)
-//	site    the bilingual site, in memory (rules pages, links, anchors)
+//	site    the bilingual site, in memory (rules pages, links, anchors);
+//	        with CheckSite only checked, its pages not made (site.Check)
 //	data    the engine data, data/catalog.json
 //	print   the print-and-play sheets, print/*.pdf
 //	export  card images and Tabletop Simulator decks, export/... (only
@@ -113,6 +114,11 @@ type Options struct {
 	Catalog *catalog.Catalog
 	// Preview builds a site with no links to the sheets (serve has none).
 	Preview bool
+	// CheckSite makes the site stage check the site without making its
+	// pages (site.Check: the same diagnostics, no files): for commands
+	// that run the verdict and write nothing (validate, check). Ignored
+	// when an output stage runs (data, print, export).
+	CheckSite bool
 	// Exports, when set, are the exports for other tools the build writes
 	// too (wbtool build --export).
 	Exports *Exports
@@ -335,7 +341,13 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 			so.CardImages = layouts.SVG
 		}
 		so.Errata = r.Errata
-		files, err := site.Build(cat, so)
+		var files site.Files
+		var err error
+		if opts.CheckSite && !opts.runs(Data) && !opts.runs(Print) && !opts.runs(Export) {
+			err = site.Check(cat, so)
+		} else {
+			files, err = site.Build(cat, so)
+		}
 		if list, ok := err.(diag.List); ok {
 			return list
 		}

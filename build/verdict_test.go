@@ -135,6 +135,7 @@ func TestValidateMeansBuild(t *testing.T) {
 			opts := Options{Content: fsys, Root: "content", Version: "test"}
 			verdict := opts
 			verdict.Stages = Verdict
+			verdict.CheckSite = true // as validate runs it
 			v, err := Run(context.Background(), verdict)
 			if err != nil {
 				t.Fatal(err)

@@ -148,6 +148,11 @@ type listItem struct {
 type keyStat struct{ Abbr, Title, Value string }
 
 func (b *builder) listItems(p *page, cs []card) []listItem {
+	if b.check {
+		// a list shows what the loader checked: nothing to check (one
+		// empty item per card, for callers that index the result)
+		return make([]listItem, len(cs))
+	}
 	cs = append([]card(nil), cs...)
 	sortByName(cs, p.Lang)
 	l := p.Lang
@@ -301,9 +306,11 @@ func (b *builder) buildLang(l catalog.Lang) error {
 	if err := b.render("cards", cl); err != nil {
 		return err
 	}
-	sd := b.searchDataFor(l, all)
-	b.put(string(l)+"/search-index.js", searchIndexJS(sd))
-	b.put(string(l)+"/search-index.json", searchIndexJSON(sd))
+	if !b.check {
+		sd := b.searchDataFor(l, all)
+		b.put(string(l)+"/search-index.js", searchIndexJS(sd))
+		b.put(string(l)+"/search-index.json", searchIndexJSON(sd))
+	}
 	sh := b.newPage(l, "search/index.html", b.label("search.help.title", l), "cards", nil)
 	sh.Data = b.searchHelpData(sh)
 	if err := b.render("searchhelp", sh); err != nil {
@@ -314,7 +321,9 @@ func (b *builder) buildLang(l catalog.Lang) error {
 	for _, c := range all {
 		p := b.newPage(l, "cards/"+c.ID+"/index.html", c.Name.In(l), "cards", nil)
 		p.Data = b.cardPageData(p, c)
-		p.Description, p.Image = b.cardDescription(c, l), "front.svg"
+		if !b.check {
+			p.Description, p.Image = b.cardDescription(c, l), "front.svg"
+		}
 		if err := b.render("card", p); err != nil {
 			return err
 		}
@@ -538,12 +547,17 @@ func (b *builder) buildRoot() error {
 		}
 		ls = append(ls, ll)
 	}
-	var buf bytes.Buffer
-	if err := b.tmpl["root"].ExecuteTemplate(&buf, "root", map[string]any{"Langs": ls, "Title": b.label("site.title", catalog.English),
-		"Description": b.label("home.intro", catalog.English), "Canonical": b.absURL("index.html")}); err != nil {
-		return fmt.Errorf("site: root page: %w", err)
+	if !b.check {
+		if executed != nil {
+			executed("root")
+		}
+		var buf bytes.Buffer
+		if err := b.tmpl["root"].ExecuteTemplate(&buf, "root", map[string]any{"Langs": ls, "Title": b.label("site.title", catalog.English),
+			"Description": b.label("home.intro", catalog.English), "Canonical": b.absURL("index.html")}); err != nil {
+			return fmt.Errorf("site: root page: %w", err)
+		}
+		b.files["index.html"] = buf.Bytes()
 	}
-	b.files["index.html"] = buf.Bytes()
 	// The root 404 is the English one, with links from the root.
 	nf := b.newPage(catalog.English, "404.html", b.label("notfound.title", catalog.English), "", nil)
 	nf.atRoot, nf.anyDepth = true, true

@@ -104,13 +104,48 @@ type builder struct {
 	skillCache map[string]skillView // lang/id → rendered skill (under mu)
 	gloss      map[catalog.Lang]*glossLinker
 	errs       Errors
+	// check: the pages' data is made (and checked) but no page, image or
+	// index is written (Check).
+	check bool
 }
 
 // Build builds the whole site from the catalog. Content errors (an unknown
 // card in [[...]], an unknown icon, a broken link between rules pages)
 // come back as Errors, each with its file:line:col.
 func Build(cat *catalog.Catalog, opts Options) (Files, error) {
+	files, err := build(cat, opts, false)
+	if afterBuild != nil {
+		afterBuild(cat, opts, err)
+	}
+	return files, err
+}
+
+// Check returns what [Build] returns as its error, and builds nothing:
+// every page's data is made, with the content checks that go with it
+// (rules pages and their links and anchors, card texts, ids, Action
+// boards and scenario maps), but no template is executed and no card
+// image drawn. `wbtool validate` runs it: a site that checks builds.
+//
+// The two agree because they are one code path: Check is Build with the
+// writing steps left out (builder.check). Those steps cannot report a
+// content problem — a template that fails on some content is a bug, and
+// the tests execute every template (and compare Check with every Build
+// of the package's tests).
+func Check(cat *catalog.Catalog, opts Options) error {
+	_, err := build(cat, opts, true)
+	return err
+}
+
+// afterBuild and executed, when set (by the tests), see every Build's
+// outcome and every template executed.
+var (
+	afterBuild func(cat *catalog.Catalog, opts Options, err error)
+	executed   func(template string)
+)
+
+func build(cat *catalog.Catalog, opts Options, check bool) (Files, error) {
 	b := &builder{
+		check:      check,
 		cat:        render.Drafted(cat), // a missing translation shows the other language, marked
 		opts:       opts,
 		files:      Files{},
@@ -161,6 +196,9 @@ func Build(cat *catalog.Catalog, opts Options) (Files, error) {
 	}
 	if err := b.buildRoot(); err != nil {
 		return nil, err
+	}
+	if b.check {
+		return nil, nil
 	}
 	b.files["assets/style.css"] = []byte(styleCSS)
 	b.files["assets/search.js"] = []byte(searchJS)
@@ -353,8 +391,11 @@ func relPath(from, to string) string {
 	return strings.Repeat("../", len(fd)-i) + strings.Join(td[i:], "/")
 }
 
-// put stores a file of the site.
+// put stores a file of the site (none when checking).
 func (b *builder) put(p string, data []byte) {
+	if b.check {
+		return
+	}
 	b.mu.Lock()
 	b.files[p] = data
 	b.mu.Unlock()
@@ -373,6 +414,12 @@ func (b *builder) render(name string, p *page) error {
 	t, ok := b.tmpl[name]
 	if !ok {
 		return fmt.Errorf("site: no template %q", name)
+	}
+	if b.check {
+		return nil
+	}
+	if executed != nil {
+		executed(name)
 	}
 	if err := t.ExecuteTemplate(&buf, "layout", p); err != nil {
 		return fmt.Errorf("site: page %s/%s: %w", p.Lang, p.Path, err)

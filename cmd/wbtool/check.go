@@ -51,7 +51,7 @@ func newCheckCmd(g *globalFlags) *cobra.Command {
 			}
 			// The whole verdict, as validate and build give it: a check run
 			// never passes content that build refuses.
-			opts := build.Options{Stages: build.Verdict, Extra: extra}
+			opts := build.Options{Stages: build.Verdict, Extra: extra, CheckSite: true}
 			if run != "" {
 				opts.CheckFilter = func(c *catalog.CheckGame) bool { return strings.Contains(c.ID, run) }
 			}

@@ -66,7 +66,7 @@ Examples:
 			if err != nil {
 				return err
 			}
-			res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict})
+			res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict, CheckSite: true})
 			if err != nil {
 				return err
 			}
@@ -134,7 +134,7 @@ Examples:
 			if err != nil {
 				return err
 			}
-			res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict})
+			res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict, CheckSite: true})
 			if err != nil {
 				return err
 			}

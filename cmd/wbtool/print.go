@@ -181,7 +181,7 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 		}
 		return publishSheets(cmd, g, []string{build.CalibrationSheet(paper)}, dist.Files{}, pdf)
 	}
-	res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict})
+	res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict, CheckSite: true})
 	if err != nil {
 		return err
 	}

@@ -35,7 +35,7 @@ func newValidateCmd(g *globalFlags) *cobra.Command {
 		Long:  validateDoc,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict})
+			res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict, CheckSite: true})
 			if err != nil {
 				return err
 			}

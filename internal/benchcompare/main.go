@@ -18,7 +18,7 @@
 //   - load: schema.Load of the tree in a process of its own, what
 //     `validate` does before its other checks (this command, with -load)
 //   - validate: wbtool validate --content TREE, the whole verdict (load,
-//     check games, layout of every card, site in memory)
+//     check games, layout of every card, the site's checks)
 //
 // The environment is passed on: GOGC=400 make bench-compare measures
 // with another collector setting.

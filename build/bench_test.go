@@ -1,0 +1,46 @@
+package build
+
+import (
+	"context"
+	"testing"
+	"testing/fstest"
+
+	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/internal/testtool"
+)
+
+// genFS is the tree of `make gen` (1,000 Characters, 200 Upgrades) in
+// memory.
+func genFS() fstest.MapFS {
+	fsys := fstest.MapFS{}
+	for name, src := range gen.Tree(gen.Options{Characters: 1000, Upgrades: 200}) {
+		fsys[name] = &fstest.MapFile{Data: src}
+	}
+	return fsys
+}
+
+// BenchmarkVerdict is what `wbtool validate` runs (the verdict stages) on
+// the starter content and on the generated tree, with its CPU time.
+//
+//	go test ./build -run '^$' -bench Verdict -benchtime 3x -cpuprofile cpu.out
+func BenchmarkVerdict(b *testing.B) {
+	for _, set := range []struct {
+		name string
+		fsys func() fstest.MapFS
+	}{
+		{"starter", func() fstest.MapFS { return starterFS(b) }},
+		{"gen1000", genFS},
+	} {
+		b.Run(set.name, func(b *testing.B) {
+			fsys := set.fsys()
+			cpu := testtool.CPUTime()
+			for b.Loop() {
+				res, err := Run(context.Background(), Options{Content: fsys, Root: "content", Version: "bench", Stages: Verdict, CheckSite: true})
+				if err != nil || !res.OK(false) {
+					b.Fatalf("%v %s", err, res.Diagnostics.Text())
+				}
+			}
+			b.ReportMetric(float64((testtool.CPUTime()-cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
+		})
+	}
+}

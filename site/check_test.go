@@ -1,0 +1,210 @@
+package site
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/changes"
+	"wbtool.dev/wbtool/schema"
+)
+
+// Every Build of this package's tests is checked with Check too, and
+// both must say the same (TestMain): the bad-input cases of every test
+// here (hostile content, broken rules pages, unknown icons, the starter,
+// the generated trees) are cases of the verdict's site check.
+var checked struct {
+	sync.Mutex
+	mismatches []string
+	builds     int
+	templates  map[string]bool // executed by some Build
+}
+
+func TestMain(m *testing.M) {
+	afterBuild = func(cat *catalog.Catalog, opts Options, err error) {
+		cerr := Check(cat, opts)
+		checked.Lock()
+		defer checked.Unlock()
+		checked.builds++
+		if got, want := errText(cerr), errText(err); got != want {
+			checked.mismatches = append(checked.mismatches, fmt.Sprintf("Build: %s\nCheck: %s", want, got))
+		}
+	}
+	executed = func(name string) {
+		checked.Lock()
+		defer checked.Unlock()
+		if checked.templates == nil {
+			checked.templates = map[string]bool{}
+		}
+		checked.templates[name] = true
+	}
+	code := m.Run()
+	if len(checked.mismatches) > 0 {
+		fmt.Fprintf(os.Stderr, "FAIL: %d of %d builds differ from their Check:\n", len(checked.mismatches), checked.builds)
+		for _, d := range checked.mismatches {
+			fmt.Fprintln(os.Stderr, d)
+		}
+		code = 1
+	}
+	os.Exit(code)
+}
+
+func errText(err error) string {
+	if err == nil {
+		return "<nil>"
+	}
+	return err.Error()
+}
+
+// TestCheckBuildsNothing: Check makes no file and says nothing of good
+// content; of bad content it says what Build says.
+func TestCheckBuildsNothing(t *testing.T) {
+	if err := Check(starter(t), Options{}); err != nil {
+		t.Fatalf("starter: %v", err)
+	}
+	rules := map[string]string{"rules/en/01-x.md": "---\ntitle: X\n---\nSee [[no-such-card]] and :no-such-icon:.\n",
+		"rules/fr/01-x.md": "---\ntitle: X\n---\nTexte.\n"}
+	_, berr := Build(fixture(nil, rules), Options{})
+	cerr := Check(fixture(nil, rules), Options{})
+	if berr == nil || errText(cerr) != errText(berr) {
+		t.Fatalf("Check: %v\nBuild: %v", cerr, berr)
+	}
+}
+
+// TestEveryTemplateExecuted: Check executes no template, so a template
+// that fails on some content would fail only the build. Every template
+// is executed here at least once — the starter with errata and a base
+// address, and the fixture — and succeeds.
+func TestEveryTemplateExecuted(t *testing.T) {
+	was := starter(t)
+	now := starter(t)
+	now.Set.Version = "v0.2"
+	now.Skills[0].Text.EN += " Changed."
+	now.Characters = now.Characters[1:]
+	rep, err := changes.Compare(was, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &changes.Errata{From: "v0.1", To: "v0.2", Changes: rep.Changes, Reprint: map[catalog.Lang][]string{catalog.English: {now.Characters[0].ID}}}
+	pdf := func(l catalog.Lang) string { return "print/x-" + string(l) + ".pdf" }
+	if _, err := Build(now, Options{BaseURL: "https://warbound.example/", Errata: e, ReprintPDF: pdf, CardsPDF: pdf,
+		DeckPDF: func(id string, l catalog.Lang) string { return "print/" + id + ".pdf" }}); err != nil {
+		t.Fatal(err)
+	}
+	buildFixture(t)
+	tmpl, err := templates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked.Lock()
+	defer checked.Unlock()
+	for name := range tmpl {
+		if !checked.templates[name] {
+			t.Errorf("template %s was never executed", name)
+		}
+	}
+}
+
+// TestCheckOnScripts: the content of every CLI testscript (the frozen
+// base content overlaid where the script asks for it), in draft mode and
+// not, builds the site and checks it the same (TestMain compares).
+func TestCheckOnScripts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the content of every CLI script")
+	}
+	scripts, err := filepath.Glob("../cmd/wbtool/testdata/script/*.txtar")
+	if err != nil || len(scripts) == 0 {
+		t.Fatalf("no scripts: %v", err)
+	}
+	base := os.DirFS("../cmd/wbtool/testdata/base")
+	built, refused := 0, 0
+	for _, s := range scripts {
+		ar, err := txtar.ParseFile(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		based := map[string]bool{}
+		for _, line := range strings.Split(string(ar.Comment), "\n") {
+			if f := strings.Fields(line); len(f) == 2 && f[0] == "base" {
+				based[f[1]] = true
+			}
+		}
+		dirs := based
+		if len(dirs) == 0 {
+			dirs = map[string]bool{"content": false}
+		}
+		for _, dir := range slices.Sorted(func(yield func(string) bool) {
+			for d := range dirs {
+				if !yield(d) {
+					return
+				}
+			}
+		}) {
+			m := fstest.MapFS{}
+			if based[dir] {
+				err := fs.WalkDir(base, ".", func(p string, d fs.DirEntry, err error) error {
+					if err != nil || d.IsDir() {
+						return err
+					}
+					b, err := fs.ReadFile(base, p)
+					m[p] = &fstest.MapFile{Data: b}
+					return err
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			cue := false
+			for _, f := range ar.Files {
+				if rel, ok := strings.CutPrefix(f.Name, dir+"/"); ok {
+					m[rel] = &fstest.MapFile{Data: f.Data}
+					cue = cue || strings.HasSuffix(rel, ".cue") || strings.HasSuffix(rel, ".md")
+				}
+			}
+			// the files the script copies into the content folder before
+			// its first command
+			for _, line := range strings.Split(string(ar.Comment), "\n") {
+				f := strings.Fields(line)
+				if len(f) > 0 && (f[0] == "exec" || f[0] == "!") {
+					break
+				}
+				if len(f) != 3 || f[0] != "cp" {
+					continue
+				}
+				rel, ok := strings.CutPrefix(f[2], dir+"/")
+				for _, af := range ar.Files {
+					if ok && af.Name == f[1] {
+						m[rel] = &fstest.MapFile{Data: af.Data}
+						cue = true
+					}
+				}
+			}
+			if !cue && !based[dir] {
+				continue
+			}
+			for _, draft := range []bool{false, true} {
+				cat, err := schema.Load(m, schema.Options{Root: dir, Draft: draft})
+				if err != nil {
+					continue // the loader refuses it: the site never sees it
+				}
+				if _, err := Build(cat, Options{CardImages: stubImages}); err != nil {
+					refused++
+				}
+				built++
+			}
+		}
+	}
+	if built == 0 || refused == 0 {
+		t.Errorf("%d scripts' content loads, %d refused by the site: some of both expected", built, refused)
+	}
+	t.Logf("%d sites built and checked, %d of them refused", built, refused)
+}
