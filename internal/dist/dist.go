@@ -16,15 +16,20 @@
 //
 // # Generations
 //
-// A publication writes the new folders whole under OUT/.wbtool/stage
-// (files whose bytes did not change are hard links to the current ones),
-// flushes them to disk, then commits by writing OUT/.wbtool/journal.json
-// atomically. Only then are the folders swapped in, one rename each, and
-// the manifest rewritten. A process killed before the commit leaves the
-// previous outputs untouched (the stage is swept at the next start); killed
-// after it, the next start finishes the swap from the journal. Either way
-// the outputs are all from one build once any wbtool command opens the
-// folder again.
+// A publication writes under OUT/.wbtool/stage a new folder whole when
+// there is none yet, and only the files whose bytes changed when wbtool
+// owns the folder already (a one-card edit rewrites a handful of files out
+// of thousands). It flushes them to disk, then commits by writing
+// OUT/.wbtool/journal.json atomically. Only then are the new folders
+// renamed into place, the changed files renamed over the old ones and the
+// files no longer made deleted (only files of the manifest, checked
+// unedited), and the manifest rewritten. A process killed before the
+// commit leaves the previous outputs untouched (the stage is swept at the
+// next start); killed after it, the next start finishes the swap from the
+// journal. Either way the outputs are all from one build once any wbtool
+// command opens the folder again. (While the swap runs, a reader of the
+// folder may see some files of each build for a moment, as with the
+// folders of one publication swapped one after the other.)
 package dist
 
 import (
@@ -39,6 +44,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Files is a set of output files by slash path relative to a folder.
@@ -87,16 +93,29 @@ type fileRecord struct {
 
 // journal is the commit record of a publication in progress.
 type journal struct {
-	// Dirs are the folders to swap in from the stage, sorted.
+	// Dirs are the folders to swap in whole from the stage, sorted.
 	Dirs []string `json:"dirs"`
+	// Patches are the folders updated file by file, sorted.
+	Patches []patch `json:"patches,omitempty"`
 	// Manifest is the manifest once the swap is done.
 	Manifest manifest `json:"manifest"`
+}
+
+// patch is the update of a folder wbtool owns: the files staged under
+// stage/Dir to move into place, and the files of the manifest to delete.
+type patch struct {
+	Dir    string   `json:"dir"`
+	Write  []string `json:"write,omitempty"`
+	Remove []string `json:"remove,omitempty"`
 }
 
 // Dir is an output folder opened for writing.
 type Dir struct {
 	root string // as given, for messages and paths
 	man  manifest
+	// missing are, per folder, the files of the manifest checkOwned did
+	// not find (deleted by hand): a patch writes them again.
+	missing map[string]map[string]bool
 }
 
 // Open prepares the output folder out for writing: it refuses a folder
@@ -280,6 +299,11 @@ func (d *Dir) swap(j journal) error {
 			return fmt.Errorf("replace %s: %w", d.display(name), err)
 		}
 	}
+	for _, p := range j.Patches {
+		if err := d.applyPatch(stage, p); err != nil {
+			return err
+		}
+	}
 	mb, err := json.MarshalIndent(j.Manifest, "", "\t")
 	if err != nil {
 		return err
@@ -292,6 +316,58 @@ func (d *Dir) swap(j journal) error {
 	}
 	os.RemoveAll(old)
 	os.RemoveAll(stage)
+	return nil
+}
+
+// applyPatch deletes the files a patch removes (and the folders this
+// leaves empty), then moves its staged files into place. It is idempotent:
+// a file already deleted or moved is skipped.
+func (d *Dir) applyPatch(stage string, p patch) error {
+	if !validTop(p.Dir) {
+		return fmt.Errorf("journal names %q: not an output folder", p.Dir)
+	}
+	for _, rel := range append(append([]string(nil), p.Write...), p.Remove...) {
+		if err := checkRel(rel); err != nil {
+			return fmt.Errorf("journal: %w", err)
+		}
+	}
+	final := filepath.Join(d.root, p.Dir)
+	emptied := map[string]bool{}
+	for _, rel := range p.Remove {
+		err := os.Remove(filepath.Join(final, filepath.FromSlash(rel)))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("remove %s: %w", d.display(p.Dir+"/"+rel), err)
+		}
+		for dir := path.Dir(rel); dir != "."; dir = path.Dir(dir) {
+			emptied[dir] = true
+		}
+	}
+	dirs := make([]string, 0, len(emptied))
+	for dir := range emptied {
+		dirs = append(dirs, dir)
+	}
+	// deepest first; a folder that still holds something stays
+	sort.Slice(dirs, func(i, k int) bool { return len(dirs[i]) > len(dirs[k]) })
+	for _, dir := range dirs {
+		os.Remove(filepath.Join(final, filepath.FromSlash(dir)))
+	}
+	made := map[string]bool{}
+	for _, rel := range p.Write {
+		src := filepath.Join(stage, p.Dir, filepath.FromSlash(rel))
+		if _, err := os.Lstat(src); err != nil {
+			continue // already moved
+		}
+		dst := filepath.Join(final, filepath.FromSlash(rel))
+		if dir := filepath.Dir(dst); !made[dir] {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return fmt.Errorf("write %s: %w", d.display(p.Dir+"/"+rel), err)
+			}
+			made[dir] = true
+		}
+		if err := os.Rename(src, dst); err != nil {
+			return fmt.Errorf("write %s: %w", d.display(p.Dir+"/"+rel), err)
+		}
+	}
 	return nil
 }
 
@@ -331,6 +407,7 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 			}
 		}
 	}
+	d.missing = map[string]map[string]bool{}
 	for _, u := range updates {
 		if err := d.checkOwned(u.Dir); err != nil {
 			return 0, err
@@ -350,22 +427,33 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 	for name, recs := range d.man.Dirs {
 		next.Dirs[name] = recs
 	}
-	var names []string
+	j := journal{Manifest: next}
 	for _, u := range updates {
-		recs, n, err := d.stageDir(stage, u)
+		// A folder wbtool owns is updated file by file; a new one is
+		// written whole.
+		_, owned := d.man.Dirs[u.Dir]
+		if owned {
+			if _, err := os.Lstat(filepath.Join(d.root, u.Dir)); err != nil {
+				owned = false
+			}
+		}
+		recs, n, p, err := d.stageDir(stage, u, owned)
 		if err != nil {
 			os.RemoveAll(stage)
 			return 0, err
 		}
 		changed += n
 		next.Dirs[u.Dir] = recs
-		names = append(names, u.Dir)
+		if owned {
+			j.Patches = append(j.Patches, p)
+		} else {
+			j.Dirs = append(j.Dirs, u.Dir)
+		}
 	}
 	if err := syncFS(stage); err != nil {
 		os.RemoveAll(stage)
 		return 0, fmt.Errorf("write %s: %w", d.display(StateDir), err)
 	}
-	j := journal{Dirs: names, Manifest: next}
 	jb, err := json.Marshal(j)
 	if err != nil {
 		return 0, err
@@ -411,6 +499,7 @@ func (d *Dir) checkOwned(name string) error {
 		}
 	}
 	var foreign, edited []string
+	seen := make(map[string]bool, len(recs))
 	err = filepath.WalkDir(final, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -432,6 +521,7 @@ func (d *Dir) checkOwned(name string) error {
 			foreign = append(foreign, name+"/"+rel)
 			return nil
 		}
+		seen[rel] = true
 		info, err := e.Info()
 		if err != nil {
 			return err
@@ -451,6 +541,14 @@ func (d *Dir) checkOwned(name string) error {
 	}
 	if len(edited) > 0 {
 		return refused(shown, "holds %s changed by hand since wbtool wrote them (%s): replacing the folder would lose the changes; move them out of the output folder, or choose another --out", plural(len(edited), "a file", "files"), listSome(edited))
+	}
+	for rel := range recs {
+		if !seen[rel] {
+			if d.missing[name] == nil {
+				d.missing[name] = map[string]bool{}
+			}
+			d.missing[name][rel] = true
+		}
 	}
 	return nil
 }
@@ -472,12 +570,15 @@ func listSome(paths []string) string {
 	return strings.Join(paths[:show], ", ") + fmt.Sprintf(" and %d more", len(paths)-show)
 }
 
-// stageDir writes the new content of one folder under stage: changed
-// files written, unchanged ones linked to the current file.
-func (d *Dir) stageDir(stage string, u Update) (map[string]fileRecord, int, error) {
+// stageDir writes the new content of one folder under stage. Whole (a
+// new folder): every file, unchanged ones linked to the current file. As a
+// patch (a folder wbtool owns): only the files whose bytes changed, listed
+// with the files to delete in the returned patch.
+func (d *Dir) stageDir(stage string, u Update, asPatch bool) (map[string]fileRecord, int, patch, error) {
 	cur := d.man.Dirs[u.Dir]
 	final := filepath.Join(d.root, u.Dir)
 	dst := filepath.Join(stage, u.Dir)
+	p := patch{Dir: u.Dir}
 	type entry struct {
 		data []byte
 		keep bool
@@ -507,59 +608,122 @@ func (d *Dir) stageDir(stage string, u Update) (map[string]fileRecord, int, erro
 	}
 	sort.Strings(names)
 	if err := os.MkdirAll(dst, 0o755); err != nil {
-		return nil, 0, err
+		return nil, 0, p, err
 	}
 	recs := make(map[string]fileRecord, len(names))
 	changed := 0
 	made := map[string]bool{}
+	var writes []fileWrite
 	for _, rel := range names {
 		e := want[rel]
-		p := filepath.Join(dst, filepath.FromSlash(rel))
-		if dir := filepath.Dir(p); !made[dir] {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return nil, 0, fmt.Errorf("write %s: %w", d.display(u.Dir+"/"+rel), err)
-			}
-			made[dir] = true
-		}
 		old, had := cur[rel]
 		sum := old.SHA256
 		if !e.keep {
 			h := sha256.Sum256(e.data)
 			sum = hex.EncodeToString(h[:])
 		}
-		linked := false
-		if had && old.SHA256 == sum {
+		same := had && old.SHA256 == sum
+		if same && asPatch && !d.missing[u.Dir][rel] {
+			recs[rel] = old // the file stays where it is
+			continue
+		}
+		pth := filepath.Join(dst, filepath.FromSlash(rel))
+		if dir := filepath.Dir(pth); !made[dir] {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return nil, 0, p, fmt.Errorf("write %s: %w", d.display(u.Dir+"/"+rel), err)
+			}
+			made[dir] = true
+		}
+		if same && os.Link(filepath.Join(final, filepath.FromSlash(rel)), pth) == nil {
 			// Unchanged bytes: share the current file.
-			linked = os.Link(filepath.Join(final, filepath.FromSlash(rel)), p) == nil
-		}
-		if !linked {
-			data := e.data
-			if e.keep {
-				b, err := os.ReadFile(filepath.Join(final, filepath.FromSlash(rel)))
-				if err != nil {
-					return nil, 0, fmt.Errorf("keep %s: %w", d.display(u.Dir+"/"+rel), err)
-				}
-				data = b
+			st, err := os.Lstat(pth)
+			if err != nil {
+				return nil, 0, p, err
 			}
-			if err := os.WriteFile(p, data, 0o644); err != nil {
-				return nil, 0, fmt.Errorf("write %s: %w", d.display(u.Dir+"/"+rel), err)
-			}
-			if !had || old.SHA256 != sum {
-				changed++
-			}
+			recs[rel] = fileRecord{Size: st.Size(), ModTime: st.ModTime().UnixNano(), SHA256: sum}
+			continue
 		}
-		st, err := os.Lstat(p)
-		if err != nil {
-			return nil, 0, err
+		if !same {
+			changed++
 		}
-		recs[rel] = fileRecord{Size: st.Size(), ModTime: st.ModTime().UnixNano(), SHA256: sum}
+		data := e.data
+		if e.keep {
+			b, err := os.ReadFile(filepath.Join(final, filepath.FromSlash(rel)))
+			if err != nil {
+				return nil, 0, p, fmt.Errorf("keep %s: %w", d.display(u.Dir+"/"+rel), err)
+			}
+			data = b
+		}
+		writes = append(writes, fileWrite{rel: rel, path: pth, data: data, sum: sum})
+		p.Write = append(p.Write, rel)
+	}
+	if err := d.writeFiles(u.Dir, writes, recs); err != nil {
+		return nil, 0, p, err
 	}
 	for rel := range cur {
 		if _, ok := want[rel]; !ok {
 			changed++ // removed
+			p.Remove = append(p.Remove, rel)
 		}
 	}
-	return recs, changed, nil
+	sort.Strings(p.Remove)
+	return recs, changed, p, nil
+}
+
+// fileWrite is one file to write under the stage.
+type fileWrite struct {
+	rel, path, sum string
+	data           []byte
+}
+
+// writeFiles writes files (their folders made) a few at a time and
+// records them in recs: a build writes thousands of small files, and the
+// system calls of one wait for the disk's metadata locks while another's
+// run.
+func (d *Dir) writeFiles(dir string, files []fileWrite, recs map[string]fileRecord) error {
+	const workers = 4
+	got := make([]fileRecord, len(files))
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(files); i += workers {
+				f := files[i]
+				st, err := writeFile(f.path, f.data)
+				if err != nil {
+					errs[w] = fmt.Errorf("write %s: %w", d.display(dir+"/"+f.rel), err)
+					return
+				}
+				got[i] = fileRecord{Size: st.Size(), ModTime: st.ModTime().UnixNano(), SHA256: f.sum}
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	for i, f := range files {
+		recs[f.rel] = got[i]
+	}
+	return nil
+}
+
+// writeFile creates a new file with data and returns what the file system
+// reports of it once written.
+func writeFile(name string, data []byte) (fs.FileInfo, error) {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	_, err = f.Write(data)
+	var st fs.FileInfo
+	if err == nil {
+		st, err = f.Stat()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return st, err
 }
 
 func hashFile(p string) (string, error) {

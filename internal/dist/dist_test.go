@@ -374,3 +374,80 @@ func TestWriteFileRefusesSpecialFiles(t *testing.T) {
 }
 
 func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
+
+// TestPublishPatchesOwnedFolders: a folder wbtool owns is updated file by
+// file — unchanged files stay where they are (same inode), a file deleted
+// by hand is written again, files become folders and folders files — and
+// ends up as a fresh publication of the same files would.
+func TestPublishPatchesOwnedFolders(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "dist")
+	d := open(t, out, "")
+	publish(t, d, Update{Dir: "site", Files: Files{"a.html": []byte("A"), "gone.html": []byte("G"),
+		"x/b.html": []byte("B"), "y": []byte("Y"), "deep/er/c.html": []byte("C"), "keep/k.html": []byte("K")}})
+	stK, _ := os.Stat(filepath.Join(out, "site", "keep", "k.html"))
+	os.Remove(filepath.Join(out, "site", "a.html")) // deleted by hand
+	next := Files{"a.html": []byte("A"), "x": []byte("X"), "y/d.html": []byte("D"), "keep/k.html": []byte("K"), "new/n.html": []byte("N")}
+	n, err := d.Publish(Update{Dir: "site", Files: next})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 7 { // x, y/d.html, new/n.html written; gone.html, x/b.html, y, deep/er/c.html removed (a.html is unchanged)
+		t.Errorf("Publish = %d changed files, want 7", n)
+	}
+	ref := filepath.Join(t.TempDir(), "ref")
+	publish(t, open(t, ref, ""), Update{Dir: "site", Files: next})
+	if got, want := tree(t, out), tree(t, ref); got != want {
+		t.Errorf("patched:\n%s\nfresh:\n%s", got, want)
+	}
+	if stK2, _ := os.Stat(filepath.Join(out, "site", "keep", "k.html")); !os.SameFile(stK, stK2) {
+		t.Error("an unchanged file was rewritten")
+	}
+	// The record is right: the next command accepts the folder as wbtool's.
+	d = open(t, out, "")
+	if d.man.Dirs["site"]["a.html"].SHA256 == "" {
+		t.Error("the file written again is not in the manifest")
+	}
+	publish(t, d, Update{Dir: "site", Files: Files{"a.html": []byte("A2")}})
+	if got := tree(t, out); strings.Contains(got, "keep") || strings.Contains(got, "new") {
+		t.Errorf("emptied folders left behind:\n%s", got)
+	}
+}
+
+// TestOpenFinishesACommittedPatch: killed halfway through the swap of a
+// patch, the next Open finishes it.
+func TestOpenFinishesACommittedPatch(t *testing.T) {
+	out := t.TempDir()
+	publish(t, open(t, out, ""), generation(0)...)
+	ref := filepath.Join(t.TempDir(), "ref")
+	publish(t, open(t, ref, ""), generation(0)...)
+	publish(t, open(t, ref, ""), generation(1)...)
+	want := tree(t, ref)
+	// A child publishes generation 1 and stops right after the commit
+	// and the first folder's patch: replay that by hand from its journal.
+	d := open(t, out, "")
+	d.missing = map[string]map[string]bool{}
+	stage := filepath.Join(out, StateDir, stageName)
+	os.MkdirAll(stage, 0o755)
+	j := journal{Manifest: manifest{Generation: 2, Dirs: map[string]map[string]fileRecord{}}}
+	for _, u := range generation(1) {
+		recs, _, p, err := d.stageDir(stage, u, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j.Manifest.Dirs[u.Dir] = recs
+		j.Patches = append(j.Patches, p)
+	}
+	b, _ := jsonMarshal(j)
+	os.WriteFile(filepath.Join(out, StateDir, journalName), b, 0o644)
+	if err := d.applyPatch(stage, j.Patches[0]); err != nil {
+		t.Fatal(err)
+	}
+	d = open(t, out, "")
+	if got := tree(t, out); got != want {
+		t.Fatalf("after recovery:\n%s\nwant:\n%s", got, want)
+	}
+	if d.man.Generation != 2 {
+		t.Errorf("generation %d, want 2", d.man.Generation)
+	}
+	publish(t, d, generation(0)...) // the folders are still wbtool's
+}
