@@ -252,6 +252,14 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		c.Set.Version = opts.SetVersion
 		r.Catalog = &c
 	}
+	// the translations lock: its warnings are the checks stage's, the
+	// stale translations it finds are marked by the site and tagged by
+	// draft printing (i18n.go)
+	var lock *LockReport
+	if opts.Content != nil {
+		lock = CheckLock(r.Catalog, opts.Content, opts.Root)
+		r.Catalog = WithStale(r.Catalog, lock, opts.Draft)
+	}
 	cat := r.Catalog
 	r.Diagnostics = append(r.Diagnostics, cat.Warnings...)
 	// every card laid out once per language, for the layout check, the
@@ -314,7 +322,9 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		checks := play(cat, games)
 		r.Checks = checks // read by Run's caller only after Wait
 		d := append(CheckDiagnostics(checks), MissingEffects(cat)...)
-		d = append(d, Translations(opts, cat)...) // stale translations, text/effect drift (i18n.go)
+		if lock != nil {
+			d = append(d, lock.Diagnostics()...) // stale translations, text/effect drift (i18n.go)
+		}
 		if opts.OnChecked != nil {
 			opts.OnChecked(&Result{Catalog: cat, Checks: checks, Diagnostics: d, Times: []Timing{{Checks, time.Since(start)}}})
 		}

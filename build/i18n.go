@@ -308,15 +308,21 @@ func (r *LockReport) Diagnostics() diag.List {
 	return out
 }
 
-// Translations is the build's check of the translations lock: warnings
-// for stale translations and for texts that drifted from their effects.
-// It reads the lock from the content tree of opts; a build from a
-// catalog alone (no Content) has nothing to compare with.
-func Translations(opts Options, cat *catalog.Catalog) diag.List {
-	if opts.Content == nil || cat == nil {
-		return nil
+// WithStale is cat with the stale translations of the lock report in its
+// Stale set (a copy: the caller's catalog stays as it was), for the site
+// to mark them; draft asks the card faces to tag them too (MarkStale:
+// draft printing, render.Drafted). cat itself when nothing is stale.
+func WithStale(cat *catalog.Catalog, rep *LockReport, draft bool) *catalog.Catalog {
+	if cat == nil || rep == nil || len(rep.Stale) == 0 {
+		return cat
 	}
-	return CheckLock(cat, opts.Content, opts.Root).Diagnostics()
+	c := *cat
+	c.Stale = make(map[string]bool, len(rep.Stale))
+	for _, s := range rep.Stale {
+		c.Stale[catalog.TextKey(s.Path, s.Lang)] = true
+	}
+	c.MarkStale = draft
+	return &c
 }
 
 // AcceptLock is the lock after accepting the texts under the given

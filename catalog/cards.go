@@ -19,6 +19,15 @@ const (
 // Kinds lists the card kinds in display order.
 var Kinds = []Kind{KindCharacter, KindLeader, KindEquipment, KindFormation, KindVocation, KindReference, KindObjective}
 
+// Collection is the content section of the cards of kind k, the first
+// part of their content paths: "characters", "equipment".
+func (k Kind) Collection() string {
+	if k == KindEquipment {
+		return string(k)
+	}
+	return string(k) + "s"
+}
+
 // IsUpgrade reports whether cards of kind k are attached to another card
 // when a deck is built (R-DECK-4).
 func (k Kind) IsUpgrade() bool {

@@ -117,6 +117,14 @@ type Catalog struct {
 	// was loaded in draft mode. It is empty otherwise.
 	Draft []MissingText `json:"-"`
 
+	// Stale are the translations whose source text changed since a
+	// translator accepted them (the translations lock, which package build
+	// reads; keys are TextKey of the translation's path and language). The
+	// site marks them discreetly; with MarkStale the card faces tag them
+	// too (draft printing, render.Drafted).
+	Stale     map[string]bool `json:"-"`
+	MarkStale bool            `json:"-"`
+
 	// TextPositions are the positions of the card texts in each language
 	// (MarkupTexts), keyed by TextKey: where a designer edits a text that
 	// does not fit.
@@ -140,6 +148,12 @@ func (c *Catalog) TextPos(path []string, l Lang, fallback Pos) Pos {
 		return p
 	}
 	return fallback
+}
+
+// IsStale reports whether the translation in language l of the text at
+// path is stale (Stale): "skills", "cool-headed", "text".
+func (c *Catalog) IsStale(l Lang, path ...string) bool {
+	return len(c.Stale) > 0 && c.Stale[TextKey(path, l)]
 }
 
 // MissingText is a text that lacks one language (draft mode only).

@@ -284,6 +284,7 @@ var builtinLabels = map[string]Text{
 	"print.duplex":              {EN: "Print double-sided, flip on long edge", FR: "Imprimez en recto verso, retournement sur le bord long"},
 	"print.draft":               {EN: "DRAFT", FR: "BROUILLON"},
 	"print.missing-translation": {EN: "Missing translation", FR: "Traduction manquante"},
+	"print.stale":               {EN: "[to review]", FR: "[à revoir]"},
 	"print.calibrate.title":     {EN: "Duplex calibration", FR: "Calibrage recto verso"},
 	"print.calibrate.front":     {EN: "Print this page double-sided (flip on long edge), at 100 % scale. Cut along the two solid lines, or hold the sheet up to the light: each line falls on the scale printed on the back.", FR: "Imprimez cette page en recto verso (retournement sur le bord long), à l’échelle 100 %. Découpez le long des deux traits pleins, ou regardez la feuille à contre-jour : chaque trait tombe sur la graduation imprimée au verso."},
 	"print.calibrate.back":      {EN: "Read where the front's line falls on each scale, in millimetres: X on the horizontal scale, Y on the vertical one. Then print with --back-offset X,Y. Reading 0,0 means the backs are aligned.", FR: "Lisez en millimètres où tombe le trait du recto sur chaque graduation : X sur la graduation horizontale, Y sur la verticale. Imprimez ensuite avec --back-offset X,Y. Une lecture 0,0 signifie que les dos sont alignés."},
@@ -363,6 +364,10 @@ var builtinLabels = map[string]Text{
 	"errata.on-cards":       {EN: "on", FR: "sur"},
 	"history.title":         {EN: "History", FR: "Historique"},
 	"history.skill":         {EN: "Skill", FR: "Compétence"},
+
+	// A translation whose source text changed since it was accepted (the
+	// translations lock): the site's discreet mark.
+	"stale.note": {EN: "Translation to review: the original text changed since it was translated.", FR: "Traduction à revoir : le texte d’origine a changé depuis sa traduction."},
 }
 
 // Label returns the interface string key in language l: the content's

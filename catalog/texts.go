@@ -28,12 +28,22 @@ func (t TextAt) Key() string { return strings.Join(t.Path, "/") }
 // rules pages are not included (rules pages are one file per language).
 func (c *Catalog) BilingualTexts() []TextAt {
 	var out []TextAt
+	c.EachText(func(t TextAt, _ *Text) { out = append(out, t) })
+	sortTexts(out)
+	return out
+}
+
+// EachText calls f with every text BilingualTexts lists, in the
+// catalog's order, and a pointer to the text inside c: a caller that
+// owns c (a copy of its containers, as render.Drafted makes) may rewrite
+// it.
+func (c *Catalog) EachText(f func(at TextAt, t *Text)) {
 	cv := reflect.ValueOf(c).Elem()
 	ct := cv.Type()
 	for i := range ct.NumField() {
-		f := ct.Field(i)
-		name := jsonName(f)
-		if name == "" || name == "checks" || f.Type.Kind() != reflect.Slice {
+		fd := ct.Field(i)
+		name := jsonName(fd)
+		if name == "" || name == "checks" || fd.Type.Kind() != reflect.Slice {
 			continue
 		}
 		s := cv.Field(i)
@@ -47,33 +57,33 @@ func (c *Catalog) BilingualTexts() []TextAt {
 				continue
 			}
 			pos, _ := posOf(e)
-			if u, ok := e.Interface().(UIString); ok {
+			if u, ok := e.Addr().Interface().(*UIString); ok {
 				// strings: "key": {en, fr}
-				out = append(out, TextAt{Path: []string{name, u.ID}, Text: u.Text, Pos: pos})
+				f(TextAt{Path: []string{name, u.ID}, Text: u.Text, Pos: pos}, &u.Text)
 				continue
 			}
-			walkTexts(e, []string{name, id.String()}, pos, &out)
+			walkTexts(e, []string{name, id.String()}, pos, f)
 		}
 	}
-	sortTexts(out)
-	return out
 }
 
 var textType = reflect.TypeFor[Text]()
 
-func walkTexts(v reflect.Value, path []string, pos Pos, out *[]TextAt) {
+// walkTexts visits the texts of v, an addressable value.
+func walkTexts(v reflect.Value, path []string, pos Pos, f func(TextAt, *Text)) {
 	switch v.Kind() {
 	case reflect.Pointer:
 		if !v.IsNil() {
-			walkTexts(v.Elem(), path, pos, out)
+			walkTexts(v.Elem(), path, pos, f)
 		}
 	case reflect.Slice:
 		for i := range v.Len() {
-			walkTexts(v.Index(i), append(path[:len(path):len(path)], strconv.Itoa(i)), pos, out)
+			walkTexts(v.Index(i), append(path[:len(path):len(path)], strconv.Itoa(i)), pos, f)
 		}
 	case reflect.Struct:
 		if v.Type() == textType {
-			*out = append(*out, TextAt{Path: path, Text: v.Interface().(Text), Pos: pos})
+			t := v.Addr().Interface().(*Text)
+			f(TextAt{Path: path, Text: *t, Pos: pos}, t)
 			return
 		}
 		if p, ok := posOf(v); ok && p.File != "" {
@@ -82,7 +92,7 @@ func walkTexts(v reflect.Value, path []string, pos Pos, out *[]TextAt) {
 		t := v.Type()
 		for i := range t.NumField() {
 			if name := jsonName(t.Field(i)); name != "" && t.Field(i).Name != "Effect" {
-				walkTexts(v.Field(i), append(path[:len(path):len(path)], name), pos, out)
+				walkTexts(v.Field(i), append(path[:len(path):len(path)], name), pos, f)
 			}
 		}
 	}

@@ -46,19 +46,57 @@ func DraftText(t catalog.Text) catalog.Text {
 	return t
 }
 
+// Stale translations (issue 16). A translation whose source text changed
+// since a translator accepted it (catalog.Catalog.Stale) is tagged the
+// same way in draft printing (catalog.Catalog.MarkStale, set by the build
+// with --draft): "[to review] Before a :shoot:…" on an English card, in
+// the translation's language, from the one label table (print.stale).
+// Prints made without --draft are not tagged: they are the sheets that
+// go to playtesters and print shops, a stale translation is a warning
+// that --strict refuses, and a tag on a card face is anything but
+// discreet. The site marks them discreetly in every build (package
+// site).
+
+// StaleMark returns the tag put before a stale translation in language
+// l: "[to review] ".
+func StaleMark(cat *catalog.Catalog, l catalog.Lang) string {
+	return label(cat, "print.stale", l) + " "
+}
+
 // Drafted returns the catalog the renderers and the site read: cat itself
-// when no translation is missing, else a deep copy whose every missing
-// translation shows the other language, marked (DraftText), and whose
-// Draft list is empty (so that Drafted(Drafted(c)) copies once).
+// when no translation is missing and no stale translation is to be
+// tagged, else a deep copy whose every missing translation shows the
+// other language, marked (DraftText), whose stale translations are
+// tagged when cat.MarkStale asks for it (StaleMark), and whose Draft and
+// Stale lists are empty (so that Drafted(Drafted(c)) copies once and
+// tags once; MarkStale stays set: its texts are tagged).
 func Drafted(cat *catalog.Catalog) *catalog.Catalog {
-	if cat == nil || len(cat.Draft) == 0 {
+	if cat == nil {
+		return cat
+	}
+	mark := cat.MarkStale && len(cat.Stale) > 0
+	if len(cat.Draft) == 0 && !mark {
 		return cat
 	}
 	c := *cat
-	c.Draft = nil
+	c.Draft, c.Stale = nil, nil
 	v := reflect.ValueOf(&c).Elem()
 	d := drafter{ptrs: map[uintptr]reflect.Value{}}
 	d.walk(v)
+	if mark {
+		tags := map[catalog.Lang]string{}
+		for _, l := range catalog.Langs {
+			tags[l] = StaleMark(cat, l)
+		}
+		c.EachText(func(at catalog.TextAt, t *catalog.Text) {
+			if cat.Stale[catalog.TextKey(at.Path, catalog.English)] {
+				t.EN = tags[catalog.English] + t.EN
+			}
+			if cat.Stale[catalog.TextKey(at.Path, catalog.French)] {
+				t.FR = tags[catalog.French] + t.FR
+			}
+		})
+	}
 	return &c
 }
 

@@ -82,3 +82,58 @@ func TestDraftShowsOtherLanguage(t *testing.T) {
 		t.Error("Drafted copies a complete catalog")
 	}
 }
+
+// TestDraftTagsStaleTranslations: with MarkStale, a stale translation is
+// tagged in its own language only ("[to review] "), once however often
+// Drafted runs; without MarkStale (a print made without --draft) nothing
+// is tagged and the catalog is not copied.
+func TestDraftTagsStaleTranslations(t *testing.T) {
+	base := testCatalog()
+	ch := base.Characters[0]
+	sk := base.Skills[0]
+	stale := map[string]bool{
+		catalog.TextKey([]string{"characters", ch.ID, "name"}, catalog.English): true,
+		catalog.TextKey([]string{"skills", sk.ID, "text"}, catalog.French):      true,
+	}
+	for _, tc := range []struct {
+		name string
+		mark bool
+	}{{"draft", true}, {"not draft", false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			cat := testCatalog()
+			cat.Stale, cat.MarkStale = stale, tc.mark
+			d := Drafted(cat)
+			if !tc.mark {
+				if d != cat {
+					t.Fatal("Drafted copied a catalog with nothing to tag")
+				}
+				return
+			}
+			if got, want := d.Characters[0].Name.EN, "[to review] "+ch.Name.EN; got != want {
+				t.Errorf("English name %q, want %q", got, want)
+			}
+			if got := d.Characters[0].Name.FR; got != ch.Name.FR {
+				t.Errorf("French name %q: the source language is tagged", got)
+			}
+			if got, want := d.Skills[0].Text.FR, "[à revoir] "+sk.Text.FR; got != want {
+				t.Errorf("French skill text %q, want %q", got, want)
+			}
+			if got := d.Skills[0].Text.EN; got != sk.Text.EN {
+				t.Errorf("English skill text %q is tagged", got)
+			}
+			if cat.Characters[0].Name.EN != ch.Name.EN || cat.Skills[0].Text.FR != sk.Text.FR {
+				t.Error("Drafted changed the catalog it was given")
+			}
+			if dd := Drafted(d); dd != d || dd.Characters[0].Name.EN != d.Characters[0].Name.EN {
+				t.Error("Drafted tags a tagged catalog again")
+			}
+			front, _, err := SVG(cat, ch.ID, catalog.English)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(front), "[to review] ") {
+				t.Error("the English card image does not carry the tag")
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package site
 import (
 	"html/template"
 	"sort"
+	"strconv"
 	"strings"
 
 	"wbtool.dev/wbtool/catalog"
@@ -167,6 +168,7 @@ type skillView struct {
 	Active      bool
 	ActiveLabel string
 	Text        template.HTML
+	Stale       template.HTML // the mark of a stale translation of its name or text
 }
 
 // cardPage is the data of a card page.
@@ -215,8 +217,9 @@ type leaderFormat struct {
 }
 
 type scoringView struct {
-	VP   int
-	Text template.HTML
+	VP    int
+	Text  template.HTML
+	Stale template.HTML
 }
 
 type checkView struct {
@@ -342,7 +345,8 @@ func (b *builder) skills(ids []string, l catalog.Lang) []skillView {
 		b.mu.Unlock()
 		if !ok {
 			v = skillView{ID: s.ID, Name: s.Name.In(l), Active: s.Active, ActiveLabel: b.label("card.active", l),
-				Text: b.cardText(s.Text.In(l), l, s.Pos, "skill "+s.ID)}
+				Text:  b.cardText(s.Text.In(l), l, s.Pos, "skill "+s.ID),
+				Stale: b.staleMark(l, []string{"skills", id, "name"}, []string{"skills", id, "text"})}
 			b.mu.Lock()
 			b.skillCache[key] = v
 			b.mu.Unlock()
@@ -421,10 +425,11 @@ func (b *builder) cardPageData(p *page, c card) *cardPage {
 		var h htmlBuf
 		h.Text(b.label("format."+string(o.Format), l))
 		cp.Stats = []statRow{{Label: b.label("format", l), Values: []template.HTML{h.HTML()}}}
-		for _, s := range o.Scoring {
+		for i, s := range o.Scoring {
 			sv := scoringView{VP: s.VP}
 			if s.Text != nil {
 				sv.Text = b.cardText(s.Text.In(l), l, s.Pos, what+" scoring")
+				sv.Stale = b.staleMark(l, []string{"objectives", o.ID, "scoring", strconv.Itoa(i), "text"})
 			}
 			cp.Scoring = append(cp.Scoring, sv)
 		}

@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"html/template"
 	"strings"
 
 	"wbtool.dev/wbtool/catalog"
@@ -17,6 +18,7 @@ type deckEntry struct {
 // deckPage is the data of a deck page.
 type deckPage struct {
 	Name        string
+	Stale       template.HTML // the mark of a stale translation of its name or description
 	Format      string
 	Description string
 	Count       int
@@ -70,7 +72,7 @@ func (b *builder) buildDecks(l catalog.Lang) error {
 
 func (b *builder) deckPageData(p *page, d *catalog.Deck) *deckPage {
 	l := p.Lang
-	dp := &deckPage{Name: d.Name.In(l), Format: b.label("format."+string(d.Format), l), Count: len(d.Cards)}
+	dp := &deckPage{Name: d.Name.In(l), Stale: b.staleMark(l, []string{"decks", d.ID, "name"}, []string{"decks", d.ID, "description"}), Format: b.label("format."+string(d.Format), l), Count: len(d.Cards)}
 	if d.Description != nil {
 		dp.Description = d.Description.In(l)
 	}

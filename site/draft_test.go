@@ -38,3 +38,48 @@ func TestDraftShowsOtherLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestStaleTranslationsMarked: a stale translation gets the discreet mark
+// on its language's pages only (the card's name, its skill, a glossary
+// term), with the note in that language; a draft build (MarkStale) shows
+// the print's tag in the text instead, and no mark.
+func TestStaleTranslationsMarked(t *testing.T) {
+	cat := fixture(nil, nil)
+	ch := cat.Characters[0]
+	skill := ch.Front.Skills[0]
+	term := cat.Glossary[0]
+	cat.Stale = map[string]bool{
+		catalog.TextKey([]string{"characters", ch.ID, "name"}, catalog.English):      true,
+		catalog.TextKey([]string{"skills", skill, "text"}, catalog.English):          true,
+		catalog.TextKey([]string{"glossary", term.ID, "definition"}, catalog.French): true,
+	}
+	files := mustBuild(t, cat)
+	en := string(files["en/cards/"+ch.ID+"/index.html"])
+	fr := string(files["fr/cards/"+ch.ID+"/index.html"])
+	note, _ := catalog.BuiltinLabel("stale.note")
+	want := 1 // the name, then the skill on each side that has it
+	for _, s := range append(append([]string{}, ch.Front.Skills...), ch.Panic.Skills...) {
+		if s == skill {
+			want++
+		}
+	}
+	if n := strings.Count(en, `class="stale-mark" title="`+note.EN+`"`); n != want {
+		t.Errorf("the English card page has %d marks, want %d (name, skill)", n, want)
+	}
+	if strings.Contains(fr, "stale-mark") {
+		t.Error("the French card page (the source language here) is marked")
+	}
+	if !strings.Contains(string(files["fr/glossary/index.html"]), `stale-mark" title="`+escapeHTML(note.FR)) {
+		t.Error("the French glossary does not mark the stale definition")
+	}
+	if strings.Contains(string(files["en/glossary/index.html"]), "stale-mark") {
+		t.Error("the English glossary is marked")
+	}
+
+	cat.MarkStale = true
+	files = mustBuild(t, cat)
+	en = string(files["en/cards/"+ch.ID+"/index.html"])
+	if strings.Contains(en, "stale-mark") || !strings.Contains(en, "[to review] "+ch.Name.EN) {
+		t.Error("a draft build's English card page does not show the tag alone")
+	}
+}

@@ -190,6 +190,7 @@ type glossaryTerm struct {
 	Other      string // the term in the other language
 	OtherLang  string
 	Definition template.HTML
+	Stale      template.HTML // the mark of a stale translation of the term or its definition
 }
 
 // glossaryLetters groups the terms by their first letter, accents folded.

@@ -385,7 +385,8 @@ func (b *builder) buildLang(l catalog.Lang) error {
 	gp := b.newPage(l, "glossary/index.html", b.label("glossary.title", l), "glossary", nil)
 	var terms []glossaryTerm
 	for _, t := range b.cat.Glossary {
-		terms = append(terms, glossaryTerm{ID: "term-" + t.ID, Term: t.Term.In(l), Other: t.Term.In(other(l)), OtherLang: string(other(l)), Definition: b.cardText(t.Definition.In(l), l, t.Pos, "glossary term "+t.ID)})
+		terms = append(terms, glossaryTerm{ID: "term-" + t.ID, Term: t.Term.In(l), Other: t.Term.In(other(l)), OtherLang: string(other(l)), Definition: b.cardText(t.Definition.In(l), l, t.Pos, "glossary term "+t.ID),
+			Stale: b.staleMark(l, []string{"glossary", t.ID, "term"}, []string{"glossary", t.ID, "definition"})})
 	}
 	sort.SliceStable(terms, func(i, j int) bool { return fold(terms[i].Term) < fold(terms[j].Term) })
 	gp.Data = glossaryLetters(terms)
@@ -734,6 +735,7 @@ func (b *builder) scenarioLinks(p *page) []link {
 // scenarioView is the data of a scenario page.
 type scenarioView struct {
 	Name, Format string
+	Stale        template.HTML // the mark of a stale translation of its name or text
 	Text         template.HTML
 	Map          figure
 	Board        link // the Action board it is played on
@@ -763,7 +765,7 @@ func (b *builder) buildScenarios(l catalog.Lang) error {
 		}
 		b.put(string(l)+"/scenarios/"+sc.ID+"/map.svg", svg)
 		name := sc.Name.In(l)
-		v := scenarioView{Name: name, Format: b.label("format."+string(sc.Format), l),
+		v := scenarioView{Name: name, Stale: b.staleMark(l, []string{"scenarios", sc.ID, "name"}, []string{"scenarios", sc.ID, "text"}), Format: b.label("format."+string(sc.Format), l),
 			Text:   b.cardText(sc.Text.In(l), l, sc.Pos, "scenario "+sc.ID),
 			Map:    figure{ID: "map", Src: "map.svg", Alt: b.label("scenario", l) + " " + name, Caption: name},
 			Source: sc.Pos.String()}

@@ -114,30 +114,14 @@ func axeSample(files site.Files) []string {
 // on a desktop and on a 360 px phone (the phone for a sample): zero
 // violations.
 func TestAxeEveryPage(t *testing.T) {
-	axe, err := os.ReadFile(toolFile(t, "node_modules/axe-core/axe.min.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := newBrowser(t)
+	b := axeBrowser(t)
 	files := publishedSite(t)
 	base := serveSite(t, files)
-	if _, err := chromedp.Call(b.ctx, page.SetBypassCSP, page.SetBypassCSPParams{Enabled: true}); err != nil {
-		t.Fatalf("bypass CSP: %v", err)
-	}
-	// axe is compiled once and put in every page the browser opens.
-	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: string(axe)}); err != nil {
-		t.Fatalf("add axe: %v", err)
-	}
 	pages := axeSample(files)
 	byRule := map[string]int{}
 	bad := 0
 	run := func(p string) {
-		b.do(t, "open "+p, chromedp.Navigate(base+"/"+p), chromedp.WaitReady(chromedp.CSS("body")))
-		out := eval[string](t, b, `axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations))`, chromedp.EvalAwaitPromise)
-		var vs []axeResult
-		if err := json.Unmarshal([]byte(out), &vs); err != nil {
-			t.Fatalf("%s: axe said %q: %v", p, out, err)
-		}
+		vs := axeRun(t, b, base, p)
 		if len(vs) > 0 {
 			bad++
 		}
@@ -167,9 +151,49 @@ func TestAxeEveryPage(t *testing.T) {
 	t.Logf("axe-core on %d pages (+6 at 360 px): %d pages with violations %v", len(pages), bad, rules)
 }
 
+// axeBrowser is a browser that puts axe-core in every page it opens.
+func axeBrowser(t *testing.T) *browser {
+	axe, err := os.ReadFile(toolFile(t, "node_modules/axe-core/axe.min.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t)
+	if _, err := chromedp.Call(b.ctx, page.SetBypassCSP, page.SetBypassCSPParams{Enabled: true}); err != nil {
+		t.Fatalf("bypass CSP: %v", err)
+	}
+	// axe is compiled once and put in every page the browser opens.
+	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: string(axe)}); err != nil {
+		t.Fatalf("add axe: %v", err)
+	}
+	return b
+}
+
+// axeRun opens page p of the site served at base in b (axeBrowser) and
+// returns axe-core's violations there.
+func axeRun(t *testing.T, b *browser, base, p string) []axeResult {
+	t.Helper()
+	b.do(t, "open "+p, chromedp.Navigate(base+"/"+p), chromedp.WaitReady(chromedp.CSS("body")))
+	out := eval[string](t, b, `axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations))`, chromedp.EvalAwaitPromise)
+	var vs []axeResult
+	if err := json.Unmarshal([]byte(out), &vs); err != nil {
+		t.Fatalf("%s: axe said %q: %v", p, out, err)
+	}
+	return vs
+}
+
 // TestNuHTMLChecker runs the Nu Html Checker (vnu.jar, with the
 // machine's Java) on every page: zero errors.
 func TestNuHTMLChecker(t *testing.T) {
+	files := publishedSite(t)
+	n := vnuCheck(t, files, htmlPaths(files))
+	t.Logf("vnu: %d pages, 0 errors expected", n)
+}
+
+// vnuCheck runs the Nu Html Checker on the given pages of files: an
+// error of the test for each error it finds. It returns the number of
+// pages read.
+func vnuCheck(t *testing.T, files site.Files, pages []string) int {
+	t.Helper()
 	jar := toolFile(t, "node_modules/vnu-jar/build/dist/vnu.jar")
 	java, err := exec.LookPath("java")
 	if err != nil {
@@ -178,10 +202,9 @@ func TestNuHTMLChecker(t *testing.T) {
 		}
 		t.Skip("java not installed: apt-get install default-jre-headless")
 	}
-	files := publishedSite(t)
 	dir := t.TempDir()
 	var args []string
-	for _, p := range htmlPaths(files) {
+	for _, p := range pages {
 		fp := filepath.Join(dir, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(fp), 0o755); err != nil {
 			t.Fatal(err)
@@ -196,5 +219,5 @@ func TestNuHTMLChecker(t *testing.T) {
 		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 		t.Errorf("vnu found %d errors (%v); first ones:\n%s", len(lines), err, strings.Join(lines[:min(20, len(lines))], "\n"))
 	}
-	t.Logf("vnu: %d pages, 0 errors expected", len(args))
+	return len(args)
 }

@@ -1,0 +1,113 @@
+package browsertest
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/changes"
+	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/schema"
+	"wbtool.dev/wbtool/site"
+)
+
+// erratumSite builds the starter site as a build with --since and a
+// stale translation makes it: COPP's speed changed since "0.1" (the errata
+// page, its history, its reprint), and the English of COPP's name and of
+// its first skill's text are stale (the starter's source is French).
+func erratumSite(t *testing.T) (*catalog.Catalog, site.Files) {
+	t.Helper()
+	load := func() *catalog.Catalog {
+		cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+		if err != nil {
+			t.Fatalf("load: %v", err)
+		}
+		return cat
+	}
+	old, cat := load(), load()
+	copp := cat.Character("copp")
+	if copp == nil {
+		t.Fatal("no copp in the starter content")
+	}
+	old.Character("copp").Front.Speed = copp.Front.Speed - 1
+	rep, err := changes.Compare(old, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &changes.Errata{From: "0.1", To: "0.2", Changes: rep.Changes,
+		Reprint: map[catalog.Lang][]string{catalog.English: {"copp"}, catalog.French: {"copp"}}}
+	cat.Stale = map[string]bool{
+		catalog.TextKey([]string{"characters", "copp", "name"}, catalog.English):           true,
+		catalog.TextKey([]string{"skills", copp.Front.Skills[0], "text"}, catalog.English): true,
+	}
+	files, err := site.Build(cat, site.Options{Errata: e, ReprintPDF: func(l catalog.Lang) string { return "print/reprint-" + string(l) + ".pdf" }})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	return cat, files
+}
+
+// TestStaleMarkAndErrata: the errata page and a card page with its
+// history and stale marks pass axe-core (desktop and 360 px) and the Nu
+// Html Checker; in Chromium the marks are visible, small, and say what
+// they mean to a screen reader, in English only.
+func TestStaleMarkAndErrata(t *testing.T) {
+	_, files := erratumSite(t)
+	pages := []string{"en/cards/copp/index.html", "fr/cards/copp/index.html", "en/errata/index.html", "fr/errata/index.html"}
+	for _, p := range pages {
+		if files[p] == nil {
+			t.Fatalf("no %s", p)
+		}
+	}
+	vnuCheck(t, files, pages)
+
+	b := axeBrowser(t)
+	base := serveSite(t, files)
+	for _, width := range []int64{1280, 360} {
+		b.do(t, "viewport", chromedp.EmulateViewport(width, 900))
+		for _, p := range pages {
+			for _, v := range axeRun(t, b, base, p) {
+				ex := ""
+				if len(v.Nodes) > 0 {
+					ex = v.Nodes[0].HTML
+				}
+				t.Errorf("%s at %d px: %s (%s), %d nodes, e.g. %.200s", p, width, v.ID, v.Help, len(v.Nodes), ex)
+			}
+		}
+	}
+	note, _ := catalog.BuiltinLabel("stale.note")
+	b.do(t, "open copp", chromedp.Navigate(base+"/en/cards/copp/index.html"), chromedp.WaitReady(chromedp.CSS("body")))
+	marks := eval[[]string](t, b, `[...document.querySelectorAll('.stale-mark')].map(m => {
+		const r = m.getBoundingClientRect(), h = m.closest('h1, h3').getBoundingClientRect();
+		return m.closest('h1, h3').tagName + ' ' + (r.width > 0 && r.height > 0 && r.height < h.height) + ' ' + m.textContent + '|' + m.title;
+	})`)
+	if len(marks) < 2 {
+		t.Fatalf("en/cards/copp: %d marks %q, want the name's and the skill's (on each side that has it)", len(marks), marks)
+	}
+	for i, m := range marks {
+		// the sign is shown, the words are for screen readers and the
+		// pointer's tooltip
+		tag := "H3"
+		if i == 0 {
+			tag = "H1"
+		}
+		if want := tag + " true ⚠" + note.EN + "|" + note.EN; m != want {
+			t.Errorf("mark %d: %q, want %q", i, m, want)
+		}
+	}
+	history := eval[string](t, b, `document.querySelector('.history') ? document.querySelector('.history').textContent : ''`)
+	if !strings.Contains(history, "0.1 → v0.2") && !strings.Contains(history, "v0.1 → v0.2") {
+		t.Errorf("en/cards/copp: history %q does not name the versions", history)
+	}
+	b.do(t, "open copp fr", chromedp.Navigate(base+"/fr/cards/copp/index.html"), chromedp.WaitReady(chromedp.CSS("body")))
+	if n := eval[int](t, b, `document.querySelectorAll('.stale-mark').length`); n != 0 {
+		t.Errorf("fr/cards/copp (the source language): %d marks", n)
+	}
+	b.do(t, "open errata", chromedp.Navigate(base+"/en/errata/index.html"), chromedp.WaitReady(chromedp.CSS("body")))
+	if txt := eval[string](t, b, `document.querySelector('main').innerText`); !strings.Contains(txt, "COPP") || !strings.Contains(txt, "Speed") {
+		t.Errorf("en/errata: %.300q lacks COPP's speed", txt)
+	}
+	b.screenshot(t, "stale-copp-en.png")
+}
