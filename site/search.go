@@ -127,7 +127,7 @@ type searchData struct {
 
 // searchMessages are the label keys of the script's messages.
 var searchMessages = []string{"search.err.field", "search.err.value", "search.err.number", "search.err.op",
-	"search.err.paren", "search.err.empty", "search.err.colour", "search.didyoumean", "search.help.link", "search.count"}
+	"search.err.paren", "search.err.empty", "search.err.colour", "search.didyoumean", "search.help.link", "search.count", "search.more"}
 
 // fieldValues lists the values of word field name in language l.
 func (b *builder) fieldValues(name string, l catalog.Lang) []fieldValue {

@@ -290,6 +290,12 @@
     return (start > 0 ? '…' : '') + body.slice(start, end) + (end < body.length ? '…' : '');
   }
 
+  // The list shows the first PAGE tiles that match, in order; the others
+  // wait outside the page until "show more" (without this script every
+  // tile is in the page). Each keystroke moves the tiles it shows, never
+  // the others, and highlights a tile only when its marks changed: at a
+  // thousand cards, redrawing every tile made typing lag.
+  var PAGE = 60;
   var ul = list.querySelector('ul');
   var order = items.map(function (li, k) {
     var e = byId[li.getAttribute('data-id')] || { name: li.textContent, text: fold(li.textContent), num: {}, words: {} };
@@ -299,8 +305,14 @@
     snip.className = 'snip';
     snip.hidden = true;
     (li.querySelector('.tile-text') || li.querySelector('a') || li).appendChild(snip);
-    return { li: li, i: k, e: e, nameEl: nameEl, snip: snip };
+    return { li: li, i: k, e: e, nameEl: nameEl, snip: snip, marked: '', keys: {} };
   });
+  var more = document.createElement('button');
+  more.type = 'button';
+  more.className = 'more';
+  more.hidden = true;
+  list.appendChild(more);
+  var matched = [], shownTiles = [], limit = PAGE, shownMarks = [];
 
   function sortKey(o, by) {
     var e = o.e;
@@ -313,6 +325,41 @@
     }
   }
   function cmp(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
+
+  // render puts the first limit tiles of matched in the list, moving
+  // nodes only when the tiles or their order changed.
+  function render(marks) {
+    var want = matched.slice(0, limit);
+    var same = want.length === shownTiles.length;
+    for (var k = 0; same && k < want.length; k++) { same = want[k] === shownTiles[k]; }
+    if (!same) {
+      var frag = document.createDocumentFragment();
+      want.forEach(function (o) { frag.appendChild(o.li); });
+      ul.textContent = '';
+      ul.appendChild(frag);
+      shownTiles = want;
+    }
+    var key = marks.join('\u0000');
+    want.forEach(function (o) {
+      if (o.marked === key) { return; }
+      o.marked = key;
+      if (o.nameEl) { highlight(o.nameEl, o.e.name, marks); }
+      var ex = marks.length ? excerpt(o.e.body || '', marks) : '';
+      o.snip.hidden = !ex;
+      if (ex) { highlight(o.snip, ex, marks); } else { o.snip.textContent = ''; }
+    });
+    var left = matched.length - want.length;
+    more.hidden = left <= 0;
+    if (left > 0) { more.textContent = fmt(M['more'], Math.min(PAGE, left), left); }
+  }
+  more.addEventListener('click', function () {
+    var first = limit;
+    limit += PAGE;
+    render(shownMarks);
+    // The keyboard goes on from the first tile the button brought.
+    var a = shownTiles[first] && shownTiles[first].li.querySelector('a');
+    if (a) { a.focus(); }
+  });
 
   function apply() {
     var query = q.value, parsed, error = '';
@@ -334,35 +381,34 @@
     }
     var marks = parsed.marks;
     var by = sortSel.value;
-    var ranked = order.slice();
-    if (by === 'relevance') {
-      // Cards whose name matches come first: name start, then name, then text.
-      var rank = function (o) {
-        if (!marks.length) { return 0; }
-        if (marks.some(function (m) { return o.e.foldedName.indexOf(m) === 0; })) { return 0; }
-        if (marks.every(function (m) { return o.e.foldedName.indexOf(m) >= 0; })) { return 1; }
-        return 2;
-      };
-      ranked.sort(function (a, b) { return rank(a) - rank(b) || a.i - b.i; });
-    } else {
-      ranked.sort(function (a, b) { return cmp(sortKey(a, by), sortKey(b, by)) || cmp(a.e.foldedName, b.e.foldedName) || a.i - b.i; });
-    }
-    ranked.forEach(function (o) { ul.appendChild(o.li); });
-    var shown = 0;
-    order.forEach(function (o) {
+    var fv = faction.value, kv = kind.value, cv = cost.value;
+    matched = order.filter(function (o) {
       var li = o.li;
-      var ok = parsed.test(o.e) &&
-        (!faction.value || li.getAttribute('data-faction') === faction.value) &&
-        (!kind.value || li.getAttribute('data-kind') === kind.value) &&
-        (!cost.value || li.getAttribute('data-cost') === cost.value);
-      li.hidden = !ok;
-      if (!ok) { return; }
-      shown++;
-      if (o.nameEl) { highlight(o.nameEl, o.e.name, marks); }
-      var ex = marks.length ? excerpt(o.e.body || '', marks) : '';
-      o.snip.hidden = !ex;
-      if (ex) { highlight(o.snip, ex, marks); }
+      return parsed.test(o.e) &&
+        (!fv || li.getAttribute('data-faction') === fv) &&
+        (!kv || li.getAttribute('data-kind') === kv) &&
+        (!cv || li.getAttribute('data-cost') === cv);
     });
+    if (by === 'relevance') {
+      if (marks.length) {
+        // Cards whose name matches come first: name start, then name, then text.
+        matched.forEach(function (o) {
+          var n = o.e.foldedName;
+          o.rank = marks.some(function (m) { return n.indexOf(m) === 0; }) ? 0 :
+            marks.every(function (m) { return n.indexOf(m) >= 0; }) ? 1 : 2;
+        });
+        matched.sort(function (a, b) { return a.rank - b.rank || a.i - b.i; });
+      }
+    } else {
+      matched.forEach(function (o) {
+        if (!(by in o.keys)) { o.keys[by] = sortKey(o, by); }
+      });
+      matched.sort(function (a, b) { return cmp(a.keys[by], b.keys[by]) || cmp(a.e.foldedName, b.e.foldedName) || a.i - b.i; });
+    }
+    limit = PAGE;
+    shownMarks = marks;
+    render(marks);
+    var shown = matched.length;
     count.textContent = shown + ' / ' + items.length + ' ' + form.getAttribute('data-count');
     none.hidden = shown > 0 || !!error;
     var params = [];

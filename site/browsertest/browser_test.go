@@ -69,7 +69,7 @@ func (b *browser) takeIssues() []string {
 
 // newBrowser starts Chromium as the issue asks: headless, no sandbox, no
 // GPU, no background networking, a fresh profile.
-func newBrowser(t *testing.T) *browser {
+func newBrowser(t testing.TB) *browser {
 	t.Helper()
 	exe := testtool.Require(t, "chromium")
 	opts := []chromedp.ExecAllocatorOption{
@@ -106,7 +106,7 @@ func newBrowser(t *testing.T) *browser {
 }
 
 // do runs actions with a time limit.
-func (b *browser) do(t *testing.T, what string, steps ...chromedp.Action[chromedp.Void]) {
+func (b *browser) do(t testing.TB, what string, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
 	defer cancel()
@@ -116,7 +116,7 @@ func (b *browser) do(t *testing.T, what string, steps ...chromedp.Action[chromed
 }
 
 // eval evaluates a JavaScript expression.
-func eval[T any](t *testing.T, b *browser, expr string, opts ...chromedp.EvaluateOption) T {
+func eval[T any](t testing.TB, b *browser, expr string, opts ...chromedp.EvaluateOption) T {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 60*time.Second)
 	defer cancel()
@@ -130,7 +130,7 @@ func eval[T any](t *testing.T, b *browser, expr string, opts ...chromedp.Evaluat
 // waitFor evaluates a JavaScript predicate until it is true. It retries
 // through errors, because a click that navigates destroys the page the
 // last evaluation ran in.
-func (b *browser) waitFor(t *testing.T, expr string) {
+func (b *browser) waitFor(t testing.TB, expr string) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	var last error
@@ -148,7 +148,7 @@ func (b *browser) waitFor(t *testing.T, expr string) {
 }
 
 // starterSite builds the site of the starter content.
-func starterSite(t *testing.T) (*catalog.Catalog, site.Files) {
+func starterSite(t testing.TB) (*catalog.Catalog, site.Files) {
 	t.Helper()
 	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
 	if err != nil {
@@ -162,7 +162,7 @@ func starterSite(t *testing.T) (*catalog.Catalog, site.Files) {
 }
 
 // serveSite serves the files as `wbtool serve` does, on 127.0.0.1.
-func serveSite(t *testing.T, files site.Files) string {
+func serveSite(t testing.TB, files site.Files) string {
 	t.Helper()
 	h := &serve.Handler{}
 	h.Set(files)
@@ -173,7 +173,7 @@ func serveSite(t *testing.T, files site.Files) string {
 
 // shotDir is where screenshots go: $WBTOOL_SCREENSHOTS, or a temporary
 // folder.
-func shotDir(t *testing.T) string {
+func shotDir(t testing.TB) string {
 	if d := os.Getenv("WBTOOL_SCREENSHOTS"); d != "" {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
@@ -183,7 +183,7 @@ func shotDir(t *testing.T) string {
 	return t.TempDir()
 }
 
-func (b *browser) screenshot(t *testing.T, name string) {
+func (b *browser) screenshot(t testing.TB, name string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
 	defer cancel()
@@ -467,7 +467,7 @@ func starterBrowser(t *testing.T) (b *browser, files site.Files, base string) {
 }
 
 // noIssues fails the test when the pages reported problems.
-func (b *browser) noIssues(t *testing.T) {
+func (b *browser) noIssues(t testing.TB) {
 	t.Helper()
 	if issues := b.takeIssues(); len(issues) > 0 {
 		t.Errorf("the pages reported problems: %q", issues)
