@@ -109,6 +109,13 @@ type activation struct {
 	combat  [2]int8
 	hurtC   bool // someone in the combat was Stunned or eliminated
 	postFig int8
+	// extra is the move after the combat in progress (exPost: the 2"
+	// move of postFig along post; exAfter: the Hit and Run move along
+	// d.After), walked from waypoint pway; Overwatch may interrupt it
+	// (WS-ALERT-2).
+	extra int8
+	post  Path
+	pway  int8
 	// cstep is how far the combat got (combatOn); scare the Frightening
 	// and Terrifying tests' results of the charger and the charged.
 	cstep int8
@@ -491,7 +498,7 @@ func (s *State) run(x *ctx) error {
 		case stAction:
 			err = s.stageAction(x)
 		case stPostMove:
-			a.stage = stEnd
+			err = s.extraMove(x)
 		case stEnd:
 			err = s.stageEnd(x)
 		}
@@ -634,6 +641,9 @@ func (s *State) stageEnd(x *ctx) error {
 	}
 	side := s.figs[f].Side
 	s.act = activation{fig: NoFig}
+	// the go was side's, even if an Overwatch or post-combat decision of
+	// the other side came up meanwhile: the alternation goes on from it
+	s.toAct = side
 	if s.free >= 0 { // WS-BUILD-27: the free activation comes right after
 		s.pend, s.toAct = pendFree, side
 	}
@@ -722,6 +732,13 @@ func (s *State) shoot(x *ctx, a, t int8, w int8, aimed, overwatch bool, chain [3
 // flame is a template shot (WS-SHOOT-5): an automatic hit on every figure
 // under it that the shooter sees.
 func (s *State) flame(x *ctx, a int8, w int8, axis geom.Vec) error {
+	return s.flameShot(x, a, w, axis, NoFig)
+}
+
+// flameShot is a template shot; watched, when not NoFig, is the mover an
+// Overwatch template was laid on: it alone counts as having a Cover token
+// (WS-ALERT-2, WS-ALERT-5).
+func (s *State) flameShot(x *ctx, a int8, w int8, axis geom.Vec, watched int8) error {
 	var buf [MaxFigs]int8
 	under, enemy := s.underTemplate(a, axis, buf[:0])
 	if !enemy {
@@ -731,7 +748,7 @@ func (s *State) flame(x *ctx, a int8, w int8, axis geom.Vec) error {
 	rules := s.prof(a).Weapons[w].Rules
 	x.note(EvShot, a, -1, int16(len(under)), "flame")
 	for _, t := range under {
-		if err := s.hit(x, t, hitOpts{rules: rules, src: a, aggressor: a, shot: true}); err != nil {
+		if err := s.hit(x, t, hitOpts{rules: rules, src: a, aggressor: a, shot: true, token: t == watched}); err != nil {
 			return err
 		}
 	}

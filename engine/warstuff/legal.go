@@ -31,11 +31,12 @@ func (s *State) Legal(buf []Decision) []Decision {
 		}
 	case pendOverwatch:
 		buf = append(buf, NewDecision(NoInterrupt, s.toAct, NoFig))
+		m, _, _ := s.moving()
 		for w := range s.n {
-			if !s.canWatch(w, s.act.fig) {
+			if !s.canWatch(w, m) {
 				continue
 			}
-			pts := s.watchPoints(w, s.act.fig, 64)
+			pts := s.watchPoints(w, 64)
 			for _, i := range [3]int{0, len(pts) / 2, len(pts) - 1} {
 				if i < 0 || i >= len(pts) || (i > 0 && pts[i] == pts[0]) {
 					continue
@@ -89,24 +90,12 @@ func (s *State) Legal(buf []Decision) []Decision {
 // watchWeapon is the first weapon with which w can shoot the mover at
 // distance at along its move.
 func (s *State) watchWeapon(w int8, at float64) int8 {
-	m := s.act.fig
+	m, rest := s.rest()
 	from := s.figs[m].P
-	rest := Path{}
-	if !s.act.spawn {
-		for i := s.act.way; i < s.act.d.Path.N; i++ {
-			rest.W[rest.N] = s.act.d.Path.W[i]
-			rest.N++
-		}
-	}
 	p, _ := pointAt(from, &rest, at)
 	s.figs[m].P = p
 	defer func() { s.figs[m].P = from }()
-	for wi := range s.prof(w).NWeapons {
-		if s.canShoot(w, m, wi, s.figs[w].P) == "" {
-			return wi
-		}
-	}
-	return 0
+	return max(s.watchShot(w, m), 0)
 }
 
 // directions are the straight lines a figure's sampled moves follow.

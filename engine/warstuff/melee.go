@@ -125,10 +125,7 @@ func (s *State) combatEnd(x *ctx) error {
 			if c := s.checkPath(a, &act.d.After, 2, NoFig); c != "" {
 				return illegal(c)
 			}
-			var way int8
-			if _, err := s.walk(x, a, &act.d.After, &way, 1e9); err != nil {
-				return err
-			}
+			act.extra, act.pway, act.asked = exAfter, 0, false // walked by extraMove
 		}
 		return nil
 	}
@@ -278,35 +275,100 @@ func (s *State) morale(x *ctx, f int8, rally int8) (bool, error) {
 	return ok, nil
 }
 
-// postMove is the 2" move after a combat (WS-MELEE-5, WS-MOVE-6).
+// Extra moves (activation.extra).
+const (
+	exNone  = iota
+	exPost  // the 2" move after a combat (WS-MELEE-5)
+	exAfter // the Hit and Run move (WS-BUILD-33)
+)
+
+// postMove is the 2" move after a combat (WS-MELEE-5, WS-MOVE-6): checked
+// now, walked by extraMove.
 func (s *State) postMove(x *ctx, d *Decision) error {
-	f := s.act.postFig
+	a := &s.act
+	f := a.postFig
 	if d.Fig != f {
 		return illegal(ErrBadTarget)
 	}
-	if d.Path.N > 0 {
-		if c := s.checkPath(f, &d.Path, 2, NoFig); c != "" {
-			return illegal(c)
-		}
-		var way int8
-		if _, err := s.walk(x, f, &d.Path, &way, 1e9); err != nil {
-			return err
-		}
-		x.note(EvMove, f, -1, 0, "post-combat")
-	}
 	s.pend = pendNone
-	s.act.postFig = NoFig
-	s.act.stage = stEnd
+	if d.Path.N == 0 {
+		a.postFig = NoFig
+		a.stage = stEnd
+		return nil
+	}
+	if c := s.checkPath(f, &d.Path, 2, NoFig); c != "" {
+		return illegal(c)
+	}
+	a.extra, a.post, a.pway, a.asked = exPost, d.Path, 0, false
+	a.stage = stPostMove
 	return nil
 }
 
+// extraMove walks the move after the combat, if any, asking Overwatch
+// first (WS-ALERT-2: any voluntary path move), then ends the activation.
+func (s *State) extraMove(x *ctx) error {
+	a := &s.act
+	if a.extra == exNone {
+		a.stage = stEnd
+		return nil
+	}
+	m, pa, way := s.moving()
+	if *way < pa.N && s.inPlay(m) && !s.figs[m].has(fStunned) {
+		if !a.asked && s.askOverwatch(x) {
+			return nil
+		}
+		if _, err := s.walk(x, m, pa, way, 1e9); err != nil {
+			return err
+		}
+		detail := "post-combat"
+		if a.extra == exAfter {
+			detail = "hit-and-run"
+		}
+		x.note(EvMove, m, -1, 0, detail)
+	}
+	a.extra, a.postFig = exNone, NoFig
+	a.stage = stEnd
+	return nil
+}
+
+// moving is the figure moving now, its path and the waypoint it goes to:
+// the activation's move (none when appearing), or the move after the
+// combat.
+func (s *State) moving() (int8, *Path, *int8) {
+	a := &s.act
+	switch a.extra {
+	case exPost:
+		return a.postFig, &a.post, &a.pway
+	case exAfter:
+		return a.fig, &a.d.After, &a.pway
+	}
+	if a.spawn {
+		return a.fig, &noPath, &a.way
+	}
+	return a.fig, &a.d.Path, &a.way
+}
+
+// noPath is the move of a figure appearing: none.
+var noPath Path
+
+// rest is the rest of the mover's path.
+func (s *State) rest() (int8, Path) {
+	m, pa, way := s.moving()
+	var r Path
+	for i := *way; i < pa.N; i++ {
+		r.W[r.N] = pa.W[i]
+		r.N++
+	}
+	return m, r
+}
+
 // watchers reports whether an enemy Overwatch figure could shoot the
-// active figure somewhere along the rest of its move (or where it
+// moving figure somewhere along the rest of its move (or where it
 // appears).
 func (s *State) watchers() bool {
-	m := s.act.fig
+	m, _, _ := s.moving()
 	for w := range s.n {
-		if s.canWatch(w, m) && len(s.watchPoints(w, m, 1)) > 0 {
+		if s.canWatch(w, m) && len(s.watchPoints(w, 1)) > 0 {
 			return true
 		}
 	}
@@ -319,28 +381,44 @@ func (s *State) canWatch(w, m int8) bool {
 		s.enemies(w, m) && s.prof(w).Ranged()
 }
 
-// watchPoints lists up to n distances along the rest of the move (0 when
-// appearing) at which w could shoot the mover, every half inch.
-func (s *State) watchPoints(w, m int8, n int) []float64 {
-	a := &s.act
-	var out []float64
-	rest := Path{}
-	if !a.spawn {
-		for i := a.way; i < a.d.Path.N; i++ {
-			rest.W[rest.N] = a.d.Path.W[i]
-			rest.N++
+// watchShot is the weapon w may shoot the mover with from where it stands
+// (flame: the template laid toward it, WS-SHOOT-5), or −1.
+func (s *State) watchShot(w, m int8) int8 {
+	pr := s.prof(w)
+	for wi := range pr.NWeapons {
+		if pr.Weapons[wi].Range == RangeFlame {
+			if s.flameReaches(w, m, s.figs[m].P.Sub(s.figs[w].P)) {
+				return wi
+			}
+		} else if s.canShoot(w, m, wi, s.figs[w].P) == "" {
+			return wi
 		}
 	}
+	return -1
+}
+
+// flameReaches reports whether w's template laid along axis covers
+// figure m and w sees it (WS-GEOM-9).
+func (s *State) flameReaches(w, m int8, axis geom.Vec) bool {
+	if axis == (geom.Vec{}) || s.figs[w].has(fStunned) {
+		return false
+	}
+	tp := geom.FlameTemplate(s.figs[w].P, s.radius(w), axis)
+	return tp.Gap(s.figs[m].P, s.radius(m)) <= 0 && s.sees(w, m)
+}
+
+// watchPoints lists up to n distances along the rest of the move (0 when
+// appearing) at which w could shoot the mover, every half inch.
+func (s *State) watchPoints(w int8, n int) []float64 {
+	var out []float64
+	m, rest := s.rest()
 	from := s.figs[m].P
 	total := pathLen(from, &rest)
 	for d := 0.0; d <= total+1e-9 && len(out) < n; d += 0.5 {
 		p, _ := pointAt(from, &rest, d)
 		s.figs[m].P = p
-		for wi := range s.prof(w).NWeapons {
-			if s.canShoot(w, m, wi, s.figs[w].P) == "" {
-				out = append(out, d)
-				break
-			}
+		if s.watchShot(w, m) >= 0 {
+			out = append(out, d)
 		}
 		s.figs[m].P = from
 	}
@@ -352,15 +430,16 @@ func (s *State) askOverwatch(x *ctx) bool {
 	if !s.watchers() {
 		return false
 	}
+	m, _, _ := s.moving()
 	s.pend = pendOverwatch
-	s.toAct = 1 - s.figs[s.act.fig].Side
+	s.toAct = 1 - s.figs[m].Side
 	return true
 }
 
 // interrupt is an Overwatch shot (WS-ALERT-2 to 5), or letting the mover go.
 func (s *State) interrupt(x *ctx, d *Decision) error {
 	a := &s.act
-	m := a.fig
+	m, pa, way := s.moving()
 	if d.Kind == NoInterrupt {
 		a.asked = true
 		s.pend = pendNone
@@ -374,28 +453,49 @@ func (s *State) interrupt(x *ctx, d *Decision) error {
 		return illegal(ErrNoShot)
 	}
 	s.pend = pendNone
-	if !a.spawn {
-		ok, err := s.walk(x, m, &a.d.Path, &a.way, d.At)
-		if err != nil {
-			return err
-		}
-		if !ok {
+	stop := func() { // the move ends here: off any friend's base (WS-MOVE-2)
+		s.settle(m)
+		if m == a.fig {
 			a.ended = true
-			a.stage = stEnd
-			return nil
 		}
+		a.extra, a.postFig = exNone, NoFig
+		a.stage = stEnd
 	}
-	x.note(EvStop, m, w, 0, "overwatch")
-	if c := s.canShoot(w, m, d.Weapon, s.figs[w].P); c != "" {
-		return illegal(c)
-	}
-	s.figs[w].Flags &^= fOverwatch // WS-ALERT-3
-	if err := s.shoot(x, w, m, d.Weapon, false, true, d.Chain); err != nil {
+	ok, err := s.walk(x, m, pa, way, d.At)
+	if err != nil {
 		return err
 	}
+	if !ok {
+		stop()
+		return nil
+	}
+	x.note(EvStop, m, w, 0, "overwatch")
+	pr := s.prof(w)
+	if d.Weapon < 0 || d.Weapon >= pr.NWeapons {
+		return illegal(ErrNoShot)
+	}
+	s.figs[w].Flags &^= fOverwatch // WS-ALERT-3
+	if pr.Weapons[d.Weapon].Range == RangeFlame {
+		axis := d.Axis
+		if axis == (geom.Vec{}) {
+			axis = s.figs[m].P.Sub(s.figs[w].P)
+		}
+		if !s.flameReaches(w, m, axis) {
+			return illegal(ErrBadTarget) // the template must cover the mover (WS-ALERT-5)
+		}
+		if err := s.flameShot(x, w, d.Weapon, axis, m); err != nil {
+			return err
+		}
+	} else {
+		if c := s.canShoot(w, m, d.Weapon, s.figs[w].P); c != "" {
+			return illegal(c)
+		}
+		if err := s.shoot(x, w, m, d.Weapon, false, true, d.Chain); err != nil {
+			return err
+		}
+	}
 	if !s.inPlay(m) || s.figs[m].has(fStunned) { // WS-ALERT-4
-		a.ended = true
-		a.stage = stEnd
+		stop()
 	}
 	return nil
 }
