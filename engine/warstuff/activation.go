@@ -78,13 +78,17 @@ type Decision struct {
 	At float64
 	// After: the Hit and Run move (WS-BUILD-33).
 	After Path
+	// Order: the figures whose hits the player resolves first, in this
+	// order, when its side's attack hits several at once (WS-SHOOT-7);
+	// the others follow in figure order. NoFig ends the list.
+	Order [4]int8
 }
 
 // NewDecision returns a decision of kind k with every figure field set to
 // NoFig.
 func NewDecision(k Kind, side, fig int8) Decision {
 	return Decision{Kind: k, Side: side, Fig: fig, Target: NoFig, Heal: NoFig, PowerTarget: NoFig,
-		Chain: [3]int8{NoFig, NoFig, NoFig}}
+		Chain: [3]int8{NoFig, NoFig, NoFig}, Order: [4]int8{NoFig, NoFig, NoFig, NoFig}}
 }
 
 // activation stages.
@@ -387,7 +391,7 @@ func (s *State) checkShot(f int8, d *Decision, end geom.Vec) error {
 // it and runs the game on to the next decision, appending events to ev.
 func (s *State) Do(d Decision, dice *Dice, ev []Event) ([]Event, error) {
 	saved := *s
-	x := &ctx{dice: dice, ev: ev}
+	x := &ctx{dice: dice, ev: ev, dec: &d}
 	err := s.do(x, &d)
 	if err == nil {
 		err = x.err
@@ -402,6 +406,11 @@ func (s *State) Do(d Decision, dice *Dice, ev []Event) ([]Event, error) {
 func (s *State) do(x *ctx, d *Decision) error {
 	if s.pend == pendOver {
 		return illegal(ErrNotNow)
+	}
+	for _, o := range d.Order {
+		if o < NoFig || o >= s.n {
+			return illegal(ErrUnknownFig)
+		}
 	}
 	switch d.Kind {
 	case Pass:
@@ -746,6 +755,7 @@ func (s *State) flameShot(x *ctx, a int8, w int8, axis geom.Vec, watched int8) e
 		return nil
 	}
 	rules := s.prof(a).Weapons[w].Rules
+	s.hitOrder(x, a, under)
 	x.note(EvShot, a, -1, int16(len(under)), "flame")
 	for _, t := range under {
 		if err := s.hit(x, t, hitOpts{rules: rules, src: a, aggressor: a, shot: true, token: t == watched}); err != nil {

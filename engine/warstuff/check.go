@@ -114,6 +114,7 @@ type CheckStep struct {
 	At          float64     `json:"at,omitempty"`
 	After       []CheckWay  `json:"after,omitempty"`
 	Choice      string      `json:"choice,omitempty"`
+	Order       []string    `json:"order,omitempty"` // whose hits are resolved first (WS-SHOOT-7)
 	Dice        []int8      `json:"dice,omitempty"`
 	Fails       string      `json:"fails,omitempty"`
 	Expect      *Expect     `json:"expect,omitempty"`
@@ -506,6 +507,14 @@ func (r *checkRun) decision(st *CheckStep) (Decision, error) {
 	}
 	for i, n := range st.Chain {
 		if d.Chain[i], err = r.fig(n); err != nil {
+			return d, err
+		}
+	}
+	if len(st.Order) > len(d.Order) {
+		return d, fmt.Errorf("order: at most %d figures", len(d.Order))
+	}
+	for i, n := range st.Order {
+		if d.Order[i], err = r.fig(n); err != nil {
 			return d, err
 		}
 	}

@@ -1,6 +1,10 @@
 package warstuff
 
-import "wbtool.dev/wbtool/engine/warstuff/geom"
+import (
+	"slices"
+
+	"wbtool.dev/wbtool/engine/warstuff/geom"
+)
 
 // test is a quality test of figure f (WS-QUAL-2) with bonus and penalty
 // dice and a flat modifier; target 0 means the current quality.
@@ -242,8 +246,16 @@ func (s *State) eliminate(x *ctx, t int8) {
 // explode: every figure within 2" of a Suicidal figure suffers an automatic
 // hit (WS-BUILD-52), in figure order.
 func (s *State) explode(x *ctx, t int8) {
+	var buf [MaxFigs]int8
+	near := buf[:0]
 	for i := range s.n {
-		if i == t || !s.inPlay(i) || s.gap(i, t) > 2 {
+		if i != t && s.inPlay(i) && s.gap(i, t) <= 2 {
+			near = append(near, i)
+		}
+	}
+	s.hitOrder(x, t, near)
+	for _, i := range near {
+		if !s.inPlay(i) {
 			continue
 		}
 		if err := s.hit(x, i, hitOpts{src: t, aggressor: t}); err != nil {
@@ -367,6 +379,7 @@ func (s *State) around(t int8, buf []int8) []int8 {
 // of t (WS-BUILD-11): each on 4+, with no special rules; t is their
 // aggressor.
 func (s *State) blast(x *ctx, t int8, around []int8) error {
+	s.hitOrder(x, t, around)
 	for _, i := range around {
 		if !s.inPlay(i) {
 			continue
@@ -382,4 +395,30 @@ func (s *State) blast(x *ctx, t int8, around []int8) error {
 		}
 	}
 	return nil
+}
+
+// hitOrder puts figs, hit at once by src's attack (a template, Explosive,
+// a Suicidal explosion), in the order their hits are resolved
+// (WS-SHOOT-7): the attacking side's choice, the Order of its decision
+// being resolved (or of the activation in progress), then figure order.
+// An explosion of the other side's figure goes in figure order.
+func (s *State) hitOrder(x *ctx, src int8, figs []int8) {
+	var order *[4]int8
+	switch side := s.figs[src].Side; {
+	case x.dec != nil && x.dec.Side == side && x.dec.Order[0] != NoFig:
+		order = &x.dec.Order
+	case s.act.fig >= 0 && s.act.d.Side == side:
+		order = &s.act.d.Order
+	default:
+		return
+	}
+	rank := func(f int8) int {
+		for i, o := range order {
+			if o == f {
+				return i
+			}
+		}
+		return len(order) + int(f)
+	}
+	slices.SortStableFunc(figs, func(a, b int8) int { return rank(a) - rank(b) })
 }

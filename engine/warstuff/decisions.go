@@ -37,7 +37,10 @@ const bestRallying = true
 // by walking figures in figure order where the rule is implemented:
 //
 //   - several figures hit at once (templates, Explosive, Suicidal) are
-//     resolved in figure order (WS-SHOOT-7: the attacking side's choice);
+//     resolved in the order the attacking side's decision gives
+//     (Decision.Order, WS-SHOOT-7), the figures it does not name in
+//     figure order; a Suicidal explosion of the other side's figure in
+//     figure order;
 //   - creatures' ties (nearest hero, activation order, the hero a spawning
 //     creature touches) go to the lowest figure number (WS-INV-6, 7, 9).
 

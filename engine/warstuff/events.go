@@ -170,6 +170,7 @@ func (e Event) Format(g *Game) string {
 
 // ctx is one decision being resolved: its dice and the events it causes.
 type ctx struct {
+	dec  *Decision // the decision being resolved (nil: none)
 	dice *Dice
 	ev   []Event
 	err  error // an error met where it cannot be returned

@@ -45,6 +45,9 @@ func (r *fuzzReader) decision(s *State) Decision {
 	d.At = float64(r.next()) / 8
 	d.Heal = int8(r.next()%byte(s.n+1)) - 1
 	d.Suicide = r.next()%9 == 0
+	if r.next()%6 == 0 {
+		d.Order[0] = int8(r.next()%byte(s.n+2)) - 1
+	}
 	return d
 }
 

@@ -604,6 +604,7 @@ func (s *State) usePower(x *ctx) error {
 		if !enemy {
 			return nil
 		}
+		s.hitOrder(x, f, under)
 		for _, u := range under {
 			if err := s.hit(x, u, hitOpts{rules: 1 << Paralysing, src: f, aggressor: f}); err != nil {
 				return err
