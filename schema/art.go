@@ -106,6 +106,15 @@ func (l *loader) readArtFile(file string) (artFile, string) {
 		}
 		return artFile{}, fmt.Sprintf("cannot read the file: %v", err)
 	}
+	if c := l.opt.Cache; c != nil {
+		return c.decodedArt(src)
+	}
+	return decodeArt(src)
+}
+
+// decodeArt checks and decodes an image file's bytes; the error says
+// what to do.
+func decodeArt(src []byte) (artFile, string) {
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(src))
 	if err != nil || (format != "png" && format != "jpeg") {
 		return artFile{}, "the file is not a PNG or JPEG image that can be read: save it again as PNG or JPEG"

@@ -76,3 +76,48 @@ func TestArt(t *testing.T) {
 		})
 	}
 }
+
+// TestArtCache: with a Cache, an image is decoded once for the life of
+// the cache (by its bytes, whatever its file), the loads give what loads
+// without a cache give, and an image no longer used is dropped.
+func TestArtCache(t *testing.T) {
+	files := gen.Tree(gen.Options{Characters: 3, Art: true})
+	for i := range 3 {
+		files[gen.ArtFile(i)] = gen.JPEG(uint64(i), 24)
+	}
+	files["art/copy.jpg"] = files["art/gen-char-0001.jpg"]
+	c := NewCache()
+	for step, edit := range []func(){
+		func() {},
+		func() { // another file with the same bytes: the same image
+			f := string(files["cards/characters-000.cue"])
+			files["cards/characters-000.cue"] = []byte(strings.Replace(f, "art/gen-char-0001.jpg", "art/copy.jpg", 1))
+		},
+		func() { // a damaged image: its error; the image it replaces is dropped
+			files["art/gen-char-0002.jpg"] = files["art/gen-char-0002.jpg"][:100]
+		},
+	} {
+		edit()
+		want, werr := Load(mapFS(files), Options{Root: "content"})
+		got, gerr := Load(mapFS(files), Options{Root: "content", Cache: c})
+		if d := outcomeDiff(want, werr, got, gerr); d != "" {
+			t.Fatalf("step %d: with the cache:\n%s", step, d)
+		}
+		images := map[string]bool{}
+		for name, b := range files {
+			if strings.HasPrefix(name, "art/") {
+				images[string(b)] = true
+			}
+		}
+		if len(c.art) != len(images) {
+			t.Errorf("step %d: %d images cached, want %d", step, len(c.art), len(images))
+		}
+		for _, r := range c.art {
+			done := false
+			r.once.Do(func() { done = true })
+			if done {
+				t.Errorf("step %d: a cached image was not decoded", step)
+			}
+		}
+	}
+}

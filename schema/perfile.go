@@ -43,6 +43,11 @@ type Cache struct {
 	// files are the parsed files, by file key.
 	files     map[string]*parsedFile
 	usedFiles map[string]bool
+	// art are the checked art images, by the hash of the file's bytes
+	// (readArt decodes the images in parallel: artMu guards it).
+	artMu   sync.Mutex
+	art     map[[32]byte]*artResult
+	usedArt map[[32]byte]bool
 	// Evaluated counts the files evaluated (cache misses) by the last load
 	// that used the cache; Reused the files taken from it.
 	Evaluated, Reused int
@@ -53,7 +58,30 @@ type Cache struct {
 
 // NewCache returns an empty cache.
 func NewCache() *Cache {
-	return &Cache{entries: map[string]*fileResult{}, files: map[string]*parsedFile{}}
+	return &Cache{entries: map[string]*fileResult{}, files: map[string]*parsedFile{}, art: map[[32]byte]*artResult{}}
+}
+
+// artResult is an art image checked and decoded, or why it cannot be.
+type artResult struct {
+	once sync.Once
+	file artFile
+	err  string
+}
+
+// decodedArt is decodeArt(src), done once per image for the life of the
+// cache: a decoded image is the same whatever file or card names it.
+func (c *Cache) decodedArt(src []byte) (artFile, string) {
+	key := sha256.Sum256(src)
+	c.artMu.Lock()
+	r := c.art[key]
+	if r == nil {
+		r = &artResult{}
+		c.art[key] = r
+	}
+	c.usedArt[key] = true
+	c.artMu.Unlock()
+	r.once.Do(func() { r.file, r.err = decodeArt(src) })
+	return r.file, r.err
 }
 
 // parsedFile is what a Cache keeps of a content file's syntax: the
@@ -85,7 +113,7 @@ type fileResult struct {
 
 func (c *Cache) start() {
 	c.mu.Lock()
-	c.used, c.usedFiles = map[string]bool{}, map[string]bool{}
+	c.used, c.usedFiles, c.usedArt = map[string]bool{}, map[string]bool{}, map[[32]byte]bool{}
 	c.Evaluated, c.Reused, c.Whole, c.why = 0, 0, false, ""
 }
 
@@ -122,7 +150,12 @@ func (c *Cache) finish() {
 			delete(c.files, k)
 		}
 	}
-	c.used, c.usedFiles = nil, nil
+	for k := range c.art {
+		if !c.usedArt[k] {
+			delete(c.art, k)
+		}
+	}
+	c.used, c.usedFiles, c.usedArt = nil, nil, nil
 	c.mu.Unlock()
 }
 

@@ -20,6 +20,7 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/internal/testtool"
 )
 
 // Every Load of this package's tests without a cache is done again file by
@@ -399,4 +400,44 @@ func BenchmarkLoadStarterWarm(b *testing.B) {
 			b.Fatalf("%d units evaluated, whole %v (%s)", cache.Evaluated, cache.Whole, cache.why)
 		}
 	}
+}
+
+// BenchmarkLoadStarterEdit loads the starter content after a one-card
+// edit (the watch benchmark's), with the cache of the previous load.
+func BenchmarkLoadStarterEdit(b *testing.B) {
+	noCompare(b)
+	files := map[string][]byte{}
+	err := fs.WalkDir(content.FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		files[p], err = fs.ReadFile(content.FS, p)
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	cache := NewCache()
+	if _, err := Load(mapFS(files), Options{Root: "content", Cache: cache}); err != nil {
+		b.Fatal(err)
+	}
+	const name, old = "cards/raiders.cue", `en: "Salvaged police frame, rewired for looting."`
+	orig := string(files[name])
+	if !strings.Contains(orig, old) {
+		b.Fatalf("%s holds no %s", name, old)
+	}
+	b.ReportAllocs()
+	i := 0
+	cpu := testtool.CPUTime()
+	for b.Loop() {
+		i++
+		files[name] = []byte(strings.Replace(orig, old, fmt.Sprintf(`en: "Salvaged police frame, rewired for looting %d."`, i), 1))
+		if _, err := Load(mapFS(files), Options{Root: "content", Cache: cache}); err != nil {
+			b.Fatal(err)
+		}
+		if cache.Whole {
+			b.Fatalf("whole package: %s", cache.why)
+		}
+	}
+	b.ReportMetric(float64((testtool.CPUTime()-cpu).Microseconds())/1000/float64(i), "cpu-ms/op")
 }
