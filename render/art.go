@@ -113,8 +113,25 @@ func (f *face) windowArt(a *catalog.Art, h float64, col Colour, symbol string) {
 // box (whose left and top edges may run into the bleed, which the card's
 // clip cuts), as one path: a background, not a row of icons.
 func (f *face) hexPattern(x, y, w, h, r float64, col Colour) {
+	if ops := hexPatternOps(x, y, w, h, r); len(ops) > 0 {
+		f.add(Path{Ops: ops, Paint: stroke(col, 0.3)})
+	}
+}
+
+// hexPatterns are the paths of hexPattern by box and radius: every card
+// of a type draws the same one (the colour aside), so it is made once.
+// The paths are shared: read only.
+var hexPatterns sync.Map // [5]float64 → []PathOp
+
+// hexPatternOps is the path of hexPattern's hexagons: the corners of
+// hexPts, in one array.
+func hexPatternOps(x, y, w, h, r float64) []PathOp {
+	key := [5]float64{x, y, w, h, r}
+	if ops, ok := hexPatterns.Load(key); ok {
+		return ops.([]PathOp)
+	}
 	hw := r * math.Sqrt(3)
-	var ops []PathOp
+	var centres []Pt
 	for row := 0; ; row++ {
 		cy := y + r + float64(row)*1.5*r
 		if cy+r > y+h+1e-9 {
@@ -125,19 +142,27 @@ func (f *face) hexPattern(x, y, w, h, r float64, col Colour) {
 			off = hw / 2
 		}
 		for cx := x + hw/2 + off; cx+hw/2 <= x+w+1e-9; cx += hw {
-			for i, p := range hexPts(cx, cy, r-0.35) {
-				op := byte('L')
-				if i == 0 {
-					op = 'M'
-				}
-				ops = append(ops, PathOp{Op: op, Pts: []Pt{p}})
-			}
-			ops = append(ops, PathOp{Op: 'Z'})
+			centres = append(centres, Pt{cx, cy})
 		}
 	}
-	if len(ops) > 0 {
-		f.add(Path{Ops: ops, Paint: stroke(col, 0.3)})
+	pts := make([]Pt, 0, 6*len(centres))
+	for _, c := range centres {
+		pts = append(pts, hexPts(c.X, c.Y, r-0.35)...)
 	}
+	ops := make([]PathOp, 0, 7*len(centres))
+	for k := range centres {
+		for i := range 6 {
+			op := byte('L')
+			if i == 0 {
+				op = 'M'
+			}
+			j := 6*k + i
+			ops = append(ops, PathOp{Op: op, Pts: pts[j : j+1 : j+1]})
+		}
+		ops = append(ops, PathOp{Op: 'Z'})
+	}
+	hexPatterns.Store(key, ops)
+	return ops
 }
 
 // namePlate draws the plate of the band colour behind the name and the
