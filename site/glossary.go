@@ -30,28 +30,65 @@ var glossSkip = map[string]bool{"h1": true, "h2": true, "h3": true, "h4": true, 
 	"label": true, "select": true, "option": true, "textarea": true, "abbr": true, "figure": true,
 	"figcaption": true, "title": true, "th": true, "dt": true, "summary": true, "nav": true, "img": true}
 
+// glossEmph are the elements of bold and italic text.
+var glossEmph = map[string]bool{"strong": true, "b": true, "em": true, "i": true}
+
 // glossVoid are the elements that have no end tag.
 var glossVoid = map[string]bool{"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true,
 	"img": true, "input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true}
 
 // glossLinker finds the glossary terms of one language in text.
 type glossLinker struct {
-	re  *regexp.Regexp    // every term, longest first, case-insensitive, with a plural s or x
-	ids map[string]string // lower-cased escaped term → glossary id
+	re    *regexp.Regexp       // every term, longest first, case-insensitive, with a plural s or x
+	terms map[string]glossTerm // lower-cased escaped term → its entry
+	next  *regexp.Regexp       // a determiner at the start of the text after a verb term
+}
+
+// glossTerm is a term as the linker matches it.
+type glossTerm struct {
+	id string
+	// exact is the term as the glossary writes it, for the terms matched
+	// only with that case: the names of the actions (Move, Run, Hide…),
+	// which the rules and cards write with a capital, the lower-case word
+	// being the plain verb ("it runs", "terrain hides it").
+	exact string
+	// verb: the glossary defines the term as a verb ("To remove the
+	// tokens…"). The same word is often an adjective or a noun ("one
+	// clear version"), so a verb term is linked only where it is used as
+	// the defined verb: followed by its object (a determiner: "clear an
+	// Action space") or set in bold or italics, as the rules do where they
+	// name the verb ("you may **pass**").
+	verb bool
+}
+
+// glossActions are the action kinds whose glossary entries, by
+// convention "action-<kind>", name the actions.
+var glossActions = []catalog.Action{catalog.ActMove, catalog.ActRun, catalog.ActFight, catalog.ActShoot, catalog.ActAim, catalog.ActHide}
+
+// glossDeterminers start the object of a verb term, by language.
+var glossDeterminers = map[catalog.Lang][]string{
+	catalog.English: {"a", "an", "the", "this", "that", "these", "those", "each", "every", "one", "any", "all", "its", "their", "your", "another"},
+	catalog.French:  {"un", "une", "le", "la", "les", "des", "du", "ce", "cet", "cette", "ces", "chaque", "son", "sa", "ses", "leur", "leurs", "votre", "vos", "tout", "toute", "tous", "toutes"},
 }
 
 // newGlossLinker prepares the terms of language l; nil when there are
 // none.
 func newGlossLinker(terms []catalog.Term, l catalog.Lang) *glossLinker {
-	g := &glossLinker{ids: map[string]string{}}
+	g := &glossLinker{terms: map[string]glossTerm{}}
 	var alts []string
 	for _, t := range terms {
 		s := escapeHTML(strings.TrimSpace(t.Term.In(l)))
 		k := strings.ToLower(s)
-		if utf8.RuneCountInString(s) < 3 || g.ids[k] != "" {
+		if utf8.RuneCountInString(s) < 3 || g.terms[k].id != "" {
 			continue
 		}
-		g.ids[k] = t.ID
+		e := glossTerm{id: t.ID, verb: strings.HasPrefix(t.Definition.EN, "To ")}
+		for _, a := range glossActions {
+			if t.ID == "action-"+string(a) {
+				e.exact = s
+			}
+		}
+		g.terms[k] = e
 		alts = append(alts, regexp.QuoteMeta(s))
 	}
 	if len(alts) == 0 {
@@ -59,6 +96,12 @@ func newGlossLinker(terms []catalog.Term, l catalog.Lang) *glossLinker {
 	}
 	sort.SliceStable(alts, func(i, j int) bool { return len(alts[i]) > len(alts[j]) })
 	g.re = regexp.MustCompile(`(?i)(` + strings.Join(alts, "|") + `)(?:s|x)?`)
+	dets := make([]string, 0, len(glossDeterminers[l]))
+	for _, d := range glossDeterminers[l] {
+		dets = append(dets, regexp.QuoteMeta(d))
+	}
+	// A determiner and a space, or French elision (l’espace).
+	g.next = regexp.MustCompile(`^\s+(?i:l’|l'|l&#39;|(?:` + strings.Join(dets, "|") + `)\s)`)
 	return g
 }
 
@@ -69,8 +112,8 @@ func continuesWord(r rune) bool {
 }
 
 // linkText links the first use of each term not yet seen in the escaped
-// text s.
-func (g *glossLinker) linkText(s []byte, href string, seen map[string]bool) []byte {
+// text s; emph tells that s is in bold or italics.
+func (g *glossLinker) linkText(s []byte, href string, seen map[string]bool, emph bool) []byte {
 	var out []byte
 	last := 0
 	for _, m := range g.re.FindAllSubmatchIndex(s, -1) {
@@ -85,14 +128,18 @@ func (g *glossLinker) linkText(s []byte, href string, seen map[string]bool) []by
 				continue
 			}
 		}
-		id := g.ids[strings.ToLower(string(s[m[2]:m[3]]))]
-		if id == "" || seen[id] {
+		word := string(s[m[2]:m[3]])
+		e := g.terms[strings.ToLower(word)]
+		if e.id == "" || seen[e.id] || e.exact != "" && word != e.exact {
 			continue
 		}
-		seen[id] = true
+		if e.verb && !emph && (end != m[3] || !g.next.Match(s[end:])) {
+			continue
+		}
+		seen[e.id] = true
 		out = append(out, s[last:start]...)
 		out = append(out, `<a class="gloss" href="`...)
-		out = append(out, escapeHTML(href+"#term-"+id)...)
+		out = append(out, escapeHTML(href+"#term-"+e.id)...)
 		out = append(out, `">`...)
 		out = append(out, s[start:end]...)
 		out = append(out, `</a>`...)
@@ -117,7 +164,7 @@ func (g *glossLinker) link(page []byte, href string) []byte {
 		scope, skip bool
 	}
 	var stack []frame
-	scopes, skips := 0, 0
+	scopes, skips, emphs := 0, 0, 0
 	seen := map[string]bool{}
 	z := html.NewTokenizer(bytes.NewReader(page))
 	for {
@@ -129,7 +176,7 @@ func (g *glossLinker) link(page []byte, href string) []byte {
 		switch tt {
 		case html.TextToken:
 			if scopes > 0 && skips == 0 {
-				out.Write(g.linkText(raw, href, seen))
+				out.Write(g.linkText(raw, href, seen, emphs > 0))
 				continue
 			}
 		case html.StartTagToken:
@@ -148,6 +195,9 @@ func (g *glossLinker) link(page []byte, href string) []byte {
 			}
 			if !glossVoid[f.name] {
 				stack = append(stack, f)
+				if glossEmph[f.name] {
+					emphs++
+				}
 				if f.scope {
 					scopes++
 				}
@@ -162,6 +212,9 @@ func (g *glossLinker) link(page []byte, href string) []byte {
 					continue
 				}
 				for _, f := range stack[i:] {
+					if glossEmph[f.name] {
+						emphs--
+					}
 					if f.scope {
 						scopes--
 					}
