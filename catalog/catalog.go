@@ -13,7 +13,6 @@
 package catalog
 
 import (
-	"slices"
 	"sort"
 	"strings"
 
@@ -199,17 +198,10 @@ func sortByID[T any](s []T, id func(*T) string) {
 	sort.SliceStable(s, func(i, j int) bool { return id(&s[i]) < id(&s[j]) })
 }
 
-// find returns the entry with the given id in a slice sorted by id.
+// find returns the entry with the given id in a slice sorted by id. It
+// searches by index: an entry is a large struct, not copied to compare.
 func find[T any](s []T, id func(*T) string, want string) *T {
-	i, ok := slices.BinarySearchFunc(s, want, func(e T, w string) int {
-		switch x := id(&e); {
-		case x < w:
-			return -1
-		case x > w:
-			return 1
-		}
-		return 0
-	})
+	i, ok := sort.Find(len(s), func(i int) int { return strings.Compare(want, id(&s[i])) })
 	if !ok {
 		return nil
 	}
