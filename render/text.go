@@ -105,15 +105,14 @@ func fitText(box textBox, paras []para, maxPt, minPt float64, lang string, facti
 	var lastH float64
 	var wide string
 	for size := maxPt; size >= minPt-1e-9; size -= 0.25 {
-		_, h, tooWide := layoutParas(box, paras, size, lang, faction, false)
+		all, h, tooWide := breakParas(box, paras, size, lang)
 		if tooWide != "" {
 			wide = tooWide
 			continue
 		}
 		lastH = h
 		if h <= box.H+1e-6 {
-			items, _, _ := layoutParas(box, paras, size, lang, faction, true)
-			return items, size, nil
+			return drawParas(box, all, h, faction), size, nil
 		}
 	}
 	if lastH == 0 && wide != "" {
@@ -126,13 +125,28 @@ func fitText(box textBox, paras []para, maxPt, minPt float64, lang string, facti
 // the total height, or the first word that is wider than the box. With
 // draw, it also returns the items.
 func layoutParas(box textBox, paras []para, size float64, lang string, faction func(string) (Colour, bool), draw bool) (items []Item, height float64, tooWide string) {
-	type placed struct {
-		p     *para
-		lines []lineOut
-		em    float64
-		top   float64
+	all, height, tooWide := breakParas(box, paras, size, lang)
+	if tooWide != "" {
+		return nil, 0, tooWide
 	}
-	var all []placed
+	if !draw {
+		return nil, height, ""
+	}
+	return drawParas(box, all, height, faction), height, ""
+}
+
+// placed is a paragraph broken into lines, at its place in the box.
+type placed struct {
+	p     *para
+	lines []lineOut
+	em    float64
+	top   float64
+}
+
+// breakParas is layoutParas without the drawing: the paragraphs broken
+// into lines at body size size, their total height, or the first word
+// wider than the box.
+func breakParas(box textBox, paras []para, size float64, lang string) (all []placed, height float64, tooWide string) {
 	y := 0.0
 	for i := range paras {
 		p := &paras[i]
@@ -191,10 +205,11 @@ func layoutParas(box textBox, paras []para, size float64, lang string, faction f
 		all = append(all, placed{p: p, lines: lines, em: em, top: y})
 		y += float64(len(lines)) * em * lineHeight
 	}
-	height = y
-	if !draw {
-		return nil, height, ""
-	}
+	return all, y, ""
+}
+
+// drawParas draws the paragraphs breakParas broke, height high in all.
+func drawParas(box textBox, all []placed, height float64, faction func(string) (Colour, bool)) (items []Item) {
 	off := box.Y
 	if box.middle && height < box.H {
 		off += (box.H - height) / 2
@@ -221,7 +236,7 @@ func layoutParas(box textBox, paras []para, size float64, lang string, faction f
 			}
 		}
 	}
-	return items, height, ""
+	return items
 }
 
 func wordText(w word) string {
