@@ -43,6 +43,10 @@ type Check struct {
 	// Variants of the invasion (WS-VAR-1, WS-VAR-5).
 	LateArrival bool `json:"lateArrival,omitempty"`
 	BitterEnd   bool `json:"bitterEnd,omitempty"`
+	// Clock: Against the Clock's record to beat, in turns (WS-VAR-2).
+	Clock int `json:"clock,omitempty"`
+	// SmartCreatures: creatures move by SmartCreatures (WS-VAR-3).
+	SmartCreatures bool `json:"smartCreatures,omitempty"`
 	// Sabotaged: objectives (numbered from 1) sabotaged earlier.
 	Sabotaged []int       `json:"sabotaged,omitempty"`
 	Script    []CheckStep `json:"script"`
@@ -325,7 +329,10 @@ func (r *checkRun) setup() error {
 		}
 		g.SpawnDice = cr.SpawnDice
 	}
-	g.LateArrival, g.BitterEnd = c.LateArrival, c.BitterEnd
+	g.LateArrival, g.BitterEnd, g.Clock = c.LateArrival, c.BitterEnd, c.Clock
+	if c.SmartCreatures {
+		g.CreatureMove = SmartCreatures
+	}
 	r.g = g
 	s, err := NewState(g, 1)
 	if err != nil {

@@ -46,12 +46,13 @@ const (
 	EvScore
 	EvOver
 	EvTeleport
+	EvClock // the heroes won too late to beat the record (WS-VAR-2)
 )
 
 var eventNames = [...]string{"roll", "turn", "last-turn", "first", "activate", "pass", "move", "stop", "shot", "miss",
 	"hit", "saved", "defended", "ignored", "wound", "stunned", "unstunned", "recoil", "eliminated", "cover",
 	"overwatch", "charge", "power", "heal", "push", "fall", "morale", "sabotage", "sealed", "spawn", "shrink", "score",
-	"over", "teleport"}
+	"over", "teleport", "clock"}
 
 func (k EventKind) String() string { return eventNames[k] }
 
@@ -149,7 +150,7 @@ func (e Event) Format(g *Game) string {
 		}
 		fmt.Fprintf(&b, " → %d", e.Kept)
 		return b.String()
-	case EvTurn, EvLastTurn, EvFirst:
+	case EvTurn, EvLastTurn, EvFirst, EvClock:
 		fmt.Fprintf(&b, " %d", e.N)
 		return b.String()
 	}

@@ -31,7 +31,7 @@ func (s *State) advanceInvasion(x *ctx) error {
 		return nil
 	}
 	if s.sealed && !s.creaturesLeft() { // WS-VAR-5
-		s.finish(x, 0)
+		s.heroesWin(x)
 		return nil
 	}
 	switch s.phase {
@@ -139,7 +139,7 @@ func (s *State) device(x *ctx, d *Decision) error {
 	if ok {
 		x.note(EvSealed, d.Fig, -1, 0, "")
 		if !s.g.BitterEnd || !s.creaturesLeft() {
-			s.finish(x, 0)
+			s.heroesWin(x)
 			return nil
 		}
 		s.sealed = true // WS-VAR-5: no more spawning; clear the table
@@ -206,11 +206,11 @@ func (s *State) creatureActivation(x *ctx, c int8) error {
 		}
 		if cand < 0 {
 			allow = 8
-			d.Path = s.creaturePath(c, h, allow)
+			d.Path = s.creatureMove(c, h, allow)
 			d.Target = -2 // gains a Cover token at the end
 		}
 	} else {
-		d.Path = s.creaturePath(c, h, allow)
+		d.Path = s.creatureMove(c, h, allow)
 	}
 	x.note(EvActivate, c, -1, 0, "creature")
 	s.act = activation{d: d, fig: c, stage: stMove, begun: true, combat: [2]int8{NoFig, NoFig}, postFig: NoFig}
@@ -233,6 +233,8 @@ func (s *State) creaturePath(c, h int8, allow float64) Path {
 			t = bt
 		}
 	}
+	// a large base may not reach a hero by the table edge (WS-GEOM-12)
+	t = min(t, edgeT(from.X, to.X, r, s.g.Size), edgeT(from.Y, to.Y, r, s.g.Size))
 	end := geom.Lerp(from, to, t)
 	pa := Line(end)
 	// within the allowance: the longest straight part the terrain allows
@@ -464,4 +466,16 @@ func twoCircles(a geom.Vec, ra float64, b geom.Vec, rb float64, right bool) (geo
 		h = -h
 	}
 	return geom.Vec{X: mid.X - u.Y*h, Y: mid.Y + u.X*h}, true
+}
+
+// heroesWin ends an invasion the heroes won, unless Against the Clock
+// (WS-VAR-2) holds a record of Game.Clock turns they did not beat: then
+// the game is not a victory, and the creatures win.
+func (s *State) heroesWin(x *ctx) {
+	if s.g.Clock > 0 && int(s.turn) >= s.g.Clock {
+		x.note(EvClock, -1, -1, s.turn, "")
+		s.finish(x, 1)
+		return
+	}
+	s.finish(x, 0)
 }

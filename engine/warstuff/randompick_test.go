@@ -6,7 +6,8 @@ import (
 )
 
 // TestRandomPick plays the random bot's short cut (Play draws without
-// Legal) on every sample scenario: every drawn decision is accepted and
+// Legal) on every sample scenario (the invasions also with Smart
+// Creatures): every drawn decision is accepted and
 // keeps the invariants, the log replays, and the same seed gives the same
 // log byte for byte.
 func TestRandomPick(t *testing.T) {
@@ -14,7 +15,13 @@ func TestRandomPick(t *testing.T) {
 	if testing.Short() {
 		n = 3
 	}
-	for gi, g := range sampleGames(t) {
+	games := sampleGames(t)
+	for _, g := range games[2:] { // the invasions again, with Smart Creatures (WS-VAR-3)
+		smart := *g
+		smart.CreatureMove = SmartCreatures
+		games = append(games, &smart)
+	}
+	for gi, g := range games {
 		for seed := range n {
 			s, err := NewState(g, seed)
 			if err != nil {

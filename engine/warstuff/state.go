@@ -92,6 +92,14 @@ type Game struct {
 	// sealing the entries (WS-VAR-5).
 	LateArrival bool
 	BitterEnd   bool
+	// CreatureMove, when set, replaces the creatures' straight move toward
+	// the nearest hero (WS-INV-7): Smart Creatures (WS-VAR-3), e.g.
+	// SmartCreatures.
+	CreatureMove CreaturePolicy
+	// Clock is Against the Clock's record (WS-VAR-2): the turns an
+	// earlier victory under the same conditions took; a victory counts only
+	// in fewer turns (0: no record). Result.Turns is the new record.
+	Clock int
 }
 
 // Fig flags.
