@@ -22,6 +22,15 @@ type Since struct {
 	// set's version, or what git describes of the revision.
 	Version string
 	Catalog *catalog.Catalog
+
+	once    sync.Once
+	layouts *render.Layouts // Catalog's cards laid out, once (watch compares with it at every save)
+}
+
+// laidOut is the earlier version's cards, laid out at the first call.
+func (s *Since) laidOut() *render.Layouts {
+	s.once.Do(func() { s.layouts = render.NewLayouts(s.Catalog) })
+	return s.layouts
 }
 
 // sinceRev is the earlier version the build compares with, and where it
@@ -70,7 +79,7 @@ func CompareSince(since *Since, cat *catalog.Catalog, layouts *render.Layouts) (
 	if !layouts.For(cat) {
 		layouts = render.NewLayouts(cat)
 	}
-	before := render.NewLayouts(since.Catalog)
+	before := since.laidOut()
 	rep, err := changes.Compare(since.Catalog, cat)
 	if err != nil {
 		return nil, err

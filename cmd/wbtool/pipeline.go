@@ -28,9 +28,9 @@ func runBuild(cmd *cobra.Command, g *globalFlags, opts build.Options) (*build.Re
 	if opts.Version == "" {
 		opts.Version = version
 	}
-	if dir := contentDir(g); dir != "" {
+	if v := gitVersion(g); v != nil {
 		// the set's version when the content gives none
-		opts.SetVersion = gitrev.Describe(dir)
+		opts.SetVersion = v()
 	}
 	opts.LoadSince = func(rev string) (*build.Since, error) { return loadSince(g, rev) }
 	res, err := build.Run(cmd.Context(), opts)
@@ -47,6 +47,17 @@ func runBuild(cmd *cobra.Command, g *globalFlags, opts build.Options) (*build.Re
 		printDraft(w, res.Catalog)
 	}
 	return res, nil
+}
+
+// gitVersion returns what git describes of the content folder, asked
+// again at each call (watch asks at every rebuild: a commit or a save
+// changes it); nil for the embedded starter content.
+func gitVersion(g *globalFlags) func() string {
+	dir := contentDir(g)
+	if dir == "" {
+		return nil
+	}
+	return func() string { return gitrev.Describe(dir) }
 }
 
 // loadCatalog loads and validates the content (the load stage only), for

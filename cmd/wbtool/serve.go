@@ -36,6 +36,7 @@ Examples:
 
 func newServeCmd(g *globalFlags) *cobra.Command {
 	var port int
+	var since string
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Preview the site on http://127.0.0.1:PORT/, rebuilding it when the content changes",
@@ -45,10 +46,11 @@ func newServeCmd(g *globalFlags) *cobra.Command {
 			if port < 0 || port > 65535 {
 				return usagef("--port %d: a port is a number from 1 to 65535 (0 picks a free one)", port)
 			}
-			return runServe(cmd.Context(), cmd, g, port)
+			return runServe(cmd.Context(), cmd, g, port, since)
 		},
 	}
 	cmd.Flags().IntVar(&port, "port", 8080, "TCP `PORT` on 127.0.0.1 (0: any free port)")
+	cmd.Flags().StringVar(&since, "since", "", "add the errata page since `REV` (a git revision or a folder), as build does")
 	return cmd
 }
 
@@ -56,13 +58,14 @@ func newServeCmd(g *globalFlags) *cobra.Command {
 // through the build pipeline (the verdict stages, as validate runs them),
 // returning content errors as one error whose text lists every problem
 // with its position.
-func buildSite(ctx context.Context, g *globalFlags) (site.Files, error) {
+func buildSite(ctx context.Context, g *globalFlags, since string) (site.Files, error) {
 	fsys, root, err := contentSource(g)
 	if err != nil {
 		return nil, err
 	}
 	res, err := build.Run(ctx, build.Options{Content: fsys, Root: root, Draft: g.draft, Strict: g.strict,
-		Stages: build.Verdict, Preview: true, Version: version})
+		Stages: build.Verdict, Preview: true, Version: version,
+		Since: since, LoadSince: func(rev string) (*build.Since, error) { return loadSince(g, rev) }})
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +75,7 @@ func buildSite(ctx context.Context, g *globalFlags) (site.Files, error) {
 	return site.Files(res.Outputs[build.SiteDir]), nil
 }
 
-func runServe(ctx context.Context, cmd *cobra.Command, g *globalFlags, port int) error {
+func runServe(ctx context.Context, cmd *cobra.Command, g *globalFlags, port int, since string) error {
 	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	fsys, _, err := contentSource(g)
 	if err != nil {
@@ -93,7 +96,7 @@ func runServe(ctx context.Context, cmd *cobra.Command, g *globalFlags, port int)
 	}()
 	if isEmbedded(fsys) {
 		// The embedded starter content never changes: build it once.
-		files, err := buildSite(ctx, g)
+		files, err := buildSite(ctx, g, since)
 		if err != nil {
 			var ue usageError
 			if errors.As(err, &ue) {
@@ -111,7 +114,7 @@ func runServe(ctx context.Context, cmd *cobra.Command, g *globalFlags, port int)
 		started = true
 		go func() {
 			defer close(watchDone)
-			watching <- previewWatch(ctx, g, lr, h.Set, errw, previewOptions{ready: ready})
+			watching <- previewWatch(ctx, g, lr, h.Set, errw, previewOptions{ready: ready, since: since})
 		}()
 		select {
 		case <-ready:

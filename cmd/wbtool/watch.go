@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/watch"
@@ -42,6 +43,12 @@ boards or factions change), the sheets holding them; unchanged files are
 not rewritten. Card images are kept in <out>/.wbtool/cache for the next session,
 in a folder of this wbtool version (other versions' folders are removed).
 
+The outputs are build's: the set's version is what git describes of the
+content folder when the content gives none, and --since REV (or the
+content's set.errataSince) adds the errata page, each card's history and
+the reprint sheets (see wbtool build --help); the earlier version is read
+once per session.
+
 A broken save prints its errors with file:line:col and keeps the outputs of
 the last good build; watch keeps running, and the next good save rebuilds.
 
@@ -58,6 +65,7 @@ Examples:
   wbtool watch --outputs data,site      # skip the PDF sheets`
 
 type watchFlags struct {
+	since    string
 	debounce time.Duration
 	outputs  string
 	times    bool
@@ -78,6 +86,7 @@ func newWatchCmd(g *globalFlags) *cobra.Command {
 	fl.DurationVar(&f.debounce, "debounce", watch.DefaultDebounce, "quiet time after a save before rebuilding")
 	fl.StringVar(&f.outputs, "outputs", "data,site,print", "outputs to rebuild: any of data, site, print, comma-separated")
 	fl.BoolVar(&f.times, "times", true, "print the time each stage took")
+	fl.StringVar(&f.since, "since", "", "add the errata and reprint sheets since `REV` (a git revision or a folder), as build does")
 	addOutFlag(cmd, g)
 	cmd.AddCommand(newLoadCmd())
 	return cmd
@@ -239,6 +248,11 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 		Outputs:   outputs,
 		Version:   version,
 		Salt:      buildSalt(exe),
+		// The set's version and the errata as build makes them.
+		SetVersion: gitVersion(g),
+		Since:      f.since,
+		LoadSince:  func(rev string) (*build.Since, error) { return loadSince(g, rev) },
+		Draft:      g.draft,
 		// The same outputs as `wbtool build` writes.
 		Date: date,
 		// The check results show as soon as they are known; the outputs
@@ -281,6 +295,8 @@ type previewOptions struct {
 	// ready, when set, is closed once the first build is done (or has
 	// failed), so that serve announces its address with a site to show.
 	ready chan<- struct{}
+	// since is serve's --since: the errata, as build makes them.
+	since string
 }
 
 // previewWatch keeps a preview server's site current, for `wbtool serve`:
@@ -330,6 +346,11 @@ func previewWatch(ctx context.Context, g *globalFlags, lr *livereload.Broker, se
 		Salt:    buildSalt(runner.Exe),
 		// The preview has no sheets to link to.
 		Preview: true,
+		// The set's version and the errata as build makes them.
+		SetVersion: gitVersion(g),
+		Since:      o.since,
+		LoadSince:  func(rev string) (*build.Since, error) { return loadSince(g, rev) },
+		Draft:      g.draft,
 	})
 	absDir, err := filepath.Abs(dir)
 	if err != nil {

@@ -20,6 +20,7 @@ import (
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine"
 	"wbtool.dev/wbtool/internal/budget"
+	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/schema"
@@ -109,6 +110,20 @@ type Config struct {
 	Preview bool
 	// Date is the date printed on the sheets.
 	Date time.Time
+	// SetVersion, when set, is the set's version when the content gives
+	// none, asked at every rebuild (the CLI: what git describes of the
+	// content folder, which a commit or a save changes), as build does.
+	SetVersion func() string
+	// Since is the earlier version the errata compare with (--since; ""
+	// takes the content's set.errataSince), LoadSince reads it, as in
+	// build.Options. The session reads each revision once and keeps it:
+	// a branch name that moves is read again by the next session.
+	Since     string
+	LoadSince func(rev string) (*build.Since, error)
+	// Draft says the loader lets missing translations through: the
+	// sheets and card images then tag the stale translations, as a
+	// draft build does.
+	Draft bool
 	// CacheDir, when set, keeps rendered card images on disk across
 	// sessions (in a folder per wbtool version and build); `wbtool watch`
 	// uses <out>/.wbtool/cache.
@@ -144,6 +159,8 @@ type Session struct {
 	prev   *catalog.Catalog
 	disk   *diskCache
 	pruned bool // the disk cache was pruned after a full site build
+	// since are the earlier versions read for the errata, by revision
+	since map[string]*build.Since
 }
 
 type cardImages struct{ front, back []byte }
@@ -156,7 +173,7 @@ type checkEntry struct {
 // NewSession starts a session.
 func NewSession(cfg Config) *Session {
 	return &Session{cfg: cfg, images: map[string]cardImages{}, checks: map[string]checkEntry{},
-		pdfs: map[string]string{}, written: map[string][32]byte{},
+		pdfs: map[string]string{}, written: map[string][32]byte{}, since: map[string]*build.Since{},
 		disk: openDiskCache(cfg.CacheDir, cfg.Version, cfg.Salt)}
 }
 
@@ -210,6 +227,14 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		}
 		return r
 	}
+	if s.cfg.SetVersion != nil && cat.Set.Version == "" {
+		// before the keys: the images print the version
+		if v := s.cfg.SetVersion(); v != "" {
+			c := *cat
+			c.Set.Version = v
+			cat = &c
+		}
+	}
 	r.Summary = summary(cat)
 	r.Drafts = len(cat.Draft)
 	t = time.Now()
@@ -219,13 +244,19 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	t = time.Now()
 	ix := newIndex(cat)
 	salt := s.cfg.Version + "\x00" + s.cfg.Salt
-	catHash := hashOf(mustJSON(cat), rulesSource(cat), []byte(salt))
+	// The translations lock says which translations are stale: the site
+	// marks them, and draft sheets and images tag them.
+	lock := s.lockBytes()
+	if s.cfg.Draft {
+		salt += "\x00" + hashOf(lock)
+	}
+	catHash := hashOf(mustJSON(cat), rulesSource(cat), []byte(salt), lock, []byte(s.cfg.Since))
 	r.stage("index", t)
 
 	// The same catalog as the last good build: its layout, site and
 	// outputs are those already written.
 	unchanged := catHash == s.lastGood && !changedEverything(changed)
-	stages := []build.Stage{build.Load, build.Checks}
+	stages := []build.Stage{build.Load, build.Errata, build.Checks}
 	if !unchanged {
 		stages = append(stages, build.Layout, build.Site)
 		if s.cfg.Outputs.Data {
@@ -239,13 +270,16 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	checkDiags := map[string]bool{}
 	images := &imageCounts{}
 	res, err := build.Run(ctx, build.Options{
-		Content: s.cfg.ContentFS,
-		Catalog: cat,
-		Stages:  stages,
-		Version: s.cfg.Version,
-		Date:    s.cfg.Date,
-		BaseURL: s.cfg.Site.BaseURL,
-		Preview: s.cfg.Preview,
+		Content:   s.cfg.ContentFS,
+		Catalog:   cat,
+		Stages:    stages,
+		Version:   s.cfg.Version,
+		Date:      s.cfg.Date,
+		BaseURL:   s.cfg.Site.BaseURL,
+		Preview:   s.cfg.Preview,
+		Draft:     s.cfg.Draft,
+		Since:     s.cfg.Since,
+		LoadSince: s.loadSince,
 		PlayChecks: func(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.CheckResult {
 			return s.playChecks(cat, ix, salt, games, r)
 		},
@@ -412,6 +446,36 @@ func (s *Session) changes(cat *catalog.Catalog) []string {
 
 func changedEverything(changed []string) bool {
 	return len(changed) == 1 && changed[0] == Everything
+}
+
+// loadSince reads an earlier version for the errata once per session
+// (Config.LoadSince): its catalog and its laid-out cards are kept.
+func (s *Session) loadSince(rev string) (*build.Since, error) {
+	if since, ok := s.since[rev]; ok {
+		return since, nil
+	}
+	if s.cfg.LoadSince == nil {
+		return nil, errors.New("this command cannot read an earlier version of the content")
+	}
+	since, err := s.cfg.LoadSince(rev)
+	if err != nil {
+		return nil, err
+	}
+	s.since[rev] = since
+	return since, nil
+}
+
+// lockBytes are the bytes of the content's translations lock, nil when
+// there is none (or it cannot be read: the build reports why).
+func (s *Session) lockBytes() []byte {
+	if s.cfg.ContentFS == nil {
+		return nil
+	}
+	b, err := contentfs.ReadFile(s.cfg.ContentFS, build.LockFile, build.MaxLockSize)
+	if err != nil {
+		return nil
+	}
+	return b
 }
 
 func rulesSource(cat *catalog.Catalog) []byte {
