@@ -47,6 +47,10 @@ type Check struct {
 	Clock int `json:"clock,omitempty"`
 	// SmartCreatures: creatures move by SmartCreatures (WS-VAR-3).
 	SmartCreatures bool `json:"smartCreatures,omitempty"`
+	// MoreRandomness: a card each creature phase (WS-VAR-6, 7); StartCards
+	// are the cards drawn as the check starts (suits, SuitIDs).
+	MoreRandomness bool     `json:"moreRandomness,omitempty"`
+	StartCards     []string `json:"startCards,omitempty"`
 	// Sabotaged: objectives (numbered from 1) sabotaged earlier.
 	Sabotaged []int       `json:"sabotaged,omitempty"`
 	Script    []CheckStep `json:"script"`
@@ -119,6 +123,7 @@ type CheckStep struct {
 	After       []CheckWay  `json:"after,omitempty"`
 	Choice      string      `json:"choice,omitempty"`
 	Order       []string    `json:"order,omitempty"` // whose hits are resolved first (WS-SHOOT-7)
+	Cards       []string    `json:"cards,omitempty"` // the cards drawn (More Randomness, WS-VAR-6)
 	Dice        []int8      `json:"dice,omitempty"`
 	Fails       string      `json:"fails,omitempty"`
 	Expect      *Expect     `json:"expect,omitempty"`
@@ -333,6 +338,7 @@ func (r *checkRun) setup() error {
 	if c.SmartCreatures {
 		g.CreatureMove = SmartCreatures
 	}
+	g.MoreRandomness = c.MoreRandomness
 	r.g = g
 	s, err := NewState(g, 1)
 	if err != nil {
@@ -364,7 +370,11 @@ func (r *checkRun) setup() error {
 		s.sab |= 1 << (o - 1)
 	}
 	r.s = s
-	dice := &Dice{Forced: c.StartDice, Strict: true}
+	cards, err := suitsOf(c.StartCards)
+	if err != nil {
+		return fmt.Errorf("startCards: %v", err)
+	}
+	dice := &Dice{Forced: c.StartDice, Strict: true, Cards: cards}
 	x := &ctx{dice: dice}
 	presets := func() {
 		for i, f := range c.Figures {
@@ -386,6 +396,9 @@ func (r *checkRun) setup() error {
 		presets()
 		if scen == Invasion {
 			s.phase = phCreatures
+			if err := s.drawCard(x); err != nil {
+				return fmt.Errorf("start: %v", err)
+			}
 		} else if err := s.beginTurn(x); err != nil {
 			return fmt.Errorf("start: %v", err)
 		}
@@ -558,7 +571,11 @@ func (r *checkRun) step(i int, st *CheckStep) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		dice := &Dice{Forced: st.Dice, Strict: true}
+		cards, err := suitsOf(st.Cards)
+		if err != nil {
+			return "", fmt.Errorf("cards: %v", err)
+		}
+		dice := &Dice{Forced: st.Dice, Strict: true, Cards: cards}
 		before := s.Hash()
 		ev, err = s.Do(d, dice, nil)
 		code := Code(err)
@@ -578,7 +595,7 @@ func (r *checkRun) step(i int, st *CheckStep) (string, error) {
 		case dice.Left() > 0:
 			return fmt.Sprintf("%s: %d forced dice left unused (events: %s)", st.Do, dice.Left(), r.events(ev)), nil
 		}
-	} else if st.Fails != "" || len(st.Dice) > 0 {
+	} else if st.Fails != "" || len(st.Dice) > 0 || len(st.Cards) > 0 {
 		return "", fmt.Errorf("fails and dice need a decision (do)")
 	}
 	if st.Expect != nil {
@@ -723,4 +740,17 @@ func (r *checkRun) expect(e *Expect, ev []Event) string {
 		}
 	}
 	return strings.Join(bad, "; ")
+}
+
+// suitsOf reads card suits by their ids (SuitIDs).
+func suitsOf(ids []string) ([]int8, error) {
+	var out []int8
+	for _, id := range ids {
+		i := slices.Index(SuitIDs[:], id)
+		if i < 0 {
+			return nil, fmt.Errorf("card %q%s", id, suggest.Hint(id, SuitIDs[:]))
+		}
+		out = append(out, int8(i))
+	}
+	return out, nil
 }

@@ -13,14 +13,18 @@ type Dice struct {
 	// Strict: a roll beyond the forced dice is an error (check games that
 	// script every die).
 	Strict bool
+	// Cards are forced card draws, suits (SuitIDs), consumed in order like
+	// the dice (More Randomness, WS-VAR-6).
+	Cards     []int8
+	CardsUsed int
 }
 
-// Left is the number of forced dice not consumed yet.
+// Left is the number of forced dice and cards not consumed yet.
 func (d *Dice) Left() int {
 	if d == nil {
 		return 0
 	}
-	return len(d.Forced) - d.Used
+	return len(d.Forced) - d.Used + len(d.Cards) - d.CardsUsed
 }
 
 // errNoDice is returned when a Strict step needs more dice than it was given.

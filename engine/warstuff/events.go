@@ -47,12 +47,13 @@ const (
 	EvOver
 	EvTeleport
 	EvClock // the heroes won too late to beat the record (WS-VAR-2)
+	EvCard  // the card drawn for the turn (WS-VAR-6)
 )
 
 var eventNames = [...]string{"roll", "turn", "last-turn", "first", "activate", "pass", "move", "stop", "shot", "miss",
 	"hit", "saved", "defended", "ignored", "wound", "stunned", "unstunned", "recoil", "eliminated", "cover",
 	"overwatch", "charge", "power", "heal", "push", "fall", "morale", "sabotage", "sealed", "spawn", "shrink", "score",
-	"over", "teleport", "clock"}
+	"over", "teleport", "clock", "card"}
 
 func (k EventKind) String() string { return eventNames[k] }
 
@@ -153,6 +154,8 @@ func (e Event) Format(g *Game) string {
 	case EvTurn, EvLastTurn, EvFirst, EvClock:
 		fmt.Fprintf(&b, " %d", e.N)
 		return b.String()
+	case EvCard:
+		return b.String() + " " + e.Purpose
 	}
 	if e.Fig >= 0 {
 		b.WriteString(" " + name(e.Fig))

@@ -27,8 +27,7 @@ func (s *State) advanceInvasion(x *ctx) error {
 		if s.phase == phLate && s.spawnNext(x) {
 			return nil
 		}
-		s.startInvasionTurn(x)
-		return nil
+		return s.startInvasionTurn(x)
 	}
 	if s.sealed && !s.creaturesLeft() { // WS-VAR-5
 		s.heroesWin(x)
@@ -84,15 +83,16 @@ func (s *State) advanceInvasion(x *ctx) error {
 			s.finish(x, -1)
 			return nil
 		}
-		s.startInvasionTurn(x)
+		return s.startInvasionTurn(x)
 	}
 	return nil
 }
 
-func (s *State) startInvasionTurn(x *ctx) {
+func (s *State) startInvasionTurn(x *ctx) error {
 	s.newTurn(x)
 	s.phase = phCreatures
 	s.first = 1
+	return s.drawCard(x)
 }
 
 // creaturesLeft reports whether a creature is in play.
@@ -194,7 +194,9 @@ func (s *State) creatureActivation(x *ctx, c int8) error {
 	d := NewDecision(Activate, 1, c)
 	d.Option = creature
 	allow := s.allowance(c, creature)
-	if s.has(c, Cunning) { // WS-INV-17
+	if s.card > 0 {
+		d.Path, d.Target = s.cardMove(c, h)
+	} else if s.has(c, Cunning) { // WS-INV-17
 		cand, cd := NoFig, math.Inf(1)
 		for i := range s.n {
 			if s.figs[i].Side != 0 || !s.inPlay(i) {
@@ -323,6 +325,9 @@ func (s *State) rollSpawn(x *ctx) error {
 	n := s.g.SpawnDice
 	if n == 0 {
 		n = 5
+	}
+	if s.card > 0 { // WS-VAR-6
+		n = max(0, n+int(suits[s.card-1].spawn))
 	}
 	players := max(s.g.Players, 1)
 	for range n * players {

@@ -96,6 +96,8 @@ type Game struct {
 	// the nearest hero (WS-INV-7): Smart Creatures (WS-VAR-3), e.g.
 	// SmartCreatures.
 	CreatureMove CreaturePolicy
+	// MoreRandomness draws a card at each creature phase (WS-VAR-6, 7).
+	MoreRandomness bool
 	// Clock is Against the Clock's record (WS-VAR-2): the turns an
 	// earlier victory under the same conditions took; a victory counts only
 	// in fewer turns (0: no record). Result.Turns is the new record.
@@ -177,7 +179,11 @@ type State struct {
 	// which side's (endTurn)
 	mq     uint64
 	mstage int8
-	rng    rand.PCG
+	// More Randomness (WS-VAR-6): the cards of each suit drawn since the
+	// last shuffle, and the suit of this turn's card (1 + suit, 0 none)
+	drawn [4]int8
+	card  int8
+	rng   rand.PCG
 	// sight caches the expensive sight tests (those whose centre line is
 	// blocked) by position pair. Sight depends only on the two bases and
 	// the table, so copies of the state share it; a state and its copies
@@ -424,5 +430,6 @@ func (s *State) Hash() uint64 {
 	mix(uint64(s.turn)<<32 | uint64(s.pend)<<24 | uint64(uint8(s.toAct))<<16 | uint64(s.sab)<<1 | uint64(b2i(s.sealed)))
 	mix(uint64(uint16(s.vp[0]))<<16 | uint64(uint16(s.vp[1])))
 	mix(s.mq)
+	mix(uint64(s.card)<<32 | uint64(uint8(s.drawn[0]))<<24 | uint64(uint8(s.drawn[1]))<<16 | uint64(uint8(s.drawn[2]))<<8 | uint64(uint8(s.drawn[3])))
 	return h
 }
