@@ -21,6 +21,11 @@ install:
 ## test: the whole test suite: lint, go tests, cue vet of the content, check games
 test: lint test-go cue-vet check
 
+## wasm: rebuild the deck builder's WebAssembly deck checker (site/assets/deckcheck.wasm, committed) from the catalog's Go code
+.PHONY: wasm
+wasm:
+	WBTOOL_UPDATE=1 $(GO) test ./site/deckcheck -run TestWasmIsFresh -count=1
+
 ## check: play the content's check games
 check:
 	$(GO) run ./cmd/wbtool check

@@ -31,6 +31,7 @@ type deckPage struct {
 	Formats []formatLegality
 	PDF     string
 	TTS     string // the Tabletop Simulator saved object, when built
+	Builder string // the deck in the deck builder
 }
 
 // formatLegality is whether a deck could be played in one format.
@@ -66,13 +67,16 @@ func (b *builder) buildDecks(l catalog.Lang) error {
 			return err
 		}
 	}
-	di.Data = items
-	return b.render("decks", di)
+	di.Data = map[string]any{"Decks": items, "Builder": di.Link(builderPage)}
+	if err := b.render("decks", di); err != nil {
+		return err
+	}
+	return b.buildDeckBuilder(l)
 }
 
 func (b *builder) deckPageData(p *page, d *catalog.Deck) *deckPage {
 	l := p.Lang
-	dp := &deckPage{Name: d.Name.In(l), Stale: b.staleMark(l, []string{"decks", d.ID, "name"}, []string{"decks", d.ID, "description"}), Format: b.label("format."+string(d.Format), l), Count: len(d.Cards)}
+	dp := &deckPage{Name: d.Name.In(l), Stale: b.staleMark(l, []string{"decks", d.ID, "name"}, []string{"decks", d.ID, "description"}), Format: b.label("format."+string(d.Format), l), Count: len(d.Cards), Builder: builderLink(p, d)}
 	if d.Description != nil {
 		dp.Description = d.Description.In(l)
 	}

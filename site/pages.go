@@ -77,7 +77,7 @@ func (b *builder) plan() {
 // folder, in a stable order.
 func (b *builder) commonPages() []string {
 	ps := []string{"index.html", "rules/index.html", "cards/index.html", "factions/index.html",
-		"decks/index.html", "glossary/index.html", "checks/index.html", "search/index.html", "404.html"}
+		"decks/index.html", "glossary/index.html", "checks/index.html", "search/index.html", "404.html", builderPage}
 	for _, k := range b.kinds() {
 		ps = append(ps, "types/"+string(k)+"/index.html")
 	}

@@ -205,6 +205,7 @@ func build(cat *catalog.Catalog, opts Options, check bool) (Files, error) {
 	b.files["assets/site.js"] = []byte(siteJS)
 	b.files["assets/favicon.svg"] = []byte(faviconSVG)
 	b.files["assets/factions.css"] = b.factionCSS()
+	b.builderFiles()
 	robots := "User-agent: *\nAllow: /\n"
 	if b.baseURL() != "" {
 		// The sitemap protocol wants absolute URLs: without the site's
@@ -243,6 +244,18 @@ type page struct {
 	// 404 pages), so its links start at the site's address (BaseURL), or
 	// at the host's root without one.
 	anyDepth bool
+	// wasm: the page runs WebAssembly (the deck builder), which its
+	// Content-Security-Policy must allow ('wasm-unsafe-eval': compiling a
+	// module, not eval of strings).
+	wasm bool
+}
+
+// ScriptSrc is the page's CSP script-src.
+func (p *page) ScriptSrc() string {
+	if p.wasm {
+		return "'self' 'wasm-unsafe-eval'"
+	}
+	return "'self'"
 }
 
 // Root is the path from the page to the site root.

@@ -1,0 +1,86 @@
+package deckcheck
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"wbtool.dev/wbtool/internal/golden"
+)
+
+// The committed WebAssembly module (site/assets/deckcheck.wasm), the Go
+// version that built it, and the Go distribution's loader script.
+const (
+	wasmFile    = "../assets/deckcheck.wasm"
+	versionFile = "../assets/deckcheck.wasm.version"
+	execJSFile  = "../assets/wasm_exec.js"
+)
+
+// buildWasm compiles site/deckwasm for the browser. -trimpath,
+// -buildvcs=false and an empty build id make the bytes depend on the Go
+// code and the Go version only (not on the folder, the commit, or files
+// the module does not link).
+func buildWasm(t *testing.T, out string) {
+	t.Helper()
+	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -buildid=", "-o", out, "../deckwasm")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("GOOS=js GOARCH=wasm go build ../deckwasm: %v\n%s", err, msg)
+	}
+}
+
+// TestWasmIsFresh: the module the site embeds is what the current Go
+// code compiles to, so that the browser's verdict is the CLI's. With
+// WBTOOL_UPDATE=1 it rebuilds the module and copies wasm_exec.js (`make
+// wasm`). A Go version other than the one that built the module gives
+// other bytes: the test then skips, saying so.
+func TestWasmIsFresh(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command: the module cannot be rebuilt here")
+	}
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatalf("go env GOROOT: %v", err)
+	}
+	execJS, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		t.Fatalf("the Go distribution's wasm_exec.js: %v", err)
+	}
+	ver := runtime.Version()
+	out := filepath.Join(t.TempDir(), "deckcheck.wasm")
+	buildWasm(t, out)
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if golden.Update() {
+		for name, data := range map[string][]byte{wasmFile: got, versionFile: []byte(ver + "\n"), execJSFile: execJS} {
+			if err := os.WriteFile(name, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Logf("wrote %s (%d bytes, %s)", wasmFile, len(got), ver)
+		return
+	}
+	recorded, err := os.ReadFile(versionFile)
+	if err != nil {
+		t.Fatalf("%v (run `make wasm`)", err)
+	}
+	if v := strings.TrimSpace(string(recorded)); v != ver {
+		t.Skipf("the committed module was built by %s, this is %s: run `make wasm` to rebuild it with this Go", v, ver)
+	}
+	want, err := os.ReadFile(wasmFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s is not what the deck checker's Go code compiles to (%d bytes, the build gives %d): run `make wasm` and commit it", wasmFile, len(want), len(got))
+	}
+	if js, err := os.ReadFile(execJSFile); err != nil || !bytes.Equal(js, execJS) {
+		t.Errorf("%s differs from the Go distribution's lib/wasm/wasm_exec.js: run `make wasm`", execJSFile)
+	}
+}
