@@ -60,12 +60,14 @@ func (b *builder) builderFiles() {
 	b.files["deck-data.js"] = deckcheck.Compact(b.cat).JS()
 }
 
-// builderLabels are the interface strings the script shows.
-var builderLabels = []string{"builder.loading", "builder.nowasm", "builder.add", "builder.remove", "builder.attach",
-	"builder.detached", "builder.notInDeck", "builder.empty", "builder.counts", "builder.leaders", "builder.characters",
-	"builder.upgrades", "builder.colour", "builder.demand", "builder.colourless", "builder.noLeader", "builder.copied",
-	"builder.defaultName", "deck.format.legal", "deck.format.illegal", "leader.period", "format.exploration",
-	"format.confrontation"}
+// builderMessages are the interface strings the script shows, by the
+// names it knows them by (label keys stay out of outputs).
+var builderMessages = map[string]string{"loading": "builder.loading", "nowasm": "builder.nowasm", "add": "builder.add",
+	"remove": "builder.remove", "attach": "builder.attach", "detached": "builder.detached", "notInDeck": "builder.notInDeck",
+	"counts": "builder.counts", "leaders": "builder.leaders", "characters": "builder.characters",
+	"upgrades": "builder.upgrades", "colour": "builder.colour", "demand": "builder.demand", "colourless": "builder.colourless",
+	"noLeader": "builder.noLeader", "defaultName": "builder.defaultName", "copied": "builder.copied", "legal": "deck.format.legal", "illegal": "deck.format.illegal",
+	"period": "leader.period", "exploration": "format.exploration", "confrontation": "format.confrontation"}
 
 // buildDeckBuilder writes the deck builder page of language l. Without
 // JavaScript or WebAssembly it lists the cards, read-only.
@@ -74,8 +76,8 @@ func (b *builder) buildDeckBuilder(l catalog.Lang) error {
 	p.wasm = true
 	p.Description = b.label("builder.intro", l)
 	msgs := map[string]string{}
-	for _, k := range builderLabels {
-		msgs[k] = b.label(k, l)
+	for name, k := range builderMessages {
+		msgs[name] = b.label(k, l)
 	}
 	// The rules the checker names link to their anchor, as on deck pages.
 	rules := map[string]string{}

@@ -96,7 +96,7 @@ func TestHostileContentIsInert(t *testing.T) {
 			// The interface strings too, among them those of the search
 			// help page, the card tiles and the script's messages.
 			for _, k := range []string{"site.title", "search.help.title", "search.field.faction", "search.err.field",
-				"stat.abbr.attack", "card.enlarge", "sort.name", "glossary.title"} {
+				"stat.abbr.attack", "card.enlarge", "sort.name", "glossary.title", "builder.title", "builder.attach", "builder.nojs"} {
 				cat.Strings = append(cat.Strings, catalog.UIString{ID: k, Text: catalog.Text{EN: "W " + p, FR: "W " + p}})
 			}
 			cat.Checks = append(cat.Checks, catalog.CheckGame{ID: "x" + p})

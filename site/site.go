@@ -250,13 +250,8 @@ type page struct {
 	wasm bool
 }
 
-// ScriptSrc is the page's CSP script-src.
-func (p *page) ScriptSrc() string {
-	if p.wasm {
-		return "'self' 'wasm-unsafe-eval'"
-	}
-	return "'self'"
-}
+// WASM reports whether the page's CSP allows WebAssembly.
+func (p *page) WASM() bool { return p.wasm }
 
 // Root is the path from the page to the site root.
 func (p *page) Root() string {

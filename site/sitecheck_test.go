@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"encoding/json"
 	"net/url"
 	"path"
 	"strings"
@@ -134,7 +135,9 @@ func checkLinks(t testing.TB, files Files, outside ...string) int {
 				t.Errorf("%s: broken link %q (no %s)", p, l.val, target)
 				continue
 			}
-			if u.Fragment != "" {
+			// The deck builder's fragment is a deck (f=…&c=…), not an anchor;
+			// TestDeckBuilderLinks checks those links.
+			if u.Fragment != "" && !strings.HasSuffix(target, "/"+builderPage) {
 				tp := pages[target]
 				if tp == nil {
 					t.Errorf("%s: link %q has a fragment on a non-HTML file", p, l.val)
@@ -148,7 +151,8 @@ func checkLinks(t testing.TB, files Files, outside ...string) int {
 }
 
 // allowedScripts are the only scripts the templates write.
-var allowedScripts = map[string]bool{"search-index.js": true, "assets/search.js": true, "assets/site.js": true}
+var allowedScripts = map[string]bool{"search-index.js": true, "assets/search.js": true, "assets/site.js": true,
+	"deck-data.js": true, "assets/wasm_exec.js": true, "assets/deckbuilder.js": true}
 
 // allowedMeta are the meta elements of the layout.
 var allowedMeta = map[string]bool{"charset": true, "viewport": true, "Content-Security-Policy": true, "referrer": true,
@@ -170,6 +174,16 @@ func checkXSS(t testing.TB, files Files) int {
 			if strings.HasSuffix(p, ".js") && !strings.HasPrefix(p, "assets/") {
 				if bytes.Contains(bytes.ToLower(files[p]), []byte("</script")) || bytes.Contains(files[p], []byte("\u2028")) {
 					t.Errorf("%s: data script can end a script element", p)
+				}
+			}
+			if p == "deck-data.js" {
+				// The deck builder's bridge: one assignment of one JSON
+				// string (the deck checker's data), nothing that runs.
+				var s string
+				body, ok := bytes.CutPrefix(files[p], []byte("window.WB_DECK_DATA = "))
+				body, ok2 := bytes.CutSuffix(body, []byte(";\n"))
+				if !ok || !ok2 || json.Unmarshal(body, &s) != nil || !json.Valid([]byte(s)) {
+					t.Errorf("%s: not one assignment of a JSON string: %.200s", p, files[p])
 				}
 			}
 			continue

@@ -27,10 +27,10 @@
   };
   var nameOf = function (id) { return cards[id] ? cards[id].name : id; };
 
-  var deck = { name: "", format: "exploration", cards: [], attachments: [] };
+  var built = { name: "", format: "exploration", cards: [], attachments: [] };
   var result = null;
   var editable = false;
-  var api = { deck: deck, result: null, ready: false, failed: false, startMs: -1 };
+  var api = { deck: built, result: null, ready: false, failed: false, startMs: -1 };
   window.WB_DECK_BUILDER = api;
 
   // The address: read once, written on every change.
@@ -38,31 +38,31 @@
     var h = location.hash.replace(/^#/, "");
     if (!h) return;
     var p = new URLSearchParams(h);
-    if (p.get("f") === "confrontation") deck.format = "confrontation";
-    deck.name = (p.get("n") || "").slice(0, 80);
+    if (p.get("f") === "confrontation") built.format = "confrontation";
+    built.name = (p.get("n") || "").slice(0, 80);
     var ids = (p.get("c") || "").split(",").filter(function (s) { return /^[a-z0-9-]+$/.test(s); });
-    deck.cards.push.apply(deck.cards, ids);
+    built.cards.push.apply(built.cards, ids);
     (p.get("a") || "").split(",").forEach(function (pair) {
       var m = /^([a-z0-9-]+):([a-z0-9-]+)$/.exec(pair);
-      if (m) deck.attachments.push({ upgrade: m[1], to: m[2] });
+      if (m) built.attachments.push({ upgrade: m[1], to: m[2] });
     });
   }
   function hash() {
     var p = new URLSearchParams();
-    p.set("f", deck.format);
-    p.set("n", deck.name);
-    p.set("c", deck.cards.join(","));
-    p.set("a", deck.attachments.map(function (a) { return a.upgrade + ":" + a.to; }).join(","));
+    p.set("f", built.format);
+    p.set("n", built.name);
+    p.set("c", built.cards.join(","));
+    p.set("a", built.attachments.map(function (a) { return a.upgrade + ":" + a.to; }).join(","));
     return p.toString().replace(/%2C/g, ",").replace(/%3A/g, ":");
   }
 
   // The k-th copy of an Upgrade in the card list owns the k-th attachment
   // of that Upgrade.
   function attachmentIndex(i) {
-    var id = deck.cards[i], k = 0, j;
-    for (j = 0; j < i; j++) if (deck.cards[j] === id) k++;
-    for (j = 0; j < deck.attachments.length; j++) {
-      if (deck.attachments[j].upgrade === id) {
+    var id = built.cards[i], k = 0, j;
+    for (j = 0; j < i; j++) if (built.cards[j] === id) k++;
+    for (j = 0; j < built.attachments.length; j++) {
+      if (built.attachments[j].upgrade === id) {
         if (k === 0) return j;
         k--;
       }
@@ -71,27 +71,27 @@
   }
 
   function add(id) {
-    deck.cards.push(id);
+    built.cards.push(id);
     update();
   }
   function remove(i) {
-    if (isUpgrade(deck.cards[i])) {
+    if (isUpgrade(built.cards[i])) {
       var a = attachmentIndex(i);
-      if (a >= 0) deck.attachments.splice(a, 1);
+      if (a >= 0) built.attachments.splice(a, 1);
     }
     // Attachments to a removed card stay: the checker says why, and the
     // Upgrade's menu shows the missing card.
-    deck.cards.splice(i, 1);
+    built.cards.splice(i, 1);
     update();
   }
   function attach(i, to) {
     var a = attachmentIndex(i);
     if (to === "") {
-      if (a >= 0) deck.attachments.splice(a, 1);
+      if (a >= 0) built.attachments.splice(a, 1);
     } else if (a >= 0) {
-      deck.attachments[a].to = to;
+      built.attachments[a].to = to;
     } else {
-      deck.attachments.push({ upgrade: deck.cards[i], to: to });
+      built.attachments.push({ upgrade: built.cards[i], to: to });
     }
     update();
   }
@@ -111,9 +111,9 @@
   function renderList() {
     var list = $("db-list");
     list.textContent = "";
-    $("db-empty").hidden = deck.cards.length > 0;
-    var hosts = deck.cards.filter(function (id, i) { return !isUpgrade(id) && deck.cards.indexOf(id) === i; });
-    deck.cards.forEach(function (id, i) {
+    $("db-empty").hidden = built.cards.length > 0;
+    var hosts = built.cards.filter(function (id, i) { return !isUpgrade(id) && built.cards.indexOf(id) === i; });
+    built.cards.forEach(function (id, i) {
       var li = el("li");
       li.setAttribute("data-id", id);
       li.appendChild(cardLink(id));
@@ -121,19 +121,19 @@
       li.appendChild(document.createTextNode(" "));
       li.appendChild(el("span", "kind kind-" + k, cards[id] ? kindLabel(id) : ""));
       if (isUpgrade(id)) {
-        var a = attachmentIndex(i), to = a >= 0 ? deck.attachments[a].to : "";
+        var a = attachmentIndex(i), to = a >= 0 ? built.attachments[a].to : "";
         var label = el("label", "db-attach");
-        label.appendChild(el("span", "", msg["builder.attach"] + " "));
+        label.appendChild(el("span", "", msg.attach + " "));
         var sel = el("select");
         sel.setAttribute("data-index", String(i));
         sel.disabled = !editable;
-        var opt = el("option", "", msg["builder.detached"]);
+        var opt = el("option", "", msg.detached);
         opt.value = "";
         sel.appendChild(opt);
         var options = hosts.slice();
         if (to && options.indexOf(to) < 0) options.push(to);
         options.forEach(function (h) {
-          var o = el("option", "", nameOf(h) + (deck.cards.indexOf(h) < 0 ? " (" + msg["builder.notInDeck"] + ")" : ""));
+          var o = el("option", "", nameOf(h) + (built.cards.indexOf(h) < 0 ? " (" + msg.notInDeck + ")" : ""));
           o.value = h;
           sel.appendChild(o);
         });
@@ -143,9 +143,9 @@
         li.appendChild(label);
       }
       if (editable) {
-        var rm = el("button", "db-remove db-noprint", msg["builder.remove"]);
+        var rm = el("button", "db-remove db-noprint", msg.remove);
         rm.type = "button";
-        rm.setAttribute("aria-label", msg["builder.remove"] + " " + nameOf(id));
+        rm.setAttribute("aria-label", msg.remove + " " + nameOf(id));
         rm.addEventListener("click", function () { remove(i); });
         li.appendChild(rm);
       }
@@ -162,17 +162,23 @@
     leg.textContent = "";
     eco.textContent = "";
     counts.textContent = "";
+    var summary = $("db-summary");
+    summary.hidden = !result;
     if (!result) return;
     var own = result.formats[0];
-    counts.textContent = msg["builder.counts"] + " " + result.counts.cards + "/" + own.size + " · " +
-      msg["builder.leaders"] + " " + result.counts.leaders + " · " + msg["builder.characters"] + " " +
-      result.counts.characters + " · " + msg["builder.upgrades"] + " " + result.counts.upgrades;
+    // A line that stays on screen while cards are picked far down the list.
+    summary.firstChild.textContent = result.counts.cards + "/" + own.size + " · " + result.formats.map(function (v) {
+      return msg[v.format] + " " + (v.legal ? "✔" : "✘");
+    }).join(" · ");
+    counts.textContent = msg.counts + " " + result.counts.cards + "/" + own.size + " · " +
+      msg.leaders + " " + result.counts.leaders + " · " + msg.characters + " " +
+      result.counts.characters + " · " + msg.upgrades + " " + result.counts.upgrades;
     result.formats.forEach(function (v) {
       var box = el("div", "db-verdict " + (v.legal ? "ok" : "bad"));
       box.setAttribute("data-format", v.format);
       var h = el("p", "legal " + (v.legal ? "ok" : "bad"));
-      h.appendChild(el("strong", "", msg["format." + v.format] + " "));
-      h.appendChild(document.createTextNode((v.legal ? "✔ " : "✘ ") + msg[v.legal ? "deck.format.legal" : "deck.format.illegal"]));
+      h.appendChild(el("strong", "", msg[v.format] + " "));
+      h.appendChild(document.createTextNode((v.legal ? "✔ " : "✘ ") + msg[v.legal ? "legal" : "illegal"]));
       box.appendChild(h);
       if (v.problems.length) {
         var ul = el("ul", "db-problems");
@@ -201,12 +207,12 @@
     Object.keys(result.demand).forEach(function (c) { colours[c] = true; });
     var list = Object.keys(colours).filter(function (c) { return c !== "any"; }).sort();
     if (colours.any) list.push("any");
-    if (!own.orders.length) eco.appendChild(el("p", "muted", msg["builder.noLeader"]));
+    if (!own.orders.length) eco.appendChild(el("p", "muted", msg.noLeader));
     if (!list.length) return;
     var t = el("table", "db-economy-table"), head = el("tr");
-    head.appendChild(el("th", "", msg["builder.colour"]));
-    own.orders.forEach(function (_, i) { head.appendChild(el("th", "", msg["leader.period"] + " " + (i + 1))); });
-    head.appendChild(el("th", "", msg["builder.demand"]));
+    head.appendChild(el("th", "", msg.colour));
+    own.orders.forEach(function (_, i) { head.appendChild(el("th", "", msg.period + " " + (i + 1))); });
+    head.appendChild(el("th", "", msg.demand));
     Array.prototype.forEach.call(head.children, function (th) { th.scope = "col"; });
     var thead = el("thead");
     thead.appendChild(head);
@@ -214,7 +220,7 @@
     var tbody = el("tbody");
     list.forEach(function (c) {
       var tr = el("tr");
-      var th = el("th", "faction faction-" + c, c === "any" ? msg["builder.colourless"] : (cfg.factions[c] || c));
+      var th = el("th", "faction faction-" + c, c === "any" ? msg.colourless : (cfg.factions[c] || c));
       th.scope = "row";
       tr.appendChild(th);
       own.orders.forEach(function (p) { tr.appendChild(el("td", "", String(p[c] || 0))); });
@@ -227,7 +233,9 @@
 
   function update() {
     if (api.ready) {
-      var out = JSON.parse(window.wbDeckCheck(JSON.stringify(deck)));
+      // An unnamed deck is exported under the page's default name.
+      var named = { name: built.name.trim() || msg.defaultName, format: built.format, cards: built.cards, attachments: built.attachments };
+      var out = JSON.parse(window.wbDeckCheck(JSON.stringify(named)));
       if (out.error) {
         console.error("deck checker: " + out.error);
         result = null;
@@ -254,8 +262,11 @@
 
   function failed() {
     api.failed = true;
-    status.textContent = msg["builder.nowasm"];
+    status.textContent = msg.nowasm;
     editable = false;
+    root.classList.add("db-readonly");
+    $("db-name").readOnly = true;
+    $("db-format").disabled = true;
     update();
   }
 
@@ -266,6 +277,7 @@
     var go = new window.Go();
     window.wbDeckReady = function () {
       api.startMs = performance.now() - t0;
+      api.readyAt = performance.now();
       api.ready = true;
       editable = true;
       status.textContent = "";
@@ -283,14 +295,14 @@
   }
 
   readHash();
-  $("db-name").value = deck.name;
-  $("db-format").value = deck.format;
+  $("db-name").value = built.name;
+  $("db-format").value = built.format;
   document.querySelector(".db-deck").hidden = false;
-  status.textContent = msg["builder.loading"];
+  status.textContent = msg.loading;
   update();
 
-  $("db-name").addEventListener("input", function () { deck.name = this.value; update(); });
-  $("db-format").addEventListener("change", function () { deck.format = this.value; update(); });
+  $("db-name").addEventListener("input", function () { built.name = this.value; update(); });
+  $("db-format").addEventListener("change", function () { built.format = this.value; update(); });
   $("db-pool").addEventListener("click", function (e) {
     var b = e.target.closest(".db-add");
     if (b && editable) add(b.closest("li").getAttribute("data-id"));
@@ -304,13 +316,13 @@
   });
   $("db-print").addEventListener("click", function () { window.print(); });
   $("db-clear").addEventListener("click", function () {
-    deck.cards.length = 0;
-    deck.attachments.length = 0;
+    built.cards.length = 0;
+    built.attachments.length = 0;
     update();
   });
   $("db-copy").addEventListener("click", function () {
     var ta = $("db-cue");
-    var done = function () { $("db-copied").textContent = msg["builder.copied"]; };
+    var done = function () { $("db-copied").textContent = msg.copied; };
     if (navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(ta.value).then(done, function () { ta.select(); });
     } else {

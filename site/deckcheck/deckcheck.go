@@ -24,11 +24,11 @@ import (
 // groups, factions, gear icons, Leaders' Orders, costs for the economy).
 // Its JSON is compact: no texts, no art.
 type Data struct {
-	Characters []Character    `json:"characters,omitempty"`
-	Leaders    []Leader       `json:"leaders,omitempty"`
-	Equipment  []Upgrade      `json:"equipment,omitempty"`
-	Formations []Formation    `json:"formations,omitempty"`
-	Vocations  []Upgrade      `json:"vocations,omitempty"`
+	Characters []Character `json:"characters,omitempty"`
+	Leaders    []Leader    `json:"leaders,omitempty"`
+	Equipment  []Upgrade   `json:"equipment,omitempty"`
+	Formations []Formation `json:"formations,omitempty"`
+	Vocations  []Upgrade   `json:"vocations,omitempty"`
 	// References and Objectives are cards that are not deck cards
 	// (R-DECK-7): their ids only.
 	References []string `json:"references,omitempty"`
