@@ -43,6 +43,8 @@ type Cache struct {
 	// files are the parsed files, by file key.
 	files     map[string]*parsedFile
 	usedFiles map[string]bool
+	// schema is the parsed schema, by draft mode.
+	schema map[bool][]*ast.File
 	// art are the checked art images, by the hash of the file's bytes
 	// (readArt decodes the images in parallel: artMu guards it).
 	artMu   sync.Mutex
@@ -58,7 +60,8 @@ type Cache struct {
 
 // NewCache returns an empty cache.
 func NewCache() *Cache {
-	return &Cache{entries: map[string]*fileResult{}, files: map[string]*parsedFile{}, art: map[[32]byte]*artResult{}}
+	return &Cache{entries: map[string]*fileResult{}, files: map[string]*parsedFile{}, art: map[[32]byte]*artResult{},
+		schema: map[bool][]*ast.File{}}
 }
 
 // artResult is an art image checked and decoded, or why it cannot be.
@@ -84,10 +87,27 @@ func (c *Cache) decodedArt(src []byte) (artFile, string) {
 	return r.file, r.err
 }
 
-// parsedFile is what a Cache keeps of a content file's syntax: the
-// positions of its fields.
+// parsedFile is what a Cache keeps of a content file that parsed with no
+// problem: its syntax and the positions of its fields.
+//
+// Evaluating a package changes its files' syntax in place: each file's
+// references to another file's declarations are resolved (ast.Ident.Node
+// and Scope set) and dropped from ast.File.Unresolved. units reads those,
+// so syntax restores them as the parser left them: the unresolved
+// identifiers of the parse, unresolved again.
 type parsedFile struct {
-	positions map[string]catalog.Pos
+	positions  map[string]catalog.Pos
+	file       *ast.File
+	unresolved []*ast.Ident // file.Unresolved after the parse
+}
+
+// syntax is the file's syntax as the parser left it.
+func (p *parsedFile) syntax() *ast.File {
+	for _, id := range p.unresolved {
+		id.Node, id.Scope = nil, nil
+	}
+	p.file.Unresolved = slices.Clone(p.unresolved)
+	return p.file
 }
 
 func (c *Cache) parsed(key string) *parsedFile {

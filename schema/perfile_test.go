@@ -15,6 +15,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"cuelang.org/go/cue/ast"
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"wbtool.dev/wbtool/catalog"
@@ -440,4 +441,39 @@ func BenchmarkLoadStarterEdit(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64((testtool.CPUTime()-cpu).Microseconds())/1000/float64(i), "cpu-ms/op")
+}
+
+// TestCacheReusesSyntax: a load with a warm cache parses no unchanged
+// file again (the syntax the previous load evaluated is restored as the
+// parser left it) and evaluates nothing, and gives what a fresh load
+// gives: the starter (whose files share a hidden field across files) and
+// the starter in draft mode.
+func TestCacheReusesSyntax(t *testing.T) {
+	for _, draft := range []bool{false, true} {
+		opt := Options{Root: "content", Draft: draft}
+		want, werr := Load(content.FS, opt)
+		opt.Cache = NewCache()
+		for round := range 3 {
+			before := map[string]*ast.File{}
+			for k, p := range opt.Cache.files {
+				before[k] = p.file
+			}
+			got, gerr := Load(content.FS, opt)
+			if d := outcomeDiff(want, werr, got, gerr); d != "" {
+				t.Fatalf("draft %v, round %d:\n%s", draft, round, d)
+			}
+			if round == 0 {
+				continue
+			}
+			if opt.Cache.Evaluated != 0 || opt.Cache.Whole {
+				t.Errorf("draft %v, round %d: %d units evaluated, whole %v (%s)", draft, round, opt.Cache.Evaluated, opt.Cache.Whole, opt.Cache.why)
+			}
+			for k, p := range opt.Cache.files {
+				if before[k] != p.file {
+					t.Errorf("draft %v, round %d: a file was parsed again", draft, round)
+					break
+				}
+			}
+		}
+	}
 }

@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -248,6 +249,22 @@ func (l *loader) load() (*catalog.Catalog, error) {
 // schemaFiles parses the embedded schema (and, in draft mode, the
 // placeholders for missing languages).
 func (l *loader) schemaFiles() ([]*ast.File, error) {
+	if c := l.opt.Cache; c != nil {
+		// parsed once for the cache's life: only their declarations are
+		// read outside the evaluation, which resolves them afresh
+		if c.schema[l.opt.Draft] == nil {
+			files, err := l.parseSchemaFiles()
+			if err != nil {
+				return nil, err
+			}
+			c.schema[l.opt.Draft] = files
+		}
+		return c.schema[l.opt.Draft], nil
+	}
+	return l.parseSchemaFiles()
+}
+
+func (l *loader) parseSchemaFiles() ([]*ast.File, error) {
 	files, err := ParseSchema(schemaFS, "cue", schemaPrefix)
 	if err != nil {
 		return nil, err
@@ -325,17 +342,27 @@ func (l *loader) readFile(rel string, max int64, tooLarge string) ([]byte, bool)
 // load: evaluating a package resolves, in place, each file's references
 // to the other files, so a syntax tree is not reused across loads.)
 func (l *loader) parseSource(name string, src []byte) *ast.File {
-	f := l.parse(name, src)
 	c := l.opt.Cache
-	if c == nil || f == nil {
-		return f
+	if c == nil {
+		return l.parse(name, src)
 	}
 	key := l.fileKey(name, src)
 	p := c.parsed(key)
-	if p == nil {
+	var f *ast.File
+	if p != nil {
+		// The same text parsed before, with no problem: its syntax, as
+		// the parser left it; the declarations are read again.
+		f = p.syntax()
+		if !l.checkDeclarations(f) {
+			return nil
+		}
+	} else {
+		if f = l.parse(name, src); f == nil {
+			return nil
+		}
 		sub := &loader{}
 		sub.indexPositions(f)
-		p = &parsedFile{positions: sub.positions[0]}
+		p = &parsedFile{positions: sub.positions[0], file: f, unresolved: slices.Clone(f.Unresolved)}
 		c.putParsed(key, p)
 	}
 	if l.keys == nil {
