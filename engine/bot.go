@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"wbtool.dev/wbtool/engine/botkit"
 	"wbtool.dev/wbtool/engine/hex"
 )
 
@@ -22,7 +23,7 @@ type RandomBot struct {
 
 // NewRandomBot returns a random bot seeded with seed.
 func NewRandomBot(seed uint64) *RandomBot {
-	return &RandomBot{r: rand.New(rand.NewPCG(seed, 0x5eed))}
+	return &RandomBot{r: botkit.NewRand(seed, botkit.RandomStream)}
 }
 
 // Choose implements Bot.
@@ -37,37 +38,29 @@ type GreedyBot struct {
 
 // NewGreedyBot returns a greedy bot; seed drives its look-ahead dice.
 func NewGreedyBot(seed uint64) *GreedyBot {
-	return &GreedyBot{r: rand.New(rand.NewPCG(seed, 0x9eed))}
+	return &GreedyBot{r: botkit.NewRand(seed, botkit.GreedyStream)}
 }
 
 // Choose implements Bot.
 func (b *GreedyBot) Choose(s *State, legal []Decision) int {
 	side := int(s.toAct)
-	best, bestScore := 0, -1<<30
-	var dice Dice
 	var forced [maxDice * 2]int8
-	for i, d := range legal {
+	return botkit.Greedy(len(legal), func(i int) (int, bool) {
 		// The look-ahead rolls its own dice (never the game's generator),
 		// drawn from the bot's generator: one sample of what it may do.
-		for j := range forced {
-			forced[j] = int8(1 + b.r.IntN(10))
-		}
-		dice = Dice{Forced: forced[:]}
+		botkit.Roll(b.r, forced[:], 10)
+		dice := Dice{Forced: forced[:]}
 		c := *s
 		var err error
-		b.buf, err = c.Do(d, &dice, b.buf[:0])
-		if err != nil {
-			continue
+		if b.buf, err = c.Do(legal[i], &dice, b.buf[:0]); err != nil {
+			return 0, false
 		}
 		score := c.evaluate(side)
-		if d.Kind == Pass {
+		if legal[i].Kind == Pass {
 			score -= 3 // prefer acting while it pays
 		}
-		if score > bestScore {
-			best, bestScore = i, score
-		}
-	}
-	return best
+		return score, true
+	})
 }
 
 // evaluate scores a state for side: Victory Points first, then the

@@ -2,10 +2,13 @@ package engine
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/engine/checkkit"
 	"wbtool.dev/wbtool/engine/hex"
 	"wbtool.dev/wbtool/internal/suggest"
 )
@@ -766,54 +769,25 @@ func (r *checkRun) op(u int, base Decision, op *catalog.CheckOp, stepPos catalog
 func (r *checkRun) expect(e *catalog.CheckExpect, pos catalog.Pos) (string, *ContentError) {
 	s := &r.s
 	g := r.g
-	var diffs []string
-	diff := func(what string, want, got any) {
-		if fmt.Sprint(want) != fmt.Sprint(got) {
-			diffs = append(diffs, fmt.Sprintf("%s: expected %v, got %v", what, want, got))
-		}
-	}
-	ids := make([]string, 0, len(e.Units))
-	for id := range e.Units {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
+	var diffs checkkit.Diffs
+	diff := diffs.Want
+	for _, id := range slices.Sorted(maps.Keys(e.Units)) {
 		ue := e.Units[id]
 		u := g.Unit(id)
 		if u < 0 {
 			return "", cerr(pos, "expect: unknown unit %q", id)
 		}
 		v := s.Unit(u)
-		if ue.Wounds != nil {
-			diff(id+".wounds", *ue.Wounds, v.Wounds)
-		}
-		if ue.Stress != nil {
-			diff(id+".stress", *ue.Stress, v.Stress)
-		}
-		if ue.Breaks != nil {
-			diff(id+".breaks", *ue.Breaks, v.Breaks)
-		}
-		if ue.Poison != nil {
-			diff(id+".poison", *ue.Poison, v.Poison)
-		}
-		if ue.Sacred != nil {
-			diff(id+".sacred", *ue.Sacred, v.Sacred)
-		}
-		if ue.Removed != nil {
-			diff(id+".removed", *ue.Removed, v.Removed)
-		}
-		if ue.Panicked != nil {
-			diff(id+".panicked", *ue.Panicked, v.Panicked)
-		}
-		if ue.Activations != nil {
-			diff(id+".activations", *ue.Activations, v.Activations)
-		}
-		if ue.Cover != nil {
-			diff(id+".cover", *ue.Cover, v.Cover)
-		}
-		if ue.Maintenance != nil {
-			diff(id+".maintenance", *ue.Maintenance, v.Maintenance)
-		}
+		checkkit.Opt(&diffs, id+".wounds", ue.Wounds, v.Wounds)
+		checkkit.Opt(&diffs, id+".stress", ue.Stress, v.Stress)
+		checkkit.Opt(&diffs, id+".breaks", ue.Breaks, v.Breaks)
+		checkkit.Opt(&diffs, id+".poison", ue.Poison, v.Poison)
+		checkkit.Opt(&diffs, id+".sacred", ue.Sacred, v.Sacred)
+		checkkit.Opt(&diffs, id+".removed", ue.Removed, v.Removed)
+		checkkit.Opt(&diffs, id+".panicked", ue.Panicked, v.Panicked)
+		checkkit.Opt(&diffs, id+".activations", ue.Activations, v.Activations)
+		checkkit.Opt(&diffs, id+".cover", ue.Cover, v.Cover)
+		checkkit.Opt(&diffs, id+".maintenance", ue.Maintenance, v.Maintenance)
 		if len(ue.At) > 0 {
 			var got []string
 			for _, t := range v.Tiles {
@@ -825,23 +799,14 @@ func (r *checkRun) expect(e *catalog.CheckExpect, pos catalog.Pos) (string, *Con
 			diff(id+".at", strings.Join(want, ","), strings.Join(got, ","))
 		}
 	}
-	sides := make([]string, 0, len(e.Sides))
-	for n := range e.Sides {
-		sides = append(sides, n)
-	}
-	sort.Strings(sides)
-	for _, name := range sides {
+	for _, name := range slices.Sorted(maps.Keys(e.Sides)) {
 		se := e.Sides[name]
 		si := r.side(name)
 		if si < 0 {
 			return "", cerr(pos, "expect: unknown side %q", name)
 		}
-		if se.VP != nil {
-			diff(name+".vp", *se.VP, s.VP(si))
-		}
-		if se.Passed != nil {
-			diff(name+".passed", *se.Passed, s.Passed(si))
-		}
+		checkkit.Opt(&diffs, name+".vp", se.VP, s.VP(si))
+		checkkit.Opt(&diffs, name+".passed", se.Passed, s.Passed(si))
 		if se.Objective != "" {
 			got := "none"
 			if o := s.Objective(si); o >= 0 {
@@ -849,12 +814,7 @@ func (r *checkRun) expect(e *catalog.CheckExpect, pos catalog.Pos) (string, *Con
 			}
 			diff(name+".objective", se.Objective, got)
 		}
-		cols := make([]string, 0, len(se.Orders))
-		for c := range se.Orders {
-			cols = append(cols, c)
-		}
-		sort.Strings(cols)
-		for _, col := range cols {
+		for _, col := range slices.Sorted(maps.Keys(se.Orders)) {
 			c := g.Colour(col)
 			if c < 0 {
 				return "", cerr(pos, "expect: %q is no Order colour", col)
@@ -891,19 +851,14 @@ func (r *checkRun) expect(e *catalog.CheckExpect, pos catalog.Pos) (string, *Con
 		}
 		diff("winner", e.Winner, got)
 	}
-	spaces := make([]string, 0, len(e.Spaces))
-	for id := range e.Spaces {
-		spaces = append(spaces, id)
-	}
-	sort.Strings(spaces)
-	for _, id := range spaces {
+	for _, id := range slices.Sorted(maps.Keys(e.Spaces)) {
 		sp := g.Space(id)
 		if sp < 0 {
 			return "", cerr(pos, "expect: unknown space %q", id)
 		}
 		diff("spaces."+id, e.Spaces[id], s.SpaceTaken(sp))
 	}
-	return strings.Join(diffs, "; "), nil
+	return diffs.String(), nil
 }
 
 // ids lists the ids of a catalog collection, for "did you mean".

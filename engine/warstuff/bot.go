@@ -8,6 +8,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"strconv"
+
+	"wbtool.dev/wbtool/engine/botkit"
 )
 
 // Bot chooses one of the legal decisions of a state.
@@ -22,7 +24,7 @@ type RandomBot struct{ r *rand.Rand }
 
 // NewRandomBot returns a random bot seeded with seed.
 func NewRandomBot(seed uint64) *RandomBot {
-	return &RandomBot{r: rand.New(rand.NewPCG(seed, 0x5eed))}
+	return &RandomBot{r: botkit.NewRand(seed, botkit.RandomStream)}
 }
 
 // Choose implements Bot.
@@ -37,34 +39,27 @@ type GreedyBot struct {
 
 // NewGreedyBot returns a greedy bot; seed drives its look-ahead dice.
 func NewGreedyBot(seed uint64) *GreedyBot {
-	return &GreedyBot{r: rand.New(rand.NewPCG(seed, 0x9eed))}
+	return &GreedyBot{r: botkit.NewRand(seed, botkit.GreedyStream)}
 }
 
 // Choose implements Bot.
 func (b *GreedyBot) Choose(s *State, legal []Decision) int {
 	side := s.toAct
-	best, bestScore := 0, -1<<30
 	var forced [64]int8
-	for i, d := range legal {
-		for j := range forced {
-			forced[j] = int8(1 + b.r.IntN(6))
-		}
+	return botkit.Greedy(len(legal), func(i int) (int, bool) {
+		botkit.Roll(b.r, forced[:], 6)
 		dice := Dice{Forced: forced[:]}
 		c := *s
 		var err error
-		b.buf, err = c.Do(d, &dice, b.buf[:0])
-		if err != nil {
-			continue
+		if b.buf, err = c.Do(legal[i], &dice, b.buf[:0]); err != nil {
+			return 0, false
 		}
 		score := c.evaluate(side)
-		if d.Kind == Pass {
+		if legal[i].Kind == Pass {
 			score -= 5
 		}
-		if score > bestScore {
-			best, bestScore = i, score
-		}
-	}
-	return best
+		return score, true
+	})
 }
 
 // evaluate scores a state for side: points of figures in play and wounds,

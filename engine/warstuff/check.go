@@ -2,11 +2,13 @@ package warstuff
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
 	"strings"
 
+	"wbtool.dev/wbtool/engine/checkkit"
 	"wbtool.dev/wbtool/engine/warstuff/geom"
 	"wbtool.dev/wbtool/internal/suggest"
 )
@@ -621,35 +623,18 @@ var pendNames = map[pending]string{pendGo: "go", pendFirst: "first", pendOverwat
 
 func (r *checkRun) expect(e *Expect, ev []Event) string {
 	s := r.s
-	var bad []string
-	want := func(what string, got, exp any) {
-		if fmt.Sprint(got) != fmt.Sprint(exp) {
-			bad = append(bad, fmt.Sprintf("%s: expected %v, got %v", what, exp, got))
-		}
-	}
-	names := make([]string, 0, len(e.Figures))
-	for n := range e.Figures {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	var bad checkkit.Diffs
+	want := func(what string, got, exp any) { bad.Want(what, exp, got) }
+	for _, n := range slices.Sorted(maps.Keys(e.Figures)) {
 		xf := e.Figures[n]
 		i, err := r.fig(n)
 		if err != nil {
 			return err.Error()
 		}
 		f := &s.figs[i]
-		if xf.Wounds != nil {
-			want(n+" wounds", f.Wounds, *xf.Wounds)
-		}
-		if xf.Quality != nil {
-			want(n+" quality", s.quality(i), *xf.Quality)
-		}
-		flag := func(what string, p *bool, fl uint16) {
-			if p != nil {
-				want(n+" "+what, f.has(fl), *p)
-			}
-		}
+		checkkit.Opt(&bad, n+" wounds", xf.Wounds, f.Wounds)
+		checkkit.Opt(&bad, n+" quality", xf.Quality, s.quality(i))
+		flag := func(what string, p *bool, fl uint16) { checkkit.Opt(&bad, n+" "+what, p, f.has(fl)) }
 		flag("stunned", xf.Stunned, fStunned)
 		flag("cover", xf.Cover, fCover)
 		flag("overwatch", xf.Overwatch, fOverwatch)
@@ -657,7 +642,7 @@ func (r *checkRun) expect(e *Expect, ev []Event) string {
 		flag("eliminated", xf.Eliminated, fEliminated)
 		flag("activated", xf.Activated, fActivated)
 		if xf.At != nil && geom.Dist(f.P, vec(*xf.At)) > 0.01 {
-			bad = append(bad, fmt.Sprintf("%s at: expected %v, got [%.3f, %.3f]", n, *xf.At, f.P.X, f.P.Y))
+			bad.Add("%s at: expected %v, got [%.3f, %.3f]", n, *xf.At, f.P.X, f.P.Y)
 		}
 		if xf.Z != nil && math.Abs(f.Z-*xf.Z) > 1e-6 {
 			want(n+" z", f.Z, *xf.Z)
@@ -731,15 +716,15 @@ func (r *checkRun) expect(e *Expect, ev []Event) string {
 	}
 	for _, w := range e.Events {
 		if !slices.ContainsFunc(evs, func(x string) bool { return strings.HasPrefix(x, w) }) {
-			bad = append(bad, fmt.Sprintf("no event %q (events: %s)", w, strings.Join(evs, "; ")))
+			bad.Add("no event %q (events: %s)", w, strings.Join(evs, "; "))
 		}
 	}
 	for _, w := range e.NoEvents {
 		if slices.ContainsFunc(evs, func(x string) bool { return strings.HasPrefix(x, w) }) {
-			bad = append(bad, fmt.Sprintf("unexpected event %q (events: %s)", w, strings.Join(evs, "; ")))
+			bad.Add("unexpected event %q (events: %s)", w, strings.Join(evs, "; "))
 		}
 	}
-	return strings.Join(bad, "; ")
+	return bad.String()
 }
 
 // suitsOf reads card suits by their ids (SuitIDs).
