@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -354,5 +356,65 @@ func TestDeckBuilderAxe(t *testing.T) {
 				t.Errorf("%s %s: %s (%s), %d nodes, e.g. %.200s", vp.name, lang, v.ID, v.Help, len(v.Nodes), ex)
 			}
 		}
+	}
+}
+
+// BenchmarkDeckBuilderStart measures the deck builder's start in Chromium
+// on the starter site: from navigation to the deck checker ready (the
+// 5 MB base64 script read, decoded, compiled and run), the module's part
+// of it (decode, compile, Go's start), and one check of a 14-card deck;
+// against the card list's start in the same run (navigation to its search
+// ready) as the reference.
+func BenchmarkDeckBuilderStart(b *testing.B) {
+	br := newBrowser(b)
+	_, files := starterSite(b)
+	base := serveSite(b, files)
+	deck := `{"name":"x","format":"confrontation","cards":["vanta","mother-rust","copp","splatter","analyst","jammeuse","scrapper","howler","wrecker","formation","formation","scope","veteran","stim-shot"],"attachments":[{"upgrade":"formation","to":"scrapper"},{"upgrade":"formation","to":"howler"},{"upgrade":"scope","to":"wrecker"},{"upgrade":"veteran","to":"vanta"},{"upgrade":"stim-shot","to":"copp"}]}`
+	var ready, module, check, list float64
+	for i := 0; i < b.N; i++ {
+		br.do(b, "card list", chromedp.Navigate(base+"/en/cards/index.html"), chromedp.WaitVisible(chromedp.ID("q")))
+		list += eval[float64](b, br, `performance.now()`)
+		br.do(b, "builder", chromedp.Navigate(base+"/en/deckbuilder/index.html"), chromedp.WaitReady(chromedp.ID("db-pool")))
+		br.waitFor(b, builderReady)
+		ready += eval[float64](b, br, `window.WB_DECK_BUILDER.readyAt`)
+		module += eval[float64](b, br, `window.WB_DECK_BUILDER.startMs`)
+		check += eval[float64](b, br, `(() => { const d = `+jsString(deck)+`; const t0 = performance.now();
+			for (let i = 0; i < 100; i++) window.wbDeckCheck(d); return (performance.now() - t0) / 100; })()`)
+	}
+	n := float64(b.N)
+	b.ReportMetric(ready/n, "ready-ms")
+	b.ReportMetric(module/n, "module-ms")
+	b.ReportMetric(check/n, "check-ms")
+	b.ReportMetric(list/n, "cardlist-ms")
+	b.ReportMetric(ready/list, "ready/cardlist")
+}
+
+// TestDeckBuilderNuChecker runs the Nu Html Checker on the deck builder
+// as the script leaves it with a deck built (the static page is in
+// TestNuHTMLChecker): zero errors.
+func TestDeckBuilderNuChecker(t *testing.T) {
+	jar := toolFile(t, "node_modules/vnu-jar/build/dist/vnu.jar")
+	java, err := exec.LookPath("java")
+	if err != nil {
+		if os.Getenv("WBTOOL_REQUIRE_TOOLS") == "1" {
+			t.Fatal("java is required for vnu.jar (WBTOOL_REQUIRE_TOOLS=1)")
+		}
+		t.Skip("java not installed: apt-get install default-jre-headless")
+	}
+	b, _, base := starterBrowser(t)
+	dir := t.TempDir()
+	var args []string
+	for _, lang := range []string{"en", "fr"} {
+		openBuilder(t, b, base, lang, "#f=confrontation&n=A&c=vanta,copp,splatter,scope,formation,ash-seer&a=scope:copp,formation:splatter,ash-seer:vanta")
+		doc := eval[string](t, b, `'<!DOCTYPE html>\n' + document.documentElement.outerHTML`)
+		p := filepath.Join(dir, lang+".html")
+		if err := os.WriteFile(p, []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, p)
+	}
+	out, err := exec.Command(java, append([]string{"-jar", jar, "--errors-only", "--format", "gnu"}, args...)...).CombinedOutput()
+	if err != nil || len(strings.TrimSpace(string(out))) > 0 {
+		t.Errorf("vnu on the built deck (%v):\n%s", err, out)
 	}
 }
