@@ -99,6 +99,11 @@ type Options struct {
 	// folder, as wbtool diff does).
 	Since     string
 	LoadSince func(rev string) (*Since, error)
+	// History, when set, lists the versions between the Since revision
+	// and now, oldest first (the CLI: the git tags in between, at most
+	// MaxHistory): each card page's history then tells what changed at
+	// each of them, read with LoadSince.
+	History func(rev string) []string
 	// Date pins the PDF dates (zero: render.DefaultDate).
 	Date time.Time
 	// HexSize is the hex size of the scenario maps, mm across flats (0:

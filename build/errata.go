@@ -67,7 +67,50 @@ func errata(opts Options, cat *catalog.Catalog, layouts *render.Layouts) (*chang
 	if err != nil {
 		return nil, fail("%v", err)
 	}
-	return e, nil
+	var d diag.List
+	if opts.History != nil {
+		var skipped []string
+		e.Steps, skipped = history(since, opts.History(rev), cat, opts.LoadSince)
+		for _, v := range skipped {
+			d = append(d, diag.Warnf(pos, "", "errata since %s: version %s does not load: the cards' histories show its changes with the next version", rev, v))
+		}
+	}
+	return e, d
+}
+
+// MaxHistory bounds the versions between --since and now that the card
+// pages' histories walk (each is loaded and compared): the newest ones;
+// the changes before them show as one step from the --since version.
+const MaxHistory = 12
+
+// history walks the versions revs (oldest first, between since and cat)
+// and returns what changed at each step, oldest first, the steps where
+// nothing changed left out; nil when there is no version in between.
+// Only two catalogs are held at a time (watch's LoadSince keeps what it
+// read). A version that does not load is skipped: its changes show with
+// the next one.
+func history(since *Since, revs []string, cat *catalog.Catalog, load func(string) (*Since, error)) (steps []changes.Step, skipped []string) {
+	if len(revs) == 0 || load == nil {
+		return nil, nil
+	}
+	prev, prevV := since.Catalog, since.Version
+	step := func(next *catalog.Catalog, v string) {
+		rep, err := changes.Compare(prev, next)
+		if err == nil && len(rep.Changes) > 0 {
+			steps = append(steps, changes.Step{From: prevV, To: v, Changes: rep.Changes})
+		}
+		prev, prevV = next, v
+	}
+	for _, r := range revs {
+		s, err := load(r)
+		if err != nil {
+			skipped = append(skipped, r)
+			continue
+		}
+		step(s.Catalog, s.Version)
+	}
+	step(cat, cat.Set.Version)
+	return steps, skipped
 }
 
 // CompareSince compares an earlier version with cat: every change (package

@@ -18,6 +18,33 @@ type Errata struct {
 	// Reprint are, for each language, the cards whose printed faces
 	// changed (cards added too), in the catalog's card order.
 	Reprint map[catalog.Lang][]string
+	// Steps are the same changes version by version, oldest first, when
+	// versions lie between From and To (the tags between them in git):
+	// the card pages' histories. Empty: one step, From → To.
+	Steps []Step
+}
+
+// Step is what changed from one version to the next.
+type Step struct {
+	From, To string
+	Changes  []Entity
+}
+
+// Card is the change of card id in the step, or nil.
+func (s *Step) Card(id string) *Entity { return find(s.Changes, id, (*Entity).IsCard) }
+
+// Skill is the change of skill id in the step, or nil.
+func (s *Step) Skill(id string) *Entity {
+	return find(s.Changes, id, func(e *Entity) bool { return e.Collection == "skills" })
+}
+
+func find(cs []Entity, id string, is func(*Entity) bool) *Entity {
+	for i := range cs {
+		if c := &cs[i]; is(c) && c.ID == id {
+			return c
+		}
+	}
+	return nil
 }
 
 // cardCollections are the collections whose entities are cards (their
@@ -28,23 +55,20 @@ var cardCollections = []string{"characters", "leaders", "equipment", "formations
 func (e *Entity) IsCard() bool { return slices.Contains(cardCollections, e.Collection) }
 
 // Card is the change of card id, or nil when it did not change.
-func (e *Errata) Card(id string) *Entity {
-	for i := range e.Changes {
-		if c := &e.Changes[i]; c.IsCard() && c.ID == id {
-			return c
-		}
-	}
-	return nil
-}
+func (e *Errata) Card(id string) *Entity { return find(e.Changes, id, (*Entity).IsCard) }
 
 // Skill is the change of skill id, or nil when it did not change.
 func (e *Errata) Skill(id string) *Entity {
-	for i := range e.Changes {
-		if c := &e.Changes[i]; c.Collection == "skills" && c.ID == id {
-			return c
-		}
+	return find(e.Changes, id, func(c *Entity) bool { return c.Collection == "skills" })
+}
+
+// History are the steps of the card pages' histories: Steps, or the one
+// step From → To.
+func (e *Errata) History() []Step {
+	if len(e.Steps) > 0 {
+		return e.Steps
 	}
-	return nil
+	return []Step{{From: e.From, To: e.To, Changes: e.Changes}}
 }
 
 // Reprinted reports whether card id is in the reprint sheets of l.

@@ -217,36 +217,73 @@ func (b *builder) fieldLabel(path string, l catalog.Lang) string {
 }
 
 // historyView is a card page's history: what changed since the errata's
-// earlier version, on the card and on its skills.
+// earlier version, on the card and on its skills, version by version
+// (oldest first) when versions lie in between.
 type historyView struct {
+	From, To string
+	Steps    []historyStep
+	// Reprint is "to reprint" for a card of this language's reprint
+	// sheets, said once after the title when the history has several
+	// steps (each step's change says it when there is one).
+	Reprint string
+}
+
+// historyStep is what changed on a card from one version to the next.
+type historyStep struct {
 	From, To string
 	Changes  []changeView
 }
 
-// History is card id's history, nil when it did not change.
+// History is card id's history, nil when it did not change. A card
+// renamed at some version is followed under its old id before it.
 func (p *page) History(id string) *historyView {
 	e := p.b.opts.Errata
 	if e == nil {
 		return nil
 	}
-	var out []changeView
-	if c := e.Card(id); c != nil {
-		out = append(out, p.b.changeView(p, c))
-	}
+	var skills []string
 	if ch := p.b.cat.Character(id); ch != nil {
 		seen := map[string]bool{}
 		for _, s := range append(append([]string{}, ch.Front.Skills...), ch.Panic.Skills...) {
-			if seen[s] {
-				continue
+			if !seen[s] {
+				seen[s] = true
+				skills = append(skills, s)
 			}
-			seen[s] = true
-			if c := e.Skill(s); c != nil {
-				out = append(out, p.b.changeView(p, c))
+		}
+	}
+	steps := e.History()
+	var out []historyStep
+	for i := len(steps) - 1; i >= 0; i-- { // newest first, to follow renames back
+		st := &steps[i]
+		var cs []changeView
+		if c := st.Card(id); c != nil {
+			cs = append(cs, p.b.changeView(p, c))
+			if c.Change == changes.Renamed {
+				id = c.From
 			}
+		}
+		for _, s := range skills {
+			if c := st.Skill(s); c != nil {
+				cs = append(cs, p.b.changeView(p, c))
+			}
+		}
+		if len(cs) > 0 {
+			out = append(out, historyStep{From: render.VersionLabel(st.From), To: render.VersionLabel(st.To), Changes: cs})
 		}
 	}
 	if len(out) == 0 {
 		return nil
 	}
-	return &historyView{From: render.VersionLabel(e.From), To: render.VersionLabel(e.To), Changes: out}
+	slices.Reverse(out)
+	h := &historyView{From: render.VersionLabel(e.From), To: render.VersionLabel(e.To), Steps: out}
+	if len(out) > 1 {
+		for i := range out {
+			for j := range out[i].Changes {
+				if c := &out[i].Changes[j]; c.Reprint != "" {
+					h.Reprint, c.Reprint = c.Reprint, ""
+				}
+			}
+		}
+	}
+	return h
 }

@@ -37,7 +37,8 @@ Builds are deterministic: the same content gives byte-identical files.
 content with an earlier version — a git revision of the repository that
 holds the content folder, or a folder — and adds the errata: a page of the
 site listing what changed since then (site/<lang>/errata/), each changed
-card's history on its page, and reprint sheets holding only the cards
+card's history on its page (version by version, through the git tags
+between REV and now), and reprint sheets holding only the cards
 whose print changed, per language (print/reprint-<lang>.pdf). In a git
 repository, "wbtool build --since v0.1" gives the errata since tag v0.1.
 

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -33,6 +34,7 @@ func runBuild(cmd *cobra.Command, g *globalFlags, opts build.Options) (*build.Re
 		opts.SetVersion = v()
 	}
 	opts.LoadSince = func(rev string) (*build.Since, error) { return loadSince(g, rev) }
+	opts.History = versionsAfter(g)
 	res, err := build.Run(cmd.Context(), opts)
 	if err != nil {
 		return nil, err
@@ -58,6 +60,22 @@ func gitVersion(g *globalFlags) func() string {
 		return nil
 	}
 	return func() string { return gitrev.Describe(dir) }
+}
+
+// versionsAfter lists the git tags between an errata revision and HEAD
+// in the content folder's repository (build.Options.History); nil for
+// the embedded starter content. A folder given as the revision has none.
+func versionsAfter(g *globalFlags) func(rev string) []string {
+	dir := contentDir(g)
+	if dir == "" {
+		return nil
+	}
+	return func(rev string) []string {
+		if st, err := os.Stat(rev); err == nil && st.IsDir() {
+			return nil
+		}
+		return gitrev.TagsAfter(dir, rev, build.MaxHistory)
+	}
 }
 
 // loadCatalog loads and validates the content (the load stage only), for

@@ -252,6 +252,7 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 		SetVersion: gitVersion(g),
 		Since:      f.since,
 		LoadSince:  func(rev string) (*build.Since, error) { return loadSince(g, rev) },
+		History:    versionsAfter(g),
 		Draft:      g.draft,
 		// The same outputs as `wbtool build` writes.
 		Date: date,
@@ -350,6 +351,7 @@ func previewWatch(ctx context.Context, g *globalFlags, lr *livereload.Broker, se
 		SetVersion: gitVersion(g),
 		Since:      o.since,
 		LoadSince:  func(rev string) (*build.Since, error) { return loadSince(g, rev) },
+		History:    versionsAfter(g),
 		Draft:      g.draft,
 	})
 	absDir, err := filepath.Abs(dir)

@@ -98,6 +98,49 @@ func DescribeRev(dir, rev string) string {
 	return strings.TrimSpace(string(d))
 }
 
+// TagsAfter lists the tags on the history from rev (excluded) to HEAD, in
+// the order of that history, oldest first: one tag per commit (the first
+// by name when a commit has several), at most max of them (the newest
+// ones). A tag that names no commit is left out. It is empty when rev
+// is not a revision of dir's repository (a folder) or git is missing.
+func TagsAfter(dir, rev string, max int) []string {
+	if strings.HasPrefix(rev, "-") || max <= 0 {
+		return nil
+	}
+	commits, err := git(dir, "rev-list", "--topo-order", "--reverse", rev+"..HEAD")
+	if err != nil {
+		return nil
+	}
+	refs, err := git(dir, "for-each-ref", "--sort=refname", "--format=%(objectname) %(*objectname) %(refname:short)", "refs/tags")
+	if err != nil {
+		return nil
+	}
+	at := map[string]string{} // commit → its first tag by name
+	for _, line := range strings.Split(strings.TrimSpace(string(refs)), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 {
+			continue
+		}
+		commit, name := f[0], f[len(f)-1]
+		if len(f) == 3 {
+			commit = f[1] // an annotated tag: the commit it points to
+		}
+		if _, ok := at[commit]; !ok {
+			at[commit] = name
+		}
+	}
+	var tags []string
+	for _, c := range strings.Fields(string(commits)) {
+		if t, ok := at[c]; ok {
+			tags = append(tags, t)
+		}
+	}
+	if len(tags) > max {
+		tags = tags[len(tags)-max:]
+	}
+	return tags
+}
+
 // Tree reads the folder dir as it was at revision rev: git archive of
 // the folder's tree at rev, in memory (regular files only, at most
 // MaxArchive bytes).

@@ -120,6 +120,8 @@ type Config struct {
 	// a branch name that moves is read again by the next session.
 	Since     string
 	LoadSince func(rev string) (*build.Since, error)
+	// History lists the versions between Since and now (build.Options).
+	History func(rev string) []string
 	// Draft says the loader lets missing translations through: the
 	// sheets and card images then tag the stale translations, as a
 	// draft build does.
@@ -280,6 +282,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		Draft:     s.cfg.Draft,
 		Since:     s.cfg.Since,
 		LoadSince: s.loadSince,
+		History:   s.cfg.History,
 		PlayChecks: func(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.CheckResult {
 			return s.playChecks(cat, ix, salt, games, r)
 		},
