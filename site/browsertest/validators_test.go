@@ -9,8 +9,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -84,50 +86,77 @@ type axeResult struct {
 	} `json:"nodes"`
 }
 
-// axeSample are the pages axe-core reads: every page of the site but the
-// card, deck and faction pages, of which it reads one per template and
-// kind (the rest differ only by content that goes through the same
-// code), and in French one page of each template. Running axe on all
-// ~200 pages takes over ten minutes on the 2-core machine.
-func axeSample(files site.Files) []string {
-	keep := map[string]bool{"copp": true, "mother-rust": true, "scope": true, "formation": true, "drillmaster": true,
-		"clans-reference": true, "first-blood": true}
-	seen := map[string]bool{}
-	var out []string
-	for _, p := range htmlPaths(files) {
-		parts := strings.Split(p, "/")
-		if len(parts) == 4 && (parts[1] == "decks" || parts[1] == "factions" || parts[1] == "scenarios") {
-			if seen[parts[0]+parts[1]] {
-				continue
-			}
-			seen[parts[0]+parts[1]] = true
-		}
-		if len(parts) == 4 && parts[1] == "cards" && !keep[parts[2]] {
-			continue
-		}
-		// In French, one page of each of these templates: the package's
-		// tests must end within go test's ten minutes on the 2-core machine.
-		if parts[0] == "fr" && len(parts) == 4 && (parts[1] == "rules" || parts[1] == "types" || parts[1] == "cards") &&
-			parts[2] != "shooting" && parts[2] != "character" && parts[2] != "copp" {
-			continue
-		}
-		out = append(out, p)
+// axeTabs is how many tabs of one Chromium run axe-core at once: the
+// pages load, lay out and run axe's rules in parallel.
+const axeTabs = 3
+
+// axePage runs axe-core on one page in a tab and returns its violations.
+func axePage(ctx context.Context, url string) ([]axeResult, error) {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
+		return nil, fmt.Errorf("open: %w", err)
 	}
-	return out
+	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](`axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		return nil, fmt.Errorf("axe: %w", err)
+	}
+	var vs []axeResult
+	if err := json.Unmarshal([]byte(out), &vs); err != nil {
+		return nil, fmt.Errorf("axe said %q: %w", out, err)
+	}
+	return vs, nil
 }
 
-// TestAxeEveryPage runs axe-core on the pages of the site (axeSample),
-// on a desktop and on a 360 px phone (the phone for a sample): zero
-// violations.
+// axeTab opens a tab of b in which every page gets axe-core (the pages'
+// CSP bypassed, so that the injected script runs).
+func axeTab(t *testing.T, b *browser, axe []byte) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(b.ctx)
+	t.Cleanup(cancel)
+	if _, err := chromedp.Call(ctx, page.SetBypassCSP, page.SetBypassCSPParams{Enabled: true}); err != nil {
+		t.Fatalf("bypass CSP: %v", err)
+	}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: string(axe)}); err != nil {
+		t.Fatalf("add axe: %v", err)
+	}
+	return ctx
+}
+
+// TestAxeEveryPage runs axe-core on every page of the published site
+// (both languages, every card, deck, faction, scenario and rules page),
+// in axeTabs tabs of one Chromium, on a desktop, and on a sample at
+// 360 px: zero violations.
 func TestAxeEveryPage(t *testing.T) {
-	b := axeBrowser(t)
+	axe, err := os.ReadFile(toolFile(t, "node_modules/axe-core/axe.min.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t)
 	files := publishedSite(t)
+	pages := htmlPaths(files)
+	// A page with an image without text, read among the others in the
+	// same tabs: axe must find it there, or the tabs do not run it.
+	const canary = "axe-canary.html"
+	files[canary] = []byte(`<!doctype html><html lang="en"><head><title>canary</title></head><body><main><img src="x.png"></main></body></html>`)
 	base := serveSite(t, files)
-	pages := axeSample(files)
-	byRule := map[string]int{}
-	bad := 0
-	run := func(p string) {
-		vs := axeRun(t, b, base, p)
+	var (
+		mu      sync.Mutex
+		byRule  = map[string]int{}
+		bad     int
+		canaryV []axeResult
+	)
+	report := func(p string, vs []axeResult, err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if p == canary {
+			canaryV = vs
+			return
+		}
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			return
+		}
 		if len(vs) > 0 {
 			bad++
 		}
@@ -142,19 +171,44 @@ func TestAxeEveryPage(t *testing.T) {
 			}
 		}
 	}
-	for _, p := range pages {
-		run(p)
+	todo := make(chan string)
+	var wg sync.WaitGroup
+	for range axeTabs {
+		ctx := axeTab(t, b, axe)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range todo {
+				vs, err := axePage(ctx, base+"/"+p)
+				report(p, vs, err)
+			}
+		}()
 	}
-	b.do(t, "phone", chromedp.EmulateViewport(360, 740))
+	for i, p := range pages {
+		if i == len(pages)/2 {
+			todo <- canary
+		}
+		todo <- p
+	}
+	close(todo)
+	wg.Wait()
+	if !slices.ContainsFunc(canaryV, func(v axeResult) bool { return v.ID == "image-alt" }) {
+		t.Errorf("axe-core did not find the image without text of the canary page: %v", canaryV)
+	}
+	phone := axeTab(t, b, axe)
+	if err := chromedp.Do(phone, chromedp.EmulateViewport(360, 740)); err != nil {
+		t.Fatal(err)
+	}
 	for _, p := range []string{"en/index.html", "fr/cards/index.html", "fr/cards/copp/index.html", "en/rules/shooting/index.html", "fr/glossary/index.html", "en/checks/index.html"} {
-		run(p)
+		vs, err := axePage(phone, base+"/"+p)
+		report(p+" at 360 px", vs, err)
 	}
 	rules := make([]string, 0, len(byRule))
 	for r, n := range byRule {
 		rules = append(rules, fmt.Sprintf("%s ×%d", r, n))
 	}
 	sort.Strings(rules)
-	t.Logf("axe-core on %d pages (+6 at 360 px): %d pages with violations %v", len(pages), bad, rules)
+	t.Logf("axe-core on %d pages (+6 at 360 px), %d tabs: %d pages with violations %v", len(pages), axeTabs, bad, rules)
 }
 
 // axeBrowser is a browser that puts axe-core in every page it opens.
@@ -164,13 +218,7 @@ func axeBrowser(t *testing.T) *browser {
 		t.Fatal(err)
 	}
 	b := newBrowser(t)
-	if _, err := chromedp.Call(b.ctx, page.SetBypassCSP, page.SetBypassCSPParams{Enabled: true}); err != nil {
-		t.Fatalf("bypass CSP: %v", err)
-	}
-	// axe is compiled once and put in every page the browser opens.
-	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: string(axe)}); err != nil {
-		t.Fatalf("add axe: %v", err)
-	}
+	b.ctx = axeTab(t, b, axe)
 	return b
 }
 
@@ -178,11 +226,9 @@ func axeBrowser(t *testing.T) *browser {
 // returns axe-core's violations there.
 func axeRun(t *testing.T, b *browser, base, p string) []axeResult {
 	t.Helper()
-	b.do(t, "open "+p, chromedp.Navigate(base+"/"+p), chromedp.WaitReady(chromedp.CSS("body")))
-	out := eval[string](t, b, `axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations))`, chromedp.EvalAwaitPromise)
-	var vs []axeResult
-	if err := json.Unmarshal([]byte(out), &vs); err != nil {
-		t.Fatalf("%s: axe said %q: %v", p, out, err)
+	vs, err := axePage(b.ctx, base+"/"+p)
+	if err != nil {
+		t.Fatalf("%s: %v", p, err)
 	}
 	return vs
 }
