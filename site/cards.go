@@ -477,6 +477,8 @@ func (b *builder) images(p *page, c card) []imageView {
 	front, back, err := images(b.cat, c.ID, l)
 	if err != nil || len(front) == 0 {
 		front, back = b.placeholderSVG(c, l), nil
+	} else if b.cardStale(l, c) {
+		front = b.staleImage(front, l)
 	}
 	dir := string(l) + "/cards/" + c.ID + "/"
 	name := c.Name.In(l)

@@ -69,6 +69,13 @@ func TestStaleTranslationsMarked(t *testing.T) {
 	if strings.Contains(fr, "stale-mark") {
 		t.Error("the French card page (the source language here) is marked")
 	}
+	// the card image carries a small corner mark, titled with the note
+	if !strings.Contains(string(files["en/cards/"+ch.ID+"/front.svg"]), "<g><title>"+note.EN+"</title><circle") {
+		t.Error("the English card image has no corner mark")
+	}
+	if strings.Contains(string(files["fr/cards/"+ch.ID+"/front.svg"]), "<g><title>"+note.FR) {
+		t.Error("the French card image has a corner mark")
+	}
 	if !strings.Contains(string(files["fr/glossary/index.html"]), `stale-mark" title="`+escapeHTML(note.FR)) {
 		t.Error("the French glossary does not mark the stale definition")
 	}
