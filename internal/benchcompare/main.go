@@ -9,6 +9,7 @@
 //	make bench-compare
 //	go run ./internal/benchcompare -tree testdata/gen/out -n 5
 //	go run ./internal/benchcompare -game warstuff -tree testdata/gen/warstuff -n 5
+//	go run ./internal/benchcompare -before /tmp/wbtool-old   # before/after in one run
 //
 // It generates the tree (1,000 Characters, 200 Upgrades, as `make gen`)
 // when the folder holds no .cue file, builds wbtool and cue into a
@@ -43,10 +44,12 @@ import (
 	wsschema "wbtool.dev/wbtool/schema/warstuff"
 )
 
-// game and profiles select a Warstuff tree (-game warstuff).
+// game and profiles select a Warstuff tree (-game warstuff); before is
+// an earlier wbtool to compare with (-before).
 var (
 	game     string
 	profiles int
+	before   string
 )
 
 func main() {
@@ -55,6 +58,7 @@ func main() {
 	chars := flag.Int("characters", 1000, "Characters of a generated tree")
 	ups := flag.Int("upgrades", 200, "Upgrades of a generated tree")
 	wbtool := flag.String("wbtool", "", "wbtool `BINARY` to measure (default: built from ./cmd/wbtool)")
+	flag.StringVar(&before, "before", "", "another wbtool `BINARY` (an earlier build) whose validate is measured in the same rounds")
 	load := flag.String("load", "", "internal: load content `DIR` with schema.Load and exit")
 	flag.StringVar(&game, "game", "warbound", "the game of the tree: warbound, or warstuff (a tree of -profiles figure profiles)")
 	flag.IntVar(&profiles, "profiles", 1000, "figure profiles of a generated Warstuff tree")
@@ -142,6 +146,9 @@ func run(tree string, n, chars, ups int, wbtool string) error {
 		{name: "cue vet -c", args: append(append([]string{cue, "vet", "-c"}, schemaFiles...), files...)},
 		{name: "schema.Load", args: []string{self, "-game", game, "-load", tree}},
 		{name: "wbtool validate", args: []string{wbtool, "validate", "--content", tree}},
+	}
+	if before != "" {
+		cmds = append(cmds, &command{name: "validate -before", args: []string{before, "validate", "--content", tree}})
 	}
 	fmt.Printf("%s: %d files; %d rounds, interleaved; GOGC=%q\n", tree, len(files), n, os.Getenv("GOGC"))
 	for round := range n {
