@@ -21,12 +21,15 @@ import (
 
 // Check is one check game.
 type Check struct {
-	ID       string       `json:"id"`
-	Pos      string       `json:"-"` // file:line of the check, for reports
-	Rules    []string     `json:"rules,omitempty"`
-	Scenario string       `json:"scenario,omitempty"` // skirmish (default), standard, invasion
-	Size     float64      `json:"size,omitempty"`     // 32 by default
-	Terrain  []CheckPiece `json:"terrain,omitempty"`
+	ID       string   `json:"id"`
+	Pos      string   `json:"-"` // file:line of the check, for reports
+	Rules    []string `json:"rules,omitempty"`
+	Scenario string   `json:"scenario,omitempty"` // skirmish (default), standard, invasion
+	Size     float64  `json:"size,omitempty"`     // 32 by default (36 in a big game)
+	// Format: the points per band (50 by default); above 50 a standard
+	// game is a big game (WS-BIG-1 to 3).
+	Format  int          `json:"format,omitempty"`
+	Terrain []CheckPiece `json:"terrain,omitempty"`
 	// Objectives: the markers; default: the scenario's.
 	Objectives [][2]float64 `json:"objectives,omitempty"`
 	// First: the side with the first go of the first turn (the attacker).
@@ -246,8 +249,12 @@ func (r *checkRun) setup() error {
 	if err != nil {
 		return err
 	}
-	g := &Game{Scenario: scen, Size: c.Size, Format: 50, Attacker: first, Spawn: -1, Merge: [3]int16{-1, -1, -1}, Players: max(c.Players, 1)}
-	if g.Size == 0 {
+	g := &Game{Scenario: scen, Size: c.Size, Format: max(c.Format, 50), Attacker: first, Spawn: -1, Merge: [3]int16{-1, -1, -1}, Players: max(c.Players, 1)}
+	switch {
+	case g.Size != 0:
+	case g.Format > 50 && scen == Standard:
+		g.Size = 36 // WS-BIG-1
+	default:
 		g.Size = 32
 	}
 	for i, p := range c.Terrain {
@@ -274,7 +281,7 @@ func (r *checkRun) setup() error {
 			_, g.ObjectiveVP = StandardObjectives(g.Size)
 		}
 	case scen == Standard:
-		g.Objectives, g.ObjectiveVP = StandardObjectives(g.Size)
+		g.standardObjectives()
 	case scen == Invasion:
 		g.Objectives = InvasionObjectives(g.Size)
 	}

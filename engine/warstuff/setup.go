@@ -130,6 +130,22 @@ func (g *Game) addBand(b Band, side, band int8, corner geom.Vec) error {
 	return nil
 }
 
+// standardObjectives sets a standard game's objectives for its format:
+// three (WS-SCEN-3), or five with their victory points per side in a big
+// game (WS-BIG-2, 3), the attacker deploying in the SW corner.
+func (g *Game) standardObjectives() {
+	if g.Format <= 50 {
+		g.Objectives, g.ObjectiveVP = StandardObjectives(g.Size)
+		return
+	}
+	g.Objectives, g.SideVP = BigObjectives(g.Size)
+	if g.Attacker == 1 {
+		for o := range g.SideVP {
+			g.SideVP[o][0], g.SideVP[o][1] = g.SideVP[o][1], g.SideVP[o][0]
+		}
+	}
+}
+
 // NewStandard sets up the standard scenario (WS-SCEN): the attacker
 // deploys in the SW corner, the other band in the NE corner.
 func NewStandard(profiles []Profile, bands [2]Band, pieces []Piece, attacker int8, format int) (*Game, error) {
@@ -137,16 +153,7 @@ func NewStandard(profiles []Profile, bands [2]Band, pieces []Piece, attacker int
 	if format > 50 {
 		g.Size = 36 // WS-BIG-1
 	}
-	if format > 50 {
-		g.Objectives, g.SideVP = BigObjectives(g.Size)
-		if attacker == 1 { // the attacker deploys in the SW corner
-			for o := range g.SideVP {
-				g.SideVP[o][0], g.SideVP[o][1] = g.SideVP[o][1], g.SideVP[o][0]
-			}
-		}
-	} else {
-		g.Objectives, g.ObjectiveVP = StandardObjectives(g.Size)
-	}
+	g.standardObjectives()
 	corners := [2]geom.Vec{{}, {X: g.Size, Y: g.Size}}
 	for i := range 2 {
 		side := (int(attacker) + i) % 2
