@@ -157,8 +157,16 @@
     return tile ? tile.textContent : cards[id].kind;
   }
 
+  var shownVerdicts = "";
   function renderResult() {
     var leg = $("db-legality"), counts = $("db-counts"), eco = $("db-economy");
+    // The verdicts are a live region: redrawn only when the result
+    // changes (not at each letter of the deck's name).
+    var verdicts = result ? JSON.stringify([result.formats, result.counts, result.demand]) : "";
+    if (verdicts === shownVerdicts && verdicts !== "") {
+      return;
+    }
+    shownVerdicts = verdicts;
     leg.textContent = "";
     eco.textContent = "";
     counts.textContent = "";
