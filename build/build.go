@@ -133,6 +133,8 @@ type Options struct {
 	// the work.
 	PlayChecks   func(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.CheckResult
 	RenderSheets func(cat *catalog.Catalog, jobs []SheetJob) (dist.Files, error)
+	// Pages keeps the site's card pages between builds (site.PageCache).
+	Pages *site.PageCache
 	// OnChecked is called once the check games are played, before the
 	// layout, site and outputs, so that a watcher can report early.
 	OnChecked func(*Result)
@@ -496,7 +498,7 @@ func (r *Result) finish(opts Options) *Result {
 // SiteOptions are the site options of a build: links to the sheets the
 // print stage writes beside the site.
 func SiteOptions(opts Options) site.Options {
-	o := site.Options{BaseURL: opts.BaseURL, CardImages: opts.CardImages}
+	o := site.Options{BaseURL: opts.BaseURL, CardImages: opts.CardImages, Pages: opts.Pages}
 	if !opts.Preview {
 		o.DeckPDF, o.CardsPDF, o.ReprintPDF = DeckSheet, CardsSheet, ReprintSheet
 		if opts.Exports != nil && opts.Exports.TTS {

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"crypto/sha256"
 	"html/template"
 	"sort"
 	"strconv"
@@ -357,7 +358,7 @@ func (b *builder) skills(ids []string, l catalog.Lang) []skillView {
 }
 
 // cardPageData builds the data of the page of card c.
-func (b *builder) cardPageData(p *page, c card) *cardPage {
+func (b *builder) cardPageData(p *page, c card, images []imageView, art *artView) *cardPage {
 	l := p.Lang
 	cp := &cardPage{
 		Card:      c,
@@ -366,8 +367,7 @@ func (b *builder) cardPageData(p *page, c card) *cardPage {
 		KindLink:  p.Link("types/" + string(c.Kind) + "/index.html"),
 		Faction:   b.factionLink(p, c.Faction),
 	}
-	cp.Images = b.images(p, c)
-	cp.Art = b.art(p, c.ID)
+	cp.Images, cp.Art = images, art
 	what := string(c.Kind) + " " + c.ID
 	switch c.Kind {
 	case catalog.KindCharacter:
@@ -464,11 +464,12 @@ func (b *builder) ruleHref(p *page, r string) string {
 	return p.Link("rules/"+c.Slug+"/index.html") + "#" + r
 }
 
-// images returns the card's images, written next to its page.
-func (b *builder) images(p *page, c card) []imageView {
+// images returns the card's images, written next to its page, and their
+// bytes (front, then back, length-prefixed) for the page's key.
+func (b *builder) images(p *page, c card) ([]imageView, []byte) {
 	l := p.Lang
 	if b.check {
-		return nil // an image that fails gives a placeholder: nothing to check
+		return nil, nil // an image that fails gives a placeholder: nothing to check
 	}
 	images := b.opts.CardImages
 	if images == nil {
@@ -496,7 +497,14 @@ func (b *builder) images(p *page, c card) []imageView {
 		b.put(dir+"back.svg", back)
 		out = append(out, imageView{Src: "back.svg", Alt: name + " — " + backCap, Caption: backCap})
 	}
-	return out
+	var key []byte
+	if b.pageKeys != nil {
+		h := sha256.New()
+		writePart(h, front)
+		writePart(h, back)
+		key = h.Sum(nil)
+	}
+	return out, key
 }
 
 // art copies the picture of card id's art into the site, once whatever

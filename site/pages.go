@@ -320,12 +320,28 @@ func (b *builder) buildLang(l catalog.Lang) error {
 	// Card pages.
 	for _, c := range all {
 		p := b.newPage(l, "cards/"+c.ID+"/index.html", c.Name.In(l), "cards", nil)
-		p.Data = b.cardPageData(p, c)
+		images, imageBytes := b.images(p, c)
+		art := b.art(p, c.ID)
+		var key [32]byte
+		if b.pageKeys != nil {
+			key = b.pageKeys.key(c, l, imageBytes)
+			if page, ok := b.reusePage(string(l)+"/"+p.Path, key); ok {
+				b.put(string(l)+"/"+p.Path, page)
+				continue
+			}
+		}
+		p.Data = b.cardPageData(p, c, images, art)
 		if !b.check {
 			p.Description, p.Image = b.cardDescription(c, l), "front.svg"
 		}
 		if err := b.render("card", p); err != nil {
 			return err
+		}
+		if b.pageKeys != nil {
+			b.mu.Lock()
+			page := b.files[string(l)+"/"+p.Path]
+			b.mu.Unlock()
+			b.keepPage(string(l)+"/"+p.Path, key, page)
 		}
 	}
 

@@ -87,6 +87,10 @@ type Options struct {
 	// site folder like CardsPDF, of the reprint sheets in a language.
 	Errata     *changes.Errata
 	ReprintPDF func(l catalog.Lang) string
+
+	// Pages, when set, keeps the card pages between builds: only those
+	// whose inputs changed are rendered again (incremental.go).
+	Pages *PageCache
 }
 
 // builder holds the state of one build.
@@ -106,7 +110,8 @@ type builder struct {
 	errs       Errors
 	// check: the pages' data is made (and checked) but no page, image or
 	// index is written (Check).
-	check bool
+	check    bool
+	pageKeys *pageKeys // with Options.Pages
 }
 
 // Build builds the whole site from the catalog. Content errors (an unknown
@@ -176,6 +181,9 @@ func build(cat *catalog.Catalog, opts Options, check bool) (Files, error) {
 		return nil, b.errs.Sorted()
 	}
 	b.plan()
+	if opts.Pages != nil && !check {
+		b.pageKeys = b.newPageKeys()
+	}
 	b.gloss = map[catalog.Lang]*glossLinker{}
 	for _, l := range catalog.Langs {
 		b.gloss[l] = newGlossLinker(b.cat.Glossary, l)
@@ -214,6 +222,9 @@ func build(cat *catalog.Catalog, opts Options, check bool) (Files, error) {
 		robots += "Sitemap: " + b.baseURL() + "sitemap.xml\n"
 	}
 	b.files["robots.txt"] = []byte(robots)
+	if b.pageKeys != nil {
+		b.commitPages()
+	}
 	return b.files, nil
 }
 

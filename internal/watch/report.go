@@ -50,6 +50,9 @@ type Report struct {
 	// Images counts the card images (one per card and language) drawn
 	// anew, reused from memory, and read from the disk cache.
 	Images struct{ Rendered, Reused, FromDisk int }
+	// Pages counts the site's card pages (one per card and language)
+	// rendered anew and reused from the last build (site.PageCache).
+	Pages struct{ Rendered, Reused int }
 	// Outputs lists the output files or folders rewritten, relative to
 	// the output folder.
 	Outputs []string

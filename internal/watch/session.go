@@ -163,6 +163,9 @@ type Session struct {
 	pruned bool // the disk cache was pruned after a full site build
 	// since are the earlier versions read for the errata, by revision
 	since map[string]*build.Since
+	// pages are the site's card pages of the last build, by what each
+	// reads: only those whose inputs changed are rendered again.
+	pages *site.PageCache
 }
 
 type cardImages struct{ front, back []byte }
@@ -176,7 +179,7 @@ type checkEntry struct {
 func NewSession(cfg Config) *Session {
 	return &Session{cfg: cfg, images: map[string]cardImages{}, checks: map[string]checkEntry{},
 		pdfs: map[string]string{}, written: map[string][32]byte{}, since: map[string]*build.Since{},
-		disk: openDiskCache(cfg.CacheDir, cfg.Version, cfg.Salt)}
+		disk: openDiskCache(cfg.CacheDir, cfg.Version, cfg.Salt), pages: site.NewPageCache()}
 }
 
 // Rebuild runs one rebuild for the changed files and reports it. The
@@ -287,6 +290,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 			return s.playChecks(cat, ix, salt, games, r)
 		},
 		CardImages: s.cardImages(keys, images),
+		Pages:      s.pages,
 		RenderSheets: func(cat *catalog.Catalog, jobs []build.SheetJob) (dist.Files, error) {
 			return s.renderSheets(cat, ix, keys, jobs, r)
 		},
@@ -330,6 +334,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		return r
 	}
 	r.Images.Rendered, r.Images.Reused, r.Images.FromDisk = images.rendered, images.reused, images.fromDisk
+	r.Pages.Rendered, r.Pages.Reused = s.pages.Rendered, s.pages.Reused
 	s.images = images.used
 	if !s.pruned && s.cfg.Outputs.Site {
 		s.disk.prune(images.used)

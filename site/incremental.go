@@ -1,0 +1,185 @@
+package site
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"hash"
+	"sync"
+
+	"wbtool.dev/wbtool/catalog"
+)
+
+// PageCache keeps the card pages of the last site build, each under a key
+// that hashes everything the page reads, so that the next build renders
+// again only the card pages whose inputs changed (watch and serve keep one
+// per session; a build without one renders every page).
+//
+// A card page reads its own card, its images and art, and things shared by
+// every page: the catalog without the cards' details (factions, skills,
+// decks, check games, glossary, interface strings, set, scenarios, boards,
+// rules pages), each card's id, kind, name, faction and cost (links,
+// alternate-language pages, navigation), the errata and the base URL. Its
+// key is the card's part hashed with the shared part: a card's text or
+// statistics edited renders its two pages again, a name or a skill edited
+// renders them all. The other pages (indexes, rules, decks, glossary:
+// a few dozen) are always rendered.
+//
+// Pages are kept only from a build without errors, and a build keeps only
+// the pages it used. A cache serves builds of one configuration: the
+// options' functions (sheet paths, card images) must not change between
+// builds (each watch or serve session has one). Safe for one build at a
+// time.
+type PageCache struct {
+	mu    sync.Mutex
+	pages map[string]cachedPage // by site path
+
+	// Rendered and Reused count the card pages of the last build.
+	Rendered, Reused int
+}
+
+type cachedPage struct {
+	key  [32]byte
+	data []byte
+}
+
+// NewPageCache returns an empty cache.
+func NewPageCache() *PageCache { return &PageCache{pages: map[string]cachedPage{}} }
+
+// pageKeys are the keys of one build's card pages.
+type pageKeys struct {
+	shared [32]byte
+	cards  map[string][32]byte // card id → its part
+	// next are the pages of this build, kept when it succeeds.
+	mu               sync.Mutex
+	next             map[string]cachedPage
+	rendered, reused int
+}
+
+// newPageKeys hashes what every card page reads, and each card's own
+// part; nil when some part cannot be encoded (then every page renders).
+func (b *builder) newPageKeys() *pageKeys {
+	k := &pageKeys{cards: map[string][32]byte{}, next: map[string]cachedPage{}}
+	shared := *b.cat
+	shared.Characters, shared.Leaders, shared.Equipment, shared.Formations = nil, nil, nil, nil
+	shared.Vocations, shared.References, shared.Objectives = nil, nil, nil
+	h := sha256.New()
+	ok := writeJSON(h, shared)
+	for _, r := range b.cat.Rules {
+		writePart(h, []byte(string(r.Lang)+"\x00"+r.Path))
+		writePart(h, r.Source)
+	}
+	type rosterEntry struct {
+		ID      string
+		Kind    catalog.Kind
+		Faction string
+		Name    catalog.Text
+		Cost    int
+	}
+	all := b.allCards()
+	roster := make([]rosterEntry, 0, len(all))
+	for _, c := range all {
+		roster = append(roster, rosterEntry{c.ID, c.Kind, c.Faction, c.Name, c.Cost})
+	}
+	ok = writeJSON(h, roster) && ok
+	ok = writeJSON(h, b.opts.Errata) && ok
+	writePart(h, []byte(b.opts.BaseURL))
+	h.Sum(k.shared[:0])
+	for _, c := range all {
+		ch := sha256.New()
+		writePart(ch, []byte(string(c.Kind)+"\x00"+c.ID))
+		ok = writeJSON(ch, b.entity(c)) && ok
+		if a := b.cat.CardArt(c.ID); a != nil {
+			writePart(ch, []byte(a.Hash+"\x00"+a.Format))
+		}
+		var sum [32]byte
+		ch.Sum(sum[:0])
+		k.cards[c.ID] = sum
+	}
+	if !ok {
+		return nil
+	}
+	return k
+}
+
+// entity is the catalog entry of card c.
+func (b *builder) entity(c card) any {
+	switch c.Kind {
+	case catalog.KindCharacter:
+		return b.cat.Character(c.ID)
+	case catalog.KindLeader:
+		return b.cat.Leader(c.ID)
+	case catalog.KindEquipment:
+		return b.cat.EquipmentCard(c.ID)
+	case catalog.KindFormation:
+		return b.cat.Formation(c.ID)
+	case catalog.KindVocation:
+		return b.cat.Vocation(c.ID)
+	case catalog.KindReference:
+		return b.cat.Reference(c.ID)
+	case catalog.KindObjective:
+		return b.cat.Objective(c.ID)
+	}
+	return nil
+}
+
+// key is the key of card c's page in language l with the given images.
+func (k *pageKeys) key(c card, l catalog.Lang, images []byte) [32]byte {
+	h := sha256.New()
+	h.Write(k.shared[:])
+	own := k.cards[c.ID]
+	h.Write(own[:])
+	writePart(h, []byte(l))
+	writePart(h, images)
+	var sum [32]byte
+	h.Sum(sum[:0])
+	return sum
+}
+
+// reusePage returns the cached page at path when its key is key.
+func (b *builder) reusePage(path string, key [32]byte) ([]byte, bool) {
+	c := b.opts.Pages
+	c.mu.Lock()
+	p, ok := c.pages[path]
+	c.mu.Unlock()
+	k := b.pageKeys
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if !ok || p.key != key {
+		k.rendered++
+		return nil, false
+	}
+	k.reused++
+	k.next[path] = p
+	return p.data, true
+}
+
+// keepPage records a rendered page for the next build.
+func (b *builder) keepPage(path string, key [32]byte, data []byte) {
+	k := b.pageKeys
+	k.mu.Lock()
+	k.next[path] = cachedPage{key, data}
+	k.mu.Unlock()
+}
+
+// commitPages makes this build's pages the cache's (after a build
+// without errors).
+func (b *builder) commitPages() {
+	c, k := b.opts.Pages, b.pageKeys
+	c.mu.Lock()
+	c.pages, c.Rendered, c.Reused = k.next, k.rendered, k.reused
+	c.mu.Unlock()
+}
+
+func writePart(h hash.Hash, p []byte) {
+	var n [8]byte
+	binary.LittleEndian.PutUint64(n[:], uint64(len(p)))
+	h.Write(n[:])
+	h.Write(p)
+}
+
+func writeJSON(h hash.Hash, v any) bool {
+	b, err := json.Marshal(v)
+	writePart(h, b)
+	return err == nil
+}

@@ -1,0 +1,103 @@
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestPageCacheAfterRandomEdits (property test): after each of a sequence
+// of random content edits, a build with the page cache of the builds
+// before equals a fresh build byte for byte (or fails with the same
+// errors), and an edit of one card's details renders only its two pages.
+func TestPageCacheAfterRandomEdits(t *testing.T) {
+	cat := starter(t)
+	cache := NewPageCache()
+	check := func(step int, what string) {
+		t.Helper()
+		got, gerr := Build(cat, Options{Pages: cache})
+		want, werr := Build(cat, Options{})
+		if fmt.Sprint(gerr) != fmt.Sprint(werr) {
+			t.Fatalf("step %d (%s): errors\n%v\nwant\n%v", step, what, gerr, werr)
+		}
+		for p, b := range want {
+			if !bytes.Equal(got[p], b) {
+				t.Fatalf("step %d (%s): %s differs from a fresh build", step, what, p)
+			}
+		}
+		if len(got) != len(want) {
+			t.Fatalf("step %d (%s): %d files, fresh build %d", step, what, len(got), len(want))
+		}
+	}
+	check(0, "first build")
+	if cache.Reused != 0 || cache.Rendered == 0 {
+		t.Fatalf("first build: %d pages rendered, %d reused", cache.Rendered, cache.Reused)
+	}
+	total := cache.Rendered
+	rng := rand.New(rand.NewPCG(13, 1))
+	pick := func(n int) int { return rng.IntN(n) }
+	broken := ""
+	for step := 1; step <= 24; step++ {
+		var what string
+		oneCard := false
+		switch k := pick(11); {
+		case broken != "":
+			// fix the error of the step before
+			i := len(cat.Skills) - 1
+			cat.Skills[i].Text.FR = broken
+			broken, what = "", "error fixed"
+		case k == 0:
+			c := &cat.Characters[pick(len(cat.Characters))]
+			c.Front.Attack++
+			what, oneCard = "attack of "+c.ID, true
+		case k == 1:
+			c := &cat.Equipment[pick(len(cat.Equipment))]
+			c.Text.FR += fmt.Sprintf(" (%d)", step)
+			what, oneCard = "French text of "+c.ID, true
+		case k == 2:
+			c := &cat.Characters[pick(len(cat.Characters))]
+			c.Name.EN += "x"
+			what = "name of " + c.ID
+		case k == 3:
+			s := &cat.Skills[pick(len(cat.Skills))]
+			s.Text.EN += fmt.Sprintf(" (%d)", step)
+			what = "skill " + s.ID
+		case k == 4:
+			f := &cat.Factions[pick(len(cat.Factions))]
+			f.Name.FR += "e"
+			what = "faction " + f.ID
+		case k == 5 && len(cat.Decks) > 0:
+			d := &cat.Decks[pick(len(cat.Decks))]
+			d.Name.EN += "!"
+			what = "deck " + d.ID
+		case k == 6 && len(cat.Strings) > 0:
+			s := &cat.Strings[pick(len(cat.Strings))]
+			s.Text.EN += "."
+			what = "string " + s.ID
+		case k == 7 && len(cat.Glossary) > 0:
+			g := &cat.Glossary[pick(len(cat.Glossary))]
+			g.Definition.EN += " More."
+			what = "glossary " + g.ID
+		case k == 8 && len(cat.Objectives) > 0:
+			o := &cat.Objectives[pick(len(cat.Objectives))]
+			o.Text.EN += " Again."
+			what, oneCard = "objective "+o.ID, true
+		case k == 9:
+			i := len(cat.Skills) - 1
+			broken = cat.Skills[i].Text.FR
+			cat.Skills[i].Text.FR += " :nope:"
+			what = "unknown icon"
+		default:
+			what = "no change"
+		}
+		check(step, what)
+		switch {
+		case broken != "":
+		case oneCard && (cache.Rendered != 2 || cache.Reused != total-2):
+			t.Errorf("step %d (%s): %d pages rendered, %d reused; want 2 and %d", step, what, cache.Rendered, cache.Reused, total-2)
+		case what == "no change" && cache.Rendered != 0:
+			t.Errorf("step %d: nothing changed, %d pages rendered", step, cache.Rendered)
+		}
+	}
+}
