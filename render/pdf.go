@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -182,6 +183,10 @@ type pdfDoc struct {
 	*fpdf.Fpdf
 	fonts pdfFonts
 	s     pdfStream
+	// faces are the faces drawn so far, by the hash of their content:
+	// a face drawn a second time becomes a form (drawFace).
+	faces   map[[32]byte]string
+	scratch []byte
 }
 
 func newPDF(o SheetOptions, title string) *pdfDoc {
@@ -307,8 +312,59 @@ func (p *pdfDoc) setFont(st Style, size float64) {
 // drawFace draws a face with its cut line's top-left corner at (ox, oy),
 // clipped to the card plus bleed mm. The page's faces go to the page
 // together (flush).
+//
+// A face the document has drawn before (the common card back, an
+// Objective's back) is drawn once as a form, a reusable PDF object, and
+// placed where it repeats: from its second time on, the page holds one
+// short "Do" instead of its drawing. Its content is position-free (the
+// block's numbers start at the face's corner), so equal faces have equal
+// bytes; forms are named in the order they are made.
 func (p *pdfDoc) drawFace(f *Face, ox, oy, bx, by float64) {
-	p.drawClipped(f.Items, ox, oy, -bx, -by, CardW+2*bx, CardH+2*by)
+	x, y, w, h := -bx, -by, CardW+2*bx, CardH+2*by
+	if slices.ContainsFunc(f.Items, func(it Item) bool { _, ok := it.(Image); return ok }) {
+		p.drawClipped(f.Items, ox, oy, x, y, w, h)
+		return
+	}
+	_, ph := p.GetPageSize()
+	s := &p.s
+	page := s.b
+	s.b = p.scratch[:0]
+	s.hasFill, s.hasStroke, s.width, s.size = false, false, -1, -1
+	s.clip(x, y, w, h)
+	s.items(f.Items)
+	s.endText()
+	content := s.b
+	p.scratch, s.b = content, page
+	sum := sha256.Sum256(content)
+	name, seen := p.faces[sum]
+	if !seen {
+		if p.faces == nil {
+			p.faces = map[[32]byte]string{}
+		}
+		p.faces[sum] = ""
+		s.begin(ox, oy, ph)
+		s.b = append(s.b, content...)
+		s.b = append(s.b, "Q\n"...)
+		return
+	}
+	if name == "" {
+		// the form's space: points, y up, origin at the face's corner
+		form := []byte("q ")
+		form = strconv.AppendFloat(form, mmToPt, 'f', 6, 64)
+		form = append(form, " 0 0 -"...)
+		form = strconv.AppendFloat(form, mmToPt, 'f', 6, 64)
+		form = append(form, " 0 0 cm\n"...)
+		form = append(append(form, content...), "Q"...)
+		name = p.AddForm(form, [4]float64{x * mmToPt, -(y + h) * mmToPt, (x + w) * mmToPt, -y * mmToPt})
+		p.faces[sum] = name
+	}
+	s.b = append(s.b, "q 1 0 0 1 "...)
+	s.num(ox * mmToPt)
+	s.b = append(s.b, ' ')
+	s.num((ph - oy) * mmToPt)
+	s.b = append(s.b, " cm /"...)
+	s.b = append(s.b, name...)
+	s.b = append(s.b, " Do Q\n"...)
 }
 
 // drawItems draws layout items with their origin at (ox, oy).

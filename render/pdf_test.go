@@ -283,6 +283,8 @@ func TestFontAfterClip(t *testing.T) {
 		case strings.HasSuffix(line, " W n"):
 			needFont = true
 			clips++
+		case strings.HasSuffix(line, " Do Q"):
+			clips++ // a face drawn again: its form's clip was counted once
 		case strings.Contains(line, " Tf"):
 			needFont = false
 		}
@@ -296,4 +298,29 @@ func TestFontAfterClip(t *testing.T) {
 	if clips < 16 || texts < 100 {
 		t.Errorf("found %d clips and %d texts: the content streams were not read", clips, texts)
 	}
+}
+
+// TestRepeatedFacesAreForms: a face drawn again (the common card back) is
+// one form, written once and placed with "Do" from its second time on;
+// the page resources name every form.
+func TestRepeatedFacesAreForms(t *testing.T) {
+	pdf, err := Sheets(testCatalog(), SheetOptions{Lang: catalog.French, uncompressed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(pdf)
+	forms := strings.Count(s, "/Type /XObject /Subtype /Form")
+	if forms == 0 {
+		t.Fatal("no form: the common backs are drawn in full each time")
+	}
+	for i := 1; i <= forms; i++ {
+		name := fmt.Sprintf("/FX%d", i)
+		if n := strings.Count(s, name+" Do Q"); n == 0 {
+			t.Errorf("form %s is never drawn", name)
+		}
+		if !strings.Contains(s, name+" ") || !regexp.MustCompile(name+` \d+ 0 R`).MatchString(s) {
+			t.Errorf("the resources do not name form %s", name)
+		}
+	}
+	t.Logf("%d forms, drawn %d times", forms, strings.Count(s, " Do Q"))
 }

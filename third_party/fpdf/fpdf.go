@@ -2282,6 +2282,49 @@ func (f *Fpdf) UTF8FontUse(familyStr, styleStr, s string) (name string, ok bool)
 	return "F" + font.i, true
 }
 
+// rawForm is a Form XObject added with AddForm (wbtool patch).
+type rawForm struct {
+	content []byte
+	bbox    [4]float64
+	n       int // object number once written
+}
+
+// AddForm adds a Form XObject to the document: content is its content
+// stream, in its own space (points, y up), bbox its bounding box there
+// (x0, y0, x1, y1), and it draws with the document's resources (fonts,
+// images and the other forms). It returns the form's resource name
+// (without its slash): "FX1", "FX2"… in the order the forms were added,
+// for a caller that draws it itself with RawWriteStr ("/FX1 Do"). A form
+// drawn many times is written once. (wbtool patch)
+func (f *Fpdf) AddForm(content []byte, bbox [4]float64) string {
+	f.forms = append(f.forms, rawForm{content: append([]byte(nil), content...), bbox: bbox})
+	return sprintf("FX%d", len(f.forms))
+}
+
+// putForms writes the forms added with AddForm (wbtool patch).
+func (f *Fpdf) putForms() {
+	for i := range f.forms {
+		fm := &f.forms[i]
+		f.newobj()
+		fm.n = f.n
+		buf := fm.content
+		var mem *membuffer
+		filter := ""
+		if f.compress {
+			mem = xmem.compress(buf)
+			buf = mem.bytes()
+			filter = "/Filter /FlateDecode "
+		}
+		f.outf("<<%s/Type /XObject /Subtype /Form /BBox [%.2f %.2f %.2f %.2f] /Resources 2 0 R /Length %d>>",
+			filter, fm.bbox[0], fm.bbox[1], fm.bbox[2], fm.bbox[3], len(buf))
+		f.putstream(buf)
+		f.out("endobj")
+		if mem != nil {
+			mem.release()
+		}
+	}
+}
+
 func getFontKey(familyStr, styleStr string) string {
 	familyStr = strings.ToLower(familyStr)
 	styleStr = strings.ToUpper(styleStr)
@@ -4898,6 +4941,9 @@ func (f *Fpdf) putxobjectdict() {
 			}
 		}
 	}
+	for i, fm := range f.forms { // wbtool patch
+		f.outf("/FX%d %d 0 R", i+1, fm.n)
+	}
 	{
 		for tplName, objID := range f.importedTplObjs {
 			// here replace obj id hash with n
@@ -5019,6 +5065,7 @@ func (f *Fpdf) putresources() {
 	}
 	f.putimages()
 	f.putTemplates()
+	f.putForms()             // wbtool patch
 	f.putImportedTemplates() // gofpdi
 	// 	Resource dictionary
 	f.offsets[2] = f.buffer.Len()
