@@ -135,6 +135,9 @@ type Options struct {
 	RenderSheets func(cat *catalog.Catalog, jobs []SheetJob) (dist.Files, error)
 	// Pages keeps the site's card pages between builds (site.PageCache).
 	Pages *site.PageCache
+	// NewLayouts, when set, makes the build's card layouts (watch: with
+	// the cards of the last build that did not change, Layouts.Keep).
+	NewLayouts func(cat *catalog.Catalog) *render.Layouts
 	// OnChecked is called once the check games are played, before the
 	// layout, site and outputs, so that a watcher can report early.
 	OnChecked func(*Result)
@@ -272,6 +275,9 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	// every card laid out once per language, for the layout check, the
 	// site's card images and the sheets
 	layouts := render.NewLayouts(cat)
+	if opts.NewLayouts != nil {
+		layouts = opts.NewLayouts(cat)
+	}
 
 	// errata: the site and the print stage show them
 	if opts.runs(Errata) {

@@ -44,6 +44,32 @@ func NewLayouts(cat *catalog.Catalog) *Layouts {
 	return &Layouts{src: cat, cat: Drafted(cat), cards: map[layoutKey]*laidOut{}}
 }
 
+// Keep takes over from prev (the cache of an earlier catalog) the cards
+// that same reports unchanged — whose layout reads the same card, skills,
+// factions, interface strings and art as before — so that they are not
+// laid out again (watch: a one-card edit lays out that card). Only cards
+// laid out without an error or a warning are taken (a diagnostic quotes
+// positions, which may have moved). Call it before any other use of ls.
+func (ls *Layouts) Keep(prev *Layouts, same func(l catalog.Lang, id string) bool) {
+	if prev == nil {
+		return
+	}
+	prev.mu.Lock()
+	defer prev.mu.Unlock()
+	ls.mu.Lock()
+	defer ls.mu.Unlock()
+	for k, e := range prev.cards {
+		done := false
+		e.once.Do(func() { done = true }) // an entry never laid out stays empty
+		if done || !e.ok || len(e.errs) > 0 || len(e.warns) > 0 || !same(k.lang, k.id) {
+			continue
+		}
+		n := &laidOut{card: e.card, ok: true, stampAt: e.stampAt}
+		n.once.Do(func() {})
+		ls.cards[k] = n
+	}
+}
+
 // countCards numbers every card once, for a request of many cards (one
 // card alone is numbered by CardNumber: no table for a single image).
 func (ls *Layouts) countCards() {

@@ -57,3 +57,53 @@ func TestLayoutsShared(t *testing.T) {
 		t.Error("an unknown card gave no error")
 	}
 }
+
+// TestLayoutsKeep: a cache taking over an earlier catalog's cards keeps
+// those reported unchanged (not laid out again), lays out the others, and
+// serves what a fresh layout of the new catalog gives.
+func TestLayoutsKeep(t *testing.T) {
+	old := starterCatalog(t)
+	ids := allCards(old)
+	prev := NewLayouts(old)
+	for _, l := range catalog.Langs {
+		prev.Check(l)
+	}
+	cat := starterCatalog(t)
+	edited := cat.Characters[0].ID
+	cat.Characters[0].Front.Attack++
+	next := NewLayouts(cat)
+	next.Keep(prev, func(l catalog.Lang, id string) bool { return id != edited })
+	kept := 0
+	for k, e := range next.cards {
+		if k.id == edited {
+			t.Errorf("the edited card %s was kept", k.id)
+		}
+		if pe := prev.cards[k]; pe != nil && len(e.card.Front.Items) > 0 && &e.card.Front.Items[0] == &pe.card.Front.Items[0] {
+			kept++
+		}
+	}
+	if kept == 0 {
+		t.Fatal("no card was kept")
+	}
+	for _, l := range catalog.Langs {
+		got, err := next.Cards(l, ids, "v1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := NewLayouts(cat).Cards(l, ids, "v1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range want {
+			for _, f := range [][2]*Face{{&got[k].Front, &want[k].Front}, {&got[k].Back, &want[k].Back}} {
+				if a, b := f[0].Dump(), f[1].Dump(); a != b {
+					t.Fatalf("%s %s: kept layout differs from a fresh one:\n%s\nwant:\n%s", got[k].ID, l, a, b)
+				}
+			}
+		}
+		if a, b := next.Check(l).Sorted(), Check(cat, l).Sorted(); a.Text() != b.Text() {
+			t.Errorf("%s: check:\n%s\nwant:\n%s", l, a, b)
+		}
+	}
+	t.Logf("%d of %d layouts kept", kept, 2*len(ids))
+}

@@ -166,6 +166,10 @@ type Session struct {
 	// pages are the site's card pages of the last build, by what each
 	// reads: only those whose inputs changed are rendered again.
 	pages *site.PageCache
+	// layouts are the cards laid out by the last build, layoutKeys the
+	// keys they were laid out under (layoutKeys).
+	layouts    *render.Layouts
+	layoutKeys map[string]string
 }
 
 type cardImages struct{ front, back []byte }
@@ -272,6 +276,8 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		}
 	}
 	keys := s.cardKeys(cat, ix, salt)
+	lkeys := layoutKeys(cat, keys)
+	var layouts *render.Layouts
 	checkDiags := map[string]bool{}
 	images := &imageCounts{}
 	res, err := build.Run(ctx, build.Options{
@@ -291,6 +297,14 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		},
 		CardImages: s.cardImages(keys, images),
 		Pages:      s.pages,
+		NewLayouts: func(cat *catalog.Catalog) *render.Layouts {
+			layouts = render.NewLayouts(cat)
+			layouts.Keep(s.layouts, func(l catalog.Lang, id string) bool {
+				k, ok := lkeys[id]
+				return ok && s.layoutKeys[id] == k
+			})
+			return layouts
+		},
 		RenderSheets: func(cat *catalog.Catalog, jobs []build.SheetJob) (dist.Files, error) {
 			return s.renderSheets(cat, ix, keys, jobs, r)
 		},
@@ -311,6 +325,11 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 			r.OutputErrors = append(r.OutputErrors, err.Error())
 		}
 		return r
+	}
+	if layouts != nil {
+		// what a card's layout reads is in its key: kept even when the
+		// build has errors (a card laid out with a diagnostic is not)
+		s.layouts, s.layoutKeys = layouts, lkeys
 	}
 	for _, tm := range res.Times[1:] {
 		if tm.Stage != build.Checks {
@@ -539,6 +558,24 @@ func (s *Session) cardKeys(cat *catalog.Catalog, ix *index, salt string) map[cat
 		}
 	}
 	return keys
+}
+
+// layoutKeys are the keys of the cards' layouts: the card's keys in both
+// languages (a draft build shows a missing translation in the other
+// language) and its art's bytes (the keys see the art's file name only).
+func layoutKeys(cat *catalog.Catalog, keys map[catalog.Lang]map[string]string) map[string]string {
+	out := map[string]string{}
+	for id := range keys[catalog.Langs[0]] {
+		k := ""
+		for _, l := range catalog.Langs {
+			k += keys[l][id] + "\x00"
+		}
+		if a := cat.CardArt(id); a != nil {
+			k += a.Hash + "\x00" + a.Format
+		}
+		out[id] = k
+	}
+	return out
 }
 
 // imageCounts counts the card images of one rebuild by where they came
