@@ -26,6 +26,8 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"wbtool.dev/wbtool/build"
 )
 
 // DefaultDebounce is the quiet time after the last event of a burst before
@@ -56,9 +58,10 @@ type Options struct {
 type Build func(ctx context.Context, changed []string)
 
 // Relevant reports whether a file of the content tree (slash path relative
-// to it) is content that wbtool reads: .cue files anywhere and Markdown
-// rules pages, but not editors' backup, swap and temporary files, nor the
-// hidden and "_" files the loader skips.
+// to it) is content that wbtool reads: .cue files anywhere, Markdown
+// rules pages and the translations lock (`wbtool i18n accept` clears
+// stale warnings and marks), but not editors' backup, swap and temporary
+// files, nor the hidden and "_" files the loader skips.
 func Relevant(rel string) bool {
 	name := path.Base(rel)
 	if ignoredName(name) {
@@ -69,7 +72,7 @@ func Relevant(rel string) bool {
 			return false
 		}
 	}
-	return strings.HasSuffix(name, ".cue") || strings.HasSuffix(name, ".md")
+	return strings.HasSuffix(name, ".cue") || strings.HasSuffix(name, ".md") || rel == build.LockFile
 }
 
 // ignoredName reports names the loader never reads and editors use for

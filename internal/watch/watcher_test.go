@@ -324,6 +324,8 @@ func TestRelevant(t *testing.T) {
 		{"cards/_draft.cue", false},
 		{"cards/4913", false},
 		{"cards/a.txt", false},
+		{"i18n/translations.lock", true},
+		{"cards/translations.lock", false},
 		{".git/config", false},
 		{".git/x.cue", false},
 		{"_old/x.cue", false},
