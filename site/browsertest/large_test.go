@@ -3,6 +3,7 @@ package browsertest
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -12,6 +13,7 @@ import (
 	"sync"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -122,7 +124,13 @@ func BenchmarkSearchInBrowser(b *testing.B) {
 				var total, worst float64
 				keys := 0
 				for b.Loop() {
-					r := eval[[]float64](b, br, string(expr), chromedp.EvalAwaitPromise)
+					// The search before a change can take seconds a keystroke.
+					ctx, cancel := context.WithTimeout(br.ctx, 10*time.Minute)
+					r, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](string(expr), chromedp.EvalAwaitPromise))
+					cancel()
+					if err != nil {
+						b.Fatalf("type the queries: %v", err)
+					}
 					total += r[0]
 					keys += int(r[1])
 					worst = max(worst, r[2])
