@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -27,9 +29,10 @@ import (
 )
 
 // The outside validators of issue 17 item 5: axe-core (accessibility) in
-// Chromium, the Nu Html Checker (vnu) and Lighthouse, all from the npm
-// registry. .ci/run installs them under /opt/wbtool-tools (npm install
-// axe-core vnu-jar lighthouse); WBTOOL_TOOLS names another folder. Missing, the tests skip
+// Chromium, the Nu Html Checker (vnu), Lighthouse and the sitemaps.org
+// schema, all from the npm registry. .ci/run installs them under
+// /opt/wbtool-tools (npm install axe-core vnu-jar lighthouse sitemap);
+// WBTOOL_TOOLS names another folder. Missing, the tests skip
 // with a clear message, or fail under WBTOOL_REQUIRE_TOOLS=1.
 
 // toolFile returns the path of file rel under the tools folder, or skips.
@@ -43,7 +46,7 @@ func toolFile(t *testing.T, rel string) string {
 	if _, err := os.Stat(p); err == nil {
 		return p
 	}
-	msg := fmt.Sprintf("%s not found; install it with: npm install --prefix %s axe-core@4 vnu-jar@26 lighthouse@12 (or set WBTOOL_TOOLS)", p, dir)
+	msg := fmt.Sprintf("%s not found; install it with: npm install --prefix %s axe-core@4 vnu-jar@26 lighthouse@12 sitemap@8 (or set WBTOOL_TOOLS)", p, dir)
 	if os.Getenv("WBTOOL_REQUIRE_TOOLS") == "1" {
 		t.Fatalf("%s (WBTOOL_REQUIRE_TOOLS=1)", msg)
 	}
@@ -357,5 +360,58 @@ func TestLighthouse(t *testing.T) {
 			t.Errorf("/%s: Lighthouse %s %.2f, want at least 0.95; failed audits: %q", p, name, c.Score, failed)
 		}
 		t.Logf("Lighthouse %s /%s: %s", r.Version, p, strings.Join(scores, ", "))
+	}
+}
+
+// TestSitemapSchema validates the sitemap of the published site with
+// xmllint against the official sitemaps.org schema (sitemap.xsd of 2008,
+// as the npm package sitemap ships it), the language alternates'
+// xhtml:link declared by testdata/xhtml-link.xsd. A sitemap with a
+// <url> without its <loc> must fail the same check.
+func TestSitemapSchema(t *testing.T) {
+	official := toolFile(t, "node_modules/sitemap/schema/sitemap.xsd")
+	xmllint := testtool.Require(t, "xmllint")
+	link, err := filepath.Abs(filepath.Join("testdata", "xhtml-link.xsd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	schema := filepath.Join(dir, "schema.xsd")
+	both := `<?xml version="1.0" encoding="UTF-8"?>
+<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema">
+<xsd:import namespace="http://www.sitemaps.org/schemas/sitemap/0.9" schemaLocation="` + (&url.URL{Scheme: "file", Path: official}).String() + `"/>
+<xsd:import namespace="http://www.w3.org/1999/xhtml" schemaLocation="` + (&url.URL{Scheme: "file", Path: link}).String() + `"/>
+</xsd:schema>
+`
+	if err := os.WriteFile(schema, []byte(both), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	validate := func(name string, data []byte) error {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(xmllint, "--noout", "--nonet", "--schema", schema, p).CombinedOutput()
+		if err != nil {
+			return fmt.Errorf("%v: %s", err, out)
+		}
+		return nil
+	}
+	files := publishedSite(t)
+	sm, ok := files["sitemap.xml"]
+	if !ok {
+		t.Fatal("the published site has no sitemap.xml")
+	}
+	if err := validate("sitemap.xml", sm); err != nil {
+		t.Errorf("sitemap.xml does not validate against the sitemaps.org schema: %v", err)
+	}
+	// The schema wants a <loc> in every <url> (it cannot tell a
+	// relative address from an absolute one: TestSitemap does).
+	bad := regexp.MustCompile(`<loc>[^<]*</loc>`).ReplaceAll(sm, nil)
+	if bytes.Equal(bad, sm) {
+		t.Fatal("the sitemap has no <loc> to break")
+	}
+	if err := validate("noloc.xml", bad); err == nil {
+		t.Error("a sitemap without <loc> validates: the check cannot fail")
 	}
 }
