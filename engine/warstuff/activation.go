@@ -72,8 +72,10 @@ type Decision struct {
 	PowerLate   bool
 	PowerTarget int8
 	PowerAxis   geom.Vec
-	// Choice: First's first player.
+	// Choice: First's first player; Dir: the direction of play around
+	// the table in a multiplayer game, +1 clockwise or −1 (WS-BIG-6).
 	Choice int8
+	Dir    int8
 	// At: Interrupt's distance along the rest of the move.
 	At float64
 	// After: the Hit and Run move (WS-BUILD-33).
@@ -107,9 +109,9 @@ type activation struct {
 	fig     int8
 	stage   int8
 	way     int8
-	begun   bool // steps (a) to (e) are done
-	asked   bool // the Overwatch question was answered "no" for this move
-	ended   bool // the figure was Stunned or eliminated: it ends at once
+	begun   bool  // steps (a) to (e) are done
+	asked   uint8 // the sides that answered the Overwatch question "no" for this move
+	ended   bool  // the figure was Stunned or eliminated: it ends at once
 	combat  [2]int8
 	hurtC   bool // someone in the combat was Stunned or eliminated
 	postFig int8
@@ -165,6 +167,7 @@ const (
 	ErrNotInReserve = "not-in-reserve"
 	ErrBadOption    = "bad-option"
 	ErrNoRally      = "not-rallying"
+	ErrNoPass       = "no-pass"
 )
 
 // IllegalError is a decision the rules forbid; Code is stable.
@@ -432,10 +435,13 @@ func (s *State) do(x *ctx, d *Decision) error {
 		if s.pend != pendFirst {
 			return illegal(ErrNotNow)
 		}
-		if d.Choice < 0 || d.Choice > 1 {
+		if d.Choice < 0 || d.Choice >= s.g.sides() || d.Dir < -1 || d.Dir > 1 {
 			return illegal(ErrBadTarget)
 		}
-		s.first, s.toAct = d.Choice, d.Choice
+		s.first, s.toAct, s.dir = d.Choice, d.Choice, 1
+		if d.Dir < 0 {
+			s.dir = -1
+		}
 		x.note(EvFirst, -1, -1, int16(d.Choice), "")
 		s.pend = pendNone
 		if err := s.openGo(x); err != nil {
@@ -568,14 +574,14 @@ func (s *State) stageStart(x *ctx) error {
 		}
 	}
 	if a.spawn {
-		if !a.asked && s.askOverwatch(x) {
+		if s.askOverwatch(x) {
 			return nil
 		}
 		a.stage = stAction
 		return nil
 	}
 	if a.way < d.Path.N {
-		if !a.asked && s.askOverwatch(x) {
+		if s.askOverwatch(x) {
 			return nil
 		}
 		ok, err := s.walk(x, f, &d.Path, &a.way, 1e9)

@@ -117,10 +117,12 @@ func popcount(b uint8) int {
 
 // Result is the outcome of a played game.
 type Result struct {
-	Winner int // −1 draw, 0/1 a side, 2 unfinished
-	VP     [2]int
-	Turns  int
-	Steps  int
+	Winner int // −1 draw, 0/1 a side (0 to 3 in multiplayer), 2 unfinished
+	// Winners: the sides sharing the victory (bit i for side i, WS-BIG-10).
+	Winners uint8
+	VP      [MaxSides]int
+	Turns   int
+	Steps   int
 }
 
 // ErrTooLong: a game went past its step bound.
@@ -129,6 +131,14 @@ var ErrTooLong = errors.New("game too long")
 // Play plays a whole game with two bots (side 0 and side 1; in the
 // invasion side 1 never decides), logging it when log is not nil.
 func Play(g *Game, seed uint64, bots [2]Bot, log *Log, maxSteps int) (Result, *State, error) {
+	return PlayAll(g, seed, bots[:], log, maxSteps)
+}
+
+// PlayAll is Play with one bot per side, for multiplayer games too.
+func PlayAll(g *Game, seed uint64, bots []Bot, log *Log, maxSteps int) (Result, *State, error) {
+	if len(bots) < int(g.sides()) {
+		return Result{}, nil, fmt.Errorf("%d bots for %d sides", len(bots), g.sides())
+	}
 	s, err := NewState(g, seed)
 	if err != nil {
 		return Result{}, nil, err
@@ -171,11 +181,15 @@ func Play(g *Game, seed uint64, bots [2]Bot, log *Log, maxSteps int) (Result, *S
 		}
 		steps++
 	}
-	return Result{Winner: s.Winner(), VP: [2]int{s.VP(0), s.VP(1)}, Turns: s.Turn(), Steps: steps}, s, nil
+	r := Result{Winner: s.Winner(), Winners: s.Winners(), Turns: s.Turn(), Steps: steps}
+	for side := range MaxSides {
+		r.VP[side] = s.VP(side)
+	}
+	return r, s, nil
 }
 
 // Version is the engine version written in game logs.
-const Version = "wbtool-warstuff/2"
+const Version = "wbtool-warstuff/3"
 
 // LogHeader is the first line of a game log: enough to set the game up
 // again (scenario, bands, horde) and check it is the same content.

@@ -127,6 +127,7 @@ type CheckStep struct {
 	At          float64     `json:"at,omitempty"`
 	After       []CheckWay  `json:"after,omitempty"`
 	Choice      string      `json:"choice,omitempty"`
+	Dir         string      `json:"dir,omitempty"`   // first: clockwise or anticlockwise (multiplayer, WS-BIG-6)
 	Order       []string    `json:"order,omitempty"` // whose hits are resolved first (WS-SHOOT-7)
 	Cards       []string    `json:"cards,omitempty"` // the cards drawn (More Randomness, WS-VAR-6)
 	Dice        []int8      `json:"dice,omitempty"`
@@ -140,7 +141,8 @@ type Expect struct {
 	Turn      int                     `json:"turn,omitempty"`
 	ToAct     string                  `json:"toAct,omitempty"`
 	Pending   string                  `json:"pending,omitempty"`
-	Winner    string                  `json:"winner,omitempty"` // red, blue, draw
+	Winner    string                  `json:"winner,omitempty"`  // red, blue, draw
+	Winners   []string                `json:"winners,omitempty"` // the sides sharing the victory (WS-BIG-10)
 	VP        map[string]int          `json:"vp,omitempty"`
 	Sabotaged []int                   `json:"sabotaged,omitempty"`
 	Creatures *int                    `json:"creatures,omitempty"` // creatures in play
@@ -185,16 +187,18 @@ type CheckResult struct {
 // Passed reports whether the check ran and every step went as scripted.
 func (r *CheckResult) Passed() bool { return r.Failure == nil && r.Err == nil }
 
-var sideNames = [2]string{"red", "blue"}
+// sideNames name the sides in check games and logs: red and blue, and
+// green and yellow in multiplayer games (their corners: SW, NW, NE, SE).
+var sideNames = [MaxSides]string{"red", "blue", "green", "yellow"}
 
 func sideOf(name string) (int8, error) {
-	switch name {
-	case "red", "":
+	if name == "" {
 		return 0, nil
-	case "blue":
-		return 1, nil
 	}
-	return 0, fmt.Errorf("side %q: red or blue", name)
+	if i := slices.Index(sideNames[:], name); i >= 0 {
+		return int8(i), nil
+	}
+	return 0, fmt.Errorf("side %q: red, blue, green or yellow", name)
 }
 
 type checkRun struct {
@@ -328,6 +332,26 @@ func (r *checkRun) setup() error {
 		}
 		r.names[f.Name] = int8(len(g.Figs))
 		g.Figs = append(g.Figs, FigSetup{Name: f.Name, Profile: p, Side: side, Band: int8(f.Band) + 2*side*b2i(scen != Invasion), At: vec(f.At), Z: f.Z, Reserve: f.Reserve})
+	}
+	for _, f := range g.Figs {
+		g.Sides = max(g.Sides, int(f.Side)+1)
+	}
+	if g.Sides > 2 { // a multiplayer game (WS-BIG-4): side i in corner i
+		if scen != Standard {
+			return fmt.Errorf("green and yellow figures: a multiplayer game is a standard one")
+		}
+		for i := range g.Corners {
+			g.Corners[i] = int8(i)
+		}
+		if c.Size == 0 {
+			g.Size = 36
+		}
+		if c.Objectives == nil {
+			g.Objectives, _ = BigObjectives(g.Size)
+		}
+		g.ObjectiveVP, g.SideVP = []int16{10, 5, 5, 5, 5}, nil
+	} else {
+		g.Sides = 0
 	}
 	if cr := c.Creatures; cr != nil {
 		var ok bool
@@ -490,6 +514,15 @@ func (r *checkRun) decision(st *CheckStep) (Decision, error) {
 		d.Kind = First
 		if d.Choice, err = sideOf(st.Choice); err != nil {
 			return d, err
+		}
+		switch st.Dir {
+		case "clockwise":
+			d.Dir = 1
+		case "anticlockwise":
+			d.Dir = -1
+		case "":
+		default:
+			return d, fmt.Errorf("dir %q: clockwise or anticlockwise", st.Dir)
 		}
 	case "interrupt":
 		d.Kind = Interrupt
@@ -680,7 +713,16 @@ func (r *checkRun) expect(e *Expect, ev []Event) string {
 		}
 		want("winner", w, e.Winner)
 	}
-	for _, side := range []string{"red", "blue"} {
+	if e.Winners != nil {
+		var got []string
+		for i, n := range sideNames {
+			if s.winners&(1<<i) != 0 {
+				got = append(got, n)
+			}
+		}
+		want("winners", got, e.Winners)
+	}
+	for _, side := range sideNames {
 		if v, ok := e.VP[side]; ok {
 			sd, _ := sideOf(side)
 			want(side+" VP", s.vp[sd], v)

@@ -232,7 +232,7 @@ func (s *State) eliminate(x *ctx, t int8) {
 	if s.g.Scenario != Invasion || f.Side == 0 {
 		s.lost[f.Band] += cost
 	}
-	if s.g.Scenario == Standard {
+	if s.g.Scenario == Standard && !s.g.multi() { // WS-BIG-9: none in multiplayer
 		s.killVP[1-f.Side] += cost
 	}
 	if s.has(t, Suicidal) {

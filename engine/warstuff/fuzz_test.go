@@ -27,7 +27,7 @@ func (r *fuzzReader) coord() float64 { return float64(r.next())/255*36 - 2 }
 
 // decision builds any decision, legal or not, from the bytes.
 func (r *fuzzReader) decision(s *State) Decision {
-	d := NewDecision(Kind(r.next()%7), int8(r.next()%2), int8(r.next()%byte(s.n+1))-1)
+	d := NewDecision(Kind(r.next()%11), int8(r.next()%4), int8(r.next()%byte(s.n+1))-1)
 	d.Option = Option(r.next() % 10)
 	d.Path.N = int8(r.next() % 4)
 	for i := range d.Path.N {
@@ -41,7 +41,8 @@ func (r *fuzzReader) decision(s *State) Decision {
 	d.Power = int8(r.next() % 11)
 	d.PowerTarget = int8(r.next()%byte(s.n+1)) - 1
 	d.PowerLate = r.next()%2 == 0
-	d.Choice = int8(r.next() % 3)
+	d.Choice = int8(r.next() % 5)
+	d.Dir = int8(r.next()%3) - 1
 	d.At = float64(r.next()) / 8
 	d.Heal = int8(r.next()%byte(s.n+1)) - 1
 	d.Suicide = r.next()%9 == 0
@@ -60,6 +61,18 @@ func FuzzGame(f *testing.F) {
 	f.Add(uint8(2), uint64(7), []byte{200, 13, 0, 99, 4, 250, 3, 3, 3, 1, 0, 200, 100})
 	f.Add(uint8(3), uint64(3), []byte{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1})
 	games := sampleGames(f)
+	ps, idx := sampleProfiles(f)
+	var bands []Band
+	for _, ids := range [][]string{{"storm-seer", "militia"}, {"brute", "sniper"}, {"mystic", "medic"}, {"trooper", "berserk"}} {
+		bands = append(bands, Band{Name: ids[0], Figs: []int16{idx[ids[0]], idx[ids[1]]}})
+	}
+	for n := 3; n <= 4; n++ { // multiplayer (WS-BIG-4)
+		g, err := NewMultiplayer(ps, bands[:n], SampleTerrain(36))
+		if err != nil {
+			f.Fatal(err)
+		}
+		games = append(games, g)
+	}
 	f.Fuzz(func(t *testing.T, game uint8, seed uint64, data []byte) {
 		g := games[int(game)%len(games)]
 		s, err := NewState(g, seed)

@@ -44,7 +44,7 @@ func (s *State) Invariants() error {
 	for _, f := range s.g.Figs {
 		total += s.g.Profiles[f.Profile].Cost
 	}
-	for side := range 2 {
+	for side := range MaxSides {
 		if s.killVP[side] < 0 || s.killVP[side] > total {
 			return fmt.Errorf("side %d: %d VP for eliminations of %d points", side, s.killVP[side], total)
 		}

@@ -14,7 +14,7 @@ import (
 func (s *State) Legal(buf []Decision) []Decision {
 	switch s.pend {
 	case pendGo, pendFree:
-		if s.pend == pendFree || s.goes > 0 || s.g.Scenario == Invasion {
+		if s.pend == pendFree || (s.goes > 0 || s.g.Scenario == Invasion) && !s.g.multi() {
 			buf = append(buf, NewDecision(Pass, s.toAct, NoFig))
 		}
 		for f := range s.n {
@@ -24,16 +24,22 @@ func (s *State) Legal(buf []Decision) []Decision {
 			buf = s.legalFig(f, buf)
 		}
 	case pendFirst:
-		for side := range int8(2) {
-			d := NewDecision(First, s.toAct, NoFig)
-			d.Choice = side
-			buf = append(buf, d)
+		dirs := []int8{0}
+		if s.g.multi() {
+			dirs = []int8{1, -1}
+		}
+		for side := range s.g.sides() {
+			for _, dir := range dirs {
+				d := NewDecision(First, s.toAct, NoFig)
+				d.Choice, d.Dir = side, dir
+				buf = append(buf, d)
+			}
 		}
 	case pendOverwatch:
 		buf = append(buf, NewDecision(NoInterrupt, s.toAct, NoFig))
 		m, _, _ := s.moving()
 		for w := range s.n {
-			if !s.canWatch(w, m) {
+			if !s.canWatch(w, m) || s.figs[w].Side != s.toAct {
 				continue
 			}
 			pts := s.watchPoints(w, 64)

@@ -125,7 +125,7 @@ func (s *State) combatEnd(x *ctx) error {
 			if c := s.checkPath(a, &act.d.After, 2, NoFig); c != "" {
 				return illegal(c)
 			}
-			act.extra, act.pway, act.asked = exAfter, 0, false // walked by extraMove
+			act.extra, act.pway, act.asked = exAfter, 0, 0 // walked by extraMove
 		}
 		return nil
 	}
@@ -299,7 +299,7 @@ func (s *State) postMove(x *ctx, d *Decision) error {
 	if c := s.checkPath(f, &d.Path, 2, NoFig); c != "" {
 		return illegal(c)
 	}
-	a.extra, a.post, a.pway, a.asked = exPost, d.Path, 0, false
+	a.extra, a.post, a.pway, a.asked = exPost, d.Path, 0, 0
 	a.stage = stPostMove
 	return nil
 }
@@ -314,7 +314,7 @@ func (s *State) extraMove(x *ctx) error {
 	}
 	m, pa, way := s.moving()
 	if *way < pa.N && s.inPlay(m) && !s.figs[m].has(fStunned) {
-		if !a.asked && s.askOverwatch(x) {
+		if s.askOverwatch(x) {
 			return nil
 		}
 		if _, err := s.walk(x, m, pa, way, 1e9); err != nil {
@@ -362,13 +362,13 @@ func (s *State) rest() (int8, Path) {
 	return m, r
 }
 
-// watchers reports whether an enemy Overwatch figure could shoot the
+// watchers reports whether an Overwatch figure of side could shoot the
 // moving figure somewhere along the rest of its move (or where it
 // appears).
-func (s *State) watchers() bool {
+func (s *State) watchers(side int8) bool {
 	m, _, _ := s.moving()
 	for w := range s.n {
-		if s.canWatch(w, m) && len(s.watchPoints(w, 1)) > 0 {
+		if s.figs[w].Side == side && s.canWatch(w, m) && len(s.watchPoints(w, 1)) > 0 {
 			return true
 		}
 	}
@@ -425,15 +425,19 @@ func (s *State) watchPoints(w int8, n int) []float64 {
 	return out
 }
 
-// askOverwatch waits for the Overwatch decision when a watcher could shoot.
+// askOverwatch waits for the Overwatch decision of the first enemy side
+// (in the order of play after the mover's) that has a watcher able to
+// shoot and has not let this move go.
 func (s *State) askOverwatch(x *ctx) bool {
-	if !s.watchers() {
-		return false
-	}
 	m, _, _ := s.moving()
-	s.pend = pendOverwatch
-	s.toAct = 1 - s.figs[m].Side
-	return true
+	for k := int8(1); k < s.g.sides(); k++ {
+		side := s.sideAfter(s.figs[m].Side, k)
+		if s.act.asked&(1<<side) == 0 && s.watchers(side) {
+			s.pend, s.toAct = pendOverwatch, side
+			return true
+		}
+	}
+	return false
 }
 
 // interrupt is an Overwatch shot (WS-ALERT-2 to 5), or letting the mover go.
@@ -441,12 +445,12 @@ func (s *State) interrupt(x *ctx, d *Decision) error {
 	a := &s.act
 	m, pa, way := s.moving()
 	if d.Kind == NoInterrupt {
-		a.asked = true
+		a.asked |= 1 << s.toAct
 		s.pend = pendNone
 		return nil
 	}
 	w := d.Fig
-	if w < 0 || w >= s.n || !s.canWatch(w, m) {
+	if w < 0 || w >= s.n || !s.canWatch(w, m) || s.figs[w].Side != s.toAct {
 		return illegal(ErrBadTarget)
 	}
 	if d.At < 0 {

@@ -32,7 +32,7 @@ func (b *RandomBot) pickGo(s *State, buf []Decision) (Decision, []Decision, bool
 			n++
 		}
 	}
-	passOK := s.pend == pendFree || s.goes > 0 || s.g.Scenario == Invasion
+	passOK := s.pend == pendFree || (s.goes > 0 || s.g.Scenario == Invasion) && !s.g.multi()
 	for n > 0 {
 		total := n * pickWeight
 		if passOK {

@@ -69,3 +69,81 @@ func TestRandomPick(t *testing.T) {
 		}
 	}
 }
+
+// TestMultiplayer plays random three- and four-player games (WS-BIG-4 to
+// 10): every decision keeps the invariants, nobody passes, the logs
+// replay, and a game ends with one winner or several sharing a draw within
+// 5 VP of the best.
+func TestMultiplayer(t *testing.T) {
+	ps, idx := sampleProfiles(t)
+	band := func(name string, ids ...string) Band {
+		b := Band{Name: name}
+		for _, id := range ids {
+			b.Figs = append(b.Figs, idx[id])
+		}
+		return b
+	}
+	bands := []Band{
+		band("red", "storm-seer", "trooper", "militia", "militia"),
+		band("blue", "brute", "sniper", "medic"),
+		band("green", "mystic", "berserk", "militia"),
+		band("yellow", "trooper", "trooper", "militia"),
+	}
+	for n := 3; n <= 4; n++ {
+		g, err := NewMultiplayer(ps, bands[:n], SampleTerrain(36))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := range uint64(8) {
+			bots := make([]Bot, n)
+			for i := range bots {
+				bots[i] = NewRandomBot(seed*10 + uint64(i))
+			}
+			if seed%4 == 3 {
+				bots[1] = NewGreedyBot(seed)
+			}
+			l := &Log{}
+			r, _, err := PlayAll(g, seed, bots, l, 20000)
+			if err != nil {
+				t.Fatalf("%d players seed %d: %v", n, seed, err)
+			}
+			if err := Replay(g, l); err != nil {
+				t.Fatalf("%d players seed %d: replay: %v", n, seed, err)
+			}
+			for _, st := range l.Steps {
+				if st.Decision != nil && st.Decision.Kind == Pass {
+					t.Fatalf("%d players seed %d: a pass (WS-BIG-7)", n, seed)
+				}
+			}
+			best := 0
+			for side := range n {
+				best = max(best, r.VP[side])
+			}
+			for side := range n {
+				if in := r.Winners&(1<<side) != 0; in != (best-r.VP[side] <= 5) {
+					t.Fatalf("%d players seed %d: VP %v, winners %b", n, seed, r.VP, r.Winners)
+				}
+			}
+			// the same game step by step, the invariants after every decision
+			s, err := NewState(g, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Start(nil); err != nil {
+				t.Fatal(err)
+			}
+			var buf []Event
+			for _, st := range l.Steps {
+				if st.Decision == nil {
+					continue
+				}
+				if buf, err = s.Do(*st.Decision, nil, buf[:0]); err != nil {
+					t.Fatal(err)
+				}
+				if err := s.Invariants(); err != nil {
+					t.Fatalf("%d players seed %d after %s: %v", n, seed, st.Text, err)
+				}
+			}
+		}
+	}
+}

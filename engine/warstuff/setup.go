@@ -235,3 +235,28 @@ func NewInvasion(profiles []Profile, heroes []Band, cr Creatures, pieces []Piece
 	}
 	return g, nil
 }
+
+// NewMultiplayer sets up a multiplayer game (WS-BIG-4, 5): three or four
+// bands of the standard format on a 36" table with the five objectives of
+// WS-BIG-2, the centre worth 10 VP and the others 5 (WS-BIG-9); band i
+// deploys within 9" of corner i, clockwise from SW: SW, NW, NE, SE.
+func NewMultiplayer(profiles []Profile, bands []Band, pieces []Piece) (*Game, error) {
+	if len(bands) < 3 || len(bands) > MaxSides {
+		return nil, fmt.Errorf("%d bands: a multiplayer game has 3 or 4", len(bands))
+	}
+	g := &Game{Scenario: Standard, Size: 36, Pieces: pieces, Profiles: profiles, Format: 50, Spawn: -1, Merge: [3]int16{-1, -1, -1}, Sides: len(bands)}
+	g.Objectives, _ = BigObjectives(g.Size)
+	g.ObjectiveVP = []int16{10, 5, 5, 5, 5}
+	for i, b := range bands {
+		g.Corners[i] = int8(i)
+		if err := g.addBand(b, int8(i), int8(i), CornerAt(i, g.Size)); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// CornerAt is table corner c (0 to 3), clockwise from SW: SW, NW, NE, SE.
+func CornerAt(c int, size float64) geom.Vec {
+	return [4]geom.Vec{{}, {Y: size}, {X: size, Y: size}, {X: size}}[c&3]
+}

@@ -8,6 +8,9 @@ import (
 	"wbtool.dev/wbtool/engine/warstuff/geom"
 )
 
+// MaxSides bounds the players of a game (WS-BIG-4: 3 or 4).
+const MaxSides = 4
+
 // MaxFigs bounds the figures of a game, creatures included: the state is a
 // fixed array, copied by value.
 const MaxFigs = 64
@@ -96,6 +99,10 @@ type Game struct {
 	// the nearest hero (WS-INV-7): Smart Creatures (WS-VAR-3), e.g.
 	// SmartCreatures.
 	CreatureMove CreaturePolicy
+	// Sides: 3 or 4 makes a multiplayer game (WS-BIG-4 to 10), side i
+	// deploying in corner Corners[i]; 0 (or 2): two sides.
+	Sides   int
+	Corners [MaxSides]int8
 	// MoreRandomness draws a card at each creature phase (WS-VAR-6, 7).
 	MoreRandomness bool
 	// Clock is Against the Clock's record (WS-VAR-2): the turns an
@@ -162,14 +169,18 @@ type State struct {
 	passes int8 // consecutive passes
 	goes   int16
 	phase  int8 // invasion: 0 creatures, 1 spawning, 2 heroes
-	lost   [8]int16
-	vp     [2]int16
-	killVP [2]int16
-	winner int8 // −1 draw, 0/1 a side, 2 undecided
-	sab    uint8
-	sealed bool // the entries are sealed (To the Bitter End, WS-VAR-5)
-	act    activation
-	free   int8 // the figure Inspiration lets activate, or −1
+	lost   [16]int16
+	vp     [MaxSides]int16
+	killVP [MaxSides]int16
+	// multiplayer: the turn's direction of play (+1 clockwise, −1) and
+	// the sides sharing the victory (WS-BIG-10)
+	dir     int8
+	winners uint8
+	winner  int8 // −1 draw, 0/1 a side, 2 undecided
+	sab     uint8
+	sealed  bool // the entries are sealed (To the Bitter End, WS-VAR-5)
+	act     activation
+	free    int8 // the figure Inspiration lets activate, or −1
 	// invasion spawning in progress: dice per objective, zol sizes per
 	// objective (zol, mega, giga), the objective being served
 	spawnQ  [5]int8
@@ -232,6 +243,16 @@ func (s *State) Over() bool { return s.pend == pendOver }
 
 // Winner is the winning side, −1 for a draw, 2 while undecided.
 func (s *State) Winner() int { return int(s.winner) }
+
+// Winners is the set of sides that won (bit i for side i): several share
+// a multiplayer draw (WS-BIG-10).
+func (s *State) Winners() uint8 { return s.winners }
+
+// multi reports whether the game has more than two sides (WS-BIG-4).
+func (g *Game) multi() bool { return g.Sides > 2 }
+
+// sides is the number of sides.
+func (g *Game) sides() int8 { return int8(max(g.Sides, 2)) }
 
 // VP is a side's victory points (standard scenario).
 func (s *State) VP(side int) int { return int(s.vp[side]) }
@@ -428,7 +449,7 @@ func (s *State) Hash() uint64 {
 		mix(uint64(f.Prof)<<32 | uint64(uint8(f.Wounds))<<16 | uint64(f.Flags))
 	}
 	mix(uint64(s.turn)<<32 | uint64(s.pend)<<24 | uint64(uint8(s.toAct))<<16 | uint64(s.sab)<<1 | uint64(b2i(s.sealed)))
-	mix(uint64(uint16(s.vp[0]))<<16 | uint64(uint16(s.vp[1])))
+	mix(uint64(uint16(s.vp[0]))<<16 | uint64(uint16(s.vp[1])) | uint64(uint16(s.vp[2]))<<32 | uint64(uint16(s.vp[3]))<<48)
 	mix(s.mq)
 	mix(uint64(s.card)<<32 | uint64(uint8(s.drawn[0]))<<24 | uint64(uint8(s.drawn[1]))<<16 | uint64(uint8(s.drawn[2]))<<8 | uint64(uint8(s.drawn[3])))
 	return h

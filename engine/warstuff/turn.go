@@ -38,6 +38,9 @@ func (s *State) pass(x *ctx, d *Decision) error {
 	if d.Side != s.toAct {
 		return illegal(ErrNotYourTurn)
 	}
+	if s.g.multi() {
+		return illegal(ErrNoPass) // WS-BIG-7
+	}
 	if s.g.Scenario == Invasion {
 		x.note(EvPass, -1, -1, int16(s.toAct), "")
 		s.pend = pendNone
@@ -82,6 +85,14 @@ func (s *State) advanceStandard(x *ctx) error {
 		return s.startTurn(x)
 	}
 	// the go just taken ended (an activation or a pass)
+	if s.g.multi() { // WS-BIG-7: no passing; sides with nothing to activate are skipped
+		next := s.nextToAct(s.toAct)
+		if next < 0 {
+			return s.endTurn(x)
+		}
+		s.toAct, s.pend = next, pendGo
+		return nil
+	}
 	if s.passes >= 2 || (!s.sideCanAct(0) && !s.sideCanAct(1)) { // WS-ACT-4
 		return s.endTurn(x)
 	}
@@ -124,6 +135,9 @@ func (s *State) beginTurn(x *ctx) error {
 			x.note(EvLastTurn, -1, -1, s.turn, "")
 		}
 	}
+	if s.g.multi() {
+		return s.initiativeMulti(x)
+	}
 	if s.turn == 1 { // WS-SCEN-5: the attacker goes first
 		s.first, s.toAct = s.g.Attacker, s.g.Attacker
 		return s.openGo(x)
@@ -150,6 +164,11 @@ func (s *State) beginTurn(x *ctx) error {
 
 // openGo gives the first go of the turn to s.toAct (or passes for it).
 func (s *State) openGo(x *ctx) error {
+	if s.g.multi() && !s.sideCanAct(s.toAct) { // WS-BIG-7: skipped
+		if next := s.nextToAct(s.toAct); next >= 0 {
+			s.toAct = next
+		}
+	}
 	if !s.sideCanAct(s.toAct) {
 		s.passes++
 		s.goes++
@@ -172,8 +191,9 @@ func (s *State) tactician(side int8) int {
 }
 
 // endTurn is WS-ACT-1 (4): morale, the first player's band first
-// (WS-MORALE-4), then scoring on the last turn. It resumes after each
-// MoraleTest decision (mstage: 1 the first player's tests, 2 the other's).
+// (WS-MORALE-4), then the others in the order of play, then scoring on the
+// last turn. It resumes after each MoraleTest decision (mstage: k, the
+// k-th side's tests).
 func (s *State) endTurn(x *ctx) error {
 	if s.mstage == 0 {
 		s.mstage = 1
@@ -183,11 +203,11 @@ func (s *State) endTurn(x *ctx) error {
 		if wait, err := s.testQueued(x); err != nil || wait {
 			return err
 		}
-		if s.mstage != 1 {
+		if int(s.mstage) >= int(s.g.sides()) {
 			break
 		}
-		s.mstage = 2
-		s.queueMorale(1 - s.first)
+		s.mstage++
+		s.queueMorale(s.sideAfter(s.first, s.mstage-1))
 	}
 	s.mstage = 0
 	if s.pend == pendOver {
@@ -336,6 +356,10 @@ func (s *State) Controller(o int) int {
 
 // score is WS-SCEN-8 to 10.
 func (s *State) score(x *ctx) {
+	if s.g.multi() {
+		s.scoreMulti(x)
+		return
+	}
 	s.vp = s.killVP
 	for o := range s.g.Objectives {
 		c := s.Controller(o)
@@ -366,7 +390,140 @@ func (s *State) finish(x *ctx, winner int8) {
 		return
 	}
 	s.winner = winner
+	if winner >= 0 {
+		s.winners = 1 << winner
+	}
 	s.pend = pendOver
 	s.act = activation{fig: NoFig}
 	x.note(EvOver, -1, -1, int16(winner), "")
+}
+
+// sideAfter is the side k places after side in this turn's order of play:
+// the other side of two; around the table by corner in a multiplayer game
+// (WS-BIG-6).
+func (s *State) sideAfter(side, k int8) int8 {
+	if !s.g.multi() {
+		return (side + k) % 2
+	}
+	dir := s.dir
+	if dir == 0 {
+		dir = 1
+	}
+	for ; k > 0; k-- {
+		c := s.g.Corners[side]
+		for step := int8(1); step <= 4; step++ {
+			cc := ((c+dir*step)%4 + 4) % 4
+			if o := s.sideAt(cc); o >= 0 {
+				side = o
+				break
+			}
+		}
+	}
+	return side
+}
+
+// sideAt is the side deploying in corner c, or −1.
+func (s *State) sideAt(c int8) int8 {
+	for i := range s.g.sides() {
+		if s.g.Corners[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// nextToAct is the next side after side in the order of play that has a
+// figure left to activate, or −1 (WS-BIG-7).
+func (s *State) nextToAct(side int8) int8 {
+	for k := int8(1); k <= s.g.sides(); k++ {
+		if o := s.sideAfter(side, k); s.sideCanAct(o) {
+			return o
+		}
+	}
+	return -1
+}
+
+// initiativeMulti is a multiplayer turn's initiative (WS-BIG-6, turn 1
+// included): every player rolls, +1 for a Tactician (WS-BUILD-53) and +1
+// for the middle player of three (WS-BIG-8); ties for the highest are
+// rolled again (WS-QUAL-9); the winner names the first player and the
+// direction of play.
+func (s *State) initiativeMulti(x *ctx) error {
+	n := s.g.sides()
+	for {
+		var r [MaxSides]int
+		best, ties := -1, 0
+		for side := range n {
+			v, err := s.roll(x, RollInitiative, -1, 0, 0)
+			if err != nil {
+				return err
+			}
+			r[side] = int(v) + s.tactician(side)
+			if s.middle(side) {
+				r[side]++
+			}
+			switch {
+			case best < 0 || r[side] > r[best]:
+				best, ties = int(side), 0
+			case r[side] == r[best]:
+				ties++
+			}
+		}
+		if ties == 0 {
+			s.pend, s.toAct = pendFirst, int8(best)
+			return nil
+		}
+	}
+}
+
+// middle reports whether side sits between the two others of a
+// three-player game: its corner shares a table edge with both of theirs
+// (WS-BIG-8).
+func (s *State) middle(side int8) bool {
+	if s.g.sides() != 3 {
+		return false
+	}
+	c := s.g.Corners[side]
+	return s.sideAt((c+1)%4) >= 0 && s.sideAt((c+3)%4) >= 0
+}
+
+// scoreMulti is WS-BIG-9 and 10: the objectives' points and each player's
+// own figures still in play; the highest total wins, and every player
+// within 5 VP of it shares a draw.
+func (s *State) scoreMulti(x *ctx) {
+	n := s.g.sides()
+	s.vp = [MaxSides]int16{}
+	for o := range s.g.Objectives {
+		if c := s.Controller(o); c >= 0 && o < len(s.g.ObjectiveVP) {
+			s.vp[c] += s.g.ObjectiveVP[o]
+		}
+	}
+	for i := range s.n {
+		if s.inPlay(i) {
+			s.vp[s.figs[i].Side] += s.prof(i).Cost
+		}
+	}
+	top := int16(math.MinInt16)
+	for side := range n {
+		x.note(EvScore, -1, -1, s.vp[side], "")
+		top = max(top, s.vp[side])
+	}
+	var w uint8
+	count := 0
+	for side := range n {
+		if top-s.vp[side] <= 5 {
+			w |= 1 << side
+			count++
+		}
+	}
+	if count == 1 {
+		for side := range n {
+			if w&(1<<side) != 0 {
+				s.finish(x, side)
+			}
+		}
+		return
+	}
+	s.finish(x, -1)
+	s.winners = w
 }
