@@ -237,10 +237,15 @@ func (s *State) creaturePath(c, h int8, allow float64) Path {
 	}
 	// a large base may not reach a hero by the table edge (WS-GEOM-12)
 	t = min(t, edgeT(from.X, to.X, r, s.g.Size), edgeT(from.Y, to.Y, r, s.g.Size))
-	end := geom.Lerp(from, to, t)
-	pa := Line(end)
-	// within the allowance: the longest straight part the terrain allows
-	if s.pathCost(c, &pa) > allow {
+	return s.creatureEnd(c, geom.Lerp(from, to, t), allow)
+}
+
+// creatureEnd is a creature's straight move from where it stands toward
+// end: the longest part within its allowance that the terrain allows,
+// short of ending on another figure (WS-INV-7).
+func (s *State) creatureEnd(c int8, end geom.Vec, allow float64) Path {
+	from := s.figs[c].P
+	if pa := Line(end); s.pathCost(c, &pa) > allow {
 		lo, hi := 0.0, 1.0
 		for range 30 {
 			m := (lo + hi) / 2
@@ -253,7 +258,6 @@ func (s *State) creaturePath(c, h int8, allow float64) Path {
 		}
 		end = geom.Lerp(from, end, lo)
 	}
-	// short of ending on another figure
 	for k := 0; k < 40 && s.overlaps(c, end); k++ {
 		end = geom.Lerp(from, end, 0.95)
 	}

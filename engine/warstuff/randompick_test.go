@@ -76,13 +76,7 @@ func TestRandomPick(t *testing.T) {
 // 5 VP of the best.
 func TestMultiplayer(t *testing.T) {
 	ps, idx := sampleProfiles(t)
-	band := func(name string, ids ...string) Band {
-		b := Band{Name: name}
-		for _, id := range ids {
-			b.Figs = append(b.Figs, idx[id])
-		}
-		return b
-	}
+	band := bandOf(idx)
 	bands := []Band{
 		band("red", "storm-seer", "trooper", "militia", "militia"),
 		band("blue", "brute", "sniper", "medic"),

@@ -36,15 +36,20 @@ func sampleProfiles(t testing.TB) ([]Profile, map[string]int16) {
 	return ps, idx
 }
 
-func sampleGames(t testing.TB) []*Game {
-	ps, idx := sampleProfiles(t)
-	band := func(name string, ids ...string) Band {
+// bandOf is a band of sample profiles by id.
+func bandOf(idx map[string]int16) func(name string, ids ...string) Band {
+	return func(name string, ids ...string) Band {
 		b := Band{Name: name}
 		for _, id := range ids {
 			b.Figs = append(b.Figs, idx[id])
 		}
 		return b
 	}
+}
+
+func sampleGames(t testing.TB) []*Game {
+	ps, idx := sampleProfiles(t)
+	band := bandOf(idx)
 	std, err := NewStandard(ps, [2]Band{
 		band("red", "storm-seer", "trooper", "trooper", "militia", "militia", "militia"),
 		band("blue", "brute", "sniper", "medic", "berserk", "militia", "militia"),

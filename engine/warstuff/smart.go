@@ -38,27 +38,7 @@ func (s *State) CreatureLine(c int8, to geom.Vec, allow float64) Path {
 	}
 	// the table edge (WS-GEOM-12)
 	t = min(t, edgeT(from.X, to.X, r, s.g.Size), edgeT(from.Y, to.Y, r, s.g.Size))
-	end := geom.Lerp(from, to, t)
-	if q := Line(end); s.pathCost(c, &q) > allow {
-		lo, hi := 0.0, 1.0
-		for range 30 {
-			m := (lo + hi) / 2
-			q := Line(geom.Lerp(from, end, m))
-			if s.pathCost(c, &q) <= allow {
-				lo = m
-			} else {
-				hi = m
-			}
-		}
-		end = geom.Lerp(from, end, lo)
-	}
-	for k := 0; k < 40 && s.overlaps(c, end); k++ {
-		end = geom.Lerp(from, end, 0.95)
-	}
-	if s.overlaps(c, end) {
-		end = from
-	}
-	return Line(end)
+	return s.creatureEnd(c, geom.Lerp(from, to, t), allow)
 }
 
 // SmartCreatures is a Smart Creatures policy (WS-VAR-3): a creature tries
