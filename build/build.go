@@ -19,6 +19,11 @@
 // so content that validates always builds. data and print only encode what
 // the verdict stages accepted. The [Plan] owns every output path; writing
 // the files is the caller's (package internal/dist).
+//
+// The stages are the same for every game: Run reads the game a content
+// tree declares and runs that game's stages through the ruleset seam
+// (package build/ruleset). Warbound's stages are in warbound.go (with
+// plan.go, errata.go and i18n.go); Warstuff's in package build/warstuff.
 package build
 
 import (
@@ -28,7 +33,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -82,8 +86,8 @@ type Options struct {
 	Stages []Stage
 	// Strict turns warnings into errors.
 	Strict bool
-	// CheckFilter, when set, selects the check games to play.
-	CheckFilter func(*catalog.CheckGame) bool
+	// CheckFilter, when set, selects the check games to play by id.
+	CheckFilter func(id string) bool
 
 	// Version is wbtool's version (the sheets' creator).
 	Version string
@@ -162,15 +166,17 @@ type Exports struct {
 
 // Result is what a build found and made.
 type Result struct {
-	// Catalog is the loaded Warbound content; nil when it could not load
-	// or the content is another game's.
-	Catalog *catalog.Catalog
-	// Game is the content's game when it is not Warbound, and Content the
-	// loaded content of that game (package build/ruleset, game.go).
+	// Game is the content's game ("warbound", "warstuff") and Content
+	// the content it loaded, behind the ruleset seam (package
+	// build/ruleset); Content is nil when the content could not load.
 	Game    string
 	Content ruleset.Content
-	// gamePassed and gameFailed count another game's check games.
+	// gamePassed and gameFailed count the check games played.
 	gamePassed, gameFailed int
+	// Catalog is the loaded Warbound content; nil when it could not load
+	// or the content is another game's. Catalog, Checks and Errata are
+	// Warbound's view of the result (warbound.go).
+	Catalog *catalog.Catalog
 	// Diagnostics are every error and warning, sorted.
 	Diagnostics diag.List
 	// Checks are the results of the check games played, in content order.
@@ -185,8 +191,6 @@ type Result struct {
 	Times []Timing
 	// replace are the export folders written whole (Exports.Replace).
 	replace []string
-
-	mu sync.Mutex // guards Outputs while data and print run
 }
 
 // Timing is the duration of one stage.
@@ -222,14 +226,18 @@ func (r *Result) Updates() []dist.Update {
 // the output stages when the verdict has an error. Content problems are
 // in the result's diagnostics; the error is for everything else (the
 // content folder unreadable, ctx cancelled).
+//
+// Run is the same for every game: it reads the game the content declares
+// (game.go) and runs that game's stages through the ruleset seam
+// (package build/ruleset).
 func Run(ctx context.Context, opts Options) (*Result, error) {
-	if rs, problems, err := gameOf(opts); rs != nil || problems != nil || err != nil {
-		if rs != nil {
-			return runGame(ctx, rs, opts)
-		}
-		return (&Result{Outputs: map[string]dist.Files{}, Diagnostics: problems}).finish(opts), err
-	}
 	r := &Result{Outputs: map[string]dist.Files{}}
+	rs, problems, err := gameOf(&opts, r)
+	if rs == nil {
+		r.Diagnostics = problems
+		return r.finish(opts), err
+	}
+	r.Game = rs.Game()
 	timed := func(s Stage, f func() error) error {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -241,60 +249,43 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 
 	// load
-	err := timed(Load, func() error {
-		if opts.Catalog != nil {
-			r.Catalog = opts.Catalog
-			return nil
-		}
-		cat, err := schema.Load(opts.Content, schema.Options{Root: opts.Root, Draft: opts.Draft, Extra: opts.Extra})
+	var content ruleset.Content
+	err = timed(Load, func() error {
+		c, err := rs.Load(opts.Content, ruleset.LoadOptions{Root: opts.Root, Draft: opts.Draft, Extra: opts.Extra})
 		if list, ok := err.(diag.List); ok {
 			r.Diagnostics = append(r.Diagnostics, list...)
 			return nil
 		}
-		r.Catalog = cat
+		content = c
 		return err
 	})
-	if err != nil || r.Catalog == nil {
+	if err != nil || content == nil {
 		return r.finish(opts), err
 	}
-	if r.Catalog.Set.Version == "" && opts.SetVersion != "" {
-		c := *r.Catalog // the caller's catalog stays as it was
-		c.Set.Version = opts.SetVersion
-		r.Catalog = &c
+	r.Content = content
+	r.Diagnostics = append(r.Diagnostics, content.Warnings()...)
+	exporter, _ := content.(ruleset.Exporter)
+	if opts.Exports != nil && opts.runs(Export) && exporter == nil {
+		return r.finish(opts), fmt.Errorf("wbtool cannot export %s content (exports are made for Warbound's cards only)", gameName(r.Game))
 	}
-	// the translations lock: its warnings are the checks stage's, the
-	// stale translations it finds are marked by the site and tagged by
-	// draft printing (i18n.go)
-	var lock *LockReport
-	if opts.Content != nil {
-		lock = CheckLock(r.Catalog, opts.Content, opts.Root)
-		r.Catalog = WithStale(r.Catalog, lock, opts.Draft)
-	}
-	cat := r.Catalog
-	r.Diagnostics = append(r.Diagnostics, cat.Warnings...)
-	// every card laid out once per language, for the layout check, the
-	// site's card images and the sheets
-	layouts := render.NewLayouts(cat)
-	if opts.NewLayouts != nil {
-		layouts = opts.NewLayouts(cat)
+	errataOf, _ := content.(ruleset.Errata)
+	if opts.Since != "" && opts.runs(Errata) && errataOf == nil {
+		return r.finish(opts), fmt.Errorf("--since: wbtool cannot compare %s content with an earlier version (errata are made for Warbound's cards only)", gameName(r.Game))
 	}
 
 	// errata: the site and the print stage show them
-	if opts.runs(Errata) {
-		if rev, _ := sinceRev(opts, cat); rev != "" {
-			err := timed(Errata, func() error {
-				var d diag.List
-				r.Errata, d = errata(opts, cat, layouts)
-				r.Diagnostics = append(r.Diagnostics, d...)
-				return nil
-			})
-			if err != nil {
-				return r.finish(opts), err
-			}
+	if errataOf != nil && opts.runs(Errata) {
+		t := time.Now()
+		if d, ran := errataOf.Errata(); ran {
+			r.Diagnostics = append(r.Diagnostics, d...)
+			r.Times = append(r.Times, Timing{Errata, time.Since(t)})
+		}
+		if err := ctx.Err(); err != nil {
+			return r.finish(opts), err
 		}
 	}
 
-	// The verdict stages read the catalog only: checks, layout and site
+	// The verdict stages read the content only: checks, layout and site
 	// run at once, each with its own diagnostics and time, gathered in
 	// stage order.
 	type outcome struct {
@@ -304,7 +295,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		ran   bool
 	}
 	verdict := []*outcome{{stage: Checks}, {stage: Layout}, {stage: Site}}
-	var siteFiles site.Files
+	var siteFiles dist.Files
 	var g errgroup.Group
 	run := func(o *outcome, f func() diag.List) {
 		if !opts.runs(o.stage) {
@@ -322,62 +313,27 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	run(verdict[0], func() diag.List {
 		start := time.Now()
-		var games []*catalog.CheckGame
-		for i := range cat.Checks {
-			if opts.CheckFilter == nil || opts.CheckFilter(&cat.Checks[i]) {
-				games = append(games, &cat.Checks[i])
-			}
-		}
-		play := opts.PlayChecks
-		if play == nil {
-			play = PlayChecks
-		}
-		checks := play(cat, games)
-		r.Checks = checks // read by Run's caller only after Wait
-		d := append(CheckDiagnostics(checks), MissingEffects(cat)...)
-		if lock != nil {
-			d = append(d, lock.Diagnostics()...) // stale translations, text/effect drift (i18n.go)
-		}
+		rep := content.Checks(opts.CheckFilter)
+		r.gamePassed, r.gameFailed = rep.Passed, rep.Failed // read by Run's caller only after Wait
 		if opts.OnChecked != nil {
-			opts.OnChecked(&Result{Catalog: cat, Checks: checks, Diagnostics: d, Times: []Timing{{Checks, time.Since(start)}}})
+			opts.OnChecked(&Result{Game: r.Game, Content: content, Catalog: r.Catalog, Checks: r.Checks,
+				Diagnostics: rep.Diagnostics, gamePassed: rep.Passed, gameFailed: rep.Failed,
+				Times: []Timing{{Checks, time.Since(start)}}})
 		}
-		return d
+		return rep.Diagnostics
 	})
-	run(verdict[1], func() diag.List {
-		// Both languages at once.
-		lists := make([]diag.List, len(catalog.Langs))
-		var wg sync.WaitGroup
-		for i, l := range catalog.Langs {
-			wg.Go(func() { lists[i] = layouts.Check(l) })
-		}
-		wg.Wait()
-		var d diag.List
-		for _, l := range lists {
-			d = append(d, l...)
-		}
-		return d
-	})
+	run(verdict[1], content.Layout)
 	var siteErr error
 	run(verdict[2], func() diag.List {
-		so := SiteOptions(opts)
-		if so.CardImages == nil {
-			so.CardImages = layouts.SVG
-		}
-		so.Errata = r.Errata
-		var files site.Files
-		var err error
-		if opts.CheckSite && !opts.runs(Data) && !opts.runs(Print) && !opts.runs(Export) {
-			err = site.Check(cat, so)
-		} else {
-			files, err = site.Build(cat, so)
-		}
+		checkOnly := opts.CheckSite && !opts.runs(Data) && !opts.runs(Print) && !opts.runs(Export)
+		files, err := content.Site(ruleset.SiteOptions{BaseURL: opts.BaseURL, Preview: opts.Preview, CheckOnly: checkOnly})
 		if list, ok := err.(diag.List); ok {
 			return list
 		}
 		siteFiles, siteErr = files, err
 		return nil
 	})
-	// data and print encode the catalog the verdict reads: they start
+	// data and print encode the content the verdict reads: they start
 	// with it, on the cores it leaves idle, and what they made is kept
 	// only when the verdict has no error.
 	var outs errgroup.Group
@@ -387,24 +343,16 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		outs.Go(func() error {
 			t := time.Now()
 			defer func() { dataTook = time.Since(t) }()
-			b, err := cat.JSON()
-			if err != nil {
-				return err
-			}
-			dataFiles = dist.Files{CatalogFile: b}
-			return nil
+			files, err := content.Data()
+			dataFiles = files
+			return err
 		})
 	}
 	if opts.runs(Print) {
 		outs.Go(func() error {
 			t := time.Now()
 			defer func() { printTook = time.Since(t) }()
-			sheets := opts.RenderSheets
-			if sheets == nil {
-				sheets = Sheets
-			}
-			base := render.SheetOptions{Version: cat.Set.Version, Tool: opts.Version, Date: opts.Date, Layouts: layouts, Kit: render.Kit{HexSize: opts.HexSize}}
-			files, err := sheets(cat, append(SheetJobs(cat, base), ReprintJobs(cat, r.Errata, base)...))
+			files, err := content.Print(ruleset.PrintOptions{Version: opts.Version, Date: opts.Date})
 			printFiles = files
 			return err
 		})
@@ -425,7 +373,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		return r.finish(opts), nil
 	}
 	if siteFiles != nil {
-		r.Outputs[SiteDir] = dist.Files(siteFiles)
+		r.Outputs[SiteDir] = siteFiles
 	}
 	if err := ctx.Err(); err != nil {
 		outs.Wait()
@@ -454,7 +402,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	if err == nil && opts.Exports != nil && opts.runs(Export) && len(r.Outputs) > 0 {
 		err = timed(Export, func() error {
-			files, problems, err := opts.Exports.Run(ctx, cat)
+			files, problems, err := exporter.Export(ctx)
 			r.Diagnostics = append(r.Diagnostics, problems...)
 			if err != nil || problems.HasErrors(opts.Strict) {
 				return err
@@ -480,12 +428,6 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		}
 	}
 	return r.finish(opts), err
-}
-
-func (r *Result) setOutput(dir string, files dist.Files) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.Outputs[dir] = files
 }
 
 // finish sorts the diagnostics, strict or not.

@@ -8,11 +8,14 @@
 // reading and diagnostics, dist writes, markup and typography, the PDF and
 // SVG backends, the site frame and search, watch and serve) is shared.
 //
-// Warbound's stages are build.Run's own; other games register a Ruleset
-// here (package build/warstuff does in its init).
+// Every game registers its Ruleset here: Warbound's is package build's
+// own (build/warbound.go), Warstuff's is package build/warstuff's. A game
+// may offer two more stages by implementing [Errata] (before the verdict)
+// and [Exporter] (after the print stage) on its Content.
 package ruleset
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -71,6 +74,21 @@ type Content interface {
 	Print(opts PrintOptions) (dist.Files, error)
 }
 
+// Errata is content that can compare itself with an earlier version of
+// the content (the errata stage, before the verdict: the site and the
+// sheets show what it found). ran is false when no earlier version was
+// asked for; the stage is then skipped.
+type Errata interface {
+	Errata() (d diag.List, ran bool)
+}
+
+// Exporter is content with exports for other tools (the export stage,
+// after print, when the build asks for exports): the export folder's
+// files, relative to it, and the problems found.
+type Exporter interface {
+	Export(ctx context.Context) (files dist.Files, problems diag.List, err error)
+}
+
 // CheckReport is what a check-game run found.
 type CheckReport struct {
 	Passed, Failed int
@@ -82,6 +100,10 @@ type SiteOptions struct {
 	BaseURL string
 	// Preview: no links to the sheets (serve has none).
 	Preview bool
+	// CheckOnly: only the site's diagnostics are wanted (validate,
+	// check): a game may check the pages without making them, and return
+	// no files.
+	CheckOnly bool
 }
 
 // PrintOptions tune the sheets.
@@ -114,7 +136,8 @@ func Lookup(game string) (Ruleset, bool) {
 	return r, ok
 }
 
-// Games lists every game wbtool knows, Warbound included, sorted.
+// Games lists every game wbtool knows, sorted (Warbound is listed even
+// before package build registers it).
 func Games() []string {
 	mu.RLock()
 	defer mu.RUnlock()

@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine"
 	"wbtool.dev/wbtool/internal/termsafe"
@@ -53,7 +52,7 @@ func newCheckCmd(g *globalFlags) *cobra.Command {
 			// never passes content that build refuses.
 			opts := build.Options{Stages: build.Verdict, Extra: extra, CheckSite: true}
 			if run != "" {
-				opts.CheckFilter = func(c *catalog.CheckGame) bool { return strings.Contains(c.ID, run) }
+				opts.CheckFilter = func(id string) bool { return strings.Contains(id, run) }
 			}
 			res, err := runBuild(cmd, g, opts)
 			if res == nil || (res.Catalog == nil && res.Content == nil) {
