@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"wbtool.dev/wbtool/build/ruleset"
+	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/schema"
 )
@@ -53,6 +54,17 @@ func (r *Result) Summary() string {
 		return Summary(r.Catalog)
 	}
 	return ""
+}
+
+// Drafts are the texts a draft build shows as placeholders, for any game.
+func (r *Result) Drafts() []catalog.MissingText {
+	if d, ok := r.Content.(ruleset.Drafter); ok {
+		return d.Drafts()
+	}
+	if r.Catalog != nil {
+		return r.Catalog.Draft
+	}
+	return nil
 }
 
 // CheckCounts counts the check games that passed and failed, for any game.

@@ -21,10 +21,9 @@ import (
 //
 // Warbound's stages take more than the seam's options: watch's caches
 // (Options.PlayChecks, RenderSheets, CardImages, Pages, NewLayouts, a
-// loaded Catalog), the
-// set's version, the errata and the exports. Run binds Warbound's Ruleset
-// to the build's Options (Warbound.bind), and its Content fills the
-// Result's Warbound view (Catalog, Checks, Errata).
+// loaded Catalog), the set's version, the errata and the exports. Run
+// binds Warbound's Ruleset to the build's Options (warbound.bind), and its
+// Content fills the Result's Warbound view (Catalog, Checks, Errata).
 
 func init() { ruleset.Register(warbound{}) }
 
@@ -97,6 +96,8 @@ type warboundContent struct {
 func (c *warboundContent) Summary() string { return Summary(c.cat) }
 
 func (c *warboundContent) Warnings() diag.List { return c.cat.Warnings }
+
+func (c *warboundContent) Drafts() []catalog.MissingText { return c.cat.Draft }
 
 // Errata compares with the earlier version asked for (errata.go).
 func (c *warboundContent) Errata() (diag.List, bool) {

@@ -11,7 +11,8 @@
 // Every game registers its Ruleset here: Warbound's is package build's
 // own (build/warbound.go), Warstuff's is package build/warstuff's. A game
 // may offer two more stages by implementing [Errata] (before the verdict)
-// and [Exporter] (after the print stage) on its Content.
+// and [Exporter] (after the print stage) on its Content, and list its
+// draft placeholders with [Drafter].
 package ruleset
 
 import (
@@ -24,6 +25,7 @@ import (
 	"sync"
 	"time"
 
+	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/suggest"
@@ -87,6 +89,12 @@ type Errata interface {
 // files, relative to it, and the problems found.
 type Exporter interface {
 	Export(ctx context.Context) (files dist.Files, problems diag.List, err error)
+}
+
+// Drafter is content loaded in draft mode (LoadOptions.Draft): the texts
+// that miss a language and show a visible placeholder instead.
+type Drafter interface {
+	Drafts() []catalog.MissingText
 }
 
 // CheckReport is what a check-game run found.

@@ -12,6 +12,7 @@ import (
 
 	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/build/ruleset"
+	"wbtool.dev/wbtool/catalog"
 	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/dist"
@@ -28,7 +29,7 @@ func (Ruleset) Game() string { return ws.Game }
 
 // Load loads a Warstuff tree with its schema.
 func (Ruleset) Load(fsys fs.FS, opts ruleset.LoadOptions) (ruleset.Content, error) {
-	cat, err := schema.Load(fsys, schema.Options{Root: opts.Root, Extra: opts.Extra})
+	cat, err := schema.Load(fsys, schema.Options{Root: opts.Root, Extra: opts.Extra, Draft: opts.Draft})
 	if err != nil {
 		return nil, err
 	}
@@ -59,6 +60,9 @@ func (c *Content) Summary() string {
 
 // Warnings are the load's warnings.
 func (c *Content) Warnings() diag.List { return c.Catalog.Warnings }
+
+// Drafts are the texts a draft load filled with a placeholder.
+func (c *Content) Drafts() []catalog.MissingText { return c.Catalog.Draft }
 
 // Data is data/catalog.json: the catalog with every computed cost.
 func (c *Content) Data() (dist.Files, error) {

@@ -58,6 +58,9 @@ type Catalog struct {
 	Checks   []CheckSource   `json:"-"`
 	// Warnings are problems that do not stop the build.
 	Warnings diag.List `json:"-"`
+	// Draft lists the texts that were missing a language when the content
+	// was loaded in draft mode (they hold a visible placeholder).
+	Draft []catalog.MissingText `json:"-"`
 }
 
 // Limits are the cost and band limits (WS-BUILD-3, WS-BUILD-58, WS-BIG-1).

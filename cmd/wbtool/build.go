@@ -74,6 +74,11 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if ex != nil {
+				if err := contentIsWarbound(cmd.CommandPath()+" --export", g); err != nil {
+					return err
+				}
+			}
 			res, err := runBuild(cmd, g, build.Options{BaseURL: baseURL, Date: date, Since: since, HexSize: hex, Exports: ex})
 			if err != nil {
 				return err

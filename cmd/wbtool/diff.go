@@ -63,7 +63,7 @@ func newDiffCmd(g *globalFlags) *cobra.Command {
 			var errs [2]error
 			var wg sync.WaitGroup
 			for i := range trees {
-				wg.Go(func() { cats[i], errs[i] = loadVersion(g, trees[i]) })
+				wg.Go(func() { cats[i], errs[i] = loadVersion(cmd.CommandPath(), g, trees[i]) })
 			}
 			wg.Wait()
 			for i, err := range errs {
@@ -118,7 +118,7 @@ func versionName(v string) string {
 // loadVersion loads one version of the content: "" the content folder
 // (as every command picks it), a folder, or a git revision of the
 // repository holding the content folder.
-func loadVersion(g *globalFlags, v string) (*catalog.Catalog, error) {
+func loadVersion(what string, g *globalFlags, v string) (*catalog.Catalog, error) {
 	var fsys fs.FS
 	var root string
 	switch st, err := os.Stat(v); {
@@ -141,6 +141,9 @@ func loadVersion(g *globalFlags, v string) (*catalog.Catalog, error) {
 		}
 		fsys, root = f, v
 	}
+	if err := warboundOnly(what, fsys, root); err != nil {
+		return nil, err
+	}
 	return schema.Load(fsys, schema.Options{Root: root, Draft: true})
 }
 
@@ -149,7 +152,7 @@ func loadVersion(g *globalFlags, v string) (*catalog.Catalog, error) {
 // its set's version, else what git describes of the revision, else as
 // given.
 func loadSince(g *globalFlags, rev string) (*build.Since, error) {
-	cat, err := loadVersion(g, rev)
+	cat, err := loadVersion("--since", g, rev)
 	var list diag.List
 	if errors.As(err, &list) {
 		return nil, fmt.Errorf("that version of the content does not load (%s; wbtool diff %s shows them)", list.Summary(), rev)

@@ -66,6 +66,9 @@ Examples:
 			if err != nil {
 				return err
 			}
+			if err := contentIsWarbound(cmd.CommandPath(), g); err != nil {
+				return err
+			}
 			res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict, CheckSite: true})
 			if err != nil {
 				return err
@@ -132,6 +135,9 @@ Examples:
 			}
 			base, err := ttsBaseURL(g, "--base-url", f.baseURL)
 			if err != nil {
+				return err
+			}
+			if err := contentIsWarbound(cmd.CommandPath(), g); err != nil {
 				return err
 			}
 			res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict, CheckSite: true})

@@ -3,11 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/gitrev"
@@ -45,8 +48,8 @@ func runBuild(cmd *cobra.Command, g *globalFlags, opts build.Options) (*build.Re
 		fmt.Fprintln(w, res.Diagnostics.Summary())
 		return res, errReported
 	}
-	if g.draft && len(res.Catalog.Draft) > 0 && (opts.Stages == nil || len(opts.Stages) > 1) {
-		printDraft(w, res.Catalog)
+	if drafts := res.Drafts(); g.draft && len(drafts) > 0 && (opts.Stages == nil || len(opts.Stages) > 1) {
+		printDraft(w, drafts)
 	}
 	return res, nil
 }
@@ -81,6 +84,9 @@ func versionsAfter(g *globalFlags) func(rev string) []string {
 // loadCatalog loads and validates the content (the load stage only), for
 // commands that read the catalog without building: deck, play, sim, i18n.
 func loadCatalog(cmd *cobra.Command, g *globalFlags, extra ...schema.File) (*catalog.Catalog, error) {
+	if err := contentIsWarbound(cmd.CommandPath(), g); err != nil {
+		return nil, err
+	}
 	res, err := runBuild(cmd, g, build.Options{Stages: []build.Stage{build.Load}, Extra: extra})
 	if err != nil {
 		return nil, err
@@ -88,11 +94,38 @@ func loadCatalog(cmd *cobra.Command, g *globalFlags, extra ...schema.File) (*cat
 	return res.Catalog, nil
 }
 
+// warboundOnly refuses what (a command) on a tree of another game (its
+// game.cue names it, package build/ruleset): deck, print, export, i18n,
+// diff, balance and build --export know Warbound's cards only. It names
+// the game and the commands that work on its trees. Problems of game.cue
+// itself are left to the load, which reports them.
+func warboundOnly(what string, fsys fs.FS, root string) error {
+	game, pos, err := schema.Game(fsys, root)
+	if err != nil || game == schema.DefaultGame {
+		return nil
+	}
+	if _, known := ruleset.Lookup(game); !known {
+		return nil
+	}
+	name := strings.ToUpper(game[:1]) + game[1:]
+	return usagef("%s: %s works on Warbound content only, and this content is a %s tree; on %[3]s trees use wbtool validate, build, check, play, sim, watch or serve",
+		pos, what, name)
+}
+
+// contentIsWarbound is warboundOnly on the command's content folder.
+func contentIsWarbound(what string, g *globalFlags) error {
+	fsys, root, err := contentSource(g)
+	if err != nil {
+		return err
+	}
+	return warboundOnly(what, fsys, root)
+}
+
 // printDraft lists the missing translations a draft build shows as
 // placeholders.
-func printDraft(w io.Writer, cat *catalog.Catalog) {
-	fmt.Fprintf(w, "draft: %s, shown as placeholders:\n", diag.Plural(len(cat.Draft), "missing translation"))
-	for _, m := range cat.Draft {
+func printDraft(w io.Writer, drafts []catalog.MissingText) {
+	fmt.Fprintf(w, "draft: %s, shown as placeholders:\n", diag.Plural(len(drafts), "missing translation"))
+	for _, m := range drafts {
 		fmt.Fprintln(w, termsafe.String(fmt.Sprintf("  %s: %s: missing %s text", m.Pos, m.Path, langName(m.Lang))))
 	}
 }

@@ -181,6 +181,9 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 		}
 		return publishSheets(cmd, g, []string{build.CalibrationSheet(paper)}, dist.Files{}, pdf)
 	}
+	if err := contentIsWarbound(cmd.CommandPath(), g); err != nil {
+		return err
+	}
 	res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict, CheckSite: true})
 	if err != nil {
 		return err

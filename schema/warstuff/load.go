@@ -55,6 +55,10 @@ type Options struct {
 	// Extra are content files outside the tree (check games given on the
 	// command line).
 	Extra []schema.File
+	// Draft lets a missing language through, as Warbound's draft mode
+	// does: the text gets a visible placeholder (schema.MissingEN,
+	// schema.MissingFR) and is listed in Catalog.Draft.
+	Draft bool
 }
 
 // sections are the top-level fields content may declare, with the noun
@@ -120,6 +124,14 @@ func (l *loader) load() (*ws.Catalog, error) {
 	if err != nil {
 		return nil, err
 	}
+	if l.opt.Draft {
+		src := fmt.Sprintf("package %s\n#Text: {en: string | *%q, fr: string | *%q}\n", PackageName, schema.MissingEN, schema.MissingFR)
+		f, err := parser.ParseFile(schemaPrefix+"draft.cue", src)
+		if err != nil {
+			return nil, fmt.Errorf("draft schema: %w", err)
+		}
+		files = append(files, f)
+	}
 	nSchema := len(files)
 	for _, p := range cueFiles {
 		src, err := contentfs.ReadFile(l.fsys, p, schema.MaxFileSize)
@@ -160,6 +172,9 @@ func (l *loader) load() (*ws.Catalog, error) {
 	cat, err := l.decode(v)
 	if err != nil {
 		return nil, err
+	}
+	if l.opt.Draft {
+		cat.Draft = l.drafts(v)
 	}
 	l.readPages(cat, mdFiles)
 	if len(l.errs) > 0 {
@@ -481,10 +496,59 @@ func describe(segs []string, msg string) string {
 		return msg + ": the tables are the rules' own; content may add entries, not change them"
 	case msg == "field not allowed" && len(segs) > 0:
 		return fmt.Sprintf("unknown field %q: check its spelling against the rules (WS-BUILD-1)", segs[len(segs)-1])
+	case strings.Contains(msg, "field is required but not present") && len(segs) > 1 && segs[len(segs)-1] == "en":
+		return "missing English text: add `en: \"...\"` (or build with --draft)"
+	case strings.Contains(msg, "field is required but not present") && len(segs) > 1 && segs[len(segs)-1] == "fr":
+		return "missing French text: add `fr: \"...\"` (or build with --draft)"
 	case strings.Contains(msg, "field is required but not present") && len(segs) > 0:
 		return fmt.Sprintf("missing field %q: add it", segs[len(segs)-1])
 	}
 	return msg
+}
+
+// drafts are the texts draft mode filled with a placeholder, at the text
+// in the content, in file order.
+func (l *loader) drafts(v cue.Value) []catalog.MissingText {
+	var out []catalog.MissingText
+	v.Walk(func(x cue.Value) bool {
+		d, _ := x.Default() // the placeholder is the default of a missing text
+		if d.Kind() != cue.StringKind {
+			return true
+		}
+		s, err := d.String()
+		if err != nil || (s != schema.MissingEN && s != schema.MissingFR) {
+			return true
+		}
+		var segs []string
+		for _, sel := range x.Path().Selectors() {
+			segs = append(segs, strings.Trim(sel.String(), `"`))
+		}
+		if len(segs) < 2 {
+			return true
+		}
+		lang := catalog.English
+		if segs[len(segs)-1] == "fr" {
+			lang = catalog.French
+		}
+		text := segs[:len(segs)-1]
+		out = append(out, catalog.MissingText{Pos: l.place(text), Path: strings.Join(text, "."), Lang: lang})
+		return true
+	}, nil)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		switch {
+		case a.Pos.File != b.Pos.File:
+			return a.Pos.File < b.Pos.File
+		case a.Pos.Line != b.Pos.Line:
+			return a.Pos.Line < b.Pos.Line
+		case a.Pos.Col != b.Pos.Col:
+			return a.Pos.Col < b.Pos.Col
+		case a.Path != b.Path:
+			return a.Path < b.Path
+		}
+		return a.Lang < b.Lang
+	})
+	return out
 }
 
 // decode reads the evaluated content into a catalog.
