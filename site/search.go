@@ -109,8 +109,7 @@ type searchEntry struct {
 	Faction string              `json:"faction"` // "neutral" when the card has none
 	Cost    int                 `json:"cost"`    // total activation cost, -1 for none
 	Img     string              `json:"img"`     // its front, relative to the language folder
-	Body    string              `json:"body"`    // rules text as plain text, for the matched excerpt
-	Text    string              `json:"text"`    // folded name, id and rules text, for free words
+	Body    string              `json:"body"`    // rules text as plain text, for free words and the matched excerpt
 	Num     map[string]int      `json:"num,omitempty"`
 	Colours map[string]int      `json:"colours,omitempty"` // cost per colour (faction id or "any")
 	Words   map[string][]string `json:"words"`             // word field → value ids
@@ -208,8 +207,8 @@ func (b *builder) searchEntries(l catalog.Lang, cs []card) []searchEntry {
 		}
 		bodyText := strings.Join(body, " · ")
 		e := searchEntry{ID: c.ID, Name: c.Name.In(l), Kind: string(c.Kind), Faction: fac, Cost: c.Cost,
-			Img:  "cards/" + c.ID + "/front.svg",
-			Body: bodyText, Text: fold(c.Name.In(l) + " " + c.ID + " " + bodyText),
+			Img:   "cards/" + c.ID + "/front.svg",
+			Body:  bodyText,
 			Words: map[string][]string{"faction": {fac}, "type": {string(c.Kind)}}}
 		if c.Kind.IsUpgrade() {
 			e.Words["type"] = append(e.Words["type"], "upgrade")

@@ -241,9 +241,12 @@
     }
   }
 
+  // The folded texts are made here, once, rather than shipped: the index
+  // is a third smaller, and the query is folded by the same function.
   index.forEach(function (e) {
     e.foldedName = fold(e.name);
     e.foldedBody = fold(e.body || '');
+    e.text = e.foldedName + ' ' + e.id + ' ' + e.foldedBody;
   });
 
   // highlight writes text into el with the folded marks wrapped in <mark>,
