@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -8,6 +9,7 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -82,4 +84,42 @@ func TestGeneratedSiteLinks(t *testing.T) {
 		t.Errorf("only %d pages", n)
 	}
 	checkLinks(t, files)
+}
+
+// BenchmarkBuild1000CardsOneEdit: the 1,000-card site rebuilt after one
+// card's text changed, with the page cache of the build before (watch and
+// serve; their card images come from their own cache: here drawn once
+// before the clock and served from memory).
+func BenchmarkBuild1000CardsOneEdit(b *testing.B) {
+	cat := generated(b, 800, 200)
+	images := map[string][2][]byte{}
+	ls := render.NewLayouts(cat)
+	cached := func(c *catalog.Catalog, id string, l catalog.Lang) ([]byte, []byte, error) {
+		k := string(l) + "/" + id
+		if img, ok := images[k]; ok {
+			return img[0], img[1], nil
+		}
+		f, bk, err := ls.SVG(cat, id, l)
+		images[k] = [2][]byte{f, bk}
+		return f, bk, err
+	}
+	cache := NewPageCache()
+	if _, err := Build(cat, Options{CardImages: cached, Pages: cache}); err != nil {
+		b.Fatal(err)
+	}
+	c := &cat.Equipment[0]
+	i := 0
+	b.ReportAllocs()
+	cpu0 := testtool.CPUTime()
+	for b.Loop() {
+		i++
+		c.Text.EN = fmt.Sprintf("Edited %d.", i)
+		if _, err := Build(cat, Options{CardImages: cached, Pages: cache}); err != nil {
+			b.Fatal(err)
+		}
+		if cache.Rendered != 2 {
+			b.Fatalf("%d pages rendered, want 2", cache.Rendered)
+		}
+	}
+	b.ReportMetric(float64((testtool.CPUTime()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
 }

@@ -116,7 +116,13 @@ type Dir struct {
 	// missing are, per folder, the files of the manifest checkOwned did
 	// not find (deleted by hand): a patch writes them again.
 	missing map[string]map[string]bool
+	// fewWrites: the publication stages few files, each flushed to disk
+	// with its folder (fsync) instead of the file system at the end.
+	fewWrites bool
 }
+
+// fewFiles is the most files a folder's update flushes one by one.
+const fewFiles = 64
 
 // Open prepares the output folder out for writing: it refuses a folder
 // that is a link or overlaps the content folder (content may be "" for
@@ -428,6 +434,10 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 		next.Dirs[name] = recs
 	}
 	j := journal{Manifest: next}
+	// A few files are flushed one by one; many at once with the whole
+	// file system (one call, but it waits for every other program's
+	// unwritten data too).
+	d.fewWrites = true
 	for _, u := range updates {
 		// A folder wbtool owns is updated file by file; a new one is
 		// written whole.
@@ -450,9 +460,11 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 			j.Dirs = append(j.Dirs, u.Dir)
 		}
 	}
-	if err := syncFS(stage); err != nil {
-		os.RemoveAll(stage)
-		return 0, fmt.Errorf("write %s: %w", d.display(StateDir), err)
+	if !d.fewWrites {
+		if err := syncFS(stage); err != nil {
+			os.RemoveAll(stage)
+			return 0, fmt.Errorf("write %s: %w", d.display(StateDir), err)
+		}
 	}
 	jb, err := json.Marshal(j)
 	if err != nil {
@@ -657,8 +669,19 @@ func (d *Dir) stageDir(stage string, u Update, asPatch bool) (map[string]fileRec
 		writes = append(writes, fileWrite{rel: rel, path: pth, data: data, sum: sum})
 		p.Write = append(p.Write, rel)
 	}
-	if err := d.writeFiles(u.Dir, writes, recs); err != nil {
+	few := len(writes) <= fewFiles
+	d.fewWrites = d.fewWrites && few
+	if err := d.writeFiles(u.Dir, writes, recs, few); err != nil {
 		return nil, 0, p, err
+	}
+	if few {
+		// the files' folders in the stage, for their names
+		made[dst] = true
+		for dir := range made {
+			if err := syncDir(dir); err != nil {
+				return nil, 0, p, fmt.Errorf("write %s: %w", d.display(u.Dir), err)
+			}
+		}
 	}
 	for rel := range cur {
 		if _, ok := want[rel]; !ok {
@@ -680,7 +703,7 @@ type fileWrite struct {
 // records them in recs: a build writes thousands of small files, and the
 // system calls of one wait for the disk's metadata locks while another's
 // run.
-func (d *Dir) writeFiles(dir string, files []fileWrite, recs map[string]fileRecord) error {
+func (d *Dir) writeFiles(dir string, files []fileWrite, recs map[string]fileRecord, flush bool) error {
 	const workers = 4
 	got := make([]fileRecord, len(files))
 	errs := make([]error, workers)
@@ -689,7 +712,7 @@ func (d *Dir) writeFiles(dir string, files []fileWrite, recs map[string]fileReco
 		wg.Go(func() {
 			for i := w; i < len(files); i += workers {
 				f := files[i]
-				st, err := writeFile(f.path, f.data)
+				st, err := writeFile(f.path, f.data, flush)
 				if err != nil {
 					errs[w] = fmt.Errorf("write %s: %w", d.display(dir+"/"+f.rel), err)
 					return
@@ -708,14 +731,17 @@ func (d *Dir) writeFiles(dir string, files []fileWrite, recs map[string]fileReco
 	return nil
 }
 
-// writeFile creates a new file with data and returns what the file system
-// reports of it once written.
-func writeFile(name string, data []byte) (fs.FileInfo, error) {
+// writeFile creates a new file with data (flushed to disk with flush) and
+// returns what the file system reports of it once written.
+func writeFile(name string, data []byte, flush bool) (fs.FileInfo, error) {
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return nil, err
 	}
 	_, err = f.Write(data)
+	if err == nil && flush {
+		err = f.Sync()
+	}
 	var st fs.FileInfo
 	if err == nil {
 		st, err = f.Stat()
@@ -787,6 +813,19 @@ func writeAtomic(name string, data []byte, sync bool) error {
 		return fmt.Errorf("write %s: %w", name, err)
 	}
 	return nil
+}
+
+// syncDir flushes a folder's entries to disk.
+func syncDir(dir string) error {
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // sweepTemps removes temporary files left in dir by a killed write.
