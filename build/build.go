@@ -322,6 +322,11 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		}
 		return rep.Diagnostics
 	})
+	if opts.OnChecked != nil {
+		// A watcher reports the check games as soon as they are played:
+		// they have the cores to themselves, then the other stages start.
+		g.Wait()
+	}
 	run(verdict[1], content.Layout)
 	var siteErr error
 	run(verdict[2], func() diag.List {
