@@ -129,7 +129,7 @@ type Band struct {
 	Name    Text        `json:"name"`
 	Format  int         `json:"format"`
 	Figures []BandEntry `json:"figures"`
-	// Total, Count and MaxFigures are computed by the schema.
+	// Total, Count and MaxFigures are computed by Catalog.Tally.
 	Total      int `json:"total"`
 	Count      int `json:"count"`
 	MaxFigures int `json:"maxFigures"`

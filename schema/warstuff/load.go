@@ -3,9 +3,11 @@
 // Warstuff content tree into a validated [warstuff.Catalog].
 //
 // The schema does the profile builder's arithmetic: it computes every
-// profile's cost and its parts from the cost tables (WS-BUILD-2), every
-// band's total and figure count, and checks them against the limits with
-// messages that show the computed cost and its parts. `cue vet` with the
+// profile's cost and its parts from the cost tables (WS-BUILD-2) and
+// checks them against the limits with messages that show the computed
+// cost and its parts. Bands are checked against their format by the
+// catalog's Go code (ws.Catalog.CheckBand), which the site's band builder
+// runs too. `cue vet` with the
 // same files gives the same verdict. The loader parses each file on its
 // own, evaluates content and schema as one package, turns every CUE error
 // into a diagnostic at the designer's file:line:col, and decodes the result.
@@ -93,13 +95,15 @@ type loader struct {
 	positions map[string]catalog.Pos
 	// seen are the diagnostics reported, to report each once.
 	seen map[string]bool
+	// broken are the entities ("profiles.id") the schema refused.
+	broken map[string]bool
 }
 
 // Load loads, validates and decodes the Warstuff content tree fsys.
 // Content problems are returned as a [diag.List], all of them; other
 // errors (an unreadable tree) are wrapped.
 func Load(fsys fs.FS, opt Options) (*ws.Catalog, error) {
-	l := &loader{fsys: fsys, opt: opt, positions: map[string]catalog.Pos{}, seen: map[string]bool{}}
+	l := &loader{fsys: fsys, opt: opt, positions: map[string]catalog.Pos{}, seen: map[string]bool{}, broken: map[string]bool{}}
 	return l.load()
 }
 
@@ -167,6 +171,9 @@ func (l *loader) load() (*ws.Catalog, error) {
 	v := cuecontext.New().BuildInstance(inst)
 	l.validate(v)
 	if len(l.errs) > 0 {
+		// The bands the schema accepted are still checked against their
+		// format, so that every problem is reported at once.
+		l.checkBands(l.partial(v))
 		return nil, l.errs.Sorted()
 	}
 	cat, err := l.decode(v)
@@ -176,6 +183,8 @@ func (l *loader) load() (*ws.Catalog, error) {
 	if l.opt.Draft {
 		cat.Draft = l.drafts(v)
 	}
+	cat.Sort()
+	l.checkBands(cat)
 	l.readPages(cat, mdFiles)
 	if len(l.errs) > 0 {
 		return nil, l.errs.Sorted()
@@ -211,6 +220,7 @@ func (l *loader) validate(v cue.Value) {
 			if err == nil {
 				continue
 			}
+			l.broken[it.Selector().String()+"."+entities.Selector().Unquoted()] = true
 			// CUE may stop at one field's error: look at each field too.
 			fields, ferr := entities.Value().Fields(cue.Hidden(true))
 			for ferr == nil && fields.Next() {
@@ -218,6 +228,59 @@ func (l *loader) validate(v cue.Value) {
 			}
 		}
 	}
+}
+
+// checkBands tallies every band of cat and reports its problems with
+// the catalog's band rules (ws.Catalog.CheckBand, the band builder's
+// code), at the band. Bands the schema refused, or naming a profile it
+// refused, are left out: their own errors are reported.
+func (l *loader) checkBands(cat *ws.Catalog) {
+	for i := range cat.Bands {
+		b := &cat.Bands[i]
+		if l.broken["bands."+b.ID] || slices.ContainsFunc(b.Figures, func(f ws.BandEntry) bool { return l.broken["profiles."+f.Profile] }) {
+			continue
+		}
+		for _, pr := range cat.CheckBand(b) {
+			at := []string{"bands", b.ID, pr.Field}
+			l.errorf(l.place(at), strings.Join(at, "."), "%s", pr)
+		}
+	}
+}
+
+// partial decodes the profiles and bands the schema accepted, with the
+// limits, for checkBands when other entities have errors.
+func (l *loader) partial(v cue.Value) *ws.Catalog {
+	cat := &ws.Catalog{}
+	_ = v.LookupPath(cue.ParsePath("limits")).Decode(&cat.Limits)
+	each := func(section string, add func(id string, raw []byte) error) {
+		it, err := v.LookupPath(cue.MakePath(cue.Str(section))).Fields()
+		for err == nil && it.Next() {
+			id := it.Selector().Unquoted()
+			if l.broken[section+"."+id] {
+				continue
+			}
+			raw, err := it.Value().MarshalJSON()
+			if err != nil || add(id, raw) != nil {
+				l.broken[section+"."+id] = true
+			}
+		}
+	}
+	each("profiles", func(id string, raw []byte) error {
+		var p ws.Profile
+		err := json.Unmarshal(raw, &p)
+		p.ID = id
+		cat.Profiles = append(cat.Profiles, p)
+		return err
+	})
+	each("bands", func(id string, raw []byte) error {
+		var b ws.Band
+		err := json.Unmarshal(raw, &b)
+		b.ID = id
+		cat.Bands = append(cat.Bands, b)
+		return err
+	})
+	cat.Sort()
+	return cat
 }
 
 // parse checks and parses one content file.
