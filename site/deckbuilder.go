@@ -53,8 +53,9 @@ const builderPage = "deckbuilder/index.html"
 
 // builderFiles are the deck builder's files at the site root.
 func (b *builder) builderFiles() {
-	b.files["assets/deckcheck-wasm.js"] = deckcheckWasmJS()
-	b.files["assets/wasm_exec.js"] = []byte(wasmExecJS)
+	for name, data := range CheckerScripts() {
+		b.files[name] = data
+	}
 	b.files["assets/deckbuilder.js"] = []byte(deckbuilderJS)
 	b.files["assets/deckbuilder.css"] = []byte(deckbuilderCSS)
 	b.files["deck-data.js"] = deckcheck.Compact(b.cat).JS()

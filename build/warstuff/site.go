@@ -40,6 +40,8 @@ type pageData struct {
 	Scenarios  []scenarioRow
 	Total      int
 	FigureNote string
+	// Wasm: the page runs the WebAssembly checker (the band builder).
+	Wasm bool
 }
 
 // T is the interface word key in the page's language.
@@ -62,6 +64,7 @@ type bandRow struct {
 	ID, Name                   string
 	Format, Total, Count, MaxN int
 	Lines                      []string
+	Share                      string
 }
 
 type scenarioRow struct{ Name, Summary string }
@@ -73,10 +76,11 @@ var siteTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; base-uri 'none'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'{{if .Wasm}} 'wasm-unsafe-eval'{{end}}; base-uri 'none'">
 <title>{{.Title}} · {{.T "site.title"}}</title>
 <link rel="stylesheet" href="{{.Root}}../assets/warstuff.css">
-<link rel="alternate" hreflang="{{.Alt}}" href="{{.Root}}../{{.Alt}}/{{.AltPath}}">
+{{if .Wasm}}<link rel="stylesheet" href="{{.Root}}../assets/bandbuilder.css">
+{{end}}<link rel="alternate" hreflang="{{.Alt}}" href="{{.Root}}../{{.Alt}}/{{.AltPath}}">
 </head>
 <body>
 <header><a class="brand" href="{{.Root}}index.html">{{.T "site.title"}}</a>
@@ -85,6 +89,7 @@ var siteTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <a href="{{.Root}}profiles/index.html"{{if eq .Section "profiles"}} aria-current="page"{{end}}>{{.T "site.profiles"}}</a>
 <a href="{{.Root}}glossary.html"{{if eq .Section "glossary"}} aria-current="page"{{end}}>{{.T "site.glossary"}}</a>
 <a href="{{.Root}}bands.html"{{if eq .Section "bands"}} aria-current="page"{{end}}>{{.T "site.bands"}}</a>
+<a href="{{.Root}}bandbuilder.html"{{if eq .Section "builder"}} aria-current="page"{{end}}>{{.T "site.builder"}}</a>
 <a href="{{.Root}}../{{.Alt}}/{{.AltPath}}" hreflang="{{.Alt}}" lang="{{.Alt}}">{{.T "site.other"}}</a>
 </nav></header>
 <main id="main">
@@ -110,7 +115,7 @@ var siteTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <input type="search" id="q" autocomplete="off">
 <dl data-filtered>{{range .Rules}}<div data-search="{{.Search}}"><dt id="{{.ID}}">{{.Name}} <span class="muted">{{.Kind}}{{if .Cost}} · {{.Cost}}{{end}}</span></dt><dd>{{.Reminder}}</dd></div>{{end}}</dl>{{end}}
 {{if eq .Section "bands"}}<h1>{{.T "site.bands"}}</h1>
-{{range .Bands}}<h2 id="{{.ID}}">{{.Name}}</h2><p>{{$.T "format"}} {{.Format}} · {{.Total}} / {{.Format}} {{$.T "points"}} · {{.Count}} {{$.T "figures-max"}} {{.MaxN}}</p><ul>{{range .Lines}}<li>{{.}}</li>{{end}}</ul>{{end}}{{end}}
+{{range .Bands}}<h2 id="{{.ID}}">{{.Name}}</h2><p>{{$.T "format"}} {{.Format}} · {{.Total}} / {{.Format}} {{$.T "points"}} · {{.Count}} {{$.T "figures-max"}} {{.MaxN}}</p><ul>{{range .Lines}}<li>{{.}}</li>{{end}}</ul><p><a href="bandbuilder.html#{{.Share}}">{{$.T "builder.open"}}</a></p>{{end}}{{end}}
 </main>
 <footer>Warstuff · wbtool</footer>
 <script src="{{.Root}}../assets/warstuff.js" defer></script>
@@ -207,7 +212,7 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 		bd := base
 		bd.Section, bd.Title, bd.Root = "bands", cat.Label("site.bands", l), ""
 		for _, b := range cat.Bands {
-			row := bandRow{ID: b.ID, Name: b.Name.In(l), Format: b.Format, Total: b.Total, Count: b.Count, MaxN: b.MaxFigures}
+			row := bandRow{ID: b.ID, Name: b.Name.In(l), Format: b.Format, Total: b.Total, Count: b.Count, MaxN: b.MaxFigures, Share: bandFragment(&b, l)}
 			for _, f := range b.Figures {
 				if p := cat.Profile(f.Profile); p != nil {
 					row.Lines = append(row.Lines, fmt.Sprintf("%d × %s (%d %s) = %d", f.Count, p.Name.In(l), p.Cost, cat.Label("points", l), f.Count*p.Cost))
@@ -216,6 +221,9 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 			bd.Bands = append(bd.Bands, row)
 		}
 		if err := write("bands.html", bd); err != nil {
+			return nil, err
+		}
+		if err := c.bandBuilder(out, base, l, write); err != nil {
 			return nil, err
 		}
 	}

@@ -12,46 +12,72 @@
 // (deckcheck.Deck in, deckcheck.Result out; {"error": "..."} for input it
 // cannot read), calls window.wbDeckReady() when the page defined it, and
 // waits for calls.
+//
+// The Warstuff band builder sets window.WB_BAND_DATA (bandcheck.Data)
+// instead and gets window.wbBandCheck(bandJSON) → resultJSON
+// (bandcheck.Band in, bandcheck.Result out: warstuff.Catalog.CheckBand,
+// the code `wbtool validate` runs on a band) and window.wbBandReady().
 package main
 
 import (
 	"encoding/json"
 	"syscall/js"
 
+	"wbtool.dev/wbtool/site/bandcheck"
 	"wbtool.dev/wbtool/site/deckcheck"
 )
 
 func main() {
-	var data deckcheck.Data
-	src := js.Global().Get("WB_DECK_DATA")
-	if src.Type() != js.TypeString {
-		js.Global().Get("console").Call("error", "deck checker: window.WB_DECK_DATA is not set")
+	deck := js.Global().Get("WB_DECK_DATA")
+	band := js.Global().Get("WB_BAND_DATA")
+	if deck.Type() != js.TypeString && band.Type() != js.TypeString {
+		js.Global().Get("console").Call("error", "checker: neither window.WB_DECK_DATA nor window.WB_BAND_DATA is set")
 		return
 	}
-	if err := json.Unmarshal([]byte(src.String()), &data); err != nil {
-		js.Global().Get("console").Call("error", "deck checker: "+err.Error())
-		return
-	}
-	cat := data.Catalog()
-	check := js.FuncOf(func(this js.Value, args []js.Value) any {
-		if len(args) != 1 || args[0].Type() != js.TypeString {
-			return errorJSON("wbDeckCheck takes the deck as one JSON string")
+	if deck.Type() == js.TypeString {
+		var data deckcheck.Data
+		if err := json.Unmarshal([]byte(deck.String()), &data); err != nil {
+			js.Global().Get("console").Call("error", "deck checker: "+err.Error())
+			return
 		}
-		var d deckcheck.Deck
-		if err := json.Unmarshal([]byte(args[0].String()), &d); err != nil {
+		cat := data.Catalog()
+		js.Global().Set("wbDeckCheck", checker("wbDeckCheck", func(d deckcheck.Deck) any { return deckcheck.Check(cat, d) }))
+	}
+	if band.Type() == js.TypeString {
+		var data bandcheck.Data
+		if err := json.Unmarshal([]byte(band.String()), &data); err != nil {
+			js.Global().Get("console").Call("error", "band checker: "+err.Error())
+			return
+		}
+		cat := data.Catalog()
+		js.Global().Set("wbBandCheck", checker("wbBandCheck", func(b bandcheck.Band) any { return bandcheck.Check(cat, b) }))
+	}
+	for _, name := range []string{"wbDeckReady", "wbBandReady"} {
+		if ready := js.Global().Get(name); ready.Type() == js.TypeFunction {
+			ready.Invoke()
+		}
+	}
+	select {} // serve calls until the page goes away
+}
+
+// checker is a JS function of one JSON string: it decodes it into an In,
+// runs check and returns its result as JSON ({"error": "..."} for input
+// it cannot read).
+func checker[In any](name string, check func(In) any) js.Func {
+	return js.FuncOf(func(this js.Value, args []js.Value) any {
+		if len(args) != 1 || args[0].Type() != js.TypeString {
+			return errorJSON(name + " takes one JSON string")
+		}
+		var in In
+		if err := json.Unmarshal([]byte(args[0].String()), &in); err != nil {
 			return errorJSON(err.Error())
 		}
-		out, err := json.Marshal(deckcheck.Check(cat, d))
+		out, err := json.Marshal(check(in))
 		if err != nil {
 			return errorJSON(err.Error())
 		}
 		return string(out)
 	})
-	js.Global().Set("wbDeckCheck", check)
-	if ready := js.Global().Get("wbDeckReady"); ready.Type() == js.TypeFunction {
-		ready.Invoke()
-	}
-	select {} // serve calls until the page goes away
 }
 
 func errorJSON(msg string) string {

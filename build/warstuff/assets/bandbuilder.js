@@ -1,0 +1,194 @@
+/* Warstuff band builder. Every verdict comes from the catalog's band rules
+   compiled to WebAssembly (site/deckwasm's wbBandCheck, the same Go code as
+   `wbtool validate`): this script only keeps the counts, asks, and shows.
+   Content reaches the page through textContent only. The state lives in
+   the address's fragment: #n=name&f=format&p=profile:count,… */
+(function () {
+  "use strict";
+  var root = document.getElementById("bb");
+  var status = document.getElementById("bb-status");
+  if (!root || !status) return;
+  var cfg = JSON.parse(root.getAttribute("data-config"));
+  var msg = cfg.messages;
+  var data = JSON.parse(window.WB_BAND_DATA || "{\"profiles\":[]}");
+  var $ = function (id) { return document.getElementById(id); };
+  var api = window.WB_BAND_BUILDER = { ready: false, failed: false, result: null, checks: 0 };
+  var profiles = {};
+  data.profiles.forEach(function (p) { profiles[p.id] = p; });
+  var order = data.profiles.map(function (p) { return p.id; });
+  var standard = data.limits.standard, bigMax = data.limits.bigMax;
+  var band = { name: msg.defaultName, big: false, bigFormat: bigMax, counts: {}, added: [] };
+  var ready = false;
+
+  function figures() {
+    // In the order the profiles were first added (the export's order).
+    return band.added.filter(function (id) { return band.counts[id] > 0; })
+      .map(function (id) { return { profile: id, count: band.counts[id] }; });
+  }
+  function format() { return band.big ? band.bigFormat : standard; }
+
+  function hash() {
+    var p = figures().map(function (f) { return f.profile + ":" + f.count; }).join(",");
+    return "n=" + encodeURIComponent(band.name) + "&f=" + format() + "&p=" + encodeURIComponent(p);
+  }
+  function readHash() {
+    var h = location.hash.replace(/^#/, "");
+    if (!h) return;
+    h.split("&").forEach(function (kv) {
+      var i = kv.indexOf("="), k = kv.slice(0, i), v = decodeURIComponent(kv.slice(i + 1).replace(/\+/g, " "));
+      if (k === "n") band.name = v;
+      if (k === "f") {
+        var f = parseInt(v, 10);
+        if (f > standard && f <= bigMax) { band.big = true; band.bigFormat = f; }
+      }
+      if (k === "p") {
+        v.split(",").forEach(function (e) {
+          var j = e.lastIndexOf(":"), id = e.slice(0, j), n = parseInt(e.slice(j + 1), 10);
+          if (profiles[id] && n > 0 && n < 1000) { band.counts[id] = n; if (band.added.indexOf(id) < 0) band.added.push(id); }
+        });
+      }
+    });
+  }
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function render(r) {
+    var figs = figures();
+    Array.prototype.forEach.call(document.querySelectorAll("#bb-pool tbody tr"), function (tr) {
+      var n = band.counts[tr.getAttribute("data-id")] || 0;
+      tr.querySelector(".bb-count").textContent = String(n);
+      tr.querySelector(".bb-minus").disabled = !ready || n === 0;
+      tr.querySelector(".bb-plus").disabled = !ready;
+      tr.classList.toggle("bb-in", n > 0);
+    });
+    var list = $("bb-list");
+    list.textContent = "";
+    figs.forEach(function (f) {
+      var p = profiles[f.profile];
+      list.appendChild(el("li", "", f.count + " × " + p.name[cfg.lang] + " (" + p.cost + " " + msg.points + ") = " + f.count * p.cost));
+    });
+    $("bb-empty").hidden = figs.length > 0;
+    if (!r) return;
+    $("bb-summary").textContent = msg.total + " " + r.total + " / " + format() + " " + msg.points + " · " +
+      r.count + " " + msg.figures + " · " + msg.dearest + " " + r.dearest + " / " + r.figureMax + " " + msg.points;
+    var box = $("bb-verdicts");
+    box.textContent = "";
+    r.verdicts.forEach(function (v, i) {
+      var div = el("div", "bb-verdict " + (v.legal ? "bb-ok" : "bb-ko"));
+      div.setAttribute("data-format", String(v.format));
+      var h = el("h3", "", (i === 0 ? msg.standard : msg.big) + " · " + v.format + " " + msg.points + " · " +
+        (v.legal ? "✔ " + msg.legal : "✘ " + msg.illegal));
+      div.appendChild(h);
+      div.appendChild(el("p", "muted", r.total + " / " + v.format + " " + msg.points + " · " + r.count + " / " + v.maxFigures + " " + msg.figures));
+      if (v.problems.length) {
+        var ul = el("ul", "bb-problems");
+        v.problems.forEach(function (p) {
+          var li = el("li", "", p.msg[cfg.lang] + " (" + p.rule + ")");
+          li.setAttribute("data-en", p.msg.en + " (" + p.rule + ")");
+          ul.appendChild(li);
+        });
+        div.appendChild(ul);
+      }
+      box.appendChild(div);
+    });
+    $("bb-cue").value = r.cue;
+    $("bb-cue-label").textContent = msg.cue.replace("%s", r.slug);
+  }
+
+  function update() {
+    var r = null;
+    if (ready) {
+      var out = JSON.parse(window.wbBandCheck(JSON.stringify({ name: band.name, format: format(), big: band.bigFormat, figures: figures() })));
+      api.checks++;
+      if (out.error) { console.warn("band checker: " + out.error); } else { r = out; }
+      api.result = r;
+    }
+    if (history.replaceState) history.replaceState(null, "", "#" + hash());
+    $("bb-share").value = location.href;
+    var sw = document.querySelector("header nav a[hreflang]");
+    if (sw) sw.href = sw.href.replace(/#.*$/, "") + "#" + hash();
+    render(r);
+    $("bb-copied").textContent = "";
+  }
+
+  function change(id, d) {
+    var n = (band.counts[id] || 0) + d;
+    if (n < 0) return;
+    band.counts[id] = n;
+    if (n > 0 && band.added.indexOf(id) < 0) band.added.push(id);
+    if (n === 0) band.added.splice(band.added.indexOf(id), 1);
+    update();
+  }
+
+  function decode(b64) {
+    if (Uint8Array.fromBase64) return Uint8Array.fromBase64(b64);
+    var s = atob(b64), out = new Uint8Array(s.length);
+    for (var i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+    return out;
+  }
+  function failed() {
+    api.failed = true;
+    status.textContent = msg.nowasm;
+    update();
+  }
+  function start() {
+    var t0 = performance.now();
+    var bytes = decode(window.WB_DECK_WASM);
+    delete window.WB_DECK_WASM;
+    var go = new window.Go();
+    window.wbBandReady = function () {
+      api.startMs = performance.now() - t0;
+      ready = api.ready = true;
+      status.textContent = "";
+      status.hidden = true;
+      update();
+    };
+    WebAssembly.instantiate(bytes, go.importObject).then(function (r) { go.run(r.instance); },
+      function (e) { console.warn("band checker: " + e); failed(); });
+  }
+
+  readHash();
+  $("bb-name").value = band.name;
+  $("bb-big").value = String(band.bigFormat);
+  document.querySelector('input[name="bb-format"][value="' + (band.big ? "big" : "standard") + '"]').checked = true;
+  update();
+
+  $("bb-pool").addEventListener("click", function (e) {
+    var b = e.target.closest("button");
+    if (!b || !ready) return;
+    change(b.closest("tr").getAttribute("data-id"), b.classList.contains("bb-plus") ? 1 : -1);
+  });
+  $("bb-name").addEventListener("input", function () { band.name = this.value; update(); });
+  Array.prototype.forEach.call(document.querySelectorAll('input[name="bb-format"]'), function (r) {
+    r.addEventListener("change", function () { band.big = this.value === "big"; update(); });
+  });
+  $("bb-big").addEventListener("change", function () {
+    var f = parseInt(this.value, 10);
+    if (!(f > standard && f <= bigMax)) { f = bigMax; this.value = String(f); }
+    band.bigFormat = f;
+    update();
+  });
+  $("bb-clear").addEventListener("click", function () { band.counts = {}; band.added = []; update(); });
+  $("bb-copy").addEventListener("click", function () {
+    var ta = $("bb-cue");
+    var done = function () { $("bb-copied").textContent = msg.copied; };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(ta.value).then(done, function () { ta.select(); });
+    } else {
+      ta.select();
+      if (document.execCommand("copy")) done();
+    }
+  });
+
+  if (typeof WebAssembly !== "object" || typeof window.Go !== "function") { failed(); return; }
+  var s = document.createElement("script");
+  s.src = cfg.wasm;
+  s.onload = start;
+  s.onerror = failed;
+  document.head.appendChild(s);
+})();

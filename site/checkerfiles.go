@@ -1,0 +1,13 @@
+package site
+
+// CheckerScripts are the WebAssembly checker's scripts, by path under a
+// site's root: the module as base64 (assets/deckcheck-wasm.js, setting
+// window.WB_DECK_WASM) and the Go distribution's loader
+// (assets/wasm_exec.js). The deck builder ships them, and so does
+// Warstuff's band builder: one module holds both games' checkers.
+func CheckerScripts() map[string][]byte {
+	return map[string][]byte{
+		"assets/deckcheck-wasm.js": deckcheckWasmJS(),
+		"assets/wasm_exec.js":      []byte(wasmExecJS),
+	}
+}
