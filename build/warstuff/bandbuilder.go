@@ -144,13 +144,14 @@ func (c *Content) bandBuilder(out dist.Files, d pageData, l ws.Lang, write func(
 	return write(bandBuilderPage, d)
 }
 
-// bandFragment is the builder's state for a band, as its share link
-// keeps it: #n=name&f=format&p=profile:count,….
-func bandFragment(b *ws.Band, l ws.Lang) string {
+// bandLink is the builder's address from the bands page with band b in
+// it, as its share link keeps it: bandbuilder.html#f=format&n=name&p=
+// profile:count,… (every part URL-encoded, so the link is safe as is).
+func bandLink(b *ws.Band, l ws.Lang) template.URL {
 	var figs []string
 	for _, f := range b.Figures {
 		figs = append(figs, f.Profile+":"+strconv.Itoa(f.Count))
 	}
 	v := url.Values{"n": {b.Name.In(l)}, "f": {strconv.Itoa(b.Format)}, "p": {strings.Join(figs, ",")}}
-	return v.Encode()
+	return template.URL(bandBuilderPage + "#" + v.Encode())
 }

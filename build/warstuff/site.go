@@ -64,7 +64,7 @@ type bandRow struct {
 	ID, Name                   string
 	Format, Total, Count, MaxN int
 	Lines                      []string
-	Share                      string
+	Share                      template.URL
 }
 
 type scenarioRow struct{ Name, Summary string }
@@ -115,7 +115,7 @@ var siteTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <input type="search" id="q" autocomplete="off">
 <dl data-filtered>{{range .Rules}}<div data-search="{{.Search}}"><dt id="{{.ID}}">{{.Name}} <span class="muted">{{.Kind}}{{if .Cost}} · {{.Cost}}{{end}}</span></dt><dd>{{.Reminder}}</dd></div>{{end}}</dl>{{end}}
 {{if eq .Section "bands"}}<h1>{{.T "site.bands"}}</h1>
-{{range .Bands}}<h2 id="{{.ID}}">{{.Name}}</h2><p>{{$.T "format"}} {{.Format}} · {{.Total}} / {{.Format}} {{$.T "points"}} · {{.Count}} {{$.T "figures-max"}} {{.MaxN}}</p><ul>{{range .Lines}}<li>{{.}}</li>{{end}}</ul><p><a href="bandbuilder.html#{{.Share}}">{{$.T "builder.open"}}</a></p>{{end}}{{end}}
+{{range .Bands}}<h2 id="{{.ID}}">{{.Name}}</h2><p>{{$.T "format"}} {{.Format}} · {{.Total}} / {{.Format}} {{$.T "points"}} · {{.Count}} {{$.T "figures-max"}} {{.MaxN}}</p><ul>{{range .Lines}}<li>{{.}}</li>{{end}}</ul><p><a href="{{.Share}}">{{$.T "builder.open"}}</a></p>{{end}}{{end}}
 </main>
 <footer>Warstuff · wbtool</footer>
 <script src="{{.Root}}../assets/warstuff.js" defer></script>
@@ -212,7 +212,7 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 		bd := base
 		bd.Section, bd.Title, bd.Root = "bands", cat.Label("site.bands", l), ""
 		for _, b := range cat.Bands {
-			row := bandRow{ID: b.ID, Name: b.Name.In(l), Format: b.Format, Total: b.Total, Count: b.Count, MaxN: b.MaxFigures, Share: bandFragment(&b, l)}
+			row := bandRow{ID: b.ID, Name: b.Name.In(l), Format: b.Format, Total: b.Total, Count: b.Count, MaxN: b.MaxFigures, Share: bandLink(&b, l)}
 			for _, f := range b.Figures {
 				if p := cat.Profile(f.Profile); p != nil {
 					row.Lines = append(row.Lines, fmt.Sprintf("%d × %s (%d %s) = %d", f.Count, p.Name.In(l), p.Cost, cat.Label("points", l), f.Count*p.Cost))

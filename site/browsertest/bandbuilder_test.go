@@ -1,0 +1,258 @@
+package browsertest
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"wbtool.dev/wbtool/build/ruleset"
+	wsbuild "wbtool.dev/wbtool/build/warstuff"
+	ws "wbtool.dev/wbtool/catalog/warstuff"
+	wscontent "wbtool.dev/wbtool/content/warstuff"
+	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/schema"
+	wsschema "wbtool.dev/wbtool/schema/warstuff"
+	"wbtool.dev/wbtool/site"
+)
+
+// Warstuff's band builder (issue 19 item 3) in Chromium: bands built by
+// clicking get the verdict of `wbtool validate` on the band the page
+// exports; axe-core finds nothing to report.
+
+const bandBuilderReady = `window.WB_BAND_BUILDER && window.WB_BAND_BUILDER.ready`
+
+// warstuffSite loads the Warstuff starter and builds its site.
+func warstuffSite(t *testing.T) (*ws.Catalog, site.Files) {
+	t.Helper()
+	cat, err := wsschema.Load(wscontent.FS, wsschema.Options{Root: "content"})
+	if err != nil {
+		t.Fatalf("load the Warstuff starter: %v", err)
+	}
+	files, err := (&wsbuild.Content{Catalog: cat}).Site(ruleset.SiteOptions{})
+	if err != nil {
+		t.Fatalf("build its site: %v", err)
+	}
+	return cat, site.Files(files)
+}
+
+// validateBand is what `wbtool validate` says of the starter tree with
+// the exported band added: the messages about bands.<id>, sorted.
+func validateBand(t *testing.T, id, file string) []string {
+	t.Helper()
+	_, err := wsschema.Load(wscontent.FS, wsschema.Options{Root: "content", Extra: []schema.File{{Name: "content/scenarios/built.cue", Src: []byte(file)}}})
+	if err == nil {
+		return nil
+	}
+	list, ok := err.(diag.List)
+	if !ok {
+		t.Fatalf("load: %v", err)
+	}
+	var out []string
+	for _, d := range list {
+		if !strings.HasPrefix(d.Path+".", "bands."+id+".") {
+			t.Errorf("the exported band breaks something else: %s", d)
+			continue
+		}
+		out = append(out, d.Msg)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// buildBand builds b in the open band builder by clicking: Start again,
+// the format, then each profile's + button as many times as the band
+// holds it, in the band's order.
+func buildBand(t *testing.T, b *browser, band ws.Band, std int) {
+	t.Helper()
+	b.do(t, "start again", chromedp.Click(chromedp.ID("bb-clear")))
+	if band.Format == std {
+		b.do(t, "standard", chromedp.Click(chromedp.CSS(`input[name="bb-format"][value="standard"]`)))
+	} else {
+		b.do(t, "big game", chromedp.Click(chromedp.CSS(`input[name="bb-format"][value="big"]`)))
+		b.do(t, "big-game format", chromedp.SetValue(chromedp.ID("bb-big"), fmt.Sprint(band.Format)))
+		eval[bool](t, b, `document.getElementById('bb-big').dispatchEvent(new Event('change', {bubbles: true}))`)
+	}
+	for _, f := range band.Figures {
+		sel := `#bb-pool tr[data-id="` + f.Profile + `"] .bb-plus`
+		eval[bool](t, b, `(document.querySelector(`+jsString(sel)+`).scrollIntoView({block: 'center'}), true)`)
+		for range f.Count {
+			b.do(t, "add "+f.Profile, chromedp.Click(chromedp.CSS(sel)))
+		}
+	}
+	b.waitFor(t, fmt.Sprintf(`window.WB_BAND_BUILDER.result && window.WB_BAND_BUILDER.result.count === %d`, band.Count))
+}
+
+// shownBand is the verdict the page shows at a format, in English (each
+// problem's data-en) and in the page's language, and the exported CUE.
+type shownBand struct {
+	EN, Shown []string
+	Found     bool
+	CUE, Slug string
+	Total     int
+}
+
+func readBand(t *testing.T, b *browser, format int) shownBand {
+	t.Helper()
+	raw := eval[string](t, b, fmt.Sprintf(`JSON.stringify((() => {
+		const v = document.querySelector('.bb-verdict[data-format="%d"]');
+		const li = v ? Array.from(v.querySelectorAll('.bb-problems li')) : [];
+		return {EN: li.map(x => x.dataset.en), Shown: li.map(x => x.textContent), Found: !!v,
+			CUE: document.getElementById('bb-cue').value, Slug: window.WB_BAND_BUILDER.result.slug, Total: window.WB_BAND_BUILDER.result.total};
+	})())`, format))
+	var s shownBand
+	if err := json.Unmarshal([]byte(raw), &s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestBandBuilderMatchesCLI: every sample band of the Warstuff starter,
+// and bands that break the total, the figure count or both, built by
+// clicks on a desktop (every third also at 360 px, in French), show the
+// verdict `wbtool validate` gives to the CUE file the page exports, which
+// the test adds to the starter tree; no page is wider than its screen.
+func TestBandBuilderMatchesCLI(t *testing.T) {
+	cat, files := warstuffSite(t)
+	b := newBrowser(t)
+	base := serveSite(t, files)
+	byCost := slices.Clone(cat.Profiles)
+	slices.SortStableFunc(byCost, func(x, y ws.Profile) int { return x.Cost - y.Cost })
+	cheap, dear := byCost[0], byCost[len(byCost)-1]
+	std := cat.Limits.Standard
+	bands := slices.Clone(cat.Bands)
+	bands = append(bands,
+		ws.Band{ID: "crowd", Format: std, Figures: []ws.BandEntry{{Profile: cheap.ID, Count: cat.Limits.MaxFigures(std) + 1}}},
+		ws.Band{ID: "rich", Format: std, Figures: []ws.BandEntry{{Profile: dear.ID, Count: std/dear.Cost + 1}}},
+		ws.Band{ID: "both", Format: std, Figures: []ws.BandEntry{{Profile: dear.ID, Count: 3}, {Profile: cheap.ID, Count: 13}}},
+		ws.Band{ID: "big-crowd", Format: 75, Figures: []ws.BandEntry{{Profile: cheap.ID, Count: 23}}},
+	)
+	illegal := 0
+	for i, band := range bands {
+		cat.Tally(&band)
+		type run struct {
+			vp   string
+			w, h int64
+			lang string
+		}
+		runs := []run{{"desktop", 1280, 900, "en"}}
+		if i%3 == 0 {
+			runs = append(runs, run{"phone", 360, 740, "fr"})
+		}
+		for _, r := range runs {
+			b.do(t, "viewport "+r.vp, chromedp.EmulateViewport(r.w, r.h))
+			b.do(t, "open the band builder", chromedp.Navigate(base+"/"+r.lang+"/bandbuilder.html"), chromedp.WaitReady(chromedp.ID("bb-pool")))
+			b.waitFor(t, bandBuilderReady)
+			buildBand(t, b, band, std)
+			shown := readBand(t, b, band.Format)
+			if !shown.Found {
+				t.Fatalf("%s (%s): no verdict at %d points", band.ID, r.vp, band.Format)
+			}
+			if shown.Total != band.Total {
+				t.Errorf("%s: the page counts %d points, the catalog %d", band.ID, shown.Total, band.Total)
+			}
+			want := validateBand(t, shown.Slug, shown.CUE)
+			got := slices.Sorted(slices.Values(shown.EN))
+			if !slices.Equal(got, want) {
+				t.Errorf("%s (%s): the page says\n  %q\nvalidate says\n  %q\nof\n%s", band.ID, r.vp, got, want, shown.CUE)
+			}
+			if len(want) > 0 {
+				illegal++
+			}
+			// The page's language: the catalog's own French message.
+			var fr []string
+			for _, p := range cat.CheckBand(&band) {
+				fr = append(fr, p.Msg.In(ws.Lang(r.lang))+" ("+p.Rule+")")
+			}
+			if !slices.Equal(shown.Shown, fr) {
+				t.Errorf("%s (%s): shown %q, want %q", band.ID, r.lang, shown.Shown, fr)
+			}
+			if w := eval[int](t, b, `document.documentElement.scrollWidth - window.innerWidth`); w > 0 {
+				t.Errorf("%s: the page is %d px wider than the %s screen", band.ID, w, r.vp)
+			}
+			if i == len(bands)-2 {
+				eval[bool](t, b, `(document.getElementById('bb-summary').scrollIntoView({block: 'start'}), true)`)
+				b.screenshot(t, "bandbuilder-"+r.vp+"-"+r.lang+".png")
+			}
+		}
+	}
+	if illegal < 4 {
+		t.Errorf("only %d illegal verdicts: the cases no longer test refusals", illegal)
+	}
+	noIssuesButFavicon(t, b)
+}
+
+// TestBandBuilderShare: a sample band's link on the bands page opens the
+// builder with the band, and the language switch keeps it.
+func TestBandBuilderShare(t *testing.T) {
+	cat, files := warstuffSite(t)
+	b := newBrowser(t)
+	base := serveSite(t, files)
+	band := cat.Bands[len(cat.Bands)-1]
+	b.do(t, "open the bands", chromedp.Navigate(base+"/en/bands.html"), chromedp.WaitReady(chromedp.ID(band.ID)))
+	link := eval[string](t, b, `document.getElementById(`+jsString(band.ID)+`).nextElementSibling.nextElementSibling.nextElementSibling.querySelector('a').href`)
+	b.do(t, "follow", chromedp.Navigate(link), chromedp.WaitReady(chromedp.ID("bb-pool")))
+	b.waitFor(t, bandBuilderReady)
+	if n := eval[int](t, b, `window.WB_BAND_BUILDER.result.total`); n != band.Total {
+		t.Errorf("shared band: %d points, want %d", n, band.Total)
+	}
+	if f := eval[string](t, b, `document.querySelector('input[name="bb-format"]:checked').value`); (f == "big") != (band.Format > cat.Limits.Standard) {
+		t.Errorf("format %s for a %d-point band", f, band.Format)
+	}
+	b.do(t, "switch language", chromedp.Click(chromedp.CSS(`header nav a[hreflang]`)), chromedp.WaitReady(chromedp.ID("bb-pool")))
+	b.waitFor(t, bandBuilderReady)
+	if n := eval[int](t, b, `window.WB_BAND_BUILDER.result.total`); n != band.Total || !strings.Contains(eval[string](t, b, `location.pathname`), "/fr/") {
+		t.Errorf("after the language switch: %d points at %s", n, eval[string](t, b, `location.href`))
+	}
+	noIssuesButFavicon(t, b)
+}
+
+// TestBandBuilderAxe runs axe-core on the band builder with an illegal
+// band built, en and fr, on a desktop and a phone.
+func TestBandBuilderAxe(t *testing.T) {
+	axe, err := os.ReadFile(toolFile(t, "node_modules/axe-core/axe.min.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, files := warstuffSite(t)
+	b := newBrowser(t)
+	base := serveSite(t, files)
+	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: string(axe)}); err != nil {
+		t.Fatalf("add axe: %v", err)
+	}
+	for _, vp := range viewports {
+		b.do(t, "viewport "+vp.name, chromedp.EmulateViewport(vp.w, vp.h))
+		for _, lang := range []string{"en", "fr"} {
+			b.do(t, "open", chromedp.Navigate(base+"/"+lang+"/bandbuilder.html#n=A&f=50&p=trooper:3,militia:12"), chromedp.WaitReady(chromedp.ID("bb-pool")))
+			b.waitFor(t, bandBuilderReady)
+			out := eval[string](t, b, `axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations))`, chromedp.EvalAwaitPromise)
+			var vs []axeResult
+			if err := json.Unmarshal([]byte(out), &vs); err != nil {
+				t.Fatalf("axe said %q: %v", out, err)
+			}
+			for _, v := range vs {
+				ex := ""
+				if len(v.Nodes) > 0 {
+					ex = v.Nodes[0].HTML
+				}
+				t.Errorf("%s %s: %s (%s), %d nodes, e.g. %.200s", vp.name, lang, v.ID, v.Help, len(v.Nodes), ex)
+			}
+		}
+	}
+}
+
+// noIssuesButFavicon: noIssues, except the request for /favicon.ico the
+// Warstuff site does not answer (it has no icon yet).
+func noIssuesButFavicon(t *testing.T, b *browser) {
+	t.Helper()
+	for _, s := range b.takeIssues() {
+		if !strings.HasSuffix(s, "/favicon.ico)") {
+			t.Errorf("the page reported a problem: %s", s)
+		}
+	}
+}
