@@ -256,3 +256,51 @@ func noIssuesButFavicon(t *testing.T, b *browser) {
 		}
 	}
 }
+
+// TestBandBuilderNuChecker: the Nu Html Checker on the band builder's DOM
+// once its script has shown an illegal band, en and fr: 0 errors.
+func TestBandBuilderNuChecker(t *testing.T) {
+	toolFile(t, "node_modules/vnu-jar/build/dist/vnu.jar") // skips before starting Chromium
+	_, files := warstuffSite(t)
+	b := newBrowser(t)
+	base := serveSite(t, files)
+	built := site.Files{}
+	for _, lang := range []string{"en", "fr"} {
+		b.do(t, "open", chromedp.Navigate(base+"/"+lang+"/bandbuilder.html#n=A&f=50&p=trooper:3,militia:12"), chromedp.WaitReady(chromedp.ID("bb-pool")))
+		b.waitFor(t, bandBuilderReady)
+		built[lang+"/bandbuilder-built.html"] = []byte(eval[string](t, b, `'<!DOCTYPE html>\n' + document.documentElement.outerHTML`))
+	}
+	if n := vnuCheck(t, built, built.Paths()); n != 2 {
+		t.Errorf("vnu read %d pages, want 2", n)
+	}
+}
+
+// TestBandBuilderWithoutWasm: without WebAssembly the page says so, lists
+// the profiles and offers no editing; a shared band's figures still show.
+// A hostile band name in the link stays text.
+func TestBandBuilderWithoutWasm(t *testing.T) {
+	_, files := warstuffSite(t)
+	b := newBrowser(t)
+	base := serveSite(t, files)
+	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `delete window.WebAssembly;`}); err != nil {
+		t.Fatal(err)
+	}
+	b.do(t, "open", chromedp.Navigate(base+"/en/bandbuilder.html#n=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&f=50&p=trooper:2"), chromedp.WaitReady(chromedp.ID("bb-pool")))
+	b.waitFor(t, `window.WB_BAND_BUILDER && window.WB_BAND_BUILDER.failed`)
+	if s := eval[string](t, b, `document.getElementById('bb-status').textContent`); !strings.Contains(s, "WebAssembly") {
+		t.Errorf("status says %q", s)
+	}
+	if n := eval[int](t, b, `document.querySelectorAll('#bb-pool button:not(:disabled)').length`); n != 0 {
+		t.Errorf("%d editing buttons enabled without the checker", n)
+	}
+	if got := eval[[]string](t, b, `Array.from(document.querySelectorAll('#bb-list li')).map(li => li.textContent)`); len(got) != 1 || !strings.HasPrefix(got[0], "2 × ") {
+		t.Errorf("the shared band shows %q", got)
+	}
+	if n := eval[int](t, b, `document.querySelectorAll('main img').length`); n != 0 {
+		t.Errorf("the band's name became markup: %d images", n)
+	}
+	if v := eval[string](t, b, `document.getElementById('bb-name').value`); v != "<img src=x onerror=alert(1)>" {
+		t.Errorf("name field %q", v)
+	}
+	noIssuesButFavicon(t, b)
+}
