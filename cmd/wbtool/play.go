@@ -32,11 +32,20 @@ Examples:
   wbtool play --seed 7 --decks raiders-strike,clans-vigil --bot greedy
   wbtool play --seed 7 --log dist/games/7.jsonl      # write the game log
   wbtool play --replay dist/games/7.jsonl            # replay it
-  wbtool play --format confrontation --maintenance   # a Confrontation game, Maintenance on`
+  wbtool play --format confrontation --maintenance   # a Confrontation game, Maintenance on
+
+On a Warstuff tree the decks are bands: two, or three or four for a
+multiplayer game on the 36" table (WS-BIG-4 to 10) whose seats are rolled
+from the seed (WS-BIG-5); --variant plays the invasion's variants (WS-VAR).
+The log's header keeps the bands, seats and variants, so --replay needs
+nothing else. For instance, with --content content/warstuff:
+  play --seed 3 --decks vanguard,shadow-cell,vanguard --log game.jsonl
+  play --scenario invasion --variant clock=8,smart-creatures,more-randomness`
 
 func newPlayCmd(g *globalFlags) *cobra.Command {
 	var seed uint64
 	var decks, bot, format, scenario, logFile, replay, horde string
+	var variants []string
 	var maintenance, quiet bool
 	cmd := &cobra.Command{
 		Use:   "play",
@@ -49,7 +58,7 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 				return err
 			}
 			if wcat != nil { // a Warstuff tree
-				return playWarstuff(cmd, wcat, wsGame{scenario, decks, horde, bot}, seed, logFile, replay, quiet)
+				return playWarstuff(cmd, wcat, wsOptions{scenario, decks, horde, bot, variants}, seed, logFile, replay, quiet)
 			}
 			out := cmd.OutOrStdout()
 			if replay != "" {
@@ -86,7 +95,7 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.Uint64Var(&seed, "seed", 1, "seed of the game's dice and of the bots")
-	f.StringVar(&decks, "decks", "", "the two decks `A,B` (default: the format's first two sample decks)")
+	f.StringVar(&decks, "decks", "", "the two decks `A,B` (default: the format's first two sample decks); Warstuff: 2 to 4 bands")
 	f.StringVar(&bot, "bot", "random", "bot for both players: random, greedy or mcts (mcts:1 to mcts:3 for a level)")
 	f.StringVar(&format, "format", "exploration", "game format: exploration or confrontation")
 	f.StringVar(&scenario, "scenario", "", "scenario id (default: the format's first scenario)")
@@ -95,6 +104,7 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 	f.BoolVar(&maintenance, "maintenance", false, "Confrontation: play with the Maintenance option (R-TURN-7)")
 	f.BoolVar(&quiet, "quiet", false, "print only the result line, not the account of the game")
 	f.StringVar(&horde, "horde", "", "Warstuff invasion: the creatures (default: the content's first horde)")
+	f.StringSliceVar(&variants, "variant", nil, "Warstuff invasion: variants (WS-VAR) `V,…`: late-arrival, clock=TURNS, smart-creatures, bitter-end, more-randomness")
 	return cmd
 }
 

@@ -29,12 +29,20 @@ Examples:
   wbtool sim --games 500 --seed 42 --no-progress
   wbtool sim --games 20 --bot mcts:1   # the search bot, level 1 (mcts: level 2)
   wbtool sim --format confrontation --games 5000
-  wbtool sim --format confrontation --maintenance --scenario burning-flank`
+  wbtool sim --format confrontation --maintenance --scenario burning-flank
+
+On a Warstuff tree sim plays one set of bands (as play does: two, three
+or four, or the invasion's heroes with --variant) and reports each
+band's win rate; a multiplayer game's seats are rolled per game. For
+instance, with --content content/warstuff:
+  sim --games 200 --decks vanguard,shadow-cell,vanguard --bot greedy
+  sim --games 200 --scenario invasion --variant smart-creatures`
 
 func newSimCmd(g *globalFlags) *cobra.Command {
 	var games int
 	var seed uint64
 	var decks, bot, format, scenario, horde string
+	var variants []string
 	var noProgress, maintenance bool
 	cmd := &cobra.Command{
 		Use:   "sim",
@@ -53,7 +61,7 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 				return err
 			}
 			if wcat != nil { // a Warstuff tree
-				return simWarstuff(cmd, wcat, wsGame{scenario, decks, horde, bot}, games, seed)
+				return simWarstuff(cmd, wcat, wsOptions{scenario, decks, horde, bot, variants}, games, seed)
 			}
 			var pairs []string
 			if decks != "" {
@@ -94,13 +102,14 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 	f := cmd.Flags()
 	f.IntVar(&games, "games", 1000, "number of games in all, split evenly between the pairings")
 	f.Uint64Var(&seed, "seed", 1, "first seed; game i uses seed+i")
-	f.StringVar(&decks, "decks", "", "one pairing `A,B` (default: every pairing of the format's decks)")
+	f.StringVar(&decks, "decks", "", "one pairing `A,B` (default: every pairing of the format's decks); Warstuff: 2 to 4 bands")
 	f.StringVar(&bot, "bot", "random", "bot for both players: random, greedy or mcts (mcts:1 to mcts:3 for a level)")
 	f.StringVar(&format, "format", "exploration", "game format: exploration or confrontation")
 	f.StringVar(&scenario, "scenario", "", "scenario id (default: the format's first scenario)")
 	f.BoolVar(&noProgress, "no-progress", false, "no progress bar on stderr")
 	f.BoolVar(&maintenance, "maintenance", false, "Confrontation: play with the Maintenance option (R-TURN-7)")
 	f.StringVar(&horde, "horde", "", "Warstuff invasion: the creatures (default: the content's first horde)")
+	f.StringSliceVar(&variants, "variant", nil, "Warstuff invasion: variants (WS-VAR) `V,…`: late-arrival, clock=TURNS, smart-creatures, bitter-end, more-randomness")
 	return cmd
 }
 

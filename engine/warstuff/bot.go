@@ -201,6 +201,12 @@ type LogHeader struct {
 	Bands    []string `json:"bands,omitempty"`
 	Horde    string   `json:"horde,omitempty"`
 	Bot      string   `json:"bot,omitempty"`
+	// Seats: a multiplayer game's corner of each band (CornerNames).
+	Seats []string `json:"seats,omitempty"`
+	// Variants: the invasion's variants played (WS-VAR), as written on
+	// the command line: late-arrival, clock=N, smart-creatures,
+	// bitter-end, more-randomness.
+	Variants []string `json:"variants,omitempty"`
 }
 
 // LogStep is one decision: the decision, its events and the state hash.

@@ -101,6 +101,27 @@ func bandIDs(cat *ws.Catalog) []string {
 // standard scenario (the first is the attacker, in the SW corner), one to
 // four hero bands and a horde for the invasion.
 func GameFromCatalog(cat *ws.Catalog, scenario string, bands []string, horde string) (*Game, error) {
+	return SetupGame(cat, Setup{Scenario: scenario, Bands: bands, Horde: horde})
+}
+
+// Setup names a game of catalog content.
+type Setup struct {
+	Scenario string
+	// Bands: two on a standard scenario (the first is the attacker),
+	// three or four make a multiplayer game of 50-point bands (WS-BIG-4),
+	// one to four hero bands on the invasion. A band may play twice: its
+	// second copy is named id#2.
+	Bands []string
+	Horde string // the invasion's creatures
+	// Corners: a multiplayer game's seats, band i in corner Corners[i]
+	// (0 to 3 clockwise from SW, CornerNames); nil: band i in corner i.
+	Corners []int
+}
+
+// SetupGame sets up the game su names. A multiplayer game takes the
+// standard scenario's terrain, centred on the 36" table.
+func SetupGame(cat *ws.Catalog, su Setup) (*Game, error) {
+	scenario, bands, horde := su.Scenario, su.Bands, su.Horde
 	var sc *ws.Scenario
 	ids := make([]string, len(cat.Scenarios))
 	for i := range cat.Scenarios {
@@ -122,14 +143,45 @@ func GameFromCatalog(cat *ws.Catalog, scenario string, bands []string, horde str
 		return nil, err
 	}
 	var bs []Band
+	seen := map[string]int{}
 	for _, id := range bands {
 		b, err := c.band(id)
 		if err != nil {
 			return nil, err
 		}
+		if seen[id]++; seen[id] > 1 {
+			b.Name = fmt.Sprintf("%s#%d", id, seen[id])
+		}
 		bs = append(bs, b)
 	}
 	var g *Game
+	multi := sc.Kind != Invasion && len(bs) > 2
+	switch {
+	case multi:
+		for _, id := range bands {
+			if b := findBand(cat, id); b.Format > 50 {
+				return nil, fmt.Errorf("band %s is a %d-point band: a multiplayer game takes 50-point bands (WS-BIG-4)", id, b.Format)
+			}
+		}
+		if sc.Format > 50 {
+			return nil, fmt.Errorf("scenario %s is a %d-point scenario: a multiplayer game is played on a 50-point one (WS-BIG-4)", sc.ID, sc.Format)
+		}
+		if sc.Table > 0 && sc.Table < 36 { // centre the terrain on the 36" table
+			d := (36 - sc.Table) / 2
+			for i := range pieces {
+				pg := append(geom.Polygon(nil), pieces[i].Shape.Pts...)
+				for k := range pg {
+					pg[k].X += d
+					pg[k].Y += d
+				}
+				pieces[i].Shape = geom.NewShape(pg)
+			}
+		}
+		if g, err = NewSeated(ps, bs, pieces, su.Corners); err != nil {
+			return nil, err
+		}
+		return g, nil
+	}
 	switch sc.Kind {
 	case Invasion:
 		var h *ws.Horde
@@ -155,7 +207,7 @@ func GameFromCatalog(cat *ws.Catalog, scenario string, bands []string, horde str
 		}
 	default:
 		if len(bs) != 2 {
-			return nil, fmt.Errorf("scenario %s: two bands, not %d", sc.ID, len(bs))
+			return nil, fmt.Errorf("scenario %s: two bands (or three or four for a multiplayer game), not %d", sc.ID, len(bs))
 		}
 		if g, err = NewStandard(ps, [2]Band{bs[0], bs[1]}, pieces, 0, sc.Format); err != nil {
 			return nil, err

@@ -241,20 +241,43 @@ func NewInvasion(profiles []Profile, heroes []Band, cr Creatures, pieces []Piece
 // WS-BIG-2, the centre worth 10 VP and the others 5 (WS-BIG-9); band i
 // deploys within 9" of corner i, clockwise from SW: SW, NW, NE, SE.
 func NewMultiplayer(profiles []Profile, bands []Band, pieces []Piece) (*Game, error) {
+	return NewSeated(profiles, bands, pieces, nil)
+}
+
+// NewSeated is NewMultiplayer with band i (side i) deploying in corner
+// corners[i] (0 to 3, clockwise from SW, all different; nil: corner i),
+// the seats of WS-BIG-5's roll-off.
+func NewSeated(profiles []Profile, bands []Band, pieces []Piece, corners []int) (*Game, error) {
 	if len(bands) < 3 || len(bands) > MaxSides {
 		return nil, fmt.Errorf("%d bands: a multiplayer game has 3 or 4", len(bands))
+	}
+	if corners == nil {
+		corners = []int{0, 1, 2, 3}[:len(bands)]
+	}
+	if len(corners) != len(bands) {
+		return nil, fmt.Errorf("%d corners for %d bands", len(corners), len(bands))
+	}
+	taken := 0
+	for _, c := range corners {
+		if c < 0 || c >= MaxSides || taken&(1<<c) != 0 {
+			return nil, fmt.Errorf("corners %v: each band needs its own corner, 0 to 3", corners)
+		}
+		taken |= 1 << c
 	}
 	g := &Game{Scenario: Standard, Size: 36, Pieces: pieces, Profiles: profiles, Format: 50, Spawn: -1, Merge: [3]int16{-1, -1, -1}, Sides: len(bands)}
 	g.Objectives, _ = BigObjectives(g.Size)
 	g.ObjectiveVP = []int16{10, 5, 5, 5, 5}
 	for i, b := range bands {
-		g.Corners[i] = int8(i)
-		if err := g.addBand(b, int8(i), int8(i), CornerAt(i, g.Size)); err != nil {
+		g.Corners[i] = int8(corners[i])
+		if err := g.addBand(b, int8(i), int8(i), CornerAt(corners[i], g.Size)); err != nil {
 			return nil, err
 		}
 	}
 	return g, nil
 }
+
+// CornerNames are the table corners 0 to 3, clockwise from SW.
+var CornerNames = [MaxSides]string{"SW", "NW", "NE", "SE"}
 
 // CornerAt is table corner c (0 to 3), clockwise from SW: SW, NW, NE, SE.
 func CornerAt(c int, size float64) geom.Vec {

@@ -1,0 +1,371 @@
+// Package match plays Warstuff games of catalog content, as `wbtool play`
+// and `wbtool sim` do: it resolves the options (scenario, bands, horde,
+// bot, variants) with their defaults, seats a multiplayer game's bands by
+// WS-BIG-5's roll-off, plays one game with its log, replays a log, and
+// plays many games on all cores and sums them per band.
+//
+// Everything depends only on the catalog, the options and the seed.
+package match
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	ws "wbtool.dev/wbtool/catalog/warstuff"
+	"wbtool.dev/wbtool/engine/botkit"
+	engws "wbtool.dev/wbtool/engine/warstuff"
+	"wbtool.dev/wbtool/internal/suggest"
+)
+
+// MaxSteps bounds a game's decisions.
+const MaxSteps = 100000
+
+// Options name a game. Empty fields take their defaults: the standard
+// scenario, the first two sample bands of its format (one for the
+// invasion), the content's first horde, the random bot.
+type Options struct {
+	Scenario string
+	// Bands: two (the first is the attacker), three or four for a
+	// multiplayer game (WS-BIG-4), one to four heroes' bands on the
+	// invasion.
+	Bands []string
+	Horde string
+	Bot   string // random or greedy
+	// Variants of the invasion (WS-VAR): late-arrival, clock=TURNS,
+	// smart-creatures, bitter-end, more-randomness.
+	Variants []string
+}
+
+// OptionError is an option the content or the rules refuse; Flag names
+// the option ("decks", "variant").
+type OptionError struct {
+	Flag string
+	Msg  string
+}
+
+func (e *OptionError) Error() string { return "--" + e.Flag + ": " + e.Msg }
+
+func optErr(flag, format string, args ...any) error {
+	return &OptionError{Flag: flag, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Match is a resolved game, ready to play with any seed.
+type Match struct {
+	// Header is the log header of its games, without seed and seats.
+	Header engws.LogHeader
+	cat    *ws.Catalog
+	multi  bool
+	inv    bool
+	fixed  *engws.Game // the game, when no seats are rolled
+}
+
+// variantNames are the variants in the order logs list them.
+var variantNames = []string{"late-arrival", "clock", "smart-creatures", "bitter-end", "more-randomness"}
+
+// New resolves the options against the catalog.
+func New(cat *ws.Catalog, o Options) (*Match, error) {
+	h := engws.LogHeader{Scenario: o.Scenario, Horde: o.Horde, Bot: o.Bot}
+	if h.Scenario == "" {
+		h.Scenario = "standard"
+	}
+	if h.Bot == "" {
+		h.Bot = "random"
+	}
+	if _, err := engws.NewBot(h.Bot, 0); err != nil {
+		return nil, optErr("bot", "%v", err)
+	}
+	var sc *ws.Scenario
+	var ids []string
+	for i := range cat.Scenarios {
+		ids = append(ids, cat.Scenarios[i].ID)
+		if cat.Scenarios[i].ID == h.Scenario {
+			sc = &cat.Scenarios[i]
+		}
+	}
+	if sc == nil {
+		return nil, optErr("scenario", "no scenario %q in the content%s", h.Scenario, suggest.Hint(h.Scenario, ids))
+	}
+	invasion := sc.Kind == engws.Invasion
+	for _, b := range o.Bands {
+		h.Bands = append(h.Bands, strings.TrimSpace(b))
+	}
+	if len(h.Bands) == 0 {
+		n := 2
+		if invasion {
+			n = 1
+		}
+		for _, b := range cat.Bands {
+			if b.Format == sc.Format && len(h.Bands) < n {
+				h.Bands = append(h.Bands, b.ID)
+			}
+		}
+	}
+	switch {
+	case invasion && (len(h.Bands) < 1 || len(h.Bands) > 4):
+		return nil, optErr("decks", "the invasion takes one to four heroes' bands, not %d", len(h.Bands))
+	case !invasion && (len(h.Bands) < 2 || len(h.Bands) > 4):
+		return nil, optErr("decks", "scenario %s takes two bands A,B, or three or four for a multiplayer game (WS-BIG-4), not %d", sc.ID, len(h.Bands))
+	}
+	if invasion && h.Horde == "" && len(cat.Hordes) > 0 {
+		h.Horde = cat.Hordes[0].ID
+	}
+	if !invasion && h.Horde != "" {
+		return nil, optErr("horde", "creatures play only on the invasion scenario; add --scenario invasion")
+	}
+	vs, err := variants(o.Variants, invasion)
+	if err != nil {
+		return nil, err
+	}
+	h.Variants = vs
+	data, err := json.Marshal(cat)
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(data)
+	h.Content = hex.EncodeToString(sum[:8])
+	m := &Match{Header: h, cat: cat, multi: !invasion && len(h.Bands) > 2, inv: invasion}
+	if !m.multi {
+		if m.fixed, err = m.setup(nil); err != nil {
+			return nil, err
+		}
+	} else if _, err := m.setup(nil); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// variants checks the variants and writes them in variantNames' order.
+func variants(given []string, invasion bool) ([]string, error) {
+	byName := map[string]string{}
+	for _, v := range given {
+		v = strings.TrimSpace(v)
+		if v == "" {
+			continue
+		}
+		name, arg, hasArg := strings.Cut(v, "=")
+		if !slices.Contains(variantNames, name) {
+			return nil, optErr("variant", "no variant %q%s: late-arrival, clock=TURNS, smart-creatures, bitter-end or more-randomness", name, suggest.Hint(name, variantNames))
+		}
+		if _, dup := byName[name]; dup {
+			return nil, optErr("variant", "%s given twice", name)
+		}
+		if name == "clock" {
+			if n, err := strconv.Atoi(arg); err != nil || n < 1 {
+				return nil, optErr("variant", "clock=%s: Against the Clock takes the record to beat, in turns (clock=TURNS, at least 1; WS-VAR-2)", arg)
+			}
+		} else if hasArg {
+			return nil, optErr("variant", "%s takes no value", name)
+		}
+		if !invasion {
+			return nil, optErr("variant", "%s is a variant of the invasion (WS-VAR); add --scenario invasion", name)
+		}
+		byName[name] = v
+	}
+	var out []string
+	for _, n := range variantNames {
+		if v, ok := byName[n]; ok {
+			out = append(out, v)
+		}
+	}
+	return out, nil
+}
+
+// setup sets the game up with a multiplayer game's corners.
+func (m *Match) setup(corners []int) (*engws.Game, error) {
+	h := m.Header
+	g, err := engws.SetupGame(m.cat, engws.Setup{Scenario: h.Scenario, Bands: h.Bands, Horde: h.Horde, Corners: corners})
+	if err != nil {
+		flag := "decks"
+		if strings.HasPrefix(err.Error(), "no horde") {
+			flag = "horde"
+		}
+		return nil, optErr(flag, "%v", err)
+	}
+	for _, v := range h.Variants {
+		name, arg, _ := strings.Cut(v, "=")
+		switch name {
+		case "late-arrival":
+			g.LateArrival = true
+		case "clock":
+			g.Clock, _ = strconv.Atoi(arg)
+		case "smart-creatures":
+			g.CreatureMove = engws.SmartCreatures
+		case "bitter-end":
+			g.BitterEnd = true
+		case "more-randomness":
+			g.MoreRandomness = true
+		}
+	}
+	return g, nil
+}
+
+// Sides names the sides of the match's games: the bands (a second copy
+// of a band as id#2), or the heroes and the horde of an invasion.
+func (m *Match) Sides() []string {
+	if m.inv {
+		return []string{"the heroes", "the " + m.Header.Horde}
+	}
+	seen := map[string]int{}
+	var out []string
+	for _, b := range m.Header.Bands {
+		if seen[b]++; seen[b] > 1 {
+			b = fmt.Sprintf("%s#%d", b, seen[b])
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// Title names the bands: "vanguard vs shadow-cell" (a second copy of a
+// band as id#2), or the heroes' bands of an invasion, "vanguard and
+// shadow-cell".
+func (m *Match) Title() string {
+	if m.inv {
+		return strings.Join(m.Header.Bands, " and ")
+	}
+	return strings.Join(m.Sides(), " vs ")
+}
+
+// Seats rolls a multiplayer game's seats from the seed (WS-BIG-5): each
+// player rolls a die, ties rolled again, and in decreasing order of the
+// rolls takes the first free corner clockwise from SW (the engine's
+// Decision for the players' choice). Seats[i] is band i's corner; nil
+// for a two-sided game.
+func (m *Match) Seats(seed uint64) []int {
+	if !m.multi {
+		return nil
+	}
+	r := botkit.NewRand(seed, 0x5ea75)
+	order := rollOff(func() int { return r.IntN(6) + 1 }, len(m.Header.Bands))
+	seats := make([]int, len(order))
+	for k, band := range order {
+		seats[band] = k
+	}
+	return seats
+}
+
+// rollOff orders players 0..n−1 by decreasing die rolls, the tied ones
+// rolling again among themselves.
+func rollOff(d6 func() int, n int) []int {
+	var order func(players []int) []int
+	order = func(players []int) []int {
+		if len(players) < 2 {
+			return players
+		}
+		rolls := map[int][]int{}
+		for _, p := range players {
+			v := d6()
+			rolls[v] = append(rolls[v], p)
+		}
+		var out []int
+		for v := 6; v >= 1; v-- {
+			out = append(out, order(rolls[v])...)
+		}
+		return out
+	}
+	players := make([]int, n)
+	for i := range players {
+		players[i] = i
+	}
+	return order(players)
+}
+
+// Game sets up the game of a seed and its log header.
+func (m *Match) Game(seed uint64) (*engws.Game, engws.LogHeader, error) {
+	h := m.Header
+	h.Engine, h.Seed = engws.Version, seed
+	if m.fixed != nil {
+		return m.fixed, h, nil
+	}
+	seats := m.Seats(seed)
+	for _, c := range seats {
+		h.Seats = append(h.Seats, engws.CornerNames[c])
+	}
+	g, err := m.setup(seats)
+	return g, h, err
+}
+
+// Play plays the game of a seed with the match's bot on every side,
+// logging it when log is set.
+func (m *Match) Play(seed uint64, log bool) (engws.Result, *engws.Log, error) {
+	g, h, err := m.Game(seed)
+	if err != nil {
+		return engws.Result{}, nil, err
+	}
+	bots := make([]engws.Bot, max(2, len(m.Header.Bands)))
+	for i := range bots {
+		if bots[i], err = engws.NewBot(h.Bot, seed*2+1+uint64(i)); err != nil {
+			return engws.Result{}, nil, err
+		}
+	}
+	var l *engws.Log
+	if log {
+		l = &engws.Log{Header: h}
+	}
+	r, _, err := engws.PlayAll(g, seed, bots, l, MaxSteps)
+	if err != nil {
+		return r, l, fmt.Errorf("seed %d: %v", seed, err)
+	}
+	return r, l, nil
+}
+
+// Replay plays a log again on the catalog and reports the first step
+// that diverges.
+func Replay(cat *ws.Catalog, l *engws.Log) error {
+	h := l.Header
+	m, err := New(cat, Options{Scenario: h.Scenario, Bands: h.Bands, Horde: h.Horde, Bot: h.Bot, Variants: h.Variants})
+	if err != nil {
+		return err
+	}
+	g := m.fixed
+	if g == nil {
+		var corners []int
+		for _, s := range h.Seats {
+			c := slices.Index(engws.CornerNames[:], s)
+			if c < 0 {
+				return fmt.Errorf("seats: no corner %q (SW, NW, NE or SE)", s)
+			}
+			corners = append(corners, c)
+		}
+		if g, err = m.setup(corners); err != nil {
+			return err
+		}
+	}
+	return engws.Replay(g, l)
+}
+
+// Describe is a result in words: "vanguard win", "draw", "vanguard and
+// shadow-cell share the victory".
+func (m *Match) Describe(r engws.Result) string {
+	sides := m.Sides()
+	switch {
+	case r.Winner >= 0 && r.Winner < len(sides) && (len(sides) > 2 || r.Winner < 2): // 2 is unfinished in a two-sided game
+		return sides[r.Winner] + " win"
+	case r.Winner == -1 && r.Winners != 0:
+		var names []string
+		for i, s := range sides {
+			if r.Winners&(1<<i) != 0 {
+				names = append(names, s)
+			}
+		}
+		return strings.Join(names, " and ") + " share the victory"
+	case r.Winner == -1:
+		return "draw"
+	}
+	return "unfinished"
+}
+
+// VP is a result's victory points, one per side: "12–30" or "12–30–5".
+func (m *Match) VP(r engws.Result) string {
+	n := max(2, len(m.Sides()))
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = strconv.Itoa(r.VP[i])
+	}
+	return strings.Join(parts, "–")
+}

@@ -1,0 +1,216 @@
+package match_test
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	ws "wbtool.dev/wbtool/catalog/warstuff"
+	starter "wbtool.dev/wbtool/content/warstuff"
+	engws "wbtool.dev/wbtool/engine/warstuff"
+	"wbtool.dev/wbtool/engine/warstuff/match"
+	schemaws "wbtool.dev/wbtool/schema/warstuff"
+)
+
+var (
+	catOnce sync.Once
+	cat     *ws.Catalog
+	catErr  error
+)
+
+func starterCatalog(t *testing.T) *ws.Catalog {
+	t.Helper()
+	catOnce.Do(func() { cat, catErr = schemaws.Load(starter.FS, schemaws.Options{Root: "content/warstuff"}) })
+	if catErr != nil {
+		t.Fatal(catErr)
+	}
+	return cat
+}
+
+// TestOptionErrors: options the content or the rules refuse name their
+// flag and say what to do.
+func TestOptionErrors(t *testing.T) {
+	c := starterCatalog(t)
+	for _, tc := range []struct {
+		o          match.Options
+		flag, want string
+	}{
+		{match.Options{Scenario: "nowhere"}, "scenario", `no scenario "nowhere"`},
+		{match.Options{Bands: []string{"vanguard", "nobody"}}, "decks", `no band "nobody"`},
+		{match.Options{Bands: []string{"vanguard"}}, "decks", "two bands A,B, or three or four"},
+		{match.Options{Bands: []string{"vanguard", "vanguard", "vanguard", "vanguard", "vanguard"}}, "decks", "not 5"},
+		{match.Options{Bands: []string{"vanguard", "shadow-cell", "iron-column"}}, "decks", "takes 50-point bands (WS-BIG-4)"},
+		{match.Options{Bot: "clever"}, "bot", `unknown bot "clever"`},
+		{match.Options{Horde: "zombies"}, "horde", "only on the invasion"},
+		{match.Options{Scenario: "invasion", Horde: "ghosts"}, "horde", `no horde "ghosts"`},
+		{match.Options{Variants: []string{"clock=5"}}, "variant", "clock is a variant of the invasion (WS-VAR); add --scenario invasion"},
+		{match.Options{Scenario: "invasion", Variants: []string{"clock"}}, "variant", "clock=: Against the Clock takes the record to beat"},
+		{match.Options{Scenario: "invasion", Variants: []string{"clock=0"}}, "variant", "at least 1"},
+		{match.Options{Scenario: "invasion", Variants: []string{"smart-creature"}}, "variant", `no variant "smart-creature" (did you mean "smart-creatures"?)`},
+		{match.Options{Scenario: "invasion", Variants: []string{"bitter-end=2"}}, "variant", "bitter-end takes no value"},
+		{match.Options{Scenario: "invasion", Variants: []string{"late-arrival", "late-arrival"}}, "variant", "late-arrival given twice"},
+	} {
+		_, err := match.New(c, tc.o)
+		var oe *match.OptionError
+		if !errors.As(err, &oe) {
+			t.Errorf("%+v: got %v, want an OptionError", tc.o, err)
+			continue
+		}
+		if oe.Flag != tc.flag || !strings.Contains(oe.Msg, tc.want) {
+			t.Errorf("%+v: got --%s: %s, want --%s: …%s…", tc.o, oe.Flag, oe.Msg, tc.flag, tc.want)
+		}
+	}
+}
+
+// TestSeats: a multiplayer game's seats are a roll-off from the seed:
+// every band its own corner, the same seed the same seats, and every
+// band seen in every corner over a few seeds.
+func TestSeats(t *testing.T) {
+	c := starterCatalog(t)
+	m, err := match.New(c, match.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard", "shadow-cell"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[[2]int]bool{}
+	for seed := range uint64(60) {
+		s := m.Seats(seed)
+		if !slices.Equal(s, m.Seats(seed)) {
+			t.Fatalf("seed %d: seats %v then %v", seed, s, m.Seats(seed))
+		}
+		sorted := slices.Sorted(slices.Values(s))
+		if !slices.Equal(sorted, []int{0, 1, 2, 3}) {
+			t.Fatalf("seed %d: seats %v, want each corner once", seed, s)
+		}
+		for b, c := range s {
+			seen[[2]int{b, c}] = true
+		}
+	}
+	if len(seen) != 16 {
+		t.Errorf("60 seeds seat the bands in %d of the 16 (band, corner) pairs", len(seen))
+	}
+	two, err := match.New(c, match.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := two.Seats(1); s != nil {
+		t.Errorf("a two-sided game has seats %v", s)
+	}
+}
+
+// TestPlayReplay: games of two, three and four bands and invasions with
+// each variant play to the end; the log's header keeps what set the game
+// up, the log replays, and the same seed gives the same log.
+func TestPlayReplay(t *testing.T) {
+	c := starterCatalog(t)
+	for _, tc := range []struct {
+		name string
+		o    match.Options
+	}{
+		{"standard", match.Options{}},
+		{"three", match.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard"}, Bot: "greedy"}},
+		{"four", match.Options{Bands: []string{"shadow-cell", "vanguard", "shadow-cell", "vanguard"}}},
+		{"late-arrival", match.Options{Scenario: "invasion", Variants: []string{"late-arrival"}}},
+		{"clock", match.Options{Scenario: "invasion", Horde: "zols", Variants: []string{"clock=4"}}},
+		{"smart", match.Options{Scenario: "invasion", Horde: "zombies", Variants: []string{"smart-creatures"}}},
+		{"bitter-end", match.Options{Scenario: "invasion", Variants: []string{"bitter-end"}}},
+		{"more-randomness", match.Options{Scenario: "invasion", Bands: []string{"vanguard", "shadow-cell"}, Variants: []string{"more-randomness", "smart-creatures"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := match.New(c, tc.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for seed := range uint64(3) {
+				r, l, err := m.Play(seed, true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.Winner == 2 && len(m.Sides()) == 2 {
+					t.Fatalf("seed %d: unfinished", seed)
+				}
+				if !slices.Equal(l.Header.Variants, m.Header.Variants) || len(l.Header.Seats) != len(m.Seats(seed)) {
+					t.Fatalf("seed %d: header %+v", seed, l.Header)
+				}
+				data, err := l.MarshalJSONL()
+				if err != nil {
+					t.Fatal(err)
+				}
+				back, err := engws.ReadLog(data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := match.Replay(c, back); err != nil {
+					t.Fatalf("seed %d: replay: %v", seed, err)
+				}
+				_, l2, _ := m.Play(seed, true)
+				data2, _ := l2.MarshalJSONL()
+				if !bytes.Equal(data, data2) {
+					t.Fatalf("seed %d: two logs of one seed differ", seed)
+				}
+				if d := m.Describe(r); d == "unfinished" {
+					t.Fatalf("seed %d: %s", seed, d)
+				}
+			}
+		})
+	}
+}
+
+// TestReplayNoticesOtherSetup: a log replayed without its variant, or
+// with other seats, diverges.
+func TestReplayNoticesOtherSetup(t *testing.T) {
+	c := starterCatalog(t)
+	for _, tc := range []struct {
+		o      match.Options
+		change func(h *engws.LogHeader)
+	}{
+		{match.Options{Scenario: "invasion", Horde: "zombies", Variants: []string{"more-randomness"}}, func(h *engws.LogHeader) { h.Variants = nil }},
+		{match.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard"}}, func(h *engws.LogHeader) { h.Seats[0], h.Seats[1] = h.Seats[1], h.Seats[0] }},
+	} {
+		m, err := match.New(c, tc.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, l, err := m.Play(1, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tc.change(&l.Header)
+		if err := match.Replay(c, l); err == nil {
+			t.Errorf("%+v: a changed header replays identically", tc.o)
+		}
+	}
+}
+
+// TestSim: the statistics sum every game once, per band, and do not
+// depend on the cores' scheduling.
+func TestSim(t *testing.T) {
+	c := starterCatalog(t)
+	m, err := match.New(c, match.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := m.Sim(24, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	won := st.Draws
+	for _, w := range st.Wins {
+		won += w
+	}
+	if st.Games != 24 || won != 24 || len(st.Wins) != 3 {
+		t.Fatalf("stats %+v: each of the 24 games once", st)
+	}
+	again, _ := m.Sim(24, 7)
+	var a, b bytes.Buffer
+	m.Write(&a, st)
+	m.Write(&b, again)
+	if a.String() != b.String() {
+		t.Fatalf("two sims of one seed:\n%s\n%s", a.String(), b.String())
+	}
+	if !strings.Contains(a.String(), "vanguard#2 wins ") {
+		t.Errorf("no line for the second vanguard:\n%s", a.String())
+	}
+}

@@ -1,0 +1,95 @@
+package match
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"sync"
+
+	engws "wbtool.dev/wbtool/engine/warstuff"
+)
+
+// Stats sums the games of a Sim, per side (band, or heroes and horde).
+type Stats struct {
+	Games int
+	Wins  []int // sole victories per side
+	// Shared: draws in which the side shared the victory (multiplayer,
+	// WS-BIG-10); Draws: games nobody won alone.
+	Shared []int
+	Draws  int
+	VP     []int // summed per side
+	Turns  int
+	Steps  int
+}
+
+// Sim plays games seed, seed+1, … on all cores (a multiplayer game's
+// seats rolled per game) and sums them in seed order: the same options
+// and seed give the same Stats.
+func (m *Match) Sim(games int, seed uint64) (Stats, error) {
+	n := len(m.Sides())
+	st := Stats{Games: games, Wins: make([]int, n), Shared: make([]int, n), VP: make([]int, n)}
+	results := make([]engws.Result, games)
+	errs := make([]error, games)
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i], _, errs[i] = m.Play(seed+uint64(i), false)
+			}
+		}()
+	}
+	for i := range games {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, r := range results {
+		if errs[i] != nil {
+			return st, errs[i]
+		}
+		switch {
+		case r.Winner >= 0 && r.Winner < n && (n > 2 || r.Winner < 2):
+			st.Wins[r.Winner]++
+		default:
+			st.Draws++
+			for s := range n {
+				if r.Winners&(1<<s) != 0 {
+					st.Shared[s]++
+				}
+			}
+		}
+		for s := range n {
+			st.VP[s] += r.VP[s]
+		}
+		st.Turns += r.Turns
+		st.Steps += r.Steps
+	}
+	return st, nil
+}
+
+// Write writes the statistics: a title line, a line per side with its
+// win rate (and shared victories in multiplayer) and average VP, the
+// draws and the average length.
+func (m *Match) Write(w io.Writer, st Stats) {
+	sides := m.Sides()
+	fmt.Fprintf(w, "%s on %s, %d games, bot %s\n", m.Title(), m.Header.Scenario, st.Games, m.Header.Bot)
+	if len(m.Header.Variants) > 0 {
+		fmt.Fprintf(w, "  variants: %s\n", strings.Join(m.Header.Variants, ", "))
+	}
+	g := float64(max(st.Games, 1))
+	pct := func(k int) float64 { return 100 * float64(k) / g }
+	if len(sides) == 2 {
+		fmt.Fprintf(w, "  %s wins %.1f %%, %s wins %.1f %%, draws or unfinished %.1f %%\n",
+			sides[0], pct(st.Wins[0]), sides[1], pct(st.Wins[1]), pct(st.Draws))
+		fmt.Fprintf(w, "  average VP %.1f–%.1f, average length %.1f turns\n", float64(st.VP[0])/g, float64(st.VP[1])/g, float64(st.Turns)/g)
+		return
+	}
+	for i, s := range sides {
+		fmt.Fprintf(w, "  %s wins %.1f %%, shares %.1f %%, average VP %.1f\n", s, pct(st.Wins[i]), pct(st.Shared[i]), float64(st.VP[i])/g)
+	}
+	fmt.Fprintf(w, "  no sole winner %.1f %%, average length %.1f turns\n", pct(st.Draws), float64(st.Turns)/g)
+}
