@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -92,15 +93,21 @@ func TestGeneratedSiteLinks(t *testing.T) {
 // before the clock and served from memory).
 func BenchmarkBuild1000CardsOneEdit(b *testing.B) {
 	cat := generated(b, 800, 200)
+	var mu sync.Mutex // the languages build in parallel
 	images := map[string][2][]byte{}
 	ls := render.NewLayouts(cat)
 	cached := func(c *catalog.Catalog, id string, l catalog.Lang) ([]byte, []byte, error) {
 		k := string(l) + "/" + id
-		if img, ok := images[k]; ok {
+		mu.Lock()
+		img, ok := images[k]
+		mu.Unlock()
+		if ok {
 			return img[0], img[1], nil
 		}
 		f, bk, err := ls.SVG(cat, id, l)
+		mu.Lock()
 		images[k] = [2][]byte{f, bk}
+		mu.Unlock()
 		return f, bk, err
 	}
 	cache := NewPageCache()
