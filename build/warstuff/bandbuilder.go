@@ -64,6 +64,7 @@ var bandBuilderTemplate = template.Must(template.New("bandbuilder").Parse(`<h1>{
 <p>{{.T "builder.intro"}}</p>
 <p id="bb-status" class="bb-status" role="status">{{.T "builder.loading"}}</p>
 <div id="bb" class="bb" data-config="{{.Config}}">
+<p id="bb-sticky" class="bb-sticky" hidden></p>
 <section class="bb-pool" aria-labelledby="bb-pool-h">
 <h2 id="bb-pool-h">{{.T "site.profiles"}}</h2>
 <div class="table-wrap"><table id="bb-pool"><thead><tr><th>{{.T "profile"}}</th><th class="num">{{.T "cost"}}</th><th class="num">{{.T "count"}}</th></tr></thead><tbody>

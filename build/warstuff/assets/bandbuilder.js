@@ -76,6 +76,13 @@
     if (!r) return;
     $("bb-summary").textContent = msg.total + " " + r.total + " / " + format() + " " + msg.points + " · " +
       r.count + " " + msg.figures + " · " + msg.dearest + " " + r.dearest + " / " + r.figureMax + " " + msg.points;
+    // The sticky line: the tally and both verdicts in view while the
+    // profiles scroll (a phone shows the band below the list).
+    var sticky = $("bb-sticky");
+    sticky.hidden = false;
+    sticky.textContent = r.total + " " + msg.points + " · " + r.count + " " + msg.figures + " · " + r.verdicts.map(function (v, i) {
+      return (i === 0 ? msg.standard : msg.big) + " " + v.format + " " + (v.legal ? "✔" : "✘");
+    }).join(" · ");
     var box = $("bb-verdicts");
     box.textContent = "";
     r.verdicts.forEach(function (v, i) {
