@@ -304,3 +304,39 @@ func TestBandBuilderWithoutWasm(t *testing.T) {
 	}
 	noIssuesButFavicon(t, b)
 }
+
+// BenchmarkBandBuilderStart measures the band builder's start in Chromium
+// on the Warstuff starter site: from navigation to the band checker ready
+// (the base64 module read, decoded, compiled and run), the module's part,
+// and one check of a 15-figure band; against the profile list's start in
+// the same run (navigation to its search box) as the reference.
+func BenchmarkBandBuilderStart(b *testing.B) {
+	br := newBrowser(b)
+	cat, err := wsschema.Load(wscontent.FS, wsschema.Options{Root: "content"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	files, err := (&wsbuild.Content{Catalog: cat}).Site(ruleset.SiteOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	base := serveSite(b, site.Files(files))
+	band := `{"name":"x","format":50,"big":100,"figures":[{"profile":"captain","count":1},{"profile":"trooper","count":2},{"profile":"militia","count":12}]}`
+	var ready, module, check, list float64
+	for i := 0; i < b.N; i++ {
+		br.do(b, "profile list", chromedp.Navigate(base+"/en/profiles/index.html"), chromedp.WaitVisible(chromedp.ID("q")))
+		list += eval[float64](b, br, `performance.now()`)
+		br.do(b, "builder", chromedp.Navigate(base+"/en/bandbuilder.html"), chromedp.WaitReady(chromedp.ID("bb-pool")))
+		br.waitFor(b, bandBuilderReady)
+		ready += eval[float64](b, br, `window.WB_BAND_BUILDER.readyAt`)
+		module += eval[float64](b, br, `window.WB_BAND_BUILDER.startMs`)
+		check += eval[float64](b, br, `(() => { const d = `+jsString(band)+`; const t0 = performance.now();
+			for (let i = 0; i < 100; i++) window.wbBandCheck(d); return (performance.now() - t0) / 100; })()`)
+	}
+	n := float64(b.N)
+	b.ReportMetric(ready/n, "ready-ms")
+	b.ReportMetric(module/n, "module-ms")
+	b.ReportMetric(check/n, "check-ms")
+	b.ReportMetric(list/n, "profiles-ms")
+	b.ReportMetric(ready/list, "ready/profiles")
+}

@@ -150,6 +150,7 @@
     var go = new window.Go();
     window.wbBandReady = function () {
       api.startMs = performance.now() - t0;
+      api.readyAt = performance.now();
       ready = api.ready = true;
       status.textContent = "";
       status.hidden = true;
