@@ -59,6 +59,9 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 			if wcat != nil { // a Warstuff tree
 				return playWarstuff(cmd, wcat, wsOptions{scenario, decks, horde, bot, variants}, seed, logFile, replay, quiet)
 			}
+			if err := warstuffOnly(cmd); err != nil {
+				return err
+			}
 			out := cmd.OutOrStdout()
 			if replay != "" {
 				return replayLog(cmd, cat, replay)

@@ -63,6 +63,9 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 			if wcat != nil { // a Warstuff tree
 				return simWarstuff(cmd, wcat, wsOptions{scenario, decks, horde, bot, variants}, games, seed)
 			}
+			if err := warstuffOnly(cmd); err != nil {
+				return err
+			}
 			var pairs []string
 			if decks != "" {
 				pairs = []string{decks}

@@ -112,6 +112,17 @@ func simWarstuff(cmd *cobra.Command, cat *ws.Catalog, o wsOptions, games int, se
 	return nil
 }
 
+// warstuffOnly refuses the Warstuff flags on a Warbound tree, which
+// would otherwise be ignored.
+func warstuffOnly(cmd *cobra.Command) error {
+	for _, f := range []string{"horde", "variant"} {
+		if cmd.Flags().Changed(f) {
+			return usagef("--%s: a Warstuff invasion option; this tree is Warbound's (give --content content/warstuff)", f)
+		}
+	}
+	return nil
+}
+
 // isWarstuffLog reports whether data is a Warstuff game log.
 func isWarstuffLog(data []byte) bool {
 	_, err := engws.ReadLog(data)
