@@ -214,3 +214,39 @@ func TestSim(t *testing.T) {
 		t.Errorf("no line for the second vanguard:\n%s", a.String())
 	}
 }
+
+// BenchmarkPlay: one game per iteration, two to four bands and the
+// invasion with its variants; compare the sub-benchmarks within one run.
+func BenchmarkPlay(b *testing.B) {
+	c := starterCatalogB(b)
+	for _, bc := range []struct {
+		name string
+		o    match.Options
+	}{
+		{"two", match.Options{}},
+		{"three", match.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard"}}},
+		{"four", match.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard", "shadow-cell"}}},
+		{"invasion", match.Options{Scenario: "invasion"}},
+		{"invasion-variants", match.Options{Scenario: "invasion", Variants: []string{"smart-creatures", "more-randomness"}}},
+	} {
+		m, err := match.New(c, bc.o)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(bc.name, func(b *testing.B) {
+			for i := range b.N {
+				if _, _, err := m.Play(uint64(i), false); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func starterCatalogB(b *testing.B) *ws.Catalog {
+	catOnce.Do(func() { cat, catErr = schemaws.Load(starter.FS, schemaws.Options{Root: "content/warstuff"}) })
+	if catErr != nil {
+		b.Fatal(catErr)
+	}
+	return cat
+}
