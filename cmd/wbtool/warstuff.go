@@ -59,6 +59,9 @@ func playWarstuff(cmd *cobra.Command, cat *ws.Catalog, o wsOptions, seed uint64,
 		}
 		l, err := engws.ReadLog(data)
 		if err == nil {
+			if h, _ := wsmatch.ContentHash(cat); l.Header.Content != "" && l.Header.Content != h {
+				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s was played with content %s, this content is %s\n", replay, l.Header.Content, h)
+			}
 			err = wsmatch.Replay(cat, l)
 		}
 		if err != nil {

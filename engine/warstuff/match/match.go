@@ -122,12 +122,9 @@ func New(cat *ws.Catalog, o Options) (*Match, error) {
 		return nil, err
 	}
 	h.Variants = vs
-	data, err := json.Marshal(cat)
-	if err != nil {
+	if h.Content, err = ContentHash(cat); err != nil {
 		return nil, err
 	}
-	sum := sha256.Sum256(data)
-	h.Content = hex.EncodeToString(sum[:8])
 	m := &Match{Header: h, cat: cat, multi: !invasion && len(h.Bands) > 2, inv: invasion}
 	if !m.multi {
 		if m.fixed, err = m.setup(nil); err != nil {
@@ -137,6 +134,17 @@ func New(cat *ws.Catalog, o Options) (*Match, error) {
 		return nil, err
 	}
 	return m, nil
+}
+
+// ContentHash identifies the content a game was played with: the first
+// 8 bytes of the SHA-256 of the catalog's JSON, in hex.
+func ContentHash(cat *ws.Catalog) (string, error) {
+	data, err := json.Marshal(cat)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:8]), nil
 }
 
 // variants checks the variants and writes them in variantNames' order.
