@@ -21,7 +21,7 @@ var (
 	catErr  error
 )
 
-func starterCatalog(t *testing.T) *ws.Catalog {
+func starterCatalog(t testing.TB) *ws.Catalog {
 	t.Helper()
 	catOnce.Do(func() { cat, catErr = schemaws.Load(starter.FS, schemaws.Options{Root: "content/warstuff"}) })
 	if catErr != nil {
@@ -218,7 +218,7 @@ func TestSim(t *testing.T) {
 // BenchmarkPlay: one game per iteration, two to four bands and the
 // invasion with its variants; compare the sub-benchmarks within one run.
 func BenchmarkPlay(b *testing.B) {
-	c := starterCatalogB(b)
+	c := starterCatalog(b)
 	for _, bc := range []struct {
 		name string
 		o    match.Options
@@ -241,12 +241,4 @@ func BenchmarkPlay(b *testing.B) {
 			}
 		})
 	}
-}
-
-func starterCatalogB(b *testing.B) *ws.Catalog {
-	catOnce.Do(func() { cat, catErr = schemaws.Load(starter.FS, schemaws.Options{Root: "content/warstuff"}) })
-	if catErr != nil {
-		b.Fatal(catErr)
-	}
-	return cat
 }
