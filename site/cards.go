@@ -1,7 +1,6 @@
 package site
 
 import (
-	"crypto/sha256"
 	"html/template"
 	"sort"
 	"strconv"
@@ -465,11 +464,11 @@ func (b *builder) ruleHref(p *page, r string) string {
 }
 
 // images returns the card's images, written next to its page, and their
-// bytes (front, then back, length-prefixed) for the page's key.
-func (b *builder) images(p *page, c card) ([]imageView, []byte) {
+// bytes (front, back) for the page cache.
+func (b *builder) images(p *page, c card) ([]imageView, [2][]byte) {
 	l := p.Lang
 	if b.check {
-		return nil, nil // an image that fails gives a placeholder: nothing to check
+		return nil, [2][]byte{} // an image that fails gives a placeholder: nothing to check
 	}
 	images := b.opts.CardImages
 	if images == nil {
@@ -497,14 +496,7 @@ func (b *builder) images(p *page, c card) ([]imageView, []byte) {
 		b.put(dir+"back.svg", back)
 		out = append(out, imageView{Src: "back.svg", Alt: name + " — " + backCap, Caption: backCap})
 	}
-	var key []byte
-	if b.pageKeys != nil {
-		h := sha256.New()
-		writePart(h, front)
-		writePart(h, back)
-		key = h.Sum(nil)
-	}
-	return out, key
+	return out, [2][]byte{front, back}
 }
 
 // art copies the picture of card id's art into the site, once whatever

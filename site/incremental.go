@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
@@ -20,10 +21,11 @@ import (
 // decks, check games, glossary, interface strings, set, scenarios, boards,
 // rules pages), each card's id, kind, name, faction and cost (links,
 // alternate-language pages, navigation), the errata and the base URL. Its
-// key is the card's part hashed with the shared part: a card's text or
-// statistics edited renders its two pages again, a name or a skill edited
-// renders them all. The other pages (indexes, rules, decks, glossary:
-// a few dozen) are always rendered.
+// key is the card's part hashed with the shared part, and its images are
+// compared byte for byte: a card's text or statistics edited renders its
+// two pages again, a name or a skill edited renders them all. The other
+// pages (indexes, rules, decks, glossary: a few dozen) are always
+// rendered.
 //
 // Pages are kept only from a build without errors, and a build keeps only
 // the pages it used. A cache serves builds of one configuration: the
@@ -39,8 +41,9 @@ type PageCache struct {
 }
 
 type cachedPage struct {
-	key  [32]byte
-	data []byte
+	key    [32]byte
+	images [2][]byte // the card's images, compared byte for byte
+	data   []byte
 }
 
 // NewPageCache returns an empty cache.
@@ -123,21 +126,22 @@ func (b *builder) entity(c card) any {
 	return nil
 }
 
-// key is the key of card c's page in language l with the given images.
-func (k *pageKeys) key(c card, l catalog.Lang, images []byte) [32]byte {
+// key is the key of card c's page in language l (its images aside).
+func (k *pageKeys) key(c card, l catalog.Lang) [32]byte {
 	h := sha256.New()
 	h.Write(k.shared[:])
 	own := k.cards[c.ID]
 	h.Write(own[:])
 	writePart(h, []byte(l))
-	writePart(h, images)
 	var sum [32]byte
 	h.Sum(sum[:0])
 	return sum
 }
 
-// reusePage returns the cached page at path when its key is key.
-func (b *builder) reusePage(path string, key [32]byte) ([]byte, bool) {
+// reusePage returns the cached page at path when its key is key and its
+// card's images are the same bytes (watch serves unchanged images from its
+// cache: the same slices, compared at once).
+func (b *builder) reusePage(path string, key [32]byte, images [2][]byte) ([]byte, bool) {
 	c := b.opts.Pages
 	c.mu.Lock()
 	p, ok := c.pages[path]
@@ -145,7 +149,7 @@ func (b *builder) reusePage(path string, key [32]byte) ([]byte, bool) {
 	k := b.pageKeys
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if !ok || p.key != key {
+	if !ok || p.key != key || !bytes.Equal(p.images[0], images[0]) || !bytes.Equal(p.images[1], images[1]) {
 		k.rendered++
 		return nil, false
 	}
@@ -155,10 +159,10 @@ func (b *builder) reusePage(path string, key [32]byte) ([]byte, bool) {
 }
 
 // keepPage records a rendered page for the next build.
-func (b *builder) keepPage(path string, key [32]byte, data []byte) {
+func (b *builder) keepPage(path string, key [32]byte, images [2][]byte, data []byte) {
 	k := b.pageKeys
 	k.mu.Lock()
-	k.next[path] = cachedPage{key, data}
+	k.next[path] = cachedPage{key, images, data}
 	k.mu.Unlock()
 }
 

@@ -324,8 +324,8 @@ func (b *builder) buildLang(l catalog.Lang) error {
 		art := b.art(p, c.ID)
 		var key [32]byte
 		if b.pageKeys != nil {
-			key = b.pageKeys.key(c, l, imageBytes)
-			if page, ok := b.reusePage(string(l)+"/"+p.Path, key); ok {
+			key = b.pageKeys.key(c, l)
+			if page, ok := b.reusePage(string(l)+"/"+p.Path, key, imageBytes); ok {
 				b.put(string(l)+"/"+p.Path, page)
 				continue
 			}
@@ -341,7 +341,7 @@ func (b *builder) buildLang(l catalog.Lang) error {
 			b.mu.Lock()
 			page := b.files[string(l)+"/"+p.Path]
 			b.mu.Unlock()
-			b.keepPage(string(l)+"/"+p.Path, key, page)
+			b.keepPage(string(l)+"/"+p.Path, key, imageBytes, page)
 		}
 	}
 
