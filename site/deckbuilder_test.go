@@ -45,7 +45,7 @@ func TestDeckBuilderLinks(t *testing.T) {
 			}
 		}
 	}
-	for _, f := range []string{"deck-data.js", "assets/deckcheck-wasm.js", "assets/wasm_exec.js", "assets/deckbuilder.js", "assets/deckbuilder.css"} {
+	for _, f := range []string{"deck-data.js", "assets/deckcheck-wasm.js", "assets/wasm_exec.js", "assets/wasmstart.js", "assets/deckbuilder.js", "assets/deckbuilder.css"} {
 		if len(files[f]) == 0 {
 			t.Errorf("no %s", f)
 		}

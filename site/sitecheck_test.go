@@ -152,7 +152,7 @@ func checkLinks(t testing.TB, files Files, outside ...string) int {
 
 // allowedScripts are the only scripts the templates write.
 var allowedScripts = map[string]bool{"search-index.js": true, "assets/search.js": true, "assets/site.js": true,
-	"deck-data.js": true, "assets/wasm_exec.js": true, "assets/deckbuilder.js": true}
+	"deck-data.js": true, "assets/wasm_exec.js": true, "assets/wasmstart.js": true, "assets/deckbuilder.js": true}
 
 // allowedMeta are the meta elements of the layout.
 var allowedMeta = map[string]bool{"charset": true, "viewport": true, "Content-Security-Policy": true, "referrer": true,

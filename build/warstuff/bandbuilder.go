@@ -92,6 +92,7 @@ var bandBuilderTemplate = template.Must(template.New("bandbuilder").Parse(`<h1>{
 </div>
 <script src="../band-data.js"></script>
 <script src="../assets/wasm_exec.js"></script>
+<script src="../assets/wasmstart.js"></script>
 <script src="../assets/bandbuilder.js"></script>
 `))
 

@@ -261,13 +261,6 @@
     renderResult();
   }
 
-  function decode(b64) {
-    if (Uint8Array.fromBase64) return Uint8Array.fromBase64(b64);
-    var s = atob(b64), out = new Uint8Array(s.length);
-    for (var i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-    return out;
-  }
-
   function failed() {
     api.failed = true;
     status.textContent = msg.nowasm;
@@ -278,28 +271,16 @@
     update();
   }
 
-  function start() {
-    var t0 = performance.now();
-    var bytes = decode(window.WB_DECK_WASM);
-    delete window.WB_DECK_WASM;
-    var go = new window.Go();
-    window.wbDeckReady = function () {
-      api.startMs = performance.now() - t0;
-      api.readyAt = performance.now();
-      api.ready = true;
-      editable = true;
-      status.textContent = "";
-      status.hidden = true;
-      Array.prototype.forEach.call(document.querySelectorAll(".db-add"), function (b) { b.hidden = false; });
-      $("db-filter-field").hidden = false;
-      update();
-    };
-    WebAssembly.instantiate(bytes, go.importObject).then(function (r) {
-      go.run(r.instance);
-    }, function (e) {
-      console.warn("deck checker: " + e);
-      failed();
-    });
+  function ready(ms) {
+    api.startMs = ms;
+    api.readyAt = performance.now();
+    api.ready = true;
+    editable = true;
+    status.textContent = "";
+    status.hidden = true;
+    Array.prototype.forEach.call(document.querySelectorAll(".db-add"), function (b) { b.hidden = false; });
+    $("db-filter-field").hidden = false;
+    update();
   }
 
   readHash();
@@ -329,23 +310,8 @@
     update();
   });
   $("db-copy").addEventListener("click", function () {
-    var ta = $("db-cue");
-    var done = function () { $("db-copied").textContent = msg.copied; };
-    if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(ta.value).then(done, function () { ta.select(); });
-    } else {
-      ta.select();
-      if (document.execCommand("copy")) done();
-    }
+    window.wbChecker.copy($("db-cue"), function () { $("db-copied").textContent = msg.copied; });
   });
 
-  if (typeof WebAssembly !== "object" || typeof window.Go !== "function") {
-    failed();
-    return;
-  }
-  var s = document.createElement("script");
-  s.src = cfg.wasm;
-  s.onload = start;
-  s.onerror = failed;
-  document.head.appendChild(s);
+  window.wbChecker.start(cfg.wasm, "wbDeckReady", ready, failed);
 })();

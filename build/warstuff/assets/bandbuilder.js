@@ -132,32 +132,18 @@
     update();
   }
 
-  function decode(b64) {
-    if (Uint8Array.fromBase64) return Uint8Array.fromBase64(b64);
-    var s = atob(b64), out = new Uint8Array(s.length);
-    for (var i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-    return out;
-  }
   function failed() {
     api.failed = true;
     status.textContent = msg.nowasm;
     update();
   }
-  function start() {
-    var t0 = performance.now();
-    var bytes = decode(window.WB_DECK_WASM);
-    delete window.WB_DECK_WASM;
-    var go = new window.Go();
-    window.wbBandReady = function () {
-      api.startMs = performance.now() - t0;
-      api.readyAt = performance.now();
-      ready = api.ready = true;
-      status.textContent = "";
-      status.hidden = true;
-      update();
-    };
-    WebAssembly.instantiate(bytes, go.importObject).then(function (r) { go.run(r.instance); },
-      function (e) { console.warn("band checker: " + e); failed(); });
+  function started(ms) {
+    api.startMs = ms;
+    api.readyAt = performance.now();
+    ready = api.ready = true;
+    status.textContent = "";
+    status.hidden = true;
+    update();
   }
 
   readHash();
@@ -183,20 +169,8 @@
   });
   $("bb-clear").addEventListener("click", function () { band.counts = {}; band.added = []; update(); });
   $("bb-copy").addEventListener("click", function () {
-    var ta = $("bb-cue");
-    var done = function () { $("bb-copied").textContent = msg.copied; };
-    if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(ta.value).then(done, function () { ta.select(); });
-    } else {
-      ta.select();
-      if (document.execCommand("copy")) done();
-    }
+    window.wbChecker.copy($("bb-cue"), function () { $("bb-copied").textContent = msg.copied; });
   });
 
-  if (typeof WebAssembly !== "object" || typeof window.Go !== "function") { failed(); return; }
-  var s = document.createElement("script");
-  s.src = cfg.wasm;
-  s.onload = start;
-  s.onerror = failed;
-  document.head.appendChild(s);
+  window.wbChecker.start(cfg.wasm, "wbBandReady", started, failed);
 })();

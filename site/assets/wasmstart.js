@@ -1,0 +1,44 @@
+/* The WebAssembly checker's start, shared by Warbound's deck builder and
+   Warstuff's band builder (one module holds both checkers): it loads the
+   module's script (assets/deckcheck-wasm.js: window.WB_DECK_WASM, base64),
+   decodes and runs it with Go's wasm_exec.js, and calls back; and the
+   export's Copy button. */
+window.wbChecker = {
+  // start loads the module from src; the module calls window[readyName]
+  // once its check function is defined: then onReady(ms since the
+  // decode began). onFail() when this browser cannot run it.
+  start: function (src, readyName, onReady, onFail) {
+    "use strict";
+    if (typeof WebAssembly !== "object" || typeof window.Go !== "function") { onFail(); return; }
+    var decode = function (b64) {
+      if (Uint8Array.fromBase64) return Uint8Array.fromBase64(b64);
+      var s = atob(b64), out = new Uint8Array(s.length);
+      for (var i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+      return out;
+    };
+    var run = function () {
+      var t0 = performance.now();
+      var bytes = decode(window.WB_DECK_WASM);
+      delete window.WB_DECK_WASM;
+      var go = new window.Go();
+      window[readyName] = function () { onReady(performance.now() - t0); };
+      WebAssembly.instantiate(bytes, go.importObject).then(function (r) { go.run(r.instance); },
+        function (e) { console.warn("checker: " + e); onFail(); });
+    };
+    var s = document.createElement("script");
+    s.src = src;
+    s.onload = run;
+    s.onerror = onFail;
+    document.head.appendChild(s);
+  },
+  // copy puts the text area's text on the clipboard, or selects it.
+  copy: function (ta, done) {
+    "use strict";
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(ta.value).then(done, function () { ta.select(); });
+    } else {
+      ta.select();
+      if (document.execCommand("copy")) done();
+    }
+  }
+};
