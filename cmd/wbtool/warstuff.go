@@ -111,7 +111,7 @@ func simWarstuff(cmd *cobra.Command, cat *ws.Catalog, o wsOptions, games int, se
 	if err != nil {
 		return err
 	}
-	m.Write(cmd.OutOrStdout(), st)
+	m.Write(cmd.OutOrStdout(), st, rate) // with 95 % Wilson intervals, as Warbound's
 	return nil
 }
 

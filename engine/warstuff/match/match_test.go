@@ -205,8 +205,8 @@ func TestSim(t *testing.T) {
 	}
 	again, _ := m.Sim(24, 7)
 	var a, b bytes.Buffer
-	m.Write(&a, st)
-	m.Write(&b, again)
+	m.Write(&a, st, nil)
+	m.Write(&b, again, nil)
 	if a.String() != b.String() {
 		t.Fatalf("two sims of one seed:\n%s\n%s", a.String(), b.String())
 	}

@@ -73,23 +73,27 @@ func (m *Match) Sim(games int, seed uint64) (Stats, error) {
 
 // Write writes the statistics: a title line, a line per side with its
 // win rate (and shared victories in multiplayer) and average VP, the
-// draws and the average length.
-func (m *Match) Write(w io.Writer, st Stats) {
+// draws and the average length. rate writes k games of n as a rate (wbtool
+// sim gives the 95 % Wilson interval); nil writes a percentage.
+func (m *Match) Write(w io.Writer, st Stats, rate func(k, n int) string) {
 	sides := m.Sides()
 	fmt.Fprintf(w, "%s on %s, %d games, bot %s\n", m.Title(), m.Header.Scenario, st.Games, m.Header.Bot)
 	if len(m.Header.Variants) > 0 {
 		fmt.Fprintf(w, "  variants: %s\n", strings.Join(m.Header.Variants, ", "))
 	}
 	g := float64(max(st.Games, 1))
-	pct := func(k int) float64 { return 100 * float64(k) / g }
+	if rate == nil {
+		rate = func(k, _ int) string { return fmt.Sprintf("%.1f %%", 100*float64(k)/g) }
+	}
+	pct := func(k int) string { return rate(k, st.Games) }
 	if len(sides) == 2 {
-		fmt.Fprintf(w, "  %s wins %.1f %%, %s wins %.1f %%, draws or unfinished %.1f %%\n",
+		fmt.Fprintf(w, "  %s wins %s, %s wins %s, draws or unfinished %s\n",
 			sides[0], pct(st.Wins[0]), sides[1], pct(st.Wins[1]), pct(st.Draws))
 		fmt.Fprintf(w, "  average VP %.1f–%.1f, average length %.1f turns\n", float64(st.VP[0])/g, float64(st.VP[1])/g, float64(st.Turns)/g)
 		return
 	}
 	for i, s := range sides {
-		fmt.Fprintf(w, "  %s wins %.1f %%, shares %.1f %%, average VP %.1f\n", s, pct(st.Wins[i]), pct(st.Shared[i]), float64(st.VP[i])/g)
+		fmt.Fprintf(w, "  %s wins %s, shares %s, average VP %.1f\n", s, pct(st.Wins[i]), pct(st.Shared[i]), float64(st.VP[i])/g)
 	}
-	fmt.Fprintf(w, "  no sole winner %.1f %%, average length %.1f turns\n", pct(st.Draws), float64(st.Turns)/g)
+	fmt.Fprintf(w, "  no sole winner %s, average length %.1f turns\n", pct(st.Draws), float64(st.Turns)/g)
 }
