@@ -252,35 +252,35 @@ func (l *loader) checkBands(cat *ws.Catalog) {
 func (l *loader) partial(v cue.Value) *ws.Catalog {
 	cat := &ws.Catalog{}
 	_ = v.LookupPath(cue.ParsePath("limits")).Decode(&cat.Limits)
-	each := func(section string, add func(id string, raw []byte) error) {
-		it, err := v.LookupPath(cue.MakePath(cue.Str(section))).Fields()
-		for err == nil && it.Next() {
-			id := it.Selector().Unquoted()
-			if l.broken[section+"."+id] {
-				continue
-			}
-			raw, err := it.Value().MarshalJSON()
-			if err != nil || add(id, raw) != nil {
-				l.broken[section+"."+id] = true
-			}
-		}
-	}
-	each("profiles", func(id string, raw []byte) error {
-		var p ws.Profile
-		err := json.Unmarshal(raw, &p)
-		p.ID = id
-		cat.Profiles = append(cat.Profiles, p)
-		return err
-	})
-	each("bands", func(id string, raw []byte) error {
-		var b ws.Band
-		err := json.Unmarshal(raw, &b)
-		b.ID = id
-		cat.Bands = append(cat.Bands, b)
-		return err
-	})
+	cat.Profiles = accepted(l, v, "profiles", func(p *ws.Profile, id string) { p.ID = id })
+	cat.Bands = accepted(l, v, "bands", func(b *ws.Band, id string) { b.ID = id })
 	cat.Sort()
 	return cat
+}
+
+// accepted decodes the entities of section the schema accepted; one it
+// cannot decode is marked broken.
+func accepted[T any](l *loader, v cue.Value, section string, setID func(*T, string)) []T {
+	var out []T
+	it, err := v.LookupPath(cue.MakePath(cue.Str(section))).Fields()
+	for err == nil && it.Next() {
+		id := it.Selector().Unquoted()
+		if l.broken[section+"."+id] {
+			continue
+		}
+		var e T
+		raw, err := it.Value().MarshalJSON()
+		if err == nil {
+			err = json.Unmarshal(raw, &e)
+		}
+		if err != nil {
+			l.broken[section+"."+id] = true
+			continue
+		}
+		setID(&e, id)
+		out = append(out, e)
+	}
+	return out
 }
 
 // parse checks and parses one content file.
