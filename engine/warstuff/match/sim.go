@@ -86,9 +86,13 @@ func (m *Match) Write(w io.Writer, st Stats, rate func(k, n int) string) {
 		rate = func(k, _ int) string { return fmt.Sprintf("%.1f %%", 100*float64(k)/g) }
 	}
 	pct := func(k int) string { return rate(k, st.Games) }
+	wins := "wins"
+	if m.inv { // "the heroes", "the zombies"
+		wins = "win"
+	}
 	if len(sides) == 2 {
-		fmt.Fprintf(w, "  %s wins %s, %s wins %s, draws or unfinished %s\n",
-			sides[0], pct(st.Wins[0]), sides[1], pct(st.Wins[1]), pct(st.Draws))
+		fmt.Fprintf(w, "  %s %s %s, %s %s %s, draws or unfinished %s\n",
+			sides[0], wins, pct(st.Wins[0]), sides[1], wins, pct(st.Wins[1]), pct(st.Draws))
 		fmt.Fprintf(w, "  average VP %.1f–%.1f, average length %.1f turns\n", float64(st.VP[0])/g, float64(st.VP[1])/g, float64(st.Turns)/g)
 		return
 	}
