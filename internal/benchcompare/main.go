@@ -10,6 +10,7 @@
 //	go run ./internal/benchcompare -tree testdata/gen/out -n 5
 //	go run ./internal/benchcompare -game warstuff -tree testdata/gen/warstuff -n 5
 //	go run ./internal/benchcompare -before /tmp/wbtool-old   # before/after in one run
+//	go run ./internal/benchcompare -before /tmp/wbtool-old -before-load /tmp/benchcompare-old
 //
 // It generates the tree (1,000 Characters, 200 Upgrades, as `make gen`)
 // when the folder holds no .cue file, builds wbtool and cue into a
@@ -45,11 +46,13 @@ import (
 )
 
 // game and profiles select a Warstuff tree (-game warstuff); before is
-// an earlier wbtool to compare with (-before).
+// an earlier wbtool to compare with (-before), beforeLoad an earlier
+// benchcompare whose -load is measured too (-before-load).
 var (
-	game     string
-	profiles int
-	before   string
+	game       string
+	profiles   int
+	before     string
+	beforeLoad string
 )
 
 func main() {
@@ -59,6 +62,7 @@ func main() {
 	ups := flag.Int("upgrades", 200, "Upgrades of a generated tree")
 	wbtool := flag.String("wbtool", "", "wbtool `BINARY` to measure (default: built from ./cmd/wbtool)")
 	flag.StringVar(&before, "before", "", "another wbtool `BINARY` (an earlier build) whose validate is measured in the same rounds")
+	flag.StringVar(&beforeLoad, "before-load", "", "an earlier benchcompare `BINARY` whose -load (schema.Load) is measured in the same rounds")
 	load := flag.String("load", "", "internal: load content `DIR` with schema.Load and exit")
 	flag.StringVar(&game, "game", "warbound", "the game of the tree: warbound, or warstuff (a tree of -profiles figure profiles)")
 	flag.IntVar(&profiles, "profiles", 1000, "figure profiles of a generated Warstuff tree")
@@ -146,6 +150,9 @@ func run(tree string, n, chars, ups int, wbtool string) error {
 		{name: "cue vet -c", args: append(append([]string{cue, "vet", "-c"}, schemaFiles...), files...)},
 		{name: "schema.Load", args: []string{self, "-game", game, "-load", tree}},
 		{name: "wbtool validate", args: []string{wbtool, "validate", "--content", tree}},
+	}
+	if beforeLoad != "" {
+		cmds = append(cmds, &command{name: "load -before", args: []string{beforeLoad, "-game", game, "-load", tree}})
 	}
 	if before != "" {
 		cmds = append(cmds, &command{name: "validate -before", args: []string{before, "validate", "--content", tree}})
