@@ -66,6 +66,13 @@ func (w warbound) Load(fsys fs.FS, lo ruleset.LoadOptions) (ruleset.Content, err
 		c.Set.Version = opts.SetVersion
 		cat = &c
 	}
+	if !cat.HasArtReader() && fsys != nil {
+		// a catalog loaded elsewhere (another process) refers to its art
+		// files: the drawers read them from the content folder
+		c := *cat
+		c.SetArtReader(schema.ArtFiles(fsys))
+		cat = &c
+	}
 	// the translations lock: its warnings are the checks stage's, the
 	// stale translations it finds are marked by the site and tagged by
 	// draft printing (i18n.go)

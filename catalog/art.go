@@ -1,9 +1,14 @@
 package catalog
 
-// Art is a card's picture: an image file of the content tree. The loader
-// reads and checks it (it exists, is a regular file inside the content
-// folder, decodes as PNG or JPEG) and keeps its bytes; the layouts place
-// it in the card's art slot, cropped around Focus.
+import "fmt"
+
+// Art is a card's picture: an image file of the content tree, by
+// reference. The loader checks it (it exists, is a regular file inside the
+// content folder, decodes as PNG or JPEG) and notes its size, format and
+// hash; the catalog never carries the image's bytes (a set of a thousand
+// pictures would not fit in memory, nor cross the pipe of the budgeted
+// child). The drawers read the file when they draw it (Catalog.ReadArt),
+// and the layouts place it in the card's art slot, cropped around Focus.
 type Art struct {
 	// File is the image's path from the content folder, as written.
 	File string `json:"file"`
@@ -13,20 +18,44 @@ type Art struct {
 	// Credit names who made the image (the site prints it).
 	Credit string `json:"credit,omitempty"`
 
-	// Filled by the loader once the file is read and decoded.
+	// Filled by the loader once the file is read and checked.
 
-	// Data are the image file's bytes, "png" or "jpeg" as Format says
-	// (a PNG that PDF writers cannot embed as it is, 16-bit or
-	// interlaced, is re-encoded as an 8-bit PNG).
-	Data   []byte `json:"-"`
+	// Format is "png" or "jpeg".
 	Format string `json:"-"`
 	// Width and Height are the image's size in pixels.
 	Width  int `json:"-"`
 	Height int `json:"-"`
-	// Hash is a short hash of Data: cards sharing an image share it, and
-	// a PDF embeds each image once.
+	// Hash is a short SHA-256 of the file's bytes: cards sharing an image
+	// share it, a PDF embeds each image once, and ReadArt checks that the
+	// file is still the one the loader checked. Empty: not checked (the
+	// card shows its placeholder).
 	Hash string `json:"-"`
 	Pos  Pos    `json:"-"`
+}
+
+// ArtReader reads the image files of a catalog's art: the content folder
+// the catalog was loaded from (schema.ArtFiles). Kept outside the catalog's
+// data: no encoding carries it, and a catalog that crossed a process
+// boundary has none until its receiver sets it again.
+type ArtReader interface {
+	// ReadArt returns the bytes of a's image file, the file the loader
+	// checked (an error if it changed since).
+	ReadArt(a *Art) ([]byte, error)
+}
+
+// SetArtReader says where the catalog's art files are read from (the
+// loader sets it).
+func (c *Catalog) SetArtReader(r ArtReader) { c.art = r }
+
+// HasArtReader reports whether the catalog knows where its art files are.
+func (c *Catalog) HasArtReader() bool { return c.art != nil }
+
+// ReadArt reads art a's image file (see ArtReader).
+func (c *Catalog) ReadArt(a *Art) ([]byte, error) {
+	if c.art == nil {
+		return nil, fmt.Errorf("art %s: the catalog does not know its content folder", a.File)
+	}
+	return c.art.ReadArt(a)
 }
 
 // Focus is a point of an image, 0 to 1 across (X) and down (Y).

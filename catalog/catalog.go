@@ -132,6 +132,10 @@ type Catalog struct {
 	// Warnings are what the loader found that does not stop a build
 	// (an interface string under a key wbtool does not have).
 	Warnings diag.List `json:"-"`
+
+	// art reads the art's image files (SetArtReader, ReadArt); not
+	// data: no encoding carries it.
+	art ArtReader `budget:"-"`
 }
 
 // TextKey is the key of TextPositions for a text's path and language,

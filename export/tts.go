@@ -356,6 +356,14 @@ func TTS(ctx context.Context, cat *catalog.Catalog, o TTSOptions) (dist.Files, e
 					if err := ctx.Err(); err != nil {
 						return err
 					}
+					for _, f := range faces {
+						if f == nil {
+							continue
+						}
+						if err := f.ArtError(); err != nil {
+							return err
+						}
+					}
 					b, err := render.EncodePNG(render.Sheet(faces, cols, rows, cw, render.CellHeight(cw)), float64(cw)/render.CardW*render.MMPerInch)
 					if err != nil {
 						return err

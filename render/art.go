@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/jpeg"
-	_ "image/png" // PNG art
+	"image/png"
 	"math"
 	"strings"
 	"sync"
@@ -38,6 +38,17 @@ type Image struct {
 	X, Y, W, H     float64
 	DX, DY, DW, DH float64
 	Art            *catalog.Art
+	// src reads the image's file when a backend draws it (the catalog
+	// holds a reference to the file, not its bytes).
+	src *catalog.Catalog
+}
+
+// bytes reads the image's file.
+func (im Image) bytes() ([]byte, error) {
+	if im.src == nil {
+		return nil, fmt.Errorf("art %s: no catalog to read it from", im.Art.File)
+	}
+	return im.src.ReadArt(im.Art)
 }
 
 func (im Image) dump(b *strings.Builder) {
@@ -48,15 +59,15 @@ func (im Image) dump(b *strings.Builder) {
 // DPI is the resolution the art prints at in its slot.
 func (im Image) DPI() float64 { return float64(im.Art.Width) / (im.DW / MMPerInch) }
 
-// coverImage places art a so that it covers the slot, cropped around its
-// focus point.
-func coverImage(a *catalog.Art, x, y, w, h float64) Image {
+// coverImage places art a (read from src when drawn) so that it covers
+// the slot, cropped around its focus point.
+func coverImage(src *catalog.Catalog, a *catalog.Art, x, y, w, h float64) Image {
 	s := math.Max(w/float64(a.Width), h/float64(a.Height)) // mm per pixel
 	dw, dh := float64(a.Width)*s, float64(a.Height)*s
 	fx, fy := a.FocusPoint()
 	dx := min(x, max(x+w-dw, x+w/2-fx*dw))
 	dy := min(y, max(y+h-dh, y+h/2-fy*dh))
-	return Image{X: x, Y: y, W: w, H: h, DX: dx, DY: dy, DW: dw, DH: dh, Art: a}
+	return Image{X: x, Y: y, W: w, H: h, DX: dx, DY: dy, DW: dw, DH: dh, Art: a, src: src}
 }
 
 // The slots, mm from the cut line's top-left corner: the name band (to its
@@ -79,8 +90,8 @@ func windowSlot(h float64) (x, y, w, hh float64) { return margin, windowY, CardW
 // pattern of the band colour. With art, header draws the name on a plate.
 func (f *face) bandArt(a *catalog.Art, band Colour) {
 	x, y, w, h := bandSlot()
-	if a != nil && a.Data != nil {
-		f.add(coverImage(a, x, y, w, h))
+	if a != nil && a.Hash != "" {
+		f.add(coverImage(f.b.cat, a, x, y, w, h))
 		f.plate = band
 		f.hasPlate = true
 		return
@@ -93,8 +104,8 @@ func (f *face) bandArt(a *catalog.Art, band Colour) {
 // hex pattern with the symbol large in the middle.
 func (f *face) windowArt(a *catalog.Art, h float64, col Colour, symbol string) {
 	x, y, w, _ := windowSlot(h)
-	if a != nil && a.Data != nil {
-		f.add(coverImage(a, x, y, w, h))
+	if a != nil && a.Hash != "" {
+		f.add(coverImage(f.b.cat, a, x, y, w, h))
 		f.add(Rect{X: x, Y: y, W: w, H: h, Paint: stroke(col, 0.5)})
 		bx, by := x+w-4.6, y+h-4.6
 		f.add(Circle{X: bx, Y: by, R: 3.6, Paint: fillStroke(colPanel, col, 0.45)})
@@ -209,14 +220,19 @@ var decoded struct {
 
 const decodedMax = 4
 
-func decodeArt(a *catalog.Art) (image.Image, error) {
+func decodeArt(im Image) (image.Image, error) {
+	a := im.Art
 	decoded.Lock()
 	if im, ok := decoded.imgs[a.Hash]; ok {
 		decoded.Unlock()
 		return im, nil
 	}
 	decoded.Unlock()
-	im, _, err := image.Decode(bytes.NewReader(a.Data))
+	data, err := im.bytes()
+	if err != nil {
+		return nil, err
+	}
+	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("art %s: %w", a.File, err)
 	}
@@ -231,9 +247,23 @@ func decodeArt(a *catalog.Art) (image.Image, error) {
 			decoded.keys = decoded.keys[1:]
 		}
 		decoded.keys = append(decoded.keys, a.Hash)
-		decoded.imgs[a.Hash] = im
+		decoded.imgs[a.Hash] = img
 	}
-	return im, nil
+	return img, nil
+}
+
+// ArtError reports an image of the face that cannot be drawn: its file
+// changed or went away since the content was loaded (the loader checked
+// that it decodes). The raster backend draws nothing in its slot then.
+func (f *Face) ArtError() error {
+	for _, it := range f.Items {
+		if im, ok := it.(Image); ok {
+			if _, err := decodeArt(im); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // webPxPerMM is the resolution of the art in the SVG images (the site):
@@ -258,7 +288,7 @@ func webImage(im Image) ([]byte, error) {
 	if ok {
 		return b, nil
 	}
-	src, err := decodeArt(im.Art)
+	src, err := decodeArt(im)
 	if err != nil {
 		return nil, err
 	}
@@ -295,7 +325,7 @@ func webImage(im Image) ([]byte, error) {
 func svgImage(b *bytes.Buffer, im Image) {
 	jpg, err := webImage(im)
 	if err != nil {
-		return // the loader decoded it: cannot happen
+		return // cardSVG made it first and reports the error
 	}
 	b.WriteString(`<image x="` + num(im.X) + `" y="` + num(im.Y) + `" width="` + num(im.W) + `" height="` + num(im.H) + `" preserveAspectRatio="none" href="data:image/jpeg;base64,`)
 	b.WriteString(base64.StdEncoding.EncodeToString(jpg))
@@ -304,9 +334,9 @@ func svgImage(b *bytes.Buffer, im Image) {
 
 // rasterImage draws im into the raster, clipped to its slot.
 func (r *rasterizer) image(im Image) {
-	src, err := decodeArt(im.Art)
+	src, err := decodeArt(im)
 	if err != nil {
-		return // the loader decoded it: cannot happen
+		return // the file changed since the load: Face.ArtError reports it
 	}
 	t := r.t
 	p0, p1 := t.pt(Pt{im.X, im.Y}), t.pt(Pt{im.X + im.W, im.Y + im.H})
@@ -326,7 +356,9 @@ func (r *rasterizer) image(im Image) {
 // image draws im in the PDF with its origin at (ox, oy), clipped to its
 // slot and to the rectangle x, y, w, h when w > 0. Each image is embedded
 // once per PDF (fpdf keeps registered images by name), as it is: a JPEG
-// is copied, not decoded.
+// is copied, not decoded (DCT passthrough). The PDF holds no image in
+// memory while pages are added: fpdf reads the file when it registers the
+// image (its size) and again when it writes the PDF.
 func (p *pdfDoc) image(im Image, ox, oy, x, y, w, h float64) {
 	name := "art-" + im.Art.Hash
 	opts := fpdf.ImageOptions{ImageType: "JPG"}
@@ -334,7 +366,7 @@ func (p *pdfDoc) image(im Image, ox, oy, x, y, w, h float64) {
 		opts.ImageType = "PNG"
 	}
 	if p.GetImageInfo(name) == nil {
-		p.RegisterImageOptionsReader(name, opts, bytes.NewReader(im.Art.Data))
+		p.RegisterImageLazy(name, opts, func() ([]byte, error) { return pdfImageData(im) })
 	}
 	if w > 0 {
 		p.ClipRect(ox+x, oy+y, w, h, false)
@@ -345,4 +377,42 @@ func (p *pdfDoc) image(im Image, ox, oy, x, y, w, h float64) {
 	if w > 0 {
 		p.ClipEnd()
 	}
+}
+
+// pdfImageData is im's file as the PDF embeds it: a JPEG or an 8-bit,
+// non-interlaced PNG as it is, any other PNG (16-bit, interlaced)
+// converted to one, which PDF writers can embed.
+func pdfImageData(im Image) ([]byte, error) {
+	data, err := im.bytes()
+	if err != nil || im.Art.Format != "png" || plainPNG(data) {
+		return data, err
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("art %s: %w", im.Art.File, err)
+	}
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, to8bit(img)); err != nil {
+		return nil, fmt.Errorf("art %s: %w", im.Art.File, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// plainPNG reports whether a PNG is 8 bits per channel and not interlaced
+// (its IHDR chunk follows the 8-byte signature: bit depth at byte 24,
+// interlace method at byte 28).
+func plainPNG(src []byte) bool {
+	return len(src) > 28 && src[24] == 8 && src[28] == 0
+}
+
+// to8bit copies img into an 8-bit RGBA image (NRGBA keeps transparency).
+func to8bit(img image.Image) image.Image {
+	b := img.Bounds()
+	out := image.NewNRGBA(b)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			out.Set(x, y, img.At(x, y))
+		}
+	}
+	return out
 }

@@ -2,34 +2,37 @@ package render
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"image/jpeg"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/golden"
 	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/schema"
 )
 
-// testArt is a card's art as the loader fills it.
-func testArt(file, format string, data []byte, w, h int, line int) *catalog.Art {
-	sum := sha256.Sum256(data)
-	return &catalog.Art{File: file, Data: data, Format: format, Width: w, Height: h, Hash: hex.EncodeToString(sum[:8]),
+// testArt is a card's art as the loader fills it, its file data put in
+// files.
+func testArt(files fstest.MapFS, file, format string, data []byte, w, h int, line int) *catalog.Art {
+	files[file] = &fstest.MapFile{Data: data}
+	return &catalog.Art{File: file, Format: format, Width: w, Height: h, Hash: schema.ArtHash(data),
 		Pos: catalog.Pos{File: "content/cards/x.cue", Line: line, Col: 2}}
 }
 
 // artCatalog is the test catalog with art: COPP and the Scope share one
 // PNG (COPP's focus on the left), Data Haul has a JPEG, and Vanta a PNG
 // too small for print.
-func artCatalog() *catalog.Catalog {
+func artCatalog() (*catalog.Catalog, fstest.MapFS) {
 	cat := testCatalog()
-	shared := testArt("art/shared.png", "png", gen.PNG(5, 900, 600), 900, 600, 4)
+	files := fstest.MapFS{}
+	cat.SetArtReader(schema.ArtFiles(files))
+	shared := testArt(files, "art/shared.png", "png", gen.PNG(5, 900, 600), 900, 600, 4)
 	shared.Focus = &catalog.Focus{X: 0.1, Y: 0.5}
 	cat.Character("copp").Art = shared
 	cat.EquipmentCard("scope").Art = shared
@@ -37,13 +40,13 @@ func artCatalog() *catalog.Catalog {
 	if err := jpeg.Encode(&j, gen.Picture(6, 800, 1000, 0), &jpeg.Options{Quality: 80}); err != nil {
 		panic(err)
 	}
-	cat.Objective("data-haul").Art = testArt("art/haul.jpg", "jpeg", j.Bytes(), 800, 1000, 9)
-	cat.Leader("vanta").Art = testArt("art/vanta.png", "png", gen.PNG(7, 120, 80), 120, 80, 12)
-	return cat
+	cat.Objective("data-haul").Art = testArt(files, "art/haul.jpg", "jpeg", j.Bytes(), 800, 1000, 9)
+	cat.Leader("vanta").Art = testArt(files, "art/vanta.png", "png", gen.PNG(7, 120, 80), 120, 80, 12)
+	return cat, files
 }
 
 func TestArtLayoutGolden(t *testing.T) {
-	cat := artCatalog()
+	cat, _ := artCatalog()
 	for _, id := range []string{"copp", "vanta", "scope", "data-haul"} {
 		c, err := LayoutCard(cat, catalog.English, id)
 		if err != nil {
@@ -62,7 +65,7 @@ func TestArtCover(t *testing.T) {
 	}{{900, 600, 0.5, 0.5}, {900, 600, 0, 0}, {900, 600, 1, 1}, {300, 1200, 0.5, 0.1}, {2000, 100, 0.9, 0.5}} {
 		a := &catalog.Art{Width: tc.w, Height: tc.h, Focus: &catalog.Focus{X: tc.fx, Y: tc.fy}}
 		for _, slot := range [][4]float64{{-3, -3, 69, 16.55}, {3.2, 15.6, 56.6, 18.4}} {
-			im := coverImage(a, slot[0], slot[1], slot[2], slot[3])
+			im := coverImage(nil, a, slot[0], slot[1], slot[2], slot[3])
 			const eps = 1e-9
 			if im.DX > im.X+eps || im.DY > im.Y+eps || im.DX+im.DW < im.X+im.W-eps || im.DY+im.DH < im.Y+im.H-eps {
 				t.Errorf("%dx%d in %v: drawn at %g,%g %gx%g does not cover the slot", tc.w, tc.h, slot, im.DX, im.DY, im.DW, im.DH)
@@ -83,7 +86,7 @@ func TestArtCover(t *testing.T) {
 // TestArtEmbeddedOnce: a PDF holds each image once, however many cards
 // and pages show it.
 func TestArtEmbeddedOnce(t *testing.T) {
-	cat := artCatalog()
+	cat, _ := artCatalog()
 	var ids []string
 	for range 8 {
 		ids = append(ids, "copp", "scope", "data-haul")
@@ -117,7 +120,7 @@ func TestArtEmbeddedOnce(t *testing.T) {
 // TestArtLowResolution: an image below 300 dpi in its slot is a warning
 // at the card's art field, given once (not per language).
 func TestArtLowResolution(t *testing.T) {
-	cat := artCatalog()
+	cat, _ := artCatalog()
 	var found int
 	for _, l := range catalog.Langs {
 		for _, d := range Check(cat, l) {
@@ -137,7 +140,7 @@ func TestArtLowResolution(t *testing.T) {
 // TestArtInEveryBackend: the SVG embeds the visible part of the image,
 // the raster draws it, and a card without art shows a pattern in its slot.
 func TestArtInEveryBackend(t *testing.T) {
-	cat := artCatalog()
+	cat, _ := artCatalog()
 	c, err := LayoutCard(cat, catalog.English, "copp")
 	if err != nil {
 		t.Fatal(err)
@@ -181,10 +184,10 @@ func TestArtInEveryBackend(t *testing.T) {
 // every build is byte-identical,
 // and the PDF stays valid (qpdf --check).
 func TestArtPDFDeterministic(t *testing.T) {
-	cat := artCatalog()
+	cat, files := artCatalog()
 	// four images of one width
 	for i, id := range []string{"war-paint", "warlord", "formation", "raiders-reference"} {
-		a := testArt("art/w"+id+".png", "png", gen.PNG(uint64(20+i), 900, 600), 900, 600, 20+i)
+		a := testArt(files, "art/w"+id+".png", "png", gen.PNG(uint64(20+i), 900, 600), 900, 600, 20+i)
 		switch cat.KindOf(id) {
 		case catalog.KindEquipment:
 			cat.EquipmentCard(id).Art = a
@@ -223,5 +226,58 @@ func TestArtPDFDeterministic(t *testing.T) {
 	}
 	if n := len(strings.Split(strings.TrimSpace(string(out)), "\n")) - 2; n != 10 {
 		t.Errorf("pdfimages lists %d placements, want 10 (COPP and Vanta on both sides):\n%s", n, out)
+	}
+}
+
+// countingArt counts the reads of each art file.
+type countingArt struct {
+	catalog.ArtReader
+	n map[string]int
+}
+
+func (c *countingArt) ReadArt(a *catalog.Art) ([]byte, error) {
+	c.n[a.File]++
+	return c.ArtReader.ReadArt(a)
+}
+
+// TestArtReadWhenDrawn: the catalog refers to the art's files; the PDF
+// reads each image when it registers it (its size) and again when it
+// writes it, keeping no image's bytes in between, once per PDF however
+// many cards show it. A file that changed since the load is an error of
+// every backend, not another picture.
+func TestArtReadWhenDrawn(t *testing.T) {
+	cat, files := artCatalog()
+	// a picture of its own: no other test has it in the decoded caches
+	own := gen.JPEG(31, 8<<10)
+	cfg, err := jpeg.DecodeConfig(bytes.NewReader(own))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat.Objective("data-haul").Art = testArt(files, "art/haul.jpg", "jpeg", own, cfg.Width, cfg.Height, 9)
+	reads := &countingArt{ArtReader: schema.ArtFiles(files), n: map[string]int{}}
+	cat.SetArtReader(reads)
+	if _, err := Sheets(cat, SheetOptions{Lang: catalog.English}); err != nil {
+		t.Fatal(err)
+	}
+	// COPP and the Scope share art/shared.png, shown on COPP's two sides
+	for _, f := range []string{"art/shared.png", "art/haul.jpg", "art/vanta.png"} {
+		if reads.n[f] != 2 {
+			t.Errorf("%s read %d times for one PDF, want 2 (its size, then its data)", f, reads.n[f])
+		}
+	}
+	files["art/haul.jpg"] = &fstest.MapFile{Data: gen.JPEG(9, 4<<10)}
+	const want = "art/haul.jpg changed since the content was loaded"
+	if _, err := Sheets(cat, SheetOptions{Lang: catalog.English, Cards: []string{"data-haul"}}); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("PDF: %v, want %q", err, want)
+	}
+	if _, _, err := SVG(cat, "data-haul", catalog.English); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("SVG: %v, want %q", err, want)
+	}
+	c, err := LayoutCard(cat, catalog.English, "data-haul")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err = c.Front.PNG(Profiles()[0]); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("PNG: %v, want %q", err, want)
 	}
 }

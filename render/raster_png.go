@@ -86,6 +86,9 @@ func (f *Face) Image(p Profile) *image.RGBA {
 // PNG draws the face for profile p and encodes it as an RGB PNG with the
 // profile's resolution in its pHYs chunk.
 func (f *Face) PNG(p Profile) ([]byte, error) {
+	if err := f.ArtError(); err != nil {
+		return nil, err
+	}
 	return EncodePNG(f.Image(p), p.DPI)
 }
 

@@ -100,6 +100,17 @@ func SVG(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, e
 // cardSVG returns the front and back images of a laid-out card of the
 // drafted catalog cat.
 func cardSVG(cat *catalog.Catalog, c *Card, l catalog.Lang) (front, back []byte, err error) {
+	// the art first: its file is read now, and may have changed since
+	// the content was loaded
+	for _, f := range []*Face{&c.Front, &c.Back} {
+		for _, it := range f.Items {
+			if im, ok := it.(Image); ok {
+				if _, err := webImage(im); err != nil {
+					return nil, nil, err
+				}
+			}
+		}
+	}
 	name, _ := cat.CardName(c.ID)
 	return c.Front.SVG(name.In(l)), c.Back.SVG(name.In(l) + " — " + label(cat, "card.back", l)), nil
 }
@@ -121,7 +132,10 @@ func CardImages(cat *catalog.Catalog) (map[string][]byte, error) {
 		for i := range cards {
 			c := &cards[i]
 			dir := "cards/" + string(l) + "/" + c.ID
-			out[dir+"-front.svg"], out[dir+"-back.svg"], _ = cardSVG(ls.cat, c, l)
+			var err error
+			if out[dir+"-front.svg"], out[dir+"-back.svg"], err = cardSVG(ls.cat, c, l); err != nil {
+				errs = append(errs, err)
+			}
 		}
 	}
 	if len(errs) > 0 {

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"image"
 	_ "image/jpeg" // JPEG art
-	"image/png"
+	_ "image/png"  // PNG art
 	"io/fs"
 	"path"
 	"runtime"
@@ -27,10 +27,13 @@ const MaxArtSize = 32 << 20
 // before it is decoded (a small file can claim a huge image).
 const MaxArtPixels = 60_000_000
 
-// readArt reads and checks the image of every card's art: a regular file
-// of the content tree, at most MaxArtSize bytes, decoding as PNG or JPEG.
-// A file several cards share is read once. Errors are at the card's `art`
-// field.
+// readArt checks the image of every card's art: a regular file of the
+// content tree, at most MaxArtSize bytes, a PNG or JPEG that decodes. The
+// catalog keeps a reference (format, size, hash), not the bytes: the
+// drawers read the file again when they draw (ArtFiles). A file several
+// cards share is read once; with a Cache, an image is decoded once for
+// the life of the cache (Cache.decodedArt). Errors are at the card's
+// `art` field.
 func (l *loader) readArt() {
 	type job struct {
 		file string
@@ -73,19 +76,19 @@ func (l *loader) readArt() {
 				l.errorf(a.Pos, "", "art %s: %s", a.File, j.err)
 				continue
 			}
-			a.Data, a.Format, a.Width, a.Height, a.Hash = j.done.data, j.done.format, j.done.w, j.done.h, j.done.hash
+			a.Format, a.Width, a.Height, a.Hash = j.done.format, j.done.w, j.done.h, j.done.hash
 		}
 	}
 }
 
+// artFile is what the loader notes of an image file.
 type artFile struct {
-	data   []byte
 	format string
 	w, h   int
 	hash   string
 }
 
-// readArtFile reads and decodes one image; the error says what to do.
+// readArtFile reads and checks one image; the error says what to do.
 func (l *loader) readArtFile(file string) (artFile, string) {
 	rel := path.Clean(file)
 	if !fs.ValidPath(rel) || strings.HasPrefix(rel, "../") {
@@ -112,8 +115,9 @@ func (l *loader) readArtFile(file string) (artFile, string) {
 	return decodeArt(src)
 }
 
-// decodeArt checks and decodes an image file's bytes; the error says
-// what to do.
+// decodeArt checks an image file's bytes: its header, then one full
+// decode to know that it can be drawn (the image is dropped: the drawers
+// read the file again); the error says what to do.
 func decodeArt(src []byte) (artFile, string) {
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(src))
 	if err != nil || (format != "png" && format != "jpeg") {
@@ -122,37 +126,38 @@ func decodeArt(src []byte) (artFile, string) {
 	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width*cfg.Height > MaxArtPixels {
 		return artFile{}, fmt.Sprintf("the image is %d × %d px: at most %d million pixels, save it smaller", cfg.Width, cfg.Height, MaxArtPixels/1_000_000)
 	}
-	img, _, err := image.Decode(bytes.NewReader(src))
-	if err != nil {
+	if _, _, err := image.Decode(bytes.NewReader(src)); err != nil {
 		return artFile{}, fmt.Sprintf("the %s image is damaged (%v): save it again", strings.ToUpper(format), err)
 	}
-	if format == "png" && !plainPNG(src) {
-		// 16-bit or interlaced: PDF writers embed 8-bit plain PNGs only
-		var buf bytes.Buffer
-		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, to8bit(img)); err != nil {
-			return artFile{}, fmt.Sprintf("cannot convert the PNG image: %v", err)
-		}
-		src = buf.Bytes()
-	}
-	sum := sha256.Sum256(src)
-	return artFile{data: src, format: format, w: cfg.Width, h: cfg.Height, hash: hex.EncodeToString(sum[:8])}, ""
+	return artFile{format: format, w: cfg.Width, h: cfg.Height, hash: ArtHash(src)}, ""
 }
 
-// plainPNG reports whether a PNG is 8 bits per channel and not interlaced
-// (its IHDR chunk follows the 8-byte signature: bit depth at byte 24,
-// interlace method at byte 28).
-func plainPNG(src []byte) bool {
-	return len(src) > 28 && src[24] == 8 && src[28] == 0
+// ArtHash is the catalog.Art Hash of an image file's bytes: a short
+// SHA-256.
+func ArtHash(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:8])
 }
 
-// to8bit copies img into an 8-bit RGBA image (NRGBA keeps transparency).
-func to8bit(img image.Image) image.Image {
-	b := img.Bounds()
-	out := image.NewNRGBA(b)
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			out.Set(x, y, img.At(x, y))
-		}
+// ArtFiles is the catalog.ArtReader of the content folder fsys: it reads
+// an art's file as the loader did (a regular file inside the folder, at
+// most MaxArtSize bytes) and refuses a file that changed since the loader
+// checked it. Load sets it on the catalogs it returns; set it again on a
+// catalog that came from another process.
+func ArtFiles(fsys fs.FS) catalog.ArtReader { return artFiles{fsys} }
+
+type artFiles struct{ fsys fs.FS }
+
+func (r artFiles) ReadArt(a *catalog.Art) ([]byte, error) {
+	if a.Hash == "" {
+		return nil, fmt.Errorf("art %s: not checked by the loader", a.File)
 	}
-	return out
+	data, err := contentfs.ReadFile(r.fsys, path.Clean(a.File), MaxArtSize)
+	if err != nil {
+		return nil, fmt.Errorf("art %s: %w", a.File, err)
+	}
+	if ArtHash(data) != a.Hash {
+		return nil, fmt.Errorf("art %s changed since the content was loaded: run the command again", a.File)
+	}
+	return data, nil
 }

@@ -1,10 +1,15 @@
 package schema
 
 import (
+	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
+	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/gen"
 )
 
@@ -25,22 +30,39 @@ func TestArt(t *testing.T) {
 		return files
 	}
 	t.Run("good", func(t *testing.T) {
-		cat, err := Load(mapFS(base(`{file: "art/a.png", focus: {x: 0.2}, credit: "me"}`, nil)), Options{Root: "content"})
+		fsys := mapFS(base(`{file: "art/a.png", focus: {x: 0.2}, credit: "me"}`, nil))
+		cache := NewCache()
+		cat, err := Load(fsys, Options{Root: "content", Cache: cache})
 		if err != nil {
 			t.Fatal(err)
 		}
 		a, b := cat.Character("gen-char-0000").Art, cat.Character("gen-char-0001").Art
-		if a == nil || a.Width != 40 || a.Height != 30 || a.Format != "png" || a.Hash == "" || a.Credit != "me" {
+		if a == nil || a.Width != 40 || a.Height != 30 || a.Format != "png" || a.Hash != ArtHash(png) || a.Credit != "me" {
 			t.Fatalf("art = %+v", a)
 		}
 		if x, y := a.FocusPoint(); x != 0.2 || y != 0.5 {
 			t.Errorf("focus = %g,%g, want 0.2,0.5 (y defaults to the centre)", x, y)
 		}
-		if &a.Data[0] != &b.Data[0] {
-			t.Error("two cards naming one file should share its bytes (read once)")
+		if b.Hash != a.Hash || len(cache.art) != 1 {
+			t.Errorf("two cards naming one file: hashes %s %s, %d images cached, want one", a.Hash, b.Hash, len(cache.art))
 		}
 		if a.Pos.File != "content/cards/characters-000.cue" || a.Pos.Line != 5 {
 			t.Errorf("art position = %v", a.Pos)
+		}
+		// the catalog holds a reference: the bytes are read from the
+		// content folder when drawn
+		if data, err := cat.ReadArt(a); err != nil || !bytes.Equal(data, png) {
+			t.Errorf("ReadArt = %d bytes, %v; want the file", len(data), err)
+		}
+		// the file changed since the load: the drawers get an error, not
+		// another picture
+		fsys["art/a.png"] = &fstest.MapFile{Data: gen.PNG(2, 40, 30)}
+		if _, err := cat.ReadArt(a); err == nil || !strings.Contains(err.Error(), "art/a.png changed since the content was loaded") {
+			t.Errorf("ReadArt of a changed file: %v", err)
+		}
+		delete(fsys, "art/a.png")
+		if _, err := cat.ReadArt(a); err == nil {
+			t.Error("ReadArt of a removed file: no error")
 		}
 	})
 	for _, tc := range []struct {
@@ -119,5 +141,51 @@ func TestArtCache(t *testing.T) {
 				t.Errorf("step %d: a cached image was not decoded", step)
 			}
 		}
+	}
+}
+
+// TestArtFilesStayInside: the drawers read the art through the content
+// folder as the loader did: an image swapped for a symbolic link out of
+// the folder after the load is refused, not followed.
+func TestArtFilesStayInside(t *testing.T) {
+	dir := t.TempDir()
+	files := gen.Tree(gen.Options{Characters: 1, Art: true})
+	files["art/gen-char-0000.jpg"] = gen.JPEG(1, 4<<10)
+	for name, data := range files {
+		p := filepath.Join(dir, "content", filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	outside := filepath.Join(dir, "secret.jpg")
+	if err := os.WriteFile(outside, files["art/gen-char-0000.jpg"], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfs, err := contentfs.Open(filepath.Join(dir, "content"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cfs.Close()
+	cat, err := Load(cfs, Options{Root: "content"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := cat.Character("gen-char-0000").Art
+	if _, err := cat.ReadArt(a); err != nil {
+		t.Fatalf("ReadArt: %v", err)
+	}
+	img := filepath.Join(dir, "content", "art", "gen-char-0000.jpg")
+	if err := os.Remove(img); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, img); err != nil {
+		t.Fatal(err)
+	}
+	var esc *contentfs.EscapeError
+	if _, err := cat.ReadArt(a); !errors.As(err, &esc) {
+		t.Errorf("ReadArt of a link out of the folder: %v, want an EscapeError", err)
 	}
 }

@@ -228,6 +228,7 @@ func (l *loader) load() (*catalog.Catalog, error) {
 	}
 	l.readRules(mdFiles)
 	l.cat.Sort()
+	l.cat.SetArtReader(ArtFiles(l.fsys))
 	if evaluated {
 		l.readArt()
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/render/markup"
 )
@@ -504,7 +505,7 @@ func (b *builder) images(p *page, c card) ([]imageView, [2][]byte) {
 // returns the link to it; nil when the card has no art.
 func (b *builder) art(p *page, id string) *artView {
 	a := b.cat.CardArt(id)
-	if a == nil || a.Data == nil {
+	if a == nil || a.Hash == "" {
 		return nil
 	}
 	ext := ".jpg"
@@ -512,7 +513,18 @@ func (b *builder) art(p *page, id string) *artView {
 		ext = ".png"
 	}
 	rel := "art/" + a.Hash + ext
-	b.put(rel, a.Data)
+	b.mu.Lock()
+	_, done := b.files[rel]
+	b.mu.Unlock()
+	if !done {
+		// the catalog refers to the file: read it from the content folder
+		data, err := b.cat.ReadArt(a)
+		if err != nil {
+			b.addErr(diag.Diagnostic{Pos: a.Pos, Msg: err.Error()})
+			return nil
+		}
+		b.put(rel, data)
+	}
 	return &artView{Href: p.Asset(rel), Credit: a.Credit}
 }
 

@@ -85,7 +85,9 @@ func roundTrip(t *testing.T, cat *catalog.Catalog) {
 	if err := Unmarshal(data, &back); err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(cat, &back) {
+	want := *cat
+	want.SetArtReader(nil) // not data: the receiver sets its own
+	if !reflect.DeepEqual(&want, &back) {
 		t.Fatal("the decoded catalog differs from the loaded one")
 	}
 	again, err := Marshal(&back)
@@ -189,6 +191,7 @@ func TestChildLoadsLikeInProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	want.SetArtReader(nil) // not data: the child does not send it
 	if !reflect.DeepEqual(got, want) {
 		t.Fatal("the child's catalog differs from an in-process load")
 	}

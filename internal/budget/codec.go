@@ -21,7 +21,9 @@ import (
 // reflection and keeps every exported field, nil against non-nil pointers,
 // slices and maps, and map keys in sorted order, so that the decoded
 // catalog is reflect.DeepEqual to the one the child loaded and the same
-// value always encodes to the same bytes.
+// value always encodes to the same bytes. It refuses unexported fields,
+// but for a handle tagged budget:"-" (the catalog's art reader), which is
+// not data and is not sent: the receiver sets its own.
 
 // maxLen bounds any length read from a stream, so a corrupt stream cannot
 // make the parent allocate without limit.
@@ -151,6 +153,9 @@ func (e *encoder) value(v reflect.Value) error {
 		t := v.Type()
 		for i := range t.NumField() {
 			f := t.Field(i)
+			if notData(f) {
+				continue
+			}
 			if !f.IsExported() {
 				return fmt.Errorf("%s.%s: unexported fields cannot be sent", t, f.Name)
 			}
@@ -163,6 +168,11 @@ func (e *encoder) value(v reflect.Value) error {
 	}
 	return nil
 }
+
+// notData reports a field tagged `budget:"-"`: not data but a handle on
+// the child's world (the catalog's art reader, its content folder), which
+// is not sent; the receiver sets its own.
+func notData(f reflect.StructField) bool { return f.Tag.Get("budget") == "-" }
 
 type decoder struct {
 	r *bufio.Reader
@@ -304,6 +314,9 @@ func (d *decoder) value(v reflect.Value) error {
 	case reflect.Struct:
 		t := v.Type()
 		for i := range t.NumField() {
+			if notData(t.Field(i)) {
+				continue
+			}
 			if !t.Field(i).IsExported() {
 				return fmt.Errorf("%s.%s: unexported field", t, t.Field(i).Name)
 			}

@@ -42,6 +42,9 @@ func TestWorkerLoadsLikeInProcess(t *testing.T) {
 		}
 		got, st, gotErr := w.Load(context.Background())
 		want, wantErr := schema.Load(os.DirFS(dir), schema.Options{Root: "content"})
+		if want != nil {
+			want.SetArtReader(nil) // not data: the worker does not send it
+		}
 		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotErr, wantErr) {
 			t.Fatalf("load %d: the worker's outcome differs from an in-process load:\n%v\n%v", i, gotErr, wantErr)
 		}

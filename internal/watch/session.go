@@ -236,6 +236,11 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		}
 		return r
 	}
+	if !cat.HasArtReader() && s.cfg.ContentFS != nil {
+		// a catalog from the budgeted child refers to its art files:
+		// the drawers read them from the content folder
+		cat.SetArtReader(schema.ArtFiles(s.cfg.ContentFS))
+	}
 	if s.cfg.SetVersion != nil && cat.Set.Version == "" {
 		// before the keys: the images print the version
 		if v := s.cfg.SetVersion(); v != "" {

@@ -9,7 +9,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
+
+	"golang.org/x/sync/errgroup"
 
 	"wbtool.dev/wbtool/internal/gen"
 )
@@ -41,16 +44,23 @@ func main() {
 			os.Exit(1)
 		}
 	}
+	if *art > 0 {
+		if err := os.MkdirAll(filepath.Join(*out, "art"), 0o755); err != nil {
+			fmt.Fprintln(os.Stderr, "gen:", err)
+			os.Exit(1)
+		}
+	}
+	// the pictures on every core: a thousand take minutes on one
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i := 0; *art > 0 && i < *chars; i++ {
-		p := filepath.Join(*out, filepath.FromSlash(gen.ArtFile(i)))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			fmt.Fprintln(os.Stderr, "gen:", err)
-			os.Exit(1)
-		}
-		if err := os.WriteFile(p, gen.JPEG(uint64(i), *art<<10), 0o644); err != nil {
-			fmt.Fprintln(os.Stderr, "gen:", err)
-			os.Exit(1)
-		}
+		g.Go(func() error {
+			return os.WriteFile(filepath.Join(*out, filepath.FromSlash(gen.ArtFile(i))), gen.JPEG(uint64(i), *art<<10), 0o644)
+		})
+	}
+	if err := g.Wait(); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
 	}
 	fmt.Printf("wrote %d files to %s (%d Characters, %d Upgrades)\n", len(names), *out, *chars, *ups)
 }

@@ -185,6 +185,9 @@ type ImageInfoType struct {
 	scale float64 // Document scale factor
 	dpi   float64 // Dots-per-inch found from image file (png only)
 	i     string  // SHA-1 checksum of the above values.
+	// wbtool patch: load, when set (RegisterImageLazy), gives data and
+	// smask when the image is written; they are not kept until then.
+	load func() (data, smask []byte, err error)
 }
 
 type idEncoder struct {

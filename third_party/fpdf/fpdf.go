@@ -3603,6 +3603,22 @@ func (f *Fpdf) RegisterImageOptionsReader(imgName string, options ImageOptions, 
 		f.err = fmt.Errorf("image type should be specified if reading from custom reader")
 		return
 	}
+	info = f.parseImage(options, r)
+	if f.err != nil {
+		return
+	}
+
+	if info.i, f.err = generateImageID(info); f.err != nil {
+		return
+	}
+	f.images[imgName] = info
+
+	return
+}
+
+// parseImage reads an image of the type options name (wbtool patch: out
+// of RegisterImageOptionsReader, for RegisterImageLazy).
+func (f *Fpdf) parseImage(options ImageOptions, r io.Reader) (info *ImageInfoType) {
 	options.ImageType = strings.ToLower(options.ImageType)
 	if options.ImageType == "jpeg" {
 		options.ImageType = "jpg"
@@ -3617,16 +3633,48 @@ func (f *Fpdf) RegisterImageOptionsReader(imgName string, options ImageOptions, 
 	default:
 		f.err = fmt.Errorf("unsupported image type: %s", options.ImageType)
 	}
+	return
+}
+
+// RegisterImageLazy registers an image as RegisterImageOptionsReader does,
+// but does not keep its data: load is called now, to read the image's
+// size, and again when the PDF is written, where the image's data are
+// written and dropped at once. A PDF of many large pictures then holds
+// one at a time besides its output. load must return the same bytes each
+// time (an error fails the PDF). (wbtool patch)
+func (f *Fpdf) RegisterImageLazy(imgName string, options ImageOptions, load func() ([]byte, error)) (info *ImageInfoType) {
 	if f.err != nil {
 		return
 	}
-
-	if info.i, f.err = generateImageID(info); f.err != nil {
+	if info, ok := f.images[imgName]; ok {
+		return info
+	}
+	b, err := load()
+	if err != nil {
+		f.err = err
 		return
 	}
-	f.images[imgName] = info
-
-	return
+	info = f.RegisterImageOptionsReader(imgName, options, bytes.NewReader(b))
+	if f.err != nil || info == nil {
+		return
+	}
+	w, h := info.w, info.h
+	info.data, info.smask = nil, nil
+	info.load = func() (data, smask []byte, err error) {
+		b, err := load()
+		if err != nil {
+			return nil, nil, err
+		}
+		again := f.parseImage(options, bytes.NewReader(b))
+		if f.err != nil {
+			return nil, nil, f.err
+		}
+		if again.w != w || again.h != h {
+			return nil, nil, fmt.Errorf("image %s changed while the PDF was made", imgName)
+		}
+		return again.data, again.smask, nil
+	}
+	return info
 }
 
 // RegisterImage registers an image, adding it to the PDF file but not adding
@@ -4846,6 +4894,17 @@ func (f *Fpdf) putimages() {
 }
 
 func (f *Fpdf) putimage(info *ImageInfoType) {
+	if info.load != nil {
+		// wbtool patch: a lazily registered image's data, read now and
+		// dropped once written
+		data, smask, err := info.load()
+		if err != nil {
+			f.err = err
+			return
+		}
+		info.data, info.smask = data, smask
+		defer func() { info.data, info.smask = nil, nil }()
+	}
 	f.newobj()
 	info.n = f.n
 	f.out("<</Type /XObject")
