@@ -245,21 +245,28 @@ func (p *pdfDoc) setBoxes(pw, ph, x, y, w, h, bx, by float64) {
 // output writes the PDF. fpdf writes a page's boxes in map order; they
 // are put in a fixed order so that two builds are byte-identical.
 func (p *pdfDoc) output() ([]byte, error) {
-	var buf bytes.Buffer
-	if err := p.Output(&buf); err != nil {
+	p.finish()
+	b, err := p.OutputBytes() // fpdf's buffer, not a copy
+	if err != nil {
 		return nil, err
 	}
-	return sortPageBoxes(buf.Bytes()), nil
+	return sortPageBoxes(b), nil
 }
 
 // Output writes the PDF to w, its font subsets holding the glyphs of
 // every text the layout model drew.
 func (p *pdfDoc) Output(w io.Writer) error {
+	p.finish()
+	return p.Fpdf.Output(w)
+}
+
+// finish draws what is pending and gives each font subset the glyphs of
+// every text the layout model drew.
+func (p *pdfDoc) finish() {
 	p.flush()
 	for st := range p.fonts.used {
 		p.UTF8FontUse(FontFamily, Style(st).String(), p.fonts.used[st].String())
 	}
-	return p.Fpdf.Output(w)
 }
 
 // sortPageBoxes sorts, in place, each page dictionary's run of box lines

@@ -191,7 +191,12 @@ func TestChildLoadsLikeInProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want.SetArtReader(nil) // not data: the child does not send it
+	if !got.HasArtReader() {
+		t.Error("the child's catalog cannot read its art files")
+	}
+	// not data: the child does not send it, the parent sets its own
+	want.SetArtReader(nil)
+	got.SetArtReader(nil)
 	if !reflect.DeepEqual(got, want) {
 		t.Fatal("the child's catalog differs from an in-process load")
 	}

@@ -109,7 +109,7 @@ func (w *Worker) Load(ctx context.Context) (*catalog.Catalog, Stats, error) {
 			if st.PeakRSS > lim.Memory {
 				return kill(&ExceededError{Resource: Memory, Limit: lim})
 			}
-			cat, err := decodeAnswer(f.kind, f.payload)
+			cat, err := decodeAnswer(f.kind, f.payload, w.Request.Dir)
 			return cat, st, err
 		case <-ctx.Done():
 			return kill(ctx.Err())
@@ -228,12 +228,18 @@ func readFrame(r *bufio.Reader, limit int64) frame {
 }
 
 // decodeAnswer decodes a child's answer.
-func decodeAnswer(kind byte, payload []byte) (*catalog.Catalog, error) {
+// decodeAnswer reads a child's answer for the content folder dir. A
+// catalog refers to its art files, which do not cross the pipe: it reads
+// them from dir, through the same rules as the child's loader.
+func decodeAnswer(kind byte, payload []byte, dir string) (*catalog.Catalog, error) {
 	switch kind {
 	case kindCatalog:
 		cat := &catalog.Catalog{}
 		if err := Unmarshal(payload, cat); err != nil {
 			return nil, fmt.Errorf("read the evaluation result: %w", err)
+		}
+		if cfs, err := contentfs.Open(dir); err == nil {
+			cat.SetArtReader(schema.ArtFiles(cfs))
 		}
 		return cat, nil
 	case kindErrors:

@@ -188,6 +188,7 @@ type ImageInfoType struct {
 	// wbtool patch: load, when set (RegisterImageLazy), gives data and
 	// smask when the image is written; they are not kept until then.
 	load func() (data, smask []byte, err error)
+	size int // wbtool patch: the bytes load gives (data and smask)
 }
 
 type idEncoder struct {

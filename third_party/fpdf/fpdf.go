@@ -3659,6 +3659,7 @@ func (f *Fpdf) RegisterImageLazy(imgName string, options ImageOptions, load func
 		return
 	}
 	w, h := info.w, info.h
+	info.size = len(info.data) + len(info.smask)
 	info.data, info.smask = nil, nil
 	info.load = func() (data, smask []byte, err error) {
 		b, err := load()
@@ -3941,6 +3942,23 @@ func (f *Fpdf) OutputFileAndClose(fileStr string) error {
 // take place if an error has occurred in the document generation process. w
 // remains open after this function returns. After returning, f is in a closed
 // state and its methods should not be called.
+// OutputBytes closes the document if needed and returns the PDF: the
+// document's own buffer, not a copy (a PDF of a thousand pictures is as
+// large as they are). The document must not be used afterwards. (wbtool
+// patch)
+func (f *Fpdf) OutputBytes() ([]byte, error) {
+	if f.err != nil {
+		return nil, f.err
+	}
+	if f.state < 3 {
+		f.Close()
+	}
+	if f.err != nil {
+		return nil, f.err
+	}
+	return f.buffer.Bytes(), nil
+}
+
 func (f *Fpdf) Output(w io.Writer) error {
 	if f.err != nil {
 		return f.err
@@ -4870,6 +4888,15 @@ func (f *Fpdf) putimages() {
 			return keyList[i] < keyList[j]
 		})
 	}
+
+	// wbtool patch: room for the lazily registered images at once, so
+	// that the buffer does not double its size (and copy itself) while
+	// they are written
+	lazy := 0
+	for _, key = range keyList {
+		lazy += f.images[key].size
+	}
+	f.buffer.Grow(lazy + 1024*len(keyList))
 
 	// Maintain a list of inserted image SHA-1 hashes, with their
 	// corresponding object ID number.
