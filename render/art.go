@@ -271,10 +271,18 @@ func (f *Face) ArtError() error {
 const webPxPerMM = 12.0
 
 // webImages caches the JPEG of the visible part of each image in its
-// slot, for the SVG images (dropped whole when full).
+// slot, for the SVG images (dropped whole when full). An entry is made
+// once: the languages' images, built at the same time, wait for it
+// rather than decode the picture again.
 var webImages struct {
 	sync.Mutex
-	m map[string][]byte
+	m map[string]*webEntry
+}
+
+type webEntry struct {
+	once sync.Once
+	b    []byte
+	err  error
 }
 
 const webImagesMax = 512
@@ -283,11 +291,29 @@ const webImagesMax = 512
 func webImage(im Image) ([]byte, error) {
 	key := fmt.Sprintf("%s %g %g %g %g %g %g", im.Art.Hash, im.X-im.DX, im.Y-im.DY, im.W, im.H, im.DW, im.DH)
 	webImages.Lock()
-	b, ok := webImages.m[key]
-	webImages.Unlock()
-	if ok {
-		return b, nil
+	e := webImages.m[key]
+	if e == nil {
+		if webImages.m == nil || len(webImages.m) >= webImagesMax {
+			webImages.m = map[string]*webEntry{}
+		}
+		e = &webEntry{}
+		webImages.m[key] = e
 	}
+	webImages.Unlock()
+	e.once.Do(func() { e.b, e.err = cropWeb(im) })
+	if e.err != nil {
+		// not kept: the file may come back as it was
+		webImages.Lock()
+		if webImages.m[key] == e {
+			delete(webImages.m, key)
+		}
+		webImages.Unlock()
+	}
+	return e.b, e.err
+}
+
+// cropWeb makes webImage's JPEG.
+func cropWeb(im Image) ([]byte, error) {
 	src, err := decodeArt(im)
 	if err != nil {
 		return nil, err
@@ -309,14 +335,7 @@ func webImage(im Image) ([]byte, error) {
 	if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: 82}); err != nil {
 		return nil, err
 	}
-	b = buf.Bytes()
-	webImages.Lock()
-	if webImages.m == nil || len(webImages.m) >= webImagesMax {
-		webImages.m = map[string][]byte{}
-	}
-	webImages.m[key] = b
-	webImages.Unlock()
-	return b, nil
+	return buf.Bytes(), nil
 }
 
 // svgImage writes im as an SVG image: its visible part, embedded (an SVG
