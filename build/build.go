@@ -121,6 +121,10 @@ type Options struct {
 	// Catalog, when set, is used instead of loading Content (watch and
 	// serve load in a budgeted child process).
 	Catalog *catalog.Catalog
+	// Loaded, when set, is another game's content used instead of loading
+	// Content (watch and serve load in a budgeted child process, package
+	// internal/budget).
+	Loaded *ruleset.Loaded
 	// Preview builds a site with no links to the sheets (serve has none).
 	Preview bool
 	// CheckSite makes the site stage check the site without making its

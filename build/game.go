@@ -12,9 +12,12 @@ import (
 // gameOf reads the game the content declares (schema.Game) and finds its
 // rules (nil with the problems when there are none). A game.cue naming an
 // unknown game is a content error. A catalog given in opts (watch) is
-// Warbound's. Warbound's ruleset is bound to this build's options and
+// Warbound's, content given in opts.Loaded its game's. Warbound's ruleset is bound to this build's options and
 // result (warbound.go).
 func gameOf(opts *Options, r *Result) (ruleset.Ruleset, diag.List, error) {
+	if opts.Loaded != nil {
+		return *opts.Loaded, nil, nil
+	}
 	game := schema.DefaultGame
 	var pos diag.Pos
 	if opts.Catalog == nil && opts.Content != nil {

@@ -12,7 +12,8 @@
 // own (build/warbound.go), Warstuff's is package build/warstuff's. A game
 // may offer two more stages by implementing [Errata] (before the verdict)
 // and [Exporter] (after the print stage) on its Content, and list its
-// draft placeholders with [Drafter].
+// draft placeholders with [Drafter]; a [Portable] game can be loaded in
+// watch's budgeted child process.
 package ruleset
 
 import (
@@ -96,6 +97,29 @@ type Exporter interface {
 type Drafter interface {
 	Drafts() []catalog.MissingText
 }
+
+// Portable is a game whose loaded content can travel between processes:
+// watch and serve load a tree in a budgeted child process (package
+// internal/budget) and build it in their own. Marshal encodes what Load
+// returned, every field of it (positions, warnings, draft list); Unmarshal
+// gives it back.
+type Portable interface {
+	Marshal(Content) ([]byte, error)
+	Unmarshal([]byte) (Content, error)
+}
+
+// Loaded is a tree of game loaded elsewhere (by watch's budgeted worker):
+// a Ruleset whose Load returns that content (build.Options.Loaded).
+type Loaded struct {
+	GameName string
+	Content  Content
+}
+
+// Game is the loaded tree's game.
+func (l Loaded) Game() string { return l.GameName }
+
+// Load returns the content loaded elsewhere.
+func (l Loaded) Load(fs.FS, LoadOptions) (Content, error) { return l.Content, nil }
 
 // CheckReport is what a check-game run found.
 type CheckReport struct {

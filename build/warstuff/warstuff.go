@@ -15,6 +15,7 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/dist"
 	schema "wbtool.dev/wbtool/schema/warstuff"
 )
@@ -31,6 +32,25 @@ func (Ruleset) Game() string { return ws.Game }
 func (Ruleset) Load(fsys fs.FS, opts ruleset.LoadOptions) (ruleset.Content, error) {
 	cat, err := schema.Load(fsys, schema.Options{Root: opts.Root, Extra: opts.Extra, Draft: opts.Draft})
 	if err != nil {
+		return nil, err
+	}
+	return &Content{Catalog: cat}, nil
+}
+
+// Marshal encodes loaded content for another process (watch's budgeted
+// worker, package internal/budget): the whole catalog.
+func (Ruleset) Marshal(c ruleset.Content) ([]byte, error) {
+	wc, ok := c.(*Content)
+	if !ok {
+		return nil, fmt.Errorf("not Warstuff content: %T", c)
+	}
+	return budget.Marshal(wc.Catalog)
+}
+
+// Unmarshal decodes what Marshal encoded.
+func (Ruleset) Unmarshal(b []byte) (ruleset.Content, error) {
+	cat := &ws.Catalog{}
+	if err := budget.Unmarshal(b, cat); err != nil {
 		return nil, err
 	}
 	return &Content{Catalog: cat}, nil

@@ -282,7 +282,7 @@ loop:
 		}
 		return nil, st, fmt.Errorf("the evaluation process failed (%v): %s", waitErr, crashSummary(msg))
 	}
-	cat, err := decodeAnswer(out[len(magic)], out[len(magic)+1:], req.Dir)
+	cat, err := warboundOnly(decodeAnswer(out[len(magic)], out[len(magic)+1:], req.Dir))
 	return cat, st, err
 }
 

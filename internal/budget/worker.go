@@ -65,6 +65,15 @@ const loadRequest = 'L'
 // ctx.Err() (the worker is stopped too: an evaluation cannot be
 // interrupted).
 func (w *Worker) Load(ctx context.Context) (*catalog.Catalog, Stats, error) {
+	ld, st, err := w.LoadContent(ctx)
+	cat, err := warboundOnly(ld, err)
+	return cat, st, err
+}
+
+// LoadContent is Load for a tree of any game: Warbound's catalog, or
+// another game's content loaded through its rules (package
+// build/ruleset), with the same budget.
+func (w *Worker) LoadContent(ctx context.Context) (Loaded, Stats, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	lim := w.Runner.Limits.withDefaults()
@@ -72,16 +81,16 @@ func (w *Worker) Load(ctx context.Context) (*catalog.Catalog, Stats, error) {
 	if w.proc == nil {
 		p, err := w.start(lim)
 		if err != nil {
-			return nil, st, err
+			return Loaded{}, st, err
 		}
 		w.proc = p
 	}
 	p := w.proc
 	start := time.Now()
-	kill := func(reason error) (*catalog.Catalog, Stats, error) {
+	kill := func(reason error) (Loaded, Stats, error) {
 		w.stop()
 		st.Elapsed = time.Since(start)
-		return nil, st, reason
+		return Loaded{}, st, reason
 	}
 	if _, err := p.stdin.Write([]byte{loadRequest}); err != nil {
 		return w.crashed(p, st, start, err)
@@ -109,8 +118,8 @@ func (w *Worker) Load(ctx context.Context) (*catalog.Catalog, Stats, error) {
 			if st.PeakRSS > lim.Memory {
 				return kill(&ExceededError{Resource: Memory, Limit: lim})
 			}
-			cat, err := decodeAnswer(f.kind, f.payload, w.Request.Dir)
-			return cat, st, err
+			ld, err := decodeAnswer(f.kind, f.payload, w.Request.Dir)
+			return ld, st, err
 		case <-ctx.Done():
 			return kill(ctx.Err())
 		case <-deadline.C:
@@ -126,18 +135,18 @@ func (w *Worker) Load(ctx context.Context) (*catalog.Catalog, Stats, error) {
 }
 
 // crashed reports a worker that stopped answering, and forgets it.
-func (w *Worker) crashed(p *workerProc, st Stats, start time.Time, cause error) (*catalog.Catalog, Stats, error) {
+func (w *Worker) crashed(p *workerProc, st Stats, start time.Time, cause error) (Loaded, Stats, error) {
 	w.stop()
 	st.Elapsed = time.Since(start)
 	st.PeakRSS = max(st.PeakRSS, maxRSS(p.cmd.ProcessState))
 	msg := p.stderr.String()
 	if isOutOfMemory(msg) {
-		return nil, st, &ExceededError{Resource: Memory, Limit: w.Runner.Limits.withDefaults()}
+		return Loaded{}, st, &ExceededError{Resource: Memory, Limit: w.Runner.Limits.withDefaults()}
 	}
 	if p.exited != nil {
 		cause = p.exited // more telling than a closed pipe
 	}
-	return nil, st, fmt.Errorf("the evaluation process failed (%v): %s", cause, crashSummary(msg))
+	return Loaded{}, st, fmt.Errorf("the evaluation process failed (%v): %s", cause, crashSummary(msg))
 }
 
 // start starts a worker process.
@@ -227,33 +236,6 @@ func readFrame(r *bufio.Reader, limit int64) frame {
 	return frame{kind: head[len(magic)], payload: payload}
 }
 
-// decodeAnswer decodes a child's answer.
-// decodeAnswer reads a child's answer for the content folder dir. A
-// catalog refers to its art files, which do not cross the pipe: it reads
-// them from dir, through the same rules as the child's loader.
-func decodeAnswer(kind byte, payload []byte, dir string) (*catalog.Catalog, error) {
-	switch kind {
-	case kindCatalog:
-		cat := &catalog.Catalog{}
-		if err := Unmarshal(payload, cat); err != nil {
-			return nil, fmt.Errorf("read the evaluation result: %w", err)
-		}
-		if cfs, err := contentfs.Open(dir); err == nil {
-			cat.SetArtReader(schema.ArtFiles(cfs))
-		}
-		return cat, nil
-	case kindErrors:
-		var list schema.Errors
-		if err := Unmarshal(payload, &list); err != nil {
-			return nil, fmt.Errorf("read the evaluation result: %w", err)
-		}
-		return nil, list
-	case kindFailure:
-		return nil, errors.New(string(payload))
-	}
-	return nil, errors.New("read the evaluation result: unknown answer")
-}
-
 // ServeWorker is the worker side: it loads req.Dir each time a request
 // arrives on r and writes each answer to w as a frame, keeping a
 // schema.Cache between loads. It returns nil when r ends.
@@ -294,6 +276,10 @@ func load(req Request, cache *schema.Cache) (kind byte, payload []byte) {
 	var cat *catalog.Catalog
 	cfs, err := contentfs.Open(req.Dir)
 	if err == nil {
+		if kind, payload, ok := loadGame(cfs, req); ok {
+			cfs.Close()
+			return kind, payload
+		}
 		cat, err = schema.Load(cfs, schema.Options{Root: req.Root, Draft: req.Draft, Cache: cache})
 		cfs.Close()
 	} else {

@@ -1,22 +1,28 @@
 package watch
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	_ "wbtool.dev/wbtool/build/warstuff"
+	"wbtool.dev/wbtool/internal/budget"
 )
+
+// warstuffFiles are the starter Warstuff files the tests copy.
+var warstuffFiles = []string{"game.cue", "i18n/reminders.cue", "cards/profiles.cue", "scenarios/bands.cue"}
 
 // TestAnotherGame: watch rebuilds a Warstuff tree with the same pipeline
 // and reports its verdict like a Warbound one: the outputs written when
 // it is valid, the errors at their file:line:col when it is not.
 func TestAnotherGame(t *testing.T) {
 	tree := fstest.MapFS{}
-	for _, name := range []string{"game.cue", "i18n/reminders.cue", "cards/profiles.cue", "scenarios/bands.cue"} {
+	for _, name := range warstuffFiles {
 		b, err := os.ReadFile(filepath.Join("../../content/warstuff", name))
 		if err != nil {
 			t.Fatal(err)
@@ -38,5 +44,85 @@ func TestAnotherGame(t *testing.T) {
 	r = s.Rebuild(context.Background(), []string{"cards/more.cue"})
 	if len(r.Errors) != 1 || !strings.HasPrefix(r.Errors[0], "ws/cards/more.cue:3:11: profiles.rabble.cost: costs 0 points") {
 		t.Fatalf("want the rabble's cost reported, got %v", r.Errors)
+	}
+}
+
+// TestAnotherGameInWorker: watch loads a Warstuff tree in its budgeted
+// worker process, through the game's rules (ruleset.Portable), like a
+// Warbound tree: the verdict and the outputs of an in-process build, the
+// same content again keeps the outputs written, content errors come from
+// the child at their place, and hostile content is stopped at the time
+// budget.
+func TestAnotherGameInWorker(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range warstuffFiles {
+		b, err := os.ReadFile(filepath.Join("../../content/warstuff", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := t.TempDir()
+	loader := &switchableLoader{Worker: childLoader(t, dir, budget.Limits{})}
+	loader.limit.Store(int64(time.Minute))
+	s := NewSession(Config{Loader: loader, ContentFS: os.DirFS(dir), Root: "content", Out: out, Outputs: Outputs{Data: true, Print: true}})
+	r := s.Rebuild(context.Background(), []string{Everything})
+	if !r.OK() || !strings.Contains(r.Summary, "13 profiles") || r.Stages[0].Name != "load" {
+		t.Fatalf("errors %v %v, summary %q, stages %v", r.Errors, r.OutputErrors, r.Summary, r.Stages)
+	}
+	if loader.W.Started != 1 {
+		t.Fatalf("loaded in %d worker processes, want 1", loader.W.Started)
+	}
+	want, err := os.ReadFile(filepath.Join(out, "data", "catalog.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same as an in-process build.
+	inProc := t.TempDir()
+	ri := NewSession(Config{Loader: InProcess{}, ContentFS: os.DirFS(dir), Root: "content", Out: inProc, Outputs: Outputs{Data: true}}).Rebuild(context.Background(), []string{Everything})
+	got, err := os.ReadFile(filepath.Join(inProc, "data", "catalog.json"))
+	if err != nil || !bytes.Equal(got, want) || ri.Summary != r.Summary {
+		t.Fatalf("in-process build differs: %v, summary %q vs %q", err, ri.Summary, r.Summary)
+	}
+
+	// A save that changes nothing: the outputs written are kept.
+	r = s.Rebuild(context.Background(), []string{"cards/profiles.cue"})
+	if !r.OK() || !r.Unchanged {
+		t.Fatalf("unchanged: ok=%v unchanged=%v %q", r.OK(), r.Unchanged, r.Errors)
+	}
+
+	// A content error, reported by the child at its place.
+	if err := os.WriteFile(filepath.Join(dir, "cards", "more.cue"), []byte("package warstuff\n\nprofiles: rabble: {name: {en: \"Rabble\", fr: \"Racaille\"}, quality: 6, rules: [\"slow\", \"fearless\"]}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = s.Rebuild(context.Background(), []string{"cards/more.cue"})
+	if len(r.Errors) != 1 || !strings.HasPrefix(r.Errors[0], "content/cards/more.cue:3:11: profiles.rabble.cost: costs 0 points") {
+		t.Fatalf("want the rabble's cost reported, got %v", r.Errors)
+	}
+
+	// Hostile content: stopped at the time budget.
+	loader.limit.Store(int64(2 * time.Second))
+	slow := strings.Replace(slowCUE, "package warbound", "package warstuff", 1)
+	if err := os.WriteFile(filepath.Join(dir, "cards", "more.cue"), []byte(slow), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = s.Rebuild(context.Background(), []string{"cards/more.cue"})
+	if r.Budget == nil || r.Budget.Resource != budget.Time {
+		t.Fatalf("slow content: budget %v, errors %q", r.Budget, r.Errors)
+	}
+
+	// Fixed: the next save builds again.
+	loader.limit.Store(int64(time.Minute))
+	if err := os.Remove(filepath.Join(dir, "cards", "more.cue")); err != nil {
+		t.Fatal(err)
+	}
+	r = s.Rebuild(context.Background(), []string{"cards/more.cue"})
+	if !r.OK() || !strings.Contains(r.Summary, "13 profiles") {
+		t.Fatalf("after the fix: %q %q", r.Errors, r.Summary)
 	}
 }

@@ -58,16 +58,30 @@ func (l Child) Load(ctx context.Context) (*catalog.Catalog, error) {
 	return cat, err
 }
 
+// ContentLoader is a Loader that loads a tree of any game (package
+// build/ruleset) with its budget: Warbound's catalog, or another game's
+// content. Worker is one; a Loader that is not loads other games' trees
+// in the rebuild, in this process.
+type ContentLoader interface {
+	LoadContent(ctx context.Context) (budget.Loaded, error)
+}
+
 // Worker loads the content in a long-lived child process with a budget
 // per load, which keeps each file's evaluation between loads: after a
 // save, only the saved file is evaluated again (budget.Worker). It is what
-// watch and serve use.
+// watch and serve use, for every game.
 type Worker struct{ W *budget.Worker }
 
 // Load implements Loader.
 func (l Worker) Load(ctx context.Context) (*catalog.Catalog, error) {
 	cat, _, err := l.W.Load(ctx)
 	return cat, err
+}
+
+// LoadContent implements ContentLoader.
+func (l Worker) LoadContent(ctx context.Context) (budget.Loaded, error) {
+	ld, _, err := l.W.LoadContent(ctx)
+	return ld, err
 }
 
 // Outputs selects what a session builds.
@@ -156,6 +170,9 @@ type Session struct {
 	out     *dist.Dir // opened at the first write
 	// lastGood is the hash of the last catalog that built.
 	lastGood string
+	// lastGoodGame is the sum of the last other game's content that built
+	// (rebuildGame).
+	lastGoodGame [32]byte
 	// prev is the last catalog that loaded: the next save's changes are
 	// told against it (package changes).
 	prev   *catalog.Catalog
@@ -209,14 +226,27 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		}
 	}()
 
-	if s.cfg.ContentFS != nil {
-		if game, _, err := schema.Game(s.cfg.ContentFS, s.cfg.Root); err != nil || game != schema.DefaultGame {
-			s.rebuildGame(ctx, r)
+	t := time.Now()
+	var cat *catalog.Catalog
+	var err error
+	if cl, ok := s.cfg.Loader.(ContentLoader); ok {
+		var ld budget.Loaded
+		ld, err = cl.LoadContent(ctx)
+		if err == nil && ld.Other != nil {
+			r.stage("load", t)
+			s.rebuildGame(ctx, r, &ld, changed)
 			return r
 		}
+		cat = ld.Catalog
+	} else {
+		if s.cfg.ContentFS != nil {
+			if game, _, err := schema.Game(s.cfg.ContentFS, s.cfg.Root); err != nil || game != schema.DefaultGame {
+				s.rebuildGame(ctx, r, nil, changed)
+				return r
+			}
+		}
+		cat, err = s.cfg.Loader.Load(ctx)
 	}
-	t := time.Now()
-	cat, err := s.cfg.Loader.Load(ctx)
 	r.stage("load", t)
 	if err != nil {
 		var list diag.List
@@ -390,19 +420,32 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 }
 
 // rebuildGame rebuilds a tree of another game than Warbound (its
-// game.cue names it, package build/ruleset): the whole pipeline, in this
-// process, with no cache and no budget; its report and its writes are
-// those of a Warbound rebuild.
-func (s *Session) rebuildGame(ctx context.Context, r *Report) {
-	stages := []build.Stage{build.Load, build.Checks, build.Layout, build.Site}
-	if s.cfg.Outputs.Data {
-		stages = append(stages, build.Data)
+// game.cue names it, package build/ruleset) with the same pipeline: on the
+// content the loader's budgeted child loaded (ld), or, with a loader that
+// loads Warbound only (ld nil), loading it here. The same content as the
+// last good build (equal sums of the child's answer) plays the check games
+// again and keeps the outputs already written; otherwise the outputs are
+// made again and only the files whose bytes changed are written. Its
+// report is that of a Warbound rebuild.
+func (s *Session) rebuildGame(ctx context.Context, r *Report, ld *budget.Loaded, changed []string) {
+	unchanged := ld != nil && ld.Sum == s.lastGoodGame && !changedEverything(changed)
+	stages := []build.Stage{build.Load, build.Checks}
+	if !unchanged {
+		stages = append(stages, build.Layout, build.Site)
+		if s.cfg.Outputs.Data {
+			stages = append(stages, build.Data)
+		}
+		if s.cfg.Outputs.Print {
+			stages = append(stages, build.Print)
+		}
 	}
-	if s.cfg.Outputs.Print {
-		stages = append(stages, build.Print)
+	opts := build.Options{Content: s.cfg.ContentFS, Root: s.cfg.Root, Stages: stages, Draft: s.cfg.Draft,
+		Version: s.cfg.Version, Date: s.cfg.Date, BaseURL: s.cfg.Site.BaseURL, Preview: s.cfg.Preview,
+		Since: s.cfg.Since, LoadSince: s.cfg.LoadSince}
+	if ld != nil {
+		opts.Loaded = ld.Other
 	}
-	res, err := build.Run(ctx, build.Options{Content: s.cfg.ContentFS, Root: s.cfg.Root, Stages: stages,
-		Version: s.cfg.Version, Date: s.cfg.Date, BaseURL: s.cfg.Site.BaseURL, Preview: s.cfg.Preview})
+	res, err := build.Run(ctx, opts)
 	if err != nil {
 		if ctx.Err() != nil {
 			r.Canceled = true
@@ -412,7 +455,9 @@ func (s *Session) rebuildGame(ctx context.Context, r *Report) {
 		return
 	}
 	for _, tm := range res.Times {
-		r.stageAt(string(tm.Stage), time.Time{}, tm.Took)
+		if ld == nil || tm.Stage != build.Load { // else timed as the child's
+			r.stageAt(string(tm.Stage), time.Time{}, tm.Took)
+		}
 	}
 	if res.Content == nil {
 		for _, d := range res.Diagnostics {
@@ -422,6 +467,7 @@ func (s *Session) rebuildGame(ctx context.Context, r *Report) {
 		return
 	}
 	r.Summary = res.Summary()
+	r.Drafts = len(res.Drafts())
 	r.Checks.Passed, r.Checks.Failed = res.CheckCounts()
 	for _, d := range res.Diagnostics {
 		if d.Severity == diag.Warning {
@@ -430,12 +476,19 @@ func (s *Session) rebuildGame(ctx context.Context, r *Report) {
 			r.OutputErrors = append(r.OutputErrors, d.String())
 		}
 	}
+	if unchanged {
+		r.Unchanged = true
+		return
+	}
 	if !res.OK(false) {
 		return
 	}
 	files := outputFiles(res)
 	if s.cfg.Outputs.Site {
 		r.Site = site.Files(res.Outputs[build.SiteDir])
+	}
+	if s.cfg.Out == "" && r.Site != nil {
+		r.Outputs = append(r.Outputs, fmt.Sprintf("site (%d files, in memory)", len(r.Site)))
 	}
 	if s.cfg.Out != "" {
 		t := time.Now()
@@ -444,6 +497,9 @@ func (s *Session) rebuildGame(ctx context.Context, r *Report) {
 			return
 		}
 		r.stage("write", t)
+	}
+	if ld != nil {
+		s.lastGoodGame = ld.Sum
 	}
 }
 

@@ -230,3 +230,8 @@ func (l *switchableLoader) Load(ctx context.Context) (*catalog.Catalog, error) {
 	l.W.Runner.Limits.Time = time.Duration(l.limit.Load())
 	return l.Worker.Load(ctx)
 }
+
+func (l *switchableLoader) LoadContent(ctx context.Context) (budget.Loaded, error) {
+	l.W.Runner.Limits.Time = time.Duration(l.limit.Load())
+	return l.Worker.LoadContent(ctx)
+}
