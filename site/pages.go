@@ -597,38 +597,7 @@ func (b *builder) factionCSS() []byte {
 
 // sitemap lists the root page and every page of both languages with its
 // alternates, as absolute URLs (only built with a BaseURL).
-func (b *builder) sitemap() []byte {
-	var buf bytes.Buffer
-	buf.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
-	buf.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
-	var paths []string
-	for p := range b.exists {
-		if !strings.HasSuffix(p, "404.html") {
-			paths = append(paths, p)
-		}
-	}
-	sort.Strings(paths)
-	loc := func(p string) string { return escapeHTML(b.absURL(p)) }
-	fmt.Fprintf(&buf, "  <url><loc>%s</loc>", loc("index.html"))
-	for _, l := range catalog.Langs {
-		fmt.Fprintf(&buf, `<xhtml:link rel="alternate" hreflang="%s" href="%s"/>`, l, loc(string(l)+"/index.html"))
-	}
-	fmt.Fprintf(&buf, `<xhtml:link rel="alternate" hreflang="x-default" href="%s"/>`, loc("index.html"))
-	buf.WriteString("</url>\n")
-	for _, p := range paths {
-		_, rest, _ := strings.Cut(p, "/")
-		fmt.Fprintf(&buf, "  <url><loc>%s</loc>", loc(p))
-		for _, l := range catalog.Langs {
-			alt := string(l) + "/" + rest
-			if b.exists[alt] {
-				fmt.Fprintf(&buf, `<xhtml:link rel="alternate" hreflang="%s" href="%s"/>`, l, loc(alt))
-			}
-		}
-		buf.WriteString("</url>\n")
-	}
-	buf.WriteString("</urlset>\n")
-	return buf.Bytes()
-}
+func (b *builder) sitemap() []byte { return Sitemap(b.baseURL(), b.exists) }
 
 // ruleGroup is the rule numbers of one part of the rules (R-SHOOT-…).
 type ruleGroup struct {

@@ -2,11 +2,17 @@ package warstuff
 
 import (
 	"bytes"
+	"cmp"
 	"embed"
 	"fmt"
+	"html"
 	"html/template"
+	"path"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -14,9 +20,11 @@ import (
 	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/catalog"
 	ws "wbtool.dev/wbtool/catalog/warstuff"
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/typo"
 	"wbtool.dev/wbtool/render"
+	"wbtool.dev/wbtool/site"
 )
 
 //go:embed assets
@@ -196,6 +204,10 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 			drawing := render.Drawing{W: render.CardW, H: render.CardH, Title: row.Name, Items: items}
 			out[string(l)+"/profiles/"+p.ID+".svg"] = drawing.SVG(string(l))
 		}
+		// by name in the page's language, as a reader looks for them
+		slices.SortStableFunc(list.Profiles, func(a, b profileRow) int {
+			return cmp.Or(cmp.Compare(site.SortKey(a.Name), site.SortKey(b.Name)), cmp.Compare(a.ID, b.ID))
+		})
 		if err := write("profiles/index.html", list); err != nil {
 			return nil, err
 		}
@@ -227,7 +239,76 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 			return nil, err
 		}
 	}
+	// the site's frame: a 404 page linking from the site's root, a sitemap
+	// with the site's address, robots.txt
+	out["404.html"] = notFound(opts.BaseURL)
+	robots := "User-agent: *\nAllow: /\n"
+	if base := baseURL(opts.BaseURL); base != "" {
+		pages := map[string]bool{}
+		for p := range out {
+			if strings.HasSuffix(p, ".html") && p != "index.html" && p != "404.html" {
+				pages[p] = true
+			}
+		}
+		out["sitemap.xml"] = site.Sitemap(base, pages)
+		robots += "Sitemap: " + base + "sitemap.xml\n"
+	}
+	out["robots.txt"] = []byte(robots)
+	if broken := c.brokenLinks(out); len(broken) > 0 {
+		return nil, broken
+	}
+	if opts.CheckOnly {
+		return nil, nil
+	}
 	return out, nil
+}
+
+func baseURL(s string) string {
+	if s != "" && !strings.HasSuffix(s, "/") {
+		s += "/"
+	}
+	return s
+}
+
+// notFound is the 404 page: served at any depth, so its links start at
+// the site's address (or its root without one).
+func notFound(base string) []byte {
+	root := baseURL(base)
+	if root == "" {
+		root = "/"
+	}
+	return fmt.Appendf(nil, `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Not found · Page introuvable</title></head><body><main><h1>Not found</h1><p>This page does not exist. <a href="%[1]sen/index.html">Warstuff rules</a></p><h1 lang="fr">Page introuvable</h1><p lang="fr">Cette page n’existe pas. <a href="%[1]sfr/index.html">Règles de Warstuff</a></p></main></body></html>`+"\n", template.HTMLEscapeString(root))
+}
+
+// hrefs finds the links of a page.
+var hrefs = regexp.MustCompile(`href="([^"]*)"`)
+
+// brokenLinks checks the links of the rules chapters (the designer's
+// Markdown): each one to a page of the site must name a file the site
+// has; an error at the chapter otherwise.
+func (c *Content) brokenLinks(out dist.Files) diag.List {
+	var d diag.List
+	for _, pg := range c.Catalog.Pages {
+		page := string(pg.Lang) + "/rules/" + pg.Name + ".html"
+		for _, m := range hrefs.FindAllSubmatch(out[page], -1) {
+			href := html.UnescapeString(string(m[1]))
+			target, _, _ := strings.Cut(href, "#")
+			if target == "" || strings.Contains(target, ":") || strings.HasPrefix(target, "/") {
+				continue // an anchor of the page, another site, the root
+			}
+			if _, ok := out[path.Join(path.Dir(page), target)]; !ok {
+				pos := pg.Pos
+				if i := bytes.Index(pg.Src, []byte("]("+href)); i >= 0 {
+					// at the link in the Markdown
+					line := pg.Src[:i]
+					pos.Line = 1 + bytes.Count(line, []byte("\n"))
+					pos.Col = 1 + utf8.RuneCount(line[bytes.LastIndexByte(line, '\n')+1:]) + 1
+				}
+				d = append(d, diag.Errorf(pos, "", "link to %q: the site has no such page (the chapters of this language are rules/<name>.html beside this one, the profiles ../profiles/<id>.html)", href))
+			}
+		}
+	}
+	return d
 }
 
 func (c *Content) profileRow(p *ws.Profile, l ws.Lang) profileRow {
