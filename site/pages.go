@@ -29,6 +29,10 @@ var siteJS string
 //go:embed assets/favicon.svg
 var faviconSVG string
 
+// Favicon is the site's icon (assets/favicon.svg), for other games'
+// sites too.
+func Favicon() []byte { return []byte(faviconSVG) }
+
 // templates are parsed once; html/template executes them safely in
 // parallel.
 var templates = sync.OnceValues(parseTemplates)

@@ -85,7 +85,7 @@ var bandBuilderTemplate = template.Must(template.New("bandbuilder").Parse(`<h1>{
 <div id="bb-verdicts" class="bb-verdicts" aria-live="polite"></div>
 <p><button type="button" id="bb-clear">{{.T "builder.clear"}}</button></p>
 <h2>{{.T "builder.export"}}</h2>
-<p><label for="bb-cue" id="bb-cue-label"></label><br><textarea id="bb-cue" rows="7" readonly spellcheck="false"></textarea><br>
+<p><label for="bb-cue" id="bb-cue-label">{{.CueLabel}}</label><br><textarea id="bb-cue" rows="7" readonly spellcheck="false"></textarea><br>
 <button type="button" id="bb-copy">{{.T "builder.copy"}}</button> <span id="bb-copied" role="status"></span></p>
 <p><label for="bb-share">{{.T "builder.share"}}</label><br><input id="bb-share" type="url" readonly></p>
 </section>
@@ -130,9 +130,11 @@ func (c *Content) bandBuilder(out dist.Files, d pageData, l ws.Lang, write func(
 	data := struct {
 		pageData
 		Config                   string
+		CueLabel                 string // the export's label before the script names the band's file
 		Profiles                 []builderRow
 		Standard, BigMin, BigMax int
-	}{pageData: d, Config: string(config), Standard: cat.Limits.Standard, BigMin: cat.Limits.Standard + 1, BigMax: cat.Limits.BigMax}
+	}{pageData: d, Config: string(config), CueLabel: strings.ReplaceAll(cat.Label("builder.cue", l), "%s", bandcheck.Slug(cat.Label("builder.defaultName", l))),
+		Standard: cat.Limits.Standard, BigMin: cat.Limits.Standard + 1, BigMax: cat.Limits.BigMax}
 	for _, p := range cat.Profiles {
 		name := p.Name.In(l)
 		data.Profiles = append(data.Profiles, builderRow{ID: p.ID, Name: name, Quality: p.Quality, Cost: p.Cost,

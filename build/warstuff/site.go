@@ -50,6 +50,34 @@ type pageData struct {
 	FigureNote string
 	// Wasm: the page runs the WebAssembly checker (the band builder).
 	Wasm bool
+	// Base is the site's address ending in "/" (--base-url), or "".
+	Base string
+	// Description is the page's meta description; "" gives the site's.
+	Description string
+}
+
+// MetaDescription is the page's description.
+func (d pageData) MetaDescription() string {
+	return cmp.Or(d.Description, d.T("site.description"))
+}
+
+// Canonical is the page's published address, or "" without a Base.
+func (d pageData) Canonical() string {
+	if d.Base == "" {
+		return ""
+	}
+	return d.Base + d.Lang + "/" + strings.TrimSuffix(d.AltPath, "index.html")
+}
+
+// Alternates are the page's hreflang links: with a Base, itself, the
+// other language and the site's root, absolute (as the sitemap has
+// them); without, the other language's page, relative.
+func (d pageData) Alternates() []pageLink {
+	if d.Base == "" {
+		return []pageLink{{Title: d.Alt, Href: d.Root + "../" + d.Alt + "/" + d.AltPath}}
+	}
+	p := strings.TrimSuffix(d.AltPath, "index.html")
+	return []pageLink{{Title: d.Lang, Href: d.Base + d.Lang + "/" + p}, {Title: d.Alt, Href: d.Base + d.Alt + "/" + p}, {Title: "x-default", Href: d.Base}}
 }
 
 // T is the interface word key in the page's language.
@@ -57,6 +85,7 @@ func (d pageData) T(key string) string { return d.cat.Label(key, d.lang) }
 
 type profileRow struct {
 	ID, Name, Kind, Weapon, Rules, Search string
+	CostLine                              string // "Cost: 16 pts", in the page's typography
 	Quality, Cost                         int
 	Parts                                 []string
 	Reminders                             []ruleRow
@@ -86,10 +115,13 @@ var siteTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'{{if .Wasm}} 'wasm-unsafe-eval'{{end}}; base-uri 'none'">
 <title>{{.Title}} · {{.T "site.title"}}</title>
+<meta name="description" content="{{.MetaDescription}}">
+<link rel="icon" href="{{.Root}}../assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="{{.Root}}../assets/warstuff.css">
 {{if .Wasm}}<link rel="stylesheet" href="{{.Root}}../assets/bandbuilder.css">
-{{end}}<link rel="alternate" hreflang="{{.Alt}}" href="{{.Root}}../{{.Alt}}/{{.AltPath}}">
-</head>
+{{end}}{{with .Canonical}}<link rel="canonical" href="{{.}}">
+{{end}}{{range .Alternates}}<link rel="alternate" hreflang="{{.Title}}" href="{{.Href}}">
+{{end}}</head>
 <body>
 <header><a class="brand" href="{{.Root}}index.html">{{.T "site.title"}}</a>
 <nav>
@@ -108,8 +140,8 @@ var siteTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <h1>{{.Name}} <span class="cost">{{.Cost}}</span></h1>
 <img class="card" src="{{.ID}}.svg" alt="" width="252" height="352">
 <ul>{{range .Stats}}<li>{{.}}</li>{{end}}</ul>
-<h2>{{$.T "cost"}}: {{.Cost}} {{$.T "points"}}</h2>
-<table><tbody>{{range .Parts}}<tr><td>{{.}}</td></tr>{{end}}</tbody></table>
+<h2>{{.CostLine}}</h2>
+<table class="parts"><tbody>{{range .Parts}}<tr><td>{{.}}</td></tr>{{end}}</tbody></table>
 {{if .Reminders}}<h2>{{$.T "rules"}}</h2><dl>{{range .Reminders}}<dt><a href="../glossary.html#{{.ID}}">{{.Name}}</a></dt><dd>{{.Reminder}}</dd>{{end}}</dl>{{end}}
 {{end}}{{else}}
 <h1>{{.T "site.profiles"}}</h1>
@@ -145,13 +177,14 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 		}
 		out["assets/"+name] = b
 	}
-	out["index.html"] = []byte(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=en/index.html"><title>Warstuff</title></head><body><a href="en/index.html">English</a> · <a href="fr/index.html" lang="fr">Français</a></body></html>` + "\n")
+	out["assets/favicon.svg"] = site.Favicon()
+	out["index.html"] = []byte(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=en/index.html"><title>Warstuff</title><link rel="icon" href="assets/favicon.svg" type="image/svg+xml"></head><body><a href="en/index.html">English</a> · <a href="fr/index.html" lang="fr">Français</a></body></html>` + "\n")
 	for _, l := range catalog.Langs {
 		alt := catalog.French
 		if l == catalog.French {
 			alt = catalog.English
 		}
-		base := pageData{Lang: string(l), Alt: string(alt), cat: cat, lang: l}
+		base := pageData{Lang: string(l), Alt: string(alt), cat: cat, lang: l, Base: baseURL(opts.BaseURL)}
 		write := func(path string, d pageData) error {
 			var b bytes.Buffer
 			d.AltPath = path
@@ -194,6 +227,7 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 			list.Profiles = append(list.Profiles, row)
 			d := base
 			d.Section, d.Title, d.Root, d.Profile = "profiles", row.Name, "../", &row
+			d.Description = typoText(fmt.Sprintf("%s: %s %d+, %s, %s %d %s.", row.Name, strings.ToLower(cat.Label("quality", l)), row.Quality, row.Weapon, strings.ToLower(cat.Label("cost", l)), row.Cost, cat.Label("points", l)), l)
 			if err := write("profiles/"+p.ID+".html", d); err != nil {
 				return nil, err
 			}
@@ -277,7 +311,14 @@ func notFound(base string) []byte {
 	if root == "" {
 		root = "/"
 	}
-	return fmt.Appendf(nil, `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Not found · Page introuvable</title></head><body><main><h1>Not found</h1><p>This page does not exist. <a href="%[1]sen/index.html">Warstuff rules</a></p><h1 lang="fr">Page introuvable</h1><p lang="fr">Cette page n’existe pas. <a href="%[1]sfr/index.html">Règles de Warstuff</a></p></main></body></html>`+"\n", template.HTMLEscapeString(root))
+	return fmt.Appendf(nil, `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Not found · Page introuvable</title><link rel="icon" href="%[1]sassets/favicon.svg" type="image/svg+xml"></head><body><main><h1>Not found</h1><p>This page does not exist. <a href="%[1]sen/index.html">Warstuff rules</a></p><h1 lang="fr">Page introuvable</h1><p lang="fr">Cette page n’existe pas. <a href="%[1]sfr/index.html">Règles de Warstuff</a></p></main></body></html>`+"\n", template.HTMLEscapeString(root))
+}
+
+func init() {
+	ws.Labels["site.description"] = ws.Text{
+		EN: "Warstuff, a skirmish game of small bands: the rules, the profiles with their point costs part by part, the special rules, sample bands and a band builder.",
+		FR: "Warstuff, un jeu d’escarmouche en petites bandes : les règles, les profils et le détail de leur coût en points, les règles spéciales, des bandes d’exemple et un outil pour créer sa bande.",
+	}
 }
 
 // hrefs finds the links of a page.
@@ -328,6 +369,7 @@ func (c *Content) profileRow(p *ws.Profile, l ws.Lang) profileRow {
 	for _, s := range statLines(cat, p, l) {
 		row.Stats = append(row.Stats, inlineMarkup(s))
 	}
+	row.CostLine = typoText(cat.Label("cost", l)+": "+strconv.Itoa(p.Cost)+" "+cat.Label("points", l), l)
 	for _, part := range p.Parts {
 		row.Parts = append(row.Parts, typoText(partLabel(cat, part, l)+": "+strconv.Itoa(part.Points), l))
 	}

@@ -184,7 +184,7 @@ func TestBandBuilderMatchesCLI(t *testing.T) {
 	if illegal < 4 {
 		t.Errorf("only %d illegal verdicts: the cases no longer test refusals", illegal)
 	}
-	noIssuesButFavicon(t, b)
+	b.noIssues(t)
 }
 
 // TestBandBuilderShare: a sample band's link on the bands page opens the
@@ -209,7 +209,7 @@ func TestBandBuilderShare(t *testing.T) {
 	if n := eval[int](t, b, `window.WB_BAND_BUILDER.result.total`); n != band.Total || !strings.Contains(eval[string](t, b, `location.pathname`), "/fr/") {
 		t.Errorf("after the language switch: %d points at %s", n, eval[string](t, b, `location.href`))
 	}
-	noIssuesButFavicon(t, b)
+	b.noIssues(t)
 }
 
 // TestBandBuilderAxe runs axe-core on the band builder with an illegal
@@ -242,17 +242,6 @@ func TestBandBuilderAxe(t *testing.T) {
 				}
 				t.Errorf("%s %s: %s (%s), %d nodes, e.g. %.200s", vp.name, lang, v.ID, v.Help, len(v.Nodes), ex)
 			}
-		}
-	}
-}
-
-// noIssuesButFavicon: noIssues, except the request for /favicon.ico the
-// Warstuff site does not answer (it has no icon yet).
-func noIssuesButFavicon(t *testing.T, b *browser) {
-	t.Helper()
-	for _, s := range b.takeIssues() {
-		if !strings.HasSuffix(s, "/favicon.ico)") {
-			t.Errorf("the page reported a problem: %s", s)
 		}
 	}
 }
@@ -302,7 +291,7 @@ func TestBandBuilderWithoutWasm(t *testing.T) {
 	if v := eval[string](t, b, `document.getElementById('bb-name').value`); v != "<img src=x onerror=alert(1)>" {
 		t.Errorf("name field %q", v)
 	}
-	noIssuesButFavicon(t, b)
+	b.noIssues(t)
 }
 
 // BenchmarkBandBuilderStart measures the band builder's start in Chromium

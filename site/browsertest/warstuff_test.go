@@ -1,0 +1,141 @@
+package browsertest
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"wbtool.dev/wbtool/build/ruleset"
+	wsbuild "wbtool.dev/wbtool/build/warstuff"
+	wscontent "wbtool.dev/wbtool/content/warstuff"
+	wsschema "wbtool.dev/wbtool/schema/warstuff"
+	"wbtool.dev/wbtool/site"
+)
+
+// The Warstuff site (issue 19) checked by the outside validators
+// Warbound's site passes: axe-core on every page and the Nu Html Checker
+// on every page.
+
+// publishedWarstuff builds the Warstuff starter's site as published: with
+// its address, so that canonical and hreflang links are absolute.
+func publishedWarstuff(t *testing.T) site.Files {
+	t.Helper()
+	cat, err := wsschema.Load(wscontent.FS, wsschema.Options{Root: "content"})
+	if err != nil {
+		t.Fatalf("load the Warstuff starter: %v", err)
+	}
+	files, err := (&wsbuild.Content{Catalog: cat}).Site(ruleset.SiteOptions{BaseURL: "https://warstuff.example/"})
+	if err != nil {
+		t.Fatalf("build its site: %v", err)
+	}
+	return site.Files(files)
+}
+
+// TestWarstuffSiteStandards runs axe-core on every page of the published
+// Warstuff site on a desktop (both languages: rules chapters, profiles,
+// glossary, bands, band builder, the 404 page), and on a sample at 360 px;
+// then vnu on every page: zero violations, zero errors. Every page links
+// its icon, which the server answers (no console problem).
+func TestWarstuffSiteStandards(t *testing.T) {
+	files := publishedWarstuff(t)
+	pages := htmlPaths(files)
+	// the published pages' head: absolute canonical and hreflang links
+	// (as the sitemap has them), a description, the icon
+	for _, p := range pages {
+		if p == "index.html" || p == "404.html" {
+			continue
+		}
+		lang, rest, _ := strings.Cut(p, "/")
+		other := map[string]string{"en": "fr", "fr": "en"}[lang]
+		addr := "https://warstuff.example/" + lang + "/" + strings.TrimSuffix(rest, "index.html")
+		head := string(files[p])
+		for _, want := range []string{
+			`<link rel="canonical" href="` + addr + `">`,
+			`<link rel="alternate" hreflang="` + lang + `" href="` + addr + `">`,
+			`<link rel="alternate" hreflang="` + other + `" href="https://warstuff.example/` + other + `/` + strings.TrimSuffix(rest, "index.html") + `">`,
+			`<link rel="alternate" hreflang="x-default" href="https://warstuff.example/">`,
+			`<meta name="description" content="`,
+			`<link rel="icon" href="`,
+		} {
+			if !strings.Contains(head, want) {
+				t.Errorf("%s lacks %s", p, want)
+			}
+		}
+		if strings.Contains(p, "/profiles/") && !strings.HasSuffix(p, "index.html") && strings.Contains(head, `content="Warstuff, `) {
+			t.Errorf("%s has the site's description, not its profile's", p)
+		}
+	}
+	axe, err := os.ReadFile(toolFile(t, "node_modules/axe-core/axe.min.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// axe in the browser's own tab, so that its console problems are
+	// heard (the favicon request among them)
+	b := newBrowser(t)
+	if _, err := chromedp.Call(b.ctx, page.SetBypassCSP, page.SetBypassCSPParams{Enabled: true}); err != nil {
+		t.Fatalf("bypass CSP: %v", err)
+	}
+	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: string(axe)}); err != nil {
+		t.Fatalf("add axe: %v", err)
+	}
+	base := serveSite(t, files)
+	byRule := map[string]int{}
+	bad := 0
+	check := func(what, p string) {
+		vs := axeRun(t, b, base, p)
+		b.do(t, "blank", chromedp.Navigate("about:blank")) // the page's late requests are its own
+		if len(vs) > 0 {
+			bad++
+		}
+		for _, v := range vs {
+			byRule[v.ID] += len(v.Nodes)
+			ex := ""
+			if len(v.Nodes) > 0 {
+				ex = v.Nodes[0].HTML
+			}
+			t.Errorf("%s%s: %s (%s), %d nodes, e.g. %.200s", p, what, v.ID, v.Help, len(v.Nodes), ex)
+		}
+		for _, s := range b.takeIssues() {
+			// the 404 page's links (its icon too) start at the site's
+			// address, which is not this test's server
+			if !(p == "404.html" && strings.Contains(s, "(https://warstuff.example/")) {
+				t.Errorf("%s%s reported a problem: %s", p, what, s)
+			}
+		}
+	}
+	for _, p := range pages {
+		if p != "404.html" {
+			check("", p)
+		}
+	}
+	phone := []string{"en/index.html", "fr/profiles/index.html", "fr/glossary.html", "en/bands.html"}
+	for _, p := range pages {
+		if strings.Contains(p, "/profiles/") && !strings.HasSuffix(p, "index.html") {
+			phone = append(phone, p) // the first profile page
+			break
+		}
+	}
+	b.do(t, "phone", chromedp.EmulateViewport(360, 740))
+	for _, p := range phone {
+		check(" at 360 px", p)
+	}
+	// last, so that its late requests (its icon at the site's address,
+	// not this server) cannot be taken for another page's
+	check(" at 360 px", "404.html")
+	rules := make([]string, 0, len(byRule))
+	for r, n := range byRule {
+		rules = append(rules, fmt.Sprintf("%s ×%d", r, n))
+	}
+	sort.Strings(rules)
+	t.Logf("axe-core on %d Warstuff pages on a desktop, %d at 360 px (404.html among them): %d with violations %v", len(pages)-1, len(phone)+1, bad, rules)
+	if n := vnuCheck(t, files, pages); n != len(pages) || !slices.Contains(pages, "en/profiles/index.html") {
+		t.Errorf("vnu read %d pages of %d", n, len(pages))
+	}
+	t.Logf("vnu on %d Warstuff pages", len(pages))
+}
