@@ -367,7 +367,7 @@ func (c *Content) profileRow(p *ws.Profile, l ws.Lang) profileRow {
 		row.Weapon = cat.Label("melee-only", l)
 	}
 	for _, s := range statLines(cat, p, l) {
-		row.Stats = append(row.Stats, inlineMarkup(s))
+		row.Stats = append(row.Stats, inlineMarkup(typoText(s, l)))
 	}
 	row.CostLine = typoText(cat.Label("cost", l)+": "+strconv.Itoa(p.Cost)+" "+cat.Label("points", l), l)
 	for _, part := range p.Parts {
