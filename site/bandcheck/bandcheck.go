@@ -120,12 +120,7 @@ func Check(c *ws.Catalog, b Band) Result {
 }
 
 // Slug makes a band id from its name ("my-band" when nothing is left).
-func Slug(name string) string {
-	if s := deckcheck.Slug(name); s != "my-deck" || strings.Contains(strings.ToLower(name), "deck") {
-		return s
-	}
-	return "my-band"
-}
+func Slug(name string) string { return deckcheck.SlugOr(name, "my-band") }
 
 // CUE writes b as a Warstuff content file (scenarios/<slug>.cue), its
 // name in both languages; strings are written as JSON strings, so a name

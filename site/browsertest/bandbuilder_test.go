@@ -230,17 +230,8 @@ func TestBandBuilderAxe(t *testing.T) {
 		for _, lang := range []string{"en", "fr"} {
 			b.do(t, "open", chromedp.Navigate(base+"/"+lang+"/bandbuilder.html#n=A&f=50&p=trooper:3,militia:12"), chromedp.WaitReady(chromedp.ID("bb-pool")))
 			b.waitFor(t, bandBuilderReady)
-			out := eval[string](t, b, `axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations))`, chromedp.EvalAwaitPromise)
-			var vs []axeResult
-			if err := json.Unmarshal([]byte(out), &vs); err != nil {
-				t.Fatalf("axe said %q: %v", out, err)
-			}
-			for _, v := range vs {
-				ex := ""
-				if len(v.Nodes) > 0 {
-					ex = v.Nodes[0].HTML
-				}
-				t.Errorf("%s %s: %s (%s), %d nodes, e.g. %.200s", vp.name, lang, v.ID, v.Help, len(v.Nodes), ex)
+			for _, v := range axeHere(t, b) {
+				t.Errorf("%s %s: %v", vp.name, lang, v)
 			}
 		}
 	}

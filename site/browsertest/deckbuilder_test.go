@@ -341,17 +341,8 @@ func TestDeckBuilderAxe(t *testing.T) {
 		b.do(t, "viewport "+vp.name, chromedp.EmulateViewport(vp.w, vp.h))
 		for _, lang := range []string{"en", "fr"} {
 			openBuilder(t, b, base, lang, "#f=exploration&n=A&c=vanta,copp,splatter,scope,formation&a=scope:copp")
-			out := eval[string](t, b, `axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations))`, chromedp.EvalAwaitPromise)
-			var vs []axeResult
-			if err := json.Unmarshal([]byte(out), &vs); err != nil {
-				t.Fatalf("axe said %q: %v", out, err)
-			}
-			for _, v := range vs {
-				ex := ""
-				if len(v.Nodes) > 0 {
-					ex = v.Nodes[0].HTML
-				}
-				t.Errorf("%s %s: %s (%s), %d nodes, e.g. %.200s", vp.name, lang, v.ID, v.Help, len(v.Nodes), ex)
+			for _, v := range axeHere(t, b) {
+				t.Errorf("%s %s: %v", vp.name, lang, v)
 			}
 		}
 	}

@@ -69,11 +69,7 @@ func TestStaleMarkAndErrata(t *testing.T) {
 		b.do(t, "viewport", chromedp.EmulateViewport(width, 900))
 		for _, p := range pages {
 			for _, v := range axeRun(t, b, base, p) {
-				ex := ""
-				if len(v.Nodes) > 0 {
-					ex = v.Nodes[0].HTML
-				}
-				t.Errorf("%s at %d px: %s (%s), %d nodes, e.g. %.200s", p, width, v.ID, v.Help, len(v.Nodes), ex)
+				t.Errorf("%s at %d px: %v", p, width, v)
 			}
 		}
 	}

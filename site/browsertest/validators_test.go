@@ -89,6 +89,42 @@ type axeResult struct {
 	} `json:"nodes"`
 }
 
+// String says what a violation is, with its first node's markup.
+func (v axeResult) String() string {
+	ex := ""
+	if len(v.Nodes) > 0 {
+		ex = v.Nodes[0].HTML
+	}
+	return fmt.Sprintf("%s (%s), %d nodes, e.g. %.200s", v.ID, v.Help, len(v.Nodes), ex)
+}
+
+// axeViolations is the script that runs axe-core on the page as it stands.
+const axeViolations = `axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations))`
+
+// axeEval runs axe-core on the document open in ctx.
+func axeEval(ctx context.Context) ([]axeResult, error) {
+	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](axeViolations, chromedp.EvalAwaitPromise))
+	if err != nil {
+		return nil, fmt.Errorf("axe: %w", err)
+	}
+	var vs []axeResult
+	if err := json.Unmarshal([]byte(out), &vs); err != nil {
+		return nil, fmt.Errorf("axe said %q: %w", out, err)
+	}
+	return vs, nil
+}
+
+// axeHere runs axe-core on the page open in b as it stands (after a
+// script has changed it), for b set up to inject axe-core.
+func axeHere(t *testing.T, b *browser) []axeResult {
+	t.Helper()
+	vs, err := axeEval(b.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return vs
+}
+
 // axeTabs is how many tabs of one Chromium run axe-core at once: the
 // pages load, lay out and run axe's rules in parallel.
 const axeTabs = 3
@@ -100,15 +136,7 @@ func axePage(ctx context.Context, url string) ([]axeResult, error) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
 		return nil, fmt.Errorf("open: %w", err)
 	}
-	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](`axe.run(document, {resultTypes: ['violations']}).then(r => JSON.stringify(r.violations))`, chromedp.EvalAwaitPromise))
-	if err != nil {
-		return nil, fmt.Errorf("axe: %w", err)
-	}
-	var vs []axeResult
-	if err := json.Unmarshal([]byte(out), &vs); err != nil {
-		return nil, fmt.Errorf("axe said %q: %w", out, err)
-	}
-	return vs, nil
+	return axeEval(ctx)
 }
 
 // axeTab opens a tab of b in which every page gets axe-core (the pages'
@@ -166,11 +194,7 @@ func TestAxeEveryPage(t *testing.T) {
 		for _, v := range vs {
 			byRule[v.ID] += len(v.Nodes)
 			if byRule[v.ID] <= 3*len(v.Nodes) {
-				ex := ""
-				if len(v.Nodes) > 0 {
-					ex = v.Nodes[0].HTML
-				}
-				t.Errorf("%s: %s (%s), %d nodes, e.g. %.200s", p, v.ID, v.Help, len(v.Nodes), ex)
+				t.Errorf("%s: %v", p, v)
 			}
 		}
 	}

@@ -95,11 +95,7 @@ func TestWarstuffSiteStandards(t *testing.T) {
 		}
 		for _, v := range vs {
 			byRule[v.ID] += len(v.Nodes)
-			ex := ""
-			if len(v.Nodes) > 0 {
-				ex = v.Nodes[0].HTML
-			}
-			t.Errorf("%s%s: %s (%s), %d nodes, e.g. %.200s", p, what, v.ID, v.Help, len(v.Nodes), ex)
+			t.Errorf("%s%s: %v", p, what, v)
 		}
 		for _, s := range b.takeIssues() {
 			// the 404 page's links (its icon too) start at the site's

@@ -309,7 +309,11 @@ func quote(s string) string {
 // Slug makes a deck id (lower-case kebab, as content ids are) from a
 // name: "Smoke & Scrap" → "smoke-scrap", "Fumée" → "fumee"; "my-deck"
 // when nothing is left.
-func Slug(name string) string {
+func Slug(name string) string { return SlugOr(name, "my-deck") }
+
+// SlugOr is Slug with its own id for a name that leaves nothing (the band
+// builder's "my-band").
+func SlugOr(name, empty string) string {
 	var b strings.Builder
 	dash := false
 	for _, r := range strings.ToLower(name) {
@@ -333,7 +337,7 @@ func Slug(name string) string {
 		s = strings.Trim(s[:60], "-")
 	}
 	if s == "" {
-		return "my-deck"
+		return empty
 	}
 	return s
 }
