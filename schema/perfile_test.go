@@ -7,16 +7,13 @@ import (
 	"math/rand/v2"
 	"os"
 	"path"
-	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
-	"testing/fstest"
 
 	"cuelang.org/go/cue/ast"
-	"github.com/rogpeppe/go-internal/txtar"
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
@@ -143,62 +140,15 @@ func TestPerFileEqualsWhole(t *testing.T) {
 // TestPerFileEqualsWholeOnScripts loads the content of every CLI test
 // script (the bad-input cases of cmd/wbtool) both ways.
 func TestPerFileEqualsWholeOnScripts(t *testing.T) {
-	scripts, err := filepath.Glob("../cmd/wbtool/testdata/script/*.txtar")
-	if err != nil || len(scripts) == 0 {
-		t.Fatalf("no scripts: %v", err)
-	}
-	base := os.DirFS("../cmd/wbtool/testdata/base")
 	perFileLoads := 0
-	for _, s := range scripts {
-		ar, err := txtar.ParseFile(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		// The content folders: those the script fills with the frozen
-		// base content, else content/.
-		based := map[string]bool{}
-		for _, line := range strings.Split(string(ar.Comment), "\n") {
-			if f := strings.Fields(line); len(f) == 2 && f[0] == "base" {
-				based[f[1]] = true
-			}
-		}
-		dirs := based
-		if len(dirs) == 0 {
-			dirs = map[string]bool{"content": false}
-		}
-		for dir := range dirs {
-			m := fstest.MapFS{}
-			if based[dir] {
-				err := fs.WalkDir(base, ".", func(p string, d fs.DirEntry, err error) error {
-					if err != nil || d.IsDir() {
-						return err
-					}
-					b, err := fs.ReadFile(base, p)
-					m[p] = &fstest.MapFile{Data: b}
-					return err
-				})
-				if err != nil {
-					t.Fatal(err)
+	for _, sc := range testtool.ScriptContents(t, "../cmd/wbtool/testdata/script", "../cmd/wbtool/testdata/base") {
+		t.Run(sc.Name, func(t *testing.T) {
+			for _, draft := range []bool{false, true} {
+				if !loadWays(t, sc.Files, Options{Root: sc.Dir, Draft: draft}) {
+					perFileLoads++
 				}
 			}
-			cue := false
-			for _, f := range ar.Files {
-				if rel, ok := strings.CutPrefix(f.Name, dir+"/"); ok {
-					m[rel] = &fstest.MapFile{Data: f.Data}
-					cue = cue || strings.HasSuffix(rel, ".cue")
-				}
-			}
-			if !cue && !based[dir] {
-				continue
-			}
-			t.Run(strings.TrimSuffix(filepath.Base(s), ".txtar")+"/"+dir, func(t *testing.T) {
-				for _, draft := range []bool{false, true} {
-					if !loadWays(t, m, Options{Root: dir, Draft: draft}) {
-						perFileLoads++
-					}
-				}
-			})
-		}
+		})
 	}
 	if perFileLoads == 0 {
 		t.Error("every script fell back to the whole package")

@@ -2,19 +2,13 @@ package site
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"slices"
-	"strings"
 	"sync"
 	"testing"
-	"testing/fstest"
-
-	"github.com/rogpeppe/go-internal/txtar"
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
+	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -121,86 +115,17 @@ func TestCheckOnScripts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads the content of every CLI script")
 	}
-	scripts, err := filepath.Glob("../cmd/wbtool/testdata/script/*.txtar")
-	if err != nil || len(scripts) == 0 {
-		t.Fatalf("no scripts: %v", err)
-	}
-	base := os.DirFS("../cmd/wbtool/testdata/base")
 	built, refused := 0, 0
-	for _, s := range scripts {
-		ar, err := txtar.ParseFile(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		based := map[string]bool{}
-		for _, line := range strings.Split(string(ar.Comment), "\n") {
-			if f := strings.Fields(line); len(f) == 2 && f[0] == "base" {
-				based[f[1]] = true
+	for _, sc := range testtool.ScriptContents(t, "../cmd/wbtool/testdata/script", "../cmd/wbtool/testdata/base") {
+		for _, draft := range []bool{false, true} {
+			cat, err := schema.Load(sc.Files, schema.Options{Root: sc.Dir, Draft: draft})
+			if err != nil {
+				continue // the loader refuses it: the site never sees it
 			}
-		}
-		dirs := based
-		if len(dirs) == 0 {
-			dirs = map[string]bool{"content": false}
-		}
-		for _, dir := range slices.Sorted(func(yield func(string) bool) {
-			for d := range dirs {
-				if !yield(d) {
-					return
-				}
+			if _, err := Build(cat, Options{CardImages: stubImages}); err != nil {
+				refused++
 			}
-		}) {
-			m := fstest.MapFS{}
-			if based[dir] {
-				err := fs.WalkDir(base, ".", func(p string, d fs.DirEntry, err error) error {
-					if err != nil || d.IsDir() {
-						return err
-					}
-					b, err := fs.ReadFile(base, p)
-					m[p] = &fstest.MapFile{Data: b}
-					return err
-				})
-				if err != nil {
-					t.Fatal(err)
-				}
-			}
-			cue := false
-			for _, f := range ar.Files {
-				if rel, ok := strings.CutPrefix(f.Name, dir+"/"); ok {
-					m[rel] = &fstest.MapFile{Data: f.Data}
-					cue = cue || strings.HasSuffix(rel, ".cue") || strings.HasSuffix(rel, ".md")
-				}
-			}
-			// the files the script copies into the content folder before
-			// its first command
-			for _, line := range strings.Split(string(ar.Comment), "\n") {
-				f := strings.Fields(line)
-				if len(f) > 0 && (f[0] == "exec" || f[0] == "!") {
-					break
-				}
-				if len(f) != 3 || f[0] != "cp" {
-					continue
-				}
-				rel, ok := strings.CutPrefix(f[2], dir+"/")
-				for _, af := range ar.Files {
-					if ok && af.Name == f[1] {
-						m[rel] = &fstest.MapFile{Data: af.Data}
-						cue = true
-					}
-				}
-			}
-			if !cue && !based[dir] {
-				continue
-			}
-			for _, draft := range []bool{false, true} {
-				cat, err := schema.Load(m, schema.Options{Root: dir, Draft: draft})
-				if err != nil {
-					continue // the loader refuses it: the site never sees it
-				}
-				if _, err := Build(cat, Options{CardImages: stubImages}); err != nil {
-					refused++
-				}
-				built++
-			}
+			built++
 		}
 	}
 	if built == 0 || refused == 0 {

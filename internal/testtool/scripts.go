@@ -1,0 +1,104 @@
+package testtool
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// ScriptContent is a content folder as a CLI testscript sets it up
+// before its first command.
+type ScriptContent struct {
+	Name  string // script/folder, for t.Run
+	Dir   string // the folder's name in the script (content, …)
+	Files fstest.MapFS
+}
+
+// ScriptContents lists the content folders of the CLI testscripts in
+// scriptDir (cmd/wbtool/testdata/script): those a script fills with the
+// frozen base content of baseDir ("base DIR" lines), else content/; each
+// with the script's own files under it and the files it copies in (cp
+// lines) before its first command. A folder with no base content, no
+// .cue or .md file of the script's and nothing copied in is left out.
+func ScriptContents(t testing.TB, scriptDir, baseDir string) []ScriptContent {
+	t.Helper()
+	scripts, err := filepath.Glob(filepath.Join(scriptDir, "*.txtar"))
+	if err != nil || len(scripts) == 0 {
+		t.Fatalf("no scripts in %s: %v", scriptDir, err)
+	}
+	base := os.DirFS(baseDir)
+	var out []ScriptContent
+	for _, s := range scripts {
+		ar, err := txtar.ParseFile(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(ar.Comment), "\n")
+		based := map[string]bool{}
+		for _, line := range lines {
+			if f := strings.Fields(line); len(f) == 2 && f[0] == "base" {
+				based[f[1]] = true
+			}
+		}
+		dirs := []string{"content"}
+		if len(based) > 0 {
+			dirs = slices.Sorted(func(yield func(string) bool) {
+				for d := range based {
+					if !yield(d) {
+						return
+					}
+				}
+			})
+		}
+		for _, dir := range dirs {
+			m := fstest.MapFS{}
+			if based[dir] {
+				err := fs.WalkDir(base, ".", func(p string, d fs.DirEntry, err error) error {
+					if err != nil || d.IsDir() {
+						return err
+					}
+					b, err := fs.ReadFile(base, p)
+					m[p] = &fstest.MapFile{Data: b}
+					return err
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			own := false
+			for _, f := range ar.Files {
+				if rel, ok := strings.CutPrefix(f.Name, dir+"/"); ok {
+					m[rel] = &fstest.MapFile{Data: f.Data}
+					own = own || strings.HasSuffix(rel, ".cue") || strings.HasSuffix(rel, ".md")
+				}
+			}
+			for _, line := range lines {
+				f := strings.Fields(line)
+				if len(f) > 0 && (f[0] == "exec" || f[0] == "!") {
+					break
+				}
+				rel, ok := "", false
+				if len(f) == 3 && f[0] == "cp" {
+					rel, ok = strings.CutPrefix(f[2], dir+"/")
+				}
+				for _, af := range ar.Files {
+					if ok && af.Name == f[1] {
+						m[rel] = &fstest.MapFile{Data: af.Data}
+						own = true
+					}
+				}
+			}
+			if !own && !based[dir] {
+				continue
+			}
+			out = append(out, ScriptContent{Name: strings.TrimSuffix(filepath.Base(s), ".txtar") + "/" + dir, Dir: dir, Files: m})
+		}
+	}
+	return out
+}
