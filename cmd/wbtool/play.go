@@ -106,7 +106,7 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 	f.BoolVar(&maintenance, "maintenance", false, "Confrontation: play with the Maintenance option (R-TURN-7)")
 	f.BoolVar(&quiet, "quiet", false, "print only the result line, not the account of the game")
 	f.StringVar(&horde, "horde", "", "Warstuff invasion: the creatures (default: the content's first horde)")
-	f.StringSliceVar(&variants, "variant", nil, "Warstuff invasion: variants (WS-VAR) `V,…`: late-arrival, clock=TURNS, smart-creatures, bitter-end, more-randomness")
+	f.StringSliceVar(&variants, "variant", nil, wsVariantUsage)
 	return cmd
 }
 

@@ -112,7 +112,7 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 	f.BoolVar(&noProgress, "no-progress", false, "no progress bar on stderr")
 	f.BoolVar(&maintenance, "maintenance", false, "Confrontation: play with the Maintenance option (R-TURN-7)")
 	f.StringVar(&horde, "horde", "", "Warstuff invasion: the creatures (default: the content's first horde)")
-	f.StringSliceVar(&variants, "variant", nil, "Warstuff invasion: variants (WS-VAR) `V,…`: late-arrival, clock=TURNS, smart-creatures, bitter-end, more-randomness")
+	f.StringSliceVar(&variants, "variant", nil, wsVariantUsage)
 	return cmd
 }
 

@@ -131,3 +131,6 @@ func isWarstuffLog(data []byte) bool {
 	_, err := engws.ReadLog(data)
 	return err == nil
 }
+
+// wsVariantUsage is the help of play's and sim's --variant.
+const wsVariantUsage = "Warstuff invasion: variants (WS-VAR) `V,…`: " + wsmatch.VariantUsage

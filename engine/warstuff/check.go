@@ -50,6 +50,9 @@ type Check struct {
 	BitterEnd   bool `json:"bitterEnd,omitempty"`
 	// Clock: Against the Clock's record to beat, in turns (WS-VAR-2).
 	Clock int `json:"clock,omitempty"`
+	// Everywhere: They Come From Everywhere's spawn dice per player, −2 to
+	// +2 (WS-VAR-4).
+	Everywhere int `json:"everywhere,omitempty"`
 	// SmartCreatures: creatures move by SmartCreatures (WS-VAR-3).
 	SmartCreatures bool `json:"smartCreatures,omitempty"`
 	// MoreRandomness: a card each creature phase (WS-VAR-6, 7); StartCards
@@ -367,7 +370,10 @@ func (r *checkRun) setup() error {
 		}
 		g.SpawnDice = cr.SpawnDice
 	}
-	g.LateArrival, g.BitterEnd, g.Clock = c.LateArrival, c.BitterEnd, c.Clock
+	g.LateArrival, g.BitterEnd, g.Clock, g.Everywhere = c.LateArrival, c.BitterEnd, c.Clock, c.Everywhere
+	if c.Everywhere != 0 && scen != Invasion {
+		return fmt.Errorf("everywhere: They Come From Everywhere is a variant of the invasion (WS-VAR-4)")
+	}
 	if c.SmartCreatures {
 		g.CreatureMove = SmartCreatures
 	}

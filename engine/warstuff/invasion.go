@@ -330,9 +330,11 @@ func (s *State) rollSpawn(x *ctx) error {
 	if n == 0 {
 		n = 5
 	}
-	if s.card > 0 { // WS-VAR-6
-		n = max(0, n+int(suits[s.card-1].spawn))
+	n += s.g.Everywhere // WS-VAR-4
+	if s.card > 0 {     // WS-VAR-6
+		n += int(suits[s.card-1].spawn)
 	}
+	n = max(0, n)
 	players := max(s.g.Players, 1)
 	for range n * players {
 		v, err := s.roll(x, RollSpawn, -1, 0, 0)

@@ -7,7 +7,7 @@ import (
 
 // TestRandomPick plays the random bot's short cut (Play draws without
 // Legal) on every sample scenario (the invasions also with Smart
-// Creatures and More Randomness): every drawn decision is accepted and
+// Creatures, More Randomness and two more spawn dice): every drawn decision is accepted and
 // keeps the invariants, the log replays, and the same seed gives the same
 // log byte for byte.
 func TestRandomPick(t *testing.T) {
@@ -16,10 +16,11 @@ func TestRandomPick(t *testing.T) {
 		n = 3
 	}
 	games := sampleGames(t)
-	for _, g := range games[2:] { // the invasions again, with Smart Creatures (WS-VAR-3) and More Randomness (WS-VAR-6)
+	for _, g := range games[2:] { // the invasions again, with Smart Creatures (WS-VAR-3), More Randomness (WS-VAR-6) and They Come From Everywhere (WS-VAR-4)
 		smart := *g
 		smart.CreatureMove = SmartCreatures
 		smart.MoreRandomness = true
+		smart.Everywhere = 2
 		games = append(games, &smart)
 	}
 	for gi, g := range games {

@@ -1,6 +1,7 @@
 package warstuff
 
 import (
+	"strings"
 	"testing"
 
 	"wbtool.dev/wbtool/engine/warstuff/geom"
@@ -72,6 +73,24 @@ func TestBigGame(t *testing.T) {
 		s.score(&ctx{})
 		if [2]int16(s.vp[:2]) != c.want || s.winner != -1 {
 			t.Errorf("red on %d, blue on %d: VP %v winner %d, want %v and a draw (margin 10)", c.red, c.blue, s.vp, s.winner, c.want)
+		}
+	}
+}
+
+// TestEverywhereBounds: They Come From Everywhere changes the spawn dice by
+// one or two (WS-VAR-4); NewState refuses more.
+func TestEverywhereBounds(t *testing.T) {
+	g := *sampleGames(t)[2]
+	for _, n := range []int{-3, 3, 7} {
+		g.Everywhere = n
+		if _, err := NewState(&g, 1); err == nil || !strings.Contains(err.Error(), "WS-VAR-4") {
+			t.Errorf("Everywhere %d: got %v, want an error citing WS-VAR-4", n, err)
+		}
+	}
+	for _, n := range []int{-2, -1, 0, 1, 2} {
+		g.Everywhere = n
+		if _, err := NewState(&g, 1); err != nil {
+			t.Errorf("Everywhere %d: %v", n, err)
 		}
 	}
 }

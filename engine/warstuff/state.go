@@ -89,12 +89,15 @@ type Game struct {
 	SpawnDice int
 	Players   int
 	MaxTurns  int // a safety bound for invasion games (0: none)
-	// Variants of the invasion (WS-VAR): They Come From Everywhere is
-	// SpawnDice; LateArrival plays one spawning phase before turn 1
-	// (WS-VAR-1); BitterEnd makes the heroes also clear the table after
-	// sealing the entries (WS-VAR-5).
+	// Variants of the invasion (WS-VAR): LateArrival plays one spawning
+	// phase before turn 1 (WS-VAR-1); BitterEnd makes the heroes also
+	// clear the table after sealing the entries (WS-VAR-5); Everywhere,
+	// They Come From Everywhere (WS-VAR-4), adds its value to each
+	// player's spawn dice (+1 or +2 harder, −1 or −2 easier; see
+	// CheckEverywhere).
 	LateArrival bool
 	BitterEnd   bool
+	Everywhere  int
 	// CreatureMove, when set, replaces the creatures' straight move toward
 	// the nearest hero (WS-INV-7): Smart Creatures (WS-VAR-3), e.g.
 	// SmartCreatures.
@@ -219,9 +222,22 @@ func NewState(g *Game, seed uint64) (*State, error) {
 			f.Flags = fReserve
 		}
 	}
+	if err := CheckEverywhere(g.Everywhere); err != nil {
+		return nil, err
+	}
 	s.n = int8(len(g.Figs))
 	s.act.fig = -1
 	return s, nil
+}
+
+// CheckEverywhere says whether n is a value of They Come From Everywhere
+// (WS-VAR-4): one or two spawn dice more or fewer per player, or 0 (not
+// played).
+func CheckEverywhere(n int) error {
+	if n < -2 || n > 2 {
+		return fmt.Errorf("They Come From Everywhere changes each player's spawn dice by −2, −1, +1 or +2, not %+d (WS-VAR-4)", n)
+	}
+	return nil
 }
 
 // Start runs the game to its first decision (turn 1 begins), with dice

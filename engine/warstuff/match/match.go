@@ -37,7 +37,8 @@ type Options struct {
 	Horde string
 	Bot   string // random or greedy
 	// Variants of the invasion (WS-VAR): late-arrival, clock=TURNS,
-	// smart-creatures, bitter-end, more-randomness.
+	// everywhere=N (N: -2, -1, +1, +2), smart-creatures, bitter-end,
+	// more-randomness.
 	Variants []string
 }
 
@@ -64,8 +65,11 @@ type Match struct {
 	fixed  *engws.Game // the game, when no seats are rolled
 }
 
+// VariantUsage lists the variants for a --variant flag's help.
+const VariantUsage = "late-arrival, clock=TURNS, everywhere=±1|±2, smart-creatures, bitter-end, more-randomness"
+
 // variantNames are the variants in the order logs list them.
-var variantNames = []string{"late-arrival", "clock", "smart-creatures", "bitter-end", "more-randomness"}
+var variantNames = []string{"late-arrival", "clock", "everywhere", "smart-creatures", "bitter-end", "more-randomness"}
 
 // New resolves the options against the catalog.
 func New(cat *ws.Catalog, o Options) (*Match, error) {
@@ -157,16 +161,23 @@ func variants(given []string, invasion bool) ([]string, error) {
 		}
 		name, arg, hasArg := strings.Cut(v, "=")
 		if !slices.Contains(variantNames, name) {
-			return nil, optErr("variant", "no variant %q%s: late-arrival, clock=TURNS, smart-creatures, bitter-end or more-randomness", name, suggest.Hint(name, variantNames))
+			return nil, optErr("variant", "no variant %q%s: %s", name, suggest.Hint(name, variantNames), VariantUsage)
 		}
 		if _, dup := byName[name]; dup {
 			return nil, optErr("variant", "%s given twice", name)
 		}
-		if name == "clock" {
+		switch {
+		case name == "clock":
 			if n, err := strconv.Atoi(arg); err != nil || n < 1 {
 				return nil, optErr("variant", "clock=%s: Against the Clock takes the record to beat, in turns (clock=TURNS, at least 1; WS-VAR-2)", arg)
 			}
-		} else if hasArg {
+		case name == "everywhere":
+			n, err := strconv.Atoi(arg)
+			if err != nil || n == 0 || engws.CheckEverywhere(n) != nil {
+				return nil, optErr("variant", "everywhere=%s: They Come From Everywhere takes the spawn dice each player adds, +1 or +2, or takes away, -1 or -2 (WS-VAR-4)", arg)
+			}
+			v = fmt.Sprintf("everywhere=%+d", n)
+		case hasArg:
 			return nil, optErr("variant", "%s takes no value", name)
 		}
 		if !invasion {
@@ -201,6 +212,8 @@ func (m *Match) setup(corners []int) (*engws.Game, error) {
 			g.LateArrival = true
 		case "clock":
 			g.Clock, _ = strconv.Atoi(arg)
+		case "everywhere":
+			g.Everywhere, _ = strconv.Atoi(arg)
 		case "smart-creatures":
 			g.CreatureMove = engws.SmartCreatures
 		case "bitter-end":

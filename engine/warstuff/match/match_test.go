@@ -52,6 +52,10 @@ func TestOptionErrors(t *testing.T) {
 		{match.Options{Scenario: "invasion", Variants: []string{"smart-creature"}}, "variant", `no variant "smart-creature" (did you mean "smart-creatures"?)`},
 		{match.Options{Scenario: "invasion", Variants: []string{"bitter-end=2"}}, "variant", "bitter-end takes no value"},
 		{match.Options{Scenario: "invasion", Variants: []string{"late-arrival", "late-arrival"}}, "variant", "late-arrival given twice"},
+		{match.Options{Scenario: "invasion", Variants: []string{"everywhere=3"}}, "variant", "everywhere=3: They Come From Everywhere takes the spawn dice each player adds, +1 or +2, or takes away, -1 or -2 (WS-VAR-4)"},
+		{match.Options{Scenario: "invasion", Variants: []string{"everywhere=0"}}, "variant", "everywhere=0: They Come"},
+		{match.Options{Scenario: "invasion", Variants: []string{"everywhere"}}, "variant", "everywhere=: They Come"},
+		{match.Options{Variants: []string{"everywhere=1"}}, "variant", "everywhere is a variant of the invasion (WS-VAR); add --scenario invasion"},
 	} {
 		_, err := match.New(c, tc.o)
 		var oe *match.OptionError
