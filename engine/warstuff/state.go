@@ -235,7 +235,7 @@ func NewState(g *Game, seed uint64) (*State, error) {
 // played).
 func CheckEverywhere(n int) error {
 	if n < -2 || n > 2 {
-		return fmt.Errorf("They Come From Everywhere changes each player's spawn dice by −2, −1, +1 or +2, not %+d (WS-VAR-4)", n)
+		return fmt.Errorf("everywhere: They Come From Everywhere changes each player's spawn dice by −2, −1, +1 or +2, not %+d (WS-VAR-4)", n)
 	}
 	return nil
 }
