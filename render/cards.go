@@ -822,6 +822,17 @@ func CardNumber(cat *catalog.Catalog, id string) string {
 	return ""
 }
 
+// CardNumbers is every card's number by id (CardNumber for each).
+func CardNumbers(cat *catalog.Catalog) map[string]string {
+	m := map[string]string{}
+	for _, k := range catalog.Kinds {
+		for i, id := range cat.CardIDs(k) {
+			m[id] = cardNumber(k, i)
+		}
+	}
+	return m
+}
+
 // cardNumber is the number of the card of kind k at index i.
 func cardNumber(k catalog.Kind, i int) string {
 	n := strconv.Itoa(i + 1)

@@ -74,12 +74,7 @@ func (ls *Layouts) Keep(prev *Layouts, same func(l catalog.Lang, id string) bool
 // card alone is numbered by CardNumber: no table for a single image).
 func (ls *Layouts) countCards() {
 	ls.numOnce.Do(func() {
-		m := map[string]string{}
-		for _, k := range catalog.Kinds {
-			for i, id := range ls.cat.CardIDs(k) {
-				m[id] = cardNumber(k, i)
-			}
-		}
+		m := CardNumbers(ls.cat)
 		ls.numbers.Store(&m)
 	})
 }

@@ -48,10 +48,14 @@ type index struct {
 	// rules is the hash of what every check game reads: action boards and
 	// factions. A change there re-runs every check.
 	rules string
+	// numbers are the cards' numbers (render.CardNumbers), which their
+	// images print: a card added or removed before a card of its kind
+	// changes its image, not its entry.
+	numbers map[string]string
 }
 
 func newIndex(cat *catalog.Catalog) *index {
-	ix := &index{byID: map[string][]*entity{}, render: map[catalog.Lang]string{}}
+	ix := &index{byID: map[string][]*entity{}, render: map[catalog.Lang]string{}, numbers: render.CardNumbers(cat)}
 	add := func(kind string, s any) {
 		v := reflect.ValueOf(s)
 		for i := range v.Len() {
@@ -182,11 +186,12 @@ func (ix *index) closure(seeds []string) []*entity {
 	return out
 }
 
-// cardKey is the key of a card's images in language l: the card and what
-// it names as seen in that language, the factions and strings, the
-// language and the salt. An English edit leaves the French key alone.
+// cardKey is the key of a card's images in language l: the card, its
+// number and what it names as seen in that language, the factions and
+// strings, the language and the salt. An English edit leaves the French
+// key alone.
 func (ix *index) cardKey(salt, id string, l catalog.Lang) string {
-	parts := [][]byte{[]byte("card\x00" + salt + "\x00" + string(l) + "\x00" + id), []byte(ix.render[l])}
+	parts := [][]byte{[]byte("card\x00" + salt + "\x00" + string(l) + "\x00" + id + "\x00" + ix.numbers[id]), []byte(ix.render[l])}
 	for _, e := range ix.closure([]string{id}) {
 		parts = append(parts, []byte(e.kind+"\x00"+e.id), e.view[l])
 	}

@@ -294,7 +294,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	if s.cfg.Draft {
 		salt += "\x00" + hashOf(lock)
 	}
-	catHash := hashOf(mustJSON(cat), rulesSource(cat), []byte(salt), lock, []byte(s.cfg.Since))
+	catHash := hashOf(mustJSON(cat), artHashes(cat), rulesSource(cat), []byte(salt), lock, []byte(s.cfg.Since))
 	r.stage("index", t)
 
 	// The same catalog as the last good build: its layout, site and
@@ -621,9 +621,23 @@ func (s *Session) cardKeys(cat *catalog.Catalog, ix *index, salt string) map[cat
 	return keys
 }
 
+// artHashes lists the hashes of the cards' art, which the catalog's JSON
+// leaves out: new bytes under the same file name change the outputs.
+func artHashes(cat *catalog.Catalog) []byte {
+	var b []byte
+	for _, a := range cat.ArtFields() {
+		if *a != nil {
+			b = append(append(b, (*a).Hash...), 0)
+		} else {
+			b = append(b, 1)
+		}
+	}
+	return b
+}
+
 // layoutKeys are the keys of the cards' layouts: the card's keys in both
 // languages (a draft build shows a missing translation in the other
-// language) and its art's bytes (the keys see the art's file name only).
+// language) and its art's format (its bytes are in the keys).
 func layoutKeys(cat *catalog.Catalog, keys map[catalog.Lang]map[string]string) map[string]string {
 	out := map[string]string{}
 	for id := range keys[catalog.Langs[0]] {

@@ -235,7 +235,7 @@ func TestSessionIncremental(t *testing.T) {
 	}
 
 	// A card added in a new file, then the file deleted: its pages and
-	// images come and go.
+	// images come and go (it sorts last: no other card's number moves).
 	extra := filepath.Join(dir, "cards", "extra.cue")
 	if err := os.WriteFile(extra, []byte(extraCard), 0o644); err != nil {
 		t.Fatal(err)
@@ -244,7 +244,7 @@ func TestSessionIncremental(t *testing.T) {
 	if !r.OK() || r.Images.Rendered != 2 {
 		t.Fatalf("new card: ok=%v %q images %+v", r.OK(), r.Errors, r.Images)
 	}
-	if _, err := os.Stat(filepath.Join(out, "site", "en", "cards", "watch-test-scout")); err != nil {
+	if _, err := os.Stat(filepath.Join(out, "site", "en", "cards", "zz-watch-test-scout")); err != nil {
 		t.Fatalf("no page for the new card: %v", err)
 	}
 	if err := os.Remove(extra); err != nil {
@@ -254,7 +254,7 @@ func TestSessionIncremental(t *testing.T) {
 	if !r.OK() {
 		t.Fatalf("card removed: %q", r.Errors)
 	}
-	if _, err := os.Stat(filepath.Join(out, "site", "en", "cards", "watch-test-scout")); err == nil {
+	if _, err := os.Stat(filepath.Join(out, "site", "en", "cards", "zz-watch-test-scout")); err == nil {
 		t.Fatal("the removed card's page is still there")
 	}
 
@@ -267,7 +267,7 @@ func TestSessionIncremental(t *testing.T) {
 
 const extraCard = `package warbound
 
-characters: "watch-test-scout": {
+characters: "zz-watch-test-scout": {
 	name: {en: "Watch scout", fr: "Éclaireur de guet"}
 	faction: "raiders"
 	attack: 7

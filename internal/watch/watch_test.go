@@ -175,7 +175,7 @@ func TestWatchSession(t *testing.T) {
 	if !r.OK() || !strings.Contains(r.Summary, "16 Characters") {
 		t.Fatalf("card deleted: %q %s", r.Errors, r.Summary)
 	}
-	if _, err := os.Stat(filepath.Join(out, "site", "en", "cards", "watch-test-scout")); err == nil {
+	if _, err := os.Stat(filepath.Join(out, "site", "en", "cards", "zz-watch-test-scout")); err == nil {
 		t.Fatal("the deleted card's page is still there")
 	}
 
