@@ -67,6 +67,7 @@ type Options struct {
 // messages use for one entry.
 var sections = map[string]string{
 	"game":      "",
+	"limits":    "",
 	"profiles":  "profile",
 	"creatures": "creature",
 	"hordes":    "horde",
@@ -169,6 +170,9 @@ func (l *loader) load() (*ws.Catalog, error) {
 		}
 	}
 	v := cuecontext.New().BuildInstance(inst)
+	if !l.checkLimits(v) {
+		return nil, l.errs.Sorted()
+	}
 	l.validate(v)
 	if len(l.errs) > 0 {
 		// The bands the schema accepted are still checked against their
@@ -191,6 +195,60 @@ func (l *loader) load() (*ws.Catalog, error) {
 	}
 	cat.Sort()
 	return cat, nil
+}
+
+// checkLimits reports whether the content declares complete limits
+// (WS-BUILD-3, WS-BUILD-58, WS-BIG-1). Every profile's cost is checked
+// against them: without them each profile would fail too, so a load stops
+// at their errors.
+func (l *loader) checkLimits(v cue.Value) bool {
+	if _, ok := l.positions["limits"]; !ok {
+		pos := l.place([]string{"game"})
+		if pos.File == "" {
+			pos = catalog.Pos{File: l.displayName("game.cue"), Line: 1, Col: 1}
+		}
+		l.errorf(pos, "limits", "no `limits`: declare the game's limits next to `game`: limits: {figure: {min: 1, max: 25}, figuresPercent: 30, standard: 50, bigMax: 100} (WS-BUILD-3, WS-BUILD-58, WS-BIG-1)")
+		return false
+	}
+	// the fields the content leaves out, at the struct that lacks them;
+	// each other value on its own (CUE may stop at one field's error),
+	// unless a field next to it is missing (a bound may name it)
+	ok := true
+	var walk func(v cue.Value, at []string)
+	walk = func(v cue.Value, at []string) {
+		type field struct {
+			path []string
+			v    cue.Value
+		}
+		var fields []field
+		it, err := v.Fields(cue.Optional(true))
+		for err == nil && it.Next() {
+			fields = append(fields, field{append(at[:len(at):len(at)], it.Selector().Unquoted()), it.Value()})
+		}
+		l.cueErrors(err)
+		complete := err == nil
+		for _, f := range fields {
+			if _, declared := l.positions[strings.Join(f.path, ".")]; !declared {
+				l.errorf(l.place(at), strings.Join(f.path, "."), "missing field %q: add it", f.path[len(f.path)-1])
+				complete = false
+			}
+		}
+		ok = ok && complete
+		for _, f := range fields {
+			if _, declared := l.positions[strings.Join(f.path, ".")]; !declared {
+				continue
+			}
+			if _, err := f.v.Fields(); err == nil { // a struct, even one with an error
+				walk(f.v, f.path)
+			} else if complete {
+				err := f.v.Validate(cue.Concrete(true), cue.All())
+				l.cueErrors(err)
+				ok = ok && err == nil
+			}
+		}
+	}
+	walk(v.LookupPath(cue.MakePath(cue.Str("limits"))), []string{"limits"})
+	return ok
 }
 
 // validate reports the errors of every entity on its own: CUE reports one

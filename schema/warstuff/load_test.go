@@ -43,8 +43,8 @@ func TestStarterLoads(t *testing.T) {
 			t.Errorf("band %s: %d points of %d, %d figures of %d", b.ID, b.Total, b.Format, b.Count, b.MaxFigures)
 		}
 	}
-	if formats[50] < 2 || formats[100] < 2 {
-		t.Errorf("want at least two sample bands per format, have %v", formats)
+	if formats[50] < 3 || formats[100] < 2 {
+		t.Errorf("want three 50-point sample bands (a three-player game fields three different ones) and two of 100, have %v", formats)
 	}
 	for _, r := range cat.Rules {
 		if r.Name.EN == "" || r.Name.FR == "" || r.Reminder.EN == "" || r.Reminder.FR == "" {
