@@ -85,6 +85,9 @@ func (w warbound) Load(fsys fs.FS, lo ruleset.LoadOptions) (ruleset.Content, err
 	// every card laid out once per language, for the layout check, the
 	// site's card images and the sheets
 	layouts := render.NewLayouts(cat)
+	if opts.checkOnly() {
+		layouts.CheckOnly() // nothing draws the cards
+	}
 	if opts.NewLayouts != nil {
 		layouts = opts.NewLayouts(cat)
 	}

@@ -109,7 +109,7 @@ func (f *face) windowArt(a *catalog.Art, h float64, col Colour, symbol string) {
 		f.add(Rect{X: x, Y: y, W: w, H: h, Paint: stroke(col, 0.5)})
 		bx, by := x+w-4.6, y+h-4.6
 		f.add(Circle{X: bx, Y: by, R: 3.6, Paint: fillStroke(colPanel, col, 0.45)})
-		f.add(icon(symbol, bx, by, 4.6, col, nil)...)
+		f.icon(symbol, bx, by, 4.6, col)
 		return
 	}
 	f.add(Rect{X: x, Y: y, W: w, H: h, Paint: fillStroke(colPanel.mix(col, 0.05), colPanel.mix(col, 0.35), 0.3)})
@@ -117,13 +117,16 @@ func (f *face) windowArt(a *catalog.Art, h float64, col Colour, symbol string) {
 	cy := y + h/2
 	r := h/2 - 0.6
 	f.add(Circle{X: CardW / 2, Y: cy, R: r, Paint: fillStroke(colPanel, col, 0.7)})
-	f.add(icon(symbol, CardW/2, cy, r*1.28, col, nil)...)
+	f.icon(symbol, CardW/2, cy, r*1.28, col)
 }
 
 // hexPattern strokes the hexagons of radius r that lie wholly inside the
 // box (whose left and top edges may run into the bleed, which the card's
 // clip cuts), as one path: a background, not a row of icons.
 func (f *face) hexPattern(x, y, w, h, r float64, col Colour) {
+	if f.b.measure {
+		return
+	}
 	if ops := hexPatternOps(x, y, w, h, r); len(ops) > 0 {
 		f.add(Path{Ops: ops, Paint: stroke(col, 0.3)})
 	}

@@ -51,6 +51,11 @@ type builder struct {
 	numbers map[string]string
 	errs    diag.List // cards that cannot be laid out
 	warns   diag.List // cards laid out at a size that reads poorly
+	// measure lays the cards out for their diagnostics only (Layouts'
+	// check-only mode): every text is measured and fitted as when drawing,
+	// but the faces keep only their images (artWarnings reads them), and
+	// decoration is not drawn at all.
+	measure bool
 }
 
 // face is a Face being built, with the card's identity for errors.
@@ -72,7 +77,25 @@ func (b *builder) newFace(id string, kind catalog.Kind, side string, pos catalog
 	return &face{Face: &Face{Card: id, Kind: kind, Side: side, Lang: b.lang}, b: b, pos: pos}
 }
 
-func (f *face) add(items ...Item) { f.Items = append(f.Items, items...) }
+func (f *face) add(items ...Item) {
+	if f.b.measure {
+		for _, it := range items {
+			if im, ok := it.(Image); ok {
+				f.Items = append(f.Items, im)
+			}
+		}
+		return
+	}
+	f.Items = append(f.Items, items...)
+}
+
+// icon draws icon name centred at (cx, cy), size mm high, in colour col;
+// nothing when measuring.
+func (f *face) icon(name string, cx, cy, size float64, col Colour) {
+	if !f.b.measure {
+		f.add(icon(name, cx, cy, size, col, nil)...)
+	}
+}
 
 // stampHere says where the face's card number goes: right-aligned at x,
 // baseline y, inside the safe area (a print shop cuts within 3 mm of the
@@ -162,7 +185,7 @@ func (f *face) text(s string, st Style, col Colour, x, y, w, maxPt, minPt float6
 
 // fit adds paragraphs fitted in a box.
 func (f *face) fit(box textBox, paras []para, maxPt float64, what string) {
-	items, size, err := fitText(box, paras, maxPt, bodyMin, f.lang(), f.b.factionColour, what)
+	items, size, err := fitParas(box, paras, maxPt, bodyMin, f.lang(), f.b.factionColour, what, !f.b.measure)
 	if err != nil {
 		f.fail(err)
 		return
@@ -314,7 +337,7 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 	gearX := CardW - margin - 2.7
 	for i := len(p.Gear) - 1; i >= 0; i-- {
 		f.add(Circle{X: gearX, Y: 6, R: 2.7, Paint: fill(colWhite)})
-		f.add(icon("gear-"+string(p.Gear[i]), gearX, 6, 3.9, band, nil)...)
+		f.icon("gear-"+string(p.Gear[i]), gearX, 6, 3.9, band)
 		gearX -= 6.2
 	}
 	// activation cost: a row of Order hexes straddling the band's edge
@@ -391,9 +414,9 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 		is := 2.7
 		switch {
 		case s.n == 1:
-			f.add(icon(s.icon, tx+tileW/2, iy, is, colMuted, nil)...)
+			f.icon(s.icon, tx+tileW/2, iy, is, colMuted)
 		case s.n > 1:
-			f.add(icon(s.icon, tx+tileW/2-2.1, iy, is, colMuted, nil)...)
+			f.icon(s.icon, tx+tileW/2-2.1, iy, is, colMuted)
 			f.text("×"+strconv.Itoa(s.n), Bold, colInk, tx+tileW/2-0.5, iy+1.1, 5, 6.5, 4.5, 'l', "the dice count")
 		}
 	}
@@ -432,7 +455,7 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 	}
 	for i, pl := range pools {
 		cy := top + float64(i)*pitch + pitch/2 - 0.25
-		f.add(icon(pl.icon, margin+2.3, cy, 4.4, pl.col, nil)...)
+		f.icon(pl.icon, margin+2.3, cy, 4.4, pl.col)
 		bx := margin + 5.4
 		if pl.save > 0 {
 			f.text(strconv.Itoa(pl.save)+"+", Bold, pl.col, bx, cy+1.1, 5, 7, 5, 'l', "the armour value")
@@ -454,7 +477,7 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 		// and the word, in large type: flipping is the game's core
 		// mechanic (issue 14 item 5)
 		wm := colPanel.mix(band, 0.1)
-		f.add(icon("morale", CardW/2, py+ph-12.5, 19, wm, nil)...)
+		f.icon("morale", CardW/2, py+ph-12.5, 19, wm)
 		f.add(Line{Pts: []Pt{{CardW/2 - 9, py + ph - 3.5}, {CardW/2 + 9, py + ph - 21.5}}, Colour: wm, Width: 1.6})
 		f.text(strings.ToUpper(f.l("card.panic")), Bold, colPanel.mix(band, 0.3), CardW/2, py+ph-4, CardW-2*margin-4, 26, 12, 'c', "the Panic word")
 	}
@@ -651,7 +674,7 @@ func (b *builder) formation(fo *catalog.Formation) Card {
 		for i, x := range list {
 			tx := margin + float64(i)*(w+0.9)
 			f.add(Rect{X: tx, Y: top, W: w, H: 12.5, R: 1.3, Paint: fillStroke(colPanel, colRule, 0.25)})
-			f.add(icon(x.icon, tx+w/2, top+3.2, 4, x.col, nil)...)
+			f.icon(x.icon, tx+w/2, top+3.2, 4, x.col)
 			f.text("+"+strconv.Itoa(x.n), Bold, colInk, tx+w/2, top+8.6, w-1, 8.5, 6, 'c', "a Formation bonus")
 			f.text(f.l(x.key), Regular, colMuted, tx+w/2, top+11.4, w-1, 4.6, labelMin, 'c', "the label "+x.key)
 		}
@@ -741,7 +764,7 @@ func (b *builder) commonBack(id string, kind catalog.Kind) Face {
 	f.background(colBack)
 	r := 5.0
 	w := r * math.Sqrt(3)
-	for row := -1; row <= int(CardH/(1.5*r))+1; row++ {
+	for row := -1; !b.measure && row <= int(CardH/(1.5*r))+1; row++ {
 		off := 0.0
 		if row%2 != 0 {
 			off = w / 2

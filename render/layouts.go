@@ -21,6 +21,10 @@ type Layouts struct {
 	numOnce sync.Once
 	mu      sync.Mutex
 	cards   map[layoutKey]*laidOut
+	// checkOnly: Check measures the cards nothing has drawn (CheckOnly),
+	// kept in measured, apart from the drawn ones.
+	checkOnly bool
+	measured  map[layoutKey]*laidOut
 }
 
 type layoutKey struct {
@@ -32,6 +36,7 @@ type layoutKey struct {
 // number, where each face puts it, and what the layout found.
 type laidOut struct {
 	once    sync.Once
+	done    atomic.Bool // once has run
 	card    Card
 	ok      bool // the card exists
 	stampAt map[string]Pt
@@ -41,8 +46,16 @@ type laidOut struct {
 
 // NewLayouts returns an empty cache for the cards of cat.
 func NewLayouts(cat *catalog.Catalog) *Layouts {
-	return &Layouts{src: cat, cat: Drafted(cat), cards: map[layoutKey]*laidOut{}}
+	return &Layouts{src: cat, cat: Drafted(cat), cards: map[layoutKey]*laidOut{}, measured: map[layoutKey]*laidOut{}}
 }
+
+// CheckOnly makes Check lay out the cards nothing has drawn for their
+// diagnostics alone: every text measured and fitted as for drawing, the
+// same errors and warnings, but no face drawn (a run that draws no card,
+// such as validate, spends a third of its layout time and most of its
+// memory on drawing operations). Cards, SVG and Printed still draw what
+// they are asked for. Call it before any other use of ls.
+func (ls *Layouts) CheckOnly() { ls.checkOnly = true }
 
 // Keep takes over from prev (the cache of an earlier catalog) the cards
 // that same reports unchanged — whose layout reads the same card, skills,
@@ -66,6 +79,7 @@ func (ls *Layouts) Keep(prev *Layouts, same func(l catalog.Lang, id string) bool
 		}
 		n := &laidOut{card: e.card, ok: true, stampAt: e.stampAt}
 		n.once.Do(func() {})
+		n.done.Store(true)
 		ls.cards[k] = n
 	}
 }
@@ -99,11 +113,40 @@ func (ls *Layouts) laid(l catalog.Lang, id string) *laidOut {
 		ls.cards[k] = e
 	}
 	ls.mu.Unlock()
+	ls.layOut(e, l, id, false)
+	return e
+}
+
+// layOut lays card id out in language l into e, once; measure: for the
+// diagnostics only (builder.measure).
+func (ls *Layouts) layOut(e *laidOut, l catalog.Lang, id string, measure bool) {
 	e.once.Do(func() {
-		b := &builder{cat: ls.cat, lang: l}
+		b := &builder{cat: ls.cat, lang: l, measure: measure}
 		e.card, e.ok = b.layoutCard(id)
 		e.stampAt, e.errs, e.warns = b.stampAt, b.errs, b.warns
+		e.done.Store(true)
 	})
+}
+
+// checked returns card id in language l for Check: laid out, or, in
+// check-only mode, measured unless it was drawn already.
+func (ls *Layouts) checked(l catalog.Lang, id string) *laidOut {
+	if !ls.checkOnly {
+		return ls.laid(l, id)
+	}
+	k := layoutKey{l, id}
+	ls.mu.Lock()
+	if e := ls.cards[k]; e != nil && e.done.Load() {
+		ls.mu.Unlock()
+		return e
+	}
+	e := ls.measured[k]
+	if e == nil {
+		e = &laidOut{}
+		ls.measured[k] = e
+	}
+	ls.mu.Unlock()
+	ls.layOut(e, l, id, true)
 	return e
 }
 
@@ -159,7 +202,7 @@ func (ls *Layouts) Cards(l catalog.Lang, ids []string, version string) ([]Card, 
 func (ls *Layouts) Check(l catalog.Lang) diag.List {
 	var errs, warns diag.List
 	for _, id := range allCards(ls.cat) {
-		e := ls.laid(l, id)
+		e := ls.checked(l, id)
 		errs = append(errs, e.errs...)
 		warns = append(warns, e.warns...)
 		if e.ok && l == catalog.Langs[0] {

@@ -91,6 +91,12 @@ const (
 // to minPt (in 0.25 pt steps) at which they fit, and returns the items.
 // Text that does not fit at minPt is an error, never clipped.
 func fitText(box textBox, paras []para, maxPt, minPt float64, lang string, faction func(string) (Colour, bool), what string) ([]Item, float64, error) {
+	return fitParas(box, paras, maxPt, minPt, lang, faction, what, true)
+}
+
+// fitParas is fitText, returning no items unless draw: the size and the
+// error are the same either way.
+func fitParas(box textBox, paras []para, maxPt, minPt float64, lang string, faction func(string) (Colour, bool), what string, draw bool) ([]Item, float64, error) {
 	// Check glyphs once: a character the font cannot draw is an error.
 	for _, p := range paras {
 		for _, r := range p.runs {
@@ -112,6 +118,9 @@ func fitText(box textBox, paras []para, maxPt, minPt float64, lang string, facti
 		}
 		lastH = h
 		if h <= box.H+1e-6 {
+			if !draw {
+				return nil, size, nil
+			}
 			return drawParas(box, all, h, faction), size, nil
 		}
 	}
