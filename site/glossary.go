@@ -39,10 +39,16 @@ var glossVoid = map[string]bool{"area": true, "base": true, "br": true, "col": t
 
 // glossLinker finds the glossary terms of one language in text.
 type glossLinker struct {
-	re    *regexp.Regexp       // every term, longest first, case-insensitive, with a plural s or x
-	terms map[string]glossTerm // lower-cased escaped term → its entry
-	next  *regexp.Regexp       // a determiner at the start of the text after a verb term
+	// starts holds the terms by their first rune, case-folded; each list
+	// longest first (glossOrder), as one regular expression would try
+	// them: every term, case-insensitive, with a plural s or x.
+	starts map[rune][]foldedTerm
+	terms  map[string]glossTerm // lower-cased escaped term → its entry
+	next   *regexp.Regexp       // a determiner at the start of the text after a verb term
 }
+
+// foldedTerm is an escaped term as runes, each case-folded (foldRune).
+type foldedTerm []rune
 
 // glossTerm is a term as the linker matches it.
 type glossTerm struct {
@@ -74,7 +80,7 @@ var glossDeterminers = map[catalog.Lang][]string{
 // newGlossLinker prepares the terms of language l; nil when there are
 // none.
 func newGlossLinker(terms []catalog.Term, l catalog.Lang) *glossLinker {
-	g := &glossLinker{terms: map[string]glossTerm{}}
+	g := &glossLinker{terms: map[string]glossTerm{}, starts: map[rune][]foldedTerm{}}
 	var alts []string
 	for _, t := range terms {
 		s := escapeHTML(strings.TrimSpace(t.Term.In(l)))
@@ -89,13 +95,19 @@ func newGlossLinker(terms []catalog.Term, l catalog.Lang) *glossLinker {
 			}
 		}
 		g.terms[k] = e
-		alts = append(alts, regexp.QuoteMeta(s))
+		alts = append(alts, s)
 	}
 	if len(alts) == 0 {
 		return nil
 	}
-	sort.SliceStable(alts, func(i, j int) bool { return len(alts[i]) > len(alts[j]) })
-	g.re = regexp.MustCompile(`(?i)(` + strings.Join(alts, "|") + `)(?:s|x)?`)
+	glossOrder(alts)
+	for _, a := range alts {
+		f := make(foldedTerm, 0, len(a))
+		for _, r := range a {
+			f = append(f, foldRune(r))
+		}
+		g.starts[f[0]] = append(g.starts[f[0]], f)
+	}
 	dets := make([]string, 0, len(glossDeterminers[l]))
 	for _, d := range glossDeterminers[l] {
 		dets = append(dets, regexp.QuoteMeta(d))
@@ -103,6 +115,81 @@ func newGlossLinker(terms []catalog.Term, l catalog.Lang) *glossLinker {
 	// A determiner and a space, or French elision (l’espace).
 	g.next = regexp.MustCompile(`^\s+(?i:l’|l'|l&#39;|(?:` + strings.Join(dets, "|") + `)\s)`)
 	return g
+}
+
+// glossOrder sorts escaped terms in the order they are tried at a place
+// of the text: longest first (by the length of the term quoted as a
+// regular expression: the order of the linker's first version, whose
+// results the tests compare), ties in glossary order.
+func glossOrder(alts []string) {
+	sort.SliceStable(alts, func(i, j int) bool { return len(regexp.QuoteMeta(alts[i])) > len(regexp.QuoteMeta(alts[j])) })
+}
+
+// foldRune is r's case-folding class, as a case-insensitive regular
+// expression sees it: the smallest rune of r's simple-folding orbit
+// (k, K and the Kelvin sign are one class; s, S and ſ another).
+func foldRune(r rune) rune {
+	if r < utf8.RuneSelf {
+		if 'a' <= r && r <= 'z' {
+			r -= 'a' - 'A'
+		}
+		return r
+	}
+	m := r
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		m = min(m, f)
+	}
+	return m
+}
+
+// matches returns the places of the terms in s, as the regular
+// expression `(?i)(term1|term2|…)(?:s|x)?` (terms in glossOrder) would
+// find them with FindAllSubmatchIndex: from left to right, without
+// overlap, at each place the first term that matches, case-insensitive,
+// then a plural s or x when there is one. Each match is {start, end,
+// term start, term end}.
+func (g *glossLinker) matches(s []byte) [][4]int {
+	var out [][4]int
+	for i := 0; i < len(s); {
+		r, w := utf8.DecodeRune(s[i:])
+		cands := g.starts[foldRune(r)]
+		end := -1
+		for _, t := range cands {
+			if e, ok := matchFolded(s, i+w, t[1:]); ok {
+				end = e
+				break
+			}
+		}
+		if end < 0 {
+			i += w
+			continue
+		}
+		m := [4]int{i, end, i, end}
+		if end < len(s) {
+			if r, w := utf8.DecodeRune(s[end:]); foldRune(r) == 'S' || foldRune(r) == 'X' {
+				m[1] = end + w
+			}
+		}
+		out = append(out, m)
+		i = m[1]
+	}
+	return out
+}
+
+// matchFolded reports whether the folded runes t follow at s[i:], and
+// where they end.
+func matchFolded(s []byte, i int, t foldedTerm) (int, bool) {
+	for _, want := range t {
+		if i >= len(s) {
+			return 0, false
+		}
+		r, w := utf8.DecodeRune(s[i:])
+		if r != want && foldRune(r) != want {
+			return 0, false
+		}
+		i += w
+	}
+	return i, true
 }
 
 // continuesWord reports whether rune r, next to a match, continues a
@@ -116,7 +203,7 @@ func continuesWord(r rune) bool {
 func (g *glossLinker) linkText(s []byte, href string, seen map[string]bool, emph bool) []byte {
 	var out []byte
 	last := 0
-	for _, m := range g.re.FindAllSubmatchIndex(s, -1) {
+	for _, m := range g.matches(s) {
 		start, end := m[0], m[1]
 		if start > 0 {
 			if r, _ := utf8.DecodeLastRune(s[:start]); continuesWord(r) {

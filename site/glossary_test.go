@@ -2,8 +2,11 @@ package site
 
 import (
 	"bytes"
+	"regexp"
+	"sort"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 
@@ -123,5 +126,81 @@ func TestGlossaryLinksOnTheSite(t *testing.T) {
 	}
 	if pages["glossary"] != 0 {
 		t.Errorf("the glossary page links to itself %d times", pages["glossary"])
+	}
+}
+
+// glossRegexp is the linker's first matcher, a regular expression of
+// every term (TestGlossMatchesEqualRegexp holds the one that replaced it
+// to its results).
+func glossRegexp(terms []catalog.Term, l catalog.Lang) *regexp.Regexp {
+	seen := map[string]bool{}
+	var alts []string
+	for _, t := range terms {
+		s := escapeHTML(strings.TrimSpace(t.Term.In(l)))
+		k := strings.ToLower(s)
+		if utf8.RuneCountInString(s) < 3 || seen[k] {
+			continue
+		}
+		seen[k] = true
+		alts = append(alts, regexp.QuoteMeta(s))
+	}
+	sort.SliceStable(alts, func(i, j int) bool { return len(alts[i]) > len(alts[j]) })
+	return regexp.MustCompile(`(?i)(` + strings.Join(alts, "|") + `)(?:s|x)?`)
+}
+
+// TestGlossMatchesEqualRegexp: the linker finds the terms where the
+// regular expression of its first version did, in every page of the
+// starter site and of a generated site with the starter glossary (whole
+// pages, tags and all: more text than the linker reads), and in text made
+// to trip case folding (K and the Kelvin sign, s and ſ, plurals, terms
+// that start alike).
+func TestGlossMatchesEqualRegexp(t *testing.T) {
+	st := starter(t)
+	gen := generated(t, 40, 10)
+	gen.Glossary = st.Glossary
+	tricky := []catalog.Term{
+		{ID: "k", Term: catalog.Text{EN: "Kit bag", FR: "Sac à dos"}},
+		{ID: "k2", Term: catalog.Text{EN: "Kit", FR: "Sac"}},
+		{ID: "s", Term: catalog.Text{EN: "Stress", FR: "Stress"}},
+		{ID: "e", Term: catalog.Text{EN: "Élan", FR: "Élan (x)"}},
+		{ID: "q", Term: catalog.Text{EN: "a.b*c", FR: "a.b*c"}},
+		{ID: "q2", Term: catalog.Text{EN: "a+b+c", FR: "a+b+c"}},
+		{ID: "dup", Term: catalog.Text{EN: "kit BAG", FR: "sac À dos"}},
+	}
+	trickyTexts := [][]byte{[]byte("\u212Ait bag, KIT BAGS, kit bagx, kitſ; stressſ, STRESSES, élans ÉLANX, a.b*c a+b+cs a.b*cS élan (X)s sac à dosx sac À DOS"), []byte("ſtress \u212Aits kit kitkit")}
+	var texts [][]byte
+	for _, cat := range []*catalog.Catalog{st, gen} {
+		files := mustBuild(t, cat)
+		for _, p := range files.Paths() {
+			if strings.HasSuffix(p, ".html") || strings.HasSuffix(p, ".json") {
+				texts = append(texts, files[p])
+			}
+		}
+	}
+	n := 0
+	for i, terms := range [][]catalog.Term{st.Glossary, tricky, append(append([]catalog.Term(nil), tricky...), st.Glossary...)} {
+		texts := append(trickyTexts, texts...)
+		if i > 0 {
+			texts = append(trickyTexts, texts[:20]...)
+		}
+		for _, l := range catalog.Langs {
+			g, re := newGlossLinker(terms, l), glossRegexp(terms, l)
+			for _, s := range texts {
+				want := re.FindAllSubmatchIndex(s, -1)
+				got := g.matches(s)
+				if len(got) != len(want) {
+					t.Fatalf("%s: %d matches, the regular expression %d", l, len(got), len(want))
+				}
+				for i, m := range want {
+					if [4]int(m) != got[i] {
+						t.Fatalf("%s: match %d at %v, the regular expression's at %v (%q)", l, i, got[i], m, s[m[0]:m[1]])
+					}
+				}
+				n += len(got)
+			}
+		}
+	}
+	if n < 1000 {
+		t.Errorf("only %d matches: the test compares too little", n)
 	}
 }
