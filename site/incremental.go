@@ -5,27 +5,32 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"hash"
 	"sync"
 
 	"wbtool.dev/wbtool/catalog"
 )
 
-// PageCache keeps the card pages of the last site build, each under a key
-// that hashes everything the page reads, so that the next build renders
-// again only the card pages whose inputs changed (watch and serve keep one
-// per session; a build without one renders every page).
+// PageCache keeps the pages of the last site build, each under a key that
+// hashes everything the page reads, so that the next build renders again
+// only the pages whose inputs changed (watch and serve keep one per
+// session; a build without one renders every page).
 //
 // A card page reads its own card, its images and art, and things shared by
 // every page: the catalog without the cards' details (factions, skills,
 // decks, check games, glossary, interface strings, set, scenarios, boards,
-// rules pages), each card's id, kind, name, faction and cost (links,
-// alternate-language pages, navigation), the errata and the base URL. Its
-// key is the card's part hashed with the shared part, and its images are
-// compared byte for byte: a card's text or statistics edited renders its
-// two pages again, a name or a skill edited renders them all. The other
-// pages (indexes, rules, decks, glossary: a few dozen) are always
-// rendered.
+// rules pages, stale translations), each card's id and kind (which pages
+// exist), the errata and the base URL. Its key is the card's part hashed
+// with the shared part, and its images are compared byte for byte: a
+// card's text, name or statistics edited renders its two pages again, a
+// skill edited renders them all.
+//
+// Every other page (indexes, rules, decks, glossary...) is keyed on the
+// shared part, its template, its own fields and its data encoded as JSON
+// (what its template shows besides the shared part): a card's name edited
+// renders the lists that show it, not the rules pages. Its data is made
+// before the key; only the template and the glossary links are saved.
 //
 // Pages are kept only from a build without errors, and a build keeps only
 // the pages it used. A cache serves builds of one configuration: the
@@ -36,8 +41,10 @@ type PageCache struct {
 	mu    sync.Mutex
 	pages map[string]cachedPage // by site path
 
-	// Rendered and Reused count the card pages of the last build.
-	Rendered, Reused int
+	// Rendered and Reused count the card pages of the last build;
+	// OtherRendered and OtherReused its other pages.
+	Rendered, Reused           int
+	OtherRendered, OtherReused int
 }
 
 type cachedPage struct {
@@ -54,9 +61,10 @@ type pageKeys struct {
 	shared [32]byte
 	cards  map[string][32]byte // card id → its part
 	// next are the pages of this build, kept when it succeeds.
-	mu               sync.Mutex
-	next             map[string]cachedPage
-	rendered, reused int
+	mu                         sync.Mutex
+	next                       map[string]cachedPage
+	rendered, reused           int
+	otherRendered, otherReused int
 }
 
 // newPageKeys hashes what every card page reads, and each card's own
@@ -72,17 +80,17 @@ func (b *builder) newPageKeys() *pageKeys {
 		writePart(h, []byte(string(r.Lang)+"\x00"+r.Path))
 		writePart(h, r.Source)
 	}
+	// stale translations (json:"-" in the catalog): the pages mark them
+	ok = writeJSON(h, b.cat.Stale) && ok
+	ok = writeJSON(h, b.cat.MarkStale) && ok
 	type rosterEntry struct {
-		ID      string
-		Kind    catalog.Kind
-		Faction string
-		Name    catalog.Text
-		Cost    int
+		ID   string
+		Kind catalog.Kind
 	}
 	all := b.allCards()
 	roster := make([]rosterEntry, 0, len(all))
 	for _, c := range all {
-		roster = append(roster, rosterEntry{c.ID, c.Kind, c.Faction, c.Name, c.Cost})
+		roster = append(roster, rosterEntry{c.ID, c.Kind})
 	}
 	ok = writeJSON(h, roster) && ok
 	ok = writeJSON(h, b.opts.Errata) && ok
@@ -138,10 +146,25 @@ func (k *pageKeys) key(c card, l catalog.Lang) [32]byte {
 	return sum
 }
 
+// otherKey is the key of a page other than a card's, made by template
+// name: the shared part, the template, the page's fields and its data as
+// JSON; false when the data cannot be encoded (then the page renders).
+func (k *pageKeys) otherKey(name string, p *page) ([32]byte, bool) {
+	h := sha256.New()
+	h.Write(k.shared[:])
+	fields := fmt.Sprintf("%q %q %q %q %q %q %q %q %v %v %v", name, p.Lang, p.Path, p.Title, p.Section, p.Description, p.Image, p.altPath(), p.atRoot, p.anyDepth, p.wasm)
+	writePart(h, []byte(fields))
+	ok := writeJSON(h, p.Data)
+	var sum [32]byte
+	h.Sum(sum[:0])
+	return sum, ok
+}
+
 // reusePage returns the cached page at path when its key is key and its
 // card's images are the same bytes (watch serves unchanged images from its
-// cache: the same slices, compared at once).
-func (b *builder) reusePage(path string, key [32]byte, images [2][]byte) ([]byte, bool) {
+// cache: the same slices, compared at once); card tells a card's page
+// from another (they are counted apart).
+func (b *builder) reusePage(path string, key [32]byte, images [2][]byte, card bool) ([]byte, bool) {
 	c := b.opts.Pages
 	c.mu.Lock()
 	p, ok := c.pages[path]
@@ -149,11 +172,15 @@ func (b *builder) reusePage(path string, key [32]byte, images [2][]byte) ([]byte
 	k := b.pageKeys
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	rendered, reused := &k.rendered, &k.reused
+	if !card {
+		rendered, reused = &k.otherRendered, &k.otherReused
+	}
 	if !ok || p.key != key || !bytes.Equal(p.images[0], images[0]) || !bytes.Equal(p.images[1], images[1]) {
-		k.rendered++
+		*rendered++
 		return nil, false
 	}
-	k.reused++
+	*reused++
 	k.next[path] = p
 	return p.data, true
 }
@@ -172,6 +199,7 @@ func (b *builder) commitPages() {
 	c, k := b.opts.Pages, b.pageKeys
 	c.mu.Lock()
 	c.pages, c.Rendered, c.Reused = k.next, k.rendered, k.reused
+	c.OtherRendered, c.OtherReused = k.otherRendered, k.otherReused
 	c.mu.Unlock()
 }
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"wbtool.dev/wbtool/catalog"
 )
 
 // TestPageCacheAfterRandomEdits (property test): after each of a sequence
@@ -38,10 +40,11 @@ func TestPageCacheAfterRandomEdits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 1))
 	pick := func(n int) int { return rng.IntN(n) }
 	broken := ""
-	for step := 1; step <= 24; step++ {
+	steps := map[string]int{}
+	for step := 1; step <= 30; step++ {
 		var what string
 		oneCard := false
-		switch k := pick(11); {
+		switch k := pick(12); {
 		case broken != "":
 			// fix the error of the step before
 			i := len(cat.Skills) - 1
@@ -58,7 +61,7 @@ func TestPageCacheAfterRandomEdits(t *testing.T) {
 		case k == 2:
 			c := &cat.Characters[pick(len(cat.Characters))]
 			c.Name.EN += "x"
-			what = "name of " + c.ID
+			what, oneCard = "name of "+c.ID, true
 		case k == 3:
 			s := &cat.Skills[pick(len(cat.Skills))]
 			s.Text.EN += fmt.Sprintf(" (%d)", step)
@@ -83,6 +86,16 @@ func TestPageCacheAfterRandomEdits(t *testing.T) {
 			o := &cat.Objectives[pick(len(cat.Objectives))]
 			o.Text.EN += " Again."
 			what, oneCard = "objective "+o.ID, true
+		case k == 10:
+			// a translator accepts or rejects a French text: its mark
+			// comes and goes
+			c := &cat.Characters[pick(len(cat.Characters))]
+			key := catalog.TextKey([]string{"characters", c.ID, "name"}, catalog.French)
+			if cat.Stale == nil {
+				cat.Stale = map[string]bool{}
+			}
+			cat.Stale[key] = !cat.Stale[key]
+			what = "stale French name of " + c.ID
 		case k == 9:
 			i := len(cat.Skills) - 1
 			broken = cat.Skills[i].Text.FR
@@ -92,12 +105,19 @@ func TestPageCacheAfterRandomEdits(t *testing.T) {
 			what = "no change"
 		}
 		check(step, what)
+		t.Logf("step %d (%s): card pages %d rendered, %d reused; others %d rendered, %d reused", step, what, cache.Rendered, cache.Reused, cache.OtherRendered, cache.OtherReused)
 		switch {
 		case broken != "":
 		case oneCard && (cache.Rendered != 2 || cache.Reused != total-2):
 			t.Errorf("step %d (%s): %d pages rendered, %d reused; want 2 and %d", step, what, cache.Rendered, cache.Reused, total-2)
-		case what == "no change" && cache.Rendered != 0:
-			t.Errorf("step %d: nothing changed, %d pages rendered", step, cache.Rendered)
+		case what == "no change" && (cache.Rendered != 0 || cache.OtherRendered != 0):
+			t.Errorf("step %d: nothing changed, %d card pages and %d others rendered", step, cache.Rendered, cache.OtherRendered)
+		case oneCard && cache.OtherReused == 0:
+			t.Errorf("step %d (%s): every other page rendered again", step, what)
 		}
+		steps[what[:4]]++
+	}
+	if steps["stal"] == 0 || steps["name"] == 0 || steps["no c"] == 0 {
+		t.Errorf("the edits did not include a stale translation, a name and no change: %v", steps)
 	}
 }

@@ -329,7 +329,7 @@ func (b *builder) buildLang(l catalog.Lang) error {
 		var key [32]byte
 		if b.pageKeys != nil {
 			key = b.pageKeys.key(c, l)
-			if page, ok := b.reusePage(string(l)+"/"+p.Path, key, imageBytes); ok {
+			if page, ok := b.reusePage(string(l)+"/"+p.Path, key, imageBytes, true); ok {
 				b.put(string(l)+"/"+p.Path, page)
 				continue
 			}

@@ -437,21 +437,36 @@ func (b *builder) render(name string, p *page) error {
 	if b.check {
 		return nil
 	}
+	path := string(p.Lang) + "/" + p.Path
+	if p.atRoot {
+		path = p.Path
+	}
+	// card pages are keyed before their data is made (buildLang)
+	var key [32]byte
+	keyed := false
+	if b.pageKeys != nil && name != "card" {
+		key, keyed = b.pageKeys.otherKey(name, p)
+		if keyed {
+			if page, ok := b.reusePage(path, key, [2][]byte{}, false); ok {
+				b.put(path, page)
+				return nil
+			}
+		}
+	}
 	if executed != nil {
 		executed(name)
 	}
 	if err := t.ExecuteTemplate(&buf, "layout", p); err != nil {
 		return fmt.Errorf("site: page %s/%s: %w", p.Lang, p.Path, err)
 	}
-	if p.atRoot {
-		b.put(p.Path, buf.Bytes())
-		return nil
-	}
 	out := buf.Bytes()
-	if p.Section != "glossary" {
+	if !p.atRoot && p.Section != "glossary" {
 		out = b.gloss[p.Lang].link(out, p.Link("glossary/index.html"))
 	}
-	b.put(string(p.Lang)+"/"+p.Path, out)
+	b.put(path, out)
+	if keyed {
+		b.keepPage(path, key, [2][]byte{}, out)
+	}
 	return nil
 }
 
