@@ -62,13 +62,46 @@ func (b *builder) cards() []card {
 
 // sortByName sorts cards by their name in language l, accents folded.
 func sortByName(cs []card, l catalog.Lang) {
+	keys := make(map[string]string, len(cs))
+	for _, c := range cs {
+		if _, ok := keys[c.ID]; !ok {
+			keys[c.ID] = fold(c.Name.In(l))
+		}
+	}
 	sort.SliceStable(cs, func(i, j int) bool {
-		a, b := fold(cs[i].Name.In(l)), fold(cs[j].Name.In(l))
+		a, b := keys[cs[i].ID], keys[cs[j].ID]
 		if a != b {
 			return a < b
 		}
 		return cs[i].ID < cs[j].ID
 	})
+}
+
+// byName sorts cards of this build by their name in language l, as
+// sortByName does, from each card's place in the name order of every
+// card (made once per language).
+func (b *builder) byName(cs []card, l catalog.Lang) {
+	b.mu.Lock()
+	rank := b.nameRanks[l]
+	b.mu.Unlock()
+	if rank == nil {
+		all := append([]card(nil), b.allCards()...)
+		sortByName(all, l)
+		rank = make(map[string]int, len(all))
+		for i, c := range all {
+			rank[c.ID] = i
+		}
+		b.mu.Lock()
+		b.nameRanks[l] = rank
+		b.mu.Unlock()
+	}
+	for _, c := range cs {
+		if _, ok := rank[c.ID]; !ok {
+			sortByName(cs, l) // not a card of the build
+			return
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return rank[cs[i].ID] < rank[cs[j].ID] })
 }
 
 // usage records where each card is used: decks and check games.

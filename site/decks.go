@@ -155,6 +155,25 @@ func (b *builder) deckPageData(p *page, d *catalog.Deck) *deckPage {
 // search index: icons become their names in the language (":shoot:" is
 // found by "shoot" and by "tir"), natural results their number.
 func (b *builder) searchText(s string, l catalog.Lang) string {
+	// many cards share a text (their skills'): each is read once
+	b.mu.Lock()
+	w, ok := b.searchMemo[l][s]
+	b.mu.Unlock()
+	if ok {
+		return w
+	}
+	w = b.searchWords(s, l)
+	b.mu.Lock()
+	if b.searchMemo[l] == nil {
+		b.searchMemo[l] = map[string]string{}
+	}
+	b.searchMemo[l][s] = w
+	b.mu.Unlock()
+	return w
+}
+
+// searchWords is searchText without the memo.
+func (b *builder) searchWords(s string, l catalog.Lang) string {
 	doc, err := markup.Parse(s)
 	err = markup.IconErrors(err)
 	if err != nil {

@@ -158,7 +158,7 @@ func (b *builder) listItems(p *page, cs []card) []listItem {
 		return make([]listItem, len(cs))
 	}
 	cs = append([]card(nil), cs...)
-	sortByName(cs, p.Lang)
+	b.byName(cs, p.Lang)
 	l := p.Lang
 	out := make([]listItem, 0, len(cs))
 	for _, c := range cs {

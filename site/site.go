@@ -105,7 +105,9 @@ type builder struct {
 	usage      *usage
 	mu         sync.Mutex // guards files and errs while the languages build in parallel
 	cardList   []card
-	skillCache map[string]skillView // lang/id → rendered skill (under mu)
+	skillCache map[string]skillView               // lang/id → rendered skill (under mu)
+	searchMemo map[catalog.Lang]map[string]string // card text → its search words (under mu)
+	nameRanks  map[catalog.Lang]map[string]int    // card id → its place by name (under mu)
 	gloss      map[catalog.Lang]*glossLinker
 	errs       Errors
 	// check: the pages' data is made (and checked) but no page, image or
@@ -158,6 +160,8 @@ func build(cat *catalog.Catalog, opts Options, check bool) (Files, error) {
 		ruleDefs:   map[catalog.Lang]map[string]*chapter{},
 		chapters:   map[catalog.Lang][]*chapter{},
 		skillCache: map[string]skillView{},
+		searchMemo: map[catalog.Lang]map[string]string{},
+		nameRanks:  map[catalog.Lang]map[string]int{},
 	}
 	var err error
 	if b.tmpl, err = templates(); err != nil {
