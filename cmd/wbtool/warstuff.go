@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"wbtool.dev/wbtool/balance"
 	"wbtool.dev/wbtool/build"
 	buildws "wbtool.dev/wbtool/build/warstuff"
 	"wbtool.dev/wbtool/catalog"
@@ -112,6 +113,9 @@ func simWarstuff(cmd *cobra.Command, cat *ws.Catalog, o wsOptions, games int, se
 		return err
 	}
 	m.Write(cmd.OutOrStdout(), st, rate) // with 95 % Wilson intervals, as Warbound's
+	if a, ok := balance.SeatAlert(balance.NewRate(st.Seat[0], st.Seat[0]+st.Seat[1]), balance.DefaultThresholds); ok {
+		fmt.Fprintf(cmd.OutOrStdout(), "alert: %s\n", a.Text)
+	}
 	return nil
 }
 

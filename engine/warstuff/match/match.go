@@ -63,6 +63,9 @@ type Match struct {
 	multi  bool
 	inv    bool
 	fixed  *engws.Game // the game, when no seats are rolled
+	// swapped: a two-band game's bands in the other order, the second
+	// attacking (Sim plays both seat orders).
+	swapped *Match
 }
 
 // VariantUsage lists the variants for a --variant flag's help.
@@ -136,6 +139,14 @@ func New(cat *ws.Catalog, o Options) (*Match, error) {
 		}
 	} else if _, err := m.setup(nil); err != nil {
 		return nil, err
+	}
+	if !m.inv && !m.multi { // the same bands, the other one attacking
+		sw := *m
+		sw.Header.Bands = []string{h.Bands[1], h.Bands[0]}
+		if sw.fixed, err = sw.setup(nil); err != nil {
+			return nil, err
+		}
+		m.swapped = &sw
 	}
 	return m, nil
 }

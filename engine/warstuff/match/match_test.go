@@ -219,6 +219,65 @@ func TestSim(t *testing.T) {
 	}
 }
 
+// TestSimBothSeats: a two-band sim plays each band as the attacker in
+// half the games (the odd games are the bands' other order), counts each
+// sole victory for its band and for its seat, and says so.
+func TestSimBothSeats(t *testing.T) {
+	c := starterCatalog(t)
+	m, err := match.New(c, match.Options{Bands: []string{"vanguard", "shadow-cell"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := match.New(c, match.Options{Bands: []string{"shadow-cell", "vanguard"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const games, seed = 40, 11
+	st, err := m.Sim(games, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want match.Stats
+	for i := range games {
+		play, first := m, 0 // first: the attacker's band, in m's order
+		if i%2 == 1 {
+			play, first = other, 1
+		}
+		r, _, err := play.Play(seed+uint64(i), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Winner != 0 && r.Winner != 1 {
+			continue
+		}
+		band := r.Winner
+		if i%2 == 1 {
+			band = 1 - band
+		}
+		want.Wins = append(want.Wins, band)
+		if band == first {
+			want.Seat[0]++
+		} else {
+			want.Seat[1]++
+		}
+	}
+	wins := []int{0, 0}
+	for _, b := range want.Wins {
+		wins[b]++
+	}
+	if st.Wins[0] != wins[0] || st.Wins[1] != wins[1] || st.Seat != want.Seat {
+		t.Errorf("sim: wins %v, seats %v; games one by one: wins %v, seats %v", st.Wins, st.Seat, wins, want.Seat)
+	}
+	if st.Seat[0]+st.Seat[1] != st.Wins[0]+st.Wins[1] || st.Seat[0] == 0 || st.Seat[1] == 0 {
+		t.Errorf("seats %v do not split the %d sole victories", st.Seat, st.Wins[0]+st.Wins[1])
+	}
+	var out bytes.Buffer
+	m.Write(&out, st, nil)
+	if !strings.Contains(out.String(), "each band attacks in half the games; the attacker (first seat) wins ") {
+		t.Errorf("no seat line:\n%s", out.String())
+	}
+}
+
 // BenchmarkPlay: one game per iteration, two to four bands and the
 // invasion with its variants; compare the sub-benchmarks within one run.
 func BenchmarkPlay(b *testing.B) {

@@ -21,11 +21,17 @@ type Stats struct {
 	VP     []int // summed per side
 	Turns  int
 	Steps  int
+	// Seat: in a two-band game, the sole victories of the attacker, who
+	// deploys and activates first (the first seat, WS-SCEN-4, 5), and of
+	// the other band.
+	Seat [2]int
 }
 
 // Sim plays games seed, seed+1, … on all cores (a multiplayer game's
-// seats rolled per game) and sums them in seed order: the same options
-// and seed give the same Stats.
+// seats rolled per game; a two-band game's bands in both seat orders, the
+// first band attacking in the even games, the second in the odd ones) and
+// sums them per band in seed order: the same options and seed give the
+// same Stats.
 func (m *Match) Sim(games int, seed uint64) (Stats, error) {
 	n := len(m.Sides())
 	st := Stats{Games: games, Wins: make([]int, n), Shared: make([]int, n), VP: make([]int, n)}
@@ -38,6 +44,11 @@ func (m *Match) Sim(games int, seed uint64) (Stats, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
+				if m.swapped != nil && i%2 == 1 {
+					r, _, err := m.swapped.Play(seed+uint64(i), false)
+					results[i], errs[i] = swapSides(r), err
+					continue
+				}
 				results[i], _, errs[i] = m.Play(seed+uint64(i), false)
 			}
 		}()
@@ -54,6 +65,9 @@ func (m *Match) Sim(games int, seed uint64) (Stats, error) {
 		switch {
 		case r.Winner >= 0 && r.Winner < n && (n > 2 || r.Winner < 2):
 			st.Wins[r.Winner]++
+			if m.swapped != nil {
+				st.Seat[(r.Winner+i)%2]++ // game i's attacker is band i%2
+			}
 		default:
 			st.Draws++
 			for s := range n {
@@ -71,6 +85,17 @@ func (m *Match) Sim(games int, seed uint64) (Stats, error) {
 	return st, nil
 }
 
+// swapSides turns a result of the swapped game into the match's sides:
+// its side 0 is the match's second band.
+func swapSides(r engws.Result) engws.Result {
+	if r.Winner == 0 || r.Winner == 1 {
+		r.Winner = 1 - r.Winner
+	}
+	r.VP[0], r.VP[1] = r.VP[1], r.VP[0]
+	r.Winners = r.Winners&^3 | r.Winners&1<<1 | r.Winners>>1&1
+	return r
+}
+
 // Write writes the statistics: a title line, a line per side with its
 // win rate (and shared victories in multiplayer) and average VP, the
 // draws and the average length. rate writes k games of n as a rate (wbtool
@@ -83,7 +108,7 @@ func (m *Match) Write(w io.Writer, st Stats, rate func(k, n int) string) {
 	}
 	g := float64(max(st.Games, 1))
 	if rate == nil {
-		rate = func(k, _ int) string { return fmt.Sprintf("%.1f %%", 100*float64(k)/g) }
+		rate = func(k, n int) string { return fmt.Sprintf("%.1f %%", 100*float64(k)/float64(max(n, 1))) }
 	}
 	pct := func(k int) string { return rate(k, st.Games) }
 	wins := "wins"
@@ -94,6 +119,9 @@ func (m *Match) Write(w io.Writer, st Stats, rate func(k, n int) string) {
 		fmt.Fprintf(w, "  %s %s %s, %s %s %s, draws or unfinished %s\n",
 			sides[0], wins, pct(st.Wins[0]), sides[1], wins, pct(st.Wins[1]), pct(st.Draws))
 		fmt.Fprintf(w, "  average VP %.1f–%.1f, average length %.1f turns\n", float64(st.VP[0])/g, float64(st.VP[1])/g, float64(st.Turns)/g)
+		if m.swapped != nil {
+			fmt.Fprintf(w, "  each band attacks in half the games; the attacker (first seat) wins %s of the decisive games\n", rate(st.Seat[0], st.Seat[0]+st.Seat[1]))
+		}
 		return
 	}
 	for i, s := range sides {
