@@ -78,8 +78,8 @@ var glossDeterminers = map[catalog.Lang][]string{
 }
 
 // newGlossLinker prepares the terms of language l; nil when there are
-// none.
-func newGlossLinker(terms []catalog.Term, l catalog.Lang) *glossLinker {
+// none. exact: every term is matched only with the glossary's case.
+func newGlossLinker(terms []catalog.Term, l catalog.Lang, exact bool) *glossLinker {
 	g := &glossLinker{terms: map[string]glossTerm{}, starts: map[rune][]foldedTerm{}}
 	var alts []string
 	for _, t := range terms {
@@ -89,6 +89,9 @@ func newGlossLinker(terms []catalog.Term, l catalog.Lang) *glossLinker {
 			continue
 		}
 		e := glossTerm{id: t.ID, verb: strings.HasPrefix(t.Definition.EN, "To ")}
+		if exact {
+			e.exact = s
+		}
 		for _, a := range glossActions {
 			if t.ID == "action-"+string(a) {
 				e.exact = s

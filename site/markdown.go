@@ -607,7 +607,7 @@ type mdProblem struct {
 // letters or digits around it do not belong to it. Code is left alone.
 // (goldmark calls inline parsers only at punctuation and spaces, so a
 // rule number right after ** would be missed by one: hence this pass.)
-func splitRuleRefs(doc ast.Node, src []byte) {
+func splitRuleRefs(doc ast.Node, src []byte, ruleRe *regexp.Regexp) {
 	var texts []*ast.Text
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {

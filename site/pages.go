@@ -40,9 +40,9 @@ var templates = sync.OnceValues(parseTemplates)
 // parseTemplates parses the layout with each page template.
 func parseTemplates() (map[string]*template.Template, error) {
 	funcs := template.FuncMap{"inc": func(i int) int { return i + 1 }}
-	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html")
+	layout, err := layoutTemplate(funcs, templateFS, "templates/layout.html")
 	if err != nil {
-		return nil, fmt.Errorf("site templates: %w", err)
+		return nil, err
 	}
 	names, err := fs.Glob(templateFS, "templates/*.html")
 	if err != nil {
@@ -204,7 +204,7 @@ type group struct {
 }
 
 func (b *builder) newPage(l catalog.Lang, p, title, section string, data any) *page {
-	return &page{b: b, Lang: l, Path: p, Title: title, Section: section, Data: data}
+	return &page{f: b.f, b: b, Lang: l, Path: p, Title: title, Section: section, Data: data}
 }
 
 // buildLang writes every page of language l.
@@ -556,28 +556,12 @@ func (b *builder) deckLinks(p *page) []link {
 // buildRoot writes the root index.html that links both languages, and a
 // root 404.html.
 func (b *builder) buildRoot() error {
-	type langLink struct {
-		Lang, Href, AltHref, Name, Tagline, Enter string
-	}
-	var ls []langLink
-	for _, l := range catalog.Langs {
-		ll := langLink{Lang: string(l), Href: string(l) + "/index.html", AltHref: string(l) + "/index.html", Name: labels["lang.name"].In(l),
-			Tagline: b.label("site.tagline", l), Enter: b.label("home.rules", l)}
-		if abs := b.absURL(ll.Href); abs != "" {
-			ll.AltHref = abs
-		}
-		ls = append(ls, ll)
-	}
 	if !b.check {
-		if executed != nil {
-			executed("root")
+		root, err := b.f.rootPage(rootTemplate)
+		if err != nil {
+			return err
 		}
-		var buf bytes.Buffer
-		if err := b.tmpl["root"].ExecuteTemplate(&buf, "root", map[string]any{"Langs": ls, "Title": b.label("site.title", catalog.English),
-			"Description": b.label("home.intro", catalog.English), "Canonical": b.absURL("index.html")}); err != nil {
-			return fmt.Errorf("site: root page: %w", err)
-		}
-		b.files["index.html"] = buf.Bytes()
+		b.files["index.html"] = root
 	}
 	// The root 404 is the English one, with links from the root.
 	nf := b.newPage(catalog.English, "404.html", b.label("notfound.title", catalog.English), "", nil)
@@ -598,10 +582,6 @@ func (b *builder) factionCSS() []byte {
 	}
 	return buf.Bytes()
 }
-
-// sitemap lists the root page and every page of both languages with its
-// alternates, as absolute URLs (only built with a BaseURL).
-func (b *builder) sitemap() []byte { return Sitemap(b.baseURL(), b.exists) }
 
 // ruleGroup is the rule numbers of one part of the rules (R-SHOOT-…).
 type ruleGroup struct {
@@ -708,9 +688,15 @@ func (b *builder) boardFigures(p *page, c *chapter) ([]figure, error) {
 	return out, nil
 }
 
-// HasScenarios reports whether the site has scenario pages (the
-// navigation links to them).
-func (p *page) HasScenarios() bool { return len(p.b.cat.Scenarios) > 0 }
+// navItems are the sections of the navigation: the scenarios only when
+// the content has some.
+func (b *builder) navItems() []NavItem {
+	nav := []NavItem{{"rules", "rules/index.html", "nav.rules"}, {"cards", "cards/index.html", "nav.cards"}, {"decks", "decks/index.html", "nav.decks"}}
+	if len(b.cat.Scenarios) > 0 {
+		nav = append(nav, NavItem{"scenarios", "scenarios/index.html", "nav.scenarios"})
+	}
+	return append(nav, NavItem{"glossary", "glossary/index.html", "nav.glossary"})
+}
 
 // scenarioLinks lists the scenarios, for page p.
 func (b *builder) scenarioLinks(p *page) []link {

@@ -160,7 +160,7 @@ func (b *builder) parseChapters(md goldmark.Markdown, l catalog.Lang) ([]*chapte
 		c := &chapter{Lang: l, File: rp.Path, Slug: slug, Title: title, Order: order, src: body, lineBase: lines}
 		pc := parser.NewContext(parser.WithIDs(newSlugIDs()))
 		c.doc = md.Parser().Parse(text.NewReader(c.src), parser.WithContext(pc))
-		splitRuleRefs(c.doc, c.src)
+		splitRuleRefs(c.doc, c.src, b.dialect().ref)
 		// A leading "# Title" is the page title (the layout writes the h1).
 		if h, ok := c.doc.FirstChild().(*ast.Heading); ok && h.Level == 1 {
 			if c.Title == "" {
@@ -195,6 +195,7 @@ func (b *builder) parseChapters(md goldmark.Markdown, l catalog.Lang) ([]*chapte
 // chapters of one language, and collects their headings.
 func (b *builder) resolveChapters(chs []*chapter, l catalog.Lang) Errors {
 	var errs Errors
+	d := b.dialect()
 	defs := map[string]*chapter{} // rule id → chapter defining it
 	defPos := map[string]catalog.Pos{}
 	bySlug := map[string]*chapter{}
@@ -229,7 +230,7 @@ func (b *builder) resolveChapters(chs []*chapter, l catalog.Lang) Errors {
 							errs = append(errs, diag.Diagnostic{Pos: c.pos(r.Pos()), Msg: fmt.Sprintf("two headings of this page have the id %q", idb)})
 						}
 						c.ids[string(idb)] = true
-						if ruleIDRe.Match(idb) {
+						if d.id.Match(idb) {
 							define(c, string(idb), r.Pos())
 						}
 					}
@@ -258,19 +259,19 @@ func (b *builder) resolveChapters(chs []*chapter, l catalog.Lang) Errors {
 					c.Sections = append(c.Sections, section{ID: string(idb), Title: plainText(x, c.src), Level: x.Level})
 				}
 			case *ast.Link:
-				if err := rewriteChapterLink(x, c, bySlug); err != "" {
+				if err := rewriteChapterLink(x, c, bySlug, d.path); err != "" {
 					errs = append(errs, diag.Diagnostic{Pos: c.pos(linkPos(x)), Msg: err})
 				}
 			case *cardRefNode:
-				name, ok := b.cat.CardName(x.ID)
+				name, page, ok := b.refEntity(x.ID, l)
 				if !ok {
-					errs = append(errs, diag.Diagnostic{Pos: c.pos(x.Pos()), Msg: fmt.Sprintf("unknown card %q in [[%s]]: no card has this id", x.ID, x.ID)})
+					errs = append(errs, diag.Diagnostic{Pos: c.pos(x.Pos()), Msg: fmt.Sprintf("unknown %s %q in [[%s]]: no %s has this id", d.entityNoun, x.ID, x.ID, d.entityNoun)})
 					x.Name = x.ID
 					return ast.WalkContinue, nil
 				}
-				x.Name = name.In(l)
+				x.Name = name
 				if !insideLink(x) {
-					x.Href = "../../cards/" + x.ID + "/index.html"
+					x.Href = relPath(d.path(c.Slug), page)
 				}
 			case *iconNode:
 				svg, ok := b.iconSVG(x.Name, l)
@@ -283,12 +284,14 @@ func (b *builder) resolveChapters(chs []*chapter, l catalog.Lang) Errors {
 				if x.Plain || x.Def {
 					return ast.WalkContinue, nil
 				}
-				if d, ok := defs[x.ID]; ok {
-					if d == c {
+				if def, ok := defs[x.ID]; ok {
+					if def == c {
 						x.Href = "#" + x.ID
 					} else {
-						x.Href = "../" + d.Slug + "/index.html#" + x.ID
+						x.Href = relPath(d.path(c.Slug), d.path(def.Slug)) + "#" + x.ID
 					}
+				} else if d.requireAnchors {
+					errs = append(errs, diag.Diagnostic{Pos: c.pos(x.Pos()), Msg: fmt.Sprintf("rule %s: no rules page of this language gives it an anchor (a heading \"## Title {#%s}\" or a paragraph starting with **%s**)", x.ID, x.ID, x.ID)})
 				}
 			}
 			return ast.WalkContinue, nil
@@ -296,6 +299,43 @@ func (b *builder) resolveChapters(chs []*chapter, l catalog.Lang) Errors {
 	}
 	b.ruleDefs[l] = defs
 	return errs
+}
+
+// rulesDialect is how a game writes its rules pages: the shape of its
+// rule numbers, where its chapters are published, and what [[id]] names.
+type rulesDialect struct {
+	ref *regexp.Regexp // a rule number in text
+	id  *regexp.Regexp // a whole rule number
+	// path is a chapter's page, relative to the language folder.
+	path func(slug string) string
+	// entity gives the name of [[id]] in a language and its page
+	// (relative to the language folder); nil: the catalog's cards.
+	entity     func(id string, l catalog.Lang) (name, page string, ok bool)
+	entityNoun string // what [[id]] names, in its error
+	// requireAnchors: a rule number that no chapter of the language
+	// anchors is an error (else it is shown unlinked).
+	requireAnchors bool
+}
+
+// warboundRules is Warbound's dialect: R-SHOOT-7, rules/<slug>/index.html.
+var warboundRules = rulesDialect{ref: ruleRe, id: ruleIDRe, entityNoun: "card",
+	path: func(slug string) string { return "rules/" + slug + "/index.html" }}
+
+// dialect is the build's rules dialect.
+func (b *builder) dialect() *rulesDialect {
+	if b.rules != nil {
+		return b.rules
+	}
+	return &warboundRules
+}
+
+// refEntity is the name and page of [[id]] in language l.
+func (b *builder) refEntity(id string, l catalog.Lang) (string, string, bool) {
+	if d := b.dialect(); d.entity != nil {
+		return d.entity(id, l)
+	}
+	name, ok := b.cat.CardName(id)
+	return name.In(l), "cards/" + id + "/index.html", ok
 }
 
 // renderChapters writes the HTML body of each chapter.
@@ -347,7 +387,7 @@ func startsBlock(n ast.Node) bool {
 // rewriteChapterLink turns a link to another rules file of the same
 // language ("04-deck-building.md#R-DECK-4") into a link to its page, and
 // checks that the page and the anchor exist. It returns a problem, or "".
-func rewriteChapterLink(l *ast.Link, c *chapter, bySlug map[string]*chapter) string {
+func rewriteChapterLink(l *ast.Link, c *chapter, bySlug map[string]*chapter, pagePath func(slug string) string) string {
 	dest := string(l.Destination)
 	if strings.HasPrefix(dest, "#") {
 		if !c.ids[dest[1:]] {
@@ -367,7 +407,7 @@ func rewriteChapterLink(l *ast.Link, c *chapter, bySlug map[string]*chapter) str
 	if frag != "" && !target.ids[frag] {
 		return fmt.Sprintf("link to %s#%s: %s has no heading or rule with that id", file, frag, path.Base(target.File))
 	}
-	url := "../" + target.Slug + "/index.html"
+	url := relPath(pagePath(c.Slug), pagePath(target.Slug))
 	if target == c {
 		url = ""
 	}
@@ -390,4 +430,81 @@ func linkPos(l *ast.Link) int {
 		return t.Segment.Start
 	}
 	return -1
+}
+
+// Chapter is a rules page of a game, rendered by [Chapters].
+type Chapter struct {
+	Lang     catalog.Lang
+	File     string // the Markdown file, for errors
+	Slug     string // the page's name, the same in both languages
+	Title    string
+	TitleID  string        // the id of its "# Title {#id}", if any
+	Body     template.HTML // the page's HTML, without its title
+	Sections []Section     // its headings of levels 2 and 3
+	Rules    []string      // the rule numbers it anchors, in order
+}
+
+// Section is a heading of a chapter.
+type Section struct {
+	ID, Title string
+	Level     int
+}
+
+// RulesOptions are a game's rules dialect (see markdown.go for the
+// dialect itself).
+type RulesOptions struct {
+	// RulePrefix starts the game's rule numbers: "WS" for WS-BUILD-3.
+	RulePrefix string
+	// Path is a chapter's page relative to the language folder, from its
+	// slug (NN-slug.md → slug): links between chapters are rewritten to it.
+	Path func(slug string) string
+	// Entity gives the name of [[id]] in a language and its page,
+	// relative to the language folder; Noun names what it is in the
+	// error for an unknown id. Nil: [[id]] is always an error.
+	Entity func(id string, l catalog.Lang) (name, page string, ok bool)
+	Noun   string
+	// RequireAnchors: a rule number that no chapter of its language
+	// anchors is an error, as a link to a missing anchor is.
+	RequireAnchors bool
+}
+
+// Chapters renders a game's rules pages (Markdown, catalog.RulesPage)
+// with the dialect of Warbound's: front matter, heading ids, rule
+// anchors and links, links between chapters checked and rewritten to
+// their pages, [[id]] links, raw HTML never rendered, French typography.
+// It returns each language's chapters in order, or every problem with
+// its file:line:col.
+func Chapters(pages []catalog.RulesPage, opts RulesOptions) (map[catalog.Lang][]Chapter, diag.List) {
+	if opts.Path == nil {
+		opts.Path = warboundRules.path
+	}
+	d := &rulesDialect{path: opts.Path, entity: opts.Entity, entityNoun: opts.Noun, requireAnchors: opts.RequireAnchors,
+		ref: regexp.MustCompile(regexp.QuoteMeta(opts.RulePrefix) + `-[A-Z]+-[0-9]+`),
+		id:  regexp.MustCompile(`^` + regexp.QuoteMeta(opts.RulePrefix) + `-[A-Z]+-[0-9]+$`)}
+	if d.entity == nil {
+		d.entity = func(string, catalog.Lang) (string, string, bool) { return "", "", false }
+	}
+	if d.entityNoun == "" {
+		d.entityNoun = "page"
+	}
+	b := &builder{cat: &catalog.Catalog{Rules: pages}, rules: d, ruleDefs: map[catalog.Lang]map[string]*chapter{}}
+	out := map[catalog.Lang][]Chapter{}
+	var errs Errors
+	for _, l := range catalog.Langs {
+		md := newMarkdown(l)
+		chs, perrs := b.parseChapters(md, l)
+		errs = append(errs, perrs...)
+		errs = append(errs, b.resolveChapters(chs, l)...)
+		if err := b.renderChapters(md, chs); err != nil {
+			errs = append(errs, diag.Diagnostic{Msg: err.Error()})
+		}
+		for _, c := range chs {
+			ch := Chapter{Lang: l, File: c.File, Slug: c.Slug, Title: c.Title, TitleID: c.TitleID, Body: c.Body, Rules: c.rules}
+			for _, s := range c.Sections {
+				ch.Sections = append(ch.Sections, Section(s))
+			}
+			out[l] = append(out[l], ch)
+		}
+	}
+	return out, errs.Sorted()
 }

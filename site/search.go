@@ -404,3 +404,73 @@ func (b *builder) sortOptions(l catalog.Lang) []option {
 	}
 	return out
 }
+
+// ---------------------------------------------------------------------------
+// A game's search (the frame's API): its fields and entries, in the index
+// format assets/search.js reads.
+
+// SearchField is a typed field of a game's search.
+type SearchField struct {
+	Name  string // long name, English, lower case: "quality"
+	Alias string // short alias: "q"
+	Kind  string // "text" (name or text), "word" (one of Values) or "number"
+	Label string // what it reads, in the page's language
+	// Values are the values a word field knows.
+	Values []SearchValue
+}
+
+// SearchValue is a value of a word field: its id and the names it is
+// known by in the page's language (folded by SearchIndex).
+type SearchValue struct {
+	ID    string
+	Label string
+	Names []string
+}
+
+// SearchEntry is one thing a game's search finds.
+type SearchEntry struct {
+	ID   string
+	Name string
+	Kind string
+	Cost int    // -1 for none
+	Img  string // its picture, relative to the language folder
+	Body string // its text, for free words and the matched excerpt
+	// Num are its number fields' values ("name" of a SearchField: value);
+	// "text" and "name" fields read Name and Body.
+	Num   map[string]int
+	Words map[string][]string // word field → ids of its values
+}
+
+// SearchIndex is a game's index as search-index.js (set as a script
+// before assets/search.js) and search-index.json. label gives the
+// search's messages in the page's language (search.err.*, search.count,
+// search.more, search.didyoumean, search.help.link); help is the page
+// the syntax errors link to, relative to the language folder.
+func SearchIndex(fields []SearchField, entries []SearchEntry, label func(key string) string, help string) (js, jsonData []byte) {
+	d := searchData{Words: searchWords, Messages: map[string]string{}, Help: help, Cards: []searchEntry{}}
+	for _, f := range fields {
+		v := fieldView{Name: f.Name, Alias: f.Alias, Kind: fieldKind(f.Kind), Label: f.Label}
+		for _, val := range f.Values {
+			fv := fieldValue{ID: val.ID, Names: []string{fold(val.ID)}, Label: val.Label}
+			for _, n := range val.Names {
+				if n := fold(n); !containsString(fv.Names, n) {
+					fv.Names = append(fv.Names, n)
+				}
+			}
+			v.Values = append(v.Values, fv)
+		}
+		d.Fields = append(d.Fields, v)
+	}
+	for _, e := range entries {
+		d.Cards = append(d.Cards, searchEntry{ID: e.ID, Name: e.Name, Kind: e.Kind, Cost: e.Cost, Img: e.Img, Body: e.Body, Num: e.Num, Words: e.Words})
+	}
+	sort.SliceStable(d.Cards, func(i, j int) bool { return d.Cards[i].ID < d.Cards[j].ID })
+	for _, k := range searchMessages {
+		d.Messages[strings.TrimPrefix(k, "search.")] = label(k)
+	}
+	return searchIndexJS(d), searchIndexJSON(d)
+}
+
+// SearchWords are the words of the search syntax ("and", "or", "not") in
+// both languages, for a game's help.
+func SearchWords() map[string][]string { return searchWords }

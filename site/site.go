@@ -18,7 +18,6 @@
 package site
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"html/template"
@@ -108,8 +107,9 @@ type builder struct {
 	skillCache map[string]skillView               // lang/id → rendered skill (under mu)
 	searchMemo map[catalog.Lang]map[string]string // card text → its search words (under mu)
 	nameRanks  map[catalog.Lang]map[string]int    // card id → its place by name (under mu)
-	gloss      map[catalog.Lang]*glossLinker
 	errs       Errors
+	f          *siteFrame    // the frame's state: what the layout reads
+	rules      *rulesDialect // nil: Warbound's
 	// check: the pages' data is made (and checked) but no page, image or
 	// index is written (Check).
 	check    bool
@@ -167,6 +167,9 @@ func build(cat *catalog.Catalog, opts Options, check bool) (Files, error) {
 	if b.tmpl, err = templates(); err != nil {
 		return nil, err
 	}
+	b.f = &siteFrame{label: b.label, langName: func(l catalog.Lang) string { return labels["lang.name"].In(l) },
+		base: b.baseURL(), exists: b.exists, styles: []string{"assets/style.css", "assets/factions.css"},
+		gloss: map[catalog.Lang]*glossLinker{}, glossPage: "glossary/index.html"}
 	if errs := b.checkIDs(); len(errs) > 0 {
 		return nil, errs.Sorted()
 	}
@@ -188,9 +191,9 @@ func build(cat *catalog.Catalog, opts Options, check bool) (Files, error) {
 	if opts.Pages != nil && !check {
 		b.pageKeys = b.newPageKeys()
 	}
-	b.gloss = map[catalog.Lang]*glossLinker{}
+	b.f.nav = b.navItems()
 	for _, l := range catalog.Langs {
-		b.gloss[l] = newGlossLinker(b.cat.Glossary, l)
+		b.f.gloss[l] = newGlossLinker(b.cat.Glossary, l, false)
 	}
 	// The languages are built in parallel; they share only read-only
 	// state, and put files and errors under the builder's lock.
@@ -212,20 +215,10 @@ func build(cat *catalog.Catalog, opts Options, check bool) (Files, error) {
 	if b.check {
 		return nil, nil
 	}
-	b.files["assets/style.css"] = []byte(styleCSS)
-	b.files["assets/search.js"] = []byte(searchJS)
-	b.files["assets/site.js"] = []byte(siteJS)
-	b.files["assets/favicon.svg"] = []byte(faviconSVG)
+	sharedAssets(b.files)
 	b.files["assets/factions.css"] = b.factionCSS()
 	b.builderFiles()
-	robots := "User-agent: *\nAllow: /\n"
-	if b.baseURL() != "" {
-		// The sitemap protocol wants absolute URLs: without the site's
-		// address there is no sitemap.
-		b.files["sitemap.xml"] = b.sitemap()
-		robots += "Sitemap: " + b.baseURL() + "sitemap.xml\n"
-	}
-	b.files["robots.txt"] = []byte(robots)
+	b.f.robotsAndSitemap(b.files)
 	if b.pageKeys != nil {
 		b.commitPages()
 	}
@@ -242,7 +235,8 @@ func other(l catalog.Lang) catalog.Lang {
 
 // page is what every template gets.
 type page struct {
-	b       *builder
+	f       *siteFrame // the frame: every page has it
+	b       *builder   // Warbound's pages: the builder (nil on another game's)
 	Lang    catalog.Lang
 	Path    string // language-relative page path, e.g. "cards/copp/index.html"
 	Title   string
@@ -272,8 +266,8 @@ func (p *page) WASM() bool { return p.wasm }
 func (p *page) Root() string {
 	switch {
 	case p.anyDepth:
-		if base := p.b.baseURL(); base != "" {
-			return base
+		if p.f.base != "" {
+			return p.f.base
 		}
 		return "/"
 	case p.atRoot:
@@ -292,30 +286,14 @@ func (p *page) Link(target string) string {
 }
 
 // baseURL is Options.BaseURL ending in a slash, or "".
-func (b *builder) baseURL() string {
-	base := b.opts.BaseURL
-	if base != "" && !strings.HasSuffix(base, "/") {
-		base += "/"
-	}
-	return base
-}
-
-// absURL is the published address of a file of the site ("en/cards/x/"
-// for "en/cards/x/index.html"), or "" without a BaseURL.
-func (b *builder) absURL(sitePath string) string {
-	base := b.baseURL()
-	if base == "" {
-		return ""
-	}
-	return base + strings.TrimSuffix(sitePath, "index.html")
-}
+func (b *builder) baseURL() string { return baseURL(b.opts.BaseURL) }
 
 // Canonical is the page's published address, or "" without a BaseURL.
 func (p *page) Canonical() string {
 	if p.anyDepth || p.atRoot {
 		return ""
 	}
-	return p.b.absURL(string(p.Lang) + "/" + p.Path)
+	return p.f.absURL(string(p.Lang) + "/" + p.Path)
 }
 
 // Alternates are the hreflang links of the page: itself, the other
@@ -325,9 +303,9 @@ func (p *page) Alternates() []link {
 		return nil // a 404 page is no page of the site
 	}
 	self, alt, root := p.Link(p.Path), p.AltLink(), p.Asset("index.html")
-	if base := p.b.baseURL(); base != "" {
-		self = p.b.absURL(string(p.Lang) + "/" + p.Path)
-		alt = p.b.absURL(string(p.AltLang()) + "/" + p.altPath())
+	if base := p.f.base; base != "" {
+		self = p.f.absURL(string(p.Lang) + "/" + p.Path)
+		alt = p.f.absURL(string(p.AltLang()) + "/" + p.altPath())
 		root = base
 	}
 	return []link{{Href: self, Lang: string(p.Lang)}, {Href: alt, Lang: string(p.AltLang())}, {Href: root, Lang: "x-default"}}
@@ -347,10 +325,10 @@ func (p *page) MetaDescription() string {
 
 // OGImage is the absolute address of the page's image, or "".
 func (p *page) OGImage() string {
-	if p.Image == "" || p.b.baseURL() == "" {
+	if p.Image == "" || p.f.base == "" {
 		return ""
 	}
-	return p.b.absURL(string(p.Lang) + "/" + path.Join(path.Dir(p.Path), p.Image))
+	return p.f.absURL(string(p.Lang) + "/" + path.Join(path.Dir(p.Path), p.Image))
 }
 
 // OGLocale is the page's language as Open Graph writes it.
@@ -365,7 +343,7 @@ func (p *page) OGLocale() string {
 func (p *page) Asset(target string) string { return p.Root() + target }
 
 // T returns an interface word in the page's language.
-func (p *page) T(key string) string { return p.b.label(key, p.Lang) }
+func (p *page) T(key string) string { return p.f.label(key, p.Lang) }
 
 // AltLang is the other language.
 func (p *page) AltLang() catalog.Lang { return other(p.Lang) }
@@ -378,14 +356,14 @@ func (p *page) AltLink() string {
 // altPath is the path of the page in the other language, or of its home
 // page.
 func (p *page) altPath() string {
-	if p.anyDepth || !p.b.exists[string(other(p.Lang))+"/"+p.Path] {
+	if p.anyDepth || !p.f.exists[string(other(p.Lang))+"/"+p.Path] {
 		return "index.html"
 	}
 	return p.Path
 }
 
 // AltName is the name of the other language, in that language.
-func (p *page) AltName() string { return labels["lang.name"].In(other(p.Lang)) }
+func (p *page) AltName() string { return p.f.langName(other(p.Lang)) }
 
 // FullTitle is the <title> of the page.
 func (p *page) FullTitle() string {
@@ -433,7 +411,6 @@ func (b *builder) addErr(e diag.Diagnostic) {
 
 // render executes template name for page p and stores it.
 func (b *builder) render(name string, p *page) error {
-	var buf bytes.Buffer
 	t, ok := b.tmpl[name]
 	if !ok {
 		return fmt.Errorf("site: no template %q", name)
@@ -460,12 +437,9 @@ func (b *builder) render(name string, p *page) error {
 	if executed != nil {
 		executed(name)
 	}
-	if err := t.ExecuteTemplate(&buf, "layout", p); err != nil {
-		return fmt.Errorf("site: page %s/%s: %w", p.Lang, p.Path, err)
-	}
-	out := buf.Bytes()
-	if !p.atRoot && p.Section != "glossary" {
-		out = b.gloss[p.Lang].link(out, p.Link("glossary/index.html"))
+	out, err := b.f.execute(t, p)
+	if err != nil {
+		return err
 	}
 	b.put(path, out)
 	if keyed {

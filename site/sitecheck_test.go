@@ -136,8 +136,9 @@ func checkLinks(t testing.TB, files Files, outside ...string) int {
 				continue
 			}
 			// The deck builder's fragment is a deck (f=…&c=…), not an anchor;
-			// TestDeckBuilderLinks checks those links.
-			if u.Fragment != "" && !strings.HasSuffix(target, "/"+builderPage) {
+			// TestDeckBuilderLinks checks those links (Warstuff's band
+			// builder's: TestBandBuilderShare).
+			if u.Fragment != "" && !strings.HasSuffix(target, "/"+builderPage) && !strings.HasSuffix(target, "/bandbuilder.html") {
 				tp := pages[target]
 				if tp == nil {
 					t.Errorf("%s: link %q has a fragment on a non-HTML file", p, l.val)
@@ -150,9 +151,11 @@ func checkLinks(t testing.TB, files Files, outside ...string) int {
 	return n
 }
 
-// allowedScripts are the only scripts the templates write.
+// allowedScripts are the only scripts the templates write (Warstuff's
+// band builder's too: its site is drawn in the same frame).
 var allowedScripts = map[string]bool{"search-index.js": true, "assets/search.js": true, "assets/site.js": true,
-	"deck-data.js": true, "assets/wasm_exec.js": true, "assets/wasmstart.js": true, "assets/deckbuilder.js": true}
+	"deck-data.js": true, "assets/wasm_exec.js": true, "assets/wasmstart.js": true, "assets/deckbuilder.js": true,
+	"band-data.js": true, "assets/bandbuilder.js": true}
 
 // allowedMeta are the meta elements of the layout.
 var allowedMeta = map[string]bool{"charset": true, "viewport": true, "Content-Security-Policy": true, "referrer": true,
@@ -219,6 +222,9 @@ func checkXSS(t testing.TB, files Files) int {
 				if strings.HasPrefix(src, "/") && strings.HasSuffix(p, "404.html") {
 					rel = strings.TrimPrefix(src, "/") // served at any depth
 				}
+				if u, err := url.Parse(src); err == nil && u.Scheme == "https" && strings.HasSuffix(u.Host, ".example") && strings.HasSuffix(p, "404.html") {
+					rel = strings.TrimPrefix(u.Path, "/") // at the tests' site address
+				}
 				if isSVG || src == "" || !(allowedScripts[rel] || strings.HasSuffix(rel, "/search-index.js") && allowedScripts[path.Base(rel)]) {
 					t.Errorf("%s: script not from the site: %v", p, tok)
 				}
@@ -239,7 +245,7 @@ func checkXSS(t testing.TB, files Files) int {
 					t.Errorf("%s: unexpected meta %v", p, tok)
 				}
 			case "link":
-				if r := attr["rel"]; r != "stylesheet" && r != "alternate" && r != "icon" {
+				if r := attr["rel"]; r != "stylesheet" && r != "alternate" && r != "icon" && r != "canonical" {
 					t.Errorf("%s: unexpected link %v", p, tok)
 				}
 			case "form":

@@ -1,9 +1,7 @@
 package warstuff
 
 import (
-	"bytes"
 	"encoding/json"
-	"fmt"
 	"html/template"
 	"net/url"
 	"strconv"
@@ -60,64 +58,32 @@ func init() {
 	}
 }
 
-var bandBuilderTemplate = template.Must(template.New("bandbuilder").Parse(`<h1>{{.T "site.builder"}}</h1>
-<p>{{.T "builder.intro"}}</p>
-<p id="bb-status" class="bb-status" role="status">{{.T "builder.loading"}}</p>
-<div id="bb" class="bb" data-config="{{.Config}}">
-<p id="bb-sticky" class="bb-sticky" hidden></p>
-<section class="bb-pool" aria-labelledby="bb-pool-h">
-<h2 id="bb-pool-h">{{.T "site.profiles"}}</h2>
-<div class="table-wrap"><table id="bb-pool"><thead><tr><th>{{.T "profile"}}</th><th class="num">{{.T "cost"}}</th><th class="num">{{.T "count"}}</th></tr></thead><tbody>
-{{range .Profiles}}<tr data-id="{{.ID}}"><td><a href="profiles/{{.ID}}.html">{{.Name}}</a> <span class="muted">{{.Quality}}+</span></td><td class="num"><span class="cost">{{.Cost}}</span></td><td class="num bb-n"><button type="button" class="bb-minus" aria-label="{{.Remove}}" disabled>−</button><output class="bb-count" aria-label="{{$.T "count"}}: {{.Name}}">0</output><button type="button" class="bb-plus" aria-label="{{.Add}}" disabled>+</button></td></tr>
-{{end}}</tbody></table></div>
-</section>
-<section class="bb-band" aria-labelledby="bb-band-h">
-<h2 id="bb-band-h">{{.T "builder.yours"}}</h2>
-<p><label for="bb-name">{{.T "builder.name"}}</label><br><input id="bb-name" type="text" autocomplete="off" maxlength="80" value="{{.T "builder.defaultName"}}"></p>
-<fieldset><legend>{{.T "builder.export-as"}}</legend>
-<label><input type="radio" name="bb-format" value="standard" checked> {{.T "builder.standard"}} ({{.Standard}} {{.T "points"}})</label><br>
-<label><input type="radio" name="bb-format" value="big"> {{.T "builder.big"}}</label><br>
-<label for="bb-big" class="bb-biglabel">{{.T "builder.big-format"}} ({{.BigMin}}–{{.BigMax}})</label> <input id="bb-big" type="number" min="{{.BigMin}}" max="{{.BigMax}}" value="{{.BigMax}}">
-</fieldset>
-<p id="bb-summary" class="bb-summary" aria-live="polite"></p>
-<ul id="bb-list" class="bb-list"></ul>
-<p id="bb-empty" class="muted">{{.T "builder.empty"}}</p>
-<div id="bb-verdicts" class="bb-verdicts" aria-live="polite"></div>
-<p><button type="button" id="bb-clear">{{.T "builder.clear"}}</button></p>
-<h2>{{.T "builder.export"}}</h2>
-<p><label for="bb-cue" id="bb-cue-label">{{.CueLabel}}</label><br><textarea id="bb-cue" rows="7" readonly spellcheck="false"></textarea><br>
-<button type="button" id="bb-copy">{{.T "builder.copy"}}</button> <span id="bb-copied" role="status"></span></p>
-<p><label for="bb-share">{{.T "builder.share"}}</label><br><input id="bb-share" type="url" readonly></p>
-</section>
-</div>
-<script src="../band-data.js"></script>
-<script src="../assets/wasm_exec.js"></script>
-<script src="../assets/wasmstart.js"></script>
-<script src="../assets/bandbuilder.js"></script>
-`))
-
 type builderRow struct {
 	ID, Name, Add, Remove string
 	Quality, Cost         int
 }
 
-// bandBuilder writes the band builder of language l, and (once) its
-// scripts at the site's root.
-func (c *Content) bandBuilder(out dist.Files, d pageData, l ws.Lang, write func(string, pageData) error) error {
-	cat := c.Catalog
-	if _, done := out["band-data.js"]; !done {
-		for name, data := range site.CheckerScripts() {
-			out[name] = data
-		}
-		for _, name := range []string{"bandbuilder.js", "bandbuilder.css"} {
-			b, err := assets.ReadFile("assets/" + name)
-			if err != nil {
-				return err
-			}
-			out["assets/"+name] = b
-		}
-		out["band-data.js"] = bandcheck.Compact(cat).JS()
+// bandBuilderFiles are the builder's scripts and stylesheet, and the
+// profiles' data, at the site's root (templates/bandbuilder.html loads
+// them).
+func (c *Content) bandBuilderFiles(out dist.Files) error {
+	for name, data := range site.CheckerScripts() {
+		out[name] = data
 	}
+	for _, name := range []string{"bandbuilder.js", "bandbuilder.css"} {
+		b, err := assets.ReadFile("assets/" + name)
+		if err != nil {
+			return err
+		}
+		out["assets/"+name] = b
+	}
+	out["band-data.js"] = bandcheck.Compact(c.Catalog).JS()
+	return nil
+}
+
+// bandBuilderPage is the builder's page in language l.
+func (c *Content) bandBuilderPage(l ws.Lang) (site.Page, error) {
+	cat := c.Catalog
 	msgs := map[string]string{}
 	for _, k := range []string{"loading", "nowasm", "defaultName", "figures", "dearest", "cue", "copied", "legal", "illegal", "standard", "big"} {
 		msgs[k] = cat.Label("builder."+k, l)
@@ -125,27 +91,21 @@ func (c *Content) bandBuilder(out dist.Files, d pageData, l ws.Lang, write func(
 	msgs["points"], msgs["total"] = cat.Label("points", l), cat.Label("total", l)
 	config, err := json.Marshal(map[string]any{"lang": string(l), "messages": msgs, "wasm": "../assets/deckcheck-wasm.js"})
 	if err != nil {
-		return err
+		return site.Page{}, err
 	}
 	data := struct {
-		pageData
 		Config                   string
 		CueLabel                 string // the export's label before the script names the band's file
 		Profiles                 []builderRow
 		Standard, BigMin, BigMax int
-	}{pageData: d, Config: string(config), CueLabel: strings.ReplaceAll(cat.Label("builder.cue", l), "%s", bandcheck.Slug(cat.Label("builder.defaultName", l))),
+	}{Config: string(config), CueLabel: strings.ReplaceAll(cat.Label("builder.cue", l), "%s", bandcheck.Slug(cat.Label("builder.defaultName", l))),
 		Standard: cat.Limits.Standard, BigMin: cat.Limits.Standard + 1, BigMax: cat.Limits.BigMax}
 	for _, p := range cat.Profiles {
 		name := p.Name.In(l)
 		data.Profiles = append(data.Profiles, builderRow{ID: p.ID, Name: name, Quality: p.Quality, Cost: p.Cost,
 			Add: strings.ReplaceAll(cat.Label("builder.add", l), "%s", name), Remove: strings.ReplaceAll(cat.Label("builder.remove", l), "%s", name)})
 	}
-	var b bytes.Buffer
-	if err := bandBuilderTemplate.Execute(&b, data); err != nil {
-		return fmt.Errorf("band builder: %w", err)
-	}
-	d.Section, d.Title, d.Root, d.Body, d.Wasm = "builder", cat.Label("site.builder", l), "", template.HTML(b.String()), true
-	return write(bandBuilderPage, d)
+	return site.Page{Path: bandBuilderPage, Template: "bandbuilder", Title: cat.Label("site.builder", l), Section: "builder", Data: data, WASM: true}, nil
 }
 
 // bandLink is the builder's address from the bands page with band b in

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html"
 	"html/template"
+	"io/fs"
 	"path"
 	"regexp"
 	"slices"
@@ -15,7 +16,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/extension"
 
 	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/catalog"
@@ -27,74 +27,95 @@ import (
 	"wbtool.dev/wbtool/site"
 )
 
-//go:embed assets
+// The Warstuff site is drawn in the shared frame of package site (its
+// layout, stylesheet, language switch, root and 404 pages, sitemap,
+// search and glossary links): this file gives it the pages, in both
+// languages —
+//
+//	index.html                 home: the chapters, the scenarios, a search box
+//	rules/<slug>.html          a rules chapter (rules/<lang>/NN-slug.md)
+//	profiles/index.html        the profile database, searched by assets/search.js
+//	profiles/<id>.html, .svg   a profile or creature: its card, its cost part by part
+//	glossary.html              the special rules, each at #term-<id>
+//	bands.html                 the sample bands
+//	bandbuilder.html           the band builder (bandbuilder.go)
+//	404.html
+//
+// and its own assets (assets/warstuff.css, the band builder's files).
+
+//go:embed assets templates
 var assets embed.FS
 
-// pageData is what every page template reads.
-type pageData struct {
-	Lang, Alt  string
-	Title      string
-	Section    string
-	Root       string // path from the page to the language folder
-	cat        *ws.Catalog
-	lang       ws.Lang
-	Body       template.HTML
-	Profiles   []profileRow
-	Rules      []ruleRow
-	Bands      []bandRow
-	Pages      []pageLink
-	Profile    *profileRow
-	AltPath    string
-	Scenarios  []scenarioRow
-	Total      int
-	FigureNote string
-	// Wasm: the page runs the WebAssembly checker (the band builder).
-	Wasm bool
-	// Base is the site's address ending in "/" (--base-url), or "".
-	Base string
-	// Description is the page's meta description; "" gives the site's.
-	Description string
-}
-
-// MetaDescription is the page's description.
-func (d pageData) MetaDescription() string {
-	return cmp.Or(d.Description, d.T("site.description"))
-}
-
-// Canonical is the page's published address, or "" without a Base.
-func (d pageData) Canonical() string {
-	if d.Base == "" {
-		return ""
+// templates are the Warstuff page templates, each drawn in the frame.
+var templates = func() fs.FS {
+	t, err := fs.Sub(assets, "templates")
+	if err != nil {
+		panic(err) // the embedded folder is there
 	}
-	return d.Base + d.Lang + "/" + strings.TrimSuffix(d.AltPath, "index.html")
-}
+	return t
+}()
 
-// Alternates are the page's hreflang links: with a Base, itself, the
-// other language and the site's root, absolute (as the sitemap has
-// them); without, the other language's page, relative.
-func (d pageData) Alternates() []pageLink {
-	if d.Base == "" {
-		return []pageLink{{Title: d.Alt, Href: d.Root + "../" + d.Alt + "/" + d.AltPath}}
+// chapterPath is a rules chapter's page in the language folder.
+func chapterPath(slug string) string { return "rules/" + slug + ".html" }
+
+func init() {
+	for k, v := range map[string]ws.Text{
+		"site.tagline": {EN: "Rules and profile database", FR: "Règles et base de profils"},
+		"home.intro": {
+			EN: "Warstuff, a skirmish game of small bands: the rules, the profiles with their point costs part by part, the special rules, sample bands and a band builder.",
+			FR: "Warstuff, un jeu d’escarmouche en petites bandes : les règles, les profils et le détail de leur coût en points, les règles spéciales, des bandes d’exemple et un outil pour créer sa bande.",
+		},
+		"footer.text":        {EN: "Warstuff — rules written in our own words. Built by wbtool.", FR: "Warstuff — règles écrites avec nos propres mots. Généré par wbtool."},
+		"notfound.text":      {EN: "This page does not exist. Try the profiles or the rules.", FR: "Cette page n’existe pas. Essayez les profils ou les règles."},
+		"search.label":       {EN: "Find a profile", FR: "Trouver un profil"},
+		"search.placeholder": {EN: "Name, rule, or q<=4 o<=10 k:deadly…", FR: "Nom, règle, ou q<=4 o<=10 k:mortel…"},
+		"search.count":       {EN: "profiles match", FR: "profils correspondent"},
+		"search.none":        {EN: "No profile matches.", FR: "Aucun profil ne correspond."},
+		"search.help.intro":  {EN: "Type words to find the profiles whose name, weapon or special rules contain them, or name a field. Capitals and accents never matter.", FR: "Tapez des mots pour trouver les profils dont le nom, l’arme ou les règles spéciales les contiennent, ou nommez un champ. Majuscules et accents ne comptent jamais."},
+		"search.field.name":  {EN: "Name", FR: "Nom"},
+		"search.field.text":  {EN: "Weapon, special rules and their reminders", FR: "Arme, règles spéciales et leurs rappels"},
+		"search.field.type":  {EN: "Profile or creature", FR: "Profil ou créature"},
+		"search.field.q":     {EN: "Quality (the roll needed)", FR: "Qualité (le jet à obtenir)"},
+		"search.field.range": {EN: "Range in inches (0: melee only or flame)", FR: "Portée en pouces (0 : corps-à-corps ou lance-flammes)"},
+		"search.field.cost":  {EN: "Cost in points", FR: "Coût en points"},
+		"search.field.rule":  {EN: "Special rule or psychic power", FR: "Règle spéciale ou pouvoir psychique"},
+		"rules.onPage":       {EN: "On this page", FR: "Sur cette page"},
+		"home.browse":        {EN: "Browse the profiles", FR: "Parcourir les profils"},
+		"home.rules":         {EN: "Read the rules", FR: "Lire les règles"},
+		"glossary.intro":     {EN: "Every special rule and psychic power, with its cost and a short reminder. The rules and the profiles link here.", FR: "Chaque règle spéciale et chaque pouvoir psychique, avec son coût et un court rappel. Les règles et les profils renvoient ici."},
+	} {
+		ws.Labels[k] = v
 	}
-	p := strings.TrimSuffix(d.AltPath, "index.html")
-	return []pageLink{{Title: d.Lang, Href: d.Base + d.Lang + "/" + p}, {Title: d.Alt, Href: d.Base + d.Alt + "/" + p}, {Title: "x-default", Href: d.Base}}
 }
 
-// T is the interface word key in the page's language.
-func (d pageData) T(key string) string { return d.cat.Label(key, d.lang) }
+// label is an interface word in l: the content's or Warstuff's, else the
+// frame's own (catalog's built-in words: nav.skip, lang.switch, the
+// search's messages).
+func label(cat *ws.Catalog, key string, l ws.Lang) string {
+	if s := cat.Label(key, l); s != "" {
+		return s
+	}
+	if t, ok := catalog.BuiltinLabel(key); ok {
+		return t.In(l)
+	}
+	return key
+}
+
+type link struct{ Href, Label string }
 
 type profileRow struct {
-	ID, Name, Kind, Weapon, Rules, Search string
+	ID, Name, Kind, KindID, Weapon, Rules string
 	CostLine                              string // "Cost: 16 pts", in the page's typography
-	Quality, Cost                         int
+	Quality, Cost, Range                  int
 	Parts                                 []string
 	Reminders                             []ruleRow
 	Stats                                 []template.HTML
+	RuleIDs                               []string
 }
 
 type ruleRow struct {
-	ID, Name, Kind, Reminder, Search string
-	Cost                             string
+	ID, Name, Kind, Reminder string
+	Cost                     string
 }
 
 type bandRow struct {
@@ -106,190 +127,69 @@ type bandRow struct {
 
 type scenarioRow struct{ Name, Summary string }
 
-type pageLink struct{ Href, Title string }
-
-var siteTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
-<html lang="{{.Lang}}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'{{if .Wasm}} 'wasm-unsafe-eval'{{end}}; base-uri 'none'">
-<title>{{.Title}} · {{.T "site.title"}}</title>
-<meta name="description" content="{{.MetaDescription}}">
-<link rel="icon" href="{{.Root}}../assets/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="{{.Root}}../assets/warstuff.css">
-{{if .Wasm}}<link rel="stylesheet" href="{{.Root}}../assets/bandbuilder.css">
-{{end}}{{with .Canonical}}<link rel="canonical" href="{{.}}">
-{{end}}{{range .Alternates}}<link rel="alternate" hreflang="{{.Title}}" href="{{.Href}}">
-{{end}}</head>
-<body>
-<header><a class="brand" href="{{.Root}}index.html">{{.T "site.title"}}</a>
-<nav>
-<a href="{{.Root}}index.html"{{if eq .Section "rules"}} aria-current="page"{{end}}>{{.T "site.rules"}}</a>
-<a href="{{.Root}}profiles/index.html"{{if eq .Section "profiles"}} aria-current="page"{{end}}>{{.T "site.profiles"}}</a>
-<a href="{{.Root}}glossary.html"{{if eq .Section "glossary"}} aria-current="page"{{end}}>{{.T "site.glossary"}}</a>
-<a href="{{.Root}}bands.html"{{if eq .Section "bands"}} aria-current="page"{{end}}>{{.T "site.bands"}}</a>
-<a href="{{.Root}}bandbuilder.html"{{if eq .Section "builder"}} aria-current="page"{{end}}>{{.T "site.builder"}}</a>
-<a href="{{.Root}}../{{.Alt}}/{{.AltPath}}" hreflang="{{.Alt}}" lang="{{.Alt}}">{{.T "site.other"}}</a>
-</nav></header>
-<main id="main">
-{{if .Body}}{{.Body}}{{end}}
-{{if eq .Section "rules"}}{{if .Pages}}<ul>{{range .Pages}}<li><a href="{{.Href}}">{{.Title}}</a></li>{{end}}</ul>{{end}}
-{{if .Scenarios}}<h2>{{.T "scenarios"}}</h2><dl>{{range .Scenarios}}<dt>{{.Name}}</dt><dd>{{.Summary}}</dd>{{end}}</dl>{{end}}{{end}}
-{{if eq .Section "profiles"}}{{if .Profile}}{{with .Profile}}
-<h1>{{.Name}} <span class="cost">{{.Cost}}</span></h1>
-<img class="card" src="{{.ID}}.svg" alt="" width="252" height="352">
-<ul>{{range .Stats}}<li>{{.}}</li>{{end}}</ul>
-<h2>{{.CostLine}}</h2>
-<table class="parts"><tbody>{{range .Parts}}<tr><td>{{.}}</td></tr>{{end}}</tbody></table>
-{{if .Reminders}}<h2>{{$.T "rules"}}</h2><dl>{{range .Reminders}}<dt><a href="../glossary.html#{{.ID}}">{{.Name}}</a></dt><dd>{{.Reminder}}</dd>{{end}}</dl>{{end}}
-{{end}}{{else}}
-<h1>{{.T "site.profiles"}}</h1>
-<label for="q">{{.T "site.search"}}</label> (<span id="count">{{len .Profiles}}</span>)
-<input type="search" id="q" autocomplete="off">
-<div class="table-wrap"><table data-filtered><thead><tr><th>{{.T "profile"}}</th><th>{{.T "quality"}}</th><th class="hide-narrow">{{.T "range"}}</th><th class="hide-narrow">{{.T "rules"}}</th><th class="num">{{.T "cost"}}</th></tr></thead><tbody>
-{{range .Profiles}}<tr data-search="{{.Search}}"><td><a href="{{.ID}}.html">{{.Name}}</a>{{if .Kind}} <span class="muted">({{.Kind}})</span>{{end}}</td><td>{{.Quality}}+</td><td class="hide-narrow">{{.Weapon}}</td><td class="hide-narrow">{{.Rules}}</td><td class="num"><span class="cost">{{.Cost}}</span></td></tr>
-{{end}}</tbody></table></div>{{end}}{{end}}
-{{if eq .Section "glossary"}}<h1>{{.T "site.glossary"}}</h1>
-<label for="q">{{.T "site.search"}}</label> (<span id="count">{{len .Rules}}</span>)
-<input type="search" id="q" autocomplete="off">
-<dl data-filtered>{{range .Rules}}<div data-search="{{.Search}}"><dt id="{{.ID}}">{{.Name}} <span class="muted">{{.Kind}}{{if .Cost}} · {{.Cost}}{{end}}</span></dt><dd>{{.Reminder}}</dd></div>{{end}}</dl>{{end}}
-{{if eq .Section "bands"}}<h1>{{.T "site.bands"}}</h1>
-{{range .Bands}}<h2 id="{{.ID}}">{{.Name}}</h2><p>{{$.T "format"}} {{.Format}} · {{.Total}} / {{.Format}} {{$.T "points"}} · {{.Count}} {{$.T "figures-max"}} {{.MaxN}}</p><ul>{{range .Lines}}<li>{{.}}</li>{{end}}</ul><p><a href="{{.Share}}">{{$.T "builder.open"}}</a></p>{{end}}{{end}}
-</main>
-<footer>Warstuff · wbtool</footer>
-<script src="{{.Root}}../assets/warstuff.js" defer></script>
-</body>
-</html>
-`))
-
-// Site builds the Warstuff site: for each language, the rules chapters,
-// the profile database (a page per profile and creature with its card and
-// its cost part by part) with search, the special-rules glossary and the
-// sample bands.
+// Site builds the Warstuff site in the shared frame. A link of a rules
+// chapter to a missing chapter, anchor or page, and a rule number no
+// chapter anchors, are errors at the link; with opts.CheckOnly the site
+// is checked the same and nothing is returned.
 func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 	cat := c.Catalog
-	out := dist.Files{}
-	for _, name := range []string{"warstuff.css", "warstuff.js"} {
-		b, err := assets.ReadFile("assets/" + name)
+	var rulesPages []catalog.RulesPage
+	for _, pg := range cat.Pages {
+		rulesPages = append(rulesPages, catalog.RulesPage{Lang: pg.Lang, Path: pg.Pos.File, Source: pg.Src})
+	}
+	chapters, errs := site.Chapters(rulesPages, site.RulesOptions{RulePrefix: "WS", Path: chapterPath, RequireAnchors: true,
+		Noun: "profile", Entity: func(id string, l ws.Lang) (string, string, bool) {
+			if p := cat.Profile(id); p != nil {
+				return p.Name.In(l), "profiles/" + id + ".html", true
+			}
+			if p := cat.Creature(id); p != nil {
+				return p.Name.In(l), "profiles/" + id + ".html", true
+			}
+			return "", "", false
+		}})
+	// the chapters' problems are reported with the links to other pages
+	// checked below: one verdict, every problem at once
+	var pages []site.Page
+	extra := dist.Files{}
+	for _, l := range catalog.Langs {
+		ps, err := c.langPages(l, chapters[l], extra)
 		if err != nil {
 			return nil, err
 		}
-		out["assets/"+name] = b
+		pages = append(pages, ps...)
 	}
-	out["assets/favicon.svg"] = site.Favicon()
-	out["index.html"] = []byte(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=en/index.html"><title>Warstuff</title><link rel="icon" href="assets/favicon.svg" type="image/svg+xml"></head><body><a href="en/index.html">English</a> · <a href="fr/index.html" lang="fr">Français</a></body></html>` + "\n")
-	for _, l := range catalog.Langs {
-		alt := catalog.French
-		if l == catalog.French {
-			alt = catalog.English
-		}
-		base := pageData{Lang: string(l), Alt: string(alt), cat: cat, lang: l, Base: baseURL(opts.BaseURL)}
-		write := func(path string, d pageData) error {
-			var b bytes.Buffer
-			d.AltPath = path
-			if err := siteTemplate.Execute(&b, d); err != nil {
-				return fmt.Errorf("site page %s: %w", path, err)
-			}
-			out[string(l)+"/"+path] = b.Bytes()
-			return nil
-		}
-		// Rules chapters.
-		home := base
-		home.Section, home.Title, home.Root = "rules", cat.Label("site.rules", l), ""
-		for _, pg := range cat.Pages {
-			if pg.Lang != l {
-				continue
-			}
-			html, title, err := markdownPage(pg.Src, l)
-			if err != nil {
-				return nil, err
-			}
-			d := base
-			d.Section, d.Title, d.Root, d.Body = "rules", title, "../", html
-			if err := write("rules/"+pg.Name+".html", d); err != nil {
-				return nil, err
-			}
-			home.Pages = append(home.Pages, pageLink{Href: "rules/" + pg.Name + ".html", Title: title})
-		}
-		for _, s := range cat.Scenarios {
-			home.Scenarios = append(home.Scenarios, scenarioRow{Name: s.Name.In(l), Summary: typoText(s.Summary.In(l), l)})
-		}
-		home.Body = template.HTML("<h1>" + template.HTMLEscapeString(cat.Label("site.title", l)) + "</h1>")
-		if err := write("index.html", home); err != nil {
-			return nil, err
-		}
-		// Profiles.
-		list := base
-		list.Section, list.Title, list.Root = "profiles", cat.Label("site.profiles", l), "../"
-		for _, p := range c.cards() {
-			row := c.profileRow(p, l)
-			list.Profiles = append(list.Profiles, row)
-			d := base
-			d.Section, d.Title, d.Root, d.Profile = "profiles", row.Name, "../", &row
-			d.Description = typoText(fmt.Sprintf("%s: %s %d+, %s, %s %d %s.", row.Name, strings.ToLower(cat.Label("quality", l)), row.Quality, row.Weapon, strings.ToLower(cat.Label("cost", l)), row.Cost, cat.Label("points", l)), l)
-			if err := write("profiles/"+p.ID+".html", d); err != nil {
-				return nil, err
-			}
-			items, err := ProfileCard(cat, p, l, 0, 0)
-			if err != nil {
-				return nil, err
-			}
-			drawing := render.Drawing{W: render.CardW, H: render.CardH, Title: row.Name, Items: items}
-			out[string(l)+"/profiles/"+p.ID+".svg"] = drawing.SVG(string(l))
-		}
-		// by name in the page's language, as a reader looks for them
-		slices.SortStableFunc(list.Profiles, func(a, b profileRow) int {
-			return cmp.Or(cmp.Compare(site.SortKey(a.Name), site.SortKey(b.Name)), cmp.Compare(a.ID, b.ID))
-		})
-		if err := write("profiles/index.html", list); err != nil {
-			return nil, err
-		}
-		// Glossary.
-		g := base
-		g.Section, g.Title, g.Root = "glossary", cat.Label("site.glossary", l), ""
-		for i := range cat.Rules {
-			g.Rules = append(g.Rules, ruleRowOf(cat, &cat.Rules[i], l))
-		}
-		if err := write("glossary.html", g); err != nil {
-			return nil, err
-		}
-		// Bands.
-		bd := base
-		bd.Section, bd.Title, bd.Root = "bands", cat.Label("site.bands", l), ""
-		for _, b := range cat.Bands {
-			row := bandRow{ID: b.ID, Name: b.Name.In(l), Format: b.Format, Total: b.Total, Count: b.Count, MaxN: b.MaxFigures, Share: bandLink(&b, l)}
-			for _, f := range b.Figures {
-				if p := cat.Profile(f.Profile); p != nil {
-					row.Lines = append(row.Lines, fmt.Sprintf("%d × %s (%d %s) = %d", f.Count, p.Name.In(l), p.Cost, cat.Label("points", l), f.Count*p.Cost))
-				}
-			}
-			bd.Bands = append(bd.Bands, row)
-		}
-		if err := write("bands.html", bd); err != nil {
-			return nil, err
-		}
-		if err := c.bandBuilder(out, base, l, write); err != nil {
-			return nil, err
-		}
+	if err := c.bandBuilderFiles(extra); err != nil {
+		return nil, err
 	}
-	// the site's frame: a 404 page linking from the site's root, a sitemap
-	// with the site's address, robots.txt
-	out["404.html"] = notFound(opts.BaseURL)
-	robots := "User-agent: *\nAllow: /\n"
-	if base := baseURL(opts.BaseURL); base != "" {
-		pages := map[string]bool{}
-		for p := range out {
-			if strings.HasSuffix(p, ".html") && p != "index.html" && p != "404.html" {
-				pages[p] = true
-			}
-		}
-		out["sitemap.xml"] = site.Sitemap(base, pages)
-		robots += "Sitemap: " + base + "sitemap.xml\n"
+	var terms []catalog.Term
+	for _, r := range cat.Rules {
+		terms = append(terms, catalog.Term{ID: r.ID, Term: catalog.Text{EN: r.Name.EN, FR: r.Name.FR}, Definition: catalog.Text{EN: r.Reminder.EN, FR: r.Reminder.FR}})
 	}
-	out["robots.txt"] = []byte(robots)
-	if broken := c.brokenLinks(out); len(broken) > 0 {
-		return nil, broken
+	frame := site.Frame{
+		Label:   func(key string, l catalog.Lang) string { return label(cat, key, l) },
+		BaseURL: opts.BaseURL,
+		Nav: []site.NavItem{{Section: "rules", Path: "index.html", Label: "site.rules"}, {Section: "profiles", Path: "profiles/index.html", Label: "site.profiles"},
+			{Section: "glossary", Path: "glossary.html", Label: "site.glossary"}, {Section: "bands", Path: "bands.html", Label: "site.bands"},
+			{Section: "builder", Path: bandBuilderPage, Label: "site.builder"}},
+		Styles:    []string{"assets/warstuff.css"},
+		Templates: templates,
+		Glossary:  terms, GlossaryPage: "glossary.html", Exact: true,
+	}
+	files, err := frame.Build(pages)
+	if err != nil {
+		return nil, err
+	}
+	out := dist.Files(files)
+	for p, b := range extra {
+		out[p] = b
+	}
+	css, err := assets.ReadFile("assets/warstuff.css")
+	if err != nil {
+		return nil, err
+	}
+	out["assets/warstuff.css"] = css
+	if errs = append(errs, c.brokenLinks(out)...); len(errs) > 0 {
+		return nil, errs.Sorted()
 	}
 	if opts.CheckOnly {
 		return nil, nil
@@ -297,27 +197,132 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 	return out, nil
 }
 
-func baseURL(s string) string {
-	if s != "" && !strings.HasSuffix(s, "/") {
-		s += "/"
+// langPages are the pages of language l; the profile images and search
+// index go to extra.
+func (c *Content) langPages(l ws.Lang, chapters []site.Chapter, extra dist.Files) ([]site.Page, error) {
+	cat := c.Catalog
+	T := func(key string) string { return label(cat, key, l) }
+	var pages []site.Page
+	add := func(p site.Page) { p.Lang = l; pages = append(pages, p) }
+
+	// Rules chapters.
+	var chapterLinks []link
+	for _, ch := range chapters {
+		chapterLinks = append(chapterLinks, link{Href: chapterPath(ch.Slug), Label: ch.Title})
 	}
-	return s
+	for i, ch := range chapters {
+		d := map[string]any{"Chapter": ch}
+		var sections []link
+		for _, s := range ch.Sections {
+			if s.Level == 2 {
+				sections = append(sections, link{Href: "#" + s.ID, Label: s.Title})
+			}
+		}
+		d["Sections"] = sections
+		if i > 0 {
+			d["Prev"] = link{Href: path.Base(chapterPath(chapters[i-1].Slug)), Label: chapters[i-1].Title}
+		}
+		if i+1 < len(chapters) {
+			d["Next"] = link{Href: path.Base(chapterPath(chapters[i+1].Slug)), Label: chapters[i+1].Title}
+		}
+		add(site.Page{Path: chapterPath(ch.Slug), Template: "chapter", Title: ch.Title, Section: "rules", Data: d})
+	}
+
+	// Home.
+	var scenarios []scenarioRow
+	for _, s := range cat.Scenarios {
+		scenarios = append(scenarios, scenarioRow{Name: s.Name.In(l), Summary: typoText(s.Summary.In(l), l)})
+	}
+	var bandLinks []link
+	for _, b := range cat.Bands {
+		bandLinks = append(bandLinks, link{Href: "bands.html#" + b.ID, Label: b.Name.In(l)})
+	}
+	add(site.Page{Path: "index.html", Template: "home", Title: T("site.title"), Section: "rules",
+		Data: map[string]any{"Chapters": chapterLinks, "Scenarios": scenarios, "Bands": bandLinks, "Count": len(c.cards()), "Rules": len(cat.Rules)}})
+
+	// Profiles: a page each, and the list with its search.
+	var rows []profileRow
+	var entries []site.SearchEntry
+	for _, p := range c.cards() {
+		row := c.profileRow(p, l)
+		rows = append(rows, row)
+		desc := typoText(fmt.Sprintf("%s: %s %d+, %s, %s %d %s.", row.Name, strings.ToLower(T("quality")), row.Quality, row.Weapon, strings.ToLower(T("cost")), row.Cost, T("points")), l)
+		add(site.Page{Path: "profiles/" + p.ID + ".html", Template: "profile", Title: row.Name, Section: "profiles", Description: desc, Image: p.ID + ".svg", Data: row})
+		items, err := ProfileCard(cat, p, l, 0, 0)
+		if err != nil {
+			return nil, err
+		}
+		drawing := render.Drawing{W: render.CardW, H: render.CardH, Title: row.Name, Items: items}
+		extra[string(l)+"/profiles/"+p.ID+".svg"] = drawing.SVG(string(l))
+		var reminders []string
+		for _, r := range row.Reminders {
+			reminders = append(reminders, r.Name+": "+r.Reminder)
+		}
+		entries = append(entries, site.SearchEntry{ID: p.ID, Name: row.Name, Kind: row.KindID, Cost: p.Cost, Img: "profiles/" + p.ID + ".svg",
+			Body:  strings.Join(append([]string{row.Weapon}, reminders...), " · "),
+			Num:   map[string]int{"quality": p.Quality, "range": row.Range, "cost": p.Cost},
+			Words: map[string][]string{"type": {row.KindID}, "rule": row.RuleIDs}})
+	}
+	// by name in the page's language, as a reader looks for them
+	slices.SortStableFunc(rows, func(a, b profileRow) int {
+		return cmp.Or(cmp.Compare(site.SortKey(a.Name), site.SortKey(b.Name)), cmp.Compare(a.ID, b.ID))
+	})
+	fields := c.searchFields(l)
+	js, data := site.SearchIndex(fields, entries, T, "profiles/index.html#search-help")
+	extra[string(l)+"/search-index.js"], extra[string(l)+"/search-index.json"] = js, data
+	sorts := []link{{"relevance", T("sort.relevance")}, {"name", T("sort.name")}, {"cost", T("sort.cost")}, {"quality", T("quality")}}
+	add(site.Page{Path: "profiles/index.html", Template: "profiles", Title: T("site.profiles"), Section: "profiles",
+		Data: map[string]any{"Items": rows, "Sorts": sorts, "Fields": fields, "Words": site.SearchWords()}})
+
+	// Glossary: every special rule, by name in the page's language.
+	var rules []ruleRow
+	for i := range cat.Rules {
+		rules = append(rules, ruleRowOf(cat, &cat.Rules[i], l))
+	}
+	slices.SortStableFunc(rules, func(a, b ruleRow) int {
+		return cmp.Or(cmp.Compare(site.SortKey(a.Name), site.SortKey(b.Name)), cmp.Compare(a.ID, b.ID))
+	})
+	add(site.Page{Path: "glossary.html", Template: "glossary", Title: T("site.glossary"), Section: "glossary", Data: rules})
+
+	// Bands.
+	var bands []bandRow
+	for _, b := range cat.Bands {
+		row := bandRow{ID: b.ID, Name: b.Name.In(l), Format: b.Format, Total: b.Total, Count: b.Count, MaxN: b.MaxFigures, Share: bandLink(&b, l)}
+		for _, f := range b.Figures {
+			if p := cat.Profile(f.Profile); p != nil {
+				row.Lines = append(row.Lines, fmt.Sprintf("%d × %s (%d %s) = %d", f.Count, p.Name.In(l), p.Cost, T("points"), f.Count*p.Cost))
+			}
+		}
+		bands = append(bands, row)
+	}
+	add(site.Page{Path: "bands.html", Template: "bands", Title: T("site.bands"), Section: "bands", Data: bands})
+
+	bb, err := c.bandBuilderPage(l)
+	if err != nil {
+		return nil, err
+	}
+	add(bb)
+	add(site.Page{Path: "404.html", Template: "notfound", Title: T("notfound.title")})
+	return pages, nil
 }
 
-// notFound is the 404 page: served at any depth, so its links start at
-// the site's address (or its root without one).
-func notFound(base string) []byte {
-	root := baseURL(base)
-	if root == "" {
-		root = "/"
+// searchFields are the fields of the profile search in language l.
+func (c *Content) searchFields(l ws.Lang) []site.SearchField {
+	cat := c.Catalog
+	T := func(key string) string { return label(cat, key, l) }
+	kinds := []site.SearchValue{{ID: "profile", Label: T("profile"), Names: []string{T("profile")}}, {ID: "creature", Label: T("creature"), Names: []string{T("creature")}}}
+	var rules []site.SearchValue
+	for _, r := range cat.Rules {
+		rules = append(rules, site.SearchValue{ID: r.ID, Label: r.Name.In(l), Names: []string{r.Name.In(l)}})
 	}
-	return fmt.Appendf(nil, `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Not found · Page introuvable</title><link rel="icon" href="%[1]sassets/favicon.svg" type="image/svg+xml"></head><body><main><h1>Not found</h1><p>This page does not exist. <a href="%[1]sen/index.html">Warstuff rules</a></p><h1 lang="fr">Page introuvable</h1><p lang="fr">Cette page n’existe pas. <a href="%[1]sfr/index.html">Règles de Warstuff</a></p></main></body></html>`+"\n", template.HTMLEscapeString(root))
-}
-
-func init() {
-	ws.Labels["site.description"] = ws.Text{
-		EN: "Warstuff, a skirmish game of small bands: the rules, the profiles with their point costs part by part, the special rules, sample bands and a band builder.",
-		FR: "Warstuff, un jeu d’escarmouche en petites bandes : les règles, les profils et le détail de leur coût en points, les règles spéciales, des bandes d’exemple et un outil pour créer sa bande.",
+	return []site.SearchField{
+		{Name: "name", Alias: "n", Kind: "text", Label: T("search.field.name")},
+		{Name: "text", Alias: "x", Kind: "text", Label: T("search.field.text")},
+		{Name: "type", Alias: "t", Kind: "word", Label: T("search.field.type"), Values: kinds},
+		{Name: "quality", Alias: "q", Kind: "number", Label: T("search.field.q")},
+		{Name: "range", Alias: "r", Kind: "number", Label: T("search.field.range")},
+		{Name: "cost", Alias: "o", Kind: "number", Label: T("search.field.cost")},
+		{Name: "rule", Alias: "k", Kind: "word", Label: T("search.field.rule"), Values: rules},
 	}
 }
 
@@ -325,17 +330,28 @@ func init() {
 var hrefs = regexp.MustCompile(`href="([^"]*)"`)
 
 // brokenLinks checks the links of the rules chapters (the designer's
-// Markdown): each one to a page of the site must name a file the site
-// has; an error at the chapter otherwise.
+// Markdown) to other pages of the site: each must name a file the site
+// has; an error at the link otherwise. (Links between chapters and their
+// anchors are checked by site.Chapters.)
 func (c *Content) brokenLinks(out dist.Files) diag.List {
 	var d diag.List
 	for _, pg := range c.Catalog.Pages {
-		page := string(pg.Lang) + "/rules/" + pg.Name + ".html"
-		for _, m := range hrefs.FindAllSubmatch(out[page], -1) {
+		slug := pg.Name
+		if i := strings.IndexByte(slug, '-'); i > 0 {
+			if _, err := strconv.Atoi(slug[:i]); err == nil {
+				slug = slug[i+1:]
+			}
+		}
+		page := string(pg.Lang) + "/" + chapterPath(slug)
+		body := out[page]
+		if i := bytes.Index(body, []byte(`<article`)); i >= 0 {
+			body = body[i:] // the chapter, not the frame
+		}
+		for _, m := range hrefs.FindAllSubmatch(body, -1) {
 			href := html.UnescapeString(string(m[1]))
 			target, _, _ := strings.Cut(href, "#")
-			if target == "" || strings.Contains(target, ":") || strings.HasPrefix(target, "/") {
-				continue // an anchor of the page, another site, the root
+			if target == "" || strings.Contains(target, ":") || strings.HasPrefix(target, "/") || strings.HasSuffix(target, ".md") {
+				continue // an anchor of the page, another site, the root, a chapter (site.Chapters)
 			}
 			if _, ok := out[path.Join(path.Dir(page), target)]; !ok {
 				pos := pg.Pos
@@ -345,7 +361,7 @@ func (c *Content) brokenLinks(out dist.Files) diag.List {
 					pos.Line = 1 + bytes.Count(line, []byte("\n"))
 					pos.Col = 1 + utf8.RuneCount(line[bytes.LastIndexByte(line, '\n')+1:]) + 1
 				}
-				d = append(d, diag.Errorf(pos, "", "link to %q: the site has no such page (the chapters of this language are rules/<name>.html beside this one, the profiles ../profiles/<id>.html)", href))
+				d = append(d, diag.Errorf(pos, "", "link to %q: the site has no such page (link another chapter by its file, 2-building.md#WS-BUILD-1; the profiles are ../profiles/<id>.html)", href))
 			}
 		}
 	}
@@ -354,15 +370,17 @@ func (c *Content) brokenLinks(out dist.Files) diag.List {
 
 func (c *Content) profileRow(p *ws.Profile, l ws.Lang) profileRow {
 	cat := c.Catalog
-	row := profileRow{ID: p.ID, Name: p.Name.In(l), Quality: p.Quality, Cost: p.Cost, Rules: ruleNames(cat, append(append([]string{}, p.Rules...), p.Traits...), l)}
+	row := profileRow{ID: p.ID, Name: p.Name.In(l), Quality: p.Quality, Cost: p.Cost, Rules: ruleNames(cat, append(append([]string{}, p.Rules...), p.Traits...), l),
+		KindID: "profile", Kind: cat.Label("profile", l)}
 	if cat.Creature(p.ID) == p {
-		row.Kind = cat.Label("creature", l)
+		row.KindID, row.Kind = "creature", cat.Label("creature", l)
 	}
 	switch {
 	case p.Ranged != nil:
-		row.Weapon = weaponText(cat, *p.Ranged, l)
+		row.Weapon, row.Range = weaponText(cat, *p.Ranged, l), p.Ranged.RangeInches()
 	case len(p.Variable) == 2:
 		row.Weapon = weaponText(cat, p.Variable[0], l) + " / " + weaponText(cat, p.Variable[1], l)
+		row.Range = max(p.Variable[0].RangeInches(), p.Variable[1].RangeInches())
 	default:
 		row.Weapon = cat.Label("melee-only", l)
 	}
@@ -376,18 +394,17 @@ func (c *Content) profileRow(p *ws.Profile, l ws.Lang) profileRow {
 	for _, id := range ruleIDs(p) {
 		if r := cat.Rule(id); r != nil {
 			row.Reminders = append(row.Reminders, ruleRowOf(cat, r, l))
+			row.RuleIDs = append(row.RuleIDs, id)
 		}
 	}
-	row.Search = strings.Join([]string{p.Name.EN, p.Name.FR, row.Weapon, row.Rules, ruleNames(cat, p.Powers, l), ruleNames(cat, p.Melee, l), strconv.Itoa(p.Quality) + "+"}, " ")
 	return row
 }
 
 func ruleRowOf(cat *ws.Catalog, r *ws.Rule, l ws.Lang) ruleRow {
 	row := ruleRow{ID: r.ID, Name: r.Name.In(l), Kind: cat.Label("kind."+string(r.Kind), l), Reminder: typoText(r.Reminder.In(l), l)}
 	if r.Kind != ws.CreatureRule && r.Kind != ws.PowerRule {
-		row.Cost = strconv.Itoa(r.Cost) + " " + cat.Label("points", l)
+		row.Cost = typoText(strconv.Itoa(r.Cost)+" "+cat.Label("points", l), l)
 	}
-	row.Search = r.Name.EN + " " + r.Name.FR + " " + r.Reminder.In(l)
 	return row
 }
 
@@ -408,25 +425,4 @@ func typoText(s string, l ws.Lang) string {
 		return typo.French(s, false)
 	}
 	return s
-}
-
-// markdownPage renders a rules chapter (goldmark: no raw HTML) and returns
-// its first heading as the title.
-func markdownPage(src []byte, l ws.Lang) (template.HTML, string, error) {
-	text := string(src)
-	title := ""
-	for _, line := range strings.Split(text, "\n") {
-		if t, ok := strings.CutPrefix(line, "# "); ok {
-			title = t
-			break
-		}
-	}
-	if l == catalog.French {
-		text = typo.French(text, false)
-	}
-	var b bytes.Buffer
-	if err := goldmark.New(goldmark.WithExtensions(extension.Table)).Convert([]byte(text), &b); err != nil {
-		return "", "", fmt.Errorf("rules page: %w", err)
-	}
-	return template.HTML(b.String()), title, nil
 }

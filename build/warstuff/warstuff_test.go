@@ -172,13 +172,16 @@ func TestSite(t *testing.T) {
 		{"en/profiles/storm-seer.html", "Piercing: 2"},
 		{"fr/profiles/storm-seer.html", "Devin des orages"},
 		{"fr/profiles/storm-seer.html", "Psyker\u00a0: 6"},
-		{"en/profiles/index.html", `data-search="Storm Seer Devin des orages`},
-		{"en/profiles/index.html", "warstuff.js"},
-		{"fr/glossary.html", `id="reinforced_armour"`},
+		{"en/profiles/index.html", `data-id="storm-seer"`},
+		{"en/search-index.js", `"name":"Storm Seer"`},
+		{"fr/rules/building.html", `href="playing.html#WS-QUAL-1"`},
+		{"en/profiles/storm-seer.html", `href="../glossary.html#term-`},
+		{"en/profiles/index.html", "assets/search.js"},
+		{"fr/glossary.html", `id="term-reinforced_armour"`},
 		{"fr/glossary.html", "Armure renforcée"},
 		{"en/bands.html", "50 / 50 pts"},
-		{"fr/rules/2-building.html", "<table>"},
-		{"en/index.html", "rules/1-playing.html"},
+		{"fr/rules/building.html", "<table>"},
+		{"en/index.html", "rules/playing.html"},
 		{"fr/index.html", "L&#39;invasion"},
 	} {
 		if got := page(tt.path); !strings.Contains(got, tt.want) {
@@ -189,7 +192,7 @@ func TestSite(t *testing.T) {
 		t.Error("no card image for the giga-zol")
 	}
 	// French typography: a no-break space before the colon.
-	if !strings.Contains(page("fr/rules/1-playing.html"), "\u00a0:") {
+	if !strings.Contains(page("fr/rules/playing.html"), "\u00a0:") {
 		t.Error("French rules page without French spacing")
 	}
 	var n int
@@ -200,5 +203,53 @@ func TestSite(t *testing.T) {
 	}
 	if n != 20 {
 		t.Errorf("%d profile pages, want 13 profiles + 7 creatures", n)
+	}
+}
+
+// TestSiteCheckIsBuild: validate's site check (build.Options.CheckSite)
+// and build's site say the same about the same rules chapters — nothing
+// on the starter; each problem at its file:line:col otherwise: a link to
+// a missing page, chapter or WS-… anchor, a rule number no chapter
+// anchors, an unknown [[profile]].
+func TestSiteCheckIsBuild(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, old, new, want string
+	}{
+		{"starter", "", "", "", ""},
+		{"missing page", "rules/en/1-playing.md", "Each figure has", "See [the maps](maps.html). Each figure has", "rules/en/1-playing.md:7:15: link to \"maps.html\": the site has no such page"},
+		{"missing anchor", "rules/fr/2-building.md", "(1-playing.md#WS-QUAL-1)", "(1-playing.md#WS-QUAL-9)", "rules/fr/2-building.md:14:"},
+		{"missing chapter", "rules/en/2-building.md", "(1-playing.md#WS-QUAL-1)", "(3-missing.md)", "link to 3-missing.md: there is no such rules file"},
+		{"rule without anchor", "rules/en/1-playing.md", "Each figure has", "Measure as WS-GEOM-3 says. Each figure has", "rules/en/1-playing.md:7:12: rule WS-GEOM-3: no rules page of this language gives it an anchor"},
+		{"unknown profile", "rules/en/1-playing.md", "Each figure has", "A [[storm-sear]] is a psyker. Each figure has", "unknown profile \"storm-sear\" in [[storm-sear]]"},
+		{"profile link", "rules/en/1-playing.md", "Each figure has", "A [[storm-seer]] is a psyker. Each figure has", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := starterTree(t)
+			if tc.file != "" {
+				src := string(m[tc.file].Data)
+				if !strings.Contains(src, tc.old) {
+					t.Fatalf("%s lacks %q", tc.file, tc.old)
+				}
+				m[tc.file] = &fstest.MapFile{Data: []byte(strings.Replace(src, tc.old, tc.new, 1))}
+			}
+			var verdicts []string
+			for _, check := range []bool{true, false} {
+				stages := []build.Stage{build.Load, build.Site}
+				res, err := build.Run(context.Background(), build.Options{Content: m, Stages: stages, CheckSite: check})
+				if err != nil {
+					t.Fatal(err)
+				}
+				verdicts = append(verdicts, res.Diagnostics.Text())
+				if !check && tc.want == "" && len(res.Outputs[build.SiteDir]) == 0 {
+					t.Error("no site built")
+				}
+			}
+			if verdicts[0] != verdicts[1] {
+				t.Errorf("check says\n%s\nbuild says\n%s", verdicts[0], verdicts[1])
+			}
+			if tc.want == "" && verdicts[1] != "" || !strings.Contains(verdicts[1], tc.want) {
+				t.Errorf("got\n%s\nwant %q", verdicts[1], tc.want)
+			}
+		})
 	}
 }

@@ -1,9 +1,11 @@
-/* Warbound card search: free words and typed fields (f:raiders t:character
-   o<=2 x:"sharp"), with and/or, parentheses, negation and quoted phrases,
+/* The site's search, every game's (Warbound's cards, Warstuff's profiles):
+   free words and typed fields (f:raiders t:character o<=2 x:"sharp"), with
+   and/or, parentheses, negation and quoted phrases,
    accents and capitals folded. The fields, their aliases and values, the
    syntax words and the messages come from the search index
-   (window.WB_SEARCH, written by site/search.go from one table), never
-   from this file. Progressive enhancement: without this script the list
+   (window.WB_SEARCH, written by site/search.go from a game's table), never
+   from this file. The faction, kind, cost and sort menus are each
+   optional: a game's list has those it needs. Progressive enhancement: without this script the list
    is complete and every link works. No framework, no network request: the
    index is loaded with a plain <script src>, so it works from file://.
    Card text reaches the page as text nodes only (never innerHTML). */
@@ -383,8 +385,8 @@
       errBox.appendChild(help);
     }
     var marks = parsed.marks;
-    var by = sortSel.value;
-    var fv = faction.value, kv = kind.value, cv = cost.value;
+    var by = sortSel ? sortSel.value : 'relevance';
+    var fv = faction ? faction.value : '', kv = kind ? kind.value : '', cv = cost ? cost.value : '';
     matched = order.filter(function (o) {
       var li = o.li;
       return parsed.test(o.e) &&
@@ -416,9 +418,9 @@
     none.hidden = shown > 0 || !!error;
     var params = [];
     if (q.value) { params.push('q=' + encodeURIComponent(q.value)); }
-    if (faction.value) { params.push('faction=' + encodeURIComponent(faction.value)); }
-    if (kind.value) { params.push('kind=' + encodeURIComponent(kind.value)); }
-    if (cost.value) { params.push('cost=' + encodeURIComponent(cost.value)); }
+    if (fv) { params.push('faction=' + encodeURIComponent(fv)); }
+    if (kv) { params.push('kind=' + encodeURIComponent(kv)); }
+    if (cv) { params.push('cost=' + encodeURIComponent(cv)); }
     if (by !== 'relevance') { params.push('sort=' + encodeURIComponent(by)); }
     try {
       history.replaceState(null, '', (params.length ? '?' + params.join('&') : location.pathname.split('/').pop()) + location.hash);
@@ -435,11 +437,11 @@
   if (params.get('q')) { q.value = params.get('q'); }
   [['faction', faction], ['kind', kind], ['cost', cost], ['sort', sortSel]].forEach(function (p) {
     var v = params.get(p[0]);
-    if (v && hasValue(p[1], v)) { p[1].value = v; }
+    if (v && p[1] && hasValue(p[1], v)) { p[1].value = v; }
   });
   form.hidden = false;
   q.addEventListener('input', apply);
-  [faction, kind, cost, sortSel].forEach(function (s) { s.addEventListener('change', apply); });
+  [faction, kind, cost, sortSel].forEach(function (s) { if (s) { s.addEventListener('change', apply); } });
   form.addEventListener('submit', function (ev) { ev.preventDefault(); apply(); });
   form.addEventListener('reset', function () { setTimeout(apply, 0); });
   // For the tests and the benchmark: the parser alone.

@@ -195,7 +195,7 @@ func TestBandBuilderShare(t *testing.T) {
 	base := serveSite(t, files)
 	band := cat.Bands[len(cat.Bands)-1]
 	b.do(t, "open the bands", chromedp.Navigate(base+"/en/bands.html"), chromedp.WaitReady(chromedp.ID(band.ID)))
-	link := eval[string](t, b, `document.getElementById(`+jsString(band.ID)+`).nextElementSibling.nextElementSibling.nextElementSibling.querySelector('a').href`)
+	link := eval[string](t, b, `document.getElementById(`+jsString(band.ID)+`).querySelector('a').href`)
 	b.do(t, "follow", chromedp.Navigate(link), chromedp.WaitReady(chromedp.ID("bb-pool")))
 	b.waitFor(t, bandBuilderReady)
 	if n := eval[int](t, b, `window.WB_BAND_BUILDER.result.total`); n != band.Total {
@@ -204,7 +204,7 @@ func TestBandBuilderShare(t *testing.T) {
 	if f := eval[string](t, b, `document.querySelector('input[name="bb-format"]:checked').value`); (f == "big") != (band.Format > cat.Limits.Standard) {
 		t.Errorf("format %s for a %d-point band", f, band.Format)
 	}
-	b.do(t, "switch language", chromedp.Click(chromedp.CSS(`header nav a[hreflang]`)), chromedp.WaitReady(chromedp.ID("bb-pool")))
+	b.do(t, "switch language", chromedp.Click(chromedp.ID("lang-switch")), chromedp.WaitReady(chromedp.ID("bb-pool")))
 	b.waitFor(t, bandBuilderReady)
 	if n := eval[int](t, b, `window.WB_BAND_BUILDER.result.total`); n != band.Total || !strings.Contains(eval[string](t, b, `location.pathname`), "/fr/") {
 		t.Errorf("after the language switch: %d points at %s", n, eval[string](t, b, `location.href`))

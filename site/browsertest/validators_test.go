@@ -331,12 +331,27 @@ func TestLighthouse(t *testing.T) {
 		t.Fatalf("build: %v", err)
 	}
 	h.Set(files)
-	for _, p := range lighthousePages {
+	lighthouse(t, cli, node, chromium, srv.URL, files, lighthousePages)
+	// Warstuff's site, drawn in the same frame
+	ws := warstuffSiteAt(t, srv.URL+"/")
+	h.Set(ws)
+	lighthouse(t, cli, node, chromium, srv.URL, ws, warstuffLighthousePages)
+}
+
+// warstuffLighthousePages are the Warstuff pages Lighthouse reads, one
+// per kind of page.
+var warstuffLighthousePages = []string{"", "en/index.html", "fr/profiles/index.html", "en/profiles/storm-seer.html",
+	"fr/rules/building.html", "en/glossary.html", "fr/bands.html", "en/bandbuilder.html"}
+
+// lighthouse runs Lighthouse on pages of files served at srvURL.
+func lighthouse(t *testing.T, cli, node, chromium, srvURL string, files site.Files, pages []string) {
+	t.Helper()
+	for _, p := range pages {
 		if _, ok := files[p]; p != "" && !ok {
 			t.Fatalf("the site has no %s", p)
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-		cmd := exec.CommandContext(ctx, node, cli, srv.URL+"/"+p, "--only-categories=accessibility,seo", "--skip-audits=robots-txt",
+		cmd := exec.CommandContext(ctx, node, cli, srvURL+"/"+p, "--only-categories=accessibility,seo", "--skip-audits=robots-txt",
 			"--chrome-flags=--headless=new --no-sandbox --disable-gpu --user-data-dir="+t.TempDir(),
 			"--output=json", "--output-path=stdout", "--quiet")
 		cmd.Env = append(os.Environ(), "CHROME_PATH="+chromium)
@@ -428,6 +443,9 @@ func TestSitemapSchema(t *testing.T) {
 	}
 	if err := validate("sitemap.xml", sm); err != nil {
 		t.Errorf("sitemap.xml does not validate against the sitemaps.org schema: %v", err)
+	}
+	if err := validate("warstuff.xml", publishedWarstuff(t)["sitemap.xml"]); err != nil {
+		t.Errorf("Warstuff's sitemap.xml does not validate against the sitemaps.org schema: %v", err)
 	}
 	// The schema wants a <loc> in every <url> (it cannot tell a
 	// relative address from an absolute one: TestSitemap does).

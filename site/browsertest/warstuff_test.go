@@ -26,11 +26,17 @@ import (
 // its address, so that canonical and hreflang links are absolute.
 func publishedWarstuff(t *testing.T) site.Files {
 	t.Helper()
+	return warstuffSiteAt(t, "https://warstuff.example/")
+}
+
+// warstuffSiteAt builds the Warstuff starter's site published at base.
+func warstuffSiteAt(t *testing.T, base string) site.Files {
+	t.Helper()
 	cat, err := wsschema.Load(wscontent.FS, wsschema.Options{Root: "content"})
 	if err != nil {
 		t.Fatalf("load the Warstuff starter: %v", err)
 	}
-	files, err := (&wsbuild.Content{Catalog: cat}).Site(ruleset.SiteOptions{BaseURL: "https://warstuff.example/"})
+	files, err := (&wsbuild.Content{Catalog: cat}).Site(ruleset.SiteOptions{BaseURL: base})
 	if err != nil {
 		t.Fatalf("build its site: %v", err)
 	}
@@ -48,8 +54,8 @@ func TestWarstuffSiteStandards(t *testing.T) {
 	// the published pages' head: absolute canonical and hreflang links
 	// (as the sitemap has them), a description, the icon
 	for _, p := range pages {
-		if p == "index.html" || p == "404.html" {
-			continue
+		if p == "index.html" || strings.HasSuffix(p, "404.html") {
+			continue // the root page and the 404 pages have none
 		}
 		lang, rest, _ := strings.Cut(p, "/")
 		other := map[string]string{"en": "fr", "fr": "en"}[lang]
@@ -62,13 +68,20 @@ func TestWarstuffSiteStandards(t *testing.T) {
 			`<link rel="alternate" hreflang="x-default" href="https://warstuff.example/">`,
 			`<meta name="description" content="`,
 			`<link rel="icon" href="`,
+			`<meta property="og:url" content="` + addr + `">`,
+			`<meta property="og:title" content="`,
 		} {
 			if !strings.Contains(head, want) {
 				t.Errorf("%s lacks %s", p, want)
 			}
 		}
-		if strings.Contains(p, "/profiles/") && !strings.HasSuffix(p, "index.html") && strings.Contains(head, `content="Warstuff, `) {
-			t.Errorf("%s has the site's description, not its profile's", p)
+		if strings.Contains(p, "/profiles/") && !strings.HasSuffix(p, "index.html") {
+			if strings.Contains(head, `content="Warstuff, `) {
+				t.Errorf("%s has the site's description, not its profile's", p)
+			}
+			if img := strings.TrimSuffix(addr, ".html") + ".svg"; !strings.Contains(head, `<meta property="og:image" content="`+img+`">`) {
+				t.Errorf("%s lacks its card as og:image %s", p, img)
+			}
 		}
 	}
 	axe, err := os.ReadFile(toolFile(t, "node_modules/axe-core/axe.min.js"))
@@ -100,13 +113,13 @@ func TestWarstuffSiteStandards(t *testing.T) {
 		for _, s := range b.takeIssues() {
 			// the 404 page's links (its icon too) start at the site's
 			// address, which is not this test's server
-			if !(p == "404.html" && strings.Contains(s, "(https://warstuff.example/")) {
+			if !(strings.HasSuffix(p, "404.html") && strings.Contains(s, "(https://warstuff.example/")) {
 				t.Errorf("%s%s reported a problem: %s", p, what, s)
 			}
 		}
 	}
 	for _, p := range pages {
-		if p != "404.html" {
+		if !strings.HasSuffix(p, "404.html") {
 			check("", p)
 		}
 	}
@@ -123,13 +136,15 @@ func TestWarstuffSiteStandards(t *testing.T) {
 	}
 	// last, so that its late requests (its icon at the site's address,
 	// not this server) cannot be taken for another page's
-	check(" at 360 px", "404.html")
+	for _, p := range []string{"en/404.html", "fr/404.html", "404.html"} {
+		check(" at 360 px", p)
+	}
 	rules := make([]string, 0, len(byRule))
 	for r, n := range byRule {
 		rules = append(rules, fmt.Sprintf("%s ×%d", r, n))
 	}
 	sort.Strings(rules)
-	t.Logf("axe-core on %d Warstuff pages on a desktop, %d at 360 px (404.html among them): %d with violations %v", len(pages)-1, len(phone)+1, bad, rules)
+	t.Logf("axe-core on %d Warstuff pages on a desktop, %d at 360 px (404.html among them): %d with violations %v", len(pages)-3, len(phone)+3, bad, rules)
 	if n := vnuCheck(t, files, pages); n != len(pages) || !slices.Contains(pages, "en/profiles/index.html") {
 		t.Errorf("vnu read %d pages of %d", n, len(pages))
 	}

@@ -117,7 +117,7 @@
     }
     if (history.replaceState) history.replaceState(null, "", "#" + hash());
     $("bb-share").value = location.href;
-    var sw = document.querySelector("header nav a[hreflang]");
+    var sw = document.getElementById("lang-switch"); // the frame's language switch
     if (sw) sw.href = sw.href.replace(/#.*$/, "") + "#" + hash();
     render(r);
     $("bb-copied").textContent = "";

@@ -1,0 +1,325 @@
+package site
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"path"
+	"strings"
+
+	"wbtool.dev/wbtool/catalog"
+)
+
+// The site frame (issue 19): what every game's site shares. Warbound's
+// site (this package's builder) and any other ruleset's site (package
+// build/warstuff) are drawn in the same frame:
+//
+//   - the layout (frame/layout.html): head with the Content-Security-
+//     Policy, description, canonical and hreflang links, Open Graph; the
+//     header with the brand, the language switch and the navigation; the
+//     footer; the shared stylesheet and script (assets/style.css,
+//     assets/site.js) and icon (assets/favicon.svg);
+//   - the root page choosing a language (frame/root.html), the 404
+//     pages, sitemap.xml (with an address) and robots.txt;
+//   - glossary-term links: the first use of each term in the text of a
+//     gloss-scope or card-text element links to the glossary;
+//   - the search: assets/search.js reads an index made by [SearchIndex].
+//
+// A ruleset contributes its pages with [Frame.Build]: its templates
+// (each defines "content", and may define "head", "scripts" and
+// "footer"), one [Page] per page and language, its navigation and
+// interface words. Templates read the page's methods: .T "key" (a
+// label), .Link "path" (a page of the same language, relative),
+// .Asset "path" (a file at the site root), .Data (the page's data),
+// .Title, .Lang, .AltLink.
+
+//go:embed frame/*.html
+var frameFS embed.FS
+
+// siteFrame is the game-neutral state of one site build: what the
+// layout reads on every page.
+type siteFrame struct {
+	label    func(key string, l catalog.Lang) string
+	langName func(l catalog.Lang) string // a language's name in itself
+	base     string                      // the site's address ending in "/", or ""
+	exists   map[string]bool             // every page, "en/cards/x/index.html"
+	nav      []NavItem
+	styles   []string // stylesheets at the site root
+	gloss    map[catalog.Lang]*glossLinker
+	// glossPage is the glossary's path in a language folder: its terms
+	// link there, and it links none.
+	glossPage string
+}
+
+// NavItem is a section of the navigation.
+type NavItem struct {
+	Section string // a Page's Section: the item is marked current there
+	Path    string // the page it opens, relative to the language folder
+	Label   string // the label key of its text
+}
+
+// navLink is a navigation item as a page shows it.
+type navLink struct {
+	Href, Label string
+	Current     bool
+}
+
+// Nav is the page's navigation.
+func (p *page) Nav() []navLink {
+	out := make([]navLink, 0, len(p.f.nav))
+	for _, n := range p.f.nav {
+		out = append(out, navLink{Href: p.Link(n.Path), Label: p.T(n.Label), Current: p.Section == n.Section})
+	}
+	return out
+}
+
+// Styles are the page's stylesheets, relative to it.
+func (p *page) Styles() []string {
+	out := make([]string, 0, len(p.f.styles))
+	for _, s := range p.f.styles {
+		out = append(out, p.Asset(s))
+	}
+	return out
+}
+
+// execute renders page p with template t (a layout clone with the page's
+// "content"), its glossary terms linked.
+func (f *siteFrame) execute(t *template.Template, p *page) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "layout", p); err != nil {
+		return nil, fmt.Errorf("site: page %s/%s: %w", p.Lang, p.Path, err)
+	}
+	if p.atRoot || p.Path == f.glossPage {
+		return buf.Bytes(), nil
+	}
+	return f.gloss[p.Lang].link(buf.Bytes(), p.Link(f.glossPage)), nil
+}
+
+// sharedAssets are the frame's files at the site root.
+func sharedAssets(files Files) {
+	files["assets/style.css"] = []byte(styleCSS)
+	files["assets/search.js"] = []byte(searchJS)
+	files["assets/site.js"] = []byte(siteJS)
+	files["assets/favicon.svg"] = []byte(faviconSVG)
+}
+
+// robotsAndSitemap writes robots.txt, and with an address sitemap.xml.
+func (f *siteFrame) robotsAndSitemap(files Files) {
+	robots := "User-agent: *\nAllow: /\n"
+	if f.base != "" {
+		// The sitemap protocol wants absolute URLs: without the site's
+		// address there is no sitemap.
+		files["sitemap.xml"] = Sitemap(f.base, f.exists)
+		robots += "Sitemap: " + f.base + "sitemap.xml\n"
+	}
+	files["robots.txt"] = []byte(robots)
+}
+
+// absURL is the published address of a file of the site ("en/cards/x/"
+// for "en/cards/x/index.html"), or "" without an address.
+func (f *siteFrame) absURL(sitePath string) string {
+	if f.base == "" {
+		return ""
+	}
+	return f.base + strings.TrimSuffix(sitePath, "index.html")
+}
+
+// rootPage is the site's index.html: a choice of language.
+func (f *siteFrame) rootPage(t *template.Template) ([]byte, error) {
+	type langLink struct {
+		Lang, Href, AltHref, Name, Tagline string
+	}
+	var ls []langLink
+	for _, l := range catalog.Langs {
+		ll := langLink{Lang: string(l), Href: string(l) + "/index.html", AltHref: string(l) + "/index.html", Name: f.langName(l),
+			Tagline: f.label("site.tagline", l)}
+		if abs := f.absURL(ll.Href); abs != "" {
+			ll.AltHref = abs
+		}
+		ls = append(ls, ll)
+	}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "root", map[string]any{"Langs": ls, "Title": f.label("site.title", catalog.English),
+		"Description": f.label("home.intro", catalog.English), "Canonical": f.absURL("index.html")}); err != nil {
+		return nil, fmt.Errorf("site: root page: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// rootTemplate is the root page's template.
+var rootTemplate = template.Must(template.ParseFS(frameFS, "frame/root.html"))
+
+// layoutTemplate parses the frame's layout and the files of fsys matching
+// patterns (shared definitions), for page templates to be added to a
+// clone of it.
+func layoutTemplate(funcs template.FuncMap, fsys fs.FS, patterns ...string) (*template.Template, error) {
+	t, err := template.New("layout.html").Funcs(funcs).ParseFS(frameFS, "frame/layout.html")
+	if err != nil {
+		return nil, fmt.Errorf("site frame: %w", err)
+	}
+	for _, pat := range patterns {
+		if t, err = t.ParseFS(fsys, pat); err != nil {
+			return nil, fmt.Errorf("site templates: %w", err)
+		}
+	}
+	return t, nil
+}
+
+// ---------------------------------------------------------------------------
+// The API a ruleset uses.
+
+// Frame is what a game gives the shared frame to build its site.
+type Frame struct {
+	// Label gives an interface word in a language. The frame reads
+	// site.title, site.tagline, home.intro (the site's description),
+	// nav.skip, lang.switch, lang.name (a language's name in itself) and
+	// footer.text; a game's templates read their own keys.
+	Label func(key string, l catalog.Lang) string
+
+	// BaseURL is the address the site will be published at, as
+	// Options.BaseURL: with it, a sitemap, canonical links, absolute
+	// hreflang alternates and Open Graph addresses.
+	BaseURL string
+
+	// Nav are the sections of the navigation, in order.
+	Nav []NavItem
+
+	// Styles are the game's stylesheets at the site root (in Files),
+	// after assets/style.css.
+	Styles []string
+
+	// Templates holds the game's page templates: each file *.html at its
+	// root defines "content" (and may define "head", "scripts",
+	// "footer"), and is named by its file name without .html in
+	// Page.Template. A file named shared.html holds definitions every
+	// template may use, and is no page template.
+	Templates fs.FS
+
+	// Glossary are the terms linked from the text of gloss-scope and
+	// card-text elements to GlossaryPage#term-<id> (a path in the
+	// language folder); nil links none. Exact: each term is matched with
+	// the case the glossary writes it in (names of special rules, written
+	// with a capital, that are also plain words).
+	Glossary     []catalog.Term
+	GlossaryPage string
+	Exact        bool
+}
+
+// Page is a page of a game's site, in one language.
+type Page struct {
+	Lang     catalog.Lang
+	Path     string // relative to the language folder: "profiles/x.html"
+	Template string // a template of Frame.Templates
+	Title    string
+	Section  string // the navigation item marked current
+	// Description is its meta description (and Open Graph's); "" gives
+	// the site's (home.intro).
+	Description string
+	// Image is its Open Graph image, relative to the page; "" for none.
+	Image string
+	// Data is what its template reads as .Data.
+	Data any
+	// WASM: the page runs WebAssembly, which its Content-Security-Policy
+	// then allows ('wasm-unsafe-eval').
+	WASM bool
+}
+
+// Build draws pages in the frame and returns the site: every page, with
+// each language's 404.html page (a Page of that path, served at any
+// depth) also at the site's root in English; the root page choosing a
+// language; the frame's assets; robots.txt, and with a BaseURL
+// sitemap.xml. Every language must have the same pages, or the language
+// switch leads to the other language's home page.
+func (f Frame) Build(pages []Page) (Files, error) {
+	if f.Label == nil || f.Templates == nil {
+		return nil, errors.New("site frame: Label and Templates are required")
+	}
+	sf := &siteFrame{label: f.Label, base: baseURL(f.BaseURL), exists: map[string]bool{}, nav: f.Nav,
+		styles: append([]string{"assets/style.css"}, f.Styles...), gloss: map[catalog.Lang]*glossLinker{}, glossPage: f.GlossaryPage}
+	sf.langName = func(l catalog.Lang) string { return f.Label("lang.name", l) }
+	if f.Glossary != nil && f.GlossaryPage != "" {
+		for _, l := range catalog.Langs {
+			sf.gloss[l] = newGlossLinker(f.Glossary, l, f.Exact)
+		}
+	}
+	tmpl, err := gameTemplates(f.Templates)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range pages {
+		sf.exists[string(p.Lang)+"/"+p.Path] = true
+	}
+	files := Files{}
+	var notFound *Page
+	for i := range pages {
+		pg := &pages[i]
+		t, ok := tmpl[pg.Template]
+		if !ok {
+			return nil, fmt.Errorf("site: no template %q for %s/%s", pg.Template, pg.Lang, pg.Path)
+		}
+		p := &page{f: sf, Lang: pg.Lang, Path: pg.Path, Title: pg.Title, Section: pg.Section, Data: pg.Data,
+			Description: pg.Description, Image: pg.Image, wasm: pg.WASM, anyDepth: pg.Path == "404.html"}
+		out, err := sf.execute(t, p)
+		if err != nil {
+			return nil, err
+		}
+		files[string(pg.Lang)+"/"+pg.Path] = out
+		if p.anyDepth && pg.Lang == catalog.English {
+			notFound = pg
+		}
+	}
+	root, err := sf.rootPage(rootTemplate)
+	if err != nil {
+		return nil, err
+	}
+	files["index.html"] = root
+	if notFound != nil {
+		p := &page{f: sf, Lang: notFound.Lang, Path: notFound.Path, Title: notFound.Title, Data: notFound.Data, atRoot: true, anyDepth: true}
+		if files["404.html"], err = sf.execute(tmpl[notFound.Template], p); err != nil {
+			return nil, err
+		}
+	}
+	sharedAssets(files)
+	sf.robotsAndSitemap(files)
+	return files, nil
+}
+
+// gameTemplates parses a game's page templates, each on a clone of the
+// layout with the game's shared.html.
+func gameTemplates(fsys fs.FS) (map[string]*template.Template, error) {
+	var shared []string
+	if _, err := fs.Stat(fsys, "shared.html"); err == nil {
+		shared = []string{"shared.html"}
+	}
+	layout, err := layoutTemplate(nil, fsys, shared...)
+	if err != nil {
+		return nil, err
+	}
+	names, err := fs.Glob(fsys, "*.html")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]*template.Template{}
+	for _, n := range names {
+		if n == "shared.html" {
+			continue
+		}
+		t, err := template.Must(layout.Clone()).ParseFS(fsys, n)
+		if err != nil {
+			return nil, fmt.Errorf("site templates: %w", err)
+		}
+		out[strings.TrimSuffix(path.Base(n), ".html")] = t
+	}
+	return out, nil
+}
+
+// baseURL is an address ending in a slash, or "".
+func baseURL(s string) string {
+	if s != "" && !strings.HasSuffix(s, "/") {
+		s += "/"
+	}
+	return s
+}
