@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"html"
+	"math"
 	"strconv"
 
 	"wbtool.dev/wbtool/catalog"
@@ -16,8 +17,45 @@ import (
 func num(v float64) string { return string(appendSVGNum(nil, v)) }
 
 // appendSVGNum appends v with two decimals at most, without trailing
-// zeros: "12.5", "3", "-0.07".
+// zeros: "12.5", "3", "-0.07" — strconv's 'f' format with two decimals,
+// trimmed (appendSVGNumSlow), made from the hundredths as an integer
+// unless v is near a half hundredth, where the two roundings could part.
 func appendSVGNum(b []byte, v float64) []byte {
+	x := v * 100
+	if !(x > -1e12 && x < 1e12) {
+		return appendSVGNumSlow(b, v) // NaN, infinities, huge values
+	}
+	fl := math.Floor(x)
+	n := int64(fl)
+	switch f := x - fl; {
+	case f == 0.5 && math.FMA(v, 100, -x) == 0:
+		// an exact half hundredth (0.125): to even, as strconv
+		n += n & 1
+	case f > 0.5-1e-6 && f < 0.5+1e-6:
+		return appendSVGNumSlow(b, v)
+	case f > 0.5:
+		n++
+	}
+	if n == 0 {
+		return append(b, '0')
+	}
+	if n < 0 {
+		b = append(b, '-')
+		n = -n
+	}
+	b = strconv.AppendInt(b, n/100, 10)
+	switch c := n % 100; {
+	case c == 0:
+	case c%10 == 0:
+		b = append(b, '.', byte('0'+c/10))
+	default:
+		b = append(b, '.', byte('0'+c/10), byte('0'+c%10))
+	}
+	return b
+}
+
+// appendSVGNumSlow is appendSVGNum by strconv's formatting.
+func appendSVGNumSlow(b []byte, v float64) []byte {
 	start := len(b)
 	b = strconv.AppendFloat(b, v, 'f', 2, 64)
 	for b[len(b)-1] == '0' {

@@ -312,8 +312,9 @@ func (b *builder) buildLang(l catalog.Lang) error {
 	}
 	if !b.check {
 		sd := b.searchDataFor(l, all)
-		b.put(string(l)+"/search-index.js", searchIndexJS(sd))
-		b.put(string(l)+"/search-index.json", searchIndexJSON(sd))
+		jsonFile, script := searchIndexFiles(sd)
+		b.put(string(l)+"/search-index.js", script)
+		b.put(string(l)+"/search-index.json", jsonFile)
 	}
 	sh := b.newPage(l, "search/index.html", b.label("search.help.title", l), "cards", nil)
 	sh.Data = b.searchHelpData(sh)

@@ -284,24 +284,20 @@ func (b *builder) searchDataFor(l catalog.Lang, cs []card) searchData {
 	return d
 }
 
-// searchIndexJSON is the index as JSON, for other tools (and the deck
-// builder).
-func searchIndexJSON(d searchData) []byte {
+// searchIndexFiles are the index as JSON, for other tools (and the deck
+// builder), and the same index as a script that sets globals, so that the
+// card list can load it with <script src> from file:// (where fetch of a
+// JSON file is refused). encoding/json escapes <, > and & and the line
+// separators U+2028/2029, so no content can end the script.
+func searchIndexFiles(d searchData) (jsonFile, script []byte) {
 	data, _ := json.Marshal(d) // plain strings, ints and maps: cannot fail
-	return append(data, '\n')
-}
-
-// searchIndexJS is the same index as a script that sets globals, so that
-// the card list can load it with <script src> from file:// (where fetch
-// of a JSON file is refused). encoding/json escapes <, > and & and the
-// line separators U+2028/2029, so no content can end the script.
-func searchIndexJS(d searchData) []byte {
-	data, _ := json.Marshal(d)
+	jsonFile = append(data[:len(data):len(data)], '\n')
 	var buf bytes.Buffer
+	buf.Grow(len(data) + 100)
 	buf.WriteString("window.WB_SEARCH = ")
 	buf.Write(data)
 	buf.WriteString(";\nwindow.WB_SEARCH_INDEX = window.WB_SEARCH.cards;\n")
-	return buf.Bytes()
+	return jsonFile, buf.Bytes()
 }
 
 // helpRow is a row of the help page's table of fields.
@@ -468,7 +464,8 @@ func SearchIndex(fields []SearchField, entries []SearchEntry, label func(key str
 	for _, k := range searchMessages {
 		d.Messages[strings.TrimPrefix(k, "search.")] = label(k)
 	}
-	return searchIndexJS(d), searchIndexJSON(d)
+	jsonData, js = searchIndexFiles(d)
+	return js, jsonData
 }
 
 // SearchWords are the words of the search syntax ("and", "or", "not") in
