@@ -201,12 +201,13 @@ type Frame struct {
 
 	// Glossary are the terms linked from the text of gloss-scope and
 	// card-text elements to GlossaryPage#term-<id> (a path in the
-	// language folder); nil links none. Exact: each term is matched with
-	// the case the glossary writes it in (names of special rules, written
-	// with a capital, that are also plain words).
+	// language folder); nil links none. Exact, when set, tells the terms
+	// (by id) matched only with the case the glossary writes them in:
+	// names of special rules, written with a capital, that are also plain
+	// words ("Fast", "Slow").
 	Glossary     []catalog.Term
 	GlossaryPage string
-	Exact        bool
+	Exact        func(id string) bool
 }
 
 // Page is a page of a game's site, in one language.

@@ -78,8 +78,9 @@ var glossDeterminers = map[catalog.Lang][]string{
 }
 
 // newGlossLinker prepares the terms of language l; nil when there are
-// none. exact: every term is matched only with the glossary's case.
-func newGlossLinker(terms []catalog.Term, l catalog.Lang, exact bool) *glossLinker {
+// none. exact, when set, tells the terms matched only with the
+// glossary's case (by id).
+func newGlossLinker(terms []catalog.Term, l catalog.Lang, exact func(id string) bool) *glossLinker {
 	g := &glossLinker{terms: map[string]glossTerm{}, starts: map[rune][]foldedTerm{}}
 	var alts []string
 	for _, t := range terms {
@@ -89,7 +90,7 @@ func newGlossLinker(terms []catalog.Term, l catalog.Lang, exact bool) *glossLink
 			continue
 		}
 		e := glossTerm{id: t.ID, verb: strings.HasPrefix(t.Definition.EN, "To ")}
-		if exact {
+		if exact != nil && exact(t.ID) {
 			e.exact = s
 		}
 		for _, a := range glossActions {

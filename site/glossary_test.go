@@ -66,7 +66,7 @@ func TestGlossaryLinks(t *testing.T) {
 			`<div class="card-text"><p>&lt;<a class="gloss" href="g.html#term-deck">Deck</a>&gt; &amp; <a class="gloss" href="g.html#term-order-short">Order</a></p></div>`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			g := newGlossLinker(terms, catalog.Lang(tc.lang), false)
+			g := newGlossLinker(terms, catalog.Lang(tc.lang), nil)
 			if got := string(g.link([]byte(tc.in), "g.html")); got != tc.want {
 				t.Errorf("got  %s\nwant %s", got, tc.want)
 			}
@@ -184,7 +184,7 @@ func TestGlossMatchesEqualRegexp(t *testing.T) {
 			texts = append(trickyTexts, texts[:20]...)
 		}
 		for _, l := range catalog.Langs {
-			g, re := newGlossLinker(terms, l, false), glossRegexp(terms, l)
+			g, re := newGlossLinker(terms, l, nil), glossRegexp(terms, l)
 			for _, s := range texts {
 				want := re.FindAllSubmatchIndex(s, -1)
 				got := g.matches(s)

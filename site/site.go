@@ -193,7 +193,7 @@ func build(cat *catalog.Catalog, opts Options, check bool) (Files, error) {
 	}
 	b.f.nav = b.navItems()
 	for _, l := range catalog.Langs {
-		b.f.gloss[l] = newGlossLinker(b.cat.Glossary, l, false)
+		b.f.gloss[l] = newGlossLinker(b.cat.Glossary, l, nil)
 	}
 	// The languages are built in parallel; they share only read-only
 	// state, and put files and errors under the builder's lock.

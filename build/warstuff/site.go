@@ -82,7 +82,8 @@ func init() {
 		"rules.onPage":       {EN: "On this page", FR: "Sur cette page"},
 		"home.browse":        {EN: "Browse the profiles", FR: "Parcourir les profils"},
 		"home.rules":         {EN: "Read the rules", FR: "Lire les règles"},
-		"glossary.intro":     {EN: "Every special rule and psychic power, with its cost and a short reminder. The rules and the profiles link here.", FR: "Chaque règle spéciale et chaque pouvoir psychique, avec son coût et un court rappel. Les règles et les profils renvoient ici."},
+		"glossary.intro":     {EN: "Every special rule and psychic power, with its cost and a short reminder, and the game's terms. The rules and the profiles link here.", FR: "Chaque règle spéciale et chaque pouvoir psychique, avec son coût et un court rappel, et les termes du jeu. Les règles et les profils renvoient ici."},
+		"kind.term":          {EN: "game term", FR: "terme de jeu"},
 	} {
 		ws.Labels[k] = v
 	}
@@ -161,9 +162,17 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 	if err := c.bandBuilderFiles(extra); err != nil {
 		return nil, err
 	}
+	// the glossary links the special rules by their name as written
+	// (capitalised: "Fast" is a rule, "fast" a word) and the game terms
+	// in any case
 	var terms []catalog.Term
+	isRule := map[string]bool{}
 	for _, r := range cat.Rules {
 		terms = append(terms, catalog.Term{ID: r.ID, Term: catalog.Text{EN: r.Name.EN, FR: r.Name.FR}, Definition: catalog.Text{EN: r.Reminder.EN, FR: r.Reminder.FR}})
+		isRule[r.ID] = true
+	}
+	for _, g := range cat.Glossary {
+		terms = append(terms, catalog.Term{ID: termID(g.ID), Term: catalog.Text{EN: g.Term.EN, FR: g.Term.FR}, Definition: catalog.Text{EN: g.Definition.EN, FR: g.Definition.FR}})
 	}
 	frame := site.Frame{
 		Label:   func(key string, l catalog.Lang) string { return label(cat, key, l) },
@@ -173,7 +182,7 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 			{Section: "builder", Path: bandBuilderPage, Label: "site.builder"}},
 		Styles:    []string{"assets/warstuff.css"},
 		Templates: templates,
-		Glossary:  terms, GlossaryPage: "glossary.html", Exact: true,
+		Glossary:  terms, GlossaryPage: "glossary.html", Exact: func(id string) bool { return isRule[id] },
 	}
 	files, err := frame.Build(pages)
 	if err != nil {
@@ -274,10 +283,14 @@ func (c *Content) langPages(l ws.Lang, chapters []site.Chapter, extra dist.Files
 	add(site.Page{Path: "profiles/index.html", Template: "profiles", Title: T("site.profiles"), Section: "profiles",
 		Data: map[string]any{"Items": rows, "Sorts": sorts, "Fields": fields, "Words": site.SearchWords()}})
 
-	// Glossary: every special rule, by name in the page's language.
+	// Glossary: every special rule and game term, by name in the page's
+	// language.
 	var rules []ruleRow
 	for i := range cat.Rules {
 		rules = append(rules, ruleRowOf(cat, &cat.Rules[i], l))
+	}
+	for _, g := range cat.Glossary {
+		rules = append(rules, ruleRow{ID: termID(g.ID), Name: g.Term.In(l), Kind: T("kind.term"), Reminder: typoText(g.Definition.In(l), l)})
 	}
 	slices.SortStableFunc(rules, func(a, b ruleRow) int {
 		return cmp.Or(cmp.Compare(site.SortKey(a.Name), site.SortKey(b.Name)), cmp.Compare(a.ID, b.ID))
@@ -305,6 +318,10 @@ func (c *Content) langPages(l ws.Lang, chapters []site.Chapter, extra dist.Files
 	add(site.Page{Path: "404.html", Template: "notfound", Title: T("notfound.title")})
 	return pages, nil
 }
+
+// termID is a game term's id in the glossary's anchors (term-glossary-<id>),
+// apart from the special rules' (term-<id>).
+func termID(id string) string { return "glossary-" + id }
 
 // searchFields are the fields of the profile search in language l.
 func (c *Content) searchFields(l ws.Lang) []site.SearchField {

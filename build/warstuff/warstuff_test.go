@@ -179,6 +179,8 @@ func TestSite(t *testing.T) {
 		{"en/profiles/index.html", "assets/search.js"},
 		{"fr/glossary.html", `id="term-reinforced_armour"`},
 		{"fr/glossary.html", "Armure renforcée"},
+		{"fr/glossary.html", `<dt id="term-glossary-stunned">sonnée`},
+		{"en/rules/playing.html", `<a class="gloss" href="../glossary.html#term-glossary-wound-token">wound token</a>`},
 		{"en/bands.html", "50 / 50 pts"},
 		{"fr/rules/building.html", "<table>"},
 		{"en/index.html", "rules/playing.html"},

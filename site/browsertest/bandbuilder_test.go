@@ -30,15 +30,7 @@ const bandBuilderReady = `window.WB_BAND_BUILDER && window.WB_BAND_BUILDER.ready
 // warstuffSite loads the Warstuff starter and builds its site.
 func warstuffSite(t *testing.T) (*ws.Catalog, site.Files) {
 	t.Helper()
-	cat, err := wsschema.Load(wscontent.FS, wsschema.Options{Root: "content"})
-	if err != nil {
-		t.Fatalf("load the Warstuff starter: %v", err)
-	}
-	files, err := (&wsbuild.Content{Catalog: cat}).Site(ruleset.SiteOptions{})
-	if err != nil {
-		t.Fatalf("build its site: %v", err)
-	}
-	return cat, site.Files(files)
+	return warstuffAt(t, "")
 }
 
 // validateBand is what `wbtool validate` says of the starter tree with

@@ -333,7 +333,7 @@ func TestLighthouse(t *testing.T) {
 	h.Set(files)
 	lighthouse(t, cli, node, chromium, srv.URL, files, lighthousePages)
 	// Warstuff's site, drawn in the same frame
-	ws := warstuffSiteAt(t, srv.URL+"/")
+	_, ws := warstuffAt(t, srv.URL+"/")
 	h.Set(ws)
 	lighthouse(t, cli, node, chromium, srv.URL, ws, warstuffLighthousePages)
 }

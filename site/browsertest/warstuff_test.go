@@ -13,6 +13,7 @@ import (
 
 	"wbtool.dev/wbtool/build/ruleset"
 	wsbuild "wbtool.dev/wbtool/build/warstuff"
+	ws "wbtool.dev/wbtool/catalog/warstuff"
 	wscontent "wbtool.dev/wbtool/content/warstuff"
 	wsschema "wbtool.dev/wbtool/schema/warstuff"
 	"wbtool.dev/wbtool/site"
@@ -26,11 +27,13 @@ import (
 // its address, so that canonical and hreflang links are absolute.
 func publishedWarstuff(t *testing.T) site.Files {
 	t.Helper()
-	return warstuffSiteAt(t, "https://warstuff.example/")
+	_, files := warstuffAt(t, "https://warstuff.example/")
+	return files
 }
 
-// warstuffSiteAt builds the Warstuff starter's site published at base.
-func warstuffSiteAt(t *testing.T, base string) site.Files {
+// warstuffAt loads the Warstuff starter and builds its site published at
+// base ("": no address).
+func warstuffAt(t *testing.T, base string) (*ws.Catalog, site.Files) {
 	t.Helper()
 	cat, err := wsschema.Load(wscontent.FS, wsschema.Options{Root: "content"})
 	if err != nil {
@@ -40,7 +43,7 @@ func warstuffSiteAt(t *testing.T, base string) site.Files {
 	if err != nil {
 		t.Fatalf("build its site: %v", err)
 	}
-	return site.Files(files)
+	return cat, site.Files(files)
 }
 
 // TestWarstuffSiteStandards runs axe-core on every page of the published
@@ -149,4 +152,58 @@ func TestWarstuffSiteStandards(t *testing.T) {
 		t.Errorf("vnu read %d pages of %d", n, len(pages))
 	}
 	t.Logf("vnu on %d Warstuff pages", len(pages))
+}
+
+// warstuffQueries are typed queries of the profile search (the shared
+// search.js reading Warstuff's index) and the profiles each must find,
+// in id order.
+var warstuffQueries = []struct {
+	lang, q string
+	want    []string
+}{
+	{"en", "k:deadly", []string{"brute", "giga-zol", "gunner"}},
+	{"en", "q<=3 o>=10", []string{"captain", "giga-zol", "sniper", "storm-seer"}},
+	{"en", "t:creature k:fast", []string{"xenomorph"}},
+	{"en", "r>=27", []string{"gunner", "sniper", "trooper"}},
+	{"en", `n:"STORM"`, []string{"storm-seer"}},
+	{"en", "k:psyker or k:medic", []string{"medic", "storm-seer", "warp-adept"}},
+	{"en", "t:profile -k:agile q=3", []string{"captain", "sniper"}},
+	{"fr", "k:mortelle t:profil", []string{"brute", "gunner"}},
+	{"fr", "n:chien", []string{"hound"}},
+}
+
+// TestWarstuffSearch types each query in the Warstuff profile list, on a
+// desktop and on a phone, and compares the profiles shown; a query the
+// syntax refuses says why with the known values, and the list stays.
+func TestWarstuffSearch(t *testing.T) {
+	_, files := warstuffSite(t)
+	b := newBrowser(t)
+	base := serveSite(t, files)
+	for _, vp := range viewports {
+		b.do(t, "viewport "+vp.name, chromedp.EmulateViewport(vp.w, vp.h))
+		for _, tc := range warstuffQueries {
+			b.do(t, "open "+tc.q, chromedp.Navigate(base+"/"+tc.lang+"/profiles/index.html?q="+urlQuery(tc.q)), chromedp.WaitVisible(chromedp.ID("q")))
+			got := eval[[]string](t, b, visibleItems+`.map(li => li.getAttribute('data-id')).sort()`)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("%s %s %q shows %v, want %v", vp.name, tc.lang, tc.q, got, tc.want)
+			}
+			if msg := eval[string](t, b, `document.getElementById('q-error').hidden ? '' : document.getElementById('q-error').textContent`); msg != "" {
+				t.Errorf("%s %q: error %q", vp.name, tc.q, msg)
+			}
+		}
+		b.do(t, "open an error", chromedp.Navigate(base+"/en/profiles/index.html?q="+urlQuery("k:nothing")), chromedp.WaitVisible(chromedp.ID("q")))
+		b.waitFor(t, `!document.getElementById('q-error').hidden`)
+		if msg := eval[string](t, b, `document.getElementById('q-error').textContent`); !strings.Contains(msg, "Known: agile") {
+			t.Errorf("%s: k:nothing says %q", vp.name, msg)
+		}
+		if n := eval[int](t, b, visibleItems+`.length`); n != 20 {
+			t.Errorf("%s: %d profiles listed with an error, want all 20", vp.name, n)
+		}
+		// sorted by quality: the best (lowest) first
+		b.do(t, "sort", chromedp.Navigate(base+"/en/profiles/index.html?sort=quality"), chromedp.WaitVisible(chromedp.ID("q")))
+		if first := eval[string](t, b, visibleItems+`[0].getAttribute('data-id')`); first != "giga-zol" {
+			t.Errorf("%s: sorted by quality, %s first, want giga-zol (2+)", vp.name, first)
+		}
+	}
+	b.noIssues(t)
 }
