@@ -150,15 +150,17 @@ type Options struct {
 	// OnChecked is called once the check games are played, before the
 	// layout, site and outputs, so that a watcher can report early.
 	OnChecked func(*Result)
-	// FreeAfterLoad, for a process that runs one build (the CLI's
-	// one-shot commands), returns the memory of the content's evaluation
-	// to the system once it is loaded (debug.FreeOSMemory: a collection of
-	// a few live MiB), so that the stages after it start from a small
-	// footprint instead of adding theirs to pages the collector has not
-	// returned yet: 1,202 cards, validate's peak RSS 144 → 125 MiB, CPU
-	// unchanged (issue 13). Not for a long-lived process (watch, serve,
-	// the tests), whose other live memory a forced collection would mark.
-	FreeAfterLoad bool
+	// OneShot says the process runs this one build (the CLI's one-shot
+	// commands), for a leaner peak of memory: the content is evaluated in
+	// units of files, one after another (schema.OneShotUnitSize), and
+	// the memory of its evaluation is returned to the system once it is
+	// loaded (debug.FreeOSMemory: a collection of a few live MiB), so that
+	// the stages after it start from a small footprint instead of adding
+	// theirs to pages the collector has not returned yet (1,202 cards:
+	// validate's peak RSS 144 → 125 MiB, CPU unchanged; issue 13). Not for
+	// a long-lived process (watch, serve, the tests), whose other live
+	// memory a forced collection would mark.
+	OneShot bool
 }
 
 func (o Options) runs(s Stage) bool { return o.Stages == nil || slices.Contains(o.Stages, s) }
@@ -282,7 +284,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil || content == nil {
 		return r.finish(opts), err
 	}
-	if opts.FreeAfterLoad && opts.Catalog == nil && opts.Loaded == nil {
+	if opts.OneShot && opts.Catalog == nil && opts.Loaded == nil {
 		debug.FreeOSMemory()
 	}
 	r.Content = content

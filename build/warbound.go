@@ -56,7 +56,11 @@ func (w warbound) Load(fsys fs.FS, lo ruleset.LoadOptions) (ruleset.Content, err
 	cat := opts.Catalog
 	if cat == nil {
 		var err error
-		cat, err = schema.Load(fsys, schema.Options{Root: lo.Root, Draft: lo.Draft, Extra: lo.Extra})
+		so := schema.Options{Root: lo.Root, Draft: lo.Draft, Extra: lo.Extra}
+		if opts.OneShot {
+			so.UnitSize = schema.OneShotUnitSize // one unit's evaluation in memory at a time
+		}
+		cat, err = schema.Load(fsys, so)
 		if err != nil {
 			return nil, err
 		}

@@ -359,6 +359,30 @@ func units(schemaFiles, files []*ast.File) (out [][]*ast.File, why string) {
 	return out, ""
 }
 
+// batchUnits joins consecutive units until each holds at least size bytes
+// of source (the last one may hold less). Units are independent, so any
+// union of them is a unit too.
+func batchUnits(groups [][]*ast.File, size int) [][]*ast.File {
+	var out [][]*ast.File
+	var cur []*ast.File
+	n := 0
+	for _, g := range groups {
+		cur = append(cur, g...)
+		for _, f := range g {
+			if tf := f.Pos().File(); tf != nil {
+				n += tf.Size()
+			}
+		}
+		if n >= size {
+			out, cur, n = append(out, cur), nil, 0
+		}
+	}
+	if len(cur) > 0 {
+		out = append(out, cur)
+	}
+	return out
+}
+
 // plainLabel is the name of a field with a plain label: an identifier or
 // a quoted string, no alias, no `?` or `!`.
 func plainLabel(f *ast.Field) (string, bool) {
@@ -416,6 +440,9 @@ func (l *loader) evalUnit(schemaFiles, files []*ast.File) (*fileResult, bool) {
 func (l *loader) evalFiles(schemaFiles, files []*ast.File) bool {
 	c := l.opt.Cache
 	groups, why := units(schemaFiles, files)
+	if why == "" && l.opt.UnitSize > 0 {
+		groups = batchUnits(groups, l.opt.UnitSize)
+	}
 	keys := make([]string, len(groups))
 	for i, g := range groups {
 		h := sha256.New()

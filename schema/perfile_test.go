@@ -9,6 +9,7 @@ import (
 	"path"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -39,6 +40,13 @@ func TestMain(m *testing.M) {
 		opt.Cache = NewCache()
 		cat2, err2 := Load(fsys, opt)
 		diff := outcomeDiff(cat, err, cat2, err2)
+		// and in units of several files (validate's)
+		unitOpt := opt
+		unitOpt.Cache, unitOpt.UnitSize = nil, testUnitSize
+		cat3, err3 := Load(fsys, unitOpt)
+		if d := outcomeDiff(cat, err, cat3, err3); d != "" {
+			diff += "\nin units of " + strconv.Itoa(testUnitSize) + " bytes: " + d
+		}
 		perFile.Lock()
 		defer perFile.Unlock()
 		perFile.loads++
@@ -59,6 +67,10 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(code)
 }
+
+// testUnitSize is the Options.UnitSize TestMain and loadWays compare
+// with: small enough that the starter content's units hold several files.
+const testUnitSize = 8 << 10
 
 // noCompare turns TestMain's comparison off for a benchmark.
 func noCompare(b *testing.B) {
@@ -109,6 +121,11 @@ func loadWays(t *testing.T, fsys fs.FS, opt Options) (whole bool) {
 	cat2, err2 := Load(fsys, opt)
 	if d := outcomeDiff(cat, err, cat2, err2); d != "" {
 		t.Error(d)
+	}
+	units := opt
+	units.Cache, units.UnitSize = nil, testUnitSize
+	if cat3, err3 := Load(fsys, units); outcomeDiff(cat, err, cat3, err3) != "" {
+		t.Errorf("in units of %d bytes: %s", testUnitSize, outcomeDiff(cat, err, cat3, err3))
 	}
 	if opt.Cache.Whole {
 		t.Logf("whole package: %s", opt.Cache.why)
@@ -426,4 +443,25 @@ func TestCacheReusesSyntax(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestUnitsBatched: with Options.UnitSize the starter content evaluates in
+// fewer units than file by file, each of several files, none falling back
+// to the whole package (TestMain and loadWays compare the results).
+func TestUnitsBatched(t *testing.T) {
+	fsys := content.FS
+	each, batched := NewCache(), NewCache()
+	if _, err := Load(fsys, Options{Root: "content", Cache: each}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(fsys, Options{Root: "content", Cache: batched, UnitSize: testUnitSize}); err != nil {
+		t.Fatal(err)
+	}
+	if each.Whole || batched.Whole {
+		t.Fatalf("fell back to the whole package: %q %q", each.why, batched.why)
+	}
+	if batched.Evaluated < 2 || batched.Evaluated >= each.Evaluated {
+		t.Errorf("%d units of %d bytes, %d file by file: want fewer, and more than one", batched.Evaluated, testUnitSize, each.Evaluated)
+	}
+	t.Logf("%d units of %d bytes, %d file by file", batched.Evaluated, testUnitSize, each.Evaluated)
 }

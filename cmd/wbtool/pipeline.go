@@ -29,7 +29,7 @@ func runBuild(cmd *cobra.Command, g *globalFlags, opts build.Options) (*build.Re
 		return nil, err
 	}
 	opts.Content, opts.Root, opts.Draft, opts.Strict = fsys, root, g.draft, g.strict
-	opts.FreeAfterLoad = true // a one-shot command: one build per process
+	opts.OneShot = true // a one-shot command: one build per process
 	if opts.Version == "" {
 		opts.Version = version
 	}
