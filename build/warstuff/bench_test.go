@@ -1,6 +1,7 @@
 package warstuff_test
 
 import (
+	"strings"
 	"testing"
 
 	"wbtool.dev/wbtool/build/ruleset"
@@ -9,6 +10,7 @@ import (
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/schema"
+	"wbtool.dev/wbtool/site"
 )
 
 // BenchmarkProfileCardsPDF: the Warstuff sheets (every profile and creature
@@ -47,4 +49,55 @@ func BenchmarkWarboundCardsPDF(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(2*len(cards)*b.N)/b.Elapsed().Seconds(), "cards/s")
+}
+
+// BenchmarkWarstuffSite: the Warstuff starter's whole site (both
+// languages: chapters, profile pages with their card images, search
+// index, glossary, bands, band builder), reported as pages per second,
+// against BenchmarkWarboundSite, Warbound's starter site with stub card
+// images, in the same run.
+func BenchmarkWarstuffSite(b *testing.B) {
+	c, err := wsbuild.Ruleset{}.Load(starterTree(b), ruleset.LoadOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	pages := 0
+	for b.Loop() {
+		files, err := c.Site(ruleset.SiteOptions{BaseURL: "https://warstuff.example/"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = htmlPages(files)
+	}
+	b.ReportMetric(float64(pages*b.N)/b.Elapsed().Seconds(), "pages/s")
+}
+
+func BenchmarkWarboundSite(b *testing.B) {
+	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	stub := func(*catalog.Catalog, string, catalog.Lang) ([]byte, []byte, error) {
+		return []byte("<svg/>"), nil, nil
+	}
+	pages := 0
+	for b.Loop() {
+		files, err := site.Build(cat, site.Options{BaseURL: "https://warbound.example/", CardImages: stub})
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = htmlPages(files)
+	}
+	b.ReportMetric(float64(pages*b.N)/b.Elapsed().Seconds(), "pages/s")
+}
+
+// htmlPages counts the pages of a site.
+func htmlPages[F ~map[string][]byte](files F) int {
+	n := 0
+	for p := range files {
+		if strings.HasSuffix(p, ".html") {
+			n++
+		}
+	}
+	return n
 }
