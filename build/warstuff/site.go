@@ -174,6 +174,13 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 	for _, g := range cat.Glossary {
 		terms = append(terms, catalog.Term{ID: termID(g.ID), Term: catalog.Text{EN: g.Term.EN, FR: g.Term.FR}, Definition: catalog.Text{EN: g.Definition.EN, FR: g.Definition.FR}})
 	}
+	// the French chapters write the apostrophe as typography does (l’état),
+	// the content as typed (l'état): a term is found either way
+	for _, t := range terms {
+		if fr := strings.ReplaceAll(t.Term.FR, "'", "’"); fr != t.Term.FR {
+			terms = append(terms, catalog.Term{ID: t.ID, Term: catalog.Text{FR: fr}, Definition: t.Definition})
+		}
+	}
 	frame := site.Frame{
 		Label:   func(key string, l catalog.Lang) string { return label(cat, key, l) },
 		BaseURL: opts.BaseURL,
@@ -405,8 +412,12 @@ func (c *Content) profileRow(p *ws.Profile, l ws.Lang) profileRow {
 		row.Stats = append(row.Stats, inlineMarkup(typoText(s, l)))
 	}
 	row.CostLine = typoText(cat.Label("cost", l)+": "+strconv.Itoa(p.Cost)+" "+cat.Label("points", l), l)
+	colon := ": "
+	if l == catalog.French {
+		colon = typo.NBSP + ": " // also after "2+", where typo.French leaves it (a score, 2+:1, is no phrase)
+	}
 	for _, part := range p.Parts {
-		row.Parts = append(row.Parts, typoText(partLabel(cat, part, l)+": "+strconv.Itoa(part.Points), l))
+		row.Parts = append(row.Parts, typoText(partLabel(cat, part, l), l)+colon+strconv.Itoa(part.Points))
 	}
 	for _, id := range ruleIDs(p) {
 		if r := cat.Rule(id); r != nil {

@@ -181,6 +181,7 @@ func TestSite(t *testing.T) {
 		{"fr/glossary.html", "Armure renforcée"},
 		{"fr/glossary.html", `<dt id="term-glossary-stunned">sonnée`},
 		{"en/rules/playing.html", `<a class="gloss" href="../glossary.html#term-glossary-wound-token">wound token</a>`},
+		{"fr/rules/playing.html", `#term-glossary-overwatch">état d’alerte</a>`},
 		{"en/bands.html", "50 / 50 pts"},
 		{"fr/rules/building.html", "<table>"},
 		{"en/index.html", "rules/playing.html"},
