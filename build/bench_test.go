@@ -35,7 +35,7 @@ func BenchmarkVerdict(b *testing.B) {
 			fsys := set.fsys()
 			cpu := testtool.CPUTime()
 			for b.Loop() {
-				res, err := Run(context.Background(), Options{Content: fsys, Root: "content", Version: "bench", Stages: Verdict, CheckSite: true})
+				res, err := Run(context.Background(), Options{Content: fsys, Root: "content", Version: "bench", Stages: Verdict, CheckSite: true, OneShot: true})
 				if err != nil || !res.OK(false) {
 					b.Fatalf("%v %s", err, res.Diagnostics.Text())
 				}

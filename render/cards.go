@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -56,6 +57,9 @@ type builder struct {
 	// but the faces keep only their images (artWarnings reads them), and
 	// decoration is not drawn at all.
 	measure bool
+	// docs are the card texts parsed by source (Layouts'; nil: none
+	// kept), shared by the builders of every card and language.
+	docs *sync.Map
 }
 
 // face is a Face being built, with the card's identity for errors.
@@ -160,8 +164,7 @@ func (b *builder) factionName(id string) string {
 // parse parses card text, reporting unknown icons and unknown factions in
 // :order-<faction>: icons on the face.
 func (f *face) parse(src, what string) markup.Doc {
-	d, err := markup.Parse(src)
-	err = markup.IconErrors(err)
+	d, err := f.b.markup(src)
 	if err != nil {
 		f.fail(fmt.Errorf("%s: %w", what, err))
 	}
@@ -171,6 +174,30 @@ func (f *face) parse(src, what string) markup.Doc {
 		}
 	}
 	return d
+}
+
+// markup parses card text src (keeping the icon errors), once per
+// Layouts when the builder has its cache: a skill's text is printed on
+// every card that has the skill. The Doc is shared: read-only.
+func (b *builder) markup(src string) (markup.Doc, error) {
+	if b.docs != nil {
+		if v, ok := b.docs.Load(src); ok {
+			p := v.(parsedDoc)
+			return p.doc, p.err
+		}
+	}
+	d, err := markup.Parse(src)
+	err = markup.IconErrors(err)
+	if b.docs != nil {
+		b.docs.Store(src, parsedDoc{d, err})
+	}
+	return d, err
+}
+
+// parsedDoc is a card text parsed, in Layouts' cache.
+type parsedDoc struct {
+	doc markup.Doc
+	err error
 }
 
 // text adds a one-line text, shrinking it to fit.

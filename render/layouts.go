@@ -25,6 +25,7 @@ type Layouts struct {
 	// kept in measured, apart from the drawn ones.
 	checkOnly bool
 	measured  map[layoutKey]*laidOut
+	docs      sync.Map // card texts parsed (builder.markup)
 }
 
 type layoutKey struct {
@@ -121,7 +122,7 @@ func (ls *Layouts) laid(l catalog.Lang, id string) *laidOut {
 // diagnostics only (builder.measure).
 func (ls *Layouts) layOut(e *laidOut, l catalog.Lang, id string, measure bool) {
 	e.once.Do(func() {
-		b := &builder{cat: ls.cat, lang: l, measure: measure}
+		b := &builder{cat: ls.cat, lang: l, measure: measure, docs: &ls.docs}
 		e.card, e.ok = b.layoutCard(id)
 		e.stampAt, e.errs, e.warns = b.stampAt, b.errs, b.warns
 		e.done.Store(true)
