@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash"
+	"html/template"
 	"sync"
 
 	"wbtool.dev/wbtool/catalog"
@@ -40,6 +41,7 @@ import (
 type PageCache struct {
 	mu    sync.Mutex
 	pages map[string]cachedPage // by site path
+	tiles map[string]template.HTML
 
 	// Rendered and Reused count the card pages of the last build;
 	// OtherRendered and OtherReused its other pages.
@@ -200,6 +202,9 @@ func (b *builder) commitPages() {
 	c.mu.Lock()
 	c.pages, c.Rendered, c.Reused = k.next, k.rendered, k.reused
 	c.OtherRendered, c.OtherReused = k.otherRendered, k.otherReused
+	b.tiles.mu.Lock()
+	c.tiles = b.tiles.next
+	b.tiles.mu.Unlock()
 	c.mu.Unlock()
 }
 

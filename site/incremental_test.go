@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"wbtool.dev/wbtool/catalog"
@@ -119,5 +120,59 @@ func TestPageCacheAfterRandomEdits(t *testing.T) {
 	}
 	if steps["stal"] == 0 || steps["name"] == 0 || steps["no c"] == 0 {
 		t.Errorf("the edits did not include a stale translation, a name and no change: %v", steps)
+	}
+}
+
+// TestTileKeyCoversEveryField: a card tile's memo key changes with every
+// field of its list item (the tile template may show any of them).
+func TestTileKeyCoversEveryField(t *testing.T) {
+	base := listItem{Faction: &link{}, Stats: []keyStat{{}}}
+	key := base.tileKey()
+	var walk func(v reflect.Value, path string)
+	n := 0
+	walk = func(v reflect.Value, path string) {
+		switch v.Kind() {
+		case reflect.Pointer:
+			walk(v.Elem(), path)
+		case reflect.Slice:
+			walk(v.Index(0), path+"[0]")
+		case reflect.Struct:
+			for i := range v.NumField() {
+				if v.Type().Field(i).IsExported() {
+					walk(v.Field(i), path+"."+v.Type().Field(i).Name)
+				}
+			}
+		case reflect.String:
+			v.SetString("x")
+			if base.tileKey() == key {
+				t.Errorf("%s is not in the tile key", path)
+			}
+			v.SetString("")
+			n++
+		case reflect.Int:
+			v.SetInt(7)
+			if base.tileKey() == key {
+				t.Errorf("%s is not in the tile key", path)
+			}
+			v.SetInt(0)
+			n++
+		case reflect.Bool:
+			v.SetBool(true)
+			if base.tileKey() == key {
+				t.Errorf("%s is not in the tile key", path)
+			}
+			v.SetBool(false)
+			n++
+		default:
+			t.Errorf("%s: a %s field: teach the test", path, v.Kind())
+		}
+	}
+	walk(reflect.ValueOf(&base).Elem(), "listItem")
+	if n < 15 {
+		t.Errorf("only %d fields tried", n)
+	}
+	// nil faction and no stats differ from empty ones
+	if (listItem{}).tileKey() == key {
+		t.Error("a tile without faction or statistics has the key of one with empty ones")
 	}
 }

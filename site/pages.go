@@ -145,6 +145,7 @@ type listItem struct {
 	CostLabel string
 	Format    string // an Objective's format
 	Stats     []keyStat
+	tiles     *tileMemo
 }
 
 // keyStat is a statistic shown on a card's tile: a short name, its full
@@ -166,7 +167,7 @@ func (b *builder) listItems(p *page, cs []card) []listItem {
 			ID: c.ID, Href: p.Link("cards/" + c.ID + "/index.html"), Thumb: p.Link("cards/" + c.ID + "/front.svg"), Name: c.Name.In(l),
 			Kind: string(c.Kind), KindLabel: b.label("kind."+string(c.Kind), l),
 			Faction: b.factionLink(p, c.Faction), Cost: c.Cost, HasCost: c.Cost >= 0, FactionID: "neutral",
-			CostLabel: b.label("stat.cost", l),
+			CostLabel: b.label("stat.cost", l), tiles: b.tiles,
 		}
 		if b.cat.Faction(c.Faction) != nil {
 			it.FactionID = c.Faction

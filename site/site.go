@@ -114,6 +114,7 @@ type builder struct {
 	// index is written (Check).
 	check    bool
 	pageKeys *pageKeys // with Options.Pages
+	tiles    *tileMemo
 }
 
 // Build builds the whole site from the catalog. Content errors (an unknown
@@ -190,6 +191,10 @@ func build(cat *catalog.Catalog, opts Options, check bool) (Files, error) {
 	b.plan()
 	if opts.Pages != nil && !check {
 		b.pageKeys = b.newPageKeys()
+	}
+	b.tiles = &tileMemo{t: b.tmpl["cards"], next: map[string]template.HTML{}}
+	if opts.Pages != nil {
+		b.tiles.prev = opts.Pages.tiles
 	}
 	b.f.nav = b.navItems()
 	for _, l := range catalog.Langs {

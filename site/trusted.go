@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"strconv"
 	"strings"
+	"sync"
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
@@ -112,4 +113,62 @@ func langWord(l catalog.Lang) string {
 		return "French"
 	}
 	return "English"
+}
+
+// tileMemo draws each card tile of the lists (template "cardtile") once:
+// the same card is in the card list, its type's and faction's lists and
+// the deck builder, which differ only by their depth. A tile is a
+// function of its listItem alone, so the memo is keyed by the item's
+// fields; a PageCache keeps the tiles of the last build.
+type tileMemo struct {
+	t          *template.Template // any page template: all hold "cardtile"
+	mu         sync.Mutex
+	prev, next map[string]template.HTML
+}
+
+// Tile is the item's card tile: html/template's output, so safe HTML.
+func (it listItem) Tile() (template.HTML, error) {
+	m := it.tiles
+	if m == nil {
+		return "", fmt.Errorf("site: card tile %s outside a list", it.ID)
+	}
+	k := it.tileKey()
+	m.mu.Lock()
+	h, ok := m.next[k]
+	if !ok {
+		h, ok = m.prev[k]
+	}
+	m.mu.Unlock()
+	if !ok {
+		var sb strings.Builder
+		if err := m.t.ExecuteTemplate(&sb, "cardtile", it); err != nil {
+			return "", err
+		}
+		h = template.HTML(sb.String()) //nolint:gosec // audited: html/template's output
+	}
+	m.mu.Lock()
+	m.next[k] = h
+	m.mu.Unlock()
+	return h, nil
+}
+
+// tileKey holds every field of the item that "cardtile" reads, each
+// prefixed by its length (no two items share a key).
+func (it listItem) tileKey() string {
+	var b []byte
+	add := func(ss ...string) {
+		for _, s := range ss {
+			b = strconv.AppendInt(b, int64(len(s)), 10)
+			b = append(b, ':')
+			b = append(b, s...)
+		}
+	}
+	add(it.ID, it.Href, it.Thumb, it.Name, it.Kind, it.KindLabel, it.FactionID, strconv.Itoa(it.Cost), strconv.FormatBool(it.HasCost), it.CostLabel, it.Format)
+	if f := it.Faction; f != nil {
+		add("faction", f.Href, f.Label, f.Class, f.Lang)
+	}
+	for _, st := range it.Stats {
+		add(st.Abbr, st.Title, st.Value)
+	}
+	return string(b)
 }
