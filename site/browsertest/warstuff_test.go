@@ -2,7 +2,9 @@ package browsertest
 
 import (
 	"fmt"
+	"net/url"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -206,4 +208,52 @@ func TestWarstuffSearch(t *testing.T) {
 		}
 	}
 	b.noIssues(t)
+}
+
+// TestWarstuffFromFile opens the Warstuff site from disk (file://), as
+// Warbound's: the root page leads to French, the home search box to the
+// profile list with the query applied (its index loaded by <script src>),
+// a profile opens with its card, its special rule links to the glossary
+// entry, and the language switch keeps the page. Then, at 360 px, no
+// page of each kind scrolls sideways.
+func TestWarstuffFromFile(t *testing.T) {
+	_, files := warstuffSite(t)
+	dir := t.TempDir()
+	for p, data := range files {
+		fp := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(fp), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(fp, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := newBrowser(t)
+	root := (&url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}).String()
+	b.do(t, "open index.html", chromedp.Navigate(root+"/index.html"), chromedp.WaitVisible(chromedp.CSS(".langs a")))
+	b.do(t, "choose French", chromedp.Click(chromedp.CSS(`.langs li[lang="fr"] a`)))
+	b.waitFor(t, `location.href.endsWith('/fr/index.html')`)
+	b.do(t, "search from home", chromedp.SendKeys(chromedp.ID("home-q"), "k:mortelle"), chromedp.Submit(chromedp.ID("home-q")))
+	b.waitFor(t, `location.pathname.endsWith('/fr/profiles/index.html') && document.getElementById('q').value === 'k:mortelle'`)
+	b.waitFor(t, visibleItems+`.length === 3`)
+	if n := eval[int](t, b, `(window.WB_SEARCH_INDEX || []).length`); n != 20 {
+		t.Errorf("search index from file:// has %d profiles, want 20", n)
+	}
+	b.do(t, "open the gunner", chromedp.Click(chromedp.CSS(`#card-list li[data-id="gunner"] a`)))
+	b.waitFor(t, `location.href.endsWith('/fr/profiles/gunner.html')`)
+	b.waitFor(t, `document.querySelector('.card-images img').complete && document.querySelector('.card-images img').naturalWidth > 0`)
+	b.do(t, "follow a rule", chromedp.Click(chromedp.CSS(`.stats-lines a.gloss[href$="#term-deadly"]`)))
+	b.waitFor(t, `location.href.endsWith('/fr/glossary.html#term-deadly') && document.getElementById('term-deadly') !== null`)
+	clickLangSwitch(t, b)
+	b.waitFor(t, `location.href.endsWith('/en/glossary.html#term-deadly')`)
+	b.do(t, "phone", chromedp.EmulateViewport(360, 740))
+	for _, p := range []string{"en/index.html", "fr/rules/building.html", "fr/profiles/index.html", "fr/profiles/storm-seer.html", "fr/glossary.html", "fr/bands.html", "fr/bandbuilder.html"} {
+		b.do(t, "open "+p, chromedp.Navigate(root+"/"+p), chromedp.WaitVisible(chromedp.CSS("footer")))
+		if w := eval[int](t, b, `document.documentElement.scrollWidth`); w > 360 {
+			t.Errorf("%s is %dpx wide at 360 px", p, w)
+		}
+	}
+	if issues := b.takeIssues(); len(issues) > 0 {
+		t.Errorf("the pages reported problems from file://: %q", issues)
+	}
 }
