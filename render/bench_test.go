@@ -184,3 +184,43 @@ func BenchmarkLayout(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSheets1000OneEdit is the sheet of the 1,000 generated cards
+// printed again after a one-card edit, as watch prints it: the other
+// cards' layouts kept (Layouts.Keep, their faces drawn once), the last
+// build's pages in a PageCache. cpu-ms/op is per edit; cards/s and
+// cpu-cards/s count the whole sheet, to set against BenchmarkSheets1000.
+func BenchmarkSheets1000OneEdit(b *testing.B) {
+	cat := mustGenerated1000(b)
+	n := len(allCards(cat))
+	o := SheetOptions{Lang: catalog.French, Version: "bench", Pages: NewPageCache()}
+	o.Layouts = NewLayouts(cat)
+	if _, err := Sheets(cat, o); err != nil {
+		b.Fatal(err)
+	}
+	o.Pages.Sweep()
+	b.ReportAllocs()
+	cpu0 := testtool.CPUTime()
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		i++
+		next := *cat
+		next.Characters = append([]catalog.Character(nil), cat.Characters...)
+		c := &next.Characters[(i*37)%len(next.Characters)]
+		c.Front.Attack = 1 + (c.Front.Attack+i)%6
+		ls := NewLayouts(&next)
+		ls.Keep(o.Layouts, func(l catalog.Lang, id string) bool { return id != c.ID })
+		o.Layouts = ls
+		if _, err := Sheets(&next, o); err != nil {
+			b.Fatal(err)
+		}
+		o.Pages.Sweep()
+	}
+	cpu := testtool.CPUTime() - cpu0
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "cards/s")
+	if cpu > 0 {
+		b.ReportMetric(float64(n)*float64(b.N)/cpu.Seconds(), "cpu-cards/s")
+		b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
+	}
+}

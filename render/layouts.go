@@ -43,6 +43,46 @@ type laidOut struct {
 	stampAt map[string]Pt
 	errs    diag.List
 	warns   diag.List
+	// pdf are the front and back drawn as PDF content, once, for every
+	// sheet that prints the card
+	pdf *[2]faceDrawing
+}
+
+// faceDrawing is a face's layout drawn as PDF content (pdfdraw.go), for
+// every sheet that prints it: the items it was laid out with, from a
+// fresh graphics state; a sheet adds the card number after them.
+type faceDrawing struct {
+	once  sync.Once
+	items []Item    // the layout's items: a sheet's face starts with them
+	names [4]string // the font names it was drawn with
+	d     *drawnFace
+}
+
+// drawnFace is the content of the first n items of a face and the
+// graphics state it ends in.
+type drawnFace struct {
+	b   []byte
+	n   int
+	end pdfState
+}
+
+// get returns the drawing of the items the face was laid out with, drawn
+// with fonts names, for a face whose items start with them (the face as
+// laid out, then its card number: Layouts.cardsLaid), or nil when it has no
+// items or the fonts differ.
+func (fd *faceDrawing) get(items []Item, names *[4]string) *drawnFace {
+	if fd == nil || len(fd.items) == 0 || len(items) < len(fd.items) {
+		return nil
+	}
+	fd.once.Do(func() {
+		s := pdfStream{names: names, pdfState: freshState}
+		s.items(fd.items)
+		fd.names, fd.d = *names, &drawnFace{b: s.b, n: len(fd.items), end: s.pdfState}
+	})
+	if fd.names != *names {
+		return nil
+	}
+	return fd.d
 }
 
 // NewLayouts returns an empty cache for the cards of cat.
@@ -61,9 +101,10 @@ func (ls *Layouts) CheckOnly() { ls.checkOnly = true }
 // Keep takes over from prev (the cache of an earlier catalog) the cards
 // that same reports unchanged — whose layout reads the same card, skills,
 // factions, interface strings and art as before — so that they are not
-// laid out again (watch: a one-card edit lays out that card). Only cards
-// laid out without an error or a warning are taken (a diagnostic quotes
-// positions, which may have moved). Call it before any other use of ls.
+// laid out again (watch: a one-card edit lays out that card), nor drawn
+// again for the PDF. Only cards laid out without an error or a warning
+// are taken (a diagnostic quotes positions, which may have moved). Call it
+// before any other use of ls.
 func (ls *Layouts) Keep(prev *Layouts, same func(l catalog.Lang, id string) bool) {
 	if prev == nil {
 		return
@@ -78,7 +119,7 @@ func (ls *Layouts) Keep(prev *Layouts, same func(l catalog.Lang, id string) bool
 		if done || !e.ok || len(e.errs) > 0 || len(e.warns) > 0 || !same(k.lang, k.id) {
 			continue
 		}
-		n := &laidOut{card: e.card, ok: true, stampAt: e.stampAt}
+		n := &laidOut{card: e.card, ok: true, stampAt: e.stampAt, pdf: e.pdf}
 		n.once.Do(func() {})
 		n.done.Store(true)
 		ls.cards[k] = n
@@ -125,6 +166,7 @@ func (ls *Layouts) layOut(e *laidOut, l catalog.Lang, id string, measure bool) {
 		b := &builder{cat: ls.cat, lang: l, measure: measure, docs: &ls.docs}
 		e.card, e.ok = b.layoutCard(id)
 		e.stampAt, e.errs, e.warns = b.stampAt, b.errs, b.warns
+		e.pdf = &[2]faceDrawing{{items: e.card.Front.Items}, {items: e.card.Back.Items}}
 		e.done.Store(true)
 	})
 }
@@ -172,15 +214,26 @@ func (ls *Layouts) card(l catalog.Lang, id, version string) (Card, *laidOut) {
 // its number and the version. It reports every card that cannot be laid
 // out (a diag.List), never a partial card.
 func (ls *Layouts) Cards(l catalog.Lang, ids []string, version string) ([]Card, error) {
+	cards, _, err := ls.cardsLaid(l, ids, version)
+	return cards, err
+}
+
+// cardsLaid is Cards, with the cache entry of each card.
+func (ls *Layouts) cardsLaid(l catalog.Lang, ids []string, version string) ([]Card, []*laidOut, error) {
 	if len(ids) > 1 {
 		ls.countCards()
 	}
 	var errs diag.List
-	done := map[string]Card{}
+	type both struct {
+		c Card
+		e *laidOut
+	}
+	done := map[string]both{}
 	out := make([]Card, 0, len(ids))
+	laid := make([]*laidOut, 0, len(ids))
 	for _, id := range ids {
 		if c, ok := done[id]; ok {
-			out = append(out, c)
+			out, laid = append(out, c.c), append(laid, c.e)
 			continue
 		}
 		c, e := ls.card(l, id, version)
@@ -189,13 +242,13 @@ func (ls *Layouts) Cards(l catalog.Lang, ids []string, version string) ([]Card, 
 			continue
 		}
 		errs = append(errs, e.errs...)
-		done[id] = c
-		out = append(out, c)
+		done[id] = both{c, e}
+		out, laid = append(out, c), append(laid, e)
 	}
 	if len(errs) > 0 {
-		return nil, errs
+		return nil, nil, errs
 	}
-	return out, nil
+	return out, laid, nil
 }
 
 // Check lays out every card in language l and reports what the sheets

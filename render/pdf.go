@@ -56,8 +56,12 @@ type SheetOptions struct {
 	// Layouts, when it holds the cards of the catalog printed, gives the
 	// cards laid out once for every sheet and backend of a build.
 	Layouts *Layouts
+	// Pages, when set, keeps the compressed pages of the sheets from one
+	// build to the next (watch, serve): the sheets are the same bytes.
+	Pages *PageCache
 
 	uncompressed bool // tests read the content streams
+	drawAnew     bool // tests: every face drawn item by item (no faceDrawing)
 }
 
 // DefaultDate is the PDF creation date when no SOURCE_DATE_EPOCH is given,
@@ -201,12 +205,15 @@ func newPDF(o SheetOptions, title string) *pdfDoc {
 	p.SetCreationDate(date)
 	p.SetModificationDate(date)
 	p.SetCompression(!o.uncompressed)
+	if o.Pages != nil {
+		p.SetPageCompressor(o.Pages.compress)
+	}
 	d := &pdfDoc{Fpdf: p}
 	for st, ttf := range fontTTF {
 		p.AddUTF8FontFromBytes(FontFamily, Style(st).String(), ttf)
 		d.fonts.names[st], _ = p.UTF8FontUse(FontFamily, Style(st).String(), "")
 	}
-	d.s.fonts = &d.fonts
+	d.s.names, d.s.used = &d.fonts.names, &d.fonts.used
 	p.SetTitle(title, true)
 	version := VersionLabel(o.Version)
 	set := o.Set
@@ -326,7 +333,12 @@ func (p *pdfDoc) setFont(st Style, size float64) {
 // short "Do" instead of its drawing. Its content is position-free (the
 // block's numbers start at the face's corner), so equal faces have equal
 // bytes; forms are named in the order they are made.
-func (p *pdfDoc) drawFace(f *Face, ox, oy, bx, by float64) {
+//
+// drawn, when not nil, keeps the face's layout drawn (the items it was
+// laid out with, without the card number that the sheet adds): it is
+// drawn once for every sheet of the build, and of the builds that keep
+// the layout (Layouts.Keep).
+func (p *pdfDoc) drawFace(f *Face, drawn *faceDrawing, ox, oy, bx, by float64) {
 	x, y, w, h := -bx, -by, CardW+2*bx, CardH+2*by
 	if slices.ContainsFunc(f.Items, func(it Item) bool { _, ok := it.(Image); return ok }) {
 		p.drawClipped(f.Items, ox, oy, x, y, w, h)
@@ -336,9 +348,16 @@ func (p *pdfDoc) drawFace(f *Face, ox, oy, bx, by float64) {
 	s := &p.s
 	page := s.b
 	s.b = p.scratch[:0]
-	s.hasFill, s.hasStroke, s.width, s.size = false, false, -1, -1
+	s.pdfState = freshState
 	s.clip(x, y, w, h)
-	s.items(f.Items)
+	items := f.Items
+	if d := drawn.get(items, &p.fonts.names); d != nil {
+		s.b = append(s.b, d.b...)
+		s.pdfState = d.end
+		addTexts(&p.fonts.used, items[:d.n])
+		items = items[d.n:]
+	}
+	s.items(items)
 	s.endText()
 	content := s.b
 	p.scratch, s.b = content, page
@@ -557,7 +576,7 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 	if ls == nil {
 		ls = NewLayouts(cat)
 	}
-	cards, err := ls.Cards(o.Lang, ids, version)
+	cards, laid, err := ls.cardsLaid(o.Lang, ids, version)
 	if err != nil {
 		return nil, err
 	}
@@ -580,6 +599,12 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 	pages := first + 2*sheets
 	x, y, w, h := s.trim(false)
 	bx, by, _, _ := s.trim(true)
+	drawn := func(e *laidOut, side int) *faceDrawing {
+		if o.drawAnew {
+			return nil
+		}
+		return &e.pdf[side]
+	}
 	for sh := range sheets {
 		lo := sh * s.perSheet
 		hi := min(lo+s.perSheet, len(cards))
@@ -590,7 +615,7 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 		p.Bookmark(fmt.Sprintf("%s %d", label(cat, "print.page", l), first+2*sh+1), 0, 0)
 		for i := lo; i < hi; i++ {
 			front, _ := s.slot(i - lo)
-			p.drawFace(&cards[i].Front, front.X, front.Y, s.bx, s.by)
+			p.drawFace(&cards[i].Front, drawn(laid[i], 0), front.X, front.Y, s.bx, s.by)
 		}
 		p.marginText(s, info, false)
 		p.marginText(s, label(cat, "print.duplex", l)+" · "+label(cat, "print.cut", l), true)
@@ -600,7 +625,7 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 		p.setBoxes(s.pw, s.ph, bx, by, w, h, s.bx, s.by)
 		for i := lo; i < hi; i++ {
 			_, back := s.slot(i - lo)
-			p.drawFace(&cards[i].Back, back.X, back.Y, s.bx, s.by)
+			p.drawFace(&cards[i].Back, drawn(laid[i], 1), back.X, back.Y, s.bx, s.by)
 		}
 		p.marginText(s, fmt.Sprintf("%s · %s %d–%d / %d · %s %d/%d · %s · %s", label(cat, "print.backs", l), label(cat, "print.cards", l), lo+1, hi, len(cards),
 			label(cat, "print.page", l), first+2*sh+2, pages, version, strings.ToUpper(string(l))), false)

@@ -45,6 +45,22 @@ func (s *runeSet) add(r rune) {
 	s.more[r] = true
 }
 
+// addString adds the runes of s.
+func (set *runeSet) addString(s string) {
+	for _, r := range s {
+		set.add(r)
+	}
+}
+
+// addTexts adds to used the runes of the text runs among items, by font.
+func addTexts(used *[4]runeSet, items []Item) {
+	for _, it := range items {
+		if t, ok := it.(Text); ok {
+			used[t.Style&3].addString(t.S)
+		}
+	}
+}
+
 // String returns the runes of the set, in order.
 func (s *runeSet) String() string {
 	var out []rune
@@ -60,10 +76,17 @@ func (s *runeSet) String() string {
 // pdfStream is the content being written for one page, with the graphics
 // state of the current block.
 type pdfStream struct {
-	b     []byte
-	fonts *pdfFonts
-	// the state set inside the current block (q … Q): what need not be
-	// written again
+	b []byte
+	// names are the fonts' resource names; used, when not nil, collects
+	// the runes each font draws
+	names *[4]string
+	used  *[4]runeSet
+	pdfState
+}
+
+// pdfState is the state set inside the current block (q … Q): what need
+// not be written again.
+type pdfState struct {
 	fill, stroke       Colour
 	hasFill, hasStroke bool
 	width              float64 // <0: not set
@@ -73,6 +96,9 @@ type pdfStream struct {
 	inText bool
 	tx, ty float64
 }
+
+// freshState is the state at the start of a block: nothing set.
+var freshState = pdfState{width: -1, size: -1}
 
 // begin opens a block with its origin at (ox, oy) mm from the top-left
 // corner of a page ph mm high: units are millimetres, y down.
@@ -86,7 +112,7 @@ func (s *pdfStream) begin(ox, oy, ph float64) {
 	s.b = append(s.b, ' ')
 	s.num((ph - oy) * mmToPt)
 	s.b = append(s.b, " cm\n"...)
-	s.hasFill, s.hasStroke, s.width, s.size = false, false, -1, -1
+	s.pdfState = freshState
 }
 
 // end closes the block: the page's state is back to what it was.
@@ -329,7 +355,7 @@ func (s *pdfStream) text(t Text) {
 	if s.size < 0 || s.font != st || s.size != t.Size {
 		s.font, s.size = st, t.Size
 		s.b = append(s.b, '/')
-		s.b = append(s.b, s.fonts.names[st]...)
+		s.b = append(s.b, s.names[st]...)
 		s.b = append(s.b, ' ')
 		s.b = appendNum(s.b, t.Size*ptToMM, 10000)
 		s.b = append(s.b, " Tf\n"...)
@@ -344,9 +370,10 @@ func (s *pdfStream) text(t Text) {
 		s.b = append(s.b, " Tm ("...)
 	}
 	s.inText, s.tx, s.ty = true, t.X, t.Y
-	used := &s.fonts.used[st]
+	if s.used != nil {
+		s.used[st].addString(t.S)
+	}
 	for _, r := range t.S {
-		used.add(r)
 		if r > 0xffff {
 			r -= 0x10000
 			s.glyph(0xd800 + uint16(r>>10))

@@ -33,7 +33,7 @@ func TestSessionRandomEditsEqualFreshBuild(t *testing.T) {
 	}
 	english := regexp.MustCompile(`en: +"[^"\n]*`)
 	rng := rand.New(rand.NewPCG(13, 2))
-	reusedSome := false
+	reusedSome, reusedSheet := false, false
 	for step := 1; step <= 8; step++ {
 		file := files[rng.IntN(len(files))]
 		src, err := os.ReadFile(file)
@@ -71,8 +71,10 @@ func TestSessionRandomEditsEqualFreshBuild(t *testing.T) {
 		if r.OK() != rf.OK() {
 			t.Fatalf("step %d (%s): incremental ok=%v %q, fresh ok=%v %q", step, rel, r.OK(), r.OutputErrors, rf.OK(), rf.OutputErrors)
 		}
-		t.Logf("step %d: %s at %d: %d pages rendered, %d reused", step, rel, end, r.Pages.Rendered, r.Pages.Reused)
+		t.Logf("step %d: %s at %d: %d pages rendered, %d reused; PDF pages: %d compressed, %d reused", step, rel, end,
+			r.Pages.Rendered, r.Pages.Reused, r.SheetPages.Compressed, r.SheetPages.Reused)
 		reusedSome = reusedSome || r.Pages.Reused > 0
+		reusedSheet = reusedSheet || r.SheetPages.Reused > 0 && r.SheetPages.Compressed > 0
 		sameTree(t, out, fresh)
 		if t.Failed() {
 			t.Fatalf("step %d (%s): outputs differ from a fresh build", step, rel)
@@ -80,5 +82,8 @@ func TestSessionRandomEditsEqualFreshBuild(t *testing.T) {
 	}
 	if !reusedSome {
 		t.Error("no edit reused a page: the test proves nothing about the page cache")
+	}
+	if !reusedSheet {
+		t.Error("no edit printed a sheet with both new and reused pages: the test proves nothing about the PDF page cache")
 	}
 }

@@ -53,6 +53,10 @@ type Report struct {
 	// Pages counts the site's card pages (one per card and language)
 	// rendered anew and reused from the last build (site.PageCache).
 	Pages struct{ Rendered, Reused int }
+	// SheetPages counts the pages of the PDFs printed again whose
+	// content was compressed anew, and those reused from the last build
+	// (render.PageCache).
+	SheetPages struct{ Compressed, Reused int }
 	// Outputs lists the output files or folders rewritten, relative to
 	// the output folder.
 	Outputs []string

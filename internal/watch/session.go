@@ -187,6 +187,9 @@ type Session struct {
 	// keys they were laid out under (layoutKeys).
 	layouts    *render.Layouts
 	layoutKeys map[string]string
+	// sheetPages are the compressed pages of the last sheets printed:
+	// a sheet printed again compresses only its pages that changed.
+	sheetPages *render.PageCache
 }
 
 type cardImages struct{ front, back []byte }
@@ -200,7 +203,8 @@ type checkEntry struct {
 func NewSession(cfg Config) *Session {
 	return &Session{cfg: cfg, images: map[string]cardImages{}, checks: map[string]checkEntry{},
 		pdfs: map[string]string{}, written: map[string][32]byte{}, since: map[string]*build.Since{},
-		disk: openDiskCache(cfg.CacheDir, cfg.Version, cfg.Salt), pages: site.NewPageCache()}
+		disk: openDiskCache(cfg.CacheDir, cfg.Version, cfg.Salt), pages: site.NewPageCache(),
+		sheetPages: render.NewPageCache()}
 }
 
 // Rebuild runs one rebuild for the changed files and reports it. The
@@ -733,9 +737,12 @@ func (s *Session) renderSheets(cat *catalog.Catalog, ix *index, keys map[catalog
 				continue
 			}
 		}
+		j.Opts.Pages = s.sheetPages
 		todo = append(todo, j)
 	}
 	files, err := build.Sheets(cat, todo)
+	r.SheetPages.Compressed, r.SheetPages.Reused = s.sheetPages.Compressed, s.sheetPages.Reused
+	s.sheetPages.Sweep() // what these sheets did not use
 	if err != nil {
 		return nil, err
 	}

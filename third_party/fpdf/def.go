@@ -617,6 +617,7 @@ type Fpdf struct {
 	templates        map[string]Template        // templates used in this document
 	templateObjects  map[string]int             // template object IDs within this document
 	forms            []rawForm                  // Form XObjects added with AddForm (wbtool patch)
+	pageCompressor   func([]byte) []byte        // compresses page contents, SetPageCompressor (wbtool patch)
 	importedObjs     map[string][]byte          // imported template objects (gofpdi)
 	importedObjPos   map[string]map[int]string  // imported template objects hashes and their positions (gofpdi)
 	importedTplObjs  map[string]string          // imported template names and IDs (hashed) (gofpdi)

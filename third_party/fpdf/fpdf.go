@@ -2301,6 +2301,25 @@ func (f *Fpdf) AddForm(content []byte, bbox [4]float64) string {
 	return sprintf("FX%d", len(f.forms))
 }
 
+// SetPageCompressor sets the function that compresses the content stream
+// of each page when compression is on: fn(content) returns the zlib
+// stream of content and must not keep content, which fpdf reuses. A
+// caller that writes the same pages in several documents (wbtool's watch
+// mode) keeps their compressed streams this way; CompressStream gives the
+// bytes fpdf would have written. nil restores fpdf's own compression.
+// (wbtool patch)
+func (f *Fpdf) SetPageCompressor(fn func(content []byte) []byte) {
+	f.pageCompressor = fn
+}
+
+// CompressStream returns data compressed as fpdf compresses its streams
+// (zlib, best speed), in a new slice. (wbtool patch)
+func CompressStream(data []byte) []byte {
+	mem := xmem.compress(data)
+	defer mem.release()
+	return mem.copy()
+}
+
 // putForms writes the forms added with AddForm (wbtool patch).
 func (f *Fpdf) putForms() {
 	for i := range f.forms {
@@ -4461,7 +4480,12 @@ func (f *Fpdf) putpages() {
 		f.out("endobj")
 		// Page content
 		f.newobj()
-		if f.compress {
+		if f.compress && f.pageCompressor != nil {
+			// wbtool patch: the caller compresses (SetPageCompressor)
+			data := f.pageCompressor(f.pages[n].Bytes())
+			f.outf("<</Filter /FlateDecode /Length %d>>", len(data))
+			f.putstream(data)
+		} else if f.compress {
 			mem := xmem.compress(f.pages[n].Bytes())
 			data := mem.bytes()
 			f.outf("<</Filter /FlateDecode /Length %d>>", len(data))
