@@ -358,17 +358,7 @@ func TestCardPageShowsItsImage(t *testing.T) {
 func TestWorksFromFile(t *testing.T) {
 	b := newBrowser(t)
 	_, files := starterSite(t)
-	dir := t.TempDir()
-	for p, data := range files {
-		fp := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(fp), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(fp, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	root := (&url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}).String()
+	root := onDisk(t, files)
 	b.do(t, "open index.html", chromedp.Navigate(root+"/index.html"), chromedp.WaitVisible(chromedp.CSS(".langs a")))
 	b.do(t, "choose French", chromedp.Click(chromedp.CSS(`.langs li[lang="fr"] a`)))
 	b.waitFor(t, `location.href.endsWith('/fr/index.html')`)
@@ -392,6 +382,23 @@ func TestWorksFromFile(t *testing.T) {
 	if issues := b.takeIssues(); len(issues) > 0 {
 		t.Errorf("the pages reported problems from file://: %q", issues)
 	}
+}
+
+// onDisk writes a site into a temporary folder and returns its file://
+// address.
+func onDisk(t *testing.T, files site.Files) string {
+	t.Helper()
+	dir := t.TempDir()
+	for p, data := range files {
+		fp := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(fp), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(fp, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}).String()
 }
 
 func contains(s []string, x string) bool {

@@ -2,9 +2,7 @@ package browsertest
 
 import (
 	"fmt"
-	"net/url"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -218,18 +216,8 @@ func TestWarstuffSearch(t *testing.T) {
 // page of each kind scrolls sideways.
 func TestWarstuffFromFile(t *testing.T) {
 	_, files := warstuffSite(t)
-	dir := t.TempDir()
-	for p, data := range files {
-		fp := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(fp), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(fp, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	b := newBrowser(t)
-	root := (&url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}).String()
+	root := onDisk(t, files)
 	b.do(t, "open index.html", chromedp.Navigate(root+"/index.html"), chromedp.WaitVisible(chromedp.CSS(".langs a")))
 	b.do(t, "choose French", chromedp.Click(chromedp.CSS(`.langs li[lang="fr"] a`)))
 	b.waitFor(t, `location.href.endsWith('/fr/index.html')`)
