@@ -2,6 +2,7 @@ package schema
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"io/fs"
 	"runtime/debug"
@@ -129,6 +130,8 @@ type fileResult struct {
 	entities []*decodedEntity
 	// whole says that the unit cannot be evaluated on its own.
 	whole bool
+	// game is another game's result for the unit (see Cache.Unit).
+	game any
 }
 
 func (c *Cache) start() {
@@ -196,17 +199,21 @@ var buildID = sync.OnceValue(func() string {
 })
 
 // schemaHash is the hash of the embedded schema files.
-var schemaHash = sync.OnceValue(func() string {
+var schemaHash = sync.OnceValue(func() string { return HashFiles(schemaFS, "cue") })
+
+// HashFiles is the hash of the files of dir in fsys (a game's embedded
+// schema, for cache keys).
+func HashFiles(fsys fs.FS, dir string) string {
 	h := sha256.New()
-	entries, _ := fs.ReadDir(schemaFS, "cue")
+	entries, _ := fs.ReadDir(fsys, dir)
 	for _, e := range entries {
-		src, _ := fs.ReadFile(schemaFS, "cue/"+e.Name())
+		src, _ := fs.ReadFile(fsys, dir+"/"+e.Name())
 		h.Write([]byte(e.Name() + "\x00"))
 		h.Write(src)
 		h.Write([]byte{0})
 	}
 	return hex.EncodeToString(h.Sum(nil))
-})
+}
 
 // fileKey is the cache key of a content file's evaluation.
 func (l *loader) fileKey(name string, src []byte) string {
@@ -383,8 +390,10 @@ func batchUnits(groups [][]*ast.File, size int) [][]*ast.File {
 	return out
 }
 
-// plainLabel is the name of a field with a plain label: an identifier or
+// PlainLabel is the name of a field with a plain label: an identifier or
 // a quoted string, no alias, no `?` or `!`.
+func PlainLabel(f *ast.Field) (string, bool) { return plainLabel(f) }
+
 func plainLabel(f *ast.Field) (string, bool) {
 	if f.Alias != nil || f.Constraint != token.ILLEGAL {
 		return "", false
@@ -484,4 +493,78 @@ func (l *loader) evalFiles(schemaFiles, files []*ast.File) bool {
 		l.joinEntity(e)
 	}
 	return true
+}
+
+// The same cache serves other games' loaders (schema/warstuff): each
+// keeps its parsed files and its evaluation units' results here, under
+// keys that name the game (CacheKey), with the same life cycle: Begin
+// before a load, End after it drops what the load did not use.
+
+// Begin starts a load that uses the cache; End must follow. A Cache
+// serves one load at a time.
+func (c *Cache) Begin() { c.start() }
+
+// End ends the load: entries it did not use are dropped.
+func (c *Cache) End() { c.finish() }
+
+// Syntax is a parsed content file that can be evaluated again and again:
+// File gives its syntax as the parser left it (an evaluation resolves
+// references in place), with the positions its loader recorded.
+type Syntax struct{ p *parsedFile }
+
+// NewSyntax keeps f as the parser left it, with its positions.
+func NewSyntax(f *ast.File, positions map[string]catalog.Pos) Syntax {
+	return Syntax{&parsedFile{positions: positions, file: f, unresolved: slices.Clone(f.Unresolved)}}
+}
+
+// File is the syntax as the parser left it.
+func (s Syntax) File() *ast.File { return s.p.syntax() }
+
+// Positions are the positions the loader recorded for the file.
+func (s Syntax) Positions() map[string]catalog.Pos { return s.p.positions }
+
+// Syntax returns the parsed file an earlier load kept under key.
+func (c *Cache) Syntax(key string) (Syntax, bool) {
+	p := c.parsed(key)
+	return Syntax{p}, p != nil
+}
+
+// PutSyntax keeps a parsed file under key for the next loads.
+func (c *Cache) PutSyntax(key string, s Syntax) { c.putParsed(key, s.p) }
+
+// Unit returns what an earlier load kept for the evaluation unit of key
+// (counted in Reused); Keep marks it used without reading it.
+func (c *Cache) Unit(key string) (any, bool) {
+	c.keep(key)
+	r := c.get(key)
+	if r == nil {
+		return nil, false
+	}
+	return r.game, true
+}
+
+// Keep marks the unit of key, if kept, as used by this load.
+func (c *Cache) Keep(key string) { c.keep(key) }
+
+// PutUnit keeps the result of an evaluation unit (counted in Evaluated).
+func (c *Cache) PutUnit(key string, v any) { c.put(key, &fileResult{game: v}) }
+
+// WholePackage records that this load evaluated the package as a whole,
+// and why (Cache.Whole, Reason).
+func (c *Cache) WholePackage(why string) { c.Whole, c.why = true, why }
+
+// Reason says why the last load evaluated the whole package ("" if it
+// did not).
+func (c *Cache) Reason() string { return c.why }
+
+// CacheKey is a cache key for a game's loader: the hash of this wbtool
+// build and the given parts (name the game, its schema, the options and
+// the file in them).
+func CacheKey(parts ...[]byte) string {
+	h := sha256.New()
+	for _, p := range append([][]byte{[]byte(buildID())}, parts...) {
+		h.Write(binary.AppendUvarint(nil, uint64(len(p)))) // no two part lists hash alike
+		h.Write(p)
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }

@@ -52,6 +52,9 @@ type LoadOptions struct {
 	// Extra are content files outside the tree (check games given on the
 	// command line).
 	Extra []schema.File
+	// Cache, when set, keeps each file's evaluation between loads (watch's
+	// worker keeps one, schema.Cache); a game may ignore it.
+	Cache *schema.Cache
 }
 
 // Content is a loaded tree, with the game's stages. The verdict stages

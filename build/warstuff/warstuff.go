@@ -30,7 +30,7 @@ func (Ruleset) Game() string { return ws.Game }
 
 // Load loads a Warstuff tree with its schema.
 func (Ruleset) Load(fsys fs.FS, opts ruleset.LoadOptions) (ruleset.Content, error) {
-	cat, err := schema.Load(fsys, schema.Options{Root: opts.Root, Extra: opts.Extra, Draft: opts.Draft})
+	cat, err := schema.Load(fsys, schema.Options{Root: opts.Root, Extra: opts.Extra, Draft: opts.Draft, Cache: opts.Cache})
 	if err != nil {
 		return nil, err
 	}

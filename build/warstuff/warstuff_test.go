@@ -6,14 +6,17 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/build/ruleset"
 	_ "wbtool.dev/wbtool/build/warstuff"
 	starter "wbtool.dev/wbtool/content/warstuff"
 	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/schema"
 )
 
 // starterTree is the embedded Warstuff starter tree, with the check games
@@ -254,5 +257,36 @@ func TestSiteCheckIsBuild(t *testing.T) {
 				t.Errorf("got\n%s\nwant %q", verdicts[1], tc.want)
 			}
 		})
+	}
+}
+
+// TestLoadKeepsCache: the ruleset hands LoadOptions.Cache (watch's worker
+// keeps one) to the loader: the same tree again evaluates nothing and
+// gives the same catalog; a saved profile file evaluates one unit.
+func TestLoadKeepsCache(t *testing.T) {
+	tree := starterTree(t)
+	rs, ok := ruleset.Lookup("warstuff")
+	if !ok {
+		t.Fatal("warstuff is not registered")
+	}
+	cache := schema.NewCache()
+	first, err := rs.Load(tree, ruleset.LoadOptions{Root: "content", Cache: cache})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cache.Whole || cache.Evaluated < 10 {
+		t.Fatalf("cold: %d units evaluated, whole %v (%s)", cache.Evaluated, cache.Whole, cache.Reason())
+	}
+	again, err := rs.Load(tree, ruleset.LoadOptions{Root: "content", Cache: cache})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cache.Evaluated != 0 || !reflect.DeepEqual(first, again) {
+		t.Errorf("the same tree again: %d units evaluated, same content %v", cache.Evaluated, reflect.DeepEqual(first, again))
+	}
+	src := string(tree["cards/profiles.cue"].Data)
+	tree["cards/profiles.cue"] = &fstest.MapFile{Data: []byte(strings.Replace(src, `en: "Trooper"`, `en: "Soldier"`, 1))}
+	if _, err := rs.Load(tree, ruleset.LoadOptions{Root: "content", Cache: cache}); err != nil || cache.Evaluated != 1 {
+		t.Errorf("one profile renamed: %d units evaluated (%v)", cache.Evaluated, err)
 	}
 }

@@ -6,6 +6,27 @@ import (
 	"wbtool.dev/wbtool/engine/warstuff/geom"
 )
 
+// Creature ties. The rules leave the creatures' controller a few choices
+// (WS-INV-6, 7, 9: which creature acts first, which hero it goes for,
+// where it appears). The engine makes them itself, so the creature side
+// never has a decision to take, and breaks every tie the same way: by
+// figure number, the lowest first (heroes are numbered band by band in
+// deployment order, creatures in the order they appeared). So:
+//   - the next creature to act is the one not yet activated nearest to
+//     any hero (edge to edge); ties: the lowest number;
+//   - its victim is the hero nearest to it; ties: the lowest number (a
+//     creature that reaches another hero on the way attacks that one);
+//   - in contact it attacks the nearest hero it touches, otherwise it
+//     shoots the nearest visible hero in range; ties: the lowest number;
+//   - a new creature touches, if it can, the hero nearest the objective
+//     (ties: the lowest number), at a free point touching both the marker
+//     and that hero, the one left of the line from the marker to the hero
+//     first; otherwise it stands at the free point touching
+//     the marker that is nearest the hero nearest the marker, trying
+//     10° steps either side, then rings 0.25" further out (freeSpot).
+// Smart Creatures (WS-VAR-3) and More Randomness (WS-VAR-7) change the
+// move, not these ties.
+
 // Invasion phases (WS-INV-5).
 const (
 	phCreatures = iota
@@ -148,7 +169,7 @@ func (s *State) device(x *ctx, d *Decision) error {
 }
 
 // nearestHero is the hero nearest figure c (edge to edge), ties to the
-// lowest number (creatureTies), or −1.
+// lowest number (see Creature ties above), or −1.
 func (s *State) nearestHero(c int8) (int8, float64) {
 	best, bd := NoFig, math.Inf(1)
 	for i := range s.n {

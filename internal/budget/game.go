@@ -37,9 +37,10 @@ type Loaded struct {
 }
 
 // loadGame loads a tree of another game than Warbound through that game's
-// rules; ok is false for a Warbound tree (load reads it with its schema
-// cache).
-func loadGame(fsys fs.FS, req Request) (kind byte, payload []byte, ok bool) {
+// rules, with the worker's cache (a game may keep its per-file results
+// there, as Warstuff's loader does); ok is false for a Warbound tree (load
+// reads it with the same cache).
+func loadGame(fsys fs.FS, req Request, cache *schema.Cache) (kind byte, payload []byte, ok bool) {
 	game, pos, err := schema.Game(fsys, req.Root)
 	var list diag.List
 	switch {
@@ -60,7 +61,7 @@ func loadGame(fsys fs.FS, req Request) (kind byte, payload []byte, ok bool) {
 	if !portable {
 		return kindFailure, fmt.Appendf(nil, "%s content cannot be loaded in the evaluation process", game), true
 	}
-	content, err := rs.Load(fsys, ruleset.LoadOptions{Root: req.Root, Draft: req.Draft})
+	content, err := rs.Load(fsys, ruleset.LoadOptions{Root: req.Root, Draft: req.Draft, Cache: cache})
 	switch {
 	case errors.As(err, &list):
 		kind, payload = encodeErrors(list)

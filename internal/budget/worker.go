@@ -276,7 +276,7 @@ func load(req Request, cache *schema.Cache) (kind byte, payload []byte) {
 	var cat *catalog.Catalog
 	cfs, err := contentfs.Open(req.Dir)
 	if err == nil {
-		if kind, payload, ok := loadGame(cfs, req); ok {
+		if kind, payload, ok := loadGame(cfs, req, cache); ok {
 			cfs.Close()
 			return kind, payload
 		}

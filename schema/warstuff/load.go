@@ -61,6 +61,10 @@ type Options struct {
 	// does: the text gets a visible placeholder (schema.MissingEN,
 	// schema.MissingFR) and is listed in Catalog.Draft.
 	Draft bool
+	// Cache, when set, keeps each file's syntax and each evaluation unit's
+	// result for the next load (see evalUnits): after a save only what
+	// the saved file touches is evaluated again. Watch's worker keeps one.
+	Cache *schema.Cache
 }
 
 // sections are the top-level fields content may declare, with the noun
@@ -98,12 +102,18 @@ type loader struct {
 	seen map[string]bool
 	// broken are the entities ("profiles.id") the schema refused.
 	broken map[string]bool
+	// fileKeys are the cache keys of the content files, by name.
+	fileKeys map[string]string
 }
 
 // Load loads, validates and decodes the Warstuff content tree fsys.
 // Content problems are returned as a [diag.List], all of them; other
 // errors (an unreadable tree) are wrapped.
 func Load(fsys fs.FS, opt Options) (*ws.Catalog, error) {
+	if c := opt.Cache; c != nil {
+		c.Begin()
+		defer c.End()
+	}
 	l := &loader{fsys: fsys, opt: opt, positions: map[string]catalog.Pos{}, seen: map[string]bool{}, broken: map[string]bool{}}
 	return l.load()
 }
@@ -138,20 +148,23 @@ func (l *loader) load() (*ws.Catalog, error) {
 		files = append(files, f)
 	}
 	nSchema := len(files)
+	var syntax []schema.Syntax // the content files, with a Cache
+	add := func(name string, src []byte) {
+		if s, ok := l.parseCached(name, src); ok {
+			files = append(files, s.File())
+			syntax = append(syntax, s)
+		}
+	}
 	for _, p := range cueFiles {
 		src, err := contentfs.ReadFile(l.fsys, p, schema.MaxFileSize)
 		if err != nil {
 			l.errorf(catalog.Pos{File: l.displayName(p)}, "", "cannot read the file: %v", err)
 			continue
 		}
-		if f := l.parse(l.displayName(p), src); f != nil {
-			files = append(files, f)
-		}
+		add(l.displayName(p), src)
 	}
 	for _, x := range l.opt.Extra {
-		if f := l.parse(x.Name, x.Src); f != nil {
-			files = append(files, f)
-		}
+		add(x.Name, x.Src)
 	}
 	if len(files) == nSchema && len(l.errs) == 0 {
 		l.errorf(catalog.Pos{File: l.displayName(".")}, "", "no .cue files found: expected content files such as cards/profiles.cue")
@@ -159,33 +172,41 @@ func (l *loader) load() (*ws.Catalog, error) {
 	if len(l.errs) > 0 {
 		return nil, l.errs.Sorted()
 	}
-	for _, f := range files[nSchema:] {
-		l.index(f)
-	}
-
-	inst := build.NewContext().NewInstance("", nil)
-	for _, f := range files {
-		if err := inst.AddSyntax(f); err != nil {
-			l.cueErrors(err)
+	for _, x := range syntax { // the first file to name a path places it
+		for k, pos := range x.Positions() {
+			if _, seen := l.positions[k]; !seen {
+				l.positions[k] = pos
+			}
 		}
 	}
-	v := cuecontext.New().BuildInstance(inst)
-	if !l.checkLimits(v) {
+
+	var ev *evaluation
+	if l.opt.Cache != nil {
+		ev = l.evalUnits(files[:nSchema], syntax)
+	}
+	if ev == nil {
+		ev = l.evalWhole(files)
+	}
+	l.errs = append(l.errs, ev.Errs...)
+	for _, b := range ev.Broken {
+		l.broken[b] = true
+	}
+	if ev.LimitsFailed {
 		return nil, l.errs.Sorted()
 	}
-	l.validate(v)
 	if len(l.errs) > 0 {
 		// The bands the schema accepted are still checked against their
 		// format, so that every problem is reported at once.
-		l.checkBands(l.partial(v))
+		l.checkBands(l.partial(ev.Doc))
 		return nil, l.errs.Sorted()
 	}
-	cat, err := l.decode(v)
+	cat, err := l.decode(ev.Doc)
 	if err != nil {
 		return nil, err
 	}
 	if l.opt.Draft {
-		cat.Draft = l.drafts(v)
+		cat.Draft = ev.Drafts
+		sortDrafts(cat.Draft)
 	}
 	cat.Sort()
 	l.checkBands(cat)
@@ -196,6 +217,106 @@ func (l *loader) load() (*ws.Catalog, error) {
 	cat.Sort()
 	return cat, nil
 }
+
+// evaluation is what the schema says of the content: its diagnostics,
+// the entities it refused ("profiles.id"), the JSON of the values it
+// accepted, and in draft mode the texts it filled with a placeholder.
+// LimitsFailed: the limits are missing or wrong, and nothing else was
+// checked (see checkLimits).
+type evaluation struct {
+	Errs         diag.List
+	Broken       []string
+	Doc          rawDoc
+	Drafts       []catalog.MissingText
+	LimitsFailed bool
+}
+
+// rawDoc is the content as JSON: each section's entities by id, and the
+// other top-level values (limits, tables) by name.
+type rawDoc struct {
+	Sections map[string]map[string]json.RawMessage
+	Top      map[string]json.RawMessage
+}
+
+// evalWhole evaluates the content and the schema as one package, as `cue
+// vet` does.
+func (l *loader) evalWhole(files []*ast.File) *evaluation {
+	if c := l.opt.Cache; c != nil && !c.Whole {
+		c.WholePackage("the loader was not given units")
+	}
+	sub := l.fork()
+	inst := build.NewContext().NewInstance("", nil)
+	for _, f := range files {
+		if err := inst.AddSyntax(f); err != nil {
+			sub.cueErrors(err)
+		}
+	}
+	v := cuecontext.New().BuildInstance(inst)
+	ev := &evaluation{}
+	if !sub.checkLimits(v) {
+		ev.LimitsFailed = true
+		return sub.result(ev)
+	}
+	sub.validate(v, nil)
+	if len(sub.errs) > 0 {
+		ev.Doc = sub.accepted(v, []string{"profiles", "bands"}, nil, []string{"limits"})
+		return sub.result(ev)
+	}
+	raw, err := v.MarshalJSON()
+	if err == nil {
+		ev.Doc, err = splitDoc(raw)
+	}
+	if err != nil {
+		sub.errorf(catalog.Pos{File: l.displayName(".")}, "", "cannot decode the content: %v", err)
+		return sub.result(ev)
+	}
+	if l.opt.Draft {
+		ev.Drafts = sub.drafts(v, nil)
+	}
+	return sub.result(ev)
+}
+
+// fork is a loader for one evaluation: the same options and positions,
+// its own diagnostics.
+func (l *loader) fork() *loader {
+	return &loader{fsys: l.fsys, opt: l.opt, positions: l.positions, seen: map[string]bool{}, broken: map[string]bool{}}
+}
+
+// result fills ev with the fork's diagnostics and refused entities.
+func (l *loader) result(ev *evaluation) *evaluation {
+	ev.Errs = l.errs
+	for b := range l.broken {
+		ev.Broken = append(ev.Broken, b)
+	}
+	sort.Strings(ev.Broken)
+	return ev
+}
+
+// splitDoc splits the content's JSON into sections and top-level values.
+func splitDoc(raw []byte) (rawDoc, error) {
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &top); err != nil {
+		return rawDoc{}, err
+	}
+	doc := rawDoc{Sections: map[string]map[string]json.RawMessage{}, Top: map[string]json.RawMessage{}}
+	for name, v := range top {
+		if isEntitySection(name) {
+			var m map[string]json.RawMessage
+			if err := json.Unmarshal(v, &m); err != nil {
+				return rawDoc{}, err
+			}
+			doc.Sections[name] = m
+		} else {
+			doc.Top[name] = v
+		}
+	}
+	return doc, nil
+}
+
+// isEntitySection says whether a top-level field is a section of
+// entities keyed by id (profiles, bands, …), not one value (game,
+// limits, tables).
+func isEntitySection(name string) bool { return sections[name] != "" && name != "tables" }
 
 // checkLimits reports whether the content declares complete limits
 // (WS-BUILD-3, WS-BUILD-58, WS-BIG-1). Every profile's cost is checked
@@ -254,7 +375,11 @@ func (l *loader) checkLimits(v cue.Value) bool {
 // validate reports the errors of every entity on its own: CUE reports one
 // error of a struct and hides its siblings' (a missing name next to a
 // wrong rule), so each profile, band, … is validated separately.
-func (l *loader) validate(v cue.Value) {
+//
+// With own (an evaluation unit's), only the entities own accepts are
+// validated, and the top-level values (game, limits, tables, the schema's
+// hidden checks) only if own accepts ("", "").
+func (l *loader) validate(v cue.Value, own func(section, id string) bool) {
 	opts := []cue.Option{cue.Concrete(true), cue.All(), cue.Hidden(true), cue.Definitions(false)}
 	it, err := v.Fields(cue.Hidden(true))
 	if err != nil {
@@ -263,8 +388,10 @@ func (l *loader) validate(v cue.Value) {
 	}
 	for it.Next() {
 		sec := it.Value()
-		if noun := sections[it.Selector().String()]; noun == "" || it.Selector().String() == "tables" {
-			l.cueErrors(sec.Validate(opts...))
+		if !isEntitySection(it.Selector().String()) {
+			if own == nil || own("", "") {
+				l.cueErrors(sec.Validate(opts...))
+			}
 			continue
 		}
 		entities, err := sec.Fields()
@@ -273,6 +400,9 @@ func (l *loader) validate(v cue.Value) {
 			continue
 		}
 		for entities.Next() {
+			if own != nil && !own(it.Selector().String(), entities.Selector().Unquoted()) {
+				continue
+			}
 			err := entities.Value().Validate(opts...)
 			l.cueErrors(err)
 			if err == nil {
@@ -307,31 +437,25 @@ func (l *loader) checkBands(cat *ws.Catalog) {
 
 // partial decodes the profiles and bands the schema accepted, with the
 // limits, for checkBands when other entities have errors.
-func (l *loader) partial(v cue.Value) *ws.Catalog {
+func (l *loader) partial(doc rawDoc) *ws.Catalog {
 	cat := &ws.Catalog{}
-	_ = v.LookupPath(cue.ParsePath("limits")).Decode(&cat.Limits)
-	cat.Profiles = accepted(l, v, "profiles", func(p *ws.Profile, id string) { p.ID = id })
-	cat.Bands = accepted(l, v, "bands", func(b *ws.Band, id string) { b.ID = id })
+	_ = json.Unmarshal(doc.Top["limits"], &cat.Limits)
+	cat.Profiles = accepted(l, doc, "profiles", func(p *ws.Profile, id string) { p.ID = id })
+	cat.Bands = accepted(l, doc, "bands", func(b *ws.Band, id string) { b.ID = id })
 	cat.Sort()
 	return cat
 }
 
 // accepted decodes the entities of section the schema accepted; one it
 // cannot decode is marked broken.
-func accepted[T any](l *loader, v cue.Value, section string, setID func(*T, string)) []T {
+func accepted[T any](l *loader, doc rawDoc, section string, setID func(*T, string)) []T {
 	var out []T
-	it, err := v.LookupPath(cue.MakePath(cue.Str(section))).Fields()
-	for err == nil && it.Next() {
-		id := it.Selector().Unquoted()
+	for id, raw := range doc.Sections[section] {
 		if l.broken[section+"."+id] {
 			continue
 		}
 		var e T
-		raw, err := it.Value().MarshalJSON()
-		if err == nil {
-			err = json.Unmarshal(raw, &e)
-		}
-		if err != nil {
+		if err := json.Unmarshal(raw, &e); err != nil {
 			l.broken[section+"."+id] = true
 			continue
 		}
@@ -339,6 +463,38 @@ func accepted[T any](l *loader, v cue.Value, section string, setID func(*T, stri
 		out = append(out, e)
 	}
 	return out
+}
+
+// accepted is the JSON of the entities of the given sections that own
+// accepts (nil: all) and the schema did not refuse, each encoded on its
+// own, and of the named top-level values; one that cannot be encoded is
+// marked broken.
+func (l *loader) accepted(v cue.Value, secs []string, own func(section, id string) bool, top []string) rawDoc {
+	doc := rawDoc{Sections: map[string]map[string]json.RawMessage{}, Top: map[string]json.RawMessage{}}
+	for _, sec := range secs {
+		it, err := v.LookupPath(cue.MakePath(cue.Str(sec))).Fields()
+		for err == nil && it.Next() {
+			id := it.Selector().Unquoted()
+			if l.broken[sec+"."+id] || (own != nil && !own(sec, id)) {
+				continue
+			}
+			raw, err := it.Value().MarshalJSON()
+			if err != nil {
+				l.broken[sec+"."+id] = true
+				continue
+			}
+			if doc.Sections[sec] == nil {
+				doc.Sections[sec] = map[string]json.RawMessage{}
+			}
+			doc.Sections[sec][id] = raw
+		}
+	}
+	for _, name := range top {
+		if raw, err := v.LookupPath(cue.MakePath(cue.Str(name))).MarshalJSON(); err == nil {
+			doc.Top[name] = raw
+		}
+	}
+	return doc
 }
 
 // parse checks and parses one content file.
@@ -408,8 +564,35 @@ func position(p token.Pos) catalog.Pos {
 	return catalog.Pos{File: p.Filename(), Line: p.Line(), Col: p.Column()}
 }
 
-// index records the position of every field of a content file by path.
-func (l *loader) index(f *ast.File) {
+// parseCached parses one content file (see parse), or takes it from the
+// cache, with the positions of its fields.
+func (l *loader) parseCached(name string, src []byte) (schema.Syntax, bool) {
+	c := l.opt.Cache
+	var key string
+	if c != nil {
+		key = schema.CacheKey([]byte("warstuff file"), []byte(name), src)
+		if l.fileKeys == nil {
+			l.fileKeys = map[string]string{}
+		}
+		l.fileKeys[name] = key
+		if s, ok := c.Syntax(key); ok {
+			return s, true
+		}
+	}
+	f := l.parse(name, src)
+	if f == nil {
+		return schema.Syntax{}, false
+	}
+	s := schema.NewSyntax(f, index(f))
+	if c != nil {
+		c.PutSyntax(key, s)
+	}
+	return s, true
+}
+
+// index is the position of every field of a content file by path.
+func index(f *ast.File) map[string]catalog.Pos {
+	l := &loader{positions: map[string]catalog.Pos{}}
 	var walk func(x ast.Expr, at []string)
 	field := func(fl *ast.Field, at []string) {
 		name, _, err := ast.LabelName(fl.Label)
@@ -445,6 +628,7 @@ func (l *loader) index(f *ast.File) {
 			field(fl, nil)
 		}
 	}
+	return l.positions
 }
 
 // place is the position of the deepest content value on path.
@@ -629,7 +813,9 @@ func describe(segs []string, msg string) string {
 
 // drafts are the texts draft mode filled with a placeholder, at the text
 // in the content, in file order.
-func (l *loader) drafts(v cue.Value) []catalog.MissingText {
+// With own (an evaluation unit's), only the texts of the entities own
+// accepts, and of the top-level values if own accepts ("", "").
+func (l *loader) drafts(v cue.Value, own func(section, id string) bool) []catalog.MissingText {
 	var out []catalog.MissingText
 	v.Walk(func(x cue.Value) bool {
 		d, _ := x.Default() // the placeholder is the default of a missing text
@@ -647,6 +833,11 @@ func (l *loader) drafts(v cue.Value) []catalog.MissingText {
 		if len(segs) < 2 {
 			return true
 		}
+		if own != nil {
+			if isEntitySection(segs[0]) && !own(segs[0], segs[1]) || !isEntitySection(segs[0]) && !own("", "") {
+				return true
+			}
+		}
 		lang := catalog.English
 		if segs[len(segs)-1] == "fr" {
 			lang = catalog.French
@@ -655,6 +846,11 @@ func (l *loader) drafts(v cue.Value) []catalog.MissingText {
 		out = append(out, catalog.MissingText{Pos: l.place(text), Path: strings.Join(text, "."), Lang: lang})
 		return true
 	}, nil)
+	return out
+}
+
+// sortDrafts puts the draft texts in file order.
+func sortDrafts(out []catalog.MissingText) {
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		switch {
@@ -669,62 +865,76 @@ func (l *loader) drafts(v cue.Value) []catalog.MissingText {
 		}
 		return a.Lang < b.Lang
 	})
-	return out
 }
 
 // decode reads the evaluated content into a catalog.
-func (l *loader) decode(v cue.Value) (*ws.Catalog, error) {
-	raw, err := v.MarshalJSON()
-	if err != nil {
-		return nil, fmt.Errorf("decode content: %w", err)
+func (l *loader) decode(doc rawDoc) (*ws.Catalog, error) {
+	cat := &ws.Catalog{SchemaVersion: ws.SchemaVersion, Game: ws.Game}
+	var t tables
+	for _, x := range []struct {
+		name string
+		to   any
+	}{{"limits", &cat.Limits}, {"tables", &t}} {
+		if err := json.Unmarshal(doc.Top[x.name], x.to); err != nil {
+			return nil, fmt.Errorf("decode content: %s: %w", x.name, err)
+		}
 	}
-	var doc struct {
-		Profiles  map[string]ws.Profile      `json:"profiles"`
-		Creatures map[string]ws.Profile      `json:"creatures"`
-		Hordes    map[string]ws.Horde        `json:"hordes"`
-		Bands     map[string]ws.Band         `json:"bands"`
-		Scenarios map[string]ws.Scenario     `json:"scenarios"`
-		Reminders map[string]ws.Text         `json:"reminders"`
-		Glossary  map[string]ws.Term         `json:"glossary"`
-		Strings   map[string]ws.Text         `json:"strings"`
-		Checks    map[string]json.RawMessage `json:"checks"`
-		Limits    ws.Limits                  `json:"limits"`
-		Tables    tables                     `json:"tables"`
+	var err error
+	set := func(e error) {
+		if err == nil && e != nil {
+			err = fmt.Errorf("decode content: %w", e)
+		}
 	}
-	if err := json.Unmarshal(raw, &doc); err != nil {
-		return nil, fmt.Errorf("decode content: %w", err)
-	}
-	cat := &ws.Catalog{SchemaVersion: ws.SchemaVersion, Game: ws.Game, Limits: doc.Limits}
-	cat.Profiles = entities(l, doc.Profiles, "profiles", func(p *ws.Profile) *catalog.Pos { return &p.Pos })
-	cat.Creatures = entities(l, doc.Creatures, "creatures", func(p *ws.Profile) *catalog.Pos { return &p.Pos })
-	cat.Hordes = entities(l, doc.Hordes, "hordes", func(h *ws.Horde) *catalog.Pos { return &h.Pos })
-	cat.Bands = entities(l, doc.Bands, "bands", func(b *ws.Band) *catalog.Pos { return &b.Pos })
-	cat.Scenarios = entities(l, doc.Scenarios, "scenarios", func(s *ws.Scenario) *catalog.Pos { return &s.Pos })
-	for _, t := range doc.Glossary {
-		cat.Glossary = append(cat.Glossary, t)
-	}
-	for id, t := range doc.Strings {
+	var e error
+	cat.Profiles, e = entities(l, doc, "profiles", func(p *ws.Profile) *catalog.Pos { return &p.Pos })
+	set(e)
+	cat.Creatures, e = entities(l, doc, "creatures", func(p *ws.Profile) *catalog.Pos { return &p.Pos })
+	set(e)
+	cat.Hordes, e = entities(l, doc, "hordes", func(h *ws.Horde) *catalog.Pos { return &h.Pos })
+	set(e)
+	cat.Bands, e = entities(l, doc, "bands", func(b *ws.Band) *catalog.Pos { return &b.Pos })
+	set(e)
+	cat.Scenarios, e = entities(l, doc, "scenarios", func(s *ws.Scenario) *catalog.Pos { return &s.Pos })
+	set(e)
+	cat.Glossary, e = entities(l, doc, "glossary", func(*ws.Term) *catalog.Pos { return new(catalog.Pos) })
+	set(e)
+	for id, raw := range doc.Sections["strings"] {
+		var t ws.Text
+		set(json.Unmarshal(raw, &t))
 		cat.Strings = append(cat.Strings, ws.UIString{ID: id, Text: t})
 	}
-	for id, c := range doc.Checks {
+	for id, c := range doc.Sections["checks"] {
 		cat.Checks = append(cat.Checks, ws.CheckSource{ID: id, JSON: c, Pos: l.positions["checks."+id]})
 	}
-	cat.Rules = doc.Tables.rules(doc.Reminders)
+	reminders := map[string]ws.Text{}
+	for id, raw := range doc.Sections["reminders"] {
+		var t ws.Text
+		set(json.Unmarshal(raw, &t))
+		reminders[id] = t
+	}
+	if err != nil {
+		return nil, err
+	}
+	cat.Rules = t.rules(reminders)
 	cat.Ranges = map[string]ws.Text{}
-	for id, r := range doc.Tables.Range {
+	for id, r := range t.Range {
 		cat.Ranges[id] = r.Name
 	}
 	return cat, nil
 }
 
-// entities lists the entities of a section, each with its position.
-func entities[T any](l *loader, m map[string]T, section string, pos func(*T) *catalog.Pos) []T {
-	out := make([]T, 0, len(m))
-	for id, e := range m {
+// entities decodes the entities of a section, each with its position.
+func entities[T any](l *loader, doc rawDoc, section string, pos func(*T) *catalog.Pos) ([]T, error) {
+	out := make([]T, 0, len(doc.Sections[section]))
+	for id, raw := range doc.Sections[section] {
+		var e T
+		if err := json.Unmarshal(raw, &e); err != nil {
+			return nil, fmt.Errorf("%s.%s: %w", section, id, err)
+		}
 		*pos(&e) = l.positions[section+"."+id]
 		out = append(out, e)
 	}
-	return out
+	return out, nil
 }
 
 // tables is the schema's cost tables as evaluated.
