@@ -4,7 +4,8 @@
 //
 //	load    the content, checked against the rules schema (package schema)
 //	errata  with --since (or set.errataSince): what changed since an
-//	        earlier version, and the cards to reprint (errata.go)
+//	        earlier version, and the cards to reprint (a game's
+//	        ruleset.Errata: Warbound's)
 //	checks  the designers' check games, played by the rules engine
 //	layout  every card laid out in both languages (text fit, fonts)
 //	site    the bilingual site, in memory (rules pages, links, anchors);
@@ -12,18 +13,20 @@
 //	data    the engine data, data/catalog.json
 //	print   the print-and-play sheets, print/*.pdf
 //	export  card images and Tabletop Simulator decks, export/... (only
-//	        when Options.Exports asks for them)
+//	        when Options.Export asks for them: a game's ruleset.Exporter,
+//	        Warbound's)
 //
 // Each stage returns files and diagnostics (package diag). The stages up
 // to site are the verdict: `wbtool validate` runs them and writes nothing,
 // so content that validates always builds. data and print only encode what
-// the verdict stages accepted. The [Plan] owns every output path; writing
-// the files is the caller's (package internal/dist).
+// the verdict stages accepted. The plan (plan.go) owns every output path,
+// of every game; writing the files is the caller's (package internal/dist).
 //
 // The stages are the same for every game: Run reads the game a content
 // tree declares and runs that game's stages through the ruleset seam
-// (package build/ruleset). Warbound's stages are in warbound.go (with
-// plan.go, errata.go and i18n.go); Warstuff's in package build/warstuff.
+// (package build/ruleset). Package build knows no game: Warbound's stages
+// are in package build/warbound, Warstuff's in package build/warstuff,
+// each registered by importing its package.
 package build
 
 import (
@@ -31,7 +34,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -40,14 +42,9 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"wbtool.dev/wbtool/build/ruleset"
-	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/engine"
 	"wbtool.dev/wbtool/internal/dist"
-	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/schema"
-	"wbtool.dev/wbtool/site"
 )
 
 // Stage names a step of the build.
@@ -72,7 +69,9 @@ var Stages = []Stage{Load, Errata, Checks, Layout, Site, Data, Print, Export}
 // runs exactly these.
 var Verdict = []Stage{Load, Errata, Checks, Layout, Site}
 
-// Options say what to build from which content.
+// Options say what to build from which content. They are the same for
+// every game; what one game needs beyond them is its own options, given
+// with its rules in Rules or Games (Warbound's: warbound.Options).
 type Options struct {
 	// Content is the content tree, Root the prefix shown before file
 	// names in positions ("content", or the --content folder as given).
@@ -93,40 +92,18 @@ type Options struct {
 
 	// Version is wbtool's version (the sheets' creator).
 	Version string
-	// SetVersion is the set's version when the content's `set` gives
-	// none: the CLI passes what `git describe` says of the content
-	// folder. A version written in the content wins: the designer chose
-	// it, it reads the same outside git (the embedded starter content, an
-	// archive, another clone), and it does not change with every commit.
+	// SetVersion is the set's version when the content gives none
+	// (ruleset.LoadOptions.SetVersion): the CLI passes what `git
+	// describe` says of the content folder.
 	SetVersion string
 	// Since is the earlier version the errata compare with (a git
-	// revision or a folder, --since); "" takes the content's
-	// set.errataSince. LoadSince reads it (the CLI: git archive or the
-	// folder, as wbtool diff does).
-	Since     string
-	LoadSince func(rev string) (*Since, error)
-	// History, when set, lists the versions between the Since revision
-	// and now, oldest first (the CLI: the git tags in between, at most
-	// MaxHistory): each card page's history then tells what changed at
-	// each of them, read with LoadSince.
-	History func(rev string) []string
+	// revision or a folder, --since; ruleset.LoadOptions.Since); a game
+	// whose content has no errata stage (ruleset.Errata) refuses it.
+	Since string
 	// Date pins the PDF dates (zero: render.DefaultDate).
 	Date time.Time
-	// HexSize is the hex size of the scenario maps, mm across flats (0:
-	// render.DefaultHexSize).
-	HexSize float64
 	// BaseURL is the address the site is published at (sitemap.xml).
 	BaseURL string
-	// CardImages, when set, replaces render.SVG for the site's card
-	// images (watch serves them from its cache).
-	CardImages func(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, err error)
-	// Catalog, when set, is used instead of loading Content (watch and
-	// serve load in a budgeted child process).
-	Catalog *catalog.Catalog
-	// Loaded, when set, is another game's content used instead of loading
-	// Content (watch and serve load in a budgeted child process, package
-	// internal/budget).
-	Loaded *ruleset.Loaded
 	// Preview builds a site with no links to the sheets (serve has none).
 	Preview bool
 	// CheckSite makes the site stage check the site without making its
@@ -134,20 +111,22 @@ type Options struct {
 	// that run the verdict and write nothing (validate, check). Ignored
 	// when an output stage runs (data, print, export).
 	CheckSite bool
-	// Exports, when set, are the exports for other tools the build writes
-	// too (wbtool build --export).
-	Exports *Exports
+	// Export asks for the exports for other tools after the print stage
+	// (wbtool build --export): the content makes them (ruleset.Exporter);
+	// a game whose content makes none refuses it.
+	Export bool
 
-	// Incremental rebuilds (watch) are this pipeline with a cache: these
-	// replace a stage's work by one that reuses earlier results. Nil: do
-	// the work.
-	PlayChecks   func(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.CheckResult
-	RenderSheets func(cat *catalog.Catalog, jobs []SheetJob) (dist.Files, error)
-	// Pages keeps the site's card pages between builds (site.PageCache).
-	Pages *site.PageCache
-	// NewLayouts, when set, makes the build's card layouts (watch: with
-	// the cards of the last build that did not change, Layouts.Keep).
-	NewLayouts func(cat *catalog.Catalog) *render.Layouts
+	// Rules, when set, are the rules to build with, and the content's
+	// game.cue is not read: content loaded elsewhere (ruleset.Loaded:
+	// watch and serve load in a budgeted child process), or a game's
+	// rules holding what was loaded and the caches of incremental
+	// rebuilds (watch: warbound.New with warbound.Options.Catalog).
+	Rules ruleset.Ruleset
+	// Games are rules configured for this build, by game: a tree that
+	// declares one of their games is built with them instead of the
+	// registered ones (the CLI gives Warbound's with its errata history,
+	// hex size and exports).
+	Games []ruleset.Ruleset
 	// OnChecked is called once the check games are played, before the
 	// layout, site and outputs, so that a watcher can report early.
 	OnChecked func(*Result)
@@ -183,47 +162,25 @@ func (o Options) checkOnly() bool {
 	return o.CheckSite && !o.runs(Data) && !o.runs(Print) && !o.runs(Export)
 }
 
-// Exports are exports for other tools made by the build, after its
-// print stage, from the catalog the verdict accepted. Package export
-// makes them; the caller passes it in (export reads the plan).
-type Exports struct {
-	// Run makes the export folder's files (keyed relative to ExportDir)
-	// and the problems found (the card images' preflight).
-	Run func(ctx context.Context, cat *catalog.Catalog) (dist.Files, diag.List, error)
-	// Replace are the plan folders Run writes whole: the files wbtool
-	// wrote there before and Run no longer makes are dropped.
-	Replace []string
-	// TTS says Run writes the Tabletop Simulator saved objects of the
-	// decks: the site links them.
-	TTS bool
-}
-
 // Result is what a build found and made.
 type Result struct {
 	// Game is the content's game ("warbound", "warstuff") and Content
 	// the content it loaded, behind the ruleset seam (package
 	// build/ruleset); Content is nil when the content could not load.
+	// A game's own view of it is its package's (warbound.Of).
 	Game    string
 	Content ruleset.Content
 	// gamePassed and gameFailed count the check games played.
 	gamePassed, gameFailed int
-	// Catalog is the loaded Warbound content; nil when it could not load
-	// or the content is another game's. Catalog, Checks and Errata are
-	// Warbound's view of the result (warbound.go).
-	Catalog *catalog.Catalog
 	// Diagnostics are every error and warning, sorted.
 	Diagnostics diag.List
-	// Checks are the results of the check games played, in content order.
-	Checks []engine.CheckResult
-	// Errata are the changes since an earlier version, when the build
-	// was asked for them (errata.go).
-	Errata *changes.Errata
 	// Outputs are the files made, by top-level output folder ("data",
 	// "print", "site"); empty when the verdict has errors.
 	Outputs map[string]dist.Files
 	// Times are the stages run, with their duration.
 	Times []Timing
-	// replace are the export folders written whole (Exports.Replace).
+	// replace are the export folders written whole
+	// (ruleset.Exports.Replace).
 	replace []string
 }
 
@@ -266,7 +223,7 @@ func (r *Result) Updates() []dist.Update {
 // (package build/ruleset).
 func Run(ctx context.Context, opts Options) (*Result, error) {
 	r := &Result{Outputs: map[string]dist.Files{}}
-	rs, problems, err := gameOf(&opts, r)
+	rs, problems, err := gameOf(opts)
 	if rs == nil {
 		r.Diagnostics = problems
 		return r.finish(opts), err
@@ -284,13 +241,14 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 
 	// load
 	var content ruleset.Content
-	loadsHere := opts.Catalog == nil && opts.Loaded == nil
+	loadsHere := opts.Rules == nil
 	gc := -1
 	if opts.OneShot && loadsHere && os.Getenv("GOGC") == "" {
 		gc = debug.SetGCPercent(oneShotLoadGC)
 	}
 	err = timed(Load, func() error {
-		c, err := rs.Load(opts.Content, ruleset.LoadOptions{Root: opts.Root, Draft: opts.Draft, Extra: opts.Extra})
+		c, err := rs.Load(opts.Content, ruleset.LoadOptions{Root: opts.Root, Draft: opts.Draft, Extra: opts.Extra,
+			SetVersion: opts.SetVersion, Since: opts.Since, CheckOnly: opts.checkOnly(), OneShot: opts.OneShot})
 		if list, ok := err.(diag.List); ok {
 			r.Diagnostics = append(r.Diagnostics, list...)
 			return nil
@@ -310,7 +268,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	r.Content = content
 	r.Diagnostics = append(r.Diagnostics, content.Warnings()...)
 	exporter, _ := content.(ruleset.Exporter)
-	if opts.Exports != nil && opts.runs(Export) && exporter == nil {
+	if opts.Export && opts.runs(Export) && exporter == nil {
 		return r.finish(opts), fmt.Errorf("wbtool cannot export %s content (exports are made for Warbound's cards only)", gameName(r.Game))
 	}
 	errataOf, _ := content.(ruleset.Errata)
@@ -361,7 +319,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		rep := content.Checks(opts.CheckFilter)
 		r.gamePassed, r.gameFailed = rep.Passed, rep.Failed // read by Run's caller only after Wait
 		if opts.OnChecked != nil {
-			opts.OnChecked(&Result{Game: r.Game, Content: content, Catalog: r.Catalog, Checks: r.Checks,
+			opts.OnChecked(&Result{Game: r.Game, Content: content,
 				Diagnostics: rep.Diagnostics, gamePassed: rep.Passed, gameFailed: rep.Failed,
 				Times: []Timing{{Checks, time.Since(start)}}})
 		}
@@ -449,15 +407,16 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		r.Outputs = map[string]dist.Files{}
 		err = nil
 	}
-	if err == nil && opts.Exports != nil && opts.runs(Export) && len(r.Outputs) > 0 {
+	var linked []string // export folders the site links to
+	if err == nil && opts.Export && opts.runs(Export) && len(r.Outputs) > 0 {
 		err = timed(Export, func() error {
-			files, problems, err := exporter.Export(ctx)
-			r.Diagnostics = append(r.Diagnostics, problems...)
-			if err != nil || problems.HasErrors(opts.Strict) {
+			ex, err := exporter.Export(ctx)
+			r.Diagnostics = append(r.Diagnostics, ex.Problems...)
+			if err != nil || ex.Problems.HasErrors(opts.Strict) {
 				return err
 			}
-			r.Outputs[ExportDir] = files
-			r.replace = opts.Exports.Replace
+			r.Outputs[ExportDir] = ex.Files
+			r.replace, linked = ex.Replace, ex.Linked
 			return nil
 		})
 	}
@@ -468,11 +427,13 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 			site[PrintDir+"/"+rel] = b
 		}
 	}
-	// and of the Tabletop Simulator decks it links to
-	if site, exports := r.Outputs[SiteDir], r.Outputs[ExportDir]; site != nil && exports != nil && !opts.Preview && opts.Exports.TTS {
+	// and of the exports it links to (Warbound's Tabletop Simulator decks)
+	if site, exports := r.Outputs[SiteDir], r.Outputs[ExportDir]; site != nil && exports != nil && !opts.Preview {
 		for rel, b := range exports {
-			if strings.HasPrefix(rel, ttsDir+"/") {
-				site[ExportDir+"/"+rel] = b
+			for _, dir := range linked {
+				if strings.HasPrefix(rel, dir+"/") {
+					site[ExportDir+"/"+rel] = b
+				}
 			}
 		}
 	}
@@ -490,99 +451,4 @@ func (r *Result) finish(opts Options) *Result {
 		r.Outputs = map[string]dist.Files{}
 	}
 	return r
-}
-
-// SiteOptions are the site options of a build: links to the sheets the
-// print stage writes beside the site.
-func SiteOptions(opts Options) site.Options {
-	o := site.Options{BaseURL: opts.BaseURL, CardImages: opts.CardImages, Pages: opts.Pages}
-	if !opts.Preview {
-		o.DeckPDF, o.CardsPDF, o.ReprintPDF = DeckSheet, CardsSheet, ReprintSheet
-		if opts.Exports != nil && opts.Exports.TTS {
-			o.DeckTTS = func(id string, l catalog.Lang) string { return TTSObject(l, id) }
-		}
-	}
-	return o
-}
-
-// PlayChecks plays check games on all cores; results keep the order of
-// games.
-func PlayChecks(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.CheckResult {
-	results := make([]engine.CheckResult, len(games))
-	var g errgroup.Group
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i, c := range games {
-		g.Go(func() error {
-			results[i] = engine.RunCheck(cat, c)
-			return nil
-		})
-	}
-	g.Wait()
-	return results
-}
-
-// CheckDiagnostics are the check games that failed or could not run, as
-// errors at the step (or the line) the designer must look at.
-func CheckDiagnostics(results []engine.CheckResult) diag.List {
-	var out diag.List
-	for _, r := range results {
-		switch {
-		case r.Err != nil:
-			out = append(out, diag.Errorf(r.Err.Pos, "", "check %s: %s", r.ID, r.Err.Msg))
-		case r.Failure != nil:
-			f := r.Failure
-			out = append(out, diag.Errorf(f.Pos, "", "check %s: step %d (%s): %s", r.ID, f.Step, f.What, f.Msg))
-		}
-	}
-	return out
-}
-
-// MissingEffects warns about card texts the engine cannot execute: games
-// (check games, sim) play them as blank.
-func MissingEffects(cat *catalog.Catalog) diag.List {
-	var out diag.List
-	for _, u := range engine.Manual(cat) {
-		out = append(out, diag.Warnf(u.Pos, "", "%s %s has no effect the engine can play: check games and sim play its text as blank (give it an `effect:` to make it playable)", u.Kind, u.ID))
-	}
-	return out
-}
-
-// CheckCounts counts passed and failed games.
-func CheckCounts(results []engine.CheckResult) (passed, failed int) {
-	for i := range results {
-		if results[i].Passed() {
-			passed++
-		} else {
-			failed++
-		}
-	}
-	return passed, failed
-}
-
-// Summary is the one-line description of a valid catalog, each count
-// agreeing with its noun.
-func Summary(cat *catalog.Catalog) string {
-	n := func(k int, one, many string) string {
-		if k == 1 {
-			return "1 " + one
-		}
-		return fmt.Sprintf("%d %s", k, many)
-	}
-	return strings.Join([]string{
-		n(len(cat.Factions), "faction", "factions"),
-		n(len(cat.Characters), "Character", "Characters"),
-		n(len(cat.Leaders), "Leader", "Leaders"),
-		n(len(cat.Equipment), "Equipment card", "Equipment cards"),
-		n(len(cat.Formations), "Formation", "Formations"),
-		n(len(cat.Vocations), "Vocation", "Vocations"),
-		n(len(cat.References), "Reference card", "Reference cards"),
-		n(len(cat.Objectives), "Objective card", "Objective cards"),
-		n(len(cat.Skills), "skill", "skills"),
-		n(len(cat.ActionBoards), "action board", "action boards"),
-		n(len(cat.Scenarios), "scenario", "scenarios"),
-		n(len(cat.Decks), "deck", "decks"),
-		n(len(cat.Checks), "check game", "check games"),
-		n(len(cat.Glossary), "glossary term", "glossary terms"),
-		n(len(cat.Rules), "rules page", "rules pages"),
-	}, ", ")
 }

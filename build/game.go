@@ -10,17 +10,16 @@ import (
 )
 
 // gameOf reads the game the content declares (schema.Game) and finds its
-// rules (nil with the problems when there are none). A game.cue naming an
-// unknown game is a content error. A catalog given in opts (watch) is
-// Warbound's, content given in opts.Loaded its game's. Warbound's ruleset is bound to this build's options and
-// result (warbound.go).
-func gameOf(opts *Options, r *Result) (ruleset.Ruleset, diag.List, error) {
-	if opts.Loaded != nil {
-		return *opts.Loaded, nil, nil
+// rules: those of opts.Games for that game, else the registered ones (nil
+// with the problems when there are none). A game.cue naming an unknown
+// game is a content error. Rules given in opts.Rules are used as they are.
+func gameOf(opts Options) (ruleset.Ruleset, diag.List, error) {
+	if opts.Rules != nil {
+		return opts.Rules, nil, nil
 	}
 	game := schema.DefaultGame
 	var pos diag.Pos
-	if opts.Catalog == nil && opts.Content != nil {
+	if opts.Content != nil {
 		var err error
 		game, pos, err = schema.Game(opts.Content, opts.Root)
 		if list, ok := err.(diag.List); ok {
@@ -30,12 +29,14 @@ func gameOf(opts *Options, r *Result) (ruleset.Ruleset, diag.List, error) {
 			return nil, nil, err
 		}
 	}
+	for _, rs := range opts.Games {
+		if rs.Game() == game {
+			return rs, nil, nil
+		}
+	}
 	rs, ok := ruleset.Lookup(game)
 	if !ok {
 		return nil, ruleset.Unknown(game, pos), nil
-	}
-	if w, ok := rs.(warbound); ok {
-		rs = w.bind(opts, r)
 	}
 	return rs, nil, nil
 }
@@ -53,9 +54,6 @@ func (r *Result) Summary() string {
 	if r.Content != nil {
 		return r.Content.Summary()
 	}
-	if r.Catalog != nil {
-		return Summary(r.Catalog)
-	}
 	return ""
 }
 
@@ -64,16 +62,10 @@ func (r *Result) Drafts() []catalog.MissingText {
 	if d, ok := r.Content.(ruleset.Drafter); ok {
 		return d.Drafts()
 	}
-	if r.Catalog != nil {
-		return r.Catalog.Draft
-	}
 	return nil
 }
 
 // CheckCounts counts the check games that passed and failed, for any game.
 func (r *Result) CheckCounts() (passed, failed int) {
-	if r.Content != nil {
-		return r.gamePassed, r.gameFailed
-	}
-	return CheckCounts(r.Checks)
+	return r.gamePassed, r.gameFailed
 }

@@ -8,12 +8,20 @@
 // reading and diagnostics, dist writes, markup and typography, the PDF and
 // SVG backends, the site frame and search, watch and serve) is shared.
 //
-// Every game registers its Ruleset here: Warbound's is package build's
-// own (build/warbound.go), Warstuff's is package build/warstuff's. A game
-// may offer two more stages by implementing [Errata] (before the verdict)
-// and [Exporter] (after the print stage) on its Content, and list its
-// draft placeholders with [Drafter]; a [Portable] game can be loaded in
-// watch's budgeted child process.
+// Every game registers its Ruleset here from its own package:
+// Warbound's is package build/warbound's, Warstuff's package
+// build/warstuff's (a program imports the games it knows). A game may
+// offer two more stages by implementing [Errata] (before the verdict) and
+// [Exporter] (after the print stage) on its Content, and list its draft
+// placeholders with [Drafter]; a [Portable] game can be loaded in watch's
+// budgeted child process.
+//
+// What every game's stages need comes through this interface: the load's
+// [LoadOptions], then [SiteOptions] and [PrintOptions]. A game that needs
+// more for one build (Warbound's errata history, map hex size, exports
+// and watch's caches) offers a constructor of its Ruleset taking its own
+// options (warbound.New), and the caller passes that Ruleset to the build
+// (build.Options.Games, or build.Options.Rules).
 package ruleset
 
 import (
@@ -55,6 +63,21 @@ type LoadOptions struct {
 	// Cache, when set, keeps each file's evaluation between loads (watch's
 	// worker keeps one, schema.Cache); a game may ignore it.
 	Cache *schema.Cache
+	// SetVersion is the set's version when the content gives none (what
+	// `git describe` says of the content folder): a version written in
+	// the content wins.
+	SetVersion string
+	// Since is the earlier version asked for on the command line (a git
+	// revision or a folder, --since), for a game with an errata stage
+	// ([Errata]); "" lets the content name its own.
+	Since string
+	// CheckOnly says the run makes no output (validate, check): the
+	// content's stages only find problems (SiteOptions.CheckOnly), and
+	// nothing draws the cards.
+	CheckOnly bool
+	// OneShot says the process runs this one build (build.Options.OneShot):
+	// a game may load for a leaner peak of memory.
+	OneShot bool
 }
 
 // Content is a loaded tree, with the game's stages. The verdict stages
@@ -89,10 +112,25 @@ type Errata interface {
 }
 
 // Exporter is content with exports for other tools (the export stage,
-// after print, when the build asks for exports): the export folder's
-// files, relative to it, and the problems found.
+// after print, when the build asks for exports). Content problems are in
+// Exports.Problems; the error is for everything else.
 type Exporter interface {
-	Export(ctx context.Context) (files dist.Files, problems diag.List, err error)
+	Export(ctx context.Context) (Exports, error)
+}
+
+// Exports are what the export stage made.
+type Exports struct {
+	// Files are the export folder's files, relative to it.
+	Files dist.Files
+	// Problems are the problems found (the card images' preflight).
+	Problems diag.List
+	// Replace are the export folder's folders (paths of the plan,
+	// "export/png/…") written whole: the files wbtool wrote there before
+	// and the stage no longer makes are dropped.
+	Replace []string
+	// Linked are the folders, relative to the export folder, that the
+	// site links to: the site holds a copy of their files.
+	Linked []string
 }
 
 // Drafter is content loaded in draft mode (LoadOptions.Draft): the texts
@@ -112,7 +150,7 @@ type Portable interface {
 }
 
 // Loaded is a tree of game loaded elsewhere (by watch's budgeted worker):
-// a Ruleset whose Load returns that content (build.Options.Loaded).
+// a Ruleset whose Load returns that content (build.Options.Rules).
 type Loaded struct {
 	GameName string
 	Content  Content
@@ -171,8 +209,9 @@ func Lookup(game string) (Ruleset, bool) {
 	return r, ok
 }
 
-// Games lists every game wbtool knows, sorted (Warbound is listed even
-// before package build registers it).
+// Games lists every game wbtool knows, sorted (Warbound, the game of a
+// tree without game.cue, is listed even in a program that does not import
+// package build/warbound).
 func Games() []string {
 	mu.RLock()
 	defer mu.RUnlock()

@@ -13,7 +13,7 @@ import (
 
 	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/build/ruleset"
-	_ "wbtool.dev/wbtool/build/warstuff"
+	wsbuild "wbtool.dev/wbtool/build/warstuff"
 	starter "wbtool.dev/wbtool/content/warstuff"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/schema"
@@ -60,8 +60,8 @@ func TestStarterVerdict(t *testing.T) {
 	if len(res.Diagnostics) > 0 {
 		t.Fatalf("diagnostics:\n%s", res.Diagnostics.Text())
 	}
-	if res.Game != "warstuff" || res.Catalog != nil || res.Content == nil {
-		t.Fatalf("game %q, Warbound catalog %v", res.Game, res.Catalog != nil)
+	if _, ok := res.Content.(*wsbuild.Content); res.Game != "warstuff" || !ok {
+		t.Fatalf("game %q, content %T", res.Game, res.Content)
 	}
 	passed, failed := res.CheckCounts()
 	if passed == 0 || failed != 0 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"time"
+	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
@@ -79,7 +80,8 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 					return err
 				}
 			}
-			res, err := runBuild(cmd, g, build.Options{BaseURL: baseURL, Date: date, Since: since, HexSize: hex, Exports: ex})
+			res, err := runBuildWith(cmd, g, build.Options{BaseURL: baseURL, Date: date, Since: since, Export: ex != nil},
+				warbound.Options{HexSize: hex, Exports: ex})
 			if err != nil {
 				return err
 			}

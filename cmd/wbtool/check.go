@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
@@ -55,16 +56,16 @@ func newCheckCmd(g *globalFlags) *cobra.Command {
 				opts.CheckFilter = func(id string) bool { return strings.Contains(id, run) }
 			}
 			res, err := runBuild(cmd, g, opts)
-			if res == nil || (res.Catalog == nil && res.Content == nil) {
+			if res == nil || res.Content == nil {
 				return err
 			}
-			if coverage && res.Catalog != nil {
+			if wb := warbound.Of(res); coverage && wb != nil {
 				errw := cmd.ErrOrStderr()
-				untested := engine.Untested(res.Catalog, res.Checks)
+				untested := engine.Untested(wb.Catalog, wb.Played)
 				for _, u := range untested {
 					fmt.Fprintln(errw, termsafe.String(fmt.Sprintf("%s: %s %s: %s", u.Pos, u.Kind, u.ID, u.Why)))
 				}
-				fmt.Fprintf(errw, "coverage: %s the engine cannot execute, %s without a check game\n", diag.Plural(len(engine.Manual(res.Catalog)), "card text"), diag.Plural(len(untested), "card"))
+				fmt.Fprintf(errw, "coverage: %s the engine cannot execute, %s without a check game\n", diag.Plural(len(engine.Manual(wb.Catalog)), "card text"), diag.Plural(len(untested), "card"))
 			}
 			passed, failed := res.CheckCounts()
 			fmt.Fprintf(cmd.OutOrStdout(), "%d passed, %d failed\n", passed, failed)

@@ -7,10 +7,10 @@ import (
 	"io/fs"
 	"os"
 	"sync"
+	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
@@ -151,7 +151,7 @@ func loadVersion(what string, g *globalFlags, v string) (*catalog.Catalog, error
 // (build --since, set.errataSince): a folder or a git revision, named by
 // its set's version, else what git describes of the revision, else as
 // given.
-func loadSince(g *globalFlags, rev string) (*build.Since, error) {
+func loadSince(g *globalFlags, rev string) (*warbound.Since, error) {
 	cat, err := loadVersion("--since", g, rev)
 	var list diag.List
 	if errors.As(err, &list) {
@@ -169,7 +169,7 @@ func loadSince(g *globalFlags, rev string) (*build.Since, error) {
 			}
 		}
 	}
-	return &build.Since{Version: v, Catalog: cat}, nil
+	return &warbound.Since{Version: v, Catalog: cat}, nil
 }
 
 // gitTree reads the content folder as it was at revision rev, through

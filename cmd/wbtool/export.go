@@ -6,6 +6,7 @@ import (
 	"maps"
 	"path/filepath"
 	"strings"
+	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
@@ -75,13 +76,13 @@ Examples:
 			}
 			o := export.PNGOptions{Profile: p, Langs: langs, Force: f.force}
 			if f.deck != "" {
-				d, err := exportDeck(res.Catalog, f.deck)
+				d, err := exportDeck(warbound.Of(res).Catalog, f.deck)
 				if err != nil {
 					return err
 				}
-				o.Cards = append(append([]string{}, d.Cards...), render.DeckReferences(res.Catalog, d)...)
+				o.Cards = append(append([]string{}, d.Cards...), render.DeckReferences(warbound.Of(res).Catalog, d)...)
 			}
-			files, problems, err := export.PNG(cmd.Context(), res.Catalog, o)
+			files, problems, err := export.PNG(cmd.Context(), warbound.Of(res).Catalog, o)
 			if err != nil {
 				return err
 			}
@@ -146,12 +147,12 @@ Examples:
 			}
 			o := export.TTSOptions{Langs: langs, BaseURL: base}
 			if f.deck != "" {
-				if _, err := exportDeck(res.Catalog, f.deck); err != nil {
+				if _, err := exportDeck(warbound.Of(res).Catalog, f.deck); err != nil {
 					return err
 				}
 				o.Decks = []string{f.deck}
 			}
-			files, err := export.TTS(cmd.Context(), res.Catalog, o)
+			files, err := export.TTS(cmd.Context(), warbound.Of(res).Catalog, o)
 			if err != nil {
 				return err
 			}
@@ -190,7 +191,7 @@ func ttsBaseURL(g *globalFlags, flag, base string) (string, error) {
 
 // buildExports are the exports `build --export` names: print profiles
 // (card images) and "tts", made in the build's pipeline.
-func buildExports(g *globalFlags, names []string, baseURL string) (*build.Exports, error) {
+func buildExports(g *globalFlags, names []string, baseURL string) (*warbound.Exports, error) {
 	if len(names) == 0 {
 		return nil, nil
 	}
@@ -211,7 +212,7 @@ func buildExports(g *globalFlags, names []string, baseURL string) (*build.Export
 	if err != nil {
 		return nil, err
 	}
-	e := &build.Exports{TTS: tts}
+	e := &warbound.Exports{TTS: tts}
 	for _, l := range catalog.Langs {
 		for _, p := range profiles {
 			e.Replace = append(e.Replace, build.CardPNGFolder(p.Name, l))

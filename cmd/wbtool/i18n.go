@@ -9,10 +9,10 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
@@ -71,7 +71,7 @@ func newI18nCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if stale := printLock(w, build.CheckLock(cat, fsys, root), root); stale {
+			if stale := printLock(w, warbound.CheckLock(cat, fsys, root), root); stale {
 				incomplete = true
 			}
 			if incomplete {
@@ -128,7 +128,7 @@ func coverage(w io.Writer, cat *catalog.Catalog) (incomplete bool) {
 // printLock prints what the translations lock says of the content and
 // reports whether a translation is stale or a text drifted from its
 // effect.
-func printLock(w io.Writer, rep *build.LockReport, root string) (stale bool) {
+func printLock(w io.Writer, rep *warbound.LockReport, root string) (stale bool) {
 	p := func(format string, args ...any) { fmt.Fprintln(w, termsafe.String(fmt.Sprintf(format, args...))) }
 	for _, d := range rep.Problems {
 		p("%s", d)
@@ -136,11 +136,11 @@ func printLock(w io.Writer, rep *build.LockReport, root string) (stale bool) {
 	lock := rep.Lock
 	if lock == nil {
 		if len(rep.Problems) == 0 {
-			p("no translations lock (%s): stale translations are not tracked until the first `wbtool i18n accept --source LANG`", path.Join(root, build.LockFile))
+			p("no translations lock (%s): stale translations are not tracked until the first `wbtool i18n accept --source LANG`", path.Join(root, warbound.LockFile))
 		}
 		return false
 	}
-	p("source language: %s (%s)", langName(lock.Source), path.Join(root, build.LockFile))
+	p("source language: %s (%s)", langName(lock.Source), path.Join(root, warbound.LockFile))
 	if len(rep.Stale) == 0 {
 		p("stale translations: none")
 	} else {
@@ -200,7 +200,7 @@ func newI18nAcceptCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			old, problems := build.ReadLock(fsys, root)
+			old, problems := warbound.ReadLock(fsys, root)
 			if problems.HasErrors(false) {
 				problems.Print(cmd.ErrOrStderr())
 				return errReported
@@ -213,11 +213,11 @@ func newI18nAcceptCmd(g *globalFlags) *cobra.Command {
 			case old != nil && src != old.Source && len(args) > 0:
 				return usagef("--source %s changes the source language (the lock says %s): accept every text at once, without PATH", src, old.Source)
 			}
-			lock, matched := build.AcceptLock(cat, old, src, args)
+			lock, matched := warbound.AcceptLock(cat, old, src, args)
 			if len(args) > 0 && matched == 0 {
 				return usagef("no text under %v: give content paths such as skills/cool-headed or characters/copp/name", args)
 			}
-			lockFile := path.Join(root, build.LockFile)
+			lockFile := path.Join(root, warbound.LockFile)
 			changed, err := writeLock(dir, lock.Bytes())
 			if err != nil {
 				return err
@@ -240,8 +240,8 @@ func newI18nAcceptCmd(g *globalFlags) *cobra.Command {
 // over the old one). It refuses a lock path that is a link or anything but
 // a regular file, and an i18n folder that is a link.
 func writeLock(dir string, b []byte) (changed bool, err error) {
-	i18nDir := filepath.Join(dir, filepath.Dir(filepath.FromSlash(build.LockFile)))
-	file := filepath.Join(dir, filepath.FromSlash(build.LockFile))
+	i18nDir := filepath.Join(dir, filepath.Dir(filepath.FromSlash(warbound.LockFile)))
+	file := filepath.Join(dir, filepath.FromSlash(warbound.LockFile))
 	switch st, err := os.Lstat(i18nDir); {
 	case errors.Is(err, fs.ErrNotExist):
 		if err := os.Mkdir(i18nDir, 0o755); err != nil {

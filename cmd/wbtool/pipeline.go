@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
@@ -24,6 +25,13 @@ import (
 // returns errReported when the content has errors (or warnings, with
 // --strict).
 func runBuild(cmd *cobra.Command, g *globalFlags, opts build.Options) (*build.Result, error) {
+	return runBuildWith(cmd, g, opts, warbound.Options{})
+}
+
+// runBuildWith is runBuild with Warbound's own options (hex size,
+// exports) for a Warbound tree; the errata's earlier versions are read
+// from the command's content folder (loadSince, versionsAfter).
+func runBuildWith(cmd *cobra.Command, g *globalFlags, opts build.Options, wb warbound.Options) (*build.Result, error) {
 	fsys, root, err := contentSource(g)
 	if err != nil {
 		return nil, err
@@ -37,8 +45,9 @@ func runBuild(cmd *cobra.Command, g *globalFlags, opts build.Options) (*build.Re
 		// the set's version when the content gives none
 		opts.SetVersion = v()
 	}
-	opts.LoadSince = func(rev string) (*build.Since, error) { return loadSince(g, rev) }
-	opts.History = versionsAfter(g)
+	wb.LoadSince = func(rev string) (*warbound.Since, error) { return loadSince(g, rev) }
+	wb.History = versionsAfter(g)
+	opts.Games = append(opts.Games, warbound.New(wb))
 	res, err := build.Run(cmd.Context(), opts)
 	if err != nil {
 		return nil, err
@@ -67,7 +76,7 @@ func gitVersion(g *globalFlags) func() string {
 }
 
 // versionsAfter lists the git tags between an errata revision and HEAD
-// in the content folder's repository (build.Options.History); nil for
+// in the content folder's repository (warbound.Options.History); nil for
 // the embedded starter content. A folder given as the revision has none.
 func versionsAfter(g *globalFlags) func(rev string) []string {
 	dir := contentDir(g)
@@ -78,7 +87,7 @@ func versionsAfter(g *globalFlags) func(rev string) []string {
 		if st, err := os.Stat(rev); err == nil && st.IsDir() {
 			return nil
 		}
-		return gitrev.TagsAfter(dir, rev, build.MaxHistory)
+		return gitrev.TagsAfter(dir, rev, warbound.MaxHistory)
 	}
 }
 
@@ -92,7 +101,7 @@ func loadCatalog(cmd *cobra.Command, g *globalFlags, extra ...schema.File) (*cat
 	if err != nil {
 		return nil, err
 	}
-	return res.Catalog, nil
+	return warbound.Of(res).Catalog, nil
 }
 
 // warboundOnly refuses what (a command) on a tree of another game (its

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
@@ -188,9 +189,9 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 	if err != nil {
 		return err
 	}
-	cat := res.Catalog
+	cat := warbound.Of(res).Catalog
 	opts.Version = cat.Set.Version // the set's, as the build prints it
-	var jobs []build.SheetJob
+	var jobs []warbound.SheetJob
 	for _, l := range langs {
 		o := opts
 		o.Lang = l
@@ -199,11 +200,11 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 			if sc == nil {
 				return usagef("--map %q: no such scenario (scenarios: %s)", f.mapID, ids(cat.Scenarios, func(s *catalog.Scenario) string { return s.ID }))
 			}
-			jobs = append(jobs, build.MapJob(sc, o, hexSize))
+			jobs = append(jobs, warbound.MapJob(sc, o, hexSize))
 			continue
 		}
 		if f.deck == "" {
-			jobs = append(jobs, build.SheetJob{Path: build.CardsSheet(l), Opts: o})
+			jobs = append(jobs, warbound.SheetJob{Path: build.CardsSheet(l), Opts: o})
 			continue
 		}
 		d := cat.Deck(f.deck)
@@ -211,9 +212,9 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 			return usagef("--deck %q: no such deck (decks: %s)", f.deck, ids(cat.Decks, func(d *catalog.Deck) string { return d.ID }))
 		}
 		// The same sheet as the build's: deck sheet, cards, Reference cards.
-		jobs = append(jobs, build.DeckJob(cat, d, o))
+		jobs = append(jobs, warbound.DeckJob(cat, d, o))
 	}
-	files, err := build.Sheets(cat, jobs)
+	files, err := warbound.Sheets(cat, jobs)
 	if err != nil {
 		return err
 	}

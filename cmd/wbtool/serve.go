@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+	"wbtool.dev/wbtool/build/ruleset"
+	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
@@ -65,7 +67,8 @@ func buildSite(ctx context.Context, g *globalFlags, since string) (site.Files, e
 	}
 	res, err := build.Run(ctx, build.Options{Content: fsys, Root: root, Draft: g.draft, Strict: g.strict,
 		Stages: build.Verdict, Preview: true, Version: version,
-		Since: since, LoadSince: func(rev string) (*build.Since, error) { return loadSince(g, rev) }})
+		Since: since, Games: []ruleset.Ruleset{warbound.New(warbound.Options{
+			LoadSince: func(rev string) (*warbound.Since, error) { return loadSince(g, rev) }})}})
 	if err != nil {
 		return nil, err
 	}

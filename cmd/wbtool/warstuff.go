@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
@@ -26,7 +27,7 @@ func loadGame(cmd *cobra.Command, g *globalFlags) (*catalog.Catalog, *ws.Catalog
 	if c, ok := res.Content.(*buildws.Content); ok {
 		return nil, c.Catalog, nil
 	}
-	return res.Catalog, nil, nil
+	return warbound.Of(res).Catalog, nil, nil
 }
 
 // wsOptions are the flags of a Warstuff play or sim.

@@ -12,10 +12,10 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/watch"
@@ -251,7 +251,7 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 		// The set's version and the errata as build makes them.
 		SetVersion: gitVersion(g),
 		Since:      f.since,
-		LoadSince:  func(rev string) (*build.Since, error) { return loadSince(g, rev) },
+		LoadSince:  func(rev string) (*warbound.Since, error) { return loadSince(g, rev) },
 		History:    versionsAfter(g),
 		Draft:      g.draft,
 		// The same outputs as `wbtool build` writes.
@@ -350,7 +350,7 @@ func previewWatch(ctx context.Context, g *globalFlags, lr *livereload.Broker, se
 		// The set's version and the errata as build makes them.
 		SetVersion: gitVersion(g),
 		Since:      o.since,
-		LoadSince:  func(rev string) (*build.Since, error) { return loadSince(g, rev) },
+		LoadSince:  func(rev string) (*warbound.Since, error) { return loadSince(g, rev) },
 		History:    versionsAfter(g),
 		Draft:      g.draft,
 	})

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"wbtool.dev/wbtool/build/ruleset"
+	"wbtool.dev/wbtool/build/warbound"
 
 	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
@@ -133,7 +135,7 @@ type Config struct {
 	// build.Options. The session reads each revision once and keeps it:
 	// a branch name that moves is read again by the next session.
 	Since     string
-	LoadSince func(rev string) (*build.Since, error)
+	LoadSince func(rev string) (*warbound.Since, error)
 	// History lists the versions between Since and now (build.Options).
 	History func(rev string) []string
 	// Draft says the loader lets missing translations through: the
@@ -179,7 +181,7 @@ type Session struct {
 	disk   *diskCache
 	pruned bool // the disk cache was pruned after a full site build
 	// since are the earlier versions read for the errata, by revision
-	since map[string]*build.Since
+	since map[string]*warbound.Since
 	// pages are the site's card pages of the last build, by what each
 	// reads: only those whose inputs changed are rendered again.
 	pages *site.PageCache
@@ -202,7 +204,7 @@ type checkEntry struct {
 // NewSession starts a session.
 func NewSession(cfg Config) *Session {
 	return &Session{cfg: cfg, images: map[string]cardImages{}, checks: map[string]checkEntry{},
-		pdfs: map[string]string{}, written: map[string][32]byte{}, since: map[string]*build.Since{},
+		pdfs: map[string]string{}, written: map[string][32]byte{}, since: map[string]*warbound.Since{},
 		disk: openDiskCache(cfg.CacheDir, cfg.Version, cfg.Salt), pages: site.NewPageCache(),
 		sheetPages: render.NewPageCache()}
 }
@@ -319,16 +321,8 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	var layouts *render.Layouts
 	checkDiags := map[string]bool{}
 	images := &imageCounts{}
-	res, err := build.Run(ctx, build.Options{
-		Content:   s.cfg.ContentFS,
+	rules := warbound.New(warbound.Options{
 		Catalog:   cat,
-		Stages:    stages,
-		Version:   s.cfg.Version,
-		Date:      s.cfg.Date,
-		BaseURL:   s.cfg.Site.BaseURL,
-		Preview:   s.cfg.Preview,
-		Draft:     s.cfg.Draft,
-		Since:     s.cfg.Since,
 		LoadSince: s.loadSince,
 		History:   s.cfg.History,
 		PlayChecks: func(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.CheckResult {
@@ -344,15 +338,27 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 			})
 			return layouts
 		},
-		RenderSheets: func(cat *catalog.Catalog, jobs []build.SheetJob) (dist.Files, error) {
+		RenderSheets: func(cat *catalog.Catalog, jobs []warbound.SheetJob) (dist.Files, error) {
 			return s.renderSheets(cat, ix, keys, jobs, r)
 		},
+	})
+	res, err := build.Run(ctx, build.Options{
+		Content: s.cfg.ContentFS,
+		Rules:   rules,
+		Stages:  stages,
+		Version: s.cfg.Version,
+		Date:    s.cfg.Date,
+		BaseURL: s.cfg.Site.BaseURL,
+		Preview: s.cfg.Preview,
+		Draft:   s.cfg.Draft,
+		Since:   s.cfg.Since,
 		OnChecked: func(res *build.Result) {
-			for _, d := range build.CheckDiagnostics(res.Checks) {
+			played := warbound.Of(res).Played
+			for _, d := range warbound.CheckDiagnostics(played) {
 				checkDiags[d.String()] = true
 				r.Checks.Failures = append(r.Checks.Failures, d.String())
 			}
-			r.Checks.Passed, r.Checks.Failed = build.CheckCounts(res.Checks)
+			r.Checks.Passed, r.Checks.Failed = warbound.CheckCounts(played)
 			r.stageAt("checks", time.Time{}, res.Times[len(res.Times)-1].Took)
 			head()
 		},
@@ -445,9 +451,9 @@ func (s *Session) rebuildGame(ctx context.Context, r *Report, ld *budget.Loaded,
 	}
 	opts := build.Options{Content: s.cfg.ContentFS, Root: s.cfg.Root, Stages: stages, Draft: s.cfg.Draft,
 		Version: s.cfg.Version, Date: s.cfg.Date, BaseURL: s.cfg.Site.BaseURL, Preview: s.cfg.Preview,
-		Since: s.cfg.Since, LoadSince: s.cfg.LoadSince}
+		Since: s.cfg.Since, Games: []ruleset.Ruleset{warbound.New(warbound.Options{LoadSince: s.cfg.LoadSince})}}
 	if ld != nil {
-		opts.Loaded = ld.Other
+		opts.Rules = ld.Other
 	}
 	res, err := build.Run(ctx, opts)
 	if err != nil {
@@ -542,7 +548,7 @@ func changedEverything(changed []string) bool {
 
 // loadSince reads an earlier version for the errata once per session
 // (Config.LoadSince): its catalog and its laid-out cards are kept.
-func (s *Session) loadSince(rev string) (*build.Since, error) {
+func (s *Session) loadSince(rev string) (*warbound.Since, error) {
 	if since, ok := s.since[rev]; ok {
 		return since, nil
 	}
@@ -563,7 +569,7 @@ func (s *Session) lockBytes() []byte {
 	if s.cfg.ContentFS == nil {
 		return nil
 	}
-	b, err := contentfs.ReadFile(s.cfg.ContentFS, build.LockFile, build.MaxLockSize)
+	b, err := contentfs.ReadFile(s.cfg.ContentFS, warbound.LockFile, warbound.MaxLockSize)
 	if err != nil {
 		return nil
 	}
@@ -594,7 +600,7 @@ func (s *Session) playChecks(cat *catalog.Catalog, ix *index, salt string, games
 		}
 		todo = append(todo, c)
 	}
-	for _, res := range build.PlayChecks(cat, todo) {
+	for _, res := range warbound.PlayChecks(cat, todo) {
 		// The key may name more cards now that the run listed them: key
 		// it with those, so that the next rebuild compares like with like.
 		next[res.ID] = checkEntry{key: ix.checkKey(salt, res.ID, res.Cards), result: res}
@@ -712,8 +718,8 @@ func (s *Session) cardImages(keys map[catalog.Lang]map[string]string, n *imageCo
 // the output folder, where the last rebuild wrote them (the site keeps a
 // copy of every sheet, so the print stage returns them all). A sheet that
 // cannot be read back is rendered again.
-func (s *Session) renderSheets(cat *catalog.Catalog, ix *index, keys map[catalog.Lang]map[string]string, jobs []build.SheetJob, r *Report) (dist.Files, error) {
-	var todo []build.SheetJob
+func (s *Session) renderSheets(cat *catalog.Catalog, ix *index, keys map[catalog.Lang]map[string]string, jobs []warbound.SheetJob, r *Report) (dist.Files, error) {
+	var todo []warbound.SheetJob
 	current := map[string]string{}
 	out := dist.Files{}
 	for _, j := range jobs {
@@ -740,7 +746,7 @@ func (s *Session) renderSheets(cat *catalog.Catalog, ix *index, keys map[catalog
 		j.Opts.Pages = s.sheetPages
 		todo = append(todo, j)
 	}
-	files, err := build.Sheets(cat, todo)
+	files, err := warbound.Sheets(cat, todo)
 	r.SheetPages.Compressed, r.SheetPages.Reused = s.sheetPages.Compressed, s.sheetPages.Reused
 	s.sheetPages.Sweep() // what these sheets did not use
 	if err != nil {

@@ -24,10 +24,9 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/fsnotify/fsnotify"
-
-	"wbtool.dev/wbtool/build"
 )
 
 // DefaultDebounce is the quiet time after the last event of a burst before
@@ -72,7 +71,7 @@ func Relevant(rel string) bool {
 			return false
 		}
 	}
-	return strings.HasSuffix(name, ".cue") || strings.HasSuffix(name, ".md") || rel == build.LockFile
+	return strings.HasSuffix(name, ".cue") || strings.HasSuffix(name, ".md") || rel == warbound.LockFile
 }
 
 // ignoredName reports names the loader never reads and editors use for

@@ -1,9 +1,10 @@
-package build
+package warbound
 
 import (
 	"context"
 	"testing"
 	"testing/fstest"
+	"wbtool.dev/wbtool/build"
 
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
@@ -22,7 +23,7 @@ func genFS() fstest.MapFS {
 // BenchmarkVerdict is what `wbtool validate` runs (the verdict stages) on
 // the starter content and on the generated tree, with its CPU time.
 //
-//	go test ./build -run '^$' -bench Verdict -benchtime 3x -cpuprofile cpu.out
+//	go test ./build/warbound -run '^$' -bench Verdict -benchtime 3x -cpuprofile cpu.out
 func BenchmarkVerdict(b *testing.B) {
 	for _, set := range []struct {
 		name string
@@ -35,7 +36,7 @@ func BenchmarkVerdict(b *testing.B) {
 			fsys := set.fsys()
 			cpu := testtool.CPUTime()
 			for b.Loop() {
-				res, err := Run(context.Background(), Options{Content: fsys, Root: "content", Version: "bench", Stages: Verdict, CheckSite: true, OneShot: true})
+				res, err := build.Run(context.Background(), build.Options{Content: fsys, Root: "content", Version: "bench", Stages: build.Verdict, CheckSite: true, OneShot: true})
 				if err != nil || !res.OK(false) {
 					b.Fatalf("%v %s", err, res.Diagnostics.Text())
 				}

@@ -1,4 +1,4 @@
-package build
+package warbound
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"wbtool.dev/wbtool/build"
 
 	"wbtool.dev/wbtool/content"
 )
@@ -132,15 +133,15 @@ func TestValidateMeansBuild(t *testing.T) {
 		}
 		fsys[file] = &fstest.MapFile{Data: []byte(mutated)}
 		t.Run(fmt.Sprintf("%d %s in %s", i, m.name, file), func(t *testing.T) {
-			opts := Options{Content: fsys, Root: "content", Version: "test"}
+			opts := build.Options{Content: fsys, Root: "content", Version: "test"}
 			verdict := opts
-			verdict.Stages = Verdict
+			verdict.Stages = build.Verdict
 			verdict.CheckSite = true // as validate runs it
-			v, err := Run(context.Background(), verdict)
+			v, err := build.Run(context.Background(), verdict)
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := Run(context.Background(), opts)
+			b, err := build.Run(context.Background(), opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -149,7 +150,7 @@ func TestValidateMeansBuild(t *testing.T) {
 				if !b.OK(false) {
 					t.Fatalf("validate accepts, build refuses:\n%s", b.Diagnostics.Text())
 				}
-				if len(b.Outputs[DataDir]) == 0 || len(b.Outputs[PrintDir]) == 0 || len(b.Outputs[SiteDir]) == 0 {
+				if len(b.Outputs[build.DataDir]) == 0 || len(b.Outputs[build.PrintDir]) == 0 || len(b.Outputs[build.SiteDir]) == 0 {
 					t.Fatalf("validate accepts, build writes %d folders", len(b.Outputs))
 				}
 				return
@@ -174,25 +175,25 @@ func TestValidateMeansBuild(t *testing.T) {
 
 // The starter content builds whole, and the verdict diagnostics are empty.
 func TestStarterBuilds(t *testing.T) {
-	res, err := Run(context.Background(), Options{Content: starterFS(t), Root: "content", Version: "test"})
+	res, err := build.Run(context.Background(), build.Options{Content: starterFS(t), Root: "content", Version: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(res.Diagnostics) > 0 {
 		t.Fatalf("starter content:\n%s", res.Diagnostics.Text())
 	}
-	var stages []Stage
+	var stages []build.Stage
 	for _, tm := range res.Times {
 		stages = append(stages, tm.Stage)
 	}
 	// every stage but the errata and the exports, which run only when
 	// asked for (--since, --export)
-	want := slices.DeleteFunc(slices.Clone(Stages), func(s Stage) bool { return s == Errata || s == Export })
+	want := slices.DeleteFunc(slices.Clone(build.Stages), func(s build.Stage) bool { return s == build.Errata || s == build.Export })
 	if fmt.Sprint(stages) != fmt.Sprint(want) {
 		t.Errorf("stages run: %v, want %v", stages, want)
 	}
-	for _, p := range []string{CatalogPath, CardsSheet("en"), CardsSheet("fr"), SiteDir + "/index.html", SiteDir + "/" + CardsSheet("fr")} {
-		dir, rel := InDir(p)
+	for _, p := range []string{build.CatalogPath, build.CardsSheet("en"), build.CardsSheet("fr"), build.SiteDir + "/index.html", build.SiteDir + "/" + build.CardsSheet("fr")} {
+		dir, rel := build.InDir(p)
 		if res.Outputs[dir][rel] == nil {
 			t.Errorf("no %s", p)
 		}

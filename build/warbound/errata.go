@@ -1,16 +1,17 @@
-package build
+package warbound
 
 import (
 	"fmt"
 	"sync"
 
+	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/render"
 )
 
-// The errata stage: with `wbtool build --since REV` (Options.Since), or
+// The errata stage: with `wbtool build --since REV` (build.Options.Since), or
 // the content's own `set: errataSince:`, the build compares the content
 // with that earlier version (package changes) and adds the site's errata
 // page, each card page's history and the reprint sheets (ReprintSheet):
@@ -35,23 +36,24 @@ func (s *Since) laidOut() *render.Layouts {
 
 // sinceRev is the earlier version the build compares with, and where it
 // was asked for: the --since flag, else the content's set.errataSince.
-func sinceRev(opts Options, cat *catalog.Catalog) (string, diag.Pos) {
-	if opts.Since != "" {
-		return opts.Since, diag.Pos{}
+func (c *Content) sinceRev() (string, diag.Pos) {
+	if c.since != "" {
+		return c.since, diag.Pos{}
 	}
-	return cat.Set.ErrataSince, cat.Set.Pos
+	return c.Catalog.Set.ErrataSince, c.Catalog.Set.Pos
 }
 
 // errata runs the errata stage: nil and no diagnostic when no earlier
 // version is asked for.
-func errata(opts Options, cat *catalog.Catalog, layouts *render.Layouts) (*changes.Errata, diag.List) {
-	rev, pos := sinceRev(opts, cat)
+func (c *Content) errata() (*changes.Errata, diag.List) {
+	opts, cat := c.opts, c.Catalog
+	rev, pos := c.sinceRev()
 	if rev == "" {
 		return nil, nil
 	}
 	fail := func(format string, args ...any) diag.List {
 		msg := fmt.Sprintf(format, args...)
-		if opts.Since != "" {
+		if c.since != "" {
 			return diag.List{diag.Errorf(pos, "", "--since %s: %s", rev, msg)}
 		}
 		return diag.List{diag.Errorf(pos, "set.errataSince", "errata since %s: %s", rev, msg)}
@@ -63,7 +65,7 @@ func errata(opts Options, cat *catalog.Catalog, layouts *render.Layouts) (*chang
 	if err != nil {
 		return nil, fail("%v", err)
 	}
-	e, err := CompareSince(since, cat, layouts)
+	e, err := CompareSince(since, cat, c.layouts)
 	if err != nil {
 		return nil, fail("%v", err)
 	}
@@ -179,7 +181,7 @@ func ReprintJobs(cat *catalog.Catalog, e *changes.Errata, base render.SheetOptio
 		o.Lang = l
 		o.Cards = append([]string{}, ids...)
 		o.Title = fmt.Sprintf("%s %s", cat.Label("print.reprint", l), render.VersionLabel(e.From))
-		jobs = append(jobs, SheetJob{Path: ReprintSheet(l), Opts: o, Cards: o.Cards})
+		jobs = append(jobs, SheetJob{Path: build.ReprintSheet(l), Opts: o, Cards: o.Cards})
 	}
 	return jobs
 }

@@ -1,8 +1,9 @@
-package build
+package warbound
 
 import (
 	"strings"
 	"testing"
+	"wbtool.dev/wbtool/build"
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/render"
@@ -24,8 +25,8 @@ func TestSheetJobsKit(t *testing.T) {
 			t.Errorf("two jobs write %s", j.Path)
 		}
 		seen[j.Path] = true
-		if dir, _ := InDir(j.Path); dir != PrintDir {
-			t.Errorf("%s is outside %s", j.Path, PrintDir)
+		if dir, _ := build.InDir(j.Path); dir != build.PrintDir {
+			t.Errorf("%s is outside %s", j.Path, build.PrintDir)
 		}
 		kinds[j.Opts.Kit.Kind]++
 		if k := j.Opts.Kit.Kind; k != "" && k != render.KitCalibrate && j.Opts.Kit.Source == "" {

@@ -1,0 +1,293 @@
+// Package warbound is Warbound's rules behind the ruleset seam (package
+// build/ruleset): its schema (package schema), catalog (package catalog),
+// card layouts and sheets (package render, sheets.go), site chapters
+// (package site), engine and check-game runner (package engine, checks.go),
+// errata (errata.go) and translations lock (i18n.go). Package build runs
+// its stages like any game's; importing this package registers it.
+//
+// Warbound's stages take options of their own for one build (Options: the
+// errata history, the maps' hex size, the exports, and watch's caches and
+// the catalog its budgeted worker loaded): [New] gives the rules with them,
+// for build.Options.Games (or build.Options.Rules). The registered rules
+// have none. [Of] is Warbound's view of a build's result: the catalog, the
+// check games played and the errata.
+package warbound
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"sync"
+
+	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/build/ruleset"
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/changes"
+	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/render"
+	"wbtool.dev/wbtool/schema"
+	"wbtool.dev/wbtool/site"
+)
+
+func init() { ruleset.Register(New(Options{})) }
+
+// Options are Warbound's own options for one build, beyond the seam's
+// (ruleset.LoadOptions, SiteOptions, PrintOptions). The zero value builds
+// from the content alone.
+type Options struct {
+	// LoadSince reads the earlier version the errata compare with
+	// (ruleset.LoadOptions.Since, or the content's set.errataSince; the
+	// CLI: git archive or the folder, as wbtool diff does). Nil: the
+	// errata stage reports that this command cannot read one.
+	LoadSince func(rev string) (*Since, error)
+	// History, when set, lists the versions between the Since revision
+	// and now, oldest first (the CLI: the git tags in between, at most
+	// MaxHistory): each card page's history then tells what changed at
+	// each of them, read with LoadSince.
+	History func(rev string) []string
+	// HexSize is the hex size of the scenario maps, mm across flats (0:
+	// render.DefaultHexSize).
+	HexSize float64
+	// Exports, when set, are the exports for other tools the build makes
+	// when it runs its export stage (build.Options.Export).
+	Exports *Exports
+
+	// Catalog, when set, is used instead of loading the content (watch
+	// and serve load in a budgeted child process).
+	Catalog *catalog.Catalog
+	// Incremental rebuilds (watch) are the pipeline with a cache: these
+	// replace a stage's work by one that reuses earlier results. Nil: do
+	// the work.
+	PlayChecks   func(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.CheckResult
+	RenderSheets func(cat *catalog.Catalog, jobs []SheetJob) (dist.Files, error)
+	// CardImages, when set, replaces render.SVG for the site's card
+	// images (watch serves them from its cache).
+	CardImages func(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, err error)
+	// Pages keeps the site's card pages between builds (site.PageCache).
+	Pages *site.PageCache
+	// NewLayouts, when set, makes the build's card layouts (watch: with
+	// the cards of the last build that did not change, Layouts.Keep).
+	NewLayouts func(cat *catalog.Catalog) *render.Layouts
+}
+
+// Exports are exports for other tools made by the build, after its print
+// stage, from the catalog the verdict accepted. Package export makes them;
+// the caller passes it in (export reads the plan).
+type Exports struct {
+	// Run makes the export folder's files (keyed relative to
+	// build.ExportDir) and the problems found (the card images'
+	// preflight).
+	Run func(ctx context.Context, cat *catalog.Catalog) (dist.Files, diag.List, error)
+	// Replace are the plan folders Run writes whole: the files wbtool
+	// wrote there before and Run no longer makes are dropped.
+	Replace []string
+	// TTS says Run writes the Tabletop Simulator saved objects of the
+	// decks: the site links them, and holds a copy.
+	TTS bool
+}
+
+// rules is Warbound's [ruleset.Ruleset] with the options of one build.
+type rules struct{ opts Options }
+
+// New is Warbound's rules with opts.
+func New(opts Options) ruleset.Ruleset { return rules{opts} }
+
+// Game is "warbound".
+func (rules) Game() string { return schema.DefaultGame }
+
+// Load loads a Warbound tree (or takes Options.Catalog), with the set's
+// version of lo.SetVersion when the content gives none. Its content also
+// reads the translations lock of fsys.
+func (w rules) Load(fsys fs.FS, lo ruleset.LoadOptions) (ruleset.Content, error) {
+	cat := w.opts.Catalog
+	if cat == nil {
+		var err error
+		so := schema.Options{Root: lo.Root, Draft: lo.Draft, Extra: lo.Extra}
+		if lo.OneShot {
+			so.UnitSize = schema.OneShotUnitSize // one unit's evaluation in memory at a time
+		}
+		cat, err = schema.Load(fsys, so)
+		if err != nil {
+			return nil, err
+		}
+	}
+	if cat.Set.Version == "" && lo.SetVersion != "" {
+		c := *cat // the caller's catalog stays as it was
+		c.Set.Version = lo.SetVersion
+		cat = &c
+	}
+	if !cat.HasArtReader() && fsys != nil {
+		// a catalog loaded elsewhere (another process) refers to its art
+		// files: the drawers read them from the content folder
+		c := *cat
+		c.SetArtReader(schema.ArtFiles(fsys))
+		cat = &c
+	}
+	// the translations lock: its warnings are the checks stage's, the
+	// stale translations it finds are marked by the site and tagged by
+	// draft printing (i18n.go)
+	var lock *LockReport
+	if fsys != nil {
+		lock = CheckLock(cat, fsys, lo.Root)
+		cat = WithStale(cat, lock, lo.Draft)
+	}
+	// every card laid out once per language, for the layout check, the
+	// site's card images and the sheets
+	layouts := render.NewLayouts(cat)
+	if lo.CheckOnly {
+		layouts.CheckOnly() // nothing draws the cards
+	}
+	if w.opts.NewLayouts != nil {
+		layouts = w.opts.NewLayouts(cat)
+	}
+	return &Content{opts: w.opts, since: lo.Since, Catalog: cat, lock: lock, layouts: layouts}, nil
+}
+
+// Content is a loaded Warbound tree, and what its stages found.
+type Content struct {
+	opts  Options
+	since string // ruleset.LoadOptions.Since
+	// Catalog is the loaded content.
+	Catalog *catalog.Catalog
+	// Played are the results of the check games played, in content
+	// order (set by the checks stage).
+	Played []engine.CheckResult
+	// Changes are the changes since an earlier version, when the build
+	// was asked for them (set by the errata stage, errata.go).
+	Changes *changes.Errata
+	lock    *LockReport // nil: no content tree to read the lock from
+	layouts *render.Layouts
+}
+
+// Of is Warbound's view of a build's result: its content, nil when the
+// content could not load or is another game's.
+func Of(r *build.Result) *Content {
+	c, _ := r.Content.(*Content)
+	return c
+}
+
+func (c *Content) Summary() string { return Summary(c.Catalog) }
+
+func (c *Content) Warnings() diag.List { return c.Catalog.Warnings }
+
+func (c *Content) Drafts() []catalog.MissingText { return c.Catalog.Draft }
+
+// Errata compares with the earlier version asked for (errata.go).
+func (c *Content) Errata() (diag.List, bool) {
+	if rev, _ := c.sinceRev(); rev == "" {
+		return nil, false
+	}
+	e, d := c.errata()
+	c.Changes = e
+	return d, true
+}
+
+// Checks plays the check games (Options.PlayChecks stands in for
+// PlayChecks when set); its diagnostics also hold the card texts the
+// engine cannot play and the translations lock's.
+func (c *Content) Checks(keep func(id string) bool) ruleset.CheckReport {
+	cat := c.Catalog
+	var games []*catalog.CheckGame
+	for i := range cat.Checks {
+		if keep == nil || keep(cat.Checks[i].ID) {
+			games = append(games, &cat.Checks[i])
+		}
+	}
+	play := c.opts.PlayChecks
+	if play == nil {
+		play = PlayChecks
+	}
+	checks := play(cat, games)
+	c.Played = checks // read by Run's caller only after the verdict
+	d := append(CheckDiagnostics(checks), MissingEffects(cat)...)
+	if c.lock != nil {
+		d = append(d, c.lock.Diagnostics()...) // stale translations, text/effect drift (i18n.go)
+	}
+	passed, failed := CheckCounts(checks)
+	return ruleset.CheckReport{Passed: passed, Failed: failed, Diagnostics: d}
+}
+
+// Layout lays out every card in both languages at once.
+func (c *Content) Layout() diag.List {
+	lists := make([]diag.List, len(catalog.Langs))
+	var wg sync.WaitGroup
+	for i, l := range catalog.Langs {
+		wg.Go(func() { lists[i] = c.layouts.Check(l) })
+	}
+	wg.Wait()
+	var d diag.List
+	for _, l := range lists {
+		d = append(d, l...)
+	}
+	return d
+}
+
+// Site is the site (package site), with the errata and the card images
+// of Options.CardImages when set; only checked (site.Check) when
+// CheckOnly.
+func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
+	o := c.siteOptions(so)
+	if o.CardImages == nil {
+		o.CardImages = c.layouts.SVG
+	}
+	o.Errata = c.Changes
+	if so.CheckOnly {
+		return nil, site.Check(c.Catalog, o)
+	}
+	files, err := site.Build(c.Catalog, o)
+	if err != nil {
+		return nil, err
+	}
+	return dist.Files(files), nil
+}
+
+// siteOptions are the site's options: links to the sheets the print stage
+// writes beside the site, and to the Tabletop Simulator decks the export
+// stage writes.
+func (c *Content) siteOptions(so ruleset.SiteOptions) site.Options {
+	o := site.Options{BaseURL: so.BaseURL, CardImages: c.opts.CardImages, Pages: c.opts.Pages}
+	if !so.Preview {
+		o.DeckPDF, o.CardsPDF, o.ReprintPDF = build.DeckSheet, build.CardsSheet, build.ReprintSheet
+		if c.opts.Exports != nil && c.opts.Exports.TTS {
+			o.DeckTTS = func(id string, l catalog.Lang) string { return build.TTSObject(l, id) }
+		}
+	}
+	return o
+}
+
+// Data is data/catalog.json.
+func (c *Content) Data() (dist.Files, error) {
+	b, err := c.Catalog.JSON()
+	if err != nil {
+		return nil, err
+	}
+	return dist.Files{build.CatalogFile: b}, nil
+}
+
+// Print is every sheet of the plan and the reprint sheets of the errata
+// (Options.RenderSheets stands in for Sheets when set).
+func (c *Content) Print(po ruleset.PrintOptions) (dist.Files, error) {
+	sheets := c.opts.RenderSheets
+	if sheets == nil {
+		sheets = Sheets
+	}
+	cat := c.Catalog
+	base := render.SheetOptions{Version: cat.Set.Version, Tool: po.Version, Date: po.Date, Layouts: c.layouts, Kit: render.Kit{HexSize: c.opts.HexSize}}
+	return sheets(cat, append(SheetJobs(cat, base), ReprintJobs(cat, c.Changes, base)...))
+}
+
+// Export runs Options.Exports.
+func (c *Content) Export(ctx context.Context) (ruleset.Exports, error) {
+	ex := c.opts.Exports
+	if ex == nil {
+		return ruleset.Exports{}, errors.New("warbound: the build asks for exports and none are configured (Options.Exports)")
+	}
+	files, problems, err := ex.Run(ctx, c.Catalog)
+	out := ruleset.Exports{Files: files, Problems: problems, Replace: ex.Replace}
+	if ex.TTS {
+		out.Linked = []string{build.TTSDir}
+	}
+	return out, err
+}
