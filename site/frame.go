@@ -17,7 +17,8 @@ import (
 // site (this package's builder) and any other ruleset's site (package
 // build/warstuff) are drawn in the same frame:
 //
-//   - the layout (frame/layout.html): head with the Content-Security-
+//   - the layout (frame/layout.html) and a rules chapter's page
+//     (frame/chapter.html, "chapter-page"): head with the Content-Security-
 //     Policy, description, canonical and hreflang links, Open Graph; the
 //     header with the brand, the language switch and the navigation; the
 //     footer; the shared stylesheet and script (assets/style.css,
@@ -157,7 +158,7 @@ var rootTemplate = template.Must(template.ParseFS(frameFS, "frame/root.html"))
 // patterns (shared definitions), for page templates to be added to a
 // clone of it.
 func layoutTemplate(funcs template.FuncMap, fsys fs.FS, patterns ...string) (*template.Template, error) {
-	t, err := template.New("layout.html").Funcs(funcs).ParseFS(frameFS, "frame/layout.html")
+	t, err := template.New("layout.html").Funcs(funcs).ParseFS(frameFS, "frame/layout.html", "frame/chapter.html")
 	if err != nil {
 		return nil, fmt.Errorf("site frame: %w", err)
 	}

@@ -250,7 +250,7 @@ func (b *builder) buildLang(l catalog.Lang) error {
 	}
 	for i, c := range chs {
 		cp := b.newPage(l, "rules/"+c.Slug+"/index.html", c.Title, "rules", nil)
-		data := map[string]any{"Chapter": c}
+		data := map[string]any{"Chapter": c, "Contents": cp.Link("rules/index.html")}
 		if i > 0 {
 			data["Prev"] = link{Href: cp.Link("rules/" + chs[i-1].Slug + "/index.html"), Label: chs[i-1].Title}
 		}
@@ -269,7 +269,7 @@ func (b *builder) buildLang(l catalog.Lang) error {
 			if err != nil {
 				return err
 			}
-			data["Boards"] = boards
+			data["Figures"] = boards
 		}
 		cp.Data = data
 		if err := b.render("chapter", cp); err != nil {
