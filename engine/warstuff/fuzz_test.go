@@ -73,6 +73,11 @@ func FuzzGame(f *testing.F) {
 		}
 		games = append(games, g)
 	}
+	for _, g := range sampleGames(f)[2:] { // the invasions with variants: two spawn dice fewer (WS-VAR-4) and More Randomness's cards (WS-VAR-6)
+		v := *g
+		v.Everywhere, v.MoreRandomness = -2, true
+		games = append(games, &v)
+	}
 	f.Fuzz(func(t *testing.T, game uint8, seed uint64, data []byte) {
 		g := games[int(game)%len(games)]
 		s, err := NewState(g, seed)
