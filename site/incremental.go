@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash"
-	"html/template"
 	"sync"
 
 	"wbtool.dev/wbtool/catalog"
@@ -41,7 +40,7 @@ import (
 type PageCache struct {
 	mu    sync.Mutex
 	pages map[string]cachedPage // by site path
-	tiles map[string]template.HTML
+	tiles map[string]tile
 
 	// Rendered and Reused count the card pages of the last build;
 	// OtherRendered and OtherReused its other pages.

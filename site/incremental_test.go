@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"wbtool.dev/wbtool/catalog"
@@ -123,19 +124,29 @@ func TestPageCacheAfterRandomEdits(t *testing.T) {
 	}
 }
 
-// TestTileKeyCoversEveryField: a card tile's memo key changes with every
-// field of its list item (the tile template may show any of them).
-func TestTileKeyCoversEveryField(t *testing.T) {
+// TestTileShapeCoversEveryField: a card tile's memo key changes with
+// every field of its list item but its links (the tile template may show
+// any of them; a tile's links are replaced, TestTilesEqualTemplate).
+func TestTileShapeCoversEveryField(t *testing.T) {
 	base := listItem{Faction: &link{}, Stats: []keyStat{{}}}
-	key := base.tileKey()
+	key := base.tileShape()
+	links := map[string]bool{"listItem.Href": true, "listItem.Thumb": true, "listItem.Faction.Href": true}
 	var walk func(v reflect.Value, path string)
 	n := 0
+	try := func(path string, set, reset func()) {
+		set()
+		if changed := base.tileShape() != key; changed == links[path] {
+			t.Errorf("%s: the tile key changed = %v", path, changed)
+		}
+		reset()
+		n++
+	}
 	walk = func(v reflect.Value, path string) {
 		switch v.Kind() {
 		case reflect.Pointer:
 			walk(v.Elem(), path)
 		case reflect.Slice:
-			walk(v.Index(0), path+"[0]")
+			walk(v.Index(0), path)
 		case reflect.Struct:
 			for i := range v.NumField() {
 				if v.Type().Field(i).IsExported() {
@@ -143,26 +154,11 @@ func TestTileKeyCoversEveryField(t *testing.T) {
 				}
 			}
 		case reflect.String:
-			v.SetString("x")
-			if base.tileKey() == key {
-				t.Errorf("%s is not in the tile key", path)
-			}
-			v.SetString("")
-			n++
+			try(path, func() { v.SetString("x") }, func() { v.SetString("") })
 		case reflect.Int:
-			v.SetInt(7)
-			if base.tileKey() == key {
-				t.Errorf("%s is not in the tile key", path)
-			}
-			v.SetInt(0)
-			n++
+			try(path, func() { v.SetInt(7) }, func() { v.SetInt(0) })
 		case reflect.Bool:
-			v.SetBool(true)
-			if base.tileKey() == key {
-				t.Errorf("%s is not in the tile key", path)
-			}
-			v.SetBool(false)
-			n++
+			try(path, func() { v.SetBool(true) }, func() { v.SetBool(false) })
 		default:
 			t.Errorf("%s: a %s field: teach the test", path, v.Kind())
 		}
@@ -172,7 +168,48 @@ func TestTileKeyCoversEveryField(t *testing.T) {
 		t.Errorf("only %d fields tried", n)
 	}
 	// nil faction and no stats differ from empty ones
-	if (listItem{}).tileKey() == key {
+	if (listItem{}).tileShape() == key {
 		t.Error("a tile without faction or statistics has the key of one with empty ones")
 	}
+}
+
+// TestTilesEqualTemplate: the sites built with the card tiles memoized
+// (moved from one depth to another) equal those drawn with the template
+// for every tile: the starter, a generated site, and hostile content.
+func TestTilesEqualTemplate(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		cat  *catalog.Catalog
+	}{{"starter", starter(t)}, {"generated", generated(t, 60, 20)}, {"hostile", hostileFixture()}} {
+		got, err := Build(c.cat, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		noTileMemo = true
+		want, err := Build(c.cat, Options{})
+		noTileMemo = false
+		if err != nil {
+			t.Fatal(err)
+		}
+		for p, b := range want {
+			if !bytes.Equal(got[p], b) {
+				t.Errorf("%s: %s differs with the tiles memoized", c.name, p)
+			}
+		}
+		if len(got) != len(want) {
+			t.Errorf("%s: %d files, %d without the memo", c.name, len(got), len(want))
+		}
+	}
+}
+
+// hostileFixture is the fixture with hostile strings in every text and in
+// the card tiles' interface strings.
+func hostileFixture() *catalog.Catalog {
+	p := strings.Join(payloads, " ")
+	cat := fixture(func(en, fr string) catalog.Text { return catalog.Text{EN: en + " " + p, FR: fr + " " + p} }, nil)
+	for _, k := range []string{"stat.abbr.attack", "stat.attack", "stat.cost", "kind.character"} {
+		cat.Strings = append(cat.Strings, catalog.UIString{ID: k, Text: catalog.Text{EN: "W " + p, FR: "W " + p}})
+	}
+	cat.Sort()
+	return cat
 }

@@ -145,8 +145,10 @@ func Check(cat *catalog.Catalog, opts Options) error {
 }
 
 // afterBuild and executed, when set (by the tests), see every Build's
-// outcome and every template executed.
+// outcome and every template executed; noTileMemo (tests) draws every
+// card tile with its template.
 var (
+	noTileMemo bool
 	afterBuild func(cat *catalog.Catalog, opts Options, err error)
 	executed   func(template string)
 )
@@ -192,7 +194,7 @@ func build(cat *catalog.Catalog, opts Options, check bool) (Files, error) {
 	if opts.Pages != nil && !check {
 		b.pageKeys = b.newPageKeys()
 	}
-	b.tiles = &tileMemo{t: b.tmpl["cards"], next: map[string]template.HTML{}}
+	b.tiles = &tileMemo{t: b.tmpl["cards"], next: map[string]tile{}, off: noTileMemo}
 	if opts.Pages != nil {
 		b.tiles.prev = opts.Pages.tiles
 	}

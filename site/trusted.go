@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"html/template"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -115,16 +116,31 @@ func langWord(l catalog.Lang) string {
 	return "English"
 }
 
-// tileMemo draws each card tile of the lists (template "cardtile") once:
-// the same card is in the card list, its type's and faction's lists and
-// the deck builder, which differ only by their depth. A tile is a
-// function of its listItem alone, so the memo is keyed by the item's
-// fields; a PageCache keeps the tiles of the last build.
+// tileMemo draws each card tile of the lists (template "cardtile") once
+// per card: the same card is in the card list, its type's and faction's
+// lists and the deck builder, whose tiles differ only by the relative
+// links of their depth. A tile is a function of its listItem alone: the
+// memo is keyed by the item's fields but its links (tileShape), and a
+// tile of another depth is the memo's with its two links replaced, when
+// both are plain paths (which html/template writes as they are). A
+// PageCache keeps the tiles of the last build.
 type tileMemo struct {
 	t          *template.Template // any page template: all hold "cardtile"
 	mu         sync.Mutex
-	prev, next map[string]template.HTML
+	prev, next map[string]tile
+	// off (tests) draws every tile with the template
+	off bool
 }
+
+// tile is a drawn tile and the links it was drawn with.
+type tile struct {
+	href, thumb string
+	html        string
+}
+
+// plainPath matches the links written as they are in a tile's href and
+// src attributes.
+var plainPath = regexp.MustCompile(`^[a-z0-9][a-z0-9./_-]*$|^\.\./[a-z0-9./_-]*$`)
 
 // Tile is the item's card tile: html/template's output, so safe HTML.
 func (it listItem) Tile() (template.HTML, error) {
@@ -132,29 +148,60 @@ func (it listItem) Tile() (template.HTML, error) {
 	if m == nil {
 		return "", fmt.Errorf("site: card tile %s outside a list", it.ID)
 	}
-	k := it.tileKey()
+	k := it.tileShape()
 	m.mu.Lock()
-	h, ok := m.next[k]
+	t, ok := m.next[k]
 	if !ok {
-		h, ok = m.prev[k]
+		t, ok = m.prev[k]
 	}
 	m.mu.Unlock()
-	if !ok {
+	h, done := "", false
+	if ok && !m.off {
+		h, done = t.moved(it.Href, it.Thumb)
+	}
+	if !done {
 		var sb strings.Builder
 		if err := m.t.ExecuteTemplate(&sb, "cardtile", it); err != nil {
 			return "", err
 		}
-		h = template.HTML(sb.String()) //nolint:gosec // audited: html/template's output
+		h = sb.String()
+		if !ok {
+			t = tile{href: it.Href, thumb: it.Thumb, html: h}
+		}
 	}
 	m.mu.Lock()
-	m.next[k] = h
+	if _, ok := m.next[k]; !ok {
+		m.next[k] = t
+	}
 	m.mu.Unlock()
-	return h, nil
+	return template.HTML(h), nil //nolint:gosec // audited: html/template's output, or it with plain paths for plain paths
 }
 
-// tileKey holds every field of the item that "cardtile" reads, each
-// prefixed by its length (no two items share a key).
-func (it listItem) tileKey() string {
+// moved is the tile with its links href and thumb; false when a link is
+// not a plain path or the tile's are not found once each.
+func (t tile) moved(href, thumb string) (string, bool) {
+	if href == t.href && thumb == t.thumb {
+		return t.html, true
+	}
+	for _, p := range []string{href, thumb, t.href, t.thumb} {
+		if !plainPath.MatchString(p) {
+			return "", false
+		}
+	}
+	h := t.html
+	for _, r := range [][2]string{{` href="` + t.href + `"`, ` href="` + href + `"`}, {` src="` + t.thumb + `"`, ` src="` + thumb + `"`}} {
+		if strings.Count(h, r[0]) != 1 {
+			return "", false
+		}
+		h = strings.Replace(h, r[0], r[1], 1)
+	}
+	return h, true
+}
+
+// tileShape holds every field of the item but its links (Href, Thumb and
+// its faction's Href, which "cardtile" does not show), each prefixed by
+// its length (no two items share a key).
+func (it listItem) tileShape() string {
 	var b []byte
 	add := func(ss ...string) {
 		for _, s := range ss {
@@ -163,9 +210,9 @@ func (it listItem) tileKey() string {
 			b = append(b, s...)
 		}
 	}
-	add(it.ID, it.Href, it.Thumb, it.Name, it.Kind, it.KindLabel, it.FactionID, strconv.Itoa(it.Cost), strconv.FormatBool(it.HasCost), it.CostLabel, it.Format)
+	add(it.ID, it.Name, it.Kind, it.KindLabel, it.FactionID, strconv.Itoa(it.Cost), strconv.FormatBool(it.HasCost), it.CostLabel, it.Format)
 	if f := it.Faction; f != nil {
-		add("faction", f.Href, f.Label, f.Class, f.Lang)
+		add("faction", f.Label, f.Class, f.Lang)
 	}
 	for _, st := range it.Stats {
 		add(st.Abbr, st.Title, st.Value)
