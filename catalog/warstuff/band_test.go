@@ -41,7 +41,7 @@ func TestCheckBand(t *testing.T) {
 		{"format 0", 0, []BandEntry{{"one", 1}}, 1, 1, 0, "a band's format is from 1 to 100", "de 1 à 100"},
 		{"unknown profile", 50, []BandEntry{{"elevn", 1}}, 0, 1, 15, `no profile "elevn" (WS-BUILD-58)`, `aucun profil "elevn"`},
 		{"no figures", 50, nil, 0, 0, 15, "the band has no figures", "la bande n'a aucune figurine"},
-		{"zero of a profile", 50, []BandEntry{{"one", 0}}, 0, 0, 15, "0 figures of one", "0 figurines de one"},
+		{"zero of a profile", 50, []BandEntry{{"one", 0}}, 0, 0, 15, "0 figures of one", "0 figurines du profil one"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -69,5 +69,48 @@ func TestCheckBand(t *testing.T) {
 	b := &Band{Format: 100, Figures: []BandEntry{{"one", 20}}}
 	if p := c.CheckBandAs(b, 50); len(p) != 1 || p[0].Field != "count" || b.Format != 100 {
 		t.Errorf("CheckBandAs(50): %v, format now %d", p, b.Format)
+	}
+}
+
+// TestBandProblemNames: each problem is one sentence written twice, naming
+// profiles by id for validate (Msg) and by name in each language for the
+// band builder (Named).
+func TestBandProblemNames(t *testing.T) {
+	c := &Catalog{Profiles: []Profile{
+		{ID: "storm-seer", Cost: 19, Name: Text{EN: "Storm Seer", FR: "Voyant des tempêtes"}},
+		{ID: "scout", Cost: 3, Name: Text{EN: "Scout", FR: "Éclaireur"}},
+	}}
+	c.Sort()
+	c.Limits.FiguresPercent, c.Limits.Standard, c.Limits.BigMax = 30, 50, 100
+	tests := []struct {
+		name string
+		fig  []BandEntry
+		want [4]string // Msg.EN, Msg.FR, Named.EN, Named.FR
+	}{
+		{"over", []BandEntry{{"storm-seer", 3}, {"scout", 1}}, [4]string{
+			"the band costs 60 points (3 × storm-seer 57, scout 3); its format is 50",
+			"la bande coûte 60 points (3 × storm-seer 57, scout 3) ; son format est de 50",
+			"the band costs 60 points (3 × Storm Seer 57, Scout 3); its format is 50",
+			"la bande coûte 60 points (3 × Voyant des tempêtes 57, Éclaireur 3) ; son format est de 50"}},
+		{"none of a profile", []BandEntry{{"scout", 0}}, [4]string{
+			"0 figures of scout: ", "0 figurines du profil scout : ", "0 figures of Scout: ", "0 figurines du profil Éclaireur : "}},
+		{"unknown", []BandEntry{{"sout", 1}}, [4]string{
+			`no profile "sout"`, `aucun profil "sout"`, `no profile "sout"`, `aucun profil "sout"`}},
+		{"count", []BandEntry{{"scout", 16}}, [4]string{
+			"the band has 16 figures", "la bande compte 16 figurines", "the band has 16 figures", "la bande compte 16 figurines"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ps := c.CheckBand(&Band{ID: "b", Format: 50, Figures: tt.fig})
+			if len(ps) != 1 {
+				t.Fatalf("%d problems, want 1: %v", len(ps), ps)
+			}
+			p := ps[0]
+			for i, got := range []string{p.Msg.EN, p.Msg.FR, p.Named.EN, p.Named.FR} {
+				if !strings.HasPrefix(got, tt.want[i]) {
+					t.Errorf("message %d:\n got %s\nwant %s…", i, got, tt.want[i])
+				}
+			}
+		})
 	}
 }

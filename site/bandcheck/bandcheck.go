@@ -96,7 +96,7 @@ type Result struct {
 // as CUE content.
 func Check(c *ws.Catalog, b Band) Result {
 	band := ws.Band{ID: Slug(b.Name), Format: b.Format, Figures: b.Figures}
-	c.Tally(&band)
+	c.Tally(&band, ws.ByID)
 	r := Result{Total: band.Total, Count: band.Count, FigureMax: c.Limits.Figure.Max, Slug: band.ID}
 	for _, f := range b.Figures {
 		if p := c.Profile(f.Profile); p != nil && f.Count > 0 && p.Cost > r.Dearest {

@@ -126,7 +126,7 @@ func TestBandBuilderMatchesCLI(t *testing.T) {
 	)
 	illegal := 0
 	for i, band := range bands {
-		cat.Tally(&band)
+		cat.Tally(&band, ws.ByID)
 		type run struct {
 			vp   string
 			w, h int64
@@ -156,10 +156,10 @@ func TestBandBuilderMatchesCLI(t *testing.T) {
 			if len(want) > 0 {
 				illegal++
 			}
-			// The page's language: the catalog's own French message.
+			// The page's language: the catalog's own message, naming profiles by name.
 			var fr []string
 			for _, p := range cat.CheckBand(&band) {
-				fr = append(fr, p.Msg.In(ws.Lang(r.lang))+" ("+p.Rule+")")
+				fr = append(fr, p.Named.In(ws.Lang(r.lang))+" ("+p.Rule+")")
 			}
 			if !slices.Equal(shown.Shown, fr) {
 				t.Errorf("%s (%s): shown %q, want %q", band.ID, r.lang, shown.Shown, fr)

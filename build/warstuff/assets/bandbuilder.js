@@ -95,7 +95,7 @@
       if (v.problems.length) {
         var ul = el("ul", "bb-problems");
         v.problems.forEach(function (p) {
-          var li = el("li", "", p.msg[cfg.lang] + " (" + p.rule + ")");
+          var li = el("li", "", p.named[cfg.lang] + " (" + p.rule + ")");
           li.setAttribute("data-en", p.msg.en + " (" + p.rule + ")");
           ul.appendChild(li);
         });
