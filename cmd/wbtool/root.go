@@ -66,8 +66,10 @@ func Main() int {
 // makes the collector work harder before a large tree exhausts memory. The
 // collector otherwise keeps Go's default pace: a forced GOGC=400 made
 // `validate` of the 1,202-card tree use as much CPU and 1.65 times the
-// peak memory (299 MiB against 181 MiB; issue 13). The load worker of
-// watch and serve keeps its own setting (internal/budget.Child).
+// peak memory (299 MiB against 181 MiB; issue 13), when the tree was
+// evaluated as one package. A one-shot command's load, now evaluated in
+// units of files, runs at GOGC 150 (build.Options.OneShot). The load
+// worker of watch and serve keeps its own setting (internal/budget.Child).
 func tuneGC() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(1 << 30)
