@@ -202,6 +202,12 @@ type parsedDoc struct {
 
 // text adds a one-line text, shrinking it to fit.
 func (f *face) text(s string, st Style, col Colour, x, y, w, maxPt, minPt float64, align byte, what string) {
+	if f.b.measure {
+		if _, _, err := fitLineText(s, f.lang(), st, w, maxPt, minPt, what); err != nil {
+			f.fail(err)
+		}
+		return
+	}
 	it, err := lineText(s, f.lang(), st, col, x, y, w, maxPt, minPt, align, what)
 	if err != nil {
 		f.fail(err)
@@ -225,11 +231,17 @@ func (f *face) fit(box textBox, paras []para, maxPt float64, what string) {
 
 // background fills the card and its bleed.
 func (f *face) background(c Colour) {
+	if f.b.measure {
+		return
+	}
 	f.add(Rect{X: -Bleed, Y: -Bleed, W: CardW + 2*Bleed, H: CardH + 2*Bleed, Paint: fill(c)})
 }
 
 // band draws the coloured name band at the top of the card.
 func (f *face) band(c Colour, h float64) {
+	if f.b.measure {
+		return
+	}
 	f.add(Rect{X: -Bleed, Y: -Bleed, W: CardW + 2*Bleed, H: h + Bleed, Paint: fill(c)})
 	f.add(Rect{X: -Bleed, Y: h - 0.45, W: CardW + 2*Bleed, H: 0.45, Paint: fill(c.mix(colInk, 0.35))})
 }
@@ -261,6 +273,9 @@ func (f *face) header(band Colour, name, subtitle string, nameReserve, subReserv
 
 // panel draws a text panel.
 func (f *face) panel(x, y, w, h float64) {
+	if f.b.measure {
+		return
+	}
 	f.add(Rect{X: x, Y: y, W: w, H: h, R: 1.6, Paint: fillStroke(colPanel, colRule, 0.25)})
 }
 
@@ -356,7 +371,7 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 	f.bandArt(c.Art, band)
 	if isPanic {
 		// diagonal stripes mark the Panic side at a glance
-		for x := -20.0; x < CardW+4; x += 4.2 {
+		for x := -20.0; !b.measure && x < CardW+4; x += 4.2 {
 			f.add(Line{Pts: []Pt{{x, -Bleed}, {x + 17 + Bleed, bandH - 0.5}}, Colour: band.mix(colWhite, 0.1), Width: 1.3})
 		}
 	}
@@ -379,6 +394,9 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 	// The white outline of the last hex stays inside the margin.
 	x := CardW - margin - costW + step/2 - (r + 0.55 - step/2)
 	for _, h := range hexes {
+		if b.measure {
+			break // drawing only
+		}
 		col, ok := b.factionColour(h)
 		f.add(Poly{Pts: hexPts(x, bandH, r+0.55), Paint: fill(colWhite)})
 		f.add(orderHex(x, bandH, r, col, h == catalog.Colourless || !ok)...)
@@ -491,6 +509,9 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 		avail := CardW - margin - bx
 		s := math.Min(4.6, (avail-float64(pl.n-1)*0.7)/float64(pl.n))
 		for k := range pl.n {
+			if b.measure {
+				break // drawing only
+			}
 			f.add(Rect{X: bx + float64(k)*(s+0.7), Y: cy - s/2, W: s, H: s, R: 0.7, Paint: fillStroke(colWhite, pl.col, 0.3)})
 		}
 	}

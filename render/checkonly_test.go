@@ -106,3 +106,27 @@ func TestCheckOnlySameDiagnostics(t *testing.T) {
 	}
 	t.Logf("%d catalogs: %d errors, %d warnings, the same measured as drawn", len(sets), errs, warns)
 }
+
+// BenchmarkLayoutCheck is the layout check of 1,000 generated cards in
+// both languages, drawn (build) and measured (validate's check-only
+// Layouts), with its CPU time.
+//
+//	go test ./render -run '^$' -bench LayoutCheck -benchtime 5x
+func BenchmarkLayoutCheck(b *testing.B) {
+	cat := mustGenerated1000(b)
+	for _, mode := range []string{"drawn", "measured"} {
+		b.Run(mode, func(b *testing.B) {
+			cpu := testtool.CPUTime()
+			for b.Loop() {
+				ls := NewLayouts(cat)
+				if mode == "measured" {
+					ls.CheckOnly()
+				}
+				for _, l := range catalog.Langs {
+					ls.Check(l)
+				}
+			}
+			b.ReportMetric(float64((testtool.CPUTime()-cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
+		})
+	}
+}

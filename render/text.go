@@ -380,6 +380,20 @@ func drawPiece(pc piece, x, y, pt float64, col Colour, faction func(string) (Col
 	return []Item{Text{X: x, Y: y, Size: round2(pt), Style: pc.style, Colour: col, S: noSoftHyphens(pc.text), W: pc.w}}
 }
 
+// fitLineText is lineText without the drawing: s as drawn and the size
+// it fits at, or why it cannot be drawn.
+func fitLineText(s, lang string, st Style, w, maxPt, minPt float64, what string) (string, float64, error) {
+	s = noSoftHyphens(markup.Typography(s, lang))
+	if _, miss := textWidth(s, st, 10); miss != 0 {
+		return "", 0, &fitError{what, fmt.Sprintf("the character %q (U+%04X) cannot be printed with the card font", miss, miss)}
+	}
+	size, ok := fitLine(s, st, w, maxPt, minPt)
+	if !ok {
+		return "", 0, &fitError{what, fmt.Sprintf("%q is %.1f mm wide at %g pt, wider than its %.1f mm; shorten it", s, measure(s, st, minPt), minPt, w)}
+	}
+	return s, size, nil
+}
+
 // fitLine returns the largest size from maxPt down to minPt at which s fits
 // in width w on one line.
 func fitLine(s string, st Style, w, maxPt, minPt float64) (float64, bool) {
@@ -394,13 +408,9 @@ func fitLine(s string, st Style, w, maxPt, minPt float64) (float64, bool) {
 // lineText draws s on one line in width w, shrinking from maxPt to minPt;
 // align is 'l', 'c' or 'r' (x is then the left, centre or right edge).
 func lineText(s, lang string, st Style, col Colour, x, y, w, maxPt, minPt float64, align byte, what string) (Item, error) {
-	s = noSoftHyphens(markup.Typography(s, lang))
-	if _, miss := textWidth(s, st, 10); miss != 0 {
-		return nil, &fitError{what, fmt.Sprintf("the character %q (U+%04X) cannot be printed with the card font", miss, miss)}
-	}
-	size, ok := fitLine(s, st, w, maxPt, minPt)
-	if !ok {
-		return nil, &fitError{what, fmt.Sprintf("%q is %.1f mm wide at %g pt, wider than its %.1f mm; shorten it", s, measure(s, st, minPt), minPt, w)}
+	s, size, err := fitLineText(s, lang, st, w, maxPt, minPt, what)
+	if err != nil {
+		return nil, err
 	}
 	tw := measure(s, st, size)
 	switch align {
