@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/cue/token"
 
 	"wbtool.dev/wbtool/catalog"
@@ -409,8 +410,14 @@ func plainLabel(f *ast.Field) (string, bool) {
 // their entities. It reports false when the result may differ from the
 // whole package's: an error of the package as a whole, or a diagnostic
 // outside the unit's own entities.
+//
+// Each unit gets a CUE context of its own: a context keeps every instance
+// built in it (notes/stack.md 1.4), so with the load's one context the
+// units' evaluations stayed alive to the end of the load. validate of the
+// 1,202-card tree (one-shot units of 32 KiB, 8 rounds interleaved, load
+// 20): peak RSS 114 → 73 MiB, CPU 610 → 560 ms.
 func (l *loader) evalUnit(schemaFiles, files []*ast.File) (*fileResult, bool) {
-	sub := &loader{opt: l.opt, ctx: l.ctx, cueDecode: l.cueDecode, shared: &sharedState{}, cat: &catalog.Catalog{}, filePositions: l.filePositions}
+	sub := &loader{opt: l.opt, ctx: cuecontext.New(), cueDecode: l.cueDecode, shared: &sharedState{}, cat: &catalog.Catalog{}, filePositions: l.filePositions}
 	sub.files = files
 	names := map[string]bool{}
 	for _, f := range files {
