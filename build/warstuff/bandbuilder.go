@@ -1,9 +1,11 @@
 package warstuff
 
 import (
+	"cmp"
 	"encoding/json"
 	"html/template"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,31 +30,37 @@ const bandBuilderPage = "bandbuilder.html"
 
 func init() {
 	for k, v := range map[string]ws.Text{
-		"site.builder":        {EN: "Band builder", FR: "Créer une bande"},
-		"builder.intro":       {EN: "Pick profiles: the cost, the figure count and the band's legality in each format update as you go, checked by the same code as wbtool validate.", FR: "Choisissez des profils : le coût, le nombre de figurines et la légalité de la bande dans chaque format se mettent à jour au fur et à mesure, vérifiés par le même code que wbtool validate."},
-		"builder.loading":     {EN: "Loading the band checker…", FR: "Chargement du vérificateur de bandes…"},
-		"builder.nowasm":      {EN: "This browser cannot run the band checker (WebAssembly): the profiles are listed, but the band cannot be built here.", FR: "Ce navigateur ne peut pas exécuter le vérificateur de bandes (WebAssembly) : les profils sont listés, mais la bande ne peut pas être créée ici."},
-		"builder.add":         {EN: "Add one %s", FR: "Ajouter un %s"},
-		"builder.remove":      {EN: "Remove one %s", FR: "Retirer un %s"},
-		"builder.yours":       {EN: "Your band", FR: "Votre bande"},
-		"builder.name":        {EN: "Band name", FR: "Nom de la bande"},
-		"builder.defaultName": {EN: "My band", FR: "Ma bande"},
-		"builder.export-as":   {EN: "Format of the band", FR: "Format de la bande"},
-		"builder.standard":    {EN: "Standard game", FR: "Partie standard"},
-		"builder.big":         {EN: "Big game", FR: "Grand format"},
-		"builder.big-format":  {EN: "Big-game points", FR: "Points en grand format"},
-		"builder.figures":     {EN: "figures", FR: "figurines"},
-		"builder.dearest":     {EN: "costliest figure", FR: "figurine la plus chère"},
-		"builder.empty":       {EN: "No figures yet: add profiles from the list.", FR: "Aucune figurine : ajoutez des profils depuis la liste."},
-		"builder.clear":       {EN: "Start again", FR: "Recommencer"},
-		"builder.export":      {EN: "Export", FR: "Exporter"},
-		"builder.cue":         {EN: "The band as a content file (scenarios/%s.cue)", FR: "La bande comme fichier de contenu (scenarios/%s.cue)"},
-		"builder.copy":        {EN: "Copy", FR: "Copier"},
-		"builder.copied":      {EN: "Copied.", FR: "Copié."},
-		"builder.share":       {EN: "Link to this band", FR: "Lien vers cette bande"},
-		"builder.legal":       {EN: "legal", FR: "réglementaire"},
-		"builder.illegal":     {EN: "not legal", FR: "non réglementaire"},
-		"builder.open":        {EN: "Open in the band builder", FR: "Ouvrir dans le créateur de bandes"},
+		"site.builder":           {EN: "Band builder", FR: "Créer une bande"},
+		"builder.intro":          {EN: "Pick profiles: the cost, the figure count and the band's legality in each format update as you go, checked by the same code as wbtool validate.", FR: "Choisissez des profils : le coût, le nombre de figurines et la légalité de la bande dans chaque format se mettent à jour au fur et à mesure, vérifiés par le même code que wbtool validate."},
+		"builder.loading":        {EN: "Loading the band checker…", FR: "Chargement du vérificateur de bandes…"},
+		"builder.nowasm":         {EN: "This browser cannot run the band checker (WebAssembly): the profiles are listed, but the band cannot be built here.", FR: "Ce navigateur ne peut pas exécuter le vérificateur de bandes (WebAssembly) : les profils sont listés, mais la bande ne peut pas être créée ici."},
+		"builder.add":            {EN: "Add one %s", FR: "Ajouter un %s"},
+		"builder.remove":         {EN: "Remove one %s", FR: "Retirer un %s"},
+		"builder.yours":          {EN: "Your band", FR: "Votre bande"},
+		"builder.name":           {EN: "Band name", FR: "Nom de la bande"},
+		"builder.defaultName":    {EN: "My band", FR: "Ma bande"},
+		"builder.export-as":      {EN: "Format of the band", FR: "Format de la bande"},
+		"builder.standard":       {EN: "Standard game", FR: "Partie standard"},
+		"builder.big":            {EN: "Big game", FR: "Grand format"},
+		"builder.big-format":     {EN: "Big-game points", FR: "Points en grand format"},
+		"builder.figures":        {EN: "figures", FR: "figurines"},
+		"builder.dearest":        {EN: "costliest figure", FR: "figurine la plus chère"},
+		"builder.empty":          {EN: "No figures yet: add profiles from the list.", FR: "Aucune figurine : ajoutez des profils depuis la liste."},
+		"builder.clear":          {EN: "Start again", FR: "Recommencer"},
+		"builder.export":         {EN: "Export", FR: "Exporter"},
+		"builder.cue":            {EN: "The band as a content file (scenarios/%s.cue)", FR: "La bande comme fichier de contenu (scenarios/%s.cue)"},
+		"builder.copy":           {EN: "Copy", FR: "Copier"},
+		"builder.copied":         {EN: "Copied.", FR: "Copié."},
+		"builder.share":          {EN: "Link to this band", FR: "Lien vers cette bande"},
+		"builder.legal":          {EN: "legal", FR: "réglementaire"},
+		"builder.illegal":        {EN: "not legal", FR: "non réglementaire"},
+		"builder.open":           {EN: "Open in the band builder", FR: "Ouvrir dans le créateur de bandes"},
+		"builder.filter":         {EN: "Filter by name or special rule", FR: "Filtrer par nom ou règle spéciale"},
+		"builder.matches":        {EN: "%d of %d profiles", FR: "%d profils sur %d"},
+		"builder.nomatch":        {EN: "No profile matches: try part of a name or of a special rule.", FR: "Aucun profil ne correspond : essayez une partie d'un nom ou d'une règle spéciale."},
+		"builder.print":          {EN: "Print the band sheet", FR: "Imprimer la feuille de bande"},
+		"builder.creatures":      {EN: "The invasion scenario's creatures are not offered: the game fields them against the heroes, outside every band limit, and they never score (WS-INV-14).", FR: "Les créatures du scénario d'invasion ne sont pas proposées : le jeu les oppose aux héros, hors de toute limite de bande, et elles ne marquent jamais de points (WS-INV-14)."},
+		"builder.creatures-link": {EN: "Their profiles", FR: "Leurs profils"},
 	} {
 		ws.Labels[k] = v
 	}
@@ -61,6 +69,10 @@ func init() {
 type builderRow struct {
 	ID, Name, Add, Remove string
 	Quality, Cost         int
+	// Range is the ranged weapon's ("18\"", "9\" / 27\"", "melee only"),
+	// Rules every special rule's name, weapons' and powers' too (what the
+	// filter reads besides the name).
+	Range, Rules string
 }
 
 // bandBuilderFiles are the builder's scripts and stylesheet, and the
@@ -85,10 +97,13 @@ func (c *Content) bandBuilderFiles(out dist.Files) error {
 func (c *Content) bandBuilderPage(l ws.Lang) (site.Page, error) {
 	cat := c.Catalog
 	msgs := map[string]string{}
-	for _, k := range []string{"loading", "nowasm", "defaultName", "figures", "dearest", "cue", "copied", "legal", "illegal", "standard", "big"} {
+	for _, k := range []string{"loading", "nowasm", "defaultName", "figures", "dearest", "cue", "copied", "legal", "illegal", "standard", "big", "matches"} {
 		msgs[k] = cat.Label("builder."+k, l)
 	}
-	msgs["points"], msgs["total"] = cat.Label("points", l), cat.Label("total", l)
+	// the band sheet's words
+	for _, k := range []string{"points", "total", "profile", "quality", "range", "rules", "count", "each", "subtotal", "format"} {
+		msgs[k] = cat.Label(k, l)
+	}
 	config, err := json.Marshal(map[string]any{"lang": string(l), "messages": msgs, "wasm": "../assets/deckcheck-wasm.js"})
 	if err != nil {
 		return site.Page{}, err
@@ -102,9 +117,22 @@ func (c *Content) bandBuilderPage(l ws.Lang) (site.Page, error) {
 		Standard: cat.Limits.Standard, BigMin: cat.Limits.Standard + 1, BigMax: cat.Limits.BigMax}
 	for _, p := range cat.Profiles {
 		name := p.Name.In(l)
-		data.Profiles = append(data.Profiles, builderRow{ID: p.ID, Name: name, Quality: p.Quality, Cost: p.Cost,
-			Add: strings.ReplaceAll(cat.Label("builder.add", l), "%s", name), Remove: strings.ReplaceAll(cat.Label("builder.remove", l), "%s", name)})
+		row := builderRow{ID: p.ID, Name: name, Quality: p.Quality, Cost: p.Cost, Rules: ruleNames(cat, ruleIDs(&p), l),
+			Add: strings.ReplaceAll(cat.Label("builder.add", l), "%s", name), Remove: strings.ReplaceAll(cat.Label("builder.remove", l), "%s", name)}
+		switch {
+		case p.Ranged != nil:
+			row.Range = cat.RuleNameRange(p.Ranged.Range, l)
+		case len(p.Variable) == 2:
+			row.Range = cat.RuleNameRange(p.Variable[0].Range, l) + " / " + cat.RuleNameRange(p.Variable[1].Range, l)
+		default:
+			row.Range = cat.Label("melee-only", l)
+		}
+		data.Profiles = append(data.Profiles, row)
 	}
+	// by name in the page's language, as on the profiles page
+	slices.SortStableFunc(data.Profiles, func(a, b builderRow) int {
+		return cmp.Or(cmp.Compare(site.SortKey(a.Name), site.SortKey(b.Name)), cmp.Compare(a.ID, b.ID))
+	})
 	return site.Page{Path: bandBuilderPage, Template: "bandbuilder", Title: cat.Label("site.builder", l), Section: "builder", Data: data, WASM: true}, nil
 }
 

@@ -296,7 +296,7 @@
     var b = e.target.closest(".db-add");
     if (b && editable) add(b.closest("li").getAttribute("data-id"));
   });
-  var fold = function (s) { return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); };
+  var fold = window.wbChecker.fold;
   $("db-filter").addEventListener("input", function () {
     var q = fold(this.value.trim());
     Array.prototype.forEach.call(document.querySelectorAll("#db-pool li"), function (li) {

@@ -1,8 +1,8 @@
 /* The WebAssembly checker's start, shared by Warbound's deck builder and
    Warstuff's band builder (one module holds both checkers): it loads the
    module's script (assets/deckcheck-wasm.js: window.WB_DECK_WASM, base64),
-   decodes and runs it with Go's wasm_exec.js, and calls back; and the
-   export's Copy button. */
+   decodes and runs it with Go's wasm_exec.js, and calls back; the
+   export's Copy button; and the pick lists' filter folding. */
 window.wbChecker = {
   // start loads the module from src; the module calls window[readyName]
   // once its check function is defined: then onReady(ms since the
@@ -30,6 +30,11 @@ window.wbChecker = {
     s.onload = run;
     s.onerror = onFail;
     document.head.appendChild(s);
+  },
+  // fold is s as the pick lists' filters compare it: no accents, lower case.
+  fold: function (s) {
+    "use strict";
+    return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   },
   // copy puts the text area's text on the clipboard, or selects it.
   copy: function (ta, done) {

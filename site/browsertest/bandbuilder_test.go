@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
@@ -205,7 +206,8 @@ func TestBandBuilderShare(t *testing.T) {
 }
 
 // TestBandBuilderAxe runs axe-core on the band builder with an illegal
-// band built, en and fr, on a desktop and a phone.
+// band built, en and fr, on a desktop and a phone: as loaded, with the
+// profile filter in use, and printed (the band sheet).
 func TestBandBuilderAxe(t *testing.T) {
 	axe, err := os.ReadFile(toolFile(t, "node_modules/axe-core/axe.min.js"))
 	if err != nil {
@@ -225,6 +227,16 @@ func TestBandBuilderAxe(t *testing.T) {
 			for _, v := range axeHere(t, b) {
 				t.Errorf("%s %s: %v", vp.name, lang, v)
 			}
+			// filtered, then the printed band sheet
+			eval[bool](t, b, `(() => { const f = document.getElementById('bb-filter'); f.value = 'mil'; return f.dispatchEvent(new Event('input', {bubbles: true})); })()`)
+			for _, v := range axeHere(t, b) {
+				t.Errorf("%s %s, filtered: %v", vp.name, lang, v)
+			}
+			media(t, b, "print")
+			for _, v := range axeHere(t, b) {
+				t.Errorf("%s %s, printed: %v", vp.name, lang, v)
+			}
+			media(t, b, "")
 		}
 	}
 }
@@ -311,4 +323,128 @@ func BenchmarkBandBuilderStart(b *testing.B) {
 	b.ReportMetric(check/n, "check-ms")
 	b.ReportMetric(list/n, "profiles-ms")
 	b.ReportMetric(ready/list, "ready/profiles")
+}
+
+// TestBandBuilderFilterPrint: the profile filter finds profiles by a part
+// of their name or of a special rule's, accents aside; the invasion's
+// creatures are not offered and the page's link lists exactly them; Print
+// prints the band sheet alone: the roster with each profile's cost, the
+// total and the verdict, without the site's frame or the builder.
+func TestBandBuilderFilterPrint(t *testing.T) {
+	cat, files := warstuffSite(t)
+	b := newBrowser(t)
+	base := serveSite(t, files)
+	b.do(t, "open", chromedp.Navigate(base+"/fr/bandbuilder.html#n=Temp%C3%AAte&f=50&p=storm-seer:3,trooper:2,militia:9"), chromedp.WaitReady(chromedp.ID("bb-pool")))
+	b.waitFor(t, bandBuilderReady)
+
+	// The filter: a general rule with an accent in French, typed without it.
+	var rule *ws.Rule
+	for i, r := range cat.Rules {
+		held := slices.ContainsFunc(cat.Profiles, func(p ws.Profile) bool { return slices.Contains(p.Rules, r.ID) })
+		if r.Kind == ws.GeneralRule && held && strings.ContainsAny(r.Name.FR, "éèêà") {
+			rule = &cat.Rules[i]
+			break
+		}
+	}
+	if rule == nil {
+		t.Fatal("no general rule with an accent in French")
+	}
+	plain := strings.NewReplacer("é", "e", "è", "e", "ê", "e", "à", "a").Replace(strings.ToLower(rule.Name.FR))
+	var want []string
+	for _, p := range cat.Profiles {
+		if slices.Contains(p.Rules, rule.ID) || strings.Contains(strings.ToLower(p.Name.FR), plain) {
+			want = append(want, p.ID)
+		}
+	}
+	slices.Sort(want)
+	b.do(t, "filter", chromedp.SendKeys(chromedp.ID("bb-filter"), plain))
+	shown := func() []string {
+		got := eval[[]string](t, b, `Array.from(document.querySelectorAll('#bb-pool tbody tr')).filter(tr => tr.offsetParent !== null).map(tr => tr.dataset.id)`)
+		slices.Sort(got)
+		return got
+	}
+	if got := shown(); len(want) == 0 || !slices.Equal(got, want) {
+		t.Errorf("filter %q (%s) shows %q, want %q", plain, rule.ID, got, want)
+	}
+	if m := eval[string](t, b, `document.getElementById('bb-matches').textContent`); m != fmt.Sprintf("%d profils sur %d", len(want), len(cat.Profiles)) {
+		t.Errorf("matches line %q", m)
+	}
+	filter := func(q string) {
+		eval[bool](t, b, `(() => { const f = document.getElementById('bb-filter'); f.value = `+jsString(q)+`; return f.dispatchEvent(new Event('input', {bubbles: true})); })()`)
+	}
+	filter("zzzz")
+	if got := shown(); len(got) != 0 || eval[bool](t, b, `document.getElementById('bb-nomatch').hidden`) {
+		t.Errorf("filter zzzz shows %q and no message", got)
+	}
+	filter("")
+	if got := shown(); len(got) != len(cat.Profiles) {
+		t.Errorf("no filter: %d profiles shown, want %d", len(got), len(cat.Profiles))
+	}
+
+	// No creature in the pool (WS-INV-14); the intro's link lists them.
+	for _, c := range cat.Creatures {
+		if eval[bool](t, b, `!!document.querySelector('#bb-pool tr[data-id=`+jsString(c.ID)+`]')`) {
+			t.Errorf("creature %s offered in the band builder", c.ID)
+		}
+	}
+
+	// Print: the button prints; printed, the sheet alone.
+	eval[bool](t, b, `(window.print = () => { window.printed = true; }, true)`)
+	b.do(t, "print", chromedp.Click(chromedp.ID("bb-print")))
+	if !eval[bool](t, b, `window.printed === true`) {
+		t.Error("the Print button did not print")
+	}
+	media(t, b, "print")
+	if got := eval[[]bool](t, b, `['bb-sheet', 'bb', 'bb-status', 'bb-pool', 'lang-switch'].map(id => document.getElementById(id).offsetParent !== null)`); !slices.Equal(got, []bool{true, false, false, false, false}) {
+		t.Errorf("printed: sheet, builder, status, pool, frame shown = %v, want only the sheet", got)
+	}
+	if n := eval[int](t, b, `Array.from(document.querySelectorAll('header, footer, nav, #main > h1')).filter(x => x.offsetParent !== null).length`); n != 0 {
+		t.Errorf("printed: %d parts of the site's frame shown", n)
+	}
+	band := ws.Band{Format: 50, Figures: []ws.BandEntry{{Profile: "storm-seer", Count: 3}, {Profile: "trooper", Count: 2}, {Profile: "militia", Count: 9}}}
+	problems := cat.CheckBand(&band)
+	var rows [][]string
+	for _, f := range band.Figures {
+		p := cat.Profile(f.Profile)
+		rows = append(rows, []string{p.Name.FR, fmt.Sprint(f.Count), fmt.Sprint(p.Cost), fmt.Sprint(f.Count * p.Cost)})
+	}
+	got := eval[[][]string](t, b, `Array.from(document.querySelectorAll('#bb-sheet-rows tr')).map(tr => [0, 4, 5, 6].map(i => tr.cells[i].textContent))`)
+	if !slices.EqualFunc(got, rows, slices.Equal) {
+		t.Errorf("sheet rows %q, want %q", got, rows)
+	}
+	if tot := eval[string](t, b, `document.getElementById('bb-sheet-total').textContent`); tot != fmt.Sprintf("%d / 50 pts", band.Total) {
+		t.Errorf("sheet total %q, want %d / 50 pts", tot, band.Total)
+	}
+	var named []string
+	for _, p := range problems {
+		named = append(named, p.Named.FR+" ("+p.Rule+")")
+	}
+	if got := eval[[]string](t, b, `Array.from(document.querySelectorAll('#bb-sheet-problems li')).map(li => li.textContent)`); len(named) == 0 || !slices.Equal(got, named) {
+		t.Errorf("sheet problems %q, want %q", got, named)
+	}
+	b.screenshot(t, "bandbuilder-print-fr.png")
+	media(t, b, "")
+
+	// The creatures' link.
+	b.do(t, "creatures", chromedp.Click(chromedp.CSS(`a[href*="type:creature"]`)), chromedp.WaitVisible(chromedp.ID("q")))
+	b.waitFor(t, `document.getElementById('count').textContent !== ''`)
+	var creatures []string
+	for _, c := range cat.Creatures {
+		creatures = append(creatures, c.ID)
+	}
+	slices.Sort(creatures)
+	listed := eval[[]string](t, b, `Array.from(document.querySelectorAll('#card-list li[data-id]')).filter(li => li.offsetParent !== null).map(li => li.dataset.id)`)
+	slices.Sort(listed)
+	if !slices.Equal(listed, creatures) {
+		t.Errorf("the creatures' link lists %q, want %q", listed, creatures)
+	}
+	b.noIssues(t)
+}
+
+// media emulates CSS media m ("print"; "" for the screen again).
+func media(t *testing.T, b *browser, m string) {
+	t.Helper()
+	if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: m}); err != nil {
+		t.Fatalf("media %q: %v", m, err)
+	}
 }

@@ -242,6 +242,19 @@ func TestDeckBuilderShareAndPrint(t *testing.T) {
 	if got := eval[string](t, b, `JSON.stringify(window.WB_DECK_BUILDER.deck)`); got != want {
 		t.Errorf("the shared link opens %s", got)
 	}
+	// The pool's filter (window.wbChecker.fold, shared with the band
+	// builder): a card's name in capitals finds it and hides others.
+	if got := eval[[]int](t, b, `(() => {
+		const lis = Array.from(document.querySelectorAll('#db-pool li')), f = document.getElementById('db-filter');
+		f.value = lis[0].dataset.name.toUpperCase();
+		f.dispatchEvent(new Event('input', {bubbles: true}));
+		const n = [lis[0].hidden ? 0 : 1, lis.filter(li => li.hidden).length];
+		f.value = '';
+		f.dispatchEvent(new Event('input', {bubbles: true}));
+		return n;
+	})()`); got[0] != 1 || got[1] == 0 {
+		t.Errorf("filter by the first card's name: shown %d, hidden %d", got[0], got[1])
+	}
 	// Printed: the deck list and its legality, not the cards to pick.
 	if _, err := chromedp.Call(b.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
 		t.Fatalf("print media: %v", err)

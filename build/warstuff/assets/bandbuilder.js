@@ -103,8 +103,50 @@
       }
       box.appendChild(div);
     });
+    sheet(r);
     $("bb-cue").value = r.cue;
     $("bb-cue-label").textContent = msg.cue.replace("%s", r.slug);
+  }
+
+  // The band sheet (what Print prints): the roster with each profile's
+  // quality, range and special rules, its cost and the total, and the
+  // verdict at the band's own format.
+  function sheet(r) {
+    var figs = figures(), own = r.verdicts[band.big ? 1 : 0];
+    $("bb-sheet-h").textContent = band.name.trim() || msg.defaultName;
+    $("bb-sheet-verdict").textContent = (band.big ? msg.big : msg.standard) + " · " + msg.format + " " + own.format + " " + msg.points +
+      " · " + (own.legal ? "✔ " + msg.legal : "✘ " + msg.illegal);
+    var rows = $("bb-sheet-rows");
+    rows.textContent = "";
+    figs.forEach(function (f) {
+      var p = profiles[f.profile], tr = el("tr");
+      var pool = document.querySelector('#bb-pool tr[data-id="' + f.profile + '"]');
+      var cell = function (cls) { var e = pool && pool.querySelector(cls); return e ? e.textContent : ""; };
+      [[p.name[cfg.lang]], [p.quality + "+", "num"], [cell(".bb-range")], [cell(".bb-rules")],
+        [String(f.count), "num"], [String(p.cost), "num"], [String(f.count * p.cost), "num"]].forEach(function (c) {
+        tr.appendChild(el("td", c[1] || "", c[0]));
+      });
+      rows.appendChild(tr);
+    });
+    $("bb-sheet-count").textContent = r.count + " / " + own.maxFigures;
+    $("bb-sheet-total").textContent = r.total + " / " + own.format + " " + msg.points;
+    var ul = $("bb-sheet-problems");
+    ul.textContent = "";
+    own.problems.forEach(function (p) { ul.appendChild(el("li", "", p.named[cfg.lang] + " (" + p.rule + ")")); });
+  }
+
+  // The filter: a part of a profile's name or of one of its special
+  // rules, accents and case aside.
+  var fold = window.wbChecker.fold;
+  function filter() {
+    var q = fold($("bb-filter").value.trim()), rows = document.querySelectorAll("#bb-pool tbody tr"), shown = 0;
+    Array.prototype.forEach.call(rows, function (tr) {
+      tr.hidden = q !== "" && fold(tr.getAttribute("data-search")).indexOf(q) < 0;
+      if (!tr.hidden) shown++;
+    });
+    $("bb-matches").textContent = q === "" ? "" : msg.matches.replace("%d", shown).replace("%d", rows.length);
+    $("bb-nomatch").hidden = shown > 0;
+    api.shown = shown;
   }
 
   function update() {
@@ -117,6 +159,7 @@
     }
     if (history.replaceState) history.replaceState(null, "", "#" + hash());
     $("bb-share").value = location.href;
+    $("bb-print").disabled = !r || !r.count;
     var sw = document.getElementById("lang-switch"); // the frame's language switch
     if (sw) sw.href = sw.href.replace(/#.*$/, "") + "#" + hash();
     render(r);
@@ -167,6 +210,9 @@
     band.bigFormat = f;
     update();
   });
+  $("bb-filter-field").hidden = false;
+  $("bb-filter").addEventListener("input", filter);
+  $("bb-print").addEventListener("click", function () { window.print(); });
   $("bb-clear").addEventListener("click", function () { band.counts = {}; band.added = []; update(); });
   $("bb-copy").addEventListener("click", function () {
     window.wbChecker.copy($("bb-cue"), function () { $("bb-copied").textContent = msg.copied; });
