@@ -13,6 +13,7 @@ import (
 	"wbtool.dev/wbtool/balance"
 	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/engine/match"
 	"wbtool.dev/wbtool/internal/dist"
 )
 
@@ -71,7 +72,7 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 			if f, ok := cmd.ErrOrStderr().(*os.File); ok && !noProgress && isTerminal(f) {
 				o.Progress = balance.Progress(f, time.Now)
 			}
-			o.Content = contentHash(cat)
+			o.Content = match.ContentHash(cat)
 			r, err := balance.Run(cmd.Context(), cat, o)
 			if err != nil {
 				return usagef("%v", err)

@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"os"
 	"time"
-	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/render"
 )

@@ -7,11 +7,11 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine"
 	"wbtool.dev/wbtool/internal/termsafe"

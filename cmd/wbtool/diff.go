@@ -7,10 +7,10 @@ import (
 	"io/fs"
 	"os"
 	"sync"
-	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
+	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"

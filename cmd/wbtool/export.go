@@ -6,11 +6,11 @@ import (
 	"maps"
 	"path/filepath"
 	"strings"
-	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/export"

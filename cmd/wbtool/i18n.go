@@ -9,10 +9,10 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
+	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"

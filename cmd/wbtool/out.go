@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 
+	"wbtool.dev/wbtool/engine"
+	engws "wbtool.dev/wbtool/engine/warstuff"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/schema"
 )
@@ -53,4 +55,36 @@ func readArgFile(name string) ([]byte, error) {
 		return nil, fmt.Errorf("%s is too large (more than %d bytes)", name, schema.MaxFileSize)
 	}
 	return b, nil
+}
+
+// writeLogOf writes log l to file, when file is given.
+func writeLogOf(file string, l interface{ MarshalJSONL() ([]byte, error) }) error {
+	if file == "" {
+		return nil
+	}
+	data, err := l.MarshalJSONL()
+	if err != nil {
+		return err
+	}
+	return writeLog(file, data)
+}
+
+// writeLog writes a game log, replacing only an earlier game log: a file
+// that is not one (a content file given by mistake) is left alone.
+func writeLog(name string, data []byte) error {
+	if old, err := os.ReadFile(name); err == nil && len(old) > 0 {
+		if !isLog(old) {
+			return usagef("--log %s: the file exists and is not a wbtool game log; wbtool will not overwrite it (choose another name)", name)
+		}
+	}
+	return dist.WriteFile(name, data)
+}
+
+// isLog reports whether data is a game log of either game's engine.
+func isLog(data []byte) bool {
+	if _, err := engine.ParseLog(data); err == nil {
+		return true
+	}
+	_, err := engws.ReadLog(data)
+	return err == nil
 }

@@ -6,12 +6,12 @@ import (
 	"io/fs"
 	"os"
 	"strings"
-	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/build/ruleset"
+	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/gitrev"

@@ -1,19 +1,14 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
-	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine"
-	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/engine/match"
 )
 
 const playDoc = `Play plays one bot-against-bot game of two content decks on a scenario
@@ -62,25 +57,15 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 			if err := warstuffOnly(cmd); err != nil {
 				return err
 			}
-			out := cmd.OutOrStdout()
 			if replay != "" {
 				return replayLog(cmd, cat, replay)
 			}
-			m, err := newMatch(cat, catalog.Format(format), scenario, decks, maintenance)
-			if err != nil {
-				return err
-			}
-			bots, err := makeBots(bot, seed)
+			m, err := newMatch(cat, match.Options{Format: catalog.Format(format), Scenario: scenario, Decks: decks, Bot: bot, Maintenance: maintenance})
 			if err != nil {
 				return err
 			}
 			// The log is kept for --log and for the account of the game.
-			var l *engine.Log
-			if logFile != "" || !quiet {
-				l = &engine.Log{Header: engine.LogHeader{Engine: engine.Version, Content: contentHash(cat), Seed: seed,
-					Scenario: m.scenario, Decks: m.decks, Bots: [2]string{bot, bot}, Maintenance: maintenance}}
-			}
-			r, _, err := engine.Play(m.game, seed, bots, l, 100000)
+			r, l, err := m.Play(seed, logFile != "" || !quiet)
 			if err != nil {
 				return err
 			}
@@ -88,10 +73,9 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 				return err
 			}
 			if !quiet {
-				l.WriteAccount(out)
+				l.WriteAccount(cmd.OutOrStdout())
 			}
-			fmt.Fprintf(out, "%s vs %s on %s, seed %d: %s (%d–%d VP, %s)\n",
-				m.decks[0], m.decks[1], m.scenario, seed, resultWord(m.decks, r.Winner), r.VP[0], r.VP[1], diag.Plural(r.Steps, "decision"))
+			fmt.Fprintln(cmd.OutOrStdout(), m.Line(seed, r))
 			return nil
 		},
 	}
@@ -110,106 +94,21 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 	return cmd
 }
 
-func resultWord(decks [2]string, w int) string {
-	switch w {
-	case 0, 1:
-		return decks[w] + " wins"
-	case 2:
-		return "draw"
-	}
-	return "unfinished"
+// newMatch resolves a Warbound game's flags (package engine/match); the
+// options the content or the rules refuse are usage errors.
+func newMatch(cat *catalog.Catalog, o match.Options) (*match.Match, error) {
+	return usageOf(match.New(cat, o))
 }
 
-// match is a compiled game of two decks on a scenario.
-type match struct {
-	scenario string
-	decks    [2]string
-	game     *engine.Game
+// usageOf turns a match.OptionError into a usage error.
+func usageOf[T any](v T, err error) (T, error) {
+	if oe, ok := err.(*match.OptionError); ok {
+		return v, usagef("%s", oe.Msg)
+	}
+	return v, err
 }
 
-func newMatch(cat *catalog.Catalog, format catalog.Format, scenario, decks string, maintenance bool) (*match, error) {
-	if format != catalog.Exploration && format != catalog.Confrontation {
-		return nil, usagef("--format: expected exploration or confrontation, got %q", format)
-	}
-	if maintenance && format != catalog.Confrontation {
-		return nil, usagef("--maintenance: the Maintenance option is a Confrontation rule (R-TURN-7); add --format confrontation")
-	}
-	if scenario == "" {
-		for _, s := range cat.Scenarios {
-			if s.Format == format {
-				scenario = s.ID
-				break
-			}
-		}
-		if scenario == "" {
-			return nil, usagef("the content has no %s scenario", format)
-		}
-	}
-	var pair [2]string
-	if decks == "" {
-		all := formatDecks(cat, format)
-		if len(all) < 2 {
-			return nil, usagef("the content has fewer than two %s decks: give --decks A,B", format)
-		}
-		pair = [2]string{all[0], all[1]}
-	} else {
-		parts := strings.Split(decks, ",")
-		if len(parts) != 2 {
-			return nil, usagef("--decks: expected two deck ids A,B, got %q", decks)
-		}
-		pair = [2]string{strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])}
-	}
-	su, err := engine.ScenarioSetup(cat, scenario, pair)
-	if err != nil {
-		return nil, usagef("%v", err)
-	}
-	su.Maintenance = maintenance
-	g, err := engine.Compile(cat, su)
-	if err != nil {
-		return nil, err
-	}
-	g.PrecomputeSight()
-	return &match{scenario: scenario, decks: pair, game: g}, nil
-}
-
-func formatDecks(cat *catalog.Catalog, format catalog.Format) []string {
-	var out []string
-	for _, d := range cat.Decks {
-		if d.Format == format {
-			out = append(out, d.ID)
-		}
-	}
-	return out
-}
-
-func makeBots(kind string, seed uint64) ([2]engine.Bot, error) {
-	return botPair(engine.NewBot, kind, seed)
-}
-
-// botPair makes both players' bots of a kind, each with its own seed.
-func botPair[B any](newBot func(string, uint64) (B, error), kind string, seed uint64) ([2]B, error) {
-	var bots [2]B
-	for i := range bots {
-		b, err := newBot(kind, seed*2+1+uint64(i))
-		if err != nil {
-			return bots, usagef("--bot: %v", err)
-		}
-		bots[i] = b
-	}
-	return bots, nil
-}
-
-// contentHash identifies the content a game was played with: the SHA-256
-// of the catalog's JSON.
-func contentHash(cat *catalog.Catalog) string {
-	data, err := json.Marshal(cat)
-	if err != nil {
-		return "unknown"
-	}
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:8])
-}
-
+// replayLog is play --replay on a Warbound tree.
 func replayLog(cmd *cobra.Command, cat *catalog.Catalog, file string) error {
 	data, err := readArgFile(file)
 	if err != nil {
@@ -219,50 +118,18 @@ func replayLog(cmd *cobra.Command, cat *catalog.Catalog, file string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", file, err)
 	}
-	if l.Header.Engine != engine.Version {
-		fmt.Fprintf(cmd.ErrOrStderr(), "warning: log written by %s, this is %s\n", l.Header.Engine, engine.Version)
+	rep, err := match.Replay(cat, l)
+	for _, w := range rep.Warnings {
+		fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", w)
 	}
-	if h := contentHash(cat); l.Header.Content != "" && l.Header.Content != h {
-		fmt.Fprintf(cmd.ErrOrStderr(), "warning: log played with content %s, this content is %s\n", l.Header.Content, h)
-	}
-	su, err := engine.ScenarioSetup(cat, l.Header.Scenario, l.Header.Decks)
 	if err != nil {
 		return fmt.Errorf("%s: %w", file, err)
 	}
-	su.Maintenance = l.Header.Maintenance
-	g, err := engine.Compile(cat, su)
-	if err != nil {
-		return fmt.Errorf("%s: %w", file, err)
-	}
-	s, err := engine.Replay(g, l)
-	if err != nil {
-		fmt.Fprintf(cmd.OutOrStdout(), "%s: diverges at %v\n", file, err)
+	if rep.Diverged != nil {
+		fmt.Fprintf(cmd.OutOrStdout(), "%s: diverges at %v\n", file, rep.Diverged)
 		return errReported
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%s: %s replayed identically (%s, %d–%d VP)\n",
-		file, diag.Plural(len(l.Steps), "step"), resultWord(l.Header.Decks, s.Winner()), s.VP(0), s.VP(1))
+		file, diag.Plural(len(l.Steps), "step"), rep.Result, rep.VP[0], rep.VP[1])
 	return nil
-}
-
-// writeLogOf writes log l to file, when file is given.
-func writeLogOf(file string, l interface{ MarshalJSONL() ([]byte, error) }) error {
-	if file == "" {
-		return nil
-	}
-	data, err := l.MarshalJSONL()
-	if err != nil {
-		return err
-	}
-	return writeLog(file, data)
-}
-
-// writeLog writes a game log, replacing only an earlier game log: a file
-// that is not one (a content file given by mistake) is left alone.
-func writeLog(name string, data []byte) error {
-	if old, err := os.ReadFile(name); err == nil && len(old) > 0 {
-		if _, err := engine.ParseLog(old); err != nil && !isWarstuffLog(old) {
-			return usagef("--log %s: the file exists and is not a wbtool game log; wbtool will not overwrite it (choose another name)", name)
-		}
-	}
-	return dist.WriteFile(name, data)
 }

@@ -5,11 +5,11 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/dist"

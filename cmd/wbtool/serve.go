@@ -10,12 +10,12 @@ import (
 	"net/http"
 	"strconv"
 	"time"
-	"wbtool.dev/wbtool/build/ruleset"
-	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/build/ruleset"
+	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/internal/watch/livereload"
 	"wbtool.dev/wbtool/site"

@@ -3,16 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
-	"runtime"
-	"strings"
-	"sync"
 
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/balance"
 	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/engine/match"
 )
 
 const simDoc = `Sim plays many bot-against-bot games on all cores and prints, for each
@@ -55,7 +51,7 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 			if games < 1 {
 				return usagef("--games: expected at least 1, got %d", games)
 			}
-			if _, err := makeBots(bot, 0); err != nil {
+			if _, err := usageOf(match.Bots(bot, 0)); err != nil {
 				return err
 			}
 			cat, wcat, err := loadGame(cmd, g)
@@ -68,39 +64,20 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 			if err := warstuffOnly(cmd); err != nil {
 				return err
 			}
-			var pairs []string
-			if decks != "" {
-				pairs = []string{decks}
-			} else {
-				all := formatDecks(cat, catalog.Format(format))
-				for _, a := range all {
-					for _, b := range all {
-						if a != b {
-							pairs = append(pairs, a+","+b)
-						}
-					}
-				}
-				if len(pairs) == 0 {
-					return usagef("the content has fewer than two %s decks: give --decks A,B", format)
-				}
-			}
-			var matches []*match
-			for _, p := range pairs {
-				m, err := newMatch(cat, catalog.Format(format), scenario, p, maintenance)
-				if err != nil {
-					return err
-				}
-				matches = append(matches, m)
+			matches, err := usageOf(match.Pairings(cat, match.Options{Format: catalog.Format(format), Scenario: scenario, Decks: decks, Bot: bot, Maintenance: maintenance}))
+			if err != nil {
+				return err
 			}
 			var progress io.Writer
 			if !noProgress {
 				progress = cmd.ErrOrStderr()
 			}
-			stats, err := simulate(matches, games, seed, bot, progress)
+			stats, err := match.Sim(matches, games, seed, progress)
 			if err != nil {
 				return err
 			}
-			printStats(cmd.OutOrStdout(), matches, stats, bot)
+			first, second := match.Write(cmd.OutOrStdout(), matches, stats, rate)
+			seatAlert(cmd.OutOrStdout(), first, second)
 			return nil
 		},
 	}
@@ -118,117 +95,16 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 	return cmd
 }
 
-// matchStats sums the games of one pairing.
-type matchStats struct {
-	games, wins0, wins1, draws int
-	vp0, vp1, steps, turns     int
-}
-
-func simulate(matches []*match, games int, seed uint64, bot string, progress io.Writer) ([]matchStats, error) {
-	type job struct{ m, i int }
-	stats := make([]matchStats, len(matches))
-	results := make([][]engine.PlayResult, len(matches))
-	per := make([]int, len(matches))
-	for i := range games {
-		per[i%len(matches)]++
-	}
-	for m := range matches {
-		results[m] = make([]engine.PlayResult, per[m])
-	}
-	jobs := make(chan job)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var firstErr error
-	done := 0
-	lastShown := -1
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range jobs {
-				s := seed + uint64(j.i)
-				bots, _ := makeBots(bot, s)
-				r, _, err := engine.Play(matches[j.m].game, s, bots, nil, 100000)
-				mu.Lock()
-				if err != nil && firstErr == nil {
-					firstErr = err
-				}
-				results[j.m][j.i] = r
-				done++
-				if progress != nil {
-					if pct := done * 100 / games; pct != lastShown {
-						lastShown = pct
-						bar := strings.Repeat("#", pct/4) + strings.Repeat(".", 25-pct/4)
-						fmt.Fprintf(progress, "\r[%s] %3d%% %d/%d games", bar, pct, done, games)
-					}
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for m := range matches {
-		for i := range per[m] {
-			jobs <- job{m, i}
-		}
-	}
-	close(jobs)
-	wg.Wait()
-	if progress != nil {
-		fmt.Fprintln(progress)
-	}
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	for m := range matches {
-		st := &stats[m]
-		for _, r := range results[m] {
-			st.games++
-			switch r.Winner {
-			case 0:
-				st.wins0++
-			case 1:
-				st.wins1++
-			default:
-				st.draws++
-			}
-			st.vp0 += r.VP[0]
-			st.vp1 += r.VP[1]
-			st.steps += r.Steps
-			st.turns += r.Turns
-		}
-	}
-	return stats, nil
-}
-
+// rate is k of n games with its 95 % Wilson interval.
 func rate(k, n int) string {
 	r := balance.NewRate(k, n)
 	return fmt.Sprintf("%5.1f%% [%4.1f–%4.1f]", r.Pct, r.Lo, r.Hi)
 }
 
-func printStats(w io.Writer, matches []*match, stats []matchStats, bot string) {
-	fmt.Fprintf(w, "%s, %s bots, 95%% Wilson intervals\n", diag.Plural(len(matches), "pairing"), bot)
-	total := matchStats{}
-	for i, m := range matches {
-		st := stats[i]
-		if st.games == 0 {
-			continue
-		}
-		n := float64(st.games)
-		fmt.Fprintf(w, "%s vs %s on %s: %s\n", m.decks[0], m.decks[1], m.scenario, diag.Plural(st.games, "game"))
-		fmt.Fprintf(w, "  %-20s wins %s  avg VP %.2f\n", m.decks[0], rate(st.wins0, st.games), float64(st.vp0)/n)
-		fmt.Fprintf(w, "  %-20s wins %s  avg VP %.2f\n", m.decks[1], rate(st.wins1, st.games), float64(st.vp1)/n)
-		fmt.Fprintf(w, "  %-20s      %s\n", "draws", rate(st.draws, st.games))
-		fmt.Fprintf(w, "  length: %.1f decisions, %.1f turns\n", float64(st.steps)/n, float64(st.turns)/n)
-		total.games += st.games
-		total.wins0 += st.wins0
-		total.wins1 += st.wins1
-		total.draws += st.draws
-	}
-	if len(matches) > 1 {
-		fmt.Fprintf(w, "all: %s, first seat wins %s, second seat wins %s, draws %s\n", diag.Plural(total.games, "game"),
-			rate(total.wins0, total.games), rate(total.wins1, total.games), rate(total.draws, total.games))
-	}
-	if a, ok := balance.SeatAlert(balance.NewRate(total.wins0, total.wins0+total.wins1), balance.DefaultThresholds); ok {
+// seatAlert alerts when the first seat's share of the decisive games
+// lies significantly outside the thresholds (balance.SeatAlert).
+func seatAlert(w io.Writer, first, second int) {
+	if a, ok := balance.SeatAlert(balance.NewRate(first, first+second), balance.DefaultThresholds); ok {
 		fmt.Fprintf(w, "alert: %s\n", a.Text)
 	}
 }

@@ -4,17 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/balance"
 	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/build/warbound"
 	buildws "wbtool.dev/wbtool/build/warstuff"
 	"wbtool.dev/wbtool/catalog"
 	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
-	engws "wbtool.dev/wbtool/engine/warstuff"
 	wsmatch "wbtool.dev/wbtool/engine/warstuff/match"
 )
 
@@ -59,12 +57,9 @@ func playWarstuff(cmd *cobra.Command, cat *ws.Catalog, o wsOptions, seed uint64,
 		if err != nil {
 			return err
 		}
-		l, err := engws.ReadLog(data)
-		if err == nil {
-			if h, _ := wsmatch.ContentHash(cat); l.Header.Content != "" && l.Header.Content != h {
-				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s was played with content %s, this content is %s\n", replay, l.Header.Content, h)
-			}
-			err = wsmatch.Replay(cat, l)
+		l, warning, err := wsmatch.ReplayLog(cat, data)
+		if warning != "" {
+			fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s was %s\n", replay, warning)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %v", replay, err)
@@ -86,20 +81,9 @@ func playWarstuff(cmd *cobra.Command, cat *ws.Catalog, o wsOptions, seed uint64,
 	if !quiet {
 		l.Account(out)
 	}
-	h := l.Header
-	if len(h.Seats) > 0 {
-		seats := make([]string, len(h.Seats))
-		for i, s := range m.Sides() {
-			seats[i] = s + " " + h.Seats[i]
-		}
-		fmt.Fprintf(out, "seats rolled (WS-BIG-5): %s\n", strings.Join(seats, ", "))
+	for _, line := range m.Report(seed, r, l.Header) {
+		fmt.Fprintln(out, line)
 	}
-	on := h.Scenario
-	if len(h.Variants) > 0 {
-		on += " (" + strings.Join(h.Variants, ", ") + ")"
-	}
-	fmt.Fprintf(out, "%s on %s, seed %d: %s (%s VP, %d turns, %s)\n", m.Title(), on, seed,
-		m.Describe(r), m.VP(r), r.Turns, diag.Plural(r.Steps, "decision"))
 	return nil
 }
 
@@ -114,9 +98,7 @@ func simWarstuff(cmd *cobra.Command, cat *ws.Catalog, o wsOptions, games int, se
 		return err
 	}
 	m.Write(cmd.OutOrStdout(), st, rate) // with 95 % Wilson intervals, as Warbound's
-	if a, ok := balance.SeatAlert(balance.NewRate(st.Seat[0], st.Seat[0]+st.Seat[1]), balance.DefaultThresholds); ok {
-		fmt.Fprintf(cmd.OutOrStdout(), "alert: %s\n", a.Text)
-	}
+	seatAlert(cmd.OutOrStdout(), st.Seat[0], st.Seat[1])
 	return nil
 }
 
@@ -129,12 +111,6 @@ func warstuffOnly(cmd *cobra.Command) error {
 		}
 	}
 	return nil
-}
-
-// isWarstuffLog reports whether data is a Warstuff game log.
-func isWarstuffLog(data []byte) bool {
-	_, err := engws.ReadLog(data)
-	return err == nil
 }
 
 // wsVariantUsage is the help of play's and sim's --variant.

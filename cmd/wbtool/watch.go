@@ -12,10 +12,10 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/spf13/cobra"
 
+	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/watch"

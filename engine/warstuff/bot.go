@@ -117,7 +117,11 @@ func popcount(b uint8) int {
 
 // Result is the outcome of a played game.
 type Result struct {
-	Winner int // −1 draw, 0/1 a side (0 to 3 in multiplayer), 2 unfinished
+	// Winner is the side that won alone (0 to Sides−1: 0 or 1, up to 3
+	// in a multiplayer game), Draw when nobody did (a multiplayer game's
+	// shared victory is a Draw with its Winners), or Undecided when the
+	// game stopped before its end.
+	Winner int
 	// Winners: the sides sharing the victory (bit i for side i, WS-BIG-10).
 	Winners uint8
 	VP      [MaxSides]int

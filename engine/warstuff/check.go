@@ -711,10 +711,10 @@ func (r *checkRun) expect(e *Expect, ev []Event) string {
 	}
 	if e.Winner != "" {
 		w := "undecided"
-		switch s.winner {
-		case -1:
+		switch {
+		case s.winner == Draw:
 			w = "draw"
-		case 0, 1:
+		case s.winner >= 0:
 			w = sideNames[s.winner]
 		}
 		want("winner", w, e.Winner)

@@ -142,3 +142,47 @@ func TestMultiplayer(t *testing.T) {
 		}
 	}
 }
+
+// TestMultiplayerWinnerNamed: a multiplayer game's sole winner is any
+// side, the third and fourth too (Undecided and Draw are no side number),
+// and a check game's expected winner names it.
+func TestMultiplayerWinnerNamed(t *testing.T) {
+	ps, idx := sampleProfiles(t)
+	band := bandOf(idx)
+	var bands []Band // the same band on every side: any side may win
+	for _, name := range []string{"red", "blue", "green", "yellow"} {
+		bands = append(bands, band(name, "trooper", "trooper", "militia"))
+	}
+	won := map[int]int{}
+	for n := 3; n <= 4; n++ {
+		g, err := NewMultiplayer(ps, bands[:n], SampleTerrain(36))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := range uint64(60) {
+			bots := make([]Bot, n)
+			for i := range bots {
+				bots[i] = NewRandomBot(seed*10 + uint64(i))
+			}
+			r, end, err := PlayAll(g, seed, bots, nil, 20000)
+			if err != nil {
+				t.Fatalf("%d players seed %d: %v", n, seed, err)
+			}
+			if r.Winner == Undecided || r.Winner >= n {
+				t.Fatalf("%d players seed %d: winner %d after the end", n, seed, r.Winner)
+			}
+			want := "draw"
+			if r.Winner != Draw {
+				want = sideNames[r.Winner]
+			}
+			if msg := (&checkRun{s: end}).expect(&Expect{Winner: want}, nil); msg != "" {
+				t.Fatalf("%d players seed %d: %s", n, seed, msg)
+			}
+			won[r.Winner]++
+		}
+	}
+	t.Logf("sole winners by side (-1: shared or drawn): %v", won)
+	if won[2]+won[3] == 0 {
+		t.Error("no game won by a third or fourth side")
+	}
+}

@@ -179,7 +179,7 @@ type State struct {
 	// the sides sharing the victory (WS-BIG-10)
 	dir     int8
 	winners uint8
-	winner  int8 // −1 draw, 0/1 a side, 2 undecided
+	winner  int8 // a side, Draw or Undecided
 	sab     uint8
 	sealed  bool // the entries are sealed (To the Bitter End, WS-VAR-5)
 	act     activation
@@ -207,7 +207,7 @@ type State struct {
 
 // NewState starts a game with a seed; the first decision is pending.
 func NewState(g *Game, seed uint64) (*State, error) {
-	s := &State{g: g, winner: 2, free: -1, sight: new(sightCache)}
+	s := &State{g: g, winner: Undecided, free: -1, sight: new(sightCache)}
 	s.rng.Seed(seed, seed^0x3c6ef372fe94f82b)
 	if len(g.Figs) > MaxFigs {
 		return nil, fmt.Errorf("%d figures: at most %d", len(g.Figs), MaxFigs)
@@ -257,7 +257,19 @@ func (s *State) Turn() int { return int(s.turn) }
 // Over reports whether the game has ended.
 func (s *State) Over() bool { return s.pend == pendOver }
 
-// Winner is the winning side, −1 for a draw, 2 while undecided.
+// The values of a game's winner (State.Winner, Result.Winner) that are no
+// side: sides are numbered from 0, so that a multiplayer game's third
+// side, 2, is a winner like any other.
+const (
+	// Draw: nobody won alone (a multiplayer game's shared victory is a
+	// draw with its winners, State.Winners).
+	Draw = -1
+	// Undecided: the game is not over.
+	Undecided = -2
+)
+
+// Winner is the side that won alone, Draw, or Undecided while the game
+// is not over.
 func (s *State) Winner() int { return int(s.winner) }
 
 // Winners is the set of sides that won (bit i for side i): several share

@@ -13,10 +13,10 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"wbtool.dev/wbtool/build/ruleset"
-	"wbtool.dev/wbtool/build/warbound"
 
 	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/build/ruleset"
+	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"

@@ -24,9 +24,10 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"wbtool.dev/wbtool/build/warbound"
 
 	"github.com/fsnotify/fsnotify"
+
+	"wbtool.dev/wbtool/build/warbound"
 )
 
 // DefaultDebounce is the quiet time after the last event of a burst before

@@ -61,7 +61,7 @@ func TestStarterGamesPlay(t *testing.T) {
 				if err := warstuff.Replay(g, &log); err != nil {
 					t.Fatalf("%s %v seed %d: replay: %v", sc.ID, p, seed, err)
 				}
-				if r.Winner == 2 {
+				if r.Winner == warstuff.Undecided {
 					t.Errorf("%s %v seed %d: unfinished", sc.ID, p, seed)
 				}
 				games++

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	ws "wbtool.dev/wbtool/catalog/warstuff"
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine/botkit"
 	engws "wbtool.dev/wbtool/engine/warstuff"
 	"wbtool.dev/wbtool/internal/suggest"
@@ -371,14 +372,48 @@ func Replay(cat *ws.Catalog, l *engws.Log) error {
 	return engws.Replay(g, l)
 }
 
+// ReplayLog reads a log and plays it again on the catalog (Replay);
+// warning is set when the log was played with other content.
+func ReplayLog(cat *ws.Catalog, data []byte) (l *engws.Log, warning string, err error) {
+	l, err = engws.ReadLog(data)
+	if err != nil {
+		return nil, "", err
+	}
+	if h, _ := ContentHash(cat); l.Header.Content != "" && l.Header.Content != h {
+		warning = fmt.Sprintf("played with content %s, this content is %s", l.Header.Content, h)
+	}
+	return l, warning, Replay(cat, l)
+}
+
+// Report is a played game's report, from its log header h: the seats
+// rolled, when they were (multiplayer, WS-BIG-5), and the result line
+// ("vanguard vs shadow-cell on standard, seed 3: vanguard win (12–30 VP,
+// 6 turns, 98 decisions)").
+func (m *Match) Report(seed uint64, r engws.Result, h engws.LogHeader) []string {
+	var out []string
+	if len(h.Seats) > 0 {
+		seats := make([]string, len(h.Seats))
+		for i, s := range m.Sides() {
+			seats[i] = s + " " + h.Seats[i]
+		}
+		out = append(out, "seats rolled (WS-BIG-5): "+strings.Join(seats, ", "))
+	}
+	on := h.Scenario
+	if len(h.Variants) > 0 {
+		on += " (" + strings.Join(h.Variants, ", ") + ")"
+	}
+	return append(out, fmt.Sprintf("%s on %s, seed %d: %s (%s VP, %d turns, %s)", m.Title(), on, seed,
+		m.Describe(r), m.VP(r), r.Turns, diag.Plural(r.Steps, "decision")))
+}
+
 // Describe is a result in words: "vanguard win", "draw", "vanguard and
 // shadow-cell share the victory".
 func (m *Match) Describe(r engws.Result) string {
 	sides := m.Sides()
 	switch {
-	case r.Winner >= 0 && r.Winner < len(sides) && (len(sides) > 2 || r.Winner < 2): // 2 is unfinished in a two-sided game
+	case r.Winner >= 0 && r.Winner < len(sides):
 		return sides[r.Winner] + " win"
-	case r.Winner == -1 && r.Winners != 0:
+	case r.Winner == engws.Draw && r.Winners != 0:
 		var names []string
 		for i, s := range sides {
 			if r.Winners&(1<<i) != 0 {
@@ -386,7 +421,7 @@ func (m *Match) Describe(r engws.Result) string {
 			}
 		}
 		return strings.Join(names, " and ") + " share the victory"
-	case r.Winner == -1:
+	case r.Winner == engws.Draw:
 		return "draw"
 	}
 	return "unfinished"

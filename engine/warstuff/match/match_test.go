@@ -132,7 +132,7 @@ func TestPlayReplay(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if r.Winner == 2 && len(m.Sides()) == 2 {
+				if r.Winner == engws.Undecided {
 					t.Fatalf("seed %d: unfinished", seed)
 				}
 				if !slices.Equal(l.Header.Variants, m.Header.Variants) || len(l.Header.Seats) != len(m.Seats(seed)) {
@@ -303,5 +303,38 @@ func BenchmarkPlay(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestDescribe: a game's winner is a side, Draw or Undecided, whatever
+// the number of sides: a three-player game's third side wins like the
+// others, and an unfinished game is never a side's win.
+func TestDescribe(t *testing.T) {
+	cat := starterCatalog(t)
+	two, err := match.New(cat, match.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	three, err := match.New(cat, match.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := two.Sides()[0], two.Sides()[1]
+	for _, tc := range []struct {
+		m    *match.Match
+		r    engws.Result
+		want string
+	}{
+		{two, engws.Result{Winner: 0}, a + " win"},
+		{two, engws.Result{Winner: 1}, b + " win"},
+		{two, engws.Result{Winner: engws.Draw}, "draw"},
+		{two, engws.Result{Winner: engws.Undecided}, "unfinished"},
+		{three, engws.Result{Winner: 2}, "vanguard#2 win"},
+		{three, engws.Result{Winner: engws.Undecided}, "unfinished"},
+		{three, engws.Result{Winner: engws.Draw, Winners: 0b101}, "vanguard and vanguard#2 share the victory"},
+	} {
+		if got := tc.m.Describe(tc.r); got != tc.want {
+			t.Errorf("%s, winner %d: %q, want %q", tc.m.Title(), tc.r.Winner, got, tc.want)
+		}
 	}
 }

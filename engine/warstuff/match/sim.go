@@ -63,7 +63,7 @@ func (m *Match) Sim(games int, seed uint64) (Stats, error) {
 			return st, errs[i]
 		}
 		switch {
-		case r.Winner >= 0 && r.Winner < n && (n > 2 || r.Winner < 2):
+		case r.Winner >= 0 && r.Winner < n:
 			st.Wins[r.Winner]++
 			if m.swapped != nil {
 				st.Seat[(r.Winner+i)%2]++ // game i's attacker is band i%2
