@@ -26,6 +26,9 @@ type Layouts struct {
 	checkOnly bool
 	measured  map[layoutKey]*laidOut
 	docs      sync.Map // card texts parsed (builder.markup)
+	// shapes are the large shapes of the faces laid out here, drawn for
+	// the PDF (shapeForm)
+	shapes shapeTable
 }
 
 type layoutKey struct {
@@ -53,17 +56,21 @@ type laidOut struct {
 // fresh graphics state; a sheet adds the card number after them.
 type faceDrawing struct {
 	once  sync.Once
-	items []Item    // the layout's items: a sheet's face starts with them
-	names [4]string // the font names it was drawn with
+	items []Item      // the layout's items: a sheet's face starts with them
+	table *shapeTable // the shapes of the Layouts' faces
+	names [4]string   // the font names it was drawn with
 	d     *drawnFace
 }
 
-// drawnFace is the content of the first n items of a face and the
-// graphics state it ends in.
+// drawnFace is the content of the first n items of a face, but for its
+// large shapes, and the graphics state it ends in.
 type drawnFace struct {
 	b   []byte
 	n   int
 	end pdfState
+	// shapes are its large shapes, left out of b (shapeForm): each
+	// document draws them in place or as forms
+	shapes []shapeMark
 }
 
 // get returns the drawing of the items the face was laid out with, drawn
@@ -75,9 +82,11 @@ func (fd *faceDrawing) get(items []Item, names *[4]string) *drawnFace {
 		return nil
 	}
 	fd.once.Do(func() {
-		s := pdfStream{names: names, pdfState: freshState}
+		var shapes shapeSink
+		s := pdfStream{names: names, pdfState: freshState, shapes: &shapes, table: fd.table,
+			b: make([]byte, 0, 40*len(fd.items))}
 		s.items(fd.items)
-		fd.names, fd.d = *names, &drawnFace{b: s.b, n: len(fd.items), end: s.pdfState}
+		fd.names, fd.d = *names, &drawnFace{b: s.b, n: len(fd.items), end: s.pdfState, shapes: shapes.marks}
 	})
 	if fd.names != *names {
 		return nil
@@ -166,7 +175,7 @@ func (ls *Layouts) layOut(e *laidOut, l catalog.Lang, id string, measure bool) {
 		b := &builder{cat: ls.cat, lang: l, measure: measure, docs: &ls.docs}
 		e.card, e.ok = b.layoutCard(id)
 		e.stampAt, e.errs, e.warns = b.stampAt, b.errs, b.warns
-		e.pdf = &[2]faceDrawing{{items: e.card.Front.Items}, {items: e.card.Back.Items}}
+		e.pdf = &[2]faceDrawing{{items: e.card.Front.Items, table: &ls.shapes}, {items: e.card.Back.Items, table: &ls.shapes}}
 		e.done.Store(true)
 	})
 }

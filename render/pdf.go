@@ -191,6 +191,60 @@ type pdfDoc struct {
 	// a face drawn a second time becomes a form (drawFace).
 	faces   map[[32]byte]string
 	scratch []byte
+	// shapeUses counts the faces of the document that draw each large
+	// shape (shapeForm): those drawn more than once are forms, added
+	// once (shapeAdded)
+	shapeUses  map[string]int
+	shapeAdded map[string]bool
+	shapes     shapeSink
+}
+
+// countShapes counts the large shapes that face f draws, for the forms:
+// those of its drawing (drawn: nil, none kept), then of the items after
+// it.
+func (p *pdfDoc) countShapes(f *Face, drawn *faceDrawing) {
+	if slices.ContainsFunc(f.Items, func(it Item) bool { _, ok := it.(Image); return ok }) {
+		return // drawn without forms (drawClipped)
+	}
+	if p.shapeUses == nil {
+		p.shapeUses = map[string]int{}
+	}
+	items := f.Items
+	d := drawn.get(items, &p.fonts.names)
+	if d != nil {
+		for _, m := range d.shapes {
+			p.shapeUses[m.shape.name]++
+		}
+		items = items[d.n:]
+	}
+	for _, it := range items {
+		if formShape(it) {
+			p.shapeUses[p.s.shapeForm(it).name]++
+		}
+	}
+}
+
+// formRepeatBytes is how many bytes of a shape's drawings a form must
+// save for the shape to be one: a form's object, compressed on its own,
+// costs more than a few shapes in place, which the page's compression
+// mostly finds again.
+const formRepeatBytes = 2400
+
+// emitShape draws a face's large shape: as a form when the document
+// draws it often enough (formRepeatBytes), adding the form the first
+// time, else in place.
+func (p *pdfDoc) emitShape(b []byte, f *shapeForm) []byte {
+	if (p.shapeUses[f.name]-1)*len(f.content) < formRepeatBytes {
+		return appendShape(b, f)
+	}
+	if !p.shapeAdded[f.name] {
+		if p.shapeAdded == nil {
+			p.shapeAdded = map[string]bool{}
+		}
+		p.shapeAdded[f.name] = true
+		p.AddNamedForm(f.name, f.content, f.bbox)
+	}
+	return appendDo(b, f)
 }
 
 func newPDF(o SheetOptions, title string) *pdfDoc {
@@ -352,13 +406,22 @@ func (p *pdfDoc) drawFace(f *Face, drawn *faceDrawing, ox, oy, bx, by float64) {
 	s.clip(x, y, w, h)
 	items := f.Items
 	if d := drawn.get(items, &p.fonts.names); d != nil {
-		s.b = append(s.b, d.b...)
+		at := 0
+		for _, m := range d.shapes {
+			s.b = append(s.b, d.b[at:m.at]...)
+			s.b = p.emitShape(s.b, &m.shape)
+			at = m.at
+		}
+		s.b = append(s.b, d.b[at:]...)
 		s.pdfState = d.end
 		addTexts(&p.fonts.used, items[:d.n])
 		items = items[d.n:]
 	}
+	p.shapes.emit = p.emitShape
+	s.shapes = &p.shapes
 	s.items(items)
 	s.endText()
+	s.shapes = nil
 	content := s.b
 	p.scratch, s.b = content, page
 	sum := sha256.Sum256(content)
@@ -604,6 +667,11 @@ func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 			return nil
 		}
 		return &e.pdf[side]
+	}
+	// the shapes drawn more than once are forms
+	for i := range cards {
+		p.countShapes(&cards[i].Front, drawn(laid[i], 0))
+		p.countShapes(&cards[i].Back, drawn(laid[i], 1))
 	}
 	for sh := range sheets {
 		lo := sh * s.perSheet

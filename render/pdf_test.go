@@ -302,7 +302,9 @@ func TestFontAfterClip(t *testing.T) {
 
 // TestRepeatedFacesAreForms: a face drawn again (the common card back) is
 // one form, written once and placed with "Do" from its second time on;
-// the page resources name every form.
+// the large shapes of faces (stat boxes, hexagon backgrounds, emblems) are
+// forms named by their content, each written once; the page resources
+// name every form, and every form is drawn.
 func TestRepeatedFacesAreForms(t *testing.T) {
 	pdf, err := Sheets(testCatalog(), SheetOptions{Lang: catalog.French, uncompressed: true})
 	if err != nil {
@@ -310,17 +312,35 @@ func TestRepeatedFacesAreForms(t *testing.T) {
 	}
 	s := string(pdf)
 	forms := strings.Count(s, "/Type /XObject /Subtype /Form")
-	if forms == 0 {
-		t.Fatal("no form: the common backs are drawn in full each time")
+	named := regexp.MustCompile(`(?m)^/((FX\d+)|S[0-9a-f]{20}) (\d+) 0 R$`).FindAllStringSubmatch(s, -1)
+	if len(named) != forms {
+		t.Errorf("%d forms, %d named in the resources", forms, len(named))
 	}
-	for i := 1; i <= forms; i++ {
-		name := fmt.Sprintf("/FX%d", i)
-		if n := strings.Count(s, name+" Do Q"); n == 0 {
-			t.Errorf("form %s is never drawn", name)
+	faces, shapes := 0, 0
+	seen := map[string]bool{}
+	for _, m := range named {
+		if seen[m[1]] {
+			t.Errorf("form /%s named twice", m[1])
 		}
-		if !strings.Contains(s, name+" ") || !regexp.MustCompile(name+` \d+ 0 R`).MatchString(s) {
-			t.Errorf("the resources do not name form %s", name)
+		seen[m[1]] = true
+		if m[2] != "" {
+			faces++
+			if !strings.Contains(s, "/"+m[1]+" Do Q") {
+				t.Errorf("face form /%s is never drawn", m[1])
+			}
+			continue
+		}
+		shapes++
+		if !strings.Contains(s, "/"+m[1]+" Do\n") {
+			t.Errorf("shape form /%s is never drawn", m[1])
 		}
 	}
-	t.Logf("%d forms, drawn %d times", forms, strings.Count(s, " Do Q"))
+	if faces == 0 {
+		t.Error("no face form: the common backs are drawn in full each time")
+	}
+	if shapes == 0 {
+		t.Error("no shape form: every stat box is drawn in full each time")
+	}
+	t.Logf("%d face forms, drawn %d times; %d shape forms, drawn %d times", faces, strings.Count(s, " Do Q"),
+		shapes, strings.Count(s, " Do\n")-strings.Count(s, " Do Q\n"))
 }

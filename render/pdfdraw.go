@@ -1,11 +1,14 @@
 package render
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"maps"
 	"math"
 	"math/bits"
 	"slices"
 	"strconv"
+	"sync"
 )
 
 // The PDF content of the layout model, written by wbtool rather than
@@ -81,6 +84,12 @@ type pdfStream struct {
 	// the runes each font draws
 	names *[4]string
 	used  *[4]runeSet
+	// shapes, when not nil, takes the large shapes of a card face
+	// (formShape), which the document draws in place or as forms; nil
+	// draws every shape in place
+	shapes  *shapeSink
+	scratch []byte      // where shapes are drawn (shapeForm)
+	table   *shapeTable // when not nil, holds each distinct shape once
 	pdfState
 }
 
@@ -259,59 +268,74 @@ func (s *pdfStream) items(items []Item) {
 		if _, ok := it.(Text); !ok {
 			s.endText()
 		}
-		switch it := it.(type) {
-		case Rect:
-			op := s.paint(it.Paint)
-			if r := min(it.R, it.W/2, it.H/2); r > 0 {
-				s.roundRect(it.X, it.Y, it.W, it.H, r)
+		if s.shapes != nil && formShape(it) {
+			f := s.shapeForm(it)
+			if s.shapes.emit != nil {
+				s.b = s.shapes.emit(s.b, &f)
 			} else {
-				s.nums(it.X, it.Y, it.W, it.H)
-				s.b = append(s.b, " re\n"...)
+				s.shapes.marks = append(s.shapes.marks, shapeMark{len(s.b), f})
 			}
-			s.done(op)
-		case Poly:
-			op := s.paint(it.Paint)
-			for i, q := range it.Pts {
-				if i == 0 {
-					s.op(q.X, q.Y, "m")
-				} else {
-					s.op(q.X, q.Y, "l")
-				}
-			}
-			s.done("h " + op)
-		case Circle:
-			op := s.paint(it.Paint)
-			s.circle(it.X, it.Y, it.R)
-			s.done(op)
-		case Line:
-			s.colour(it.Colour, false)
-			s.lineWidth(it.Width)
-			for i, q := range it.Pts {
-				if i == 0 {
-					s.op(q.X, q.Y, "m")
-				} else {
-					s.op(q.X, q.Y, "l")
-				}
-			}
-			s.done("S")
-		case Path:
-			op := s.paint(it.Paint)
-			for _, o := range it.Ops {
-				switch o.Op {
-				case 'M':
-					s.op(o.Pts[0].X, o.Pts[0].Y, "m")
-				case 'L':
-					s.op(o.Pts[0].X, o.Pts[0].Y, "l")
-				case 'C':
-					s.curve(o.Pts[0].X, o.Pts[0].Y, o.Pts[1].X, o.Pts[1].Y, o.Pts[2].X, o.Pts[2].Y)
-				case 'Z':
-					s.done("h")
-				}
-			}
-			s.done(op)
-		case Text:
-			s.text(it)
+			continue
 		}
+		s.item(it)
+	}
+}
+
+// item writes one layout item (a text run inside the open text object).
+func (s *pdfStream) item(it Item) {
+	switch it := it.(type) {
+	case Rect:
+		op := s.paint(it.Paint)
+		if r := min(it.R, it.W/2, it.H/2); r > 0 {
+			s.roundRect(it.X, it.Y, it.W, it.H, r)
+		} else {
+			s.nums(it.X, it.Y, it.W, it.H)
+			s.b = append(s.b, " re\n"...)
+		}
+		s.done(op)
+	case Poly:
+		op := s.paint(it.Paint)
+		for i, q := range it.Pts {
+			if i == 0 {
+				s.op(q.X, q.Y, "m")
+			} else {
+				s.op(q.X, q.Y, "l")
+			}
+		}
+		s.b = append(s.b, "h "...)
+		s.done(op)
+	case Circle:
+		op := s.paint(it.Paint)
+		s.circle(it.X, it.Y, it.R)
+		s.done(op)
+	case Line:
+		s.colour(it.Colour, false)
+		s.lineWidth(it.Width)
+		for i, q := range it.Pts {
+			if i == 0 {
+				s.op(q.X, q.Y, "m")
+			} else {
+				s.op(q.X, q.Y, "l")
+			}
+		}
+		s.done("S")
+	case Path:
+		op := s.paint(it.Paint)
+		for _, o := range it.Ops {
+			switch o.Op {
+			case 'M':
+				s.op(o.Pts[0].X, o.Pts[0].Y, "m")
+			case 'L':
+				s.op(o.Pts[0].X, o.Pts[0].Y, "l")
+			case 'C':
+				s.curve(o.Pts[0].X, o.Pts[0].Y, o.Pts[1].X, o.Pts[1].Y, o.Pts[2].X, o.Pts[2].Y)
+			case 'Z':
+				s.done("h")
+			}
+		}
+		s.done(op)
+	case Text:
+		s.text(it)
 	}
 }
 
@@ -397,4 +421,155 @@ func (s *pdfStream) glyph(u uint16) {
 			s.b = append(s.b, c)
 		}
 	}
+}
+
+// A card face's large shapes — the hexagon backgrounds, stat boxes,
+// dice and emblems that many cards draw at the same place of the card —
+// are drawn once each as a form, a reusable PDF object, when the
+// document draws them more than once. Whether in place or as a form, such
+// a shape is self-contained: drawn from a fresh state, inside "q … Q" in
+// place (a form restores the state itself), so the bytes around it do not
+// depend on the choice, and a face's drawing can be kept (faceDrawing)
+// with the shapes left as marks for each document to fill in.
+
+// shapeForm is a large shape of a card face: its content is the shape as
+// the face would draw it from a fresh state, in the face's units, and its
+// name is made from that content, so that equal shapes are one form.
+type shapeForm struct {
+	name    string
+	content []byte
+	bbox    [4]float64 // x0, y0, x1, y1 in the face's units
+}
+
+// shapeSink takes the large shapes of a face: emit writes one (in place
+// or as a form) after b; without emit, marks record where each goes.
+type shapeSink struct {
+	emit  func(b []byte, f *shapeForm) []byte
+	marks []shapeMark
+}
+
+// shapeMark is a shape left out of a drawing, at byte at.
+type shapeMark struct {
+	at    int
+	shape shapeForm
+}
+
+// appendShape writes shape f in place: from a fresh state, in "q … Q".
+func appendShape(b []byte, f *shapeForm) []byte {
+	b = append(b, "q\n"...)
+	b = append(b, f.content...)
+	return append(b, "\nQ\n"...)
+}
+
+// appendDo draws form f.
+func appendDo(b []byte, f *shapeForm) []byte {
+	b = append(b, '/')
+	b = append(b, f.name...)
+	return append(b, " Do\n"...)
+}
+
+// formShapeNumbers is how many numbers a shape's outline takes at least
+// to be a large shape, which a document may draw as a form
+// (formRepeatBytes): a hexagon (12), a rounded rectangle (34), a circle
+// (26). A smaller one costs fewer bytes in place than its "Do".
+const formShapeNumbers = 12
+
+// formShape reports whether a face draws shape it as a form.
+func formShape(it Item) bool {
+	n := 0
+	switch it := it.(type) {
+	case Rect:
+		if min(it.R, it.W/2, it.H/2) > 0 {
+			n = 34
+		}
+	case Circle:
+		n = 26
+	case Poly:
+		n = 2 * len(it.Pts)
+	case Line:
+		n = 2 * len(it.Pts)
+	case Path:
+		for _, op := range it.Ops {
+			n += 2 * len(op.Pts)
+		}
+	}
+	return n >= formShapeNumbers
+}
+
+// shapeForm draws shape it as a form.
+func (s *pdfStream) shapeForm(it Item) shapeForm {
+	f := pdfStream{names: s.names, pdfState: freshState, b: s.scratch[:0]}
+	f.item(it)
+	f.endText()
+	s.scratch = f.b
+	drawn := f.b[:len(f.b)-1] // without its last newline
+	if s.table != nil {
+		s.table.mu.Lock()
+		defer s.table.mu.Unlock()
+		if sf := s.table.m[string(drawn)]; sf != nil {
+			return *sf
+		}
+	}
+	content := slices.Clone(drawn)
+	sum := sha256.Sum256(content)
+	var name [21]byte
+	name[0] = 'S'
+	hex.Encode(name[1:], sum[:10])
+	sf := shapeForm{name: string(name[:]), content: content, bbox: shapeBox(it)}
+	if s.table != nil {
+		if s.table.m == nil {
+			s.table.m = map[string]*shapeForm{}
+		}
+		s.table.m[string(content)] = &sf
+	}
+	return sf
+}
+
+// shapeTable holds the large shapes of the faces of a Layouts, each
+// distinct one once (a thousand cards draw the same stat boxes), by
+// content. Safe for concurrent use.
+type shapeTable struct {
+	mu sync.Mutex
+	m  map[string]*shapeForm
+}
+
+// shapeBox returns a box that holds shape it, its stroke included: x0,
+// y0, x1, y1.
+func shapeBox(it Item) [4]float64 {
+	box := [4]float64{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	add := func(p Pt) {
+		box = [4]float64{min(box[0], p.X), min(box[1], p.Y), max(box[2], p.X), max(box[3], p.Y)}
+	}
+	var width float64
+	switch it := it.(type) {
+	case Rect:
+		add(Pt{it.X, it.Y})
+		add(Pt{it.X + it.W, it.Y + it.H})
+		width = it.Width
+	case Circle:
+		add(Pt{it.X - it.R, it.Y - it.R})
+		add(Pt{it.X + it.R, it.Y + it.R})
+		width = it.Width
+	case Poly:
+		for _, p := range it.Pts {
+			add(p)
+		}
+		width = it.Width
+	case Line:
+		for _, p := range it.Pts {
+			add(p)
+		}
+		width = it.Width
+	case Path:
+		for _, op := range it.Ops {
+			for _, p := range op.Pts {
+				add(p)
+			}
+		}
+		width = it.Width
+	}
+	// round joins reach half the stroke width beyond the outline; a
+	// Bézier curve stays inside its points
+	pad := width + 0.1
+	return [4]float64{box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad}
 }

@@ -2284,6 +2284,7 @@ func (f *Fpdf) UTF8FontUse(familyStr, styleStr, s string) (name string, ok bool)
 
 // rawForm is a Form XObject added with AddForm (wbtool patch).
 type rawForm struct {
+	name    string
 	content []byte
 	bbox    [4]float64
 	n       int // object number once written
@@ -2297,8 +2298,17 @@ type rawForm struct {
 // for a caller that draws it itself with RawWriteStr ("/FX1 Do"). A form
 // drawn many times is written once. (wbtool patch)
 func (f *Fpdf) AddForm(content []byte, bbox [4]float64) string {
-	f.forms = append(f.forms, rawForm{content: append([]byte(nil), content...), bbox: bbox})
-	return sprintf("FX%d", len(f.forms))
+	name := sprintf("FX%d", len(f.forms)+1)
+	f.AddNamedForm(name, content, bbox)
+	return name
+}
+
+// AddNamedForm is AddForm with a resource name the caller chose (letters
+// and digits, not "FX" followed by digits, unique in the document): a
+// caller that names forms by their content writes the same bytes to draw
+// one in any document. (wbtool patch)
+func (f *Fpdf) AddNamedForm(name string, content []byte, bbox [4]float64) {
+	f.forms = append(f.forms, rawForm{name: name, content: append([]byte(nil), content...), bbox: bbox})
 }
 
 // SetPageCompressor sets the function that compresses the content stream
@@ -5051,8 +5061,8 @@ func (f *Fpdf) putxobjectdict() {
 			}
 		}
 	}
-	for i, fm := range f.forms { // wbtool patch
-		f.outf("/FX%d %d 0 R", i+1, fm.n)
+	for _, fm := range f.forms { // wbtool patch
+		f.outf("/%s %d 0 R", fm.name, fm.n)
 	}
 	{
 		for tplName, objID := range f.importedTplObjs {
