@@ -325,7 +325,7 @@ func BenchmarkBandBuilderStart(b *testing.B) {
 	b.ReportMetric(ready/list, "ready/profiles")
 }
 
-// TestBandBuilderFilterPrint: the profile filter finds profiles by a part
+// TestBandBuilderFilterPrint, on a phone in French: the profile filter finds profiles by a part
 // of their name or of a special rule's, accents aside; the invasion's
 // creatures are not offered and the page's link lists exactly them; Print
 // prints the band sheet alone: the roster with each profile's cost, the
@@ -334,6 +334,7 @@ func TestBandBuilderFilterPrint(t *testing.T) {
 	cat, files := warstuffSite(t)
 	b := newBrowser(t)
 	base := serveSite(t, files)
+	b.do(t, "phone", chromedp.EmulateViewport(360, 740))
 	b.do(t, "open", chromedp.Navigate(base+"/fr/bandbuilder.html#n=Temp%C3%AAte&f=50&p=storm-seer:3,trooper:2,militia:9"), chromedp.WaitReady(chromedp.ID("bb-pool")))
 	b.waitFor(t, bandBuilderReady)
 
@@ -372,6 +373,8 @@ func TestBandBuilderFilterPrint(t *testing.T) {
 	filter := func(q string) {
 		eval[bool](t, b, `(() => { const f = document.getElementById('bb-filter'); f.value = `+jsString(q)+`; return f.dispatchEvent(new Event('input', {bubbles: true})); })()`)
 	}
+	eval[bool](t, b, `(document.getElementById('bb-filter').scrollIntoView({block: 'start'}), true)`)
+	b.screenshot(t, "bandbuilder-filter-phone-fr.png")
 	filter("zzzz")
 	if got := shown(); len(got) != 0 || eval[bool](t, b, `document.getElementById('bb-nomatch').hidden`) {
 		t.Errorf("filter zzzz shows %q and no message", got)
@@ -381,6 +384,13 @@ func TestBandBuilderFilterPrint(t *testing.T) {
 		t.Errorf("no filter: %d profiles shown, want %d", len(got), len(cat.Profiles))
 	}
 
+	// The tally and verdicts stay in view at the screen's foot.
+	eval[bool](t, b, `(document.getElementById('bb-verdicts').scrollIntoView({block: 'center'}), true)`)
+	if !eval[bool](t, b, `(() => { const r = document.getElementById('bb-sticky').getBoundingClientRect(); return r.height > 0 && r.bottom <= innerHeight && r.top > innerHeight / 2; })()`) {
+		t.Error("the tally is not at the foot of the phone's screen")
+	}
+	b.screenshot(t, "bandbuilder-phone-fr.png")
+
 	// No creature in the pool (WS-INV-14); the intro's link lists them.
 	for _, c := range cat.Creatures {
 		if eval[bool](t, b, `!!document.querySelector('#bb-pool tr[data-id=`+jsString(c.ID)+`]')`) {
@@ -388,7 +398,9 @@ func TestBandBuilderFilterPrint(t *testing.T) {
 		}
 	}
 
-	// Print: the button prints; printed, the sheet alone.
+	// Print (on an A4 page's width): the button prints; printed, the
+	// sheet alone.
+	b.do(t, "A4 width", chromedp.EmulateViewport(794, 1123))
 	eval[bool](t, b, `(window.print = () => { window.printed = true; }, true)`)
 	b.do(t, "print", chromedp.Click(chromedp.ID("bb-print")))
 	if !eval[bool](t, b, `window.printed === true`) {
