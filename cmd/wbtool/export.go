@@ -74,15 +74,16 @@ Examples:
 			if err != nil {
 				return err
 			}
+			cat := warbound.Of(res).Catalog
 			o := export.PNGOptions{Profile: p, Langs: langs, Force: f.force}
 			if f.deck != "" {
-				d, err := exportDeck(warbound.Of(res).Catalog, f.deck)
+				d, err := exportDeck(cat, f.deck)
 				if err != nil {
 					return err
 				}
-				o.Cards = append(append([]string{}, d.Cards...), render.DeckReferences(warbound.Of(res).Catalog, d)...)
+				o.Cards = append(append([]string{}, d.Cards...), render.DeckReferences(cat, d)...)
 			}
-			files, problems, err := export.PNG(cmd.Context(), warbound.Of(res).Catalog, o)
+			files, problems, err := export.PNG(cmd.Context(), cat, o)
 			if err != nil {
 				return err
 			}
@@ -145,14 +146,15 @@ Examples:
 			if err != nil {
 				return err
 			}
+			cat := warbound.Of(res).Catalog
 			o := export.TTSOptions{Langs: langs, BaseURL: base}
 			if f.deck != "" {
-				if _, err := exportDeck(warbound.Of(res).Catalog, f.deck); err != nil {
+				if _, err := exportDeck(cat, f.deck); err != nil {
 					return err
 				}
 				o.Decks = []string{f.deck}
 			}
-			files, err := export.TTS(cmd.Context(), warbound.Of(res).Catalog, o)
+			files, err := export.TTS(cmd.Context(), cat, o)
 			if err != nil {
 				return err
 			}
