@@ -108,10 +108,7 @@ func (c *Catalog) CheckBand(b *Band) []BandProblem {
 			Msg:   Text{EN: fmt.Sprintf(en, by(catalog.English, false)...), FR: fmt.Sprintf(fr, by(catalog.French, false)...)},
 			Named: Text{EN: fmt.Sprintf(en, by(catalog.English, true)...), FR: fmt.Sprintf(fr, by(catalog.French, true)...)}})
 	}
-	named := func(l Lang) string {
-		return strings.Join(c.Tally(b, func(p *Profile) string { return p.Name.In(l) }), ", ")
-	}
-	lines := twoWays{strings.Join(c.Tally(b, ByID), ", "), Text{EN: named(catalog.English), FR: named(catalog.French)}}
+	ids := strings.Join(c.Tally(b, ByID), ", ")
 	if b.Format < 1 || b.Format > c.Limits.BigMax {
 		add("format", "WS-BIG-1", "the format is %d points: a band's format is from 1 to %d points", "le format est de %d points : le format d'une bande va de 1 à %d points", b.Format, c.Limits.BigMax)
 		return out
@@ -128,6 +125,11 @@ func (c *Catalog) CheckBand(b *Band) []BandProblem {
 		}
 	}
 	if b.Total > b.Format {
+		// the cost lines by name too (tallied again only here)
+		named := func(l Lang) string {
+			return strings.Join(c.Tally(b, func(p *Profile) string { return p.Name.In(l) }), ", ")
+		}
+		lines := twoWays{ids, Text{EN: named(catalog.English), FR: named(catalog.French)}}
 		add("total", BandRule, "the band costs %[1]d points (%[2]s); its format is %[3]d", "la bande coûte %[1]d points (%[2]s) ; son format est de %[3]d", b.Total, lines, b.Format)
 	}
 	if b.Count > b.MaxFigures {
