@@ -17,8 +17,9 @@
 // temporary folder, then runs in each round:
 //
 //   - cue: cue vet -c schema/cue/*.cue FILES
-//   - load: schema.Load of the tree in a process of its own, what
-//     `validate` does before its other checks (this command, with -load)
+//   - load: schema.Load of the tree in a process of its own, in units of
+//     files as `validate` loads it before its other checks (this command,
+//     with -load)
 //   - validate: wbtool validate --content TREE, the whole verdict (load,
 //     check games, layout of every card, the site's checks)
 //
@@ -94,7 +95,9 @@ func loadOnly(dir string) int {
 		fmt.Printf("%d profiles\n", len(cat.Profiles))
 		return 0
 	}
-	cat, err := schema.Load(cfs, schema.Options{Root: dir})
+	// in units of files, as a one-shot command loads (build.Options.OneShot;
+	// its GOGC setting aside)
+	cat, err := schema.Load(cfs, schema.Options{Root: dir, UnitSize: schema.OneShotUnitSize})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "benchcompare:", err)
 		return 1
