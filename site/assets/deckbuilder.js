@@ -35,9 +35,7 @@
 
   // The address: read once, written on every change.
   function readHash() {
-    var h = location.hash.replace(/^#/, "");
-    if (!h) return;
-    var p = new URLSearchParams(h);
+    var p = window.wbChecker.read();
     if (p.get("f") === "confrontation") built.format = "confrontation";
     built.name = (p.get("n") || "").slice(0, 80);
     var ids = (p.get("c") || "").split(",").filter(function (s) { return /^[a-z0-9-]+$/.test(s); });
@@ -53,7 +51,7 @@
     p.set("n", built.name);
     p.set("c", built.cards.join(","));
     p.set("a", built.attachments.map(function (a) { return a.upgrade + ":" + a.to; }).join(","));
-    return p.toString().replace(/%2C/g, ",").replace(/%3A/g, ":");
+    return p;
   }
 
   // The k-th copy of an Upgrade in the card list owns the k-th attachment
@@ -253,10 +251,7 @@
       api.result = result;
       $("db-cue").value = result ? result.cue : "";
     }
-    if (history.replaceState) history.replaceState(null, "", "#" + hash());
-    $("db-share").value = location.href;
-    var sw = document.getElementById("lang-switch");
-    if (sw) sw.href = sw.href.replace(/#.*$/, "") + "#" + hash();
+    window.wbChecker.keep(hash(), $("db-share"));
     renderList();
     renderResult();
   }

@@ -2,7 +2,9 @@
    Warstuff's band builder (one module holds both checkers): it loads the
    module's script (assets/deckcheck-wasm.js: window.WB_DECK_WASM, base64),
    decodes and runs it with Go's wasm_exec.js, and calls back; the
-   export's Copy button; and the pick lists' filter folding. */
+   export's Copy button; the pick lists' filter folding; and the state in
+   the address (#k=v&…), which a link shares and the frame's language
+   switch carries to the other language. */
 window.wbChecker = {
   // start loads the module from src; the module calls window[readyName]
   // once its check function is defined: then onReady(ms since the
@@ -35,6 +37,21 @@ window.wbChecker = {
   fold: function (s) {
     "use strict";
     return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  },
+  // read is the state the address holds.
+  read: function () {
+    "use strict";
+    return new URLSearchParams(location.hash.replace(/^#/, ""));
+  },
+  // keep puts the state in the address, in the share field and in the
+  // language switch's link (commas and colons left as they are).
+  keep: function (params, share) {
+    "use strict";
+    var h = "#" + params.toString().replace(/%2C/g, ",").replace(/%3A/g, ":");
+    if (history.replaceState) history.replaceState(null, "", h);
+    share.value = location.href;
+    var sw = document.getElementById("lang-switch");
+    if (sw) sw.href = sw.href.replace(/#.*$/, "") + h;
   },
   // copy puts the text area's text on the clipboard, or selects it.
   copy: function (ta, done) {

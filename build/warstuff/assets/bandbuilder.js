@@ -2,7 +2,8 @@
    compiled to WebAssembly (site/deckwasm's wbBandCheck, the same Go code as
    `wbtool validate`): this script only keeps the counts, asks, and shows.
    Content reaches the page through textContent only. The state lives in
-   the address's fragment: #n=name&f=format&p=profile:count,… */
+   the address's fragment, #n=name&f=format&p=profile:count,… (kept as the
+   deck builder keeps its deck: window.wbChecker.read/keep). */
 (function () {
   "use strict";
   var root = document.getElementById("bb");
@@ -28,25 +29,20 @@
   function format() { return band.big ? band.bigFormat : standard; }
 
   function hash() {
-    var p = figures().map(function (f) { return f.profile + ":" + f.count; }).join(",");
-    return "n=" + encodeURIComponent(band.name) + "&f=" + format() + "&p=" + encodeURIComponent(p);
+    var p = new URLSearchParams();
+    p.set("n", band.name);
+    p.set("f", String(format()));
+    p.set("p", figures().map(function (f) { return f.profile + ":" + f.count; }).join(","));
+    return p;
   }
   function readHash() {
-    var h = location.hash.replace(/^#/, "");
-    if (!h) return;
-    h.split("&").forEach(function (kv) {
-      var i = kv.indexOf("="), k = kv.slice(0, i), v = decodeURIComponent(kv.slice(i + 1).replace(/\+/g, " "));
-      if (k === "n") band.name = v;
-      if (k === "f") {
-        var f = parseInt(v, 10);
-        if (f > standard && f <= bigMax) { band.big = true; band.bigFormat = f; }
-      }
-      if (k === "p") {
-        v.split(",").forEach(function (e) {
-          var j = e.lastIndexOf(":"), id = e.slice(0, j), n = parseInt(e.slice(j + 1), 10);
-          if (profiles[id] && n > 0 && n < 1000) { band.counts[id] = n; if (band.added.indexOf(id) < 0) band.added.push(id); }
-        });
-      }
+    var p = window.wbChecker.read();
+    if (p.has("n")) band.name = p.get("n").slice(0, 80);
+    var f = parseInt(p.get("f"), 10);
+    if (f > standard && f <= bigMax) { band.big = true; band.bigFormat = f; }
+    (p.get("p") || "").split(",").forEach(function (e) {
+      var j = e.lastIndexOf(":"), id = e.slice(0, j), n = parseInt(e.slice(j + 1), 10);
+      if (profiles[id] && n > 0 && n < 1000) { band.counts[id] = n; if (band.added.indexOf(id) < 0) band.added.push(id); }
     });
   }
 
@@ -157,11 +153,8 @@
       if (out.error) { console.warn("band checker: " + out.error); } else { r = out; }
       api.result = r;
     }
-    if (history.replaceState) history.replaceState(null, "", "#" + hash());
-    $("bb-share").value = location.href;
+    window.wbChecker.keep(hash(), $("bb-share"));
     $("bb-print").disabled = !r || !r.count;
-    var sw = document.getElementById("lang-switch"); // the frame's language switch
-    if (sw) sw.href = sw.href.replace(/#.*$/, "") + "#" + hash();
     render(r);
     $("bb-copied").textContent = "";
   }
