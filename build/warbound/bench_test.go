@@ -2,10 +2,13 @@ package warbound
 
 import (
 	"context"
+	"path/filepath"
 	"testing"
 	"testing/fstest"
-	"wbtool.dev/wbtool/build"
+	"time"
 
+	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
 )
@@ -44,4 +47,40 @@ func BenchmarkVerdict(b *testing.B) {
 			b.ReportMetric(float64((testtool.CPUTime()-cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
 		})
 	}
+}
+
+// BenchmarkBuild is what `wbtool build` runs on the generated tree (1,202
+// cards): every stage, then the outputs published into a fresh output
+// folder (internal/dist), with its CPU time, the time of each stage and of
+// the publication.
+//
+//	go test ./build/warbound -run '^$' -bench 'Build$' -benchtime 3x -cpuprofile cpu.out
+func BenchmarkBuild(b *testing.B) {
+	fsys := genFS()
+	stages := map[build.Stage]time.Duration{}
+	var publish time.Duration
+	cpu := testtool.CPUTime()
+	for b.Loop() {
+		res, err := build.Run(context.Background(), build.Options{Content: fsys, Root: "content", Version: "bench", OneShot: true})
+		if err != nil || !res.OK(false) {
+			b.Fatalf("%v %s", err, res.Diagnostics.Text())
+		}
+		t := time.Now()
+		out, err := dist.Open(filepath.Join(b.TempDir(), "out"), "")
+		if err == nil {
+			_, err = out.Publish(res.Updates()...)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		publish += time.Since(t)
+		for _, tm := range res.Times {
+			stages[tm.Stage] += tm.Took
+		}
+	}
+	b.ReportMetric(float64((testtool.CPUTime()-cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
+	for s, d := range stages {
+		b.ReportMetric(float64(d.Milliseconds())/float64(b.N), string(s)+"-ms")
+	}
+	b.ReportMetric(float64(publish.Milliseconds())/float64(b.N), "publish-ms")
 }

@@ -1,0 +1,103 @@
+package dist
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"wbtool.dev/wbtool/internal/testtool"
+)
+
+// buildShaped is a build's outputs for 1,202 cards (the tree of `make
+// gen`) in shape: a site of 2,404 card folders per language pair, each
+// with its page and two card images, list pages, and a few large sheets
+// in print; about 9,700 files and 110 MB, like `wbtool build`'s.
+func buildShaped() []Update {
+	r := rand.New(rand.NewPCG(1, 2))
+	bytes := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('a' + r.IntN(26))
+		}
+		return b
+	}
+	site, print := Files{}, Files{}
+	for _, l := range []string{"en", "fr"} {
+		for i := range 1202 {
+			dir := fmt.Sprintf("%s/cards/gen-%04d/", l, i)
+			site[dir+"index.html"] = bytes(5_000)
+			site[dir+"front.svg"] = bytes(10_500)
+			site[dir+"back.svg"] = bytes(12_500)
+		}
+		for i := range 30 {
+			site[fmt.Sprintf("%s/list-%02d/index.html", l, i)] = bytes(400_000)
+		}
+		print["cards-"+l+".pdf"] = bytes(2_000_000)
+		site["print/cards-"+l+".pdf"] = print["cards-"+l+".pdf"]
+	}
+	return []Update{{Dir: "site", Files: site}, {Dir: "print", Files: print},
+		{Dir: "data", Files: Files{"catalog.json": bytes(900_000)}}}
+}
+
+// BenchmarkPublish publishes a build's outputs into a fresh output folder,
+// and one changed file into a folder wbtool owns (a watch save), with the
+// CPU time of each.
+//
+//	go test ./internal/dist -run '^$' -bench Publish -benchtime 5x
+func BenchmarkPublish(b *testing.B) {
+	updates := buildShaped()
+	b.Run("fresh", func(b *testing.B) {
+		var cpu, sys time.Duration
+		for b.Loop() {
+			// a new folder each time, made and removed outside the
+			// measured part
+			b.StopTimer()
+			out := filepath.Join(b.TempDir(), "out")
+			c, s := testtool.CPUTime(), sysTime()
+			b.StartTimer()
+			d, err := Open(out, "")
+			if err == nil {
+				_, err = d.Publish(updates...)
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			cpu, sys = cpu+testtool.CPUTime()-c, sys+sysTime()-s
+		}
+		b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
+		b.ReportMetric(float64(sys.Milliseconds())/float64(b.N), "sys-ms/op")
+	})
+	b.Run("one-edit", func(b *testing.B) {
+		d, err := Open(filepath.Join(b.TempDir(), "out"), "")
+		if err == nil {
+			_, err = d.Publish(updates...)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		site := updates[0].Files
+		edit := "en/cards/gen-0001/index.html"
+		orig := site[edit]
+		defer func() { site[edit] = orig }()
+		cpu := testtool.CPUTime()
+		for i := 0; b.Loop(); i++ {
+			site[edit] = fmt.Appendf(nil, "edit %d", i)
+			if _, err := d.Publish(updates...); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64((testtool.CPUTime()-cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
+	})
+}
+
+// sysTime is the CPU time the process spent in the kernel so far.
+func sysTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Stime.Nano())
+}
