@@ -203,6 +203,7 @@ type skillView struct {
 	ActiveLabel string
 	Text        template.HTML
 	Stale       template.HTML // the mark of a stale translation of its name or text
+	block       *skillBlock   // its block, drawn once (Block)
 }
 
 // cardPage is the data of a card page.
@@ -380,7 +381,8 @@ func (b *builder) skills(ids []string, l catalog.Lang) []skillView {
 		if !ok {
 			v = skillView{ID: s.ID, Name: s.Name.In(l), Active: s.Active, ActiveLabel: b.label("card.active", l),
 				Text:  b.cardText(s.Text.In(l), l, s.Pos, "skill "+s.ID),
-				Stale: b.staleMark(l, []string{"skills", id, "name"}, []string{"skills", id, "text"})}
+				Stale: b.staleMark(l, []string{"skills", id, "name"}, []string{"skills", id, "text"}),
+				block: &skillBlock{t: b.tmpl["card"], off: noTileMemo}}
 			b.mu.Lock()
 			b.skillCache[key] = v
 			b.mu.Unlock()
@@ -414,7 +416,7 @@ func (b *builder) cardPageData(p *page, c card, images []imageView, art *artView
 		}
 	case catalog.KindLeader:
 		ld := b.cat.Leader(c.ID)
-		lv := &leaderView{}
+		lv := &leaderView{Skill: skillView{block: &skillBlock{t: b.tmpl["card"], off: noTileMemo}}} // drawn empty without its skill
 		if s := b.skills([]string{ld.Skill}, l); len(s) == 1 {
 			lv.Skill = s[0]
 		}

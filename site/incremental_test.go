@@ -174,8 +174,9 @@ func TestTileShapeCoversEveryField(t *testing.T) {
 }
 
 // TestTilesEqualTemplate: the sites built with the card tiles memoized
-// (moved from one depth to another) equal those drawn with the template
-// for every tile: the starter, a generated site, and hostile content.
+// (moved from one depth to another) and each skill's block drawn once
+// equal those drawn with the templates every time: the starter, a
+// generated site, and hostile content.
 func TestTilesEqualTemplate(t *testing.T) {
 	for _, c := range []struct {
 		name string

@@ -146,7 +146,7 @@ func Check(cat *catalog.Catalog, opts Options) error {
 
 // afterBuild and executed, when set (by the tests), see every Build's
 // outcome and every template executed; noTileMemo (tests) draws every
-// card tile with its template.
+// card tile and skill block with its template.
 var (
 	noTileMemo bool
 	afterBuild func(cat *catalog.Catalog, opts Options, err error)

@@ -219,3 +219,33 @@ func (it listItem) tileShape() string {
 	}
 	return string(b)
 }
+
+// skillBlock is a skill's block on the card pages (template "skill"),
+// drawn once per build and language: a thousand Characters print the
+// same few skills.
+type skillBlock struct {
+	t    *template.Template // the card page template
+	once sync.Once
+	html string
+	err  error
+	off  bool // (tests) drawn each time
+}
+
+// Block is the skill's block: html/template's output, so safe HTML.
+func (s skillView) Block() (template.HTML, error) {
+	k := s.block
+	if k == nil {
+		return "", fmt.Errorf("site: skill %s without its block", s.ID)
+	}
+	draw := func() (string, error) {
+		var sb strings.Builder
+		err := k.t.ExecuteTemplate(&sb, "skill", s)
+		return sb.String(), err
+	}
+	if k.off {
+		h, err := draw()
+		return template.HTML(h), err //nolint:gosec // audited: html/template's output
+	}
+	k.once.Do(func() { k.html, k.err = draw() })
+	return template.HTML(k.html), k.err //nolint:gosec // audited: html/template's output
+}
