@@ -12,6 +12,7 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/engine/match"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -319,24 +320,13 @@ func confrontationGame(t testing.TB, cat *catalog.Catalog, scenario string, deck
 	return g
 }
 
-// formatDecks lists the starter decks of a format.
-func formatDecks(cat *catalog.Catalog, f catalog.Format) []string {
-	var out []string
-	for _, d := range cat.Decks {
-		if d.Format == f {
-			out = append(out, d.ID)
-		}
-	}
-	return out
-}
-
 // TestConfrontationSelfPlayInvariants plays random Confrontation games of
 // every pair of starter Confrontation decks on every common scenario,
 // with and without Maintenance, and checks the invariants after every
 // decision (R-FMT-1, R-HIDE, R-ACT-6, R-TURN-7, R-OBJ-3).
 func TestConfrontationSelfPlayInvariants(t *testing.T) {
 	cat := loadContent(t)
-	decks := formatDecks(cat, catalog.Confrontation)
+	decks := match.FormatDecks(cat, catalog.Confrontation)
 	var scenarios []string
 	for _, sc := range cat.Scenarios {
 		if sc.Format == catalog.Confrontation {
