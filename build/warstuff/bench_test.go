@@ -1,13 +1,18 @@
 package warstuff_test
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"testing/fstest"
 
+	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/build/ruleset"
 	wsbuild "wbtool.dev/wbtool/build/warstuff"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
@@ -100,4 +105,24 @@ func htmlPages[F ~map[string][]byte](files F) int {
 		}
 	}
 	return n
+}
+
+// BenchmarkVerdict1000Profiles is what `wbtool validate` runs on 1,000
+// generated profiles (gen.Warstuff): the load, the checks and the site
+// checked without drawing its pages, in CPU milliseconds per verdict.
+//
+//	go test ./build/warstuff -run '^$' -bench Verdict1000Profiles -benchtime 3x -cpuprofile cpu.out
+func BenchmarkVerdict1000Profiles(b *testing.B) {
+	m := fstest.MapFS{}
+	for name, src := range gen.Warstuff(1000) {
+		m[name] = &fstest.MapFile{Data: src}
+	}
+	cpu := testtool.CPUTime()
+	for b.Loop() {
+		res, err := build.Run(context.Background(), build.Options{Content: m, Root: "content", Version: "bench", Stages: build.Verdict, CheckSite: true, OneShot: true})
+		if err != nil || !res.OK(false) {
+			b.Fatalf("%v %s", err, res.Diagnostics.Text())
+		}
+	}
+	b.ReportMetric(float64((testtool.CPUTime()-cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
 }

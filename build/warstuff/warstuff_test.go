@@ -228,6 +228,10 @@ func TestSiteCheckIsBuild(t *testing.T) {
 		{"rule without anchor", "rules/en/1-playing.md", "Each figure has", "Measure as WS-GEOM-3 says. Each figure has", "rules/en/1-playing.md:7:12: rule WS-GEOM-3: no rules page of this language gives it an anchor"},
 		{"unknown profile", "rules/en/1-playing.md", "Each figure has", "A [[storm-sear]] is a psyker. Each figure has", "unknown profile \"storm-sear\" in [[storm-sear]]"},
 		{"profile link", "rules/en/1-playing.md", "Each figure has", "A [[storm-seer]] is a psyker. Each figure has", ""},
+		// validate and check draw only the chapters: links to the pages they
+		// make as data, to the root and to the frame's files still resolve
+		{"links to undrawn pages", "rules/en/1-playing.md", "Each figure has", "See [a seer](../profiles/storm-seer.html), [the bands](../bands.html), [the builder](../bandbuilder.html), [home](../../index.html), [styles](../../assets/style.css). Each figure has", ""},
+		{"missing profile page", "rules/fr/1-playing.md", "Chaque figurine a", "Voir [un voyant](../profiles/storm-sear.html). Chaque figurine a", "link to \"../profiles/storm-sear.html\": the site has no such page"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := starterTree(t)
