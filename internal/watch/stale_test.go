@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -59,21 +60,7 @@ func TestSessionSeesArtBytesAndNumbers(t *testing.T) {
 
 	// a Character sorted before every other: every Character's number
 	// moves by one
-	if err := os.WriteFile(filepath.Join(dir, "cards", "aaa.cue"), []byte(`package warbound
-
-characters: "aaa-first-scout": {
-	name: {en: "First scout", fr: "Premier éclaireur"}
-	faction: "raiders"
-	attack: 7
-	speed:  3
-	run:    2
-	cost: {raiders: 1}
-	health: 2
-	morale: 2
-	skills: []
-	panic: {attack: 8, speed: 3, run: 2, cost: {raiders: 1, any: 1}, health: 2, skills: []}
-}
-`), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "cards", "aaa.cue"), []byte(strings.NewReplacer(`"zz-watch-test-scout"`, `"aaa-first-scout"`, `"Watch scout"`, `"First scout"`, `"Éclaireur de guet"`, `"Premier éclaireur"`).Replace(extraCard)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if r := s.Rebuild(ctx, []string{"cards/aaa.cue"}); !r.OK() {
