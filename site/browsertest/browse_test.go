@@ -48,6 +48,12 @@ func TestMenuFits(t *testing.T) {
 		if w := eval[int](t, b, `document.documentElement.scrollWidth`); w > 360 {
 			t.Errorf("%s is %dpx wide at 360px", p, w)
 		}
+		// The filter panel's fields and buttons stay inside it (the French
+		// count once pushed Clear 2 px past its right edge).
+		if out := eval[[]string](t, b, `(() => { const f = document.querySelector('form.filters'); if (!f) return []; const r = f.getBoundingClientRect();
+			return Array.from(f.querySelectorAll('input, select, button, .count')).filter(e => { const q = e.getBoundingClientRect(); return q.left < r.left || q.right > r.right; }).map(e => e.textContent || e.id); })()`); len(out) > 0 {
+			t.Errorf("%s: past the filter panel's edge at 360px: %q", p, out)
+		}
 		if small := eval[[]string](t, b, `Array.from(document.querySelectorAll('nav.nav a')).filter(a => a.getBoundingClientRect().height < 24).map(a => a.textContent)`); len(small) > 0 {
 			t.Errorf("%s: menu links lower than 24px: %q", p, small)
 		}
