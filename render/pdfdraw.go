@@ -2,6 +2,7 @@ package render
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"maps"
 	"math"
@@ -157,23 +158,35 @@ func (s *pdfStream) nums(vs ...float64) {
 	}
 }
 
-// appendNum appends v rounded to 1/scale (scale a power of ten), the
-// shortest way: "12.5", "-3", "0.07".
+// appendNum appends v rounded to 1/scale (scale a power of ten, at most
+// 10⁴), the shortest way: "12.5", "-3", "0.07".
 func appendNum(b []byte, v float64, scale int64) []byte {
 	n := int64(math.Round(v * float64(scale)))
 	if n < 0 {
 		b = append(b, '-')
 		n = -n
 	}
-	b = strconv.AppendInt(b, n/scale, 10)
-	frac := n % scale
-	if frac == 0 {
-		return b
+	// the digits of n, with at least one before the decimal point
+	var d [24]byte
+	i := len(d)
+	places := 0
+	for s := scale; s > 1; s /= 10 {
+		places++
 	}
-	b = append(b, '.')
-	for d := scale / 10; d > 0 && frac > 0; d /= 10 {
-		b = append(b, byte('0'+frac/d))
-		frac %= d
+	for k := 0; k <= places || n > 0; k++ {
+		i--
+		d[i] = byte('0' + n%10)
+		n /= 10
+	}
+	point := len(d) - places
+	end := len(d)
+	for end > point && d[end-1] == '0' {
+		end--
+	}
+	b = append(b, d[i:point]...)
+	if end > point {
+		b = append(b, '.')
+		b = append(b, d[point:end]...)
 	}
 	return b
 }
@@ -498,39 +511,130 @@ func formShape(it Item) bool {
 
 // shapeForm draws shape it as a form.
 func (s *pdfStream) shapeForm(it Item) shapeForm {
-	f := pdfStream{names: s.names, pdfState: freshState, b: s.scratch[:0]}
-	f.item(it)
-	f.endText()
-	s.scratch = f.b
-	drawn := f.b[:len(f.b)-1] // without its last newline
-	if s.table != nil {
-		s.table.mu.Lock()
-		defer s.table.mu.Unlock()
-		if sf := s.table.m[string(drawn)]; sf != nil {
+	t := s.table
+	if t == nil {
+		var sf shapeForm
+		sf, s.scratch = newShapeForm(it, s.scratch)
+		return sf
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	// a shape met before with the very same numbers is the form it was
+	// then: no need to draw it again to find it
+	var keyed bool
+	t.key, keyed = appendShapeKey(t.key[:0], it)
+	if keyed {
+		if sf := t.byKey[string(t.key)]; sf != nil {
 			return *sf
 		}
 	}
-	content := slices.Clone(drawn)
+	if t.m == nil {
+		t.m = map[string]*shapeForm{}
+		t.byKey = map[string]*shapeForm{}
+	}
+	f := pdfStream{pdfState: freshState, b: t.scratch[:0]}
+	f.item(it)
+	f.endText()
+	t.scratch = f.b
+	sf := t.m[string(f.b[:len(f.b)-1])]
+	if sf == nil {
+		sf = new(shapeForm)
+		*sf, t.scratch = newShapeForm(it, t.scratch)
+		t.m[string(sf.content)] = sf
+	}
+	if keyed {
+		t.byKey[string(t.key)] = sf
+	}
+	return *sf
+}
+
+// newShapeForm draws shape it as a new form, drawing it first in scratch,
+// which it returns for another use.
+func newShapeForm(it Item, scratch []byte) (shapeForm, []byte) {
+	f := pdfStream{pdfState: freshState, b: scratch[:0]}
+	f.item(it)
+	f.endText()
+	content := slices.Clone(f.b[:len(f.b)-1]) // without its last newline
 	sum := sha256.Sum256(content)
 	var name [21]byte
 	name[0] = 'S'
 	hex.Encode(name[1:], sum[:10])
-	sf := shapeForm{name: string(name[:]), content: content, bbox: shapeBox(it)}
-	if s.table != nil {
-		if s.table.m == nil {
-			s.table.m = map[string]*shapeForm{}
-		}
-		s.table.m[string(content)] = &sf
-	}
-	return sf
+	return shapeForm{name: string(name[:]), content: content, bbox: shapeBox(it)}, f.b
 }
 
 // shapeTable holds the large shapes of the faces of a Layouts, each
 // distinct one once (a thousand cards draw the same stat boxes), by
-// content. Safe for concurrent use.
+// content, and by the exact numbers of the items that drew them (a
+// thousand cards' 75,000 large shapes are some 250 distinct items).
+// Safe for concurrent use.
 type shapeTable struct {
-	mu sync.Mutex
-	m  map[string]*shapeForm
+	mu           sync.Mutex
+	m            map[string]*shapeForm // by content
+	byKey        map[string]*shapeForm // by appendShapeKey
+	key, scratch []byte
+}
+
+// appendShapeKey appends to b what shape it is drawn from, exactly: its
+// kind, every number as its bits, its colours. Equal keys are equal
+// drawings (the converse need not hold). ok is false for an item that is
+// not a shape.
+func appendShapeKey(b []byte, it Item) (_ []byte, ok bool) {
+	num := func(v float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v)) }
+	pts := func(ps []Pt) {
+		b = binary.LittleEndian.AppendUint32(b, uint32(len(ps)))
+		for _, p := range ps {
+			num(p.X)
+			num(p.Y)
+		}
+	}
+	colour := func(c *Colour) {
+		if c == nil {
+			b = append(b, 0)
+			return
+		}
+		b = append(b, 1, c.R, c.G, c.B)
+	}
+	paint := func(p Paint) {
+		colour(p.Fill)
+		colour(p.Stroke)
+		num(p.Width)
+	}
+	switch it := it.(type) {
+	case Rect:
+		b = append(b, 'R')
+		num(it.X)
+		num(it.Y)
+		num(it.W)
+		num(it.H)
+		num(it.R)
+		paint(it.Paint)
+	case Circle:
+		b = append(b, 'C')
+		num(it.X)
+		num(it.Y)
+		num(it.R)
+		paint(it.Paint)
+	case Poly:
+		b = append(b, 'P')
+		pts(it.Pts)
+		paint(it.Paint)
+	case Line:
+		b = append(b, 'L')
+		pts(it.Pts)
+		colour(&it.Colour)
+		num(it.Width)
+	case Path:
+		b = append(b, 'T')
+		b = binary.LittleEndian.AppendUint32(b, uint32(len(it.Ops)))
+		for _, o := range it.Ops {
+			b = append(b, o.Op)
+			pts(o.Pts)
+		}
+		paint(it.Paint)
+	default:
+		return b, false
+	}
+	return b, true
 }
 
 // shapeBox returns a box that holds shape it, its stroke included: x0,
