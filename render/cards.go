@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -60,6 +61,9 @@ type builder struct {
 	// docs are the card texts parsed by source (Layouts'; nil: none
 	// kept), shared by the builders of every card and language.
 	docs *sync.Map
+	// backs are the common backs' items by language and mode (Layouts';
+	// nil: none kept): every card without a back of its own has the same.
+	backs *sync.Map
 }
 
 // face is a Face being built, with the card's identity for errors.
@@ -808,6 +812,28 @@ var (
 )
 
 func (b *builder) commonBack(id string, kind catalog.Kind) Face {
+	type key struct {
+		lang    catalog.Lang
+		measure bool
+	}
+	k := key{b.lang, b.measure}
+	if b.backs != nil {
+		if items, ok := b.backs.Load(k); ok {
+			return Face{Card: id, Kind: kind, Side: "common-back", Lang: b.lang, Items: items.([]Item)}
+		}
+	}
+	errs := len(b.errs)
+	back := b.drawCommonBack(id, kind)
+	if b.backs != nil && len(b.errs) == errs {
+		// shared by every such card: read-only, and an append copies it
+		back.Items = slices.Clip(back.Items)
+		b.backs.Store(k, back.Items)
+	}
+	return back
+}
+
+// drawCommonBack lays out the common card back (commonBack).
+func (b *builder) drawCommonBack(id string, kind catalog.Kind) Face {
 	f := b.newFace(id, kind, "common-back", catalog.Pos{})
 	f.background(colBack)
 	r := 5.0

@@ -3,6 +3,7 @@ package render
 import (
 	"math"
 	"strings"
+	"sync"
 
 	"wbtool.dev/wbtool/render/markup"
 )
@@ -44,7 +45,7 @@ func newIC(cx, cy, size float64) *ic { return &ic{cx: cx, cy: cy, k: size / 24} 
 func (c *ic) p(x, y float64) Pt { return Pt{c.cx + (x-12)*c.k, c.cy + (y-12)*c.k} }
 
 func (c *ic) line(col Colour, w float64, xy ...float64) {
-	l := Line{Colour: col, Width: w * c.k}
+	l := Line{Colour: col, Width: w * c.k, Pts: make([]Pt, 0, len(xy)/2)}
 	for i := 0; i+1 < len(xy); i += 2 {
 		l.Pts = append(l.Pts, c.p(xy[i], xy[i+1]))
 	}
@@ -52,7 +53,7 @@ func (c *ic) line(col Colour, w float64, xy ...float64) {
 }
 
 func (c *ic) poly(p Paint, xy ...float64) {
-	pl := Poly{Paint: c.scale(p)}
+	pl := Poly{Paint: c.scale(p), Pts: make([]Pt, 0, len(xy)/2)}
 	for i := 0; i+1 < len(xy); i += 2 {
 		pl.Pts = append(pl.Pts, c.p(xy[i], xy[i+1]))
 	}
@@ -66,6 +67,28 @@ func (c *ic) circle(x, y, r float64, p Paint) {
 
 // path reads a tiny path language: "M x y", "L x y", "C x1 y1 x2 y2 x y", "Z".
 func (c *ic) path(p Paint, d string) {
+	src := parsePath(d)
+	ops := make([]PathOp, len(src))
+	pts := make([]Pt, 0, len(src)*3)
+	for i, o := range src {
+		at := len(pts)
+		for _, q := range o.Pts {
+			pts = append(pts, c.p(q.X, q.Y))
+		}
+		ops[i] = PathOp{Op: o.Op}
+		if len(pts) > at {
+			ops[i].Pts = pts[at:len(pts):len(pts)]
+		}
+	}
+	c.items = append(c.items, Path{Ops: ops, Paint: c.scale(p)})
+}
+
+// parsePath reads path d into its operations, in the icon's 24-unit box,
+// once per path.
+func parsePath(d string) []PathOp {
+	if ops, ok := iconPaths.Load(d); ok {
+		return ops.([]PathOp)
+	}
 	f := strings.Fields(d)
 	var ops []PathOp
 	for i := 0; i < len(f); {
@@ -74,13 +97,16 @@ func (c *ic) path(p Paint, d string) {
 		n := map[byte]int{'M': 1, 'L': 1, 'C': 3, 'Z': 0}[op]
 		o := PathOp{Op: op}
 		for range n {
-			o.Pts = append(o.Pts, c.p(atof(f[i]), atof(f[i+1])))
+			o.Pts = append(o.Pts, Pt{atof(f[i]), atof(f[i+1])})
 			i += 2
 		}
 		ops = append(ops, o)
 	}
-	c.items = append(c.items, Path{Ops: ops, Paint: c.scale(p)})
+	iconPaths.Store(d, ops)
+	return ops
 }
+
+var iconPaths sync.Map // path → []PathOp (parsePath)
 
 func (c *ic) scale(p Paint) Paint {
 	p.Width *= c.k
@@ -113,19 +139,35 @@ func atof(s string) float64 {
 // hexPts returns the corners of a pointy-top hexagon of circumradius r.
 func hexPts(cx, cy, r float64) []Pt {
 	pts := make([]Pt, 6)
-	for i := range pts {
-		a := (60*float64(i) - 90) * math.Pi / 180
-		pts[i] = Pt{cx + r*math.Cos(a), cy + r*math.Sin(a)}
+	for i, u := range hexUnit {
+		pts[i] = Pt{cx + r*u.X, cy + r*u.Y}
 	}
 	return pts
 }
 
+// unitCorners returns the cosine and sine of the n corners of a regular
+// polygon with a corner at the top (-90°), step degrees apart.
+func unitCorners(n int, step float64) []Pt {
+	out := make([]Pt, n)
+	for i := range out {
+		a := (step*float64(i) - 90) * math.Pi / 180
+		out[i] = Pt{math.Cos(a), math.Sin(a)}
+	}
+	return out
+}
+
+// hexUnit and pentagonUnit are the corners of hexPts and pentagon, for a
+// circumradius of 1.
+var (
+	hexUnit      = unitCorners(6, 60)
+	pentagonUnit = unitCorners(5, 72)
+)
+
 // pentagon returns the corners of a d12 face of circumradius r.
 func pentagon(cx, cy, r float64) []Pt {
 	pts := make([]Pt, 5)
-	for i := range pts {
-		a := (72*float64(i) - 90) * math.Pi / 180
-		pts[i] = Pt{cx + r*math.Cos(a), cy + r*math.Sin(a)}
+	for i, u := range pentagonUnit {
+		pts[i] = Pt{cx + r*u.X, cy + r*u.Y}
 	}
 	return pts
 }
@@ -216,27 +258,9 @@ func icon(name string, cx, cy, size float64, col Colour, faction func(string) (C
 			c.path(fill(col), "M "+ftoa(x-5)+" 21 L "+ftoa(x-5)+" 15 C "+ftoa(x-5)+" 11 "+ftoa(x+5)+" 11 "+ftoa(x+5)+" 15 L "+ftoa(x+5)+" 21 Z")
 		}
 	case "vocation":
-		pts := make([]float64, 0, 20)
-		for i := range 10 {
-			r := 10.5
-			if i%2 == 1 {
-				r = 4.4
-			}
-			a := (36*float64(i) - 90) * math.Pi / 180
-			pts = append(pts, 12+r*math.Cos(a), 12.8+r*math.Sin(a))
-		}
-		c.poly(fill(col), pts...)
+		c.poly(fill(col), vocationStar...)
 	case "equipment":
-		pts := make([]float64, 0, 32)
-		for i := range 16 {
-			r := 10.5
-			if (i/2)%2 == 1 {
-				r = 7.6
-			}
-			a := (22.5*float64(i) - 90 + 11.25) * math.Pi / 180
-			pts = append(pts, 12+r*math.Cos(a), 12+r*math.Sin(a))
-		}
-		c.poly(fill(col), pts...)
+		c.poly(fill(col), equipmentCog...)
 		c.circle(12, 12, 3.6, fill(colPanel))
 	case "objective":
 		c.circle(12, 12, 10, stroke(col, 2))
@@ -259,3 +283,33 @@ func icon(name string, cx, cy, size float64, col Colour, faction func(string) (C
 func ptr(c Colour) *Colour { return &c }
 
 func ftoa(v float64) string { return mm(v) }
+
+// vocationStar is the outline of the "vocation" icon: a five-pointed
+// star, x y pairs in the 24-unit box.
+var vocationStar = func() []float64 {
+	pts := make([]float64, 0, 20)
+	for i := range 10 {
+		r := 10.5
+		if i%2 == 1 {
+			r = 4.4
+		}
+		a := (36*float64(i) - 90) * math.Pi / 180
+		pts = append(pts, 12+r*math.Cos(a), 12.8+r*math.Sin(a))
+	}
+	return pts
+}()
+
+// equipmentCog is the outline of the "equipment" icon: a cog of eight
+// teeth, x y pairs in the 24-unit box.
+var equipmentCog = func() []float64 {
+	pts := make([]float64, 0, 32)
+	for i := range 16 {
+		r := 10.5
+		if (i/2)%2 == 1 {
+			r = 7.6
+		}
+		a := (22.5*float64(i) - 90 + 11.25) * math.Pi / 180
+		pts = append(pts, 12+r*math.Cos(a), 12+r*math.Sin(a))
+	}
+	return pts
+}()

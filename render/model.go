@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -211,6 +212,21 @@ func (t Text) dump(b *strings.Builder) {
 }
 
 func round2(v float64) float64 {
+	// v×100 is within half an ulp of its exact value: unless that is
+	// close to a half, it rounds to the integer the decimal formatting
+	// rounds to, and n/100 is the double nearest the decimal n/100, which
+	// parsing gives
+	if x := v * 100; math.Abs(x) < 1<<40 {
+		n := math.Round(x)
+		if d := math.Abs(x - n); d < 0.499 {
+			return n / 100
+		}
+	}
+	return round2Exact(v)
+}
+
+// round2Exact is round2 by formatting and parsing v.
+func round2Exact(v float64) float64 {
 	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'f', 2, 64), 64)
 	return f
 }

@@ -1,0 +1,74 @@
+package render
+
+import (
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"wbtool.dev/wbtool/catalog"
+)
+
+// The layout's fast paths give the very numbers of the plain way they
+// replace: the PDFs and SVGs stay byte for byte the same.
+
+func TestRound2AsFormatting(t *testing.T) {
+	vals := []float64{0, math.Copysign(0, -1), 0.125, -0.125, 0.005, 0.015, 0.025, 1.005, 2.675, 8.25 * 0.85, 7.0125, -0.001,
+		1 << 40, -(1 << 41), 1e300, math.Inf(1), math.Inf(-1), math.NaN(), math.SmallestNonzeroFloat64}
+	for k := range 4000 {
+		vals = append(vals, float64(k)/200, float64(k)/400, float64(k)*0.85/4)
+	}
+	r := rand.New(rand.NewPCG(2, 13))
+	for range 300000 {
+		vals = append(vals, (r.Float64()-0.5)*math.Pow(10, float64(r.IntN(12)-4)))
+	}
+	for _, v := range vals {
+		got, want := round2(v), round2Exact(v)
+		if math.Float64bits(got) != math.Float64bits(want) && !(math.IsNaN(got) && math.IsNaN(want)) {
+			t.Fatalf("round2(%v) = %v, want %v", v, got, want)
+		}
+	}
+}
+
+func TestCornersAsTrigonometry(t *testing.T) {
+	for _, c := range [][3]float64{{0, 0, 1}, {31.5, 44, 17}, {12.3, 14, 3.45}, {-3, 7.7, 0.62 * 2.9}} {
+		for n, pts := range map[int][]Pt{6: hexPts(c[0], c[1], c[2]), 5: pentagon(c[0], c[1], c[2])} {
+			for i, p := range pts {
+				a := (360/float64(n)*float64(i) - 90) * math.Pi / 180
+				want := Pt{c[0] + c[2]*math.Cos(a), c[1] + c[2]*math.Sin(a)}
+				if p != want {
+					t.Errorf("%d-gon %v corner %d: %v, want %v", n, c, i, p, want)
+				}
+			}
+		}
+	}
+}
+
+// TestLayoutsSharedAsFresh: the cards of a Layouts, which share what
+// many cards lay out alike (parsed texts, common backs), have the items
+// of cards laid out each on its own, in both modes.
+func TestLayoutsSharedAsFresh(t *testing.T) {
+	cat := starterCatalog(t)
+	for _, measure := range []bool{false, true} {
+		for _, l := range catalog.Langs {
+			ls := NewLayouts(cat)
+			if measure {
+				ls.CheckOnly()
+			}
+			for _, id := range allCards(ls.cat) {
+				shared := ls.checked(l, id)
+				b := &builder{cat: ls.cat, lang: l, measure: measure}
+				alone, ok := b.layoutCard(id)
+				if !ok || !shared.ok {
+					t.Fatalf("%s: not laid out", id)
+				}
+				if !reflect.DeepEqual(alone, shared.card) {
+					t.Errorf("%s (%s, measure %v): the shared layout differs from one on its own", id, l, measure)
+				}
+				if len(b.errs) != len(shared.errs) || len(b.warns) != len(shared.warns) {
+					t.Errorf("%s (%s, measure %v): diagnostics differ", id, l, measure)
+				}
+			}
+		}
+	}
+}
