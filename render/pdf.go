@@ -409,7 +409,7 @@ func (p *pdfDoc) drawFace(f *Face, drawn *faceDrawing, ox, oy, bx, by float64) {
 		at := 0
 		for _, m := range d.shapes {
 			s.b = append(s.b, d.b[at:m.at]...)
-			s.b = p.emitShape(s.b, &m.shape)
+			s.b = p.emitShape(s.b, m.shape)
 			at = m.at
 		}
 		s.b = append(s.b, d.b[at:]...)

@@ -284,7 +284,7 @@ func (s *pdfStream) items(items []Item) {
 		if s.shapes != nil && formShape(it) {
 			f := s.shapeForm(it)
 			if s.shapes.emit != nil {
-				s.b = s.shapes.emit(s.b, &f)
+				s.b = s.shapes.emit(s.b, f)
 			} else {
 				s.shapes.marks = append(s.shapes.marks, shapeMark{len(s.b), f})
 			}
@@ -464,7 +464,7 @@ type shapeSink struct {
 // shapeMark is a shape left out of a drawing, at byte at.
 type shapeMark struct {
 	at    int
-	shape shapeForm
+	shape *shapeForm // read-only
 }
 
 // appendShape writes shape f in place: from a fresh state, in "q … Q".
@@ -509,12 +509,12 @@ func formShape(it Item) bool {
 	return n >= formShapeNumbers
 }
 
-// shapeForm draws shape it as a form.
-func (s *pdfStream) shapeForm(it Item) shapeForm {
+// shapeForm draws shape it as a form (read-only: it may be the table's).
+func (s *pdfStream) shapeForm(it Item) *shapeForm {
 	t := s.table
 	if t == nil {
-		var sf shapeForm
-		sf, s.scratch = newShapeForm(it, s.scratch)
+		sf := new(shapeForm)
+		*sf, s.scratch = newShapeForm(it, s.scratch)
 		return sf
 	}
 	t.mu.Lock()
@@ -525,7 +525,7 @@ func (s *pdfStream) shapeForm(it Item) shapeForm {
 	t.key, keyed = appendShapeKey(t.key[:0], it)
 	if keyed {
 		if sf := t.byKey[string(t.key)]; sf != nil {
-			return *sf
+			return sf
 		}
 	}
 	if t.m == nil {
@@ -545,7 +545,7 @@ func (s *pdfStream) shapeForm(it Item) shapeForm {
 	if keyed {
 		t.byKey[string(t.key)] = sf
 	}
-	return *sf
+	return sf
 }
 
 // newShapeForm draws shape it as a new form, drawing it first in scratch,

@@ -43,7 +43,8 @@ func isSpace(r rune) bool { return r == ' ' || r == '\u00a0' || r == '\u202f' }
 // It works in one pass in time linear in len(s): the spaces met are held
 // back until the next character shows whether they stand before a mark.
 func French(s string, prevWord bool) string {
-	if !strings.ContainsAny(s, ";:!?«»") {
+	// ASCII first: strings.ContainsAny with « » decodes every rune of s
+	if !strings.ContainsAny(s, ";:!?") && !strings.Contains(s, "«") && !strings.Contains(s, "»") {
 		return s
 	}
 	var b strings.Builder
