@@ -216,15 +216,9 @@ func (d *decodedEntity) before(e *decodedEntity) bool {
 // decodeEntities does decodeAll's work and returns each entity's result,
 // by collection then id; errors of a whole collection go to l.errs.
 func (l *loader) decodeEntities() []*decodedEntity {
-	type task struct {
-		c   int
-		id  string
-		e   entity
-		sub *loader
-	}
-	var tasks []*task
+	var tasks []*decodeTask
 	exported := !l.cueDecode && l.exportAll(func(c int, id string, raw []byte) {
-		tasks = append(tasks, &task{c: c, id: id, e: entity{raw: raw}})
+		tasks = append(tasks, &decodeTask{c: c, id: id, e: entity{raw: raw}})
 	})
 	l.exported = exported
 	if !exported {
@@ -235,7 +229,7 @@ func (l *loader) decodeEntities() []*decodedEntity {
 			cv := l.full.LookupPath(sel)
 			if c.single() {
 				if cv.Exists() {
-					tasks = append(tasks, &task{c: i, e: entity{v: cv}})
+					tasks = append(tasks, &decodeTask{c: i, e: entity{v: cv}})
 				}
 				continue
 			}
@@ -256,11 +250,25 @@ func (l *loader) decodeEntities() []*decodedEntity {
 			}
 			sort.Strings(ids)
 			for _, id := range ids {
-				tasks = append(tasks, &task{c: i, id: id, e: entity{v: entities[id]}})
+				tasks = append(tasks, &decodeTask{c: i, id: id, e: entity{v: entities[id]}})
 			}
 		}
 	}
-	work := make(chan *task)
+	return l.decodeTasks(tasks)
+}
+
+// decodeTask is one entity to decode, in collection c.
+type decodeTask struct {
+	c   int
+	id  string
+	e   entity
+	sub *loader
+}
+
+// decodeTasks decodes the entities of tasks in parallel, each in a fork
+// of l, and returns their results in the order of tasks.
+func (l *loader) decodeTasks(tasks []*decodeTask) []*decodedEntity {
+	work := make(chan *decodeTask)
 	var wg sync.WaitGroup
 	for range max(1, min(runtime.GOMAXPROCS(0), len(tasks))) {
 		wg.Add(1)
@@ -372,7 +380,7 @@ func (l *loader) decodeEntity(c *collection, id string, e entity) {
 // evaluated values, positions) but has its own errors and catalog.
 func (l *loader) fork() *loader {
 	return &loader{
-		fsys: l.fsys, opt: l.opt, ctx: l.ctx, cueDecode: l.cueDecode, declared: l.declared,
+		fsys: l.fsys, opt: l.opt, ctx: l.ctx, cueDecode: l.cueDecode, fast: l.fast, declared: l.declared,
 		full: l.full, files: l.files, positions: l.positions,
 		shared: l.shared, cat: &catalog.Catalog{},
 	}
@@ -479,6 +487,11 @@ func (l *loader) decodeValue(e entity, at []string, dst any) bool {
 			return true
 		}
 		reflect.ValueOf(dst).Elem().SetZero()
+		if l.fast {
+			// No CUE value to ask: the unit goes through CUE instead.
+			l.errorf(l.dataPos(at), displayPath(at), "the fast path cannot decode this value")
+			return false
+		}
 	}
 	v := e.v
 	if !v.Exists() {

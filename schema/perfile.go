@@ -53,8 +53,9 @@ type Cache struct {
 	art     map[[32]byte]*artResult
 	usedArt map[[32]byte]bool
 	// Evaluated counts the files evaluated (cache misses) by the last load
-	// that used the cache; Reused the files taken from it.
-	Evaluated, Reused int
+	// that used the cache; Reused the files taken from it; Fast the units
+	// of those evaluated that the plain-data fast path checked (fast.go).
+	Evaluated, Reused, Fast int
 	// Whole says whether the last load had to evaluate the whole package.
 	Whole bool
 	why   string // why it had to (for tests)
@@ -138,7 +139,7 @@ type fileResult struct {
 func (c *Cache) start() {
 	c.mu.Lock()
 	c.used, c.usedFiles, c.usedArt = map[string]bool{}, map[string]bool{}, map[[32]byte]bool{}
-	c.Evaluated, c.Reused, c.Whole, c.why = 0, 0, false, ""
+	c.Evaluated, c.Reused, c.Fast, c.Whole, c.why = 0, 0, 0, false, ""
 }
 
 // keep marks the entry of key, if any, as used by this load.
@@ -453,33 +454,66 @@ func (l *loader) evalUnit(schemaFiles, files []*ast.File) (*fileResult, bool) {
 // from the cache, and joins the results in the whole package's order. It
 // reports false, having changed nothing, when the whole package must be
 // evaluated.
+//
+// A unit of plain-data files is first checked by the fast path (fast.go):
+// when it is valid for certain, CUE does not evaluate it. The others are
+// evaluated by CUE, in batches of Options.UnitSize.
 func (l *loader) evalFiles(schemaFiles, files []*ast.File) bool {
 	c := l.opt.Cache
 	groups, why := units(schemaFiles, files)
-	if why == "" && l.opt.UnitSize > 0 {
-		groups = batchUnits(groups, l.opt.UnitSize)
-	}
-	keys := make([]string, len(groups))
-	for i, g := range groups {
+	keyOf := func(g []*ast.File) string {
 		h := sha256.New()
 		for _, f := range g {
 			h.Write([]byte(l.keys[f]))
 		}
-		keys[i] = hex.EncodeToString(h.Sum(nil))
+		return hex.EncodeToString(h.Sum(nil))
+	}
+	keys := make([]string, len(groups))
+	for i, g := range groups {
+		keys[i] = keyOf(g)
 		c.keep(keys[i]) // kept even when the whole package is evaluated
 	}
 	if c.why = why; why != "" {
 		return false
 	}
+	var fast *fastSchema
+	if !l.opt.noFast {
+		fast = fastSchemaFor(l.opt.Draft, schemaFiles)
+	}
 	var all []*decodedEntity
+	var pending [][]*ast.File // for CUE
 	for i, g := range groups {
-		r := c.get(keys[i])
+		if r := c.get(keys[i]); r != nil {
+			if r.whole {
+				c.why = g[0].Filename + " does not evaluate on its own as in the whole package"
+				return false
+			}
+			all = append(all, r.entities...)
+			continue
+		}
+		if fast != nil {
+			if r, ok := l.fastUnit(fast, g); ok {
+				c.put(keys[i], r)
+				c.Fast++
+				all = append(all, r.entities...)
+				continue
+			}
+		}
+		pending = append(pending, g)
+	}
+	if l.opt.UnitSize > 0 {
+		pending = batchUnits(pending, l.opt.UnitSize)
+	}
+	for _, g := range pending {
+		key := keyOf(g)
+		c.keep(key)
+		r := c.get(key)
 		if r == nil {
 			var ok bool
 			if r, ok = l.evalUnit(schemaFiles, g); !ok {
 				r = &fileResult{whole: true}
 			}
-			c.put(keys[i], r)
+			c.put(key, r)
 		}
 		if r.whole {
 			c.why = g[0].Filename + " does not evaluate on its own as in the whole package"
@@ -500,6 +534,41 @@ func (l *loader) evalFiles(schemaFiles, files []*ast.File) bool {
 		l.joinEntity(e)
 	}
 	return true
+}
+
+// fastUnit checks and decodes a unit of plain-data files on the fast path.
+// It reports false when any of its files is not plain data or not valid
+// for certain, or when decoding finds any problem: CUE then evaluates the
+// unit, and its diagnostics are the ones reported.
+func (l *loader) fastUnit(fast *fastSchema, files []*ast.File) (*fileResult, bool) {
+	var tasks []*decodeTask
+	for _, f := range files {
+		ents, ok := fast.file(f)
+		if !ok {
+			return nil, false
+		}
+		for _, e := range ents {
+			tasks = append(tasks, &decodeTask{c: e.coll, id: e.id, e: entity{raw: e.raw}})
+		}
+	}
+	slices.SortStableFunc(tasks, func(a, b *decodeTask) int {
+		if a.c != b.c {
+			return a.c - b.c
+		}
+		return strings.Compare(a.id, b.id)
+	})
+	sub := &loader{opt: l.opt, ctx: l.ctx, fast: true, shared: &sharedState{}, cat: &catalog.Catalog{}, filePositions: l.filePositions}
+	sub.files = files
+	for _, f := range files {
+		sub.indexPositions(f)
+	}
+	entities := sub.decodeTasks(tasks)
+	for _, e := range entities {
+		if len(e.errs) > 0 {
+			return nil, false
+		}
+	}
+	return &fileResult{entities: entities}, true
 }
 
 // The same cache serves other games' loaders (schema/warstuff): each

@@ -94,6 +94,9 @@ type Options struct {
 	// a Cache, Load makes one for itself. OneShotUnitSize is the size a
 	// one-shot load uses.
 	UnitSize int
+	// noFast turns the plain-data fast path (fast.go) off, for the tests
+	// that compare both ways.
+	noFast bool
 }
 
 // OneShotUnitSize is the Options.UnitSize of a one-shot load (the CLI's
@@ -146,6 +149,9 @@ type loader struct {
 	cueDecode bool
 	// exported says whether decodeAll took its fast path (for tests).
 	exported bool
+	// fast says the loader decodes what the plain-data fast path checked
+	// (fast.go): there is no CUE value behind its entities.
+	fast bool
 
 	errs  Errors
 	warns Errors // what Catalog.Warnings reports

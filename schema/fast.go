@@ -1,0 +1,1178 @@
+package schema
+
+import (
+	"bytes"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/literal"
+	"cuelang.org/go/cue/token"
+)
+
+// The fast path for plain data. Most content files are plain data: fields
+// with literal values, no references, no expressions. For those, CUE's
+// evaluation (most of a load's time) only checks each value against the
+// schema and fills the defaults. fastSchema does that in Go, from a small
+// validator compiled once from the schema's syntax:
+//
+//   - The compiler understands the constructs the schema uses (closed
+//     definitions and embedding, required/optional/regular fields, pattern
+//     constraints with a label alias, kinds, bounds, regexps, !=, literal
+//     and struct disjunctions with defaults, a default taken from a sibling
+//     field, fixed and open lists). Anything else becomes an opaque node:
+//     detect, don't guess.
+//   - A file is eligible when its syntax is plain data (fastData) and every
+//     value it gives meets a known, non-opaque node.
+//   - The fast path only ever says "valid, here is the data": any error, any
+//     doubt (an opaque node, an ambiguous disjunction, a number form it does
+//     not read) and the unit goes through CUE as before, so every diagnostic
+//     is CUE's. What it gives for an entity is the JSON CUE exports for it
+//     (equal once decoded: the tests compare catalogs and diagnostics with
+//     the fast path on and off, and mutated files both ways).
+
+// kinds is a set of value kinds.
+type kinds uint8
+
+const (
+	kString kinds = 1 << iota
+	kInt
+	kFloat
+	kBool
+	kNull
+	kStruct
+	kList
+	kNumber = kInt | kFloat
+	kTop    = kString | kInt | kFloat | kBool | kNull | kStruct | kList
+)
+
+// dval is a plain data value of a content file.
+type dval struct {
+	kind   kinds
+	str    string // a string; a number's text (canonical for ints)
+	i      int64  // an int
+	rat    *big.Rat
+	b      bool
+	fields []dfield
+	elems  []*dval
+}
+
+type dfield struct {
+	name string
+	v    *dval
+}
+
+// fastAlt is one alternative of a disjunction: a conjunction of
+// constraints.
+type fastAlt struct {
+	kinds   kinds
+	def     bool    // a default alternative
+	lits    []*dval // equal to each
+	bounds  []fastBound
+	match   []*regexp.Regexp
+	nomatch []*regexp.Regexp
+	ne      []*dval
+	label   bool     // equal to the label of the field a pattern matched
+	sibling []string // equal to these sibling fields' values
+	st      *fastStruct
+	list    *fastList
+	ref     *fastDef // a definition referred to from inside itself
+	opaque  bool
+}
+
+type fastBound struct {
+	op    token.Token // >=, >, <=, <
+	n     *big.Rat
+	i     int64 // n, when isInt
+	isInt bool
+}
+
+// fastValue is a disjunction (no alternative: bottom).
+type fastValue struct {
+	alts       []*fastAlt
+	hasDefault bool
+}
+
+type fastField struct {
+	name string
+	opt  token.Token // token.ILLEGAL (regular), token.OPTION (?) or token.NOT (!)
+	v    *fastValue
+	sib  bool // v refers to a sibling field
+}
+
+type fastPattern struct {
+	label *fastValue
+	alias bool // v refers to the matched label
+	v     *fastValue
+}
+
+type fastStruct struct {
+	fields   []*fastField
+	index    map[string]int
+	patterns []fastPattern
+	closed   bool
+	def      string // the definition whose body wrote it
+}
+
+type fastList struct {
+	elems []*fastValue
+	rest  *fastValue // nil: closed
+}
+
+type fastDef struct {
+	v    *fastValue
+	busy bool
+}
+
+func opaqueValue() *fastValue { return &fastValue{alts: []*fastAlt{{kinds: kTop, opaque: true}}} }
+
+// fastSchema is a schema compiled for the fast path.
+type fastSchema struct {
+	top *fastStruct // the package's top level
+}
+
+var fastSchemas sync.Map // draft mode -> *fastSchema
+
+// fastSchemaFor compiles the embedded schema's files (with the draft
+// mode's, if draft), once per process: the embedded schema does not
+// change.
+func fastSchemaFor(draft bool, files []*ast.File) *fastSchema {
+	if s, ok := fastSchemas.Load(draft); ok {
+		return s.(*fastSchema)
+	}
+	s := compileFast(files)
+	fastSchemas.Store(draft, s)
+	return s
+}
+
+type fastCompiler struct {
+	decls map[string][]*ast.Field
+	defs  map[string]*fastDef
+}
+
+type fastEnv struct {
+	def   string
+	inDef bool
+	alias string         // the pattern label alias in scope
+	st    *ast.StructLit // the struct literal whose fields are siblings
+}
+
+func compileFast(files []*ast.File) *fastSchema {
+	c := &fastCompiler{decls: map[string][]*ast.Field{}, defs: map[string]*fastDef{}}
+	top := &fastStruct{index: map[string]int{}}
+	var topFields []*ast.Field
+	for _, f := range files {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.Package, *ast.CommentGroup:
+			case *ast.Field:
+				name, ok := plainLabel(d)
+				if !ok && d.Constraint == token.OPTION {
+					name, _, _ = ast.LabelName(d.Label)
+					ok = name != "" && d.Alias == nil
+				}
+				if !ok {
+					return &fastSchema{} // nothing is eligible
+				}
+				c.decls[name] = append(c.decls[name], d)
+				if !strings.HasPrefix(name, "#") && !strings.HasPrefix(name, "_") {
+					topFields = append(topFields, d)
+				}
+			default:
+				return &fastSchema{}
+			}
+		}
+	}
+	for _, d := range topFields {
+		name, _, _ := ast.LabelName(d.Label)
+		v := c.expr(d.Value, fastEnv{})
+		top.add(name, d.Constraint, v)
+	}
+	return &fastSchema{top: top}
+}
+
+func (s *fastStruct) add(name string, opt token.Token, v *fastValue) {
+	if i, ok := s.index[name]; ok {
+		f := s.fields[i]
+		f.v = conjValues(f.v, v)
+		f.opt = mergePresence(f.opt, opt)
+		f.sib = f.sib || hasSibling(v)
+		return
+	}
+	s.index[name] = len(s.fields)
+	s.fields = append(s.fields, &fastField{name: name, opt: opt, v: v, sib: hasSibling(v)})
+}
+
+// mergePresence: any regular declaration makes a field regular; else
+// required wins over optional.
+func mergePresence(a, b token.Token) token.Token {
+	switch {
+	case a == token.ILLEGAL || b == token.ILLEGAL:
+		return token.ILLEGAL
+	case a == token.NOT || b == token.NOT:
+		return token.NOT
+	}
+	return token.OPTION
+}
+
+func hasSibling(v *fastValue) bool {
+	for _, a := range v.alts {
+		if len(a.sibling) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *fastCompiler) def(name string) *fastValue {
+	d := c.defs[name]
+	if d == nil {
+		decls := c.decls[name]
+		if len(decls) != 1 || decls[0].Constraint != token.ILLEGAL {
+			return opaqueValue() // e.g. draft mode's second #Text
+		}
+		d = &fastDef{busy: true}
+		c.defs[name] = d
+		d.v = c.expr(decls[0].Value, fastEnv{def: name, inDef: true})
+		d.busy = false
+	}
+	if d.busy {
+		return &fastValue{alts: []*fastAlt{{kinds: kTop, ref: d}}}
+	}
+	return d.v
+}
+
+func (c *fastCompiler) expr(x ast.Expr, e fastEnv) *fastValue {
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		return c.expr(x.X, e)
+	case *ast.BasicLit:
+		d, ok := literalOf(x, false)
+		if !ok {
+			return opaqueValue()
+		}
+		return &fastValue{alts: []*fastAlt{{kinds: d.kind, lits: []*dval{d}}}}
+	case *ast.Ident:
+		return c.ident(x, e)
+	case *ast.StructLit:
+		return c.structLit(x, e)
+	case *ast.ListLit:
+		l := &fastList{}
+		for i, el := range x.Elts {
+			if el, ok := el.(*ast.Ellipsis); ok {
+				if i != len(x.Elts)-1 || el.Type == nil {
+					return opaqueValue()
+				}
+				l.rest = c.expr(el.Type, e)
+				continue
+			}
+			l.elems = append(l.elems, c.expr(el, e))
+		}
+		return &fastValue{alts: []*fastAlt{{kinds: kList, list: l}}}
+	case *ast.UnaryExpr:
+		switch x.Op {
+		case token.SUB:
+			d, ok := numberOf(x)
+			if !ok {
+				return opaqueValue()
+			}
+			return &fastValue{alts: []*fastAlt{{kinds: d.kind, lits: []*dval{d}}}}
+		case token.GEQ, token.GTR, token.LEQ, token.LSS:
+			d, ok := numberOf(x.X)
+			if !ok {
+				return opaqueValue()
+			}
+			b := fastBound{op: x.Op, n: d.ratValue()}
+			if d.kind == kInt {
+				b.i, b.isInt = d.i, true
+			}
+			return &fastValue{alts: []*fastAlt{{kinds: kNumber, bounds: []fastBound{b}}}}
+		case token.NEQ:
+			lit, ok := x.X.(*ast.BasicLit)
+			if !ok {
+				return opaqueValue()
+			}
+			d, ok := literalOf(lit, false)
+			if !ok {
+				return opaqueValue()
+			}
+			return &fastValue{alts: []*fastAlt{{kinds: d.kind, ne: []*dval{d}}}}
+		case token.MAT, token.NMAT:
+			lit, ok := x.X.(*ast.BasicLit)
+			if !ok {
+				return opaqueValue()
+			}
+			d, ok := literalOf(lit, false)
+			if !ok || d.kind != kString {
+				return opaqueValue()
+			}
+			re, err := regexp.Compile(d.str)
+			if err != nil {
+				return opaqueValue()
+			}
+			a := &fastAlt{kinds: kString}
+			if x.Op == token.MAT {
+				a.match = []*regexp.Regexp{re}
+			} else {
+				a.nomatch = []*regexp.Regexp{re}
+			}
+			return &fastValue{alts: []*fastAlt{a}}
+		}
+		return opaqueValue() // a default marker outside a disjunction, !x...
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.AND:
+			return conjValues(c.expr(x.X, e), c.expr(x.Y, e))
+		case token.OR:
+			return c.disjunction(x, e)
+		}
+		return opaqueValue()
+	case *ast.CallExpr:
+		if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "error" && id.Node == nil {
+			return &fastValue{} // always an error
+		}
+		return opaqueValue()
+	}
+	return opaqueValue()
+}
+
+func (c *fastCompiler) ident(x *ast.Ident, e fastEnv) *fastValue {
+	// The parser resolves an identifier to its scope (a struct literal,
+	// a file) and the value it names; across files it leaves both nil.
+	if e.alias != "" && x.Name == e.alias && x.Scope != ast.Node(e.st) {
+		return &fastValue{alts: []*fastAlt{{kinds: kString, label: true}}}
+	}
+	if x.Scope != nil && e.st != nil && x.Scope == ast.Node(e.st) {
+		for _, el := range e.st.Elts {
+			if f, ok := el.(*ast.Field); ok {
+				if name, ok := plainLabel(f); ok && name == x.Name && !strings.HasPrefix(name, "#") && !strings.HasPrefix(name, "_") {
+					return &fastValue{alts: []*fastAlt{{kinds: kTop, sibling: []string{name}}}}
+				}
+			}
+		}
+		return opaqueValue()
+	}
+	if _, file := x.Scope.(*ast.File); x.Scope != nil && !file {
+		return opaqueValue() // a field of an outer struct, a let, a comprehension's variable
+	}
+	switch x.Name {
+	case "string":
+		return &fastValue{alts: []*fastAlt{{kinds: kString}}}
+	case "int":
+		return &fastValue{alts: []*fastAlt{{kinds: kInt}}}
+	case "float":
+		return &fastValue{alts: []*fastAlt{{kinds: kFloat}}}
+	case "number":
+		return &fastValue{alts: []*fastAlt{{kinds: kNumber}}}
+	case "bool":
+		return &fastValue{alts: []*fastAlt{{kinds: kBool}}}
+	}
+	if strings.HasPrefix(x.Name, "#") {
+		return c.def(x.Name)
+	}
+	return opaqueValue()
+}
+
+func (c *fastCompiler) structLit(x *ast.StructLit, e fastEnv) *fastValue {
+	st := &fastStruct{index: map[string]int{}, closed: e.inDef, def: e.def}
+	for _, el := range x.Elts {
+		switch el := el.(type) {
+		case *ast.CommentGroup:
+		case *ast.Field:
+			if el.Alias != nil || len(el.Attrs) > 0 {
+				return opaqueValue()
+			}
+			if pat, ok := el.Label.(*ast.ListLit); ok {
+				if len(pat.Elts) != 1 || el.Constraint != token.ILLEGAL {
+					return opaqueValue()
+				}
+				pe := fastEnv{def: e.def, inDef: e.inDef}
+				lx := pat.Elts[0]
+				if a, ok := lx.(*ast.Alias); ok {
+					if e.alias != "" {
+						return opaqueValue()
+					}
+					pe.alias, lx = a.Ident.Name, a.Expr
+				}
+				p := fastPattern{label: c.expr(lx, fastEnv{def: e.def, inDef: e.inDef}), alias: pe.alias != ""}
+				p.v = c.expr(el.Value, pe)
+				st.patterns = append(st.patterns, p)
+				continue
+			}
+			if _, ok := el.Label.(*ast.Alias); ok {
+				return opaqueValue()
+			}
+			name, isIdent, err := ast.LabelName(el.Label)
+			if err != nil || isIdent && (strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_")) {
+				return opaqueValue() // definitions and hidden fields inside a struct
+			}
+			ve := e
+			ve.st = x
+			st.add(name, el.Constraint, c.expr(el.Value, ve))
+		case *ast.EmbedDecl:
+			v := c.expr(el.Expr, e)
+			if len(v.alts) != 1 || v.alts[0].st == nil || v.alts[0].opaque || v.hasDefault || !plainStructAlt(v.alts[0]) {
+				return opaqueValue()
+			}
+			emb := v.alts[0].st
+			for _, f := range emb.fields {
+				st.add(f.name, f.opt, f.v)
+			}
+			st.patterns = append(st.patterns, emb.patterns...)
+		default:
+			return opaqueValue()
+		}
+	}
+	return &fastValue{alts: []*fastAlt{{kinds: kStruct, st: st}}}
+}
+
+// plainStructAlt: the alternative is a struct and nothing else.
+func plainStructAlt(a *fastAlt) bool {
+	return a.kinds == kStruct && len(a.lits)+len(a.bounds)+len(a.match)+len(a.nomatch)+len(a.ne)+len(a.sibling) == 0 &&
+		!a.label && a.list == nil && a.ref == nil
+}
+
+// disjunction compiles a | b | ..., with its default markers.
+func (c *fastCompiler) disjunction(x *ast.BinaryExpr, e fastEnv) *fastValue {
+	var ops []ast.Expr
+	var flatten func(x ast.Expr)
+	flatten = func(x ast.Expr) {
+		if b, ok := x.(*ast.BinaryExpr); ok && b.Op == token.OR {
+			flatten(b.X)
+			flatten(b.Y)
+			return
+		}
+		ops = append(ops, x)
+	}
+	flatten(x)
+	marked := make([]bool, len(ops))
+	anyMarked := false
+	for i, op := range ops {
+		if u, ok := op.(*ast.UnaryExpr); ok && u.Op == token.MUL {
+			marked[i], ops[i], anyMarked = true, u.X, true
+		}
+	}
+	out := &fastValue{}
+	for i, op := range ops {
+		v := c.expr(op, e)
+		if anyMarked && !marked[i] && v.hasDefault {
+			return opaqueValue() // nested defaults under a marked disjunction
+		}
+		for _, a := range v.alts {
+			b := *a
+			if anyMarked {
+				b.def = marked[i]
+			}
+			out.alts = append(out.alts, &b)
+			out.hasDefault = out.hasDefault || b.def
+		}
+	}
+	return out
+}
+
+func conjValues(a, b *fastValue) *fastValue {
+	out := &fastValue{}
+	for _, x := range a.alts {
+		for _, y := range b.alts {
+			z := conjAlts(x, y)
+			if z == nil {
+				continue
+			}
+			z.def = (x.def || !a.hasDefault) && (y.def || !b.hasDefault)
+			if !a.hasDefault && !b.hasDefault {
+				z.def = false
+			}
+			out.alts = append(out.alts, z)
+			out.hasDefault = out.hasDefault || z.def
+		}
+	}
+	return out
+}
+
+// conjAlts is x & y, or nil when it is always an error.
+func conjAlts(x, y *fastAlt) *fastAlt {
+	if x.opaque || y.opaque || x.ref != nil || y.ref != nil {
+		return &fastAlt{kinds: kTop, opaque: true}
+	}
+	z := &fastAlt{
+		kinds:   x.kinds & y.kinds,
+		lits:    append(append([]*dval(nil), x.lits...), y.lits...),
+		bounds:  append(append([]fastBound(nil), x.bounds...), y.bounds...),
+		match:   append(append([]*regexp.Regexp(nil), x.match...), y.match...),
+		nomatch: append(append([]*regexp.Regexp(nil), x.nomatch...), y.nomatch...),
+		ne:      append(append([]*dval(nil), x.ne...), y.ne...),
+		label:   x.label || y.label,
+		sibling: append(append([]string(nil), x.sibling...), y.sibling...),
+		st:      x.st,
+		list:    x.list,
+	}
+	if z.kinds == 0 {
+		return nil
+	}
+	if y.st != nil {
+		if z.st != nil {
+			st, ok := conjStructs(x.st, y.st)
+			if !ok {
+				return &fastAlt{kinds: kTop, opaque: true}
+			}
+			z.st = st
+		} else {
+			z.st = y.st
+		}
+	}
+	if y.list != nil {
+		if z.list != nil {
+			return &fastAlt{kinds: kTop, opaque: true}
+		}
+		z.list = y.list
+	}
+	return z
+}
+
+// conjStructs unifies two structs: the literals of one definition's body
+// (or an open struct with a closed one, when the open one declares
+// nothing the closed one does not); anything else is left to CUE.
+func conjStructs(a, b *fastStruct) (*fastStruct, bool) {
+	if a.closed && b.closed && a.def != b.def {
+		return nil, false
+	}
+	if a.closed != b.closed {
+		closed, open := a, b
+		if b.closed {
+			closed, open = b, a
+		}
+		if len(open.patterns) > 0 || len(closed.patterns) > 0 {
+			return nil, false
+		}
+		for _, f := range open.fields {
+			if _, ok := closed.index[f.name]; !ok {
+				return nil, false
+			}
+		}
+	}
+	st := &fastStruct{index: map[string]int{}, closed: a.closed || b.closed, def: a.def}
+	if b.closed && !a.closed {
+		st.def = b.def
+	}
+	for _, s := range []*fastStruct{a, b} {
+		for _, f := range s.fields {
+			st.add(f.name, f.opt, f.v)
+		}
+		st.patterns = append(st.patterns, s.patterns...)
+	}
+	return st, true
+}
+
+// literalOf reads a literal of a content file (or of the schema): a
+// double-quoted string, a decimal int or float, true, false or null.
+// Other forms (multipliers, hex, exponents, bytes) are not read.
+func literalOf(x *ast.BasicLit, neg bool) (*dval, bool) {
+	switch x.Kind {
+	case token.STRING:
+		if neg || !strings.HasPrefix(x.Value, `"`) {
+			return nil, false
+		}
+		s, err := literal.Unquote(x.Value)
+		if err != nil || !utf8.ValidString(s) {
+			return nil, false
+		}
+		return &dval{kind: kString, str: s}, true
+	case token.INT:
+		if !decimalDigits(x.Value) || len(x.Value) > 1 && x.Value[0] == '0' {
+			return nil, false
+		}
+		i, err := strconv.ParseInt(x.Value, 10, 64)
+		if err != nil {
+			return nil, false
+		}
+		if neg {
+			i = -i
+		}
+		return &dval{kind: kInt, i: i, str: strconv.FormatInt(i, 10)}, true
+	case token.FLOAT:
+		intPart, frac, ok := strings.Cut(x.Value, ".")
+		if !ok || !decimalDigits(intPart) || !decimalDigits(frac) || len(intPart) > 1 && intPart[0] == '0' {
+			return nil, false
+		}
+		r, ok := new(big.Rat).SetString(x.Value)
+		if !ok {
+			return nil, false
+		}
+		s := x.Value
+		if neg {
+			r.Neg(r)
+			s = "-" + s
+		}
+		return &dval{kind: kFloat, rat: r, str: s}, true
+	case token.TRUE, token.FALSE:
+		if neg {
+			return nil, false
+		}
+		return &dval{kind: kBool, b: x.Kind == token.TRUE, str: x.Value}, true
+	case token.NULL:
+		if neg {
+			return nil, false
+		}
+		return &dval{kind: kNull, str: "null"}, true
+	}
+	return nil, false
+}
+
+func decimalDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// numberOf reads a number literal, maybe negative.
+func numberOf(x ast.Expr) (*dval, bool) {
+	neg := false
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.SUB {
+		neg, x = true, u.X
+	}
+	lit, ok := x.(*ast.BasicLit)
+	if !ok || lit.Kind != token.INT && lit.Kind != token.FLOAT {
+		return nil, false
+	}
+	return literalOf(lit, neg)
+}
+
+func (d *dval) ratValue() *big.Rat {
+	if d.kind == kInt {
+		return new(big.Rat).SetInt64(d.i)
+	}
+	return d.rat
+}
+
+// fastData reads a value of a content file as plain data.
+func fastData(x ast.Expr) (*dval, bool) {
+	switch x := x.(type) {
+	case *ast.BasicLit:
+		return literalOf(x, false)
+	case *ast.UnaryExpr:
+		if x.Op == token.SUB {
+			return numberOf(x)
+		}
+	case *ast.StructLit:
+		d := &dval{kind: kStruct}
+		for _, el := range x.Elts {
+			switch el := el.(type) {
+			case *ast.CommentGroup:
+			case *ast.Field:
+				name, ok := dataLabel(el)
+				if !ok {
+					return nil, false
+				}
+				for _, f := range d.fields {
+					if f.name == name {
+						return nil, false // CUE unifies the two: left to it
+					}
+				}
+				v, ok := fastData(el.Value)
+				if !ok {
+					return nil, false
+				}
+				d.fields = append(d.fields, dfield{name, v})
+			default:
+				return nil, false
+			}
+		}
+		return d, true
+	case *ast.ListLit:
+		d := &dval{kind: kList}
+		for _, el := range x.Elts {
+			v, ok := fastData(el)
+			if !ok {
+				return nil, false
+			}
+			d.elems = append(d.elems, v)
+		}
+		return d, true
+	}
+	return nil, false
+}
+
+// dataLabel is the name of a plain data field: an identifier that names
+// neither a definition nor a hidden field, or a simple quoted string.
+func dataLabel(f *ast.Field) (string, bool) {
+	if len(f.Attrs) > 0 || f.Value == nil {
+		return "", false
+	}
+	name, ok := plainLabel(f)
+	if !ok {
+		return "", false
+	}
+	switch l := f.Label.(type) {
+	case *ast.Ident:
+		if strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_") {
+			return "", false
+		}
+	case *ast.BasicLit:
+		if l.Kind != token.STRING || strings.ContainsRune(l.Value, '\\') || !strings.HasPrefix(l.Value, `"`) || strings.HasPrefix(l.Value, `"""`) {
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	return name, true
+}
+
+// Checking. Each check returns the value's JSON, or false: an error or a
+// doubt, either way a case for CUE.
+
+// siblings gives the output of a struct's other fields.
+type siblings func(name string) ([]byte, bool)
+
+func (v *fastValue) check(d *dval, label string, sib siblings) ([]byte, bool) {
+	var out []byte
+	n := 0
+	for _, a := range v.alts {
+		if a.opaque {
+			return nil, false
+		}
+		o, ok := a.check(d, label, sib)
+		if !ok {
+			continue
+		}
+		if n > 0 && (d.kind == kStruct || !bytes.Equal(o, out)) {
+			return nil, false // ambiguous for all we know
+		}
+		out, n = o, n+1
+	}
+	return out, n > 0
+}
+
+func (a *fastAlt) check(d *dval, label string, sib siblings) ([]byte, bool) {
+	if a.ref != nil {
+		return a.ref.v.check(d, label, sib)
+	}
+	if d.kind&a.kinds == 0 {
+		return nil, false
+	}
+	switch d.kind {
+	case kStruct:
+		if a.st == nil {
+			return nil, false
+		}
+		return a.st.check(d, label)
+	case kList:
+		if a.list == nil {
+			return nil, false
+		}
+		return a.list.check(d, label)
+	}
+	for _, l := range a.lits {
+		if !sameScalar(d, l) {
+			return nil, false
+		}
+	}
+	for _, b := range a.bounds {
+		if !b.holds(d) {
+			return nil, false
+		}
+	}
+	for _, re := range a.match {
+		if !re.MatchString(d.str) {
+			return nil, false
+		}
+	}
+	for _, re := range a.nomatch {
+		if re.MatchString(d.str) {
+			return nil, false
+		}
+	}
+	for _, x := range a.ne {
+		if d.kind != x.kind || sameScalar(d, x) {
+			return nil, false
+		}
+	}
+	out := appendScalar(nil, d)
+	if a.label && (d.kind != kString || d.str != label) {
+		return nil, false
+	}
+	for _, s := range a.sibling {
+		o, ok := sib(s)
+		if !ok || !bytes.Equal(o, out) {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+func sameScalar(a, b *dval) bool {
+	if a.kind != b.kind {
+		return false
+	}
+	switch a.kind {
+	case kString, kInt, kFloat:
+		return a.str == b.str
+	case kBool:
+		return a.b == b.b
+	case kNull:
+		return true
+	}
+	return false
+}
+
+func (b fastBound) holds(d *dval) bool {
+	var c int
+	switch {
+	case d.kind == kInt && b.isInt:
+		c = cmpInt(d.i, b.i)
+	case d.kind == kInt || d.kind == kFloat:
+		c = d.ratValue().Cmp(b.n)
+	default:
+		return false
+	}
+	switch b.op {
+	case token.GEQ:
+		return c >= 0
+	case token.GTR:
+		return c > 0
+	case token.LEQ:
+		return c <= 0
+	case token.LSS:
+		return c < 0
+	}
+	return false
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func appendScalar(buf []byte, d *dval) []byte {
+	switch d.kind {
+	case kString:
+		return appendJSONString(buf, d.str)
+	case kBool:
+		return strconv.AppendBool(buf, d.b)
+	}
+	return append(buf, d.str...) // numbers, null
+}
+
+func appendJSONString(buf []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	buf = append(buf, '"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			buf = append(buf, '\\', c)
+		case c < 0x20:
+			buf = append(buf, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+		default:
+			buf = append(buf, c)
+		}
+	}
+	return append(buf, '"')
+}
+
+func (l *fastList) check(d *dval, label string) ([]byte, bool) {
+	if len(d.elems) < len(l.elems) || l.rest == nil && len(d.elems) > len(l.elems) {
+		return nil, false
+	}
+	out := []byte{'['}
+	for i, e := range d.elems {
+		v := l.rest
+		if i < len(l.elems) {
+			v = l.elems[i]
+		}
+		o, ok := v.check(e, label, noSiblings)
+		if !ok {
+			return nil, false
+		}
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, o...)
+	}
+	return append(out, ']'), true
+}
+
+func noSiblings(string) ([]byte, bool) { return nil, false }
+
+// check checks a struct of data: every field is declared or matches a
+// pattern, the required ones are there, the regular ones it lacks have a
+// concrete default.
+func (s *fastStruct) check(d *dval, label string) ([]byte, bool) {
+	outs := make([][]byte, len(s.fields))
+	var extra []dfield // fields matched by patterns only, with their JSON
+	given := make([]*dval, len(s.fields))
+	for _, f := range d.fields {
+		i, declared := s.index[f.name]
+		if declared {
+			given[i] = f.v
+			if s.fields[i].sib {
+				continue // after the others
+			}
+		}
+		out, ok := s.checkField(i, declared, f.name, f.v, label, nil)
+		if !ok {
+			return nil, false
+		}
+		if declared {
+			outs[i] = out
+		} else {
+			extra = append(extra, dfield{f.name, &dval{str: string(out)}})
+		}
+	}
+	sib := func(name string) ([]byte, bool) {
+		i, ok := s.index[name]
+		if !ok || s.fields[i].sib || outs[i] == nil {
+			return nil, false
+		}
+		return outs[i], true
+	}
+	for pass := 0; pass < 2; pass++ {
+		for i, f := range s.fields {
+			if f.sib != (pass == 1) || outs[i] != nil {
+				continue
+			}
+			if given[i] != nil {
+				out, ok := s.checkField(i, true, f.name, given[i], label, sib)
+				if !ok {
+					return nil, false
+				}
+				outs[i] = out
+				continue
+			}
+			switch f.opt {
+			case token.OPTION:
+				continue
+			case token.NOT:
+				return nil, false
+			}
+			out, ok := s.concrete(f.v, label, sib)
+			if !ok {
+				return nil, false
+			}
+			outs[i] = out
+		}
+	}
+	buf := []byte{'{'}
+	n := 0
+	add := func(name string, out []byte) {
+		if n > 0 {
+			buf = append(buf, ',')
+		}
+		n++
+		buf = appendJSONString(buf, name)
+		buf = append(buf, ':')
+		buf = append(buf, out...)
+	}
+	for i, f := range s.fields {
+		if outs[i] != nil {
+			add(f.name, outs[i])
+		}
+	}
+	for _, f := range extra {
+		add(f.name, []byte(f.v.str))
+	}
+	return append(buf, '}'), true
+}
+
+// checkField checks the value of field name (declared: the i-th of s)
+// against its declaration and every pattern its name matches.
+func (s *fastStruct) checkField(i int, declared bool, name string, v *dval, label string, sib siblings) ([]byte, bool) {
+	if sib == nil {
+		sib = noSiblings
+	}
+	var out []byte
+	if declared {
+		o, ok := s.fields[i].v.check(v, label, sib)
+		if !ok {
+			return nil, false
+		}
+		out = o
+	}
+	nameVal := &dval{kind: kString, str: name}
+	for _, p := range s.patterns {
+		if _, ok := p.label.check(nameVal, label, noSiblings); !ok {
+			if !allRejectSurely(p.label) {
+				return nil, false
+			}
+			continue
+		}
+		pl := label
+		if p.alias {
+			pl = name
+		}
+		o, ok := p.v.check(v, pl, noSiblings)
+		if !ok || out != nil && !bytes.Equal(o, out) {
+			return nil, false
+		}
+		out = o
+	}
+	// A field neither declared nor matched: not allowed in a closed
+	// struct, and unchecked in an open one; either way CUE decides.
+	return out, out != nil
+}
+
+// allRejectSurely: a label a pattern did not match is surely not matched
+// when no alternative of the pattern's label is opaque.
+func allRejectSurely(v *fastValue) bool {
+	for _, a := range v.alts {
+		if a.opaque || a.ref != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// concrete is the value of a regular field the data does not give: its
+// one default, or its one concrete alternative.
+func (s *fastStruct) concrete(v *fastValue, label string, sib siblings) ([]byte, bool) {
+	var cands []*fastAlt
+	for _, a := range v.alts {
+		if a.opaque || a.ref != nil {
+			return nil, false
+		}
+		if !v.hasDefault || a.def {
+			cands = append(cands, a)
+		}
+	}
+	if len(cands) != 1 {
+		return nil, false
+	}
+	a := cands[0]
+	switch {
+	case a.st != nil:
+		if a.kinds != kStruct {
+			return nil, false
+		}
+		return a.st.check(&dval{kind: kStruct}, label)
+	case a.list != nil:
+		if a.kinds != kList || len(a.list.elems) > 0 || a.list.rest != nil {
+			return nil, false
+		}
+		return []byte("[]"), true
+	case len(a.lits) > 0:
+		return a.check(a.lits[0], label, sib)
+	case a.label:
+		return a.check(&dval{kind: kString, str: label}, label, sib)
+	case len(a.sibling) == 1:
+		out, ok := sib(a.sibling[0])
+		if !ok || len(a.lits)+len(a.bounds)+len(a.match)+len(a.nomatch)+len(a.ne) > 0 || a.label {
+			return nil, false
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// fastEntity is an entity of a file that passed the fast path.
+type fastEntity struct {
+	coll int
+	id   string
+	raw  []byte
+}
+
+// file checks a content file; it reports false when the file is not plain
+// data, or not valid for certain, or the schema is not understood there.
+func (s *fastSchema) file(f *ast.File) ([]fastEntity, bool) {
+	if s == nil || s.top == nil {
+		return nil, false
+	}
+	var out []fastEntity
+	seen := map[string]bool{}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.Package, *ast.CommentGroup:
+			continue
+		case *ast.Field:
+			name, ok := dataLabel(d)
+			if !ok {
+				return nil, false
+			}
+			i, declared := s.top.index[name]
+			if !declared {
+				return nil, false
+			}
+			field := s.top.fields[i]
+			c := findCollection(name)
+			if c == nil || c.single() {
+				v, ok := fastData(d.Value)
+				if !ok {
+					return nil, false
+				}
+				raw, ok := s.top.checkField(i, true, name, v, "", nil)
+				if !ok {
+					return nil, false
+				}
+				if c != nil {
+					if seen[name] {
+						return nil, false
+					}
+					seen[name] = true
+					out = append(out, fastEntity{coll: collIndex(c), raw: raw})
+				}
+				continue
+			}
+			if len(field.v.alts) != 1 || field.v.alts[0].st == nil || field.v.alts[0].opaque {
+				return nil, false
+			}
+			sec := field.v.alts[0].st
+			st, ok := d.Value.(*ast.StructLit)
+			if !ok {
+				return nil, false
+			}
+			for _, el := range st.Elts {
+				ef, ok := el.(*ast.Field)
+				if !ok {
+					if _, ok := el.(*ast.CommentGroup); ok {
+						continue
+					}
+					return nil, false
+				}
+				id, ok := dataLabel(ef)
+				if !ok {
+					return nil, false
+				}
+				key := name + "\x00" + id
+				if seen[key] {
+					return nil, false
+				}
+				seen[key] = true
+				v, ok := fastData(ef.Value)
+				if !ok {
+					return nil, false
+				}
+				j, declared := sec.index[id]
+				raw, ok := sec.checkField(j, declared, id, v, "", nil)
+				if !ok {
+					return nil, false
+				}
+				out = append(out, fastEntity{coll: collIndex(c), id: id, raw: raw})
+			}
+		default:
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+func collIndex(c *collection) int {
+	for i := range collections {
+		if &collections[i] == c {
+			return i
+		}
+	}
+	return -1
+}
