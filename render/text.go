@@ -169,11 +169,15 @@ func breakParas(box textBox, paras []para, size float64, lang string) (all []pla
 		space := measure(" ", p.base, pt)
 		var lines []lineOut
 		var cur lineOut
+		// the words as placed (a word broken at a soft hyphen is two):
+		// each line's are a part of this slice
+		laid := make([]word, 0, len(words)+2)
 		put := func(w word) {
 			if len(cur.words) > 0 {
 				cur.w += space
 			}
-			cur.words = append(cur.words, w)
+			laid = append(laid, w)
+			cur.words = laid[len(laid)-len(cur.words)-1 : len(laid) : len(laid)]
 			cur.w += w.w
 		}
 		for _, w := range words {
@@ -304,31 +308,51 @@ func hyphenate(w word, avail, pt float64) (head, tail word, ok bool) {
 // splitWords turns the runs of p into words at ASCII spaces, measured at
 // pt points. Icons and natural results join the word they touch.
 func splitWords(p *para, pt float64, lang string) []word {
-	var words []word
-	var cur word
-	end := func() {
-		if len(cur.pieces) > 0 {
-			words = append(words, cur)
+	// the runs' texts as drawn, and room for every piece at once: the
+	// words' pieces are parts of one slice
+	var texts []string
+	n := 0
+	for i, r := range p.runs {
+		if r.Icon != "" || r.Natural != 0 {
+			n++
+			continue
 		}
-		cur = word{}
+		if texts == nil {
+			texts = make([]string, len(p.runs))
+		}
+		// no line break between a number and what it counts
+		t := typo.NumberSpaces(markup.TypographyRun(r.Text, lang, i > 0))
+		texts[i] = t
+		n += strings.Count(t, " ") + 1
+	}
+	words := make([]word, 0, n)
+	all := make([]piece, 0, n)
+	start := 0       // the current word's first piece in all
+	var curW float64 // the current word's width
+	end := func() {
+		if len(all) > start {
+			words = append(words, word{pieces: all[start:len(all):len(all)], w: curW})
+		}
+		start, curW = len(all), 0
 	}
 	add := func(pc piece) {
+		cur := all[start:]
 		// punctuation after an icon touches it, as after a word: the
 		// icon gives up the blank on its right
-		if n := len(cur.pieces); n > 0 && cur.pieces[n-1].icon != "" && cur.pieces[n-1].trim == 0 && closesWord(pc.text) {
-			k := iconTrim(cur.pieces[n-1].icon) * pt * ptToMM
-			cur.pieces[n-1].w -= k
-			cur.pieces[n-1].trim = k
-			cur.w -= k
+		if n := len(cur); n > 0 && cur[n-1].icon != "" && cur[n-1].trim == 0 && closesWord(pc.text) {
+			k := iconTrim(cur[n-1].icon) * pt * ptToMM
+			cur[n-1].w -= k
+			cur[n-1].trim = k
+			curW -= k
 		}
 		// merge text of the same style
-		if n := len(cur.pieces); n > 0 && pc.text != "" && cur.pieces[n-1].text != "" && cur.pieces[n-1].style == pc.style {
-			cur.pieces[n-1].text += pc.text
-			cur.pieces[n-1].w += pc.w
+		if n := len(cur); n > 0 && pc.text != "" && cur[n-1].text != "" && cur[n-1].style == pc.style {
+			cur[n-1].text += pc.text
+			cur[n-1].w += pc.w
 		} else {
-			cur.pieces = append(cur.pieces, pc)
+			all = append(all, pc)
 		}
-		cur.w += pc.w
+		curW += pc.w
 	}
 	em := pt * ptToMM
 	for i, r := range p.runs {
@@ -339,15 +363,18 @@ func splitWords(p *para, pt float64, lang string) []word {
 		case r.Natural != 0:
 			add(piece{natural: r.Natural, style: st, w: naturalWidth(r.Natural, pt)})
 		default:
-			// no line break between a number and what it counts
-			t := typo.NumberSpaces(markup.TypographyRun(r.Text, lang, i > 0))
-			for i, seg := range strings.Split(t, " ") {
-				if i > 0 {
+			for k, t := 0, texts[i]; ; k++ {
+				seg, rest, more := strings.Cut(t, " ")
+				if k > 0 {
 					end()
 				}
 				if seg != "" {
 					add(piece{text: seg, style: st, w: measure(noSoftHyphens(seg), st, pt)})
 				}
+				if !more {
+					break
+				}
+				t = rest
 			}
 		}
 	}
