@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sync"
 
+	"codeberg.org/go-pdf/fpdf"
+
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/gobolditalic"
@@ -44,6 +46,20 @@ func (s Style) with(bold, italic bool) Style {
 // French letter, « » ’ … and U+00A0, but not U+202F or U+2009 (stack
 // notes 2.5; see markup.GoFontSafe).
 var fontTTF = [4][]byte{goregular.TTF, gobold.TTF, goitalic.TTF, gobolditalic.TTF}
+
+// parsedFonts are the four Go fonts parsed once for the PDFs (fpdf would
+// parse each font, and hash its metrics, for every document).
+var parsedFonts = sync.OnceValue(func() [4]*fpdf.UTF8Font {
+	var out [4]*fpdf.UTF8Font
+	for i, ttf := range fontTTF {
+		f, err := fpdf.ParseUTF8Font(ttf)
+		if err != nil {
+			panic(fmt.Sprintf("render: embedded Go font %d does not parse: %v", i, err)) // a build bug, not content
+		}
+		out[i] = f
+	}
+	return out
+})
 
 // FontFamily is the family name of the Go fonts in the PDF and the SVG.
 const FontFamily = "Go"

@@ -263,8 +263,8 @@ func newPDF(o SheetOptions, title string) *pdfDoc {
 		p.SetPageCompressor(o.Pages.compress)
 	}
 	d := &pdfDoc{Fpdf: p}
-	for st, ttf := range fontTTF {
-		p.AddUTF8FontFromBytes(FontFamily, Style(st).String(), ttf)
+	for st, font := range parsedFonts() {
+		p.AddUTF8FontParsed(FontFamily, Style(st).String(), font)
 		d.fonts.names[st], _ = p.UTF8FontUse(FontFamily, Style(st).String(), "")
 	}
 	d.s.names, d.s.used = &d.fonts.names, &d.fonts.used
@@ -494,7 +494,7 @@ func (p *pdfDoc) drawClipped(items []Item, ox, oy, x, y, w, h float64) {
 // once per page of cards, so that the page grows once.
 func (p *pdfDoc) flush() {
 	if len(p.s.b) > 0 {
-		p.RawWriteStr(string(p.s.b[:len(p.s.b)-1]))
+		p.RawWriteBytes(p.s.b[:len(p.s.b)-1])
 		p.s.b = p.s.b[:0]
 	}
 }

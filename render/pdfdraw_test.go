@@ -5,7 +5,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"sync"
 	"testing"
+
+	"codeberg.org/go-pdf/fpdf"
 )
 
 // appendNumRef is appendNum as first written (strconv for the whole
@@ -154,4 +157,59 @@ func TestShapeKeys(t *testing.T) {
 	if _, ok := appendShapeKey(nil, Text{S: "a"}); ok {
 		t.Error("a text run has a shape key")
 	}
+}
+
+// TestParsedFontsAsFromBytes: a PDF whose fonts were parsed once
+// (fpdf.AddUTF8FontParsed, shared by documents written at the same time)
+// is the PDF fpdf writes when it parses them itself.
+func TestParsedFontsAsFromBytes(t *testing.T) {
+	doc := func(parsed bool, text string) []byte {
+		p := fpdf.New("P", "mm", "A4", "")
+		p.SetCatalogSort(true)
+		p.SetCreationDate(DefaultDate)
+		p.SetModificationDate(DefaultDate)
+		var names [4]string
+		for st, ttf := range fontTTF {
+			if parsed {
+				p.AddUTF8FontParsed(FontFamily, Style(st).String(), parsedFonts()[st])
+			} else {
+				p.AddUTF8FontFromBytes(FontFamily, Style(st).String(), ttf)
+			}
+			names[st], _ = p.UTF8FontUse(FontFamily, Style(st).String(), "")
+		}
+		p.AddPage()
+		s := pdfStream{names: &names, pdfState: freshState}
+		var used [4]runeSet
+		s.used = &used
+		s.begin(10, 10, 297)
+		for st := range Style(4) {
+			s.text(Text{X: 5, Y: 10 + 8*float64(st), Size: 11, Style: st, S: text})
+		}
+		s.end()
+		p.RawWriteBytes(s.b)
+		for st := range used {
+			p.UTF8FontUse(FontFamily, Style(st).String(), used[st].String())
+		}
+		var b bytes.Buffer
+		if err := p.Output(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	texts := []string{"Attaquez « vite » : 3+ dés", "Héros’ Œuvre … ×2", "Warbound"}
+	want := make([][]byte, len(texts))
+	for i, s := range texts {
+		want[i] = doc(false, s)
+	}
+	var wg sync.WaitGroup
+	for range 3 {
+		for i, s := range texts {
+			wg.Go(func() {
+				if got := doc(true, s); !bytes.Equal(got, want[i]) {
+					t.Errorf("%q: %d bytes with the fonts parsed once, %d parsed for the document", s, len(got), len(want[i]))
+				}
+			})
+		}
+	}
+	wg.Wait()
 }

@@ -43,6 +43,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -2280,6 +2281,96 @@ func (f *Fpdf) UTF8FontUse(familyStr, styleStr, s string) (name string, ok bool)
 		font.usedRunes[int(r)] = int(r)
 	}
 	return "F" + font.i, true
+}
+
+// UTF8Font is a UTF-8 TrueType font parsed once (ParseUTF8Font), to add
+// to any number of documents (AddUTF8FontParsed): AddUTF8FontFromBytes
+// parses the whole font and hashes its metrics for every document. Safe
+// for concurrent use. (wbtool patch)
+type UTF8Font struct {
+	ttf    []byte
+	desc   FontDescType
+	up, ut int
+	cw     []int // read-only
+	mu     sync.Mutex
+	ids    map[string]string // the font's ID by font key (generateFontID)
+}
+
+// ParseUTF8Font parses a TrueType font for AddUTF8FontParsed; ttf must
+// not change afterwards. (wbtool patch)
+func ParseUTF8Font(ttf []byte) (*UTF8Font, error) {
+	utf8File := newUTF8Font(&fileReader{readerPosition: 0, array: ttf})
+	if err := utf8File.parseFile(); err != nil {
+		return nil, err
+	}
+	return &UTF8Font{
+		ttf: ttf,
+		desc: FontDescType{
+			Ascent:       int(utf8File.Ascent),
+			Descent:      int(utf8File.Descent),
+			CapHeight:    utf8File.CapHeight,
+			Flags:        utf8File.Flags,
+			FontBBox:     utf8File.Bbox,
+			ItalicAngle:  utf8File.ItalicAngle,
+			StemV:        utf8File.StemV,
+			MissingWidth: round(utf8File.DefaultWidth),
+		},
+		up:  int(round(utf8File.UnderlinePosition)),
+		ut:  round(utf8File.UnderlineThickness),
+		cw:  utf8File.CharWidths,
+		ids: map[string]string{},
+	}, nil
+}
+
+// AddUTF8FontParsed is AddUTF8FontFromBytes with a font parsed once: the
+// document is the same. (wbtool patch)
+func (f *Fpdf) AddUTF8FontParsed(familyStr, styleStr string, font *UTF8Font) {
+	if f.err != nil {
+		return
+	}
+	fontkey := getFontKey(familyStr, styleStr)
+	if _, ok := f.fonts[fontkey]; ok {
+		return
+	}
+	var sbarr map[int]int
+	if f.aliasNbPagesStr == "" {
+		sbarr = makeSubsetRange(57)
+	} else {
+		sbarr = makeSubsetRange(32)
+	}
+	def := fontDefType{
+		Tp:   "UTF8",
+		Name: fontkey,
+		Desc: font.desc,
+		Up:   font.up,
+		Ut:   font.ut,
+		Cw:   font.cw,
+		// the subset is cut from the file when the document is written
+		// (GenerateCutFont reads it afresh): a font file of its own
+		utf8File:  newUTF8Font(&fileReader{readerPosition: 0, array: font.ttf}),
+		usedRunes: sbarr,
+	}
+	font.mu.Lock()
+	id, ok := font.ids[fontkey]
+	if !ok {
+		id, _ = generateFontID(def)
+		font.ids[fontkey] = id
+	}
+	font.mu.Unlock()
+	def.i = id
+	f.fonts[fontkey] = def
+}
+
+// RawWriteBytes is RawWriteStr with bytes, written without a copy to a
+// string. (wbtool patch)
+func (f *Fpdf) RawWriteBytes(b []byte) {
+	if f.state == 2 {
+		must(f.pages[f.page].Write(b))
+		must(f.pages[f.page].WriteString("\n"))
+	} else {
+		must(f.buffer.Write(b))
+		must(f.buffer.WriteString("\n"))
+	}
 }
 
 // rawForm is a Form XObject added with AddForm (wbtool patch).
