@@ -3,8 +3,9 @@ package warbound
 import (
 	"strings"
 	"testing"
-	"wbtool.dev/wbtool/build"
 
+	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/schema"
@@ -65,5 +66,54 @@ func TestSheetJobsKit(t *testing.T) {
 	cat.Scenarios[0].Terrain = cat.Scenarios[0].Terrain[1:]
 	if fingerprint(&cat.Scenarios[0]) == a {
 		t.Error("the fingerprint ignores the terrain")
+	}
+}
+
+// TestTokenSheetFingerprint: the token sheet is printed again (its
+// fingerprint changes) when a Character edit changes the token counts,
+// and not when it changes only what the cards show.
+func TestTokenSheetFingerprint(t *testing.T) {
+	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens := func() string {
+		for _, j := range SheetJobs(cat, render.SheetOptions{Version: "1"}) {
+			if j.Opts.Kit.Kind == render.KitTokens {
+				return j.Opts.Kit.Source
+			}
+		}
+		t.Fatal("no token sheet")
+		return ""
+	}
+	before := tokens()
+	// a Character of the deck with the most health points
+	var ch *catalog.Character
+	for _, tc := range render.TokenCounts(cat) {
+		if tc.Kind != "wound" {
+			continue
+		}
+		for _, d := range cat.Decks {
+			if strings.Contains(tc.Why, "deck "+d.ID+")") {
+				for _, id := range d.Cards {
+					if c := cat.Character(id); c != nil && ch == nil {
+						ch = c
+					}
+				}
+			}
+		}
+	}
+	if ch == nil {
+		t.Fatal("no Character in the deck with the most health points")
+	}
+	ch.Front.Attack = 1 + ch.Front.Attack%6
+	ch.Name.EN += " II"
+	if tokens() != before {
+		t.Error("an edit of a Character's attack and name prints the token sheet again")
+	}
+	ch.Front.Health += 3
+	ch.Panic.Health += 3
+	if tokens() == before {
+		t.Error("more health points in the largest deck keep the token sheet")
 	}
 }

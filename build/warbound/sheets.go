@@ -57,8 +57,10 @@ func SheetJobs(cat *catalog.Catalog, base render.SheetOptions) []SheetJob {
 			jobs = append(jobs, SheetJob{Path: build.ObjectiveSheet(f, l), Opts: oo, Cards: ids})
 		}
 		to := o
-		to.Kit = render.Kit{Kind: render.KitTokens, Source: fingerprint(cat.Factions, cat.Leaders, cat.Decks, cat.Characters,
-			cat.Formations, cat.Scenarios, cat.ActionBoards, cat.Glossary)}
+		// the token sheet reads the Characters, Leaders, decks, boards and
+		// scenarios only through the counts: a card edit that keeps them
+		// does not print it again (watch)
+		to.Kit = render.Kit{Kind: render.KitTokens, Source: fingerprint(render.TokenCounts(cat), cat.Factions, cat.Glossary)}
 		jobs = append(jobs, SheetJob{Path: build.TokenSheet(l), Opts: to, Cards: []string{}})
 		for _, paper := range render.Papers() {
 			po := o
