@@ -130,6 +130,16 @@ type Options struct {
 	// OnChecked is called once the check games are played, before the
 	// layout, site and outputs, so that a watcher can report early.
 	OnChecked func(*Result)
+	// Emit, when set, is handed each output file as soon as its stage
+	// makes it, by top-level output folder and slash path in it: the
+	// site's pages and images as the site stage draws them, the data and
+	// the sheets when their stage ends (a copy of the sheets for the
+	// site's print folder too). It is called from several goroutines,
+	// before the verdict is known, and a file may be handed twice: the
+	// outputs are still Result.Outputs, Emit only lets the caller start
+	// writing them (cmd/wbtool: a dist.Prestage, which a publication of
+	// the outputs takes over).
+	Emit func(dir, rel string, data []byte)
 	// OneShot says the process runs this one build (the CLI's one-shot
 	// commands), for a leaner peak of memory: the content is evaluated in
 	// units of files, one after another (schema.OneShotUnitSize), and
@@ -359,7 +369,11 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	run(verdict[1], content.Layout)
 	var siteErr error
 	run(verdict[2], func() diag.List {
-		files, err := content.Site(ruleset.SiteOptions{BaseURL: opts.BaseURL, Preview: opts.Preview, CheckOnly: opts.checkOnly()})
+		so := ruleset.SiteOptions{BaseURL: opts.BaseURL, Preview: opts.Preview, CheckOnly: opts.checkOnly()}
+		if opts.Emit != nil && !so.CheckOnly {
+			so.Emit = func(rel string, data []byte) { opts.Emit(SiteDir, rel, data) }
+		}
+		files, err := content.Site(so)
 		if list, ok := err.(diag.List); ok {
 			return list
 		}
@@ -378,6 +392,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 			defer func() { dataTook = time.Since(t) }()
 			files, err := content.Data()
 			dataFiles = files
+			emit(opts, DataDir, files)
 			return err
 		})
 	}
@@ -387,6 +402,12 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 			defer func() { printTook = time.Since(t) }()
 			files, err := content.Print(ruleset.PrintOptions{Version: opts.Version, Date: opts.Date})
 			printFiles = files
+			if err == nil {
+				emit(opts, PrintDir, files)
+				if opts.runs(Site) && !opts.Preview {
+					emit(opts, SiteDir, files, PrintDir+"/") // the site's copy, below
+				}
+			}
 			return err
 		})
 	}
@@ -464,6 +485,18 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		}
 	}
 	return r.finish(opts), err
+}
+
+// emit hands files of output folder dir to Options.Emit, their paths
+// under prefix.
+func emit(opts Options, dir string, files dist.Files, prefix ...string) {
+	if opts.Emit == nil {
+		return
+	}
+	p := strings.Join(prefix, "")
+	for rel, b := range files {
+		opts.Emit(dir, p+rel, b)
+	}
 }
 
 // finish sorts the diagnostics, strict or not.

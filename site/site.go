@@ -90,6 +90,11 @@ type Options struct {
 	// Pages, when set, keeps the card pages between builds: only those
 	// whose inputs changed are rendered again (incremental.go).
 	Pages *PageCache
+
+	// Emit, when set, is handed each file as it is made, before Build
+	// returns (the build writes them meanwhile: dist.Prestage). Build's
+	// files are still the site; a file may be handed twice or not at all.
+	Emit func(p string, data []byte)
 }
 
 // builder holds the state of one build.
@@ -407,6 +412,9 @@ func (b *builder) put(p string, data []byte) {
 	b.mu.Lock()
 	b.files[p] = data
 	b.mu.Unlock()
+	if b.opts.Emit != nil {
+		b.opts.Emit(p, data)
+	}
 }
 
 // addErr records a content error.

@@ -177,6 +177,9 @@ type SiteOptions struct {
 	// check): a game may check the pages without making them, and return
 	// no files.
 	CheckOnly bool
+	// Emit, when set, is handed the site's files as they are made (a
+	// game may hand none): the build writes them meanwhile.
+	Emit func(rel string, data []byte)
 }
 
 // PrintOptions tune the sheets.

@@ -50,9 +50,10 @@ func BenchmarkVerdict(b *testing.B) {
 }
 
 // BenchmarkBuild is what `wbtool build` runs on the generated tree (1,202
-// cards): every stage, then the outputs published into a fresh output
-// folder (internal/dist), with its CPU time, the time of each stage and of
-// the publication.
+// cards): every stage, its outputs written into a fresh output folder's
+// stage as they are made (dist.Prestage), then published (internal/dist),
+// with its CPU time, the time of each stage and of the publication after
+// the last stage (publish-ms).
 //
 //	go test ./build/warbound -run '^$' -bench 'Build$' -benchtime 3x -cpuprofile cpu.out
 func BenchmarkBuild(b *testing.B) {
@@ -61,16 +62,17 @@ func BenchmarkBuild(b *testing.B) {
 	var publish time.Duration
 	cpu := testtool.CPUTime()
 	for b.Loop() {
-		res, err := build.Run(context.Background(), build.Options{Content: fsys, Root: "content", Version: "bench", OneShot: true})
+		out, err := dist.Open(filepath.Join(b.TempDir(), "out"), "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		pre := out.Prestage(build.DataDir, build.PrintDir, build.SiteDir)
+		res, err := build.Run(context.Background(), build.Options{Content: fsys, Root: "content", Version: "bench", OneShot: true, Emit: pre.Add})
 		if err != nil || !res.OK(false) {
 			b.Fatalf("%v %s", err, res.Diagnostics.Text())
 		}
 		t := time.Now()
-		out, err := dist.Open(filepath.Join(b.TempDir(), "out"), "")
-		if err == nil {
-			_, err = out.Publish(res.Updates()...)
-		}
-		if err != nil {
+		if _, err := out.Publish(res.Updates()...); err != nil {
 			b.Fatal(err)
 		}
 		publish += time.Since(t)

@@ -247,7 +247,7 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 // writes beside the site, and to the Tabletop Simulator decks the export
 // stage writes.
 func (c *Content) siteOptions(so ruleset.SiteOptions) site.Options {
-	o := site.Options{BaseURL: so.BaseURL, CardImages: c.opts.CardImages, Pages: c.opts.Pages}
+	o := site.Options{BaseURL: so.BaseURL, CardImages: c.opts.CardImages, Pages: c.opts.Pages, Emit: so.Emit}
 	if !so.Preview {
 		o.DeckPDF, o.CardsPDF, o.ReprintPDF = build.DeckSheet, build.CardsSheet, build.ReprintSheet
 		if c.opts.Exports != nil && c.opts.Exports.TTS {

@@ -80,7 +80,11 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 					return err
 				}
 			}
-			res, err := runBuildWith(cmd, g, build.Options{BaseURL: baseURL, Date: date, Since: since, Export: ex != nil},
+			// the outputs are written into a fresh output folder's stage
+			// while the build still draws them; Publish takes them over
+			pre := out.Prestage(build.DataDir, build.PrintDir, build.SiteDir)
+			defer pre.Abort()
+			res, err := runBuildWith(cmd, g, build.Options{BaseURL: baseURL, Date: date, Since: since, Export: ex != nil, Emit: pre.Add},
 				warbound.Options{HexSize: hex, Exports: ex})
 			if err != nil {
 				return err

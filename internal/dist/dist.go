@@ -30,6 +30,14 @@
 // command opens the folder again. (While the swap runs, a reader of the
 // folder may see some files of each build for a moment, as with the
 // folders of one publication swapped one after the other.)
+//
+// A build into a fresh output folder may hand its files to a [Prestage]
+// as its stages make them: they are written into the stage meanwhile,
+// and the publication takes over those whose bytes it publishes (the
+// others it writes, or deletes), then flushes and commits as above. A
+// build that fails deletes the stage (and the output folder, if the
+// prestage made it); one killed leaves only the stage, swept at the next
+// start.
 package dist
 
 import (
@@ -42,6 +50,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -120,6 +129,10 @@ type Dir struct {
 	// fewWrites: the publication stages few files, each flushed to disk
 	// with its folder (fsync) instead of the file system at the end.
 	fewWrites bool
+	// pre is the prestage the next publication takes over (prestage.go).
+	pre *Prestage
+	// committed: the publication under way wrote its journal.
+	committed bool
 }
 
 // fewFiles is the most files a folder's update flushes one by one.
@@ -400,6 +413,18 @@ type Update struct {
 // does not own (see the package documentation). It reports the number of
 // files whose bytes changed.
 func (d *Dir) Publish(updates ...Update) (changed int, err error) {
+	pre := d.pre
+	d.pre = nil
+	if pre != nil {
+		pre.finish(false)
+		defer func() {
+			if err != nil && !d.committed {
+				pre.discard()
+			}
+		}()
+	}
+	d.committed = false
+	updates = slices.Clone(updates) // sorted: the caller's order stays
 	sort.Slice(updates, func(i, k int) bool { return updates[i].Dir < updates[k].Dir })
 	for i, u := range updates {
 		if !validTop(u.Dir) {
@@ -426,10 +451,13 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 		return 0, refused(d.display(StateDir), "wbtool keeps its record of the outputs in this folder, but it is not a folder: move it away")
 	}
 	stage := filepath.Join(state, stageName)
-	os.RemoveAll(stage)
+	if pre == nil || !pre.began() {
+		os.RemoveAll(stage)
+	}
 	if err := os.MkdirAll(stage, 0o755); err != nil {
 		return 0, fmt.Errorf("write %s: %w", d.display(StateDir), err)
 	}
+	spreadHint(stage)
 	next := manifest{Generation: d.man.Generation + 1, Dirs: map[string]map[string]fileRecord{}}
 	for name, recs := range d.man.Dirs {
 		next.Dirs[name] = recs
@@ -448,7 +476,11 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 				owned = false
 			}
 		}
-		recs, n, p, err := d.stageDir(stage, u, owned)
+		var staged map[string]*preFile
+		if pre != nil && pre.dirs[u.Dir] && !owned {
+			staged = pre.take(u.Dir)
+		}
+		recs, n, p, err := d.stageDir(stage, u, owned, staged)
 		if err != nil {
 			os.RemoveAll(stage)
 			return 0, err
@@ -477,6 +509,7 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 	}
 	// Committed: from here on, the next Open finishes the swap if this
 	// process dies.
+	d.committed = true
 	if err := d.swap(j); err != nil {
 		return 0, err
 	}
@@ -586,8 +619,10 @@ func listSome(paths []string) string {
 // stageDir writes the new content of one folder under stage. Whole (a
 // new folder): every file, unchanged ones linked to the current file. As a
 // patch (a folder wbtool owns): only the files whose bytes changed, listed
-// with the files to delete in the returned patch.
-func (d *Dir) stageDir(stage string, u Update, asPatch bool) (map[string]fileRecord, int, patch, error) {
+// with the files to delete in the returned patch. Whole, it takes over the
+// files a prestage wrote (pre, by slash path in the folder) when their
+// bytes are the ones to publish.
+func (d *Dir) stageDir(stage string, u Update, asPatch bool, pre map[string]*preFile) (map[string]fileRecord, int, patch, error) {
 	cur := d.man.Dirs[u.Dir]
 	final := filepath.Join(d.root, u.Dir)
 	dst := filepath.Join(stage, u.Dir)
@@ -623,12 +658,22 @@ func (d *Dir) stageDir(stage string, u Update, asPatch bool) (map[string]fileRec
 	if err := os.MkdirAll(dst, 0o755); err != nil {
 		return nil, 0, p, err
 	}
+	// prestaged from the bytes published: hashed then
+	prestaged := func(rel string, data []byte) bool {
+		f := pre[rel]
+		return f != nil && len(f.data) == len(data) && (len(data) == 0 || &f.data[0] == &data[0])
+	}
 	sums := hashAll(names, func(i int) []byte {
-		if e := want[names[i]]; !e.keep {
+		if e := want[names[i]]; !e.keep && !prestaged(names[i], e.data) {
 			return e.data
 		}
 		return nil
 	})
+	for i, rel := range names {
+		if e := want[rel]; !e.keep && prestaged(rel, e.data) {
+			sums[i] = pre[rel].rec.SHA256
+		}
+	}
 	recs := make(map[string]fileRecord, len(names))
 	changed := 0
 	var writes []fileWrite
@@ -647,6 +692,16 @@ func (d *Dir) stageDir(stage string, u Update, asPatch bool) (map[string]fileRec
 		if !same {
 			changed++
 		}
+		if f := pre[rel]; f != nil {
+			if f.rec.SHA256 == sum {
+				recs[rel] = f.rec // written by the prestage
+				p.Write = append(p.Write, rel)
+				continue
+			}
+			if err := os.Remove(filepath.Join(dst, filepath.FromSlash(rel))); err != nil {
+				return nil, 0, p, fmt.Errorf("write %s: %w", d.display(u.Dir+"/"+rel), err)
+			}
+		}
 		w := fileWrite{rel: rel, path: filepath.Join(dst, filepath.FromSlash(rel)), data: e.data, sum: sum}
 		if same || e.keep {
 			w.from = filepath.Join(final, filepath.FromSlash(rel))
@@ -655,7 +710,11 @@ func (d *Dir) stageDir(stage string, u Update, asPatch bool) (map[string]fileRec
 		writes = append(writes, w)
 		p.Write = append(p.Write, rel)
 	}
-	few := len(writes) <= fewFiles
+	if err := dropUnwanted(dst, pre, func(rel string) bool { _, ok := want[rel]; return ok }); err != nil {
+		return nil, 0, p, fmt.Errorf("write %s: %w", d.display(u.Dir), err)
+	}
+	// prestaged files are flushed with the file system
+	few := len(writes) <= fewFiles && len(pre) == 0
 	d.fewWrites = d.fewWrites && few
 	dirs, err := d.writeFiles(u.Dir, dst, writes, recs, few)
 	if err != nil {

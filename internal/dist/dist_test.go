@@ -430,7 +430,7 @@ func TestOpenFinishesACommittedPatch(t *testing.T) {
 	os.MkdirAll(stage, 0o755)
 	j := journal{Manifest: manifest{Generation: 2, Dirs: map[string]map[string]fileRecord{}}}
 	for _, u := range generation(1) {
-		recs, _, p, err := d.stageDir(stage, u, true)
+		recs, _, p, err := d.stageDir(stage, u, true, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
