@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"sync"
 
 	"wbtool.dev/wbtool/catalog"
 )
@@ -53,6 +54,9 @@ type siteFrame struct {
 	// glossPage is the glossary's path in a language folder: its terms
 	// link there, and it links none.
 	glossPage string
+
+	sharedMu sync.Mutex
+	shared   map[sharedKey]template.HTML // the layout's fragments drawn (page.Shared)
 }
 
 // NavItem is a section of the navigation.
@@ -89,6 +93,7 @@ func (p *page) Styles() []string {
 // execute renders page p with template t (a layout clone with the page's
 // "content"), its glossary terms linked.
 func (f *siteFrame) execute(t *template.Template, p *page) ([]byte, error) {
+	p.tmpl = t
 	var buf bytes.Buffer
 	buf.Grow(16 << 10) // most pages: fewer copies as it grows
 	if err := t.ExecuteTemplate(&buf, "layout", p); err != nil {
@@ -325,4 +330,107 @@ func baseURL(s string) string {
 		s += "/"
 	}
 	return s
+}
+
+// chrome is what the layout's shared fragments (page.Shared) may read of
+// a page: its language, section, whether it runs WebAssembly, and where
+// it sits — its depth and first folder, which decide its links to the
+// site's root, its assets and the index page of every section. Its page
+// is one with those and nothing else (no title, path or data): its
+// methods give what the page's would, and Link refuses a target deeper
+// than a section's index page.
+type chrome struct{ p *page }
+
+// chromeOf returns page p's chrome, and the key of everything it holds.
+func chromeOf(p *page) (chrome, chromeKey) {
+	place := "index.html"
+	if d := path.Dir(p.Path); d != "." {
+		dirs := strings.Split(d, "/")
+		place = dirs[0] + strings.Repeat("/_", len(dirs)-1) + "/index.html"
+	}
+	c := &page{f: p.f, b: p.b, Lang: p.Lang, Path: place, Section: p.Section, atRoot: p.atRoot, anyDepth: p.anyDepth, wasm: p.wasm}
+	return chrome{c}, chromeKey{lang: p.Lang, section: p.Section, place: place, atRoot: p.atRoot, anyDepth: p.anyDepth, wasm: p.wasm}
+}
+
+// chromeKey is a chrome's contents.
+type chromeKey struct {
+	lang                   catalog.Lang
+	section, place         string
+	atRoot, anyDepth, wasm bool
+}
+
+// sharedKey names a fragment drawn for a chrome with a template set.
+type sharedKey struct {
+	t      *template.Template
+	name   string
+	chrome chromeKey
+}
+
+// T is the page's T.
+func (c chrome) T(key string) string { return c.p.T(key) }
+
+// Link is the page's Link, for the root page and the index pages of
+// sections ("index.html", "cards/index.html").
+func (c chrome) Link(target string) (string, error) {
+	if strings.Count(target, "/") > 1 {
+		return "", fmt.Errorf("site: a shared fragment links %q, deeper than a section's index page", target)
+	}
+	return c.p.Link(target), nil
+}
+
+// Asset is the page's Asset.
+func (c chrome) Asset(target string) string { return c.p.Asset(target) }
+
+// Styles are the page's stylesheets.
+func (c chrome) Styles() []string { return c.p.Styles() }
+
+// Nav is the page's navigation.
+func (c chrome) Nav() []navLink { return c.p.Nav() }
+
+// Is is the page's Is.
+func (c chrome) Is(s string) bool { return c.p.Is(s) }
+
+// WASM is the page's WASM.
+func (c chrome) WASM() bool { return c.p.WASM() }
+
+// SetVersion is the page's SetVersion.
+func (c chrome) SetVersion() string { return c.p.SetVersion() }
+
+// ErrataLink is the page's ErrataLink.
+func (c chrome) ErrataLink() *link { return c.p.ErrataLink() }
+
+// Shared is the layout's fragment name (a template of the page's set that
+// reads only the page's chrome: see chrome) for this page: drawn once per
+// build for every page with the same chrome. Every page has a navigation,
+// a footer and the links of its head: drawn once, they cost a fraction.
+func (p *page) Shared(name string) (template.HTML, error) {
+	if p.tmpl == nil {
+		return "", fmt.Errorf("site: fragment %s outside a page", name)
+	}
+	if noTileMemo { // tests: drawn from the page itself, every time
+		var sb strings.Builder
+		err := p.tmpl.ExecuteTemplate(&sb, name, p)
+		return fragmentHTML(sb.String()), err
+	}
+	c, ck := chromeOf(p)
+	k := sharedKey{p.tmpl, name, ck}
+	f := p.f
+	f.sharedMu.Lock()
+	h, ok := f.shared[k]
+	f.sharedMu.Unlock()
+	if ok {
+		return h, nil
+	}
+	var sb strings.Builder
+	if err := p.tmpl.ExecuteTemplate(&sb, name, c); err != nil {
+		return "", err
+	}
+	h = fragmentHTML(sb.String())
+	f.sharedMu.Lock()
+	if f.shared == nil {
+		f.shared = map[sharedKey]template.HTML{}
+	}
+	f.shared[k] = h
+	f.sharedMu.Unlock()
+	return h, nil
 }

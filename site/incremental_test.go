@@ -174,9 +174,10 @@ func TestTileShapeCoversEveryField(t *testing.T) {
 }
 
 // TestTilesEqualTemplate: the sites built with the card tiles memoized
-// (moved from one depth to another) and each skill's block drawn once
-// equal those drawn with the templates every time: the starter, a
-// generated site, and hostile content.
+// (moved from one depth to another), each skill's block drawn once and
+// the layout's shared fragments drawn once per chrome (page.Shared) equal
+// those drawn with the templates every time, from the page itself: the
+// starter, a generated site, and hostile content.
 func TestTilesEqualTemplate(t *testing.T) {
 	for _, c := range []struct {
 		name string

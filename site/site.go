@@ -151,7 +151,8 @@ func Check(cat *catalog.Catalog, opts Options) error {
 
 // afterBuild and executed, when set (by the tests), see every Build's
 // outcome and every template executed; noTileMemo (tests) draws every
-// card tile and skill block with its template.
+// card tile, skill block and shared fragment of the layout with its
+// template, each time (the fragments from the page itself).
 var (
 	noTileMemo bool
 	afterBuild func(cat *catalog.Catalog, opts Options, err error)
@@ -269,6 +270,9 @@ type page struct {
 	// Content-Security-Policy must allow ('wasm-unsafe-eval': compiling a
 	// module, not eval of strings).
 	wasm bool
+	// tmpl is the template set drawing the page (its fragments too:
+	// Shared).
+	tmpl *template.Template
 }
 
 // WASM reports whether the page's CSP allows WebAssembly.
