@@ -226,6 +226,10 @@ type cardPage struct {
 	Scoring     []scoringView
 	Decks       []link
 	Checks      []checkView
+	frags       *fragmentMemo // the build's (StatRows, Crumbs)
+	// Drawn is the page's content written in Go (builder.drawCard), or
+	// "": its template draws it.
+	Drawn template.HTML
 }
 
 // artView links the whole picture of a card's art (the card shows it
@@ -401,6 +405,7 @@ func (b *builder) cardPageData(p *page, c card, images []imageView, art *artView
 		KindLabel: b.label("kind."+string(c.Kind), l),
 		KindLink:  p.Link("types/" + string(c.Kind) + "/index.html"),
 		Faction:   b.factionLink(p, c.Faction),
+		frags:     b.frags,
 	}
 	cp.Images, cp.Art = images, art
 	what := string(c.Kind) + " " + c.ID

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"fmt"
+	"html/template"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -176,16 +177,21 @@ func TestTileShapeCoversEveryField(t *testing.T) {
 // TestTilesEqualTemplate: the sites built with the card tiles memoized
 // (moved from one depth to another), each skill's block drawn once and
 // the layout's shared fragments drawn once per chrome (page.Shared) equal
-// those drawn with the templates every time, from the page itself: the
+// those drawn with the templates every time, from the page itself, and
+// the card pages written in Go (drawCard) equal card.html's: the
 // starter, a generated site, and hostile content.
 func TestTilesEqualTemplate(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		cat  *catalog.Catalog
 	}{{"starter", starter(t)}, {"generated", generated(t, 60, 20)}, {"hostile", hostileFixture()}} {
+		drawn := cardsDrawn.Load()
 		got, err := Build(c.cat, Options{})
 		if err != nil {
 			t.Fatal(err)
+		}
+		if cardsDrawn.Load() == drawn {
+			t.Errorf("%s: no card page written by drawCard", c.name)
 		}
 		noTileMemo = true
 		want, err := Build(c.cat, Options{})
@@ -214,4 +220,34 @@ func hostileFixture() *catalog.Catalog {
 	}
 	cat.Sort()
 	return cat
+}
+
+// TestEscTextIsHTMLTemplates: escText escapes a string as html/template
+// does in HTML text and in a quoted attribute value, on hostile strings:
+// markup, quotes, plus signs, NUL, invalid UTF-8, noncharacters, and
+// random bytes.
+func TestEscTextIsHTMLTemplates(t *testing.T) {
+	tm := template.Must(template.New("").Parse(`{{.}}|<p title="{{.}}">|<img alt='{{.}}'>`))
+	cases := []string{"", "plain", `<script>alert("x")</script>`, "a+b & c's \"q\"", "nul\x00here", "bad\xff\xfeutf8",
+		"\ufdd0\uffff\ufffe", "é ü — ’ «»", "\u2028\u2029", "{{.}}", "&amp;&#34;", "+<>'\"&\x00"}
+	r := rand.New(rand.NewPCG(13, 13))
+	for range 2000 {
+		b := make([]byte, r.IntN(24))
+		for i := range b {
+			b[i] = byte(r.IntN(256))
+		}
+		cases = append(cases, string(b))
+	}
+	for _, s := range cases {
+		var want strings.Builder
+		if err := tm.Execute(&want, s); err != nil {
+			t.Fatal(err)
+		}
+		var sb strings.Builder
+		escText(&sb, s)
+		e := sb.String()
+		if got := e + `|<p title="` + e + `">|<img alt='` + e + `'>`; got != want.String() {
+			t.Errorf("escText(%q) = %q, html/template %q", s, got, want.String())
+		}
+	}
 }

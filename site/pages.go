@@ -336,7 +336,14 @@ func (b *builder) buildLang(l catalog.Lang) error {
 				continue
 			}
 		}
-		p.Data = b.cardPageData(p, c, images, art)
+		cp := b.cardPageData(p, c, images, art)
+		p.Data = cp
+		if !b.check && !noTileMemo {
+			var err error
+			if cp.Drawn, _, err = b.drawCard(p, cp); err != nil {
+				return err
+			}
+		}
 		if !b.check {
 			p.Description, p.Image = b.cardDescription(c, l), "front.svg"
 		}

@@ -120,6 +120,7 @@ type builder struct {
 	check    bool
 	pageKeys *pageKeys // with Options.Pages
 	tiles    *tileMemo
+	frags    *fragmentMemo
 }
 
 // Build builds the whole site from the catalog. Content errors (an unknown
@@ -201,6 +202,7 @@ func build(cat *catalog.Catalog, opts Options, check bool) (Files, error) {
 		b.pageKeys = b.newPageKeys()
 	}
 	b.tiles = &tileMemo{t: b.tmpl["cards"], next: map[string]tile{}, off: noTileMemo}
+	b.frags = &fragmentMemo{t: b.tmpl["card"], m: map[string]string{}, off: noTileMemo}
 	if opts.Pages != nil {
 		b.tiles.prev = opts.Pages.tiles
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
@@ -252,4 +253,357 @@ func (s skillView) Block() (template.HTML, error) {
 	}
 	k.once.Do(func() { k.html, k.err = draw() })
 	return template.HTML(k.html), k.err //nolint:gosec // audited: html/template's output
+}
+
+// fragmentMemo keeps the fragments of the card pages drawn in one build
+// (a statistics row, a card's crumbs), each by the whole of the data it
+// was drawn from: a thousand Characters share a few values per
+// statistic, and every card of a kind and faction the same crumbs.
+type fragmentMemo struct {
+	t  *template.Template // the card page template
+	mu sync.Mutex
+	m  map[string]string
+	// off (tests) draws every fragment with the template
+	off bool
+}
+
+// draw returns template name drawn with data, whose every field the
+// key holds (fragmentKey).
+func (m *fragmentMemo) draw(name, key string, data any) (template.HTML, error) {
+	if m == nil {
+		return "", fmt.Errorf("site: fragment %s outside a build", name)
+	}
+	k := name + "\x00" + key
+	if !m.off {
+		m.mu.Lock()
+		h, ok := m.m[k]
+		m.mu.Unlock()
+		if ok {
+			return template.HTML(h), nil //nolint:gosec // audited: html/template's output
+		}
+	}
+	var sb strings.Builder
+	if err := m.t.ExecuteTemplate(&sb, name, data); err != nil {
+		return "", err
+	}
+	h := sb.String()
+	if !m.off {
+		m.mu.Lock()
+		m.m[k] = h
+		m.mu.Unlock()
+	}
+	return template.HTML(h), nil //nolint:gosec // audited: html/template's output
+}
+
+// fragmentKey joins strings into a key, each prefixed by its length (no
+// two lists share a key).
+func fragmentKey(b []byte, ss ...string) []byte {
+	for _, s := range ss {
+		b = strconv.AppendInt(b, int64(len(s)), 10)
+		b = append(b, ':')
+		b = append(b, s...)
+	}
+	return b
+}
+
+// StatRows are the rows of the card's statistics table ("statrow"), each
+// drawn once per build.
+func (cp *cardPage) StatRows() (template.HTML, error) {
+	var sb strings.Builder
+	var key []byte
+	for _, r := range cp.Stats {
+		key = fragmentKey(key[:0], r.Label)
+		for _, v := range r.Values {
+			key = fragmentKey(key, string(v))
+		}
+		h, err := cp.frags.draw("statrow", string(key), r)
+		if err != nil {
+			return "", err
+		}
+		sb.WriteString(string(h))
+	}
+	return template.HTML(sb.String()), nil //nolint:gosec // audited: html/template's output
+}
+
+// crumbs is what a card page's head shows above its name.
+type crumbs struct {
+	KindLink, KindLabel string
+	Faction             *link
+}
+
+// Crumbs is the start of the card's head: its type and faction links
+// ("card-crumbs"), drawn once per build.
+func (cp *cardPage) Crumbs() (template.HTML, error) {
+	c := crumbs{cp.KindLink, cp.KindLabel, cp.Faction}
+	key := fragmentKey(nil, c.KindLink, c.KindLabel)
+	if f := c.Faction; f != nil {
+		key = fragmentKey(key, f.Href, f.Label, f.Class, f.Lang)
+	}
+	return cp.frags.draw("card-crumbs", string(key), c)
+}
+
+// urlPlain matches the links a card page writes as they are: html/
+// template's URL filter, normaliser and attribute escaper leave them
+// unchanged (no scheme, nothing to encode or escape).
+var urlPlain = regexp.MustCompile(`^[A-Za-z0-9._/#-]*$`)
+
+// cardWriter writes a card page's content as html/template writes it
+// from card.html: strings escaped by html/template's rules for HTML text
+// and quoted attribute values (escText), safe HTML as it is, links only
+// when they are plain (urlPlain). ok turns false on anything else: the
+// page is then drawn by its template.
+type cardWriter struct {
+	sb strings.Builder
+	ok bool
+}
+
+// tag writes constant markup of this package.
+func (w *cardWriter) tag(s string) { w.sb.WriteString(s) }
+
+// text writes a string escaped as html/template escapes it in HTML text
+// and in a quoted attribute value (htmlEscaper, attrEscaper).
+func (w *cardWriter) text(s string) { escText(&w.sb, s) }
+
+// html writes HTML made by this package (template.HTML).
+func (w *cardWriter) html(h template.HTML) { w.sb.WriteString(string(h)) }
+
+// url writes a link of an href or src attribute, when it is plain.
+func (w *cardWriter) url(s string) {
+	if !urlPlain.MatchString(s) {
+		w.ok = false
+		return
+	}
+	w.sb.WriteString(s)
+}
+
+// escText writes s escaped as html/template's htmlEscaper and attrEscaper
+// escape a string: NUL, quotes, ampersand, plus and angle brackets (the
+// table holds ASCII only, which never occurs inside a multi-byte UTF-8
+// sequence: a byte scan does what its rune scan does).
+func escText(sb *strings.Builder, s string) {
+	written := 0
+	for i := 0; i < len(s); i++ {
+		var r string
+		switch s[i] {
+		case 0:
+			r = "\uFFFD"
+		case '"':
+			r = "&#34;"
+		case '&':
+			r = "&amp;"
+		case '\'':
+			r = "&#39;"
+		case '+':
+			r = "&#43;"
+		case '<':
+			r = "&lt;"
+		case '>':
+			r = "&gt;"
+		default:
+			continue
+		}
+		sb.WriteString(s[written:i])
+		sb.WriteString(r)
+		written = i + 1
+	}
+	sb.WriteString(s[written:])
+}
+
+// cardsDrawn counts the card pages drawCard wrote (tests).
+var cardsDrawn atomic.Int64
+
+// drawCard writes the content of card page p (template "content" of
+// card.html) in Go: a card page has some sixty template actions, each a
+// reflective call and an escaper's. ok is false for a page with a part
+// it does not write (a Leader's orders, an Objective's scoring, a
+// history) or a link that is not plain: its template draws it.
+// TestTilesEqualTemplate compares both on every page of three sites.
+func (b *builder) drawCard(p *page, d *cardPage) (template.HTML, bool, error) {
+	if d.Leader != nil || d.Scoring != nil || p.History(d.Card.ID) != nil {
+		return "", false, nil
+	}
+	l := p.Lang
+	T := func(key string) string { return b.label(key, l) }
+	coll := d.Card.Kind.Collection()
+	w := &cardWriter{ok: true}
+	w.sb.Grow(4 << 10)
+	w.tag("\n<article class=\"card-page\">\n")
+	crumbs, err := d.Crumbs()
+	if err != nil {
+		return "", false, err
+	}
+	w.html(crumbs)
+	w.tag("\n<h1>")
+	w.text(d.Name)
+	w.html(b.staleMark(l, []string{coll, d.Card.ID, "name"}))
+	w.tag("</h1>\n</header>\n<div class=\"card-body\">\n<div class=\"card-images\">\n")
+	for _, im := range d.Images {
+		w.tag(`<figure><a class="enlarge" href="`)
+		w.url(im.Src)
+		w.tag(`" title="`)
+		w.text(T("card.enlarge"))
+		w.tag(`" data-close="`)
+		w.text(T("card.close"))
+		w.tag(`"><img src="`)
+		w.url(im.Src)
+		w.tag(`" alt="`)
+		w.text(im.Alt)
+		w.tag(`" width="315" height="440"></a><figcaption>`)
+		w.text(im.Caption)
+		w.tag("</figcaption></figure>\n")
+	}
+	if a := d.Art; a != nil {
+		w.tag(`<p class="art-credit">`)
+		w.text(T("card.art"))
+		if a.Credit != "" {
+			w.tag(" — ")
+			w.text(a.Credit)
+		}
+		w.tag(` · <a href="`)
+		w.url(a.Href)
+		w.tag(`">`)
+		w.text(T("card.art.full"))
+		w.tag("</a></p>")
+	}
+	w.tag("</div>\n<div class=\"card-info\">\n")
+	if d.Flavor != "" {
+		w.tag(`<p class="flavor">`)
+		w.text(d.Flavor)
+		w.html(b.staleMark(l, []string{"characters", d.Card.ID, "flavor"}))
+		w.tag("</p>")
+	}
+	w.tag("\n")
+	if d.Text != "" {
+		w.tag("<section><h2>")
+		w.text(T("card.text"))
+		w.html(b.staleMark(l, []string{coll, d.Card.ID, "text"}))
+		w.tag(`</h2><div class="card-text">`)
+		w.html(d.Text)
+		w.tag("</div></section>")
+	}
+	w.tag("\n\n")
+	if len(d.Stats) > 0 {
+		w.tag("<section><h2>")
+		if len(d.StatHeads) > 0 {
+			w.text(T("card.stats"))
+		} else {
+			w.text(T("stat.bonuses"))
+		}
+		w.tag("</h2>\n<table class=\"stats\">")
+		if len(d.StatHeads) > 0 {
+			w.tag("<thead><tr><td></td>")
+			for _, h := range d.StatHeads {
+				w.tag(`<th scope="col">`)
+				w.text(h)
+				w.tag("</th>")
+			}
+			w.tag("</tr></thead>")
+		}
+		w.tag("\n<tbody>")
+		rows, err := d.StatRows()
+		if err != nil {
+			return "", false, err
+		}
+		w.html(rows)
+		w.tag("</tbody></table></section>")
+	}
+	w.tag("\n")
+	blocks := func(ss []skillView) error {
+		for _, s := range ss {
+			h, err := s.Block()
+			if err != nil {
+				return err
+			}
+			w.html(h)
+		}
+		return nil
+	}
+	if len(d.Skills) > 0 {
+		w.tag("<section><h2>")
+		if d.Card.Kind == catalog.KindReference {
+			w.text(T("ref.skills"))
+		} else {
+			w.text(T("card.skills"))
+			if len(d.StatHeads) > 0 {
+				w.tag(" — ")
+				w.text(d.StatHeads[0])
+			}
+		}
+		w.tag("</h2>")
+		if err := blocks(d.Skills); err != nil {
+			return "", false, err
+		}
+		w.tag("</section>")
+	}
+	w.tag("\n")
+	if len(d.PanicSkills) > 0 {
+		w.tag("<section><h2>")
+		w.text(T("card.skills"))
+		w.tag(" — ")
+		w.text(T("card.panic"))
+		w.tag("</h2>")
+		if err := blocks(d.PanicSkills); err != nil {
+			return "", false, err
+		}
+		w.tag("</section>")
+	}
+	w.tag("\n\n<section><h2>")
+	w.text(T("card.decks"))
+	w.tag("</h2>")
+	if len(d.Decks) > 0 {
+		w.tag(`<ul class="plain">`)
+		for _, k := range d.Decks {
+			w.tag(`<li><a href="`)
+			w.url(k.Href)
+			w.tag(`">`)
+			w.text(k.Label)
+			w.tag("</a></li>")
+		}
+		w.tag("</ul>")
+	} else {
+		w.tag(`<p class="muted">`)
+		w.text(T("card.nodecks"))
+		w.tag("</p>")
+	}
+	w.tag("</section>\n<section><h2>")
+	w.text(T("card.checks"))
+	w.tag("</h2>")
+	if len(d.Checks) > 0 {
+		w.tag(`<ul class="plain">`)
+		for _, c := range d.Checks {
+			w.tag(`<li><a href="`)
+			w.url(c.Href)
+			w.tag(`">`)
+			w.text(c.ID)
+			w.tag("</a>")
+			for _, r := range c.Rules {
+				w.tag(` <a class="rule-ref" href="`)
+				if r.Href != "" {
+					w.url(r.Href)
+				} else {
+					w.tag("#")
+				}
+				w.tag(`">`)
+				w.text(r.Label)
+				w.tag("</a>")
+			}
+			w.tag("</li>")
+		}
+		w.tag("</ul>")
+	} else {
+		w.tag(`<p class="muted">`)
+		w.text(T("card.nochecks"))
+		w.tag("</p>")
+	}
+	w.tag("</section>\n")
+	w.tag(`<p class="card-id">`)
+	w.text(T("card.id"))
+	w.tag(" <code>")
+	w.text(d.Card.ID)
+	w.tag("</code></p>\n</div>\n</div>\n</article>\n")
+	if !w.ok {
+		return "", false, nil
+	}
+	cardsDrawn.Add(1)
+	return template.HTML(w.sb.String()), true, nil //nolint:gosec // audited: escaped as html/template escapes (escText), plain links, safe HTML
 }
