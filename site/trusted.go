@@ -164,6 +164,12 @@ func (it listItem) Tile() (template.HTML, error) {
 	if ok && !m.off {
 		h, done = t.moved(it.Href, it.Thumb)
 	}
+	if !done && !m.off {
+		h, done = drawTile(it)
+		if done && !ok {
+			t = tile{href: it.Href, thumb: it.Thumb, html: h}
+		}
+	}
 	if !done {
 		var sb strings.Builder
 		if err := m.t.ExecuteTemplate(&sb, "cardtile", it); err != nil {
@@ -606,4 +612,95 @@ func (b *builder) drawCard(p *page, d *cardPage) (template.HTML, bool, error) {
 	}
 	cardsDrawn.Add(1)
 	return template.HTML(w.sb.String()), true, nil //nolint:gosec // audited: escaped as html/template escapes (escText), plain links, safe HTML
+}
+
+// drawTile writes the card tile of it as template "cardtile" draws it
+// (escText, plain links); false when a link is not plain.
+func drawTile(it listItem) (string, bool) {
+	w := &cardWriter{ok: true}
+	w.sb.Grow(512)
+	w.tag(`<li data-id="`)
+	w.text(it.ID)
+	w.tag(`" data-kind="`)
+	w.text(it.Kind)
+	w.tag(`" data-faction="`)
+	w.text(it.FactionID)
+	w.tag(`" data-cost="`)
+	if it.HasCost {
+		w.tag(strconv.Itoa(it.Cost))
+	}
+	w.tag(`"><a href="`)
+	w.url(it.Href)
+	w.tag(`"`)
+	if f := it.Faction; f != nil {
+		w.tag(` class="`)
+		w.text(f.Class)
+		w.tag(`"`)
+	}
+	w.tag(`><img class="thumb" src="`)
+	w.url(it.Thumb)
+	w.tag(`" alt="" width="90" height="126" loading="lazy"><span class="tile-text"><span class="name">`)
+	w.text(it.Name)
+	w.tag(`</span><span class="meta"><span class="kind kind-`)
+	w.text(it.Kind)
+	w.tag(`">`)
+	w.text(it.KindLabel)
+	w.tag(`</span>`)
+	if it.Format != "" {
+		w.tag(`<span class="format">`)
+		w.text(it.Format)
+		w.tag(`</span>`)
+	}
+	if f := it.Faction; f != nil {
+		w.tag(`<span class="faction `)
+		w.text(f.Class)
+		w.tag(`">`)
+		w.text(f.Label)
+		w.tag(`</span>`)
+	}
+	if it.HasCost {
+		w.tag(`<span class="cost" title="`)
+		w.text(it.CostLabel)
+		w.tag(`"><span class="visually-hidden">`)
+		w.text(it.CostLabel)
+		w.tag(` </span>`)
+		w.tag(strconv.Itoa(it.Cost))
+		w.tag(`</span>`)
+	}
+	w.tag(`</span>`)
+	if len(it.Stats) > 0 {
+		w.tag(`<span class="key-stats">`)
+		for _, s := range it.Stats {
+			w.tag(`<span class="stat"><abbr title="`)
+			w.text(s.Title)
+			w.tag(`">`)
+			w.text(s.Abbr)
+			w.tag(`</abbr> `)
+			w.text(s.Value)
+			w.tag(`</span>`)
+		}
+		w.tag(`</span>`)
+	}
+	w.tag(`</span></a></li>`)
+	return w.sb.String(), w.ok
+}
+
+// tileList is a list of cards ("cardlist"): their tiles in a <ul>, ""
+// when the tiles are drawn by the template each time (noTileMemo).
+func tileList(items []listItem) (template.HTML, error) {
+	if noTileMemo || len(items) == 0 {
+		return "", nil
+	}
+	var sb strings.Builder
+	sb.WriteString("<ul class=\"card-list\">\n")
+	for _, it := range items {
+		h, err := it.Tile()
+		if err != nil {
+			return "", err
+		}
+		sb.WriteString(string(h))
+		sb.WriteByte('\n')
+	}
+	sb.WriteString("</ul>")
+	return template.HTML(sb.String()), nil //nolint:gosec // audited: the tiles (Tile) in constant markup
 }
