@@ -112,8 +112,9 @@ func outcomeDiff(cat1 *catalog.Catalog, err1 error, cat2 *catalog.Catalog, err2 
 }
 
 // loadWays loads fsys as one package and file by file (with a fresh
-// cache), fails the test when they differ, and reports whether the second
-// load had to evaluate the whole package.
+// cache; with and without the plain-data fast path), fails the test when
+// they differ, and reports whether the second load had to evaluate the
+// whole package.
 func loadWays(t *testing.T, fsys fs.FS, opt Options) (whole bool) {
 	t.Helper()
 	cat, err := newLoader(fsys, opt).load() // not compared again by TestMain
@@ -126,6 +127,13 @@ func loadWays(t *testing.T, fsys fs.FS, opt Options) (whole bool) {
 	units.Cache, units.UnitSize = nil, testUnitSize
 	if cat3, err3 := Load(fsys, units); outcomeDiff(cat, err, cat3, err3) != "" {
 		t.Errorf("in units of %d bytes: %s", testUnitSize, outcomeDiff(cat, err, cat3, err3))
+	}
+	// and file by file with the plain-data fast path off (fast.go): the
+	// loads above take it, the whole package never does
+	noFast := opt
+	noFast.Cache, noFast.noFast = NewCache(), true
+	if cat4, err4 := Load(fsys, noFast); outcomeDiff(cat, err, cat4, err4) != "" {
+		t.Errorf("without the fast path: %s", outcomeDiff(cat, err, cat4, err4))
 	}
 	if opt.Cache.Whole {
 		t.Logf("whole package: %s", opt.Cache.why)
