@@ -21,11 +21,13 @@ import (
 // validator compiled once from the schema's syntax:
 //
 //   - The compiler understands the constructs the schema uses (closed
-//     definitions and embedding, required/optional/regular fields, pattern
-//     constraints with a label alias, kinds, bounds, regexps, !=, literal
-//     and struct disjunctions with defaults, a default taken from a sibling
-//     field, fixed and open lists). Anything else becomes an opaque node:
-//     detect, don't guess.
+//     definitions, embedding and close(), required/optional/regular
+//     fields, pattern constraints with a label alias, kinds, bounds,
+//     regexps, !=, literal and struct disjunctions with defaults, fixed and
+//     open lists, references to a field of the struct or of an enclosing
+//     one, hidden fields, and `[if f == lit {lit}, ..., lit][i]`, the
+//     check games' default board width). Anything else becomes an opaque
+//     node: detect, don't guess.
 //   - A file is eligible when its syntax is plain data (fastData) and every
 //     value it gives meets a known, non-opaque node.
 //   - The fast path only ever says "valid, here is the data": any error, any
@@ -76,12 +78,37 @@ type fastAlt struct {
 	match   []*regexp.Regexp
 	nomatch []*regexp.Regexp
 	ne      []*dval
-	label   bool     // equal to the label of the field a pattern matched
-	sibling []string // equal to these sibling fields' values
+	label   bool      // equal to the label of the field a pattern matched
+	refs    []fastRef // equal to these fields' values
+	sel     *fastSelect
 	st      *fastStruct
 	list    *fastList
 	ref     *fastDef // a definition referred to from inside itself
 	opaque  bool
+}
+
+// fastRef names a field of the struct the reference is in (up 0), or of
+// an enclosing one; key is its index key (hiddenKey for hidden fields).
+type fastRef struct {
+	up  int
+	key string
+}
+
+// hiddenKey is the index key of a hidden field: no data field has it.
+func hiddenKey(name string) string { return "\x00" + name }
+
+// fastSelect is `[if ref == lit {lit}, ..., lit][index]`: the index-th
+// of the literals whose condition holds.
+type fastSelect struct {
+	items []fastSelItem
+	index int
+}
+
+type fastSelItem struct {
+	cond *fastRef // nil: always
+	op   token.Token
+	lit  *dval // compared with the field's value
+	v    *dval
 }
 
 type fastBound struct {
@@ -98,10 +125,18 @@ type fastValue struct {
 }
 
 type fastField struct {
-	name string
-	opt  token.Token // token.ILLEGAL (regular), token.OPTION (?) or token.NOT (!)
-	v    *fastValue
-	sib  bool // v refers to a sibling field
+	name   string
+	opt    token.Token // token.ILLEGAL (regular), token.OPTION (?) or token.NOT (!)
+	v      *fastValue
+	dep    bool // v refers to fields: checked after the others
+	hidden bool // not output; always evaluated
+}
+
+func (f *fastField) key() string {
+	if f.hidden {
+		return hiddenKey(f.name)
+	}
+	return f.name
 }
 
 type fastPattern struct {
@@ -157,8 +192,8 @@ type fastCompiler struct {
 type fastEnv struct {
 	def   string
 	inDef bool
-	alias string         // the pattern label alias in scope
-	st    *ast.StructLit // the struct literal whose fields are siblings
+	alias string           // the pattern label alias in scope
+	sts   []*ast.StructLit // the struct literals around, innermost last
 }
 
 func compileFast(files []*ast.File) *fastSchema {
@@ -190,21 +225,25 @@ func compileFast(files []*ast.File) *fastSchema {
 	for _, d := range topFields {
 		name, _, _ := ast.LabelName(d.Label)
 		v := c.expr(d.Value, fastEnv{})
-		top.add(name, d.Constraint, v)
+		top.add(name, d.Constraint, v, false)
 	}
 	return &fastSchema{top: top}
 }
 
-func (s *fastStruct) add(name string, opt token.Token, v *fastValue) {
-	if i, ok := s.index[name]; ok {
+func (s *fastStruct) add(name string, opt token.Token, v *fastValue, hidden bool) {
+	key := name
+	if hidden {
+		key = hiddenKey(name)
+	}
+	if i, ok := s.index[key]; ok {
 		f := s.fields[i]
 		f.v = conjValues(f.v, v)
 		f.opt = mergePresence(f.opt, opt)
-		f.sib = f.sib || hasSibling(v)
+		f.dep = f.dep || hasRefs(v, map[*fastValue]bool{})
 		return
 	}
-	s.index[name] = len(s.fields)
-	s.fields = append(s.fields, &fastField{name: name, opt: opt, v: v, sib: hasSibling(v)})
+	s.index[key] = len(s.fields)
+	s.fields = append(s.fields, &fastField{name: name, opt: opt, v: v, dep: hasRefs(v, map[*fastValue]bool{}), hidden: hidden})
 }
 
 // mergePresence: any regular declaration makes a field regular; else
@@ -219,10 +258,38 @@ func mergePresence(a, b token.Token) token.Token {
 	return token.OPTION
 }
 
-func hasSibling(v *fastValue) bool {
+// hasRefs: v, or a value inside it, refers to fields (not through
+// definitions, whose references stay inside them).
+func hasRefs(v *fastValue, seen map[*fastValue]bool) bool {
+	if v == nil || seen[v] {
+		return false
+	}
+	seen[v] = true
 	for _, a := range v.alts {
-		if len(a.sibling) > 0 {
+		if len(a.refs) > 0 || a.sel != nil {
 			return true
+		}
+		if a.st != nil {
+			for _, f := range a.st.fields {
+				if hasRefs(f.v, seen) {
+					return true
+				}
+			}
+			for _, p := range a.st.patterns {
+				if hasRefs(p.v, seen) {
+					return true
+				}
+			}
+		}
+		if a.list != nil {
+			for _, e := range a.list.elems {
+				if hasRefs(e, seen) {
+					return true
+				}
+			}
+			if hasRefs(a.list.rest, seen) {
+				return true
+			}
 		}
 	}
 	return false
@@ -332,10 +399,27 @@ func (c *fastCompiler) expr(x ast.Expr, e fastEnv) *fastValue {
 		}
 		return opaqueValue()
 	case *ast.CallExpr:
-		if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "error" && id.Node == nil {
+		id, ok := x.Fun.(*ast.Ident)
+		if !ok || id.Node != nil {
+			return opaqueValue()
+		}
+		switch {
+		case id.Name == "error":
 			return &fastValue{} // always an error
+		case id.Name == "close" && len(x.Args) == 1:
+			v := c.expr(x.Args[0], e)
+			if len(v.alts) != 1 || !plainStructAlt(v.alts[0]) || v.alts[0].opaque || v.hasDefault {
+				return opaqueValue()
+			}
+			a := *v.alts[0]
+			st := *a.st
+			st.closed = true
+			a.st = &st
+			return &fastValue{alts: []*fastAlt{&a}}
 		}
 		return opaqueValue()
+	case *ast.IndexExpr:
+		return c.selectExpr(x, e)
 	}
 	return opaqueValue()
 }
@@ -343,15 +427,25 @@ func (c *fastCompiler) expr(x ast.Expr, e fastEnv) *fastValue {
 func (c *fastCompiler) ident(x *ast.Ident, e fastEnv) *fastValue {
 	// The parser resolves an identifier to its scope (a struct literal,
 	// a file) and the value it names; across files it leaves both nil.
-	if e.alias != "" && x.Name == e.alias && x.Scope != ast.Node(e.st) {
+	if e.alias != "" && x.Name == e.alias && (len(e.sts) == 0 || x.Scope != ast.Node(e.sts[len(e.sts)-1])) {
 		return &fastValue{alts: []*fastAlt{{kinds: kString, label: true}}}
 	}
-	if x.Scope != nil && e.st != nil && x.Scope == ast.Node(e.st) {
-		for _, el := range e.st.Elts {
-			if f, ok := el.(*ast.Field); ok {
-				if name, ok := plainLabel(f); ok && name == x.Name && !strings.HasPrefix(name, "#") && !strings.HasPrefix(name, "_") {
-					return &fastValue{alts: []*fastAlt{{kinds: kTop, sibling: []string{name}}}}
+	for up := 0; up < len(e.sts) && x.Scope != nil; up++ {
+		st := e.sts[len(e.sts)-1-up]
+		if x.Scope != ast.Node(st) {
+			continue
+		}
+		for _, el := range st.Elts {
+			if f, ok := el.(*ast.Field); ok && f.Constraint == token.ILLEGAL {
+				name, isIdent, err := ast.LabelName(f.Label)
+				if err != nil || name != x.Name || strings.HasPrefix(name, "#") {
+					continue
 				}
+				key := name
+				if isIdent && strings.HasPrefix(name, "_") {
+					key = hiddenKey(name)
+				}
+				return &fastValue{alts: []*fastAlt{{kinds: kTop, refs: []fastRef{{up, key}}}}}
 			}
 		}
 		return opaqueValue()
@@ -379,6 +473,8 @@ func (c *fastCompiler) ident(x *ast.Ident, e fastEnv) *fastValue {
 
 func (c *fastCompiler) structLit(x *ast.StructLit, e fastEnv) *fastValue {
 	st := &fastStruct{index: map[string]int{}, closed: e.inDef, def: e.def}
+	inner := e
+	inner.sts = append(e.sts[:len(e.sts):len(e.sts)], x)
 	for _, el := range x.Elts {
 		switch el := el.(type) {
 		case *ast.CommentGroup:
@@ -390,7 +486,7 @@ func (c *fastCompiler) structLit(x *ast.StructLit, e fastEnv) *fastValue {
 				if len(pat.Elts) != 1 || el.Constraint != token.ILLEGAL {
 					return opaqueValue()
 				}
-				pe := fastEnv{def: e.def, inDef: e.inDef}
+				pe := fastEnv{def: e.def, inDef: e.inDef, sts: inner.sts}
 				lx := pat.Elts[0]
 				if a, ok := lx.(*ast.Alias); ok {
 					if e.alias != "" {
@@ -399,6 +495,9 @@ func (c *fastCompiler) structLit(x *ast.StructLit, e fastEnv) *fastValue {
 					pe.alias, lx = a.Ident.Name, a.Expr
 				}
 				p := fastPattern{label: c.expr(lx, fastEnv{def: e.def, inDef: e.inDef}), alias: pe.alias != ""}
+				if hasRefs(p.label, map[*fastValue]bool{}) {
+					return opaqueValue()
+				}
 				p.v = c.expr(el.Value, pe)
 				st.patterns = append(st.patterns, p)
 				continue
@@ -407,12 +506,14 @@ func (c *fastCompiler) structLit(x *ast.StructLit, e fastEnv) *fastValue {
 				return opaqueValue()
 			}
 			name, isIdent, err := ast.LabelName(el.Label)
-			if err != nil || isIdent && (strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_")) {
-				return opaqueValue() // definitions and hidden fields inside a struct
+			if err != nil || isIdent && strings.HasPrefix(name, "#") {
+				return opaqueValue() // definitions inside a struct
 			}
-			ve := e
-			ve.st = x
-			st.add(name, el.Constraint, c.expr(el.Value, ve))
+			hidden := isIdent && strings.HasPrefix(name, "_")
+			if hidden && el.Constraint != token.ILLEGAL {
+				return opaqueValue()
+			}
+			st.add(name, el.Constraint, c.expr(el.Value, inner), hidden)
 		case *ast.EmbedDecl:
 			v := c.expr(el.Expr, e)
 			if len(v.alts) != 1 || v.alts[0].st == nil || v.alts[0].opaque || v.hasDefault || !plainStructAlt(v.alts[0]) {
@@ -420,7 +521,7 @@ func (c *fastCompiler) structLit(x *ast.StructLit, e fastEnv) *fastValue {
 			}
 			emb := v.alts[0].st
 			for _, f := range emb.fields {
-				st.add(f.name, f.opt, f.v)
+				st.add(f.name, f.opt, f.v, f.hidden)
 			}
 			st.patterns = append(st.patterns, emb.patterns...)
 		default:
@@ -430,10 +531,66 @@ func (c *fastCompiler) structLit(x *ast.StructLit, e fastEnv) *fastValue {
 	return &fastValue{alts: []*fastAlt{{kinds: kStruct, st: st}}}
 }
 
+// selectExpr compiles `[if ref == lit {lit}, ..., lit][index]` (a
+// default that depends on another field); anything else is opaque.
+func (c *fastCompiler) selectExpr(x *ast.IndexExpr, e fastEnv) *fastValue {
+	list, ok := x.X.(*ast.ListLit)
+	idx, ok2 := x.Index.(*ast.BasicLit)
+	if !ok || !ok2 {
+		return opaqueValue()
+	}
+	i, ok := literalOf(idx, false)
+	if !ok || i.kind != kInt {
+		return opaqueValue()
+	}
+	sel := &fastSelect{index: int(i.i)}
+	for _, el := range list.Elts {
+		item := fastSelItem{}
+		if comp, ok := el.(*ast.Comprehension); ok {
+			if len(comp.Clauses) != 1 {
+				return opaqueValue()
+			}
+			clause, ok := comp.Clauses[0].(*ast.IfClause)
+			body, ok2 := comp.Value.(*ast.StructLit)
+			if !ok || !ok2 || len(body.Elts) != 1 {
+				return opaqueValue()
+			}
+			cond, ok := clause.Condition.(*ast.BinaryExpr)
+			emb, ok2 := body.Elts[0].(*ast.EmbedDecl)
+			if !ok || !ok2 || cond.Op != token.EQL && cond.Op != token.NEQ {
+				return opaqueValue()
+			}
+			id, ok := cond.X.(*ast.Ident)
+			lit, ok2 := cond.Y.(*ast.BasicLit)
+			if !ok || !ok2 {
+				return opaqueValue()
+			}
+			ref := c.ident(id, e)
+			if len(ref.alts) != 1 || len(ref.alts[0].refs) != 1 || ref.alts[0].kinds != kTop {
+				return opaqueValue()
+			}
+			item.cond, item.op = &ref.alts[0].refs[0], cond.Op
+			if item.lit, ok = literalOf(lit, false); !ok {
+				return opaqueValue()
+			}
+			el = emb.Expr
+		}
+		v, ok := el.(*ast.BasicLit)
+		if !ok {
+			return opaqueValue()
+		}
+		if item.v, ok = literalOf(v, false); !ok {
+			return opaqueValue()
+		}
+		sel.items = append(sel.items, item)
+	}
+	return &fastValue{alts: []*fastAlt{{kinds: kTop, sel: sel}}}
+}
+
 // plainStructAlt: the alternative is a struct and nothing else.
 func plainStructAlt(a *fastAlt) bool {
-	return a.kinds == kStruct && len(a.lits)+len(a.bounds)+len(a.match)+len(a.nomatch)+len(a.ne)+len(a.sibling) == 0 &&
-		!a.label && a.list == nil && a.ref == nil
+	return a.kinds == kStruct && len(a.lits)+len(a.bounds)+len(a.match)+len(a.nomatch)+len(a.ne)+len(a.refs) == 0 &&
+		!a.label && a.list == nil && a.ref == nil && a.sel == nil
 }
 
 // disjunction compiles a | b | ..., with its default markers.
@@ -506,12 +663,15 @@ func conjAlts(x, y *fastAlt) *fastAlt {
 		nomatch: append(append([]*regexp.Regexp(nil), x.nomatch...), y.nomatch...),
 		ne:      append(append([]*dval(nil), x.ne...), y.ne...),
 		label:   x.label || y.label,
-		sibling: append(append([]string(nil), x.sibling...), y.sibling...),
+		refs:    append(append([]fastRef(nil), x.refs...), y.refs...),
 		st:      x.st,
 		list:    x.list,
 	}
 	if z.kinds == 0 {
 		return nil
+	}
+	if x.sel != nil || y.sel != nil {
+		return &fastAlt{kinds: kTop, opaque: true}
 	}
 	if y.st != nil {
 		if z.st != nil {
@@ -549,7 +709,7 @@ func conjStructs(a, b *fastStruct) (*fastStruct, bool) {
 			return nil, false
 		}
 		for _, f := range open.fields {
-			if _, ok := closed.index[f.name]; !ok {
+			if _, ok := closed.index[f.key()]; !ok {
 				return nil, false
 			}
 		}
@@ -560,7 +720,7 @@ func conjStructs(a, b *fastStruct) (*fastStruct, bool) {
 	}
 	for _, s := range []*fastStruct{a, b} {
 		for _, f := range s.fields {
-			st.add(f.name, f.opt, f.v)
+			st.add(f.name, f.opt, f.v, f.hidden)
 		}
 		st.patterns = append(st.patterns, s.patterns...)
 	}
@@ -730,18 +890,41 @@ func dataLabel(f *ast.Field) (string, bool) {
 // Checking. Each check returns the value's JSON, or false: an error or a
 // doubt, either way a case for CUE.
 
-// siblings gives the output of a struct's other fields.
-type siblings func(name string) ([]byte, bool)
+// fastScope is a struct being checked, for the references into it: the
+// JSON of its fields so far, and the struct around it.
+type fastScope struct {
+	up   *fastScope
+	s    *fastStruct
+	outs [][]byte
+}
 
-func (v *fastValue) check(d *dval, label string, sib siblings) ([]byte, bool) {
+// lookup is the JSON of the field r names, if known by now.
+func (sc *fastScope) lookup(r fastRef) ([]byte, bool) {
+	for i := 0; i < r.up && sc != nil; i++ {
+		sc = sc.up
+	}
+	if sc == nil {
+		return nil, false
+	}
+	i, ok := sc.s.index[r.key]
+	if !ok || sc.outs[i] == nil {
+		return nil, false
+	}
+	return sc.outs[i], true
+}
+
+func (v *fastValue) check(d *dval, label string, sc *fastScope) ([]byte, bool) {
 	var out []byte
 	n := 0
 	for _, a := range v.alts {
 		if a.opaque {
 			return nil, false
 		}
-		o, ok := a.check(d, label, sib)
-		if !ok {
+		o, res := a.check(d, label, sc)
+		if res < 0 {
+			return nil, false // a reference not known: left to CUE
+		}
+		if res == 0 {
 			continue
 		}
 		if n > 0 && (d.kind == kStruct || !bytes.Equal(o, out)) {
@@ -752,61 +935,133 @@ func (v *fastValue) check(d *dval, label string, sib siblings) ([]byte, bool) {
 	return out, n > 0
 }
 
-func (a *fastAlt) check(d *dval, label string, sib siblings) ([]byte, bool) {
+// check reports 1 and the JSON when the alternative accepts d, 0 when it
+// does not, -1 when it cannot tell.
+func (a *fastAlt) check(d *dval, label string, sc *fastScope) ([]byte, int) {
 	if a.ref != nil {
-		return a.ref.v.check(d, label, sib)
+		out, ok := a.ref.v.check(d, label, sc)
+		if !ok {
+			return nil, -1 // a failed recursive value: no telling which way
+		}
+		return out, 1
 	}
 	if d.kind&a.kinds == 0 {
-		return nil, false
+		return nil, 0
 	}
 	switch d.kind {
 	case kStruct:
 		if a.st == nil {
-			return nil, false
+			return nil, -1
 		}
-		return a.st.check(d, label)
+		out, ok := a.st.check(d, label, sc)
+		return out, b2i(ok)
 	case kList:
 		if a.list == nil {
-			return nil, false
+			return nil, -1
 		}
-		return a.list.check(d, label)
+		out, ok := a.list.check(d, label, sc)
+		return out, b2i(ok)
 	}
 	for _, l := range a.lits {
 		if !sameScalar(d, l) {
-			return nil, false
+			return nil, 0
 		}
 	}
 	for _, b := range a.bounds {
 		if !b.holds(d) {
-			return nil, false
+			return nil, 0
 		}
 	}
 	for _, re := range a.match {
 		if !re.MatchString(d.str) {
-			return nil, false
+			return nil, 0
 		}
 	}
 	for _, re := range a.nomatch {
 		if re.MatchString(d.str) {
-			return nil, false
+			return nil, 0
 		}
 	}
 	for _, x := range a.ne {
 		if d.kind != x.kind || sameScalar(d, x) {
-			return nil, false
+			return nil, 0
 		}
 	}
 	out := appendScalar(nil, d)
 	if a.label && (d.kind != kString || d.str != label) {
-		return nil, false
+		return nil, 0
 	}
-	for _, s := range a.sibling {
-		o, ok := sib(s)
-		if !ok || !bytes.Equal(o, out) {
-			return nil, false
+	for _, r := range a.refs {
+		o, ok := sc.lookup(r)
+		if !ok {
+			return nil, -1
+		}
+		if !bytes.Equal(o, out) {
+			return nil, 0
 		}
 	}
-	return out, true
+	if a.sel != nil {
+		o, ok := a.sel.eval(sc)
+		if !ok {
+			return nil, -1
+		}
+		if !bytes.Equal(o, out) {
+			return nil, 0
+		}
+	}
+	return out, 1
+}
+
+func b2i(ok bool) int {
+	if ok {
+		return 1
+	}
+	return 0
+}
+
+// eval is the JSON of the selected literal.
+func (s *fastSelect) eval(sc *fastScope) ([]byte, bool) {
+	n := 0
+	for _, it := range s.items {
+		if it.cond != nil {
+			o, ok := sc.lookup(*it.cond)
+			if !ok {
+				return nil, false
+			}
+			want := appendScalar(nil, it.lit)
+			// Only a scalar of the literal's kind compares for certain.
+			if len(o) == 0 || kindOfJSON(o) != kindOfJSON(want) || kindOfJSON(o) == 0 {
+				return nil, false
+			}
+			if bytes.Equal(o, want) != (it.op == token.EQL) {
+				continue
+			}
+		}
+		if n == s.index {
+			return appendScalar(nil, it.v), true
+		}
+		n++
+	}
+	return nil, false // out of range: an error
+}
+
+// kindOfJSON is the kind of a scalar's JSON (0 for anything else, and
+// for numbers that are not ints, whose text may differ for equal values).
+func kindOfJSON(b []byte) kinds {
+	switch c := b[0]; {
+	case c == '"':
+		return kString
+	case c == 't' || c == 'f':
+		return kBool
+	case c == 'n':
+		return kNull
+	case c == '-' || c >= '0' && c <= '9':
+		if bytes.IndexByte(b, '.') >= 0 {
+			return 0
+		}
+		return kInt
+	}
+	return 0
 }
 
 func sameScalar(a, b *dval) bool {
@@ -884,7 +1139,7 @@ func appendJSONString(buf []byte, s string) []byte {
 	return append(buf, '"')
 }
 
-func (l *fastList) check(d *dval, label string) ([]byte, bool) {
+func (l *fastList) check(d *dval, label string, sc *fastScope) ([]byte, bool) {
 	if len(d.elems) < len(l.elems) || l.rest == nil && len(d.elems) > len(l.elems) {
 		return nil, false
 	}
@@ -894,7 +1149,7 @@ func (l *fastList) check(d *dval, label string) ([]byte, bool) {
 		if i < len(l.elems) {
 			v = l.elems[i]
 		}
-		o, ok := v.check(e, label, noSiblings)
+		o, ok := v.check(e, label, sc)
 		if !ok {
 			return nil, false
 		}
@@ -906,51 +1161,43 @@ func (l *fastList) check(d *dval, label string) ([]byte, bool) {
 	return append(out, ']'), true
 }
 
-func noSiblings(string) ([]byte, bool) { return nil, false }
-
 // check checks a struct of data: every field is declared or matches a
 // pattern, the required ones are there, the regular ones it lacks have a
-// concrete default.
-func (s *fastStruct) check(d *dval, label string) ([]byte, bool) {
-	outs := make([][]byte, len(s.fields))
+// concrete default, the hidden ones evaluate. Fields that refer to others
+// are checked after the others, in their order.
+func (s *fastStruct) check(d *dval, label string, up *fastScope) ([]byte, bool) {
+	sc := &fastScope{up: up, s: s, outs: make([][]byte, len(s.fields))}
 	var extra []dfield // fields matched by patterns only, with their JSON
 	given := make([]*dval, len(s.fields))
 	for _, f := range d.fields {
 		i, declared := s.index[f.name]
 		if declared {
 			given[i] = f.v
-			if s.fields[i].sib {
+			if s.fields[i].dep {
 				continue // after the others
 			}
 		}
-		out, ok := s.checkField(i, declared, f.name, f.v, label, nil)
+		out, ok := s.checkField(i, declared, f.name, f.v, label, sc)
 		if !ok {
 			return nil, false
 		}
 		if declared {
-			outs[i] = out
+			sc.outs[i] = out
 		} else {
 			extra = append(extra, dfield{f.name, &dval{str: string(out)}})
 		}
 	}
-	sib := func(name string) ([]byte, bool) {
-		i, ok := s.index[name]
-		if !ok || s.fields[i].sib || outs[i] == nil {
-			return nil, false
-		}
-		return outs[i], true
-	}
 	for pass := 0; pass < 2; pass++ {
 		for i, f := range s.fields {
-			if f.sib != (pass == 1) || outs[i] != nil {
+			if f.dep != (pass == 1) || sc.outs[i] != nil {
 				continue
 			}
 			if given[i] != nil {
-				out, ok := s.checkField(i, true, f.name, given[i], label, sib)
+				out, ok := s.checkField(i, true, f.name, given[i], label, sc)
 				if !ok {
 					return nil, false
 				}
-				outs[i] = out
+				sc.outs[i] = out
 				continue
 			}
 			switch f.opt {
@@ -959,11 +1206,11 @@ func (s *fastStruct) check(d *dval, label string) ([]byte, bool) {
 			case token.NOT:
 				return nil, false
 			}
-			out, ok := s.concrete(f.v, label, sib)
+			out, ok := concrete(f.v, label, sc)
 			if !ok {
 				return nil, false
 			}
-			outs[i] = out
+			sc.outs[i] = out
 		}
 	}
 	buf := []byte{'{'}
@@ -978,8 +1225,8 @@ func (s *fastStruct) check(d *dval, label string) ([]byte, bool) {
 		buf = append(buf, out...)
 	}
 	for i, f := range s.fields {
-		if outs[i] != nil {
-			add(f.name, outs[i])
+		if sc.outs[i] != nil && !f.hidden {
+			add(f.name, sc.outs[i])
 		}
 	}
 	for _, f := range extra {
@@ -989,14 +1236,12 @@ func (s *fastStruct) check(d *dval, label string) ([]byte, bool) {
 }
 
 // checkField checks the value of field name (declared: the i-th of s)
-// against its declaration and every pattern its name matches.
-func (s *fastStruct) checkField(i int, declared bool, name string, v *dval, label string, sib siblings) ([]byte, bool) {
-	if sib == nil {
-		sib = noSiblings
-	}
+// against its declaration and every pattern its name matches; sc is the
+// struct's scope.
+func (s *fastStruct) checkField(i int, declared bool, name string, v *dval, label string, sc *fastScope) ([]byte, bool) {
 	var out []byte
 	if declared {
-		o, ok := s.fields[i].v.check(v, label, sib)
+		o, ok := s.fields[i].v.check(v, label, sc)
 		if !ok {
 			return nil, false
 		}
@@ -1004,7 +1249,7 @@ func (s *fastStruct) checkField(i int, declared bool, name string, v *dval, labe
 	}
 	nameVal := &dval{kind: kString, str: name}
 	for _, p := range s.patterns {
-		if _, ok := p.label.check(nameVal, label, noSiblings); !ok {
+		if _, ok := p.label.check(nameVal, label, nil); !ok {
 			if !allRejectSurely(p.label) {
 				return nil, false
 			}
@@ -1014,7 +1259,7 @@ func (s *fastStruct) checkField(i int, declared bool, name string, v *dval, labe
 		if p.alias {
 			pl = name
 		}
-		o, ok := p.v.check(v, pl, noSiblings)
+		o, ok := p.v.check(v, pl, sc)
 		if !ok || out != nil && !bytes.Equal(o, out) {
 			return nil, false
 		}
@@ -1038,7 +1283,7 @@ func allRejectSurely(v *fastValue) bool {
 
 // concrete is the value of a regular field the data does not give: its
 // one default, or its one concrete alternative.
-func (s *fastStruct) concrete(v *fastValue, label string, sib siblings) ([]byte, bool) {
+func concrete(v *fastValue, label string, sc *fastScope) ([]byte, bool) {
 	var cands []*fastAlt
 	for _, a := range v.alts {
 		if a.opaque || a.ref != nil {
@@ -1052,29 +1297,37 @@ func (s *fastStruct) concrete(v *fastValue, label string, sib siblings) ([]byte,
 		return nil, false
 	}
 	a := cands[0]
+	var cand *dval
 	switch {
 	case a.st != nil:
 		if a.kinds != kStruct {
 			return nil, false
 		}
-		return a.st.check(&dval{kind: kStruct}, label)
+		return a.st.check(&dval{kind: kStruct}, label, sc)
 	case a.list != nil:
 		if a.kinds != kList || len(a.list.elems) > 0 || a.list.rest != nil {
 			return nil, false
 		}
 		return []byte("[]"), true
 	case len(a.lits) > 0:
-		return a.check(a.lits[0], label, sib)
+		cand = a.lits[0]
 	case a.label:
-		return a.check(&dval{kind: kString, str: label}, label, sib)
-	case len(a.sibling) == 1:
-		out, ok := sib(a.sibling[0])
-		if !ok || len(a.lits)+len(a.bounds)+len(a.match)+len(a.nomatch)+len(a.ne) > 0 || a.label {
+		cand = &dval{kind: kString, str: label}
+	case len(a.refs) > 0 || a.sel != nil:
+		// The value of another field: only alone (no constraint to
+		// check it against).
+		if len(a.refs)+b2i(a.sel != nil) != 1 || a.kinds != kTop || len(a.lits)+len(a.bounds)+len(a.match)+len(a.nomatch)+len(a.ne) > 0 || a.label {
 			return nil, false
 		}
-		return out, true
+		if a.sel != nil {
+			return a.sel.eval(sc)
+		}
+		return sc.lookup(a.refs[0])
+	default:
+		return nil, false
 	}
-	return nil, false
+	out, res := a.check(cand, label, sc)
+	return out, res == 1
 }
 
 // fastEntity is an entity of a file that passed the fast path.
@@ -1112,7 +1365,7 @@ func (s *fastSchema) file(f *ast.File) ([]fastEntity, bool) {
 				if !ok {
 					return nil, false
 				}
-				raw, ok := s.top.checkField(i, true, name, v, "", nil)
+				raw, ok := s.top.checkField(i, true, name, v, "", &fastScope{s: s.top, outs: make([][]byte, len(s.top.fields))})
 				if !ok {
 					return nil, false
 				}
@@ -1155,7 +1408,7 @@ func (s *fastSchema) file(f *ast.File) ([]fastEntity, bool) {
 					return nil, false
 				}
 				j, declared := sec.index[id]
-				raw, ok := sec.checkField(j, declared, id, v, "", nil)
+				raw, ok := sec.checkField(j, declared, id, v, "", &fastScope{s: sec, outs: make([][]byte, len(sec.fields))})
 				if !ok {
 					return nil, false
 				}

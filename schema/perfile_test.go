@@ -455,14 +455,16 @@ func TestCacheReusesSyntax(t *testing.T) {
 
 // TestUnitsBatched: with Options.UnitSize the starter content evaluates in
 // fewer units than file by file, each of several files, none falling back
-// to the whole package (TestMain and loadWays compare the results).
+// to the whole package (TestMain and loadWays compare the results). The
+// fast path is off: it takes the starter's plain-data units one by one,
+// and batches only what is left for CUE.
 func TestUnitsBatched(t *testing.T) {
 	fsys := content.FS
 	each, batched := NewCache(), NewCache()
-	if _, err := Load(fsys, Options{Root: "content", Cache: each}); err != nil {
+	if _, err := Load(fsys, Options{Root: "content", Cache: each, noFast: true}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Load(fsys, Options{Root: "content", Cache: batched, UnitSize: testUnitSize}); err != nil {
+	if _, err := Load(fsys, Options{Root: "content", Cache: batched, UnitSize: testUnitSize, noFast: true}); err != nil {
 		t.Fatal(err)
 	}
 	if each.Whole || batched.Whole {
