@@ -82,7 +82,17 @@ type face struct {
 }
 
 func (b *builder) newFace(id string, kind catalog.Kind, side string, pos catalog.Pos) *face {
-	return &face{Face: &Face{Card: id, Kind: kind, Side: side, Lang: b.lang}, b: b, pos: pos}
+	f := &face{Face: &Face{Card: id, Kind: kind, Side: side, Lang: b.lang}, b: b, pos: pos}
+	if !b.measure {
+		// room for most faces' items at once: a Character's side has
+		// some 90, an Upgrade's front some 25
+		n := 32
+		if kind == catalog.KindCharacter {
+			n = 96
+		}
+		f.Items = make([]Item, 0, n)
+	}
+	return f
 }
 
 func (f *face) add(items ...Item) {
@@ -222,7 +232,11 @@ func (f *face) text(s string, st Style, col Colour, x, y, w, maxPt, minPt float6
 
 // fit adds paragraphs fitted in a box.
 func (f *face) fit(box textBox, paras []para, maxPt float64, what string) {
-	items, size, err := fitParas(box, paras, maxPt, bodyMin, f.lang(), f.b.factionColour, what, !f.b.measure)
+	var items []Item
+	if !f.b.measure {
+		items = f.Items // the text is drawn after them
+	}
+	items, size, err := fitParasTo(items, box, paras, maxPt, bodyMin, f.lang(), f.b.factionColour, what, !f.b.measure)
 	if err != nil {
 		f.fail(err)
 		return
@@ -230,7 +244,9 @@ func (f *face) fit(box textBox, paras []para, maxPt float64, what string) {
 	if size < readablePt {
 		f.b.warns = append(f.b.warns, diag.Warnf(f.at(), "", "%s: %s is shrunk to %.1f pt to fit, below the %g pt that reads comfortably: shorten it", f.where(), what, size, readablePt))
 	}
-	f.add(items...)
+	if !f.b.measure {
+		f.Items = items
+	}
 }
 
 // background fills the card and its bleed.

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -97,6 +98,12 @@ func fitText(box textBox, paras []para, maxPt, minPt float64, lang string, facti
 // fitParas is fitText, returning no items unless draw: the size and the
 // error are the same either way.
 func fitParas(box textBox, paras []para, maxPt, minPt float64, lang string, faction func(string) (Colour, bool), what string, draw bool) ([]Item, float64, error) {
+	return fitParasTo(nil, box, paras, maxPt, minPt, lang, faction, what, draw)
+}
+
+// fitParasTo is fitParas appending the items to dst (dst as it is on an
+// error).
+func fitParasTo(dst []Item, box textBox, paras []para, maxPt, minPt float64, lang string, faction func(string) (Colour, bool), what string, draw bool) ([]Item, float64, error) {
 	// Check glyphs once: a character the font cannot draw is an error.
 	for _, p := range paras {
 		for _, r := range p.runs {
@@ -104,7 +111,7 @@ func fitParas(box textBox, paras []para, maxPt, minPt float64, lang string, fact
 				continue
 			}
 			if _, miss := textWidth(noSoftHyphens(markup.Typography(r.Text, lang)), p.base.with(r.Strong, r.Emph), 10); miss != 0 {
-				return nil, 0, &fitError{what, fmt.Sprintf("the character %q (U+%04X) cannot be printed with the card font", miss, miss)}
+				return dst, 0, &fitError{what, fmt.Sprintf("the character %q (U+%04X) cannot be printed with the card font", miss, miss)}
 			}
 		}
 	}
@@ -119,15 +126,15 @@ func fitParas(box textBox, paras []para, maxPt, minPt float64, lang string, fact
 		lastH = h
 		if h <= box.H+1e-6 {
 			if !draw {
-				return nil, size, nil
+				return dst, size, nil
 			}
-			return drawParas(box, all, h, faction), size, nil
+			return appendParas(dst, box, all, h, faction), size, nil
 		}
 	}
 	if lastH == 0 && wide != "" {
-		return nil, 0, &fitError{what, fmt.Sprintf("the word %q is wider than its box (%.1f mm) even at %g pt", wide, box.W, minPt)}
+		return dst, 0, &fitError{what, fmt.Sprintf("the word %q is wider than its box (%.1f mm) even at %g pt", wide, box.W, minPt)}
 	}
-	return nil, 0, &fitError{what, fmt.Sprintf("the text needs %.1f mm but its box is %.1f mm high, even at the %g pt minimum; shorten it", lastH, box.H, minPt)}
+	return dst, 0, &fitError{what, fmt.Sprintf("the text needs %.1f mm but its box is %.1f mm high, even at the %g pt minimum; shorten it", lastH, box.H, minPt)}
 }
 
 // layoutParas breaks paras into lines at body size size (pt). It returns
@@ -141,7 +148,7 @@ func layoutParas(box textBox, paras []para, size float64, lang string, faction f
 	if !draw {
 		return nil, height, ""
 	}
-	return drawParas(box, all, height, faction), height, ""
+	return appendParas(nil, box, all, height, faction), height, ""
 }
 
 // placed is a paragraph broken into lines, at its place in the box.
@@ -221,8 +228,18 @@ func breakParas(box textBox, paras []para, size float64, lang string) (all []pla
 	return all, y, ""
 }
 
-// drawParas draws the paragraphs breakParas broke, height high in all.
-func drawParas(box textBox, all []placed, height float64, faction func(string) (Colour, bool)) (items []Item) {
+// appendParas draws the paragraphs breakParas broke, height high in all,
+// after items.
+func appendParas(items []Item, box textBox, all []placed, height float64, faction func(string) (Colour, bool)) []Item {
+	n := 0
+	for _, pl := range all {
+		for _, ln := range pl.lines {
+			for _, w := range ln.words {
+				n += len(w.pieces)
+			}
+		}
+	}
+	items = slices.Grow(items, n)
 	off := box.Y
 	if box.middle && height < box.H {
 		off += (box.H - height) / 2
@@ -243,7 +260,7 @@ func drawParas(box textBox, all []placed, height float64, faction func(string) (
 					x += space
 				}
 				for _, pc := range w.pieces {
-					items = append(items, drawPiece(pc, x, base, pt, pl.p.colour, faction)...)
+					items = appendPiece(items, pc, x, base, pt, pl.p.colour, faction)
 					x += pc.w
 				}
 			}
@@ -389,22 +406,27 @@ func naturalWidth(n int, pt float64) float64 {
 
 // drawPiece draws one piece with its baseline at y.
 func drawPiece(pc piece, x, y, pt float64, col Colour, faction func(string) (Colour, bool)) []Item {
+	return appendPiece(nil, pc, x, y, pt, col, faction)
+}
+
+// appendPiece is drawPiece appending to items.
+func appendPiece(items []Item, pc piece, x, y, pt float64, col Colour, faction func(string) (Colour, bool)) []Item {
 	em := pt * ptToMM
 	switch {
 	case pc.icon != "":
-		return icon(pc.icon, x+(pc.w+pc.trim)/2, y-0.34*em, iconSize*em, col, faction)
+		return append(items, icon(pc.icon, x+(pc.w+pc.trim)/2, y-0.34*em, iconSize*em, col, faction)...)
 	case pc.natural != 0:
 		// a natural result: the face value in a small rounded box
 		// (R-DICE-2: the number rolled, before modifiers)
 		s := strconv.Itoa(pc.natural)
 		tw := measure(s, Bold, pt*0.85)
 		h := 0.92 * em
-		return []Item{
+		return append(items,
 			Rect{X: x + 0.06*em, Y: y - 0.76*em, W: pc.w - 0.12*em, H: h, R: 0.22 * em, Paint: fillStroke(colWhite, col, 0.07*em)},
 			Text{X: x + (pc.w-tw)/2, Y: y - 0.04*em, Size: round2(pt * 0.85), Style: Bold, Colour: col, S: s, W: tw},
-		}
+		)
 	}
-	return []Item{Text{X: x, Y: y, Size: round2(pt), Style: pc.style, Colour: col, S: noSoftHyphens(pc.text), W: pc.w}}
+	return append(items, Text{X: x, Y: y, Size: round2(pt), Style: pc.style, Colour: col, S: noSoftHyphens(pc.text), W: pc.w})
 }
 
 // fitLineText is lineText without the drawing: s as drawn and the size
