@@ -506,3 +506,43 @@ func FuzzFastPath(f *testing.F) {
 		}
 	})
 }
+
+// TestFastPathMutantsLoad loads mutants as a content tree of their own
+// with the fast path on and off: the catalog and every diagnostic are the
+// same (the references the mutant cannot resolve alone included).
+func TestFastPathMutantsLoad(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 50
+	}
+	corpus := fastCorpus(t)
+	var files []string
+	for name := range corpus {
+		files = append(files, name)
+	}
+	sort.Strings(files)
+	r := rand.New(rand.NewPCG(7, 13))
+	fast := 0
+	for i := 0; i < n; i++ {
+		name := files[r.IntN(len(files))]
+		m, err := readMutFile(corpus[name])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i%4 != 0 { // a quarter left as they are
+			m.mutate(r, []string{"colour", "faction", "any", "flag", "x"}, []string{"", "raiders", "A1", "move"})
+		}
+		fsys := mapFS(map[string][]byte{"mut.cue": m.source()})
+		on, off := Options{Root: "c", Cache: NewCache()}, Options{Root: "c", Cache: NewCache(), noFast: true}
+		cat1, err1 := Load(fsys, on)
+		cat2, err2 := Load(fsys, off)
+		if d := outcomeDiff(cat2, err2, cat1, err1); d != "" {
+			t.Errorf("%s, mutant %d:\n%s\n%s", name, i, d, m.source())
+		}
+		fast += on.Cache.Fast
+	}
+	t.Logf("%d loads, %d units on the fast path", n, fast)
+	if fast < n/10 {
+		t.Errorf("only %d of %d loads took the fast path", fast, n)
+	}
+}

@@ -252,3 +252,38 @@ checks: x: {#local: 1, hand: "red", sides: {red: {units: []}, blue: {units: []}}
 		t.Fatalf("Load = %v, want the side conflict", err)
 	}
 }
+
+// TestListTooLongDoesNotPanic: an element past a fixed list's end is
+// reported, not a panic (the message looked for the list's fields, and
+// the list's "fields" are its indexes); nor does a check game's error
+// show its hidden fields.
+func TestListTooLongDoesNotPanic(t *testing.T) {
+	files := map[string][]byte{"s.cue": []byte(`package warbound
+
+scenarios: s: {
+	name: {en: "S", fr: "S"}
+	format: "exploration"
+	text: {en: "S", fr: "S"}
+	board: {cols: 8, rows: 16}
+	deployment: [{player: 1, from: "A1", to: "H2"}, {player: 2, from: "A15", to: "H16"}, {player: 1, from: "A1", to: "H2"}]
+	scoring: []
+}
+
+checks: c: {
+	hand: "red"
+	sides: red: {}
+	script: []
+	board: {cols: 17}
+}
+`)}
+	_, err := Load(mapFS(files), Options{})
+	lines := errorLines(err)
+	for _, want := range []string{"scenarios.s.deployment", "checks.c.board.cols"} {
+		if !strings.Contains(lines, want) {
+			t.Errorf("no error at %s in:\n%s", want, lines)
+		}
+	}
+	if strings.Contains(lines, "_defaultCols") {
+		t.Errorf("a hidden field shown to designers:\n%s", lines)
+	}
+}

@@ -194,7 +194,11 @@ func fieldNames(v cue.Value) []string {
 	}
 	var out []string
 	for it.Next() {
-		out = append(out, it.Selector().Unquoted())
+		// hidden fields and definitions (a check game's) are not
+		// designers' fields; Unquoted panics on them
+		if sel := it.Selector(); sel.LabelType() == cue.StringLabel && sel.ConstraintType() < cue.PatternConstraint {
+			out = append(out, sel.Unquoted())
+		}
 	}
 	return out
 }

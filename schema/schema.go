@@ -17,6 +17,12 @@
 // save evaluates one file; files that share definitions are evaluated
 // together, and content that uses the package as a whole is evaluated as
 // a whole, with the same diagnostics either way (perfile.go).
+//
+// Evaluated file by file (a Cache, or Options.UnitSize), a unit of
+// plain-data files (literal values only, which most content files are) is
+// first checked by a small validator compiled once from the schema's
+// syntax (fast.go): when it is valid for certain, CUE does not evaluate it
+// at all; on any error or doubt CUE does, so every diagnostic is CUE's.
 package schema
 
 import (
