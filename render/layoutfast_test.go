@@ -4,9 +4,11 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/render/markup"
 )
 
 // The layout's fast paths give the very numbers of the plain way they
@@ -70,5 +72,72 @@ func TestLayoutsSharedAsFresh(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// fitParasFresh is fitParas as it was before the scratch slices: every
+// size broken into new slices.
+func fitParasFresh(box textBox, paras []para, maxPt, minPt float64, lang string) ([]Item, float64, bool) {
+	for size := maxPt; size >= minPt-1e-9; size -= 0.25 {
+		all, h, tooWide := breakParas(box, paras, size, lang, new(textScratch))
+		if tooWide == "" && h <= box.H+1e-6 {
+			return appendParas(nil, box, all, h, nil), size, true
+		}
+	}
+	return nil, 0, false
+}
+
+// TestFitReusesScratch: text fitted in slices left by earlier fittings
+// (of other texts, at other sizes, some failing) is the text fitted in
+// new slices: random paragraphs of words, soft hyphens, icons and
+// natural results, in boxes that make them shrink, break at a soft
+// hyphen or fail.
+func TestFitReusesScratch(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 13))
+	vocab := []string{"le", "Moral", "attaque", "1 dé", "+2", "l’ennemi :", "« vite »", shyWord, "Ré\u00adso\u00adlu\u00adtion", "x", "portée", "!", "(3)", "—"}
+	run := func() markup.Run {
+		switch r.IntN(8) {
+		case 0:
+			return markup.Run{Icon: []string{markup.IconMove, markup.IconShoot, markup.IconRangedDie, markup.IconActive}[r.IntN(4)]}
+		case 1:
+			return markup.Run{Natural: 1 + r.IntN(10)}
+		}
+		var b strings.Builder
+		for range 1 + r.IntN(12) {
+			if b.Len() > 0 || r.IntN(3) == 0 {
+				b.WriteString(" ")
+			}
+			b.WriteString(vocab[r.IntN(len(vocab))])
+		}
+		return markup.Run{Text: b.String(), Strong: r.IntN(4) == 0, Emph: r.IntN(5) == 0}
+	}
+	fitted, failed := 0, 0
+	for range 600 {
+		paras := make([]para, 1+r.IntN(4))
+		for i := range paras {
+			for range 1 + r.IntN(5) {
+				paras[i].runs = append(paras[i].runs, run())
+			}
+			paras[i].gap = float64(r.IntN(3)) * 0.25
+			paras[i].center = r.IntN(3) == 0
+			if r.IntN(3) == 0 {
+				paras[i].scale, paras[i].base = 0.92, Italic
+			}
+		}
+		box := textBox{X: 3, Y: 20, W: 12 + 45*r.Float64(), H: 5 + 40*r.Float64(), middle: r.IntN(2) == 0}
+		lang := []string{"fr", "en"}[r.IntN(2)]
+		got, gotSize, err := fitParas(box, paras, 8.25, bodyMin, lang, nil, "x", true)
+		want, wantSize, ok := fitParasFresh(box, paras, 8.25, bodyMin, lang)
+		if (err == nil) != ok || gotSize != wantSize || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%+v in %+v (%s): fitted at %g (%v), in new slices at %g (%v)", paras, box, lang, gotSize, err, wantSize, ok)
+		}
+		if ok {
+			fitted++
+		} else {
+			failed++
+		}
+	}
+	if fitted < 100 || failed < 100 {
+		t.Errorf("%d texts fitted, %d did not: want both", fitted, failed)
 	}
 }

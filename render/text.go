@@ -115,10 +115,12 @@ func fitParasTo(dst []Item, box textBox, paras []para, maxPt, minPt float64, lan
 			}
 		}
 	}
+	ts := scratchPool.Get().(*textScratch)
+	defer scratchPool.Put(ts)
 	var lastH float64
 	var wide string
 	for size := maxPt; size >= minPt-1e-9; size -= 0.25 {
-		all, h, tooWide := breakParas(box, paras, size, lang)
+		all, h, tooWide := breakParas(box, paras, size, lang, ts)
 		if tooWide != "" {
 			wide = tooWide
 			continue
@@ -141,7 +143,7 @@ func fitParasTo(dst []Item, box textBox, paras []para, maxPt, minPt float64, lan
 // the total height, or the first word that is wider than the box. With
 // draw, it also returns the items.
 func layoutParas(box textBox, paras []para, size float64, lang string, faction func(string) (Colour, bool), draw bool) (items []Item, height float64, tooWide string) {
-	all, height, tooWide := breakParas(box, paras, size, lang)
+	all, height, tooWide := breakParas(box, paras, size, lang, new(textScratch))
 	if tooWide != "" {
 		return nil, 0, tooWide
 	}
@@ -159,10 +161,30 @@ type placed struct {
 	top   float64
 }
 
+// textScratch holds the slices that text fitting breaks paragraphs into,
+// for the next fitting once the last one is drawn (nothing of them stays
+// in the items). Each slice's length is what the current fitting uses; a
+// paragraph's part of it is sliced off (its capacity clipped), so that it
+// stays valid when the slice grows to a new array.
+type textScratch struct {
+	pieces []piece
+	words  []word
+	laid   []word
+	lines  []lineOut
+	placed []placed
+	texts  []string
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(textScratch) }}
+
 // breakParas is layoutParas without the drawing: the paragraphs broken
 // into lines at body size size, their total height, or the first word
-// wider than the box.
-func breakParas(box textBox, paras []para, size float64, lang string) (all []placed, height float64, tooWide string) {
+// wider than the box. What it returns is in ts's slices, valid until ts's
+// next use.
+func breakParas(box textBox, paras []para, size float64, lang string, ts *textScratch) (all []placed, height float64, tooWide string) {
+	ts.pieces, ts.words, ts.laid, ts.lines = ts.pieces[:0], ts.words[:0], ts.laid[:0], ts.lines[:0]
+	all = ts.placed[:0]
+	defer func() { ts.placed = all }()
 	y := 0.0
 	for i := range paras {
 		p := &paras[i]
@@ -172,13 +194,13 @@ func breakParas(box textBox, paras []para, size float64, lang string) (all []pla
 		}
 		pt := size * sc
 		em := pt * ptToMM
-		words := splitWords(p, pt, lang)
+		words := splitWordsIn(ts, p, pt, lang)
 		space := measure(" ", p.base, pt)
-		var lines []lineOut
+		lines, ln0 := ts.lines, len(ts.lines)
 		var cur lineOut
 		// the words as placed (a word broken at a soft hyphen is two):
 		// each line's are a part of this slice
-		laid := make([]word, 0, len(words)+2)
+		laid := slices.Grow(ts.laid, len(words)+2)
 		put := func(w word) {
 			if len(cur.words) > 0 {
 				cur.w += space
@@ -207,6 +229,7 @@ func breakParas(box textBox, paras []para, size float64, lang string) (all []pla
 					continue
 				}
 				if len(cur.words) == 0 {
+					ts.lines, ts.laid = lines, laid
 					return nil, 0, wordText(w)
 				}
 				lines = append(lines, cur)
@@ -216,6 +239,8 @@ func breakParas(box textBox, paras []para, size float64, lang string) (all []pla
 		if len(cur.words) > 0 {
 			lines = append(lines, cur)
 		}
+		ts.lines, ts.laid = lines, laid
+		lines = lines[ln0:len(lines):len(lines)]
 		if len(lines) == 0 {
 			continue
 		}
@@ -325,27 +350,30 @@ func hyphenate(w word, avail, pt float64) (head, tail word, ok bool) {
 // splitWords turns the runs of p into words at ASCII spaces, measured at
 // pt points. Icons and natural results join the word they touch.
 func splitWords(p *para, pt float64, lang string) []word {
+	return splitWordsIn(new(textScratch), p, pt, lang)
+}
+
+// splitWordsIn is splitWords in ts's slices, after what they hold.
+func splitWordsIn(ts *textScratch, p *para, pt float64, lang string) []word {
 	// the runs' texts as drawn, and room for every piece at once: the
 	// words' pieces are parts of one slice
-	var texts []string
+	texts := slices.Grow(ts.texts[:0], len(p.runs))[:len(p.runs)]
 	n := 0
 	for i, r := range p.runs {
+		texts[i] = ""
 		if r.Icon != "" || r.Natural != 0 {
 			n++
 			continue
-		}
-		if texts == nil {
-			texts = make([]string, len(p.runs))
 		}
 		// no line break between a number and what it counts
 		t := typo.NumberSpaces(markup.TypographyRun(r.Text, lang, i > 0))
 		texts[i] = t
 		n += strings.Count(t, " ") + 1
 	}
-	words := make([]word, 0, n)
-	all := make([]piece, 0, n)
-	start := 0       // the current word's first piece in all
-	var curW float64 // the current word's width
+	words, w0 := slices.Grow(ts.words, n), len(ts.words)
+	all := slices.Grow(ts.pieces, n)
+	start := len(all) // the current word's first piece in all
+	var curW float64  // the current word's width
 	end := func() {
 		if len(all) > start {
 			words = append(words, word{pieces: all[start:len(all):len(all)], w: curW})
@@ -396,7 +424,8 @@ func splitWords(p *para, pt float64, lang string) []word {
 		}
 	}
 	end()
-	return words
+	ts.words, ts.pieces, ts.texts = words, all, texts[:0]
+	return words[w0:len(words):len(words)]
 }
 
 // naturalWidth is the width of a natural result box [N] at pt points.
