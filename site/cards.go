@@ -279,6 +279,41 @@ func (b *builder) factionLink(p *page, id string) *link {
 // orders renders a map faction → count as Order icons and words: faction
 // colours in id order, then the colourless ("any") tokens.
 func (b *builder) orders(m map[string]int, l catalog.Lang) template.HTML {
+	key := make([]string, 0, len(m)+1)
+	key = append(key, string(l))
+	for k, n := range m {
+		key = append(key, strconv.Itoa(n)+" "+k)
+	}
+	sort.Strings(key[1:])
+	return b.rowValue("orders", key, func() template.HTML { return b.drawOrders(m, l) })
+}
+
+// rowValue returns a value of a statistics row drawn once per build by
+// draw, whose every input key holds (a thousand Characters share a few
+// costs and gear lists).
+func (b *builder) rowValue(what string, key []string, draw func() template.HTML) template.HTML {
+	if noTileMemo {
+		return draw() // tests: drawn each time
+	}
+	k := string(fragmentKey([]byte(what), key...))
+	b.mu.Lock()
+	h, ok := b.rowValues[k]
+	b.mu.Unlock()
+	if ok {
+		return h
+	}
+	h = draw()
+	b.mu.Lock()
+	if b.rowValues == nil {
+		b.rowValues = map[string]template.HTML{}
+	}
+	b.rowValues[k] = h
+	b.mu.Unlock()
+	return h
+}
+
+// drawOrders is orders, drawn.
+func (b *builder) drawOrders(m map[string]int, l catalog.Lang) template.HTML {
 	var h htmlBuf
 	keys := make([]string, 0, len(m))
 	for k, n := range m {
@@ -356,15 +391,23 @@ func (b *builder) profileRows(sides []catalog.Profile, l catalog.Lang) []statRow
 			}
 		}),
 		row("stat.gear", func(p *catalog.Profile, h *htmlBuf) {
-			if len(p.Gear) == 0 {
-				h.Text(none)
+			key := []string{string(l)}
+			for _, g := range p.Gear {
+				key = append(key, string(g))
 			}
-			for i, g := range p.Gear {
-				if i > 0 {
-					h.Text(", ")
+			h.tag(string(b.rowValue("gear", key, func() template.HTML {
+				var h htmlBuf
+				if len(p.Gear) == 0 {
+					h.Text(none)
 				}
-				h.Icon(b, "gear-"+string(g), l).Text(" " + b.label("gear."+string(g), l))
-			}
+				for i, g := range p.Gear {
+					if i > 0 {
+						h.Text(", ")
+					}
+					h.Icon(b, "gear-"+string(g), l).Text(" " + b.label("gear."+string(g), l))
+				}
+				return h.HTML()
+			})))
 		}),
 	}
 }

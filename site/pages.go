@@ -39,7 +39,7 @@ var templates = sync.OnceValues(parseTemplates)
 
 // parseTemplates parses the layout with each page template.
 func parseTemplates() (map[string]*template.Template, error) {
-	funcs := template.FuncMap{"inc": func(i int) int { return i + 1 }, "tileList": tileList}
+	funcs := template.FuncMap{"inc": func(i int) int { return i + 1 }, "tileList": tileList, "poolList": poolList}
 	layout, err := layoutTemplate(funcs, templateFS, "templates/layout.html")
 	if err != nil {
 		return nil, err

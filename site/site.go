@@ -112,6 +112,7 @@ type builder struct {
 	skillCache map[string]skillView               // lang/id → rendered skill (under mu)
 	searchMemo map[catalog.Lang]map[string]string // card text → its search words (under mu)
 	nameRanks  map[catalog.Lang]map[string]int    // card id → its place by name (under mu)
+	rowValues  map[string]template.HTML           // statistics values drawn (rowValue, under mu)
 	errs       Errors
 	f          *siteFrame    // the frame's state: what the layout reads
 	rules      *rulesDialect // nil: Warbound's

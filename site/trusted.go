@@ -704,3 +704,61 @@ func tileList(items []listItem) (template.HTML, error) {
 	sb.WriteString("</ul>")
 	return template.HTML(sb.String()), nil //nolint:gosec // audited: the tiles (Tile) in constant markup
 }
+
+// poolList is the deck builder's pool: an <li> per card as
+// deckbuilder.html's range draws it (escText, plain links), add the
+// label of its buttons; "" when the template draws it (noTileMemo, or a
+// link that is not plain).
+func poolList(items []listItem, add string) (template.HTML, error) {
+	if noTileMemo || len(items) == 0 {
+		return "", nil
+	}
+	w := &cardWriter{ok: true}
+	w.sb.Grow(600 * len(items))
+	for _, it := range items {
+		w.tag(`<li data-id="`)
+		w.text(it.ID)
+		w.tag(`" data-kind="`)
+		w.text(it.Kind)
+		w.tag(`" data-name="`)
+		w.text(it.Name)
+		w.tag(`"><img class="thumb" src="`)
+		w.url(it.Thumb)
+		w.tag(`" alt="" width="45" height="63" loading="lazy"><span class="tile-text"><a class="name" href="`)
+		w.url(it.Href)
+		w.tag(`">`)
+		w.text(it.Name)
+		w.tag(`</a><span class="meta"><span class="kind kind-`)
+		w.text(it.Kind)
+		w.tag(`">`)
+		w.text(it.KindLabel)
+		w.tag(`</span>`)
+		if f := it.Faction; f != nil {
+			w.tag(` <span class="faction `)
+			w.text(f.Class)
+			w.tag(`">`)
+			w.text(f.Label)
+			w.tag(`</span>`)
+		}
+		if it.HasCost {
+			w.tag(` <span class="cost" title="`)
+			w.text(it.CostLabel)
+			w.tag(`"><span class="visually-hidden">`)
+			w.text(it.CostLabel)
+			w.tag(` </span>`)
+			w.tag(strconv.Itoa(it.Cost))
+			w.tag(`</span>`)
+		}
+		w.tag(`</span></span><button type="button" class="db-add" hidden aria-label="`)
+		w.text(add)
+		w.tag(` `)
+		w.text(it.Name)
+		w.tag(`">`)
+		w.text(add)
+		w.tag("</button></li>\n")
+	}
+	if !w.ok {
+		return "", nil
+	}
+	return template.HTML(w.sb.String()), nil //nolint:gosec // audited: escaped as html/template escapes (escText), plain links
+}
