@@ -267,7 +267,10 @@ scenarios: s: {
 	board: {cols: 8, rows: 16}
 	deployment: [{player: 1, from: "A1", to: "H2"}, {player: 2, from: "A15", to: "H16"}, {player: 1, from: "A1", to: "H2"}]
 	scoring: []
+	objectives: ["2"]
 }
+
+skills: k: {name: {en: "K", fr: "K", "2": "x"}, text: {en: "K", fr: "K"}}
 
 checks: c: {
 	hand: "red"
@@ -278,7 +281,7 @@ checks: c: {
 `)}
 	_, err := Load(mapFS(files), Options{})
 	lines := errorLines(err)
-	for _, want := range []string{"scenarios.s.deployment", "checks.c.board.cols"} {
+	for _, want := range []string{"scenarios.s.deployment[2]: one entry too many", "checks.c.board.cols", `skills.k.name[2]: unknown field "2"`} {
 		if !strings.Contains(lines, want) {
 			t.Errorf("no error at %s in:\n%s", want, lines)
 		}

@@ -133,6 +133,10 @@ func (l *loader) describe(segs []string, format string, args []any) string {
 		}
 		return fmt.Sprintf("missing required field %q%s", field, l.expectedFor(segs))
 	case "field not allowed":
+		if _, err := strconv.Atoi(field); err == nil && l.isList(segs[:len(segs)-1]) {
+			// an element past the end of a list of fixed length
+			return "one entry too many: this list takes fewer entries (remove this one)"
+		}
 		return unknownFieldMsg(field, l.siblingFields(segs))
 	case "invalid value %v (out of bound %s)":
 		if len(str) == 2 {
@@ -155,6 +159,24 @@ func (l *loader) describe(segs []string, format string, args []any) string {
 		return msg + ": to write a text, put it in quotes; a content file may not use another file's values"
 	}
 	return msg
+}
+
+// isList reports whether the content's value at path is a list (the
+// content alone: with the schema, a list too long is an error).
+func (l *loader) isList(segs []string) bool {
+	if len(segs) == 0 || l.shared == nil {
+		return false
+	}
+	var sels []cue.Selector
+	for _, s := range segs {
+		s = unquote(s)
+		if i, err := strconv.Atoi(s); err == nil {
+			sels = append(sels, cue.Index(i))
+			continue
+		}
+		sels = append(sels, cue.Str(s))
+	}
+	return l.dataValue().LookupPath(cue.MakePath(sels...)).IncompleteKind() == cue.ListKind
 }
 
 // expectedFor describes what the schema expects at path, if it can.
