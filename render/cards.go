@@ -64,6 +64,9 @@ type builder struct {
 	// backs are the common backs' items by language and mode (Layouts';
 	// nil: none kept): every card without a back of its own has the same.
 	backs *sync.Map
+	// icons are the card symbols drawn (face.icon) by iconKey (Layouts';
+	// nil: none kept)
+	icons *sync.Map
 }
 
 // face is a Face being built, with the card's identity for errors.
@@ -110,9 +113,29 @@ func (f *face) add(items ...Item) {
 // icon draws icon name centred at (cx, cy), size mm high, in colour col;
 // nothing when measuring.
 func (f *face) icon(name string, cx, cy, size float64, col Colour) {
-	if !f.b.measure {
-		f.add(icon(name, cx, cy, size, col, nil)...)
+	if f.b.measure {
+		return
 	}
+	if f.b.icons == nil {
+		f.add(icon(name, cx, cy, size, col, nil)...)
+		return
+	}
+	// the cards of a kind draw their icons at the same places: drawn
+	// once (a pure function of these), shared read-only
+	k := iconKey{name, math.Float64bits(cx), math.Float64bits(cy), math.Float64bits(size), col}
+	items, ok := f.b.icons.Load(k)
+	if !ok {
+		items, _ = f.b.icons.LoadOrStore(k, slices.Clip(icon(name, cx, cy, size, col, nil)))
+	}
+	f.add(items.([]Item)...)
+}
+
+// iconKey is an icon drawn by face.icon: its name, place (as bits: -0 is
+// not 0), size and colour.
+type iconKey struct {
+	name         string
+	cx, cy, size uint64
+	col          Colour
 }
 
 // stampHere says where the face's card number goes: right-aligned at x,

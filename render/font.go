@@ -131,8 +131,14 @@ const ptToMM = 25.4 / 72
 // textWidth returns the width in millimetres of s in style st at size pt,
 // and the first rune the font cannot draw (0 when all can be drawn).
 func textWidth(s string, st Style, size float64) (w float64, missing rune) {
+	units, missing := textUnits(s, st)
+	return unitsWidth(units, size), missing
+}
+
+// textUnits returns the advance of s in style st, in thousandths of an
+// em, and the first rune the font cannot draw (0 when all can be drawn).
+func textUnits(s string, st Style) (units int, missing rune) {
 	m := &fontMetrics()[st&3]
-	units := 0
 	for _, r := range s {
 		cw := m.width(r)
 		if cw < 0 {
@@ -143,7 +149,13 @@ func textWidth(s string, st Style, size float64) (w float64, missing rune) {
 		}
 		units += cw
 	}
-	return float64(units) * size / 1000 * ptToMM, missing
+	return units, missing
+}
+
+// unitsWidth is the width in millimetres of units thousandths of an em at
+// size pt: what textWidth gives for a text of that advance.
+func unitsWidth(units int, size float64) float64 {
+	return float64(units) * size / 1000 * ptToMM
 }
 
 // measure is textWidth without the missing rune.

@@ -27,6 +27,7 @@ type Layouts struct {
 	measured  map[layoutKey]*laidOut
 	docs      sync.Map // card texts parsed (builder.markup)
 	backs     sync.Map // common backs (builder.commonBack)
+	icons     sync.Map // card symbols (face.icon)
 	// shapes are the large shapes of the faces laid out here, drawn for
 	// the PDF (shapeForm)
 	shapes shapeTable
@@ -173,7 +174,7 @@ func (ls *Layouts) laid(l catalog.Lang, id string) *laidOut {
 // diagnostics only (builder.measure).
 func (ls *Layouts) layOut(e *laidOut, l catalog.Lang, id string, measure bool) {
 	e.once.Do(func() {
-		b := &builder{cat: ls.cat, lang: l, measure: measure, docs: &ls.docs, backs: &ls.backs}
+		b := &builder{cat: ls.cat, lang: l, measure: measure, docs: &ls.docs, backs: &ls.backs, icons: &ls.icons}
 		e.card, e.ok = b.layoutCard(id)
 		e.stampAt, e.errs, e.warns = b.stampAt, b.errs, b.warns
 		e.pdf = &[2]faceDrawing{{items: e.card.Front.Items, table: &ls.shapes}, {items: e.card.Back.Items, table: &ls.shapes}}

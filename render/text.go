@@ -462,10 +462,11 @@ func appendPiece(items []Item, pc piece, x, y, pt float64, col Colour, faction f
 // it fits at, or why it cannot be drawn.
 func fitLineText(s, lang string, st Style, w, maxPt, minPt float64, what string) (string, float64, error) {
 	s = noSoftHyphens(markup.Typography(s, lang))
-	if _, miss := textWidth(s, st, 10); miss != 0 {
+	units, miss := textUnits(s, st)
+	if miss != 0 {
 		return "", 0, &fitError{what, fmt.Sprintf("the character %q (U+%04X) cannot be printed with the card font", miss, miss)}
 	}
-	size, ok := fitLine(s, st, w, maxPt, minPt)
+	size, ok := fitUnits(units, w, maxPt, minPt)
 	if !ok {
 		return "", 0, &fitError{what, fmt.Sprintf("%q is %.1f mm wide at %g pt, wider than its %.1f mm; shorten it", s, measure(s, st, minPt), minPt, w)}
 	}
@@ -475,8 +476,14 @@ func fitLineText(s, lang string, st Style, w, maxPt, minPt float64, what string)
 // fitLine returns the largest size from maxPt down to minPt at which s fits
 // in width w on one line.
 func fitLine(s string, st Style, w, maxPt, minPt float64) (float64, bool) {
+	units, _ := textUnits(s, st)
+	return fitUnits(units, w, maxPt, minPt)
+}
+
+// fitUnits is fitLine for a text units thousandths of an em wide.
+func fitUnits(units int, w, maxPt, minPt float64) (float64, bool) {
 	for size := maxPt; size >= minPt-1e-9; size -= 0.25 {
-		if measure(s, st, size) <= w+1e-6 {
+		if unitsWidth(units, size) <= w+1e-6 {
 			return size, true
 		}
 	}
