@@ -4,6 +4,8 @@ import (
 	"io/fs"
 	"testing"
 
+	"cuelang.org/go/cue/parser"
+
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/internal/gen"
 )
@@ -39,5 +41,48 @@ func TestFastPathEqualsCUE(t *testing.T) {
 				t.Errorf("fast path off, yet %d units took it", off.Cache.Fast)
 			}
 		})
+	}
+}
+
+// TestFastPathCoversPlainFiles: every plain-data file of the starter
+// content and of the generated tree passes the fast path on its own. A
+// schema change the compiler does not understand turns its nodes opaque:
+// the verdicts stay CUE's, but the files it touches go back to CUE's
+// evaluation, and this test names them.
+func TestFastPathCoversPlainFiles(t *testing.T) {
+	schemaFiles, err := ParseSchema(schemaFS, "cue", schemaPrefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fast := compileFast(schemaFiles)
+	for _, tree := range []struct {
+		name string
+		fsys fs.FS
+	}{{"content", content.FS}, {"gen", mapFS(gen.Tree(gen.Options{Characters: 20, Upgrades: 10}))}} {
+		cueFiles, _, err := ListFiles(tree.fsys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain := 0
+		for _, p := range cueFiles {
+			src, err := fs.ReadFile(tree.fsys, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := parser.ParseFile(p, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !plainFile(f) {
+				continue
+			}
+			plain++
+			if _, ok := fast.file(f); !ok {
+				t.Errorf("%s/%s is plain data and valid, but the fast path leaves it to CUE", tree.name, p)
+			}
+		}
+		if plain < 3 {
+			t.Errorf("%s: only %d plain-data files", tree.name, plain)
+		}
 	}
 }
