@@ -453,11 +453,10 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 	stage := filepath.Join(state, stageName)
 	if pre == nil || !pre.began() {
 		os.RemoveAll(stage)
+		if err := makeStage(state); err != nil {
+			return 0, fmt.Errorf("write %s: %w", d.display(StateDir), err)
+		}
 	}
-	if err := os.MkdirAll(stage, 0o755); err != nil {
-		return 0, fmt.Errorf("write %s: %w", d.display(StateDir), err)
-	}
-	spreadHint(stage)
 	next := manifest{Generation: d.man.Generation + 1, Dirs: map[string]map[string]fileRecord{}}
 	for name, recs := range d.man.Dirs {
 		next.Dirs[name] = recs
@@ -954,6 +953,35 @@ func writeAtomic(name string, data []byte, sync bool) error {
 	if err != nil {
 		os.Remove(tmp)
 		return fmt.Errorf("write %s: %w", name, err)
+	}
+	return nil
+}
+
+// makeStage makes the stage folder in the state folder (and the state
+// folder if missing). Its folders take their inodes where ext4 places it:
+// the state folder is marked the top of unrelated trees (spreadHint), and
+// the stage made under a random name then renamed, so that ext4 places it
+// in a block group of its own choosing, a different one from build to
+// build, rather than where the last build's stage went (or the output
+// folder's neighbours): the group a folder just deleted left (rm -rf dist,
+// then a build) is one where ext4 without a journal makes every create
+// scan past the inodes freed in the last minutes (see spreadHint).
+func makeStage(state string) error {
+	if err := os.MkdirAll(state, 0o755); err != nil {
+		return err
+	}
+	spreadHint(state)
+	tmp, err := os.MkdirTemp(state, tmpPrefix+"*")
+	if err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, filepath.Join(state, stageName)); err != nil {
+		os.Remove(tmp)
+		return err
 	}
 	return nil
 }

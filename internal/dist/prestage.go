@@ -135,11 +135,10 @@ func (p *Prestage) begin() {
 	}
 	stage := filepath.Join(state, stageName)
 	os.RemoveAll(stage)
-	if err := os.MkdirAll(stage, 0o755); err != nil {
+	if err := makeStage(state); err != nil {
 		p.start = err
 		return
 	}
-	spreadHint(stage)
 	p.made.Store(stage, true)
 	p.jobs = make(chan preJob, prestageQueue)
 	for range prestageWorkers {
