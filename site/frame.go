@@ -96,7 +96,12 @@ func (f *siteFrame) execute(t *template.Template, p *page) ([]byte, error) {
 	p.tmpl = t
 	var buf bytes.Buffer
 	buf.Grow(16 << 10) // most pages: fewer copies as it grows
-	if err := t.ExecuteTemplate(&buf, "layout", p); err != nil {
+	drawn, err := drawLayout(t, p, &buf)
+	if err == nil && !drawn {
+		buf.Reset()
+		err = t.ExecuteTemplate(&buf, "layout", p)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("site: page %s/%s: %w", p.Lang, p.Path, err)
 	}
 	if p.atRoot || p.Path == f.glossPage {

@@ -178,23 +178,33 @@ func TestTileShapeCoversEveryField(t *testing.T) {
 // (moved from one depth to another), each skill's block drawn once and
 // the layout's shared fragments drawn once per chrome (page.Shared) equal
 // those drawn with the templates every time, from the page itself, and
-// the card pages written in Go (drawCard) equal card.html's: the
-// starter, a generated site, and hostile content.
+// the card pages and the layout written in Go (drawCard, drawLayout)
+// equal the templates': the starter, a generated site, and hostile
+// content, with and without a published address (one with a port, which
+// drawLayout leaves to the template).
 func TestTilesEqualTemplate(t *testing.T) {
+	hostile := hostileFixture()
 	for _, c := range []struct {
 		name string
 		cat  *catalog.Catalog
-	}{{"starter", starter(t)}, {"generated", generated(t, 60, 20)}, {"hostile", hostileFixture()}} {
-		drawn := cardsDrawn.Load()
-		got, err := Build(c.cat, Options{})
+		opts Options
+	}{{"starter", starter(t), Options{}}, {"generated", generated(t, 60, 20), Options{}}, {"hostile", hostile, Options{}},
+		{"starter at an address", starter(t), Options{BaseURL: "https://warbound.example/rules"}},
+		{"hostile at an address", hostile, Options{BaseURL: "https://warbound.example/"}},
+		{"hostile at a port", hostile, Options{BaseURL: "http://localhost:8080/x/"}}} {
+		drawn, laid := cardsDrawn.Load(), layoutsDrawn.Load()
+		got, err := Build(c.cat, c.opts)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if cardsDrawn.Load() == drawn {
 			t.Errorf("%s: no card page written by drawCard", c.name)
 		}
+		if n := layoutsDrawn.Load() - laid; (n == 0) != strings.Contains(c.opts.BaseURL, ":8080") {
+			t.Errorf("%s: %d pages written by drawLayout", c.name, n)
+		}
 		noTileMemo = true
-		want, err := Build(c.cat, Options{})
+		want, err := Build(c.cat, c.opts)
 		noTileMemo = false
 		if err != nil {
 			t.Fatal(err)

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"fmt"
 	"html/template"
 	"regexp"
@@ -348,10 +349,11 @@ func (cp *cardPage) Crumbs() (template.HTML, error) {
 	return cp.frags.draw("card-crumbs", string(key), c)
 }
 
-// urlPlain matches the links a card page writes as they are: html/
-// template's URL filter, normaliser and attribute escaper leave them
-// unchanged (no scheme, nothing to encode or escape).
-var urlPlain = regexp.MustCompile(`^[A-Za-z0-9._/#-]*$`)
+// urlPlain matches the links a page writes as they are: html/template's
+// URL filter, normaliser and attribute escaper leave them unchanged (no
+// scheme but http or https before a plain host, nothing to encode or
+// escape).
+var urlPlain = regexp.MustCompile(`^(https?://[A-Za-z0-9.-]+/)?[A-Za-z0-9._/#-]*$`)
 
 // cardWriter writes a card page's content as html/template writes it
 // from card.html: strings escaped by html/template's rules for HTML text
@@ -762,3 +764,142 @@ func poolList(items []listItem, add string) (template.HTML, error) {
 	}
 	return template.HTML(w.sb.String()), nil //nolint:gosec // audited: escaped as html/template escapes (escText), plain links
 }
+
+// drawLayout writes page p as template "layout" of the frame
+// (frame/layout.html) draws it, in Go around the page template's "head",
+// "content" and "scripts": the layout has some forty actions per page,
+// each a reflective call and an escaper's. Only Warbound's pages (not in
+// check mode, nor with noTileMemo); false, with nothing to keep in buf,
+// for a link that is not plain: the template draws the page.
+// TestTilesEqualTemplate compares both on every page of four sites.
+func drawLayout(t *template.Template, p *page, buf *bytes.Buffer) (bool, error) {
+	if p.b == nil || p.b.check || noTileMemo {
+		return false, nil
+	}
+	w := &cardWriter{ok: true}
+	flush := func() { buf.WriteString(w.sb.String()); w.sb.Reset() }
+	exec := func(name string) error {
+		flush()
+		return t.ExecuteTemplate(buf, name, p)
+	}
+	shared := func(name string) error {
+		h, err := p.Shared(name)
+		w.html(h)
+		return err
+	}
+	lang, alt := string(p.Lang), string(p.AltLang())
+	site, desc := p.T("site.title"), p.MetaDescription()
+	w.tag("<!DOCTYPE html>\n<html lang=\"")
+	w.text(lang)
+	w.tag("\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n" +
+		"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'")
+	if p.WASM() {
+		w.tag(" 'wasm-unsafe-eval'")
+	}
+	w.tag("; form-action 'self'; base-uri 'none'\">\n<meta name=\"referrer\" content=\"no-referrer\">\n<title>")
+	w.text(p.FullTitle())
+	w.tag("</title>\n")
+	if err := shared("frame-head-links"); err != nil {
+		return false, err
+	}
+	if err := exec("head"); err != nil {
+		return false, err
+	}
+	w.tag(`<meta name="description" content="`)
+	w.text(desc)
+	w.tag("\">\n")
+	if p.NoIndex() {
+		w.tag("<meta name=\"robots\" content=\"noindex\">\n")
+	}
+	canon := p.Canonical()
+	if canon != "" {
+		w.tag(`<link rel="canonical" href="`)
+		w.url(canon)
+		w.tag("\">\n")
+	}
+	for _, a := range p.Alternates() {
+		w.tag(`<link rel="alternate" hreflang="`)
+		w.text(a.Lang)
+		w.tag(`" href="`)
+		w.url(a.Href)
+		w.tag("\">\n")
+	}
+	w.tag("<meta property=\"og:type\" content=\"website\">\n<meta property=\"og:site_name\" content=\"")
+	w.text(site)
+	w.tag("\">\n<meta property=\"og:title\" content=\"")
+	w.text(p.Title)
+	w.tag("\">\n<meta property=\"og:description\" content=\"")
+	w.text(desc)
+	w.tag("\">\n<meta property=\"og:locale\" content=\"")
+	w.text(p.OGLocale())
+	w.tag("\">\n")
+	if canon != "" {
+		w.tag(`<meta property="og:url" content="`)
+		w.text(canon)
+		w.tag("\">\n")
+	}
+	if img := p.OGImage(); img != "" {
+		w.tag(`<meta property="og:image" content="`)
+		w.text(img)
+		w.tag("\">\n")
+	}
+	w.tag("\n</head>\n<body class=\"section-")
+	w.text(p.Section)
+	w.tag("\">\n<a class=\"skip\" href=\"#main\">")
+	w.text(p.T("nav.skip"))
+	w.tag("</a>\n<header class=\"top\">\n<div class=\"bar\">\n<a class=\"brand\" href=\"")
+	w.url(p.Link("index.html"))
+	w.tag(`"><svg class="brand-mark" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2l8.7 5v10L12 22l-8.7-5V7z"/></svg><span>`)
+	w.text(site)
+	w.tag("</span></a>\n<a class=\"lang-switch\" id=\"lang-switch\" href=\"")
+	altLink, switchLabel := p.AltLink(), p.T("lang.switch")
+	w.url(altLink)
+	w.tag(`" hreflang="`)
+	w.text(alt)
+	w.tag(`" lang="`)
+	w.text(alt)
+	w.tag(`" title="`)
+	w.text(switchLabel)
+	w.tag(`"><span class="lang-code">`)
+	w.text(alt)
+	w.tag(`</span> `)
+	w.text(p.AltName())
+	w.tag("</a>\n</div>\n")
+	if err := shared("frame-nav"); err != nil {
+		return false, err
+	}
+	w.tag("\n</header>\n<main id=\"main\">\n")
+	if !w.ok {
+		return false, nil
+	}
+	if err := exec("content"); err != nil {
+		return false, err
+	}
+	w.tag("\n</main>\n<footer class=\"foot\">")
+	if err := shared("footer"); err != nil {
+		return false, err
+	}
+	w.tag(`<p><a href="`)
+	w.url(altLink)
+	w.tag(`" hreflang="`)
+	w.text(alt)
+	w.tag(`" lang="`)
+	w.text(alt)
+	w.tag(`">`)
+	w.text(switchLabel)
+	w.tag("</a></p></footer>\n<script src=\"")
+	w.url(p.Asset("assets/site.js"))
+	w.tag("\" defer></script>\n")
+	if err := exec("scripts"); err != nil {
+		return false, err
+	}
+	w.tag("\n</body>\n</html>\n")
+	flush()
+	if w.ok {
+		layoutsDrawn.Add(1)
+	}
+	return w.ok, nil
+}
+
+// layoutsDrawn counts the pages drawLayout wrote (tests).
+var layoutsDrawn atomic.Int64
