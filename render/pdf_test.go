@@ -344,3 +344,24 @@ func TestRepeatedFacesAreForms(t *testing.T) {
 	t.Logf("%d face forms, drawn %d times; %d shape forms, drawn %d times", faces, strings.Count(s, " Do Q"),
 		shapes, strings.Count(s, " Do\n")-strings.Count(s, " Do Q\n"))
 }
+
+// TestRepeatedCardIsForm: a card printed twice on a sheet (a deck holds
+// several copies of a card) is drawn in full once, then as a form, front
+// and back.
+func TestRepeatedCardIsForm(t *testing.T) {
+	cat := starterCatalog(t)
+	id := cat.Characters[0].ID
+	others := []string{cat.Characters[1].ID, cat.Characters[2].ID}
+	faceForms := func(ids []string) int {
+		pdf, err := Sheets(cat, SheetOptions{Lang: catalog.French, Cards: ids, uncompressed: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(regexp.MustCompile(`(?m)^/FX\d+ \d+ 0 R$`).FindAllString(string(pdf), -1))
+	}
+	once := faceForms(append([]string{id}, others...))
+	twice := faceForms(append([]string{id, id}, others...))
+	if twice != once+2 {
+		t.Errorf("%d face forms with %s once, %d with it twice: want 2 more (its front and back)", once, id, twice)
+	}
+}
