@@ -26,8 +26,9 @@ import (
 //     regexps, !=, literal and struct disjunctions with defaults, fixed and
 //     open lists, references to a field of the struct or of an enclosing
 //     one, hidden fields, and `[if f == lit {lit}, ..., lit][i]`, the
-//     check games' default board width). Anything else becomes an opaque
-//     node: detect, don't guess.
+//     check games' default board width; a definition declared twice, as
+//     draft mode's #Text, is both declarations unified). Anything else
+//     becomes an opaque node: detect, don't guess.
 //   - A file is eligible when its syntax is plain data (fastData) and every
 //     value it gives meets a known, non-opaque node.
 //   - The fast path only ever says "valid, here is the data": any error, any
@@ -299,12 +300,23 @@ func (c *fastCompiler) def(name string) *fastValue {
 	d := c.defs[name]
 	if d == nil {
 		decls := c.decls[name]
-		if len(decls) != 1 || decls[0].Constraint != token.ILLEGAL {
-			return opaqueValue() // e.g. draft mode's second #Text
+		if len(decls) == 0 {
+			return opaqueValue()
+		}
+		for _, decl := range decls {
+			if decl.Constraint != token.ILLEGAL {
+				return opaqueValue()
+			}
 		}
 		d = &fastDef{busy: true}
 		c.defs[name] = d
+		// A definition declared more than once (draft mode's #Text, which
+		// gives the texts their placeholders) is all its declarations
+		// unified, one definition.
 		d.v = c.expr(decls[0].Value, fastEnv{def: name, inDef: true})
+		for _, decl := range decls[1:] {
+			d.v = conjValues(d.v, c.expr(decl.Value, fastEnv{def: name, inDef: true}))
+		}
 		d.busy = false
 	}
 	if d.busy {

@@ -389,14 +389,14 @@ func sameJSON(a, b []byte) bool {
 
 // fastMutants runs n mutants of the corpus files through both ways and
 // returns the counts and the first problems.
-func fastMutants(t testing.TB, seed uint64, n int) (counts map[string]int, problems []string) {
+func fastMutants(t testing.TB, seed uint64, n int, draft bool) (counts map[string]int, problems []string) {
 	corpus := fastCorpus(t)
 	var files []string
 	for name := range corpus {
 		files = append(files, name)
 	}
 	sort.Strings(files)
-	schemaFiles, err := ParseSchema(schemaFS, "cue", schemaPrefix)
+	schemaFiles, err := newLoader(nil, Options{Draft: draft}).parseSchemaFiles()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -472,7 +472,8 @@ func sortedKeys(m map[string]bool) []string {
 }
 
 // TestFastPathMutants: the fast path never says valid when CUE says
-// invalid (WBTOOL_FAST_MUTANTS sets how many mutants; 400 by default).
+// invalid (WBTOOL_FAST_MUTANTS sets how many mutants; 400 by default),
+// with the schema as it is and in draft mode.
 func TestFastPathMutants(t *testing.T) {
 	n := 400
 	if s := os.Getenv("WBTOOL_FAST_MUTANTS"); s != "" {
@@ -481,17 +482,19 @@ func TestFastPathMutants(t *testing.T) {
 	if testing.Short() {
 		n = 100
 	}
-	counts, problems := fastMutants(t, 1, n)
-	t.Logf("%d mutants: %v", n, counts)
-	for i, p := range problems {
-		if i == 10 {
-			t.Errorf("... and %d more", len(problems)-10)
-			break
+	for _, draft := range []bool{false, true} {
+		counts, problems := fastMutants(t, 1, n, draft)
+		t.Logf("%d mutants, draft %v: %v", n, draft, counts)
+		for i, p := range problems {
+			if i == 10 {
+				t.Errorf("... and %d more", len(problems)-10)
+				break
+			}
+			t.Error(p)
 		}
-		t.Error(p)
-	}
-	if counts["both valid"] < n/20 || counts["both invalid"] < n/4 {
-		t.Errorf("mutants too one-sided to test anything: %v", counts)
+		if counts["both valid"] < n/20 || counts["both invalid"] < n/4 {
+			t.Errorf("mutants too one-sided to test anything: %v", counts)
+		}
 	}
 }
 
@@ -500,7 +503,7 @@ func FuzzFastPath(f *testing.F) {
 	f.Add(uint64(1))
 	f.Add(uint64(2))
 	f.Fuzz(func(t *testing.T, seed uint64) {
-		_, problems := fastMutants(t, seed, 5)
+		_, problems := fastMutants(t, seed, 5, seed%2 == 1)
 		for _, p := range problems {
 			t.Error(p)
 		}
@@ -533,7 +536,8 @@ func TestFastPathMutantsLoad(t *testing.T) {
 			m.mutate(r, []string{"colour", "faction", "any", "flag", "x"}, []string{"", "raiders", "A1", "move"})
 		}
 		fsys := mapFS(map[string][]byte{"mut.cue": m.source()})
-		on, off := Options{Root: "c", Cache: NewCache()}, Options{Root: "c", Cache: NewCache(), noFast: true}
+		draft := i%3 == 1
+		on, off := Options{Root: "c", Cache: NewCache(), Draft: draft}, Options{Root: "c", Cache: NewCache(), noFast: true, Draft: draft}
 		cat1, err1 := Load(fsys, on)
 		cat2, err2 := Load(fsys, off)
 		if d := outcomeDiff(cat2, err2, cat1, err1); d != "" {
