@@ -602,25 +602,48 @@ func (l *loader) annotate(rv reflect.Value, at []string) {
 			l.noteDraft(rv.Interface().(catalog.Text), at)
 			return
 		}
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			if !f.IsExported() {
-				continue
+		for _, f := range structFields(t) {
+			switch {
+			case f.pos:
+				rv.Field(f.index).Set(reflect.ValueOf(l.exactPos(at)))
+			case !f.skip && !f.anonymous:
+				l.annotate(rv.Field(f.index), append(at[:len(at):len(at)], f.name))
 			}
-			if f.Type == posType && f.Name == "Pos" {
-				rv.Field(i).Set(reflect.ValueOf(l.exactPos(at)))
-				continue
-			}
-			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if name == "-" || f.Anonymous {
-				continue
-			}
-			if name == "" {
-				name = f.Name
-			}
-			l.annotate(rv.Field(i), append(at[:len(at):len(at)], name))
 		}
 	}
+}
+
+// structField is what annotate and cleanStrings read of a struct field.
+type structField struct {
+	index     int
+	name      string // the JSON name
+	pos       bool   // a `Pos catalog.Pos` field
+	skip      bool   // unexported, or `json:"-"`
+	anonymous bool
+	posType   bool // of type catalog.Pos
+}
+
+var structFieldsOf sync.Map // reflect.Type -> []structField
+
+// structFields lists t's fields as annotate and cleanStrings read them,
+// once per type (reading the tags every time was a tenth of the decode).
+func structFields(t reflect.Type) []structField {
+	if fs, ok := structFieldsOf.Load(t); ok {
+		return fs.([]structField)
+	}
+	var out []structField
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		sf := structField{index: i, name: name, anonymous: f.Anonymous, posType: f.Type == posType,
+			skip: !f.IsExported() || name == "-", pos: f.IsExported() && f.Type == posType && f.Name == "Pos"}
+		if name == "" {
+			sf.name = f.Name
+		}
+		out = append(out, sf)
+	}
+	structFieldsOf.Store(t, out)
+	return out
 }
 
 func (l *loader) noteDraft(t catalog.Text, at []string) {
@@ -686,23 +709,14 @@ func (l *loader) cleanStrings(rv reflect.Value, at []string) {
 			rv.SetMapIndex(k, elem)
 		}
 	case reflect.Struct:
-		t := rv.Type()
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			if !f.IsExported() || f.Type == posType {
-				continue
-			}
-			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		for _, f := range structFields(rv.Type()) {
 			switch {
-			case name == "-":
-				continue
-			case f.Anonymous:
-				l.cleanStrings(rv.Field(i), at) // embedded: its fields are the parent's
-				continue
-			case name == "":
-				name = f.Name
+			case f.skip || f.posType:
+			case f.anonymous:
+				l.cleanStrings(rv.Field(f.index), at) // embedded: its fields are the parent's
+			default:
+				l.cleanStrings(rv.Field(f.index), append(at[:len(at):len(at)], f.name))
 			}
-			l.cleanStrings(rv.Field(i), append(at[:len(at):len(at)], name))
 		}
 	}
 }

@@ -23,45 +23,54 @@ func (l *loader) indexPositions(f *ast.File) {
 		m = map[string]catalog.Pos{}
 		for _, d := range f.Decls {
 			if field, ok := d.(*ast.Field); ok {
-				l.indexField(m, field, nil)
+				l.indexField(m, field, "", true)
 			}
 		}
 	}
 	l.positions = append(l.positions, m)
 }
 
-func (l *loader) indexField(m map[string]catalog.Pos, f *ast.Field, at []string) {
+// indexField indexes a field under the path key at (top: the file's top
+// level, whose key is empty), built one element at a time: pathKey of the
+// path.
+func (l *loader) indexField(m map[string]catalog.Pos, f *ast.Field, at string, top bool) {
 	name, _, err := ast.LabelName(f.Label)
 	if err != nil {
 		return
 	}
-	p := append(at[:len(at):len(at)], name)
-	key := pathKey(p)
+	key := childKey(at, name, top)
 	if _, seen := m[key]; !seen {
 		m[key] = l.position(f.Label.Pos())
 	}
-	l.indexExpr(m, f.Value, p)
+	l.indexExpr(m, f.Value, key)
 }
 
-func (l *loader) indexExpr(m map[string]catalog.Pos, x ast.Expr, at []string) {
+// childKey is the path key of element name under the path key at.
+func childKey(at, name string, top bool) string {
+	if top {
+		return name
+	}
+	return at + "\x00" + name
+}
+
+func (l *loader) indexExpr(m map[string]catalog.Pos, x ast.Expr, at string) {
 	switch x := x.(type) {
 	case *ast.StructLit:
 		for _, e := range x.Elts {
 			switch e := e.(type) {
 			case *ast.Field:
-				l.indexField(m, e, at)
+				l.indexField(m, e, at, false)
 			case *ast.EmbedDecl:
 				l.indexExpr(m, e.Expr, at)
 			}
 		}
 	case *ast.ListLit:
 		for i, e := range x.Elts {
-			p := append(at[:len(at):len(at)], strconv.Itoa(i))
-			key := pathKey(p)
+			key := childKey(at, strconv.Itoa(i), false)
 			if _, seen := m[key]; !seen {
 				m[key] = l.position(e.Pos())
 			}
-			l.indexExpr(m, e, p)
+			l.indexExpr(m, e, key)
 		}
 	case *ast.BinaryExpr:
 		// `#Base & {...}`: the designer's fields are in the operands.
