@@ -137,8 +137,9 @@ func (ls *Layouts) Keep(prev *Layouts, same func(l catalog.Lang, id string) bool
 	}
 }
 
-// countCards numbers every card once, for a request of many cards (one
-// card alone is numbered by CardNumber: no table for a single image).
+// countCards numbers every card once, for a request of many cards and
+// for SVG (Cards of one card alone is numbered by CardNumber: no table
+// for a single card).
 func (ls *Layouts) countCards() {
 	ls.numOnce.Do(func() {
 		m := CardNumbers(ls.cat)
@@ -285,6 +286,7 @@ func (ls *Layouts) SVG(cat *catalog.Catalog, id string, l catalog.Lang) (front, 
 	if !ls.For(cat) {
 		return SVG(cat, id, l)
 	}
+	ls.countCards() // the site asks for every card, one at a time
 	cs, err := ls.Cards(l, []string{id}, VersionLabel(ls.cat.Set.Version))
 	if err != nil {
 		return nil, nil, err

@@ -8,7 +8,6 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -556,7 +555,7 @@ func (b *builder) images(p *page, c card) ([]imageView, [2][]byte) {
 	}
 	images := b.opts.CardImages
 	if images == nil {
-		images = render.SVG
+		images = b.layouts().SVG
 	}
 	front, back, err := images(b.cat, c.ID, l)
 	if err != nil || len(front) == 0 {

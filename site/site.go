@@ -77,8 +77,9 @@ type Options struct {
 
 	// CardImages returns the SVG images of a card in a language: its
 	// front, and its back (nil when the card has no printed back). Nil
-	// means render.SVG, the card faces of the print sheets. An error for a
-	// card gives a clearly marked placeholder image instead.
+	// means the faces of the print sheets, laid out by a render.Layouts of
+	// the build's own (Layouts.SVG, as render.SVG draws them). An error for
+	// a card gives a clearly marked placeholder image instead.
 	CardImages func(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, err error)
 
 	// Errata, when set, adds the errata page (errata.go) and each
@@ -113,9 +114,13 @@ type builder struct {
 	searchMemo map[catalog.Lang]map[string]string // card text → its search words (under mu)
 	nameRanks  map[catalog.Lang]map[string]int    // card id → its place by name (under mu)
 	rowValues  map[string]template.HTML           // statistics values drawn (rowValue, under mu)
-	errs       Errors
-	f          *siteFrame    // the frame's state: what the layout reads
-	rules      *rulesDialect // nil: Warbound's
+	// ls lays out the cards for their images when Options.CardImages is
+	// nil: once per card and language.
+	ls     *render.Layouts
+	lsOnce sync.Once
+	errs   Errors
+	f      *siteFrame    // the frame's state: what the layout reads
+	rules  *rulesDialect // nil: Warbound's
 	// check: the pages' data is made (and checked) but no page, image or
 	// index is written (Check).
 	check    bool
@@ -491,4 +496,11 @@ func (b *builder) checkIDs() Errors {
 		check("deck", d.ID, d.Pos)
 	}
 	return errs
+}
+
+// layouts is the build's card layouts (for the images when
+// Options.CardImages is nil).
+func (b *builder) layouts() *render.Layouts {
+	b.lsOnce.Do(func() { b.ls = render.NewLayouts(b.cat) })
+	return b.ls
 }
