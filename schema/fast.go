@@ -748,7 +748,14 @@ func literalOf(x *ast.BasicLit, neg bool) (*dval, bool) {
 		if neg || !strings.HasPrefix(x.Value, `"`) {
 			return nil, false
 		}
-		s, err := literal.Unquote(x.Value)
+		v := x.Value
+		if len(v) >= 2 && v[len(v)-1] == '"' && !strings.HasPrefix(v, `"""`) && strings.IndexByte(v, '\\') < 0 {
+			// a one-line string without escapes is its text
+			if s := v[1 : len(v)-1]; utf8.ValidString(s) && strings.IndexByte(s, '"') < 0 {
+				return &dval{kind: kString, str: s}, true
+			}
+		}
+		s, err := literal.Unquote(v)
 		if err != nil || !utf8.ValidString(s) {
 			return nil, false
 		}

@@ -331,7 +331,7 @@ func units(schemaFiles, files []*ast.File) (out [][]*ast.File, why string) {
 				join(i, j) // another file's definition or hidden field
 			}
 		}
-		ast.Walk(f, func(n ast.Node) bool {
+		walkSyntax(f, func(n ast.Node) bool {
 			id, isIdent := n.(*ast.Ident)
 			if why != "" || !isIdent || id.Node == nil || unresolved[id] {
 				return why == ""
@@ -349,7 +349,7 @@ func units(schemaFiles, files []*ast.File) (out [][]*ast.File, why string) {
 				why = f.Filename + " refers to the section " + id.Name
 			}
 			return why == ""
-		}, nil)
+		})
 		if why != "" {
 			return nil, why
 		}
@@ -366,6 +366,47 @@ func units(schemaFiles, files []*ast.File) (out [][]*ast.File, why string) {
 		out[k] = append(out[k], f)
 	}
 	return out, ""
+}
+
+// walkSyntax is ast.Walk(n, before, nil), less its comments, with the
+// nodes of plain data walked directly: ast.Walk's visitor over every file
+// was 4 % of validate's CPU.
+func walkSyntax(n ast.Node, before func(ast.Node) bool) {
+	switch x := n.(type) {
+	case *ast.File:
+		if before(x) {
+			for _, d := range x.Decls {
+				walkSyntax(d, before)
+			}
+		}
+	case *ast.Field:
+		if x.Alias != nil || x.Value == nil || len(x.Attrs) > 0 {
+			ast.Walk(x, before, nil)
+			return
+		}
+		if before(x) {
+			walkSyntax(x.Label, before)
+			walkSyntax(x.Value, before)
+		}
+	case *ast.StructLit:
+		if before(x) {
+			for _, e := range x.Elts {
+				walkSyntax(e, before)
+			}
+		}
+	case *ast.ListLit:
+		if before(x) {
+			for _, e := range x.Elts {
+				walkSyntax(e, before)
+			}
+		}
+	case *ast.BasicLit:
+		before(x)
+	case *ast.Ident:
+		before(x)
+	default:
+		ast.Walk(n, before, nil)
+	}
 }
 
 // batchUnits joins consecutive units until each holds at least size bytes

@@ -476,7 +476,8 @@ func (l *loader) position(p token.Pos) catalog.Pos {
 	if !p.IsValid() || strings.HasPrefix(p.Filename(), schemaPrefix) {
 		return catalog.Pos{}
 	}
-	return catalog.Pos{File: p.Filename(), Line: p.Line(), Col: p.Column()}
+	pp := p.Position() // Line and Column would each look the line up
+	return catalog.Pos{File: pp.Filename, Line: pp.Line, Col: pp.Column}
 }
 
 // readRules collects the rules Markdown pages: rules/<lang>/*.md.
