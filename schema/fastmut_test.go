@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"cuelang.org/go/cue"
@@ -33,6 +34,21 @@ import (
 // fastCorpus is every plain-data content file of the starter content, a
 // small generated tree and the CLI scripts' content, by name.
 func fastCorpus(t testing.TB) map[string][]byte {
+	fastCorpusCache.Lock()
+	defer fastCorpusCache.Unlock()
+	if fastCorpusCache.files == nil {
+		fastCorpusCache.files = readFastCorpus(t)
+	}
+	return fastCorpusCache.files
+}
+
+// fastCorpusCache keeps the corpus for the fuzz target's many calls.
+var fastCorpusCache struct {
+	sync.Mutex
+	files map[string][]byte
+}
+
+func readFastCorpus(t testing.TB) map[string][]byte {
 	out := map[string][]byte{}
 	add := func(prefix string, fsys fs.FS) {
 		cueFiles, _, err := ListFiles(fsys)
