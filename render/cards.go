@@ -983,10 +983,7 @@ func cardNumber(k catalog.Kind, i int) string {
 // area, on every face of the card (not on the common back
 // nor an Objective back: backs that hide a card say nothing of it).
 func (b *builder) stamp(c *Card) {
-	s, ok := b.numbers[c.ID]
-	if !ok {
-		s = CardNumber(b.cat, c.ID)
-	}
+	s := b.cardNumber(c.ID)
 	num := s
 	if b.version != "" {
 		s += " · " + b.version
@@ -1006,9 +1003,18 @@ func (b *builder) stamp(c *Card) {
 			it, err = lineText(num, string(b.lang), Regular, colMuted, at.X, at.Y, 20, 4.2, 3.2, 'r', "the card number")
 		}
 		if err == nil {
-			f.Items = append(f.Items[:len(f.Items):len(f.Items)], it) // a copy: Layouts keeps the faces
+			// a copy (Layouts keeps the faces), itself shared: clipped
+			f.Items = slices.Clip(append(f.Items[:len(f.Items):len(f.Items)], it))
 		}
 	}
+}
+
+// cardNumber is the number card id is printed with.
+func (b *builder) cardNumber(id string) string {
+	if s, ok := b.numbers[id]; ok {
+		return s
+	}
+	return CardNumber(b.cat, id)
 }
 
 func (b *builder) layoutCard(id string) (Card, bool) {

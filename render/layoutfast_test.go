@@ -141,3 +141,43 @@ func TestFitReusesScratch(t *testing.T) {
 		t.Errorf("%d texts fitted, %d did not: want both", fitted, failed)
 	}
 }
+
+// TestStampedCardsAsFresh: cards stamped once and given again (every
+// sheet of a build; watch's kept layouts) are the cards stamped afresh,
+// for another version and after the card numbers moved.
+func TestStampedCardsAsFresh(t *testing.T) {
+	cat := starterCatalog(t)
+	ids := allCards(cat)
+	ls := NewLayouts(cat)
+	for _, version := range []string{"v1", "v1", "v2-long-version-name-that-does-not-fit-in-the-margin", "v1"} {
+		got, err := ls.Cards(catalog.French, ids, version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := NewLayouts(cat).Cards(catalog.French, ids, version)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("version %s: the cards stamped again differ from cards stamped afresh", version)
+		}
+	}
+	// one Character less: the numbers of the cards after it move
+	next := *cat
+	next.Characters = append([]catalog.Character(nil), cat.Characters[1:]...)
+	// kept: the cards laid out the same, as watch keeps them
+	fresh := NewLayouts(&next)
+	same := map[string]bool{}
+	for _, id := range allCards(&next) {
+		a, b := ls.laid(catalog.French, id), fresh.laid(catalog.French, id)
+		same[id] = a.ok && b.ok && reflect.DeepEqual(a.card, b.card)
+	}
+	kept := NewLayouts(&next)
+	kept.Keep(ls, func(l catalog.Lang, id string) bool { return l == catalog.French && same[id] })
+	nextIDs := allCards(&next)
+	got, err := kept.Cards(catalog.French, nextIDs, "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := NewLayouts(&next).Cards(catalog.French, nextIDs, "v1")
+	if !reflect.DeepEqual(got, want) {
+		t.Error("kept cards keep their old numbers")
+	}
+}

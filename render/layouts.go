@@ -51,6 +51,8 @@ type laidOut struct {
 	// pdf are the front and back drawn as PDF content, once, for every
 	// sheet that prints the card
 	pdf *[2]faceDrawing
+	// stamped is the card as last stamped (Layouts.card)
+	stamped atomic.Pointer[stampedCard]
 }
 
 // faceDrawing is a face's layout drawn as PDF content (pdfdraw.go), for
@@ -131,6 +133,7 @@ func (ls *Layouts) Keep(prev *Layouts, same func(l catalog.Lang, id string) bool
 			continue
 		}
 		n := &laidOut{card: e.card, ok: true, stampAt: e.stampAt, pdf: e.pdf}
+		n.stamped.Store(e.stamped.Load())
 		n.once.Do(func() {})
 		n.done.Store(true)
 		ls.cards[k] = n
@@ -212,13 +215,27 @@ func (ls *Layouts) card(l catalog.Lang, id, version string) (Card, *laidOut) {
 	if !e.ok {
 		return Card{}, e
 	}
-	c := e.card
 	b := &builder{cat: ls.cat, lang: l, version: version, stampAt: e.stampAt}
 	if m := ls.numbers.Load(); m != nil {
 		b.numbers = *m
 	}
+	// the card as stamped last, when its number and version are the same
+	// (every sheet of a build, and of the builds that keep it)
+	key := b.cardNumber(id) + "\x00" + version
+	if st := e.stamped.Load(); st != nil && st.key == key {
+		return st.card, e
+	}
+	c := e.card
 	b.stamp(&c) // appends to copies: the cached faces stay as they are
+	e.stamped.Store(&stampedCard{key, c})
 	return c, e
+}
+
+// stampedCard is a laid-out card with its number and version (stamp),
+// for the number and version in key. Read-only.
+type stampedCard struct {
+	key  string
+	card Card
 }
 
 // Cards returns the cards with the given ids in language l, in that order
