@@ -934,7 +934,7 @@ func (sc *fastScope) lookup(r fastRef) ([]byte, bool) {
 
 func (v *fastValue) check(d *dval, label string, sc *fastScope) ([]byte, bool) {
 	var out []byte
-	n := 0
+	n, defaults := 0, 0
 	for _, a := range v.alts {
 		if a.opaque {
 			return nil, false
@@ -950,6 +950,14 @@ func (v *fastValue) check(d *dval, label string, sc *fastScope) ([]byte, bool) {
 			return nil, false // ambiguous for all we know
 		}
 		out, n = o, n+1
+		if a.def {
+			defaults++
+		}
+	}
+	// Equal scalars are one value for CUE; two lists that both accept
+	// (`[...#ID] | *[]` and []) are one only through the default.
+	if n > 1 && d.kind == kList && defaults != 1 {
+		return nil, false
 	}
 	return out, n > 0
 }
