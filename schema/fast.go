@@ -782,6 +782,9 @@ func literalOf(x *ast.BasicLit, neg bool) (*dval, bool) {
 			return nil, false
 		}
 		s := x.Value
+		if neg && r.Sign() == 0 {
+			return nil, false // -0.0: CUE's export drops the sign, JSON keeps it
+		}
 		if neg {
 			r.Neg(r)
 			s = "-" + s

@@ -297,6 +297,18 @@ func units(schemaFiles, files []*ast.File) (out [][]*ast.File, why string) {
 				if !ok {
 					return nil, f.Filename + ": section " + name + " is not a struct"
 				}
+				if findCollection(name).single() {
+					// One value (set), which files may give part by part
+					// (its name in one, its version in another): alone,
+					// a part may lack a required field. Its files are one
+					// unit.
+					key := "\x00" + name
+					if j, seen := declaredIn[key]; seen {
+						join(i, j)
+					} else {
+						declaredIn[key] = i
+					}
+				}
 				for _, e := range st.Elts {
 					switch e := e.(type) {
 					case *ast.CommentGroup, *ast.Attribute:
