@@ -1,13 +1,22 @@
 package schema
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"os"
 	"reflect"
+	"slices"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
 	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/literal"
+	"cuelang.org/go/cue/parser"
 )
 
 // The adversarial table of the plain-data fast path (fast.go): content
@@ -532,4 +541,329 @@ func entitiesText(r *fileResult) string {
 		fmt.Fprintf(&b, "%s.%s %+v %v\n", collections[e.coll].name, e.id, *e.cat, e.errs)
 	}
 	return b.String()
+}
+
+// The form mutants: the corpus's plain-data files (fastmut_test.go), some
+// with a value mutated, written again in other syntactic forms of the
+// same values, chosen at random: quoted labels and labels with escapes,
+// hex, octal, binary and underscored ints, -0, floats with trailing zeros,
+// exponents or a leading dot, -0.0, strings escaped, raw or multi-line,
+// a field given twice with an equal value, comments. The fast path must
+// never say valid when CUE says invalid, and when both say valid their
+// JSON must be equal, numbers compared exactly (the sign of a zero too).
+
+func formMutants(t testing.TB, seed uint64, n int, draft bool) (counts map[string]int, problems []string) {
+	corpus := fastCorpus(t)
+	var files []string
+	for name := range corpus {
+		files = append(files, name)
+	}
+	sort.Strings(files)
+	schemaFiles, err := newLoader(nil, Options{Draft: draft}).parseSchemaFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fast := compileFast(schemaFiles)
+	r := rand.New(rand.NewPCG(seed, 29))
+	counts = map[string]int{}
+	names := []string{"any", "id", "faction", "colour", "nameGroup", "x", "board", "format", "cols"}
+	strs := []string{"", "raiders", "A1", "move", "exploration", "confrontation", "x"}
+	// the files with floats, few in the corpus, get a quarter of the
+	// mutants: floats have the most forms
+	var floats []string
+	for _, name := range files {
+		m, _ := readMutFile(corpus[name])
+		all, _, _ := m.nodes()
+		if slices.ContainsFunc(all, func(n mutNode) bool { return n.v.kind == kFloat }) {
+			floats = append(floats, name)
+		}
+	}
+	for i := 0; i < n; i++ {
+		name := files[r.IntN(len(files))]
+		if len(floats) > 0 && r.IntN(4) == 0 {
+			name = floats[r.IntN(len(floats))]
+		}
+		m, err := readMutFile(corpus[name])
+		if err != nil {
+			t.Fatal(err)
+		}
+		kind := "forms"
+		if r.IntN(2) == 0 {
+			kind = m.mutate(r, names, strs)
+		}
+		w := formWriter{r: r, fastForms: r.IntN(2) == 0}
+		if w.fastForms {
+			kind += ", forms the fast path reads"
+		}
+		var b strings.Builder
+		b.WriteString("package warbound\n\n")
+		for _, f := range m.top {
+			b.WriteString(w.label(f.name) + ": ")
+			w.write(&b, f.v)
+			b.WriteString("\n")
+		}
+		src := []byte(b.String())
+		f, err := parser.ParseFile("mut.cue", src)
+		if err != nil {
+			t.Fatalf("form mutant of %s does not parse: %v\n%s", name, err, src)
+		}
+		ents, fastOK := fast.file(f)
+		want, cueOK := cueVerdict(schemaFiles, src)
+		switch {
+		case fastOK && !cueOK:
+			counts["FALSE VALID"]++
+			problems = append(problems, fmt.Sprintf("%s %s: the fast path says valid, CUE says invalid:\n%s", name, kind, src))
+		case fastOK:
+			counts["both valid"]++
+			for _, e := range ents {
+				key := collections[e.coll].name + "." + e.id
+				if !sameJSONExact(e.raw, want[key]) {
+					problems = append(problems, fmt.Sprintf("%s %s: %s differs:\nfast: %s\ncue:  %s\n%s", name, kind, key, e.raw, want[key], src))
+				}
+			}
+			if len(ents) != len(want) {
+				problems = append(problems, fmt.Sprintf("%s %s: %d entities, CUE has %d\n%s", name, kind, len(ents), len(want), src))
+			}
+		case cueOK:
+			counts["valid for CUE only"]++
+		default:
+			counts["both invalid"]++
+		}
+	}
+	return counts, problems
+}
+
+// TestFastPathFormMutants runs the form mutants (WBTOOL_FAST_MUTANTS sets
+// how many; 300 by default), with the schema as it is and in draft mode.
+func TestFastPathFormMutants(t *testing.T) {
+	n := 300
+	if s := os.Getenv("WBTOOL_FAST_MUTANTS"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	if testing.Short() {
+		n = 60
+	}
+	for _, draft := range []bool{false, true} {
+		counts, problems := formMutants(t, 1, n, draft)
+		t.Logf("%d form mutants, draft %v: %v", n, draft, counts)
+		for i, p := range problems {
+			if i == 10 {
+				t.Errorf("... and %d more", len(problems)-10)
+				break
+			}
+			t.Error(p)
+		}
+		if counts["both valid"] < n/10 || counts["valid for CUE only"] < n/10 {
+			t.Errorf("form mutants too one-sided to test anything: %v", counts)
+		}
+	}
+}
+
+// label writes a label: an identifier, quoted, or quoted with an
+// escape.
+func (w formWriter) label(s string) string {
+	r := w.r
+	switch w.pick(4, 0, 2, 3) {
+	case 0:
+		return literal.String.Quote(s)
+	case 1:
+		return escapeOne(literal.String.Quote(s), r)
+	}
+	return cueLabel(s)
+}
+
+// escapeOne writes one letter of a quoted string as a \u escape.
+func escapeOne(q string, r *rand.Rand) string {
+	var at []int
+	for i := 1; i < len(q)-1; i++ {
+		switch {
+		case q[i] == '\\' && q[i+1] == 'u':
+			i += 5
+		case q[i] == '\\' && q[i+1] == 'U':
+			i += 9
+		case q[i] == '\\':
+			i++
+		case q[i] >= 'a' && q[i] <= 'z':
+			at = append(at, i)
+		}
+	}
+	if len(at) == 0 {
+		return q
+	}
+	i := at[r.IntN(len(at))]
+	return q[:i] + fmt.Sprintf(`\u%04x`, q[i]) + q[i+1:]
+}
+
+// formWriter writes values in random forms; with fastForms, only forms the
+// fast path reads (quoted labels without escapes, escaped and multi-line
+// strings, -0, floats with trailing zeros, comments), so that the fast
+// path's side of the comparison is exercised too.
+type formWriter struct {
+	r         *rand.Rand
+	fastForms bool
+}
+
+// pick is a random form among n, or the plain one (n-1 is the plain one's
+// share) when only the forms in read are allowed.
+func (w formWriter) pick(n int, read ...int) int {
+	k := w.r.IntN(n)
+	if w.fastForms && !slices.Contains(read, k) {
+		return -1
+	}
+	return k
+}
+
+func (w formWriter) write(b *strings.Builder, d *dval) {
+	r := w.r
+	switch d.kind {
+	case kString:
+		q := literal.String.Quote(d.str)
+		switch w.pick(6, 0, 2, 3, 4, 5) {
+		case 0:
+			q = escapeOne(q, r)
+		case 1:
+			if !strings.ContainsAny(d.str, "\"\\\n") {
+				q = `#"` + d.str + `"#`
+			}
+		case 2:
+			if !strings.Contains(d.str, "\n") {
+				q = "\"\"\"\n\t\t" + q[1:len(q)-1] + "\n\t\t\"\"\""
+			}
+		}
+		b.WriteString(q)
+	case kInt:
+		i := d.i
+		neg, u := i < 0, i
+		if neg {
+			u = -i
+		}
+		sign := ""
+		if neg {
+			sign = "-"
+		}
+		switch w.pick(7, 4, 5, 6) {
+		case 0:
+			fmt.Fprintf(b, "%s0x%x", sign, u)
+		case 1:
+			fmt.Fprintf(b, "%s0o%o", sign, u)
+		case 2:
+			fmt.Fprintf(b, "%s0b%b", sign, u)
+		case 3:
+			if s := strconv.FormatInt(u, 10); len(s) > 1 {
+				fmt.Fprintf(b, "%s%s_%s", sign, s[:1], s[1:])
+			} else {
+				b.WriteString(d.str)
+			}
+		case 4:
+			if i == 0 {
+				b.WriteString("-0")
+			} else {
+				b.WriteString(d.str)
+			}
+		default:
+			b.WriteString(d.str)
+		}
+	case kFloat:
+		s := d.str
+		neg := strings.HasPrefix(s, "-")
+		s = strings.TrimPrefix(s, "-")
+		sign := ""
+		if neg {
+			sign = "-"
+		}
+		intPart, frac, _ := strings.Cut(s, ".")
+		switch w.pick(6, 0, 3, 4, 5) {
+		case 0:
+			s += "00"
+		case 1:
+			s = intPart + frac + "e-" + strconv.Itoa(len(frac))
+		case 2:
+			if intPart == "0" {
+				s = "." + frac
+			}
+		case 3: // a value of its own: -0.0
+			s, sign = "0.0", "-"
+		}
+		b.WriteString(sign + s)
+	case kBool:
+		b.WriteString(strconv.FormatBool(d.b))
+	case kNull:
+		b.WriteString("null")
+	case kStruct:
+		b.WriteString("{")
+		if r.IntN(10) == 0 {
+			b.WriteString(" // c\n")
+		}
+		for i, f := range d.fields {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(w.label(f.name) + ": ")
+			w.write(b, f.v)
+			if !w.fastForms && r.IntN(15) == 0 { // the same field again, equal
+				b.WriteString(", " + w.label(f.name) + ": ")
+				w.write(b, f.v)
+			}
+		}
+		b.WriteString("}")
+	case kList:
+		b.WriteString("[")
+		for i, e := range d.elems {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			w.write(b, e)
+		}
+		b.WriteString("]")
+	}
+}
+
+// sameJSONExact: equal JSON, numbers compared as exact decimals, the sign
+// of a zero included.
+func sameJSONExact(a, b []byte) bool {
+	var x, y any
+	da, db := json.NewDecoder(bytes.NewReader(a)), json.NewDecoder(bytes.NewReader(b))
+	da.UseNumber()
+	db.UseNumber()
+	if da.Decode(&x) != nil || db.Decode(&y) != nil {
+		return false
+	}
+	return sameValue(x, y)
+}
+
+func sameValue(x, y any) bool {
+	switch x := x.(type) {
+	case json.Number:
+		y, ok := y.(json.Number)
+		if !ok {
+			return false
+		}
+		rx, ok1 := new(big.Rat).SetString(string(x))
+		ry, ok2 := new(big.Rat).SetString(string(y))
+		negZero := func(n json.Number) bool { return strings.HasPrefix(string(n), "-") }
+		return ok1 && ok2 && rx.Cmp(ry) == 0 && (rx.Sign() != 0 || negZero(x) == negZero(y))
+	case map[string]any:
+		y, ok := y.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, v := range x {
+			if w, ok := y[k]; !ok || !sameValue(v, w) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := y.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !sameValue(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return reflect.DeepEqual(x, y)
 }
