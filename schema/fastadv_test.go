@@ -78,6 +78,8 @@ type advCase struct {
 	more  map[string]string // other files of the tree, if any
 	draft bool
 	cue   int // CUE's verdict on a.cue alone: 1 valid, -1 invalid, 0 not asserted
+	// perFile: loaded file by file, not as a whole package
+	perFile bool
 }
 
 var advCases = []advCase{
@@ -253,14 +255,18 @@ var advCases = []advCase{
 	{name: "section twice", src: advChar + sub(advChar, "characters: x:", "characters: y:"), cue: 1},
 	{name: "set twice", src: `set: {name: {en: "S", fr: "S"}}` + "\n" + `set: {version: "1"}`},
 	{name: "set twice conflicting", src: `set: {name: {en: "S", fr: "S"}}` + "\n" + `set: {name: {en: "T", fr: "S"}}`},
-	{name: "set split over two files", src: `set: {name: {en: "S", fr: "S"}}`, more: map[string]string{"b.cue": `set: {version: "1"}`}},
+	{name: "set split over two files", src: `set: {name: {en: "S", fr: "S"}}`, more: map[string]string{"b.cue": `set: {version: "1"}`}, perFile: true},
 	{name: "set conflicting over two files", src: `set: {name: {en: "S", fr: "S"}, version: "2"}`, more: map[string]string{"b.cue": `set: {version: "1"}`}},
 	{name: "game twice", src: "game: \"warbound\"\ngame: \"warbound\"\n" + advChar},
 	{name: "game other", src: "game: \"warstuff\"\n" + advChar},
 	{name: "game and entity over two files", src: "game: \"warbound\"\n" + advChar, more: map[string]string{"b.cue": "game: \"warbound\"\n" + sub(advChar, "characters: x:", "characters: y:")}},
-	{name: "set split over two files of one unit", src: "game: \"warbound\"\n" + `set: {name: {en: "S", fr: "S"}}`, more: map[string]string{"b.cue": "game: \"warbound\"\n" + `set: {version: "1"}`}},
-	{name: "set split over three files", src: `set: {name: {en: "S", fr: "S"}}`, more: map[string]string{"b.cue": `set: {version: "1"}`, "c.cue": `set: {errataSince: "v1"}`}},
-	{name: "set split over two files draft", src: `set: {name: {en: "S"}}`, more: map[string]string{"b.cue": `set: {version: "1"}`}, draft: true},
+	{name: "set split over two files of one unit", src: "game: \"warbound\"\n" + `set: {name: {en: "S", fr: "S"}}`, more: map[string]string{"b.cue": "game: \"warbound\"\n" + `set: {version: "1"}`}, perFile: true},
+	{name: "set split over three files", src: `set: {name: {en: "S", fr: "S"}}`, more: map[string]string{"b.cue": `set: {version: "1"}`, "c.cue": `set: {errataSince: "v1"}`}, perFile: true},
+	{name: "set split over two files draft", src: `set: {name: {en: "S"}}`, more: map[string]string{"b.cue": `set: {version: "1"}`}, draft: true, perFile: true},
+	{name: "set name in two files", src: `set: {name: {en: "S", fr: "S"}}`, more: map[string]string{"b.cue": `set: {name: {en: "S", fr: "S"}, version: "1"}`}},
+	{name: "entity in two files of one unit", src: "game: \"warbound\"\n" + advChar, more: map[string]string{"b.cue": "game: \"warbound\"\n" + advChar}},
+	{name: "strings key in two files", src: `strings: {"a.b": {en: "A", fr: "B"}}`, more: map[string]string{"b.cue": `strings: {"a.b": {en: "A", fr: "B"}}`}},
+	{name: "strings keys over two files", src: `strings: {"a.b": {en: "A", fr: "B"}}`, more: map[string]string{"b.cue": `strings: {"a.c": {en: "A", fr: "B"}}`}, perFile: true},
 	{name: "section quoted and not", src: advChar + "\"characters\": x: morale: 3\n"},
 	{name: "entity in two files", src: advChar, more: map[string]string{"b.cue": advChar}},
 	{name: "entity split over two files", src: advChar, more: map[string]string{"b.cue": "characters: x: morale: 3\n"}},
@@ -517,7 +523,9 @@ func TestFastPathAdversarial(t *testing.T) {
 				}
 				t.Logf("parsed %v, fast %v, cue %v", parsed, fastOK, cueOK)
 			}
-			loadWays(t, mapFS(files), Options{Draft: c.draft})
+			if whole := loadWays(t, mapFS(files), Options{Draft: c.draft}); whole && c.perFile {
+				t.Error("evaluated as a whole package, want file by file")
+			}
 		})
 	}
 	t.Logf("%d cases: %v", len(advCases), counts)
