@@ -133,6 +133,10 @@ type Dir struct {
 	pre *Prestage
 	// committed: the publication under way wrote its journal.
 	committed bool
+	// manStat is the manifest file man was read from or written as: a
+	// publication under the lock reads it again only when it changed
+	// (another process published meanwhile).
+	manStat fs.FileInfo
 }
 
 // fewFiles is the most files a folder's update flushes one by one.
@@ -167,6 +171,18 @@ func Open(out, content string) (*Dir, error) {
 	if st, err := os.Lstat(state); err == nil && !st.IsDir() {
 		return nil, refused(state, "wbtool keeps its record of the outputs in this folder, but it is not a folder: move it away")
 	}
+	if _, err := os.Lstat(state); errors.Is(err, fs.ErrNotExist) {
+		// no state folder: nothing to recover, and nothing wbtool owns
+		d.man = manifest{Dirs: map[string]map[string]fileRecord{}}
+		return d, nil
+	}
+	// Recovery only under the lock: another process's stage or journal
+	// is not a killed one's.
+	lk, err := lockOut(out, LockWait)
+	if err != nil {
+		return nil, err
+	}
+	defer lk.unlock(false)
 	if err := d.recover(); err != nil {
 		return nil, err
 	}
@@ -284,11 +300,16 @@ func (d *Dir) recover() error {
 	os.RemoveAll(filepath.Join(state, stageName))
 	os.RemoveAll(filepath.Join(state, oldName))
 	sweepTemps(state)
+	st, err := os.Lstat(filepath.Join(state, manifestName))
+	if err == nil && d.manStat != nil && os.SameFile(st, d.manStat) && st.Size() == d.manStat.Size() && st.ModTime().Equal(d.manStat.ModTime()) {
+		return nil // d.man is still the manifest
+	}
 	m, err := d.readManifest()
 	if err != nil {
 		return err
 	}
 	d.man = m
+	d.manStat = st
 	return nil
 }
 
@@ -412,18 +433,29 @@ type Update struct {
 // of them or, on any error, none. It refuses to replace a folder wbtool
 // does not own (see the package documentation). It reports the number of
 // files whose bytes changed.
+//
+// It holds the output folder's lock while it writes (or takes over its
+// prestage's): another process writing the folder makes it wait up to
+// [LockWait], then refuse. Under the lock it first finishes or sweeps
+// what a killed process left, and reads the manifest again if another
+// process published since.
 func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 	pre := d.pre
 	d.pre = nil
+	var lk *outLock
 	if pre != nil {
 		pre.finish(false)
-		defer func() {
-			if err != nil && !d.committed {
-				pre.discard()
-			}
-		}()
+		lk, pre.lock = pre.lock, nil
 	}
 	d.committed = false
+	prestaged := lk != nil
+	ours := prestaged // the stage is this publication's (not a killed one's)
+	defer func() {
+		if err != nil && !d.committed && ours {
+			os.RemoveAll(filepath.Join(d.state(), stageName))
+		}
+		lk.unlock(err != nil && !d.committed)
+	}()
 	updates = slices.Clone(updates) // sorted: the caller's order stays
 	sort.Slice(updates, func(i, k int) bool { return updates[i].Dir < updates[k].Dir })
 	for i, u := range updates {
@@ -439,6 +471,18 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 			}
 		}
 	}
+	state := d.state()
+	if st, err := os.Lstat(state); err == nil && !st.IsDir() {
+		return 0, refused(d.display(StateDir), "wbtool keeps its record of the outputs in this folder, but it is not a folder: move it away")
+	}
+	if !prestaged {
+		if lk, err = lockOut(d.root, LockWait); err != nil {
+			return 0, err
+		}
+		if err := d.recover(); err != nil {
+			return 0, err
+		}
+	}
 	d.missing = map[string]map[string]bool{}
 	for _, u := range updates {
 		if err := d.checkOwned(u.Dir); err != nil {
@@ -446,16 +490,13 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 		}
 	}
 
-	state := d.state()
-	if st, err := os.Lstat(state); err == nil && !st.IsDir() {
-		return 0, refused(d.display(StateDir), "wbtool keeps its record of the outputs in this folder, but it is not a folder: move it away")
-	}
 	stage := filepath.Join(state, stageName)
-	if pre == nil || !pre.began() {
+	if !prestaged {
 		os.RemoveAll(stage)
 		if err := makeStage(state); err != nil {
 			return 0, fmt.Errorf("write %s: %w", d.display(StateDir), err)
 		}
+		ours = true
 	}
 	next := manifest{Generation: d.man.Generation + 1, Dirs: map[string]map[string]fileRecord{}}
 	for name, recs := range d.man.Dirs {
@@ -476,7 +517,7 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 			}
 		}
 		var staged map[string]*preFile
-		if pre != nil && pre.dirs[u.Dir] && !owned {
+		if prestaged && pre.dirs[u.Dir] && !owned {
 			staged = pre.take(u.Dir)
 		}
 		recs, n, p, err := d.stageDir(stage, u, owned, staged)
@@ -513,6 +554,7 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 		return 0, err
 	}
 	d.man = next
+	d.manStat, _ = os.Lstat(filepath.Join(state, manifestName))
 	return changed, nil
 }
 

@@ -29,6 +29,12 @@ import (
 // its state folder when the prestage made them: a failed build leaves the
 // output folder as it found it. A process killed meanwhile leaves only
 // the stage, which the next [Open] sweeps.
+//
+// A prestage holds the output folder's lock (see [Dir.Publish]) from its
+// first file to the end of the publication. It does not wait for it: when
+// another process is writing the folder, or has published into it since
+// [Open], the prestage writes nothing and the publication writes every
+// file itself, waiting for the lock then.
 type Prestage struct {
 	d    *Dir
 	dirs map[string]bool // the folders staged: written whole
@@ -41,10 +47,10 @@ type Prestage struct {
 	send sync.RWMutex
 	wg   sync.WaitGroup
 	stop atomic.Bool // Abort: the workers skip what is queued
-	// madeRoot and madeState: the prestage made the output folder or
-	// its state folder (Abort removes them again).
-	madeRoot, madeState bool
-	made                sync.Map // folders made under the stage
+	// lock is the output folder's, held from the stage's making to the
+	// end of the publication (which takes it over) or Abort.
+	lock *outLock
+	made sync.Map // folders made under the stage
 
 	mu    sync.Mutex
 	files map[string]*preFile // by dir + "/" + rel; nil while queued
@@ -123,22 +129,42 @@ func (p *Prestage) Add(dir, rel string, data []byte) {
 	}
 }
 
-// begin makes a new stage (the output folder too if missing) and starts
-// the workers.
+// begin takes the output folder's lock, finishes or sweeps what a killed
+// process left, makes a new stage (the output folder too if missing) and
+// starts the workers.
 func (p *Prestage) begin() {
-	root, state := p.d.root, p.d.state()
-	if _, err := os.Lstat(root); errors.Is(err, fs.ErrNotExist) {
-		p.madeRoot = true
+	state := p.d.state()
+	if st, err := os.Lstat(state); err == nil && !st.IsDir() {
+		p.start = errors.New("the state folder is not a folder") // Publish refuses it
+		return
 	}
-	if _, err := os.Lstat(state); errors.Is(err, fs.ErrNotExist) {
-		p.madeState = true
-	}
-	stage := filepath.Join(state, stageName)
-	os.RemoveAll(stage)
-	if err := makeStage(state); err != nil {
+	lk, err := lockOut(p.d.root, 0)
+	if err != nil {
 		p.start = err
 		return
 	}
+	if err := p.d.recover(); err != nil {
+		lk.unlock(true)
+		p.start = err
+		return
+	}
+	for dir := range p.dirs {
+		_, owned := p.d.man.Dirs[dir]
+		if _, err := os.Lstat(filepath.Join(p.d.root, dir)); err == nil || owned {
+			// published by another process since Open
+			lk.unlock(true)
+			p.start = errors.New("the output folder changed")
+			return
+		}
+	}
+	stage := filepath.Join(state, stageName)
+	if err := makeStage(state); err != nil {
+		os.RemoveAll(stage)
+		lk.unlock(true)
+		p.start = err
+		return
+	}
+	p.lock = lk
 	p.made.Store(stage, true)
 	p.jobs = make(chan preJob, prestageQueue)
 	for range prestageWorkers {
@@ -199,18 +225,15 @@ func (p *Prestage) Abort() {
 	p.discard()
 }
 
-// discard deletes what the prestage wrote.
+// discard deletes what the prestage wrote (and the output and state
+// folders if it made them) and releases the lock.
 func (p *Prestage) discard() {
-	if p.jobs == nil && p.start == nil {
-		return // never began
+	if p.lock == nil {
+		return // never began, or Publish took over
 	}
 	os.RemoveAll(filepath.Join(p.d.state(), stageName))
-	if p.madeState {
-		os.Remove(p.d.state())
-	}
-	if p.madeRoot {
-		os.Remove(p.d.root)
-	}
+	p.lock.unlock(true)
+	p.lock = nil
 }
 
 // take hands the prestaged files of folder dir to a publication writing
@@ -252,6 +275,3 @@ func dropUnwanted(dst string, pre map[string]*preFile, want func(rel string) boo
 	}
 	return nil
 }
-
-// began reports whether the prestage made the stage.
-func (p *Prestage) began() bool { return p.jobs != nil }
