@@ -6,11 +6,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/golden"
 	"wbtool.dev/wbtool/internal/testtool"
 )
@@ -78,6 +80,36 @@ func TestScript(t *testing.T) {
 				}
 				ts.Check(syscall.Mkfifo(ts.MkAbs(args[0]), 0o644))
 			},
+			// lockout DIR [PID CMD…]: hold the lock of output folder DIR
+			// as another wbtool writing it would (flock on
+			// DIR/.wbtool/lock, the file naming PID and CMD), until
+			// "unlockout DIR" or the script's end.
+			"lockout": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) < 1 || len(args) == 2 {
+					ts.Fatalf("usage: lockout DIR [PID CMD...]")
+				}
+				state := filepath.Join(ts.MkAbs(args[0]), dist.StateDir)
+				ts.Check(os.MkdirAll(state, 0o755))
+				f, err := os.OpenFile(filepath.Join(state, "lock"), os.O_RDWR|os.O_CREATE, 0o644)
+				ts.Check(err)
+				ts.Check(syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB))
+				if len(args) > 2 {
+					_, err = fmt.Fprintf(f, "%s %s\n", args[1], strings.Join(args[2:], " "))
+					ts.Check(err)
+				}
+				heldLocks.Store(ts.MkAbs(args[0]), f)
+				ts.Defer(func() { f.Close() })
+			},
+			"unlockout": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 1 {
+					ts.Fatalf("usage: unlockout DIR")
+				}
+				f, ok := heldLocks.LoadAndDelete(ts.MkAbs(args[0]))
+				if !ok {
+					ts.Fatalf("%s is not locked", args[0])
+				}
+				ts.Check(f.(*os.File).Close())
+			},
 			// files DIR: print the sorted files under DIR, one per line.
 			"files": func(ts *testscript.TestScript, neg bool, args []string) {
 				if len(args) != 1 {
@@ -97,6 +129,9 @@ func TestScript(t *testing.T) {
 		},
 	})
 }
+
+// heldLocks are the files of lockout, by folder.
+var heldLocks sync.Map
 
 func copyTree(src, dst string) error {
 	return filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
