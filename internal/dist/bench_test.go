@@ -48,6 +48,7 @@ func buildShaped() []Update {
 // CPU time of each.
 //
 //	go test ./internal/dist -run '^$' -bench Publish -benchtime 5x
+//	go test ./internal/dist -run '^$' -bench 'Publish/(one-edit|lock)' -benchtime 20x
 func BenchmarkPublish(b *testing.B) {
 	updates := buildShaped()
 	b.Run("fresh", func(b *testing.B) {
@@ -116,6 +117,42 @@ func BenchmarkPublish(b *testing.B) {
 			}
 		}
 		b.ReportMetric(float64((testtool.CPUTime()-cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
+	})
+	// one-edit with the manifest read again (another process published
+	// since: what one-edit costs without the lock's cached manifest)
+	b.Run("one-edit-reread", func(b *testing.B) {
+		d, err := Open(filepath.Join(b.TempDir(), "out"), "")
+		if err == nil {
+			_, err = d.Publish(updates...)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		site := updates[0].Files
+		edit := "en/cards/gen-0001/index.html"
+		orig := site[edit]
+		defer func() { site[edit] = orig }()
+		cpu := testtool.CPUTime()
+		for i := 0; b.Loop(); i++ {
+			site[edit] = fmt.Appendf(nil, "edit %d", i)
+			d.manStat = nil
+			if _, err := d.Publish(updates...); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64((testtool.CPUTime()-cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
+	})
+	// taking and releasing the output folder's lock, as each publication
+	// does
+	b.Run("lock", func(b *testing.B) {
+		out := b.TempDir()
+		for b.Loop() {
+			l, err := lockOut(out, 0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			l.unlock(false)
+		}
 	})
 }
 
