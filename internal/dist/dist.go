@@ -137,7 +137,27 @@ type Dir struct {
 	// publication under the lock reads it again only when it changed
 	// (another process published meanwhile).
 	manStat fs.FileInfo
+	// changesOnly: the caller publishes only the folders it changed
+	// (PublishesChangesOnly).
+	changesOnly bool
+	// ownWrite: man is the manifest this Dir's last publication wrote;
+	// elsewhere: another process has published since.
+	ownWrite, elsewhere bool
 }
+
+// ErrWrittenElsewhere is returned by Publish, which then wrote nothing,
+// when another process published into the output folder since this Dir
+// last did and the updates leave out some of the folders that process
+// may have written (only for a Dir that PublishesChangesOnly).
+var ErrWrittenElsewhere = errors.New("another wbtool wrote this output folder since the last rebuild")
+
+// PublishesChangesOnly says that the caller publishes only the folders
+// its rebuild changed (wbtool watch). Such a caller must not keep the other
+// folders as they are once another process (a build in another terminal)
+// has written them, or the outputs would mix two commands': Publish then
+// refuses with ErrWrittenElsewhere, writing nothing, and the caller
+// publishes all of its folders again.
+func (d *Dir) PublishesChangesOnly() { d.changesOnly = true }
 
 // fewFiles is the most files a folder's update flushes one by one.
 const fewFiles = 64
@@ -308,6 +328,10 @@ func (d *Dir) recover() error {
 	if err != nil {
 		return err
 	}
+	if d.ownWrite {
+		d.elsewhere = true
+	}
+	d.ownWrite = false
 	d.man = m
 	d.manStat = st
 	return nil
@@ -483,6 +507,15 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 			return 0, err
 		}
 	}
+	if d.elsewhere && d.changesOnly {
+		d.elsewhere = false
+		for dir := range d.man.Dirs {
+			if !slices.ContainsFunc(updates, func(u Update) bool { return u.Dir == dir && !u.Keep }) {
+				return 0, ErrWrittenElsewhere
+			}
+		}
+	}
+	d.elsewhere = false
 	d.missing = map[string]map[string]bool{}
 	for _, u := range updates {
 		if err := d.checkOwned(u.Dir); err != nil {
@@ -555,6 +588,7 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 	}
 	d.man = next
 	d.manStat, _ = os.Lstat(filepath.Join(state, manifestName))
+	d.ownWrite = true
 	return changed, nil
 }
 

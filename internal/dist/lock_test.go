@@ -308,3 +308,39 @@ func TestLockChild(t *testing.T) {
 		}
 	}
 }
+
+// TestWrittenElsewhere: a Dir that publishes only the folders it changed
+// (watch) is refused, with nothing written, once another process has
+// published into the output folder; publishing all its folders again then
+// gives outputs of its own, never a mix of the two writers' folders.
+func TestWrittenElsewhere(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "dist")
+	watch := open(t, out, "")
+	watch.PublishesChangesOnly()
+	publish(t, watch, generation(0)...)
+	// A change of its own: one folder is enough.
+	publish(t, watch, generation(2)[0])
+
+	other := open(t, out, "")
+	publish(t, other, generation(1)...)
+	afterOther := tree(t, out)
+
+	// Only the data folder changed for watch: refused, nothing written.
+	if _, err := watch.Publish(generation(4)[0]); !errors.Is(err, ErrWrittenElsewhere) {
+		t.Fatalf("a changes-only publication after another writer: got %v, want ErrWrittenElsewhere", err)
+	}
+	if got := tree(t, out); got != afterOther {
+		t.Fatalf("a refused publication changed the outputs:\n%s", got)
+	}
+	publish(t, watch, generation(4)...)
+	ref := filepath.Join(t.TempDir(), "ref")
+	publish(t, open(t, ref, ""), generation(4)...)
+	if got, want := tree(t, out), tree(t, ref); got != want {
+		t.Fatalf("outputs after publishing every folder again:\n%s\nwant:\n%s", got, want)
+	}
+	// Its own writes do not count as another's.
+	publish(t, watch, generation(6)[1])
+
+	// A Dir that publishes whole builds is never refused.
+	publish(t, other, generation(8)[2])
+}

@@ -783,14 +783,28 @@ func (s *Session) readBack(p string) ([]byte, error) {
 // published, and unchanged files are shared with the current ones, so a
 // one-card edit rewrites a handful of files. A kill at any moment leaves
 // the outputs of one rebuild.
+//
+// When another process (a build in another terminal) has written the
+// output folder since the last rebuild, every folder is published again,
+// so the outputs never mix two commands' folders.
 func (s *Session) write(files dist.Files, r *Report) error {
 	if s.out == nil {
 		d, err := dist.Open(s.cfg.Out, s.cfg.Content)
 		if err != nil {
 			return err
 		}
+		d.PublishesChangesOnly()
 		s.out = d
 	}
+	err := s.publish(files, r)
+	if errors.Is(err, dist.ErrWrittenElsewhere) {
+		err = s.publish(files, r) // s.written is empty: every folder
+	}
+	return err
+}
+
+// publish publishes the folders whose files changed since s.written.
+func (s *Session) publish(files dist.Files, r *Report) error {
 	type folder struct {
 		files   dist.Files
 		changed []string
