@@ -397,24 +397,8 @@ func (d *Dir) applyPatch(stage string, p patch) error {
 		}
 	}
 	final := filepath.Join(d.root, p.Dir)
-	emptied := map[string]bool{}
-	for _, rel := range p.Remove {
-		err := os.Remove(filepath.Join(final, filepath.FromSlash(rel)))
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("remove %s: %w", d.display(p.Dir+"/"+rel), err)
-		}
-		for dir := path.Dir(rel); dir != "."; dir = path.Dir(dir) {
-			emptied[dir] = true
-		}
-	}
-	dirs := make([]string, 0, len(emptied))
-	for dir := range emptied {
-		dirs = append(dirs, dir)
-	}
-	// deepest first; a folder that still holds something stays
-	sort.Slice(dirs, func(i, k int) bool { return len(dirs[i]) > len(dirs[k]) })
-	for _, dir := range dirs {
-		os.Remove(filepath.Join(final, filepath.FromSlash(dir)))
+	if rel, err := removeFiles(final, p.Remove); err != nil {
+		return fmt.Errorf("remove %s: %w", d.display(p.Dir+"/"+rel), err)
 	}
 	made := map[string]bool{}
 	for _, rel := range p.Write {
@@ -590,6 +574,31 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 	d.manStat, _ = os.Lstat(filepath.Join(state, manifestName))
 	d.ownWrite = true
 	return changed, nil
+}
+
+// removeFiles deletes the files rels (slash paths in dir; one already
+// gone is skipped), then the folders this leaves empty, deepest first (a
+// folder that still holds something stays). It reports the file it could
+// not delete.
+func removeFiles(dir string, rels []string) (string, error) {
+	emptied := map[string]bool{}
+	for _, rel := range rels {
+		if err := os.Remove(filepath.Join(dir, filepath.FromSlash(rel))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return rel, err
+		}
+		for d := path.Dir(rel); d != "."; d = path.Dir(d) {
+			emptied[d] = true
+		}
+	}
+	dirs := make([]string, 0, len(emptied))
+	for d := range emptied {
+		dirs = append(dirs, d)
+	}
+	sort.Slice(dirs, func(i, k int) bool { return len(dirs[i]) > len(dirs[k]) })
+	for _, d := range dirs {
+		os.Remove(filepath.Join(dir, filepath.FromSlash(d))) // fails when not empty
+	}
+	return "", nil
 }
 
 // checkOwned refuses to replace a folder wbtool does not own.

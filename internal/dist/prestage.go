@@ -4,11 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
-	"sort"
 	"sync"
 	"sync/atomic"
 )
@@ -253,25 +250,12 @@ func (p *Prestage) take(dir string) map[string]*preFile {
 // does not make (want reports those it makes), and the folders this
 // leaves empty, so that the staged folder holds exactly its files.
 func dropUnwanted(dst string, pre map[string]*preFile, want func(rel string) bool) error {
-	emptied := map[string]bool{}
+	var drop []string
 	for rel := range pre {
-		if want(rel) {
-			continue
-		}
-		if err := os.Remove(filepath.Join(dst, filepath.FromSlash(rel))); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-		for dir := path.Dir(rel); dir != "."; dir = path.Dir(dir) {
-			emptied[dir] = true
+		if !want(rel) {
+			drop = append(drop, rel)
 		}
 	}
-	dirs := make([]string, 0, len(emptied))
-	for dir := range emptied {
-		dirs = append(dirs, dir)
-	}
-	sort.Slice(dirs, func(i, k int) bool { return len(dirs[i]) > len(dirs[k]) })
-	for _, dir := range dirs {
-		os.Remove(filepath.Join(dst, filepath.FromSlash(dir))) // fails when not empty
-	}
-	return nil
+	_, err := removeFiles(dst, drop)
+	return err
 }
