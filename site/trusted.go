@@ -616,6 +616,28 @@ func (b *builder) drawCard(p *page, d *cardPage) (template.HTML, bool, error) {
 	return template.HTML(w.sb.String()), true, nil //nolint:gosec // audited: escaped as html/template escapes (escText), plain links, safe HTML
 }
 
+// factionCost writes a list item's faction and cost, each after sep, as
+// template cardtile (sep "") and deckbuilder.html's pool (sep " ") draw
+// them.
+func (w *cardWriter) factionCost(it listItem, sep string) {
+	if f := it.Faction; f != nil {
+		w.tag(sep + `<span class="faction `)
+		w.text(f.Class)
+		w.tag(`">`)
+		w.text(f.Label)
+		w.tag(`</span>`)
+	}
+	if it.HasCost {
+		w.tag(sep + `<span class="cost" title="`)
+		w.text(it.CostLabel)
+		w.tag(`"><span class="visually-hidden">`)
+		w.text(it.CostLabel)
+		w.tag(` </span>`)
+		w.tag(strconv.Itoa(it.Cost))
+		w.tag(`</span>`)
+	}
+}
+
 // drawTile writes the card tile of it as template "cardtile" draws it
 // (escText, plain links); false when a link is not plain.
 func drawTile(it listItem) (string, bool) {
@@ -653,22 +675,7 @@ func drawTile(it listItem) (string, bool) {
 		w.text(it.Format)
 		w.tag(`</span>`)
 	}
-	if f := it.Faction; f != nil {
-		w.tag(`<span class="faction `)
-		w.text(f.Class)
-		w.tag(`">`)
-		w.text(f.Label)
-		w.tag(`</span>`)
-	}
-	if it.HasCost {
-		w.tag(`<span class="cost" title="`)
-		w.text(it.CostLabel)
-		w.tag(`"><span class="visually-hidden">`)
-		w.text(it.CostLabel)
-		w.tag(` </span>`)
-		w.tag(strconv.Itoa(it.Cost))
-		w.tag(`</span>`)
-	}
+	w.factionCost(it, "")
 	w.tag(`</span>`)
 	if len(it.Stats) > 0 {
 		w.tag(`<span class="key-stats">`)
@@ -735,22 +742,7 @@ func poolList(items []listItem, add string) (template.HTML, error) {
 		w.tag(`">`)
 		w.text(it.KindLabel)
 		w.tag(`</span>`)
-		if f := it.Faction; f != nil {
-			w.tag(` <span class="faction `)
-			w.text(f.Class)
-			w.tag(`">`)
-			w.text(f.Label)
-			w.tag(`</span>`)
-		}
-		if it.HasCost {
-			w.tag(` <span class="cost" title="`)
-			w.text(it.CostLabel)
-			w.tag(`"><span class="visually-hidden">`)
-			w.text(it.CostLabel)
-			w.tag(` </span>`)
-			w.tag(strconv.Itoa(it.Cost))
-			w.tag(`</span>`)
-		}
+		w.factionCost(it, " ")
 		w.tag(`</span></span><button type="button" class="db-add" hidden aria-label="`)
 		w.text(add)
 		w.tag(` `)
