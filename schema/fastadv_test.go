@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
-	"os"
 	"reflect"
 	"slices"
 	"sort"
@@ -644,23 +643,11 @@ func formMutants(t testing.TB, seed uint64, n int, draft bool) (counts map[strin
 // TestFastPathFormMutants runs the form mutants (WBTOOL_FAST_MUTANTS sets
 // how many; 300 by default), with the schema as it is and in draft mode.
 func TestFastPathFormMutants(t *testing.T) {
-	n := 300
-	if s := os.Getenv("WBTOOL_FAST_MUTANTS"); s != "" {
-		n, _ = strconv.Atoi(s)
-	}
-	if testing.Short() {
-		n = 60
-	}
+	n := mutantCount(300, 60)
 	for _, draft := range []bool{false, true} {
 		counts, problems := formMutants(t, 1, n, draft)
 		t.Logf("%d form mutants, draft %v: %v", n, draft, counts)
-		for i, p := range problems {
-			if i == 10 {
-				t.Errorf("... and %d more", len(problems)-10)
-				break
-			}
-			t.Error(p)
-		}
+		reportProblems(t, problems)
 		if counts["both valid"] < n/10 || counts["valid for CUE only"] < n/10 {
 			t.Errorf("form mutants too one-sided to test anything: %v", counts)
 		}

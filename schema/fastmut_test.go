@@ -487,27 +487,41 @@ func sortedKeys(m map[string]bool) []string {
 	return out
 }
 
+// mutantCount is how many mutants a test runs: WBTOOL_FAST_MUTANTS, or
+// def (short in -short mode).
+func mutantCount(def, short int) int {
+	if s := os.Getenv("WBTOOL_FAST_MUTANTS"); s != "" {
+		if n, err := strconv.Atoi(s); err == nil {
+			return n
+		}
+	}
+	if testing.Short() {
+		return short
+	}
+	return def
+}
+
+// reportProblems reports the first ten problems of a mutant run.
+func reportProblems(t *testing.T, problems []string) {
+	t.Helper()
+	for i, p := range problems {
+		if i == 10 {
+			t.Errorf("... and %d more", len(problems)-10)
+			break
+		}
+		t.Error(p)
+	}
+}
+
 // TestFastPathMutants: the fast path never says valid when CUE says
 // invalid (WBTOOL_FAST_MUTANTS sets how many mutants; 400 by default),
 // with the schema as it is and in draft mode.
 func TestFastPathMutants(t *testing.T) {
-	n := 400
-	if s := os.Getenv("WBTOOL_FAST_MUTANTS"); s != "" {
-		n, _ = strconv.Atoi(s)
-	}
-	if testing.Short() {
-		n = 100
-	}
+	n := mutantCount(400, 100)
 	for _, draft := range []bool{false, true} {
 		counts, problems := fastMutants(t, 1, n, draft)
 		t.Logf("%d mutants, draft %v: %v", n, draft, counts)
-		for i, p := range problems {
-			if i == 10 {
-				t.Errorf("... and %d more", len(problems)-10)
-				break
-			}
-			t.Error(p)
-		}
+		reportProblems(t, problems)
 		if counts["both valid"] < n/20 || counts["both invalid"] < n/4 {
 			t.Errorf("mutants too one-sided to test anything: %v", counts)
 		}
