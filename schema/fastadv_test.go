@@ -616,26 +616,7 @@ func formMutants(t testing.TB, seed uint64, n int, draft bool) (counts map[strin
 		}
 		ents, fastOK := fast.file(f)
 		want, cueOK := cueVerdict(schemaFiles, src)
-		switch {
-		case fastOK && !cueOK:
-			counts["FALSE VALID"]++
-			problems = append(problems, fmt.Sprintf("%s %s: the fast path says valid, CUE says invalid:\n%s", name, kind, src))
-		case fastOK:
-			counts["both valid"]++
-			for _, e := range ents {
-				key := collections[e.coll].name + "." + e.id
-				if !sameJSONExact(e.raw, want[key]) {
-					problems = append(problems, fmt.Sprintf("%s %s: %s differs:\nfast: %s\ncue:  %s\n%s", name, kind, key, e.raw, want[key], src))
-				}
-			}
-			if len(ents) != len(want) {
-				problems = append(problems, fmt.Sprintf("%s %s: %d entities, CUE has %d\n%s", name, kind, len(ents), len(want), src))
-			}
-		case cueOK:
-			counts["valid for CUE only"]++
-		default:
-			counts["both invalid"]++
-		}
+		judgeMutant(counts, &problems, name+" "+kind, src, ents, fastOK, want, cueOK, sameJSONExact)
 	}
 	return counts, problems
 }

@@ -452,28 +452,7 @@ func fastMutants(t testing.TB, seed uint64, n int, draft bool) (counts map[strin
 		}
 		ents, fastOK := fast.file(f)
 		want, cueOK := cueVerdict(schemaFiles, src)
-		switch {
-		case fastOK && !cueOK:
-			counts["FALSE VALID"]++
-			problems = append(problems, fmt.Sprintf("%s %v: the fast path says valid, CUE says invalid:\n%s", name, kinds, src))
-		case fastOK:
-			counts["both valid"]++
-			got := map[string]bool{}
-			for _, e := range ents {
-				key := collections[e.coll].name + "." + e.id
-				got[key] = true
-				if !sameJSON(e.raw, want[key]) {
-					problems = append(problems, fmt.Sprintf("%s %v: %s differs:\nfast: %s\ncue:  %s\n%s", name, kinds, key, e.raw, want[key], src))
-				}
-			}
-			if len(got) != len(want) {
-				problems = append(problems, fmt.Sprintf("%s %v: %d entities, CUE has %d\n%s", name, kinds, len(got), len(want), src))
-			}
-		case cueOK:
-			counts["valid for CUE only"]++
-		default:
-			counts["both invalid"]++
-		}
+		judgeMutant(counts, &problems, fmt.Sprintf("%s %v", name, kinds), src, ents, fastOK, want, cueOK, sameJSON)
 	}
 	return counts, problems
 }
@@ -485,6 +464,35 @@ func sortedKeys(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// judgeMutant counts the outcome of one mutant (src, named label in the
+// problems) checked by the fast path (ents, fastOK) and by CUE (want,
+// cueOK), and adds a problem when the fast path says valid alone, or its
+// data differs from CUE's by same.
+func judgeMutant(counts map[string]int, problems *[]string, label string, src []byte, ents []fastEntity, fastOK bool, want map[string]json.RawMessage, cueOK bool, same func(a, b []byte) bool) {
+	switch {
+	case fastOK && !cueOK:
+		counts["FALSE VALID"]++
+		*problems = append(*problems, fmt.Sprintf("%s: the fast path says valid, CUE says invalid:\n%s", label, src))
+	case fastOK:
+		counts["both valid"]++
+		got := map[string]bool{}
+		for _, e := range ents {
+			key := collections[e.coll].name + "." + e.id
+			got[key] = true
+			if !same(e.raw, want[key]) {
+				*problems = append(*problems, fmt.Sprintf("%s: %s differs:\nfast: %s\ncue:  %s\n%s", label, key, e.raw, want[key], src))
+			}
+		}
+		if len(got) != len(want) {
+			*problems = append(*problems, fmt.Sprintf("%s: %d entities, CUE has %d\n%s", label, len(got), len(want), src))
+		}
+	case cueOK:
+		counts["valid for CUE only"]++
+	default:
+		counts["both invalid"]++
+	}
 }
 
 // mutantCount is how many mutants a test runs: WBTOOL_FAST_MUTANTS, or
