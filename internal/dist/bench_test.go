@@ -43,6 +43,29 @@ func buildShaped() []Update {
 		{Dir: "data", Files: Files{"catalog.json": bytes(900_000)}}}
 }
 
+// publishEach opens the folder prepare gives (prepared outside the
+// measured part) and publishes updates into it, at each iteration, and
+// reports the CPU and system time of each publication.
+func publishEach(b *testing.B, updates []Update, prepare func() string) {
+	var cpu, sys time.Duration
+	for b.Loop() {
+		b.StopTimer()
+		out := prepare()
+		c, s := testtool.CPUTime(), sysTime()
+		b.StartTimer()
+		d, err := Open(out, "")
+		if err == nil {
+			_, err = d.Publish(updates...)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		cpu, sys = cpu+testtool.CPUTime()-c, sys+sysTime()-s
+	}
+	b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(sys.Milliseconds())/float64(b.N), "sys-ms/op")
+}
+
 // BenchmarkPublish publishes a build's outputs into a fresh output folder,
 // and one changed file into a folder wbtool owns (a watch save), with the
 // CPU time of each.
@@ -52,50 +75,20 @@ func buildShaped() []Update {
 func BenchmarkPublish(b *testing.B) {
 	updates := buildShaped()
 	b.Run("fresh", func(b *testing.B) {
-		var cpu, sys time.Duration
-		for b.Loop() {
-			// a new folder each time, made and removed outside the
-			// measured part
-			b.StopTimer()
-			out := filepath.Join(b.TempDir(), "out")
-			c, s := testtool.CPUTime(), sysTime()
-			b.StartTimer()
-			d, err := Open(out, "")
-			if err == nil {
-				_, err = d.Publish(updates...)
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-			cpu, sys = cpu+testtool.CPUTime()-c, sys+sysTime()-s
-		}
-		b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
-		b.ReportMetric(float64(sys.Milliseconds())/float64(b.N), "sys-ms/op")
+		// a new folder each time, made outside the measured part
+		publishEach(b, updates, func() string { return filepath.Join(b.TempDir(), "out") })
 	})
 	// the same folder again right after deleting the last one (rm -rf
 	// dist, then a build): ext4 without a journal scans past the inodes
 	// just freed where the deleted folder was (see spreadHint)
 	b.Run("after-rm", func(b *testing.B) {
 		out := filepath.Join(b.TempDir(), "out")
-		var cpu, sys time.Duration
-		for b.Loop() {
-			b.StopTimer()
+		publishEach(b, updates, func() string {
 			if err := os.RemoveAll(out); err != nil {
 				b.Fatal(err)
 			}
-			c, s := testtool.CPUTime(), sysTime()
-			b.StartTimer()
-			d, err := Open(out, "")
-			if err == nil {
-				_, err = d.Publish(updates...)
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-			cpu, sys = cpu+testtool.CPUTime()-c, sys+sysTime()-s
-		}
-		b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
-		b.ReportMetric(float64(sys.Milliseconds())/float64(b.N), "sys-ms/op")
+			return out
+		})
 	})
 	b.Run("one-edit", func(b *testing.B) {
 		d, err := Open(filepath.Join(b.TempDir(), "out"), "")
