@@ -17,6 +17,7 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine/match"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/internal/termsafe"
 )
 
 const balanceDoc = `Balance plays every pairing of the content's decks on each scenario of
@@ -77,7 +78,7 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 				o.Formats = []catalog.Format{catalog.Format(format)}
 			}
 			o.Scenarios, o.Decks = splitList(scenarios), splitList(decks)
-			if f, ok := cmd.ErrOrStderr().(*os.File); ok && !noProgress && isTerminal(f) {
+			if f, ok := termsafe.Raw(cmd.ErrOrStderr()).(*os.File); ok && !noProgress && isTerminal(f) {
 				o.Progress = balance.Progress(f, time.Now)
 			}
 			o.Content = match.ContentHash(cat)
