@@ -58,6 +58,10 @@ figcaption{font-size:.8rem;color:#555;max-width:28rem}svg{max-width:100%;height:
 		}
 		b.WriteString("</ul>\n")
 	}
+	variants := map[string][]VariantSummary{} // by scenario
+	for _, v := range s.Variants {
+		variants[v.Scenario] = append(variants[v.Scenario], v)
+	}
 	for _, sc := range s.Scenarios {
 		fmt.Fprintf(&b, "<h2 id=\"%s\">%s <small>(%s)</small></h2>\n", esc(sc.Scenario), esc(sc.Scenario), esc(string(sc.Format)))
 		fmt.Fprintf(&b, "<p>%d games. First seat: %s decisive games. Draws: %s. Completion: %s. Length: %.1f decisions (sd %.1f).</p>\n",
@@ -69,13 +73,7 @@ figcaption{font-size:.8rem;color:#555;max-width:28rem}svg{max-width:100%;height:
 		b.WriteString("<figcaption>Seat advantage (first seat's share of decisive games; the band is the alert threshold), draws and completion, with 95&nbsp;% intervals.</figcaption></figure>\n<figure>")
 		histogram(&b, sc.Lengths)
 		b.WriteString("<figcaption>Game length: games per number of decisions.</figcaption></figure>\n</div>\n")
-		var vs []VariantSummary
-		for _, v := range s.Variants {
-			if v.Scenario == sc.Scenario {
-				vs = append(vs, v)
-			}
-		}
-		if len(vs) > 0 {
+		if vs := variants[sc.Scenario]; len(vs) > 0 {
 			fmt.Fprintf(&b, "<h3>Card effects on %s</h3>\n<figure class=\"scroll\">", esc(sc.Scenario))
 			effects(&b, vs, s.Thresholds.Card)
 			b.WriteString("<figcaption>Each card's effect on its deck: the deck's share of decisive games with the card minus without it (same opponents, seats and seeds), in points, with Newcombe's 95&nbsp;% interval; the band is the alert threshold.</figcaption></figure>\n")
@@ -133,6 +131,10 @@ func heatMap(b *strings.Builder, sc ScenarioSummary) {
 	for j, d := range sc.Decks {
 		fmt.Fprintf(b, `<text x="%d" y="28" font-size="11" text-anchor="middle">%s</text>`, label+j*cell+cell/2, esc(d))
 	}
+	cells := make(map[[2]string]Cell, len(sc.Matrix))
+	for _, c := range sc.Matrix {
+		cells[[2]string{c.Row, c.Col}] = c
+	}
 	for i, row := range sc.Decks {
 		y := 40 + i*cell
 		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="11" text-anchor="end">%s</text>`, label-6, y+cell/2+4, esc(row))
@@ -142,10 +144,7 @@ func heatMap(b *strings.Builder, sc ScenarioSummary) {
 				fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="#eee" stroke="#fff"/>`, x, y, cell, cell)
 				continue
 			}
-			for _, c := range sc.Matrix {
-				if c.Row != row || c.Col != col {
-					continue
-				}
+			if c, ok := cells[[2]string{row, col}]; ok {
 				fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#fff"><title>%s vs %s: %s decisive games, %d draws</title></rect>`,
 					x, y, cell, cell, heatColour(c.Share.Pct), esc(row), esc(col), esc(c.Share.String()), c.Draws)
 				ink := "#111" // dark text on light cells, white on dark ones

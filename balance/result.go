@@ -27,6 +27,9 @@ type Result struct {
 	Matchups []Matchup   `json:"matchups"`
 	Cards    []CardTally `json:"cards"`
 	Summary  *Summary    `json:"summary,omitempty"`
+	// Source names the file the result was read from, in Merge's
+	// messages; empty for a run's own result.
+	Source string `json:"-"`
 }
 
 // MatchKey names one compiled game: a scenario, the decks in seat order
@@ -167,8 +170,10 @@ func cardOrder(a, b CardTally) int {
 }
 
 // Merge adds up results of the same settings and content: shards of one
-// run (each at most once) or whole runs' parts. The merged result of the
-// N shards of a run is the result of the run.
+// run (each at most once) or whole runs' parts, each as Run or
+// ParseResult gives it. The merged result of the N shards of a run is the
+// result of the run. An error names the part by its Source (or its
+// number). Its work is proportional to the parts' sizes.
 func Merge(parts []*Result) (*Result, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("nothing to merge")
@@ -176,44 +181,45 @@ func Merge(parts []*Result) (*Result, error) {
 	first := parts[0]
 	out := newResult(first.Settings, first.Content, nil)
 	out.Engine = first.Engine
+	firstSet, _ := json.Marshal(first.Settings)
 	seen := map[int]bool{}
 	n := 0
 	for pi, p := range parts {
+		name := p.name(pi)
 		if p.Version != Version {
-			return nil, fmt.Errorf("part %d: result format %d, this wbtool reads %d", pi+1, p.Version, Version)
+			return nil, fmt.Errorf("%s: result format %d, this wbtool reads %d", name, p.Version, Version)
 		}
 		if p.Engine != first.Engine || p.Content != first.Content {
-			return nil, fmt.Errorf("part %d: played with engine %s on content %s, part 1 with engine %s on content %s: run every shard with the same wbtool and content",
-				pi+1, p.Engine, p.Content, first.Engine, first.Content)
+			return nil, fmt.Errorf("%s: played with engine %s on content %s, %s with engine %s on content %s: run every shard with the same wbtool and content",
+				name, p.Engine, p.Content, first.name(0), first.Engine, first.Content)
 		}
-		a, _ := json.Marshal(p.Settings)
-		b, _ := json.Marshal(first.Settings)
-		if string(a) != string(b) {
-			return nil, fmt.Errorf("part %d: settings %s differ from part 1's %s: run every shard with the same options", pi+1, a, b)
+		if set, _ := json.Marshal(p.Settings); string(set) != string(firstSet) {
+			return nil, fmt.Errorf("%s: settings %s differ from %s's %s: run every shard with the same options", name, set, first.name(0), firstSet)
 		}
 		shards := p.Shards
 		if len(shards) == 0 {
 			shards = []Shard{{0, 1}}
 		}
 		for _, s := range shards {
-			if s.N < 1 || s.I < 0 || s.I >= s.N {
-				return nil, fmt.Errorf("part %d: shard %d/%d: expected I/N with 0 ≤ I < N", pi+1, s.I, s.N)
+			if err := CheckShard(s); err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
 			}
 			if n == 0 {
 				n = s.N
 			}
 			if s.N != n {
-				return nil, fmt.Errorf("part %d: shard %d/%d, but part 1 is cut in %d shards", pi+1, s.I, s.N, n)
+				return nil, fmt.Errorf("%s: shard %d/%d, but %s is cut in %d shards", name, s.I, s.N, first.name(0), n)
 			}
 			if seen[s.I] {
-				return nil, fmt.Errorf("part %d: shard %d/%d is given twice", pi+1, s.I, s.N)
+				return nil, fmt.Errorf("%s: shard %d/%d is given twice", name, s.I, s.N)
 			}
 			seen[s.I] = true
 		}
 		if len(p.Matchups) != len(first.Matchups) {
-			return nil, fmt.Errorf("part %d: %d matchups, part 1 has %d", pi+1, len(p.Matchups), len(first.Matchups))
+			return nil, fmt.Errorf("%s: %d matchups, %s has %d", name, len(p.Matchups), first.name(0), len(first.Matchups))
 		}
 	}
+	games := first.Settings.Games
 	out.Matchups = make([]Matchup, len(first.Matchups))
 	for i := range out.Matchups {
 		m := &out.Matchups[i]
@@ -222,7 +228,12 @@ func Merge(parts []*Result) (*Result, error) {
 		for pi, p := range parts {
 			q := &p.Matchups[i]
 			if q.MatchKey != m.MatchKey {
-				return nil, fmt.Errorf("part %d: matchup %d is %s, part 1's is %s", pi+1, i+1, q.MatchKey, m.MatchKey)
+				return nil, fmt.Errorf("%s: matchup %d is %s, %s's is %s", p.name(pi), i+1, q.MatchKey, first.name(0), m.MatchKey)
+			}
+			// Every part's tallies are bounded by its games (check):
+			// bounding the sum of the games bounds every sum.
+			if m.Games+q.Games > games {
+				return nil, fmt.Errorf("%s: matchup %d (%s): %d more games make %d, more than the run's %d", p.name(pi), i+1, m.MatchKey, q.Games, m.Games+q.Games, games)
 			}
 			m.Games += q.Games
 			m.Wins[0] += q.Wins[0]
@@ -237,10 +248,35 @@ func Merge(parts []*Result) (*Result, error) {
 				m.Lengths[b] += q.Lengths[b]
 			}
 		}
+		if len(seen) == n && m.Games != games {
+			return nil, fmt.Errorf("matchup %d (%s): the %d shards merged hold %d games, not the run's %d", i+1, m.MatchKey, n, m.Games, games)
+		}
 	}
+	out.Cards = mergeCards(parts)
+	if len(seen) < n {
+		for i := range n {
+			if seen[i] {
+				out.Shards = append(out.Shards, Shard{i, n})
+			}
+		}
+	}
+	return out, nil
+}
+
+// mergeCards adds up the parts' card tallies, in card order.
+func mergeCards(parts []*Result) []CardTally {
+	at := map[CardTally]int{}
+	var out []CardTally
 	for _, p := range parts {
 		for _, c := range p.Cards {
-			t := out.card(c.Format, c.Deck, c.Card)
+			key := CardTally{Format: c.Format, Deck: c.Deck, Card: c.Card}
+			i, ok := at[key]
+			if !ok {
+				i = len(out)
+				at[key] = i
+				out = append(out, key)
+			}
+			t := &out[i]
 			t.Games += c.Games
 			t.Activations += c.Activations
 			t.Dealt += c.Dealt
@@ -255,14 +291,16 @@ func Merge(parts []*Result) (*Result, error) {
 			t.IdleLosses += c.IdleLosses
 		}
 	}
-	if len(seen) < n {
-		for i := range n {
-			if seen[i] {
-				out.Shards = append(out.Shards, Shard{i, n})
-			}
-		}
+	slices.SortFunc(out, cardOrder)
+	return out
+}
+
+// name names part i of a merge in messages: its file, or its number.
+func (r *Result) name(i int) string {
+	if r.Source != "" {
+		return r.Source
 	}
-	return out, nil
+	return fmt.Sprintf("part %d", i+1)
 }
 
 // Missing lists the shards a partial result lacks (nil when whole).
@@ -271,9 +309,15 @@ func (r *Result) Missing() []Shard {
 		return nil
 	}
 	n := r.Shards[0].N
+	have := make([]bool, n)
+	for _, s := range r.Shards {
+		if s.I >= 0 && s.I < n {
+			have[s.I] = true
+		}
+	}
 	var out []Shard
-	for i := range n {
-		if !slices.ContainsFunc(r.Shards, func(s Shard) bool { return s.I == i }) {
+	for i, ok := range have {
+		if !ok {
 			out = append(out, Shard{i, n})
 		}
 	}
@@ -288,6 +332,9 @@ func ParseResult(data []byte) (*Result, error) {
 	}
 	if r.Version != Version {
 		return nil, fmt.Errorf("balance result format %d, this wbtool reads %d", r.Version, Version)
+	}
+	if err := r.check(); err != nil {
+		return nil, err
 	}
 	r.Summary = nil // derived: recomputed by Finish
 	return &r, nil

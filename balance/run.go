@@ -73,8 +73,8 @@ type matchup struct {
 
 // Run plays the run's games (its shard's) and returns their tallies.
 func Run(ctx context.Context, cat *catalog.Catalog, o Options) (*Result, error) {
-	if o.Games < 1 {
-		return nil, fmt.Errorf("games: expected at least 1, got %d", o.Games)
+	if err := checkGames(o.Games); err != nil {
+		return nil, err
 	}
 	if _, err := engine.NewBot(o.Bot, 0); err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
@@ -82,8 +82,8 @@ func Run(ctx context.Context, cat *catalog.Catalog, o Options) (*Result, error) 
 	if o.Shard.N == 0 {
 		o.Shard = Shard{0, 1}
 	}
-	if o.Shard.N < 1 || o.Shard.I < 0 || o.Shard.I >= o.Shard.N {
-		return nil, fmt.Errorf("shard %d/%d: expected I/N with 0 ≤ I < N", o.Shard.I, o.Shard.N)
+	if err := CheckShard(o.Shard); err != nil {
+		return nil, err
 	}
 	set, err := resolve(cat, o.Settings)
 	if err != nil {
@@ -91,6 +91,9 @@ func Run(ctx context.Context, cat *catalog.Catalog, o Options) (*Result, error) 
 	}
 	ms, err := matchups(cat, set)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkShardGames(o.Shard, len(ms), set.Games); err != nil {
 		return nil, err
 	}
 	res := newResult(set, o.Content, []Shard{o.Shard})

@@ -107,15 +107,18 @@ type Alert struct {
 // Finish computes r's summary and alerts with the thresholds.
 func (r *Result) Finish(th Thresholds) *Summary {
 	s := &Summary{Thresholds: th}
+	plain := map[string][]int{} // the plain matchups of each scenario
+	for i := range r.Matchups {
+		if m := &r.Matchups[i]; m.Without == "" {
+			plain[m.Scenario] = append(plain[m.Scenario], i)
+		}
+	}
 	for _, sid := range r.Settings.Scenarios {
 		ss := ScenarioSummary{Scenario: sid, Lengths: make([]int, LengthBins)}
 		var first, second, draws, unfinished, steps, stepsSq int
 		pair := map[[2]string]*[5]int{} // row wins, col wins, draws, row VP, col VP
-		for i := range r.Matchups {
+		for _, i := range plain[sid] {
 			m := &r.Matchups[i]
-			if m.Scenario != sid || m.Without != "" {
-				continue
-			}
 			ss.Format = m.Format
 			for _, d := range m.Decks {
 				if !slices.Contains(ss.Decks, d) {
@@ -201,6 +204,17 @@ func (r *Result) variants() []VariantSummary {
 	var order []key
 	t := map[key]*tally{}
 	var fmts = map[string]catalog.Format{}
+	type game struct {
+		scenario string
+		decks    [2]string
+	}
+	plain := map[game][]int{} // the plain matchups of each game
+	for i := range r.Matchups {
+		if b := &r.Matchups[i]; b.Without == "" {
+			g := game{b.Scenario, b.Decks}
+			plain[g] = append(plain[g], i)
+		}
+	}
 	for i := range r.Matchups {
 		m := &r.Matchups[i]
 		if m.Without == "" {
@@ -215,12 +229,10 @@ func (r *Result) variants() []VariantSummary {
 		t[k].without[0] += m.Wins[m.Seat]
 		t[k].without[1] += m.Wins[1-m.Seat]
 		// The same games of the plain decks.
-		for j := range r.Matchups {
+		for _, j := range plain[game{m.Scenario, m.Decks}] {
 			b := &r.Matchups[j]
-			if b.Without == "" && b.Scenario == m.Scenario && b.Decks == m.Decks {
-				t[k].with[0] += b.Wins[m.Seat]
-				t[k].with[1] += b.Wins[1-m.Seat]
-			}
+			t[k].with[0] += b.Wins[m.Seat]
+			t[k].with[1] += b.Wins[1-m.Seat]
 		}
 	}
 	var out []VariantSummary

@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,6 +17,7 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine/match"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/internal/termsafe"
 )
 
 const balanceDoc = `Balance plays every pairing of the content's decks on each scenario of
@@ -56,6 +59,17 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 		Long:  balanceDoc,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// Counts no machine can run are refused before any work.
+			if o.Games < 1 || o.Games > balance.MaxGames {
+				return usagef("--games %d: expected 1 to %d games per matchup and seat order", o.Games, balance.MaxGames)
+			}
+			if shard != "" {
+				s, err := parseShard(shard)
+				if err != nil {
+					return err
+				}
+				o.Shard = s
+			}
 			cat, err := loadCatalog(cmd, g)
 			if err != nil {
 				return err
@@ -64,16 +78,15 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 				o.Formats = []catalog.Format{catalog.Format(format)}
 			}
 			o.Scenarios, o.Decks = splitList(scenarios), splitList(decks)
-			if shard != "" {
-				if _, err := fmt.Sscanf(shard, "%d/%d", &o.Shard.I, &o.Shard.N); err != nil || o.Shard.N < 1 || o.Shard.I < 0 || o.Shard.I >= o.Shard.N {
-					return usagef("--shard %q: expected I/N with 0 ≤ I < N, e.g. 0/4", shard)
-				}
-			}
-			if f, ok := cmd.ErrOrStderr().(*os.File); ok && !noProgress && isTerminal(f) {
+			if f, ok := termsafe.Raw(cmd.ErrOrStderr()).(*os.File); ok && !noProgress && isTerminal(f) {
 				o.Progress = balance.Progress(f, time.Now)
 			}
 			o.Content = match.ContentHash(cat)
 			r, err := balance.Run(cmd.Context(), cat, o)
+			var se *balance.ShardError
+			if errors.As(err, &se) {
+				return usagef("--shard %q: %s", shard, se.Msg)
+			}
 			if err != nil {
 				return usagef("%v", err)
 			}
@@ -124,6 +137,7 @@ func newBalanceMergeCmd(g *globalFlags) *cobra.Command {
 				if err != nil {
 					return usagef("%s: %v", name, err)
 				}
+				p.Source = name
 				parts = append(parts, p)
 			}
 			r, err := balance.Merge(parts)
@@ -136,6 +150,37 @@ func newBalanceMergeCmd(g *globalFlags) *cobra.Command {
 			return publishBalance(cmd, g, r, "")
 		},
 	}
+}
+
+// parseShard reads --shard I/N: two decimal numbers, 0 ≤ I < N, N at
+// most balance.MaxShards. Nothing is taken from the environment: a
+// scheduler's index or count (SLURM_PROCID, JOB_COMPLETION_INDEX) must be
+// written in the flag, and an unset variable that leaves I or N empty is
+// refused, never read as 0.
+func parseShard(v string) (balance.Shard, error) {
+	is, ns, ok := strings.Cut(v, "/")
+	if ok && (is == "" || ns == "") {
+		return balance.Shard{}, usagef("--shard %q: I or N is empty (is the variable that gives it set?); expected I/N with 0 ≤ I < N, e.g. 0/4", v)
+	}
+	n, err := strconv.Atoi(ns)
+	if isRange(err) || err == nil && n > balance.MaxShards {
+		return balance.Shard{}, usagef("--shard %q: %s shards are more than a run can be cut into (at most %d)", v, ns, balance.MaxShards)
+	}
+	i, err2 := strconv.Atoi(is)
+	if isRange(err2) {
+		i, err2 = n, nil // beyond any N
+	}
+	s := balance.Shard{I: i, N: n}
+	if !ok || err != nil || err2 != nil || balance.CheckShard(s) != nil {
+		return s, usagef("--shard %q: expected I/N with 0 ≤ I < N, e.g. 0/4", v)
+	}
+	return s, nil
+}
+
+// isRange reports whether a number could not be read for being too large.
+func isRange(err error) bool {
+	var ne *strconv.NumError
+	return errors.As(err, &ne) && ne.Err == strconv.ErrRange
 }
 
 // balanceDir is balance's folder under the output folder (and the site).

@@ -59,6 +59,12 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 		Long:  buildDoc,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkBaseURL("--base-url", baseURL); err != nil {
+				return err
+			}
+			if err := checkBaseURL("--tts-base-url", ttsBase); err != nil {
+				return err
+			}
 			out, err := openOut(g)
 			if err != nil {
 				return err
@@ -100,11 +106,11 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 		},
 	}
 	addOutFlag(cmd, g)
-	cmd.Flags().StringVar(&baseURL, "base-url", "", "absolute `URL` the site will be published at (sitemap.xml, robots.txt, canonical, hreflang and Open Graph links; without it no sitemap)")
+	cmd.Flags().StringVar(&baseURL, "base-url", "", "absolute http:// or https:// `URL` the site will be published at (sitemap.xml, robots.txt, canonical, hreflang and Open Graph links; without it no sitemap)")
 	cmd.Flags().StringVar(&since, "since", "", "add the errata and reprint sheets since `REV` (a git revision or a folder)")
 	addHexSizeFlag(cmd, &hexSize)
 	cmd.Flags().StringSliceVar(&exports, "export", nil, "also write these exports, comma-separated: tts (Tabletop Simulator decks, linked from the site's deck pages) and print profiles ("+profileNames()+") for card images")
-	cmd.Flags().StringVar(&ttsBase, "tts-base-url", "", "`URL` where export/tts is published, for --export tts (default: file:/// URLs of the output folder)")
+	cmd.Flags().StringVar(&ttsBase, "tts-base-url", "", "http:// or https:// `URL` where export/tts is published, for --export tts (default: file:/// URLs of the output folder)")
 	return cmd
 }
 

@@ -170,7 +170,7 @@ Examples:
 	fl := cmd.Flags()
 	fl.StringVar(&f.deck, "deck", "", "export the deck with this `ID` only (default: every deck and the Objective decks)")
 	fl.StringVar(&f.lang, "lang", "", "`LANG`: en or fr (default: both)")
-	fl.StringVar(&f.baseURL, "base-url", "", "`URL` where export/tts is published (default: file:/// URLs of the output folder)")
+	fl.StringVar(&f.baseURL, "base-url", "", "http:// or https:// `URL` where export/tts is published (default: file:/// URLs of the output folder)")
 	addOutFlag(cmd, g)
 	return cmd
 }
@@ -185,8 +185,8 @@ func ttsBaseURL(g *globalFlags, flag, base string) (string, error) {
 		}
 		return "file:///" + strings.TrimPrefix(filepath.ToSlash(abs), "/"), nil
 	}
-	if !strings.HasPrefix(base, "https://") && !strings.HasPrefix(base, "http://") && !strings.HasPrefix(base, "file:///") {
-		return "", usagef("%s %q: want an http://, https:// or file:/// URL", flag, base)
+	if err := checkBaseURL(flag, base); err != nil {
+		return "", err
 	}
 	return base, nil
 }

@@ -8,6 +8,7 @@ import (
 	"wbtool.dev/wbtool/engine"
 	engws "wbtool.dev/wbtool/engine/warstuff"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -87,4 +88,19 @@ func isLog(data []byte) bool {
 	}
 	_, err := engws.ReadLog(data)
 	return err == nil
+}
+
+// printLine prints one line made of format and args, every character
+// that could drive the terminal written as a visible escape — a newline
+// in a string read from a file (a game log's step, a balance shard's
+// deck) included, so that it cannot forge a line of its own.
+func printLine(w io.Writer, format string, args ...any) {
+	fmt.Fprintln(w, termsafe.String(fmt.Sprintf(format, args...)))
+}
+
+// fileError is err met in the file named on the command line, on one
+// line: its text may quote the file (a game log's step), and a newline
+// in it would forge a line of wbtool's own.
+func fileError(name string, err error) error {
+	return fmt.Errorf("%s: %s", name, termsafe.String(err.Error()))
 }

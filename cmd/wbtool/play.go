@@ -116,20 +116,22 @@ func replayLog(cmd *cobra.Command, cat *catalog.Catalog, file string) error {
 	}
 	l, err := engine.ParseLog(data)
 	if err != nil {
-		return fmt.Errorf("%s: %w", file, err)
+		return fileError(file, err)
 	}
+	// The log's strings (its header's engine and content, a step's text)
+	// are printed on one line each, escaped.
 	rep, err := match.Replay(cat, l)
 	for _, w := range rep.Warnings {
-		fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", w)
+		printLine(cmd.ErrOrStderr(), "warning: %s", w)
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %w", file, err)
+		return fileError(file, err)
 	}
 	if rep.Diverged != nil {
-		fmt.Fprintf(cmd.OutOrStdout(), "%s: diverges at %v\n", file, rep.Diverged)
+		printLine(cmd.OutOrStdout(), "%s: diverges at %v", file, rep.Diverged)
 		return errReported
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "%s: %s replayed identically (%s, %d–%d VP)\n",
+	printLine(cmd.OutOrStdout(), "%s: %s replayed identically (%s, %d–%d VP)",
 		file, diag.Plural(len(l.Steps), "step"), rep.Result, rep.VP[0], rep.VP[1])
 	return nil
 }

@@ -20,6 +20,7 @@ import (
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/internal/termsafe"
 )
 
 // Exit codes: 0 ok, 1 content errors (or failing checks), 2 usage errors.
@@ -76,8 +77,20 @@ func tuneGC() {
 	}
 }
 
-// run executes one wbtool command line; tests call it directly.
+// run executes one wbtool command line; tests call it directly. Every
+// byte the command prints goes through the terminal filter
+// (termsafe.Writer): a string read from a file — content, a balance
+// shard, a game log, a lock file — never reaches the terminal with a
+// control character in it. The few outputs that need raw bytes take
+// them with termsafe.Raw (the load worker's protocol, progress bars).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	out, errw := termsafe.NewWriter(stdout), termsafe.NewWriter(stderr)
+	defer out.Flush()
+	defer errw.Flush()
+	return runFiltered(ctx, args, out, errw)
+}
+
+func runFiltered(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root := newRootCmd()
 	root.SetArgs(args)
 	root.SetOut(stdout)

@@ -9,6 +9,7 @@ import (
 	"wbtool.dev/wbtool/balance"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine/match"
+	"wbtool.dev/wbtool/internal/termsafe"
 )
 
 const simDoc = `Sim plays many bot-against-bot games on all cores and prints, for each
@@ -70,7 +71,7 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 			}
 			var progress io.Writer
 			if !noProgress {
-				progress = cmd.ErrOrStderr()
+				progress = termsafe.Raw(cmd.ErrOrStderr()) // its carriage returns redraw the bar
 			}
 			stats, err := match.Sim(matches, games, seed, progress)
 			if err != nil {

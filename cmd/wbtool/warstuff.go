@@ -59,12 +59,12 @@ func playWarstuff(cmd *cobra.Command, cat *ws.Catalog, o wsOptions, seed uint64,
 		}
 		l, warning, err := wsmatch.ReplayLog(cat, data)
 		if warning != "" {
-			fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s was %s\n", replay, warning)
+			printLine(cmd.ErrOrStderr(), "warning: %s was %s", replay, warning)
 		}
 		if err != nil {
-			return fmt.Errorf("%s: %v", replay, err)
+			return fileError(replay, err)
 		}
-		fmt.Fprintf(out, "%s: replayed %s, identical\n", replay, diag.Plural(len(l.Steps), "step"))
+		printLine(out, "%s: replayed %s, identical", replay, diag.Plural(len(l.Steps), "step"))
 		return nil
 	}
 	m, err := wsMatch(cat, o)

@@ -18,6 +18,7 @@ import (
 	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/contentfs"
+	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/internal/watch"
 	"wbtool.dev/wbtool/internal/watch/livereload"
 	"wbtool.dev/wbtool/render"
@@ -107,7 +108,8 @@ func newLoadCmd() *cobra.Command {
 			if err != nil {
 				return usagef("%s: %v", loadCmdName, err)
 			}
-			return budget.Main(cmd.InOrStdin(), cmd.OutOrStdout(), req)
+			// The protocol is bytes, not text: past the terminal filter.
+			return budget.Main(cmd.InOrStdin(), termsafe.Raw(cmd.OutOrStdout()), req)
 		},
 	}
 }
