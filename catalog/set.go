@@ -9,10 +9,12 @@ type Set struct {
 	Version string `json:"version"`
 	// ErrataSince, when set, is the version the errata and the reprint
 	// sheets list the changes since: a git revision of the repository
-	// that holds the content, or a folder (`wbtool build --since`
-	// overrides it).
+	// that holds the content, or a folder inside the content folder
+	// (`wbtool build --since` overrides it).
 	ErrataSince string `json:"errataSince,omitempty"`
 	Pos         Pos    `json:"-"`
+	// ErrataSincePos is where the content gives ErrataSince.
+	ErrataSincePos Pos `json:"-"`
 }
 
 // SetName is the set's name in language l, or fallback when the content

@@ -91,6 +91,7 @@ var collections = []collection{
 		if len(s) == 1 {
 			l.cat.Set = s[0]
 			l.cat.Set.Pos = l.exactPos(at)
+			l.cat.Set.ErrataSincePos = l.exactPos(append(at[:len(at):len(at)], "errataSince"))
 		}
 	}},
 }

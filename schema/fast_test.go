@@ -59,7 +59,7 @@ func TestFastPathCoversPlainFiles(t *testing.T) {
 		name string
 		fsys fs.FS
 	}{{"content", content.FS}, {"gen", mapFS(gen.Tree(gen.Options{Characters: 20, Upgrades: 10}))}} {
-		cueFiles, _, err := ListFiles(tree.fsys)
+		cueFiles, _, _, err := ListFiles(tree.fsys)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -51,7 +51,7 @@ var fastCorpusCache struct {
 func readFastCorpus(t testing.TB) map[string][]byte {
 	out := map[string][]byte{}
 	add := func(prefix string, fsys fs.FS) {
-		cueFiles, _, err := ListFiles(fsys)
+		cueFiles, _, _, err := ListFiles(fsys)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -107,8 +107,11 @@ func ParseSchema(fsys fs.FS, dir, prefix string) ([]*ast.File, error) {
 // ListFiles lists the files of a content tree, sorted: its .cue files and
 // its rules pages (rules/<lang>/*.md). Files and folders whose name starts
 // with "." or "_" are left out, and so are folders holding their own
-// game.cue (other trees). Every game's loader uses it.
-func ListFiles(fsys fs.FS) (cueFiles, mdFiles []string, err error) {
+// game.cue (other trees). outside are the tree's other symbolic links
+// that lead out of it (a linked folder, a linked image), each an error
+// for the loader to report (OutsideError): the .cue files and rules pages
+// listed are checked when read. Every game's loader uses it.
+func ListFiles(fsys fs.FS) (cueFiles, mdFiles []string, outside []*contentfs.EscapeError, err error) {
 	err = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -130,19 +133,34 @@ func ListFiles(fsys fs.FS) (cueFiles, mdFiles []string, err error) {
 		// (contentfs) follows a link only inside the tree and refuses
 		// anything but a regular file, with a message. A linked folder is
 		// not a folder here (WalkDir does not follow links), so its files
-		// are never listed, even when it points inside the tree.
+		// are never listed, even when it points inside the tree; one that
+		// leads out of the tree is an error, as is any other link out.
 		switch {
 		case strings.HasSuffix(name, ".cue"):
 			cueFiles = append(cueFiles, p)
 		case strings.HasSuffix(name, ".md") && strings.HasPrefix(p, "rules/"):
 			mdFiles = append(mdFiles, p)
+		case d.Type()&fs.ModeSymlink != 0:
+			var esc *contentfs.EscapeError
+			if _, err := fs.Stat(fsys, p); errors.As(err, &esc) {
+				outside = append(outside, esc)
+			}
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, nil, fmt.Errorf("read content: %w", err)
+		return nil, nil, nil, fmt.Errorf("read content: %w", err)
 	}
 	sort.Strings(cueFiles)
 	sort.Strings(mdFiles)
-	return cueFiles, mdFiles, nil
+	return cueFiles, mdFiles, outside, nil
+}
+
+// OutsideError is the message for a symbolic link ListFiles found leading
+// out of the content tree, at the link's path.
+func OutsideError(e *contentfs.EscapeError) string {
+	if e.Target == "" {
+		return "path goes through a linked folder outside the content folder: the content must be inside it (copy the folder in instead of linking to it)"
+	}
+	return fmt.Sprintf("symbolic link to %q, outside the content folder: the content must be inside it (copy what it links to into the content folder instead of linking to it)", e.Target)
 }

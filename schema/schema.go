@@ -207,9 +207,12 @@ func (l *loader) errorf(pos catalog.Pos, p string, format string, args ...any) {
 }
 
 func (l *loader) load() (*catalog.Catalog, error) {
-	cueFiles, mdFiles, err := ListFiles(l.fsys)
+	cueFiles, mdFiles, outside, err := ListFiles(l.fsys)
 	if err != nil {
 		return nil, err
+	}
+	for _, e := range outside {
+		l.errorf(catalog.Pos{File: l.displayName(e.Path)}, "", "%s", OutsideError(e))
 	}
 	if len(cueFiles) == 0 && len(l.opt.Extra) == 0 {
 		l.errorf(catalog.Pos{File: l.displayName(".")}, "", "no .cue files found: expected content files such as cards/characters.cue")

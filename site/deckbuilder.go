@@ -56,9 +56,17 @@ func (b *builder) builderFiles() {
 	for name, data := range CheckerScripts() {
 		b.files[name] = data
 	}
-	b.files["assets/deckbuilder.js"] = []byte(deckbuilderJS)
-	b.files["assets/deckbuilder.css"] = []byte(deckbuilderCSS)
-	b.files["deck-data.js"] = deckcheck.Compact(b.cat).JS()
+	builderAssets(b.files)
+	b.files[deckDataFile] = deckcheck.Compact(b.cat).JS()
+}
+
+// deckDataFile is the deck builder's catalog.
+const deckDataFile = "deck-data.js"
+
+// builderAssets adds the deck builder's own script and style to files.
+func builderAssets(files Files) {
+	files["assets/deckbuilder.js"] = []byte(deckbuilderJS)
+	files["assets/deckbuilder.css"] = []byte(deckbuilderCSS)
 }
 
 // builderMessages are the interface strings the script shows, by the

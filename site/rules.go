@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
+	"net/url"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -37,6 +39,16 @@ type chapter struct {
 	doc      ast.Node
 	rules    []string        // rule anchors defined here, in order
 	ids      map[string]bool // every anchor of the page
+	// siteLinks are the page's links to files of the site that are not
+	// rules pages: the site checks them once it knows its files.
+	siteLinks []siteLink
+}
+
+// siteLink is a link of a rules page to a file of the site.
+type siteLink struct {
+	off    int    // where the link is in the page
+	dest   string // as written
+	target string // the file it names, relative to the site folder ("" when it leads out of the site)
 }
 
 // section is a heading of a chapter.
@@ -396,7 +408,26 @@ func rewriteChapterLink(l *ast.Link, c *chapter, bySlug map[string]*chapter, pag
 		return ""
 	}
 	file, frag, _ := strings.Cut(dest, "#")
-	if strings.Contains(file, ":") || !strings.HasSuffix(file, ".md") || strings.HasPrefix(file, "/") {
+	file, _, _ = strings.Cut(file, "?")
+	switch {
+	case strings.Contains(file, ":"):
+		return "" // another site (the Markdown keeps http, https and mailto only)
+	case strings.HasPrefix(file, "/"):
+		return fmt.Sprintf("link to %s: a link from the root of the site breaks once the site is published in a folder or opened from disk: write it from this page (another rules page by its file, 04-deck-building.md; a card as [[id]]; another page relative to this one, ../../cards/index.html) or as a full https:// address", dest)
+	case !strings.HasSuffix(file, ".md"):
+		if file == "" {
+			return "" // this page
+		}
+		// another file of the site: the site checks it once it knows its files
+		rel, err := url.PathUnescape(file)
+		if err != nil {
+			return fmt.Sprintf("link to %s: not a valid link (%v)", dest, err)
+		}
+		target := path.Join(path.Dir(string(c.Lang)+"/"+pagePath(c.Slug)), rel)
+		if target == ".." || strings.HasPrefix(target, "../") {
+			target = ""
+		}
+		c.siteLinks = append(c.siteLinks, siteLink{off: linkPos(l), dest: dest, target: target})
 		return ""
 	}
 	slug, _, _ := chapterSlug(file)
@@ -419,6 +450,80 @@ func rewriteChapterLink(l *ast.Link, c *chapter, bySlug map[string]*chapter, pag
 	}
 	l.Destination = []byte(url)
 	return ""
+}
+
+// checkSiteLinks checks the links of the rules pages to other files of
+// the site (after plan: the pages are known): each must name a page, a
+// card's image, an asset or a sheet the site has; an error at the link
+// otherwise.
+func (b *builder) checkSiteLinks() Errors {
+	var errs Errors
+	var static map[string]bool
+	for _, l := range catalog.Langs {
+		for _, c := range b.chapters[l] {
+			for _, sl := range c.siteLinks {
+				if sl.target == "" {
+					errs = append(errs, diag.Diagnostic{Pos: c.pos(sl.off), Msg: fmt.Sprintf("link to %s: it leads out of the site: link a page of the site from this one (../../cards/index.html), another rules page by its file (04-deck-building.md), a card as [[id]], or the web with https://", sl.dest)})
+					continue
+				}
+				if static == nil {
+					static = b.staticFiles()
+				}
+				if !b.siteHas(sl.target, static) {
+					errs = append(errs, diag.Diagnostic{Pos: c.pos(sl.off), Msg: fmt.Sprintf("link to %s: the site has no such page or file (%s): link another rules page by its file (04-deck-building.md), a card as [[id]], or a page the site has, relative to this one (../../cards/index.html)", sl.dest, sl.target)})
+				}
+			}
+		}
+	}
+	return errs
+}
+
+// siteHas reports whether the site has file p (relative to the site
+// folder): a page (a folder stands for its index.html), a card's image,
+// one of the static files, a sheet copied beside the pages, a deck's
+// Tabletop Simulator object.
+func (b *builder) siteHas(p string, static map[string]bool) bool {
+	if b.exists[p] || b.exists[path.Join(p, "index.html")] || static[p] {
+		return true
+	}
+	if b.opts.Sheets != nil && b.opts.Sheets(p) {
+		return true
+	}
+	lang, rest, _ := strings.Cut(p, "/")
+	if !slices.Contains(catalog.Langs, catalog.Lang(lang)) {
+		return false
+	}
+	if id, img, ok := strings.Cut(strings.TrimPrefix(rest, "cards/"), "/"); ok && strings.HasPrefix(rest, "cards/") && (img == "front.svg" || img == "back.svg") {
+		_, known := b.cat.CardName(id)
+		return known
+	}
+	if b.opts.DeckTTS != nil {
+		for _, d := range b.cat.Decks {
+			if b.opts.DeckTTS(d.ID, catalog.Lang(lang)) == p {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// staticFiles are the files every site has beside its pages: the root
+// pages, the assets, the deck builder's scripts.
+func (b *builder) staticFiles() map[string]bool {
+	files := Files{"index.html": nil, "404.html": nil, "robots.txt": nil, "assets/factions.css": nil, deckDataFile: nil}
+	sharedAssets(files)
+	builderAssets(files)
+	for name := range CheckerScripts() {
+		files[name] = nil
+	}
+	if b.f.base != "" {
+		files["sitemap.xml"] = nil
+	}
+	out := map[string]bool{}
+	for name := range files {
+		out[name] = true
+	}
+	return out
 }
 
 // linkPos is the offset of a link: goldmark records its text's start.

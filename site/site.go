@@ -70,6 +70,12 @@ type Options struct {
 	// writes them only when asked to, with its card sheets).
 	DeckTTS func(deckID string, l catalog.Lang) string
 
+	// Sheets, when set, reports whether the build puts the file p
+	// (relative to the site folder, "print/tokens-en.pdf") beside the
+	// pages: the print sheets the site holds a copy of. A rules page may
+	// link to them. Nil: none.
+	Sheets func(p string) bool
+
 	// CardsPDF returns the path, relative to the site folder like
 	// DeckPDF, of the sheets of every card in a language, e.g.
 	// "print/cards-en.pdf"; "" for none. Nil: no link.
@@ -200,10 +206,11 @@ func build(cat *catalog.Catalog, opts Options, check bool) (Files, error) {
 		}
 		b.chapters[l] = chs
 	}
+	b.plan()
+	b.errs = append(b.errs, b.checkSiteLinks()...)
 	if len(b.errs) > 0 {
 		return nil, b.errs.Sorted()
 	}
-	b.plan()
 	if opts.Pages != nil && !check {
 		b.pageKeys = b.newPageKeys()
 	}

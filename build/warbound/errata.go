@@ -2,6 +2,9 @@ package warbound
 
 import (
 	"fmt"
+	"path"
+	"path/filepath"
+	"strings"
 	"sync"
 
 	"wbtool.dev/wbtool/build"
@@ -40,7 +43,26 @@ func (c *Content) sinceRev() (string, diag.Pos) {
 	if c.since != "" {
 		return c.since, diag.Pos{}
 	}
-	return c.Catalog.Set.ErrataSince, c.Catalog.Set.Pos
+	set := c.Catalog.Set
+	if set.ErrataSincePos.File != "" {
+		return set.ErrataSince, set.ErrataSincePos
+	}
+	return set.ErrataSince, set.Pos
+}
+
+// outsideContent says why the content's errataSince v names no folder
+// it may name, "" when it may: a folder the content names is one of the
+// content folder, named from it (the CLI reads it through the content's
+// os.Root, and refuses a link out of it). A git revision never starts
+// with "/" nor has a ".." path element.
+func outsideContent(v string) string {
+	switch p := path.Clean(filepath.ToSlash(v)); {
+	case path.IsAbs(p) || filepath.IsAbs(v):
+		return "an absolute path"
+	case p == ".." || strings.HasPrefix(p, "../"):
+		return "a path leading out of the content folder"
+	}
+	return ""
 }
 
 // errata runs the errata stage: nil and no diagnostic when no earlier
@@ -57,6 +79,9 @@ func (c *Content) errata() (*changes.Errata, diag.List) {
 			return diag.List{diag.Errorf(pos, "", "--since %s: %s", rev, msg)}
 		}
 		return diag.List{diag.Errorf(pos, "set.errataSince", "errata since %s: %s", rev, msg)}
+	}
+	if why := outsideContent(rev); why != "" && c.since == "" {
+		return nil, fail("%s: errataSince names a git revision of the repository holding the content (such as v0.1), or a folder inside the content folder, named from it (such as _v0.1: a name starting with _ keeps its cards out of the content); wbtool build --since can name any folder", why)
 	}
 	if opts.LoadSince == nil {
 		return nil, fail("this command cannot read an earlier version of the content")

@@ -247,7 +247,9 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 // writes beside the site, and to the Tabletop Simulator decks the export
 // stage writes.
 func (c *Content) siteOptions(so ruleset.SiteOptions) site.Options {
-	o := site.Options{BaseURL: so.BaseURL, CardImages: c.opts.CardImages, Pages: c.opts.Pages, Emit: so.Emit}
+	// the rules pages may link to the sheets, in a preview too: one
+	// verdict (the published site holds them)
+	o := site.Options{BaseURL: so.BaseURL, CardImages: c.opts.CardImages, Pages: c.opts.Pages, Emit: so.Emit, Sheets: c.sheetPaths()}
 	if !so.Preview {
 		o.DeckPDF, o.CardsPDF, o.ReprintPDF = build.DeckSheet, build.CardsSheet, build.ReprintSheet
 		if c.opts.Exports != nil && c.opts.Exports.TTS {
@@ -255,6 +257,24 @@ func (c *Content) siteOptions(so ruleset.SiteOptions) site.Options {
 		}
 	}
 	return o
+}
+
+// sheetPaths reports whether a file of the site is a sheet the build
+// copies into it (build.Run: the print stage's files), for the links of
+// the rules pages (site.Options.Sheets); the sheets are listed at the
+// first call.
+func (c *Content) sheetPaths() func(p string) bool {
+	var once sync.Once
+	var paths map[string]bool
+	return func(p string) bool {
+		once.Do(func() {
+			paths = map[string]bool{}
+			for _, j := range append(SheetJobs(c.Catalog, render.SheetOptions{}), ReprintJobs(c.Catalog, c.Changes, render.SheetOptions{})...) {
+				paths[j.Path] = true
+			}
+		})
+		return paths[p]
+	}
 }
 
 // Data is data/catalog.json.

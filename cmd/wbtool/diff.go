@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"sync"
 
 	"github.com/spf13/cobra"
@@ -63,7 +64,7 @@ func newDiffCmd(g *globalFlags) *cobra.Command {
 			var errs [2]error
 			var wg sync.WaitGroup
 			for i := range trees {
-				wg.Go(func() { cats[i], errs[i] = loadVersion(cmd.CommandPath(), g, trees[i]) })
+				wg.Go(func() { cats[i], _, _, errs[i] = loadVersion(cmd.CommandPath(), g, trees[i], false) })
 			}
 			wg.Wait()
 			for i, err := range errs {
@@ -116,46 +117,100 @@ func versionName(v string) string {
 }
 
 // loadVersion loads one version of the content: "" the content folder
-// (as every command picks it), a folder, or a git revision of the
-// repository holding the content folder.
-func loadVersion(what string, g *globalFlags, v string) (*catalog.Catalog, error) {
-	var fsys fs.FS
-	var root string
-	switch st, err := os.Stat(v); {
-	case v == "":
-		f, r, err := contentSource(g)
-		if err != nil {
-			return nil, err
-		}
-		fsys, root = f, r
-	case err == nil && st.IsDir():
-		cfs, err := contentfs.Open(v)
-		if err != nil {
-			return nil, usagef("%s: %v", v, err)
-		}
-		fsys, root = cfs, displayRoot(v)
-	default:
-		f, err := gitTree(g, v)
-		if err != nil {
-			return nil, err
-		}
-		fsys, root = f, v
+// itself, else a folder or a git revision (versionSource); folder says
+// which, and root names it in positions.
+func loadVersion(what string, g *globalFlags, v string, inContent bool) (cat *catalog.Catalog, root string, folder bool, err error) {
+	fsys, root, folder, err := versionSource(g, v, inContent)
+	if err != nil {
+		return nil, "", false, err
 	}
 	if err := warboundOnly(what, fsys, root); err != nil {
-		return nil, err
+		return nil, "", false, err
 	}
-	return schema.Load(fsys, schema.Options{Root: root, Draft: true})
+	cat, err = schema.Load(fsys, schema.Options{Root: root, Draft: true})
+	return cat, root, folder, err
+}
+
+// versionSource is where version v of the content lies, and whether it is
+// a folder: "" the content folder; a folder; else a git revision of the
+// repository holding the content folder. A folder named on the command
+// line (wbtool diff, --since) may be anywhere. One the content names
+// (inContent: set.errataSince) is a folder of the content folder, named
+// from it and read through the same os.Root as the content (contentfs):
+// a symbolic link out of it is an error, and so is what is not a folder of
+// it and no revision either (an absolute path, a path with "..": the
+// errata stage refuses those first, at their position).
+func versionSource(g *globalFlags, v string, inContent bool) (fsys fs.FS, root string, folder bool, err error) {
+	if fsys, root, folder, err = versionFolder(g, v, inContent); folder || err != nil {
+		return fsys, root, folder, err
+	}
+	notFolder := "is not a folder"
+	if inContent {
+		notFolder = "is not a folder of the content folder"
+	}
+	fsys, err = gitTree(g, v, notFolder)
+	return fsys, v, false, err
+}
+
+// versionFolder is versionSource's folder, when v names one.
+func versionFolder(g *globalFlags, v string, inContent bool) (fsys fs.FS, root string, folder bool, err error) {
+	switch {
+	case v == "":
+		fsys, root, err = contentSource(g)
+		return fsys, root, err == nil, err
+	case inContent:
+		cfs, croot, err := contentSource(g)
+		if err != nil {
+			return nil, "", false, err
+		}
+		sub, ok, err := contentFolder(cfs, v)
+		return sub, path.Join(croot, path.Clean(v)), ok, err
+	}
+	if st, err := os.Stat(v); err != nil || !st.IsDir() {
+		return nil, "", false, nil
+	}
+	cfs, err := contentfs.Open(v)
+	if err != nil {
+		return nil, "", false, usagef("%s: %v", v, err)
+	}
+	return cfs, displayRoot(v), true, nil
+}
+
+// contentFolder is folder v of the content folder cfs, when v names one;
+// a link out of cfs on the way is an error.
+func contentFolder(cfs fs.FS, v string) (sub fs.FS, ok bool, err error) {
+	rel := path.Clean(v)
+	if !fs.ValidPath(rel) {
+		return nil, false, nil
+	}
+	st, err := fs.Stat(cfs, rel)
+	if errors.As(err, new(*contentfs.EscapeError)) {
+		return nil, false, fmt.Errorf("%s leads out of the content folder through a symbolic link: the folder errataSince names must be inside the content folder (copy it in, or give the folder to --since)", v)
+	}
+	if err != nil || !st.IsDir() {
+		return nil, false, nil
+	}
+	sub, err = fs.Sub(cfs, rel)
+	return sub, err == nil, err
+}
+
+// sinceLoader is warbound.Options.LoadSince for a command whose --since
+// flag is flag: the flag's folder may be anywhere; without the flag, the
+// version is the one the content names (set.errataSince), and a folder is
+// one of the content folder (versionSource).
+func sinceLoader(g *globalFlags, flag string) func(rev string) (*warbound.Since, error) {
+	return func(rev string) (*warbound.Since, error) { return loadSince(g, rev, flag == "") }
 }
 
 // loadSince loads an earlier version of the content for the errata
 // (build --since, set.errataSince): a folder or a git revision, named by
 // its set's version, else what git describes of the revision, else as
 // given.
-func loadSince(g *globalFlags, rev string) (*warbound.Since, error) {
-	cat, err := loadVersion("--since", g, rev)
+func loadSince(g *globalFlags, rev string, inContent bool) (*warbound.Since, error) {
+	cat, root, folder, err := loadVersion("--since", g, rev, inContent)
 	var list diag.List
 	if errors.As(err, &list) {
-		return nil, fmt.Errorf("that version of the content does not load (%s; wbtool diff %s shows them)", list.Summary(), rev)
+		return nil, fmt.Errorf("that version of the content does not load (%s; wbtool diff %s shows them)", list.Summary(), root)
 	}
 	if err != nil {
 		return nil, err
@@ -163,18 +218,17 @@ func loadSince(g *globalFlags, rev string) (*warbound.Since, error) {
 	v := cat.Set.Version
 	if v == "" {
 		v = rev
-		if st, err := os.Stat(rev); err != nil || !st.IsDir() {
-			if dir := contentDir(g); dir != "" {
-				v = gitrev.DescribeRev(dir, rev)
-			}
+		if dir := contentDir(g); !folder && dir != "" {
+			v = gitrev.DescribeRev(dir, rev)
 		}
 	}
 	return &warbound.Since{Version: v, Catalog: cat}, nil
 }
 
 // gitTree reads the content folder as it was at revision rev, through
-// the designer's git.
-func gitTree(g *globalFlags, rev string) (fs.FS, error) {
+// the designer's git; notFolder says what rev is not, when git cannot
+// read it either.
+func gitTree(g *globalFlags, rev, notFolder string) (fs.FS, error) {
 	dir, err := gitContentDir(g, rev)
 	if err != nil {
 		return nil, err
@@ -182,7 +236,7 @@ func gitTree(g *globalFlags, rev string) (fs.FS, error) {
 	f, err := gitrev.Tree(dir, rev)
 	var nr *gitrev.NoRevisionError
 	if errors.As(err, &nr) {
-		return nil, usagef("%s is not a folder, and git cannot read it as a revision: %s", rev, nr.Git)
+		return nil, usagef("%s %s, and git cannot read it as a revision: %s", rev, notFolder, nr.Git)
 	}
 	return f, err
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"wbtool.dev/wbtool/internal/gitrev"
 )
 
 const hookDoc = `Hook installs a git pre-commit hook in the repository of the current folder.
@@ -70,9 +72,14 @@ func newHookCmd(g *globalFlags) *cobra.Command {
 	return cmd
 }
 
-// git runs git in the current folder and returns its trimmed output.
+// git runs git in the current folder and returns its trimmed output, as
+// wbtool runs every git: without the repository's commands (gitrev.Command).
 func git(args ...string) (string, error) {
-	out, err := exec.Command("git", args...).Output()
+	c, err := gitrev.Command("", args...)
+	if err != nil {
+		return "", fmt.Errorf("git %s: %w", strings.Join(args, " "), err)
+	}
+	out, err := c.Output()
 	if err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
@@ -175,7 +182,11 @@ exit "$status"
 // could lead out of the copy or to a named pipe, so the hook refuses the
 // commit instead, naming each link; the only other mode, a submodule
 // (160000), is checked out as an empty folder. git ls-files writes paths
-// from the top of the repository, where git runs the hook.
+// from the top of the repository, where git runs the hook. These git
+// commands run inside the designer's own git commit, which has already run
+// whatever the repository configures (its fsmonitor, its clean filters):
+// they are not run through gitrev.Command, and the smudge filters (git-lfs)
+// give the art as committed.
 const hookStagedCopy = `links=$(git ls-files --stage -- "$content" | awk -F '\t' '$1 ~ /^120000 / { print $2 }')
 if [ -n "$links" ]; then
 	printf '%s\n' "$links" | while IFS= read -r link; do

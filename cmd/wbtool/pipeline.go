@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -45,8 +44,8 @@ func runBuildWith(cmd *cobra.Command, g *globalFlags, opts build.Options, wb war
 		// the set's version when the content gives none
 		opts.SetVersion = v()
 	}
-	wb.LoadSince = func(rev string) (*warbound.Since, error) { return loadSince(g, rev) }
-	wb.History = versionsAfter(g)
+	wb.LoadSince = sinceLoader(g, opts.Since)
+	wb.History = versionsAfter(g, opts.Since)
 	opts.Games = append(opts.Games, warbound.New(wb))
 	res, err := build.Run(cmd.Context(), opts)
 	if err != nil {
@@ -76,15 +75,16 @@ func gitVersion(g *globalFlags) func() string {
 }
 
 // versionsAfter lists the git tags between an errata revision and HEAD
-// in the content folder's repository (warbound.Options.History); nil for
-// the embedded starter content. A folder given as the revision has none.
-func versionsAfter(g *globalFlags) func(rev string) []string {
+// in the content folder's repository (warbound.Options.History), for a
+// command whose --since flag is flag (sinceLoader); nil for the embedded
+// starter content. A folder given as the revision has none.
+func versionsAfter(g *globalFlags, flag string) func(rev string) []string {
 	dir := contentDir(g)
 	if dir == "" {
 		return nil
 	}
 	return func(rev string) []string {
-		if st, err := os.Stat(rev); err == nil && st.IsDir() {
+		if _, _, folder, err := versionFolder(g, rev, flag == ""); folder || err != nil {
 			return nil
 		}
 		return gitrev.TagsAfter(dir, rev, warbound.MaxHistory)

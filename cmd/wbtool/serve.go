@@ -68,7 +68,7 @@ func buildSite(ctx context.Context, g *globalFlags, since string) (site.Files, e
 	res, err := build.Run(ctx, build.Options{Content: fsys, Root: root, Draft: g.draft, Strict: g.strict,
 		Stages: build.Verdict, Preview: true, Version: version,
 		Since: since, Games: []ruleset.Ruleset{warbound.New(warbound.Options{
-			LoadSince: func(rev string) (*warbound.Since, error) { return loadSince(g, rev) }})}})
+			LoadSince: sinceLoader(g, since)})}})
 	if err != nil {
 		return nil, err
 	}

@@ -15,7 +15,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/termsafe"
@@ -253,8 +252,8 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 		// The set's version and the errata as build makes them.
 		SetVersion: gitVersion(g),
 		Since:      f.since,
-		LoadSince:  func(rev string) (*warbound.Since, error) { return loadSince(g, rev) },
-		History:    versionsAfter(g),
+		LoadSince:  sinceLoader(g, f.since),
+		History:    versionsAfter(g, f.since),
 		Draft:      g.draft,
 		// The same outputs as `wbtool build` writes.
 		Date: date,
@@ -352,8 +351,8 @@ func previewWatch(ctx context.Context, g *globalFlags, lr *livereload.Broker, se
 		// The set's version and the errata as build makes them.
 		SetVersion: gitVersion(g),
 		Since:      o.since,
-		LoadSince:  func(rev string) (*warbound.Since, error) { return loadSince(g, rev) },
-		History:    versionsAfter(g),
+		LoadSince:  sinceLoader(g, o.since),
+		History:    versionsAfter(g, o.since),
 		Draft:      g.draft,
 	})
 	absDir, err := filepath.Abs(dir)

@@ -26,8 +26,9 @@
 // to a folder is reported as a link, not a folder, so [fs.WalkDir] never
 // descends into a linked folder, even one inside the content folder (which
 // would list its files twice, and could loop). The loader therefore reads
-// the files of real folders only, and any linked file it meets goes
-// through the checks above.
+// the files of real folders only, any linked file it meets goes through
+// the checks above, and a link leading out (a linked folder too) is an
+// error it reports with its path (schema.ListFiles).
 package contentfs
 
 import (

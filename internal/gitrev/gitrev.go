@@ -11,9 +11,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
+	"slices"
 	"strings"
 	"testing/fstest"
 )
@@ -32,24 +34,132 @@ func (e *NoRevisionError) Error() string {
 	return fmt.Sprintf("git cannot read %s as a revision: %s", e.Rev, e.Git)
 }
 
-// command is git run in dir, with the variables that would point it at
-// another repository (a pre-commit hook sets them) left out.
-func command(dir string, args ...string) *exec.Cmd {
-	c := exec.Command("git", append([]string{"-C", dir}, args...)...)
+// Command is git args run in dir ("": the current folder, with the
+// variables that name a repository kept) as wbtool runs every git: without
+// any command the repository's own configuration names. A content folder
+// may come with its .git folder from someone else, and git runs commands
+// its configuration names: wbtool must run none of them.
+//
+//   - core.fsmonitor (any command that reads the index runs it): off.
+//   - filter.<driver>.clean, .smudge and .process (git status runs a
+//     clean filter to compare a file with the index, git archive and git
+//     checkout-index run smudge filters): every driver the repository's
+//     configuration (.git/config, config.worktree and what they include)
+//     sets is switched off, and not required. Drivers of the user's own
+//     global or system configuration still run (git-lfs: art in LFS
+//     reads as images, not pointers).
+//   - diff.external, diff.<driver>.command and .textconv: no command
+//     wbtool runs shows a diff; switched off all the same (the
+//     repository's drivers, and diff.external wherever it is set).
+//   - Hooks (core.hooksPath): git runs no hook for the read-only
+//     commands wbtool runs; post-index-change would run should git
+//     write the index, and GIT_OPTIONAL_LOCKS=0 keeps git status from
+//     refreshing it. core.hooksPath itself is kept: wbtool hook install
+//     asks git where the hooks are.
+//   - Transports (core.sshCommand, credential helpers, ext:: remotes, a
+//     partial clone's lazy fetch): GIT_ALLOW_PROTOCOL allows none, and
+//     GIT_NO_LAZY_FETCH (git 2.45) says not to try; the pager is off.
+//
+// GIT_CONFIG_NOSYSTEM and GIT_CONFIG_GLOBAL are not set: the system's and
+// the user's configuration are the user's own (safe.directory, git-lfs),
+// not the content's, and the repository's configuration is read whatever
+// they say. It is an error when the repository's configuration names a
+// filter or diff driver that a -c option cannot switch off (a name with
+// "=").
+func Command(dir string, args ...string) (*exec.Cmd, error) {
+	off, err := repoCommandsOff(dir)
+	if err != nil {
+		return nil, err
+	}
+	return bare(dir, append(off, args...)...), nil
+}
+
+// safeArgs are the options before every git subcommand wbtool runs.
+var safeArgs = []string{"--no-pager", "-c", "core.fsmonitor=false", "-c", "diff.external="}
+
+// bare is git args run in dir with safeArgs and the environment of
+// Command, but with the repository's drivers left as they are: Command
+// lists them with it.
+func bare(dir string, args ...string) *exec.Cmd {
+	var a []string
+	if dir != "" {
+		a = append(a, "-C", dir)
+	}
+	a = append(append(a, safeArgs...), args...)
+	c := exec.Command("git", a...)
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
 		switch k {
 		case "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX":
+			// a pre-commit hook sets them: they would point git at
+			// another repository than dir's
+			if dir != "" {
+				continue
+			}
+		case "GIT_OPTIONAL_LOCKS", "GIT_ALLOW_PROTOCOL", "GIT_NO_LAZY_FETCH", "GIT_TERMINAL_PROMPT":
 			continue
 		}
 		c.Env = append(c.Env, kv)
 	}
+	c.Env = append(c.Env, "GIT_OPTIONAL_LOCKS=0", "GIT_ALLOW_PROTOCOL=none", "GIT_NO_LAZY_FETCH=1", "GIT_TERMINAL_PROMPT=0")
 	return c
+}
+
+// driverKeys are the keys of a driver (filter.<name>.<key>, diff.<name>.<key>)
+// that name a command, and the value that switches each off.
+var driverKeys = map[string]map[string]string{
+	"filter": {"clean": "", "smudge": "", "process": "", "required": "false"},
+	"diff":   {"command": "", "textconv": ""},
+}
+
+// repoCommandsOff are the -c options that switch off the drivers the
+// repository's configuration sets (see Command). Outside a repository
+// there are none.
+func repoCommandsOff(dir string) ([]string, error) {
+	var keys []string // the repository's keys (each "key\nvalue")
+	if out, err := bare(dir, "config", "--list", "--show-scope", "--includes", "-z").Output(); err == nil {
+		f := strings.Split(string(out), "\x00") // scope, key\nvalue, ...
+		for i := 0; i+1 < len(f); i += 2 {
+			if f[i] == "local" || f[i] == "worktree" {
+				keys = append(keys, f[i+1])
+			}
+		}
+	} else if out, err := bare(dir, "config", "--local", "--list", "--includes", "-z").Output(); err == nil {
+		// git before 2.26 has no --show-scope: the repository's own file
+		// (outside a repository, this fails: there is none)
+		keys = strings.Split(string(out), "\x00")
+	}
+	var off []string
+	seen := map[string]bool{}
+	for _, kv := range keys {
+		key, _, _ := strings.Cut(kv, "\n")
+		section, rest, ok := strings.Cut(key, ".")
+		driver := driverKeys[section]
+		dot := strings.LastIndexByte(rest, '.')
+		if !ok || driver == nil || dot < 0 {
+			continue
+		}
+		name := rest[:dot]
+		if seen[section+"."+name] {
+			continue
+		}
+		seen[section+"."+name] = true
+		if strings.ContainsAny(name, "=\n") {
+			return nil, fmt.Errorf("the repository's git configuration names %s driver %q, which wbtool cannot switch off: rename it", section, name)
+		}
+		for _, k := range slices.Sorted(maps.Keys(driver)) {
+			off = append(off, "-c", section+"."+name+"."+k+"="+driver[k])
+		}
+	}
+	return off, nil
 }
 
 // git runs git in dir and returns its output, or what it said on error.
 func git(dir string, args ...string) ([]byte, error) {
-	c := command(dir, args...)
+	c, err := Command(dir, args...)
+	if err != nil {
+		return nil, err
+	}
 	var stderr bytes.Buffer
 	c.Stderr = &stderr
 	out, err := c.Output()
@@ -79,7 +189,7 @@ func Describe(dir string) string {
 		return ""
 	}
 	v := strings.TrimSpace(string(d))
-	if st, err := git(dir, "status", "--porcelain", "--untracked-files=no", "--", "."); err == nil && len(bytes.TrimSpace(st)) > 0 {
+	if st, err := git(dir, "status", "--porcelain", "--untracked-files=no", "--ignore-submodules=all", "--", "."); err == nil && len(bytes.TrimSpace(st)) > 0 {
 		v += "-dirty"
 	}
 	return v
@@ -165,7 +275,10 @@ func Tree(dir, rev string) (fs.FS, error) {
 	}
 	// from the top of the work tree: git archive in a subfolder archives
 	// only what lies under it, relative to the tree given
-	c := command(strings.TrimSpace(string(top)), "archive", "--format=tar", treeish)
+	c, err := Command(strings.TrimSpace(string(top)), "archive", "--format=tar", treeish)
+	if err != nil {
+		return nil, err
+	}
 	var stderr bytes.Buffer
 	c.Stderr = &stderr
 	out, err := c.StdoutPipe()

@@ -130,9 +130,12 @@ func (l *loader) displayName(rel string) string {
 }
 
 func (l *loader) load() (*ws.Catalog, error) {
-	cueFiles, mdFiles, err := schema.ListFiles(l.fsys)
+	cueFiles, mdFiles, outside, err := schema.ListFiles(l.fsys)
 	if err != nil {
 		return nil, err
+	}
+	for _, e := range outside {
+		l.errorf(catalog.Pos{File: l.displayName(e.Path)}, "", "%s", schema.OutsideError(e))
 	}
 
 	files, err := schema.ParseSchema(schemaFS, "cue", schemaPrefix)
