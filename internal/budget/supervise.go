@@ -11,6 +11,8 @@ import (
 	"runtime/debug"
 	"syscall"
 	"time"
+
+	"wbtool.dev/wbtool/internal/artimg"
 )
 
 // Command is a whole program run by [Supervise]: for wbtool, the wbtool
@@ -140,13 +142,17 @@ func cpuLimit(t time.Duration) uint64 {
 //
 //   - Time: CPU time (RLIMIT_CPU) of 2×Time+5s, after which the kernel
 //     kills the process;
-//   - Memory: a soft GC limit of 3/4 of it (lowered only), and an
+//   - Memory: a soft GC limit of 3/4 of it (lowered only), an
 //     address-space cap (RLIMIT_AS) of Memory plus 4 GiB of slack, past
-//     which allocation fails ("out of memory").
+//     which allocation fails ("out of memory"), and the art decoder's cap
+//     (a quarter of it, artimg.MemoryCap).
 //
 // The limits are inherited by any program this process starts.
 func LimitSelf(l Limits) {
 	if l.Memory > 0 {
+		// one picture's decode is refused from its header past a
+		// quarter of the budget, by every command alike
+		artimg.SetBudget(l.Memory)
 		if soft := l.Memory * 3 / 4; soft < debug.SetMemoryLimit(-1) {
 			debug.SetMemoryLimit(soft)
 		}
