@@ -42,7 +42,8 @@ type Outcome struct {
 
 // Supervise runs c to its end, passing its standard streams through
 // (a terminal stays a terminal), and enforces its budget: wall time from
-// the start, and resident memory sampled every 10 ms. Over the budget it
+// the start, and the resident memory of the child and the processes it
+// started, sampled every 10 ms. Over the budget it
 // kills the child and returns an [*ExceededError]; when ctx is done it
 // kills the child and returns context.Cause(ctx). Otherwise the error is
 // nil and the outcome says how the child ended. The child dies with this
@@ -72,12 +73,13 @@ func Supervise(ctx context.Context, c Command) (Outcome, error) {
 	}
 	tick := time.NewTicker(pollEvery)
 	defer tick.Stop()
+	tree := &treeSampler{pid: cmd.Process.Pid}
 	finish := func() {
 		out.Elapsed = time.Since(start)
 		out.PeakRSS = max(out.PeakRSS, maxRSS(cmd.ProcessState))
 	}
 	kill := func(reason error) (Outcome, error) {
-		_ = cmd.Process.Kill()
+		killTree(cmd.Process)
 		<-done
 		finish()
 		out.ExitCode, out.Signal = exitStatus(cmd.ProcessState)
@@ -98,7 +100,7 @@ func Supervise(ctx context.Context, c Command) (Outcome, error) {
 		case <-deadline:
 			return kill(&ExceededError{Resource: Time, Limit: c.Limits})
 		case <-tick.C:
-			rss := residentBytes(cmd.Process.Pid)
+			rss := tree.sample()
 			out.PeakRSS = max(out.PeakRSS, rss)
 			if c.Limits.Memory > 0 && rss > c.Limits.Memory {
 				return kill(&ExceededError{Resource: Memory, Limit: c.Limits})
