@@ -8,6 +8,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 
@@ -18,6 +19,7 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/internal/artimg"
 )
 
 // Art (issue 14 item 6): every card kind has an art slot. Characters,
@@ -212,47 +214,100 @@ func artWarnings(c *Card) diag.List {
 	return out
 }
 
-// decoded keeps the last few decoded images: the raster backend draws
-// one card after another, and a picture several cards share is decoded
-// once. Bounded: a decoded image is large.
-var decoded struct {
-	sync.Mutex
-	keys []string
-	imgs map[string]image.Image
-}
+// decoded keeps the decoded images (8 bits per channel, package artimg)
+// by the hash of their file: every backend of a build — the raster card
+// images, the site's pictures, the PDFs' converted PNGs — draws from the
+// one decode of each picture, and a picture several cards share is
+// decoded once. Stages running at once that want the same picture wait
+// for its one decode rather than decode it again side by side. Bounded by
+// the bytes held (the last used stay).
+var decoded = &artCache[image.Image]{max: decodedMaxBytes}
 
-const decodedMax = 4
+// decodedMaxBytes bounds the decoded images kept: a set's pictures at
+// 300 dpi, a few megabytes each, all fit.
+const decodedMaxBytes = 384 << 20
 
+// decodeArt is im's picture decoded (artimg.Decode: the loader's limits
+// and decode), from the cache when it is there.
 func decodeArt(im Image) (image.Image, error) {
 	a := im.Art
-	decoded.Lock()
-	if im, ok := decoded.imgs[a.Hash]; ok {
-		decoded.Unlock()
-		return im, nil
-	}
-	decoded.Unlock()
-	data, err := im.bytes()
-	if err != nil {
-		return nil, err
-	}
-	img, _, err := image.Decode(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("art %s: %w", a.File, err)
-	}
-	decoded.Lock()
-	defer decoded.Unlock()
-	if decoded.imgs == nil {
-		decoded.imgs = map[string]image.Image{}
-	}
-	if _, ok := decoded.imgs[a.Hash]; !ok {
-		if len(decoded.keys) >= decodedMax {
-			delete(decoded.imgs, decoded.keys[0])
-			decoded.keys = decoded.keys[1:]
+	return decoded.get(a.Hash, func() (image.Image, int64, error) {
+		data, err := im.bytes()
+		if err != nil {
+			return nil, 0, err
 		}
-		decoded.keys = append(decoded.keys, a.Hash)
-		decoded.imgs[a.Hash] = img
+		img, cfg, err := artimg.Decode(data)
+		if err != nil {
+			return nil, 0, fmt.Errorf("art %s: %w", a.File, err)
+		}
+		return img, cfg.Need, nil
+	})
+}
+
+// artCache is a cache of values made once each (by key, usually an art's
+// hash), bounded by the bytes their makers say they hold: the least
+// recently used go first, the last one always stays. A value whose
+// making failed is not kept: the file may come back as it was.
+type artCache[T any] struct {
+	mu    sync.Mutex
+	max   int64
+	size  int64
+	order []string // least recently used first
+	m     map[string]*artEntry[T]
+}
+
+type artEntry[T any] struct {
+	once sync.Once
+	v    T
+	n    int64
+	err  error
+}
+
+// get is the value of key, made by make (once, whoever asks at the same
+// time) when it is not kept.
+func (c *artCache[T]) get(key string, make func() (T, int64, error)) (T, error) {
+	c.mu.Lock()
+	if c.m == nil {
+		c.m = map[string]*artEntry[T]{}
 	}
-	return img, nil
+	e := c.m[key]
+	if e == nil {
+		e = &artEntry[T]{}
+		c.m[key] = e
+	} else {
+		c.order = slices.DeleteFunc(c.order, func(k string) bool { return k == key })
+	}
+	c.order = append(c.order, key)
+	c.mu.Unlock()
+	made := false
+	e.once.Do(func() {
+		e.v, e.n, e.err = make()
+		made = true
+	})
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e.err != nil {
+		if c.m[key] == e {
+			delete(c.m, key)
+			c.order = slices.DeleteFunc(c.order, func(k string) bool { return k == key })
+		}
+		return e.v, e.err
+	}
+	if made && c.m[key] == e {
+		c.size += e.n
+		// at most half of what one decode may use (artimg): an eighth
+		// of the memory budget
+		limit := min(c.max, artimg.MemoryCap()/2)
+		for c.size > limit && len(c.order) > 1 {
+			old := c.order[0]
+			c.order = c.order[1:]
+			if o := c.m[old]; o != nil {
+				c.size -= o.n
+				delete(c.m, old)
+			}
+		}
+	}
+	return e.v, nil
 }
 
 // ArtError reports an image of the face that cannot be drawn: its file
@@ -403,22 +458,32 @@ func (p *pdfDoc) image(im Image, ox, oy, x, y, w, h float64) {
 
 // pdfImageData is im's file as the PDF embeds it: a JPEG or an 8-bit,
 // non-interlaced PNG as it is, any other PNG (16-bit, interlaced)
-// converted to one, which PDF writers can embed.
+// converted to one, which PDF writers can embed. A converted picture is
+// made once (pdfImages), from its one decode (decodeArt), for every PDF
+// of the build.
 func pdfImageData(im Image) ([]byte, error) {
 	data, err := im.bytes()
 	if err != nil || im.Art.Format != "png" || plainPNG(data) {
 		return data, err
 	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("art %s: %w", im.Art.File, err)
-	}
-	var buf bytes.Buffer
-	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, to8bit(img)); err != nil {
-		return nil, fmt.Errorf("art %s: %w", im.Art.File, err)
-	}
-	return buf.Bytes(), nil
+	return pdfImages.get(im.Art.Hash, func() ([]byte, int64, error) {
+		img, err := decodeArt(im)
+		if err != nil {
+			return nil, 0, err
+		}
+		var buf bytes.Buffer
+		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, nrgba(img)); err != nil {
+			return nil, 0, fmt.Errorf("art %s: %w", im.Art.File, err)
+		}
+		return buf.Bytes(), int64(buf.Len()), nil
+	})
 }
+
+// pdfImages are the converted PNGs of pdfImageData, by the hash of their
+// file.
+var pdfImages = &artCache[[]byte]{max: pdfImagesMaxBytes}
+
+const pdfImagesMaxBytes = 256 << 20
 
 // plainPNG reports whether a PNG is 8 bits per channel and not interlaced
 // (its IHDR chunk follows the 8-byte signature: bit depth at byte 24,
@@ -427,14 +492,14 @@ func plainPNG(src []byte) bool {
 	return len(src) > 28 && src[24] == 8 && src[28] == 0
 }
 
-// to8bit copies img into an 8-bit RGBA image (NRGBA keeps transparency).
-func to8bit(img image.Image) image.Image {
+// nrgba is a decoded picture as an NRGBA image, the one form of the PDFs'
+// converted PNGs.
+func nrgba(img image.Image) *image.NRGBA {
+	if n, ok := img.(*image.NRGBA); ok {
+		return n
+	}
 	b := img.Bounds()
 	out := image.NewNRGBA(b)
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			out.Set(x, y, img.At(x, y))
-		}
-	}
+	xdraw.Draw(out, b, img, b.Min, xdraw.Src)
 	return out
 }

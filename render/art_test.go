@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"image"
 	"image/jpeg"
 	"os"
 	"os/exec"
@@ -279,5 +280,24 @@ func TestArtReadWhenDrawn(t *testing.T) {
 	}
 	if _, err = c.Front.PNG(Profiles()[0]); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("PNG: %v, want %q", err, want)
+	}
+}
+
+// BenchmarkArtSheets16 prints the English and French sheets of a set
+// whose COPP shows the 466 KB 16-bit painting of issue 25 (2000 × 2800
+// px): one build's PDFs, from empty art caches. The painting is decoded
+// and converted once for the build, not once per PDF and again for its
+// data.
+func BenchmarkArtSheets16(b *testing.B) {
+	cat, files := artCatalog()
+	cat.Character("copp").Art = testArt(files, "art/painting.png", "png", gen.PNG16(2000, 2800, 30000), 2000, 2800, 4)
+	for b.Loop() {
+		decoded = &artCache[image.Image]{max: decodedMaxBytes}
+		pdfImages = &artCache[[]byte]{max: pdfImagesMaxBytes}
+		for _, l := range catalog.Langs {
+			if _, err := Sheets(cat, SheetOptions{Lang: l, Cards: []string{"copp"}}); err != nil {
+				b.Fatal(err)
+			}
+		}
 	}
 }

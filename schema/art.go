@@ -1,14 +1,10 @@
 package schema
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"image"
-	_ "image/jpeg" // JPEG art
-	_ "image/png"  // PNG art
 	"io/fs"
 	"path"
 	"runtime"
@@ -16,6 +12,7 @@ import (
 	"sync"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/artimg"
 	"wbtool.dev/wbtool/internal/contentfs"
 )
 
@@ -25,7 +22,7 @@ const MaxArtSize = 32 << 20
 
 // MaxArtPixels bounds an image's width × height, read from its header
 // before it is decoded (a small file can claim a huge image).
-const MaxArtPixels = 60_000_000
+const MaxArtPixels = artimg.MaxPixels
 
 // readArt checks the image of every card's art: a regular file of the
 // content tree, at most MaxArtSize bytes, a PNG or JPEG that decodes. The
@@ -116,20 +113,15 @@ func (l *loader) readArtFile(file string) (artFile, string) {
 }
 
 // decodeArt checks an image file's bytes: its header, then one full
-// decode to know that it can be drawn (the image is dropped: the drawers
-// read the file again); the error says what to do.
+// decode to know that it can be drawn, exactly as the drawers decode it
+// (package artimg: the same limits, the same 8-bit image; the image is
+// dropped, the drawers read the file again); the error says what to do.
 func decodeArt(src []byte) (artFile, string) {
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(src))
-	if err != nil || (format != "png" && format != "jpeg") {
-		return artFile{}, "the file is not a PNG or JPEG image that can be read: save it again as PNG or JPEG"
+	_, cfg, err := artimg.Decode(src)
+	if err != nil {
+		return artFile{}, err.Error()
 	}
-	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width*cfg.Height > MaxArtPixels {
-		return artFile{}, fmt.Sprintf("the image is %d × %d px: at most %d million pixels, save it smaller", cfg.Width, cfg.Height, MaxArtPixels/1_000_000)
-	}
-	if _, _, err := image.Decode(bytes.NewReader(src)); err != nil {
-		return artFile{}, fmt.Sprintf("the %s image is damaged (%v): save it again", strings.ToUpper(format), err)
-	}
-	return artFile{format: format, w: cfg.Width, h: cfg.Height, hash: ArtHash(src)}, ""
+	return artFile{format: cfg.Format, w: cfg.Width, h: cfg.Height, hash: ArtHash(src)}, ""
 }
 
 // ArtHash is the catalog.Art Hash of an image file's bytes: a short

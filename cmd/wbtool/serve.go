@@ -27,9 +27,9 @@ for a local preview. Only this machine can reach it: the server listens on
 the loopback address and answers only for 127.0.0.1 and localhost.
 
 When the content is a folder (./content or --content DIR), serve watches it
-and rebuilds the site after every save, as wbtool watch does (the content
-is evaluated in a separate process with a time and memory budget); open
-pages reload by themselves. While the content has errors, every page shows
+and rebuilds the site after every save, as wbtool watch does (each rebuild
+runs in a separate process with a time and memory budget, and one stopped
+by it keeps the last good site); open pages reload by themselves. While the content has errors, every page shows
 them, and reloads once they are fixed. Nothing is written to disk.
 
 Examples:

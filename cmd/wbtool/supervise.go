@@ -11,7 +11,7 @@ package main
 // environment variable superviseEnv so that the child runs the command
 // in-process. The parent (internal/budget.Supervise) enforces the time
 // budget (--timeout, wall time) and the memory budget (--max-memory,
-// resident memory sampled every 10 ms), kills the child when it goes
+// resident memory of the child and its children, sampled every 10 ms), kills the child when it goes
 // over, and says so:
 //
 //	wbtool: stopped: evaluation took too long (over 60s); if the content is right, raise --timeout
@@ -31,8 +31,10 @@ package main
 // sim runs under the memory budget, but under a time budget only when
 // --timeout is given: self-play of many games is long by design, and
 // Ctrl-C stops it. play plays one game with a step cap, so it has the
-// normal budget. watch and serve evaluate each change in a budgeted
-// worker process (internal/budget.Worker), by default 10 s per evaluation.
+// normal budget. watch and serve run each rebuild in a budgeted worker
+// process (internal/budget.Worker, internal/watch.Remote), by default 10 s
+// for each step of a rebuild. The memory budget is always the child's
+// process tree's (internal/budget's treeSampler).
 
 import (
 	"context"
@@ -97,11 +99,11 @@ const graceAfterSignal = 800 * time.Millisecond
 // addBudgetFlags defines --timeout and --max-memory on the root command,
 // for every command.
 func addBudgetFlags(pf *pflag.FlagSet, g *globalFlags) {
-	pf.DurationVar(&g.timeout, "timeout", 0, "time budget (default 60s for a command; balance: 10m; watch and serve: 10s for each evaluation; sim: none)")
-	pf.Int64Var(&g.maxMemory, "max-memory", defaultMemoryMiB, "memory budget, resident (`MiB`)")
+	pf.DurationVar(&g.timeout, "timeout", 0, "time budget (default 60s for a command; balance: 10m; watch and serve: 10s for each step of a rebuild; sim: none)")
+	pf.Int64Var(&g.maxMemory, "max-memory", defaultMemoryMiB, "memory budget, resident, of the process tree (`MiB`)")
 }
 
-// loadLimits is the budget of one content evaluation of watch and serve.
+// loadLimits is the budget of each step of a rebuild of watch and serve.
 func loadLimits(g *globalFlags) (budget.Limits, error) {
 	if g.timeout < 0 {
 		return budget.Limits{}, usagef("--timeout %s: want a positive duration, e.g. 10s", g.timeout)

@@ -36,6 +36,7 @@ func TestCommandBudget(t *testing.T) {
 		{"balance --timeout 30s", true, 30 * time.Second, 2048},
 		{"watch", false, 0, 0},
 		{"watch __load --dir x", false, 0, 0},
+		{"watch __session --content x", false, 0, 0},
 		{"serve", false, 0, 0},
 		{"hook install", false, 0, 0},
 		{"version", false, 0, 0},
@@ -81,14 +82,7 @@ func wbtoolProgram(t testing.TB) string {
 // bombContent is the frozen valid content tree plus the bomb.
 func bombContent(t testing.TB) string {
 	t.Helper()
-	base, err := filepath.Abs("testdata/base")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(t.TempDir(), "content")
-	if err := copyTree(base, dir); err != nil {
-		t.Fatal(err)
-	}
+	dir := baseContent(t)
 	if err := os.WriteFile(filepath.Join(dir, "cards", "bomb.cue"), []byte(bombCUE), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -17,10 +18,10 @@ import (
 
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/contentfs"
-	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/internal/watch"
 	"wbtool.dev/wbtool/internal/watch/livereload"
 	"wbtool.dev/wbtool/render"
+	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -52,12 +53,15 @@ once per session.
 A broken save prints its errors with file:line:col and keeps the outputs of
 the last good build; watch keeps running, and the next good save rebuilds.
 
-The content is evaluated in a separate process with a time budget
-(--timeout, by default 10s for each evaluation: smaller than a one-shot
-command's 60s, so that a stuck rebuild does not hold up the next save) and
-a memory budget (--max-memory, MiB, by default 2048): content that would
-make the evaluation run for minutes is stopped and reported ("evaluation
-took too long"), and watch carries on. Ctrl-C stops watching (exit 130).
+Each rebuild runs in a separate process, every step of it — the
+evaluation, the earlier version and the check games, the outputs — with a
+time budget (--timeout, by default 10s for each of those three steps:
+smaller than a one-shot command's 60s, so that a stuck rebuild does not
+hold up the next save) and a memory budget for that process and those it
+starts (--max-memory, MiB, by default 2048): content that would make a
+rebuild run for minutes is stopped and reported ("evaluation took too
+long", with the step), the outputs of the last good build stay, and watch
+carries on. Ctrl-C stops watching (exit 130).
 
 Examples:
   wbtool watch                          # ./content into dist/
@@ -88,7 +92,7 @@ func newWatchCmd(g *globalFlags) *cobra.Command {
 	fl.BoolVar(&f.times, "times", true, "print the time each stage took")
 	fl.StringVar(&f.since, "since", "", "add the errata and reprint sheets since `REV` (a git revision or a folder), as build does")
 	addOutFlag(cmd, g)
-	cmd.AddCommand(newLoadCmd())
+	cmd.AddCommand(newLoadCmd(), newSessionCmd(g))
 	return cmd
 }
 
@@ -107,8 +111,7 @@ func newLoadCmd() *cobra.Command {
 			if err != nil {
 				return usagef("%s: %v", loadCmdName, err)
 			}
-			// The protocol is bytes, not text: past the terminal filter.
-			return budget.Main(cmd.InOrStdin(), termsafe.Raw(cmd.OutOrStdout()), req)
+			return budget.Main(cmd.InOrStdin(), cmd.OutOrStdout(), req)
 		},
 	}
 }
@@ -206,57 +209,32 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 	if err != nil {
 		return err
 	}
-	outputs, err := parseOutputs(f.outputs)
-	if err != nil {
+	if _, err := parseOutputs(f.outputs); err != nil {
 		return err
 	}
-	// The global --timeout and --max-memory, for each evaluation; no
-	// --timeout means budget.DefaultTime (10s).
+	// The global --timeout and --max-memory, for each step of a rebuild;
+	// no --timeout means budget.DefaultTime (10s).
 	limits, err := loadLimits(g)
 	if err != nil {
 		return err
 	}
-	date, err := render.SourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH"))
-	if err != nil {
+	if _, err := render.SourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH")); err != nil {
 		return usagef("%v", err)
 	}
 	// The same refusals as build, before watching anything.
-	outDir, err := openOut(g)
-	if err != nil {
+	if _, err := openOut(g); err != nil {
 		return err
 	}
 	exe, err := selfExecutable()
 	if err != nil {
 		return err
 	}
-	runner := &budget.Runner{
-		Exe:    exe,
-		Args:   []string{"watch", loadCmdName},
-		Limits: limits,
-	}
+	runner := &budget.Runner{Exe: exe, Limits: limits}
 	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
-	worker := &budget.Worker{Runner: runner, Request: budget.Request{Dir: dir, Root: root, Draft: g.draft}}
-	defer worker.Close()
-	session := watch.NewSession(watch.Config{
-		Loader:  watch.Worker{W: worker},
-		Out:     g.out,
-		Content: contentDir(g),
-		// The translations lock and other non-CUE content, read through
-		// the same rules as the loader (a nil tree skips those checks).
-		ContentFS: openContentFS(dir),
-		Root:      root,
-		CacheDir:  outDir.StatePath("cache"),
-		Outputs:   outputs,
-		Version:   version,
-		Salt:      buildSalt(exe),
-		// The set's version and the errata as build makes them.
-		SetVersion: gitVersion(g),
-		Since:      f.since,
-		LoadSince:  sinceLoader(g, f.since),
-		History:    versionsAfter(g, f.since),
-		Draft:      g.draft,
-		// The same outputs as `wbtool build` writes.
-		Date: date,
+	// The rebuilds run in a worker process under the budget, every step
+	// of them (ServeSession); this process watches and reports.
+	remote := &watch.Remote{
+		W: sessionWorker(runner, g, dir, "--out", g.out, "--outputs", f.outputs, "--since", f.since),
 		// The check results show as soon as they are known; the outputs
 		// follow.
 		OnChecked: func(r *watch.Report) {
@@ -264,7 +242,8 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 				r.FormatHead(out)
 			}
 		},
-	})
+	}
+	defer remote.Close()
 	var skip []string
 	if abs, err := filepath.Abs(g.out); err == nil {
 		skip = append(skip, abs)
@@ -279,7 +258,7 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 		Skip:     skip,
 		OnError:  func(err error) { fmt.Fprintf(errw, "watch: %v\n", err) },
 	}, func(ctx context.Context, changed []string) {
-		r := session.Rebuild(ctx, changed)
+		r := remote.Rebuild(ctx, changed)
 		r.FormatTail(out, f.times)
 	})
 	if err != nil {
@@ -292,7 +271,7 @@ func runWatch(ctx context.Context, cmd *cobra.Command, g *globalFlags, f watchFl
 // previewOptions tune previewWatch; the zero value is what `wbtool serve`
 // wants.
 type previewOptions struct {
-	runner   *budget.Runner // nil: this program's `watch __load`, under --timeout and --max-memory
+	runner   *budget.Runner // nil: this program, under --timeout and --max-memory
 	debounce time.Duration
 	// ready, when set, is closed once the first build is done (or has
 	// failed), so that serve announces its address with a site to show.
@@ -319,7 +298,7 @@ type previewOptions struct {
 //	go previewWatch(ctx, g, lr, h.Set, errw, previewOptions{ready: ready})
 //	<-ready // then listen and print the address
 func previewWatch(ctx context.Context, g *globalFlags, lr *livereload.Broker, set func(site.Files), logw io.Writer, o previewOptions) error {
-	dir, root, err := watchedFolder(g)
+	dir, _, err := watchedFolder(g)
 	if err != nil {
 		return err
 	}
@@ -333,28 +312,10 @@ func previewWatch(ctx context.Context, g *globalFlags, lr *livereload.Broker, se
 		if err != nil {
 			return err
 		}
-		runner = &budget.Runner{Exe: exe, Args: []string{"watch", loadCmdName}, Limits: limits}
+		runner = &budget.Runner{Exe: exe, Limits: limits}
 	}
-	worker := &budget.Worker{Runner: runner, Request: budget.Request{Dir: dir, Root: root, Draft: g.draft}}
-	defer worker.Close()
-	session := watch.NewSession(watch.Config{
-		Loader:    watch.Worker{W: worker},
-		ContentFS: openContentFS(dir),
-		Root:      root,
-		// In memory only: wbtool writes nowhere but the output folder,
-		// and serve has none (no disk cache either).
-		Outputs: watch.Outputs{Site: true},
-		Version: version,
-		Salt:    buildSalt(runner.Exe),
-		// The preview has no sheets to link to.
-		Preview: true,
-		// The set's version and the errata as build makes them.
-		SetVersion: gitVersion(g),
-		Since:      o.since,
-		LoadSince:  sinceLoader(g, o.since),
-		History:    versionsAfter(g, o.since),
-		Draft:      g.draft,
-	})
+	remote := &watch.Remote{W: sessionWorker(runner, g, dir, "--serve", "--since", o.since)}
+	defer remote.Close()
 	absDir, err := filepath.Abs(dir)
 	if err != nil {
 		return err
@@ -371,13 +332,104 @@ func previewWatch(ctx context.Context, g *globalFlags, lr *livereload.Broker, se
 		OnError:  func(err error) { fmt.Fprintf(logw, "watch: %v\n", err) },
 	}, func(ctx context.Context, changed []string) {
 		defer firstDone()
-		r := session.Rebuild(ctx, changed)
+		r := remote.Rebuild(ctx, changed)
 		if r.Canceled {
 			return
 		}
 		r.Format(logw, false)
 		lr.Apply(r, set)
 	})
+}
+
+// sessionCmdName is the hidden subcommand that runs the rebuilds of
+// watch and serve in the worker process (watch.ServeSession).
+const sessionCmdName = "__session"
+
+// sessionWorker is the worker process that runs the rebuilds of watch and
+// serve for the content folder dir, under runner's budget: this program's
+// `watch __session` with the global flags and extra.
+func sessionWorker(runner *budget.Runner, g *globalFlags, dir string, extra ...string) *budget.Worker {
+	args := []string{"watch", sessionCmdName, "--content", dir,
+		"--max-memory", strconv.FormatInt(runner.Limits.Memory>>20, 10)}
+	if g.draft {
+		args = append(args, "--draft")
+	}
+	return &budget.Worker{Runner: runner, Args: append(args, extra...)}
+}
+
+type sessionFlags struct {
+	outputs, since string
+	serve          bool
+}
+
+func newSessionCmd(g *globalFlags) *cobra.Command {
+	var f sessionFlags
+	cmd := &cobra.Command{
+		Use:    sessionCmdName,
+		Hidden: true,
+		Short:  "Run the rebuilds of watch and serve (internal)",
+		Args:   noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runSession(cmd, g, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.outputs, "outputs", "data,site,print", "outputs to rebuild")
+	fl.StringVar(&f.since, "since", "", "errata since `REV`")
+	fl.BoolVar(&f.serve, "serve", false, "serve's rebuilds: the preview site, in memory")
+	addOutFlag(cmd, g)
+	return cmd
+}
+
+// runSession is the worker process of watch and serve: the session of
+// rebuilds, as watch and serve configure it, answering the rebuild
+// requests on its standard input (watch.ServeSession).
+func runSession(cmd *cobra.Command, g *globalFlags, f sessionFlags) error {
+	dir, root, err := watchedFolder(g)
+	if err != nil {
+		return err
+	}
+	exe, err := selfExecutable()
+	if err != nil {
+		return err
+	}
+	cfg := watch.Config{
+		// The translations lock and other non-CUE content, read through
+		// the same rules as the loader (a nil tree skips those checks).
+		ContentFS: openContentFS(dir),
+		Root:      root,
+		Version:   version,
+		Salt:      buildSalt(exe),
+		// The set's version and the errata as build makes them.
+		SetVersion: gitVersion(g),
+		Since:      f.since,
+		LoadSince:  sinceLoader(g, f.since),
+		History:    versionsAfter(g, f.since),
+		Draft:      g.draft,
+	}
+	if f.serve {
+		// In memory only: wbtool writes nowhere but the output folder,
+		// and serve has none (no disk cache either). The preview has no
+		// sheets to link to.
+		cfg.Outputs, cfg.Preview = watch.Outputs{Site: true}, true
+	} else {
+		if cfg.Outputs, err = parseOutputs(f.outputs); err != nil {
+			return err
+		}
+		// The same outputs as `wbtool build` writes.
+		if cfg.Date, err = render.SourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH")); err != nil {
+			return usagef("%v", err)
+		}
+		outDir, err := openOut(g)
+		if err != nil {
+			return err
+		}
+		cfg.Out, cfg.Content, cfg.CacheDir = g.out, contentDir(g), outDir.StatePath("cache")
+	}
+	req := budget.Request{Dir: dir, Root: root, Draft: g.draft}
+	cache := schema.NewCache() // each file's evaluation, kept between loads
+	return watch.ServeSession(cmd.InOrStdin(), cmd.OutOrStdout(), g.maxMemory<<20, cfg,
+		func() (budget.Loaded, error) { return budget.LoadHere(req, cache) })
 }
 
 // openContentFS is the content folder as the pipeline reads it besides

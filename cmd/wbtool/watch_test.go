@@ -3,17 +3,21 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/internal/watch/livereload"
+	"wbtool.dev/wbtool/site"
 	"wbtool.dev/wbtool/site/serve"
 )
 
@@ -43,14 +47,7 @@ func TestPreviewWatch(t *testing.T) {
 	t.Setenv("HOME", t.TempDir())
 	// The evaluation child is found as serve finds it (selfExecutable):
 	// here the wbtool the test harness puts on the PATH.
-	base, err := filepath.Abs("testdata/base")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(t.TempDir(), "content")
-	if err := copyTree(base, dir); err != nil {
-		t.Fatal(err)
-	}
+	dir := baseContent(t)
 
 	lr := livereload.New()
 	defer lr.Close()
@@ -134,6 +131,21 @@ func TestPreviewWatch(t *testing.T) {
 	}
 }
 
+// baseContent is a copy of the frozen valid content tree, in a temporary
+// folder named content.
+func baseContent(t testing.TB) string {
+	t.Helper()
+	base, err := filepath.Abs("testdata/base")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "content")
+	if err := copyTree(base, dir); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
 // TestSelfExecutableInTests: a Go test binary running wbtool in-process
 // evaluates content with the wbtool the test harness put on the PATH, not
 // with itself (which would run the tests).
@@ -155,3 +167,145 @@ func TestHookScriptHasGit(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// eventLog is a log the watch goroutine writes while the test waits for
+// a line: each write wakes the waiters (no polling, no sleep).
+type eventLog struct {
+	mu   sync.Mutex
+	b    bytes.Buffer
+	wake chan struct{} // closed and replaced at each write
+}
+
+func newEventLog() *eventLog { return &eventLog{wake: make(chan struct{})} }
+
+func (l *eventLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	close(l.wake)
+	l.wake = make(chan struct{})
+	return l.b.Write(p)
+}
+
+func (l *eventLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// waitFor waits until the log holds want (the test's own deadline ends
+// a wait that never ends), and returns the log.
+func (l *eventLog) waitFor(want string) string {
+	for {
+		l.mu.Lock()
+		s, wake := l.b.String(), l.wake
+		l.mu.Unlock()
+		if strings.Contains(s, want) {
+			return s
+		}
+		<-wake
+	}
+}
+
+// TestPreviewWatchBudget: every step of serve's rebuild runs in its
+// worker under the budget. A save naming in errataSince an earlier
+// version whose evaluation runs for minutes is stopped at the time budget
+// in the errata step; a save with art too large for the memory budget is
+// refused from the picture's header. Each time the site of the last good
+// build stays served (nothing new is swapped in) and the pages say why.
+func TestPreviewWatchBudget(t *testing.T) {
+	git := testtool.Require(t, "git")
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	dir := baseContent(t)
+	write := func(name, src string) {
+		t.Helper()
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// the earlier version "old": the content and a bomb
+	write("cards/slow.cue", slowCUE)
+	for _, args := range [][]string{{"init", "-q", "."}, {"add", "-A", "."},
+		{"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "old"}, {"tag", "old"}} {
+		if out, err := exec.Command(git, append([]string{"-C", dir}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	if err := os.Remove(filepath.Join(dir, "cards", "slow.cue")); err != nil {
+		t.Fatal(err)
+	}
+
+	lr := livereload.New()
+	defer lr.Close()
+	h := &serve.Handler{}
+	var sets atomic.Int32
+	set := func(f site.Files) {
+		sets.Add(1)
+		h.Set(f)
+	}
+	log := newEventLog()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	ready := make(chan struct{})
+	g := &globalFlags{content: dir, timeout: 2 * time.Second, maxMemory: 256}
+	go func() {
+		done <- previewWatch(ctx, g, lr, set, log, previewOptions{debounce: 50 * time.Millisecond, ready: ready})
+	}()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("previewWatch: %v", err)
+		}
+	}()
+	get := func(h http.Handler) *httptest.ResponseRecorder {
+		r := httptest.NewRequest(http.MethodGet, "/", nil)
+		r.Host = "127.0.0.1:8080"
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w
+	}
+	<-ready
+	if sets.Load() != 1 {
+		t.Fatalf("the first build set %d sites, want 1\n%s", sets.Load(), log.String())
+	}
+	good := get(h).Body.String()
+	kept := func(step, want string) {
+		t.Helper()
+		if n := sets.Load(); n != 1 {
+			t.Errorf("%s: %d sites set, want the first one only", step, n)
+		}
+		if get(h).Body.String() != good {
+			t.Errorf("%s: the site served changed", step)
+		}
+		if w := get(lr.Wrap(h)); w.Code != http.StatusInternalServerError || !strings.Contains(w.Body.String(), want) {
+			t.Errorf("%s: the page is %d %q, want the report %q", step, w.Code, w.Body.String(), want)
+		}
+	}
+
+	// a picture whose decode would need 102 MiB, a quarter of
+	// --max-memory 256 being 64: its header, 3000 × 3000 16-bit RGBA
+	huge, _ := hex.DecodeString("89504e470d0a1a0a0000000d4948445200000bb800000bb810060000002185293a")
+	write("art/huge.png", string(huge))
+	write("cards/charm.cue", "package warbound\n\nequipment: \"lucky-charm\": {\n\tname: {en: \"Lucky charm\", fr: \"Porte-bonheur\"}\n\tart: {file: \"art/huge.png\", credit: \"wbtool\"}\n\ttext: {en: \"Reroll.\", fr: \"Relancez.\"}\n}\n")
+	const artErr = "content/cards/charm.cue:5:2: art art/huge.png: the image is 3000 × 3000 px and needs 102 MiB to decode, more than the 64 MiB one image may use"
+	log.waitFor(artErr)
+	kept("heavy art", "art art/huge.png: the image is 3000 × 3000 px")
+
+	// errata since the version with the bomb (the art fixed in the same
+	// burst, after: no rebuild in between can succeed)
+	write("set.cue", "package warbound\n\nset: {\n\tname: {en: \"Test set\", fr: \"Jeu d’essai\"}\n\terrataSince: \"old\"\n}\n")
+	if err := os.Remove(filepath.Join(dir, "cards", "charm.cue")); err != nil {
+		t.Fatal(err)
+	}
+	const stopped = "stopped in the errata and check games: evaluation took too long (over 2s)"
+	log.waitFor(stopped)
+	kept("earlier version", stopped)
+	t.Logf("log:\n%s", log.String())
+}
+
+// slowCUE evaluates for minutes: nine million comprehension steps.
+const slowCUE = "package warbound\n\nimport \"list\"\n\nstrings: \"budget-test\": {en: \"\\(len([for i in list.Range(0, 3000, 1) for j in list.Range(0, 3000, 1) {i}]))\", fr: \"x\"}\n"

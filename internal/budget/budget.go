@@ -241,8 +241,9 @@ func (r *Runner) Load(ctx context.Context, req Request) (*catalog.Catalog, Stats
 	defer deadline.Stop()
 	tick := time.NewTicker(pollEvery)
 	defer tick.Stop()
+	tree := &treeSampler{pid: cmd.Process.Pid}
 	kill := func(reason error) (*catalog.Catalog, Stats, error) {
-		_ = cmd.Process.Kill()
+		killTree(cmd.Process)
 		<-done
 		st.Elapsed = time.Since(start)
 		st.PeakRSS = max(st.PeakRSS, maxRSS(cmd.ProcessState))
@@ -259,7 +260,7 @@ loop:
 		case <-deadline.C:
 			return kill(&ExceededError{Resource: Time, Limit: lim})
 		case <-tick.C:
-			rss := residentBytes(cmd.Process.Pid)
+			rss := tree.sample()
 			st.PeakRSS = max(st.PeakRSS, rss)
 			if rss > lim.Memory {
 				return kill(&ExceededError{Resource: Memory, Limit: lim})

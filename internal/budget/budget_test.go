@@ -22,6 +22,12 @@ import (
 // test binary with WBTOOL_BUDGET_CHILD=1, as wbtool re-executes itself
 // with its hidden __load command.
 func TestMain(m *testing.M) {
+	switch os.Getenv("WBTOOL_BUDGET_TREE") {
+	case "child":
+		treeChild()
+	case "hog":
+		treeHog()
+	}
 	if os.Getenv("WBTOOL_BUDGET_CHILD") == "1" {
 		req, err := ParseArgs(os.Args[1:])
 		if err != nil {

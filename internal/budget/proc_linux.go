@@ -8,6 +8,53 @@ import (
 	"syscall"
 )
 
+// descendants lists the processes under pid (its children, theirs, …),
+// read from the parent pid of every process in /proc (this kernel may
+// not have /proc/PID/task/TID/children).
+func descendants(pid int) []int {
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	kids := map[int][]int{}
+	for _, e := range ents {
+		p, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if pp := parentPID(p); pp > 0 {
+			kids[pp] = append(kids[pp], p)
+		}
+	}
+	var out []int
+	for todo := kids[pid]; len(todo) > 0; {
+		p := todo[len(todo)-1]
+		todo = append(todo[:len(todo)-1], kids[p]...)
+		out = append(out, p)
+	}
+	return out
+}
+
+// parentPID is the parent of process p, from /proc/P/stat (the field
+// after the command's name, which may hold spaces and parentheses); 0
+// when unknown.
+func parentPID(p int) int {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(p) + "/stat")
+	if err != nil {
+		return 0
+	}
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 0
+	}
+	f := bytes.Fields(b[i+1:]) // state, ppid, …
+	if len(f) < 2 {
+		return 0
+	}
+	pp, _ := strconv.Atoi(string(f[1]))
+	return pp
+}
+
 // residentBytes reads the resident set size of process pid from
 // /proc/PID/status; 0 when it cannot.
 func residentBytes(pid int) int64 {

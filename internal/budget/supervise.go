@@ -11,6 +11,8 @@ import (
 	"runtime/debug"
 	"syscall"
 	"time"
+
+	"wbtool.dev/wbtool/internal/artimg"
 )
 
 // Command is a whole program run by [Supervise]: for wbtool, the wbtool
@@ -40,7 +42,8 @@ type Outcome struct {
 
 // Supervise runs c to its end, passing its standard streams through
 // (a terminal stays a terminal), and enforces its budget: wall time from
-// the start, and resident memory sampled every 10 ms. Over the budget it
+// the start, and the resident memory of the child and the processes it
+// started, sampled every 10 ms. Over the budget it
 // kills the child and returns an [*ExceededError]; when ctx is done it
 // kills the child and returns context.Cause(ctx). Otherwise the error is
 // nil and the outcome says how the child ended. The child dies with this
@@ -70,12 +73,13 @@ func Supervise(ctx context.Context, c Command) (Outcome, error) {
 	}
 	tick := time.NewTicker(pollEvery)
 	defer tick.Stop()
+	tree := &treeSampler{pid: cmd.Process.Pid}
 	finish := func() {
 		out.Elapsed = time.Since(start)
 		out.PeakRSS = max(out.PeakRSS, maxRSS(cmd.ProcessState))
 	}
 	kill := func(reason error) (Outcome, error) {
-		_ = cmd.Process.Kill()
+		killTree(cmd.Process)
 		<-done
 		finish()
 		out.ExitCode, out.Signal = exitStatus(cmd.ProcessState)
@@ -96,7 +100,7 @@ func Supervise(ctx context.Context, c Command) (Outcome, error) {
 		case <-deadline:
 			return kill(&ExceededError{Resource: Time, Limit: c.Limits})
 		case <-tick.C:
-			rss := residentBytes(cmd.Process.Pid)
+			rss := tree.sample()
 			out.PeakRSS = max(out.PeakRSS, rss)
 			if c.Limits.Memory > 0 && rss > c.Limits.Memory {
 				return kill(&ExceededError{Resource: Memory, Limit: c.Limits})
@@ -140,13 +144,17 @@ func cpuLimit(t time.Duration) uint64 {
 //
 //   - Time: CPU time (RLIMIT_CPU) of 2×Time+5s, after which the kernel
 //     kills the process;
-//   - Memory: a soft GC limit of 3/4 of it (lowered only), and an
+//   - Memory: a soft GC limit of 3/4 of it (lowered only), an
 //     address-space cap (RLIMIT_AS) of Memory plus 4 GiB of slack, past
-//     which allocation fails ("out of memory").
+//     which allocation fails ("out of memory"), and the art decoder's cap
+//     (a quarter of it, artimg.MemoryCap).
 //
 // The limits are inherited by any program this process starts.
 func LimitSelf(l Limits) {
 	if l.Memory > 0 {
+		// one picture's decode is refused from its header past a
+		// quarter of the budget, by every command alike
+		artimg.SetBudget(l.Memory)
 		if soft := l.Memory * 3 / 4; soft < debug.SetMemoryLimit(-1) {
 			debug.SetMemoryLimit(soft)
 		}

@@ -33,6 +33,11 @@ import (
 type Worker struct {
 	Runner  *Runner
 	Request Request
+	// Args, when set, are the worker's whole arguments (after
+	// Runner.Exe), instead of Runner.Args and Request's: a worker that
+	// serves calls ([Worker.Call], [ServeCalls]) rather than loads. It
+	// caps its own memory (LimitSelf) as a load worker does.
+	Args []string
 
 	mu   sync.Mutex
 	proc *workerProc
@@ -56,8 +61,20 @@ type frame struct {
 	err     error
 }
 
-// loadRequest is the byte that asks the worker for a load.
-const loadRequest = 'L'
+// loadRequest is the byte that asks the worker for a load; callRequest
+// asks a worker serving calls for one, followed by the request's length
+// (8 bytes, big endian) and the request.
+const (
+	loadRequest = 'L'
+	callRequest = 'J'
+)
+
+// The kinds of a call's answers: progress reports, then the result (or a
+// kindFailure).
+const (
+	kindProgress = 'P'
+	kindResult   = 'R'
+)
 
 // Load asks the worker (started if needed) for a load and returns its
 // catalog, as [Runner.Load] does: content errors as schema.Errors, a blown
@@ -76,29 +93,65 @@ func (w *Worker) Load(ctx context.Context) (*catalog.Catalog, Stats, error) {
 func (w *Worker) LoadContent(ctx context.Context) (Loaded, Stats, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	f, st, err := w.call(ctx, []byte{loadRequest}, nil)
+	if err != nil {
+		return Loaded{}, st, err
+	}
+	ld, err := decodeAnswer(f.kind, f.payload, w.Request.Dir)
+	return ld, st, err
+}
+
+// Call sends req to a worker that serves calls ([ServeCalls]; the
+// worker's program and arguments are Runner.Exe and Args) and returns its
+// answer. The budget is the same as a load's: the worker's process tree is
+// killed when its resident memory grows past the memory budget, or when
+// the time budget passes without a word from it — each progress report
+// (onProgress, called in this goroutine) starts the time budget again, so
+// that each step of a long call has the whole budget. A blown budget is an
+// *ExceededError, a cancelled ctx is ctx.Err(), and the worker is gone
+// then: the next call starts a fresh one. An error the worker returned
+// comes back as an error with its text.
+func (w *Worker) Call(ctx context.Context, req []byte, onProgress func([]byte)) ([]byte, Stats, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	f, st, err := w.call(ctx, binary.BigEndian.AppendUint64([]byte{callRequest}, uint64(len(req))), onProgress, req...)
+	if err != nil {
+		return nil, st, err
+	}
+	if f.kind == kindFailure {
+		return nil, st, errors.New(string(f.payload))
+	}
+	return f.payload, st, nil
+}
+
+// call writes a request (head and body) to the worker, started if
+// needed, and waits for its final answer under the budget, passing
+// progress frames to onProgress. w.mu is held.
+func (w *Worker) call(ctx context.Context, head []byte, onProgress func([]byte), body ...byte) (frame, Stats, error) {
 	lim := w.Runner.Limits.withDefaults()
 	var st Stats
 	if w.proc == nil {
 		p, err := w.start(lim)
 		if err != nil {
-			return Loaded{}, st, err
+			return frame{}, st, err
 		}
 		w.proc = p
 	}
 	p := w.proc
 	start := time.Now()
-	kill := func(reason error) (Loaded, Stats, error) {
+	kill := func(reason error) (frame, Stats, error) {
 		w.stop()
 		st.Elapsed = time.Since(start)
-		return Loaded{}, st, reason
+		return frame{}, st, reason
 	}
-	if _, err := p.stdin.Write([]byte{loadRequest}); err != nil {
+	if _, err := p.stdin.Write(append(head, body...)); err != nil {
 		return w.crashed(p, st, start, err)
 	}
 	deadline := time.NewTimer(lim.Time)
 	defer deadline.Stop()
 	tick := time.NewTicker(pollEvery)
 	defer tick.Stop()
+	tree := &treeSampler{pid: p.cmd.Process.Pid}
 	for {
 		select {
 		case f, ok := <-p.answers:
@@ -113,19 +166,25 @@ func (w *Worker) LoadContent(ctx context.Context) (Loaded, Stats, error) {
 				}
 				return w.crashed(p, st, start, err)
 			}
-			st.Elapsed = time.Since(start)
-			st.PeakRSS = max(st.PeakRSS, residentBytes(p.cmd.Process.Pid))
+			st.PeakRSS = max(st.PeakRSS, tree.sample())
 			if st.PeakRSS > lim.Memory {
 				return kill(&ExceededError{Resource: Memory, Limit: lim})
 			}
-			ld, err := decodeAnswer(f.kind, f.payload, w.Request.Dir)
-			return ld, st, err
+			if f.kind == kindProgress {
+				if onProgress != nil {
+					onProgress(f.payload)
+				}
+				deadline.Reset(lim.Time)
+				continue
+			}
+			st.Elapsed = time.Since(start)
+			return f, st, nil
 		case <-ctx.Done():
 			return kill(ctx.Err())
 		case <-deadline.C:
 			return kill(&ExceededError{Resource: Time, Limit: lim})
 		case <-tick.C:
-			rss := residentBytes(p.cmd.Process.Pid)
+			rss := tree.sample()
 			st.PeakRSS = max(st.PeakRSS, rss)
 			if rss > lim.Memory {
 				return kill(&ExceededError{Resource: Memory, Limit: lim})
@@ -135,18 +194,18 @@ func (w *Worker) LoadContent(ctx context.Context) (Loaded, Stats, error) {
 }
 
 // crashed reports a worker that stopped answering, and forgets it.
-func (w *Worker) crashed(p *workerProc, st Stats, start time.Time, cause error) (Loaded, Stats, error) {
+func (w *Worker) crashed(p *workerProc, st Stats, start time.Time, cause error) (frame, Stats, error) {
 	w.stop()
 	st.Elapsed = time.Since(start)
 	st.PeakRSS = max(st.PeakRSS, maxRSS(p.cmd.ProcessState))
 	msg := p.stderr.String()
 	if isOutOfMemory(msg) {
-		return Loaded{}, st, &ExceededError{Resource: Memory, Limit: w.Runner.Limits.withDefaults()}
+		return frame{}, st, &ExceededError{Resource: Memory, Limit: w.Runner.Limits.withDefaults()}
 	}
 	if p.exited != nil {
 		cause = p.exited // more telling than a closed pipe
 	}
-	return Loaded{}, st, fmt.Errorf("the evaluation process failed (%v): %s", cause, crashSummary(msg))
+	return frame{}, st, fmt.Errorf("the evaluation process failed (%v): %s", cause, crashSummary(msg))
 }
 
 // start starts a worker process.
@@ -154,7 +213,11 @@ func (w *Worker) start(lim Limits) (*workerProc, error) {
 	req := w.Request
 	req.Memory, req.Time, req.Worker = lim.Memory, lim.Time, true
 	r := w.Runner
-	cmd := exec.Command(r.Exe, append(append([]string(nil), r.Args...), req.Args()...)...)
+	args := append(append([]string(nil), r.Args...), req.Args()...)
+	if w.Args != nil {
+		args = w.Args
+	}
+	cmd := exec.Command(r.Exe, args...)
 	cmd.Env = append(os.Environ(), r.Env...)
 	dieWithParent(cmd)
 	stdin, err := cmd.StdinPipe()
@@ -197,7 +260,7 @@ func (w *Worker) stop() {
 		return
 	}
 	w.proc = nil
-	_ = p.cmd.Process.Kill()
+	killTree(p.cmd.Process)
 	_ = p.stdin.Close()
 	for range p.answers { // what the reader still had
 	}
@@ -244,6 +307,16 @@ func ServeWorker(r io.Reader, w io.Writer, req Request) error {
 	// limit of a one-load child would add up over the worker's life.
 	LimitSelf(Limits{Memory: req.Memory})
 	cache := schema.NewCache()
+	return serveRequests(r, loadRequest, func(*bufio.Reader) error {
+		kind, payload := load(req, cache)
+		return writeFrame(w, kind, payload)
+	})
+}
+
+// serveRequests reads a worker's requests from r, each starting with the
+// byte want, until r ends (nil): answer reads the rest of one from br and
+// writes its answer.
+func serveRequests(r io.Reader, want byte, answer func(br *bufio.Reader) error) error {
 	br := bufio.NewReader(r)
 	for {
 		b, err := br.ReadByte()
@@ -253,18 +326,59 @@ func ServeWorker(r io.Reader, w io.Writer, req Request) error {
 		if err != nil {
 			return err
 		}
-		if b != loadRequest {
+		if b != want {
 			return fmt.Errorf("unknown request %q", b)
 		}
-		kind, payload := load(req, cache)
-		head := make([]byte, len(magic)+1+8)
-		copy(head, magic)
-		head[len(magic)] = kind
-		binary.BigEndian.PutUint64(head[len(magic)+1:], uint64(len(payload)))
-		if _, err := w.Write(append(head, payload...)); err != nil {
+		if err := answer(br); err != nil {
 			return err
 		}
 	}
+}
+
+// writeFrame writes one answer of a worker.
+func writeFrame(w io.Writer, kind byte, payload []byte) error {
+	head := make([]byte, len(magic)+1+8, len(magic)+1+8+len(payload))
+	copy(head, magic)
+	head[len(magic)] = kind
+	binary.BigEndian.PutUint64(head[len(magic)+1:], uint64(len(payload)))
+	_, err := w.Write(append(head, payload...))
+	return err
+}
+
+// ServeCalls is the worker side of [Worker.Call]: it answers each request
+// arriving on r with handle's result, written to w, until r ends (nil).
+// handle may report progress (each report starts the caller's time budget
+// again); an error it returns is sent as the call's error. The process
+// caps its memory at mem bytes (LimitSelf); the time budget is the
+// parent's to enforce.
+func ServeCalls(r io.Reader, w io.Writer, mem int64, handle func(req []byte, progress func([]byte)) ([]byte, error)) error {
+	LimitSelf(Limits{Memory: mem})
+	var mu sync.Mutex // progress may come from another goroutine
+	send := func(kind byte, payload []byte) error {
+		mu.Lock()
+		defer mu.Unlock()
+		return writeFrame(w, kind, payload)
+	}
+	return serveRequests(r, callRequest, func(br *bufio.Reader) error {
+		var n [8]byte
+		if _, err := io.ReadFull(br, n[:]); err != nil {
+			return err
+		}
+		size := binary.BigEndian.Uint64(n[:])
+		if size > maxLen {
+			return fmt.Errorf("request of %d bytes too large", size)
+		}
+		req := make([]byte, size)
+		if _, err := io.ReadFull(br, req); err != nil {
+			return err
+		}
+		out, err := handle(req, func(p []byte) { _ = send(kindProgress, p) })
+		kind := byte(kindResult)
+		if err != nil {
+			kind, out = kindFailure, []byte(err.Error())
+		}
+		return send(kind, out)
+	})
 }
 
 // load loads req.Dir once (with cache, when not nil) and encodes the
@@ -300,4 +414,12 @@ func load(req Request, cache *schema.Cache) (kind byte, payload []byte) {
 		kind, payload = kindFailure, []byte(err.Error())
 	}
 	return kind, payload
+}
+
+// LoadHere loads req.Dir in this process with cache (nil: none), exactly
+// as a load worker does and with the same answer, Sum included: what a
+// worker serving calls uses to load the content it then builds.
+func LoadHere(req Request, cache *schema.Cache) (Loaded, error) {
+	kind, payload := load(req, cache)
+	return decodeAnswer(kind, payload, req.Dir)
 }

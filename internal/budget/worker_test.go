@@ -3,9 +3,12 @@ package budget
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -144,4 +147,60 @@ func TestWorkerCancelAndCrash(t *testing.T) {
 	if err == nil || errors.As(err, &ex) {
 		t.Fatalf("a missing folder: %v", err)
 	}
+}
+
+// treeChild makes this test binary a child that starts a grandchild
+// holding 200 MiB (treeHog) and waits for it: the memory of a tree whose
+// own process is small.
+func treeChild() {
+	exe, err := os.Executable()
+	if err != nil {
+		os.Exit(2)
+	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), "WBTOOL_BUDGET_TREE=hog")
+	// the grandchild's input ends when this process dies
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		os.Exit(2)
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = pr, os.Stdout, os.Stderr
+	_ = cmd.Run()
+	pw.Close()
+	os.Exit(0)
+}
+
+// treeHog holds 200 MiB of resident memory until its input ends.
+func treeHog() {
+	b := make([]byte, 200<<20)
+	for i := 0; i < len(b); i += 4096 {
+		b[i] = 1
+	}
+	_, _ = io.Copy(io.Discard, os.Stdin)
+	runtime.KeepAlive(b)
+	os.Exit(0)
+}
+
+// TestSuperviseBudgetsTheProcessTree: --max-memory is the whole tree's: a
+// child that stays small while a process it started grows past the
+// budget is stopped for memory (without counting the tree, it would run
+// to its time budget), and the grandchild dies with it.
+func TestSuperviseBudgetsTheProcessTree(t *testing.T) {
+	if residentBytes(os.Getpid()) == 0 {
+		t.Skip("resident memory is not known on this system")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim := Limits{Time: 60 * time.Second, Memory: 100 << 20}
+	out, err := Supervise(context.Background(), Command{Exe: exe, Env: append(os.Environ(), "WBTOOL_BUDGET_TREE=child"), Limits: lim})
+	var ex *ExceededError
+	if !errors.As(err, &ex) || ex.Resource != Memory {
+		t.Fatalf("Supervise: %v (after %v), want the memory budget exceeded", err, out.Elapsed)
+	}
+	if out.PeakRSS <= lim.Memory {
+		t.Errorf("peak %d MiB, want the tree's, over %d MiB", out.PeakRSS>>20, lim.Memory>>20)
+	}
+	t.Logf("stopped after %v at %d MiB", out.Elapsed, out.PeakRSS>>20)
 }

@@ -19,9 +19,12 @@ type Report struct {
 
 	// Canceled: the session was stopped during the rebuild.
 	Canceled bool
-	// Budget is set when the content evaluation ran out of time or
-	// memory; nothing else was done.
-	Budget *budget.ExceededError
+	// Budget is set when the rebuild ran out of time or memory; nothing
+	// else was done. BudgetStep is the step it ran out in: "" while the
+	// content was evaluated, else StepChecks or StepOutputs (a rebuild
+	// run in a worker process, Remote).
+	Budget     *budget.ExceededError
+	BudgetStep string
 	// Errors are content errors with their file:line:col (validation,
 	// rules pages, cards that do not fit), or another failure.
 	Errors       []string
@@ -64,7 +67,7 @@ type Report struct {
 	// server to swap in.
 	Site site.Files
 
-	mu     sync.Mutex
+	mu     sync.Mutex `budget:"-"`
 	Stages []Stage
 	// Checked is the time from the start of the rebuild to the end of
 	// the checks (when the head of the report is known); Total to the end.
@@ -137,9 +140,8 @@ func (r *Report) FormatHead(w io.Writer) {
 	case r.Canceled:
 		line(w, "  stopped")
 		return
-	case r.Budget != nil:
-		line(w, "  %s: %s", r.Budget, r.ChangedText())
-		line(w, "  the outputs of the last good build are kept; the next save rebuilds")
+	case r.Budget != nil && r.BudgetStep != StepOutputs:
+		r.formatBudget(w)
 		return
 	case len(r.Errors) > 0:
 		for _, e := range r.Errors {
@@ -171,6 +173,9 @@ func (r *Report) FormatHead(w io.Writer) {
 func (r *Report) FormatTail(w io.Writer, timings bool) {
 	if r.Canceled {
 		return
+	}
+	if r.Budget != nil && r.BudgetStep == StepOutputs {
+		r.formatBudget(w)
 	}
 	for _, wn := range r.Warnings {
 		line(w, "  %s", wn)
@@ -213,6 +218,16 @@ func (r *Report) FormatTail(w io.Writer, timings bool) {
 		}
 		line(w, "  time: %s%sdone in %s", stages, checked, ms(r.Total))
 	}
+}
+
+// formatBudget writes the budget that stopped the rebuild, and where.
+func (r *Report) formatBudget(w io.Writer) {
+	if r.BudgetStep == "" {
+		line(w, "  %s: %s", r.Budget, r.ChangedText())
+	} else {
+		line(w, "  stopped in %s: %s: %s", r.BudgetStep, r.Budget, r.ChangedText())
+	}
+	line(w, "  the outputs of the last good build are kept; the next save rebuilds")
 }
 
 // line writes one line of a report. Its parts name content files and
