@@ -18,6 +18,7 @@ import (
 
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/contentfs"
+	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/internal/watch"
 	"wbtool.dev/wbtool/internal/watch/livereload"
 	"wbtool.dev/wbtool/render"
@@ -111,7 +112,8 @@ func newLoadCmd() *cobra.Command {
 			if err != nil {
 				return usagef("%s: %v", loadCmdName, err)
 			}
-			return budget.Main(cmd.InOrStdin(), cmd.OutOrStdout(), req)
+			// The protocol is bytes, not text: past the terminal filter.
+			return budget.Main(cmd.InOrStdin(), termsafe.Raw(cmd.OutOrStdout()), req)
 		},
 	}
 }
@@ -428,7 +430,8 @@ func runSession(cmd *cobra.Command, g *globalFlags, f sessionFlags) error {
 	}
 	req := budget.Request{Dir: dir, Root: root, Draft: g.draft}
 	cache := schema.NewCache() // each file's evaluation, kept between loads
-	return watch.ServeSession(cmd.InOrStdin(), cmd.OutOrStdout(), g.maxMemory<<20, cfg,
+	// The protocol is bytes, not text: past the terminal filter.
+	return watch.ServeSession(cmd.InOrStdin(), termsafe.Raw(cmd.OutOrStdout()), g.maxMemory<<20, cfg,
 		func() (budget.Loaded, error) { return budget.LoadHere(req, cache) })
 }
 
