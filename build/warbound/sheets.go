@@ -37,7 +37,9 @@ func SheetJobs(cat *catalog.Catalog, base render.SheetOptions) []SheetJob {
 		o := base
 		o.Lang = l
 		o.Cards = nil
-		jobs = append(jobs, SheetJob{Path: build.CardsSheet(l), Opts: o})
+		if hasCards(cat) { // a tree of boards and scenarios has no card sheet
+			jobs = append(jobs, SheetJob{Path: build.CardsSheet(l), Opts: o})
+		}
 		for i := range cat.Decks {
 			jobs = append(jobs, DeckJob(cat, &cat.Decks[i], o))
 		}
@@ -80,6 +82,16 @@ func SheetJobs(cat *catalog.Catalog, base render.SheetOptions) []SheetJob {
 		}
 	}
 	return jobs
+}
+
+// hasCards reports whether the catalog holds a card of any kind.
+func hasCards(cat *catalog.Catalog) bool {
+	for _, k := range catalog.Kinds {
+		if len(cat.CardIDs(k)) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // DeckJob is the sheet of deck d: the deck sheet, one copy of each card

@@ -249,7 +249,10 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 func (c *Content) siteOptions(so ruleset.SiteOptions) site.Options {
 	o := site.Options{BaseURL: so.BaseURL, CardImages: c.opts.CardImages, Pages: c.opts.Pages, Emit: so.Emit}
 	if !so.Preview {
-		o.DeckPDF, o.CardsPDF, o.ReprintPDF = build.DeckSheet, build.CardsSheet, build.ReprintSheet
+		o.DeckPDF, o.ReprintPDF = build.DeckSheet, build.ReprintSheet
+		if hasCards(c.Catalog) { // else no sheet of every card (SheetJobs)
+			o.CardsPDF = build.CardsSheet
+		}
 		if c.opts.Exports != nil && c.opts.Exports.TTS {
 			o.DeckTTS = func(id string, l catalog.Lang) string { return build.TTSObject(l, id) }
 		}
