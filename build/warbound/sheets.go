@@ -12,6 +12,7 @@ import (
 	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/render"
 )
@@ -133,9 +134,11 @@ func Sheets(cat *catalog.Catalog, jobs []SheetJob) (dist.Files, error) {
 	var mu sync.Mutex
 	var problems diag.List
 	var g errgroup.Group
+	var panics crash.Catcher // a panic is handed to the print stage
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for _, j := range jobs {
 		g.Go(func() error {
+			defer panics.Catch()
 			pdf, err := render.Sheets(cat, j.Opts)
 			mu.Lock()
 			defer mu.Unlock()
@@ -151,7 +154,9 @@ func Sheets(cat *catalog.Catalog, jobs []SheetJob) (dist.Files, error) {
 			return nil
 		})
 	}
-	if err := g.Wait(); err != nil {
+	err := g.Wait()
+	panics.Rethrow()
+	if err != nil {
 		return nil, err
 	}
 	if len(problems) > 0 {

@@ -14,6 +14,7 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/internal/contentfs"
+	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -143,6 +144,9 @@ func (w *Worker) crashed(p *workerProc, st Stats, start time.Time, cause error) 
 	if isOutOfMemory(msg) {
 		return Loaded{}, st, &ExceededError{Resource: Memory, Limit: w.Runner.Limits.withDefaults()}
 	}
+	if crash.IsTrace(msg) { // a panic no guard caught, a fatal error
+		return Loaded{}, st, crash.WriteReport(loadStage, msg)
+	}
 	if p.exited != nil {
 		cause = p.exited // more telling than a closed pipe
 	}
@@ -270,6 +274,14 @@ func ServeWorker(r io.Reader, w io.Writer, req Request) error {
 // load loads req.Dir once (with cache, when not nil) and encodes the
 // outcome: the catalog, or the content errors, or the failure.
 func load(req Request, cache *schema.Cache) (kind byte, payload []byte) {
+	// A panic is wbtool's bug: its report goes to a file the parent
+	// names (crash.Reported), and the worker goes on serving loads.
+	defer func() {
+		if v := recover(); v != nil {
+			kind, payload = kindCrash, []byte(crash.Report(crash.From(loadStage, v)).Path)
+		}
+	}()
+	crash.Trigger(loadStage)
 	// The folder is read as the one-shot commands read it: regular files
 	// inside it only, so a link out of it, a named pipe or a device is a
 	// content error instead of a leak or a hang.
