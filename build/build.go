@@ -31,6 +31,7 @@ package build
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -43,6 +44,7 @@ import (
 
 	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/schema"
 )
@@ -250,7 +252,20 @@ func (r *Result) Updates() []dist.Update {
 // Run is the same for every game: it reads the game the content declares
 // (game.go) and runs that game's stages through the ruleset seam
 // (package build/ruleset).
+//
+// A panic in a stage is an error too: its report is written to a file
+// that the error, a *crash.Reported, names with the stage (package
+// internal/crash), so that every caller shows it as one diagnostic.
 func Run(ctx context.Context, opts Options) (*Result, error) {
+	r, err := runStages(ctx, opts)
+	var ce *crash.Error
+	if errors.As(err, &ce) {
+		err = crash.Report(ce)
+	}
+	return r, err
+}
+
+func runStages(ctx context.Context, opts Options) (*Result, error) {
 	r := &Result{Outputs: map[string]dist.Files{}}
 	rs, problems, err := gameOf(opts)
 	if rs == nil {
@@ -282,7 +297,9 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	} else if opts.OneShot && loadsHere && os.Getenv("GOGC") == "" {
 		gc = debug.SetGCPercent(oneShotLoadGC)
 	}
-	err = timed(Load, func() error {
+	err = timed(Load, func() (err error) {
+		defer crash.Recover(string(Load), &err)
+		crash.Trigger(string(Load))
 		c, err := rs.Load(opts.Content, ruleset.LoadOptions{Root: opts.Root, Draft: opts.Draft, Extra: opts.Extra,
 			SetVersion: opts.SetVersion, Since: opts.Since, CheckOnly: opts.checkOnly(), OneShot: opts.OneShot})
 		if list, ok := err.(diag.List); ok {
@@ -315,7 +332,18 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	// errata: the site and the print stage show them
 	if errataOf != nil && opts.runs(Errata) {
 		t := time.Now()
-		if d, ran := errataOf.Errata(); ran {
+		var d diag.List
+		var ran bool
+		err := func() (err error) {
+			defer crash.Recover(string(Errata), &err)
+			crash.Trigger(string(Errata))
+			d, ran = errataOf.Errata()
+			return nil
+		}()
+		if err != nil {
+			return r.finish(opts), err
+		}
+		if ran {
 			r.Diagnostics = append(r.Diagnostics, d...)
 			r.Times = append(r.Times, Timing{Errata, time.Since(t)})
 		}
@@ -332,6 +360,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		diags diag.List
 		took  time.Duration
 		ran   bool
+		err   error // a panic of the stage (crash.Error)
 	}
 	verdict := []*outcome{{stage: Checks}, {stage: Layout}, {stage: Site}}
 	var siteFiles dist.Files
@@ -341,6 +370,8 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 			return
 		}
 		g.Go(func() error {
+			defer crash.Recover(string(o.stage), &o.err)
+			crash.Trigger(string(o.stage))
 			t := time.Now()
 			o.diags = f()
 			o.took, o.ran = time.Since(t), true
@@ -387,9 +418,11 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	var dataTook, printTook time.Duration
 	var dataFiles, printFiles dist.Files
 	if opts.runs(Data) {
-		outs.Go(func() error {
+		outs.Go(func() (err error) {
+			defer crash.Recover(string(Data), &err)
 			t := time.Now()
 			defer func() { dataTook = time.Since(t) }()
+			crash.Trigger(string(Data))
 			files, err := content.Data()
 			dataFiles = files
 			emit(opts, DataDir, files)
@@ -397,9 +430,11 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		})
 	}
 	if opts.runs(Print) {
-		outs.Go(func() error {
+		outs.Go(func() (err error) {
+			defer crash.Recover(string(Print), &err)
 			t := time.Now()
 			defer func() { printTook = time.Since(t) }()
+			crash.Trigger(string(Print))
 			files, err := content.Print(ruleset.PrintOptions{Version: opts.Version, Date: opts.Date})
 			printFiles = files
 			if err == nil {
@@ -413,6 +448,10 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	g.Wait()
 	for _, o := range verdict {
+		if o.err != nil {
+			outs.Wait()
+			return r.finish(opts), o.err
+		}
 		if o.ran {
 			r.Diagnostics = append(r.Diagnostics, o.diags...)
 			r.Times = append(r.Times, Timing{o.stage, o.took})
@@ -423,8 +462,8 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		return r.finish(opts), siteErr
 	}
 	if r.Diagnostics.HasErrors(opts.Strict) {
-		outs.Wait() // what it made is dropped
-		return r.finish(opts), nil
+		// what it made is dropped, but for a panic: a bug to report
+		return r.finish(opts), panicOf(outs.Wait())
 	}
 	if siteFiles != nil {
 		r.Outputs[SiteDir] = siteFiles
@@ -435,6 +474,9 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 
 	err = outs.Wait()
+	if err := panicOf(err); err != nil {
+		return r.finish(opts), err
+	}
 	if dataFiles != nil {
 		r.Outputs[DataDir] = dataFiles
 	}
@@ -456,7 +498,9 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	var linked []string // export folders the site links to
 	if err == nil && opts.Export && opts.runs(Export) && len(r.Outputs) > 0 {
-		err = timed(Export, func() error {
+		err = timed(Export, func() (err error) {
+			defer crash.Recover(string(Export), &err)
+			crash.Trigger(string(Export))
 			ex, err := exporter.Export(ctx)
 			r.Diagnostics = append(r.Diagnostics, ex.Problems...)
 			if err != nil || ex.Problems.HasErrors(opts.Strict) {
@@ -485,6 +529,15 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		}
 	}
 	return r.finish(opts), err
+}
+
+// panicOf is err when it is a stage's panic (crash.Error), else nil.
+func panicOf(err error) error {
+	var ce *crash.Error
+	if errors.As(err, &ce) {
+		return err
+	}
+	return nil
 }
 
 // emit hands files of output folder dir to Options.Emit, their paths

@@ -15,6 +15,7 @@ import (
 	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/render"
 )
@@ -82,8 +83,10 @@ func PNG(ctx context.Context, cat *catalog.Catalog, o PNGOptions) (dist.Files, d
 	var mu sync.Mutex
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
+	var panics crash.Catcher // a panic is handed to the export stage
 	for _, j := range jobs {
 		g.Go(func() error {
+			defer panics.Catch()
 			if err := ctx.Err(); err != nil {
 				return err
 			}
@@ -98,7 +101,9 @@ func PNG(ctx context.Context, cat *catalog.Catalog, o PNGOptions) (dist.Files, d
 			return nil
 		})
 	}
-	if err := g.Wait(); err != nil {
+	err := g.Wait()
+	panics.Rethrow()
+	if err != nil {
 		return nil, nil, err
 	}
 	return out, problems, nil

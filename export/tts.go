@@ -12,6 +12,7 @@ import (
 
 	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/render"
 )
@@ -324,6 +325,7 @@ func TTS(ctx context.Context, cat *catalog.Catalog, o TTSOptions) (dist.Files, e
 		out[rel] = b
 		mu.Unlock()
 	}
+	var panics crash.Catcher // a panic is handed to the export stage
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for _, l := range langs {
@@ -353,6 +355,7 @@ func TTS(ctx context.Context, cat *catalog.Catalog, o TTSOptions) (dist.Files, e
 			put(build.TTSObject(l, f.name), js)
 			image := func(name string, faces []*render.Face, cols, rows, cw int) {
 				g.Go(func() error {
+					defer panics.Catch()
 					if err := ctx.Err(); err != nil {
 						return err
 					}
@@ -392,7 +395,9 @@ func TTS(ctx context.Context, cat *catalog.Catalog, o TTSOptions) (dist.Files, e
 			}
 		}
 	}
-	if err := g.Wait(); err != nil {
+	err := g.Wait()
+	panics.Rethrow()
+	if err != nil {
 		return nil, err
 	}
 	return out, nil

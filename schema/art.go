@@ -14,6 +14,7 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/internal/artimg"
 	"wbtool.dev/wbtool/internal/contentfs"
+	"wbtool.dev/wbtool/internal/crash"
 )
 
 // MaxArtSize bounds a card's image file: a poker card at 600 dpi in JPEG
@@ -59,14 +60,17 @@ func (l *loader) readArt() {
 	}
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var panics crash.Catcher // a panic is handed to the load stage
 	for _, j := range jobs {
 		wg.Go(func() {
+			defer panics.Catch()
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			j.done, j.err = l.readArtFile(j.file)
 		})
 	}
 	wg.Wait()
+	panics.Rethrow()
 	for _, j := range jobs {
 		for _, a := range j.arts {
 			if j.err != "" {

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/suggest"
 )
 
@@ -271,13 +272,17 @@ type decodeTask struct {
 func (l *loader) decodeTasks(tasks []*decodeTask) []*decodedEntity {
 	work := make(chan *decodeTask)
 	var wg sync.WaitGroup
+	var panics crash.Catcher // a panic is handed to the load stage
 	for range max(1, min(runtime.GOMAXPROCS(0), len(tasks))) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for t := range work {
-				t.sub = l.fork()
-				t.sub.decodeEntity(&collections[t.c], t.id, t.e)
+				func() { // a panic keeps the worker taking tasks
+					defer panics.Catch()
+					t.sub = l.fork()
+					t.sub.decodeEntity(&collections[t.c], t.id, t.e)
+				}()
 			}
 		}()
 	}
@@ -286,6 +291,7 @@ func (l *loader) decodeTasks(tasks []*decodeTask) []*decodedEntity {
 	}
 	close(work)
 	wg.Wait()
+	panics.Rethrow()
 	out := make([]*decodedEntity, len(tasks))
 	for i, t := range tasks {
 		out[i] = &decodedEntity{coll: t.c, id: t.id, cat: t.sub.cat, errs: t.sub.errs}

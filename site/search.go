@@ -332,11 +332,15 @@ func (b *builder) searchHelpData(p *page) map[string]any {
 		if ex == "" && len(f.Values) > 0 {
 			ex = f.Values[0].ID
 		}
-		sep := ":"
-		if strings.ContainsAny(ex[:1], "<>=") {
-			sep = ""
+		// A field with no value in the content (no skill, no gear) has
+		// no example.
+		if ex != "" {
+			sep := ":"
+			if strings.ContainsAny(ex[:1], "<>=") {
+				sep = ""
+			}
+			r.Example = f.Alias + sep + ex
 		}
-		r.Example = f.Alias + sep + ex
 		rows = append(rows, r)
 	}
 	var examples []helpExample

@@ -29,6 +29,7 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/render"
 )
 
@@ -227,10 +228,15 @@ func build(cat *catalog.Catalog, opts Options, check bool) (Files, error) {
 	// state, and put files and errors under the builder's lock.
 	langErrs := make([]error, len(catalog.Langs))
 	var wg sync.WaitGroup
+	var panics crash.Catcher // a panic is handed to the site stage
 	for i, l := range catalog.Langs {
-		wg.Go(func() { langErrs[i] = errors.Join(b.buildLang(l), b.buildErrata(l)) })
+		wg.Go(func() {
+			defer panics.Catch()
+			langErrs[i] = errors.Join(b.buildLang(l), b.buildErrata(l))
+		})
 	}
 	wg.Wait()
+	panics.Rethrow()
 	if err := errors.Join(langErrs...); err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/internal/crash"
 )
 
 // PlayChecks plays check games on all cores; results keep the order of
@@ -17,14 +18,17 @@ import (
 func PlayChecks(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.CheckResult {
 	results := make([]engine.CheckResult, len(games))
 	var g errgroup.Group
+	var panics crash.Catcher // a panic is handed to the checks stage
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, c := range games {
 		g.Go(func() error {
+			defer panics.Catch()
 			results[i] = engine.RunCheck(cat, c)
 			return nil
 		})
 	}
 	g.Wait()
+	panics.Rethrow()
 	return results
 }
 

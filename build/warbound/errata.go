@@ -11,6 +11,7 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/render"
 )
 
@@ -167,8 +168,10 @@ func CompareSince(since *Since, cat *catalog.Catalog, layouts *render.Layouts) (
 	}
 	reprint := make([][]string, len(catalog.Langs))
 	var wg sync.WaitGroup
+	var panics crash.Catcher // a panic is handed to the errata stage
 	for i, l := range catalog.Langs {
 		wg.Go(func() {
+			defer panics.Catch()
 			old, cur := before.Printed(l), layouts.Printed(l)
 			for _, id := range ids {
 				was := id
@@ -182,6 +185,7 @@ func CompareSince(since *Since, cat *catalog.Catalog, layouts *render.Layouts) (
 		})
 	}
 	wg.Wait()
+	panics.Rethrow()
 	for i, l := range catalog.Langs {
 		if len(reprint[i]) > 0 {
 			e.Reprint[l] = reprint[i]

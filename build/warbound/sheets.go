@@ -12,6 +12,7 @@ import (
 	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/render"
 )
@@ -37,7 +38,9 @@ func SheetJobs(cat *catalog.Catalog, base render.SheetOptions) []SheetJob {
 		o := base
 		o.Lang = l
 		o.Cards = nil
-		jobs = append(jobs, SheetJob{Path: build.CardsSheet(l), Opts: o})
+		if hasCards(cat) { // a tree of boards and scenarios has no card sheet
+			jobs = append(jobs, SheetJob{Path: build.CardsSheet(l), Opts: o})
+		}
 		for i := range cat.Decks {
 			jobs = append(jobs, DeckJob(cat, &cat.Decks[i], o))
 		}
@@ -82,6 +85,16 @@ func SheetJobs(cat *catalog.Catalog, base render.SheetOptions) []SheetJob {
 	return jobs
 }
 
+// hasCards reports whether the catalog holds a card of any kind.
+func hasCards(cat *catalog.Catalog) bool {
+	for _, k := range catalog.Kinds {
+		if len(cat.CardIDs(k)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // DeckJob is the sheet of deck d: the deck sheet, one copy of each card
 // per deck-list entry, then the Reference cards of its factions
 // (R-DECK-7: printed with the deck, not counted in it).
@@ -121,9 +134,11 @@ func Sheets(cat *catalog.Catalog, jobs []SheetJob) (dist.Files, error) {
 	var mu sync.Mutex
 	var problems diag.List
 	var g errgroup.Group
+	var panics crash.Catcher // a panic is handed to the print stage
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for _, j := range jobs {
 		g.Go(func() error {
+			defer panics.Catch()
 			pdf, err := render.Sheets(cat, j.Opts)
 			mu.Lock()
 			defer mu.Unlock()
@@ -139,7 +154,9 @@ func Sheets(cat *catalog.Catalog, jobs []SheetJob) (dist.Files, error) {
 			return nil
 		})
 	}
-	if err := g.Wait(); err != nil {
+	err := g.Wait()
+	panics.Rethrow()
+	if err != nil {
 		return nil, err
 	}
 	if len(problems) > 0 {

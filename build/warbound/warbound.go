@@ -25,6 +25,7 @@ import (
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/schema"
@@ -213,10 +214,15 @@ func (c *Content) Checks(keep func(id string) bool) ruleset.CheckReport {
 func (c *Content) Layout() diag.List {
 	lists := make([]diag.List, len(catalog.Langs))
 	var wg sync.WaitGroup
+	var panics crash.Catcher // a panic is handed to the layout stage
 	for i, l := range catalog.Langs {
-		wg.Go(func() { lists[i] = c.layouts.Check(l) })
+		wg.Go(func() {
+			defer panics.Catch()
+			lists[i] = c.layouts.Check(l)
+		})
 	}
 	wg.Wait()
+	panics.Rethrow()
 	var d diag.List
 	for _, l := range lists {
 		d = append(d, l...)
@@ -251,7 +257,10 @@ func (c *Content) siteOptions(so ruleset.SiteOptions) site.Options {
 	// verdict (the published site holds them)
 	o := site.Options{BaseURL: so.BaseURL, CardImages: c.opts.CardImages, Pages: c.opts.Pages, Emit: so.Emit, Sheets: c.sheetPaths()}
 	if !so.Preview {
-		o.DeckPDF, o.CardsPDF, o.ReprintPDF = build.DeckSheet, build.CardsSheet, build.ReprintSheet
+		o.DeckPDF, o.ReprintPDF = build.DeckSheet, build.ReprintSheet
+		if hasCards(c.Catalog) { // else no sheet of every card (SheetJobs)
+			o.CardsPDF = build.CardsSheet
+		}
 		if c.opts.Exports != nil && c.opts.Exports.TTS {
 			o.DeckTTS = func(id string, l catalog.Lang) string { return build.TTSObject(l, id) }
 		}

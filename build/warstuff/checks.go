@@ -9,6 +9,7 @@ import (
 	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/diag"
 	engine "wbtool.dev/wbtool/engine/warstuff"
+	"wbtool.dev/wbtool/internal/crash"
 )
 
 // Checks plays the check games that keep (nil: all) with the Warstuff
@@ -22,10 +23,12 @@ func (c *Content) Checks(keep func(id string) bool) ruleset.CheckReport {
 	}
 	results := make([]engine.CheckResult, len(games))
 	var g errgroup.Group
+	var panics crash.Catcher // a panic is handed to the checks stage
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for k, i := range games {
 		src := c.Catalog.Checks[i]
 		g.Go(func() error {
+			defer panics.Catch()
 			var check engine.Check
 			if err := json.Unmarshal(src.JSON, &check); err != nil {
 				results[k] = engine.CheckResult{ID: src.ID, Err: err}
@@ -37,6 +40,7 @@ func (c *Content) Checks(keep func(id string) bool) ruleset.CheckReport {
 		})
 	}
 	g.Wait()
+	panics.Rethrow()
 	var rep ruleset.CheckReport
 	for k, r := range results {
 		pos := c.Catalog.Checks[games[k]].Pos

@@ -19,15 +19,18 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/internal/contentfs"
+	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/termsafe"
 )
 
-// Exit codes: 0 ok, 1 content errors (or failing checks), 2 usage errors.
+// Exit codes: 0 ok, 1 content errors (or failing checks), 2 usage errors,
+// 3 an internal error (a panic: a bug of wbtool, reported in a file).
 const (
-	exitOK      = 0
-	exitContent = 1
-	exitUsage   = 2
+	exitOK       = 0
+	exitContent  = 1
+	exitUsage    = 2
+	exitInternal = crash.ExitCode
 )
 
 // errReported means the diagnostics were already printed: exit 1 quietly.
@@ -60,6 +63,7 @@ type globalFlags struct {
 // memory budget (supervise.go).
 func Main() int {
 	tuneGC()
+	crash.Version = version
 	return superviseMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 }
 
@@ -90,17 +94,33 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return runFiltered(ctx, args, out, errw)
 }
 
-func runFiltered(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+// runFiltered runs the command line on filtered outputs. A panic — of a
+// build stage (build.Run names it), of a load worker, or anywhere else in
+// the command — is one diagnostic naming its report file, and exit status
+// 3 (package internal/crash).
+func runFiltered(ctx context.Context, args []string, stdout, stderr io.Writer) (code int) {
 	root := newRootCmd()
+	defer func() {
+		if v := recover(); v != nil {
+			code = reportInternal(stderr, crash.Report(crash.From(commandName(root, args), v)))
+		}
+	}()
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	crash.Trigger("command")
 	err := root.ExecuteContext(ctx)
+	var ce *crash.Error
+	var cr *crash.Reported
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, errReported):
 		return exitContent
+	case errors.As(err, &ce):
+		return reportInternal(stderr, crash.Report(ce))
+	case errors.As(err, &cr):
+		return reportInternal(stderr, cr)
 	}
 	fmt.Fprintf(stderr, "wbtool: %v\n", err)
 	var ue usageError
@@ -109,6 +129,21 @@ func runFiltered(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return exitUsage
 	}
 	return exitContent
+}
+
+// reportInternal prints the one diagnostic of an internal error.
+func reportInternal(stderr io.Writer, r *crash.Reported) int {
+	fmt.Fprintf(stderr, "wbtool: %v\n", r)
+	return exitInternal
+}
+
+// commandName names the command of args ("build", "deck check"), the
+// stage of a panic outside a build's stages.
+func commandName(root *cobra.Command, args []string) string {
+	if cmd, _, err := root.Find(args); err == nil && cmd != nil && cmd != root {
+		return strings.TrimPrefix(cmd.CommandPath(), root.Name()+" ")
+	}
+	return "wbtool"
 }
 
 // isCobraUsage reports whether err comes from cobra's own argument or flag

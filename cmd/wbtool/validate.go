@@ -20,7 +20,7 @@ Warnings (a text shrunk below a comfortable size, a card text the engine
 cannot play) do not fail validation, unless --strict.
 
 Exit status: 0 when the content is valid, 1 when it has errors, 2 on a
-usage error.
+usage error, 3 on an internal error (a bug of wbtool, reported in a file).
 
 Examples:
   wbtool validate                      # the embedded starter content (or ./content)

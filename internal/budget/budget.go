@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/internal/crash"
 )
 
 // Defaults of the budget: generous for real content (the generated
@@ -162,7 +163,13 @@ const (
 	kindCatalog = 'C'
 	kindErrors  = 'E'
 	kindFailure = 'F'
+	// kindCrash: the load panicked; the payload is the path of the
+	// report the child wrote (package internal/crash).
+	kindCrash = 'P'
 )
+
+// loadStage is the stage a load's panic is reported in.
+const loadStage = "load"
 
 // Main is the child side, for the hidden command that Runner and Worker
 // start: a worker when req.Worker, else one load (Child).
@@ -277,6 +284,9 @@ loop:
 		msg := stderr.String()
 		if isOutOfMemory(msg) {
 			return nil, st, &ExceededError{Resource: Memory, Limit: lim}
+		}
+		if crash.IsTrace(msg) {
+			return nil, st, crash.WriteReport(loadStage, msg)
 		}
 		if waitErr == nil {
 			waitErr = errors.New("no answer")

@@ -12,6 +12,7 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/contentfs"
+	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -138,6 +139,8 @@ func decodeAnswer(kind byte, payload []byte, dir string) (Loaded, error) {
 		return Loaded{}, list
 	case kindFailure:
 		return Loaded{}, errors.New(string(payload))
+	case kindCrash:
+		return Loaded{}, &crash.Reported{Stage: loadStage, Path: string(payload)}
 	}
 	return Loaded{}, errors.New("read the evaluation result: unknown answer")
 }

@@ -132,3 +132,28 @@ func limitCPU(seconds uint64) {
 	}
 	_ = syscall.Setrlimit(syscall.RLIMIT_CPU, &syscall.Rlimit{Cur: seconds, Max: seconds})
 }
+
+// RedirectCrashes sends what the Go runtime writes on a fatal panic or
+// error (to file descriptor 2) to the file at path, and keeps standard
+// error itself for wbtool's own messages: os.Stderr becomes a copy of
+// the original descriptor, which it returns. A budgeted child calls it
+// with the file its parent named (Command.CrashFile), so that a crash
+// reaches the designer as one diagnostic naming the file, not a Go trace.
+func RedirectCrashes(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	orig, err := syscall.Dup(2)
+	if err != nil {
+		return nil, err
+	}
+	syscall.CloseOnExec(orig)
+	if err := syscall.Dup3(int(f.Fd()), 2, 0); err != nil {
+		syscall.Close(orig)
+		return nil, err
+	}
+	os.Stderr = os.NewFile(uintptr(orig), "/dev/stderr")
+	return os.Stderr, nil
+}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"wbtool.dev/wbtool/internal/artimg"
+	"wbtool.dev/wbtool/internal/crash"
 )
 
 // Command is a whole program run by [Supervise]: for wbtool, the wbtool
@@ -25,6 +26,10 @@ type Command struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
 	Limits         Limits // applied as given: a zero field is no budget of that kind
+	// CrashFile, when set, is the file the child sends the runtime's
+	// report of a fatal panic or error to (RedirectCrashes), instead of
+	// its standard error. Supervise removes it unless it holds one.
+	CrashFile string
 }
 
 // ErrNotStarted wraps the error of a child that could not be started.
@@ -38,6 +43,9 @@ type Outcome struct {
 	ExitCode int
 	// Signal is the signal that ended the child, 0 when it exited.
 	Signal syscall.Signal
+	// Crash is Command.CrashFile when the child died of a panic or a
+	// fatal error whose report it holds, "" otherwise.
+	Crash string
 }
 
 // Supervise runs c to its end, passing its standard streams through
@@ -85,11 +93,22 @@ func Supervise(ctx context.Context, c Command) (Outcome, error) {
 		out.ExitCode, out.Signal = exitStatus(cmd.ProcessState)
 		return out, reason
 	}
+	defer func() {
+		if out.Crash == "" && c.CrashFile != "" {
+			os.Remove(c.CrashFile)
+		}
+	}()
 	for {
 		select {
 		case <-done:
 			finish()
 			out.ExitCode, out.Signal = exitStatus(cmd.ProcessState)
+			if b, err := os.ReadFile(c.CrashFile); c.CrashFile != "" && err == nil && out.ExitCode != 0 && crash.IsTrace(string(b)) {
+				if isOutOfMemory(string(b)) { // past its address-space cap
+					return out, &ExceededError{Resource: Memory, Limit: c.Limits}
+				}
+				out.Crash = c.CrashFile
+			}
 			if out.Signal == syscall.SIGKILL && c.Limits.Time > 0 && cpuTime(cmd.ProcessState) >= float64(cpuLimit(c.Limits.Time))-1 {
 				// Killed by its own CPU-time limit.
 				return out, &ExceededError{Resource: Time, Limit: c.Limits}

@@ -14,6 +14,7 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/internal/contentfs"
+	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -202,6 +203,9 @@ func (w *Worker) crashed(p *workerProc, st Stats, start time.Time, cause error) 
 	if isOutOfMemory(msg) {
 		return frame{}, st, &ExceededError{Resource: Memory, Limit: w.Runner.Limits.withDefaults()}
 	}
+	if crash.IsTrace(msg) { // a panic no guard caught, a fatal error
+		return frame{}, st, crash.WriteReport(loadStage, msg)
+	}
 	if p.exited != nil {
 		cause = p.exited // more telling than a closed pipe
 	}
@@ -384,6 +388,14 @@ func ServeCalls(r io.Reader, w io.Writer, mem int64, handle func(req []byte, pro
 // load loads req.Dir once (with cache, when not nil) and encodes the
 // outcome: the catalog, or the content errors, or the failure.
 func load(req Request, cache *schema.Cache) (kind byte, payload []byte) {
+	// A panic is wbtool's bug: its report goes to a file the parent
+	// names (crash.Reported), and the worker goes on serving loads.
+	defer func() {
+		if v := recover(); v != nil {
+			kind, payload = kindCrash, []byte(crash.Report(crash.From(loadStage, v)).Path)
+		}
+	}()
+	crash.Trigger(loadStage)
 	// The folder is read as the one-shot commands read it: regular files
 	// inside it only, so a link out of it, a named pipe or a device is a
 	// content error instead of a leak or a hang.
