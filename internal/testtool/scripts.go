@@ -1,7 +1,6 @@
 package testtool
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -59,17 +58,7 @@ func ScriptContents(t testing.TB, scriptDir, baseDir string) []ScriptContent {
 		for _, dir := range dirs {
 			m := fstest.MapFS{}
 			if based[dir] {
-				err := fs.WalkDir(base, ".", func(p string, d fs.DirEntry, err error) error {
-					if err != nil || d.IsDir() {
-						return err
-					}
-					b, err := fs.ReadFile(base, p)
-					m[p] = &fstest.MapFile{Data: b}
-					return err
-				})
-				if err != nil {
-					t.Fatal(err)
-				}
+				m = CopyFS(t, base)
 			}
 			own := false
 			for _, f := range ar.Files {

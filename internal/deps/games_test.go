@@ -1,0 +1,205 @@
+package deps
+
+import (
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// The games' packages today (ARCHITECTURE.md, "Where it stands"), as paths
+// in the module. A path ending in "/..." holds its subpackages too.
+var (
+	// warstuffPkgs are Warstuff's: one game.
+	warstuffPkgs = []string{"schema/warstuff", "catalog/warstuff", "engine/warstuff/...", "build/warstuff", "site/bandcheck", "content/warstuff"}
+	// warboundPkgs are Warbound's own packages: its registration, engine,
+	// starter, deck checker, and the commands' stages that know its cards
+	// only (diff, exports, balance).
+	warboundPkgs = []string{"build/warbound", "engine", "engine/match", "content", "content/rules", "site/deckcheck/...", "changes", "export", "balance"}
+	// warboundMixed are Warbound's packages that still hold kits every
+	// game shares (the loader, the catalog's positions and texts, the
+	// layout model, the site frame): games, until the kits move out.
+	warboundMixed = []string{"schema", "catalog", "render", "site"}
+	// testGames are the test-only games, in the suite's folder: each
+	// checks its own imports (internal/gametest), so that nothing
+	// outside its folder names it.
+	testGames = func(p string) bool { return strings.HasPrefix(p, "internal/gametest/") }
+	// registrations are the packages whose import registers a game.
+	registrations = []string{"build/warbound", "build/warstuff"}
+	// kits are neutral: they import no game, even through another
+	// package.
+	kits = []string{"engine/botkit", "engine/checkkit", "engine/hex", "diag", "internal/dist", "internal/termsafe",
+		"internal/suggest", "render/markup", "internal/contentfs", "internal/gitrev", "internal/typo", "internal/golden", "internal/testtool"}
+	// toBeNeutral are the seam and the shared machinery: neutral by
+	// design (ARCHITECTURE.md), not yet in fact.
+	toBeNeutral = []string{"build", "build/ruleset", "internal/...", "site/serve"}
+)
+
+// in reports whether the module's package path (without the module
+// prefix) is one of pkgs.
+func in(path string, pkgs []string) bool {
+	for _, p := range pkgs {
+		if sub, ok := strings.CutSuffix(p, "/..."); ok {
+			if path == sub || strings.HasPrefix(path, sub+"/") {
+				return true
+			}
+		} else if path == p {
+			return true
+		}
+	}
+	return false
+}
+
+func games(path string) bool {
+	return in(path, warstuffPkgs) || in(path, warboundPkgs) || in(path, warboundMixed)
+}
+
+// policy is one rule of who may import whom, over the module's packages.
+// Today's known violations are listed: the test fails on a new one, and
+// on a listed one that no longer is, so that the list is struck off and
+// can only shrink. A policy with no known violation holds strictly.
+type policy struct {
+	name string
+	from func(string) bool
+	to   func(from, to string) bool
+	// transitive: every package from depends on, not only those it
+	// imports.
+	transitive bool
+	known      []string // "from -> to", module prefix left out
+}
+
+var policies = []policy{
+	{
+		name: "no Warstuff package depends on Warbound's registration, engine, starter or commands' stages",
+		from: func(p string) bool { return in(p, warstuffPkgs) },
+		// changes and site/deckcheck come through package site's frame
+		// (the "no game imports another game" ratchet lists site)
+		to: func(_, d string) bool {
+			return in(d, warboundPkgs) && d != "changes" && !in(d, []string{"site/deckcheck/..."})
+		},
+		transitive: true,
+	},
+	{
+		name:       "no Warbound package depends on a Warstuff package",
+		from:       func(p string) bool { return in(p, warboundPkgs) || in(p, warboundMixed) },
+		to:         func(_, d string) bool { return in(d, warstuffPkgs) },
+		transitive: true,
+	},
+	{
+		name:       "no neutral kit depends on a game",
+		from:       func(p string) bool { return in(p, kits) },
+		to:         func(_, d string) bool { return games(d) },
+		transitive: true,
+	},
+	{
+		name: "only cmd/wbtool imports the games' registrations",
+		from: func(p string) bool { return p != "cmd/wbtool" },
+		to:   func(_, d string) bool { return in(d, registrations) },
+		known: []string{
+			"internal/watch -> build/warbound",
+		},
+	},
+	{
+		name: "no game imports another game",
+		from: games,
+		to: func(p, d string) bool {
+			for _, g := range [][]string{warstuffPkgs, append(slices.Clone(warboundPkgs), warboundMixed...)} {
+				if in(p, g) {
+					return games(d) && !in(d, g)
+				}
+			}
+			return false
+		},
+		known: []string{
+			// Warstuff on Warbound's kits: the loader, the catalog's
+			// types, the layout model, the site frame, the deck checker.
+			"build/warstuff -> catalog",
+			"build/warstuff -> render",
+			"build/warstuff -> site",
+			"catalog/warstuff -> catalog",
+			"schema/warstuff -> catalog",
+			"schema/warstuff -> schema",
+			"site/bandcheck -> site/deckcheck",
+		},
+	},
+	{
+		name: "no neutral package imports a game (the seam and the shared machinery)",
+		from: func(p string) bool { return in(p, toBeNeutral) && !testGames(p) && !in(p, kits) },
+		to:   func(_, d string) bool { return games(d) },
+		known: []string{
+			// the seam: LoadOptions.Extra is []schema.File, Cache a
+			// *schema.Cache, Drafter's list []catalog.MissingText, the
+			// default game schema.DefaultGame; the plan's paths take a
+			// catalog.Lang, a tree's game is read by schema.Game
+			"build -> catalog",
+			"build -> schema",
+			"build/ruleset -> catalog",
+			"build/ruleset -> schema",
+			"internal/benchcompare -> schema",
+			"internal/benchcompare -> schema/warstuff",
+			"internal/budget -> catalog",
+			"internal/budget -> schema",
+			// the suite builds the seam's schema.File (check games as
+			// extra files) and reads schema.GameFile
+			"internal/gametest -> schema",
+			"internal/gen -> content/warstuff",
+			"internal/watch -> build/warbound",
+			"internal/watch -> catalog",
+			"internal/watch -> changes",
+			"internal/watch -> engine",
+			"internal/watch -> render",
+			"internal/watch -> schema",
+			"internal/watch -> site",
+			"internal/watch/livereload -> site",
+			"site/serve -> site",
+		},
+	},
+}
+
+// TestGamePolicies pins the game-neutral layout of ARCHITECTURE.md:
+// strictly where it holds today, as a ratchet where it does not.
+func TestGamePolicies(t *testing.T) {
+	pkgs := list(t, module+"/...")
+	if len(pkgs) < 30 {
+		t.Fatalf("go list found %d packages", len(pkgs))
+	}
+	// every package the lists name exists: a move updates them
+	for _, list := range [][]string{warstuffPkgs, warboundPkgs, warboundMixed, registrations, kits, toBeNeutral} {
+		for _, name := range list {
+			if !slices.ContainsFunc(pkgs, func(p pkg) bool { return in(strings.TrimPrefix(p.ImportPath, module+"/"), []string{name}) }) {
+				t.Errorf("the policies name %s, which holds no package: update internal/deps/games_test.go", name)
+			}
+		}
+	}
+	for _, pol := range policies {
+		var found []string
+		for _, p := range pkgs {
+			from := strings.TrimPrefix(p.ImportPath, module+"/")
+			if !pol.from(from) {
+				continue
+			}
+			deps := p.Imports
+			if pol.transitive {
+				deps = p.Deps
+			}
+			for _, d := range deps {
+				to, ok := strings.CutPrefix(d, module+"/")
+				if ok && to != from && pol.to(from, to) {
+					found = append(found, from+" -> "+to)
+				}
+			}
+		}
+		sort.Strings(found)
+		for _, v := range found {
+			if !slices.Contains(pol.known, v) {
+				t.Errorf("%s, which breaks the policy %q", strings.Replace(v, " -> ", " imports ", 1), pol.name)
+			}
+		}
+		for _, v := range pol.known {
+			if !slices.Contains(found, v) {
+				t.Errorf("%s no longer breaks the policy %q: strike it off its known violations", v, pol.name)
+			}
+		}
+		t.Logf("%s: %d known violations", pol.name, len(pol.known))
+	}
+}

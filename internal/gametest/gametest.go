@@ -1,0 +1,599 @@
+// Package gametest is the conformance suite every registered game passes
+// (issue 27; OpenSpiel runs the same API tests over every registered
+// game): the same tests, through the pipeline's package-level API
+// (build.Run, as cmd/wbtool's validate, build and check call it), over
+// each game's starter tree and mutations of it.
+//
+// [Run] tests one game: its starter is valid and builds; validate, build
+// and check give the same verdict on mutated content, with the refusal at
+// the designer's file; draft mode lets a missing translation through with
+// a placeholder; two builds write byte-identical files; empty, minimal and
+// odd trees never panic; and what the seam offers (the load alone, the
+// check filter, Portable content, the refusal of a capability the game
+// lacks, a cancelled build) works. [Games] lists every registered game,
+// each described by itself ([Describer]) or by the caller's table: a
+// registered game that neither describes is a failure, so no game skips
+// the suite.
+//
+// The default cost is small: the game's own mutations and a handful of
+// builds. WBTOOL_CONFORMANCE=N adds N generic mutations per game (a line
+// removed, a number out of range, a word changed), seeded.
+package gametest
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/build/ruleset"
+	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/schema"
+)
+
+// Game is what the suite needs of one game beyond the seam.
+type Game struct {
+	// Name is the game's registered name (ruleset.Lookup).
+	Name string
+	// Starter is its starter tree, Root the prefix shown before its file
+	// names in positions ("content/warstuff").
+	Starter fs.FS
+	Root    string
+	// ChecksDir is the starter's folder of check games: the check run
+	// gives them as extra files, as `wbtool check DIR` does ("" : the
+	// check run keeps them in the tree).
+	ChecksDir string
+	// Mutations are edits of the starter that the verdict must refuse,
+	// each with a text of its refusal; a few per game: a required field
+	// deleted, a number out of range, a broken reference, a check game
+	// that fails.
+	Mutations []Mutation
+	// Draft removes a translation: refused, but accepted in draft mode
+	// with a placeholder.
+	Draft Mutation
+}
+
+// Mutation is one edit of a starter file: the first Old replaced by New.
+// Old must occur in File, so that a mutation that no longer applies to
+// the starter fails instead of testing nothing.
+type Mutation struct {
+	Name, File, Old, New string
+	// Want is a text the verdict's errors hold.
+	Want string
+	// Line, when given, is the line of File an error is at (a failing
+	// check game: the step's line); otherwise any line of File.
+	Line int
+}
+
+// Describer is a registered game that describes itself to the suite: it
+// needs no entry in the caller's table.
+type Describer interface {
+	Conformance() Game
+}
+
+// Games are the registered games (ruleset.Games), each described by
+// itself or by known. A registered game with no description fails the
+// test: every game goes through the suite.
+func Games(t *testing.T, known map[string]Game) []Game {
+	t.Helper()
+	var out []Game
+	for _, name := range ruleset.Games() {
+		rs, ok := ruleset.Lookup(name)
+		if !ok {
+			t.Errorf("game %s is listed but not registered", name)
+			continue
+		}
+		if d, ok := rs.(Describer); ok {
+			g := d.Conformance()
+			if g.Name != name {
+				t.Errorf("game %s describes itself as %q", name, g.Name)
+			}
+			out = append(out, g)
+			continue
+		}
+		g, ok := known[name]
+		if !ok {
+			t.Errorf("game %s is registered but not described: implement gametest.Describer or give its starter and mutations to gametest.Games", name)
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// Run runs the suite on game g.
+func Run(t *testing.T, g Game) {
+	rs, ok := ruleset.Lookup(g.Name)
+	if !ok {
+		t.Fatalf("game %s is not registered", g.Name)
+	}
+	base := testtool.CopyFS(t, g.Starter)
+	s := &suite{g: g, rs: rs}
+
+	var built *build.Result
+	ok = t.Run("starter", func(t *testing.T) {
+		v, b := s.agree(t, base, false)
+		if !v.OK(false) {
+			t.Fatalf("the starter does not validate:\n%s", v.Diagnostics.Text())
+		}
+		if v.Game != g.Name || v.Summary() == "" {
+			t.Errorf("game %q, summary %q", v.Game, v.Summary())
+		}
+		if p, f := v.CheckCounts(); p == 0 || f != 0 {
+			t.Errorf("check games: %d passed, %d failed; the starter's must all pass", p, f)
+		}
+		built = b
+		for _, dir := range []string{build.DataDir, build.PrintDir, build.SiteDir} {
+			if len(built.Outputs[dir]) == 0 {
+				t.Errorf("the starter's build makes no %s", dir)
+			}
+		}
+	})
+	if ok && built == nil { // the starter's tests are filtered out (-run)
+		built = s.build(t, base, false)
+	}
+	if built == nil || !built.OK(false) {
+		return
+	}
+
+	t.Run("deterministic", func(t *testing.T) {
+		again := s.build(t, base, false)
+		a, b := t.TempDir(), t.TempDir()
+		publish(t, a, built)
+		publish(t, b, again)
+		n := sameTrees(t, a, b)
+		if n == 0 {
+			t.Fatal("the build wrote no file")
+		}
+		t.Logf("%d files, byte-identical", n)
+	})
+
+	t.Run("mutations", func(t *testing.T) {
+		if len(g.Mutations) == 0 {
+			t.Fatal("the game gives no mutations")
+		}
+		for _, m := range g.Mutations {
+			t.Run(m.Name, func(t *testing.T) {
+				// At the default size (loads cost), the check run only on
+				// the check games' mutations: elsewhere it differs from
+				// validate's run only in how the check games are given.
+				withCheck := generic() > 0 || g.ChecksDir == "" || strings.HasPrefix(m.File, g.ChecksDir+"/")
+				_, r := s.agreeOn(t, mutate(t, base, m), false, withCheck)
+				s.refusedAt(t, r, m)
+			})
+		}
+		if n := generic(); n > 0 {
+			s.generic(t, base, n)
+		}
+	})
+
+	t.Run("draft", func(t *testing.T) {
+		if g.Draft.File == "" {
+			t.Fatal("the game gives no draft mutation (a translation removed)")
+		}
+		fsys := mutate(t, base, g.Draft)
+		s.refusedAt(t, s.verdict(t, fsys, false), g.Draft) // the mutations test validate = build = check on refusals
+		_, r := s.agree(t, fsys, true)
+		if !r.OK(false) {
+			t.Fatalf("draft mode refuses a missing translation:\n%s", r.Diagnostics.Text())
+		}
+		if len(r.Outputs[build.SiteDir]) == 0 {
+			t.Errorf("the draft build makes no site")
+		}
+		if _, ok := r.Content.(ruleset.Drafter); ok {
+			file := path.Join(g.Root, g.Draft.File)
+			found := false
+			for _, d := range r.Drafts() {
+				found = found || d.Pos.File == file
+			}
+			if !found {
+				t.Errorf("the draft build lists no placeholder in %s: %v", file, r.Drafts())
+			}
+		}
+	})
+
+	t.Run("odd trees", func(t *testing.T) {
+		for _, tree := range oddTrees(base) {
+			t.Run(tree.name, func(t *testing.T) {
+				_, r := s.agree(t, tree.fsys, false)
+				for _, d := range r.Diagnostics {
+					if d.Pos.File == "" {
+						t.Errorf("a problem without a file: %s", d)
+					}
+				}
+			})
+		}
+	})
+
+	t.Run("seam", func(t *testing.T) { s.seam(t, base, built) })
+}
+
+type suite struct {
+	g  Game
+	rs ruleset.Ruleset
+}
+
+// run runs the pipeline with opts and fails on a panic or an error that
+// is not a content problem.
+func (s *suite) run(t *testing.T, opts build.Options) (r *build.Result) {
+	t.Helper()
+	defer func() {
+		if p := recover(); p != nil {
+			t.Fatalf("build.Run panics: %v", p)
+		}
+	}()
+	r, err := build.Run(context.Background(), opts)
+	if err != nil {
+		t.Fatalf("build.Run: %v", err)
+	}
+	return r
+}
+
+// verdict is what `wbtool validate` runs.
+func (s *suite) verdict(t *testing.T, fsys fs.FS, draft bool) *build.Result {
+	t.Helper()
+	return s.run(t, build.Options{Content: fsys, Root: s.g.Root, Draft: draft, Version: "test", Stages: build.Verdict, CheckSite: true})
+}
+
+// build is what `wbtool build` runs.
+func (s *suite) build(t *testing.T, fsys fs.FS, draft bool) *build.Result {
+	t.Helper()
+	return s.run(t, build.Options{Content: fsys, Root: s.g.Root, Draft: draft, Version: "test"})
+}
+
+// check is what `wbtool check DIR` runs: the verdict, with the check
+// games given as extra files and a filter that keeps them all.
+func (s *suite) check(t *testing.T, fsys fstest.MapFS, draft bool) *build.Result {
+	t.Helper()
+	tree := fstest.MapFS{}
+	var extra []schema.File
+	for p, f := range fsys {
+		if s.g.ChecksDir != "" && strings.HasPrefix(p, s.g.ChecksDir+"/") {
+			extra = append(extra, schema.File{Name: path.Join(s.g.Root, p), Src: f.Data})
+			continue
+		}
+		tree[p] = f
+	}
+	sort.Slice(extra, func(i, j int) bool { return extra[i].Name < extra[j].Name })
+	return s.run(t, build.Options{Content: tree, Root: s.g.Root, Draft: draft, Version: "test", Stages: build.Verdict, CheckSite: true,
+		Extra: extra, CheckFilter: func(string) bool { return true }})
+}
+
+// agree runs validate, build and check on fsys and fails when their
+// verdicts or errors differ, or when refused content made outputs. It
+// returns validate's and build's results.
+func (s *suite) agree(t *testing.T, fsys fstest.MapFS, draft bool) (verdict, built *build.Result) {
+	t.Helper()
+	return s.agreeOn(t, fsys, draft, true)
+}
+
+// agreeOn is agree, with the check run only when withCheck.
+func (s *suite) agreeOn(t *testing.T, fsys fstest.MapFS, draft, withCheck bool) (verdict, built *build.Result) {
+	t.Helper()
+	v, b, c := s.verdict(t, fsys, draft), s.build(t, fsys, draft), (*build.Result)(nil)
+	if !withCheck {
+		c = v
+	} else {
+		c = s.check(t, fsys, draft)
+	}
+	if v.OK(false) != b.OK(false) || v.OK(false) != c.OK(false) {
+		t.Fatalf("validate ok %v, build ok %v, check ok %v:\nvalidate:\n%s\nbuild:\n%s\ncheck:\n%s",
+			v.OK(false), b.OK(false), c.OK(false), v.Diagnostics.Text(), b.Diagnostics.Text(), c.Diagnostics.Text())
+	}
+	ve, be, ce := v.Diagnostics.Errors().Text(), b.Diagnostics.Errors().Text(), c.Diagnostics.Errors().Text()
+	if ve != be || ve != ce {
+		t.Errorf("validate, build and check disagree:\nvalidate:\n%s\nbuild:\n%s\ncheck:\n%s", ve, be, ce)
+	}
+	if vp, _ := v.CheckCounts(); v.OK(false) {
+		if cp, _ := c.CheckCounts(); cp != vp {
+			t.Errorf("validate plays %d check games, check %d", vp, cp)
+		}
+	}
+	if !b.OK(false) && len(b.Outputs) != 0 {
+		t.Errorf("refused content made %d output folders", len(b.Outputs))
+	}
+	return v, b
+}
+
+// refusedAt fails unless r is refused with m.Want at m's file.
+func (s *suite) refusedAt(t *testing.T, r *build.Result, m Mutation) {
+	t.Helper()
+	if r.OK(false) {
+		t.Fatalf("%s: the content is accepted, want a refusal with %q", m.Name, m.Want)
+	}
+	text := r.Diagnostics.Errors().Text()
+	if !strings.Contains(text, m.Want) {
+		t.Errorf("%s: the refusal lacks %q:\n%s", m.Name, m.Want, text)
+	}
+	file := path.Join(s.g.Root, m.File)
+	for _, d := range r.Diagnostics.Errors() {
+		if d.Pos.File == file && d.Pos.Line > 0 && (m.Line == 0 || d.Pos.Line == m.Line) {
+			t.Logf("refused: %s", d)
+			return
+		}
+	}
+	at := "a line of " + file
+	if m.Line > 0 {
+		at = fmt.Sprintf("%s:%d", file, m.Line)
+	}
+	t.Errorf("%s: no error at %s:\n%s", m.Name, at, text)
+}
+
+// seam tries what the seam offers on the starter.
+func (s *suite) seam(t *testing.T, base fstest.MapFS, built *build.Result) {
+	ctx := context.Background()
+	load := s.run(t, build.Options{Content: base, Root: s.g.Root, Stages: []build.Stage{build.Load}})
+	if load.Content == nil || len(load.Outputs) != 0 {
+		t.Fatalf("the load alone: content %v, %d output folders", load.Content != nil, len(load.Outputs))
+	}
+	content := load.Content
+	if rep := content.Checks(func(string) bool { return false }); rep.Passed+rep.Failed != 0 {
+		t.Errorf("a filter that keeps no check game plays %d", rep.Passed+rep.Failed)
+	}
+	if d := content.Layout(); d.HasErrors(false) {
+		t.Errorf("Layout of the starter:\n%s", d.Text())
+	}
+	data, err := content.Data()
+	if err != nil || !sameFiles(data, built.Outputs[build.DataDir]) {
+		t.Errorf("Data of the loaded content (%v) is not the build's data", err)
+	}
+
+	// Portable content round-trips: the same summary, data and checks.
+	if p, ok := s.rs.(ruleset.Portable); ok {
+		b, err := p.Marshal(content)
+		if err != nil {
+			t.Fatalf("Marshal: %v", err)
+		}
+		back, err := p.Unmarshal(b)
+		if err != nil {
+			t.Fatalf("Unmarshal: %v", err)
+		}
+		d2, err := back.Data()
+		if err != nil || back.Summary() != content.Summary() || !sameFiles(d2, data) {
+			t.Errorf("the content changed through Marshal and Unmarshal: %q, %q, %v", back.Summary(), content.Summary(), err)
+		}
+		if a, b := back.Checks(nil), content.Checks(nil); a.Passed != b.Passed || a.Failed != b.Failed {
+			t.Errorf("checks after Marshal and Unmarshal: %d/%d, before %d/%d", a.Passed, a.Failed, b.Passed, b.Failed)
+		}
+	} else {
+		t.Logf("%s content is not Portable: watch and serve load it in their own process", s.g.Name)
+	}
+
+	// A capability the game lacks is refused in one line naming the game.
+	refuse := func(what string, opts build.Options) {
+		opts.Content, opts.Root = base, s.g.Root
+		_, err := build.Run(ctx, opts)
+		name := strings.ToUpper(s.g.Name[:1]) + s.g.Name[1:]
+		if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s on a game without it: %v, want one line naming %s", what, err, name)
+		}
+	}
+	if _, ok := content.(ruleset.Errata); ok {
+		if _, ran := content.(ruleset.Errata).Errata(); ran {
+			t.Errorf("the errata stage ran with no earlier version asked for")
+		}
+	} else {
+		refuse("--since", build.Options{Since: "v0"})
+	}
+	if _, ok := content.(ruleset.Exporter); !ok {
+		refuse("--export", build.Options{Export: true})
+	}
+
+	// A cancelled build stops with the context's error.
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := build.Run(cctx, build.Options{Content: base, Root: s.g.Root}); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled build: %v", err)
+	}
+}
+
+// generic runs n seeded mutations of any text file: the three verdicts
+// agree, whatever they are.
+func (s *suite) generic(t *testing.T, base fstest.MapFS, n int) {
+	var files []string
+	for p := range base {
+		if b := base[p].Data; len(b) > 0 && !bytes.ContainsRune(b, 0) && strings.Contains(p, ".") && !strings.HasSuffix(p, ".md") && !strings.HasSuffix(p, ".png") {
+			files = append(files, p)
+		}
+	}
+	sort.Strings(files)
+	rng := rand.New(rand.NewPCG(27, uint64(len(s.g.Name))))
+	ops := []struct {
+		name string
+		f    func(string) string
+	}{
+		{"a removed line", func(src string) string {
+			lines := strings.Split(src, "\n")
+			i := rng.IntN(len(lines))
+			return strings.Join(append(lines[:i:i], lines[i+1:]...), "\n")
+		}},
+		{"a number out of range", func(src string) string { return replaceOne(rng, src, number, "99999") }},
+		{"a word changed", func(src string) string { return replaceOne(rng, src, word, "${0}-nosuch") }},
+	}
+	for i := range n {
+		op, file := ops[rng.IntN(len(ops))], files[rng.IntN(len(files))]
+		t.Run(fmt.Sprintf("%d %s in %s", i, op.name, file), func(t *testing.T) {
+			fsys := clone(base)
+			fsys[file] = &fstest.MapFile{Data: []byte(op.f(string(base[file].Data)))}
+			s.agree(t, fsys, false)
+		})
+	}
+}
+
+var (
+	number = regexp.MustCompile(`\b[0-9]+\b`)
+	word   = regexp.MustCompile(`\b[a-z][a-z0-9_-]{2,}\b`)
+)
+
+func replaceOne(rng *rand.Rand, src string, re *regexp.Regexp, repl string) string {
+	locs := re.FindAllStringIndex(src, -1)
+	if len(locs) == 0 {
+		return src
+	}
+	l := locs[rng.IntN(len(locs))]
+	return src[:l[0]] + re.ReplaceAllString(src[l[0]:l[1]], repl) + src[l[1]:]
+}
+
+// generic is the number of generic mutations asked for
+// (WBTOOL_CONFORMANCE).
+func generic() int {
+	n, _ := strconv.Atoi(os.Getenv("WBTOOL_CONFORMANCE"))
+	return n
+}
+
+type tree struct {
+	name string
+	fsys fstest.MapFS
+}
+
+// oddTrees are trees no designer means to write: empty, one starter file
+// alone, and odd files (empty, binary, unterminated, very long, deep,
+// a folder named like a file) beside the starter's game.cue, for every
+// kind of file the starter has.
+func oddTrees(base fstest.MapFS) []tree {
+	gameFile := fstest.MapFS{}
+	if f, ok := base[schema.GameFile]; ok {
+		gameFile[schema.GameFile] = f
+	}
+	with := func(files map[string]string) fstest.MapFS {
+		m := clone(gameFile)
+		for p, s := range files {
+			m[p] = &fstest.MapFile{Data: []byte(s)}
+		}
+		return m
+	}
+	out := []tree{{"empty", clone(gameFile)}}
+	var smallest string
+	exts := map[string]bool{}
+	for p, f := range base {
+		if p == schema.GameFile {
+			continue
+		}
+		if smallest == "" || len(f.Data) < len(base[smallest].Data) || len(f.Data) == len(base[smallest].Data) && p < smallest {
+			smallest = p
+		}
+		if e := path.Ext(p); e != "" && e != ".png" && e != ".jpg" {
+			exts[e] = true
+		}
+	}
+	if smallest != "" {
+		m := clone(gameFile)
+		m[smallest] = base[smallest]
+		out = append(out, tree{"minimal " + smallest, m})
+	}
+	var sorted []string
+	for e := range exts {
+		sorted = append(sorted, e)
+	}
+	sort.Strings(sorted)
+	for _, e := range sorted {
+		out = append(out, tree{"odd " + e, with(map[string]string{
+			"odd/empty" + e:        "",
+			"odd/binary" + e:       "\x00\xff\xfe\x01garbage\x00",
+			"odd/unterminated" + e: "{ \"",
+			"odd/long" + e:         strings.Repeat("a", 200_000),
+			"odd/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/deep" + e: "x",
+			"odd/dir" + e + "/inside" + e:                  "x",
+			"odd/crlf" + e:                                 "\r\n\r\n\t\t\r\n",
+			"odd/" + strings.Repeat("n", 200) + e:          "",
+			"odd/control\x1b[31m" + e:                      "\x1b[2J",
+		})})
+	}
+	return out
+}
+
+func mutate(t *testing.T, base fstest.MapFS, m Mutation) fstest.MapFS {
+	t.Helper()
+	f, ok := base[m.File]
+	if !ok {
+		t.Fatalf("%s: the starter has no %s", m.Name, m.File)
+	}
+	src := string(f.Data)
+	if !strings.Contains(src, m.Old) {
+		t.Fatalf("%s: %s no longer holds %q: update the mutation", m.Name, m.File, m.Old)
+	}
+	fsys := clone(base)
+	fsys[m.File] = &fstest.MapFile{Data: []byte(strings.Replace(src, m.Old, m.New, 1))}
+	return fsys
+}
+
+func clone(m fstest.MapFS) fstest.MapFS {
+	out := fstest.MapFS{}
+	for p, f := range m {
+		out[p] = f
+	}
+	return out
+}
+
+// publish writes a build's outputs into the folder out, as the CLI does.
+func publish(t *testing.T, out string, r *build.Result) {
+	t.Helper()
+	d, err := dist.Open(out, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Publish(r.Updates()...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// sameTrees compares every file of two output folders (but wbtool's
+// record of them) and returns how many there are.
+func sameTrees(t *testing.T, a, b string) int {
+	t.Helper()
+	ta, err := testtool.Tree(a, dist.StateDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := testtool.Tree(b, dist.StateDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range strings.Split(ta, "\n") {
+		if strings.HasPrefix(l, "f ") {
+			n++
+		}
+	}
+	if ta != tb {
+		t.Errorf("the two builds wrote different files (path, sha256):\nfirst:\n%s\nsecond:\n%s", only(ta, tb), only(tb, ta))
+	}
+	return n
+}
+
+// only are the lines of listing a that b lacks.
+func only(a, b string) string {
+	lines := strings.Split(b, "\n")
+	var out []string
+	for _, l := range strings.Split(a, "\n") {
+		if !slices.Contains(lines, l) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func sameFiles(a, b dist.Files) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for p, x := range a {
+		if !bytes.Equal(x, b[p]) {
+			return false
+		}
+	}
+	return true
+}
