@@ -113,7 +113,6 @@ type activation struct {
 	asked   uint8 // the sides that answered the Overwatch question "no" for this move
 	ended   bool  // the figure was Stunned or eliminated: it ends at once
 	combat  [2]int8
-	hurtC   bool // someone in the combat was Stunned or eliminated
 	postFig int8
 	// extra is the move after the combat in progress (exPost: the 2"
 	// move of postFig along post; exAfter: the Hit and Run move along
@@ -137,9 +136,6 @@ func (a *activation) hurt(t int8) {
 	}
 	if t == a.fig {
 		a.ended = true
-	}
-	if t == a.combat[0] || t == a.combat[1] {
-		a.hurtC = true
 	}
 }
 
@@ -235,10 +231,15 @@ func (s *State) canShoot(a, t int8, w int8, p geom.Vec) string {
 // underTemplate lists the figures under a flame template of a along axis
 // that a sees (WS-GEOM-9), and whether one of them is an enemy.
 func (s *State) underTemplate(a int8, axis geom.Vec, buf []int8) ([]int8, bool) {
-	tp := geom.FlameTemplate(s.figs[a].P, s.radius(a), axis)
+	return s.underTemplateFrom(a, s.figs[a].P, axis, buf)
+}
+
+// underTemplateFrom is underTemplate with a standing at p.
+func (s *State) underTemplateFrom(a int8, p, axis geom.Vec, buf []int8) ([]int8, bool) {
+	tp := geom.FlameTemplate(p, s.radius(a), axis)
 	enemy := false
 	for i := range s.n {
-		if i == a || !s.inPlay(i) || tp.Gap(s.figs[i].P, s.radius(i)) > 0 || !s.sees(a, i) {
+		if i == a || !s.inPlay(i) || tp.Gap(s.figs[i].P, s.radius(i)) > 0 || !s.seesFrom(a, p, i) {
 			continue
 		}
 		buf = append(buf, i)
@@ -335,7 +336,13 @@ func (s *State) checkActivation(d *Decision) error {
 		}
 	}
 	if d.Power > 0 {
-		if err := s.checkPower(f, d, end); err != nil {
+		// WS-BUILD-21: from where the Psyker stands when it uses the
+		// power: before its move at the start, where it ends at the end
+		at := fig.P
+		if d.PowerLate {
+			at = end
+		}
+		if err := s.checkPower(f, d, at); err != nil {
 			return err
 		}
 	}

@@ -20,7 +20,6 @@ const (
 func (s *State) combat(x *ctx, a, t int8, charge bool) error {
 	act := &s.act
 	act.combat = [2]int8{a, t}
-	act.hurtC = false
 	x.note(EvCharge, a, t, 0, "")
 	scareA, err := s.scare(x, a, t) // WS-MELEE-7
 	if err != nil {
@@ -129,7 +128,10 @@ func (s *State) combatEnd(x *ctx) error {
 		}
 		return nil
 	}
-	if act.hurtC {
+	// WS-MELEE-5 (revised): the combatants' state at the end of the
+	// combat, whenever it began: a target Stunned before the charge counts
+	down := func(w int8) bool { return !s.inPlay(w) || s.figs[w].has(fStunned) }
+	if down(a) || down(t) {
 		for _, w := range [2]int8{a, t} {
 			if s.inPlay(w) && !s.figs[w].has(fStunned) {
 				act.postFig = w
@@ -525,6 +527,10 @@ func (s *State) powerTarget(f int8, pw Power, t int8, axis geom.Vec, p geom.Vec)
 	case ConeOfCold:
 		if axis == (geom.Vec{}) {
 			return ErrBadTarget
+		}
+		var buf [MaxFigs]int8
+		if _, enemy := s.underTemplateFrom(f, p, axis, buf[:0]); !enemy {
+			return ErrBadTarget // a visible enemy under the template (WS-BUILD-21)
 		}
 		return ""
 	}
