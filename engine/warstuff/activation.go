@@ -72,6 +72,13 @@ type Decision struct {
 	PowerLate   bool
 	PowerTarget int8
 	PowerAxis   geom.Vec
+	// MorePowers: how many powers the decision names besides Power; the
+	// rules allow none (WS-BUILD-21: one power per activation), so a
+	// decision naming several is refused (ErrOnePower).
+	MorePowers int8
+	// NoAttack: the charger does not attack once in contact (the rulebook:
+	// it *may* attack, WS-MELEE-2); the combat goes on with the riposte.
+	NoAttack bool
 	// Choice: First's first player; Dir: the direction of play around
 	// the table in a multiplayer game, +1 clockwise or −1 (WS-BIG-6).
 	Choice int8
@@ -164,6 +171,7 @@ const (
 	ErrBadOption    = "bad-option"
 	ErrNoRally      = "not-rallying"
 	ErrNoPass       = "no-pass"
+	ErrOnePower     = "one-power-per-activation"
 )
 
 // IllegalError is a decision the rules forbid; Code is stable.
@@ -268,6 +276,9 @@ func (s *State) checkActivation(d *Decision) error {
 	if f < 0 || f >= s.n {
 		return illegal(ErrUnknownFig)
 	}
+	if d.MorePowers != 0 {
+		return illegal(ErrOnePower) // WS-BUILD-21: one power per activation
+	}
 	fig := &s.figs[f]
 	if fig.Side != s.toAct {
 		return illegal(ErrNotYourTurn)
@@ -334,6 +345,9 @@ func (s *State) checkActivation(d *Decision) error {
 		if err := s.checkShot(f, d, end); err != nil {
 			return err
 		}
+	}
+	if d.NoAttack && (d.Option != Charge || d.Suicide || d.After.N > 0) {
+		return illegal(ErrBadOption)
 	}
 	if d.Power > 0 {
 		// WS-BUILD-21: from where the Psyker stands when it uses the

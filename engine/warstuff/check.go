@@ -127,15 +127,20 @@ type CheckStep struct {
 	PowerTarget string      `json:"powerTarget,omitempty"`
 	PowerAxis   *[2]float64 `json:"powerAxis,omitempty"`
 	PowerLate   bool        `json:"powerLate,omitempty"`
-	At          float64     `json:"at,omitempty"`
-	After       []CheckWay  `json:"after,omitempty"`
-	Choice      string      `json:"choice,omitempty"`
-	Dir         string      `json:"dir,omitempty"`   // first: clockwise or anticlockwise (multiplayer, WS-BIG-6)
-	Order       []string    `json:"order,omitempty"` // whose hits are resolved first (WS-SHOOT-7)
-	Cards       []string    `json:"cards,omitempty"` // the cards drawn (More Randomness, WS-VAR-6)
-	Dice        []int8      `json:"dice,omitempty"`
-	Fails       string      `json:"fails,omitempty"`
-	Expect      *Expect     `json:"expect,omitempty"`
+	// Powers: several powers named at once (power, if given, first);
+	// the engine refuses all but one (WS-BUILD-21).
+	Powers []string `json:"powers,omitempty"`
+	// NoAttack: the charger does not attack (WS-MELEE-2).
+	NoAttack bool       `json:"noAttack,omitempty"`
+	At       float64    `json:"at,omitempty"`
+	After    []CheckWay `json:"after,omitempty"`
+	Choice   string     `json:"choice,omitempty"`
+	Dir      string     `json:"dir,omitempty"`   // first: clockwise or anticlockwise (multiplayer, WS-BIG-6)
+	Order    []string   `json:"order,omitempty"` // whose hits are resolved first (WS-SHOOT-7)
+	Cards    []string   `json:"cards,omitempty"` // the cards drawn (More Randomness, WS-VAR-6)
+	Dice     []int8     `json:"dice,omitempty"`
+	Fails    string     `json:"fails,omitempty"`
+	Expect   *Expect    `json:"expect,omitempty"`
 }
 
 // Expect is what must hold after a step.
@@ -593,19 +598,28 @@ func (r *checkRun) decision(st *CheckStep) (Decision, error) {
 	if st.PowerAxis != nil {
 		d.PowerAxis = vec(*st.PowerAxis)
 	}
+	var named []string
 	if st.Power != "" {
-		i := slices.IndexFunc(PowerSpecs[:], func(p PowerSpec) bool { return p.ID == st.Power })
+		named = append(named, st.Power)
+	}
+	for _, id := range append(named, st.Powers...) {
+		i := slices.IndexFunc(PowerSpecs[:], func(p PowerSpec) bool { return p.ID == id })
 		if i < 0 {
 			ids := make([]string, len(PowerSpecs))
 			for j, p := range PowerSpecs {
 				ids[j] = p.ID
 			}
-			return d, fmt.Errorf("power %q%s", st.Power, suggest.Hint(st.Power, ids))
+			return d, fmt.Errorf("power %q%s", id, suggest.Hint(id, ids))
 		}
-		d.Power = int8(i) + 1
+		if d.Power == 0 {
+			d.Power = int8(i) + 1
+		} else {
+			d.MorePowers++
+		}
 	}
 	d.PowerLate = st.PowerLate
 	d.Suicide = st.Suicide
+	d.NoAttack = st.NoAttack
 	return d, nil
 }
 

@@ -102,6 +102,9 @@ func (d *Decision) Format(g *Game) string {
 		if d.Suicide {
 			b.WriteString(", blows itself up")
 		}
+		if d.NoAttack {
+			b.WriteString(", no attack")
+		}
 		if d.Power > 0 {
 			fmt.Fprintf(&b, ", power %s", PowerSpecs[d.Power-1].ID)
 			if d.PowerTarget >= 0 {

@@ -37,7 +37,9 @@ func (s *State) combat(x *ctx, a, t int8, charge bool) error {
 		s.eliminate(x, a)
 		return nil
 	}
-	if _, err := s.meleeStrike(x, a, t, charge, scareA); err != nil {
+	if charge && act.d.NoAttack && act.fig == a {
+		x.note(EvMiss, a, t, 0, "no-attack") // it may attack (WS-MELEE-2): it does not
+	} else if _, err := s.meleeStrike(x, a, t, charge, scareA); err != nil {
 		return err
 	}
 	act.cstep = cRiposte
@@ -51,7 +53,9 @@ func (s *State) combat(x *ctx, a, t int8, charge bool) error {
 // (WS-BUILD-33).
 func (s *State) hitAndRun() bool {
 	a := s.act.combat[0]
-	return s.has(a, HitAndRun) && s.act.fig == a
+	// it moves after attacking in a charge: one that does not attack is
+	// charged back as usual
+	return s.has(a, HitAndRun) && s.act.fig == a && !s.act.d.NoAttack
 }
 
 // decides reports whether side's player makes its own choices: the
