@@ -456,6 +456,9 @@ func (s *State) do(x *ctx, d *Decision) error {
 		if s.pend != pendFirst {
 			return illegal(ErrNotNow)
 		}
+		if d.Side != s.toAct {
+			return illegal(ErrNotYourTurn) // the initiative winner chooses (WS-ACT-2, WS-BIG-6)
+		}
 		if d.Choice < 0 || d.Choice >= s.g.sides() || d.Dir < -1 || d.Dir > 1 {
 			return illegal(ErrBadTarget)
 		}
