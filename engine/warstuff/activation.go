@@ -72,6 +72,13 @@ type Decision struct {
 	PowerLate   bool
 	PowerTarget int8
 	PowerAxis   geom.Vec
+	// MorePowers: how many powers the decision names besides Power; the
+	// rules allow none (WS-BUILD-21: one power per activation), so a
+	// decision naming several is refused (ErrOnePower).
+	MorePowers int8
+	// NoAttack: the charger does not attack once in contact (the rulebook:
+	// it *may* attack, WS-MELEE-2); the combat goes on with the riposte.
+	NoAttack bool
 	// Choice: First's first player; Dir: the direction of play around
 	// the table in a multiplayer game, +1 clockwise or −1 (WS-BIG-6).
 	Choice int8
@@ -113,7 +120,6 @@ type activation struct {
 	asked   uint8 // the sides that answered the Overwatch question "no" for this move
 	ended   bool  // the figure was Stunned or eliminated: it ends at once
 	combat  [2]int8
-	hurtC   bool // someone in the combat was Stunned or eliminated
 	postFig int8
 	// extra is the move after the combat in progress (exPost: the 2"
 	// move of postFig along post; exAfter: the Hit and Run move along
@@ -137,9 +143,6 @@ func (a *activation) hurt(t int8) {
 	}
 	if t == a.fig {
 		a.ended = true
-	}
-	if t == a.combat[0] || t == a.combat[1] {
-		a.hurtC = true
 	}
 }
 
@@ -168,6 +171,7 @@ const (
 	ErrBadOption    = "bad-option"
 	ErrNoRally      = "not-rallying"
 	ErrNoPass       = "no-pass"
+	ErrOnePower     = "one-power-per-activation"
 )
 
 // IllegalError is a decision the rules forbid; Code is stable.
@@ -235,10 +239,15 @@ func (s *State) canShoot(a, t int8, w int8, p geom.Vec) string {
 // underTemplate lists the figures under a flame template of a along axis
 // that a sees (WS-GEOM-9), and whether one of them is an enemy.
 func (s *State) underTemplate(a int8, axis geom.Vec, buf []int8) ([]int8, bool) {
-	tp := geom.FlameTemplate(s.figs[a].P, s.radius(a), axis)
+	return s.underTemplateFrom(a, s.figs[a].P, axis, buf)
+}
+
+// underTemplateFrom is underTemplate with a standing at p.
+func (s *State) underTemplateFrom(a int8, p, axis geom.Vec, buf []int8) ([]int8, bool) {
+	tp := geom.FlameTemplate(p, s.radius(a), axis)
 	enemy := false
 	for i := range s.n {
-		if i == a || !s.inPlay(i) || tp.Gap(s.figs[i].P, s.radius(i)) > 0 || !s.sees(a, i) {
+		if i == a || !s.inPlay(i) || tp.Gap(s.figs[i].P, s.radius(i)) > 0 || !s.seesFrom(a, p, i) {
 			continue
 		}
 		buf = append(buf, i)
@@ -266,6 +275,9 @@ func (s *State) checkActivation(d *Decision) error {
 	f := d.Fig
 	if f < 0 || f >= s.n {
 		return illegal(ErrUnknownFig)
+	}
+	if d.MorePowers != 0 {
+		return illegal(ErrOnePower) // WS-BUILD-21: one power per activation
 	}
 	fig := &s.figs[f]
 	if fig.Side != s.toAct {
@@ -334,8 +346,17 @@ func (s *State) checkActivation(d *Decision) error {
 			return err
 		}
 	}
+	if d.NoAttack && (d.Option != Charge || d.Suicide || d.After.N > 0) {
+		return illegal(ErrBadOption)
+	}
 	if d.Power > 0 {
-		if err := s.checkPower(f, d, end); err != nil {
+		// WS-BUILD-21: from where the Psyker stands when it uses the
+		// power: before its move at the start, where it ends at the end
+		at := fig.P
+		if d.PowerLate {
+			at = end
+		}
+		if err := s.checkPower(f, d, at); err != nil {
 			return err
 		}
 	}
@@ -434,6 +455,9 @@ func (s *State) do(x *ctx, d *Decision) error {
 	case First:
 		if s.pend != pendFirst {
 			return illegal(ErrNotNow)
+		}
+		if d.Side != s.toAct {
+			return illegal(ErrNotYourTurn) // the initiative winner chooses (WS-ACT-2, WS-BIG-6)
 		}
 		if d.Choice < 0 || d.Choice >= s.g.sides() || d.Dir < -1 || d.Dir > 1 {
 			return illegal(ErrBadTarget)

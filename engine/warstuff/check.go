@@ -60,8 +60,12 @@ type Check struct {
 	MoreRandomness bool     `json:"moreRandomness,omitempty"`
 	StartCards     []string `json:"startCards,omitempty"`
 	// Sabotaged: objectives (numbered from 1) sabotaged earlier.
-	Sabotaged []int       `json:"sabotaged,omitempty"`
-	Script    []CheckStep `json:"script"`
+	Sabotaged []int `json:"sabotaged,omitempty"`
+	// Seats: a multiplayer game's corner of each colour (SW, NW, NE, SE),
+	// for any 3 or 4 colours; by default red SW, blue NW, green NE and
+	// yellow SE (WS-BIG-5).
+	Seats  map[string]string `json:"seats,omitempty"`
+	Script []CheckStep       `json:"script"`
 }
 
 // CheckPiece is a terrain piece (WS-GEOM-5).
@@ -127,15 +131,20 @@ type CheckStep struct {
 	PowerTarget string      `json:"powerTarget,omitempty"`
 	PowerAxis   *[2]float64 `json:"powerAxis,omitempty"`
 	PowerLate   bool        `json:"powerLate,omitempty"`
-	At          float64     `json:"at,omitempty"`
-	After       []CheckWay  `json:"after,omitempty"`
-	Choice      string      `json:"choice,omitempty"`
-	Dir         string      `json:"dir,omitempty"`   // first: clockwise or anticlockwise (multiplayer, WS-BIG-6)
-	Order       []string    `json:"order,omitempty"` // whose hits are resolved first (WS-SHOOT-7)
-	Cards       []string    `json:"cards,omitempty"` // the cards drawn (More Randomness, WS-VAR-6)
-	Dice        []int8      `json:"dice,omitempty"`
-	Fails       string      `json:"fails,omitempty"`
-	Expect      *Expect     `json:"expect,omitempty"`
+	// Powers: several powers named at once (power, if given, first);
+	// the engine refuses all but one (WS-BUILD-21).
+	Powers []string `json:"powers,omitempty"`
+	// NoAttack: the charger does not attack (WS-MELEE-2).
+	NoAttack bool       `json:"noAttack,omitempty"`
+	At       float64    `json:"at,omitempty"`
+	After    []CheckWay `json:"after,omitempty"`
+	Choice   string     `json:"choice,omitempty"`
+	Dir      string     `json:"dir,omitempty"`   // first: clockwise or anticlockwise (multiplayer, WS-BIG-6)
+	Order    []string   `json:"order,omitempty"` // whose hits are resolved first (WS-SHOOT-7)
+	Cards    []string   `json:"cards,omitempty"` // the cards drawn (More Randomness, WS-VAR-6)
+	Dice     []int8     `json:"dice,omitempty"`
+	Fails    string     `json:"fails,omitempty"`
+	Expect   *Expect    `json:"expect,omitempty"`
 }
 
 // Expect is what must hold after a step.
@@ -194,6 +203,84 @@ func (r *CheckResult) Passed() bool { return r.Failure == nil && r.Err == nil }
 // green and yellow in multiplayer games (their corners: SW, NW, NE, SE).
 var sideNames = [MaxSides]string{"red", "blue", "green", "yellow"}
 
+// cornerIDs name the corners in check games' seats (WS-GEOM-1), in the
+// engine's order: around the table.
+var cornerIDs = [4]string{"SW", "NW", "NE", "SE"}
+
+// sideOf is the side of a colour in this check: the colour's own index,
+// or its rank among the seated colours of a multiplayer game.
+func (r *checkRun) sideOf(name string) (int8, error) {
+	i, err := sideOf(name)
+	if err != nil || r.seated == 0 {
+		return i, err
+	}
+	if name == "" {
+		name = sideNames[0]
+	}
+	for k := range r.seated {
+		if r.colours[k] == name {
+			return k, nil
+		}
+	}
+	return 0, fmt.Errorf("side %q: no %s player in this game", name, name)
+}
+
+// colour is side's colour in this check.
+func (r *checkRun) colour(side int8) string { return r.s.g.sideName(side) }
+
+// seat finds a multiplayer game's players: the colours of the figures and
+// of the seats, 3 or 4 of them (WS-BIG-4), each in its corner (seats, or
+// its colour's own corner).
+func (r *checkRun) seat() error {
+	c := r.c
+	var used [MaxSides]bool
+	for _, f := range c.Figures {
+		i, err := sideOf(f.Side)
+		if err != nil {
+			return fmt.Errorf("figure %s: %v", f.Name, err)
+		}
+		used[i] = true
+	}
+	for _, col := range slices.Sorted(maps.Keys(c.Seats)) {
+		i, err := sideOf(col)
+		if err != nil {
+			return fmt.Errorf("seats: %v", err)
+		}
+		used[i] = true
+	}
+	if len(c.Seats) == 0 && !used[2] && !used[3] {
+		return nil // two sides, red and blue
+	}
+	var taken [4]bool
+	for i, col := range sideNames {
+		if !used[i] {
+			continue
+		}
+		corner := int8(i)
+		if len(c.Seats) > 0 {
+			id, ok := c.Seats[col]
+			if !ok {
+				return fmt.Errorf("seats: %s has figures but no seat", col)
+			}
+			k := slices.Index(cornerIDs[:], id)
+			if k < 0 {
+				return fmt.Errorf("seats: %s's corner %q: SW, NW, NE or SE", col, id)
+			}
+			corner = int8(k)
+		}
+		if taken[corner] {
+			return fmt.Errorf("seats: two players in corner %s (WS-BIG-5: a free corner each)", cornerIDs[corner])
+		}
+		taken[corner] = true
+		r.colours[r.seated], r.corners[r.seated] = col, corner
+		r.seated++
+	}
+	if r.seated < 3 {
+		return fmt.Errorf("seats: %d players; a multiplayer game has 3 or 4 (WS-BIG-4)", r.seated)
+	}
+	return nil
+}
+
 func sideOf(name string) (int8, error) {
 	if name == "" {
 		return 0, nil
@@ -205,7 +292,13 @@ func sideOf(name string) (int8, error) {
 }
 
 type checkRun struct {
-	c     *Check
+	c *Check
+	// seated: the players of a multiplayer game (0: two sides), side i
+	// of colour colours[i] in corner corners[i]
+	seated  int8
+	colours [MaxSides]string
+	corners [MaxSides]int8
+
 	g     *Game
 	s     *State
 	names map[string]int8
@@ -252,9 +345,15 @@ func (r *checkRun) setup() error {
 	if scen != Skirmish && scen != Standard && scen != Invasion {
 		return fmt.Errorf("scenario %q: skirmish, standard or invasion", scen)
 	}
+	if err := r.seat(); err != nil {
+		return err
+	}
 	first, err := sideOf(c.First)
 	if err != nil {
 		return err
+	}
+	if r.seated > 0 {
+		first = 0 // initiative is rolled every turn (WS-BIG-6)
 	}
 	g := &Game{Scenario: scen, Size: c.Size, Format: max(c.Format, 50), Attacker: first, Spawn: -1, Merge: [3]int16{-1, -1, -1}, Players: max(c.Players, 1)}
 	switch {
@@ -322,7 +421,7 @@ func (r *checkRun) setup() error {
 		if _, dup := r.names[f.Name]; dup || f.Name == "" {
 			return fmt.Errorf("figure %q: each figure has its own name", f.Name)
 		}
-		side, err := sideOf(f.Side)
+		side, err := r.sideOf(f.Side)
 		if err != nil {
 			return fmt.Errorf("figure %s: %v", f.Name, err)
 		}
@@ -336,15 +435,13 @@ func (r *checkRun) setup() error {
 		r.names[f.Name] = int8(len(g.Figs))
 		g.Figs = append(g.Figs, FigSetup{Name: f.Name, Profile: p, Side: side, Band: int8(f.Band) + 2*side*b2i(scen != Invasion), At: vec(f.At), Z: f.Z, Reserve: f.Reserve})
 	}
-	for _, f := range g.Figs {
-		g.Sides = max(g.Sides, int(f.Side)+1)
-	}
-	if g.Sides > 2 { // a multiplayer game (WS-BIG-4): side i in corner i
+	if r.seated > 0 { // a multiplayer game (WS-BIG-4)
 		if scen != Standard {
-			return fmt.Errorf("green and yellow figures: a multiplayer game is a standard one")
+			return fmt.Errorf("green and yellow figures or seats: a multiplayer game is a standard one")
 		}
-		for i := range g.Corners {
-			g.Corners[i] = int8(i)
+		g.Sides = int(r.seated)
+		for i := range r.seated {
+			g.Corners[i], g.SideNames[i] = r.corners[i], r.colours[i]
 		}
 		if c.Size == 0 {
 			g.Size = 36
@@ -506,7 +603,7 @@ func (r *checkRun) decision(st *CheckStep) (Decision, error) {
 	}
 	side := s.toAct
 	if st.Side != "" {
-		if side, err = sideOf(st.Side); err != nil {
+		if side, err = r.sideOf(st.Side); err != nil {
 			return Decision{}, err
 		}
 	} else if f >= 0 && st.Do != "interrupt" && st.Do != "device" && st.Do != "post-move" {
@@ -518,7 +615,7 @@ func (r *checkRun) decision(st *CheckStep) (Decision, error) {
 		d.Kind = Pass
 	case "first":
 		d.Kind = First
-		if d.Choice, err = sideOf(st.Choice); err != nil {
+		if d.Choice, err = r.sideOf(st.Choice); err != nil {
 			return d, err
 		}
 		switch st.Dir {
@@ -593,19 +690,28 @@ func (r *checkRun) decision(st *CheckStep) (Decision, error) {
 	if st.PowerAxis != nil {
 		d.PowerAxis = vec(*st.PowerAxis)
 	}
+	var named []string
 	if st.Power != "" {
-		i := slices.IndexFunc(PowerSpecs[:], func(p PowerSpec) bool { return p.ID == st.Power })
+		named = append(named, st.Power)
+	}
+	for _, id := range append(named, st.Powers...) {
+		i := slices.IndexFunc(PowerSpecs[:], func(p PowerSpec) bool { return p.ID == id })
 		if i < 0 {
 			ids := make([]string, len(PowerSpecs))
 			for j, p := range PowerSpecs {
 				ids[j] = p.ID
 			}
-			return d, fmt.Errorf("power %q%s", st.Power, suggest.Hint(st.Power, ids))
+			return d, fmt.Errorf("power %q%s", id, suggest.Hint(id, ids))
 		}
-		d.Power = int8(i) + 1
+		if d.Power == 0 {
+			d.Power = int8(i) + 1
+		} else {
+			d.MorePowers++
+		}
 	}
 	d.PowerLate = st.PowerLate
 	d.Suicide = st.Suicide
+	d.NoAttack = st.NoAttack
 	return d, nil
 }
 
@@ -704,7 +810,7 @@ func (r *checkRun) expect(e *Expect, ev []Event) string {
 		want("turn", s.turn, e.Turn)
 	}
 	if e.ToAct != "" {
-		want("to act", sideNames[s.toAct], e.ToAct)
+		want("to act", r.colour(s.toAct), e.ToAct)
 	}
 	if e.Pending != "" {
 		want("pending", pendNames[s.pend], e.Pending)
@@ -715,22 +821,25 @@ func (r *checkRun) expect(e *Expect, ev []Event) string {
 		case s.winner == Draw:
 			w = "draw"
 		case s.winner >= 0:
-			w = sideNames[s.winner]
+			w = r.colour(s.winner)
 		}
 		want("winner", w, e.Winner)
 	}
 	if e.Winners != nil {
 		var got []string
-		for i, n := range sideNames {
+		for i := range MaxSides {
 			if s.winners&(1<<i) != 0 {
-				got = append(got, n)
+				got = append(got, r.colour(int8(i)))
 			}
 		}
 		want("winners", got, e.Winners)
 	}
 	for _, side := range sideNames {
 		if v, ok := e.VP[side]; ok {
-			sd, _ := sideOf(side)
+			sd, err := r.sideOf(side)
+			if err != nil {
+				return err.Error()
+			}
 			want(side+" VP", s.vp[sd], v)
 		}
 	}
@@ -757,7 +866,7 @@ func (r *checkRun) expect(e *Expect, ev []Event) string {
 		for o := range got {
 			got[o] = "none"
 			if c := s.Controller(o); c >= 0 {
-				got[o] = sideNames[c]
+				got[o] = r.colour(int8(c))
 			}
 		}
 		want("control", got, e.Control)

@@ -44,3 +44,34 @@ func TestCheckRunnerCatchesMistakes(t *testing.T) {
 		t.Errorf("unknown figure: %v", r.Err)
 	}
 }
+
+// TestCheckSeats: a multiplayer check seats 3 or 4 colours in distinct
+// corners; a mistake in the seats is an error of the check's text.
+func TestCheckSeats(t *testing.T) {
+	fig := func(name, side string, x, y float64) CheckFigure {
+		return CheckFigure{Name: name, Side: side, Profile: &ProfileSpec{Quality: 4}, At: [2]float64{x, y}}
+	}
+	three := []CheckFigure{fig("r", "red", 3, 3), fig("g", "green", 33, 33), fig("y", "yellow", 33, 3)}
+	for _, c := range []struct {
+		name  string
+		seats map[string]string
+		figs  []CheckFigure
+		want  string // "" runs
+	}{
+		{"default corners", nil, three, ""},
+		{"seated", map[string]string{"red": "SW", "green": "NE", "yellow": "SE"}, three, ""},
+		{"a colour without a seat", map[string]string{"red": "SW", "green": "NE"}, three, "yellow has figures but no seat"},
+		{"two in a corner", map[string]string{"red": "SW", "green": "SW", "yellow": "SE"}, three, "two players in corner SW"},
+		{"no such corner", map[string]string{"red": "S", "green": "NE", "yellow": "SE"}, three, `corner "S"`},
+		{"two players", map[string]string{"red": "SW", "green": "NE"}, three[:2], "a multiplayer game has 3 or 4"},
+	} {
+		ch := &Check{ID: "t", Scenario: Standard, Seats: c.seats, Figures: c.figs, StartDice: []int8{6, 1, 1}}
+		r := RunCheck(ch)
+		switch {
+		case c.want == "" && r.Err != nil:
+			t.Errorf("%s: cannot run: %v", c.name, r.Err)
+		case c.want != "" && (r.Err == nil || !strings.Contains(r.Err.Error(), c.want)):
+			t.Errorf("%s: got %v, want an error with %q", c.name, r.Err, c.want)
+		}
+	}
+}

@@ -71,6 +71,17 @@ type Event struct {
 
 // figName names figure i: its setup name, or creature<i> for a creature
 // that spawned during the game.
+// sideName is side's name in logs (Game.SideNames, else sideNames).
+func (g *Game) sideName(side int8) string {
+	if side < 0 || int(side) >= MaxSides {
+		return "-"
+	}
+	if n := g.SideNames[side]; n != "" {
+		return n
+	}
+	return sideNames[side]
+}
+
 func (g *Game) figName(i int8) string {
 	if i < 0 {
 		return "-"
@@ -102,6 +113,9 @@ func (d *Decision) Format(g *Game) string {
 		if d.Suicide {
 			b.WriteString(", blows itself up")
 		}
+		if d.NoAttack {
+			b.WriteString(", no attack")
+		}
 		if d.Power > 0 {
 			fmt.Fprintf(&b, ", power %s", PowerSpecs[d.Power-1].ID)
 			if d.PowerTarget >= 0 {
@@ -109,9 +123,9 @@ func (d *Decision) Format(g *Game) string {
 			}
 		}
 	case Pass:
-		fmt.Fprintf(&b, "%s passes", sideNames[d.Side])
+		fmt.Fprintf(&b, "%s passes", g.sideName(d.Side))
 	case First:
-		fmt.Fprintf(&b, "%s goes first", sideNames[d.Choice])
+		fmt.Fprintf(&b, "%s goes first", g.sideName(d.Choice))
 	case Interrupt:
 		fmt.Fprintf(&b, "%s interrupts the move at %.1f\"", g.figName(d.Fig), d.At)
 	case NoInterrupt:

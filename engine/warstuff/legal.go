@@ -306,8 +306,10 @@ func (s *State) withPowers(f int8, d Decision, p geom.Vec, buf []Decision) []Dec
 			for t := range s.n {
 				if s.inPlay(t) && s.enemies(f, t) && s.gap(f, t) <= geom.FlameLength {
 					e.PowerAxis = s.figs[t].P.Sub(p)
-					buf = append(buf, e)
-					break
+					if s.powerTarget(f, pw, NoFig, e.PowerAxis, p) == "" {
+						buf = append(buf, e)
+						break
+					}
 				}
 			}
 			continue

@@ -20,7 +20,6 @@ const (
 func (s *State) combat(x *ctx, a, t int8, charge bool) error {
 	act := &s.act
 	act.combat = [2]int8{a, t}
-	act.hurtC = false
 	x.note(EvCharge, a, t, 0, "")
 	scareA, err := s.scare(x, a, t) // WS-MELEE-7
 	if err != nil {
@@ -38,7 +37,9 @@ func (s *State) combat(x *ctx, a, t int8, charge bool) error {
 		s.eliminate(x, a)
 		return nil
 	}
-	if _, err := s.meleeStrike(x, a, t, charge, scareA); err != nil {
+	if charge && act.d.NoAttack && act.fig == a {
+		x.note(EvMiss, a, t, 0, "no-attack") // it may attack (WS-MELEE-2): it does not
+	} else if _, err := s.meleeStrike(x, a, t, charge, scareA); err != nil {
 		return err
 	}
 	act.cstep = cRiposte
@@ -52,7 +53,9 @@ func (s *State) combat(x *ctx, a, t int8, charge bool) error {
 // (WS-BUILD-33).
 func (s *State) hitAndRun() bool {
 	a := s.act.combat[0]
-	return s.has(a, HitAndRun) && s.act.fig == a
+	// it moves after attacking in a charge: one that does not attack is
+	// charged back as usual
+	return s.has(a, HitAndRun) && s.act.fig == a && !s.act.d.NoAttack
 }
 
 // decides reports whether side's player makes its own choices: the
@@ -129,7 +132,10 @@ func (s *State) combatEnd(x *ctx) error {
 		}
 		return nil
 	}
-	if act.hurtC {
+	// WS-MELEE-5 (revised): the combatants' state at the end of the
+	// combat, whenever it began: a target Stunned before the charge counts
+	down := func(w int8) bool { return !s.inPlay(w) || s.figs[w].has(fStunned) }
+	if down(a) || down(t) {
 		for _, w := range [2]int8{a, t} {
 			if s.inPlay(w) && !s.figs[w].has(fStunned) {
 				act.postFig = w
@@ -525,6 +531,10 @@ func (s *State) powerTarget(f int8, pw Power, t int8, axis geom.Vec, p geom.Vec)
 	case ConeOfCold:
 		if axis == (geom.Vec{}) {
 			return ErrBadTarget
+		}
+		var buf [MaxFigs]int8
+		if _, enemy := s.underTemplateFrom(f, p, axis, buf[:0]); !enemy {
+			return ErrBadTarget // a visible enemy under the template (WS-BUILD-21)
 		}
 		return ""
 	}

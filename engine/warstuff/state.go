@@ -106,6 +106,10 @@ type Game struct {
 	// deploying in corner Corners[i]; 0 (or 2): two sides.
 	Sides   int
 	Corners [MaxSides]int8
+	// SideNames name the sides in logs when they are not red, blue, green
+	// and yellow in that order (a check game seating a subset of the
+	// colours); "" for the default.
+	SideNames [MaxSides]string
 	// MoreRandomness draws a card at each creature phase (WS-VAR-6, 7).
 	MoreRandomness bool
 	// Clock is Against the Clock's record (WS-VAR-2): the turns an

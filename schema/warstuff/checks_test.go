@@ -22,7 +22,12 @@ func loadChecks(t *testing.T) []warstuff.Check {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := ctx.CompileBytes(schema, cue.Filename("schema/warstuff/cue/checks.cue"))
+	game, err := os.ReadFile("../../content/warstuff/game.cue") // the limits the format is bounded by
+	if err != nil {
+		t.Fatal(err)
+	}
+	gv := ctx.CompileBytes(game, cue.Filename("content/warstuff/game.cue"))
+	v := ctx.CompileBytes(schema, cue.Filename("schema/warstuff/cue/checks.cue"), cue.Scope(gv))
 	files, _ := filepath.Glob("../../content/warstuff/scenarios/checks/*.cue")
 	if len(files) == 0 {
 		t.Fatal("no Warstuff check games")

@@ -799,6 +799,9 @@ func withHint(msg string) string {
 
 // describe rewrites CUE's wording for designers.
 func describe(segs []string, msg string) string {
+	if b, ok := describeBound(segs, msg); ok {
+		return b
+	}
 	switch {
 	case len(segs) > 0 && segs[0] == "tables" && strings.HasPrefix(msg, "conflicting values"):
 		return msg + ": the tables are the rules' own; content may add entries, not change them"
