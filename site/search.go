@@ -333,7 +333,7 @@ func (b *builder) searchHelpData(p *page) map[string]any {
 			ex = f.Values[0].ID
 		}
 		sep := ":"
-		if strings.ContainsAny(ex[:1], "<>=") {
+		if ex != "" && strings.ContainsAny(ex[:1], "<>=") {
 			sep = ""
 		}
 		r.Example = f.Alias + sep + ex
