@@ -166,6 +166,7 @@ Every content command names the tree it used on its first line of stderr.`,
 	addBudgetFlags(pf, g)
 	root.AddCommand(
 		newVersionCmd(),
+		newInitCmd(),
 		newValidateCmd(g),
 		newBuildCmd(g),
 		newDeckCmd(g),
