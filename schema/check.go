@@ -83,7 +83,7 @@ func (l *loader) checkReferences() {
 	// position when the field has none, e.g. a value from a default).
 	faction := func(entity catalog.Pos, at []string, id string) {
 		if id != "" && cat.Faction(id) == nil && !l.isDeclared("factions", id) {
-			l.errorf(l.fieldPos(entity, at), displayPath(at), "unknown faction %q: expected one of %s%s", id, l.factionList(), suggest.Hint(id, factionIDs))
+			l.errorf(l.fieldPos(entity, at), displayPath(at), "unknown faction %q%s", id, l.factionChoices(factionIDs, id))
 		}
 	}
 	skill := func(entity catalog.Pos, at []string, id string) {
@@ -207,15 +207,27 @@ func (l *loader) fieldPos(entity catalog.Pos, at []string) catalog.Pos {
 	return entity
 }
 
+// noFaction ends a message about a faction on a tree that declares none.
+const noFaction = ": no faction is declared yet: add one under `factions:`"
+
+// factionList is the declared factions, quoted, comma-separated; "" when
+// none is declared.
 func (l *loader) factionList() string {
 	var ids []string
 	for _, f := range l.cat.Factions {
 		ids = append(ids, fmt.Sprintf("%q", f.ID))
 	}
-	if len(ids) == 0 {
-		return "none is declared (add one under `factions:`)"
-	}
 	return strings.Join(ids, ", ")
+}
+
+// factionChoices ends the message of an unknown faction id: the factions
+// to choose from with a "did you mean", or that none is declared yet.
+func (l *loader) factionChoices(ids []string, id string) string {
+	list := l.factionList()
+	if list == "" {
+		return noFaction
+	}
+	return ": expected one of " + list + suggest.Hint(id, ids)
 }
 
 // checkActionBoard checks an Action Board, named (under actionBoards) or

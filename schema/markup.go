@@ -29,7 +29,11 @@ func (l *loader) checkMarkup() {
 			}
 			for _, f := range doc.Factions() {
 				if l.cat.Faction(f) == nil {
-					l.errorf(pos, displayPath(at), "icon :order-%s: names no faction (factions: %s)", f, l.factionList())
+					if list := l.factionList(); list != "" {
+						l.errorf(pos, displayPath(at), "icon :order-%s: names no faction (factions: %s)", f, list)
+					} else {
+						l.errorf(pos, displayPath(at), "icon :order-%s: names no faction%s", f, noFaction)
+					}
 				}
 			}
 		}

@@ -29,7 +29,7 @@ boards, scenarios, the glossary and the rules pages.
 OLD and NEW are content folders, or revisions of the git repository that
 holds the content folder (HEAD, HEAD~3, v1.2, a commit): the content is
 read from that revision with git archive. NEW defaults to the content
-folder as it is (--content, or ./content); OLD defaults to HEAD. Both
+folder as it is (--content, or the tree found from here); OLD defaults to HEAD. Both
 versions are loaded in draft mode, so a missing translation does not stop
 the comparison.
 

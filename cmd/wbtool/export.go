@@ -164,7 +164,7 @@ Examples:
 					replace = append(replace, build.TTSFolder(l))
 				}
 			}
-			return publishExport(cmd, g, files, replace, fmt.Sprintf("%d files", len(files)), "tts")
+			return publishExport(cmd, g, files, replace, diag.Plural(len(files), "file"), "tts")
 		},
 	}
 	fl := cmd.Flags()

@@ -179,12 +179,9 @@ func newI18nAcceptCmd(g *globalFlags) *cobra.Command {
 		Short: "Record that translations and effects are checked (writes content/i18n/translations.lock)",
 		Long:  i18nAcceptDoc,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			dir := g.content
-			if dir == "" && isContentTree("content") {
-				dir = "content"
-			}
+			dir := contentDir(g)
 			if dir == "" {
-				return usagef("i18n accept writes the translations lock into a designer's content folder: run it in a tree holding content/, or give --content DIR (the embedded starter content cannot be changed)")
+				return usagef("i18n accept writes the translations lock into a designer's content folder: run it inside a content tree (wbtool init makes one), or give --content DIR (the embedded starter content cannot be changed)")
 			}
 			src := catalog.Lang(source)
 			if source != "" && !slices.Contains(catalog.Langs, src) {

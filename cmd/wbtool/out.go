@@ -15,13 +15,7 @@ import (
 // contentDir is the content folder on disk, or "" for the embedded starter
 // content (the same choice as contentSource).
 func contentDir(g *globalFlags) string {
-	if g.content != "" {
-		return g.content
-	}
-	if isContentTree("content") {
-		return "content"
-	}
-	return ""
+	return resolveTree(g).dir
 }
 
 // openOut opens the --out folder for writing: it refuses an output folder

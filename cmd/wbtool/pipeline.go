@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -117,7 +116,7 @@ func warboundOnly(what string, fsys fs.FS, root string) error {
 	if _, known := ruleset.Lookup(game); !known {
 		return nil
 	}
-	name := strings.ToUpper(game[:1]) + game[1:]
+	name := gameTitle(game)
 	return usagef("%s: %s works on Warbound content only, and this content is a %s tree; on %[3]s trees use wbtool validate, build, check, play, sim, watch or serve",
 		pos, what, name)
 }

@@ -17,7 +17,6 @@ import (
 	// The games behind the ruleset seam (Warbound is build's own).
 	_ "wbtool.dev/wbtool/build/warstuff"
 	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
@@ -56,6 +55,10 @@ type globalFlags struct {
 	// --max-memory (MiB).
 	timeout   time.Duration
 	maxMemory int64
+	// The content tree, decided once (tree.go); notice is where it is
+	// named, the command's error stream.
+	tree   *contentTree
+	notice io.Writer
 }
 
 // Main runs wbtool with os.Args and returns the exit code.
@@ -167,9 +170,11 @@ func newRootCmd() *cobra.Command {
 upgrades, action boards, scenarios, check games) into engine data, card sheets
 and a bilingual site, and plays the designers' check games.
 
-Without --content, wbtool uses ./content when run inside a designer's tree
-(a folder holding cards/ or scenarios/), and the embedded starter content
-otherwise.`,
+Without --content, wbtool looks for the content tree from the current folder
+upward, as git finds .git: the first folder holding game.cue (what wbtool init
+writes), or a content/ folder (or the folder itself) holding cards/ or
+scenarios/. Outside any tree it uses the embedded starter content, and says so.
+Every content command names the tree it used on its first line of stderr.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		// An unknown command is a usage error (exit 2); no command
@@ -180,6 +185,9 @@ otherwise.`,
 		},
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
 			cmd.SilenceUsage = true
+			if !cmd.Hidden {
+				g.notice = cmd.ErrOrStderr()
+			}
 			return nil
 		},
 	}
@@ -187,12 +195,13 @@ otherwise.`,
 		return &flagError{fmt.Errorf("%w (run '%s --help' for usage)", err, c.CommandPath())}
 	})
 	pf := root.PersistentFlags()
-	pf.StringVar(&g.content, "content", "", "content `DIR` (default: ./content if present, else the embedded starter content)")
+	pf.StringVar(&g.content, "content", "", "content `DIR` (default: the tree found from here upward, else the embedded starter content)")
 	pf.BoolVar(&g.draft, "draft", false, "allow missing translations: render a visible placeholder and list them")
 	pf.BoolVar(&g.strict, "strict", false, "treat warnings as errors (for CI)")
 	addBudgetFlags(pf, g)
 	root.AddCommand(
 		newVersionCmd(),
+		newInitCmd(),
 		newValidateCmd(g),
 		newBuildCmd(g),
 		newDeckCmd(g),
@@ -211,34 +220,20 @@ otherwise.`,
 	return root
 }
 
-// contentSource picks the content tree: --content, ./content, or the
-// embedded starter content. The returned root is the prefix shown in
-// error positions. A designer's folder is read through contentfs: regular
-// files inside the folder only, so a link out of it, a named pipe or a
-// device is a content error instead of a leak or a hang. The folder stays
-// open (one file descriptor) until the tree is garbage-collected.
-func contentSource(g *globalFlags) (fsys fs.FS, root string, err error) {
-	dir := g.content
-	if dir == "" {
-		if isContentTree("content") {
-			dir = "content"
-		}
-	}
-	if dir == "" {
-		return content.FS, "content", nil
-	}
+// openTree opens content folder dir through contentfs (contentSource).
+func openTree(dir string) (fs.FS, error) {
 	st, err := os.Stat(dir)
 	if err != nil {
-		return nil, "", usagef("content folder: %v", err)
+		return nil, usagef("content folder: %v", err)
 	}
 	if !st.IsDir() {
-		return nil, "", usagef("content folder %s is not a folder", dir)
+		return nil, usagef("content folder %s is not a folder", dir)
 	}
 	cfs, err := contentfs.Open(dir)
 	if err != nil {
-		return nil, "", usagef("content folder: %v", err)
+		return nil, usagef("content folder: %v", err)
 	}
-	return cfs, displayRoot(dir), nil
+	return cfs, nil
 }
 
 // displayRoot is how positions name the content folder: as given when it
@@ -257,15 +252,6 @@ func displayRoot(dir string) string {
 		return filepath.Base(dir)
 	}
 	return filepath.ToSlash(dir)
-}
-
-func isContentTree(dir string) bool {
-	for _, sub := range []string{"cards", "scenarios"} {
-		if st, err := os.Stat(filepath.Join(dir, sub)); err == nil && st.IsDir() {
-			return true
-		}
-	}
-	return false
 }
 
 func langName(l catalog.Lang) string {

@@ -23,7 +23,7 @@ Exit status: 0 when the content is valid, 1 when it has errors, 2 on a
 usage error, 3 on an internal error (a bug of wbtool, reported in a file).
 
 Examples:
-  wbtool validate                      # the embedded starter content (or ./content)
+  wbtool validate                      # the tree found from here (or the embedded starter)
   wbtool validate --content ~/my-cards # a designer's content folder
   wbtool validate --draft              # let missing translations through
   wbtool validate --strict             # warnings fail too (CI)`

@@ -136,25 +136,20 @@ func parseOutputs(s string) (watch.Outputs, error) {
 	return o, nil
 }
 
-// watchedFolder returns the content folder to watch: --content or
-// ./content. The embedded starter content never changes, so there is
-// nothing to watch without a folder.
+// watchedFolder returns the content folder to watch: --content or the
+// tree found from here (resolveTree). The embedded starter content never
+// changes, so there is nothing to watch without a folder.
 func watchedFolder(g *globalFlags) (dir, root string, err error) {
-	dir = g.content
-	if dir == "" {
-		if !isContentTree("content") {
-			return "", "", usagef("watch needs a content folder: run it where ./content is, or pass --content DIR")
-		}
-		dir = "content"
+	t := resolveTree(g)
+	if t.dir == "" {
+		return "", "", usagef("watch needs a content folder: run it inside a content tree (wbtool init makes one), or pass --content DIR")
 	}
-	st, err := os.Stat(dir)
+	fsys, err := openTree(t.dir)
 	if err != nil {
-		return "", "", usagef("content folder: %v", err)
+		return "", "", err
 	}
-	if !st.IsDir() {
-		return "", "", usagef("content folder %s is not a folder", dir)
-	}
-	return dir, displayRoot(dir), nil
+	announceTree(g, fsys, t)
+	return t.dir, t.root, nil
 }
 
 // selfExecutable is the program to run as the evaluation child: this
