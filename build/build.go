@@ -34,7 +34,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -149,47 +148,23 @@ type Options struct {
 	// loaded (debug.FreeOSMemory: a collection of a few live MiB), so that
 	// the stages after it start from a small footprint instead of adding
 	// theirs to pages the collector has not returned yet (1,202 cards:
-	// validate's peak RSS 144 → 125 MiB, CPU unchanged; issue 13). The load
-	// runs with the collector at oneShotLoadGC unless GOGC is set. Not for
-	// a long-lived process (watch, serve, the tests), whose other live
-	// memory a forced collection would mark.
+	// validate's peak RSS 144 → 125 MiB, CPU unchanged; issue 13). Not
+	// for a long-lived process (watch, serve, the tests), whose other live
+	// memory a forced collection would mark. The collector's pace is the
+	// process's policy, the caller's (cmd/wbtool: oneShotGC, with Loaded).
 	OneShot bool
+	// Loaded, when set, is called once the load stage ends, whether or
+	// not the content loaded, before any other stage starts: the caller
+	// changes its process policy there (cmd/wbtool: the collector's pace
+	// for the load, then back).
+	Loaded func()
 }
 
 func (o Options) runs(s Stage) bool { return o.Stages == nil || slices.Contains(o.Stages, s) }
 
-// oneShotLoadGC is the collector's GOGC during a one-shot load (then
-// back to the process's): evaluated unit by unit, the load keeps little
-// alive, so collecting less often costs little memory. validate of the
-// 1,202-card tree, 12 rounds interleaved with GOGC set for the whole
-// process (the same as for the load alone in an earlier run), load 11-14:
-// GOGC 100 / 125 / 150: CPU 670 / 620 / 605 ms, peak RSS 106 / 113 / 114
-// MiB (cue vet -c: 81 MiB); 200: 125 MiB, over the 1.5 times cue vet of
-// issue 13. With a CUE context per unit (schema's evalUnit), 10 rounds
-// paired, load 14-17: GOGC 100 → 150: 600 → 570 ms, 65 → 72 MiB; 150 →
-// 250: 615 → 595 ms, 70 → 92 MiB.
-const oneShotLoadGC = 150
-
-// oneShotCheckGC is the collector's GOGC for the whole of a one-shot run
-// that makes no output (validate, check), under a soft memory limit of
-// oneShotCheckMemoryLimit, unless GOGC or GOMEMLIMIT is set. With the
-// plain-data fast path of the schema the load keeps little alive, and the
-// collector was a fifth of validate's CPU. validate of the 1,202-card
-// tree, 6 rounds interleaved, load 6: GOGC 150 for the load only, then
-// 100: 237 ms, 59 MiB; 800 for the whole run: 185 ms, 67 MiB (cue vet -c:
-// 81 MiB); without the FreeOSMemory after the load: 185 ms, 121 MiB.
-// 4 rounds, load 5-6, 1,202 cards / starter content (whose check games
-// CUE evaluates): 400: 195 / 310 ms, 64 / 77 MiB; 800: 202 / 300 ms,
-// 67 / 125 MiB. The memory limit bounds what a much larger tree may take
-// before the collector works harder.
-const (
-	oneShotCheckGC          = 400
-	oneShotCheckMemoryLimit = 256 << 20
-)
-
-// checkOnly reports whether the run makes no output (validate, check):
+// CheckOnly reports whether the run makes no output (validate, check):
 // the site is checked, not built, and no card is drawn.
-func (o Options) checkOnly() bool {
+func (o Options) CheckOnly() bool {
 	return o.CheckSite && !o.runs(Data) && !o.runs(Print) && !o.runs(Export)
 }
 
@@ -266,42 +241,98 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 }
 
 func runStages(ctx context.Context, opts Options) (*Result, error) {
-	r := &Result{Outputs: map[string]dist.Files{}}
+	b := &run{ctx: ctx, opts: opts, res: &Result{Outputs: map[string]dist.Files{}}}
+	err := b.stages()
+	return b.res.finish(opts), err
+}
+
+// run is one build: its options, the content's rules and content, and
+// the result the stages fill in, one stage after another.
+type run struct {
+	ctx  context.Context
+	opts Options
+	res  *Result
+
+	content  ruleset.Content
+	exporter ruleset.Exporter // the content's exports, nil when it makes none
+	errataOf ruleset.Errata   // the content's errata, nil when it has none
+	linked   []string         // the export folders the site links to
+}
+
+// stages runs the stages in order: load, errata, then the verdict
+// (checks, layout, site) with the outputs (data, print) started beside
+// it and kept only when it has no error, then the exports and the site's
+// copies of what it links to.
+func (b *run) stages() error {
+	if err := b.load(); err != nil || b.content == nil {
+		return err
+	}
+	if err := b.refuse(); err != nil {
+		return err
+	}
+	if err := b.errata(); err != nil {
+		return err
+	}
+	if err := b.ctx.Err(); err != nil {
+		return err
+	}
+	v := b.startVerdict()
+	outs := b.startOutputs()
+	if err := b.verdict(v); err != nil {
+		outs.group.Wait()
+		return err
+	}
+	if b.res.Diagnostics.HasErrors(b.opts.Strict) {
+		// what the outputs made is dropped, but for a panic: a bug to report
+		return panicOf(outs.group.Wait())
+	}
+	if v.siteFiles != nil {
+		b.res.Outputs[SiteDir] = v.siteFiles
+	}
+	if err := b.ctx.Err(); err != nil {
+		outs.group.Wait()
+		return err
+	}
+	err := b.outputs(outs)
+	if panicOf(err) != nil {
+		return err
+	}
+	if err == nil && b.opts.Export && b.opts.runs(Export) && len(b.res.Outputs) > 0 {
+		err = b.exports()
+	}
+	b.linkSite()
+	return err
+}
+
+// timed runs stage s, unless ctx is done, and records its time.
+func (b *run) timed(s Stage, f func() error) error {
+	if err := b.ctx.Err(); err != nil {
+		return err
+	}
+	t := time.Now()
+	err := f()
+	b.res.Times = append(b.res.Times, Timing{s, time.Since(t)})
+	return err
+}
+
+// load is the load stage: it reads the game the content declares and
+// loads the content with that game's rules. The content is nil when it
+// could not load: its problems are the result's diagnostics.
+func (b *run) load() error {
+	opts, r := b.opts, b.res
 	rs, problems, err := gameOf(opts)
 	if rs == nil {
 		r.Diagnostics = problems
-		return r.finish(opts), err
-	}
-	r.Game = rs.Game()
-	timed := func(s Stage, f func() error) error {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		t := time.Now()
-		err := f()
-		r.Times = append(r.Times, Timing{s, time.Since(t)})
 		return err
 	}
-
-	// load
-	var content ruleset.Content
+	r.Game = rs.Game()
 	loadsHere := opts.Rules == nil
-	gc := -1
-	checkGC := opts.OneShot && loadsHere && opts.checkOnly() && os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == ""
-	if checkGC {
-		prev, prevLimit := debug.SetGCPercent(oneShotCheckGC), debug.SetMemoryLimit(oneShotCheckMemoryLimit)
-		defer func() {
-			debug.SetGCPercent(prev)
-			debug.SetMemoryLimit(prevLimit)
-		}()
-	} else if opts.OneShot && loadsHere && os.Getenv("GOGC") == "" {
-		gc = debug.SetGCPercent(oneShotLoadGC)
-	}
-	err = timed(Load, func() (err error) {
+	var content ruleset.Content
+	err = b.timed(Load, func() (err error) {
 		defer crash.Recover(string(Load), &err)
 		crash.Trigger(string(Load))
 		c, err := rs.Load(opts.Content, ruleset.LoadOptions{Root: opts.Root, Draft: opts.Draft, Extra: opts.Extra,
-			SetVersion: opts.SetVersion, Since: opts.Since, CheckOnly: opts.checkOnly(), OneShot: opts.OneShot})
+			SetVersion: opts.SetVersion, Since: opts.Since, CheckOnly: opts.CheckOnly(), OneShot: opts.OneShot})
 		if list, ok := err.(diag.List); ok {
 			r.Diagnostics = append(r.Diagnostics, list...)
 			return nil
@@ -309,67 +340,92 @@ func runStages(ctx context.Context, opts Options) (*Result, error) {
 		content = c
 		return err
 	})
-	if gc >= 0 {
-		debug.SetGCPercent(gc)
+	if opts.Loaded != nil {
+		opts.Loaded()
 	}
 	if err != nil || content == nil {
-		return r.finish(opts), err
+		return err
 	}
 	if opts.OneShot && loadsHere {
 		debug.FreeOSMemory()
 	}
+	b.content = content
 	r.Content = content
 	r.Diagnostics = append(r.Diagnostics, content.Warnings()...)
-	exporter, _ := content.(ruleset.Exporter)
-	if opts.Export && opts.runs(Export) && exporter == nil {
-		return r.finish(opts), fmt.Errorf("wbtool cannot export %s content (exports are made for Warbound's cards only)", gameName(r.Game))
-	}
-	errataOf, _ := content.(ruleset.Errata)
-	if opts.Since != "" && opts.runs(Errata) && errataOf == nil {
-		return r.finish(opts), fmt.Errorf("--since: wbtool cannot compare %s content with an earlier version (errata are made for Warbound's cards only)", gameName(r.Game))
-	}
+	return nil
+}
 
-	// errata: the site and the print stage show them
-	if errataOf != nil && opts.runs(Errata) {
-		t := time.Now()
-		var d diag.List
-		var ran bool
-		err := func() (err error) {
-			defer crash.Recover(string(Errata), &err)
-			crash.Trigger(string(Errata))
-			d, ran = errataOf.Errata()
-			return nil
-		}()
-		if err != nil {
-			return r.finish(opts), err
-		}
-		if ran {
-			r.Diagnostics = append(r.Diagnostics, d...)
-			r.Times = append(r.Times, Timing{Errata, time.Since(t)})
-		}
-		if err := ctx.Err(); err != nil {
-			return r.finish(opts), err
-		}
+// refuse refuses what opts ask of content that cannot make it: exports,
+// errata.
+func (b *run) refuse() error {
+	opts, game := b.opts, gameName(b.res.Game)
+	b.exporter, _ = b.content.(ruleset.Exporter)
+	if opts.Export && opts.runs(Export) && b.exporter == nil {
+		return fmt.Errorf("wbtool cannot export %s content (exports are made for Warbound's cards only)", game)
 	}
+	b.errataOf, _ = b.content.(ruleset.Errata)
+	if opts.Since != "" && opts.runs(Errata) && b.errataOf == nil {
+		return fmt.Errorf("--since: wbtool cannot compare %s content with an earlier version (errata are made for Warbound's cards only)", game)
+	}
+	return nil
+}
 
-	// The verdict stages read the content only: checks, layout and site
-	// run at once, each with its own diagnostics and time, gathered in
-	// stage order.
-	type outcome struct {
-		stage Stage
-		diags diag.List
-		took  time.Duration
-		ran   bool
-		err   error // a panic of the stage (crash.Error)
+// errata is the errata stage, for content that has one: the site and the
+// print stage show them.
+func (b *run) errata() error {
+	if b.errataOf == nil || !b.opts.runs(Errata) {
+		return nil
 	}
-	verdict := []*outcome{{stage: Checks}, {stage: Layout}, {stage: Site}}
-	var siteFiles dist.Files
-	var g errgroup.Group
+	t := time.Now()
+	var d diag.List
+	var ran bool
+	err := func() (err error) {
+		defer crash.Recover(string(Errata), &err)
+		crash.Trigger(string(Errata))
+		d, ran = b.errataOf.Errata()
+		return nil
+	}()
+	if err != nil {
+		return err
+	}
+	if ran {
+		b.res.Diagnostics = append(b.res.Diagnostics, d...)
+		b.res.Times = append(b.res.Times, Timing{Errata, time.Since(t)})
+	}
+	return b.ctx.Err()
+}
+
+// outcome is what a stage run on its own goroutine found.
+type outcome struct {
+	stage Stage
+	diags diag.List
+	took  time.Duration
+	ran   bool
+	err   error // a panic of the stage (crash.Error)
+}
+
+// verdictStages are the verdict stages running: checks, layout and site.
+type verdictStages struct {
+	group    errgroup.Group
+	outcomes []*outcome // in stage order
+	// siteFiles are the site's pages, siteErr the site stage's error
+	// that is not the content's.
+	siteFiles dist.Files
+	siteErr   error
+}
+
+// startVerdict starts the verdict stages, which read the content only:
+// checks, layout and site run at once, each with its own diagnostics and
+// time, gathered in stage order by verdict. With Options.OnChecked the
+// check games are played first, alone.
+func (b *run) startVerdict() *verdictStages {
+	opts, r, content := b.opts, b.res, b.content
+	v := &verdictStages{outcomes: []*outcome{{stage: Checks}, {stage: Layout}, {stage: Site}}}
 	run := func(o *outcome, f func() diag.List) {
 		if !opts.runs(o.stage) {
 			return
 		}
-		g.Go(func() error {
+		v.group.Go(func() error {
 			defer crash.Recover(string(o.stage), &o.err)
 			crash.Trigger(string(o.stage))
 			t := time.Now()
@@ -378,10 +434,7 @@ func runStages(ctx context.Context, opts Options) (*Result, error) {
 			return nil
 		})
 	}
-	if err := ctx.Err(); err != nil {
-		return r.finish(opts), err
-	}
-	run(verdict[0], func() diag.List {
+	run(v.outcomes[0], func() diag.List {
 		start := time.Now()
 		rep := content.Checks(opts.CheckFilter)
 		r.gamePassed, r.gameFailed = rep.Passed, rep.Failed // read by Run's caller only after Wait
@@ -395,12 +448,11 @@ func runStages(ctx context.Context, opts Options) (*Result, error) {
 	if opts.OnChecked != nil {
 		// A watcher reports the check games as soon as they are played:
 		// they have the cores to themselves, then the other stages start.
-		g.Wait()
+		v.group.Wait()
 	}
-	run(verdict[1], content.Layout)
-	var siteErr error
-	run(verdict[2], func() diag.List {
-		so := ruleset.SiteOptions{BaseURL: opts.BaseURL, Preview: opts.Preview, CheckOnly: opts.checkOnly()}
+	run(v.outcomes[1], content.Layout)
+	run(v.outcomes[2], func() diag.List {
+		so := ruleset.SiteOptions{BaseURL: opts.BaseURL, Preview: opts.Preview, CheckOnly: opts.CheckOnly()}
 		if opts.Emit != nil && !so.CheckOnly {
 			so.Emit = func(rel string, data []byte) { opts.Emit(SiteDir, rel, data) }
 		}
@@ -408,35 +460,63 @@ func runStages(ctx context.Context, opts Options) (*Result, error) {
 		if list, ok := err.(diag.List); ok {
 			return list
 		}
-		siteFiles, siteErr = files, err
+		v.siteFiles, v.siteErr = files, err
 		return nil
 	})
-	// data and print encode the content the verdict reads: they start
-	// with it, on the cores it leaves idle, and what they made is kept
-	// only when the verdict has no error.
-	var outs errgroup.Group
-	var dataTook, printTook time.Duration
-	var dataFiles, printFiles dist.Files
+	return v
+}
+
+// verdict waits for the verdict stages and adds their diagnostics and
+// times to the result, in stage order. Its error is a stage's panic or
+// the site's error that is not the content's.
+func (b *run) verdict(v *verdictStages) error {
+	v.group.Wait()
+	for _, o := range v.outcomes {
+		if o.err != nil {
+			return o.err
+		}
+		if o.ran {
+			b.res.Diagnostics = append(b.res.Diagnostics, o.diags...)
+			b.res.Times = append(b.res.Times, Timing{o.stage, o.took})
+		}
+	}
+	return v.siteErr
+}
+
+// outputStages are the output stages running: data and print.
+type outputStages struct {
+	group               errgroup.Group
+	dataTook, printTook time.Duration
+	dataFiles           dist.Files
+	printFiles          dist.Files
+}
+
+// startOutputs starts the data and print stages. They encode the content
+// the verdict reads: they start with it, on the cores it leaves idle, and
+// what they made is kept (outputs) only when the verdict has no error.
+func (b *run) startOutputs() *outputStages {
+	opts, content := b.opts, b.content
+	o := &outputStages{}
 	if opts.runs(Data) {
-		outs.Go(func() (err error) {
+		o.group.Go(func() (err error) {
 			defer crash.Recover(string(Data), &err)
 			t := time.Now()
-			defer func() { dataTook = time.Since(t) }()
+			defer func() { o.dataTook = time.Since(t) }()
 			crash.Trigger(string(Data))
 			files, err := content.Data()
-			dataFiles = files
+			o.dataFiles = files
 			emit(opts, DataDir, files)
 			return err
 		})
 	}
 	if opts.runs(Print) {
-		outs.Go(func() (err error) {
+		o.group.Go(func() (err error) {
 			defer crash.Recover(string(Print), &err)
 			t := time.Now()
-			defer func() { printTook = time.Since(t) }()
+			defer func() { o.printTook = time.Since(t) }()
 			crash.Trigger(string(Print))
 			files, err := content.Print(ruleset.PrintOptions{Version: opts.Version, Date: opts.Date})
-			printFiles = files
+			o.printFiles = files
 			if err == nil {
 				emit(opts, PrintDir, files)
 				if opts.runs(Site) && !opts.Preview {
@@ -446,48 +526,30 @@ func runStages(ctx context.Context, opts Options) (*Result, error) {
 			return err
 		})
 	}
-	g.Wait()
-	for _, o := range verdict {
-		if o.err != nil {
-			outs.Wait()
-			return r.finish(opts), o.err
-		}
-		if o.ran {
-			r.Diagnostics = append(r.Diagnostics, o.diags...)
-			r.Times = append(r.Times, Timing{o.stage, o.took})
-		}
-	}
-	if siteErr != nil {
-		outs.Wait()
-		return r.finish(opts), siteErr
-	}
-	if r.Diagnostics.HasErrors(opts.Strict) {
-		// what it made is dropped, but for a panic: a bug to report
-		return r.finish(opts), panicOf(outs.Wait())
-	}
-	if siteFiles != nil {
-		r.Outputs[SiteDir] = siteFiles
-	}
-	if err := ctx.Err(); err != nil {
-		outs.Wait()
-		return r.finish(opts), err
-	}
+	return o
+}
 
-	err = outs.Wait()
-	if err := panicOf(err); err != nil {
-		return r.finish(opts), err
+// outputs waits for the data and print stages and keeps what they made.
+// Its error is theirs: a panic, or an error that is not the content's; a
+// sheet that fails on content is reported like content, and no output is
+// kept.
+func (b *run) outputs(o *outputStages) error {
+	err := o.group.Wait()
+	if panicOf(err) != nil {
+		return err
 	}
-	if dataFiles != nil {
-		r.Outputs[DataDir] = dataFiles
+	r := b.res
+	if o.dataFiles != nil {
+		r.Outputs[DataDir] = o.dataFiles
 	}
-	if printFiles != nil && err == nil {
-		r.Outputs[PrintDir] = printFiles
+	if o.printFiles != nil && err == nil {
+		r.Outputs[PrintDir] = o.printFiles
 	}
-	if opts.runs(Data) {
-		r.Times = append(r.Times, Timing{Data, dataTook})
+	if b.opts.runs(Data) {
+		r.Times = append(r.Times, Timing{Data, o.dataTook})
 	}
-	if opts.runs(Print) {
-		r.Times = append(r.Times, Timing{Print, printTook})
+	if b.opts.runs(Print) {
+		r.Times = append(r.Times, Timing{Print, o.printTook})
 	}
 	if list, ok := err.(diag.List); ok {
 		// Layout accepted every card: a sheet that fails is a bug, but
@@ -496,39 +558,48 @@ func runStages(ctx context.Context, opts Options) (*Result, error) {
 		r.Outputs = map[string]dist.Files{}
 		err = nil
 	}
-	var linked []string // export folders the site links to
-	if err == nil && opts.Export && opts.runs(Export) && len(r.Outputs) > 0 {
-		err = timed(Export, func() (err error) {
-			defer crash.Recover(string(Export), &err)
-			crash.Trigger(string(Export))
-			ex, err := exporter.Export(ctx)
-			r.Diagnostics = append(r.Diagnostics, ex.Problems...)
-			if err != nil || ex.Problems.HasErrors(opts.Strict) {
-				return err
-			}
-			r.Outputs[ExportDir] = ex.Files
-			r.replace, linked = ex.Replace, ex.Linked
-			return nil
-		})
+	return err
+}
+
+// exports is the export stage: the exports for other tools, made by the
+// content's Exporter.
+func (b *run) exports() error {
+	r := b.res
+	return b.timed(Export, func() (err error) {
+		defer crash.Recover(string(Export), &err)
+		crash.Trigger(string(Export))
+		ex, err := b.exporter.Export(b.ctx)
+		r.Diagnostics = append(r.Diagnostics, ex.Problems...)
+		if err != nil || ex.Problems.HasErrors(b.opts.Strict) {
+			return err
+		}
+		r.Outputs[ExportDir] = ex.Files
+		r.replace, b.linked = ex.Replace, ex.Linked
+		return nil
+	})
+}
+
+// linkSite copies into the site what it links to, so that the site
+// folder published alone is whole: the sheets, and the exports it links
+// to (Warbound's Tabletop Simulator decks).
+func (b *run) linkSite() {
+	if b.opts.Preview {
+		return
 	}
-	// The site links to the sheets: it holds a copy of them, so that the
-	// site folder published alone is whole.
-	if site, sheets := r.Outputs[SiteDir], r.Outputs[PrintDir]; site != nil && sheets != nil && !opts.Preview {
-		for rel, b := range sheets {
-			site[PrintDir+"/"+rel] = b
+	site := b.res.Outputs[SiteDir]
+	if site == nil {
+		return
+	}
+	for rel, data := range b.res.Outputs[PrintDir] {
+		site[PrintDir+"/"+rel] = data
+	}
+	for rel, data := range b.res.Outputs[ExportDir] {
+		for _, dir := range b.linked {
+			if strings.HasPrefix(rel, dir+"/") {
+				site[ExportDir+"/"+rel] = data
+			}
 		}
 	}
-	// and of the exports it links to (Warbound's Tabletop Simulator decks)
-	if site, exports := r.Outputs[SiteDir], r.Outputs[ExportDir]; site != nil && exports != nil && !opts.Preview {
-		for rel, b := range exports {
-			for _, dir := range linked {
-				if strings.HasPrefix(rel, dir+"/") {
-					site[ExportDir+"/"+rel] = b
-				}
-			}
-		}
-	}
-	return r.finish(opts), err
 }
 
 // panicOf is err when it is a stage's panic (crash.Error), else nil.

@@ -156,3 +156,30 @@ func TestSeam(t *testing.T) {
 		}
 	}
 }
+
+// TestLoaded: Options.Loaded is called once, when the load ends, before
+// any other stage, whether or not the content loaded (the CLI puts its
+// collector's pace back there).
+func TestLoaded(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		fsys fs.FS
+		want string
+	}{
+		{"loads", tree("toy"), "loaded checks"},
+		{"broken", tree("toy", "broken.cue"), "loaded"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var events []string
+			_, err := Run(context.Background(), Options{Content: tc.fsys,
+				Loaded:    func() { events = append(events, "loaded") },
+				OnChecked: func(*Result) { events = append(events, "checks") }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(events, " "); got != tc.want {
+				t.Errorf("events %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -46,7 +46,10 @@ func runBuildWith(cmd *cobra.Command, g *globalFlags, opts build.Options, wb war
 	wb.LoadSince = sinceLoader(g, opts.Since)
 	wb.History = versionsAfter(g, opts.Since)
 	opts.Games = append(opts.Games, warbound.New(wb))
+	loaded, done := oneShotGC(opts)
+	opts.Loaded = loaded
 	res, err := build.Run(cmd.Context(), opts)
+	done()
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"runtime/debug"
+	"testing"
+
+	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/build/ruleset"
+)
+
+// TestOneShotGC pins the collector's pace of a one-shot build (process
+// policy, oneShotGC): a build that makes no output runs whole at GOGC 400
+// under a 256 MiB soft limit, another's load at GOGC 150 and the rest at
+// the process's; GOGC or GOMEMLIMIT set, or content loaded elsewhere,
+// leave the process's.
+func TestOneShotGC(t *testing.T) {
+	const base, baseLimit = 100, int64(1 << 30)
+	prev, prevLimit := debug.SetGCPercent(base), debug.SetMemoryLimit(baseLimit)
+	t.Cleanup(func() {
+		debug.SetGCPercent(prev)
+		debug.SetMemoryLimit(prevLimit)
+	})
+	type pace struct {
+		gc    int
+		limit int64
+	}
+	now := func() pace {
+		gc := debug.SetGCPercent(-1)
+		debug.SetGCPercent(gc)
+		return pace{gc, debug.SetMemoryLimit(-1)}
+	}
+	rs, _ := ruleset.Lookup("warstuff")
+	verdict := build.Options{Stages: build.Verdict, CheckSite: true}
+	loadedElsewhere := verdict
+	loadedElsewhere.Rules = rs
+	same := pace{base, baseLimit}
+	for _, tc := range []struct {
+		name             string
+		opts             build.Options
+		gogc, gomemlimit string
+		load, after      pace // during the load, then until done
+	}{
+		{name: "validate", opts: verdict, load: pace{400, 256 << 20}, after: pace{400, 256 << 20}},
+		{name: "build", opts: build.Options{}, load: pace{150, baseLimit}, after: same},
+		{name: "build data only", opts: build.Options{Stages: []build.Stage{build.Data}, CheckSite: true}, load: pace{150, baseLimit}, after: same},
+		{name: "validate GOGC", opts: verdict, gogc: "200", load: same, after: same},
+		{name: "validate GOMEMLIMIT", opts: verdict, gomemlimit: "1GiB", load: pace{150, baseLimit}, after: same},
+		{name: "build GOGC", opts: build.Options{}, gogc: "200", load: same, after: same},
+		{name: "loaded elsewhere", opts: loadedElsewhere, load: same, after: same},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("GOGC", tc.gogc)
+			t.Setenv("GOMEMLIMIT", tc.gomemlimit)
+			loaded, done := oneShotGC(tc.opts)
+			if got := now(); got != tc.load {
+				t.Errorf("during the load: %+v, want %+v", got, tc.load)
+			}
+			loaded()
+			if got := now(); got != tc.after {
+				t.Errorf("after the load: %+v, want %+v", got, tc.after)
+			}
+			done()
+			if got := now(); got != same {
+				t.Errorf("after the build: %+v, want the process's %+v", got, same)
+			}
+		})
+	}
+}
