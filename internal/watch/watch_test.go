@@ -101,6 +101,9 @@ func replacedTB(t testing.TB, dir, rel, old, new string) []byte {
 // order, none lost, none doubled; hostile content is stopped at the time
 // budget and the next good save rebuilds.
 func TestWatchSession(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	dir, out := starterTree(t), filepath.Join(t.TempDir(), "dist")
 	// A generous budget for the starter content (slow under -race), a
 	// short one for the hostile file.
