@@ -19,10 +19,11 @@ install:
 	$(GO) install -ldflags '$(LDFLAGS)' ./cmd/wbtool
 
 ## test: the whole test suite: lint, go tests, cue vet of the content, check games (side by side)
-# The four run at once (their lines interleaved, each line whole): lint,
-# cue vet and the check games use the cores the go tests leave idle.
+# The four run at once: lint, cue vet and the check games use the cores
+# the go tests leave idle (they print little; go test's lines come as
+# each package ends, as before).
 test:
-	@$(MAKE) --no-print-directory -j4 -Oline lint test-go cue-vet check
+	@$(MAKE) --no-print-directory -j4 lint test-go cue-vet check
 
 ## wasm: rebuild the deck builder's WebAssembly deck checker (site/assets/deckcheck.wasm, committed) from the catalog's Go code
 .PHONY: wasm
