@@ -6,7 +6,7 @@ LDFLAGS := -X main.version=$(VERSION)
 CUE_FILES = $(shell find content -path content/warstuff -prune -o -name '*.cue' -print | sort)
 WARSTUFF_FILES = $(shell find content/warstuff -name '*.cue' | sort)
 
-.PHONY: all build install test test-go lint vet fmt-check staticcheck cue-vet check bench fuzz preview gen clean
+.PHONY: all build install test test-go test-quick test-slow lint vet fmt-check staticcheck cue-vet check bench fuzz preview gen clean
 
 all: build
 
@@ -18,8 +18,12 @@ build:
 install:
 	$(GO) install -ldflags '$(LDFLAGS)' ./cmd/wbtool
 
-## test: the whole test suite: lint, go tests, cue vet of the content, check games
-test: lint test-go cue-vet check
+## test: the whole test suite: lint, go tests, cue vet of the content, check games (side by side)
+# The four run at once: lint, cue vet and the check games use the cores
+# the go tests leave idle (they print little; go test's lines come as
+# each package ends, as before).
+test:
+	@$(MAKE) --no-print-directory -j4 lint test-go cue-vet check
 
 ## wasm: rebuild the deck builder's WebAssembly deck checker (site/assets/deckcheck.wasm, committed) from the catalog's Go code
 .PHONY: wasm
@@ -30,8 +34,23 @@ wasm:
 check:
 	$(GO) run ./cmd/wbtool check
 
+# The packages whose tests take longest, slowest first: go test starts
+# test binaries in the order it is given packages, so these start first and
+# the short ones fill the other core (instead of the browser tests running
+# alone at the end). `make test-slow` measures them.
+SLOW_PKGS = ./site/browsertest ./cmd/wbtool ./schema ./internal/watch ./site ./internal/dist ./render
+
 test-go:
-	$(GO) test -timeout 30m ./...
+	$(GO) test -timeout 30m $(SLOW_PKGS) ./...
+
+## test-quick: the edit loop: gofmt, go vet and the tests in -short mode (no browser, no long loops)
+test-quick: fmt-check vet
+	$(GO) test -short $(SLOW_PKGS) ./...
+
+## test-slow: run the go tests and list the slowest tests and packages (SLOW_ARGS: go test arguments)
+SLOW_ARGS ?= -timeout 30m $(SLOW_PKGS) ./...
+test-slow:
+	$(GO) run ./internal/testtool/slowest -top 25 -- $(SLOW_ARGS)
 
 ## lint: gofmt, go vet, staticcheck
 lint: fmt-check vet staticcheck

@@ -150,6 +150,9 @@ func TestCanPayPair(t *testing.T) {
 // plan with canShootScreened, and shootable with shootCode, on random boards and placements, with
 // sight precomputed and not (R-SHOOT-1 to R-SHOOT-3).
 func TestCanShootAt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	cat := testCatalog()
 	r := rand.New(rand.NewPCG(9, 10))
 	checked, yes := 0, 0

@@ -17,6 +17,9 @@ import (
 // of every CLI testscript (draft and not); and it still draws what it is
 // asked for afterwards, as a fresh Layouts does.
 func TestCheckOnlySameDiagnostics(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	type set struct {
 		name string
 		cat  *catalog.Catalog

@@ -61,6 +61,9 @@ func pdfInfo(t *testing.T, path string) (pages int, w, h float64) {
 // TestSheetsPDF checks the sheets with the poppler tools and qpdf: page
 // size, page count, texts in the right language, embedded fonts, structure.
 func TestSheetsPDF(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	for _, tc := range []struct {
 		name  string
 		cat   func(testing.TB) *catalog.Catalog

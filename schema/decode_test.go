@@ -45,6 +45,9 @@ func errorLines(err error) string {
 // included: positions, draft placeholders, text positions, rules pages),
 // and the same diagnostics when the content has errors.
 func TestJSONDecodeEqualsCUEDecode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	withFile := func(base map[string][]byte, name, src string) map[string][]byte {
 		files := map[string][]byte{}
 		for k, v := range base {

@@ -488,6 +488,9 @@ func advUnit(t *testing.T, src []byte, draft bool) (fast, cue *fileResult, fastO
 }
 
 func TestFastPathAdversarial(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	counts := map[string]int{}
 	for _, c := range advCases {
 		t.Run(c.name, func(t *testing.T) {
@@ -624,6 +627,9 @@ func formMutants(t testing.TB, seed uint64, n int, draft bool) (counts map[strin
 // TestFastPathFormMutants runs the form mutants (WBTOOL_FAST_MUTANTS sets
 // how many; 300 by default), with the schema as it is and in draft mode.
 func TestFastPathFormMutants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	n := mutantCount(300, 60)
 	for _, draft := range []bool{false, true} {
 		counts, problems := formMutants(t, 1, n, draft)

@@ -525,6 +525,9 @@ func reportProblems(t *testing.T, problems []string) {
 // invalid (WBTOOL_FAST_MUTANTS sets how many mutants; 400 by default),
 // with the schema as it is and in draft mode.
 func TestFastPathMutants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	n := mutantCount(400, 100)
 	for _, draft := range []bool{false, true} {
 		counts, problems := fastMutants(t, 1, n, draft)

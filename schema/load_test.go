@@ -122,6 +122,9 @@ func TestDraftModeFillsPlaceholders(t *testing.T) {
 }
 
 func TestLoadIsDeterministic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	a, err := Load(content.FS, Options{Root: "content"})
 	if err != nil {
 		t.Fatal(err)

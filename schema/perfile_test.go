@@ -144,6 +144,9 @@ func loadWays(t *testing.T, fsys fs.FS, opt Options) (whole bool) {
 // TestPerFileEqualsWhole: the starter content and the generated tree load
 // file by file (no fallback) to exactly what the whole package gives.
 func TestPerFileEqualsWhole(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	cases := []struct {
 		name string
 		fsys fs.FS
@@ -165,6 +168,9 @@ func TestPerFileEqualsWhole(t *testing.T) {
 // TestPerFileEqualsWholeOnScripts loads the content of every CLI test
 // script (the bad-input cases of cmd/wbtool) both ways.
 func TestPerFileEqualsWholeOnScripts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the content of every CLI script four ways")
+	}
 	perFileLoads := 0
 	for _, sc := range testtool.ScriptContents(t, "../cmd/wbtool/testdata/script", "../cmd/wbtool/testdata/base") {
 		t.Run(sc.Name, func(t *testing.T) {
@@ -235,6 +241,9 @@ func TestPerFileFallsBack(t *testing.T) {
 // or removed) gives, after each edit, byte for byte what a fresh load
 // gives, and evaluates only the files the edit touched.
 func TestCacheAfterRandomEdits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	files := gen.Tree(gen.Options{Characters: 60, Upgrades: 20, PerFile: 10})
 	var names []string
 	for k := range files {

@@ -155,6 +155,9 @@ func glossRegexp(terms []catalog.Term, l catalog.Lang) *regexp.Regexp {
 // to trip case folding (K and the Kelvin sign, s and ſ, plurals, terms
 // that start alike).
 func TestGlossMatchesEqualRegexp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	st := starter(t)
 	gen := generated(t, 40, 10)
 	gen.Glossary = st.Glossary

@@ -17,6 +17,9 @@ import (
 // before equals a fresh build byte for byte (or fails with the same
 // errors), and an edit of one card's details renders only its two pages.
 func TestPageCacheAfterRandomEdits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	cat := starter(t)
 	cache := NewPageCache()
 	check := func(step int, what string) {

@@ -44,6 +44,9 @@ func TestIconLabels(t *testing.T) {
 // appears in any file: a key shows when a text is missing or a template
 // prints the key instead of its text.
 func TestNoLabelKeyInOutputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	keys := catalog.LabelKeys()
 	var alts []string
 	for _, k := range keys {

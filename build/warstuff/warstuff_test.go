@@ -218,6 +218,9 @@ func TestSite(t *testing.T) {
 // a missing page, chapter or WS-… anchor, a rule number no chapter
 // anchors, an unknown [[profile]].
 func TestSiteCheckIsBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	for _, tc := range []struct {
 		name, file, old, new, want string
 	}{

@@ -74,6 +74,9 @@ var untilReady = map[string]string{
 // Outputs go to the default --out, dist/ in that folder. Each example
 // must exit 0; serve and watch are stopped once they are up.
 func TestHelpExamplesRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every example, builds and exports included")
+	}
 	examples := helpExamples(newRootCmd())
 	if len(examples) < 25 {
 		t.Fatalf("only %d examples found in the commands' help", len(examples))
@@ -132,17 +135,12 @@ func runExample(t *testing.T, args []string, stdout, stderr *syncBuffer) (code i
 	defer cancel()
 	done := make(chan int, 1)
 	go func() { done <- run(ctx, args, stdout, stderr) }()
-	deadline := time.After(2 * time.Minute)
 	tick := time.NewTicker(50 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		select {
 		case code := <-done:
 			return code, false
-		case <-deadline:
-			t.Errorf("%q: not up after 2 minutes", args)
-			cancel()
-			return <-done, true
 		case <-tick.C:
 			if strings.Contains(stdout.String(), ready) {
 				cancel()

@@ -80,26 +80,19 @@ func TestServeListensOnLoopback(t *testing.T) {
 	}
 	waitBody(t, func() string { _, b := get(addr, "/en/index.html"); return b }, "Warbound")
 	cancel()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("serve exited %d", code)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("serve did not stop")
+	if code := <-done; code != 0 {
+		t.Errorf("serve exited %d", code)
 	}
 }
 
+// waitBody polls the served page until it shows want: no deadline (a
+// busy machine only makes the rebuild slower; go test's -timeout ends a
+// wait that never does).
 func waitBody(t *testing.T, get func() string, want string) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		if strings.Contains(get(), want) {
-			return
-		}
+	for !strings.Contains(get(), want) {
 		time.Sleep(100 * time.Millisecond)
 	}
-	t.Fatalf("the served page never showed %q", want)
 }
 
 func nonLoopbackIPs() ([]string, error) {

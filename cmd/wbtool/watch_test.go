@@ -65,13 +65,8 @@ func TestPreviewWatch(t *testing.T) {
 	}()
 	defer func() {
 		cancel()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("previewWatch: %v", err)
-			}
-		case <-time.After(10 * time.Second):
-			t.Error("previewWatch did not stop")
+		if err := <-done; err != nil {
+			t.Errorf("previewWatch: %v", err)
 		}
 	}()
 
@@ -82,26 +77,20 @@ func TestPreviewWatch(t *testing.T) {
 		srv.ServeHTTP(w, r)
 		return w
 	}
+	// waitFor polls the site until ok holds: no deadline (a busy
+	// machine only makes the wait longer; go test's -timeout ends a
+	// wait that never does). what is for the reader of a hung test.
 	waitFor := func(what string, ok func(w *httptest.ResponseRecorder) bool) *httptest.ResponseRecorder {
 		t.Helper()
-		deadline := time.Now().Add(60 * time.Second)
 		for {
-			w := get()
-			if ok(w) {
+			if w := get(); ok(w) {
 				return w
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%s: still %d %q\nlog:\n%s", what, w.Code, w.Body.String(), log.String())
 			}
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
 
-	select {
-	case <-ready:
-	case <-time.After(60 * time.Second):
-		t.Fatal("the first build never finished")
-	}
+	<-ready
 	w := get()
 	if w.Code != http.StatusOK {
 		t.Fatalf("after the first build: %d %q", w.Code, w.Body.String())

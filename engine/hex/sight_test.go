@@ -73,6 +73,9 @@ func TestSight(t *testing.T) {
 // monotonicity (one more blocking tile never creates sight) and agreement
 // with a brute-force sampler (a clear sampled segment ⇒ sight).
 func TestSightProperties(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	r := rand.New(rand.NewPCG(11, 12))
 	boards := []struct{ cols, rows, density, n int }{
 		{6, 8, 5, 6}, {8, 8, 3, 4}, {8, 16, 8, 2}, {5, 5, 2, 6}, {16, 16, 10, 1},

@@ -26,6 +26,9 @@ func testWorker(t testing.TB, dir string, lim Limits) *Worker {
 // TestWorkerLoadsLikeInProcess: one worker process serves load after load,
 // edits included, each equal to a fresh in-process load.
 func TestWorkerLoadsLikeInProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	dir := starterDir(t)
 	w := testWorker(t, dir, Limits{})
 	raiders := filepath.Join(dir, "cards", "raiders.cue")
@@ -71,6 +74,9 @@ func TestWorkerLoadsLikeInProcess(t *testing.T) {
 // the worker; the next load starts a fresh one and succeeds. The same for
 // memory.
 func TestWorkerRestartsAfterBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	cases := []struct {
 		name     string
 		src      string

@@ -14,6 +14,9 @@ import (
 // folders it changed, leaves outputs that are all watch's (equal to a
 // fresh build of the edited content), never a mix of the two writers'.
 func TestSessionAfterAnotherWriter(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	ctx := context.Background()
 	dir, out := starterTree(t), filepath.Join(t.TempDir(), "dist")
 	s := newTestSession(dir, out)

@@ -126,6 +126,9 @@ func hasOutput(r *Report, prefix string) bool {
 // and checks that each edit redoes exactly what it affects, and that the
 // outputs always equal a build from scratch.
 func TestSessionIncremental(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	ctx := context.Background()
 	dir, out := starterTree(t), filepath.Join(t.TempDir(), "dist")
 	s := newTestSession(dir, out)

@@ -71,6 +71,9 @@ func outcomeDiff(want *ws.Catalog, wantErr error, got *ws.Catalog, gotErr error)
 // gives, after each edit, exactly what a load without a cache gives, in
 // final and draft mode; loading the same tree again evaluates nothing.
 func TestCacheAfterRandomEdits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	edits := []struct {
 		name, file string
 		do         func(r *rand.Rand, src string) string
@@ -187,6 +190,9 @@ func TestCacheAfterRandomEdits(t *testing.T) {
 // up by id); game.cue (the limits) every unit. The results equal a load
 // without cache.
 func TestCacheEvaluatesWhatChanged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	files := starterFiles(t)
 	cache := schema.NewCache()
 	if _, err := Load(mapFS(files), Options{Root: "content", Cache: cache}); err != nil {

@@ -59,6 +59,9 @@ func cli(t *testing.T, id, file string) (msgs []string, at []diag.Pos) {
 // CUE is added to the starter tree: the same messages (validate orders them by path); a legal band
 // loads. The exported CUE is therefore content that validates.
 func TestSameVerdictAsCLI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	full, err := wsschema.Load(wscontent.FS, wsschema.Options{Root: "content"})
 	if err != nil {
 		t.Fatal(err)

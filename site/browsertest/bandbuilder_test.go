@@ -111,6 +111,7 @@ func readBand(t *testing.T, b *browser, format int) shownBand {
 // verdict `wbtool validate` gives to the CUE file the page exports, which
 // the test adds to the starter tree; no page is wider than its screen.
 func TestBandBuilderMatchesCLI(t *testing.T) {
+	t.Parallel()
 	cat, files := warstuffSite(t)
 	b := newBrowser(t)
 	base := serveSite(t, files)
@@ -183,6 +184,7 @@ func TestBandBuilderMatchesCLI(t *testing.T) {
 // TestBandBuilderShare: a sample band's link on the bands page opens the
 // builder with the band, and the language switch keeps it.
 func TestBandBuilderShare(t *testing.T) {
+	t.Parallel()
 	cat, files := warstuffSite(t)
 	b := newBrowser(t)
 	base := serveSite(t, files)
@@ -209,6 +211,7 @@ func TestBandBuilderShare(t *testing.T) {
 // band built, en and fr, on a desktop and a phone: as loaded, with the
 // profile filter in use, and printed (the band sheet).
 func TestBandBuilderAxe(t *testing.T) {
+	t.Parallel()
 	axe, err := os.ReadFile(toolFile(t, "node_modules/axe-core/axe.min.js"))
 	if err != nil {
 		t.Fatal(err)
@@ -244,6 +247,7 @@ func TestBandBuilderAxe(t *testing.T) {
 // TestBandBuilderNuChecker: the Nu Html Checker on the band builder's DOM
 // once its script has shown an illegal band, en and fr: 0 errors.
 func TestBandBuilderNuChecker(t *testing.T) {
+	t.Parallel()
 	toolFile(t, "node_modules/vnu-jar/build/dist/vnu.jar") // skips before starting Chromium
 	_, files := warstuffSite(t)
 	b := newBrowser(t)
@@ -263,6 +267,7 @@ func TestBandBuilderNuChecker(t *testing.T) {
 // the profiles and offers no editing; a shared band's figures still show.
 // A hostile band name in the link stays text.
 func TestBandBuilderWithoutWasm(t *testing.T) {
+	t.Parallel()
 	_, files := warstuffSite(t)
 	b := newBrowser(t)
 	base := serveSite(t, files)
@@ -331,6 +336,7 @@ func BenchmarkBandBuilderStart(b *testing.B) {
 // prints the band sheet alone: the roster with each profile's cost, the
 // total and the verdict, without the site's frame or the builder.
 func TestBandBuilderFilterPrint(t *testing.T) {
+	t.Parallel()
 	cat, files := warstuffSite(t)
 	b := newBrowser(t)
 	base := serveSite(t, files)

@@ -9,6 +9,7 @@ import (
 // TestEnlargeCardImage clicks a card image on a desktop and taps it on a
 // phone: the image opens large in a dialog, and the close button shuts it.
 func TestEnlargeCardImage(t *testing.T) {
+	t.Parallel()
 	b, _, base := starterBrowser(t)
 	for _, vp := range viewports {
 		b.do(t, "viewport "+vp.name, chromedp.EmulateViewport(vp.w, vp.h))
@@ -34,6 +35,7 @@ func TestEnlargeCardImage(t *testing.T) {
 // pages of each section, in both languages (the French labels are the
 // longest), and the page does not scroll sideways.
 func TestMenuFits(t *testing.T) {
+	t.Parallel()
 	b, _, base := starterBrowser(t)
 	b.do(t, "phone", chromedp.EmulateViewport(360, 740))
 	for _, p := range []string{"/fr/index.html", "/fr/cards/index.html", "/en/cards/index.html", "/fr/rules/index.html",
@@ -79,6 +81,7 @@ func TestMenuFits(t *testing.T) {
 // of a card page in both languages: each lands on its entry of the
 // glossary page, and the glossary's letter index leads to its letters.
 func TestGlossaryLinksResolve(t *testing.T) {
+	t.Parallel()
 	b, _, base := starterBrowser(t)
 	for _, p := range []string{"/en/rules/shooting/index.html", "/fr/rules/shooting/index.html", "/en/cards/copp/index.html", "/fr/cards/howler/index.html"} {
 		b.do(t, "open "+p, chromedp.Navigate(base+p), chromedp.WaitVisible(chromedp.CSS("main")))
@@ -116,6 +119,7 @@ func TestGlossaryLinksResolve(t *testing.T) {
 // (the densest page) and of a card page are at least 24 px high and wide
 // (WCAG 2.5.8), links inside sentences apart.
 func TestTapTargets(t *testing.T) {
+	t.Parallel()
 	b, _, base := starterBrowser(t)
 	b.do(t, "phone", chromedp.EmulateViewport(360, 740))
 	for _, p := range []string{"/en/checks/index.html", "/fr/checks/index.html", "/en/cards/copp/index.html", "/fr/rules/index.html"} {

@@ -136,6 +136,7 @@ func wantOther(cat *catalog.Catalog, d corpus.Case, f catalog.Format, l catalog.
 // the deck pages in the other format. The French page shows the French
 // messages. The exported CUE of the starter decks loads as content.
 func TestDeckBuilderMatchesCLI(t *testing.T) {
+	t.Parallel()
 	b, _, base := starterBrowser(t)
 	cat, err := corpus.Starter()
 	if err != nil {
@@ -217,6 +218,7 @@ func TestDeckBuilderMatchesCLI(t *testing.T) {
 // it, the language switch keeps it), the deck pages open their deck in
 // the builder, and the page prints the list only.
 func TestDeckBuilderShareAndPrint(t *testing.T) {
+	t.Parallel()
 	b, _, base := starterBrowser(t)
 	b.do(t, "a deck page", chromedp.Navigate(base+"/en/decks/smoke-and-scrap/index.html"), chromedp.WaitReady(chromedp.CSS("main")))
 	if !eval[bool](t, b, `(Array.from(document.querySelectorAll('main a.button')).find(a => a.href.includes('deckbuilder')).click(), true)`) {
@@ -269,6 +271,7 @@ func TestDeckBuilderShareAndPrint(t *testing.T) {
 // TestDeckBuilderWithoutWasm: in a browser without WebAssembly the page
 // shows the shared deck read-only and says why; nothing breaks.
 func TestDeckBuilderWithoutWasm(t *testing.T) {
+	t.Parallel()
 	b, _, base := starterBrowser(t)
 	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `delete window.WebAssembly;`}); err != nil {
 		t.Fatal(err)
@@ -293,6 +296,7 @@ func TestDeckBuilderWithoutWasm(t *testing.T) {
 // as text: after building a deck, no element, attribute or script came
 // from them, and the CSP reported nothing.
 func TestDeckBuilderHostileContent(t *testing.T) {
+	t.Parallel()
 	const p = `<img src=x onerror=alert(1)>"'</script><script>alert(2)</script>` + "\u2028"
 	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
 	if err != nil {
@@ -342,6 +346,7 @@ func TestDeckBuilderHostileContent(t *testing.T) {
 // TestDeckBuilderAxe runs axe-core on the deck builder with a deck built
 // (its problems, menus and economy table), on a desktop and a phone.
 func TestDeckBuilderAxe(t *testing.T) {
+	t.Parallel()
 	axe, err := os.ReadFile(toolFile(t, "node_modules/axe-core/axe.min.js"))
 	if err != nil {
 		t.Fatal(err)
@@ -395,6 +400,7 @@ func BenchmarkDeckBuilderStart(b *testing.B) {
 // as the script leaves it with a deck built (the static page is in
 // TestNuHTMLChecker): zero errors.
 func TestDeckBuilderNuChecker(t *testing.T) {
+	t.Parallel()
 	toolFile(t, "node_modules/vnu-jar/build/dist/vnu.jar") // skips before starting Chromium
 	b, _, base := starterBrowser(t)
 	built := site.Files{}

@@ -3,5 +3,8 @@
 // switch lands on the same card, card pages show their image, and the site
 // works from file://. It also takes the screenshots to look at
 // (WBTOOL_SCREENSHOTS=dir keeps them). The tests skip when chromium is not
-// installed, and fail then under WBTOOL_REQUIRE_TOOLS=1.
+// installed, and fail then under WBTOOL_REQUIRE_TOOLS=1, and skip in -short
+// mode. Every test runs in parallel with the others (go test -parallel, by
+// default as many as there are cores), each with its own Chromium and
+// server: much of a browser test is waiting for the browser.
 package browsertest

@@ -160,6 +160,7 @@ func gzipSize(data []byte) int {
 // it, the count gives every match, and the screenshots of the results
 // are taken to look at.
 func TestSearchThousandCards(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	files := generatedSite(t)
 	base := serveSite(t, files)

@@ -62,6 +62,7 @@ var searchErrors = []struct{ q, want string }{
 // TestTypedQueries types each query of the table in the card list, on a
 // desktop and on a 360 × 740 phone, and compares the cards shown.
 func TestTypedQueries(t *testing.T) {
+	t.Parallel()
 	b, _, base := starterBrowser(t)
 	for _, vp := range viewports {
 		b.do(t, "viewport "+vp.name, chromedp.EmulateViewport(vp.w, vp.h))
@@ -117,6 +118,7 @@ func TestTypedQueries(t *testing.T) {
 
 // TestSortOrders sorts the list by cost and by health.
 func TestSortOrders(t *testing.T) {
+	t.Parallel()
 	b, files, base := starterBrowser(t)
 	b.do(t, "open", chromedp.Navigate(base+"/en/cards/index.html?q=t:character&sort=health"), chromedp.WaitVisible(chromedp.ID("q")))
 	ids := eval[[]string](t, b, visibleItems+`.map(li => li.getAttribute('data-id'))`)

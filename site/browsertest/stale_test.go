@@ -54,6 +54,7 @@ func erratumSite(t *testing.T) (*catalog.Catalog, site.Files) {
 // Html Checker; in Chromium the marks are visible, small, and say what
 // they mean to a screen reader, in English only.
 func TestStaleMarkAndErrata(t *testing.T) {
+	t.Parallel()
 	_, files := erratumSite(t)
 	pages := []string{"en/cards/copp/index.html", "fr/cards/copp/index.html", "en/errata/index.html", "fr/errata/index.html"}
 	for _, p := range pages {

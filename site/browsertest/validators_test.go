@@ -38,6 +38,7 @@ import (
 // toolFile returns the path of file rel under the tools folder, or skips.
 func toolFile(t *testing.T, rel string) string {
 	t.Helper()
+	skipShort(t)
 	dir := os.Getenv("WBTOOL_TOOLS")
 	if dir == "" {
 		dir = "/opt/wbtool-tools"
@@ -159,6 +160,7 @@ func axeTab(t *testing.T, b *browser, axe []byte) context.Context {
 // in axeTabs tabs of one Chromium, on a desktop, and on a sample at
 // 360 px: zero violations.
 func TestAxeEveryPage(t *testing.T) {
+	t.Parallel()
 	axe, err := os.ReadFile(toolFile(t, "node_modules/axe-core/axe.min.js"))
 	if err != nil {
 		t.Fatal(err)
@@ -263,6 +265,7 @@ func axeRun(t *testing.T, b *browser, base, p string) []axeResult {
 // TestNuHTMLChecker runs the Nu Html Checker (vnu.jar, with the
 // machine's Java) on every page: zero errors.
 func TestNuHTMLChecker(t *testing.T) {
+	t.Parallel()
 	files := publishedSite(t)
 	n := vnuCheck(t, files, htmlPaths(files))
 	t.Logf("vnu: %d pages, 0 errors expected", n)
@@ -308,34 +311,122 @@ var lighthousePages = []string{"", "en/index.html", "fr/cards/index.html", "en/c
 	"fr/rules/shooting/index.html", "en/glossary/index.html", "fr/decks/clans-host/index.html", "en/search/index.html"}
 
 // TestLighthouse runs Lighthouse (npm lighthouse@12, which runs on Node
-// 18.16 and later; 13 wants Node 22) on pages of the published site
-// served over HTTP at the address it is built for: its accessibility and
-// SEO categories score 0.95 or more on each. Lighthouse's robots.txt
-// audit is left out: it fetches robots.txt from inside the page, which
-// the pages' Content-Security-Policy (no connections) forbids, so it
-// always reports "unable to download" (Lighthouse issue 4386); TestSitemap
-// checks robots.txt.
+// 18.16 and later; 13 wants Node 22) on pages of the published sites
+// (Warbound's and Warstuff's) served over HTTP at the addresses they are
+// built for: its accessibility and SEO categories score 0.95 or more on
+// each. Lighthouse's robots.txt audit is left out: it fetches robots.txt
+// from inside the page, which the pages' Content-Security-Policy (no
+// connections) forbids, so it always reports "unable to download"
+// (Lighthouse issue 4386); TestSitemap checks robots.txt. One Node process
+// and one Chromium audit every page (testdata/lighthouse.mjs), each page
+// in a new tab as the lighthouse command would: a Node, Lighthouse and
+// Chromium started for each page took most of the time.
 func TestLighthouse(t *testing.T) {
+	t.Parallel()
 	cli := toolFile(t, "node_modules/lighthouse/cli/index.js")
 	node := testtool.Require(t, "node")
 	chromium := testtool.Require(t, "chromium")
-	h := &serve.Handler{}
-	srv := httptest.NewServer(h)
-	defer srv.Close()
+	runner, err := filepath.Abs(filepath.Join("testdata", "lighthouse.mjs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var urls, names []string
+	serveAt := func(files func(base string) site.Files, pages []string) {
+		h := &serve.Handler{}
+		srv := httptest.NewServer(h)
+		t.Cleanup(srv.Close)
+		fs := files(srv.URL + "/")
+		h.Set(fs)
+		for _, p := range pages {
+			if _, ok := fs[p]; p != "" && !ok {
+				t.Fatalf("the site has no %s", p)
+			}
+			urls = append(urls, srv.URL+"/"+p)
+			names = append(names, "/"+p)
+		}
+	}
 	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
 	if err != nil {
 		t.Fatalf("load: %v", err)
 	}
-	files, err := site.Build(cat, site.Options{BaseURL: srv.URL + "/"})
-	if err != nil {
-		t.Fatalf("build: %v", err)
+	serveAt(func(base string) site.Files {
+		files, err := site.Build(cat, site.Options{BaseURL: base})
+		if err != nil {
+			t.Fatalf("build: %v", err)
+		}
+		return files
+	}, lighthousePages)
+	serveAt(func(base string) site.Files {
+		_, ws := warstuffAt(t, base)
+		return ws
+	}, warstuffLighthousePages)
+	for i := len(lighthousePages); i < len(names); i++ {
+		names[i] = "Warstuff " + names[i]
 	}
-	h.Set(files)
-	lighthouse(t, cli, node, chromium, srv.URL, files, lighthousePages)
-	// Warstuff's site, drawn in the same frame
-	_, ws := warstuffAt(t, srv.URL+"/")
-	h.Set(ws)
-	lighthouse(t, cli, node, chromium, srv.URL, ws, warstuffLighthousePages)
+	modules := filepath.Dir(filepath.Dir(filepath.Dir(cli))) // WBTOOL_TOOLS/node_modules
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, append([]string{runner, modules, chromium, t.TempDir()}, urls...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("lighthouse: %v\n%s", err, stderr.String())
+	}
+	var reports []lighthouseReport
+	if err := json.Unmarshal(out, &reports); err != nil {
+		t.Fatalf("lighthouse: %v", err)
+	}
+	if len(reports) != len(urls) {
+		t.Fatalf("lighthouse: %d reports for %d pages", len(reports), len(urls))
+	}
+	for i, r := range reports {
+		judgeLighthouse(t, names[i], r)
+	}
+	t.Logf("lighthouse.mjs:\n%s", stderr.String())
+}
+
+// lighthouseReport is what TestLighthouse reads of a Lighthouse report.
+type lighthouseReport struct {
+	Version    string `json:"lighthouseVersion"`
+	Categories map[string]struct {
+		Score float64 `json:"score"`
+		Refs  []struct {
+			ID     string  `json:"id"`
+			Weight float64 `json:"weight"`
+		} `json:"auditRefs"`
+	} `json:"categories"`
+	Audits map[string]struct {
+		Title       string   `json:"title"`
+		Score       *float64 `json:"score"`
+		Explanation string   `json:"explanation"`
+	} `json:"audits"`
+}
+
+// judgeLighthouse fails the test when page's accessibility or SEO score
+// is under 0.95, naming the audits that failed.
+func judgeLighthouse(t *testing.T, page string, r lighthouseReport) {
+	t.Helper()
+	var scores []string
+	for _, name := range []string{"accessibility", "seo"} {
+		c, ok := r.Categories[name]
+		if !ok {
+			t.Errorf("lighthouse %s: no %s category", page, name)
+			continue
+		}
+		scores = append(scores, fmt.Sprintf("%s %.2f", name, c.Score))
+		if c.Score >= 0.95 {
+			continue
+		}
+		var failed []string
+		for _, ref := range c.Refs {
+			if a := r.Audits[ref.ID]; ref.Weight > 0 && a.Score != nil && *a.Score < 1 {
+				failed = append(failed, fmt.Sprintf("%s (%s) %s", ref.ID, a.Title, a.Explanation))
+			}
+		}
+		t.Errorf("%s: Lighthouse %s %.2f, want at least 0.95; failed audits: %q", page, name, c.Score, failed)
+	}
+	t.Logf("Lighthouse %s %s: %s", r.Version, page, strings.Join(scores, ", "))
 }
 
 // warstuffLighthousePages are the Warstuff pages Lighthouse reads, one
@@ -343,71 +434,13 @@ func TestLighthouse(t *testing.T) {
 var warstuffLighthousePages = []string{"", "en/index.html", "fr/profiles/index.html", "en/profiles/storm-seer.html",
 	"fr/rules/building.html", "en/glossary.html", "fr/bands.html", "en/bandbuilder.html"}
 
-// lighthouse runs Lighthouse on pages of files served at srvURL.
-func lighthouse(t *testing.T, cli, node, chromium, srvURL string, files site.Files, pages []string) {
-	t.Helper()
-	for _, p := range pages {
-		if _, ok := files[p]; p != "" && !ok {
-			t.Fatalf("the site has no %s", p)
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-		cmd := exec.CommandContext(ctx, node, cli, srvURL+"/"+p, "--only-categories=accessibility,seo", "--skip-audits=robots-txt",
-			"--chrome-flags=--headless=new --no-sandbox --disable-gpu --user-data-dir="+t.TempDir(),
-			"--output=json", "--output-path=stdout", "--quiet")
-		cmd.Env = append(os.Environ(), "CHROME_PATH="+chromium)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		out, err := cmd.Output()
-		cancel()
-		if err != nil {
-			t.Fatalf("lighthouse %s: %v\n%s", p, err, stderr.String())
-		}
-		var r struct {
-			Version    string `json:"lighthouseVersion"`
-			Categories map[string]struct {
-				Score float64 `json:"score"`
-				Refs  []struct {
-					ID     string  `json:"id"`
-					Weight float64 `json:"weight"`
-				} `json:"auditRefs"`
-			} `json:"categories"`
-			Audits map[string]struct {
-				Title       string   `json:"title"`
-				Score       *float64 `json:"score"`
-				Explanation string   `json:"explanation"`
-			} `json:"audits"`
-		}
-		if err := json.Unmarshal(out, &r); err != nil {
-			t.Fatalf("lighthouse %s: %v", p, err)
-		}
-		var scores []string
-		for _, name := range []string{"accessibility", "seo"} {
-			c, ok := r.Categories[name]
-			if !ok {
-				t.Fatalf("lighthouse %s: no %s category", p, name)
-			}
-			scores = append(scores, fmt.Sprintf("%s %.2f", name, c.Score))
-			if c.Score >= 0.95 {
-				continue
-			}
-			var failed []string
-			for _, ref := range c.Refs {
-				if a := r.Audits[ref.ID]; ref.Weight > 0 && a.Score != nil && *a.Score < 1 {
-					failed = append(failed, fmt.Sprintf("%s (%s) %s", ref.ID, a.Title, a.Explanation))
-				}
-			}
-			t.Errorf("/%s: Lighthouse %s %.2f, want at least 0.95; failed audits: %q", p, name, c.Score, failed)
-		}
-		t.Logf("Lighthouse %s /%s: %s", r.Version, p, strings.Join(scores, ", "))
-	}
-}
-
 // TestSitemapSchema validates the sitemap of the published site with
 // xmllint against the official sitemaps.org schema (sitemap.xsd of 2008,
 // as the npm package sitemap ships it), the language alternates'
 // xhtml:link declared by testdata/xhtml-link.xsd. A sitemap with a
 // <url> without its <loc> must fail the same check.
 func TestSitemapSchema(t *testing.T) {
+	t.Parallel()
 	official := toolFile(t, "node_modules/sitemap/schema/sitemap.xsd")
 	xmllint := testtool.Require(t, "xmllint")
 	link, err := filepath.Abs(filepath.Join("testdata", "xhtml-link.xsd"))

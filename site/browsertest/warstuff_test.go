@@ -52,6 +52,7 @@ func warstuffAt(t *testing.T, base string) (*ws.Catalog, site.Files) {
 // then vnu on every page: zero violations, zero errors. Every page links
 // its icon, which the server answers (no console problem).
 func TestWarstuffSiteStandards(t *testing.T) {
+	t.Parallel()
 	files := publishedWarstuff(t)
 	pages := htmlPaths(files)
 	// the published pages' head: absolute canonical and hreflang links
@@ -176,6 +177,7 @@ var warstuffQueries = []struct {
 // desktop and on a phone, and compares the profiles shown; a query the
 // syntax refuses says why with the known values, and the list stays.
 func TestWarstuffSearch(t *testing.T) {
+	t.Parallel()
 	_, files := warstuffSite(t)
 	b := newBrowser(t)
 	base := serveSite(t, files)
@@ -215,6 +217,7 @@ func TestWarstuffSearch(t *testing.T) {
 // entry, and the language switch keeps the page. Then, at 360 px, no
 // page of each kind scrolls sideways.
 func TestWarstuffFromFile(t *testing.T) {
+	t.Parallel()
 	_, files := warstuffSite(t)
 	b := newBrowser(t)
 	root := onDisk(t, files)

@@ -43,6 +43,9 @@ func problems(v deckcheck.Verdict) []string {
 // the other format what the deck pages say (catalog.CheckDeckAs on the
 // full catalog).
 func TestSameVerdictAsCLI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	full, err := corpus.Starter()
 	if err != nil {
 		t.Fatal(err)

@@ -39,6 +39,9 @@ func buildWasm(t *testing.T, out string) {
 // wasm`). A Go version other than the one that built the module gives
 // other bytes: the test then skips, saying so.
 func TestWasmIsFresh(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command: the module cannot be rebuilt here")
 	}
