@@ -322,7 +322,7 @@ func (b *run) load() error {
 	opts, r := b.opts, b.res
 	rs, problems, err := gameOf(opts)
 	if rs == nil {
-		r.Diagnostics = problems
+		r.Diagnostics = problems.InStage(string(Load))
 		return err
 	}
 	r.Game = rs.Game()
@@ -334,7 +334,7 @@ func (b *run) load() error {
 		c, err := rs.Load(opts.Content, ruleset.LoadOptions{Root: opts.Root, Draft: opts.Draft, Extra: opts.Extra,
 			SetVersion: opts.SetVersion, Since: opts.Since, CheckOnly: opts.CheckOnly(), OneShot: opts.OneShot})
 		if list, ok := err.(diag.List); ok {
-			r.Diagnostics = append(r.Diagnostics, list...)
+			r.Diagnostics = append(r.Diagnostics, list.InStage(string(Load))...)
 			return nil
 		}
 		content = c
@@ -351,7 +351,7 @@ func (b *run) load() error {
 	}
 	b.content = content
 	r.Content = content
-	r.Diagnostics = append(r.Diagnostics, content.Warnings()...)
+	r.Diagnostics = append(r.Diagnostics, content.Warnings().InStage(string(Load))...)
 	return nil
 }
 
@@ -389,7 +389,7 @@ func (b *run) errata() error {
 		return err
 	}
 	if ran {
-		b.res.Diagnostics = append(b.res.Diagnostics, d...)
+		b.res.Diagnostics = append(b.res.Diagnostics, d.InStage(string(Errata))...)
 		b.res.Times = append(b.res.Times, Timing{Errata, time.Since(t)})
 	}
 	return b.ctx.Err()
@@ -476,7 +476,7 @@ func (b *run) verdict(v *verdictStages) error {
 			return o.err
 		}
 		if o.ran {
-			b.res.Diagnostics = append(b.res.Diagnostics, o.diags...)
+			b.res.Diagnostics = append(b.res.Diagnostics, o.diags.InStage(string(o.stage))...)
 			b.res.Times = append(b.res.Times, Timing{o.stage, o.took})
 		}
 	}
@@ -554,7 +554,7 @@ func (b *run) outputs(o *outputStages) error {
 	if list, ok := err.(diag.List); ok {
 		// Layout accepted every card: a sheet that fails is a bug, but
 		// it is reported like content, never written half.
-		r.Diagnostics = append(r.Diagnostics, list...)
+		r.Diagnostics = append(r.Diagnostics, list.InStage(string(Print))...)
 		r.Outputs = map[string]dist.Files{}
 		err = nil
 	}
@@ -569,7 +569,7 @@ func (b *run) exports() error {
 		defer crash.Recover(string(Export), &err)
 		crash.Trigger(string(Export))
 		ex, err := b.exporter.Export(b.ctx)
-		r.Diagnostics = append(r.Diagnostics, ex.Problems...)
+		r.Diagnostics = append(r.Diagnostics, ex.Problems.InStage(string(Export))...)
 		if err != nil || ex.Problems.HasErrors(b.opts.Strict) {
 			return err
 		}

@@ -86,6 +86,23 @@ type Diagnostic struct {
 	Rule     string
 	Severity Severity
 	Msg      string
+	// Stage is the step of the build that found the problem ("load",
+	// "checks", "layout"…), for machine-readable output only: the text
+	// does not show it, and two reports that differ only by it are one.
+	Stage string
+}
+
+// InStage is a copy of l with Stage set to stage where it is not set
+// yet.
+func (l List) InStage(stage string) List {
+	out := make(List, len(l))
+	for i, d := range l {
+		if d.Stage == "" {
+			d.Stage = stage
+		}
+		out[i] = d
+	}
+	return out
 }
 
 // Errorf is an error at pos.
@@ -103,12 +120,17 @@ func Warnf(pos Pos, path, format string, args ...any) Diagnostic {
 // character in them is written as a visible escape: a diagnostic can
 // neither drive the designer's terminal nor span several lines.
 func (d Diagnostic) String() string {
-	var b strings.Builder
-	b.WriteString(d.Pos.String())
-	b.WriteString(": ")
+	label := ""
 	if d.Severity == Warning {
-		b.WriteString("warning: ")
+		label = "warning: "
 	}
+	return termsafe.String(d.Pos.String() + ": " + label + d.text())
+}
+
+// text is what the diagnostic says, after its position and label: the
+// content path at fault, the message and the rule it breaks.
+func (d Diagnostic) text() string {
+	var b strings.Builder
 	if d.Path != "" {
 		b.WriteString(d.Path)
 		b.WriteString(": ")
@@ -119,7 +141,7 @@ func (d Diagnostic) String() string {
 		b.WriteString(d.Rule)
 		b.WriteString(")")
 	}
-	return termsafe.String(b.String())
+	return b.String()
 }
 
 // List is every problem of a build. As an error, it is the list of the
@@ -190,10 +212,6 @@ func (l List) Print(w io.Writer) {
 // Summary is a closing line such as "3 errors in 2 files" or "1 error and
 // 2 warnings in 2 files".
 func (l List) Summary() string {
-	files := map[string]bool{}
-	for _, d := range l {
-		files[d.Pos.File] = true
-	}
 	e, w := len(l.Errors()), len(l.Warnings())
 	var what string
 	switch {
@@ -204,7 +222,7 @@ func (l List) Summary() string {
 	default:
 		what = Plural(e, "error") + " and " + Plural(w, "warning")
 	}
-	return fmt.Sprintf("%s in %s", what, Plural(len(files), "file"))
+	return fmt.Sprintf("%s in %s", what, Plural(l.files(), "file"))
 }
 
 // Plural is "1 error", "2 errors".
@@ -242,12 +260,19 @@ func (l List) Sorted() List {
 	})
 	dedup := out[:0]
 	for i, d := range out {
-		if i > 0 && d == out[i-1] {
+		if i > 0 && sameReport(d, out[i-1]) {
 			continue
 		}
 		dedup = append(dedup, d)
 	}
 	return dedup
+}
+
+// sameReport reports whether a and b say the same thing at the same
+// place, whichever stage found them.
+func sameReport(a, b Diagnostic) bool {
+	a.Stage, b.Stage = "", ""
+	return a == b
 }
 
 // Text is every diagnostic, one per line.

@@ -78,8 +78,8 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 				o.Formats = []catalog.Format{catalog.Format(format)}
 			}
 			o.Scenarios, o.Decks = splitList(scenarios), splitList(decks)
-			if f, ok := termsafe.Raw(cmd.ErrOrStderr()).(*os.File); ok && !noProgress && isTerminal(f) {
-				o.Progress = balance.Progress(f, time.Now)
+			if errw := cmd.ErrOrStderr(); !noProgress && termsafe.IsTerminal(errw) {
+				o.Progress = balance.Progress(termsafe.Raw(errw), time.Now)
 			}
 			o.Content = match.ContentHash(cat)
 			r, err := balance.Run(cmd.Context(), cat, o)
@@ -238,10 +238,4 @@ func splitList(s string) []string {
 		}
 	}
 	return out
-}
-
-// isTerminal reports whether f is a terminal (a character device).
-func isTerminal(f *os.File) bool {
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"time"
 
@@ -100,12 +99,13 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 				return err
 			}
 			for _, u := range updates {
-				fmt.Fprintf(cmd.OutOrStdout(), "wrote %s/%s (%s)\n", g.out, u.Dir, diag.Plural(len(u.Files), "file"))
+				say(cmd, g, "wrote %s/%s (%s)", g.out, u.Dir, diag.Plural(len(u.Files), "file"))
 			}
 			return nil
 		},
 	}
 	addOutFlag(cmd, g)
+	addFormatFlag(cmd, g)
 	cmd.Flags().StringVar(&baseURL, "base-url", "", "absolute http:// or https:// `URL` the site will be published at (sitemap.xml, robots.txt, canonical, hreflang and Open Graph links; without it no sitemap)")
 	cmd.Flags().StringVar(&since, "since", "", "add the errata and reprint sheets since `REV` (a git revision or a folder)")
 	addHexSizeFlag(cmd, &hexSize)

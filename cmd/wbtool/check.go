@@ -68,10 +68,11 @@ func newCheckCmd(g *globalFlags) *cobra.Command {
 				fmt.Fprintf(errw, "coverage: %s the engine cannot execute, %s without a check game\n", diag.Plural(len(engine.Manual(wb.Catalog)), "card text"), diag.Plural(len(untested), "card"))
 			}
 			passed, failed := res.CheckCounts()
-			fmt.Fprintf(cmd.OutOrStdout(), "%d passed, %d failed\n", passed, failed)
+			say(cmd, g, "%d passed, %d failed", passed, failed)
 			return err
 		},
 	}
+	addFormatFlag(cmd, g)
 	cmd.Flags().BoolVar(&coverage, "coverage", false, "list card texts the engine cannot execute and cards without a check game")
 	cmd.Flags().StringVar(&run, "run", "", "only run check games whose id contains `TEXT`")
 	return cmd

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -41,6 +40,7 @@ func newDeckCmd(g *globalFlags) *cobra.Command {
 			return runDeckCheck(cmd, g, args[0])
 		},
 	}
+	addFormatFlag(check, g)
 	deck.AddCommand(check)
 	return deck
 }
@@ -72,7 +72,6 @@ func runDeckCheck(cmd *cobra.Command, g *globalFlags, arg string) error {
 			return usagef("%s declares no deck: expected `decks: my-deck: {...}`", arg)
 		}
 	}
-	w := cmd.OutOrStdout()
 	for _, id := range ids {
 		d := cat.Deck(id)
 		if d == nil {
@@ -83,7 +82,7 @@ func runDeckCheck(cmd *cobra.Command, g *globalFlags, arg string) error {
 		for _, c := range d.Cards {
 			counts[cat.KindOf(c)]++
 		}
-		fmt.Fprintf(w, "%s: deck %s (%s) is legal: %s: %s, %s, %s\n",
+		say(cmd, g, "%s: deck %s (%s) is legal: %s: %s, %s, %s",
 			d.Pos, d.ID, d.Format, diag.Plural(len(d.Cards), "card"), diag.Plural(counts[catalog.KindLeader], "Leader"),
 			diag.Plural(counts[catalog.KindCharacter], "Character"),
 			diag.Plural(counts[catalog.KindEquipment]+counts[catalog.KindFormation]+counts[catalog.KindVocation], "Upgrade"))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -54,7 +55,12 @@ func runBuildWith(cmd *cobra.Command, g *globalFlags, opts build.Options, wb war
 		return nil, err
 	}
 	w := cmd.ErrOrStderr()
-	res.Diagnostics.Print(w)
+	var checks *diag.CheckCounts
+	if opts.Stages == nil || slices.Contains(opts.Stages, build.Checks) {
+		passed, failed := res.CheckCounts()
+		checks = &diag.CheckCounts{Passed: passed, Failed: failed}
+	}
+	printDiagnostics(w, g, res.Diagnostics, checks)
 	if !res.OK(g.strict) {
 		fmt.Fprintln(w, res.Diagnostics.Summary())
 		return res, errReported

@@ -61,6 +61,10 @@ type globalFlags struct {
 	// named, the command's error stream.
 	tree   *contentTree
 	notice io.Writer
+	// Output (format.go): --format of the commands that report
+	// diagnostics, the report a json or sarif run writes, and --color;
+	// shared by the copies of the flags a command makes (deck, i18n).
+	output *outputFlags
 }
 
 // Main runs wbtool with os.Args and returns the exit code.
@@ -160,7 +164,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // the command — is one diagnostic naming its report file, and exit status
 // 3 (package internal/crash).
 func runFiltered(ctx context.Context, args []string, stdout, stderr io.Writer) (code int) {
-	root := newRootCmd()
+	root, g := newRoot()
 	defer func() {
 		if v := recover(); v != nil {
 			code = reportInternal(stderr, crash.Report(crash.From(commandName(root, args), v)))
@@ -171,6 +175,9 @@ func runFiltered(ctx context.Context, args []string, stdout, stderr io.Writer) (
 	root.SetErr(stderr)
 	crash.Trigger("command")
 	err := root.ExecuteContext(ctx)
+	if werr := writeReport(stdout, g); werr != nil && err == nil {
+		err = werr
+	}
 	var ce *crash.Error
 	var cr *crash.Reported
 	switch {
@@ -220,7 +227,13 @@ type flagError struct{ err error }
 func (e *flagError) Error() string { return e.err.Error() }
 
 func newRootCmd() *cobra.Command {
-	g := &globalFlags{}
+	root, _ := newRoot()
+	return root
+}
+
+// newRoot is the root command and the flags its commands share.
+func newRoot() (*cobra.Command, *globalFlags) {
+	g := &globalFlags{output: &outputFlags{}}
 	root := &cobra.Command{
 		Use:   "wbtool",
 		Short: "Validate and build Warbound content: engine data, print-and-play PDFs, the site",
@@ -246,7 +259,7 @@ Every content command names the tree it used on its first line of stderr.`,
 			if !cmd.Hidden {
 				g.notice = cmd.ErrOrStderr()
 			}
-			return nil
+			return g.output.parse()
 		},
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
@@ -257,6 +270,7 @@ Every content command names the tree it used on its first line of stderr.`,
 	pf.BoolVar(&g.draft, "draft", false, "allow missing translations: render a visible placeholder and list them")
 	pf.BoolVar(&g.strict, "strict", false, "treat warnings as errors (for CI)")
 	addBudgetFlags(pf, g)
+	addColorFlag(pf, g)
 	root.AddCommand(
 		newVersionCmd(),
 		newInitCmd(),
@@ -275,7 +289,7 @@ Every content command names the tree it used on its first line of stderr.`,
 		newHookCmd(g),
 		newDiffCmd(g),
 	)
-	return root
+	return root, g
 }
 
 // openTree opens content folder dir through contentfs (contentSource).

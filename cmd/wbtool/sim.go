@@ -69,9 +69,11 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			// A progress bar only for a person watching: its carriage
+			// returns would fill a redirected log with frames.
 			var progress io.Writer
-			if !noProgress {
-				progress = termsafe.Raw(cmd.ErrOrStderr()) // its carriage returns redraw the bar
+			if errw := cmd.ErrOrStderr(); !noProgress && termsafe.IsTerminal(errw) {
+				progress = termsafe.Raw(errw) // its carriage returns redraw the bar
 			}
 			stats, err := match.Sim(matches, games, seed, progress)
 			if err != nil {
@@ -89,7 +91,7 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 	f.StringVar(&bot, "bot", "random", "bot for both players: random, greedy or mcts (mcts:1 to mcts:3 for a level)")
 	f.StringVar(&format, "format", "exploration", "game format: exploration or confrontation")
 	f.StringVar(&scenario, "scenario", "", "scenario id (default: the format's first scenario)")
-	f.BoolVar(&noProgress, "no-progress", false, "no progress bar on stderr")
+	f.BoolVar(&noProgress, "no-progress", false, "no progress bar (there is none unless stderr is a terminal)")
 	f.BoolVar(&maintenance, "maintenance", false, "Confrontation: play with the Maintenance option (R-TURN-7)")
 	f.StringVar(&horde, "horde", "", "Warstuff invasion: the creatures (default: the content's first horde)")
 	f.StringSliceVar(&variants, "variant", nil, wsVariantUsage)

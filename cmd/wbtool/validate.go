@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/build"
@@ -29,7 +27,7 @@ Examples:
   wbtool validate --strict             # warnings fail too (CI)`
 
 func newValidateCmd(g *globalFlags) *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "validate",
 		Short: "Run every check of a build, write nothing, and report every problem",
 		Long:  validateDoc,
@@ -44,9 +42,11 @@ func newValidateCmd(g *globalFlags) *cobra.Command {
 			if w := len(res.Diagnostics.Warnings()); w > 0 {
 				ok = "ok with " + diag.Plural(w, "warning")
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s: %s; %s passed; every card laid out in English and French; rules pages and links checked\n",
+			say(cmd, g, "%s: %s; %s passed; every card laid out in English and French; rules pages and links checked",
 				ok, res.Summary(), diag.Plural(passed, "check game"))
 			return nil
 		},
 	}
+	addFormatFlag(cmd, g)
+	return cmd
 }
