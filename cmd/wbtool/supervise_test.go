@@ -268,7 +268,9 @@ func TestSuperviseSignals(t *testing.T) {
 			if !errors.As(b.err, &ee) || ee.ExitCode() != 128+int(sig) {
 				t.Fatalf("exit: %v, want status %d; stderr:\n%s", b.err, 128+int(sig), b.stderr)
 			}
-			if want := fmt.Sprintf("wbtool: stopped (%v)\n", sig); b.stderr.String() != want {
+			// The content line (which tree the command reads) comes first;
+			// the stop is the one line after it.
+			if want := fmt.Sprintf("content: content (Warbound)\nwbtool: stopped (%v)\n", sig); b.stderr.String() != want {
 				t.Errorf("stderr %q, want %q", b.stderr, want)
 			}
 			if !b.childEnded(t) {
