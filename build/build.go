@@ -32,7 +32,6 @@ package build
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"runtime/debug"
 	"slices"
@@ -356,16 +355,16 @@ func (b *run) load() error {
 }
 
 // refuse refuses what opts ask of content that cannot make it: exports,
-// errata.
+// errata (ruleset.Missing).
 func (b *run) refuse() error {
-	opts, game := b.opts, gameName(b.res.Game)
+	opts := b.opts
 	b.exporter, _ = b.content.(ruleset.Exporter)
 	if opts.Export && opts.runs(Export) && b.exporter == nil {
-		return fmt.Errorf("wbtool cannot export %s content (exports are made for Warbound's cards only)", game)
+		return ruleset.Missing("--export", b.res.Game, ruleset.CapExports)
 	}
 	b.errataOf, _ = b.content.(ruleset.Errata)
 	if opts.Since != "" && opts.runs(Errata) && b.errataOf == nil {
-		return fmt.Errorf("--since: wbtool cannot compare %s content with an earlier version (errata are made for Warbound's cards only)", game)
+		return ruleset.Missing("--since", b.res.Game, ruleset.CapErrata)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package build
 
 import (
 	"context"
+	"errors"
 	"io/fs"
 	"slices"
 	"strings"
@@ -149,10 +150,17 @@ func TestSeam(t *testing.T) {
 	}
 
 	// what the game cannot do: exports, an earlier version
-	for _, o := range []Options{{Content: tree("toy"), Export: true}, {Content: tree("toy"), Since: "v1"}} {
-		_, err := Run(ctx, o)
-		if err == nil || !strings.Contains(err.Error(), "Toy content") {
-			t.Errorf("%+v: %v, want a refusal naming the game", o, err)
+	for _, tc := range []struct {
+		opts Options
+		want string
+	}{
+		{Options{Content: tree("toy"), Export: true}, "--export: the Toy game has no PNG or TTS exports yet (capability Exporter)"},
+		{Options{Content: tree("toy"), Since: "v1"}, "--since: the Toy game has no errata against an earlier version yet (capability Errata)"},
+	} {
+		_, err := Run(ctx, tc.opts)
+		var me *ruleset.MissingError
+		if !errors.As(err, &me) || err.Error() != tc.want {
+			t.Errorf("%+v: %v, want the refusal %q (ruleset.Missing)", tc.opts, err, tc.want)
 		}
 	}
 }

@@ -1,8 +1,6 @@
 package build
 
 import (
-	"strings"
-
 	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
@@ -39,14 +37,6 @@ func gameOf(opts Options) (ruleset.Ruleset, diag.List, error) {
 		return nil, ruleset.Unknown(game, pos), nil
 	}
 	return rs, nil, nil
-}
-
-// gameName is a game's name as a designer writes it: "Warstuff".
-func gameName(game string) string {
-	if game == "" {
-		return ""
-	}
-	return strings.ToUpper(game[:1]) + game[1:]
 }
 
 // Summary is the one-line description of the valid content, for any game.

@@ -14,6 +14,7 @@ import (
 
 	"wbtool.dev/wbtool/balance"
 	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine/match"
 	"wbtool.dev/wbtool/internal/dist"
@@ -70,7 +71,7 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 				}
 				o.Shard = s
 			}
-			cat, err := loadCatalog(cmd, g)
+			cat, err := loadCatalog(cmd, g, ruleset.CapBalance)
 			if err != nil {
 				return err
 			}

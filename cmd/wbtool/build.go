@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/render"
@@ -81,7 +82,7 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 				return err
 			}
 			if ex != nil {
-				if err := contentIsWarbound(cmd.CommandPath()+" --export", g); err != nil {
+				if err := contentLacks(cmd.CommandPath()+" --export", ruleset.CapExports, g); err != nil {
 					return err
 				}
 			}

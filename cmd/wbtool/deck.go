@@ -1,11 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/schema"
 )
@@ -17,6 +19,11 @@ icons, faction-specific Upgrades).
 
 DECK is a deck id of the content, or a .cue file holding one or more decks
 (` + "`decks: my-deck: {...}`" + `), checked against the content's cards.
+
+On a Warstuff tree DECK is a band (` + "`bands: my-band: {...}`" + `), checked
+against its format's points and figure count (WS-BUILD-58, WS-BIG-1):
+` + "`wbtool deck check vanguard --content content/warstuff`" + `.
+An illegal deck or band is reported at its place, exit status 1.
 
 Examples:
   wbtool deck check raiders-strike
@@ -45,58 +52,63 @@ func newDeckCmd(g *globalFlags) *cobra.Command {
 	return deck
 }
 
+// runDeckCheck checks a deck (a band on Warstuff) through the game's
+// deck checker (ruleset.DeckChecker): a deck of the content by id, or
+// every deck a deck file declares, loaded with the content. An illegal
+// deck is a content error (exit 1): the load refuses it at its place.
 func runDeckCheck(cmd *cobra.Command, g *globalFlags, arg string) error {
 	var ids []string
-	opts := *g
 	var extra []schema.File
+	file := ""
 	if strings.HasSuffix(arg, ".cue") {
 		src, err := readArgFile(arg)
 		if err != nil {
 			return usagef("deck file: %v", err)
 		}
 		extra = append(extra, schema.File{Name: arg, Src: src})
+		file = arg
 	} else {
 		ids = []string{arg}
 	}
-	cat, err := loadCatalog(cmd, &opts, extra...)
+	res, err := runBuild(cmd, g, build.Options{Stages: []build.Stage{build.Load}, Extra: extra})
 	if err != nil {
 		return err
 	}
+	decks, ok := res.Content.(ruleset.DeckChecker)
+	if !ok {
+		return ruleset.Missing(cmd.CommandPath(), res.Game, ruleset.CapDecks)
+	}
+	noun := decks.DeckNoun()
 	if ids == nil {
-		for _, d := range cat.Decks {
-			if d.Pos.File == arg {
-				ids = append(ids, d.ID)
-			}
-		}
-		if len(ids) == 0 {
-			return usagef("%s declares no deck: expected `decks: my-deck: {...}`", arg)
+		if ids = decks.DeckIDs(file); len(ids) == 0 {
+			return usagef("%s declares no %s: expected `%[2]ss: my-%[2]s: {...}`", arg, noun)
 		}
 	}
+	var problems diag.List
 	for _, id := range ids {
-		d := cat.Deck(id)
-		if d == nil {
-			return usagef("unknown deck %q: the content has %s", id, deckList(cat))
+		r, ok := decks.CheckDeck(id)
+		if !ok {
+			return usagef("unknown %s %q: the content has %s", noun, id, deckList(noun, decks.DeckIDs("")))
 		}
-		// The loader already refused illegal decks, so d is legal here.
-		counts := map[catalog.Kind]int{}
-		for _, c := range d.Cards {
-			counts[cat.KindOf(c)]++
+		if len(r.Problems) > 0 {
+			problems = append(problems, r.Problems...)
+			continue
 		}
-		say(cmd, g, "%s: deck %s (%s) is legal: %s: %s, %s, %s",
-			d.Pos, d.ID, d.Format, diag.Plural(len(d.Cards), "card"), diag.Plural(counts[catalog.KindLeader], "Leader"),
-			diag.Plural(counts[catalog.KindCharacter], "Character"),
-			diag.Plural(counts[catalog.KindEquipment]+counts[catalog.KindFormation]+counts[catalog.KindVocation], "Upgrade"))
+		say(cmd, g, "%s: %s", r.Pos, r.Legal)
+	}
+	if len(problems) > 0 {
+		e := cmd.ErrOrStderr()
+		printDiagnostics(e, g, problems, nil)
+		fmt.Fprintln(e, problems.Summary())
+		return errReported
 	}
 	return nil
 }
 
-func deckList(cat *catalog.Catalog) string {
-	var ids []string
-	for _, d := range cat.Decks {
-		ids = append(ids, d.ID)
-	}
+// deckList names the content's decks for an unknown deck's message.
+func deckList(noun string, ids []string) string {
 	if len(ids) == 0 {
-		return "no decks"
+		return "no " + noun + "s"
 	}
-	return "decks " + strings.Join(ids, ", ")
+	return noun + "s " + strings.Join(ids, ", ")
 }

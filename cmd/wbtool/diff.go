@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
@@ -64,7 +65,7 @@ func newDiffCmd(g *globalFlags) *cobra.Command {
 			var errs [2]error
 			var wg sync.WaitGroup
 			for i := range trees {
-				wg.Go(func() { cats[i], _, _, errs[i] = loadVersion(cmd.CommandPath(), g, trees[i], false) })
+				wg.Go(func() { cats[i], _, _, errs[i] = loadVersion(cmd.CommandPath(), ruleset.CapDiffs, g, trees[i], false) })
 			}
 			wg.Wait()
 			for i, err := range errs {
@@ -118,13 +119,14 @@ func versionName(v string) string {
 
 // loadVersion loads one version of the content: "" the content folder
 // itself, else a folder or a git revision (versionSource); folder says
-// which, and root names it in positions.
-func loadVersion(what string, g *globalFlags, v string, inContent bool) (cat *catalog.Catalog, root string, folder bool, err error) {
+// which, and root names it in positions. what (a command, or --since)
+// needs the capability c, which a game other than Warbound lacks (lacks).
+func loadVersion(what string, c ruleset.Capability, g *globalFlags, v string, inContent bool) (cat *catalog.Catalog, root string, folder bool, err error) {
 	fsys, root, folder, err := versionSource(g, v, inContent)
 	if err != nil {
 		return nil, "", false, err
 	}
-	if err := warboundOnly(what, fsys, root); err != nil {
+	if err := lacks(what, c, fsys, root); err != nil {
 		return nil, "", false, err
 	}
 	cat, err = schema.Load(fsys, schema.Options{Root: root, Draft: true})
@@ -207,7 +209,7 @@ func sinceLoader(g *globalFlags, flag string) func(rev string) (*warbound.Since,
 // its set's version, else what git describes of the revision, else as
 // given.
 func loadSince(g *globalFlags, rev string, inContent bool) (*warbound.Since, error) {
-	cat, root, folder, err := loadVersion("--since", g, rev, inContent)
+	cat, root, folder, err := loadVersion("--since", ruleset.CapErrata, g, rev, inContent)
 	var list diag.List
 	if errors.As(err, &list) {
 		return nil, fmt.Errorf("that version of the content does not load (%s; wbtool diff %s shows them)", list.Summary(), root)

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
@@ -67,7 +68,7 @@ Examples:
 			if err != nil {
 				return err
 			}
-			if err := contentIsWarbound(cmd.CommandPath(), g); err != nil {
+			if err := contentLacks(cmd.CommandPath(), ruleset.CapExports, g); err != nil {
 				return err
 			}
 			res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict, CheckSite: true})
@@ -139,7 +140,7 @@ Examples:
 			if err != nil {
 				return err
 			}
-			if err := contentIsWarbound(cmd.CommandPath(), g); err != nil {
+			if err := contentLacks(cmd.CommandPath(), ruleset.CapExports, g); err != nil {
 				return err
 			}
 			res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict, CheckSite: true})

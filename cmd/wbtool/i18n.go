@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
@@ -61,7 +62,7 @@ func newI18nCmd(g *globalFlags) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts := *g
 			opts.draft = true
-			cat, err := loadCatalog(cmd, &opts)
+			cat, err := loadCatalog(cmd, &opts, ruleset.CapTranslations)
 			if err != nil {
 				return err
 			}
@@ -189,7 +190,7 @@ func newI18nAcceptCmd(g *globalFlags) *cobra.Command {
 			}
 			opts := *g
 			opts.draft = true
-			cat, err := loadCatalog(cmd, &opts)
+			cat, err := loadCatalog(cmd, &opts, ruleset.CapTranslations)
 			if err != nil {
 				return err
 			}

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -51,6 +53,10 @@ func runBuildWith(cmd *cobra.Command, g *globalFlags, opts build.Options, wb war
 	opts.Loaded = loaded
 	res, err := build.Run(cmd.Context(), opts)
 	done()
+	if me := (*ruleset.MissingError)(nil); errors.As(err, &me) && strings.HasPrefix(me.Command, "-") {
+		// a stage refused an option (--since, --export): name the command
+		me.Command = cmd.CommandPath() + " " + me.Command
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -100,43 +106,45 @@ func versionsAfter(g *globalFlags, flag string) func(rev string) []string {
 }
 
 // loadCatalog loads and validates the content (the load stage only), for
-// commands that read the catalog without building: deck, play, sim, i18n.
-func loadCatalog(cmd *cobra.Command, g *globalFlags, extra ...schema.File) (*catalog.Catalog, error) {
-	if err := contentIsWarbound(cmd.CommandPath(), g); err != nil {
+// the commands that read Warbound's catalog without building (i18n,
+// balance): what they do is the capability c, which every other game
+// lacks for now (contentLacks).
+func loadCatalog(cmd *cobra.Command, g *globalFlags, c ruleset.Capability) (*catalog.Catalog, error) {
+	if err := contentLacks(cmd.CommandPath(), c, g); err != nil {
 		return nil, err
 	}
-	res, err := runBuild(cmd, g, build.Options{Stages: []build.Stage{build.Load}, Extra: extra})
+	res, err := runBuild(cmd, g, build.Options{Stages: []build.Stage{build.Load}})
 	if err != nil {
 		return nil, err
 	}
 	return warbound.Of(res).Catalog, nil
 }
 
-// warboundOnly refuses what (a command) on a tree of another game (its
-// game.cue names it, package build/ruleset): deck, print, export, i18n,
-// diff, balance and build --export know Warbound's cards only. It names
-// the game and the commands that work on its trees. Problems of game.cue
-// itself are left to the load, which reports them.
-func warboundOnly(what string, fsys fs.FS, root string) error {
-	game, pos, err := schema.Game(fsys, root)
+// lacks refuses command on a tree whose game (its game.cue, package
+// build/ruleset) lacks capability c, before anything loads, with the one
+// line of ruleset.Missing. The commands behind print, export, i18n, diff
+// and balance are still Warbound's own code here, not interfaces of the
+// seam, so every other game lacks their capability. Problems of game.cue
+// itself, and a game wbtool does not know, are left to the load, which
+// reports them.
+func lacks(command string, c ruleset.Capability, fsys fs.FS, root string) error {
+	game, _, err := schema.Game(fsys, root)
 	if err != nil || game == schema.DefaultGame {
 		return nil
 	}
 	if _, known := ruleset.Lookup(game); !known {
 		return nil
 	}
-	name := gameTitle(game)
-	return usagef("%s: %s works on Warbound content only, and this content is a %s tree; on %[3]s trees use wbtool validate, build, check, play, sim, watch or serve",
-		pos, what, name)
+	return ruleset.Missing(command, game, c)
 }
 
-// contentIsWarbound is warboundOnly on the command's content folder.
-func contentIsWarbound(what string, g *globalFlags) error {
+// contentLacks is lacks on the command's content folder.
+func contentLacks(command string, c ruleset.Capability, g *globalFlags) error {
 	fsys, root, err := contentSource(g)
 	if err != nil {
 		return err
 	}
-	return warboundOnly(what, fsys, root)
+	return lacks(command, c, fsys, root)
 }
 
 // printDraft lists the missing translations a draft build shows as

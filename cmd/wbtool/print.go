@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
@@ -182,7 +183,7 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 		}
 		return publishSheets(cmd, g, []string{build.CalibrationSheet(paper)}, dist.Files{}, pdf)
 	}
-	if err := contentIsWarbound(cmd.CommandPath(), g); err != nil {
+	if err := contentLacks(cmd.CommandPath(), ruleset.CapSheets, g); err != nil {
 		return err
 	}
 	res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict, CheckSite: true})

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/build/ruleset"
 	// The games behind the ruleset seam (Warbound is build's own).
 	_ "wbtool.dev/wbtool/build/warstuff"
 	"wbtool.dev/wbtool/catalog"
@@ -180,6 +181,7 @@ func runFiltered(ctx context.Context, args []string, stdout, stderr io.Writer) (
 	}
 	var ce *crash.Error
 	var cr *crash.Reported
+	var me *ruleset.MissingError
 	switch {
 	case err == nil:
 		return exitOK
@@ -189,6 +191,10 @@ func runFiltered(ctx context.Context, args []string, stdout, stderr io.Writer) (
 		return reportInternal(stderr, crash.Report(ce))
 	case errors.As(err, &cr):
 		return reportInternal(stderr, cr)
+	case errors.As(err, &me):
+		// the one line naming the command, the game and what it lacks
+		fmt.Fprintln(stderr, me)
+		return exitUsage
 	}
 	fmt.Fprintf(stderr, "wbtool: %v\n", err)
 	var ue usageError

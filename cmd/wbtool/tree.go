@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/internal/contentroot"
 	"wbtool.dev/wbtool/internal/termsafe"
@@ -80,7 +81,7 @@ func announceTree(g *globalFlags, fsys fs.FS, t *contentTree) {
 	if err != nil {
 		game = schema.DefaultGame
 	}
-	what := gameTitle(game)
+	what := ruleset.Title(game)
 	if t.found && strings.Trim(t.root, "./") == "" {
 		// "." or "../..": say which folder that is
 		abs, _ := filepath.Abs(t.dir)
@@ -98,14 +99,6 @@ func announceTree(g *globalFlags, fsys fs.FS, t *contentTree) {
 // strayWarning reports .cue file p that no game loads, and why.
 func strayWarning(w io.Writer, wd, p, why string) {
 	fmt.Fprintln(w, termsafe.String(fmt.Sprintf("%s: warning: not loaded: %s", relToWork(wd, p), why)))
-}
-
-// gameTitle is a game's name as designers write it: "Warbound".
-func gameTitle(game string) string {
-	if game == "" {
-		return game
-	}
-	return strings.ToUpper(game[:1]) + game[1:]
 }
 
 // contentSource opens the command's content tree (resolveTree) and names

@@ -1,0 +1,44 @@
+package warbound
+
+import (
+	"fmt"
+
+	"wbtool.dev/wbtool/build/ruleset"
+	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/diag"
+)
+
+var _ ruleset.DeckChecker = (*Content)(nil)
+
+// DeckNoun is "deck".
+func (c *Content) DeckNoun() string { return "deck" }
+
+// DeckIDs are the decks declared in file, or every deck.
+func (c *Content) DeckIDs(file string) []string {
+	var ids []string
+	for _, d := range c.Catalog.Decks {
+		if file == "" || d.Pos.File == file {
+			ids = append(ids, d.ID)
+		}
+	}
+	return ids
+}
+
+// CheckDeck reports on deck id under the deck-building rules R-DECK-1..7.
+// The loader refuses an illegal deck (schema), so a loaded deck is legal:
+// the report counts its cards by kind.
+func (c *Content) CheckDeck(id string) (ruleset.DeckReport, bool) {
+	cat := c.Catalog
+	d := cat.Deck(id)
+	if d == nil {
+		return ruleset.DeckReport{}, false
+	}
+	counts := map[catalog.Kind]int{}
+	for _, card := range d.Cards {
+		counts[cat.KindOf(card)]++
+	}
+	return ruleset.DeckReport{Pos: d.Pos, Legal: fmt.Sprintf("deck %s (%s) is legal: %s: %s, %s, %s",
+		d.ID, d.Format, diag.Plural(len(d.Cards), "card"), diag.Plural(counts[catalog.KindLeader], "Leader"),
+		diag.Plural(counts[catalog.KindCharacter], "Character"),
+		diag.Plural(counts[catalog.KindEquipment]+counts[catalog.KindFormation]+counts[catalog.KindVocation], "Upgrade"))}, true
+}
