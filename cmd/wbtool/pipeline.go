@@ -7,13 +7,13 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/build/ruleset"
-	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/internal/gitrev"
 	"wbtool.dev/wbtool/internal/termsafe"
+	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -22,14 +22,14 @@ import (
 // diagnostics: every command reports problems here, the same way. It
 // returns errReported when the content has errors (or warnings, with
 // --strict).
-func runBuild(cmd *cobra.Command, g *globalFlags, opts build.Options) (*build.Result, error) {
+func runBuild(cmd *cobra.Command, g *globalFlags, opts pipeline.Options) (*pipeline.Result, error) {
 	return runBuildWith(cmd, g, opts, warbound.Options{})
 }
 
 // runBuildWith is runBuild with Warbound's own options (hex size,
 // exports) for a Warbound tree; the errata's earlier versions are read
 // from the command's content folder (loadSince, versionsAfter).
-func runBuildWith(cmd *cobra.Command, g *globalFlags, opts build.Options, wb warbound.Options) (*build.Result, error) {
+func runBuildWith(cmd *cobra.Command, g *globalFlags, opts pipeline.Options, wb warbound.Options) (*pipeline.Result, error) {
 	fsys, root, err := contentSource(g)
 	if err != nil {
 		return nil, err
@@ -48,7 +48,7 @@ func runBuildWith(cmd *cobra.Command, g *globalFlags, opts build.Options, wb war
 	opts.Games = append(opts.Games, warbound.New(wb))
 	loaded, done := oneShotGC(opts)
 	opts.Loaded = loaded
-	res, err := build.Run(cmd.Context(), opts)
+	res, err := pipeline.Run(cmd.Context(), opts)
 	done()
 	if err != nil {
 		return nil, err
@@ -99,7 +99,7 @@ func loadCatalog(cmd *cobra.Command, g *globalFlags, extra ...schema.File) (*cat
 	if err := contentIsWarbound(cmd.CommandPath(), g); err != nil {
 		return nil, err
 	}
-	res, err := runBuild(cmd, g, build.Options{Stages: []build.Stage{build.Load}, Extra: extra})
+	res, err := runBuild(cmd, g, pipeline.Options{Stages: []pipeline.Stage{pipeline.Load}, Extra: extra})
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +107,7 @@ func loadCatalog(cmd *cobra.Command, g *globalFlags, extra ...schema.File) (*cat
 }
 
 // warboundOnly refuses what (a command) on a tree of another game (its
-// game.cue names it, package build/ruleset): deck, print, export, i18n,
+// game.cue names it, package pipeline/ruleset): deck, print, export, i18n,
 // diff, balance and build --export know Warbound's cards only. It names
 // the game and the commands that work on its trees. Problems of game.cue
 // itself are left to the load, which reports them.
