@@ -16,8 +16,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/catalog"
-	// The games behind the ruleset seam (Warbound is pipeline's own).
-	_ "wbtool.dev/wbtool/games/warstuff"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
