@@ -117,7 +117,7 @@ type Catalog struct {
 	Draft []MissingText `json:"-"`
 
 	// Stale are the translations whose source text changed since a
-	// translator accepted them (the translations lock, which package build
+	// translator accepted them (the translations lock, which package pipeline
 	// reads; keys are TextKey of the translation's path and language). The
 	// site marks them discreetly; with MarkStale the card faces tag them
 	// too (draft printing, render.Drafted).

@@ -3,7 +3,7 @@ package catalog
 // Set names the card set the content makes and its version: printed on
 // every card, in the sheets' metadata, the site's footer and catalog.json.
 // The content gives it in a `set` section; when the content gives no
-// version, the build takes the version git describes (package build).
+// version, the build takes the version git describes (package pipeline).
 type Set struct {
 	Name    Text   `json:"name"`
 	Version string `json:"version"`

@@ -12,11 +12,11 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/render"
 )
 
@@ -34,7 +34,7 @@ type PNGOptions struct {
 
 // PNG renders one image per face (front and back) of every card asked, in
 // each language, for o.Profile, after a preflight of the safe zone. Files
-// are keyed relative to build.ExportDir. Problems come back as a sorted
+// are keyed relative to pipeline.ExportDir. Problems come back as a sorted
 // diag.List: errors (nothing to write) unless o.Force.
 func PNG(ctx context.Context, cat *catalog.Catalog, o PNGOptions) (dist.Files, diag.List, error) {
 	if err := o.Profile.Check(); err != nil {
@@ -94,7 +94,7 @@ func PNG(ctx context.Context, cat *catalog.Catalog, o PNGOptions) (dist.Files, d
 			if err != nil {
 				return err
 			}
-			_, rel := build.InDir(build.CardPNG(o.Profile.Name, j.lang, j.face.Card, j.side))
+			_, rel := pipeline.InDir(pipeline.CardPNG(o.Profile.Name, j.lang, j.face.Card, j.side))
 			mu.Lock()
 			out[rel] = b
 			mu.Unlock()

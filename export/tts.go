@@ -10,10 +10,10 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/render"
 )
 
@@ -52,7 +52,7 @@ type TTSOptions struct {
 	// and the Objective deck of each format.
 	Decks []string
 	// BaseURL is where the export's tts folder is seen from TTS: a
-	// file:/// URL of build.ExportDir/tts on this machine, or the URL it
+	// file:/// URL of pipeline.ExportDir/tts on this machine, or the URL it
 	// is published at. Image URLs are BaseURL/<lang>/<file>.
 	BaseURL string
 }
@@ -311,7 +311,7 @@ func saveJSON(cat *catalog.Catalog, l catalog.Lang, f ttsFile, sheets []ttsSheet
 }
 
 // TTS writes the Tabletop Simulator saved objects of o, with their card
-// sheets, backs and thumbnails, keyed relative to build.ExportDir.
+// sheets, backs and thumbnails, keyed relative to pipeline.ExportDir.
 func TTS(ctx context.Context, cat *catalog.Catalog, o TTSOptions) (dist.Files, error) {
 	langs := o.Langs
 	if len(langs) == 0 {
@@ -320,7 +320,7 @@ func TTS(ctx context.Context, cat *catalog.Catalog, o TTSOptions) (dist.Files, e
 	out := dist.Files{}
 	var mu sync.Mutex
 	put := func(path string, b []byte) {
-		_, rel := build.InDir(path)
+		_, rel := pipeline.InDir(path)
 		mu.Lock()
 		out[rel] = b
 		mu.Unlock()
@@ -352,7 +352,7 @@ func TTS(ctx context.Context, cat *catalog.Catalog, o TTSOptions) (dist.Files, e
 			if err != nil {
 				return nil, err
 			}
-			put(build.TTSObject(l, f.name), js)
+			put(pipeline.TTSObject(l, f.name), js)
 			image := func(name string, faces []*render.Face, cols, rows, cw int) {
 				g.Go(func() error {
 					defer panics.Catch()
@@ -371,7 +371,7 @@ func TTS(ctx context.Context, cat *catalog.Catalog, o TTSOptions) (dist.Files, e
 					if err != nil {
 						return err
 					}
-					put(build.TTSImage(l, name), b)
+					put(pipeline.TTSImage(l, name), b)
 					return nil
 				})
 			}

@@ -3,7 +3,7 @@ package render
 import "wbtool.dev/wbtool/render/markup"
 
 // The game-neutral layout API: what a game other than Warbound (package
-// build/warstuff) uses to lay out its own cards and sheets with the same
+// games/warstuff) uses to lay out its own cards and sheets with the same
 // fonts, typography, text fitting and backends (PDF, SVG).
 
 // Block is a paragraph of card text for TextBox: card markup (emphasis,

@@ -16,7 +16,7 @@ import (
 
 // The site frame (issue 19): what every game's site shares. Warbound's
 // site (this package's builder) and any other ruleset's site (package
-// build/warstuff) are drawn in the same frame:
+// games/warstuff) are drawn in the same frame:
 //
 //   - the layout (frame/layout.html) and a rules chapter's page
 //     (frame/chapter.html, "chapter-page"): head with the Content-Security-

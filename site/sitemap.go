@@ -13,7 +13,7 @@ import (
 // (ending in "/"): the root page, then every page of pages (paths under
 // the site folder, "en/cards/x/index.html"; 404 pages left out) at its
 // absolute address, each with its alternates in the languages that have
-// it. Every game's site uses it (package build/warstuff too).
+// it. Every game's site uses it (package games/warstuff too).
 func Sitemap(baseURL string, pages map[string]bool) []byte {
 	var buf bytes.Buffer
 	buf.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")

@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/build/ruleset"
-	wsbuild "wbtool.dev/wbtool/build/warstuff"
 	wscontent "wbtool.dev/wbtool/content/warstuff"
+	wsbuild "wbtool.dev/wbtool/games/warstuff"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	wsschema "wbtool.dev/wbtool/schema/warstuff"
 	"wbtool.dev/wbtool/site"
 )

@@ -13,12 +13,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/balance"
-	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine/match"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/termsafe"
+	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
 const balanceDoc = `Balance plays every pairing of the content's decks on each scenario of
@@ -210,9 +210,9 @@ func publishBalance(cmd *cobra.Command, g *globalFlags, r *balance.Result, shard
 		return err
 	}
 	updates := []dist.Update{{Dir: balanceDir, Files: files, Keep: true}}
-	if st, err := os.Stat(filepath.Join(dir.Root(), build.SiteDir)); err == nil && st.IsDir() && shardFile == "" {
+	if st, err := os.Stat(filepath.Join(dir.Root(), pipeline.SiteDir)); err == nil && st.IsDir() && shardFile == "" {
 		// A built site: the report goes in its designers' part too.
-		updates = append(updates, dist.Update{Dir: build.SiteDir, Keep: true,
+		updates = append(updates, dist.Update{Dir: pipeline.SiteDir, Keep: true,
 			Files: dist.Files{balanceDir + "/index.html": files["index.html"], balanceDir + "/balance.json": data}})
 	}
 	if _, err := dir.Publish(updates...); err != nil {
@@ -225,7 +225,7 @@ func publishBalance(cmd *cobra.Command, g *globalFlags, r *balance.Result, shard
 		}
 	}
 	if len(updates) > 1 {
-		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", dir.Root()+"/"+build.SiteDir+"/"+balanceDir+"/index.html")
+		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", dir.Root()+"/"+pipeline.SiteDir+"/"+balanceDir+"/index.html")
 	}
 	return nil
 }

@@ -6,10 +6,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/build/ruleset"
-	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound"
+	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
 )
 
@@ -88,9 +88,9 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 			}
 			// the outputs are written into a fresh output folder's stage
 			// while the build still draws them; Publish takes them over
-			pre := out.Prestage(build.DataDir, build.PrintDir, build.SiteDir)
+			pre := out.Prestage(pipeline.DataDir, pipeline.PrintDir, pipeline.SiteDir)
 			defer pre.Abort()
-			res, err := runBuildWith(cmd, g, build.Options{BaseURL: baseURL, Date: date, Since: since, Export: ex != nil, Emit: pre.Add},
+			res, err := runBuildWith(cmd, g, pipeline.Options{BaseURL: baseURL, Date: date, Since: since, Export: ex != nil, Emit: pre.Add},
 				warbound.Options{HexSize: hex, Exports: ex})
 			if err != nil {
 				return err

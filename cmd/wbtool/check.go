@@ -10,11 +10,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/internal/termsafe"
+	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -51,7 +51,7 @@ func newCheckCmd(g *globalFlags) *cobra.Command {
 			}
 			// The whole verdict, as validate and build give it: a check run
 			// never passes content that build refuses.
-			opts := build.Options{Stages: build.Verdict, Extra: extra, CheckSite: true}
+			opts := pipeline.Options{Stages: pipeline.Verdict, Extra: extra, CheckSite: true}
 			if run != "" {
 				opts.CheckFilter = func(id string) bool { return strings.Contains(id, run) }
 			}

@@ -6,9 +6,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -70,7 +70,7 @@ func runDeckCheck(cmd *cobra.Command, g *globalFlags, arg string) error {
 	} else {
 		ids = []string{arg}
 	}
-	res, err := runBuild(cmd, g, build.Options{Stages: []build.Stage{build.Load}, Extra: extra})
+	res, err := runBuild(cmd, g, pipeline.Options{Stages: []pipeline.Stage{pipeline.Load}, Extra: extra})
 	if err != nil {
 		return err
 	}

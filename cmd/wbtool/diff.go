@@ -11,13 +11,13 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/build/ruleset"
-	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/gitrev"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
 )
 

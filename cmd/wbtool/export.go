@@ -9,13 +9,13 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/build/ruleset"
-	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/export"
+	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
 )
 
@@ -71,7 +71,7 @@ Examples:
 			if err := contentLacks(cmd.CommandPath(), ruleset.CapExports, g); err != nil {
 				return err
 			}
-			res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict, CheckSite: true})
+			res, err := runBuild(cmd, g, pipeline.Options{Stages: pipeline.Verdict, CheckSite: true})
 			if err != nil {
 				return err
 			}
@@ -95,7 +95,7 @@ Examples:
 			var replace []string
 			for _, l := range langs {
 				if f.deck == "" {
-					replace = append(replace, build.CardPNGFolder(p.Name, l))
+					replace = append(replace, pipeline.CardPNGFolder(p.Name, l))
 				}
 			}
 			return publishExport(cmd, g, files, replace, fmt.Sprintf("%d card images (%s)", len(files), p.Title), "png/"+p.Name)
@@ -143,7 +143,7 @@ Examples:
 			if err := contentLacks(cmd.CommandPath(), ruleset.CapExports, g); err != nil {
 				return err
 			}
-			res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict, CheckSite: true})
+			res, err := runBuild(cmd, g, pipeline.Options{Stages: pipeline.Verdict, CheckSite: true})
 			if err != nil {
 				return err
 			}
@@ -162,7 +162,7 @@ Examples:
 			var replace []string
 			for _, l := range langs {
 				if f.deck == "" {
-					replace = append(replace, build.TTSFolder(l))
+					replace = append(replace, pipeline.TTSFolder(l))
 				}
 			}
 			return publishExport(cmd, g, files, replace, diag.Plural(len(files), "file"), "tts")
@@ -180,7 +180,7 @@ Examples:
 // with flag, or file:/// URLs of the output folder.
 func ttsBaseURL(g *globalFlags, flag, base string) (string, error) {
 	if base == "" {
-		abs, err := filepath.Abs(filepath.Join(g.out, filepath.FromSlash(build.ExportDir+"/tts")))
+		abs, err := filepath.Abs(filepath.Join(g.out, filepath.FromSlash(pipeline.ExportDir+"/tts")))
 		if err != nil {
 			return "", err
 		}
@@ -218,10 +218,10 @@ func buildExports(g *globalFlags, names []string, baseURL string) (*warbound.Exp
 	e := &warbound.Exports{TTS: tts}
 	for _, l := range catalog.Langs {
 		for _, p := range profiles {
-			e.Replace = append(e.Replace, build.CardPNGFolder(p.Name, l))
+			e.Replace = append(e.Replace, pipeline.CardPNGFolder(p.Name, l))
 		}
 		if tts {
-			e.Replace = append(e.Replace, build.TTSFolder(l))
+			e.Replace = append(e.Replace, pipeline.TTSFolder(l))
 		}
 	}
 	e.Run = func(ctx context.Context, cat *catalog.Catalog) (dist.Files, diag.List, error) {
@@ -298,9 +298,9 @@ func publishExport(cmd *cobra.Command, g *globalFlags, files dist.Files, replace
 	if err != nil {
 		return err
 	}
-	u := dist.Update{Dir: build.ExportDir, Files: files, Keep: true}
+	u := dist.Update{Dir: pipeline.ExportDir, Files: files, Keep: true}
 	for _, p := range replace {
-		_, rel := build.InDir(p)
+		_, rel := pipeline.InDir(p)
 		u.Replace = append(u.Replace, rel)
 	}
 	if _, err := dir.Publish(u); err != nil {
@@ -310,6 +310,6 @@ func publishExport(cmd *cobra.Command, g *globalFlags, files dist.Files, replace
 	for _, b := range files {
 		size += len(b)
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s under %s/%s/%s (%d KB)\n", what, g.out, build.ExportDir, under, (size+1023)/1024)
+	fmt.Fprintf(cmd.OutOrStdout(), "wrote %s under %s/%s/%s (%d KB)\n", what, g.out, pipeline.ExportDir, under, (size+1023)/1024)
 	return nil
 }

@@ -4,8 +4,8 @@ import (
 	"runtime/debug"
 	"testing"
 
-	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/build/ruleset"
+	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
 // TestOneShotGC pins the collector's pace of a one-shot build (process
@@ -30,22 +30,22 @@ func TestOneShotGC(t *testing.T) {
 		return pace{gc, debug.SetMemoryLimit(-1)}
 	}
 	rs, _ := ruleset.Lookup("warstuff")
-	verdict := build.Options{Stages: build.Verdict, CheckSite: true}
+	verdict := pipeline.Options{Stages: pipeline.Verdict, CheckSite: true}
 	loadedElsewhere := verdict
 	loadedElsewhere.Rules = rs
 	same := pace{base, baseLimit}
 	for _, tc := range []struct {
 		name             string
-		opts             build.Options
+		opts             pipeline.Options
 		gogc, gomemlimit string
 		load, after      pace // during the load, then until done
 	}{
 		{name: "validate", opts: verdict, load: pace{400, 256 << 20}, after: pace{400, 256 << 20}},
-		{name: "build", opts: build.Options{}, load: pace{150, baseLimit}, after: same},
-		{name: "build data only", opts: build.Options{Stages: []build.Stage{build.Data}, CheckSite: true}, load: pace{150, baseLimit}, after: same},
+		{name: "build", opts: pipeline.Options{}, load: pace{150, baseLimit}, after: same},
+		{name: "build data only", opts: pipeline.Options{Stages: []pipeline.Stage{pipeline.Data}, CheckSite: true}, load: pace{150, baseLimit}, after: same},
 		{name: "validate GOGC", opts: verdict, gogc: "200", load: same, after: same},
 		{name: "validate GOMEMLIMIT", opts: verdict, gomemlimit: "1GiB", load: pace{150, baseLimit}, after: same},
-		{name: "build GOGC", opts: build.Options{}, gogc: "200", load: same, after: same},
+		{name: "build GOGC", opts: pipeline.Options{}, gogc: "200", load: same, after: same},
 		{name: "loaded elsewhere", opts: loadedElsewhere, load: same, after: same},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -12,12 +12,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/build/ruleset"
-	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/internal/termsafe"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
 const i18nDoc = `I18n reports translation coverage: for each language, how many of the

@@ -13,10 +13,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/content"
 	wscontent "wbtool.dev/wbtool/content/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/schema"
 )
 

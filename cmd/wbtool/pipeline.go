@@ -10,13 +10,13 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/build/ruleset"
-	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/internal/gitrev"
 	"wbtool.dev/wbtool/internal/termsafe"
+	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -25,14 +25,14 @@ import (
 // diagnostics: every command reports problems here, the same way. It
 // returns errReported when the content has errors (or warnings, with
 // --strict).
-func runBuild(cmd *cobra.Command, g *globalFlags, opts build.Options) (*build.Result, error) {
+func runBuild(cmd *cobra.Command, g *globalFlags, opts pipeline.Options) (*pipeline.Result, error) {
 	return runBuildWith(cmd, g, opts, warbound.Options{})
 }
 
 // runBuildWith is runBuild with Warbound's own options (hex size,
 // exports) for a Warbound tree; the errata's earlier versions are read
 // from the command's content folder (loadSince, versionsAfter).
-func runBuildWith(cmd *cobra.Command, g *globalFlags, opts build.Options, wb warbound.Options) (*build.Result, error) {
+func runBuildWith(cmd *cobra.Command, g *globalFlags, opts pipeline.Options, wb warbound.Options) (*pipeline.Result, error) {
 	fsys, root, err := contentSource(g)
 	if err != nil {
 		return nil, err
@@ -51,7 +51,7 @@ func runBuildWith(cmd *cobra.Command, g *globalFlags, opts build.Options, wb war
 	opts.Games = append(opts.Games, warbound.New(wb))
 	loaded, done := oneShotGC(opts)
 	opts.Loaded = loaded
-	res, err := build.Run(cmd.Context(), opts)
+	res, err := pipeline.Run(cmd.Context(), opts)
 	done()
 	if me := (*ruleset.MissingError)(nil); errors.As(err, &me) && strings.HasPrefix(me.Command, "-") {
 		// a stage refused an option (--since, --export): name the command
@@ -62,7 +62,7 @@ func runBuildWith(cmd *cobra.Command, g *globalFlags, opts build.Options, wb war
 	}
 	w := cmd.ErrOrStderr()
 	var checks *diag.CheckCounts
-	if opts.Stages == nil || slices.Contains(opts.Stages, build.Checks) {
+	if opts.Stages == nil || slices.Contains(opts.Stages, pipeline.Checks) {
 		passed, failed := res.CheckCounts()
 		checks = &diag.CheckCounts{Passed: passed, Failed: failed}
 	}
@@ -113,7 +113,7 @@ func loadCatalog(cmd *cobra.Command, g *globalFlags, c ruleset.Capability) (*cat
 	if err := contentLacks(cmd.CommandPath(), c, g); err != nil {
 		return nil, err
 	}
-	res, err := runBuild(cmd, g, build.Options{Stages: []build.Stage{build.Load}})
+	res, err := runBuild(cmd, g, pipeline.Options{Stages: []pipeline.Stage{pipeline.Load}})
 	if err != nil {
 		return nil, err
 	}

@@ -8,12 +8,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/build/ruleset"
-	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
 )
 
@@ -181,12 +181,12 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 		if err != nil {
 			return err
 		}
-		return publishSheets(cmd, g, []string{build.CalibrationSheet(paper)}, dist.Files{}, pdf)
+		return publishSheets(cmd, g, []string{pipeline.CalibrationSheet(paper)}, dist.Files{}, pdf)
 	}
 	if err := contentLacks(cmd.CommandPath(), ruleset.CapSheets, g); err != nil {
 		return err
 	}
-	res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict, CheckSite: true})
+	res, err := runBuild(cmd, g, pipeline.Options{Stages: pipeline.Verdict, CheckSite: true})
 	if err != nil {
 		return err
 	}
@@ -205,7 +205,7 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 			continue
 		}
 		if f.deck == "" {
-			jobs = append(jobs, warbound.SheetJob{Path: build.CardsSheet(l), Opts: o})
+			jobs = append(jobs, warbound.SheetJob{Path: pipeline.CardsSheet(l), Opts: o})
 			continue
 		}
 		d := cat.Deck(f.deck)
@@ -240,18 +240,18 @@ func ids[T any](s []T, id func(*T) string) string {
 // one, when set, is the content of the only path.
 func publishSheets(cmd *cobra.Command, g *globalFlags, paths []string, files dist.Files, one []byte) error {
 	if one != nil {
-		_, rel := build.InDir(paths[0])
+		_, rel := pipeline.InDir(paths[0])
 		files[rel] = one
 	}
 	dir, err := openOut(g)
 	if err != nil {
 		return err
 	}
-	if _, err := dir.Publish(dist.Update{Dir: build.PrintDir, Files: files, Keep: true}); err != nil {
+	if _, err := dir.Publish(dist.Update{Dir: pipeline.PrintDir, Files: files, Keep: true}); err != nil {
 		return err
 	}
 	for _, p := range paths {
-		_, rel := build.InDir(p)
+		_, rel := pipeline.InDir(p)
 		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s/%s (%d KB)\n", g.out, p, (len(files[rel])+1023)/1024)
 	}
 	return nil

@@ -15,15 +15,13 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/build/ruleset"
-	// The games behind the ruleset seam (Warbound is build's own).
-	_ "wbtool.dev/wbtool/build/warstuff"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/termsafe"
+	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
 // Exit codes: 0 ok, 1 content errors (or failing checks), 2 usage errors,
@@ -110,7 +108,7 @@ const oneShotLoadGC = 150
 // collector was a fifth of validate's CPU. validate of the 1,202-card
 // tree, 6 rounds interleaved, load 6: GOGC 150 for the load only, then
 // 100: 237 ms, 59 MiB; 800 for the whole run: 185 ms, 67 MiB (cue vet -c:
-// 81 MiB); without the FreeOSMemory after the load (build.Options.OneShot):
+// 81 MiB); without the FreeOSMemory after the load (pipeline.Options.OneShot):
 // 185 ms, 121 MiB. 4 rounds, load 5-6, 1,202 cards / starter content
 // (whose check games CUE evaluates): 400: 195 / 310 ms, 64 / 77 MiB; 800:
 // 202 / 300 ms, 67 / 125 MiB. The memory limit bounds what a much larger
@@ -124,9 +122,9 @@ const (
 // command with options opts (process policy, kept out of the pipeline):
 // a build that makes no output runs whole at oneShotCheckGC, another's
 // load at oneShotLoadGC, unless GOGC (or GOMEMLIMIT) is set. It returns
-// what to call once the content is loaded (build.Options.Loaded) and
+// what to call once the content is loaded (pipeline.Options.Loaded) and
 // once the build ends: each puts back what is still changed.
-func oneShotGC(opts build.Options) (loaded, done func()) {
+func oneShotGC(opts pipeline.Options) (loaded, done func()) {
 	nothing := func() {}
 	if opts.Rules != nil { // loaded elsewhere
 		return nothing, nothing
@@ -161,7 +159,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 // runFiltered runs the command line on filtered outputs. A panic — of a
-// build stage (build.Run names it), of a load worker, or anywhere else in
+// build stage (pipeline.Run names it), of a load worker, or anywhere else in
 // the command — is one diagnostic naming its report file, and exit status
 // 3 (package internal/crash).
 func runFiltered(ctx context.Context, args []string, stdout, stderr io.Writer) (code int) {

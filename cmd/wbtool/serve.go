@@ -13,11 +13,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/build/ruleset"
-	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/internal/watch/livereload"
+	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/site"
 	"wbtool.dev/wbtool/site/serve"
 )
@@ -65,8 +65,8 @@ func buildSite(ctx context.Context, g *globalFlags, since string) (site.Files, e
 	if err != nil {
 		return nil, err
 	}
-	res, err := build.Run(ctx, build.Options{Content: fsys, Root: root, Draft: g.draft, Strict: g.strict,
-		Stages: build.Verdict, Preview: true, Version: version,
+	res, err := pipeline.Run(ctx, pipeline.Options{Content: fsys, Root: root, Draft: g.draft, Strict: g.strict,
+		Stages: pipeline.Verdict, Preview: true, Version: version,
 		Since: since, Games: []ruleset.Ruleset{warbound.New(warbound.Options{
 			LoadSince: sinceLoader(g, since)})}})
 	if err != nil {
@@ -75,7 +75,7 @@ func buildSite(ctx context.Context, g *globalFlags, since string) (site.Files, e
 	if !res.OK(g.strict) {
 		return nil, errors.New(res.Diagnostics.Text() + res.Diagnostics.Summary())
 	}
-	return site.Files(res.Outputs[build.SiteDir]), nil
+	return site.Files(res.Outputs[pipeline.SiteDir]), nil
 }
 
 func runServe(ctx context.Context, cmd *cobra.Command, g *globalFlags, port int, since string) error {

@@ -8,10 +8,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/internal/contentroot"
 	"wbtool.dev/wbtool/internal/termsafe"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
 )
 

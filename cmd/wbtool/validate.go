@@ -3,8 +3,8 @@ package main
 import (
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/pipeline"
 )
 
 const validateDoc = `Validate runs every check of a build without writing anything: the rules
@@ -33,7 +33,7 @@ func newValidateCmd(g *globalFlags) *cobra.Command {
 		Long:  validateDoc,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			res, err := runBuild(cmd, g, build.Options{Stages: build.Verdict, CheckSite: true})
+			res, err := runBuild(cmd, g, pipeline.Options{Stages: pipeline.Verdict, CheckSite: true})
 			if err != nil {
 				return err
 			}

@@ -7,18 +7,18 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/build/warbound"
-	buildws "wbtool.dev/wbtool/build/warstuff"
 	"wbtool.dev/wbtool/catalog"
 	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
 	wsmatch "wbtool.dev/wbtool/engine/warstuff/match"
+	"wbtool.dev/wbtool/games/warbound"
+	buildws "wbtool.dev/wbtool/games/warstuff"
+	"wbtool.dev/wbtool/pipeline"
 )
 
 // loadGame loads the content: Warbound's catalog, or a Warstuff tree's.
 func loadGame(cmd *cobra.Command, g *globalFlags) (*catalog.Catalog, *ws.Catalog, error) {
-	res, err := runBuild(cmd, g, build.Options{Stages: []build.Stage{build.Load}})
+	res, err := runBuild(cmd, g, pipeline.Options{Stages: []pipeline.Stage{pipeline.Load}})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -95,7 +95,7 @@ func loadOnly(dir string) int {
 		fmt.Printf("%d profiles\n", len(cat.Profiles))
 		return 0
 	}
-	// in units of files, as a one-shot command loads (build.Options.OneShot;
+	// in units of files, as a one-shot command loads (pipeline.Options.OneShot;
 	// its GOGC setting aside)
 	cat, err := schema.Load(cfs, schema.Options{Root: dir, UnitSize: schema.OneShotUnitSize})
 	if err != nil {

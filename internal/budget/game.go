@@ -8,16 +8,16 @@ import (
 	"fmt"
 	"io/fs"
 
-	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/crash"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
 )
 
 // Trees of other games than Warbound (their game.cue names the game,
-// package build/ruleset) are loaded in the child too, through their
+// package pipeline/ruleset) are loaded in the child too, through their
 // game's rules: the same budget, the same answers (the content, or its
 // errors, or the failure), the content encoded by the game
 // (ruleset.Portable).

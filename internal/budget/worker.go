@@ -90,7 +90,7 @@ func (w *Worker) Load(ctx context.Context) (*catalog.Catalog, Stats, error) {
 
 // LoadContent is Load for a tree of any game: Warbound's catalog, or
 // another game's content loaded through its rules (package
-// build/ruleset), with the same budget.
+// pipeline/ruleset), with the same budget.
 func (w *Worker) LoadContent(ctx context.Context) (Loaded, Stats, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()

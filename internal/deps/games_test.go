@@ -11,11 +11,11 @@ import (
 // in the module. A path ending in "/..." holds its subpackages too.
 var (
 	// warstuffPkgs are Warstuff's: one game.
-	warstuffPkgs = []string{"schema/warstuff", "catalog/warstuff", "engine/warstuff/...", "build/warstuff", "site/bandcheck", "content/warstuff"}
+	warstuffPkgs = []string{"schema/warstuff", "catalog/warstuff", "engine/warstuff/...", "games/warstuff", "site/bandcheck", "content/warstuff"}
 	// warboundPkgs are Warbound's own packages: its registration, engine,
 	// starter, deck checker, and the commands' stages that know its cards
 	// only (diff, exports, balance).
-	warboundPkgs = []string{"build/warbound", "engine", "engine/match", "content", "content/rules", "site/deckcheck/...", "changes", "export", "balance"}
+	warboundPkgs = []string{"games/warbound", "engine", "engine/match", "content", "content/rules", "site/deckcheck/...", "changes", "export", "balance"}
 	// warboundMixed are Warbound's packages that still hold kits every
 	// game shares (the loader, the catalog's positions and texts, the
 	// layout model, the site frame): games, until the kits move out.
@@ -25,14 +25,14 @@ var (
 	// outside its folder names it.
 	testGames = func(p string) bool { return strings.HasPrefix(p, "internal/gametest/") }
 	// registrations are the packages whose import registers a game.
-	registrations = []string{"build/warbound", "build/warstuff"}
+	registrations = []string{"games/warbound", "games/warstuff"}
 	// kits are neutral: they import no game, even through another
 	// package.
 	kits = []string{"engine/botkit", "engine/checkkit", "engine/hex", "diag", "internal/dist", "internal/termsafe",
 		"internal/suggest", "render/markup", "internal/contentfs", "internal/gitrev", "internal/typo", "internal/golden", "internal/testtool"}
 	// toBeNeutral are the seam and the shared machinery: neutral by
 	// design (ARCHITECTURE.md), not yet in fact.
-	toBeNeutral = []string{"build", "build/ruleset", "internal/...", "site/serve"}
+	toBeNeutral = []string{"pipeline", "pipeline/ruleset", "internal/...", "site/serve"}
 )
 
 // in reports whether the module's package path (without the module
@@ -96,7 +96,7 @@ var policies = []policy{
 		from: func(p string) bool { return p != "cmd/wbtool" },
 		to:   func(_, d string) bool { return in(d, registrations) },
 		known: []string{
-			"internal/watch -> build/warbound",
+			"internal/watch -> games/warbound",
 		},
 	},
 	{
@@ -113,9 +113,9 @@ var policies = []policy{
 		known: []string{
 			// Warstuff on Warbound's kits: the loader, the catalog's
 			// types, the layout model, the site frame, the deck checker.
-			"build/warstuff -> catalog",
-			"build/warstuff -> render",
-			"build/warstuff -> site",
+			"games/warstuff -> catalog",
+			"games/warstuff -> render",
+			"games/warstuff -> site",
 			"catalog/warstuff -> catalog",
 			"schema/warstuff -> catalog",
 			"schema/warstuff -> schema",
@@ -131,10 +131,10 @@ var policies = []policy{
 			// *schema.Cache, Drafter's list []catalog.MissingText, the
 			// default game schema.DefaultGame; the plan's paths take a
 			// catalog.Lang, a tree's game is read by schema.Game
-			"build -> catalog",
-			"build -> schema",
-			"build/ruleset -> catalog",
-			"build/ruleset -> schema",
+			"pipeline -> catalog",
+			"pipeline -> schema",
+			"pipeline/ruleset -> catalog",
+			"pipeline/ruleset -> schema",
 			"internal/benchcompare -> schema",
 			"internal/benchcompare -> schema/warstuff",
 			"internal/budget -> catalog",
@@ -143,7 +143,7 @@ var policies = []policy{
 			// extra files) and reads schema.GameFile
 			"internal/gametest -> schema",
 			"internal/gen -> content/warstuff",
-			"internal/watch -> build/warbound",
+			"internal/watch -> games/warbound",
 			"internal/watch -> catalog",
 			"internal/watch -> changes",
 			"internal/watch -> engine",

@@ -3,17 +3,17 @@ package gametest_test
 import (
 	"testing"
 
-	_ "wbtool.dev/wbtool/build/warbound" // registers Warbound
-	_ "wbtool.dev/wbtool/build/warstuff" // registers Warstuff
 	"wbtool.dev/wbtool/content"
 	wscontent "wbtool.dev/wbtool/content/warstuff"
+	_ "wbtool.dev/wbtool/games/warbound" // registers Warbound
+	_ "wbtool.dev/wbtool/games/warstuff" // registers Warstuff
 	"wbtool.dev/wbtool/internal/gametest"
 	_ "wbtool.dev/wbtool/internal/gametest/tinygame" // the tiny test-only game: this line is all it needs outside its folder
 )
 
 // known describes the games that do not describe themselves
 // (gametest.Describer): their starters and mutations. They live here
-// while build/warbound and build/warstuff are being moved (issue 27).
+// while games/warbound and games/warstuff are being moved (issue 27).
 var known = map[string]gametest.Game{
 	"warbound": {
 		Name: "warbound", Starter: content.FS, Root: "content", ChecksDir: "scenarios/checks",

@@ -1,7 +1,7 @@
 // Package gametest is the conformance suite every registered game passes
 // (issue 27; OpenSpiel runs the same API tests over every registered
 // game): the same tests, through the pipeline's package-level API
-// (build.Run, as cmd/wbtool's validate, build and check call it), over
+// (pipeline.Run, as cmd/wbtool's validate, build and check call it), over
 // each game's starter tree and mutations of it.
 //
 // [Run] tests one game: its starter is valid and builds; validate, build
@@ -37,10 +37,10 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -123,7 +123,7 @@ func Run(t *testing.T, g Game) {
 	base := testtool.CopyFS(t, g.Starter)
 	s := &suite{g: g, rs: rs}
 
-	var built *build.Result
+	var built *pipeline.Result
 	ok = t.Run("starter", func(t *testing.T) {
 		v, b := s.agree(t, base, false)
 		if !v.OK(false) {
@@ -136,7 +136,7 @@ func Run(t *testing.T, g Game) {
 			t.Errorf("check games: %d passed, %d failed; the starter's must all pass", p, f)
 		}
 		built = b
-		for _, dir := range []string{build.DataDir, build.PrintDir, build.SiteDir} {
+		for _, dir := range []string{pipeline.DataDir, pipeline.PrintDir, pipeline.SiteDir} {
 			if len(built.Outputs[dir]) == 0 {
 				t.Errorf("the starter's build makes no %s", dir)
 			}
@@ -190,7 +190,7 @@ func Run(t *testing.T, g Game) {
 		if !r.OK(false) {
 			t.Fatalf("draft mode refuses a missing translation:\n%s", r.Diagnostics.Text())
 		}
-		if len(r.Outputs[build.SiteDir]) == 0 {
+		if len(r.Outputs[pipeline.SiteDir]) == 0 {
 			t.Errorf("the draft build makes no site")
 		}
 		if _, ok := r.Content.(ruleset.Drafter); ok {
@@ -228,35 +228,35 @@ type suite struct {
 
 // run runs the pipeline with opts and fails on a panic or an error that
 // is not a content problem.
-func (s *suite) run(t *testing.T, opts build.Options) (r *build.Result) {
+func (s *suite) run(t *testing.T, opts pipeline.Options) (r *pipeline.Result) {
 	t.Helper()
 	defer func() {
 		if p := recover(); p != nil {
-			t.Fatalf("build.Run panics: %v", p)
+			t.Fatalf("pipeline.Run panics: %v", p)
 		}
 	}()
-	r, err := build.Run(context.Background(), opts)
+	r, err := pipeline.Run(context.Background(), opts)
 	if err != nil {
-		t.Fatalf("build.Run: %v", err)
+		t.Fatalf("pipeline.Run: %v", err)
 	}
 	return r
 }
 
 // verdict is what `wbtool validate` runs.
-func (s *suite) verdict(t *testing.T, fsys fs.FS, draft bool) *build.Result {
+func (s *suite) verdict(t *testing.T, fsys fs.FS, draft bool) *pipeline.Result {
 	t.Helper()
-	return s.run(t, build.Options{Content: fsys, Root: s.g.Root, Draft: draft, Version: "test", Stages: build.Verdict, CheckSite: true})
+	return s.run(t, pipeline.Options{Content: fsys, Root: s.g.Root, Draft: draft, Version: "test", Stages: pipeline.Verdict, CheckSite: true})
 }
 
 // build is what `wbtool build` runs.
-func (s *suite) build(t *testing.T, fsys fs.FS, draft bool) *build.Result {
+func (s *suite) build(t *testing.T, fsys fs.FS, draft bool) *pipeline.Result {
 	t.Helper()
-	return s.run(t, build.Options{Content: fsys, Root: s.g.Root, Draft: draft, Version: "test"})
+	return s.run(t, pipeline.Options{Content: fsys, Root: s.g.Root, Draft: draft, Version: "test"})
 }
 
 // check is what `wbtool check DIR` runs: the verdict, with the check
 // games given as extra files and a filter that keeps them all.
-func (s *suite) check(t *testing.T, fsys fstest.MapFS, draft bool) *build.Result {
+func (s *suite) check(t *testing.T, fsys fstest.MapFS, draft bool) *pipeline.Result {
 	t.Helper()
 	tree := fstest.MapFS{}
 	var extra []schema.File
@@ -268,22 +268,22 @@ func (s *suite) check(t *testing.T, fsys fstest.MapFS, draft bool) *build.Result
 		tree[p] = f
 	}
 	sort.Slice(extra, func(i, j int) bool { return extra[i].Name < extra[j].Name })
-	return s.run(t, build.Options{Content: tree, Root: s.g.Root, Draft: draft, Version: "test", Stages: build.Verdict, CheckSite: true,
+	return s.run(t, pipeline.Options{Content: tree, Root: s.g.Root, Draft: draft, Version: "test", Stages: pipeline.Verdict, CheckSite: true,
 		Extra: extra, CheckFilter: func(string) bool { return true }})
 }
 
 // agree runs validate, build and check on fsys and fails when their
 // verdicts or errors differ, or when refused content made outputs. It
 // returns validate's and build's results.
-func (s *suite) agree(t *testing.T, fsys fstest.MapFS, draft bool) (verdict, built *build.Result) {
+func (s *suite) agree(t *testing.T, fsys fstest.MapFS, draft bool) (verdict, built *pipeline.Result) {
 	t.Helper()
 	return s.agreeOn(t, fsys, draft, true)
 }
 
 // agreeOn is agree, with the check run only when withCheck.
-func (s *suite) agreeOn(t *testing.T, fsys fstest.MapFS, draft, withCheck bool) (verdict, built *build.Result) {
+func (s *suite) agreeOn(t *testing.T, fsys fstest.MapFS, draft, withCheck bool) (verdict, built *pipeline.Result) {
 	t.Helper()
-	v, b, c := s.verdict(t, fsys, draft), s.build(t, fsys, draft), (*build.Result)(nil)
+	v, b, c := s.verdict(t, fsys, draft), s.build(t, fsys, draft), (*pipeline.Result)(nil)
 	if !withCheck {
 		c = v
 	} else {
@@ -309,7 +309,7 @@ func (s *suite) agreeOn(t *testing.T, fsys fstest.MapFS, draft, withCheck bool) 
 }
 
 // refusedAt fails unless r is refused with m.Want at m's file.
-func (s *suite) refusedAt(t *testing.T, r *build.Result, m Mutation) {
+func (s *suite) refusedAt(t *testing.T, r *pipeline.Result, m Mutation) {
 	t.Helper()
 	if r.OK(false) {
 		t.Fatalf("%s: the content is accepted, want a refusal with %q", m.Name, m.Want)
@@ -333,9 +333,9 @@ func (s *suite) refusedAt(t *testing.T, r *build.Result, m Mutation) {
 }
 
 // seam tries what the seam offers on the starter.
-func (s *suite) seam(t *testing.T, base fstest.MapFS, built *build.Result) {
+func (s *suite) seam(t *testing.T, base fstest.MapFS, built *pipeline.Result) {
 	ctx := context.Background()
-	load := s.run(t, build.Options{Content: base, Root: s.g.Root, Stages: []build.Stage{build.Load}})
+	load := s.run(t, pipeline.Options{Content: base, Root: s.g.Root, Stages: []pipeline.Stage{pipeline.Load}})
 	if load.Content == nil || len(load.Outputs) != 0 {
 		t.Fatalf("the load alone: content %v, %d output folders", load.Content != nil, len(load.Outputs))
 	}
@@ -347,7 +347,7 @@ func (s *suite) seam(t *testing.T, base fstest.MapFS, built *build.Result) {
 		t.Errorf("Layout of the starter:\n%s", d.Text())
 	}
 	data, err := content.Data()
-	if err != nil || !sameFiles(data, built.Outputs[build.DataDir]) {
+	if err != nil || !sameFiles(data, built.Outputs[pipeline.DataDir]) {
 		t.Errorf("Data of the loaded content (%v) is not the build's data", err)
 	}
 
@@ -373,9 +373,9 @@ func (s *suite) seam(t *testing.T, base fstest.MapFS, built *build.Result) {
 	}
 
 	// A capability the game lacks is refused in one line naming the game.
-	refuse := func(what string, opts build.Options) {
+	refuse := func(what string, opts pipeline.Options) {
 		opts.Content, opts.Root = base, s.g.Root
-		_, err := build.Run(ctx, opts)
+		_, err := pipeline.Run(ctx, opts)
 		name := strings.ToUpper(s.g.Name[:1]) + s.g.Name[1:]
 		if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), name) {
 			t.Errorf("%s on a game without it: %v, want one line naming %s", what, err, name)
@@ -386,16 +386,16 @@ func (s *suite) seam(t *testing.T, base fstest.MapFS, built *build.Result) {
 			t.Errorf("the errata stage ran with no earlier version asked for")
 		}
 	} else {
-		refuse("--since", build.Options{Since: "v0"})
+		refuse("--since", pipeline.Options{Since: "v0"})
 	}
 	if _, ok := content.(ruleset.Exporter); !ok {
-		refuse("--export", build.Options{Export: true})
+		refuse("--export", pipeline.Options{Export: true})
 	}
 
 	// A cancelled build stops with the context's error.
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := build.Run(cctx, build.Options{Content: base, Root: s.g.Root}); !errors.Is(err, context.Canceled) {
+	if _, err := pipeline.Run(cctx, pipeline.Options{Content: base, Root: s.g.Root}); !errors.Is(err, context.Canceled) {
 		t.Errorf("a cancelled build: %v", err)
 	}
 }
@@ -539,7 +539,7 @@ func clone(m fstest.MapFS) fstest.MapFS {
 }
 
 // publish writes a build's outputs into the folder out, as the CLI does.
-func publish(t *testing.T, out string, r *build.Result) {
+func publish(t *testing.T, out string, r *pipeline.Result) {
 	t.Helper()
 	d, err := dist.Open(out, "")
 	if err != nil {

@@ -19,7 +19,7 @@ const (
 // tinyMayImport are the packages of the module the tiny game may import:
 // the seam, the neutral kits it uses and the suite it describes itself to.
 var tinyMayImport = []string{
-	module + "/build/ruleset",
+	module + "/pipeline/ruleset",
 	module + "/diag",
 	module + "/internal/dist",
 	module + "/internal/suggest",

@@ -10,7 +10,7 @@ import (
 	"testing/fstest"
 	"time"
 
-	_ "wbtool.dev/wbtool/build/warstuff"
+	_ "wbtool.dev/wbtool/games/warstuff"
 	"wbtool.dev/wbtool/internal/budget"
 )
 

@@ -14,16 +14,16 @@ import (
 	"sync"
 	"time"
 
-	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/build/ruleset"
-	"wbtool.dev/wbtool/build/warbound"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
@@ -61,7 +61,7 @@ func (l Child) Load(ctx context.Context) (*catalog.Catalog, error) {
 }
 
 // ContentLoader is a Loader that loads a tree of any game (package
-// build/ruleset) with its budget: Warbound's catalog, or another game's
+// pipeline/ruleset) with its budget: Warbound's catalog, or another game's
 // content. Worker is one; a Loader that is not loads other games' trees
 // in the rebuild, in this process.
 type ContentLoader interface {
@@ -132,11 +132,11 @@ type Config struct {
 	SetVersion func() string
 	// Since is the earlier version the errata compare with (--since; ""
 	// takes the content's set.errataSince), LoadSince reads it, as in
-	// build.Options. The session reads each revision once and keeps it:
+	// pipeline.Options. The session reads each revision once and keeps it:
 	// a branch name that moves is read again by the next session.
 	Since     string
 	LoadSince func(rev string) (*warbound.Since, error)
-	// History lists the versions between Since and now (build.Options).
+	// History lists the versions between Since and now (pipeline.Options).
 	History func(rev string) []string
 	// Draft says the loader lets missing translations through: the
 	// sheets and card images then tag the stale translations, as a
@@ -210,7 +210,7 @@ func NewSession(cfg Config) *Session {
 }
 
 // Rebuild runs one rebuild for the changed files and reports it. The
-// rebuild is `wbtool build`'s pipeline (package build) on the catalog the
+// rebuild is `wbtool build`'s pipeline (package pipeline) on the catalog the
 // loader returns, with this session's caches standing in for the work of
 // the check games, the card images and the sheets that did not change.
 func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
@@ -306,14 +306,14 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	// The same catalog as the last good build: its layout, site and
 	// outputs are those already written.
 	unchanged := catHash == s.lastGood && !changedEverything(changed)
-	stages := []build.Stage{build.Load, build.Errata, build.Checks}
+	stages := []pipeline.Stage{pipeline.Load, pipeline.Errata, pipeline.Checks}
 	if !unchanged {
-		stages = append(stages, build.Layout, build.Site)
+		stages = append(stages, pipeline.Layout, pipeline.Site)
 		if s.cfg.Outputs.Data {
-			stages = append(stages, build.Data)
+			stages = append(stages, pipeline.Data)
 		}
 		if s.cfg.Outputs.Print {
-			stages = append(stages, build.Print)
+			stages = append(stages, pipeline.Print)
 		}
 	}
 	keys := s.cardKeys(cat, ix, salt)
@@ -342,7 +342,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 			return s.renderSheets(cat, ix, keys, jobs, r)
 		},
 	})
-	res, err := build.Run(ctx, build.Options{
+	res, err := pipeline.Run(ctx, pipeline.Options{
 		Content: s.cfg.ContentFS,
 		Rules:   rules,
 		Stages:  stages,
@@ -352,7 +352,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		Preview: s.cfg.Preview,
 		Draft:   s.cfg.Draft,
 		Since:   s.cfg.Since,
-		OnChecked: func(res *build.Result) {
+		OnChecked: func(res *pipeline.Result) {
 			played := warbound.Of(res).Played
 			for _, d := range warbound.CheckDiagnostics(played) {
 				checkDiags[d.String()] = true
@@ -377,7 +377,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		s.layouts, s.layoutKeys = layouts, lkeys
 	}
 	for _, tm := range res.Times[1:] {
-		if tm.Stage != build.Checks {
+		if tm.Stage != pipeline.Checks {
 			r.stageAt(string(tm.Stage), time.Time{}, tm.Took)
 		}
 	}
@@ -406,10 +406,10 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	}
 	files := outputFiles(res)
 	if s.cfg.Outputs.Site {
-		r.Site = site.Files(res.Outputs[build.SiteDir])
+		r.Site = site.Files(res.Outputs[pipeline.SiteDir])
 	} else {
 		for p := range files {
-			if strings.HasPrefix(p, build.SiteDir+"/") {
+			if strings.HasPrefix(p, pipeline.SiteDir+"/") {
 				delete(files, p)
 			}
 		}
@@ -430,7 +430,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 }
 
 // rebuildGame rebuilds a tree of another game than Warbound (its
-// game.cue names it, package build/ruleset) with the same pipeline: on the
+// game.cue names it, package pipeline/ruleset) with the same pipeline: on the
 // content the loader's budgeted child loaded (ld), or, with a loader that
 // loads Warbound only (ld nil), loading it here. The same content as the
 // last good build (equal sums of the child's answer) plays the check games
@@ -439,23 +439,23 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 // report is that of a Warbound rebuild.
 func (s *Session) rebuildGame(ctx context.Context, r *Report, ld *budget.Loaded, changed []string) {
 	unchanged := ld != nil && ld.Sum == s.lastGoodGame && !changedEverything(changed)
-	stages := []build.Stage{build.Load, build.Checks}
+	stages := []pipeline.Stage{pipeline.Load, pipeline.Checks}
 	if !unchanged {
-		stages = append(stages, build.Layout, build.Site)
+		stages = append(stages, pipeline.Layout, pipeline.Site)
 		if s.cfg.Outputs.Data {
-			stages = append(stages, build.Data)
+			stages = append(stages, pipeline.Data)
 		}
 		if s.cfg.Outputs.Print {
-			stages = append(stages, build.Print)
+			stages = append(stages, pipeline.Print)
 		}
 	}
-	opts := build.Options{Content: s.cfg.ContentFS, Root: s.cfg.Root, Stages: stages, Draft: s.cfg.Draft,
+	opts := pipeline.Options{Content: s.cfg.ContentFS, Root: s.cfg.Root, Stages: stages, Draft: s.cfg.Draft,
 		Version: s.cfg.Version, Date: s.cfg.Date, BaseURL: s.cfg.Site.BaseURL, Preview: s.cfg.Preview,
 		Since: s.cfg.Since, Games: []ruleset.Ruleset{warbound.New(warbound.Options{LoadSince: s.cfg.LoadSince})}}
 	if ld != nil {
 		opts.Rules = ld.Other
 	}
-	res, err := build.Run(ctx, opts)
+	res, err := pipeline.Run(ctx, opts)
 	if err != nil {
 		if ctx.Err() != nil {
 			r.Canceled = true
@@ -465,7 +465,7 @@ func (s *Session) rebuildGame(ctx context.Context, r *Report, ld *budget.Loaded,
 		return
 	}
 	for _, tm := range res.Times {
-		if ld == nil || tm.Stage != build.Load { // else timed as the child's
+		if ld == nil || tm.Stage != pipeline.Load { // else timed as the child's
 			r.stageAt(string(tm.Stage), time.Time{}, tm.Took)
 		}
 	}
@@ -495,7 +495,7 @@ func (s *Session) rebuildGame(ctx context.Context, r *Report, ld *budget.Loaded,
 	}
 	files := outputFiles(res)
 	if s.cfg.Outputs.Site {
-		r.Site = site.Files(res.Outputs[build.SiteDir])
+		r.Site = site.Files(res.Outputs[pipeline.SiteDir])
 	}
 	if s.cfg.Out == "" && r.Site != nil {
 		r.Outputs = append(r.Outputs, fmt.Sprintf("site (%d files, in memory)", len(r.Site)))
@@ -514,7 +514,7 @@ func (s *Session) rebuildGame(ctx context.Context, r *Report, ld *budget.Loaded,
 }
 
 // outputFiles are a build's outputs by slash path under the output folder.
-func outputFiles(res *build.Result) dist.Files {
+func outputFiles(res *pipeline.Result) dist.Files {
 	files := dist.Files{}
 	for dir, fs := range res.Outputs {
 		for p, b := range fs {
@@ -738,7 +738,7 @@ func (s *Session) renderSheets(cat *catalog.Catalog, ix *index, keys map[catalog
 		current[j.Path] = key
 		if s.pdfs[j.Path] == key && s.cfg.Out != "" {
 			if b, err := s.readBack(j.Path); err == nil {
-				_, rel := build.InDir(j.Path)
+				_, rel := pipeline.InDir(j.Path)
 				out[rel] = b
 				continue
 			}
@@ -754,7 +754,7 @@ func (s *Session) renderSheets(cat *catalog.Catalog, ix *index, keys map[catalog
 	}
 	for _, j := range todo {
 		s.pdfs[j.Path] = current[j.Path]
-		_, rel := build.InDir(j.Path)
+		_, rel := pipeline.InDir(j.Path)
 		out[rel] = files[rel]
 	}
 	for name := range s.pdfs {

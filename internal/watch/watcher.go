@@ -27,7 +27,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
-	"wbtool.dev/wbtool/build/warbound"
+	"wbtool.dev/wbtool/games/warbound"
 )
 
 // DefaultDebounce is the quiet time after the last event of a burst before

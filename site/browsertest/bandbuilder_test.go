@@ -12,11 +12,11 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	"wbtool.dev/wbtool/build/ruleset"
-	wsbuild "wbtool.dev/wbtool/build/warstuff"
 	ws "wbtool.dev/wbtool/catalog/warstuff"
 	wscontent "wbtool.dev/wbtool/content/warstuff"
 	"wbtool.dev/wbtool/diag"
+	wsbuild "wbtool.dev/wbtool/games/warstuff"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
 	wsschema "wbtool.dev/wbtool/schema/warstuff"
 	"wbtool.dev/wbtool/site"

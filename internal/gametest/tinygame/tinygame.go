@@ -1,12 +1,12 @@
 // Package tinygame is a test-only game that proves the ruleset seam
-// (package build/ruleset): two card types (units and spells), a five-step
+// (package pipeline/ruleset): two card types (units and spells), a five-step
 // engine (package tgengine) with check games, its own content format and
 // starter tree (starter/), all in this one folder. Importing it registers
 // the game "tinygame"; nothing outside this folder names it but the one
 // line that imports it (internal/gametest's conformance test).
 //
 // What it needs beyond its folder is the seam and the neutral kits
-// (build/ruleset, diag, internal/dist, internal/suggest), the suite it
+// (pipeline/ruleset, diag, internal/dist, internal/suggest), the suite it
 // describes itself to (internal/gametest), and one Warbound package the
 // seam still forces on every game: catalog, for ruleset.Drafter's
 // []catalog.MissingText (issue 27).
@@ -22,11 +22,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/gametest/tinygame/tgengine"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
 // Game is the name its trees declare in game.cue.

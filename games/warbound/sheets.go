@@ -9,11 +9,11 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/render"
 )
 
@@ -39,7 +39,7 @@ func SheetJobs(cat *catalog.Catalog, base render.SheetOptions) []SheetJob {
 		o.Lang = l
 		o.Cards = nil
 		if hasCards(cat) { // a tree of boards and scenarios has no card sheet
-			jobs = append(jobs, SheetJob{Path: build.CardsSheet(l), Opts: o})
+			jobs = append(jobs, SheetJob{Path: pipeline.CardsSheet(l), Opts: o})
 		}
 		for i := range cat.Decks {
 			jobs = append(jobs, DeckJob(cat, &cat.Decks[i], o))
@@ -57,14 +57,14 @@ func SheetJobs(cat *catalog.Catalog, base render.SheetOptions) []SheetJob {
 			oo := o
 			oo.Cards = ids
 			oo.Title = render.ObjectiveDeckTitle(cat, f, l)
-			jobs = append(jobs, SheetJob{Path: build.ObjectiveSheet(f, l), Opts: oo, Cards: ids})
+			jobs = append(jobs, SheetJob{Path: pipeline.ObjectiveSheet(f, l), Opts: oo, Cards: ids})
 		}
 		to := o
 		// the token sheet reads the Characters, Leaders, decks, boards and
 		// scenarios only through the counts: a card edit that keeps them
 		// does not print it again (watch)
 		to.Kit = render.Kit{Kind: render.KitTokens, Source: fingerprint(render.TokenCounts(cat), cat.Factions, cat.Glossary)}
-		jobs = append(jobs, SheetJob{Path: build.TokenSheet(l), Opts: to, Cards: []string{}})
+		jobs = append(jobs, SheetJob{Path: pipeline.TokenSheet(l), Opts: to, Cards: []string{}})
 		for _, paper := range render.Papers() {
 			po := o
 			po.Paper = paper
@@ -72,14 +72,14 @@ func SheetJobs(cat *catalog.Catalog, base render.SheetOptions) []SheetJob {
 				b := &cat.ActionBoards[i]
 				bo := po
 				bo.Kit = render.Kit{Kind: render.KitBoard, ID: b.ID, Source: fingerprint(b)}
-				jobs = append(jobs, SheetJob{Path: build.BoardSheet(b.ID, paper, l), Opts: bo, Cards: []string{}})
+				jobs = append(jobs, SheetJob{Path: pipeline.BoardSheet(b.ID, paper, l), Opts: bo, Cards: []string{}})
 			}
 			for i := range cat.Scenarios {
 				jobs = append(jobs, MapJob(&cat.Scenarios[i], po, base.Kit.HexSize))
 			}
 			co := po
 			co.Kit = render.Kit{Kind: render.KitCalibrate}
-			jobs = append(jobs, SheetJob{Path: build.CalibrationSheetIn(paper, l), Opts: co, Cards: []string{}})
+			jobs = append(jobs, SheetJob{Path: pipeline.CalibrationSheetIn(paper, l), Opts: co, Cards: []string{}})
 		}
 	}
 	return jobs
@@ -101,7 +101,7 @@ func hasCards(cat *catalog.Catalog) bool {
 func DeckJob(cat *catalog.Catalog, d *catalog.Deck, o render.SheetOptions) SheetJob {
 	o.Cards = append(append([]string{}, d.Cards...), render.DeckReferences(cat, d)...)
 	o.Kit = render.Kit{Kind: render.KitDeck, ID: d.ID, Source: fingerprint(d)}
-	return SheetJob{Path: build.DeckSheet(d.ID, o.Lang), Opts: o, Cards: o.Cards}
+	return SheetJob{Path: pipeline.DeckSheet(d.ID, o.Lang), Opts: o, Cards: o.Cards}
 }
 
 // MapJob is the sheet of scenario sc's map at hex size hexSize (mm across
@@ -109,7 +109,7 @@ func DeckJob(cat *catalog.Catalog, d *catalog.Deck, o render.SheetOptions) Sheet
 func MapJob(sc *catalog.Scenario, o render.SheetOptions, hexSize float64) SheetJob {
 	o.Kit = render.Kit{Kind: render.KitMap, ID: sc.ID, HexSize: hexSize, Source: fingerprint(sc)}
 	// the overview names the Objective cards
-	return SheetJob{Path: build.MapSheet(sc.ID, o.Paper, o.Lang), Opts: o, Cards: append([]string{}, sc.Objectives...)}
+	return SheetJob{Path: pipeline.MapSheet(sc.ID, o.Paper, o.Lang), Opts: o, Cards: append([]string{}, sc.Objectives...)}
 }
 
 // fingerprint is a short hash of the content a kit sheet draws, so that a
@@ -149,7 +149,7 @@ func Sheets(cat *catalog.Catalog, jobs []SheetJob) (dist.Files, error) {
 			if err != nil {
 				return err
 			}
-			_, rel := build.InDir(j.Path)
+			_, rel := pipeline.InDir(j.Path)
 			out[rel] = pdf
 			return nil
 		})

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"wbtool.dev/wbtool/build/ruleset"
 	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
 var _ ruleset.DeckChecker = (*Content)(nil)

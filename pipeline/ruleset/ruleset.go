@@ -3,14 +3,14 @@
 // (`game: "warstuff"`; a tree without one is Warbound's, see schema.Game).
 // What differs per game — its schema and catalog, its card layouts, its
 // site chapters, its engine and check-game runner — sits behind
-// [Ruleset] and [Content]; the pipeline (package build) runs the same
+// [Ruleset] and [Content]; the pipeline (package pipeline) runs the same
 // stages, in the same order, for every game, and everything else (content
 // reading and diagnostics, dist writes, markup and typography, the PDF and
 // SVG backends, the site frame and search, watch and serve) is shared.
 //
 // Every game registers its Ruleset here from its own package:
-// Warbound's is package build/warbound's, Warstuff's package
-// build/warstuff's (a program imports the games it knows). A game may
+// Warbound's is package games/warbound's, Warstuff's package
+// games/warstuff's (a program imports the games it knows). A game may
 // offer two more stages by implementing [Errata] (before the verdict) and
 // [Exporter] (after the print stage) on its Content, and list its draft
 // placeholders with [Drafter]; a [Portable] game can be loaded in watch's
@@ -21,7 +21,7 @@
 // more for one build (Warbound's errata history, map hex size, exports
 // and watch's caches) offers a constructor of its Ruleset taking its own
 // options (warbound.New), and the caller passes that Ruleset to the build
-// (build.Options.Games, or build.Options.Rules).
+// (pipeline.Options.Games, or pipeline.Options.Rules).
 package ruleset
 
 import (
@@ -75,7 +75,7 @@ type LoadOptions struct {
 	// content's stages only find problems (SiteOptions.CheckOnly), and
 	// nothing draws the cards.
 	CheckOnly bool
-	// OneShot says the process runs this one build (build.Options.OneShot):
+	// OneShot says the process runs this one build (pipeline.Options.OneShot):
 	// a game may load for a leaner peak of memory.
 	OneShot bool
 }
@@ -150,7 +150,7 @@ type Portable interface {
 }
 
 // Loaded is a tree of game loaded elsewhere (by watch's budgeted worker):
-// a Ruleset whose Load returns that content (build.Options.Rules).
+// a Ruleset whose Load returns that content (pipeline.Options.Rules).
 type Loaded struct {
 	GameName string
 	Content  Content
@@ -214,7 +214,7 @@ func Lookup(game string) (Ruleset, bool) {
 
 // Games lists every game wbtool knows, sorted (Warbound, the game of a
 // tree without game.cue, is listed even in a program that does not import
-// package build/warbound).
+// package games/warbound).
 func Games() []string {
 	mu.RLock()
 	defer mu.RUnlock()

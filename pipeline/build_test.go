@@ -1,4 +1,4 @@
-package build
+package pipeline
 
 import (
 	"context"
@@ -9,12 +9,12 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
-// toy is a game of this test's own, behind the seam: package build runs
+// toy is a game of this test's own, behind the seam: package pipeline runs
 // it knowing nothing of it. Its content records what the pipeline gave
 // it; an exporting toy makes exports.
 type toy struct {

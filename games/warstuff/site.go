@@ -17,12 +17,12 @@ import (
 
 	"github.com/yuin/goldmark"
 
-	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/catalog"
 	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/typo"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/site"
 )

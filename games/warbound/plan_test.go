@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/schema"
 )
@@ -26,8 +26,8 @@ func TestSheetJobsKit(t *testing.T) {
 			t.Errorf("two jobs write %s", j.Path)
 		}
 		seen[j.Path] = true
-		if dir, _ := build.InDir(j.Path); dir != build.PrintDir {
-			t.Errorf("%s is outside %s", j.Path, build.PrintDir)
+		if dir, _ := pipeline.InDir(j.Path); dir != pipeline.PrintDir {
+			t.Errorf("%s is outside %s", j.Path, pipeline.PrintDir)
 		}
 		kinds[j.Opts.Kit.Kind]++
 		if k := j.Opts.Kit.Kind; k != "" && k != render.KitCalibrate && j.Opts.Kit.Source == "" {

@@ -6,10 +6,10 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/diag"
 	engine "wbtool.dev/wbtool/engine/warstuff"
 	"wbtool.dev/wbtool/internal/crash"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
 // Checks plays the check games that keep (nil: all) with the Warstuff

@@ -1,14 +1,14 @@
 // Package warbound is Warbound's rules behind the ruleset seam (package
-// build/ruleset): its schema (package schema), catalog (package catalog),
+// pipeline/ruleset): its schema (package schema), catalog (package catalog),
 // card layouts and sheets (package render, sheets.go), site chapters
 // (package site), engine and check-game runner (package engine, checks.go),
-// errata (errata.go) and translations lock (i18n.go). Package build runs
+// errata (errata.go) and translations lock (i18n.go). Package pipeline runs
 // its stages like any game's; importing this package registers it.
 //
 // Warbound's stages take options of their own for one build (Options: the
 // errata history, the maps' hex size, the exports, and watch's caches and
 // the catalog its budgeted worker loaded): [New] gives the rules with them,
-// for build.Options.Games (or build.Options.Rules). The registered rules
+// for pipeline.Options.Games (or pipeline.Options.Rules). The registered rules
 // have none. [Of] is Warbound's view of a build's result: the catalog, the
 // check games played and the errata.
 package warbound
@@ -19,14 +19,14 @@ import (
 	"io/fs"
 	"sync"
 
-	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
@@ -52,7 +52,7 @@ type Options struct {
 	// render.DefaultHexSize).
 	HexSize float64
 	// Exports, when set, are the exports for other tools the build makes
-	// when it runs its export stage (build.Options.Export).
+	// when it runs its export stage (pipeline.Options.Export).
 	Exports *Exports
 
 	// Catalog, when set, is used instead of loading the content (watch
@@ -78,7 +78,7 @@ type Options struct {
 // the caller passes it in (export reads the plan).
 type Exports struct {
 	// Run makes the export folder's files (keyed relative to
-	// build.ExportDir) and the problems found (the card images'
+	// pipeline.ExportDir) and the problems found (the card images'
 	// preflight).
 	Run func(ctx context.Context, cat *catalog.Catalog) (dist.Files, diag.List, error)
 	// Replace are the plan folders Run writes whole: the files wbtool
@@ -164,7 +164,7 @@ type Content struct {
 
 // Of is Warbound's view of a build's result: its content, nil when the
 // content could not load or is another game's.
-func Of(r *build.Result) *Content {
+func Of(r *pipeline.Result) *Content {
 	c, _ := r.Content.(*Content)
 	return c
 }
@@ -257,19 +257,19 @@ func (c *Content) siteOptions(so ruleset.SiteOptions) site.Options {
 	// verdict (the published site holds them)
 	o := site.Options{BaseURL: so.BaseURL, CardImages: c.opts.CardImages, Pages: c.opts.Pages, Emit: so.Emit, Sheets: c.sheetPaths()}
 	if !so.Preview {
-		o.DeckPDF, o.ReprintPDF = build.DeckSheet, build.ReprintSheet
+		o.DeckPDF, o.ReprintPDF = pipeline.DeckSheet, pipeline.ReprintSheet
 		if hasCards(c.Catalog) { // else no sheet of every card (SheetJobs)
-			o.CardsPDF = build.CardsSheet
+			o.CardsPDF = pipeline.CardsSheet
 		}
 		if c.opts.Exports != nil && c.opts.Exports.TTS {
-			o.DeckTTS = func(id string, l catalog.Lang) string { return build.TTSObject(l, id) }
+			o.DeckTTS = func(id string, l catalog.Lang) string { return pipeline.TTSObject(l, id) }
 		}
 	}
 	return o
 }
 
 // sheetPaths reports whether a file of the site is a sheet the build
-// copies into it (build.Run: the print stage's files), for the links of
+// copies into it (pipeline.Run: the print stage's files), for the links of
 // the rules pages (site.Options.Sheets); the sheets are listed at the
 // first call.
 func (c *Content) sheetPaths() func(p string) bool {
@@ -292,7 +292,7 @@ func (c *Content) Data() (dist.Files, error) {
 	if err != nil {
 		return nil, err
 	}
-	return dist.Files{build.CatalogFile: b}, nil
+	return dist.Files{pipeline.CatalogFile: b}, nil
 }
 
 // Print is every sheet of the plan and the reprint sheets of the errata
@@ -316,7 +316,7 @@ func (c *Content) Export(ctx context.Context) (ruleset.Exports, error) {
 	files, problems, err := ex.Run(ctx, c.Catalog)
 	out := ruleset.Exports{Files: files, Problems: problems, Replace: ex.Replace}
 	if ex.TTS {
-		out.Linked = []string{build.TTSDir}
+		out.Linked = []string{pipeline.TTSDir}
 	}
 	return out, err
 }

@@ -6,13 +6,13 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/build/ruleset"
-	wsbuild "wbtool.dev/wbtool/build/warstuff"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	wsbuild "wbtool.dev/wbtool/games/warstuff"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
@@ -111,7 +111,7 @@ func htmlPages[F ~map[string][]byte](files F) int {
 // generated profiles (gen.Warstuff): the load, the checks and the site
 // checked without drawing its pages, in CPU milliseconds per verdict.
 //
-//	go test ./build/warstuff -run '^$' -bench Verdict1000Profiles -benchtime 3x -cpuprofile cpu.out
+//	go test ./games/warstuff -run '^$' -bench Verdict1000Profiles -benchtime 3x -cpuprofile cpu.out
 func BenchmarkVerdict1000Profiles(b *testing.B) {
 	m := fstest.MapFS{}
 	for name, src := range gen.Warstuff(1000) {
@@ -119,7 +119,7 @@ func BenchmarkVerdict1000Profiles(b *testing.B) {
 	}
 	cpu := testtool.CPUTime()
 	for b.Loop() {
-		res, err := build.Run(context.Background(), build.Options{Content: m, Root: "content", Version: "bench", Stages: build.Verdict, CheckSite: true, OneShot: true})
+		res, err := pipeline.Run(context.Background(), pipeline.Options{Content: m, Root: "content", Version: "bench", Stages: pipeline.Verdict, CheckSite: true, OneShot: true})
 		if err != nil || !res.OK(false) {
 			b.Fatalf("%v %s", err, res.Diagnostics.Text())
 		}

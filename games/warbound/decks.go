@@ -3,9 +3,9 @@ package warbound
 import (
 	"fmt"
 
-	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
 var _ ruleset.DeckChecker = (*Content)(nil)

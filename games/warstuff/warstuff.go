@@ -1,5 +1,5 @@
 // Package warstuff puts the Warstuff rules behind the ruleset seam
-// (package build/ruleset): its schema and catalog (schema/warstuff,
+// (package pipeline/ruleset): its schema and catalog (schema/warstuff,
 // catalog/warstuff), its profile cards and band sheets, its site chapters
 // and its check-game runner. Importing it registers the game.
 package warstuff
@@ -10,13 +10,13 @@ import (
 	"io/fs"
 	"strings"
 
-	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/catalog"
 	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	schema "wbtool.dev/wbtool/schema/warstuff"
 )
 
@@ -90,5 +90,5 @@ func (c *Content) Data() (dist.Files, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encode the catalog: %w", err)
 	}
-	return dist.Files{build.CatalogFile: append(b, '\n')}, nil
+	return dist.Files{pipeline.CatalogFile: append(b, '\n')}, nil
 }

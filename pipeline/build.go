@@ -1,4 +1,4 @@
-// Package build is wbtool's one build. Every command that reads content —
+// Package pipeline is wbtool's one build. Every command that reads content —
 // validate, build, print, check, watch, serve and the pre-commit hook —
 // runs the same named stages, in order, through [Run]:
 //
@@ -24,10 +24,10 @@
 //
 // The stages are the same for every game: Run reads the game a content
 // tree declares and runs that game's stages through the ruleset seam
-// (package build/ruleset). Package build knows no game: Warbound's stages
-// are in package build/warbound, Warstuff's in package build/warstuff,
+// (package pipeline/ruleset). Package pipeline knows no game: Warbound's stages
+// are in package games/warbound, Warstuff's in package games/warstuff,
 // each registered by importing its package.
-package build
+package pipeline
 
 import (
 	"context"
@@ -40,10 +40,10 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -171,7 +171,7 @@ func (o Options) CheckOnly() bool {
 type Result struct {
 	// Game is the content's game ("warbound", "warstuff") and Content
 	// the content it loaded, behind the ruleset seam (package
-	// build/ruleset); Content is nil when the content could not load.
+	// pipeline/ruleset); Content is nil when the content could not load.
 	// A game's own view of it is its package's (warbound.Of).
 	Game    string
 	Content ruleset.Content
@@ -225,7 +225,7 @@ func (r *Result) Updates() []dist.Update {
 //
 // Run is the same for every game: it reads the game the content declares
 // (game.go) and runs that game's stages through the ruleset seam
-// (package build/ruleset).
+// (package pipeline/ruleset).
 //
 // A panic in a stage is an error too: its report is written to a file
 // that the error, a *crash.Reported, names with the stage (package

@@ -11,11 +11,11 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/build/ruleset"
-	wsbuild "wbtool.dev/wbtool/build/warstuff"
 	starter "wbtool.dev/wbtool/content/warstuff"
+	wsbuild "wbtool.dev/wbtool/games/warstuff"
 	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -49,11 +49,11 @@ func starterTree(t testing.TB) fstest.MapFS {
 	return m
 }
 
-// TestStarterVerdict: the Warstuff starter goes through build.Run like
+// TestStarterVerdict: the Warstuff starter goes through pipeline.Run like
 // Warbound's: no diagnostics, its check games played by the engine, data
 // written.
 func TestStarterVerdict(t *testing.T) {
-	res, err := build.Run(context.Background(), build.Options{Content: starterTree(t), Root: "content/warstuff", Stages: []build.Stage{build.Load, build.Checks, build.Data}})
+	res, err := pipeline.Run(context.Background(), pipeline.Options{Content: starterTree(t), Root: "content/warstuff", Stages: []pipeline.Stage{pipeline.Load, pipeline.Checks, pipeline.Data}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestStarterVerdict(t *testing.T) {
 	if !strings.Contains(res.Summary(), "13 profiles") {
 		t.Errorf("summary %q", res.Summary())
 	}
-	if b := res.Outputs[build.DataDir][build.CatalogFile]; !strings.Contains(string(b), `"cost": 19`) {
+	if b := res.Outputs[pipeline.DataDir][pipeline.CatalogFile]; !strings.Contains(string(b), `"cost": 19`) {
 		t.Errorf("data/catalog.json lacks the Storm Seer's cost")
 	}
 }
@@ -80,7 +80,7 @@ func TestStarterVerdict(t *testing.T) {
 func TestFailingCheck(t *testing.T) {
 	m := starterTree(t)
 	m["scenarios/checks/broken.cue"] = &fstest.MapFile{Data: []byte("package warstuff\n\nchecks: broken: {rules: [\"WS-QUAL-2\"], figures: [{id: \"a\", side: \"red\", profile: \"nobody\", at: [1, 1]}], script: []}\n")}
-	res, err := build.Run(context.Background(), build.Options{Content: m, Root: "ws", Stages: []build.Stage{build.Load, build.Checks}})
+	res, err := pipeline.Run(context.Background(), pipeline.Options{Content: m, Root: "ws", Stages: []pipeline.Stage{pipeline.Load, pipeline.Checks}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestFailingCheck(t *testing.T) {
 // TestSheets: every starter card fits in both languages; the sheets hold
 // every profile's name and cost, and every band's total.
 func TestSheets(t *testing.T) {
-	res, err := build.Run(context.Background(), build.Options{Content: starterTree(t), Root: "content/warstuff", Stages: []build.Stage{build.Load, build.Layout, build.Print}})
+	res, err := pipeline.Run(context.Background(), pipeline.Options{Content: starterTree(t), Root: "content/warstuff", Stages: []pipeline.Stage{pipeline.Load, pipeline.Layout, pipeline.Print}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func TestSheets(t *testing.T) {
 		t.Fatalf("diagnostics:\n%s", res.Diagnostics.Text())
 	}
 	for _, name := range []string{"cards-en.pdf", "cards-fr.pdf", "bands-en.pdf", "bands-fr.pdf"} {
-		b := res.Outputs[build.PrintDir][name]
+		b := res.Outputs[pipeline.PrintDir][name]
 		if !strings.HasPrefix(string(b), "%PDF-") {
 			t.Errorf("%s: not a PDF", name)
 		}
@@ -112,7 +112,7 @@ func TestSheets(t *testing.T) {
 	dir := t.TempDir()
 	text := func(name string) string {
 		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, res.Outputs[build.PrintDir][name], 0o644); err != nil {
+		if err := os.WriteFile(p, res.Outputs[pipeline.PrintDir][name], 0o644); err != nil {
 			t.Fatal(err)
 		}
 		out, err := exec.Command("pdftotext", "-layout", p, "-").Output()
@@ -142,7 +142,7 @@ func TestCardTooLong(t *testing.T) {
 	long := strings.Repeat("Très longue règle. ", 80)
 	src = strings.Replace(src, `fr: "1 dé de bonus pour toucher."`, `fr: "`+long+`"`, 1)
 	m["i18n/reminders.cue"] = &fstest.MapFile{Data: []byte(src)}
-	res, err := build.Run(context.Background(), build.Options{Content: m, Root: "ws", Stages: []build.Stage{build.Load, build.Layout}})
+	res, err := pipeline.Run(context.Background(), pipeline.Options{Content: m, Root: "ws", Stages: []pipeline.Stage{pipeline.Load, pipeline.Layout}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,14 +156,14 @@ func TestCardTooLong(t *testing.T) {
 // per profile with its card and its cost part by part, the profile
 // database with its search, the glossary of every special rule, the bands.
 func TestSite(t *testing.T) {
-	res, err := build.Run(context.Background(), build.Options{Content: starterTree(t), Root: "content/warstuff", Stages: []build.Stage{build.Load, build.Site}})
+	res, err := pipeline.Run(context.Background(), pipeline.Options{Content: starterTree(t), Root: "content/warstuff", Stages: []pipeline.Stage{pipeline.Load, pipeline.Site}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(res.Diagnostics) > 0 {
 		t.Fatalf("diagnostics:\n%s", res.Diagnostics.Text())
 	}
-	site := res.Outputs[build.SiteDir]
+	site := res.Outputs[pipeline.SiteDir]
 	page := func(p string) string {
 		b, ok := site[p]
 		if !ok {
@@ -212,7 +212,7 @@ func TestSite(t *testing.T) {
 	}
 }
 
-// TestSiteCheckIsBuild: validate's site check (build.Options.CheckSite)
+// TestSiteCheckIsBuild: validate's site check (pipeline.Options.CheckSite)
 // and build's site say the same about the same rules chapters — nothing
 // on the starter; each problem at its file:line:col otherwise: a link to
 // a missing page, chapter or WS-… anchor, a rule number no chapter
@@ -247,13 +247,13 @@ func TestSiteCheckIsBuild(t *testing.T) {
 			}
 			var verdicts []string
 			for _, check := range []bool{true, false} {
-				stages := []build.Stage{build.Load, build.Site}
-				res, err := build.Run(context.Background(), build.Options{Content: m, Stages: stages, CheckSite: check})
+				stages := []pipeline.Stage{pipeline.Load, pipeline.Site}
+				res, err := pipeline.Run(context.Background(), pipeline.Options{Content: m, Stages: stages, CheckSite: check})
 				if err != nil {
 					t.Fatal(err)
 				}
 				verdicts = append(verdicts, res.Diagnostics.Text())
-				if !check && tc.want == "" && len(res.Outputs[build.SiteDir]) == 0 {
+				if !check && tc.want == "" && len(res.Outputs[pipeline.SiteDir]) == 0 {
 					t.Error("no site built")
 				}
 			}

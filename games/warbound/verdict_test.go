@@ -13,7 +13,7 @@ import (
 	"sync"
 	"testing"
 	"testing/fstest"
-	"wbtool.dev/wbtool/build"
+	"wbtool.dev/wbtool/pipeline"
 
 	"wbtool.dev/wbtool/content"
 )
@@ -135,15 +135,15 @@ func TestValidateMeansBuild(t *testing.T) {
 		}
 		fsys[file] = &fstest.MapFile{Data: []byte(mutated)}
 		t.Run(fmt.Sprintf("%d %s in %s", i, m.name, file), func(t *testing.T) {
-			opts := build.Options{Content: fsys, Root: "content", Version: "test"}
+			opts := pipeline.Options{Content: fsys, Root: "content", Version: "test"}
 			verdict := opts
-			verdict.Stages = build.Verdict
+			verdict.Stages = pipeline.Verdict
 			verdict.CheckSite = true // as validate runs it
-			v, err := build.Run(context.Background(), verdict)
+			v, err := pipeline.Run(context.Background(), verdict)
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := build.Run(context.Background(), opts)
+			b, err := pipeline.Run(context.Background(), opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -152,7 +152,7 @@ func TestValidateMeansBuild(t *testing.T) {
 				if !b.OK(false) {
 					t.Fatalf("validate accepts, build refuses:\n%s", b.Diagnostics.Text())
 				}
-				if len(b.Outputs[build.DataDir]) == 0 || len(b.Outputs[build.PrintDir]) == 0 || len(b.Outputs[build.SiteDir]) == 0 {
+				if len(b.Outputs[pipeline.DataDir]) == 0 || len(b.Outputs[pipeline.PrintDir]) == 0 || len(b.Outputs[pipeline.SiteDir]) == 0 {
 					t.Fatalf("validate accepts, build writes %d folders", len(b.Outputs))
 				}
 				return
@@ -177,25 +177,25 @@ func TestValidateMeansBuild(t *testing.T) {
 
 // The starter content builds whole, and the verdict diagnostics are empty.
 func TestStarterBuilds(t *testing.T) {
-	res, err := build.Run(context.Background(), build.Options{Content: starterFS(t), Root: "content", Version: "test"})
+	res, err := pipeline.Run(context.Background(), pipeline.Options{Content: starterFS(t), Root: "content", Version: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(res.Diagnostics) > 0 {
 		t.Fatalf("starter content:\n%s", res.Diagnostics.Text())
 	}
-	var stages []build.Stage
+	var stages []pipeline.Stage
 	for _, tm := range res.Times {
 		stages = append(stages, tm.Stage)
 	}
 	// every stage but the errata and the exports, which run only when
 	// asked for (--since, --export)
-	want := slices.DeleteFunc(slices.Clone(build.Stages), func(s build.Stage) bool { return s == build.Errata || s == build.Export })
+	want := slices.DeleteFunc(slices.Clone(pipeline.Stages), func(s pipeline.Stage) bool { return s == pipeline.Errata || s == pipeline.Export })
 	if fmt.Sprint(stages) != fmt.Sprint(want) {
 		t.Errorf("stages run: %v, want %v", stages, want)
 	}
-	for _, p := range []string{build.CatalogPath, build.CardsSheet("en"), build.CardsSheet("fr"), build.SiteDir + "/index.html", build.SiteDir + "/" + build.CardsSheet("fr")} {
-		dir, rel := build.InDir(p)
+	for _, p := range []string{pipeline.CatalogPath, pipeline.CardsSheet("en"), pipeline.CardsSheet("fr"), pipeline.SiteDir + "/index.html", pipeline.SiteDir + "/" + pipeline.CardsSheet("fr")} {
+		dir, rel := pipeline.InDir(p)
 		if res.Outputs[dir][rel] == nil {
 			t.Errorf("no %s", p)
 		}
@@ -209,7 +209,7 @@ func TestStarterBuilds(t *testing.T) {
 func TestEmitHandsTheOutputs(t *testing.T) {
 	var mu sync.Mutex
 	emitted := map[string][]byte{}
-	res, err := build.Run(context.Background(), build.Options{Content: starterFS(t), Root: "content", Version: "test",
+	res, err := pipeline.Run(context.Background(), pipeline.Options{Content: starterFS(t), Root: "content", Version: "test",
 		Emit: func(dir, rel string, data []byte) {
 			mu.Lock()
 			defer mu.Unlock()

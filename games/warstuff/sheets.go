@@ -6,12 +6,12 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/build"
-	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/catalog"
 	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
 )
 
@@ -324,7 +324,7 @@ func (c *Content) Print(o ruleset.PrintOptions) (dist.Files, error) {
 		for _, sheet := range []struct {
 			path, title string
 			pages       []render.Page
-		}{{build.CardsSheet(l), "cards", pages}, {build.BandsSheet(l), "bands", bands}} {
+		}{{pipeline.CardsSheet(l), "cards", pages}, {pipeline.BandsSheet(l), "bands", bands}} {
 			if len(sheet.pages) == 0 {
 				continue
 			}
@@ -332,7 +332,7 @@ func (c *Content) Print(o ruleset.PrintOptions) (dist.Files, error) {
 			if err != nil {
 				return nil, err
 			}
-			_, rel := build.InDir(sheet.path)
+			_, rel := pipeline.InDir(sheet.path)
 			out[rel] = pdf
 		}
 	}

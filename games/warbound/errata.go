@@ -7,15 +7,15 @@ import (
 	"strings"
 	"sync"
 
-	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/crash"
+	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/render"
 )
 
-// The errata stage: with `wbtool build --since REV` (build.Options.Since), or
+// The errata stage: with `wbtool build --since REV` (pipeline.Options.Since), or
 // the content's own `set: errataSince:`, the build compares the content
 // with that earlier version (package changes) and adds the site's errata
 // page, each card page's history and the reprint sheets (ReprintSheet):
@@ -210,7 +210,7 @@ func ReprintJobs(cat *catalog.Catalog, e *changes.Errata, base render.SheetOptio
 		o.Lang = l
 		o.Cards = append([]string{}, ids...)
 		o.Title = fmt.Sprintf("%s %s", cat.Label("print.reprint", l), render.VersionLabel(e.From))
-		jobs = append(jobs, SheetJob{Path: build.ReprintSheet(l), Opts: o, Cards: o.Cards})
+		jobs = append(jobs, SheetJob{Path: pipeline.ReprintSheet(l), Opts: o, Cards: o.Cards})
 	}
 	return jobs
 }

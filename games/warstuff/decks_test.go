@@ -3,10 +3,10 @@ package warstuff_test
 import (
 	"testing"
 
-	"wbtool.dev/wbtool/build/ruleset"
-	"wbtool.dev/wbtool/build/warstuff"
 	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warstuff"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
 // TestCheckDeck: the deck checker reports a band as the loader does (the

@@ -7,10 +7,10 @@ import (
 	"testing/fstest"
 	"time"
 
-	"wbtool.dev/wbtool/build"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/pipeline"
 )
 
 // genFS is the tree of `make gen` (1,000 Characters, 200 Upgrades) in
@@ -26,7 +26,7 @@ func genFS() fstest.MapFS {
 // BenchmarkVerdict is what `wbtool validate` runs (the verdict stages) on
 // the starter content and on the generated tree, with its CPU time.
 //
-//	go test ./build/warbound -run '^$' -bench Verdict -benchtime 3x -cpuprofile cpu.out
+//	go test ./games/warbound -run '^$' -bench Verdict -benchtime 3x -cpuprofile cpu.out
 func BenchmarkVerdict(b *testing.B) {
 	for _, set := range []struct {
 		name string
@@ -39,7 +39,7 @@ func BenchmarkVerdict(b *testing.B) {
 			fsys := set.fsys()
 			cpu := testtool.CPUTime()
 			for b.Loop() {
-				res, err := build.Run(context.Background(), build.Options{Content: fsys, Root: "content", Version: "bench", Stages: build.Verdict, CheckSite: true, OneShot: true})
+				res, err := pipeline.Run(context.Background(), pipeline.Options{Content: fsys, Root: "content", Version: "bench", Stages: pipeline.Verdict, CheckSite: true, OneShot: true})
 				if err != nil || !res.OK(false) {
 					b.Fatalf("%v %s", err, res.Diagnostics.Text())
 				}
@@ -55,10 +55,10 @@ func BenchmarkVerdict(b *testing.B) {
 // with its CPU time, the time of each stage and of the publication after
 // the last stage (publish-ms).
 //
-//	go test ./build/warbound -run '^$' -bench 'Build$' -benchtime 3x -cpuprofile cpu.out
+//	go test ./games/warbound -run '^$' -bench 'Build$' -benchtime 3x -cpuprofile cpu.out
 func BenchmarkBuild(b *testing.B) {
 	fsys := genFS()
-	stages := map[build.Stage]time.Duration{}
+	stages := map[pipeline.Stage]time.Duration{}
 	var publish time.Duration
 	cpu := testtool.CPUTime()
 	for b.Loop() {
@@ -66,8 +66,8 @@ func BenchmarkBuild(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		pre := out.Prestage(build.DataDir, build.PrintDir, build.SiteDir)
-		res, err := build.Run(context.Background(), build.Options{Content: fsys, Root: "content", Version: "bench", OneShot: true, Emit: pre.Add})
+		pre := out.Prestage(pipeline.DataDir, pipeline.PrintDir, pipeline.SiteDir)
+		res, err := pipeline.Run(context.Background(), pipeline.Options{Content: fsys, Root: "content", Version: "bench", OneShot: true, Emit: pre.Add})
 		if err != nil || !res.OK(false) {
 			b.Fatalf("%v %s", err, res.Diagnostics.Text())
 		}

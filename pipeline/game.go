@@ -1,9 +1,9 @@
-package build
+package pipeline
 
 import (
-	"wbtool.dev/wbtool/build/ruleset"
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
 )
 
