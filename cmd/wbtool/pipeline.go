@@ -121,7 +121,7 @@ func loadCatalog(cmd *cobra.Command, g *globalFlags, c ruleset.Capability) (*cat
 }
 
 // lacks refuses command on a tree whose game (its game.cue, package
-// build/ruleset) lacks capability c, before anything loads, with the one
+// pipeline/ruleset) lacks capability c, before anything loads, with the one
 // line of ruleset.Missing. The commands behind print, export, i18n, diff
 // and balance are still Warbound's own code here, not interfaces of the
 // seam, so every other game lacks their capability. Problems of game.cue

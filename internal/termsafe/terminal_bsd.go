@@ -4,13 +4,15 @@ package termsafe
 
 import (
 	"os"
-
-	"golang.org/x/sys/unix"
+	"syscall"
+	"unsafe"
 )
 
 // isTerminal asks the terminal driver: a character device that is no
-// terminal (/dev/null) has no termios.
+// terminal (/dev/null) has no termios. The standard library's syscall
+// package is enough, so this leaf package stays plain Go.
 func isTerminal(f *os.File) bool {
-	_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TIOCGETA)
-	return err == nil
+	var t syscall.Termios
+	_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, f.Fd(), uintptr(syscall.TIOCGETA), uintptr(unsafe.Pointer(&t)))
+	return errno == 0
 }

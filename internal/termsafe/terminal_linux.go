@@ -2,13 +2,16 @@ package termsafe
 
 import (
 	"os"
-
-	"golang.org/x/sys/unix"
+	"syscall"
+	"unsafe"
 )
 
 // isTerminal asks the terminal driver: a character device that is no
-// terminal (/dev/null) has no termios.
+// terminal (/dev/null) has no termios. The standard library's syscall
+// package is enough, so this leaf package (diag, catalog and the engine
+// use it) stays plain Go.
 func isTerminal(f *os.File) bool {
-	_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
-	return err == nil
+	var t syscall.Termios
+	_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, f.Fd(), uintptr(syscall.TCGETS), uintptr(unsafe.Pointer(&t)))
+	return errno == 0
 }
