@@ -3,10 +3,12 @@ package schema
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
 	"cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/scanner"
 	"cuelang.org/go/cue/token"
 
@@ -56,11 +58,97 @@ func SyntaxErrors(name string, src []byte, err error) []Diagnostic {
 		groups[g] = true
 		out = append(out, Diagnostic{Pos: ts.pos(off), Msg: "syntax error: " + ts.explain(off, msg)})
 	}
+	if first > len(src) && len(out) > 0 {
+		// Brackets balance: after its first error the parser does not
+		// find its feet again, so the file is parsed again without the
+		// block of each mistake found, for the next one (a mistake per
+		// block, every block).
+		out = append(out[:1], ts.nextMistakes(out[0].Pos)...)
+	}
 	if len(out) == 0 {
 		// never without a message: the parser's own, as it is
 		out = append(out, Diagnostic{Pos: catalog.Pos{File: name, Line: 1, Col: 1}, Msg: "syntax error: " + describeSyntax(err.Error())})
 	}
 	return out
+}
+
+// maxRounds bounds the parses of one file in search of its mistakes.
+const maxRounds = 50
+
+// nextMistakes finds the mistakes after the one at pos, each by parsing
+// the file again with the block of the mistakes found so far blanked out
+// (positions stay as they are).
+func (ts *tokens) nextMistakes(pos catalog.Pos) []Diagnostic {
+	text := slices.Clone(ts.src)
+	var out []Diagnostic
+	last := ts.offset(pos)
+	for range maxRounds {
+		from, to := ts.block(last)
+		if to <= from {
+			break
+		}
+		for i := from; i < to; i++ {
+			if text[i] != '\n' {
+				text[i] = ' '
+			}
+		}
+		_, err := parser.ParseFile(ts.name, text, parser.AllErrors)
+		if err == nil {
+			break
+		}
+		list := errors.Errors(err)
+		off := len(ts.src)
+		var msg string
+		for _, e := range list {
+			if p := e.Position(); p.IsValid() && p.Offset() < off {
+				format, args := e.Msg()
+				off, msg = p.Offset(), fmt.Sprintf(format, args...)
+			}
+		}
+		if off <= last || off >= ts.toks[len(ts.toks)-1].off {
+			break // no progress, or at the end: knock-ons
+		}
+		out = append(out, Diagnostic{Pos: ts.pos(off), Msg: "syntax error: " + ts.explain(off, msg)})
+		last = off
+	}
+	return out
+}
+
+// offset is the offset of pos in the file.
+func (ts *tokens) offset(pos catalog.Pos) int {
+	line, col := 1, 1
+	for i, c := range ts.src {
+		if line == pos.Line && col == pos.Col {
+			return i
+		}
+		if c == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return len(ts.src)
+}
+
+// block is the inside of the innermost block or list over several lines
+// that holds off (its own line if none does): what to leave out to look
+// for the next mistake.
+func (ts *tokens) block(off int) (from, to int) {
+	best := -1
+	for o, c := range ts.pairs {
+		if ts.toks[o].off < off && off <= ts.toks[c].off && !ts.sameLine(ts.toks[o].off, ts.toks[c].off) && o > best {
+			best = o
+		}
+	}
+	if best >= 0 {
+		return ts.toks[best].off + 1, ts.toks[ts.pairs[best]].off
+	}
+	from = ts.lineStart(off)
+	to = off
+	for to < len(ts.src) && ts.src[to] != '\n' {
+		to++
+	}
+	return from, to
 }
 
 type tok struct {
