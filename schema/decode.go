@@ -435,6 +435,7 @@ func (l *loader) validate(v cue.Value) bool {
 			l.addCUEErrors(it.Value().Validate(cue.Concrete(true), cue.All()))
 		}
 	}
+	l.errs = append(l.errs[:before], withoutKnockOns(l.errs[before:])...)
 	return len(l.errs) == before
 }
 

@@ -22,6 +22,8 @@ func (l *loader) addCUEErrors(err error) {
 		return
 	}
 	list := errors.Errors(err)
+	start := len(l.errs)
+	defer func() { l.errs = append(l.errs[:start], withoutKnockOns(l.errs[start:])...) }()
 	// Group disjunction alternatives by path.
 	alternatives := map[string][]string{}
 	found := map[string]string{}
@@ -59,6 +61,47 @@ func (l *loader) addCUEErrors(err error) {
 		}
 		l.errs = append(l.errs, Diagnostic{Pos: pos, Path: displayPath(segs), Msg: l.describe(segs, format, args)})
 	}
+}
+
+const tooMany = "one entry too many: this list takes fewer entries (remove this one)"
+
+var lastIndex = regexp.MustCompile(`\[[0-9]+\]$`)
+
+// withoutKnockOns leaves out the knock-on errors of one entity's
+// validation (see withoutFalseTooMany), and a computed value CUE cannot
+// work out because the value it is computed from is wrong (an id in
+// capitals leaves its name group missing): the designer never wrote it.
+func withoutKnockOns(ds []Diagnostic) []Diagnostic {
+	ds = withoutFalseTooMany(ds)
+	var out []Diagnostic
+	for _, d := range ds {
+		if strings.HasPrefix(d.Msg, "missing value for ") && slices.ContainsFunc(ds, func(o Diagnostic) bool {
+			return o.Pos == d.Pos && !strings.HasPrefix(o.Msg, "missing value for ")
+		}) {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// withoutFalseTooMany leaves out the "one entry too many" CUE reports at
+// every entry of a list when one entry is wrong (a tile "Z99"): the
+// entry's own error says what to change.
+func withoutFalseTooMany(ds []Diagnostic) []Diagnostic {
+	var out []Diagnostic
+	for _, d := range ds {
+		if d.Msg == tooMany {
+			list := lastIndex.ReplaceAllString(d.Path, "")
+			if slices.ContainsFunc(ds, func(o Diagnostic) bool {
+				return o.Msg != tooMany && strings.HasPrefix(o.Path, list+"[")
+			}) {
+				continue
+			}
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 func sortedUnique(s []string) []string {
@@ -135,7 +178,7 @@ func (l *loader) describe(segs []string, format string, args []any) string {
 	case "field not allowed":
 		if _, err := strconv.Atoi(field); err == nil && l.isList(segs[:len(segs)-1]) {
 			// an element past the end of a list of fixed length
-			return "one entry too many: this list takes fewer entries (remove this one)"
+			return tooMany
 		}
 		return unknownFieldMsg(field, l.siblingFields(segs))
 	case "invalid value %v (out of bound %s)":
@@ -144,12 +187,16 @@ func (l *loader) describe(segs []string, format string, args []any) string {
 		}
 	case "conflicting values %s and %s (mismatched types %s and %s)":
 		if len(str) == 4 {
-			return describeTypeConflict(str[0], str[1], str[2], str[3])
+			return DescribeTypeConflict(str[0], str[1], str[2], str[3])
 		}
 	case "conflicting values %s and %s":
 		if len(str) == 2 {
 			return fmt.Sprintf("conflicting values %s and %s: a value is given twice with different contents", str[0], str[1])
 		}
+	}
+	if strings.HasPrefix(format, "error in call to") {
+		// a builtin of the schema (list.*, strings.*) is no designer's word
+		return "this value is worked out from the fields near it, and one of them is wrong: check them"
 	}
 	if strings.HasPrefix(format, "incomplete value") {
 		return fmt.Sprintf("missing value for %q%s", field, l.expectedFor(segs))
@@ -256,8 +303,15 @@ func describeBound(value, bound string) string {
 		return fmt.Sprintf("%s is not a version: use letters, digits and . _ + - only (no spaces), at most 24 characters, e.g. \"0.3\" or \"2026-w12\"", value)
 	case strings.HasPrefix(bound, `=~"^#`):
 		return fmt.Sprintf("%s is not a colour: expected \"#rrggbb\", e.g. \"#e8701a\"", value)
+	case strings.Contains(bound, `(png|PNG|jpg`):
+		return fmt.Sprintf("%s cannot be used as art: art must be a .png or .jpg file, named from the content folder (e.g. \"art/copp.png\")", value)
+	case strings.HasPrefix(bound, `=~"^R-`):
+		return fmt.Sprintf("%s is not a rule number: expected one such as \"R-DECK-1\"", value)
+	case strings.HasPrefix(bound, `=~"^[a-z][a-z0-9-]*$"`):
+		return fmt.Sprintf("%s is not a valid name: use lower-case letters, digits and dashes, starting with a letter, e.g. \"red\"", value)
 	case strings.HasPrefix(bound, "=~"):
-		return fmt.Sprintf("%s does not have the expected form (%s)", value, bound)
+		// a regular expression is no designer's language
+		return fmt.Sprintf("%s is not written as this field expects: see the field's examples in the rules", value)
 	}
 	if m := boundRe.FindStringSubmatch(bound); m != nil {
 		words := map[string]string{">=": "at least", "<=": "at most", ">": "more than", "<": "less than"}
@@ -284,9 +338,9 @@ func typeWord(t string) string {
 	return t
 }
 
-// describeTypeConflict phrases a type mismatch; the concrete side is the
-// designer's value, the other side the schema's expectation.
-func describeTypeConflict(a, b, ta, tb string) string {
+// DescribeTypeConflict phrases a type mismatch; the concrete side is the
+// designer's value, the other side the schema's expectation (both games).
+func DescribeTypeConflict(a, b, ta, tb string) string {
 	if isConcrete(b) && !isConcrete(a) {
 		a, b, ta, tb = b, a, tb, ta
 	}
@@ -345,10 +399,4 @@ func describeConstraint(s string) string {
 		return "one of " + strings.Join(strings.Split(s, " | "), ", ")
 	}
 	return ""
-}
-
-// describeSyntax makes parser messages slightly friendlier.
-func describeSyntax(msg string) string {
-	msg = strings.ReplaceAll(msg, "expected operand", "expected a value")
-	return msg
 }

@@ -40,7 +40,6 @@ import (
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/cuecontext"
-	"cuelang.org/go/cue/errors"
 	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/token"
 
@@ -428,14 +427,7 @@ func (l *loader) parse(name string, src []byte) *ast.File {
 	}
 	f, err := parser.ParseFile(name, src, parser.AllErrors)
 	if err != nil {
-		for _, e := range errors.Errors(err) {
-			pos := l.position(e.Position())
-			if pos.File == "" {
-				pos = filePos
-			}
-			format, args := e.Msg()
-			l.errorf(pos, "", "syntax error: %s", describeSyntax(fmt.Sprintf(format, args...)))
-		}
+		l.errs = append(l.errs, SyntaxErrors(name, src, err)...)
 		return nil
 	}
 	if f.PackageName() != PackageName {

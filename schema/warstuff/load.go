@@ -190,7 +190,7 @@ func (l *loader) load() (*ws.Catalog, error) {
 	if ev == nil {
 		ev = l.evalWhole(files)
 	}
-	l.errs = append(l.errs, ev.Errs...)
+	l.errs = append(l.errs, oneMistake(ev.Errs)...)
 	for _, b := range ev.Broken {
 		l.broken[b] = true
 	}
@@ -516,14 +516,7 @@ func (l *loader) parse(name string, src []byte) *ast.File {
 	}
 	f, err := parser.ParseFile(name, src, parser.AllErrors)
 	if err != nil {
-		for _, e := range errors.Errors(err) {
-			pos := position(e.Position())
-			if pos.File == "" {
-				pos = filePos
-			}
-			format, args := e.Msg()
-			l.errorf(pos, "", "syntax error: %s", fmt.Sprintf(format, args...))
-		}
+		l.errs = append(l.errs, schema.SyntaxErrors(name, src, err)...)
 		return nil
 	}
 	if f.PackageName() != PackageName {
@@ -691,6 +684,12 @@ func (l *loader) cueErrors(err error) {
 		if strings.Contains(format, "errors in empty disjunction") || (cascade && len(list) > 1) {
 			continue
 		}
+		var cause []string
+		if cascade {
+			// A builtin of the schema (list.Sum, list.Concat) failed on
+			// a value of the entity: the designer's field, not the call.
+			msg, cause = builtinCause(e.Error())
+		}
 		if alts := alternatives[strings.Join(e.Path(), ".")]; len(alts) > 1 && strings.HasPrefix(format, "conflicting values %s and %s") {
 			msg = oneOf("found ", found[strings.Join(e.Path(), ".")], alts)
 		}
@@ -714,6 +713,7 @@ func (l *loader) cueErrors(err error) {
 			}
 			segs = append(segs, s)
 		}
+		segs = append(segs, cause...)
 		if len(segs) > 0 && strings.HasPrefix(segs[0], "#") {
 			continue // the schema's own definitions: reported where used
 		}
@@ -801,6 +801,12 @@ func withHint(msg string) string {
 func describe(segs []string, msg string) string {
 	if b, ok := describeBound(segs, msg); ok {
 		return b
+	}
+	if r, ok := describeRegexp(msg); ok {
+		return r
+	}
+	if r, ok := describeTypeConflict(msg); ok {
+		return r
 	}
 	switch {
 	case len(segs) > 0 && segs[0] == "tables" && strings.HasPrefix(msg, "conflicting values"):
