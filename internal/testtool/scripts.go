@@ -25,6 +25,8 @@ type ScriptContent struct {
 // with the script's own files under it and the files it copies in (cp
 // lines) before its first command. A folder with no base content, no
 // .cue or .md file of the script's and nothing copied in is left out.
+// These are loaded in process without a budget: a script copies its bombs
+// (content that evaluates for minutes) in after its first command.
 func ScriptContents(t testing.TB, scriptDir, baseDir string) []ScriptContent {
 	t.Helper()
 	scripts, err := filepath.Glob(filepath.Join(scriptDir, "*.txtar"))
