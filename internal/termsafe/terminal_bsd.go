@@ -2,17 +2,7 @@
 
 package termsafe
 
-import (
-	"os"
-	"syscall"
-	"unsafe"
-)
+import "syscall"
 
-// isTerminal asks the terminal driver: a character device that is no
-// terminal (/dev/null) has no termios. The standard library's syscall
-// package is enough, so this leaf package stays plain Go.
-func isTerminal(f *os.File) bool {
-	var t syscall.Termios
-	_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, f.Fd(), uintptr(syscall.TIOCGETA), uintptr(unsafe.Pointer(&t)))
-	return errno == 0
-}
+// ioctlGetTermios reads a terminal's settings (isTerminal).
+const ioctlGetTermios = syscall.TIOCGETA
