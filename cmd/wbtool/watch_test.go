@@ -270,7 +270,15 @@ func TestPreviewWatchBudget(t *testing.T) {
 		if get(h).Body.String() != good {
 			t.Errorf("%s: the site served changed", step)
 		}
-		if w := get(lr.Wrap(h)); w.Code != http.StatusInternalServerError || !strings.Contains(w.Body.String(), want) {
+		// The report reaches the page just after the log line that
+		// waitFor saw: wait for it (the bound only ends a wait for a
+		// page that never comes).
+		w := get(lr.Wrap(h))
+		for i := 0; i < 6000 && (w.Code != http.StatusInternalServerError || !strings.Contains(w.Body.String(), want)); i++ {
+			time.Sleep(10 * time.Millisecond)
+			w = get(lr.Wrap(h))
+		}
+		if w.Code != http.StatusInternalServerError || !strings.Contains(w.Body.String(), want) {
 			t.Errorf("%s: the page is %d %q, want the report %q", step, w.Code, w.Body.String(), want)
 		}
 	}
