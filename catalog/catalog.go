@@ -6,7 +6,8 @@
 // export). It is produced by the schema package, which has already
 // validated the content: consumers never re-validate what the loader
 // guaranteed and never read CUE themselves. The package imports only the
-// standard library and package diag (positions and problem reports).
+// standard library, package diag (positions and problem reports) and
+// package lang (languages and texts, shared by every game).
 //
 // Every collection is a slice sorted by id, so that ranging over the catalog
 // is deterministic; the Lookup methods find one entry by id.
@@ -17,37 +18,31 @@ import (
 	"strings"
 
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/lang"
 )
 
 // SchemaVersion is the version of the JSON catalog written to
 // dist/data/catalog.json. Bump it when a field changes meaning or goes away.
 const SchemaVersion = 1
 
-// Lang is a language code of the content: "en" or "fr".
-type Lang string
+// Lang, Text and their languages are package lang's, shared by every
+// game: the catalog names them as aliases, so Warbound's code reads
+// catalog.Text and the values are lang's.
+type (
+	// Lang is a language code of the content: "en" or "fr".
+	Lang = lang.Lang
+	// Text is a text in both languages.
+	Text = lang.Text
+)
 
 // The languages every text is written in.
 const (
-	English Lang = "en"
-	French  Lang = "fr"
+	English = lang.English
+	French  = lang.French
 )
 
 // Langs lists the content languages in their canonical order.
-var Langs = []Lang{English, French}
-
-// Text is a text in both languages.
-type Text struct {
-	EN string `json:"en"`
-	FR string `json:"fr"`
-}
-
-// In returns the text in language l.
-func (t Text) In(l Lang) string {
-	if l == French {
-		return t.FR
-	}
-	return t.EN
-}
+var Langs = lang.Langs
 
 // Pos is a position in a content file (package diag, where problem
 // reports are defined, owns it; catalog entities carry it).
@@ -159,12 +154,9 @@ func (c *Catalog) IsStale(l Lang, path ...string) bool {
 	return len(c.Stale) > 0 && c.Stale[TextKey(path, l)]
 }
 
-// MissingText is a text that lacks one language (draft mode only).
-type MissingText struct {
-	Pos  Pos    `json:"pos"`
-	Path string `json:"path"`
-	Lang Lang   `json:"lang"`
-}
+// MissingText is a text that lacks one language (draft mode only),
+// package lang's.
+type MissingText = lang.MissingText
 
 // Faction is a warband faction; its id is also the colour name of its Order
 // tokens.
@@ -175,20 +167,12 @@ type Faction struct {
 	Pos    Pos    `json:"-"`
 }
 
-// RulesPage is one chapter of the rules in one language.
-type RulesPage struct {
-	Lang   Lang   `json:"lang"`
-	Path   string `json:"path"` // file name as shown in error positions
-	Source []byte `json:"-"`
-}
-
-// Term is a glossary entry.
-type Term struct {
-	ID         string `json:"id"`
-	Term       Text   `json:"term"`
-	Definition Text   `json:"definition"`
-	Pos        Pos    `json:"-"`
-}
+// RulesPage (a rules chapter in one language) and Term (a glossary
+// entry) are package lang's: the site frame reads them from any game.
+type (
+	RulesPage = lang.RulesPage
+	Term      = lang.Term
+)
 
 // UIString is an interface string of the site or the print sheets.
 type UIString struct {

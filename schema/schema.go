@@ -46,6 +46,7 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/contentfs"
+	"wbtool.dev/wbtool/lang"
 )
 
 //go:embed cue/*.cue
@@ -68,11 +69,12 @@ const MaxFileSize = 8 << 20
 // are not linear on every input, and a 1.6 MB page once took a minute.
 const MaxRulesPageSize = 256 << 10
 
-// Draft-mode placeholders for a missing language. They are visible on every
-// output, and Load lists where they were used.
+// Draft-mode placeholders for a missing language (package lang's, shared
+// by every game). They are visible on every output, and Load lists where
+// they were used.
 const (
-	MissingEN = "[missing English text]"
-	MissingFR = "[texte français manquant]"
+	MissingEN = lang.MissingEN
+	MissingFR = lang.MissingFR
 )
 
 // Options tune Load.

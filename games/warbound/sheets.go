@@ -57,7 +57,7 @@ func SheetJobs(cat *catalog.Catalog, base render.SheetOptions) []SheetJob {
 			oo := o
 			oo.Cards = ids
 			oo.Title = render.ObjectiveDeckTitle(cat, f, l)
-			jobs = append(jobs, SheetJob{Path: pipeline.ObjectiveSheet(f, l), Opts: oo, Cards: ids})
+			jobs = append(jobs, SheetJob{Path: pipeline.ObjectiveSheet(string(f), l), Opts: oo, Cards: ids})
 		}
 		to := o
 		// the token sheet reads the Characters, Leaders, decks, boards and

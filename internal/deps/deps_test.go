@@ -41,9 +41,11 @@ var forbiddenStd = []string{"os", "io/fs", "net", "time", "math/rand", "os/exec"
 
 // plainGo are the project's leaf packages of plain Go (standard library
 // only, no I/O): positions and problem reports, their terminal escaping,
-// and "did you mean". The catalog and the engine may use them.
+// "did you mean", and the languages and texts every game shares. The
+// catalog and the engine may use them.
 var plainGo = map[string]bool{
 	module + "/diag":              true,
+	module + "/lang":              true,
 	module + "/internal/termsafe": true,
 	module + "/internal/suggest":  true,
 }
