@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
 // Version is the version of the result format.
@@ -93,7 +93,7 @@ type CardTally struct {
 }
 
 func newResult(set Settings, content string, shards []Shard) *Result {
-	r := &Result{Version: Version, Engine: engine.Version, Content: content, Settings: set}
+	r := &Result{Version: Version, Engine: wbengine.Version, Content: content, Settings: set}
 	if len(shards) > 0 && shards[0].N > 1 {
 		r.Shards = shards
 	}

@@ -21,7 +21,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
 // Options are the settings of a run. Everything that changes the games is
@@ -66,7 +66,7 @@ const stepLimit = 20000
 // the card a variant plays without (on the seat of Variant.Seat).
 type matchup struct {
 	key  MatchKey
-	game *engine.Game
+	game *wbengine.Game
 	// decks are the deck of each seat.
 	decks [2]string
 }
@@ -76,7 +76,7 @@ func Run(ctx context.Context, cat *catalog.Catalog, o Options) (*Result, error) 
 	if err := checkGames(o.Games); err != nil {
 		return nil, err
 	}
-	if _, err := engine.NewBot(o.Bot, 0); err != nil {
+	if _, err := wbengine.NewBot(o.Bot, 0); err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
 	}
 	if o.Shard.N == 0 {
@@ -225,9 +225,9 @@ func formatDecks(cat *catalog.Catalog, set Settings, f catalog.Format) []string 
 // in both seats.
 func matchups(cat *catalog.Catalog, set Settings) ([]matchup, error) {
 	var out []matchup
-	add := func(key MatchKey, su *engine.Setup) error {
+	add := func(key MatchKey, su *wbengine.Setup) error {
 		su.Maintenance = set.Maintenance && su.Format == catalog.Confrontation
-		g, err := engine.Compile(cat, su)
+		g, err := wbengine.Compile(cat, su)
 		if err != nil {
 			return fmt.Errorf("%s: %w", key, err)
 		}
@@ -247,7 +247,7 @@ func matchups(cat *catalog.Catalog, set Settings) ([]matchup, error) {
 					continue
 				}
 				key := MatchKey{Format: sc.Format, Scenario: sid, Decks: [2]string{a, b}}
-				su, err := engine.ScenarioSetup(cat, sid, key.Decks)
+				su, err := wbengine.ScenarioSetup(cat, sid, key.Decks)
 				if err != nil {
 					return nil, err
 				}
@@ -270,7 +270,7 @@ func matchups(cat *catalog.Catalog, set Settings) ([]matchup, error) {
 						if seat == 1 {
 							key.Decks = [2]string{b, a}
 						}
-						su, err := engine.ScenarioSetup(cat, sid, key.Decks)
+						su, err := wbengine.ScenarioSetup(cat, sid, key.Decks)
 						if err != nil {
 							return nil, err
 						}
@@ -304,7 +304,7 @@ func variantCards(cat *catalog.Catalog, id string) []string {
 // Upgrades, or an Upgrade from the first card it is attached to. It
 // reports false when that would leave the side without a Character or
 // the card is not there.
-func withoutCard(cat *catalog.Catalog, side *engine.SideSetup, card string) bool {
+func withoutCard(cat *catalog.Catalog, side *wbengine.SideSetup, card string) bool {
 	switch cat.KindOf(card) {
 	case catalog.KindCharacter:
 		if len(side.Units) < 2 {
@@ -341,7 +341,7 @@ func withoutCard(cat *catalog.Catalog, side *engine.SideSetup, card string) bool
 
 // gameTally is what one game adds to a result.
 type gameTally struct {
-	res        engine.PlayResult
+	res        wbengine.PlayResult
 	unfinished bool
 	units      []unitTally // per unit of the game
 }
@@ -363,30 +363,30 @@ type recorder struct {
 	attacker int // unit of the last attack or effect roll, -1 none
 }
 
-// Record implements engine.Recorder.
-func (r *recorder) Record(s *engine.State, d engine.Decision, ev []engine.Event) {
+// Record implements wbengine.Recorder.
+func (r *recorder) Record(s *wbengine.State, d wbengine.Decision, ev []wbengine.Event) {
 	for i := range ev {
 		e := &ev[i]
 		switch e.Kind {
-		case engine.EvActivate:
+		case wbengine.EvActivate:
 			r.active = int(e.Unit)
 			r.units[e.Unit].activations++
-		case engine.EvPhase, engine.EvPass:
+		case wbengine.EvPhase, wbengine.EvPass:
 			// Scoring after an activation's end (a marker scanned) is
 			// still the activation's; a new phase or a pass is not.
 			r.active = -1
-		case engine.EvRoll:
-			if e.N != engine.RollArmour {
+		case wbengine.EvRoll:
+			if e.N != wbengine.RollArmour {
 				r.attacker = int(e.Unit)
 			}
-		case engine.EvToken:
-			if e.Colour == engine.TokWound || e.Colour == engine.TokPoison {
+		case wbengine.EvToken:
+			if e.Colour == wbengine.TokWound || e.Colour == wbengine.TokPoison {
 				r.units[e.Target].taken += int(e.N)
 				if a := r.attacker; a >= 0 && r.units[a].side != r.units[e.Target].side {
 					r.units[a].dealt += int(e.N)
 				}
 			}
-		case engine.EvVP:
+		case wbengine.EvVP:
 			if a := r.active; a >= 0 && r.units[a].side == int(e.Side) {
 				r.units[a].vp += int(e.N)
 			}
@@ -398,10 +398,10 @@ func (r *recorder) Record(s *engine.State, d engine.Decision, ev []engine.Event)
 }
 
 // playOne plays one game of g with bot on both seats.
-func playOne(g *engine.Game, bot string, seed uint64) (gameTally, error) {
-	var bots [2]engine.Bot
+func playOne(g *wbengine.Game, bot string, seed uint64) (gameTally, error) {
+	var bots [2]wbengine.Bot
 	for i := range bots {
-		b, err := engine.NewBot(bot, seed*2+1+uint64(i))
+		b, err := wbengine.NewBot(bot, seed*2+1+uint64(i))
 		if err != nil {
 			return gameTally{}, err
 		}
@@ -411,14 +411,14 @@ func playOne(g *engine.Game, bot string, seed uint64) (gameTally, error) {
 	for u := range rec.units {
 		rec.units[u].card, rec.units[u].side = g.UnitID(u), g.UnitSide(u)
 	}
-	r, s, err := engine.PlayRecorded(g, seed, bots, rec, stepLimit)
+	r, s, err := wbengine.PlayRecorded(g, seed, bots, rec, stepLimit)
 	t := gameTally{res: r, units: rec.units}
 	if err != nil {
 		if s.Steps() < stepLimit {
 			return t, err
 		}
 		t.unfinished = true
-		t.res = engine.PlayResult{Winner: -1, VP: [2]int{s.VP(0), s.VP(1)}, Turns: s.Turn(), Steps: s.Steps()}
+		t.res = wbengine.PlayResult{Winner: -1, VP: [2]int{s.VP(0), s.VP(1)}, Turns: s.Turn(), Steps: s.Steps()}
 	}
 	for u := range rec.units {
 		v := s.Unit(u)

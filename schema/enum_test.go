@@ -15,7 +15,7 @@ import (
 	"cuelang.org/go/cue/cuecontext"
 
 	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
 // TestEnumerationsAgree pins every enumeration the schema spells as a CUE
@@ -27,11 +27,11 @@ import (
 func TestEnumerationsAgree(t *testing.T) {
 	schema := embeddedSchema(t)
 	cat := goStringConsts(t, "../catalog")
-	eng := goStringConsts(t, "../engine")
+	eng := goStringConsts(t, "../games/warbound/wbengine")
 
 	strs := func(s []string) []string { return s }
 	var phases []string
-	for p := engine.Phase(0); p.String() != "?"; p++ {
+	for p := wbengine.Phase(0); p.String() != "?"; p++ {
 		phases = append(phases, p.String())
 	}
 	for _, c := range []struct {
@@ -50,10 +50,10 @@ func TestEnumerationsAgree(t *testing.T) {
 		{"#Flag", "catalog.Flags", stringsOf(catalog.Flags)},
 		{"#Flag", "catalog Flag constants", cat["Flag"]},
 		{"#Who", "catalog Who constants", cat["Who"]},
-		{"#ScoringKind", "engine.ScoringKinds", strs(engine.ScoringKinds)},
-		{"#TokenName", "engine.TokenNames", engine.TokenNames[:]},
-		{"#ErrorCode", "engine.Codes", stringsOf(engine.Codes)},
-		{"#ErrorCode", "engine Code constants", eng["Code"]},
+		{"#ScoringKind", "wbengine.ScoringKinds", strs(wbengine.ScoringKinds)},
+		{"#TokenName", "wbengine.TokenNames", wbengine.TokenNames[:]},
+		{"#ErrorCode", "wbengine.Codes", stringsOf(wbengine.Codes)},
+		{"#ErrorCode", "wbengine Code constants", eng["Code"]},
 		{"#CheckExpect.phase?", "engine phases (Phase.String)", phases},
 	} {
 		want := disjunction(t, schema, c.cue)

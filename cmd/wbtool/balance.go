@@ -14,7 +14,7 @@ import (
 
 	"wbtool.dev/wbtool/balance"
 	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/engine/match"
+	"wbtool.dev/wbtool/games/warbound/wbmatch"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/pipeline"
@@ -82,7 +82,7 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 			if errw := cmd.ErrOrStderr(); !noProgress && termsafe.IsTerminal(errw) {
 				o.Progress = balance.Progress(termsafe.Raw(errw), time.Now)
 			}
-			o.Content = match.ContentHash(cat)
+			o.Content = wbmatch.ContentHash(cat)
 			r, err := balance.Run(cmd.Context(), cat, o)
 			var se *balance.ShardError
 			if errors.As(err, &se) {

@@ -1,7 +1,7 @@
 // Package warbound is Warbound's rules behind the ruleset seam (package
 // pipeline/ruleset): its schema (package schema), catalog (package catalog),
 // card layouts and sheets (package render, sheets.go), site chapters
-// (package site), engine and check-game runner (package engine, checks.go),
+// (package site), engine and check-game runner (package wbengine, checks.go),
 // errata (errata.go) and translations lock (i18n.go). Package pipeline runs
 // its stages like any game's; importing this package registers it.
 //
@@ -22,7 +22,7 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
@@ -61,7 +61,7 @@ type Options struct {
 	// Incremental rebuilds (watch) are the pipeline with a cache: these
 	// replace a stage's work by one that reuses earlier results. Nil: do
 	// the work.
-	PlayChecks   func(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.CheckResult
+	PlayChecks   func(cat *catalog.Catalog, games []*catalog.CheckGame) []wbengine.CheckResult
 	RenderSheets func(cat *catalog.Catalog, jobs []SheetJob) (dist.Files, error)
 	// CardImages, when set, replaces render.SVG for the site's card
 	// images (watch serves them from its cache).
@@ -154,7 +154,7 @@ type Content struct {
 	Catalog *catalog.Catalog
 	// Played are the results of the check games played, in content
 	// order (set by the checks stage).
-	Played []engine.CheckResult
+	Played []wbengine.CheckResult
 	// Changes are the changes since an earlier version, when the build
 	// was asked for them (set by the errata stage, errata.go).
 	Changes *changes.Errata

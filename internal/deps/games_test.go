@@ -15,7 +15,7 @@ var (
 	// warboundPkgs are Warbound's own packages: its registration, engine,
 	// starter, deck checker, and the commands' stages that know its cards
 	// only (diff, exports, balance).
-	warboundPkgs = []string{"games/warbound", "engine", "engine/match", "content", "content/rules", "site/deckcheck/...", "changes", "export", "balance"}
+	warboundPkgs = []string{"games/warbound/...", "content", "content/rules", "site/deckcheck/...", "changes", "export", "balance"}
 	// warboundMixed are Warbound's packages that still hold kits every
 	// game shares (the loader, the catalog's positions and texts, the
 	// layout model, the site frame): games, until the kits move out.
@@ -142,7 +142,7 @@ var policies = []policy{
 			"internal/watch -> games/warbound",
 			"internal/watch -> catalog",
 			"internal/watch -> changes",
-			"internal/watch -> engine",
+			"internal/watch -> games/warbound/wbengine",
 			"internal/watch -> render",
 			"internal/watch -> schema",
 			"internal/watch -> site",

@@ -286,7 +286,7 @@ func langView(v reflect.Value, l catalog.Lang) []byte {
 
 // checkKey is the key of a check game's result: the check and everything
 // it names with positions, the rules data, the cards its last run used
-// (extra, from engine.CheckResult.Cards) and the salt.
+// (extra, from wbengine.CheckResult.Cards) and the salt.
 func (ix *index) checkKey(salt, id string, extra []string) string {
 	parts := [][]byte{[]byte("check\x00" + salt + "\x00" + id), []byte(ix.rules)}
 	for _, e := range ix.closure(append([]string{id}, extra...)) {

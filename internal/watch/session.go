@@ -17,8 +17,8 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/engine"
 	"wbtool.dev/wbtool/games/warbound"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/dist"
@@ -198,7 +198,7 @@ type cardImages struct{ front, back []byte }
 
 type checkEntry struct {
 	key    string
-	result engine.CheckResult
+	result wbengine.CheckResult
 }
 
 // NewSession starts a session.
@@ -325,7 +325,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		Catalog:   cat,
 		LoadSince: s.loadSince,
 		History:   s.cfg.History,
-		PlayChecks: func(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.CheckResult {
+		PlayChecks: func(cat *catalog.Catalog, games []*catalog.CheckGame) []wbengine.CheckResult {
 			return s.playChecks(cat, ix, salt, games, r)
 		},
 		CardImages: s.cardImages(keys, images),
@@ -587,7 +587,7 @@ func rulesSource(cat *catalog.Catalog) []byte {
 
 // playChecks plays the check games whose key changed, on all cores, and
 // reuses the other results.
-func (s *Session) playChecks(cat *catalog.Catalog, ix *index, salt string, games []*catalog.CheckGame, r *Report) []engine.CheckResult {
+func (s *Session) playChecks(cat *catalog.Catalog, ix *index, salt string, games []*catalog.CheckGame, r *Report) []wbengine.CheckResult {
 	next := make(map[string]checkEntry, len(games))
 	var todo []*catalog.CheckGame
 	keys := make(map[string]string, len(games))
@@ -608,7 +608,7 @@ func (s *Session) playChecks(cat *catalog.Catalog, ix *index, salt string, games
 	s.checks = next
 	r.Checks.Rerun = len(todo)
 	r.Checks.Reused = len(games) - len(todo)
-	out := make([]engine.CheckResult, len(games))
+	out := make([]wbengine.CheckResult, len(games))
 	for i, c := range games {
 		out[i] = next[c.ID].result
 	}
