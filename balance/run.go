@@ -20,7 +20,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
@@ -42,14 +42,14 @@ type Options struct {
 
 // Settings decide the games of a run.
 type Settings struct {
-	Formats     []catalog.Format `json:"formats"`
-	Scenarios   []string         `json:"scenarios"`
-	Decks       []string         `json:"decks,omitempty"` // empty: every deck of the format
-	Bot         string           `json:"bot"`
-	Games       int              `json:"games"` // per matchup and seat order
-	Seed        uint64           `json:"seed"`
-	Maintenance bool             `json:"maintenance,omitempty"`
-	Variants    bool             `json:"variants,omitempty"`
+	Formats     []wbcatalog.Format `json:"formats"`
+	Scenarios   []string           `json:"scenarios"`
+	Decks       []string           `json:"decks,omitempty"` // empty: every deck of the format
+	Bot         string             `json:"bot"`
+	Games       int                `json:"games"` // per matchup and seat order
+	Seed        uint64             `json:"seed"`
+	Maintenance bool               `json:"maintenance,omitempty"`
+	Variants    bool               `json:"variants,omitempty"`
 }
 
 // Shard is the slice I of N of a run's games (0 ≤ I < N): game k of the
@@ -72,7 +72,7 @@ type matchup struct {
 }
 
 // Run plays the run's games (its shard's) and returns their tallies.
-func Run(ctx context.Context, cat *catalog.Catalog, o Options) (*Result, error) {
+func Run(ctx context.Context, cat *wbcatalog.Catalog, o Options) (*Result, error) {
 	if err := checkGames(o.Games); err != nil {
 		return nil, err
 	}
@@ -157,11 +157,11 @@ func Run(ctx context.Context, cat *catalog.Catalog, o Options) (*Result, error) 
 
 // resolve fills the settings' defaults from the content: every format,
 // every scenario of the formats, and checks the names given.
-func resolve(cat *catalog.Catalog, set Settings) (Settings, error) {
+func resolve(cat *wbcatalog.Catalog, set Settings) (Settings, error) {
 	if len(set.Formats) == 0 {
-		set.Formats = []catalog.Format{catalog.Exploration, catalog.Confrontation}
+		set.Formats = []wbcatalog.Format{wbcatalog.Exploration, wbcatalog.Confrontation}
 		// The formats of the scenarios or decks given.
-		var given []catalog.Format
+		var given []wbcatalog.Format
 		for _, id := range set.Scenarios {
 			if sc := cat.Scenario(id); sc != nil && !slices.Contains(given, sc.Format) {
 				given = append(given, sc.Format)
@@ -177,11 +177,11 @@ func resolve(cat *catalog.Catalog, set Settings) (Settings, error) {
 		}
 	}
 	for _, f := range set.Formats {
-		if f != catalog.Exploration && f != catalog.Confrontation {
+		if f != wbcatalog.Exploration && f != wbcatalog.Confrontation {
 			return set, fmt.Errorf("format: expected exploration or confrontation, got %q", f)
 		}
 	}
-	if set.Maintenance && !slices.Contains(set.Formats, catalog.Confrontation) {
+	if set.Maintenance && !slices.Contains(set.Formats, wbcatalog.Confrontation) {
 		return set, errors.New("maintenance: the Maintenance option is a Confrontation rule (R-TURN-7)")
 	}
 	if len(set.Scenarios) == 0 {
@@ -209,7 +209,7 @@ func resolve(cat *catalog.Catalog, set Settings) (Settings, error) {
 }
 
 // formatDecks lists the run's decks of format f in content order.
-func formatDecks(cat *catalog.Catalog, set Settings, f catalog.Format) []string {
+func formatDecks(cat *wbcatalog.Catalog, set Settings, f wbcatalog.Format) []string {
 	var out []string
 	for _, d := range cat.Decks {
 		if d.Format == f && (len(set.Decks) == 0 || slices.Contains(set.Decks, d.ID)) {
@@ -223,10 +223,10 @@ func formatDecks(cat *catalog.Catalog, set Settings, f catalog.Format) []string 
 // of different decks (so each pairing in both seat orders), then, with
 // variants, each deck without one of its cards against every other deck,
 // in both seats.
-func matchups(cat *catalog.Catalog, set Settings) ([]matchup, error) {
+func matchups(cat *wbcatalog.Catalog, set Settings) ([]matchup, error) {
 	var out []matchup
 	add := func(key MatchKey, su *wbengine.Setup) error {
-		su.Maintenance = set.Maintenance && su.Format == catalog.Confrontation
+		su.Maintenance = set.Maintenance && su.Format == wbcatalog.Confrontation
 		g, err := wbengine.Compile(cat, su)
 		if err != nil {
 			return fmt.Errorf("%s: %w", key, err)
@@ -290,10 +290,10 @@ func matchups(cat *catalog.Catalog, set Settings) ([]matchup, error) {
 
 // variantCards are the cards of deck id a variant can do without: every
 // card but the Leaders (a deck needs its Leaders' Orders), once each.
-func variantCards(cat *catalog.Catalog, id string) []string {
+func variantCards(cat *wbcatalog.Catalog, id string) []string {
 	var out []string
 	for _, c := range cat.Deck(id).Cards {
-		if cat.KindOf(c) != catalog.KindLeader && cat.KindOf(c) != catalog.KindReference && !slices.Contains(out, c) {
+		if cat.KindOf(c) != wbcatalog.KindLeader && cat.KindOf(c) != wbcatalog.KindReference && !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}
@@ -304,9 +304,9 @@ func variantCards(cat *catalog.Catalog, id string) []string {
 // Upgrades, or an Upgrade from the first card it is attached to. It
 // reports false when that would leave the side without a Character or
 // the card is not there.
-func withoutCard(cat *catalog.Catalog, side *wbengine.SideSetup, card string) bool {
+func withoutCard(cat *wbcatalog.Catalog, side *wbengine.SideSetup, card string) bool {
 	switch cat.KindOf(card) {
-	case catalog.KindCharacter:
+	case wbcatalog.KindCharacter:
 		if len(side.Units) < 2 {
 			return false
 		}
@@ -316,19 +316,19 @@ func withoutCard(cat *catalog.Catalog, side *wbengine.SideSetup, card string) bo
 				return true
 			}
 		}
-	case catalog.KindVocation:
+	case wbcatalog.KindVocation:
 		if i := slices.Index(side.Vocations, card); i >= 0 {
 			side.Vocations = slices.Delete(slices.Clone(side.Vocations), i, i+1)
 			return true
 		}
-	case catalog.KindEquipment:
+	case wbcatalog.KindEquipment:
 		for i := range side.Units {
 			if j := slices.Index(side.Units[i].Equipment, card); j >= 0 {
 				side.Units[i].Equipment = slices.Delete(slices.Clone(side.Units[i].Equipment), j, j+1)
 				return true
 			}
 		}
-	case catalog.KindFormation:
+	case wbcatalog.KindFormation:
 		for i := range side.Units {
 			if side.Units[i].Formation != nil {
 				side.Units[i].Formation = nil

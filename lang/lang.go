@@ -6,7 +6,7 @@
 //
 // It is neutral (no game's package imports come here) and plain Go: the
 // standard library and package diag for positions. Warbound's catalog
-// keeps these under its own names as aliases (catalog.Text is lang.Text),
+// keeps these under its own names as aliases (wbcatalog.Text is lang.Text),
 // so the values are one type whichever name a package uses.
 package lang
 

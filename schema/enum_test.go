@@ -14,7 +14,7 @@ import (
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
@@ -26,7 +26,7 @@ import (
 // fails here with the values to add on the other.
 func TestEnumerationsAgree(t *testing.T) {
 	schema := embeddedSchema(t)
-	cat := goStringConsts(t, "../catalog")
+	cat := goStringConsts(t, "../games/warbound/wbcatalog")
 	eng := goStringConsts(t, "../games/warbound/wbengine")
 
 	strs := func(s []string) []string { return s }
@@ -43,11 +43,11 @@ func TestEnumerationsAgree(t *testing.T) {
 		{"#Gear", "catalog Gear constants", cat["Gear"]},
 		{"#Action", "catalog Action constants", cat["Action"]},
 		{"#Modifier", "catalog Modifier constants", cat["Modifier"]},
-		{"#Trigger", "catalog.Triggers", stringsOf(catalog.Triggers)},
+		{"#Trigger", "wbcatalog.Triggers", stringsOf(wbcatalog.Triggers)},
 		{"#Trigger", "catalog Trigger constants", cat["Trigger"]},
-		{"#Stat", "catalog.Stats", stringsOf(catalog.Stats)},
+		{"#Stat", "wbcatalog.Stats", stringsOf(wbcatalog.Stats)},
 		{"#Stat", "catalog Stat constants", cat["Stat"]},
-		{"#Flag", "catalog.Flags", stringsOf(catalog.Flags)},
+		{"#Flag", "wbcatalog.Flags", stringsOf(wbcatalog.Flags)},
 		{"#Flag", "catalog Flag constants", cat["Flag"]},
 		{"#Who", "catalog Who constants", cat["Who"]},
 		{"#ScoringKind", "wbengine.ScoringKinds", strs(wbengine.ScoringKinds)},
@@ -79,7 +79,7 @@ func TestEnumerationReaders(t *testing.T) {
 	if got := disjunction(t, embeddedSchema(t), "#Format"); !slices.Equal(got, []string{"confrontation", "exploration"}) {
 		t.Errorf("#Format read as %q", got)
 	}
-	if got := goStringConsts(t, "../catalog")["Format"]; !slices.Contains(got, string(catalog.Exploration)) {
+	if got := goStringConsts(t, "../games/warbound/wbcatalog")["Format"]; !slices.Contains(got, string(wbcatalog.Exploration)) {
 		t.Errorf("catalog Format constants read as %q", got)
 	}
 }

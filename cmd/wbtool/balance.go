@@ -13,7 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/balance"
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbmatch"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/termsafe"
@@ -76,7 +76,7 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 				return err
 			}
 			if format != "" {
-				o.Formats = []catalog.Format{catalog.Format(format)}
+				o.Formats = []wbcatalog.Format{wbcatalog.Format(format)}
 			}
 			o.Scenarios, o.Decks = splitList(scenarios), splitList(decks)
 			if errw := cmd.ErrOrStderr(); !noProgress && termsafe.IsTerminal(errw) {

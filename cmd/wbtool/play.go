@@ -5,8 +5,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/games/warbound/wbmatch"
 )
@@ -60,7 +60,7 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 			if replay != "" {
 				return replayLog(cmd, cat, replay)
 			}
-			m, err := newMatch(cat, wbmatch.Options{Format: catalog.Format(format), Scenario: scenario, Decks: decks, Bot: bot, Maintenance: maintenance})
+			m, err := newMatch(cat, wbmatch.Options{Format: wbcatalog.Format(format), Scenario: scenario, Decks: decks, Bot: bot, Maintenance: maintenance})
 			if err != nil {
 				return err
 			}
@@ -96,7 +96,7 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 
 // newMatch resolves a Warbound game's flags (package wbmatch); the
 // options the content or the rules refuse are usage errors.
-func newMatch(cat *catalog.Catalog, o wbmatch.Options) (*wbmatch.Match, error) {
+func newMatch(cat *wbcatalog.Catalog, o wbmatch.Options) (*wbmatch.Match, error) {
 	return usageOf(wbmatch.New(cat, o))
 }
 
@@ -109,7 +109,7 @@ func usageOf[T any](v T, err error) (T, error) {
 }
 
 // replayLog is play --replay on a Warbound tree.
-func replayLog(cmd *cobra.Command, cat *catalog.Catalog, file string) error {
+func replayLog(cmd *cobra.Command, cat *wbcatalog.Catalog, file string) error {
 	data, err := readArgFile(file)
 	if err != nil {
 		return usagef("--replay: %v", err)

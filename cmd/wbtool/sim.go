@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/balance"
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbmatch"
 	"wbtool.dev/wbtool/internal/termsafe"
 )
@@ -65,7 +65,7 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 			if err := warstuffOnly(cmd); err != nil {
 				return err
 			}
-			matches, err := usageOf(wbmatch.Pairings(cat, wbmatch.Options{Format: catalog.Format(format), Scenario: scenario, Decks: decks, Bot: bot, Maintenance: maintenance}))
+			matches, err := usageOf(wbmatch.Pairings(cat, wbmatch.Options{Format: wbcatalog.Format(format), Scenario: scenario, Decks: decks, Bot: bot, Maintenance: maintenance}))
 			if err != nil {
 				return err
 			}

@@ -17,9 +17,9 @@ import (
 
 	"github.com/yuin/goldmark"
 
-	"wbtool.dev/wbtool/catalog"
 	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/typo"
 	"wbtool.dev/wbtool/lang"
@@ -97,7 +97,7 @@ func label(cat *ws.Catalog, key string, l ws.Lang) string {
 	if s := cat.Label(key, l); s != "" {
 		return s
 	}
-	if t, ok := catalog.BuiltinLabel(key); ok {
+	if t, ok := wbcatalog.BuiltinLabel(key); ok {
 		return t.In(l)
 	}
 	return key

@@ -60,7 +60,7 @@ var engines = []string{module + "/engine/...", module + "/games/warbound/wbengin
 // the plain-Go leaves.
 func engineMayImport(d string) bool {
 	return strings.HasPrefix(d, module+"/engine/") || d == module+"/games/warbound/wbengine" ||
-		d == module+"/catalog" || strings.HasPrefix(d, module+"/catalog/") || plainGo[d]
+		d == module+"/games/warbound/wbcatalog" || strings.HasPrefix(d, module+"/catalog/") || plainGo[d]
 }
 
 func TestEngineIsPure(t *testing.T) {
@@ -136,10 +136,17 @@ func TestCatalogHasNoDependencies(t *testing.T) {
 			}
 		}
 	}
-	// Every game's catalog (catalog, catalog/warstuff, …): plain Go too.
-	for _, p := range list(t, module+"/catalog/...") {
+	// Every game's catalog (wbcatalog, catalog/warstuff, …): plain Go too.
+	var cats []pkg
+	for _, pattern := range []string{module + "/games/warbound/wbcatalog", module + "/catalog/..."} {
+		cats = append(cats, list(t, pattern)...)
+	}
+	if len(cats) < 2 {
+		t.Fatalf("go list found %d catalogs: update the patterns", len(cats))
+	}
+	for _, p := range cats {
 		for _, d := range p.Deps {
-			if !isStd(d) && !plainGo[d] && d != module+"/catalog" {
+			if !isStd(d) && !plainGo[d] {
 				t.Errorf("%s depends on %s: it must stay plain Go", p.ImportPath, d)
 			}
 		}

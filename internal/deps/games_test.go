@@ -15,11 +15,11 @@ var (
 	// warboundPkgs are Warbound's own packages: its registration, engine,
 	// starter, deck checker, and the commands' stages that know its cards
 	// only (diff, exports, balance).
-	warboundPkgs = []string{"games/warbound/...", "content", "content/rules", "site/deckcheck/...", "changes", "export", "balance"}
+	warboundPkgs = []string{"games/warbound", "games/warbound/wbengine", "games/warbound/wbmatch", "content", "content/rules", "site/deckcheck/...", "changes", "export", "balance"}
 	// warboundMixed are Warbound's packages that still hold kits every
-	// game shares (the loader, the catalog's positions and texts, the
+	// game shares (the loader, the catalog's built-in interface words, the
 	// layout model, the site frame): games, until the kits move out.
-	warboundMixed = []string{"schema", "catalog", "render", "site"}
+	warboundMixed = []string{"schema", "games/warbound/wbcatalog", "render", "site"}
 	// testGames are the test-only games, in the suite's folder: each
 	// checks its own imports (internal/gametest), so that nothing
 	// outside its folder names it.
@@ -114,7 +114,7 @@ var policies = []policy{
 			// Warstuff on Warbound's kits: the loader, the catalog's
 			// built-in interface words (the site frame's), the layout
 			// model, the site frame, the deck checker.
-			"games/warstuff -> catalog",
+			"games/warstuff -> games/warbound/wbcatalog",
 			"games/warstuff -> render",
 			"games/warstuff -> site",
 			"schema/warstuff -> schema",
@@ -133,14 +133,14 @@ var policies = []policy{
 			"pipeline/ruleset -> schema",
 			"internal/benchcompare -> schema",
 			"internal/benchcompare -> schema/warstuff",
-			"internal/budget -> catalog",
+			"internal/budget -> games/warbound/wbcatalog",
 			"internal/budget -> schema",
 			// the suite builds the seam's schema.File (check games as
 			// extra files) and reads schema.GameFile
 			"internal/gametest -> schema",
 			"internal/gen -> content/warstuff",
 			"internal/watch -> games/warbound",
-			"internal/watch -> catalog",
+			"internal/watch -> games/warbound/wbcatalog",
 			"internal/watch -> changes",
 			"internal/watch -> games/warbound/wbengine",
 			"internal/watch -> render",

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
@@ -33,11 +33,11 @@ func TestConfrontationRulesHaveChecks(t *testing.T) {
 func TestLeaderSkillsHandHolderFirst(t *testing.T) {
 	cat := loadContent(t)
 	unit := func(id, at string) wbengine.UnitSetup {
-		return wbengine.UnitSetup{ID: id, Front: catalog.Profile{Attack: 6, Speed: 3, Run: 2, Cost: catalog.Cost{"any": 1}, Health: 3}, At: []string{at}}
+		return wbengine.UnitSetup{ID: id, Front: wbcatalog.Profile{Attack: 6, Speed: 3, Run: 2, Cost: wbcatalog.Cost{"any": 1}, Health: 3}, At: []string{at}}
 	}
 	for hand := range 2 {
 		su := &wbengine.Setup{
-			Format: catalog.Confrontation, Cols: 16, Rows: 16, Board: cat.BoardFor(catalog.Confrontation),
+			Format: wbcatalog.Confrontation, Cols: 16, Rows: 16, Board: cat.BoardFor(wbcatalog.Confrontation),
 			Sides: [2]wbengine.SideSetup{
 				{Name: "red", Leaders: []string{"vanta", "mother-rust"}, Units: []wbengine.UnitSetup{unit("r", "C3")}},
 				{Name: "blue", Leaders: []string{"sa-keth", "nemi-ha"}, Units: []wbengine.UnitSetup{unit("b", "C14")}},

@@ -9,8 +9,8 @@ import (
 	"sync"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/games/warbound/wbmatch"
 	"wbtool.dev/wbtool/schema"
@@ -18,13 +18,13 @@ import (
 
 var (
 	starterOnce sync.Once
-	starterCat  *catalog.Catalog
+	starterCat  *wbcatalog.Catalog
 	starterErr  error
 )
 
 // loadContent loads the starter content (once per test binary when no
 // extra file is given: tests only read the catalog).
-func loadContent(t testing.TB, extra ...schema.File) *catalog.Catalog {
+func loadContent(t testing.TB, extra ...schema.File) *wbcatalog.Catalog {
 	t.Helper()
 	if len(extra) == 0 {
 		starterOnce.Do(func() { starterCat, starterErr = schema.Load(content.FS, schema.Options{Root: "content"}) })
@@ -173,10 +173,10 @@ func TestMalformedChecks(t *testing.T) {
 }
 
 // explorationDecks lists the starter Exploration decks.
-func explorationDecks(cat *catalog.Catalog) []string {
+func explorationDecks(cat *wbcatalog.Catalog) []string {
 	var out []string
 	for _, d := range cat.Decks {
-		if d.Format == catalog.Exploration {
+		if d.Format == wbcatalog.Exploration {
 			out = append(out, d.ID)
 		}
 	}
@@ -305,7 +305,7 @@ func saveTraceOn(t *testing.T, g *wbengine.Game, scenario string, seed uint64, d
 
 // confrontationGame compiles a Confrontation game of two starter decks on
 // a common scenario, with the Maintenance option as asked.
-func confrontationGame(t testing.TB, cat *catalog.Catalog, scenario string, decks [2]string, maintenance bool) *wbengine.Game {
+func confrontationGame(t testing.TB, cat *wbcatalog.Catalog, scenario string, decks [2]string, maintenance bool) *wbengine.Game {
 	t.Helper()
 	su, err := wbengine.ScenarioSetup(cat, scenario, decks)
 	if err != nil {
@@ -326,10 +326,10 @@ func confrontationGame(t testing.TB, cat *catalog.Catalog, scenario string, deck
 // decision (R-FMT-1, R-HIDE, R-ACT-6, R-TURN-7, R-OBJ-3).
 func TestConfrontationSelfPlayInvariants(t *testing.T) {
 	cat := loadContent(t)
-	decks := wbmatch.FormatDecks(cat, catalog.Confrontation)
+	decks := wbmatch.FormatDecks(cat, wbcatalog.Confrontation)
 	var scenarios []string
 	for _, sc := range cat.Scenarios {
-		if sc.Format == catalog.Confrontation {
+		if sc.Format == wbcatalog.Confrontation {
 			scenarios = append(scenarios, sc.ID)
 		}
 	}

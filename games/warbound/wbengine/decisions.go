@@ -173,7 +173,7 @@ var decisions = []RuleDecision{
 		Checks: []string{"reaction-opportunist-default-path"}},
 	{ID: "BotPathChoice", Rule: "R-MOVE-1",
 		Text:      "Bots give each destination the path that sets off the fewest enemy reactions.",
-		Elsewhere: "the bots only (engine/path.go; the random bot's short cut is tested against Legal)"},
+		Elsewhere: "the bots only (wbengine/path.go; the random bot's short cut is tested against Legal)"},
 	{ID: "ReactionAutomatic", Rule: "R-MOVE-2",
 		Text:   "A reaction (Opportunist) is the one thing that happens during a move: when an enemy miniature steps next to the reacting Character or away from it, the move pauses, the reaction resolves against that enemy with no choice to make, then the move goes on.",
 		Checks: []string{"reaction-opportunist-mid-move"}},

@@ -21,13 +21,13 @@
 //
 // Around the rules: Compile turns a Setup (a scenario and two decks, see
 // ScenarioSetup, or a check game) into an immutable Game; RunCheck plays a
-// designer's check game (catalog.CheckGame) and reports the first step
+// designer's check game (wbcatalog.CheckGame) and reports the first step
 // that goes otherwise than scripted; card effects are the vocabulary of
-// catalog.Effect, run by effects.go; Play, the bots, Log and Replay give
+// wbcatalog.Effect, run by effects.go; Play, the bots, Log and Replay give
 // self-play and byte-identical game logs; Invariants is what the property
 // and fuzz tests check after every decision.
 //
-// The package imports only catalog, the engine kit (engine/botkit,
-// engine/checkkit, engine/hex) and the standard library (minus os, time
-// and io/fs); a test pins that (internal/deps).
+// The package imports only Warbound's catalog (wbcatalog), the engine
+// kit (engine/botkit, engine/checkkit, engine/hex) and the standard
+// library (minus os, time and io/fs); a test pins that (internal/deps).
 package wbengine

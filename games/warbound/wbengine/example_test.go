@@ -3,25 +3,25 @@ package wbengine_test
 import (
 	"fmt"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
 // The rulebooks' worked example, decided through Legal and Apply: three
 // dice at 7+ rolling 1, 4 and 8 give one hit and two Stress.
 func ExampleApply() {
-	cat := &catalog.Catalog{Factions: []catalog.Faction{{ID: "raiders"}}}
-	board := &catalog.ActionBoard{ID: "mini", Format: catalog.Exploration, Turns: 1, Periods: []int{1},
-		Spaces: []catalog.ActionSpace{
-			{ID: "shoot", Period: 1, Actions: []catalog.Action{catalog.ActShoot}},
-			{ID: "run", Period: 1, Actions: []catalog.Action{catalog.ActRun}},
+	cat := &wbcatalog.Catalog{Factions: []wbcatalog.Faction{{ID: "raiders"}}}
+	board := &wbcatalog.ActionBoard{ID: "mini", Format: wbcatalog.Exploration, Turns: 1, Periods: []int{1},
+		Spaces: []wbcatalog.ActionSpace{
+			{ID: "shoot", Period: 1, Actions: []wbcatalog.Action{wbcatalog.ActShoot}},
+			{ID: "run", Period: 1, Actions: []wbcatalog.Action{wbcatalog.ActRun}},
 		}}
-	gunner := catalog.Profile{Attack: 6, Speed: 3, Accuracy: &catalog.Accuracy{Near: 7}, Dice: catalog.Dice{Ranged: 3},
-		Cost: catalog.Cost{"raiders": 1}, Health: 3}
-	target := catalog.Profile{Attack: 6, Speed: 3, Cost: catalog.Cost{"raiders": 1}, Health: 4, Morale: 6}
+	gunner := wbcatalog.Profile{Attack: 6, Speed: 3, Accuracy: &wbcatalog.Accuracy{Near: 7}, Dice: wbcatalog.Dice{Ranged: 3},
+		Cost: wbcatalog.Cost{"raiders": 1}, Health: 3}
+	target := wbcatalog.Profile{Attack: 6, Speed: 3, Cost: wbcatalog.Cost{"raiders": 1}, Health: 4, Morale: 6}
 	g, err := wbengine.Compile(cat, &wbengine.Setup{
-		Format: catalog.Exploration, Cols: 8, Rows: 16, Board: board,
+		Format: wbcatalog.Exploration, Cols: 8, Rows: 16, Board: board,
 		Sides: [2]wbengine.SideSetup{
 			{Name: "red", Units: []wbengine.UnitSetup{{ID: "gunner", Front: gunner, At: []string{"C3"}}}},
 			{Name: "blue", Units: []wbengine.UnitSetup{{ID: "target", Front: target, At: []string{"C9"}}}},

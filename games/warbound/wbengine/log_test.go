@@ -9,14 +9,14 @@ import (
 	"sync"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
 var (
 	contentOnce sync.Once
-	contentCat  *catalog.Catalog
+	contentCat  *wbcatalog.Catalog
 	games       = map[[2]string]*wbengine.Game{}
 	gamesMu     sync.Mutex
 )

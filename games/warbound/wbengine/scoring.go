@@ -1,6 +1,6 @@
 package wbengine
 
-import "wbtool.dev/wbtool/catalog"
+import "wbtool.dev/wbtool/games/warbound/wbcatalog"
 
 // Scoring kinds of schema/cue/boards.cue (#ScoringKind). Each is
 // implemented here; "control", "next to" and "interact" are Decisions
@@ -26,7 +26,7 @@ const (
 )
 
 // scoringFor calls f with every scoring rule that counts for side.
-func (s *State) scoringFor(side int, f func(sc *catalog.Scoring)) {
+func (s *State) scoringFor(side int, f func(sc *wbcatalog.Scoring)) {
 	g := s.g
 	for i := range g.scoring {
 		f(&g.scoring[i])
@@ -54,7 +54,7 @@ func (s *State) gainVP(side, n int, ev []Event) []Event {
 
 // scoreEvent scores the event-driven kinds for side.
 func (s *State) scoreEvent(what, side int, ev []Event) []Event {
-	s.scoringFor(side, func(sc *catalog.Scoring) {
+	s.scoringFor(side, func(sc *wbcatalog.Scoring) {
 		if (what == scoreRemove && sc.Kind == ScoreRemoveEnemy) || (what == scorePanic && sc.Kind == ScorePanicEnemy) {
 			ev = s.gainVP(side, sc.VP, ev)
 		}
@@ -114,7 +114,7 @@ func (s *State) interact(u int, ev []Event) []Event {
 		return ev
 	}
 	side := int(s.g.units[u].side)
-	s.scoringFor(side, func(sc *catalog.Scoring) {
+	s.scoringFor(side, func(sc *wbcatalog.Scoring) {
 		if sc.Kind != ScoreInteractMarker {
 			return
 		}
@@ -132,7 +132,7 @@ func (s *State) interact(u int, ev []Event) []Event {
 
 func (s *State) scoreEndOfTurn(ev []Event) []Event {
 	for _, side := range [2]int{int(s.hand), 1 - int(s.hand)} {
-		s.scoringFor(side, func(sc *catalog.Scoring) {
+		s.scoringFor(side, func(sc *wbcatalog.Scoring) {
 			if sc.Kind == ScoreControlMarker {
 				ev = s.gainVP(side, s.controlled(sc.Marker)[side]*sc.VP, ev)
 			}
@@ -143,7 +143,7 @@ func (s *State) scoreEndOfTurn(ev []Event) []Event {
 
 func (s *State) scoreEndOfGame(ev []Event) []Event {
 	for _, side := range [2]int{int(s.hand), 1 - int(s.hand)} {
-		s.scoringFor(side, func(sc *catalog.Scoring) {
+		s.scoringFor(side, func(sc *wbcatalog.Scoring) {
 			switch sc.Kind {
 			case ScoreKeepAlive, ScoreEnemyZone:
 				n := 0

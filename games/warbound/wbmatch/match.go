@@ -15,8 +15,8 @@ import (
 	"fmt"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
@@ -27,7 +27,7 @@ const MaxSteps = 100000
 // format, the format's first scenario, its first two sample decks, the
 // random bot.
 type Options struct {
-	Format   catalog.Format
+	Format   wbcatalog.Format
 	Scenario string
 	// Decks are the two deck ids "A,B" as the designer gave them (the
 	// first is the first seat).
@@ -50,7 +50,7 @@ func optErr(format string, args ...any) error {
 
 func (o Options) withDefaults() Options {
 	if o.Format == "" {
-		o.Format = catalog.Exploration
+		o.Format = wbcatalog.Exploration
 	}
 	if o.Bot == "" {
 		o.Bot = "random"
@@ -64,17 +64,17 @@ type Match struct {
 	Scenario string
 	Decks    [2]string
 	opts     Options
-	cat      *catalog.Catalog
+	cat      *wbcatalog.Catalog
 	game     *wbengine.Game
 }
 
 // New resolves the options against the catalog and compiles the game.
-func New(cat *catalog.Catalog, o Options) (*Match, error) {
+func New(cat *wbcatalog.Catalog, o Options) (*Match, error) {
 	o = o.withDefaults()
-	if o.Format != catalog.Exploration && o.Format != catalog.Confrontation {
+	if o.Format != wbcatalog.Exploration && o.Format != wbcatalog.Confrontation {
 		return nil, optErr("--format: expected exploration or confrontation, got %q", o.Format)
 	}
-	if o.Maintenance && o.Format != catalog.Confrontation {
+	if o.Maintenance && o.Format != wbcatalog.Confrontation {
 		return nil, optErr("--maintenance: the Maintenance option is a Confrontation rule (R-TURN-7); add --format confrontation")
 	}
 	scenario := o.Scenario
@@ -121,7 +121,7 @@ func New(cat *catalog.Catalog, o Options) (*Match, error) {
 
 // Pairings are the matches of every ordered pair of the format's sample
 // decks (each deck in both seats), or the one of o.Decks when given.
-func Pairings(cat *catalog.Catalog, o Options) ([]*Match, error) {
+func Pairings(cat *wbcatalog.Catalog, o Options) ([]*Match, error) {
 	o = o.withDefaults()
 	var pairs []string
 	if o.Decks != "" {
@@ -154,7 +154,7 @@ func Pairings(cat *catalog.Catalog, o Options) ([]*Match, error) {
 
 // FormatDecks are the ids of the catalog's decks of a format, in content
 // order.
-func FormatDecks(cat *catalog.Catalog, format catalog.Format) []string {
+func FormatDecks(cat *wbcatalog.Catalog, format wbcatalog.Format) []string {
 	var out []string
 	for _, d := range cat.Decks {
 		if d.Format == format {
@@ -180,7 +180,7 @@ func Bots(kind string, seed uint64) ([2]wbengine.Bot, error) {
 
 // ContentHash identifies the content a game was played with: the
 // SHA-256 of the catalog's JSON, its first 8 bytes in hex.
-func ContentHash(cat *catalog.Catalog) string {
+func ContentHash(cat *wbcatalog.Catalog) string {
 	data, err := json.Marshal(cat)
 	if err != nil {
 		return "unknown"
@@ -239,7 +239,7 @@ type Replayed struct {
 
 // Replay plays a log again on the catalog. The error is for a log that
 // cannot be set up (its scenario or decks unknown).
-func Replay(cat *catalog.Catalog, l *wbengine.Log) (Replayed, error) {
+func Replay(cat *wbcatalog.Catalog, l *wbengine.Log) (Replayed, error) {
 	var rep Replayed
 	if l.Header.Engine != wbengine.Version {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("log written by %s, this is %s", l.Header.Engine, wbengine.Version))

@@ -1,4 +1,4 @@
-package catalog
+package wbcatalog
 
 import (
 	"encoding/json"

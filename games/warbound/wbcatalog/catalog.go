@@ -1,4 +1,4 @@
-// Package catalog holds the plain Go values that Warbound content defines:
+// Package wbcatalog holds the plain Go values that Warbound content defines:
 // factions, cards, action boards, scenarios, decks, the glossary and the
 // designers' check games.
 //
@@ -11,7 +11,7 @@
 //
 // Every collection is a slice sorted by id, so that ranging over the catalog
 // is deterministic; the Lookup methods find one entry by id.
-package catalog
+package wbcatalog
 
 import (
 	"sort"
@@ -27,7 +27,7 @@ const SchemaVersion = 1
 
 // Lang, Text and their languages are package lang's, shared by every
 // game: the catalog names them as aliases, so Warbound's code reads
-// catalog.Text and the values are lang's.
+// wbcatalog.Text and the values are lang's.
 type (
 	// Lang is a language code of the content: "en" or "fr".
 	Lang = lang.Lang

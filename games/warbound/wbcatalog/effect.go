@@ -1,4 +1,4 @@
-package catalog
+package wbcatalog
 
 // Effect is the executable form of a skill's or an Upgrade's text: a small
 // declarative vocabulary (trigger, condition, effect) that the engine runs.

@@ -1,4 +1,4 @@
-package catalog
+package wbcatalog
 
 // Set names the card set the content makes and its version: printed on
 // every card, in the sheets' metadata, the site's footer and catalog.json.

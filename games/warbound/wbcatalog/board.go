@@ -1,4 +1,4 @@
-package catalog
+package wbcatalog
 
 // Action is an action kind shown on an Action space (R-ACT-4).
 type Action string
