@@ -91,8 +91,8 @@ fuzz:
 	$(GO) test ./schema -run '^$$' -fuzz FuzzLoad -fuzztime $(FUZZTIME)
 	$(GO) test ./render/markup -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
 	$(GO) test ./site -run '^$$' -fuzz FuzzRulesMarkdown -fuzztime $(FUZZTIME)
-	$(GO) test ./engine -run '^$$' -fuzz FuzzGame -fuzztime $(FUZZTIME)
-	$(GO) test ./engine -run '^$$' -fuzz FuzzRunCheck -fuzztime $(FUZZTIME)
+	$(GO) test ./games/warbound/wbengine -run '^$$' -fuzz FuzzGame -fuzztime $(FUZZTIME)
+	$(GO) test ./games/warbound/wbengine -run '^$$' -fuzz FuzzRunCheck -fuzztime $(FUZZTIME)
 
 ## preview: render the first pages of each card sheet to PNG (needs pdftoppm) to look at them
 preview:

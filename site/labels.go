@@ -1,12 +1,12 @@
 package site
 
-import "wbtool.dev/wbtool/catalog"
+import "wbtool.dev/wbtool/games/warbound/wbcatalog"
 
 // label returns the interface word key in language l from the one table of
-// interface strings (catalog.Label: the content's override in
+// interface strings (wbcatalog.Label: the content's override in
 // content/i18n, else the built-in text). Print and site read the same
 // entry for the same key.
-func (b *builder) label(key string, l catalog.Lang) string {
+func (b *builder) label(key string, l wbcatalog.Lang) string {
 	return b.cat.Label(key, l)
 }
 
@@ -15,10 +15,10 @@ func (b *builder) label(key string, l catalog.Lang) string {
 // a second copy of it.
 var labels = builtinLabels()
 
-func builtinLabels() map[string]catalog.Text {
-	m := map[string]catalog.Text{}
-	for _, k := range catalog.LabelKeys() {
-		m[k], _ = catalog.BuiltinLabel(k)
+func builtinLabels() map[string]wbcatalog.Text {
+	m := map[string]wbcatalog.Text{}
+	for _, k := range wbcatalog.LabelKeys() {
+		m[k], _ = wbcatalog.BuiltinLabel(k)
 	}
 	return m
 }

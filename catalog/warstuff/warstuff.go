@@ -7,8 +7,8 @@
 // content and computed every cost with the CUE schema: consumers (engine,
 // cards, site, JSON export) read these values and never recompute a cost.
 // Rules are cited by number from the rules digest (WS-BUILD-2 …). Like
-// package catalog, it imports only the standard library and the plain-Go
-// leaf packages.
+// Warbound's catalog, it imports only the standard library and the
+// plain-Go leaf packages (diag, lang).
 package warstuff
 
 import (
@@ -18,8 +18,8 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/lang"
 )
 
 // SchemaVersion is the version of the JSON catalog written to
@@ -29,11 +29,12 @@ const SchemaVersion = 1
 // Game is the name a Warstuff content tree declares (`game: "warstuff"`).
 const Game = "warstuff"
 
-// Text, Lang and Pos are shared with Warbound's catalog.
+// Text and Lang are package lang's, shared by every game; Pos is package
+// diag's.
 type (
-	Text = catalog.Text
-	Lang = catalog.Lang
-	Pos  = catalog.Pos
+	Text = lang.Text
+	Lang = lang.Lang
+	Pos  = diag.Pos
 )
 
 // Catalog is a loaded Warstuff content tree. Every collection is sorted by
@@ -60,7 +61,7 @@ type Catalog struct {
 	Warnings diag.List `json:"-"`
 	// Draft lists the texts that were missing a language when the content
 	// was loaded in draft mode (they hold a visible placeholder).
-	Draft []catalog.MissingText `json:"-"`
+	Draft []lang.MissingText `json:"-"`
 }
 
 // Limits are the cost and band limits (WS-BUILD-3, WS-BUILD-58, WS-BIG-1).

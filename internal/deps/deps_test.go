@@ -41,18 +41,40 @@ var forbiddenStd = []string{"os", "io/fs", "net", "time", "math/rand", "os/exec"
 
 // plainGo are the project's leaf packages of plain Go (standard library
 // only, no I/O): positions and problem reports, their terminal escaping,
-// and "did you mean". The catalog and the engine may use them.
+// "did you mean", and the languages and texts every game shares. The
+// catalog and the engine may use them.
 var plainGo = map[string]bool{
 	module + "/diag":              true,
+	module + "/lang":              true,
 	module + "/internal/termsafe": true,
 	module + "/internal/suggest":  true,
 }
 
+// engines are the rules engines and what plays them: the engine kit
+// (engine/...: botkit, checkkit, hex, and Warstuff's for now) and
+// Warbound's engine and match/sim/replay.
+var engines = []string{module + "/engine/...", module + "/games/warbound/wbengine", module + "/games/warbound/wbmatch"}
+
+// engineMayImport reports whether an engine may import the module's
+// package d: the engine kit, Warbound's engine, the games' catalogs and
+// the plain-Go leaves.
+func engineMayImport(d string) bool {
+	return strings.HasPrefix(d, module+"/engine/") || d == module+"/games/warbound/wbengine" ||
+		d == module+"/games/warbound/wbcatalog" || strings.HasPrefix(d, module+"/catalog/") || plainGo[d]
+}
+
 func TestEngineIsPure(t *testing.T) {
-	for _, p := range list(t, module+"/engine/...") {
+	var pkgs []pkg
+	for _, pattern := range engines {
+		pkgs = append(pkgs, list(t, pattern)...)
+	}
+	if len(pkgs) < 5 {
+		t.Fatalf("go list found %d engine packages: update engines", len(pkgs))
+	}
+	for _, p := range pkgs {
 		for _, d := range p.Deps {
 			if strings.HasPrefix(d, module+"/") {
-				if !strings.HasPrefix(d, module+"/engine") && d != module+"/catalog" && !strings.HasPrefix(d, module+"/catalog/") && !plainGo[d] {
+				if !engineMayImport(d) {
 					t.Errorf("%s imports %s: the engine may import only catalog and the standard library", p.ImportPath, d)
 				}
 				continue
@@ -89,8 +111,8 @@ func TestOnlySchemaImportsCUE(t *testing.T) {
 // TestConsumersDoNotLoadContent: engine, render and site read the catalog;
 // they never load content (and so never link CUE) themselves.
 func TestConsumersDoNotLoadContent(t *testing.T) {
-	for _, pattern := range []string{"/engine/...", "/render/...", "/site"} {
-		for _, p := range list(t, module+pattern) {
+	for _, pattern := range append([]string{module + "/render/...", module + "/site"}, engines...) {
+		for _, p := range list(t, pattern) {
 			for _, d := range p.Deps {
 				if strings.HasPrefix(d, "cuelang.org/") || d == module+"/schema" {
 					t.Errorf("%s depends on %s: consumers read the catalog, not the content", p.ImportPath, d)
@@ -114,10 +136,17 @@ func TestCatalogHasNoDependencies(t *testing.T) {
 			}
 		}
 	}
-	// Every game's catalog (catalog, catalog/warstuff, …): plain Go too.
-	for _, p := range list(t, module+"/catalog/...") {
+	// Every game's catalog (wbcatalog, catalog/warstuff, …): plain Go too.
+	var cats []pkg
+	for _, pattern := range []string{module + "/games/warbound/wbcatalog", module + "/catalog/..."} {
+		cats = append(cats, list(t, pattern)...)
+	}
+	if len(cats) < 2 {
+		t.Fatalf("go list found %d catalogs: update the patterns", len(cats))
+	}
+	for _, p := range cats {
 		for _, d := range p.Deps {
-			if !isStd(d) && !plainGo[d] && d != module+"/catalog" {
+			if !isStd(d) && !plainGo[d] {
 				t.Errorf("%s depends on %s: it must stay plain Go", p.ImportPath, d)
 			}
 		}

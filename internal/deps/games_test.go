@@ -15,11 +15,11 @@ var (
 	// warboundPkgs are Warbound's own packages: its registration, engine,
 	// starter, deck checker, and the commands' stages that know its cards
 	// only (diff, exports, balance).
-	warboundPkgs = []string{"games/warbound", "engine", "engine/match", "content", "content/rules", "site/deckcheck/...", "changes", "export", "balance"}
+	warboundPkgs = []string{"games/warbound", "games/warbound/wbengine", "games/warbound/wbmatch", "content", "content/rules", "site/deckcheck/...", "changes", "export", "balance"}
 	// warboundMixed are Warbound's packages that still hold kits every
-	// game shares (the loader, the catalog's positions and texts, the
+	// game shares (the loader, the catalog's built-in interface words, the
 	// layout model, the site frame): games, until the kits move out.
-	warboundMixed = []string{"schema", "catalog", "render", "site"}
+	warboundMixed = []string{"schema", "games/warbound/wbcatalog", "render", "site"}
 	// testGames are the test-only games, in the suite's folder: each
 	// checks its own imports (internal/gametest), so that nothing
 	// outside its folder names it.
@@ -28,7 +28,7 @@ var (
 	registrations = []string{"games/warbound", "games/warstuff"}
 	// kits are neutral: they import no game, even through another
 	// package.
-	kits = []string{"engine/botkit", "engine/checkkit", "engine/hex", "diag", "internal/dist", "internal/termsafe",
+	kits = []string{"engine/botkit", "engine/checkkit", "engine/hex", "diag", "lang", "internal/dist", "internal/termsafe",
 		"internal/suggest", "render/markup", "internal/contentfs", "internal/gitrev", "internal/typo", "internal/golden", "internal/testtool"}
 	// toBeNeutral are the seam and the shared machinery: neutral by
 	// design (ARCHITECTURE.md), not yet in fact.
@@ -112,12 +112,11 @@ var policies = []policy{
 		},
 		known: []string{
 			// Warstuff on Warbound's kits: the loader, the catalog's
-			// types, the layout model, the site frame, the deck checker.
-			"games/warstuff -> catalog",
+			// built-in interface words (the site frame's), the layout
+			// model, the site frame, the deck checker.
+			"games/warstuff -> games/warbound/wbcatalog",
 			"games/warstuff -> render",
 			"games/warstuff -> site",
-			"catalog/warstuff -> catalog",
-			"schema/warstuff -> catalog",
 			"schema/warstuff -> schema",
 			"site/bandcheck -> site/deckcheck",
 		},
@@ -128,25 +127,22 @@ var policies = []policy{
 		to:   func(_, d string) bool { return games(d) },
 		known: []string{
 			// the seam: LoadOptions.Extra is []schema.File, Cache a
-			// *schema.Cache, Drafter's list []catalog.MissingText, the
-			// default game schema.DefaultGame; the plan's paths take a
-			// catalog.Lang, a tree's game is read by schema.Game
-			"pipeline -> catalog",
+			// *schema.Cache, the default game schema.DefaultGame, a
+			// tree's game is read by schema.Game
 			"pipeline -> schema",
-			"pipeline/ruleset -> catalog",
 			"pipeline/ruleset -> schema",
 			"internal/benchcompare -> schema",
 			"internal/benchcompare -> schema/warstuff",
-			"internal/budget -> catalog",
+			"internal/budget -> games/warbound/wbcatalog",
 			"internal/budget -> schema",
 			// the suite builds the seam's schema.File (check games as
 			// extra files) and reads schema.GameFile
 			"internal/gametest -> schema",
 			"internal/gen -> content/warstuff",
 			"internal/watch -> games/warbound",
-			"internal/watch -> catalog",
+			"internal/watch -> games/warbound/wbcatalog",
 			"internal/watch -> changes",
-			"internal/watch -> engine",
+			"internal/watch -> games/warbound/wbengine",
 			"internal/watch -> render",
 			"internal/watch -> schema",
 			"internal/watch -> site",

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site/deckcheck"
 	"wbtool.dev/wbtool/site/deckcheck/corpus"
@@ -15,7 +15,7 @@ import (
 
 // compacted is the starter catalog as the browser gets it: through the
 // JSON of Data.
-func compacted(t *testing.T, cat *catalog.Catalog) *catalog.Catalog {
+func compacted(t *testing.T, cat *wbcatalog.Catalog) *wbcatalog.Catalog {
 	t.Helper()
 	js := string(deckcheck.Compact(cat).JS())
 	var quoted string
@@ -40,7 +40,7 @@ func problems(v deckcheck.Verdict) []string {
 // TestSameVerdictAsCLI: on the compact catalog the browser gets, Check
 // says of every starter deck and every illegal deck of the CLI's corpus
 // what `wbtool deck check` says (the loader's messages, in order), and in
-// the other format what the deck pages say (catalog.CheckDeckAs on the
+// the other format what the deck pages say (wbcatalog.CheckDeckAs on the
 // full catalog).
 func TestSameVerdictAsCLI(t *testing.T) {
 	if testing.Short() {
@@ -70,7 +70,7 @@ func TestSameVerdictAsCLI(t *testing.T) {
 			}
 			other := res.Formats[1]
 			var want []string
-			for _, p := range full.CheckDeckAs(&catalog.Deck{Format: c.Deck.Format, Cards: c.Deck.Cards, Attachments: c.Deck.Attachments}, other.Format) {
+			for _, p := range full.CheckDeckAs(&wbcatalog.Deck{Format: c.Deck.Format, Cards: c.Deck.Cards, Attachments: c.Deck.Attachments}, other.Format) {
 				want = append(want, fmt.Sprintf("%s (%s)", p.Msg.EN, p.Rule))
 			}
 			if got := problems(other); strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -99,7 +99,7 @@ func TestCUEValidates(t *testing.T) {
 	type export struct {
 		id   string
 		name string
-		deck catalog.Deck
+		deck wbcatalog.Deck
 	}
 	var extra []schema.File
 	var exports []export
@@ -132,7 +132,7 @@ func TestCUEValidates(t *testing.T) {
 	}
 }
 
-func attachments(d *catalog.Deck) []string {
+func attachments(d *wbcatalog.Deck) []string {
 	var out []string
 	for _, a := range d.Attachments {
 		out = append(out, a.Upgrade+">"+a.To)

@@ -1,7 +1,7 @@
 //go:build js && wasm
 
 // Command deckwasm is the site's deck checker compiled to WebAssembly: the
-// catalog's deck-building rules (catalog.CheckDeckAs, through package
+// catalog's deck-building rules (wbcatalog.CheckDeckAs, through package
 // deckcheck), the same Go code as `wbtool deck check`, run in the
 // browser. It is built by `go generate ./site` into
 // site/assets/deckcheck.wasm, which the site embeds (see

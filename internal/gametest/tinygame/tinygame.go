@@ -6,10 +6,9 @@
 // line that imports it (internal/gametest's conformance test).
 //
 // What it needs beyond its folder is the seam and the neutral kits
-// (pipeline/ruleset, diag, internal/dist, internal/suggest), the suite it
-// describes itself to (internal/gametest), and one Warbound package the
-// seam still forces on every game: catalog, for ruleset.Drafter's
-// []catalog.MissingText (issue 27).
+// (pipeline/ruleset, diag, lang, internal/dist, internal/suggest), the suite it
+// describes itself to (internal/gametest), and package lang for
+// ruleset.Drafter's []lang.MissingText.
 package tinygame
 
 import (
@@ -22,10 +21,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/gametest/tinygame/tgengine"
+	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
@@ -114,10 +113,10 @@ func (c *Content) Summary() string {
 func (c *Content) Warnings() diag.List { return c.Problems }
 
 // Drafts are the names a draft load filled with a placeholder.
-func (c *Content) Drafts() []catalog.MissingText {
-	var out []catalog.MissingText
+func (c *Content) Drafts() []lang.MissingText {
+	var out []lang.MissingText
 	for _, m := range c.Missing {
-		out = append(out, catalog.MissingText{Pos: m.Pos, Path: m.Path, Lang: catalog.Lang(m.Lang)})
+		out = append(out, lang.MissingText{Pos: m.Pos, Path: m.Path, Lang: lang.Lang(m.Lang)})
 	}
 	return out
 }

@@ -17,8 +17,8 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site/deckcheck"
 )
@@ -33,7 +33,7 @@ type Case struct {
 }
 
 // Starter loads the starter content.
-func Starter() (*catalog.Catalog, error) {
+func Starter() (*wbcatalog.Catalog, error) {
 	return schema.Load(content.FS, schema.Options{Root: "content"})
 }
 
@@ -119,7 +119,7 @@ func parseDeck(src string) (deckcheck.Deck, bool) {
 	src = src[i:]
 	var d deckcheck.Deck
 	if m := formatRe.FindStringSubmatch(src); m != nil {
-		d.Format = catalog.Format(m[1])
+		d.Format = wbcatalog.Format(m[1])
 	}
 	if m := nameRe.FindStringSubmatch(src); m != nil {
 		d.Name = m[1]
@@ -132,7 +132,7 @@ func parseDeck(src string) (deckcheck.Deck, bool) {
 		d.Cards = append(d.Cards, q[1])
 	}
 	for _, a := range attachRe.FindAllStringSubmatch(src, -1) {
-		d.Attachments = append(d.Attachments, catalog.Attachment{Upgrade: a[1], To: a[2]})
+		d.Attachments = append(d.Attachments, wbcatalog.Attachment{Upgrade: a[1], To: a[2]})
 	}
 	return d, true
 }

@@ -1,0 +1,27 @@
+package wbcatalog
+
+// Set names the card set the content makes and its version: printed on
+// every card, in the sheets' metadata, the site's footer and catalog.json.
+// The content gives it in a `set` section; when the content gives no
+// version, the build takes the version git describes (package pipeline).
+type Set struct {
+	Name    Text   `json:"name"`
+	Version string `json:"version"`
+	// ErrataSince, when set, is the version the errata and the reprint
+	// sheets list the changes since: a git revision of the repository
+	// that holds the content, or a folder inside the content folder
+	// (`wbtool build --since` overrides it).
+	ErrataSince string `json:"errataSince,omitempty"`
+	Pos         Pos    `json:"-"`
+	// ErrataSincePos is where the content gives ErrataSince.
+	ErrataSincePos Pos `json:"-"`
+}
+
+// SetName is the set's name in language l, or fallback when the content
+// names no set.
+func (c *Catalog) SetName(l Lang, fallback string) string {
+	if n := c.Set.Name.In(l); n != "" {
+		return n
+	}
+	return fallback
+}

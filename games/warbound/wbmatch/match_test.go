@@ -1,0 +1,131 @@
+package wbmatch
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
+	"wbtool.dev/wbtool/schema"
+)
+
+func starter(t testing.TB) *wbcatalog.Catalog {
+	t.Helper()
+	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}
+
+// TestOptionErrors: options the content or the rules refuse are
+// OptionErrors saying what to do; the defaults resolve.
+func TestOptionErrors(t *testing.T) {
+	cat := starter(t)
+	for _, tc := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{Format: "skirmish"}, `--format: expected exploration or confrontation, got "skirmish"`},
+		{Options{Maintenance: true}, "--maintenance: the Maintenance option is a Confrontation rule (R-TURN-7); add --format confrontation"},
+		{Options{Decks: "a,b,c"}, `--decks: expected two deck ids A,B, got "a,b,c"`},
+		{Options{Decks: "nope,clans-vigil"}, "nope"},
+		{Options{Scenario: "nowhere"}, "nowhere"},
+		{Options{Bot: "oracle"}, "--bot: "},
+	} {
+		_, err := New(cat, tc.o)
+		var oe *OptionError
+		if !errors.As(err, &oe) || !strings.Contains(oe.Msg, tc.want) {
+			t.Errorf("%+v: got %v, want an OptionError with %q", tc.o, err, tc.want)
+		}
+	}
+	m, err := New(cat, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := FormatDecks(cat, wbcatalog.Exploration)
+	if m.Decks != [2]string{all[0], all[1]} || m.Scenario == "" {
+		t.Errorf("defaults: %v on %q", m.Decks, m.Scenario)
+	}
+	ms, err := Pairings(cat, Options{})
+	if err != nil || len(ms) != len(all)*(len(all)-1) {
+		t.Errorf("pairings: %d (%v), want %d", len(ms), err, len(all)*(len(all)-1))
+	}
+}
+
+// TestPlayReplay: a game's log replays identically to the same result;
+// the same seed plays the same game; a log of other content warns and one
+// changed step diverges.
+func TestPlayReplay(t *testing.T) {
+	cat := starter(t)
+	m, err := New(cat, Options{Bot: "greedy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, l, err := m.Play(7, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, l2, err := m.Play(7, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := l.MarshalJSONL()
+	b, _ := l2.MarshalJSONL()
+	if r != r2 || !bytes.Equal(a, b) {
+		t.Fatal("the same seed played two games")
+	}
+	rep, err := Replay(cat, l)
+	if err != nil || rep.Diverged != nil || len(rep.Warnings) != 0 {
+		t.Fatalf("replay: %v %+v", err, rep)
+	}
+	if rep.Result != Describe(m.Decks, r.Winner) || rep.VP != r.VP {
+		t.Errorf("replay ends %s %v, the game %s %v", rep.Result, rep.VP, Describe(m.Decks, r.Winner), r.VP)
+	}
+	if line := m.Line(7, r); !strings.HasPrefix(line, m.Decks[0]+" vs "+m.Decks[1]+" on "+m.Scenario+", seed 7: ") {
+		t.Errorf("line %q", line)
+	}
+
+	other := *l
+	other.Header.Content = "0123456789abcdef"
+	other.Steps = append([]wbengine.LogStep(nil), l.Steps...)
+	other.Steps[len(other.Steps)/2].Hash = "x"
+	rep, err = Replay(cat, &other)
+	if err != nil || rep.Diverged == nil || len(rep.Warnings) != 1 {
+		t.Errorf("changed log: %v %+v", err, rep)
+	}
+}
+
+// TestSim: games split between the pairings, each counted once, and the
+// same seed sums the same.
+func TestSim(t *testing.T) {
+	cat := starter(t)
+	ms, err := Pairings(cat, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := 3*len(ms) + 1
+	st, err := Sim(ms, games, 5, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st2, _ := Sim(ms, games, 5, nil)
+	n := 0
+	for i, s := range st {
+		n += s.Games
+		if s.Wins0+s.Wins1+s.Draws != s.Games || s != st2[i] {
+			t.Errorf("pairing %d: %+v, again %+v", i, s, st2[i])
+		}
+	}
+	if n != games {
+		t.Errorf("%d games played, want %d", n, games)
+	}
+	var w bytes.Buffer
+	first, second := Write(&w, ms, st, func(k, n int) string { return "r" })
+	if first+second == 0 || !strings.Contains(w.String(), "first seat wins r") {
+		t.Errorf("report:\n%s", w.String())
+	}
+}
