@@ -9,12 +9,12 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/engine"
-	"wbtool.dev/wbtool/schema"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 )
 
 func starter(t testing.TB) *catalog.Catalog {
 	t.Helper()
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {
 		t.Fatal(err)
 	}

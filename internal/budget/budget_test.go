@@ -14,6 +14,7 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/schema"
 )
@@ -62,7 +63,7 @@ func starterDir(t testing.TB) string {
 }
 
 func TestCodecRoundTripStarter(t *testing.T) {
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +75,7 @@ func TestCodecRoundTripGenerated(t *testing.T) {
 	for p, b := range gen.Tree(gen.Options{Characters: 40, Upgrades: 10, PerFile: 7}) {
 		fsys[p] = &fstest.MapFile{Data: b}
 	}
-	cat, err := schema.Load(fsys, schema.Options{Root: "gen", Draft: true})
+	cat, err := wbschema.Load(fsys, wbschema.Options{Root: "gen", Draft: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +143,7 @@ func TestCodecKeepsWhatGobLoses(t *testing.T) {
 }
 
 func TestCodecRejectsCorruptInput(t *testing.T) {
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +171,7 @@ func TestCodecRefusesUnsupported(t *testing.T) {
 }
 
 func FuzzUnmarshal(f *testing.F) {
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -193,7 +194,7 @@ func TestChildLoadsLikeInProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := schema.Load(os.DirFS(dir), schema.Options{Root: "content"})
+	want, err := wbschema.Load(os.DirFS(dir), wbschema.Options{Root: "content"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,7 +338,7 @@ func BenchmarkLoadStarter(b *testing.B) {
 	dir := starterDir(b)
 	b.Run("in-process", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := schema.Load(os.DirFS(dir), schema.Options{Root: "content"}); err != nil {
+			if _, err := wbschema.Load(os.DirFS(dir), wbschema.Options{Root: "content"}); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site/deckcheck"
 	"wbtool.dev/wbtool/site/deckcheck/corpus"
@@ -116,7 +117,7 @@ func TestCUEValidates(t *testing.T) {
 			exports = append(exports, export{id: id, name: name, deck: d})
 		}
 	}
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content", Extra: extra})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content", Extra: extra})
 	if err != nil {
 		t.Fatalf("the exported decks do not load: %v", err)
 	}

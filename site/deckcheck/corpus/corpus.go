@@ -19,6 +19,7 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site/deckcheck"
 )
@@ -34,7 +35,7 @@ type Case struct {
 
 // Starter loads the starter content.
 func Starter() (*catalog.Catalog, error) {
-	return schema.Load(content.FS, schema.Options{Root: "content"})
+	return wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 }
 
 // Decks returns the starter decks (legal) and the corpus' illegal decks.
@@ -82,7 +83,7 @@ func Decks() ([]Case, error) {
 // cliVerdict loads the starter content with the deck file, as `wbtool
 // deck check FILE` does, and returns its "deck is not legal" messages.
 func cliVerdict(name string, src []byte) ([]string, error) {
-	_, err := schema.Load(content.FS, schema.Options{Root: "content", Extra: []schema.File{{Name: name, Src: src}}})
+	_, err := wbschema.Load(content.FS, wbschema.Options{Root: "content", Extra: []schema.File{{Name: name, Src: src}}})
 	if err == nil {
 		return nil, nil
 	}

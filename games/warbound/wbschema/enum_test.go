@@ -1,4 +1,4 @@
-package schema
+package wbschema
 
 import (
 	"go/ast"
@@ -26,8 +26,8 @@ import (
 // fails here with the values to add on the other.
 func TestEnumerationsAgree(t *testing.T) {
 	schema := embeddedSchema(t)
-	cat := goStringConsts(t, "../catalog")
-	eng := goStringConsts(t, "../engine")
+	cat := goStringConsts(t, "../../../catalog")
+	eng := goStringConsts(t, "../../../engine")
 
 	strs := func(s []string) []string { return s }
 	var phases []string
@@ -79,7 +79,7 @@ func TestEnumerationReaders(t *testing.T) {
 	if got := disjunction(t, embeddedSchema(t), "#Format"); !slices.Equal(got, []string{"confrontation", "exploration"}) {
 		t.Errorf("#Format read as %q", got)
 	}
-	if got := goStringConsts(t, "../catalog")["Format"]; !slices.Contains(got, string(catalog.Exploration)) {
+	if got := goStringConsts(t, "../../../catalog")["Format"]; !slices.Contains(got, string(catalog.Exploration)) {
 		t.Errorf("catalog Format constants read as %q", got)
 	}
 }
