@@ -28,7 +28,7 @@ test:
 ## wasm: rebuild the deck builder's WebAssembly deck checker (site/assets/deckcheck.wasm, committed) from the catalog's Go code
 .PHONY: wasm
 wasm:
-	WBTOOL_UPDATE=1 $(GO) test ./site/deckcheck -run TestWasmIsFresh -count=1
+	WBTOOL_UPDATE=1 $(GO) test ./games/warbound/wbdeck -run TestWasmIsFresh -count=1
 
 ## check: play the content's check games
 check:

@@ -15,7 +15,7 @@ var (
 	// warboundPkgs are Warbound's own packages: its registration, engine,
 	// starter, deck checker, and the commands' stages that know its cards
 	// only (diff, exports, balance).
-	warboundPkgs = []string{"games/warbound/...", "engine", "engine/match", "content", "content/rules", "site/deckcheck/...", "changes", "export", "balance"}
+	warboundPkgs = []string{"games/warbound/...", "engine", "engine/match", "content", "content/rules", "changes", "export", "balance"}
 	// warboundMixed are Warbound's packages that still hold kits every
 	// game shares (the catalog's positions and texts, the layout model,
 	// the site frame): games, until the kits move out.
@@ -72,12 +72,12 @@ var policies = []policy{
 	{
 		name: "no Warstuff package depends on Warbound's registration, engine, starter or commands' stages",
 		from: func(p string) bool { return in(p, warstuffPkgs) },
-		// changes and site/deckcheck come through package site's frame
+		// changes and games/warbound/wbdeck come through package site's frame
 		// (the "no game imports another game" ratchet lists site), and
 		// Warbound's loader through internal/budget (the "no neutral
 		// package imports a game" ratchet lists it)
 		to: func(_, d string) bool {
-			return in(d, warboundPkgs) && d != "changes" && d != "games/warbound/wbschema" && !in(d, []string{"site/deckcheck/..."})
+			return in(d, warboundPkgs) && d != "changes" && d != "games/warbound/wbschema" && !in(d, []string{"games/warbound/wbdeck/..."})
 		},
 		transitive: true,
 	},
@@ -120,7 +120,7 @@ var policies = []policy{
 			"games/warstuff -> site",
 			"catalog/warstuff -> catalog",
 			"schema/warstuff -> catalog",
-			"site/bandcheck -> site/deckcheck",
+			"site/bandcheck -> games/warbound/wbdeck",
 		},
 	},
 	{

@@ -14,10 +14,10 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbdeck/corpus"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
-	"wbtool.dev/wbtool/site/deckcheck/corpus"
 )
 
 // The deck builder (issue 17 item 4) in Chromium: decks built by clicking

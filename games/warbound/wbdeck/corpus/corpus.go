@@ -19,15 +19,15 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbdeck"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/schema"
-	"wbtool.dev/wbtool/site/deckcheck"
 )
 
 // Case is a deck and the CLI's verdict on it in its own format.
 type Case struct {
 	Name string // the deck id, or the script's name
-	Deck deckcheck.Deck
+	Deck wbdeck.Deck
 	// Want are the problems `wbtool deck check` reports, each "message
 	// (rule)" in English, in its order; none for a legal deck.
 	Want []string
@@ -46,7 +46,7 @@ func Decks() ([]Case, error) {
 	}
 	var out []Case
 	for _, d := range cat.Decks {
-		out = append(out, Case{Name: d.ID, Deck: deckcheck.Deck{Name: d.Name.EN, Format: d.Format, Cards: d.Cards, Attachments: d.Attachments}})
+		out = append(out, Case{Name: d.ID, Deck: wbdeck.Deck{Name: d.Name.EN, Format: d.Format, Cards: d.Cards, Attachments: d.Attachments}})
 	}
 	_, here, _, _ := runtime.Caller(0)
 	scripts, err := filepath.Glob(filepath.Join(filepath.Dir(here), "..", "..", "..", "cmd", "wbtool", "testdata", "script", "deck_*.txtar"))
@@ -112,13 +112,13 @@ var (
 
 // parseDeck reads the one deck of a corpus file (the corpus writes them
 // plainly: one deck, its lists on single lines).
-func parseDeck(src string) (deckcheck.Deck, bool) {
+func parseDeck(src string) (wbdeck.Deck, bool) {
 	i := strings.Index(src, "decks:")
 	if i < 0 {
-		return deckcheck.Deck{}, false
+		return wbdeck.Deck{}, false
 	}
 	src = src[i:]
-	var d deckcheck.Deck
+	var d wbdeck.Deck
 	if m := formatRe.FindStringSubmatch(src); m != nil {
 		d.Format = catalog.Format(m[1])
 	}
