@@ -28,7 +28,7 @@ test:
 ## wasm: rebuild the deck builder's WebAssembly deck checker (site/assets/deckcheck.wasm, committed) from the catalog's Go code
 .PHONY: wasm
 wasm:
-	WBTOOL_UPDATE=1 $(GO) test ./site/deckcheck -run TestWasmIsFresh -count=1
+	WBTOOL_UPDATE=1 $(GO) test ./games/warbound/wbdeck -run TestWasmIsFresh -count=1
 
 ## check: play the content's check games
 check:
@@ -38,7 +38,7 @@ check:
 # test binaries in the order it is given packages, so these start first and
 # the short ones fill the other core (instead of the browser tests running
 # alone at the end). `make test-slow` measures them.
-SLOW_PKGS = ./site/browsertest ./cmd/wbtool ./schema ./internal/watch ./site ./internal/dist ./render
+SLOW_PKGS = ./site/browsertest ./cmd/wbtool ./games/warbound/wbschema ./internal/watch ./site ./internal/dist ./render
 
 test-go:
 	$(GO) test -timeout 30m $(SLOW_PKGS) ./...
@@ -67,14 +67,14 @@ staticcheck:
 
 ## cue-vet: check the content with the plain cue CLI and the project's schema
 cue-vet:
-	$(GO) tool cue vet -c schema/cue/*.cue $(CUE_FILES)
+	$(GO) tool cue vet -c games/warbound/wbschema/cue/*.cue $(CUE_FILES)
 	$(GO) tool cue vet -c schema/warstuff/cue/*.cue $(WARSTUFF_FILES)
 
 ## bench: benchmarks (loader, engine, PDF, site)
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
-## bench-compare: CPU time and peak memory of wbtool (schema.Load alone, and validate) against `cue vet -c` on the generated tree, BENCH_N rounds interleaved, as ratios
+## bench-compare: CPU time and peak memory of wbtool (wbschema.Load alone, and validate) against `cue vet -c` on the generated tree, BENCH_N rounds interleaved, as ratios
 BENCH_N ?= 5
 .PHONY: bench-compare
 bench-compare:
@@ -88,7 +88,7 @@ bench-compare-warstuff:
 ## fuzz: run each fuzz target for FUZZTIME (default 60s)
 FUZZTIME ?= 60s
 fuzz:
-	$(GO) test ./schema -run '^$$' -fuzz FuzzLoad -fuzztime $(FUZZTIME)
+	$(GO) test ./games/warbound/wbschema -run '^$$' -fuzz FuzzLoad -fuzztime $(FUZZTIME)
 	$(GO) test ./render/markup -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
 	$(GO) test ./site -run '^$$' -fuzz FuzzRulesMarkdown -fuzztime $(FUZZTIME)
 	$(GO) test ./games/warbound/wbengine -run '^$$' -fuzz FuzzGame -fuzztime $(FUZZTIME)

@@ -9,8 +9,8 @@ import (
 	"wbtool.dev/wbtool/balance"
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/golden"
-	"wbtool.dev/wbtool/schema"
 )
 
 var starterCat *wbcatalog.Catalog
@@ -18,7 +18,7 @@ var starterCat *wbcatalog.Catalog
 func loadStarter(t testing.TB) *wbcatalog.Catalog {
 	t.Helper()
 	if starterCat == nil {
-		cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+		cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,7 +8,7 @@ import (
 	"wbtool.dev/wbtool/balance"
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
-	"wbtool.dev/wbtool/schema"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 )
 
 var (
@@ -21,7 +21,7 @@ var (
 func starter(tb testing.TB) *wbengine.Game {
 	tb.Helper()
 	starterOnce.Do(func() {
-		cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+		cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 		if err != nil {
 			starterErr = err
 			return

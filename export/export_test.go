@@ -9,13 +9,13 @@ import (
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/golden"
 	"wbtool.dev/wbtool/render"
-	"wbtool.dev/wbtool/schema"
 )
 
 func starter(tb testing.TB) *wbcatalog.Catalog {
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {
 		tb.Fatal(err)
 	}

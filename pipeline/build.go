@@ -2,7 +2,7 @@
 // validate, build, print, check, watch, serve and the pre-commit hook —
 // runs the same named stages, in order, through [Run]:
 //
-//	load    the content, checked against the rules schema (package schema)
+//	load    the content, checked against its game's schema (the loader kit, package schema)
 //	errata  with --since (or set.errataSince): what changed since an
 //	        earlier version, and the cards to reprint (a game's
 //	        ruleset.Errata: Warbound's)
@@ -142,7 +142,7 @@ type Options struct {
 	Emit func(dir, rel string, data []byte)
 	// OneShot says the process runs this one build (the CLI's one-shot
 	// commands), for a leaner peak of memory: the content is evaluated in
-	// units of files, one after another (schema.OneShotUnitSize), and
+	// units of files, one after another (wbschema.OneShotUnitSize), and
 	// the memory of its evaluation is returned to the system once it is
 	// loaded (debug.FreeOSMemory: a collection of a few live MiB), so that
 	// the stages after it start from a small footprint instead of adding

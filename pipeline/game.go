@@ -4,10 +4,9 @@ import (
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
-	"wbtool.dev/wbtool/schema"
 )
 
-// gameOf reads the game the content declares (schema.Game) and finds its
+// gameOf reads the game the content declares (ruleset.GameOf) and finds its
 // rules: those of opts.Games for that game, else the registered ones (nil
 // with the problems when there are none). A game.cue naming an unknown
 // game is a content error. Rules given in opts.Rules are used as they are.
@@ -15,11 +14,11 @@ func gameOf(opts Options) (ruleset.Ruleset, diag.List, error) {
 	if opts.Rules != nil {
 		return opts.Rules, nil, nil
 	}
-	game := schema.DefaultGame
+	game := ruleset.DefaultGame
 	var pos diag.Pos
 	if opts.Content != nil {
 		var err error
-		game, pos, err = schema.Game(opts.Content, opts.Root)
+		game, pos, err = ruleset.GameOf(opts.Content, opts.Root)
 		if list, ok := err.(diag.List); ok {
 			return nil, list, nil
 		}

@@ -12,17 +12,17 @@ import (
 	"testing/fstest"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/golden"
 	"wbtool.dev/wbtool/internal/testtool"
-	"wbtool.dev/wbtool/schema"
 )
 
 // testArt is a card's art as the loader fills it, its file data put in
 // files.
 func testArt(files fstest.MapFS, file, format string, data []byte, w, h int, line int) *wbcatalog.Art {
 	files[file] = &fstest.MapFile{Data: data}
-	return &wbcatalog.Art{File: file, Format: format, Width: w, Height: h, Hash: schema.ArtHash(data),
+	return &wbcatalog.Art{File: file, Format: format, Width: w, Height: h, Hash: wbschema.ArtHash(data),
 		Pos: wbcatalog.Pos{File: "content/cards/x.cue", Line: line, Col: 2}}
 }
 
@@ -32,7 +32,7 @@ func testArt(files fstest.MapFS, file, format string, data []byte, w, h int, lin
 func artCatalog() (*wbcatalog.Catalog, fstest.MapFS) {
 	cat := testCatalog()
 	files := fstest.MapFS{}
-	cat.SetArtReader(schema.ArtFiles(files))
+	cat.SetArtReader(wbschema.ArtFiles(files))
 	shared := testArt(files, "art/shared.png", "png", gen.PNG(5, 900, 600), 900, 600, 4)
 	shared.Focus = &wbcatalog.Focus{X: 0.1, Y: 0.5}
 	cat.Character("copp").Art = shared
@@ -255,7 +255,7 @@ func TestArtReadWhenDrawn(t *testing.T) {
 		t.Fatal(err)
 	}
 	cat.Objective("data-haul").Art = testArt(files, "art/haul.jpg", "jpeg", own, cfg.Width, cfg.Height, 9)
-	reads := &countingArt{ArtReader: schema.ArtFiles(files), n: map[string]int{}}
+	reads := &countingArt{ArtReader: wbschema.ArtFiles(files), n: map[string]int{}}
 	cat.SetArtReader(reads)
 	if _, err := Sheets(cat, SheetOptions{Lang: wbcatalog.English}); err != nil {
 		t.Fatal(err)

@@ -9,9 +9,9 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
-	"wbtool.dev/wbtool/schema"
 )
 
 // The PDF benchmarks report, per language:
@@ -82,7 +82,7 @@ var generated1000 = sync.OnceValues(func() (*wbcatalog.Catalog, error) {
 	for p, data := range gen.Tree(gen.Options{Characters: 700, Upgrades: 300}) {
 		fsys[p] = &fstest.MapFile{Data: data}
 	}
-	return schema.Load(fsys, schema.Options{Root: "gen"})
+	return wbschema.Load(fsys, wbschema.Options{Root: "gen"})
 })
 
 func mustGenerated1000(b *testing.B) *wbcatalog.Catalog {

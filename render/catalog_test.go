@@ -5,7 +5,7 @@ import (
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/schema"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 )
 
 // testCatalog is a small catalog built in Go: one card of every kind and
@@ -71,7 +71,7 @@ func testCatalog() *wbcatalog.Catalog {
 // starterCatalog loads the embedded starter content.
 func starterCatalog(tb testing.TB) *wbcatalog.Catalog {
 	tb.Helper()
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {
 		tb.Fatalf("load the starter content: %v", err)
 	}

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/testtool"
-	"wbtool.dev/wbtool/schema"
 )
 
 // TestCheckOnlySameDiagnostics: a check-only Layouts (validate's:
@@ -66,7 +66,7 @@ func TestCheckOnlySameDiagnostics(t *testing.T) {
 		sets = append(sets, set{"generated", gen})
 		for _, sc := range testtool.ScriptContents(t, "../cmd/wbtool/testdata/script", "../cmd/wbtool/testdata/base") {
 			for _, draft := range []bool{false, true} {
-				if cat, err := schema.Load(sc.Files, schema.Options{Root: sc.Dir, Draft: draft}); err == nil {
+				if cat, err := wbschema.Load(sc.Files, wbschema.Options{Root: sc.Dir, Draft: draft}); err == nil {
 					sets = append(sets, set{sc.Name, cat})
 				}
 			}

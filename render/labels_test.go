@@ -7,7 +7,7 @@ import (
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/schema"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 )
 
 // TestStarterLabels lays out every starter card and both sheets in both
@@ -15,7 +15,7 @@ import (
 // shows raw), and falls under LabelKeys (which watch uses to know which
 // string edits re-render cards).
 func TestStarterLabels(t *testing.T) {
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {
 		t.Fatal(err)
 	}

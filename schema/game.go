@@ -12,7 +12,6 @@ import (
 	"cuelang.org/go/cue/parser"
 
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/contentfs"
 )
 
@@ -21,32 +20,30 @@ import (
 // tree: the loader of the enclosing tree skips it.
 const GameFile = "game.cue"
 
-// DefaultGame is the game of a tree that names none.
-const DefaultGame = "warbound"
-
 // Game reads the game a content tree declares: the top-level `game:`
 // field of its game.cue, read as syntax only (it decides which schema
-// evaluates the tree). A tree without game.cue, or a game.cue without the
-// field, is Warbound's. pos is where the name is written; a game.cue that
-// cannot be read or parsed, or whose `game:` is not a plain string, is a
-// diag.List.
-func Game(fsys fs.FS, root string) (game string, pos wbcatalog.Pos, err error) {
+// evaluates the tree). For a tree without game.cue, a game.cue without
+// the field or one that does not parse (its loader reports why), game is
+// "": the registry's default game (ruleset.GameOf). pos is where the name
+// is written; a game.cue that cannot be read, or whose `game:` is not a
+// plain string, is a diag.List.
+func Game(fsys fs.FS, root string) (game string, pos diag.Pos, err error) {
 	name := GameFile
 	if root != "" {
 		name = root + "/" + GameFile
 	}
 	src, err := contentfs.ReadFile(fsys, GameFile, MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
-		return DefaultGame, wbcatalog.Pos{}, nil
+		return "", diag.Pos{}, nil
 	}
-	filePos := wbcatalog.Pos{File: name, Line: 1, Col: 1}
+	filePos := diag.Pos{File: name, Line: 1, Col: 1}
 	if err != nil {
 		return "", filePos, diag.List{diag.Errorf(filePos, "", "cannot read the file that names the game: %v", err)}
 	}
 	f, err := parser.ParseFile(name, src)
 	if err != nil {
 		// The loader reports the syntax errors with the rest of the tree.
-		return DefaultGame, wbcatalog.Pos{}, nil
+		return "", diag.Pos{}, nil
 	}
 	for _, d := range f.Decls {
 		field, ok := d.(*ast.Field)
@@ -56,14 +53,14 @@ func Game(fsys fs.FS, root string) (game string, pos wbcatalog.Pos, err error) {
 		if label, _, _ := ast.LabelName(field.Label); label != "game" {
 			continue
 		}
-		pos := wbcatalog.Pos{File: name, Line: field.Value.Pos().Line(), Col: field.Value.Pos().Column()}
+		pos := diag.Pos{File: name, Line: field.Value.Pos().Line(), Col: field.Value.Pos().Column()}
 		lit, ok := field.Value.(*ast.BasicLit)
 		if s, err := strconv.Unquote(litValue(lit, ok)); err == nil {
 			return s, pos, nil
 		}
-		return "", pos, diag.List{diag.Errorf(pos, "game", "expected the game's name as a plain string, e.g. `game: %q`", DefaultGame)}
+		return "", pos, diag.List{diag.Errorf(pos, "game", "expected the game's name as a plain string, e.g. `game: %q`", "warbound")}
 	}
-	return DefaultGame, wbcatalog.Pos{}, nil
+	return "", diag.Pos{}, nil
 }
 
 func litValue(lit *ast.BasicLit, ok bool) string {

@@ -8,10 +8,10 @@ import (
 	"testing/fstest"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/render"
-	"wbtool.dev/wbtool/schema"
 )
 
 // generated loads a generated content tree of n cards (Characters and
@@ -22,7 +22,7 @@ func generated(tb testing.TB, characters, upgrades int) *wbcatalog.Catalog {
 	for p, data := range gen.Tree(gen.Options{Characters: characters, Upgrades: upgrades}) {
 		fsys[p] = &fstest.MapFile{Data: data}
 	}
-	cat, err := schema.Load(fsys, schema.Options{Root: "content"})
+	cat, err := wbschema.Load(fsys, wbschema.Options{Root: "content"})
 	if err != nil {
 		tb.Fatalf("load generated content: %v", err)
 	}

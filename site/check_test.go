@@ -8,8 +8,8 @@ import (
 
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/testtool"
-	"wbtool.dev/wbtool/schema"
 )
 
 // Every Build of this package's tests is checked with Check too, and
@@ -118,7 +118,7 @@ func TestCheckOnScripts(t *testing.T) {
 	built, refused := 0, 0
 	for _, sc := range testtool.ScriptContents(t, "../cmd/wbtool/testdata/script", "../cmd/wbtool/testdata/base") {
 		for _, draft := range []bool{false, true} {
-			cat, err := schema.Load(sc.Files, schema.Options{Root: sc.Dir, Draft: draft})
+			cat, err := wbschema.Load(sc.Files, wbschema.Options{Root: sc.Dir, Draft: draft})
 			if err != nil {
 				continue // the loader refuses it: the site never sees it
 			}

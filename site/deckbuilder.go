@@ -8,7 +8,7 @@ import (
 	"sync"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/site/deckcheck"
+	"wbtool.dev/wbtool/games/warbound/wbdeck"
 )
 
 // The deck builder (issue 17 item 4): a page per language where a player
@@ -17,7 +17,7 @@ import (
 // runs it compiled to WebAssembly (site/deckwasm, through package
 // deckcheck). The module is built once by
 //
-//	WBTOOL_UPDATE=1 go test ./site/deckcheck -run TestWasmIsFresh
+//	WBTOOL_UPDATE=1 go test ./games/warbound/wbdeck -run TestWasmIsFresh
 //
 // (or `make wasm`) and committed as assets/deckcheck.wasm, so that
 // building a site needs no Go toolchain; the test fails when the committed
@@ -27,7 +27,7 @@ import (
 // From file:// a page can fetch nothing, so the module and the catalog
 // data are scripts (<script src>), as the search index is: the module as
 // base64 in assets/deckcheck-wasm.js, the deck checker's part of the
-// catalog in deck-data.js (deckcheck.Data). Card names, kinds and images
+// catalog in deck-data.js (wbdeck.Data). Card names, kinds and images
 // come from the language's search index.
 
 //go:embed assets/deckcheck.wasm
@@ -57,7 +57,7 @@ func (b *builder) builderFiles() {
 		b.files[name] = data
 	}
 	builderAssets(b.files)
-	b.files[deckDataFile] = deckcheck.Compact(b.cat).JS()
+	b.files[deckDataFile] = wbdeck.Compact(b.cat).JS()
 }
 
 // deckDataFile is the deck builder's catalog.

@@ -5,13 +5,13 @@ import (
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/schema"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 )
 
 // starter loads the embedded starter content.
 func starter(tb testing.TB) *wbcatalog.Catalog {
 	tb.Helper()
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {
 		tb.Fatalf("load starter content: %v", err)
 	}

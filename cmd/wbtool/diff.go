@@ -15,10 +15,10 @@ import (
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/gitrev"
 	"wbtool.dev/wbtool/pipeline/ruleset"
-	"wbtool.dev/wbtool/schema"
 )
 
 const diffDoc = `Diff compares two versions of the content and prints what changed, card
@@ -129,7 +129,7 @@ func loadVersion(what string, c ruleset.Capability, g *globalFlags, v string, in
 	if err := lacks(what, c, fsys, root); err != nil {
 		return nil, "", false, err
 	}
-	cat, err = schema.Load(fsys, schema.Options{Root: root, Draft: true})
+	cat, err = wbschema.Load(fsys, wbschema.Options{Root: root, Draft: true})
 	return cat, root, folder, err
 }
 

@@ -17,7 +17,6 @@ import (
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
-	"wbtool.dev/wbtool/schema"
 )
 
 // runBuild runs the build pipeline on the command's content for the
@@ -128,8 +127,8 @@ func loadCatalog(cmd *cobra.Command, g *globalFlags, c ruleset.Capability) (*wbc
 // itself, and a game wbtool does not know, are left to the load, which
 // reports them.
 func lacks(command string, c ruleset.Capability, fsys fs.FS, root string) error {
-	game, _, err := schema.Game(fsys, root)
-	if err != nil || game == schema.DefaultGame {
+	game, _, err := ruleset.GameOf(fsys, root)
+	if err != nil || game == ruleset.DefaultGame {
 		return nil
 	}
 	if _, known := ruleset.Lookup(game); !known {

@@ -12,7 +12,6 @@ import (
 	"wbtool.dev/wbtool/internal/contentroot"
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/pipeline/ruleset"
-	"wbtool.dev/wbtool/schema"
 )
 
 // contentTree is the content a command works on: the folder given with
@@ -77,9 +76,9 @@ func announceTree(g *globalFlags, fsys fs.FS, t *contentTree) {
 		}
 		return
 	}
-	game, _, err := schema.Game(fsys, t.root)
+	game, _, err := ruleset.GameOf(fsys, t.root)
 	if err != nil {
-		game = schema.DefaultGame
+		game = ruleset.DefaultGame
 	}
 	what := ruleset.Title(game)
 	if t.found && strings.Trim(t.root, "./") == "" {

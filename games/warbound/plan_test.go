@@ -6,15 +6,15 @@ import (
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/render"
-	"wbtool.dev/wbtool/schema"
 )
 
 // TestSheetJobsKit: the build's sheets include the play kit, each at its
 // own path, and every kit sheet carries a fingerprint of what it draws.
 func TestSheetJobsKit(t *testing.T) {
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestSheetJobsKit(t *testing.T) {
 // fingerprint changes) when a Character edit changes the token counts,
 // and not when it changes only what the cards show.
 func TestTokenSheetFingerprint(t *testing.T) {
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {
 		t.Fatal(err)
 	}

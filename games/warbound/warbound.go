@@ -1,7 +1,7 @@
 // Package warbound is Warbound's rules behind the ruleset seam (package
-// pipeline/ruleset): its schema (package schema), catalog (package wbcatalog),
+// pipeline/ruleset): its schema (package wbschema), catalog (package catalog),
 // card layouts and sheets (package render, sheets.go), site chapters
-// (package site), engine and check-game runner (package wbengine, checks.go),
+// (package site), engine and check-game runner (package engine, checks.go),
 // errata (errata.go) and translations lock (i18n.go). Package pipeline runs
 // its stages like any game's; importing this package registers it.
 //
@@ -23,12 +23,12 @@ import (
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
-	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -96,7 +96,7 @@ type rules struct{ opts Options }
 func New(opts Options) ruleset.Ruleset { return rules{opts} }
 
 // Game is "warbound".
-func (rules) Game() string { return schema.DefaultGame }
+func (rules) Game() string { return ruleset.DefaultGame }
 
 // Load loads a Warbound tree (or takes Options.Catalog), with the set's
 // version of lo.SetVersion when the content gives none. Its content also
@@ -105,11 +105,11 @@ func (w rules) Load(fsys fs.FS, lo ruleset.LoadOptions) (ruleset.Content, error)
 	cat := w.opts.Catalog
 	if cat == nil {
 		var err error
-		so := schema.Options{Root: lo.Root, Draft: lo.Draft, Extra: lo.Extra}
+		so := wbschema.Options{Root: lo.Root, Draft: lo.Draft, Extra: lo.Extra}
 		if lo.OneShot {
-			so.UnitSize = schema.OneShotUnitSize // one unit's evaluation in memory at a time
+			so.UnitSize = wbschema.OneShotUnitSize // one unit's evaluation in memory at a time
 		}
-		cat, err = schema.Load(fsys, so)
+		cat, err = wbschema.Load(fsys, so)
 		if err != nil {
 			return nil, err
 		}
@@ -123,7 +123,7 @@ func (w rules) Load(fsys fs.FS, lo ruleset.LoadOptions) (ruleset.Content, error)
 		// a catalog loaded elsewhere (another process) refers to its art
 		// files: the drawers read them from the content folder
 		c := *cat
-		c.SetArtReader(schema.ArtFiles(fsys))
+		c.SetArtReader(wbschema.ArtFiles(fsys))
 		cat = &c
 	}
 	// the translations lock: its warnings are the checks stage's, the

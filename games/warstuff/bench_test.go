@@ -8,13 +8,13 @@ import (
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	wsbuild "wbtool.dev/wbtool/games/warstuff"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
-	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -38,7 +38,7 @@ func BenchmarkProfileCardsPDF(b *testing.B) {
 }
 
 func BenchmarkWarboundCardsPDF(b *testing.B) {
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func BenchmarkWarstuffSite(b *testing.B) {
 }
 
 func BenchmarkWarboundSite(b *testing.B) {
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -16,8 +16,8 @@
 // when the folder holds no .cue file, builds wbtool and cue into a
 // temporary folder, then runs in each round:
 //
-//   - cue: cue vet -c schema/cue/*.cue FILES
-//   - load: schema.Load of the tree in a process of its own, in units of
+//   - cue: cue vet -c games/warbound/wbschema/cue/*.cue FILES
+//   - load: wbschema.Load of the tree in a process of its own, in units of
 //     files as `validate` loads it before its other checks (this command,
 //     with -load)
 //   - validate: wbtool validate --content TREE, the whole verdict (load,
@@ -40,9 +40,9 @@ import (
 	"syscall"
 	"time"
 
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/gen"
-	"wbtool.dev/wbtool/schema"
 	wsschema "wbtool.dev/wbtool/schema/warstuff"
 )
 
@@ -63,8 +63,8 @@ func main() {
 	ups := flag.Int("upgrades", 200, "Upgrades of a generated tree")
 	wbtool := flag.String("wbtool", "", "wbtool `BINARY` to measure (default: built from ./cmd/wbtool)")
 	flag.StringVar(&before, "before", "", "another wbtool `BINARY` (an earlier build) whose validate is measured in the same rounds")
-	flag.StringVar(&beforeLoad, "before-load", "", "an earlier benchcompare `BINARY` whose -load (schema.Load) is measured in the same rounds")
-	load := flag.String("load", "", "internal: load content `DIR` with schema.Load and exit")
+	flag.StringVar(&beforeLoad, "before-load", "", "an earlier benchcompare `BINARY` whose -load (wbschema.Load) is measured in the same rounds")
+	load := flag.String("load", "", "internal: load content `DIR` with wbschema.Load and exit")
 	flag.StringVar(&game, "game", "warbound", "the game of the tree: warbound, or warstuff (a tree of -profiles figure profiles)")
 	flag.IntVar(&profiles, "profiles", 1000, "figure profiles of a generated Warstuff tree")
 	flag.Parse()
@@ -97,7 +97,7 @@ func loadOnly(dir string) int {
 	}
 	// in units of files, as a one-shot command loads (pipeline.Options.OneShot;
 	// its GOGC setting aside)
-	cat, err := schema.Load(cfs, schema.Options{Root: dir, UnitSize: schema.OneShotUnitSize})
+	cat, err := wbschema.Load(cfs, wbschema.Options{Root: dir, UnitSize: wbschema.OneShotUnitSize})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "benchcompare:", err)
 		return 1
@@ -145,13 +145,13 @@ func run(tree string, n, chars, ups int, wbtool string) error {
 	if err != nil {
 		return err
 	}
-	schemaFiles, err := filepath.Glob(map[bool]string{false: "schema/cue/*.cue", true: "schema/warstuff/cue/*.cue"}[game == "warstuff"])
+	schemaFiles, err := filepath.Glob(map[bool]string{false: "games/warbound/wbschema/cue/*.cue", true: "schema/warstuff/cue/*.cue"}[game == "warstuff"])
 	if err != nil || len(schemaFiles) == 0 {
-		return fmt.Errorf("no schema/cue/*.cue: run from the module root")
+		return fmt.Errorf("no games/warbound/wbschema/cue/*.cue: run from the module root")
 	}
 	cmds := []*command{
 		{name: "cue vet -c", args: append(append([]string{cue, "vet", "-c"}, schemaFiles...), files...)},
-		{name: "schema.Load", args: []string{self, "-game", game, "-load", tree}},
+		{name: "wbschema.Load", args: []string{self, "-game", game, "-load", tree}},
 		{name: "wbtool validate", args: []string{wbtool, "validate", "--content", tree}},
 	}
 	if beforeLoad != "" {

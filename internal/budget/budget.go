@@ -83,7 +83,7 @@ func (e *ExceededError) Error() string {
 // Request says what the child loads.
 type Request struct {
 	Dir   string // content folder
-	Root  string // shown before file names in positions (schema.Options.Root)
+	Root  string // shown before file names in positions (wbschema.Options.Root)
 	Draft bool
 	// Memory is the memory budget, passed on so that the child caps
 	// itself too (GC target and address space).

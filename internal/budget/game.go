@@ -10,6 +10,7 @@ import (
 
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -42,7 +43,7 @@ type Loaded struct {
 // there, as Warstuff's loader does); ok is false for a Warbound tree (load
 // reads it with the same cache).
 func loadGame(fsys fs.FS, req Request, cache *schema.Cache) (kind byte, payload []byte, ok bool) {
-	game, pos, err := schema.Game(fsys, req.Root)
+	game, pos, err := ruleset.GameOf(fsys, req.Root)
 	var list diag.List
 	switch {
 	case errors.As(err, &list):
@@ -50,7 +51,7 @@ func loadGame(fsys fs.FS, req Request, cache *schema.Cache) (kind byte, payload 
 		return kind, payload, true
 	case err != nil:
 		return kindFailure, []byte(err.Error()), true
-	case game == schema.DefaultGame:
+	case game == ruleset.DefaultGame:
 		return 0, nil, false
 	}
 	rs, known := ruleset.Lookup(game)
@@ -120,7 +121,7 @@ func decodeAnswer(kind byte, payload []byte, dir string) (Loaded, error) {
 			return Loaded{}, fmt.Errorf("read the evaluation result: %w", err)
 		}
 		if cfs, err := contentfs.Open(dir); err == nil {
-			cat.SetArtReader(schema.ArtFiles(cfs))
+			cat.SetArtReader(wbschema.ArtFiles(cfs))
 		}
 		ld.Catalog = cat
 		return ld, nil

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/schema"
@@ -406,7 +407,7 @@ func load(req Request, cache *schema.Cache) (kind byte, payload []byte) {
 			cfs.Close()
 			return kind, payload
 		}
-		cat, err = schema.Load(cfs, schema.Options{Root: req.Root, Draft: req.Draft, Cache: cache})
+		cat, err = wbschema.Load(cfs, wbschema.Options{Root: req.Root, Draft: req.Draft, Cache: cache})
 		cfs.Close()
 	} else {
 		err = fmt.Errorf("content folder: %w", err)

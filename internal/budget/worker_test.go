@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"wbtool.dev/wbtool/schema"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 )
 
 func testWorker(t testing.TB, dir string, lim Limits) *Worker {
@@ -47,7 +47,7 @@ func TestWorkerLoadsLikeInProcess(t *testing.T) {
 			t.Fatal(err)
 		}
 		got, st, gotErr := w.Load(context.Background())
-		want, wantErr := schema.Load(os.DirFS(dir), schema.Options{Root: "content"})
+		want, wantErr := wbschema.Load(os.DirFS(dir), wbschema.Options{Root: "content"})
 		if want != nil && got != nil {
 			if !got.HasArtReader() {
 				t.Errorf("load %d: the worker's catalog cannot read its art files", i)

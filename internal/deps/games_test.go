@@ -15,11 +15,11 @@ var (
 	// warboundPkgs are Warbound's own packages: its registration, engine,
 	// starter, deck checker, and the commands' stages that know its cards
 	// only (diff, exports, balance).
-	warboundPkgs = []string{"games/warbound", "games/warbound/wbengine", "games/warbound/wbmatch", "content", "content/rules", "site/deckcheck/...", "changes", "export", "balance"}
+	warboundPkgs = []string{"games/warbound", "games/warbound/wbengine", "games/warbound/wbmatch", "games/warbound/wbschema", "games/warbound/wbdeck/...", "content", "content/rules", "changes", "export", "balance"}
 	// warboundMixed are Warbound's packages that still hold kits every
-	// game shares (the loader, the catalog's built-in interface words, the
-	// layout model, the site frame): games, until the kits move out.
-	warboundMixed = []string{"schema", "games/warbound/wbcatalog", "render", "site"}
+	// game shares (the catalog's built-in interface words, the layout
+	// model, the site frame): games, until the kits move out.
+	warboundMixed = []string{"games/warbound/wbcatalog", "render", "site"}
 	// testGames are the test-only games, in the suite's folder: each
 	// checks its own imports (internal/gametest), so that nothing
 	// outside its folder names it.
@@ -28,7 +28,7 @@ var (
 	registrations = []string{"games/warbound", "games/warstuff"}
 	// kits are neutral: they import no game, even through another
 	// package.
-	kits = []string{"engine/botkit", "engine/checkkit", "engine/hex", "diag", "lang", "internal/dist", "internal/termsafe",
+	kits = []string{"schema", "engine/botkit", "engine/checkkit", "engine/hex", "diag", "lang", "internal/dist", "internal/termsafe",
 		"internal/suggest", "render/markup", "internal/contentfs", "internal/gitrev", "internal/typo", "internal/golden", "internal/testtool"}
 	// toBeNeutral are the seam and the shared machinery: neutral by
 	// design (ARCHITECTURE.md), not yet in fact.
@@ -72,10 +72,12 @@ var policies = []policy{
 	{
 		name: "no Warstuff package depends on Warbound's registration, engine, starter or commands' stages",
 		from: func(p string) bool { return in(p, warstuffPkgs) },
-		// changes and site/deckcheck come through package site's frame
-		// (the "no game imports another game" ratchet lists site)
+		// changes and games/warbound/wbdeck come through package site's frame
+		// (the "no game imports another game" ratchet lists site), and
+		// Warbound's loader through internal/budget (the "no neutral
+		// package imports a game" ratchet lists it)
 		to: func(_, d string) bool {
-			return in(d, warboundPkgs) && d != "changes" && !in(d, []string{"site/deckcheck/..."})
+			return in(d, warboundPkgs) && d != "changes" && d != "games/warbound/wbschema" && !in(d, []string{"games/warbound/wbdeck/..."})
 		},
 		transitive: true,
 	},
@@ -117,8 +119,7 @@ var policies = []policy{
 			"games/warstuff -> games/warbound/wbcatalog",
 			"games/warstuff -> render",
 			"games/warstuff -> site",
-			"schema/warstuff -> schema",
-			"site/bandcheck -> site/deckcheck",
+			"site/bandcheck -> games/warbound/wbdeck",
 		},
 	},
 	{
@@ -126,25 +127,19 @@ var policies = []policy{
 		from: func(p string) bool { return in(p, toBeNeutral) && !testGames(p) && !in(p, kits) },
 		to:   func(_, d string) bool { return games(d) },
 		known: []string{
-			// the seam: LoadOptions.Extra is []schema.File, Cache a
-			// *schema.Cache, the default game schema.DefaultGame, a
-			// tree's game is read by schema.Game
-			"pipeline -> schema",
-			"pipeline/ruleset -> schema",
-			"internal/benchcompare -> schema",
+			// tools and the evaluation process still load Warbound's
+			// (and Warstuff's) trees themselves
 			"internal/benchcompare -> schema/warstuff",
 			"internal/budget -> games/warbound/wbcatalog",
-			"internal/budget -> schema",
-			// the suite builds the seam's schema.File (check games as
-			// extra files) and reads schema.GameFile
-			"internal/gametest -> schema",
 			"internal/gen -> content/warstuff",
 			"internal/watch -> games/warbound",
 			"internal/watch -> games/warbound/wbcatalog",
+			"internal/benchcompare -> games/warbound/wbschema",
+			"internal/budget -> games/warbound/wbschema",
+			"internal/watch -> games/warbound/wbschema",
 			"internal/watch -> changes",
 			"internal/watch -> games/warbound/wbengine",
 			"internal/watch -> render",
-			"internal/watch -> schema",
 			"internal/watch -> site",
 			"internal/watch/livereload -> site",
 			"site/serve -> site",

@@ -5,13 +5,13 @@ import (
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/budget"
-	"wbtool.dev/wbtool/schema"
 )
 
 func loadStarter(t testing.TB) *wbcatalog.Catalog {
 	t.Helper()
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,13 +19,13 @@ import (
 	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
-	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -34,7 +34,7 @@ type Loader interface {
 	Load(ctx context.Context) (*wbcatalog.Catalog, error)
 }
 
-// InProcess loads the content in this process with schema.Load (a fresh
+// InProcess loads the content in this process with wbschema.Load (a fresh
 // CUE context each time). It has no time budget: use it for tests and
 // benchmarks, and Child for designers' content.
 type InProcess struct {
@@ -45,7 +45,7 @@ type InProcess struct {
 
 // Load implements Loader.
 func (l InProcess) Load(ctx context.Context) (*wbcatalog.Catalog, error) {
-	return schema.Load(l.FS, schema.Options{Root: l.Root, Draft: l.Draft})
+	return wbschema.Load(l.FS, wbschema.Options{Root: l.Root, Draft: l.Draft})
 }
 
 // Child loads the content in a child process with a budget.
@@ -246,7 +246,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		cat = ld.Catalog
 	} else {
 		if s.cfg.ContentFS != nil {
-			if game, _, err := schema.Game(s.cfg.ContentFS, s.cfg.Root); err != nil || game != schema.DefaultGame {
+			if game, _, err := ruleset.GameOf(s.cfg.ContentFS, s.cfg.Root); err != nil || game != ruleset.DefaultGame {
 				s.rebuildGame(ctx, r, nil, changed)
 				return r
 			}
@@ -275,7 +275,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	if !cat.HasArtReader() && s.cfg.ContentFS != nil {
 		// a catalog from the budgeted child refers to its art files:
 		// the drawers read them from the content folder
-		cat.SetArtReader(schema.ArtFiles(s.cfg.ContentFS))
+		cat.SetArtReader(wbschema.ArtFiles(s.cfg.ContentFS))
 	}
 	if s.cfg.SetVersion != nil && cat.Set.Version == "" {
 		// before the keys: the images print the version

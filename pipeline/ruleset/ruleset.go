@@ -1,6 +1,6 @@
 // Package ruleset is the seam between wbtool's shared machinery and a
 // game's own rules. A content tree names its game in its game.cue
-// (`game: "warstuff"`; a tree without one is Warbound's, see schema.Game).
+// (`game: "warstuff"`; a tree without one is Warbound's, see GameOf).
 // What differs per game — its schema and catalog, its card layouts, its
 // site chapters, its engine and check-game runner — sits behind
 // [Ruleset] and [Content]; the pipeline (package pipeline) runs the same
@@ -193,6 +193,22 @@ var (
 	registry = map[string]Ruleset{}
 )
 
+// DefaultGame is the game of a tree that names none: a tree without
+// game.cue, or whose game.cue has no `game:` field, is Warbound's.
+const DefaultGame = "warbound"
+
+// GameOf reads the game the content tree fsys declares in its game.cue
+// (schema.Game): DefaultGame when it names none. pos is where the name is
+// written; a game.cue that cannot be read, or whose `game:` is not a
+// plain string, is a diag.List.
+func GameOf(fsys fs.FS, root string) (game string, pos diag.Pos, err error) {
+	game, pos, err = schema.Game(fsys, root)
+	if game == "" && err == nil {
+		game = DefaultGame
+	}
+	return game, pos, err
+}
+
 // Register makes a game's rules available to the pipeline. It panics when
 // the game is registered twice (a programming error).
 func Register(r Ruleset) {
@@ -218,7 +234,7 @@ func Lookup(game string) (Ruleset, bool) {
 func Games() []string {
 	mu.RLock()
 	defer mu.RUnlock()
-	games := []string{schema.DefaultGame}
+	games := []string{DefaultGame}
 	for g := range registry {
 		games = append(games, g)
 	}

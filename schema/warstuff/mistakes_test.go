@@ -8,7 +8,7 @@ import (
 )
 
 // TestCommonMistakes pins the message of the mistakes Warstuff designers
-// make most (issue 28; Warbound's are in package schema): one error per
+// make most (issue 28; Warbound's are in package wbschema): one error per
 // mistake, in the game's terms, never a builtin (list.Sum, list.Concat)
 // or a regular expression.
 func TestCommonMistakes(t *testing.T) {

@@ -20,8 +20,8 @@ import (
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/testtool"
-	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
 	"wbtool.dev/wbtool/site/serve"
 )
@@ -161,7 +161,7 @@ func (b *browser) waitFor(t testing.TB, expr string) {
 // starterSite builds the site of the starter content.
 func starterSite(t testing.TB) (*wbcatalog.Catalog, site.Files) {
 	t.Helper()
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {
 		t.Fatalf("load: %v", err)
 	}

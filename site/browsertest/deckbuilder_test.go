@@ -14,9 +14,10 @@ import (
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbdeck/corpus"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
-	"wbtool.dev/wbtool/site/deckcheck/corpus"
 )
 
 // The deck builder (issue 17 item 4) in Chromium: decks built by clicking
@@ -198,7 +199,7 @@ func TestDeckBuilderMatchesCLI(t *testing.T) {
 	}
 	// The exported decks are content: they load (validated) and are the
 	// decks that were built.
-	loaded, err := schema.Load(content.FS, schema.Options{Root: "content", Extra: extra})
+	loaded, err := wbschema.Load(content.FS, wbschema.Options{Root: "content", Extra: extra})
 	if err != nil {
 		t.Fatalf("the exported decks do not load: %v", err)
 	}
@@ -298,7 +299,7 @@ func TestDeckBuilderWithoutWasm(t *testing.T) {
 func TestDeckBuilderHostileContent(t *testing.T) {
 	t.Parallel()
 	const p = `<img src=x onerror=alert(1)>"'</script><script>alert(2)</script>` + "\u2028"
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,8 +17,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/gen"
-	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -45,7 +45,7 @@ func generatedSite(tb testing.TB) site.Files {
 		for p, data := range gen.Tree(gen.Options{Characters: 800, Upgrades: 200}) {
 			fsys[p] = &fstest.MapFile{Data: data}
 		}
-		cat, err := schema.Load(fsys, schema.Options{Root: "content"})
+		cat, err := wbschema.Load(fsys, wbschema.Options{Root: "content"})
 		if err != nil {
 			genErr = err
 			return

@@ -9,7 +9,7 @@ import (
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/schema"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -20,7 +20,7 @@ import (
 func erratumSite(t *testing.T) (*wbcatalog.Catalog, site.Files) {
 	t.Helper()
 	load := func() *wbcatalog.Catalog {
-		cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+		cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 		if err != nil {
 			t.Fatalf("load: %v", err)
 		}

@@ -22,8 +22,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/testtool"
-	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
 	"wbtool.dev/wbtool/site/serve"
 )
@@ -60,7 +60,7 @@ func toolFile(t *testing.T, rel string) string {
 // absolute.
 func publishedSite(t *testing.T) site.Files {
 	t.Helper()
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {
 		t.Fatalf("load: %v", err)
 	}
@@ -345,7 +345,7 @@ func TestLighthouse(t *testing.T) {
 			names = append(names, "/"+p)
 		}
 	}
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {
 		t.Fatalf("load: %v", err)
 	}

@@ -34,7 +34,7 @@ type Art struct {
 }
 
 // ArtReader reads the image files of a catalog's art: the content folder
-// the catalog was loaded from (schema.ArtFiles). Kept outside the catalog's
+// the catalog was loaded from (wbschema.ArtFiles). Kept outside the catalog's
 // data: no encoding carries it, and a catalog that crossed a process
 // boundary has none until its receiver sets it again.
 type ArtReader interface {

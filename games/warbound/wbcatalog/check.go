@@ -7,8 +7,8 @@ import (
 
 // CheckGame is a designer's scripted check game (DESIGN.md, "Check games"):
 // a small position, a script of decisions with forced dice, and
-// expectations. schema/cue/check.cue is its CUE form; the json tags are the
-// CUE field names. The engine runs it (wbengine.RunCheck).
+// expectations. games/warbound/wbschema/cue/check.cue is its CUE form; the json tags are the
+// CUE field names. The engine runs it (engine.RunCheck).
 type CheckGame struct {
 	ID string `json:"id"`
 	// Rules lists the rules the check pins, e.g. "R-SHOOT-7".

@@ -2,7 +2,7 @@ package wbcatalog
 
 // Effect is the executable form of a skill's or an Upgrade's text: a small
 // declarative vocabulary (trigger, condition, effect) that the engine runs.
-// schema/cue/effect.cue is its CUE form; the json tags are the CUE field
+// games/warbound/wbschema/cue/effect.cue is its CUE form; the json tags are the CUE field
 // names.
 //
 // An effect says when it applies (Trigger), under which Condition, and

@@ -13,6 +13,7 @@ import (
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/games/warbound/wbmatch"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -27,13 +28,13 @@ var (
 func loadContent(t testing.TB, extra ...schema.File) *wbcatalog.Catalog {
 	t.Helper()
 	if len(extra) == 0 {
-		starterOnce.Do(func() { starterCat, starterErr = schema.Load(content.FS, schema.Options{Root: "content"}) })
+		starterOnce.Do(func() { starterCat, starterErr = wbschema.Load(content.FS, wbschema.Options{Root: "content"}) })
 		if starterErr != nil {
 			t.Fatal(starterErr)
 		}
 		return starterCat
 	}
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content", Extra: extra})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content", Extra: extra})
 	if err != nil {
 		var list schema.Errors
 		if errors.As(err, &list) {
@@ -157,7 +158,7 @@ func TestMalformedChecks(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			file := schema.File{Name: "extra/bad.cue", Src: []byte("package warbound\n\n" + check("bad", tc.body))}
-			_, err := schema.Load(content.FS, schema.Options{Root: "content", Extra: []schema.File{file}})
+			_, err := wbschema.Load(content.FS, wbschema.Options{Root: "content", Extra: []schema.File{file}})
 			var list schema.Errors
 			if !errors.As(err, &list) {
 				t.Fatalf("want a schema error, got %v", err)
@@ -296,7 +297,7 @@ func saveTraceOn(t *testing.T, g *wbengine.Game, scenario string, seed uint64, d
 		t.Log(err)
 		return ""
 	}
-	path := filepath.Join("..", "..", "..", "testdata", "traces", fmt.Sprintf("%s-%s-%d.jsonl", decks[0], decks[1], seed))
+	path := filepath.Join("..", "testdata", "traces", fmt.Sprintf("%s-%s-%d.jsonl", decks[0], decks[1], seed))
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Log(err)
 	}

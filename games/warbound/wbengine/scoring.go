@@ -2,7 +2,7 @@ package wbengine
 
 import "wbtool.dev/wbtool/games/warbound/wbcatalog"
 
-// Scoring kinds of schema/cue/boards.cue (#ScoringKind). Each is
+// Scoring kinds of games/warbound/wbschema/cue/boards.cue (#ScoringKind). Each is
 // implemented here; "control", "next to" and "interact" are Decisions
 // (decisions.go). Scenario scoring counts for both players; an Objective
 // card counts for its owner only (R-OBJ-1).

@@ -9,12 +9,12 @@ import (
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
-	"wbtool.dev/wbtool/schema"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 )
 
 func starter(t testing.TB) *wbcatalog.Catalog {
 	t.Helper()
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package schema
+package wbschema
 
 import (
 	"encoding/json"
@@ -22,6 +22,7 @@ import (
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/schema"
 )
 
 // The mutation test of the fast path: valid plain-data files are mutated
@@ -51,7 +52,7 @@ var fastCorpusCache struct {
 func readFastCorpus(t testing.TB) map[string][]byte {
 	out := map[string][]byte{}
 	add := func(prefix string, fsys fs.FS) {
-		cueFiles, _, _, err := ListFiles(fsys)
+		cueFiles, _, _, err := schema.ListFiles(fsys)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -69,7 +70,7 @@ func readFastCorpus(t testing.TB) map[string][]byte {
 	}
 	add("content", content.FS)
 	add("gen", mapFS(gen.Tree(gen.Options{Characters: 4, Upgrades: 4})))
-	for _, sc := range testtool.ScriptContents(t, "../cmd/wbtool/testdata/script", "../cmd/wbtool/testdata/base") {
+	for _, sc := range testtool.ScriptContents(t, "../../../cmd/wbtool/testdata/script", "../../../cmd/wbtool/testdata/base") {
 		add(sc.Name, sc.Files)
 	}
 	return out
@@ -539,7 +540,7 @@ func TestFastPathMutants(t *testing.T) {
 	}
 }
 
-// FuzzFastPath: go test ./schema -run '^$' -fuzz FuzzFastPath.
+// FuzzFastPath: go test ./games/warbound/wbschema -run '^$' -fuzz FuzzFastPath.
 func FuzzFastPath(f *testing.F) {
 	f.Add(uint64(1))
 	f.Add(uint64(2))
@@ -578,7 +579,7 @@ func TestFastPathMutantsLoad(t *testing.T) {
 		}
 		fsys := mapFS(map[string][]byte{"mut.cue": m.source()})
 		draft := i%3 == 1
-		on, off := Options{Root: "c", Cache: NewCache(), Draft: draft}, Options{Root: "c", Cache: NewCache(), noFast: true, Draft: draft}
+		on, off := Options{Root: "c", Cache: schema.NewCache(), Draft: draft}, Options{Root: "c", Cache: schema.NewCache(), noFast: true, Draft: draft}
 		cat1, err1 := Load(fsys, on)
 		cat2, err2 := Load(fsys, off)
 		if d := outcomeDiff(cat2, err2, cat1, err1); d != "" {

@@ -19,14 +19,15 @@ import (
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbdeck"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/schema"
-	"wbtool.dev/wbtool/site/deckcheck"
 )
 
 // Case is a deck and the CLI's verdict on it in its own format.
 type Case struct {
 	Name string // the deck id, or the script's name
-	Deck deckcheck.Deck
+	Deck wbdeck.Deck
 	// Want are the problems `wbtool deck check` reports, each "message
 	// (rule)" in English, in its order; none for a legal deck.
 	Want []string
@@ -34,7 +35,7 @@ type Case struct {
 
 // Starter loads the starter content.
 func Starter() (*wbcatalog.Catalog, error) {
-	return schema.Load(content.FS, schema.Options{Root: "content"})
+	return wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 }
 
 // Decks returns the starter decks (legal) and the corpus' illegal decks.
@@ -45,10 +46,10 @@ func Decks() ([]Case, error) {
 	}
 	var out []Case
 	for _, d := range cat.Decks {
-		out = append(out, Case{Name: d.ID, Deck: deckcheck.Deck{Name: d.Name.EN, Format: d.Format, Cards: d.Cards, Attachments: d.Attachments}})
+		out = append(out, Case{Name: d.ID, Deck: wbdeck.Deck{Name: d.Name.EN, Format: d.Format, Cards: d.Cards, Attachments: d.Attachments}})
 	}
 	_, here, _, _ := runtime.Caller(0)
-	scripts, err := filepath.Glob(filepath.Join(filepath.Dir(here), "..", "..", "..", "cmd", "wbtool", "testdata", "script", "deck_*.txtar"))
+	scripts, err := filepath.Glob(filepath.Join(filepath.Dir(here), "..", "..", "..", "..", "cmd", "wbtool", "testdata", "script", "deck_*.txtar"))
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +83,7 @@ func Decks() ([]Case, error) {
 // cliVerdict loads the starter content with the deck file, as `wbtool
 // deck check FILE` does, and returns its "deck is not legal" messages.
 func cliVerdict(name string, src []byte) ([]string, error) {
-	_, err := schema.Load(content.FS, schema.Options{Root: "content", Extra: []schema.File{{Name: name, Src: src}}})
+	_, err := wbschema.Load(content.FS, wbschema.Options{Root: "content", Extra: []schema.File{{Name: name, Src: src}}})
 	if err == nil {
 		return nil, nil
 	}
@@ -111,13 +112,13 @@ var (
 
 // parseDeck reads the one deck of a corpus file (the corpus writes them
 // plainly: one deck, its lists on single lines).
-func parseDeck(src string) (deckcheck.Deck, bool) {
+func parseDeck(src string) (wbdeck.Deck, bool) {
 	i := strings.Index(src, "decks:")
 	if i < 0 {
-		return deckcheck.Deck{}, false
+		return wbdeck.Deck{}, false
 	}
 	src = src[i:]
-	var d deckcheck.Deck
+	var d wbdeck.Deck
 	if m := formatRe.FindStringSubmatch(src); m != nil {
 		d.Format = wbcatalog.Format(m[1])
 	}

@@ -1,4 +1,4 @@
-package schema
+package wbschema
 
 import (
 	"go/ast"
@@ -26,8 +26,8 @@ import (
 // fails here with the values to add on the other.
 func TestEnumerationsAgree(t *testing.T) {
 	schema := embeddedSchema(t)
-	cat := goStringConsts(t, "../games/warbound/wbcatalog")
-	eng := goStringConsts(t, "../games/warbound/wbengine")
+	cat := goStringConsts(t, "../wbcatalog")
+	eng := goStringConsts(t, "../wbengine")
 
 	strs := func(s []string) []string { return s }
 	var phases []string
@@ -53,7 +53,7 @@ func TestEnumerationsAgree(t *testing.T) {
 		{"#ScoringKind", "wbengine.ScoringKinds", strs(wbengine.ScoringKinds)},
 		{"#TokenName", "wbengine.TokenNames", wbengine.TokenNames[:]},
 		{"#ErrorCode", "wbengine.Codes", stringsOf(wbengine.Codes)},
-		{"#ErrorCode", "wbengine Code constants", eng["Code"]},
+		{"#ErrorCode", "engine Code constants", eng["Code"]},
 		{"#CheckExpect.phase?", "engine phases (Phase.String)", phases},
 	} {
 		want := disjunction(t, schema, c.cue)
@@ -79,7 +79,7 @@ func TestEnumerationReaders(t *testing.T) {
 	if got := disjunction(t, embeddedSchema(t), "#Format"); !slices.Equal(got, []string{"confrontation", "exploration"}) {
 		t.Errorf("#Format read as %q", got)
 	}
-	if got := goStringConsts(t, "../games/warbound/wbcatalog")["Format"]; !slices.Contains(got, string(wbcatalog.Exploration)) {
+	if got := goStringConsts(t, "../wbcatalog")["Format"]; !slices.Contains(got, string(wbcatalog.Exploration)) {
 		t.Errorf("catalog Format constants read as %q", got)
 	}
 }

@@ -1,4 +1,4 @@
-package schema
+package wbschema
 
 import (
 	"errors"
@@ -8,9 +8,10 @@ import (
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/schema"
 )
 
-func loadWith(t *testing.T, name, src string) (*wbcatalog.Catalog, Errors) {
+func loadWith(t *testing.T, name, src string) (*wbcatalog.Catalog, schema.Errors) {
 	t.Helper()
 	files := gen.Tree(gen.Options{Characters: 2})
 	files[name] = []byte(src)
@@ -18,7 +19,7 @@ func loadWith(t *testing.T, name, src string) (*wbcatalog.Catalog, Errors) {
 	if err == nil {
 		return cat, nil
 	}
-	var list Errors
+	var list schema.Errors
 	if !errors.As(err, &list) {
 		t.Fatalf("Load = %v, want Errors", err)
 	}
@@ -49,7 +50,7 @@ func TestCheckIDIsAnID(t *testing.T) {
 }
 
 func TestDiagnosticStringEscapes(t *testing.T) {
-	d := Diagnostic{Pos: wbcatalog.Pos{File: "content/a\x1b[2J.cue", Line: 1, Col: 2}, Path: `checks."a\rb"`, Msg: "bad \u202eid\n999 passed"}
+	d := schema.Diagnostic{Pos: wbcatalog.Pos{File: "content/a\x1b[2J.cue", Line: 1, Col: 2}, Path: `checks."a\rb"`, Msg: "bad \u202eid\n999 passed"}
 	want := `content/a\x1b[2J.cue:1:2: checks."a\rb": bad \u202eid\x0a999 passed`
 	if got := d.String(); got != want {
 		t.Errorf("String() = %q, want %q", got, want)
@@ -123,7 +124,7 @@ func TestLoadRejectsXMLIllegalCharacters(t *testing.T) {
 	files := gen.Tree(gen.Options{Characters: 2})
 	files["rules/en/01-bad.md"] = []byte("# Rules\n\nA bell \x07 and\nanother é\x1b[2J.\n")
 	_, err := Load(mapFS(files), Options{Root: "content"})
-	var list Errors
+	var list schema.Errors
 	if !errors.As(err, &list) || len(list) != 1 {
 		t.Fatalf("Load = %v, want one error", err)
 	}

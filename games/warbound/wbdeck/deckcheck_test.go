@@ -1,4 +1,4 @@
-package deckcheck_test
+package wbdeck_test
 
 import (
 	"encoding/json"
@@ -8,28 +8,29 @@ import (
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbdeck"
+	"wbtool.dev/wbtool/games/warbound/wbdeck/corpus"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/schema"
-	"wbtool.dev/wbtool/site/deckcheck"
-	"wbtool.dev/wbtool/site/deckcheck/corpus"
 )
 
 // compacted is the starter catalog as the browser gets it: through the
 // JSON of Data.
 func compacted(t *testing.T, cat *wbcatalog.Catalog) *wbcatalog.Catalog {
 	t.Helper()
-	js := string(deckcheck.Compact(cat).JS())
+	js := string(wbdeck.Compact(cat).JS())
 	var quoted string
 	if err := json.Unmarshal([]byte(strings.TrimSuffix(strings.TrimPrefix(js, "window.WB_DECK_DATA = "), ";\n")), &quoted); err != nil {
 		t.Fatalf("deck-data.js is not a quoted JSON string: %v", err)
 	}
-	var d deckcheck.Data
+	var d wbdeck.Data
 	if err := json.Unmarshal([]byte(quoted), &d); err != nil {
 		t.Fatal(err)
 	}
 	return d.Catalog()
 }
 
-func problems(v deckcheck.Verdict) []string {
+func problems(v wbdeck.Verdict) []string {
 	var out []string
 	for _, p := range v.Problems {
 		out = append(out, fmt.Sprintf("%s (%s)", p.EN, p.Rule))
@@ -58,7 +59,7 @@ func TestSameVerdictAsCLI(t *testing.T) {
 	illegal := 0
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
-			res := deckcheck.Check(small, c.Deck)
+			res := wbdeck.Check(small, c.Deck)
 			if res.Formats[0].Format != c.Deck.Format {
 				t.Fatalf("first verdict is for %s, want the deck's own format %s", res.Formats[0].Format, c.Deck.Format)
 			}
@@ -105,7 +106,7 @@ func TestCUEValidates(t *testing.T) {
 	var exports []export
 	for _, d := range full.Decks {
 		for i, name := range []string{d.Name.FR, `Fumée "\(x)" \ ` + "\u2028</script>"} {
-			res := deckcheck.Check(small, deckcheck.Deck{Name: name, Format: d.Format, Cards: d.Cards, Attachments: d.Attachments})
+			res := wbdeck.Check(small, wbdeck.Deck{Name: name, Format: d.Format, Cards: d.Cards, Attachments: d.Attachments})
 			// The starter content has these decks already: rename the copy.
 			id := fmt.Sprintf("x%d-%s", i, d.ID)
 			src := strings.Replace(res.CUE, "decks: \""+res.ID+"\"", "decks: \""+id+"\"", 1)
@@ -116,7 +117,7 @@ func TestCUEValidates(t *testing.T) {
 			exports = append(exports, export{id: id, name: name, deck: d})
 		}
 	}
-	cat, err := schema.Load(content.FS, schema.Options{Root: "content", Extra: extra})
+	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content", Extra: extra})
 	if err != nil {
 		t.Fatalf("the exported decks do not load: %v", err)
 	}
@@ -145,7 +146,7 @@ func TestSlug(t *testing.T) {
 		"Raiders Strike Team": "raiders-strike-team", "Fumée et ferraille": "fumee-et-ferraille",
 		"Smoke & Scrap!": "smoke-scrap", "": "my-deck", "  ": "my-deck", "Œuvre 2": "oeuvre-2", "<script>": "script",
 	} {
-		if got := deckcheck.Slug(in); got != want {
+		if got := wbdeck.Slug(in); got != want {
 			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
 		}
 	}

@@ -1,4 +1,4 @@
-package deckcheck
+package wbdeck
 
 import (
 	"bytes"
@@ -15,9 +15,9 @@ import (
 // The committed WebAssembly module (site/assets/deckcheck.wasm), the Go
 // version that built it, and the Go distribution's loader script.
 const (
-	wasmFile    = "../assets/deckcheck.wasm"
-	versionFile = "../assets/deckcheck.wasm.version"
-	execJSFile  = "../assets/wasm_exec.js"
+	wasmFile    = "../../../site/assets/deckcheck.wasm"
+	versionFile = "../../../site/assets/deckcheck.wasm.version"
+	execJSFile  = "../../../site/assets/wasm_exec.js"
 )
 
 // buildWasm compiles site/deckwasm for the browser. -trimpath,
@@ -26,10 +26,10 @@ const (
 // the module does not link).
 func buildWasm(t *testing.T, out string) {
 	t.Helper()
-	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -buildid=", "-o", out, "../deckwasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -buildid=", "-o", out, "../../../site/deckwasm")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	if msg, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("GOOS=js GOARCH=wasm go build ../deckwasm: %v\n%s", err, msg)
+		t.Fatalf("GOOS=js GOARCH=wasm go build ../../../site/deckwasm: %v\n%s", err, msg)
 	}
 }
 

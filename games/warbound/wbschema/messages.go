@@ -1,4 +1,4 @@
-package schema
+package wbschema
 
 import (
 	"fmt"
@@ -12,6 +12,7 @@ import (
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/suggest"
+	"wbtool.dev/wbtool/schema"
 )
 
 // addCUEErrors turns CUE evaluation errors into designer-facing
@@ -54,12 +55,12 @@ func (l *loader) addCUEErrors(err error) {
 			if len(alts) == 0 {
 				continue
 			}
-			l.errs = append(l.errs, Diagnostic{Pos: pos, Path: displayPath(segs),
+			l.errs = append(l.errs, schema.Diagnostic{Pos: pos, Path: displayPath(segs),
 				Msg: fmt.Sprintf("found %s, expected one of %s", found[p], strings.Join(sortedUnique(alts), ", "))})
 			delete(alternatives, p)
 			continue
 		}
-		l.errs = append(l.errs, Diagnostic{Pos: pos, Path: displayPath(segs), Msg: l.describe(segs, format, args)})
+		l.errs = append(l.errs, schema.Diagnostic{Pos: pos, Path: displayPath(segs), Msg: l.describe(segs, format, args)})
 	}
 }
 
@@ -71,11 +72,11 @@ var lastIndex = regexp.MustCompile(`\[[0-9]+\]$`)
 // validation (see withoutFalseTooMany), and a computed value CUE cannot
 // work out because the value it is computed from is wrong (an id in
 // capitals leaves its name group missing): the designer never wrote it.
-func withoutKnockOns(ds []Diagnostic) []Diagnostic {
+func withoutKnockOns(ds []schema.Diagnostic) []schema.Diagnostic {
 	ds = withoutFalseTooMany(ds)
-	var out []Diagnostic
+	var out []schema.Diagnostic
 	for _, d := range ds {
-		if strings.HasPrefix(d.Msg, "missing value for ") && slices.ContainsFunc(ds, func(o Diagnostic) bool {
+		if strings.HasPrefix(d.Msg, "missing value for ") && slices.ContainsFunc(ds, func(o schema.Diagnostic) bool {
 			return o.Pos == d.Pos && !strings.HasPrefix(o.Msg, "missing value for ")
 		}) {
 			continue
@@ -88,12 +89,12 @@ func withoutKnockOns(ds []Diagnostic) []Diagnostic {
 // withoutFalseTooMany leaves out the "one entry too many" CUE reports at
 // every entry of a list when one entry is wrong (a tile "Z99"): the
 // entry's own error says what to change.
-func withoutFalseTooMany(ds []Diagnostic) []Diagnostic {
-	var out []Diagnostic
+func withoutFalseTooMany(ds []schema.Diagnostic) []schema.Diagnostic {
+	var out []schema.Diagnostic
 	for _, d := range ds {
 		if d.Msg == tooMany {
 			list := lastIndex.ReplaceAllString(d.Path, "")
-			if slices.ContainsFunc(ds, func(o Diagnostic) bool {
+			if slices.ContainsFunc(ds, func(o schema.Diagnostic) bool {
 				return o.Msg != tooMany && strings.HasPrefix(o.Path, list+"[")
 			}) {
 				continue
@@ -187,7 +188,7 @@ func (l *loader) describe(segs []string, format string, args []any) string {
 		}
 	case "conflicting values %s and %s (mismatched types %s and %s)":
 		if len(str) == 4 {
-			return DescribeTypeConflict(str[0], str[1], str[2], str[3])
+			return schema.DescribeTypeConflict(str[0], str[1], str[2], str[3])
 		}
 	case "conflicting values %s and %s":
 		if len(str) == 2 {
@@ -318,44 +319,6 @@ func describeBound(value, bound string) string {
 		return fmt.Sprintf("%s is out of range: it must be %s %s", value, words[m[1]], m[2])
 	}
 	return fmt.Sprintf("invalid value %s (must be %s)", value, bound)
-}
-
-var typeWords = map[string]string{
-	"int":    "a whole number",
-	"float":  "a number",
-	"number": "a number",
-	"string": "a text in quotes",
-	"bool":   "true or false",
-	"struct": "a block { ... }",
-	"list":   "a list [ ... ]",
-	"null":   "null",
-}
-
-func typeWord(t string) string {
-	if w, ok := typeWords[t]; ok {
-		return w
-	}
-	return t
-}
-
-// DescribeTypeConflict phrases a type mismatch; the concrete side is the
-// designer's value, the other side the schema's expectation (both games).
-func DescribeTypeConflict(a, b, ta, tb string) string {
-	if isConcrete(b) && !isConcrete(a) {
-		a, b, ta, tb = b, a, tb, ta
-	}
-	return fmt.Sprintf("wrong type: found %s (%s), expected %s", a, typeWord(ta), typeWord(tb))
-}
-
-func isConcrete(s string) bool {
-	if s == "" {
-		return false
-	}
-	switch s[0] {
-	case '"', '[', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-		return true
-	}
-	return s == "true" || s == "false" || s == "null"
 }
 
 // describeConstraint renders a few common schema constraints in words.

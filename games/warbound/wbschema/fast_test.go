@@ -1,4 +1,4 @@
-package schema
+package wbschema
 
 import (
 	"io/fs"
@@ -8,6 +8,7 @@ import (
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/schema"
 )
 
 // TestFastPathEqualsCUE: the starter content and the generated tree load
@@ -27,7 +28,7 @@ func TestFastPathEqualsCUE(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			on, off := c.opt, c.opt
-			on.Cache, off.Cache, off.noFast = NewCache(), NewCache(), true
+			on.Cache, off.Cache, off.noFast = schema.NewCache(), schema.NewCache(), true
 			cat1, err1 := Load(c.fsys, on)
 			cat2, err2 := Load(c.fsys, off)
 			if d := outcomeDiff(cat2, err2, cat1, err1); d != "" {
@@ -50,7 +51,7 @@ func TestFastPathEqualsCUE(t *testing.T) {
 // the verdicts stay CUE's, but the files it touches go back to CUE's
 // evaluation, and this test names them.
 func TestFastPathCoversPlainFiles(t *testing.T) {
-	schemaFiles, err := ParseSchema(schemaFS, "cue", schemaPrefix)
+	schemaFiles, err := schema.ParseSchema(schemaFS, "cue", schemaPrefix)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +60,7 @@ func TestFastPathCoversPlainFiles(t *testing.T) {
 		name string
 		fsys fs.FS
 	}{{"content", content.FS}, {"gen", mapFS(gen.Tree(gen.Options{Characters: 20, Upgrades: 10}))}} {
-		cueFiles, _, _, err := ListFiles(tree.fsys)
+		cueFiles, _, _, err := schema.ListFiles(tree.fsys)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,10 +1,12 @@
-package schema
+package wbschema
 
 import (
 	"errors"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"wbtool.dev/wbtool/schema"
 )
 
 // boardBase is the smallest content a scenario loads with: an Action
@@ -33,7 +35,7 @@ func loadBoards(t *testing.T, src string) []string {
 	if err == nil {
 		return nil
 	}
-	var list Errors
+	var list schema.Errors
 	if !errors.As(err, &list) {
 		t.Fatalf("Load = %T %v, want Errors", err, err)
 	}

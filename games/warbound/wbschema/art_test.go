@@ -1,4 +1,4 @@
-package schema
+package wbschema
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/schema"
 )
 
 // TestArt: a card's art is read, decoded and kept once per file; a
@@ -31,7 +32,7 @@ func TestArt(t *testing.T) {
 	}
 	t.Run("good", func(t *testing.T) {
 		fsys := mapFS(base(`{file: "art/a.png", focus: {x: 0.2}, credit: "me"}`, nil))
-		cache := NewCache()
+		cache := schema.NewCache()
 		cat, err := Load(fsys, Options{Root: "content", Cache: cache})
 		if err != nil {
 			t.Fatal(err)
@@ -43,8 +44,8 @@ func TestArt(t *testing.T) {
 		if x, y := a.FocusPoint(); x != 0.2 || y != 0.5 {
 			t.Errorf("focus = %g,%g, want 0.2,0.5 (y defaults to the centre)", x, y)
 		}
-		if b.Hash != a.Hash || len(cache.art) != 1 {
-			t.Errorf("two cards naming one file: hashes %s %s, %d images cached, want one", a.Hash, b.Hash, len(cache.art))
+		if b.Hash != a.Hash || cache.DecodedCount() != 1 {
+			t.Errorf("two cards naming one file: hashes %s %s, %d images cached, want one", a.Hash, b.Hash, cache.DecodedCount())
 		}
 		if a.Pos.File != "content/cards/characters-000.cue" || a.Pos.Line != 5 {
 			t.Errorf("art position = %v", a.Pos)
@@ -79,7 +80,7 @@ func TestArt(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Load(mapFS(base(tc.art, tc.extra)), Options{Root: "content"})
-			var list Errors
+			var list schema.Errors
 			if !errors.As(err, &list) {
 				t.Fatalf("err = %v, want content errors", err)
 			}
@@ -108,7 +109,7 @@ func TestArtCache(t *testing.T) {
 		files[gen.ArtFile(i)] = gen.JPEG(uint64(i), 24)
 	}
 	files["art/copy.jpg"] = files["art/gen-char-0001.jpg"]
-	c := NewCache()
+	c := schema.NewCache()
 	for step, edit := range []func(){
 		func() {},
 		func() { // another file with the same bytes: the same image
@@ -131,15 +132,8 @@ func TestArtCache(t *testing.T) {
 				images[string(b)] = true
 			}
 		}
-		if len(c.art) != len(images) {
-			t.Errorf("step %d: %d images cached, want %d", step, len(c.art), len(images))
-		}
-		for _, r := range c.art {
-			done := false
-			r.once.Do(func() { done = true })
-			if done {
-				t.Errorf("step %d: a cached image was not decoded", step)
-			}
+		if c.DecodedCount() != len(images) {
+			t.Errorf("step %d: %d images cached, want %d", step, c.DecodedCount(), len(images))
 		}
 	}
 }

@@ -1,4 +1,4 @@
-// Package deckcheck is the site's deck builder seen from Go: the part of
+// Package wbdeck is the site's deck builder seen from Go: the part of
 // the catalog a deck check reads (Data, written into the site as a
 // script), and Check, which runs the catalog's deck checker
 // (wbcatalog.CheckDeckAs, the code behind `wbtool deck check` and the
@@ -9,7 +9,7 @@
 // legality has one implementation, in package wbcatalog. The package
 // imports only the standard library and wbcatalog, so that the WebAssembly
 // module stays small (no CUE, no rendering).
-package deckcheck
+package wbdeck
 
 import (
 	"encoding/json"

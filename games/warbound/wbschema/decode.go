@@ -1,4 +1,4 @@
-package schema
+package wbschema
 
 import (
 	"encoding/json"
@@ -19,6 +19,7 @@ import (
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/suggest"
+	"wbtool.dev/wbtool/schema"
 )
 
 // collection is a top-level section of the content: a map from id to one
@@ -203,7 +204,7 @@ type decodedEntity struct {
 	coll int    // index in collections
 	id   string // the entity's id
 	cat  *wbcatalog.Catalog
-	errs Errors
+	errs schema.Errors
 }
 
 // before orders entities as the whole package lists them: by collection,
@@ -459,7 +460,7 @@ func (l *loader) unknownFields(full, data cue.Value, segs []string) {
 		name := sel.Unquoted()
 		p := append(append([]string(nil), segs...), name)
 		if full.Exists() && full.IncompleteKind() == cue.StructKind && !full.Allows(sel) {
-			l.unknownField(Diagnostic{Pos: l.position(it.Value().Pos()), Path: displayPath(p),
+			l.unknownField(schema.Diagnostic{Pos: l.position(it.Value().Pos()), Path: displayPath(p),
 				Msg: unknownFieldMsg(name, fieldNames(full))})
 			continue
 		}
@@ -473,7 +474,7 @@ func (l *loader) unknownFields(full, data cue.Value, segs []string) {
 
 // unknownField adds an unknown-field diagnostic, replacing CUE's own report
 // of the same field (which may lack the "did you mean" hint).
-func (l *loader) unknownField(d Diagnostic) {
+func (l *loader) unknownField(d schema.Diagnostic) {
 	for i, e := range l.errs {
 		if e.Path == d.Path && strings.HasPrefix(e.Msg, "unknown field") {
 			l.errs[i] = d
@@ -661,10 +662,10 @@ func (l *loader) noteDraft(t wbcatalog.Text, at []string) {
 	}
 	pos := l.dataPos(at)
 	p := displayPath(at)
-	if t.EN == MissingEN {
+	if t.EN == schema.MissingEN {
 		l.cat.Draft = append(l.cat.Draft, wbcatalog.MissingText{Pos: pos, Path: p, Lang: wbcatalog.English})
 	}
-	if t.FR == MissingFR {
+	if t.FR == schema.MissingFR {
 		l.cat.Draft = append(l.cat.Draft, wbcatalog.MissingText{Pos: pos, Path: p, Lang: wbcatalog.French})
 	}
 }

@@ -1,4 +1,4 @@
-package schema
+package wbschema
 
 import (
 	"crypto/sha256"
@@ -30,7 +30,7 @@ const MaxArtPixels = artimg.MaxPixels
 // catalog keeps a reference (format, size, hash), not the bytes: the
 // drawers read the file again when they draw (ArtFiles). A file several
 // cards share is read once; with a Cache, an image is decoded once for
-// the life of the cache (Cache.decodedArt). Errors are at the card's
+// the life of the cache (schema.Cache.Decoded). Errors are at the card's
 // `art` field.
 func (l *loader) readArt() {
 	type job struct {
@@ -111,9 +111,19 @@ func (l *loader) readArtFile(file string) (artFile, string) {
 		return artFile{}, fmt.Sprintf("cannot read the file: %v", err)
 	}
 	if c := l.opt.Cache; c != nil {
-		return c.decodedArt(src)
+		r := c.Decoded(src, func(src []byte) any {
+			f, err := decodeArt(src)
+			return artResult{f, err}
+		}).(artResult)
+		return r.file, r.err
 	}
 	return decodeArt(src)
+}
+
+// artResult is an image decoded by decodeArt, as a schema.Cache keeps it.
+type artResult struct {
+	file artFile
+	err  string
 }
 
 // decodeArt checks an image file's bytes: its header, then one full

@@ -1,20 +1,17 @@
-package schema
+package wbschema
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
-	"io/fs"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
 
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/cuecontext"
-	"cuelang.org/go/cue/token"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/schema"
 )
 
 // Per-file evaluation. Content files refer to each other by id strings
@@ -32,190 +29,16 @@ import (
 // the syntax (independent) and in each file's evaluation (evalFile), and
 // then evaluates the whole package at once, as it does without a cache.
 
-// Cache keeps the evaluation of each content file between loads (watch and
-// serve keep one for the life of the session). A file's entry is keyed by
-// its name, its text, the schema (and draft mode) and this wbtool's build,
-// so a stale entry is never used. Entries that a load did not use are
-// dropped at its end: the cache holds one tree's worth of results. A Cache
-// is safe for use by one load at a time.
-type Cache struct {
-	mu      sync.Mutex
-	entries map[string]*fileResult
-	used    map[string]bool
-	// files are the parsed files, by file key.
-	files     map[string]*parsedFile
-	usedFiles map[string]bool
-	// schema is the parsed schema, by draft mode.
-	schema map[bool][]*ast.File
-	// art are the checked art images, by the hash of the file's bytes
-	// (readArt decodes the images in parallel: artMu guards it).
-	artMu   sync.Mutex
-	art     map[[32]byte]*artResult
-	usedArt map[[32]byte]bool
-	// Evaluated counts the files evaluated (cache misses) by the last load
-	// that used the cache; Reused the files taken from it; Fast the units
-	// of those evaluated that the plain-data fast path checked (fast.go).
-	Evaluated, Reused, Fast int
-	// Whole says whether the last load had to evaluate the whole package.
-	Whole bool
-	why   string // why it had to (for tests)
-}
-
-// NewCache returns an empty cache.
-func NewCache() *Cache {
-	return &Cache{entries: map[string]*fileResult{}, files: map[string]*parsedFile{}, art: map[[32]byte]*artResult{},
-		schema: map[bool][]*ast.File{}}
-}
-
-// artResult is an art image checked and decoded, or why it cannot be.
-type artResult struct {
-	once sync.Once
-	file artFile
-	err  string
-}
-
-// decodedArt is decodeArt(src), done once per image for the life of the
-// cache: a decoded image is the same whatever file or card names it.
-func (c *Cache) decodedArt(src []byte) (artFile, string) {
-	key := sha256.Sum256(src)
-	c.artMu.Lock()
-	r := c.art[key]
-	if r == nil {
-		r = &artResult{}
-		c.art[key] = r
-	}
-	c.usedArt[key] = true
-	c.artMu.Unlock()
-	r.once.Do(func() { r.file, r.err = decodeArt(src) })
-	return r.file, r.err
-}
-
-// parsedFile is what a Cache keeps of a content file that parsed with no
-// problem: its syntax and the positions of its fields.
-//
-// Evaluating a package changes its files' syntax in place: each file's
-// references to another file's declarations are resolved (ast.Ident.Node
-// and Scope set) and dropped from ast.File.Unresolved. units reads those,
-// so syntax restores them as the parser left them: the unresolved
-// identifiers of the parse, unresolved again.
-type parsedFile struct {
-	positions  map[string]wbcatalog.Pos
-	file       *ast.File
-	unresolved []*ast.Ident // file.Unresolved after the parse
-}
-
-// syntax is the file's syntax as the parser left it.
-func (p *parsedFile) syntax() *ast.File {
-	for _, id := range p.unresolved {
-		id.Node, id.Scope = nil, nil
-	}
-	p.file.Unresolved = slices.Clone(p.unresolved)
-	return p.file
-}
-
-func (c *Cache) parsed(key string) *parsedFile {
-	p := c.files[key]
-	if p != nil {
-		c.usedFiles[key] = true
-	}
-	return p
-}
-
-func (c *Cache) putParsed(key string, p *parsedFile) {
-	c.files[key] = p
-	c.usedFiles[key] = true
-}
-
-// fileResult is what one evaluation unit (a file, or files that share
-// definitions) evaluated to on its own.
-type fileResult struct {
+// unitResult is what one evaluation unit (a file, or files that share
+// definitions) evaluated to on its own, as a schema.Cache keeps it.
+type unitResult struct {
 	entities []*decodedEntity
 	// whole says that the unit cannot be evaluated on its own.
 	whole bool
-	// game is another game's result for the unit (see Cache.Unit).
-	game any
 }
-
-func (c *Cache) start() {
-	c.mu.Lock()
-	c.used, c.usedFiles, c.usedArt = map[string]bool{}, map[string]bool{}, map[[32]byte]bool{}
-	c.Evaluated, c.Reused, c.Fast, c.Whole, c.why = 0, 0, 0, false, ""
-}
-
-// keep marks the entry of key, if any, as used by this load.
-func (c *Cache) keep(key string) {
-	if _, ok := c.entries[key]; ok {
-		c.used[key] = true
-	}
-}
-
-func (c *Cache) get(key string) *fileResult {
-	r := c.entries[key]
-	if r != nil {
-		c.Reused++
-	}
-	return r
-}
-
-func (c *Cache) put(key string, r *fileResult) {
-	c.entries[key] = r
-	c.used[key] = true
-	c.Evaluated++
-}
-
-// finish drops the entries the load did not use.
-func (c *Cache) finish() {
-	for k := range c.entries {
-		if !c.used[k] {
-			delete(c.entries, k)
-		}
-	}
-	for k := range c.files {
-		if !c.usedFiles[k] {
-			delete(c.files, k)
-		}
-	}
-	for k := range c.art {
-		if !c.usedArt[k] {
-			delete(c.art, k)
-		}
-	}
-	c.used, c.usedFiles, c.usedArt = nil, nil, nil
-	c.mu.Unlock()
-}
-
-// buildID identifies this wbtool build: a cache entry made by another
-// build is never used.
-var buildID = sync.OnceValue(func() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	id := info.Main.Version
-	for _, s := range info.Settings {
-		if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
-			id += " " + s.Value
-		}
-	}
-	return id
-})
 
 // schemaHash is the hash of the embedded schema files.
-var schemaHash = sync.OnceValue(func() string { return HashFiles(schemaFS, "cue") })
-
-// HashFiles is the hash of the files of dir in fsys (a game's embedded
-// schema, for cache keys).
-func HashFiles(fsys fs.FS, dir string) string {
-	h := sha256.New()
-	entries, _ := fs.ReadDir(fsys, dir)
-	for _, e := range entries {
-		src, _ := fs.ReadFile(fsys, dir+"/"+e.Name())
-		h.Write([]byte(e.Name() + "\x00"))
-		h.Write(src)
-		h.Write([]byte{0})
-	}
-	return hex.EncodeToString(h.Sum(nil))
-}
+var schemaHash = sync.OnceValue(func() string { return schema.HashFiles(schemaFS, "cue") })
 
 // fileKey is the cache key of a content file's evaluation.
 func (l *loader) fileKey(name string, src []byte) string {
@@ -224,7 +47,7 @@ func (l *loader) fileKey(name string, src []byte) string {
 	if l.opt.Draft {
 		draft = "draft"
 	}
-	for _, s := range []string{buildID(), schemaHash(), draft, name} {
+	for _, s := range []string{schema.BuildID(), schemaHash(), draft, name} {
 		h.Write([]byte(s))
 		h.Write([]byte{0})
 	}
@@ -275,7 +98,7 @@ func units(schemaFiles, files []*ast.File) (out [][]*ast.File, why string) {
 			case *ast.Package, *ast.ImportDecl, *ast.CommentGroup, *ast.Attribute, *ast.LetClause:
 				continue
 			case *ast.Field:
-				name, ok := plainLabel(d)
+				name, ok := schema.PlainLabel(d)
 				if !ok {
 					return nil, f.Filename + ": a top-level field with an alias, a constraint or a computed name"
 				}
@@ -314,7 +137,7 @@ func units(schemaFiles, files []*ast.File) (out [][]*ast.File, why string) {
 					case *ast.CommentGroup, *ast.Attribute:
 						continue
 					case *ast.Field:
-						id, ok := plainLabel(e)
+						id, ok := schema.PlainLabel(e)
 						if !ok || strings.HasPrefix(id, "#") || strings.HasPrefix(id, "_") {
 							return nil, f.Filename + ": section " + name + " has a field that is not an entity"
 						}
@@ -445,21 +268,6 @@ func batchUnits(groups [][]*ast.File, size int) [][]*ast.File {
 	return out
 }
 
-// PlainLabel is the name of a field with a plain label: an identifier or
-// a quoted string, no alias, no `?` or `!`.
-func PlainLabel(f *ast.Field) (string, bool) { return plainLabel(f) }
-
-func plainLabel(f *ast.Field) (string, bool) {
-	if f.Alias != nil || f.Constraint != token.ILLEGAL {
-		return "", false
-	}
-	if _, alias := f.Label.(*ast.Alias); alias {
-		return "", false
-	}
-	name, _, err := ast.LabelName(f.Label)
-	return name, err == nil
-}
-
 // evalUnit evaluates the files of one unit with the schema and decodes
 // their entities. It reports false when the result may differ from the
 // whole package's: an error of the package as a whole, or a diagnostic
@@ -470,7 +278,7 @@ func plainLabel(f *ast.Field) (string, bool) {
 // units' evaluations stayed alive to the end of the load. validate of the
 // 1,202-card tree (one-shot units of 32 KiB, 8 rounds interleaved, load
 // 20): peak RSS 114 → 73 MiB, CPU 610 → 560 ms.
-func (l *loader) evalUnit(schemaFiles, files []*ast.File) (*fileResult, bool) {
+func (l *loader) evalUnit(schemaFiles, files []*ast.File) (*unitResult, bool) {
 	sub := &loader{opt: l.opt, ctx: cuecontext.New(), cueDecode: l.cueDecode, shared: &sharedState{}, cat: &wbcatalog.Catalog{}, filePositions: l.filePositions}
 	sub.files = files
 	names := map[string]bool{}
@@ -500,13 +308,21 @@ func (l *loader) evalUnit(schemaFiles, files []*ast.File) (*fileResult, bool) {
 			}
 		}
 	}
-	return &fileResult{entities: entities}, true
+	return &unitResult{entities: entities}, true
+}
+
+// cachedUnit is the result c keeps for the unit of key, marked used, or
+// nil.
+func cachedUnit(c *schema.Cache, key string) *unitResult {
+	v, _ := c.Unit(key)
+	r, _ := v.(*unitResult)
+	return r
 }
 
 // evalFiles evaluates each unit of files on its own, or takes its result
 // from the cache, and joins the results in the whole package's order. It
 // reports false, having changed nothing, when the whole package must be
-// evaluated.
+// evaluated (and why, in l.whyWhole).
 //
 // A unit of plain-data files is first checked by the fast path (fast.go):
 // when it is valid for certain, CUE does not evaluate it. The others are
@@ -524,9 +340,9 @@ func (l *loader) evalFiles(schemaFiles, files []*ast.File) bool {
 	keys := make([]string, len(groups))
 	for i, g := range groups {
 		keys[i] = keyOf(g)
-		c.keep(keys[i]) // kept even when the whole package is evaluated
+		c.Keep(keys[i]) // kept even when the whole package is evaluated
 	}
-	if c.why = why; why != "" {
+	if l.whyWhole = why; why != "" {
 		return false
 	}
 	var fast *fastSchema
@@ -536,9 +352,9 @@ func (l *loader) evalFiles(schemaFiles, files []*ast.File) bool {
 	var all []*decodedEntity
 	var pending [][]*ast.File // for CUE
 	for i, g := range groups {
-		if r := c.get(keys[i]); r != nil {
+		if r := cachedUnit(c, keys[i]); r != nil {
 			if r.whole {
-				c.why = g[0].Filename + " does not evaluate on its own as in the whole package"
+				l.whyWhole = g[0].Filename + " does not evaluate on its own as in the whole package"
 				return false
 			}
 			all = append(all, r.entities...)
@@ -546,7 +362,7 @@ func (l *loader) evalFiles(schemaFiles, files []*ast.File) bool {
 		}
 		if fast != nil {
 			if r, ok := l.fastUnit(fast, g); ok {
-				c.put(keys[i], r)
+				c.PutUnit(keys[i], r)
 				c.Fast++
 				all = append(all, r.entities...)
 				continue
@@ -559,17 +375,16 @@ func (l *loader) evalFiles(schemaFiles, files []*ast.File) bool {
 	}
 	for _, g := range pending {
 		key := keyOf(g)
-		c.keep(key)
-		r := c.get(key)
+		r := cachedUnit(c, key)
 		if r == nil {
 			var ok bool
 			if r, ok = l.evalUnit(schemaFiles, g); !ok {
-				r = &fileResult{whole: true}
+				r = &unitResult{whole: true}
 			}
-			c.put(key, r)
+			c.PutUnit(key, r)
 		}
 		if r.whole {
-			c.why = g[0].Filename + " does not evaluate on its own as in the whole package"
+			l.whyWhole = g[0].Filename + " does not evaluate on its own as in the whole package"
 			return false
 		}
 		all = append(all, r.entities...)
@@ -593,7 +408,7 @@ func (l *loader) evalFiles(schemaFiles, files []*ast.File) bool {
 // It reports false when any of its files is not plain data or not valid
 // for certain, or when decoding finds any problem: CUE then evaluates the
 // unit, and its diagnostics are the ones reported.
-func (l *loader) fastUnit(fast *fastSchema, files []*ast.File) (*fileResult, bool) {
+func (l *loader) fastUnit(fast *fastSchema, files []*ast.File) (*unitResult, bool) {
 	var tasks []*decodeTask
 	for _, f := range files {
 		ents, ok := fast.file(f)
@@ -621,79 +436,5 @@ func (l *loader) fastUnit(fast *fastSchema, files []*ast.File) (*fileResult, boo
 			return nil, false
 		}
 	}
-	return &fileResult{entities: entities}, true
-}
-
-// The same cache serves other games' loaders (schema/warstuff): each
-// keeps its parsed files and its evaluation units' results here, under
-// keys that name the game (CacheKey), with the same life cycle: Begin
-// before a load, End after it drops what the load did not use.
-
-// Begin starts a load that uses the cache; End must follow. A Cache
-// serves one load at a time.
-func (c *Cache) Begin() { c.start() }
-
-// End ends the load: entries it did not use are dropped.
-func (c *Cache) End() { c.finish() }
-
-// Syntax is a parsed content file that can be evaluated again and again:
-// File gives its syntax as the parser left it (an evaluation resolves
-// references in place), with the positions its loader recorded.
-type Syntax struct{ p *parsedFile }
-
-// NewSyntax keeps f as the parser left it, with its positions.
-func NewSyntax(f *ast.File, positions map[string]wbcatalog.Pos) Syntax {
-	return Syntax{&parsedFile{positions: positions, file: f, unresolved: slices.Clone(f.Unresolved)}}
-}
-
-// File is the syntax as the parser left it.
-func (s Syntax) File() *ast.File { return s.p.syntax() }
-
-// Positions are the positions the loader recorded for the file.
-func (s Syntax) Positions() map[string]wbcatalog.Pos { return s.p.positions }
-
-// Syntax returns the parsed file an earlier load kept under key.
-func (c *Cache) Syntax(key string) (Syntax, bool) {
-	p := c.parsed(key)
-	return Syntax{p}, p != nil
-}
-
-// PutSyntax keeps a parsed file under key for the next loads.
-func (c *Cache) PutSyntax(key string, s Syntax) { c.putParsed(key, s.p) }
-
-// Unit returns what an earlier load kept for the evaluation unit of key
-// (counted in Reused); Keep marks it used without reading it.
-func (c *Cache) Unit(key string) (any, bool) {
-	c.keep(key)
-	r := c.get(key)
-	if r == nil {
-		return nil, false
-	}
-	return r.game, true
-}
-
-// Keep marks the unit of key, if kept, as used by this load.
-func (c *Cache) Keep(key string) { c.keep(key) }
-
-// PutUnit keeps the result of an evaluation unit (counted in Evaluated).
-func (c *Cache) PutUnit(key string, v any) { c.put(key, &fileResult{game: v}) }
-
-// WholePackage records that this load evaluated the package as a whole,
-// and why (Cache.Whole, Reason).
-func (c *Cache) WholePackage(why string) { c.Whole, c.why = true, why }
-
-// Reason says why the last load evaluated the whole package ("" if it
-// did not).
-func (c *Cache) Reason() string { return c.why }
-
-// CacheKey is a cache key for a game's loader: the hash of this wbtool
-// build and the given parts (name the game, its schema, the options and
-// the file in them).
-func CacheKey(parts ...[]byte) string {
-	h := sha256.New()
-	for _, p := range append([][]byte{[]byte(buildID())}, parts...) {
-		h.Write(binary.AppendUvarint(nil, uint64(len(p)))) // no two part lists hash alike
-		h.Write(p)
-	}
-	return hex.EncodeToString(h.Sum(nil))
+	return &unitResult{entities: entities}, true
 }

@@ -1,4 +1,4 @@
-package schema
+package wbschema
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/schema"
 )
 
 // loadBoth loads fsys twice: as Load does (the whole package exported to
@@ -29,7 +30,7 @@ func loadBoth(t *testing.T, fsys fs.FS, opt Options) (fast bool, got, want *wbca
 }
 
 func errorLines(err error) string {
-	var list Errors
+	var list schema.Errors
 	if errors.As(err, &list) {
 		var lines []string
 		for _, d := range list {

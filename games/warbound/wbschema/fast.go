@@ -1,4 +1,4 @@
-package schema
+package wbschema
 
 import (
 	"bytes"
@@ -12,6 +12,8 @@ import (
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/literal"
 	"cuelang.org/go/cue/token"
+
+	"wbtool.dev/wbtool/schema"
 )
 
 // The fast path for plain data. Most content files are plain data: fields
@@ -206,7 +208,7 @@ func compileFast(files []*ast.File) *fastSchema {
 			switch d := d.(type) {
 			case *ast.Package, *ast.CommentGroup:
 			case *ast.Field:
-				name, ok := plainLabel(d)
+				name, ok := schema.PlainLabel(d)
 				if !ok && d.Constraint == token.OPTION {
 					name, _, _ = ast.LabelName(d.Label)
 					ok = name != "" && d.Alias == nil
@@ -890,7 +892,7 @@ func dataLabel(f *ast.Field) (string, bool) {
 	if len(f.Attrs) > 0 || f.Value == nil {
 		return "", false
 	}
-	name, ok := plainLabel(f)
+	name, ok := schema.PlainLabel(f)
 	if !ok {
 		return "", false
 	}

@@ -1,4 +1,4 @@
-package schema
+package wbschema
 
 import (
 	"bytes"
@@ -16,6 +16,8 @@ import (
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/literal"
 	"cuelang.org/go/cue/parser"
+
+	"wbtool.dev/wbtool/schema"
 )
 
 // The adversarial table of the plain-data fast path (fast.go): content
@@ -455,11 +457,11 @@ var advCases = []advCase{
 // advUnit checks the file a.cue of fsys as a unit both ways: the fast
 // path (fastOK, with its entities) and CUE's evaluation (cueOK: valid with
 // no entity diagnostic).
-func advUnit(t *testing.T, src []byte, draft bool) (fast, cue *fileResult, fastOK, cueOK, parsed bool) {
+func advUnit(t *testing.T, src []byte, draft bool) (fast, cue *unitResult, fastOK, cueOK, parsed bool) {
 	t.Helper()
-	c := NewCache()
-	c.start()
-	defer c.finish()
+	c := schema.NewCache()
+	c.Begin()
+	defer c.End()
 	l := newLoader(mapFS(map[string][]byte{"a.cue": src}), Options{Cache: c, Draft: draft})
 	schemaFiles, err := l.schemaFiles()
 	if err != nil {
@@ -533,7 +535,7 @@ func TestFastPathAdversarial(t *testing.T) {
 	t.Logf("%d cases: %v", len(advCases), counts)
 }
 
-func entitiesJSON(t *testing.T, r *fileResult) string {
+func entitiesJSON(t *testing.T, r *unitResult) string {
 	var b strings.Builder
 	for _, e := range r.entities {
 		j, err := json.Marshal(e.cat)
@@ -545,7 +547,7 @@ func entitiesJSON(t *testing.T, r *fileResult) string {
 	return b.String()
 }
 
-func entitiesText(r *fileResult) string {
+func entitiesText(r *unitResult) string {
 	var b strings.Builder
 	for _, e := range r.entities {
 		fmt.Fprintf(&b, "%s.%s %+v %v\n", collections[e.coll].name, e.id, *e.cat, e.errs)

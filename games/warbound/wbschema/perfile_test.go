@@ -1,4 +1,4 @@
-package schema
+package wbschema
 
 import (
 	"encoding/json"
@@ -20,6 +20,7 @@ import (
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/schema"
 )
 
 // Every Load of this package's tests without a cache is done again file by
@@ -37,7 +38,7 @@ func TestMain(m *testing.M) {
 		if opt.Cache != nil {
 			return
 		}
-		opt.Cache = NewCache()
+		opt.Cache = schema.NewCache()
 		cat2, err2 := Load(fsys, opt)
 		diff := outcomeDiff(cat, err, cat2, err2)
 		// and in units of several files (validate's)
@@ -118,7 +119,7 @@ func outcomeDiff(cat1 *wbcatalog.Catalog, err1 error, cat2 *wbcatalog.Catalog, e
 func loadWays(t *testing.T, fsys fs.FS, opt Options) (whole bool) {
 	t.Helper()
 	cat, err := newLoader(fsys, opt).load() // not compared again by TestMain
-	opt.Cache = NewCache()
+	opt.Cache = schema.NewCache()
 	cat2, err2 := Load(fsys, opt)
 	if d := outcomeDiff(cat, err, cat2, err2); d != "" {
 		t.Error(d)
@@ -131,12 +132,12 @@ func loadWays(t *testing.T, fsys fs.FS, opt Options) (whole bool) {
 	// and file by file with the plain-data fast path off (fast.go): the
 	// loads above take it, the whole package never does
 	noFast := opt
-	noFast.Cache, noFast.noFast = NewCache(), true
+	noFast.Cache, noFast.noFast = schema.NewCache(), true
 	if cat4, err4 := Load(fsys, noFast); outcomeDiff(cat, err, cat4, err4) != "" {
 		t.Errorf("without the fast path: %s", outcomeDiff(cat, err, cat4, err4))
 	}
 	if opt.Cache.Whole {
-		t.Logf("whole package: %s", opt.Cache.why)
+		t.Logf("whole package: %s", opt.Cache.Reason())
 	}
 	return opt.Cache.Whole
 }
@@ -172,7 +173,7 @@ func TestPerFileEqualsWholeOnScripts(t *testing.T) {
 		t.Skip("loads the content of every CLI script four ways")
 	}
 	perFileLoads := 0
-	for _, sc := range testtool.ScriptContents(t, "../cmd/wbtool/testdata/script", "../cmd/wbtool/testdata/base") {
+	for _, sc := range testtool.ScriptContents(t, "../../../cmd/wbtool/testdata/script", "../../../cmd/wbtool/testdata/base") {
 		t.Run(sc.Name, func(t *testing.T) {
 			for _, draft := range []bool{false, true} {
 				if !loadWays(t, sc.Files, Options{Root: sc.Dir, Draft: draft}) {
@@ -213,8 +214,8 @@ func TestPerFileFallsBack(t *testing.T) {
 			"a.cue": "package warbound\nskills: s: {name: {en: \"a\", fr: \"b\"}, text: {en: \"x\", fr: \"y\"}}\n",
 			"b.cue": "package warbound\nskills: s: {name: {en: \"a\", fr: \"c\"}}\n"}, true},
 		{"undefined reference", map[string]string{"a.cue": "package warbound\nskills: s: {name: nowhere}\n"}, true},
-		{"the game named", map[string]string{GameFile: "package warbound\ngame: \"warbound\"\n"}, false},
-		{"the game named twice", map[string]string{GameFile: "package warbound\ngame: \"warbound\"\n", "b.cue": "package warbound\ngame: \"warbound\"\n"}, false},
+		{"the game named", map[string]string{schema.GameFile: "package warbound\ngame: \"warbound\"\n"}, false},
+		{"the game named twice", map[string]string{schema.GameFile: "package warbound\ngame: \"warbound\"\n", "b.cue": "package warbound\ngame: \"warbound\"\n"}, false},
 		{"import", map[string]string{"a.cue": "package warbound\nimport \"strings\"\nskills: s: {name: {en: strings.ToUpper(\"a\"), fr: \"b\"}, text: {en: \"x\", fr: \"y\"}}\n"}, false},
 	}
 	for _, c := range cases {
@@ -224,7 +225,7 @@ func TestPerFileFallsBack(t *testing.T) {
 				files[k] = v
 			}
 			for k, v := range c.files {
-				if k != GameFile {
+				if k != schema.GameFile {
 					k = "cards/" + k
 				}
 				files[k] = []byte(v)
@@ -287,7 +288,7 @@ func randomEdits(t *testing.T, start map[string][]byte, names []string, edits []
 	for k, v := range start {
 		files[k], pristine[k] = v, v
 	}
-	cache := NewCache()
+	cache := schema.NewCache()
 	r := rand.New(rand.NewPCG(13, 1))
 	prevWhole := true
 	for step := range 30 {
@@ -328,7 +329,7 @@ func BenchmarkLoadGeneratedCold(b *testing.B) {
 	fsys := mapFS(gen.Tree(gen.Options{Characters: 1000, Upgrades: 200}))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Load(fsys, Options{Cache: NewCache()}); err != nil {
+		if _, err := Load(fsys, Options{Cache: schema.NewCache()}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -339,7 +340,7 @@ func BenchmarkLoadGeneratedCold(b *testing.B) {
 func BenchmarkLoadGeneratedEdit(b *testing.B) {
 	noCompare(b)
 	files := gen.Tree(gen.Options{Characters: 1000, Upgrades: 200})
-	cache := NewCache()
+	cache := schema.NewCache()
 	if _, err := Load(mapFS(files), Options{Cache: cache}); err != nil {
 		b.Fatal(err)
 	}
@@ -363,7 +364,7 @@ func BenchmarkLoadGeneratedEdit(b *testing.B) {
 func BenchmarkLoadStarterCold(b *testing.B) {
 	noCompare(b)
 	for b.Loop() {
-		if _, err := Load(content.FS, Options{Root: "content", Cache: NewCache()}); err != nil {
+		if _, err := Load(content.FS, Options{Root: "content", Cache: schema.NewCache()}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -373,7 +374,7 @@ func BenchmarkLoadStarterCold(b *testing.B) {
 // cache of the previous load: nothing is evaluated.
 func BenchmarkLoadStarterWarm(b *testing.B) {
 	noCompare(b)
-	cache := NewCache()
+	cache := schema.NewCache()
 	if _, err := Load(content.FS, Options{Root: "content", Cache: cache}); err != nil {
 		b.Fatal(err)
 	}
@@ -382,7 +383,7 @@ func BenchmarkLoadStarterWarm(b *testing.B) {
 			b.Fatal(err)
 		}
 		if cache.Evaluated != 0 || cache.Whole {
-			b.Fatalf("%d units evaluated, whole %v (%s)", cache.Evaluated, cache.Whole, cache.why)
+			b.Fatalf("%d units evaluated, whole %v (%s)", cache.Evaluated, cache.Whole, cache.Reason())
 		}
 	}
 }
@@ -402,7 +403,7 @@ func BenchmarkLoadStarterEdit(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cache := NewCache()
+	cache := schema.NewCache()
 	if _, err := Load(mapFS(files), Options{Root: "content", Cache: cache}); err != nil {
 		b.Fatal(err)
 	}
@@ -421,7 +422,7 @@ func BenchmarkLoadStarterEdit(b *testing.B) {
 			b.Fatal(err)
 		}
 		if cache.Whole {
-			b.Fatalf("whole package: %s", cache.why)
+			b.Fatalf("whole package: %s", cache.Reason())
 		}
 	}
 	b.ReportMetric(float64((testtool.CPUTime()-cpu).Microseconds())/1000/float64(i), "cpu-ms/op")
@@ -436,11 +437,11 @@ func TestCacheReusesSyntax(t *testing.T) {
 	for _, draft := range []bool{false, true} {
 		opt := Options{Root: "content", Draft: draft}
 		want, werr := Load(content.FS, opt)
-		opt.Cache = NewCache()
+		opt.Cache = schema.NewCache()
 		for round := range 3 {
 			before := map[string]*ast.File{}
-			for k, p := range opt.Cache.files {
-				before[k] = p.file
+			for k, f := range opt.Cache.ParsedFiles() {
+				before[k] = f
 			}
 			got, gerr := Load(content.FS, opt)
 			if d := outcomeDiff(want, werr, got, gerr); d != "" {
@@ -450,10 +451,10 @@ func TestCacheReusesSyntax(t *testing.T) {
 				continue
 			}
 			if opt.Cache.Evaluated != 0 || opt.Cache.Whole {
-				t.Errorf("draft %v, round %d: %d units evaluated, whole %v (%s)", draft, round, opt.Cache.Evaluated, opt.Cache.Whole, opt.Cache.why)
+				t.Errorf("draft %v, round %d: %d units evaluated, whole %v (%s)", draft, round, opt.Cache.Evaluated, opt.Cache.Whole, opt.Cache.Reason())
 			}
-			for k, p := range opt.Cache.files {
-				if before[k] != p.file {
+			for k, f := range opt.Cache.ParsedFiles() {
+				if before[k] != f {
 					t.Errorf("draft %v, round %d: a file was parsed again", draft, round)
 					break
 				}
@@ -469,7 +470,7 @@ func TestCacheReusesSyntax(t *testing.T) {
 // and batches only what is left for CUE.
 func TestUnitsBatched(t *testing.T) {
 	fsys := content.FS
-	each, batched := NewCache(), NewCache()
+	each, batched := schema.NewCache(), schema.NewCache()
 	if _, err := Load(fsys, Options{Root: "content", Cache: each, noFast: true}); err != nil {
 		t.Fatal(err)
 	}
@@ -477,7 +478,7 @@ func TestUnitsBatched(t *testing.T) {
 		t.Fatal(err)
 	}
 	if each.Whole || batched.Whole {
-		t.Fatalf("fell back to the whole package: %q %q", each.why, batched.why)
+		t.Fatalf("fell back to the whole package: %q %q", each.Reason(), batched.Reason())
 	}
 	if batched.Evaluated < 2 || batched.Evaluated >= each.Evaluated {
 		t.Errorf("%d units of %d bytes, %d file by file: want fewer, and more than one", batched.Evaluated, testUnitSize, each.Evaluated)

@@ -1,4 +1,4 @@
-package schema
+package wbschema
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/schema"
 )
 
 func mapFS(files map[string][]byte) fstest.MapFS {
@@ -22,7 +23,7 @@ func mapFS(files map[string][]byte) fstest.MapFS {
 func TestStarterContentIsValid(t *testing.T) {
 	cat, err := Load(content.FS, Options{Root: "content"})
 	if err != nil {
-		var list Errors
+		var list schema.Errors
 		if errors.As(err, &list) {
 			for _, d := range list {
 				t.Error(d)
@@ -69,7 +70,7 @@ characters: bad: {
 }
 `)
 	_, err := Load(mapFS(files), Options{})
-	var list Errors
+	var list schema.Errors
 	if !errors.As(err, &list) {
 		t.Fatalf("Load = %v, want Errors", err)
 	}
@@ -105,7 +106,7 @@ func TestDraftModeFillsPlaceholders(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := cat.Skill("x")
-	if s.Name.FR != MissingFR || s.Text.EN != MissingEN {
+	if s.Name.FR != schema.MissingFR || s.Text.EN != schema.MissingEN {
 		t.Errorf("skill x = %+v, want placeholders", s)
 	}
 	if len(cat.Draft) != 2 {
@@ -142,7 +143,7 @@ func TestLoadIsDeterministic(t *testing.T) {
 
 func TestEmptyTree(t *testing.T) {
 	_, err := Load(fstest.MapFS{}, Options{Root: "x"})
-	var list Errors
+	var list schema.Errors
 	if !errors.As(err, &list) || !strings.Contains(list[0].Msg, "no .cue files") {
 		t.Errorf("Load(empty) = %v", err)
 	}
@@ -174,7 +175,7 @@ func FuzzLoad(f *testing.F) {
 			}
 			return
 		}
-		var list Errors
+		var list schema.Errors
 		if !errors.As(err, &list) {
 			t.Fatalf("Load returned %T %v, want Errors", err, err)
 		}
