@@ -13,12 +13,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/balance"
-	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/engine/match"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
+	"wbtool.dev/wbtool/schema"
 )
 
 const balanceDoc = `Balance plays every pairing of the content's decks on each scenario of
@@ -71,19 +70,18 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 				}
 				o.Shard = s
 			}
-			cat, err := loadCatalog(cmd, g, ruleset.CapBalance)
+			ms, err := loadMatches(cmd, g)
 			if err != nil {
 				return err
 			}
 			if format != "" {
-				o.Formats = []catalog.Format{catalog.Format(format)}
+				o.Formats = []string{format}
 			}
 			o.Scenarios, o.Decks = splitList(scenarios), splitList(decks)
 			if errw := cmd.ErrOrStderr(); !noProgress && termsafe.IsTerminal(errw) {
 				o.Progress = balance.Progress(termsafe.Raw(errw), time.Now)
 			}
-			o.Content = match.ContentHash(cat)
-			r, err := balance.Run(cmd.Context(), cat, o)
+			r, err := balance.Run(cmd.Context(), ms.Lab(), o)
 			var se *balance.ShardError
 			if errors.As(err, &se) {
 				return usagef("--shard %q: %s", shard, se.Msg)
@@ -134,7 +132,7 @@ func newBalanceMergeCmd(g *globalFlags) *cobra.Command {
 				if err != nil {
 					return usagef("%v", err)
 				}
-				p, err := balance.ParseResult(data)
+				p, err := balance.ParseResult(data, balanceFormats)
 				if err != nil {
 					return usagef("%s: %v", name, err)
 				}
@@ -151,6 +149,22 @@ func newBalanceMergeCmd(g *globalFlags) *cobra.Command {
 			return publishBalance(cmd, g, r, "")
 		},
 	}
+}
+
+// balanceFormats are the formats a balance result of game may name (the
+// game's ruleset.MatchRules); a game wbtool does not know, or without bot
+// games, is refused.
+func balanceFormats(game string) ([]string, error) {
+	name := game
+	if name == "" {
+		name = schema.DefaultGame // Warbound's results name no game
+	}
+	r, _ := ruleset.Lookup(name)
+	mr, ok := r.(ruleset.MatchRules)
+	if !ok {
+		return nil, fmt.Errorf("a result of game %q, which wbtool does not balance", name)
+	}
+	return mr.BalanceFormats(), nil
 }
 
 // parseShard reads --shard I/N: two decimal numbers, 0 ≤ I < N, N at
