@@ -68,8 +68,10 @@ type Lab interface {
 	// recorded in results so that shards of others never merge.
 	Engine() string
 	Content() string
-	// CheckBot refuses a bot the game has not.
+	// CheckBot refuses a bot the game has not; DefaultBot is the bot a
+	// run plays when none is asked for.
 	CheckBot(bot string) error
+	DefaultBot() string
 	// Resolve fills the settings' defaults from the content (formats,
 	// scenarios) and checks the names given, in the designer's words.
 	Resolve(set Settings) (Settings, error)

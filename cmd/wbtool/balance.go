@@ -81,7 +81,11 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 			if errw := cmd.ErrOrStderr(); !noProgress && termsafe.IsTerminal(errw) {
 				o.Progress = balance.Progress(termsafe.Raw(errw), time.Now)
 			}
-			r, err := balance.Run(cmd.Context(), ms.Lab(), o)
+			lab := ms.Lab()
+			if !cmd.Flags().Changed("bot") {
+				o.Bot = lab.DefaultBot()
+			}
+			r, err := balance.Run(cmd.Context(), lab, o)
 			var se *balance.ShardError
 			if errors.As(err, &se) {
 				return usagef("--shard %q: %s", shard, se.Msg)
@@ -99,7 +103,7 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 	f.StringVar(&format, "format", "", "exploration or confrontation (default: both)")
 	f.StringVar(&scenarios, "scenario", "", "scenario ids `A,B` (default: every scenario of the format)")
 	f.StringVar(&decks, "decks", "", "deck ids `A,B,...` (default: every deck of the format)")
-	f.StringVar(&o.Bot, "bot", "mcts:1", "bot for both players: random, greedy, mcts or mcts:1 to mcts:3")
+	f.StringVar(&o.Bot, "bot", "mcts:1", "bot for both players: random, greedy, mcts or mcts:1 to mcts:3 (Warstuff: random or greedy, default greedy)")
 	f.IntVar(&o.Games, "games", 50, "games per matchup and seat order")
 	f.Uint64Var(&o.Seed, "seed", 1, "first seed; game i of every matchup uses seed+i")
 	f.BoolVar(&o.Maintenance, "maintenance", false, "Confrontation: play with the Maintenance option (R-TURN-7)")

@@ -31,6 +31,9 @@ func (lab) Engine() string { return engine.Version }
 
 func (l lab) Content() string { return match.ContentHash(l.cat) }
 
+// DefaultBot is the search bot at level 1.
+func (lab) DefaultBot() string { return "mcts:1" }
+
 func (lab) CheckBot(bot string) error {
 	_, err := engine.NewBot(bot, 0)
 	return err

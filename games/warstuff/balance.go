@@ -44,6 +44,9 @@ func (l *lab) Content() string {
 	return h
 }
 
+// DefaultBot is the greedy bot, Warstuff's best.
+func (*lab) DefaultBot() string { return "greedy" }
+
 func (*lab) CheckBot(bot string) error {
 	_, err := engws.NewBot(bot, 0)
 	return err
