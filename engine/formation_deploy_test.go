@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/engine/hex"
 )
 
@@ -15,7 +15,7 @@ import (
 func TestFormationDeploysInsideZone(t *testing.T) {
 	cat := testCatalog()
 	su := testSetup(cat)
-	su.Zones[0] = []catalog.Zone{{Player: 1, From: "A1", To: "D1"}}
+	su.Zones[0] = []wbcatalog.Zone{{Player: 1, From: "A1", To: "D1"}}
 	g := mustGame(t, cat, su)
 	s, _, err := NewState(g, Start{Seed: 1, Hand: 0})
 	if err != nil {

@@ -6,9 +6,9 @@ import (
 	"slices"
 
 	"wbtool.dev/wbtool/balance"
-	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/engine"
-	"wbtool.dev/wbtool/engine/match"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
+	"wbtool.dev/wbtool/games/warbound/wbmatch"
 )
 
 // Warbound's part of the balance lab (package balance): its pairings of
@@ -18,24 +18,24 @@ import (
 var _ balance.Lab = (*lab)(nil)
 
 // lab is Warbound's balance lab on a catalog.
-type lab struct{ cat *catalog.Catalog }
+type lab struct{ cat *wbcatalog.Catalog }
 
 // BalanceLab is Warbound's balance lab on a catalog (Content.Lab).
-func BalanceLab(cat *catalog.Catalog) balance.Lab { return lab{cat} }
+func BalanceLab(cat *wbcatalog.Catalog) balance.Lab { return lab{cat} }
 
 // Game is "": Warbound's results name no game (they did not before
 // there were two).
 func (lab) Game() string { return "" }
 
-func (lab) Engine() string { return engine.Version }
+func (lab) Engine() string { return wbengine.Version }
 
-func (l lab) Content() string { return match.ContentHash(l.cat) }
+func (l lab) Content() string { return wbmatch.ContentHash(l.cat) }
 
 // DefaultBot is the search bot at level 1.
 func (lab) DefaultBot() string { return "mcts:1" }
 
 func (lab) CheckBot(bot string) error {
-	_, err := engine.NewBot(bot, 0)
+	_, err := wbengine.NewBot(bot, 0)
 	return err
 }
 
@@ -48,13 +48,13 @@ func (l lab) Pairings(set balance.Settings) ([]balance.Pairing, error) {
 }
 
 // BalanceFormats are the formats a Warbound balance result may name.
-var BalanceFormats = []string{string(catalog.Exploration), string(catalog.Confrontation)}
+var BalanceFormats = []string{string(wbcatalog.Exploration), string(wbcatalog.Confrontation)}
 
 // resolve fills the settings' defaults from the content: every format,
 // every scenario of the formats, and checks the names given.
-func resolveBalance(cat *catalog.Catalog, set balance.Settings) (balance.Settings, error) {
+func resolveBalance(cat *wbcatalog.Catalog, set balance.Settings) (balance.Settings, error) {
 	if len(set.Formats) == 0 {
-		set.Formats = []string{string(catalog.Exploration), string(catalog.Confrontation)}
+		set.Formats = []string{string(wbcatalog.Exploration), string(wbcatalog.Confrontation)}
 		// The formats of the scenarios or decks given.
 		var given []string
 		for _, id := range set.Scenarios {
@@ -72,11 +72,11 @@ func resolveBalance(cat *catalog.Catalog, set balance.Settings) (balance.Setting
 		}
 	}
 	for _, f := range set.Formats {
-		if f := catalog.Format(f); f != catalog.Exploration && f != catalog.Confrontation {
+		if f := wbcatalog.Format(f); f != wbcatalog.Exploration && f != wbcatalog.Confrontation {
 			return set, fmt.Errorf("format: expected exploration or confrontation, got %q", f)
 		}
 	}
-	if set.Maintenance && !slices.Contains(set.Formats, string(catalog.Confrontation)) {
+	if set.Maintenance && !slices.Contains(set.Formats, string(wbcatalog.Confrontation)) {
 		return set, errors.New("maintenance: the Maintenance option is a Confrontation rule (R-TURN-7)")
 	}
 	if len(set.Scenarios) == 0 {
@@ -104,7 +104,7 @@ func resolveBalance(cat *catalog.Catalog, set balance.Settings) (balance.Setting
 }
 
 // formatDecks lists the run's decks of format f in content order.
-func formatDecks(cat *catalog.Catalog, set balance.Settings, f catalog.Format) []string {
+func formatDecks(cat *wbcatalog.Catalog, set balance.Settings, f wbcatalog.Format) []string {
 	var out []string
 	for _, d := range cat.Decks {
 		if d.Format == f && (len(set.Decks) == 0 || slices.Contains(set.Decks, d.ID)) {
@@ -118,11 +118,11 @@ func formatDecks(cat *catalog.Catalog, set balance.Settings, f catalog.Format) [
 // of different decks (so each pairing in both seat orders), then, with
 // variants, each deck without one of its cards against every other deck,
 // in both seats.
-func matchups(cat *catalog.Catalog, set balance.Settings) ([]balance.Pairing, error) {
+func matchups(cat *wbcatalog.Catalog, set balance.Settings) ([]balance.Pairing, error) {
 	var out []balance.Pairing
-	add := func(key balance.MatchKey, su *engine.Setup) error {
-		su.Maintenance = set.Maintenance && su.Format == catalog.Confrontation
-		g, err := engine.Compile(cat, su)
+	add := func(key balance.MatchKey, su *wbengine.Setup) error {
+		su.Maintenance = set.Maintenance && su.Format == wbcatalog.Confrontation
+		g, err := wbengine.Compile(cat, su)
 		if err != nil {
 			return fmt.Errorf("%s: %w", key, err)
 		}
@@ -142,7 +142,7 @@ func matchups(cat *catalog.Catalog, set balance.Settings) ([]balance.Pairing, er
 					continue
 				}
 				key := balance.MatchKey{Format: string(sc.Format), Scenario: sid, Decks: [2]string{a, b}}
-				su, err := engine.ScenarioSetup(cat, sid, key.Decks)
+				su, err := wbengine.ScenarioSetup(cat, sid, key.Decks)
 				if err != nil {
 					return nil, err
 				}
@@ -165,7 +165,7 @@ func matchups(cat *catalog.Catalog, set balance.Settings) ([]balance.Pairing, er
 						if seat == 1 {
 							key.Decks = [2]string{b, a}
 						}
-						su, err := engine.ScenarioSetup(cat, sid, key.Decks)
+						su, err := wbengine.ScenarioSetup(cat, sid, key.Decks)
 						if err != nil {
 							return nil, err
 						}
@@ -185,10 +185,10 @@ func matchups(cat *catalog.Catalog, set balance.Settings) ([]balance.Pairing, er
 
 // variantCards are the cards of deck id a variant can do without: every
 // card but the Leaders (a deck needs its Leaders' Orders), once each.
-func variantCards(cat *catalog.Catalog, id string) []string {
+func variantCards(cat *wbcatalog.Catalog, id string) []string {
 	var out []string
 	for _, c := range cat.Deck(id).Cards {
-		if cat.KindOf(c) != catalog.KindLeader && cat.KindOf(c) != catalog.KindReference && !slices.Contains(out, c) {
+		if cat.KindOf(c) != wbcatalog.KindLeader && cat.KindOf(c) != wbcatalog.KindReference && !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}
@@ -199,9 +199,9 @@ func variantCards(cat *catalog.Catalog, id string) []string {
 // Upgrades, or an Upgrade from the first card it is attached to. It
 // reports false when that would leave the side without a Character or
 // the card is not there.
-func withoutCard(cat *catalog.Catalog, side *engine.SideSetup, card string) bool {
+func withoutCard(cat *wbcatalog.Catalog, side *wbengine.SideSetup, card string) bool {
 	switch cat.KindOf(card) {
-	case catalog.KindCharacter:
+	case wbcatalog.KindCharacter:
 		if len(side.Units) < 2 {
 			return false
 		}
@@ -211,19 +211,19 @@ func withoutCard(cat *catalog.Catalog, side *engine.SideSetup, card string) bool
 				return true
 			}
 		}
-	case catalog.KindVocation:
+	case wbcatalog.KindVocation:
 		if i := slices.Index(side.Vocations, card); i >= 0 {
 			side.Vocations = slices.Delete(slices.Clone(side.Vocations), i, i+1)
 			return true
 		}
-	case catalog.KindEquipment:
+	case wbcatalog.KindEquipment:
 		for i := range side.Units {
 			if j := slices.Index(side.Units[i].Equipment, card); j >= 0 {
 				side.Units[i].Equipment = slices.Delete(slices.Clone(side.Units[i].Equipment), j, j+1)
 				return true
 			}
 		}
-	case catalog.KindFormation:
+	case wbcatalog.KindFormation:
 		for i := range side.Units {
 			if side.Units[i].Formation != nil {
 				side.Units[i].Formation = nil
@@ -241,30 +241,30 @@ type recorder struct {
 	attacker int // unit of the last attack or effect roll, -1 none
 }
 
-// Record implements engine.Recorder.
-func (r *recorder) Record(s *engine.State, d engine.Decision, ev []engine.Event) {
+// Record implements wbengine.Recorder.
+func (r *recorder) Record(s *wbengine.State, d wbengine.Decision, ev []wbengine.Event) {
 	for i := range ev {
 		e := &ev[i]
 		switch e.Kind {
-		case engine.EvActivate:
+		case wbengine.EvActivate:
 			r.active = int(e.Unit)
 			r.units[e.Unit].Activations++
-		case engine.EvPhase, engine.EvPass:
+		case wbengine.EvPhase, wbengine.EvPass:
 			// Scoring after an activation's end (a marker scanned) is
 			// still the activation's; a new phase or a pass is not.
 			r.active = -1
-		case engine.EvRoll:
-			if e.N != engine.RollArmour {
+		case wbengine.EvRoll:
+			if e.N != wbengine.RollArmour {
 				r.attacker = int(e.Unit)
 			}
-		case engine.EvToken:
-			if e.Colour == engine.TokWound || e.Colour == engine.TokPoison {
+		case wbengine.EvToken:
+			if e.Colour == wbengine.TokWound || e.Colour == wbengine.TokPoison {
 				r.units[e.Target].Taken += int(e.N)
 				if a := r.attacker; a >= 0 && r.units[a].Side != r.units[e.Target].Side {
 					r.units[a].Dealt += int(e.N)
 				}
 			}
-		case engine.EvVP:
+		case wbengine.EvVP:
 			if a := r.active; a >= 0 && r.units[a].Side == int(e.Side) {
 				r.units[a].VP += int(e.N)
 			}
@@ -276,10 +276,10 @@ func (r *recorder) Record(s *engine.State, d engine.Decision, ev []engine.Event)
 }
 
 // playOne plays one game of g with bot on both seats.
-func playOne(g *engine.Game, bot string, seed uint64) (balance.Tally, error) {
-	var bots [2]engine.Bot
+func playOne(g *wbengine.Game, bot string, seed uint64) (balance.Tally, error) {
+	var bots [2]wbengine.Bot
 	for i := range bots {
-		b, err := engine.NewBot(bot, seed*2+1+uint64(i))
+		b, err := wbengine.NewBot(bot, seed*2+1+uint64(i))
 		if err != nil {
 			return balance.Tally{}, err
 		}
@@ -289,7 +289,7 @@ func playOne(g *engine.Game, bot string, seed uint64) (balance.Tally, error) {
 	for u := range rec.units {
 		rec.units[u].Card, rec.units[u].Side = g.UnitID(u), g.UnitSide(u)
 	}
-	r, s, err := engine.PlayRecorded(g, seed, bots, rec, balance.StepLimit)
+	r, s, err := wbengine.PlayRecorded(g, seed, bots, rec, balance.StepLimit)
 	t := balance.Tally{Winner: r.Winner, VP: r.VP, Steps: r.Steps, Units: rec.units}
 	if err != nil {
 		if s.Steps() < balance.StepLimit {

@@ -7,10 +7,10 @@ import (
 	"io"
 
 	"wbtool.dev/wbtool/balance"
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/engine"
-	"wbtool.dev/wbtool/engine/match"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
+	"wbtool.dev/wbtool/games/warbound/wbmatch"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
@@ -25,7 +25,7 @@ var (
 
 // optionError turns package match's refusal of an option into the seam's.
 func optionError(err error) error {
-	var oe *match.OptionError
+	var oe *wbmatch.OptionError
 	if errors.As(err, &oe) {
 		return &ruleset.OptionError{Msg: oe.Msg}
 	}
@@ -34,13 +34,13 @@ func optionError(err error) error {
 
 // CheckBot refuses a bot Warbound has not.
 func (rules) CheckBot(bot string) error {
-	_, err := match.Bots(bot, 0)
+	_, err := wbmatch.Bots(bot, 0)
 	return optionError(err)
 }
 
 // IsLog reports whether data is a Warbound game log.
 func (rules) IsLog(data []byte) bool {
-	_, err := engine.ParseLog(data)
+	_, err := wbengine.ParseLog(data)
 	return err == nil
 }
 
@@ -58,9 +58,9 @@ func (c *Content) Refuse(given func(flag string) bool) error {
 }
 
 // NewMatch keeps the options: play resolves them into one pairing
-// (match.New), sim into every pairing of the format (match.Pairings).
+// (wbmatch.New), sim into every pairing of the format (wbmatch.Pairings).
 func (c *Content) NewMatch(o ruleset.MatchOptions) (ruleset.Match, error) {
-	return &wbMatch{cat: c.Catalog, opts: match.Options{Format: catalog.Format(o.Format), Scenario: o.Scenario,
+	return &wbMatch{cat: c.Catalog, opts: wbmatch.Options{Format: wbcatalog.Format(o.Format), Scenario: o.Scenario,
 		Decks: o.Decks, Bot: o.Bot, Maintenance: o.Maintenance}}, nil
 }
 
@@ -69,12 +69,12 @@ func (c *Content) Lab() balance.Lab { return lab{c.Catalog} }
 
 // wbMatch is play's or sim's options on a catalog.
 type wbMatch struct {
-	cat  *catalog.Catalog
-	opts match.Options
+	cat  *wbcatalog.Catalog
+	opts wbmatch.Options
 }
 
 func (m *wbMatch) Play(seed uint64, log, account bool) (ruleset.Played, error) {
-	mm, err := match.New(m.cat, m.opts)
+	mm, err := wbmatch.New(m.cat, m.opts)
 	if err != nil {
 		return ruleset.Played{}, optionError(err)
 	}
@@ -96,26 +96,26 @@ func (m *wbMatch) Play(seed uint64, log, account bool) (ruleset.Played, error) {
 }
 
 func (m *wbMatch) Sim(w io.Writer, games int, seed uint64, progress io.Writer, rate func(k, n int) string) (int, int, error) {
-	matches, err := match.Pairings(m.cat, m.opts)
+	matches, err := wbmatch.Pairings(m.cat, m.opts)
 	if err != nil {
 		return 0, 0, optionError(err)
 	}
-	stats, err := match.Sim(matches, games, seed, progress)
+	stats, err := wbmatch.Sim(matches, games, seed, progress)
 	if err != nil {
 		return 0, 0, err
 	}
-	first, second := match.Write(w, matches, stats, rate)
+	first, second := wbmatch.Write(w, matches, stats, rate)
 	return first, second, nil
 }
 
 // Replay plays a Warbound log again and reports the first step that
 // diverges.
 func (c *Content) Replay(name string, data []byte) (ruleset.Replayed, error) {
-	l, err := engine.ParseLog(data)
+	l, err := wbengine.ParseLog(data)
 	if err != nil {
 		return ruleset.Replayed{}, err
 	}
-	rep, err := match.Replay(c.Catalog, l)
+	rep, err := wbmatch.Replay(c.Catalog, l)
 	out := ruleset.Replayed{Warnings: rep.Warnings}
 	if err != nil {
 		return out, err

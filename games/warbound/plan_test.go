@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/render"
@@ -88,7 +88,7 @@ func TestTokenSheetFingerprint(t *testing.T) {
 	}
 	before := tokens()
 	// a Character of the deck with the most health points
-	var ch *catalog.Character
+	var ch *wbcatalog.Character
 	for _, tc := range render.TokenCounts(cat) {
 		if tc.Kind != "wound" {
 			continue
