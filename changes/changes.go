@@ -38,13 +38,13 @@ const (
 
 // Entity is one entity that changed.
 type Entity struct {
-	Collection string        `json:"collection"` // CUE section: "characters"
-	Noun       string        `json:"noun"`       // for display: "Character"
-	ID         string        `json:"id"`         // the new id (the old one when removed)
+	Collection string          `json:"collection"` // CUE section: "characters"
+	Noun       string          `json:"noun"`       // for display: "Character"
+	ID         string          `json:"id"`         // the new id (the old one when removed)
 	Name       *wbcatalog.Text `json:"name,omitempty"`
-	Change     string        `json:"change"`         // added, removed, renamed, changed
-	From       string        `json:"from,omitempty"` // the old id of a renamed entity
-	Fields     []Field       `json:"fields,omitempty"`
+	Change     string          `json:"change"`         // added, removed, renamed, changed
+	From       string          `json:"from,omitempty"` // the old id of a renamed entity
+	Fields     []Field         `json:"fields,omitempty"`
 }
 
 // Field is one changed field of an entity.

@@ -7,9 +7,9 @@ import (
 	"sort"
 	"strings"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/engine/checkkit"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/suggest"
 )
 

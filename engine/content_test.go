@@ -9,8 +9,8 @@ import (
 	"sync"
 	"testing"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/games/warbound/wbmatch"
 	"wbtool.dev/wbtool/schema"

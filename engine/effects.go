@@ -1,8 +1,8 @@
 package engine
 
 import (
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Statistics effects modify (wbcatalog.Stat, as indices).

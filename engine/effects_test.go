@@ -6,8 +6,8 @@ import (
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
-func ip(n int) *int                { return &n }
-func bp(b bool) *bool              { return &b }
+func ip(n int) *int                  { return &n }
+func bp(b bool) *bool                { return &b }
 func tl(s ...string) wbcatalog.Tiles { return wbcatalog.Tiles(s) }
 
 // TestEffectVocabulary exercises the parts of the effect vocabulary the

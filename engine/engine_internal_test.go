@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // TestFormationMovesExact compares formationMoves with a brute force over

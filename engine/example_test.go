@@ -3,9 +3,9 @@ package engine_test
 import (
 	"fmt"
 
+	"wbtool.dev/wbtool/engine/hex"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
-	"wbtool.dev/wbtool/engine/hex"
 )
 
 // The rulebooks' worked example, decided through Legal and Apply: three

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"testing"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // TestFormationDeploysInsideZone: both miniatures of a Formation deploy

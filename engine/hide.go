@@ -1,8 +1,8 @@
 package engine
 
 import (
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // ---- Hide and Cover (R-HIDE, Confrontation only) ----

@@ -3,8 +3,8 @@ package engine
 import (
 	"fmt"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Invariants checks what must hold after every decision: at most one

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"sync"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Version is the engine version written in game logs.

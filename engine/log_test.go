@@ -9,9 +9,9 @@ import (
 	"sync"
 	"testing"
 
+	"wbtool.dev/wbtool/engine/hex"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
-	"wbtool.dev/wbtool/engine/hex"
 )
 
 var (

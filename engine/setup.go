@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"sort"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Limits of the dense state. They cover both formats with room to spare.

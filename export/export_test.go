@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/golden"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/schema"

@@ -1,8 +1,8 @@
 package pipeline
 
 import (
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
 )

@@ -17,8 +17,8 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/artimg"
 )
 

@@ -4,8 +4,8 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Layouts lays out the cards of one catalog once per card and language,
@@ -15,8 +15,8 @@ import (
 // backend that asks for it; the others wait for it, then share it (faces
 // are read-only once laid out). Safe for concurrent use.
 type Layouts struct {
-	src     *wbcatalog.Catalog                  // the catalog as given
-	cat     *wbcatalog.Catalog                  // Drafted(src): what the cards show
+	src     *wbcatalog.Catalog                // the catalog as given
+	cat     *wbcatalog.Catalog                // Drafted(src): what the cards show
 	numbers atomic.Pointer[map[string]string] // card numbers, once more than one card is asked for
 	numOnce sync.Once
 	mu      sync.Mutex

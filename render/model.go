@@ -131,9 +131,9 @@ type Text struct {
 
 // Face is one side of a card: what the PDF and the SVG backends draw.
 type Face struct {
-	Card  string       // card id
+	Card  string         // card id
 	Kind  wbcatalog.Kind // card kind
-	Side  string       // "front", "back" (a real back), or "common-back"
+	Side  string         // "front", "back" (a real back), or "common-back"
 	Lang  wbcatalog.Lang
 	Items []Item
 }

@@ -11,8 +11,8 @@ import (
 	"math"
 	"strings"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Profile is a print-on-demand service's format for one image per card

@@ -355,7 +355,7 @@ func (l *loader) checkScoringMarkers(scoring []wbcatalog.Scoring, p, noun string
 // one set of rules.
 type board struct {
 	pos        wbcatalog.Pos // where the board (its size) is given
-	path       string      // display path of the board
+	path       string        // display path of the board
 	cols, rows int
 	terrain    []placed[wbcatalog.Terrain]
 	markers    []placed[wbcatalog.Marker]

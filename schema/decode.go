@@ -535,10 +535,10 @@ func decodeInto[T any](l *loader, e entity, at []string, dst *[]T) {
 // fields sit at the top level, next to the Panic profile.
 type characterSource struct {
 	wbcatalog.Profile
-	ID        string          `json:"id"`
+	ID        string            `json:"id"`
 	Name      wbcatalog.Text    `json:"name"`
-	Faction   string          `json:"faction"`
-	NameGroup string          `json:"nameGroup"`
+	Faction   string            `json:"faction"`
+	NameGroup string            `json:"nameGroup"`
 	Flavor    *wbcatalog.Text   `json:"flavor,omitempty"`
 	Art       *wbcatalog.Art    `json:"art,omitempty"`
 	Panic     wbcatalog.Profile `json:"panic"`

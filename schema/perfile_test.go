@@ -16,8 +16,8 @@ import (
 
 	"cuelang.org/go/cue/ast"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
 )

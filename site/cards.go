@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render/markup"
 )
 

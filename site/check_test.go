@@ -6,8 +6,8 @@ import (
 	"sync"
 	"testing"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/changes"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/schema"
 )

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/changes"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render"
 )
 

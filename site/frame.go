@@ -46,8 +46,8 @@ var frameFS embed.FS
 type siteFrame struct {
 	label    func(key string, l wbcatalog.Lang) string
 	langName func(l wbcatalog.Lang) string // a language's name in itself
-	base     string                      // the site's address ending in "/", or ""
-	exists   map[string]bool             // every page, "en/cards/x/index.html"
+	base     string                        // the site's address ending in "/", or ""
+	exists   map[string]bool               // every page, "en/cards/x/index.html"
 	nav      []NavItem
 	styles   []string // stylesheets at the site root
 	gloss    map[wbcatalog.Lang]*glossLinker

@@ -26,9 +26,9 @@ import (
 	"strings"
 	"sync"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/render"
 )
@@ -117,10 +117,10 @@ type builder struct {
 	usage      *usage
 	mu         sync.Mutex // guards files and errs while the languages build in parallel
 	cardList   []card
-	skillCache map[string]skillView               // lang/id → rendered skill (under mu)
+	skillCache map[string]skillView                 // lang/id → rendered skill (under mu)
 	searchMemo map[wbcatalog.Lang]map[string]string // card text → its search words (under mu)
 	nameRanks  map[wbcatalog.Lang]map[string]int    // card id → its place by name (under mu)
-	rowValues  map[string]template.HTML           // statistics values drawn (rowValue, under mu)
+	rowValues  map[string]template.HTML             // statistics values drawn (rowValue, under mu)
 	// ls lays out the cards for their images when Options.CardImages is
 	// nil: once per card and language.
 	ls     *render.Layouts

@@ -10,8 +10,8 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/typo"
 	"wbtool.dev/wbtool/render/markup"
 )

@@ -18,8 +18,8 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // SchemaVersion is the version of the JSON catalog written to

@@ -11,8 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/games/warbound"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/schema"

@@ -11,10 +11,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/gitrev"
 	"wbtool.dev/wbtool/pipeline/ruleset"

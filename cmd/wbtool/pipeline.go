@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/gitrev"
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/pipeline"

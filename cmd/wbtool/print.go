@@ -8,9 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/schema"
 )

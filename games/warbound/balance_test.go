@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"wbtool.dev/wbtool/balance"
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/golden"
 	"wbtool.dev/wbtool/schema"
 )

@@ -7,8 +7,8 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/internal/crash"
 )

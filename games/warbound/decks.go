@@ -3,8 +3,8 @@ package warbound
 import (
 	"fmt"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 

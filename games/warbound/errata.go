@@ -7,9 +7,9 @@ import (
 	"strings"
 	"sync"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/render"

@@ -12,8 +12,8 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/schema"
 )

@@ -7,8 +7,8 @@ import (
 	"io"
 
 	"wbtool.dev/wbtool/balance"
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/games/warbound/wbmatch"
 	"wbtool.dev/wbtool/pipeline/ruleset"

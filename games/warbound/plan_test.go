@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/schema"

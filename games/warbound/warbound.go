@@ -19,9 +19,9 @@ import (
 	"io/fs"
 	"sync"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	wsbuild "wbtool.dev/wbtool/games/warstuff"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"

@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"

@@ -17,9 +17,9 @@ import (
 
 	"github.com/yuin/goldmark"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/typo"
 	"wbtool.dev/wbtool/pipeline/ruleset"

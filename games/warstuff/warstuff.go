@@ -10,9 +10,9 @@ import (
 	"io/fs"
 	"strings"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"

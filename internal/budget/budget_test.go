@@ -12,8 +12,8 @@ import (
 	"testing/fstest"
 	"time"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/schema"
 )
@@ -118,7 +118,7 @@ func TestCodecKeepsWhatGobLoses(t *testing.T) {
 		NilMap map[string]int
 		Ptr    *inner
 		Pos    wbcatalog.Pos `json:"-"`
-		Source []byte      `json:"-"`
+		Source []byte        `json:"-"`
 		F      float64
 		Arr    [2]int8
 		U      uint16

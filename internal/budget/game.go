@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"io/fs"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/pipeline/ruleset"

@@ -33,8 +33,8 @@ type entity struct {
 	kind  string
 	id    string
 	view  map[wbcatalog.Lang][]byte // what a reader in one language sees (no positions, one language)
-	full  []byte                  // budget encoding (every field, positions included)
-	names []string                // strings inside the value: candidate references
+	full  []byte                    // budget encoding (every field, positions included)
+	names []string                  // strings inside the value: candidate references
 }
 
 // index holds every entity of a catalog by id, and the hashes of the

@@ -3,8 +3,8 @@ package watch
 import (
 	"testing"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/schema"
 )

@@ -14,11 +14,11 @@ import (
 	"sync"
 	"time"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/games/warbound"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/dist"

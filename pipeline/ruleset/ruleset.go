@@ -34,8 +34,8 @@ import (
 	"sync"
 	"time"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/suggest"
 	"wbtool.dev/wbtool/schema"

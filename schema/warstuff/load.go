@@ -34,9 +34,9 @@ import (
 	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/token"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/suggest"
 	"wbtool.dev/wbtool/schema"

@@ -12,11 +12,11 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbdeck/corpus"
 	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
-	"wbtool.dev/wbtool/games/warbound/wbdeck/corpus"
 )
 
 // The deck builder (issue 17 item 4) in Chromium: decks built by clicking

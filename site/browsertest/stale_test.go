@@ -6,9 +6,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
 )

@@ -37,9 +37,9 @@ type Data struct {
 
 // Character is a Character card as the deck rules see it.
 type Character struct {
-	ID      string         `json:"id"`
-	Group   string         `json:"group,omitempty"` // name group when not the id (R-DECK-2)
-	Faction string         `json:"faction"`
+	ID      string           `json:"id"`
+	Group   string           `json:"group,omitempty"` // name group when not the id (R-DECK-2)
+	Faction string           `json:"faction"`
 	Gear    []wbcatalog.Gear `json:"gear,omitempty"`
 	Cost    wbcatalog.Cost   `json:"cost,omitempty"`
 }
@@ -54,8 +54,8 @@ type Leader struct {
 
 // Upgrade is an Equipment or Vocation card.
 type Upgrade struct {
-	ID      string       `json:"id"`
-	Faction string       `json:"faction,omitempty"`
+	ID      string         `json:"id"`
+	Faction string         `json:"faction,omitempty"`
 	Gear    wbcatalog.Gear `json:"gear,omitempty"`
 }
 
@@ -144,9 +144,9 @@ func (d Data) JS() []byte {
 
 // Deck is a deck as the builder holds it, and as its address shares it.
 type Deck struct {
-	Name        string               `json:"name"`
+	Name        string                 `json:"name"`
 	Format      wbcatalog.Format       `json:"format"`
-	Cards       []string             `json:"cards"`
+	Cards       []string               `json:"cards"`
 	Attachments []wbcatalog.Attachment `json:"attachments"`
 }
 
@@ -169,9 +169,9 @@ type Result struct {
 // Verdict is a deck's legality in one format.
 type Verdict struct {
 	Format   wbcatalog.Format `json:"format"`
-	Size     int            `json:"size"` // the number of cards a deck holds (R-DECK-1)
-	Legal    bool           `json:"legal"`
-	Problems []Problem      `json:"problems"`
+	Size     int              `json:"size"` // the number of cards a deck holds (R-DECK-1)
+	Legal    bool             `json:"legal"`
+	Problems []Problem        `json:"problems"`
 	// Orders are the Order tokens the deck's Leaders generate in each
 	// Period on this format's side, by colour.
 	Orders []map[string]int `json:"orders"`

@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/content"
-	"wbtool.dev/wbtool/schema"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbdeck"
 	"wbtool.dev/wbtool/games/warbound/wbdeck/corpus"
+	"wbtool.dev/wbtool/schema"
 )
 
 // compacted is the starter catalog as the browser gets it: through the

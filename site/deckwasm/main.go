@@ -23,8 +23,8 @@ import (
 	"encoding/json"
 	"syscall/js"
 
-	"wbtool.dev/wbtool/site/bandcheck"
 	"wbtool.dev/wbtool/games/warbound/wbdeck"
+	"wbtool.dev/wbtool/site/bandcheck"
 )
 
 func main() {

@@ -22,8 +22,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/gametest/tinygame/tgengine"
 	"wbtool.dev/wbtool/pipeline/ruleset"

@@ -17,10 +17,10 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/content"
-	"wbtool.dev/wbtool/schema"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbdeck"
+	"wbtool.dev/wbtool/schema"
 )
 
 // Case is a deck and the CLI's verdict on it in its own format.
