@@ -3,8 +3,8 @@ package balance
 import (
 	"fmt"
 	"slices"
+	"strings"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/termsafe"
 )
 
@@ -79,7 +79,12 @@ func shardGames(m, games int, s Shard) int {
 // below zero or beyond what the games played allow, tallies that do not
 // add up, a matchup twice. Every later step (Merge, Finish, Report,
 // WriteText) is then bounded work, proportional to the result's size.
-func (r *Result) check() error {
+func (r *Result) check(formats []string) error {
+	if r.Game != "" {
+		if err := checkText("game", r.Game); err != nil {
+			return err
+		}
+	}
 	for _, f := range []struct{ what, s string }{{"engine", r.Engine}, {"content", r.Content}, {"bot", r.Settings.Bot}} {
 		if err := checkText(f.what, f.s); err != nil {
 			return err
@@ -89,9 +94,9 @@ func (r *Result) check() error {
 	if err := checkGames(set.Games); err != nil {
 		return fmt.Errorf("settings: %w", err)
 	}
-	if err := checkIDs("format", set.Formats, func(f wbcatalog.Format) error {
-		if f != wbcatalog.Exploration && f != wbcatalog.Confrontation {
-			return fmt.Errorf("expected exploration or confrontation")
+	if err := checkIDs("format", set.Formats, func(f string) error {
+		if formats != nil && !slices.Contains(formats, f) {
+			return fmt.Errorf("expected %s", strings.Join(formats, " or "))
 		}
 		return nil
 	}); err != nil {
@@ -167,13 +172,14 @@ func (r *Result) checkShards() error {
 // plays them.
 func (r *Result) checkMatchups() error {
 	set := &r.Settings
-	format := map[string]wbcatalog.Format{}
+	format := map[string]string{}
 	for _, s := range set.Scenarios {
 		format[s] = ""
 	}
 	seen := make(map[MatchKey]bool, len(r.Matchups))
-	decks := map[string]map[string]bool{} // per scenario, the decks of its plain matchups
-	plain := map[string]int{}             // per scenario, its plain matchups
+	decks := map[string]map[string]bool{}    // per scenario, the decks of its plain matchups
+	seats := map[string][2]map[string]bool{} // per scenario, the decks of each seat
+	plain := map[string]int{}                // per scenario, its plain matchups
 	for i := range r.Matchups {
 		m := &r.Matchups[i]
 		bad := func(format string, args ...any) error {
@@ -191,7 +197,7 @@ func (r *Result) checkMatchups() error {
 			{"first seat's wins", m.Wins[0], m.Games}, {"second seat's wins", m.Wins[1], m.Games},
 			{"draws", m.Draws, m.Games}, {"unfinished games", m.Unfinished, m.Games},
 			{"first seat's VP", m.VP[0], m.Games * maxGameVP}, {"second seat's VP", m.VP[1], m.Games * maxGameVP},
-			{"decisions", m.Steps, m.Games * stepLimit}, {"squared decisions", m.StepsSq, m.Steps * stepLimit},
+			{"decisions", m.Steps, m.Games * StepLimit}, {"squared decisions", m.StepsSq, m.Steps * StepLimit},
 		} {
 			if c.n < 0 || c.n > c.to {
 				return bad("%s: %d, expected 0 to %d", c.what, c.n, c.to)
@@ -223,10 +229,23 @@ func (r *Result) checkMatchups() error {
 				decks[sc] = map[string]bool{}
 			}
 			decks[sc][m.Decks[0]], decks[sc][m.Decks[1]] = true, true
+			st, ok := seats[sc]
+			if !ok {
+				st = [2]map[string]bool{{}, {}}
+				seats[sc] = st
+			}
+			st[0][m.Decks[0]], st[1][m.Decks[1]] = true, true
 			plain[sc]++
 		}
 	}
 	for _, sc := range set.Scenarios {
+		if rows, cols := seats[sc][0], seats[sc][1]; oneSided(rows, cols) {
+			if plain[sc] != len(rows)*len(cols) {
+				return fmt.Errorf("scenario %s: %d matchups of %d decks against %d opponents, but a run plays each deck against each opponent (%d)",
+					sc, plain[sc], len(rows), len(cols), len(rows)*len(cols))
+			}
+			continue
+		}
 		if d := len(decks[sc]); d < 2 || plain[sc] != d*(d-1) {
 			return fmt.Errorf("scenario %s: %d matchups of %d decks, but a run plays every ordered pair of its decks (%d)", sc, plain[sc], d, d*(d-1))
 		}
@@ -242,7 +261,7 @@ func (r *Result) checkMatchups() error {
 
 // checkKey checks a matchup's names against the settings and the keys
 // seen before it.
-func (m *Matchup) checkKey(set *Settings, format map[string]wbcatalog.Format, seen map[MatchKey]bool) error {
+func (m *Matchup) checkKey(set *Settings, format map[string]string, seen map[MatchKey]bool) error {
 	if err := checkText("scenario", m.Scenario); err != nil {
 		return err
 	}
@@ -347,4 +366,19 @@ func (r *Result) checkCards() error {
 		}
 	}
 	return nil
+}
+
+// oneSided reports whether a scenario's seats hold different decks: its
+// sides cannot swap (Warstuff's invasion: heroes' bands against hordes),
+// and each deck of the first seat plays each of the second's.
+func oneSided(first, second map[string]bool) bool {
+	if len(first) == 0 || len(second) == 0 {
+		return false
+	}
+	for d := range first {
+		if second[d] {
+			return false
+		}
+	}
+	return true
 }

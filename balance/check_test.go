@@ -16,12 +16,16 @@ func pinned(t *testing.T) *balance.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := balance.ParseResult(data)
+	r, err := balance.ParseResult(data, warboundFormats)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r
 }
+
+// warboundFormats are the formats of the results the tests read: the
+// pinned result is a Warbound run's.
+func warboundFormats(string) ([]string, error) { return []string{"exploration", "confrontation"}, nil }
 
 // reparse writes r as a file and reads it back.
 func reparse(r *balance.Result) (*balance.Result, error) {
@@ -29,7 +33,7 @@ func reparse(r *balance.Result) (*balance.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return balance.ParseResult(b)
+	return balance.ParseResult(b, warboundFormats)
 }
 
 // TestParseRefuses: a result file no run writes — a name with control

@@ -20,7 +20,7 @@ func FuzzMergeReport(f *testing.F) {
 {"format":"exploration","scenario":"s","decks":["b","a"],"games":1,"wins":[0,1],"vp":[2,4],"steps":90,"stepsSq":8100,"lengths":[0,0,0,0,1]}],
 "cards":[{"format":"exploration","deck":"a","card":"x","games":1,"activations":3,"vp":1,"sideVP":3,"acted":1,"actedWins":1}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r, err := balance.ParseResult(data)
+		r, err := balance.ParseResult(data, warboundFormats)
 		if err != nil {
 			return
 		}

@@ -64,8 +64,12 @@ figcaption{font-size:.8rem;color:#555;max-width:28rem}svg{max-width:100%;height:
 	}
 	for _, sc := range s.Scenarios {
 		fmt.Fprintf(&b, "<h2 id=\"%s\">%s <small>(%s)</small></h2>\n", esc(sc.Scenario), esc(sc.Scenario), esc(string(sc.Format)))
-		fmt.Fprintf(&b, "<p>%d games. First seat: %s decisive games. Draws: %s. Completion: %s. Length: %.1f decisions (sd %.1f).</p>\n",
-			sc.Games, esc(sc.FirstSeat.String()), esc(sc.Draws.String()), esc(sc.Completion.String()), sc.MeanSteps, sc.SDSteps)
+		seat := "First seat"
+		if sc.OneSided {
+			seat = "The decks against their opponents"
+		}
+		fmt.Fprintf(&b, "<p>%d games. %s: %s decisive games. Draws: %s. Completion: %s. Length: %.1f decisions (sd %.1f).</p>\n",
+			sc.Games, seat, esc(sc.FirstSeat.String()), esc(sc.Draws.String()), esc(sc.Completion.String()), sc.MeanSteps, sc.SDSteps)
 		b.WriteString("<div class=\"figs\">\n<figure class=\"scroll\">")
 		heatMap(&b, sc)
 		b.WriteString("<figcaption>Matchups: the row deck's share of the decisive games against the column deck, both seat orders; 95&nbsp;% interval below.</figcaption></figure>\n<figure>")
@@ -93,12 +97,20 @@ figcaption{font-size:.8rem;color:#555;max-width:28rem}svg{max-width:100%;height:
 	return err
 }
 
+// title is a format's name as a heading: "Exploration".
+func title(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
 func esc(s string) string { return html.EscapeString(s) }
 
 func formatList(r *Result) string {
 	var f []string
 	for _, x := range r.Settings.Formats {
-		f = append(f, x.Title())
+		f = append(f, title(x))
 	}
 	return strings.Join(f, " and ")
 }

@@ -5,9 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
 // Version is the version of the result format.
@@ -17,7 +14,9 @@ const Version = 1
 // so that merging shards in any order gives the result of one run, byte
 // for byte. Summary and its alerts are derived from them (Finish).
 type Result struct {
-	Version  int      `json:"version"`
+	Version int `json:"version"`
+	// Game is the game played, "" for Warbound (the default game).
+	Game     string   `json:"game,omitempty"`
 	Engine   string   `json:"engine"`
 	Content  string   `json:"content"`
 	Settings Settings `json:"settings"`
@@ -35,11 +34,11 @@ type Result struct {
 // MatchKey names one compiled game: a scenario, the decks in seat order
 // and, for a variant, the card the deck on seat Seat plays without.
 type MatchKey struct {
-	Format   wbcatalog.Format `json:"format"`
-	Scenario string           `json:"scenario"`
-	Decks    [2]string        `json:"decks"`
-	Without  string           `json:"without,omitempty"`
-	Seat     int              `json:"seat,omitempty"`
+	Format   string    `json:"format"`
+	Scenario string    `json:"scenario"`
+	Decks    [2]string `json:"decks"`
+	Without  string    `json:"without,omitempty"`
+	Seat     int       `json:"seat,omitempty"`
 }
 
 func (k MatchKey) String() string {
@@ -73,16 +72,16 @@ type Matchup struct {
 // CardTally sums a Character card's part in the games of its deck, over
 // the scenarios of a format (variants excluded).
 type CardTally struct {
-	Format      wbcatalog.Format `json:"format"`
-	Deck        string           `json:"deck"`
-	Card        string           `json:"card"`
-	Games       int              `json:"games"`
-	Activations int              `json:"activations"`
-	Dealt       int              `json:"dealt"` // Wound and Poison tokens put on enemies
-	Taken       int              `json:"taken"`
-	Survived    int              `json:"survived"` // games it ended in play
-	VP          int              `json:"vp"`       // scored during its activations
-	SideVP      int              `json:"sideVP"`   // its side's Victory Points in those games
+	Format      string `json:"format"`
+	Deck        string `json:"deck"`
+	Card        string `json:"card"`
+	Games       int    `json:"games"`
+	Activations int    `json:"activations"`
+	Dealt       int    `json:"dealt"` // Wound and Poison tokens (or wounds) put on enemies
+	Taken       int    `json:"taken"`
+	Survived    int    `json:"survived"` // games it ended in play
+	VP          int    `json:"vp"`       // scored during its activations
+	SideVP      int    `json:"sideVP"`   // its side's Victory Points in those games
 	// Games it acted in (at least one activation) and idle, with its
 	// side's wins and losses in each.
 	Acted       int `json:"acted"`
@@ -92,8 +91,8 @@ type CardTally struct {
 	IdleLosses  int `json:"idleLosses"`
 }
 
-func newResult(set Settings, content string, shards []Shard) *Result {
-	r := &Result{Version: Version, Engine: wbengine.Version, Content: content, Settings: set}
+func newResult(set Settings, engine, content string, shards []Shard) *Result {
+	r := &Result{Version: Version, Engine: engine, Content: content, Settings: set}
 	if len(shards) > 0 && shards[0].N > 1 {
 		r.Shards = shards
 	}
@@ -101,15 +100,15 @@ func newResult(set Settings, content string, shards []Shard) *Result {
 }
 
 // add sums one game of matchup m into r.
-func (r *Result) add(m int, decks [2]string, t *gameTally) {
+func (r *Result) add(m int, decks [2]string, t *Tally) {
 	mu := &r.Matchups[m]
 	if mu.Lengths == nil {
 		mu.Lengths = make([]int, LengthBins)
 	}
 	mu.Games++
-	res := t.res
+	res := t
 	switch {
-	case t.unfinished:
+	case t.Unfinished:
 		mu.Unfinished++
 	case res.Winner == 0 || res.Winner == 1:
 		mu.Wins[res.Winner]++
@@ -124,20 +123,20 @@ func (r *Result) add(m int, decks [2]string, t *gameTally) {
 	if mu.Without != "" {
 		return
 	}
-	for _, u := range t.units {
-		c := r.card(mu.Format, decks[u.side], u.card)
+	for _, u := range t.Units {
+		c := r.card(mu.Format, decks[u.Side], u.Card)
 		c.Games++
-		c.Activations += u.activations
-		c.Dealt += u.dealt
-		c.Taken += u.taken
-		c.VP += u.vp
-		c.SideVP += res.VP[u.side]
-		if u.survived {
+		c.Activations += u.Activations
+		c.Dealt += u.Dealt
+		c.Taken += u.Taken
+		c.VP += u.VP
+		c.SideVP += res.VP[u.Side]
+		if u.Survived {
 			c.Survived++
 		}
-		won := !t.unfinished && res.Winner == u.side
-		lost := !t.unfinished && res.Winner == 1-u.side
-		if u.activations > 0 {
+		won := !t.Unfinished && res.Winner == u.Side
+		lost := !t.Unfinished && res.Winner == 1-u.Side
+		if u.Activations > 0 {
 			c.Acted++
 			c.ActedWins += b2i(won)
 			c.ActedLosses += b2i(lost)
@@ -156,7 +155,7 @@ func b2i(b bool) int {
 }
 
 // card returns the tally of a card of a deck, added in its sorted place.
-func (r *Result) card(f wbcatalog.Format, deck, card string) *CardTally {
+func (r *Result) card(f string, deck, card string) *CardTally {
 	key := CardTally{Format: f, Deck: deck, Card: card}
 	i, found := slices.BinarySearchFunc(r.Cards, key, cardOrder)
 	if !found {
@@ -179,8 +178,8 @@ func Merge(parts []*Result) (*Result, error) {
 		return nil, fmt.Errorf("nothing to merge")
 	}
 	first := parts[0]
-	out := newResult(first.Settings, first.Content, nil)
-	out.Engine = first.Engine
+	out := newResult(first.Settings, first.Engine, first.Content, nil)
+	out.Game = first.Game
 	firstSet, _ := json.Marshal(first.Settings)
 	seen := map[int]bool{}
 	n := 0
@@ -188,6 +187,9 @@ func Merge(parts []*Result) (*Result, error) {
 		name := p.name(pi)
 		if p.Version != Version {
 			return nil, fmt.Errorf("%s: result format %d, this wbtool reads %d", name, p.Version, Version)
+		}
+		if p.Game != first.Game {
+			return nil, fmt.Errorf("%s: a result of %s, %s is of %s: merge the shards of one game's run", name, gameName(p.Game), first.name(0), gameName(first.Game))
 		}
 		if p.Engine != first.Engine || p.Content != first.Content {
 			return nil, fmt.Errorf("%s: played with engine %s on content %s, %s with engine %s on content %s: run every shard with the same wbtool and content",
@@ -324,8 +326,18 @@ func (r *Result) Missing() []Shard {
 	return out
 }
 
-// ParseResult reads a result written by MarshalResult.
-func ParseResult(data []byte) (*Result, error) {
+// gameName names a result's game in messages.
+func gameName(game string) string {
+	if game == "" {
+		return "warbound"
+	}
+	return game
+}
+
+// ParseResult reads a result written by MarshalResult. formats, when not
+// nil, gives the formats of the result's game (Result.Game): a format the
+// game has not is refused; nil formats for a game refuse it.
+func ParseResult(data []byte, formats func(game string) ([]string, error)) (*Result, error) {
 	var r Result
 	if err := json.Unmarshal(data, &r); err != nil {
 		return nil, fmt.Errorf("not a balance result: %w", err)
@@ -333,7 +345,14 @@ func ParseResult(data []byte) (*Result, error) {
 	if r.Version != Version {
 		return nil, fmt.Errorf("balance result format %d, this wbtool reads %d", r.Version, Version)
 	}
-	if err := r.check(); err != nil {
+	var known []string
+	if formats != nil {
+		var err error
+		if known, err = formats(r.Game); err != nil {
+			return nil, err
+		}
+	}
+	if err := r.check(known); err != nil {
 		return nil, err
 	}
 	r.Summary = nil // derived: recomputed by Finish

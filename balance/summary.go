@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Thresholds are where the alerts start: a figure is flagged when its
@@ -38,17 +36,21 @@ type Summary struct {
 
 // ScenarioSummary sums the games of the plain decks on one scenario.
 type ScenarioSummary struct {
-	Format     wbcatalog.Format `json:"format"`
-	Scenario   string           `json:"scenario"`
-	Decks      []string         `json:"decks"`
-	Games      int              `json:"games"`
-	FirstSeat  Rate             `json:"firstSeat"` // the first seat's share of decisive games
-	Draws      Rate             `json:"draws"`
-	Completion Rate             `json:"completion"` // games that reached their end
-	MeanSteps  float64          `json:"meanSteps"`  // decisions per game
-	SDSteps    float64          `json:"sdSteps"`
-	Lengths    []int            `json:"lengths"`
-	Matrix     []Cell           `json:"matrix"` // every ordered pair of decks
+	Format     string   `json:"format"`
+	Scenario   string   `json:"scenario"`
+	Decks      []string `json:"decks"`
+	Games      int      `json:"games"`
+	FirstSeat  Rate     `json:"firstSeat"` // the first seat's share of decisive games
+	Draws      Rate     `json:"draws"`
+	Completion Rate     `json:"completion"` // games that reached their end
+	MeanSteps  float64  `json:"meanSteps"`  // decisions per game
+	SDSteps    float64  `json:"sdSteps"`
+	Lengths    []int    `json:"lengths"`
+	Matrix     []Cell   `json:"matrix"` // every ordered pair of decks
+	// OneSided: the sides cannot swap (decks against opponents, as
+	// Warstuff's heroes against hordes); FirstSeat is the decks' share,
+	// and no seat alert is made of it.
+	OneSided bool `json:"oneSided,omitempty"`
 }
 
 // Cell is deck Row against deck Col over both seat orders: Row's share of
@@ -64,17 +66,17 @@ type Cell struct {
 
 // CardSummary is a Character card's figures in its deck, per game.
 type CardSummary struct {
-	Format      wbcatalog.Format `json:"format"`
-	Deck        string           `json:"deck"`
-	Card        string           `json:"card"`
-	Games       int              `json:"games"`
-	Activations float64          `json:"activations"` // per game
-	Dealt       float64          `json:"dealt"`       // per game
-	Taken       float64          `json:"taken"`       // per game
-	Survival    Rate             `json:"survival"`
-	VPShare     float64          `json:"vpShare"`  // percent of its side's VP scored in its activations
-	WhenActs    Rate             `json:"whenActs"` // its side's share of decisive games when it acts
-	WhenIdle    Rate             `json:"whenIdle"` // … when it never acts
+	Format      string  `json:"format"`
+	Deck        string  `json:"deck"`
+	Card        string  `json:"card"`
+	Games       int     `json:"games"`
+	Activations float64 `json:"activations"` // per game
+	Dealt       float64 `json:"dealt"`       // per game
+	Taken       float64 `json:"taken"`       // per game
+	Survival    Rate    `json:"survival"`
+	VPShare     float64 `json:"vpShare"`  // percent of its side's VP scored in its activations
+	WhenActs    Rate    `json:"whenActs"` // its side's share of decisive games when it acts
+	WhenIdle    Rate    `json:"whenIdle"` // … when it never acts
 }
 
 // VariantSummary is the effect of one card on its deck: the deck's share
@@ -82,26 +84,26 @@ type CardSummary struct {
 // on the same seeds, in points, with Newcombe's 95 % interval of a
 // difference of two proportions.
 type VariantSummary struct {
-	Format   wbcatalog.Format `json:"format"`
-	Scenario string           `json:"scenario"`
-	Deck     string           `json:"deck"`
-	Card     string           `json:"card"`
-	With     Rate             `json:"with"`
-	Without  Rate             `json:"without"`
-	Effect   float64          `json:"effect"`
-	Lo       float64          `json:"lo"`
-	Hi       float64          `json:"hi"`
+	Format   string  `json:"format"`
+	Scenario string  `json:"scenario"`
+	Deck     string  `json:"deck"`
+	Card     string  `json:"card"`
+	With     Rate    `json:"with"`
+	Without  Rate    `json:"without"`
+	Effect   float64 `json:"effect"`
+	Lo       float64 `json:"lo"`
+	Hi       float64 `json:"hi"`
 }
 
 // Alert is a figure significantly beyond a threshold.
 type Alert struct {
-	Kind     string           `json:"kind"` // seat, matchup, card
-	Format   wbcatalog.Format `json:"format"`
-	Scenario string           `json:"scenario"`
-	Text     string           `json:"text"`
-	Pct      float64          `json:"pct"`
-	Lo       float64          `json:"lo"`
-	Hi       float64          `json:"hi"`
+	Kind     string  `json:"kind"` // seat, matchup, card
+	Format   string  `json:"format"`
+	Scenario string  `json:"scenario"`
+	Text     string  `json:"text"`
+	Pct      float64 `json:"pct"`
+	Lo       float64 `json:"lo"`
+	Hi       float64 `json:"hi"`
 }
 
 // Finish computes r's summary and alerts with the thresholds.
@@ -153,6 +155,7 @@ func (r *Result) Finish(th Thresholds) *Summary {
 			continue
 		}
 		slices.Sort(ss.Decks)
+		ss.OneSided = r.oneSided(plain[sid])
 		ss.FirstSeat = NewRate(first, first+second)
 		ss.Draws = NewRate(draws, ss.Games)
 		ss.Completion = NewRate(ss.Games-unfinished, ss.Games)
@@ -196,6 +199,16 @@ func (r *Result) Finish(th Thresholds) *Summary {
 	return s
 }
 
+// oneSided reports whether the matchups ms hold different decks in each
+// seat (see the function oneSided).
+func (r *Result) oneSided(ms []int) bool {
+	seats := [2]map[string]bool{{}, {}}
+	for _, i := range ms {
+		seats[0][r.Matchups[i].Decks[0]], seats[1][r.Matchups[i].Decks[1]] = true, true
+	}
+	return oneSided(seats[0], seats[1])
+}
+
 // variants compares each deck with and without each card, per scenario:
 // the same opponents, seats and seeds on both sides of the difference.
 func (r *Result) variants() []VariantSummary {
@@ -203,7 +216,7 @@ func (r *Result) variants() []VariantSummary {
 	type tally struct{ with, without [2]int } // wins, losses of the deck
 	var order []key
 	t := map[key]*tally{}
-	var fmts = map[string]wbcatalog.Format{}
+	var fmts = map[string]string{}
 	type game struct {
 		scenario string
 		decks    [2]string
@@ -264,7 +277,7 @@ func alerts(s *Summary) []Alert {
 	th := s.Thresholds
 	var out []Alert
 	for _, sc := range s.Scenarios {
-		if a, ok := SeatAlert(sc.FirstSeat, th); ok {
+		if a, ok := SeatAlert(sc.FirstSeat, th); ok && !sc.OneSided {
 			a.Format, a.Scenario = sc.Format, sc.Scenario
 			a.Text = sc.Scenario + ": " + a.Text
 			out = append(out, a)

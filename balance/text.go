@@ -21,8 +21,12 @@ func WriteText(w io.Writer, r *Result) {
 		fmt.Fprintf(w, "partial result: %d of %d shards merged\n", len(r.Shards), r.Shards[0].N)
 	}
 	for _, sc := range s.Scenarios {
-		fmt.Fprintf(w, "%s (%s): %d games, first seat %s, draws %.1f %%, completion %.1f %%, %.1f decisions a game\n",
-			sc.Scenario, sc.Format, sc.Games, sc.FirstSeat, sc.Draws.Pct, sc.Completion.Pct, sc.MeanSteps)
+		seat := "first seat"
+		if sc.OneSided {
+			seat = "one-sided, the decks win"
+		}
+		fmt.Fprintf(w, "%s (%s): %d games, %s %s, draws %.1f %%, completion %.1f %%, %.1f decisions a game\n",
+			sc.Scenario, sc.Format, sc.Games, seat, sc.FirstSeat, sc.Draws.Pct, sc.Completion.Pct, sc.MeanSteps)
 		for _, c := range sc.Matrix {
 			if c.Row < c.Col {
 				fmt.Fprintf(w, "  %-18s vs %-18s %s\n", c.Row, c.Col, c.Share)

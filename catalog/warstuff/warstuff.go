@@ -245,6 +245,25 @@ type CheckSource struct {
 	ID   string
 	JSON []byte
 	Pos  Pos
+	// Steps are where each step of its script is written, Expects where
+	// its expect field is (the step's when it has none): a step that
+	// cannot be played is reported at the step, a failed expectation at
+	// its expect.
+	Steps, Expects []Pos
+}
+
+// StepPos is where step n (from 1) of the check is written, or the
+// check's own position when the loader knows none (n = 0: the set-up).
+func (c *CheckSource) StepPos(n int) Pos { return posAt(c.Steps, n, c.Pos) }
+
+// ExpectPos is where step n's expectations are written.
+func (c *CheckSource) ExpectPos(n int) Pos { return posAt(c.Expects, n, c.StepPos(n)) }
+
+func posAt(ps []Pos, n int, or Pos) Pos {
+	if n >= 1 && n <= len(ps) && ps[n-1].File != "" {
+		return ps[n-1]
+	}
+	return or
 }
 
 // Profile finds a profile by id.

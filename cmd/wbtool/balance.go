@@ -13,8 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/balance"
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/games/warbound/wbmatch"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/pipeline"
@@ -71,19 +69,22 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 				}
 				o.Shard = s
 			}
-			cat, err := loadCatalog(cmd, g, ruleset.CapBalance)
+			ms, err := loadMatches(cmd, g)
 			if err != nil {
 				return err
 			}
 			if format != "" {
-				o.Formats = []wbcatalog.Format{wbcatalog.Format(format)}
+				o.Formats = []string{format}
 			}
 			o.Scenarios, o.Decks = splitList(scenarios), splitList(decks)
 			if errw := cmd.ErrOrStderr(); !noProgress && termsafe.IsTerminal(errw) {
 				o.Progress = balance.Progress(termsafe.Raw(errw), time.Now)
 			}
-			o.Content = wbmatch.ContentHash(cat)
-			r, err := balance.Run(cmd.Context(), cat, o)
+			lab := ms.Lab()
+			if !cmd.Flags().Changed("bot") {
+				o.Bot = lab.DefaultBot()
+			}
+			r, err := balance.Run(cmd.Context(), lab, o)
 			var se *balance.ShardError
 			if errors.As(err, &se) {
 				return usagef("--shard %q: %s", shard, se.Msg)
@@ -101,7 +102,7 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 	f.StringVar(&format, "format", "", "exploration or confrontation (default: both)")
 	f.StringVar(&scenarios, "scenario", "", "scenario ids `A,B` (default: every scenario of the format)")
 	f.StringVar(&decks, "decks", "", "deck ids `A,B,...` (default: every deck of the format)")
-	f.StringVar(&o.Bot, "bot", "mcts:1", "bot for both players: random, greedy, mcts or mcts:1 to mcts:3")
+	f.StringVar(&o.Bot, "bot", "mcts:1", "bot for both players: random, greedy, mcts or mcts:1 to mcts:3 (Warstuff: random or greedy, default greedy)")
 	f.IntVar(&o.Games, "games", 50, "games per matchup and seat order")
 	f.Uint64Var(&o.Seed, "seed", 1, "first seed; game i of every matchup uses seed+i")
 	f.BoolVar(&o.Maintenance, "maintenance", false, "Confrontation: play with the Maintenance option (R-TURN-7)")
@@ -134,7 +135,7 @@ func newBalanceMergeCmd(g *globalFlags) *cobra.Command {
 				if err != nil {
 					return usagef("%v", err)
 				}
-				p, err := balance.ParseResult(data)
+				p, err := balance.ParseResult(data, balanceFormats)
 				if err != nil {
 					return usagef("%s: %v", name, err)
 				}
@@ -151,6 +152,22 @@ func newBalanceMergeCmd(g *globalFlags) *cobra.Command {
 			return publishBalance(cmd, g, r, "")
 		},
 	}
+}
+
+// balanceFormats are the formats a balance result of game may name (the
+// game's ruleset.MatchRules); a game wbtool does not know, or without bot
+// games, is refused.
+func balanceFormats(game string) ([]string, error) {
+	name := game
+	if name == "" {
+		name = ruleset.DefaultGame // Warbound's results name no game
+	}
+	r, _ := ruleset.Lookup(name)
+	mr, ok := r.(ruleset.MatchRules)
+	if !ok {
+		return nil, fmt.Errorf("a result of game %q, which wbtool does not balance", name)
+	}
+	return mr.BalanceFormats(), nil
 }
 
 // parseShard reads --shard I/N: two decimal numbers, 0 ≤ I < N, N at

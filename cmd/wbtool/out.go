@@ -5,10 +5,9 @@ import (
 	"io"
 	"os"
 
-	engws "wbtool.dev/wbtool/engine/warstuff"
-	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/termsafe"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -75,13 +74,15 @@ func writeLog(name string, data []byte) error {
 	return dist.WriteFile(name, data)
 }
 
-// isLog reports whether data is a game log of either game's engine.
+// isLog reports whether data is a game log of any game's engine.
 func isLog(data []byte) bool {
-	if _, err := wbengine.ParseLog(data); err == nil {
-		return true
+	for _, game := range ruleset.Games() {
+		r, _ := ruleset.Lookup(game)
+		if mr, ok := r.(ruleset.MatchRules); ok && mr.IsLog(data) {
+			return true
+		}
 	}
-	_, err := engws.ReadLog(data)
-	return err == nil
+	return false
 }
 
 // printLine prints one line made of format and args, every character

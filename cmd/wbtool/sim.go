@@ -7,8 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/balance"
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/games/warbound/wbmatch"
 	"wbtool.dev/wbtool/internal/termsafe"
 )
 
@@ -40,9 +38,8 @@ instance, with --content content/warstuff:
 func newSimCmd(g *globalFlags) *cobra.Command {
 	var games int
 	var seed uint64
-	var decks, bot, format, scenario, horde string
-	var variants []string
-	var noProgress, maintenance bool
+	var o matchOptions
+	var noProgress bool
 	cmd := &cobra.Command{
 		Use:   "sim",
 		Short: "Play many bot games and report win rates with 95% intervals",
@@ -52,20 +49,12 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 			if games < 1 {
 				return usagef("--games: expected at least 1, got %d", games)
 			}
-			if _, err := usageOf(wbmatch.Bots(bot, 0)); err != nil {
-				return err
+			if mr := matchRules(g); mr != nil { // a bot the game has not, before the load
+				if err := mr.CheckBot(o.Bot); err != nil {
+					return usageOf(err)
+				}
 			}
-			cat, wcat, err := loadGame(cmd, g)
-			if err != nil {
-				return err
-			}
-			if wcat != nil { // a Warstuff tree
-				return simWarstuff(cmd, wcat, wsOptions{scenario, decks, horde, bot, variants}, games, seed)
-			}
-			if err := warstuffOnly(cmd); err != nil {
-				return err
-			}
-			matches, err := usageOf(wbmatch.Pairings(cat, wbmatch.Options{Format: wbcatalog.Format(format), Scenario: scenario, Decks: decks, Bot: bot, Maintenance: maintenance}))
+			_, m, err := newMatch(cmd, g, o.MatchOptions)
 			if err != nil {
 				return err
 			}
@@ -75,11 +64,10 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 			if errw := cmd.ErrOrStderr(); !noProgress && termsafe.IsTerminal(errw) {
 				progress = termsafe.Raw(errw) // its carriage returns redraw the bar
 			}
-			stats, err := wbmatch.Sim(matches, games, seed, progress)
+			first, second, err := m.Sim(cmd.OutOrStdout(), games, seed, progress, rate)
 			if err != nil {
-				return err
+				return usageOf(err)
 			}
-			first, second := wbmatch.Write(cmd.OutOrStdout(), matches, stats, rate)
 			seatAlert(cmd.OutOrStdout(), first, second)
 			return nil
 		},
@@ -87,14 +75,8 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 	f := cmd.Flags()
 	f.IntVar(&games, "games", 1000, "number of games in all, split evenly between the pairings")
 	f.Uint64Var(&seed, "seed", 1, "first seed; game i uses seed+i")
-	f.StringVar(&decks, "decks", "", "one pairing `A,B` (default: every pairing of the format's decks); Warstuff: 2 to 4 bands")
-	f.StringVar(&bot, "bot", "random", "bot for both players: random, greedy or mcts (mcts:1 to mcts:3 for a level)")
-	f.StringVar(&format, "format", "exploration", "game format: exploration or confrontation")
-	f.StringVar(&scenario, "scenario", "", "scenario id (default: the format's first scenario)")
+	o.bind(cmd, "one pairing `A,B` (default: every pairing of the format's decks); Warstuff: 2 to 4 bands")
 	f.BoolVar(&noProgress, "no-progress", false, "no progress bar (there is none unless stderr is a terminal)")
-	f.BoolVar(&maintenance, "maintenance", false, "Confrontation: play with the Maintenance option (R-TURN-7)")
-	f.StringVar(&horde, "horde", "", "Warstuff invasion: the creatures (default: the content's first horde)")
-	f.StringSliceVar(&variants, "variant", nil, wsVariantUsage)
 	return cmd
 }
 

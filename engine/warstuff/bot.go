@@ -243,15 +243,23 @@ func (l *Log) record(s *State, d *Decision, ev []Event) {
 
 // Replay plays a log's decisions again from its seed and reports the
 // first step whose events or state differ.
-func Replay(g *Game, l *Log) error {
+func Replay(g *Game, l *Log) error { return Trace(g, l, nil) }
+
+// Trace is Replay that hands each step to visit (when set) with the
+// state after it and its events as the engine made them (their targets
+// too, Event.Need): the start of the game first, with a nil decision.
+func Trace(g *Game, l *Log, visit func(s *State, d *Decision, ev []Event)) error {
 	s, err := NewState(g, l.Header.Seed)
 	if err != nil {
 		return err
 	}
-	if _, err := s.Start(nil); err != nil {
+	ev, err := s.Start(nil)
+	if err != nil {
 		return err
 	}
-	var ev []Event
+	if visit != nil {
+		visit(s, nil, ev)
+	}
 	for i, st := range l.Steps {
 		if st.Decision == nil {
 			continue
@@ -262,9 +270,22 @@ func Replay(g *Game, l *Log) error {
 		if h := strconv.FormatUint(s.Hash(), 16); h != st.Hash {
 			return fmt.Errorf("step %d: state %s, the log says %s", i, h, st.Hash)
 		}
+		if visit != nil {
+			visit(s, st.Decision, ev)
+		}
 	}
 	return nil
 }
+
+// FigName is figure i's name in logs: its setup name, or creature<i>
+// for a creature that spawned during the game.
+func (g *Game) FigName(i int) string { return g.figName(int8(i)) }
+
+// SideName is a side's name in logs: red, blue, green, yellow.
+func (g *Game) SideName(side int) string { return g.sideName(int8(side)) }
+
+// InPlay reports whether figure i is in play.
+func (s *State) InPlay(i int) bool { return s.inPlay(int8(i)) }
 
 // NewBot returns a bot by name: random or greedy.
 func NewBot(kind string, seed uint64) (Bot, error) {

@@ -194,6 +194,8 @@ type CheckResult struct {
 	Rules   []string
 	Failure *CheckFailure
 	Err     error // the check cannot run (a mistake in its text)
+	// ErrStep is the step (from 1) Err met, 0 for the set-up.
+	ErrStep int
 }
 
 // Passed reports whether the check ran and every step went as scripted.
@@ -315,7 +317,7 @@ func RunCheck(c *Check) CheckResult {
 	}
 	for i := range c.Script {
 		if f, err := r.step(i, &c.Script[i]); err != nil {
-			res.Err = fmt.Errorf("step %d: %v", i+1, err)
+			res.Err, res.ErrStep = fmt.Errorf("step %d: %v", i+1, err), i+1
 			return res
 		} else if f != "" {
 			res.Failure = &CheckFailure{Step: i + 1, Msg: f}

@@ -16,12 +16,14 @@ func (s *State) test(x *ctx, purpose string, f int8, db, dm, mod int, target int
 	if err != nil {
 		return false, 0, err
 	}
+	x.need(int(target) - mod)
 	return int(v)+mod >= int(target), v, nil
 }
 
 // fixed is a roll against a fixed number (WS-QUAL-6).
 func (s *State) fixed(x *ctx, purpose string, f int8, need int8, db int) (bool, error) {
 	v, err := s.roll(x, purpose, f, db, 0)
+	x.need(int(need))
 	return v >= need, err
 }
 
@@ -69,6 +71,7 @@ func (s *State) hit(x *ctx, t int8, o hitOpts) error {
 			if err != nil {
 				return err
 			}
+			x.need(need - mod)
 			if int(v)+mod >= need {
 				x.note(EvSaved, t, -1, int16(n), "")
 				return nil
@@ -182,6 +185,11 @@ func (s *State) wound(x *ctx, t int8, n int8, aggressor int8) error {
 	v, err := s.roll(x, RollWound, t, 0, 0)
 	if err != nil {
 		return err
+	}
+	if s.has(t, SmallTarget) {
+		x.need(max(int(f.Wounds), 3) + 1) // the figure stays in play at this or more
+	} else {
+		x.need(int(f.Wounds) + 1)
 	}
 	if v <= f.Wounds || (s.has(t, SmallTarget) && v <= 3) {
 		s.eliminate(x, t)

@@ -67,6 +67,10 @@ type Event struct {
 	NDice   int8
 	Dice    [maxPool]int8
 	Kept    int8
+	// Need is what a roll's kept die needs, modifiers counted: N for N+
+	// (a test passes at N or more); 0 for a roll with no target. Logs do
+	// not write it (Format): the account of a game reads it.
+	Need int8
 }
 
 // figName names figure i: its setup name, or creature<i> for a creature
@@ -195,6 +199,13 @@ type ctx struct {
 }
 
 func (x *ctx) emit(e Event) { x.ev = append(x.ev, e) }
+
+// need sets the target of the roll just made: its kept die needs n.
+func (x *ctx) need(n int) {
+	if k := len(x.ev) - 1; k >= 0 && x.ev[k].Kind == EvRoll {
+		x.ev[k].Need = int8(min(max(n, -1), 7))
+	}
+}
 
 func (x *ctx) note(k EventKind, fig, other int8, n int16, detail string) {
 	x.ev = append(x.ev, Event{Kind: k, Fig: fig, Other: other, N: n, Purpose: detail})

@@ -527,3 +527,39 @@ func (s *State) scoreMulti(x *ctx) {
 	s.finish(x, -1)
 	s.winners = w
 }
+
+// Standing is what side would score if the game were scored now (the
+// running score of a game's account): the eliminations' points and the
+// objectives it controls (WS-SCEN-8, WS-BIG-3), or in a multiplayer game
+// the objectives and its own figures in play (WS-BIG-9). Once the game is
+// over it is the final score. An invasion has no score: 0.
+func (s *State) Standing(side int) int {
+	if s.Over() {
+		return int(s.vp[side])
+	}
+	if s.g.Players > 0 {
+		return 0
+	}
+	vp := 0
+	if !s.g.multi() {
+		vp = int(s.killVP[side])
+	}
+	for o := range s.g.Objectives {
+		if c := s.Controller(o); c == side {
+			switch {
+			case o < len(s.g.SideVP) && !s.g.multi():
+				vp += int(s.g.SideVP[o][c])
+			case o < len(s.g.ObjectiveVP):
+				vp += int(s.g.ObjectiveVP[o])
+			}
+		}
+	}
+	if s.g.multi() {
+		for i := range s.n {
+			if s.inPlay(i) && int(s.figs[i].Side) == side {
+				vp += int(s.prof(i).Cost)
+			}
+		}
+	}
+	return vp
+}

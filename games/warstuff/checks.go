@@ -13,7 +13,8 @@ import (
 )
 
 // Checks plays the check games that keep (nil: all) with the Warstuff
-// engine, on all cores; a failure is an error at the check game.
+// engine, on all cores; a failure is an error at the failing step (its
+// expect field), as Warbound reports it.
 func (c *Content) Checks(keep func(id string) bool) ruleset.CheckReport {
 	var games []int
 	for i, g := range c.Catalog.Checks {
@@ -43,14 +44,14 @@ func (c *Content) Checks(keep func(id string) bool) ruleset.CheckReport {
 	panics.Rethrow()
 	var rep ruleset.CheckReport
 	for k, r := range results {
-		pos := c.Catalog.Checks[games[k]].Pos
+		src := &c.Catalog.Checks[games[k]]
 		switch {
-		case r.Err != nil:
+		case r.Err != nil: // at its step, as Warbound's (the check's line for its set-up)
 			rep.Failed++
-			rep.Diagnostics = append(rep.Diagnostics, diag.Errorf(pos, "", "check %s: %v", r.ID, r.Err))
+			rep.Diagnostics = append(rep.Diagnostics, diag.Errorf(src.StepPos(r.ErrStep), "", "check %s: %v", r.ID, r.Err))
 		case r.Failure != nil:
 			rep.Failed++
-			rep.Diagnostics = append(rep.Diagnostics, diag.Errorf(pos, "", "check %s: step %d: %s", r.ID, r.Failure.Step, r.Failure.Msg))
+			rep.Diagnostics = append(rep.Diagnostics, diag.Errorf(src.ExpectPos(r.Failure.Step), "", "check %s: step %d: %s", r.ID, r.Failure.Step, r.Failure.Msg))
 		default:
 			rep.Passed++
 		}

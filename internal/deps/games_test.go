@@ -14,8 +14,8 @@ var (
 	warstuffPkgs = []string{"schema/warstuff", "catalog/warstuff", "engine/warstuff/...", "games/warstuff", "site/bandcheck", "content/warstuff"}
 	// warboundPkgs are Warbound's own packages: its registration, engine,
 	// starter, deck checker, and the commands' stages that know its cards
-	// only (diff, exports, balance).
-	warboundPkgs = []string{"games/warbound", "games/warbound/wbengine", "games/warbound/wbmatch", "games/warbound/wbschema", "games/warbound/wbdeck/...", "content", "content/rules", "changes", "export", "balance"}
+	// only (diff, exports).
+	warboundPkgs = []string{"games/warbound", "games/warbound/wbengine", "games/warbound/wbmatch", "games/warbound/wbschema", "games/warbound/wbdeck/...", "content", "content/rules", "changes", "export"}
 	// warboundMixed are Warbound's packages that still hold kits every
 	// game shares (the catalog's built-in interface words, the layout
 	// model, the site frame): games, until the kits move out.
@@ -29,7 +29,7 @@ var (
 	// kits are neutral: they import no game, even through another
 	// package.
 	kits = []string{"schema", "engine/botkit", "engine/checkkit", "engine/hex", "diag", "lang", "internal/dist", "internal/termsafe",
-		"internal/suggest", "render/markup", "internal/contentfs", "internal/gitrev", "internal/typo", "internal/golden", "internal/testtool"}
+		"internal/suggest", "render/markup", "balance", "internal/contentfs", "internal/gitrev", "internal/typo", "internal/golden", "internal/testtool"}
 	// toBeNeutral are the seam and the shared machinery: neutral by
 	// design (ARCHITECTURE.md), not yet in fact.
 	toBeNeutral = []string{"pipeline", "pipeline/ruleset", "internal/...", "site/serve"}

@@ -34,9 +34,9 @@ var known = map[string]gametest.Game{
 			{Name: "a broken reference", File: "cards/creatures.cue", Old: `smaller: "mini-zol"`, New: `smaller: "mini-zool"`, Want: `creatures.zol: no creature "mini-zool": declare it under ` + "`creatures`"},
 			{Name: "a check game that fails", File: "scenarios/checks/attack.cue", Old: "expect: figures: t: {wounds: 0, stunned: true", New: "expect: figures: t: {wounds: 1, stunned: true",
 				Want: "check attack-paralysing: step 1: t wounds: expected 1, got 0",
-				// the check's line: Warstuff reports a failing check there, not
-				// at the step's (32) as Warbound does (issue 27, item 3)
-				Line: 24},
+				// the failing step's expect, as Warbound reports it (the
+				// check itself is at line 24)
+				Line: 32},
 		},
 		Draft: gametest.Mutation{Name: "a French name removed", File: "cards/creatures.cue",
 			Old: `name: {en: "Skeleton", fr: "Squelette"}`, New: `name: {en: "Skeleton"}`, Want: "creatures.skeleton.name.fr: missing French text"},

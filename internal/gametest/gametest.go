@@ -219,6 +219,8 @@ func Run(t *testing.T, g Game) {
 	})
 
 	t.Run("seam", func(t *testing.T) { s.seam(t, base, built) })
+
+	t.Run("matches", func(t *testing.T) { s.matches(t, built) })
 }
 
 type suite struct {

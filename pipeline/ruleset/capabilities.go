@@ -27,7 +27,6 @@ var (
 	CapTranslations = Capability{"Translations", "translation coverage and lock"}
 	CapDiffs        = Capability{"Differ", "field-by-field diff between versions"}
 	CapErrata       = Capability{"Errata", "errata against an earlier version"}
-	CapBalance      = Capability{"Balance", "balance matrix"}
 )
 
 // MissingError is the refusal of a command on a game that lacks a

@@ -916,7 +916,20 @@ func (l *loader) decode(doc rawDoc) (*ws.Catalog, error) {
 		cat.Strings = append(cat.Strings, ws.UIString{ID: id, Text: t})
 	}
 	for id, c := range doc.Sections["checks"] {
-		cat.Checks = append(cat.Checks, ws.CheckSource{ID: id, JSON: c, Pos: l.positions["checks."+id]})
+		src := ws.CheckSource{ID: id, JSON: c, Pos: l.positions["checks."+id]}
+		for i := 0; ; i++ {
+			step := fmt.Sprintf("checks.%s.script.%d", id, i)
+			pos, ok := l.positions[step]
+			if !ok {
+				break
+			}
+			src.Steps = append(src.Steps, pos)
+			if e, ok := l.positions[step+".expect"]; ok {
+				pos = e
+			}
+			src.Expects = append(src.Expects, pos)
+		}
+		cat.Checks = append(cat.Checks, src)
 	}
 	reminders := map[string]ws.Text{}
 	for id, raw := range doc.Sections["reminders"] {

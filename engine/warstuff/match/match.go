@@ -355,21 +355,28 @@ func Replay(cat *ws.Catalog, l *engws.Log) error {
 	if err != nil {
 		return err
 	}
-	g := m.fixed
-	if g == nil {
-		var corners []int
-		for _, s := range h.Seats {
-			c := slices.Index(engws.CornerNames[:], s)
-			if c < 0 {
-				return fmt.Errorf("seats: no corner %q (SW, NW, NE or SE)", s)
-			}
-			corners = append(corners, c)
-		}
-		if g, err = m.setup(corners); err != nil {
-			return err
-		}
+	g, err := m.gameOf(h)
+	if err != nil {
+		return err
 	}
 	return engws.Replay(g, l)
+}
+
+// gameOf sets up the game of a log header: a multiplayer game's seats
+// are the header's.
+func (m *Match) gameOf(h engws.LogHeader) (*engws.Game, error) {
+	if m.fixed != nil {
+		return m.fixed, nil
+	}
+	var corners []int
+	for _, s := range h.Seats {
+		c := slices.Index(engws.CornerNames[:], s)
+		if c < 0 {
+			return nil, fmt.Errorf("seats: no corner %q (SW, NW, NE or SE)", s)
+		}
+		corners = append(corners, c)
+	}
+	return m.setup(corners)
 }
 
 // ReplayLog reads a log and plays it again on the catalog (Replay);

@@ -1,4 +1,4 @@
-package balance_test
+package warbound_test
 
 import (
 	"fmt"

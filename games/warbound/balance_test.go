@@ -1,4 +1,4 @@
-package balance_test
+package warbound_test
 
 import (
 	"context"
@@ -8,9 +8,10 @@ import (
 
 	"wbtool.dev/wbtool/balance"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/golden"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 )
 
 var starterCat *wbcatalog.Catalog
@@ -27,15 +28,21 @@ func loadStarter(t testing.TB) *wbcatalog.Catalog {
 	return starterCat
 }
 
+// testLab is Warbound's lab with the content named "test", as the
+// golden result has it.
+type testLab struct{ balance.Lab }
+
+func (testLab) Content() string { return "test" }
+
 // small is a quick run: the Exploration decks, random bots, with variants.
 func small() balance.Options {
-	return balance.Options{Content: "test", Settings: balance.Settings{
-		Formats: []wbcatalog.Format{wbcatalog.Exploration}, Bot: "random", Games: 6, Seed: 3, Variants: true}}
+	return balance.Options{Settings: balance.Settings{
+		Formats: []string{string(wbcatalog.Exploration)}, Bot: "random", Games: 6, Seed: 3, Variants: true}}
 }
 
 func run(t *testing.T, o balance.Options) *balance.Result {
 	t.Helper()
-	r, err := balance.Run(context.Background(), loadStarter(t), o)
+	r, err := balance.Run(context.Background(), testLab{warbound.BalanceLab(loadStarter(t))}, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +75,7 @@ func TestShardsMergeToTheRun(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, err := balance.ParseResult(b)
+			p, err := balance.ParseResult(b, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -100,12 +107,13 @@ func TestShardsMergeToTheRun(t *testing.T) {
 }
 
 // TestResultGolden pins the JSON result of a small run (WBTOOL_UPDATE=1
-// rewrites it).
+// rewrites it). balance/testdata/small.json is a copy, the fixture of
+// package balance's own tests (no game there).
 func TestResultGolden(t *testing.T) {
 	o := small()
 	o.Games = 4
 	o.Workers = 2
-	golden.Check(t, "testdata/small.json", marshal(t, run(t, o)))
+	golden.Check(t, "testdata/balance-small.json", marshal(t, run(t, o)))
 }
 
 // TestReport: the report has, per scenario, the heat map, the seat and
