@@ -68,7 +68,7 @@ staticcheck:
 ## cue-vet: check the content with the plain cue CLI and the project's schema
 cue-vet:
 	$(GO) tool cue vet -c schema/cue/*.cue $(CUE_FILES)
-	$(GO) tool cue vet -c schema/warstuff/cue/*.cue $(WARSTUFF_FILES)
+	$(GO) tool cue vet -c games/warstuff/wsschema/cue/*.cue $(WARSTUFF_FILES)
 
 ## bench: benchmarks (loader, engine, PDF, site)
 bench:
@@ -80,7 +80,7 @@ BENCH_N ?= 5
 bench-compare:
 	$(GO) run ./internal/benchcompare -tree testdata/gen/out -n $(BENCH_N)
 
-## bench-compare-warstuff: the same on 1,000 generated Warstuff profiles (schema/warstuff)
+## bench-compare-warstuff: the same on 1,000 generated Warstuff profiles (games/warstuff/wsschema)
 .PHONY: bench-compare-warstuff
 bench-compare-warstuff:
 	$(GO) run ./internal/benchcompare -game warstuff -tree testdata/gen/warstuff -n $(BENCH_N)

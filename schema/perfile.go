@@ -624,7 +624,7 @@ func (l *loader) fastUnit(fast *fastSchema, files []*ast.File) (*fileResult, boo
 	return &fileResult{entities: entities}, true
 }
 
-// The same cache serves other games' loaders (schema/warstuff): each
+// The same cache serves other games' loaders (games/warstuff/wsschema): each
 // keeps its parsed files and its evaluation units' results here, under
 // keys that name the game (CacheKey), with the same life cycle: Begin
 // before a load, End after it drops what the load did not use.

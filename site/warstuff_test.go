@@ -6,8 +6,8 @@ import (
 
 	wscontent "wbtool.dev/wbtool/content/warstuff"
 	wsbuild "wbtool.dev/wbtool/games/warstuff"
+	"wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/pipeline/ruleset"
-	wsschema "wbtool.dev/wbtool/schema/warstuff"
 	"wbtool.dev/wbtool/site"
 )
 

@@ -3,7 +3,7 @@
 // creatures and hordes, scenarios, the special rules with their costs and
 // reminders, the glossary and the rules pages.
 //
-// It is produced by package schema/warstuff, which has validated the
+// It is produced by package games/warstuff/wsschema, which has validated the
 // content and computed every cost with the CUE schema: consumers (engine,
 // cards, site, JSON export) read these values and never recompute a cost.
 // Rules are cited by number from the rules digest (WS-BUILD-2 …). Like

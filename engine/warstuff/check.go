@@ -16,7 +16,7 @@ import (
 // A check game (DESIGN.md, "Check games") for Warstuff: a table, figures
 // with inline profiles and preset states, and a script of decisions with
 // forced dice, expectations and `fails:` codes. These are the engine's
-// own structs; the CUE schema (schema/warstuff/cue/checks.cue) decodes
+// own structs; the CUE schema (games/warstuff/wsschema/cue/checks.cue) decodes
 // into them field for field.
 
 // Check is one check game.

@@ -1,5 +1,5 @@
 // Package warstuff puts the Warstuff rules behind the ruleset seam
-// (package pipeline/ruleset): its schema and catalog (schema/warstuff,
+// (package pipeline/ruleset): its schema and catalog (games/warstuff/wsschema,
 // catalog/warstuff), its profile cards and band sheets, its site chapters
 // and its check-game runner. Importing it registers the game.
 package warstuff
@@ -13,11 +13,11 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
-	schema "wbtool.dev/wbtool/schema/warstuff"
 )
 
 func init() { ruleset.Register(Ruleset{}) }
@@ -30,7 +30,7 @@ func (Ruleset) Game() string { return ws.Game }
 
 // Load loads a Warstuff tree with its schema.
 func (Ruleset) Load(fsys fs.FS, opts ruleset.LoadOptions) (ruleset.Content, error) {
-	cat, err := schema.Load(fsys, schema.Options{Root: opts.Root, Extra: opts.Extra, Draft: opts.Draft, Cache: opts.Cache})
+	cat, err := wsschema.Load(fsys, wsschema.Options{Root: opts.Root, Extra: opts.Extra, Draft: opts.Draft, Cache: opts.Cache})
 	if err != nil {
 		return nil, err
 	}

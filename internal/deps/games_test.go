@@ -11,7 +11,7 @@ import (
 // in the module. A path ending in "/..." holds its subpackages too.
 var (
 	// warstuffPkgs are Warstuff's: one game.
-	warstuffPkgs = []string{"schema/warstuff", "catalog/warstuff", "engine/warstuff/...", "games/warstuff", "site/bandcheck", "content/warstuff"}
+	warstuffPkgs = []string{"games/warstuff/wsschema", "catalog/warstuff", "engine/warstuff/...", "games/warstuff", "site/bandcheck", "content/warstuff"}
 	// warboundPkgs are Warbound's own packages: its registration, engine,
 	// starter, deck checker, and the commands' stages that know its cards
 	// only (diff, exports, balance).
@@ -117,8 +117,8 @@ var policies = []policy{
 			"games/warstuff -> render",
 			"games/warstuff -> site",
 			"catalog/warstuff -> catalog",
-			"schema/warstuff -> catalog",
-			"schema/warstuff -> schema",
+			"games/warstuff/wsschema -> catalog",
+			"games/warstuff/wsschema -> schema",
 			"site/bandcheck -> site/deckcheck",
 		},
 	},
@@ -136,7 +136,7 @@ var policies = []policy{
 			"pipeline/ruleset -> catalog",
 			"pipeline/ruleset -> schema",
 			"internal/benchcompare -> schema",
-			"internal/benchcompare -> schema/warstuff",
+			"internal/benchcompare -> games/warstuff/wsschema",
 			"internal/budget -> catalog",
 			"internal/budget -> schema",
 			// the suite builds the seam's schema.File (check games as

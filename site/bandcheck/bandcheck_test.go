@@ -10,8 +10,8 @@ import (
 	ws "wbtool.dev/wbtool/catalog/warstuff"
 	wscontent "wbtool.dev/wbtool/content/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/schema"
-	wsschema "wbtool.dev/wbtool/schema/warstuff"
 	"wbtool.dev/wbtool/site/bandcheck"
 )
 

@@ -16,9 +16,9 @@ import (
 	wscontent "wbtool.dev/wbtool/content/warstuff"
 	"wbtool.dev/wbtool/diag"
 	wsbuild "wbtool.dev/wbtool/games/warstuff"
+	"wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
-	wsschema "wbtool.dev/wbtool/schema/warstuff"
 	"wbtool.dev/wbtool/site"
 )
 

@@ -14,8 +14,8 @@ import (
 	ws "wbtool.dev/wbtool/catalog/warstuff"
 	wscontent "wbtool.dev/wbtool/content/warstuff"
 	wsbuild "wbtool.dev/wbtool/games/warstuff"
+	"wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/pipeline/ruleset"
-	wsschema "wbtool.dev/wbtool/schema/warstuff"
 	"wbtool.dev/wbtool/site"
 )
 

@@ -12,7 +12,7 @@ import (
 	starter "wbtool.dev/wbtool/content/warstuff"
 	engws "wbtool.dev/wbtool/engine/warstuff"
 	"wbtool.dev/wbtool/engine/warstuff/match"
-	schemaws "wbtool.dev/wbtool/schema/warstuff"
+	"wbtool.dev/wbtool/games/warstuff/wsschema"
 )
 
 var (
@@ -23,7 +23,7 @@ var (
 
 func starterCatalog(t testing.TB) *ws.Catalog {
 	t.Helper()
-	catOnce.Do(func() { cat, catErr = schemaws.Load(starter.FS, schemaws.Options{Root: "content/warstuff"}) })
+	catOnce.Do(func() { cat, catErr = wsschema.Load(starter.FS, wsschema.Options{Root: "content/warstuff"}) })
 	if catErr != nil {
 		t.Fatal(catErr)
 	}

@@ -1,18 +1,18 @@
-package warstuff_test
+package wsschema_test
 
 import (
 	"testing"
 
 	starter "wbtool.dev/wbtool/content/warstuff"
 	"wbtool.dev/wbtool/engine/warstuff"
-	schemaws "wbtool.dev/wbtool/schema/warstuff"
+	"wbtool.dev/wbtool/games/warstuff/wsschema"
 )
 
 // TestStarterGamesPlay: the starter catalog converts into the engine's
 // games (profiles, bands, scenarios, hordes) and bots play them to the end
 // with the invariants holding.
 func TestStarterGamesPlay(t *testing.T) {
-	cat, err := schemaws.Load(starter.FS, schemaws.Options{Root: "content/warstuff"})
+	cat, err := wsschema.Load(starter.FS, wsschema.Options{Root: "content/warstuff"})
 	if err != nil {
 		t.Fatal(err)
 	}

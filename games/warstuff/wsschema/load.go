@@ -1,5 +1,5 @@
-// Package warstuff holds the Warstuff rules schema, written in CUE and
-// embedded in the binary (cue/*.cue), and the loader that turns a
+// Package wsschema is Warstuff's schema: its rules schema, written in CUE
+// and embedded in the binary (cue/*.cue), and the loader that turns a
 // Warstuff content tree into a validated [warstuff.Catalog].
 //
 // The schema does the profile builder's arithmetic: it computes every
@@ -11,7 +11,7 @@
 // same files gives the same verdict. The loader parses each file on its
 // own, evaluates content and schema as one package, turns every CUE error
 // into a diagnostic at the designer's file:line:col, and decodes the result.
-package warstuff
+package wsschema
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package warstuff
+package wsschema
 
 import (
 	"os"
