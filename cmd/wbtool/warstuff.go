@@ -8,16 +8,16 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/catalog"
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
 	wsmatch "wbtool.dev/wbtool/engine/warstuff/match"
 	"wbtool.dev/wbtool/games/warbound"
 	buildws "wbtool.dev/wbtool/games/warstuff"
+	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/pipeline"
 )
 
 // loadGame loads the content: Warbound's catalog, or a Warstuff tree's.
-func loadGame(cmd *cobra.Command, g *globalFlags) (*catalog.Catalog, *ws.Catalog, error) {
+func loadGame(cmd *cobra.Command, g *globalFlags) (*catalog.Catalog, *wscatalog.Catalog, error) {
 	res, err := runBuild(cmd, g, pipeline.Options{Stages: []pipeline.Stage{pipeline.Load}})
 	if err != nil {
 		return nil, nil, err
@@ -36,7 +36,7 @@ type wsOptions struct {
 
 // wsMatch resolves the flags against a Warstuff catalog; options the
 // content or the rules refuse are usage errors.
-func wsMatch(cat *ws.Catalog, o wsOptions) (*wsmatch.Match, error) {
+func wsMatch(cat *wscatalog.Catalog, o wsOptions) (*wsmatch.Match, error) {
 	mo := wsmatch.Options{Scenario: o.scenario, Horde: o.horde, Bot: o.bot, Variants: o.variants}
 	if o.decks != "" {
 		mo.Bands = strings.Split(o.decks, ",")
@@ -50,7 +50,7 @@ func wsMatch(cat *ws.Catalog, o wsOptions) (*wsmatch.Match, error) {
 }
 
 // playWarstuff is `wbtool play` on a Warstuff tree.
-func playWarstuff(cmd *cobra.Command, cat *ws.Catalog, o wsOptions, seed uint64, logFile, replay string, quiet bool) error {
+func playWarstuff(cmd *cobra.Command, cat *wscatalog.Catalog, o wsOptions, seed uint64, logFile, replay string, quiet bool) error {
 	out := cmd.OutOrStdout()
 	if replay != "" {
 		data, err := readArgFile(replay)
@@ -88,7 +88,7 @@ func playWarstuff(cmd *cobra.Command, cat *ws.Catalog, o wsOptions, seed uint64,
 }
 
 // simWarstuff is `wbtool sim` on a Warstuff tree.
-func simWarstuff(cmd *cobra.Command, cat *ws.Catalog, o wsOptions, games int, seed uint64) error {
+func simWarstuff(cmd *cobra.Command, cat *wscatalog.Catalog, o wsOptions, games int, seed uint64) error {
 	m, err := wsMatch(cat, o)
 	if err != nil {
 		return err

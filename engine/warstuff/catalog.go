@@ -3,15 +3,15 @@ package warstuff
 import (
 	"fmt"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/engine/warstuff/geom"
+	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/internal/suggest"
 )
 
 // SpecOf is a catalog profile (or creature) as the engine reads it: the
 // ranged weapon or the two of a Variable weapon, the melee rules, powers,
 // general rules and the creatures' own traits.
-func SpecOf(p *ws.Profile) ProfileSpec {
+func SpecOf(p *wscatalog.Profile) ProfileSpec {
 	sp := ProfileSpec{ID: p.ID, Quality: p.Quality, MeleeRules: p.Melee, Powers: p.Powers,
 		Base: p.Base, Cost: p.Cost, Smaller: p.Smaller}
 	sp.Rules = append(append(sp.Rules, p.Rules...), p.Traits...)
@@ -27,7 +27,7 @@ func SpecOf(p *ws.Profile) ProfileSpec {
 }
 
 // catalogProfiles converts every profile and creature of the catalog.
-func catalogProfiles(cat *ws.Catalog) ([]Profile, map[string]int16, error) {
+func catalogProfiles(cat *wscatalog.Catalog) ([]Profile, map[string]int16, error) {
 	specs := make([]ProfileSpec, 0, len(cat.Profiles)+len(cat.Creatures))
 	for i := range cat.Profiles {
 		specs = append(specs, SpecOf(&cat.Profiles[i]))
@@ -39,7 +39,7 @@ func catalogProfiles(cat *ws.Catalog) ([]Profile, map[string]int16, error) {
 }
 
 // piecesOf converts a scenario's terrain (WS-GEOM-5).
-func piecesOf(sc *ws.Scenario) ([]Piece, error) {
+func piecesOf(sc *wscatalog.Scenario) ([]Piece, error) {
 	var out []Piece
 	for _, t := range sc.Terrain {
 		pc := Piece{BlocksSight: t.BlocksSight, Cover: t.Cover, Height: t.Height}
@@ -75,12 +75,12 @@ func (c *catalogGame) band(id string) (Band, error) {
 }
 
 type catalogGame struct {
-	cat *ws.Catalog
+	cat *wscatalog.Catalog
 	ps  []Profile
 	idx map[string]int16
 }
 
-func findBand(cat *ws.Catalog, id string) *ws.Band {
+func findBand(cat *wscatalog.Catalog, id string) *wscatalog.Band {
 	for i := range cat.Bands {
 		if cat.Bands[i].ID == id {
 			return &cat.Bands[i]
@@ -89,7 +89,7 @@ func findBand(cat *ws.Catalog, id string) *ws.Band {
 	return nil
 }
 
-func bandIDs(cat *ws.Catalog) []string {
+func bandIDs(cat *wscatalog.Catalog) []string {
 	ids := make([]string, len(cat.Bands))
 	for i, b := range cat.Bands {
 		ids[i] = b.ID
@@ -100,7 +100,7 @@ func bandIDs(cat *ws.Catalog) []string {
 // GameFromCatalog sets up a game of a catalog scenario: two bands for a
 // standard scenario (the first is the attacker, in the SW corner), one to
 // four hero bands and a horde for the invasion.
-func GameFromCatalog(cat *ws.Catalog, scenario string, bands []string, horde string) (*Game, error) {
+func GameFromCatalog(cat *wscatalog.Catalog, scenario string, bands []string, horde string) (*Game, error) {
 	return SetupGame(cat, Setup{Scenario: scenario, Bands: bands, Horde: horde})
 }
 
@@ -120,9 +120,9 @@ type Setup struct {
 
 // SetupGame sets up the game su names. A multiplayer game takes the
 // standard scenario's terrain, centred on the 36" table.
-func SetupGame(cat *ws.Catalog, su Setup) (*Game, error) {
+func SetupGame(cat *wscatalog.Catalog, su Setup) (*Game, error) {
 	scenario, bands, horde := su.Scenario, su.Bands, su.Horde
-	var sc *ws.Scenario
+	var sc *wscatalog.Scenario
 	ids := make([]string, len(cat.Scenarios))
 	for i := range cat.Scenarios {
 		ids[i] = cat.Scenarios[i].ID
@@ -184,7 +184,7 @@ func SetupGame(cat *ws.Catalog, su Setup) (*Game, error) {
 	}
 	switch sc.Kind {
 	case Invasion:
-		var h *ws.Horde
+		var h *wscatalog.Horde
 		for i := range cat.Hordes {
 			if cat.Hordes[i].ID == horde {
 				h = &cat.Hordes[i]

@@ -1,6 +1,6 @@
 // Package bandcheck is the Warstuff band builder's checker: the part of a
 // Warstuff catalog the band rules read (Data), and Check, which runs the
-// catalog's own band rules (warstuff.Catalog.CheckBand, the code the
+// catalog's own band rules (wscatalog.Catalog.CheckBand, the code the
 // loader runs for `wbtool validate`) on a band picked in the browser, in
 // the standard format and in a big-game format. It is plain Go (catalog
 // and the standard library), so that site/deckwasm can link it in its
@@ -12,28 +12,28 @@ import (
 	"fmt"
 	"strings"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
+	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/site/deckcheck"
 )
 
 // Data is what the band rules read of a catalog: the limits and each
 // profile's id and cost, with its names for the page.
 type Data struct {
-	Limits   ws.Limits `json:"limits"`
-	Profiles []Profile `json:"profiles"`
+	Limits   wscatalog.Limits `json:"limits"`
+	Profiles []Profile        `json:"profiles"`
 }
 
 // Profile is a profile as the builder knows it.
 type Profile struct {
-	ID      string  `json:"id"`
-	Name    ws.Text `json:"name"`
-	Quality int     `json:"quality"`
-	Cost    int     `json:"cost"`
+	ID      string         `json:"id"`
+	Name    wscatalog.Text `json:"name"`
+	Quality int            `json:"quality"`
+	Cost    int            `json:"cost"`
 }
 
 // Compact keeps of cat what the builder needs (the invasion's creatures
 // are not band figures, WS-INV-14).
-func Compact(cat *ws.Catalog) Data {
+func Compact(cat *wscatalog.Catalog) Data {
 	d := Data{Limits: cat.Limits, Profiles: []Profile{}}
 	for _, p := range cat.Profiles {
 		d.Profiles = append(d.Profiles, Profile{ID: p.ID, Name: p.Name, Quality: p.Quality, Cost: p.Cost})
@@ -42,10 +42,10 @@ func Compact(cat *ws.Catalog) Data {
 }
 
 // Catalog rebuilds a catalog the band rules can run on.
-func (d Data) Catalog() *ws.Catalog {
-	c := &ws.Catalog{Limits: d.Limits}
+func (d Data) Catalog() *wscatalog.Catalog {
+	c := &wscatalog.Catalog{Limits: d.Limits}
 	for _, p := range d.Profiles {
-		c.Profiles = append(c.Profiles, ws.Profile{ID: p.ID, Name: p.Name, Quality: p.Quality, Cost: p.Cost})
+		c.Profiles = append(c.Profiles, wscatalog.Profile{ID: p.ID, Name: p.Name, Quality: p.Quality, Cost: p.Cost})
 	}
 	c.Sort()
 	return c
@@ -62,18 +62,18 @@ func (d Data) JS() []byte {
 // Band is a band as the builder holds it: its name, the format it is
 // exported with, the big-game format it is also checked at, its figures.
 type Band struct {
-	Name    string         `json:"name"`
-	Format  int            `json:"format"`
-	Big     int            `json:"big"`
-	Figures []ws.BandEntry `json:"figures"`
+	Name    string                `json:"name"`
+	Format  int                   `json:"format"`
+	Big     int                   `json:"big"`
+	Figures []wscatalog.BandEntry `json:"figures"`
 }
 
 // Verdict is the band's legality at one format.
 type Verdict struct {
-	Format     int              `json:"format"`
-	MaxFigures int              `json:"maxFigures"`
-	Legal      bool             `json:"legal"`
-	Problems   []ws.BandProblem `json:"problems"`
+	Format     int                     `json:"format"`
+	MaxFigures int                     `json:"maxFigures"`
+	Legal      bool                    `json:"legal"`
+	Problems   []wscatalog.BandProblem `json:"problems"`
 }
 
 // Result is what the builder shows.
@@ -94,9 +94,9 @@ type Result struct {
 // Check runs the catalog's band rules on b at the standard format and at
 // its big-game format (the limits' largest when b has none), and writes b
 // as CUE content.
-func Check(c *ws.Catalog, b Band) Result {
-	band := ws.Band{ID: Slug(b.Name), Format: b.Format, Figures: b.Figures}
-	c.Tally(&band, ws.ByID)
+func Check(c *wscatalog.Catalog, b Band) Result {
+	band := wscatalog.Band{ID: Slug(b.Name), Format: b.Format, Figures: b.Figures}
+	c.Tally(&band, wscatalog.ByID)
 	r := Result{Total: band.Total, Count: band.Count, FigureMax: c.Limits.Figure.Max, Slug: band.ID}
 	for _, f := range b.Figures {
 		if p := c.Profile(f.Profile); p != nil && f.Count > 0 && p.Cost > r.Dearest {
@@ -110,7 +110,7 @@ func Check(c *ws.Catalog, b Band) Result {
 	for _, f := range []int{c.Limits.Standard, big} {
 		v := Verdict{Format: f, MaxFigures: c.Limits.MaxFigures(f), Problems: c.CheckBandAs(&band, f)}
 		if v.Problems == nil {
-			v.Problems = []ws.BandProblem{}
+			v.Problems = []wscatalog.BandProblem{}
 		}
 		v.Legal = len(v.Problems) == 0
 		r.Verdicts = append(r.Verdicts, v)
@@ -125,7 +125,7 @@ func Slug(name string) string { return deckcheck.SlugOr(name, "my-band") }
 // CUE writes b as a Warstuff content file (scenarios/<slug>.cue), its
 // name in both languages; strings are written as JSON strings, so a name
 // cannot interpolate.
-func CUE(b *ws.Band, name string) string {
+func CUE(b *wscatalog.Band, name string) string {
 	name = strings.TrimSpace(name)
 	if name == "" {
 		name = b.ID

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	wscontent "wbtool.dev/wbtool/content/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site/bandcheck"
@@ -17,7 +17,7 @@ import (
 
 // compacted is the starter catalog as the browser gets it: through the
 // JSON string of band-data.js.
-func compacted(t *testing.T, cat *ws.Catalog) *ws.Catalog {
+func compacted(t *testing.T, cat *wscatalog.Catalog) *wscatalog.Catalog {
 	t.Helper()
 	js := string(bandcheck.Compact(cat).JS())
 	var quoted string
@@ -68,12 +68,12 @@ func TestSameVerdictAsCLI(t *testing.T) {
 	}
 	cat := compacted(t, full)
 	byCost := slices.Clone(full.Profiles)
-	slices.SortStableFunc(byCost, func(a, b ws.Profile) int { return a.Cost - b.Cost })
+	slices.SortStableFunc(byCost, func(a, b wscatalog.Profile) int { return a.Cost - b.Cost })
 	cheap, dear := byCost[0].ID, byCost[len(byCost)-1].ID
 	type tc struct {
 		name   string
 		format int
-		fig    []ws.BandEntry
+		fig    []wscatalog.BandEntry
 		want   []string // the fields at fault
 	}
 	var cases []tc
@@ -91,13 +91,13 @@ func TestSameVerdictAsCLI(t *testing.T) {
 		}
 	}
 	cases = append(cases,
-		tc{"16 figures at 50", 50, []ws.BandEntry{{Profile: cheap, Count: 16}}, []string{"count"}},
-		tc{"15 figures at 50", 50, []ws.BandEntry{{Profile: cheap, Count: 15}}, nil},
-		tc{"over 50", 50, []ws.BandEntry{{Profile: dear, Count: 50/byCost[len(byCost)-1].Cost + 1}}, []string{"total"}},
-		tc{"both", 50, []ws.BandEntry{{Profile: dear, Count: 3}, {Profile: cheap, Count: 13}}, []string{"total", "count"}},
-		tc{"31 figures at 100", 100, []ws.BandEntry{{Profile: cheap, Count: 31}}, []string{"count"}},
-		tc{"23 figures at 75", 75, []ws.BandEntry{{Profile: cheap, Count: 23}}, []string{"count"}},
-		tc{"22 figures at 75", 75, []ws.BandEntry{{Profile: cheap, Count: 22}}, nil},
+		tc{"16 figures at 50", 50, []wscatalog.BandEntry{{Profile: cheap, Count: 16}}, []string{"count"}},
+		tc{"15 figures at 50", 50, []wscatalog.BandEntry{{Profile: cheap, Count: 15}}, nil},
+		tc{"over 50", 50, []wscatalog.BandEntry{{Profile: dear, Count: 50/byCost[len(byCost)-1].Cost + 1}}, []string{"total"}},
+		tc{"both", 50, []wscatalog.BandEntry{{Profile: dear, Count: 3}, {Profile: cheap, Count: 13}}, []string{"total", "count"}},
+		tc{"31 figures at 100", 100, []wscatalog.BandEntry{{Profile: cheap, Count: 31}}, []string{"count"}},
+		tc{"23 figures at 75", 75, []wscatalog.BandEntry{{Profile: cheap, Count: 23}}, []string{"count"}},
+		tc{"22 figures at 75", 75, []wscatalog.BandEntry{{Profile: cheap, Count: 22}}, nil},
 	)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -140,9 +140,9 @@ func TestSameVerdictAsCLI(t *testing.T) {
 // (the largest when the band names none), the tally and the costliest
 // figure against the cap.
 func TestCheckShowsBothFormats(t *testing.T) {
-	c := &ws.Catalog{Profiles: []ws.Profile{{ID: "one", Cost: 1}, {ID: "ten", Cost: 10}}}
+	c := &wscatalog.Catalog{Profiles: []wscatalog.Profile{{ID: "one", Cost: 1}, {ID: "ten", Cost: 10}}}
 	c.Limits.FiguresPercent, c.Limits.Standard, c.Limits.BigMax, c.Limits.Figure.Max = 30, 50, 100, 25
-	r := bandcheck.Check(c, bandcheck.Band{Name: "Fumée & Co", Format: 50, Figures: []ws.BandEntry{{Profile: "ten", Count: 6}, {Profile: "one", Count: 2}}})
+	r := bandcheck.Check(c, bandcheck.Band{Name: "Fumée & Co", Format: 50, Figures: []wscatalog.BandEntry{{Profile: "ten", Count: 6}, {Profile: "one", Count: 2}}})
 	got := fmt.Sprintf("%d %d %d %d %s", r.Total, r.Count, r.Dearest, r.FigureMax, r.Slug)
 	if got != "62 8 10 25 fumee-co" {
 		t.Errorf("tally %s", got)
@@ -156,7 +156,7 @@ func TestCheckShowsBothFormats(t *testing.T) {
 	if s := bandcheck.Slug("  "); s != "my-band" {
 		t.Errorf("empty slug %q", s)
 	}
-	if !strings.Contains(bandcheck.CUE(&ws.Band{ID: "x", Format: 50}, `"\(x)`), `name: {en: "\"\\(x)", fr: "\"\\(x)"}`) {
-		t.Errorf("name not quoted: %s", bandcheck.CUE(&ws.Band{ID: "x", Format: 50}, `"\(x)`))
+	if !strings.Contains(bandcheck.CUE(&wscatalog.Band{ID: "x", Format: 50}, `"\(x)`), `name: {en: "\"\\(x)", fr: "\"\\(x)"}`) {
+		t.Errorf("name not quoted: %s", bandcheck.CUE(&wscatalog.Band{ID: "x", Format: 50}, `"\(x)`))
 	}
 }

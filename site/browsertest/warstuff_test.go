@@ -11,9 +11,9 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	wscontent "wbtool.dev/wbtool/content/warstuff"
 	wsbuild "wbtool.dev/wbtool/games/warstuff"
+	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/site"
@@ -33,7 +33,7 @@ func publishedWarstuff(t *testing.T) site.Files {
 
 // warstuffAt loads the Warstuff starter and builds its site published at
 // base ("": no address).
-func warstuffAt(t *testing.T, base string) (*ws.Catalog, site.Files) {
+func warstuffAt(t *testing.T, base string) (*wscatalog.Catalog, site.Files) {
 	t.Helper()
 	cat, err := wsschema.Load(wscontent.FS, wsschema.Options{Root: "content"})
 	if err != nil {

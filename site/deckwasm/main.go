@@ -15,7 +15,7 @@
 //
 // The Warstuff band builder sets window.WB_BAND_DATA (bandcheck.Data)
 // instead and gets window.wbBandCheck(bandJSON) → resultJSON
-// (bandcheck.Band in, bandcheck.Result out: warstuff.Catalog.CheckBand,
+// (bandcheck.Band in, bandcheck.Result out: wscatalog.Catalog.CheckBand,
 // the code `wbtool validate` runs on a band) and window.wbBandReady().
 package main
 

@@ -16,10 +16,10 @@ import (
 	"strconv"
 	"strings"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine/botkit"
 	engws "wbtool.dev/wbtool/engine/warstuff"
+	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/internal/suggest"
 )
 
@@ -60,7 +60,7 @@ func optErr(flag, format string, args ...any) error {
 type Match struct {
 	// Header is the log header of its games, without seed and seats.
 	Header engws.LogHeader
-	cat    *ws.Catalog
+	cat    *wscatalog.Catalog
 	multi  bool
 	inv    bool
 	fixed  *engws.Game // the game, when no seats are rolled
@@ -76,7 +76,7 @@ const VariantUsage = "late-arrival, clock=TURNS, everywhere=±1|±2, smart-creat
 var variantNames = []string{"late-arrival", "clock", "everywhere", "smart-creatures", "bitter-end", "more-randomness"}
 
 // New resolves the options against the catalog.
-func New(cat *ws.Catalog, o Options) (*Match, error) {
+func New(cat *wscatalog.Catalog, o Options) (*Match, error) {
 	h := engws.LogHeader{Scenario: o.Scenario, Horde: o.Horde, Bot: o.Bot}
 	if h.Scenario == "" {
 		h.Scenario = "standard"
@@ -87,7 +87,7 @@ func New(cat *ws.Catalog, o Options) (*Match, error) {
 	if _, err := engws.NewBot(h.Bot, 0); err != nil {
 		return nil, optErr("bot", "%v", err)
 	}
-	var sc *ws.Scenario
+	var sc *wscatalog.Scenario
 	var ids []string
 	for i := range cat.Scenarios {
 		ids = append(ids, cat.Scenarios[i].ID)
@@ -154,7 +154,7 @@ func New(cat *ws.Catalog, o Options) (*Match, error) {
 
 // ContentHash identifies the content a game was played with: the first
 // 8 bytes of the SHA-256 of the catalog's JSON, in hex.
-func ContentHash(cat *ws.Catalog) (string, error) {
+func ContentHash(cat *wscatalog.Catalog) (string, error) {
 	data, err := json.Marshal(cat)
 	if err != nil {
 		return "", err
@@ -349,7 +349,7 @@ func (m *Match) Play(seed uint64, log bool) (engws.Result, *engws.Log, error) {
 
 // Replay plays a log again on the catalog and reports the first step
 // that diverges.
-func Replay(cat *ws.Catalog, l *engws.Log) error {
+func Replay(cat *wscatalog.Catalog, l *engws.Log) error {
 	h := l.Header
 	m, err := New(cat, Options{Scenario: h.Scenario, Bands: h.Bands, Horde: h.Horde, Bot: h.Bot, Variants: h.Variants})
 	if err != nil {
@@ -374,7 +374,7 @@ func Replay(cat *ws.Catalog, l *engws.Log) error {
 
 // ReplayLog reads a log and plays it again on the catalog (Replay);
 // warning is set when the log was played with other content.
-func ReplayLog(cat *ws.Catalog, data []byte) (l *engws.Log, warning string, err error) {
+func ReplayLog(cat *wscatalog.Catalog, data []byte) (l *engws.Log, warning string, err error) {
 	l, err = engws.ReadLog(data)
 	if err != nil {
 		return nil, "", err

@@ -8,20 +8,20 @@ import (
 	"sync"
 	"testing"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	starter "wbtool.dev/wbtool/content/warstuff"
 	engws "wbtool.dev/wbtool/engine/warstuff"
 	"wbtool.dev/wbtool/engine/warstuff/match"
+	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/games/warstuff/wsschema"
 )
 
 var (
 	catOnce sync.Once
-	cat     *ws.Catalog
+	cat     *wscatalog.Catalog
 	catErr  error
 )
 
-func starterCatalog(t testing.TB) *ws.Catalog {
+func starterCatalog(t testing.TB) *wscatalog.Catalog {
 	t.Helper()
 	catOnce.Do(func() { cat, catErr = wsschema.Load(starter.FS, wsschema.Options{Root: "content/warstuff"}) })
 	if catErr != nil {

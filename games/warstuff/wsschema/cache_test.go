@@ -11,8 +11,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	starter "wbtool.dev/wbtool/content/warstuff"
+	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -42,7 +42,7 @@ func mapFS(files map[string][]byte) fstest.MapFS {
 }
 
 // outcomeDiff says how two loads' outcomes differ ("" if they do not).
-func outcomeDiff(want *ws.Catalog, wantErr error, got *ws.Catalog, gotErr error) string {
+func outcomeDiff(want *wscatalog.Catalog, wantErr error, got *wscatalog.Catalog, gotErr error) string {
 	if fmt.Sprint(wantErr) != fmt.Sprint(gotErr) {
 		return fmt.Sprintf("errors differ:\nwant %v\ngot  %v", wantErr, gotErr)
 	}

@@ -1,12 +1,12 @@
 // Package wsschema is Warstuff's schema: its rules schema, written in CUE
 // and embedded in the binary (cue/*.cue), and the loader that turns a
-// Warstuff content tree into a validated [warstuff.Catalog].
+// Warstuff content tree into a validated [wscatalog.Catalog].
 //
 // The schema does the profile builder's arithmetic: it computes every
 // profile's cost and its parts from the cost tables (WS-BUILD-2) and
 // checks them against the limits with messages that show the computed
 // cost and its parts. Bands are checked against their format by the
-// catalog's Go code (ws.Catalog.CheckBand), which the site's band builder
+// catalog's Go code (wscatalog.Catalog.CheckBand), which the site's band builder
 // runs too. `cue vet` with the
 // same files gives the same verdict. The loader parses each file on its
 // own, evaluates content and schema as one package, turns every CUE error
@@ -35,8 +35,8 @@ import (
 	"cuelang.org/go/cue/token"
 
 	"wbtool.dev/wbtool/catalog"
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/suggest"
 	"wbtool.dev/wbtool/schema"
@@ -109,7 +109,7 @@ type loader struct {
 // Load loads, validates and decodes the Warstuff content tree fsys.
 // Content problems are returned as a [diag.List], all of them; other
 // errors (an unreadable tree) are wrapped.
-func Load(fsys fs.FS, opt Options) (*ws.Catalog, error) {
+func Load(fsys fs.FS, opt Options) (*wscatalog.Catalog, error) {
 	if c := opt.Cache; c != nil {
 		c.Begin()
 		defer c.End()
@@ -129,7 +129,7 @@ func (l *loader) displayName(rel string) string {
 	return path.Join(l.opt.Root, rel)
 }
 
-func (l *loader) load() (*ws.Catalog, error) {
+func (l *loader) load() (*wscatalog.Catalog, error) {
 	cueFiles, mdFiles, outside, err := schema.ListFiles(l.fsys)
 	if err != nil {
 		return nil, err
@@ -422,13 +422,13 @@ func (l *loader) validate(v cue.Value, own func(section, id string) bool) {
 }
 
 // checkBands tallies every band of cat and reports its problems with
-// the catalog's band rules (ws.Catalog.CheckBand, the band builder's
+// the catalog's band rules (wscatalog.Catalog.CheckBand, the band builder's
 // code), at the band. Bands the schema refused, or naming a profile it
 // refused, are left out: their own errors are reported.
-func (l *loader) checkBands(cat *ws.Catalog) {
+func (l *loader) checkBands(cat *wscatalog.Catalog) {
 	for i := range cat.Bands {
 		b := &cat.Bands[i]
-		if l.broken["bands."+b.ID] || slices.ContainsFunc(b.Figures, func(f ws.BandEntry) bool { return l.broken["profiles."+f.Profile] }) {
+		if l.broken["bands."+b.ID] || slices.ContainsFunc(b.Figures, func(f wscatalog.BandEntry) bool { return l.broken["profiles."+f.Profile] }) {
 			continue
 		}
 		for _, pr := range cat.CheckBand(b) {
@@ -440,11 +440,11 @@ func (l *loader) checkBands(cat *ws.Catalog) {
 
 // partial decodes the profiles and bands the schema accepted, with the
 // limits, for checkBands when other entities have errors.
-func (l *loader) partial(doc rawDoc) *ws.Catalog {
-	cat := &ws.Catalog{}
+func (l *loader) partial(doc rawDoc) *wscatalog.Catalog {
+	cat := &wscatalog.Catalog{}
 	_ = json.Unmarshal(doc.Top["limits"], &cat.Limits)
-	cat.Profiles = accepted(l, doc, "profiles", func(p *ws.Profile, id string) { p.ID = id })
-	cat.Bands = accepted(l, doc, "bands", func(b *ws.Band, id string) { b.ID = id })
+	cat.Profiles = accepted(l, doc, "profiles", func(p *wscatalog.Profile, id string) { p.ID = id })
+	cat.Bands = accepted(l, doc, "bands", func(b *wscatalog.Band, id string) { b.ID = id })
 	cat.Sort()
 	return cat
 }
@@ -880,8 +880,8 @@ func sortDrafts(out []catalog.MissingText) {
 }
 
 // decode reads the evaluated content into a catalog.
-func (l *loader) decode(doc rawDoc) (*ws.Catalog, error) {
-	cat := &ws.Catalog{SchemaVersion: ws.SchemaVersion, Game: ws.Game}
+func (l *loader) decode(doc rawDoc) (*wscatalog.Catalog, error) {
+	cat := &wscatalog.Catalog{SchemaVersion: wscatalog.SchemaVersion, Game: wscatalog.Game}
 	var t tables
 	for _, x := range []struct {
 		name string
@@ -898,29 +898,29 @@ func (l *loader) decode(doc rawDoc) (*ws.Catalog, error) {
 		}
 	}
 	var e error
-	cat.Profiles, e = entities(l, doc, "profiles", func(p *ws.Profile) *catalog.Pos { return &p.Pos })
+	cat.Profiles, e = entities(l, doc, "profiles", func(p *wscatalog.Profile) *catalog.Pos { return &p.Pos })
 	set(e)
-	cat.Creatures, e = entities(l, doc, "creatures", func(p *ws.Profile) *catalog.Pos { return &p.Pos })
+	cat.Creatures, e = entities(l, doc, "creatures", func(p *wscatalog.Profile) *catalog.Pos { return &p.Pos })
 	set(e)
-	cat.Hordes, e = entities(l, doc, "hordes", func(h *ws.Horde) *catalog.Pos { return &h.Pos })
+	cat.Hordes, e = entities(l, doc, "hordes", func(h *wscatalog.Horde) *catalog.Pos { return &h.Pos })
 	set(e)
-	cat.Bands, e = entities(l, doc, "bands", func(b *ws.Band) *catalog.Pos { return &b.Pos })
+	cat.Bands, e = entities(l, doc, "bands", func(b *wscatalog.Band) *catalog.Pos { return &b.Pos })
 	set(e)
-	cat.Scenarios, e = entities(l, doc, "scenarios", func(s *ws.Scenario) *catalog.Pos { return &s.Pos })
+	cat.Scenarios, e = entities(l, doc, "scenarios", func(s *wscatalog.Scenario) *catalog.Pos { return &s.Pos })
 	set(e)
-	cat.Glossary, e = entities(l, doc, "glossary", func(*ws.Term) *catalog.Pos { return new(catalog.Pos) })
+	cat.Glossary, e = entities(l, doc, "glossary", func(*wscatalog.Term) *catalog.Pos { return new(catalog.Pos) })
 	set(e)
 	for id, raw := range doc.Sections["strings"] {
-		var t ws.Text
+		var t wscatalog.Text
 		set(json.Unmarshal(raw, &t))
-		cat.Strings = append(cat.Strings, ws.UIString{ID: id, Text: t})
+		cat.Strings = append(cat.Strings, wscatalog.UIString{ID: id, Text: t})
 	}
 	for id, c := range doc.Sections["checks"] {
-		cat.Checks = append(cat.Checks, ws.CheckSource{ID: id, JSON: c, Pos: l.positions["checks."+id]})
+		cat.Checks = append(cat.Checks, wscatalog.CheckSource{ID: id, JSON: c, Pos: l.positions["checks."+id]})
 	}
-	reminders := map[string]ws.Text{}
+	reminders := map[string]wscatalog.Text{}
 	for id, raw := range doc.Sections["reminders"] {
-		var t ws.Text
+		var t wscatalog.Text
 		set(json.Unmarshal(raw, &t))
 		reminders[id] = t
 	}
@@ -928,7 +928,7 @@ func (l *loader) decode(doc rawDoc) (*ws.Catalog, error) {
 		return nil, err
 	}
 	cat.Rules = t.rules(reminders)
-	cat.Ranges = map[string]ws.Text{}
+	cat.Ranges = map[string]wscatalog.Text{}
 	for id, r := range t.Range {
 		cat.Ranges[id] = r.Name
 	}
@@ -952,62 +952,62 @@ func entities[T any](l *loader, doc rawDoc, section string, pos func(*T) *catalo
 // tables is the schema's cost tables as evaluated.
 type tables struct {
 	Range map[string]struct {
-		Cost int     `json:"cost"`
-		Name ws.Text `json:"name"`
+		Cost int            `json:"cost"`
+		Name wscatalog.Text `json:"name"`
 	} `json:"range"`
 	Attack map[string]struct {
-		Cost       int     `json:"cost"`
-		Name       ws.Text `json:"name"`
-		RangedOnly bool    `json:"rangedOnly"`
-		Template   bool    `json:"template"`
+		Cost       int            `json:"cost"`
+		Name       wscatalog.Text `json:"name"`
+		RangedOnly bool           `json:"rangedOnly"`
+		Template   bool           `json:"template"`
 	} `json:"attack"`
 	Variable struct {
-		Cost int     `json:"cost"`
-		Name ws.Text `json:"name"`
+		Cost int            `json:"cost"`
+		Name wscatalog.Text `json:"name"`
 	} `json:"variable"`
 	Psyker struct {
-		First int     `json:"first"`
-		Name  ws.Text `json:"name"`
+		First int            `json:"first"`
+		Name  wscatalog.Text `json:"name"`
 	} `json:"psyker"`
 	Power map[string]struct {
-		Name       ws.Text `json:"name"`
-		Range      any     `json:"range"`
-		Difficulty int     `json:"difficulty"`
+		Name       wscatalog.Text `json:"name"`
+		Range      any            `json:"range"`
+		Difficulty int            `json:"difficulty"`
 	} `json:"power"`
 	General map[string]struct {
-		Cost int     `json:"cost"`
-		Name ws.Text `json:"name"`
+		Cost int            `json:"cost"`
+		Name wscatalog.Text `json:"name"`
 	} `json:"general"`
 	Creature map[string]struct {
-		Name ws.Text `json:"name"`
+		Name wscatalog.Text `json:"name"`
 	} `json:"creature"`
 }
 
-func (t tables) rules(reminders map[string]ws.Text) []ws.Rule {
-	var out []ws.Rule
-	add := func(r ws.Rule) {
+func (t tables) rules(reminders map[string]wscatalog.Text) []wscatalog.Rule {
+	var out []wscatalog.Rule
+	add := func(r wscatalog.Rule) {
 		r.Reminder = reminders[r.ID]
 		out = append(out, r)
 	}
 	for id, a := range t.Attack {
-		add(ws.Rule{ID: id, Kind: ws.AttackRule, Name: a.Name, Cost: a.Cost, RangedOnly: a.RangedOnly, NoTemplate: !a.Template})
+		add(wscatalog.Rule{ID: id, Kind: wscatalog.AttackRule, Name: a.Name, Cost: a.Cost, RangedOnly: a.RangedOnly, NoTemplate: !a.Template})
 	}
-	add(ws.Rule{ID: "variable", Kind: ws.VariableRule, Name: t.Variable.Name, Cost: t.Variable.Cost, RangedOnly: true})
-	add(ws.Rule{ID: "psyker", Kind: ws.PsykerRule, Name: t.Psyker.Name, Cost: t.Psyker.First})
+	add(wscatalog.Rule{ID: "variable", Kind: wscatalog.VariableRule, Name: t.Variable.Name, Cost: t.Variable.Cost, RangedOnly: true})
+	add(wscatalog.Rule{ID: "psyker", Kind: wscatalog.PsykerRule, Name: t.Psyker.Name, Cost: t.Psyker.First})
 	for id, p := range t.Power {
-		add(ws.Rule{ID: id, Kind: ws.PowerRule, Name: p.Name, Range: fmt.Sprint(p.Range), Difficulty: p.Difficulty})
+		add(wscatalog.Rule{ID: id, Kind: wscatalog.PowerRule, Name: p.Name, Range: fmt.Sprint(p.Range), Difficulty: p.Difficulty})
 	}
 	for id, g := range t.General {
-		add(ws.Rule{ID: id, Kind: ws.GeneralRule, Name: g.Name, Cost: g.Cost})
+		add(wscatalog.Rule{ID: id, Kind: wscatalog.GeneralRule, Name: g.Name, Cost: g.Cost})
 	}
 	for id, c := range t.Creature {
-		add(ws.Rule{ID: id, Kind: ws.CreatureRule, Name: c.Name})
+		add(wscatalog.Rule{ID: id, Kind: wscatalog.CreatureRule, Name: c.Name})
 	}
 	return out
 }
 
 // readPages reads the rules chapters, rules/<lang>/<name>.md.
-func (l *loader) readPages(cat *ws.Catalog, files []string) {
+func (l *loader) readPages(cat *wscatalog.Catalog, files []string) {
 	for _, p := range files {
 		parts := strings.Split(p, "/")
 		pos := catalog.Pos{File: l.displayName(p)}
@@ -1024,6 +1024,6 @@ func (l *loader) readPages(cat *ws.Catalog, files []string) {
 			l.errorf(pos, "", "rules page is not valid UTF-8 text: save it as UTF-8")
 			continue
 		}
-		cat.Pages = append(cat.Pages, ws.RulesPage{Lang: catalog.Lang(parts[1]), Name: strings.TrimSuffix(parts[2], ".md"), Src: src, Pos: pos})
+		cat.Pages = append(cat.Pages, wscatalog.RulesPage{Lang: catalog.Lang(parts[1]), Name: strings.TrimSuffix(parts[2], ".md"), Src: src, Pos: pos})
 	}
 }

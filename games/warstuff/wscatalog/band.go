@@ -1,4 +1,4 @@
-package warstuff
+package wscatalog
 
 import (
 	"fmt"

@@ -1,7 +1,8 @@
-// Package warstuff holds the plain Go values that Warstuff content defines:
-// figure profiles with their computed costs, sample bands, the invasion's
-// creatures and hordes, scenarios, the special rules with their costs and
-// reminders, the glossary and the rules pages.
+// Package wscatalog is Warstuff's catalog: the plain Go values that
+// Warstuff content defines: figure profiles with their computed costs,
+// sample bands, the invasion's creatures and hordes, scenarios, the
+// special rules with their costs and reminders, the glossary and the
+// rules pages.
 //
 // It is produced by package games/warstuff/wsschema, which has validated the
 // content and computed every cost with the CUE schema: consumers (engine,
@@ -9,7 +10,7 @@
 // Rules are cited by number from the rules digest (WS-BUILD-2 …). Like
 // package catalog, it imports only the standard library and the plain-Go
 // leaf packages.
-package warstuff
+package wscatalog
 
 import (
 	"encoding/json"

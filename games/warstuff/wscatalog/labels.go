@@ -1,4 +1,4 @@
-package warstuff
+package wscatalog
 
 // Labels are the interface words of Warstuff's cards, sheets and site, in
 // both languages; a content tree's `strings` override them.
