@@ -6,7 +6,7 @@ import (
 	"os"
 
 	"wbtool.dev/wbtool/engine"
-	engws "wbtool.dev/wbtool/engine/warstuff"
+	"wbtool.dev/wbtool/games/warstuff/wsengine"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/schema"
@@ -80,7 +80,7 @@ func isLog(data []byte) bool {
 	if _, err := engine.ParseLog(data); err == nil {
 		return true
 	}
-	_, err := engws.ReadLog(data)
+	_, err := wsengine.ReadLog(data)
 	return err == nil
 }
 

@@ -9,10 +9,10 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
-	wsmatch "wbtool.dev/wbtool/engine/warstuff/match"
 	"wbtool.dev/wbtool/games/warbound"
 	buildws "wbtool.dev/wbtool/games/warstuff"
 	"wbtool.dev/wbtool/games/warstuff/wscatalog"
+	"wbtool.dev/wbtool/games/warstuff/wsmatch"
 	"wbtool.dev/wbtool/pipeline"
 )
 

@@ -35,7 +35,7 @@ func starterTree(t testing.TB) fstest.MapFS {
 	if err != nil {
 		t.Fatal(err)
 	}
-	more, _ := filepath.Glob("../../engine/warstuff/testdata/checks/*.cue")
+	more, _ := filepath.Glob("wsengine/testdata/checks/*.cue")
 	for _, f := range more {
 		if _, dup := m["scenarios/checks/"+filepath.Base(f)]; dup {
 			continue
