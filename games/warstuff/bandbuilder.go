@@ -9,19 +9,19 @@ import (
 	"strconv"
 	"strings"
 
+	"wbtool.dev/wbtool/games/warstuff/wsbands"
 	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/site"
-	"wbtool.dev/wbtool/site/bandcheck"
 )
 
 // The band builder (issue 19 item 3): a page per language where a player
 // picks profiles and sees the band's cost, its figure count, its costliest
 // figure against the per-figure cap and its legality in the standard and
 // big-game formats as they go. Legality has one implementation,
-// wscatalog.Catalog.CheckBand (what `wbtool validate` runs on a band): the page
-// runs it in the deck builder's WebAssembly module (site/deckwasm's
-// wbBandCheck, through package bandcheck). As on the deck builder, nothing
+// wscatalog.Catalog.CheckBand (what `wbtool validate` runs on a band): the
+// page runs it in the deck builder's WebAssembly module (site/deckwasm's
+// wbBandCheck, through package wsbands). As on the deck builder, nothing
 // is fetched, so the page works from file://: the module and the
 // profiles' data are scripts.
 
@@ -89,7 +89,7 @@ func (c *Content) bandBuilderFiles(out dist.Files) error {
 		}
 		out["assets/"+name] = b
 	}
-	out["band-data.js"] = bandcheck.Compact(c.Catalog).JS()
+	out["band-data.js"] = wsbands.Compact(c.Catalog).JS()
 	return nil
 }
 
@@ -113,7 +113,7 @@ func (c *Content) bandBuilderPage(l wscatalog.Lang) (site.Page, error) {
 		CueLabel                 string // the export's label before the script names the band's file
 		Profiles                 []builderRow
 		Standard, BigMin, BigMax int
-	}{Config: string(config), CueLabel: strings.ReplaceAll(cat.Label("builder.cue", l), "%s", bandcheck.Slug(cat.Label("builder.defaultName", l))),
+	}{Config: string(config), CueLabel: strings.ReplaceAll(cat.Label("builder.cue", l), "%s", wsbands.Slug(cat.Label("builder.defaultName", l))),
 		Standard: cat.Limits.Standard, BigMin: cat.Limits.Standard + 1, BigMax: cat.Limits.BigMax}
 	for _, p := range cat.Profiles {
 		name := p.Name.In(l)

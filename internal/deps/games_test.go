@@ -11,7 +11,7 @@ import (
 // in the module. A path ending in "/..." holds its subpackages too.
 var (
 	// warstuffPkgs are Warstuff's: one game.
-	warstuffPkgs = []string{"games/warstuff/wsschema", "games/warstuff/wscatalog", "games/warstuff/wsengine/...", "games/warstuff/wsmatch", "games/warstuff", "site/bandcheck", "content/warstuff"}
+	warstuffPkgs = []string{"games/warstuff/wsschema", "games/warstuff/wscatalog", "games/warstuff/wsengine/...", "games/warstuff/wsmatch", "games/warstuff", "games/warstuff/wsbands", "content/warstuff"}
 	// warboundPkgs are Warbound's own packages: its registration, engine,
 	// starter, deck checker, and the commands' stages that know its cards
 	// only (diff, exports, balance).
@@ -119,7 +119,7 @@ var policies = []policy{
 			"games/warstuff/wscatalog -> catalog",
 			"games/warstuff/wsschema -> catalog",
 			"games/warstuff/wsschema -> schema",
-			"site/bandcheck -> site/deckcheck",
+			"games/warstuff/wsbands -> site/deckcheck",
 		},
 	},
 	{

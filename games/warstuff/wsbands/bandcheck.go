@@ -1,11 +1,11 @@
-// Package bandcheck is the Warstuff band builder's checker: the part of a
-// Warstuff catalog the band rules read (Data), and Check, which runs the
-// catalog's own band rules (wscatalog.Catalog.CheckBand, the code the
-// loader runs for `wbtool validate`) on a band picked in the browser, in
-// the standard format and in a big-game format. It is plain Go (catalog
-// and the standard library), so that site/deckwasm can link it in its
-// WebAssembly module without CUE.
-package bandcheck
+// Package wsbands is Warstuff's band checker, the band builder's: the
+// part of a Warstuff catalog the band rules read (Data), and Check, which
+// runs the catalog's own band rules (wscatalog.Catalog.CheckBand, the code
+// the loader runs for `wbtool validate`) on a band picked in the browser,
+// in the standard format and in a big-game format. It is plain Go
+// (catalog and the standard library), so that site/deckwasm can link it in
+// its WebAssembly module without CUE.
+package wsbands
 
 import (
 	"encoding/json"
