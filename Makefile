@@ -2,9 +2,9 @@
 GO      ?= go
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
-# Warbound's tree is content/; content/warstuff is Warstuff's (its own game.cue).
-CUE_FILES = $(shell find content -path content/warstuff -prune -o -name '*.cue' -print | sort)
-WARSTUFF_FILES = $(shell find content/warstuff -name '*.cue' | sort)
+# Warbound's tree is content/; Warstuff's starter is games/warstuff/starter (its own game.cue).
+CUE_FILES = $(shell find content -name '*.cue' | sort)
+WARSTUFF_FILES = $(shell find games/warstuff/starter -name '*.cue' | sort)
 
 .PHONY: all build install test test-go test-quick test-slow lint vet fmt-check staticcheck cue-vet check bench fuzz preview gen clean
 

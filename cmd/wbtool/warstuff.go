@@ -10,7 +10,7 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound"
-	buildws "wbtool.dev/wbtool/games/warstuff"
+	"wbtool.dev/wbtool/games/warstuff"
 	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/games/warstuff/wsmatch"
 	"wbtool.dev/wbtool/pipeline"
@@ -22,7 +22,7 @@ func loadGame(cmd *cobra.Command, g *globalFlags) (*catalog.Catalog, *wscatalog.
 	if err != nil {
 		return nil, nil, err
 	}
-	if c, ok := res.Content.(*buildws.Content); ok {
+	if c, ok := res.Content.(*warstuff.Content); ok {
 		return nil, c.Catalog, nil
 	}
 	return warbound.Of(res).Catalog, nil, nil
@@ -107,7 +107,7 @@ func simWarstuff(cmd *cobra.Command, cat *wscatalog.Catalog, o wsOptions, games 
 func warstuffOnly(cmd *cobra.Command) error {
 	for _, f := range []string{"horde", "variant"} {
 		if cmd.Flags().Changed(f) {
-			return usagef("--%s: a Warstuff invasion option; this tree is Warbound's (give --content content/warstuff)", f)
+			return usagef("--%s: a Warstuff invasion option; this tree is Warbound's (give --content games/warstuff/starter)", f)
 		}
 	}
 	return nil

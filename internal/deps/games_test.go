@@ -11,7 +11,7 @@ import (
 // in the module. A path ending in "/..." holds its subpackages too.
 var (
 	// warstuffPkgs are Warstuff's: one game.
-	warstuffPkgs = []string{"games/warstuff/wsschema", "games/warstuff/wscatalog", "games/warstuff/wsengine/...", "games/warstuff/wsmatch", "games/warstuff", "games/warstuff/wsbands", "content/warstuff"}
+	warstuffPkgs = []string{"games/warstuff/..."}
 	// warboundPkgs are Warbound's own packages: its registration, engine,
 	// starter, deck checker, and the commands' stages that know its cards
 	// only (diff, exports, balance).
@@ -142,7 +142,7 @@ var policies = []policy{
 			// the suite builds the seam's schema.File (check games as
 			// extra files) and reads schema.GameFile
 			"internal/gametest -> schema",
-			"internal/gen -> content/warstuff",
+			"internal/gen -> games/warstuff/starter",
 			"internal/watch -> games/warbound",
 			"internal/watch -> catalog",
 			"internal/watch -> changes",

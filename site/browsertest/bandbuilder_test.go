@@ -12,9 +12,9 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	wscontent "wbtool.dev/wbtool/content/warstuff"
 	"wbtool.dev/wbtool/diag"
-	wsbuild "wbtool.dev/wbtool/games/warstuff"
+	"wbtool.dev/wbtool/games/warstuff"
+	wsstarter "wbtool.dev/wbtool/games/warstuff/starter"
 	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -38,7 +38,7 @@ func warstuffSite(t *testing.T) (*wscatalog.Catalog, site.Files) {
 // the exported band added: the messages about bands.<id>, sorted.
 func validateBand(t *testing.T, id, file string) []string {
 	t.Helper()
-	_, err := wsschema.Load(wscontent.FS, wsschema.Options{Root: "content", Extra: []schema.File{{Name: "content/scenarios/built.cue", Src: []byte(file)}}})
+	_, err := wsschema.Load(wsstarter.FS, wsschema.Options{Root: "content", Extra: []schema.File{{Name: "content/scenarios/built.cue", Src: []byte(file)}}})
 	if err == nil {
 		return nil
 	}
@@ -301,11 +301,11 @@ func TestBandBuilderWithoutWasm(t *testing.T) {
 // the same run (navigation to its search box) as the reference.
 func BenchmarkBandBuilderStart(b *testing.B) {
 	br := newBrowser(b)
-	cat, err := wsschema.Load(wscontent.FS, wsschema.Options{Root: "content"})
+	cat, err := wsschema.Load(wsstarter.FS, wsschema.Options{Root: "content"})
 	if err != nil {
 		b.Fatal(err)
 	}
-	files, err := (&wsbuild.Content{Catalog: cat}).Site(ruleset.SiteOptions{})
+	files, err := (&warstuff.Content{Catalog: cat}).Site(ruleset.SiteOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	wscontent "wbtool.dev/wbtool/content/warstuff"
 	"wbtool.dev/wbtool/diag"
+	wsstarter "wbtool.dev/wbtool/games/warstuff/starter"
 	"wbtool.dev/wbtool/games/warstuff/wsbands"
 	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/games/warstuff/wsschema"
@@ -35,7 +35,7 @@ func compacted(t *testing.T, cat *wscatalog.Catalog) *wscatalog.Catalog {
 // the messages about bands.<id>, with their positions.
 func cli(t *testing.T, id, file string) (msgs []string, at []diag.Pos) {
 	t.Helper()
-	_, err := wsschema.Load(wscontent.FS, wsschema.Options{Root: "content", Extra: []schema.File{{Name: "content/scenarios/built.cue", Src: []byte(file)}}})
+	_, err := wsschema.Load(wsstarter.FS, wsschema.Options{Root: "content", Extra: []schema.File{{Name: "content/scenarios/built.cue", Src: []byte(file)}}})
 	if err == nil {
 		return nil, nil
 	}
@@ -62,7 +62,7 @@ func TestSameVerdictAsCLI(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: make test runs it, not -short")
 	}
-	full, err := wsschema.Load(wscontent.FS, wsschema.Options{Root: "content"})
+	full, err := wsschema.Load(wsstarter.FS, wsschema.Options{Root: "content"})
 	if err != nil {
 		t.Fatal(err)
 	}

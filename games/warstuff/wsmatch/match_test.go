@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	starter "wbtool.dev/wbtool/content/warstuff"
+	wsstarter "wbtool.dev/wbtool/games/warstuff/starter"
 	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/games/warstuff/wsengine"
 	"wbtool.dev/wbtool/games/warstuff/wsmatch"
@@ -23,7 +23,7 @@ var (
 
 func starterCatalog(t testing.TB) *wscatalog.Catalog {
 	t.Helper()
-	catOnce.Do(func() { cat, catErr = wsschema.Load(starter.FS, wsschema.Options{Root: "content/warstuff"}) })
+	catOnce.Do(func() { cat, catErr = wsschema.Load(wsstarter.FS, wsschema.Options{Root: "games/warstuff/starter"}) })
 	if catErr != nil {
 		t.Fatal(catErr)
 	}

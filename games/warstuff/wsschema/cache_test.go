@@ -11,7 +11,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	starter "wbtool.dev/wbtool/content/warstuff"
+	wsstarter "wbtool.dev/wbtool/games/warstuff/starter"
 	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/schema"
 )
@@ -20,11 +20,11 @@ import (
 func starterFiles(t testing.TB) map[string][]byte {
 	t.Helper()
 	files := map[string][]byte{}
-	err := fs.WalkDir(starter.FS, ".", func(p string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(wsstarter.FS, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !(strings.HasSuffix(p, ".cue") || strings.HasSuffix(p, ".md")) {
 			return err
 		}
-		files[p], err = fs.ReadFile(starter.FS, p)
+		files[p], err = fs.ReadFile(wsstarter.FS, p)
 		return err
 	})
 	if err != nil {

@@ -22,13 +22,13 @@ func loadChecks(t *testing.T) []wsengine.Check {
 	if err != nil {
 		t.Fatal(err)
 	}
-	game, err := os.ReadFile("../../../content/warstuff/game.cue") // the limits the format is bounded by
+	game, err := os.ReadFile("../starter/game.cue") // the limits the format is bounded by
 	if err != nil {
 		t.Fatal(err)
 	}
-	gv := ctx.CompileBytes(game, cue.Filename("content/warstuff/game.cue"))
+	gv := ctx.CompileBytes(game, cue.Filename("games/warstuff/starter/game.cue"))
 	v := ctx.CompileBytes(schema, cue.Filename("games/warstuff/wsschema/cue/checks.cue"), cue.Scope(gv))
-	files, _ := filepath.Glob("../../../content/warstuff/scenarios/checks/*.cue")
+	files, _ := filepath.Glob("../starter/scenarios/checks/*.cue")
 	if len(files) == 0 {
 		t.Fatal("no Warstuff check games")
 	}
@@ -38,7 +38,7 @@ func loadChecks(t *testing.T) []wsengine.Check {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fv := ctx.CompileBytes(b, cue.Filename(strings.TrimPrefix(f, "../../../")))
+		fv := ctx.CompileBytes(b, cue.Filename("games/warstuff/"+strings.TrimPrefix(f, "../")))
 		if fv.Err() != nil {
 			t.Fatalf("%s: %v", f, fv.Err())
 		}

@@ -3,7 +3,7 @@ package wsschema_test
 import (
 	"testing"
 
-	starter "wbtool.dev/wbtool/content/warstuff"
+	wsstarter "wbtool.dev/wbtool/games/warstuff/starter"
 	"wbtool.dev/wbtool/games/warstuff/wsengine"
 	"wbtool.dev/wbtool/games/warstuff/wsschema"
 )
@@ -12,7 +12,7 @@ import (
 // games (profiles, bands, scenarios, hordes) and bots play them to the end
 // with the invariants holding.
 func TestStarterGamesPlay(t *testing.T) {
-	cat, err := wsschema.Load(starter.FS, wsschema.Options{Root: "content/warstuff"})
+	cat, err := wsschema.Load(wsstarter.FS, wsschema.Options{Root: "games/warstuff/starter"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	starter "wbtool.dev/wbtool/content/warstuff"
 	"wbtool.dev/wbtool/diag"
+	wsstarter "wbtool.dev/wbtool/games/warstuff/starter"
 )
 
 // tree is the starter's game.cue and reminders plus the given files.
@@ -16,7 +16,7 @@ func tree(t testing.TB, files map[string]string) fs.FS {
 	t.Helper()
 	m := fstest.MapFS{}
 	for _, name := range []string{"game.cue", "i18n/reminders.cue"} {
-		b, err := fs.ReadFile(starter.FS, name)
+		b, err := fs.ReadFile(wsstarter.FS, name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -29,7 +29,7 @@ func tree(t testing.TB, files map[string]string) fs.FS {
 }
 
 func TestStarterLoads(t *testing.T) {
-	cat, err := Load(starter.FS, Options{Root: "content/warstuff"})
+	cat, err := Load(wsstarter.FS, Options{Root: "games/warstuff/starter"})
 	if err != nil {
 		t.Fatal(err)
 	}
