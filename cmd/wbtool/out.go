@@ -5,7 +5,7 @@ import (
 	"io"
 	"os"
 
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/games/warstuff/wsengine"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/termsafe"
@@ -77,7 +77,7 @@ func writeLog(name string, data []byte) error {
 
 // isLog reports whether data is a game log of either game's engine.
 func isLog(data []byte) bool {
-	if _, err := engine.ParseLog(data); err == nil {
+	if _, err := wbengine.ParseLog(data); err == nil {
 		return true
 	}
 	_, err := wsengine.ReadLog(data)

@@ -7,9 +7,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warstuff"
 	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/games/warstuff/wsmatch"
@@ -17,7 +17,7 @@ import (
 )
 
 // loadGame loads the content: Warbound's catalog, or a Warstuff tree's.
-func loadGame(cmd *cobra.Command, g *globalFlags) (*catalog.Catalog, *wscatalog.Catalog, error) {
+func loadGame(cmd *cobra.Command, g *globalFlags) (*wbcatalog.Catalog, *wscatalog.Catalog, error) {
 	res, err := runBuild(cmd, g, pipeline.Options{Stages: []pipeline.Stage{pipeline.Load}})
 	if err != nil {
 		return nil, nil, err

@@ -7,9 +7,9 @@
 // site/assets/deckcheck.wasm, which the site embeds (see
 // site/deckbuilder.go).
 //
-// The page sets window.WB_DECK_DATA (the JSON of deckcheck.Data) before
+// The page sets window.WB_DECK_DATA (the JSON of wbdeck.Data) before
 // starting it. It then defines window.wbDeckCheck(deckJSON) → resultJSON
-// (deckcheck.Deck in, deckcheck.Result out; {"error": "..."} for input it
+// (wbdeck.Deck in, wbdeck.Result out; {"error": "..."} for input it
 // cannot read), calls window.wbDeckReady() when the page defined it, and
 // waits for calls.
 //
@@ -23,8 +23,8 @@ import (
 	"encoding/json"
 	"syscall/js"
 
+	"wbtool.dev/wbtool/games/warbound/wbdeck"
 	"wbtool.dev/wbtool/games/warstuff/wsbands"
-	"wbtool.dev/wbtool/site/deckcheck"
 )
 
 func main() {
@@ -35,13 +35,13 @@ func main() {
 		return
 	}
 	if deck.Type() == js.TypeString {
-		var data deckcheck.Data
+		var data wbdeck.Data
 		if err := json.Unmarshal([]byte(deck.String()), &data); err != nil {
 			js.Global().Get("console").Call("error", "deck checker: "+err.Error())
 			return
 		}
 		cat := data.Catalog()
-		js.Global().Set("wbDeckCheck", checker("wbDeckCheck", func(d deckcheck.Deck) any { return deckcheck.Check(cat, d) }))
+		js.Global().Set("wbDeckCheck", checker("wbDeckCheck", func(d wbdeck.Deck) any { return wbdeck.Check(cat, d) }))
 	}
 	if band.Type() == js.TypeString {
 		var data wsbands.Data
