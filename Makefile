@@ -2,9 +2,9 @@
 GO      ?= go
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
-# Warbound's tree is content/; content/warstuff is Warstuff's (its own game.cue).
-CUE_FILES = $(shell find content -path content/warstuff -prune -o -name '*.cue' -print | sort)
-WARSTUFF_FILES = $(shell find content/warstuff -name '*.cue' | sort)
+# Warbound's tree is content/; Warstuff's starter is games/warstuff/starter (its own game.cue).
+CUE_FILES = $(shell find content -name '*.cue' | sort)
+WARSTUFF_FILES = $(shell find games/warstuff/starter -name '*.cue' | sort)
 
 .PHONY: all build install test test-go test-quick test-slow lint vet fmt-check staticcheck cue-vet check bench fuzz preview gen clean
 
@@ -68,7 +68,7 @@ staticcheck:
 ## cue-vet: check the content with the plain cue CLI and the project's schema
 cue-vet:
 	$(GO) tool cue vet -c games/warbound/wbschema/cue/*.cue $(CUE_FILES)
-	$(GO) tool cue vet -c schema/warstuff/cue/*.cue $(WARSTUFF_FILES)
+	$(GO) tool cue vet -c games/warstuff/wsschema/cue/*.cue $(WARSTUFF_FILES)
 
 ## bench: benchmarks (loader, engine, PDF, site)
 bench:
@@ -80,7 +80,7 @@ BENCH_N ?= 5
 bench-compare:
 	$(GO) run ./internal/benchcompare -tree testdata/gen/out -n $(BENCH_N)
 
-## bench-compare-warstuff: the same on 1,000 generated Warstuff profiles (schema/warstuff)
+## bench-compare-warstuff: the same on 1,000 generated Warstuff profiles (games/warstuff/wsschema)
 .PHONY: bench-compare-warstuff
 bench-compare-warstuff:
 	$(GO) run ./internal/benchcompare -game warstuff -tree testdata/gen/warstuff -n $(BENCH_N)

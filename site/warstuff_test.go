@@ -4,10 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	wscontent "wbtool.dev/wbtool/content/warstuff"
-	wsbuild "wbtool.dev/wbtool/games/warstuff"
+	"wbtool.dev/wbtool/games/warstuff"
+	wsstarter "wbtool.dev/wbtool/games/warstuff/starter"
+	"wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/pipeline/ruleset"
-	wsschema "wbtool.dev/wbtool/schema/warstuff"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -19,12 +19,12 @@ import (
 // stylesheet and search script, the root and 404 pages, robots.txt and,
 // with an address, the sitemap.
 func TestWarstuffSiteInFrame(t *testing.T) {
-	cat, err := wsschema.Load(wscontent.FS, wsschema.Options{Root: "content"})
+	cat, err := wsschema.Load(wsstarter.FS, wsschema.Options{Root: "content"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, base := range []string{"", "https://warstuff.example/"} {
-		out, err := (&wsbuild.Content{Catalog: cat}).Site(ruleset.SiteOptions{BaseURL: base})
+		out, err := (&warstuff.Content{Catalog: cat}).Site(ruleset.SiteOptions{BaseURL: base})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -22,7 +22,7 @@ DECK is a deck id of the content, or a .cue file holding one or more decks
 
 On a Warstuff tree DECK is a band (` + "`bands: my-band: {...}`" + `), checked
 against its format's points and figure count (WS-BUILD-58, WS-BIG-1):
-` + "`wbtool deck check vanguard --content content/warstuff`" + `.
+` + "`wbtool deck check vanguard --content games/warstuff/starter`" + `.
 An illegal deck or band is reported at its place, exit status 1.
 
 Examples:

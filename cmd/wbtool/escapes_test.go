@@ -81,7 +81,7 @@ func TestNoControlBytesReachTheTerminal(t *testing.T) {
 	// A content folder (and any file named on the command line) whose
 	// name is an escape sequence, with a raw C1 byte too.
 	badDir := filepath.Join(dir, "no\x1b[31mwhere\x9b2J")
-	warstuff, err := filepath.Abs("../../content/warstuff")
+	warstuff, err := filepath.Abs("../../games/warstuff/starter")
 	if err != nil {
 		t.Fatal(err)
 	}

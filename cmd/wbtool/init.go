@@ -14,9 +14,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/content"
-	wscontent "wbtool.dev/wbtool/content/warstuff"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound"
+	wsstarter "wbtool.dev/wbtool/games/warstuff/starter"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -89,7 +89,7 @@ var starters = map[string]starter{
 	},
 	"warstuff": {
 		title: "Warstuff",
-		fsys:  wscontent.FS,
+		fsys:  wsstarter.FS,
 		next: []string{
 			"wbtool play              # one game of two bands, turn by turn",
 			"wbtool build             # data and site: dist/",

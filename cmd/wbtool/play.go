@@ -27,7 +27,7 @@ On a Warstuff tree the decks are bands: two, or three or four for a
 multiplayer game on the 36" table (WS-BIG-4 to 10) whose seats are rolled
 from the seed (WS-BIG-5); --variant plays the invasion's variants (WS-VAR).
 The log's header keeps the bands, seats and variants, so --replay needs
-nothing else. For instance, with --content content/warstuff:
+nothing else. For instance, with --content games/warstuff/starter:
   play --seed 3 --decks vanguard,shadow-cell,wrecking-crew --log game.jsonl
   play --scenario invasion --variant clock=8,smart-creatures,more-randomness`
 

@@ -31,7 +31,7 @@ or four, or the invasion's heroes with --variant) and reports each
 band's win rate; a multiplayer game's seats are rolled per game. Two
 bands play in both seat orders, each attacking in half the games, and
 the same alert flags the attacker's (first seat's) share. For
-instance, with --content content/warstuff:
+instance, with --content games/warstuff/starter:
   sim --games 200 --decks vanguard,shadow-cell,wrecking-crew --bot greedy
   sim --games 200 --scenario invasion --variant smart-creatures`
 

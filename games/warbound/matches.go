@@ -51,7 +51,7 @@ func (rules) BalanceFormats() []string { return BalanceFormats }
 func (c *Content) Refuse(given func(flag string) bool) error {
 	for _, f := range []string{"horde", "variant"} {
 		if given(f) {
-			return &ruleset.OptionError{Msg: fmt.Sprintf("--%s: a Warstuff invasion option; this tree is Warbound's (give --content content/warstuff)", f)}
+			return &ruleset.OptionError{Msg: fmt.Sprintf("--%s: a Warstuff invasion option; this tree is Warbound's (give --content games/warstuff/starter)", f)}
 		}
 	}
 	return nil

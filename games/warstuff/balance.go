@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"wbtool.dev/wbtool/balance"
-	ws "wbtool.dev/wbtool/catalog/warstuff"
-	engws "wbtool.dev/wbtool/engine/warstuff"
-	wsmatch "wbtool.dev/wbtool/engine/warstuff/match"
+	"wbtool.dev/wbtool/games/warstuff/wscatalog"
+	"wbtool.dev/wbtool/games/warstuff/wsengine"
+	wsmatch "wbtool.dev/wbtool/games/warstuff/wsmatch"
 	"wbtool.dev/wbtool/internal/suggest"
 )
 
@@ -30,11 +30,11 @@ var _ balance.Lab = (*lab)(nil)
 // against its scenarios (package balance), not a fixed list.
 var balanceFormats []string
 
-type lab struct{ cat *ws.Catalog }
+type lab struct{ cat *wscatalog.Catalog }
 
-func (*lab) Game() string { return ws.Game }
+func (*lab) Game() string { return wscatalog.Game }
 
-func (*lab) Engine() string { return engws.Version }
+func (*lab) Engine() string { return wsengine.Version }
 
 func (l *lab) Content() string {
 	h, err := wsmatch.ContentHash(l.cat)
@@ -48,14 +48,14 @@ func (l *lab) Content() string {
 func (*lab) DefaultBot() string { return "greedy" }
 
 func (*lab) CheckBot(bot string) error {
-	_, err := engws.NewBot(bot, 0)
+	_, err := wsengine.NewBot(bot, 0)
 	return err
 }
 
 // formatOf is a scenario's or a band's format: "50-point".
 func formatOf(points int) string { return strconv.Itoa(points) + "-point" }
 
-func (l *lab) scenario(id string) *ws.Scenario {
+func (l *lab) scenario(id string) *wscatalog.Scenario {
 	for i := range l.cat.Scenarios {
 		if l.cat.Scenarios[i].ID == id {
 			return &l.cat.Scenarios[i]
@@ -166,7 +166,7 @@ func (l *lab) Pairings(set balance.Settings) ([]balance.Pairing, error) {
 		sc := l.scenario(sid)
 		f := formatOf(sc.Format)
 		bands := l.bands(set, sc.Format)
-		if sc.Kind == engws.Invasion {
+		if sc.Kind == wsengine.Invasion {
 			hordes := l.hordes(set)
 			if len(bands) == 0 || len(hordes) == 0 {
 				return nil, fmt.Errorf("scenario %s: no %s band or no horde to play the invasion", sid, f)
@@ -204,17 +204,17 @@ func playOne(m *wsmatch.Match, bot string, seed uint64) (balance.Tally, error) {
 	if err != nil {
 		return balance.Tally{}, err
 	}
-	bots := make([]engws.Bot, 2)
+	bots := make([]wsengine.Bot, 2)
 	for i := range bots {
-		if bots[i], err = engws.NewBot(bot, seed*2+1+uint64(i)); err != nil {
+		if bots[i], err = wsengine.NewBot(bot, seed*2+1+uint64(i)); err != nil {
 			return balance.Tally{}, err
 		}
 	}
-	l := &engws.Log{Header: h}
-	r, s, err := engws.PlayAll(g, seed, bots, l, balance.StepLimit)
+	l := &wsengine.Log{Header: h}
+	r, s, err := wsengine.PlayAll(g, seed, bots, l, balance.StepLimit)
 	t := balance.Tally{Winner: r.Winner, VP: [2]int{r.VP[0], r.VP[1]}, Steps: r.Steps}
 	if err != nil {
-		if !errors.Is(err, engws.ErrTooLong) || s == nil {
+		if !errors.Is(err, wsengine.ErrTooLong) || s == nil {
 			return t, fmt.Errorf("seed %d: %w", seed, err)
 		}
 		t = balance.Tally{Winner: -1, Unfinished: true, VP: [2]int{s.Standing(0), s.Standing(1)}, Steps: r.Steps}

@@ -9,19 +9,19 @@ import (
 	"strconv"
 	"strings"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
+	"wbtool.dev/wbtool/games/warstuff/wsbands"
+	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/site"
-	"wbtool.dev/wbtool/site/bandcheck"
 )
 
 // The band builder (issue 19 item 3): a page per language where a player
 // picks profiles and sees the band's cost, its figure count, its costliest
 // figure against the per-figure cap and its legality in the standard and
 // big-game formats as they go. Legality has one implementation,
-// ws.Catalog.CheckBand (what `wbtool validate` runs on a band): the page
-// runs it in the deck builder's WebAssembly module (site/deckwasm's
-// wbBandCheck, through package bandcheck). As on the deck builder, nothing
+// wscatalog.Catalog.CheckBand (what `wbtool validate` runs on a band): the
+// page runs it in the deck builder's WebAssembly module (site/deckwasm's
+// wbBandCheck, through package wsbands). As on the deck builder, nothing
 // is fetched, so the page works from file://: the module and the
 // profiles' data are scripts.
 
@@ -29,7 +29,7 @@ import (
 const bandBuilderPage = "bandbuilder.html"
 
 func init() {
-	for k, v := range map[string]ws.Text{
+	for k, v := range map[string]wscatalog.Text{
 		"site.builder":           {EN: "Band builder", FR: "Créer une bande"},
 		"builder.intro":          {EN: "Pick profiles: the cost, the figure count and the band's legality in each format update as you go, checked by the same code as wbtool validate.", FR: "Choisissez des profils : le coût, le nombre de figurines et la légalité de la bande dans chaque format se mettent à jour au fur et à mesure, vérifiés par le même code que wbtool validate."},
 		"builder.loading":        {EN: "Loading the band checker…", FR: "Chargement du vérificateur de bandes…"},
@@ -62,7 +62,7 @@ func init() {
 		"builder.creatures":      {EN: "The invasion scenario's creatures are not offered: the game fields them against the heroes, outside every band limit, and they never score (WS-INV-14).", FR: "Les créatures du scénario d'invasion ne sont pas proposées : le jeu les oppose aux héros, hors de toute limite de bande, et elles ne marquent jamais de points (WS-INV-14)."},
 		"builder.creatures-link": {EN: "Their profiles", FR: "Leurs profils"},
 	} {
-		ws.Labels[k] = v
+		wscatalog.Labels[k] = v
 	}
 }
 
@@ -89,12 +89,12 @@ func (c *Content) bandBuilderFiles(out dist.Files) error {
 		}
 		out["assets/"+name] = b
 	}
-	out["band-data.js"] = bandcheck.Compact(c.Catalog).JS()
+	out["band-data.js"] = wsbands.Compact(c.Catalog).JS()
 	return nil
 }
 
 // bandBuilderPage is the builder's page in language l.
-func (c *Content) bandBuilderPage(l ws.Lang) (site.Page, error) {
+func (c *Content) bandBuilderPage(l wscatalog.Lang) (site.Page, error) {
 	cat := c.Catalog
 	msgs := map[string]string{}
 	for _, k := range []string{"loading", "nowasm", "defaultName", "figures", "dearest", "cue", "copied", "legal", "illegal", "standard", "big", "matches"} {
@@ -113,7 +113,7 @@ func (c *Content) bandBuilderPage(l ws.Lang) (site.Page, error) {
 		CueLabel                 string // the export's label before the script names the band's file
 		Profiles                 []builderRow
 		Standard, BigMin, BigMax int
-	}{Config: string(config), CueLabel: strings.ReplaceAll(cat.Label("builder.cue", l), "%s", bandcheck.Slug(cat.Label("builder.defaultName", l))),
+	}{Config: string(config), CueLabel: strings.ReplaceAll(cat.Label("builder.cue", l), "%s", wsbands.Slug(cat.Label("builder.defaultName", l))),
 		Standard: cat.Limits.Standard, BigMin: cat.Limits.Standard + 1, BigMax: cat.Limits.BigMax}
 	for _, p := range cat.Profiles {
 		name := p.Name.In(l)
@@ -139,7 +139,7 @@ func (c *Content) bandBuilderPage(l ws.Lang) (site.Page, error) {
 // bandLink is the builder's address from the bands page with band b in
 // it, as its share link keeps it: bandbuilder.html#f=format&n=name&p=
 // profile:count,… (every part URL-encoded, so the link is safe as is).
-func bandLink(b *ws.Band, l ws.Lang) template.URL {
+func bandLink(b *wscatalog.Band, l wscatalog.Lang) template.URL {
 	var figs []string
 	for _, f := range b.Figures {
 		figs = append(figs, f.Profile+":"+strconv.Itoa(f.Count))

@@ -9,7 +9,7 @@ import (
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
-	wsbuild "wbtool.dev/wbtool/games/warstuff"
+	"wbtool.dev/wbtool/games/warstuff"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/pipeline"
@@ -23,11 +23,11 @@ import (
 // second, against BenchmarkWarboundCardsPDF, Warbound's starter card sheets
 // in both languages, in the same run.
 func BenchmarkProfileCardsPDF(b *testing.B) {
-	c, err := wsbuild.Ruleset{}.Load(starterTree(b), ruleset.LoadOptions{})
+	c, err := warstuff.Ruleset{}.Load(starterTree(b), ruleset.LoadOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	cat := c.(*wsbuild.Content).Catalog
+	cat := c.(*warstuff.Content).Catalog
 	cards := 2 * (len(cat.Profiles) + len(cat.Creatures))
 	for b.Loop() {
 		if _, err := c.Print(ruleset.PrintOptions{}); err != nil {
@@ -62,7 +62,7 @@ func BenchmarkWarboundCardsPDF(b *testing.B) {
 // against BenchmarkWarboundSite, Warbound's starter site with stub card
 // images, in the same run.
 func BenchmarkWarstuffSite(b *testing.B) {
-	c, err := wsbuild.Ruleset{}.Load(starterTree(b), ruleset.LoadOptions{})
+	c, err := warstuff.Ruleset{}.Load(starterTree(b), ruleset.LoadOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}

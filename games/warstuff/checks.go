@@ -7,7 +7,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"wbtool.dev/wbtool/diag"
-	engine "wbtool.dev/wbtool/engine/warstuff"
+	"wbtool.dev/wbtool/games/warstuff/wsengine"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
@@ -22,7 +22,7 @@ func (c *Content) Checks(keep func(id string) bool) ruleset.CheckReport {
 			games = append(games, i)
 		}
 	}
-	results := make([]engine.CheckResult, len(games))
+	results := make([]wsengine.CheckResult, len(games))
 	var g errgroup.Group
 	var panics crash.Catcher // a panic is handed to the checks stage
 	g.SetLimit(runtime.GOMAXPROCS(0))
@@ -30,13 +30,13 @@ func (c *Content) Checks(keep func(id string) bool) ruleset.CheckReport {
 		src := c.Catalog.Checks[i]
 		g.Go(func() error {
 			defer panics.Catch()
-			var check engine.Check
+			var check wsengine.Check
 			if err := json.Unmarshal(src.JSON, &check); err != nil {
-				results[k] = engine.CheckResult{ID: src.ID, Err: err}
+				results[k] = wsengine.CheckResult{ID: src.ID, Err: err}
 				return nil
 			}
 			check.ID, check.Pos = src.ID, src.Pos.String()
-			results[k] = engine.RunCheck(&check)
+			results[k] = wsengine.RunCheck(&check)
 			return nil
 		})
 	}

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
@@ -26,7 +26,7 @@ func (c *Content) DeckIDs(file string) []string {
 }
 
 // CheckDeck reports on band id with the catalog's band rules
-// (ws.Catalog.CheckBand, the code the loader and the site's band builder
+// (wscatalog.Catalog.CheckBand, the code the loader and the site's band builder
 // run: WS-BUILD-58, WS-BIG-1), each problem where the loader reports it.
 // A legal band's report gives its figures and cost, line by line.
 func (c *Content) CheckDeck(id string) (ruleset.DeckReport, bool) {
@@ -40,7 +40,7 @@ func (c *Content) CheckDeck(id string) (ruleset.DeckReport, bool) {
 			path := strings.Join([]string{"bands", b.ID, p.Field}, ".")
 			r.Problems = append(r.Problems, diag.Errorf(b.Pos, path, "%s", p))
 		}
-		lines := cat.Tally(&b, ws.ByID)
+		lines := cat.Tally(&b, wscatalog.ByID)
 		r.Legal = fmt.Sprintf("band %s (%d points) is legal: %s (at most %d), %s: %s",
 			b.ID, b.Format, diag.Plural(b.Count, "figure"), b.MaxFigures, diag.Plural(b.Total, "point"), strings.Join(lines, ", "))
 		return r, true

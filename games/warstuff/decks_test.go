@@ -3,9 +3,9 @@ package warstuff_test
 import (
 	"testing"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warstuff"
+	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
@@ -16,11 +16,11 @@ import (
 // band's sentence; no report for an unknown band.
 func TestCheckDeck(t *testing.T) {
 	at := diag.Pos{File: "bands.cue", Line: 3, Col: 8}
-	cat := &ws.Catalog{Limits: ws.Limits{FiguresPercent: 30, Standard: 50, BigMax: 200}}
-	cat.Profiles = []ws.Profile{{ID: "cheap", Cost: 2}, {ID: "dear", Cost: 14}}
-	cat.Bands = []ws.Band{
-		{ID: "mob", Format: 50, Pos: at, Figures: []ws.BandEntry{{Profile: "dear", Count: 3}, {Profile: "cheap", Count: 14}}},
-		{ID: "few", Format: 50, Pos: at, Figures: []ws.BandEntry{{Profile: "dear", Count: 1}}},
+	cat := &wscatalog.Catalog{Limits: wscatalog.Limits{FiguresPercent: 30, Standard: 50, BigMax: 200}}
+	cat.Profiles = []wscatalog.Profile{{ID: "cheap", Cost: 2}, {ID: "dear", Cost: 14}}
+	cat.Bands = []wscatalog.Band{
+		{ID: "mob", Format: 50, Pos: at, Figures: []wscatalog.BandEntry{{Profile: "dear", Count: 3}, {Profile: "cheap", Count: 14}}},
+		{ID: "few", Format: 50, Pos: at, Figures: []wscatalog.BandEntry{{Profile: "dear", Count: 1}}},
 	}
 	c := &warstuff.Content{Catalog: cat}
 	for _, tc := range []struct {

@@ -9,13 +9,13 @@ import (
 
 	"wbtool.dev/wbtool/balance"
 	"wbtool.dev/wbtool/diag"
-	engws "wbtool.dev/wbtool/engine/warstuff"
-	wsmatch "wbtool.dev/wbtool/engine/warstuff/match"
+	"wbtool.dev/wbtool/games/warstuff/wsengine"
+	wsmatch "wbtool.dev/wbtool/games/warstuff/wsmatch"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
 // Warstuff's matches behind the seam (ruleset.Matches): package
-// engine/warstuff/match resolves the options, seats the bands, plays,
+// wsmatch resolves the options, seats the bands, plays,
 // writes the account and sums many games; the balance lab is
 // balance.go's.
 
@@ -36,7 +36,7 @@ func optionError(err error) error {
 
 // CheckBot refuses a bot Warstuff has not.
 func (Ruleset) CheckBot(bot string) error {
-	if _, err := engws.NewBot(bot, 0); err != nil {
+	if _, err := wsengine.NewBot(bot, 0); err != nil {
 		return &ruleset.OptionError{Msg: "--bot: " + err.Error()}
 	}
 	return nil
@@ -44,7 +44,7 @@ func (Ruleset) CheckBot(bot string) error {
 
 // IsLog reports whether data is a Warstuff game log.
 func (Ruleset) IsLog(data []byte) bool {
-	_, err := engws.ReadLog(data)
+	_, err := wsengine.ReadLog(data)
 	return err == nil
 }
 

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline"
@@ -30,7 +30,7 @@ func paint(fill, stroke *render.Colour, w float64) render.Paint {
 }
 
 // weaponText is a weapon in words: "18": Precise, Piercing".
-func weaponText(cat *ws.Catalog, w ws.Weapon, l ws.Lang) string {
+func weaponText(cat *wscatalog.Catalog, w wscatalog.Weapon, l wscatalog.Lang) string {
 	s := cat.Label("range", l) + " " + cat.RuleNameRange(w.Range, l)
 	if len(w.Rules) > 0 {
 		s += " (" + ruleNames(cat, w.Rules, l) + ")"
@@ -38,7 +38,7 @@ func weaponText(cat *ws.Catalog, w ws.Weapon, l ws.Lang) string {
 	return s
 }
 
-func ruleNames(cat *ws.Catalog, ids []string, l ws.Lang) string {
+func ruleNames(cat *wscatalog.Catalog, ids []string, l wscatalog.Lang) string {
 	names := make([]string, len(ids))
 	for i, id := range ids {
 		names[i] = cat.RuleName(id, l)
@@ -47,7 +47,7 @@ func ruleNames(cat *ws.Catalog, ids []string, l ws.Lang) string {
 }
 
 // statLines are a profile's lines of stats, as card markup.
-func statLines(cat *ws.Catalog, p *ws.Profile, l ws.Lang) []string {
+func statLines(cat *wscatalog.Catalog, p *wscatalog.Profile, l wscatalog.Lang) []string {
 	b := func(key string) string { return "**" + cat.Label(key, l) + "**" }
 	lines := []string{b("quality") + " " + strconv.Itoa(p.Quality) + "+ · " + fmt.Sprintf("%s %g\"", cat.Label("base", l), p.Base)}
 	switch {
@@ -75,7 +75,7 @@ func statLines(cat *ws.Catalog, p *ws.Profile, l ws.Lang) []string {
 
 // ruleIDs are the special rules a profile's card reminds, once each, in
 // the order of the card.
-func ruleIDs(p *ws.Profile) []string {
+func ruleIDs(p *wscatalog.Profile) []string {
 	var ids []string
 	add := func(xs ...string) {
 		for _, x := range xs {
@@ -106,7 +106,7 @@ func ruleIDs(p *ws.Profile) []string {
 // y), in mm: name and cost, quality, weapon, melee rules, powers and
 // special rules, then each rule's short reminder. Text that does not fit
 // is an error naming the card and the language.
-func ProfileCard(cat *ws.Catalog, p *ws.Profile, l ws.Lang, x, y float64) ([]render.Item, error) {
+func ProfileCard(cat *wscatalog.Catalog, p *wscatalog.Profile, l wscatalog.Lang, x, y float64) ([]render.Item, error) {
 	lang := string(l)
 	what := fmt.Sprintf("profile %s (%s)", p.ID, strings.ToUpper(lang))
 	items := []render.Item{
@@ -151,8 +151,8 @@ func ProfileCard(cat *ws.Catalog, p *ws.Profile, l ws.Lang, x, y float64) ([]ren
 }
 
 // cards are every profile and creature, profiles first, each in id order.
-func (c *Content) cards() []*ws.Profile {
-	var out []*ws.Profile
+func (c *Content) cards() []*wscatalog.Profile {
+	var out []*wscatalog.Profile
 	for i := range c.Catalog.Profiles {
 		out = append(out, &c.Catalog.Profiles[i])
 	}
@@ -183,7 +183,7 @@ const (
 
 // cardPages are the print-and-play pages of every profile card in l: 9 a
 // page, with cut lines.
-func (c *Content) cardPages(o ruleset.PrintOptions, l ws.Lang) ([]render.Page, error) {
+func (c *Content) cardPages(o ruleset.PrintOptions, l wscatalog.Lang) ([]render.Page, error) {
 	cards := c.cards()
 	n := (len(cards) + 8) / 9
 	var pages []render.Page
@@ -204,7 +204,7 @@ func (c *Content) cardPages(o ruleset.PrintOptions, l ws.Lang) ([]render.Page, e
 	return pages, nil
 }
 
-func footer(cat *ws.Catalog, o ruleset.PrintOptions, l ws.Lang, what string, n, total int) render.Item {
+func footer(cat *wscatalog.Catalog, o ruleset.PrintOptions, l wscatalog.Lang, what string, n, total int) render.Item {
 	version := o.Version
 	if version == "" {
 		version = "dev"
@@ -222,7 +222,7 @@ func footer(cat *ws.Catalog, o ruleset.PrintOptions, l ws.Lang, what string, n, 
 
 // bandPages are the band sheets in l: one page per band with its roster,
 // each figure's cost, the total against the format and the figure count.
-func (c *Content) bandPages(o ruleset.PrintOptions, l ws.Lang) ([]render.Page, error) {
+func (c *Content) bandPages(o ruleset.PrintOptions, l wscatalog.Lang) ([]render.Page, error) {
 	cat, lang := c.Catalog, string(l)
 	var pages []render.Page
 	for bi, b := range cat.Bands {
@@ -294,7 +294,7 @@ func (c *Content) bandPages(o ruleset.PrintOptions, l ws.Lang) ([]render.Page, e
 
 // partLabel names a part of a cost in l: "Quality 3+", "Range 18"",
 // "Deadly", "Powerful (melee)", "Psyker (2)".
-func partLabel(cat *ws.Catalog, part ws.CostPart, l ws.Lang) string {
+func partLabel(cat *wscatalog.Catalog, part wscatalog.CostPart, l wscatalog.Lang) string {
 	switch part.Kind {
 	case "quality":
 		return cat.Label("quality", l) + " " + part.ID + "+"

@@ -17,9 +17,9 @@ import (
 
 	"github.com/yuin/goldmark"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/typo"
 	"wbtool.dev/wbtool/lang"
@@ -60,7 +60,7 @@ var templates = func() fs.FS {
 func chapterPath(slug string) string { return "rules/" + slug + ".html" }
 
 func init() {
-	for k, v := range map[string]ws.Text{
+	for k, v := range map[string]wscatalog.Text{
 		"site.tagline": {EN: "Rules and profile database", FR: "Règles et base de profils"},
 		"home.intro": {
 			EN: "Warstuff, a skirmish game of small bands: the rules, the profiles with their point costs part by part, the special rules, sample bands and a band builder.",
@@ -86,14 +86,14 @@ func init() {
 		"glossary.intro":     {EN: "Every special rule and psychic power, with its cost and a short reminder, and the game's terms. The rules and the profiles link here.", FR: "Chaque règle spéciale et chaque pouvoir psychique, avec son coût et un court rappel, et les termes du jeu. Les règles et les profils renvoient ici."},
 		"kind.term":          {EN: "game term", FR: "terme de jeu"},
 	} {
-		ws.Labels[k] = v
+		wscatalog.Labels[k] = v
 	}
 }
 
 // label is an interface word in l: the content's or Warstuff's, else the
 // frame's own (catalog's built-in words: nav.skip, lang.switch, the
 // search's messages).
-func label(cat *ws.Catalog, key string, l ws.Lang) string {
+func label(cat *wscatalog.Catalog, key string, l wscatalog.Lang) string {
 	if s := cat.Label(key, l); s != "" {
 		return s
 	}
@@ -140,7 +140,7 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 		rulesPages = append(rulesPages, lang.RulesPage{Lang: pg.Lang, Path: pg.Pos.File, Source: pg.Src})
 	}
 	chapters, errs := site.Chapters(rulesPages, site.RulesOptions{RulePrefix: "WS", Path: chapterPath, RequireAnchors: true,
-		Noun: "profile", Entity: func(id string, l ws.Lang) (string, string, bool) {
+		Noun: "profile", Entity: func(id string, l wscatalog.Lang) (string, string, bool) {
 			if p := cat.Profile(id); p != nil {
 				return p.Name.In(l), "profiles/" + id + ".html", true
 			}
@@ -234,7 +234,7 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 
 // langPages are the pages of language l; the profile images and search
 // index go to extra.
-func (c *Content) langPages(l ws.Lang, chapters []site.Chapter, extra dist.Files) ([]site.Page, error) {
+func (c *Content) langPages(l wscatalog.Lang, chapters []site.Chapter, extra dist.Files) ([]site.Page, error) {
 	cat := c.Catalog
 	T := func(key string) string { return label(cat, key, l) }
 	var pages []site.Page
@@ -350,7 +350,7 @@ func (c *Content) langPages(l ws.Lang, chapters []site.Chapter, extra dist.Files
 func termID(id string) string { return "glossary-" + id }
 
 // searchFields are the fields of the profile search in language l.
-func (c *Content) searchFields(l ws.Lang) []site.SearchField {
+func (c *Content) searchFields(l wscatalog.Lang) []site.SearchField {
 	cat := c.Catalog
 	T := func(key string) string { return label(cat, key, l) }
 	kinds := []site.SearchValue{{ID: "profile", Label: T("profile"), Names: []string{T("profile")}}, {ID: "creature", Label: T("creature"), Names: []string{T("creature")}}}
@@ -411,7 +411,7 @@ func (c *Content) brokenLinks(out dist.Files) diag.List {
 	return d
 }
 
-func (c *Content) profileRow(p *ws.Profile, l ws.Lang) profileRow {
+func (c *Content) profileRow(p *wscatalog.Profile, l wscatalog.Lang) profileRow {
 	cat := c.Catalog
 	row := profileRow{ID: p.ID, Name: p.Name.In(l), Quality: p.Quality, Cost: p.Cost, Rules: ruleNames(cat, append(append([]string{}, p.Rules...), p.Traits...), l),
 		KindID: "profile", Kind: cat.Label("profile", l)}
@@ -447,9 +447,9 @@ func (c *Content) profileRow(p *ws.Profile, l ws.Lang) profileRow {
 	return row
 }
 
-func ruleRowOf(cat *ws.Catalog, r *ws.Rule, l ws.Lang) ruleRow {
+func ruleRowOf(cat *wscatalog.Catalog, r *wscatalog.Rule, l wscatalog.Lang) ruleRow {
 	row := ruleRow{ID: r.ID, Name: r.Name.In(l), Kind: cat.Label("kind."+string(r.Kind), l), Reminder: typoText(r.Reminder.In(l), l)}
-	if r.Kind != ws.CreatureRule && r.Kind != ws.PowerRule {
+	if r.Kind != wscatalog.CreatureRule && r.Kind != wscatalog.PowerRule {
 		row.Cost = typoText(strconv.Itoa(r.Cost)+" "+cat.Label("points", l), l)
 	}
 	return row
@@ -467,7 +467,7 @@ func inlineMarkup(s string) template.HTML {
 	return template.HTML(h) // goldmark escapes text and drops raw HTML
 }
 
-func typoText(s string, l ws.Lang) string {
+func typoText(s string, l wscatalog.Lang) string {
 	if l == lang.French {
 		return typo.French(s, false)
 	}

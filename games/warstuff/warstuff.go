@@ -1,6 +1,6 @@
 // Package warstuff puts the Warstuff rules behind the ruleset seam
-// (package pipeline/ruleset): its schema and catalog (schema/warstuff,
-// catalog/warstuff), its profile cards and band sheets, its site chapters
+// (package pipeline/ruleset): its schema and catalog (games/warstuff/wsschema,
+// games/warstuff/wscatalog), its profile cards and band sheets, its site chapters
 // and its check-game runner. Importing it registers the game.
 package warstuff
 
@@ -10,14 +10,14 @@ import (
 	"io/fs"
 	"strings"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warstuff/wscatalog"
+	"wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
-	schema "wbtool.dev/wbtool/schema/warstuff"
 )
 
 func init() { ruleset.Register(Ruleset{}) }
@@ -26,11 +26,11 @@ func init() { ruleset.Register(Ruleset{}) }
 type Ruleset struct{}
 
 // Game is "warstuff".
-func (Ruleset) Game() string { return ws.Game }
+func (Ruleset) Game() string { return wscatalog.Game }
 
 // Load loads a Warstuff tree with its schema.
 func (Ruleset) Load(fsys fs.FS, opts ruleset.LoadOptions) (ruleset.Content, error) {
-	cat, err := schema.Load(fsys, schema.Options{Root: opts.Root, Extra: opts.Extra, Draft: opts.Draft, Cache: opts.Cache})
+	cat, err := wsschema.Load(fsys, wsschema.Options{Root: opts.Root, Extra: opts.Extra, Draft: opts.Draft, Cache: opts.Cache})
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +49,7 @@ func (Ruleset) Marshal(c ruleset.Content) ([]byte, error) {
 
 // Unmarshal decodes what Marshal encoded.
 func (Ruleset) Unmarshal(b []byte) (ruleset.Content, error) {
-	cat := &ws.Catalog{}
+	cat := &wscatalog.Catalog{}
 	if err := budget.Unmarshal(b, cat); err != nil {
 		return nil, err
 	}
@@ -58,7 +58,7 @@ func (Ruleset) Unmarshal(b []byte) (ruleset.Content, error) {
 
 // Content is a loaded Warstuff tree.
 type Content struct {
-	Catalog *ws.Catalog
+	Catalog *wscatalog.Catalog
 }
 
 // Summary counts what the tree holds.

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	starter "wbtool.dev/wbtool/content/warstuff"
-	wsbuild "wbtool.dev/wbtool/games/warstuff"
+	"wbtool.dev/wbtool/games/warstuff"
+	wsstarter "wbtool.dev/wbtool/games/warstuff/starter"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -24,18 +24,18 @@ import (
 func starterTree(t testing.TB) fstest.MapFS {
 	t.Helper()
 	m := fstest.MapFS{}
-	err := fs.WalkDir(starter.FS, ".", func(p string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(wsstarter.FS, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		b, err := fs.ReadFile(starter.FS, p)
+		b, err := fs.ReadFile(wsstarter.FS, p)
 		m[p] = &fstest.MapFile{Data: b}
 		return err
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	more, _ := filepath.Glob("../../engine/warstuff/testdata/checks/*.cue")
+	more, _ := filepath.Glob("wsengine/testdata/checks/*.cue")
 	for _, f := range more {
 		if _, dup := m["scenarios/checks/"+filepath.Base(f)]; dup {
 			continue
@@ -53,14 +53,14 @@ func starterTree(t testing.TB) fstest.MapFS {
 // Warbound's: no diagnostics, its check games played by the engine, data
 // written.
 func TestStarterVerdict(t *testing.T) {
-	res, err := pipeline.Run(context.Background(), pipeline.Options{Content: starterTree(t), Root: "content/warstuff", Stages: []pipeline.Stage{pipeline.Load, pipeline.Checks, pipeline.Data}})
+	res, err := pipeline.Run(context.Background(), pipeline.Options{Content: starterTree(t), Root: "games/warstuff/starter", Stages: []pipeline.Stage{pipeline.Load, pipeline.Checks, pipeline.Data}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(res.Diagnostics) > 0 {
 		t.Fatalf("diagnostics:\n%s", res.Diagnostics.Text())
 	}
-	if _, ok := res.Content.(*wsbuild.Content); res.Game != "warstuff" || !ok {
+	if _, ok := res.Content.(*warstuff.Content); res.Game != "warstuff" || !ok {
 		t.Fatalf("game %q, content %T", res.Game, res.Content)
 	}
 	passed, failed := res.CheckCounts()
@@ -95,7 +95,7 @@ func TestFailingCheck(t *testing.T) {
 // TestSheets: every starter card fits in both languages; the sheets hold
 // every profile's name and cost, and every band's total.
 func TestSheets(t *testing.T) {
-	res, err := pipeline.Run(context.Background(), pipeline.Options{Content: starterTree(t), Root: "content/warstuff", Stages: []pipeline.Stage{pipeline.Load, pipeline.Layout, pipeline.Print}})
+	res, err := pipeline.Run(context.Background(), pipeline.Options{Content: starterTree(t), Root: "games/warstuff/starter", Stages: []pipeline.Stage{pipeline.Load, pipeline.Layout, pipeline.Print}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestCardTooLong(t *testing.T) {
 // per profile with its card and its cost part by part, the profile
 // database with its search, the glossary of every special rule, the bands.
 func TestSite(t *testing.T) {
-	res, err := pipeline.Run(context.Background(), pipeline.Options{Content: starterTree(t), Root: "content/warstuff", Stages: []pipeline.Stage{pipeline.Load, pipeline.Site}})
+	res, err := pipeline.Run(context.Background(), pipeline.Options{Content: starterTree(t), Root: "games/warstuff/starter", Stages: []pipeline.Stage{pipeline.Load, pipeline.Site}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,9 +41,9 @@ import (
 	"time"
 
 	"wbtool.dev/wbtool/games/warbound/wbschema"
+	wsschema "wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/gen"
-	wsschema "wbtool.dev/wbtool/schema/warstuff"
 )
 
 // game and profiles select a Warstuff tree (-game warstuff); before is
@@ -145,7 +145,7 @@ func run(tree string, n, chars, ups int, wbtool string) error {
 	if err != nil {
 		return err
 	}
-	schemaFiles, err := filepath.Glob(map[bool]string{false: "games/warbound/wbschema/cue/*.cue", true: "schema/warstuff/cue/*.cue"}[game == "warstuff"])
+	schemaFiles, err := filepath.Glob(map[bool]string{false: "games/warbound/wbschema/cue/*.cue", true: "games/warstuff/wsschema/cue/*.cue"}[game == "warstuff"])
 	if err != nil || len(schemaFiles) == 0 {
 		return fmt.Errorf("no games/warbound/wbschema/cue/*.cue: run from the module root")
 	}

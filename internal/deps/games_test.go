@@ -11,7 +11,7 @@ import (
 // in the module. A path ending in "/..." holds its subpackages too.
 var (
 	// warstuffPkgs are Warstuff's: one game.
-	warstuffPkgs = []string{"schema/warstuff", "catalog/warstuff", "engine/warstuff/...", "games/warstuff", "site/bandcheck", "content/warstuff"}
+	warstuffPkgs = []string{"games/warstuff/..."}
 	// warboundPkgs are Warbound's own packages: its registration, engine,
 	// starter, deck checker, and the commands' stages that know its cards
 	// only (diff, exports).
@@ -119,7 +119,7 @@ var policies = []policy{
 			"games/warstuff -> games/warbound/wbcatalog",
 			"games/warstuff -> render",
 			"games/warstuff -> site",
-			"site/bandcheck -> games/warbound/wbdeck",
+			"games/warstuff/wsbands -> games/warbound/wbdeck",
 		},
 	},
 	{
@@ -129,9 +129,9 @@ var policies = []policy{
 		known: []string{
 			// tools and the evaluation process still load Warbound's
 			// (and Warstuff's) trees themselves
-			"internal/benchcompare -> schema/warstuff",
+			"internal/benchcompare -> games/warstuff/wsschema",
 			"internal/budget -> games/warbound/wbcatalog",
-			"internal/gen -> content/warstuff",
+			"internal/gen -> games/warstuff/starter",
 			"internal/watch -> games/warbound",
 			"internal/watch -> games/warbound/wbcatalog",
 			"internal/benchcompare -> games/warbound/wbschema",

@@ -9,7 +9,7 @@ import (
 
 // TestDeckCheckerWasmIsSmall: the deck builder's WebAssembly module
 // (site/deckwasm, built for js/wasm) links Warbound's catalog's deck checker and
-// the Warstuff band checker (site/bandcheck) and
+// the Warstuff band checker (games/warstuff/wsbands) and
 // nothing else of the project: no CUE, no rendering, no site. Its size
 // is the page's download.
 func TestDeckCheckerWasmIsSmall(t *testing.T) {
@@ -19,14 +19,14 @@ func TestDeckCheckerWasmIsSmall(t *testing.T) {
 	if err != nil {
 		t.Fatalf("GOOS=js GOARCH=wasm go list -deps site/deckwasm: %v", err)
 	}
-	allowed := map[string]bool{module + "/site/deckwasm": true, module + "/games/warbound/wbdeck": true, module + "/site/bandcheck": true, module + "/games/warbound/wbcatalog": true, module + "/catalog/warstuff": true}
+	allowed := map[string]bool{module + "/site/deckwasm": true, module + "/games/warbound/wbdeck": true, module + "/games/warstuff/wsbands": true, module + "/games/warbound/wbcatalog": true, module + "/games/warstuff/wscatalog": true}
 	n := 0
 	for _, d := range strings.Fields(string(out)) {
 		switch {
 		case strings.HasPrefix(d, module+"/"):
 			n++
 			if !allowed[d] && !plainGo[d] {
-				t.Errorf("the deck checker's WebAssembly module imports %s: it may import only wbcatalog, catalog/warstuff, wbdeck, bandcheck and plain Go leaves", d)
+				t.Errorf("the deck checker's WebAssembly module imports %s: it may import only wbcatalog, wscatalog, wbdeck, wsbands and plain Go leaves", d)
 			}
 		case !isStd(d):
 			t.Errorf("the deck checker's WebAssembly module imports %s: no module outside the standard library", d)

@@ -4,9 +4,9 @@ import (
 	"testing"
 
 	"wbtool.dev/wbtool/content"
-	wscontent "wbtool.dev/wbtool/content/warstuff"
 	_ "wbtool.dev/wbtool/games/warbound" // registers Warbound
 	_ "wbtool.dev/wbtool/games/warstuff" // registers Warstuff
+	wsstarter "wbtool.dev/wbtool/games/warstuff/starter"
 	"wbtool.dev/wbtool/internal/gametest"
 	_ "wbtool.dev/wbtool/internal/gametest/tinygame" // the tiny test-only game: this line is all it needs outside its folder
 )
@@ -27,7 +27,7 @@ var known = map[string]gametest.Game{
 			Old: "\t\tfr: \"Ses flèches portent les plumes de sa mère.\"\n", New: "", Want: `characters."roh-na".flavor.fr: missing French text`},
 	},
 	"warstuff": {
-		Name: "warstuff", Starter: wscontent.FS, Root: "content/warstuff", ChecksDir: "scenarios/checks",
+		Name: "warstuff", Starter: wsstarter.FS, Root: "games/warstuff/starter", ChecksDir: "scenarios/checks",
 		Mutations: []gametest.Mutation{
 			{Name: "a required field deleted", File: "cards/creatures.cue", Old: "\t\tquality: 4\n", New: "", Want: `creatures.skeleton.quality: missing field "quality": add it`},
 			{Name: "a number out of range", File: "cards/creatures.cue", Old: "\t\tquality: 5\n", New: "\t\tquality: 42\n", Want: "creatures.zombie.quality: found 42: expected one of 2, 3, 4, 5, 6"},

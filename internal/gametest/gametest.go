@@ -49,7 +49,7 @@ type Game struct {
 	// Name is the game's registered name (ruleset.Lookup).
 	Name string
 	// Starter is its starter tree, Root the prefix shown before its file
-	// names in positions ("content/warstuff").
+	// names in positions ("games/warstuff/starter").
 	Starter fs.FS
 	Root    string
 	// ChecksDir is the starter's folder of check games: the check run

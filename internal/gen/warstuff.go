@@ -5,7 +5,7 @@ import (
 	"io/fs"
 	"strings"
 
-	starter "wbtool.dev/wbtool/content/warstuff"
+	wsstarter "wbtool.dev/wbtool/games/warstuff/starter"
 )
 
 // Warstuff returns the files of a valid Warstuff content tree with n
@@ -17,7 +17,7 @@ import (
 func Warstuff(n int) map[string][]byte {
 	files := map[string][]byte{}
 	for _, name := range []string{"game.cue", "i18n/reminders.cue"} {
-		b, err := fs.ReadFile(starter.FS, name)
+		b, err := fs.ReadFile(wsstarter.FS, name)
 		if err != nil {
 			panic(err) // embedded: cannot fail
 		}

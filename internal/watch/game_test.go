@@ -23,7 +23,7 @@ var warstuffFiles = []string{"game.cue", "i18n/reminders.cue", "cards/profiles.c
 func TestAnotherGame(t *testing.T) {
 	tree := fstest.MapFS{}
 	for _, name := range warstuffFiles {
-		b, err := os.ReadFile(filepath.Join("../../content/warstuff", name))
+		b, err := os.ReadFile(filepath.Join("../../games/warstuff/starter", name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,7 +56,7 @@ func TestAnotherGame(t *testing.T) {
 func TestAnotherGameInWorker(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range warstuffFiles {
-		b, err := os.ReadFile(filepath.Join("../../content/warstuff", name))
+		b, err := os.ReadFile(filepath.Join("../../games/warstuff/starter", name))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,13 +12,13 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
-	wscontent "wbtool.dev/wbtool/content/warstuff"
 	"wbtool.dev/wbtool/diag"
-	wsbuild "wbtool.dev/wbtool/games/warstuff"
+	"wbtool.dev/wbtool/games/warstuff"
+	wsstarter "wbtool.dev/wbtool/games/warstuff/starter"
+	"wbtool.dev/wbtool/games/warstuff/wscatalog"
+	"wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
-	wsschema "wbtool.dev/wbtool/schema/warstuff"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -29,7 +29,7 @@ import (
 const bandBuilderReady = `window.WB_BAND_BUILDER && window.WB_BAND_BUILDER.ready`
 
 // warstuffSite loads the Warstuff starter and builds its site.
-func warstuffSite(t *testing.T) (*ws.Catalog, site.Files) {
+func warstuffSite(t *testing.T) (*wscatalog.Catalog, site.Files) {
 	t.Helper()
 	return warstuffAt(t, "")
 }
@@ -38,7 +38,7 @@ func warstuffSite(t *testing.T) (*ws.Catalog, site.Files) {
 // the exported band added: the messages about bands.<id>, sorted.
 func validateBand(t *testing.T, id, file string) []string {
 	t.Helper()
-	_, err := wsschema.Load(wscontent.FS, wsschema.Options{Root: "content", Extra: []schema.File{{Name: "content/scenarios/built.cue", Src: []byte(file)}}})
+	_, err := wsschema.Load(wsstarter.FS, wsschema.Options{Root: "content", Extra: []schema.File{{Name: "content/scenarios/built.cue", Src: []byte(file)}}})
 	if err == nil {
 		return nil
 	}
@@ -61,7 +61,7 @@ func validateBand(t *testing.T, id, file string) []string {
 // buildBand builds b in the open band builder by clicking: Start again,
 // the format, then each profile's + button as many times as the band
 // holds it, in the band's order.
-func buildBand(t *testing.T, b *browser, band ws.Band, std int) {
+func buildBand(t *testing.T, b *browser, band wscatalog.Band, std int) {
 	t.Helper()
 	b.do(t, "start again", chromedp.Click(chromedp.ID("bb-clear")))
 	if band.Format == std {
@@ -116,19 +116,19 @@ func TestBandBuilderMatchesCLI(t *testing.T) {
 	b := newBrowser(t)
 	base := serveSite(t, files)
 	byCost := slices.Clone(cat.Profiles)
-	slices.SortStableFunc(byCost, func(x, y ws.Profile) int { return x.Cost - y.Cost })
+	slices.SortStableFunc(byCost, func(x, y wscatalog.Profile) int { return x.Cost - y.Cost })
 	cheap, dear := byCost[0], byCost[len(byCost)-1]
 	std := cat.Limits.Standard
 	bands := slices.Clone(cat.Bands)
 	bands = append(bands,
-		ws.Band{ID: "crowd", Format: std, Figures: []ws.BandEntry{{Profile: cheap.ID, Count: cat.Limits.MaxFigures(std) + 1}}},
-		ws.Band{ID: "rich", Format: std, Figures: []ws.BandEntry{{Profile: dear.ID, Count: std/dear.Cost + 1}}},
-		ws.Band{ID: "both", Format: std, Figures: []ws.BandEntry{{Profile: dear.ID, Count: 3}, {Profile: cheap.ID, Count: 13}}},
-		ws.Band{ID: "big-crowd", Format: 75, Figures: []ws.BandEntry{{Profile: cheap.ID, Count: 23}}},
+		wscatalog.Band{ID: "crowd", Format: std, Figures: []wscatalog.BandEntry{{Profile: cheap.ID, Count: cat.Limits.MaxFigures(std) + 1}}},
+		wscatalog.Band{ID: "rich", Format: std, Figures: []wscatalog.BandEntry{{Profile: dear.ID, Count: std/dear.Cost + 1}}},
+		wscatalog.Band{ID: "both", Format: std, Figures: []wscatalog.BandEntry{{Profile: dear.ID, Count: 3}, {Profile: cheap.ID, Count: 13}}},
+		wscatalog.Band{ID: "big-crowd", Format: 75, Figures: []wscatalog.BandEntry{{Profile: cheap.ID, Count: 23}}},
 	)
 	illegal := 0
 	for i, band := range bands {
-		cat.Tally(&band, ws.ByID)
+		cat.Tally(&band, wscatalog.ByID)
 		type run struct {
 			vp   string
 			w, h int64
@@ -161,7 +161,7 @@ func TestBandBuilderMatchesCLI(t *testing.T) {
 			// The page's language: the catalog's own message, naming profiles by name.
 			var fr []string
 			for _, p := range cat.CheckBand(&band) {
-				fr = append(fr, p.Named.In(ws.Lang(r.lang))+" ("+p.Rule+")")
+				fr = append(fr, p.Named.In(wscatalog.Lang(r.lang))+" ("+p.Rule+")")
 			}
 			if !slices.Equal(shown.Shown, fr) {
 				t.Errorf("%s (%s): shown %q, want %q", band.ID, r.lang, shown.Shown, fr)
@@ -301,11 +301,11 @@ func TestBandBuilderWithoutWasm(t *testing.T) {
 // the same run (navigation to its search box) as the reference.
 func BenchmarkBandBuilderStart(b *testing.B) {
 	br := newBrowser(b)
-	cat, err := wsschema.Load(wscontent.FS, wsschema.Options{Root: "content"})
+	cat, err := wsschema.Load(wsstarter.FS, wsschema.Options{Root: "content"})
 	if err != nil {
 		b.Fatal(err)
 	}
-	files, err := (&wsbuild.Content{Catalog: cat}).Site(ruleset.SiteOptions{})
+	files, err := (&warstuff.Content{Catalog: cat}).Site(ruleset.SiteOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -345,10 +345,10 @@ func TestBandBuilderFilterPrint(t *testing.T) {
 	b.waitFor(t, bandBuilderReady)
 
 	// The filter: a general rule with an accent in French, typed without it.
-	var rule *ws.Rule
+	var rule *wscatalog.Rule
 	for i, r := range cat.Rules {
-		held := slices.ContainsFunc(cat.Profiles, func(p ws.Profile) bool { return slices.Contains(p.Rules, r.ID) })
-		if r.Kind == ws.GeneralRule && held && strings.ContainsAny(r.Name.FR, "éèêà") {
+		held := slices.ContainsFunc(cat.Profiles, func(p wscatalog.Profile) bool { return slices.Contains(p.Rules, r.ID) })
+		if r.Kind == wscatalog.GeneralRule && held && strings.ContainsAny(r.Name.FR, "éèêà") {
 			rule = &cat.Rules[i]
 			break
 		}
@@ -419,7 +419,7 @@ func TestBandBuilderFilterPrint(t *testing.T) {
 	if n := eval[int](t, b, `Array.from(document.querySelectorAll('header, footer, nav, #main > h1')).filter(x => x.offsetParent !== null).length`); n != 0 {
 		t.Errorf("printed: %d parts of the site's frame shown", n)
 	}
-	band := ws.Band{Format: 50, Figures: []ws.BandEntry{{Profile: "storm-seer", Count: 3}, {Profile: "trooper", Count: 2}, {Profile: "militia", Count: 9}}}
+	band := wscatalog.Band{Format: 50, Figures: []wscatalog.BandEntry{{Profile: "storm-seer", Count: 3}, {Profile: "trooper", Count: 2}, {Profile: "militia", Count: 9}}}
 	problems := cat.CheckBand(&band)
 	var rows [][]string
 	for _, f := range band.Figures {

@@ -11,11 +11,11 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
-	wscontent "wbtool.dev/wbtool/content/warstuff"
-	wsbuild "wbtool.dev/wbtool/games/warstuff"
+	"wbtool.dev/wbtool/games/warstuff"
+	wsstarter "wbtool.dev/wbtool/games/warstuff/starter"
+	"wbtool.dev/wbtool/games/warstuff/wscatalog"
+	"wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/pipeline/ruleset"
-	wsschema "wbtool.dev/wbtool/schema/warstuff"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -33,13 +33,13 @@ func publishedWarstuff(t *testing.T) site.Files {
 
 // warstuffAt loads the Warstuff starter and builds its site published at
 // base ("": no address).
-func warstuffAt(t *testing.T, base string) (*ws.Catalog, site.Files) {
+func warstuffAt(t *testing.T, base string) (*wscatalog.Catalog, site.Files) {
 	t.Helper()
-	cat, err := wsschema.Load(wscontent.FS, wsschema.Options{Root: "content"})
+	cat, err := wsschema.Load(wsstarter.FS, wsschema.Options{Root: "content"})
 	if err != nil {
 		t.Fatalf("load the Warstuff starter: %v", err)
 	}
-	files, err := (&wsbuild.Content{Catalog: cat}).Site(ruleset.SiteOptions{BaseURL: base})
+	files, err := (&warstuff.Content{Catalog: cat}).Site(ruleset.SiteOptions{BaseURL: base})
 	if err != nil {
 		t.Fatalf("build its site: %v", err)
 	}

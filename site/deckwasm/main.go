@@ -13,9 +13,9 @@
 // cannot read), calls window.wbDeckReady() when the page defined it, and
 // waits for calls.
 //
-// The Warstuff band builder sets window.WB_BAND_DATA (bandcheck.Data)
+// The Warstuff band builder sets window.WB_BAND_DATA (wsbands.Data)
 // instead and gets window.wbBandCheck(bandJSON) → resultJSON
-// (bandcheck.Band in, bandcheck.Result out: warstuff.Catalog.CheckBand,
+// (wsbands.Band in, wsbands.Result out: wscatalog.Catalog.CheckBand,
 // the code `wbtool validate` runs on a band) and window.wbBandReady().
 package main
 
@@ -24,7 +24,7 @@ import (
 	"syscall/js"
 
 	"wbtool.dev/wbtool/games/warbound/wbdeck"
-	"wbtool.dev/wbtool/site/bandcheck"
+	"wbtool.dev/wbtool/games/warstuff/wsbands"
 )
 
 func main() {
@@ -44,13 +44,13 @@ func main() {
 		js.Global().Set("wbDeckCheck", checker("wbDeckCheck", func(d wbdeck.Deck) any { return wbdeck.Check(cat, d) }))
 	}
 	if band.Type() == js.TypeString {
-		var data bandcheck.Data
+		var data wsbands.Data
 		if err := json.Unmarshal([]byte(band.String()), &data); err != nil {
 			js.Global().Get("console").Call("error", "band checker: "+err.Error())
 			return
 		}
 		cat := data.Catalog()
-		js.Global().Set("wbBandCheck", checker("wbBandCheck", func(b bandcheck.Band) any { return bandcheck.Check(cat, b) }))
+		js.Global().Set("wbBandCheck", checker("wbBandCheck", func(b wsbands.Band) any { return wsbands.Check(cat, b) }))
 	}
 	for _, name := range []string{"wbDeckReady", "wbBandReady"} {
 		if ready := js.Global().Get(name); ready.Type() == js.TypeFunction {

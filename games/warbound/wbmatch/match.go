@@ -3,7 +3,7 @@
 // bot, Maintenance) with their defaults, plays one game with its log and
 // its result line, replays a log, and plays many games of several
 // pairings on all cores and sums them per pairing (sim.go). Package
-// engine/warstuff/match is Warstuff's.
+// games/warstuff/wsmatch is Warstuff's.
 //
 // Everything depends only on the catalog, the options and the seed.
 package wbmatch
