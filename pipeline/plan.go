@@ -6,6 +6,7 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
 // The plan: every output folder and path, relative to the output folder.
@@ -98,6 +99,33 @@ func TTSObject(l catalog.Lang, name string) string { return TTSFolder(l) + "/" +
 // TTSImage is the path of an image of the TTS export in language l: a card
 // sheet, a back, or a saved object's thumbnail (its name's .png).
 func TTSImage(l catalog.Lang, name string) string { return TTSFolder(l) + "/" + name + ".png" }
+
+// exportFolders are the export folders req writes whole: with no deck
+// named, the card images of each profile and the TTS saved objects, in
+// each language asked.
+func exportFolders(req ruleset.ExportRequest) []string {
+	if req.Deck != "" {
+		return nil
+	}
+	var out []string
+	for _, l := range Langs(req.Langs) {
+		for _, p := range req.Profiles {
+			out = append(out, CardPNGFolder(p, l))
+		}
+		if req.TTS {
+			out = append(out, TTSFolder(l))
+		}
+	}
+	return out
+}
+
+// Langs are the languages asked (nil: every language).
+func Langs(asked []catalog.Lang) []catalog.Lang {
+	if len(asked) == 0 {
+		return catalog.Langs
+	}
+	return asked
+}
 
 // InDir is a plan path relative to its top-level folder: "print/x.pdf"
 // gives "print", "x.pdf".

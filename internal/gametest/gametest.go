@@ -389,7 +389,7 @@ func (s *suite) seam(t *testing.T, base fstest.MapFS, built *pipeline.Result) {
 		refuse("--since", pipeline.Options{Since: "v0"})
 	}
 	if _, ok := content.(ruleset.Exporter); !ok {
-		refuse("--export", pipeline.Options{Export: true})
+		refuse("--export", pipeline.Options{Exports: &ruleset.ExportRequest{}})
 	}
 
 	// A cancelled build stops with the context's error.
