@@ -9,15 +9,18 @@ package export
 
 import (
 	"context"
+	"maps"
 	"runtime"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
 
+	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
 )
 
@@ -108,4 +111,31 @@ func Unique(ids []string) []string {
 		}
 	}
 	return out
+}
+
+// Images are the card images of every print profile req names (PNG),
+// of the cards that cards lays out in each language req asks, into out's
+// files and problems. A profile wbtool does not know is a request error.
+func Images(ctx context.Context, req ruleset.ExportRequest, out *ruleset.Exports, cards func(l catalog.Lang) ([]Card, error)) error {
+	for _, name := range req.Profiles {
+		p, ok := render.ProfileNamed(name)
+		if !ok {
+			return ruleset.Requestf("--profile %q: no such print profile", name)
+		}
+		var all []Card
+		for _, l := range pipeline.Langs(req.Langs) {
+			cs, err := cards(l)
+			if err != nil {
+				return err
+			}
+			all = append(all, cs...)
+		}
+		files, problems, err := PNG(ctx, all, PNGOptions{Profile: p, Force: req.Force})
+		if err != nil {
+			return err
+		}
+		maps.Copy(out.Files, files)
+		out.Problems = append(out.Problems, problems...)
+	}
+	return nil
 }

@@ -29,6 +29,12 @@ func CardsSheet(l catalog.Lang) string { return PrintDir + "/cards-" + string(l)
 // BandsSheet is the path of a Warstuff tree's band sheets in language l.
 func BandsSheet(l catalog.Lang) string { return PrintDir + "/bands-" + string(l) + ".pdf" }
 
+// BandSheet is the path of a Warstuff band's sheets in language l: its
+// profile cards, fronts and backs (wbtool print --deck BAND).
+func BandSheet(bandID string, l catalog.Lang) string {
+	return PrintDir + "/bands/" + bandID + "-" + string(l) + ".pdf"
+}
+
 // DeckSheet is the path of a deck's sheets in language l: one copy of each
 // card per deck-list entry.
 func DeckSheet(deckID string, l catalog.Lang) string {

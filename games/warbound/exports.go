@@ -33,32 +33,20 @@ func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (rulese
 		}
 	}
 	out := ruleset.Exports{Files: dist.Files{}}
-	langs := pipeline.Langs(req.Langs)
-	for _, name := range req.Profiles {
-		p, ok := render.ProfileNamed(name)
-		if !ok {
-			return ruleset.Exports{}, ruleset.Requestf("--profile %q: no such print profile", name)
+	err := export.Images(ctx, req, &out, func(l catalog.Lang) ([]export.Card, error) {
+		laid, err := c.exportCards(l, deck)
+		cards := make([]export.Card, len(laid))
+		for i := range laid {
+			pos, path := render.CardPos(cat, laid[i].ID)
+			cards[i] = export.Card{Front: &laid[i].Front, Back: &laid[i].Back, Pos: pos, Path: path}
 		}
-		var cards []export.Card
-		for _, l := range langs {
-			laid, err := c.exportCards(l, deck)
-			if err != nil {
-				return ruleset.Exports{}, err
-			}
-			for i := range laid {
-				pos, path := render.CardPos(cat, laid[i].ID)
-				cards = append(cards, export.Card{Front: &laid[i].Front, Back: &laid[i].Back, Pos: pos, Path: path})
-			}
-		}
-		files, problems, err := export.PNG(ctx, cards, export.PNGOptions{Profile: p, Force: req.Force})
-		if err != nil {
-			return ruleset.Exports{}, err
-		}
-		maps.Copy(out.Files, files)
-		out.Problems = append(out.Problems, problems...)
+		return cards, err
+	})
+	if err != nil {
+		return ruleset.Exports{}, err
 	}
 	if req.TTS {
-		files, err := export.TTS(ctx, export.TTSOptions{Langs: langs, BaseURL: req.BaseURL,
+		files, err := export.TTS(ctx, export.TTSOptions{Langs: req.Langs, BaseURL: req.BaseURL,
 			Objects: func(l catalog.Lang) ([]export.SavedObject, error) { return ttsObjects(cat, deck, l), nil },
 			Cards:   func(l catalog.Lang, ids []string) ([]export.TTSCard, error) { return ttsCards(cat, l, ids) }})
 		if err != nil {
