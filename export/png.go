@@ -15,8 +15,8 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
@@ -116,7 +116,7 @@ func Unique(ids []string) []string {
 // Images are the card images of every print profile req names (PNG),
 // of the cards that cards lays out in each language req asks, into out's
 // files and problems. A profile wbtool does not know is a request error.
-func Images(ctx context.Context, req ruleset.ExportRequest, out *ruleset.Exports, cards func(l catalog.Lang) ([]Card, error)) error {
+func Images(ctx context.Context, req ruleset.ExportRequest, out *ruleset.Exports, cards func(l wbcatalog.Lang) ([]Card, error)) error {
 	for _, name := range req.Profiles {
 		p, ok := render.ProfileNamed(name)
 		if !ok {

@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
@@ -47,12 +47,12 @@ const (
 
 // TTSOptions say which saved objects to write.
 type TTSOptions struct {
-	Langs []catalog.Lang // default: every language
+	Langs []wbcatalog.Lang // default: every language
 	// Objects are the saved objects to write in language l, in order.
-	Objects func(l catalog.Lang) ([]SavedObject, error)
+	Objects func(l wbcatalog.Lang) ([]SavedObject, error)
 	// Cards lays out the cards of a saved object in language l: ids are
 	// distinct.
-	Cards func(l catalog.Lang, ids []string) ([]TTSCard, error)
+	Cards func(l wbcatalog.Lang, ids []string) ([]TTSCard, error)
 	// BaseURL is where the export's tts folder is seen from TTS: a
 	// file:/// URL of pipeline.ExportDir/tts on this machine, or the URL it
 	// is published at. Image URLs are BaseURL/<lang>/<file>.
@@ -269,7 +269,7 @@ func saveJSON(f SavedObject, sheets []ttsSheet, ids map[string]int, cards map[st
 func TTS(ctx context.Context, o TTSOptions) (dist.Files, error) {
 	langs := o.Langs
 	if len(langs) == 0 {
-		langs = catalog.Langs
+		langs = wbcatalog.Langs
 	}
 	out := dist.Files{}
 	var mu sync.Mutex

@@ -5,8 +5,8 @@ import (
 	"maps"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/export"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -22,7 +22,7 @@ var _ ruleset.Exporter = (*Content)(nil)
 // site links to.
 func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (ruleset.Exports, error) {
 	cat := c.Catalog
-	var deck *catalog.Deck
+	var deck *wbcatalog.Deck
 	if req.Deck != "" {
 		if deck = cat.Deck(req.Deck); deck == nil {
 			var ids []string
@@ -33,7 +33,7 @@ func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (rulese
 		}
 	}
 	out := ruleset.Exports{Files: dist.Files{}}
-	err := export.Images(ctx, req, &out, func(l catalog.Lang) ([]export.Card, error) {
+	err := export.Images(ctx, req, &out, func(l wbcatalog.Lang) ([]export.Card, error) {
 		laid, err := c.exportCards(l, deck)
 		cards := make([]export.Card, len(laid))
 		for i := range laid {
@@ -47,8 +47,8 @@ func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (rulese
 	}
 	if req.TTS {
 		files, err := export.TTS(ctx, export.TTSOptions{Langs: req.Langs, BaseURL: req.BaseURL,
-			Objects: func(l catalog.Lang) ([]export.SavedObject, error) { return ttsObjects(cat, deck, l), nil },
-			Cards:   func(l catalog.Lang, ids []string) ([]export.TTSCard, error) { return ttsCards(cat, l, ids) }})
+			Objects: func(l wbcatalog.Lang) ([]export.SavedObject, error) { return ttsObjects(cat, deck, l), nil },
+			Cards:   func(l wbcatalog.Lang, ids []string) ([]export.TTSCard, error) { return ttsCards(cat, l, ids) }})
 		if err != nil {
 			return ruleset.Exports{}, err
 		}
@@ -60,7 +60,7 @@ func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (rulese
 
 // exportCards lays out the cards of an image export in l: every card,
 // or deck d's cards and Reference cards, once each.
-func (c *Content) exportCards(l catalog.Lang, d *catalog.Deck) ([]render.Card, error) {
+func (c *Content) exportCards(l wbcatalog.Lang, d *wbcatalog.Deck) ([]render.Card, error) {
 	if d == nil {
 		return render.Layout(c.Catalog, l)
 	}
@@ -71,9 +71,9 @@ func (c *Content) exportCards(l catalog.Lang, d *catalog.Deck) ([]render.Card, e
 // ttsObjects are the saved objects in l: one per content deck (its
 // cards, its Leaders and its Reference cards as separate objects), then,
 // without a deck asked (d nil), one per Objective deck.
-func ttsObjects(cat *catalog.Catalog, d *catalog.Deck, l catalog.Lang) []export.SavedObject {
+func ttsObjects(cat *wbcatalog.Catalog, d *wbcatalog.Deck, l wbcatalog.Lang) []export.SavedObject {
 	var files []export.SavedObject
-	decks := []*catalog.Deck{d}
+	decks := []*wbcatalog.Deck{d}
 	if d == nil {
 		decks = nil
 		for i := range cat.Decks {
@@ -84,7 +84,7 @@ func ttsObjects(cat *catalog.Catalog, d *catalog.Deck, l catalog.Lang) []export.
 		name := d.Name.In(l)
 		var cards, leaders []string
 		for _, c := range d.Cards {
-			if cat.KindOf(c) == catalog.KindLeader {
+			if cat.KindOf(c) == wbcatalog.KindLeader {
 				leaders = append(leaders, c)
 			} else {
 				cards = append(cards, c)
@@ -106,7 +106,7 @@ func ttsObjects(cat *catalog.Catalog, d *catalog.Deck, l catalog.Lang) []export.
 		files = append(files, f)
 	}
 	if d == nil {
-		for _, fm := range []catalog.Format{catalog.Exploration, catalog.Confrontation} {
+		for _, fm := range []wbcatalog.Format{wbcatalog.Exploration, wbcatalog.Confrontation} {
 			var ids []string
 			for _, ob := range cat.Objectives {
 				if ob.Format == fm {
@@ -124,7 +124,7 @@ func ttsObjects(cat *catalog.Catalog, d *catalog.Deck, l catalog.Lang) []export.
 
 // ttsCards lays out the cards ids in l for TTS: named as the card, and
 // described by its kind.
-func ttsCards(cat *catalog.Catalog, l catalog.Lang, ids []string) ([]export.TTSCard, error) {
+func ttsCards(cat *wbcatalog.Catalog, l wbcatalog.Lang, ids []string) ([]export.TTSCard, error) {
 	laid, err := render.LayoutCards(cat, l, ids)
 	if err != nil {
 		return nil, err

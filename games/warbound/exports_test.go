@@ -7,15 +7,15 @@ import (
 	"path/filepath"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/export"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/golden"
 	"wbtool.dev/wbtool/schema"
 )
 
-func starter(tb testing.TB) *catalog.Catalog {
+func starter(tb testing.TB) *wbcatalog.Catalog {
 	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
 	if err != nil {
 		tb.Fatal(err)
@@ -24,17 +24,17 @@ func starter(tb testing.TB) *catalog.Catalog {
 }
 
 // tts is the TTS export of deck d (nil: every deck) in langs.
-func tts(cat *catalog.Catalog, langs []catalog.Lang, d *catalog.Deck, base string) (dist.Files, error) {
+func tts(cat *wbcatalog.Catalog, langs []wbcatalog.Lang, d *wbcatalog.Deck, base string) (dist.Files, error) {
 	return export.TTS(context.Background(), export.TTSOptions{Langs: langs, BaseURL: base,
-		Objects: func(l catalog.Lang) ([]export.SavedObject, error) { return ttsObjects(cat, d, l), nil },
-		Cards:   func(l catalog.Lang, ids []string) ([]export.TTSCard, error) { return ttsCards(cat, l, ids) }})
+		Objects: func(l wbcatalog.Lang) ([]export.SavedObject, error) { return ttsObjects(cat, d, l), nil },
+		Cards:   func(l wbcatalog.Lang, ids []string) ([]export.TTSCard, error) { return ttsCards(cat, l, ids) }})
 }
 
 // The saved object of one starter deck: a golden file, and the fields TTS
 // reads, consistent with each other.
 func TestTTSJSON(t *testing.T) {
 	cat := starter(t)
-	files, err := tts(cat, []catalog.Lang{catalog.English}, cat.Deck("raiders-strike"), "https://example.org/tts")
+	files, err := tts(cat, []wbcatalog.Lang{wbcatalog.English}, cat.Deck("raiders-strike"), "https://example.org/tts")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
@@ -28,13 +28,13 @@ func (c *Content) Sheets(_ context.Context, req ruleset.SheetRequest) (ruleset.S
 		case req.Map != "":
 			sc := cat.Scenario(req.Map)
 			if sc == nil {
-				return ruleset.SheetSet{}, ruleset.Requestf("--map %q: no such scenario (scenarios: %s)", req.Map, ids(cat.Scenarios, func(s *catalog.Scenario) string { return s.ID }))
+				return ruleset.SheetSet{}, ruleset.Requestf("--map %q: no such scenario (scenarios: %s)", req.Map, ids(cat.Scenarios, func(s *wbcatalog.Scenario) string { return s.ID }))
 			}
 			jobs = append(jobs, MapJob(sc, o, req.HexSize))
 		case req.Deck != "":
 			d := cat.Deck(req.Deck)
 			if d == nil {
-				return ruleset.SheetSet{}, ruleset.Requestf("--deck %q: no such deck (decks: %s)", req.Deck, ids(cat.Decks, func(d *catalog.Deck) string { return d.ID }))
+				return ruleset.SheetSet{}, ruleset.Requestf("--deck %q: no such deck (decks: %s)", req.Deck, ids(cat.Decks, func(d *wbcatalog.Deck) string { return d.ID }))
 			}
 			jobs = append(jobs, DeckJob(cat, d, o))
 		default:

@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/export"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -82,7 +82,7 @@ func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (rulese
 		return ruleset.Exports{}, err
 	}
 	out := ruleset.Exports{Files: dist.Files{}}
-	err = export.Images(ctx, req, &out, func(l catalog.Lang) ([]export.Card, error) {
+	err = export.Images(ctx, req, &out, func(l wbcatalog.Lang) ([]export.Card, error) {
 		profiles := c.sheetCards(band)
 		fronts, backs, err := c.laid(l, profiles)
 		cards := make([]export.Card, len(fronts))
@@ -107,8 +107,8 @@ func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (rulese
 
 // ttsObjects are the saved objects in l: one per band (or of band), its
 // profile cards as one deck named as the band.
-func (c *Content) ttsObjects(band *ws.Band) func(l catalog.Lang) ([]export.SavedObject, error) {
-	return func(l catalog.Lang) ([]export.SavedObject, error) {
+func (c *Content) ttsObjects(band *ws.Band) func(l wbcatalog.Lang) ([]export.SavedObject, error) {
+	return func(l wbcatalog.Lang) ([]export.SavedObject, error) {
 		cat := c.Catalog
 		var out []export.SavedObject
 		for i := range cat.Bands {
@@ -132,7 +132,7 @@ func (c *Content) ttsObjects(band *ws.Band) func(l catalog.Lang) ([]export.Saved
 
 // ttsCards lays out profile cards for TTS, named as the profile and
 // described by its cost.
-func (c *Content) ttsCards(l catalog.Lang, ids []string) ([]export.TTSCard, error) {
+func (c *Content) ttsCards(l wbcatalog.Lang, ids []string) ([]export.TTSCard, error) {
 	cat := c.Catalog
 	var out []export.TTSCard
 	for _, id := range ids {

@@ -16,8 +16,8 @@ import (
 	"strings"
 	"time"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -77,12 +77,12 @@ func Sheets(f PrintFlags, tool string, date time.Time) (ruleset.SheetRequest, er
 }
 
 // Langs reads --lang: "" is every language (nil).
-func Langs(lang string) ([]catalog.Lang, error) {
+func Langs(lang string) ([]wbcatalog.Lang, error) {
 	switch lang {
 	case "":
 		return nil, nil
 	case "en", "fr":
-		return []catalog.Lang{catalog.Lang(lang)}, nil
+		return []wbcatalog.Lang{wbcatalog.Lang(lang)}, nil
 	}
 	return nil, ruleset.Requestf("--lang %q: want en or fr", lang)
 }
@@ -136,7 +136,7 @@ func Bleed(f PrintFlags, req ruleset.SheetRequest, strict bool) (diag.List, erro
 	if across >= o.Bleed-eps && along >= o.Bleed-eps {
 		return nil, nil
 	}
-	d := diag.Warnf(catalog.Pos{File: "--bleed " + f.Bleed}, "",
+	d := diag.Warnf(wbcatalog.Pos{File: "--bleed " + f.Bleed}, "",
 		"reduced to fit %s paper: %s kept left and right of each card, %s top and bottom (%s asked)",
 		o.Paper, mm(across), mm(along), mm(o.Bleed))
 	if strict {
@@ -158,7 +158,7 @@ func Calibration(f PrintFlags, req ruleset.SheetRequest) (ruleset.SheetSet, erro
 	o := f.options(req)
 	o.Lang = pipeline.Langs(req.Langs)[0]
 	if len(req.Langs) == 0 {
-		o.Lang = catalog.English
+		o.Lang = wbcatalog.English
 	}
 	pdf, err := render.Calibration(nil, o)
 	if err != nil {

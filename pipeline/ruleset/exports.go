@@ -3,8 +3,8 @@ package ruleset
 import (
 	"context"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/dist"
 )
 
@@ -38,7 +38,7 @@ type ExportRequest struct {
 	// band); "" exports everything.
 	Deck string
 	// Langs are the languages to export (nil: every language).
-	Langs []catalog.Lang
+	Langs []wbcatalog.Lang
 }
 
 // Exports are what the export stage made.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/dist"
 )
 
@@ -28,7 +28,7 @@ type SheetRequest struct {
 	Map     string
 	HexSize float64
 	// Langs are the languages to print (nil: every language).
-	Langs []catalog.Lang
+	Langs []wbcatalog.Lang
 	// Paper is "a4" or "letter"; Bleed the mm of background printed
 	// beyond each cut line; BackOffsetX and BackOffsetY shift the back
 	// pages (mm, X to the right and Y down as seen on the back).
