@@ -1,74 +1,65 @@
-// Package export writes the card images other tools take: one PNG per card
-// face for a print-on-demand service (PNG), and Tabletop Simulator saved
-// objects with their card sheets (TTS). Both draw the layout model with the
-// raster backend (render.Face.Image, render.Sheet); the paths come from
-// the build plan.
+// Package export writes the card images other tools take, for any game:
+// one PNG per card face for a print-on-demand service (PNG), and Tabletop
+// Simulator saved objects with their card sheets (TTS). A game lays its
+// cards out (render.Face) and says which saved objects hold which cards
+// (its ruleset.Exporter); this package draws the faces with the raster
+// backend (render.Face.Image, render.Sheet) after the safe-zone
+// preflight, and the paths come from the build plan.
 package export
 
 import (
 	"context"
+	"maps"
 	"runtime"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
 
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
 )
 
-// PNGOptions say which card images to write.
+// Card is one card laid out in one language (its faces' Lang), with
+// where it is declared, for the preflight's problems.
+type Card struct {
+	Front, Back *render.Face
+	// Pos is where the card is declared, Path its path in the content
+	// ("cards.ash-seer").
+	Pos  diag.Pos
+	Path string
+}
+
+// PNGOptions say how to write card images.
 type PNGOptions struct {
 	Profile render.Profile
-	Langs   []wbcatalog.Lang // default: every language
-	// Cards are the card ids to export (repeats are written once); nil
-	// exports every card.
-	Cards []string
 	// Force writes the images even when the preflight finds text or an
 	// icon outside the safe zone: its problems become warnings.
 	Force bool
 }
 
-// PNG renders one image per face (front and back) of every card asked, in
-// each language, for o.Profile, after a preflight of the safe zone. Files
-// are keyed relative to pipeline.ExportDir. Problems come back as a sorted
-// diag.List: errors (nothing to write) unless o.Force.
-func PNG(ctx context.Context, cat *wbcatalog.Catalog, o PNGOptions) (dist.Files, diag.List, error) {
+// PNG renders one image per face (front and back) of every card, for
+// o.Profile, after a preflight of the safe zone. Files are keyed relative
+// to pipeline.ExportDir. Problems come back as a sorted diag.List: errors
+// (nothing to write) unless o.Force.
+func PNG(ctx context.Context, cards []Card, o PNGOptions) (dist.Files, diag.List, error) {
 	if err := o.Profile.Check(); err != nil {
 		return nil, nil, err
-	}
-	langs := o.Langs
-	if len(langs) == 0 {
-		langs = wbcatalog.Langs
 	}
 	type job struct {
 		face *render.Face
 		side string
-		lang wbcatalog.Lang
 	}
 	var jobs []job
 	var problems diag.List
-	for _, l := range langs {
-		var cards []render.Card
-		var err error
-		if o.Cards == nil {
-			cards, err = render.Layout(cat, l)
-		} else {
-			cards, err = render.LayoutCards(cat, l, unique(o.Cards))
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-		for i := range cards {
-			c := &cards[i]
-			pos, path := render.CardPos(cat, c.ID)
-			problems = append(problems, c.Front.Preflight(o.Profile, "front", pos, path)...)
-			problems = append(problems, c.Back.Preflight(o.Profile, "back", pos, path)...)
-			jobs = append(jobs, job{&c.Front, "front", l}, job{&c.Back, "back", l})
-		}
+	for _, c := range cards {
+		problems = append(problems, c.Front.Preflight(o.Profile, "front", c.Pos, c.Path)...)
+		problems = append(problems, c.Back.Preflight(o.Profile, "back", c.Pos, c.Path)...)
+		jobs = append(jobs, job{c.Front, "front"}, job{c.Back, "back"})
 	}
 	if o.Force {
 		for i := range problems {
@@ -94,7 +85,7 @@ func PNG(ctx context.Context, cat *wbcatalog.Catalog, o PNGOptions) (dist.Files,
 			if err != nil {
 				return err
 			}
-			_, rel := pipeline.InDir(pipeline.CardPNG(o.Profile.Name, j.lang, j.face.Card, j.side))
+			_, rel := pipeline.InDir(pipeline.CardPNG(o.Profile.Name, j.face.Lang, j.face.Card, j.side))
 			mu.Lock()
 			out[rel] = b
 			mu.Unlock()
@@ -109,8 +100,8 @@ func PNG(ctx context.Context, cat *wbcatalog.Catalog, o PNGOptions) (dist.Files,
 	return out, problems, nil
 }
 
-// unique keeps the first of each id, in order.
-func unique(ids []string) []string {
+// Unique keeps the first of each id, in order.
+func Unique(ids []string) []string {
 	seen := map[string]bool{}
 	out := []string{}
 	for _, id := range ids {
@@ -120,4 +111,31 @@ func unique(ids []string) []string {
 		}
 	}
 	return out
+}
+
+// Images are the card images of every print profile req names (PNG),
+// of the cards that cards lays out in each language req asks, into out's
+// files and problems. A profile wbtool does not know is a request error.
+func Images(ctx context.Context, req ruleset.ExportRequest, out *ruleset.Exports, cards func(l lang.Lang) ([]Card, error)) error {
+	for _, name := range req.Profiles {
+		p, ok := render.ProfileNamed(name)
+		if !ok {
+			return ruleset.Requestf("--profile %q: no such print profile", name)
+		}
+		var all []Card
+		for _, l := range pipeline.Langs(req.Langs) {
+			cs, err := cards(l)
+			if err != nil {
+				return err
+			}
+			all = append(all, cs...)
+		}
+		files, problems, err := PNG(ctx, all, PNGOptions{Profile: p, Force: req.Force})
+		if err != nil {
+			return err
+		}
+		maps.Copy(out.Files, files)
+		out.Problems = append(out.Problems, problems...)
+	}
+	return nil
 }

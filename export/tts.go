@@ -10,27 +10,27 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/render"
 )
 
 // Tabletop Simulator custom decks (designers-needs §2).
 //
-// Each saved object (one JSON file per content deck, and one per Objective
-// deck) holds up to three objects: the deck's cards, its Leaders, its
-// Reference cards. Their card images are sheets of at most SheetCols ×
+// Each saved object (one JSON file per deck: Warbound's content and
+// Objective decks, Warstuff's bands) holds a few objects (Warbound: the
+// deck's cards, its Leaders, its Reference cards). Their card images are sheets of at most SheetCols ×
 // SheetRows cards, each sheet one CustomDeck entry with its own key, and
 // CardID = key × 100 + the card's index on the sheet (row by row).
 //
 // BackIsHidden is true: a card in another player's hand shows its back, so
 // a sheet holds 70 cards (no slot is spent on a "hidden" image). A sheet of
-// cards whose back is a common back (every card but Characters and
-// Leaders) has UniqueBack false and a BackURL of one card image; Characters
-// (their Panic side) and Leaders (their other side) have UniqueBack true and
-// a BackURL of a sheet of backs laid out like the faces.
+// cards whose back is a common back (render.Face.Side "common-back") has
+// UniqueBack false and a BackURL of one card image; cards with a real back
+// (Warbound's Characters, their Panic side, and Leaders) have UniqueBack
+// true and a BackURL of a sheet of backs laid out like the faces.
 
 // Sheet limits: TTS reads at most 10 × 7 cards per sheet, and images
 // larger than 4096 px on a side are unsafe.
@@ -47,81 +47,36 @@ const (
 
 // TTSOptions say which saved objects to write.
 type TTSOptions struct {
-	Langs []wbcatalog.Lang // default: every language
-	// Decks are the content deck ids to export; nil exports every deck
-	// and the Objective deck of each format.
-	Decks []string
+	Langs []lang.Lang // default: every language
+	// Objects are the saved objects to write in language l, in order.
+	Objects func(l lang.Lang) ([]SavedObject, error)
+	// Cards lays out the cards of a saved object in language l: ids are
+	// distinct.
+	Cards func(l lang.Lang, ids []string) ([]TTSCard, error)
 	// BaseURL is where the export's tts folder is seen from TTS: a
 	// file:/// URL of pipeline.ExportDir/tts on this machine, or the URL it
 	// is published at. Image URLs are BaseURL/<lang>/<file>.
 	BaseURL string
 }
 
-// ttsFile is one saved object: its file name and its objects.
-type ttsFile struct {
-	name    string
-	objects []ttsGroup
+// SavedObject is one saved object: its file name and its objects.
+type SavedObject struct {
+	Name   string
+	Groups []Group
 }
 
-// ttsGroup is one object on the table: a deck, or a single card.
-type ttsGroup struct {
-	nickname, description string
-	cards                 []string // card ids, one per physical copy, top first
+// Group is one object on the table: a deck, or a single card.
+type Group struct {
+	Nickname, Description string
+	Cards                 []string // card ids, one per physical copy, top first
 }
 
-// ttsFiles lists the saved objects of o in language l.
-func ttsFiles(cat *wbcatalog.Catalog, o TTSOptions, l wbcatalog.Lang) ([]ttsFile, error) {
-	var files []ttsFile
-	decks := o.Decks
-	if decks == nil {
-		for _, d := range cat.Decks {
-			decks = append(decks, d.ID)
-		}
-	}
-	for _, id := range decks {
-		d := cat.Deck(id)
-		if d == nil {
-			return nil, fmt.Errorf("deck %q does not exist", id)
-		}
-		name := d.Name.In(l)
-		var cards, leaders []string
-		for _, c := range d.Cards {
-			if cat.KindOf(c) == wbcatalog.KindLeader {
-				leaders = append(leaders, c)
-			} else {
-				cards = append(cards, c)
-			}
-		}
-		f := ttsFile{name: d.ID}
-		desc := ""
-		if d.Description != nil {
-			desc = d.Description.In(l)
-		}
-		add := func(nick, desc string, ids []string) {
-			if len(ids) > 0 {
-				f.objects = append(f.objects, ttsGroup{nickname: nick, description: desc, cards: ids})
-			}
-		}
-		add(name, desc, cards)
-		add(name+" · "+cat.Label("kinds.leader", l), "", leaders)
-		add(name+" · "+cat.Label("kinds.reference", l), "", render.DeckReferences(cat, d))
-		files = append(files, f)
-	}
-	if o.Decks == nil {
-		for _, fm := range []wbcatalog.Format{wbcatalog.Exploration, wbcatalog.Confrontation} {
-			var ids []string
-			for _, ob := range cat.Objectives {
-				if ob.Format == fm {
-					ids = append(ids, ob.ID)
-				}
-			}
-			if len(ids) > 0 {
-				files = append(files, ttsFile{name: "objectives-" + string(fm),
-					objects: []ttsGroup{{nickname: render.ObjectiveDeckTitle(cat, fm, l), cards: ids}}})
-			}
-		}
-	}
-	return files, nil
+// TTSCard is a card of a saved object laid out in one language, with
+// its name and description in TTS (its kind).
+type TTSCard struct {
+	ID                string
+	Front, Back       *render.Face
+	Name, Description string
 }
 
 // ttsSheet is one CustomDeck entry: up to PerSheet cards on one image.
@@ -144,7 +99,7 @@ func (s ttsSheet) back(file string) string { return fmt.Sprintf("%s-%d-back", fi
 // with a unique back (a real back side) apart from cards that share a
 // back, each kind of back on its own sheets, PerSheet cards a sheet, keys
 // from 1 in order. It returns the sheets and each card's CardID.
-func planSheets(objects []ttsGroup, cards map[string]*render.Card) ([]ttsSheet, map[string]int) {
+func planSheets(objects []Group, cards map[string]*TTSCard) ([]ttsSheet, map[string]int) {
 	type class struct {
 		unique bool
 		ids    []string
@@ -153,7 +108,7 @@ func planSheets(objects []ttsGroup, cards map[string]*render.Card) ([]ttsSheet, 
 	byBack := map[string]*class{}
 	seen := map[string]bool{}
 	for _, g := range objects {
-		for _, id := range g.cards {
+		for _, id := range g.Cards {
 			if seen[id] {
 				continue
 			}
@@ -161,7 +116,7 @@ func planSheets(objects []ttsGroup, cards map[string]*render.Card) ([]ttsSheet, 
 			c := cards[id]
 			sig := "unique"
 			if c.Back.Side == "common-back" {
-				sig = backSignature(&c.Back)
+				sig = backSignature(c.Back)
 			}
 			cl := byBack[sig]
 			if cl == nil {
@@ -264,38 +219,37 @@ func transform(x float64, faceDown bool) ttsTransform {
 
 // saveJSON is the saved object of f: one object per group, side by side,
 // decks face down.
-func saveJSON(cat *wbcatalog.Catalog, l wbcatalog.Lang, f ttsFile, sheets []ttsSheet, ids map[string]int, cards map[string]*render.Card, url func(name string) string) ([]byte, error) {
+func saveJSON(f SavedObject, sheets []ttsSheet, ids map[string]int, cards map[string]*TTSCard, url func(name string) string) ([]byte, error) {
 	entry := map[int]ttsCustomDeck{}
 	keyOf := map[string]int{}
 	for _, s := range sheets {
 		cols, rows := s.grid()
-		entry[s.key] = ttsCustomDeck{FaceURL: url(s.face(f.name)), BackURL: url(s.back(f.name)),
+		entry[s.key] = ttsCustomDeck{FaceURL: url(s.face(f.Name)), BackURL: url(s.back(f.Name)),
 			NumWidth: cols, NumHeight: rows, BackIsHidden: true, UniqueBack: s.uniqueBack}
 		for _, id := range s.cards {
 			keyOf[id] = s.key
 		}
 	}
 	card := func(id string, x float64) ttsObject {
-		name, _ := cat.CardName(id)
 		k := keyOf[id]
-		return ttsObject{Name: "Card", Transform: transform(x, true), Nickname: name.In(l),
-			Description: cat.Label("kinds."+string(cards[id].Kind), l),
+		return ttsObject{Name: "Card", Transform: transform(x, true), Nickname: cards[id].Name,
+			Description: cards[id].Description,
 			Grid:        true, Snap: true, Autoraise: true, Sticky: true, Tooltip: true,
 			CardID: ids[id], CustomDeck: map[string]ttsCustomDeck{fmt.Sprint(k): entry[k]}}
 	}
-	save := ttsSave{SaveName: f.name}
-	for i, g := range f.objects {
+	save := ttsSave{SaveName: f.Name}
+	for i, g := range f.Groups {
 		x := float64(i) * 3
-		if len(g.cards) == 1 {
-			o := card(g.cards[0], x)
+		if len(g.Cards) == 1 {
+			o := card(g.Cards[0], x)
 			o.Name = "CardCustom"
-			o.Nickname, o.Description = g.nickname, g.description
+			o.Nickname, o.Description = g.Nickname, g.Description
 			save.ObjectStates = append(save.ObjectStates, o)
 			continue
 		}
-		o := ttsObject{Name: "DeckCustom", Transform: transform(x, true), Nickname: g.nickname, Description: g.description,
+		o := ttsObject{Name: "DeckCustom", Transform: transform(x, true), Nickname: g.Nickname, Description: g.Description,
 			Grid: true, Snap: true, Autoraise: true, Sticky: true, Tooltip: true, CustomDeck: map[string]ttsCustomDeck{}}
-		for _, id := range g.cards {
+		for _, id := range g.Cards {
 			o.DeckIDs = append(o.DeckIDs, ids[id])
 			k := keyOf[id]
 			o.CustomDeck[fmt.Sprint(k)] = entry[k]
@@ -312,10 +266,10 @@ func saveJSON(cat *wbcatalog.Catalog, l wbcatalog.Lang, f ttsFile, sheets []ttsS
 
 // TTS writes the Tabletop Simulator saved objects of o, with their card
 // sheets, backs and thumbnails, keyed relative to pipeline.ExportDir.
-func TTS(ctx context.Context, cat *wbcatalog.Catalog, o TTSOptions) (dist.Files, error) {
+func TTS(ctx context.Context, o TTSOptions) (dist.Files, error) {
 	langs := o.Langs
 	if len(langs) == 0 {
-		langs = wbcatalog.Langs
+		langs = lang.Langs
 	}
 	out := dist.Files{}
 	var mu sync.Mutex
@@ -329,30 +283,30 @@ func TTS(ctx context.Context, cat *wbcatalog.Catalog, o TTSOptions) (dist.Files,
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for _, l := range langs {
-		files, err := ttsFiles(cat, o, l)
+		files, err := o.Objects(l)
 		if err != nil {
 			return nil, err
 		}
 		for _, f := range files {
 			var all []string
-			for _, g := range f.objects {
-				all = append(all, g.cards...)
+			for _, g := range f.Groups {
+				all = append(all, g.Cards...)
 			}
-			laid, err := render.LayoutCards(cat, l, unique(all))
+			laid, err := o.Cards(l, Unique(all))
 			if err != nil {
 				return nil, err
 			}
-			cards := map[string]*render.Card{}
+			cards := map[string]*TTSCard{}
 			for i := range laid {
 				cards[laid[i].ID] = &laid[i]
 			}
-			sheets, ids := planSheets(f.objects, cards)
+			sheets, ids := planSheets(f.Groups, cards)
 			base := strings.TrimSuffix(o.BaseURL, "/") + "/" + string(l) + "/"
-			js, err := saveJSON(cat, l, f, sheets, ids, cards, func(name string) string { return base + name + ".png" })
+			js, err := saveJSON(f, sheets, ids, cards, func(name string) string { return base + name + ".png" })
 			if err != nil {
 				return nil, err
 			}
-			put(pipeline.TTSObject(l, f.name), js)
+			put(pipeline.TTSObject(l, f.Name), js)
 			image := func(name string, faces []*render.Face, cols, rows, cw int) {
 				g.Go(func() error {
 					defer panics.Catch()
@@ -375,22 +329,22 @@ func TTS(ctx context.Context, cat *wbcatalog.Catalog, o TTSOptions) (dist.Files,
 					return nil
 				})
 			}
-			if len(f.objects) == 0 {
+			if len(f.Groups) == 0 {
 				continue
 			}
-			image(f.name, []*render.Face{&cards[f.objects[0].cards[0]].Front}, 1, 1, ThumbPx)
+			image(f.Name, []*render.Face{cards[f.Groups[0].Cards[0]].Front}, 1, 1, ThumbPx)
 			for _, s := range sheets {
 				cols, rows := s.grid()
 				var fronts, backs []*render.Face
 				for _, id := range s.cards {
-					fronts = append(fronts, &cards[id].Front)
-					backs = append(backs, &cards[id].Back)
+					fronts = append(fronts, cards[id].Front)
+					backs = append(backs, cards[id].Back)
 				}
-				image(s.face(f.name), fronts, cols, rows, CardPx)
+				image(s.face(f.Name), fronts, cols, rows, CardPx)
 				if s.uniqueBack {
-					image(s.back(f.name), backs, cols, rows, CardPx)
+					image(s.back(f.Name), backs, cols, rows, CardPx)
 				} else {
-					image(s.back(f.name), backs[:1], 1, 1, CardPx)
+					image(s.back(f.Name), backs[:1], 1, 1, CardPx)
 				}
 			}
 		}

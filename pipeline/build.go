@@ -11,10 +11,11 @@
 //	site    the bilingual site, in memory (rules pages, links, anchors);
 //	        with CheckSite only checked, its pages not made (site.Check)
 //	data    the engine data, data/catalog.json
-//	print   the print-and-play sheets, print/*.pdf
+//	print   the print-and-play sheets, print/*.pdf: the build's, or those
+//	        Options.Sheets asks for (wbtool print: a game's
+//	        ruleset.Sheets)
 //	export  card images and Tabletop Simulator decks, export/... (only
-//	        when Options.Export asks for them: a game's ruleset.Exporter,
-//	        Warbound's)
+//	        when Options.Exports asks for them: a game's ruleset.Exporter)
 //
 // Each stage returns files and diagnostics (package diag). The stages up
 // to site are the verdict: `wbtool validate` runs them and writes nothing,
@@ -69,6 +70,14 @@ var Stages = []Stage{Load, Errata, Checks, Layout, Site, Data, Print, Export}
 // runs exactly these.
 var Verdict = []Stage{Load, Errata, Checks, Layout, Site}
 
+// PrintStages are the verdict and the print stage: `wbtool print` runs
+// them, with Options.Sheets.
+var PrintStages = []Stage{Load, Errata, Checks, Layout, Site, Print}
+
+// ExportStages are the verdict and the export stage: `wbtool export`
+// runs them, with Options.Exports.
+var ExportStages = []Stage{Load, Errata, Checks, Layout, Site, Export}
+
 // Options say what to build from which content. They are the same for
 // every game; what one game needs beyond them is its own options, given
 // with its rules in Rules or Games (Warbound's: warbound.Options).
@@ -108,13 +117,16 @@ type Options struct {
 	Preview bool
 	// CheckSite makes the site stage check the site without making its
 	// pages (site.Check: the same diagnostics, no files): for commands
-	// that run the verdict and write nothing (validate, check). Ignored
-	// when an output stage runs (data, print, export).
+	// that write no site (validate, check, print, export).
 	CheckSite bool
-	// Export asks for the exports for other tools after the print stage
-	// (wbtool build --export): the content makes them (ruleset.Exporter);
-	// a game whose content makes none refuses it.
-	Export bool
+	// Exports asks for the exports for other tools after the print stage
+	// (wbtool export, build --export): the content makes them
+	// (ruleset.Exporter); a game whose content makes none refuses them.
+	Exports *ruleset.ExportRequest
+	// Sheets, when set, makes the print stage print the sheets it asks
+	// for instead of the build's (wbtool print): the content prints them
+	// (ruleset.Sheets); a game whose content prints none refuses them.
+	Sheets *ruleset.SheetRequest
 
 	// Rules, when set, are the rules to build with, and the content's
 	// game.cue is not read: content loaded elsewhere (ruleset.Loaded:
@@ -164,8 +176,11 @@ func (o Options) runs(s Stage) bool { return o.Stages == nil || slices.Contains(
 // CheckOnly reports whether the run makes no output (validate, check):
 // the site is checked, not built, and no card is drawn.
 func (o Options) CheckOnly() bool {
-	return o.CheckSite && !o.runs(Data) && !o.runs(Print) && !o.runs(Export)
+	return o.CheckSite && !o.runs(Data) && !o.runs(Print) && !o.exports()
 }
+
+// exports reports whether the run makes the exports.
+func (o Options) exports() bool { return o.Exports != nil && o.runs(Export) }
 
 // Result is what a build found and made.
 type Result struct {
@@ -184,6 +199,9 @@ type Result struct {
 	Outputs map[string]dist.Files
 	// Times are the stages run, with their duration.
 	Times []Timing
+	// Sheets are the plan paths of the sheets Options.Sheets asked for,
+	// in order (ruleset.SheetSet.Paths).
+	Sheets []string
 	// replace are the export folders written whole
 	// (ruleset.Exports.Replace).
 	replace []string
@@ -254,6 +272,7 @@ type run struct {
 
 	content  ruleset.Content
 	exporter ruleset.Exporter // the content's exports, nil when it makes none
+	sheets   ruleset.Sheets   // the content's sheets on demand, nil when it prints none
 	errataOf ruleset.Errata   // the content's errata, nil when it has none
 	linked   []string         // the export folders the site links to
 }
@@ -292,11 +311,11 @@ func (b *run) stages() error {
 		outs.group.Wait()
 		return err
 	}
-	err := b.outputs(outs)
+	kept, err := b.outputs(outs)
 	if panicOf(err) != nil {
 		return err
 	}
-	if err == nil && b.opts.Export && b.opts.runs(Export) && len(b.res.Outputs) > 0 {
+	if err == nil && b.opts.exports() && kept {
 		err = b.exports()
 	}
 	b.linkSite()
@@ -354,13 +373,22 @@ func (b *run) load() error {
 	return nil
 }
 
-// refuse refuses what opts ask of content that cannot make it: exports,
-// errata (ruleset.Missing).
+// refuse refuses what opts ask of content that cannot make it: sheets,
+// exports, errata (ruleset.Missing). The refusal of sheets and exports
+// names no command (the caller does); that of an option names it.
 func (b *run) refuse() error {
 	opts := b.opts
+	b.sheets, _ = b.content.(ruleset.Sheets)
+	if opts.Sheets != nil && opts.runs(Print) && b.sheets == nil {
+		return ruleset.Missing("", b.res.Game, ruleset.CapSheets)
+	}
 	b.exporter, _ = b.content.(ruleset.Exporter)
-	if opts.Export && opts.runs(Export) && b.exporter == nil {
-		return ruleset.Missing("--export", b.res.Game, ruleset.CapExports)
+	if opts.exports() && b.exporter == nil {
+		cmd := "" // wbtool export
+		if opts.runs(Data) {
+			cmd = "--export" // wbtool build --export
+		}
+		return ruleset.Missing(cmd, b.res.Game, ruleset.CapExports)
 	}
 	b.errataOf, _ = b.content.(ruleset.Errata)
 	if opts.Since != "" && opts.runs(Errata) && b.errataOf == nil {
@@ -451,7 +479,10 @@ func (b *run) startVerdict() *verdictStages {
 	}
 	run(v.outcomes[1], content.Layout)
 	run(v.outcomes[2], func() diag.List {
-		so := ruleset.SiteOptions{BaseURL: opts.BaseURL, Preview: opts.Preview, CheckOnly: opts.CheckOnly()}
+		so := ruleset.SiteOptions{BaseURL: opts.BaseURL, Preview: opts.Preview, CheckOnly: opts.CheckSite}
+		if opts.exports() && !so.CheckOnly {
+			so.Exports = opts.Exports // the pages may link to them
+		}
 		if opts.Emit != nil && !so.CheckOnly {
 			so.Emit = func(rel string, data []byte) { opts.Emit(SiteDir, rel, data) }
 		}
@@ -488,6 +519,7 @@ type outputStages struct {
 	dataTook, printTook time.Duration
 	dataFiles           dist.Files
 	printFiles          dist.Files
+	sheetPaths          []string // Options.Sheets: the sheets asked for
 }
 
 // startOutputs starts the data and print stages. They encode the content
@@ -514,7 +546,14 @@ func (b *run) startOutputs() *outputStages {
 			t := time.Now()
 			defer func() { o.printTook = time.Since(t) }()
 			crash.Trigger(string(Print))
-			files, err := content.Print(ruleset.PrintOptions{Version: opts.Version, Date: opts.Date})
+			var files dist.Files
+			if opts.Sheets != nil {
+				var set ruleset.SheetSet
+				set, err = b.sheets.Sheets(b.ctx, *opts.Sheets)
+				files, o.sheetPaths = set.Files, set.Paths
+			} else {
+				files, err = content.Print(ruleset.PrintOptions{Version: opts.Version, Date: opts.Date})
+			}
 			o.printFiles = files
 			if err == nil {
 				emit(opts, PrintDir, files)
@@ -528,14 +567,14 @@ func (b *run) startOutputs() *outputStages {
 	return o
 }
 
-// outputs waits for the data and print stages and keeps what they made.
-// Its error is theirs: a panic, or an error that is not the content's; a
-// sheet that fails on content is reported like content, and no output is
-// kept.
-func (b *run) outputs(o *outputStages) error {
-	err := o.group.Wait()
+// outputs waits for the data and print stages and keeps what they made
+// (kept is false when it drops them). Its error is theirs: a panic, or an
+// error that is not the content's; a sheet that fails on content is
+// reported like content, and no output is kept.
+func (b *run) outputs(o *outputStages) (kept bool, err error) {
+	err = o.group.Wait()
 	if panicOf(err) != nil {
-		return err
+		return false, err
 	}
 	r := b.res
 	if o.dataFiles != nil {
@@ -543,6 +582,7 @@ func (b *run) outputs(o *outputStages) error {
 	}
 	if o.printFiles != nil && err == nil {
 		r.Outputs[PrintDir] = o.printFiles
+		r.Sheets = o.sheetPaths
 	}
 	if b.opts.runs(Data) {
 		r.Times = append(r.Times, Timing{Data, o.dataTook})
@@ -555,9 +595,9 @@ func (b *run) outputs(o *outputStages) error {
 		// it is reported like content, never written half.
 		r.Diagnostics = append(r.Diagnostics, list.InStage(string(Print))...)
 		r.Outputs = map[string]dist.Files{}
-		err = nil
+		return false, nil
 	}
-	return err
+	return err == nil, err
 }
 
 // exports is the export stage: the exports for other tools, made by the
@@ -567,13 +607,14 @@ func (b *run) exports() error {
 	return b.timed(Export, func() (err error) {
 		defer crash.Recover(string(Export), &err)
 		crash.Trigger(string(Export))
-		ex, err := b.exporter.Export(b.ctx)
+		req := *b.opts.Exports
+		ex, err := b.exporter.Export(b.ctx, req)
 		r.Diagnostics = append(r.Diagnostics, ex.Problems.InStage(string(Export))...)
 		if err != nil || ex.Problems.HasErrors(b.opts.Strict) {
 			return err
 		}
 		r.Outputs[ExportDir] = ex.Files
-		r.replace, b.linked = ex.Replace, ex.Linked
+		r.replace, b.linked = append(exportFolders(req), ex.Replace...), ex.Linked
 		return nil
 	})
 }

@@ -66,7 +66,7 @@ func (c *toyContent) Print(ruleset.PrintOptions) (dist.Files, error) {
 
 type exportingToy struct{ *toyContent }
 
-func (exportingToy) Export(context.Context) (ruleset.Exports, error) {
+func (exportingToy) Export(context.Context, ruleset.ExportRequest) (ruleset.Exports, error) {
 	return ruleset.Exports{
 		Files:   dist.Files{"deck/a.json": []byte("a"), "png/b.png": []byte("b")},
 		Replace: []string{ExportDir + "/png"},
@@ -132,7 +132,7 @@ func TestSeam(t *testing.T) {
 
 	// a whole build: every output folder, the site holding a copy of the
 	// sheets and of the linked exports, the replaced export folders
-	r = run(Options{Content: tree("toyexport"), Export: true, SetVersion: "v1"})
+	r = run(Options{Content: tree("toyexport"), Exports: &ruleset.ExportRequest{}, SetVersion: "v1"})
 	site := r.Outputs[SiteDir]
 	if r.Outputs[DataDir]["toy.json"] == nil || r.Outputs[PrintDir]["toy.pdf"] == nil || site["print/toy.pdf"] == nil ||
 		site["export/deck/a.json"] == nil || site["export/png/b.png"] != nil {
@@ -154,7 +154,9 @@ func TestSeam(t *testing.T) {
 		opts Options
 		want string
 	}{
-		{Options{Content: tree("toy"), Export: true}, "--export: the Toy game has no PNG or TTS exports yet (capability Exporter)"},
+		{Options{Content: tree("toy"), Exports: &ruleset.ExportRequest{}}, "--export: the Toy game has no PNG or TTS exports yet (capability Exporter)"},
+		{Options{Content: tree("toy"), Stages: ExportStages, Exports: &ruleset.ExportRequest{}}, "the Toy game has no PNG or TTS exports yet (capability Exporter)"},
+		{Options{Content: tree("toy"), Stages: PrintStages, Sheets: &ruleset.SheetRequest{}}, "the Toy game has no card sheets per deck yet (capability Sheets)"},
 		{Options{Content: tree("toy"), Since: "v1"}, "--since: the Toy game has no errata against an earlier version yet (capability Errata)"},
 	} {
 		_, err := Run(ctx, tc.opts)

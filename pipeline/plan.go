@@ -6,6 +6,7 @@ import (
 
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/lang"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
 // The plan: every output folder and path, relative to the output folder.
@@ -27,6 +28,12 @@ func CardsSheet(l lang.Lang) string { return PrintDir + "/cards-" + string(l) + 
 
 // BandsSheet is the path of a Warstuff tree's band sheets in language l.
 func BandsSheet(l lang.Lang) string { return PrintDir + "/bands-" + string(l) + ".pdf" }
+
+// BandSheet is the path of a Warstuff band's sheets in language l: its
+// profile cards, fronts and backs (wbtool print --deck BAND).
+func BandSheet(bandID string, l lang.Lang) string {
+	return PrintDir + "/bands/" + bandID + "-" + string(l) + ".pdf"
+}
 
 // DeckSheet is the path of a deck's sheets in language l: one copy of each
 // card per deck-list entry.
@@ -98,6 +105,33 @@ func TTSObject(l lang.Lang, name string) string { return TTSFolder(l) + "/" + na
 // TTSImage is the path of an image of the TTS export in language l: a card
 // sheet, a back, or a saved object's thumbnail (its name's .png).
 func TTSImage(l lang.Lang, name string) string { return TTSFolder(l) + "/" + name + ".png" }
+
+// exportFolders are the export folders req writes whole: with no deck
+// named, the card images of each profile and the TTS saved objects, in
+// each language asked.
+func exportFolders(req ruleset.ExportRequest) []string {
+	if req.Deck != "" {
+		return nil
+	}
+	var out []string
+	for _, l := range Langs(req.Langs) {
+		for _, p := range req.Profiles {
+			out = append(out, CardPNGFolder(p, l))
+		}
+		if req.TTS {
+			out = append(out, TTSFolder(l))
+		}
+	}
+	return out
+}
+
+// Langs are the languages asked (nil: every language).
+func Langs(asked []lang.Lang) []lang.Lang {
+	if len(asked) == 0 {
+		return lang.Langs
+	}
+	return asked
+}
 
 // InDir is a plan path relative to its top-level folder: "print/x.pdf"
 // gives "print", "x.pdf".

@@ -652,7 +652,6 @@ func Sheets(cat *wbcatalog.Catalog, o SheetOptions) ([]byte, error) {
 		title = label(cat, "print.title", l)
 	}
 	p := newPDF(o, title)
-	size := fpdf.SizeType{Wd: s.pw, Ht: s.ph}
 	sheets := (len(cards) + s.perSheet - 1) / s.perSheet
 	// a deck's sheet comes first, on whole sheets of paper
 	first, err := deckPages(p, cat, o, s)
@@ -660,8 +659,6 @@ func Sheets(cat *wbcatalog.Catalog, o SheetOptions) ([]byte, error) {
 		return nil, err
 	}
 	pages := first + 2*sheets
-	x, y, w, h := s.trim(false)
-	bx, by, _, _ := s.trim(true)
 	drawn := func(e *laidOut, side int) *faceDrawing {
 		if o.drawAnew {
 			return nil
@@ -673,31 +670,14 @@ func Sheets(cat *wbcatalog.Catalog, o SheetOptions) ([]byte, error) {
 		p.countShapes(&cards[i].Front, drawn(laid[i], 0))
 		p.countShapes(&cards[i].Back, drawn(laid[i], 1))
 	}
-	for sh := range sheets {
-		lo := sh * s.perSheet
-		hi := min(lo+s.perSheet, len(cards))
-		info := fmt.Sprintf("%s · %s %d–%d / %d · %s %d/%d · %s · %s", title, label(cat, "print.cards", l), lo+1, hi, len(cards),
-			label(cat, "print.page", l), first+2*sh+1, pages, version, strings.ToUpper(string(l)))
-		p.AddPageFormat("P", size)
-		p.setBoxes(s.pw, s.ph, x, y, w, h, s.bx, s.by)
-		p.Bookmark(fmt.Sprintf("%s %d", label(cat, "print.page", l), first+2*sh+1), 0, 0)
-		for i := lo; i < hi; i++ {
-			front, _ := s.slot(i - lo)
-			p.drawFace(&cards[i].Front, drawn(laid[i], 0), front.X, front.Y, s.bx, s.by)
-		}
-		p.marginText(s, info, false)
-		p.marginText(s, label(cat, "print.duplex", l)+" · "+label(cat, "print.cut", l), true)
-		p.cropMarks(s)
-
-		p.AddPageFormat("P", size)
-		p.setBoxes(s.pw, s.ph, bx, by, w, h, s.bx, s.by)
-		for i := lo; i < hi; i++ {
-			_, back := s.slot(i - lo)
-			p.drawFace(&cards[i].Back, drawn(laid[i], 1), back.X, back.Y, s.bx, s.by)
-		}
-		p.marginText(s, fmt.Sprintf("%s · %s %d–%d / %d · %s %d/%d · %s · %s", label(cat, "print.backs", l), label(cat, "print.cards", l), lo+1, hi, len(cards),
-			label(cat, "print.page", l), first+2*sh+2, pages, version, strings.ToUpper(string(l))), false)
+	fronts, backs := make([]*Face, len(cards)), make([]*Face, len(cards))
+	for i := range cards {
+		fronts[i], backs[i] = &cards[i].Front, &cards[i].Back
 	}
+	p.duplex(s, fronts, backs, func(i, side int) *faceDrawing { return drawn(laid[i], side) }, duplexText{
+		title: title, cards: label(cat, "print.cards", l), page: label(cat, "print.page", l), version: version,
+		lang: strings.ToUpper(string(l)), front: label(cat, "print.duplex", l) + " · " + label(cat, "print.cut", l), backs: label(cat, "print.backs", l),
+	}, first, pages)
 	out, err := p.output()
 	if err != nil {
 		return nil, fmt.Errorf("write the PDF: %w", err)

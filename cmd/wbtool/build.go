@@ -9,7 +9,7 @@ import (
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/pipeline"
-	"wbtool.dev/wbtool/pipeline/ruleset"
+	"wbtool.dev/wbtool/pipeline/request"
 	"wbtool.dev/wbtool/render"
 )
 
@@ -73,25 +73,24 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			hex, err := parseHexSize(hexSize)
+			hex, err := request.HexSize(hexSize)
 			if err != nil {
 				return err
 			}
-			ex, err := buildExports(g, exports, ttsBase)
+			base, err := ttsBaseURL(g, "--tts-base-url", ttsBase)
 			if err != nil {
 				return err
 			}
-			if ex != nil {
-				if err := contentLacks(cmd.CommandPath()+" --export", ruleset.CapExports, g); err != nil {
-					return err
-				}
+			ex, err := request.Build(exports, base)
+			if err != nil {
+				return err
 			}
 			// the outputs are written into a fresh output folder's stage
 			// while the build still draws them; Publish takes them over
 			pre := out.Prestage(pipeline.DataDir, pipeline.PrintDir, pipeline.SiteDir)
 			defer pre.Abort()
-			res, err := runBuildWith(cmd, g, pipeline.Options{BaseURL: baseURL, Date: date, Since: since, Export: ex != nil, Emit: pre.Add},
-				warbound.Options{HexSize: hex, Exports: ex})
+			res, err := runBuildWith(cmd, g, pipeline.Options{BaseURL: baseURL, Date: date, Since: since, Exports: ex, Emit: pre.Add},
+				warbound.Options{HexSize: hex})
 			if err != nil {
 				return err
 			}
@@ -109,8 +108,8 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 	addFormatFlag(cmd, g)
 	cmd.Flags().StringVar(&baseURL, "base-url", "", "absolute http:// or https:// `URL` the site will be published at (sitemap.xml, robots.txt, canonical, hreflang and Open Graph links; without it no sitemap)")
 	cmd.Flags().StringVar(&since, "since", "", "add the errata and reprint sheets since `REV` (a git revision or a folder)")
-	addHexSizeFlag(cmd, &hexSize)
-	cmd.Flags().StringSliceVar(&exports, "export", nil, "also write these exports, comma-separated: tts (Tabletop Simulator decks, linked from the site's deck pages) and print profiles ("+profileNames()+") for card images")
+	cmd.Flags().StringVar(&hexSize, "hex-size", "", request.HexSizeUsage())
+	cmd.Flags().StringSliceVar(&exports, "export", nil, "also write these exports, comma-separated: tts (Tabletop Simulator decks, linked from the site's deck pages) and print profiles ("+request.ProfileNames()+") for card images")
 	cmd.Flags().StringVar(&ttsBase, "tts-base-url", "", "http:// or https:// `URL` where export/tts is published, for --export tts (default: file:/// URLs of the output folder)")
 	return cmd
 }

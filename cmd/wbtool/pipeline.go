@@ -52,9 +52,10 @@ func runBuildWith(cmd *cobra.Command, g *globalFlags, opts pipeline.Options, wb 
 	opts.Loaded = loaded
 	res, err := pipeline.Run(cmd.Context(), opts)
 	done()
-	if me := (*ruleset.MissingError)(nil); errors.As(err, &me) && strings.HasPrefix(me.Command, "-") {
-		// a stage refused an option (--since, --export): name the command
-		me.Command = cmd.CommandPath() + " " + me.Command
+	if me := (*ruleset.MissingError)(nil); errors.As(err, &me) && (me.Command == "" || strings.HasPrefix(me.Command, "-")) {
+		// a stage refused the command (print, export) or an option
+		// (--since, --export): name the command
+		me.Command = strings.TrimSpace(cmd.CommandPath() + " " + me.Command)
 	}
 	if err != nil {
 		return nil, err

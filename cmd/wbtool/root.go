@@ -197,7 +197,8 @@ func runFiltered(ctx context.Context, args []string, stdout, stderr io.Writer) (
 	fmt.Fprintf(stderr, "wbtool: %v\n", err)
 	var ue usageError
 	var re *dist.RefusedError
-	if errors.As(err, &ue) || errors.As(err, &re) || isCobraUsage(err) {
+	var rq *ruleset.RequestError // a request naming what the content lacks
+	if errors.As(err, &ue) || errors.As(err, &re) || errors.As(err, &rq) || isCobraUsage(err) {
 		return exitUsage
 	}
 	return exitContent

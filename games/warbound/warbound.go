@@ -6,7 +6,7 @@
 // its stages like any game's; importing this package registers it.
 //
 // Warbound's stages take options of their own for one build (Options: the
-// errata history, the maps' hex size, the exports, and watch's caches and
+// errata history, the maps' hex size, and watch's caches and
 // the catalog its budgeted worker loaded): [New] gives the rules with them,
 // for pipeline.Options.Games (or pipeline.Options.Rules). The registered rules
 // have none. [Of] is Warbound's view of a build's result: the catalog, the
@@ -14,8 +14,6 @@
 package warbound
 
 import (
-	"context"
-	"errors"
 	"io/fs"
 	"sync"
 
@@ -51,10 +49,6 @@ type Options struct {
 	// HexSize is the hex size of the scenario maps, mm across flats (0:
 	// render.DefaultHexSize).
 	HexSize float64
-	// Exports, when set, are the exports for other tools the build makes
-	// when it runs its export stage (pipeline.Options.Export).
-	Exports *Exports
-
 	// Catalog, when set, is used instead of loading the content (watch
 	// and serve load in a budgeted child process).
 	Catalog *wbcatalog.Catalog
@@ -71,22 +65,6 @@ type Options struct {
 	// NewLayouts, when set, makes the build's card layouts (watch: with
 	// the cards of the last build that did not change, Layouts.Keep).
 	NewLayouts func(cat *wbcatalog.Catalog) *render.Layouts
-}
-
-// Exports are exports for other tools made by the build, after its print
-// stage, from the catalog the verdict accepted. Package export makes them;
-// the caller passes it in (export reads the plan).
-type Exports struct {
-	// Run makes the export folder's files (keyed relative to
-	// pipeline.ExportDir) and the problems found (the card images'
-	// preflight).
-	Run func(ctx context.Context, cat *wbcatalog.Catalog) (dist.Files, diag.List, error)
-	// Replace are the plan folders Run writes whole: the files wbtool
-	// wrote there before and Run no longer makes are dropped.
-	Replace []string
-	// TTS says Run writes the Tabletop Simulator saved objects of the
-	// decks: the site links them, and holds a copy.
-	TTS bool
 }
 
 // rules is Warbound's [ruleset.Ruleset] with the options of one build.
@@ -261,7 +239,7 @@ func (c *Content) siteOptions(so ruleset.SiteOptions) site.Options {
 		if hasCards(c.Catalog) { // else no sheet of every card (SheetJobs)
 			o.CardsPDF = pipeline.CardsSheet
 		}
-		if c.opts.Exports != nil && c.opts.Exports.TTS {
+		if so.Exports != nil && so.Exports.TTS {
 			o.DeckTTS = func(id string, l wbcatalog.Lang) string { return pipeline.TTSObject(l, id) }
 		}
 	}
@@ -305,18 +283,4 @@ func (c *Content) Print(po ruleset.PrintOptions) (dist.Files, error) {
 	cat := c.Catalog
 	base := render.SheetOptions{Version: cat.Set.Version, Tool: po.Version, Date: po.Date, Layouts: c.layouts, Kit: render.Kit{HexSize: c.opts.HexSize}}
 	return sheets(cat, append(SheetJobs(cat, base), ReprintJobs(cat, c.Changes, base)...))
-}
-
-// Export runs Options.Exports.
-func (c *Content) Export(ctx context.Context) (ruleset.Exports, error) {
-	ex := c.opts.Exports
-	if ex == nil {
-		return ruleset.Exports{}, errors.New("warbound: the build asks for exports and none are configured (Options.Exports)")
-	}
-	files, problems, err := ex.Run(ctx, c.Catalog)
-	out := ruleset.Exports{Files: files, Problems: problems, Replace: ex.Replace}
-	if ex.TTS {
-		out.Linked = []string{pipeline.TTSDir}
-	}
-	return out, err
 }

@@ -221,6 +221,85 @@ func Run(t *testing.T, g Game) {
 	t.Run("seam", func(t *testing.T) { s.seam(t, base, built) })
 
 	t.Run("matches", func(t *testing.T) { s.matches(t, built) })
+	t.Run("sheets and exports", func(t *testing.T) { s.onDemand(t, base) })
+}
+
+// onDemand runs `wbtool print` and `wbtool export` as the CLI does, for a
+// game with the capabilities (ruleset.Sheets, ruleset.Exporter): every
+// card's sheets, a deck's on letter with a bleed and a back offset, the
+// card images of a print profile and the TTS saved objects (of its first
+// deck when it has decks), each twice, byte-identical, and a deck it
+// does not have refused as a request error (a usage error).
+func (s *suite) onDemand(t *testing.T, base fstest.MapFS) {
+	load := s.run(t, pipeline.Options{Content: base, Root: s.g.Root, Stages: []pipeline.Stage{pipeline.Load}})
+	if load.Content == nil {
+		t.Fatal("the starter does not load")
+	}
+	deck := ""
+	if dc, ok := load.Content.(ruleset.DeckChecker); ok {
+		if ids := dc.DeckIDs(""); len(ids) > 0 {
+			deck = ids[0]
+		}
+	}
+	en := pipeline.Langs(nil)[:1] // English
+	twice := func(what string, opts pipeline.Options, dir string) (*pipeline.Result, dist.Files) {
+		t.Helper()
+		opts.Content, opts.Root, opts.Version, opts.CheckSite = base, s.g.Root, "test", true
+		var files []dist.Files
+		var r *pipeline.Result
+		for range 2 {
+			var err error
+			r, err = pipeline.Run(context.Background(), opts)
+			if err != nil || !r.OK(false) {
+				t.Fatalf("%s: %v %s", what, err, r.Diagnostics.Text())
+			}
+			files = append(files, r.Outputs[dir])
+		}
+		if len(files[0]) == 0 || !sameFiles(files[0], files[1]) {
+			t.Errorf("%s: %d files, not the same bytes run to run", what, len(files[0]))
+		}
+		return r, files[0]
+	}
+	unknown := func(what string, opts pipeline.Options) {
+		t.Helper()
+		opts.Content, opts.Root, opts.CheckSite = base, s.g.Root, true
+		_, err := pipeline.Run(context.Background(), opts)
+		var re *ruleset.RequestError
+		if !errors.As(err, &re) || !strings.Contains(err.Error(), "no-such-deck") {
+			t.Errorf("%s of a deck the game lacks: %v, want a request error naming it", what, err)
+		}
+	}
+	if _, ok := load.Content.(ruleset.Sheets); ok {
+		for _, req := range []ruleset.SheetRequest{{Paper: "a4"}, {Deck: deck, Langs: en, Paper: "letter", Bleed: 2, BackOffsetX: 1, BackOffsetY: -0.5}} {
+			r, files := twice("print "+req.Deck, pipeline.Options{Stages: pipeline.PrintStages, Sheets: &req}, pipeline.PrintDir)
+			if len(r.Sheets) != len(files) || len(r.Sheets) != len(pipeline.Langs(req.Langs)) {
+				t.Errorf("print %q: sheets %v, %d files: want one per language", req.Deck, r.Sheets, len(files))
+			}
+			for _, p := range r.Sheets {
+				if _, rel := pipeline.InDir(p); !bytes.HasPrefix(files[rel], []byte("%PDF-")) {
+					t.Errorf("print %q: %s is no PDF", req.Deck, p)
+				}
+			}
+		}
+		unknown("print", pipeline.Options{Stages: pipeline.PrintStages, Sheets: &ruleset.SheetRequest{Deck: "no-such-deck", Paper: "a4"}})
+	}
+	if _, ok := load.Content.(ruleset.Exporter); ok {
+		req := ruleset.ExportRequest{Profiles: []string{"tgc"}, TTS: true, BaseURL: "https://example.org/tts", Deck: deck, Langs: en}
+		_, files := twice("export", pipeline.Options{Stages: pipeline.ExportStages, Exports: &req}, pipeline.ExportDir)
+		var png, tts int
+		for p, b := range files {
+			switch {
+			case strings.HasPrefix(p, "png/tgc/en/") && bytes.HasPrefix(b, []byte("\x89PNG")):
+				png++
+			case strings.HasPrefix(p, pipeline.TTSDir+"/en/") && strings.HasSuffix(p, ".json"):
+				tts++
+			}
+		}
+		if png == 0 || png%2 != 0 || tts == 0 {
+			t.Errorf("export: %d card images (a front and a back each), %d saved objects, of %d files", png, tts, len(files))
+		}
+		unknown("export", pipeline.Options{Stages: pipeline.ExportStages, Exports: &ruleset.ExportRequest{TTS: true, Deck: "no-such-deck"}})
+	}
 }
 
 type suite struct {
@@ -391,7 +470,11 @@ func (s *suite) seam(t *testing.T, base fstest.MapFS, built *pipeline.Result) {
 		refuse("--since", pipeline.Options{Since: "v0"})
 	}
 	if _, ok := content.(ruleset.Exporter); !ok {
-		refuse("--export", pipeline.Options{Export: true})
+		refuse("--export", pipeline.Options{Exports: &ruleset.ExportRequest{}})
+		refuse("export", pipeline.Options{Stages: pipeline.ExportStages, Exports: &ruleset.ExportRequest{TTS: true}})
+	}
+	if _, ok := content.(ruleset.Sheets); !ok {
+		refuse("print", pipeline.Options{Stages: pipeline.PrintStages, Sheets: &ruleset.SheetRequest{Paper: "a4"}})
 	}
 
 	// A cancelled build stops with the context's error.

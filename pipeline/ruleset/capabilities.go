@@ -16,9 +16,9 @@ type Capability struct {
 	What string
 }
 
-// The optional capabilities the commands need. CapDecks, CapErrata and
-// CapExports are interfaces of the seam ([DeckChecker], [Errata],
-// [Exporter]); the others are still Warbound's own code in the CLI, so
+// The optional capabilities the commands need. CapDecks, CapSheets,
+// CapErrata and CapExports are interfaces of the seam ([DeckChecker],
+// [Sheets], [Errata], [Exporter]); the others are still Warbound's own code in the CLI, so
 // every other game lacks them until they become interfaces here.
 var (
 	CapDecks        = Capability{"DeckChecker", "deck checker"}
@@ -35,15 +35,20 @@ var (
 // and exits with the usage status.
 type MissingError struct {
 	// Command is the command line that asked, "wbtool print"; the build
-	// stages name their option only ("--since"), and the CLI adds the
-	// command before it.
+	// stages name their option only ("--since"), or nothing (the print
+	// and export stages asked by `wbtool print` and `wbtool export`), and
+	// the CLI adds the command before it.
 	Command string
 	Game    string
 	Cap     Capability
 }
 
 func (e *MissingError) Error() string {
-	return fmt.Sprintf("%s: the %s game has no %s yet (capability %s)", e.Command, Title(e.Game), e.Cap.What, e.Cap.Name)
+	msg := fmt.Sprintf("the %s game has no %s yet (capability %s)", Title(e.Game), e.Cap.What, e.Cap.Name)
+	if e.Command == "" {
+		return msg
+	}
+	return e.Command + ": " + msg
 }
 
 // Missing is the refusal of command on game, which lacks capability c.

@@ -25,7 +25,6 @@
 package ruleset
 
 import (
-	"context"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -111,28 +110,6 @@ type Errata interface {
 	Errata() (d diag.List, ran bool)
 }
 
-// Exporter is content with exports for other tools (the export stage,
-// after print, when the build asks for exports). Content problems are in
-// Exports.Problems; the error is for everything else.
-type Exporter interface {
-	Export(ctx context.Context) (Exports, error)
-}
-
-// Exports are what the export stage made.
-type Exports struct {
-	// Files are the export folder's files, relative to it.
-	Files dist.Files
-	// Problems are the problems found (the card images' preflight).
-	Problems diag.List
-	// Replace are the export folder's folders (paths of the plan,
-	// "export/png/…") written whole: the files wbtool wrote there before
-	// and the stage no longer makes are dropped.
-	Replace []string
-	// Linked are the folders, relative to the export folder, that the
-	// site links to: the site holds a copy of their files.
-	Linked []string
-}
-
 // Drafter is content loaded in draft mode (LoadOptions.Draft): the texts
 // that miss a language and show a visible placeholder instead.
 type Drafter interface {
@@ -180,6 +157,9 @@ type SiteOptions struct {
 	// Emit, when set, is handed the site's files as they are made (a
 	// game may hand none): the build writes them meanwhile.
 	Emit func(rel string, data []byte)
+	// Exports, when set, are the exports the build makes after its print
+	// stage (build --export): the site may link to them.
+	Exports *ExportRequest
 }
 
 // PrintOptions tune the sheets.

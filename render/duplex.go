@@ -1,0 +1,98 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+
+	"codeberg.org/go-pdf/fpdf"
+)
+
+// duplexText are the texts in a duplex sheet's margins, in its language.
+type duplexText struct {
+	title, cards, page, version, lang string
+	front                             string // above the fronts: how to print and cut
+	backs                             string // names the back pages
+}
+
+// duplex draws the cards' sheets of s.perSheet cards: for each, a page of
+// fronts then its page of backs, mirrored for long-edge duplex and
+// shifted by the back offset, with crop marks and margin texts; first
+// pages were drawn before them, of pages in all. drawn gives the cached
+// drawing of card i's side (0 front, 1 back), or nil.
+func (p *pdfDoc) duplex(s sheet, fronts, backs []*Face, drawn func(i, side int) *faceDrawing, t duplexText, first, pages int) {
+	size := fpdf.SizeType{Wd: s.pw, Ht: s.ph}
+	x, y, w, h := s.trim(false)
+	bx, by, _, _ := s.trim(true)
+	n := len(fronts)
+	for sh := range (n + s.perSheet - 1) / s.perSheet {
+		lo := sh * s.perSheet
+		hi := min(lo+s.perSheet, n)
+		info := fmt.Sprintf("%s · %s %d–%d / %d · %s %d/%d · %s · %s", t.title, t.cards, lo+1, hi, n,
+			t.page, first+2*sh+1, pages, t.version, t.lang)
+		p.AddPageFormat("P", size)
+		p.setBoxes(s.pw, s.ph, x, y, w, h, s.bx, s.by)
+		p.Bookmark(fmt.Sprintf("%s %d", t.page, first+2*sh+1), 0, 0)
+		for i := lo; i < hi; i++ {
+			front, _ := s.slot(i - lo)
+			p.drawFace(fronts[i], drawn(i, 0), front.X, front.Y, s.bx, s.by)
+		}
+		p.marginText(s, info, false)
+		p.marginText(s, t.front, true)
+		p.cropMarks(s)
+
+		p.AddPageFormat("P", size)
+		p.setBoxes(s.pw, s.ph, bx, by, w, h, s.bx, s.by)
+		for i := lo; i < hi; i++ {
+			_, back := s.slot(i - lo)
+			p.drawFace(backs[i], drawn(i, 1), back.X, back.Y, s.bx, s.by)
+		}
+		p.marginText(s, fmt.Sprintf("%s · %s %d–%d / %d · %s %d/%d · %s · %s", t.backs, t.cards, lo+1, hi, n,
+			t.page, first+2*sh+2, pages, t.version, t.lang), false)
+	}
+}
+
+// SheetLabels are the texts of card sheets in their language, for a
+// game's own cards (FaceSheets): the sheet's title, and the words in the
+// margins.
+type SheetLabels struct {
+	Title string // the document's title, "Warstuff · Profile cards"
+	Cards string // "Cards", before the range of cards on a sheet
+	Page  string // "Page"
+	Backs string // "Backs", naming the back pages
+	// Front is the line above the fronts: how to print and cut them.
+	Front string
+}
+
+// FaceSheets draws a game's laid-out cards (fronts[i] and backs[i]) as
+// print-and-play sheets, as Sheets draws Warbound's: 3 × 3 cards a page
+// on o's paper with o's bleed and crop marks, each page of fronts
+// followed by its page of backs mirrored for long-edge duplex and shifted
+// by o.BackOffset. first are pages put before the cards (a band's roster),
+// padded to whole sheets of paper. Deterministic, like every PDF here.
+func FaceSheets(o SheetOptions, lb SheetLabels, first []Page, fronts, backs []*Face) ([]byte, error) {
+	s, err := newSheet(o)
+	if err != nil {
+		return nil, err
+	}
+	if len(fronts) == 0 || len(fronts) != len(backs) {
+		return nil, errors.New("no cards to print")
+	}
+	p := newPDF(o, lb.Title)
+	if len(first)%2 == 1 {
+		first = append(first, Page{W: s.pw, H: s.ph})
+	}
+	for _, pg := range first {
+		p.addPage(pg)
+	}
+	for _, f := range append(append([]*Face{}, fronts...), backs...) {
+		p.countShapes(f, nil)
+	}
+	pages := len(first) + 2*((len(fronts)+s.perSheet-1)/s.perSheet)
+	p.duplex(s, fronts, backs, func(int, int) *faceDrawing { return nil }, duplexText{title: lb.Title, cards: lb.Cards, page: lb.Page,
+		version: VersionLabel(o.Version), lang: upper(string(o.Lang)), front: lb.Front, backs: lb.Backs}, len(first), pages)
+	out, err := p.output()
+	if err != nil {
+		return nil, fmt.Errorf("write the PDF: %w", err)
+	}
+	return out, nil
+}
