@@ -47,12 +47,13 @@ func find(cs []Entity, id string, is func(*Entity) bool) *Entity {
 	return nil
 }
 
-// cardCollections are the collections whose entities are cards (their
-// ids share one namespace).
-var cardCollections = []string{"characters", "leaders", "equipment", "formations", "vocations", "references", "objectives"}
+// IsCard reports whether the entity is a card (Collection.Cards).
+func (e *Entity) IsCard() bool { return e.Card }
 
-// IsCard reports whether the entity is a card.
-func (e *Entity) IsCard() bool { return slices.Contains(cardCollections, e.Collection) }
+// In is the change of entity id of collection, or nil.
+func (s *Step) In(collection, id string) *Entity {
+	return find(s.Changes, id, func(e *Entity) bool { return e.Collection == collection })
+}
 
 // Card is the change of card id, or nil when it did not change.
 func (e *Errata) Card(id string) *Entity { return find(e.Changes, id, (*Entity).IsCard) }

@@ -16,8 +16,8 @@ import (
 	"wbtool.dev/wbtool/content"
 	wscontent "wbtool.dev/wbtool/content/warstuff"
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/schema"
+	"wbtool.dev/wbtool/translations"
 )
 
 const initDoc = `Init writes a starter content tree for one of wbtool's games into DIR
@@ -213,7 +213,7 @@ func starterFiles(st starter, f initFlags) (map[string][]byte, error) {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		if p == warbound.LockFile {
+		if p == translations.LockFile {
 			return nil // written by --source only
 		}
 		keep, small := st.small[p]

@@ -18,6 +18,7 @@ import (
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	schema "wbtool.dev/wbtool/schema/warstuff"
+	"wbtool.dev/wbtool/translations"
 )
 
 func init() { ruleset.Register(Ruleset{}) }
@@ -34,7 +35,9 @@ func (Ruleset) Load(fsys fs.FS, opts ruleset.LoadOptions) (ruleset.Content, erro
 	if err != nil {
 		return nil, err
 	}
-	return &Content{Catalog: cat}, nil
+	c := &Content{Catalog: cat}
+	c.lock = lockReport(c, fsys, opts.Root)
+	return c, nil
 }
 
 // Marshal encodes loaded content for another process (watch's budgeted
@@ -59,6 +62,7 @@ func (Ruleset) Unmarshal(b []byte) (ruleset.Content, error) {
 // Content is a loaded Warstuff tree.
 type Content struct {
 	Catalog *ws.Catalog
+	lock    *translations.LockReport // nil: no content tree to read the lock from
 }
 
 // Summary counts what the tree holds.

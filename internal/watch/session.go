@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine"
 	"wbtool.dev/wbtool/games/warbound"
@@ -535,7 +534,7 @@ func (s *Session) changes(cat *catalog.Catalog) []string {
 	if prev == nil {
 		return nil
 	}
-	rep, err := changes.Compare(prev, cat)
+	rep, err := warbound.Compare(prev, cat)
 	if err != nil {
 		return []string{"changes: " + err.Error()}
 	}

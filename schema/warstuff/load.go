@@ -207,6 +207,7 @@ func (l *loader) load() (*ws.Catalog, error) {
 	if err != nil {
 		return nil, err
 	}
+	cat.TextPositions = textPositions(l.positions)
 	if l.opt.Draft {
 		cat.Draft = ev.Drafts
 		sortDrafts(cat.Draft)
@@ -858,6 +859,26 @@ func (l *loader) drafts(v cue.Value, own func(section, id string) bool) []catalo
 		out = append(out, catalog.MissingText{Pos: l.place(text), Path: strings.Join(text, "."), Lang: lang})
 		return true
 	}, nil)
+	return out
+}
+
+// textPositions are the positions of the texts in each language, keyed by
+// catalog.TextKey ("profiles/scout/name/fr", "strings/site.title/en"):
+// the fields named en or fr.
+func textPositions(positions map[string]catalog.Pos) map[string]catalog.Pos {
+	out := map[string]catalog.Pos{}
+	for k, pos := range positions {
+		segs := strings.Split(k, ".")
+		n := len(segs)
+		if n < 2 || !slices.Contains(catalog.Langs, catalog.Lang(segs[n-1])) {
+			continue
+		}
+		text := segs[:n-1]
+		if segs[0] == "strings" && n > 3 { // an interface string's key has dots: strings."site.title"
+			text = []string{"strings", strings.Join(segs[1:n-1], ".")}
+		}
+		out[catalog.TextKey(text, catalog.Lang(segs[n-1]))] = pos
+	}
 	return out
 }
 
