@@ -12,6 +12,7 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	ws "wbtool.dev/wbtool/catalog/warstuff"
+	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/dist"
@@ -35,7 +36,7 @@ func (Ruleset) Load(fsys fs.FS, opts ruleset.LoadOptions) (ruleset.Content, erro
 	if err != nil {
 		return nil, err
 	}
-	c := &Content{Catalog: cat}
+	c := &Content{Catalog: cat, since: opts.Since, versions: opts.Versions, setVersion: opts.SetVersion}
 	c.lock = lockReport(c, fsys, opts.Root)
 	return c, nil
 }
@@ -62,7 +63,14 @@ func (Ruleset) Unmarshal(b []byte) (ruleset.Content, error) {
 // Content is a loaded Warstuff tree.
 type Content struct {
 	Catalog *ws.Catalog
-	lock    *translations.LockReport // nil: no content tree to read the lock from
+	// Changes are the changes since an earlier version, when the build
+	// was asked for them (set by the errata stage, errata.go).
+	Changes *changes.Errata
+
+	lock       *translations.LockReport // nil: no content tree to read the lock from
+	since      string                   // ruleset.LoadOptions.Since
+	versions   *ruleset.Versions        // ruleset.LoadOptions.Versions
+	setVersion string                   // ruleset.LoadOptions.SetVersion: this version
 }
 
 // Summary counts what the tree holds.
