@@ -142,6 +142,8 @@ var policies = []policy{
 			// the suite builds the seam's schema.File (check games as
 			// extra files) and reads schema.GameFile
 			"internal/gametest -> schema",
+			// the capabilities' tests walk the languages (catalog.Langs)
+			"internal/gametest -> catalog",
 			// the texts and the diff: catalog.Text, Lang, TextAt,
 			// MissingText and Fingerprint (the shared parts of package
 			// catalog, to move out of it), the draft placeholders

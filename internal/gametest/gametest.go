@@ -219,6 +219,7 @@ func Run(t *testing.T, g Game) {
 	})
 
 	t.Run("seam", func(t *testing.T) { s.seam(t, base, built) })
+	t.Run("versions", func(t *testing.T) { s.versions(t, base) }) // versions.go
 }
 
 type suite struct {
