@@ -16,10 +16,11 @@ type Capability struct {
 	What string
 }
 
-// The optional capabilities the commands need. CapDecks, CapErrata and
-// CapExports are interfaces of the seam ([DeckChecker], [Errata],
-// [Exporter]); the others are still Warbound's own code in the CLI, so
-// every other game lacks them until they become interfaces here.
+// The optional capabilities the commands need. CapDecks, CapErrata,
+// CapExports, CapTranslations and CapDiffs are interfaces of the seam
+// ([DeckChecker], [Errata], [Exporter], [Translations], [Differ]); the
+// others are still Warbound's own code in the CLI, so every other game
+// lacks them until they become interfaces here.
 var (
 	CapDecks        = Capability{"DeckChecker", "deck checker"}
 	CapSheets       = Capability{"Sheets", "card sheets per deck"}
