@@ -61,10 +61,6 @@ type Catalog struct {
 	// Draft lists the texts that were missing a language when the content
 	// was loaded in draft mode (they hold a visible placeholder).
 	Draft []catalog.MissingText `json:"-"`
-	// TextPositions are the positions of the texts in each language,
-	// keyed by catalog.TextKey ("profiles/scout/name/fr"): where a
-	// translator edits a text.
-	TextPositions map[string]Pos `json:"-"`
 }
 
 // Limits are the cost and band limits (WS-BUILD-3, WS-BUILD-58, WS-BIG-1).

@@ -22,12 +22,12 @@ var _ ruleset.Translations = (*Content)(nil)
 // Texts are the catalog's texts.
 func (c *Content) Texts() *translations.Texts {
 	cat := c.Catalog
-	all := contentTexts(cat)
+	all := contentTexts(cat, c.textPositions)
 	t := &translations.Texts{
 		Count:     len(all),
 		Missing:   cat.Draft,
 		All:       func() []catalog.TextAt { return all },
-		Positions: cat.TextPositions,
+		Positions: c.textPositions,
 	}
 	for _, p := range cat.Pages {
 		t.Chapters = append(t.Chapters, translations.Chapter{Lang: p.Lang, Path: p.Pos.File})
@@ -35,8 +35,9 @@ func (c *Content) Texts() *translations.Texts {
 	return t
 }
 
-// contentTexts are the content's texts, sorted by path.
-func contentTexts(cat *ws.Catalog) []catalog.TextAt {
+// contentTexts are the content's texts, sorted by path; a text with no
+// entity position is at its own (positions, by catalog.TextKey).
+func contentTexts(cat *ws.Catalog, positions map[string]catalog.Pos) []catalog.TextAt {
 	var out []catalog.TextAt
 	add := func(pos ws.Pos, t ws.Text, path ...string) {
 		out = append(out, catalog.TextAt{Path: path, Text: t, Pos: pos})
@@ -73,7 +74,7 @@ func contentTexts(cat *ws.Catalog) []catalog.TextAt {
 	for i := range out {
 		if out[i].Pos.File == "" { // no entity position: the text's own
 			for _, l := range catalog.Langs {
-				if p, ok := cat.TextPositions[catalog.TextKey(out[i].Path, l)]; ok {
+				if p, ok := positions[catalog.TextKey(out[i].Path, l)]; ok {
 					out[i].Pos = p
 					break
 				}

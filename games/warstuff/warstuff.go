@@ -32,11 +32,12 @@ func (Ruleset) Game() string { return ws.Game }
 
 // Load loads a Warstuff tree with its schema.
 func (Ruleset) Load(fsys fs.FS, opts ruleset.LoadOptions) (ruleset.Content, error) {
-	cat, err := schema.Load(fsys, schema.Options{Root: opts.Root, Extra: opts.Extra, Draft: opts.Draft, Cache: opts.Cache})
+	positions := map[string]catalog.Pos{}
+	cat, err := schema.Load(fsys, schema.Options{Root: opts.Root, Extra: opts.Extra, Draft: opts.Draft, Cache: opts.Cache, TextPositions: positions})
 	if err != nil {
 		return nil, err
 	}
-	c := &Content{Catalog: cat, since: opts.Since, versions: opts.Versions, setVersion: opts.SetVersion}
+	c := &Content{Catalog: cat, textPositions: positions, since: opts.Since, versions: opts.Versions, setVersion: opts.SetVersion}
 	c.lock = lockReport(c, fsys, opts.Root)
 	return c, nil
 }
@@ -67,10 +68,13 @@ type Content struct {
 	// was asked for them (set by the errata stage, errata.go).
 	Changes *changes.Errata
 
-	lock       *translations.LockReport // nil: no content tree to read the lock from
-	since      string                   // ruleset.LoadOptions.Since
-	versions   *ruleset.Versions        // ruleset.LoadOptions.Versions
-	setVersion string                   // ruleset.LoadOptions.SetVersion: this version
+	// textPositions are the texts' positions per language (i18n.go);
+	// content loaded elsewhere (Unmarshal) has none.
+	textPositions map[string]catalog.Pos
+	lock          *translations.LockReport // nil: no content tree to read the lock from
+	since         string                   // ruleset.LoadOptions.Since
+	versions      *ruleset.Versions        // ruleset.LoadOptions.Versions
+	setVersion    string                   // ruleset.LoadOptions.SetVersion: this version
 }
 
 // Summary counts what the tree holds.

@@ -65,6 +65,10 @@ type Options struct {
 	// result for the next load (see evalUnits): after a save only what
 	// the saved file touches is evaluated again. Watch's worker keeps one.
 	Cache *schema.Cache
+	// TextPositions, when set, is filled with the positions of the
+	// texts in each language, keyed by catalog.TextKey
+	// ("profiles/scout/name/fr"): where a translator edits a text.
+	TextPositions map[string]catalog.Pos
 }
 
 // sections are the top-level fields content may declare, with the noun
@@ -207,7 +211,9 @@ func (l *loader) load() (*ws.Catalog, error) {
 	if err != nil {
 		return nil, err
 	}
-	cat.TextPositions = textPositions(l.positions)
+	if l.opt.TextPositions != nil {
+		textPositions(l.positions, l.opt.TextPositions)
+	}
 	if l.opt.Draft {
 		cat.Draft = ev.Drafts
 		sortDrafts(cat.Draft)
@@ -862,11 +868,10 @@ func (l *loader) drafts(v cue.Value, own func(section, id string) bool) []catalo
 	return out
 }
 
-// textPositions are the positions of the texts in each language, keyed by
-// catalog.TextKey ("profiles/scout/name/fr", "strings/site.title/en"):
-// the fields named en or fr.
-func textPositions(positions map[string]catalog.Pos) map[string]catalog.Pos {
-	out := map[string]catalog.Pos{}
+// textPositions puts into out the positions of the texts in each
+// language, keyed by catalog.TextKey ("profiles/scout/name/fr",
+// "strings/site.title/en"): the fields named en or fr.
+func textPositions(positions, out map[string]catalog.Pos) {
 	for k, pos := range positions {
 		segs := strings.Split(k, ".")
 		n := len(segs)
@@ -879,7 +884,6 @@ func textPositions(positions map[string]catalog.Pos) map[string]catalog.Pos {
 		}
 		out[catalog.TextKey(text, catalog.Lang(segs[n-1]))] = pos
 	}
-	return out
 }
 
 // sortDrafts puts the draft texts in file order.
