@@ -23,7 +23,7 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Report is every change from one catalog to another.
@@ -41,13 +41,13 @@ const (
 
 // Entity is one entity that changed.
 type Entity struct {
-	Collection string        `json:"collection"` // CUE section: "characters"
-	Noun       string        `json:"noun"`       // for display: "Character"
-	ID         string        `json:"id"`         // the new id (the old one when removed)
-	Name       *catalog.Text `json:"name,omitempty"`
-	Change     string        `json:"change"`         // added, removed, renamed, changed
-	From       string        `json:"from,omitempty"` // the old id of a renamed entity
-	Fields     []Field       `json:"fields,omitempty"`
+	Collection string          `json:"collection"` // CUE section: "characters"
+	Noun       string          `json:"noun"`       // for display: "Character"
+	ID         string          `json:"id"`         // the new id (the old one when removed)
+	Name       *wbcatalog.Text `json:"name,omitempty"`
+	Change     string          `json:"change"`         // added, removed, renamed, changed
+	From       string          `json:"from,omitempty"` // the old id of a renamed entity
+	Fields     []Field         `json:"fields,omitempty"`
 	// Card says the entity is a card (Collection.Cards).
 	Card bool `json:"-"`
 }
@@ -58,7 +58,7 @@ type Field struct {
 	// [i] for list items: "speed", "panic.cost.any", "scoring[0].vp".
 	Path string `json:"path"`
 	// Lang is set for a text: the language that changed.
-	Lang catalog.Lang `json:"lang,omitempty"`
+	Lang wbcatalog.Lang `json:"lang,omitempty"`
 	// Old and New are the values (absent: the field was added or
 	// removed).
 	Old any `json:"old,omitempty"`
@@ -101,7 +101,7 @@ type Collection struct {
 // the JSON of its fields.
 type Item struct {
 	ID   string
-	Name *catalog.Text
+	Name *wbcatalog.Text
 	JSON []byte
 }
 
@@ -149,7 +149,7 @@ func Collect(cat any, spec Spec) ([]Collection, error) {
 			}
 			it := Item{ID: idv.String(), JSON: raw}
 			if n := e.FieldByName("Name"); n.IsValid() {
-				if t, ok := n.Interface().(catalog.Text); ok {
+				if t, ok := n.Interface().(wbcatalog.Text); ok {
 					it.Name = &t
 				}
 			}
@@ -164,7 +164,7 @@ func Collect(cat any, spec Spec) ([]Collection, error) {
 type entity struct {
 	id   string
 	raw  []byte
-	name *catalog.Text
+	name *wbcatalog.Text
 	v    any // decoded lazily
 }
 
@@ -352,14 +352,14 @@ func join(path []string) string {
 func with(path []string, s string) []string { return append(path[:len(path):len(path)], s) }
 
 // isText reports whether v is a text in both languages.
-func isText(v any) (catalog.Text, bool) {
+func isText(v any) (wbcatalog.Text, bool) {
 	m, ok := v.(map[string]any)
 	if !ok || len(m) != 2 {
-		return catalog.Text{}, false
+		return wbcatalog.Text{}, false
 	}
 	en, ok1 := m["en"].(string)
 	fr, ok2 := m["fr"].(string)
-	return catalog.Text{EN: en, FR: fr}, ok1 && ok2
+	return wbcatalog.Text{EN: en, FR: fr}, ok1 && ok2
 }
 
 // renamed is v with an old id replaced by its new one.
@@ -375,7 +375,7 @@ func (d *differ) renamed(v any) any {
 func (d *differ) value(path []string, a, b any) {
 	if ta, ok := isText(a); ok {
 		if tb, ok := isText(b); ok {
-			for _, l := range catalog.Langs {
+			for _, l := range wbcatalog.Langs {
 				if x, y := ta.In(l), tb.In(l); x != y {
 					d.out = append(d.out, Field{Path: join(path), Lang: l, Old: x, New: y, Words: WordDiff(x, y)})
 				}
@@ -673,7 +673,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	return err
 }
 
-func nameLabel(t *catalog.Text) string {
+func nameLabel(t *wbcatalog.Text) string {
 	if t == nil || (t.EN == "" && t.FR == "") {
 		return ""
 	}

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // testCatalog is a game's catalog as Collect reads it.
@@ -13,10 +13,10 @@ type testCatalog struct {
 }
 
 type testCharacter struct {
-	ID     string       `json:"id"`
-	Name   catalog.Text `json:"name"`
-	Speed  int          `json:"speed"`
-	Skills []string     `json:"skills"`
+	ID     string         `json:"id"`
+	Name   wbcatalog.Text `json:"name"`
+	Speed  int            `json:"speed"`
+	Skills []string       `json:"skills"`
 }
 
 func collect(t *testing.T, c *testCatalog) []Collection {
@@ -30,7 +30,7 @@ func collect(t *testing.T, c *testCatalog) []Collection {
 
 func TestLines(t *testing.T) {
 	copp := func(speed int, skills ...string) testCharacter {
-		return testCharacter{ID: "copp", Name: catalog.Text{EN: "COPP", FR: "COPP"}, Speed: speed, Skills: skills}
+		return testCharacter{ID: "copp", Name: wbcatalog.Text{EN: "COPP", FR: "COPP"}, Speed: speed, Skills: skills}
 	}
 	old := &testCatalog{Characters: []testCharacter{copp(3, "steady", "grim"), {ID: "gone"}}}
 	cur := &testCatalog{Characters: []testCharacter{copp(4, "grim")}}

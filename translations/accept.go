@@ -10,8 +10,8 @@ import (
 	"path/filepath"
 	"slices"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // UsageError is a mistake in what the command asked (exit 2): a source
@@ -27,9 +27,9 @@ func usagef(format string, args ...any) error {
 
 // Source is the language --source names: "" when none is given, a
 // *UsageError when wbtool does not know it.
-func Source(source string) (catalog.Lang, error) {
-	src := catalog.Lang(source)
-	if source != "" && !slices.Contains(catalog.Langs, src) {
+func Source(source string) (wbcatalog.Lang, error) {
+	src := wbcatalog.Lang(source)
+	if source != "" && !slices.Contains(wbcatalog.Langs, src) {
 		return "", usagef("--source %q: expected en or fr", source)
 	}
 	return src, nil
@@ -40,7 +40,7 @@ func Source(source string) (catalog.Lang, error) {
 // (every text when none is given) are checked, in source language src
 // ("" the lock's, Source), and says what it wrote on w. The lock's own problems
 // are a diag.List.
-func Accept(w io.Writer, texts *Texts, fsys fs.FS, root, dir string, src catalog.Lang, paths []string) error {
+func Accept(w io.Writer, texts *Texts, fsys fs.FS, root, dir string, src wbcatalog.Lang, paths []string) error {
 	old, problems := ReadLock(fsys, root)
 	if problems.HasErrors(false) {
 		return problems

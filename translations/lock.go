@@ -19,8 +19,8 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/schema"
 )
@@ -57,7 +57,7 @@ const EffectColumn = "effect"
 type Lock struct {
 	// Source is the language texts are written in first; the others
 	// translate it.
-	Source catalog.Lang
+	Source wbcatalog.Lang
 	// Entries are by path and second column ("path lang", "path effect").
 	Entries map[string]LockEntry
 }
@@ -75,7 +75,7 @@ type LockEntry struct {
 func (e LockEntry) key() string { return e.Path + " " + e.Against }
 
 // NewLock is an empty lock for source language src.
-func NewLock(src catalog.Lang) *Lock {
+func NewLock(src wbcatalog.Lang) *Lock {
 	return &Lock{Source: src, Entries: map[string]LockEntry{}}
 }
 
@@ -127,8 +127,8 @@ func ParseLock(src []byte, file string) (*Lock, diag.List) {
 			continue
 		}
 		if rest, ok := strings.CutPrefix(line, "source "); ok {
-			lang := catalog.Lang(strings.TrimSpace(rest))
-			if !slices.Contains(catalog.Langs, lang) {
+			lang := wbcatalog.Lang(strings.TrimSpace(rest))
+			if !slices.Contains(wbcatalog.Langs, lang) {
 				bad(n, "unknown source language %q: expected en or fr", rest)
 				continue
 			}
@@ -148,7 +148,7 @@ func ParseLock(src []byte, file string) (*Lock, diag.List) {
 			}
 			e.Effect = f[3]
 		} else {
-			if !slices.Contains(catalog.Langs, catalog.Lang(e.Against)) {
+			if !slices.Contains(wbcatalog.Langs, wbcatalog.Lang(e.Against)) {
 				bad(n, "unknown language %q: expected en, fr or effect", e.Against)
 				continue
 			}
@@ -199,18 +199,18 @@ func ReadLock(fsys fs.FS, root string) (*Lock, diag.List) {
 // Stale is a translation whose source text changed since it was
 // accepted.
 type Stale struct {
-	catalog.TextAt
-	Lang     catalog.Lang // the translation's language
+	wbcatalog.TextAt
+	Lang     wbcatalog.Lang // the translation's language
 	Accepted LockEntry
-	Pos      catalog.Pos // the translation's position
+	Pos      wbcatalog.Pos // the translation's position
 }
 
 // Drift is a card text that changed since it was accepted while its
 // engine effect did not.
 type Drift struct {
-	catalog.TextAt
+	wbcatalog.TextAt
 	Accepted LockEntry
-	Pos      catalog.Pos // the source text's position
+	Pos      wbcatalog.Pos // the source text's position
 }
 
 // LockReport is what the lock says of the content.
@@ -245,7 +245,7 @@ func CheckLock(texts *Texts, fsys fs.FS, root string) *LockReport {
 			continue
 		}
 		key := t.Key()
-		for _, l := range catalog.Langs {
+		for _, l := range wbcatalog.Langs {
 			if l == lock.Source || draftText(t.Text.In(l)) {
 				continue
 			}
@@ -254,7 +254,7 @@ func CheckLock(texts *Texts, fsys fs.FS, root string) *LockReport {
 			switch {
 			case !ok:
 				rep.Unaccepted++
-			case e.Source != catalog.Fingerprint(src):
+			case e.Source != wbcatalog.Fingerprint(src):
 				rep.Stale = append(rep.Stale, Stale{TextAt: t, Lang: l, Accepted: e, Pos: texts.Pos(t.Path, l, t.Pos)})
 			}
 		}
@@ -267,7 +267,7 @@ func CheckLock(texts *Texts, fsys fs.FS, root string) *LockReport {
 		if !ok || draftText(src) {
 			continue
 		}
-		if e.Source != catalog.Fingerprint(src) && e.Effect == t.Effect {
+		if e.Source != wbcatalog.Fingerprint(src) && e.Effect == t.Effect {
 			if tr, ok := lock.Entries[t.Key()+" "+string(other(lock.Source))]; ok && tr.Source == e.Source {
 				e.Text = tr.Text
 			}
@@ -283,16 +283,16 @@ func CheckLock(texts *Texts, fsys fs.FS, root string) *LockReport {
 	return rep
 }
 
-func other(l catalog.Lang) catalog.Lang {
-	if l == catalog.French {
-		return catalog.English
+func other(l wbcatalog.Lang) wbcatalog.Lang {
+	if l == wbcatalog.French {
+		return wbcatalog.English
 	}
-	return catalog.French
+	return wbcatalog.French
 }
 
 // LangName is a language's English name.
-func LangName(l catalog.Lang) string {
-	if l == catalog.French {
+func LangName(l wbcatalog.Lang) string {
+	if l == wbcatalog.French {
 		return "French"
 	}
 	return "English"
@@ -321,7 +321,7 @@ func (r *LockReport) Diagnostics() diag.List {
 // recomputed from the content, entries of texts the content no longer
 // has are dropped (under the paths), every other entry is kept. matched
 // counts the texts the paths selected.
-func AcceptLock(texts *Texts, old *Lock, src catalog.Lang, paths []string) (lock *Lock, matched int) {
+func AcceptLock(texts *Texts, old *Lock, src wbcatalog.Lang, paths []string) (lock *Lock, matched int) {
 	under := func(key string) bool {
 		if len(paths) == 0 {
 			return true
@@ -350,11 +350,11 @@ func AcceptLock(texts *Texts, old *Lock, src catalog.Lang, paths []string) (lock
 			continue
 		}
 		matched++
-		for _, l := range catalog.Langs {
+		for _, l := range wbcatalog.Langs {
 			if l == src || draftText(t.Text.In(l)) {
 				continue
 			}
-			e := LockEntry{Path: key, Against: string(l), Source: catalog.Fingerprint(text), Text: text}
+			e := LockEntry{Path: key, Against: string(l), Source: wbcatalog.Fingerprint(text), Text: text}
 			lock.Entries[e.key()] = e
 		}
 	}
@@ -364,7 +364,7 @@ func AcceptLock(texts *Texts, old *Lock, src catalog.Lang, paths []string) (lock
 		if !under(key) || draftText(text) {
 			continue
 		}
-		e := LockEntry{Path: key, Against: EffectColumn, Source: catalog.Fingerprint(text), Effect: t.Effect}
+		e := LockEntry{Path: key, Against: EffectColumn, Source: wbcatalog.Fingerprint(text), Effect: t.Effect}
 		lock.Entries[e.key()] = e
 	}
 	return lock, matched

@@ -5,9 +5,9 @@ import (
 	"io"
 	"path"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/termsafe"
 )
 
@@ -15,18 +15,18 @@ import (
 // missing text at its place, and the rules chapters that miss a
 // language; it reports whether anything is missing.
 func WriteCoverage(w io.Writer, t *Texts) (incomplete bool) {
-	missing := map[catalog.Lang][]catalog.MissingText{}
+	missing := map[wbcatalog.Lang][]wbcatalog.MissingText{}
 	for _, m := range t.Missing {
 		missing[m.Lang] = append(missing[m.Lang], m)
 	}
-	chapters := map[catalog.Lang]map[string]bool{}
+	chapters := map[wbcatalog.Lang]map[string]bool{}
 	for _, p := range t.Chapters {
 		if chapters[p.Lang] == nil {
 			chapters[p.Lang] = map[string]bool{}
 		}
 		chapters[p.Lang][path.Base(p.Path)] = true
 	}
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		n := len(missing[l])
 		done := t.Count - n
 		pct := 100.0
@@ -38,7 +38,7 @@ func WriteCoverage(w io.Writer, t *Texts) (incomplete bool) {
 			fmt.Fprintf(w, "  %s: %s: missing %s text\n", m.Pos, m.Path, LangName(l))
 			incomplete = true
 		}
-		for _, other := range catalog.Langs {
+		for _, other := range wbcatalog.Langs {
 			if other == l {
 				continue
 			}

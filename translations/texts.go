@@ -3,7 +3,7 @@ package translations
 import (
 	"sync"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Texts are a loaded tree's texts as its game gives them: what coverage
@@ -14,30 +14,30 @@ type Texts struct {
 	Count int
 	// Missing are the texts a draft load filled with a placeholder, in
 	// the order coverage lists them.
-	Missing []catalog.MissingText
+	Missing []wbcatalog.MissingText
 	// Chapters are the rules chapters, one file per language.
 	Chapters []Chapter
 	// All lists every text written in every language, sorted by path;
 	// Effects those that describe an engine effect, sorted by path. Each
 	// is called once, when needed (a tree with no lock lists none); nil
 	// lists none.
-	All     func() []catalog.TextAt
+	All     func() []wbcatalog.TextAt
 	Effects func() []Effect
 	// Positions are the positions of the texts in each language, keyed
-	// by catalog.TextKey (where a translator edits the text); a text not
+	// by wbcatalog.TextKey (where a translator edits the text); a text not
 	// there is at its TextAt.Pos.
-	Positions map[string]catalog.Pos
+	Positions map[string]wbcatalog.Pos
 
 	once    sync.Once
-	all     []catalog.TextAt
+	all     []wbcatalog.TextAt
 	effects []Effect
 }
 
 // Effect is a text that describes an engine effect, with the fingerprint
-// of that effect (catalog.Fingerprint of its data): a text that changed
+// of that effect (wbcatalog.Fingerprint of its data): a text that changed
 // while its effect did not may no longer match it.
 type Effect struct {
-	catalog.TextAt
+	wbcatalog.TextAt
 	Effect string
 }
 
@@ -45,7 +45,7 @@ type Effect struct {
 // it ("content/rules/en/1-intro.md"); chapters of the same base name are
 // one chapter's languages.
 type Chapter struct {
-	Lang catalog.Lang
+	Lang wbcatalog.Lang
 	Path string
 }
 
@@ -61,7 +61,7 @@ func (t *Texts) list() {
 }
 
 // List is every text (All), listed once.
-func (t *Texts) List() []catalog.TextAt {
+func (t *Texts) List() []wbcatalog.TextAt {
 	t.list()
 	return t.all
 }
@@ -74,8 +74,8 @@ func (t *Texts) EffectList() []Effect {
 
 // Pos is the position of the text at path in language l, or fallback
 // when it is not known.
-func (t *Texts) Pos(path []string, l catalog.Lang, fallback catalog.Pos) catalog.Pos {
-	if p, ok := t.Positions[catalog.TextKey(path, l)]; ok {
+func (t *Texts) Pos(path []string, l wbcatalog.Lang, fallback wbcatalog.Pos) wbcatalog.Pos {
+	if p, ok := t.Positions[wbcatalog.TextKey(path, l)]; ok {
 		return p
 	}
 	return fallback

@@ -11,8 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/engine"
 	"wbtool.dev/wbtool/games/warbound"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/schema"
@@ -61,11 +61,11 @@ func newCheckCmd(g *globalFlags) *cobra.Command {
 			}
 			if wb := warbound.Of(res); coverage && wb != nil {
 				errw := cmd.ErrOrStderr()
-				untested := engine.Untested(wb.Catalog, wb.Played)
+				untested := wbengine.Untested(wb.Catalog, wb.Played)
 				for _, u := range untested {
 					fmt.Fprintln(errw, termsafe.String(fmt.Sprintf("%s: %s %s: %s", u.Pos, u.Kind, u.ID, u.Why)))
 				}
-				fmt.Fprintf(errw, "coverage: %s the engine cannot execute, %s without a check game\n", diag.Plural(len(engine.Manual(wb.Catalog)), "card text"), diag.Plural(len(untested), "card"))
+				fmt.Fprintf(errw, "coverage: %s the engine cannot execute, %s without a check game\n", diag.Plural(len(wbengine.Manual(wb.Catalog)), "card text"), diag.Plural(len(untested), "card"))
 			}
 			passed, failed := res.CheckCounts()
 			say(cmd, g, "%d passed, %d failed", passed, failed)

@@ -3,8 +3,8 @@ package warbound
 import (
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
@@ -30,7 +30,7 @@ var comparison = changes.Spec{
 }
 
 // Comparable lists cat's collections and its rules pages.
-func Comparable(cat *catalog.Catalog) ([]changes.Collection, error) {
+func Comparable(cat *wbcatalog.Catalog) ([]changes.Collection, error) {
 	cs, err := changes.Collect(cat, comparison)
 	if err != nil {
 		return nil, err
@@ -47,7 +47,7 @@ func Comparable(cat *catalog.Catalog) ([]changes.Collection, error) {
 }
 
 // Compare describes every change from catalog a to catalog b.
-func Compare(a, b *catalog.Catalog) (*changes.Report, error) {
+func Compare(a, b *wbcatalog.Catalog) (*changes.Report, error) {
 	ca, err := Comparable(a)
 	if err != nil {
 		return nil, err

@@ -1,7 +1,7 @@
 package warbound
 
 import (
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/translations"
 )
@@ -23,7 +23,7 @@ var _ ruleset.Translations = (*Content)(nil)
 func (c *Content) Texts() *translations.Texts { return texts(c.Catalog) }
 
 // texts are cat's texts, listed when the lock asks for them.
-func texts(cat *catalog.Catalog) *translations.Texts {
+func texts(cat *wbcatalog.Catalog) *translations.Texts {
 	t := &translations.Texts{
 		Count:   cat.Texts,
 		Missing: cat.Draft,
@@ -31,7 +31,7 @@ func texts(cat *catalog.Catalog) *translations.Texts {
 		Effects: func() []translations.Effect {
 			var out []translations.Effect
 			for _, e := range cat.EffectTexts() {
-				out = append(out, translations.Effect{TextAt: e.TextAt, Effect: catalog.EffectFingerprint(e.Effect)})
+				out = append(out, translations.Effect{TextAt: e.TextAt, Effect: wbcatalog.EffectFingerprint(e.Effect)})
 			}
 			return out
 		},
@@ -47,14 +47,14 @@ func texts(cat *catalog.Catalog) *translations.Texts {
 // Stale set (a copy: the caller's catalog stays as it was), for the site
 // to mark them; draft asks the card faces to tag them too (MarkStale:
 // draft printing, render.Drafted). cat itself when nothing is stale.
-func WithStale(cat *catalog.Catalog, rep *translations.LockReport, draft bool) *catalog.Catalog {
+func WithStale(cat *wbcatalog.Catalog, rep *translations.LockReport, draft bool) *wbcatalog.Catalog {
 	if cat == nil || rep == nil || len(rep.Stale) == 0 {
 		return cat
 	}
 	c := *cat
 	c.Stale = make(map[string]bool, len(rep.Stale))
 	for _, s := range rep.Stale {
-		c.Stale[catalog.TextKey(s.Path, s.Lang)] = true
+		c.Stale[wbcatalog.TextKey(s.Path, s.Lang)] = true
 	}
 	c.MarkStale = draft
 	return &c

@@ -1,8 +1,8 @@
 package warstuff
 
 import (
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/changes"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 

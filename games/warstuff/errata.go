@@ -9,13 +9,13 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
+	schema "wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
-	schema "wbtool.dev/wbtool/schema/warstuff"
 )
 
 // The errata stage: with `wbtool build --since REV` the build compares
@@ -124,7 +124,7 @@ func (c *Content) history(since *ws.Catalog, from string, revs []string) (steps 
 // reprint are, in each language, the profile cards whose face differs
 // from the earlier version's (a renamed profile is compared with its old
 // self, an added one is reprinted), in the card sheets' order.
-func (c *Content) reprint(old *ws.Catalog, rep *changes.Report) map[catalog.Lang][]string {
+func (c *Content) reprint(old *ws.Catalog, rep *changes.Report) map[wbcatalog.Lang][]string {
 	from := map[string]string{}
 	for _, ch := range rep.Changes {
 		if ch.Change == changes.Renamed && ch.IsCard() {
@@ -132,8 +132,8 @@ func (c *Content) reprint(old *ws.Catalog, rep *changes.Report) map[catalog.Lang
 		}
 	}
 	was := (&Content{Catalog: old}).cards()
-	out := map[catalog.Lang][]string{}
-	for _, l := range catalog.Langs {
+	out := map[wbcatalog.Lang][]string{}
+	for _, l := range wbcatalog.Langs {
 		for _, p := range c.cards() {
 			id := p.ID
 			if f, ok := from[id]; ok {
@@ -216,7 +216,7 @@ func (c *Content) errataData(l ws.Lang, preview bool) map[string]any {
 	}
 	type sheet struct{ Href, Label, Lang string }
 	var sheets []sheet
-	for _, sl := range catalog.Langs {
+	for _, sl := range wbcatalog.Langs {
 		if n := len(e.Reprint[sl]); n > 0 && !preview {
 			noun := "errata.cards"
 			if n == 1 {

@@ -4,8 +4,8 @@ import (
 	"io/fs"
 	"sort"
 
-	"wbtool.dev/wbtool/catalog"
-	ws "wbtool.dev/wbtool/catalog/warstuff"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/translations"
 )
@@ -26,7 +26,7 @@ func (c *Content) Texts() *translations.Texts {
 	t := &translations.Texts{
 		Count:     len(all),
 		Missing:   cat.Draft,
-		All:       func() []catalog.TextAt { return all },
+		All:       func() []wbcatalog.TextAt { return all },
 		Positions: c.textPositions,
 	}
 	for _, p := range cat.Pages {
@@ -36,11 +36,11 @@ func (c *Content) Texts() *translations.Texts {
 }
 
 // contentTexts are the content's texts, sorted by path; a text with no
-// entity position is at its own (positions, by catalog.TextKey).
-func contentTexts(cat *ws.Catalog, positions map[string]catalog.Pos) []catalog.TextAt {
-	var out []catalog.TextAt
+// entity position is at its own (positions, by wbcatalog.TextKey).
+func contentTexts(cat *ws.Catalog, positions map[string]wbcatalog.Pos) []wbcatalog.TextAt {
+	var out []wbcatalog.TextAt
 	add := func(pos ws.Pos, t ws.Text, path ...string) {
-		out = append(out, catalog.TextAt{Path: path, Text: t, Pos: pos})
+		out = append(out, wbcatalog.TextAt{Path: path, Text: t, Pos: pos})
 	}
 	for _, p := range cat.Profiles {
 		add(p.Pos, p.Name, "profiles", p.ID, "name")
@@ -73,8 +73,8 @@ func contentTexts(cat *ws.Catalog, positions map[string]catalog.Pos) []catalog.T
 	}
 	for i := range out {
 		if out[i].Pos.File == "" { // no entity position: the text's own
-			for _, l := range catalog.Langs {
-				if p, ok := positions[catalog.TextKey(out[i].Path, l)]; ok {
+			for _, l := range wbcatalog.Langs {
+				if p, ok := positions[wbcatalog.TextKey(out[i].Path, l)]; ok {
 					out[i].Pos = p
 					break
 				}

@@ -1,7 +1,7 @@
 package warstuff
 
 import (
-	wscontent "wbtool.dev/wbtool/content/warstuff"
+	wscontent "wbtool.dev/wbtool/games/warstuff/starter"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 

@@ -10,15 +10,15 @@ import (
 	"io/fs"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
+	schema "wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
-	schema "wbtool.dev/wbtool/schema/warstuff"
 	"wbtool.dev/wbtool/translations"
 )
 
@@ -32,7 +32,7 @@ func (Ruleset) Game() string { return ws.Game }
 
 // Load loads a Warstuff tree with its schema.
 func (Ruleset) Load(fsys fs.FS, opts ruleset.LoadOptions) (ruleset.Content, error) {
-	positions := map[string]catalog.Pos{}
+	positions := map[string]wbcatalog.Pos{}
 	cat, err := schema.Load(fsys, schema.Options{Root: opts.Root, Extra: opts.Extra, Draft: opts.Draft, Cache: opts.Cache, TextPositions: positions})
 	if err != nil {
 		return nil, err
@@ -70,7 +70,7 @@ type Content struct {
 
 	// textPositions are the texts' positions per language (i18n.go);
 	// content loaded elsewhere (Unmarshal) has none.
-	textPositions map[string]catalog.Pos
+	textPositions map[string]wbcatalog.Pos
 	lock          *translations.LockReport // nil: no content tree to read the lock from
 	since         string                   // ruleset.LoadOptions.Since
 	versions      *ruleset.Versions        // ruleset.LoadOptions.Versions
@@ -98,7 +98,7 @@ func (c *Content) Summary() string {
 func (c *Content) Warnings() diag.List { return c.Catalog.Warnings }
 
 // Drafts are the texts a draft load filled with a placeholder.
-func (c *Content) Drafts() []catalog.MissingText { return c.Catalog.Draft }
+func (c *Content) Drafts() []wbcatalog.MissingText { return c.Catalog.Draft }
 
 // Data is data/catalog.json: the catalog with every computed cost.
 func (c *Content) Data() (dist.Files, error) {

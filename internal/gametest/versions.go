@@ -8,8 +8,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/translations"
@@ -56,13 +56,13 @@ func (s *suite) versions(t *testing.T, base fstest.MapFS) {
 			t.Fatalf("%d texts listed, %d counted", len(list), texts.Count)
 		}
 		for _, x := range list {
-			for _, l := range catalog.Langs {
+			for _, l := range wbcatalog.Langs {
 				if p := texts.Pos(x.Path, l, x.Pos); p.File == "" || p.Line == 0 {
 					t.Errorf("text %s (%s) has no place: %v", x.Key(), l, p)
 				}
 			}
 		}
-		lock, n := translations.AcceptLock(texts, nil, catalog.English, nil)
+		lock, n := translations.AcceptLock(texts, nil, wbcatalog.English, nil)
 		if n == 0 {
 			t.Fatal("accept matched no text")
 		}
@@ -76,7 +76,7 @@ func (s *suite) versions(t *testing.T, base fstest.MapFS) {
 		if rep := translations.CheckLock(texts, lockFS(lock), s.g.Root); len(rep.Stale)+len(rep.Drift)+rep.Unaccepted+len(rep.Gone) > 0 {
 			t.Errorf("a lock just accepted: %d stale, %d drifted, %d unaccepted, %d gone", len(rep.Stale), len(rep.Drift), rep.Unaccepted, len(rep.Gone))
 		}
-		key := list[0].Key() + " " + string(catalog.French)
+		key := list[0].Key() + " " + string(wbcatalog.French)
 		e, ok := lock.Entries[key]
 		if !ok {
 			t.Fatalf("no lock entry %s", key)
@@ -113,7 +113,7 @@ func (s *suite) versions(t *testing.T, base fstest.MapFS) {
 		fr := 0
 		for _, e := range rep.Changes {
 			for _, f := range e.Fields {
-				if f.Lang == catalog.French {
+				if f.Lang == wbcatalog.French {
 					fr++
 				}
 			}
@@ -142,13 +142,13 @@ func (s *suite) versions(t *testing.T, base fstest.MapFS) {
 			t.Fatalf("build --since:\n%s", r.Diagnostics.Text())
 		}
 		print := r.Outputs[pipeline.PrintDir]
-		if _, rel := pipeline.InDir(pipeline.ReprintSheet(catalog.French)); print[rel] == nil {
+		if _, rel := pipeline.InDir(pipeline.ReprintSheet(wbcatalog.French)); print[rel] == nil {
 			t.Errorf("no French reprint sheet: %v", pipeline.Paths(print))
 		}
-		if _, rel := pipeline.InDir(pipeline.ReprintSheet(catalog.English)); print[rel] != nil {
+		if _, rel := pipeline.InDir(pipeline.ReprintSheet(wbcatalog.English)); print[rel] != nil {
 			t.Errorf("an English reprint sheet, when only a French text changed")
 		}
-		for _, l := range catalog.Langs {
+		for _, l := range wbcatalog.Langs {
 			found := false
 			for p := range r.Outputs[pipeline.SiteDir] {
 				found = found || strings.HasPrefix(p, string(l)+"/errata")

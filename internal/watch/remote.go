@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/budget"
 )
 
@@ -143,7 +143,7 @@ type loaderFunc func() (budget.Loaded, error)
 
 func (f loaderFunc) LoadContent(context.Context) (budget.Loaded, error) { return f() }
 
-func (f loaderFunc) Load(context.Context) (*catalog.Catalog, error) {
+func (f loaderFunc) Load(context.Context) (*wbcatalog.Catalog, error) {
 	ld, err := f()
 	if err == nil && ld.Other != nil {
 		return nil, fmt.Errorf("the content is a %s tree", ld.Other.GameName)

@@ -14,10 +14,10 @@ import (
 	"sync"
 	"time"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/engine"
 	"wbtool.dev/wbtool/games/warbound"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/dist"
@@ -30,7 +30,7 @@ import (
 
 // Loader loads the content for one rebuild.
 type Loader interface {
-	Load(ctx context.Context) (*catalog.Catalog, error)
+	Load(ctx context.Context) (*wbcatalog.Catalog, error)
 }
 
 // InProcess loads the content in this process with schema.Load (a fresh
@@ -43,7 +43,7 @@ type InProcess struct {
 }
 
 // Load implements Loader.
-func (l InProcess) Load(ctx context.Context) (*catalog.Catalog, error) {
+func (l InProcess) Load(ctx context.Context) (*wbcatalog.Catalog, error) {
 	return schema.Load(l.FS, schema.Options{Root: l.Root, Draft: l.Draft})
 }
 
@@ -54,7 +54,7 @@ type Child struct {
 }
 
 // Load implements Loader.
-func (l Child) Load(ctx context.Context) (*catalog.Catalog, error) {
+func (l Child) Load(ctx context.Context) (*wbcatalog.Catalog, error) {
 	cat, _, err := l.Runner.Load(ctx, l.Request)
 	return cat, err
 }
@@ -74,7 +74,7 @@ type ContentLoader interface {
 type Worker struct{ W *budget.Worker }
 
 // Load implements Loader.
-func (l Worker) Load(ctx context.Context) (*catalog.Catalog, error) {
+func (l Worker) Load(ctx context.Context) (*wbcatalog.Catalog, error) {
 	cat, _, err := l.W.Load(ctx)
 	return cat, err
 }
@@ -176,7 +176,7 @@ type Session struct {
 	lastGoodGame [32]byte
 	// prev is the last catalog that loaded: the next save's changes are
 	// told against it (package changes).
-	prev   *catalog.Catalog
+	prev   *wbcatalog.Catalog
 	disk   *diskCache
 	pruned bool // the disk cache was pruned after a full site build
 	// since are the earlier versions read for the errata, by revision
@@ -197,7 +197,7 @@ type cardImages struct{ front, back []byte }
 
 type checkEntry struct {
 	key    string
-	result engine.CheckResult
+	result wbengine.CheckResult
 }
 
 // NewSession starts a session.
@@ -232,7 +232,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	}()
 
 	t := time.Now()
-	var cat *catalog.Catalog
+	var cat *wbcatalog.Catalog
 	var err error
 	if cl, ok := s.cfg.Loader.(ContentLoader); ok {
 		var ld budget.Loaded
@@ -324,20 +324,20 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		Catalog:   cat,
 		LoadSince: s.loadSince,
 		History:   s.cfg.History,
-		PlayChecks: func(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.CheckResult {
+		PlayChecks: func(cat *wbcatalog.Catalog, games []*wbcatalog.CheckGame) []wbengine.CheckResult {
 			return s.playChecks(cat, ix, salt, games, r)
 		},
 		CardImages: s.cardImages(keys, images),
 		Pages:      s.pages,
-		NewLayouts: func(cat *catalog.Catalog) *render.Layouts {
+		NewLayouts: func(cat *wbcatalog.Catalog) *render.Layouts {
 			layouts = render.NewLayouts(cat)
-			layouts.Keep(s.layouts, func(l catalog.Lang, id string) bool {
+			layouts.Keep(s.layouts, func(l wbcatalog.Lang, id string) bool {
 				k, ok := lkeys[id]
 				return ok && s.layoutKeys[id] == k
 			})
 			return layouts
 		},
-		RenderSheets: func(cat *catalog.Catalog, jobs []warbound.SheetJob) (dist.Files, error) {
+		RenderSheets: func(cat *wbcatalog.Catalog, jobs []warbound.SheetJob) (dist.Files, error) {
 			return s.renderSheets(cat, ix, keys, jobs, r)
 		},
 	})
@@ -528,7 +528,7 @@ const maxChangeLines = 12
 
 // changes are what this catalog changed since the last one that loaded,
 // as `wbtool diff` tells them, one line each.
-func (s *Session) changes(cat *catalog.Catalog) []string {
+func (s *Session) changes(cat *wbcatalog.Catalog) []string {
 	prev := s.prev
 	s.prev = cat
 	if prev == nil {
@@ -575,7 +575,7 @@ func (s *Session) lockBytes() []byte {
 	return b
 }
 
-func rulesSource(cat *catalog.Catalog) []byte {
+func rulesSource(cat *wbcatalog.Catalog) []byte {
 	var b bytes.Buffer
 	for _, p := range cat.Rules {
 		fmt.Fprintf(&b, "%s\x00%s\x00%d\x00", p.Lang, p.Path, len(p.Source))
@@ -586,9 +586,9 @@ func rulesSource(cat *catalog.Catalog) []byte {
 
 // playChecks plays the check games whose key changed, on all cores, and
 // reuses the other results.
-func (s *Session) playChecks(cat *catalog.Catalog, ix *index, salt string, games []*catalog.CheckGame, r *Report) []engine.CheckResult {
+func (s *Session) playChecks(cat *wbcatalog.Catalog, ix *index, salt string, games []*wbcatalog.CheckGame, r *Report) []wbengine.CheckResult {
 	next := make(map[string]checkEntry, len(games))
-	var todo []*catalog.CheckGame
+	var todo []*wbcatalog.CheckGame
 	keys := make(map[string]string, len(games))
 	for _, c := range games {
 		prev, ok := s.checks[c.ID]
@@ -607,7 +607,7 @@ func (s *Session) playChecks(cat *catalog.Catalog, ix *index, salt string, games
 	s.checks = next
 	r.Checks.Rerun = len(todo)
 	r.Checks.Reused = len(games) - len(todo)
-	out := make([]engine.CheckResult, len(games))
+	out := make([]wbengine.CheckResult, len(games))
 	for i, c := range games {
 		out[i] = next[c.ID].result
 	}
@@ -615,13 +615,13 @@ func (s *Session) playChecks(cat *catalog.Catalog, ix *index, salt string, games
 }
 
 // cardKeys are the cache keys of every card in every language.
-func (s *Session) cardKeys(cat *catalog.Catalog, ix *index, salt string) map[catalog.Lang]map[string]string {
+func (s *Session) cardKeys(cat *wbcatalog.Catalog, ix *index, salt string) map[wbcatalog.Lang]map[string]string {
 	var ids []string
-	for _, k := range catalog.Kinds {
+	for _, k := range wbcatalog.Kinds {
 		ids = append(ids, cat.CardIDs(k)...)
 	}
-	keys := map[catalog.Lang]map[string]string{}
-	for _, l := range catalog.Langs {
+	keys := map[wbcatalog.Lang]map[string]string{}
+	for _, l := range wbcatalog.Langs {
 		keys[l] = make(map[string]string, len(ids))
 		for _, id := range ids {
 			keys[l][id] = ix.cardKey(salt, id, l)
@@ -632,7 +632,7 @@ func (s *Session) cardKeys(cat *catalog.Catalog, ix *index, salt string) map[cat
 
 // artHashes lists the hashes of the cards' art, which the catalog's JSON
 // leaves out: new bytes under the same file name change the outputs.
-func artHashes(cat *catalog.Catalog) []byte {
+func artHashes(cat *wbcatalog.Catalog) []byte {
 	var b []byte
 	for _, a := range cat.ArtFields() {
 		if *a != nil {
@@ -647,11 +647,11 @@ func artHashes(cat *catalog.Catalog) []byte {
 // layoutKeys are the keys of the cards' layouts: the card's keys in both
 // languages (a draft build shows a missing translation in the other
 // language) and its art's format (its bytes are in the keys).
-func layoutKeys(cat *catalog.Catalog, keys map[catalog.Lang]map[string]string) map[string]string {
+func layoutKeys(cat *wbcatalog.Catalog, keys map[wbcatalog.Lang]map[string]string) map[string]string {
 	out := map[string]string{}
-	for id := range keys[catalog.Langs[0]] {
+	for id := range keys[wbcatalog.Langs[0]] {
 		k := ""
-		for _, l := range catalog.Langs {
+		for _, l := range wbcatalog.Langs {
 			k += keys[l][id] + "\x00"
 		}
 		if a := cat.CardArt(id); a != nil {
@@ -672,13 +672,13 @@ type imageCounts struct {
 
 // cardImages is the site's card image function with the images of
 // unchanged cards taken from the cache (memory, then disk).
-func (s *Session) cardImages(keys map[catalog.Lang]map[string]string, n *imageCounts) func(*catalog.Catalog, string, catalog.Lang) ([]byte, []byte, error) {
+func (s *Session) cardImages(keys map[wbcatalog.Lang]map[string]string, n *imageCounts) func(*wbcatalog.Catalog, string, wbcatalog.Lang) ([]byte, []byte, error) {
 	n.used = map[string]cardImages{}
 	inner := s.cfg.Site.CardImages
 	if inner == nil {
 		inner = render.SVG // what site.Build uses when CardImages is nil
 	}
-	return func(c *catalog.Catalog, id string, l catalog.Lang) ([]byte, []byte, error) {
+	return func(c *wbcatalog.Catalog, id string, l wbcatalog.Lang) ([]byte, []byte, error) {
 		key := keys[l][id]
 		if key == "" {
 			return inner(c, id, l)
@@ -717,7 +717,7 @@ func (s *Session) cardImages(keys map[catalog.Lang]map[string]string, n *imageCo
 // the output folder, where the last rebuild wrote them (the site keeps a
 // copy of every sheet, so the print stage returns them all). A sheet that
 // cannot be read back is rendered again.
-func (s *Session) renderSheets(cat *catalog.Catalog, ix *index, keys map[catalog.Lang]map[string]string, jobs []warbound.SheetJob, r *Report) (dist.Files, error) {
+func (s *Session) renderSheets(cat *wbcatalog.Catalog, ix *index, keys map[wbcatalog.Lang]map[string]string, jobs []warbound.SheetJob, r *Report) (dist.Files, error) {
 	var todo []warbound.SheetJob
 	current := map[string]string{}
 	out := dist.Files{}
@@ -725,7 +725,7 @@ func (s *Session) renderSheets(cat *catalog.Catalog, ix *index, keys map[catalog
 		l := j.Opts.Lang
 		cards := j.Cards
 		if cards == nil {
-			for _, k := range catalog.Kinds {
+			for _, k := range wbcatalog.Kinds {
 				cards = append(cards, cat.CardIDs(k)...)
 			}
 		}
@@ -901,7 +901,7 @@ func (s *Session) wrote(prefix string) bool {
 
 // summary is the one-line description of a loaded catalog (as `wbtool
 // validate` prints it, shorter).
-func summary(cat *catalog.Catalog) string {
+func summary(cat *wbcatalog.Catalog) string {
 	return fmt.Sprintf("%d Characters, %d Leaders, %d Upgrades, %d Objectives, %d skills, %d scenarios, %d decks, %d check games, %d rules pages",
 		len(cat.Characters), len(cat.Leaders), len(cat.Equipment)+len(cat.Formations)+len(cat.Vocations),
 		len(cat.Objectives), len(cat.Skills), len(cat.Scenarios), len(cat.Decks), len(cat.Checks), len(cat.Rules))

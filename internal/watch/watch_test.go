@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/site"
@@ -221,7 +221,7 @@ type switchableLoader struct {
 	limit atomic.Int64
 }
 
-func (l *switchableLoader) Load(ctx context.Context) (*catalog.Catalog, error) {
+func (l *switchableLoader) Load(ctx context.Context) (*wbcatalog.Catalog, error) {
 	l.W.Runner.Limits.Time = time.Duration(l.limit.Load())
 	return l.Worker.Load(ctx)
 }
