@@ -1,13 +1,15 @@
-// Package changes compares two catalogs — two versions of a content tree
-// — and describes what changed, entity by entity and field by field:
+// Package changes compares two versions of a content tree, whatever its
+// game, and describes what changed, entity by entity and field by field:
 // stats ("speed: 3 → 4"), lists ("skills: added steady-aim"), texts in
 // both languages with a word-level diff, entities added, removed or
-// renamed, decks, boards and scenarios alike, and rules pages.
+// renamed, and rules pages. It is `wbtool diff`, the errata of `wbtool
+// build --since` (Errata) and watch's lines of what a save changed.
 //
-// The comparison reads the catalog's JSON form of each entity (the
-// fields of catalog.json, which are the content's CUE field names), so
-// every field of every kind is compared the same way, and a new field
-// needs nothing here.
+// A game lists its comparable items as [Collection]s (the seam's
+// ruleset.Differ): each entity as the JSON of its fields (the fields of
+// its catalog.json, which are the content's CUE field names), so every
+// field of every kind is compared the same way, and a new field needs
+// nothing here. [Collect] lists them from a catalog's Go value.
 package changes
 
 import (
@@ -16,11 +18,12 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/lang"
 )
 
 // Report is every change from one catalog to another.
@@ -38,13 +41,15 @@ const (
 
 // Entity is one entity that changed.
 type Entity struct {
-	Collection string          `json:"collection"` // CUE section: "characters"
-	Noun       string          `json:"noun"`       // for display: "Character"
-	ID         string          `json:"id"`         // the new id (the old one when removed)
-	Name       *wbcatalog.Text `json:"name,omitempty"`
-	Change     string          `json:"change"`         // added, removed, renamed, changed
-	From       string          `json:"from,omitempty"` // the old id of a renamed entity
-	Fields     []Field         `json:"fields,omitempty"`
+	Collection string     `json:"collection"` // CUE section: "characters"
+	Noun       string     `json:"noun"`       // for display: "Character"
+	ID         string     `json:"id"`         // the new id (the old one when removed)
+	Name       *lang.Text `json:"name,omitempty"`
+	Change     string     `json:"change"`         // added, removed, renamed, changed
+	From       string     `json:"from,omitempty"` // the old id of a renamed entity
+	Fields     []Field    `json:"fields,omitempty"`
+	// Card says the entity is a card (Collection.Cards).
+	Card bool `json:"-"`
 }
 
 // Field is one changed field of an entity.
@@ -53,7 +58,7 @@ type Field struct {
 	// [i] for list items: "speed", "panic.cost.any", "scoring[0].vp".
 	Path string `json:"path"`
 	// Lang is set for a text: the language that changed.
-	Lang wbcatalog.Lang `json:"lang,omitempty"`
+	Lang lang.Lang `json:"lang,omitempty"`
 	// Old and New are the values (absent: the field was added or
 	// removed).
 	Old any `json:"old,omitempty"`
@@ -66,49 +71,71 @@ type Field struct {
 	Words Words `json:"words,omitempty"`
 }
 
-// nouns names the collections for display, in catalog order.
-var nouns = map[string]string{
-	"factions": "faction", "skills": "skill", "characters": "Character", "leaders": "Leader",
-	"equipment": "Equipment", "formations": "Formation", "vocations": "Vocation",
-	"references": "Reference card", "actionBoards": "action board", "scenarios": "scenario",
-	"objectives": "Objective card", "decks": "deck", "glossary": "glossary term",
-	"strings": "interface string", "checks": "check game", "rules": "rules page",
+// Collection is one kind of entity of a version of the content, as its
+// game lists it for comparison.
+type Collection struct {
+	// Name is the content's section: "characters", "profiles".
+	Name string
+	// Noun names an entity of it for display: "Character", "profile".
+	Noun string
+	// Items are its entities, in the content's order.
+	Items []Item
+	// Cards says its entities are cards (printed, reprinted).
+	Cards bool
+	// Texts says each item is one text (a rules page, Item.JSON its
+	// source), compared by its words: "text: 3 words removed → 5 words
+	// added". No rename is looked for among texts.
+	Texts bool
+	// NoRenames says an entity that went and one that came are never
+	// taken for a rename (interface strings).
+	NoRenames bool
+	// Trim is a prefix left out of its fields' paths: "front." (a
+	// Character's front face is the Character).
+	Trim string
+	// Skip are fields left out of the comparison (computed from others:
+	// a profile's cost parts), with what lies under them.
+	Skip []string
 }
 
-// entity is one entity of a collection, as JSON.
-type entity struct {
-	id   string
-	raw  []byte
-	name *wbcatalog.Text
-	v    any // decoded lazily
+// Item is one entity: its id, its name in each language (nil: none) and
+// the JSON of its fields.
+type Item struct {
+	ID   string
+	Name *lang.Text
+	JSON []byte
 }
 
-func (e *entity) value() any {
-	if e.v == nil {
-		_ = json.Unmarshal(e.raw, &e.v)
-	}
-	return e.v
+// Spec says how [Collect] lists a catalog's collections.
+type Spec struct {
+	// Nouns name the collections for display, by section.
+	Nouns map[string]string
+	// Cards are the sections whose entities are cards.
+	Cards []string
+	// NoRenames, Trim and Skip are the collections' (Collection), by
+	// section.
+	NoRenames []string
+	Trim      map[string]string
+	Skip      map[string][]string
+	// Leave are sections not compared.
+	Leave []string
 }
 
-type collection struct {
-	name     string
-	entities []*entity
-	byID     map[string]*entity
-}
-
-// collections lists the catalog's collections, in catalog order, each
-// entity as its JSON.
-func collections(cat *wbcatalog.Catalog) ([]*collection, error) {
-	var out []*collection
+// Collect lists the collections of a catalog's Go value (a pointer to a
+// struct): each of its fields that is a list of structs with an ID field
+// and a JSON name, in the struct's order, each entity as its JSON and its
+// Name field when it is a text.
+func Collect(cat any, spec Spec) ([]Collection, error) {
+	var out []Collection
 	cv := reflect.ValueOf(cat).Elem()
 	ct := cv.Type()
 	for i := range ct.NumField() {
 		f := ct.Field(i)
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "" || name == "-" || f.Type.Kind() != reflect.Slice {
+		if name == "" || name == "-" || f.Type.Kind() != reflect.Slice || slices.Contains(spec.Leave, name) {
 			continue
 		}
-		c := &collection{name: name, byID: map[string]*entity{}}
+		c := Collection{Name: name, Noun: spec.Nouns[name], Cards: slices.Contains(spec.Cards, name),
+			NoRenames: slices.Contains(spec.NoRenames, name), Trim: spec.Trim[name], Skip: spec.Skip[name]}
 		s := cv.Field(i)
 		for j := range s.Len() {
 			e := s.Index(j)
@@ -120,39 +147,79 @@ func collections(cat *wbcatalog.Catalog) ([]*collection, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s %s: %w", name, idv.String(), err)
 			}
-			en := &entity{id: idv.String(), raw: raw}
+			it := Item{ID: idv.String(), JSON: raw}
 			if n := e.FieldByName("Name"); n.IsValid() {
-				if t, ok := n.Interface().(wbcatalog.Text); ok {
-					en.name = &t
+				if t, ok := n.Interface().(lang.Text); ok {
+					it.Name = &t
 				}
 			}
-			c.entities = append(c.entities, en)
-			c.byID[en.id] = en
+			c.Items = append(c.Items, it)
 		}
 		out = append(out, c)
 	}
-	rules := &collection{name: "rules", byID: map[string]*entity{}}
-	for _, p := range cat.Rules {
-		id := p.Path
-		if i := strings.Index(id, "rules/"); i >= 0 {
-			id = id[i:]
-		}
-		e := &entity{id: id, raw: p.Source}
-		rules.entities = append(rules.entities, e)
-		rules.byID[id] = e
-	}
-	return append(out, rules), nil
+	return out, nil
 }
 
-// Compare describes every change from catalog a to catalog b.
-func Compare(a, b *wbcatalog.Catalog) (*Report, error) {
-	ca, err := collections(a)
-	if err != nil {
-		return nil, err
+// entity is one entity of a collection, as JSON.
+type entity struct {
+	id   string
+	raw  []byte
+	name *lang.Text
+	v    any // decoded lazily
+}
+
+func (e *entity) value() any {
+	if e.v == nil {
+		_ = json.Unmarshal(e.raw, &e.v)
 	}
-	cb, err := collections(b)
-	if err != nil {
-		return nil, err
+	return e.v
+}
+
+// empty is a collection like c with no entity.
+func empty(c *collection) *collection {
+	e := &collection{Collection: c.Collection, byID: map[string]*entity{}}
+	e.Items = nil
+	return e
+}
+
+type collection struct {
+	Collection
+	entities []*entity
+	byID     map[string]*entity
+}
+
+// index makes the entities of the collections.
+func index(cs []Collection) []*collection {
+	out := make([]*collection, len(cs))
+	for i, c := range cs {
+		x := &collection{Collection: c, byID: map[string]*entity{}}
+		for _, it := range c.Items {
+			e := &entity{id: it.ID, raw: it.JSON, name: it.Name}
+			x.entities = append(x.entities, e)
+			x.byID[e.id] = e
+		}
+		out[i] = x
+	}
+	return out
+}
+
+// Compare describes every change from version a to version b of the
+// content: their collections, a collection of a missing from b (or of b
+// from a) counted as empty.
+func Compare(a, b []Collection) *Report {
+	ca, cb := index(a), index(b)
+	byName := map[string]*collection{}
+	for _, c := range cb {
+		byName[c.Name] = c
+		if !slices.ContainsFunc(ca, func(x *collection) bool { return x.Name == c.Name }) {
+			ca = append(ca, empty(c))
+		}
+	}
+	cb = make([]*collection, len(ca)) // b's collections in a's order
+	for i, c := range ca {
+		if cb[i] = byName[c.Name]; cb[i] == nil {
+			cb[i] = empty(c)
+		}
 	}
 	rep := &Report{}
 	// Renames first, in every collection: references to a renamed id
@@ -161,7 +228,7 @@ func Compare(a, b *wbcatalog.Catalog) (*Report, error) {
 	type pair struct{ from, to *entity }
 	found := make([][]pair, len(ca))
 	for i := range ca {
-		if ca[i].name == "rules" || ca[i].name == "strings" {
+		if ca[i].Texts || ca[i].NoRenames {
 			continue
 		}
 		var gone, came []*entity
@@ -182,7 +249,7 @@ func Compare(a, b *wbcatalog.Catalog) (*Report, error) {
 	}
 	for i := range ca {
 		old, cur := ca[i], cb[i]
-		noun := nouns[old.name]
+		noun, card := old.Noun, old.Cards
 		renamedTo := map[string]*entity{}
 		renamedFrom := map[string]*entity{}
 		for _, p := range found[i] {
@@ -191,34 +258,34 @@ func Compare(a, b *wbcatalog.Catalog) (*Report, error) {
 		var list []Entity
 		for _, e := range old.entities {
 			if cur.byID[e.id] == nil && renamedTo[e.id] == nil {
-				list = append(list, Entity{Collection: old.name, Noun: noun, ID: e.id, Name: e.name, Change: Removed})
+				list = append(list, Entity{Collection: old.Name, Noun: noun, ID: e.id, Name: e.name, Change: Removed, Card: card})
 			}
 		}
 		for _, e := range cur.entities {
 			switch from := renamedFrom[e.id]; {
 			case from != nil:
-				list = append(list, Entity{Collection: old.name, Noun: noun, ID: e.id, Name: e.name, Change: Renamed, From: from.id,
-					Fields: diffEntity(old.name, from, e, renames)})
+				list = append(list, Entity{Collection: old.Name, Noun: noun, ID: e.id, Name: e.name, Change: Renamed, From: from.id,
+					Fields: diffEntity(&old.Collection, from, e, renames), Card: card})
 			case old.byID[e.id] == nil:
-				list = append(list, Entity{Collection: old.name, Noun: noun, ID: e.id, Name: e.name, Change: Added})
+				list = append(list, Entity{Collection: old.Name, Noun: noun, ID: e.id, Name: e.name, Change: Added, Card: card})
 			default:
 				o := old.byID[e.id]
 				if bytes.Equal(o.raw, e.raw) {
 					continue
 				}
-				if fields := diffEntity(old.name, o, e, renames); len(fields) > 0 {
-					list = append(list, Entity{Collection: old.name, Noun: noun, ID: e.id, Name: e.name, Change: Changed, Fields: fields})
+				if fields := diffEntity(&old.Collection, o, e, renames); len(fields) > 0 {
+					list = append(list, Entity{Collection: old.Name, Noun: noun, ID: e.id, Name: e.name, Change: Changed, Fields: fields, Card: card})
 				}
 			}
 		}
 		sort.SliceStable(list, func(i, j int) bool { return list[i].ID < list[j].ID })
 		rep.Changes = append(rep.Changes, list...)
 	}
-	return rep, nil
+	return rep
 }
 
-func diffEntity(coll string, a, b *entity, renames map[string]string) []Field {
-	if coll == "rules" {
+func diffEntity(coll *Collection, a, b *entity, renames map[string]string) []Field {
+	if coll.Texts {
 		w := WordDiff(string(a.raw), string(b.raw))
 		var plus, minus int
 		for _, o := range w {
@@ -242,12 +309,24 @@ func diffEntity(coll string, a, b *entity, renames map[string]string) []Field {
 		if f.Path == "id" || (f.Path == "nameGroup" && f.Old == a.id && f.New == b.id) {
 			continue // a rename: said once, on the entity
 		}
-		if coll == "characters" {
-			f.Path = strings.TrimPrefix(f.Path, "front.")
+		if skipped(f.Path, coll.Skip) {
+			continue
 		}
+		f.Path = strings.TrimPrefix(f.Path, coll.Trim)
 		out = append(out, f)
 	}
 	return out
+}
+
+// skipped reports whether the field at path is one of skip or lies under
+// one.
+func skipped(path string, skip []string) bool {
+	for _, k := range skip {
+		if path == k || strings.HasPrefix(path, k+".") || strings.HasPrefix(path, k+"[") {
+			return true
+		}
+	}
+	return false
 }
 
 type differ struct {
@@ -273,14 +352,14 @@ func join(path []string) string {
 func with(path []string, s string) []string { return append(path[:len(path):len(path)], s) }
 
 // isText reports whether v is a text in both languages.
-func isText(v any) (wbcatalog.Text, bool) {
+func isText(v any) (lang.Text, bool) {
 	m, ok := v.(map[string]any)
 	if !ok || len(m) != 2 {
-		return wbcatalog.Text{}, false
+		return lang.Text{}, false
 	}
 	en, ok1 := m["en"].(string)
 	fr, ok2 := m["fr"].(string)
-	return wbcatalog.Text{EN: en, FR: fr}, ok1 && ok2
+	return lang.Text{EN: en, FR: fr}, ok1 && ok2
 }
 
 // renamed is v with an old id replaced by its new one.
@@ -296,7 +375,7 @@ func (d *differ) renamed(v any) any {
 func (d *differ) value(path []string, a, b any) {
 	if ta, ok := isText(a); ok {
 		if tb, ok := isText(b); ok {
-			for _, l := range wbcatalog.Langs {
+			for _, l := range lang.Langs {
 				if x, y := ta.In(l), tb.In(l); x != y {
 					d.out = append(d.out, Field{Path: join(path), Lang: l, Old: x, New: y, Words: WordDiff(x, y)})
 				}
@@ -594,7 +673,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	return err
 }
 
-func nameLabel(t *wbcatalog.Text) string {
+func nameLabel(t *lang.Text) string {
 	if t == nil || (t.EN == "" && t.FR == "") {
 		return ""
 	}
@@ -652,4 +731,33 @@ func Show(v any) string {
 		return fmt.Sprint(v)
 	}
 	return string(b)
+}
+
+// VersionName names a version of the content for display: "" is the
+// content as it is.
+func VersionName(v string) string {
+	if v == "" {
+		return "the content"
+	}
+	return v
+}
+
+// WriteJSON prints the report for tools: {"old", "new", "changes": [...],
+// "summary"}, old and new naming the versions compared (VersionName).
+func (r *Report) WriteJSON(w io.Writer, old, new string) error {
+	cs := r.Changes
+	if cs == nil {
+		cs = []Entity{}
+	}
+	b, err := json.MarshalIndent(struct {
+		Old     string   `json:"old"`
+		New     string   `json:"new"`
+		Changes []Entity `json:"changes"`
+		Summary string   `json:"summary"`
+	}{VersionName(old), VersionName(new), cs, r.Summary()}, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", b)
+	return err
 }

@@ -3,7 +3,7 @@ package changes
 import (
 	"slices"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/lang"
 )
 
 // Errata is what changed since an earlier version of the content: what
@@ -17,7 +17,7 @@ type Errata struct {
 	Changes []Entity
 	// Reprint are, for each language, the cards whose printed faces
 	// changed (cards added too), in the catalog's card order.
-	Reprint map[wbcatalog.Lang][]string
+	Reprint map[lang.Lang][]string
 	// Steps are the same changes version by version, oldest first, when
 	// versions lie between From and To (the tags between them in git):
 	// the card pages' histories. Empty: one step, From → To.
@@ -47,12 +47,13 @@ func find(cs []Entity, id string, is func(*Entity) bool) *Entity {
 	return nil
 }
 
-// cardCollections are the collections whose entities are cards (their
-// ids share one namespace).
-var cardCollections = []string{"characters", "leaders", "equipment", "formations", "vocations", "references", "objectives"}
+// IsCard reports whether the entity is a card (Collection.Cards).
+func (e *Entity) IsCard() bool { return e.Card }
 
-// IsCard reports whether the entity is a card.
-func (e *Entity) IsCard() bool { return slices.Contains(cardCollections, e.Collection) }
+// In is the change of entity id of collection, or nil.
+func (s *Step) In(collection, id string) *Entity {
+	return find(s.Changes, id, func(e *Entity) bool { return e.Collection == collection })
+}
 
 // Card is the change of card id, or nil when it did not change.
 func (e *Errata) Card(id string) *Entity { return find(e.Changes, id, (*Entity).IsCard) }
@@ -72,6 +73,6 @@ func (e *Errata) History() []Step {
 }
 
 // Reprinted reports whether card id is in the reprint sheets of l.
-func (e *Errata) Reprinted(id string, l wbcatalog.Lang) bool {
+func (e *Errata) Reprinted(id string, l lang.Lang) bool {
 	return slices.Contains(e.Reprint[l], id)
 }

@@ -109,6 +109,8 @@ type Options struct {
 	// revision or a folder, --since; ruleset.LoadOptions.Since); a game
 	// whose content has no errata stage (ruleset.Errata) refuses it.
 	Since string
+	// Versions read the earlier versions (ruleset.LoadOptions.Versions).
+	Versions *ruleset.Versions
 	// Date pins the PDF dates (zero: render.DefaultDate).
 	Date time.Time
 	// BaseURL is the address the site is published at (sitemap.xml).
@@ -350,7 +352,7 @@ func (b *run) load() error {
 		defer crash.Recover(string(Load), &err)
 		crash.Trigger(string(Load))
 		c, err := rs.Load(opts.Content, ruleset.LoadOptions{Root: opts.Root, Draft: opts.Draft, Extra: opts.Extra,
-			SetVersion: opts.SetVersion, Since: opts.Since, CheckOnly: opts.CheckOnly(), OneShot: opts.OneShot})
+			SetVersion: opts.SetVersion, Since: opts.Since, Versions: opts.Versions, CheckOnly: opts.CheckOnly(), OneShot: opts.OneShot})
 		if list, ok := err.(diag.List); ok {
 			r.Diagnostics = append(r.Diagnostics, list.InStage(string(Load))...)
 			return nil

@@ -84,10 +84,18 @@ func TestEveryTemplateExecuted(t *testing.T) {
 	now.Set.Version = "v0.2"
 	now.Skills[0].Text.EN += " Changed."
 	now.Characters = now.Characters[1:]
-	rep, err := changes.Compare(was, now)
+	// Warbound's comparison (games/warbound, which imports this
+	// package): the Characters are cards
+	spec := changes.Spec{Cards: []string{"characters"}}
+	a, err := changes.Collect(was, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
+	b, err := changes.Collect(now, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := changes.Compare(a, b)
 	e := &changes.Errata{From: "v0.1", To: "v0.2", Changes: rep.Changes, Reprint: map[wbcatalog.Lang][]string{wbcatalog.English: {now.Characters[0].ID}}}
 	pdf := func(l wbcatalog.Lang) string { return "print/x-" + string(l) + ".pdf" }
 	if _, err := Build(now, Options{BaseURL: "https://warbound.example/", Errata: e, ReprintPDF: pdf, CardsPDF: pdf,

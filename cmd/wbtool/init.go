@@ -13,11 +13,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound"
-	wsstarter "wbtool.dev/wbtool/games/warstuff/starter"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
+	"wbtool.dev/wbtool/translations"
 )
 
 const initDoc = `Init writes a starter content tree for one of wbtool's games into DIR
@@ -40,74 +39,6 @@ Examples:
   wbtool init skirmish --game warstuff  # a small Warstuff tree
   wbtool init everything --example full # the whole Warbound starter
   wbtool init english --source en       # English first: recorded in the lock`
-
-// starter is what init writes for one game: the embedded tree and, for
-// the small example, the files kept and, in some, the entries kept.
-type starter struct {
-	title string
-	fsys  fs.FS
-	// small: for each file kept, the ids of the top-level entries kept
-	// (nil: the whole file).
-	small map[string][]string
-	// next: the three commands init suggests.
-	next []string
-}
-
-// starters are init's games.
-var starters = map[string]starter{
-	"warbound": {
-		title: "Warbound",
-		fsys:  content.FS,
-		next: []string{
-			"wbtool print --deck clans-vigil --lang en   # the deck's card sheets: dist/print/",
-			"wbtool build                                # data, card sheets and site: dist/",
-			"wbtool serve                                # the site, reloaded on every save",
-		},
-		small: map[string][]string{
-			"cards/factions.cue":        nil,
-			"cards/set.cue":             nil,
-			"cards/skills.cue":          nil,
-			"cards/formations.cue":      nil,
-			"cards/references.cue":      nil,
-			"cards/vocations.cue":       {"ash-seer", "veteran"},
-			"cards/equipment.cue":       {"bone-charm", "vibro-blade"},
-			"cards/leaders.cue":         {"vanta", "sa-keth"},
-			"cards/clans.cue":           {"roh-na", "oshi-goru", "ork-edo-drummer", "thorn-spitter"},
-			"cards/raiders.cue":         {"copp", "splatter"},
-			"art/copp.png":              nil,
-			"art/data-haul.jpg":         nil,
-			"scenarios/boards.cue":      nil,
-			"scenarios/decks.cue":       {"clans-vigil"},
-			"scenarios/exploration.cue": nil,
-			"scenarios/objectives.cue": {"data-haul", "hold-the-relay", "first-blood", "deep-strike",
-				"break-their-nerve", "no-one-left-behind", "sweep-the-field"},
-			"scenarios/checks/fight.cue": nil,
-			"scenarios/checks/dice.cue":  nil,
-			"i18n/glossary.cue":          nil,
-			"i18n/strings.cue":           nil,
-		},
-	},
-	"warstuff": {
-		title: "Warstuff",
-		fsys:  wsstarter.FS,
-		next: []string{
-			"wbtool play              # one game of two bands, turn by turn",
-			"wbtool build             # data and site: dist/",
-			"wbtool serve             # the site, reloaded on every save",
-		},
-		small: map[string][]string{
-			"game.cue":                    nil,
-			"cards/profiles.cue":          nil,
-			"cards/creatures.cue":         nil,
-			"scenarios/bands.cue":         nil,
-			"scenarios/scenarios.cue":     nil,
-			"scenarios/checks/turn.cue":   nil,
-			"scenarios/checks/attack.cue": nil,
-			"i18n/glossary.cue":           nil,
-			"i18n/reminders.cue":          nil,
-		},
-	},
-}
 
 type initFlags struct {
 	game, lang, source, example string
@@ -139,9 +70,9 @@ func newInitCmd() *cobra.Command {
 }
 
 func runInit(cmd *cobra.Command, dir string, f initFlags) error {
-	st, ok := starters[f.game]
+	st, ok := starterOf(f.game)
 	if !ok {
-		return usagef("--game %q: expected warbound or warstuff", f.game)
+		return usagef("--game %q: expected %s", f.game, orList(ruleset.Starters()))
 	}
 	if l := strings.Split(f.lang, ","); len(l) != 2 || !slices.Contains(l, "en") || !slices.Contains(l, "fr") {
 		return usagef("--lang %q: wbtool's games are bilingual: every text is written in English and French (--lang en,fr)", f.lang)
@@ -180,7 +111,7 @@ func runInit(cmd *cobra.Command, dir string, f initFlags) error {
 		written++
 	}
 	out := cmd.OutOrStdout()
-	line := fmt.Sprintf("wrote %s: a %s %s starter", diag.Plural(written, "file"), f.example, st.title)
+	line := fmt.Sprintf("wrote %s: a %s %s starter", diag.Plural(written, "file"), f.example, st.Title)
 	if kept > 0 {
 		line += fmt.Sprintf(" (%s already there, kept as they were)", diag.Plural(kept, "file"))
 	}
@@ -198,30 +129,51 @@ func runInit(cmd *cobra.Command, dir string, f initFlags) error {
 	if dir != "." {
 		fmt.Fprintf(out, "  cd %s\n", filepath.ToSlash(dir))
 	}
-	for _, c := range st.next {
+	for _, c := range st.Next {
 		fmt.Fprintf(out, "  %s\n", c)
 	}
 	return nil
 }
 
+// starterOf is game's starter tree (ruleset.Starter).
+func starterOf(game string) (ruleset.StarterTree, bool) {
+	rs, ok := ruleset.Lookup(game)
+	if !ok {
+		return ruleset.StarterTree{}, false
+	}
+	st, ok := rs.(ruleset.Starter)
+	if !ok {
+		return ruleset.StarterTree{}, false
+	}
+	return st.Starter(), true
+}
+
+// orList is names in words: "a", "a or b", "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
 // starterFiles are the files init writes, by slash path under DIR.
-func starterFiles(st starter, f initFlags) (map[string][]byte, error) {
+func starterFiles(st ruleset.StarterTree, f initFlags) (map[string][]byte, error) {
 	files := map[string][]byte{
 		".gitignore": []byte("# wbtool's output folder (wbtool build --out)\n/dist/\n"),
 	}
-	err := fs.WalkDir(st.fsys, ".", func(p string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(st.FS, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		if p == warbound.LockFile {
+		if p == translations.LockFile {
 			return nil // written by --source only
 		}
-		keep, small := st.small[p]
+		keep, small := st.Small[p]
 		rules := strings.HasPrefix(p, "rules/") && strings.HasSuffix(p, ".md")
 		if f.example == "small" && !small && !rules {
 			return nil
 		}
-		src, err := fs.ReadFile(st.fsys, p)
+		src, err := fs.ReadFile(st.FS, p)
 		if err != nil {
 			return err
 		}
@@ -239,8 +191,8 @@ func starterFiles(st starter, f initFlags) (map[string][]byte, error) {
 		return nil, fmt.Errorf("read the embedded starter: %w", err)
 	}
 	if _, ok := files["content/"+schema.GameFile]; !ok {
-		pkg := strings.ToLower(st.title)
-		files["content/"+schema.GameFile] = []byte(fmt.Sprintf("// This file marks the root of a %s content tree: wbtool finds it from any\n// folder inside, as git finds .git.\npackage %s\n\ngame: %q\n", st.title, pkg, pkg))
+		pkg := strings.ToLower(st.Title)
+		files["content/"+schema.GameFile] = []byte(fmt.Sprintf("// This file marks the root of a %s content tree: wbtool finds it from any\n// folder inside, as git finds .git.\npackage %s\n\ngame: %q\n", st.Title, pkg, pkg))
 	}
 	return files, nil
 }

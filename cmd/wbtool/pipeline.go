@@ -30,7 +30,7 @@ func runBuild(cmd *cobra.Command, g *globalFlags, opts pipeline.Options) (*pipel
 
 // runBuildWith is runBuild with Warbound's own options (hex size,
 // exports) for a Warbound tree; the errata's earlier versions are read
-// from the command's content folder (loadSince, versionsAfter).
+// from the command's content folder (versions).
 func runBuildWith(cmd *cobra.Command, g *globalFlags, opts pipeline.Options, wb warbound.Options) (*pipeline.Result, error) {
 	fsys, root, err := contentSource(g)
 	if err != nil {
@@ -45,8 +45,7 @@ func runBuildWith(cmd *cobra.Command, g *globalFlags, opts pipeline.Options, wb 
 		// the set's version when the content gives none
 		opts.SetVersion = v()
 	}
-	wb.LoadSince = sinceLoader(g, opts.Since)
-	wb.History = versionsAfter(g, opts.Since)
+	opts.Versions = versions(g, opts.Since)
 	opts.Games = append(opts.Games, warbound.New(wb))
 	loaded, done := oneShotGC(opts)
 	opts.Loaded = loaded
@@ -88,21 +87,10 @@ func gitVersion(g *globalFlags) func() string {
 	return func() string { return gitrev.Describe(dir) }
 }
 
-// versionsAfter lists the git tags between an errata revision and HEAD
-// in the content folder's repository (warbound.Options.History), for a
-// command whose --since flag is flag (sinceLoader); nil for the embedded
-// starter content. A folder given as the revision has none.
-func versionsAfter(g *globalFlags, flag string) func(rev string) []string {
-	dir := contentDir(g)
-	if dir == "" {
-		return nil
-	}
-	return func(rev string) []string {
-		if _, _, folder, err := versionFolder(g, rev, flag == ""); folder || err != nil {
-			return nil
-		}
-		return gitrev.TagsAfter(dir, rev, warbound.MaxHistory)
-	}
+// sinceLoader is warbound.Options.LoadSince for watch and serve, whose
+// sessions keep what it read: the earlier versions of versions(g, flag).
+func sinceLoader(g *globalFlags, flag string) func(rev string) (*warbound.Since, error) {
+	return warbound.SinceLoader(versions(g, flag))
 }
 
 // loadCatalog loads and validates the content (the load stage only), for

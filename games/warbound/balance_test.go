@@ -10,8 +10,8 @@ import (
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/internal/golden"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
+	"wbtool.dev/wbtool/internal/golden"
 )
 
 var starterCat *wbcatalog.Catalog

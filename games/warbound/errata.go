@@ -1,6 +1,7 @@
 package warbound
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -10,8 +11,10 @@ import (
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
 )
 
@@ -106,10 +109,34 @@ func (c *Content) errata() (*changes.Errata, diag.List) {
 	return e, d
 }
 
-// MaxHistory bounds the versions between --since and now that the card
-// pages' histories walk (each is loaded and compared): the newest ones;
-// the changes before them show as one step from the --since version.
-const MaxHistory = 12
+// MaxHistory bounds the versions the card pages' histories walk
+// (ruleset.MaxHistory).
+const MaxHistory = ruleset.MaxHistory
+
+// SinceLoader reads an earlier version of a Warbound tree from vs
+// (Options.LoadSince): named by its set's version, else what git
+// describes of the revision, else as given.
+func SinceLoader(vs *ruleset.Versions) func(rev string) (*Since, error) {
+	return func(rev string) (*Since, error) {
+		v, err := vs.Load(ruleset.DefaultGame, rev)
+		if err != nil {
+			return nil, err
+		}
+		cat, err := wbschema.Load(v.FS, wbschema.Options{Root: v.Root, Draft: true})
+		var list diag.List
+		if errors.As(err, &list) {
+			return nil, ruleset.NotLoading(list, v.Root)
+		}
+		if err != nil {
+			return nil, err
+		}
+		version := cat.Set.Version
+		if version == "" {
+			version = v.Name()
+		}
+		return &Since{Version: version, Catalog: cat}, nil
+	}
+}
 
 // history walks the versions revs (oldest first, between since and cat)
 // and returns what changed at each step, oldest first, the steps where
@@ -123,7 +150,7 @@ func history(since *Since, revs []string, cat *wbcatalog.Catalog, load func(stri
 	}
 	prev, prevV := since.Catalog, since.Version
 	step := func(next *wbcatalog.Catalog, v string) {
-		rep, err := changes.Compare(prev, next)
+		rep, err := Compare(prev, next)
 		if err == nil && len(rep.Changes) > 0 {
 			steps = append(steps, changes.Step{From: prevV, To: v, Changes: rep.Changes})
 		}
@@ -151,7 +178,7 @@ func CompareSince(since *Since, cat *wbcatalog.Catalog, layouts *render.Layouts)
 		layouts = render.NewLayouts(cat)
 	}
 	before := since.laidOut()
-	rep, err := changes.Compare(since.Catalog, cat)
+	rep, err := Compare(since.Catalog, cat)
 	if err != nil {
 		return nil, err
 	}

@@ -28,6 +28,7 @@ import (
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/site"
+	"wbtool.dev/wbtool/translations"
 )
 
 func init() { ruleset.Register(New(Options{})) }
@@ -37,14 +38,14 @@ func init() { ruleset.Register(New(Options{})) }
 // from the content alone.
 type Options struct {
 	// LoadSince reads the earlier version the errata compare with
-	// (ruleset.LoadOptions.Since, or the content's set.errataSince; the
-	// CLI: git archive or the folder, as wbtool diff does). Nil: the
-	// errata stage reports that this command cannot read one.
+	// (ruleset.LoadOptions.Since, or the content's set.errataSince). Nil:
+	// read from ruleset.LoadOptions.Versions (SinceLoader), and without
+	// those the errata stage reports that this command cannot read one.
 	LoadSince func(rev string) (*Since, error)
 	// History, when set, lists the versions between the Since revision
 	// and now, oldest first (the CLI: the git tags in between, at most
 	// MaxHistory): each card page's history then tells what changed at
-	// each of them, read with LoadSince.
+	// each of them, read with LoadSince. Nil: LoadOptions.Versions's.
 	History func(rev string) []string
 	// HexSize is the hex size of the scenario maps, mm across flats (0:
 	// render.DefaultHexSize).
@@ -107,9 +108,9 @@ func (w rules) Load(fsys fs.FS, lo ruleset.LoadOptions) (ruleset.Content, error)
 	// the translations lock: its warnings are the checks stage's, the
 	// stale translations it finds are marked by the site and tagged by
 	// draft printing (i18n.go)
-	var lock *LockReport
+	var lock *translations.LockReport
 	if fsys != nil {
-		lock = CheckLock(cat, fsys, lo.Root)
+		lock = translations.CheckLock(texts(cat), fsys, lo.Root)
 		cat = WithStale(cat, lock, lo.Draft)
 	}
 	// every card laid out once per language, for the layout check, the
@@ -121,7 +122,14 @@ func (w rules) Load(fsys fs.FS, lo ruleset.LoadOptions) (ruleset.Content, error)
 	if w.opts.NewLayouts != nil {
 		layouts = w.opts.NewLayouts(cat)
 	}
-	return &Content{opts: w.opts, since: lo.Since, Catalog: cat, lock: lock, layouts: layouts}, nil
+	opts := w.opts
+	if opts.LoadSince == nil && lo.Versions != nil {
+		opts.LoadSince = SinceLoader(lo.Versions)
+	}
+	if opts.History == nil && lo.Versions != nil {
+		opts.History = lo.Versions.History
+	}
+	return &Content{opts: opts, since: lo.Since, Catalog: cat, lock: lock, layouts: layouts}, nil
 }
 
 // Content is a loaded Warbound tree, and what its stages found.
@@ -136,7 +144,7 @@ type Content struct {
 	// Changes are the changes since an earlier version, when the build
 	// was asked for them (set by the errata stage, errata.go).
 	Changes *changes.Errata
-	lock    *LockReport // nil: no content tree to read the lock from
+	lock    *translations.LockReport // nil: no content tree to read the lock from
 	layouts *render.Layouts
 }
 

@@ -56,5 +56,8 @@ func (c *Content) Checks(keep func(id string) bool) ruleset.CheckReport {
 			rep.Passed++
 		}
 	}
+	if c.lock != nil {
+		rep.Diagnostics = append(rep.Diagnostics, c.lock.Diagnostics()...) // stale translations (i18n.go)
+	}
 	return rep
 }

@@ -184,7 +184,11 @@ const (
 // cardPages are the print-and-play pages of every profile card in l: 9 a
 // page, with cut lines.
 func (c *Content) cardPages(o ruleset.PrintOptions, l wscatalog.Lang) ([]render.Page, error) {
-	cards := c.cards()
+	return c.pagesOf(c.cards(), o, l)
+}
+
+// pagesOf are the print-and-play pages of cards in l (pageOf).
+func (c *Content) pagesOf(cards []*wscatalog.Profile, o ruleset.PrintOptions, l wscatalog.Lang) ([]render.Page, error) {
 	n := (len(cards) + 8) / 9
 	var pages []render.Page
 	for pg := range n {
@@ -321,14 +325,19 @@ func (c *Content) Print(o ruleset.PrintOptions) (dist.Files, error) {
 		if err != nil {
 			return nil, err
 		}
+		reprint, err := c.reprintPages(o, l) // the errata's (errata.go)
+		if err != nil {
+			return nil, err
+		}
 		for _, sheet := range []struct {
 			path, title string
 			pages       []render.Page
-		}{{pipeline.CardsSheet(l), "cards", pages}, {pipeline.BandsSheet(l), "bands", bands}} {
+		}{{pipeline.CardsSheet(l), c.Catalog.Label("cards", l), pages}, {pipeline.BandsSheet(l), c.Catalog.Label("bands", l), bands},
+			{pipeline.ReprintSheet(l), c.reprintTitle(l), reprint}} {
 			if len(sheet.pages) == 0 {
 				continue
 			}
-			pdf, err := render.PagesPDF(ro, c.Catalog.Label(sheet.title, l), sheet.pages)
+			pdf, err := render.PagesPDF(ro, sheet.title, sheet.pages)
 			if err != nil {
 				return nil, err
 			}

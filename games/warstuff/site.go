@@ -113,6 +113,9 @@ type profileRow struct {
 	Reminders                             []ruleRow
 	Stats                                 []template.HTML
 	RuleIDs                               []string
+	// History is what changed on the profile since the errata's version
+	// (errata.go).
+	History []historyStep
 }
 
 type ruleRow struct {
@@ -154,7 +157,7 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 	var pages []site.Page
 	extra := dist.Files{}
 	for _, l := range lang.Langs {
-		ps, err := c.langPages(l, chapters[l], extra)
+		ps, err := c.langPages(l, chapters[l], extra, opts.Preview)
 		if err != nil {
 			return nil, err
 		}
@@ -234,7 +237,7 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 
 // langPages are the pages of language l; the profile images and search
 // index go to extra.
-func (c *Content) langPages(l wscatalog.Lang, chapters []site.Chapter, extra dist.Files) ([]site.Page, error) {
+func (c *Content) langPages(l wscatalog.Lang, chapters []site.Chapter, extra dist.Files, preview bool) ([]site.Page, error) {
 	cat := c.Catalog
 	T := func(key string) string { return label(cat, key, l) }
 	var pages []site.Page
@@ -273,7 +276,10 @@ func (c *Content) langPages(l wscatalog.Lang, chapters []site.Chapter, extra dis
 		bandLinks = append(bandLinks, link{Href: "bands.html#" + b.ID, Label: b.Name.In(l)})
 	}
 	add(site.Page{Path: "index.html", Template: "home", Title: T("site.title"), Section: "rules",
-		Data: map[string]any{"Chapters": chapterLinks, "Scenarios": scenarios, "Bands": bandLinks, "Count": len(c.cards()), "Rules": len(cat.Rules)}})
+		Data: map[string]any{"Chapters": chapterLinks, "Scenarios": scenarios, "Bands": bandLinks, "Count": len(c.cards()), "Rules": len(cat.Rules), "Errata": c.errataLink(l)}})
+	if d := c.errataData(l, preview); d != nil {
+		add(site.Page{Path: errataPage, Template: "errata", Title: T("errata.title"), Section: "rules", Data: d})
+	}
 
 	// Profiles: a page each, and the list with its search.
 	var rows []profileRow
@@ -281,6 +287,7 @@ func (c *Content) langPages(l wscatalog.Lang, chapters []site.Chapter, extra dis
 	for _, p := range c.cards() {
 		row := c.profileRow(p, l)
 		rows = append(rows, row)
+		row.History = c.profileHistory(p, l) // errata.go
 		desc := typoText(fmt.Sprintf("%s: %s %d+, %s, %s %d %s.", row.Name, strings.ToLower(T("quality")), row.Quality, row.Weapon, strings.ToLower(T("cost")), row.Cost, T("points")), l)
 		add(site.Page{Path: "profiles/" + p.ID + ".html", Template: "profile", Title: row.Name, Section: "profiles", Description: desc, Image: p.ID + ".svg", Data: row})
 		items, err := ProfileCard(cat, p, l, 0, 0)

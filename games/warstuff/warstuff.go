@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/games/warstuff/wsschema"
@@ -18,6 +19,7 @@ import (
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
+	"wbtool.dev/wbtool/translations"
 )
 
 func init() { ruleset.Register(Ruleset{}) }
@@ -30,11 +32,14 @@ func (Ruleset) Game() string { return wscatalog.Game }
 
 // Load loads a Warstuff tree with its schema.
 func (Ruleset) Load(fsys fs.FS, opts ruleset.LoadOptions) (ruleset.Content, error) {
-	cat, err := wsschema.Load(fsys, wsschema.Options{Root: opts.Root, Extra: opts.Extra, Draft: opts.Draft, Cache: opts.Cache})
+	positions := map[string]diag.Pos{}
+	cat, err := wsschema.Load(fsys, wsschema.Options{Root: opts.Root, Extra: opts.Extra, Draft: opts.Draft, Cache: opts.Cache, TextPositions: positions})
 	if err != nil {
 		return nil, err
 	}
-	return &Content{Catalog: cat}, nil
+	c := &Content{Catalog: cat, textPositions: positions, since: opts.Since, versions: opts.Versions, setVersion: opts.SetVersion}
+	c.lock = lockReport(c, fsys, opts.Root)
+	return c, nil
 }
 
 // Marshal encodes loaded content for another process (watch's budgeted
@@ -59,6 +64,17 @@ func (Ruleset) Unmarshal(b []byte) (ruleset.Content, error) {
 // Content is a loaded Warstuff tree.
 type Content struct {
 	Catalog *wscatalog.Catalog
+	// Changes are the changes since an earlier version, when the build
+	// was asked for them (set by the errata stage, errata.go).
+	Changes *changes.Errata
+
+	// textPositions are the texts' positions per language (i18n.go);
+	// content loaded elsewhere (Unmarshal) has none.
+	textPositions map[string]diag.Pos
+	lock          *translations.LockReport // nil: no content tree to read the lock from
+	since         string                   // ruleset.LoadOptions.Since
+	versions      *ruleset.Versions        // ruleset.LoadOptions.Versions
+	setVersion    string                   // ruleset.LoadOptions.SetVersion: this version
 }
 
 // Summary counts what the tree holds.

@@ -222,6 +222,7 @@ func Run(t *testing.T, g Game) {
 
 	t.Run("matches", func(t *testing.T) { s.matches(t, built) })
 	t.Run("sheets and exports", func(t *testing.T) { s.onDemand(t, base) })
+	t.Run("versions", func(t *testing.T) { s.versions(t, base) }) // versions.go
 }
 
 // onDemand runs `wbtool print` and `wbtool export` as the CLI does, for a

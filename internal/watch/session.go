@@ -14,7 +14,6 @@ import (
 	"sync"
 	"time"
 
-	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
@@ -535,7 +534,7 @@ func (s *Session) changes(cat *wbcatalog.Catalog) []string {
 	if prev == nil {
 		return nil
 	}
-	rep, err := changes.Compare(prev, cat)
+	rep, err := warbound.Compare(prev, cat)
 	if err != nil {
 		return []string{"changes: " + err.Error()}
 	}

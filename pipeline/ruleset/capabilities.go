@@ -17,9 +17,9 @@ type Capability struct {
 }
 
 // The optional capabilities the commands need. CapDecks, CapSheets,
-// CapErrata and CapExports are interfaces of the seam ([DeckChecker],
-// [Sheets], [Errata], [Exporter]); the others are still Warbound's own code in the CLI, so
-// every other game lacks them until they become interfaces here.
+// CapErrata, CapExports, CapTranslations and CapDiffs are interfaces of
+// the seam ([DeckChecker], [Sheets], [Errata], [Exporter], [Translations],
+// [Differ]).
 var (
 	CapDecks        = Capability{"DeckChecker", "deck checker"}
 	CapSheets       = Capability{"Sheets", "card sheets per deck"}

@@ -70,6 +70,9 @@ type LoadOptions struct {
 	// revision or a folder, --since), for a game with an errata stage
 	// ([Errata]); "" lets the content name its own.
 	Since string
+	// Versions read that earlier version, and those in between (nil:
+	// this command reads none, and the errata stage says so).
+	Versions *Versions
 	// CheckOnly says the run makes no output (validate, check): the
 	// content's stages only find problems (SiteOptions.CheckOnly), and
 	// nothing draws the cards.

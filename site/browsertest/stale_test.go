@@ -8,6 +8,7 @@ import (
 
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/site"
@@ -32,7 +33,7 @@ func erratumSite(t *testing.T) (*wbcatalog.Catalog, site.Files) {
 		t.Fatal("no copp in the starter content")
 	}
 	old.Character("copp").Front.Speed = copp.Front.Speed - 1
-	rep, err := changes.Compare(old, cat)
+	rep, err := warbound.Compare(old, cat)
 	if err != nil {
 		t.Fatal(err)
 	}

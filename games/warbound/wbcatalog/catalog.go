@@ -135,9 +135,7 @@ type Catalog struct {
 
 // TextKey is the key of TextPositions for a text's path and language,
 // e.g. "equipment/scope/text/fr".
-func TextKey(path []string, l Lang) string {
-	return strings.Join(path, "/") + "/" + string(l)
-}
+func TextKey(path []string, l Lang) string { return lang.TextKey(path, l) }
 
 // TextPos is the position of the text at path in language l, or fallback
 // when it is not known.

@@ -1,26 +1,19 @@
 package wbcatalog
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"reflect"
 	"sort"
 	"strconv"
 	"strings"
+
+	"wbtool.dev/wbtool/lang"
 )
 
 // TextAt is one bilingual text of the content with its content path (the
 // CUE field path, e.g. ["characters", "copp", "name"]) and the position
 // of the entity that holds it.
-type TextAt struct {
-	Path []string
-	Text Text
-	Pos  Pos
-}
-
-// Key is the text's path joined with slashes: "characters/copp/name".
-func (t TextAt) Key() string { return strings.Join(t.Path, "/") }
+type TextAt = lang.TextAt
 
 // BilingualTexts lists every text of the content written in both
 // languages (names, card texts, flavour, glossary, interface strings),
@@ -153,17 +146,17 @@ func (c *Catalog) EffectTexts() []EffectText {
 	var out []EffectText
 	for _, s := range c.Skills {
 		if s.Effect != nil {
-			out = append(out, EffectText{TextAt{[]string{"skills", s.ID, "text"}, s.Text, s.Pos}, s.Effect})
+			out = append(out, EffectText{TextAt{Path: []string{"skills", s.ID, "text"}, Text: s.Text, Pos: s.Pos}, s.Effect})
 		}
 	}
 	for _, e := range c.Equipment {
 		if e.Effect != nil {
-			out = append(out, EffectText{TextAt{[]string{"equipment", e.ID, "text"}, e.Text, e.Pos}, e.Effect})
+			out = append(out, EffectText{TextAt{Path: []string{"equipment", e.ID, "text"}, Text: e.Text, Pos: e.Pos}, e.Effect})
 		}
 	}
 	for _, v := range c.Vocations {
 		if v.Effect != nil {
-			out = append(out, EffectText{TextAt{[]string{"vocations", v.ID, "text"}, v.Text, v.Pos}, v.Effect})
+			out = append(out, EffectText{TextAt{Path: []string{"vocations", v.ID, "text"}, Text: v.Text, Pos: v.Pos}, v.Effect})
 		}
 	}
 	return out
@@ -171,10 +164,7 @@ func (c *Catalog) EffectTexts() []EffectText {
 
 // Fingerprint is the first 12 hex digits of the SHA-256 of s: what a
 // translations lock records of a text.
-func Fingerprint(s string) string {
-	sum := sha256.Sum256([]byte(s))
-	return hex.EncodeToString(sum[:6])
-}
+func Fingerprint(s string) string { return lang.Fingerprint(s) }
 
 // EffectFingerprint is the fingerprint of an effect's catalog JSON.
 func EffectFingerprint(e *Effect) string {

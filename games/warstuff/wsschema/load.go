@@ -65,6 +65,10 @@ type Options struct {
 	// result for the next load (see evalUnits): after a save only what
 	// the saved file touches is evaluated again. Watch's worker keeps one.
 	Cache *schema.Cache
+	// TextPositions, when set, is filled with the positions of the
+	// texts in each language, keyed by lang.TextKey
+	// ("profiles/scout/name/fr"): where a translator edits a text.
+	TextPositions map[string]diag.Pos
 }
 
 // sections are the top-level fields content may declare, with the noun
@@ -206,6 +210,9 @@ func (l *loader) load() (*wscatalog.Catalog, error) {
 	cat, err := l.decode(ev.Doc)
 	if err != nil {
 		return nil, err
+	}
+	if l.opt.TextPositions != nil {
+		textPositions(l.positions, l.opt.TextPositions)
 	}
 	if l.opt.Draft {
 		cat.Draft = ev.Drafts
@@ -859,6 +866,24 @@ func (l *loader) drafts(v cue.Value, own func(section, id string) bool) []lang.M
 		return true
 	}, nil)
 	return out
+}
+
+// textPositions puts into out the positions of the texts in each
+// language, keyed by lang.TextKey ("profiles/scout/name/fr",
+// "strings/site.title/en"): the fields named en or fr.
+func textPositions(positions, out map[string]diag.Pos) {
+	for k, pos := range positions {
+		segs := strings.Split(k, ".")
+		n := len(segs)
+		if n < 2 || !slices.Contains(lang.Langs, lang.Lang(segs[n-1])) {
+			continue
+		}
+		text := segs[:n-1]
+		if segs[0] == "strings" && n > 3 { // an interface string's key has dots: strings."site.title"
+			text = []string{"strings", strings.Join(segs[1:n-1], ".")}
+		}
+		out[lang.TextKey(text, lang.Lang(segs[n-1]))] = pos
+	}
 }
 
 // sortDrafts puts the draft texts in file order.
