@@ -8,7 +8,6 @@ import (
 
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
-	"wbtool.dev/wbtool/schema"
 )
 
 // loadMatches loads the content (the load stage only) for play, sim and
@@ -38,7 +37,7 @@ func matchRules(g *globalFlags) ruleset.MatchRules {
 }
 
 func matchRulesOf(fsys fs.FS, root string) ruleset.MatchRules {
-	game, _, err := schema.Game(fsys, root)
+	game, _, err := ruleset.GameOf(fsys, root)
 	if err != nil {
 		return nil
 	}

@@ -5,7 +5,6 @@ import (
 	"io/fs"
 
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/schema"
 )
 
 // Versions read earlier versions of a content tree, for the errata stage
@@ -60,7 +59,7 @@ func (vs *Versions) Load(game, rev string) (Version, error) {
 	if err != nil {
 		return Version{}, err
 	}
-	if other, _, err := schema.Game(v.FS, v.Root); err == nil && other != game {
+	if other, _, err := GameOf(v.FS, v.Root); err == nil && other != game {
 		if _, known := Lookup(other); known {
 			return Version{}, fmt.Errorf("that version of the content is a %s tree, not %s: the errata compare two versions of one game's content", Title(other), Title(game))
 		}
@@ -78,7 +77,7 @@ func NotLoading(list diag.List, root string) error {
 // schema.Game): the registered ones. A game.cue naming a game wbtool does
 // not know, or that cannot be read, is a diag.List.
 func OfTree(fsys fs.FS, root string) (Ruleset, error) {
-	game, pos, err := schema.Game(fsys, root)
+	game, pos, err := GameOf(fsys, root)
 	if err != nil {
 		return nil, err
 	}
