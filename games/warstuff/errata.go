@@ -158,11 +158,11 @@ func faceBytes(cat *ws.Catalog, p *ws.Profile, l ws.Lang) []byte {
 	return d.SVG(string(l))
 }
 
-// reprintPages are the reprint sheets' pages in l: the cards to reprint,
-// 9 a page, with cut lines.
-func (c *Content) reprintPages(o ruleset.PrintOptions, l ws.Lang) ([]render.Page, error) {
+// reprinted are the cards whose face changed in l since the errata's
+// version: the reprint sheets' cards.
+func (c *Content) reprinted(l ws.Lang) []*ws.Profile {
 	if c.Changes == nil || len(c.Changes.Reprint[l]) == 0 {
-		return nil, nil
+		return nil
 	}
 	var cards []*ws.Profile
 	for _, p := range c.cards() {
@@ -170,7 +170,7 @@ func (c *Content) reprintPages(o ruleset.PrintOptions, l ws.Lang) ([]render.Page
 			cards = append(cards, p)
 		}
 	}
-	return c.pagesOf(cards, o, l)
+	return cards
 }
 
 // reprintTitle is the reprint sheets' title in l ("" without errata).

@@ -48,20 +48,13 @@ func (c *Content) Sheets(_ context.Context, req ruleset.SheetRequest) (ruleset.S
 	}
 	set := ruleset.SheetSet{Files: dist.Files{}}
 	for _, l := range pipeline.Langs(req.Langs) {
-		fronts, backs, err := c.laid(l, c.sheetCards(band))
-		if err != nil {
-			return ruleset.SheetSet{}, err
-		}
-		o := render.SheetOptions{Lang: l, Paper: req.Paper, Bleed: req.Bleed, BackOffset: render.Pt{X: req.BackOffsetX, Y: req.BackOffsetY},
-			Version: req.Tool, Tool: req.Tool, Date: req.Date} // as the build prints them
-		lb := render.SheetLabels{Title: cat.Label("cards", l), Cards: word(cat, "print.cards", l), Page: cat.Label("page", l),
-			Backs: word(cat, "print.backs", l), Front: word(cat, "print.front", l)}
+		title := cat.Label("cards", l)
 		path := pipeline.CardsSheet(l)
 		if band != nil {
-			lb.Title = band.Name.In(l) + " · " + lb.Title
+			title = band.Name.In(l) + " · " + title
 			path = pipeline.BandSheet(band.ID, l)
 		}
-		pdf, err := render.FaceSheets(o, lb, nil, fronts, backs)
+		pdf, err := c.faceSheet(l, c.sheetCards(band), title, req)
 		if err != nil {
 			return ruleset.SheetSet{}, err
 		}
@@ -70,6 +63,21 @@ func (c *Content) Sheets(_ context.Context, req ruleset.SheetRequest) (ruleset.S
 		set.Paths = append(set.Paths, path)
 	}
 	return set, nil
+}
+
+// faceSheet is the duplex sheet of cards in l titled title, on the
+// paper, bleed and back offset of req: fronts, then their backs.
+func (c *Content) faceSheet(l ws.Lang, cards []*ws.Profile, title string, req ruleset.SheetRequest) ([]byte, error) {
+	cat := c.Catalog
+	fronts, backs, err := c.laid(l, cards)
+	if err != nil {
+		return nil, err
+	}
+	o := render.SheetOptions{Lang: l, Paper: req.Paper, Bleed: req.Bleed, BackOffset: render.Pt{X: req.BackOffsetX, Y: req.BackOffsetY},
+		Version: req.Tool, Tool: req.Tool, Date: req.Date} // as the build prints them
+	lb := render.SheetLabels{Title: title, Cards: word(cat, "print.cards", l), Page: cat.Label("page", l),
+		Backs: word(cat, "print.backs", l), Front: word(cat, "print.front", l)}
+	return render.FaceSheets(o, lb, nil, fronts, backs)
 }
 
 // Export makes the exports asked (package export draws them): one PNG

@@ -1,6 +1,7 @@
 package warstuff
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -22,7 +23,6 @@ var (
 	colGold  = render.Colour{R: 0xd9, G: 0xa4, B: 0x2b}
 	colWhite = render.Colour{R: 0xff, G: 0xff, B: 0xff}
 	colMuted = render.Colour{R: 0x5b, G: 0x5b, B: 0x66}
-	colCut   = render.Colour{R: 0xb0, G: 0xb0, B: 0xb8}
 )
 
 func paint(fill, stroke *render.Colour, w float64) render.Paint {
@@ -181,33 +181,6 @@ const (
 	gridX, gridY   = (paperW - 3*render.CardW) / 2, (paperH - 3*render.CardH) / 2
 )
 
-// cardPages are the print-and-play pages of every profile card in l: 9 a
-// page, with cut lines.
-func (c *Content) cardPages(o ruleset.PrintOptions, l wscatalog.Lang) ([]render.Page, error) {
-	return c.pagesOf(c.cards(), o, l)
-}
-
-// pagesOf are the print-and-play pages of cards in l (pageOf).
-func (c *Content) pagesOf(cards []*wscatalog.Profile, o ruleset.PrintOptions, l wscatalog.Lang) ([]render.Page, error) {
-	n := (len(cards) + 8) / 9
-	var pages []render.Page
-	for pg := range n {
-		page := render.Page{W: paperW, H: paperH, Name: fmt.Sprintf("%s %d", c.Catalog.Label("page", l), pg+1)}
-		for i := pg * 9; i < min(len(cards), pg*9+9); i++ {
-			x, y := gridX+float64(i%9%3)*render.CardW, gridY+float64(i%9/3)*render.CardH
-			items, err := ProfileCard(c.Catalog, cards[i], l, x, y)
-			if err != nil {
-				return nil, err
-			}
-			page.Items = append(page.Items, render.Rect{X: x, Y: y, W: render.CardW, H: render.CardH, Paint: paint(nil, &colCut, 0.15)})
-			page.Items = append(page.Items, items...)
-		}
-		page.Items = append(page.Items, footer(c.Catalog, o, l, "cards", pg+1, n))
-		pages = append(pages, page)
-	}
-	return pages, nil
-}
-
 func footer(cat *wscatalog.Catalog, o ruleset.PrintOptions, l wscatalog.Lang, what string, n, total int) render.Item {
 	version := o.Version
 	if version == "" {
@@ -313,27 +286,36 @@ func partLabel(cat *wscatalog.Catalog, part wscatalog.CostPart, l wscatalog.Lang
 // Print makes the print-and-play sheets: every profile card, and the band
 // sheets, in both languages.
 func (c *Content) Print(o ruleset.PrintOptions) (dist.Files, error) {
-	out := dist.Files{}
+	// The card sheets are the ones `wbtool print` makes (Sheets): one
+	// verdict, one file, whichever command wrote it.
+	set, err := c.Sheets(context.Background(), ruleset.SheetRequest{Paper: "a4", Tool: o.Version, Date: o.Date})
+	if err != nil {
+		return nil, err
+	}
+	out := set.Files
+	// The reprint sheets (errata.go) are duplex card sheets too, of the
+	// cards whose face changed in each language.
+	for _, l := range lang.Langs {
+		if cards := c.reprinted(l); len(cards) > 0 {
+			pdf, err := c.faceSheet(l, cards, c.reprintTitle(l), ruleset.SheetRequest{Paper: "a4", Tool: o.Version, Date: o.Date})
+			if err != nil {
+				return nil, err
+			}
+			_, rel := pipeline.InDir(pipeline.ReprintSheet(l))
+			out[rel] = pdf
+		}
+	}
 	ro := render.SheetOptions{Version: o.Version, Date: o.Date}
 	for _, l := range lang.Langs {
 		ro.Lang = l
-		pages, err := c.cardPages(o, l)
-		if err != nil {
-			return nil, err
-		}
 		bands, err := c.bandPages(o, l)
-		if err != nil {
-			return nil, err
-		}
-		reprint, err := c.reprintPages(o, l) // the errata's (errata.go)
 		if err != nil {
 			return nil, err
 		}
 		for _, sheet := range []struct {
 			path, title string
 			pages       []render.Page
-		}{{pipeline.CardsSheet(l), c.Catalog.Label("cards", l), pages}, {pipeline.BandsSheet(l), c.Catalog.Label("bands", l), bands},
-			{pipeline.ReprintSheet(l), c.reprintTitle(l), reprint}} {
+		}{{pipeline.BandsSheet(l), c.Catalog.Label("bands", l), bands}} {
 			if len(sheet.pages) == 0 {
 				continue
 			}

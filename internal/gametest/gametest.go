@@ -271,7 +271,7 @@ func (s *suite) onDemand(t *testing.T, base fstest.MapFS) {
 		}
 	}
 	if _, ok := load.Content.(ruleset.Sheets); ok {
-		for _, req := range []ruleset.SheetRequest{{Paper: "a4"}, {Deck: deck, Langs: en, Paper: "letter", Bleed: 2, BackOffsetX: 1, BackOffsetY: -0.5}} {
+		for _, req := range []ruleset.SheetRequest{{Paper: "a4", Tool: "test"}, {Deck: deck, Langs: en, Paper: "letter", Bleed: 2, BackOffsetX: 1, BackOffsetY: -0.5}} {
 			r, files := twice("print "+req.Deck, pipeline.Options{Stages: pipeline.PrintStages, Sheets: &req}, pipeline.PrintDir)
 			if len(r.Sheets) != len(files) || len(r.Sheets) != len(pipeline.Langs(req.Langs)) {
 				t.Errorf("print %q: sheets %v, %d files: want one per language", req.Deck, r.Sheets, len(files))
@@ -279,6 +279,16 @@ func (s *suite) onDemand(t *testing.T, base fstest.MapFS) {
 			for _, p := range r.Sheets {
 				if _, rel := pipeline.InDir(p); !bytes.HasPrefix(files[rel], []byte("%PDF-")) {
 					t.Errorf("print %q: %s is no PDF", req.Deck, p)
+				}
+			}
+			if req.Deck == "" {
+				// One verdict, one file: a sheet `wbtool print` writes is
+				// the very sheet the build writes at the same path.
+				build := s.run(t, pipeline.Options{Content: base, Root: s.g.Root, Version: "test", CheckSite: true})
+				for rel, b := range files {
+					if bb, ok := build.Outputs[pipeline.PrintDir][rel]; !ok || !bytes.Equal(b, bb) {
+						t.Errorf("print writes %s/%s (%d bytes), the build %d bytes at that path: two different sheets", pipeline.PrintDir, rel, len(b), len(bb))
+					}
 				}
 			}
 		}
