@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
@@ -90,8 +89,12 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 			// while the build still draws them; Publish takes them over
 			pre := out.Prestage(pipeline.DataDir, pipeline.PrintDir, pipeline.SiteDir)
 			defer pre.Abort()
-			res, err := runBuildWith(cmd, g, pipeline.Options{BaseURL: baseURL, Date: date, Since: since, Export: ex != nil, Emit: pre.Add},
-				warbound.Options{HexSize: hex, Exports: ex})
+			opts := pipeline.Options{BaseURL: baseURL, Date: date, Since: since, Export: ex != nil, Emit: pre.Add,
+				Game: ruleset.GameOptions{HexSize: hex}}
+			if ex != nil {
+				opts.Game.Exports = ex
+			}
+			res, err := runBuild(cmd, g, opts)
 			if err != nil {
 				return err
 			}

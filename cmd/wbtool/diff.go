@@ -14,7 +14,6 @@ import (
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/gitrev"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -196,19 +195,19 @@ func contentFolder(cfs fs.FS, v string) (sub fs.FS, ok bool, err error) {
 	return sub, err == nil, err
 }
 
-// sinceLoader is warbound.Options.LoadSince for a command whose --since
-// flag is flag: the flag's folder may be anywhere; without the flag, the
-// version is the one the content names (set.errataSince), and a folder is
-// one of the content folder (versionSource).
-func sinceLoader(g *globalFlags, flag string) func(rev string) (*warbound.Since, error) {
-	return func(rev string) (*warbound.Since, error) { return loadSince(g, rev, flag == "") }
+// sinceLoader is ruleset.GameOptions.LoadSince for a command whose
+// --since flag is flag: the flag's folder may be anywhere; without the
+// flag, the version is the one the content names (set.errataSince), and a
+// folder is one of the content folder (versionSource).
+func sinceLoader(g *globalFlags, flag string) func(rev string) (*ruleset.Since, error) {
+	return func(rev string) (*ruleset.Since, error) { return loadSince(g, rev, flag == "") }
 }
 
 // loadSince loads an earlier version of the content for the errata
 // (build --since, set.errataSince): a folder or a git revision, named by
 // its set's version, else what git describes of the revision, else as
 // given.
-func loadSince(g *globalFlags, rev string, inContent bool) (*warbound.Since, error) {
+func loadSince(g *globalFlags, rev string, inContent bool) (*ruleset.Since, error) {
 	cat, root, folder, err := loadVersion("--since", ruleset.CapErrata, g, rev, inContent)
 	var list diag.List
 	if errors.As(err, &list) {
@@ -224,7 +223,7 @@ func loadSince(g *globalFlags, rev string, inContent bool) (*warbound.Since, err
 			v = gitrev.DescribeRev(dir, rev)
 		}
 	}
-	return &warbound.Since{Version: v, Catalog: cat}, nil
+	return &ruleset.Since{Version: v, Content: cat}, nil
 }
 
 // gitTree reads the content folder as it was at revision rev, through

@@ -12,7 +12,6 @@ import (
 
 	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/internal/gitrev"
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/pipeline"
@@ -25,14 +24,11 @@ import (
 // diagnostics: every command reports problems here, the same way. It
 // returns errReported when the content has errors (or warnings, with
 // --strict).
+//
+// The options the games take (opts.Game: hex size, exports) are the
+// caller's; the errata's earlier versions are read from the command's
+// content folder (loadSince, versionsAfter).
 func runBuild(cmd *cobra.Command, g *globalFlags, opts pipeline.Options) (*pipeline.Result, error) {
-	return runBuildWith(cmd, g, opts, warbound.Options{})
-}
-
-// runBuildWith is runBuild with Warbound's own options (hex size,
-// exports) for a Warbound tree; the errata's earlier versions are read
-// from the command's content folder (loadSince, versionsAfter).
-func runBuildWith(cmd *cobra.Command, g *globalFlags, opts pipeline.Options, wb warbound.Options) (*pipeline.Result, error) {
 	fsys, root, err := contentSource(g)
 	if err != nil {
 		return nil, err
@@ -46,9 +42,8 @@ func runBuildWith(cmd *cobra.Command, g *globalFlags, opts pipeline.Options, wb 
 		// the set's version when the content gives none
 		opts.SetVersion = v()
 	}
-	wb.LoadSince = sinceLoader(g, opts.Since)
-	wb.History = versionsAfter(g, opts.Since)
-	opts.Games = append(opts.Games, warbound.New(wb))
+	opts.Game.LoadSince = sinceLoader(g, opts.Since)
+	opts.Game.History = versionsAfter(g, opts.Since)
 	loaded, done := oneShotGC(opts)
 	opts.Loaded = loaded
 	res, err := pipeline.Run(cmd.Context(), opts)
@@ -89,7 +84,7 @@ func gitVersion(g *globalFlags) func() string {
 }
 
 // versionsAfter lists the git tags between an errata revision and HEAD
-// in the content folder's repository (warbound.Options.History), for a
+// in the content folder's repository (ruleset.GameOptions.History), for a
 // command whose --since flag is flag (sinceLoader); nil for the embedded
 // starter content. A folder given as the revision has none.
 func versionsAfter(g *globalFlags, flag string) func(rev string) []string {
@@ -101,7 +96,7 @@ func versionsAfter(g *globalFlags, flag string) func(rev string) []string {
 		if _, _, folder, err := versionFolder(g, rev, flag == ""); folder || err != nil {
 			return nil
 		}
-		return gitrev.TagsAfter(dir, rev, warbound.MaxHistory)
+		return gitrev.TagsAfter(dir, rev, ruleset.MaxHistory)
 	}
 }
 
@@ -117,7 +112,17 @@ func loadCatalog(cmd *cobra.Command, g *globalFlags, c ruleset.Capability) (*cat
 	if err != nil {
 		return nil, err
 	}
-	return warbound.Of(res).Catalog, nil
+	return warboundCatalog(res), nil
+}
+
+// warboundCatalog is the catalog of Warbound content (nil for another
+// game's), for the commands that still read it without a capability of
+// the seam.
+func warboundCatalog(res *pipeline.Result) *catalog.Catalog {
+	if c, ok := res.Content.(interface{ WarboundCatalog() *catalog.Catalog }); ok {
+		return c.WarboundCatalog()
+	}
+	return nil
 }
 
 // lacks refuses command on a tree whose game (its game.cue, package

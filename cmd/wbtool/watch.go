@@ -21,6 +21,7 @@ import (
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/internal/watch"
 	"wbtool.dev/wbtool/internal/watch/livereload"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
@@ -399,10 +400,12 @@ func runSession(cmd *cobra.Command, g *globalFlags, f sessionFlags) error {
 		Salt:      buildSalt(exe),
 		// The set's version and the errata as build makes them.
 		SetVersion: gitVersion(g),
-		Since:      f.since,
-		LoadSince:  sinceLoader(g, f.since),
-		History:    versionsAfter(g, f.since),
-		Draft:      g.draft,
+		Since: f.since,
+		Game: ruleset.GameOptions{
+			LoadSince: sinceLoader(g, f.since),
+			History:   versionsAfter(g, f.since),
+		},
+		Draft: g.draft,
 	}
 	if f.serve {
 		// In memory only: wbtool writes nowhere but the output folder,
