@@ -400,7 +400,7 @@ func runSession(cmd *cobra.Command, g *globalFlags, f sessionFlags) error {
 		Salt:      buildSalt(exe),
 		// The set's version and the errata as build makes them.
 		SetVersion: gitVersion(g),
-		Since: f.since,
+		Since:      f.since,
 		Game: ruleset.GameOptions{
 			LoadSince: sinceLoader(g, f.since),
 			History:   versionsAfter(g, f.since),

@@ -64,6 +64,11 @@ type Game struct {
 	// Draft removes a translation: refused, but accepted in draft mode
 	// with a placeholder.
 	Draft Mutation
+	// Edit is a valid edit of the starter, for watch's incremental
+	// rebuilds (incremental.go); its Want is a text of the `changed:`
+	// lines it makes. Required of a game whose content is
+	// ruleset.Incremental.
+	Edit Mutation
 }
 
 // Mutation is one edit of a starter file: the first Old replaced by New.
@@ -219,6 +224,8 @@ func Run(t *testing.T, g Game) {
 	})
 
 	t.Run("seam", func(t *testing.T) { s.seam(t, base, built) })
+
+	t.Run("incremental", func(t *testing.T) { s.incremental(t, base, &incrementalStart{built.Content}) })
 }
 
 type suite struct {
