@@ -7,15 +7,15 @@ import (
 	"testing"
 
 	"wbtool.dev/wbtool/balance"
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/golden"
 	"wbtool.dev/wbtool/schema"
 )
 
-var starterCat *catalog.Catalog
+var starterCat *wbcatalog.Catalog
 
-func loadStarter(t testing.TB) *catalog.Catalog {
+func loadStarter(t testing.TB) *wbcatalog.Catalog {
 	t.Helper()
 	if starterCat == nil {
 		cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
@@ -30,7 +30,7 @@ func loadStarter(t testing.TB) *catalog.Catalog {
 // small is a quick run: the Exploration decks, random bots, with variants.
 func small() balance.Options {
 	return balance.Options{Content: "test", Settings: balance.Settings{
-		Formats: []catalog.Format{catalog.Exploration}, Bot: "random", Games: 6, Seed: 3, Variants: true}}
+		Formats: []wbcatalog.Format{wbcatalog.Exploration}, Bot: "random", Games: 6, Seed: 3, Variants: true}}
 }
 
 func run(t *testing.T, o balance.Options) *balance.Result {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/termsafe"
 )
 
@@ -89,8 +89,8 @@ func (r *Result) check() error {
 	if err := checkGames(set.Games); err != nil {
 		return fmt.Errorf("settings: %w", err)
 	}
-	if err := checkIDs("format", set.Formats, func(f catalog.Format) error {
-		if f != catalog.Exploration && f != catalog.Confrontation {
+	if err := checkIDs("format", set.Formats, func(f wbcatalog.Format) error {
+		if f != wbcatalog.Exploration && f != wbcatalog.Confrontation {
 			return fmt.Errorf("expected exploration or confrontation")
 		}
 		return nil
@@ -167,7 +167,7 @@ func (r *Result) checkShards() error {
 // plays them.
 func (r *Result) checkMatchups() error {
 	set := &r.Settings
-	format := map[string]catalog.Format{}
+	format := map[string]wbcatalog.Format{}
 	for _, s := range set.Scenarios {
 		format[s] = ""
 	}
@@ -242,7 +242,7 @@ func (r *Result) checkMatchups() error {
 
 // checkKey checks a matchup's names against the settings and the keys
 // seen before it.
-func (m *Matchup) checkKey(set *Settings, format map[string]catalog.Format, seen map[MatchKey]bool) error {
+func (m *Matchup) checkKey(set *Settings, format map[string]wbcatalog.Format, seen map[MatchKey]bool) error {
 	if err := checkText("scenario", m.Scenario); err != nil {
 		return err
 	}

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"slices"
 
-	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
 // Version is the version of the result format.
@@ -35,11 +35,11 @@ type Result struct {
 // MatchKey names one compiled game: a scenario, the decks in seat order
 // and, for a variant, the card the deck on seat Seat plays without.
 type MatchKey struct {
-	Format   catalog.Format `json:"format"`
-	Scenario string         `json:"scenario"`
-	Decks    [2]string      `json:"decks"`
-	Without  string         `json:"without,omitempty"`
-	Seat     int            `json:"seat,omitempty"`
+	Format   wbcatalog.Format `json:"format"`
+	Scenario string           `json:"scenario"`
+	Decks    [2]string        `json:"decks"`
+	Without  string           `json:"without,omitempty"`
+	Seat     int              `json:"seat,omitempty"`
 }
 
 func (k MatchKey) String() string {
@@ -73,16 +73,16 @@ type Matchup struct {
 // CardTally sums a Character card's part in the games of its deck, over
 // the scenarios of a format (variants excluded).
 type CardTally struct {
-	Format      catalog.Format `json:"format"`
-	Deck        string         `json:"deck"`
-	Card        string         `json:"card"`
-	Games       int            `json:"games"`
-	Activations int            `json:"activations"`
-	Dealt       int            `json:"dealt"` // Wound and Poison tokens put on enemies
-	Taken       int            `json:"taken"`
-	Survived    int            `json:"survived"` // games it ended in play
-	VP          int            `json:"vp"`       // scored during its activations
-	SideVP      int            `json:"sideVP"`   // its side's Victory Points in those games
+	Format      wbcatalog.Format `json:"format"`
+	Deck        string           `json:"deck"`
+	Card        string           `json:"card"`
+	Games       int              `json:"games"`
+	Activations int              `json:"activations"`
+	Dealt       int              `json:"dealt"` // Wound and Poison tokens put on enemies
+	Taken       int              `json:"taken"`
+	Survived    int              `json:"survived"` // games it ended in play
+	VP          int              `json:"vp"`       // scored during its activations
+	SideVP      int              `json:"sideVP"`   // its side's Victory Points in those games
 	// Games it acted in (at least one activation) and idle, with its
 	// side's wins and losses in each.
 	Acted       int `json:"acted"`
@@ -93,7 +93,7 @@ type CardTally struct {
 }
 
 func newResult(set Settings, content string, shards []Shard) *Result {
-	r := &Result{Version: Version, Engine: engine.Version, Content: content, Settings: set}
+	r := &Result{Version: Version, Engine: wbengine.Version, Content: content, Settings: set}
 	if len(shards) > 0 && shards[0].N > 1 {
 		r.Shards = shards
 	}
@@ -156,7 +156,7 @@ func b2i(b bool) int {
 }
 
 // card returns the tally of a card of a deck, added in its sorted place.
-func (r *Result) card(f catalog.Format, deck, card string) *CardTally {
+func (r *Result) card(f wbcatalog.Format, deck, card string) *CardTally {
 	key := CardTally{Format: f, Deck: deck, Card: card}
 	i, found := slices.BinarySearchFunc(r.Cards, key, cardOrder)
 	if !found {

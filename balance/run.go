@@ -20,8 +20,8 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
 // Options are the settings of a run. Everything that changes the games is
@@ -42,14 +42,14 @@ type Options struct {
 
 // Settings decide the games of a run.
 type Settings struct {
-	Formats     []catalog.Format `json:"formats"`
-	Scenarios   []string         `json:"scenarios"`
-	Decks       []string         `json:"decks,omitempty"` // empty: every deck of the format
-	Bot         string           `json:"bot"`
-	Games       int              `json:"games"` // per matchup and seat order
-	Seed        uint64           `json:"seed"`
-	Maintenance bool             `json:"maintenance,omitempty"`
-	Variants    bool             `json:"variants,omitempty"`
+	Formats     []wbcatalog.Format `json:"formats"`
+	Scenarios   []string           `json:"scenarios"`
+	Decks       []string           `json:"decks,omitempty"` // empty: every deck of the format
+	Bot         string             `json:"bot"`
+	Games       int                `json:"games"` // per matchup and seat order
+	Seed        uint64             `json:"seed"`
+	Maintenance bool               `json:"maintenance,omitempty"`
+	Variants    bool               `json:"variants,omitempty"`
 }
 
 // Shard is the slice I of N of a run's games (0 ≤ I < N): game k of the
@@ -66,17 +66,17 @@ const stepLimit = 20000
 // the card a variant plays without (on the seat of Variant.Seat).
 type matchup struct {
 	key  MatchKey
-	game *engine.Game
+	game *wbengine.Game
 	// decks are the deck of each seat.
 	decks [2]string
 }
 
 // Run plays the run's games (its shard's) and returns their tallies.
-func Run(ctx context.Context, cat *catalog.Catalog, o Options) (*Result, error) {
+func Run(ctx context.Context, cat *wbcatalog.Catalog, o Options) (*Result, error) {
 	if err := checkGames(o.Games); err != nil {
 		return nil, err
 	}
-	if _, err := engine.NewBot(o.Bot, 0); err != nil {
+	if _, err := wbengine.NewBot(o.Bot, 0); err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
 	}
 	if o.Shard.N == 0 {
@@ -157,11 +157,11 @@ func Run(ctx context.Context, cat *catalog.Catalog, o Options) (*Result, error) 
 
 // resolve fills the settings' defaults from the content: every format,
 // every scenario of the formats, and checks the names given.
-func resolve(cat *catalog.Catalog, set Settings) (Settings, error) {
+func resolve(cat *wbcatalog.Catalog, set Settings) (Settings, error) {
 	if len(set.Formats) == 0 {
-		set.Formats = []catalog.Format{catalog.Exploration, catalog.Confrontation}
+		set.Formats = []wbcatalog.Format{wbcatalog.Exploration, wbcatalog.Confrontation}
 		// The formats of the scenarios or decks given.
-		var given []catalog.Format
+		var given []wbcatalog.Format
 		for _, id := range set.Scenarios {
 			if sc := cat.Scenario(id); sc != nil && !slices.Contains(given, sc.Format) {
 				given = append(given, sc.Format)
@@ -177,11 +177,11 @@ func resolve(cat *catalog.Catalog, set Settings) (Settings, error) {
 		}
 	}
 	for _, f := range set.Formats {
-		if f != catalog.Exploration && f != catalog.Confrontation {
+		if f != wbcatalog.Exploration && f != wbcatalog.Confrontation {
 			return set, fmt.Errorf("format: expected exploration or confrontation, got %q", f)
 		}
 	}
-	if set.Maintenance && !slices.Contains(set.Formats, catalog.Confrontation) {
+	if set.Maintenance && !slices.Contains(set.Formats, wbcatalog.Confrontation) {
 		return set, errors.New("maintenance: the Maintenance option is a Confrontation rule (R-TURN-7)")
 	}
 	if len(set.Scenarios) == 0 {
@@ -209,7 +209,7 @@ func resolve(cat *catalog.Catalog, set Settings) (Settings, error) {
 }
 
 // formatDecks lists the run's decks of format f in content order.
-func formatDecks(cat *catalog.Catalog, set Settings, f catalog.Format) []string {
+func formatDecks(cat *wbcatalog.Catalog, set Settings, f wbcatalog.Format) []string {
 	var out []string
 	for _, d := range cat.Decks {
 		if d.Format == f && (len(set.Decks) == 0 || slices.Contains(set.Decks, d.ID)) {
@@ -223,11 +223,11 @@ func formatDecks(cat *catalog.Catalog, set Settings, f catalog.Format) []string 
 // of different decks (so each pairing in both seat orders), then, with
 // variants, each deck without one of its cards against every other deck,
 // in both seats.
-func matchups(cat *catalog.Catalog, set Settings) ([]matchup, error) {
+func matchups(cat *wbcatalog.Catalog, set Settings) ([]matchup, error) {
 	var out []matchup
-	add := func(key MatchKey, su *engine.Setup) error {
-		su.Maintenance = set.Maintenance && su.Format == catalog.Confrontation
-		g, err := engine.Compile(cat, su)
+	add := func(key MatchKey, su *wbengine.Setup) error {
+		su.Maintenance = set.Maintenance && su.Format == wbcatalog.Confrontation
+		g, err := wbengine.Compile(cat, su)
 		if err != nil {
 			return fmt.Errorf("%s: %w", key, err)
 		}
@@ -247,7 +247,7 @@ func matchups(cat *catalog.Catalog, set Settings) ([]matchup, error) {
 					continue
 				}
 				key := MatchKey{Format: sc.Format, Scenario: sid, Decks: [2]string{a, b}}
-				su, err := engine.ScenarioSetup(cat, sid, key.Decks)
+				su, err := wbengine.ScenarioSetup(cat, sid, key.Decks)
 				if err != nil {
 					return nil, err
 				}
@@ -270,7 +270,7 @@ func matchups(cat *catalog.Catalog, set Settings) ([]matchup, error) {
 						if seat == 1 {
 							key.Decks = [2]string{b, a}
 						}
-						su, err := engine.ScenarioSetup(cat, sid, key.Decks)
+						su, err := wbengine.ScenarioSetup(cat, sid, key.Decks)
 						if err != nil {
 							return nil, err
 						}
@@ -290,10 +290,10 @@ func matchups(cat *catalog.Catalog, set Settings) ([]matchup, error) {
 
 // variantCards are the cards of deck id a variant can do without: every
 // card but the Leaders (a deck needs its Leaders' Orders), once each.
-func variantCards(cat *catalog.Catalog, id string) []string {
+func variantCards(cat *wbcatalog.Catalog, id string) []string {
 	var out []string
 	for _, c := range cat.Deck(id).Cards {
-		if cat.KindOf(c) != catalog.KindLeader && cat.KindOf(c) != catalog.KindReference && !slices.Contains(out, c) {
+		if cat.KindOf(c) != wbcatalog.KindLeader && cat.KindOf(c) != wbcatalog.KindReference && !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}
@@ -304,9 +304,9 @@ func variantCards(cat *catalog.Catalog, id string) []string {
 // Upgrades, or an Upgrade from the first card it is attached to. It
 // reports false when that would leave the side without a Character or
 // the card is not there.
-func withoutCard(cat *catalog.Catalog, side *engine.SideSetup, card string) bool {
+func withoutCard(cat *wbcatalog.Catalog, side *wbengine.SideSetup, card string) bool {
 	switch cat.KindOf(card) {
-	case catalog.KindCharacter:
+	case wbcatalog.KindCharacter:
 		if len(side.Units) < 2 {
 			return false
 		}
@@ -316,19 +316,19 @@ func withoutCard(cat *catalog.Catalog, side *engine.SideSetup, card string) bool
 				return true
 			}
 		}
-	case catalog.KindVocation:
+	case wbcatalog.KindVocation:
 		if i := slices.Index(side.Vocations, card); i >= 0 {
 			side.Vocations = slices.Delete(slices.Clone(side.Vocations), i, i+1)
 			return true
 		}
-	case catalog.KindEquipment:
+	case wbcatalog.KindEquipment:
 		for i := range side.Units {
 			if j := slices.Index(side.Units[i].Equipment, card); j >= 0 {
 				side.Units[i].Equipment = slices.Delete(slices.Clone(side.Units[i].Equipment), j, j+1)
 				return true
 			}
 		}
-	case catalog.KindFormation:
+	case wbcatalog.KindFormation:
 		for i := range side.Units {
 			if side.Units[i].Formation != nil {
 				side.Units[i].Formation = nil
@@ -341,7 +341,7 @@ func withoutCard(cat *catalog.Catalog, side *engine.SideSetup, card string) bool
 
 // gameTally is what one game adds to a result.
 type gameTally struct {
-	res        engine.PlayResult
+	res        wbengine.PlayResult
 	unfinished bool
 	units      []unitTally // per unit of the game
 }
@@ -363,30 +363,30 @@ type recorder struct {
 	attacker int // unit of the last attack or effect roll, -1 none
 }
 
-// Record implements engine.Recorder.
-func (r *recorder) Record(s *engine.State, d engine.Decision, ev []engine.Event) {
+// Record implements wbengine.Recorder.
+func (r *recorder) Record(s *wbengine.State, d wbengine.Decision, ev []wbengine.Event) {
 	for i := range ev {
 		e := &ev[i]
 		switch e.Kind {
-		case engine.EvActivate:
+		case wbengine.EvActivate:
 			r.active = int(e.Unit)
 			r.units[e.Unit].activations++
-		case engine.EvPhase, engine.EvPass:
+		case wbengine.EvPhase, wbengine.EvPass:
 			// Scoring after an activation's end (a marker scanned) is
 			// still the activation's; a new phase or a pass is not.
 			r.active = -1
-		case engine.EvRoll:
-			if e.N != engine.RollArmour {
+		case wbengine.EvRoll:
+			if e.N != wbengine.RollArmour {
 				r.attacker = int(e.Unit)
 			}
-		case engine.EvToken:
-			if e.Colour == engine.TokWound || e.Colour == engine.TokPoison {
+		case wbengine.EvToken:
+			if e.Colour == wbengine.TokWound || e.Colour == wbengine.TokPoison {
 				r.units[e.Target].taken += int(e.N)
 				if a := r.attacker; a >= 0 && r.units[a].side != r.units[e.Target].side {
 					r.units[a].dealt += int(e.N)
 				}
 			}
-		case engine.EvVP:
+		case wbengine.EvVP:
 			if a := r.active; a >= 0 && r.units[a].side == int(e.Side) {
 				r.units[a].vp += int(e.N)
 			}
@@ -398,10 +398,10 @@ func (r *recorder) Record(s *engine.State, d engine.Decision, ev []engine.Event)
 }
 
 // playOne plays one game of g with bot on both seats.
-func playOne(g *engine.Game, bot string, seed uint64) (gameTally, error) {
-	var bots [2]engine.Bot
+func playOne(g *wbengine.Game, bot string, seed uint64) (gameTally, error) {
+	var bots [2]wbengine.Bot
 	for i := range bots {
-		b, err := engine.NewBot(bot, seed*2+1+uint64(i))
+		b, err := wbengine.NewBot(bot, seed*2+1+uint64(i))
 		if err != nil {
 			return gameTally{}, err
 		}
@@ -411,14 +411,14 @@ func playOne(g *engine.Game, bot string, seed uint64) (gameTally, error) {
 	for u := range rec.units {
 		rec.units[u].card, rec.units[u].side = g.UnitID(u), g.UnitSide(u)
 	}
-	r, s, err := engine.PlayRecorded(g, seed, bots, rec, stepLimit)
+	r, s, err := wbengine.PlayRecorded(g, seed, bots, rec, stepLimit)
 	t := gameTally{res: r, units: rec.units}
 	if err != nil {
 		if s.Steps() < stepLimit {
 			return t, err
 		}
 		t.unfinished = true
-		t.res = engine.PlayResult{Winner: -1, VP: [2]int{s.VP(0), s.VP(1)}, Turns: s.Turn(), Steps: s.Steps()}
+		t.res = wbengine.PlayResult{Winner: -1, VP: [2]int{s.VP(0), s.VP(1)}, Turns: s.Turn(), Steps: s.Steps()}
 	}
 	for u := range rec.units {
 		v := s.Unit(u)

@@ -7,18 +7,18 @@ import (
 
 	"wbtool.dev/wbtool/balance"
 	"wbtool.dev/wbtool/content"
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/schema"
 )
 
 var (
 	starterOnce sync.Once
-	starterGame *engine.Game
+	starterGame *wbengine.Game
 	starterErr  error
 )
 
 // starter compiles an Exploration game of two starter decks.
-func starter(tb testing.TB) *engine.Game {
+func starter(tb testing.TB) *wbengine.Game {
 	tb.Helper()
 	starterOnce.Do(func() {
 		cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
@@ -26,12 +26,12 @@ func starter(tb testing.TB) *engine.Game {
 			starterErr = err
 			return
 		}
-		su, err := engine.ScenarioSetup(cat, "salvage-field", [2]string{"raiders-strike", "clans-vigil"})
+		su, err := wbengine.ScenarioSetup(cat, "salvage-field", [2]string{"raiders-strike", "clans-vigil"})
 		if err != nil {
 			starterErr = err
 			return
 		}
-		starterGame, starterErr = engine.Compile(cat, su)
+		starterGame, starterErr = wbengine.Compile(cat, su)
 		if starterErr == nil {
 			starterGame.PrecomputeSight()
 		}
@@ -55,15 +55,15 @@ func BenchmarkBotStrength(b *testing.B) {
 			seed := uint64(0)
 			for b.Loop() {
 				for seat := range 2 {
-					var bots [2]engine.Bot
+					var bots [2]wbengine.Bot
 					var err error
-					if bots[seat], err = engine.NewBot(pair[0], 2*seed+1); err != nil {
+					if bots[seat], err = wbengine.NewBot(pair[0], 2*seed+1); err != nil {
 						b.Fatal(err)
 					}
-					if bots[1-seat], err = engine.NewBot(pair[1], 2*seed+2); err != nil {
+					if bots[1-seat], err = wbengine.NewBot(pair[1], 2*seed+2); err != nil {
 						b.Fatal(err)
 					}
-					r, _, err := engine.Play(g, seed, bots, nil, 100000)
+					r, _, err := wbengine.Play(g, seed, bots, nil, 100000)
 					if err != nil {
 						b.Fatal(err)
 					}

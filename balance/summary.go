@@ -5,7 +5,7 @@ import (
 	"math"
 	"slices"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Thresholds are where the alerts start: a figure is flagged when its
@@ -38,17 +38,17 @@ type Summary struct {
 
 // ScenarioSummary sums the games of the plain decks on one scenario.
 type ScenarioSummary struct {
-	Format     catalog.Format `json:"format"`
-	Scenario   string         `json:"scenario"`
-	Decks      []string       `json:"decks"`
-	Games      int            `json:"games"`
-	FirstSeat  Rate           `json:"firstSeat"` // the first seat's share of decisive games
-	Draws      Rate           `json:"draws"`
-	Completion Rate           `json:"completion"` // games that reached their end
-	MeanSteps  float64        `json:"meanSteps"`  // decisions per game
-	SDSteps    float64        `json:"sdSteps"`
-	Lengths    []int          `json:"lengths"`
-	Matrix     []Cell         `json:"matrix"` // every ordered pair of decks
+	Format     wbcatalog.Format `json:"format"`
+	Scenario   string           `json:"scenario"`
+	Decks      []string         `json:"decks"`
+	Games      int              `json:"games"`
+	FirstSeat  Rate             `json:"firstSeat"` // the first seat's share of decisive games
+	Draws      Rate             `json:"draws"`
+	Completion Rate             `json:"completion"` // games that reached their end
+	MeanSteps  float64          `json:"meanSteps"`  // decisions per game
+	SDSteps    float64          `json:"sdSteps"`
+	Lengths    []int            `json:"lengths"`
+	Matrix     []Cell           `json:"matrix"` // every ordered pair of decks
 }
 
 // Cell is deck Row against deck Col over both seat orders: Row's share of
@@ -64,17 +64,17 @@ type Cell struct {
 
 // CardSummary is a Character card's figures in its deck, per game.
 type CardSummary struct {
-	Format      catalog.Format `json:"format"`
-	Deck        string         `json:"deck"`
-	Card        string         `json:"card"`
-	Games       int            `json:"games"`
-	Activations float64        `json:"activations"` // per game
-	Dealt       float64        `json:"dealt"`       // per game
-	Taken       float64        `json:"taken"`       // per game
-	Survival    Rate           `json:"survival"`
-	VPShare     float64        `json:"vpShare"`  // percent of its side's VP scored in its activations
-	WhenActs    Rate           `json:"whenActs"` // its side's share of decisive games when it acts
-	WhenIdle    Rate           `json:"whenIdle"` // … when it never acts
+	Format      wbcatalog.Format `json:"format"`
+	Deck        string           `json:"deck"`
+	Card        string           `json:"card"`
+	Games       int              `json:"games"`
+	Activations float64          `json:"activations"` // per game
+	Dealt       float64          `json:"dealt"`       // per game
+	Taken       float64          `json:"taken"`       // per game
+	Survival    Rate             `json:"survival"`
+	VPShare     float64          `json:"vpShare"`  // percent of its side's VP scored in its activations
+	WhenActs    Rate             `json:"whenActs"` // its side's share of decisive games when it acts
+	WhenIdle    Rate             `json:"whenIdle"` // … when it never acts
 }
 
 // VariantSummary is the effect of one card on its deck: the deck's share
@@ -82,26 +82,26 @@ type CardSummary struct {
 // on the same seeds, in points, with Newcombe's 95 % interval of a
 // difference of two proportions.
 type VariantSummary struct {
-	Format   catalog.Format `json:"format"`
-	Scenario string         `json:"scenario"`
-	Deck     string         `json:"deck"`
-	Card     string         `json:"card"`
-	With     Rate           `json:"with"`
-	Without  Rate           `json:"without"`
-	Effect   float64        `json:"effect"`
-	Lo       float64        `json:"lo"`
-	Hi       float64        `json:"hi"`
+	Format   wbcatalog.Format `json:"format"`
+	Scenario string           `json:"scenario"`
+	Deck     string           `json:"deck"`
+	Card     string           `json:"card"`
+	With     Rate             `json:"with"`
+	Without  Rate             `json:"without"`
+	Effect   float64          `json:"effect"`
+	Lo       float64          `json:"lo"`
+	Hi       float64          `json:"hi"`
 }
 
 // Alert is a figure significantly beyond a threshold.
 type Alert struct {
-	Kind     string         `json:"kind"` // seat, matchup, card
-	Format   catalog.Format `json:"format"`
-	Scenario string         `json:"scenario"`
-	Text     string         `json:"text"`
-	Pct      float64        `json:"pct"`
-	Lo       float64        `json:"lo"`
-	Hi       float64        `json:"hi"`
+	Kind     string           `json:"kind"` // seat, matchup, card
+	Format   wbcatalog.Format `json:"format"`
+	Scenario string           `json:"scenario"`
+	Text     string           `json:"text"`
+	Pct      float64          `json:"pct"`
+	Lo       float64          `json:"lo"`
+	Hi       float64          `json:"hi"`
 }
 
 // Finish computes r's summary and alerts with the thresholds.
@@ -203,7 +203,7 @@ func (r *Result) variants() []VariantSummary {
 	type tally struct{ with, without [2]int } // wins, losses of the deck
 	var order []key
 	t := map[key]*tally{}
-	var fmts = map[string]catalog.Format{}
+	var fmts = map[string]wbcatalog.Format{}
 	type game struct {
 		scenario string
 		decks    [2]string

@@ -11,11 +11,11 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 func TestBuiltinLabelsInBothLanguages(t *testing.T) {
-	keys := catalog.LabelKeys()
+	keys := wbcatalog.LabelKeys()
 	if len(keys) == 0 {
 		t.Fatal("no built-in interface strings")
 	}
@@ -24,8 +24,8 @@ func TestBuiltinLabelsInBothLanguages(t *testing.T) {
 		if !key.MatchString(k) {
 			t.Errorf("key %q: not a dotted key", k)
 		}
-		tx, _ := catalog.BuiltinLabel(k)
-		for _, l := range catalog.Langs {
+		tx, _ := wbcatalog.BuiltinLabel(k)
+		for _, l := range wbcatalog.Langs {
 			if strings.TrimSpace(tx.In(l)) == "" {
 				t.Errorf("key %q has no %s text", k, l)
 			}
@@ -34,35 +34,35 @@ func TestBuiltinLabelsInBothLanguages(t *testing.T) {
 }
 
 func TestLabelLookup(t *testing.T) {
-	c := &catalog.Catalog{Strings: []catalog.UIString{
-		{ID: "nav.home", Text: catalog.Text{EN: "Start", FR: "Début"}},
-		{ID: "nav.rules", Text: catalog.Text{EN: "The rules"}}, // draft: no French
+	c := &wbcatalog.Catalog{Strings: []wbcatalog.UIString{
+		{ID: "nav.home", Text: wbcatalog.Text{EN: "Start", FR: "Début"}},
+		{ID: "nav.rules", Text: wbcatalog.Text{EN: "The rules"}}, // draft: no French
 	}}
 	c.Sort()
 	for _, tc := range []struct {
-		c       *catalog.Catalog
+		c       *wbcatalog.Catalog
 		key     string
-		l       catalog.Lang
+		l       wbcatalog.Lang
 		want    string
 		missing bool
 	}{
-		{c, "nav.home", catalog.French, "Début", false},                    // the content overrides
-		{c, "nav.rules", catalog.English, "The rules", false},              // the content overrides
-		{c, "nav.rules", catalog.French, "Règles", false},                  // an empty override falls back
-		{c, "nav.cards", catalog.French, "Cartes", false},                  // built-in
-		{nil, "nav.cards", catalog.English, "Cards", false},                // no catalog: built-in
-		{c, "test.no-such-key", catalog.English, "test.no-such-key", true}, // the key shows
+		{c, "nav.home", wbcatalog.French, "Début", false},                    // the content overrides
+		{c, "nav.rules", wbcatalog.English, "The rules", false},              // the content overrides
+		{c, "nav.rules", wbcatalog.French, "Règles", false},                  // an empty override falls back
+		{c, "nav.cards", wbcatalog.French, "Cartes", false},                  // built-in
+		{nil, "nav.cards", wbcatalog.English, "Cards", false},                // no catalog: built-in
+		{c, "test.no-such-key", wbcatalog.English, "test.no-such-key", true}, // the key shows
 	} {
 		if got := tc.c.Label(tc.key, tc.l); got != tc.want {
 			t.Errorf("Label(%q, %s) = %q, want %q", tc.key, tc.l, got, tc.want)
 		}
 	}
 	found := false
-	for _, k := range catalog.MissingLabels() {
+	for _, k := range wbcatalog.MissingLabels() {
 		found = found || k == "test.no-such-key"
 	}
 	if !found {
-		t.Errorf("MissingLabels() = %q, lacks the unknown key", catalog.MissingLabels())
+		t.Errorf("MissingLabels() = %q, lacks the unknown key", wbcatalog.MissingLabels())
 	}
 }
 
@@ -72,26 +72,26 @@ func TestLabelLookup(t *testing.T) {
 // every value of its enumeration.
 func TestUsedLabelsExist(t *testing.T) {
 	groups := map[string]bool{}
-	for _, k := range catalog.LabelKeys() {
+	for _, k := range wbcatalog.LabelKeys() {
 		g, _, _ := strings.Cut(k, ".")
 		groups[g] = true
 	}
-	kinds := make([]string, len(catalog.Kinds))
-	for i, k := range catalog.Kinds {
+	kinds := make([]string, len(wbcatalog.Kinds))
+	for i, k := range wbcatalog.Kinds {
 		kinds[i] = string(k)
 	}
-	formats := []string{string(catalog.Exploration), string(catalog.Confrontation)}
+	formats := []string{string(wbcatalog.Exploration), string(wbcatalog.Confrontation)}
 	dynamic := map[string][]string{
 		"kind.":        kinds,
 		"kinds.":       kinds,
-		"gear.":        {string(catalog.GearRanged), string(catalog.GearMelee), string(catalog.GearArmor)},
+		"gear.":        {string(wbcatalog.GearRanged), string(wbcatalog.GearMelee), string(wbcatalog.GearArmor)},
 		"format.":      formats,
 		"leader.side.": formats,
 		"errata.":      {"added", "removed", "renamed", "changed"}, // changes.Added, ...
-		"kit.board.action.": {string(catalog.ActMove), string(catalog.ActRun), string(catalog.ActFight),
-			string(catalog.ActShoot), string(catalog.ActAim), string(catalog.ActHide)},
-		"kit.board.modifier.": {string(catalog.ModCostReduction), string(catalog.ModMultiple),
-			string(catalog.ModTemporisation), string(catalog.ModExtraDie)},
+		"kit.board.action.": {string(wbcatalog.ActMove), string(wbcatalog.ActRun), string(wbcatalog.ActFight),
+			string(wbcatalog.ActShoot), string(wbcatalog.ActAim), string(wbcatalog.ActHide)},
+		"kit.board.modifier.": {string(wbcatalog.ModCostReduction), string(wbcatalog.ModMultiple),
+			string(wbcatalog.ModTemporisation), string(wbcatalog.ModExtraDie)},
 	}
 	keyLike := regexp.MustCompile(`^[a-z][a-zA-Z-]*(\.[a-zA-Z-]+)*\.?$`)
 	ext := regexp.MustCompile(`\.(html|css|js|svg|pdf|json|png|cue|md|txt|go|xml|ico)$`)
@@ -175,7 +175,7 @@ func TestUsedLabelsExist(t *testing.T) {
 			}
 		}
 		for _, w := range want {
-			tx, ok := catalog.BuiltinLabel(w)
+			tx, ok := wbcatalog.BuiltinLabel(w)
 			if !ok || tx.EN == "" || tx.FR == "" {
 				t.Errorf("%s: interface string %q has no built-in text in both languages (catalog/labels.go)", used[k][0], w)
 			}

@@ -20,7 +20,7 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Report is every change from one catalog to another.
@@ -38,13 +38,13 @@ const (
 
 // Entity is one entity that changed.
 type Entity struct {
-	Collection string        `json:"collection"` // CUE section: "characters"
-	Noun       string        `json:"noun"`       // for display: "Character"
-	ID         string        `json:"id"`         // the new id (the old one when removed)
-	Name       *catalog.Text `json:"name,omitempty"`
-	Change     string        `json:"change"`         // added, removed, renamed, changed
-	From       string        `json:"from,omitempty"` // the old id of a renamed entity
-	Fields     []Field       `json:"fields,omitempty"`
+	Collection string          `json:"collection"` // CUE section: "characters"
+	Noun       string          `json:"noun"`       // for display: "Character"
+	ID         string          `json:"id"`         // the new id (the old one when removed)
+	Name       *wbcatalog.Text `json:"name,omitempty"`
+	Change     string          `json:"change"`         // added, removed, renamed, changed
+	From       string          `json:"from,omitempty"` // the old id of a renamed entity
+	Fields     []Field         `json:"fields,omitempty"`
 }
 
 // Field is one changed field of an entity.
@@ -53,7 +53,7 @@ type Field struct {
 	// [i] for list items: "speed", "panic.cost.any", "scoring[0].vp".
 	Path string `json:"path"`
 	// Lang is set for a text: the language that changed.
-	Lang catalog.Lang `json:"lang,omitempty"`
+	Lang wbcatalog.Lang `json:"lang,omitempty"`
 	// Old and New are the values (absent: the field was added or
 	// removed).
 	Old any `json:"old,omitempty"`
@@ -79,7 +79,7 @@ var nouns = map[string]string{
 type entity struct {
 	id   string
 	raw  []byte
-	name *catalog.Text
+	name *wbcatalog.Text
 	v    any // decoded lazily
 }
 
@@ -98,7 +98,7 @@ type collection struct {
 
 // collections lists the catalog's collections, in catalog order, each
 // entity as its JSON.
-func collections(cat *catalog.Catalog) ([]*collection, error) {
+func collections(cat *wbcatalog.Catalog) ([]*collection, error) {
 	var out []*collection
 	cv := reflect.ValueOf(cat).Elem()
 	ct := cv.Type()
@@ -122,7 +122,7 @@ func collections(cat *catalog.Catalog) ([]*collection, error) {
 			}
 			en := &entity{id: idv.String(), raw: raw}
 			if n := e.FieldByName("Name"); n.IsValid() {
-				if t, ok := n.Interface().(catalog.Text); ok {
+				if t, ok := n.Interface().(wbcatalog.Text); ok {
 					en.name = &t
 				}
 			}
@@ -145,7 +145,7 @@ func collections(cat *catalog.Catalog) ([]*collection, error) {
 }
 
 // Compare describes every change from catalog a to catalog b.
-func Compare(a, b *catalog.Catalog) (*Report, error) {
+func Compare(a, b *wbcatalog.Catalog) (*Report, error) {
 	ca, err := collections(a)
 	if err != nil {
 		return nil, err
@@ -273,14 +273,14 @@ func join(path []string) string {
 func with(path []string, s string) []string { return append(path[:len(path):len(path)], s) }
 
 // isText reports whether v is a text in both languages.
-func isText(v any) (catalog.Text, bool) {
+func isText(v any) (wbcatalog.Text, bool) {
 	m, ok := v.(map[string]any)
 	if !ok || len(m) != 2 {
-		return catalog.Text{}, false
+		return wbcatalog.Text{}, false
 	}
 	en, ok1 := m["en"].(string)
 	fr, ok2 := m["fr"].(string)
-	return catalog.Text{EN: en, FR: fr}, ok1 && ok2
+	return wbcatalog.Text{EN: en, FR: fr}, ok1 && ok2
 }
 
 // renamed is v with an old id replaced by its new one.
@@ -296,7 +296,7 @@ func (d *differ) renamed(v any) any {
 func (d *differ) value(path []string, a, b any) {
 	if ta, ok := isText(a); ok {
 		if tb, ok := isText(b); ok {
-			for _, l := range catalog.Langs {
+			for _, l := range wbcatalog.Langs {
 				if x, y := ta.In(l), tb.In(l); x != y {
 					d.out = append(d.out, Field{Path: join(path), Lang: l, Old: x, New: y, Words: WordDiff(x, y)})
 				}
@@ -594,7 +594,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	return err
 }
 
-func nameLabel(t *catalog.Text) string {
+func nameLabel(t *wbcatalog.Text) string {
 	if t == nil || (t.EN == "" && t.FR == "") {
 		return ""
 	}

@@ -3,7 +3,7 @@ package changes
 import (
 	"slices"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Errata is what changed since an earlier version of the content: what
@@ -17,7 +17,7 @@ type Errata struct {
 	Changes []Entity
 	// Reprint are, for each language, the cards whose printed faces
 	// changed (cards added too), in the catalog's card order.
-	Reprint map[catalog.Lang][]string
+	Reprint map[wbcatalog.Lang][]string
 	// Steps are the same changes version by version, oldest first, when
 	// versions lie between From and To (the tags between them in git):
 	// the card pages' histories. Empty: one step, From → To.
@@ -72,6 +72,6 @@ func (e *Errata) History() []Step {
 }
 
 // Reprinted reports whether card id is in the reprint sheets of l.
-func (e *Errata) Reprinted(id string, l catalog.Lang) bool {
+func (e *Errata) Reprinted(id string, l wbcatalog.Lang) bool {
 	return slices.Contains(e.Reprint[l], id)
 }

@@ -4,15 +4,15 @@ import (
 	"slices"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 func TestLines(t *testing.T) {
-	copp := func(speed int, skills ...string) catalog.Character {
-		return catalog.Character{ID: "copp", Name: catalog.Text{EN: "COPP", FR: "COPP"}, Front: catalog.Profile{Speed: speed, Skills: skills}}
+	copp := func(speed int, skills ...string) wbcatalog.Character {
+		return wbcatalog.Character{ID: "copp", Name: wbcatalog.Text{EN: "COPP", FR: "COPP"}, Front: wbcatalog.Profile{Speed: speed, Skills: skills}}
 	}
-	old := &catalog.Catalog{Characters: []catalog.Character{copp(3, "steady", "grim"), {ID: "gone"}}}
-	cur := &catalog.Catalog{Characters: []catalog.Character{copp(4, "grim")}}
+	old := &wbcatalog.Catalog{Characters: []wbcatalog.Character{copp(3, "steady", "grim"), {ID: "gone"}}}
+	cur := &wbcatalog.Catalog{Characters: []wbcatalog.Character{copp(4, "grim")}}
 	rep, err := Compare(old, cur)
 	if err != nil {
 		t.Fatal(err)

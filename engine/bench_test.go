@@ -3,7 +3,7 @@ package engine_test
 import (
 	"testing"
 
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
 // BenchmarkRandomGame plays complete random-bot Exploration games of two
@@ -13,12 +13,12 @@ func BenchmarkRandomGame(b *testing.B) {
 	for _, decks := range [][2]string{{"raiders-strike", "clans-vigil"}, {"raiders-strike", "smoke-and-scrap"}} {
 		b.Run(decks[0]+"-vs-"+decks[1], func(b *testing.B) {
 			g := game(b, decks)
-			bots := [2]engine.Bot{engine.NewRandomBot(1), engine.NewRandomBot(2)}
+			bots := [2]wbengine.Bot{wbengine.NewRandomBot(1), wbengine.NewRandomBot(2)}
 			steps := 0
 			b.ReportAllocs()
 			seed := uint64(0)
 			for b.Loop() {
-				r, _, err := engine.Play(g, seed, bots, nil, 100000)
+				r, _, err := wbengine.Play(g, seed, bots, nil, 100000)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -37,7 +37,7 @@ func BenchmarkCheckGames(b *testing.B) {
 	cat := loadContent(b)
 	for b.Loop() {
 		for i := range cat.Checks {
-			if r := engine.RunCheck(cat, &cat.Checks[i]); !r.Passed() {
+			if r := wbengine.RunCheck(cat, &cat.Checks[i]); !r.Passed() {
 				b.Fatal(r.ID)
 			}
 		}
@@ -53,12 +53,12 @@ func BenchmarkRandomConfrontationGame(b *testing.B) {
 	for _, decks := range [][2]string{{"raiders-warband", "clans-host"}, {"ash-and-rust", "raiders-warband"}} {
 		b.Run(decks[0]+"-vs-"+decks[1], func(b *testing.B) {
 			g := confrontationGame(b, cat, "crossroads-relay", decks, true)
-			bots := [2]engine.Bot{engine.NewRandomBot(1), engine.NewRandomBot(2)}
+			bots := [2]wbengine.Bot{wbengine.NewRandomBot(1), wbengine.NewRandomBot(2)}
 			steps := 0
 			b.ReportAllocs()
 			seed := uint64(0)
 			for b.Loop() {
-				r, _, err := engine.Play(g, seed, bots, nil, 100000)
+				r, _, err := wbengine.Play(g, seed, bots, nil, 100000)
 				if err != nil {
 					b.Fatal(err)
 				}

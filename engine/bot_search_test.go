@@ -3,7 +3,7 @@ package engine_test
 import (
 	"testing"
 
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
 // TestSearchBotDeterministic: the same seeds give the same game, decision
@@ -13,17 +13,17 @@ func TestSearchBotDeterministic(t *testing.T) {
 	cat := loadContent(t)
 	for _, tc := range []struct {
 		name string
-		g    *engine.Game
+		g    *wbengine.Game
 	}{
 		{"exploration", game(t, [2]string{"raiders-strike", "clans-vigil"})},
 		{"confrontation", confrontationGame(t, cat, "crossroads-relay", [2]string{"ash-and-rust", "clans-host"}, false)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var logs [2]engine.Log
-			var res [2]engine.PlayResult
+			var logs [2]wbengine.Log
+			var res [2]wbengine.PlayResult
 			for i := range logs {
-				bots := [2]engine.Bot{engine.NewSearchBot(1, 11), engine.NewGreedyBot(12)}
-				r, _, err := engine.Play(tc.g, 5, bots, &logs[i], 5000)
+				bots := [2]wbengine.Bot{wbengine.NewSearchBot(1, 11), wbengine.NewGreedyBot(12)}
+				r, _, err := wbengine.Play(tc.g, 5, bots, &logs[i], 5000)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -38,9 +38,9 @@ func TestSearchBotDeterministic(t *testing.T) {
 				}
 			}
 			// Another seed of the bot plays otherwise somewhere.
-			bots := [2]engine.Bot{engine.NewSearchBot(1, 99), engine.NewGreedyBot(12)}
-			var other engine.Log
-			if _, _, err := engine.Play(tc.g, 5, bots, &other, 5000); err != nil {
+			bots := [2]wbengine.Bot{wbengine.NewSearchBot(1, 99), wbengine.NewGreedyBot(12)}
+			var other wbengine.Log
+			if _, _, err := wbengine.Play(tc.g, 5, bots, &other, 5000); err != nil {
 				t.Fatal(err)
 			}
 			same := len(other.Steps) == len(logs[0].Steps)
@@ -58,14 +58,14 @@ func TestSearchBotDeterministic(t *testing.T) {
 // shown (playouts work on copies) nor the legal list.
 func TestSearchBotLeavesStateAlone(t *testing.T) {
 	g := game(t, [2]string{"smoke-and-scrap", "raiders-strike"})
-	s, _, err := engine.NewState(g, engine.Start{Seed: 3, Hand: -1})
+	s, _, err := wbengine.NewState(g, wbengine.Start{Seed: 3, Hand: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	bot := engine.NewSearchBot(1, 4)
-	var buf []engine.Decision
+	bot := wbengine.NewSearchBot(1, 4)
+	var buf []wbengine.Decision
 	for n := 0; !s.Over() && n < 60; n++ {
-		buf = engine.Legal(&s, buf)
+		buf = wbengine.Legal(&s, buf)
 		h := s.Hash()
 		first := buf[0]
 		i := bot.Choose(&s, buf)
@@ -88,15 +88,15 @@ func TestSearchBotLeavesStateAlone(t *testing.T) {
 // reference.
 func BenchmarkSearchDecision(b *testing.B) {
 	g := game(b, [2]string{"raiders-strike", "clans-vigil"})
-	var positions []engine.State
-	s, _, err := engine.NewState(g, engine.Start{Seed: 9, Hand: -1})
+	var positions []wbengine.State
+	s, _, err := wbengine.NewState(g, wbengine.Start{Seed: 9, Hand: -1})
 	if err != nil {
 		b.Fatal(err)
 	}
-	greedy := engine.NewGreedyBot(1)
-	var buf []engine.Decision
+	greedy := wbengine.NewGreedyBot(1)
+	var buf []wbengine.Decision
 	for !s.Over() {
-		buf = engine.Legal(&s, buf)
+		buf = wbengine.Legal(&s, buf)
 		if len(buf) > 1 {
 			positions = append(positions, s)
 		}
@@ -106,14 +106,14 @@ func BenchmarkSearchDecision(b *testing.B) {
 	}
 	for _, kind := range []string{"greedy", "mcts:1", "mcts:2", "mcts:3"} {
 		b.Run(kind, func(b *testing.B) {
-			bot, err := engine.NewBot(kind, 1)
+			bot, err := wbengine.NewBot(kind, 1)
 			if err != nil {
 				b.Fatal(err)
 			}
 			i := 0
 			for b.Loop() {
 				p := &positions[i%len(positions)]
-				buf = engine.Legal(p, buf)
+				buf = wbengine.Legal(p, buf)
 				bot.Choose(p, buf)
 				i++
 			}
@@ -126,18 +126,18 @@ func BenchmarkSearchDecision(b *testing.B) {
 // bot on both sides: one op is one game; games/s per bot level.
 func BenchmarkBotGames(b *testing.B) {
 	g := game(b, [2]string{"raiders-strike", "clans-vigil"})
-	for _, kind := range engine.BotKinds {
+	for _, kind := range wbengine.BotKinds {
 		if kind == "mcts" {
 			continue // = mcts:2
 		}
 		b.Run(kind, func(b *testing.B) {
 			seed := uint64(0)
 			for b.Loop() {
-				var bots [2]engine.Bot
+				var bots [2]wbengine.Bot
 				for i := range bots {
-					bots[i], _ = engine.NewBot(kind, 2*seed+uint64(i))
+					bots[i], _ = wbengine.NewBot(kind, 2*seed+uint64(i))
 				}
-				if _, _, err := engine.Play(g, seed, bots, nil, 100000); err != nil {
+				if _, _, err := wbengine.Play(g, seed, bots, nil, 100000); err != nil {
 					b.Fatal(err)
 				}
 				seed++

@@ -7,16 +7,16 @@ import (
 	"sort"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine/checkkit"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/suggest"
 )
 
 // ContentError is a mistake in a check game's text (unknown unit, card,
 // space or tile): a content error with its position, never a panic.
 type ContentError struct {
-	Pos catalog.Pos
+	Pos wbcatalog.Pos
 	Msg string
 }
 
@@ -25,7 +25,7 @@ func (e *ContentError) Error() string { return e.Pos.String() + ": " + e.Msg }
 // CheckFailure is the first step of a check game whose outcome differs
 // from the script.
 type CheckFailure struct {
-	Pos  catalog.Pos
+	Pos  wbcatalog.Pos
 	Step int // 1-based
 	What string
 	Msg  string // expected vs actual
@@ -34,7 +34,7 @@ type CheckFailure struct {
 // CheckResult is the outcome of one check game.
 type CheckResult struct {
 	ID      string
-	Pos     catalog.Pos
+	Pos     wbcatalog.Pos
 	Failure *CheckFailure // nil: passed
 	Err     *ContentError // the check cannot run
 	// Cards lists the content cards (and skills) the check exercises.
@@ -46,8 +46,8 @@ func (r *CheckResult) Passed() bool { return r.Failure == nil && r.Err == nil }
 
 // checkRun is one check game being played.
 type checkRun struct {
-	cat   *catalog.Catalog
-	c     *catalog.CheckGame
+	cat   *wbcatalog.Catalog
+	c     *wbcatalog.CheckGame
 	g     *Game
 	s     State
 	sides [2]string
@@ -56,7 +56,7 @@ type checkRun struct {
 
 // RunCheck plays a check game and reports the first step that goes
 // otherwise than scripted.
-func RunCheck(cat *catalog.Catalog, c *catalog.CheckGame) CheckResult {
+func RunCheck(cat *wbcatalog.Catalog, c *wbcatalog.CheckGame) CheckResult {
 	r := &checkRun{cat: cat, c: c, cards: map[string]bool{}}
 	res := CheckResult{ID: c.ID, Pos: c.Pos}
 	if err := r.setup(); err != nil {
@@ -75,14 +75,14 @@ func RunCheck(cat *catalog.Catalog, c *catalog.CheckGame) CheckResult {
 }
 
 // posOr returns p, or fallback when p is unknown.
-func posOr(p, fallback catalog.Pos) catalog.Pos {
+func posOr(p, fallback wbcatalog.Pos) wbcatalog.Pos {
 	if p.File == "" {
 		return fallback
 	}
 	return p
 }
 
-func cerr(pos catalog.Pos, format string, args ...any) *ContentError {
+func cerr(pos wbcatalog.Pos, format string, args ...any) *ContentError {
 	return &ContentError{Pos: pos, Msg: fmt.Sprintf(format, args...)}
 }
 
@@ -111,16 +111,16 @@ func (r *checkRun) setup() *ContentError {
 	r.sides = [2]string{names[0], names[1]}
 	format := c.Format
 	if format == "" {
-		format = catalog.Exploration
+		format = wbcatalog.Exploration
 	}
 	su := &Setup{Format: format, Cols: 8, Rows: 16, Maintenance: c.Maintenance}
-	if format == catalog.Confrontation {
+	if format == wbcatalog.Confrontation {
 		su.Cols = 16 // four sections (R-BOARD-1, R-FMT-1)
 	}
 	for _, id := range c.Objectives {
 		o := cat.Objective(id)
 		if o == nil {
-			return cerr(c.Pos, "objectives: unknown Objective card %q%s", id, suggest.Hint(id, r.cat.CardIDs(catalog.KindObjective)))
+			return cerr(c.Pos, "objectives: unknown Objective card %q%s", id, suggest.Hint(id, r.cat.CardIDs(wbcatalog.KindObjective)))
 		}
 		su.ObjectiveDeck = append(su.ObjectiveDeck, *o)
 		r.cards[o.ID] = true
@@ -128,7 +128,7 @@ func (r *checkRun) setup() *ContentError {
 	if c.Scenario != "" {
 		sc := cat.Scenario(c.Scenario)
 		if sc == nil {
-			return cerr(c.Pos, "unknown scenario %q%s", c.Scenario, suggest.Hint(c.Scenario, ids(r.cat.Scenarios, func(x *catalog.Scenario) string { return x.ID })))
+			return cerr(c.Pos, "unknown scenario %q%s", c.Scenario, suggest.Hint(c.Scenario, ids(r.cat.Scenarios, func(x *wbcatalog.Scenario) string { return x.ID })))
 		}
 		su.Cols, su.Rows = sc.Board.Cols, sc.Board.Rows
 		su.Terrain = append(su.Terrain, sc.Terrain...)
@@ -178,7 +178,7 @@ func (r *checkRun) setup() *ContentError {
 		if side.Deck != "" {
 			d := cat.Deck(side.Deck)
 			if d == nil {
-				return cerr(side.Pos, "unknown deck %q%s", side.Deck, suggest.Hint(side.Deck, ids(r.cat.Decks, func(x *catalog.Deck) string { return x.ID })))
+				return cerr(side.Pos, "unknown deck %q%s", side.Deck, suggest.Hint(side.Deck, ids(r.cat.Decks, func(x *wbcatalog.Deck) string { return x.ID })))
 			}
 			if d.Format != format {
 				return cerr(side.Pos, "deck %s is for %s, the check game is %s", d.ID, d.Format, format)
@@ -207,7 +207,7 @@ func (r *checkRun) setup() *ContentError {
 		for _, l := range leaders {
 			ld := cat.Leader(l)
 			if ld == nil {
-				return cerr(side.Pos, "unknown Leader card %q%s", l, suggest.Hint(l, r.cat.CardIDs(catalog.KindLeader)))
+				return cerr(side.Pos, "unknown Leader card %q%s", l, suggest.Hint(l, r.cat.CardIDs(wbcatalog.KindLeader)))
 			}
 			ss.Leaders = append(ss.Leaders, l)
 			r.cards[ld.ID] = true
@@ -215,7 +215,7 @@ func (r *checkRun) setup() *ContentError {
 		}
 		for _, v := range side.Vocations {
 			if cat.Vocation(v) == nil {
-				return cerr(side.Pos, "unknown Vocation card %q%s", v, suggest.Hint(v, r.cat.CardIDs(catalog.KindVocation)))
+				return cerr(side.Pos, "unknown Vocation card %q%s", v, suggest.Hint(v, r.cat.CardIDs(wbcatalog.KindVocation)))
 			}
 			ss.Vocations = append(ss.Vocations, v)
 			r.cards[v] = true
@@ -223,7 +223,7 @@ func (r *checkRun) setup() *ContentError {
 		if side.Objective != "" {
 			o := cat.Objective(side.Objective)
 			if o == nil {
-				return cerr(side.Pos, "unknown Objective card %q%s", side.Objective, suggest.Hint(side.Objective, r.cat.CardIDs(catalog.KindObjective)))
+				return cerr(side.Pos, "unknown Objective card %q%s", side.Objective, suggest.Hint(side.Objective, r.cat.CardIDs(wbcatalog.KindObjective)))
 			}
 			r.cards[o.ID] = true
 			su.Objectives[si] = o.Scoring
@@ -296,7 +296,7 @@ func (r *checkRun) side(name string) int {
 	return -1
 }
 
-func (r *checkRun) unit(cu *catalog.CheckUnit) (UnitSetup, *ContentError) {
+func (r *checkRun) unit(cu *wbcatalog.CheckUnit) (UnitSetup, *ContentError) {
 	cat := r.cat
 	u := UnitSetup{ID: cu.ID, At: cu.At}
 	switch {
@@ -305,7 +305,7 @@ func (r *checkRun) unit(cu *catalog.CheckUnit) (UnitSetup, *ContentError) {
 	case cu.Card != "":
 		ch := cat.Character(cu.Card)
 		if ch == nil {
-			return u, cerr(cu.Pos, "unit %s: unknown Character card %q%s", cu.ID, cu.Card, suggest.Hint(cu.Card, r.cat.CardIDs(catalog.KindCharacter)))
+			return u, cerr(cu.Pos, "unit %s: unknown Character card %q%s", cu.ID, cu.Card, suggest.Hint(cu.Card, r.cat.CardIDs(wbcatalog.KindCharacter)))
 		}
 		u.Card, u.Front, u.Panic, u.HasPanic = ch.ID, ch.Front, ch.Panic, true
 		r.cards[ch.ID] = true
@@ -319,21 +319,21 @@ func (r *checkRun) unit(cu *catalog.CheckUnit) (UnitSetup, *ContentError) {
 	}
 	for _, sk := range u.Front.Skills {
 		if cat.Skill(sk) == nil {
-			return u, cerr(cu.Pos, "unit %s: unknown skill %q%s", cu.ID, sk, suggest.Hint(sk, ids(r.cat.Skills, func(x *catalog.Skill) string { return x.ID })))
+			return u, cerr(cu.Pos, "unit %s: unknown skill %q%s", cu.ID, sk, suggest.Hint(sk, ids(r.cat.Skills, func(x *wbcatalog.Skill) string { return x.ID })))
 		}
 		r.cards[sk] = true
 	}
 	for _, sk := range u.Panic.Skills {
 		if cat.Skill(sk) == nil {
-			return u, cerr(cu.Pos, "unit %s: unknown skill %q%s", cu.ID, sk, suggest.Hint(sk, ids(r.cat.Skills, func(x *catalog.Skill) string { return x.ID })))
+			return u, cerr(cu.Pos, "unit %s: unknown skill %q%s", cu.ID, sk, suggest.Hint(sk, ids(r.cat.Skills, func(x *wbcatalog.Skill) string { return x.ID })))
 		}
 		r.cards[sk] = true
 	}
 	for _, up := range cu.Upgrades {
 		switch cat.KindOf(up) {
-		case catalog.KindEquipment:
+		case wbcatalog.KindEquipment:
 			u.Equipment = append(u.Equipment, up)
-		case catalog.KindFormation:
+		case wbcatalog.KindFormation:
 			f := cat.Formation(up).Bonuses
 			u.Formation = &f
 		default:
@@ -380,7 +380,7 @@ func (r *checkRun) play() (*CheckFailure, *ContentError) {
 	return nil, nil
 }
 
-func (r *checkRun) step(n int, st *catalog.CheckStep) (*CheckFailure, *ContentError) {
+func (r *checkRun) step(n int, st *wbcatalog.CheckStep) (*CheckFailure, *ContentError) {
 	fail := func(what, format string, args ...any) *CheckFailure {
 		return &CheckFailure{Pos: st.Pos, Step: n, What: what, Msg: fmt.Sprintf(format, args...)}
 	}
@@ -463,12 +463,12 @@ func (r *checkRun) step(n int, st *catalog.CheckStep) (*CheckFailure, *ContentEr
 
 // decisions turns a step into engine decisions, with the paths its moves
 // give (a path per decision, nil for none), resolved as they are played.
-func (r *checkRun) decisions(side int, st *catalog.CheckStep) ([]Decision, []catalog.Paths, string, *ContentError) {
+func (r *checkRun) decisions(side int, st *wbcatalog.CheckStep) ([]Decision, []wbcatalog.Paths, string, *ContentError) {
 	ds, what, err := r.decisionList(side, st)
 	if err != nil {
 		return nil, nil, "", err
 	}
-	paths := make([]catalog.Paths, len(ds))
+	paths := make([]wbcatalog.Paths, len(ds))
 	k := len(ds) - len(st.Do) // the operations' decisions
 	if st.End == nil || *st.End {
 		k--
@@ -483,7 +483,7 @@ func (r *checkRun) decisions(side int, st *catalog.CheckStep) ([]Decision, []cat
 
 // path sets the paths of move (or skill move) d from the tiles a check
 // game gives, starting where the miniatures stand now.
-func (r *checkRun) path(d *Decision, ps catalog.Paths, pos catalog.Pos) *ContentError {
+func (r *checkRun) path(d *Decision, ps wbcatalog.Paths, pos wbcatalog.Pos) *ContentError {
 	g := r.g
 	v := int(d.Unit)
 	if d.Kind == UseSkill {
@@ -530,7 +530,7 @@ func (r *checkRun) path(d *Decision, ps catalog.Paths, pos catalog.Pos) *Content
 }
 
 // decisionList turns a step into engine decisions.
-func (r *checkRun) decisionList(side int, st *catalog.CheckStep) ([]Decision, string, *ContentError) {
+func (r *checkRun) decisionList(side int, st *wbcatalog.CheckStep) ([]Decision, string, *ContentError) {
 	g := r.g
 	base := Decision{Side: int8(side), Unit: -1, Space: -1, Target: -1, Tile: hex.None, Tile2: hex.None, Colour: -1, Give2: -1, Take: -1, Skill: -1}
 	colour := func(name, field string) (int8, *ContentError) {
@@ -660,7 +660,7 @@ func (r *checkRun) decisionList(side int, st *catalog.CheckStep) ([]Decision, st
 	return out, what, nil
 }
 
-func (r *checkRun) tiles(ts catalog.Tiles, pos catalog.Pos) ([2]hex.Tile, *ContentError) {
+func (r *checkRun) tiles(ts wbcatalog.Tiles, pos wbcatalog.Pos) ([2]hex.Tile, *ContentError) {
 	out := [2]hex.Tile{hex.None, hex.None}
 	if len(ts) == 0 || len(ts) > 2 {
 		return out, cerr(pos, "expected one tile or two")
@@ -675,7 +675,7 @@ func (r *checkRun) tiles(ts catalog.Tiles, pos catalog.Pos) ([2]hex.Tile, *Conte
 	return out, nil
 }
 
-func (r *checkRun) target(name string, pos catalog.Pos) (int8, *ContentError) {
+func (r *checkRun) target(name string, pos wbcatalog.Pos) (int8, *ContentError) {
 	t := r.g.Unit(name)
 	if t < 0 {
 		return -1, cerr(pos, "unknown unit %q", name)
@@ -683,7 +683,7 @@ func (r *checkRun) target(name string, pos catalog.Pos) (int8, *ContentError) {
 	return int8(t), nil
 }
 
-func (r *checkRun) op(u int, base Decision, op *catalog.CheckOp, stepPos catalog.Pos) (Decision, *ContentError) {
+func (r *checkRun) op(u int, base Decision, op *wbcatalog.CheckOp, stepPos wbcatalog.Pos) (Decision, *ContentError) {
 	pos := op.Pos
 	if pos.File == "" {
 		pos = stepPos
@@ -766,7 +766,7 @@ func (r *checkRun) op(u int, base Decision, op *catalog.CheckOp, stepPos catalog
 
 // expect compares the state with an expectation; it returns "" when all
 // holds, else what differs.
-func (r *checkRun) expect(e *catalog.CheckExpect, pos catalog.Pos) (string, *ContentError) {
+func (r *checkRun) expect(e *wbcatalog.CheckExpect, pos wbcatalog.Pos) (string, *ContentError) {
 	s := &r.s
 	g := r.g
 	var diffs checkkit.Diffs

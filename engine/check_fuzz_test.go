@@ -4,13 +4,13 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // randomCheck builds a check game from a seed: sometimes sound, often
 // wrong in every way a designer can be (unknown names, odd tiles, dice
 // out of range, steps in the wrong order).
-func randomCheck(r *rand.Rand) catalog.CheckGame {
+func randomCheck(r *rand.Rand) wbcatalog.CheckGame {
 	pick := func(xs ...string) string { return xs[r.IntN(len(xs))] }
 	// usually the first choice: mostly sound checks, with mistakes
 	mostly := func(good string, bad ...string) string {
@@ -25,34 +25,34 @@ func randomCheck(r *rand.Rand) catalog.CheckGame {
 		}
 		return string(rune('A'+r.IntN(8))) + itoa(1+r.IntN(16))
 	}
-	tiles := func() catalog.Tiles {
+	tiles := func() wbcatalog.Tiles {
 		if r.IntN(4) == 0 {
-			return catalog.Tiles{tile(), tile()}
+			return wbcatalog.Tiles{tile(), tile()}
 		}
-		return catalog.Tiles{tile()}
+		return wbcatalog.Tiles{tile()}
 	}
-	c := catalog.CheckGame{ID: "fuzz", Hand: mostly(pick("red", "blue"), "green"), Hourglass: mostly(pick("", "run", "move-2"), "nowhere", "fight")}
+	c := wbcatalog.CheckGame{ID: "fuzz", Hand: mostly(pick("red", "blue"), "green"), Hourglass: mostly(pick("", "run", "move-2"), "nowhere", "fight")}
 	if r.IntN(10) == 0 {
-		c.Board = &catalog.CheckBoard{Cols: r.IntN(20), Rows: r.IntN(20),
-			Terrain: []catalog.Terrain{{At: tile(), BlocksMove: r.IntN(2) == 0, BlocksSight: true}}}
+		c.Board = &wbcatalog.CheckBoard{Cols: r.IntN(20), Rows: r.IntN(20),
+			Terrain: []wbcatalog.Terrain{{At: tile(), BlocksMove: r.IntN(2) == 0, BlocksSight: true}}}
 	}
 	if r.IntN(3) == 0 { // Confrontation, on a board with its modifiers
-		c.Format = catalog.Format(mostly("confrontation", "exploration", "chess"))
+		c.Format = wbcatalog.Format(mostly("confrontation", "exploration", "chess"))
 		c.Maintenance = r.IntN(2) == 0
-		c.ActionBoard = &catalog.ActionBoard{Turns: 6, Periods: []int{3, 2, 1}, Spaces: []catalog.ActionSpace{
-			{ID: "move", Period: 1, Actions: []catalog.Action{catalog.ActMove}, Modifiers: []catalog.Modifier{catalog.ModMultiple}},
-			{ID: "run", Period: 1, Actions: []catalog.Action{catalog.ActRun}},
-			{ID: "hide", Period: 1, Actions: []catalog.Action{catalog.ActMove, catalog.ActHide}, Modifiers: []catalog.Modifier{catalog.ModTemporisation}},
-			{ID: "shoot", Period: 1, Actions: []catalog.Action{catalog.ActShoot}, Modifiers: []catalog.Modifier{catalog.ModExtraDie}},
-			{ID: "fight", Period: 2, Actions: []catalog.Action{catalog.ActFight}},
+		c.ActionBoard = &wbcatalog.ActionBoard{Turns: 6, Periods: []int{3, 2, 1}, Spaces: []wbcatalog.ActionSpace{
+			{ID: "move", Period: 1, Actions: []wbcatalog.Action{wbcatalog.ActMove}, Modifiers: []wbcatalog.Modifier{wbcatalog.ModMultiple}},
+			{ID: "run", Period: 1, Actions: []wbcatalog.Action{wbcatalog.ActRun}},
+			{ID: "hide", Period: 1, Actions: []wbcatalog.Action{wbcatalog.ActMove, wbcatalog.ActHide}, Modifiers: []wbcatalog.Modifier{wbcatalog.ModTemporisation}},
+			{ID: "shoot", Period: 1, Actions: []wbcatalog.Action{wbcatalog.ActShoot}, Modifiers: []wbcatalog.Modifier{wbcatalog.ModExtraDie}},
+			{ID: "fight", Period: 2, Actions: []wbcatalog.Action{wbcatalog.ActFight}},
 		}}
 		if r.IntN(4) == 0 {
 			c.Objectives = []string{mostly("obj", "nope")}
 		}
 	}
-	c.Sides = map[string]catalog.CheckSide{}
+	c.Sides = map[string]wbcatalog.CheckSide{}
 	for _, side := range []string{"red", "blue"} {
-		cs := catalog.CheckSide{Orders: map[string]int{mostly(pick("raiders", "wardens"), "purple"): r.IntN(6)}}
+		cs := wbcatalog.CheckSide{Orders: map[string]int{mostly(pick("raiders", "wardens"), "purple"): r.IntN(6)}}
 		if r.IntN(3) == 0 {
 			cs.Leader = mostly(pick("boss", "warden"), "nobody")
 		}
@@ -63,7 +63,7 @@ func randomCheck(r *rand.Rand) catalog.CheckGame {
 			cs.Deck = pick("deck", "nope")
 		}
 		for i := range 1 + r.IntN(3) {
-			u := catalog.CheckUnit{ID: side + itoa(i), At: catalog.Tiles{tile()}}
+			u := wbcatalog.CheckUnit{ID: side + itoa(i), At: wbcatalog.Tiles{tile()}}
 			if r.IntN(10) == 0 {
 				u.At = tiles()
 			}
@@ -91,7 +91,7 @@ func randomCheck(r *rand.Rand) catalog.CheckGame {
 	}
 	units := []string{"red0", "red1", "blue0", "blue1", "ghost"}
 	for range r.IntN(12) {
-		st := catalog.CheckStep{Side: pick("red", "blue", "", "green")}
+		st := wbcatalog.CheckStep{Side: pick("red", "blue", "", "green")}
 		switch r.IntN(9) {
 		case 0:
 			st.Pass = true
@@ -103,13 +103,13 @@ func randomCheck(r *rand.Rand) catalog.CheckGame {
 		case 3:
 			st.Keep = pick("raiders", "wardens", "purple")
 		case 4:
-			st.Exchange = &catalog.CheckExchange{Give: []string{pick("raiders", "wardens"), pick("raiders", "purple")}, Take: pick("wardens", "raiders")}
+			st.Exchange = &wbcatalog.CheckExchange{Give: []string{pick("raiders", "wardens"), pick("raiders", "purple")}, Take: pick("wardens", "raiders")}
 		case 5:
-			st.Deploy = &catalog.CheckDeploy{Unit: pick(units...), At: tiles()}
+			st.Deploy = &wbcatalog.CheckDeploy{Unit: pick(units...), At: tiles()}
 		case 6:
 			yes := r.IntN(2) == 0
-			st.Expect = &catalog.CheckExpect{Units: map[string]catalog.UnitExpect{pick(units...): {At: tiles(), Cover: &yes, Maintenance: &yes}},
-				Sides: map[string]catalog.SideExpect{pick("red", "blue", "green"): {Orders: map[string]int{pick("raiders", "purple"): 1},
+			st.Expect = &wbcatalog.CheckExpect{Units: map[string]wbcatalog.UnitExpect{pick(units...): {At: tiles(), Cover: &yes, Maintenance: &yes}},
+				Sides: map[string]wbcatalog.SideExpect{pick("red", "blue", "green"): {Orders: map[string]int{pick("raiders", "purple"): 1},
 					Objective: pick("", "none", "obj")}}, Phase: "action"}
 		default:
 			st.Unit = pick(units...)
@@ -121,7 +121,7 @@ func randomCheck(r *rand.Rand) catalog.CheckGame {
 				st.Gain = pick("raiders", "wardens", "purple")
 			}
 			for range r.IntN(3) {
-				op := catalog.CheckOp{}
+				op := wbcatalog.CheckOp{}
 				switch r.IntN(6) {
 				case 5:
 					op.Hide = true
@@ -134,7 +134,7 @@ func randomCheck(r *rand.Rand) catalog.CheckGame {
 				case 3:
 					op.Fight = pick(units...)
 				case 4:
-					op.Skill, op.Target, op.To = pick("sharp-shooting", "nope"), pick(units...), catalog.Tiles{tile()}
+					op.Skill, op.Target, op.To = pick("sharp-shooting", "nope"), pick(units...), wbcatalog.Tiles{tile()}
 				}
 				st.Do = append(st.Do, op)
 			}

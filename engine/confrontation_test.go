@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
 // TestConfrontationRulesHaveChecks: every Confrontation rule of the issue
@@ -32,28 +32,28 @@ func TestConfrontationRulesHaveChecks(t *testing.T) {
 // (red, without it) gives Raiders.
 func TestLeaderSkillsHandHolderFirst(t *testing.T) {
 	cat := loadContent(t)
-	unit := func(id, at string) engine.UnitSetup {
-		return engine.UnitSetup{ID: id, Front: catalog.Profile{Attack: 6, Speed: 3, Run: 2, Cost: catalog.Cost{"any": 1}, Health: 3}, At: []string{at}}
+	unit := func(id, at string) wbengine.UnitSetup {
+		return wbengine.UnitSetup{ID: id, Front: wbcatalog.Profile{Attack: 6, Speed: 3, Run: 2, Cost: wbcatalog.Cost{"any": 1}, Health: 3}, At: []string{at}}
 	}
 	for hand := range 2 {
-		su := &engine.Setup{
-			Format: catalog.Confrontation, Cols: 16, Rows: 16, Board: cat.BoardFor(catalog.Confrontation),
-			Sides: [2]engine.SideSetup{
-				{Name: "red", Leaders: []string{"vanta", "mother-rust"}, Units: []engine.UnitSetup{unit("r", "C3")}},
-				{Name: "blue", Leaders: []string{"sa-keth", "nemi-ha"}, Units: []engine.UnitSetup{unit("b", "C14")}},
+		su := &wbengine.Setup{
+			Format: wbcatalog.Confrontation, Cols: 16, Rows: 16, Board: cat.BoardFor(wbcatalog.Confrontation),
+			Sides: [2]wbengine.SideSetup{
+				{Name: "red", Leaders: []string{"vanta", "mother-rust"}, Units: []wbengine.UnitSetup{unit("r", "C3")}},
+				{Name: "blue", Leaders: []string{"sa-keth", "nemi-ha"}, Units: []wbengine.UnitSetup{unit("b", "C14")}},
 			},
 		}
-		g, err := engine.Compile(cat, su)
+		g, err := wbengine.Compile(cat, su)
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, ev, err := engine.NewState(g, engine.Start{Hand: hand})
+		_, ev, err := wbengine.NewState(g, wbengine.Start{Hand: hand})
 		if err != nil {
 			t.Fatal(err)
 		}
 		var orders []string
 		for i := range ev {
-			if ev[i].Kind == engine.EvOrders {
+			if ev[i].Kind == wbengine.EvOrders {
 				orders = append(orders, ev[i].Format(g))
 			}
 		}
@@ -80,12 +80,12 @@ func TestConfrontationLogsReplay(t *testing.T) {
 	g := confrontationGame(t, cat, "crossroads-relay", decks, true)
 	for seed := range uint64(12) {
 		play := func() []byte {
-			l := &engine.Log{Header: engine.LogHeader{Engine: engine.Version, Seed: seed, Scenario: "crossroads-relay", Decks: decks}}
-			bots := [2]engine.Bot{engine.NewRandomBot(seed), engine.NewRandomBot(seed + 1)}
+			l := &wbengine.Log{Header: wbengine.LogHeader{Engine: wbengine.Version, Seed: seed, Scenario: "crossroads-relay", Decks: decks}}
+			bots := [2]wbengine.Bot{wbengine.NewRandomBot(seed), wbengine.NewRandomBot(seed + 1)}
 			if seed%4 == 0 {
-				bots = [2]engine.Bot{engine.NewGreedyBot(seed), engine.NewRandomBot(seed + 1)}
+				bots = [2]wbengine.Bot{wbengine.NewGreedyBot(seed), wbengine.NewRandomBot(seed + 1)}
 			}
-			if _, _, err := engine.Play(g, seed, bots, l, 100000); err != nil {
+			if _, _, err := wbengine.Play(g, seed, bots, l, 100000); err != nil {
 				t.Fatal(err)
 			}
 			data, err := l.MarshalJSONL()
@@ -98,11 +98,11 @@ func TestConfrontationLogsReplay(t *testing.T) {
 		if string(a) != string(b) {
 			t.Fatalf("seed %d: two plays give different logs", seed)
 		}
-		l, err := engine.ParseLog(a)
+		l, err := wbengine.ParseLog(a)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := engine.Replay(g, l); err != nil {
+		if _, err := wbengine.Replay(g, l); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 		for _, word := range []string{"objective", "maintenance"} {

@@ -9,22 +9,22 @@ import (
 	"sync"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
-	"wbtool.dev/wbtool/engine"
-	"wbtool.dev/wbtool/engine/match"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
+	"wbtool.dev/wbtool/games/warbound/wbmatch"
 	"wbtool.dev/wbtool/schema"
 )
 
 var (
 	starterOnce sync.Once
-	starterCat  *catalog.Catalog
+	starterCat  *wbcatalog.Catalog
 	starterErr  error
 )
 
 // loadContent loads the starter content (once per test binary when no
 // extra file is given: tests only read the catalog).
-func loadContent(t testing.TB, extra ...schema.File) *catalog.Catalog {
+func loadContent(t testing.TB, extra ...schema.File) *wbcatalog.Catalog {
 	t.Helper()
 	if len(extra) == 0 {
 		starterOnce.Do(func() { starterCat, starterErr = schema.Load(content.FS, schema.Options{Root: "content"}) })
@@ -54,7 +54,7 @@ func TestContentCheckGames(t *testing.T) {
 	}
 	for i := range cat.Checks {
 		c := &cat.Checks[i]
-		r := engine.RunCheck(cat, c)
+		r := wbengine.RunCheck(cat, c)
 		if r.Err != nil {
 			t.Errorf("%s: check %s: %s", r.Err.Pos, c.ID, r.Err.Msg)
 		}
@@ -86,14 +86,14 @@ func TestEveryRuleFamilyHasACheck(t *testing.T) {
 // starter card has a check game that exercises it.
 func TestStarterCoverage(t *testing.T) {
 	cat := loadContent(t)
-	for _, u := range engine.Manual(cat) {
+	for _, u := range wbengine.Manual(cat) {
 		t.Errorf("%s: %s %s: %s", u.Pos, u.Kind, u.ID, u.Why)
 	}
-	var results []engine.CheckResult
+	var results []wbengine.CheckResult
 	for i := range cat.Checks {
-		results = append(results, engine.RunCheck(cat, &cat.Checks[i]))
+		results = append(results, wbengine.RunCheck(cat, &cat.Checks[i]))
 	}
-	for _, u := range engine.Untested(cat, results) {
+	for _, u := range wbengine.Untested(cat, results) {
 		t.Errorf("%s: %s %s: %s", u.Pos, u.Kind, u.ID, u.Why)
 	}
 }
@@ -140,7 +140,7 @@ func TestMalformedChecks(t *testing.T) {
 			if ch == nil {
 				t.Fatal("not loaded")
 			}
-			r := engine.RunCheck(cat, ch)
+			r := wbengine.RunCheck(cat, ch)
 			if r.Err == nil {
 				t.Fatalf("no content error (failure: %+v)", r.Failure)
 			}
@@ -173,10 +173,10 @@ func TestMalformedChecks(t *testing.T) {
 }
 
 // explorationDecks lists the starter Exploration decks.
-func explorationDecks(cat *catalog.Catalog) []string {
+func explorationDecks(cat *wbcatalog.Catalog) []string {
 	var out []string
 	for _, d := range cat.Decks {
-		if d.Format == catalog.Exploration {
+		if d.Format == wbcatalog.Exploration {
 			out = append(out, d.ID)
 		}
 	}
@@ -196,11 +196,11 @@ func TestSelfPlayInvariants(t *testing.T) {
 	n := 0
 	for _, a := range decks {
 		for _, b := range decks {
-			su, err := engine.ScenarioSetup(cat, "salvage-field", [2]string{a, b})
+			su, err := wbengine.ScenarioSetup(cat, "salvage-field", [2]string{a, b})
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, err := engine.Compile(cat, su)
+			g, err := wbengine.Compile(cat, su)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -219,34 +219,34 @@ func TestSelfPlayInvariants(t *testing.T) {
 
 // playChecked plays one random game, checking invariants and that removed
 // Characters never act.
-func playChecked(g *engine.Game, seed uint64, decks [2]string) (err error) {
+func playChecked(g *wbengine.Game, seed uint64, decks [2]string) (err error) {
 	return playCheckedStats(g, seed, nil)
 }
 
 // playCheckedStats is playChecked calling see after every decision.
-func playCheckedStats(g *engine.Game, seed uint64, see func(s *engine.State, d engine.Decision, ev []engine.Event)) (err error) {
+func playCheckedStats(g *wbengine.Game, seed uint64, see func(s *wbengine.State, d wbengine.Decision, ev []wbengine.Event)) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic: %v", r)
 		}
 	}()
-	s, _, err := engine.NewState(g, engine.Start{Seed: seed, Hand: -1})
+	s, _, err := wbengine.NewState(g, wbengine.Start{Seed: seed, Hand: -1})
 	if err != nil {
 		return err
 	}
-	bot := engine.NewRandomBot(seed)
-	var buf []engine.Decision
-	var ev []engine.Event
+	bot := wbengine.NewRandomBot(seed)
+	var buf []wbengine.Decision
+	var ev []wbengine.Event
 	for !s.Over() {
 		if s.Steps() > 10000 {
 			return fmt.Errorf("no end after 10000 decisions")
 		}
-		buf = engine.Legal(&s, buf)
+		buf = wbengine.Legal(&s, buf)
 		if len(buf) == 0 {
 			return fmt.Errorf("no legal decision at step %d", s.Steps())
 		}
 		d := buf[bot.Choose(&s, buf)]
-		if d.Kind == engine.Activate && s.Unit(int(d.Unit)).Removed {
+		if d.Kind == wbengine.Activate && s.Unit(int(d.Unit)).Removed {
 			return fmt.Errorf("step %d: a removed Character is offered an activation", s.Steps())
 		}
 		before := s
@@ -261,7 +261,7 @@ func playCheckedStats(g *engine.Game, seed uint64, see func(s *engine.State, d e
 			see(&s, d, ev)
 		}
 		// Apply (the pure form) and DoLegal (the fast path) agree with Do.
-		after, _, err := engine.Apply(before, d, nil)
+		after, _, err := wbengine.Apply(before, d, nil)
 		if err != nil || after != s {
 			return fmt.Errorf("step %d: Apply and Do disagree", s.Steps())
 		}
@@ -279,17 +279,17 @@ func playCheckedStats(g *engine.Game, seed uint64, see func(s *engine.State, d e
 
 // saveTrace writes the game as a log under testdata/traces so that
 // TestTraces replays it from then on.
-func saveTrace(t *testing.T, g *engine.Game, seed uint64, decks [2]string) string {
+func saveTrace(t *testing.T, g *wbengine.Game, seed uint64, decks [2]string) string {
 	return saveTraceOn(t, g, "salvage-field", seed, decks)
 }
 
 // saveTraceOn is saveTrace on a given scenario.
-func saveTraceOn(t *testing.T, g *engine.Game, scenario string, seed uint64, decks [2]string) string {
-	l := &engine.Log{Header: engine.LogHeader{Engine: engine.Version, Seed: seed, Scenario: scenario, Decks: decks, Bots: [2]string{"random", "random"}}}
-	bots := [2]engine.Bot{engine.NewRandomBot(seed), engine.NewRandomBot(seed)}
+func saveTraceOn(t *testing.T, g *wbengine.Game, scenario string, seed uint64, decks [2]string) string {
+	l := &wbengine.Log{Header: wbengine.LogHeader{Engine: wbengine.Version, Seed: seed, Scenario: scenario, Decks: decks, Bots: [2]string{"random", "random"}}}
+	bots := [2]wbengine.Bot{wbengine.NewRandomBot(seed), wbengine.NewRandomBot(seed)}
 	func() {
 		defer func() { recover() }()
-		engine.Play(g, seed, bots, l, 10000)
+		wbengine.Play(g, seed, bots, l, 10000)
 	}()
 	data, err := l.MarshalJSONL()
 	if err != nil {
@@ -305,14 +305,14 @@ func saveTraceOn(t *testing.T, g *engine.Game, scenario string, seed uint64, dec
 
 // confrontationGame compiles a Confrontation game of two starter decks on
 // a common scenario, with the Maintenance option as asked.
-func confrontationGame(t testing.TB, cat *catalog.Catalog, scenario string, decks [2]string, maintenance bool) *engine.Game {
+func confrontationGame(t testing.TB, cat *wbcatalog.Catalog, scenario string, decks [2]string, maintenance bool) *wbengine.Game {
 	t.Helper()
-	su, err := engine.ScenarioSetup(cat, scenario, decks)
+	su, err := wbengine.ScenarioSetup(cat, scenario, decks)
 	if err != nil {
 		t.Fatal(err)
 	}
 	su.Maintenance = maintenance
-	g, err := engine.Compile(cat, su)
+	g, err := wbengine.Compile(cat, su)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -326,10 +326,10 @@ func confrontationGame(t testing.TB, cat *catalog.Catalog, scenario string, deck
 // decision (R-FMT-1, R-HIDE, R-ACT-6, R-TURN-7, R-OBJ-3).
 func TestConfrontationSelfPlayInvariants(t *testing.T) {
 	cat := loadContent(t)
-	decks := match.FormatDecks(cat, catalog.Confrontation)
+	decks := wbmatch.FormatDecks(cat, wbcatalog.Confrontation)
 	var scenarios []string
 	for _, sc := range cat.Scenarios {
-		if sc.Format == catalog.Confrontation {
+		if sc.Format == wbcatalog.Confrontation {
 			scenarios = append(scenarios, sc.ID)
 		}
 	}
@@ -350,14 +350,14 @@ func TestConfrontationSelfPlayInvariants(t *testing.T) {
 					g := confrontationGame(t, cat, sc, [2]string{a, b}, maint)
 					for seed := range uint64(games/combos + 1) {
 						n++
-						if err := playCheckedStats(g, seed, func(s *engine.State, d engine.Decision, ev []engine.Event) {
+						if err := playCheckedStats(g, seed, func(s *wbengine.State, d wbengine.Decision, ev []wbengine.Event) {
 							for _, e := range ev {
 								switch e.Kind {
-								case engine.EvCover:
+								case wbengine.EvCover:
 									seen.cover++
-								case engine.EvVPLost:
+								case wbengine.EvVPLost:
 									seen.maint++
-								case engine.EvObjective:
+								case wbengine.EvObjective:
 									seen.objective++
 								}
 							}

@@ -3,7 +3,7 @@ package engine
 import (
 	"sort"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Uncovered is a card text the engine cannot execute, or a card no check
@@ -11,13 +11,13 @@ import (
 type Uncovered struct {
 	Kind string // skill, equipment, vocation
 	ID   string
-	Pos  catalog.Pos
+	Pos  wbcatalog.Pos
 	Why  string
 }
 
 // Manual lists the skills, Equipment and Vocations whose text has no
 // executable effect: the engine plays them as if they were blank.
-func Manual(cat *catalog.Catalog) []Uncovered {
+func Manual(cat *wbcatalog.Catalog) []Uncovered {
 	var out []Uncovered
 	for _, s := range cat.Skills {
 		if s.Effect == nil {
@@ -39,7 +39,7 @@ func Manual(cat *catalog.Catalog) []Uncovered {
 
 // Untested lists the cards and skills no check game exercises, given the
 // results of running all check games.
-func Untested(cat *catalog.Catalog, results []CheckResult) []Uncovered {
+func Untested(cat *wbcatalog.Catalog, results []CheckResult) []Uncovered {
 	seen := map[string]bool{}
 	for _, r := range results {
 		for _, c := range r.Cards {
@@ -47,7 +47,7 @@ func Untested(cat *catalog.Catalog, results []CheckResult) []Uncovered {
 		}
 	}
 	var out []Uncovered
-	add := func(kind, id string, pos catalog.Pos) {
+	add := func(kind, id string, pos wbcatalog.Pos) {
 		if !seen[id] {
 			out = append(out, Uncovered{Kind: kind, ID: id, Pos: pos, Why: "no check game exercises it"})
 		}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
 // TestDecisionTable: every interpretation of the table is named in the
@@ -38,7 +38,7 @@ func TestDecisionTable(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	byRule := map[string]bool{}
-	for _, d := range engine.Decisions() {
+	for _, d := range wbengine.Decisions() {
 		if seen[d.ID] {
 			t.Errorf("%s: two entries", d.ID)
 		}
@@ -62,7 +62,7 @@ func TestDecisionTable(t *testing.T) {
 			}
 		}
 	}
-	if md := engine.DecisionsMarkdown(); strings.Count(md, "\n") != len(seen)+2 {
+	if md := wbengine.DecisionsMarkdown(); strings.Count(md, "\n") != len(seen)+2 {
 		t.Errorf("the Markdown table has %d lines for %d entries", strings.Count(md, "\n"), len(seen))
 	}
 
@@ -80,7 +80,7 @@ func TestDecisionTable(t *testing.T) {
 			rule = ""
 		}
 		if rule != "" && strings.Contains(line, "*Decision") && !byRule[rule] {
-			t.Errorf("the digest's Decision of %s has no entry in engine.Decisions", rule)
+			t.Errorf("the digest's Decision of %s has no entry in wbengine.Decisions", rule)
 		}
 	}
 }

@@ -1,11 +1,11 @@
 package engine
 
 import (
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
-// Statistics effects modify (catalog.Stat, as indices).
+// Statistics effects modify (wbcatalog.Stat, as indices).
 const (
 	StatSpeed = iota
 	StatRun
@@ -23,14 +23,14 @@ const (
 	numStats
 )
 
-var statIndex = map[catalog.Stat]int{
-	catalog.StatSpeed: StatSpeed, catalog.StatRun: StatRun, catalog.StatAttack: StatAttack,
-	catalog.StatAccuracy: StatAccuracy, catalog.StatRangedDice: StatRangedDice, catalog.StatMeleeDice: StatMeleeDice,
-	catalog.StatHit: StatHit, catalog.StatRangedHit: StatRangedHit, catalog.StatMeleeHit: StatMeleeHit,
-	catalog.StatHealth: StatHealth, catalog.StatMorale: StatMorale, catalog.StatArmor: StatArmor, catalog.StatSave: StatSave,
+var statIndex = map[wbcatalog.Stat]int{
+	wbcatalog.StatSpeed: StatSpeed, wbcatalog.StatRun: StatRun, wbcatalog.StatAttack: StatAttack,
+	wbcatalog.StatAccuracy: StatAccuracy, wbcatalog.StatRangedDice: StatRangedDice, wbcatalog.StatMeleeDice: StatMeleeDice,
+	wbcatalog.StatHit: StatHit, wbcatalog.StatRangedHit: StatRangedHit, wbcatalog.StatMeleeHit: StatMeleeHit,
+	wbcatalog.StatHealth: StatHealth, wbcatalog.StatMorale: StatMorale, wbcatalog.StatArmor: StatArmor, wbcatalog.StatSave: StatSave,
 }
 
-// Flags effects grant (catalog.Flag, as bits).
+// Flags effects grant (wbcatalog.Flag, as bits).
 const (
 	FlagSharpShooting uint8 = 1 << iota
 	FlagShootEngaged
@@ -40,10 +40,10 @@ const (
 	FlagPathfinder
 )
 
-var flagBits = map[catalog.Flag]uint8{
-	catalog.FlagSharpShooting: FlagSharpShooting, catalog.FlagShootEngaged: FlagShootEngaged,
-	catalog.FlagNoReactivationStress: FlagNoReactivationStress, catalog.FlagClosestOnly: FlagClosestOnly,
-	catalog.FlagProtector: FlagProtector, catalog.FlagPathfinder: FlagPathfinder,
+var flagBits = map[wbcatalog.Flag]uint8{
+	wbcatalog.FlagSharpShooting: FlagSharpShooting, wbcatalog.FlagShootEngaged: FlagShootEngaged,
+	wbcatalog.FlagNoReactivationStress: FlagNoReactivationStress, wbcatalog.FlagClosestOnly: FlagClosestOnly,
+	wbcatalog.FlagProtector: FlagProtector, wbcatalog.FlagPathfinder: FlagPathfinder,
 }
 
 // Triggers as indices.
@@ -63,24 +63,24 @@ const (
 	TrigManual     // no effect: printed only
 )
 
-var trigIndex = map[catalog.Trigger]int{
-	catalog.TrigPassive: TrigPassive, catalog.TrigActive: TrigActive, catalog.TrigLeaderPhase: TrigLeaderPhase,
-	catalog.TrigTurnStart: TrigTurnStart, catalog.TrigActivationStart: TrigActivationStart,
-	catalog.TrigActivationEnd: TrigActivationEnd, catalog.TrigAfterMove: TrigAfterMove,
-	catalog.TrigAfterShoot: TrigAfterShoot, catalog.TrigAfterFight: TrigAfterFight, catalog.TrigCleanup: TrigCleanup,
-	catalog.TrigRemovesEnemy: TrigRemovesEnemy, catalog.TrigEnemyMoves: TrigEnemyMoves,
+var trigIndex = map[wbcatalog.Trigger]int{
+	wbcatalog.TrigPassive: TrigPassive, wbcatalog.TrigActive: TrigActive, wbcatalog.TrigLeaderPhase: TrigLeaderPhase,
+	wbcatalog.TrigTurnStart: TrigTurnStart, wbcatalog.TrigActivationStart: TrigActivationStart,
+	wbcatalog.TrigActivationEnd: TrigActivationEnd, wbcatalog.TrigAfterMove: TrigAfterMove,
+	wbcatalog.TrigAfterShoot: TrigAfterShoot, wbcatalog.TrigAfterFight: TrigAfterFight, wbcatalog.TrigCleanup: TrigCleanup,
+	wbcatalog.TrigRemovesEnemy: TrigRemovesEnemy, wbcatalog.TrigEnemyMoves: TrigEnemyMoves,
 }
 
 // effectRef is one effect in play: from which card, for which unit (-1:
 // the whole side: Leader skills and Vocations).
 type effectRef struct {
-	eff     *catalog.Effect
+	eff     *wbcatalog.Effect
 	trig    int
 	kind    string // skill, equipment, vocation
 	card    string
 	unit    int
 	side    int
-	choose  catalog.Who // the selector the player chooses for (active)
+	choose  wbcatalog.Who // the selector the player chooses for (active)
 	within  int
 	sight   bool // the chosen Character must be in sight
 	moveMax int  // a move op: tiles
@@ -90,7 +90,7 @@ type effectRef struct {
 	flags uint8
 }
 
-func (g *Game) addEffect(e *catalog.Effect, kind, card string, unit, side int) int16 {
+func (g *Game) addEffect(e *wbcatalog.Effect, kind, card string, unit, side int) int16 {
 	r := effectRef{eff: e, trig: TrigManual, kind: kind, card: card, unit: unit, side: side}
 	if e != nil {
 		if t, ok := trigIndex[e.Trigger]; ok {
@@ -102,9 +102,9 @@ func (g *Game) addEffect(e *catalog.Effect, kind, card string, unit, side int) i
 			}
 			r.flags |= flagBits[op.Flag]
 		}
-		walkOps(e.Do, func(op *catalog.Op) {
+		walkOps(e.Do, func(op *wbcatalog.Op) {
 			who, within := opSelector(op)
-			if r.choose == "" && (who == catalog.WhoFriend || who == catalog.WhoEnemy || (who == catalog.WhoTarget && r.trig == TrigActive)) {
+			if r.choose == "" && (who == wbcatalog.WhoFriend || who == wbcatalog.WhoEnemy || (who == wbcatalog.WhoTarget && r.trig == TrigActive)) {
 				r.choose, r.within = who, within
 			}
 			if (op.Tokens != nil && op.Tokens.Sight) || (op.Spot != nil && op.Spot.Sight) {
@@ -119,14 +119,14 @@ func (g *Game) addEffect(e *catalog.Effect, kind, card string, unit, side int) i
 	return int16(len(g.effects) - 1)
 }
 
-func walkOps(ops []catalog.Op, f func(*catalog.Op)) {
+func walkOps(ops []wbcatalog.Op, f func(*wbcatalog.Op)) {
 	for i := range ops {
 		f(&ops[i])
 		walkOps(ops[i].IfYouDo, f)
 	}
 }
 
-func opSelector(op *catalog.Op) (catalog.Who, int) {
+func opSelector(op *wbcatalog.Op) (wbcatalog.Who, int) {
 	switch {
 	case op.Tokens != nil:
 		return op.Tokens.Who, op.Tokens.Within
@@ -217,7 +217,7 @@ func (s *State) hasFlag(u int, f uint8) bool {
 
 // condition evaluates an effect's condition for unit u (u < 0: a side
 // effect, only Period applies).
-func (s *State) condition(u int, c *catalog.Condition) bool {
+func (s *State) condition(u int, c *wbcatalog.Condition) bool {
 	if c == nil {
 		return true
 	}
@@ -226,7 +226,7 @@ func (s *State) condition(u int, c *catalog.Condition) bool {
 
 // conditionSide evaluates a condition for unit u (-1: a side effect) of
 // side.
-func (s *State) conditionSide(u, side int, c *catalog.Condition) bool {
+func (s *State) conditionSide(u, side int, c *wbcatalog.Condition) bool {
 	if c == nil {
 		return true
 	}
@@ -316,17 +316,17 @@ func (s *State) anyWithin(u int, side int8, friend bool, n int) bool {
 
 // selects reports whether unit v matches selector who for an effect of
 // unit u (side side).
-func (s *State) selects(u, side int, who catalog.Who, within, v int) bool {
+func (s *State) selects(u, side int, who wbcatalog.Who, within, v int) bool {
 	if v < 0 || v >= len(s.g.units) || !s.inPlay(v) {
 		return false
 	}
 	friend := int(s.g.units[v].side) == side
 	switch who {
-	case catalog.WhoFriend, catalog.WhoFriends:
+	case wbcatalog.WhoFriend, wbcatalog.WhoFriends:
 		if !friend || v == u {
 			return false
 		}
-	case catalog.WhoEnemy, catalog.WhoEnemies, catalog.WhoTarget:
+	case wbcatalog.WhoEnemy, wbcatalog.WhoEnemies, wbcatalog.WhoTarget:
 		if friend {
 			return false
 		}
@@ -400,7 +400,7 @@ func (s *State) sideTrigger(side, trig int, dice *Dice, ev []Event) []Event {
 
 // runOps runs operations in order; it reports whether the last one
 // happened (for "if you do", R-WORD-4).
-func (s *State) runOps(ops []catalog.Op, c *opCtx, dice *Dice, ev []Event) ([]Event, bool) {
+func (s *State) runOps(ops []wbcatalog.Op, c *opCtx, dice *Dice, ev []Event) ([]Event, bool) {
 	happened := false
 	for i := range ops {
 		op := &ops[i]
@@ -439,7 +439,7 @@ func (s *State) runOps(ops []catalog.Op, c *opCtx, dice *Dice, ev []Event) ([]Ev
 			}
 		case op.Move != nil:
 			v := c.target
-			if op.Move.Who == catalog.WhoSelf {
+			if op.Move.Who == wbcatalog.WhoSelf {
 				v = c.unit
 			}
 			if v >= 0 && c.tiles != noTiles && s.inPlay(v) {
@@ -507,7 +507,7 @@ func (s *State) runOps(ops []catalog.Op, c *opCtx, dice *Dice, ev []Event) ([]Ev
 
 // sel is a selector with its filters.
 type sel struct {
-	who      catalog.Who
+	who      wbcatalog.Who
 	within   int
 	sight    bool
 	max      int
@@ -530,8 +530,8 @@ func (s *State) forEachSel(c *opCtx, sl sel, f func(v int)) {
 		}
 		return true
 	}
-	if sl.who != catalog.WhoFriends && sl.who != catalog.WhoEnemies {
-		if sl.who == catalog.WhoSelf {
+	if sl.who != wbcatalog.WhoFriends && sl.who != wbcatalog.WhoEnemies {
+		if sl.who == wbcatalog.WhoSelf {
 			s.forEach(c, sl.who, sl.within, f)
 			return
 		}
@@ -618,18 +618,18 @@ func (s *State) pullTile(u, t int) hex.Tile {
 }
 
 // forEach calls f for every unit the selector picks.
-func (s *State) forEach(c *opCtx, who catalog.Who, within int, f func(v int)) {
+func (s *State) forEach(c *opCtx, who wbcatalog.Who, within int, f func(v int)) {
 	switch who {
-	case catalog.WhoSelf:
+	case wbcatalog.WhoSelf:
 		if c.unit >= 0 && s.inPlay(c.unit) {
 			f(c.unit)
 		}
-	case catalog.WhoTarget, catalog.WhoFriend, catalog.WhoEnemy:
+	case wbcatalog.WhoTarget, wbcatalog.WhoFriend, wbcatalog.WhoEnemy:
 		if c.target >= 0 && s.inPlay(c.target) {
 			f(c.target)
 			return
 		}
-		if c.active || who == catalog.WhoTarget {
+		if c.active || who == wbcatalog.WhoTarget {
 			return
 		}
 		// A triggered effect with nobody chosen: the nearest match.
@@ -648,7 +648,7 @@ func (s *State) forEach(c *opCtx, who catalog.Who, within int, f func(v int)) {
 		if best >= 0 {
 			f(best)
 		}
-	case catalog.WhoFriends, catalog.WhoEnemies:
+	case wbcatalog.WhoFriends, wbcatalog.WhoEnemies:
 		for v := range s.g.units {
 			if s.selects(c.unit, c.side, who, within, v) {
 				f(v)

@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // TestFormationMovesExact compares formationMoves with a brute force over
@@ -18,7 +18,7 @@ func TestFormationMovesExact(t *testing.T) {
 		su.Terrain = nil
 		for range 25 {
 			c, row := r.IntN(8), r.IntN(16)
-			su.Terrain = append(su.Terrain, catalog.Terrain{At: string(rune('A'+c)) + itoa(row+1), BlocksMove: true})
+			su.Terrain = append(su.Terrain, wbcatalog.Terrain{At: string(rune('A'+c)) + itoa(row+1), BlocksMove: true})
 		}
 		g, err := Compile(cat, su)
 		if err != nil {
@@ -161,7 +161,7 @@ func TestCanShootAt(t *testing.T) {
 		su.Terrain = nil
 		for range 20 {
 			c, row := r.IntN(8), r.IntN(16)
-			su.Terrain = append(su.Terrain, catalog.Terrain{At: string(rune('A'+c)) + itoa(row+1), BlocksSight: true, BlocksMove: r.IntN(2) == 0})
+			su.Terrain = append(su.Terrain, wbcatalog.Terrain{At: string(rune('A'+c)) + itoa(row+1), BlocksSight: true, BlocksMove: r.IntN(2) == 0})
 		}
 		g, err := Compile(cat, su)
 		if err != nil {

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // TestFormationDeploysInsideZone: both miniatures of a Formation deploy
@@ -15,7 +15,7 @@ import (
 func TestFormationDeploysInsideZone(t *testing.T) {
 	cat := testCatalog()
 	su := testSetup(cat)
-	su.Zones[0] = []catalog.Zone{{Player: 1, From: "A1", To: "D1"}}
+	su.Zones[0] = []wbcatalog.Zone{{Player: 1, From: "A1", To: "D1"}}
 	g := mustGame(t, cat, su)
 	s, _, err := NewState(g, Start{Seed: 1, Hand: 0})
 	if err != nil {

@@ -1,8 +1,8 @@
 package engine
 
 import (
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // ---- Hide and Cover (R-HIDE, Confrontation only) ----
@@ -10,14 +10,14 @@ import (
 // canHide reports whether u could take the Hide action now: Confrontation
 // only (R-HIDE-5) and no Cover token yet (R-HIDE-1, HideNeedsNoCover).
 func (s *State) canHide(u int) bool {
-	return s.g.Format == catalog.Confrontation && !s.hasCover(u)
+	return s.g.Format == wbcatalog.Confrontation && !s.hasCover(u)
 }
 
 func (s *State) checkHide(d *Decision) error {
 	if s.pend != pendActivation {
 		return fail(ErrWrongPhase)
 	}
-	if s.g.Format != catalog.Confrontation {
+	if s.g.Format != wbcatalog.Confrontation {
 		return fail(ErrHideExploration) // R-HIDE-5
 	}
 	if s.act.remaining&aHide == 0 {

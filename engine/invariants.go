@@ -3,8 +3,8 @@ package engine
 import (
 	"fmt"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Invariants checks what must hold after every decision: at most one
@@ -117,7 +117,7 @@ func (s *State) confrontationInvariants() error {
 	for u := range g.units {
 		bit := uint32(1) << uint(u)
 		if s.cover&bit != 0 {
-			if g.Format != catalog.Confrontation {
+			if g.Format != wbcatalog.Confrontation {
 				return fmt.Errorf("unit %s holds Cover in %s (R-HIDE-5)", g.units[u].id, g.Format)
 			}
 			if !s.inPlay(u) {

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"sync"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Version is the engine version written in game logs.
@@ -254,7 +254,7 @@ func (s *State) Hash() uint64 {
 		b(int(n))
 	}
 	b(int(s.winner))
-	if s.g.Format == catalog.Confrontation { // Exploration hashes stay as they were
+	if s.g.Format == wbcatalog.Confrontation { // Exploration hashes stay as they were
 		for i := range 4 {
 			b(int(s.cover >> (8 * i)))
 			b(int(s.maint >> (8 * i)))

@@ -9,20 +9,20 @@ import (
 	"sync"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/engine"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
 var (
 	contentOnce sync.Once
-	contentCat  *catalog.Catalog
-	games       = map[[2]string]*engine.Game{}
+	contentCat  *wbcatalog.Catalog
+	games       = map[[2]string]*wbengine.Game{}
 	gamesMu     sync.Mutex
 )
 
 // game returns the compiled Exploration game of two starter decks.
-func game(t testing.TB, decks [2]string) *engine.Game {
+func game(t testing.TB, decks [2]string) *wbengine.Game {
 	t.Helper()
 	contentOnce.Do(func() { contentCat = loadContent(t) })
 	gamesMu.Lock()
@@ -30,11 +30,11 @@ func game(t testing.TB, decks [2]string) *engine.Game {
 	if g := games[decks]; g != nil {
 		return g
 	}
-	su, err := engine.ScenarioSetup(contentCat, "salvage-field", decks)
+	su, err := wbengine.ScenarioSetup(contentCat, "salvage-field", decks)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := engine.Compile(contentCat, su)
+	g, err := wbengine.Compile(contentCat, su)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func game(t testing.TB, decks [2]string) *engine.Game {
 
 // headerGame returns the compiled game a log header names: its scenario
 // (Exploration or Confrontation), decks and Maintenance option.
-func headerGame(t testing.TB, h engine.LogHeader) *engine.Game {
+func headerGame(t testing.TB, h wbengine.LogHeader) *wbengine.Game {
 	t.Helper()
 	if h.Scenario == "salvage-field" && !h.Maintenance {
 		return game(t, h.Decks)
@@ -68,24 +68,24 @@ type headerKey struct {
 	maintenance bool
 }
 
-var headerGames = map[headerKey]*engine.Game{}
+var headerGames = map[headerKey]*wbengine.Game{}
 
-func playLog(t testing.TB, g *engine.Game, seed uint64, decks [2]string, greedy bool) []byte {
+func playLog(t testing.TB, g *wbengine.Game, seed uint64, decks [2]string, greedy bool) []byte {
 	t.Helper()
-	return playLogOn(t, g, engine.LogHeader{Scenario: "salvage-field", Decks: decks}, seed, greedy)
+	return playLogOn(t, g, wbengine.LogHeader{Scenario: "salvage-field", Decks: decks}, seed, greedy)
 }
 
 // playLogOn plays and records a game of g under the header h.
-func playLogOn(t testing.TB, g *engine.Game, h engine.LogHeader, seed uint64, greedy bool) []byte {
+func playLogOn(t testing.TB, g *wbengine.Game, h wbengine.LogHeader, seed uint64, greedy bool) []byte {
 	t.Helper()
-	h.Engine, h.Seed, h.Bots = engine.Version, seed, [2]string{"random", "random"}
-	l := &engine.Log{Header: h}
-	bots := [2]engine.Bot{engine.NewRandomBot(seed), engine.NewRandomBot(seed + 1)}
+	h.Engine, h.Seed, h.Bots = wbengine.Version, seed, [2]string{"random", "random"}
+	l := &wbengine.Log{Header: h}
+	bots := [2]wbengine.Bot{wbengine.NewRandomBot(seed), wbengine.NewRandomBot(seed + 1)}
 	if greedy {
-		bots = [2]engine.Bot{engine.NewGreedyBot(seed), engine.NewGreedyBot(seed + 1)}
+		bots = [2]wbengine.Bot{wbengine.NewGreedyBot(seed), wbengine.NewGreedyBot(seed + 1)}
 		l.Header.Bots = [2]string{"greedy", "greedy"}
 	}
-	if _, _, err := engine.Play(g, seed, bots, l, 100000); err != nil {
+	if _, _, err := wbengine.Play(g, seed, bots, l, 100000); err != nil {
 		t.Fatal(err)
 	}
 	data, err := l.MarshalJSONL()
@@ -109,11 +109,11 @@ func TestLogsAreDeterministicAndReplay(t *testing.T) {
 			if !bytes.Equal(a, b) {
 				t.Fatalf("%v seed %d: two plays give different logs", d, seed)
 			}
-			l, err := engine.ParseLog(a)
+			l, err := wbengine.ParseLog(a)
 			if err != nil {
 				t.Fatal(err)
 			}
-			final, err := engine.Replay(g, l)
+			final, err := wbengine.Replay(g, l)
 			if err != nil {
 				t.Fatalf("%v seed %d: %v", d, seed, err)
 			}
@@ -121,10 +121,10 @@ func TestLogsAreDeterministicAndReplay(t *testing.T) {
 				t.Fatalf("%v seed %d: replay did not reach the end", d, seed)
 			}
 			// Record the replay: the same bytes.
-			again := &engine.Log{Header: l.Header}
-			s, _, _ := engine.NewState(g, engine.Start{Seed: seed, Hand: -1})
+			again := &wbengine.Log{Header: l.Header}
+			s, _, _ := wbengine.NewState(g, wbengine.Start{Seed: seed, Hand: -1})
 			for _, st := range l.Steps {
-				ev, err := s.Do(st.Decision.Decision(), &engine.Dice{Forced: st.Dice}, nil)
+				ev, err := s.Do(st.Decision.Decision(), &wbengine.Dice{Forced: st.Dice}, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -144,7 +144,7 @@ func TestReplayNamesTheDivergingStep(t *testing.T) {
 	d := [2]string{"raiders-strike", "clans-vigil"}
 	g := game(t, d)
 	for seed := range uint64(10) {
-		l, err := engine.ParseLog(playLog(t, g, seed, d, false))
+		l, err := wbengine.ParseLog(playLog(t, g, seed, d, false))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,8 +160,8 @@ func TestReplayNamesTheDivergingStep(t *testing.T) {
 			continue
 		}
 		l.Steps[at].Dice[0] = 11 - l.Steps[at].Dice[0] // another face
-		_, err = engine.Replay(g, l)
-		var div *engine.Divergence
+		_, err = wbengine.Replay(g, l)
+		var div *wbengine.Divergence
 		if err == nil || !errorsAs(err, &div) || div.Step != l.Steps[at].N {
 			t.Fatalf("seed %d: tampered step %d, replay says %v", seed, l.Steps[at].N, err)
 		}
@@ -170,8 +170,8 @@ func TestReplayNamesTheDivergingStep(t *testing.T) {
 	t.Fatal("no game rolled a die")
 }
 
-func errorsAs(err error, div **engine.Divergence) bool {
-	d, ok := err.(*engine.Divergence)
+func errorsAs(err error, div **wbengine.Divergence) bool {
+	d, ok := err.(*wbengine.Divergence)
 	if ok {
 		*div = d
 	}
@@ -196,7 +196,7 @@ func TestTraces(t *testing.T) {
 		}
 	}
 	if os.Getenv("WBTOOL_UPDATE") == "1" {
-		h := engine.LogHeader{Scenario: "crossroads-relay", Decks: [2]string{"raiders-warband", "clans-host"}, Maintenance: true}
+		h := wbengine.LogHeader{Scenario: "crossroads-relay", Decks: [2]string{"raiders-warband", "clans-host"}, Maintenance: true}
 		data := playLogOn(t, headerGame(t, h), h, 1, false)
 		if err := os.WriteFile(filepath.Join(dir, "golden-confrontation-raiders-warband-clans-host-1.jsonl"), data, 0o644); err != nil {
 			t.Fatal(err)
@@ -211,13 +211,13 @@ func TestTraces(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		l, err := engine.ParseLog(data)
+		l, err := wbengine.ParseLog(data)
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
 		g := headerGame(t, l.Header)
 		if strings.HasPrefix(filepath.Base(f), "golden-") {
-			if _, err := engine.Replay(g, l); err != nil {
+			if _, err := wbengine.Replay(g, l); err != nil {
 				t.Errorf("%s: %v (run with WBTOOL_UPDATE=1 after an intended rules change)", f, err)
 			}
 			continue
@@ -228,12 +228,12 @@ func TestTraces(t *testing.T) {
 					t.Errorf("%s: panic: %v", f, r)
 				}
 			}()
-			s, _, err := engine.NewState(g, engine.Start{Seed: l.Header.Seed, Hand: -1})
+			s, _, err := wbengine.NewState(g, wbengine.Start{Seed: l.Header.Seed, Hand: -1})
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, st := range l.Steps {
-				if _, err := s.Do(st.Decision.Decision(), &engine.Dice{Forced: st.Dice}, nil); err != nil {
+				if _, err := s.Do(st.Decision.Decision(), &wbengine.Dice{Forced: st.Dice}, nil); err != nil {
 					t.Logf("%s: step %d is no longer legal (%v): the game took another course", f, st.N, err)
 					return
 				}
@@ -254,11 +254,11 @@ func TestGreedyBeatsRandom(t *testing.T) {
 	wins := 0
 	const n = 60
 	for seed := range uint64(n) {
-		bots := [2]engine.Bot{engine.NewGreedyBot(seed), engine.NewRandomBot(seed)}
+		bots := [2]wbengine.Bot{wbengine.NewGreedyBot(seed), wbengine.NewRandomBot(seed)}
 		if seed%2 == 1 {
-			bots = [2]engine.Bot{engine.NewRandomBot(seed), engine.NewGreedyBot(seed)}
+			bots = [2]wbengine.Bot{wbengine.NewRandomBot(seed), wbengine.NewGreedyBot(seed)}
 		}
-		r, _, err := engine.Play(g, seed, bots, nil, 100000)
+		r, _, err := wbengine.Play(g, seed, bots, nil, 100000)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -285,23 +285,23 @@ func FuzzGame(f *testing.F) {
 		{"raiders-warband", "clans-host"}, {"ash-and-rust", "raiders-warband"}}
 	f.Fuzz(func(t *testing.T, seed uint64, choices []byte) {
 		d := all[seed%uint64(len(all))]
-		var g *engine.Game
+		var g *wbengine.Game
 		if seed%uint64(len(all)) < 3 {
 			g = game(t, d)
 		} else { // Confrontation, Maintenance on every other game
-			g = headerGame(t, engine.LogHeader{Scenario: "crossroads-relay", Decks: d, Maintenance: seed%2 == 0})
+			g = headerGame(t, wbengine.LogHeader{Scenario: "crossroads-relay", Decks: d, Maintenance: seed%2 == 0})
 		}
-		s, _, err := engine.NewState(g, engine.Start{Seed: seed, Hand: -1})
+		s, _, err := wbengine.NewState(g, wbengine.Start{Seed: seed, Hand: -1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		r := rand.New(rand.NewPCG(seed, uint64(len(choices))))
-		var buf []engine.Decision
+		var buf []wbengine.Decision
 		for i := 0; !s.Over(); i++ {
 			if i > 10000 {
 				t.Fatal("no end")
 			}
-			buf = engine.Legal(&s, buf)
+			buf = wbengine.Legal(&s, buf)
 			if len(buf) == 0 {
 				t.Fatal("no legal decision")
 			}
@@ -322,7 +322,7 @@ func FuzzGame(f *testing.F) {
 			case 3:
 				bad.Space = int8(r.IntN(40) - 3)
 			case 4:
-				bad.Kind = engine.Kind(r.IntN(15))
+				bad.Kind = wbengine.Kind(r.IntN(15))
 			case 5:
 				bad.Side = 1 - bad.Side
 			case 6:
@@ -351,11 +351,11 @@ func FuzzGame(f *testing.F) {
 func TestPrecomputedTablesAgree(t *testing.T) {
 	d := [2]string{"clans-vigil", "smoke-and-scrap"}
 	fast := game(t, d)
-	su, err := engine.ScenarioSetup(contentCat, "salvage-field", d)
+	su, err := wbengine.ScenarioSetup(contentCat, "salvage-field", d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	slow, err := engine.Compile(contentCat, su)
+	slow, err := wbengine.Compile(contentCat, su)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,7 @@ package engine_test
 import (
 	"testing"
 
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
 // TestPlayRandomPickMatchesLegal: Play gives a RandomBot short cuts
@@ -14,7 +14,7 @@ func TestPlayRandomPickMatchesLegal(t *testing.T) {
 	cat := loadContent(t)
 	for _, tc := range []struct {
 		name string
-		g    *engine.Game
+		g    *wbengine.Game
 	}{
 		{"exploration-formation", game(t, [2]string{"raiders-strike", "clans-vigil"})},
 		{"exploration", game(t, [2]string{"smoke-and-scrap", "raiders-strike"})},
@@ -22,21 +22,21 @@ func TestPlayRandomPickMatchesLegal(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for seed := range uint64(40) {
-				bots := [2]engine.Bot{engine.NewRandomBot(seed), engine.NewRandomBot(seed + 1)}
-				var got engine.Log
-				res, _, err := engine.Play(tc.g, seed, bots, &got, 5000)
+				bots := [2]wbengine.Bot{wbengine.NewRandomBot(seed), wbengine.NewRandomBot(seed + 1)}
+				var got wbengine.Log
+				res, _, err := wbengine.Play(tc.g, seed, bots, &got, 5000)
 				if err != nil {
 					t.Fatal(err)
 				}
 				// The plain loop, with fresh bots of the same seeds.
-				bots = [2]engine.Bot{engine.NewRandomBot(seed), engine.NewRandomBot(seed + 1)}
-				s, _, err := engine.NewState(tc.g, engine.Start{Seed: seed, Hand: -1})
+				bots = [2]wbengine.Bot{wbengine.NewRandomBot(seed), wbengine.NewRandomBot(seed + 1)}
+				s, _, err := wbengine.NewState(tc.g, wbengine.Start{Seed: seed, Hand: -1})
 				if err != nil {
 					t.Fatal(err)
 				}
-				var buf []engine.Decision
+				var buf []wbengine.Decision
 				for n := 0; !s.Over(); n++ {
-					buf = engine.Legal(&s, buf)
+					buf = wbengine.Legal(&s, buf)
 					d := buf[bots[s.ToAct()].Choose(&s, buf)]
 					if n >= len(got.Steps) || got.Steps[n].Text != d.Format(tc.g) {
 						t.Fatalf("seed %d step %d: Play chose otherwise than Legal then Choose (%s)", seed, n+1, d.Format(tc.g))

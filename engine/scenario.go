@@ -3,14 +3,14 @@ package engine
 import (
 	"fmt"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // ScenarioSetup builds the Setup of a game of the scenario between two
 // content decks: board, terrain, markers, zones, scoring and Objective deck
 // from the scenario, Leaders, Vocations and Characters with their
 // Equipment and Formations from the decks (R-OBJ-1, R-DECK-4).
-func ScenarioSetup(cat *catalog.Catalog, scenario string, decks [2]string) (*Setup, error) {
+func ScenarioSetup(cat *wbcatalog.Catalog, scenario string, decks [2]string) (*Setup, error) {
 	sc := cat.Scenario(scenario)
 	if sc == nil {
 		return nil, fmt.Errorf("no scenario %q", scenario)
@@ -54,7 +54,7 @@ func ScenarioSetup(cat *catalog.Catalog, scenario string, decks [2]string) (*Set
 	return su, nil
 }
 
-func deckSide(cat *catalog.Catalog, d *catalog.Deck) (SideSetup, error) {
+func deckSide(cat *wbcatalog.Catalog, d *wbcatalog.Deck) (SideSetup, error) {
 	side := SideSetup{Name: d.ID}
 	// DeckUpgradesAttached: every Upgrade comes through an attachment;
 	// ReferenceCardsNotInDecks: Reference cards make no unit.
@@ -64,21 +64,21 @@ func deckSide(cat *catalog.Catalog, d *catalog.Deck) (SideSetup, error) {
 	}
 	for _, card := range d.Cards {
 		switch cat.KindOf(card) {
-		case catalog.KindLeader:
+		case wbcatalog.KindLeader:
 			side.Leaders = append(side.Leaders, card)
 			for _, up := range attached[card] {
 				if cat.Vocation(up) != nil {
 					side.Vocations = append(side.Vocations, up)
 				}
 			}
-		case catalog.KindCharacter:
+		case wbcatalog.KindCharacter:
 			ch := cat.Character(card)
 			u := UnitSetup{ID: ch.ID, Card: ch.ID, Front: ch.Front, Panic: ch.Panic, HasPanic: true}
 			for _, up := range attached[card] {
 				switch cat.KindOf(up) {
-				case catalog.KindEquipment:
+				case wbcatalog.KindEquipment:
 					u.Equipment = append(u.Equipment, up)
-				case catalog.KindFormation:
+				case wbcatalog.KindFormation:
 					f := cat.Formation(up).Bonuses
 					u.Formation = &f
 				}

@@ -1,6 +1,6 @@
 package engine
 
-import "wbtool.dev/wbtool/catalog"
+import "wbtool.dev/wbtool/games/warbound/wbcatalog"
 
 // Scoring kinds of schema/cue/boards.cue (#ScoringKind). Each is
 // implemented here; "control", "next to" and "interact" are Decisions

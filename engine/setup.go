@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"sort"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/engine/hex"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Limits of the dense state. They cover both formats with room to spare.
@@ -21,20 +21,20 @@ const (
 // Setup describes a game before it starts: the format parameters, the board
 // and the two sides. Scenario games and check games both build one.
 type Setup struct {
-	Format  catalog.Format
+	Format  wbcatalog.Format
 	Cols    int
 	Rows    int
-	Terrain []catalog.Terrain
-	Markers []catalog.Marker
+	Terrain []wbcatalog.Terrain
+	Markers []wbcatalog.Marker
 	// Zones are the deployment zones of player 1 and player 2.
-	Zones   [2][]catalog.Zone
-	Scoring []catalog.Scoring
+	Zones   [2][]wbcatalog.Zone
+	Scoring []wbcatalog.Scoring
 	// Objectives are each player's own Objective scoring (check games).
-	Objectives [2][]catalog.Scoring
+	Objectives [2][]wbcatalog.Scoring
 	// ObjectiveDeck is the scenario's Objective deck: each player draws one
 	// card from it when the game starts (R-OBJ-1).
-	ObjectiveDeck []catalog.ObjectiveCard
-	Board         *catalog.ActionBoard
+	ObjectiveDeck []wbcatalog.ObjectiveCard
+	Board         *wbcatalog.ActionBoard
 	Sides         [2]SideSetup
 	// Maintenance turns on the optional Maintenance rule (R-TURN-7,
 	// Confrontation only).
@@ -53,10 +53,10 @@ type SideSetup struct {
 type UnitSetup struct {
 	ID        string // handle in check games, card id otherwise
 	Card      string // Character card id, "" for an inline profile
-	Front     catalog.Profile
-	Panic     catalog.Profile
+	Front     wbcatalog.Profile
+	Panic     wbcatalog.Profile
 	HasPanic  bool // false: the panic profile is the front one
-	Formation *catalog.FormationBonus
+	Formation *wbcatalog.FormationBonus
 	Equipment []string // Equipment ids
 	// At holds the tiles of its miniatures when placed before the game
 	// (check games); empty means deployed during the game.
@@ -124,16 +124,16 @@ const (
 	aHide
 )
 
-var actionBits = map[catalog.Action]actionSet{
-	catalog.ActMove: aMove, catalog.ActRun: aRun, catalog.ActFight: aFight,
-	catalog.ActShoot: aShoot, catalog.ActAim: aAim, catalog.ActHide: aHide,
+var actionBits = map[wbcatalog.Action]actionSet{
+	wbcatalog.ActMove: aMove, wbcatalog.ActRun: aRun, wbcatalog.ActFight: aFight,
+	wbcatalog.ActShoot: aShoot, wbcatalog.ActAim: aAim, wbcatalog.ActHide: aHide,
 }
 
 // Game is the compiled, immutable description of one game: board geometry,
 // Action Board, units, effects, scoring. States point to it; it is shared
 // and never changed.
 type Game struct {
-	Format     catalog.Format
+	Format     wbcatalog.Format
 	grid       *hex.Grid
 	blockMove  hex.Mask
 	blockSight hex.Mask
@@ -156,13 +156,13 @@ type Game struct {
 	sideNames  [2]string
 	markers    []markerDef
 	zones      [2]hex.Mask
-	scoring    []catalog.Scoring
-	fixedObj   [2][]catalog.Scoring
-	objDeck    [][]catalog.Scoring
+	scoring    []wbcatalog.Scoring
+	fixedObj   [2][]wbcatalog.Scoring
+	objDeck    [][]wbcatalog.Scoring
 	effects    []effectRef
 	sightFrom  []hex.Mask // per tile, the tiles it sees; nil until PrecomputeSight
 	distance   []int8     // tile × tile distances; nil until PrecomputeSight
-	cat        *catalog.Catalog
+	cat        *wbcatalog.Catalog
 }
 
 type markerDef struct {
@@ -254,7 +254,7 @@ func (g *Game) Side(name string) int {
 
 // Compile checks a Setup against the catalog and builds the Game. Errors
 // name what is wrong in a designer's words.
-func Compile(cat *catalog.Catalog, su *Setup) (*Game, error) {
+func Compile(cat *wbcatalog.Catalog, su *Setup) (*Game, error) {
 	g := &Game{Format: su.Format, cat: cat, scoring: su.Scoring, fixedObj: su.Objectives}
 	for _, o := range su.ObjectiveDeck {
 		g.objDeck = append(g.objDeck, o.Scoring)
@@ -278,7 +278,7 @@ func Compile(cat *catalog.Catalog, su *Setup) (*Game, error) {
 			g.terrain.Set(x) // CoverTerrain
 		}
 	}
-	if su.Maintenance && su.Format != catalog.Confrontation {
+	if su.Maintenance && su.Format != wbcatalog.Confrontation {
 		return nil, fmt.Errorf("the Maintenance rule is a Confrontation option (R-TURN-7), this game is %s", su.Format)
 	}
 	g.maintenance = su.Maintenance
@@ -314,7 +314,7 @@ func Compile(cat *catalog.Catalog, su *Setup) (*Game, error) {
 	// Colours: every faction named by a Leader, a cost, or the catalog.
 	seen := map[string]bool{}
 	addColour := func(c string) {
-		if c != "" && c != catalog.Colourless && !seen[c] {
+		if c != "" && c != wbcatalog.Colourless && !seen[c] {
 			seen[c] = true
 			g.colours = append(g.colours, c)
 		}
@@ -384,7 +384,7 @@ func Compile(cat *catalog.Catalog, su *Setup) (*Game, error) {
 			r := &g.effects[i]
 			if r.trig == TrigPassive && r.eff != nil {
 				for _, op := range r.eff.Do {
-					if op.Flag == catalog.FlagPathfinder {
+					if op.Flag == wbcatalog.FlagPathfinder {
 						z := g.zones[s]
 						for range PathfinderZone {
 							z = z.Or(g.grid.Around(z))
@@ -405,7 +405,7 @@ func Compile(cat *catalog.Catalog, su *Setup) (*Game, error) {
 }
 
 // compileBoard compiles the Action Board (ActionBoardIsContent).
-func (g *Game) compileBoard(b *catalog.ActionBoard) error {
+func (g *Game) compileBoard(b *wbcatalog.ActionBoard) error {
 	if b == nil {
 		return fmt.Errorf("no Action Board for format %s", g.Format)
 	}
@@ -423,7 +423,7 @@ func (g *Game) compileBoard(b *catalog.ActionBoard) error {
 		}
 		g.periodOf[t] = int8(p)
 	}
-	if g.Format == catalog.Confrontation {
+	if g.Format == wbcatalog.Confrontation {
 		g.objTurn = int8(ObjectiveTurn(b)) // R-ACT-7, R-OBJ-3
 	}
 	for _, sp := range b.Spaces {
@@ -431,10 +431,10 @@ func (g *Game) compileBoard(b *catalog.ActionBoard) error {
 		for _, a := range sp.Actions {
 			d.actions |= actionBits[a]
 		}
-		d.reduce = sp.HasModifier(catalog.ModCostReduction)
-		d.extra = sp.HasModifier(catalog.ModExtraDie)
-		d.tempo = sp.HasModifier(catalog.ModTemporisation)
-		d.multi = sp.HasModifier(catalog.ModMultiple)
+		d.reduce = sp.HasModifier(wbcatalog.ModCostReduction)
+		d.extra = sp.HasModifier(wbcatalog.ModExtraDie)
+		d.tempo = sp.HasModifier(wbcatalog.ModTemporisation)
+		d.multi = sp.HasModifier(wbcatalog.ModMultiple)
 		g.spaces = append(g.spaces, d)
 	}
 	return nil
@@ -471,7 +471,7 @@ func (g *Game) addUnit(side int, u UnitSetup) error {
 	return nil
 }
 
-func (g *Game) profile(p *catalog.Profile, f *catalog.FormationBonus, unit, side int, extra []int16) (Profile, error) {
+func (g *Game) profile(p *wbcatalog.Profile, f *wbcatalog.FormationBonus, unit, side int, extra []int16) (Profile, error) {
 	out := Profile{
 		Attack: int8(p.Attack), Speed: int8(p.Speed), Run: int8(p.Run),
 		Ranged: int8(p.RangedDice()), Melee: int8(p.MeleeDice()),
@@ -484,7 +484,7 @@ func (g *Game) profile(p *catalog.Profile, f *catalog.FormationBonus, unit, side
 		out.Armor, out.Save = int8(p.Armor.Points), int8(p.Armor.Save)
 	}
 	for c, n := range p.Cost {
-		if c == catalog.Colourless {
+		if c == wbcatalog.Colourless {
 			out.Any += int8(n)
 			continue
 		}

@@ -7,14 +7,14 @@ import (
 	"path/filepath"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/golden"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/schema"
 )
 
-func starter(tb testing.TB) *catalog.Catalog {
+func starter(tb testing.TB) *wbcatalog.Catalog {
 	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
 	if err != nil {
 		tb.Fatal(err)
@@ -57,7 +57,7 @@ func TestSheetsSplit(t *testing.T) {
 // reads, consistent with each other.
 func TestTTSJSON(t *testing.T) {
 	cat := starter(t)
-	files, err := TTS(context.Background(), cat, TTSOptions{Langs: []catalog.Lang{catalog.English}, Decks: []string{"raiders-strike"}, BaseURL: "https://example.org/tts"})
+	files, err := TTS(context.Background(), cat, TTSOptions{Langs: []wbcatalog.Lang{wbcatalog.English}, Decks: []string{"raiders-strike"}, BaseURL: "https://example.org/tts"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,8 +12,8 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
@@ -23,7 +23,7 @@ import (
 // PNGOptions say which card images to write.
 type PNGOptions struct {
 	Profile render.Profile
-	Langs   []catalog.Lang // default: every language
+	Langs   []wbcatalog.Lang // default: every language
 	// Cards are the card ids to export (repeats are written once); nil
 	// exports every card.
 	Cards []string
@@ -36,18 +36,18 @@ type PNGOptions struct {
 // each language, for o.Profile, after a preflight of the safe zone. Files
 // are keyed relative to pipeline.ExportDir. Problems come back as a sorted
 // diag.List: errors (nothing to write) unless o.Force.
-func PNG(ctx context.Context, cat *catalog.Catalog, o PNGOptions) (dist.Files, diag.List, error) {
+func PNG(ctx context.Context, cat *wbcatalog.Catalog, o PNGOptions) (dist.Files, diag.List, error) {
 	if err := o.Profile.Check(); err != nil {
 		return nil, nil, err
 	}
 	langs := o.Langs
 	if len(langs) == 0 {
-		langs = catalog.Langs
+		langs = wbcatalog.Langs
 	}
 	type job struct {
 		face *render.Face
 		side string
-		lang catalog.Lang
+		lang wbcatalog.Lang
 	}
 	var jobs []job
 	var problems diag.List

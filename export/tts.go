@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
@@ -47,7 +47,7 @@ const (
 
 // TTSOptions say which saved objects to write.
 type TTSOptions struct {
-	Langs []catalog.Lang // default: every language
+	Langs []wbcatalog.Lang // default: every language
 	// Decks are the content deck ids to export; nil exports every deck
 	// and the Objective deck of each format.
 	Decks []string
@@ -70,7 +70,7 @@ type ttsGroup struct {
 }
 
 // ttsFiles lists the saved objects of o in language l.
-func ttsFiles(cat *catalog.Catalog, o TTSOptions, l catalog.Lang) ([]ttsFile, error) {
+func ttsFiles(cat *wbcatalog.Catalog, o TTSOptions, l wbcatalog.Lang) ([]ttsFile, error) {
 	var files []ttsFile
 	decks := o.Decks
 	if decks == nil {
@@ -86,7 +86,7 @@ func ttsFiles(cat *catalog.Catalog, o TTSOptions, l catalog.Lang) ([]ttsFile, er
 		name := d.Name.In(l)
 		var cards, leaders []string
 		for _, c := range d.Cards {
-			if cat.KindOf(c) == catalog.KindLeader {
+			if cat.KindOf(c) == wbcatalog.KindLeader {
 				leaders = append(leaders, c)
 			} else {
 				cards = append(cards, c)
@@ -108,7 +108,7 @@ func ttsFiles(cat *catalog.Catalog, o TTSOptions, l catalog.Lang) ([]ttsFile, er
 		files = append(files, f)
 	}
 	if o.Decks == nil {
-		for _, fm := range []catalog.Format{catalog.Exploration, catalog.Confrontation} {
+		for _, fm := range []wbcatalog.Format{wbcatalog.Exploration, wbcatalog.Confrontation} {
 			var ids []string
 			for _, ob := range cat.Objectives {
 				if ob.Format == fm {
@@ -264,7 +264,7 @@ func transform(x float64, faceDown bool) ttsTransform {
 
 // saveJSON is the saved object of f: one object per group, side by side,
 // decks face down.
-func saveJSON(cat *catalog.Catalog, l catalog.Lang, f ttsFile, sheets []ttsSheet, ids map[string]int, cards map[string]*render.Card, url func(name string) string) ([]byte, error) {
+func saveJSON(cat *wbcatalog.Catalog, l wbcatalog.Lang, f ttsFile, sheets []ttsSheet, ids map[string]int, cards map[string]*render.Card, url func(name string) string) ([]byte, error) {
 	entry := map[int]ttsCustomDeck{}
 	keyOf := map[string]int{}
 	for _, s := range sheets {
@@ -312,10 +312,10 @@ func saveJSON(cat *catalog.Catalog, l catalog.Lang, f ttsFile, sheets []ttsSheet
 
 // TTS writes the Tabletop Simulator saved objects of o, with their card
 // sheets, backs and thumbnails, keyed relative to pipeline.ExportDir.
-func TTS(ctx context.Context, cat *catalog.Catalog, o TTSOptions) (dist.Files, error) {
+func TTS(ctx context.Context, cat *wbcatalog.Catalog, o TTSOptions) (dist.Files, error) {
 	langs := o.Langs
 	if len(langs) == 0 {
-		langs = catalog.Langs
+		langs = wbcatalog.Langs
 	}
 	out := dist.Files{}
 	var mu sync.Mutex

@@ -1,8 +1,8 @@
 package pipeline
 
 import (
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
 )
@@ -48,7 +48,7 @@ func (r *Result) Summary() string {
 }
 
 // Drafts are the texts a draft build shows as placeholders, for any game.
-func (r *Result) Drafts() []catalog.MissingText {
+func (r *Result) Drafts() []wbcatalog.MissingText {
 	if d, ok := r.Content.(ruleset.Drafter); ok {
 		return d.Drafts()
 	}

@@ -17,8 +17,8 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/artimg"
 )
 
@@ -39,10 +39,10 @@ const ArtDPI = 300.0
 type Image struct {
 	X, Y, W, H     float64
 	DX, DY, DW, DH float64
-	Art            *catalog.Art
+	Art            *wbcatalog.Art
 	// src reads the image's file when a backend draws it (the catalog
 	// holds a reference to the file, not its bytes).
-	src *catalog.Catalog
+	src *wbcatalog.Catalog
 }
 
 // bytes reads the image's file.
@@ -63,7 +63,7 @@ func (im Image) DPI() float64 { return float64(im.Art.Width) / (im.DW / MMPerInc
 
 // coverImage places art a (read from src when drawn) so that it covers
 // the slot, cropped around its focus point.
-func coverImage(src *catalog.Catalog, a *catalog.Art, x, y, w, h float64) Image {
+func coverImage(src *wbcatalog.Catalog, a *wbcatalog.Art, x, y, w, h float64) Image {
 	s := math.Max(w/float64(a.Width), h/float64(a.Height)) // mm per pixel
 	dw, dh := float64(a.Width)*s, float64(a.Height)*s
 	fx, fy := a.FocusPoint()
@@ -90,7 +90,7 @@ func windowSlot(h float64) (x, y, w, hh float64) { return margin, windowY, CardW
 
 // bandArt fills the name band's art slot: the card's art, or a faint hex
 // pattern of the band colour. With art, header draws the name on a plate.
-func (f *face) bandArt(a *catalog.Art, band Colour) {
+func (f *face) bandArt(a *wbcatalog.Art, band Colour) {
 	x, y, w, h := bandSlot()
 	if a != nil && a.Hash != "" {
 		f.add(coverImage(f.b.cat, a, x, y, w, h))
@@ -104,7 +104,7 @@ func (f *face) bandArt(a *catalog.Art, band Colour) {
 // windowArt fills the window slot of Upgrades and Objectives, h mm tall:
 // the art with the card's symbol in a small badge at its corner, or the
 // hex pattern with the symbol large in the middle.
-func (f *face) windowArt(a *catalog.Art, h float64, col Colour, symbol string) {
+func (f *face) windowArt(a *wbcatalog.Art, h float64, col Colour, symbol string) {
 	x, y, w, _ := windowSlot(h)
 	if a != nil && a.Hash != "" {
 		f.add(coverImage(f.b.cat, a, x, y, w, h))
@@ -196,7 +196,7 @@ func (f *face) namePlate(w float64) {
 // artWarnings are the card's images that print below ArtDPI in their slot.
 func artWarnings(c *Card) diag.List {
 	var out diag.List
-	seen := map[*catalog.Art]bool{}
+	seen := map[*wbcatalog.Art]bool{}
 	for _, fc := range []*Face{&c.Front, &c.Back} {
 		for _, it := range fc.Items {
 			im, ok := it.(Image)

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/golden"
 	"wbtool.dev/wbtool/internal/testtool"
@@ -20,21 +20,21 @@ import (
 
 // testArt is a card's art as the loader fills it, its file data put in
 // files.
-func testArt(files fstest.MapFS, file, format string, data []byte, w, h int, line int) *catalog.Art {
+func testArt(files fstest.MapFS, file, format string, data []byte, w, h int, line int) *wbcatalog.Art {
 	files[file] = &fstest.MapFile{Data: data}
-	return &catalog.Art{File: file, Format: format, Width: w, Height: h, Hash: schema.ArtHash(data),
-		Pos: catalog.Pos{File: "content/cards/x.cue", Line: line, Col: 2}}
+	return &wbcatalog.Art{File: file, Format: format, Width: w, Height: h, Hash: schema.ArtHash(data),
+		Pos: wbcatalog.Pos{File: "content/cards/x.cue", Line: line, Col: 2}}
 }
 
 // artCatalog is the test catalog with art: COPP and the Scope share one
 // PNG (COPP's focus on the left), Data Haul has a JPEG, and Vanta a PNG
 // too small for print.
-func artCatalog() (*catalog.Catalog, fstest.MapFS) {
+func artCatalog() (*wbcatalog.Catalog, fstest.MapFS) {
 	cat := testCatalog()
 	files := fstest.MapFS{}
 	cat.SetArtReader(schema.ArtFiles(files))
 	shared := testArt(files, "art/shared.png", "png", gen.PNG(5, 900, 600), 900, 600, 4)
-	shared.Focus = &catalog.Focus{X: 0.1, Y: 0.5}
+	shared.Focus = &wbcatalog.Focus{X: 0.1, Y: 0.5}
 	cat.Character("copp").Art = shared
 	cat.EquipmentCard("scope").Art = shared
 	var j bytes.Buffer
@@ -49,7 +49,7 @@ func artCatalog() (*catalog.Catalog, fstest.MapFS) {
 func TestArtLayoutGolden(t *testing.T) {
 	cat, _ := artCatalog()
 	for _, id := range []string{"copp", "vanta", "scope", "data-haul"} {
-		c, err := LayoutCard(cat, catalog.English, id)
+		c, err := LayoutCard(cat, wbcatalog.English, id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,7 +64,7 @@ func TestArtCover(t *testing.T) {
 		w, h   int
 		fx, fy float64
 	}{{900, 600, 0.5, 0.5}, {900, 600, 0, 0}, {900, 600, 1, 1}, {300, 1200, 0.5, 0.1}, {2000, 100, 0.9, 0.5}} {
-		a := &catalog.Art{Width: tc.w, Height: tc.h, Focus: &catalog.Focus{X: tc.fx, Y: tc.fy}}
+		a := &wbcatalog.Art{Width: tc.w, Height: tc.h, Focus: &wbcatalog.Focus{X: tc.fx, Y: tc.fy}}
 		for _, slot := range [][4]float64{{-3, -3, 69, 16.55}, {3.2, 15.6, 56.6, 18.4}} {
 			im := coverImage(nil, a, slot[0], slot[1], slot[2], slot[3])
 			const eps = 1e-9
@@ -92,7 +92,7 @@ func TestArtEmbeddedOnce(t *testing.T) {
 	for range 8 {
 		ids = append(ids, "copp", "scope", "data-haul")
 	}
-	pdf, err := Sheets(cat, SheetOptions{Lang: catalog.English, Cards: ids, uncompressed: true})
+	pdf, err := Sheets(cat, SheetOptions{Lang: wbcatalog.English, Cards: ids, uncompressed: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestArtEmbeddedOnce(t *testing.T) {
 func TestArtLowResolution(t *testing.T) {
 	cat, _ := artCatalog()
 	var found int
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		for _, d := range Check(cat, l) {
 			if strings.Contains(d.Msg, "dpi") {
 				found++
@@ -142,7 +142,7 @@ func TestArtLowResolution(t *testing.T) {
 // the raster draws it, and a card without art shows a pattern in its slot.
 func TestArtInEveryBackend(t *testing.T) {
 	cat, _ := artCatalog()
-	c, err := LayoutCard(cat, catalog.English, "copp")
+	c, err := LayoutCard(cat, wbcatalog.English, "copp")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func TestArtInEveryBackend(t *testing.T) {
 		t.Error("the SVG does not embed the art")
 	}
 	img := c.Front.Raster(100, 0)
-	plain, err := LayoutCard(testCatalog(), catalog.English, "copp")
+	plain, err := LayoutCard(testCatalog(), wbcatalog.English, "copp")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +161,7 @@ func TestArtInEveryBackend(t *testing.T) {
 		t.Errorf("the raster shows the band colour %v where the art should be", img.RGBAAt(x, y))
 	}
 	for _, id := range []string{"copp", "vanta", "scope", "formation", "raiders-reference", "data-haul"} {
-		c, err := LayoutCard(testCatalog(), catalog.English, id)
+		c, err := LayoutCard(testCatalog(), wbcatalog.English, id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -190,19 +190,19 @@ func TestArtPDFDeterministic(t *testing.T) {
 	for i, id := range []string{"war-paint", "warlord", "formation", "raiders-reference"} {
 		a := testArt(files, "art/w"+id+".png", "png", gen.PNG(uint64(20+i), 900, 600), 900, 600, 20+i)
 		switch cat.KindOf(id) {
-		case catalog.KindEquipment:
+		case wbcatalog.KindEquipment:
 			cat.EquipmentCard(id).Art = a
-		case catalog.KindVocation:
+		case wbcatalog.KindVocation:
 			cat.Vocation(id).Art = a
-		case catalog.KindFormation:
+		case wbcatalog.KindFormation:
 			cat.Formation(id).Art = a
-		case catalog.KindReference:
+		case wbcatalog.KindReference:
 			cat.Reference(id).Art = a
 		}
 	}
 	var first []byte
 	for i := range 6 {
-		pdf, err := Sheets(cat, SheetOptions{Lang: catalog.English})
+		pdf, err := Sheets(cat, SheetOptions{Lang: wbcatalog.English})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -232,11 +232,11 @@ func TestArtPDFDeterministic(t *testing.T) {
 
 // countingArt counts the reads of each art file.
 type countingArt struct {
-	catalog.ArtReader
+	wbcatalog.ArtReader
 	n map[string]int
 }
 
-func (c *countingArt) ReadArt(a *catalog.Art) ([]byte, error) {
+func (c *countingArt) ReadArt(a *wbcatalog.Art) ([]byte, error) {
 	c.n[a.File]++
 	return c.ArtReader.ReadArt(a)
 }
@@ -257,7 +257,7 @@ func TestArtReadWhenDrawn(t *testing.T) {
 	cat.Objective("data-haul").Art = testArt(files, "art/haul.jpg", "jpeg", own, cfg.Width, cfg.Height, 9)
 	reads := &countingArt{ArtReader: schema.ArtFiles(files), n: map[string]int{}}
 	cat.SetArtReader(reads)
-	if _, err := Sheets(cat, SheetOptions{Lang: catalog.English}); err != nil {
+	if _, err := Sheets(cat, SheetOptions{Lang: wbcatalog.English}); err != nil {
 		t.Fatal(err)
 	}
 	// COPP and the Scope share art/shared.png, shown on COPP's two sides
@@ -268,13 +268,13 @@ func TestArtReadWhenDrawn(t *testing.T) {
 	}
 	files["art/haul.jpg"] = &fstest.MapFile{Data: gen.JPEG(9, 4<<10)}
 	const want = "art/haul.jpg changed since the content was loaded"
-	if _, err := Sheets(cat, SheetOptions{Lang: catalog.English, Cards: []string{"data-haul"}}); err == nil || !strings.Contains(err.Error(), want) {
+	if _, err := Sheets(cat, SheetOptions{Lang: wbcatalog.English, Cards: []string{"data-haul"}}); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("PDF: %v, want %q", err, want)
 	}
-	if _, _, err := SVG(cat, "data-haul", catalog.English); err == nil || !strings.Contains(err.Error(), want) {
+	if _, _, err := SVG(cat, "data-haul", wbcatalog.English); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("SVG: %v, want %q", err, want)
 	}
-	c, err := LayoutCard(cat, catalog.English, "data-haul")
+	c, err := LayoutCard(cat, wbcatalog.English, "data-haul")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +294,7 @@ func BenchmarkArtSheets16(b *testing.B) {
 	for b.Loop() {
 		decoded = &artCache[image.Image]{max: decodedMaxBytes}
 		pdfImages = &artCache[[]byte]{max: pdfImagesMaxBytes}
-		for _, l := range catalog.Langs {
+		for _, l := range wbcatalog.Langs {
 			if _, err := Sheets(cat, SheetOptions{Lang: l, Cards: []string{"copp"}}); err != nil {
 				b.Fatal(err)
 			}

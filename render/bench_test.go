@@ -8,7 +8,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/schema"
@@ -30,17 +30,17 @@ import (
 // rectangle for each face and no other art.
 
 // benchSheets renders all cards of cat into one French PDF per iteration.
-func benchSheets(b *testing.B, cat *catalog.Catalog) {
+func benchSheets(b *testing.B, cat *wbcatalog.Catalog) {
 	benchPDF(b, cat, nil, func(o SheetOptions) ([]byte, error) { return Sheets(cat, o) })
 }
 
 // benchPDF runs render as a sheets renderer and reports the figures. With
 // layouts, the cards are laid out before the clock starts (as in a
 // build, whose layout stage lays them out for every backend).
-func benchPDF(b *testing.B, cat *catalog.Catalog, layouts *Layouts, render func(SheetOptions) ([]byte, error)) {
+func benchPDF(b *testing.B, cat *wbcatalog.Catalog, layouts *Layouts, render func(SheetOptions) ([]byte, error)) {
 	ids := allCards(cat)
 	n := len(ids)
-	o := SheetOptions{Lang: catalog.French, Version: "bench", Layouts: layouts}
+	o := SheetOptions{Lang: wbcatalog.French, Version: "bench", Layouts: layouts}
 	if layouts != nil {
 		if _, err := layouts.Cards(o.Lang, ids, o.Version); err != nil {
 			b.Fatal(err)
@@ -77,7 +77,7 @@ func benchPDF(b *testing.B, cat *catalog.Catalog, layouts *Layouts, render func(
 
 // generated1000 is a generated set of 1,000 cards (internal/gen): 700
 // Characters and 300 Upgrades.
-var generated1000 = sync.OnceValues(func() (*catalog.Catalog, error) {
+var generated1000 = sync.OnceValues(func() (*wbcatalog.Catalog, error) {
 	fsys := fstest.MapFS{}
 	for p, data := range gen.Tree(gen.Options{Characters: 700, Upgrades: 300}) {
 		fsys[p] = &fstest.MapFile{Data: data}
@@ -85,7 +85,7 @@ var generated1000 = sync.OnceValues(func() (*catalog.Catalog, error) {
 	return schema.Load(fsys, schema.Options{Root: "gen"})
 })
 
-func mustGenerated1000(b *testing.B) *catalog.Catalog {
+func mustGenerated1000(b *testing.B) *wbcatalog.Catalog {
 	cat, err := generated1000()
 	if err != nil {
 		b.Fatal(err)
@@ -120,7 +120,7 @@ func BenchmarkMinimalFpdf1000LaidOut(b *testing.B) {
 
 // minimalFpdf draws the cards' text runs and one rectangle per face with
 // fpdf's plain API, on the sheets' grid: the reference program.
-func minimalFpdf(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
+func minimalFpdf(cat *wbcatalog.Catalog, o SheetOptions) ([]byte, error) {
 	s, err := newSheet(o)
 	if err != nil {
 		return nil, err
@@ -179,7 +179,7 @@ func minimalFpdf(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 func BenchmarkLayout(b *testing.B) {
 	cat := starterCatalog(b)
 	for b.Loop() {
-		if _, err := Layout(cat, catalog.French); err != nil {
+		if _, err := Layout(cat, wbcatalog.French); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -193,7 +193,7 @@ func BenchmarkLayout(b *testing.B) {
 func BenchmarkSheets1000OneEdit(b *testing.B) {
 	cat := mustGenerated1000(b)
 	n := len(allCards(cat))
-	o := SheetOptions{Lang: catalog.French, Version: "bench", Pages: NewPageCache()}
+	o := SheetOptions{Lang: wbcatalog.French, Version: "bench", Pages: NewPageCache()}
 	o.Layouts = NewLayouts(cat)
 	if _, err := Sheets(cat, o); err != nil {
 		b.Fatal(err)
@@ -206,11 +206,11 @@ func BenchmarkSheets1000OneEdit(b *testing.B) {
 	for b.Loop() {
 		i++
 		next := *cat
-		next.Characters = append([]catalog.Character(nil), cat.Characters...)
+		next.Characters = append([]wbcatalog.Character(nil), cat.Characters...)
 		c := &next.Characters[(i*37)%len(next.Characters)]
 		c.Front.Attack = 1 + (c.Front.Attack+i)%6
 		ls := NewLayouts(&next)
-		ls.Keep(o.Layouts, func(l catalog.Lang, id string) bool { return id != c.ID })
+		ls.Keep(o.Layouts, func(l wbcatalog.Lang, id string) bool { return id != c.ID })
 		o.Layouts = ls
 		if _, err := Sheets(&next, o); err != nil {
 			b.Fatal(err)

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -36,13 +36,13 @@ var periodColours = []Colour{{0x4f, 0x7d, 0x4d}, {0xb5, 0x7a, 0x1e}, {0xa2, 0x3b
 
 // The interface strings of actions and modifiers, spelt out.
 var (
-	actionKeys = map[catalog.Action]string{
-		catalog.ActMove: "action.move", catalog.ActRun: "action.run", catalog.ActFight: "action.fight",
-		catalog.ActShoot: "action.shoot", catalog.ActAim: "action.aim", catalog.ActHide: "action.hide",
+	actionKeys = map[wbcatalog.Action]string{
+		wbcatalog.ActMove: "action.move", wbcatalog.ActRun: "action.run", wbcatalog.ActFight: "action.fight",
+		wbcatalog.ActShoot: "action.shoot", wbcatalog.ActAim: "action.aim", wbcatalog.ActHide: "action.hide",
 	}
-	modifierKeys = map[catalog.Modifier]string{
-		catalog.ModCostReduction: "modifier.cost-reduction", catalog.ModMultiple: "modifier.multiple",
-		catalog.ModTemporisation: "modifier.temporisation", catalog.ModExtraDie: "modifier.extra-die",
+	modifierKeys = map[wbcatalog.Modifier]string{
+		wbcatalog.ModCostReduction: "modifier.cost-reduction", wbcatalog.ModMultiple: "modifier.multiple",
+		wbcatalog.ModTemporisation: "modifier.temporisation", wbcatalog.ModExtraDie: "modifier.extra-die",
 	}
 )
 
@@ -51,7 +51,7 @@ func periodColour(p int) Colour {
 }
 
 // ActionBoardDrawing draws the Action board id at play size in language l.
-func ActionBoardDrawing(cat *catalog.Catalog, id string, l catalog.Lang) (*Drawing, error) {
+func ActionBoardDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) (*Drawing, error) {
 	b := cat.ActionBoard(id)
 	if b == nil {
 		return nil, fmt.Errorf("action board %q does not exist", id)
@@ -62,7 +62,7 @@ func ActionBoardDrawing(cat *catalog.Catalog, id string, l catalog.Lang) (*Drawi
 	// the Periods' columns
 	type panel struct {
 		period int
-		spaces []catalog.ActionSpace
+		spaces []wbcatalog.ActionSpace
 		cols   int
 		x, w   float64
 	}
@@ -122,7 +122,7 @@ func ActionBoardDrawing(cat *catalog.Catalog, id string, l catalog.Lang) (*Drawi
 		}
 	}
 	// R-ACT-7: Confrontation marks the change from Period 1 to Period 2
-	if b.Format == catalog.Confrontation && len(panels) > 1 {
+	if b.Format == wbcatalog.Confrontation && len(panels) > 1 {
 		mx := panels[1].x - panelGap/2
 		my := ty + trackH/2
 		add(Poly{Pts: hexPts(mx, my, 6.2), Paint: fillStroke(colGold, colGold.mix(colInk, 0.4), 0.5)})
@@ -149,7 +149,7 @@ func ActionBoardDrawing(cat *catalog.Catalog, id string, l catalog.Lang) (*Drawi
 }
 
 // actionSpace draws one Action space centred on (cx, cy).
-func actionSpace(k labeler, s catalog.ActionSpace, cx, cy float64, col Colour) []Item {
+func actionSpace(k labeler, s wbcatalog.ActionSpace, cx, cy float64, col Colour) []Item {
 	lang := k.ls()
 	items := []Item{
 		Poly{Pts: hexPts(cx, cy, spaceR), Paint: fillStroke(colPanel, col, 0.9)},
@@ -185,21 +185,21 @@ func actionSpace(k labeler, s catalog.ActionSpace, cx, cy float64, col Colour) [
 
 // modifierBadge draws the badge of a space modifier (R-ACT-6) centred on
 // (cx, cy) with radius r.
-func modifierBadge(lang string, m catalog.Modifier, cx, cy, r float64) []Item {
+func modifierBadge(lang string, m wbcatalog.Modifier, cx, cy, r float64) []Item {
 	items := []Item{Circle{X: cx, Y: cy, R: r, Paint: fillStroke(colWhite, colInk, 0.35)}}
 	switch m {
-	case catalog.ModMultiple:
+	case wbcatalog.ModMultiple:
 		// two Characters at once
 		items = append(items, txt("×2", lang, Bold, colInk, cx, cy+r*0.36, 0, r*2.6, 4, 'c'))
-	case catalog.ModCostReduction:
+	case wbcatalog.ModCostReduction:
 		// the colourless Order hex, struck out: only coloured costs are paid
 		items = append(items, orderHex(cx, cy, r*0.62, colColorless, true)...)
 		items = append(items, Line{Pts: []Pt{{cx - r*0.7, cy + r*0.7}, {cx + r*0.7, cy - r*0.7}}, Colour: colMelee, Width: r * 0.2})
-	case catalog.ModTemporisation:
+	case wbcatalog.ModTemporisation:
 		// gain one Order token
 		items = append(items, orderHex(cx-r*0.28, cy, r*0.52, colColorless, true)...)
 		items = append(items, txt("+1", lang, Bold, colInk, cx+r*0.42, cy+r*0.32, 0, r*1.7, 4, 'c'))
-	case catalog.ModExtraDie:
+	case wbcatalog.ModExtraDie:
 		items = append(items, icon(markup.IconAnyDie, cx-r*0.3, cy, r*1.15, colInk, nil)...)
 		items = append(items, txt("+1", lang, Bold, colInk, cx+r*0.5, cy+r*0.32, 0, r*1.7, 4, 'c'))
 	}
@@ -207,7 +207,7 @@ func modifierBadge(lang string, m catalog.Modifier, cx, cy, r float64) []Item {
 }
 
 // boardLegend explains the board's actions and modifiers, in words.
-func boardLegend(k labeler, b *catalog.ActionBoard, x, y, w, h float64) []Item {
+func boardLegend(k labeler, b *wbcatalog.ActionBoard, x, y, w, h float64) []Item {
 	lang := k.ls()
 	items := []Item{Rect{X: x, Y: y, W: w, H: h, R: 2, Paint: fillStroke(colPanel, colRule, 0.35)}}
 	items = append(items, txt(k.l("kit.board.legend"), lang, Bold, colInk, x+3, y+6, w-6, 9, 6, 'l'))
@@ -224,7 +224,7 @@ func boardLegend(k labeler, b *catalog.ActionBoard, x, y, w, h float64) []Item {
 		cy += max(hh, 5) + 2.2
 	}
 	// actions used on the board
-	seen := map[catalog.Action]bool{}
+	seen := map[wbcatalog.Action]bool{}
 	for _, s := range b.Spaces {
 		for _, a := range s.Actions {
 			if !seen[a] {
@@ -236,7 +236,7 @@ func boardLegend(k labeler, b *catalog.ActionBoard, x, y, w, h float64) []Item {
 	items = append(items, Line{Pts: []Pt{{x + 3, cy - 1.5}, {x + w - 3, cy - 1.5}}, Colour: colRule, Width: 0.3})
 	cy += 3.6
 	line(nil, k.l("kit.board.composite"), 6.5)
-	mods := map[catalog.Modifier]bool{}
+	mods := map[wbcatalog.Modifier]bool{}
 	for _, s := range b.Spaces {
 		for _, m := range s.Modifiers {
 			if !mods[m] {
@@ -248,7 +248,7 @@ func boardLegend(k labeler, b *catalog.ActionBoard, x, y, w, h float64) []Item {
 	items = append(items, Line{Pts: []Pt{{x + 3, cy - 1.5}, {x + w - 3, cy - 1.5}}, Colour: colRule, Width: 0.3})
 	cy += 3.6
 	line(nil, k.l("kit.board.time-track"), 6.5)
-	if b.Format == catalog.Confrontation {
+	if b.Format == wbcatalog.Confrontation {
 		line([]Item{Poly{Pts: hexPts(x+6, cy, 3.4), Paint: fill(colGold)}}, k.l("kit.board.objective-mark")+": "+k.l("kit.board.objective-text"), 6.5)
 	}
 	return items
@@ -265,7 +265,7 @@ func lower(s string) string {
 }
 
 // ActionBoardSVG returns the Action board id as an SVG image for the site.
-func ActionBoardSVG(cat *catalog.Catalog, id string, l catalog.Lang) ([]byte, error) {
+func ActionBoardSVG(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) ([]byte, error) {
 	d, err := ActionBoardDrawing(cat, id, l)
 	if err != nil {
 		return nil, err
@@ -274,7 +274,7 @@ func ActionBoardSVG(cat *catalog.Catalog, id string, l catalog.Lang) ([]byte, er
 }
 
 // boardPages tiles the Action board o.Kit.ID over landscape pages.
-func boardPages(cat *catalog.Catalog, o SheetOptions, k labeler) ([]Page, string, error) {
+func boardPages(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, string, error) {
 	d, err := ActionBoardDrawing(cat, o.Kit.ID, o.Lang)
 	if err != nil {
 		return nil, "", err

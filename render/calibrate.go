@@ -7,7 +7,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -47,7 +47,7 @@ func scaleTickY(v, ph float64, off Pt) float64 { return ph/2 + v + off.Y }
 // Calibration renders the duplex calibration sheet: one front page and one
 // back page, on the paper of o, with o.BackOffset applied to the back. cat
 // may be nil (the built-in texts are used).
-func Calibration(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
+func Calibration(cat *wbcatalog.Catalog, o SheetOptions) ([]byte, error) {
 	s, err := newSheet(o)
 	if err != nil {
 		return nil, err

@@ -10,8 +10,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -34,15 +34,15 @@ const readablePt = 7.0
 // Characters and Leaders, the common card back otherwise).
 type Card struct {
 	ID    string
-	Kind  catalog.Kind
+	Kind  wbcatalog.Kind
 	Front Face
 	Back  Face
 }
 
 // builder lays out the cards of one catalog in one language.
 type builder struct {
-	cat  *catalog.Catalog
-	lang catalog.Lang
+	cat  *wbcatalog.Catalog
+	lang wbcatalog.Lang
 	// version, when set, is printed after the card number on every card
 	// (the sheets give wbtool's version)
 	version string
@@ -73,7 +73,7 @@ type builder struct {
 type face struct {
 	*Face
 	b   *builder
-	pos catalog.Pos
+	pos wbcatalog.Pos
 	// text is the content path of the text being laid out, when a
 	// problem with it is the designer's to fix there (a card text that
 	// does not fit); nil: the card.
@@ -84,13 +84,13 @@ type face struct {
 	hasPlate bool
 }
 
-func (b *builder) newFace(id string, kind catalog.Kind, side string, pos catalog.Pos) *face {
+func (b *builder) newFace(id string, kind wbcatalog.Kind, side string, pos wbcatalog.Pos) *face {
 	f := &face{Face: &Face{Card: id, Kind: kind, Side: side, Lang: b.lang}, b: b, pos: pos}
 	if !b.measure {
 		// room for most faces' items at once: a Character's side has
 		// some 90, an Upgrade's front some 25
 		n := 32
-		if kind == catalog.KindCharacter {
+		if kind == wbcatalog.KindCharacter {
 			n = 96
 		}
 		f.Items = make([]Item, 0, n)
@@ -154,7 +154,7 @@ func (f *face) fail(err error) {
 }
 
 // at is where the designer fixes a problem with what is being laid out.
-func (f *face) at() catalog.Pos {
+func (f *face) at() wbcatalog.Pos {
 	if f.textAt == nil {
 		return f.pos
 	}
@@ -164,7 +164,7 @@ func (f *face) at() catalog.Pos {
 // where names the face in messages: "card copp (French, front)".
 func (f *face) where() string {
 	lang := "English"
-	if f.Lang == catalog.French {
+	if f.Lang == wbcatalog.French {
 		lang = "French"
 	}
 	return fmt.Sprintf("card %s (%s, %s)", f.Card, lang, f.Side)
@@ -393,14 +393,14 @@ func (f *face) skillParas(ids []string, nameOwnLine bool) []para {
 // ---------------------------------------------------------------------------
 // Characters (R-CARD-1, R-CARD-3).
 
-func (b *builder) character(c *catalog.Character) Card {
+func (b *builder) character(c *wbcatalog.Character) Card {
 	front := b.profile(c, &c.Front, "front")
 	back := b.profile(c, &c.Panic, "back")
-	return Card{ID: c.ID, Kind: catalog.KindCharacter, Front: *front.Face, Back: *back.Face}
+	return Card{ID: c.ID, Kind: wbcatalog.KindCharacter, Front: *front.Face, Back: *back.Face}
 }
 
-func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string) *face {
-	f := b.newFace(c.ID, catalog.KindCharacter, side, c.Pos)
+func (b *builder) profile(c *wbcatalog.Character, p *wbcatalog.Profile, side string) *face {
+	f := b.newFace(c.ID, wbcatalog.KindCharacter, side, c.Pos)
 	isPanic := side == "back"
 	fc := b.colourOr(c.Faction, colNeutral)
 	band := fc
@@ -442,7 +442,7 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 		}
 		col, ok := b.factionColour(h)
 		f.add(Poly{Pts: hexPts(x, bandH, r+0.55), Paint: fill(colWhite)})
-		f.add(orderHex(x, bandH, r, col, h == catalog.Colourless || !ok)...)
+		f.add(orderHex(x, bandH, r, col, h == wbcatalog.Colourless || !ok)...)
 		x += step
 	}
 	sub := b.factionName(c.Faction) + " · " + f.l("kind.character")
@@ -591,14 +591,14 @@ func (b *builder) profile(c *catalog.Character, p *catalog.Profile, side string)
 // Leaders (R-CARD-4): the Exploration side is the front, the Confrontation
 // side the back.
 
-func (b *builder) leader(l *catalog.Leader) Card {
-	front := b.leaderSide(l, catalog.Exploration, "front")
-	back := b.leaderSide(l, catalog.Confrontation, "back")
-	return Card{ID: l.ID, Kind: catalog.KindLeader, Front: *front.Face, Back: *back.Face}
+func (b *builder) leader(l *wbcatalog.Leader) Card {
+	front := b.leaderSide(l, wbcatalog.Exploration, "front")
+	back := b.leaderSide(l, wbcatalog.Confrontation, "back")
+	return Card{ID: l.ID, Kind: wbcatalog.KindLeader, Front: *front.Face, Back: *back.Face}
 }
 
-func (b *builder) leaderSide(l *catalog.Leader, fm catalog.Format, side string) *face {
-	f := b.newFace(l.ID, catalog.KindLeader, side, l.Pos)
+func (b *builder) leaderSide(l *wbcatalog.Leader, fm wbcatalog.Format, side string) *face {
+	f := b.newFace(l.ID, wbcatalog.KindLeader, side, l.Pos)
 	fc := b.colourOr(l.Faction, colNeutral)
 	f.background(colParchment)
 	f.band(fc, bandH)
@@ -677,7 +677,7 @@ var (
 
 // upgrade lays out the common parts of an Upgrade card and returns the top
 // of the space left for the text.
-func (b *builder) upgrade(f *face, name catalog.Text, kind catalog.Kind, faction string, band Colour, symbol string, caption string, art *catalog.Art) float64 {
+func (b *builder) upgrade(f *face, name wbcatalog.Text, kind wbcatalog.Kind, faction string, band Colour, symbol string, caption string, art *wbcatalog.Art) float64 {
 	if faction != "" {
 		band = b.colourOr(faction, band)
 	}
@@ -718,29 +718,29 @@ func (b *builder) textPanel(f *face, top float64, src string, maxPt float64) {
 	f.fit(textBox{X: margin + 2, Y: top + 1.6, W: CardW - 2*margin - 4, H: ph - 3.2, middle: true}, paras, maxPt, "the card text")
 }
 
-func (b *builder) equipment(e *catalog.Equipment) Card {
-	f := b.newFace(e.ID, catalog.KindEquipment, "front", e.Pos)
+func (b *builder) equipment(e *wbcatalog.Equipment) Card {
+	f := b.newFace(e.ID, wbcatalog.KindEquipment, "front", e.Pos)
 	symbol, caption := "equipment", ""
 	if e.Gear != "" {
 		symbol, caption = "gear-"+string(e.Gear), f.l("gear."+string(e.Gear))
 	}
-	top := b.upgrade(f, e.Name, catalog.KindEquipment, e.Faction, colEquipment, symbol, caption, e.Art)
+	top := b.upgrade(f, e.Name, wbcatalog.KindEquipment, e.Faction, colEquipment, symbol, caption, e.Art)
 	f.textAt = []string{"equipment", e.ID, "text"}
 	b.textPanel(f, top, e.Text.In(b.lang), 10)
-	return Card{ID: e.ID, Kind: catalog.KindEquipment, Front: *f.Face, Back: b.commonBack(e.ID, catalog.KindEquipment)}
+	return Card{ID: e.ID, Kind: wbcatalog.KindEquipment, Front: *f.Face, Back: b.commonBack(e.ID, wbcatalog.KindEquipment)}
 }
 
-func (b *builder) vocation(v *catalog.Vocation) Card {
-	f := b.newFace(v.ID, catalog.KindVocation, "front", v.Pos)
-	top := b.upgrade(f, v.Name, catalog.KindVocation, v.Faction, colVocation, "vocation", "", v.Art)
+func (b *builder) vocation(v *wbcatalog.Vocation) Card {
+	f := b.newFace(v.ID, wbcatalog.KindVocation, "front", v.Pos)
+	top := b.upgrade(f, v.Name, wbcatalog.KindVocation, v.Faction, colVocation, "vocation", "", v.Art)
 	f.textAt = []string{"vocations", v.ID, "text"}
 	b.textPanel(f, top, v.Text.In(b.lang), 10)
-	return Card{ID: v.ID, Kind: catalog.KindVocation, Front: *f.Face, Back: b.commonBack(v.ID, catalog.KindVocation)}
+	return Card{ID: v.ID, Kind: wbcatalog.KindVocation, Front: *f.Face, Back: b.commonBack(v.ID, wbcatalog.KindVocation)}
 }
 
-func (b *builder) formation(fo *catalog.Formation) Card {
-	f := b.newFace(fo.ID, catalog.KindFormation, "front", fo.Pos)
-	top := b.upgrade(f, fo.Name, catalog.KindFormation, "", colFormation, "formation", "", fo.Art)
+func (b *builder) formation(fo *wbcatalog.Formation) Card {
+	f := b.newFace(fo.ID, wbcatalog.KindFormation, "front", fo.Pos)
+	top := b.upgrade(f, fo.Name, wbcatalog.KindFormation, "", colFormation, "formation", "", fo.Art)
 	type bonus struct {
 		key  string
 		n    int
@@ -773,14 +773,14 @@ func (b *builder) formation(fo *catalog.Formation) Card {
 	}
 	f.textAt = []string{"formations", fo.ID, "text"}
 	b.textPanel(f, top, fo.Text.In(b.lang), 9.5)
-	return Card{ID: fo.ID, Kind: catalog.KindFormation, Front: *f.Face, Back: b.commonBack(fo.ID, catalog.KindFormation)}
+	return Card{ID: fo.ID, Kind: wbcatalog.KindFormation, Front: *f.Face, Back: b.commonBack(fo.ID, wbcatalog.KindFormation)}
 }
 
 // ---------------------------------------------------------------------------
 // Reference cards (R-DECK-7) and Objective cards (R-OBJ-1, R-OBJ-3).
 
-func (b *builder) reference(r *catalog.ReferenceCard) Card {
-	f := b.newFace(r.ID, catalog.KindReference, "front", r.Pos)
+func (b *builder) reference(r *wbcatalog.ReferenceCard) Card {
+	f := b.newFace(r.ID, wbcatalog.KindReference, "front", r.Pos)
 	fc := b.colourOr(r.Faction, colReference)
 	f.background(colParchment)
 	f.band(fc, bandH)
@@ -792,11 +792,11 @@ func (b *builder) reference(r *catalog.ReferenceCard) Card {
 	f.panel(margin, py, CardW-2*margin, ph)
 	f.fit(textBox{X: margin + 1.8, Y: py + 1.5, W: CardW - 2*margin - 3.6, H: ph - 4.4}, f.skillParas(r.Skills, true), 8, "the skills")
 	f.stampHere(CardW-margin-1.2, CardH-margin-0.9)
-	return Card{ID: r.ID, Kind: catalog.KindReference, Front: *f.Face, Back: b.commonBack(r.ID, catalog.KindReference)}
+	return Card{ID: r.ID, Kind: wbcatalog.KindReference, Front: *f.Face, Back: b.commonBack(r.ID, wbcatalog.KindReference)}
 }
 
-func (b *builder) objective(o *catalog.ObjectiveCard) Card {
-	f := b.newFace(o.ID, catalog.KindObjective, "front", o.Pos)
+func (b *builder) objective(o *wbcatalog.ObjectiveCard) Card {
+	f := b.newFace(o.ID, wbcatalog.KindObjective, "front", o.Pos)
 	f.background(colParchment)
 	f.band(colGold, bandH)
 	f.header(colGold, o.Name.In(b.lang), f.l("kind.objective")+" · "+f.l("format."+string(o.Format)), 0, 0)
@@ -838,7 +838,7 @@ func (b *builder) objective(o *catalog.ObjectiveCard) Card {
 		paras = append(paras, para{runs: p.Runs, colour: colInk, gap: g, center: true})
 	}
 	f.fit(textBox{X: margin + 2, Y: top + 1.6, W: CardW - 2*margin - 4, H: ph - 3.2, middle: true}, paras, 10, "the card text")
-	return Card{ID: o.ID, Kind: catalog.KindObjective, Front: *f.Face, Back: b.objectiveBack(o.ID, o.Format)}
+	return Card{ID: o.ID, Kind: wbcatalog.KindObjective, Front: *f.Face, Back: b.objectiveBack(o.ID, o.Format)}
 }
 
 // ---------------------------------------------------------------------------
@@ -850,9 +850,9 @@ var (
 	colBackLine = Colour{0x3d, 0x36, 0x30}
 )
 
-func (b *builder) commonBack(id string, kind catalog.Kind) Face {
+func (b *builder) commonBack(id string, kind wbcatalog.Kind) Face {
 	type key struct {
-		lang    catalog.Lang
+		lang    wbcatalog.Lang
 		measure bool
 	}
 	k := key{b.lang, b.measure}
@@ -872,8 +872,8 @@ func (b *builder) commonBack(id string, kind catalog.Kind) Face {
 }
 
 // drawCommonBack lays out the common card back (commonBack).
-func (b *builder) drawCommonBack(id string, kind catalog.Kind) Face {
-	f := b.newFace(id, kind, "common-back", catalog.Pos{})
+func (b *builder) drawCommonBack(id string, kind wbcatalog.Kind) Face {
+	f := b.newFace(id, kind, "common-back", wbcatalog.Pos{})
 	f.background(colBack)
 	r := 5.0
 	w := r * math.Sqrt(3)
@@ -899,15 +899,15 @@ func (b *builder) drawCommonBack(id string, kind catalog.Kind) Face {
 // ---------------------------------------------------------------------------
 
 // Layout lays out every card of the catalog in language l, in kind order
-// (catalog.Kinds) then id order. It reports every card that cannot be laid
+// (wbcatalog.Kinds) then id order. It reports every card that cannot be laid
 // out (a diag.List), never a partial card.
-func Layout(cat *catalog.Catalog, l catalog.Lang) ([]Card, error) {
+func Layout(cat *wbcatalog.Catalog, l wbcatalog.Lang) ([]Card, error) {
 	return LayoutCards(cat, l, allCards(cat))
 }
 
-func allCards(cat *catalog.Catalog) []string {
+func allCards(cat *wbcatalog.Catalog) []string {
 	var ids []string
-	for _, k := range catalog.Kinds {
+	for _, k := range wbcatalog.Kinds {
 		ids = append(ids, cat.CardIDs(k)...)
 	}
 	return ids
@@ -917,19 +917,19 @@ func allCards(cat *catalog.Catalog) []string {
 // the print sheets and card images would: errors for cards that cannot be
 // laid out (text that does not fit at 5.75 pt, a character the fonts
 // lack), warnings for text shrunk below a comfortable size.
-func Check(cat *catalog.Catalog, l catalog.Lang) diag.List {
+func Check(cat *wbcatalog.Catalog, l wbcatalog.Lang) diag.List {
 	return NewLayouts(cat).Check(l)
 }
 
 // LayoutCards lays out the cards with the given ids, in that order
 // (repeats allowed: a deck may hold several Formation cards), each with
 // its number and the set's version, as the sheets print them.
-func LayoutCards(cat *catalog.Catalog, l catalog.Lang, ids []string) ([]Card, error) {
+func LayoutCards(cat *wbcatalog.Catalog, l wbcatalog.Lang, ids []string) ([]Card, error) {
 	return NewLayouts(cat).Cards(l, ids, VersionLabel(cat.Set.Version))
 }
 
 // LayoutCard lays out one card in language l.
-func LayoutCard(cat *catalog.Catalog, l catalog.Lang, id string) (Card, error) {
+func LayoutCard(cat *wbcatalog.Catalog, l wbcatalog.Lang, id string) (Card, error) {
 	cs, err := LayoutCards(cat, l, []string{id})
 	if err != nil {
 		return Card{}, err
@@ -939,16 +939,16 @@ func LayoutCard(cat *catalog.Catalog, l catalog.Lang, id string) (Card, error) {
 
 // kindLetters start the card numbers, the same in every language so that
 // a French card and its English twin share their number.
-var kindLetters = map[catalog.Kind]string{
-	catalog.KindCharacter: "C", catalog.KindLeader: "L", catalog.KindEquipment: "E",
-	catalog.KindFormation: "F", catalog.KindVocation: "V", catalog.KindReference: "R",
-	catalog.KindObjective: "O",
+var kindLetters = map[wbcatalog.Kind]string{
+	wbcatalog.KindCharacter: "C", wbcatalog.KindLeader: "L", wbcatalog.KindEquipment: "E",
+	wbcatalog.KindFormation: "F", wbcatalog.KindVocation: "V", wbcatalog.KindReference: "R",
+	wbcatalog.KindObjective: "O",
 }
 
 // CardNumber is a card's number: its kind's letter and its place among
 // the cards of its kind in catalog order, "C07"; stable while no card of
 // the kind is added or removed before it.
-func CardNumber(cat *catalog.Catalog, id string) string {
+func CardNumber(cat *wbcatalog.Catalog, id string) string {
 	k := cat.KindOf(id)
 	for i, x := range cat.CardIDs(k) {
 		if x == id {
@@ -959,9 +959,9 @@ func CardNumber(cat *catalog.Catalog, id string) string {
 }
 
 // CardNumbers is every card's number by id (CardNumber for each).
-func CardNumbers(cat *catalog.Catalog) map[string]string {
+func CardNumbers(cat *wbcatalog.Catalog) map[string]string {
 	m := map[string]string{}
-	for _, k := range catalog.Kinds {
+	for _, k := range wbcatalog.Kinds {
 		for i, id := range cat.CardIDs(k) {
 			m[id] = cardNumber(k, i)
 		}
@@ -970,7 +970,7 @@ func CardNumbers(cat *catalog.Catalog) map[string]string {
 }
 
 // cardNumber is the number of the card of kind k at index i.
-func cardNumber(k catalog.Kind, i int) string {
+func cardNumber(k wbcatalog.Kind, i int) string {
 	n := strconv.Itoa(i + 1)
 	if len(n) < 2 {
 		n = "0" + n
@@ -1019,26 +1019,26 @@ func (b *builder) cardNumber(id string) string {
 
 func (b *builder) layoutCard(id string) (Card, bool) {
 	switch b.cat.KindOf(id) {
-	case catalog.KindCharacter:
+	case wbcatalog.KindCharacter:
 		return b.character(b.cat.Character(id)), true
-	case catalog.KindLeader:
+	case wbcatalog.KindLeader:
 		return b.leader(b.cat.Leader(id)), true
-	case catalog.KindEquipment:
+	case wbcatalog.KindEquipment:
 		return b.equipment(b.cat.EquipmentCard(id)), true
-	case catalog.KindFormation:
+	case wbcatalog.KindFormation:
 		return b.formation(b.cat.Formation(id)), true
-	case catalog.KindVocation:
+	case wbcatalog.KindVocation:
 		return b.vocation(b.cat.Vocation(id)), true
-	case catalog.KindReference:
+	case wbcatalog.KindReference:
 		return b.reference(b.cat.Reference(id)), true
-	case catalog.KindObjective:
+	case wbcatalog.KindObjective:
 		return b.objective(b.cat.Objective(id)), true
 	}
 	return Card{}, false
 }
 
 // CommonBack returns the common card back in language l.
-func CommonBack(cat *catalog.Catalog, l catalog.Lang) Face {
+func CommonBack(cat *wbcatalog.Catalog, l wbcatalog.Lang) Face {
 	b := &builder{cat: Drafted(cat), lang: l}
 	return b.commonBack("back", "")
 }

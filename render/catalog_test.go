@@ -3,21 +3,21 @@ package render
 import (
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/schema"
 )
 
 // testCatalog is a small catalog built in Go: one card of every kind and
 // side, with long French text, accents, icons and natural results.
-func testCatalog() *catalog.Catalog {
-	t := func(en, fr string) catalog.Text { return catalog.Text{EN: en, FR: fr} }
-	cat := &catalog.Catalog{
-		Factions: []catalog.Faction{
+func testCatalog() *wbcatalog.Catalog {
+	t := func(en, fr string) wbcatalog.Text { return wbcatalog.Text{EN: en, FR: fr} }
+	cat := &wbcatalog.Catalog{
+		Factions: []wbcatalog.Faction{
 			{ID: "raiders", Name: t("Raiders", "Pillards"), Colour: "#e8701a"},
 			{ID: "clans", Name: t("Ash Clans", "Clans de Cendre"), Colour: "#2b7bb9"},
 		},
-		Skills: []catalog.Skill{
+		Skills: []wbcatalog.Skill{
 			{ID: "sharp", Name: t("Sharp shooting", "Tir précis"),
 				Text: t("This Character may shoot an enemy next to one of your Characters.",
 					"Ce Personnage peut tirer sur un ennemi adjacent à l’un de vos Personnages.")},
@@ -31,45 +31,45 @@ func testCatalog() *catalog.Catalog {
 				Text: t("Leader phase: remove 1 Stress token from each of up to two of your Characters.",
 					"Phase de Chef : retirez 1 jeton Stress de deux de vos Personnages au plus.")},
 		},
-		Characters: []catalog.Character{{
+		Characters: []wbcatalog.Character{{
 			ID: "copp", Name: t("COPP", "COPP"), Faction: "raiders", NameGroup: "copp",
-			Flavor: &catalog.Text{EN: "Salvaged police frame, rewired for looting.", FR: "Une carcasse de police récupérée, recâblée pour le pillage."},
-			Front: catalog.Profile{Attack: 7, Speed: 3, Run: 1, Accuracy: &catalog.Accuracy{Near: 4, Far: 6}, Dice: catalog.Dice{Ranged: 2},
-				Cost: catalog.Cost{"raiders": 1, "any": 1}, Health: 4, Morale: 3, Armor: &catalog.Armor{Points: 1, Save: 7},
-				Gear: []catalog.Gear{catalog.GearRanged, catalog.GearArmor}, Skills: []string{"sharp", "war-cry", "long"}},
-			Panic: catalog.Profile{Attack: 8, Speed: 3, Run: 1, Cost: catalog.Cost{"raiders": 1, "any": 2}, Health: 4,
-				Armor: &catalog.Armor{Points: 1, Save: 7}, Gear: []catalog.Gear{catalog.GearRanged}, Skills: []string{"sharp"}},
-			Pos: catalog.Pos{File: "cards/raiders.cue", Line: 3, Col: 1},
+			Flavor: &wbcatalog.Text{EN: "Salvaged police frame, rewired for looting.", FR: "Une carcasse de police récupérée, recâblée pour le pillage."},
+			Front: wbcatalog.Profile{Attack: 7, Speed: 3, Run: 1, Accuracy: &wbcatalog.Accuracy{Near: 4, Far: 6}, Dice: wbcatalog.Dice{Ranged: 2},
+				Cost: wbcatalog.Cost{"raiders": 1, "any": 1}, Health: 4, Morale: 3, Armor: &wbcatalog.Armor{Points: 1, Save: 7},
+				Gear: []wbcatalog.Gear{wbcatalog.GearRanged, wbcatalog.GearArmor}, Skills: []string{"sharp", "war-cry", "long"}},
+			Panic: wbcatalog.Profile{Attack: 8, Speed: 3, Run: 1, Cost: wbcatalog.Cost{"raiders": 1, "any": 2}, Health: 4,
+				Armor: &wbcatalog.Armor{Points: 1, Save: 7}, Gear: []wbcatalog.Gear{wbcatalog.GearRanged}, Skills: []string{"sharp"}},
+			Pos: wbcatalog.Pos{File: "cards/raiders.cue", Line: 3, Col: 1},
 		}},
-		Leaders: []catalog.Leader{{
+		Leaders: []wbcatalog.Leader{{
 			ID: "vanta", Name: t("Vanta, Road Boss", "Vanta, cheffe de route"), Faction: "raiders", Skill: "lead",
-			Exploration:   catalog.LeaderSide{Orders: []map[string]int{{"raiders": 5}, {"raiders": 5, "clans": 1}}},
-			Confrontation: catalog.LeaderSide{Orders: []map[string]int{{"raiders": 3}, {"raiders": 4}, {"raiders": 3, "clans": 1}}},
+			Exploration:   wbcatalog.LeaderSide{Orders: []map[string]int{{"raiders": 5}, {"raiders": 5, "clans": 1}}},
+			Confrontation: wbcatalog.LeaderSide{Orders: []map[string]int{{"raiders": 3}, {"raiders": 4}, {"raiders": 3, "clans": 1}}},
 		}},
-		Equipment: []catalog.Equipment{
-			{ID: "scope", Name: t("Scope", "Lunette de visée"), Gear: catalog.GearRanged,
+		Equipment: []wbcatalog.Equipment{
+			{ID: "scope", Name: t("Scope", "Lunette de visée"), Gear: wbcatalog.GearRanged,
 				Text: t("+1 :ranged-die: when this Character shoots at a closest target.", "+1 :ranged-die: quand ce Personnage tire sur une cible la plus proche.")},
 			{ID: "war-paint", Name: t("War paint", "Peintures de guerre"), Faction: "clans",
 				Text: t("*Once per game*: reroll a failed :fight: test.", "*Une fois par partie* : relancez un test de :fight: raté.")},
 		},
-		Formations: []catalog.Formation{{ID: "formation", Name: t("Formation", "Formation"),
+		Formations: []wbcatalog.Formation{{ID: "formation", Name: t("Formation", "Formation"),
 			Text:    t("Adds a second miniature of this Character.", "Ajoute une seconde figurine de ce Personnage."),
-			Bonuses: catalog.FormationBonus{Cost: 1, Hit: 1, RangedDice: 1, MeleeDice: 1, Health: 1}}},
-		Vocations: []catalog.Vocation{{ID: "warlord", Name: t("Warlord", "Seigneur de guerre"), Faction: "raiders",
+			Bonuses: wbcatalog.FormationBonus{Cost: 1, Hit: 1, RangedDice: 1, MeleeDice: 1, Health: 1}}},
+		Vocations: []wbcatalog.Vocation{{ID: "warlord", Name: t("Warlord", "Seigneur de guerre"), Faction: "raiders",
 			Text: t("Your Characters get +1 :run:.", "Vos Personnages gagnent +1 en :run:.")}},
-		References: []catalog.ReferenceCard{{ID: "raiders-reference", Name: t("Raiders: common skills", "Pillards : compétences communes"),
+		References: []wbcatalog.ReferenceCard{{ID: "raiders-reference", Name: t("Raiders: common skills", "Pillards : compétences communes"),
 			Faction: "raiders", Skills: []string{"sharp", "war-cry", "long"}}},
-		Objectives: []catalog.ObjectiveCard{{ID: "data-haul", Name: t("Data Haul", "Butin de données"), Format: catalog.Exploration,
+		Objectives: []wbcatalog.ObjectiveCard{{ID: "data-haul", Name: t("Data Haul", "Butin de données"), Format: wbcatalog.Exploration,
 			Text:    t("2 VP each time one of your Characters ends an activation next to a Scan marker.", "2 PV chaque fois que l’un de vos Personnages finit une activation à côté d’un marqueur Scan."),
-			Scoring: []catalog.Scoring{{Kind: "interact-marker", VP: 2, Marker: "scan"}}}},
-		Strings: []catalog.UIString{{ID: "stat.attack", Text: t("Attack", "Attaque")}},
+			Scoring: []wbcatalog.Scoring{{Kind: "interact-marker", VP: 2, Marker: "scan"}}}},
+		Strings: []wbcatalog.UIString{{ID: "stat.attack", Text: t("Attack", "Attaque")}},
 	}
 	cat.Sort()
 	return cat
 }
 
 // starterCatalog loads the embedded starter content.
-func starterCatalog(tb testing.TB) *catalog.Catalog {
+func starterCatalog(tb testing.TB) *wbcatalog.Catalog {
 	tb.Helper()
 	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
 	if err != nil {

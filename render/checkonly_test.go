@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/schema"
 )
@@ -22,36 +22,36 @@ func TestCheckOnlySameDiagnostics(t *testing.T) {
 	}
 	type set struct {
 		name string
-		cat  *catalog.Catalog
+		cat  *wbcatalog.Catalog
 	}
 	sets := []set{{"test", testCatalog()}, {"starter", starterCatalog(t)}}
 	art, _ := artCatalog()
 	sets = append(sets, set{"art", art})
 	long := strings.Repeat("Ce Personnage peut tirer sur un ennemi adjacent à l’un de vos Personnages. ", 14)
-	for name, edit := range map[string]func(c *catalog.Catalog){
-		"skill too long": func(c *catalog.Catalog) { c.Skill("sharp").Text.FR = long },
-		"skill shrunk":   func(c *catalog.Catalog) { c.Skill("sharp").Text.EN = long[:len(long)/4] },
-		"word too wide":  func(c *catalog.Catalog) { c.Skill("lead").Text.EN = strings.Repeat("Anticonstitutionnellement", 3) },
-		"missing glyph":  func(c *catalog.Catalog) { c.Skill("war-cry").Text.FR = "Tir 🎯 précis" },
-		"unknown icon":   func(c *catalog.Catalog) { c.Skill("sharp").Text.EN = "Tir :teleport: précis" },
-		"unknown faction": func(c *catalog.Catalog) {
+	for name, edit := range map[string]func(c *wbcatalog.Catalog){
+		"skill too long": func(c *wbcatalog.Catalog) { c.Skill("sharp").Text.FR = long },
+		"skill shrunk":   func(c *wbcatalog.Catalog) { c.Skill("sharp").Text.EN = long[:len(long)/4] },
+		"word too wide":  func(c *wbcatalog.Catalog) { c.Skill("lead").Text.EN = strings.Repeat("Anticonstitutionnellement", 3) },
+		"missing glyph":  func(c *wbcatalog.Catalog) { c.Skill("war-cry").Text.FR = "Tir 🎯 précis" },
+		"unknown icon":   func(c *wbcatalog.Catalog) { c.Skill("sharp").Text.EN = "Tir :teleport: précis" },
+		"unknown faction": func(c *wbcatalog.Catalog) {
 			c.Skill("long").Text.FR = "Gagnez :order-elves:"
 		},
-		"long names": func(c *catalog.Catalog) {
+		"long names": func(c *wbcatalog.Catalog) {
 			c.Characters[0].Name.FR = strings.Repeat("Très long nom ", 6)
 			c.Leaders[0].Name.EN = strings.Repeat("Road Boss ", 9)
 			c.Equipment[0].Name.EN = "Lunette 🎯"
 			c.Objectives[0].Name.FR = strings.Repeat("Butin ", 30)
 		},
-		"long upgrade texts": func(c *catalog.Catalog) {
+		"long upgrade texts": func(c *wbcatalog.Catalog) {
 			c.Equipment[0].Text.EN = long
 			c.Equipment[1].Text.FR = long[:len(long)/3]
 			c.Formations[0].Text.FR = long
 			c.Vocations[0].Text.EN = long[:len(long)/2]
 			c.Objectives[0].Text.FR = long
 		},
-		"long flavour": func(c *catalog.Catalog) {
-			c.Characters[0].Flavor = &catalog.Text{EN: long, FR: long[:len(long)/5]}
+		"long flavour": func(c *wbcatalog.Catalog) {
+			c.Characters[0].Flavor = &wbcatalog.Text{EN: long, FR: long[:len(long)/5]}
 		},
 	} {
 		c := testCatalog()
@@ -74,7 +74,7 @@ func TestCheckOnlySameDiagnostics(t *testing.T) {
 	}
 	var errs, warns int
 	for _, s := range sets {
-		for _, l := range catalog.Langs {
+		for _, l := range wbcatalog.Langs {
 			want := NewLayouts(s.cat).Check(l)
 			ls := NewLayouts(s.cat)
 			ls.CheckOnly()
@@ -125,7 +125,7 @@ func BenchmarkLayoutCheck(b *testing.B) {
 				if mode == "measured" {
 					ls.CheckOnly()
 				}
-				for _, l := range catalog.Langs {
+				for _, l := range wbcatalog.Langs {
 					ls.Check(l)
 				}
 			}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -15,7 +15,7 @@ import (
 func TestCardNumbers(t *testing.T) {
 	cat := testCatalog()
 	cat.Set.Version = "1.2.3"
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		cards, err := LayoutCards(cat, l, allCards(cat))
 		if err != nil {
 			t.Fatal(err)
@@ -36,7 +36,7 @@ func TestCardNumbers(t *testing.T) {
 			}
 			// the site's images: one card alone, through the shared
 			// layouts and without them
-			for _, svg := range []func(*catalog.Catalog, string, catalog.Lang) ([]byte, []byte, error){SVG, ls.SVG} {
+			for _, svg := range []func(*wbcatalog.Catalog, string, wbcatalog.Lang) ([]byte, []byte, error){SVG, ls.SVG} {
 				front, _, err := svg(cat, c.ID, l)
 				if err != nil {
 					t.Fatal(err)
@@ -47,7 +47,7 @@ func TestCardNumbers(t *testing.T) {
 			}
 		}
 	}
-	if ids := cat.CardIDs(catalog.KindEquipment); len(ids) < 2 || CardNumber(cat, ids[1]) != "E02" {
+	if ids := cat.CardIDs(wbcatalog.KindEquipment); len(ids) < 2 || CardNumber(cat, ids[1]) != "E02" {
 		t.Errorf("second Equipment card %v: not E02", ids)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strconv"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -18,7 +18,7 @@ import (
 
 // DeckReferences returns the Reference cards of the factions of a deck's
 // Characters and Leaders, in id order.
-func DeckReferences(cat *catalog.Catalog, d *catalog.Deck) []string {
+func DeckReferences(cat *wbcatalog.Catalog, d *wbcatalog.Deck) []string {
 	factions := map[string]bool{}
 	for _, id := range d.Cards {
 		if c := cat.Character(id); c != nil {
@@ -39,7 +39,7 @@ func DeckReferences(cat *catalog.Catalog, d *catalog.Deck) []string {
 
 // deckSheet lays out the deck sheet of deck o.Kit.ID on portrait pages of
 // o's paper.
-func deckSheet(cat *catalog.Catalog, o SheetOptions, k labeler) ([]Page, error) {
+func deckSheet(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, error) {
 	d := cat.Deck(o.Kit.ID)
 	if d == nil {
 		return nil, fmt.Errorf("deck %q does not exist", o.Kit.ID)
@@ -124,7 +124,7 @@ func deckSheet(cat *catalog.Catalog, o SheetOptions, k labeler) ([]Page, error) 
 	y += 2
 	add(Line{Pts: []Pt{{x0, y}, {x0 + w, y}}, Colour: colRule, Width: 0.4})
 	y += 6
-	var leaders []*catalog.Leader
+	var leaders []*wbcatalog.Leader
 	for _, id := range d.Cards {
 		if l := cat.Leader(id); l != nil {
 			leaders = append(leaders, l)
@@ -204,7 +204,7 @@ func deckSheet(cat *catalog.Catalog, o SheetOptions, k labeler) ([]Page, error) 
 	return []Page{pg}, nil
 }
 
-func factionColourOf(cat *catalog.Catalog, id string) string {
+func factionColourOf(cat *wbcatalog.Catalog, id string) string {
 	if f := cat.Faction(id); f != nil {
 		return f.Colour
 	}

@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"sync"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Draft mode (issue 14 item 9). The loader fills a missing translation with
@@ -27,8 +27,8 @@ const (
 
 // UntranslatedMark returns the mark put before a text shown in language
 // from because the other language has none: "[EN] ".
-func UntranslatedMark(from catalog.Lang) string {
-	if from == catalog.French {
+func UntranslatedMark(from wbcatalog.Lang) string {
+	if from == wbcatalog.French {
 		return "[FR] "
 	}
 	return "[EN] "
@@ -36,19 +36,19 @@ func UntranslatedMark(from catalog.Lang) string {
 
 // DraftText returns t with a missing translation replaced by the other
 // language's text, marked (UntranslatedMark).
-func DraftText(t catalog.Text) catalog.Text {
+func DraftText(t wbcatalog.Text) wbcatalog.Text {
 	if t.EN == missingEN && t.FR != missingFR && t.FR != "" {
-		t.EN = UntranslatedMark(catalog.French) + t.FR
+		t.EN = UntranslatedMark(wbcatalog.French) + t.FR
 	}
 	if t.FR == missingFR && t.EN != missingEN && t.EN != "" {
-		t.FR = UntranslatedMark(catalog.English) + t.EN
+		t.FR = UntranslatedMark(wbcatalog.English) + t.EN
 	}
 	return t
 }
 
 // Stale translations (issue 16). A translation whose source text changed
-// since a translator accepted it (catalog.Catalog.Stale) is tagged the
-// same way in draft printing (catalog.Catalog.MarkStale, set by the build
+// since a translator accepted it (wbcatalog.Catalog.Stale) is tagged the
+// same way in draft printing (wbcatalog.Catalog.MarkStale, set by the build
 // with --draft): "[to review] Before a :shoot:…" on an English card, in
 // the translation's language, from the one label table (print.stale).
 // Prints made without --draft are not tagged: they are the sheets that
@@ -59,7 +59,7 @@ func DraftText(t catalog.Text) catalog.Text {
 
 // StaleMark returns the tag put before a stale translation in language
 // l: "[to review] ".
-func StaleMark(cat *catalog.Catalog, l catalog.Lang) string {
+func StaleMark(cat *wbcatalog.Catalog, l wbcatalog.Lang) string {
 	return label(cat, "print.stale", l) + " "
 }
 
@@ -70,7 +70,7 @@ func StaleMark(cat *catalog.Catalog, l catalog.Lang) string {
 // tagged when cat.MarkStale asks for it (StaleMark), and whose Draft and
 // Stale lists are empty (so that Drafted(Drafted(c)) copies once and
 // tags once; MarkStale stays set: its texts are tagged).
-func Drafted(cat *catalog.Catalog) *catalog.Catalog {
+func Drafted(cat *wbcatalog.Catalog) *wbcatalog.Catalog {
 	if cat == nil {
 		return cat
 	}
@@ -84,23 +84,23 @@ func Drafted(cat *catalog.Catalog) *catalog.Catalog {
 	d := drafter{ptrs: map[uintptr]reflect.Value{}}
 	d.walk(v)
 	if mark {
-		tags := map[catalog.Lang]string{}
-		for _, l := range catalog.Langs {
+		tags := map[wbcatalog.Lang]string{}
+		for _, l := range wbcatalog.Langs {
 			tags[l] = StaleMark(cat, l)
 		}
-		c.EachText(func(at catalog.TextAt, t *catalog.Text) {
-			if cat.Stale[catalog.TextKey(at.Path, catalog.English)] {
-				t.EN = tags[catalog.English] + t.EN
+		c.EachText(func(at wbcatalog.TextAt, t *wbcatalog.Text) {
+			if cat.Stale[wbcatalog.TextKey(at.Path, wbcatalog.English)] {
+				t.EN = tags[wbcatalog.English] + t.EN
 			}
-			if cat.Stale[catalog.TextKey(at.Path, catalog.French)] {
-				t.FR = tags[catalog.French] + t.FR
+			if cat.Stale[wbcatalog.TextKey(at.Path, wbcatalog.French)] {
+				t.FR = tags[wbcatalog.French] + t.FR
 			}
 		})
 	}
 	return &c
 }
 
-var textType = reflect.TypeFor[catalog.Text]()
+var textType = reflect.TypeFor[wbcatalog.Text]()
 
 // drafter deep-copies the containers of a value (the shallow copy of a
 // struct shares its slices, maps and pointers with the original) and
@@ -115,7 +115,7 @@ func (d drafter) walk(v reflect.Value) {
 	case reflect.Struct:
 		if v.Type() == textType {
 			if v.CanSet() {
-				v.Set(reflect.ValueOf(DraftText(v.Interface().(catalog.Text))))
+				v.Set(reflect.ValueOf(DraftText(v.Interface().(wbcatalog.Text))))
 			}
 			return
 		}
@@ -167,7 +167,7 @@ func (d drafter) walk(v reflect.Value) {
 	}
 }
 
-// mayHoldText reports whether a value of type t can hold a catalog.Text
+// mayHoldText reports whether a value of type t can hold a wbcatalog.Text
 // in an exported field, directly or through containers.
 func mayHoldText(t reflect.Type) bool {
 	if v, ok := holds.Load(t); ok {

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -16,13 +16,13 @@ func TestDraftPlaceholdersMatchSchema(t *testing.T) {
 
 // draftCatalog is the test catalog loaded in draft mode with a skill name
 // missing in French and a Character name missing in English.
-func draftCatalog() *catalog.Catalog {
+func draftCatalog() *wbcatalog.Catalog {
 	cat := testCatalog()
 	cat.Skills[0].Name.FR = missingFR
 	cat.Characters[0].Name.EN = missingEN
-	cat.Draft = []catalog.MissingText{
-		{Path: "skills.sharp.name", Lang: catalog.French},
-		{Path: "characters.x.name", Lang: catalog.English},
+	cat.Draft = []wbcatalog.MissingText{
+		{Path: "skills.sharp.name", Lang: wbcatalog.French},
+		{Path: "characters.x.name", Lang: wbcatalog.English},
 	}
 	return cat
 }
@@ -37,11 +37,11 @@ func TestDraftShowsOtherLanguage(t *testing.T) {
 	charFR := cat.Characters[0].Name.FR
 	charID := cat.Characters[0].ID
 	for _, tc := range []struct {
-		lang catalog.Lang
+		lang wbcatalog.Lang
 		want string
 	}{
-		{catalog.French, "[EN] " + skillEN},
-		{catalog.English, "[FR] " + charFR},
+		{wbcatalog.French, "[EN] " + skillEN},
+		{wbcatalog.English, "[FR] " + charFR},
 	} {
 		cards, err := Layout(cat, tc.lang)
 		if err != nil {
@@ -64,7 +64,7 @@ func TestDraftShowsOtherLanguage(t *testing.T) {
 		if strings.Contains(got, "manquant") || strings.Contains(got, "missing English") {
 			t.Errorf("%s cards print a placeholder", tc.lang)
 		}
-		front, _, err := SVG(cat, charID, catalog.English)
+		front, _, err := SVG(cat, charID, wbcatalog.English)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,8 +92,8 @@ func TestDraftTagsStaleTranslations(t *testing.T) {
 	ch := base.Characters[0]
 	sk := base.Skills[0]
 	stale := map[string]bool{
-		catalog.TextKey([]string{"characters", ch.ID, "name"}, catalog.English): true,
-		catalog.TextKey([]string{"skills", sk.ID, "text"}, catalog.French):      true,
+		wbcatalog.TextKey([]string{"characters", ch.ID, "name"}, wbcatalog.English): true,
+		wbcatalog.TextKey([]string{"skills", sk.ID, "text"}, wbcatalog.French):      true,
 	}
 	for _, tc := range []struct {
 		name string
@@ -127,7 +127,7 @@ func TestDraftTagsStaleTranslations(t *testing.T) {
 			if dd := Drafted(d); dd != d || dd.Characters[0].Name.EN != d.Characters[0].Name.EN {
 				t.Error("Drafted tags a tagged catalog again")
 			}
-			front, _, err := SVG(cat, ch.ID, catalog.English)
+			front, _, err := SVG(cat, ch.ID, wbcatalog.English)
 			if err != nil {
 				t.Fatal(err)
 			}

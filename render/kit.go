@@ -3,7 +3,7 @@ package render
 import (
 	"fmt"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // The play kit: what a playtester needs besides the cards. Sheets prints
@@ -53,8 +53,8 @@ type Kit struct {
 
 // labeler reads interface strings in one language.
 type labeler struct {
-	cat  *catalog.Catalog
-	lang catalog.Lang
+	cat  *wbcatalog.Catalog
+	lang wbcatalog.Lang
 }
 
 func (k labeler) l(key string) string { return label(k.cat, key, k.lang) }
@@ -62,11 +62,11 @@ func (k labeler) l(key string) string { return label(k.cat, key, k.lang) }
 func (k labeler) ls() string { return string(k.lang) }
 
 // name is a content text in the labeler's language.
-func (k labeler) name(t catalog.Text) string { return t.In(k.lang) }
+func (k labeler) name(t wbcatalog.Text) string { return t.In(k.lang) }
 
 // KitPages lays out the pages of the kit sheet o.Kit, and the document
 // title.
-func KitPages(cat *catalog.Catalog, o SheetOptions) ([]Page, string, error) {
+func KitPages(cat *wbcatalog.Catalog, o SheetOptions) ([]Page, string, error) {
 	k := labeler{cat, o.Lang}
 	switch o.Kit.Kind {
 	case KitBoard:
@@ -87,7 +87,7 @@ func KitPages(cat *catalog.Catalog, o SheetOptions) ([]Page, string, error) {
 }
 
 // kitSheets renders a kit sheet as a PDF.
-func kitSheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
+func kitSheets(cat *wbcatalog.Catalog, o SheetOptions) ([]byte, error) {
 	if o.Kit.Kind == KitCalibrate {
 		return Calibration(cat, o)
 	}
@@ -104,7 +104,7 @@ func kitSheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
 // deckPages draws a deck's sheet before its cards (Kit.Kind KitDeck) and
 // returns the number of pages it took: always even, so that the card
 // fronts and backs that follow stay on the two sides of one sheet.
-func deckPages(p *pdfDoc, cat *catalog.Catalog, o SheetOptions, s sheet) (int, error) {
+func deckPages(p *pdfDoc, cat *wbcatalog.Catalog, o SheetOptions, s sheet) (int, error) {
 	if o.Kit.Kind != KitDeck {
 		return 0, nil
 	}

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // TestKitPreview writes every kit sheet of the starter content to
@@ -32,9 +32,9 @@ type previewJob struct {
 	o    SheetOptions
 }
 
-func previewJobs(cat *catalog.Catalog) []previewJob {
+func previewJobs(cat *wbcatalog.Catalog) []previewJob {
 	var out []previewJob
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		for _, paper := range Papers() {
 			for _, b := range cat.ActionBoards {
 				out = append(out, previewJob{"board-" + b.ID + "-" + paper + "-" + string(l), SheetOptions{Lang: l, Paper: paper, Kit: Kit{Kind: KitBoard, ID: b.ID}}})
@@ -56,7 +56,7 @@ func TestCalibrationPreview(t *testing.T) {
 	if dir == "" {
 		t.Skip("WBTOOL_KIT_PREVIEW not set")
 	}
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		for _, paper := range Papers() {
 			pdf, err := Calibration(nil, SheetOptions{Lang: l, Paper: paper})
 			if err != nil {

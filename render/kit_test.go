@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/golden"
 	"wbtool.dev/wbtool/internal/testtool"
 )
@@ -18,45 +18,45 @@ import (
 // kitCatalog is the test catalog with what the play kit draws: an Action
 // board with every modifier, a scenario with every kind of terrain, a
 // marker and two zones, and a deck with attachments.
-func kitCatalog() *catalog.Catalog {
+func kitCatalog() *wbcatalog.Catalog {
 	cat := testCatalog()
-	t := func(en, fr string) catalog.Text { return catalog.Text{EN: en, FR: fr} }
-	cat.ActionBoards = []catalog.ActionBoard{{
-		ID: "test-board", Name: t("Test Board", "Plateau d’essai"), Format: catalog.Confrontation, Turns: 4, Periods: []int{2, 1, 1},
-		Spaces: []catalog.ActionSpace{
-			{ID: "a", Period: 1, Actions: []catalog.Action{catalog.ActMove}, Modifiers: []catalog.Modifier{catalog.ModMultiple, catalog.ModCostReduction}},
-			{ID: "b", Period: 1, Actions: []catalog.Action{catalog.ActMove, catalog.ActShoot}},
-			{ID: "c", Period: 1, Actions: []catalog.Action{catalog.ActRun}},
-			{ID: "d", Period: 1, Actions: []catalog.Action{catalog.ActHide}},
-			{ID: "e", Period: 2, Actions: []catalog.Action{catalog.ActMove, catalog.ActHide}, Modifiers: []catalog.Modifier{catalog.ModTemporisation}},
-			{ID: "f", Period: 3, Actions: []catalog.Action{catalog.ActAim, catalog.ActShoot}, Modifiers: []catalog.Modifier{catalog.ModExtraDie}},
+	t := func(en, fr string) wbcatalog.Text { return wbcatalog.Text{EN: en, FR: fr} }
+	cat.ActionBoards = []wbcatalog.ActionBoard{{
+		ID: "test-board", Name: t("Test Board", "Plateau d’essai"), Format: wbcatalog.Confrontation, Turns: 4, Periods: []int{2, 1, 1},
+		Spaces: []wbcatalog.ActionSpace{
+			{ID: "a", Period: 1, Actions: []wbcatalog.Action{wbcatalog.ActMove}, Modifiers: []wbcatalog.Modifier{wbcatalog.ModMultiple, wbcatalog.ModCostReduction}},
+			{ID: "b", Period: 1, Actions: []wbcatalog.Action{wbcatalog.ActMove, wbcatalog.ActShoot}},
+			{ID: "c", Period: 1, Actions: []wbcatalog.Action{wbcatalog.ActRun}},
+			{ID: "d", Period: 1, Actions: []wbcatalog.Action{wbcatalog.ActHide}},
+			{ID: "e", Period: 2, Actions: []wbcatalog.Action{wbcatalog.ActMove, wbcatalog.ActHide}, Modifiers: []wbcatalog.Modifier{wbcatalog.ModTemporisation}},
+			{ID: "f", Period: 3, Actions: []wbcatalog.Action{wbcatalog.ActAim, wbcatalog.ActShoot}, Modifiers: []wbcatalog.Modifier{wbcatalog.ModExtraDie}},
 		},
 	}}
-	cat.Scenarios = []catalog.Scenario{{
-		ID: "test-field", Name: t("Test Field", "Champ d’essai"), Format: catalog.Exploration,
+	cat.Scenarios = []wbcatalog.Scenario{{
+		ID: "test-field", Name: t("Test Field", "Champ d’essai"), Format: wbcatalog.Exploration,
 		Text:  t("Deploy in your home rows.", "Déployez-vous sur vos rangées de départ."),
-		Board: catalog.BoardSize{Cols: 8, Rows: 16},
-		Terrain: []catalog.Terrain{
+		Board: wbcatalog.BoardSize{Cols: 8, Rows: 16},
+		Terrain: []wbcatalog.Terrain{
 			{At: "D4", BlocksMove: true, BlocksSight: true},
 			{At: "E4", BlocksMove: true},
 			{At: "G8", BlocksSight: true},
 		},
-		Markers:    []catalog.Marker{{ID: "scan-1", Kind: "scan", At: "C6"}, {ID: "scan-2", Kind: "scan", At: "F11"}},
-		Deployment: []catalog.Zone{{Player: 1, From: "A1", To: "H2"}, {Player: 2, From: "A15", To: "H16"}},
-		Scoring:    []catalog.Scoring{{Kind: "control-marker", VP: 1, Marker: "scan", Text: &catalog.Text{EN: "1 VP per Scan marker you control.", FR: "1 PV par marqueur Scan contrôlé."}}},
+		Markers:    []wbcatalog.Marker{{ID: "scan-1", Kind: "scan", At: "C6"}, {ID: "scan-2", Kind: "scan", At: "F11"}},
+		Deployment: []wbcatalog.Zone{{Player: 1, From: "A1", To: "H2"}, {Player: 2, From: "A15", To: "H16"}},
+		Scoring:    []wbcatalog.Scoring{{Kind: "control-marker", VP: 1, Marker: "scan", Text: &wbcatalog.Text{EN: "1 VP per Scan marker you control.", FR: "1 PV par marqueur Scan contrôlé."}}},
 		Objectives: []string{"data-haul"},
 	}}
-	cat.Decks = []catalog.Deck{{
-		ID: "test-deck", Name: t("Test Deck", "Deck d’essai"), Format: catalog.Exploration,
-		Description: &catalog.Text{EN: "A small deck.", FR: "Un petit deck."},
+	cat.Decks = []wbcatalog.Deck{{
+		ID: "test-deck", Name: t("Test Deck", "Deck d’essai"), Format: wbcatalog.Exploration,
+		Description: &wbcatalog.Text{EN: "A small deck.", FR: "Un petit deck."},
 		Cards:       []string{"vanta", "copp", "scope", "formation", "warlord"},
-		Attachments: []catalog.Attachment{{Upgrade: "scope", To: "copp"}, {Upgrade: "formation", To: "copp"}, {Upgrade: "warlord", To: "vanta"}},
+		Attachments: []wbcatalog.Attachment{{Upgrade: "scope", To: "copp"}, {Upgrade: "formation", To: "copp"}, {Upgrade: "warlord", To: "vanta"}},
 	}}
 	cat.Sort()
 	return cat
 }
 
-func kitOpts(l catalog.Lang, paper string, kind KitKind, id string) SheetOptions {
+func kitOpts(l wbcatalog.Lang, paper string, kind KitKind, id string) SheetOptions {
 	return SheetOptions{Lang: l, Paper: paper, Version: "1.0.0", Kit: Kit{Kind: kind, ID: id}}
 }
 
@@ -65,7 +65,7 @@ func kitOpts(l catalog.Lang, paper string, kind KitKind, id string) SheetOptions
 // deck sheets, and the Objective backs.
 func TestKitGolden(t *testing.T) {
 	cat := kitCatalog()
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		ls := string(l)
 		check := func(name, got string) {
 			t.Run(name+"-"+ls, func(t *testing.T) {
@@ -102,7 +102,7 @@ func TestKitGolden(t *testing.T) {
 			}
 			check(j.name, s.String())
 		}
-		for _, f := range []catalog.Format{catalog.Exploration, catalog.Confrontation} {
+		for _, f := range []wbcatalog.Format{wbcatalog.Exploration, wbcatalog.Confrontation} {
 			back := ObjectiveBack(cat, l, f)
 			check("objective-back-"+string(f), back.Dump())
 		}
@@ -123,7 +123,7 @@ func TestMapGeometry(t *testing.T) {
 		if want == 0 {
 			want = DefaultHexSize
 		}
-		d, g, err := MapDrawing(cat, "test-field", catalog.English, size)
+		d, g, err := MapDrawing(cat, "test-field", wbcatalog.English, size)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -133,9 +133,9 @@ func TestMapGeometry(t *testing.T) {
 		// every neighbour (same row, next row) is want mm away
 		for r := range 3 {
 			for c := range 3 {
-				a := g.Centre(catalog.Tile{Col: c, Row: r})
-				right := g.Centre(catalog.Tile{Col: c + 1, Row: r})
-				below := g.Centre(catalog.Tile{Col: c, Row: r + 1})
+				a := g.Centre(wbcatalog.Tile{Col: c, Row: r})
+				right := g.Centre(wbcatalog.Tile{Col: c + 1, Row: r})
+				below := g.Centre(wbcatalog.Tile{Col: c, Row: r + 1})
 				for _, n := range []Pt{right, below} {
 					if dist := math.Hypot(n.X-a.X, n.Y-a.Y); math.Abs(dist-want) > tol {
 						t.Errorf("size %g: tiles %d,%d: neighbour %.3f mm away, want %g", size, c, r, dist, want)
@@ -144,7 +144,7 @@ func TestMapGeometry(t *testing.T) {
 			}
 		}
 		// the drawn hexagon of A1 is want mm across flats
-		a1 := g.Centre(catalog.Tile{})
+		a1 := g.Centre(wbcatalog.Tile{})
 		found := false
 		for _, it := range d.Items {
 			p, ok := it.(Poly)
@@ -167,12 +167,12 @@ func TestMapGeometry(t *testing.T) {
 	}
 
 	for _, paper := range Papers() {
-		o := kitOpts(catalog.English, paper, KitMap, "test-field")
+		o := kitOpts(wbcatalog.English, paper, KitMap, "test-field")
 		pages, _, err := KitPages(cat, o)
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, _, _ := MapDrawing(cat, "test-field", catalog.English, 0)
+		d, _, _ := MapDrawing(cat, "test-field", wbcatalog.English, 0)
 		tl, _ := tiling(o, d.W, d.H, TileOverlap, false)
 		if len(pages) != 1+tl.Pages() {
 			t.Fatalf("%s: %d pages, want 1 overview + %d panels", paper, len(pages), tl.Pages())
@@ -263,13 +263,13 @@ func TestKitPDF(t *testing.T) {
 		w, h     float64
 		contains []string
 	}{
-		{"board-exploration-a4-en", kitOpts(catalog.English, "a4", KitBoard, "exploration"), 1, 297, 210, []string{"Exploration Action Board", "Period 2", "Legend"}},
-		{"board-confrontation-a4-fr", kitOpts(catalog.French, "a4", KitBoard, "confrontation"), 1, 297, 210, []string{"Plateau d’Action de Confrontation", "Objectif", "Multiple"}},
-		{"board-confrontation-letter-en", kitOpts(catalog.English, "letter", KitBoard, "confrontation"), 1, 279.4, 215.9, []string{"Confrontation Action Board", "Legend", "Multiple"}},
-		{"map-crossroads-a4-en", kitOpts(catalog.English, "a4", KitMap, "crossroads-relay"), 7, 297, 210, []string{"Crossroads Relay", "Panel B3", "30 mm"}},
-		{"map-salvage-letter-fr", kitOpts(catalog.French, "letter", KitMap, "salvage-field"), 5, 279.4, 215.9, []string{"Champ de récupération", "Panneau B2"}},
-		{"tokens-fr", kitOpts(catalog.French, "a4", KitTokens, ""), 2, 210, 297, []string{"Jeton Blessure", "Sablier", "Brèche"}},
-		{"calibrate-letter-en", kitOpts(catalog.English, "letter", KitCalibrate, ""), 2, 215.9, 279.4, []string{"100 mm", "4 in", "Worked example", "--back-offset 1.5,-0.5"}},
+		{"board-exploration-a4-en", kitOpts(wbcatalog.English, "a4", KitBoard, "exploration"), 1, 297, 210, []string{"Exploration Action Board", "Period 2", "Legend"}},
+		{"board-confrontation-a4-fr", kitOpts(wbcatalog.French, "a4", KitBoard, "confrontation"), 1, 297, 210, []string{"Plateau d’Action de Confrontation", "Objectif", "Multiple"}},
+		{"board-confrontation-letter-en", kitOpts(wbcatalog.English, "letter", KitBoard, "confrontation"), 1, 279.4, 215.9, []string{"Confrontation Action Board", "Legend", "Multiple"}},
+		{"map-crossroads-a4-en", kitOpts(wbcatalog.English, "a4", KitMap, "crossroads-relay"), 7, 297, 210, []string{"Crossroads Relay", "Panel B3", "30 mm"}},
+		{"map-salvage-letter-fr", kitOpts(wbcatalog.French, "letter", KitMap, "salvage-field"), 5, 279.4, 215.9, []string{"Champ de récupération", "Panneau B2"}},
+		{"tokens-fr", kitOpts(wbcatalog.French, "a4", KitTokens, ""), 2, 210, 297, []string{"Jeton Blessure", "Sablier", "Brèche"}},
+		{"calibrate-letter-en", kitOpts(wbcatalog.English, "letter", KitCalibrate, ""), 2, 215.9, 279.4, []string{"100 mm", "4 in", "Worked example", "--back-offset 1.5,-0.5"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pdf, err := Sheets(cat, tc.o)
@@ -317,7 +317,7 @@ func TestDeckPDF(t *testing.T) {
 		t.Fatalf("references %v, want both factions'", refs)
 	}
 	cards := append(append([]string{}, d.Cards...), refs...)
-	o := SheetOptions{Lang: catalog.English, Cards: cards, Kit: Kit{Kind: KitDeck, ID: d.ID}}
+	o := SheetOptions{Lang: wbcatalog.English, Cards: cards, Kit: Kit{Kind: KitDeck, ID: d.ID}}
 	pdf, err := Sheets(cat, o)
 	if err != nil {
 		t.Fatal(err)
@@ -340,18 +340,18 @@ func TestDeckPDF(t *testing.T) {
 // warband cards' back, and the two formats' backs differ.
 func TestObjectiveBacks(t *testing.T) {
 	cat := starterCatalog(t)
-	ex, co := ObjectiveBack(cat, catalog.French, catalog.Exploration), ObjectiveBack(cat, catalog.French, catalog.Confrontation)
+	ex, co := ObjectiveBack(cat, wbcatalog.French, wbcatalog.Exploration), ObjectiveBack(cat, wbcatalog.French, wbcatalog.Confrontation)
 	if ex.Dump() == co.Dump() {
 		t.Error("the Exploration and Confrontation Objective backs are the same")
 	}
 	if s := faceText(&ex); !strings.Contains(s, "OBJECTIF") || !strings.Contains(s, "Exploration") {
 		t.Errorf("Exploration back text:\n%s", s)
 	}
-	cards, _ := LayoutCards(cat, catalog.English, []string{"data-haul", "headhunter", "copp"})
+	cards, _ := LayoutCards(cat, wbcatalog.English, []string{"data-haul", "headhunter", "copp"})
 	if cards[0].Back.Side != "common-back" || cards[1].Back.Side != "common-back" || cards[2].Back.Side != "back" {
 		t.Errorf("backs: %s, %s, %s", cards[0].Back.Side, cards[1].Back.Side, cards[2].Back.Side)
 	}
-	common := CommonBack(cat, catalog.English)
+	common := CommonBack(cat, wbcatalog.English)
 	if cards[0].Back.Dump() == common.Dump() {
 		t.Error("an Objective prints the common back")
 	}
@@ -390,7 +390,7 @@ func TestTokenCounts(t *testing.T) {
 func TestKitSVG(t *testing.T) {
 	cat := starterCatalog(t)
 	var svgs [][]byte
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		for _, b := range cat.ActionBoards {
 			s, err := ActionBoardSVG(cat, b.ID, l)
 			if err != nil {
@@ -421,7 +421,7 @@ func TestKitSVG(t *testing.T) {
 			t.Errorf("SVG lacks a title or a size: %.200s", s)
 		}
 	}
-	if _, err := ActionBoardSVG(cat, "no-such-board", catalog.English); err == nil {
+	if _, err := ActionBoardSVG(cat, "no-such-board", wbcatalog.English); err == nil {
 		t.Error("an unknown board gave an image")
 	}
 }
@@ -432,17 +432,17 @@ func TestBoardTiles(t *testing.T) {
 	cat := kitCatalog()
 	b := &cat.ActionBoards[0]
 	for i := range 24 {
-		b.Spaces = append(b.Spaces, catalog.ActionSpace{ID: "x" + string(rune('a'+i)), Period: 1, Actions: []catalog.Action{catalog.ActFight}})
+		b.Spaces = append(b.Spaces, wbcatalog.ActionSpace{ID: "x" + string(rune('a'+i)), Period: 1, Actions: []wbcatalog.Action{wbcatalog.ActFight}})
 	}
-	d, err := ActionBoardDrawing(cat, b.ID, catalog.English)
+	d, err := ActionBoardDrawing(cat, b.ID, wbcatalog.English)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pages, _, err := KitPages(cat, kitOpts(catalog.English, "a4", KitBoard, b.ID))
+	pages, _, err := KitPages(cat, kitOpts(wbcatalog.English, "a4", KitBoard, b.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
-	tl, _ := tiling(kitOpts(catalog.English, "a4", KitBoard, b.ID), d.W, d.H, TileOverlap, true)
+	tl, _ := tiling(kitOpts(wbcatalog.English, "a4", KitBoard, b.ID), d.W, d.H, TileOverlap, true)
 	if tl.Pages() < 2 || len(pages) != tl.Pages() || !tl.Landscape {
 		t.Fatalf("a %.0f mm board on %d pages (tiling %+v)", d.W, len(pages), tl)
 	}

@@ -3,13 +3,13 @@ package render
 import (
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // label returns the interface string key in language l, from the one
-// table of interface strings (catalog.Label: the content's override, else
+// table of interface strings (wbcatalog.Label: the content's override, else
 // the built-in text).
-func label(cat *catalog.Catalog, key string, l catalog.Lang) string {
+func label(cat *wbcatalog.Catalog, key string, l wbcatalog.Lang) string {
 	if labelSeen != nil {
 		labelSeen(key)
 	}
@@ -30,7 +30,7 @@ var labelPrefixes = []string{"kind.", "card.", "stat.", "gear.", "die.", "leader
 // every card).
 func LabelKeys() []string {
 	var keys []string
-	for _, k := range catalog.LabelKeys() {
+	for _, k := range wbcatalog.LabelKeys() {
 		for _, p := range labelPrefixes {
 			if strings.HasPrefix(k, p) {
 				keys = append(keys, k)

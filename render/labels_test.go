@@ -5,8 +5,8 @@ import (
 	"sync"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -23,7 +23,7 @@ func TestStarterLabels(t *testing.T) {
 	seen := map[string]bool{}
 	labelSeen = func(k string) { mu.Lock(); seen[k] = true; mu.Unlock() }
 	defer func() { labelSeen = nil }()
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		if _, err := Layout(cat, l); err != nil {
 			t.Fatal(err)
 		}
@@ -42,14 +42,14 @@ func TestStarterLabels(t *testing.T) {
 		listed[k] = true
 	}
 	for k := range seen {
-		if _, ok := catalog.BuiltinLabel(k); !ok {
+		if _, ok := wbcatalog.BuiltinLabel(k); !ok {
 			t.Errorf("render reads %q, which has no built-in text", k)
 		}
 		if !listed[k] {
 			t.Errorf("render reads %q, not under LabelKeys: add its group to labelPrefixes", k)
 		}
 	}
-	for _, k := range catalog.MissingLabels() {
+	for _, k := range wbcatalog.MissingLabels() {
 		if !strings.HasPrefix(k, "test.") {
 			t.Errorf("interface string %q looked up without a text", k)
 		}

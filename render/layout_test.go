@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/golden"
 )
 
@@ -17,7 +17,7 @@ import (
 // catalog, per language: boxes, shapes and text runs in mm.
 func TestLayoutGolden(t *testing.T) {
 	cat := testCatalog()
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		cards, err := Layout(cat, l)
 		if err != nil {
 			t.Fatalf("%s: %v", l, err)
@@ -38,7 +38,7 @@ func TestLayoutGolden(t *testing.T) {
 // goldens: names, texts in the right language, icons, pools.
 func TestLayoutContent(t *testing.T) {
 	cat := testCatalog()
-	fr, err := LayoutCard(cat, catalog.French, "copp")
+	fr, err := LayoutCard(cat, wbcatalog.French, "copp")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestLayoutContent(t *testing.T) {
 		t.Errorf("back cost shows %d hexes, want 3", n)
 	}
 	// Leader: both sides, Periods 2 and 3
-	ld, err := LayoutCard(cat, catalog.English, "vanta")
+	ld, err := LayoutCard(cat, wbcatalog.English, "vanta")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestLayoutContent(t *testing.T) {
 	if s := faceText(&ld.Back); !strings.Contains(s, "Period 3") || !strings.Contains(s, "Confrontation side") {
 		t.Errorf("Leader back (Confrontation) text:\n%s", s)
 	}
-	eq, _ := LayoutCard(cat, catalog.English, "scope")
+	eq, _ := LayoutCard(cat, wbcatalog.English, "scope")
 	if eq.Back.Side != "common-back" {
 		t.Errorf("Equipment back side = %q, want common-back", eq.Back.Side)
 	}
@@ -131,7 +131,7 @@ func countHexes(f *Face) int {
 // never clipped.
 func TestTextFitting(t *testing.T) {
 	cat := testCatalog()
-	c, err := LayoutCard(cat, catalog.French, "copp")
+	c, err := LayoutCard(cat, wbcatalog.French, "copp")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func TestTextFitting(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			cat := testCatalog()
 			cat.Skill("sharp").Text.FR = tt.fr
-			_, err := LayoutCard(cat, catalog.French, "copp")
+			_, err := LayoutCard(cat, wbcatalog.French, "copp")
 			if err == nil {
 				t.Fatal("want an error")
 			}
@@ -185,7 +185,7 @@ func TestTextFitting(t *testing.T) {
 				}
 			}
 			// English still lays out
-			if _, err := LayoutCard(cat, catalog.English, "copp"); err != nil {
+			if _, err := LayoutCard(cat, wbcatalog.English, "copp"); err != nil {
 				t.Errorf("English: %v", err)
 			}
 		})
@@ -201,7 +201,7 @@ func TestStarterContent(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 0
-	for _, k := range catalog.Kinds {
+	for _, k := range wbcatalog.Kinds {
 		n += len(cat.CardIDs(k))
 	}
 	if len(imgs) != n*2*2 {
@@ -224,17 +224,17 @@ func TestStarterContent(t *testing.T) {
 func TestLabelsFallBack(t *testing.T) {
 	cat := testCatalog() // overrides stat.attack only
 	cat.Strings[0].Text.FR = "Attaque !"
-	if got := label(cat, "stat.attack", catalog.French); got != "Attaque !" {
+	if got := label(cat, "stat.attack", wbcatalog.French); got != "Attaque !" {
 		t.Errorf("override = %q", got)
 	}
-	if got := label(cat, "stat.speed", catalog.French); got != "Vitesse" {
+	if got := label(cat, "stat.speed", wbcatalog.French); got != "Vitesse" {
 		t.Errorf("fallback = %q", got)
 	}
-	if got := label(nil, "stat.speed", catalog.English); got != "Speed" {
+	if got := label(nil, "stat.speed", wbcatalog.English); got != "Speed" {
 		t.Errorf("no catalog = %q", got)
 	}
 	for _, k := range LabelKeys() {
-		if _, ok := catalog.BuiltinLabel(k); !ok {
+		if _, ok := wbcatalog.BuiltinLabel(k); !ok {
 			t.Errorf("LabelKeys lists %q, which has no built-in text", k)
 		}
 	}
@@ -245,7 +245,7 @@ func TestLabelsFallBack(t *testing.T) {
 func TestThinSpaces(t *testing.T) {
 	cat := testCatalog()
 	cat.Skill("sharp").Text.FR = "Tir\u202f! Puis\u2009: «\u202fattaquez\u202f»."
-	c, err := LayoutCard(cat, catalog.French, "copp")
+	c, err := LayoutCard(cat, wbcatalog.French, "copp")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,18 +261,18 @@ func TestThinSpaces(t *testing.T) {
 func TestExtremeProfiles(t *testing.T) {
 	cat := testCatalog()
 	c := &cat.Characters[0]
-	c.Front.Cost = catalog.Cost{"raiders": 6, "clans": 2, "any": 4}
+	c.Front.Cost = wbcatalog.Cost{"raiders": 6, "clans": 2, "any": 4}
 	c.Front.Health, c.Front.Morale = 12, 12
-	c.Front.Armor = &catalog.Armor{Points: 6, Save: 10}
-	c.Front.Gear = []catalog.Gear{catalog.GearRanged, catalog.GearMelee, catalog.GearArmor}
-	c.Front.Dice = catalog.Dice{Ranged: 5, Melee: 5}
+	c.Front.Armor = &wbcatalog.Armor{Points: 6, Save: 10}
+	c.Front.Gear = []wbcatalog.Gear{wbcatalog.GearRanged, wbcatalog.GearMelee, wbcatalog.GearArmor}
+	c.Front.Dice = wbcatalog.Dice{Ranged: 5, Melee: 5}
 	l := &cat.Leaders[0]
 	l.Confrontation.Orders[2] = map[string]int{"raiders": 6, "clans": 6}
 	o := &cat.Objectives[0]
 	for range 6 {
-		o.Scoring = append(o.Scoring, catalog.Scoring{Kind: "x", VP: 10})
+		o.Scoring = append(o.Scoring, wbcatalog.Scoring{Kind: "x", VP: 10})
 	}
-	for _, lang := range catalog.Langs {
+	for _, lang := range wbcatalog.Langs {
 		for _, id := range []string{"copp", "vanta", "data-haul"} {
 			card, err := LayoutCard(cat, lang, id)
 			if err != nil {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -52,7 +52,7 @@ func TestCornersAsTrigonometry(t *testing.T) {
 func TestLayoutsSharedAsFresh(t *testing.T) {
 	cat := starterCatalog(t)
 	for _, measure := range []bool{false, true} {
-		for _, l := range catalog.Langs {
+		for _, l := range wbcatalog.Langs {
 			ls := NewLayouts(cat)
 			if measure {
 				ls.CheckOnly()
@@ -150,33 +150,33 @@ func TestStampedCardsAsFresh(t *testing.T) {
 	ids := allCards(cat)
 	ls := NewLayouts(cat)
 	for _, version := range []string{"v1", "v1", "v2-long-version-name-that-does-not-fit-in-the-margin", "v1"} {
-		got, err := ls.Cards(catalog.French, ids, version)
+		got, err := ls.Cards(wbcatalog.French, ids, version)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, _ := NewLayouts(cat).Cards(catalog.French, ids, version)
+		want, _ := NewLayouts(cat).Cards(wbcatalog.French, ids, version)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("version %s: the cards stamped again differ from cards stamped afresh", version)
 		}
 	}
 	// one Character less: the numbers of the cards after it move
 	next := *cat
-	next.Characters = append([]catalog.Character(nil), cat.Characters[1:]...)
+	next.Characters = append([]wbcatalog.Character(nil), cat.Characters[1:]...)
 	// kept: the cards laid out the same, as watch keeps them
 	fresh := NewLayouts(&next)
 	same := map[string]bool{}
 	for _, id := range allCards(&next) {
-		a, b := ls.laid(catalog.French, id), fresh.laid(catalog.French, id)
+		a, b := ls.laid(wbcatalog.French, id), fresh.laid(wbcatalog.French, id)
 		same[id] = a.ok && b.ok && reflect.DeepEqual(a.card, b.card)
 	}
 	kept := NewLayouts(&next)
-	kept.Keep(ls, func(l catalog.Lang, id string) bool { return l == catalog.French && same[id] })
+	kept.Keep(ls, func(l wbcatalog.Lang, id string) bool { return l == wbcatalog.French && same[id] })
 	nextIDs := allCards(&next)
-	got, err := kept.Cards(catalog.French, nextIDs, "v1")
+	got, err := kept.Cards(wbcatalog.French, nextIDs, "v1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := NewLayouts(&next).Cards(catalog.French, nextIDs, "v1")
+	want, _ := NewLayouts(&next).Cards(wbcatalog.French, nextIDs, "v1")
 	if !reflect.DeepEqual(got, want) {
 		t.Error("kept cards keep their old numbers")
 	}

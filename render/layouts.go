@@ -4,8 +4,8 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Layouts lays out the cards of one catalog once per card and language,
@@ -15,8 +15,8 @@ import (
 // backend that asks for it; the others wait for it, then share it (faces
 // are read-only once laid out). Safe for concurrent use.
 type Layouts struct {
-	src     *catalog.Catalog                  // the catalog as given
-	cat     *catalog.Catalog                  // Drafted(src): what the cards show
+	src     *wbcatalog.Catalog                // the catalog as given
+	cat     *wbcatalog.Catalog                // Drafted(src): what the cards show
 	numbers atomic.Pointer[map[string]string] // card numbers, once more than one card is asked for
 	numOnce sync.Once
 	mu      sync.Mutex
@@ -34,7 +34,7 @@ type Layouts struct {
 }
 
 type layoutKey struct {
-	lang catalog.Lang
+	lang wbcatalog.Lang
 	id   string
 }
 
@@ -99,7 +99,7 @@ func (fd *faceDrawing) get(items []Item, names *[4]string) *drawnFace {
 }
 
 // NewLayouts returns an empty cache for the cards of cat.
-func NewLayouts(cat *catalog.Catalog) *Layouts {
+func NewLayouts(cat *wbcatalog.Catalog) *Layouts {
 	return &Layouts{src: cat, cat: Drafted(cat), cards: map[layoutKey]*laidOut{}, measured: map[layoutKey]*laidOut{}}
 }
 
@@ -118,7 +118,7 @@ func (ls *Layouts) CheckOnly() { ls.checkOnly = true }
 // again for the PDF. Only cards laid out without an error or a warning
 // are taken (a diagnostic quotes positions, which may have moved). Call it
 // before any other use of ls.
-func (ls *Layouts) Keep(prev *Layouts, same func(l catalog.Lang, id string) bool) {
+func (ls *Layouts) Keep(prev *Layouts, same func(l wbcatalog.Lang, id string) bool) {
 	if prev == nil {
 		return
 	}
@@ -156,12 +156,12 @@ func (ls *Layouts) String() string { return "render.Layouts" }
 
 // For reports whether ls holds the cards of cat (the catalog it was made
 // for, or its Drafted copy).
-func (ls *Layouts) For(cat *catalog.Catalog) bool {
+func (ls *Layouts) For(cat *wbcatalog.Catalog) bool {
 	return ls != nil && cat != nil && (ls.src == cat || ls.cat == cat)
 }
 
 // laid returns card id in language l, laid out once.
-func (ls *Layouts) laid(l catalog.Lang, id string) *laidOut {
+func (ls *Layouts) laid(l wbcatalog.Lang, id string) *laidOut {
 	k := layoutKey{l, id}
 	ls.mu.Lock()
 	e := ls.cards[k]
@@ -176,7 +176,7 @@ func (ls *Layouts) laid(l catalog.Lang, id string) *laidOut {
 
 // layOut lays card id out in language l into e, once; measure: for the
 // diagnostics only (builder.measure).
-func (ls *Layouts) layOut(e *laidOut, l catalog.Lang, id string, measure bool) {
+func (ls *Layouts) layOut(e *laidOut, l wbcatalog.Lang, id string, measure bool) {
 	e.once.Do(func() {
 		b := &builder{cat: ls.cat, lang: l, measure: measure, docs: &ls.docs, backs: &ls.backs, icons: &ls.icons}
 		e.card, e.ok = b.layoutCard(id)
@@ -188,7 +188,7 @@ func (ls *Layouts) layOut(e *laidOut, l catalog.Lang, id string, measure bool) {
 
 // checked returns card id in language l for Check: laid out, or, in
 // check-only mode, measured unless it was drawn already.
-func (ls *Layouts) checked(l catalog.Lang, id string) *laidOut {
+func (ls *Layouts) checked(l wbcatalog.Lang, id string) *laidOut {
 	if !ls.checkOnly {
 		return ls.laid(l, id)
 	}
@@ -210,7 +210,7 @@ func (ls *Layouts) checked(l catalog.Lang, id string) *laidOut {
 
 // card returns card id in language l with its number, and the version
 // after it when there is one (the sheets print wbtool's version).
-func (ls *Layouts) card(l catalog.Lang, id, version string) (Card, *laidOut) {
+func (ls *Layouts) card(l wbcatalog.Lang, id, version string) (Card, *laidOut) {
 	e := ls.laid(l, id)
 	if !e.ok {
 		return Card{}, e
@@ -242,13 +242,13 @@ type stampedCard struct {
 // (repeats allowed: a deck may hold several Formation cards), each with
 // its number and the version. It reports every card that cannot be laid
 // out (a diag.List), never a partial card.
-func (ls *Layouts) Cards(l catalog.Lang, ids []string, version string) ([]Card, error) {
+func (ls *Layouts) Cards(l wbcatalog.Lang, ids []string, version string) ([]Card, error) {
 	cards, _, err := ls.cardsLaid(l, ids, version)
 	return cards, err
 }
 
 // cardsLaid is Cards, with the cache entry of each card.
-func (ls *Layouts) cardsLaid(l catalog.Lang, ids []string, version string) ([]Card, []*laidOut, error) {
+func (ls *Layouts) cardsLaid(l wbcatalog.Lang, ids []string, version string) ([]Card, []*laidOut, error) {
 	if len(ids) > 1 {
 		ls.countCards()
 	}
@@ -267,7 +267,7 @@ func (ls *Layouts) cardsLaid(l catalog.Lang, ids []string, version string) ([]Ca
 		}
 		c, e := ls.card(l, id, version)
 		if !e.ok {
-			errs = append(errs, diag.Errorf(catalog.Pos{}, "", "card %q does not exist", id))
+			errs = append(errs, diag.Errorf(wbcatalog.Pos{}, "", "card %q does not exist", id))
 			continue
 		}
 		errs = append(errs, e.errs...)
@@ -282,13 +282,13 @@ func (ls *Layouts) cardsLaid(l catalog.Lang, ids []string, version string) ([]Ca
 
 // Check lays out every card in language l and reports what the sheets
 // and card images would (see Check).
-func (ls *Layouts) Check(l catalog.Lang) diag.List {
+func (ls *Layouts) Check(l wbcatalog.Lang) diag.List {
 	var errs, warns diag.List
 	for _, id := range allCards(ls.cat) {
 		e := ls.checked(l, id)
 		errs = append(errs, e.errs...)
 		warns = append(warns, e.warns...)
-		if e.ok && l == catalog.Langs[0] {
+		if e.ok && l == wbcatalog.Langs[0] {
 			// the art is the same in every language: warn once
 			warns = append(warns, artWarnings(&e.card)...)
 		}
@@ -299,7 +299,7 @@ func (ls *Layouts) Check(l catalog.Lang) diag.List {
 // SVG returns the front and back images of card id in language l, as
 // SVG does (with its number and the set's version, as on the sheets); cat must be the catalog ls was made for (another catalog is
 // laid out afresh). Its signature is the site's CardImages option.
-func (ls *Layouts) SVG(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, err error) {
+func (ls *Layouts) SVG(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) (front, back []byte, err error) {
 	if !ls.For(cat) {
 		return SVG(cat, id, l)
 	}

@@ -4,7 +4,7 @@ import (
 	"sync"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // TestLayoutsShared: cards served from one Layouts, asked for with
@@ -16,26 +16,26 @@ func TestLayoutsShared(t *testing.T) {
 	shared := NewLayouts(cat)
 	versions := []string{"", "v1.2.3", "dev", ""}
 	var wg sync.WaitGroup
-	got := make([][]Card, len(versions)*len(catalog.Langs))
+	got := make([][]Card, len(versions)*len(wbcatalog.Langs))
 	for i, v := range versions {
-		for j, l := range catalog.Langs {
+		for j, l := range wbcatalog.Langs {
 			wg.Go(func() {
 				cs, err := shared.Cards(l, ids, v)
 				if err != nil {
 					t.Error(err)
 				}
-				got[i*len(catalog.Langs)+j] = cs
+				got[i*len(wbcatalog.Langs)+j] = cs
 			})
 		}
 	}
 	wg.Wait()
 	for i, v := range versions {
-		for j, l := range catalog.Langs {
+		for j, l := range wbcatalog.Langs {
 			want, err := NewLayouts(cat).Cards(l, ids, v)
 			if err != nil {
 				t.Fatal(err)
 			}
-			cs := got[i*len(catalog.Langs)+j]
+			cs := got[i*len(wbcatalog.Langs)+j]
 			if len(cs) != len(want) {
 				t.Fatalf("%s %q: %d cards, want %d", l, v, len(cs), len(want))
 			}
@@ -48,12 +48,12 @@ func TestLayoutsShared(t *testing.T) {
 			}
 		}
 	}
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		if a, b := shared.Check(l).Sorted(), Check(cat, l).Sorted(); a.Text() != b.Text() {
 			t.Errorf("%s: check from the shared layouts:\n%s\nwant:\n%s", l, a, b)
 		}
 	}
-	if _, err := shared.Cards(catalog.English, []string{"no-such-card"}, ""); err == nil {
+	if _, err := shared.Cards(wbcatalog.English, []string{"no-such-card"}, ""); err == nil {
 		t.Error("an unknown card gave no error")
 	}
 }
@@ -65,14 +65,14 @@ func TestLayoutsKeep(t *testing.T) {
 	old := starterCatalog(t)
 	ids := allCards(old)
 	prev := NewLayouts(old)
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		prev.Check(l)
 	}
 	cat := starterCatalog(t)
 	edited := cat.Characters[0].ID
 	cat.Characters[0].Front.Attack++
 	next := NewLayouts(cat)
-	next.Keep(prev, func(l catalog.Lang, id string) bool { return id != edited })
+	next.Keep(prev, func(l wbcatalog.Lang, id string) bool { return id != edited })
 	kept := 0
 	for k, e := range next.cards {
 		if k.id == edited {
@@ -85,7 +85,7 @@ func TestLayoutsKeep(t *testing.T) {
 	if kept == 0 {
 		t.Fatal("no card was kept")
 	}
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		got, err := next.Cards(l, ids, "v1")
 		if err != nil {
 			t.Fatal(err)

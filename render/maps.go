@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -52,7 +52,7 @@ func NewMapGeometry(cols, rows int, s float64) (MapGeometry, error) {
 }
 
 // Centre is the centre of tile t.
-func (g MapGeometry) Centre(t catalog.Tile) Pt {
+func (g MapGeometry) Centre(t wbcatalog.Tile) Pt {
 	x := g.Pad + g.HexSize/2 + float64(t.Col)*g.HexSize
 	if t.Row%2 == 1 {
 		x += g.HexSize / 2
@@ -81,7 +81,7 @@ func zoneColour(player int) Colour { return zoneColours[(max(player, 1)-1)%len(z
 
 // MapDrawing draws scenario id at hex size s (0: DefaultHexSize) in
 // language l.
-func MapDrawing(cat *catalog.Catalog, id string, l catalog.Lang, s float64) (*Drawing, MapGeometry, error) {
+func MapDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang, s float64) (*Drawing, MapGeometry, error) {
 	sc := cat.Scenario(id)
 	if sc == nil {
 		return nil, MapGeometry{}, fmt.Errorf("scenario %q does not exist", id)
@@ -97,26 +97,26 @@ func MapDrawing(cat *catalog.Catalog, id string, l catalog.Lang, s float64) (*Dr
 	add := func(items ...Item) { d.Items = append(d.Items, items...) }
 	add(Rect{X: 0, Y: 0, W: size.X, H: size.Y, Paint: fill(colWhite)})
 
-	zoneOf := func(t catalog.Tile) int {
+	zoneOf := func(t wbcatalog.Tile) int {
 		for _, z := range sc.Deployment {
-			a, err1 := catalog.ParseTile(z.From)
-			b, err2 := catalog.ParseTile(z.To)
+			a, err1 := wbcatalog.ParseTile(z.From)
+			b, err2 := wbcatalog.ParseTile(z.To)
 			if err1 == nil && err2 == nil && t.Col >= a.Col && t.Col <= b.Col && t.Row >= a.Row && t.Row <= b.Row {
 				return z.Player
 			}
 		}
 		return 0
 	}
-	terrain := map[catalog.Tile]catalog.Terrain{}
+	terrain := map[wbcatalog.Tile]wbcatalog.Terrain{}
 	for _, tr := range sc.Terrain {
-		if t, err := catalog.ParseTile(tr.At); err == nil {
+		if t, err := wbcatalog.ParseTile(tr.At); err == nil {
 			terrain[t] = tr
 		}
 	}
 	label := max(4.0, g.HexSize*0.2) // pt
 	for r := range g.Rows {
 		for c := range g.Cols {
-			t := catalog.Tile{Col: c, Row: r}
+			t := wbcatalog.Tile{Col: c, Row: r}
 			ct := g.Centre(t)
 			base := colTile
 			if z := zoneOf(t); z > 0 {
@@ -136,17 +136,17 @@ func MapDrawing(cat *catalog.Catalog, id string, l catalog.Lang, s float64) (*Dr
 	// column letters and row numbers around the board
 	for c := range g.Cols {
 		x := g.Pad + g.HexSize/2 + float64(c)*g.HexSize + g.HexSize/4
-		add(txt(catalog.ColumnName(c), lang, Bold, colInk, x, g.Pad-2.5, 0, 9, 9, 'c'))
-		add(txt(catalog.ColumnName(c), lang, Bold, colInk, x, size.Y-g.Pad+5.5, 0, 9, 9, 'c'))
+		add(txt(wbcatalog.ColumnName(c), lang, Bold, colInk, x, g.Pad-2.5, 0, 9, 9, 'c'))
+		add(txt(wbcatalog.ColumnName(c), lang, Bold, colInk, x, size.Y-g.Pad+5.5, 0, 9, 9, 'c'))
 	}
 	for r := range g.Rows {
-		y := g.Centre(catalog.Tile{Row: r}).Y + 1.2
+		y := g.Centre(wbcatalog.Tile{Row: r}).Y + 1.2
 		add(txt(strconv.Itoa(r+1), lang, Bold, colInk, g.Pad-1.5, y, 0, 9, 9, 'r'))
 		add(txt(strconv.Itoa(r+1), lang, Bold, colInk, size.X-g.Pad+1.5, y, 0, 9, 9, 'l'))
 	}
 	// markers (R-BOARD-3: they do not block)
 	for _, m := range sc.Markers {
-		t, err := catalog.ParseTile(m.At)
+		t, err := wbcatalog.ParseTile(m.At)
 		if err != nil {
 			continue
 		}
@@ -158,15 +158,15 @@ func MapDrawing(cat *catalog.Catalog, id string, l catalog.Lang, s float64) (*Dr
 	}
 	// deployment zones: the player's number, large, in the zone's middle
 	for _, z := range sc.Deployment {
-		a, err1 := catalog.ParseTile(z.From)
-		b, err2 := catalog.ParseTile(z.To)
+		a, err1 := wbcatalog.ParseTile(z.From)
+		b, err2 := wbcatalog.ParseTile(z.To)
 		if err1 != nil || err2 != nil {
 			continue
 		}
 		// the label sits on the zone's first tile, over its lower half
 		p := g.Centre(a)
 		if b.Row > a.Row {
-			p = g.Centre(catalog.Tile{Col: a.Col, Row: a.Row + 1})
+			p = g.Centre(wbcatalog.Tile{Col: a.Col, Row: a.Row + 1})
 		}
 		col := zoneColour(z.Player)
 		s := k.l("scenario.deployment") + " · " + k.l("scenario.player") + " " + strconv.Itoa(z.Player)
@@ -187,7 +187,7 @@ func markerName(k labeler, kind string) string {
 }
 
 // terrainHex draws a terrain tile over its hex.
-func terrainHex(tr catalog.Terrain, c Pt, g MapGeometry) []Item {
+func terrainHex(tr wbcatalog.Terrain, c Pt, g MapGeometry) []Item {
 	r := g.R
 	var items []Item
 	ink := colInk
@@ -249,7 +249,7 @@ func noEntry(cx, cy, r float64, col Colour) []Item {
 
 // ScenarioMapSVG returns the map of scenario id at the default hex size as
 // an SVG image for the site.
-func ScenarioMapSVG(cat *catalog.Catalog, id string, l catalog.Lang) ([]byte, error) {
+func ScenarioMapSVG(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) ([]byte, error) {
 	d, _, err := MapDrawing(cat, id, l, 0)
 	if err != nil {
 		return nil, err
@@ -260,7 +260,7 @@ func ScenarioMapSVG(cat *catalog.Catalog, id string, l catalog.Lang) ([]byte, er
 // mapPages lays out a scenario map: a one-page overview (the whole map,
 // its legend, the scenario's text and the assembly plan), then the map at
 // play scale in panels.
-func mapPages(cat *catalog.Catalog, o SheetOptions, k labeler) ([]Page, string, error) {
+func mapPages(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, string, error) {
 	d, g, err := MapDrawing(cat, o.Kit.ID, o.Lang, o.Kit.HexSize)
 	if err != nil {
 		return nil, "", err
@@ -284,7 +284,7 @@ func mapPages(cat *catalog.Catalog, o SheetOptions, k labeler) ([]Page, string, 
 
 // mapOverview is the first page of a map: the whole map scaled down with
 // the panels it is printed on, and the scenario in words.
-func mapOverview(k labeler, sc *catalog.Scenario, d *Drawing, g MapGeometry, t Tiling, o SheetOptions) (Page, error) {
+func mapOverview(k labeler, sc *wbcatalog.Scenario, d *Drawing, g MapGeometry, t Tiling, o SheetOptions) (Page, error) {
 	lang := k.ls()
 	paper, err := paperSize(o, true)
 	if err != nil {

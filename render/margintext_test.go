@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/testtool"
 )
 
@@ -22,7 +22,7 @@ func TestSheetTextInsidePrintableMargins(t *testing.T) {
 	page := regexp.MustCompile(`<page width="([\d.]+)" height="([\d.]+)">`)
 	for _, paper := range Papers() {
 		for _, bleed := range []float64{0, 3} {
-			pdf, err := Sheets(testCatalog(), SheetOptions{Lang: catalog.English, Paper: paper, Bleed: bleed})
+			pdf, err := Sheets(testCatalog(), SheetOptions{Lang: wbcatalog.English, Paper: paper, Bleed: bleed})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,7 +4,7 @@ import (
 	"math"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Objective cards have their own back, one per format (the layout gives
@@ -15,20 +15,20 @@ import (
 // and the format's name.
 
 // objectiveBackColours are the backgrounds of the two formats' backs.
-var objectiveBackColours = map[catalog.Format]Colour{
-	catalog.Exploration:   {0x1f, 0x4d, 0x4a},
-	catalog.Confrontation: {0x5a, 0x1f, 0x24},
+var objectiveBackColours = map[wbcatalog.Format]Colour{
+	wbcatalog.Exploration:   {0x1f, 0x4d, 0x4a},
+	wbcatalog.Confrontation: {0x5a, 0x1f, 0x24},
 }
 
 // ObjectiveBack returns the back of the Objective cards of format fm in
 // language l.
-func ObjectiveBack(cat *catalog.Catalog, l catalog.Lang, fm catalog.Format) Face {
+func ObjectiveBack(cat *wbcatalog.Catalog, l wbcatalog.Lang, fm wbcatalog.Format) Face {
 	b := &builder{cat: cat, lang: l}
 	return b.objectiveBack("objective-back-"+string(fm), fm)
 }
 
-func (b *builder) objectiveBack(id string, fm catalog.Format) Face {
-	f := b.newFace(id, catalog.KindObjective, "common-back", catalog.Pos{})
+func (b *builder) objectiveBack(id string, fm wbcatalog.Format) Face {
+	f := b.newFace(id, wbcatalog.KindObjective, "common-back", wbcatalog.Pos{})
 	bg, ok := objectiveBackColours[fm]
 	if !ok {
 		bg = colBack
@@ -53,6 +53,6 @@ func (b *builder) objectiveBack(id string, fm catalog.Format) Face {
 }
 
 // ObjectiveDeckTitle is the title of the Objective deck of format fm.
-func ObjectiveDeckTitle(cat *catalog.Catalog, fm catalog.Format, l catalog.Lang) string {
+func ObjectiveDeckTitle(cat *wbcatalog.Catalog, fm wbcatalog.Format, l wbcatalog.Lang) string {
 	return label(cat, "kinds.objective", l) + " · " + label(cat, "format."+string(fm), l)
 }

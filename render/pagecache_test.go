@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // TestSheetsReusedEqualFresh: a sequence of random card edits printed as
@@ -21,9 +21,9 @@ func TestSheetsReusedEqualFresh(t *testing.T) {
 		t.Fatal("the starter content has no deck or too few Characters")
 	}
 	deck := &cat.Decks[0]
-	jobs := func(cat *catalog.Catalog, ls *Layouts, pages *PageCache, bleed float64) []SheetOptions {
+	jobs := func(cat *wbcatalog.Catalog, ls *Layouts, pages *PageCache, bleed float64) []SheetOptions {
 		var out []SheetOptions
-		for _, l := range catalog.Langs {
+		for _, l := range wbcatalog.Langs {
 			o := SheetOptions{Lang: l, Version: "v1", Tool: "test", Bleed: bleed, Layouts: ls, Pages: pages, drawAnew: ls == nil}
 			out = append(out, o)
 			o.Cards = append(append([]string{}, deck.Cards...), DeckReferences(cat, deck)...)
@@ -32,7 +32,7 @@ func TestSheetsReusedEqualFresh(t *testing.T) {
 		}
 		return out
 	}
-	render := func(cat *catalog.Catalog, opts []SheetOptions) [][]byte {
+	render := func(cat *wbcatalog.Catalog, opts []SheetOptions) [][]byte {
 		out := make([][]byte, len(opts))
 		var wg sync.WaitGroup
 		for i, o := range opts {
@@ -55,13 +55,13 @@ func TestSheetsReusedEqualFresh(t *testing.T) {
 	mixed := false
 	for step := 1; step <= 6; step++ {
 		next := *cat
-		next.Characters = append([]catalog.Character(nil), cat.Characters...)
+		next.Characters = append([]wbcatalog.Character(nil), cat.Characters...)
 		i := rng.IntN(len(next.Characters))
 		edited := next.Characters[i].ID
 		next.Characters[i].Front.Attack = 1 + (next.Characters[i].Front.Attack+step)%6
 		cat = &next
 		ls := NewLayouts(cat)
-		ls.Keep(prev, func(l catalog.Lang, id string) bool { return id != edited })
+		ls.Keep(prev, func(l wbcatalog.Lang, id string) bool { return id != edited })
 		bleed := 0.0
 		if step == 5 {
 			bleed = 2 // every page changes

@@ -14,7 +14,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Paper sizes, in millimetres (portrait).
@@ -31,13 +31,13 @@ const MaxBleed = Bleed
 
 // SheetOptions says what to print and how.
 type SheetOptions struct {
-	Lang  catalog.Lang
+	Lang  wbcatalog.Lang
 	Paper string  // "a4" (default) or "letter"
 	Bleed float64 // mm of background printed beyond each cut line, 0..3
 	// BackOffset shifts every back page by (X, Y) mm, X to the right and Y
 	// down as seen on the back: what the calibration page measures.
 	BackOffset Pt
-	// Version is the set's version (catalog.Set), printed on every card
+	// Version is the set's version (wbcatalog.Set), printed on every card
 	// and kit page and in the PDF's subject and keywords; Set is the
 	// set's name in the sheet's language ("": the catalog's); Tool is
 	// wbtool's version, the PDF's creator.
@@ -278,7 +278,7 @@ func newPDF(o SheetOptions, title string) *pdfDoc {
 	p.SetKeywords(strings.Join([]string{set, version, "print-and-play", string(o.Lang)}, "; "), true)
 	p.SetCreator(strings.TrimSpace("wbtool "+o.Tool), true)
 	p.SetAuthor("Warbound", true)
-	if o.Lang == catalog.French {
+	if o.Lang == wbcatalog.French {
 		p.SetLang("fr-FR")
 	} else {
 		p.SetLang("en-GB")
@@ -615,7 +615,7 @@ func appendUnique(s []float64, vs ...float64) []float64 {
 // Sheets renders the cards as print-and-play sheets: for every sheet of up
 // to 9 cards, a front page then its back page, mirrored for long-edge
 // duplex so that each back lands behind its front. It returns the PDF.
-func Sheets(cat *catalog.Catalog, o SheetOptions) ([]byte, error) {
+func Sheets(cat *wbcatalog.Catalog, o SheetOptions) ([]byte, error) {
 	ls := o.Layouts
 	if !ls.For(cat) {
 		ls = nil

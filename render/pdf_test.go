@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/render/markup"
 )
@@ -66,17 +66,17 @@ func TestSheetsPDF(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name  string
-		cat   func(testing.TB) *catalog.Catalog
+		cat   func(testing.TB) *wbcatalog.Catalog
 		paper string
 		bleed float64
 		w, h  float64
 	}{
-		{"test-a4", func(testing.TB) *catalog.Catalog { return testCatalog() }, "a4", 0, 210, 297},
+		{"test-a4", func(testing.TB) *wbcatalog.Catalog { return testCatalog() }, "a4", 0, 210, 297},
 		{"starter-letter-bleed", starterCatalog, "letter", 3, 215.9, 279.4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cat := tc.cat(t)
-			for _, l := range catalog.Langs {
+			for _, l := range wbcatalog.Langs {
 				pdf, err := Sheets(cat, SheetOptions{Lang: l, Paper: tc.paper, Bleed: tc.bleed, Version: "1.2.3"})
 				if err != nil {
 					t.Fatal(err)
@@ -111,7 +111,7 @@ func TestSheetsPDF(t *testing.T) {
 				commons := 0
 				for _, c := range cards {
 					// Objective cards print their format's own back
-					if c.Back.Side == "common-back" && c.Kind != catalog.KindObjective {
+					if c.Back.Side == "common-back" && c.Kind != wbcatalog.KindObjective {
 						commons++
 					}
 				}
@@ -142,7 +142,7 @@ func TestSheetsPDF(t *testing.T) {
 // date comes from SOURCE_DATE_EPOCH when given.
 func TestSheetsDeterministic(t *testing.T) {
 	cat := testCatalog()
-	o := SheetOptions{Lang: catalog.French, Version: "1"}
+	o := SheetOptions{Lang: wbcatalog.French, Version: "1"}
 	a, err := Sheets(cat, o)
 	if err != nil {
 		t.Fatal(err)
@@ -242,7 +242,7 @@ func TestCalibration(t *testing.T) {
 	if got := scaleTickY(0.5, 297, off); got != 148.5+0.5-2 {
 		t.Errorf("tick y at %g", got)
 	}
-	pdf, err := Calibration(nil, SheetOptions{Lang: catalog.French, BackOffset: off})
+	pdf, err := Calibration(nil, SheetOptions{Lang: wbcatalog.French, BackOffset: off})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,7 +276,7 @@ func TestEffectiveBleed(t *testing.T) {
 // must select its font again. (Reusing the previous card's font selection
 // once printed the common backs in the wrong font subset: tofu.)
 func TestFontAfterClip(t *testing.T) {
-	pdf, err := Sheets(testCatalog(), SheetOptions{Lang: catalog.French, uncompressed: true})
+	pdf, err := Sheets(testCatalog(), SheetOptions{Lang: wbcatalog.French, uncompressed: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,7 +309,7 @@ func TestFontAfterClip(t *testing.T) {
 // forms named by their content, each written once; the page resources
 // name every form, and every form is drawn.
 func TestRepeatedFacesAreForms(t *testing.T) {
-	pdf, err := Sheets(testCatalog(), SheetOptions{Lang: catalog.French, uncompressed: true})
+	pdf, err := Sheets(testCatalog(), SheetOptions{Lang: wbcatalog.French, uncompressed: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -356,7 +356,7 @@ func TestRepeatedCardIsForm(t *testing.T) {
 	id := cat.Characters[0].ID
 	others := []string{cat.Characters[1].ID, cat.Characters[2].ID}
 	faceForms := func(ids []string) int {
-		pdf, err := Sheets(cat, SheetOptions{Lang: catalog.French, Cards: ids, uncompressed: true})
+		pdf, err := Sheets(cat, SheetOptions{Lang: wbcatalog.French, Cards: ids, uncompressed: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/testtool"
 )
 
@@ -93,7 +93,7 @@ func TestPrintBoxes(t *testing.T) {
 		{"letter", 3, Pt{}},
 		{"letter", 1, Pt{-1, 0.5}},
 	} {
-		o := SheetOptions{Lang: catalog.English, Paper: tc.paper, Bleed: tc.bleed, BackOffset: tc.off, uncompressed: true}
+		o := SheetOptions{Lang: wbcatalog.English, Paper: tc.paper, Bleed: tc.bleed, BackOffset: tc.off, uncompressed: true}
 		s, err := newSheet(o)
 		if err != nil {
 			t.Fatal(err)
@@ -171,7 +171,7 @@ func TestPrintBoxes(t *testing.T) {
 // the sheets sort them, so two builds are the same bytes, and qpdf reads
 // the boxes back.
 func TestPrintBoxesDeterministic(t *testing.T) {
-	o := SheetOptions{Lang: catalog.French, Bleed: 3}
+	o := SheetOptions{Lang: wbcatalog.French, Bleed: 3}
 	first, err := Sheets(testCatalog(), o)
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,7 @@ import (
 	"encoding/hex"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Printed fingerprints what every card prints in language l: its faces as
@@ -14,7 +14,7 @@ import (
 // content print a card alike when its fingerprints are equal: what the
 // reprint sheets compare. Keyed by card id, in no order; a card that
 // cannot be laid out is left out.
-func (ls *Layouts) Printed(l catalog.Lang) map[string]string {
+func (ls *Layouts) Printed(l wbcatalog.Lang) map[string]string {
 	out := map[string]string{}
 	for _, id := range allCards(ls.cat) {
 		e := ls.laid(l, id)

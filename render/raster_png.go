@@ -11,8 +11,8 @@ import (
 	"math"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Profile is a print-on-demand service's format for one image per card
@@ -257,21 +257,21 @@ func itemAnchor(it Item) Pt {
 
 // CardPos is where card id is declared in the content, and its content
 // path ("characters.copp"), for diagnostics about the card as a whole.
-func CardPos(cat *catalog.Catalog, id string) (diag.Pos, string) {
+func CardPos(cat *wbcatalog.Catalog, id string) (diag.Pos, string) {
 	switch cat.KindOf(id) {
-	case catalog.KindCharacter:
+	case wbcatalog.KindCharacter:
 		return cat.Character(id).Pos, "characters." + id
-	case catalog.KindLeader:
+	case wbcatalog.KindLeader:
 		return cat.Leader(id).Pos, "leaders." + id
-	case catalog.KindEquipment:
+	case wbcatalog.KindEquipment:
 		return cat.EquipmentCard(id).Pos, "equipment." + id
-	case catalog.KindFormation:
+	case wbcatalog.KindFormation:
 		return cat.Formation(id).Pos, "formations." + id
-	case catalog.KindVocation:
+	case wbcatalog.KindVocation:
 		return cat.Vocation(id).Pos, "vocations." + id
-	case catalog.KindReference:
+	case wbcatalog.KindReference:
 		return cat.Reference(id).Pos, "references." + id
-	case catalog.KindObjective:
+	case wbcatalog.KindObjective:
 		return cat.Objective(id).Pos, "objectives." + id
 	}
 	return diag.Pos{}, ""

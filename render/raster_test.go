@@ -10,13 +10,13 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/testtool"
 )
 
 func TestProfilePNG(t *testing.T) {
 	cat := testCatalog()
-	c, err := LayoutCard(cat, catalog.French, "scope")
+	c, err := LayoutCard(cat, wbcatalog.French, "scope")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestPHYsChunkCRC(t *testing.T) {
 
 func TestPreflightText(t *testing.T) {
 	cat := testCatalog()
-	c, err := LayoutCard(cat, catalog.French, "scope")
+	c, err := LayoutCard(cat, wbcatalog.French, "scope")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestPreflightText(t *testing.T) {
 			break
 		}
 	}
-	got := face.Preflight(p, "front", catalog.Pos{File: "cards/x.cue", Line: 3, Col: 1}, "equipment.scope")
+	got := face.Preflight(p, "front", wbcatalog.Pos{File: "cards/x.cue", Line: 3, Col: 1}, "equipment.scope")
 	if len(got) != 1 {
 		t.Fatalf("preflight: %v, want one error", got)
 	}
@@ -97,11 +97,11 @@ func TestPreflightText(t *testing.T) {
 		}
 	}
 	// a face with text well inside passes
-	ok := Face{Card: "x", Lang: catalog.English, Side: "front", Items: []Item{
+	ok := Face{Card: "x", Lang: wbcatalog.English, Side: "front", Items: []Item{
 		Rect{X: -Bleed, Y: -Bleed, W: CardW + 2*Bleed, H: CardH + 2*Bleed, Paint: fill(colWhite)},
 		Text{X: 10, Y: 40, Size: 10, S: "Inside", W: measure("Inside", Regular, 10)},
 	}}
-	if d := ok.Preflight(p, "front", catalog.Pos{}, ""); len(d) != 0 {
+	if d := ok.Preflight(p, "front", wbcatalog.Pos{}, ""); len(d) != 0 {
 		t.Errorf("a face inside the safe zone: %v", d)
 	}
 }
@@ -113,7 +113,7 @@ func TestRasterMatchesPDF(t *testing.T) {
 	cat := testCatalog()
 	const dpi = 150
 	for _, id := range []string{"copp", "scope"} {
-		pdf, err := Sheets(cat, SheetOptions{Lang: catalog.English, Cards: []string{id}})
+		pdf, err := Sheets(cat, SheetOptions{Lang: wbcatalog.English, Cards: []string{id}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -136,7 +136,7 @@ func TestRasterMatchesPDF(t *testing.T) {
 		}
 		s, _ := newSheet(SheetOptions{})
 		at, _ := s.slot(0)
-		c, _ := LayoutCard(cat, catalog.English, id)
+		c, _ := LayoutCard(cat, wbcatalog.English, id)
 		ras := c.Front.Raster(dpi, 0)
 		px := float64(dpi) / MMPerInch
 		ox, oy := int(at.X*px+0.5), int(at.Y*px+0.5)
@@ -167,7 +167,7 @@ func absDiff(a, b uint32) float64 {
 
 func BenchmarkProfilePNG(b *testing.B) {
 	cat := starterCatalog(b)
-	cards, err := Layout(cat, catalog.English)
+	cards, err := Layout(cat, wbcatalog.English)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func BenchmarkProfilePNG(b *testing.B) {
 
 func BenchmarkProfileImage(b *testing.B) {
 	cat := starterCatalog(b)
-	cards, err := Layout(cat, catalog.English)
+	cards, err := Layout(cat, wbcatalog.English)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -77,7 +77,7 @@ func TestSoftHyphenOnCard(t *testing.T) {
 	cat := testCatalog()
 	cat.Skill("sharp").Text.FR = strings.Repeat(shyWord, 3)
 	cat.Character("copp").Name.FR = "Co\u00adpp"
-	c, err := LayoutCard(cat, catalog.French, "copp")
+	c, err := LayoutCard(cat, wbcatalog.French, "copp")
 	if err != nil {
 		t.Fatal(err)
 	}

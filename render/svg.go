@@ -7,7 +7,7 @@ import (
 	"math"
 	"strconv"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // SVG backend: the same faces as the PDF, as standalone SVG images for the
@@ -127,7 +127,7 @@ func (f *Face) SVG(title string) []byte {
 
 // SVG returns the front and back images of card id in language l, with
 // its number and the set's version as the sheets print them.
-func SVG(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, err error) {
+func SVG(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) (front, back []byte, err error) {
 	c, err := LayoutCard(cat, l, id)
 	if err != nil {
 		return nil, nil, err
@@ -137,7 +137,7 @@ func SVG(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, e
 
 // cardSVG returns the front and back images of a laid-out card of the
 // drafted catalog cat.
-func cardSVG(cat *catalog.Catalog, c *Card, l catalog.Lang) (front, back []byte, err error) {
+func cardSVG(cat *wbcatalog.Catalog, c *Card, l wbcatalog.Lang) (front, back []byte, err error) {
 	// the art first: its file is read now, and may have changed since
 	// the content was loaded
 	for _, f := range []*Face{&c.Front, &c.Back} {
@@ -157,11 +157,11 @@ func cardSVG(cat *catalog.Catalog, c *Card, l catalog.Lang) (front, back []byte,
 // by slash path relative to the site root: cards/<lang>/<id>-front.svg and
 // cards/<lang>/<id>-back.svg (the back is the common card back for cards
 // without a real one).
-func CardImages(cat *catalog.Catalog) (map[string][]byte, error) {
+func CardImages(cat *wbcatalog.Catalog) (map[string][]byte, error) {
 	ls := NewLayouts(cat)
 	out := map[string][]byte{}
 	var errs []error
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		cards, err := ls.Cards(l, allCards(ls.cat), VersionLabel(ls.cat.Set.Version))
 		if err != nil {
 			errs = append(errs, err)

@@ -7,7 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -51,12 +51,12 @@ const (
 //     R-TURN-7; Poison and Sacred share the health pool).
 //   - Scan: the most Scan markers of a scenario.
 //   - Hand, Hourglass, Time marker: one each.
-func TokenCounts(cat *catalog.Catalog) []TokenCount {
+func TokenCounts(cat *wbcatalog.Catalog) []TokenCount {
 	var out []TokenCount
 	temporisation := 0
 	for _, b := range cat.ActionBoards {
 		for _, s := range b.Spaces {
-			if s.HasModifier(catalog.ModTemporisation) {
+			if s.HasModifier(wbcatalog.ModTemporisation) {
 				temporisation = 1
 			}
 		}
@@ -102,7 +102,7 @@ func TokenCounts(cat *catalog.Catalog) []TokenCount {
 			h += max(ch.Front.Health, ch.Panic.Health) + hosts[id]
 			m += max(ch.Front.Morale, ch.Panic.Morale)
 			pts := 0
-			for _, p := range []*catalog.Armor{ch.Front.Armor, ch.Panic.Armor} {
+			for _, p := range []*wbcatalog.Armor{ch.Front.Armor, ch.Panic.Armor} {
 				if p != nil {
 					pts = max(pts, p.Points)
 				}
@@ -259,7 +259,7 @@ func tokenItems(k labeler, kind, faction string, cx, cy float64) []Item {
 }
 
 // tokenPages lays the tokens out, section by section, on portrait pages.
-func tokenPages(cat *catalog.Catalog, o SheetOptions, k labeler) ([]Page, string, error) {
+func tokenPages(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, string, error) {
 	lang := k.ls()
 	paper, err := paperSize(o, false)
 	if err != nil {

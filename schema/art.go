@@ -11,7 +11,7 @@ import (
 	"strings"
 	"sync"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/artimg"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/crash"
@@ -35,7 +35,7 @@ const MaxArtPixels = artimg.MaxPixels
 func (l *loader) readArt() {
 	type job struct {
 		file string
-		arts []*catalog.Art
+		arts []*wbcatalog.Art
 		done artFile
 		err  string
 	}
@@ -47,7 +47,7 @@ func (l *loader) readArt() {
 		}
 		// a copy: with a schema.Cache the decoded card is shared with
 		// earlier loads, whose catalogs may still be in use
-		a := new(catalog.Art)
+		a := new(wbcatalog.Art)
 		*a = **ref
 		*ref = a
 		j := byFile[a.File]
@@ -128,23 +128,23 @@ func decodeArt(src []byte) (artFile, string) {
 	return artFile{format: cfg.Format, w: cfg.Width, h: cfg.Height, hash: ArtHash(src)}, ""
 }
 
-// ArtHash is the catalog.Art Hash of an image file's bytes: a short
+// ArtHash is the wbcatalog.Art Hash of an image file's bytes: a short
 // SHA-256.
 func ArtHash(data []byte) string {
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:8])
 }
 
-// ArtFiles is the catalog.ArtReader of the content folder fsys: it reads
+// ArtFiles is the wbcatalog.ArtReader of the content folder fsys: it reads
 // an art's file as the loader did (a regular file inside the folder, at
 // most MaxArtSize bytes) and refuses a file that changed since the loader
 // checked it. Load sets it on the catalogs it returns; set it again on a
 // catalog that came from another process.
-func ArtFiles(fsys fs.FS) catalog.ArtReader { return artFiles{fsys} }
+func ArtFiles(fsys fs.FS) wbcatalog.ArtReader { return artFiles{fsys} }
 
 type artFiles struct{ fsys fs.FS }
 
-func (r artFiles) ReadArt(a *catalog.Art) ([]byte, error) {
+func (r artFiles) ReadArt(a *wbcatalog.Art) ([]byte, error) {
 	if a.Hash == "" {
 		return nil, fmt.Errorf("art %s: not checked by the loader", a.File)
 	}

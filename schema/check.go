@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/suggest"
 )
 
@@ -81,19 +81,19 @@ func (l *loader) checkReferences() {
 	}
 	// Each problem is reported at the field to edit (the entity's
 	// position when the field has none, e.g. a value from a default).
-	faction := func(entity catalog.Pos, at []string, id string) {
+	faction := func(entity wbcatalog.Pos, at []string, id string) {
 		if id != "" && cat.Faction(id) == nil && !l.isDeclared("factions", id) {
 			l.errorf(l.fieldPos(entity, at), displayPath(at), "unknown faction %q%s", id, l.factionChoices(factionIDs, id))
 		}
 	}
-	skill := func(entity catalog.Pos, at []string, id string) {
+	skill := func(entity wbcatalog.Pos, at []string, id string) {
 		if cat.Skill(id) == nil && !l.isDeclared("skills", id) {
 			l.errorf(l.fieldPos(entity, at), displayPath(at), "unknown skill %q: declare it under `skills:` first%s", id, suggest.Hint(id, skillIDs))
 		}
 	}
-	cost := func(entity catalog.Pos, at []string, c catalog.Cost) {
+	cost := func(entity wbcatalog.Pos, at []string, c wbcatalog.Cost) {
 		for _, k := range slices.Sorted(maps.Keys(c)) {
-			if k != catalog.Colourless {
+			if k != wbcatalog.Colourless {
 				faction(entity, append(at[:len(at):len(at)], "cost", k), k)
 			}
 		}
@@ -103,7 +103,7 @@ func (l *loader) checkReferences() {
 		faction(ch.Pos, append(base[:2:2], "faction"), ch.Faction)
 		for _, side := range []struct {
 			at   []string
-			prof *catalog.Profile
+			prof *wbcatalog.Profile
 		}{{base, &ch.Front}, {append(base[:2:2], "panic"), &ch.Panic}} {
 			cost(ch.Pos, side.at, side.prof.Cost)
 			if side.prof.Cost.Total() == 0 {
@@ -120,7 +120,7 @@ func (l *loader) checkReferences() {
 		skill(ld.Pos, []string{"leaders", ld.ID, "skill"}, ld.Skill)
 		for _, side := range []struct {
 			name string
-			s    catalog.LeaderSide
+			s    wbcatalog.LeaderSide
 		}{{"exploration", ld.Exploration}, {"confrontation", ld.Confrontation}} {
 			for i, period := range side.s.Orders {
 				for _, f := range slices.Sorted(maps.Keys(period)) {
@@ -144,9 +144,9 @@ func (l *loader) checkReferences() {
 	// Interface strings override the built-in table: a key it does not
 	// have is never shown (a warning: keys renamed by a new wbtool must
 	// not break a designer's build).
-	labelKeys := catalog.LabelKeys()
+	labelKeys := wbcatalog.LabelKeys()
 	for _, st := range cat.Strings {
-		if _, ok := catalog.BuiltinLabel(st.ID); !ok {
+		if _, ok := wbcatalog.BuiltinLabel(st.ID); !ok {
 			at := []string{"strings", st.ID}
 			l.warnf(l.fieldPos(st.Pos, at), displayPath(at), "unknown interface string %q: wbtool shows no text under this key, so this one never prints%s", st.ID, suggest.Hint(st.ID, labelKeys))
 		}
@@ -180,7 +180,7 @@ func (l *loader) isDeclared(collection, id string) bool {
 
 // usesBrokenCard reports whether a deck names a card that is declared but
 // failed validation.
-func (l *loader) usesBrokenCard(d *catalog.Deck) bool {
+func (l *loader) usesBrokenCard(d *wbcatalog.Deck) bool {
 	ids := append([]string(nil), d.Cards...)
 	for _, a := range d.Attachments {
 		ids = append(ids, a.Upgrade, a.To)
@@ -200,7 +200,7 @@ func (l *loader) usesBrokenCard(d *catalog.Deck) bool {
 
 // fieldPos is the position of the content field at path, or the
 // entity's position when the field is not written in a file.
-func (l *loader) fieldPos(entity catalog.Pos, at []string) catalog.Pos {
+func (l *loader) fieldPos(entity wbcatalog.Pos, at []string) wbcatalog.Pos {
 	if p := l.exactPos(at); p.File != "" {
 		return p
 	}
@@ -232,7 +232,7 @@ func (l *loader) factionChoices(ids []string, id string) string {
 
 // checkActionBoard checks an Action Board, named (under actionBoards) or
 // inline in a check game (inline is true); p is its content path.
-func (l *loader) checkActionBoard(b *catalog.ActionBoard, p string, inline bool) {
+func (l *loader) checkActionBoard(b *wbcatalog.ActionBoard, p string, inline bool) {
 	sum := 0
 	for _, n := range b.Periods {
 		sum += n
@@ -250,18 +250,18 @@ func (l *loader) checkActionBoard(b *catalog.ActionBoard, p string, inline bool)
 		if s.Period > len(b.Periods) {
 			l.errorf(s.Pos, sp+".period", "space %q is in Period %d, but the board has only %d Periods", s.ID, s.Period, len(b.Periods))
 		}
-		if s.Has(catalog.ActAim) && !s.Has(catalog.ActShoot) {
+		if s.Has(wbcatalog.ActAim) && !s.Has(wbcatalog.ActShoot) {
 			l.errorf(s.Pos, sp+".actions", "Aim only comes together with Shoot on one space (R-ACT-4)")
 		}
 		// A check game may show a Hide space in Exploration: it is how
 		// the engine's own refusal (R-HIDE-5) is pinned.
-		if b.Format == catalog.Exploration && s.Has(catalog.ActHide) && !inline {
+		if b.Format == wbcatalog.Exploration && s.Has(wbcatalog.ActHide) && !inline {
 			l.errorf(s.Pos, sp+".actions", "Exploration has no hiding: Hide spaces belong to Confrontation boards (R-HIDE-5)")
 		}
 	}
 }
 
-func (l *loader) checkScenario(s *catalog.Scenario) {
+func (l *loader) checkScenario(s *wbcatalog.Scenario) {
 	p := "scenarios." + quoteLabel(s.ID)
 	b := &board{pos: s.Pos, path: p, cols: s.Board.Cols, rows: s.Board.Rows}
 	b.add(&boardSource{path: p, at: []string{"scenarios", s.ID}}, s.Terrain, s.Markers, s.Deployment)
@@ -298,9 +298,9 @@ func (l *loader) checkScenario(s *catalog.Scenario) {
 // runner merges the board the same way (engine/check.go, setup): the
 // inline size replaces the scenario's, the inline terrain, markers and
 // zones are added to the scenario's.
-func (l *loader) checkCheckGame(c *catalog.CheckGame) {
+func (l *loader) checkCheckGame(c *wbcatalog.CheckGame) {
 	p := "checks." + quoteLabel(c.ID)
-	var base *catalog.Scenario
+	var base *wbcatalog.Scenario
 	if c.Scenario != "" {
 		base = l.cat.Scenario(c.Scenario) // nil: the runner reports it
 	}
@@ -333,7 +333,7 @@ func (l *loader) checkCheckGame(c *catalog.CheckGame) {
 		b := *c.ActionBoard
 		b.Format = c.Format
 		if b.Format == "" {
-			b.Format = catalog.Exploration
+			b.Format = wbcatalog.Exploration
 		}
 		l.checkActionBoard(&b, p+".actionBoard", true)
 	}
@@ -341,7 +341,7 @@ func (l *loader) checkCheckGame(c *catalog.CheckGame) {
 
 // checkScoringMarkers reports scoring rules that name a marker (id or
 // kind) the board does not place.
-func (l *loader) checkScoringMarkers(scoring []catalog.Scoring, p, noun string, markers map[string]bool) {
+func (l *loader) checkScoringMarkers(scoring []wbcatalog.Scoring, p, noun string, markers map[string]bool) {
 	for _, sc := range scoring {
 		if sc.Marker != "" && !markers[sc.Marker] {
 			l.errorf(sc.Pos, p+".scoring", "scoring refers to marker %q, which %s does not place", sc.Marker, noun)
@@ -354,12 +354,12 @@ func (l *loader) checkScoringMarkers(scoring []catalog.Scoring, p, noun string, 
 // Every board goes through checkBoard, so scenarios and check games share
 // one set of rules.
 type board struct {
-	pos        catalog.Pos // where the board (its size) is given
-	path       string      // display path of the board
+	pos        wbcatalog.Pos // where the board (its size) is given
+	path       string        // display path of the board
 	cols, rows int
-	terrain    []placed[catalog.Terrain]
-	markers    []placed[catalog.Marker]
-	zones      []placed[catalog.Zone]
+	terrain    []placed[wbcatalog.Terrain]
+	markers    []placed[wbcatalog.Marker]
+	zones      []placed[wbcatalog.Zone]
 }
 
 // A boardSource is one content value holding terrain, markers and
@@ -378,21 +378,21 @@ type placed[T any] struct {
 	i   int
 }
 
-func (b *board) add(src *boardSource, terrain []catalog.Terrain, markers []catalog.Marker, zones []catalog.Zone) {
+func (b *board) add(src *boardSource, terrain []wbcatalog.Terrain, markers []wbcatalog.Marker, zones []wbcatalog.Zone) {
 	for i, t := range terrain {
-		b.terrain = append(b.terrain, placed[catalog.Terrain]{t, src, i})
+		b.terrain = append(b.terrain, placed[wbcatalog.Terrain]{t, src, i})
 	}
 	for i, m := range markers {
-		b.markers = append(b.markers, placed[catalog.Marker]{m, src, i})
+		b.markers = append(b.markers, placed[wbcatalog.Marker]{m, src, i})
 	}
 	for i, z := range zones {
-		b.zones = append(b.zones, placed[catalog.Zone]{z, src, i})
+		b.zones = append(b.zones, placed[wbcatalog.Zone]{z, src, i})
 	}
 }
 
 // size says the board's size as the messages do: "8 columns A-H, 16 rows".
 func (b *board) size() string {
-	return fmt.Sprintf("%d columns A-%s, %d rows", b.cols, catalog.ColumnName(b.cols-1), b.rows)
+	return fmt.Sprintf("%d columns A-%s, %d rows", b.cols, wbcatalog.ColumnName(b.cols-1), b.rows)
 }
 
 // own reports whether the entry belongs to the board checked (and not to
@@ -410,7 +410,7 @@ func (e placed[T]) path(list string, field ...string) string {
 
 // entryPos is the position of a field of a list entry (of the entry when
 // field is empty or not written out), or fallback.
-func (l *loader) entryPos(src *boardSource, list string, i int, field string, fallback catalog.Pos) catalog.Pos {
+func (l *loader) entryPos(src *boardSource, list string, i int, field string, fallback wbcatalog.Pos) wbcatalog.Pos {
 	at := append(append([]string(nil), src.at...), list, strconv.Itoa(i))
 	if field != "" {
 		if pos := l.exactPos(append(at, field)); pos.File != "" {
@@ -434,8 +434,8 @@ func (l *loader) checkBoard(b *board) map[string]bool {
 	// outside when the check game's board is smaller: said once, at the
 	// board's size.
 	baseOutside := "" // the first base entry outside, in words
-	inside := func(pos catalog.Pos, own bool, from, what, tile string) (catalog.Tile, bool) {
-		t, err := catalog.ParseTile(tile)
+	inside := func(pos wbcatalog.Pos, own bool, from, what, tile string) (wbcatalog.Tile, bool) {
+		t, err := wbcatalog.ParseTile(tile)
 		if err != nil {
 			if own {
 				l.errorf(pos, b.path, "%s: %v", what, err)
@@ -454,7 +454,7 @@ func (l *loader) checkBoard(b *board) map[string]bool {
 		return t, true
 	}
 
-	terrainAt := map[catalog.Tile]placed[catalog.Terrain]{}
+	terrainAt := map[wbcatalog.Tile]placed[wbcatalog.Terrain]{}
 	for _, e := range b.terrain {
 		pos := l.entryPos(e.src, "terrain", e.i, "at", e.v.Pos)
 		t, ok := inside(e.v.Pos, e.own(), e.src.from, "terrain tile", e.v.At)
@@ -478,7 +478,7 @@ func (l *loader) checkBoard(b *board) map[string]bool {
 	}
 
 	markers := map[string]bool{}
-	markerID := map[string]placed[catalog.Marker]{}
+	markerID := map[string]placed[wbcatalog.Marker]{}
 	for _, e := range b.markers {
 		m := e.v
 		inside(m.Pos, e.own(), e.src.from, "marker "+m.ID, m.At)
@@ -496,7 +496,7 @@ func (l *loader) checkBoard(b *board) map[string]bool {
 	}
 
 	type rect struct {
-		placed[catalog.Zone]
+		placed[wbcatalog.Zone]
 		c1, r1, c2, r2 int
 	}
 	var zones []rect
@@ -509,7 +509,7 @@ func (l *loader) checkBoard(b *board) map[string]bool {
 		}
 		r := rect{e, min(from.Col, to.Col), min(from.Row, to.Row), max(from.Col, to.Col), max(from.Row, to.Row)}
 		if e.own() && (from.Col > to.Col || from.Row > to.Row) {
-			topLeft, bottomRight := catalog.Tile{Col: r.c1, Row: r.r1}, catalog.Tile{Col: r.c2, Row: r.r2}
+			topLeft, bottomRight := wbcatalog.Tile{Col: r.c1, Row: r.r1}, wbcatalog.Tile{Col: r.c2, Row: r.r2}
 			l.errorf(l.entryPos(e.src, "deployment", e.i, "from", z.Pos), e.path("deployment", "from"),
 				"deployment zone %s–%s is reversed: from is its top-left corner and to its bottom-right (write from: %q, to: %q)",
 				z.From, z.To, topLeft, bottomRight)
@@ -537,7 +537,7 @@ func (l *loader) checkBoard(b *board) map[string]bool {
 }
 
 // terrainKind says in words what a terrain tile does.
-func terrainKind(t catalog.Terrain) string {
+func terrainKind(t wbcatalog.Terrain) string {
 	switch {
 	case t.BlocksMove && t.BlocksSight:
 		return "blocking movement and sight"
@@ -552,7 +552,7 @@ func terrainKind(t catalog.Terrain) string {
 // seeAlso names where another entry is, seen from here: "at line 8" in the
 // same file (with the column on the same line), "at FILE:8" in another, "in scenario "x" at FILE:8" for an
 // entry of the scenario a check game's board adds to.
-func seeAlso(here, there catalog.Pos, from string) string {
+func seeAlso(here, there wbcatalog.Pos, from string) string {
 	where := fmt.Sprintf("line %d", there.Line)
 	if there.Line == here.Line {
 		where += fmt.Sprintf(", column %d", there.Col)
@@ -568,7 +568,7 @@ func seeAlso(here, there catalog.Pos, from string) string {
 
 // tileSpan names the tiles of a rectangle: "C5", or "A2–H3".
 func tileSpan(c1, r1, c2, r2 int) string {
-	a, b := catalog.Tile{Col: c1, Row: r1}, catalog.Tile{Col: c2, Row: r2}
+	a, b := wbcatalog.Tile{Col: c1, Row: r1}, wbcatalog.Tile{Col: c2, Row: r2}
 	if a == b {
 		return a.String()
 	}

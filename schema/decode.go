@@ -16,7 +16,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/suggest"
 )
@@ -77,7 +77,7 @@ var collections = []collection{
 		decodeInto(l, e, at, &l.cat.Glossary)
 	}},
 	{"strings", "interface string", false, "#Text", func(l *loader, id string, e entity, at []string) {
-		s := catalog.UIString{ID: id, Pos: l.exactPos(at)}
+		s := wbcatalog.UIString{ID: id, Pos: l.exactPos(at)}
 		if l.decodeValue(e, at, &s.Text) {
 			l.annotate(reflect.ValueOf(&s.Text).Elem(), at)
 			l.cat.Strings = append(l.cat.Strings, s)
@@ -87,7 +87,7 @@ var collections = []collection{
 		decodeInto(l, e, at, &l.cat.Checks)
 	}},
 	{"set", "set", false, "#Set", func(l *loader, id string, e entity, at []string) {
-		var s []catalog.Set
+		var s []wbcatalog.Set
 		decodeInto(l, e, at, &s)
 		if len(s) == 1 {
 			l.cat.Set = s[0]
@@ -202,7 +202,7 @@ func (l *loader) decodeAll() {
 type decodedEntity struct {
 	coll int    // index in collections
 	id   string // the entity's id
-	cat  *catalog.Catalog
+	cat  *wbcatalog.Catalog
 	errs Errors
 }
 
@@ -389,7 +389,7 @@ func (l *loader) fork() *loader {
 	return &loader{
 		fsys: l.fsys, opt: l.opt, ctx: l.ctx, cueDecode: l.cueDecode, fast: l.fast, declared: l.declared,
 		full: l.full, files: l.files, positions: l.positions,
-		shared: l.shared, cat: &catalog.Catalog{},
+		shared: l.shared, cat: &wbcatalog.Catalog{},
 	}
 }
 
@@ -412,7 +412,7 @@ func (l *loader) joinEntity(e *decodedEntity) {
 	d.Glossary = append(d.Glossary, s.Glossary...)
 	d.Strings = append(d.Strings, s.Strings...)
 	d.Checks = append(d.Checks, s.Checks...)
-	if s.Set != (catalog.Set{}) {
+	if s.Set != (wbcatalog.Set{}) {
 		d.Set = s.Set
 	}
 	d.Texts += s.Texts
@@ -534,14 +534,14 @@ func decodeInto[T any](l *loader, e entity, at []string, dst *[]T) {
 // characterSource is the shape of a Character in CUE: the front profile's
 // fields sit at the top level, next to the Panic profile.
 type characterSource struct {
-	catalog.Profile
-	ID        string          `json:"id"`
-	Name      catalog.Text    `json:"name"`
-	Faction   string          `json:"faction"`
-	NameGroup string          `json:"nameGroup"`
-	Flavor    *catalog.Text   `json:"flavor,omitempty"`
-	Art       *catalog.Art    `json:"art,omitempty"`
-	Panic     catalog.Profile `json:"panic"`
+	wbcatalog.Profile
+	ID        string            `json:"id"`
+	Name      wbcatalog.Text    `json:"name"`
+	Faction   string            `json:"faction"`
+	NameGroup string            `json:"nameGroup"`
+	Flavor    *wbcatalog.Text   `json:"flavor,omitempty"`
+	Art       *wbcatalog.Art    `json:"art,omitempty"`
+	Panic     wbcatalog.Profile `json:"panic"`
 }
 
 func decodeCharacter(l *loader, id string, e entity, at []string) {
@@ -549,7 +549,7 @@ func decodeCharacter(l *loader, id string, e entity, at []string) {
 	if !l.decodeValue(e, at, &src) {
 		return
 	}
-	c := catalog.Character{
+	c := wbcatalog.Character{
 		ID: src.ID, Name: src.Name, Faction: src.Faction, NameGroup: src.NameGroup,
 		Flavor: src.Flavor, Art: src.Art, Front: src.Profile, Panic: src.Panic,
 	}
@@ -569,12 +569,12 @@ func quoteLabel(s string) string {
 }
 
 var (
-	posType  = reflect.TypeOf(catalog.Pos{})
-	textType = reflect.TypeOf(catalog.Text{})
+	posType  = reflect.TypeOf(wbcatalog.Pos{})
+	textType = reflect.TypeOf(wbcatalog.Text{})
 )
 
 // annotate walks a decoded Go value next to its content path: it fills
-// every `Pos catalog.Pos` field with the source position and, in draft mode,
+// every `Pos wbcatalog.Pos` field with the source position and, in draft mode,
 // records the texts that got a placeholder.
 func (l *loader) annotate(rv reflect.Value, at []string) {
 	switch rv.Kind() {
@@ -607,7 +607,7 @@ func (l *loader) annotate(rv reflect.Value, at []string) {
 	case reflect.Struct:
 		t := rv.Type()
 		if t == textType {
-			l.noteDraft(rv.Interface().(catalog.Text), at)
+			l.noteDraft(rv.Interface().(wbcatalog.Text), at)
 			return
 		}
 		for _, f := range structFields(t) {
@@ -625,10 +625,10 @@ func (l *loader) annotate(rv reflect.Value, at []string) {
 type structField struct {
 	index     int
 	name      string // the JSON name
-	pos       bool   // a `Pos catalog.Pos` field
+	pos       bool   // a `Pos wbcatalog.Pos` field
 	skip      bool   // unexported, or `json:"-"`
 	anonymous bool
-	posType   bool // of type catalog.Pos
+	posType   bool // of type wbcatalog.Pos
 }
 
 var structFieldsOf sync.Map // reflect.Type -> []structField
@@ -654,7 +654,7 @@ func structFields(t reflect.Type) []structField {
 	return out
 }
 
-func (l *loader) noteDraft(t catalog.Text, at []string) {
+func (l *loader) noteDraft(t wbcatalog.Text, at []string) {
 	l.cat.Texts++
 	if !l.opt.Draft {
 		return
@@ -662,10 +662,10 @@ func (l *loader) noteDraft(t catalog.Text, at []string) {
 	pos := l.dataPos(at)
 	p := displayPath(at)
 	if t.EN == MissingEN {
-		l.cat.Draft = append(l.cat.Draft, catalog.MissingText{Pos: pos, Path: p, Lang: catalog.English})
+		l.cat.Draft = append(l.cat.Draft, wbcatalog.MissingText{Pos: pos, Path: p, Lang: wbcatalog.English})
 	}
 	if t.FR == MissingFR {
-		l.cat.Draft = append(l.cat.Draft, catalog.MissingText{Pos: pos, Path: p, Lang: catalog.French})
+		l.cat.Draft = append(l.cat.Draft, wbcatalog.MissingText{Pos: pos, Path: p, Lang: wbcatalog.French})
 	}
 }
 
@@ -791,7 +791,7 @@ func (l *loader) rulesText(name string, src []byte) []byte {
 }
 
 // offsetPos is the line and column (in characters, from 1) of byte off.
-func offsetPos(name string, src []byte, off int) catalog.Pos {
+func offsetPos(name string, src []byte, off int) wbcatalog.Pos {
 	line, col := 1, 1
 	for _, r := range string(src[:off]) {
 		if r == '\n' {
@@ -800,5 +800,5 @@ func offsetPos(name string, src []byte, off int) catalog.Pos {
 			col++
 		}
 	}
-	return catalog.Pos{File: name, Line: line, Col: col}
+	return wbcatalog.Pos{File: name, Line: line, Col: col}
 }

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/gen"
 )
 
@@ -18,7 +18,7 @@ import (
 // exported on its own otherwise) and the way Load did before, every entity
 // validated field by field and decoded with cue.Value.Decode. It reports
 // whether the first load took the fast path.
-func loadBoth(t *testing.T, fsys fs.FS, opt Options) (fast bool, got, want *catalog.Catalog, gotErr, wantErr error) {
+func loadBoth(t *testing.T, fsys fs.FS, opt Options) (fast bool, got, want *wbcatalog.Catalog, gotErr, wantErr error) {
 	t.Helper()
 	l := newLoader(fsys, opt)
 	got, gotErr = l.load()

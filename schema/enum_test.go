@@ -14,8 +14,8 @@ import (
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
 
-	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
 // TestEnumerationsAgree pins every enumeration the schema spells as a CUE
@@ -31,7 +31,7 @@ func TestEnumerationsAgree(t *testing.T) {
 
 	strs := func(s []string) []string { return s }
 	var phases []string
-	for p := engine.Phase(0); p.String() != "?"; p++ {
+	for p := wbengine.Phase(0); p.String() != "?"; p++ {
 		phases = append(phases, p.String())
 	}
 	for _, c := range []struct {
@@ -43,16 +43,16 @@ func TestEnumerationsAgree(t *testing.T) {
 		{"#Gear", "catalog Gear constants", cat["Gear"]},
 		{"#Action", "catalog Action constants", cat["Action"]},
 		{"#Modifier", "catalog Modifier constants", cat["Modifier"]},
-		{"#Trigger", "catalog.Triggers", stringsOf(catalog.Triggers)},
+		{"#Trigger", "wbcatalog.Triggers", stringsOf(wbcatalog.Triggers)},
 		{"#Trigger", "catalog Trigger constants", cat["Trigger"]},
-		{"#Stat", "catalog.Stats", stringsOf(catalog.Stats)},
+		{"#Stat", "wbcatalog.Stats", stringsOf(wbcatalog.Stats)},
 		{"#Stat", "catalog Stat constants", cat["Stat"]},
-		{"#Flag", "catalog.Flags", stringsOf(catalog.Flags)},
+		{"#Flag", "wbcatalog.Flags", stringsOf(wbcatalog.Flags)},
 		{"#Flag", "catalog Flag constants", cat["Flag"]},
 		{"#Who", "catalog Who constants", cat["Who"]},
-		{"#ScoringKind", "engine.ScoringKinds", strs(engine.ScoringKinds)},
-		{"#TokenName", "engine.TokenNames", engine.TokenNames[:]},
-		{"#ErrorCode", "engine.Codes", stringsOf(engine.Codes)},
+		{"#ScoringKind", "wbengine.ScoringKinds", strs(wbengine.ScoringKinds)},
+		{"#TokenName", "wbengine.TokenNames", wbengine.TokenNames[:]},
+		{"#ErrorCode", "wbengine.Codes", stringsOf(wbengine.Codes)},
 		{"#ErrorCode", "engine Code constants", eng["Code"]},
 		{"#CheckExpect.phase?", "engine phases (Phase.String)", phases},
 	} {
@@ -79,7 +79,7 @@ func TestEnumerationReaders(t *testing.T) {
 	if got := disjunction(t, embeddedSchema(t), "#Format"); !slices.Equal(got, []string{"confrontation", "exploration"}) {
 		t.Errorf("#Format read as %q", got)
 	}
-	if got := goStringConsts(t, "../catalog")["Format"]; !slices.Contains(got, string(catalog.Exploration)) {
+	if got := goStringConsts(t, "../catalog")["Format"]; !slices.Contains(got, string(wbcatalog.Exploration)) {
 		t.Errorf("catalog Format constants read as %q", got)
 	}
 }

@@ -11,8 +11,8 @@ import (
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/parser"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/contentfs"
 )
 
@@ -30,23 +30,23 @@ const DefaultGame = "warbound"
 // field, is Warbound's. pos is where the name is written; a game.cue that
 // cannot be read or parsed, or whose `game:` is not a plain string, is a
 // diag.List.
-func Game(fsys fs.FS, root string) (game string, pos catalog.Pos, err error) {
+func Game(fsys fs.FS, root string) (game string, pos wbcatalog.Pos, err error) {
 	name := GameFile
 	if root != "" {
 		name = root + "/" + GameFile
 	}
 	src, err := contentfs.ReadFile(fsys, GameFile, MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
-		return DefaultGame, catalog.Pos{}, nil
+		return DefaultGame, wbcatalog.Pos{}, nil
 	}
-	filePos := catalog.Pos{File: name, Line: 1, Col: 1}
+	filePos := wbcatalog.Pos{File: name, Line: 1, Col: 1}
 	if err != nil {
 		return "", filePos, diag.List{diag.Errorf(filePos, "", "cannot read the file that names the game: %v", err)}
 	}
 	f, err := parser.ParseFile(name, src)
 	if err != nil {
 		// The loader reports the syntax errors with the rest of the tree.
-		return DefaultGame, catalog.Pos{}, nil
+		return DefaultGame, wbcatalog.Pos{}, nil
 	}
 	for _, d := range f.Decls {
 		field, ok := d.(*ast.Field)
@@ -56,14 +56,14 @@ func Game(fsys fs.FS, root string) (game string, pos catalog.Pos, err error) {
 		if label, _, _ := ast.LabelName(field.Label); label != "game" {
 			continue
 		}
-		pos := catalog.Pos{File: name, Line: field.Value.Pos().Line(), Col: field.Value.Pos().Column()}
+		pos := wbcatalog.Pos{File: name, Line: field.Value.Pos().Line(), Col: field.Value.Pos().Column()}
 		lit, ok := field.Value.(*ast.BasicLit)
 		if s, err := strconv.Unquote(litValue(lit, ok)); err == nil {
 			return s, pos, nil
 		}
 		return "", pos, diag.List{diag.Errorf(pos, "game", "expected the game's name as a plain string, e.g. `game: %q`", DefaultGame)}
 	}
-	return DefaultGame, catalog.Pos{}, nil
+	return DefaultGame, wbcatalog.Pos{}, nil
 }
 
 func litValue(lit *ast.BasicLit, ok bool) string {

@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/gen"
 )
 
-func loadWith(t *testing.T, name, src string) (*catalog.Catalog, Errors) {
+func loadWith(t *testing.T, name, src string) (*wbcatalog.Catalog, Errors) {
 	t.Helper()
 	files := gen.Tree(gen.Options{Characters: 2})
 	files[name] = []byte(src)
@@ -49,7 +49,7 @@ func TestCheckIDIsAnID(t *testing.T) {
 }
 
 func TestDiagnosticStringEscapes(t *testing.T) {
-	d := Diagnostic{Pos: catalog.Pos{File: "content/a\x1b[2J.cue", Line: 1, Col: 2}, Path: `checks."a\rb"`, Msg: "bad \u202eid\n999 passed"}
+	d := Diagnostic{Pos: wbcatalog.Pos{File: "content/a\x1b[2J.cue", Line: 1, Col: 2}, Path: `checks."a\rb"`, Msg: "bad \u202eid\n999 passed"}
 	want := `content/a\x1b[2J.cue:1:2: checks."a\rb": bad \u202eid\x0a999 passed`
 	if got := d.String(); got != want {
 		t.Errorf("String() = %q, want %q", got, want)
@@ -78,7 +78,7 @@ func TestLoadNormalisesToNFC(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s *catalog.Skill
+	var s *wbcatalog.Skill
 	for i := range cat.Skills {
 		if cat.Skills[i].ID == "steady-aim" {
 			s = &cat.Skills[i]

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/gen"
 )
 
@@ -213,7 +213,7 @@ func BenchmarkLoadGenerated(b *testing.B) {
 			b.Fatalf("%d Characters", len(cat.Characters))
 		}
 	}
-	_ = catalog.SchemaVersion
+	_ = wbcatalog.SchemaVersion
 }
 
 // TestPositionsReachIntoMaps pins that values inside maps (check-game sides

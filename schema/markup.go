@@ -1,7 +1,7 @@
 package schema
 
 import (
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -10,16 +10,16 @@ import (
 // naming no faction, an unclosed * or **, a natural result no die shows —
 // at the text where it is written: once, however many cards print it.
 func (l *loader) checkMarkup() {
-	l.cat.TextPositions = map[string]catalog.Pos{}
+	l.cat.TextPositions = map[string]wbcatalog.Pos{}
 	for _, mt := range l.cat.MarkupTexts() {
-		for _, lang := range catalog.Langs {
+		for _, lang := range wbcatalog.Langs {
 			src := mt.Text.In(lang)
 			at := append(append([]string{}, mt.Path...), string(lang))
 			pos := l.exactPos(at)
 			if pos.File == "" {
 				pos = l.dataPos(mt.Path)
 			}
-			l.cat.TextPositions[catalog.TextKey(mt.Path, lang)] = pos
+			l.cat.TextPositions[wbcatalog.TextKey(mt.Path, lang)] = pos
 			if src == "" {
 				continue
 			}

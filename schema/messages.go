@@ -10,7 +10,7 @@ import (
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/errors"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/suggest"
 )
 
@@ -122,7 +122,7 @@ func sortedUnique(s []string) []string {
 // errorPos picks the position a designer needs: the first position in a
 // content file, else the nearest existing content value on the error's
 // path (a missing required field has only a schema position).
-func (l *loader) errorPos(e errors.Error, segs []string) catalog.Pos {
+func (l *loader) errorPos(e errors.Error, segs []string) wbcatalog.Pos {
 	for _, p := range errors.Positions(e) {
 		if pos := l.position(p); pos.File != "" {
 			return pos

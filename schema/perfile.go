@@ -14,7 +14,7 @@ import (
 	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/cue/token"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Per-file evaluation. Content files refer to each other by id strings
@@ -99,7 +99,7 @@ func (c *Cache) decodedArt(src []byte) (artFile, string) {
 // so syntax restores them as the parser left them: the unresolved
 // identifiers of the parse, unresolved again.
 type parsedFile struct {
-	positions  map[string]catalog.Pos
+	positions  map[string]wbcatalog.Pos
 	file       *ast.File
 	unresolved []*ast.Ident // file.Unresolved after the parse
 }
@@ -471,7 +471,7 @@ func plainLabel(f *ast.Field) (string, bool) {
 // 1,202-card tree (one-shot units of 32 KiB, 8 rounds interleaved, load
 // 20): peak RSS 114 → 73 MiB, CPU 610 → 560 ms.
 func (l *loader) evalUnit(schemaFiles, files []*ast.File) (*fileResult, bool) {
-	sub := &loader{opt: l.opt, ctx: cuecontext.New(), cueDecode: l.cueDecode, shared: &sharedState{}, cat: &catalog.Catalog{}, filePositions: l.filePositions}
+	sub := &loader{opt: l.opt, ctx: cuecontext.New(), cueDecode: l.cueDecode, shared: &sharedState{}, cat: &wbcatalog.Catalog{}, filePositions: l.filePositions}
 	sub.files = files
 	names := map[string]bool{}
 	for _, f := range files {
@@ -610,7 +610,7 @@ func (l *loader) fastUnit(fast *fastSchema, files []*ast.File) (*fileResult, boo
 		}
 		return strings.Compare(a.id, b.id)
 	})
-	sub := &loader{opt: l.opt, ctx: l.ctx, fast: true, shared: &sharedState{}, cat: &catalog.Catalog{}, filePositions: l.filePositions}
+	sub := &loader{opt: l.opt, ctx: l.ctx, fast: true, shared: &sharedState{}, cat: &wbcatalog.Catalog{}, filePositions: l.filePositions}
 	sub.files = files
 	for _, f := range files {
 		sub.indexPositions(f)
@@ -642,7 +642,7 @@ func (c *Cache) End() { c.finish() }
 type Syntax struct{ p *parsedFile }
 
 // NewSyntax keeps f as the parser left it, with its positions.
-func NewSyntax(f *ast.File, positions map[string]catalog.Pos) Syntax {
+func NewSyntax(f *ast.File, positions map[string]wbcatalog.Pos) Syntax {
 	return Syntax{&parsedFile{positions: positions, file: f, unresolved: slices.Clone(f.Unresolved)}}
 }
 
@@ -650,7 +650,7 @@ func NewSyntax(f *ast.File, positions map[string]catalog.Pos) Syntax {
 func (s Syntax) File() *ast.File { return s.p.syntax() }
 
 // Positions are the positions the loader recorded for the file.
-func (s Syntax) Positions() map[string]catalog.Pos { return s.p.positions }
+func (s Syntax) Positions() map[string]wbcatalog.Pos { return s.p.positions }
 
 // Syntax returns the parsed file an earlier load kept under key.
 func (c *Cache) Syntax(key string) (Syntax, bool) {

@@ -16,8 +16,8 @@ import (
 
 	"cuelang.org/go/cue/ast"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
 )
@@ -33,7 +33,7 @@ var perFile struct {
 }
 
 func TestMain(m *testing.M) {
-	afterLoad = func(fsys fs.FS, opt Options, cat *catalog.Catalog, err error) {
+	afterLoad = func(fsys fs.FS, opt Options, cat *wbcatalog.Catalog, err error) {
 		if opt.Cache != nil {
 			return
 		}
@@ -81,7 +81,7 @@ func noCompare(b *testing.B) {
 
 // outcome is a load's result as bytes: the catalog's JSON and the
 // diagnostics (outcomeDiff compares the fields JSON skips).
-func outcome(cat *catalog.Catalog, err error) string {
+func outcome(cat *wbcatalog.Catalog, err error) string {
 	var b strings.Builder
 	if cat != nil {
 		j, jerr := json.Marshal(cat)
@@ -94,7 +94,7 @@ func outcome(cat *catalog.Catalog, err error) string {
 	return b.String()
 }
 
-func outcomeDiff(cat1 *catalog.Catalog, err1 error, cat2 *catalog.Catalog, err2 error) string {
+func outcomeDiff(cat1 *wbcatalog.Catalog, err1 error, cat2 *wbcatalog.Catalog, err2 error) string {
 	if reflect.DeepEqual(cat1, cat2) && errorLines(err1) == errorLines(err2) && outcome(cat1, err1) == outcome(cat2, err2) {
 		return ""
 	}

@@ -7,7 +7,7 @@ import (
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // The loader finds designers' positions in the syntax trees of the content
@@ -20,7 +20,7 @@ import (
 func (l *loader) indexPositions(f *ast.File) {
 	m := l.filePositions[f]
 	if m == nil {
-		m = map[string]catalog.Pos{}
+		m = map[string]wbcatalog.Pos{}
 		for _, d := range f.Decls {
 			if field, ok := d.(*ast.Field); ok {
 				l.indexField(m, field, "", true)
@@ -33,7 +33,7 @@ func (l *loader) indexPositions(f *ast.File) {
 // indexField indexes a field under the path key at (top: the file's top
 // level, whose key is empty), built one element at a time: pathKey of the
 // path.
-func (l *loader) indexField(m map[string]catalog.Pos, f *ast.Field, at string, top bool) {
+func (l *loader) indexField(m map[string]wbcatalog.Pos, f *ast.Field, at string, top bool) {
 	name, _, err := ast.LabelName(f.Label)
 	if err != nil {
 		return
@@ -53,7 +53,7 @@ func childKey(at, name string, top bool) string {
 	return at + "\x00" + name
 }
 
-func (l *loader) indexExpr(m map[string]catalog.Pos, x ast.Expr, at string) {
+func (l *loader) indexExpr(m map[string]wbcatalog.Pos, x ast.Expr, at string) {
 	switch x := x.(type) {
 	case *ast.StructLit:
 		for _, e := range x.Elts {
@@ -83,23 +83,23 @@ func pathKey(p []string) string { return strings.Join(p, "\x00") }
 
 // lookupPos is the position recorded for key by the first file that has
 // it.
-func (l *loader) lookupPos(key string) (catalog.Pos, bool) {
+func (l *loader) lookupPos(key string) (wbcatalog.Pos, bool) {
 	for _, m := range l.positions {
 		if pos, ok := m[key]; ok {
 			return pos, true
 		}
 	}
-	return catalog.Pos{}, false
+	return wbcatalog.Pos{}, false
 }
 
 // exactPos is the position of exactly this path, or the zero Pos.
-func (l *loader) exactPos(at []string) catalog.Pos {
+func (l *loader) exactPos(at []string) wbcatalog.Pos {
 	pos, _ := l.lookupPos(pathKey(at))
 	return pos
 }
 
 // dataPos is the position of the deepest content value on path.
-func (l *loader) dataPos(segs []string) catalog.Pos {
+func (l *loader) dataPos(segs []string) wbcatalog.Pos {
 	at := make([]string, len(segs))
 	for i, s := range segs {
 		at[i] = unquote(s)
@@ -109,7 +109,7 @@ func (l *loader) dataPos(segs []string) catalog.Pos {
 			return pos
 		}
 	}
-	return catalog.Pos{}
+	return wbcatalog.Pos{}
 }
 
 // dataValue evaluates the content alone, without the schema, once and only

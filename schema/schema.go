@@ -1,6 +1,6 @@
 // Package schema holds the Warbound rules schema, written in CUE and
 // embedded in the binary, and the loader that turns a content tree into a
-// validated [catalog.Catalog].
+// validated [wbcatalog.Catalog].
 //
 // It is the only package that imports CUE. Load reads every .cue file of a
 // content tree, parses each one on its own (so one broken file does not hide
@@ -43,8 +43,8 @@ import (
 	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/token"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/contentfs"
 )
 
@@ -120,7 +120,7 @@ type File struct {
 // Load loads, validates and decodes the content tree fsys. Content problems
 // are returned as [Errors], all of them; other errors (unreadable tree) are
 // wrapped.
-func Load(fsys fs.FS, opt Options) (*catalog.Catalog, error) {
+func Load(fsys fs.FS, opt Options) (*wbcatalog.Catalog, error) {
 	if opt.UnitSize > 0 && opt.Cache == nil {
 		opt.Cache = NewCache()
 	}
@@ -136,7 +136,7 @@ func Load(fsys fs.FS, opt Options) (*catalog.Catalog, error) {
 }
 
 // afterLoad, when set (by the tests), sees every Load's outcome.
-var afterLoad func(fsys fs.FS, opt Options, cat *catalog.Catalog, err error)
+var afterLoad func(fsys fs.FS, opt Options, cat *wbcatalog.Catalog, err error)
 
 func newLoader(fsys fs.FS, opt Options) *loader {
 	return &loader{fsys: fsys, opt: opt, ctx: cuecontext.New(), declared: map[string][]declaration{}, shared: &sharedState{}}
@@ -169,12 +169,12 @@ type loader struct {
 	shared *sharedState
 	// positions map content paths to their place in the files, one map
 	// per file in file order (see lookupPos).
-	positions []map[string]catalog.Pos
+	positions []map[string]wbcatalog.Pos
 	// filePositions are the files' maps kept by a Cache.
-	filePositions map[*ast.File]map[string]catalog.Pos
+	filePositions map[*ast.File]map[string]wbcatalog.Pos
 	// keys are the cache keys of the parsed files (with Options.Cache).
 	keys map[*ast.File]string
-	cat  *catalog.Catalog
+	cat  *wbcatalog.Catalog
 }
 
 // sharedState is built at most once per load, by whichever fork needs it
@@ -185,7 +185,7 @@ type sharedState struct {
 }
 
 type declaration struct {
-	pos catalog.Pos
+	pos wbcatalog.Pos
 }
 
 func (l *loader) displayName(rel string) string {
@@ -197,24 +197,24 @@ func (l *loader) displayName(rel string) string {
 
 // warnf records a warning: the content builds, but something of it is
 // lost (it ends up in Catalog.Warnings).
-func (l *loader) warnf(pos catalog.Pos, p string, format string, args ...any) {
+func (l *loader) warnf(pos wbcatalog.Pos, p string, format string, args ...any) {
 	l.warns = append(l.warns, Diagnostic{Pos: pos, Path: p, Severity: diag.Warning, Msg: fmt.Sprintf(format, args...)})
 }
 
-func (l *loader) errorf(pos catalog.Pos, p string, format string, args ...any) {
+func (l *loader) errorf(pos wbcatalog.Pos, p string, format string, args ...any) {
 	l.errs = append(l.errs, Diagnostic{Pos: pos, Path: p, Msg: fmt.Sprintf(format, args...)})
 }
 
-func (l *loader) load() (*catalog.Catalog, error) {
+func (l *loader) load() (*wbcatalog.Catalog, error) {
 	cueFiles, mdFiles, outside, err := ListFiles(l.fsys)
 	if err != nil {
 		return nil, err
 	}
 	for _, e := range outside {
-		l.errorf(catalog.Pos{File: l.displayName(e.Path)}, "", "%s", OutsideError(e))
+		l.errorf(wbcatalog.Pos{File: l.displayName(e.Path)}, "", "%s", OutsideError(e))
 	}
 	if len(cueFiles) == 0 && len(l.opt.Extra) == 0 {
-		l.errorf(catalog.Pos{File: l.displayName(".")}, "", "no .cue files found: expected content files such as cards/characters.cue")
+		l.errorf(wbcatalog.Pos{File: l.displayName(".")}, "", "no .cue files found: expected content files such as cards/characters.cue")
 		return nil, l.errs
 	}
 
@@ -242,7 +242,7 @@ func (l *loader) load() (*catalog.Catalog, error) {
 	for _, f := range files {
 		l.indexPositions(f)
 	}
-	l.cat = &catalog.Catalog{SchemaVersion: catalog.SchemaVersion}
+	l.cat = &wbcatalog.Catalog{SchemaVersion: wbcatalog.SchemaVersion}
 	evaluated := true
 	if c := l.opt.Cache; c == nil || !l.evalFiles(schemaFiles, files) {
 		if c != nil {
@@ -342,7 +342,7 @@ func (l *loader) parseFile(rel string) *ast.File {
 // when the tree is a designer's folder).
 func (l *loader) readFile(rel string, max int64, tooLarge string) ([]byte, bool) {
 	name := l.displayName(rel)
-	pos := catalog.Pos{File: name}
+	pos := wbcatalog.Pos{File: name}
 	src, err := contentfs.ReadFile(l.fsys, rel, max)
 	if err == nil {
 		return src, true
@@ -400,7 +400,7 @@ func (l *loader) parseSource(name string, src []byte) *ast.File {
 		c.putParsed(key, p)
 	}
 	if l.keys == nil {
-		l.keys, l.filePositions = map[*ast.File]string{}, map[*ast.File]map[string]catalog.Pos{}
+		l.keys, l.filePositions = map[*ast.File]string{}, map[*ast.File]map[string]wbcatalog.Pos{}
 	}
 	l.keys[f], l.filePositions[f] = key, p.positions
 	return f
@@ -408,7 +408,7 @@ func (l *loader) parseSource(name string, src []byte) *ast.File {
 
 // parse checks and parses one content file's text.
 func (l *loader) parse(name string, src []byte) *ast.File {
-	filePos := catalog.Pos{File: name, Line: 1, Col: 1}
+	filePos := wbcatalog.Pos{File: name, Line: 1, Col: 1}
 	if len(src) > MaxFileSize {
 		l.errorf(filePos, "", "file is too large (%d bytes, at most %d): is it really a content file?", len(src), MaxFileSize)
 		return nil
@@ -448,7 +448,7 @@ func (l *loader) parse(name string, src []byte) *ast.File {
 	return f
 }
 
-func invalidUTF8Pos(name string, src []byte) catalog.Pos {
+func invalidUTF8Pos(name string, src []byte) wbcatalog.Pos {
 	line, col := 1, 1
 	for len(src) > 0 {
 		r, size := utf8.DecodeRune(src)
@@ -462,17 +462,17 @@ func invalidUTF8Pos(name string, src []byte) catalog.Pos {
 		}
 		src = src[size:]
 	}
-	return catalog.Pos{File: name, Line: line, Col: col}
+	return wbcatalog.Pos{File: name, Line: line, Col: col}
 }
 
 // position converts a CUE position, or returns the zero Pos for schema and
 // unknown positions.
-func (l *loader) position(p token.Pos) catalog.Pos {
+func (l *loader) position(p token.Pos) wbcatalog.Pos {
 	if !p.IsValid() || strings.HasPrefix(p.Filename(), schemaPrefix) {
-		return catalog.Pos{}
+		return wbcatalog.Pos{}
 	}
 	pp := p.Position() // Line and Column would each look the line up
-	return catalog.Pos{File: pp.Filename, Line: pp.Line, Col: pp.Column}
+	return wbcatalog.Pos{File: pp.Filename, Line: pp.Line, Col: pp.Column}
 }
 
 // readRules collects the rules Markdown pages: rules/<lang>/*.md.
@@ -482,9 +482,9 @@ func (l *loader) readRules(files []string) {
 		if len(parts) != 3 {
 			continue
 		}
-		lang := catalog.Lang(parts[1])
-		if lang != catalog.English && lang != catalog.French {
-			l.errorf(catalog.Pos{File: l.displayName(p)}, "", "rules pages live in rules/en/ or rules/fr/, not rules/%s/", parts[1])
+		lang := wbcatalog.Lang(parts[1])
+		if lang != wbcatalog.English && lang != wbcatalog.French {
+			l.errorf(wbcatalog.Pos{File: l.displayName(p)}, "", "rules pages live in rules/en/ or rules/fr/, not rules/%s/", parts[1])
 			continue
 		}
 		src, ok := l.readFile(p, MaxRulesPageSize, "split it into several pages")
@@ -495,6 +495,6 @@ func (l *loader) readRules(files []string) {
 			l.errorf(invalidUTF8Pos(l.displayName(p), src), "", "file is not valid UTF-8 text: save it as UTF-8 (this byte is not)")
 			continue
 		}
-		l.cat.Rules = append(l.cat.Rules, catalog.RulesPage{Lang: lang, Path: l.displayName(p), Source: l.rulesText(l.displayName(p), src)})
+		l.cat.Rules = append(l.cat.Rules, wbcatalog.RulesPage{Lang: lang, Path: l.displayName(p), Source: l.rulesText(l.displayName(p), src)})
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"cuelang.org/go/cue/scanner"
 	"cuelang.org/go/cue/token"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // SyntaxErrors turns the parser's error for one content file into
@@ -29,7 +29,7 @@ func SyntaxErrors(name string, src []byte, err error) []Diagnostic {
 	if t := ts.toks[0]; !ts.interp && t.tok != token.EOF && (t.tok != token.IDENT || t.lit != "package") {
 		// not CUE at all (notes in Markdown, a CSV): one error, not one
 		// per line the parser tries
-		return []Diagnostic{{Pos: catalog.Pos{File: name, Line: 1, Col: 1}, Msg: "syntax error: this is not a content file: a content file starts with a `package` line followed by fields such as `characters: ...`; keep other files out of the content folder"}}
+		return []Diagnostic{{Pos: wbcatalog.Pos{File: name, Line: 1, Col: 1}, Msg: "syntax error: this is not a content file: a content file starts with a `package` line followed by fields such as `characters: ...`; keep other files out of the content folder"}}
 	}
 	var out []Diagnostic
 	first := len(src) + 1 // offset of the first bracket problem
@@ -67,7 +67,7 @@ func SyntaxErrors(name string, src []byte, err error) []Diagnostic {
 	}
 	if len(out) == 0 {
 		// never without a message: the parser's own, as it is
-		out = append(out, Diagnostic{Pos: catalog.Pos{File: name, Line: 1, Col: 1}, Msg: "syntax error: " + describeSyntax(err.Error())})
+		out = append(out, Diagnostic{Pos: wbcatalog.Pos{File: name, Line: 1, Col: 1}, Msg: "syntax error: " + describeSyntax(err.Error())})
 	}
 	return out
 }
@@ -78,7 +78,7 @@ const maxRounds = 50
 // nextMistakes finds the mistakes after the one at pos, each by parsing
 // the file again with the block of the mistakes found so far blanked out
 // (positions stay as they are).
-func (ts *tokens) nextMistakes(pos catalog.Pos) []Diagnostic {
+func (ts *tokens) nextMistakes(pos wbcatalog.Pos) []Diagnostic {
 	text := slices.Clone(ts.src)
 	var out []Diagnostic
 	last := ts.offset(pos)
@@ -115,7 +115,7 @@ func (ts *tokens) nextMistakes(pos catalog.Pos) []Diagnostic {
 }
 
 // offset is the offset of pos in the file.
-func (ts *tokens) offset(pos catalog.Pos) int {
+func (ts *tokens) offset(pos wbcatalog.Pos) int {
 	line, col := 1, 1
 	for i, c := range ts.src {
 		if line == pos.Line && col == pos.Col {
@@ -205,7 +205,7 @@ func scanTokens(name string, src []byte) *tokens {
 	return ts
 }
 
-func (ts *tokens) pos(off int) catalog.Pos {
+func (ts *tokens) pos(off int) wbcatalog.Pos {
 	if off > len(ts.src) {
 		off = len(ts.src)
 	}
@@ -217,7 +217,7 @@ func (ts *tokens) pos(off int) catalog.Pos {
 			col++
 		}
 	}
-	return catalog.Pos{File: ts.name, Line: line, Col: col}
+	return wbcatalog.Pos{File: ts.name, Line: line, Col: col}
 }
 
 func (ts *tokens) where(off int) string { return ts.pos(off).String() }

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/render"
@@ -16,7 +16,7 @@ import (
 
 // generated loads a generated content tree of n cards (Characters and
 // Upgrades) with the starter rules pages that need no starter card.
-func generated(tb testing.TB, characters, upgrades int) *catalog.Catalog {
+func generated(tb testing.TB, characters, upgrades int) *wbcatalog.Catalog {
 	tb.Helper()
 	fsys := fstest.MapFS{}
 	for p, data := range gen.Tree(gen.Options{Characters: characters, Upgrades: upgrades}) {
@@ -27,11 +27,11 @@ func generated(tb testing.TB, characters, upgrades int) *catalog.Catalog {
 		tb.Fatalf("load generated content: %v", err)
 	}
 	// Rules pages of the usual size, so that Markdown is part of the cost.
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		for p, src := range fixtureRules {
 			if p[len("rules/"):len("rules/fr")] == string(l) {
 				src = strings.NewReplacer("[[copp]]", "[[gen-char-0000]]", "[[howler]]", "[[gen-char-0001]]").Replace(src)
-				cat.Rules = append(cat.Rules, catalog.RulesPage{Lang: l, Path: p, Source: []byte(src)})
+				cat.Rules = append(cat.Rules, wbcatalog.RulesPage{Lang: l, Path: p, Source: []byte(src)})
 			}
 		}
 	}
@@ -39,7 +39,7 @@ func generated(tb testing.TB, characters, upgrades int) *catalog.Catalog {
 	return cat
 }
 
-func benchBuild(b *testing.B, cat *catalog.Catalog, opts Options) {
+func benchBuild(b *testing.B, cat *wbcatalog.Catalog, opts Options) {
 	b.Helper()
 	b.ReportAllocs()
 	pages := 0
@@ -96,7 +96,7 @@ func BenchmarkBuild1000CardsOneEdit(b *testing.B) {
 	var mu sync.Mutex // the languages build in parallel
 	images := map[string][2][]byte{}
 	ls := render.NewLayouts(cat)
-	cached := func(c *catalog.Catalog, id string, l catalog.Lang) ([]byte, []byte, error) {
+	cached := func(c *wbcatalog.Catalog, id string, l wbcatalog.Lang) ([]byte, []byte, error) {
 		k := string(l) + "/" + id
 		mu.Lock()
 		img, ok := images[k]

@@ -6,27 +6,27 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render/markup"
 )
 
 // card is one card of any kind, as the indexes and the search see it.
 type card struct {
 	ID      string
-	Kind    catalog.Kind
+	Kind    wbcatalog.Kind
 	Faction string // "" for neutral cards
-	Name    catalog.Text
+	Name    wbcatalog.Text
 	Cost    int // total activation cost, -1 when the card has none
-	Pos     catalog.Pos
-	texts   []catalog.Text // rules texts, for search
+	Pos     wbcatalog.Pos
+	texts   []wbcatalog.Text // rules texts, for search
 }
 
 // cards lists every card of the catalog, in kind order then id order.
 func (b *builder) cards() []card {
 	var out []card
-	skillTexts := func(ids []string) []catalog.Text {
-		var t []catalog.Text
+	skillTexts := func(ids []string) []wbcatalog.Text {
+		var t []wbcatalog.Text
 		for _, id := range ids {
 			if s := b.cat.Skill(id); s != nil {
 				t = append(t, s.Name, s.Text)
@@ -35,32 +35,32 @@ func (b *builder) cards() []card {
 		return t
 	}
 	for _, c := range b.cat.Characters {
-		out = append(out, card{c.ID, catalog.KindCharacter, c.Faction, c.Name, c.Front.Cost.Total(), c.Pos,
+		out = append(out, card{c.ID, wbcatalog.KindCharacter, c.Faction, c.Name, c.Front.Cost.Total(), c.Pos,
 			append(skillTexts(c.Front.Skills), skillTexts(c.Panic.Skills)...)})
 	}
 	for _, c := range b.cat.Leaders {
-		out = append(out, card{c.ID, catalog.KindLeader, c.Faction, c.Name, -1, c.Pos, skillTexts([]string{c.Skill})})
+		out = append(out, card{c.ID, wbcatalog.KindLeader, c.Faction, c.Name, -1, c.Pos, skillTexts([]string{c.Skill})})
 	}
 	for _, c := range b.cat.Equipment {
-		out = append(out, card{c.ID, catalog.KindEquipment, c.Faction, c.Name, -1, c.Pos, []catalog.Text{c.Text}})
+		out = append(out, card{c.ID, wbcatalog.KindEquipment, c.Faction, c.Name, -1, c.Pos, []wbcatalog.Text{c.Text}})
 	}
 	for _, c := range b.cat.Formations {
-		out = append(out, card{c.ID, catalog.KindFormation, "", c.Name, -1, c.Pos, []catalog.Text{c.Text}})
+		out = append(out, card{c.ID, wbcatalog.KindFormation, "", c.Name, -1, c.Pos, []wbcatalog.Text{c.Text}})
 	}
 	for _, c := range b.cat.Vocations {
-		out = append(out, card{c.ID, catalog.KindVocation, c.Faction, c.Name, -1, c.Pos, []catalog.Text{c.Text}})
+		out = append(out, card{c.ID, wbcatalog.KindVocation, c.Faction, c.Name, -1, c.Pos, []wbcatalog.Text{c.Text}})
 	}
 	for _, c := range b.cat.References {
-		out = append(out, card{c.ID, catalog.KindReference, c.Faction, c.Name, -1, c.Pos, skillTexts(c.Skills)})
+		out = append(out, card{c.ID, wbcatalog.KindReference, c.Faction, c.Name, -1, c.Pos, skillTexts(c.Skills)})
 	}
 	for _, c := range b.cat.Objectives {
-		out = append(out, card{c.ID, catalog.KindObjective, "", c.Name, -1, c.Pos, []catalog.Text{c.Text}})
+		out = append(out, card{c.ID, wbcatalog.KindObjective, "", c.Name, -1, c.Pos, []wbcatalog.Text{c.Text}})
 	}
 	return out
 }
 
 // sortByName sorts cards by their name in language l, accents folded.
-func sortByName(cs []card, l catalog.Lang) {
+func sortByName(cs []card, l wbcatalog.Lang) {
 	keys := make(map[string]string, len(cs))
 	for _, c := range cs {
 		if _, ok := keys[c.ID]; !ok {
@@ -79,7 +79,7 @@ func sortByName(cs []card, l catalog.Lang) {
 // byName sorts cards of this build by their name in language l, as
 // sortByName does, from each card's place in the name order of every
 // card (made once per language).
-func (b *builder) byName(cs []card, l catalog.Lang) {
+func (b *builder) byName(cs []card, l wbcatalog.Lang) {
 	b.mu.Lock()
 	rank := b.nameRanks[l]
 	b.mu.Unlock()
@@ -277,7 +277,7 @@ func (b *builder) factionLink(p *page, id string) *link {
 
 // orders renders a map faction → count as Order icons and words: faction
 // colours in id order, then the colourless ("any") tokens.
-func (b *builder) orders(m map[string]int, l catalog.Lang) template.HTML {
+func (b *builder) orders(m map[string]int, l wbcatalog.Lang) template.HTML {
 	key := make([]string, 0, len(m)+1)
 	key = append(key, string(l))
 	for k, n := range m {
@@ -312,17 +312,17 @@ func (b *builder) rowValue(what string, key []string, draw func() template.HTML)
 }
 
 // drawOrders is orders, drawn.
-func (b *builder) drawOrders(m map[string]int, l catalog.Lang) template.HTML {
+func (b *builder) drawOrders(m map[string]int, l wbcatalog.Lang) template.HTML {
 	var h htmlBuf
 	keys := make([]string, 0, len(m))
 	for k, n := range m {
-		if n > 0 && k != catalog.Colourless {
+		if n > 0 && k != wbcatalog.Colourless {
 			keys = append(keys, k)
 		}
 	}
 	sort.Strings(keys)
-	if m[catalog.Colourless] > 0 {
-		keys = append(keys, catalog.Colourless)
+	if m[wbcatalog.Colourless] > 0 {
+		keys = append(keys, wbcatalog.Colourless)
 	}
 	if len(keys) == 0 {
 		return h.Text("—").HTML()
@@ -331,7 +331,7 @@ func (b *builder) drawOrders(m map[string]int, l catalog.Lang) template.HTML {
 		h.tag(`<span class="orders">`)
 		h.Int(m[k]).tag(" × ")
 		name := k
-		if k == catalog.Colourless {
+		if k == wbcatalog.Colourless {
 			h.Icon(b, markup.IconOrder, l)
 			name = b.label("stat.any", l)
 		} else {
@@ -346,8 +346,8 @@ func (b *builder) drawOrders(m map[string]int, l catalog.Lang) template.HTML {
 }
 
 // profileColumn renders the statistics of one side of a Character.
-func (b *builder) profileRows(sides []catalog.Profile, l catalog.Lang) []statRow {
-	row := func(key string, f func(p *catalog.Profile, h *htmlBuf)) statRow {
+func (b *builder) profileRows(sides []wbcatalog.Profile, l wbcatalog.Lang) []statRow {
+	row := func(key string, f func(p *wbcatalog.Profile, h *htmlBuf)) statRow {
 		r := statRow{Label: b.label(key, l)}
 		for i := range sides {
 			var h htmlBuf
@@ -358,11 +358,11 @@ func (b *builder) profileRows(sides []catalog.Profile, l catalog.Lang) []statRow
 	}
 	none := b.label("stat.none", l)
 	return []statRow{
-		row("stat.cost", func(p *catalog.Profile, h *htmlBuf) { h.tag(string(b.orders(p.Cost, l))) }),
-		row("stat.attack", func(p *catalog.Profile, h *htmlBuf) { h.Int(p.Attack).Text("+") }),
-		row("stat.speed", func(p *catalog.Profile, h *htmlBuf) { h.Int(p.Speed) }),
-		row("stat.run", func(p *catalog.Profile, h *htmlBuf) { h.Text("+").Int(p.Run) }),
-		row("stat.accuracy", func(p *catalog.Profile, h *htmlBuf) {
+		row("stat.cost", func(p *wbcatalog.Profile, h *htmlBuf) { h.tag(string(b.orders(p.Cost, l))) }),
+		row("stat.attack", func(p *wbcatalog.Profile, h *htmlBuf) { h.Int(p.Attack).Text("+") }),
+		row("stat.speed", func(p *wbcatalog.Profile, h *htmlBuf) { h.Int(p.Speed) }),
+		row("stat.run", func(p *wbcatalog.Profile, h *htmlBuf) { h.Text("+").Int(p.Run) }),
+		row("stat.accuracy", func(p *wbcatalog.Profile, h *htmlBuf) {
 			switch {
 			case p.Accuracy == nil:
 				h.Text(b.label("stat.noShoot", l))
@@ -372,24 +372,24 @@ func (b *builder) profileRows(sides []catalog.Profile, l catalog.Lang) []statRow
 				h.Int(p.Accuracy.Near).Text("+ / ").Int(p.Accuracy.Far).Text("+")
 			}
 		}),
-		row("stat.rangedDice", func(p *catalog.Profile, h *htmlBuf) { h.Int(p.RangedDice()) }),
-		row("stat.meleeDice", func(p *catalog.Profile, h *htmlBuf) { h.Int(p.MeleeDice()) }),
-		row("stat.health", func(p *catalog.Profile, h *htmlBuf) { h.Int(p.Health) }),
-		row("stat.morale", func(p *catalog.Profile, h *htmlBuf) {
+		row("stat.rangedDice", func(p *wbcatalog.Profile, h *htmlBuf) { h.Int(p.RangedDice()) }),
+		row("stat.meleeDice", func(p *wbcatalog.Profile, h *htmlBuf) { h.Int(p.MeleeDice()) }),
+		row("stat.health", func(p *wbcatalog.Profile, h *htmlBuf) { h.Int(p.Health) }),
+		row("stat.morale", func(p *wbcatalog.Profile, h *htmlBuf) {
 			if p.Morale == 0 {
 				h.Text(none)
 			} else {
 				h.Int(p.Morale)
 			}
 		}),
-		row("stat.armor", func(p *catalog.Profile, h *htmlBuf) {
+		row("stat.armor", func(p *wbcatalog.Profile, h *htmlBuf) {
 			if p.Armor == nil {
 				h.Text(none)
 			} else {
 				h.Int(p.Armor.Points).Text(" × ").Int(p.Armor.Save).Text("+")
 			}
 		}),
-		row("stat.gear", func(p *catalog.Profile, h *htmlBuf) {
+		row("stat.gear", func(p *wbcatalog.Profile, h *htmlBuf) {
 			key := []string{string(l)}
 			for _, g := range p.Gear {
 				key = append(key, string(g))
@@ -413,7 +413,7 @@ func (b *builder) profileRows(sides []catalog.Profile, l catalog.Lang) []statRow
 
 // skills returns the skills with the given ids, rendered. Each skill is
 // rendered once per language: many cards share it.
-func (b *builder) skills(ids []string, l catalog.Lang) []skillView {
+func (b *builder) skills(ids []string, l wbcatalog.Lang) []skillView {
 	var out []skillView
 	for _, id := range ids {
 		s := b.cat.Skill(id)
@@ -452,22 +452,22 @@ func (b *builder) cardPageData(p *page, c card, images []imageView, art *artView
 	cp.Images, cp.Art = images, art
 	what := string(c.Kind) + " " + c.ID
 	switch c.Kind {
-	case catalog.KindCharacter:
+	case wbcatalog.KindCharacter:
 		ch := b.cat.Character(c.ID)
 		cp.StatHeads = []string{b.label("card.front", l), b.label("card.panic", l)}
-		cp.Stats = b.profileRows([]catalog.Profile{ch.Front, ch.Panic}, l)
+		cp.Stats = b.profileRows([]wbcatalog.Profile{ch.Front, ch.Panic}, l)
 		cp.Skills = b.skills(ch.Front.Skills, l)
 		cp.PanicSkills = b.skills(ch.Panic.Skills, l)
 		if ch.Flavor != nil {
 			cp.Flavor = ch.Flavor.In(l)
 		}
-	case catalog.KindLeader:
+	case wbcatalog.KindLeader:
 		ld := b.cat.Leader(c.ID)
 		lv := &leaderView{Skill: skillView{block: &skillBlock{t: b.tmpl["card"], off: noTileMemo}}} // drawn empty without its skill
 		if s := b.skills([]string{ld.Skill}, l); len(s) == 1 {
 			lv.Skill = s[0]
 		}
-		for _, f := range []catalog.Format{catalog.Exploration, catalog.Confrontation} {
+		for _, f := range []wbcatalog.Format{wbcatalog.Exploration, wbcatalog.Confrontation} {
 			lf := leaderFormat{Name: b.label("format."+string(f), l)}
 			for _, per := range ld.Side(f).Orders {
 				lf.Periods = append(lf.Periods, b.orders(per, l))
@@ -475,7 +475,7 @@ func (b *builder) cardPageData(p *page, c card, images []imageView, art *artView
 			lv.Formats = append(lv.Formats, lf)
 		}
 		cp.Leader = lv
-	case catalog.KindEquipment:
+	case wbcatalog.KindEquipment:
 		e := b.cat.EquipmentCard(c.ID)
 		cp.Text = b.cardText(e.Text.In(l), l, e.Pos, what)
 		if e.Gear != "" {
@@ -483,7 +483,7 @@ func (b *builder) cardPageData(p *page, c card, images []imageView, art *artView
 			h.Icon(b, "gear-"+string(e.Gear), l).Text(" " + b.label("gear."+string(e.Gear), l))
 			cp.Stats = []statRow{{Label: b.label("stat.gearType", l), Values: []template.HTML{h.HTML()}}}
 		}
-	case catalog.KindFormation:
+	case wbcatalog.KindFormation:
 		f := b.cat.Formation(c.ID)
 		cp.Text = b.cardText(f.Text.In(l), l, f.Pos, what)
 		bo := f.Bonuses
@@ -495,13 +495,13 @@ func (b *builder) cardPageData(p *page, c card, images []imageView, art *artView
 			h.Text("+").Int(x.n)
 			cp.Stats = append(cp.Stats, statRow{Label: b.label(x.key, l), Values: []template.HTML{h.HTML()}})
 		}
-	case catalog.KindVocation:
+	case wbcatalog.KindVocation:
 		v := b.cat.Vocation(c.ID)
 		cp.Text = b.cardText(v.Text.In(l), l, v.Pos, what)
-	case catalog.KindReference:
+	case wbcatalog.KindReference:
 		r := b.cat.Reference(c.ID)
 		cp.Skills = b.skills(r.Skills, l)
-	case catalog.KindObjective:
+	case wbcatalog.KindObjective:
 		o := b.cat.Objective(c.ID)
 		cp.Text = b.cardText(o.Text.In(l), l, o.Pos, what)
 		var h htmlBuf
@@ -567,9 +567,9 @@ func (b *builder) images(p *page, c card) ([]imageView, [2][]byte) {
 	name := c.Name.In(l)
 	frontCap, backCap := b.label("card.front", l), b.label("card.back", l)
 	switch c.Kind {
-	case catalog.KindCharacter:
+	case wbcatalog.KindCharacter:
 		backCap = b.label("card.panic", l)
-	case catalog.KindLeader:
+	case wbcatalog.KindLeader:
 		frontCap, backCap = b.label("format.exploration", l), b.label("format.confrontation", l)
 	}
 	out := []imageView{}
@@ -612,7 +612,7 @@ func (b *builder) art(p *page, id string) *artView {
 
 // placeholderSVG is the image shown while the card renderer is missing or
 // fails for a card: the card's outline, name and type, and a clear note.
-func (b *builder) placeholderSVG(c card, l catalog.Lang) []byte {
+func (b *builder) placeholderSVG(c card, l wbcatalog.Lang) []byte {
 	colour := "#6b7280"
 	if f := b.cat.Faction(c.Faction); f != nil && safeColour.MatchString(f.Colour) {
 		colour = f.Colour

@@ -6,8 +6,8 @@ import (
 	"sync"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/schema"
 )
@@ -24,7 +24,7 @@ var checked struct {
 }
 
 func TestMain(m *testing.M) {
-	afterBuild = func(cat *catalog.Catalog, opts Options, err error) {
+	afterBuild = func(cat *wbcatalog.Catalog, opts Options, err error) {
 		cerr := Check(cat, opts)
 		checked.Lock()
 		defer checked.Unlock()
@@ -88,10 +88,10 @@ func TestEveryTemplateExecuted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &changes.Errata{From: "v0.1", To: "v0.2", Changes: rep.Changes, Reprint: map[catalog.Lang][]string{catalog.English: {now.Characters[0].ID}}}
-	pdf := func(l catalog.Lang) string { return "print/x-" + string(l) + ".pdf" }
+	e := &changes.Errata{From: "v0.1", To: "v0.2", Changes: rep.Changes, Reprint: map[wbcatalog.Lang][]string{wbcatalog.English: {now.Characters[0].ID}}}
+	pdf := func(l wbcatalog.Lang) string { return "print/x-" + string(l) + ".pdf" }
 	if _, err := Build(now, Options{BaseURL: "https://warbound.example/", Errata: e, ReprintPDF: pdf, CardsPDF: pdf,
-		DeckPDF: func(id string, l catalog.Lang) string { return "print/" + id + ".pdf" }}); err != nil {
+		DeckPDF: func(id string, l wbcatalog.Lang) string { return "print/" + id + ".pdf" }}); err != nil {
 		t.Fatal(err)
 	}
 	buildFixture(t)

@@ -7,13 +7,13 @@ import (
 	"net/url"
 	"sync"
 
-	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/site/deckcheck"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbdeck"
 )
 
 // The deck builder (issue 17 item 4): a page per language where a player
 // picks cards and attachments and sees the deck's legality in each format
-// as they go. Legality has one implementation, catalog.CheckDeck: the page
+// as they go. Legality has one implementation, wbcatalog.CheckDeck: the page
 // runs it compiled to WebAssembly (site/deckwasm, through package
 // deckcheck). The module is built once by
 //
@@ -27,7 +27,7 @@ import (
 // From file:// a page can fetch nothing, so the module and the catalog
 // data are scripts (<script src>), as the search index is: the module as
 // base64 in assets/deckcheck-wasm.js, the deck checker's part of the
-// catalog in deck-data.js (deckcheck.Data). Card names, kinds and images
+// catalog in deck-data.js (wbdeck.Data). Card names, kinds and images
 // come from the language's search index.
 
 //go:embed assets/deckcheck.wasm
@@ -57,7 +57,7 @@ func (b *builder) builderFiles() {
 		b.files[name] = data
 	}
 	builderAssets(b.files)
-	b.files[deckDataFile] = deckcheck.Compact(b.cat).JS()
+	b.files[deckDataFile] = wbdeck.Compact(b.cat).JS()
 }
 
 // deckDataFile is the deck builder's catalog.
@@ -80,7 +80,7 @@ var builderMessages = map[string]string{"loading": "builder.loading", "nowasm": 
 
 // buildDeckBuilder writes the deck builder page of language l. Without
 // JavaScript or WebAssembly it lists the cards, read-only.
-func (b *builder) buildDeckBuilder(l catalog.Lang) error {
+func (b *builder) buildDeckBuilder(l wbcatalog.Lang) error {
 	p := b.newPage(l, builderPage, b.label("builder.title", l), "decks", nil)
 	p.wasm = true
 	p.Description = b.label("builder.intro", l)
@@ -103,29 +103,29 @@ func (b *builder) buildDeckBuilder(l catalog.Lang) error {
 		"cards": p.Link("cards/index.html"), "wasm": p.Asset("assets/deckcheck-wasm.js")})
 	var cards []card
 	for _, c := range b.allCards() {
-		if c.Kind != catalog.KindReference && c.Kind != catalog.KindObjective {
+		if c.Kind != wbcatalog.KindReference && c.Kind != wbcatalog.KindObjective {
 			cards = append(cards, c)
 		}
 	}
 	p.Data = map[string]any{
 		"Config": string(config),
 		"Items":  b.listItems(p, cards),
-		"Formats": []option{{string(catalog.Exploration), b.label("format.exploration", l)},
-			{string(catalog.Confrontation), b.label("format.confrontation", l)}},
+		"Formats": []option{{string(wbcatalog.Exploration), b.label("format.exploration", l)},
+			{string(wbcatalog.Confrontation), b.label("format.confrontation", l)}},
 	}
 	return b.render("deckbuilder", p)
 }
 
 // builderLink is the deck builder's address from page p with deck d in it
 // (the deck pages' "open in the deck builder").
-func builderLink(p *page, d *catalog.Deck) string {
+func builderLink(p *page, d *wbcatalog.Deck) string {
 	return p.Link(builderPage) + "#" + builderFragment(d, p.Lang)
 }
 
 // builderFragment is a deck as the builder's address holds it:
 // f=format&n=name&c=id,id,…&a=upgrade:to,… (ids are kebab: nothing to
 // escape but the name).
-func builderFragment(d *catalog.Deck, l catalog.Lang) string {
+func builderFragment(d *wbcatalog.Deck, l wbcatalog.Lang) string {
 	s := "f=" + string(d.Format) + "&n=" + url.QueryEscape(d.Name.In(l)) + "&c="
 	for i, id := range d.Cards {
 		if i > 0 {

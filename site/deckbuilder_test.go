@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // TestDeckBuilderLinks: every deck page links to the deck builder with
@@ -21,7 +21,7 @@ func TestDeckBuilderLinks(t *testing.T) {
 	if len(cat.Decks) == 0 {
 		t.Fatal("the fixture has no deck")
 	}
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		if _, ok := files[string(l)+"/"+builderPage]; !ok {
 			t.Fatalf("no %s/%s", l, builderPage)
 		}

@@ -5,7 +5,7 @@ import (
 	"html/template"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -49,7 +49,7 @@ type deckProblem struct {
 }
 
 // buildDecks writes the deck index and a page per deck.
-func (b *builder) buildDecks(l catalog.Lang) error {
+func (b *builder) buildDecks(l wbcatalog.Lang) error {
 	di := b.newPage(l, "decks/index.html", b.label("deck.title", l), "decks", nil)
 	type deckItem struct {
 		link
@@ -74,7 +74,7 @@ func (b *builder) buildDecks(l catalog.Lang) error {
 	return b.buildDeckBuilder(l)
 }
 
-func (b *builder) deckPageData(p *page, d *catalog.Deck) *deckPage {
+func (b *builder) deckPageData(p *page, d *wbcatalog.Deck) *deckPage {
 	l := p.Lang
 	dp := &deckPage{Name: d.Name.In(l), Stale: b.staleMark(l, []string{"decks", d.ID, "name"}, []string{"decks", d.ID, "description"}), Format: b.label("format."+string(d.Format), l), Count: len(d.Cards), Builder: builderLink(p, d)}
 	if d.Description != nil {
@@ -98,8 +98,8 @@ func (b *builder) deckPageData(p *page, d *catalog.Deck) *deckPage {
 		isAttached[a.Upgrade] = true
 	}
 	// Leaders first, then Characters, then anything else, in deck order.
-	order := append([]catalog.Kind{catalog.KindLeader, catalog.KindCharacter}, catalog.Kinds...)
-	done := map[catalog.Kind]bool{}
+	order := append([]wbcatalog.Kind{wbcatalog.KindLeader, wbcatalog.KindCharacter}, wbcatalog.Kinds...)
+	done := map[wbcatalog.Kind]bool{}
 	for _, k := range order {
 		if done[k] {
 			continue
@@ -120,7 +120,7 @@ func (b *builder) deckPageData(p *page, d *catalog.Deck) *deckPage {
 			dp.Entries = append(dp.Entries, e)
 		}
 	}
-	problems := func(list []catalog.DeckProblem) []deckProblem {
+	problems := func(list []wbcatalog.DeckProblem) []deckProblem {
 		var out []deckProblem
 		for _, pr := range list {
 			out = append(out, deckProblem{Msg: pr.Msg.In(l), Rule: link{Href: b.ruleHref(p, pr.Rule), Label: pr.Rule}})
@@ -129,8 +129,8 @@ func (b *builder) deckPageData(p *page, d *catalog.Deck) *deckPage {
 	}
 	dp.Problems = problems(b.cat.CheckDeck(d))
 	dp.Legal = len(dp.Problems) == 0
-	formats := []catalog.Format{d.Format}
-	for _, f := range []catalog.Format{catalog.Exploration, catalog.Confrontation} {
+	formats := []wbcatalog.Format{d.Format}
+	for _, f := range []wbcatalog.Format{wbcatalog.Exploration, wbcatalog.Confrontation} {
 		if f != d.Format {
 			formats = append(formats, f)
 		}
@@ -154,7 +154,7 @@ func (b *builder) deckPageData(p *page, d *catalog.Deck) *deckPage {
 // searchText is card text as the words a player would type, for the
 // search index: icons become their names in the language (":shoot:" is
 // found by "shoot" and by "tir"), natural results their number.
-func (b *builder) searchText(s string, l catalog.Lang) string {
+func (b *builder) searchText(s string, l wbcatalog.Lang) string {
 	// many cards share a text (their skills'): each is read once
 	b.mu.Lock()
 	w, ok := b.searchMemo[l][s]
@@ -173,7 +173,7 @@ func (b *builder) searchText(s string, l catalog.Lang) string {
 }
 
 // searchWords is searchText without the memo.
-func (b *builder) searchWords(s string, l catalog.Lang) string {
+func (b *builder) searchWords(s string, l wbcatalog.Lang) string {
 	doc, err := markup.Parse(s)
 	err = markup.IconErrors(err)
 	if err != nil {

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -21,7 +21,7 @@ func TestDraftShowsOtherLanguage(t *testing.T) {
 	}
 	cat.Skills[si].Name.FR = schema.MissingFR
 	cat.Characters[0].Name.EN = schema.MissingEN
-	cat.Draft = []catalog.MissingText{{Path: "skills.x.name", Lang: catalog.French}, {Path: "characters.y.name", Lang: catalog.English}}
+	cat.Draft = []wbcatalog.MissingText{{Path: "skills.x.name", Lang: wbcatalog.French}, {Path: "characters.y.name", Lang: wbcatalog.English}}
 	files := mustBuild(t, cat)
 	skill, char := cat.Skills[si].Name.EN, cat.Characters[0].Name.FR
 	fr := string(files["fr/cards/"+cat.Characters[0].ID+"/index.html"])
@@ -49,14 +49,14 @@ func TestStaleTranslationsMarked(t *testing.T) {
 	skill := ch.Front.Skills[0]
 	term := cat.Glossary[0]
 	cat.Stale = map[string]bool{
-		catalog.TextKey([]string{"characters", ch.ID, "name"}, catalog.English):      true,
-		catalog.TextKey([]string{"skills", skill, "text"}, catalog.English):          true,
-		catalog.TextKey([]string{"glossary", term.ID, "definition"}, catalog.French): true,
+		wbcatalog.TextKey([]string{"characters", ch.ID, "name"}, wbcatalog.English):      true,
+		wbcatalog.TextKey([]string{"skills", skill, "text"}, wbcatalog.English):          true,
+		wbcatalog.TextKey([]string{"glossary", term.ID, "definition"}, wbcatalog.French): true,
 	}
 	files := mustBuild(t, cat)
 	en := string(files["en/cards/"+ch.ID+"/index.html"])
 	fr := string(files["fr/cards/"+ch.ID+"/index.html"])
-	note, _ := catalog.BuiltinLabel("stale.note")
+	note, _ := wbcatalog.BuiltinLabel("stale.note")
 	want := 1 // the name, then the skill on each side that has it
 	for _, s := range append(append([]string{}, ch.Front.Skills...), ch.Panic.Skills...) {
 		if s == skill {

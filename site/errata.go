@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render"
 )
 
@@ -76,7 +76,7 @@ var errataSections = []struct{ key, collections string }{
 }
 
 // buildErrata renders the errata page of language l.
-func (b *builder) buildErrata(l catalog.Lang) error {
+func (b *builder) buildErrata(l wbcatalog.Lang) error {
 	e := b.opts.Errata
 	if e == nil {
 		return nil
@@ -96,7 +96,7 @@ func (b *builder) buildErrata(l catalog.Lang) error {
 		}
 	}
 	var sheets []link
-	for _, sl := range append([]catalog.Lang{l}, other(l)) {
+	for _, sl := range append([]wbcatalog.Lang{l}, other(l)) {
 		if b.opts.ReprintPDF != nil && len(e.Reprint[sl]) > 0 {
 			sheets = append(sheets, link{Href: p.Asset(b.opts.ReprintPDF(sl)), Label: labels["lang.name"].In(sl) + ", " + b.count(len(e.Reprint[sl]), "errata.card", "errata.cards", l) + " (PDF)", Lang: string(sl)})
 		}
@@ -112,7 +112,7 @@ func (b *builder) buildErrata(l catalog.Lang) error {
 }
 
 // count is n and the noun that agrees with it: "1 card", "3 cartes".
-func (b *builder) count(n int, one, many string, l catalog.Lang) string {
+func (b *builder) count(n int, one, many string, l wbcatalog.Lang) string {
 	if n == 1 {
 		return "1\u00a0" + b.label(one, l)
 	}
@@ -164,7 +164,7 @@ func (b *builder) changeView(p *page, c *changes.Entity) changeView {
 	return v
 }
 
-func (b *builder) changeFieldView(f changes.Field, l catalog.Lang) changeFieldView {
+func (b *builder) changeFieldView(f changes.Field, l wbcatalog.Lang) changeFieldView {
 	v := changeFieldView{Label: b.fieldLabel(f.Path, l)}
 	switch {
 	case f.Words != nil:
@@ -196,7 +196,7 @@ var fieldLabels = map[string]string{
 // fieldLabel is a field's path in words: "panic.speed" is "Panic — Speed",
 // "cost.raiders" "Activation cost (Raiders)"; a path with no words is
 // shown as it is.
-func (b *builder) fieldLabel(path string, l catalog.Lang) string {
+func (b *builder) fieldLabel(path string, l wbcatalog.Lang) string {
 	var prefix string
 	if rest, ok := strings.CutPrefix(path, "panic."); ok {
 		prefix, path = b.label("card.panic", l)+" — ", rest

@@ -1,7 +1,7 @@
 package site
 
 import (
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // fixture returns a small, fixed catalog that uses every card kind and
@@ -9,19 +9,19 @@ import (
 // they change only when the site changes, not when the starter content
 // does. Texts go through txt, so that the security tests can swap in
 // hostile strings everywhere.
-func fixture(txt func(en, fr string) catalog.Text, rules map[string]string) *catalog.Catalog {
+func fixture(txt func(en, fr string) wbcatalog.Text, rules map[string]string) *wbcatalog.Catalog {
 	if txt == nil {
-		txt = func(en, fr string) catalog.Text { return catalog.Text{EN: en, FR: fr} }
+		txt = func(en, fr string) wbcatalog.Text { return wbcatalog.Text{EN: en, FR: fr} }
 	}
-	pt := func(en, fr string) *catalog.Text { t := txt(en, fr); return &t }
-	pos := func(file string, line int) catalog.Pos { return catalog.Pos{File: file, Line: line, Col: 1} }
-	cat := &catalog.Catalog{
-		SchemaVersion: catalog.SchemaVersion,
-		Factions: []catalog.Faction{
+	pt := func(en, fr string) *wbcatalog.Text { t := txt(en, fr); return &t }
+	pos := func(file string, line int) wbcatalog.Pos { return wbcatalog.Pos{File: file, Line: line, Col: 1} }
+	cat := &wbcatalog.Catalog{
+		SchemaVersion: wbcatalog.SchemaVersion,
+		Factions: []wbcatalog.Faction{
 			{ID: "raiders", Name: txt("Raiders", "Pillards"), Colour: "#e8701a", Pos: pos("cards/factions.cue", 3)},
 			{ID: "clans", Name: txt("Ash Clans", "Clans des Cendres"), Colour: "#2d7dd2", Pos: pos("cards/factions.cue", 7)},
 		},
-		Skills: []catalog.Skill{
+		Skills: []wbcatalog.Skill{
 			{ID: "sharp-shooting", Name: txt("Sharp shooting", "Tir d'élite"), Text: txt(
 				"This Character may :shoot: an enemy next to one of your Characters.",
 				"Ce Personnage peut :shoot: un ennemi adjacent à l'un de vos Personnages."), Pos: pos("cards/skills.cue", 4)},
@@ -32,62 +32,62 @@ func fixture(txt func(en, fr string) catalog.Text, rules map[string]string) *cat
 				"Once per turn, pay :order-raiders: to *clear* a space.",
 				"Une fois par tour, payez :order-raiders: pour *libérer* une case."), Pos: pos("cards/skills.cue", 14)},
 		},
-		Characters: []catalog.Character{
+		Characters: []wbcatalog.Character{
 			{ID: "copp", Name: txt("COPP", "COPP"), Faction: "raiders", NameGroup: "copp",
 				Flavor: pt("Salvaged police frame.", "Châssis de police récupéré."),
-				Front: catalog.Profile{Attack: 7, Speed: 3, Run: 1, Accuracy: &catalog.Accuracy{Near: 4, Far: 6},
-					Cost: catalog.Cost{"raiders": 1, "any": 1}, Health: 4, Morale: 3,
-					Armor: &catalog.Armor{Points: 1, Save: 7}, Gear: []catalog.Gear{catalog.GearRanged}, Skills: []string{"sharp-shooting"}},
-				Panic: catalog.Profile{Attack: 8, Speed: 3, Run: 1, Accuracy: &catalog.Accuracy{Near: 5},
-					Cost: catalog.Cost{"raiders": 1, "any": 2}, Health: 4, Skills: []string{"sharp-shooting"}},
+				Front: wbcatalog.Profile{Attack: 7, Speed: 3, Run: 1, Accuracy: &wbcatalog.Accuracy{Near: 4, Far: 6},
+					Cost: wbcatalog.Cost{"raiders": 1, "any": 1}, Health: 4, Morale: 3,
+					Armor: &wbcatalog.Armor{Points: 1, Save: 7}, Gear: []wbcatalog.Gear{wbcatalog.GearRanged}, Skills: []string{"sharp-shooting"}},
+				Panic: wbcatalog.Profile{Attack: 8, Speed: 3, Run: 1, Accuracy: &wbcatalog.Accuracy{Near: 5},
+					Cost: wbcatalog.Cost{"raiders": 1, "any": 2}, Health: 4, Skills: []string{"sharp-shooting"}},
 				Pos: pos("cards/raiders.cue", 3)},
 			{ID: "howler", Name: txt("Howler", "Hurleuse"), Faction: "clans", NameGroup: "howler",
-				Front: catalog.Profile{Attack: 5, Speed: 4, Run: 2, Dice: catalog.Dice{Melee: 2},
-					Cost: catalog.Cost{"clans": 2}, Health: 3, Morale: 4, Gear: []catalog.Gear{catalog.GearMelee}, Skills: []string{"frenzy"}},
-				Panic: catalog.Profile{Attack: 6, Speed: 4, Run: 2, Cost: catalog.Cost{"clans": 3}, Health: 3},
+				Front: wbcatalog.Profile{Attack: 5, Speed: 4, Run: 2, Dice: wbcatalog.Dice{Melee: 2},
+					Cost: wbcatalog.Cost{"clans": 2}, Health: 3, Morale: 4, Gear: []wbcatalog.Gear{wbcatalog.GearMelee}, Skills: []string{"frenzy"}},
+				Panic: wbcatalog.Profile{Attack: 6, Speed: 4, Run: 2, Cost: wbcatalog.Cost{"clans": 3}, Health: 3},
 				Pos:   pos("cards/clans.cue", 3)},
 		},
-		Leaders: []catalog.Leader{
+		Leaders: []wbcatalog.Leader{
 			{ID: "boss", Name: txt("Scrap Boss", "Chef Ferraille"), Faction: "raiders", Skill: "command",
-				Exploration:   catalog.LeaderSide{Orders: []map[string]int{{"raiders": 3}, {"raiders": 4, "clans": 1}}},
-				Confrontation: catalog.LeaderSide{Orders: []map[string]int{{"raiders": 2}, {"raiders": 3}, {"raiders": 2, "clans": 1}}},
+				Exploration:   wbcatalog.LeaderSide{Orders: []map[string]int{{"raiders": 3}, {"raiders": 4, "clans": 1}}},
+				Confrontation: wbcatalog.LeaderSide{Orders: []map[string]int{{"raiders": 2}, {"raiders": 3}, {"raiders": 2, "clans": 1}}},
 				Pos:           pos("cards/leaders.cue", 3)},
 		},
-		Equipment: []catalog.Equipment{
+		Equipment: []wbcatalog.Equipment{
 			{ID: "scope", Name: txt("Scope", "Lunette"), Text: txt("Add one :ranged-die: when you :aim:.", "Ajoutez un :ranged-die: quand vous visez : « précision »."), Pos: pos("cards/equipment.cue", 3)},
-			{ID: "plate", Name: txt("Breastplate", "Plastron"), Gear: catalog.GearArmor, Faction: "raiders", Text: txt("One more armour point.", "Un point d'armure de plus."), Pos: pos("cards/equipment.cue", 8)},
+			{ID: "plate", Name: txt("Breastplate", "Plastron"), Gear: wbcatalog.GearArmor, Faction: "raiders", Text: txt("One more armour point.", "Un point d'armure de plus."), Pos: pos("cards/equipment.cue", 8)},
 		},
-		Formations: []catalog.Formation{
+		Formations: []wbcatalog.Formation{
 			{ID: "squad", Name: txt("Squad", "Escouade"), Text: txt("A second miniature.", "Une seconde figurine."),
-				Bonuses: catalog.FormationBonus{Cost: 1, Hit: 1, RangedDice: 1, MeleeDice: 1, Health: 1}, Pos: pos("cards/formations.cue", 3)},
+				Bonuses: wbcatalog.FormationBonus{Cost: 1, Hit: 1, RangedDice: 1, MeleeDice: 1, Health: 1}, Pos: pos("cards/formations.cue", 3)},
 		},
-		Vocations: []catalog.Vocation{
+		Vocations: []wbcatalog.Vocation{
 			{ID: "drillmaster", Name: txt("Drillmaster", "Instructeur"), Text: txt("Your Characters :run: one more tile.", "Vos Personnages font une :run: d'une case de plus."), Pos: pos("cards/vocations.cue", 3)},
 		},
-		References: []catalog.ReferenceCard{
+		References: []wbcatalog.ReferenceCard{
 			{ID: "raiders-reference", Name: txt("Raiders: common skills", "Pillards : compétences communes"), Faction: "raiders", Skills: []string{"sharp-shooting"}, Pos: pos("cards/references.cue", 3)},
 		},
-		Objectives: []catalog.ObjectiveCard{
-			{ID: "first-blood", Name: txt("First Blood", "Premier sang"), Format: catalog.Exploration,
+		Objectives: []wbcatalog.ObjectiveCard{
+			{ID: "first-blood", Name: txt("First Blood", "Premier sang"), Format: wbcatalog.Exploration,
 				Text:    txt("Remove an enemy first.", "Retirez un ennemi en premier."),
-				Scoring: []catalog.Scoring{{Kind: "remove-enemy", VP: 2, Text: pt("the first enemy removed", "le premier ennemi retiré")}},
+				Scoring: []wbcatalog.Scoring{{Kind: "remove-enemy", VP: 2, Text: pt("the first enemy removed", "le premier ennemi retiré")}},
 				Pos:     pos("scenarios/objectives.cue", 3)},
 		},
-		Decks: []catalog.Deck{
-			{ID: "raiders-warband", Name: txt("Raiders Warband", "Bande de Pillards"), Format: catalog.Exploration,
+		Decks: []wbcatalog.Deck{
+			{ID: "raiders-warband", Name: txt("Raiders Warband", "Bande de Pillards"), Format: wbcatalog.Exploration,
 				Description: pt("A first deck.", "Un premier deck."),
 				Cards:       []string{"boss", "copp", "howler", "scope", "plate", "squad", "drillmaster", "copp"},
-				Attachments: []catalog.Attachment{{Upgrade: "scope", To: "copp"}, {Upgrade: "squad", To: "howler"}, {Upgrade: "drillmaster", To: "boss"}},
+				Attachments: []wbcatalog.Attachment{{Upgrade: "scope", To: "copp"}, {Upgrade: "squad", To: "howler"}, {Upgrade: "drillmaster", To: "boss"}},
 				Pos:         pos("scenarios/decks.cue", 3)},
 		},
-		Glossary: []catalog.Term{
+		Glossary: []wbcatalog.Term{
 			{ID: "stress", Term: txt("Stress", "Stress"), Definition: txt("A token on the morale pool.", "Un jeton sur la réserve de moral."), Pos: pos("i18n/glossary.cue", 3)},
 			{ID: "order", Term: txt("Order token", "Jeton Ordre"), Definition: txt("Pays for activations: :order:.", "Paie les activations : :order:."), Pos: pos("i18n/glossary.cue", 7)},
 		},
-		Checks: []catalog.CheckGame{{ID: "armor-saves-one", Rules: []string{"R-SHOOT-7", "R-DICE-2"}, Format: catalog.Exploration,
-			Sides: map[string]catalog.CheckSide{
-				"red":  {Leader: "boss", Units: []catalog.CheckUnit{{ID: "s", Card: "copp", Upgrades: []string{"scope"}}}},
-				"blue": {Units: []catalog.CheckUnit{{ID: "t", Profile: &catalog.Profile{Health: 4}}}},
+		Checks: []wbcatalog.CheckGame{{ID: "armor-saves-one", Rules: []string{"R-SHOOT-7", "R-DICE-2"}, Format: wbcatalog.Exploration,
+			Sides: map[string]wbcatalog.CheckSide{
+				"red":  {Leader: "boss", Units: []wbcatalog.CheckUnit{{ID: "s", Card: "copp", Upgrades: []string{"scope"}}}},
+				"blue": {Units: []wbcatalog.CheckUnit{{ID: "t", Profile: &wbcatalog.Profile{Health: 4}}}},
 			},
 			Pos: pos("scenarios/checks/shooting.cue", 1)}},
 	}
@@ -95,11 +95,11 @@ func fixture(txt func(en, fr string) catalog.Text, rules map[string]string) *cat
 		rules = fixtureRules
 	}
 	for _, p := range sortedRuleKeys(rules) {
-		lang := catalog.English
+		lang := wbcatalog.English
 		if p[len("rules/"):len("rules/fr")] == "fr" {
-			lang = catalog.French
+			lang = wbcatalog.French
 		}
-		cat.Rules = append(cat.Rules, catalog.RulesPage{Lang: lang, Path: p, Source: []byte(rules[p])})
+		cat.Rules = append(cat.Rules, wbcatalog.RulesPage{Lang: lang, Path: p, Source: []byte(rules[p])})
 	}
 	cat.Sort()
 	return cat

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"sync"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // The site frame (issue 19): what every game's site shares. Warbound's
@@ -44,13 +44,13 @@ var frameFS embed.FS
 // siteFrame is the game-neutral state of one site build: what the
 // layout reads on every page.
 type siteFrame struct {
-	label    func(key string, l catalog.Lang) string
-	langName func(l catalog.Lang) string // a language's name in itself
-	base     string                      // the site's address ending in "/", or ""
-	exists   map[string]bool             // every page, "en/cards/x/index.html"
+	label    func(key string, l wbcatalog.Lang) string
+	langName func(l wbcatalog.Lang) string // a language's name in itself
+	base     string                        // the site's address ending in "/", or ""
+	exists   map[string]bool               // every page, "en/cards/x/index.html"
 	nav      []NavItem
 	styles   []string // stylesheets at the site root
-	gloss    map[catalog.Lang]*glossLinker
+	gloss    map[wbcatalog.Lang]*glossLinker
 	// glossPage is the glossary's path in a language folder: its terms
 	// link there, and it links none.
 	glossPage string
@@ -145,7 +145,7 @@ func (f *siteFrame) rootPage(t *template.Template) ([]byte, error) {
 		Lang, Href, AltHref, Name, Tagline string
 	}
 	var ls []langLink
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		ll := langLink{Lang: string(l), Href: string(l) + "/index.html", AltHref: string(l) + "/index.html", Name: f.langName(l),
 			Tagline: f.label("site.tagline", l)}
 		if abs := f.absURL(ll.Href); abs != "" {
@@ -154,8 +154,8 @@ func (f *siteFrame) rootPage(t *template.Template) ([]byte, error) {
 		ls = append(ls, ll)
 	}
 	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, "root", map[string]any{"Langs": ls, "Title": f.label("site.title", catalog.English),
-		"Description": f.label("home.intro", catalog.English), "Canonical": f.absURL("index.html")}); err != nil {
+	if err := t.ExecuteTemplate(&buf, "root", map[string]any{"Langs": ls, "Title": f.label("site.title", wbcatalog.English),
+		"Description": f.label("home.intro", wbcatalog.English), "Canonical": f.absURL("index.html")}); err != nil {
 		return nil, fmt.Errorf("site: root page: %w", err)
 	}
 	return buf.Bytes(), nil
@@ -189,7 +189,7 @@ type Frame struct {
 	// site.title, site.tagline, home.intro (the site's description),
 	// nav.skip, lang.switch, lang.name (a language's name in itself) and
 	// footer.text; a game's templates read their own keys.
-	Label func(key string, l catalog.Lang) string
+	Label func(key string, l wbcatalog.Lang) string
 
 	// BaseURL is the address the site will be published at, as
 	// Options.BaseURL: with it, a sitemap, canonical links, absolute
@@ -216,14 +216,14 @@ type Frame struct {
 	// (by id) matched only with the case the glossary writes them in:
 	// names of special rules, written with a capital, that are also plain
 	// words ("Fast", "Slow").
-	Glossary     []catalog.Term
+	Glossary     []wbcatalog.Term
 	GlossaryPage string
 	Exact        func(id string) bool
 }
 
 // Page is a page of a game's site, in one language.
 type Page struct {
-	Lang     catalog.Lang
+	Lang     wbcatalog.Lang
 	Path     string // relative to the language folder: "profiles/x.html"
 	Template string // a template of Frame.Templates
 	Title    string
@@ -251,10 +251,10 @@ func (f Frame) Build(pages []Page) (Files, error) {
 		return nil, errors.New("site frame: Label and Templates are required")
 	}
 	sf := &siteFrame{label: f.Label, base: baseURL(f.BaseURL), exists: map[string]bool{}, nav: f.Nav,
-		styles: append([]string{"assets/style.css"}, f.Styles...), gloss: map[catalog.Lang]*glossLinker{}, glossPage: f.GlossaryPage}
-	sf.langName = func(l catalog.Lang) string { return f.Label("lang.name", l) }
+		styles: append([]string{"assets/style.css"}, f.Styles...), gloss: map[wbcatalog.Lang]*glossLinker{}, glossPage: f.GlossaryPage}
+	sf.langName = func(l wbcatalog.Lang) string { return f.Label("lang.name", l) }
 	if f.Glossary != nil && f.GlossaryPage != "" {
-		for _, l := range catalog.Langs {
+		for _, l := range wbcatalog.Langs {
 			sf.gloss[l] = newGlossLinker(f.Glossary, l, f.Exact)
 		}
 	}
@@ -280,7 +280,7 @@ func (f Frame) Build(pages []Page) (Files, error) {
 			return nil, err
 		}
 		files[string(pg.Lang)+"/"+pg.Path] = out
-		if p.anyDepth && pg.Lang == catalog.English {
+		if p.anyDepth && pg.Lang == wbcatalog.English {
 			notFound = pg
 		}
 	}
@@ -359,7 +359,7 @@ func chromeOf(p *page) (chrome, chromeKey) {
 
 // chromeKey is a chrome's contents.
 type chromeKey struct {
-	lang                   catalog.Lang
+	lang                   wbcatalog.Lang
 	section, place         string
 	atRoot, anyDepth, wasm bool
 }

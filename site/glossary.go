@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/net/html"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Glossary links (issue 17 item 3): the game terms of card texts and
@@ -69,18 +69,18 @@ type glossTerm struct {
 
 // glossActions are the action kinds whose glossary entries, by
 // convention "action-<kind>", name the actions.
-var glossActions = []catalog.Action{catalog.ActMove, catalog.ActRun, catalog.ActFight, catalog.ActShoot, catalog.ActAim, catalog.ActHide}
+var glossActions = []wbcatalog.Action{wbcatalog.ActMove, wbcatalog.ActRun, wbcatalog.ActFight, wbcatalog.ActShoot, wbcatalog.ActAim, wbcatalog.ActHide}
 
 // glossDeterminers start the object of a verb term, by language.
-var glossDeterminers = map[catalog.Lang][]string{
-	catalog.English: {"a", "an", "the", "this", "that", "these", "those", "each", "every", "one", "any", "all", "its", "their", "your", "another"},
-	catalog.French:  {"un", "une", "le", "la", "les", "des", "du", "ce", "cet", "cette", "ces", "chaque", "son", "sa", "ses", "leur", "leurs", "votre", "vos", "tout", "toute", "tous", "toutes"},
+var glossDeterminers = map[wbcatalog.Lang][]string{
+	wbcatalog.English: {"a", "an", "the", "this", "that", "these", "those", "each", "every", "one", "any", "all", "its", "their", "your", "another"},
+	wbcatalog.French:  {"un", "une", "le", "la", "les", "des", "du", "ce", "cet", "cette", "ces", "chaque", "son", "sa", "ses", "leur", "leurs", "votre", "vos", "tout", "toute", "tous", "toutes"},
 }
 
 // newGlossLinker prepares the terms of language l; nil when there are
 // none. exact, when set, tells the terms matched only with the
 // glossary's case (by id).
-func newGlossLinker(terms []catalog.Term, l catalog.Lang, exact func(id string) bool) *glossLinker {
+func newGlossLinker(terms []wbcatalog.Term, l wbcatalog.Lang, exact func(id string) bool) *glossLinker {
 	g := &glossLinker{terms: map[string]glossTerm{}, starts: map[rune][]foldedTerm{}}
 	var alts []string
 	for _, t := range terms {

@@ -10,22 +10,22 @@ import (
 
 	"golang.org/x/net/html"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 func TestGlossaryLinks(t *testing.T) {
-	terms := []catalog.Term{
-		{ID: "deck", Term: catalog.Text{EN: "Deck", FR: "Deck"}},
-		{ID: "order", Term: catalog.Text{EN: "Order token", FR: "Jeton Ordre"}},
-		{ID: "order-short", Term: catalog.Text{EN: "Order", FR: "Ordre"}},
-		{ID: "health", Term: catalog.Text{EN: "health pool", FR: "réserve de vie"}},
-		{ID: "ab", Term: catalog.Text{EN: "ab", FR: "ab"}}, // too short to find safely
-		{ID: "action-run", Term: catalog.Text{EN: "Run", FR: "Course"}},
-		{ID: "action-hide", Term: catalog.Text{EN: "Hide", FR: "Se cacher"}},
-		{ID: "action-fight", Term: catalog.Text{EN: "Fight", FR: "Combat"}},
-		{ID: "run-value", Term: catalog.Text{EN: "Run value", FR: "Valeur de Course"}},
-		{ID: "clear", Term: catalog.Text{EN: "Clear", FR: "Libérer"}, Definition: catalog.Text{EN: "To remove the tokens from an Action space."}},
-		{ID: "pass", Term: catalog.Text{EN: "Pass", FR: "Passer"}, Definition: catalog.Text{EN: "To stop activating."}},
+	terms := []wbcatalog.Term{
+		{ID: "deck", Term: wbcatalog.Text{EN: "Deck", FR: "Deck"}},
+		{ID: "order", Term: wbcatalog.Text{EN: "Order token", FR: "Jeton Ordre"}},
+		{ID: "order-short", Term: wbcatalog.Text{EN: "Order", FR: "Ordre"}},
+		{ID: "health", Term: wbcatalog.Text{EN: "health pool", FR: "réserve de vie"}},
+		{ID: "ab", Term: wbcatalog.Text{EN: "ab", FR: "ab"}}, // too short to find safely
+		{ID: "action-run", Term: wbcatalog.Text{EN: "Run", FR: "Course"}},
+		{ID: "action-hide", Term: wbcatalog.Text{EN: "Hide", FR: "Se cacher"}},
+		{ID: "action-fight", Term: wbcatalog.Text{EN: "Fight", FR: "Combat"}},
+		{ID: "run-value", Term: wbcatalog.Text{EN: "Run value", FR: "Valeur de Course"}},
+		{ID: "clear", Term: wbcatalog.Text{EN: "Clear", FR: "Libérer"}, Definition: wbcatalog.Text{EN: "To remove the tokens from an Action space."}},
+		{ID: "pass", Term: wbcatalog.Text{EN: "Pass", FR: "Passer"}, Definition: wbcatalog.Text{EN: "To stop activating."}},
 	}
 	for _, tc := range []struct {
 		name, lang, in, want string
@@ -66,7 +66,7 @@ func TestGlossaryLinks(t *testing.T) {
 			`<div class="card-text"><p>&lt;<a class="gloss" href="g.html#term-deck">Deck</a>&gt; &amp; <a class="gloss" href="g.html#term-order-short">Order</a></p></div>`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			g := newGlossLinker(terms, catalog.Lang(tc.lang), nil)
+			g := newGlossLinker(terms, wbcatalog.Lang(tc.lang), nil)
 			if got := string(g.link([]byte(tc.in), "g.html")); got != tc.want {
 				t.Errorf("got  %s\nwant %s", got, tc.want)
 			}
@@ -132,7 +132,7 @@ func TestGlossaryLinksOnTheSite(t *testing.T) {
 // glossRegexp is the linker's first matcher, a regular expression of
 // every term (TestGlossMatchesEqualRegexp holds the one that replaced it
 // to its results).
-func glossRegexp(terms []catalog.Term, l catalog.Lang) *regexp.Regexp {
+func glossRegexp(terms []wbcatalog.Term, l wbcatalog.Lang) *regexp.Regexp {
 	seen := map[string]bool{}
 	var alts []string
 	for _, t := range terms {
@@ -161,18 +161,18 @@ func TestGlossMatchesEqualRegexp(t *testing.T) {
 	st := starter(t)
 	gen := generated(t, 40, 10)
 	gen.Glossary = st.Glossary
-	tricky := []catalog.Term{
-		{ID: "k", Term: catalog.Text{EN: "Kit bag", FR: "Sac à dos"}},
-		{ID: "k2", Term: catalog.Text{EN: "Kit", FR: "Sac"}},
-		{ID: "s", Term: catalog.Text{EN: "Stress", FR: "Stress"}},
-		{ID: "e", Term: catalog.Text{EN: "Élan", FR: "Élan (x)"}},
-		{ID: "q", Term: catalog.Text{EN: "a.b*c", FR: "a.b*c"}},
-		{ID: "q2", Term: catalog.Text{EN: "a+b+c", FR: "a+b+c"}},
-		{ID: "dup", Term: catalog.Text{EN: "kit BAG", FR: "sac À dos"}},
+	tricky := []wbcatalog.Term{
+		{ID: "k", Term: wbcatalog.Text{EN: "Kit bag", FR: "Sac à dos"}},
+		{ID: "k2", Term: wbcatalog.Text{EN: "Kit", FR: "Sac"}},
+		{ID: "s", Term: wbcatalog.Text{EN: "Stress", FR: "Stress"}},
+		{ID: "e", Term: wbcatalog.Text{EN: "Élan", FR: "Élan (x)"}},
+		{ID: "q", Term: wbcatalog.Text{EN: "a.b*c", FR: "a.b*c"}},
+		{ID: "q2", Term: wbcatalog.Text{EN: "a+b+c", FR: "a+b+c"}},
+		{ID: "dup", Term: wbcatalog.Text{EN: "kit BAG", FR: "sac À dos"}},
 	}
 	trickyTexts := [][]byte{[]byte("\u212Ait bag, KIT BAGS, kit bagx, kitſ; stressſ, STRESSES, élans ÉLANX, a.b*c a+b+cs a.b*cS élan (X)s sac à dosx sac À DOS"), []byte("ſtress \u212Aits kit kitkit")}
 	var texts [][]byte
-	for _, cat := range []*catalog.Catalog{st, gen} {
+	for _, cat := range []*wbcatalog.Catalog{st, gen} {
 		files := mustBuild(t, cat)
 		for _, p := range files.Paths() {
 			if strings.HasSuffix(p, ".html") || strings.HasSuffix(p, ".json") {
@@ -181,12 +181,12 @@ func TestGlossMatchesEqualRegexp(t *testing.T) {
 		}
 	}
 	n := 0
-	for i, terms := range [][]catalog.Term{st.Glossary, tricky, append(append([]catalog.Term(nil), tricky...), st.Glossary...)} {
+	for i, terms := range [][]wbcatalog.Term{st.Glossary, tricky, append(append([]wbcatalog.Term(nil), tricky...), st.Glossary...)} {
 		texts := append(trickyTexts, texts...)
 		if i > 0 {
 			texts = append(trickyTexts, texts[:20]...)
 		}
-		for _, l := range catalog.Langs {
+		for _, l := range wbcatalog.Langs {
 			g, re := newGlossLinker(terms, l, nil), glossRegexp(terms, l)
 			for _, s := range texts {
 				want := re.FindAllSubmatchIndex(s, -1)

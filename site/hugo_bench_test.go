@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/render"
 )
@@ -60,7 +60,7 @@ func BenchmarkVersusHugo(b *testing.B) {
 	if err := writeHugoSite(src, cat); err != nil {
 		b.Fatal(err)
 	}
-	if err := writeHugoSite(empty, &catalog.Catalog{}); err != nil {
+	if err := writeHugoSite(empty, &wbcatalog.Catalog{}); err != nil {
 		b.Fatal(err)
 	}
 	// runHugo builds the site in dir into memory, or into out when out is
@@ -286,7 +286,7 @@ var hugoLabels = map[string]string{
 // taxonomies with a page per term, the rules chapters as Markdown pages,
 // i18n files with our interface words, and the templates of
 // hugoTemplates.
-func writeHugoSite(dir string, cat *catalog.Catalog) error {
+func writeHugoSite(dir string, cat *wbcatalog.Catalog) error {
 	write := func(rel string, data []byte) error {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -309,7 +309,7 @@ disableKinds = ["RSS", "sitemap", "robotsTXT"]
 faction = "factions"
 type = "types"
 `
-	for i, l := range catalog.Langs {
+	for i, l := range wbcatalog.Langs {
 		config += fmt.Sprintf("[languages.%s]\ncontentDir = \"content/%s\"\nweight = %d\ntitle = %q\nlanguageName = %q\n", l, l, i+1, cat.Label("site.title", l), cat.Label("lang.name", l))
 		for j, m := range [][2]string{{"rules", "nav.rules"}, {"cards", "nav.cards"}, {"decks", "nav.decks"}, {"glossary", "nav.glossary"}} {
 			config += fmt.Sprintf("[[languages.%s.menus.main]]\nidentifier = %q\nname = %q\nurl = \"/%s/\"\nweight = %d\n", l, m[0], cat.Label(m[1], l), m[0], j+1)
@@ -337,8 +337,8 @@ type = "types"
 	}
 	ls := render.NewLayouts(cat)
 	cards := (&builder{cat: cat}).cards()
-	for _, l := range catalog.Langs {
-		i18n := map[string]string{"locale": map[catalog.Lang]string{catalog.English: "en_GB", catalog.French: "fr_FR"}[l]}
+	for _, l := range wbcatalog.Langs {
+		i18n := map[string]string{"locale": map[wbcatalog.Lang]string{wbcatalog.English: "en_GB", wbcatalog.French: "fr_FR"}[l]}
 		for k, key := range hugoLabels {
 			i18n[k] = cat.Label(key, l)
 		}
@@ -357,7 +357,7 @@ type = "types"
 				return err
 			}
 		}
-		for _, k := range catalog.Kinds {
+		for _, k := range wbcatalog.Kinds {
 			if err := writeJSON(c+"types/"+string(k)+"/_index.md", map[string]string{"title": cat.Label("kind."+string(k), l)}, ""); err != nil {
 				return err
 			}
@@ -425,9 +425,9 @@ type = "types"
 }
 
 // langMap is a text as Hugo's data reads it: language → string.
-func langMap(t catalog.Text) map[string]string {
+func langMap(t wbcatalog.Text) map[string]string {
 	m := map[string]string{}
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		m[string(l)] = t.In(l)
 	}
 	return m
@@ -435,12 +435,12 @@ func langMap(t catalog.Text) map[string]string {
 
 // hugoStats returns the statistics table of a Character (label, then the
 // front and panic values, as text) and its tile's key statistics.
-func hugoStats(cat *catalog.Catalog, ch *catalog.Character, l catalog.Lang) (rows []map[string]any, key []map[string]string) {
+func hugoStats(cat *wbcatalog.Catalog, ch *wbcatalog.Character, l wbcatalog.Lang) (rows []map[string]any, key []map[string]string) {
 	none := cat.Label("stat.none", l)
-	row := func(label string, f func(p *catalog.Profile) string) {
+	row := func(label string, f func(p *wbcatalog.Profile) string) {
 		rows = append(rows, map[string]any{"label": cat.Label(label, l), "values": []string{f(&ch.Front), f(&ch.Panic)}})
 	}
-	row("stat.cost", func(p *catalog.Profile) string {
+	row("stat.cost", func(p *wbcatalog.Profile) string {
 		var parts []string
 		for _, k := range slices.Sorted(func(yield func(string) bool) {
 			for k := range p.Cost {
@@ -457,10 +457,10 @@ func hugoStats(cat *catalog.Catalog, ch *catalog.Character, l catalog.Lang) (row
 		}
 		return strings.Join(parts, ", ")
 	})
-	row("stat.attack", func(p *catalog.Profile) string { return fmt.Sprintf("%d+", p.Attack) })
-	row("stat.speed", func(p *catalog.Profile) string { return fmt.Sprint(p.Speed) })
-	row("stat.run", func(p *catalog.Profile) string { return fmt.Sprintf("+%d", p.Run) })
-	row("stat.accuracy", func(p *catalog.Profile) string {
+	row("stat.attack", func(p *wbcatalog.Profile) string { return fmt.Sprintf("%d+", p.Attack) })
+	row("stat.speed", func(p *wbcatalog.Profile) string { return fmt.Sprint(p.Speed) })
+	row("stat.run", func(p *wbcatalog.Profile) string { return fmt.Sprintf("+%d", p.Run) })
+	row("stat.accuracy", func(p *wbcatalog.Profile) string {
 		switch {
 		case p.Accuracy == nil:
 			return cat.Label("stat.noShoot", l)
@@ -469,22 +469,22 @@ func hugoStats(cat *catalog.Catalog, ch *catalog.Character, l catalog.Lang) (row
 		}
 		return fmt.Sprintf("%d+ / %d+", p.Accuracy.Near, p.Accuracy.Far)
 	})
-	row("stat.rangedDice", func(p *catalog.Profile) string { return fmt.Sprint(p.RangedDice()) })
-	row("stat.meleeDice", func(p *catalog.Profile) string { return fmt.Sprint(p.MeleeDice()) })
-	row("stat.health", func(p *catalog.Profile) string { return fmt.Sprint(p.Health) })
-	row("stat.morale", func(p *catalog.Profile) string {
+	row("stat.rangedDice", func(p *wbcatalog.Profile) string { return fmt.Sprint(p.RangedDice()) })
+	row("stat.meleeDice", func(p *wbcatalog.Profile) string { return fmt.Sprint(p.MeleeDice()) })
+	row("stat.health", func(p *wbcatalog.Profile) string { return fmt.Sprint(p.Health) })
+	row("stat.morale", func(p *wbcatalog.Profile) string {
 		if p.Morale == 0 {
 			return none
 		}
 		return fmt.Sprint(p.Morale)
 	})
-	row("stat.armor", func(p *catalog.Profile) string {
+	row("stat.armor", func(p *wbcatalog.Profile) string {
 		if p.Armor == nil {
 			return none
 		}
 		return fmt.Sprintf("%d × %d+", p.Armor.Points, p.Armor.Save)
 	})
-	row("stat.gear", func(p *catalog.Profile) string {
+	row("stat.gear", func(p *wbcatalog.Profile) string {
 		var g []string
 		for _, x := range p.Gear {
 			g = append(g, cat.Label("gear."+string(x), l))

@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/render/markup"
 )
@@ -33,7 +33,7 @@ var iconPaths = map[string]string{
 }
 
 // iconKeys names each icon for screen readers and tooltips: the key of
-// its name in the table of interface strings (catalog.Label).
+// its name in the table of interface strings (wbcatalog.Label).
 var iconKeys = map[string]string{
 	markup.IconMove:      "action.move",
 	markup.IconRun:       "action.run",
@@ -53,8 +53,8 @@ var iconKeys = map[string]string{
 
 // iconLabels are the built-in names of the icons, for the code that has no
 // catalog at hand; read from the one table.
-var iconLabels = func() map[string]catalog.Text {
-	m := map[string]catalog.Text{}
+var iconLabels = func() map[string]wbcatalog.Text {
+	m := map[string]wbcatalog.Text{}
 	for name, key := range iconKeys {
 		m[name] = labels[key]
 	}
@@ -72,7 +72,7 @@ var safeColour = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 // iconSVG returns the inline SVG of icon name in language l, and whether
 // the icon exists. Faction Order tokens "order-<faction>" exist for the
 // factions of the catalog and are coloured by the faction's class.
-func (b *builder) iconSVG(name string, l catalog.Lang) (string, bool) {
+func (b *builder) iconSVG(name string, l wbcatalog.Lang) (string, bool) {
 	drawing, ok := iconPaths[name]
 	var label string
 	if ok {

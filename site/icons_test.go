@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/render/markup"
 )
@@ -17,7 +17,7 @@ func TestDiceLikeCards(t *testing.T) {
 	b := &builder{cat: fixture(nil, nil)}
 	poly := regexp.MustCompile(`<polygon points="([^"]*)"[^>]*fill="(#[0-9a-f]{6})"`)
 	for name, colour := range map[string]string{markup.IconRangedDie: "#2e7d32", markup.IconMeleeDie: "#a23b2a", markup.IconAnyDie: "#22201e"} {
-		svg, ok := b.iconSVG(name, catalog.French)
+		svg, ok := b.iconSVG(name, wbcatalog.French)
 		if !ok {
 			t.Fatalf("no icon %s", name)
 		}

@@ -9,7 +9,7 @@ import (
 	"hash"
 	"sync"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // PageCache keeps the pages of the last site build, each under a key that
@@ -86,7 +86,7 @@ func (b *builder) newPageKeys() *pageKeys {
 	ok = writeJSON(h, b.cat.MarkStale) && ok
 	type rosterEntry struct {
 		ID   string
-		Kind catalog.Kind
+		Kind wbcatalog.Kind
 	}
 	all := b.allCards()
 	roster := make([]rosterEntry, 0, len(all))
@@ -117,26 +117,26 @@ func (b *builder) newPageKeys() *pageKeys {
 // entity is the catalog entry of card c.
 func (b *builder) entity(c card) any {
 	switch c.Kind {
-	case catalog.KindCharacter:
+	case wbcatalog.KindCharacter:
 		return b.cat.Character(c.ID)
-	case catalog.KindLeader:
+	case wbcatalog.KindLeader:
 		return b.cat.Leader(c.ID)
-	case catalog.KindEquipment:
+	case wbcatalog.KindEquipment:
 		return b.cat.EquipmentCard(c.ID)
-	case catalog.KindFormation:
+	case wbcatalog.KindFormation:
 		return b.cat.Formation(c.ID)
-	case catalog.KindVocation:
+	case wbcatalog.KindVocation:
 		return b.cat.Vocation(c.ID)
-	case catalog.KindReference:
+	case wbcatalog.KindReference:
 		return b.cat.Reference(c.ID)
-	case catalog.KindObjective:
+	case wbcatalog.KindObjective:
 		return b.cat.Objective(c.ID)
 	}
 	return nil
 }
 
 // key is the key of card c's page in language l (its images aside).
-func (k *pageKeys) key(c card, l catalog.Lang) [32]byte {
+func (k *pageKeys) key(c card, l wbcatalog.Lang) [32]byte {
 	h := sha256.New()
 	h.Write(k.shared[:])
 	own := k.cards[c.ID]

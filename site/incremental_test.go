@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // TestPageCacheAfterRandomEdits (property test): after each of a sequence
@@ -96,7 +96,7 @@ func TestPageCacheAfterRandomEdits(t *testing.T) {
 			// a translator accepts or rejects a French text: its mark
 			// comes and goes
 			c := &cat.Characters[pick(len(cat.Characters))]
-			key := catalog.TextKey([]string{"characters", c.ID, "name"}, catalog.French)
+			key := wbcatalog.TextKey([]string{"characters", c.ID, "name"}, wbcatalog.French)
 			if cat.Stale == nil {
 				cat.Stale = map[string]bool{}
 			}
@@ -189,7 +189,7 @@ func TestTilesEqualTemplate(t *testing.T) {
 	hostile := hostileFixture()
 	for _, c := range []struct {
 		name string
-		cat  *catalog.Catalog
+		cat  *wbcatalog.Catalog
 		opts Options
 	}{{"starter", starter(t), Options{}}, {"generated", generated(t, 60, 20), Options{}}, {"hostile", hostile, Options{}},
 		{"starter at an address", starter(t), Options{BaseURL: "https://warbound.example/rules"}},
@@ -225,11 +225,11 @@ func TestTilesEqualTemplate(t *testing.T) {
 
 // hostileFixture is the fixture with hostile strings in every text and in
 // the card tiles' interface strings.
-func hostileFixture() *catalog.Catalog {
+func hostileFixture() *wbcatalog.Catalog {
 	p := strings.Join(payloads, " ")
-	cat := fixture(func(en, fr string) catalog.Text { return catalog.Text{EN: en + " " + p, FR: fr + " " + p} }, nil)
+	cat := fixture(func(en, fr string) wbcatalog.Text { return wbcatalog.Text{EN: en + " " + p, FR: fr + " " + p} }, nil)
 	for _, k := range []string{"stat.abbr.attack", "stat.attack", "stat.cost", "kind.character"} {
-		cat.Strings = append(cat.Strings, catalog.UIString{ID: k, Text: catalog.Text{EN: "W " + p, FR: "W " + p}})
+		cat.Strings = append(cat.Strings, wbcatalog.UIString{ID: k, Text: wbcatalog.Text{EN: "W " + p, FR: "W " + p}})
 	}
 	cat.Sort()
 	return cat

@@ -1,6 +1,6 @@
 package site
 
-import "wbtool.dev/wbtool/catalog"
+import "wbtool.dev/wbtool/games/warbound/wbcatalog"
 
 // label returns the interface word key in language l from the one table of
 // interface strings (catalog.Label: the content's override in

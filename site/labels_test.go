@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // TestStarterLabels builds the starter site: every interface string it
@@ -15,7 +15,7 @@ func TestStarterLabels(t *testing.T) {
 	if _, err := Build(starter(t), Options{}); err != nil {
 		t.Fatalf("Build: %v", err)
 	}
-	for _, k := range catalog.MissingLabels() {
+	for _, k := range wbcatalog.MissingLabels() {
 		t.Errorf("interface string %q looked up without a text", k)
 	}
 }
@@ -28,7 +28,7 @@ func TestIconLabels(t *testing.T) {
 			t.Errorf("icon %q has no name key in iconKeys", name)
 			continue
 		}
-		tx, ok := catalog.BuiltinLabel(key)
+		tx, ok := wbcatalog.BuiltinLabel(key)
 		if !ok || tx.EN == "" || tx.FR == "" {
 			t.Errorf("icon %q: key %q has no built-in text in both languages", name, key)
 		}
@@ -47,7 +47,7 @@ func TestNoLabelKeyInOutputs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: make test runs it, not -short")
 	}
-	keys := catalog.LabelKeys()
+	keys := wbcatalog.LabelKeys()
 	var alts []string
 	for _, k := range keys {
 		if strings.Contains(k, ".") {
@@ -70,7 +70,7 @@ func TestNoLabelKeyInOutputs(t *testing.T) {
 			}
 		}
 	}
-	for _, k := range catalog.MissingLabels() {
+	for _, k := range wbcatalog.MissingLabels() {
 		t.Errorf("interface string %q looked up without a text", k)
 	}
 	// The check itself finds a key.

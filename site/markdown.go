@@ -20,7 +20,7 @@ import (
 	"github.com/yuin/goldmark/util"
 	"golang.org/x/text/unicode/norm"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/typo"
 )
 
@@ -160,7 +160,7 @@ func isWordRune(r rune) bool {
 }
 
 // dialect is the goldmark extension of the rules dialect.
-type dialect struct{ lang catalog.Lang }
+type dialect struct{ lang wbcatalog.Lang }
 
 func (d dialect) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(parser.WithInlineParsers(
@@ -174,7 +174,7 @@ func (d dialect) Extend(m goldmark.Markdown) {
 
 // nodeRenderer writes the dialect's nodes, French text and safe links.
 type nodeRenderer struct {
-	lang catalog.Lang
+	lang wbcatalog.Lang
 }
 
 func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -182,7 +182,7 @@ func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindIcon, r.icon)
 	reg.Register(kindRuleRef, r.ruleRef)
 	reg.Register(kindNatural, r.natural)
-	if r.lang == catalog.French {
+	if r.lang == wbcatalog.French {
 		reg.Register(ast.KindText, r.frenchText)
 	}
 }
@@ -327,9 +327,9 @@ func frenchSpacing(s string, prevWord bool) string { return typo.French(s, prevW
 // newMarkdown returns the goldmark instance of language l. It is safe for
 // concurrent use; per-document state lives in the parser context and in
 // the nodes.
-func newMarkdown(l catalog.Lang) goldmark.Markdown {
+func newMarkdown(l wbcatalog.Lang) goldmark.Markdown {
 	var typographer goldmark.Extender = extension.Typographer
-	if l == catalog.French {
+	if l == wbcatalog.French {
 		typographer = extension.NewTypographer(extension.WithTypographicSubstitutions(map[extension.TypographicPunctuation]string{
 			extension.LeftDoubleQuote:  "«" + typo.NNBSP,
 			extension.RightDoubleQuote: typo.NNBSP + "»",

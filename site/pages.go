@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render"
 )
 
@@ -66,7 +66,7 @@ func parseTemplates() (map[string]*template.Template, error) {
 // plan lists the pages of each language, so that the language switcher
 // knows which pages exist on the other side.
 func (b *builder) plan() {
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		add := func(p string) { b.exists[string(l)+"/"+p] = true }
 		for _, p := range b.commonPages() {
 			add(p)
@@ -115,13 +115,13 @@ func (b *builder) allCards() []card {
 }
 
 // kinds lists the card kinds that have at least one card.
-func (b *builder) kinds() []catalog.Kind {
-	has := map[catalog.Kind]bool{}
+func (b *builder) kinds() []wbcatalog.Kind {
+	has := map[wbcatalog.Kind]bool{}
 	for _, c := range b.allCards() {
 		has[c.Kind] = true
 	}
-	var out []catalog.Kind
-	for _, k := range catalog.Kinds {
+	var out []wbcatalog.Kind
+	for _, k := range wbcatalog.Kinds {
 		if has[k] {
 			out = append(out, k)
 		}
@@ -173,9 +173,9 @@ func (b *builder) listItems(p *page, cs []card) []listItem {
 			it.FactionID = c.Faction
 		}
 		switch c.Kind {
-		case catalog.KindObjective:
+		case wbcatalog.KindObjective:
 			it.Format = b.label("format."+string(b.cat.Objective(c.ID).Format), l)
-		case catalog.KindCharacter:
+		case wbcatalog.KindCharacter:
 			f := &b.cat.Character(c.ID).Front
 			stat := func(abbr, full, value string) {
 				it.Stats = append(it.Stats, keyStat{Abbr: b.label(abbr, l), Title: b.label(full, l), Value: value})
@@ -204,12 +204,12 @@ type group struct {
 	Items []listItem
 }
 
-func (b *builder) newPage(l catalog.Lang, p, title, section string, data any) *page {
+func (b *builder) newPage(l wbcatalog.Lang, p, title, section string, data any) *page {
 	return &page{f: b.f, b: b, Lang: l, Path: p, Title: title, Section: section, Data: data}
 }
 
 // buildLang writes every page of language l.
-func (b *builder) buildLang(l catalog.Lang) error {
+func (b *builder) buildLang(l wbcatalog.Lang) error {
 	all := b.allCards()
 	chs := b.chapters[l]
 
@@ -453,12 +453,12 @@ func (b *builder) buildLang(l catalog.Lang) error {
 
 // cardDescription is a card page's description: its type, faction or
 // format, and the start of its rules text.
-func (b *builder) cardDescription(c card, l catalog.Lang) string {
+func (b *builder) cardDescription(c card, l wbcatalog.Lang) string {
 	parts := []string{b.label("kind."+string(c.Kind), l)}
 	if f := b.cat.Faction(c.Faction); f != nil {
 		parts = append(parts, f.Name.In(l))
 	}
-	if c.Kind == catalog.KindObjective {
+	if c.Kind == wbcatalog.KindObjective {
 		parts = append(parts, b.label("format."+string(b.cat.Objective(c.ID).Format), l))
 	}
 	d := c.Name.In(l) + " — " + strings.Join(parts, " · ")
@@ -573,7 +573,7 @@ func (b *builder) buildRoot() error {
 		b.files["index.html"] = root
 	}
 	// The root 404 is the English one, with links from the root.
-	nf := b.newPage(catalog.English, "404.html", b.label("notfound.title", catalog.English), "", nil)
+	nf := b.newPage(wbcatalog.English, "404.html", b.label("notfound.title", wbcatalog.English), "", nil)
 	nf.atRoot, nf.anyDepth = true, true
 	return b.render("notfound", nf)
 }
@@ -654,7 +654,7 @@ type figure struct {
 
 // boardChapter is the rules chapter about the Action board: the one that
 // defines R-ACT-1, else the one named action-board; nil when there is none.
-func (b *builder) boardChapter(l catalog.Lang) *chapter {
+func (b *builder) boardChapter(l wbcatalog.Lang) *chapter {
 	for _, c := range b.chapters[l] {
 		for _, r := range c.rules {
 			if r == "R-ACT-1" {
@@ -729,7 +729,7 @@ type scenarioView struct {
 
 // buildScenarios writes the scenario index and a page per scenario, with
 // its map at play scale as an SVG image.
-func (b *builder) buildScenarios(l catalog.Lang) error {
+func (b *builder) buildScenarios(l wbcatalog.Lang) error {
 	if len(b.cat.Scenarios) == 0 {
 		return nil
 	}

@@ -19,13 +19,13 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // chapter is one rules page in one language, parsed.
 type chapter struct {
-	Lang     catalog.Lang
+	Lang     wbcatalog.Lang
 	File     string // content path, for errors
 	Slug     string // page name shared by both languages: NN-slug.md → slug
 	Title    string
@@ -59,10 +59,10 @@ type section struct {
 }
 
 // Pos returns the file:line:col of a byte offset of the body.
-func (c *chapter) pos(off int) catalog.Pos {
-	p := catalog.Pos{File: c.File, Line: c.lineBase + 1, Col: 1}
+func (c *chapter) pos(off int) wbcatalog.Pos {
+	p := wbcatalog.Pos{File: c.File, Line: c.lineBase + 1, Col: 1}
 	if off < 0 || off > len(c.src) {
-		return catalog.Pos{File: c.File}
+		return wbcatalog.Pos{File: c.File}
 	}
 	before := c.src[:off]
 	p.Line += bytes.Count(before, []byte("\n"))
@@ -98,14 +98,14 @@ func frontMatter(file string, src []byte) (title string, order int, hasOrder boo
 			return title, order, hasOrder, []byte(rest), lines, errs
 		}
 		if nl < 0 {
-			errs = append(errs, diag.Diagnostic{Pos: catalog.Pos{File: file, Line: 1, Col: 1}, Msg: "front matter is not closed: add a line with --- after it"})
+			errs = append(errs, diag.Diagnostic{Pos: wbcatalog.Pos{File: file, Line: 1, Col: 1}, Msg: "front matter is not closed: add a line with --- after it"})
 			return title, order, hasOrder, []byte(rest), lines, errs
 		}
 		if strings.TrimSpace(line) == "" || strings.HasPrefix(strings.TrimSpace(line), "#") {
 			continue
 		}
 		key, val, ok := strings.Cut(line, ":")
-		pos := catalog.Pos{File: file, Line: lines, Col: 1}
+		pos := wbcatalog.Pos{File: file, Line: lines, Col: 1}
 		if !ok {
 			errs = append(errs, diag.Diagnostic{Pos: pos, Msg: fmt.Sprintf("front matter line %q should be key: value", line)})
 			continue
@@ -146,7 +146,7 @@ func chapterSlug(p string) (slug string, num int, hasNum bool) {
 }
 
 // parseChapters parses the rules pages of language l, sorted by order.
-func (b *builder) parseChapters(md goldmark.Markdown, l catalog.Lang) ([]*chapter, Errors) {
+func (b *builder) parseChapters(md goldmark.Markdown, l wbcatalog.Lang) ([]*chapter, Errors) {
 	var out []*chapter
 	var errs Errors
 	seen := map[string]string{}
@@ -158,11 +158,11 @@ func (b *builder) parseChapters(md goldmark.Markdown, l catalog.Lang) ([]*chapte
 		errs = append(errs, ferrs...)
 		slug, num, hasNum := chapterSlug(rp.Path)
 		if !safeClass.MatchString(slug) {
-			errs = append(errs, diag.Diagnostic{Pos: catalog.Pos{File: rp.Path}, Msg: "a rules file is named NN-slug.md with a lower-case slug (letters, digits, hyphens)"})
+			errs = append(errs, diag.Diagnostic{Pos: wbcatalog.Pos{File: rp.Path}, Msg: "a rules file is named NN-slug.md with a lower-case slug (letters, digits, hyphens)"})
 			continue
 		}
 		if other, dup := seen[slug]; dup {
-			errs = append(errs, diag.Diagnostic{Pos: catalog.Pos{File: rp.Path}, Msg: fmt.Sprintf("two rules files have the page name %q (also %s)", slug, other)})
+			errs = append(errs, diag.Diagnostic{Pos: wbcatalog.Pos{File: rp.Path}, Msg: fmt.Sprintf("two rules files have the page name %q (also %s)", slug, other)})
 			continue
 		}
 		seen[slug] = rp.Path
@@ -186,7 +186,7 @@ func (b *builder) parseChapters(md goldmark.Markdown, l catalog.Lang) ([]*chapte
 			c.doc.RemoveChild(c.doc, h)
 		}
 		if c.Title == "" {
-			errs = append(errs, diag.Diagnostic{Pos: catalog.Pos{File: rp.Path, Line: 1, Col: 1}, Msg: "the chapter has no title: add title: to its front matter"})
+			errs = append(errs, diag.Diagnostic{Pos: wbcatalog.Pos{File: rp.Path, Line: 1, Col: 1}, Msg: "the chapter has no title: add title: to its front matter"})
 			c.Title = slug
 		}
 		for _, p := range sanitize(c.doc, c.src) {
@@ -205,11 +205,11 @@ func (b *builder) parseChapters(md goldmark.Markdown, l catalog.Lang) ([]*chapte
 
 // resolveChapters fills in card names, icons and rule links of the
 // chapters of one language, and collects their headings.
-func (b *builder) resolveChapters(chs []*chapter, l catalog.Lang) Errors {
+func (b *builder) resolveChapters(chs []*chapter, l wbcatalog.Lang) Errors {
 	var errs Errors
 	d := b.dialect()
 	defs := map[string]*chapter{} // rule id → chapter defining it
-	defPos := map[string]catalog.Pos{}
+	defPos := map[string]wbcatalog.Pos{}
 	bySlug := map[string]*chapter{}
 	// First pass: anchors. A rule is given its anchor by a heading with
 	// that id ("### Skills {#R-CARD-2}") or by its number at the start of a
@@ -322,7 +322,7 @@ type rulesDialect struct {
 	path func(slug string) string
 	// entity gives the name of [[id]] in a language and its page
 	// (relative to the language folder); nil: the catalog's cards.
-	entity     func(id string, l catalog.Lang) (name, page string, ok bool)
+	entity     func(id string, l wbcatalog.Lang) (name, page string, ok bool)
 	entityNoun string // what [[id]] names, in its error
 	// requireAnchors: a rule number that no chapter of the language
 	// anchors is an error (else it is shown unlinked).
@@ -342,7 +342,7 @@ func (b *builder) dialect() *rulesDialect {
 }
 
 // refEntity is the name and page of [[id]] in language l.
-func (b *builder) refEntity(id string, l catalog.Lang) (string, string, bool) {
+func (b *builder) refEntity(id string, l wbcatalog.Lang) (string, string, bool) {
 	if d := b.dialect(); d.entity != nil {
 		return d.entity(id, l)
 	}
@@ -459,7 +459,7 @@ func rewriteChapterLink(l *ast.Link, c *chapter, bySlug map[string]*chapter, pag
 func (b *builder) checkSiteLinks() Errors {
 	var errs Errors
 	var static map[string]bool
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		for _, c := range b.chapters[l] {
 			for _, sl := range c.siteLinks {
 				if sl.target == "" {
@@ -490,7 +490,7 @@ func (b *builder) siteHas(p string, static map[string]bool) bool {
 		return true
 	}
 	lang, rest, _ := strings.Cut(p, "/")
-	if !slices.Contains(catalog.Langs, catalog.Lang(lang)) {
+	if !slices.Contains(wbcatalog.Langs, wbcatalog.Lang(lang)) {
 		return false
 	}
 	if id, img, ok := strings.Cut(strings.TrimPrefix(rest, "cards/"), "/"); ok && strings.HasPrefix(rest, "cards/") && (img == "front.svg" || img == "back.svg") {
@@ -499,7 +499,7 @@ func (b *builder) siteHas(p string, static map[string]bool) bool {
 	}
 	if b.opts.DeckTTS != nil {
 		for _, d := range b.cat.Decks {
-			if b.opts.DeckTTS(d.ID, catalog.Lang(lang)) == p {
+			if b.opts.DeckTTS(d.ID, wbcatalog.Lang(lang)) == p {
 				return true
 			}
 		}
@@ -539,7 +539,7 @@ func linkPos(l *ast.Link) int {
 
 // Chapter is a rules page of a game, rendered by [Chapters].
 type Chapter struct {
-	Lang     catalog.Lang
+	Lang     wbcatalog.Lang
 	File     string // the Markdown file, for errors
 	Slug     string // the page's name, the same in both languages
 	Title    string
@@ -566,20 +566,20 @@ type RulesOptions struct {
 	// Entity gives the name of [[id]] in a language and its page,
 	// relative to the language folder; Noun names what it is in the
 	// error for an unknown id. Nil: [[id]] is always an error.
-	Entity func(id string, l catalog.Lang) (name, page string, ok bool)
+	Entity func(id string, l wbcatalog.Lang) (name, page string, ok bool)
 	Noun   string
 	// RequireAnchors: a rule number that no chapter of its language
 	// anchors is an error, as a link to a missing anchor is.
 	RequireAnchors bool
 }
 
-// Chapters renders a game's rules pages (Markdown, catalog.RulesPage)
+// Chapters renders a game's rules pages (Markdown, wbcatalog.RulesPage)
 // with the dialect of Warbound's: front matter, heading ids, rule
 // anchors and links, links between chapters checked and rewritten to
 // their pages, [[id]] links, raw HTML never rendered, French typography.
 // It returns each language's chapters in order, or every problem with
 // its file:line:col.
-func Chapters(pages []catalog.RulesPage, opts RulesOptions) (map[catalog.Lang][]Chapter, diag.List) {
+func Chapters(pages []wbcatalog.RulesPage, opts RulesOptions) (map[wbcatalog.Lang][]Chapter, diag.List) {
 	if opts.Path == nil {
 		opts.Path = warboundRules.path
 	}
@@ -587,15 +587,15 @@ func Chapters(pages []catalog.RulesPage, opts RulesOptions) (map[catalog.Lang][]
 		ref: regexp.MustCompile(regexp.QuoteMeta(opts.RulePrefix) + `-[A-Z]+-[0-9]+`),
 		id:  regexp.MustCompile(`^` + regexp.QuoteMeta(opts.RulePrefix) + `-[A-Z]+-[0-9]+$`)}
 	if d.entity == nil {
-		d.entity = func(string, catalog.Lang) (string, string, bool) { return "", "", false }
+		d.entity = func(string, wbcatalog.Lang) (string, string, bool) { return "", "", false }
 	}
 	if d.entityNoun == "" {
 		d.entityNoun = "page"
 	}
-	b := &builder{cat: &catalog.Catalog{Rules: pages}, rules: d, ruleDefs: map[catalog.Lang]map[string]*chapter{}}
-	out := map[catalog.Lang][]Chapter{}
+	b := &builder{cat: &wbcatalog.Catalog{Rules: pages}, rules: d, ruleDefs: map[wbcatalog.Lang]map[string]*chapter{}}
+	out := map[wbcatalog.Lang][]Chapter{}
 	var errs Errors
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		md := newMarkdown(l)
 		chs, perrs := b.parseChapters(md, l)
 		errs = append(errs, perrs...)

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // TestScenarioPages: every scenario of the starter content has a page in
@@ -18,7 +18,7 @@ func TestScenarioPages(t *testing.T) {
 	}
 	files := mustBuild(t, cat)
 	checkLinks(t, files)
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		lang := string(l)
 		index := string(files[lang+"/scenarios/index.html"])
 		home := string(files[lang+"/index.html"])

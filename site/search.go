@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // The card search (issue 17 item 1): free words plus typed fields, e.g.
@@ -79,7 +79,7 @@ var searchSorts = [][2]string{{"relevance", "sort.relevance"}, {"name", "sort.na
 	{"speed", "search.field.speed"}, {"health", "search.field.health"}}
 
 // formats lists the game formats in the order the site shows them.
-var formats = []catalog.Format{catalog.Exploration, catalog.Confrontation}
+var formats = []wbcatalog.Format{wbcatalog.Exploration, wbcatalog.Confrontation}
 
 // fieldValue is a value a word field knows: an id and the folded words
 // that name it in the page's language (and its id).
@@ -129,7 +129,7 @@ var searchMessages = []string{"search.err.field", "search.err.value", "search.er
 	"search.err.paren", "search.err.empty", "search.err.colour", "search.didyoumean", "search.help.link", "search.count", "search.more"}
 
 // fieldValues lists the values of word field name in language l.
-func (b *builder) fieldValues(name string, l catalog.Lang) []fieldValue {
+func (b *builder) fieldValues(name string, l wbcatalog.Lang) []fieldValue {
 	var out []fieldValue
 	add := func(id string, names ...string) {
 		v := fieldValue{ID: id, Names: []string{fold(id)}, Label: names[0]}
@@ -152,7 +152,7 @@ func (b *builder) fieldValues(name string, l catalog.Lang) []fieldValue {
 		}
 		add("upgrade", b.label("kind.upgrade", l), b.label("kinds.upgrade", l))
 	case "gear":
-		for _, g := range []catalog.Gear{catalog.GearRanged, catalog.GearMelee, catalog.GearArmor} {
+		for _, g := range []wbcatalog.Gear{wbcatalog.GearRanged, wbcatalog.GearMelee, wbcatalog.GearArmor} {
 			add(string(g), b.label("gear."+string(g), l))
 		}
 	case "format":
@@ -177,7 +177,7 @@ func containsString(s []string, x string) bool {
 }
 
 // fieldViews are the fields for the page of language l.
-func (b *builder) fieldViews(l catalog.Lang) []fieldView {
+func (b *builder) fieldViews(l wbcatalog.Lang) []fieldView {
 	out := make([]fieldView, 0, len(searchFields))
 	for _, f := range searchFields {
 		v := fieldView{Name: f.Name, Alias: f.Alias, Kind: f.Kind, PerColour: f.PerColour, Label: b.label(f.Label, l)}
@@ -190,7 +190,7 @@ func (b *builder) fieldViews(l catalog.Lang) []fieldView {
 }
 
 // searchEntries builds the index of cards cs in language l.
-func (b *builder) searchEntries(l catalog.Lang, cs []card) []searchEntry {
+func (b *builder) searchEntries(l wbcatalog.Lang, cs []card) []searchEntry {
 	out := make([]searchEntry, 0, len(cs))
 	for _, c := range cs {
 		var body []string
@@ -226,7 +226,7 @@ func (b *builder) searchEntries(l catalog.Lang, cs []card) []searchEntry {
 func (b *builder) cardFacts(e *searchEntry, c card) {
 	var fmts []string
 	switch c.Kind {
-	case catalog.KindCharacter:
+	case wbcatalog.KindCharacter:
 		ch := b.cat.Character(c.ID)
 		p := &ch.Front
 		e.Num = map[string]int{"cost": p.Cost.Total(), "attack": p.Attack, "speed": p.Speed, "run": p.Run,
@@ -251,18 +251,18 @@ func (b *builder) cardFacts(e *searchEntry, c card) {
 				e.Words["skill"] = append(e.Words["skill"], id)
 			}
 		}
-	case catalog.KindLeader:
+	case wbcatalog.KindLeader:
 		e.Words["skill"] = []string{b.cat.Leader(c.ID).Skill}
-	case catalog.KindEquipment:
+	case wbcatalog.KindEquipment:
 		if g := b.cat.EquipmentCard(c.ID).Gear; g != "" {
 			e.Words["gear"] = []string{string(g)}
 		}
-	case catalog.KindReference:
+	case wbcatalog.KindReference:
 		e.Words["skill"] = append([]string(nil), b.cat.Reference(c.ID).Skills...)
-	case catalog.KindObjective:
+	case wbcatalog.KindObjective:
 		fmts = []string{string(b.cat.Objective(c.ID).Format)}
 	}
-	if c.Kind != catalog.KindObjective && c.Kind != catalog.KindReference {
+	if c.Kind != wbcatalog.KindObjective && c.Kind != wbcatalog.KindReference {
 		// Deck cards other than Objectives are played in every format.
 		for _, f := range formats {
 			fmts = append(fmts, string(f))
@@ -274,7 +274,7 @@ func (b *builder) cardFacts(e *searchEntry, c card) {
 }
 
 // searchDataFor is the whole index of language l.
-func (b *builder) searchDataFor(l catalog.Lang, cs []card) searchData {
+func (b *builder) searchDataFor(l wbcatalog.Lang, cs []card) searchData {
 	d := searchData{Fields: b.fieldViews(l), Words: searchWords, Messages: map[string]string{},
 		Help: "search/index.html", Cards: b.searchEntries(l, cs)}
 	for _, k := range searchMessages {
@@ -358,7 +358,7 @@ func (b *builder) searchHelpData(p *page) map[string]any {
 
 // searchExamples are example queries made from the content, each with
 // the label key of what it shows: a card's name, the factions, a skill.
-func (b *builder) searchExamples(l catalog.Lang) [][2]string {
+func (b *builder) searchExamples(l wbcatalog.Lang) [][2]string {
 	word := func(s string) string {
 		f := strings.Fields(fold(s))
 		if len(f) == 0 {
@@ -379,7 +379,7 @@ func (b *builder) searchExamples(l catalog.Lang) [][2]string {
 	}
 	char := word(b.label("kind.character", l))
 	or := searchWords["or"][0]
-	if l == catalog.French {
+	if l == wbcatalog.French {
 		or = searchWords["or"][1]
 	}
 	return [][2]string{
@@ -397,7 +397,7 @@ func (b *builder) searchExamples(l catalog.Lang) [][2]string {
 }
 
 // sortOptions are the options of the sort menu.
-func (b *builder) sortOptions(l catalog.Lang) []option {
+func (b *builder) sortOptions(l wbcatalog.Lang) []option {
 	out := make([]option, 0, len(searchSorts))
 	for _, s := range searchSorts {
 		out = append(out, option{s[0], b.label(s[1], l)})

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // payloads are hostile strings put in every content text of a site
@@ -87,7 +87,7 @@ func TestHostileContentIsInert(t *testing.T) {
 	pages, total := 0, 0
 	for i, p := range payloads {
 		t.Run(fmt.Sprintf("text%02d", i), func(t *testing.T) {
-			txt := func(en, fr string) catalog.Text { return catalog.Text{EN: en + " " + p, FR: fr + " " + p} }
+			txt := func(en, fr string) wbcatalog.Text { return wbcatalog.Text{EN: en + " " + p, FR: fr + " " + p} }
 			rules := map[string]string{}
 			for k, v := range fixtureRules {
 				rules[k] = v + "\n\n" + p + "\n"
@@ -97,9 +97,9 @@ func TestHostileContentIsInert(t *testing.T) {
 			// help page, the card tiles and the script's messages.
 			for _, k := range []string{"site.title", "search.help.title", "search.field.faction", "search.err.field",
 				"stat.abbr.attack", "card.enlarge", "sort.name", "glossary.title", "builder.title", "builder.attach", "builder.nojs"} {
-				cat.Strings = append(cat.Strings, catalog.UIString{ID: k, Text: catalog.Text{EN: "W " + p, FR: "W " + p}})
+				cat.Strings = append(cat.Strings, wbcatalog.UIString{ID: k, Text: wbcatalog.Text{EN: "W " + p, FR: "W " + p}})
 			}
-			cat.Checks = append(cat.Checks, catalog.CheckGame{ID: "x" + p})
+			cat.Checks = append(cat.Checks, wbcatalog.CheckGame{ID: "x" + p})
 			cat.Sort()
 			files, err := Build(cat, Options{})
 			if err != nil {
@@ -214,9 +214,9 @@ func FuzzRulesMarkdown(f *testing.F) {
 	base := fixture(nil, map[string]string{})
 	f.Fuzz(func(t *testing.T, md string) {
 		cat := *base
-		cat.Rules = []catalog.RulesPage{
-			{Lang: catalog.English, Path: "rules/en/01-fuzz.md", Source: []byte(md)},
-			{Lang: catalog.French, Path: "rules/fr/01-fuzz.md", Source: []byte(md)},
+		cat.Rules = []wbcatalog.RulesPage{
+			{Lang: wbcatalog.English, Path: "rules/en/01-fuzz.md", Source: []byte(md)},
+			{Lang: wbcatalog.French, Path: "rules/fr/01-fuzz.md", Source: []byte(md)},
 		}
 		files, err := Build(&cat, Options{CardImages: stubImages})
 		if err != nil {
@@ -232,7 +232,7 @@ func FuzzRulesMarkdown(f *testing.F) {
 
 // stubImages stands in for render.SVG where the card images are not what
 // a test is about.
-func stubImages(*catalog.Catalog, string, catalog.Lang) ([]byte, []byte, error) {
+func stubImages(*wbcatalog.Catalog, string, wbcatalog.Lang) ([]byte, []byte, error) {
 	return []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`), nil, nil
 }
 

@@ -26,9 +26,9 @@ import (
 	"strings"
 	"sync"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/render"
 )
@@ -63,13 +63,13 @@ type Options struct {
 	// "print/decks/starter-raiders-en.pdf"; "" for none. Nil: no PDF links.
 	// The build copies the sheets into the site folder, so that a site
 	// published alone has every file it links to.
-	DeckPDF func(deckID string, l catalog.Lang) string
+	DeckPDF func(deckID string, l wbcatalog.Lang) string
 
 	// DeckTTS returns the path, relative to the site folder like
 	// DeckPDF, of a deck's Tabletop Simulator saved object in a language,
 	// e.g. "export/tts/en/raiders-strike.json"; Nil: no link (the build
 	// writes them only when asked to, with its card sheets).
-	DeckTTS func(deckID string, l catalog.Lang) string
+	DeckTTS func(deckID string, l wbcatalog.Lang) string
 
 	// Sheets, when set, reports whether the build puts the file p
 	// (relative to the site folder, "print/tokens-en.pdf") beside the
@@ -80,20 +80,20 @@ type Options struct {
 	// CardsPDF returns the path, relative to the site folder like
 	// DeckPDF, of the sheets of every card in a language, e.g.
 	// "print/cards-en.pdf"; "" for none. Nil: no link.
-	CardsPDF func(l catalog.Lang) string
+	CardsPDF func(l wbcatalog.Lang) string
 
 	// CardImages returns the SVG images of a card in a language: its
 	// front, and its back (nil when the card has no printed back). Nil
 	// means the faces of the print sheets, laid out by a render.Layouts of
 	// the build's own (Layouts.SVG, as render.SVG draws them). An error for
 	// a card gives a clearly marked placeholder image instead.
-	CardImages func(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, err error)
+	CardImages func(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) (front, back []byte, err error)
 
 	// Errata, when set, adds the errata page (errata.go) and each
 	// changed card's history; ReprintPDF gives the path, relative to the
 	// site folder like CardsPDF, of the reprint sheets in a language.
 	Errata     *changes.Errata
-	ReprintPDF func(l catalog.Lang) string
+	ReprintPDF func(l wbcatalog.Lang) string
 
 	// Pages, when set, keeps the card pages between builds: only those
 	// whose inputs changed are rendered again (incremental.go).
@@ -107,20 +107,20 @@ type Options struct {
 
 // builder holds the state of one build.
 type builder struct {
-	cat        *catalog.Catalog
+	cat        *wbcatalog.Catalog
 	opts       Options
 	files      Files
 	tmpl       map[string]*template.Template
 	exists     map[string]bool
-	ruleDefs   map[catalog.Lang]map[string]*chapter
-	chapters   map[catalog.Lang][]*chapter
+	ruleDefs   map[wbcatalog.Lang]map[string]*chapter
+	chapters   map[wbcatalog.Lang][]*chapter
 	usage      *usage
 	mu         sync.Mutex // guards files and errs while the languages build in parallel
 	cardList   []card
-	skillCache map[string]skillView               // lang/id → rendered skill (under mu)
-	searchMemo map[catalog.Lang]map[string]string // card text → its search words (under mu)
-	nameRanks  map[catalog.Lang]map[string]int    // card id → its place by name (under mu)
-	rowValues  map[string]template.HTML           // statistics values drawn (rowValue, under mu)
+	skillCache map[string]skillView                 // lang/id → rendered skill (under mu)
+	searchMemo map[wbcatalog.Lang]map[string]string // card text → its search words (under mu)
+	nameRanks  map[wbcatalog.Lang]map[string]int    // card id → its place by name (under mu)
+	rowValues  map[string]template.HTML             // statistics values drawn (rowValue, under mu)
 	// ls lays out the cards for their images when Options.CardImages is
 	// nil: once per card and language.
 	ls     *render.Layouts
@@ -139,7 +139,7 @@ type builder struct {
 // Build builds the whole site from the catalog. Content errors (an unknown
 // card in [[...]], an unknown icon, a broken link between rules pages)
 // come back as Errors, each with its file:line:col.
-func Build(cat *catalog.Catalog, opts Options) (Files, error) {
+func Build(cat *wbcatalog.Catalog, opts Options) (Files, error) {
 	files, err := build(cat, opts, false)
 	if afterBuild != nil {
 		afterBuild(cat, opts, err)
@@ -158,7 +158,7 @@ func Build(cat *catalog.Catalog, opts Options) (Files, error) {
 // content problem — a template that fails on some content is a bug, and
 // the tests execute every template (and compare Check with every Build
 // of the package's tests).
-func Check(cat *catalog.Catalog, opts Options) error {
+func Check(cat *wbcatalog.Catalog, opts Options) error {
 	_, err := build(cat, opts, true)
 	return err
 }
@@ -169,35 +169,35 @@ func Check(cat *catalog.Catalog, opts Options) error {
 // template, each time (the fragments from the page itself).
 var (
 	noTileMemo bool
-	afterBuild func(cat *catalog.Catalog, opts Options, err error)
+	afterBuild func(cat *wbcatalog.Catalog, opts Options, err error)
 	executed   func(template string)
 )
 
-func build(cat *catalog.Catalog, opts Options, check bool) (Files, error) {
+func build(cat *wbcatalog.Catalog, opts Options, check bool) (Files, error) {
 	b := &builder{
 		check:      check,
 		cat:        render.Drafted(cat), // a missing translation shows the other language, marked
 		opts:       opts,
 		files:      Files{},
 		exists:     map[string]bool{},
-		ruleDefs:   map[catalog.Lang]map[string]*chapter{},
-		chapters:   map[catalog.Lang][]*chapter{},
+		ruleDefs:   map[wbcatalog.Lang]map[string]*chapter{},
+		chapters:   map[wbcatalog.Lang][]*chapter{},
 		skillCache: map[string]skillView{},
-		searchMemo: map[catalog.Lang]map[string]string{},
-		nameRanks:  map[catalog.Lang]map[string]int{},
+		searchMemo: map[wbcatalog.Lang]map[string]string{},
+		nameRanks:  map[wbcatalog.Lang]map[string]int{},
 	}
 	var err error
 	if b.tmpl, err = templates(); err != nil {
 		return nil, err
 	}
-	b.f = &siteFrame{label: b.label, langName: func(l catalog.Lang) string { return labels["lang.name"].In(l) },
+	b.f = &siteFrame{label: b.label, langName: func(l wbcatalog.Lang) string { return labels["lang.name"].In(l) },
 		base: b.baseURL(), exists: b.exists, styles: []string{"assets/style.css", "assets/factions.css"},
-		gloss: map[catalog.Lang]*glossLinker{}, glossPage: "glossary/index.html"}
+		gloss: map[wbcatalog.Lang]*glossLinker{}, glossPage: "glossary/index.html"}
 	if errs := b.checkIDs(); len(errs) > 0 {
 		return nil, errs.Sorted()
 	}
 	b.usage = b.computeUsage()
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		md := newMarkdown(l)
 		chs, errs := b.parseChapters(md, l)
 		b.errs = append(b.errs, errs...)
@@ -221,15 +221,15 @@ func build(cat *catalog.Catalog, opts Options, check bool) (Files, error) {
 		b.tiles.prev = opts.Pages.tiles
 	}
 	b.f.nav = b.navItems()
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		b.f.gloss[l] = newGlossLinker(b.cat.Glossary, l, nil)
 	}
 	// The languages are built in parallel; they share only read-only
 	// state, and put files and errors under the builder's lock.
-	langErrs := make([]error, len(catalog.Langs))
+	langErrs := make([]error, len(wbcatalog.Langs))
 	var wg sync.WaitGroup
 	var panics crash.Catcher // a panic is handed to the site stage
-	for i, l := range catalog.Langs {
+	for i, l := range wbcatalog.Langs {
 		wg.Go(func() {
 			defer panics.Catch()
 			langErrs[i] = errors.Join(b.buildLang(l), b.buildErrata(l))
@@ -260,18 +260,18 @@ func build(cat *catalog.Catalog, opts Options, check bool) (Files, error) {
 }
 
 // other returns the other language.
-func other(l catalog.Lang) catalog.Lang {
-	if l == catalog.French {
-		return catalog.English
+func other(l wbcatalog.Lang) wbcatalog.Lang {
+	if l == wbcatalog.French {
+		return wbcatalog.English
 	}
-	return catalog.French
+	return wbcatalog.French
 }
 
 // page is what every template gets.
 type page struct {
 	f       *siteFrame // the frame: every page has it
 	b       *builder   // Warbound's pages: the builder (nil on another game's)
-	Lang    catalog.Lang
+	Lang    wbcatalog.Lang
 	Path    string // language-relative page path, e.g. "cards/copp/index.html"
 	Title   string
 	Section string // "home", "rules", "cards", "decks", "glossary", "checks"
@@ -370,7 +370,7 @@ func (p *page) OGImage() string {
 
 // OGLocale is the page's language as Open Graph writes it.
 func (p *page) OGLocale() string {
-	if p.Lang == catalog.French {
+	if p.Lang == wbcatalog.French {
 		return "fr_FR"
 	}
 	return "en_GB"
@@ -383,7 +383,7 @@ func (p *page) Asset(target string) string { return p.Root() + target }
 func (p *page) T(key string) string { return p.f.label(key, p.Lang) }
 
 // AltLang is the other language.
-func (p *page) AltLang() catalog.Lang { return other(p.Lang) }
+func (p *page) AltLang() wbcatalog.Lang { return other(p.Lang) }
 
 // AltLink is the same page in the other language, or its home page.
 func (p *page) AltLink() string {
@@ -494,7 +494,7 @@ func (b *builder) render(name string, p *page) error {
 // trust it).
 func (b *builder) checkIDs() Errors {
 	var errs Errors
-	check := func(kind, id string, pos catalog.Pos) {
+	check := func(kind, id string, pos wbcatalog.Pos) {
 		if !safeClass.MatchString(id) {
 			errs = append(errs, diag.Diagnostic{Pos: pos, Msg: fmt.Sprintf("%s id %q cannot name a page: use lower-case letters, digits and hyphens", kind, id)})
 		}

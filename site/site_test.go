@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // starterDeck returns the id of a deck page of the site.
@@ -44,7 +44,7 @@ func TestBuildFixtureLinksResolve(t *testing.T) {
 }
 
 func TestBuildStarterLinksAndSafety(t *testing.T) {
-	files, err := Build(starter(t), Options{DeckPDF: func(id string, l catalog.Lang) string { return "print/decks/" + id + "-" + string(l) + ".pdf" }, CardsPDF: func(l catalog.Lang) string {
+	files, err := Build(starter(t), Options{DeckPDF: func(id string, l wbcatalog.Lang) string { return "print/decks/" + id + "-" + string(l) + ".pdf" }, CardsPDF: func(l wbcatalog.Lang) string {
 		return "print/cards-" + string(l) + ".pdf"
 	}})
 	if err != nil {
@@ -52,7 +52,7 @@ func TestBuildStarterLinksAndSafety(t *testing.T) {
 	}
 	// The build copies the sheets into the site folder: no link leaves it.
 	cat := starter(t)
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		files["print/cards-"+string(l)+".pdf"] = []byte("%PDF")
 		for _, d := range cat.Decks {
 			files["print/decks/"+d.ID+"-"+string(l)+".pdf"] = []byte("%PDF")
@@ -67,7 +67,7 @@ func TestBuildStarterLinksAndSafety(t *testing.T) {
 	}
 	t.Logf("starter site: %d files, %d HTML pages, %d internal links checked, %d pages scanned, 0 violations expected",
 		len(files), htmlPages(files), links, scanned)
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		for _, p := range []string{"index.html", "rules/index.html", "cards/index.html", "glossary/index.html", "decks/index.html", "search-index.js"} {
 			if _, ok := files[string(l)+"/"+p]; !ok {
 				t.Errorf("missing %s/%s", l, p)
@@ -103,7 +103,7 @@ func TestLanguageSwitch(t *testing.T) {
 	}
 }
 
-func mustBuild(t testing.TB, cat *catalog.Catalog) Files {
+func mustBuild(t testing.TB, cat *wbcatalog.Catalog) Files {
 	t.Helper()
 	files, err := Build(cat, Options{})
 	if err != nil {
@@ -395,9 +395,9 @@ func TestTemplateDiscipline(t *testing.T) {
 // language switch lands on the same chapter.
 func TestStarterRulesMatchAcrossLanguages(t *testing.T) {
 	b := &builder{cat: starter(t), files: Files{}, exists: map[string]bool{},
-		ruleDefs: map[catalog.Lang]map[string]*chapter{}, chapters: map[catalog.Lang][]*chapter{}}
-	anchors := map[catalog.Lang]map[string][]string{}
-	for _, l := range catalog.Langs {
+		ruleDefs: map[wbcatalog.Lang]map[string]*chapter{}, chapters: map[wbcatalog.Lang][]*chapter{}}
+	anchors := map[wbcatalog.Lang]map[string][]string{}
+	for _, l := range wbcatalog.Langs {
 		md := newMarkdown(l)
 		chs, errs := b.parseChapters(md, l)
 		errs = append(errs, b.resolveChapters(chs, l)...)
@@ -416,7 +416,7 @@ func TestStarterRulesMatchAcrossLanguages(t *testing.T) {
 			anchors[l][c.Slug] = ids
 		}
 	}
-	en, fr := anchors[catalog.English], anchors[catalog.French]
+	en, fr := anchors[wbcatalog.English], anchors[wbcatalog.French]
 	if len(en) == 0 {
 		t.Fatal("no English rules")
 	}
@@ -444,7 +444,7 @@ func TestReadsWithoutJavaScript(t *testing.T) {
 	files := mustBuild(t, cat)
 	b := &builder{cat: cat}
 	want := len(b.cards())
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		page := string(files[string(l)+"/cards/index.html"])
 		if got := strings.Count(page, "<li data-id="); got != want {
 			t.Errorf("%s card list has %d cards in its HTML, want %d", l, got, want)

@@ -7,12 +7,12 @@ import (
 	"regexp"
 	"strconv"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Stale translations (issue 16): a translation whose source text changed
 // since a translator accepted it (the translations lock; the build fills
-// catalog.Catalog.Stale) is marked discreetly where the page shows it: a
+// wbcatalog.Catalog.Stale) is marked discreetly where the page shows it: a
 // small raised sign after the text, whose title and hidden text say, in
 // the page's language, that the translation is to review (stale.note).
 // A stale key names a translation's language, so the source language's
@@ -21,7 +21,7 @@ import (
 
 // staleMark is the mark after a text whose translation in l at one of
 // the given content paths is stale; "" when none is.
-func (b *builder) staleMark(l catalog.Lang, paths ...[]string) template.HTML {
+func (b *builder) staleMark(l wbcatalog.Lang, paths ...[]string) template.HTML {
 	for _, path := range paths {
 		if b.cat.IsStale(l, path...) {
 			note := b.label("stale.note", l)
@@ -47,24 +47,24 @@ func (p *page) Stale(parts ...any) template.HTML {
 
 // cardStale reports whether card c shows, in language l, a stale
 // translation: its name, text, flavour, scoring, or a skill it prints.
-func (b *builder) cardStale(l catalog.Lang, c card) bool {
+func (b *builder) cardStale(l wbcatalog.Lang, c card) bool {
 	coll := c.Kind.Collection()
 	paths := [][]string{{coll, c.ID, "name"}, {coll, c.ID, "text"}, {coll, c.ID, "flavor"}}
 	var skills []string
 	switch c.Kind {
-	case catalog.KindCharacter:
+	case wbcatalog.KindCharacter:
 		if ch := b.cat.Character(c.ID); ch != nil {
 			skills = append(append(skills, ch.Front.Skills...), ch.Panic.Skills...)
 		}
-	case catalog.KindLeader:
+	case wbcatalog.KindLeader:
 		if ld := b.cat.Leader(c.ID); ld != nil {
 			skills = append(skills, ld.Skill)
 		}
-	case catalog.KindReference:
+	case wbcatalog.KindReference:
 		if r := b.cat.Reference(c.ID); r != nil {
 			skills = r.Skills
 		}
-	case catalog.KindObjective:
+	case wbcatalog.KindObjective:
 		if o := b.cat.Objective(c.ID); o != nil {
 			for i := range o.Scoring {
 				paths = append(paths, []string{coll, c.ID, "scoring", strconv.Itoa(i), "text"})
@@ -82,7 +82,7 @@ var viewBoxRe = regexp.MustCompile(`^<svg [^>]*viewBox="0 0 ([0-9.]+) ([0-9.]+)"
 // staleImage is a card image with a small mark in its top right corner
 // (a "!" in a ring, titled with the note), for a card that shows a stale
 // translation; the image as it is when its size cannot be read.
-func (b *builder) staleImage(svg []byte, l catalog.Lang) []byte {
+func (b *builder) staleImage(svg []byte, l wbcatalog.Lang) []byte {
 	m := viewBoxRe.FindSubmatch(svg)
 	end := bytes.LastIndex(svg, []byte("</svg>"))
 	if m == nil || end < 0 {

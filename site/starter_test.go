@@ -3,13 +3,13 @@ package site
 import (
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/schema"
 )
 
 // starter loads the embedded starter content.
-func starter(tb testing.TB) *catalog.Catalog {
+func starter(tb testing.TB) *wbcatalog.Catalog {
 	tb.Helper()
 	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
 	if err != nil {

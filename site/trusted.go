@@ -10,8 +10,8 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/typo"
 	"wbtool.dev/wbtool/render/markup"
 )
@@ -52,7 +52,7 @@ func (h *htmlBuf) tag(s string) *htmlBuf {
 }
 
 // Icon writes a known icon.
-func (h *htmlBuf) Icon(b *builder, name string, l catalog.Lang) *htmlBuf {
+func (h *htmlBuf) Icon(b *builder, name string, l wbcatalog.Lang) *htmlBuf {
 	if svg, ok := b.iconSVG(name, l); ok {
 		h.sb.WriteString(svg)
 	}
@@ -65,7 +65,7 @@ func (h *htmlBuf) HTML() template.HTML { return template.HTML(h.sb.String()) } /
 // cardText renders card text (render/markup) of a card in language l as
 // HTML: paragraphs of escaped text, <strong> and <em>, inline icons and
 // natural results. French text gets its typographic spaces.
-func (b *builder) cardText(src string, l catalog.Lang, where catalog.Pos, what string) template.HTML {
+func (b *builder) cardText(src string, l wbcatalog.Lang, where wbcatalog.Pos, what string) template.HTML {
 	doc, err := markup.Parse(src)
 	err = markup.IconErrors(err)
 	if err != nil {
@@ -96,7 +96,7 @@ func (b *builder) cardText(src string, l catalog.Lang, where catalog.Pos, what s
 				h.tag(`<span class="natural" title="`).Text(naturalLabel(l)).tag(`">`).Int(r.Natural).tag(`</span>`)
 			default:
 				s := r.Text
-				if l == catalog.French {
+				if l == wbcatalog.French {
 					s = typo.French(s, i > 0) // on the text, before escaping
 				}
 				h.Text(typo.NumberSpaces(s)) // "2 Stress" on one line, as on the cards
@@ -108,15 +108,15 @@ func (b *builder) cardText(src string, l catalog.Lang, where catalog.Pos, what s
 	return h.HTML()
 }
 
-func naturalLabel(l catalog.Lang) string {
-	if l == catalog.French {
+func naturalLabel(l wbcatalog.Lang) string {
+	if l == wbcatalog.French {
 		return "résultat naturel"
 	}
 	return "natural result"
 }
 
-func langWord(l catalog.Lang) string {
-	if l == catalog.French {
+func langWord(l wbcatalog.Lang) string {
+	if l == wbcatalog.French {
 		return "French"
 	}
 	return "English"
@@ -528,7 +528,7 @@ func (b *builder) drawCard(p *page, d *cardPage) (template.HTML, bool, error) {
 	}
 	if len(d.Skills) > 0 {
 		w.tag("<section><h2>")
-		if d.Card.Kind == catalog.KindReference {
+		if d.Card.Kind == wbcatalog.KindReference {
 			w.text(T("ref.skills"))
 		} else {
 			w.text(T("card.skills"))

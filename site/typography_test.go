@@ -5,14 +5,14 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // French spacing runs on the text before it is escaped: < > & are not
 // French high punctuation and no space ever lands inside an entity.
 func TestFrenchTypographyBeforeEscaping(t *testing.T) {
 	const n, b = "\u202f", "\u00a0"
-	md := newMarkdown(catalog.French)
+	md := newMarkdown(wbcatalog.French)
 	for _, c := range []struct{ in, want string }{
 		{"Portée < 3 ; ou > 5 !", "<p>Portée &lt; 3" + n + "; ou &gt; 5" + n + "!</p>\n"},
 		{"Rock & Roll : le retour", "<p>Rock &amp; Roll" + b + ": le retour</p>\n"},
@@ -37,7 +37,7 @@ func TestFrenchTypographyBeforeEscaping(t *testing.T) {
 		{"*Vite*: cours", "<p><em>Vite</em>" + b + ": cours</p>"},
 		{"Ar\u00admure", "<p>Ar\u00admure</p>"},
 	} {
-		got := string(bl.cardText(c.in, catalog.French, catalog.Pos{}, "test"))
+		got := string(bl.cardText(c.in, wbcatalog.French, wbcatalog.Pos{}, "test"))
 		if got != c.want {
 			t.Errorf("card text %q renders as %q, want %q", c.in, got, c.want)
 		}

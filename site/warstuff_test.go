@@ -4,10 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	wscontent "wbtool.dev/wbtool/content/warstuff"
 	wsbuild "wbtool.dev/wbtool/games/warstuff"
+	wscontent "wbtool.dev/wbtool/games/warstuff/starter"
+	wsschema "wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/pipeline/ruleset"
-	wsschema "wbtool.dev/wbtool/schema/warstuff"
 	"wbtool.dev/wbtool/site"
 )
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // BandRule is the rule a band's total and figure count obey.
@@ -105,8 +105,8 @@ func (c *Catalog) CheckBand(b *Band) []BandProblem {
 			return as
 		}
 		out = append(out, BandProblem{Field: field, Rule: rule,
-			Msg:   Text{EN: fmt.Sprintf(en, by(catalog.English, false)...), FR: fmt.Sprintf(fr, by(catalog.French, false)...)},
-			Named: Text{EN: fmt.Sprintf(en, by(catalog.English, true)...), FR: fmt.Sprintf(fr, by(catalog.French, true)...)}})
+			Msg:   Text{EN: fmt.Sprintf(en, by(wbcatalog.English, false)...), FR: fmt.Sprintf(fr, by(wbcatalog.French, false)...)},
+			Named: Text{EN: fmt.Sprintf(en, by(wbcatalog.English, true)...), FR: fmt.Sprintf(fr, by(wbcatalog.French, true)...)}})
 	}
 	ids := strings.Join(c.Tally(b, ByID), ", ")
 	if b.Format < 1 || b.Format > c.Limits.BigMax {
@@ -129,7 +129,7 @@ func (c *Catalog) CheckBand(b *Band) []BandProblem {
 		named := func(l Lang) string {
 			return strings.Join(c.Tally(b, func(p *Profile) string { return p.Name.In(l) }), ", ")
 		}
-		lines := twoWays{ids, Text{EN: named(catalog.English), FR: named(catalog.French)}}
+		lines := twoWays{ids, Text{EN: named(wbcatalog.English), FR: named(wbcatalog.French)}}
 		add("total", BandRule, "the band costs %[1]d points (%[2]s); its format is %[3]d", "la bande coûte %[1]d points (%[2]s) ; son format est de %[3]d", b.Total, lines, b.Format)
 	}
 	if b.Count > b.MaxFigures {

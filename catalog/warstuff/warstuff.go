@@ -18,8 +18,8 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // SchemaVersion is the version of the JSON catalog written to
@@ -31,9 +31,9 @@ const Game = "warstuff"
 
 // Text, Lang and Pos are shared with Warbound's catalog.
 type (
-	Text = catalog.Text
-	Lang = catalog.Lang
-	Pos  = catalog.Pos
+	Text = wbcatalog.Text
+	Lang = wbcatalog.Lang
+	Pos  = wbcatalog.Pos
 )
 
 // Catalog is a loaded Warstuff content tree. Every collection is sorted by
@@ -60,7 +60,7 @@ type Catalog struct {
 	Warnings diag.List `json:"-"`
 	// Draft lists the texts that were missing a language when the content
 	// was loaded in draft mode (they hold a visible placeholder).
-	Draft []catalog.MissingText `json:"-"`
+	Draft []wbcatalog.MissingText `json:"-"`
 }
 
 // Limits are the cost and band limits (WS-BUILD-3, WS-BUILD-58, WS-BIG-1).

@@ -13,8 +13,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/balance"
-	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/engine/match"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbmatch"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/pipeline"
@@ -76,13 +76,13 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 				return err
 			}
 			if format != "" {
-				o.Formats = []catalog.Format{catalog.Format(format)}
+				o.Formats = []wbcatalog.Format{wbcatalog.Format(format)}
 			}
 			o.Scenarios, o.Decks = splitList(scenarios), splitList(decks)
 			if errw := cmd.ErrOrStderr(); !noProgress && termsafe.IsTerminal(errw) {
 				o.Progress = balance.Progress(termsafe.Raw(errw), time.Now)
 			}
-			o.Content = match.ContentHash(cat)
+			o.Content = wbmatch.ContentHash(cat)
 			r, err := balance.Run(cmd.Context(), cat, o)
 			var se *balance.ShardError
 			if errors.As(err, &se) {

@@ -11,9 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/gitrev"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -60,7 +60,7 @@ func newDiffCmd(g *globalFlags) *cobra.Command {
 				old, cur = args[0], args[1]
 			}
 			trees := [2]string{old, cur}
-			var cats [2]*catalog.Catalog
+			var cats [2]*wbcatalog.Catalog
 			var errs [2]error
 			var wg sync.WaitGroup
 			for i := range trees {
@@ -120,7 +120,7 @@ func versionName(v string) string {
 // itself, else a folder or a git revision (versionSource); folder says
 // which, and root names it in positions. what (a command, or --since)
 // needs the capability c, which a game other than Warbound lacks (lacks).
-func loadVersion(what string, c ruleset.Capability, g *globalFlags, v string, inContent bool) (cat *catalog.Catalog, root string, folder bool, err error) {
+func loadVersion(what string, c ruleset.Capability, g *globalFlags, v string, inContent bool) (cat *wbcatalog.Catalog, root string, folder bool, err error) {
 	fsys, root, folder, err := versionSource(g, v, inContent)
 	if err != nil {
 		return nil, "", false, err

@@ -9,10 +9,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/export"
 	"wbtool.dev/wbtool/games/warbound"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -216,7 +216,7 @@ func buildExports(g *globalFlags, names []string, baseURL string) (*warbound.Exp
 		return nil, err
 	}
 	e := &warbound.Exports{TTS: tts}
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		for _, p := range profiles {
 			e.Replace = append(e.Replace, pipeline.CardPNGFolder(p.Name, l))
 		}
@@ -224,7 +224,7 @@ func buildExports(g *globalFlags, names []string, baseURL string) (*warbound.Exp
 			e.Replace = append(e.Replace, pipeline.TTSFolder(l))
 		}
 	}
-	e.Run = func(ctx context.Context, cat *catalog.Catalog) (dist.Files, diag.List, error) {
+	e.Run = func(ctx context.Context, cat *wbcatalog.Catalog) (dist.Files, diag.List, error) {
 		out := dist.Files{}
 		var problems diag.List
 		for _, p := range profiles {
@@ -255,17 +255,17 @@ func profileNames() string {
 	return strings.Join(names, ", ")
 }
 
-func exportLangs(lang string) ([]catalog.Lang, error) {
+func exportLangs(lang string) ([]wbcatalog.Lang, error) {
 	switch lang {
 	case "":
-		return catalog.Langs, nil
+		return wbcatalog.Langs, nil
 	case "en", "fr":
-		return []catalog.Lang{catalog.Lang(lang)}, nil
+		return []wbcatalog.Lang{wbcatalog.Lang(lang)}, nil
 	}
 	return nil, usagef("--lang %q: want en or fr", lang)
 }
 
-func exportDeck(cat *catalog.Catalog, id string) (*catalog.Deck, error) {
+func exportDeck(cat *wbcatalog.Catalog, id string) (*wbcatalog.Deck, error) {
 	if d := cat.Deck(id); d != nil {
 		return d, nil
 	}

@@ -12,10 +12,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
@@ -87,19 +87,19 @@ func newI18nCmd(g *globalFlags) *cobra.Command {
 
 // coverage prints the translation coverage per language and reports
 // whether anything is missing.
-func coverage(w io.Writer, cat *catalog.Catalog) (incomplete bool) {
-	missing := map[catalog.Lang][]catalog.MissingText{}
+func coverage(w io.Writer, cat *wbcatalog.Catalog) (incomplete bool) {
+	missing := map[wbcatalog.Lang][]wbcatalog.MissingText{}
 	for _, m := range cat.Draft {
 		missing[m.Lang] = append(missing[m.Lang], m)
 	}
-	chapters := map[catalog.Lang]map[string]bool{}
+	chapters := map[wbcatalog.Lang]map[string]bool{}
 	for _, p := range cat.Rules {
 		if chapters[p.Lang] == nil {
 			chapters[p.Lang] = map[string]bool{}
 		}
 		chapters[p.Lang][path.Base(p.Path)] = true
 	}
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		n := len(missing[l])
 		done := cat.Texts - n
 		pct := 100.0
@@ -111,7 +111,7 @@ func coverage(w io.Writer, cat *catalog.Catalog) (incomplete bool) {
 			fmt.Fprintf(w, "  %s: %s: missing %s text\n", m.Pos, m.Path, langName(l))
 			incomplete = true
 		}
-		for _, other := range catalog.Langs {
+		for _, other := range wbcatalog.Langs {
 			if other == l {
 				continue
 			}
@@ -184,8 +184,8 @@ func newI18nAcceptCmd(g *globalFlags) *cobra.Command {
 			if dir == "" {
 				return usagef("i18n accept writes the translations lock into a designer's content folder: run it inside a content tree (wbtool init makes one), or give --content DIR (the embedded starter content cannot be changed)")
 			}
-			src := catalog.Lang(source)
-			if source != "" && !slices.Contains(catalog.Langs, src) {
+			src := wbcatalog.Lang(source)
+			if source != "" && !slices.Contains(wbcatalog.Langs, src) {
 				return usagef("--source %q: expected en or fr", source)
 			}
 			opts := *g

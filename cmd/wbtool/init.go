@@ -14,9 +14,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/content"
-	wscontent "wbtool.dev/wbtool/content/warstuff"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound"
+	wscontent "wbtool.dev/wbtool/games/warstuff/starter"
 	"wbtool.dev/wbtool/schema"
 )
 

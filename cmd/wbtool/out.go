@@ -5,8 +5,8 @@ import (
 	"io"
 	"os"
 
-	"wbtool.dev/wbtool/engine"
-	engws "wbtool.dev/wbtool/engine/warstuff"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
+	engws "wbtool.dev/wbtool/games/warstuff/wsengine"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/schema"
@@ -77,7 +77,7 @@ func writeLog(name string, data []byte) error {
 
 // isLog reports whether data is a game log of either game's engine.
 func isLog(data []byte) bool {
-	if _, err := engine.ParseLog(data); err == nil {
+	if _, err := wbengine.ParseLog(data); err == nil {
 		return true
 	}
 	_, err := engws.ReadLog(data)

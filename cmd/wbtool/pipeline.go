@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/gitrev"
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/pipeline"
@@ -104,7 +104,7 @@ func versionsAfter(g *globalFlags, flag string) func(rev string) []string {
 // the commands that read Warbound's catalog without building (i18n,
 // balance): what they do is the capability c, which every other game
 // lacks for now (contentLacks).
-func loadCatalog(cmd *cobra.Command, g *globalFlags, c ruleset.Capability) (*catalog.Catalog, error) {
+func loadCatalog(cmd *cobra.Command, g *globalFlags, c ruleset.Capability) (*wbcatalog.Catalog, error) {
 	if err := contentLacks(cmd.CommandPath(), c, g); err != nil {
 		return nil, err
 	}
@@ -118,8 +118,8 @@ func loadCatalog(cmd *cobra.Command, g *globalFlags, c ruleset.Capability) (*cat
 // warboundCatalog is the catalog of Warbound content (nil for another
 // game's), for the commands that still read it without a capability of
 // the seam.
-func warboundCatalog(res *pipeline.Result) *catalog.Catalog {
-	if c, ok := res.Content.(interface{ WarboundCatalog() *catalog.Catalog }); ok {
+func warboundCatalog(res *pipeline.Result) *wbcatalog.Catalog {
+	if c, ok := res.Content.(interface{ WarboundCatalog() *wbcatalog.Catalog }); ok {
 		return c.WarboundCatalog()
 	}
 	return nil
@@ -154,7 +154,7 @@ func contentLacks(command string, c ruleset.Capability, g *globalFlags) error {
 
 // printDraft lists the missing translations a draft build shows as
 // placeholders.
-func printDraft(w io.Writer, drafts []catalog.MissingText) {
+func printDraft(w io.Writer, drafts []wbcatalog.MissingText) {
 	fmt.Fprintf(w, "draft: %s, shown as placeholders:\n", diag.Plural(len(drafts), "missing translation"))
 	for _, m := range drafts {
 		fmt.Fprintln(w, termsafe.String(fmt.Sprintf("  %s: %s: missing %s text", m.Pos, m.Path, langName(m.Lang))))

@@ -5,10 +5,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/engine"
-	"wbtool.dev/wbtool/engine/match"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
+	"wbtool.dev/wbtool/games/warbound/wbmatch"
 )
 
 const playDoc = `Play plays one bot-against-bot game of two content decks on a scenario
@@ -60,7 +60,7 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 			if replay != "" {
 				return replayLog(cmd, cat, replay)
 			}
-			m, err := newMatch(cat, match.Options{Format: catalog.Format(format), Scenario: scenario, Decks: decks, Bot: bot, Maintenance: maintenance})
+			m, err := newMatch(cat, wbmatch.Options{Format: wbcatalog.Format(format), Scenario: scenario, Decks: decks, Bot: bot, Maintenance: maintenance})
 			if err != nil {
 				return err
 			}
@@ -96,31 +96,31 @@ func newPlayCmd(g *globalFlags) *cobra.Command {
 
 // newMatch resolves a Warbound game's flags (package engine/match); the
 // options the content or the rules refuse are usage errors.
-func newMatch(cat *catalog.Catalog, o match.Options) (*match.Match, error) {
-	return usageOf(match.New(cat, o))
+func newMatch(cat *wbcatalog.Catalog, o wbmatch.Options) (*wbmatch.Match, error) {
+	return usageOf(wbmatch.New(cat, o))
 }
 
-// usageOf turns a match.OptionError into a usage error.
+// usageOf turns a wbmatch.OptionError into a usage error.
 func usageOf[T any](v T, err error) (T, error) {
-	if oe, ok := err.(*match.OptionError); ok {
+	if oe, ok := err.(*wbmatch.OptionError); ok {
 		return v, usagef("%s", oe.Msg)
 	}
 	return v, err
 }
 
 // replayLog is play --replay on a Warbound tree.
-func replayLog(cmd *cobra.Command, cat *catalog.Catalog, file string) error {
+func replayLog(cmd *cobra.Command, cat *wbcatalog.Catalog, file string) error {
 	data, err := readArgFile(file)
 	if err != nil {
 		return usagef("--replay: %v", err)
 	}
-	l, err := engine.ParseLog(data)
+	l, err := wbengine.ParseLog(data)
 	if err != nil {
 		return fileError(file, err)
 	}
 	// The log's strings (its header's engine and content, a step's text)
 	// are printed on one line each, escaped.
-	rep, err := match.Replay(cat, l)
+	rep, err := wbmatch.Replay(cat, l)
 	for _, w := range rep.Warnings {
 		printLine(cmd.ErrOrStderr(), "warning: %s", w)
 	}

@@ -8,9 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -139,11 +139,11 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 	if x < -10 || x > 10 || y < -10 || y > 10 {
 		return usagef("--back-offset %q: each value must be between -10 and 10 mm", f.backOffset)
 	}
-	langs := catalog.Langs
+	langs := wbcatalog.Langs
 	switch f.lang {
 	case "":
 	case "en", "fr":
-		langs = []catalog.Lang{catalog.Lang(f.lang)}
+		langs = []wbcatalog.Lang{wbcatalog.Lang(f.lang)}
 	default:
 		return usagef("--lang %q: want en or fr", f.lang)
 	}
@@ -175,7 +175,7 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 		}
 		opts.Lang = langs[0]
 		if f.lang == "" {
-			opts.Lang = catalog.English
+			opts.Lang = wbcatalog.English
 		}
 		pdf, err := render.Calibration(nil, opts)
 		if err != nil {
@@ -199,7 +199,7 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 		if f.mapID != "" {
 			sc := cat.Scenario(f.mapID)
 			if sc == nil {
-				return usagef("--map %q: no such scenario (scenarios: %s)", f.mapID, ids(cat.Scenarios, func(s *catalog.Scenario) string { return s.ID }))
+				return usagef("--map %q: no such scenario (scenarios: %s)", f.mapID, ids(cat.Scenarios, func(s *wbcatalog.Scenario) string { return s.ID }))
 			}
 			jobs = append(jobs, warbound.MapJob(sc, o, hexSize))
 			continue
@@ -210,7 +210,7 @@ func runPrint(cmd *cobra.Command, g *globalFlags, f printFlags) error {
 		}
 		d := cat.Deck(f.deck)
 		if d == nil {
-			return usagef("--deck %q: no such deck (decks: %s)", f.deck, ids(cat.Decks, func(d *catalog.Deck) string { return d.ID }))
+			return usagef("--deck %q: no such deck (decks: %s)", f.deck, ids(cat.Decks, func(d *wbcatalog.Deck) string { return d.ID }))
 		}
 		// The same sheet as the build's: deck sheet, cards, Reference cards.
 		jobs = append(jobs, warbound.DeckJob(cat, d, o))
@@ -269,7 +269,7 @@ func warnBleed(cmd *cobra.Command, g *globalFlags, asked string, o render.SheetO
 	if across >= o.Bleed-eps && along >= o.Bleed-eps {
 		return nil
 	}
-	d := diag.Warnf(catalog.Pos{File: "--bleed " + asked}, "",
+	d := diag.Warnf(wbcatalog.Pos{File: "--bleed " + asked}, "",
 		"reduced to fit %s paper: %s kept left and right of each card, %s top and bottom (%s asked)",
 		o.Paper, mm(across), mm(along), mm(o.Bleed))
 	if g.strict {

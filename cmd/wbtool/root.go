@@ -15,7 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
@@ -330,8 +330,8 @@ func displayRoot(dir string) string {
 	return filepath.ToSlash(dir)
 }
 
-func langName(l catalog.Lang) string {
-	if l == catalog.French {
+func langName(l wbcatalog.Lang) string {
+	if l == wbcatalog.French {
 		return "French"
 	}
 	return "English"

@@ -7,8 +7,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/balance"
-	"wbtool.dev/wbtool/catalog"
-	"wbtool.dev/wbtool/engine/match"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbmatch"
 	"wbtool.dev/wbtool/internal/termsafe"
 )
 
@@ -52,7 +52,7 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 			if games < 1 {
 				return usagef("--games: expected at least 1, got %d", games)
 			}
-			if _, err := usageOf(match.Bots(bot, 0)); err != nil {
+			if _, err := usageOf(wbmatch.Bots(bot, 0)); err != nil {
 				return err
 			}
 			cat, wcat, err := loadGame(cmd, g)
@@ -65,7 +65,7 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 			if err := warstuffOnly(cmd); err != nil {
 				return err
 			}
-			matches, err := usageOf(match.Pairings(cat, match.Options{Format: catalog.Format(format), Scenario: scenario, Decks: decks, Bot: bot, Maintenance: maintenance}))
+			matches, err := usageOf(wbmatch.Pairings(cat, wbmatch.Options{Format: wbcatalog.Format(format), Scenario: scenario, Decks: decks, Bot: bot, Maintenance: maintenance}))
 			if err != nil {
 				return err
 			}
@@ -75,11 +75,11 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 			if errw := cmd.ErrOrStderr(); !noProgress && termsafe.IsTerminal(errw) {
 				progress = termsafe.Raw(errw) // its carriage returns redraw the bar
 			}
-			stats, err := match.Sim(matches, games, seed, progress)
+			stats, err := wbmatch.Sim(matches, games, seed, progress)
 			if err != nil {
 				return err
 			}
-			first, second := match.Write(cmd.OutOrStdout(), matches, stats, rate)
+			first, second := wbmatch.Write(cmd.OutOrStdout(), matches, stats, rate)
 			seatAlert(cmd.OutOrStdout(), first, second)
 			return nil
 		},

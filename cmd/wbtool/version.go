@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // version is set at link time (-ldflags "-X main.version=v1.2.3").
@@ -26,7 +26,7 @@ func newVersionCmd() *cobra.Command {
 					}
 				}
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "wbtool %s (catalog schema %d, CUE %s)\n", version, catalog.SchemaVersion, cueVersion)
+			fmt.Fprintf(cmd.OutOrStdout(), "wbtool %s (catalog schema %d, CUE %s)\n", version, wbcatalog.SchemaVersion, cueVersion)
 			return nil
 		},
 	}

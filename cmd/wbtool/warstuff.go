@@ -7,17 +7,17 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/catalog"
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
-	wsmatch "wbtool.dev/wbtool/engine/warstuff/match"
 	"wbtool.dev/wbtool/games/warbound"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	buildws "wbtool.dev/wbtool/games/warstuff"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
+	wsmatch "wbtool.dev/wbtool/games/warstuff/wsmatch"
 	"wbtool.dev/wbtool/pipeline"
 )
 
 // loadGame loads the content: Warbound's catalog, or a Warstuff tree's.
-func loadGame(cmd *cobra.Command, g *globalFlags) (*catalog.Catalog, *ws.Catalog, error) {
+func loadGame(cmd *cobra.Command, g *globalFlags) (*wbcatalog.Catalog, *ws.Catalog, error) {
 	res, err := runBuild(cmd, g, pipeline.Options{Stages: []pipeline.Stage{pipeline.Load}})
 	if err != nil {
 		return nil, nil, err

@@ -15,9 +15,9 @@ import (
 	"fmt"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
 // MaxSteps bounds a game's decisions.
@@ -27,7 +27,7 @@ const MaxSteps = 100000
 // format, the format's first scenario, its first two sample decks, the
 // random bot.
 type Options struct {
-	Format   catalog.Format
+	Format   wbcatalog.Format
 	Scenario string
 	// Decks are the two deck ids "A,B" as the designer gave them (the
 	// first is the first seat).
@@ -50,7 +50,7 @@ func optErr(format string, args ...any) error {
 
 func (o Options) withDefaults() Options {
 	if o.Format == "" {
-		o.Format = catalog.Exploration
+		o.Format = wbcatalog.Exploration
 	}
 	if o.Bot == "" {
 		o.Bot = "random"
@@ -64,17 +64,17 @@ type Match struct {
 	Scenario string
 	Decks    [2]string
 	opts     Options
-	cat      *catalog.Catalog
-	game     *engine.Game
+	cat      *wbcatalog.Catalog
+	game     *wbengine.Game
 }
 
 // New resolves the options against the catalog and compiles the game.
-func New(cat *catalog.Catalog, o Options) (*Match, error) {
+func New(cat *wbcatalog.Catalog, o Options) (*Match, error) {
 	o = o.withDefaults()
-	if o.Format != catalog.Exploration && o.Format != catalog.Confrontation {
+	if o.Format != wbcatalog.Exploration && o.Format != wbcatalog.Confrontation {
 		return nil, optErr("--format: expected exploration or confrontation, got %q", o.Format)
 	}
-	if o.Maintenance && o.Format != catalog.Confrontation {
+	if o.Maintenance && o.Format != wbcatalog.Confrontation {
 		return nil, optErr("--maintenance: the Maintenance option is a Confrontation rule (R-TURN-7); add --format confrontation")
 	}
 	scenario := o.Scenario
@@ -103,12 +103,12 @@ func New(cat *catalog.Catalog, o Options) (*Match, error) {
 		}
 		pair = [2]string{strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])}
 	}
-	su, err := engine.ScenarioSetup(cat, scenario, pair)
+	su, err := wbengine.ScenarioSetup(cat, scenario, pair)
 	if err != nil {
 		return nil, optErr("%v", err)
 	}
 	su.Maintenance = o.Maintenance
-	g, err := engine.Compile(cat, su)
+	g, err := wbengine.Compile(cat, su)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +121,7 @@ func New(cat *catalog.Catalog, o Options) (*Match, error) {
 
 // Pairings are the matches of every ordered pair of the format's sample
 // decks (each deck in both seats), or the one of o.Decks when given.
-func Pairings(cat *catalog.Catalog, o Options) ([]*Match, error) {
+func Pairings(cat *wbcatalog.Catalog, o Options) ([]*Match, error) {
 	o = o.withDefaults()
 	var pairs []string
 	if o.Decks != "" {
@@ -154,7 +154,7 @@ func Pairings(cat *catalog.Catalog, o Options) ([]*Match, error) {
 
 // FormatDecks are the ids of the catalog's decks of a format, in content
 // order.
-func FormatDecks(cat *catalog.Catalog, format catalog.Format) []string {
+func FormatDecks(cat *wbcatalog.Catalog, format wbcatalog.Format) []string {
 	var out []string
 	for _, d := range cat.Decks {
 		if d.Format == format {
@@ -166,10 +166,10 @@ func FormatDecks(cat *catalog.Catalog, format catalog.Format) []string {
 
 // Bots are both players' bots of a kind, each with its own seed drawn
 // from the game's.
-func Bots(kind string, seed uint64) ([2]engine.Bot, error) {
-	var bots [2]engine.Bot
+func Bots(kind string, seed uint64) ([2]wbengine.Bot, error) {
+	var bots [2]wbengine.Bot
 	for i := range bots {
-		b, err := engine.NewBot(kind, seed*2+1+uint64(i))
+		b, err := wbengine.NewBot(kind, seed*2+1+uint64(i))
 		if err != nil {
 			return bots, optErr("--bot: %v", err)
 		}
@@ -180,7 +180,7 @@ func Bots(kind string, seed uint64) ([2]engine.Bot, error) {
 
 // ContentHash identifies the content a game was played with: the
 // SHA-256 of the catalog's JSON, its first 8 bytes in hex.
-func ContentHash(cat *catalog.Catalog) string {
+func ContentHash(cat *wbcatalog.Catalog) string {
 	data, err := json.Marshal(cat)
 	if err != nil {
 		return "unknown"
@@ -192,29 +192,29 @@ func ContentHash(cat *catalog.Catalog) string {
 // Play plays the game of a seed with the match's bot on both sides,
 // logging it when log is set (the log's header names the engine, the
 // content, the seed and the options, so that Replay needs nothing else).
-func (m *Match) Play(seed uint64, log bool) (engine.PlayResult, *engine.Log, error) {
+func (m *Match) Play(seed uint64, log bool) (wbengine.PlayResult, *wbengine.Log, error) {
 	bots, err := Bots(m.opts.Bot, seed)
 	if err != nil {
-		return engine.PlayResult{}, nil, err
+		return wbengine.PlayResult{}, nil, err
 	}
-	var l *engine.Log
+	var l *wbengine.Log
 	if log {
-		l = &engine.Log{Header: engine.LogHeader{Engine: engine.Version, Content: ContentHash(m.cat), Seed: seed,
+		l = &wbengine.Log{Header: wbengine.LogHeader{Engine: wbengine.Version, Content: ContentHash(m.cat), Seed: seed,
 			Scenario: m.Scenario, Decks: m.Decks, Bots: [2]string{m.opts.Bot, m.opts.Bot}, Maintenance: m.opts.Maintenance}}
 	}
-	r, _, err := engine.Play(m.game, seed, bots, l, MaxSteps)
+	r, _, err := wbengine.Play(m.game, seed, bots, l, MaxSteps)
 	return r, l, err
 }
 
 // Line is a played game's result line: "A vs B on S, seed 7: A wins
 // (12–9 VP, 140 decisions)".
-func (m *Match) Line(seed uint64, r engine.PlayResult) string {
+func (m *Match) Line(seed uint64, r wbengine.PlayResult) string {
 	return fmt.Sprintf("%s vs %s on %s, seed %d: %s (%d–%d VP, %s)",
 		m.Decks[0], m.Decks[1], m.Scenario, seed, Describe(m.Decks, r.Winner), r.VP[0], r.VP[1], diag.Plural(r.Steps, "decision"))
 }
 
 // Describe is a result in words: "A wins", "draw" or "unfinished" (w as
-// engine.PlayResult.Winner).
+// wbengine.PlayResult.Winner).
 func Describe(decks [2]string, w int) string {
 	switch w {
 	case 0, 1:
@@ -239,24 +239,24 @@ type Replayed struct {
 
 // Replay plays a log again on the catalog. The error is for a log that
 // cannot be set up (its scenario or decks unknown).
-func Replay(cat *catalog.Catalog, l *engine.Log) (Replayed, error) {
+func Replay(cat *wbcatalog.Catalog, l *wbengine.Log) (Replayed, error) {
 	var rep Replayed
-	if l.Header.Engine != engine.Version {
-		rep.Warnings = append(rep.Warnings, fmt.Sprintf("log written by %s, this is %s", l.Header.Engine, engine.Version))
+	if l.Header.Engine != wbengine.Version {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("log written by %s, this is %s", l.Header.Engine, wbengine.Version))
 	}
 	if h := ContentHash(cat); l.Header.Content != "" && l.Header.Content != h {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("log played with content %s, this content is %s", l.Header.Content, h))
 	}
-	su, err := engine.ScenarioSetup(cat, l.Header.Scenario, l.Header.Decks)
+	su, err := wbengine.ScenarioSetup(cat, l.Header.Scenario, l.Header.Decks)
 	if err != nil {
 		return rep, err
 	}
 	su.Maintenance = l.Header.Maintenance
-	g, err := engine.Compile(cat, su)
+	g, err := wbengine.Compile(cat, su)
 	if err != nil {
 		return rep, err
 	}
-	s, err := engine.Replay(g, l)
+	s, err := wbengine.Replay(g, l)
 	if err != nil {
 		rep.Diverged = err
 		return rep, nil

@@ -6,13 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/schema"
 )
 
-func starter(t testing.TB) *catalog.Catalog {
+func starter(t testing.TB) *wbcatalog.Catalog {
 	t.Helper()
 	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
 	if err != nil {
@@ -46,7 +46,7 @@ func TestOptionErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all := FormatDecks(cat, catalog.Exploration)
+	all := FormatDecks(cat, wbcatalog.Exploration)
 	if m.Decks != [2]string{all[0], all[1]} || m.Scenario == "" {
 		t.Errorf("defaults: %v on %q", m.Decks, m.Scenario)
 	}
@@ -91,7 +91,7 @@ func TestPlayReplay(t *testing.T) {
 
 	other := *l
 	other.Header.Content = "0123456789abcdef"
-	other.Steps = append([]engine.LogStep(nil), l.Steps...)
+	other.Steps = append([]wbengine.LogStep(nil), l.Steps...)
 	other.Steps[len(other.Steps)/2].Hash = "x"
 	rep, err = Replay(cat, &other)
 	if err != nil || rep.Diverged == nil || len(rep.Warnings) != 1 {

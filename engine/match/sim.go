@@ -8,7 +8,7 @@ import (
 	"sync"
 
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 )
 
 // Stats sums the games of one pairing.
@@ -24,13 +24,13 @@ type Stats struct {
 func Sim(matches []*Match, games int, seed uint64, progress io.Writer) ([]Stats, error) {
 	type job struct{ m, i int }
 	stats := make([]Stats, len(matches))
-	results := make([][]engine.PlayResult, len(matches))
+	results := make([][]wbengine.PlayResult, len(matches))
 	per := make([]int, len(matches))
 	for i := range games {
 		per[i%len(matches)]++
 	}
 	for m := range matches {
-		results[m] = make([]engine.PlayResult, per[m])
+		results[m] = make([]wbengine.PlayResult, per[m])
 	}
 	jobs := make(chan job)
 	var wg sync.WaitGroup

@@ -3,7 +3,7 @@ package warstuff
 import (
 	"errors"
 
-	"wbtool.dev/wbtool/engine/warstuff/geom"
+	"wbtool.dev/wbtool/games/warstuff/wsengine/geom"
 )
 
 // Kind is the kind of a decision.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"wbtool.dev/wbtool/engine/warstuff/geom"
+	"wbtool.dev/wbtool/games/warstuff/wsengine/geom"
 )
 
 // More Randomness (WS-VAR-6, 7): a deck of 52 playing cards, no jokers; a

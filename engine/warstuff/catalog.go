@@ -3,8 +3,8 @@ package warstuff
 import (
 	"fmt"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
-	"wbtool.dev/wbtool/engine/warstuff/geom"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
+	"wbtool.dev/wbtool/games/warstuff/wsengine/geom"
 	"wbtool.dev/wbtool/internal/suggest"
 )
 

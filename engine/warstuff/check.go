@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"wbtool.dev/wbtool/engine/checkkit"
-	"wbtool.dev/wbtool/engine/warstuff/geom"
+	"wbtool.dev/wbtool/games/warstuff/wsengine/geom"
 	"wbtool.dev/wbtool/internal/suggest"
 )
 

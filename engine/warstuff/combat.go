@@ -3,7 +3,7 @@ package warstuff
 import (
 	"slices"
 
-	"wbtool.dev/wbtool/engine/warstuff/geom"
+	"wbtool.dev/wbtool/games/warstuff/wsengine/geom"
 )
 
 // test is a quality test of figure f (WS-QUAL-2) with bonus and penalty

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"wbtool.dev/wbtool/engine/warstuff/geom"
+	"wbtool.dev/wbtool/games/warstuff/wsengine/geom"
 )
 
 // EventKind is what happened.

@@ -3,7 +3,7 @@ package warstuff
 import (
 	"testing"
 
-	"wbtool.dev/wbtool/engine/warstuff/geom"
+	"wbtool.dev/wbtool/games/warstuff/wsengine/geom"
 )
 
 // fuzzReader hands out the fuzzer's bytes as small numbers.

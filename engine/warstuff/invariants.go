@@ -3,7 +3,7 @@ package warstuff
 import (
 	"fmt"
 
-	"wbtool.dev/wbtool/engine/warstuff/geom"
+	"wbtool.dev/wbtool/games/warstuff/wsengine/geom"
 )
 
 // Invariants checks what must hold after every decision: figures in play

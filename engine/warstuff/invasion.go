@@ -3,7 +3,7 @@ package warstuff
 import (
 	"math"
 
-	"wbtool.dev/wbtool/engine/warstuff/geom"
+	"wbtool.dev/wbtool/games/warstuff/wsengine/geom"
 )
 
 // Creature ties. The rules leave the creatures' controller a few choices

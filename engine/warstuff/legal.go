@@ -3,7 +3,7 @@ package warstuff
 import (
 	"math"
 
-	"wbtool.dev/wbtool/engine/warstuff/geom"
+	"wbtool.dev/wbtool/games/warstuff/wsengine/geom"
 )
 
 // Legal lists decisions the player to act may take, appended to buf. The

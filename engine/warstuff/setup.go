@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"wbtool.dev/wbtool/engine/warstuff/geom"
+	"wbtool.dev/wbtool/games/warstuff/wsengine/geom"
 )
 
 // Band is a player's band for a game: profile indexes, one per figure.

@@ -3,7 +3,7 @@ package warstuff
 import (
 	"math"
 
-	"wbtool.dev/wbtool/engine/warstuff/geom"
+	"wbtool.dev/wbtool/games/warstuff/wsengine/geom"
 )
 
 // CreaturePolicy moves creature c, whose nearest hero is h, within

@@ -5,7 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"wbtool.dev/wbtool/engine/warstuff/geom"
+	"wbtool.dev/wbtool/games/warstuff/wsengine/geom"
 )
 
 // MaxSides bounds the players of a game (WS-BIG-4: 3 or 4).

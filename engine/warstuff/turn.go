@@ -3,7 +3,7 @@ package warstuff
 import (
 	"math"
 
-	"wbtool.dev/wbtool/engine/warstuff/geom"
+	"wbtool.dev/wbtool/games/warstuff/wsengine/geom"
 )
 
 // canActivate reports whether figure f may take a go now (WS-ACT-3, 4).

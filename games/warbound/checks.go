@@ -7,23 +7,23 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/internal/crash"
 )
 
 // PlayChecks plays check games on all cores; results keep the order of
 // games.
-func PlayChecks(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.CheckResult {
-	results := make([]engine.CheckResult, len(games))
+func PlayChecks(cat *wbcatalog.Catalog, games []*wbcatalog.CheckGame) []wbengine.CheckResult {
+	results := make([]wbengine.CheckResult, len(games))
 	var g errgroup.Group
 	var panics crash.Catcher // a panic is handed to the checks stage
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, c := range games {
 		g.Go(func() error {
 			defer panics.Catch()
-			results[i] = engine.RunCheck(cat, c)
+			results[i] = wbengine.RunCheck(cat, c)
 			return nil
 		})
 	}
@@ -34,7 +34,7 @@ func PlayChecks(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.Check
 
 // CheckDiagnostics are the check games that failed or could not run, as
 // errors at the step (or the line) the designer must look at.
-func CheckDiagnostics(results []engine.CheckResult) diag.List {
+func CheckDiagnostics(results []wbengine.CheckResult) diag.List {
 	var out diag.List
 	for _, r := range results {
 		switch {
@@ -50,16 +50,16 @@ func CheckDiagnostics(results []engine.CheckResult) diag.List {
 
 // MissingEffects warns about card texts the engine cannot execute: games
 // (check games, sim) play them as blank.
-func MissingEffects(cat *catalog.Catalog) diag.List {
+func MissingEffects(cat *wbcatalog.Catalog) diag.List {
 	var out diag.List
-	for _, u := range engine.Manual(cat) {
+	for _, u := range wbengine.Manual(cat) {
 		out = append(out, diag.Warnf(u.Pos, "", "%s %s has no effect the engine can play: check games and sim play its text as blank (give it an `effect:` to make it playable)", u.Kind, u.ID))
 	}
 	return out
 }
 
 // CheckCounts counts passed and failed games.
-func CheckCounts(results []engine.CheckResult) (passed, failed int) {
+func CheckCounts(results []wbengine.CheckResult) (passed, failed int) {
 	for i := range results {
 		if results[i].Passed() {
 			passed++
@@ -72,7 +72,7 @@ func CheckCounts(results []engine.CheckResult) (passed, failed int) {
 
 // Summary is the one-line description of a valid catalog, each count
 // agreeing with its noun.
-func Summary(cat *catalog.Catalog) string {
+func Summary(cat *wbcatalog.Catalog) string {
 	n := func(k int, one, many string) string {
 		if k == 1 {
 			return "1 " + one

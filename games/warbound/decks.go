@@ -3,8 +3,8 @@ package warbound
 import (
 	"fmt"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
@@ -33,12 +33,12 @@ func (c *Content) CheckDeck(id string) (ruleset.DeckReport, bool) {
 	if d == nil {
 		return ruleset.DeckReport{}, false
 	}
-	counts := map[catalog.Kind]int{}
+	counts := map[wbcatalog.Kind]int{}
 	for _, card := range d.Cards {
 		counts[cat.KindOf(card)]++
 	}
 	return ruleset.DeckReport{Pos: d.Pos, Legal: fmt.Sprintf("deck %s (%s) is legal: %s: %s, %s, %s",
-		d.ID, d.Format, diag.Plural(len(d.Cards), "card"), diag.Plural(counts[catalog.KindLeader], "Leader"),
-		diag.Plural(counts[catalog.KindCharacter], "Character"),
-		diag.Plural(counts[catalog.KindEquipment]+counts[catalog.KindFormation]+counts[catalog.KindVocation], "Upgrade"))}, true
+		d.ID, d.Format, diag.Plural(len(d.Cards), "card"), diag.Plural(counts[wbcatalog.KindLeader], "Leader"),
+		diag.Plural(counts[wbcatalog.KindCharacter], "Character"),
+		diag.Plural(counts[wbcatalog.KindEquipment]+counts[wbcatalog.KindFormation]+counts[wbcatalog.KindVocation], "Upgrade"))}, true
 }

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"sync"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/render"
@@ -26,7 +26,7 @@ type Since struct {
 	// Version names it on the errata page and the reprint sheets: its
 	// set's version, or what git describes of the revision.
 	Version string
-	Catalog *catalog.Catalog
+	Catalog *wbcatalog.Catalog
 
 	once    sync.Once
 	layouts *render.Layouts // Catalog's cards laid out, once (watch compares with it at every save)
@@ -117,12 +117,12 @@ const MaxHistory = 12
 // Only two catalogs are held at a time (watch's LoadSince keeps what it
 // read). A version that does not load is skipped: its changes show with
 // the next one.
-func history(since *Since, revs []string, cat *catalog.Catalog, load func(string) (*Since, error)) (steps []changes.Step, skipped []string) {
+func history(since *Since, revs []string, cat *wbcatalog.Catalog, load func(string) (*Since, error)) (steps []changes.Step, skipped []string) {
 	if len(revs) == 0 || load == nil {
 		return nil, nil
 	}
 	prev, prevV := since.Catalog, since.Version
-	step := func(next *catalog.Catalog, v string) {
+	step := func(next *wbcatalog.Catalog, v string) {
 		rep, err := changes.Compare(prev, next)
 		if err == nil && len(rep.Changes) > 0 {
 			steps = append(steps, changes.Step{From: prevV, To: v, Changes: rep.Changes})
@@ -146,7 +146,7 @@ func history(since *Since, revs []string, cat *catalog.Catalog, load func(string
 // (render.Layouts.Printed; a renamed card is compared with its old self,
 // an added card is reprinted, a card number that moved is not a change).
 // layouts are cat's cards laid out (nil: laid out here).
-func CompareSince(since *Since, cat *catalog.Catalog, layouts *render.Layouts) (*changes.Errata, error) {
+func CompareSince(since *Since, cat *wbcatalog.Catalog, layouts *render.Layouts) (*changes.Errata, error) {
 	if !layouts.For(cat) {
 		layouts = render.NewLayouts(cat)
 	}
@@ -161,15 +161,15 @@ func CompareSince(since *Since, cat *catalog.Catalog, layouts *render.Layouts) (
 			from[c.ID] = c.From
 		}
 	}
-	e := &changes.Errata{From: since.Version, To: cat.Set.Version, Changes: rep.Changes, Reprint: map[catalog.Lang][]string{}}
+	e := &changes.Errata{From: since.Version, To: cat.Set.Version, Changes: rep.Changes, Reprint: map[wbcatalog.Lang][]string{}}
 	var ids []string
-	for _, k := range catalog.Kinds {
+	for _, k := range wbcatalog.Kinds {
 		ids = append(ids, cat.CardIDs(k)...)
 	}
-	reprint := make([][]string, len(catalog.Langs))
+	reprint := make([][]string, len(wbcatalog.Langs))
 	var wg sync.WaitGroup
 	var panics crash.Catcher // a panic is handed to the errata stage
-	for i, l := range catalog.Langs {
+	for i, l := range wbcatalog.Langs {
 		wg.Go(func() {
 			defer panics.Catch()
 			old, cur := before.Printed(l), layouts.Printed(l)
@@ -186,7 +186,7 @@ func CompareSince(since *Since, cat *catalog.Catalog, layouts *render.Layouts) (
 	}
 	wg.Wait()
 	panics.Rethrow()
-	for i, l := range catalog.Langs {
+	for i, l := range wbcatalog.Langs {
 		if len(reprint[i]) > 0 {
 			e.Reprint[l] = reprint[i]
 		}
@@ -196,12 +196,12 @@ func CompareSince(since *Since, cat *catalog.Catalog, layouts *render.Layouts) (
 
 // ReprintJobs are the reprint sheets of the errata, for base's paper and
 // bleed: in each language with a card to reprint, those cards.
-func ReprintJobs(cat *catalog.Catalog, e *changes.Errata, base render.SheetOptions) []SheetJob {
+func ReprintJobs(cat *wbcatalog.Catalog, e *changes.Errata, base render.SheetOptions) []SheetJob {
 	if e == nil {
 		return nil
 	}
 	var jobs []SheetJob
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		ids := e.Reprint[l]
 		if len(ids) == 0 {
 			continue

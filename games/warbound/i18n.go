@@ -12,8 +12,8 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/schema"
 )
@@ -50,7 +50,7 @@ const EffectColumn = "effect"
 type Lock struct {
 	// Source is the language texts are written in first; the others
 	// translate it.
-	Source catalog.Lang
+	Source wbcatalog.Lang
 	// Entries are by path and second column ("path lang", "path effect").
 	Entries map[string]LockEntry
 }
@@ -68,7 +68,7 @@ type LockEntry struct {
 func (e LockEntry) key() string { return e.Path + " " + e.Against }
 
 // NewLock is an empty lock for source language src.
-func NewLock(src catalog.Lang) *Lock {
+func NewLock(src wbcatalog.Lang) *Lock {
 	return &Lock{Source: src, Entries: map[string]LockEntry{}}
 }
 
@@ -120,8 +120,8 @@ func ParseLock(src []byte, file string) (*Lock, diag.List) {
 			continue
 		}
 		if rest, ok := strings.CutPrefix(line, "source "); ok {
-			lang := catalog.Lang(strings.TrimSpace(rest))
-			if !slices.Contains(catalog.Langs, lang) {
+			lang := wbcatalog.Lang(strings.TrimSpace(rest))
+			if !slices.Contains(wbcatalog.Langs, lang) {
 				bad(n, "unknown source language %q: expected en or fr", rest)
 				continue
 			}
@@ -141,7 +141,7 @@ func ParseLock(src []byte, file string) (*Lock, diag.List) {
 			}
 			e.Effect = f[3]
 		} else {
-			if !slices.Contains(catalog.Langs, catalog.Lang(e.Against)) {
+			if !slices.Contains(wbcatalog.Langs, wbcatalog.Lang(e.Against)) {
 				bad(n, "unknown language %q: expected en, fr or effect", e.Against)
 				continue
 			}
@@ -192,18 +192,18 @@ func ReadLock(fsys fs.FS, root string) (*Lock, diag.List) {
 // Stale is a translation whose source text changed since it was
 // accepted.
 type Stale struct {
-	catalog.TextAt
-	Lang     catalog.Lang // the translation's language
+	wbcatalog.TextAt
+	Lang     wbcatalog.Lang // the translation's language
 	Accepted LockEntry
-	Pos      catalog.Pos // the translation's position
+	Pos      wbcatalog.Pos // the translation's position
 }
 
 // Drift is a card text that changed since it was accepted while its
 // engine effect did not.
 type Drift struct {
-	catalog.TextAt
+	wbcatalog.TextAt
 	Accepted LockEntry
-	Pos      catalog.Pos // the source text's position
+	Pos      wbcatalog.Pos // the source text's position
 }
 
 // LockReport is what the lock says of the content.
@@ -224,7 +224,7 @@ type LockReport struct {
 func draftText(s string) bool { return s == schema.MissingEN || s == schema.MissingFR }
 
 // CheckLock compares the content with its lock.
-func CheckLock(cat *catalog.Catalog, fsys fs.FS, root string) *LockReport {
+func CheckLock(cat *wbcatalog.Catalog, fsys fs.FS, root string) *LockReport {
 	lock, problems := ReadLock(fsys, root)
 	rep := &LockReport{Lock: lock, Problems: problems}
 	if lock == nil {
@@ -237,7 +237,7 @@ func CheckLock(cat *catalog.Catalog, fsys fs.FS, root string) *LockReport {
 			continue
 		}
 		key := t.Key()
-		for _, l := range catalog.Langs {
+		for _, l := range wbcatalog.Langs {
 			if l == lock.Source || draftText(t.Text.In(l)) {
 				continue
 			}
@@ -246,7 +246,7 @@ func CheckLock(cat *catalog.Catalog, fsys fs.FS, root string) *LockReport {
 			switch {
 			case !ok:
 				rep.Unaccepted++
-			case e.Source != catalog.Fingerprint(src):
+			case e.Source != wbcatalog.Fingerprint(src):
 				rep.Stale = append(rep.Stale, Stale{TextAt: t, Lang: l, Accepted: e, Pos: cat.TextPos(t.Path, l, t.Pos)})
 			}
 		}
@@ -259,7 +259,7 @@ func CheckLock(cat *catalog.Catalog, fsys fs.FS, root string) *LockReport {
 		if !ok || draftText(src) {
 			continue
 		}
-		if e.Source != catalog.Fingerprint(src) && e.Effect == catalog.EffectFingerprint(t.Effect) {
+		if e.Source != wbcatalog.Fingerprint(src) && e.Effect == wbcatalog.EffectFingerprint(t.Effect) {
 			if tr, ok := lock.Entries[t.Key()+" "+string(other(lock.Source))]; ok && tr.Source == e.Source {
 				e.Text = tr.Text
 			}
@@ -275,16 +275,16 @@ func CheckLock(cat *catalog.Catalog, fsys fs.FS, root string) *LockReport {
 	return rep
 }
 
-func other(l catalog.Lang) catalog.Lang {
-	if l == catalog.French {
-		return catalog.English
+func other(l wbcatalog.Lang) wbcatalog.Lang {
+	if l == wbcatalog.French {
+		return wbcatalog.English
 	}
-	return catalog.French
+	return wbcatalog.French
 }
 
 // LangName is a language's English name.
-func LangName(l catalog.Lang) string {
-	if l == catalog.French {
+func LangName(l wbcatalog.Lang) string {
+	if l == wbcatalog.French {
 		return "French"
 	}
 	return "English"
@@ -312,14 +312,14 @@ func (r *LockReport) Diagnostics() diag.List {
 // Stale set (a copy: the caller's catalog stays as it was), for the site
 // to mark them; draft asks the card faces to tag them too (MarkStale:
 // draft printing, render.Drafted). cat itself when nothing is stale.
-func WithStale(cat *catalog.Catalog, rep *LockReport, draft bool) *catalog.Catalog {
+func WithStale(cat *wbcatalog.Catalog, rep *LockReport, draft bool) *wbcatalog.Catalog {
 	if cat == nil || rep == nil || len(rep.Stale) == 0 {
 		return cat
 	}
 	c := *cat
 	c.Stale = make(map[string]bool, len(rep.Stale))
 	for _, s := range rep.Stale {
-		c.Stale[catalog.TextKey(s.Path, s.Lang)] = true
+		c.Stale[wbcatalog.TextKey(s.Path, s.Lang)] = true
 	}
 	c.MarkStale = draft
 	return &c
@@ -330,7 +330,7 @@ func WithStale(cat *catalog.Catalog, rep *LockReport, draft bool) *catalog.Catal
 // recomputed from the content, entries of texts the content no longer
 // has are dropped (under the paths), every other entry is kept. matched
 // counts the texts the paths selected.
-func AcceptLock(cat *catalog.Catalog, old *Lock, src catalog.Lang, paths []string) (lock *Lock, matched int) {
+func AcceptLock(cat *wbcatalog.Catalog, old *Lock, src wbcatalog.Lang, paths []string) (lock *Lock, matched int) {
 	under := func(key string) bool {
 		if len(paths) == 0 {
 			return true
@@ -359,11 +359,11 @@ func AcceptLock(cat *catalog.Catalog, old *Lock, src catalog.Lang, paths []strin
 			continue
 		}
 		matched++
-		for _, l := range catalog.Langs {
+		for _, l := range wbcatalog.Langs {
 			if l == src || draftText(t.Text.In(l)) {
 				continue
 			}
-			e := LockEntry{Path: key, Against: string(l), Source: catalog.Fingerprint(text), Text: text}
+			e := LockEntry{Path: key, Against: string(l), Source: wbcatalog.Fingerprint(text), Text: text}
 			lock.Entries[e.key()] = e
 		}
 	}
@@ -373,7 +373,7 @@ func AcceptLock(cat *catalog.Catalog, old *Lock, src catalog.Lang, paths []strin
 		if !under(key) || draftText(text) {
 			continue
 		}
-		e := LockEntry{Path: key, Against: EffectColumn, Source: catalog.Fingerprint(text), Effect: catalog.EffectFingerprint(t.Effect)}
+		e := LockEntry{Path: key, Against: EffectColumn, Source: wbcatalog.Fingerprint(text), Effect: wbcatalog.EffectFingerprint(t.Effect)}
 		lock.Entries[e.key()] = e
 	}
 	return lock, matched

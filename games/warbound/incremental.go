@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"sync"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -95,15 +95,15 @@ func (c *Content) Incrementally(m ruleset.Memo) ruleset.Content {
 	n := *c
 	n.memo = m
 	o := &n.opts
-	o.PlayChecks = func(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.CheckResult {
-		byID := make(map[string]*catalog.CheckGame, len(games))
+	o.PlayChecks = func(cat *wbcatalog.Catalog, games []*wbcatalog.CheckGame) []wbengine.CheckResult {
+		byID := make(map[string]*wbcatalog.CheckGame, len(games))
 		ids := make([]string, len(games))
 		for i, g := range games {
 			ids[i], byID[g.ID] = g.ID, g
 		}
 		runs := m.Checks(ids, func(id string, reads []string) string { return ix.checkKey(salt, id, reads) },
 			func(todo []string) []ruleset.CheckRun {
-				play := make([]*catalog.CheckGame, len(todo))
+				play := make([]*wbcatalog.CheckGame, len(todo))
 				for i, id := range todo {
 					play[i] = byID[id]
 				}
@@ -113,13 +113,13 @@ func (c *Content) Incrementally(m ruleset.Memo) ruleset.Content {
 				}
 				return out
 			})
-		out := make([]engine.CheckResult, len(runs))
+		out := make([]wbengine.CheckResult, len(runs))
 		for i, r := range runs {
-			out[i] = r.Result.(engine.CheckResult)
+			out[i] = r.Result.(wbengine.CheckResult)
 		}
 		return out
 	}
-	o.CardImages = func(cat *catalog.Catalog, id string, l catalog.Lang) ([]byte, []byte, error) {
+	o.CardImages = func(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) ([]byte, []byte, error) {
 		key := keys[l][id]
 		if key == "" {
 			return render.SVG(cat, id, l)
@@ -129,14 +129,14 @@ func (c *Content) Incrementally(m ruleset.Memo) ruleset.Content {
 	o.Pages = m.Shared(memoPages, func() any { return site.NewPageCache() }).(*site.PageCache)
 	layouts := render.NewLayouts(n.Catalog)
 	if prev, pkeys := m.Kept(memoLayouts); prev != nil {
-		layouts.Keep(prev.(*render.Layouts), func(l catalog.Lang, id string) bool {
+		layouts.Keep(prev.(*render.Layouts), func(l wbcatalog.Lang, id string) bool {
 			k, ok := lkeys[id]
 			return ok && pkeys[id] == k
 		})
 	}
 	m.Keep(memoLayouts, layouts, lkeys)
 	n.layouts = layouts
-	o.RenderSheets = func(cat *catalog.Catalog, jobs []SheetJob) (dist.Files, error) {
+	o.RenderSheets = func(cat *wbcatalog.Catalog, jobs []SheetJob) (dist.Files, error) {
 		return renderSheets(m, cat, ix, keys, jobs)
 	}
 	return &n
@@ -151,13 +151,13 @@ func (c *Content) countPages() {
 }
 
 // cardKeys are the keys of every card in every language.
-func cardKeys(cat *catalog.Catalog, ix *index, salt string) map[catalog.Lang]map[string]string {
+func cardKeys(cat *wbcatalog.Catalog, ix *index, salt string) map[wbcatalog.Lang]map[string]string {
 	var ids []string
-	for _, k := range catalog.Kinds {
+	for _, k := range wbcatalog.Kinds {
 		ids = append(ids, cat.CardIDs(k)...)
 	}
-	keys := map[catalog.Lang]map[string]string{}
-	for _, l := range catalog.Langs {
+	keys := map[wbcatalog.Lang]map[string]string{}
+	for _, l := range wbcatalog.Langs {
 		keys[l] = make(map[string]string, len(ids))
 		for _, id := range ids {
 			keys[l][id] = ix.cardKey(salt, id, l)
@@ -169,11 +169,11 @@ func cardKeys(cat *catalog.Catalog, ix *index, salt string) map[catalog.Lang]map
 // layoutKeys are the keys of the cards' layouts: the card's keys in both
 // languages (a draft build shows a missing translation in the other
 // language) and its art's format (its bytes are in the keys).
-func layoutKeys(cat *catalog.Catalog, keys map[catalog.Lang]map[string]string) map[string]string {
+func layoutKeys(cat *wbcatalog.Catalog, keys map[wbcatalog.Lang]map[string]string) map[string]string {
 	out := map[string]string{}
-	for id := range keys[catalog.Langs[0]] {
+	for id := range keys[wbcatalog.Langs[0]] {
 		k := ""
-		for _, l := range catalog.Langs {
+		for _, l := range wbcatalog.Langs {
 			k += keys[l][id] + "\x00"
 		}
 		if a := cat.CardArt(id); a != nil {
@@ -186,7 +186,7 @@ func layoutKeys(cat *catalog.Catalog, keys map[catalog.Lang]map[string]string) m
 
 // artHashes lists the hashes of the cards' art, which the catalog's JSON
 // leaves out: new bytes under the same file name change the outputs.
-func artHashes(cat *catalog.Catalog) []byte {
+func artHashes(cat *wbcatalog.Catalog) []byte {
 	var b []byte
 	for _, a := range cat.ArtFields() {
 		if *a != nil {
@@ -198,7 +198,7 @@ func artHashes(cat *catalog.Catalog) []byte {
 	return b
 }
 
-func rulesSource(cat *catalog.Catalog) []byte {
+func rulesSource(cat *wbcatalog.Catalog) []byte {
 	var b bytes.Buffer
 	for _, p := range cat.Rules {
 		fmt.Fprintf(&b, "%s\x00%s\x00%d\x00", p.Lang, p.Path, len(p.Source))
@@ -210,7 +210,7 @@ func rulesSource(cat *catalog.Catalog) []byte {
 // renderSheets prints the sheets whose cards changed (a sheet's key
 // hashes the keys of its cards, in order) and takes the others from the
 // memo (the output folder, where the last rebuild wrote them).
-func renderSheets(m ruleset.Memo, cat *catalog.Catalog, ix *index, keys map[catalog.Lang]map[string]string, jobs []SheetJob) (dist.Files, error) {
+func renderSheets(m ruleset.Memo, cat *wbcatalog.Catalog, ix *index, keys map[wbcatalog.Lang]map[string]string, jobs []SheetJob) (dist.Files, error) {
 	pages := m.Shared(memoSheetPages, func() any { return render.NewPageCache() }).(*render.PageCache)
 	var todo []SheetJob
 	current := map[string]string{}
@@ -219,7 +219,7 @@ func renderSheets(m ruleset.Memo, cat *catalog.Catalog, ix *index, keys map[cata
 		l := j.Opts.Lang
 		cards := j.Cards
 		if cards == nil {
-			for _, k := range catalog.Kinds {
+			for _, k := range wbcatalog.Kinds {
 				cards = append(cards, cat.CardIDs(k)...)
 			}
 		}
@@ -258,7 +258,7 @@ func sinceOf(s *ruleset.Since) (*Since, error) {
 	if v, ok := sinces.Load(s); ok {
 		return v.(*Since), nil
 	}
-	cat, ok := s.Content.(*catalog.Catalog)
+	cat, ok := s.Content.(*wbcatalog.Catalog)
 	if !ok {
 		return nil, fmt.Errorf("the earlier version is not Warbound content (%T)", s.Content)
 	}

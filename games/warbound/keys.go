@@ -11,7 +11,7 @@ import (
 	"sort"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/render"
 )
@@ -32,9 +32,9 @@ import (
 type entity struct {
 	kind  string
 	id    string
-	view  map[catalog.Lang][]byte // what a reader in one language sees (no positions, one language)
-	full  []byte                  // budget encoding (every field, positions included)
-	names []string                // strings inside the value: candidate references
+	view  map[wbcatalog.Lang][]byte // what a reader in one language sees (no positions, one language)
+	full  []byte                    // budget encoding (every field, positions included)
+	names []string                  // strings inside the value: candidate references
 }
 
 // index holds every entity of a catalog by id, and the hashes of the
@@ -44,7 +44,7 @@ type index struct {
 	// render is, per language, the hash of what every card image reads
 	// besides the card: the set (its version is printed on every card),
 	// factions (colours, names) and interface strings (labels).
-	render map[catalog.Lang]string
+	render map[wbcatalog.Lang]string
 	// rules is the hash of what every check game reads: action boards and
 	// factions. A change there re-runs every check.
 	rules string
@@ -54,16 +54,16 @@ type index struct {
 	numbers map[string]string
 }
 
-func newIndex(cat *catalog.Catalog) *index {
-	ix := &index{byID: map[string][]*entity{}, render: map[catalog.Lang]string{}, numbers: render.CardNumbers(cat)}
+func newIndex(cat *wbcatalog.Catalog) *index {
+	ix := &index{byID: map[string][]*entity{}, render: map[wbcatalog.Lang]string{}, numbers: render.CardNumbers(cat)}
 	add := func(kind string, s any) {
 		v := reflect.ValueOf(s)
 		for i := range v.Len() {
 			e := v.Index(i).Addr().Interface()
 			id := v.Index(i).FieldByName("ID").String()
 			f, _ := budget.Marshal(e)
-			ent := &entity{kind: kind, id: id, full: f, view: map[catalog.Lang][]byte{}}
-			for _, l := range catalog.Langs {
+			ent := &entity{kind: kind, id: id, full: f, view: map[wbcatalog.Lang][]byte{}}
+			for _, l := range wbcatalog.Langs {
 				ent.view[l] = langView(v.Index(i), l)
 			}
 			ent.names = stringsIn(v.Index(i), nil)
@@ -72,20 +72,20 @@ func newIndex(cat *catalog.Catalog) *index {
 	}
 	add("faction", cat.Factions)
 	add("skill", cat.Skills)
-	add(string(catalog.KindCharacter), cat.Characters)
-	add(string(catalog.KindLeader), cat.Leaders)
-	add(string(catalog.KindEquipment), cat.Equipment)
-	add(string(catalog.KindFormation), cat.Formations)
-	add(string(catalog.KindVocation), cat.Vocations)
-	add(string(catalog.KindReference), cat.References)
-	add(string(catalog.KindObjective), cat.Objectives)
+	add(string(wbcatalog.KindCharacter), cat.Characters)
+	add(string(wbcatalog.KindLeader), cat.Leaders)
+	add(string(wbcatalog.KindEquipment), cat.Equipment)
+	add(string(wbcatalog.KindFormation), cat.Formations)
+	add(string(wbcatalog.KindVocation), cat.Vocations)
+	add(string(wbcatalog.KindReference), cat.References)
+	add(string(wbcatalog.KindObjective), cat.Objectives)
 	add("actionBoard", cat.ActionBoards)
 	add("scenario", cat.Scenarios)
 	add("deck", cat.Decks)
 	add("term", cat.Glossary)
 	add("string", cat.Strings)
 	add("check", cat.Checks)
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		ix.render[l] = hashOf(langView(reflect.ValueOf(cat.Set), l), langView(reflect.ValueOf(cat.Factions), l), langView(reflect.ValueOf(renderStrings(cat.Strings)), l))
 	}
 	boards, _ := budget.Marshal(cat.ActionBoards)
@@ -98,7 +98,7 @@ func newIndex(cat *catalog.Catalog) *index {
 // sheets may read: the keys render lists, and any key sharing the prefix
 // of one (render builds "gear."+gear and "card.kind."+kind), so that a
 // string only the site uses does not re-render every card.
-func renderStrings(all []catalog.UIString) []catalog.UIString {
+func renderStrings(all []wbcatalog.UIString) []wbcatalog.UIString {
 	keys := map[string]bool{}
 	prefixes := map[string]bool{}
 	for _, k := range render.LabelKeys() {
@@ -107,7 +107,7 @@ func renderStrings(all []catalog.UIString) []catalog.UIString {
 			prefixes[k[:i+1]] = true
 		}
 	}
-	var out []catalog.UIString
+	var out []wbcatalog.UIString
 	for _, s := range all {
 		keep := keys[s.ID]
 		if i := strings.LastIndexByte(s.ID, '.'); !keep && i >= 0 {
@@ -190,7 +190,7 @@ func (ix *index) closure(seeds []string) []*entity {
 // number and what it names as seen in that language, the factions and
 // strings, the language and the salt. An English edit leaves the French
 // key alone.
-func (ix *index) cardKey(salt, id string, l catalog.Lang) string {
+func (ix *index) cardKey(salt, id string, l wbcatalog.Lang) string {
 	parts := [][]byte{[]byte("card\x00" + salt + "\x00" + string(l) + "\x00" + id + "\x00" + ix.numbers[id]), []byte(ix.render[l])}
 	for _, e := range ix.closure([]string{id}) {
 		parts = append(parts, []byte(e.kind+"\x00"+e.id), e.view[l])
@@ -199,16 +199,16 @@ func (ix *index) cardKey(salt, id string, l catalog.Lang) string {
 }
 
 var (
-	textType = reflect.TypeOf(catalog.Text{})
-	posType  = reflect.TypeOf(catalog.Pos{})
-	artType  = reflect.TypeOf(catalog.Art{})
+	textType = reflect.TypeOf(wbcatalog.Text{})
+	posType  = reflect.TypeOf(wbcatalog.Pos{})
+	artType  = reflect.TypeOf(wbcatalog.Art{})
 )
 
 // langView encodes what a reader of language l sees of v: every field
 // but positions (and other json:"-" fields), and of each bilingual text
 // only the text in l. A card's art counts by its image's hash too: a new
 // picture under the same file name changes what the card shows.
-func langView(v reflect.Value, l catalog.Lang) []byte {
+func langView(v reflect.Value, l wbcatalog.Lang) []byte {
 	var b []byte
 	var walk func(v reflect.Value)
 	str := func(s string) {
@@ -218,7 +218,7 @@ func langView(v reflect.Value, l catalog.Lang) []byte {
 	walk = func(v reflect.Value) {
 		switch {
 		case v.Type() == textType:
-			str(v.Interface().(catalog.Text).In(l))
+			str(v.Interface().(wbcatalog.Text).In(l))
 			return
 		case v.Type() == posType:
 			return

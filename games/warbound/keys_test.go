@@ -3,13 +3,13 @@ package warbound
 import (
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/schema"
 )
 
-func loadStarter(t testing.TB) *catalog.Catalog {
+func loadStarter(t testing.TB) *wbcatalog.Catalog {
 	t.Helper()
 	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
 	if err != nil {
@@ -19,13 +19,13 @@ func loadStarter(t testing.TB) *catalog.Catalog {
 }
 
 // clone deep-copies a catalog through the transport encoding.
-func clone(t testing.TB, cat *catalog.Catalog) *catalog.Catalog {
+func clone(t testing.TB, cat *wbcatalog.Catalog) *wbcatalog.Catalog {
 	t.Helper()
 	b, err := budget.Marshal(cat)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := &catalog.Catalog{}
+	out := &wbcatalog.Catalog{}
 	if err := budget.Unmarshal(b, out); err != nil {
 		t.Fatal(err)
 	}
@@ -58,42 +58,42 @@ func TestKeysFollowDependencies(t *testing.T) {
 	const other = "act-space-taken-for-both-players"
 	for _, c := range []struct {
 		name              string
-		edit              func(c *catalog.Catalog)
+		edit              func(c *wbcatalog.Catalog)
 		card, cardFR      bool // copp's English and French image keys change
 		otherCard         bool // splatter's French key changes
 		check, otherCheck bool // the copp check's key, a profile-only check's key
 	}{
-		{"nothing", func(c *catalog.Catalog) {}, false, false, false, false, false},
-		{"copp English flavour", func(c *catalog.Catalog) { c.Character("copp").Flavor.EN += "!" }, true, false, false, true, false},
-		{"copp French flavour", func(c *catalog.Catalog) { c.Character("copp").Flavor.FR += "!" }, false, true, false, true, false},
-		{"copp speed", func(c *catalog.Catalog) { c.Character("copp").Front.Speed++ }, true, true, false, true, false},
-		{"copp position", func(c *catalog.Catalog) { c.Character("copp").Pos.Line++ }, false, false, false, true, false},
-		{"copp's skill text", func(c *catalog.Catalog) { c.Skill(skill).Text.FR += "!" }, false, true, false, true, false},
-		{"faction colour", func(c *catalog.Catalog) { c.Faction("raiders").Colour = "#000000" }, true, true, true, true, true},
-		{"card label", func(c *catalog.Catalog) {
-			c.Strings = append(c.Strings, catalog.UIString{ID: "kind.character", Text: catalog.Text{EN: "Character", FR: "Héros"}})
+		{"nothing", func(c *wbcatalog.Catalog) {}, false, false, false, false, false},
+		{"copp English flavour", func(c *wbcatalog.Catalog) { c.Character("copp").Flavor.EN += "!" }, true, false, false, true, false},
+		{"copp French flavour", func(c *wbcatalog.Catalog) { c.Character("copp").Flavor.FR += "!" }, false, true, false, true, false},
+		{"copp speed", func(c *wbcatalog.Catalog) { c.Character("copp").Front.Speed++ }, true, true, false, true, false},
+		{"copp position", func(c *wbcatalog.Catalog) { c.Character("copp").Pos.Line++ }, false, false, false, true, false},
+		{"copp's skill text", func(c *wbcatalog.Catalog) { c.Skill(skill).Text.FR += "!" }, false, true, false, true, false},
+		{"faction colour", func(c *wbcatalog.Catalog) { c.Faction("raiders").Colour = "#000000" }, true, true, true, true, true},
+		{"card label", func(c *wbcatalog.Catalog) {
+			c.Strings = append(c.Strings, wbcatalog.UIString{ID: "kind.character", Text: wbcatalog.Text{EN: "Character", FR: "Héros"}})
 			c.Sort()
 		}, true, true, true, false, false},
-		{"site-only string", func(c *catalog.Catalog) {
-			c.Strings = append(c.Strings, catalog.UIString{ID: "footer.extra", Text: catalog.Text{EN: "x", FR: "x"}})
+		{"site-only string", func(c *wbcatalog.Catalog) {
+			c.Strings = append(c.Strings, wbcatalog.UIString{ID: "footer.extra", Text: wbcatalog.Text{EN: "x", FR: "x"}})
 		}, false, false, false, false, false},
-		{"set version", func(c *catalog.Catalog) { c.Set.Version = "9.9.9" }, true, true, true, false, false},
-		{"copp's picture, same file name", func(c *catalog.Catalog) { c.Character("copp").Art.Hash = "0000" }, true, true, false, true, false},
-		{"action board", func(c *catalog.Catalog) { c.ActionBoards[0].Turns++ }, false, false, false, true, true},
-		{"the other check", func(c *catalog.Catalog) { c.Check(other).Hand = "blue" }, false, false, false, false, true},
+		{"set version", func(c *wbcatalog.Catalog) { c.Set.Version = "9.9.9" }, true, true, true, false, false},
+		{"copp's picture, same file name", func(c *wbcatalog.Catalog) { c.Character("copp").Art.Hash = "0000" }, true, true, false, true, false},
+		{"action board", func(c *wbcatalog.Catalog) { c.ActionBoards[0].Turns++ }, false, false, false, true, true},
+		{"the other check", func(c *wbcatalog.Catalog) { c.Check(other).Hand = "blue" }, false, false, false, false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			edited := clone(t, base)
 			c.edit(edited)
 			a, b := newIndex(base), newIndex(edited)
 			changed := func(key func(ix *index) string) bool { return key(a) != key(b) }
-			if got := changed(func(ix *index) string { return ix.cardKey("s", "copp", catalog.English) }); got != c.card {
+			if got := changed(func(ix *index) string { return ix.cardKey("s", "copp", wbcatalog.English) }); got != c.card {
 				t.Errorf("copp's image key changed = %v, want %v", got, c.card)
 			}
-			if got := changed(func(ix *index) string { return ix.cardKey("s", "copp", catalog.French) }); got != c.cardFR {
+			if got := changed(func(ix *index) string { return ix.cardKey("s", "copp", wbcatalog.French) }); got != c.cardFR {
 				t.Errorf("copp's French image key changed = %v, want %v", got, c.cardFR)
 			}
-			if got := changed(func(ix *index) string { return ix.cardKey("s", "splatter", catalog.French) }); got != c.otherCard {
+			if got := changed(func(ix *index) string { return ix.cardKey("s", "splatter", wbcatalog.French) }); got != c.otherCard {
 				t.Errorf("splatter's image key changed = %v, want %v", got, c.otherCard)
 			}
 			if got := changed(func(ix *index) string { return ix.checkKey("s", coppCheck, nil) }); got != c.check {
@@ -106,7 +106,7 @@ func TestKeysFollowDependencies(t *testing.T) {
 	}
 	// The salt (wbtool version and build) is part of every key.
 	ix := newIndex(base)
-	if ix.cardKey("v1", "copp", catalog.English) == ix.cardKey("v2", "copp", catalog.English) ||
+	if ix.cardKey("v1", "copp", wbcatalog.English) == ix.cardKey("v2", "copp", wbcatalog.English) ||
 		ix.checkKey("v1", other, nil) == ix.checkKey("v2", other, nil) {
 		t.Error("keys do not depend on the version")
 	}

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/schema"
@@ -88,7 +88,7 @@ func TestTokenSheetFingerprint(t *testing.T) {
 	}
 	before := tokens()
 	// a Character of the deck with the most health points
-	var ch *catalog.Character
+	var ch *wbcatalog.Character
 	for _, tc := range render.TokenCounts(cat) {
 		if tc.Kind != "wound" {
 			continue

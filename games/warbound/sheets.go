@@ -9,8 +9,8 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
@@ -32,9 +32,9 @@ type SheetJob struct {
 // of each format; the token sheets; and on A4 and on letter (they are
 // tiled differently), every Action board, every scenario map and the
 // calibration page.
-func SheetJobs(cat *catalog.Catalog, base render.SheetOptions) []SheetJob {
+func SheetJobs(cat *wbcatalog.Catalog, base render.SheetOptions) []SheetJob {
 	var jobs []SheetJob
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		o := base
 		o.Lang = l
 		o.Cards = nil
@@ -44,7 +44,7 @@ func SheetJobs(cat *catalog.Catalog, base render.SheetOptions) []SheetJob {
 		for i := range cat.Decks {
 			jobs = append(jobs, DeckJob(cat, &cat.Decks[i], o))
 		}
-		for _, f := range []catalog.Format{catalog.Exploration, catalog.Confrontation} {
+		for _, f := range []wbcatalog.Format{wbcatalog.Exploration, wbcatalog.Confrontation} {
 			var ids []string
 			for _, ob := range cat.Objectives {
 				if ob.Format == f {
@@ -86,8 +86,8 @@ func SheetJobs(cat *catalog.Catalog, base render.SheetOptions) []SheetJob {
 }
 
 // hasCards reports whether the catalog holds a card of any kind.
-func hasCards(cat *catalog.Catalog) bool {
-	for _, k := range catalog.Kinds {
+func hasCards(cat *wbcatalog.Catalog) bool {
+	for _, k := range wbcatalog.Kinds {
 		if len(cat.CardIDs(k)) > 0 {
 			return true
 		}
@@ -98,7 +98,7 @@ func hasCards(cat *catalog.Catalog) bool {
 // DeckJob is the sheet of deck d: the deck sheet, one copy of each card
 // per deck-list entry, then the Reference cards of its factions
 // (R-DECK-7: printed with the deck, not counted in it).
-func DeckJob(cat *catalog.Catalog, d *catalog.Deck, o render.SheetOptions) SheetJob {
+func DeckJob(cat *wbcatalog.Catalog, d *wbcatalog.Deck, o render.SheetOptions) SheetJob {
 	o.Cards = append(append([]string{}, d.Cards...), render.DeckReferences(cat, d)...)
 	o.Kit = render.Kit{Kind: render.KitDeck, ID: d.ID, Source: fingerprint(d)}
 	return SheetJob{Path: pipeline.DeckSheet(d.ID, o.Lang), Opts: o, Cards: o.Cards}
@@ -106,7 +106,7 @@ func DeckJob(cat *catalog.Catalog, d *catalog.Deck, o render.SheetOptions) Sheet
 
 // MapJob is the sheet of scenario sc's map at hex size hexSize (mm across
 // flats; 0: render.DefaultHexSize) on o's paper, in o's language.
-func MapJob(sc *catalog.Scenario, o render.SheetOptions, hexSize float64) SheetJob {
+func MapJob(sc *wbcatalog.Scenario, o render.SheetOptions, hexSize float64) SheetJob {
 	o.Kit = render.Kit{Kind: render.KitMap, ID: sc.ID, HexSize: hexSize, Source: fingerprint(sc)}
 	// the overview names the Objective cards
 	return SheetJob{Path: pipeline.MapSheet(sc.ID, o.Paper, o.Lang), Opts: o, Cards: append([]string{}, sc.Objectives...)}
@@ -129,7 +129,7 @@ func fingerprint(vs ...any) string {
 // Sheets renders the jobs on all cores. Files are keyed relative to the
 // print folder. Card errors (which the layout stage reports first) come
 // back as one sorted diag.List without repeats.
-func Sheets(cat *catalog.Catalog, jobs []SheetJob) (dist.Files, error) {
+func Sheets(cat *wbcatalog.Catalog, jobs []SheetJob) (dist.Files, error) {
 	out := dist.Files{}
 	var mu sync.Mutex
 	var problems diag.List

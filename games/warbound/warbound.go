@@ -20,10 +20,10 @@ import (
 	"io/fs"
 	"sync"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/engine"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
@@ -59,20 +59,20 @@ type Options struct {
 
 	// Catalog, when set, is used instead of loading the content (watch
 	// and serve load in a budgeted child process).
-	Catalog *catalog.Catalog
+	Catalog *wbcatalog.Catalog
 	// Incremental rebuilds (watch) are the pipeline with a cache: these
 	// replace a stage's work by one that reuses earlier results. Nil: do
 	// the work.
-	PlayChecks   func(cat *catalog.Catalog, games []*catalog.CheckGame) []engine.CheckResult
-	RenderSheets func(cat *catalog.Catalog, jobs []SheetJob) (dist.Files, error)
+	PlayChecks   func(cat *wbcatalog.Catalog, games []*wbcatalog.CheckGame) []wbengine.CheckResult
+	RenderSheets func(cat *wbcatalog.Catalog, jobs []SheetJob) (dist.Files, error)
 	// CardImages, when set, replaces render.SVG for the site's card
 	// images (watch serves them from its cache).
-	CardImages func(cat *catalog.Catalog, id string, l catalog.Lang) (front, back []byte, err error)
+	CardImages func(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) (front, back []byte, err error)
 	// Pages keeps the site's card pages between builds (site.PageCache).
 	Pages *site.PageCache
 	// NewLayouts, when set, makes the build's card layouts (watch: with
 	// the cards of the last build that did not change, Layouts.Keep).
-	NewLayouts func(cat *catalog.Catalog) *render.Layouts
+	NewLayouts func(cat *wbcatalog.Catalog) *render.Layouts
 }
 
 // Exports are exports for other tools made by the build, after its print
@@ -82,7 +82,7 @@ type Exports struct {
 	// Run makes the export folder's files (keyed relative to
 	// pipeline.ExportDir) and the problems found (the card images'
 	// preflight).
-	Run func(ctx context.Context, cat *catalog.Catalog) (dist.Files, diag.List, error)
+	Run func(ctx context.Context, cat *wbcatalog.Catalog) (dist.Files, diag.List, error)
 	// Replace are the plan folders Run writes whole: the files wbtool
 	// wrote there before and Run no longer makes are dropped.
 	Replace []string
@@ -107,7 +107,7 @@ func (rules) Game() string { return schema.DefaultGame }
 func (w rules) Load(fsys fs.FS, lo ruleset.LoadOptions) (ruleset.Content, error) {
 	w.opts.fill(lo.Game)
 	cat := w.opts.Catalog
-	if pre, ok := lo.Preloaded.(*catalog.Catalog); ok && cat == nil {
+	if pre, ok := lo.Preloaded.(*wbcatalog.Catalog); ok && cat == nil {
 		cat = pre
 	}
 	if cat == nil {
@@ -184,10 +184,10 @@ type Content struct {
 	opts  Options
 	since string // ruleset.LoadOptions.Since
 	// Catalog is the loaded content.
-	Catalog *catalog.Catalog
+	Catalog *wbcatalog.Catalog
 	// Played are the results of the check games played, in content
 	// order (set by the checks stage).
-	Played []engine.CheckResult
+	Played []wbengine.CheckResult
 	// Changes are the changes since an earlier version, when the build
 	// was asked for them (set by the errata stage, errata.go).
 	Changes *changes.Errata
@@ -197,7 +197,7 @@ type Content struct {
 	// keyCat is the catalog before the translations lock marks its stale
 	// texts, draft and lockBytes what the keys of incremental rebuilds
 	// read besides (incremental.go); memo is their memo, when set.
-	keyCat    *catalog.Catalog
+	keyCat    *wbcatalog.Catalog
 	draft     bool
 	lockBytes []byte
 	memo      ruleset.Memo
@@ -207,16 +207,16 @@ type Content struct {
 // WarboundCatalog is the loaded catalog, for the commands that still
 // read Warbound's catalog without a capability of the seam (i18n,
 // balance, play, print, export).
-func (c *Content) WarboundCatalog() *catalog.Catalog { return c.Catalog }
+func (c *Content) WarboundCatalog() *wbcatalog.Catalog { return c.Catalog }
 
 // Coverage lists the card texts the engine cannot execute and the cards
 // without a check game (check --coverage), after the checks stage.
 func (c *Content) Coverage() (untested []string, summary string) {
-	u := engine.Untested(c.Catalog, c.Played)
+	u := wbengine.Untested(c.Catalog, c.Played)
 	for _, x := range u {
 		untested = append(untested, fmt.Sprintf("%s: %s %s: %s", x.Pos, x.Kind, x.ID, x.Why))
 	}
-	return untested, fmt.Sprintf("coverage: %s the engine cannot execute, %s without a check game", diag.Plural(len(engine.Manual(c.Catalog)), "card text"), diag.Plural(len(u), "card"))
+	return untested, fmt.Sprintf("coverage: %s the engine cannot execute, %s without a check game", diag.Plural(len(wbengine.Manual(c.Catalog)), "card text"), diag.Plural(len(u), "card"))
 }
 
 // Of is Warbound's view of a build's result: its content, nil when the
@@ -230,7 +230,7 @@ func (c *Content) Summary() string { return Summary(c.Catalog) }
 
 func (c *Content) Warnings() diag.List { return c.Catalog.Warnings }
 
-func (c *Content) Drafts() []catalog.MissingText { return c.Catalog.Draft }
+func (c *Content) Drafts() []wbcatalog.MissingText { return c.Catalog.Draft }
 
 // Errata compares with the earlier version asked for (errata.go).
 func (c *Content) Errata() (diag.List, bool) {
@@ -247,7 +247,7 @@ func (c *Content) Errata() (diag.List, bool) {
 // engine cannot play and the translations lock's.
 func (c *Content) Checks(keep func(id string) bool) ruleset.CheckReport {
 	cat := c.Catalog
-	var games []*catalog.CheckGame
+	var games []*wbcatalog.CheckGame
 	for i := range cat.Checks {
 		if keep == nil || keep(cat.Checks[i].ID) {
 			games = append(games, &cat.Checks[i])
@@ -269,10 +269,10 @@ func (c *Content) Checks(keep func(id string) bool) ruleset.CheckReport {
 
 // Layout lays out every card in both languages at once.
 func (c *Content) Layout() diag.List {
-	lists := make([]diag.List, len(catalog.Langs))
+	lists := make([]diag.List, len(wbcatalog.Langs))
 	var wg sync.WaitGroup
 	var panics crash.Catcher // a panic is handed to the layout stage
-	for i, l := range catalog.Langs {
+	for i, l := range wbcatalog.Langs {
 		wg.Go(func() {
 			defer panics.Catch()
 			lists[i] = c.layouts.Check(l)
@@ -320,7 +320,7 @@ func (c *Content) siteOptions(so ruleset.SiteOptions) site.Options {
 			o.CardsPDF = pipeline.CardsSheet
 		}
 		if c.opts.Exports != nil && c.opts.Exports.TTS {
-			o.DeckTTS = func(id string, l catalog.Lang) string { return pipeline.TTSObject(l, id) }
+			o.DeckTTS = func(id string, l wbcatalog.Lang) string { return pipeline.TTSObject(l, id) }
 		}
 	}
 	return o

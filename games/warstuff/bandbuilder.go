@@ -9,10 +9,10 @@ import (
 	"strconv"
 	"strings"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
+	"wbtool.dev/wbtool/games/warstuff/wsbands"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/site"
-	"wbtool.dev/wbtool/site/bandcheck"
 )
 
 // The band builder (issue 19 item 3): a page per language where a player
@@ -89,7 +89,7 @@ func (c *Content) bandBuilderFiles(out dist.Files) error {
 		}
 		out["assets/"+name] = b
 	}
-	out["band-data.js"] = bandcheck.Compact(c.Catalog).JS()
+	out["band-data.js"] = wsbands.Compact(c.Catalog).JS()
 	return nil
 }
 
@@ -113,7 +113,7 @@ func (c *Content) bandBuilderPage(l ws.Lang) (site.Page, error) {
 		CueLabel                 string // the export's label before the script names the band's file
 		Profiles                 []builderRow
 		Standard, BigMin, BigMax int
-	}{Config: string(config), CueLabel: strings.ReplaceAll(cat.Label("builder.cue", l), "%s", bandcheck.Slug(cat.Label("builder.defaultName", l))),
+	}{Config: string(config), CueLabel: strings.ReplaceAll(cat.Label("builder.cue", l), "%s", wsbands.Slug(cat.Label("builder.defaultName", l))),
 		Standard: cat.Limits.Standard, BigMin: cat.Limits.Standard + 1, BigMax: cat.Limits.BigMax}
 	for _, p := range cat.Profiles {
 		name := p.Name.In(l)

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	wsbuild "wbtool.dev/wbtool/games/warstuff"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
@@ -42,12 +42,12 @@ func BenchmarkWarboundCardsPDF(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cards, err := render.Layout(cat, catalog.English)
+	cards, err := render.Layout(cat, wbcatalog.English)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		for _, l := range catalog.Langs {
+		for _, l := range wbcatalog.Langs {
 			if _, err := render.Sheets(cat, render.SheetOptions{Lang: l}); err != nil {
 				b.Fatal(err)
 			}
@@ -82,7 +82,7 @@ func BenchmarkWarboundSite(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	stub := func(*catalog.Catalog, string, catalog.Lang) ([]byte, []byte, error) {
+	stub := func(*wbcatalog.Catalog, string, wbcatalog.Lang) ([]byte, []byte, error) {
 		return []byte("<svg/>"), nil, nil
 	}
 	pages := 0

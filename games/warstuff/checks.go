@@ -7,7 +7,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"wbtool.dev/wbtool/diag"
-	engine "wbtool.dev/wbtool/engine/warstuff"
+	engine "wbtool.dev/wbtool/games/warstuff/wsengine"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 

@@ -3,9 +3,9 @@ package warstuff_test
 import (
 	"testing"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warstuff"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 

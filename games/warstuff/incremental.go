@@ -14,9 +14,9 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"wbtool.dev/wbtool/catalog"
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -124,7 +124,7 @@ func (c *incremental) Layout() diag.List {
 		d, ok := old[id]
 		if !ok || prevKeys[id] != k {
 			d = nil
-			for _, l := range catalog.Langs {
+			for _, l := range wbcatalog.Langs {
 				if _, err := ProfileCard(c.Catalog, p, l, 0, 0); err != nil {
 					d = append(d, diag.Errorf(p.Pos, "", "%v", err))
 				}

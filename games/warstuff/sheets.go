@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -166,7 +166,7 @@ func (c *Content) cards() []*ws.Profile {
 func (c *Content) Layout() diag.List {
 	var out diag.List
 	for _, p := range c.cards() {
-		for _, l := range catalog.Langs {
+		for _, l := range wbcatalog.Langs {
 			if _, err := ProfileCard(c.Catalog, p, l, 0, 0); err != nil {
 				out = append(out, diag.Errorf(p.Pos, "", "%v", err))
 			}
@@ -311,7 +311,7 @@ func partLabel(cat *ws.Catalog, part ws.CostPart, l ws.Lang) string {
 func (c *Content) Print(o ruleset.PrintOptions) (dist.Files, error) {
 	out := dist.Files{}
 	ro := render.SheetOptions{Version: o.Version, Date: o.Date}
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		ro.Lang = l
 		pages, err := c.cardPages(o, l)
 		if err != nil {

@@ -17,9 +17,9 @@ import (
 
 	"github.com/yuin/goldmark"
 
-	"wbtool.dev/wbtool/catalog"
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/typo"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -96,7 +96,7 @@ func label(cat *ws.Catalog, key string, l ws.Lang) string {
 	if s := cat.Label(key, l); s != "" {
 		return s
 	}
-	if t, ok := catalog.BuiltinLabel(key); ok {
+	if t, ok := wbcatalog.BuiltinLabel(key); ok {
 		return t.In(l)
 	}
 	return key
@@ -134,9 +134,9 @@ type scenarioRow struct{ Name, Summary string }
 // is checked the same and nothing is returned.
 func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 	cat := c.Catalog
-	var rulesPages []catalog.RulesPage
+	var rulesPages []wbcatalog.RulesPage
 	for _, pg := range cat.Pages {
-		rulesPages = append(rulesPages, catalog.RulesPage{Lang: pg.Lang, Path: pg.Pos.File, Source: pg.Src})
+		rulesPages = append(rulesPages, wbcatalog.RulesPage{Lang: pg.Lang, Path: pg.Pos.File, Source: pg.Src})
 	}
 	chapters, errs := site.Chapters(rulesPages, site.RulesOptions{RulePrefix: "WS", Path: chapterPath, RequireAnchors: true,
 		Noun: "profile", Entity: func(id string, l ws.Lang) (string, string, bool) {
@@ -152,7 +152,7 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 	// checked below: one verdict, every problem at once
 	var pages []site.Page
 	extra := dist.Files{}
-	for _, l := range catalog.Langs {
+	for _, l := range wbcatalog.Langs {
 		ps, err := c.langPages(l, chapters[l], extra)
 		if err != nil {
 			return nil, err
@@ -165,24 +165,24 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 	// the glossary links the special rules by their name as written
 	// (capitalised: "Fast" is a rule, "fast" a word) and the game terms
 	// in any case
-	var terms []catalog.Term
+	var terms []wbcatalog.Term
 	isRule := map[string]bool{}
 	for _, r := range cat.Rules {
-		terms = append(terms, catalog.Term{ID: r.ID, Term: catalog.Text{EN: r.Name.EN, FR: r.Name.FR}, Definition: catalog.Text{EN: r.Reminder.EN, FR: r.Reminder.FR}})
+		terms = append(terms, wbcatalog.Term{ID: r.ID, Term: wbcatalog.Text{EN: r.Name.EN, FR: r.Name.FR}, Definition: wbcatalog.Text{EN: r.Reminder.EN, FR: r.Reminder.FR}})
 		isRule[r.ID] = true
 	}
 	for _, g := range cat.Glossary {
-		terms = append(terms, catalog.Term{ID: termID(g.ID), Term: catalog.Text{EN: g.Term.EN, FR: g.Term.FR}, Definition: catalog.Text{EN: g.Definition.EN, FR: g.Definition.FR}})
+		terms = append(terms, wbcatalog.Term{ID: termID(g.ID), Term: wbcatalog.Text{EN: g.Term.EN, FR: g.Term.FR}, Definition: wbcatalog.Text{EN: g.Definition.EN, FR: g.Definition.FR}})
 	}
 	// the French chapters write the apostrophe as typography does (l’état),
 	// the content as typed (l'état): a term is found either way
 	for _, t := range terms {
 		if fr := strings.ReplaceAll(t.Term.FR, "'", "’"); fr != t.Term.FR {
-			terms = append(terms, catalog.Term{ID: t.ID, Term: catalog.Text{FR: fr}, Definition: t.Definition})
+			terms = append(terms, wbcatalog.Term{ID: t.ID, Term: wbcatalog.Text{FR: fr}, Definition: t.Definition})
 		}
 	}
 	frame := site.Frame{
-		Label:   func(key string, l catalog.Lang) string { return label(cat, key, l) },
+		Label:   func(key string, l wbcatalog.Lang) string { return label(cat, key, l) },
 		BaseURL: opts.BaseURL,
 		Nav: []site.NavItem{{Section: "rules", Path: "index.html", Label: "site.rules"}, {Section: "profiles", Path: "profiles/index.html", Label: "site.profiles"},
 			{Section: "glossary", Path: "glossary.html", Label: "site.glossary"}, {Section: "bands", Path: "bands.html", Label: "site.bands"},
@@ -431,7 +431,7 @@ func (c *Content) profileRow(p *ws.Profile, l ws.Lang) profileRow {
 	}
 	row.CostLine = typoText(cat.Label("cost", l)+": "+strconv.Itoa(p.Cost)+" "+cat.Label("points", l), l)
 	colon := ": "
-	if l == catalog.French {
+	if l == wbcatalog.French {
 		colon = typo.NBSP + ": " // also after "2+", where typo.French leaves it (a score, 2+:1, is no phrase)
 	}
 	for _, part := range p.Parts {
@@ -467,7 +467,7 @@ func inlineMarkup(s string) template.HTML {
 }
 
 func typoText(s string, l ws.Lang) string {
-	if l == catalog.French {
+	if l == wbcatalog.French {
 		return typo.French(s, false)
 	}
 	return s

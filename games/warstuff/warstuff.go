@@ -10,14 +10,14 @@ import (
 	"io/fs"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
+	schema "wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
-	schema "wbtool.dev/wbtool/schema/warstuff"
 )
 
 func init() { ruleset.Register(Ruleset{}) }
@@ -82,7 +82,7 @@ func (c *Content) Summary() string {
 func (c *Content) Warnings() diag.List { return c.Catalog.Warnings }
 
 // Drafts are the texts a draft load filled with a placeholder.
-func (c *Content) Drafts() []catalog.MissingText { return c.Catalog.Draft }
+func (c *Content) Drafts() []wbcatalog.MissingText { return c.Catalog.Draft }
 
 // Data is data/catalog.json: the catalog with every computed cost.
 func (c *Content) Data() (dist.Files, error) {

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	starter "wbtool.dev/wbtool/content/warstuff"
 	wsbuild "wbtool.dev/wbtool/games/warstuff"
+	starter "wbtool.dev/wbtool/games/warstuff/starter"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"

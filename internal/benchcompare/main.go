@@ -40,10 +40,10 @@ import (
 	"syscall"
 	"time"
 
+	wsschema "wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/schema"
-	wsschema "wbtool.dev/wbtool/schema/warstuff"
 )
 
 // game and profiles select a Warstuff tree (-game warstuff); before is

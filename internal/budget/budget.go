@@ -30,7 +30,7 @@ import (
 	"strings"
 	"time"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/crash"
 )
 
@@ -224,7 +224,7 @@ const pollEvery = 10 * time.Millisecond
 // Load runs one child for req and returns its catalog. Content errors come
 // back as schema.Errors, a blown budget as *ExceededError, a cancelled ctx
 // as ctx.Err(); the child is always gone when Load returns.
-func (r *Runner) Load(ctx context.Context, req Request) (*catalog.Catalog, Stats, error) {
+func (r *Runner) Load(ctx context.Context, req Request) (*wbcatalog.Catalog, Stats, error) {
 	lim := r.Limits.withDefaults()
 	req.Memory = lim.Memory
 	req.Time = lim.Time
@@ -249,7 +249,7 @@ func (r *Runner) Load(ctx context.Context, req Request) (*catalog.Catalog, Stats
 	tick := time.NewTicker(pollEvery)
 	defer tick.Stop()
 	tree := &treeSampler{pid: cmd.Process.Pid}
-	kill := func(reason error) (*catalog.Catalog, Stats, error) {
+	kill := func(reason error) (*wbcatalog.Catalog, Stats, error) {
 		killTree(cmd.Process)
 		<-done
 		st.Elapsed = time.Since(start)

@@ -12,8 +12,8 @@ import (
 	"testing/fstest"
 	"time"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/schema"
 )
@@ -81,13 +81,13 @@ func TestCodecRoundTripGenerated(t *testing.T) {
 	roundTrip(t, cat)
 }
 
-func roundTrip(t *testing.T, cat *catalog.Catalog) {
+func roundTrip(t *testing.T, cat *wbcatalog.Catalog) {
 	t.Helper()
 	data, err := Marshal(cat)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var back catalog.Catalog
+	var back wbcatalog.Catalog
 	if err := Unmarshal(data, &back); err != nil {
 		t.Fatal(err)
 	}
@@ -117,14 +117,14 @@ func TestCodecKeepsWhatGobLoses(t *testing.T) {
 		Map    map[string]int
 		NilMap map[string]int
 		Ptr    *inner
-		Pos    catalog.Pos `json:"-"`
-		Source []byte      `json:"-"`
+		Pos    wbcatalog.Pos `json:"-"`
+		Source []byte        `json:"-"`
 		F      float64
 		Arr    [2]int8
 		U      uint16
 	}
 	in := value{Hand: &f, Empty: []string{}, Map: map[string]int{"b": 2, "a": 0}, Ptr: &inner{},
-		Pos: catalog.Pos{File: "x.cue", Line: 3, Col: 4}, Source: []byte{}, F: -1.5, Arr: [2]int8{-1, 2}, U: 65535}
+		Pos: wbcatalog.Pos{File: "x.cue", Line: 3, Col: 4}, Source: []byte{}, F: -1.5, Arr: [2]int8{-1, 2}, U: 65535}
 	data, err := Marshal(in)
 	if err != nil {
 		t.Fatal(err)
@@ -151,12 +151,12 @@ func TestCodecRejectsCorruptInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	for n := 0; n < len(data); n += 1 + n/7 {
-		var back catalog.Catalog
+		var back wbcatalog.Catalog
 		if err := Unmarshal(data[:n], &back); err == nil {
 			t.Fatalf("a stream cut at %d of %d bytes decoded without error", n, len(data))
 		}
 	}
-	if err := Unmarshal(append(data, 0), new(catalog.Catalog)); err == nil {
+	if err := Unmarshal(append(data, 0), new(wbcatalog.Catalog)); err == nil {
 		t.Fatal("trailing bytes accepted")
 	}
 }
@@ -181,7 +181,7 @@ func FuzzUnmarshal(f *testing.F) {
 	f.Add(data)
 	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0x0f})
 	f.Fuzz(func(t *testing.T, b []byte) {
-		var out []catalog.CheckGame
+		var out []wbcatalog.CheckGame
 		_ = Unmarshal(b, &out) // must not panic nor allocate without bound
 	})
 }

@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"io/fs"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -30,7 +30,7 @@ const kindContent = 'G'
 // Loaded is what a child loaded: Warbound's catalog, or another game's
 // content — one of the two.
 type Loaded struct {
-	Catalog *catalog.Catalog
+	Catalog *wbcatalog.Catalog
 	Other   *ruleset.Loaded
 	// Sum is the hash of the answer: equal sums, equal content (the
 	// encoding is deterministic).
@@ -115,7 +115,7 @@ func decodeAnswer(kind byte, payload []byte, dir string) (Loaded, error) {
 	ld := Loaded{Sum: sha256.Sum256(append([]byte{kind}, payload...))}
 	switch kind {
 	case kindCatalog:
-		cat := &catalog.Catalog{}
+		cat := &wbcatalog.Catalog{}
 		if err := Unmarshal(payload, cat); err != nil {
 			return Loaded{}, fmt.Errorf("read the evaluation result: %w", err)
 		}
@@ -147,7 +147,7 @@ func decodeAnswer(kind byte, payload []byte, dir string) (Loaded, error) {
 
 // warboundOnly is the catalog of ld, or an error naming the game when the
 // content is another game's (Runner.Load, Worker.Load).
-func warboundOnly(ld Loaded, err error) (*catalog.Catalog, error) {
+func warboundOnly(ld Loaded, err error) (*wbcatalog.Catalog, error) {
 	if err == nil && ld.Other != nil {
 		return nil, fmt.Errorf("the content is a %s tree: load it with LoadContent", ld.Other.GameName)
 	}

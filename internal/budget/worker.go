@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/schema"
@@ -82,7 +82,7 @@ const (
 // budget as *ExceededError (the worker is then gone), a cancelled ctx as
 // ctx.Err() (the worker is stopped too: an evaluation cannot be
 // interrupted).
-func (w *Worker) Load(ctx context.Context) (*catalog.Catalog, Stats, error) {
+func (w *Worker) Load(ctx context.Context) (*wbcatalog.Catalog, Stats, error) {
 	ld, st, err := w.LoadContent(ctx)
 	cat, err := warboundOnly(ld, err)
 	return cat, st, err
@@ -399,7 +399,7 @@ func load(req Request, cache *schema.Cache) (kind byte, payload []byte) {
 	// The folder is read as the one-shot commands read it: regular files
 	// inside it only, so a link out of it, a named pipe or a device is a
 	// content error instead of a leak or a hang.
-	var cat *catalog.Catalog
+	var cat *wbcatalog.Catalog
 	cfs, err := contentfs.Open(req.Dir)
 	if err == nil {
 		if kind, payload, ok := loadGame(cfs, req, cache); ok {

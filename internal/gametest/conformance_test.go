@@ -4,9 +4,9 @@ import (
 	"testing"
 
 	"wbtool.dev/wbtool/content"
-	wscontent "wbtool.dev/wbtool/content/warstuff"
 	_ "wbtool.dev/wbtool/games/warbound" // registers Warbound
 	_ "wbtool.dev/wbtool/games/warstuff" // registers Warstuff
+	wscontent "wbtool.dev/wbtool/games/warstuff/starter"
 	"wbtool.dev/wbtool/internal/gametest"
 	_ "wbtool.dev/wbtool/internal/gametest/tinygame" // the tiny test-only game: this line is all it needs outside its folder
 )

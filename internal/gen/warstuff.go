@@ -5,7 +5,7 @@ import (
 	"io/fs"
 	"strings"
 
-	starter "wbtool.dev/wbtool/content/warstuff"
+	starter "wbtool.dev/wbtool/games/warstuff/starter"
 )
 
 // Warstuff returns the files of a valid Warstuff content tree with n

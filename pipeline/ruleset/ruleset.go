@@ -33,8 +33,8 @@ import (
 	"sync"
 	"time"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/suggest"
 	"wbtool.dev/wbtool/schema"
@@ -141,7 +141,7 @@ type Exports struct {
 // Drafter is content loaded in draft mode (LoadOptions.Draft): the texts
 // that miss a language and show a visible placeholder instead.
 type Drafter interface {
-	Drafts() []catalog.MissingText
+	Drafts() []wbcatalog.MissingText
 }
 
 // Portable is a game whose loaded content can travel between processes:

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
-	starter "wbtool.dev/wbtool/content/warstuff"
+	starter "wbtool.dev/wbtool/games/warstuff/starter"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/schema"
 )
 

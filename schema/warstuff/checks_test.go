@@ -10,12 +10,12 @@ import (
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
 
-	"wbtool.dev/wbtool/engine/warstuff"
+	"wbtool.dev/wbtool/games/warstuff/wsengine"
 )
 
 // loadChecks decodes the Warstuff check games of the starter content with
 // the check-game schema (cue/checks.cue) into the engine's Check structs.
-func loadChecks(t *testing.T) []warstuff.Check {
+func loadChecks(t *testing.T) []wsengine.Check {
 	t.Helper()
 	ctx := cuecontext.New()
 	schema, err := os.ReadFile("cue/checks.cue")
@@ -56,9 +56,9 @@ func loadChecks(t *testing.T) []warstuff.Check {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []warstuff.Check
+	var out []wsengine.Check
 	for it.Next() {
-		var c warstuff.Check
+		var c wsengine.Check
 		if err := it.Value().Decode(&c); err != nil {
 			t.Fatalf("%s: %v", it.Selector(), err)
 		}
@@ -71,7 +71,7 @@ func loadChecks(t *testing.T) []warstuff.Check {
 
 // TestCheckGames plays every Warstuff check game of the starter content.
 func TestCheckGames(t *testing.T) {
-	for _, r := range warstuff.RunChecks(loadChecks(t)) {
+	for _, r := range wsengine.RunChecks(loadChecks(t)) {
 		if r.Err != nil {
 			t.Errorf("%s (%s): cannot run: %v", r.ID, r.Pos, r.Err)
 		} else if r.Failure != nil {
@@ -94,14 +94,14 @@ func TestCheckGamesCoverEveryRule(t *testing.T) {
 		}
 	}
 	var want []string
-	for _, id := range warstuff.AttackRuleIDs {
+	for _, id := range wsengine.AttackRuleIDs {
 		want = append(want, "rule:"+id)
 	}
 	want = append(want, "rule:variable")
-	for _, id := range warstuff.RuleIDs {
+	for _, id := range wsengine.RuleIDs {
 		want = append(want, "rule:"+id)
 	}
-	for _, p := range warstuff.PowerSpecs {
+	for _, p := range wsengine.PowerSpecs {
 		want = append(want, "power:"+p.ID)
 	}
 	for _, w := range want {

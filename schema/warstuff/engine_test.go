@@ -3,9 +3,9 @@ package warstuff_test
 import (
 	"testing"
 
-	starter "wbtool.dev/wbtool/content/warstuff"
-	"wbtool.dev/wbtool/engine/warstuff"
-	schemaws "wbtool.dev/wbtool/schema/warstuff"
+	starter "wbtool.dev/wbtool/games/warstuff/starter"
+	"wbtool.dev/wbtool/games/warstuff/wsengine"
+	schemaws "wbtool.dev/wbtool/games/warstuff/wsschema"
 )
 
 // TestStarterGamesPlay: the starter catalog converts into the engine's
@@ -20,7 +20,7 @@ func TestStarterGamesPlay(t *testing.T) {
 	for _, sc := range cat.Scenarios {
 		var pairs [][]string
 		switch sc.Kind {
-		case warstuff.Invasion:
+		case wsengine.Invasion:
 			for _, h := range cat.Hordes {
 				for _, b := range cat.Bands {
 					if b.Format == 50 {
@@ -39,29 +39,29 @@ func TestStarterGamesPlay(t *testing.T) {
 			}
 		}
 		for _, p := range pairs {
-			var g *warstuff.Game
-			if sc.Kind == warstuff.Invasion {
-				g, err = warstuff.GameFromCatalog(cat, sc.ID, p[:1], p[1])
+			var g *wsengine.Game
+			if sc.Kind == wsengine.Invasion {
+				g, err = wsengine.GameFromCatalog(cat, sc.ID, p[:1], p[1])
 			} else {
-				g, err = warstuff.GameFromCatalog(cat, sc.ID, p, "")
+				g, err = wsengine.GameFromCatalog(cat, sc.ID, p, "")
 			}
 			if err != nil {
 				t.Fatalf("%s %v: %v", sc.ID, p, err)
 			}
 			g.MaxTurns = 10
 			for seed := range uint64(2) {
-				var log warstuff.Log
-				r, s, err := warstuff.Play(g, seed, [2]warstuff.Bot{warstuff.NewRandomBot(seed), warstuff.NewGreedyBot(seed)}, &log, 20000)
+				var log wsengine.Log
+				r, s, err := wsengine.Play(g, seed, [2]wsengine.Bot{wsengine.NewRandomBot(seed), wsengine.NewGreedyBot(seed)}, &log, 20000)
 				if err != nil {
 					t.Fatalf("%s %v seed %d: %v", sc.ID, p, seed, err)
 				}
 				if err := s.Invariants(); err != nil {
 					t.Fatalf("%s %v seed %d: %v", sc.ID, p, seed, err)
 				}
-				if err := warstuff.Replay(g, &log); err != nil {
+				if err := wsengine.Replay(g, &log); err != nil {
 					t.Fatalf("%s %v seed %d: replay: %v", sc.ID, p, seed, err)
 				}
-				if r.Winner == warstuff.Undecided {
+				if r.Winner == wsengine.Undecided {
 					t.Errorf("%s %v seed %d: unfinished", sc.ID, p, seed)
 				}
 				games++

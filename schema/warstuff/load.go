@@ -34,9 +34,9 @@ import (
 	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/token"
 
-	"wbtool.dev/wbtool/catalog"
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/suggest"
 	"wbtool.dev/wbtool/schema"
@@ -97,7 +97,7 @@ type loader struct {
 	fsys      fs.FS
 	opt       Options
 	errs      diag.List
-	positions map[string]catalog.Pos
+	positions map[string]wbcatalog.Pos
 	// seen are the diagnostics reported, to report each once.
 	seen map[string]bool
 	// broken are the entities ("profiles.id") the schema refused.
@@ -114,11 +114,11 @@ func Load(fsys fs.FS, opt Options) (*ws.Catalog, error) {
 		c.Begin()
 		defer c.End()
 	}
-	l := &loader{fsys: fsys, opt: opt, positions: map[string]catalog.Pos{}, seen: map[string]bool{}, broken: map[string]bool{}}
+	l := &loader{fsys: fsys, opt: opt, positions: map[string]wbcatalog.Pos{}, seen: map[string]bool{}, broken: map[string]bool{}}
 	return l.load()
 }
 
-func (l *loader) errorf(pos catalog.Pos, p, format string, args ...any) {
+func (l *loader) errorf(pos wbcatalog.Pos, p, format string, args ...any) {
 	l.errs = append(l.errs, diag.Errorf(pos, p, format, args...))
 }
 
@@ -135,7 +135,7 @@ func (l *loader) load() (*ws.Catalog, error) {
 		return nil, err
 	}
 	for _, e := range outside {
-		l.errorf(catalog.Pos{File: l.displayName(e.Path)}, "", "%s", schema.OutsideError(e))
+		l.errorf(wbcatalog.Pos{File: l.displayName(e.Path)}, "", "%s", schema.OutsideError(e))
 	}
 
 	files, err := schema.ParseSchema(schemaFS, "cue", schemaPrefix)
@@ -161,7 +161,7 @@ func (l *loader) load() (*ws.Catalog, error) {
 	for _, p := range cueFiles {
 		src, err := contentfs.ReadFile(l.fsys, p, schema.MaxFileSize)
 		if err != nil {
-			l.errorf(catalog.Pos{File: l.displayName(p)}, "", "cannot read the file: %v", err)
+			l.errorf(wbcatalog.Pos{File: l.displayName(p)}, "", "cannot read the file: %v", err)
 			continue
 		}
 		add(l.displayName(p), src)
@@ -170,7 +170,7 @@ func (l *loader) load() (*ws.Catalog, error) {
 		add(x.Name, x.Src)
 	}
 	if len(files) == nSchema && len(l.errs) == 0 {
-		l.errorf(catalog.Pos{File: l.displayName(".")}, "", "no .cue files found: expected content files such as cards/profiles.cue")
+		l.errorf(wbcatalog.Pos{File: l.displayName(".")}, "", "no .cue files found: expected content files such as cards/profiles.cue")
 	}
 	if len(l.errs) > 0 {
 		return nil, l.errs.Sorted()
@@ -230,7 +230,7 @@ type evaluation struct {
 	Errs         diag.List
 	Broken       []string
 	Doc          rawDoc
-	Drafts       []catalog.MissingText
+	Drafts       []wbcatalog.MissingText
 	LimitsFailed bool
 }
 
@@ -270,7 +270,7 @@ func (l *loader) evalWhole(files []*ast.File) *evaluation {
 		ev.Doc, err = splitDoc(raw)
 	}
 	if err != nil {
-		sub.errorf(catalog.Pos{File: l.displayName(".")}, "", "cannot decode the content: %v", err)
+		sub.errorf(wbcatalog.Pos{File: l.displayName(".")}, "", "cannot decode the content: %v", err)
 		return sub.result(ev)
 	}
 	if l.opt.Draft {
@@ -329,7 +329,7 @@ func (l *loader) checkLimits(v cue.Value) bool {
 	if _, ok := l.positions["limits"]; !ok {
 		pos := l.place([]string{"game"})
 		if pos.File == "" {
-			pos = catalog.Pos{File: l.displayName("game.cue"), Line: 1, Col: 1}
+			pos = wbcatalog.Pos{File: l.displayName("game.cue"), Line: 1, Col: 1}
 		}
 		l.errorf(pos, "limits", "no `limits`: declare the game's limits next to `game`: limits: {figure: {min: 1, max: 25}, figuresPercent: 30, standard: 50, bigMax: 100} (WS-BUILD-3, WS-BUILD-58, WS-BIG-1)")
 		return false
@@ -502,7 +502,7 @@ func (l *loader) accepted(v cue.Value, secs []string, own func(section, id strin
 
 // parse checks and parses one content file.
 func (l *loader) parse(name string, src []byte) *ast.File {
-	filePos := catalog.Pos{File: name, Line: 1, Col: 1}
+	filePos := wbcatalog.Pos{File: name, Line: 1, Col: 1}
 	switch {
 	case len(bytes.TrimSpace(src)) == 0:
 		l.errorf(filePos, "", "file is empty: expected `package %s` followed by content (delete the file if it is not needed)", PackageName)
@@ -553,11 +553,11 @@ func (l *loader) parse(name string, src []byte) *ast.File {
 }
 
 // position converts a CUE position; schema positions are never shown.
-func position(p token.Pos) catalog.Pos {
+func position(p token.Pos) wbcatalog.Pos {
 	if !p.IsValid() || strings.HasPrefix(p.Filename(), schemaPrefix) {
-		return catalog.Pos{}
+		return wbcatalog.Pos{}
 	}
-	return catalog.Pos{File: p.Filename(), Line: p.Line(), Col: p.Column()}
+	return wbcatalog.Pos{File: p.Filename(), Line: p.Line(), Col: p.Column()}
 }
 
 // parseCached parses one content file (see parse), or takes it from the
@@ -587,8 +587,8 @@ func (l *loader) parseCached(name string, src []byte) (schema.Syntax, bool) {
 }
 
 // index is the position of every field of a content file by path.
-func index(f *ast.File) map[string]catalog.Pos {
-	l := &loader{positions: map[string]catalog.Pos{}}
+func index(f *ast.File) map[string]wbcatalog.Pos {
+	l := &loader{positions: map[string]wbcatalog.Pos{}}
 	var walk func(x ast.Expr, at []string)
 	field := func(fl *ast.Field, at []string) {
 		name, _, err := ast.LabelName(fl.Label)
@@ -628,13 +628,13 @@ func index(f *ast.File) map[string]catalog.Pos {
 }
 
 // place is the position of the deepest content value on path.
-func (l *loader) place(segs []string) catalog.Pos {
+func (l *loader) place(segs []string) wbcatalog.Pos {
 	for n := len(segs); n > 0; n-- {
 		if pos, ok := l.positions[strings.Join(segs[:n], ".")]; ok && pos.File != "" {
 			return pos
 		}
 	}
-	return catalog.Pos{}
+	return wbcatalog.Pos{}
 }
 
 // cueErrors turns CUE errors into diagnostics: a computed limit's message
@@ -717,7 +717,7 @@ func (l *loader) cueErrors(err error) {
 		if len(segs) > 0 && strings.HasPrefix(segs[0], "#") {
 			continue // the schema's own definitions: reported where used
 		}
-		pos := catalog.Pos{}
+		pos := wbcatalog.Pos{}
 		for _, p := range e.InputPositions() {
 			if pos = position(p); pos.File != "" {
 				break
@@ -730,7 +730,7 @@ func (l *loader) cueErrors(err error) {
 			pos = at
 		}
 		if pos.File == "" {
-			pos = catalog.Pos{File: l.displayName(".")}
+			pos = wbcatalog.Pos{File: l.displayName(".")}
 		}
 		p := strings.Join(segs, ".")
 		msg = describe(segs, msg)
@@ -827,8 +827,8 @@ func describe(segs []string, msg string) string {
 // in the content, in file order.
 // With own (an evaluation unit's), only the texts of the entities own
 // accepts, and of the top-level values if own accepts ("", "").
-func (l *loader) drafts(v cue.Value, own func(section, id string) bool) []catalog.MissingText {
-	var out []catalog.MissingText
+func (l *loader) drafts(v cue.Value, own func(section, id string) bool) []wbcatalog.MissingText {
+	var out []wbcatalog.MissingText
 	v.Walk(func(x cue.Value) bool {
 		d, _ := x.Default() // the placeholder is the default of a missing text
 		if d.Kind() != cue.StringKind {
@@ -850,19 +850,19 @@ func (l *loader) drafts(v cue.Value, own func(section, id string) bool) []catalo
 				return true
 			}
 		}
-		lang := catalog.English
+		lang := wbcatalog.English
 		if segs[len(segs)-1] == "fr" {
-			lang = catalog.French
+			lang = wbcatalog.French
 		}
 		text := segs[:len(segs)-1]
-		out = append(out, catalog.MissingText{Pos: l.place(text), Path: strings.Join(text, "."), Lang: lang})
+		out = append(out, wbcatalog.MissingText{Pos: l.place(text), Path: strings.Join(text, "."), Lang: lang})
 		return true
 	}, nil)
 	return out
 }
 
 // sortDrafts puts the draft texts in file order.
-func sortDrafts(out []catalog.MissingText) {
+func sortDrafts(out []wbcatalog.MissingText) {
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		switch {
@@ -898,17 +898,17 @@ func (l *loader) decode(doc rawDoc) (*ws.Catalog, error) {
 		}
 	}
 	var e error
-	cat.Profiles, e = entities(l, doc, "profiles", func(p *ws.Profile) *catalog.Pos { return &p.Pos })
+	cat.Profiles, e = entities(l, doc, "profiles", func(p *ws.Profile) *wbcatalog.Pos { return &p.Pos })
 	set(e)
-	cat.Creatures, e = entities(l, doc, "creatures", func(p *ws.Profile) *catalog.Pos { return &p.Pos })
+	cat.Creatures, e = entities(l, doc, "creatures", func(p *ws.Profile) *wbcatalog.Pos { return &p.Pos })
 	set(e)
-	cat.Hordes, e = entities(l, doc, "hordes", func(h *ws.Horde) *catalog.Pos { return &h.Pos })
+	cat.Hordes, e = entities(l, doc, "hordes", func(h *ws.Horde) *wbcatalog.Pos { return &h.Pos })
 	set(e)
-	cat.Bands, e = entities(l, doc, "bands", func(b *ws.Band) *catalog.Pos { return &b.Pos })
+	cat.Bands, e = entities(l, doc, "bands", func(b *ws.Band) *wbcatalog.Pos { return &b.Pos })
 	set(e)
-	cat.Scenarios, e = entities(l, doc, "scenarios", func(s *ws.Scenario) *catalog.Pos { return &s.Pos })
+	cat.Scenarios, e = entities(l, doc, "scenarios", func(s *ws.Scenario) *wbcatalog.Pos { return &s.Pos })
 	set(e)
-	cat.Glossary, e = entities(l, doc, "glossary", func(*ws.Term) *catalog.Pos { return new(catalog.Pos) })
+	cat.Glossary, e = entities(l, doc, "glossary", func(*ws.Term) *wbcatalog.Pos { return new(wbcatalog.Pos) })
 	set(e)
 	for id, raw := range doc.Sections["strings"] {
 		var t ws.Text
@@ -936,7 +936,7 @@ func (l *loader) decode(doc rawDoc) (*ws.Catalog, error) {
 }
 
 // entities decodes the entities of a section, each with its position.
-func entities[T any](l *loader, doc rawDoc, section string, pos func(*T) *catalog.Pos) ([]T, error) {
+func entities[T any](l *loader, doc rawDoc, section string, pos func(*T) *wbcatalog.Pos) ([]T, error) {
 	out := make([]T, 0, len(doc.Sections[section]))
 	for id, raw := range doc.Sections[section] {
 		var e T
@@ -1010,8 +1010,8 @@ func (t tables) rules(reminders map[string]ws.Text) []ws.Rule {
 func (l *loader) readPages(cat *ws.Catalog, files []string) {
 	for _, p := range files {
 		parts := strings.Split(p, "/")
-		pos := catalog.Pos{File: l.displayName(p)}
-		if len(parts) != 3 || !slices.Contains(catalog.Langs, catalog.Lang(parts[1])) {
+		pos := wbcatalog.Pos{File: l.displayName(p)}
+		if len(parts) != 3 || !slices.Contains(wbcatalog.Langs, wbcatalog.Lang(parts[1])) {
 			l.errorf(pos, "", "a rules page belongs in rules/en/ or rules/fr/")
 			continue
 		}
@@ -1024,6 +1024,6 @@ func (l *loader) readPages(cat *ws.Catalog, files []string) {
 			l.errorf(pos, "", "rules page is not valid UTF-8 text: save it as UTF-8")
 			continue
 		}
-		cat.Pages = append(cat.Pages, ws.RulesPage{Lang: catalog.Lang(parts[1]), Name: strings.TrimSuffix(parts[2], ".md"), Src: src, Pos: pos})
+		cat.Pages = append(cat.Pages, ws.RulesPage{Lang: wbcatalog.Lang(parts[1]), Name: strings.TrimSuffix(parts[2], ".md"), Src: src, Pos: pos})
 	}
 }

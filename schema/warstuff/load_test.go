@@ -7,8 +7,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	starter "wbtool.dev/wbtool/content/warstuff"
 	"wbtool.dev/wbtool/diag"
+	starter "wbtool.dev/wbtool/games/warstuff/starter"
 )
 
 // tree is the starter's game.cue and reminders plus the given files.

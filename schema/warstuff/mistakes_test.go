@@ -3,7 +3,7 @@ package warstuff
 import (
 	"testing"
 
-	starter "wbtool.dev/wbtool/content/warstuff"
+	starter "wbtool.dev/wbtool/games/warstuff/starter"
 	"wbtool.dev/wbtool/internal/testtool"
 )
 

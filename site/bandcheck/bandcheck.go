@@ -12,8 +12,8 @@ import (
 	"fmt"
 	"strings"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
-	"wbtool.dev/wbtool/site/deckcheck"
+	"wbtool.dev/wbtool/games/warbound/wbdeck"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 )
 
 // Data is what the band rules read of a catalog: the limits and each
@@ -120,7 +120,7 @@ func Check(c *ws.Catalog, b Band) Result {
 }
 
 // Slug makes a band id from its name ("my-band" when nothing is left).
-func Slug(name string) string { return deckcheck.SlugOr(name, "my-band") }
+func Slug(name string) string { return wbdeck.SlugOr(name, "my-band") }
 
 // CUE writes b as a Warstuff content file (scenarios/<slug>.cue), its
 // name in both languages; strings are written as JSON strings, so a name

@@ -7,24 +7,24 @@ import (
 	"strings"
 	"testing"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
-	wscontent "wbtool.dev/wbtool/content/warstuff"
 	"wbtool.dev/wbtool/diag"
+	wscontent "wbtool.dev/wbtool/games/warstuff/starter"
+	"wbtool.dev/wbtool/games/warstuff/wsbands"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
+	wsschema "wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/schema"
-	wsschema "wbtool.dev/wbtool/schema/warstuff"
-	"wbtool.dev/wbtool/site/bandcheck"
 )
 
 // compacted is the starter catalog as the browser gets it: through the
 // JSON string of band-data.js.
 func compacted(t *testing.T, cat *ws.Catalog) *ws.Catalog {
 	t.Helper()
-	js := string(bandcheck.Compact(cat).JS())
+	js := string(wsbands.Compact(cat).JS())
 	var quoted string
 	if err := json.Unmarshal([]byte(strings.TrimSuffix(strings.TrimPrefix(js, "window.WB_BAND_DATA = "), ";\n")), &quoted); err != nil {
 		t.Fatalf("band-data.js is not one quoted JSON string: %v", err)
 	}
-	var d bandcheck.Data
+	var d wsbands.Data
 	if err := json.Unmarshal([]byte(quoted), &d); err != nil {
 		t.Fatal(err)
 	}
@@ -101,8 +101,8 @@ func TestSameVerdictAsCLI(t *testing.T) {
 	)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			band := bandcheck.Band{Name: "Built " + c.name, Format: c.format, Big: c.format, Figures: c.fig}
-			r := bandcheck.Check(cat, band)
+			band := wsbands.Band{Name: "Built " + c.name, Format: c.format, Big: c.format, Figures: c.fig}
+			r := wsbands.Check(cat, band)
 			v := r.Verdicts[1]
 			if c.format == 50 {
 				v = r.Verdicts[0]
@@ -142,7 +142,7 @@ func TestSameVerdictAsCLI(t *testing.T) {
 func TestCheckShowsBothFormats(t *testing.T) {
 	c := &ws.Catalog{Profiles: []ws.Profile{{ID: "one", Cost: 1}, {ID: "ten", Cost: 10}}}
 	c.Limits.FiguresPercent, c.Limits.Standard, c.Limits.BigMax, c.Limits.Figure.Max = 30, 50, 100, 25
-	r := bandcheck.Check(c, bandcheck.Band{Name: "Fumée & Co", Format: 50, Figures: []ws.BandEntry{{Profile: "ten", Count: 6}, {Profile: "one", Count: 2}}})
+	r := wsbands.Check(c, wsbands.Band{Name: "Fumée & Co", Format: 50, Figures: []ws.BandEntry{{Profile: "ten", Count: 6}, {Profile: "one", Count: 2}}})
 	got := fmt.Sprintf("%d %d %d %d %s", r.Total, r.Count, r.Dearest, r.FigureMax, r.Slug)
 	if got != "62 8 10 25 fumee-co" {
 		t.Errorf("tally %s", got)
@@ -153,10 +153,10 @@ func TestCheckShowsBothFormats(t *testing.T) {
 	if fr := r.Verdicts[0].Problems[0].Msg.FR; !strings.HasPrefix(fr, "la bande coûte 62 points") {
 		t.Errorf("French: %s", fr)
 	}
-	if s := bandcheck.Slug("  "); s != "my-band" {
+	if s := wsbands.Slug("  "); s != "my-band" {
 		t.Errorf("empty slug %q", s)
 	}
-	if !strings.Contains(bandcheck.CUE(&ws.Band{ID: "x", Format: 50}, `"\(x)`), `name: {en: "\"\\(x)", fr: "\"\\(x)"}`) {
-		t.Errorf("name not quoted: %s", bandcheck.CUE(&ws.Band{ID: "x", Format: 50}, `"\(x)`))
+	if !strings.Contains(wsbands.CUE(&ws.Band{ID: "x", Format: 50}, `"\(x)`), `name: {en: "\"\\(x)", fr: "\"\\(x)"}`) {
+		t.Errorf("name not quoted: %s", wsbands.CUE(&ws.Band{ID: "x", Format: 50}, `"\(x)`))
 	}
 }

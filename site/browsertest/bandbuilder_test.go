@@ -12,13 +12,13 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
-	wscontent "wbtool.dev/wbtool/content/warstuff"
 	"wbtool.dev/wbtool/diag"
 	wsbuild "wbtool.dev/wbtool/games/warstuff"
+	wscontent "wbtool.dev/wbtool/games/warstuff/starter"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
+	wsschema "wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
-	wsschema "wbtool.dev/wbtool/schema/warstuff"
 	"wbtool.dev/wbtool/site"
 )
 

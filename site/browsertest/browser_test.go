@@ -18,8 +18,8 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
@@ -159,7 +159,7 @@ func (b *browser) waitFor(t testing.TB, expr string) {
 }
 
 // starterSite builds the site of the starter content.
-func starterSite(t testing.TB) (*catalog.Catalog, site.Files) {
+func starterSite(t testing.TB) (*wbcatalog.Catalog, site.Files) {
 	t.Helper()
 	cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
 	if err != nil {

@@ -12,11 +12,11 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbdeck/corpus"
 	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
-	"wbtool.dev/wbtool/site/deckcheck/corpus"
 )
 
 // The deck builder (issue 17 item 4) in Chromium: decks built by clicking
@@ -121,9 +121,9 @@ func shownVerdicts(t *testing.T, b *browser) []shownVerdict {
 
 // wantOther is what the deck pages say of a deck in format f: the
 // catalog's checker on the full catalog, in language l.
-func wantOther(cat *catalog.Catalog, d corpus.Case, f catalog.Format, l catalog.Lang) []string {
+func wantOther(cat *wbcatalog.Catalog, d corpus.Case, f wbcatalog.Format, l wbcatalog.Lang) []string {
 	var out []string
-	for _, p := range cat.CheckDeckAs(&catalog.Deck{Format: d.Deck.Format, Cards: d.Deck.Cards, Attachments: d.Deck.Attachments}, f) {
+	for _, p := range cat.CheckDeckAs(&wbcatalog.Deck{Format: d.Deck.Format, Cards: d.Deck.Cards, Attachments: d.Deck.Attachments}, f) {
 		out = append(out, p.Msg.In(l)+" ("+p.Rule+")")
 	}
 	return out
@@ -156,9 +156,9 @@ func TestDeckBuilderMatchesCLI(t *testing.T) {
 			if vp.name == "phone" && i%3 != 0 {
 				continue
 			}
-			lang := catalog.English
+			lang := wbcatalog.English
 			if i%3 == 2 {
-				lang = catalog.French
+				lang = wbcatalog.French
 			}
 			openBuilder(t, b, base, string(lang), "")
 			buildByClicking(t, b, c)
@@ -166,14 +166,14 @@ func TestDeckBuilderMatchesCLI(t *testing.T) {
 			if len(vs) != 2 || vs[0].Format != string(c.Deck.Format) {
 				t.Fatalf("%s %s: verdicts %+v, want the deck's format first, then the other", vp.name, c.Name, vs)
 			}
-			if lang == catalog.English {
+			if lang == wbcatalog.English {
 				if strings.Join(vs[0].Problems, "\n") != strings.Join(c.Want, "\n") || vs[0].Legal != (len(c.Want) == 0) {
 					t.Errorf("%s %s: the page shows %q (legal %v), wbtool deck check says %q", vp.name, c.Name, vs[0].Problems, vs[0].Legal, c.Want)
 				}
 			} else if want := wantOther(cat, c, c.Deck.Format, lang); strings.Join(vs[0].Problems, "\n") != strings.Join(want, "\n") {
 				t.Errorf("%s %s (fr): the page shows %q, want %q", vp.name, c.Name, vs[0].Problems, want)
 			}
-			other := catalog.Format(vs[1].Format)
+			other := wbcatalog.Format(vs[1].Format)
 			if want := wantOther(cat, c, other, lang); strings.Join(vs[1].Problems, "\n") != strings.Join(want, "\n") {
 				t.Errorf("%s %s in %s: the page shows %q, want %q", vp.name, c.Name, other, vs[1].Problems, want)
 			}
@@ -315,7 +315,7 @@ func TestDeckBuilderHostileContent(t *testing.T) {
 		cat.Factions[i].Name.EN += p
 	}
 	for _, k := range []string{"builder.attach", "builder.detached", "builder.remove", "builder.colour", "builder.demand", "deck.format.illegal", "format.exploration", "builder.add"} {
-		cat.Strings = append(cat.Strings, catalog.UIString{ID: k, Text: catalog.Text{EN: "W" + p, FR: "W" + p}})
+		cat.Strings = append(cat.Strings, wbcatalog.UIString{ID: k, Text: wbcatalog.Text{EN: "W" + p, FR: "W" + p}})
 	}
 	cat.Sort()
 	files, err := site.Build(cat, site.Options{})

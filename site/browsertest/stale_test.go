@@ -6,9 +6,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/site"
 )
@@ -17,9 +17,9 @@ import (
 // stale translation makes it: COPP's speed changed since "0.1" (the errata
 // page, its history, its reprint), and the English of COPP's name and of
 // its first skill's text are stale (the starter's source is French).
-func erratumSite(t *testing.T) (*catalog.Catalog, site.Files) {
+func erratumSite(t *testing.T) (*wbcatalog.Catalog, site.Files) {
 	t.Helper()
-	load := func() *catalog.Catalog {
+	load := func() *wbcatalog.Catalog {
 		cat, err := schema.Load(content.FS, schema.Options{Root: "content"})
 		if err != nil {
 			t.Fatalf("load: %v", err)
@@ -37,12 +37,12 @@ func erratumSite(t *testing.T) (*catalog.Catalog, site.Files) {
 		t.Fatal(err)
 	}
 	e := &changes.Errata{From: "0.1", To: "0.2", Changes: rep.Changes,
-		Reprint: map[catalog.Lang][]string{catalog.English: {"copp"}, catalog.French: {"copp"}}}
+		Reprint: map[wbcatalog.Lang][]string{wbcatalog.English: {"copp"}, wbcatalog.French: {"copp"}}}
 	cat.Stale = map[string]bool{
-		catalog.TextKey([]string{"characters", "copp", "name"}, catalog.English):           true,
-		catalog.TextKey([]string{"skills", copp.Front.Skills[0], "text"}, catalog.English): true,
+		wbcatalog.TextKey([]string{"characters", "copp", "name"}, wbcatalog.English):           true,
+		wbcatalog.TextKey([]string{"skills", copp.Front.Skills[0], "text"}, wbcatalog.English): true,
 	}
-	files, err := site.Build(cat, site.Options{Errata: e, ReprintPDF: func(l catalog.Lang) string { return "print/reprint-" + string(l) + ".pdf" }})
+	files, err := site.Build(cat, site.Options{Errata: e, ReprintPDF: func(l wbcatalog.Lang) string { return "print/reprint-" + string(l) + ".pdf" }})
 	if err != nil {
 		t.Fatalf("build: %v", err)
 	}
@@ -74,7 +74,7 @@ func TestStaleMarkAndErrata(t *testing.T) {
 			}
 		}
 	}
-	note, _ := catalog.BuiltinLabel("stale.note")
+	note, _ := wbcatalog.BuiltinLabel("stale.note")
 	b.do(t, "open copp", chromedp.Navigate(base+"/en/cards/copp/index.html"), chromedp.WaitReady(chromedp.CSS("body")))
 	marks := eval[[]string](t, b, `[...document.querySelectorAll('.stale-mark')].map(m => {
 		const r = m.getBoundingClientRect(), h = m.closest('h1, h3').getBoundingClientRect();

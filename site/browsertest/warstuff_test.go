@@ -11,11 +11,11 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
-	wscontent "wbtool.dev/wbtool/content/warstuff"
 	wsbuild "wbtool.dev/wbtool/games/warstuff"
+	wscontent "wbtool.dev/wbtool/games/warstuff/starter"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
+	wsschema "wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/pipeline/ruleset"
-	wsschema "wbtool.dev/wbtool/schema/warstuff"
 	"wbtool.dev/wbtool/site"
 )
 

@@ -1,7 +1,7 @@
 // Package deckcheck is the site's deck builder seen from Go: the part of
 // the catalog a deck check reads (Data, written into the site as a
 // script), and Check, which runs the catalog's deck checker
-// (catalog.CheckDeckAs, the code behind `wbtool deck check` and the
+// (wbcatalog.CheckDeckAs, the code behind `wbtool deck check` and the
 // loader) on a deck built in the browser, in each format, with the deck's
 // Order economy and its CUE text.
 //
@@ -16,7 +16,7 @@ import (
 	"fmt"
 	"strings"
 
-	"wbtool.dev/wbtool/catalog"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 )
 
 // Data is what the deck checker reads of a catalog: every card id with
@@ -37,11 +37,11 @@ type Data struct {
 
 // Character is a Character card as the deck rules see it.
 type Character struct {
-	ID      string         `json:"id"`
-	Group   string         `json:"group,omitempty"` // name group when not the id (R-DECK-2)
-	Faction string         `json:"faction"`
-	Gear    []catalog.Gear `json:"gear,omitempty"`
-	Cost    catalog.Cost   `json:"cost,omitempty"`
+	ID      string           `json:"id"`
+	Group   string           `json:"group,omitempty"` // name group when not the id (R-DECK-2)
+	Faction string           `json:"faction"`
+	Gear    []wbcatalog.Gear `json:"gear,omitempty"`
+	Cost    wbcatalog.Cost   `json:"cost,omitempty"`
 }
 
 // Leader is a Leader card: its Orders per Period in each format.
@@ -54,9 +54,9 @@ type Leader struct {
 
 // Upgrade is an Equipment or Vocation card.
 type Upgrade struct {
-	ID      string       `json:"id"`
-	Faction string       `json:"faction,omitempty"`
-	Gear    catalog.Gear `json:"gear,omitempty"`
+	ID      string         `json:"id"`
+	Faction string         `json:"faction,omitempty"`
+	Gear    wbcatalog.Gear `json:"gear,omitempty"`
 }
 
 // Formation is a Formation card and the colourless hexes it adds.
@@ -66,7 +66,7 @@ type Formation struct {
 }
 
 // Compact takes the deck checker's part of a catalog.
-func Compact(cat *catalog.Catalog) Data {
+func Compact(cat *wbcatalog.Catalog) Data {
 	var d Data
 	for _, c := range cat.Characters {
 		ch := Character{ID: c.ID, Faction: c.Faction, Gear: c.Front.Gear, Cost: c.Front.Cost}
@@ -97,35 +97,35 @@ func Compact(cat *catalog.Catalog) Data {
 }
 
 // Catalog rebuilds a catalog holding what Compact kept: enough for
-// catalog.CheckDeck to give the verdict it gives on the full catalog.
-func (d Data) Catalog() *catalog.Catalog {
-	c := &catalog.Catalog{}
+// wbcatalog.CheckDeck to give the verdict it gives on the full catalog.
+func (d Data) Catalog() *wbcatalog.Catalog {
+	c := &wbcatalog.Catalog{}
 	for _, ch := range d.Characters {
 		group := ch.Group
 		if group == "" {
 			group = ch.ID
 		}
-		c.Characters = append(c.Characters, catalog.Character{ID: ch.ID, Faction: ch.Faction, NameGroup: group,
-			Front: catalog.Profile{Gear: ch.Gear, Cost: ch.Cost}})
+		c.Characters = append(c.Characters, wbcatalog.Character{ID: ch.ID, Faction: ch.Faction, NameGroup: group,
+			Front: wbcatalog.Profile{Gear: ch.Gear, Cost: ch.Cost}})
 	}
 	for _, l := range d.Leaders {
-		c.Leaders = append(c.Leaders, catalog.Leader{ID: l.ID, Faction: l.Faction,
-			Exploration: catalog.LeaderSide{Orders: l.Exploration}, Confrontation: catalog.LeaderSide{Orders: l.Confrontation}})
+		c.Leaders = append(c.Leaders, wbcatalog.Leader{ID: l.ID, Faction: l.Faction,
+			Exploration: wbcatalog.LeaderSide{Orders: l.Exploration}, Confrontation: wbcatalog.LeaderSide{Orders: l.Confrontation}})
 	}
 	for _, e := range d.Equipment {
-		c.Equipment = append(c.Equipment, catalog.Equipment{ID: e.ID, Faction: e.Faction, Gear: e.Gear})
+		c.Equipment = append(c.Equipment, wbcatalog.Equipment{ID: e.ID, Faction: e.Faction, Gear: e.Gear})
 	}
 	for _, f := range d.Formations {
-		c.Formations = append(c.Formations, catalog.Formation{ID: f.ID, Bonuses: catalog.FormationBonus{Cost: f.Cost}})
+		c.Formations = append(c.Formations, wbcatalog.Formation{ID: f.ID, Bonuses: wbcatalog.FormationBonus{Cost: f.Cost}})
 	}
 	for _, v := range d.Vocations {
-		c.Vocations = append(c.Vocations, catalog.Vocation{ID: v.ID, Faction: v.Faction})
+		c.Vocations = append(c.Vocations, wbcatalog.Vocation{ID: v.ID, Faction: v.Faction})
 	}
 	for _, id := range d.References {
-		c.References = append(c.References, catalog.ReferenceCard{ID: id})
+		c.References = append(c.References, wbcatalog.ReferenceCard{ID: id})
 	}
 	for _, id := range d.Objectives {
-		c.Objectives = append(c.Objectives, catalog.ObjectiveCard{ID: id})
+		c.Objectives = append(c.Objectives, wbcatalog.ObjectiveCard{ID: id})
 	}
 	c.Sort()
 	return c
@@ -144,16 +144,16 @@ func (d Data) JS() []byte {
 
 // Deck is a deck as the builder holds it, and as its address shares it.
 type Deck struct {
-	Name        string               `json:"name"`
-	Format      catalog.Format       `json:"format"`
-	Cards       []string             `json:"cards"`
-	Attachments []catalog.Attachment `json:"attachments"`
+	Name        string                 `json:"name"`
+	Format      wbcatalog.Format       `json:"format"`
+	Cards       []string               `json:"cards"`
+	Attachments []wbcatalog.Attachment `json:"attachments"`
 }
 
 // Result is what the builder shows of a deck.
 type Result struct {
 	// Formats is the verdict in each format, the deck's own first: every
-	// problem catalog.CheckDeckAs finds, in both languages.
+	// problem wbcatalog.CheckDeckAs finds, in both languages.
 	Formats []Verdict `json:"formats"`
 	Counts  Counts    `json:"counts"`
 	// Demand is the activation cost of the deck's Characters, each once,
@@ -168,10 +168,10 @@ type Result struct {
 
 // Verdict is a deck's legality in one format.
 type Verdict struct {
-	Format   catalog.Format `json:"format"`
-	Size     int            `json:"size"` // the number of cards a deck holds (R-DECK-1)
-	Legal    bool           `json:"legal"`
-	Problems []Problem      `json:"problems"`
+	Format   wbcatalog.Format `json:"format"`
+	Size     int              `json:"size"` // the number of cards a deck holds (R-DECK-1)
+	Legal    bool             `json:"legal"`
+	Problems []Problem        `json:"problems"`
 	// Orders are the Order tokens the deck's Leaders generate in each
 	// Period on this format's side, by colour.
 	Orders []map[string]int `json:"orders"`
@@ -193,15 +193,15 @@ type Counts struct {
 }
 
 // Check checks deck d against cat in both formats.
-func Check(cat *catalog.Catalog, d Deck) Result {
+func Check(cat *wbcatalog.Catalog, d Deck) Result {
 	format := d.Format
-	if format != catalog.Confrontation {
-		format = catalog.Exploration
+	if format != wbcatalog.Confrontation {
+		format = wbcatalog.Exploration
 	}
-	deck := &catalog.Deck{ID: Slug(d.Name), Format: format, Cards: d.Cards, Attachments: d.Attachments}
+	deck := &wbcatalog.Deck{ID: Slug(d.Name), Format: format, Cards: d.Cards, Attachments: d.Attachments}
 	res := Result{ID: deck.ID, Demand: map[string]int{}}
-	for _, f := range []catalog.Format{format, other(format)} {
-		v := Verdict{Format: f, Size: catalog.DeckSize[f], Problems: []Problem{}, Orders: []map[string]int{}}
+	for _, f := range []wbcatalog.Format{format, other(format)} {
+		v := Verdict{Format: f, Size: wbcatalog.DeckSize[f], Problems: []Problem{}, Orders: []map[string]int{}}
 		for _, p := range cat.CheckDeckAs(deck, f) {
 			v.Problems = append(v.Problems, Problem{Rule: p.Rule, EN: p.Msg.EN, FR: p.Msg.FR})
 		}
@@ -234,9 +234,9 @@ func Check(cat *catalog.Catalog, d Deck) Result {
 	for _, id := range d.Cards {
 		res.Counts.Cards++
 		switch k := cat.KindOf(id); {
-		case k == catalog.KindLeader:
+		case k == wbcatalog.KindLeader:
 			res.Counts.Leaders++
-		case k == catalog.KindCharacter:
+		case k == wbcatalog.KindCharacter:
 			res.Counts.Characters++
 			if seen[id] {
 				continue
@@ -248,7 +248,7 @@ func Check(cat *catalog.Catalog, d Deck) Result {
 				}
 			}
 			if n := formations[id]; n > 0 {
-				res.Demand[catalog.Colourless] += n
+				res.Demand[wbcatalog.Colourless] += n
 			}
 		case k.IsUpgrade():
 			res.Counts.Upgrades++
@@ -258,17 +258,17 @@ func Check(cat *catalog.Catalog, d Deck) Result {
 	return res
 }
 
-func other(f catalog.Format) catalog.Format {
-	if f == catalog.Exploration {
-		return catalog.Confrontation
+func other(f wbcatalog.Format) wbcatalog.Format {
+	if f == wbcatalog.Exploration {
+		return wbcatalog.Confrontation
 	}
-	return catalog.Exploration
+	return wbcatalog.Exploration
 }
 
 // CUE writes deck d as a content file, named name in both languages: the
 // file validates as it is when added to a content tree (its cards must be
 // the tree's).
-func CUE(d *catalog.Deck, name string) string {
+func CUE(d *wbcatalog.Deck, name string) string {
 	name = strings.TrimSpace(name)
 	if name == "" {
 		name = d.ID

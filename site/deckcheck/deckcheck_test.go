@@ -6,30 +6,30 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbdeck"
+	"wbtool.dev/wbtool/games/warbound/wbdeck/corpus"
 	"wbtool.dev/wbtool/schema"
-	"wbtool.dev/wbtool/site/deckcheck"
-	"wbtool.dev/wbtool/site/deckcheck/corpus"
 )
 
 // compacted is the starter catalog as the browser gets it: through the
 // JSON of Data.
-func compacted(t *testing.T, cat *catalog.Catalog) *catalog.Catalog {
+func compacted(t *testing.T, cat *wbcatalog.Catalog) *wbcatalog.Catalog {
 	t.Helper()
-	js := string(deckcheck.Compact(cat).JS())
+	js := string(wbdeck.Compact(cat).JS())
 	var quoted string
 	if err := json.Unmarshal([]byte(strings.TrimSuffix(strings.TrimPrefix(js, "window.WB_DECK_DATA = "), ";\n")), &quoted); err != nil {
 		t.Fatalf("deck-data.js is not a quoted JSON string: %v", err)
 	}
-	var d deckcheck.Data
+	var d wbdeck.Data
 	if err := json.Unmarshal([]byte(quoted), &d); err != nil {
 		t.Fatal(err)
 	}
 	return d.Catalog()
 }
 
-func problems(v deckcheck.Verdict) []string {
+func problems(v wbdeck.Verdict) []string {
 	var out []string
 	for _, p := range v.Problems {
 		out = append(out, fmt.Sprintf("%s (%s)", p.EN, p.Rule))
@@ -40,7 +40,7 @@ func problems(v deckcheck.Verdict) []string {
 // TestSameVerdictAsCLI: on the compact catalog the browser gets, Check
 // says of every starter deck and every illegal deck of the CLI's corpus
 // what `wbtool deck check` says (the loader's messages, in order), and in
-// the other format what the deck pages say (catalog.CheckDeckAs on the
+// the other format what the deck pages say (wbcatalog.CheckDeckAs on the
 // full catalog).
 func TestSameVerdictAsCLI(t *testing.T) {
 	if testing.Short() {
@@ -58,7 +58,7 @@ func TestSameVerdictAsCLI(t *testing.T) {
 	illegal := 0
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
-			res := deckcheck.Check(small, c.Deck)
+			res := wbdeck.Check(small, c.Deck)
 			if res.Formats[0].Format != c.Deck.Format {
 				t.Fatalf("first verdict is for %s, want the deck's own format %s", res.Formats[0].Format, c.Deck.Format)
 			}
@@ -70,7 +70,7 @@ func TestSameVerdictAsCLI(t *testing.T) {
 			}
 			other := res.Formats[1]
 			var want []string
-			for _, p := range full.CheckDeckAs(&catalog.Deck{Format: c.Deck.Format, Cards: c.Deck.Cards, Attachments: c.Deck.Attachments}, other.Format) {
+			for _, p := range full.CheckDeckAs(&wbcatalog.Deck{Format: c.Deck.Format, Cards: c.Deck.Cards, Attachments: c.Deck.Attachments}, other.Format) {
 				want = append(want, fmt.Sprintf("%s (%s)", p.Msg.EN, p.Rule))
 			}
 			if got := problems(other); strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -99,13 +99,13 @@ func TestCUEValidates(t *testing.T) {
 	type export struct {
 		id   string
 		name string
-		deck catalog.Deck
+		deck wbcatalog.Deck
 	}
 	var extra []schema.File
 	var exports []export
 	for _, d := range full.Decks {
 		for i, name := range []string{d.Name.FR, `Fumée "\(x)" \ ` + "\u2028</script>"} {
-			res := deckcheck.Check(small, deckcheck.Deck{Name: name, Format: d.Format, Cards: d.Cards, Attachments: d.Attachments})
+			res := wbdeck.Check(small, wbdeck.Deck{Name: name, Format: d.Format, Cards: d.Cards, Attachments: d.Attachments})
 			// The starter content has these decks already: rename the copy.
 			id := fmt.Sprintf("x%d-%s", i, d.ID)
 			src := strings.Replace(res.CUE, "decks: \""+res.ID+"\"", "decks: \""+id+"\"", 1)
@@ -132,7 +132,7 @@ func TestCUEValidates(t *testing.T) {
 	}
 }
 
-func attachments(d *catalog.Deck) []string {
+func attachments(d *wbcatalog.Deck) []string {
 	var out []string
 	for _, a := range d.Attachments {
 		out = append(out, a.Upgrade+">"+a.To)
@@ -145,7 +145,7 @@ func TestSlug(t *testing.T) {
 		"Raiders Strike Team": "raiders-strike-team", "Fumée et ferraille": "fumee-et-ferraille",
 		"Smoke & Scrap!": "smoke-scrap", "": "my-deck", "  ": "my-deck", "Œuvre 2": "oeuvre-2", "<script>": "script",
 	} {
-		if got := deckcheck.Slug(in); got != want {
+		if got := wbdeck.Slug(in); got != want {
 			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
 		}
 	}

@@ -7,15 +7,15 @@
 // site/assets/deckcheck.wasm, which the site embeds (see
 // site/deckbuilder.go).
 //
-// The page sets window.WB_DECK_DATA (the JSON of deckcheck.Data) before
+// The page sets window.WB_DECK_DATA (the JSON of wbdeck.Data) before
 // starting it. It then defines window.wbDeckCheck(deckJSON) → resultJSON
-// (deckcheck.Deck in, deckcheck.Result out; {"error": "..."} for input it
+// (wbdeck.Deck in, wbdeck.Result out; {"error": "..."} for input it
 // cannot read), calls window.wbDeckReady() when the page defined it, and
 // waits for calls.
 //
-// The Warstuff band builder sets window.WB_BAND_DATA (bandcheck.Data)
+// The Warstuff band builder sets window.WB_BAND_DATA (wsbands.Data)
 // instead and gets window.wbBandCheck(bandJSON) → resultJSON
-// (bandcheck.Band in, bandcheck.Result out: warstuff.Catalog.CheckBand,
+// (wsbands.Band in, wsbands.Result out: warstuff.Catalog.CheckBand,
 // the code `wbtool validate` runs on a band) and window.wbBandReady().
 package main
 
@@ -23,8 +23,8 @@ import (
 	"encoding/json"
 	"syscall/js"
 
-	"wbtool.dev/wbtool/site/bandcheck"
-	"wbtool.dev/wbtool/site/deckcheck"
+	"wbtool.dev/wbtool/games/warbound/wbdeck"
+	"wbtool.dev/wbtool/games/warstuff/wsbands"
 )
 
 func main() {
@@ -35,22 +35,22 @@ func main() {
 		return
 	}
 	if deck.Type() == js.TypeString {
-		var data deckcheck.Data
+		var data wbdeck.Data
 		if err := json.Unmarshal([]byte(deck.String()), &data); err != nil {
 			js.Global().Get("console").Call("error", "deck checker: "+err.Error())
 			return
 		}
 		cat := data.Catalog()
-		js.Global().Set("wbDeckCheck", checker("wbDeckCheck", func(d deckcheck.Deck) any { return deckcheck.Check(cat, d) }))
+		js.Global().Set("wbDeckCheck", checker("wbDeckCheck", func(d wbdeck.Deck) any { return wbdeck.Check(cat, d) }))
 	}
 	if band.Type() == js.TypeString {
-		var data bandcheck.Data
+		var data wsbands.Data
 		if err := json.Unmarshal([]byte(band.String()), &data); err != nil {
 			js.Global().Get("console").Call("error", "band checker: "+err.Error())
 			return
 		}
 		cat := data.Catalog()
-		js.Global().Set("wbBandCheck", checker("wbBandCheck", func(b bandcheck.Band) any { return bandcheck.Check(cat, b) }))
+		js.Global().Set("wbBandCheck", checker("wbBandCheck", func(b wsbands.Band) any { return wsbands.Check(cat, b) }))
 	}
 	for _, name := range []string{"wbDeckReady", "wbBandReady"} {
 		if ready := js.Global().Get(name); ready.Type() == js.TypeFunction {

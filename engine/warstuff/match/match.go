@@ -16,10 +16,10 @@ import (
 	"strconv"
 	"strings"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/engine/botkit"
-	engws "wbtool.dev/wbtool/engine/warstuff"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
+	engws "wbtool.dev/wbtool/games/warstuff/wsengine"
 	"wbtool.dev/wbtool/internal/suggest"
 )
 

@@ -8,11 +8,11 @@ import (
 	"sync"
 	"testing"
 
-	ws "wbtool.dev/wbtool/catalog/warstuff"
-	starter "wbtool.dev/wbtool/content/warstuff"
-	engws "wbtool.dev/wbtool/engine/warstuff"
-	"wbtool.dev/wbtool/engine/warstuff/match"
-	schemaws "wbtool.dev/wbtool/schema/warstuff"
+	starter "wbtool.dev/wbtool/games/warstuff/starter"
+	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
+	engws "wbtool.dev/wbtool/games/warstuff/wsengine"
+	"wbtool.dev/wbtool/games/warstuff/wsmatch"
+	schemaws "wbtool.dev/wbtool/games/warstuff/wsschema"
 )
 
 var (
@@ -35,30 +35,30 @@ func starterCatalog(t testing.TB) *ws.Catalog {
 func TestOptionErrors(t *testing.T) {
 	c := starterCatalog(t)
 	for _, tc := range []struct {
-		o          match.Options
+		o          wsmatch.Options
 		flag, want string
 	}{
-		{match.Options{Scenario: "nowhere"}, "scenario", `no scenario "nowhere"`},
-		{match.Options{Bands: []string{"vanguard", "nobody"}}, "decks", `no band "nobody"`},
-		{match.Options{Bands: []string{"vanguard"}}, "decks", "two bands A,B, or three or four"},
-		{match.Options{Bands: []string{"vanguard", "vanguard", "vanguard", "vanguard", "vanguard"}}, "decks", "not 5"},
-		{match.Options{Bands: []string{"vanguard", "shadow-cell", "iron-column"}}, "decks", "takes 50-point bands (WS-BIG-4)"},
-		{match.Options{Bot: "clever"}, "bot", `unknown bot "clever"`},
-		{match.Options{Horde: "zombies"}, "horde", "only on the invasion"},
-		{match.Options{Scenario: "invasion", Horde: "ghosts"}, "horde", `no horde "ghosts"`},
-		{match.Options{Variants: []string{"clock=5"}}, "variant", "clock is a variant of the invasion (WS-VAR); add --scenario invasion"},
-		{match.Options{Scenario: "invasion", Variants: []string{"clock"}}, "variant", "clock=: Against the Clock takes the record to beat"},
-		{match.Options{Scenario: "invasion", Variants: []string{"clock=0"}}, "variant", "at least 1"},
-		{match.Options{Scenario: "invasion", Variants: []string{"smart-creature"}}, "variant", `no variant "smart-creature" (did you mean "smart-creatures"?)`},
-		{match.Options{Scenario: "invasion", Variants: []string{"bitter-end=2"}}, "variant", "bitter-end takes no value"},
-		{match.Options{Scenario: "invasion", Variants: []string{"late-arrival", "late-arrival"}}, "variant", "late-arrival given twice"},
-		{match.Options{Scenario: "invasion", Variants: []string{"everywhere=3"}}, "variant", "everywhere=3: They Come From Everywhere takes the spawn dice each player adds, +1 or +2, or takes away, -1 or -2 (WS-VAR-4)"},
-		{match.Options{Scenario: "invasion", Variants: []string{"everywhere=0"}}, "variant", "everywhere=0: They Come"},
-		{match.Options{Scenario: "invasion", Variants: []string{"everywhere"}}, "variant", "everywhere=: They Come"},
-		{match.Options{Variants: []string{"everywhere=1"}}, "variant", "everywhere is a variant of the invasion (WS-VAR); add --scenario invasion"},
+		{wsmatch.Options{Scenario: "nowhere"}, "scenario", `no scenario "nowhere"`},
+		{wsmatch.Options{Bands: []string{"vanguard", "nobody"}}, "decks", `no band "nobody"`},
+		{wsmatch.Options{Bands: []string{"vanguard"}}, "decks", "two bands A,B, or three or four"},
+		{wsmatch.Options{Bands: []string{"vanguard", "vanguard", "vanguard", "vanguard", "vanguard"}}, "decks", "not 5"},
+		{wsmatch.Options{Bands: []string{"vanguard", "shadow-cell", "iron-column"}}, "decks", "takes 50-point bands (WS-BIG-4)"},
+		{wsmatch.Options{Bot: "clever"}, "bot", `unknown bot "clever"`},
+		{wsmatch.Options{Horde: "zombies"}, "horde", "only on the invasion"},
+		{wsmatch.Options{Scenario: "invasion", Horde: "ghosts"}, "horde", `no horde "ghosts"`},
+		{wsmatch.Options{Variants: []string{"clock=5"}}, "variant", "clock is a variant of the invasion (WS-VAR); add --scenario invasion"},
+		{wsmatch.Options{Scenario: "invasion", Variants: []string{"clock"}}, "variant", "clock=: Against the Clock takes the record to beat"},
+		{wsmatch.Options{Scenario: "invasion", Variants: []string{"clock=0"}}, "variant", "at least 1"},
+		{wsmatch.Options{Scenario: "invasion", Variants: []string{"smart-creature"}}, "variant", `no variant "smart-creature" (did you mean "smart-creatures"?)`},
+		{wsmatch.Options{Scenario: "invasion", Variants: []string{"bitter-end=2"}}, "variant", "bitter-end takes no value"},
+		{wsmatch.Options{Scenario: "invasion", Variants: []string{"late-arrival", "late-arrival"}}, "variant", "late-arrival given twice"},
+		{wsmatch.Options{Scenario: "invasion", Variants: []string{"everywhere=3"}}, "variant", "everywhere=3: They Come From Everywhere takes the spawn dice each player adds, +1 or +2, or takes away, -1 or -2 (WS-VAR-4)"},
+		{wsmatch.Options{Scenario: "invasion", Variants: []string{"everywhere=0"}}, "variant", "everywhere=0: They Come"},
+		{wsmatch.Options{Scenario: "invasion", Variants: []string{"everywhere"}}, "variant", "everywhere=: They Come"},
+		{wsmatch.Options{Variants: []string{"everywhere=1"}}, "variant", "everywhere is a variant of the invasion (WS-VAR); add --scenario invasion"},
 	} {
-		_, err := match.New(c, tc.o)
-		var oe *match.OptionError
+		_, err := wsmatch.New(c, tc.o)
+		var oe *wsmatch.OptionError
 		if !errors.As(err, &oe) {
 			t.Errorf("%+v: got %v, want an OptionError", tc.o, err)
 			continue
@@ -74,7 +74,7 @@ func TestOptionErrors(t *testing.T) {
 // band seen in every corner over a few seeds.
 func TestSeats(t *testing.T) {
 	c := starterCatalog(t)
-	m, err := match.New(c, match.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard", "shadow-cell"}})
+	m, err := wsmatch.New(c, wsmatch.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard", "shadow-cell"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestSeats(t *testing.T) {
 	if len(seen) != 16 {
 		t.Errorf("60 seeds seat the bands in %d of the 16 (band, corner) pairs", len(seen))
 	}
-	two, err := match.New(c, match.Options{})
+	two, err := wsmatch.New(c, wsmatch.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,19 +111,19 @@ func TestPlayReplay(t *testing.T) {
 	c := starterCatalog(t)
 	for _, tc := range []struct {
 		name string
-		o    match.Options
+		o    wsmatch.Options
 	}{
-		{"standard", match.Options{}},
-		{"three", match.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard"}, Bot: "greedy"}},
-		{"four", match.Options{Bands: []string{"shadow-cell", "vanguard", "shadow-cell", "vanguard"}}},
-		{"late-arrival", match.Options{Scenario: "invasion", Variants: []string{"late-arrival"}}},
-		{"clock", match.Options{Scenario: "invasion", Horde: "zols", Variants: []string{"clock=4"}}},
-		{"smart", match.Options{Scenario: "invasion", Horde: "zombies", Variants: []string{"smart-creatures"}}},
-		{"bitter-end", match.Options{Scenario: "invasion", Variants: []string{"bitter-end"}}},
-		{"more-randomness", match.Options{Scenario: "invasion", Bands: []string{"vanguard", "shadow-cell"}, Variants: []string{"more-randomness", "smart-creatures"}}},
+		{"standard", wsmatch.Options{}},
+		{"three", wsmatch.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard"}, Bot: "greedy"}},
+		{"four", wsmatch.Options{Bands: []string{"shadow-cell", "vanguard", "shadow-cell", "vanguard"}}},
+		{"late-arrival", wsmatch.Options{Scenario: "invasion", Variants: []string{"late-arrival"}}},
+		{"clock", wsmatch.Options{Scenario: "invasion", Horde: "zols", Variants: []string{"clock=4"}}},
+		{"smart", wsmatch.Options{Scenario: "invasion", Horde: "zombies", Variants: []string{"smart-creatures"}}},
+		{"bitter-end", wsmatch.Options{Scenario: "invasion", Variants: []string{"bitter-end"}}},
+		{"more-randomness", wsmatch.Options{Scenario: "invasion", Bands: []string{"vanguard", "shadow-cell"}, Variants: []string{"more-randomness", "smart-creatures"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m, err := match.New(c, tc.o)
+			m, err := wsmatch.New(c, tc.o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -146,7 +146,7 @@ func TestPlayReplay(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := match.Replay(c, back); err != nil {
+				if err := wsmatch.Replay(c, back); err != nil {
 					t.Fatalf("seed %d: replay: %v", seed, err)
 				}
 				_, l2, _ := m.Play(seed, true)
@@ -167,13 +167,13 @@ func TestPlayReplay(t *testing.T) {
 func TestReplayNoticesOtherSetup(t *testing.T) {
 	c := starterCatalog(t)
 	for _, tc := range []struct {
-		o      match.Options
+		o      wsmatch.Options
 		change func(h *engws.LogHeader)
 	}{
-		{match.Options{Scenario: "invasion", Horde: "zombies", Variants: []string{"more-randomness"}}, func(h *engws.LogHeader) { h.Variants = nil }},
-		{match.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard"}}, func(h *engws.LogHeader) { h.Seats[0], h.Seats[1] = h.Seats[1], h.Seats[0] }},
+		{wsmatch.Options{Scenario: "invasion", Horde: "zombies", Variants: []string{"more-randomness"}}, func(h *engws.LogHeader) { h.Variants = nil }},
+		{wsmatch.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard"}}, func(h *engws.LogHeader) { h.Seats[0], h.Seats[1] = h.Seats[1], h.Seats[0] }},
 	} {
-		m, err := match.New(c, tc.o)
+		m, err := wsmatch.New(c, tc.o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -182,7 +182,7 @@ func TestReplayNoticesOtherSetup(t *testing.T) {
 			t.Fatal(err)
 		}
 		tc.change(&l.Header)
-		if err := match.Replay(c, l); err == nil {
+		if err := wsmatch.Replay(c, l); err == nil {
 			t.Errorf("%+v: a changed header replays identically", tc.o)
 		}
 	}
@@ -192,7 +192,7 @@ func TestReplayNoticesOtherSetup(t *testing.T) {
 // depend on the cores' scheduling.
 func TestSim(t *testing.T) {
 	c := starterCatalog(t)
-	m, err := match.New(c, match.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard"}})
+	m, err := wsmatch.New(c, wsmatch.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,11 +224,11 @@ func TestSim(t *testing.T) {
 // sole victory for its band and for its seat, and says so.
 func TestSimBothSeats(t *testing.T) {
 	c := starterCatalog(t)
-	m, err := match.New(c, match.Options{Bands: []string{"vanguard", "shadow-cell"}})
+	m, err := wsmatch.New(c, wsmatch.Options{Bands: []string{"vanguard", "shadow-cell"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := match.New(c, match.Options{Bands: []string{"shadow-cell", "vanguard"}})
+	other, err := wsmatch.New(c, wsmatch.Options{Bands: []string{"shadow-cell", "vanguard"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +237,7 @@ func TestSimBothSeats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var want match.Stats
+	var want wsmatch.Stats
 	for i := range games {
 		play, first := m, 0 // first: the attacker's band, in m's order
 		if i%2 == 1 {
@@ -284,15 +284,15 @@ func BenchmarkPlay(b *testing.B) {
 	c := starterCatalog(b)
 	for _, bc := range []struct {
 		name string
-		o    match.Options
+		o    wsmatch.Options
 	}{
-		{"two", match.Options{}},
-		{"three", match.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard"}}},
-		{"four", match.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard", "shadow-cell"}}},
-		{"invasion", match.Options{Scenario: "invasion"}},
-		{"invasion-variants", match.Options{Scenario: "invasion", Variants: []string{"smart-creatures", "more-randomness"}}},
+		{"two", wsmatch.Options{}},
+		{"three", wsmatch.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard"}}},
+		{"four", wsmatch.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard", "shadow-cell"}}},
+		{"invasion", wsmatch.Options{Scenario: "invasion"}},
+		{"invasion-variants", wsmatch.Options{Scenario: "invasion", Variants: []string{"smart-creatures", "more-randomness"}}},
 	} {
-		m, err := match.New(c, bc.o)
+		m, err := wsmatch.New(c, bc.o)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -311,17 +311,17 @@ func BenchmarkPlay(b *testing.B) {
 // others, and an unfinished game is never a side's win.
 func TestDescribe(t *testing.T) {
 	cat := starterCatalog(t)
-	two, err := match.New(cat, match.Options{})
+	two, err := wsmatch.New(cat, wsmatch.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	three, err := match.New(cat, match.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard"}})
+	three, err := wsmatch.New(cat, wsmatch.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	a, b := two.Sides()[0], two.Sides()[1]
 	for _, tc := range []struct {
-		m    *match.Match
+		m    *wsmatch.Match
 		r    engws.Result
 		want string
 	}{

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	engws "wbtool.dev/wbtool/engine/warstuff"
+	engws "wbtool.dev/wbtool/games/warstuff/wsengine"
 )
 
 // Stats sums the games of a Sim, per side (band, or heroes and horde).

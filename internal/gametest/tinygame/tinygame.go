@@ -9,7 +9,7 @@
 // (pipeline/ruleset, diag, internal/dist, internal/suggest), the suite it
 // describes itself to (internal/gametest), and one Warbound package the
 // seam still forces on every game: catalog, for ruleset.Drafter's
-// []catalog.MissingText (issue 27).
+// []wbcatalog.MissingText (issue 27).
 package tinygame
 
 import (
@@ -22,8 +22,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/gametest/tinygame/tgengine"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -114,10 +114,10 @@ func (c *Content) Summary() string {
 func (c *Content) Warnings() diag.List { return c.Problems }
 
 // Drafts are the names a draft load filled with a placeholder.
-func (c *Content) Drafts() []catalog.MissingText {
-	var out []catalog.MissingText
+func (c *Content) Drafts() []wbcatalog.MissingText {
+	var out []wbcatalog.MissingText
 	for _, m := range c.Missing {
-		out = append(out, catalog.MissingText{Pos: m.Pos, Path: m.Path, Lang: catalog.Lang(m.Lang)})
+		out = append(out, wbcatalog.MissingText{Pos: m.Pos, Path: m.Path, Lang: wbcatalog.Lang(m.Lang)})
 	}
 	return out
 }

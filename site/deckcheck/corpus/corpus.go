@@ -17,23 +17,23 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
-	"wbtool.dev/wbtool/catalog"
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbdeck"
 	"wbtool.dev/wbtool/schema"
-	"wbtool.dev/wbtool/site/deckcheck"
 )
 
 // Case is a deck and the CLI's verdict on it in its own format.
 type Case struct {
 	Name string // the deck id, or the script's name
-	Deck deckcheck.Deck
+	Deck wbdeck.Deck
 	// Want are the problems `wbtool deck check` reports, each "message
 	// (rule)" in English, in its order; none for a legal deck.
 	Want []string
 }
 
 // Starter loads the starter content.
-func Starter() (*catalog.Catalog, error) {
+func Starter() (*wbcatalog.Catalog, error) {
 	return schema.Load(content.FS, schema.Options{Root: "content"})
 }
 
@@ -45,7 +45,7 @@ func Decks() ([]Case, error) {
 	}
 	var out []Case
 	for _, d := range cat.Decks {
-		out = append(out, Case{Name: d.ID, Deck: deckcheck.Deck{Name: d.Name.EN, Format: d.Format, Cards: d.Cards, Attachments: d.Attachments}})
+		out = append(out, Case{Name: d.ID, Deck: wbdeck.Deck{Name: d.Name.EN, Format: d.Format, Cards: d.Cards, Attachments: d.Attachments}})
 	}
 	_, here, _, _ := runtime.Caller(0)
 	scripts, err := filepath.Glob(filepath.Join(filepath.Dir(here), "..", "..", "..", "cmd", "wbtool", "testdata", "script", "deck_*.txtar"))
@@ -111,15 +111,15 @@ var (
 
 // parseDeck reads the one deck of a corpus file (the corpus writes them
 // plainly: one deck, its lists on single lines).
-func parseDeck(src string) (deckcheck.Deck, bool) {
+func parseDeck(src string) (wbdeck.Deck, bool) {
 	i := strings.Index(src, "decks:")
 	if i < 0 {
-		return deckcheck.Deck{}, false
+		return wbdeck.Deck{}, false
 	}
 	src = src[i:]
-	var d deckcheck.Deck
+	var d wbdeck.Deck
 	if m := formatRe.FindStringSubmatch(src); m != nil {
-		d.Format = catalog.Format(m[1])
+		d.Format = wbcatalog.Format(m[1])
 	}
 	if m := nameRe.FindStringSubmatch(src); m != nil {
 		d.Name = m[1]
@@ -132,7 +132,7 @@ func parseDeck(src string) (deckcheck.Deck, bool) {
 		d.Cards = append(d.Cards, q[1])
 	}
 	for _, a := range attachRe.FindAllStringSubmatch(src, -1) {
-		d.Attachments = append(d.Attachments, catalog.Attachment{Upgrade: a[1], To: a[2]})
+		d.Attachments = append(d.Attachments, wbcatalog.Attachment{Upgrade: a[1], To: a[2]})
 	}
 	return d, true
 }
