@@ -79,8 +79,7 @@ var PrintStages = []Stage{Load, Errata, Checks, Layout, Site, Print}
 var ExportStages = []Stage{Load, Errata, Checks, Layout, Site, Export}
 
 // Options say what to build from which content. They are the same for
-// every game; what one game needs beyond them is its own options, given
-// with its rules in Rules or Games (Warbound's: warbound.Options).
+// every game; what some games take beyond them is in Game.
 type Options struct {
 	// Content is the content tree, Root the prefix shown before file
 	// names in positions ("content", or the --content folder as given).
@@ -134,13 +133,16 @@ type Options struct {
 	// game.cue is not read: content loaded elsewhere (ruleset.Loaded:
 	// watch and serve load in a budgeted child process), or a game's
 	// rules holding what was loaded and the caches of incremental
-	// rebuilds (watch: warbound.New with warbound.Options.Catalog).
+	// rebuilds.
 	Rules ruleset.Ruleset
 	// Games are rules configured for this build, by game: a tree that
 	// declares one of their games is built with them instead of the
-	// registered ones (the CLI gives Warbound's with its errata history,
-	// hex size and exports).
+	// registered ones.
 	Games []ruleset.Ruleset
+	// Game are the options the commands give whatever game the tree
+	// declares (ruleset.GameOptions: the errata history, the maps' hex
+	// size, the exports); passed to its Load.
+	Game ruleset.GameOptions
 	// OnChecked is called once the check games are played, before the
 	// layout, site and outputs, so that a watcher can report early.
 	OnChecked func(*Result)
@@ -352,7 +354,7 @@ func (b *run) load() error {
 		defer crash.Recover(string(Load), &err)
 		crash.Trigger(string(Load))
 		c, err := rs.Load(opts.Content, ruleset.LoadOptions{Root: opts.Root, Draft: opts.Draft, Extra: opts.Extra,
-			SetVersion: opts.SetVersion, Since: opts.Since, Versions: opts.Versions, CheckOnly: opts.CheckOnly(), OneShot: opts.OneShot})
+			SetVersion: opts.SetVersion, Since: opts.Since, Versions: opts.Versions, CheckOnly: opts.CheckOnly(), OneShot: opts.OneShot, Game: opts.Game})
 		if list, ok := err.(diag.List); ok {
 			r.Diagnostics = append(r.Diagnostics, list.InStage(string(Load))...)
 			return nil

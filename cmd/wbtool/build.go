@@ -7,9 +7,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/request"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
 )
 
@@ -89,8 +89,8 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 			// while the build still draws them; Publish takes them over
 			pre := out.Prestage(pipeline.DataDir, pipeline.PrintDir, pipeline.SiteDir)
 			defer pre.Abort()
-			res, err := runBuildWith(cmd, g, pipeline.Options{BaseURL: baseURL, Date: date, Since: since, Exports: ex, Emit: pre.Add},
-				warbound.Options{HexSize: hex})
+			res, err := runBuild(cmd, g, pipeline.Options{BaseURL: baseURL, Date: date, Since: since, Exports: ex, Emit: pre.Add,
+				Game: ruleset.GameOptions{HexSize: hex}})
 			if err != nil {
 				return err
 			}

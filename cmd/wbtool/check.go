@@ -10,11 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound"
-	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -59,13 +57,13 @@ func newCheckCmd(g *globalFlags) *cobra.Command {
 			if res == nil || res.Content == nil {
 				return err
 			}
-			if wb := warbound.Of(res); coverage && wb != nil {
+			if cov, ok := res.Content.(ruleset.Coverage); coverage && ok {
 				errw := cmd.ErrOrStderr()
-				untested := wbengine.Untested(wb.Catalog, wb.Played)
+				untested, summary := cov.Coverage()
 				for _, u := range untested {
-					fmt.Fprintln(errw, termsafe.String(fmt.Sprintf("%s: %s %s: %s", u.Pos, u.Kind, u.ID, u.Why)))
+					fmt.Fprintln(errw, termsafe.String(u))
 				}
-				fmt.Fprintf(errw, "coverage: %s the engine cannot execute, %s without a check game\n", diag.Plural(len(wbengine.Manual(wb.Catalog)), "card text"), diag.Plural(len(untested), "card"))
+				fmt.Fprintln(errw, summary)
 			}
 			passed, failed := res.CheckCounts()
 			say(cmd, g, "%d passed, %d failed", passed, failed)

@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/gitrev"
 	"wbtool.dev/wbtool/internal/termsafe"
@@ -24,14 +23,11 @@ import (
 // diagnostics: every command reports problems here, the same way. It
 // returns errReported when the content has errors (or warnings, with
 // --strict).
+//
+// The options the games take (opts.Game: hex size, exports) are the
+// caller's; the errata's earlier versions are read from the command's
+// content folder (loadSince, versionsAfter).
 func runBuild(cmd *cobra.Command, g *globalFlags, opts pipeline.Options) (*pipeline.Result, error) {
-	return runBuildWith(cmd, g, opts, warbound.Options{})
-}
-
-// runBuildWith is runBuild with Warbound's own options (hex size,
-// exports) for a Warbound tree; the errata's earlier versions are read
-// from the command's content folder (versions).
-func runBuildWith(cmd *cobra.Command, g *globalFlags, opts pipeline.Options, wb warbound.Options) (*pipeline.Result, error) {
 	fsys, root, err := contentSource(g)
 	if err != nil {
 		return nil, err
@@ -46,7 +42,6 @@ func runBuildWith(cmd *cobra.Command, g *globalFlags, opts pipeline.Options, wb 
 		opts.SetVersion = v()
 	}
 	opts.Versions = versions(g, opts.Since)
-	opts.Games = append(opts.Games, warbound.New(wb))
 	loaded, done := oneShotGC(opts)
 	opts.Loaded = loaded
 	res, err := pipeline.Run(cmd.Context(), opts)
@@ -87,12 +82,6 @@ func gitVersion(g *globalFlags) func() string {
 	return func() string { return gitrev.Describe(dir) }
 }
 
-// sinceLoader is warbound.Options.LoadSince for watch and serve, whose
-// sessions keep what it read: the earlier versions of versions(g, flag).
-func sinceLoader(g *globalFlags, flag string) func(rev string) (*warbound.Since, error) {
-	return warbound.SinceLoader(versions(g, flag))
-}
-
 // loadCatalog loads and validates the content (the load stage only), for
 // the commands that read Warbound's catalog without building (i18n,
 // balance): what they do is the capability c, which every other game
@@ -105,7 +94,17 @@ func loadCatalog(cmd *cobra.Command, g *globalFlags, c ruleset.Capability) (*wbc
 	if err != nil {
 		return nil, err
 	}
-	return warbound.Of(res).Catalog, nil
+	return warboundCatalog(res), nil
+}
+
+// warboundCatalog is the catalog of Warbound content (nil for another
+// game's), for the commands that still read it without a capability of
+// the seam.
+func warboundCatalog(res *pipeline.Result) *wbcatalog.Catalog {
+	if c, ok := res.Content.(interface{ WarboundCatalog() *wbcatalog.Catalog }); ok {
+		return c.WarboundCatalog()
+	}
+	return nil
 }
 
 // lacks refuses command on a tree whose game (its game.cue, package

@@ -14,10 +14,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/content"
-	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/internal/watch/livereload"
 	"wbtool.dev/wbtool/pipeline"
-	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/site"
 	"wbtool.dev/wbtool/site/serve"
 )
@@ -67,8 +65,7 @@ func buildSite(ctx context.Context, g *globalFlags, since string) (site.Files, e
 	}
 	res, err := pipeline.Run(ctx, pipeline.Options{Content: fsys, Root: root, Draft: g.draft, Strict: g.strict,
 		Stages: pipeline.Verdict, Preview: true, Version: version,
-		Since: since, Games: []ruleset.Ruleset{warbound.New(warbound.Options{
-			LoadSince: sinceLoader(g, since)})}})
+		Since: since, Versions: versions(g, since)})
 	if err != nil {
 		return nil, err
 	}

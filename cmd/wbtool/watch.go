@@ -400,8 +400,7 @@ func runSession(cmd *cobra.Command, g *globalFlags, f sessionFlags) error {
 		// The set's version and the errata as build makes them.
 		SetVersion: gitVersion(g),
 		Since:      f.since,
-		LoadSince:  sinceLoader(g, f.since),
-		History:    versionsAfter(g, f.since),
+		Versions:   versions(g, f.since),
 		Draft:      g.draft,
 	}
 	if f.serve {

@@ -118,24 +118,35 @@ const MaxHistory = ruleset.MaxHistory
 // describes of the revision, else as given.
 func SinceLoader(vs *ruleset.Versions) func(rev string) (*Since, error) {
 	return func(rev string) (*Since, error) {
-		v, err := vs.Load(ruleset.DefaultGame, rev)
+		// kept by vs: watch and serve read (and lay out) each earlier
+		// version once per session
+		s, err := vs.Keep(ruleset.DefaultGame+" "+rev, func() (any, error) { return loadSince(vs, rev) })
 		if err != nil {
 			return nil, err
 		}
-		cat, err := wbschema.Load(v.FS, wbschema.Options{Root: v.Root, Draft: true})
-		var list diag.List
-		if errors.As(err, &list) {
-			return nil, ruleset.NotLoading(list, v.Root)
-		}
-		if err != nil {
-			return nil, err
-		}
-		version := cat.Set.Version
-		if version == "" {
-			version = v.Name()
-		}
-		return &Since{Version: version, Catalog: cat}, nil
+		return s.(*Since), nil
 	}
+}
+
+// loadSince reads version rev of a Warbound tree from vs.
+func loadSince(vs *ruleset.Versions, rev string) (*Since, error) {
+	v, err := vs.Load(ruleset.DefaultGame, rev)
+	if err != nil {
+		return nil, err
+	}
+	cat, err := wbschema.Load(v.FS, wbschema.Options{Root: v.Root, Draft: true})
+	var list diag.List
+	if errors.As(err, &list) {
+		return nil, ruleset.NotLoading(list, v.Root)
+	}
+	if err != nil {
+		return nil, err
+	}
+	version := cat.Set.Version
+	if version == "" {
+		version = v.Name()
+	}
+	return &Since{Version: version, Catalog: cat}, nil
 }
 
 // history walks the versions revs (oldest first, between since and cat)

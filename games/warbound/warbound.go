@@ -14,6 +14,7 @@
 package warbound
 
 import (
+	"fmt"
 	"io/fs"
 	"sync"
 
@@ -22,6 +23,7 @@ import (
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
+	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
@@ -77,11 +79,16 @@ func New(opts Options) ruleset.Ruleset { return rules{opts} }
 // Game is "warbound".
 func (rules) Game() string { return ruleset.DefaultGame }
 
-// Load loads a Warbound tree (or takes Options.Catalog), with the set's
-// version of lo.SetVersion when the content gives none. Its content also
-// reads the translations lock of fsys.
+// Load loads a Warbound tree (or takes Options.Catalog, or the catalog
+// of lo.Preloaded), with the set's version of lo.SetVersion when the
+// content gives none. Its content also reads the translations lock of
+// fsys. The options of lo.Game fill those Options leaves unset.
 func (w rules) Load(fsys fs.FS, lo ruleset.LoadOptions) (ruleset.Content, error) {
+	w.opts.fill(lo.Game)
 	cat := w.opts.Catalog
+	if pre, ok := lo.Preloaded.(*wbcatalog.Catalog); ok && cat == nil {
+		cat = pre
+	}
 	if cat == nil {
 		var err error
 		so := wbschema.Options{Root: lo.Root, Draft: lo.Draft, Extra: lo.Extra}
@@ -108,10 +115,13 @@ func (w rules) Load(fsys fs.FS, lo ruleset.LoadOptions) (ruleset.Content, error)
 	// the translations lock: its warnings are the checks stage's, the
 	// stale translations it finds are marked by the site and tagged by
 	// draft printing (i18n.go)
+	keyCat := cat
 	var lock *translations.LockReport
+	var lockBytes []byte
 	if fsys != nil {
 		lock = translations.CheckLock(texts(cat), fsys, lo.Root)
 		cat = WithStale(cat, lock, lo.Draft)
+		lockBytes, _ = contentfs.ReadFile(fsys, LockFile, MaxLockSize) // none: the lock's report says why
 	}
 	// every card laid out once per language, for the layout check, the
 	// site's card images and the sheets
@@ -129,7 +139,15 @@ func (w rules) Load(fsys fs.FS, lo ruleset.LoadOptions) (ruleset.Content, error)
 	if opts.History == nil && lo.Versions != nil {
 		opts.History = lo.Versions.History
 	}
-	return &Content{opts: opts, since: lo.Since, Catalog: cat, lock: lock, layouts: layouts}, nil
+	return &Content{opts: opts, since: lo.Since, Catalog: cat, lock: lock, layouts: layouts,
+		keyCat: keyCat, draft: lo.Draft, lockBytes: lockBytes, idx: &lazyIndex{}}, nil
+}
+
+// fill sets the options left unset from the build's game options.
+func (o *Options) fill(g ruleset.GameOptions) {
+	if o.HexSize == 0 {
+		o.HexSize = g.HexSize
+	}
 }
 
 // Content is a loaded Warbound tree, and what its stages found.
@@ -146,6 +164,30 @@ type Content struct {
 	Changes *changes.Errata
 	lock    *translations.LockReport // nil: no content tree to read the lock from
 	layouts *render.Layouts
+
+	// keyCat is the catalog before the translations lock marks its stale
+	// texts, draft and lockBytes what the keys of incremental rebuilds
+	// read besides (incremental.go); memo is their memo, when set.
+	keyCat    *wbcatalog.Catalog
+	draft     bool
+	lockBytes []byte
+	memo      ruleset.Memo
+	idx       *lazyIndex
+}
+
+// WarboundCatalog is the loaded catalog, for the commands that still
+// read Warbound's catalog without a capability of the seam (i18n,
+// balance, play, print, export).
+func (c *Content) WarboundCatalog() *wbcatalog.Catalog { return c.Catalog }
+
+// Coverage lists the card texts the engine cannot execute and the cards
+// without a check game (check --coverage), after the checks stage.
+func (c *Content) Coverage() (untested []string, summary string) {
+	u := wbengine.Untested(c.Catalog, c.Played)
+	for _, x := range u {
+		untested = append(untested, fmt.Sprintf("%s: %s %s: %s", x.Pos, x.Kind, x.ID, x.Why))
+	}
+	return untested, fmt.Sprintf("coverage: %s the engine cannot execute, %s without a check game", diag.Plural(len(wbengine.Manual(c.Catalog)), "card text"), diag.Plural(len(u), "card"))
 }
 
 // Of is Warbound's view of a build's result: its content, nil when the
@@ -232,6 +274,7 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.countPages()
 	return dist.Files(files), nil
 }
 

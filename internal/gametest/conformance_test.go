@@ -25,6 +25,8 @@ var known = map[string]gametest.Game{
 		},
 		Draft: gametest.Mutation{Name: "a French flavor removed", File: "cards/clans.cue",
 			Old: "\t\tfr: \"Ses flèches portent les plumes de sa mère.\"\n", New: "", Want: `characters."roh-na".flavor.fr: missing French text`},
+		Edit: gametest.Mutation{Name: "a French flavor reworded", File: "cards/clans.cue",
+			Old: "Ses flèches portent les plumes de sa mère.", New: "Ses flèches portent les plumes de son père.", Want: "roh-na: "},
 	},
 	"warstuff": {
 		Name: "warstuff", Starter: wsstarter.FS, Root: "games/warstuff/starter", ChecksDir: "scenarios/checks",
@@ -40,6 +42,8 @@ var known = map[string]gametest.Game{
 		},
 		Draft: gametest.Mutation{Name: "a French name removed", File: "cards/creatures.cue",
 			Old: `name: {en: "Skeleton", fr: "Squelette"}`, New: `name: {en: "Skeleton"}`, Want: "creatures.skeleton.name.fr: missing French text"},
+		Edit: gametest.Mutation{Name: "a French name changed", File: "cards/creatures.cue",
+			Old: `fr: "Squelette"`, New: `fr: "Squelette ancien"`, Want: `skeleton: name.fr "Squelette" → "Squelette ancien"`},
 	},
 }
 

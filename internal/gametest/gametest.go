@@ -64,6 +64,11 @@ type Game struct {
 	// Draft removes a translation: refused, but accepted in draft mode
 	// with a placeholder.
 	Draft Mutation
+	// Edit is a valid edit of the starter, for watch's incremental
+	// rebuilds (incremental.go); its Want is a text of the `changed:`
+	// lines it makes. Required of a game whose content is
+	// ruleset.Incremental.
+	Edit Mutation
 }
 
 // Mutation is one edit of a starter file: the first Old replaced by New.
@@ -223,6 +228,7 @@ func Run(t *testing.T, g Game) {
 	t.Run("matches", func(t *testing.T) { s.matches(t, built) })
 	t.Run("sheets and exports", func(t *testing.T) { s.onDemand(t, base) })
 	t.Run("versions", func(t *testing.T) { s.versions(t, base) }) // versions.go
+	t.Run("incremental", func(t *testing.T) { s.incremental(t, base, &incrementalStart{built.Content}) })
 }
 
 // onDemand runs `wbtool print` and `wbtool export` as the CLI does, for a

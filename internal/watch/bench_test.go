@@ -10,8 +10,6 @@ import (
 
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/gen"
-	"wbtool.dev/wbtool/render"
-	"wbtool.dev/wbtool/site"
 )
 
 // BenchmarkEditOneCard measures the latency from a saved one-card edit to
@@ -72,7 +70,6 @@ func editOneCard(b *testing.B, dir, file, old, new string, outputs Outputs, load
 		Out:     filepath.Join(b.TempDir(), "dist"),
 		Outputs: outputs,
 		Version: "bench",
-		Site:    site.Options{CardImages: render.SVG},
 	})
 	ctx := context.Background()
 	if r := s.Rebuild(ctx, []string{Everything}); !r.OK() {

@@ -9,8 +9,6 @@ import (
 	"testing"
 
 	"wbtool.dev/wbtool/internal/gen"
-	"wbtool.dev/wbtool/render"
-	"wbtool.dev/wbtool/site"
 )
 
 func TestImageEncoding(t *testing.T) {
@@ -47,7 +45,6 @@ func TestDiskCache(t *testing.T) {
 			CacheDir: cache,
 			Outputs:  Outputs{Site: true},
 			Version:  version,
-			Site:     site.Options{CardImages: render.SVG},
 		})
 		r := s.Rebuild(ctx, []string{Everything})
 		if !r.OK() {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -12,6 +13,8 @@ import (
 
 	_ "wbtool.dev/wbtool/games/warstuff"
 	"wbtool.dev/wbtool/internal/budget"
+	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/pipeline"
 )
 
 // warstuffFiles are the starter Warstuff files the tests copy.
@@ -124,5 +127,116 @@ func TestAnotherGameInWorker(t *testing.T) {
 	r = s.Rebuild(context.Background(), []string{"cards/more.cue"})
 	if !r.OK() || !strings.Contains(r.Summary, "13 profiles") {
 		t.Fatalf("after the fix: %q %q", r.Errors, r.Summary)
+	}
+}
+
+// warstuffTree copies Warstuff's whole starter tree (rules pages and
+// check games too) into a temporary content folder.
+func warstuffTree(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "content")
+	err := filepath.WalkDir("../../content/warstuff", func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".go") {
+			return err
+		}
+		rel, _ := filepath.Rel("../../content/warstuff", p)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		to := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(to, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// buildFresh is `wbtool build` of dir into out: every stage, from
+// scratch, published as the build command does.
+func buildFresh(t testing.TB, dir, out string) {
+	t.Helper()
+	res, err := pipeline.Run(context.Background(), pipeline.Options{Content: os.DirFS(dir), Root: "content", Version: "test"})
+	if err != nil || !res.OK(false) {
+		t.Fatalf("fresh build: %v %s", err, res.Diagnostics.Text())
+	}
+	d, err := dist.Open(out, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Publish(res.Updates()...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestAnotherGameIncremental: a Warstuff session tells what each save
+// changed, replays only the check games a change affects, and its
+// outputs after every save are those of a fresh build.
+func TestAnotherGameIncremental(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the Warstuff starter twice per edit")
+	}
+	ctx := context.Background()
+	dir, out := warstuffTree(t), filepath.Join(t.TempDir(), "dist")
+	s := NewSession(Config{Loader: InProcess{}, ContentFS: os.DirFS(dir), Root: "content", Out: out,
+		Content: dir, Outputs: AllOutputs, Version: "test"})
+	r := s.Rebuild(ctx, []string{Everything})
+	if !r.OK() || r.Checks.Passed == 0 || r.Checks.Rerun != r.Checks.Passed || r.Checks.Reused != 0 {
+		t.Fatalf("first build: %q %q, checks %+v", r.Errors, r.OutputErrors, r.Checks)
+	}
+	total := r.Checks.Passed
+	for _, c := range []struct {
+		name, file, old, new string
+		changes              []string
+		played               func(n int) bool // the check games played
+	}{
+		{"a profile's name", "cards/profiles.cue", `fr: "Milicien"`, `fr: "Milicienne"`,
+			[]string{`militia: name.fr "Milicien" → "Milicienne"`}, func(n int) bool { return n == 0 }},
+		{"a band's name", "scenarios/bands.cue", `en: "Storm Vanguard"`, `en: "The Storm Vanguard"`,
+			[]string{`vanguard: name.en "Storm Vanguard" → "The Storm Vanguard"`}, func(n int) bool { return n == 0 }},
+		{"a check game moved down a line", "scenarios/checks/overwatch.cue", "package warstuff\n", "package warstuff\n\n",
+			nil, func(n int) bool { return n > 0 && n < total }},
+		{"a rules page", "rules/en/1-playing.md", "", "",
+			nil, func(n int) bool { return n == 0 }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := filepath.Join(dir, filepath.FromSlash(c.file))
+			src, err := os.ReadFile(p)
+			if err != nil {
+				t.Skip(err)
+			}
+			edited := strings.Replace(string(src), c.old, c.new, 1)
+			if c.old == "" {
+				edited += "\nOne more line.\n"
+			}
+			if edited == string(src) {
+				t.Fatalf("%s: %q not found", c.file, c.old)
+			}
+			if err := os.WriteFile(p, []byte(edited), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r := s.Rebuild(ctx, []string{c.file})
+			if !r.OK() {
+				t.Fatalf("%q %q %q", r.Errors, r.OutputErrors, r.Checks.Failures)
+			}
+			if !slices.Equal(r.Changes, c.changes) {
+				t.Errorf("changed: %q, want %q", r.Changes, c.changes)
+			}
+			if r.Checks.Passed != total || !c.played(r.Checks.Rerun) || r.Checks.Rerun+r.Checks.Reused != total {
+				t.Errorf("checks %+v (of %d)", r.Checks, total)
+			}
+			fresh := filepath.Join(t.TempDir(), "dist")
+			buildFresh(t, dir, fresh)
+			sameTree(t, out, fresh)
+		})
+	}
+	// A save that changes nothing: the check games replayed from the memo.
+	r = s.Rebuild(ctx, []string{"cards/profiles.cue"})
+	if !r.Unchanged || r.Checks.Rerun != 0 || r.Checks.Reused != total || len(r.Changes) != 0 {
+		t.Errorf("unchanged save: unchanged %v, checks %+v, changes %q", r.Unchanged, r.Checks, r.Changes)
 	}
 }

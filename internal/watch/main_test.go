@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	_ "wbtool.dev/wbtool/games/warbound" // the default game's rules
 	"wbtool.dev/wbtool/internal/budget"
 )
 

@@ -9,8 +9,6 @@ import (
 	"testing"
 
 	"wbtool.dev/wbtool/internal/gen"
-	"wbtool.dev/wbtool/render"
-	"wbtool.dev/wbtool/site"
 )
 
 // genTree writes a generated content tree to a temporary folder.
@@ -55,7 +53,6 @@ func TestSessionMemoryFlat(t *testing.T) {
 		Out:     filepath.Join(t.TempDir(), "dist"),
 		Outputs: Outputs{Data: true, Site: true},
 		Version: "test",
-		Site:    site.Options{CardImages: render.SVG},
 	})
 	ctx := context.Background()
 	const file = "cards/characters-000.cue"

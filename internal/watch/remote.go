@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/budget"
 )
 
@@ -142,11 +141,3 @@ func ServeSession(in io.Reader, out io.Writer, mem int64, cfg Config, load func(
 type loaderFunc func() (budget.Loaded, error)
 
 func (f loaderFunc) LoadContent(context.Context) (budget.Loaded, error) { return f() }
-
-func (f loaderFunc) Load(context.Context) (*wbcatalog.Catalog, error) {
-	ld, err := f()
-	if err == nil && ld.Other != nil {
-		return nil, fmt.Errorf("the content is a %s tree", ld.Other.GameName)
-	}
-	return ld.Catalog, err
-}

@@ -1,9 +1,9 @@
 package watch
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -11,40 +11,37 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound"
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/games/warbound/wbengine"
-	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/budget"
-	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
-	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/site"
 )
 
-// Loader loads the content for one rebuild.
+// Loader loads the content for one rebuild, with its budget: the content
+// of any game (package pipeline/ruleset), or Warbound's catalog, which
+// the session hands to Warbound's rules (ruleset.LoadOptions.Preloaded).
 type Loader interface {
-	Load(ctx context.Context) (*wbcatalog.Catalog, error)
+	LoadContent(ctx context.Context) (budget.Loaded, error)
 }
 
-// InProcess loads the content in this process with wbschema.Load (a fresh
-// CUE context each time). It has no time budget: use it for tests and
-// benchmarks, and Child for designers' content.
+// InProcess loads the content in this process, through the rules of the
+// game its game.cue names, with no time budget: use it for tests and
+// benchmarks, and Worker for designers' content. With no FS it loads
+// Config.ContentFS.
 type InProcess struct {
 	FS    fs.FS
 	Root  string
 	Draft bool
 }
 
-// Load implements Loader.
-func (l InProcess) Load(ctx context.Context) (*wbcatalog.Catalog, error) {
-	return wbschema.Load(l.FS, wbschema.Options{Root: l.Root, Draft: l.Draft})
+// LoadContent implements Loader: the content is loaded by the session
+// itself (Session.load).
+func (l InProcess) LoadContent(ctx context.Context) (budget.Loaded, error) {
+	return budget.Loaded{}, nil
 }
 
 // Child loads the content in a child process with a budget.
@@ -53,18 +50,10 @@ type Child struct {
 	Request budget.Request
 }
 
-// Load implements Loader.
-func (l Child) Load(ctx context.Context) (*wbcatalog.Catalog, error) {
+// LoadContent implements Loader.
+func (l Child) LoadContent(ctx context.Context) (budget.Loaded, error) {
 	cat, _, err := l.Runner.Load(ctx, l.Request)
-	return cat, err
-}
-
-// ContentLoader is a Loader that loads a tree of any game (package
-// pipeline/ruleset) with its budget: Warbound's catalog, or another game's
-// content. Worker is one; a Loader that is not loads other games' trees
-// in the rebuild, in this process.
-type ContentLoader interface {
-	LoadContent(ctx context.Context) (budget.Loaded, error)
+	return budget.Loaded{Catalog: cat}, err
 }
 
 // Worker loads the content in a long-lived child process with a budget
@@ -73,13 +62,7 @@ type ContentLoader interface {
 // watch and serve use, for every game.
 type Worker struct{ W *budget.Worker }
 
-// Load implements Loader.
-func (l Worker) Load(ctx context.Context) (*wbcatalog.Catalog, error) {
-	cat, _, err := l.W.Load(ctx)
-	return cat, err
-}
-
-// LoadContent implements ContentLoader.
+// LoadContent implements Loader.
 func (l Worker) LoadContent(ctx context.Context) (budget.Loaded, error) {
 	ld, _, err := l.W.LoadContent(ctx)
 	return ld, err
@@ -106,10 +89,9 @@ type Config struct {
 	// an output folder overlapping it is refused.
 	Content string
 	// ContentFS is the content tree as the pipeline reads it besides the
-	// CUE files (the translations lock); nil: none.
+	// CUE files (the translations lock, the art); nil: none.
 	ContentFS fs.FS
-	// Root is the prefix of positions in the content (another game's tree
-	// is loaded here, see rebuildGame).
+	// Root is the prefix of positions in the content.
 	Root    string
 	Outputs Outputs
 	// Version is wbtool's version (print footers, cache keys); Salt
@@ -117,10 +99,8 @@ type Config struct {
 	// binaries): cached pieces are reused only under equal Version and
 	// Salt, never across wbtool versions.
 	Version, Salt string
-	// Site are the options of the site build: its BaseURL, and its
-	// CardImages function (render.SVG when nil, as in site.Build), called
-	// only for the cards whose images changed.
-	Site site.Options
+	// BaseURL is the address the site is published at (sitemap.xml).
+	BaseURL string
 	// Preview builds a site without links to the sheets (serve).
 	Preview bool
 	// Date is the date printed on the sheets.
@@ -130,13 +110,13 @@ type Config struct {
 	// content folder, which a commit or a save changes), as build does.
 	SetVersion func() string
 	// Since is the earlier version the errata compare with (--since; ""
-	// takes the content's set.errataSince), LoadSince reads it, as in
-	// pipeline.Options. The session reads each revision once and keeps it:
-	// a branch name that moves is read again by the next session.
-	Since     string
-	LoadSince func(rev string) (*warbound.Since, error)
-	// History lists the versions between Since and now (pipeline.Options).
-	History func(rev string) []string
+	// takes the content's own), as in pipeline.Options; Versions read it
+	// (the session keeps one Versions, so each revision is read once: a
+	// branch name that moves is read again by the next session). Game
+	// are the options the games take (the maps' hex size).
+	Since    string
+	Versions *ruleset.Versions
+	Game     ruleset.GameOptions
 	// Draft says the loader lets missing translations through: the
 	// sheets and card images then tag the stale translations, as a
 	// draft build does.
@@ -151,67 +131,117 @@ type Config struct {
 	OnChecked func(*Report)
 }
 
-// Session is a sequence of rebuilds of one content tree. It keeps what the
-// last rebuild made, keyed by content hashes, and redoes only what a
-// change affects: the card images of changed cards, the check games whose
-// cards, boards or text changed, the PDF of a language only when one of
-// its cards changed, and on disk only the files whose bytes changed. It
-// holds nothing else between rebuilds (no CUE value, no catalog), so its
-// memory stays flat.
+// Session is a sequence of rebuilds of one content tree. For a game
+// whose content is incremental (ruleset.Incremental) it keeps what the
+// last rebuild made, keyed by what the game says each item reads, and
+// redoes only what a change affects: the check games whose key changed,
+// the card layouts and images of changed cards, the PDF holding one, and
+// on disk only the files whose bytes changed. Another game's rebuild
+// makes every output again and writes only the files whose bytes
+// changed. The session holds nothing else between rebuilds (no CUE
+// value), so its memory stays flat.
 type Session struct {
 	cfg Config
 	seq int
 
 	images map[string]cardImages // by card key
 	checks map[string]checkEntry // by check id
-	pdfs   map[string]string     // print output -> key of its last render
+	made   map[string]string     // output path -> key it was made under (Memo.Made)
+	kept   map[string]kept       // Memo.Keep, by name
+	shared map[string]any        // Memo.Shared, by name
 	// written maps output files (slash paths under Out) to the hash of
 	// the bytes last written there.
 	written map[string][32]byte
 	out     *dist.Dir // opened at the first write
-	// lastGood is the hash of the last catalog that built.
+	// lastGood is the key of the last content that built: the game's
+	// (ruleset.Incremental.Key), else the sum of what the child loaded.
 	lastGood string
-	// lastGoodGame is the sum of the last other game's content that built
-	// (rebuildGame).
-	lastGoodGame [32]byte
-	// prev is the last catalog that loaded: the next save's changes are
-	// told against it (package changes).
-	prev   *wbcatalog.Catalog
-	disk   *diskCache
-	pruned bool // the disk cache was pruned after a full site build
-	// since are the earlier versions read for the errata, by revision
-	since map[string]*warbound.Since
-	// pages are the site's card pages of the last build, by what each
-	// reads: only those whose inputs changed are rendered again.
-	pages *site.PageCache
-	// layouts are the cards laid out by the last build, layoutKeys the
-	// keys they were laid out under (layoutKeys).
-	layouts    *render.Layouts
-	layoutKeys map[string]string
-	// sheetPages are the compressed pages of the last sheets printed:
-	// a sheet printed again compresses only its pages that changed.
-	sheetPages *render.PageCache
+	// prev is the last content that loaded, and its game: the next
+	// save's changes are told against it.
+	prev     ruleset.Content
+	prevGame string
+	disk     *diskCache
+	pruned   bool // the disk cache was pruned after a full site build
 }
 
 type cardImages struct{ front, back []byte }
 
-type checkEntry struct {
-	key    string
-	result wbengine.CheckResult
-}
-
 // NewSession starts a session.
 func NewSession(cfg Config) *Session {
 	return &Session{cfg: cfg, images: map[string]cardImages{}, checks: map[string]checkEntry{},
-		pdfs: map[string]string{}, written: map[string][32]byte{}, since: map[string]*warbound.Since{},
-		disk: openDiskCache(cfg.CacheDir, cfg.Version, cfg.Salt), pages: site.NewPageCache(),
-		sheetPages: render.NewPageCache()}
+		made: map[string]string{}, kept: map[string]kept{}, shared: map[string]any{},
+		written: map[string][32]byte{},
+		disk:    openDiskCache(cfg.CacheDir, cfg.Version, cfg.Salt)}
 }
 
+// loaded is what a rebuild's load stage gave.
+type loaded struct {
+	game    string
+	content ruleset.Content
+	// sum is the key of the child's answer ("" when it loaded here).
+	sum string
+}
+
+// load loads the content: in the loader's child, then through the game's
+// rules here (Warbound's catalog from the child, or a tree an InProcess
+// loader leaves to the session).
+func (s *Session) load(ctx context.Context) (loaded, error) {
+	fsys, root, draft := s.cfg.ContentFS, s.cfg.Root, s.cfg.Draft
+	var ld budget.Loaded
+	if ip, ok := s.cfg.Loader.(InProcess); ok {
+		if ip.FS != nil {
+			fsys, root, draft = ip.FS, ip.Root, ip.Draft || draft
+		}
+	} else {
+		var err error
+		if ld, err = s.cfg.Loader.LoadContent(ctx); err != nil {
+			return loaded{}, err
+		}
+		if ld.Other != nil {
+			return loaded{game: ld.Other.GameName, content: ld.Other.Content, sum: hex.EncodeToString(ld.Sum[:])}, nil
+		}
+	}
+	game := ruleset.DefaultGame
+	if ld.Catalog == nil && fsys != nil {
+		g, pos, err := ruleset.GameOf(fsys, root)
+		if err != nil {
+			return loaded{}, err
+		}
+		if _, known := ruleset.Lookup(g); !known {
+			return loaded{}, ruleset.Unknown(g, pos)
+		}
+		game = g
+	}
+	rs, ok := ruleset.Lookup(game)
+	if !ok {
+		return loaded{}, fmt.Errorf("this program has no rules for the %s game", ruleset.Title(game))
+	}
+	lo := ruleset.LoadOptions{Root: root, Draft: draft, Since: s.cfg.Since, Versions: s.cfg.Versions, Game: s.cfg.Game}
+	if ld.Catalog != nil {
+		lo.Preloaded = ld.Catalog
+		fsys = s.cfg.ContentFS
+	}
+	if s.cfg.SetVersion != nil {
+		lo.SetVersion = s.cfg.SetVersion()
+	}
+	c, err := rs.Load(fsys, lo)
+	if err != nil {
+		return loaded{}, err
+	}
+	out := loaded{game: game, content: c}
+	if ld.Catalog != nil {
+		out.sum = hex.EncodeToString(ld.Sum[:])
+	}
+	return out, nil
+}
+
+// maxChangeLines bounds the changes a rebuild lists.
+const maxChangeLines = 12
+
 // Rebuild runs one rebuild for the changed files and reports it. The
-// rebuild is `wbtool build`'s pipeline (package pipeline) on the catalog the
-// loader returns, with this session's caches standing in for the work of
-// the check games, the card images and the sheets that did not change.
+// rebuild is `wbtool build`'s pipeline (package pipeline) on the content
+// the loader returns, with this session's memo standing in for the work
+// that did not change (for an incremental game).
 func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	s.seq++
 	r := &Report{Seq: s.seq, Changed: changed}
@@ -232,26 +262,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	}()
 
 	t := time.Now()
-	var cat *wbcatalog.Catalog
-	var err error
-	if cl, ok := s.cfg.Loader.(ContentLoader); ok {
-		var ld budget.Loaded
-		ld, err = cl.LoadContent(ctx)
-		if err == nil && ld.Other != nil {
-			r.stage("load", t)
-			s.rebuildGame(ctx, r, &ld, changed)
-			return r
-		}
-		cat = ld.Catalog
-	} else {
-		if s.cfg.ContentFS != nil {
-			if game, _, err := ruleset.GameOf(s.cfg.ContentFS, s.cfg.Root); err != nil || game != ruleset.DefaultGame {
-				s.rebuildGame(ctx, r, nil, changed)
-				return r
-			}
-		}
-		cat, err = s.cfg.Loader.Load(ctx)
-	}
+	ld, err := s.load(ctx)
 	r.stage("load", t)
 	if err != nil {
 		var list diag.List
@@ -271,40 +282,32 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		}
 		return r
 	}
-	if !cat.HasArtReader() && s.cfg.ContentFS != nil {
-		// a catalog from the budgeted child refers to its art files:
-		// the drawers read them from the content folder
-		cat.SetArtReader(wbschema.ArtFiles(s.cfg.ContentFS))
-	}
-	if s.cfg.SetVersion != nil && cat.Set.Version == "" {
-		// before the keys: the images print the version
-		if v := s.cfg.SetVersion(); v != "" {
-			c := *cat
-			c.Set.Version = v
-			cat = &c
+	content := ld.content
+	r.Summary = content.Summary()
+	key := ld.sum
+	var m *memo
+	if inc, ok := content.(ruleset.Incremental); ok {
+		r.Summary = inc.Brief()
+		t = time.Now()
+		if s.prev != nil && s.prevGame == ld.game {
+			r.Changes = inc.ChangedSince(s.prev, maxChangeLines)
 		}
+		r.stage("changes", t)
+		t = time.Now()
+		salt := s.cfg.Version + "\x00" + s.cfg.Salt
+		key = inc.Key(salt)
+		m = newMemo(s, salt)
+		content = inc.Incrementally(m)
+		r.stage("index", t)
 	}
-	r.Summary = summary(cat)
-	r.Drafts = len(cat.Draft)
-	t = time.Now()
-	r.Changes = s.changes(cat)
-	r.stage("changes", t)
-
-	t = time.Now()
-	ix := newIndex(cat)
-	salt := s.cfg.Version + "\x00" + s.cfg.Salt
-	// The translations lock says which translations are stale: the site
-	// marks them, and draft sheets and images tag them.
-	lock := s.lockBytes()
-	if s.cfg.Draft {
-		salt += "\x00" + hashOf(lock)
+	s.prev, s.prevGame = ld.content, ld.game
+	if d, ok := content.(ruleset.Drafter); ok {
+		r.Drafts = len(d.Drafts())
 	}
-	catHash := hashOf(mustJSON(cat), artHashes(cat), rulesSource(cat), []byte(salt), lock, []byte(s.cfg.Since))
-	r.stage("index", t)
 
-	// The same catalog as the last good build: its layout, site and
+	// The same content as the last good build: its layout, site and
 	// outputs are those already written.
-	unchanged := catHash == s.lastGood && !changedEverything(changed)
+	unchanged := key != "" && key == s.lastGood && !changedEverything(changed)
 	stages := []pipeline.Stage{pipeline.Load, pipeline.Errata, pipeline.Checks}
 	if !unchanged {
 		stages = append(stages, pipeline.Layout, pipeline.Site)
@@ -315,49 +318,31 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 			stages = append(stages, pipeline.Print)
 		}
 	}
-	keys := s.cardKeys(cat, ix, salt)
-	lkeys := layoutKeys(cat, keys)
-	var layouts *render.Layouts
-	checkDiags := map[string]bool{}
-	images := &imageCounts{}
-	rules := warbound.New(warbound.Options{
-		Catalog:   cat,
-		LoadSince: s.loadSince,
-		History:   s.cfg.History,
-		PlayChecks: func(cat *wbcatalog.Catalog, games []*wbcatalog.CheckGame) []wbengine.CheckResult {
-			return s.playChecks(cat, ix, salt, games, r)
-		},
-		CardImages: s.cardImages(keys, images),
-		Pages:      s.pages,
-		NewLayouts: func(cat *wbcatalog.Catalog) *render.Layouts {
-			layouts = render.NewLayouts(cat)
-			layouts.Keep(s.layouts, func(l wbcatalog.Lang, id string) bool {
-				k, ok := lkeys[id]
-				return ok && s.layoutKeys[id] == k
-			})
-			return layouts
-		},
-		RenderSheets: func(cat *wbcatalog.Catalog, jobs []warbound.SheetJob) (dist.Files, error) {
-			return s.renderSheets(cat, ix, keys, jobs, r)
-		},
-	})
+	failures := map[string]bool{}
 	res, err := pipeline.Run(ctx, pipeline.Options{
 		Content: s.cfg.ContentFS,
-		Rules:   rules,
+		Root:    s.cfg.Root,
+		Rules:   ruleset.Loaded{GameName: ld.game, Content: content},
 		Stages:  stages,
 		Version: s.cfg.Version,
 		Date:    s.cfg.Date,
-		BaseURL: s.cfg.Site.BaseURL,
+		BaseURL: s.cfg.BaseURL,
 		Preview: s.cfg.Preview,
 		Draft:   s.cfg.Draft,
 		Since:   s.cfg.Since,
 		OnChecked: func(res *pipeline.Result) {
-			played := warbound.Of(res).Played
-			for _, d := range warbound.CheckDiagnostics(played) {
-				checkDiags[d.String()] = true
-				r.Checks.Failures = append(r.Checks.Failures, d.String())
+			for _, d := range res.Diagnostics {
+				if d.Stage == string(pipeline.Checks) && d.Severity == diag.Error {
+					failures[d.String()] = true
+					r.Checks.Failures = append(r.Checks.Failures, d.String())
+				}
 			}
-			r.Checks.Passed, r.Checks.Failed = warbound.CheckCounts(played)
+			r.Checks.Passed, r.Checks.Failed = res.CheckCounts()
+			if m != nil {
+				r.Checks.Rerun, r.Checks.Reused = m.rerun, m.unchanged
+			} else {
+				r.Checks.Rerun = r.Checks.Passed + r.Checks.Failed // every one, every time
+			}
 			r.stageAt("checks", time.Time{}, res.Times[len(res.Times)-1].Took)
 			head()
 		},
@@ -370,10 +355,10 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		}
 		return r
 	}
-	if layouts != nil {
-		// what a card's layout reads is in its key: kept even when the
-		// build has errors (a card laid out with a diagnostic is not)
-		s.layouts, s.layoutKeys = layouts, lkeys
+	if m != nil {
+		// what an item reads is in its key: kept even when the build has
+		// errors (a card laid out with a diagnostic is not)
+		m.ran()
 	}
 	for _, tm := range res.Times[1:] {
 		if tm.Stage != pipeline.Checks {
@@ -382,7 +367,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	}
 	for _, d := range res.Diagnostics {
 		switch {
-		case checkDiags[d.String()]:
+		case failures[d.String()]:
 		case d.Severity == diag.Warning:
 			r.Warnings = append(r.Warnings, d.String())
 		default:
@@ -396,12 +381,15 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	if !res.OK(false) {
 		return r
 	}
-	r.Images.Rendered, r.Images.Reused, r.Images.FromDisk = images.rendered, images.reused, images.fromDisk
-	r.Pages.Rendered, r.Pages.Reused = s.pages.Rendered, s.pages.Reused
-	s.images = images.used
-	if !s.pruned && s.cfg.Outputs.Site {
-		s.disk.prune(images.used)
-		s.pruned = true
+	if m != nil {
+		r.Images.Rendered, r.Images.Reused, r.Images.FromDisk = m.rendered, m.reused, m.fromDisk
+		r.Pages.Rendered, r.Pages.Reused = m.counts[ruleset.CountPagesRendered], m.counts[ruleset.CountPagesReused]
+		r.SheetPages.Compressed, r.SheetPages.Reused = m.counts[ruleset.CountSheetCompressed], m.counts[ruleset.CountSheetReused]
+		s.images = m.used
+		if !s.pruned && s.cfg.Outputs.Site {
+			s.disk.prune(m.used)
+			s.pruned = true
+		}
 	}
 	files := outputFiles(res)
 	if s.cfg.Outputs.Site {
@@ -424,92 +412,8 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		}
 		r.stage("write", t)
 	}
-	s.lastGood = catHash
+	s.lastGood = key
 	return r
-}
-
-// rebuildGame rebuilds a tree of another game than Warbound (its
-// game.cue names it, package pipeline/ruleset) with the same pipeline: on the
-// content the loader's budgeted child loaded (ld), or, with a loader that
-// loads Warbound only (ld nil), loading it here. The same content as the
-// last good build (equal sums of the child's answer) plays the check games
-// again and keeps the outputs already written; otherwise the outputs are
-// made again and only the files whose bytes changed are written. Its
-// report is that of a Warbound rebuild.
-func (s *Session) rebuildGame(ctx context.Context, r *Report, ld *budget.Loaded, changed []string) {
-	unchanged := ld != nil && ld.Sum == s.lastGoodGame && !changedEverything(changed)
-	stages := []pipeline.Stage{pipeline.Load, pipeline.Checks}
-	if !unchanged {
-		stages = append(stages, pipeline.Layout, pipeline.Site)
-		if s.cfg.Outputs.Data {
-			stages = append(stages, pipeline.Data)
-		}
-		if s.cfg.Outputs.Print {
-			stages = append(stages, pipeline.Print)
-		}
-	}
-	opts := pipeline.Options{Content: s.cfg.ContentFS, Root: s.cfg.Root, Stages: stages, Draft: s.cfg.Draft,
-		Version: s.cfg.Version, Date: s.cfg.Date, BaseURL: s.cfg.Site.BaseURL, Preview: s.cfg.Preview,
-		Since: s.cfg.Since, Games: []ruleset.Ruleset{warbound.New(warbound.Options{LoadSince: s.cfg.LoadSince})}}
-	if ld != nil {
-		opts.Rules = ld.Other
-	}
-	res, err := pipeline.Run(ctx, opts)
-	if err != nil {
-		if ctx.Err() != nil {
-			r.Canceled = true
-		} else {
-			r.OutputErrors = append(r.OutputErrors, err.Error())
-		}
-		return
-	}
-	for _, tm := range res.Times {
-		if ld == nil || tm.Stage != pipeline.Load { // else timed as the child's
-			r.stageAt(string(tm.Stage), time.Time{}, tm.Took)
-		}
-	}
-	if res.Content == nil {
-		for _, d := range res.Diagnostics {
-			r.Errors = append(r.Errors, d.String())
-		}
-		r.ErrorSummary = res.Diagnostics.Summary()
-		return
-	}
-	r.Summary = res.Summary()
-	r.Drafts = len(res.Drafts())
-	r.Checks.Passed, r.Checks.Failed = res.CheckCounts()
-	for _, d := range res.Diagnostics {
-		if d.Severity == diag.Warning {
-			r.Warnings = append(r.Warnings, d.String())
-		} else {
-			r.OutputErrors = append(r.OutputErrors, d.String())
-		}
-	}
-	if unchanged {
-		r.Unchanged = true
-		return
-	}
-	if !res.OK(false) {
-		return
-	}
-	files := outputFiles(res)
-	if s.cfg.Outputs.Site {
-		r.Site = site.Files(res.Outputs[pipeline.SiteDir])
-	}
-	if s.cfg.Out == "" && r.Site != nil {
-		r.Outputs = append(r.Outputs, fmt.Sprintf("site (%d files, in memory)", len(r.Site)))
-	}
-	if s.cfg.Out != "" {
-		t := time.Now()
-		if err := s.write(files, r); err != nil {
-			r.OutputErrors = append(r.OutputErrors, err.Error())
-			return
-		}
-		r.stage("write", t)
-	}
-	if ld != nil {
-		s.lastGoodGame = ld.Sum
-	}
 }
 
 // outputFiles are a build's outputs by slash path under the output folder.
@@ -523,245 +427,8 @@ func outputFiles(res *pipeline.Result) dist.Files {
 	return files
 }
 
-// maxChangeLines bounds the changes a rebuild lists.
-const maxChangeLines = 12
-
-// changes are what this catalog changed since the last one that loaded,
-// as `wbtool diff` tells them, one line each.
-func (s *Session) changes(cat *wbcatalog.Catalog) []string {
-	prev := s.prev
-	s.prev = cat
-	if prev == nil {
-		return nil
-	}
-	rep, err := warbound.Compare(prev, cat)
-	if err != nil {
-		return []string{"changes: " + err.Error()}
-	}
-	return rep.Lines(maxChangeLines)
-}
-
 func changedEverything(changed []string) bool {
 	return len(changed) == 1 && changed[0] == Everything
-}
-
-// loadSince reads an earlier version for the errata once per session
-// (Config.LoadSince): its catalog and its laid-out cards are kept.
-func (s *Session) loadSince(rev string) (*warbound.Since, error) {
-	if since, ok := s.since[rev]; ok {
-		return since, nil
-	}
-	if s.cfg.LoadSince == nil {
-		return nil, errors.New("this command cannot read an earlier version of the content")
-	}
-	since, err := s.cfg.LoadSince(rev)
-	if err != nil {
-		return nil, err
-	}
-	s.since[rev] = since
-	return since, nil
-}
-
-// lockBytes are the bytes of the content's translations lock, nil when
-// there is none (or it cannot be read: the build reports why).
-func (s *Session) lockBytes() []byte {
-	if s.cfg.ContentFS == nil {
-		return nil
-	}
-	b, err := contentfs.ReadFile(s.cfg.ContentFS, warbound.LockFile, warbound.MaxLockSize)
-	if err != nil {
-		return nil
-	}
-	return b
-}
-
-func rulesSource(cat *wbcatalog.Catalog) []byte {
-	var b bytes.Buffer
-	for _, p := range cat.Rules {
-		fmt.Fprintf(&b, "%s\x00%s\x00%d\x00", p.Lang, p.Path, len(p.Source))
-		b.Write(p.Source)
-	}
-	return b.Bytes()
-}
-
-// playChecks plays the check games whose key changed, on all cores, and
-// reuses the other results.
-func (s *Session) playChecks(cat *wbcatalog.Catalog, ix *index, salt string, games []*wbcatalog.CheckGame, r *Report) []wbengine.CheckResult {
-	next := make(map[string]checkEntry, len(games))
-	var todo []*wbcatalog.CheckGame
-	keys := make(map[string]string, len(games))
-	for _, c := range games {
-		prev, ok := s.checks[c.ID]
-		keys[c.ID] = ix.checkKey(salt, c.ID, prev.result.Cards)
-		if ok && prev.key == keys[c.ID] {
-			next[c.ID] = prev
-			continue
-		}
-		todo = append(todo, c)
-	}
-	for _, res := range warbound.PlayChecks(cat, todo) {
-		// The key may name more cards now that the run listed them: key
-		// it with those, so that the next rebuild compares like with like.
-		next[res.ID] = checkEntry{key: ix.checkKey(salt, res.ID, res.Cards), result: res}
-	}
-	s.checks = next
-	r.Checks.Rerun = len(todo)
-	r.Checks.Reused = len(games) - len(todo)
-	out := make([]wbengine.CheckResult, len(games))
-	for i, c := range games {
-		out[i] = next[c.ID].result
-	}
-	return out
-}
-
-// cardKeys are the cache keys of every card in every language.
-func (s *Session) cardKeys(cat *wbcatalog.Catalog, ix *index, salt string) map[wbcatalog.Lang]map[string]string {
-	var ids []string
-	for _, k := range wbcatalog.Kinds {
-		ids = append(ids, cat.CardIDs(k)...)
-	}
-	keys := map[wbcatalog.Lang]map[string]string{}
-	for _, l := range wbcatalog.Langs {
-		keys[l] = make(map[string]string, len(ids))
-		for _, id := range ids {
-			keys[l][id] = ix.cardKey(salt, id, l)
-		}
-	}
-	return keys
-}
-
-// artHashes lists the hashes of the cards' art, which the catalog's JSON
-// leaves out: new bytes under the same file name change the outputs.
-func artHashes(cat *wbcatalog.Catalog) []byte {
-	var b []byte
-	for _, a := range cat.ArtFields() {
-		if *a != nil {
-			b = append(append(b, (*a).Hash...), 0)
-		} else {
-			b = append(b, 1)
-		}
-	}
-	return b
-}
-
-// layoutKeys are the keys of the cards' layouts: the card's keys in both
-// languages (a draft build shows a missing translation in the other
-// language) and its art's format (its bytes are in the keys).
-func layoutKeys(cat *wbcatalog.Catalog, keys map[wbcatalog.Lang]map[string]string) map[string]string {
-	out := map[string]string{}
-	for id := range keys[wbcatalog.Langs[0]] {
-		k := ""
-		for _, l := range wbcatalog.Langs {
-			k += keys[l][id] + "\x00"
-		}
-		if a := cat.CardArt(id); a != nil {
-			k += a.Hash + "\x00" + a.Format
-		}
-		out[id] = k
-	}
-	return out
-}
-
-// imageCounts counts the card images of one rebuild by where they came
-// from, and keeps those used.
-type imageCounts struct {
-	mu                         sync.Mutex
-	rendered, reused, fromDisk int
-	used                       map[string]cardImages
-}
-
-// cardImages is the site's card image function with the images of
-// unchanged cards taken from the cache (memory, then disk).
-func (s *Session) cardImages(keys map[wbcatalog.Lang]map[string]string, n *imageCounts) func(*wbcatalog.Catalog, string, wbcatalog.Lang) ([]byte, []byte, error) {
-	n.used = map[string]cardImages{}
-	inner := s.cfg.Site.CardImages
-	if inner == nil {
-		inner = render.SVG // what site.Build uses when CardImages is nil
-	}
-	return func(c *wbcatalog.Catalog, id string, l wbcatalog.Lang) ([]byte, []byte, error) {
-		key := keys[l][id]
-		if key == "" {
-			return inner(c, id, l)
-		}
-		n.mu.Lock()
-		img, ok := s.images[key]
-		if !ok {
-			img, ok = n.used[key]
-		}
-		n.mu.Unlock()
-		counter := &n.reused
-		if !ok {
-			if img, ok = s.disk.get(key); ok {
-				counter = &n.fromDisk
-			}
-		}
-		if !ok {
-			front, back, err := inner(c, id, l)
-			if err != nil {
-				return nil, nil, err
-			}
-			img = cardImages{front, back}
-			s.disk.put(key, img)
-			counter = &n.rendered
-		}
-		n.mu.Lock()
-		*counter++
-		n.used[key] = img
-		n.mu.Unlock()
-		return img.front, img.back, nil
-	}
-}
-
-// renderSheets renders the sheets whose cards changed (a sheet's key
-// hashes the keys of its cards, in order) and reads the others back from
-// the output folder, where the last rebuild wrote them (the site keeps a
-// copy of every sheet, so the print stage returns them all). A sheet that
-// cannot be read back is rendered again.
-func (s *Session) renderSheets(cat *wbcatalog.Catalog, ix *index, keys map[wbcatalog.Lang]map[string]string, jobs []warbound.SheetJob, r *Report) (dist.Files, error) {
-	var todo []warbound.SheetJob
-	current := map[string]string{}
-	out := dist.Files{}
-	for _, j := range jobs {
-		l := j.Opts.Lang
-		cards := j.Cards
-		if cards == nil {
-			for _, k := range wbcatalog.Kinds {
-				cards = append(cards, cat.CardIDs(k)...)
-			}
-		}
-		parts := [][]byte{[]byte(fmt.Sprintf("print\x00%s\x00%s\x00%s\x00%+v", s.cfg.Version, s.cfg.Salt, j.Path, j.Opts)), []byte(ix.render[l])}
-		for _, id := range cards {
-			parts = append(parts, []byte(id+"\x00"+keys[l][id]))
-		}
-		key := hashOf(parts...)
-		current[j.Path] = key
-		if s.pdfs[j.Path] == key && s.cfg.Out != "" {
-			if b, err := s.readBack(j.Path); err == nil {
-				_, rel := pipeline.InDir(j.Path)
-				out[rel] = b
-				continue
-			}
-		}
-		j.Opts.Pages = s.sheetPages
-		todo = append(todo, j)
-	}
-	files, err := warbound.Sheets(cat, todo)
-	r.SheetPages.Compressed, r.SheetPages.Reused = s.sheetPages.Compressed, s.sheetPages.Reused
-	s.sheetPages.Sweep() // what these sheets did not use
-	if err != nil {
-		return nil, err
-	}
-	for _, j := range todo {
-		s.pdfs[j.Path] = current[j.Path]
-		_, rel := pipeline.InDir(j.Path)
-		out[rel] = files[rel]
-	}
-	for name := range s.pdfs {
-		if _, ok := current[name]; !ok {
-			delete(s.pdfs, name) // a deck that is gone
-		}
-	}
-	return out, nil
 }
 
 // readBack reads an output file the session wrote, checking that its
@@ -897,12 +564,4 @@ func (s *Session) wrote(prefix string) bool {
 		}
 	}
 	return false
-}
-
-// summary is the one-line description of a loaded catalog (as `wbtool
-// validate` prints it, shorter).
-func summary(cat *wbcatalog.Catalog) string {
-	return fmt.Sprintf("%d Characters, %d Leaders, %d Upgrades, %d Objectives, %d skills, %d scenarios, %d decks, %d check games, %d rules pages",
-		len(cat.Characters), len(cat.Leaders), len(cat.Equipment)+len(cat.Formations)+len(cat.Vocations),
-		len(cat.Objectives), len(cat.Skills), len(cat.Scenarios), len(cat.Decks), len(cat.Checks), len(cat.Rules))
 }

@@ -11,8 +11,6 @@ import (
 	"wbtool.dev/wbtool/internal/dist"
 
 	"wbtool.dev/wbtool/content"
-	"wbtool.dev/wbtool/render"
-	"wbtool.dev/wbtool/site"
 )
 
 // starterTree writes the embedded starter content to a temporary folder.
@@ -45,7 +43,6 @@ func newTestSession(dir, out string) *Session {
 		Out:     out,
 		Outputs: AllOutputs,
 		Version: "test",
-		Site:    site.Options{CardImages: render.SVG},
 	})
 }
 

@@ -11,10 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/budget"
-	"wbtool.dev/wbtool/render"
-	"wbtool.dev/wbtool/site"
 )
 
 // session drives Run and a Session together, as `wbtool watch` does, and
@@ -115,7 +112,6 @@ func TestWatchSession(t *testing.T) {
 		Out:     out,
 		Outputs: Outputs{Data: true, Site: true},
 		Version: "test",
-		Site:    site.Options{CardImages: render.SVG},
 	})
 
 	r := s.next(Everything)
@@ -217,11 +213,6 @@ const slowCUE = "package warbound\n\nimport \"list\"\n\nstrings: \"slow\": {en: 
 type switchableLoader struct {
 	Worker
 	limit atomic.Int64
-}
-
-func (l *switchableLoader) Load(ctx context.Context) (*wbcatalog.Catalog, error) {
-	l.W.Runner.Limits.Time = time.Duration(l.limit.Load())
-	return l.Worker.Load(ctx)
 }
 
 func (l *switchableLoader) LoadContent(ctx context.Context) (budget.Loaded, error) {

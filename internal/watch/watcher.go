@@ -27,7 +27,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
-	"wbtool.dev/wbtool/games/warbound"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
 // DefaultDebounce is the quiet time after the last event of a burst before
@@ -59,8 +59,9 @@ type Build func(ctx context.Context, changed []string)
 
 // Relevant reports whether a file of the content tree (slash path relative
 // to it) is content that wbtool reads: .cue files anywhere, Markdown
-// rules pages and the translations lock (`wbtool i18n accept` clears
-// stale warnings and marks), but not editors' backup, swap and temporary
+// rules pages and the files a game watches besides (ruleset.Watched:
+// Warbound's translations lock, which `wbtool i18n accept` changes to
+// clear stale warnings and marks), but not editors' backup, swap and temporary
 // files, nor the hidden and "_" files the loader skips.
 func Relevant(rel string) bool {
 	name := path.Base(rel)
@@ -72,7 +73,7 @@ func Relevant(rel string) bool {
 			return false
 		}
 	}
-	return strings.HasSuffix(name, ".cue") || strings.HasSuffix(name, ".md") || rel == warbound.LockFile
+	return strings.HasSuffix(name, ".cue") || strings.HasSuffix(name, ".md") || ruleset.WatchedFiles()[rel]
 }
 
 // ignoredName reports names the loader never reads and editors use for

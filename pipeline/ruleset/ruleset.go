@@ -18,10 +18,9 @@
 //
 // What every game's stages need comes through this interface: the load's
 // [LoadOptions], then [SiteOptions] and [PrintOptions]. A game that needs
-// more for one build (Warbound's errata history, map hex size, exports
-// and watch's caches) offers a constructor of its Ruleset taking its own
-// options (warbound.New), and the caller passes that Ruleset to the build
-// (pipeline.Options.Games, or pipeline.Options.Rules).
+// more for one build (an earlier version for the errata, the maps' hex
+// size, exports) takes it from [GameOptions] (LoadOptions.Game); watch's
+// incremental rebuilds go through [Incremental].
 package ruleset
 
 import (
@@ -80,6 +79,12 @@ type LoadOptions struct {
 	// OneShot says the process runs this one build (pipeline.Options.OneShot):
 	// a game may load for a leaner peak of memory.
 	OneShot bool
+	// Game are the build's options a game may take (GameOptions).
+	Game GameOptions
+	// Preloaded, when set, is the content as the game's budgeted loader
+	// made it in another process (package internal/budget: Warbound's
+	// catalog), taken instead of loading the tree.
+	Preloaded any
 }
 
 // Content is a loaded tree, with the game's stages. The verdict stages

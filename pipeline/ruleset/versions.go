@@ -3,6 +3,7 @@ package ruleset
 import (
 	"fmt"
 	"io/fs"
+	"sync"
 
 	"wbtool.dev/wbtool/diag"
 )
@@ -18,6 +19,38 @@ type Versions struct {
 	// first (the git tags in between, at most MaxHistory): the card
 	// pages' histories tell what changed at each of them. Nil: none.
 	History func(rev string) []string
+
+	// kept are the earlier versions games loaded (Keep): watch and serve
+	// keep one Versions for their session, so each is read once.
+	mu   sync.Mutex
+	kept map[string]kept
+}
+
+type kept struct {
+	v   any
+	err error
+}
+
+// Keep is what load returns for key (a game and a revision), loaded once
+// per Versions: a failure is tried again at the next call (the designer
+// may fix the earlier version's folder). A nil Versions keeps nothing.
+func (vs *Versions) Keep(key string, load func() (any, error)) (any, error) {
+	if vs == nil {
+		return load()
+	}
+	vs.mu.Lock()
+	defer vs.mu.Unlock()
+	if k, ok := vs.kept[key]; ok {
+		return k.v, k.err
+	}
+	v, err := load()
+	if err == nil {
+		if vs.kept == nil {
+			vs.kept = map[string]kept{}
+		}
+		vs.kept[key] = kept{v, err}
+	}
+	return v, err
 }
 
 // MaxHistory bounds the versions between --since and now that the

@@ -1,4 +1,4 @@
-package watch
+package warbound
 
 import (
 	"crypto/sha256"
@@ -16,7 +16,7 @@ import (
 	"wbtool.dev/wbtool/render"
 )
 
-// Content-addressed keys. Every entity of the catalog (card, skill,
+// Content-addressed keys of incremental rebuilds (incremental.go). Every entity of the catalog (card, skill,
 // faction, board, scenario, deck, check...) is encoded twice: as its JSON
 // (what outputs show: positions excluded, so moving a card in its file
 // does not re-render it) and in the budget encoding (every field,
