@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"slices"
 	"strings"
 
@@ -80,58 +79,6 @@ func gitVersion(g *globalFlags) func() string {
 		return nil
 	}
 	return func() string { return gitrev.Describe(dir) }
-}
-
-// loadCatalog loads and validates the content (the load stage only), for
-// the commands that read Warbound's catalog without building (i18n,
-// balance): what they do is the capability c, which every other game
-// lacks for now (contentLacks).
-func loadCatalog(cmd *cobra.Command, g *globalFlags, c ruleset.Capability) (*wbcatalog.Catalog, error) {
-	if err := contentLacks(cmd.CommandPath(), c, g); err != nil {
-		return nil, err
-	}
-	res, err := runBuild(cmd, g, pipeline.Options{Stages: []pipeline.Stage{pipeline.Load}})
-	if err != nil {
-		return nil, err
-	}
-	return warboundCatalog(res), nil
-}
-
-// warboundCatalog is the catalog of Warbound content (nil for another
-// game's), for the commands that still read it without a capability of
-// the seam.
-func warboundCatalog(res *pipeline.Result) *wbcatalog.Catalog {
-	if c, ok := res.Content.(interface{ WarboundCatalog() *wbcatalog.Catalog }); ok {
-		return c.WarboundCatalog()
-	}
-	return nil
-}
-
-// lacks refuses command on a tree whose game (its game.cue, package
-// pipeline/ruleset) lacks capability c, before anything loads, with the one
-// line of ruleset.Missing. The commands behind print, export, i18n, diff
-// and balance are still Warbound's own code here, not interfaces of the
-// seam, so every other game lacks their capability. Problems of game.cue
-// itself, and a game wbtool does not know, are left to the load, which
-// reports them.
-func lacks(command string, c ruleset.Capability, fsys fs.FS, root string) error {
-	game, _, err := ruleset.GameOf(fsys, root)
-	if err != nil || game == ruleset.DefaultGame {
-		return nil
-	}
-	if _, known := ruleset.Lookup(game); !known {
-		return nil
-	}
-	return ruleset.Missing(command, game, c)
-}
-
-// contentLacks is lacks on the command's content folder.
-func contentLacks(command string, c ruleset.Capability, g *globalFlags) error {
-	fsys, root, err := contentSource(g)
-	if err != nil {
-		return err
-	}
-	return lacks(command, c, fsys, root)
 }
 
 // printDraft lists the missing translations a draft build shows as

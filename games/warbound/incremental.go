@@ -250,4 +250,3 @@ func renderSheets(m ruleset.Memo, cat *wbcatalog.Catalog, ix *index, keys map[wb
 	}
 	return out, nil
 }
-

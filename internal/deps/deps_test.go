@@ -50,26 +50,30 @@ var plainGo = map[string]bool{
 	module + "/internal/suggest":  true,
 }
 
-// engines are the rules engines and what plays them: the engine kit
-// (engine/...: botkit, checkkit, hex, and Warstuff's for now) and
-// Warbound's engine and match/sim/replay.
-var engines = []string{module + "/engine/...", module + "/games/warbound/wbengine", module + "/games/warbound/wbmatch"}
+// enginePkgs are the rules engines and what plays them: the engine kit
+// (engine/...: botkit, checkkit, hex) and each game's engine and its
+// match/sim/replay (games/<game>/…engine/..., …match).
+func enginePkgs(t *testing.T) []pkg {
+	var out []pkg
+	for _, p := range list(t, module+"/...") {
+		if strings.HasPrefix(p.ImportPath, module+"/engine/") || gameEngine(p.ImportPath) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
 
 // engineMayImport reports whether an engine may import the module's
-// package d: the engine kit, Warbound's engine, the games' catalogs and
-// the plain-Go leaves.
+// package d: the engine kit, the games' engines and catalogs, and the
+// plain-Go leaves.
 func engineMayImport(d string) bool {
-	return strings.HasPrefix(d, module+"/engine/") || d == module+"/games/warbound/wbengine" ||
-		d == module+"/games/warbound/wbcatalog" || strings.HasPrefix(d, module+"/catalog/") || plainGo[d]
+	return strings.HasPrefix(d, module+"/engine/") || gameEngine(d) || gameCatalog(d) || plainGo[d]
 }
 
 func TestEngineIsPure(t *testing.T) {
-	var pkgs []pkg
-	for _, pattern := range engines {
-		pkgs = append(pkgs, list(t, pattern)...)
-	}
-	if len(pkgs) < 5 {
-		t.Fatalf("go list found %d engine packages: update engines", len(pkgs))
+	pkgs := enginePkgs(t)
+	if len(pkgs) < 7 {
+		t.Fatalf("go list found %d engine packages: update enginePkgs", len(pkgs))
 	}
 	for _, p := range pkgs {
 		for _, d := range p.Deps {
@@ -99,7 +103,7 @@ func TestEngineIsPure(t *testing.T) {
 // themselves.
 func TestOnlySchemaImportsCUE(t *testing.T) {
 	for _, p := range list(t, module+"/...") {
-		if strings.HasPrefix(p.ImportPath, module+"/schema") || isGameSchema(p.ImportPath) {
+		if strings.HasPrefix(p.ImportPath, module+"/schema") || gameSchema(p.ImportPath) {
 			continue
 		}
 		for _, d := range p.Imports {
@@ -110,24 +114,18 @@ func TestOnlySchemaImportsCUE(t *testing.T) {
 	}
 }
 
-// isGameSchema reports whether the import path is a game's schema package:
-// games/<game>/<name>schema.
-func isGameSchema(path string) bool {
-	rest, ok := strings.CutPrefix(path, module+"/games/")
-	parts := strings.Split(rest, "/")
-	return ok && len(parts) == 2 && strings.HasSuffix(parts[1], "schema")
-}
-
 // TestConsumersDoNotLoadContent: engine, render and site read the catalog;
 // they never load content (and so never link CUE) themselves.
 func TestConsumersDoNotLoadContent(t *testing.T) {
-	for _, pattern := range append([]string{module + "/render/...", module + "/site"}, engines...) {
-		for _, p := range list(t, pattern) {
-			for _, d := range p.Deps {
-				if strings.HasPrefix(d, "cuelang.org/") || d == module+"/schema" || isGameSchema(d) {
-					t.Errorf("%s depends on %s: consumers read the catalog, not the content", p.ImportPath, d)
-					break
-				}
+	consumers := enginePkgs(t)
+	for _, pattern := range []string{module + "/render/...", module + "/site"} {
+		consumers = append(consumers, list(t, pattern)...)
+	}
+	for _, p := range consumers {
+		for _, d := range p.Deps {
+			if strings.HasPrefix(d, "cuelang.org/") || d == module+"/schema" || gameSchema(d) {
+				t.Errorf("%s depends on %s: consumers read the catalog, not the content", p.ImportPath, d)
+				break
 			}
 		}
 	}
