@@ -2,6 +2,7 @@ package site
 
 import (
 	"html/template"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -10,6 +11,9 @@ import (
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render/markup"
 )
+
+// ruleIDRe is what a Warbound rule number looks like.
+var ruleIDRe = regexp.MustCompile(`^R-[A-Z]+-[0-9]+$`)
 
 // card is one card of any kind, as the indexes and the search see it.
 type card struct {

@@ -57,6 +57,9 @@ type siteFrame struct {
 
 	sharedMu sync.Mutex
 	shared   map[sharedKey]template.HTML // the layout's fragments drawn (page.Shared)
+	// chrome, when set, is what a shared fragment reads for a chrome (a
+	// game's chrome with methods of its own); nil: the chrome itself.
+	chrome func(c Chrome) any
 }
 
 // NavItem is a section of the navigation.
@@ -73,7 +76,7 @@ type navLink struct {
 }
 
 // Nav is the page's navigation.
-func (p *page) Nav() []navLink {
+func (p *View) Nav() []navLink {
 	out := make([]navLink, 0, len(p.f.nav))
 	for _, n := range p.f.nav {
 		out = append(out, navLink{Href: p.Link(n.Path), Label: p.T(n.Label), Current: p.Section == n.Section})
@@ -82,7 +85,7 @@ func (p *page) Nav() []navLink {
 }
 
 // Styles are the page's stylesheets, relative to it.
-func (p *page) Styles() []string {
+func (p *View) Styles() []string {
 	out := make([]string, 0, len(p.f.styles))
 	for _, s := range p.f.styles {
 		out = append(out, p.Asset(s))
@@ -92,14 +95,14 @@ func (p *page) Styles() []string {
 
 // execute renders page p with template t (a layout clone with the page's
 // "content"), its glossary terms linked.
-func (f *siteFrame) execute(t *template.Template, p *page) ([]byte, error) {
+func (f *siteFrame) execute(t *template.Template, p *View) ([]byte, error) {
 	p.tmpl = t
 	var buf bytes.Buffer
 	buf.Grow(16 << 10) // most pages: fewer copies as it grows
 	drawn, err := drawLayout(t, p, &buf)
 	if err == nil && !drawn {
 		buf.Reset()
-		err = t.ExecuteTemplate(&buf, "layout", p)
+		err = t.ExecuteTemplate(&buf, "layout", p.data())
 	}
 	if err != nil {
 		return nil, fmt.Errorf("site: page %s/%s: %w", p.Lang, p.Path, err)
@@ -273,7 +276,7 @@ func (f Frame) Build(pages []Page) (Files, error) {
 		if !ok {
 			return nil, fmt.Errorf("site: no template %q for %s/%s", pg.Template, pg.Lang, pg.Path)
 		}
-		p := &page{f: sf, Lang: pg.Lang, Path: pg.Path, Title: pg.Title, Section: pg.Section, Data: pg.Data,
+		p := &View{f: sf, Lang: pg.Lang, Path: pg.Path, Title: pg.Title, Section: pg.Section, Data: pg.Data,
 			Description: pg.Description, Image: pg.Image, wasm: pg.WASM, anyDepth: pg.Path == "404.html"}
 		out, err := sf.execute(t, p)
 		if err != nil {
@@ -290,7 +293,7 @@ func (f Frame) Build(pages []Page) (Files, error) {
 	}
 	files["index.html"] = root
 	if notFound != nil {
-		p := &page{f: sf, Lang: notFound.Lang, Path: notFound.Path, Title: notFound.Title, Data: notFound.Data, atRoot: true, anyDepth: true}
+		p := &View{f: sf, Lang: notFound.Lang, Path: notFound.Path, Title: notFound.Title, Data: notFound.Data, atRoot: true, anyDepth: true}
 		if files["404.html"], err = sf.execute(tmpl[notFound.Template], p); err != nil {
 			return nil, err
 		}
@@ -337,24 +340,24 @@ func baseURL(s string) string {
 	return s
 }
 
-// chrome is what the layout's shared fragments (page.Shared) may read of
+// Chrome is what the layout's shared fragments (page.Shared) may read of
 // a page: its language, section, whether it runs WebAssembly, and where
 // it sits — its depth and first folder, which decide its links to the
 // site's root, its assets and the index page of every section. Its page
 // is one with those and nothing else (no title, path or data): its
 // methods give what the page's would, and Link refuses a target deeper
 // than a section's index page.
-type chrome struct{ p *page }
+type Chrome struct{ p *View }
 
 // chromeOf returns page p's chrome, and the key of everything it holds.
-func chromeOf(p *page) (chrome, chromeKey) {
+func chromeOf(p *View) (Chrome, chromeKey) {
 	place := "index.html"
 	if d := path.Dir(p.Path); d != "." {
 		dirs := strings.Split(d, "/")
 		place = dirs[0] + strings.Repeat("/_", len(dirs)-1) + "/index.html"
 	}
-	c := &page{f: p.f, b: p.b, Lang: p.Lang, Path: place, Section: p.Section, atRoot: p.atRoot, anyDepth: p.anyDepth, wasm: p.wasm}
-	return chrome{c}, chromeKey{lang: p.Lang, section: p.Section, place: place, atRoot: p.atRoot, anyDepth: p.anyDepth, wasm: p.wasm}
+	c := &View{f: p.f, Lang: p.Lang, Path: place, Section: p.Section, atRoot: p.atRoot, anyDepth: p.anyDepth, wasm: p.wasm}
+	return Chrome{c}, chromeKey{lang: p.Lang, section: p.Section, place: place, atRoot: p.atRoot, anyDepth: p.anyDepth, wasm: p.wasm}
 }
 
 // chromeKey is a chrome's contents.
@@ -372,11 +375,11 @@ type sharedKey struct {
 }
 
 // T is the page's T.
-func (c chrome) T(key string) string { return c.p.T(key) }
+func (c Chrome) T(key string) string { return c.p.T(key) }
 
 // Link is the page's Link, for the root page and the index pages of
 // sections ("index.html", "cards/index.html").
-func (c chrome) Link(target string) (string, error) {
+func (c Chrome) Link(target string) (string, error) {
 	if strings.Count(target, "/") > 1 {
 		return "", fmt.Errorf("site: a shared fragment links %q, deeper than a section's index page", target)
 	}
@@ -384,37 +387,35 @@ func (c chrome) Link(target string) (string, error) {
 }
 
 // Asset is the page's Asset.
-func (c chrome) Asset(target string) string { return c.p.Asset(target) }
+func (c Chrome) Asset(target string) string { return c.p.Asset(target) }
 
 // Styles are the page's stylesheets.
-func (c chrome) Styles() []string { return c.p.Styles() }
+func (c Chrome) Styles() []string { return c.p.Styles() }
 
 // Nav is the page's navigation.
-func (c chrome) Nav() []navLink { return c.p.Nav() }
+func (c Chrome) Nav() []navLink { return c.p.Nav() }
 
 // Is is the page's Is.
-func (c chrome) Is(s string) bool { return c.p.Is(s) }
+func (c Chrome) Is(s string) bool { return c.p.Is(s) }
 
 // WASM is the page's WASM.
-func (c chrome) WASM() bool { return c.p.WASM() }
+func (c Chrome) WASM() bool { return c.p.WASM() }
 
-// SetVersion is the page's SetVersion.
-func (c chrome) SetVersion() string { return c.p.SetVersion() }
-
-// ErrataLink is the page's ErrataLink.
-func (c chrome) ErrataLink() *link { return c.p.ErrataLink() }
+// View is the chrome's page: one with the chrome's language, section and
+// place, and nothing else.
+func (c Chrome) View() *View { return c.p }
 
 // Shared is the layout's fragment name (a template of the page's set that
 // reads only the page's chrome: see chrome) for this page: drawn once per
 // build for every page with the same chrome. Every page has a navigation,
 // a footer and the links of its head: drawn once, they cost a fraction.
-func (p *page) Shared(name string) (template.HTML, error) {
+func (p *View) Shared(name string) (template.HTML, error) {
 	if p.tmpl == nil {
 		return "", fmt.Errorf("site: fragment %s outside a page", name)
 	}
 	if noTileMemo { // tests: drawn from the page itself, every time
 		var sb strings.Builder
-		err := p.tmpl.ExecuteTemplate(&sb, name, p)
+		err := p.tmpl.ExecuteTemplate(&sb, name, p.data())
 		return fragmentHTML(sb.String()), err
 	}
 	c, ck := chromeOf(p)
@@ -427,7 +428,11 @@ func (p *page) Shared(name string) (template.HTML, error) {
 		return h, nil
 	}
 	var sb strings.Builder
-	if err := p.tmpl.ExecuteTemplate(&sb, name, c); err != nil {
+	var data any = c
+	if f.chrome != nil {
+		data = f.chrome(c)
+	}
+	if err := p.tmpl.ExecuteTemplate(&sb, name, data); err != nil {
 		return "", err
 	}
 	h = fragmentHTML(sb.String())

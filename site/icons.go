@@ -61,6 +61,15 @@ var iconLabels = func() map[string]wbcatalog.Text {
 	return m
 }()
 
+// iconLabelText is an icon's English name in plain text (a title, an
+// image's alt text), "" for none.
+func iconLabelText(name string) string {
+	if t, ok := iconLabels[name]; ok {
+		return t.EN
+	}
+	return ""
+}
+
 // safeClass matches the ids that may go into a class name or a CSS
 // selector: lower-case kebab. The schema guarantees it for ids; we check
 // again because a class attribute is not the place to trust anyone.

@@ -96,9 +96,6 @@ var (
 	naturalRe = regexp.MustCompile(`^\[(10|[1-9])\]`)
 	cardRefRe = regexp.MustCompile(`^\[\[([a-z0-9]+(?:-[a-z0-9]+)*)\]\]`)
 	iconRe    = regexp.MustCompile(`^:([a-z][a-z0-9]*(?:-[a-z0-9]+)*):`)
-	ruleRe    = regexp.MustCompile(`R-[A-Z]+-[0-9]+`)
-	// RuleIDPattern is what a rule number looks like.
-	ruleIDRe = regexp.MustCompile(`^R-[A-Z]+-[0-9]+$`)
 	// headingIDRe is what an explicit heading id may be.
 	headingIDRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`)
 )
@@ -219,7 +216,7 @@ func (r *nodeRenderer) ruleRef(w util.BufWriter, src []byte, node ast.Node, ente
 		return ast.WalkContinue, nil
 	}
 	n := node.(*ruleRefNode)
-	id := escapeHTML(n.ID) // ruleRe guarantees [A-Z0-9-]; escaped all the same
+	id := escapeHTML(n.ID) // the dialect's rule pattern guarantees [A-Z0-9-]; escaped all the same
 	switch {
 	case n.Plain:
 		_, _ = w.WriteString(id)
@@ -468,8 +465,9 @@ func escapeHTML(s string) string {
 	return html.EscapeString(s)
 }
 
-// plainText returns the text of an inline tree, as a reader sees it.
-func plainText(n ast.Node, src []byte) string {
+// plainText returns the text of an inline tree, as a reader sees it;
+// iconLabel names an icon.
+func plainText(n ast.Node, src []byte, iconLabel func(string) string) string {
 	var b strings.Builder
 	var walk func(ast.Node)
 	walk = func(n ast.Node) {
@@ -489,7 +487,7 @@ func plainText(n ast.Node, src []byte) string {
 			case *naturalNode:
 				b.WriteString("[" + strconv.Itoa(c.N) + "]")
 			case *iconNode:
-				b.WriteString(iconLabelText(c.Name))
+				b.WriteString(iconLabel(c.Name))
 			case *ast.CodeSpan:
 				walk(c)
 			default:
@@ -501,18 +499,11 @@ func plainText(n ast.Node, src []byte) string {
 	return strings.TrimSpace(b.String())
 }
 
-func iconLabelText(name string) string {
-	if t, ok := iconLabels[name]; ok {
-		return t.EN
-	}
-	return ""
-}
-
 // sanitize walks a parsed rules document and makes it safe to render:
 // dangerous links become their text, images become their text, code-fence
 // info strings go, and only a plain id survives the attribute syntax.
 // It returns the problems a writer should fix (with byte offsets).
-func sanitize(doc ast.Node, src []byte) []mdProblem {
+func sanitize(doc ast.Node, src []byte, iconLabel func(string) string) []mdProblem {
 	var probs []mdProblem
 	var replace []func()
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -546,7 +537,7 @@ func sanitize(doc ast.Node, src []byte) []mdProblem {
 				})
 			}
 		case *ast.Image:
-			alt := plainText(x, src)
+			alt := plainText(x, src, iconLabel)
 			replace = append(replace, func() {
 				x.Parent().ReplaceChild(x.Parent(), x, ast.NewString([]byte(alt)))
 			})

@@ -112,8 +112,8 @@ type builder struct {
 	files      Files
 	tmpl       map[string]*template.Template
 	exists     map[string]bool
-	ruleDefs   map[wbcatalog.Lang]map[string]*chapter
-	chapters   map[wbcatalog.Lang][]*chapter
+	ruleDefs   map[wbcatalog.Lang]map[string]*Chapter // rule number → the chapter anchoring it
+	chapters   map[wbcatalog.Lang][]*Chapter
 	usage      *usage
 	mu         sync.Mutex // guards files and errs while the languages build in parallel
 	cardList   []card
@@ -126,8 +126,7 @@ type builder struct {
 	ls     *render.Layouts
 	lsOnce sync.Once
 	errs   Errors
-	f      *siteFrame    // the frame's state: what the layout reads
-	rules  *rulesDialect // nil: Warbound's
+	f      *siteFrame // the frame's state: what the layout reads
 	// check: the pages' data is made (and checked) but no page, image or
 	// index is written (Check).
 	check    bool
@@ -180,8 +179,8 @@ func build(cat *wbcatalog.Catalog, opts Options, check bool) (Files, error) {
 		opts:       opts,
 		files:      Files{},
 		exists:     map[string]bool{},
-		ruleDefs:   map[wbcatalog.Lang]map[string]*chapter{},
-		chapters:   map[wbcatalog.Lang][]*chapter{},
+		ruleDefs:   map[wbcatalog.Lang]map[string]*Chapter{},
+		chapters:   map[wbcatalog.Lang][]*Chapter{},
 		skillCache: map[string]skillView{},
 		searchMemo: map[wbcatalog.Lang]map[string]string{},
 		nameRanks:  map[wbcatalog.Lang]map[string]int{},
@@ -192,23 +191,36 @@ func build(cat *wbcatalog.Catalog, opts Options, check bool) (Files, error) {
 	}
 	b.f = &siteFrame{label: b.label, langName: func(l wbcatalog.Lang) string { return labels["lang.name"].In(l) },
 		base: b.baseURL(), exists: b.exists, styles: []string{"assets/style.css", "assets/factions.css"},
-		gloss: map[wbcatalog.Lang]*glossLinker{}, glossPage: "glossary/index.html"}
+		gloss: map[wbcatalog.Lang]*glossLinker{}, glossPage: "glossary/index.html",
+		chrome: func(c Chrome) any { return chrome{c, b} }}
 	if errs := b.checkIDs(); len(errs) > 0 {
 		return nil, errs.Sorted()
 	}
 	b.usage = b.computeUsage()
+	chapters, errs, err := RenderChapters(b.cat.Rules, b.rulesOptions())
+	if err != nil {
+		return nil, err
+	}
+	b.errs = append(b.errs, errs...)
 	for _, l := range wbcatalog.Langs {
-		md := newMarkdown(l)
-		chs, errs := b.parseChapters(md, l)
-		b.errs = append(b.errs, errs...)
-		b.errs = append(b.errs, b.resolveChapters(chs, l)...)
-		if err := b.renderChapters(md, chs); err != nil {
-			return nil, err
+		defs := map[string]*Chapter{}
+		for i := range chapters[l] {
+			c := &chapters[l][i]
+			b.chapters[l] = append(b.chapters[l], c)
+			for _, r := range c.Rules {
+				defs[r] = c
+			}
 		}
-		b.chapters[l] = chs
+		b.ruleDefs[l] = defs
 	}
 	b.plan()
-	b.errs = append(b.errs, b.checkSiteLinks()...)
+	var static map[string]bool
+	b.errs = append(b.errs, CheckChapterLinks(chapters, func(p string) bool {
+		if static == nil {
+			static = b.staticFiles()
+		}
+		return b.siteHas(p, static)
+	})...)
 	if len(b.errs) > 0 {
 		return nil, b.errs.Sorted()
 	}
@@ -267,10 +279,16 @@ func other(l wbcatalog.Lang) wbcatalog.Lang {
 	return wbcatalog.French
 }
 
-// page is what every template gets.
-type page struct {
-	f       *siteFrame // the frame: every page has it
-	b       *builder   // Warbound's pages: the builder (nil on another game's)
+// View is a page as the frame draws it: what every template gets (or a
+// game's page holding it, self).
+type View struct {
+	f *siteFrame // the frame: every page has it
+	// self is what the page's templates read as "." (a game's page that
+	// holds this view, with methods of its own); nil: the view itself.
+	self any
+	// fast: the layout around the page's content is written in Go
+	// (drawLayout) rather than by executing the layout template.
+	fast    bool
 	Lang    wbcatalog.Lang
 	Path    string // language-relative page path, e.g. "cards/copp/index.html"
 	Title   string
@@ -296,11 +314,19 @@ type page struct {
 	tmpl *template.Template
 }
 
+// data is what the page's templates read as ".".
+func (p *View) data() any {
+	if p.self != nil {
+		return p.self
+	}
+	return p
+}
+
 // WASM reports whether the page's CSP allows WebAssembly.
-func (p *page) WASM() bool { return p.wasm }
+func (p *View) WASM() bool { return p.wasm }
 
 // Root is the path from the page to the site root.
-func (p *page) Root() string {
+func (p *View) Root() string {
 	switch {
 	case p.anyDepth:
 		if p.f.base != "" {
@@ -315,7 +341,7 @@ func (p *page) Root() string {
 
 // Link returns the URL of a page of the same language: relative, or from
 // the root for a page served at any depth.
-func (p *page) Link(target string) string {
+func (p *View) Link(target string) string {
 	if p.atRoot || p.anyDepth {
 		return p.Root() + string(p.Lang) + "/" + target
 	}
@@ -326,7 +352,7 @@ func (p *page) Link(target string) string {
 func (b *builder) baseURL() string { return baseURL(b.opts.BaseURL) }
 
 // Canonical is the page's published address, or "" without a BaseURL.
-func (p *page) Canonical() string {
+func (p *View) Canonical() string {
 	if p.anyDepth || p.atRoot {
 		return ""
 	}
@@ -335,7 +361,7 @@ func (p *page) Canonical() string {
 
 // Alternates are the hreflang links of the page: itself, the other
 // language and the root page, absolute with a BaseURL.
-func (p *page) Alternates() []link {
+func (p *View) Alternates() []link {
 	if p.anyDepth {
 		return nil // a 404 page is no page of the site
 	}
@@ -350,10 +376,10 @@ func (p *page) Alternates() []link {
 
 // NoIndex reports whether search engines should leave the page out (the
 // 404 pages).
-func (p *page) NoIndex() bool { return p.anyDepth }
+func (p *View) NoIndex() bool { return p.anyDepth }
 
 // MetaDescription is the page's description.
-func (p *page) MetaDescription() string {
+func (p *View) MetaDescription() string {
 	if p.Description != "" {
 		return p.Description
 	}
@@ -361,7 +387,7 @@ func (p *page) MetaDescription() string {
 }
 
 // OGImage is the absolute address of the page's image, or "".
-func (p *page) OGImage() string {
+func (p *View) OGImage() string {
 	if p.Image == "" || p.f.base == "" {
 		return ""
 	}
@@ -369,7 +395,7 @@ func (p *page) OGImage() string {
 }
 
 // OGLocale is the page's language as Open Graph writes it.
-func (p *page) OGLocale() string {
+func (p *View) OGLocale() string {
 	if p.Lang == wbcatalog.French {
 		return "fr_FR"
 	}
@@ -377,22 +403,22 @@ func (p *page) OGLocale() string {
 }
 
 // Asset returns the relative URL of a file at the site root.
-func (p *page) Asset(target string) string { return p.Root() + target }
+func (p *View) Asset(target string) string { return p.Root() + target }
 
 // T returns an interface word in the page's language.
-func (p *page) T(key string) string { return p.f.label(key, p.Lang) }
+func (p *View) T(key string) string { return p.f.label(key, p.Lang) }
 
 // AltLang is the other language.
-func (p *page) AltLang() wbcatalog.Lang { return other(p.Lang) }
+func (p *View) AltLang() wbcatalog.Lang { return other(p.Lang) }
 
 // AltLink is the same page in the other language, or its home page.
-func (p *page) AltLink() string {
+func (p *View) AltLink() string {
 	return p.Root() + string(other(p.Lang)) + "/" + p.altPath()
 }
 
 // altPath is the path of the page in the other language, or of its home
 // page.
-func (p *page) altPath() string {
+func (p *View) altPath() string {
 	if p.anyDepth || !p.f.exists[string(other(p.Lang))+"/"+p.Path] {
 		return "index.html"
 	}
@@ -400,10 +426,10 @@ func (p *page) altPath() string {
 }
 
 // AltName is the name of the other language, in that language.
-func (p *page) AltName() string { return p.f.langName(other(p.Lang)) }
+func (p *View) AltName() string { return p.f.langName(other(p.Lang)) }
 
 // FullTitle is the <title> of the page.
-func (p *page) FullTitle() string {
+func (p *View) FullTitle() string {
 	site := p.T("site.title")
 	if p.Title == "" || p.Title == site {
 		return site + " — " + p.T("site.tagline")
@@ -412,7 +438,7 @@ func (p *page) FullTitle() string {
 }
 
 // Is reports whether the page is in the navigation section s.
-func (p *page) Is(s string) bool { return p.Section == s }
+func (p *View) Is(s string) bool { return p.Section == s }
 
 // relPath returns the relative URL from page from to page to, both
 // slash paths relative to the same folder.
@@ -466,7 +492,7 @@ func (b *builder) render(name string, p *page) error {
 	var key [32]byte
 	keyed := false
 	if b.pageKeys != nil && name != "card" {
-		key, keyed = b.pageKeys.otherKey(name, p)
+		key, keyed = b.pageKeys.otherKey(name, p.View)
 		if keyed {
 			if page, ok := b.reusePage(path, key, [2][]byte{}, false); ok {
 				b.put(path, page)
@@ -477,7 +503,7 @@ func (b *builder) render(name string, p *page) error {
 	if executed != nil {
 		executed(name)
 	}
-	out, err := b.f.execute(t, p)
+	out, err := b.f.execute(t, p.View)
 	if err != nil {
 		return err
 	}

@@ -760,19 +760,19 @@ func poolList(items []listItem, add string) (template.HTML, error) {
 // drawLayout writes page p as template "layout" of the frame
 // (frame/layout.html) draws it, in Go around the page template's "head",
 // "content" and "scripts": the layout has some forty actions per page,
-// each a reflective call and an escaper's. Only Warbound's pages (not in
+// each a reflective call and an escaper's. Only pages marked fast (not in
 // check mode, nor with noTileMemo); false, with nothing to keep in buf,
 // for a link that is not plain: the template draws the page.
 // TestTilesEqualTemplate compares both on every page of four sites.
-func drawLayout(t *template.Template, p *page, buf *bytes.Buffer) (bool, error) {
-	if p.b == nil || p.b.check || noTileMemo {
+func drawLayout(t *template.Template, p *View, buf *bytes.Buffer) (bool, error) {
+	if !p.fast || noTileMemo {
 		return false, nil
 	}
 	w := &cardWriter{ok: true}
 	flush := func() { buf.WriteString(w.sb.String()); w.sb.Reset() }
 	exec := func(name string) error {
 		flush()
-		return t.ExecuteTemplate(buf, name, p)
+		return t.ExecuteTemplate(buf, name, p.data())
 	}
 	shared := func(name string) error {
 		h, err := p.Shared(name)
