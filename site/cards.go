@@ -184,14 +184,6 @@ func sortedKeys(m map[string]bool) []string {
 	return out
 }
 
-// link is a labelled relative link.
-type link struct {
-	Href  string
-	Label string
-	Class string
-	Lang  string
-}
-
 // statRow is a row of a statistics table: one value per side.
 type statRow struct {
 	Label  string

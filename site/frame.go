@@ -10,8 +10,7 @@ import (
 	"path"
 	"strings"
 	"sync"
-
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/lang"
 )
 
 // The site frame (issue 19): what every game's site shares. Warbound's
@@ -41,16 +40,21 @@ import (
 //go:embed frame/*.html
 var frameFS embed.FS
 
+// noTileMemo (tests) draws every card tile, skill block and shared
+// fragment of the layout with its template, each time (the fragments
+// from the page itself).
+var noTileMemo bool
+
 // siteFrame is the game-neutral state of one site build: what the
 // layout reads on every page.
 type siteFrame struct {
-	label    func(key string, l wbcatalog.Lang) string
-	langName func(l wbcatalog.Lang) string // a language's name in itself
-	base     string                        // the site's address ending in "/", or ""
-	exists   map[string]bool               // every page, "en/cards/x/index.html"
+	label    func(key string, l lang.Lang) string
+	langName func(l lang.Lang) string // a language's name in itself
+	base     string                   // the site's address ending in "/", or ""
+	exists   map[string]bool          // every page, "en/cards/x/index.html"
 	nav      []NavItem
 	styles   []string // stylesheets at the site root
-	gloss    map[wbcatalog.Lang]*glossLinker
+	gloss    map[lang.Lang]*glossLinker
 	// glossPage is the glossary's path in a language folder: its terms
 	// link there, and it links none.
 	glossPage string
@@ -148,7 +152,7 @@ func (f *siteFrame) rootPage(t *template.Template) ([]byte, error) {
 		Lang, Href, AltHref, Name, Tagline string
 	}
 	var ls []langLink
-	for _, l := range wbcatalog.Langs {
+	for _, l := range lang.Langs {
 		ll := langLink{Lang: string(l), Href: string(l) + "/index.html", AltHref: string(l) + "/index.html", Name: f.langName(l),
 			Tagline: f.label("site.tagline", l)}
 		if abs := f.absURL(ll.Href); abs != "" {
@@ -157,8 +161,8 @@ func (f *siteFrame) rootPage(t *template.Template) ([]byte, error) {
 		ls = append(ls, ll)
 	}
 	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, "root", map[string]any{"Langs": ls, "Title": f.label("site.title", wbcatalog.English),
-		"Description": f.label("home.intro", wbcatalog.English), "Canonical": f.absURL("index.html")}); err != nil {
+	if err := t.ExecuteTemplate(&buf, "root", map[string]any{"Langs": ls, "Title": f.label("site.title", lang.English),
+		"Description": f.label("home.intro", lang.English), "Canonical": f.absURL("index.html")}); err != nil {
 		return nil, fmt.Errorf("site: root page: %w", err)
 	}
 	return buf.Bytes(), nil
@@ -192,7 +196,7 @@ type Frame struct {
 	// site.title, site.tagline, home.intro (the site's description),
 	// nav.skip, lang.switch, lang.name (a language's name in itself) and
 	// footer.text; a game's templates read their own keys.
-	Label func(key string, l wbcatalog.Lang) string
+	Label func(key string, l lang.Lang) string
 
 	// BaseURL is the address the site will be published at, as
 	// Options.BaseURL: with it, a sitemap, canonical links, absolute
@@ -219,14 +223,14 @@ type Frame struct {
 	// (by id) matched only with the case the glossary writes them in:
 	// names of special rules, written with a capital, that are also plain
 	// words ("Fast", "Slow").
-	Glossary     []wbcatalog.Term
+	Glossary     []lang.Term
 	GlossaryPage string
 	Exact        func(id string) bool
 }
 
 // Page is a page of a game's site, in one language.
 type Page struct {
-	Lang     wbcatalog.Lang
+	Lang     lang.Lang
 	Path     string // relative to the language folder: "profiles/x.html"
 	Template string // a template of Frame.Templates
 	Title    string
@@ -254,10 +258,10 @@ func (f Frame) Build(pages []Page) (Files, error) {
 		return nil, errors.New("site frame: Label and Templates are required")
 	}
 	sf := &siteFrame{label: f.Label, base: baseURL(f.BaseURL), exists: map[string]bool{}, nav: f.Nav,
-		styles: append([]string{"assets/style.css"}, f.Styles...), gloss: map[wbcatalog.Lang]*glossLinker{}, glossPage: f.GlossaryPage}
-	sf.langName = func(l wbcatalog.Lang) string { return f.Label("lang.name", l) }
+		styles: append([]string{"assets/style.css"}, f.Styles...), gloss: map[lang.Lang]*glossLinker{}, glossPage: f.GlossaryPage}
+	sf.langName = func(l lang.Lang) string { return f.Label("lang.name", l) }
 	if f.Glossary != nil && f.GlossaryPage != "" {
-		for _, l := range wbcatalog.Langs {
+		for _, l := range lang.Langs {
 			sf.gloss[l] = newGlossLinker(f.Glossary, l, f.Exact)
 		}
 	}
@@ -283,7 +287,7 @@ func (f Frame) Build(pages []Page) (Files, error) {
 			return nil, err
 		}
 		files[string(pg.Lang)+"/"+pg.Path] = out
-		if p.anyDepth && pg.Lang == wbcatalog.English {
+		if p.anyDepth && pg.Lang == lang.English {
 			notFound = pg
 		}
 	}
@@ -362,7 +366,7 @@ func chromeOf(p *View) (Chrome, chromeKey) {
 
 // chromeKey is a chrome's contents.
 type chromeKey struct {
-	lang                   wbcatalog.Lang
+	lang                   lang.Lang
 	section, place         string
 	atRoot, anyDepth, wasm bool
 }
@@ -444,3 +448,19 @@ func (p *View) Shared(name string) (template.HTML, error) {
 	f.sharedMu.Unlock()
 	return h, nil
 }
+
+//go:embed assets/style.css
+var styleCSS string
+
+//go:embed assets/search.js
+var searchJS string
+
+//go:embed assets/site.js
+var siteJS string
+
+//go:embed assets/favicon.svg
+var faviconSVG string
+
+// Favicon is the site's icon (assets/favicon.svg), for other games'
+// sites too.
+func Favicon() []byte { return []byte(faviconSVG) }

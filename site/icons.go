@@ -70,11 +70,6 @@ func iconLabelText(name string) string {
 	return ""
 }
 
-// safeClass matches the ids that may go into a class name or a CSS
-// selector: lower-case kebab. The schema guarantees it for ids; we check
-// again because a class attribute is not the place to trust anyone.
-var safeClass = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-
 // safeColour matches a #rrggbb colour.
 var safeColour = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 

@@ -20,8 +20,8 @@ import (
 	"github.com/yuin/goldmark/util"
 	"golang.org/x/text/unicode/norm"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/typo"
+	"wbtool.dev/wbtool/lang"
 )
 
 // The rules Markdown dialect (content/rules/<lang>/NN-slug.md):
@@ -157,7 +157,7 @@ func isWordRune(r rune) bool {
 }
 
 // dialect is the goldmark extension of the rules dialect.
-type dialect struct{ lang wbcatalog.Lang }
+type dialect struct{ lang lang.Lang }
 
 func (d dialect) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(parser.WithInlineParsers(
@@ -171,7 +171,7 @@ func (d dialect) Extend(m goldmark.Markdown) {
 
 // nodeRenderer writes the dialect's nodes, French text and safe links.
 type nodeRenderer struct {
-	lang wbcatalog.Lang
+	lang lang.Lang
 }
 
 func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -179,7 +179,7 @@ func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindIcon, r.icon)
 	reg.Register(kindRuleRef, r.ruleRef)
 	reg.Register(kindNatural, r.natural)
-	if r.lang == wbcatalog.French {
+	if r.lang == lang.French {
 		reg.Register(ast.KindText, r.frenchText)
 	}
 }
@@ -324,9 +324,9 @@ func frenchSpacing(s string, prevWord bool) string { return typo.French(s, prevW
 // newMarkdown returns the goldmark instance of language l. It is safe for
 // concurrent use; per-document state lives in the parser context and in
 // the nodes.
-func newMarkdown(l wbcatalog.Lang) goldmark.Markdown {
+func newMarkdown(l lang.Lang) goldmark.Markdown {
 	var typographer goldmark.Extender = extension.Typographer
-	if l == wbcatalog.French {
+	if l == lang.French {
 		typographer = extension.NewTypographer(extension.WithTypographicSubstitutions(map[extension.TypographicPunctuation]string{
 			extension.LeftDoubleQuote:  "«" + typo.NNBSP,
 			extension.RightDoubleQuote: typo.NNBSP + "»",
@@ -654,3 +654,8 @@ func splitRuleRefs(doc ast.Node, src []byte, ruleRe *regexp.Regexp) {
 		parent.RemoveChild(parent, t)
 	}
 }
+
+// safeClass matches the ids that may go into a class name or a CSS
+// selector: lower-case kebab. The schema guarantees it for ids; we check
+// again because a class attribute is not the place to trust anyone.
+var safeClass = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)

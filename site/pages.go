@@ -17,22 +17,6 @@ import (
 //go:embed templates/*.html
 var templateFS embed.FS
 
-//go:embed assets/style.css
-var styleCSS string
-
-//go:embed assets/search.js
-var searchJS string
-
-//go:embed assets/site.js
-var siteJS string
-
-//go:embed assets/favicon.svg
-var faviconSVG string
-
-// Favicon is the site's icon (assets/favicon.svg), for other games'
-// sites too.
-func Favicon() []byte { return []byte(faviconSVG) }
-
 // templates are parsed once; html/template executes them safely in
 // parallel.
 var templates = sync.OnceValues(parseTemplates)

@@ -7,7 +7,6 @@ import (
 	"net/url"
 	"path"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,12 +19,12 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/lang"
 )
 
 // chapter is one rules page in one language, parsed.
 type chapter struct {
-	Lang     wbcatalog.Lang
+	Lang     lang.Lang
 	File     string // content path, for errors
 	Slug     string // page name shared by both languages: NN-slug.md → slug
 	Title    string
@@ -59,10 +58,10 @@ type section struct {
 }
 
 // Pos returns the file:line:col of a byte offset of the body.
-func (c *chapter) pos(off int) wbcatalog.Pos {
-	p := wbcatalog.Pos{File: c.File, Line: c.lineBase + 1, Col: 1}
+func (c *chapter) pos(off int) diag.Pos {
+	p := diag.Pos{File: c.File, Line: c.lineBase + 1, Col: 1}
 	if off < 0 || off > len(c.src) {
-		return wbcatalog.Pos{File: c.File}
+		return diag.Pos{File: c.File}
 	}
 	before := c.src[:off]
 	p.Line += bytes.Count(before, []byte("\n"))
@@ -98,14 +97,14 @@ func frontMatter(file string, src []byte) (title string, order int, hasOrder boo
 			return title, order, hasOrder, []byte(rest), lines, errs
 		}
 		if nl < 0 {
-			errs = append(errs, diag.Diagnostic{Pos: wbcatalog.Pos{File: file, Line: 1, Col: 1}, Msg: "front matter is not closed: add a line with --- after it"})
+			errs = append(errs, diag.Diagnostic{Pos: diag.Pos{File: file, Line: 1, Col: 1}, Msg: "front matter is not closed: add a line with --- after it"})
 			return title, order, hasOrder, []byte(rest), lines, errs
 		}
 		if strings.TrimSpace(line) == "" || strings.HasPrefix(strings.TrimSpace(line), "#") {
 			continue
 		}
 		key, val, ok := strings.Cut(line, ":")
-		pos := wbcatalog.Pos{File: file, Line: lines, Col: 1}
+		pos := diag.Pos{File: file, Line: lines, Col: 1}
 		if !ok {
 			errs = append(errs, diag.Diagnostic{Pos: pos, Msg: fmt.Sprintf("front matter line %q should be key: value", line)})
 			continue
@@ -146,7 +145,7 @@ func chapterSlug(p string) (slug string, num int, hasNum bool) {
 }
 
 // parseChapters parses the rules pages of language l, sorted by order.
-func (b *book) parseChapters(md goldmark.Markdown, l wbcatalog.Lang) ([]*chapter, Errors) {
+func (b *book) parseChapters(md goldmark.Markdown, l lang.Lang) ([]*chapter, Errors) {
 	var out []*chapter
 	var errs Errors
 	seen := map[string]string{}
@@ -158,11 +157,11 @@ func (b *book) parseChapters(md goldmark.Markdown, l wbcatalog.Lang) ([]*chapter
 		errs = append(errs, ferrs...)
 		slug, num, hasNum := chapterSlug(rp.Path)
 		if !safeClass.MatchString(slug) {
-			errs = append(errs, diag.Diagnostic{Pos: wbcatalog.Pos{File: rp.Path}, Msg: "a rules file is named NN-slug.md with a lower-case slug (letters, digits, hyphens)"})
+			errs = append(errs, diag.Diagnostic{Pos: diag.Pos{File: rp.Path}, Msg: "a rules file is named NN-slug.md with a lower-case slug (letters, digits, hyphens)"})
 			continue
 		}
 		if other, dup := seen[slug]; dup {
-			errs = append(errs, diag.Diagnostic{Pos: wbcatalog.Pos{File: rp.Path}, Msg: fmt.Sprintf("two rules files have the page name %q (also %s)", slug, other)})
+			errs = append(errs, diag.Diagnostic{Pos: diag.Pos{File: rp.Path}, Msg: fmt.Sprintf("two rules files have the page name %q (also %s)", slug, other)})
 			continue
 		}
 		seen[slug] = rp.Path
@@ -186,7 +185,7 @@ func (b *book) parseChapters(md goldmark.Markdown, l wbcatalog.Lang) ([]*chapter
 			c.doc.RemoveChild(c.doc, h)
 		}
 		if c.Title == "" {
-			errs = append(errs, diag.Diagnostic{Pos: wbcatalog.Pos{File: rp.Path, Line: 1, Col: 1}, Msg: "the chapter has no title: add title: to its front matter"})
+			errs = append(errs, diag.Diagnostic{Pos: diag.Pos{File: rp.Path, Line: 1, Col: 1}, Msg: "the chapter has no title: add title: to its front matter"})
 			c.Title = slug
 		}
 		for _, p := range sanitize(c.doc, c.src, b.d.iconLabel) {
@@ -205,11 +204,11 @@ func (b *book) parseChapters(md goldmark.Markdown, l wbcatalog.Lang) ([]*chapter
 
 // resolveChapters fills in card names, icons and rule links of the
 // chapters of one language, and collects their headings.
-func (b *book) resolveChapters(chs []*chapter, l wbcatalog.Lang) Errors {
+func (b *book) resolveChapters(chs []*chapter, l lang.Lang) Errors {
 	var errs Errors
 	d := b.d
 	defs := map[string]*chapter{} // rule id → chapter defining it
-	defPos := map[string]wbcatalog.Pos{}
+	defPos := map[string]diag.Pos{}
 	bySlug := map[string]*chapter{}
 	// First pass: anchors. A rule is given its anchor by a heading with
 	// that id ("### Skills {#R-CARD-2}") or by its number at the start of a
@@ -321,12 +320,12 @@ type rulesDialect struct {
 	path func(slug string) string
 	// entity gives the name of [[id]] in a language and its page
 	// (relative to the language folder); nil: the catalog's cards.
-	entity     func(id string, l wbcatalog.Lang) (name, page string, ok bool)
+	entity     func(id string, l lang.Lang) (name, page string, ok bool)
 	entityNoun string // what [[id]] names, in its error
 	// icon draws :name: in a language (inline SVG), false for an unknown
 	// icon; iconLabel is an icon's English name for plain text (a title,
 	// an image's alt text), "" for none.
-	icon      func(name string, l wbcatalog.Lang) (string, bool)
+	icon      func(name string, l lang.Lang) (string, bool)
 	iconLabel func(name string) string
 	// requireAnchors: a rule number that no chapter of the language
 	// anchors is an error (else it is shown unlinked).
@@ -335,7 +334,7 @@ type rulesDialect struct {
 
 // book is the rules pages of a game, parsed and rendered with its dialect.
 type book struct {
-	pages []wbcatalog.RulesPage
+	pages []lang.RulesPage
 	d     *rulesDialect
 }
 
@@ -445,9 +444,9 @@ func rewriteChapterLink(l *ast.Link, c *chapter, bySlug map[string]*chapter, pag
 // site (Chapter.Links), once the site knows its files: each must name a
 // file the site has (has, given the target relative to the site folder);
 // an error at the link otherwise.
-func CheckChapterLinks(chapters map[wbcatalog.Lang][]Chapter, has func(target string) bool) Errors {
+func CheckChapterLinks(chapters map[lang.Lang][]Chapter, has func(target string) bool) Errors {
 	var errs Errors
-	for _, l := range wbcatalog.Langs {
+	for _, l := range lang.Langs {
 		for _, c := range chapters[l] {
 			for _, sl := range c.Links {
 				if sl.Target == "" {
@@ -463,65 +462,6 @@ func CheckChapterLinks(chapters map[wbcatalog.Lang][]Chapter, has func(target st
 	return errs
 }
 
-// siteHas reports whether the site has file p (relative to the site
-// folder): a page (a folder stands for its index.html), a card's image,
-// one of the static files, a sheet copied beside the pages, a deck's
-// Tabletop Simulator object.
-func (b *builder) siteHas(p string, static map[string]bool) bool {
-	if b.exists[p] || b.exists[path.Join(p, "index.html")] || static[p] {
-		return true
-	}
-	if b.opts.Sheets != nil && b.opts.Sheets(p) {
-		return true
-	}
-	lang, rest, _ := strings.Cut(p, "/")
-	if !slices.Contains(wbcatalog.Langs, wbcatalog.Lang(lang)) {
-		return false
-	}
-	if id, img, ok := strings.Cut(strings.TrimPrefix(rest, "cards/"), "/"); ok && strings.HasPrefix(rest, "cards/") && (img == "front.svg" || img == "back.svg") {
-		_, known := b.cat.CardName(id)
-		return known
-	}
-	if b.opts.DeckTTS != nil {
-		for _, d := range b.cat.Decks {
-			if b.opts.DeckTTS(d.ID, wbcatalog.Lang(lang)) == p {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// staticFiles are the files every site has beside its pages: the root
-// pages, the assets, the deck builder's scripts.
-func (b *builder) staticFiles() map[string]bool {
-	files := Files{"index.html": nil, "404.html": nil, "robots.txt": nil, "assets/factions.css": nil, deckDataFile: nil}
-	sharedAssets(files)
-	builderAssets(files)
-	for name := range CheckerScripts() {
-		files[name] = nil
-	}
-	if b.f.base != "" {
-		files["sitemap.xml"] = nil
-	}
-	out := map[string]bool{}
-	for name := range files {
-		out[name] = true
-	}
-	return out
-}
-
-// rulesOptions is Warbound's rules dialect: R-SHOOT-7,
-// rules/<slug>/index.html, [[id]] a card, its icons.
-func (b *builder) rulesOptions() RulesOptions {
-	return RulesOptions{RulePrefix: "R", Noun: "card", Icon: b.iconSVG, IconLabel: iconLabelText,
-		Path: func(slug string) string { return "rules/" + slug + "/index.html" },
-		Entity: func(id string, l wbcatalog.Lang) (string, string, bool) {
-			name, ok := b.cat.CardName(id)
-			return name.In(l), "cards/" + id + "/index.html", ok
-		}}
-}
-
 // linkPos is the offset of a link: goldmark records its text's start.
 func linkPos(l *ast.Link) int {
 	if l.Pos() >= 0 {
@@ -535,7 +475,7 @@ func linkPos(l *ast.Link) int {
 
 // Chapter is a rules page of a game, rendered by [Chapters].
 type Chapter struct {
-	Lang     wbcatalog.Lang
+	Lang     lang.Lang
 	File     string // the Markdown file, for errors
 	Slug     string // the page's name, the same in both languages
 	Title    string
@@ -573,7 +513,7 @@ type RulesOptions struct {
 	// Entity gives the name of [[id]] in a language and its page,
 	// relative to the language folder; Noun names what it is in the
 	// error for an unknown id. Nil: [[id]] is always an error.
-	Entity func(id string, l wbcatalog.Lang) (name, page string, ok bool)
+	Entity func(id string, l lang.Lang) (name, page string, ok bool)
 	Noun   string
 	// RequireAnchors: a rule number that no chapter of its language
 	// anchors is an error, as a link to a missing anchor is.
@@ -583,17 +523,17 @@ type RulesOptions struct {
 	// IconLabel is an icon's English name in plain text (a title, an
 	// image's alt text), "" for none. Nil: the game has no icons, and
 	// every :name: is an error.
-	Icon      func(name string, l wbcatalog.Lang) (svg string, ok bool)
+	Icon      func(name string, l lang.Lang) (svg string, ok bool)
 	IconLabel func(name string) string
 }
 
-// Chapters renders a game's rules pages (Markdown, wbcatalog.RulesPage)
+// Chapters renders a game's rules pages (Markdown, lang.RulesPage)
 // with the dialect of Warbound's: front matter, heading ids, rule
 // anchors and links, links between chapters checked and rewritten to
 // their pages, [[id]] links, raw HTML never rendered, French typography.
 // It returns each language's chapters in order, or every problem with
 // its file:line:col.
-func Chapters(pages []wbcatalog.RulesPage, opts RulesOptions) (map[wbcatalog.Lang][]Chapter, diag.List) {
+func Chapters(pages []lang.RulesPage, opts RulesOptions) (map[lang.Lang][]Chapter, diag.List) {
 	out, errs, err := RenderChapters(pages, opts)
 	if err != nil {
 		errs = append(errs, diag.Diagnostic{Msg: err.Error()})
@@ -603,7 +543,7 @@ func Chapters(pages []wbcatalog.RulesPage, opts RulesOptions) (map[wbcatalog.Lan
 
 // RenderChapters is [Chapters] with the problems of the content apart
 // from a failure to render (an error, not the content's), and unsorted.
-func RenderChapters(pages []wbcatalog.RulesPage, opts RulesOptions) (map[wbcatalog.Lang][]Chapter, diag.List, error) {
+func RenderChapters(pages []lang.RulesPage, opts RulesOptions) (map[lang.Lang][]Chapter, diag.List, error) {
 	if opts.Path == nil {
 		opts.Path = func(slug string) string { return "rules/" + slug + "/index.html" }
 	}
@@ -612,21 +552,21 @@ func RenderChapters(pages []wbcatalog.RulesPage, opts RulesOptions) (map[wbcatal
 		id:   regexp.MustCompile(`^` + regexp.QuoteMeta(opts.RulePrefix) + `-[A-Z]+-[0-9]+$`),
 		icon: opts.Icon, iconLabel: opts.IconLabel}
 	if d.entity == nil {
-		d.entity = func(string, wbcatalog.Lang) (string, string, bool) { return "", "", false }
+		d.entity = func(string, lang.Lang) (string, string, bool) { return "", "", false }
 	}
 	if d.entityNoun == "" {
 		d.entityNoun = "page"
 	}
 	if d.icon == nil {
-		d.icon = func(string, wbcatalog.Lang) (string, bool) { return "", false }
+		d.icon = func(string, lang.Lang) (string, bool) { return "", false }
 	}
 	if d.iconLabel == nil {
 		d.iconLabel = func(string) string { return "" }
 	}
 	b := &book{pages: pages, d: d}
-	out := map[wbcatalog.Lang][]Chapter{}
+	out := map[lang.Lang][]Chapter{}
 	var errs Errors
-	for _, l := range wbcatalog.Langs {
+	for _, l := range lang.Langs {
 		md := newMarkdown(l)
 		chs, perrs := b.parseChapters(md, l)
 		errs = append(errs, perrs...)
