@@ -2,6 +2,7 @@ package site
 
 import (
 	"html/template"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -10,6 +11,9 @@ import (
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render/markup"
 )
+
+// ruleIDRe is what a Warbound rule number looks like.
+var ruleIDRe = regexp.MustCompile(`^R-[A-Z]+-[0-9]+$`)
 
 // card is one card of any kind, as the indexes and the search see it.
 type card struct {
@@ -178,14 +182,6 @@ func sortedKeys(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// link is a labelled relative link.
-type link struct {
-	Href  string
-	Label string
-	Class string
-	Lang  string
 }
 
 // statRow is a row of a statistics table: one value per side.

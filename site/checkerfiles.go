@@ -1,6 +1,10 @@
 package site
 
-import _ "embed"
+import (
+	_ "embed"
+	"encoding/base64"
+	"sync"
+)
 
 //go:embed assets/wasmstart.js
 var wasmStartJS string
@@ -18,3 +22,15 @@ func CheckerScripts() map[string][]byte {
 		"assets/wasmstart.js":      []byte(wasmStartJS),
 	}
 }
+
+//go:embed assets/deckcheck.wasm
+var deckcheckWasm []byte
+
+//go:embed assets/wasm_exec.js
+var wasmExecJS string
+
+// deckcheckWasmJS is the module as a script: window.WB_DECK_WASM, its
+// bytes in base64 (computed once per process).
+var deckcheckWasmJS = sync.OnceValue(func() []byte {
+	return []byte("window.WB_DECK_WASM = \"" + base64.StdEncoding.EncodeToString(deckcheckWasm) + "\";\n")
+})

@@ -2,10 +2,8 @@ package site
 
 import (
 	_ "embed"
-	"encoding/base64"
 	"encoding/json"
 	"net/url"
-	"sync"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbdeck"
@@ -30,23 +28,11 @@ import (
 // catalog in deck-data.js (wbdeck.Data). Card names, kinds and images
 // come from the language's search index.
 
-//go:embed assets/deckcheck.wasm
-var deckcheckWasm []byte
-
-//go:embed assets/wasm_exec.js
-var wasmExecJS string
-
 //go:embed assets/deckbuilder.js
 var deckbuilderJS string
 
 //go:embed assets/deckbuilder.css
 var deckbuilderCSS string
-
-// deckcheckWasmJS is the module as a script: window.WB_DECK_WASM, its
-// bytes in base64 (computed once per process).
-var deckcheckWasmJS = sync.OnceValue(func() []byte {
-	return []byte("window.WB_DECK_WASM = \"" + base64.StdEncoding.EncodeToString(deckcheckWasm) + "\";\n")
-})
 
 // builderPage is the path of the deck builder in each language folder.
 const builderPage = "deckbuilder/index.html"

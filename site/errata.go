@@ -32,6 +32,19 @@ func (p *page) ErrataLink() *link {
 	return &link{Href: p.Link(errataPage), Label: p.T("errata.link") + " " + render.VersionLabel(e.From)}
 }
 
+// chrome is what the shared fragments of Warbound's layout read: the
+// frame's chrome, and the footer's set version and errata link.
+type chrome struct {
+	Chrome
+	b *builder
+}
+
+// SetVersion is the page's SetVersion.
+func (c chrome) SetVersion() string { return (&page{View: c.View(), b: c.b}).SetVersion() }
+
+// ErrataLink is the page's ErrataLink.
+func (c chrome) ErrataLink() *link { return (&page{View: c.View(), b: c.b}).ErrataLink() }
+
 // changeView is one entity's change, in the page's language.
 type changeView struct {
 	Noun    string

@@ -10,8 +10,7 @@ import (
 	"path"
 	"strings"
 	"sync"
-
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/lang"
 )
 
 // The site frame (issue 19): what every game's site shares. Warbound's
@@ -41,22 +40,30 @@ import (
 //go:embed frame/*.html
 var frameFS embed.FS
 
+// noTileMemo (tests) draws every card tile, skill block and shared
+// fragment of the layout with its template, each time (the fragments
+// from the page itself).
+var noTileMemo bool
+
 // siteFrame is the game-neutral state of one site build: what the
 // layout reads on every page.
 type siteFrame struct {
-	label    func(key string, l wbcatalog.Lang) string
-	langName func(l wbcatalog.Lang) string // a language's name in itself
-	base     string                        // the site's address ending in "/", or ""
-	exists   map[string]bool               // every page, "en/cards/x/index.html"
+	label    func(key string, l lang.Lang) string
+	langName func(l lang.Lang) string // a language's name in itself
+	base     string                   // the site's address ending in "/", or ""
+	exists   map[string]bool          // every page, "en/cards/x/index.html"
 	nav      []NavItem
 	styles   []string // stylesheets at the site root
-	gloss    map[wbcatalog.Lang]*glossLinker
+	gloss    map[lang.Lang]*glossLinker
 	// glossPage is the glossary's path in a language folder: its terms
 	// link there, and it links none.
 	glossPage string
 
 	sharedMu sync.Mutex
 	shared   map[sharedKey]template.HTML // the layout's fragments drawn (page.Shared)
+	// chrome, when set, is what a shared fragment reads for a chrome (a
+	// game's chrome with methods of its own); nil: the chrome itself.
+	chrome func(c Chrome) any
 }
 
 // NavItem is a section of the navigation.
@@ -73,7 +80,7 @@ type navLink struct {
 }
 
 // Nav is the page's navigation.
-func (p *page) Nav() []navLink {
+func (p *View) Nav() []navLink {
 	out := make([]navLink, 0, len(p.f.nav))
 	for _, n := range p.f.nav {
 		out = append(out, navLink{Href: p.Link(n.Path), Label: p.T(n.Label), Current: p.Section == n.Section})
@@ -82,7 +89,7 @@ func (p *page) Nav() []navLink {
 }
 
 // Styles are the page's stylesheets, relative to it.
-func (p *page) Styles() []string {
+func (p *View) Styles() []string {
 	out := make([]string, 0, len(p.f.styles))
 	for _, s := range p.f.styles {
 		out = append(out, p.Asset(s))
@@ -92,14 +99,14 @@ func (p *page) Styles() []string {
 
 // execute renders page p with template t (a layout clone with the page's
 // "content"), its glossary terms linked.
-func (f *siteFrame) execute(t *template.Template, p *page) ([]byte, error) {
+func (f *siteFrame) execute(t *template.Template, p *View) ([]byte, error) {
 	p.tmpl = t
 	var buf bytes.Buffer
 	buf.Grow(16 << 10) // most pages: fewer copies as it grows
 	drawn, err := drawLayout(t, p, &buf)
 	if err == nil && !drawn {
 		buf.Reset()
-		err = t.ExecuteTemplate(&buf, "layout", p)
+		err = t.ExecuteTemplate(&buf, "layout", p.data())
 	}
 	if err != nil {
 		return nil, fmt.Errorf("site: page %s/%s: %w", p.Lang, p.Path, err)
@@ -145,7 +152,7 @@ func (f *siteFrame) rootPage(t *template.Template) ([]byte, error) {
 		Lang, Href, AltHref, Name, Tagline string
 	}
 	var ls []langLink
-	for _, l := range wbcatalog.Langs {
+	for _, l := range lang.Langs {
 		ll := langLink{Lang: string(l), Href: string(l) + "/index.html", AltHref: string(l) + "/index.html", Name: f.langName(l),
 			Tagline: f.label("site.tagline", l)}
 		if abs := f.absURL(ll.Href); abs != "" {
@@ -154,8 +161,8 @@ func (f *siteFrame) rootPage(t *template.Template) ([]byte, error) {
 		ls = append(ls, ll)
 	}
 	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, "root", map[string]any{"Langs": ls, "Title": f.label("site.title", wbcatalog.English),
-		"Description": f.label("home.intro", wbcatalog.English), "Canonical": f.absURL("index.html")}); err != nil {
+	if err := t.ExecuteTemplate(&buf, "root", map[string]any{"Langs": ls, "Title": f.label("site.title", lang.English),
+		"Description": f.label("home.intro", lang.English), "Canonical": f.absURL("index.html")}); err != nil {
 		return nil, fmt.Errorf("site: root page: %w", err)
 	}
 	return buf.Bytes(), nil
@@ -189,7 +196,7 @@ type Frame struct {
 	// site.title, site.tagline, home.intro (the site's description),
 	// nav.skip, lang.switch, lang.name (a language's name in itself) and
 	// footer.text; a game's templates read their own keys.
-	Label func(key string, l wbcatalog.Lang) string
+	Label func(key string, l lang.Lang) string
 
 	// BaseURL is the address the site will be published at, as
 	// Options.BaseURL: with it, a sitemap, canonical links, absolute
@@ -216,14 +223,14 @@ type Frame struct {
 	// (by id) matched only with the case the glossary writes them in:
 	// names of special rules, written with a capital, that are also plain
 	// words ("Fast", "Slow").
-	Glossary     []wbcatalog.Term
+	Glossary     []lang.Term
 	GlossaryPage string
 	Exact        func(id string) bool
 }
 
 // Page is a page of a game's site, in one language.
 type Page struct {
-	Lang     wbcatalog.Lang
+	Lang     lang.Lang
 	Path     string // relative to the language folder: "profiles/x.html"
 	Template string // a template of Frame.Templates
 	Title    string
@@ -251,10 +258,10 @@ func (f Frame) Build(pages []Page) (Files, error) {
 		return nil, errors.New("site frame: Label and Templates are required")
 	}
 	sf := &siteFrame{label: f.Label, base: baseURL(f.BaseURL), exists: map[string]bool{}, nav: f.Nav,
-		styles: append([]string{"assets/style.css"}, f.Styles...), gloss: map[wbcatalog.Lang]*glossLinker{}, glossPage: f.GlossaryPage}
-	sf.langName = func(l wbcatalog.Lang) string { return f.Label("lang.name", l) }
+		styles: append([]string{"assets/style.css"}, f.Styles...), gloss: map[lang.Lang]*glossLinker{}, glossPage: f.GlossaryPage}
+	sf.langName = func(l lang.Lang) string { return f.Label("lang.name", l) }
 	if f.Glossary != nil && f.GlossaryPage != "" {
-		for _, l := range wbcatalog.Langs {
+		for _, l := range lang.Langs {
 			sf.gloss[l] = newGlossLinker(f.Glossary, l, f.Exact)
 		}
 	}
@@ -273,14 +280,14 @@ func (f Frame) Build(pages []Page) (Files, error) {
 		if !ok {
 			return nil, fmt.Errorf("site: no template %q for %s/%s", pg.Template, pg.Lang, pg.Path)
 		}
-		p := &page{f: sf, Lang: pg.Lang, Path: pg.Path, Title: pg.Title, Section: pg.Section, Data: pg.Data,
+		p := &View{f: sf, Lang: pg.Lang, Path: pg.Path, Title: pg.Title, Section: pg.Section, Data: pg.Data,
 			Description: pg.Description, Image: pg.Image, wasm: pg.WASM, anyDepth: pg.Path == "404.html"}
 		out, err := sf.execute(t, p)
 		if err != nil {
 			return nil, err
 		}
 		files[string(pg.Lang)+"/"+pg.Path] = out
-		if p.anyDepth && pg.Lang == wbcatalog.English {
+		if p.anyDepth && pg.Lang == lang.English {
 			notFound = pg
 		}
 	}
@@ -290,7 +297,7 @@ func (f Frame) Build(pages []Page) (Files, error) {
 	}
 	files["index.html"] = root
 	if notFound != nil {
-		p := &page{f: sf, Lang: notFound.Lang, Path: notFound.Path, Title: notFound.Title, Data: notFound.Data, atRoot: true, anyDepth: true}
+		p := &View{f: sf, Lang: notFound.Lang, Path: notFound.Path, Title: notFound.Title, Data: notFound.Data, atRoot: true, anyDepth: true}
 		if files["404.html"], err = sf.execute(tmpl[notFound.Template], p); err != nil {
 			return nil, err
 		}
@@ -337,29 +344,29 @@ func baseURL(s string) string {
 	return s
 }
 
-// chrome is what the layout's shared fragments (page.Shared) may read of
+// Chrome is what the layout's shared fragments (page.Shared) may read of
 // a page: its language, section, whether it runs WebAssembly, and where
 // it sits — its depth and first folder, which decide its links to the
 // site's root, its assets and the index page of every section. Its page
 // is one with those and nothing else (no title, path or data): its
 // methods give what the page's would, and Link refuses a target deeper
 // than a section's index page.
-type chrome struct{ p *page }
+type Chrome struct{ p *View }
 
 // chromeOf returns page p's chrome, and the key of everything it holds.
-func chromeOf(p *page) (chrome, chromeKey) {
+func chromeOf(p *View) (Chrome, chromeKey) {
 	place := "index.html"
 	if d := path.Dir(p.Path); d != "." {
 		dirs := strings.Split(d, "/")
 		place = dirs[0] + strings.Repeat("/_", len(dirs)-1) + "/index.html"
 	}
-	c := &page{f: p.f, b: p.b, Lang: p.Lang, Path: place, Section: p.Section, atRoot: p.atRoot, anyDepth: p.anyDepth, wasm: p.wasm}
-	return chrome{c}, chromeKey{lang: p.Lang, section: p.Section, place: place, atRoot: p.atRoot, anyDepth: p.anyDepth, wasm: p.wasm}
+	c := &View{f: p.f, Lang: p.Lang, Path: place, Section: p.Section, atRoot: p.atRoot, anyDepth: p.anyDepth, wasm: p.wasm}
+	return Chrome{c}, chromeKey{lang: p.Lang, section: p.Section, place: place, atRoot: p.atRoot, anyDepth: p.anyDepth, wasm: p.wasm}
 }
 
 // chromeKey is a chrome's contents.
 type chromeKey struct {
-	lang                   wbcatalog.Lang
+	lang                   lang.Lang
 	section, place         string
 	atRoot, anyDepth, wasm bool
 }
@@ -372,11 +379,11 @@ type sharedKey struct {
 }
 
 // T is the page's T.
-func (c chrome) T(key string) string { return c.p.T(key) }
+func (c Chrome) T(key string) string { return c.p.T(key) }
 
 // Link is the page's Link, for the root page and the index pages of
 // sections ("index.html", "cards/index.html").
-func (c chrome) Link(target string) (string, error) {
+func (c Chrome) Link(target string) (string, error) {
 	if strings.Count(target, "/") > 1 {
 		return "", fmt.Errorf("site: a shared fragment links %q, deeper than a section's index page", target)
 	}
@@ -384,37 +391,35 @@ func (c chrome) Link(target string) (string, error) {
 }
 
 // Asset is the page's Asset.
-func (c chrome) Asset(target string) string { return c.p.Asset(target) }
+func (c Chrome) Asset(target string) string { return c.p.Asset(target) }
 
 // Styles are the page's stylesheets.
-func (c chrome) Styles() []string { return c.p.Styles() }
+func (c Chrome) Styles() []string { return c.p.Styles() }
 
 // Nav is the page's navigation.
-func (c chrome) Nav() []navLink { return c.p.Nav() }
+func (c Chrome) Nav() []navLink { return c.p.Nav() }
 
 // Is is the page's Is.
-func (c chrome) Is(s string) bool { return c.p.Is(s) }
+func (c Chrome) Is(s string) bool { return c.p.Is(s) }
 
 // WASM is the page's WASM.
-func (c chrome) WASM() bool { return c.p.WASM() }
+func (c Chrome) WASM() bool { return c.p.WASM() }
 
-// SetVersion is the page's SetVersion.
-func (c chrome) SetVersion() string { return c.p.SetVersion() }
-
-// ErrataLink is the page's ErrataLink.
-func (c chrome) ErrataLink() *link { return c.p.ErrataLink() }
+// View is the chrome's page: one with the chrome's language, section and
+// place, and nothing else.
+func (c Chrome) View() *View { return c.p }
 
 // Shared is the layout's fragment name (a template of the page's set that
 // reads only the page's chrome: see chrome) for this page: drawn once per
 // build for every page with the same chrome. Every page has a navigation,
 // a footer and the links of its head: drawn once, they cost a fraction.
-func (p *page) Shared(name string) (template.HTML, error) {
+func (p *View) Shared(name string) (template.HTML, error) {
 	if p.tmpl == nil {
 		return "", fmt.Errorf("site: fragment %s outside a page", name)
 	}
 	if noTileMemo { // tests: drawn from the page itself, every time
 		var sb strings.Builder
-		err := p.tmpl.ExecuteTemplate(&sb, name, p)
+		err := p.tmpl.ExecuteTemplate(&sb, name, p.data())
 		return fragmentHTML(sb.String()), err
 	}
 	c, ck := chromeOf(p)
@@ -427,7 +432,11 @@ func (p *page) Shared(name string) (template.HTML, error) {
 		return h, nil
 	}
 	var sb strings.Builder
-	if err := p.tmpl.ExecuteTemplate(&sb, name, c); err != nil {
+	var data any = c
+	if f.chrome != nil {
+		data = f.chrome(c)
+	}
+	if err := p.tmpl.ExecuteTemplate(&sb, name, data); err != nil {
 		return "", err
 	}
 	h = fragmentHTML(sb.String())
@@ -439,3 +448,19 @@ func (p *page) Shared(name string) (template.HTML, error) {
 	f.sharedMu.Unlock()
 	return h, nil
 }
+
+//go:embed assets/style.css
+var styleCSS string
+
+//go:embed assets/search.js
+var searchJS string
+
+//go:embed assets/site.js
+var siteJS string
+
+//go:embed assets/favicon.svg
+var faviconSVG string
+
+// Favicon is the site's icon (assets/favicon.svg), for other games'
+// sites too.
+func Favicon() []byte { return []byte(faviconSVG) }

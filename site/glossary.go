@@ -10,8 +10,7 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
-
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/lang"
 )
 
 // Glossary links (issue 17 item 3): the game terms of card texts and
@@ -67,20 +66,16 @@ type glossTerm struct {
 	verb bool
 }
 
-// glossActions are the action kinds whose glossary entries, by
-// convention "action-<kind>", name the actions.
-var glossActions = []wbcatalog.Action{wbcatalog.ActMove, wbcatalog.ActRun, wbcatalog.ActFight, wbcatalog.ActShoot, wbcatalog.ActAim, wbcatalog.ActHide}
-
 // glossDeterminers start the object of a verb term, by language.
-var glossDeterminers = map[wbcatalog.Lang][]string{
-	wbcatalog.English: {"a", "an", "the", "this", "that", "these", "those", "each", "every", "one", "any", "all", "its", "their", "your", "another"},
-	wbcatalog.French:  {"un", "une", "le", "la", "les", "des", "du", "ce", "cet", "cette", "ces", "chaque", "son", "sa", "ses", "leur", "leurs", "votre", "vos", "tout", "toute", "tous", "toutes"},
+var glossDeterminers = map[lang.Lang][]string{
+	lang.English: {"a", "an", "the", "this", "that", "these", "those", "each", "every", "one", "any", "all", "its", "their", "your", "another"},
+	lang.French:  {"un", "une", "le", "la", "les", "des", "du", "ce", "cet", "cette", "ces", "chaque", "son", "sa", "ses", "leur", "leurs", "votre", "vos", "tout", "toute", "tous", "toutes"},
 }
 
 // newGlossLinker prepares the terms of language l; nil when there are
 // none. exact, when set, tells the terms matched only with the
 // glossary's case (by id).
-func newGlossLinker(terms []wbcatalog.Term, l wbcatalog.Lang, exact func(id string) bool) *glossLinker {
+func newGlossLinker(terms []lang.Term, l lang.Lang, exact func(id string) bool) *glossLinker {
 	g := &glossLinker{terms: map[string]glossTerm{}, starts: map[rune][]foldedTerm{}}
 	var alts []string
 	for _, t := range terms {
@@ -92,11 +87,6 @@ func newGlossLinker(terms []wbcatalog.Term, l wbcatalog.Lang, exact func(id stri
 		e := glossTerm{id: t.ID, verb: strings.HasPrefix(t.Definition.EN, "To ")}
 		if exact != nil && exact(t.ID) {
 			e.exact = s
-		}
-		for _, a := range glossActions {
-			if t.ID == "action-"+string(a) {
-				e.exact = s
-			}
 		}
 		g.terms[k] = e
 		alts = append(alts, s)

@@ -61,10 +61,14 @@ var iconLabels = func() map[string]wbcatalog.Text {
 	return m
 }()
 
-// safeClass matches the ids that may go into a class name or a CSS
-// selector: lower-case kebab. The schema guarantees it for ids; we check
-// again because a class attribute is not the place to trust anyone.
-var safeClass = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+// iconLabelText is an icon's English name in plain text (a title, an
+// image's alt text), "" for none.
+func iconLabelText(name string) string {
+	if t, ok := iconLabels[name]; ok {
+		return t.EN
+	}
+	return ""
+}
 
 // safeColour matches a #rrggbb colour.
 var safeColour = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)

@@ -150,7 +150,7 @@ func (k *pageKeys) key(c card, l wbcatalog.Lang) [32]byte {
 // otherKey is the key of a page other than a card's, made by template
 // name: the shared part, the template, the page's fields and its data as
 // JSON; false when the data cannot be encoded (then the page renders).
-func (k *pageKeys) otherKey(name string, p *page) ([32]byte, bool) {
+func (k *pageKeys) otherKey(name string, p *View) ([32]byte, bool) {
 	h := sha256.New()
 	h.Write(k.shared[:])
 	fields := fmt.Sprintf("%q %q %q %q %q %q %q %q %v %v %v", name, p.Lang, p.Path, p.Title, p.Section, p.Description, p.Image, p.altPath(), p.atRoot, p.anyDepth, p.wasm)

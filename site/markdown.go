@@ -20,8 +20,8 @@ import (
 	"github.com/yuin/goldmark/util"
 	"golang.org/x/text/unicode/norm"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/typo"
+	"wbtool.dev/wbtool/lang"
 )
 
 // The rules Markdown dialect (content/rules/<lang>/NN-slug.md):
@@ -96,9 +96,6 @@ var (
 	naturalRe = regexp.MustCompile(`^\[(10|[1-9])\]`)
 	cardRefRe = regexp.MustCompile(`^\[\[([a-z0-9]+(?:-[a-z0-9]+)*)\]\]`)
 	iconRe    = regexp.MustCompile(`^:([a-z][a-z0-9]*(?:-[a-z0-9]+)*):`)
-	ruleRe    = regexp.MustCompile(`R-[A-Z]+-[0-9]+`)
-	// RuleIDPattern is what a rule number looks like.
-	ruleIDRe = regexp.MustCompile(`^R-[A-Z]+-[0-9]+$`)
 	// headingIDRe is what an explicit heading id may be.
 	headingIDRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`)
 )
@@ -160,7 +157,7 @@ func isWordRune(r rune) bool {
 }
 
 // dialect is the goldmark extension of the rules dialect.
-type dialect struct{ lang wbcatalog.Lang }
+type dialect struct{ lang lang.Lang }
 
 func (d dialect) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(parser.WithInlineParsers(
@@ -174,7 +171,7 @@ func (d dialect) Extend(m goldmark.Markdown) {
 
 // nodeRenderer writes the dialect's nodes, French text and safe links.
 type nodeRenderer struct {
-	lang wbcatalog.Lang
+	lang lang.Lang
 }
 
 func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -182,7 +179,7 @@ func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindIcon, r.icon)
 	reg.Register(kindRuleRef, r.ruleRef)
 	reg.Register(kindNatural, r.natural)
-	if r.lang == wbcatalog.French {
+	if r.lang == lang.French {
 		reg.Register(ast.KindText, r.frenchText)
 	}
 }
@@ -219,7 +216,7 @@ func (r *nodeRenderer) ruleRef(w util.BufWriter, src []byte, node ast.Node, ente
 		return ast.WalkContinue, nil
 	}
 	n := node.(*ruleRefNode)
-	id := escapeHTML(n.ID) // ruleRe guarantees [A-Z0-9-]; escaped all the same
+	id := escapeHTML(n.ID) // the dialect's rule pattern guarantees [A-Z0-9-]; escaped all the same
 	switch {
 	case n.Plain:
 		_, _ = w.WriteString(id)
@@ -327,9 +324,9 @@ func frenchSpacing(s string, prevWord bool) string { return typo.French(s, prevW
 // newMarkdown returns the goldmark instance of language l. It is safe for
 // concurrent use; per-document state lives in the parser context and in
 // the nodes.
-func newMarkdown(l wbcatalog.Lang) goldmark.Markdown {
+func newMarkdown(l lang.Lang) goldmark.Markdown {
 	var typographer goldmark.Extender = extension.Typographer
-	if l == wbcatalog.French {
+	if l == lang.French {
 		typographer = extension.NewTypographer(extension.WithTypographicSubstitutions(map[extension.TypographicPunctuation]string{
 			extension.LeftDoubleQuote:  "«" + typo.NNBSP,
 			extension.RightDoubleQuote: typo.NNBSP + "»",
@@ -468,8 +465,9 @@ func escapeHTML(s string) string {
 	return html.EscapeString(s)
 }
 
-// plainText returns the text of an inline tree, as a reader sees it.
-func plainText(n ast.Node, src []byte) string {
+// plainText returns the text of an inline tree, as a reader sees it;
+// iconLabel names an icon.
+func plainText(n ast.Node, src []byte, iconLabel func(string) string) string {
 	var b strings.Builder
 	var walk func(ast.Node)
 	walk = func(n ast.Node) {
@@ -489,7 +487,7 @@ func plainText(n ast.Node, src []byte) string {
 			case *naturalNode:
 				b.WriteString("[" + strconv.Itoa(c.N) + "]")
 			case *iconNode:
-				b.WriteString(iconLabelText(c.Name))
+				b.WriteString(iconLabel(c.Name))
 			case *ast.CodeSpan:
 				walk(c)
 			default:
@@ -501,18 +499,11 @@ func plainText(n ast.Node, src []byte) string {
 	return strings.TrimSpace(b.String())
 }
 
-func iconLabelText(name string) string {
-	if t, ok := iconLabels[name]; ok {
-		return t.EN
-	}
-	return ""
-}
-
 // sanitize walks a parsed rules document and makes it safe to render:
 // dangerous links become their text, images become their text, code-fence
 // info strings go, and only a plain id survives the attribute syntax.
 // It returns the problems a writer should fix (with byte offsets).
-func sanitize(doc ast.Node, src []byte) []mdProblem {
+func sanitize(doc ast.Node, src []byte, iconLabel func(string) string) []mdProblem {
 	var probs []mdProblem
 	var replace []func()
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -546,7 +537,7 @@ func sanitize(doc ast.Node, src []byte) []mdProblem {
 				})
 			}
 		case *ast.Image:
-			alt := plainText(x, src)
+			alt := plainText(x, src, iconLabel)
 			replace = append(replace, func() {
 				x.Parent().ReplaceChild(x.Parent(), x, ast.NewString([]byte(alt)))
 			})
@@ -663,3 +654,8 @@ func splitRuleRefs(doc ast.Node, src []byte, ruleRe *regexp.Regexp) {
 		parent.RemoveChild(parent, t)
 	}
 }
+
+// safeClass matches the ids that may go into a class name or a CSS
+// selector: lower-case kebab. The schema guarantees it for ids; we check
+// again because a class attribute is not the place to trust anyone.
+var safeClass = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)

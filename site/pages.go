@@ -17,22 +17,6 @@ import (
 //go:embed templates/*.html
 var templateFS embed.FS
 
-//go:embed assets/style.css
-var styleCSS string
-
-//go:embed assets/search.js
-var searchJS string
-
-//go:embed assets/site.js
-var siteJS string
-
-//go:embed assets/favicon.svg
-var faviconSVG string
-
-// Favicon is the site's icon (assets/favicon.svg), for other games'
-// sites too.
-func Favicon() []byte { return []byte(faviconSVG) }
-
 // templates are parsed once; html/template executes them safely in
 // parallel.
 var templates = sync.OnceValues(parseTemplates)
@@ -192,6 +176,13 @@ func (b *builder) listItems(p *page, cs []card) []listItem {
 	return out
 }
 
+// page is a page of Warbound's site: the frame's view of it, and the
+// build it belongs to (its templates read both).
+type page struct {
+	*View
+	b *builder
+}
+
 // option is a <select> option.
 type option struct{ Value, Label string }
 
@@ -205,7 +196,9 @@ type group struct {
 }
 
 func (b *builder) newPage(l wbcatalog.Lang, p, title, section string, data any) *page {
-	return &page{f: b.f, b: b, Lang: l, Path: p, Title: title, Section: section, Data: data}
+	pg := &page{View: &View{f: b.f, Lang: l, Path: p, Title: title, Section: section, Data: data, fast: !b.check}, b: b}
+	pg.self = pg
+	return pg
 }
 
 // buildLang writes every page of language l.
@@ -506,7 +499,7 @@ func (b *builder) pinnedRules(p *page) []pinnedRule {
 		out = append(out, pr)
 	}
 	for _, c := range b.chapters[p.Lang] {
-		for _, r := range c.rules {
+		for _, r := range c.Rules {
 			add(r)
 		}
 	}
@@ -530,7 +523,7 @@ func sortedInts(m map[int]bool) []int {
 	return out
 }
 
-func (b *builder) chapterLinks(p *page, chs []*chapter) []link {
+func (b *builder) chapterLinks(p *page, chs []*Chapter) []link {
 	var out []link
 	for _, c := range chs {
 		out = append(out, link{Href: p.Link("rules/" + c.Slug + "/index.html"), Label: c.Title})
@@ -654,9 +647,9 @@ type figure struct {
 
 // boardChapter is the rules chapter about the Action board: the one that
 // defines R-ACT-1, else the one named action-board; nil when there is none.
-func (b *builder) boardChapter(l wbcatalog.Lang) *chapter {
+func (b *builder) boardChapter(l wbcatalog.Lang) *Chapter {
 	for _, c := range b.chapters[l] {
-		for _, r := range c.rules {
+		for _, r := range c.Rules {
 			if r == "R-ACT-1" {
 				return c
 			}
@@ -681,7 +674,7 @@ func (b *builder) boardHref(p *page, id string) string {
 }
 
 // boardFigures draws every Action board next to chapter page p.
-func (b *builder) boardFigures(p *page, c *chapter) ([]figure, error) {
+func (b *builder) boardFigures(p *page, c *Chapter) ([]figure, error) {
 	var out []figure
 	for _, ab := range b.cat.ActionBoards {
 		svg, err := render.ActionBoardSVG(b.cat, ab.ID, p.Lang)

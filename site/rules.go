@@ -7,7 +7,6 @@ import (
 	"net/url"
 	"path"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,12 +19,12 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/lang"
 )
 
 // chapter is one rules page in one language, parsed.
 type chapter struct {
-	Lang     wbcatalog.Lang
+	Lang     lang.Lang
 	File     string // content path, for errors
 	Slug     string // page name shared by both languages: NN-slug.md → slug
 	Title    string
@@ -59,10 +58,10 @@ type section struct {
 }
 
 // Pos returns the file:line:col of a byte offset of the body.
-func (c *chapter) pos(off int) wbcatalog.Pos {
-	p := wbcatalog.Pos{File: c.File, Line: c.lineBase + 1, Col: 1}
+func (c *chapter) pos(off int) diag.Pos {
+	p := diag.Pos{File: c.File, Line: c.lineBase + 1, Col: 1}
 	if off < 0 || off > len(c.src) {
-		return wbcatalog.Pos{File: c.File}
+		return diag.Pos{File: c.File}
 	}
 	before := c.src[:off]
 	p.Line += bytes.Count(before, []byte("\n"))
@@ -98,14 +97,14 @@ func frontMatter(file string, src []byte) (title string, order int, hasOrder boo
 			return title, order, hasOrder, []byte(rest), lines, errs
 		}
 		if nl < 0 {
-			errs = append(errs, diag.Diagnostic{Pos: wbcatalog.Pos{File: file, Line: 1, Col: 1}, Msg: "front matter is not closed: add a line with --- after it"})
+			errs = append(errs, diag.Diagnostic{Pos: diag.Pos{File: file, Line: 1, Col: 1}, Msg: "front matter is not closed: add a line with --- after it"})
 			return title, order, hasOrder, []byte(rest), lines, errs
 		}
 		if strings.TrimSpace(line) == "" || strings.HasPrefix(strings.TrimSpace(line), "#") {
 			continue
 		}
 		key, val, ok := strings.Cut(line, ":")
-		pos := wbcatalog.Pos{File: file, Line: lines, Col: 1}
+		pos := diag.Pos{File: file, Line: lines, Col: 1}
 		if !ok {
 			errs = append(errs, diag.Diagnostic{Pos: pos, Msg: fmt.Sprintf("front matter line %q should be key: value", line)})
 			continue
@@ -146,11 +145,11 @@ func chapterSlug(p string) (slug string, num int, hasNum bool) {
 }
 
 // parseChapters parses the rules pages of language l, sorted by order.
-func (b *builder) parseChapters(md goldmark.Markdown, l wbcatalog.Lang) ([]*chapter, Errors) {
+func (b *book) parseChapters(md goldmark.Markdown, l lang.Lang) ([]*chapter, Errors) {
 	var out []*chapter
 	var errs Errors
 	seen := map[string]string{}
-	for _, rp := range b.cat.Rules {
+	for _, rp := range b.pages {
 		if rp.Lang != l || !strings.HasSuffix(rp.Path, ".md") {
 			continue
 		}
@@ -158,11 +157,11 @@ func (b *builder) parseChapters(md goldmark.Markdown, l wbcatalog.Lang) ([]*chap
 		errs = append(errs, ferrs...)
 		slug, num, hasNum := chapterSlug(rp.Path)
 		if !safeClass.MatchString(slug) {
-			errs = append(errs, diag.Diagnostic{Pos: wbcatalog.Pos{File: rp.Path}, Msg: "a rules file is named NN-slug.md with a lower-case slug (letters, digits, hyphens)"})
+			errs = append(errs, diag.Diagnostic{Pos: diag.Pos{File: rp.Path}, Msg: "a rules file is named NN-slug.md with a lower-case slug (letters, digits, hyphens)"})
 			continue
 		}
 		if other, dup := seen[slug]; dup {
-			errs = append(errs, diag.Diagnostic{Pos: wbcatalog.Pos{File: rp.Path}, Msg: fmt.Sprintf("two rules files have the page name %q (also %s)", slug, other)})
+			errs = append(errs, diag.Diagnostic{Pos: diag.Pos{File: rp.Path}, Msg: fmt.Sprintf("two rules files have the page name %q (also %s)", slug, other)})
 			continue
 		}
 		seen[slug] = rp.Path
@@ -172,11 +171,11 @@ func (b *builder) parseChapters(md goldmark.Markdown, l wbcatalog.Lang) ([]*chap
 		c := &chapter{Lang: l, File: rp.Path, Slug: slug, Title: title, Order: order, src: body, lineBase: lines}
 		pc := parser.NewContext(parser.WithIDs(newSlugIDs()))
 		c.doc = md.Parser().Parse(text.NewReader(c.src), parser.WithContext(pc))
-		splitRuleRefs(c.doc, c.src, b.dialect().ref)
+		splitRuleRefs(c.doc, c.src, b.d.ref)
 		// A leading "# Title" is the page title (the layout writes the h1).
 		if h, ok := c.doc.FirstChild().(*ast.Heading); ok && h.Level == 1 {
 			if c.Title == "" {
-				c.Title = plainText(h, c.src)
+				c.Title = plainText(h, c.src, b.d.iconLabel)
 			}
 			if id, ok := h.AttributeString("id"); ok {
 				if idb, ok := id.([]byte); ok && headingIDRe.Match(idb) {
@@ -186,10 +185,10 @@ func (b *builder) parseChapters(md goldmark.Markdown, l wbcatalog.Lang) ([]*chap
 			c.doc.RemoveChild(c.doc, h)
 		}
 		if c.Title == "" {
-			errs = append(errs, diag.Diagnostic{Pos: wbcatalog.Pos{File: rp.Path, Line: 1, Col: 1}, Msg: "the chapter has no title: add title: to its front matter"})
+			errs = append(errs, diag.Diagnostic{Pos: diag.Pos{File: rp.Path, Line: 1, Col: 1}, Msg: "the chapter has no title: add title: to its front matter"})
 			c.Title = slug
 		}
-		for _, p := range sanitize(c.doc, c.src) {
+		for _, p := range sanitize(c.doc, c.src, b.d.iconLabel) {
 			errs = append(errs, diag.Diagnostic{Pos: c.pos(p.Offset), Msg: p.Msg})
 		}
 		out = append(out, c)
@@ -205,11 +204,11 @@ func (b *builder) parseChapters(md goldmark.Markdown, l wbcatalog.Lang) ([]*chap
 
 // resolveChapters fills in card names, icons and rule links of the
 // chapters of one language, and collects their headings.
-func (b *builder) resolveChapters(chs []*chapter, l wbcatalog.Lang) Errors {
+func (b *book) resolveChapters(chs []*chapter, l lang.Lang) Errors {
 	var errs Errors
-	d := b.dialect()
+	d := b.d
 	defs := map[string]*chapter{} // rule id → chapter defining it
-	defPos := map[string]wbcatalog.Pos{}
+	defPos := map[string]diag.Pos{}
 	bySlug := map[string]*chapter{}
 	// First pass: anchors. A rule is given its anchor by a heading with
 	// that id ("### Skills {#R-CARD-2}") or by its number at the start of a
@@ -268,14 +267,14 @@ func (b *builder) resolveChapters(chs []*chapter, l wbcatalog.Lang) Errors {
 				id, _ := x.AttributeString("id")
 				idb, _ := id.([]byte)
 				if x.Level >= 2 && x.Level <= 3 && idb != nil {
-					c.Sections = append(c.Sections, section{ID: string(idb), Title: plainText(x, c.src), Level: x.Level})
+					c.Sections = append(c.Sections, section{ID: string(idb), Title: plainText(x, c.src, d.iconLabel), Level: x.Level})
 				}
 			case *ast.Link:
 				if err := rewriteChapterLink(x, c, bySlug, d.path); err != "" {
 					errs = append(errs, diag.Diagnostic{Pos: c.pos(linkPos(x)), Msg: err})
 				}
 			case *cardRefNode:
-				name, page, ok := b.refEntity(x.ID, l)
+				name, page, ok := d.entity(x.ID, l)
 				if !ok {
 					errs = append(errs, diag.Diagnostic{Pos: c.pos(x.Pos()), Msg: fmt.Sprintf("unknown %s %q in [[%s]]: no %s has this id", d.entityNoun, x.ID, x.ID, d.entityNoun)})
 					x.Name = x.ID
@@ -286,7 +285,7 @@ func (b *builder) resolveChapters(chs []*chapter, l wbcatalog.Lang) Errors {
 					x.Href = relPath(d.path(c.Slug), page)
 				}
 			case *iconNode:
-				svg, ok := b.iconSVG(x.Name, l)
+				svg, ok := d.icon(x.Name, l)
 				if !ok {
 					errs = append(errs, diag.Diagnostic{Pos: c.pos(x.Pos()), Msg: fmt.Sprintf("unknown icon :%s: (write \\:%s: for the plain text)", x.Name, x.Name)})
 					return ast.WalkContinue, nil
@@ -309,7 +308,6 @@ func (b *builder) resolveChapters(chs []*chapter, l wbcatalog.Lang) Errors {
 			return ast.WalkContinue, nil
 		})
 	}
-	b.ruleDefs[l] = defs
 	return errs
 }
 
@@ -322,36 +320,26 @@ type rulesDialect struct {
 	path func(slug string) string
 	// entity gives the name of [[id]] in a language and its page
 	// (relative to the language folder); nil: the catalog's cards.
-	entity     func(id string, l wbcatalog.Lang) (name, page string, ok bool)
+	entity     func(id string, l lang.Lang) (name, page string, ok bool)
 	entityNoun string // what [[id]] names, in its error
+	// icon draws :name: in a language (inline SVG), false for an unknown
+	// icon; iconLabel is an icon's English name for plain text (a title,
+	// an image's alt text), "" for none.
+	icon      func(name string, l lang.Lang) (string, bool)
+	iconLabel func(name string) string
 	// requireAnchors: a rule number that no chapter of the language
 	// anchors is an error (else it is shown unlinked).
 	requireAnchors bool
 }
 
-// warboundRules is Warbound's dialect: R-SHOOT-7, rules/<slug>/index.html.
-var warboundRules = rulesDialect{ref: ruleRe, id: ruleIDRe, entityNoun: "card",
-	path: func(slug string) string { return "rules/" + slug + "/index.html" }}
-
-// dialect is the build's rules dialect.
-func (b *builder) dialect() *rulesDialect {
-	if b.rules != nil {
-		return b.rules
-	}
-	return &warboundRules
-}
-
-// refEntity is the name and page of [[id]] in language l.
-func (b *builder) refEntity(id string, l wbcatalog.Lang) (string, string, bool) {
-	if d := b.dialect(); d.entity != nil {
-		return d.entity(id, l)
-	}
-	name, ok := b.cat.CardName(id)
-	return name.In(l), "cards/" + id + "/index.html", ok
+// book is the rules pages of a game, parsed and rendered with its dialect.
+type book struct {
+	pages []lang.RulesPage
+	d     *rulesDialect
 }
 
 // renderChapters writes the HTML body of each chapter.
-func (b *builder) renderChapters(md goldmark.Markdown, chs []*chapter) error {
+func (b *book) renderChapters(md goldmark.Markdown, chs []*chapter) error {
 	for _, c := range chs {
 		var buf bytes.Buffer
 		if err := md.Renderer().Render(&buf, c.src, c.doc); err != nil {
@@ -452,78 +440,26 @@ func rewriteChapterLink(l *ast.Link, c *chapter, bySlug map[string]*chapter, pag
 	return ""
 }
 
-// checkSiteLinks checks the links of the rules pages to other files of
-// the site (after plan: the pages are known): each must name a page, a
-// card's image, an asset or a sheet the site has; an error at the link
-// otherwise.
-func (b *builder) checkSiteLinks() Errors {
+// CheckChapterLinks checks the links of the rules pages to other files of the
+// site (Chapter.Links), once the site knows its files: each must name a
+// file the site has (has, given the target relative to the site folder);
+// an error at the link otherwise.
+func CheckChapterLinks(chapters map[lang.Lang][]Chapter, has func(target string) bool) Errors {
 	var errs Errors
-	var static map[string]bool
-	for _, l := range wbcatalog.Langs {
-		for _, c := range b.chapters[l] {
-			for _, sl := range c.siteLinks {
-				if sl.target == "" {
-					errs = append(errs, diag.Diagnostic{Pos: c.pos(sl.off), Msg: fmt.Sprintf("link to %s: it leads out of the site: link a page of the site from this one (../../cards/index.html), another rules page by its file (04-deck-building.md), a card as [[id]], or the web with https://", sl.dest)})
+	for _, l := range lang.Langs {
+		for _, c := range chapters[l] {
+			for _, sl := range c.Links {
+				if sl.Target == "" {
+					errs = append(errs, diag.Diagnostic{Pos: sl.Pos, Msg: fmt.Sprintf("link to %s: it leads out of the site: link a page of the site from this one (../../cards/index.html), another rules page by its file (04-deck-building.md), a card as [[id]], or the web with https://", sl.Dest)})
 					continue
 				}
-				if static == nil {
-					static = b.staticFiles()
-				}
-				if !b.siteHas(sl.target, static) {
-					errs = append(errs, diag.Diagnostic{Pos: c.pos(sl.off), Msg: fmt.Sprintf("link to %s: the site has no such page or file (%s): link another rules page by its file (04-deck-building.md), a card as [[id]], or a page the site has, relative to this one (../../cards/index.html)", sl.dest, sl.target)})
+				if !has(sl.Target) {
+					errs = append(errs, diag.Diagnostic{Pos: sl.Pos, Msg: fmt.Sprintf("link to %s: the site has no such page or file (%s): link another rules page by its file (04-deck-building.md), a card as [[id]], or a page the site has, relative to this one (../../cards/index.html)", sl.Dest, sl.Target)})
 				}
 			}
 		}
 	}
 	return errs
-}
-
-// siteHas reports whether the site has file p (relative to the site
-// folder): a page (a folder stands for its index.html), a card's image,
-// one of the static files, a sheet copied beside the pages, a deck's
-// Tabletop Simulator object.
-func (b *builder) siteHas(p string, static map[string]bool) bool {
-	if b.exists[p] || b.exists[path.Join(p, "index.html")] || static[p] {
-		return true
-	}
-	if b.opts.Sheets != nil && b.opts.Sheets(p) {
-		return true
-	}
-	lang, rest, _ := strings.Cut(p, "/")
-	if !slices.Contains(wbcatalog.Langs, wbcatalog.Lang(lang)) {
-		return false
-	}
-	if id, img, ok := strings.Cut(strings.TrimPrefix(rest, "cards/"), "/"); ok && strings.HasPrefix(rest, "cards/") && (img == "front.svg" || img == "back.svg") {
-		_, known := b.cat.CardName(id)
-		return known
-	}
-	if b.opts.DeckTTS != nil {
-		for _, d := range b.cat.Decks {
-			if b.opts.DeckTTS(d.ID, wbcatalog.Lang(lang)) == p {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// staticFiles are the files every site has beside its pages: the root
-// pages, the assets, the deck builder's scripts.
-func (b *builder) staticFiles() map[string]bool {
-	files := Files{"index.html": nil, "404.html": nil, "robots.txt": nil, "assets/factions.css": nil, deckDataFile: nil}
-	sharedAssets(files)
-	builderAssets(files)
-	for name := range CheckerScripts() {
-		files[name] = nil
-	}
-	if b.f.base != "" {
-		files["sitemap.xml"] = nil
-	}
-	out := map[string]bool{}
-	for name := range files {
-		out[name] = true
-	}
-	return out
 }
 
 // linkPos is the offset of a link: goldmark records its text's start.
@@ -539,7 +475,7 @@ func linkPos(l *ast.Link) int {
 
 // Chapter is a rules page of a game, rendered by [Chapters].
 type Chapter struct {
-	Lang     wbcatalog.Lang
+	Lang     lang.Lang
 	File     string // the Markdown file, for errors
 	Slug     string // the page's name, the same in both languages
 	Title    string
@@ -547,6 +483,17 @@ type Chapter struct {
 	Body     template.HTML // the page's HTML, without its title
 	Sections []Section     // its headings of levels 2 and 3
 	Rules    []string      // the rule numbers it anchors, in order
+	// Links are its links to files of the site that are not rules pages
+	// (an image, a card's page, a sheet): [CheckLinks] checks them once
+	// the site knows its files.
+	Links []SiteLink
+}
+
+// SiteLink is a link of a rules page to a file of the site.
+type SiteLink struct {
+	Pos    diag.Pos // where the link is written
+	Dest   string   // as written
+	Target string   // the file it names, relative to the site folder ("" when it leads out of the site)
 }
 
 // Section is a heading of a chapter.
@@ -566,50 +513,77 @@ type RulesOptions struct {
 	// Entity gives the name of [[id]] in a language and its page,
 	// relative to the language folder; Noun names what it is in the
 	// error for an unknown id. Nil: [[id]] is always an error.
-	Entity func(id string, l wbcatalog.Lang) (name, page string, ok bool)
+	Entity func(id string, l lang.Lang) (name, page string, ok bool)
 	Noun   string
 	// RequireAnchors: a rule number that no chapter of its language
 	// anchors is an error, as a link to a missing anchor is.
 	RequireAnchors bool
+	// Icon draws the game's icon :name: in a language (inline SVG made
+	// by the game, trusted: never content), false for an unknown icon;
+	// IconLabel is an icon's English name in plain text (a title, an
+	// image's alt text), "" for none. Nil: the game has no icons, and
+	// every :name: is an error.
+	Icon      func(name string, l lang.Lang) (svg string, ok bool)
+	IconLabel func(name string) string
 }
 
-// Chapters renders a game's rules pages (Markdown, wbcatalog.RulesPage)
+// Chapters renders a game's rules pages (Markdown, lang.RulesPage)
 // with the dialect of Warbound's: front matter, heading ids, rule
 // anchors and links, links between chapters checked and rewritten to
 // their pages, [[id]] links, raw HTML never rendered, French typography.
 // It returns each language's chapters in order, or every problem with
 // its file:line:col.
-func Chapters(pages []wbcatalog.RulesPage, opts RulesOptions) (map[wbcatalog.Lang][]Chapter, diag.List) {
+func Chapters(pages []lang.RulesPage, opts RulesOptions) (map[lang.Lang][]Chapter, diag.List) {
+	out, errs, err := RenderChapters(pages, opts)
+	if err != nil {
+		errs = append(errs, diag.Diagnostic{Msg: err.Error()})
+	}
+	return out, errs.Sorted()
+}
+
+// RenderChapters is [Chapters] with the problems of the content apart
+// from a failure to render (an error, not the content's), and unsorted.
+func RenderChapters(pages []lang.RulesPage, opts RulesOptions) (map[lang.Lang][]Chapter, diag.List, error) {
 	if opts.Path == nil {
-		opts.Path = warboundRules.path
+		opts.Path = func(slug string) string { return "rules/" + slug + "/index.html" }
 	}
 	d := &rulesDialect{path: opts.Path, entity: opts.Entity, entityNoun: opts.Noun, requireAnchors: opts.RequireAnchors,
-		ref: regexp.MustCompile(regexp.QuoteMeta(opts.RulePrefix) + `-[A-Z]+-[0-9]+`),
-		id:  regexp.MustCompile(`^` + regexp.QuoteMeta(opts.RulePrefix) + `-[A-Z]+-[0-9]+$`)}
+		ref:  regexp.MustCompile(regexp.QuoteMeta(opts.RulePrefix) + `-[A-Z]+-[0-9]+`),
+		id:   regexp.MustCompile(`^` + regexp.QuoteMeta(opts.RulePrefix) + `-[A-Z]+-[0-9]+$`),
+		icon: opts.Icon, iconLabel: opts.IconLabel}
 	if d.entity == nil {
-		d.entity = func(string, wbcatalog.Lang) (string, string, bool) { return "", "", false }
+		d.entity = func(string, lang.Lang) (string, string, bool) { return "", "", false }
 	}
 	if d.entityNoun == "" {
 		d.entityNoun = "page"
 	}
-	b := &builder{cat: &wbcatalog.Catalog{Rules: pages}, rules: d, ruleDefs: map[wbcatalog.Lang]map[string]*chapter{}}
-	out := map[wbcatalog.Lang][]Chapter{}
+	if d.icon == nil {
+		d.icon = func(string, lang.Lang) (string, bool) { return "", false }
+	}
+	if d.iconLabel == nil {
+		d.iconLabel = func(string) string { return "" }
+	}
+	b := &book{pages: pages, d: d}
+	out := map[lang.Lang][]Chapter{}
 	var errs Errors
-	for _, l := range wbcatalog.Langs {
+	for _, l := range lang.Langs {
 		md := newMarkdown(l)
 		chs, perrs := b.parseChapters(md, l)
 		errs = append(errs, perrs...)
 		errs = append(errs, b.resolveChapters(chs, l)...)
 		if err := b.renderChapters(md, chs); err != nil {
-			errs = append(errs, diag.Diagnostic{Msg: err.Error()})
+			return nil, errs, err
 		}
 		for _, c := range chs {
 			ch := Chapter{Lang: l, File: c.File, Slug: c.Slug, Title: c.Title, TitleID: c.TitleID, Body: c.Body, Rules: c.rules}
 			for _, s := range c.Sections {
 				ch.Sections = append(ch.Sections, Section(s))
 			}
+			for _, sl := range c.siteLinks {
+				ch.Links = append(ch.Links, SiteLink{Pos: c.pos(sl.off), Dest: sl.dest, Target: sl.target})
+			}
 			out[l] = append(out[l], ch)
 		}
 	}
-	return out, errs.Sorted()
+	return out, errs, nil
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -394,24 +395,16 @@ func TestTemplateDiscipline(t *testing.T) {
 // languages, so that a link to #R-SHOOT-7 works on either side and the
 // language switch lands on the same chapter.
 func TestStarterRulesMatchAcrossLanguages(t *testing.T) {
-	b := &builder{cat: starter(t), files: Files{}, exists: map[string]bool{},
-		ruleDefs: map[wbcatalog.Lang]map[string]*chapter{}, chapters: map[wbcatalog.Lang][]*chapter{}}
+	b := &builder{cat: starter(t)}
+	chapters, errs, err := RenderChapters(b.cat.Rules, b.rulesOptions())
+	if err != nil || len(errs) > 0 {
+		t.Fatalf("rules: %v %v", err, errs)
+	}
 	anchors := map[wbcatalog.Lang]map[string][]string{}
 	for _, l := range wbcatalog.Langs {
-		md := newMarkdown(l)
-		chs, errs := b.parseChapters(md, l)
-		errs = append(errs, b.resolveChapters(chs, l)...)
-		if len(errs) > 0 {
-			t.Fatalf("%s rules: %v", l, errs)
-		}
 		anchors[l] = map[string][]string{}
-		for _, c := range chs {
-			var ids []string
-			for id := range c.ids {
-				if ruleIDRe.MatchString(id) {
-					ids = append(ids, id)
-				}
-			}
+		for _, c := range chapters[l] {
+			ids := slices.Clone(c.Rules)
 			sort.Strings(ids)
 			anchors[l][c.Slug] = ids
 		}

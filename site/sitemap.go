@@ -5,8 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/lang"
 )
 
 // Sitemap is the sitemap.xml of a bilingual site published at baseURL
@@ -27,7 +26,7 @@ func Sitemap(baseURL string, pages map[string]bool) []byte {
 	sort.Strings(paths)
 	loc := func(p string) string { return escapeHTML(baseURL + strings.TrimSuffix(p, "index.html")) }
 	fmt.Fprintf(&buf, "  <url><loc>%s</loc>", loc("index.html"))
-	for _, l := range wbcatalog.Langs {
+	for _, l := range lang.Langs {
 		fmt.Fprintf(&buf, `<xhtml:link rel="alternate" hreflang="%s" href="%s"/>`, l, loc(string(l)+"/index.html"))
 	}
 	fmt.Fprintf(&buf, `<xhtml:link rel="alternate" hreflang="x-default" href="%s"/>`, loc("index.html"))
@@ -35,7 +34,7 @@ func Sitemap(baseURL string, pages map[string]bool) []byte {
 	for _, p := range paths {
 		_, rest, _ := strings.Cut(p, "/")
 		fmt.Fprintf(&buf, "  <url><loc>%s</loc>", loc(p))
-		for _, l := range wbcatalog.Langs {
+		for _, l := range lang.Langs {
 			alt := string(l) + "/" + rest
 			if pages[alt] {
 				fmt.Fprintf(&buf, `<xhtml:link rel="alternate" hreflang="%s" href="%s"/>`, l, loc(alt))
