@@ -66,7 +66,7 @@ func TestGlossaryLinks(t *testing.T) {
 			`<div class="card-text"><p>&lt;<a class="gloss" href="g.html#term-deck">Deck</a>&gt; &amp; <a class="gloss" href="g.html#term-order-short">Order</a></p></div>`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			g := newGlossLinker(terms, wbcatalog.Lang(tc.lang), nil)
+			g := newGlossLinker(terms, wbcatalog.Lang(tc.lang), glossExact)
 			if got := string(g.link([]byte(tc.in), "g.html")); got != tc.want {
 				t.Errorf("got  %s\nwant %s", got, tc.want)
 			}
