@@ -22,10 +22,15 @@ const (
 	FuriousAttack             // the Furious charger attacks again (WS-MELEE-4)
 	Decline                   // no riposte, or no second Furious attack
 	MoraleTest                // the next end-of-turn morale test (WS-MORALE-4), and the Rallying figure used (WS-QUAL-8)
+	Attacker                  // the roll-off's winner names the attacker, Choice (WS-SCEN-2)
+	Corner                    // a player's corner, Choice 0 to 3 (CornerNames; WS-SCEN-3, WS-BIG-5, WS-INV-3)
+	Deploy                    // place Fig at Path.W[0] within 9" of its corner (WS-SCEN-4)
+	Infiltrate                // place an Infiltrator more than 9" from every enemy (WS-BUILD-42)
+	Reserve                   // keep a Teleport figure in reserve (WS-BUILD-54)
 )
 
 var kindNames = [...]string{"pass", "activate", "first", "interrupt", "no-interrupt", "post-move", "device",
-	"riposte", "furious", "decline", "morale"}
+	"riposte", "furious", "decline", "morale", "attacker", "corner", "deploy", "infiltrate", "reserve"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -79,8 +84,9 @@ type Decision struct {
 	// NoAttack: the charger does not attack once in contact (the rulebook:
 	// it *may* attack, WS-MELEE-2); the combat goes on with the riposte.
 	NoAttack bool
-	// Choice: First's first player; Dir: the direction of play around
-	// the table in a multiplayer game, +1 clockwise or −1 (WS-BIG-6).
+	// Choice: First's first player, Attacker's attacker, Corner's corner
+	// (0 to 3, CornerNames); Dir: the direction of play around the table
+	// in a multiplayer game, +1 clockwise or −1 (WS-BIG-6).
 	Choice int8
 	Dir    int8
 	// At: Interrupt's distance along the rest of the move.
@@ -505,6 +511,8 @@ func (s *State) do(x *ctx, d *Decision) error {
 		if err := s.moraleTest(x, d); err != nil {
 			return err
 		}
+	case Attacker, Corner, Deploy, Infiltrate, Reserve:
+		return s.setupDecision(x, d)
 	default:
 		return illegal(ErrBadOption)
 	}

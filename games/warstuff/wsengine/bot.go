@@ -127,6 +127,9 @@ type Result struct {
 	VP      [MaxSides]int
 	Turns   int
 	Steps   int
+	// Attacker: a two-sided standard game's attacker (WS-SCEN-2), −1
+	// for other games.
+	Attacker int
 }
 
 // ErrTooLong: a game went past its step bound.
@@ -185,15 +188,25 @@ func PlayAll(g *Game, seed uint64, bots []Bot, log *Log, maxSteps int) (Result, 
 		}
 		steps++
 	}
-	r := Result{Winner: s.Winner(), Winners: s.Winners(), Turns: s.Turn(), Steps: steps}
+	r := Result{Winner: s.Winner(), Winners: s.Winners(), Turns: s.Turn(), Steps: steps, Attacker: -1}
+	if s.g.twoSided() {
+		r.Attacker = int(s.g.Attacker)
+	}
 	for side := range MaxSides {
 		r.VP[side] = s.VP(side)
 	}
 	return r, s, nil
 }
 
-// Version is the engine version written in game logs.
-const Version = "wbtool-warstuff/3"
+// Version is the engine version written in game logs: /4 plays the
+// set-up as decisions (Game.Deploy).
+const Version = "wbtool-warstuff/4"
+
+// LegacyVersion is the version of logs whose games were set up by the
+// engine's presets (the bands in their corners, the first band
+// attacking, a multiplayer game's seats in the header): they still
+// replay, set up as they were.
+const LegacyVersion = "wbtool-warstuff/3"
 
 // LogHeader is the first line of a game log: enough to set the game up
 // again (scenario, bands, horde) and check it is the same content.
@@ -323,7 +336,7 @@ func ReadLog(data []byte) (*Log, error) {
 	if err := dec.Decode(&l.Header); err != nil {
 		return nil, fmt.Errorf("line 1: %v", err)
 	}
-	if l.Header.Engine != Version {
+	if l.Header.Engine != Version && l.Header.Engine != LegacyVersion {
 		return nil, fmt.Errorf("line 1: a log of %q, this engine is %s", l.Header.Engine, Version)
 	}
 	for dec.More() {

@@ -116,6 +116,11 @@ type Setup struct {
 	// Corners: a multiplayer game's seats, band i in corner Corners[i]
 	// (0 to 3 clockwise from SW, CornerNames); nil: band i in corner i.
 	Corners []int
+	// Deploy: the set-up is played as decisions (Game.Deploy): the
+	// roll-offs choose the attacker or the order of the corners, and the
+	// players place their figures; Corners and the bands' order then
+	// only name the sides.
+	Deploy bool
 }
 
 // SetupGame sets up the game su names. A multiplayer game takes the
@@ -180,6 +185,7 @@ func SetupGame(cat *wscatalog.Catalog, su Setup) (*Game, error) {
 		if g, err = NewSeated(ps, bs, pieces, su.Corners); err != nil {
 			return nil, err
 		}
+		g.Deploy = su.Deploy
 		return g, nil
 	}
 	switch sc.Kind {
@@ -239,5 +245,6 @@ func SetupGame(cat *wscatalog.Catalog, su Setup) (*Game, error) {
 			}
 		}
 	}
+	g.Deploy = su.Deploy
 	return g, nil
 }

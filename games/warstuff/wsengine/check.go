@@ -64,8 +64,14 @@ type Check struct {
 	// Seats: a multiplayer game's corner of each colour (SW, NW, NE, SE),
 	// for any 3 or 4 colours; by default red SW, blue NW, green NE and
 	// yellow SE (WS-BIG-5).
-	Seats  map[string]string `json:"seats,omitempty"`
-	Script []CheckStep       `json:"script"`
+	Seats map[string]string `json:"seats,omitempty"`
+	// Setup: the check plays the set-up as decisions (Game.Deploy): the
+	// roll-off (StartDice), the attacker, the corners, each figure's
+	// placement; the figures' At is then unused. Objectives given here
+	// are those of an attacker in the SW corner: they turn with the
+	// corner chosen (WS-SCEN-3).
+	Setup  bool        `json:"setup,omitempty"`
+	Script []CheckStep `json:"script"`
 }
 
 // CheckPiece is a terrain piece (WS-GEOM-5).
@@ -141,10 +147,14 @@ type CheckStep struct {
 	Choice   string     `json:"choice,omitempty"`
 	Dir      string     `json:"dir,omitempty"`   // first: clockwise or anticlockwise (multiplayer, WS-BIG-6)
 	Order    []string   `json:"order,omitempty"` // whose hits are resolved first (WS-SHOOT-7)
-	Cards    []string   `json:"cards,omitempty"` // the cards drawn (More Randomness, WS-VAR-6)
-	Dice     []int8     `json:"dice,omitempty"`
-	Fails    string     `json:"fails,omitempty"`
-	Expect   *Expect    `json:"expect,omitempty"`
+	// Corner: the corner a player chooses (corner: SW, NW, NE, SE).
+	Corner string `json:"corner,omitempty"`
+	// To: where deploy or infiltrate places the unit.
+	To     *[2]float64 `json:"to,omitempty"`
+	Cards  []string    `json:"cards,omitempty"` // the cards drawn (More Randomness, WS-VAR-6)
+	Dice   []int8      `json:"dice,omitempty"`
+	Fails  string      `json:"fails,omitempty"`
+	Expect *Expect     `json:"expect,omitempty"`
 }
 
 // Expect is what must hold after a step.
@@ -163,6 +173,12 @@ type Expect struct {
 	Last      *bool                   `json:"last,omitempty"`      // this turn is the last
 	// Control: per objective, the side controlling it or "none".
 	Control []string `json:"control,omitempty"`
+	// Attacker: the attacker (WS-SCEN-2); Corners: each colour's corner
+	// (WS-SCEN-3, WS-BIG-5); Objectives: where the objectives lie, after
+	// the corners turned them (within 0.01").
+	Attacker   string            `json:"attacker,omitempty"`
+	Corners    map[string]string `json:"corners,omitempty"`
+	Objectives [][2]float64      `json:"objectives,omitempty"`
 }
 
 // ExpectFigure is what must hold of one figure.
@@ -179,6 +195,8 @@ type ExpectFigure struct {
 	Z          *float64    `json:"z,omitempty"`
 	Profile    string      `json:"profile,omitempty"`
 	Controls   *int        `json:"controls,omitempty"` // objective number it helps control
+	Reserve    *bool       `json:"reserve,omitempty"`  // in reserve (WS-BUILD-54)
+	Unplaced   *bool       `json:"unplaced,omitempty"` // still to be deployed (setup)
 }
 
 // CheckFailure is the first step that went otherwise than scripted.
@@ -259,6 +277,14 @@ func (r *checkRun) seat() error {
 			continue
 		}
 		corner := int8(i)
+		if c.Setup {
+			if len(c.Seats) > 0 {
+				return fmt.Errorf("seats: with setup the players choose their corners (do: corner, WS-BIG-5)")
+			}
+			r.colours[r.seated], r.corners[r.seated] = col, -1
+			r.seated++
+			continue
+		}
 		if len(c.Seats) > 0 {
 			id, ok := c.Seats[col]
 			if !ok {
@@ -477,6 +503,17 @@ func (r *checkRun) setup() error {
 		g.CreatureMove = SmartCreatures
 	}
 	g.MoreRandomness = c.MoreRandomness
+	g.Deploy = c.Setup
+	if c.Setup {
+		if c.Turn > 1 {
+			return fmt.Errorf("turn %d: the set-up comes before turn 1", c.Turn)
+		}
+		for _, f := range c.Figures {
+			if f.Reserve || f.Eliminated || f.Activated {
+				return fmt.Errorf("figure %s: with setup it starts unplaced; reserve is a decision (do: reserve)", f.Name)
+			}
+		}
+	}
 	r.g = g
 	s, err := NewState(g, 1)
 	if err != nil {
@@ -521,8 +558,9 @@ func (r *checkRun) setup() error {
 			}
 		}
 	}
-	if scen == Invasion && c.LateArrival && c.Turn <= 1 {
-		// the spawning before turn 1 runs first (WS-VAR-1)
+	if scen == Invasion && c.LateArrival && c.Turn <= 1 || c.Setup {
+		// the spawning before turn 1 runs first (WS-VAR-1), and the
+		// set-up
 		if err := s.advance(x); err != nil {
 			return fmt.Errorf("start: %v", err)
 		}
@@ -646,10 +684,35 @@ func (r *checkRun) decision(st *CheckStep) (Decision, error) {
 		d.Kind = Decline
 	case "morale":
 		d.Kind = MoraleTest
+	case "attacker":
+		d.Kind = Attacker
+		if d.Choice, err = r.sideOf(st.Choice); err != nil {
+			return d, err
+		}
+	case "corner":
+		d.Kind = Corner
+		k := slices.Index(cornerIDs[:], st.Corner)
+		if k < 0 {
+			return d, fmt.Errorf("corner %q: SW, NW, NE or SE", st.Corner)
+		}
+		d.Choice = int8(k)
+	case "deploy", "infiltrate":
+		d.Kind = Deploy
+		if st.Do == "infiltrate" {
+			d.Kind = Infiltrate
+		}
+		if st.To == nil {
+			return d, fmt.Errorf("%s: where to, to: [x, y]", st.Do)
+		}
+		d.Path = Line(vec(*st.To))
+		return d, nil
+	case "reserve":
+		d.Kind = Reserve
+		return d, nil
 	default:
 		o := slices.Index(OptionIDs[:creature], st.Do)
 		if o <= 0 {
-			return d, fmt.Errorf("do %q: an option (%s) or pass, first, interrupt, no-interrupt, post-move, device, riposte, furious, decline, morale",
+			return d, fmt.Errorf("do %q: an option (%s) or pass, first, interrupt, no-interrupt, post-move, device, riposte, furious, decline, morale, attacker, corner, deploy, infiltrate, reserve",
 				st.Do, strings.Join(OptionIDs[1:creature], ", "))
 		}
 		d.Option = Option(o)
@@ -773,7 +836,8 @@ func (r *checkRun) events(ev []Event) string {
 
 var pendNames = map[pending]string{pendGo: "go", pendFirst: "first", pendOverwatch: "overwatch", pendPostMove: "post-move",
 	pendFree: "free", pendDevice: "device", pendOver: "over", pendNone: "none",
-	pendRiposte: "riposte", pendFurious: "furious", pendMorale: "morale"}
+	pendRiposte: "riposte", pendFurious: "furious", pendMorale: "morale",
+	pendAttacker: "attacker", pendCorner: "corner", pendDeploy: "deploy"}
 
 func (r *checkRun) expect(e *Expect, ev []Event) string {
 	s := r.s
@@ -804,6 +868,8 @@ func (r *checkRun) expect(e *Expect, ev []Event) string {
 		if xf.Profile != "" {
 			want(n+" profile", s.prof(i).ID, xf.Profile)
 		}
+		flag("reserve", xf.Reserve, fReserve)
+		flag("unplaced", xf.Unplaced, fUnplaced)
 		if xf.Controls != nil {
 			want(fmt.Sprintf("objective %d controller", *xf.Controls), s.Controller(*xf.Controls-1), int(f.Side))
 		}
@@ -875,6 +941,33 @@ func (r *checkRun) expect(e *Expect, ev []Event) string {
 	}
 	if e.Last != nil {
 		want("last turn", s.last, *e.Last)
+	}
+	if e.Attacker != "" {
+		want("attacker", r.colour(s.g.Attacker), e.Attacker)
+	}
+	for _, col := range slices.Sorted(maps.Keys(e.Corners)) {
+		sd, err := r.sideOf(col)
+		if err != nil {
+			return err.Error()
+		}
+		got := "none"
+		if c := s.g.Corners[sd]; c >= 0 {
+			got = cornerIDs[c&3]
+		}
+		want(col+" corner", got, e.Corners[col])
+	}
+	if e.Objectives != nil {
+		var got [][2]float64
+		same := len(e.Objectives) == len(s.g.Objectives)
+		for i, o := range s.g.Objectives {
+			got = append(got, [2]float64{math.Round(o.X*1000) / 1000, math.Round(o.Y*1000) / 1000})
+			if same && geom.Dist(o, vec(e.Objectives[i])) > 0.01 {
+				same = false
+			}
+		}
+		if !same {
+			want("objectives", got, e.Objectives)
+		}
 	}
 	evs := make([]string, len(ev))
 	for i := range ev {

@@ -33,6 +33,21 @@ const bestRallying = true
 //     them is Suicidal or Rallying; otherwise the tests go in figure order,
 //     each with the best quality it may use.
 
+// Decisions of ours where the rulebook is silent, recorded here as the
+// digest (read-only for this project) has no line for them yet:
+//
+//   - WS-MELEE-2, the charger may decline its attack (the rulebook says it
+//     *may* attack; Decision.NoAttack): the combat goes on as usual: the
+//     target may still riposte (WS-MELEE-3), then the end of the combat
+//     (WS-MELEE-5); declining also gives up Hit and Run's move, the
+//     target riposting as against any charger (WS-BUILD-33, WS-MELEE-6).
+//     Bots never decline.
+//   - WS-INV-3, the invasion's corners: the hero players choose them one
+//     after the other in band order (the source names no order nor
+//     roll-off); WS-SCEN-4 and WS-BIG-5: a player places its figures one
+//     by one in any order, and a Teleport figure kept in reserve is
+//     declared in its player's placing turn (deploy.go).
+
 // Orders the engine fixes (the digest leaves them to a player), each done
 // by walking figures in figure order where the rule is implemented:
 //

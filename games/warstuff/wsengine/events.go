@@ -46,14 +46,17 @@ const (
 	EvScore
 	EvOver
 	EvTeleport
-	EvClock // the heroes won too late to beat the record (WS-VAR-2)
-	EvCard  // the card drawn for the turn (WS-VAR-6)
+	EvClock    // the heroes won too late to beat the record (WS-VAR-2)
+	EvCard     // the card drawn for the turn (WS-VAR-6)
+	EvAttacker // the attacker named (WS-SCEN-2): N is its side
+	EvCorner   // a player's corner (N, CornerNames); Purpose: the side
+	EvDeploy   // a figure placed or kept in reserve; Purpose: where
 )
 
 var eventNames = [...]string{"roll", "turn", "last-turn", "first", "activate", "pass", "move", "stop", "shot", "miss",
 	"hit", "saved", "defended", "ignored", "wound", "stunned", "unstunned", "recoil", "eliminated", "cover",
 	"overwatch", "charge", "power", "heal", "push", "fall", "morale", "sabotage", "sealed", "spawn", "shrink", "score",
-	"over", "teleport", "clock", "card"}
+	"over", "teleport", "clock", "card", "attacker", "corner", "deploy"}
 
 func (k EventKind) String() string { return eventNames[k] }
 
@@ -147,6 +150,17 @@ func (d *Decision) Format(g *Game) string {
 		fmt.Fprintf(&b, "%s attacks again (Furious)", g.figName(d.Fig))
 	case Decline:
 		fmt.Fprintf(&b, "%s does not attack", g.figName(d.Fig))
+	case Attacker:
+		fmt.Fprintf(&b, "%s names %s the attacker", g.sideName(d.Side), g.sideName(d.Choice))
+	case Corner:
+		fmt.Fprintf(&b, "%s chooses the %s corner", g.sideName(d.Side), CornerNames[d.Choice&3])
+	case Deploy, Infiltrate:
+		fmt.Fprintf(&b, "%s: %s", g.figName(d.Fig), d.Kind)
+		if d.Path.N > 0 {
+			fmt.Fprintf(&b, " at (%.1f, %.1f)", d.Path.W[0].P.X, d.Path.W[0].P.Y)
+		}
+	case Reserve:
+		fmt.Fprintf(&b, "%s stays in reserve", g.figName(d.Fig))
 	case MoraleTest:
 		fmt.Fprintf(&b, "%s tests morale", g.figName(d.Fig))
 		if d.Target >= 0 {
@@ -174,6 +188,10 @@ func (e Event) Format(g *Game) string {
 		return b.String()
 	case EvCard:
 		return b.String() + " " + e.Purpose
+	case EvAttacker:
+		return b.String() + " " + g.sideName(int8(e.N))
+	case EvCorner:
+		return b.String() + " " + e.Purpose + " " + CornerNames[e.N&3]
 	}
 	if e.Fig >= 0 {
 		b.WriteString(" " + name(e.Fig))

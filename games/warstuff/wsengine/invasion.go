@@ -48,6 +48,9 @@ func (s *State) advanceInvasion(x *ctx) error {
 		if s.phase == phLate && s.spawnNext(x) {
 			return nil
 		}
+		if s.su != suNone { // the heroes deploy after Late Arrival's spawning (WS-VAR-1)
+			return s.advanceSetup(x)
+		}
 		return s.startInvasionTurn(x)
 	}
 	if s.sealed && !s.creaturesLeft() { // WS-VAR-5

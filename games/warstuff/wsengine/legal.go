@@ -83,6 +83,8 @@ func (s *State) Legal(buf []Decision) []Decision {
 				}
 			}
 		}
+	case pendAttacker, pendCorner, pendDeploy:
+		buf = s.legalSetup(buf)
 	case pendDevice:
 		for i := range s.n {
 			if s.canDevice(i) {

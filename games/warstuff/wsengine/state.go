@@ -110,6 +110,11 @@ type Game struct {
 	// and yellow in that order (a check game seating a subset of the
 	// colours); "" for the default.
 	SideNames [MaxSides]string
+	// Deploy: the set-up is played as decisions (deploy.go): the
+	// roll-offs, the corners and each figure's placement; the figures'
+	// At and Reserve are then unused, and Attacker and Corners are
+	// decided in the game (State.Game is the game as set up).
+	Deploy bool
 	// MoreRandomness draws a card at each creature phase (WS-VAR-6, 7).
 	MoreRandomness bool
 	// Clock is Against the Clock's record (WS-VAR-2): the turns an
@@ -130,7 +135,8 @@ const (
 	fReserve
 	fTeleAuto
 	fEliminated
-	fFresh // a creature that appeared this turn (WS-INV-9)
+	fFresh    // a creature that appeared this turn (WS-INV-9)
+	fUnplaced // waits to be deployed (Game.Deploy, WS-SCEN-4)
 )
 
 // Fig is one figure's state.
@@ -161,6 +167,9 @@ const (
 	pendFurious           // the second Furious attack or not (WS-MELEE-4)
 	pendMorale            // name the next figure to test morale (WS-MORALE-4)
 	pendOver
+	pendAttacker // the roll-off's winner names the attacker (WS-SCEN-2)
+	pendCorner   // a player chooses its corner (WS-SCEN-3, WS-BIG-5, WS-INV-3)
+	pendDeploy   // a player places a figure (WS-SCEN-4, WS-BUILD-42, 54)
 )
 
 // State is a game in progress: a plain value; copy it to branch.
@@ -202,6 +211,11 @@ type State struct {
 	drawn [4]int8
 	card  int8
 	rng   rand.PCG
+	// the set-up in progress (Game.Deploy, deploy.go): its stage, the
+	// players in the order they choose and place, the one placing now
+	su      int8
+	order   [MaxSides]int8
+	placing int8
 	// sight caches the expensive sight tests (those whose centre line is
 	// blocked) by position pair. Sight depends only on the two bases and
 	// the table, so copies of the state share it; a state and its copies
@@ -222,9 +236,16 @@ func NewState(g *Game, seed uint64) (*State, error) {
 		}
 		f := &s.figs[i]
 		*f = Fig{P: fs.At, Z: fs.Z, Prof: fs.Profile, Side: fs.Side, Band: fs.Band, Flags: fInPlay}
-		if fs.Reserve {
+		switch {
+		case g.Deploy:
+			f.Flags = fUnplaced
+		case fs.Reserve:
 			f.Flags = fReserve
 		}
+	}
+	if g.Deploy { // the corners are chosen in the set-up
+		s.su = suRollOff
+		s.regame(func(g *Game) { g.Corners = [MaxSides]int8{-1, -1, -1, -1} })
 	}
 	if err := CheckEverywhere(g.Everywhere); err != nil {
 		return nil, err
@@ -484,5 +505,11 @@ func (s *State) Hash() uint64 {
 	mix(uint64(uint16(s.vp[0]))<<16 | uint64(uint16(s.vp[1])) | uint64(uint16(s.vp[2]))<<32 | uint64(uint16(s.vp[3]))<<48)
 	mix(s.mq)
 	mix(uint64(s.card)<<32 | uint64(uint8(s.drawn[0]))<<24 | uint64(uint8(s.drawn[1]))<<16 | uint64(uint8(s.drawn[2]))<<8 | uint64(uint8(s.drawn[3])))
+	if s.g.Deploy { // the set-up's choices (a game set up by presets hashes as before)
+		mix(uint64(uint8(s.su))<<56 | uint64(uint8(s.placing))<<48 | uint64(uint8(s.g.Attacker))<<40)
+		for p := range MaxSides {
+			mix(uint64(uint8(s.order[p]))<<8 | uint64(uint8(s.g.Corners[p])))
+		}
+	}
 	return h
 }

@@ -82,6 +82,9 @@ func (s *State) advance(x *ctx) error {
 // advanceStandard: the next go, the end of the turn, the next turn.
 func (s *State) advanceStandard(x *ctx) error {
 	if s.turn == 0 {
+		if s.su != suNone {
+			return s.advanceSetup(x)
+		}
 		return s.startTurn(x)
 	}
 	// the go just taken ended (an activation or a pass)

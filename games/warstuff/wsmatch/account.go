@@ -40,6 +40,9 @@ type account struct {
 	turn  int
 	dec   *wsengine.Decision
 	rolls int // initiative rolls in this step, red's first
+	// rolledOff: the players who rolled in the set-up's roll-off since
+	// its last tie
+	rolledOff uint8
 }
 
 // head names the game and its sides with their figures.
@@ -58,7 +61,7 @@ func (a *account) head(h wsengine.LogHeader) {
 		if side < len(h.Seats) {
 			what += ", " + h.Seats[side] + " corner"
 		}
-		if !a.m.inv && !a.m.multi && side == int(a.g.Attacker) {
+		if !a.m.inv && !a.m.multi && side == int(a.g.Attacker) && !a.g.Deploy {
 			what += ", attacks"
 		}
 		list := strings.Join(figs[side], ", ")
@@ -67,6 +70,20 @@ func (a *account) head(h wsengine.LogHeader) {
 		}
 		fmt.Fprintf(a.w, "%s (%s): %s\n", a.sideLabel(side), what, list)
 	}
+}
+
+// player names the hero player choosing or placing during an
+// invasion's set-up: its band.
+func (a *account) player() string {
+	p := a.s.Placing()
+	if p < 0 || p >= len(a.m.Header.Bands) {
+		return "the heroes"
+	}
+	name := a.m.Header.Bands[p]
+	if b := findBand(a.m.cat, name); b != nil {
+		name = b.Name.EN
+	}
+	return name
 }
 
 // sideLabel names a side: a band by its name, the heroes, the horde.
@@ -174,7 +191,11 @@ func (a *account) add(indent, format string, args ...any) {
 // step writes one decision and what it caused.
 func (a *account) step(s *wsengine.State, d *wsengine.Decision, ev []wsengine.Event) {
 	a.s = s
+	a.g = s.Game() // as set up: the attacker and the corners chosen
 	a.dec, a.rolls = d, 0
+	if d == nil && s.InSetup() {
+		a.add("", "Set-up")
+	}
 	if d != nil {
 		a.line = "  " + a.decision(d)
 	}
@@ -221,6 +242,26 @@ func (a *account) decision(d *wsengine.Decision) string {
 		return "no Overwatch shot"
 	case wsengine.PostMove:
 		return a.fig(int(d.Fig)) + " moves after the combat"
+	case wsengine.Attacker:
+		if d.Choice == d.Side {
+			return a.sideLabel(int(d.Side)) + " chooses to attack"
+		}
+		return a.sideLabel(int(d.Side)) + " makes " + a.sideLabel(int(d.Choice)) + " the attacker"
+	case wsengine.Corner:
+		c := wsengine.CornerNames[d.Choice&3]
+		if a.m.inv {
+			return fmt.Sprintf("%s deploys in the %s corner", a.player(), c)
+		}
+		return fmt.Sprintf("%s chooses the %s corner", a.sideLabel(int(d.Side)), c)
+	case wsengine.Deploy, wsengine.Infiltrate:
+		at := d.Path.W[0].P
+		how := "deploys"
+		if d.Kind == wsengine.Infiltrate {
+			how = "infiltrates"
+		}
+		return fmt.Sprintf("%s %s at (%.1f, %.1f)", a.fig(int(d.Fig)), how, at.X, at.Y)
+	case wsengine.Reserve:
+		return a.fig(int(d.Fig)) + " stays in reserve (Teleport)"
 	}
 	return d.Format(a.g) // the rest say it as the log does
 }
@@ -266,7 +307,16 @@ func (a *account) event(e *wsengine.Event) {
 		}
 	case wsengine.EvRoll:
 		a.roll(e)
-	case wsengine.EvActivate, wsengine.EvMove:
+	case wsengine.EvActivate, wsengine.EvMove, wsengine.EvDeploy:
+	case wsengine.EvAttacker:
+		if a.dec == nil || a.dec.Kind != wsengine.Attacker {
+			a.add("  ", "%s attacks", a.sideLabel(int(e.N)))
+		}
+	case wsengine.EvCorner:
+		if a.dec != nil && a.dec.Kind == wsengine.Corner && a.g.Scenario != wsengine.Invasion && !a.m.multi {
+			other := a.g.Corners[1-a.g.Attacker]
+			a.add("  ", "%s takes the opposite corner, %s", a.sideLabel(1-int(a.g.Attacker)), wsengine.CornerNames[other&3])
+		}
 	case wsengine.EvPass:
 		if e.Purpose == "auto" {
 			a.add("  ", "%s has nobody left to activate and passes", a.sideLabel(int(e.N)))
@@ -417,6 +467,21 @@ func (a *account) roll(e *wsengine.Event) {
 		side := a.rolls % max(2, len(a.m.Sides()))
 		a.rolls++
 		joined("  initiative: ", fmt.Sprintf("%s %d", a.sideLabel(side), e.Kept))
+	case e.Purpose == wsengine.RollAttacker, e.Purpose == wsengine.RollDeployment:
+		// a roll-off: a player rolling again re-rolls a tie (WS-QUAL-9)
+		head := "  who chooses the attacker: "
+		if e.Purpose == wsengine.RollDeployment {
+			head = "  order of deployment: "
+		}
+		part := fmt.Sprintf("%s %d", a.sideLabel(int(e.N)), e.Kept)
+		bit := uint8(1) << (e.N & 7)
+		if n := len(a.lines); a.rolledOff&bit != 0 && n > 0 {
+			a.rolledOff = bit
+			a.lines[n-1] += "; tied, rolled again: " + part
+			break
+		}
+		a.rolledOff |= bit
+		joined(head, part)
 	case e.Purpose == wsengine.RollEnd:
 		a.add("  ", "does the game end? %s (the game ends on a low roll)", rolled)
 	case e.Purpose == wsengine.RollSpawn:

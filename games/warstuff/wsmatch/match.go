@@ -64,6 +64,10 @@ type Match struct {
 	cat    *wscatalog.Catalog
 	multi  bool
 	inv    bool
+	// legacy: the games of logs of wsengine.LegacyVersion, set up by the
+	// engine's presets (a multiplayer game's seats rolled from the seed);
+	// otherwise the set-up is played as decisions (wsengine.Game.Deploy).
+	legacy bool
 	fixed  *wsengine.Game // the game, when no seats are rolled
 	// swapped: a two-band game's bands in the other order, the second
 	// attacking (Sim plays both seat orders).
@@ -77,7 +81,10 @@ const VariantUsage = "late-arrival, clock=TURNS, everywhere=±1|±2, smart-creat
 var variantNames = []string{"late-arrival", "clock", "everywhere", "smart-creatures", "bitter-end", "more-randomness"}
 
 // New resolves the options against the catalog.
-func New(cat *wscatalog.Catalog, o Options) (*Match, error) {
+func New(cat *wscatalog.Catalog, o Options) (*Match, error) { return newMatch(cat, o, false) }
+
+// newMatch is New, for a log of the legacy engine when legacy is set.
+func newMatch(cat *wscatalog.Catalog, o Options, legacy bool) (*Match, error) {
 	h := wsengine.LogHeader{Scenario: o.Scenario, Horde: o.Horde, Bot: o.Bot}
 	if h.Scenario == "" {
 		h.Scenario = "standard"
@@ -134,8 +141,8 @@ func New(cat *wscatalog.Catalog, o Options) (*Match, error) {
 	if h.Content, err = ContentHash(cat); err != nil {
 		return nil, err
 	}
-	m := &Match{Header: h, cat: cat, multi: !invasion && len(h.Bands) > 2, inv: invasion}
-	if !m.multi {
+	m := &Match{Header: h, cat: cat, multi: !invasion && len(h.Bands) > 2, inv: invasion, legacy: legacy}
+	if !m.multi || !legacy {
 		if m.fixed, err = m.setup(nil); err != nil {
 			return nil, err
 		}
@@ -210,7 +217,7 @@ func variants(given []string, invasion bool) ([]string, error) {
 // setup sets the game up with a multiplayer game's corners.
 func (m *Match) setup(corners []int) (*wsengine.Game, error) {
 	h := m.Header
-	g, err := wsengine.SetupGame(m.cat, wsengine.Setup{Scenario: h.Scenario, Bands: h.Bands, Horde: h.Horde, Corners: corners})
+	g, err := wsengine.SetupGame(m.cat, wsengine.Setup{Scenario: h.Scenario, Bands: h.Bands, Horde: h.Horde, Corners: corners, Deploy: !m.legacy})
 	if err != nil {
 		flag := "decks"
 		if strings.HasPrefix(err.Error(), "no horde") {
@@ -265,13 +272,14 @@ func (m *Match) Title() string {
 	return strings.Join(m.Sides(), " vs ")
 }
 
-// Seats rolls a multiplayer game's seats from the seed (WS-BIG-5): each
-// player rolls a die, ties rolled again, and in decreasing order of the
-// rolls takes the first free corner clockwise from SW (the engine's
-// Decision for the players' choice). Seats[i] is band i's corner; nil
-// for a two-sided game.
+// Seats rolls a multiplayer game's seats from the seed as the legacy
+// engine's games did (WS-BIG-5): each player rolls a die, ties rolled
+// again, and in decreasing order of the rolls takes the first free corner
+// clockwise from SW. Seats[i] is band i's corner; nil for a two-sided
+// game, and for games whose set-up is played as decisions (the engine
+// rolls and the players choose their corners).
 func (m *Match) Seats(seed uint64) []int {
-	if !m.multi {
+	if !m.multi || !m.legacy {
 		return nil
 	}
 	r := botkit.NewRand(seed, 0x5ea75)
@@ -341,9 +349,14 @@ func (m *Match) Play(seed uint64, log bool) (wsengine.Result, *wsengine.Log, err
 	if log {
 		l = &wsengine.Log{Header: h}
 	}
-	r, _, err := wsengine.PlayAll(g, seed, bots, l, MaxSteps)
+	r, s, err := wsengine.PlayAll(g, seed, bots, l, MaxSteps)
 	if err != nil {
 		return r, l, fmt.Errorf("seed %d: %v", seed, err)
+	}
+	if l != nil && m.multi && !m.legacy { // the corners the players chose, for the report
+		for side := range m.Header.Bands {
+			l.Header.Seats = append(l.Header.Seats, wsengine.CornerNames[s.Game().Corners[side]&3])
+		}
 	}
 	return r, l, nil
 }
@@ -352,7 +365,7 @@ func (m *Match) Play(seed uint64, log bool) (wsengine.Result, *wsengine.Log, err
 // that diverges.
 func Replay(cat *wscatalog.Catalog, l *wsengine.Log) error {
 	h := l.Header
-	m, err := New(cat, Options{Scenario: h.Scenario, Bands: h.Bands, Horde: h.Horde, Bot: h.Bot, Variants: h.Variants})
+	m, err := newMatch(cat, Options{Scenario: h.Scenario, Bands: h.Bands, Horde: h.Horde, Bot: h.Bot, Variants: h.Variants}, h.Engine == wsengine.LegacyVersion)
 	if err != nil {
 		return err
 	}
@@ -363,8 +376,9 @@ func Replay(cat *wscatalog.Catalog, l *wsengine.Log) error {
 	return wsengine.Replay(g, l)
 }
 
-// gameOf sets up the game of a log header: a multiplayer game's seats
-// are the header's.
+// gameOf sets up the game of a log header: a legacy multiplayer game's
+// seats are the header's (a game set up by decisions only reports the
+// corners chosen there).
 func (m *Match) gameOf(h wsengine.LogHeader) (*wsengine.Game, error) {
 	if m.fixed != nil {
 		return m.fixed, nil
@@ -404,7 +418,11 @@ func (m *Match) Report(seed uint64, r wsengine.Result, h wsengine.LogHeader) []s
 		for i, s := range m.Sides() {
 			seats[i] = s + " " + h.Seats[i]
 		}
-		out = append(out, "seats rolled (WS-BIG-5): "+strings.Join(seats, ", "))
+		how := "chosen in the order of the roll-off"
+		if m.legacy {
+			how = "rolled"
+		}
+		out = append(out, "seats "+how+" (WS-BIG-5): "+strings.Join(seats, ", "))
 	}
 	on := h.Scenario
 	if len(h.Variants) > 0 {

@@ -3,6 +3,8 @@ package wsmatch_test
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -69,38 +71,72 @@ func TestOptionErrors(t *testing.T) {
 	}
 }
 
-// TestSeats: a multiplayer game's seats are a roll-off from the seed:
-// every band its own corner, the same seed the same seats, and every
-// band seen in every corner over a few seeds.
+// TestSeats: a multiplayer game's seats are chosen in the set-up, in the
+// order of the roll-off (WS-BIG-5): every band its own corner, reported
+// in the log's header, the same seed the same seats, and every band seen
+// in every corner over a few seeds. A two-sided game reports none.
 func TestSeats(t *testing.T) {
 	c := starterCatalog(t)
 	m, err := wsmatch.New(c, wsmatch.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard", "shadow-cell"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := map[[2]int]bool{}
-	for seed := range uint64(60) {
-		s := m.Seats(seed)
-		if !slices.Equal(s, m.Seats(seed)) {
-			t.Fatalf("seed %d: seats %v then %v", seed, s, m.Seats(seed))
+	seen := map[[2]string]bool{}
+	for seed := range uint64(40) {
+		_, l, err := m.Play(seed, true)
+		if err != nil {
+			t.Fatal(err)
 		}
-		sorted := slices.Sorted(slices.Values(s))
-		if !slices.Equal(sorted, []int{0, 1, 2, 3}) {
+		s := l.Header.Seats
+		if _, again, _ := m.Play(seed, true); !slices.Equal(s, again.Header.Seats) {
+			t.Fatalf("seed %d: seats %v then %v", seed, s, again.Header.Seats)
+		}
+		if sorted := slices.Sorted(slices.Values(s)); !slices.Equal(sorted, []string{"NE", "NW", "SE", "SW"}) {
 			t.Fatalf("seed %d: seats %v, want each corner once", seed, s)
 		}
 		for b, c := range s {
-			seen[[2]int{b, c}] = true
+			seen[[2]string{m.Header.Bands[b] + string(rune('0'+b)), c}] = true
+		}
+		if m.Seats(seed) != nil {
+			t.Fatalf("seed %d: seats rolled outside the engine", seed)
 		}
 	}
 	if len(seen) != 16 {
-		t.Errorf("60 seeds seat the bands in %d of the 16 (band, corner) pairs", len(seen))
+		t.Errorf("40 seeds seat the bands in %d of the 16 (band, corner) pairs", len(seen))
 	}
 	two, err := wsmatch.New(c, wsmatch.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := two.Seats(1); s != nil {
-		t.Errorf("a two-sided game has seats %v", s)
+	if _, l, _ := two.Play(1, true); l.Header.Seats != nil {
+		t.Errorf("a two-sided game has seats %v", l.Header.Seats)
+	}
+}
+
+// TestLegacyLogsReplay: logs of the engine that set games up by presets
+// (wbtool-warstuff/3: the first band attacking from the SW corner, a
+// multiplayer game's seats rolled into the header) still replay, step by
+// step; and with other seats they diverge.
+func TestLegacyLogsReplay(t *testing.T) {
+	c := starterCatalog(t)
+	for _, name := range []string{"legacy-standard", "legacy-three", "legacy-invasion"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name+".jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, warning, err := wsmatch.ReplayLog(c, data)
+		if err != nil || warning != "" {
+			t.Fatalf("%s: %v %s", name, err, warning)
+		}
+		if l.Header.Engine != wsengine.LegacyVersion {
+			t.Fatalf("%s: engine %s", name, l.Header.Engine)
+		}
+		if len(l.Header.Seats) > 0 {
+			l.Header.Seats[0], l.Header.Seats[1] = l.Header.Seats[1], l.Header.Seats[0]
+			if err := wsmatch.Replay(c, l); err == nil {
+				t.Errorf("%s: other seats replay identically", name)
+			}
+		}
 	}
 }
 
@@ -135,7 +171,11 @@ func TestPlayReplay(t *testing.T) {
 				if r.Winner == wsengine.Undecided {
 					t.Fatalf("seed %d: unfinished", seed)
 				}
-				if !slices.Equal(l.Header.Variants, m.Header.Variants) || len(l.Header.Seats) != len(m.Seats(seed)) {
+				seats := 0
+				if tc.o.Scenario == "" && len(tc.o.Bands) > 2 {
+					seats = len(tc.o.Bands)
+				}
+				if !slices.Equal(l.Header.Variants, m.Header.Variants) || len(l.Header.Seats) != seats {
 					t.Fatalf("seed %d: header %+v", seed, l.Header)
 				}
 				data, err := l.MarshalJSONL()
@@ -163,7 +203,7 @@ func TestPlayReplay(t *testing.T) {
 }
 
 // TestReplayNoticesOtherSetup: a log replayed without its variant, or
-// with other seats, diverges.
+// with the bands in another order, diverges.
 func TestReplayNoticesOtherSetup(t *testing.T) {
 	c := starterCatalog(t)
 	for _, tc := range []struct {
@@ -171,7 +211,7 @@ func TestReplayNoticesOtherSetup(t *testing.T) {
 		change func(h *wsengine.LogHeader)
 	}{
 		{wsmatch.Options{Scenario: "invasion", Horde: "zombies", Variants: []string{"more-randomness"}}, func(h *wsengine.LogHeader) { h.Variants = nil }},
-		{wsmatch.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard"}}, func(h *wsengine.LogHeader) { h.Seats[0], h.Seats[1] = h.Seats[1], h.Seats[0] }},
+		{wsmatch.Options{Bands: []string{"vanguard", "shadow-cell", "vanguard"}}, func(h *wsengine.LogHeader) { h.Bands[0], h.Bands[1] = h.Bands[1], h.Bands[0] }},
 	} {
 		m, err := wsmatch.New(c, tc.o)
 		if err != nil {
@@ -219,9 +259,10 @@ func TestSim(t *testing.T) {
 	}
 }
 
-// TestSimBothSeats: a two-band sim plays each band as the attacker in
-// half the games (the odd games are the bands' other order), counts each
-// sole victory for its band and for its seat, and says so.
+// TestSimBothSeats: a two-band sim plays the bands in both orders (the
+// odd games are the bands' other order), counts each sole victory for its
+// band and for its seat (the attacker, named in the set-up, or the
+// other), and says so.
 func TestSimBothSeats(t *testing.T) {
 	c := starterCatalog(t)
 	m, err := wsmatch.New(c, wsmatch.Options{Bands: []string{"vanguard", "shadow-cell"}})
@@ -239,9 +280,9 @@ func TestSimBothSeats(t *testing.T) {
 	}
 	var want wsmatch.Stats
 	for i := range games {
-		play, first := m, 0 // first: the attacker's band, in m's order
+		play := m
 		if i%2 == 1 {
-			play, first = other, 1
+			play = other
 		}
 		r, _, err := play.Play(seed+uint64(i), false)
 		if err != nil {
@@ -250,9 +291,9 @@ func TestSimBothSeats(t *testing.T) {
 		if r.Winner != 0 && r.Winner != 1 {
 			continue
 		}
-		band := r.Winner
+		band, first := r.Winner, r.Attacker // first: the attacker's band, in m's order
 		if i%2 == 1 {
-			band = 1 - band
+			band, first = 1-band, 1-first
 		}
 		want.Wins = append(want.Wins, band)
 		if band == first {
@@ -273,7 +314,7 @@ func TestSimBothSeats(t *testing.T) {
 	}
 	var out bytes.Buffer
 	m.Write(&out, st, nil)
-	if !strings.Contains(out.String(), "each band attacks in half the games; the attacker (first seat) wins ") {
+	if !strings.Contains(out.String(), "the roll-off's winner names the attacker; the attacker (first seat) wins ") {
 		t.Errorf("no seat line:\n%s", out.String())
 	}
 }

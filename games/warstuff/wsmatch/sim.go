@@ -22,16 +22,17 @@ type Stats struct {
 	Turns  int
 	Steps  int
 	// Seat: in a two-band game, the sole victories of the attacker, who
-	// deploys and activates first (the first seat, WS-SCEN-4, 5), and of
-	// the other band.
+	// chooses its corner, deploys and activates first (the first seat,
+	// WS-SCEN-3 to 5), and of the other band. The roll-off's winner names
+	// the attacker (WS-SCEN-2).
 	Seat [2]int
 }
 
-// Sim plays games seed, seed+1, … on all cores (a multiplayer game's
-// seats rolled per game; a two-band game's bands in both seat orders, the
-// first band attacking in the even games, the second in the odd ones) and
-// sums them per band in seed order: the same options and seed give the
-// same Stats.
+// Sim plays games seed, seed+1, … on all cores (a two-band game's bands
+// in both orders of sides, the first band red in the even games, the
+// second in the odd ones; the set-up's roll-offs decide who attacks and
+// where everyone deploys) and sums them per band in seed order: the same
+// options and seed give the same Stats.
 func (m *Match) Sim(games int, seed uint64) (Stats, error) {
 	n := len(m.Sides())
 	st := Stats{Games: games, Wins: make([]int, n), Shared: make([]int, n), VP: make([]int, n)}
@@ -65,8 +66,8 @@ func (m *Match) Sim(games int, seed uint64) (Stats, error) {
 		switch {
 		case r.Winner >= 0 && r.Winner < n:
 			st.Wins[r.Winner]++
-			if m.swapped != nil {
-				st.Seat[(r.Winner+i)%2]++ // game i's attacker is band i%2
+			if m.swapped != nil && r.Attacker >= 0 {
+				st.Seat[b2i(r.Winner != r.Attacker)]++
 			}
 		default:
 			st.Draws++
@@ -92,6 +93,9 @@ func swapSides(r wsengine.Result) wsengine.Result {
 		r.Winner = 1 - r.Winner
 	}
 	r.VP[0], r.VP[1] = r.VP[1], r.VP[0]
+	if r.Attacker == 0 || r.Attacker == 1 {
+		r.Attacker = 1 - r.Attacker
+	}
 	r.Winners = r.Winners&^3 | r.Winners&1<<1 | r.Winners>>1&1
 	return r
 }
@@ -120,7 +124,7 @@ func (m *Match) Write(w io.Writer, st Stats, rate func(k, n int) string) {
 			sides[0], wins, pct(st.Wins[0]), sides[1], wins, pct(st.Wins[1]), pct(st.Draws))
 		fmt.Fprintf(w, "  average VP %.1f–%.1f, average length %.1f turns\n", float64(st.VP[0])/g, float64(st.VP[1])/g, float64(st.Turns)/g)
 		if m.swapped != nil {
-			fmt.Fprintf(w, "  each band attacks in half the games; the attacker (first seat) wins %s of the decisive games\n", rate(st.Seat[0], st.Seat[0]+st.Seat[1]))
+			fmt.Fprintf(w, "  the roll-off's winner names the attacker; the attacker (first seat) wins %s of the decisive games\n", rate(st.Seat[0], st.Seat[0]+st.Seat[1]))
 		}
 		return
 	}
@@ -128,4 +132,11 @@ func (m *Match) Write(w io.Writer, st Stats, rate func(k, n int) string) {
 		fmt.Fprintf(w, "  %s wins %s, shares %s, average VP %.1f\n", s, pct(st.Wins[i]), pct(st.Shared[i]), float64(st.VP[i])/g)
 	}
 	fmt.Fprintf(w, "  no sole winner %s, average length %.1f turns\n", pct(st.Draws), float64(st.Turns)/g)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
