@@ -288,11 +288,14 @@ func partLabel(cat *wscatalog.Catalog, part wscatalog.CostPart, l wscatalog.Lang
 func (c *Content) Print(o ruleset.PrintOptions) (dist.Files, error) {
 	// The card sheets are the ones `wbtool print` makes (Sheets): one
 	// verdict, one file, whichever command wrote it.
-	set, err := c.Sheets(context.Background(), ruleset.SheetRequest{Paper: "a4", Tool: o.Version, Date: o.Date})
-	if err != nil {
-		return nil, err
+	out := dist.Files{}
+	if len(c.cards()) > 0 { // a tree with no cards yet builds, as it validates
+		set, err := c.Sheets(context.Background(), ruleset.SheetRequest{Paper: "a4", Tool: o.Version, Date: o.Date})
+		if err != nil {
+			return nil, err
+		}
+		out = set.Files
 	}
-	out := set.Files
 	// The reprint sheets (errata.go) are duplex card sheets too, of the
 	// cards whose face changed in each language.
 	for _, l := range lang.Langs {

@@ -135,11 +135,11 @@ func TestAnotherGameInWorker(t *testing.T) {
 func warstuffTree(t testing.TB) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "content")
-	err := filepath.WalkDir("../../content/warstuff", func(p string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir("../../games/warstuff/starter", func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasSuffix(p, ".go") {
 			return err
 		}
-		rel, _ := filepath.Rel("../../content/warstuff", p)
+		rel, _ := filepath.Rel("../../games/warstuff/starter", p)
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return err
