@@ -10,9 +10,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/gitrev"
 	"wbtool.dev/wbtool/internal/termsafe"
+	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
@@ -83,7 +83,7 @@ func gitVersion(g *globalFlags) func() string {
 
 // printDraft lists the missing translations a draft build shows as
 // placeholders.
-func printDraft(w io.Writer, drafts []wbcatalog.MissingText) {
+func printDraft(w io.Writer, drafts []lang.MissingText) {
 	fmt.Fprintf(w, "draft: %s, shown as placeholders:\n", diag.Plural(len(drafts), "missing translation"))
 	for _, m := range drafts {
 		fmt.Fprintln(w, termsafe.String(fmt.Sprintf("  %s: %s: missing %s text", m.Pos, m.Path, langName(m.Lang))))

@@ -15,11 +15,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/termsafe"
+	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
@@ -331,8 +331,8 @@ func displayRoot(dir string) string {
 	return filepath.ToSlash(dir)
 }
 
-func langName(l wbcatalog.Lang) string {
-	if l == wbcatalog.French {
+func langName(l lang.Lang) string {
+	if l == lang.French {
 		return "French"
 	}
 	return "English"

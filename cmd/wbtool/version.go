@@ -3,10 +3,11 @@ package main
 import (
 	"fmt"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
 // version is set at link time (-ldflags "-X main.version=v1.2.3").
@@ -15,7 +16,7 @@ var version = "dev"
 func newVersionCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
-		Short: "Print wbtool's version, the catalog schema version and the CUE version",
+		Short: "Print wbtool's version, the CUE version and each game's catalog schema version",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cueVersion := "unknown"
@@ -26,7 +27,15 @@ func newVersionCmd() *cobra.Command {
 					}
 				}
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "wbtool %s (catalog schema %d, CUE %s)\n", version, wbcatalog.SchemaVersion, cueVersion)
+			var schemas []string
+			for _, g := range ruleset.Games() {
+				if r, ok := ruleset.Lookup(g); ok {
+					if dv, ok := r.(ruleset.DataVersioner); ok {
+						schemas = append(schemas, fmt.Sprintf("%s %d", g, dv.DataVersion()))
+					}
+				}
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "wbtool %s (CUE %s; catalog schema: %s)\n", version, cueVersion, strings.Join(schemas, ", "))
 			return nil
 		},
 	}

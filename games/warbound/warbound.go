@@ -79,6 +79,9 @@ func New(opts Options) ruleset.Ruleset { return rules{opts} }
 // Game is "warbound".
 func (rules) Game() string { return ruleset.DefaultGame }
 
+// DataVersion is the schema version of Warbound's engine data.
+func (rules) DataVersion() int { return wbcatalog.SchemaVersion }
+
 // Load loads a Warbound tree (or takes Options.Catalog, or the catalog
 // of lo.Preloaded), with the set's version of lo.SetVersion when the
 // content gives none. Its content also reads the translations lock of

@@ -30,6 +30,9 @@ type Ruleset struct{}
 // Game is "warstuff".
 func (Ruleset) Game() string { return wscatalog.Game }
 
+// DataVersion is the schema version of Warstuff's engine data.
+func (Ruleset) DataVersion() int { return wscatalog.SchemaVersion }
+
 // Load loads a Warstuff tree with its schema.
 func (Ruleset) Load(fsys fs.FS, opts ruleset.LoadOptions) (ruleset.Content, error) {
 	positions := map[string]diag.Pos{}

@@ -90,3 +90,10 @@ type DeckReport struct {
 	// legal.
 	Problems diag.List
 }
+
+// DataVersioner is a game whose engine data (dist/data/catalog.json)
+// carries a schema version (a capability of the Ruleset): `wbtool
+// version` lists them.
+type DataVersioner interface {
+	DataVersion() int
+}
