@@ -1,6 +1,9 @@
 package deps
 
 import (
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -189,5 +192,30 @@ func TestGamePolicies(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d known violations", pol.name, len(pol.known))
+	}
+}
+
+// TestOnlyGamesGoNamesGames: in the CLI, games.go is the one file that
+// imports a game (one blank import per game); every command goes through
+// the seam (ARCHITECTURE.md).
+func TestOnlyGamesGoNamesGames(t *testing.T) {
+	files, err := filepath.Glob("../../cmd/wbtool/*.go")
+	if err != nil || len(files) < 20 {
+		t.Fatalf("cmd/wbtool has %d Go files (%v)", len(files), err)
+	}
+	fset := token.NewFileSet()
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") || filepath.Base(f) == "games.go" {
+			continue
+		}
+		af, err := parser.ParseFile(fset, f, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range af.Imports {
+			if p := strings.Trim(imp.Path.Value, `"`); strings.HasPrefix(p, module+"/games/") {
+				t.Errorf("%s imports %s: only cmd/wbtool/games.go names the games", filepath.Base(f), p)
+			}
+		}
 	}
 }
