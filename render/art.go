@@ -39,18 +39,44 @@ const ArtDPI = 300.0
 type Image struct {
 	X, Y, W, H     float64
 	DX, DY, DW, DH float64
-	Art            *wbcatalog.Art
-	// src reads the image's file when a backend draws it (the catalog
-	// holds a reference to the file, not its bytes).
-	src *wbcatalog.Catalog
+	Art            *Art
+}
+
+// Art is the picture an Image shows, by reference: what the kit needs to
+// place, name and draw it. A game makes it from its own art reference; the
+// kit reads the file's bytes only when a backend draws it (a set of a
+// thousand pictures would not fit in memory).
+type Art struct {
+	// File is the image's path as the designer wrote it (messages, dumps).
+	File string
+	// Format is "png" or "jpeg"; Width and Height its size in pixels.
+	Format        string
+	Width, Height int
+	// Hash identifies the file's bytes: images sharing it are decoded
+	// once and embedded once in a PDF.
+	Hash string
+	// FocusX and FocusY are the point of the image (0 to 1 across and
+	// down) that stays in view when a slot crops it.
+	FocusX, FocusY float64
+	// Pos is where the content names the image (warnings).
+	Pos diag.Pos
+	// Src reads the file's bytes when a backend draws the image (nil:
+	// nothing to read it from).
+	Src ArtSource
+}
+
+// ArtSource reads the bytes of an image's file: the file the loader
+// checked (an error if it changed since).
+type ArtSource interface {
+	ArtBytes() ([]byte, error)
 }
 
 // bytes reads the image's file.
 func (im Image) bytes() ([]byte, error) {
-	if im.src == nil {
+	if im.Art.Src == nil {
 		return nil, fmt.Errorf("art %s: no catalog to read it from", im.Art.File)
 	}
-	return im.src.ReadArt(im.Art)
+	return im.Art.Src.ArtBytes()
 }
 
 func (im Image) dump(b *strings.Builder) {
@@ -61,16 +87,35 @@ func (im Image) dump(b *strings.Builder) {
 // DPI is the resolution the art prints at in its slot.
 func (im Image) DPI() float64 { return float64(im.Art.Width) / (im.DW / MMPerInch) }
 
-// coverImage places art a (read from src when drawn) so that it covers
-// the slot, cropped around its focus point.
-func coverImage(src *wbcatalog.Catalog, a *wbcatalog.Art, x, y, w, h float64) Image {
+// CoverImage places art a so that it covers the slot x, y, w × h mm,
+// cropped around its focus point.
+func CoverImage(a *Art, x, y, w, h float64) Image {
 	s := math.Max(w/float64(a.Width), h/float64(a.Height)) // mm per pixel
 	dw, dh := float64(a.Width)*s, float64(a.Height)*s
-	fx, fy := a.FocusPoint()
+	fx, fy := a.FocusX, a.FocusY
 	dx := min(x, max(x+w-dw, x+w/2-fx*dw))
 	dy := min(y, max(y+h-dh, y+h/2-fy*dh))
-	return Image{X: x, Y: y, W: w, H: h, DX: dx, DY: dy, DW: dw, DH: dh, Art: a, src: src}
+	return Image{X: x, Y: y, W: w, H: h, DX: dx, DY: dy, DW: dw, DH: dh, Art: a}
 }
+
+// cardArt is Warbound's art a as the layout model's reference, read from
+// cat when a backend draws it.
+func cardArt(cat *wbcatalog.Catalog, a *wbcatalog.Art) *Art {
+	fx, fy := a.FocusPoint()
+	r := &Art{File: a.File, Format: a.Format, Width: a.Width, Height: a.Height, Hash: a.Hash, FocusX: fx, FocusY: fy, Pos: a.Pos}
+	if cat != nil {
+		r.Src = catalogArt{cat, a}
+	}
+	return r
+}
+
+// catalogArt reads art a's file through its catalog (Catalog.ReadArt).
+type catalogArt struct {
+	cat *wbcatalog.Catalog
+	a   *wbcatalog.Art
+}
+
+func (c catalogArt) ArtBytes() ([]byte, error) { return c.cat.ReadArt(c.a) }
 
 // The slots, mm from the cut line's top-left corner: the name band (to its
 // bleed) and the window of Upgrades and Objectives.
@@ -93,7 +138,7 @@ func windowSlot(h float64) (x, y, w, hh float64) { return margin, windowY, CardW
 func (f *face) bandArt(a *wbcatalog.Art, band Colour) {
 	x, y, w, h := bandSlot()
 	if a != nil && a.Hash != "" {
-		f.add(coverImage(f.b.cat, a, x, y, w, h))
+		f.add(CoverImage(cardArt(f.b.cat, a), x, y, w, h))
 		f.plate = band
 		f.hasPlate = true
 		return
@@ -107,7 +152,7 @@ func (f *face) bandArt(a *wbcatalog.Art, band Colour) {
 func (f *face) windowArt(a *wbcatalog.Art, h float64, col Colour, symbol string) {
 	x, y, w, _ := windowSlot(h)
 	if a != nil && a.Hash != "" {
-		f.add(coverImage(f.b.cat, a, x, y, w, h))
+		f.add(CoverImage(cardArt(f.b.cat, a), x, y, w, h))
 		f.add(Rect{X: x, Y: y, W: w, H: h, Paint: stroke(col, 0.5)})
 		bx, by := x+w-4.6, y+h-4.6
 		f.add(Circle{X: bx, Y: by, R: 3.6, Paint: fillStroke(colPanel, col, 0.45)})
@@ -196,14 +241,19 @@ func (f *face) namePlate(w float64) {
 // artWarnings are the card's images that print below ArtDPI in their slot.
 func artWarnings(c *Card) diag.List {
 	var out diag.List
-	seen := map[*wbcatalog.Art]bool{}
+	// one warning for each picture (a card's sides may show the same)
+	type pic struct {
+		file, hash string
+		pos        diag.Pos
+	}
+	seen := map[pic]bool{}
 	for _, fc := range []*Face{&c.Front, &c.Back} {
 		for _, it := range fc.Items {
 			im, ok := it.(Image)
-			if !ok || seen[im.Art] {
+			if !ok || seen[pic{im.Art.File, im.Art.Hash, im.Art.Pos}] {
 				continue
 			}
-			seen[im.Art] = true
+			seen[pic{im.Art.File, im.Art.Hash, im.Art.Pos}] = true
 			if dpi := im.DPI(); dpi < ArtDPI-0.5 {
 				need := func(v float64) int { return int(math.Ceil(v / im.DW * float64(im.Art.Width) * ArtDPI / dpi)) }
 				out = append(out, diag.Warnf(im.Art.Pos, "", "card %s: art %s is %d × %d px, %.0f dpi in its %.0f × %.0f mm slot, below the %.0f dpi print needs: use an image of at least %d × %d px",

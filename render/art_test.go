@@ -64,9 +64,9 @@ func TestArtCover(t *testing.T) {
 		w, h   int
 		fx, fy float64
 	}{{900, 600, 0.5, 0.5}, {900, 600, 0, 0}, {900, 600, 1, 1}, {300, 1200, 0.5, 0.1}, {2000, 100, 0.9, 0.5}} {
-		a := &wbcatalog.Art{Width: tc.w, Height: tc.h, Focus: &wbcatalog.Focus{X: tc.fx, Y: tc.fy}}
+		a := &Art{Width: tc.w, Height: tc.h, FocusX: tc.fx, FocusY: tc.fy}
 		for _, slot := range [][4]float64{{-3, -3, 69, 16.55}, {3.2, 15.6, 56.6, 18.4}} {
-			im := coverImage(nil, a, slot[0], slot[1], slot[2], slot[3])
+			im := CoverImage(a, slot[0], slot[1], slot[2], slot[3])
 			const eps = 1e-9
 			if im.DX > im.X+eps || im.DY > im.Y+eps || im.DX+im.DW < im.X+im.W-eps || im.DY+im.DH < im.Y+im.H-eps {
 				t.Errorf("%dx%d in %v: drawn at %g,%g %gx%g does not cover the slot", tc.w, tc.h, slot, im.DX, im.DY, im.DW, im.DH)

@@ -85,7 +85,7 @@ type face struct {
 }
 
 func (b *builder) newFace(id string, kind wbcatalog.Kind, side string, pos wbcatalog.Pos) *face {
-	f := &face{Face: &Face{Card: id, Kind: kind, Side: side, Lang: b.lang}, b: b, pos: pos}
+	f := &face{Face: &Face{Card: id, Kind: string(kind), Side: side, Lang: b.lang}, b: b, pos: pos}
 	if !b.measure {
 		// room for most faces' items at once: a Character's side has
 		// some 90, an Upgrade's front some 25
@@ -858,7 +858,7 @@ func (b *builder) commonBack(id string, kind wbcatalog.Kind) Face {
 	k := key{b.lang, b.measure}
 	if b.backs != nil {
 		if items, ok := b.backs.Load(k); ok {
-			return Face{Card: id, Kind: kind, Side: "common-back", Lang: b.lang, Items: items.([]Item)}
+			return Face{Card: id, Kind: string(kind), Side: "common-back", Lang: b.lang, Items: items.([]Item)}
 		}
 	}
 	errs := len(b.errs)

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/lang"
 )
 
 // The card size, in millimetres: poker cards.
@@ -131,10 +131,10 @@ type Text struct {
 
 // Face is one side of a card: what the PDF and the SVG backends draw.
 type Face struct {
-	Card  string         // card id
-	Kind  wbcatalog.Kind // card kind
-	Side  string         // "front", "back" (a real back), or "common-back"
-	Lang  wbcatalog.Lang
+	Card  string // card id
+	Kind  string // card kind, as the game names it
+	Side  string // "front", "back" (a real back), or "common-back"
+	Lang  lang.Lang
 	Items []Item
 }
 

@@ -15,6 +15,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/lang"
 )
 
 // Paper sizes, in millimetres (portrait).
@@ -31,7 +32,7 @@ const MaxBleed = Bleed
 
 // SheetOptions says what to print and how.
 type SheetOptions struct {
-	Lang  wbcatalog.Lang
+	Lang  lang.Lang
 	Paper string  // "a4" (default) or "letter"
 	Bleed float64 // mm of background printed beyond each cut line, 0..3
 	// BackOffset shifts every back page by (X, Y) mm, X to the right and Y
@@ -278,7 +279,7 @@ func newPDF(o SheetOptions, title string) *pdfDoc {
 	p.SetKeywords(strings.Join([]string{set, version, "print-and-play", string(o.Lang)}, "; "), true)
 	p.SetCreator(strings.TrimSpace("wbtool "+o.Tool), true)
 	p.SetAuthor("Warbound", true)
-	if o.Lang == wbcatalog.French {
+	if o.Lang == lang.French {
 		p.SetLang("fr-FR")
 	} else {
 		p.SetLang("en-GB")
