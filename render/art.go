@@ -143,7 +143,7 @@ func (f *face) bandArt(a *wbcatalog.Art, band Colour) {
 		f.hasPlate = true
 		return
 	}
-	f.hexPattern(x, y, w, h, 3.4, band.mix(colWhite, 0.1))
+	f.hexPattern(x, y, w, h, 3.4, band.Mix(ColWhite, 0.1))
 }
 
 // windowArt fills the window slot of Upgrades and Objectives, h mm tall:
@@ -153,17 +153,17 @@ func (f *face) windowArt(a *wbcatalog.Art, h float64, col Colour, symbol string)
 	x, y, w, _ := windowSlot(h)
 	if a != nil && a.Hash != "" {
 		f.add(CoverImage(cardArt(f.b.cat, a), x, y, w, h))
-		f.add(Rect{X: x, Y: y, W: w, H: h, Paint: stroke(col, 0.5)})
+		f.add(Rect{X: x, Y: y, W: w, H: h, Paint: Stroke(col, 0.5)})
 		bx, by := x+w-4.6, y+h-4.6
-		f.add(Circle{X: bx, Y: by, R: 3.6, Paint: fillStroke(colPanel, col, 0.45)})
+		f.add(Circle{X: bx, Y: by, R: 3.6, Paint: FillStroke(ColPanel, col, 0.45)})
 		f.icon(symbol, bx, by, 4.6, col)
 		return
 	}
-	f.add(Rect{X: x, Y: y, W: w, H: h, Paint: fillStroke(colPanel.mix(col, 0.05), colPanel.mix(col, 0.35), 0.3)})
-	f.hexPattern(x, y, w, h, 3.4, colPanel.mix(col, 0.16))
+	f.add(Rect{X: x, Y: y, W: w, H: h, Paint: FillStroke(ColPanel.Mix(col, 0.05), ColPanel.Mix(col, 0.35), 0.3)})
+	f.hexPattern(x, y, w, h, 3.4, ColPanel.Mix(col, 0.16))
 	cy := y + h/2
 	r := h/2 - 0.6
-	f.add(Circle{X: CardW / 2, Y: cy, R: r, Paint: fillStroke(colPanel, col, 0.7)})
+	f.add(Circle{X: CardW / 2, Y: cy, R: r, Paint: FillStroke(ColPanel, col, 0.7)})
 	f.icon(symbol, CardW/2, cy, r*1.28, col)
 }
 
@@ -175,7 +175,7 @@ func (f *face) hexPattern(x, y, w, h, r float64, col Colour) {
 		return
 	}
 	if ops := hexPatternOps(x, y, w, h, r); len(ops) > 0 {
-		f.add(Path{Ops: ops, Paint: stroke(col, 0.3)})
+		f.add(Path{Ops: ops, Paint: Stroke(col, 0.3)})
 	}
 }
 
@@ -185,7 +185,7 @@ func (f *face) hexPattern(x, y, w, h, r float64, col Colour) {
 var hexPatterns sync.Map // [5]float64 → []PathOp
 
 // hexPatternOps is the path of hexPattern's hexagons: the corners of
-// hexPts, in one array.
+// HexPts, in one array.
 func hexPatternOps(x, y, w, h, r float64) []PathOp {
 	key := [5]float64{x, y, w, h, r}
 	if ops, ok := hexPatterns.Load(key); ok {
@@ -208,7 +208,7 @@ func hexPatternOps(x, y, w, h, r float64) []PathOp {
 	}
 	pts := make([]Pt, 0, 6*len(centres))
 	for _, c := range centres {
-		pts = append(pts, hexPts(c.X, c.Y, r-0.35)...)
+		pts = append(pts, HexPts(c.X, c.Y, r-0.35)...)
 	}
 	ops := make([]PathOp, 0, 7*len(centres))
 	for k := range centres {
@@ -235,7 +235,7 @@ func (f *face) namePlate(w float64) {
 	_, _, _, h := bandSlot()
 	bottom := h - Bleed
 	right := min(CardW-margin, margin+w+2.5)
-	f.add(Poly{Pts: []Pt{{-Bleed, -Bleed}, {right + 3.5, -Bleed}, {right, bottom}, {-Bleed, bottom}}, Paint: fill(f.plate)})
+	f.add(Poly{Pts: []Pt{{-Bleed, -Bleed}, {right + 3.5, -Bleed}, {right, bottom}, {-Bleed, bottom}}, Paint: Fill(f.plate)})
 }
 
 // artWarnings are the card's images that print below ArtDPI in their slot.
@@ -395,8 +395,8 @@ type webEntry struct {
 
 const webImagesMax = 512
 
-// webImage is the visible part of im, resampled to webPxPerMM, as a JPEG.
-func webImage(im Image) ([]byte, error) {
+// WebImage is the visible part of im, resampled to webPxPerMM, as a JPEG.
+func WebImage(im Image) ([]byte, error) {
 	key := fmt.Sprintf("%s %g %g %g %g %g %g", im.Art.Hash, im.X-im.DX, im.Y-im.DY, im.W, im.H, im.DW, im.DH)
 	webImages.Lock()
 	e := webImages.m[key]
@@ -420,7 +420,7 @@ func webImage(im Image) ([]byte, error) {
 	return e.b, e.err
 }
 
-// cropWeb makes webImage's JPEG.
+// cropWeb makes WebImage's JPEG.
 func cropWeb(im Image) ([]byte, error) {
 	src, err := decodeArt(im)
 	if err != nil {
@@ -450,7 +450,7 @@ func cropWeb(im Image) ([]byte, error) {
 // shown as a picture loads nothing else), in a nested viewport that clips
 // it to the slot.
 func svgImage(b *bytes.Buffer, im Image) {
-	jpg, err := webImage(im)
+	jpg, err := WebImage(im)
 	if err != nil {
 		return // cardSVG made it first and reports the error
 	}

@@ -92,7 +92,7 @@ func TestArtEmbeddedOnce(t *testing.T) {
 	for range 8 {
 		ids = append(ids, "copp", "scope", "data-haul")
 	}
-	pdf, err := Sheets(cat, SheetOptions{Lang: wbcatalog.English, Cards: ids, uncompressed: true})
+	pdf, err := Sheets(cat, SheetOptions{Lang: wbcatalog.English, Cards: ids, Uncompressed: true})
 	if err != nil {
 		t.Fatal(err)
 	}

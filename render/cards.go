@@ -117,7 +117,7 @@ func (f *face) icon(name string, cx, cy, size float64, col Colour) {
 		return
 	}
 	if f.b.icons == nil {
-		f.add(icon(name, cx, cy, size, col, nil)...)
+		f.add(Icon(name, cx, cy, size, col, nil)...)
 		return
 	}
 	// the cards of a kind draw their icons at the same places: drawn
@@ -125,7 +125,7 @@ func (f *face) icon(name string, cx, cy, size float64, col Colour) {
 	k := iconKey{name, math.Float64bits(cx), math.Float64bits(cy), math.Float64bits(size), col}
 	items, ok := f.b.icons.Load(k)
 	if !ok {
-		items, _ = f.b.icons.LoadOrStore(k, slices.Clip(icon(name, cx, cy, size, col, nil)))
+		items, _ = f.b.icons.LoadOrStore(k, slices.Clip(Icon(name, cx, cy, size, col, nil)))
 	}
 	f.add(items.([]Item)...)
 }
@@ -240,12 +240,12 @@ type parsedDoc struct {
 // text adds a one-line text, shrinking it to fit.
 func (f *face) text(s string, st Style, col Colour, x, y, w, maxPt, minPt float64, align byte, what string) {
 	if f.b.measure {
-		if _, _, err := fitLineText(s, f.lang(), st, w, maxPt, minPt, what); err != nil {
+		if _, _, err := FitLineText(s, f.lang(), st, w, maxPt, minPt, what); err != nil {
 			f.fail(err)
 		}
 		return
 	}
-	it, err := lineText(s, f.lang(), st, col, x, y, w, maxPt, minPt, align, what)
+	it, err := StyledLine(s, f.lang(), st, col, x, y, w, maxPt, minPt, align, what)
 	if err != nil {
 		f.fail(err)
 		return
@@ -254,12 +254,12 @@ func (f *face) text(s string, st Style, col Colour, x, y, w, maxPt, minPt float6
 }
 
 // fit adds paragraphs fitted in a box.
-func (f *face) fit(box textBox, paras []para, maxPt float64, what string) {
+func (f *face) fit(box TextFrame, paras []Para, maxPt float64, what string) {
 	var items []Item
 	if !f.b.measure {
 		items = f.Items // the text is drawn after them
 	}
-	items, size, err := fitParasTo(items, box, paras, maxPt, bodyMin, f.lang(), f.b.factionColour, what, !f.b.measure)
+	items, size, err := FitParasTo(items, box, paras, maxPt, bodyMin, f.lang(), f.b.factionColour, what, !f.b.measure)
 	if err != nil {
 		f.fail(err)
 		return
@@ -277,7 +277,7 @@ func (f *face) background(c Colour) {
 	if f.b.measure {
 		return
 	}
-	f.add(Rect{X: -Bleed, Y: -Bleed, W: CardW + 2*Bleed, H: CardH + 2*Bleed, Paint: fill(c)})
+	f.add(Rect{X: -Bleed, Y: -Bleed, W: CardW + 2*Bleed, H: CardH + 2*Bleed, Paint: Fill(c)})
 }
 
 // band draws the coloured name band at the top of the card.
@@ -285,33 +285,33 @@ func (f *face) band(c Colour, h float64) {
 	if f.b.measure {
 		return
 	}
-	f.add(Rect{X: -Bleed, Y: -Bleed, W: CardW + 2*Bleed, H: h + Bleed, Paint: fill(c)})
-	f.add(Rect{X: -Bleed, Y: h - 0.45, W: CardW + 2*Bleed, H: 0.45, Paint: fill(c.mix(colInk, 0.35))})
+	f.add(Rect{X: -Bleed, Y: -Bleed, W: CardW + 2*Bleed, H: h + Bleed, Paint: Fill(c)})
+	f.add(Rect{X: -Bleed, Y: h - 0.45, W: CardW + 2*Bleed, H: 0.45, Paint: Fill(c.Mix(ColInk, 0.35))})
 }
 
 // header writes the card name and the subtitle in the band, leaving
 // nameReserve mm on the right of the name and subReserve mm on the right of
 // the subtitle.
 func (f *face) header(band Colour, name, subtitle string, nameReserve, subReserve float64) {
-	ink := colWhite
-	if band.light() {
-		ink = colInk
+	ink := ColWhite
+	if band.Light() {
+		ink = ColInk
 	}
 	w := CardW - 2*margin - nameReserve
-	size, ok := fitLine(markupTypo(name, f.lang()), Bold, w, 12, 8.5)
+	size, ok := FitLine(MarkupTypo(name, f.lang()), Bold, w, 12, 8.5)
 	plateW := w
 	if ok {
-		plateW = measure(markupTypo(name, f.lang()), Bold, size)
+		plateW = Measure(MarkupTypo(name, f.lang()), Bold, size)
 	}
-	subSize, _ := fitLine(markupTypo(subtitle, f.lang()), Regular, CardW-2*margin-subReserve, 6.3, 4.5)
-	f.namePlate(min(w, max(plateW, measure(markupTypo(subtitle, f.lang()), Regular, subSize))))
+	subSize, _ := FitLine(MarkupTypo(subtitle, f.lang()), Regular, CardW-2*margin-subReserve, 6.3, 4.5)
+	f.namePlate(min(w, max(plateW, Measure(MarkupTypo(subtitle, f.lang()), Regular, subSize))))
 	if ok {
 		f.text(name, Bold, ink, margin, 7.4, w, 12, 8.5, 'l', "the card name")
 	} else {
 		// a long name takes two lines
-		f.fit(textBox{X: margin, Y: margin, W: w, H: 9.3 - margin, middle: true}, []para{{runs: []markup.Run{{Text: name}}, base: Bold, colour: ink}}, 8.5, "the card name")
+		f.fit(TextFrame{X: margin, Y: margin, W: w, H: 9.3 - margin, Middle: true}, []Para{{Runs: []markup.Run{{Text: name}}, Base: Bold, Colour: ink}}, 8.5, "the card name")
 	}
-	f.text(subtitle, Regular, ink.mix(band, 0.18), margin, 11.5, CardW-2*margin-subReserve, 6.3, 4.5, 'l', "the card type line")
+	f.text(subtitle, Regular, ink.Mix(band, 0.18), margin, 11.5, CardW-2*margin-subReserve, 6.3, 4.5, 'l', "the card type line")
 }
 
 // panel draws a text panel.
@@ -319,22 +319,22 @@ func (f *face) panel(x, y, w, h float64) {
 	if f.b.measure {
 		return
 	}
-	f.add(Rect{X: x, Y: y, W: w, H: h, R: 1.6, Paint: fillStroke(colPanel, colRule, 0.25)})
+	f.add(Rect{X: x, Y: y, W: w, H: h, R: 1.6, Paint: FillStroke(ColPanel, ColRule, 0.25)})
 }
 
 // emblem draws a faction symbol: a hexagon in the faction colour with the
 // faction's initial (R-DECK-6: faction-specific Upgrades show it).
 func (f *face) emblem(faction string, cx, cy, r float64) {
-	c := f.b.colourOr(faction, colNeutral)
-	f.add(Poly{Pts: hexPts(cx, cy, r+0.5), Paint: fill(colWhite)})
-	f.add(Poly{Pts: hexPts(cx, cy, r), Paint: fillStroke(c, c.mix(colInk, 0.4), 0.3)})
+	c := f.b.colourOr(faction, ColNeutral)
+	f.add(Poly{Pts: HexPts(cx, cy, r+0.5), Paint: Fill(ColWhite)})
+	f.add(Poly{Pts: HexPts(cx, cy, r), Paint: FillStroke(c, c.Mix(ColInk, 0.4), 0.3)})
 	initial := "?"
 	if r, _ := utf8.DecodeRuneInString(f.b.factionName(faction)); r != utf8.RuneError {
 		initial = string(unicode.ToUpper(r))
 	}
-	ink := colWhite
-	if c.light() {
-		ink = colInk
+	ink := ColWhite
+	if c.Light() {
+		ink = ColInk
 	}
 	f.text(initial, Bold, ink, cx, cy+r*0.36, r*1.5, r*2.6, 4, 'c', "the faction symbol")
 }
@@ -342,8 +342,8 @@ func (f *face) emblem(faction string, cx, cy, r float64) {
 // skillParas renders skills as paragraphs: the active symbol (R-CARD-2),
 // the name in bold, then the text. A leading :active: in the text is not
 // repeated.
-func (f *face) skillParas(ids []string, nameOwnLine bool) []para {
-	var out []para
+func (f *face) skillParas(ids []string, nameOwnLine bool) []Para {
+	var out []Para
 	for _, id := range ids {
 		sk := f.b.cat.Skill(id)
 		if sk == nil {
@@ -369,7 +369,7 @@ func (f *face) skillParas(ids []string, nameOwnLine bool) []para {
 			gap = 0
 		}
 		if nameOwnLine || len(ps) == 0 {
-			out = append(out, para{runs: head, colour: colInk, gap: gap})
+			out = append(out, Para{Runs: head, Colour: ColInk, Gap: gap})
 			gap = 0.15
 		} else {
 			sep := ". "
@@ -384,7 +384,7 @@ func (f *face) skillParas(ids []string, nameOwnLine bool) []para {
 			if i > 0 {
 				g = 0.25
 			}
-			out = append(out, para{runs: p.Runs, colour: colInk, gap: g})
+			out = append(out, Para{Runs: p.Runs, Colour: ColInk, Gap: g})
 		}
 	}
 	return out
@@ -402,11 +402,11 @@ func (b *builder) character(c *wbcatalog.Character) Card {
 func (b *builder) profile(c *wbcatalog.Character, p *wbcatalog.Profile, side string) *face {
 	f := b.newFace(c.ID, wbcatalog.KindCharacter, side, c.Pos)
 	isPanic := side == "back"
-	fc := b.colourOr(c.Faction, colNeutral)
+	fc := b.colourOr(c.Faction, ColNeutral)
 	band := fc
-	bg := colParchment
+	bg := ColParchment
 	if isPanic {
-		band = fc.mix(colInk, 0.45)
+		band = fc.Mix(ColInk, 0.45)
 		bg = Colour{0xee, 0xe2, 0xd8}
 	}
 	f.background(bg)
@@ -415,13 +415,13 @@ func (b *builder) profile(c *wbcatalog.Character, p *wbcatalog.Profile, side str
 	if isPanic {
 		// diagonal stripes mark the Panic side at a glance
 		for x := -20.0; !b.measure && x < CardW+4; x += 4.2 {
-			f.add(Line{Pts: []Pt{{x, -Bleed}, {x + 17 + Bleed, bandH - 0.5}}, Colour: band.mix(colWhite, 0.1), Width: 1.3})
+			f.add(Line{Pts: []Pt{{x, -Bleed}, {x + 17 + Bleed, bandH - 0.5}}, Colour: band.Mix(ColWhite, 0.1), Width: 1.3})
 		}
 	}
 	// built-in gear (R-CARD-1), top right
 	gearX := CardW - margin - 2.7
 	for i := len(p.Gear) - 1; i >= 0; i-- {
-		f.add(Circle{X: gearX, Y: 6, R: 2.7, Paint: fill(colWhite)})
+		f.add(Circle{X: gearX, Y: 6, R: 2.7, Paint: Fill(ColWhite)})
 		f.icon("gear-"+string(p.Gear[i]), gearX, 6, 3.9, band)
 		gearX -= 6.2
 	}
@@ -441,8 +441,8 @@ func (b *builder) profile(c *wbcatalog.Character, p *wbcatalog.Profile, side str
 			break // drawing only
 		}
 		col, ok := b.factionColour(h)
-		f.add(Poly{Pts: hexPts(x, bandH, r+0.55), Paint: fill(colWhite)})
-		f.add(orderHex(x, bandH, r, col, h == wbcatalog.Colourless || !ok)...)
+		f.add(Poly{Pts: HexPts(x, bandH, r+0.55), Paint: Fill(ColWhite)})
+		f.add(OrderHex(x, bandH, r, col, h == wbcatalog.Colourless || !ok)...)
 		x += step
 	}
 	sub := b.factionName(c.Faction) + " · " + f.l("kind.character")
@@ -477,22 +477,22 @@ func (b *builder) profile(c *wbcatalog.Character, p *wbcatalog.Profile, side str
 	y0, tileH := bandH+3.9, 13.0
 	for i, s := range stats {
 		tx := margin + float64(i)*(tileW+gap)
-		f.add(Rect{X: tx, Y: y0, W: tileW, H: tileH, R: 1.3, Paint: fillStroke(colPanel, colRule, 0.25)})
-		f.text(strings.ToUpper(f.l(s.key)), Bold, colMuted, tx+tileW/2, y0+2.9, tileW-1.2, 4.8, labelMin, 'c', "the label "+s.key)
-		valCol := colInk
+		f.add(Rect{X: tx, Y: y0, W: tileW, H: tileH, R: 1.3, Paint: FillStroke(ColPanel, ColRule, 0.25)})
+		f.text(strings.ToUpper(f.l(s.key)), Bold, ColMuted, tx+tileW/2, y0+2.9, tileW-1.2, 4.8, labelMin, 'c', "the label "+s.key)
+		valCol := ColInk
 		if s.value == "—" {
-			valCol = colMuted
+			valCol = ColMuted
 		}
 		iy := y0 + 10.9 // the die (or the move icon) and its count
 		if s.key == "stat.accuracy" && p.Accuracy != nil && p.Accuracy.Far > 0 {
 			// near and far, each labelled (R-SHOOT-3: the closest enemy,
 			// every other): 4+/6+ alone reads as a range
 			near, far := tx+tileW*0.26, tx+tileW*0.74
-			f.add(Line{Pts: []Pt{{tx + tileW/2, y0 + 4.3}, {tx + tileW/2, y0 + 9.6}}, Colour: colRule, Width: 0.25})
-			f.text(strconv.Itoa(p.Accuracy.Near)+"+", Bold, colInk, near, y0+7.3, tileW/2-1, 10.5, 6, 'c', "the near accuracy")
-			f.text(strconv.Itoa(p.Accuracy.Far)+"+", Bold, colInk, far, y0+7.3, tileW/2-1, 10.5, 6, 'c', "the far accuracy")
-			f.text(f.l("card.accuracy.near"), Bold, colMuted, near, y0+9.4, tileW/2-0.6, 4.2, 3, 'c', "the label card.accuracy.near")
-			f.text(f.l("card.accuracy.far"), Bold, colMuted, far, y0+9.4, tileW/2-0.6, 4.2, 3, 'c', "the label card.accuracy.far")
+			f.add(Line{Pts: []Pt{{tx + tileW/2, y0 + 4.3}, {tx + tileW/2, y0 + 9.6}}, Colour: ColRule, Width: 0.25})
+			f.text(strconv.Itoa(p.Accuracy.Near)+"+", Bold, ColInk, near, y0+7.3, tileW/2-1, 10.5, 6, 'c', "the near accuracy")
+			f.text(strconv.Itoa(p.Accuracy.Far)+"+", Bold, ColInk, far, y0+7.3, tileW/2-1, 10.5, 6, 'c', "the far accuracy")
+			f.text(f.l("card.accuracy.near"), Bold, ColMuted, near, y0+9.4, tileW/2-0.6, 4.2, 3, 'c', "the label card.accuracy.near")
+			f.text(f.l("card.accuracy.far"), Bold, ColMuted, far, y0+9.4, tileW/2-0.6, 4.2, 3, 'c', "the label card.accuracy.far")
 			iy = y0 + 11.45
 		} else {
 			f.text(s.value, Bold, valCol, tx+tileW/2, y0+8.1, tileW-1.4, 12, 6, 'c', "the value of "+s.key)
@@ -502,10 +502,10 @@ func (b *builder) profile(c *wbcatalog.Character, p *wbcatalog.Profile, side str
 		is := 2.7
 		switch {
 		case s.n == 1:
-			f.icon(s.icon, tx+tileW/2, iy, is, colMuted)
+			f.icon(s.icon, tx+tileW/2, iy, is, ColMuted)
 		case s.n > 1:
-			f.icon(s.icon, tx+tileW/2-2.1, iy, is, colMuted)
-			f.text("×"+strconv.Itoa(s.n), Bold, colInk, tx+tileW/2-0.5, iy+1.1, 5, 6.5, 4.5, 'l', "the dice count")
+			f.icon(s.icon, tx+tileW/2-2.1, iy, is, ColMuted)
+			f.text("×"+strconv.Itoa(s.n), Bold, ColInk, tx+tileW/2-0.5, iy+1.1, 5, 6.5, 4.5, 'l', "the dice count")
 		}
 	}
 
@@ -517,12 +517,12 @@ func (b *builder) profile(c *wbcatalog.Character, p *wbcatalog.Profile, side str
 		save int
 	}
 	var pools []pool
-	pools = append(pools, pool{"health", colHealth, p.Health, 0})
+	pools = append(pools, pool{"health", ColHealth, p.Health, 0})
 	if p.Morale > 0 {
-		pools = append(pools, pool{"morale", colMorale, p.Morale, 0})
+		pools = append(pools, pool{"morale", ColMorale, p.Morale, 0})
 	}
 	if p.Armor != nil {
-		pools = append(pools, pool{"armor", colArmor, p.Armor.Points, p.Armor.Save})
+		pools = append(pools, pool{"armor", ColArmor, p.Armor.Points, p.Armor.Save})
 	}
 	pitch := 5.9
 	top := CardH - margin - float64(len(pools))*pitch + 0.5
@@ -555,7 +555,7 @@ func (b *builder) profile(c *wbcatalog.Character, p *wbcatalog.Profile, side str
 			if b.measure {
 				break // drawing only
 			}
-			f.add(Rect{X: bx + float64(k)*(s+0.7), Y: cy - s/2, W: s, H: s, R: 0.7, Paint: fillStroke(colWhite, pl.col, 0.3)})
+			f.add(Rect{X: bx + float64(k)*(s+0.7), Y: cy - s/2, W: s, H: s, R: 0.7, Paint: FillStroke(ColWhite, pl.col, 0.3)})
 		}
 	}
 
@@ -567,10 +567,10 @@ func (b *builder) profile(c *wbcatalog.Character, p *wbcatalog.Profile, side str
 		// a faint broken banner: this side has lost its nerve (R-CARD-3),
 		// and the word, in large type: flipping is the game's core
 		// mechanic (issue 14 item 5)
-		wm := colPanel.mix(band, 0.1)
+		wm := ColPanel.Mix(band, 0.1)
 		f.icon("morale", CardW/2, py+ph-12.5, 19, wm)
 		f.add(Line{Pts: []Pt{{CardW/2 - 9, py + ph - 3.5}, {CardW/2 + 9, py + ph - 21.5}}, Colour: wm, Width: 1.6})
-		f.text(strings.ToUpper(f.l("card.panic")), Bold, colPanel.mix(band, 0.3), CardW/2, py+ph-4, CardW-2*margin-4, 26, 12, 'c', "the Panic word")
+		f.text(strings.ToUpper(f.l("card.panic")), Bold, ColPanel.Mix(band, 0.3), CardW/2, py+ph-4, CardW-2*margin-4, 26, 12, 'c', "the Panic word")
 	}
 	paras := f.skillParas(p.Skills, false)
 	if c.Flavor != nil && !isPanic {
@@ -580,10 +580,10 @@ func (b *builder) profile(c *wbcatalog.Character, p *wbcatalog.Profile, side str
 			if i > 0 || len(paras) == 0 {
 				g = 0.2
 			}
-			paras = append(paras, para{runs: fp.Runs, base: Italic, scale: 0.92, colour: colMuted, gap: g, center: true})
+			paras = append(paras, Para{Runs: fp.Runs, Base: Italic, Scale: 0.92, Colour: ColMuted, Gap: g, Center: true})
 		}
 	}
-	f.fit(textBox{X: margin + 1.6, Y: py + 1.3, W: CardW - 2*margin - 3.2, H: ph - 2.4}, paras, 8.25, "the skills")
+	f.fit(TextFrame{X: margin + 1.6, Y: py + 1.3, W: CardW - 2*margin - 3.2, H: ph - 2.4}, paras, 8.25, "the skills")
 	return f
 }
 
@@ -599,23 +599,23 @@ func (b *builder) leader(l *wbcatalog.Leader) Card {
 
 func (b *builder) leaderSide(l *wbcatalog.Leader, fm wbcatalog.Format, side string) *face {
 	f := b.newFace(l.ID, wbcatalog.KindLeader, side, l.Pos)
-	fc := b.colourOr(l.Faction, colNeutral)
-	f.background(colParchment)
+	fc := b.colourOr(l.Faction, ColNeutral)
+	f.background(ColParchment)
 	f.band(fc, bandH)
 	f.bandArt(l.Art, fc)
 	// a crown marks the Leader (hexes would read as a cost)
-	crown := newIC(CardW-margin-5.5, 7.2, 11)
-	crown.poly(fillStroke(colWhite.mix(fc, 0.15), fc.mix(colInk, 0.4), 0.6), 3, 19, 3, 7, 8, 12.5, 12, 4, 16, 12.5, 21, 7, 21, 19)
-	f.add(crown.items...)
+	crown := NewIconGrid(CardW-margin-5.5, 7.2, 11)
+	crown.Poly(FillStroke(ColWhite.Mix(fc, 0.15), fc.Mix(ColInk, 0.4), 0.6), 3, 19, 3, 7, 8, 12.5, 12, 4, 16, 12.5, 21, 7, 21, 19)
+	f.add(crown.Items...)
 	f.header(fc, l.Name.In(b.lang), f.l("kind.leader")+" · "+f.l("leader.side."+string(fm)), 12, 0)
 	// the side, in large type on a ribbon of the format's colour, so that
 	// the two sides never look alike (issue 14 item 5)
 	rib, ok := objectiveBackColours[fm]
 	if !ok {
-		rib = colInk
+		rib = ColInk
 	}
-	f.add(Rect{X: -Bleed, Y: bandH + 1.2, W: CardW + 2*Bleed, H: 6.4, Paint: fill(rib)})
-	f.text(strings.ToUpper(f.l("format."+string(fm))), Bold, colWhite, CardW/2, bandH+6, CardW-2*margin, 10, 6, 'c', "the Leader side")
+	f.add(Rect{X: -Bleed, Y: bandH + 1.2, W: CardW + 2*Bleed, H: 6.4, Paint: Fill(rib)})
+	f.text(strings.ToUpper(f.l("format."+string(fm))), Bold, ColWhite, CardW/2, bandH+6, CardW-2*margin, 10, 6, 'c', "the Leader side")
 
 	// Order generation per Period
 	orders := l.Side(fm).Orders
@@ -623,14 +623,14 @@ func (b *builder) leaderSide(l *wbcatalog.Leader, fm wbcatalog.Format, side stri
 	oh := 6.2 + float64(len(orders))*rowH + 0.8
 	oy := CardH - margin - oh
 	f.panel(margin, oy, CardW-2*margin, oh)
-	f.text(f.l("leader.orders"), Bold, colMuted, CardW/2, oy+4.2, CardW-2*margin-24, 6.3, 4.5, 'c', "the Order table title")
+	f.text(f.l("leader.orders"), Bold, ColMuted, CardW/2, oy+4.2, CardW-2*margin-24, 6.3, 4.5, 'c', "the Order table title")
 	f.stampHere(CardW-margin-1.5, oy+4.2)
 	for i, period := range orders {
 		cy := oy + 6.2 + float64(i)*rowH + rowH/2
 		if i > 0 {
-			f.add(Line{Pts: []Pt{{margin + 1.5, cy - rowH/2}, {CardW - margin - 1.5, cy - rowH/2}}, Colour: colRule, Width: 0.2})
+			f.add(Line{Pts: []Pt{{margin + 1.5, cy - rowH/2}, {CardW - margin - 1.5, cy - rowH/2}}, Colour: ColRule, Width: 0.2})
 		}
-		f.text(f.l("leader.period")+" "+strconv.Itoa(i+1), Bold, colInk, margin+1.8, cy+1.2, 17, 7, 4.8, 'l', "the Period label")
+		f.text(f.l("leader.period")+" "+strconv.Itoa(i+1), Bold, ColInk, margin+1.8, cy+1.2, 17, 7, 4.8, 'l', "the Period label")
 		keys, total := periodOrders(period)
 		r := 2.5
 		avail := CardW - 2*margin - 21 - 7
@@ -643,11 +643,11 @@ func (b *builder) leaderSide(l *wbcatalog.Leader, fm wbcatalog.Format, side stri
 		for _, k := range keys {
 			col, ok := b.factionColour(k)
 			for range period[k] {
-				f.add(orderHex(x, cy, r, col, !ok)...)
+				f.add(OrderHex(x, cy, r, col, !ok)...)
 				x += step
 			}
 		}
-		f.text("×"+strconv.Itoa(total), Bold, colMuted, CardW-margin-1.8, cy+1.2, 7, 7, 5, 'r', "the Order count")
+		f.text("×"+strconv.Itoa(total), Bold, ColMuted, CardW-margin-1.8, cy+1.2, 7, 7, 5, 'r', "the Order count")
 	}
 
 	// the Leader skill
@@ -656,12 +656,12 @@ func (b *builder) leaderSide(l *wbcatalog.Leader, fm wbcatalog.Format, side stri
 	f.panel(margin, py, CardW-2*margin, ph)
 	paras := f.skillParas([]string{l.Skill}, true)
 	for i := range paras {
-		paras[i].center = true
+		paras[i].Center = true
 		if i == 0 {
-			paras[i].scale = 1.1
+			paras[i].Scale = 1.1
 		}
 	}
-	f.fit(textBox{X: margin + 1.8, Y: py + 1.5, W: CardW - 2*margin - 3.6, H: ph - 3, middle: true}, paras, 10, "the Leader skill")
+	f.fit(TextFrame{X: margin + 1.8, Y: py + 1.5, W: CardW - 2*margin - 3.6, H: ph - 3, Middle: true}, paras, 10, "the Leader skill")
 	return f
 }
 
@@ -681,7 +681,7 @@ func (b *builder) upgrade(f *face, name wbcatalog.Text, kind wbcatalog.Kind, fac
 	if faction != "" {
 		band = b.colourOr(faction, band)
 	}
-	f.background(colParchment)
+	f.background(ColParchment)
 	f.band(band, bandH)
 	reserve := 0.0
 	if faction != "" {
@@ -697,7 +697,7 @@ func (b *builder) upgrade(f *face, name wbcatalog.Text, kind wbcatalog.Kind, fac
 	bottom := windowY + windowUpgradeH
 	f.stampHere(CardW-margin, bottom+1.65)
 	if caption != "" {
-		f.text(caption, Bold, colMuted, CardW/2, bottom+3.7, CardW-2*margin-18, 6.5, 4.5, 'c', "the gear caption")
+		f.text(caption, Bold, ColMuted, CardW/2, bottom+3.7, CardW-2*margin-18, 6.5, 4.5, 'c', "the gear caption")
 		return bottom + 5.7
 	}
 	return bottom + 2
@@ -707,15 +707,15 @@ func (b *builder) textPanel(f *face, top float64, src string, maxPt float64) {
 	ph := CardH - margin - top
 	f.panel(margin, top, CardW-2*margin, ph)
 	d := f.parse(src, "the card text")
-	var paras []para
+	var paras []Para
 	for i, p := range d.Paragraphs {
 		g := 0.45
 		if i == 0 {
 			g = 0
 		}
-		paras = append(paras, para{runs: p.Runs, colour: colInk, gap: g})
+		paras = append(paras, Para{Runs: p.Runs, Colour: ColInk, Gap: g})
 	}
-	f.fit(textBox{X: margin + 2, Y: top + 1.6, W: CardW - 2*margin - 4, H: ph - 3.2, middle: true}, paras, maxPt, "the card text")
+	f.fit(TextFrame{X: margin + 2, Y: top + 1.6, W: CardW - 2*margin - 4, H: ph - 3.2, Middle: true}, paras, maxPt, "the card text")
 }
 
 func (b *builder) equipment(e *wbcatalog.Equipment) Card {
@@ -750,11 +750,11 @@ func (b *builder) formation(fo *wbcatalog.Formation) Card {
 	bs := fo.Bonuses
 	var list []bonus
 	for _, x := range []bonus{
-		{"formation.bonus.cost", bs.Cost, markup.IconOrder, colInk},
-		{"formation.bonus.hit", bs.Hit, markup.IconFight, colInk},
-		{"die.ranged", bs.RangedDice, markup.IconRangedDie, colInk},
-		{"die.melee", bs.MeleeDice, markup.IconMeleeDie, colInk},
-		{"formation.bonus.health", bs.Health, "health", colHealth},
+		{"formation.bonus.cost", bs.Cost, markup.IconOrder, ColInk},
+		{"formation.bonus.hit", bs.Hit, markup.IconFight, ColInk},
+		{"die.ranged", bs.RangedDice, markup.IconRangedDie, ColInk},
+		{"die.melee", bs.MeleeDice, markup.IconMeleeDie, ColInk},
+		{"formation.bonus.health", bs.Health, "health", ColHealth},
 	} {
 		if x.n > 0 {
 			list = append(list, x)
@@ -764,10 +764,10 @@ func (b *builder) formation(fo *wbcatalog.Formation) Card {
 		w := (CardW - 2*margin - float64(len(list)-1)*0.9) / float64(len(list))
 		for i, x := range list {
 			tx := margin + float64(i)*(w+0.9)
-			f.add(Rect{X: tx, Y: top, W: w, H: 12.5, R: 1.3, Paint: fillStroke(colPanel, colRule, 0.25)})
+			f.add(Rect{X: tx, Y: top, W: w, H: 12.5, R: 1.3, Paint: FillStroke(ColPanel, ColRule, 0.25)})
 			f.icon(x.icon, tx+w/2, top+3.2, 4, x.col)
-			f.text("+"+strconv.Itoa(x.n), Bold, colInk, tx+w/2, top+8.6, w-1, 8.5, 6, 'c', "a Formation bonus")
-			f.text(f.l(x.key), Regular, colMuted, tx+w/2, top+11.4, w-1, 4.6, labelMin, 'c', "the label "+x.key)
+			f.text("+"+strconv.Itoa(x.n), Bold, ColInk, tx+w/2, top+8.6, w-1, 8.5, 6, 'c', "a Formation bonus")
+			f.text(f.l(x.key), Regular, ColMuted, tx+w/2, top+11.4, w-1, 4.6, labelMin, 'c', "the label "+x.key)
 		}
 		top += 14.5
 	}
@@ -782,7 +782,7 @@ func (b *builder) formation(fo *wbcatalog.Formation) Card {
 func (b *builder) reference(r *wbcatalog.ReferenceCard) Card {
 	f := b.newFace(r.ID, wbcatalog.KindReference, "front", r.Pos)
 	fc := b.colourOr(r.Faction, colReference)
-	f.background(colParchment)
+	f.background(ColParchment)
 	f.band(fc, bandH)
 	f.bandArt(r.Art, fc)
 	f.emblem(r.Faction, CardW-margin-4.7, 7.9, 4.2)
@@ -790,17 +790,17 @@ func (b *builder) reference(r *wbcatalog.ReferenceCard) Card {
 	py := bandH + 3
 	ph := CardH - margin - py
 	f.panel(margin, py, CardW-2*margin, ph)
-	f.fit(textBox{X: margin + 1.8, Y: py + 1.5, W: CardW - 2*margin - 3.6, H: ph - 4.4}, f.skillParas(r.Skills, true), 8, "the skills")
+	f.fit(TextFrame{X: margin + 1.8, Y: py + 1.5, W: CardW - 2*margin - 3.6, H: ph - 4.4}, f.skillParas(r.Skills, true), 8, "the skills")
 	f.stampHere(CardW-margin-1.2, CardH-margin-0.9)
 	return Card{ID: r.ID, Kind: wbcatalog.KindReference, Front: *f.Face, Back: b.commonBack(r.ID, wbcatalog.KindReference)}
 }
 
 func (b *builder) objective(o *wbcatalog.ObjectiveCard) Card {
 	f := b.newFace(o.ID, wbcatalog.KindObjective, "front", o.Pos)
-	f.background(colParchment)
-	f.band(colGold, bandH)
-	f.header(colGold, o.Name.In(b.lang), f.l("kind.objective")+" · "+f.l("format."+string(o.Format)), 0, 0)
-	f.windowArt(o.Art, windowObjectiveH, colGold, "objective")
+	f.background(ColParchment)
+	f.band(ColGold, bandH)
+	f.header(ColGold, o.Name.In(b.lang), f.l("kind.objective")+" · "+f.l("format."+string(o.Format)), 0, 0)
+	f.windowArt(o.Art, windowObjectiveH, ColGold, "objective")
 	f.stampHere(CardW-margin, windowY+windowObjectiveH+1.65)
 	bottom := CardH - margin
 	var vps []int
@@ -817,9 +817,9 @@ func (b *builder) objective(o *wbcatalog.ObjectiveCard) Card {
 		}
 		x := CardW/2 - float64(len(vps)-1)*step/2
 		for _, v := range vps {
-			f.add(Poly{Pts: hexPts(x, by, 5.6), Paint: fillStroke(colGold, colGold.mix(colInk, 0.4), 0.35)})
-			f.text(strconv.Itoa(v), Bold, colWhite, x, by+0.9, 8, 11, 7, 'c', "the VP value")
-			f.text(f.l("objective.vp"), Bold, colWhite, x, by+3.6, 7, 5, 3.6, 'c', "the VP label")
+			f.add(Poly{Pts: HexPts(x, by, 5.6), Paint: FillStroke(ColGold, ColGold.Mix(ColInk, 0.4), 0.35)})
+			f.text(strconv.Itoa(v), Bold, ColWhite, x, by+0.9, 8, 11, 7, 'c', "the VP value")
+			f.text(f.l("objective.vp"), Bold, ColWhite, x, by+3.6, 7, 5, 3.6, 'c', "the VP label")
 			x += step
 		}
 		bottom = by - 7.5
@@ -829,15 +829,15 @@ func (b *builder) objective(o *wbcatalog.ObjectiveCard) Card {
 	f.panel(margin, top, CardW-2*margin, ph)
 	f.textAt = []string{"objectives", o.ID, "text"}
 	d := f.parse(o.Text.In(b.lang), "the card text")
-	var paras []para
+	var paras []Para
 	for i, p := range d.Paragraphs {
 		g := 0.45
 		if i == 0 {
 			g = 0
 		}
-		paras = append(paras, para{runs: p.Runs, colour: colInk, gap: g, center: true})
+		paras = append(paras, Para{Runs: p.Runs, Colour: ColInk, Gap: g, Center: true})
 	}
-	f.fit(textBox{X: margin + 2, Y: top + 1.6, W: CardW - 2*margin - 4, H: ph - 3.2, middle: true}, paras, 10, "the card text")
+	f.fit(TextFrame{X: margin + 2, Y: top + 1.6, W: CardW - 2*margin - 4, H: ph - 3.2, Middle: true}, paras, 10, "the card text")
 	return Card{ID: o.ID, Kind: wbcatalog.KindObjective, Front: *f.Face, Back: b.objectiveBack(o.ID, o.Format)}
 }
 
@@ -885,14 +885,14 @@ func (b *builder) drawCommonBack(id string, kind wbcatalog.Kind) Face {
 		for col := -1; col <= int(CardW/w)+1; col++ {
 			cx := float64(col)*w + off + 1.2
 			cy := float64(row) * 1.5 * r
-			f.add(Poly{Pts: hexPts(cx, cy, r-0.45), Paint: stroke(colBackLine, 0.35)})
+			f.add(Poly{Pts: HexPts(cx, cy, r-0.45), Paint: Stroke(colBackLine, 0.35)})
 		}
 	}
-	f.add(Rect{X: 2.5, Y: 2.5, W: CardW - 5, H: CardH - 5, R: 2.5, Paint: stroke(colGold, 0.45)})
-	f.add(Poly{Pts: hexPts(CardW/2, CardH/2, 17), Paint: fillStroke(colBack, colGold, 0.8)})
-	f.add(Poly{Pts: hexPts(CardW/2, CardH/2, 14.6), Paint: stroke(colGold.mix(colBack, 0.35), 0.3)})
-	f.text("WARBOUND", Bold, colGold, CardW/2, CardH/2+1.6, 26, 11, 6, 'c', "the card back")
-	f.add(Line{Pts: []Pt{{CardW/2 - 8, CardH/2 + 4.2}, {CardW/2 + 8, CardH/2 + 4.2}}, Colour: colGold.mix(colBack, 0.35), Width: 0.3})
+	f.add(Rect{X: 2.5, Y: 2.5, W: CardW - 5, H: CardH - 5, R: 2.5, Paint: Stroke(ColGold, 0.45)})
+	f.add(Poly{Pts: HexPts(CardW/2, CardH/2, 17), Paint: FillStroke(colBack, ColGold, 0.8)})
+	f.add(Poly{Pts: HexPts(CardW/2, CardH/2, 14.6), Paint: Stroke(ColGold.Mix(colBack, 0.35), 0.3)})
+	f.text("WARBOUND", Bold, ColGold, CardW/2, CardH/2+1.6, 26, 11, 6, 'c', "the card back")
+	f.add(Line{Pts: []Pt{{CardW/2 - 8, CardH/2 + 4.2}, {CardW/2 + 8, CardH/2 + 4.2}}, Colour: ColGold.Mix(colBack, 0.35), Width: 0.3})
 	return *f.Face
 }
 
@@ -996,11 +996,11 @@ func (b *builder) stamp(c *Card) {
 		if !ok {
 			continue
 		}
-		it, err := lineText(s, string(b.lang), Regular, colMuted, at.X, at.Y, 20, 4.2, 3.2, 'r', "the card number")
+		it, err := StyledLine(s, string(b.lang), Regular, ColMuted, at.X, at.Y, 20, 4.2, 3.2, 'r', "the card number")
 		if err != nil && b.version != "" {
 			// a version too long for the margin (a long git tag): the
 			// number alone
-			it, err = lineText(num, string(b.lang), Regular, colMuted, at.X, at.Y, 20, 4.2, 3.2, 'r', "the card number")
+			it, err = StyledLine(num, string(b.lang), Regular, ColMuted, at.X, at.Y, 20, 4.2, 3.2, 'r', "the card number")
 		}
 		if err == nil {
 			// a copy (Layouts keeps the faces), itself shared: clipped

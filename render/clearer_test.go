@@ -56,7 +56,7 @@ func TestCardNumbers(t *testing.T) {
 // would a word, and a number stays on the line of what it counts.
 func TestTypographyIcons(t *testing.T) {
 	for _, name := range []string{markup.IconMove, markup.IconShoot, markup.IconRangedDie} {
-		p := para{runs: []markup.Run{{Text: "After a "}, {Icon: name}, {Text: ", remove 2 Stress."}}, colour: colInk}
+		p := Para{Runs: []markup.Run{{Text: "After a "}, {Icon: name}, {Text: ", remove 2 Stress."}}, Colour: ColInk}
 		words := splitWords(&p, 10, "en")
 		var w word
 		for _, x := range words {
@@ -70,7 +70,7 @@ func TestTypographyIcons(t *testing.T) {
 		// the blank between the icon's drawing and the comma
 		ic := w.pieces[0]
 		right := 0.0
-		for _, it := range drawPiece(ic, 0, 10, 10, colInk, nil) {
+		for _, it := range drawPiece(ic, 0, 10, 10, ColInk, nil) {
 			if _, hi, ok := itemBox(it); ok {
 				right = max(right, hi.X)
 			}

@@ -44,7 +44,7 @@ func deckSheet(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, error
 	if d == nil {
 		return nil, fmt.Errorf("deck %q does not exist", o.Kit.ID)
 	}
-	paper, err := paperSize(o, false)
+	paper, err := PaperSize(o, false)
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func deckSheet(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, error
 	x0, w := 18.0, paper.X-36
 	y := 24.0
 
-	fc := colInk
+	fc := ColInk
 	for _, id := range d.Cards {
 		if l := cat.Leader(id); l != nil {
 			if c, ok := ParseColour(factionColourOf(cat, l.Faction)); ok {
@@ -63,12 +63,12 @@ func deckSheet(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, error
 			break
 		}
 	}
-	add(Rect{X: 0, Y: 0, W: paper.X, H: 8, Paint: fill(fc)})
-	add(txt(k.l("deck"), lang, Bold, colMuted, x0, y-8, w, 9, 6, 'l'))
-	add(txt(k.name(d.Name), lang, Bold, colInk, x0, y, w, 22, 12, 'l'))
+	add(Rect{X: 0, Y: 0, W: paper.X, H: 8, Paint: Fill(fc)})
+	add(PlaceText(k.l("deck"), lang, Bold, ColMuted, x0, y-8, w, 9, 6, 'l'))
+	add(PlaceText(k.name(d.Name), lang, Bold, ColInk, x0, y, w, 22, 12, 'l'))
 	y += 8
 	n := len(d.Cards)
-	add(txt(k.l("format."+string(d.Format))+" · "+strconv.Itoa(n)+" "+k.l("print.cards"), lang, Bold, fc.mix(colInk, 0.3), x0, y, w, 12, 8, 'l'))
+	add(PlaceText(k.l("format."+string(d.Format))+" · "+strconv.Itoa(n)+" "+k.l("print.cards"), lang, Bold, fc.Mix(ColInk, 0.3), x0, y, w, 12, 8, 'l'))
 	y += 4
 	if d.Description != nil {
 		items, h, err := paragraph(k, k.name(*d.Description), x0, y, w, 10, Italic)
@@ -81,9 +81,9 @@ func deckSheet(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, error
 
 	// the cards, each with what is attached to it
 	y += 4
-	add(txt(k.l("deck.cards"), lang, Bold, colInk, x0, y, w, 12, 8, 'l'))
+	add(PlaceText(k.l("deck.cards"), lang, Bold, ColInk, x0, y, w, 12, 8, 'l'))
 	y += 2
-	add(Line{Pts: []Pt{{x0, y}, {x0 + w, y}}, Colour: colRule, Width: 0.4})
+	add(Line{Pts: []Pt{{x0, y}, {x0 + w, y}}, Colour: ColRule, Width: 0.4})
 	y += 6
 	attached := map[string][]string{}
 	isAttached := map[string]bool{}
@@ -98,7 +98,7 @@ func deckSheet(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, error
 			continue
 		}
 		name, _ := cat.CardName(id)
-		add(txt(k.name(name), lang, Bold, colInk, x0+3, y, w*0.6, 11, 7, 'l'))
+		add(PlaceText(k.name(name), lang, Bold, ColInk, x0+3, y, w*0.6, 11, 7, 'l'))
 		sub := k.l("kind." + string(kind))
 		if c := cat.Character(id); c != nil {
 			sub += " · " + factionName(k, c.Faction)
@@ -106,13 +106,13 @@ func deckSheet(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, error
 		if l := cat.Leader(id); l != nil {
 			sub += " · " + factionName(k, l.Faction)
 		}
-		add(txt(sub, lang, Regular, colMuted, x0+w, y, w*0.38, 9, 6, 'r'))
+		add(PlaceText(sub, lang, Regular, ColMuted, x0+w, y, w*0.38, 9, 6, 'r'))
 		y += 5.6
 		for _, up := range attached[id] {
 			seenUp[up]++
 			un, _ := cat.CardName(up)
-			add(txt("+ "+k.name(un), lang, Regular, colInk, x0+10, y, w*0.55, 10, 6, 'l'))
-			add(txt(k.l("kind."+string(cat.KindOf(up)))+" · "+k.l("deck.attached")+" "+k.name(name), lang, Italic, colMuted, x0+w, y, w*0.42, 8.5, 5.5, 'r'))
+			add(PlaceText("+ "+k.name(un), lang, Regular, ColInk, x0+10, y, w*0.55, 10, 6, 'l'))
+			add(PlaceText(k.l("kind."+string(cat.KindOf(up)))+" · "+k.l("deck.attached")+" "+k.name(name), lang, Italic, ColMuted, x0+w, y, w*0.42, 8.5, 5.5, 'r'))
 			y += 5.2
 		}
 		y += 1.4
@@ -120,9 +120,9 @@ func deckSheet(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, error
 
 	// the Leaders' Orders per Period, on the format's side
 	y += 4
-	add(txt(k.l("leader.orders")+" · "+k.l("leader.side."+string(d.Format)), lang, Bold, colInk, x0, y, w, 12, 8, 'l'))
+	add(PlaceText(k.l("leader.orders")+" · "+k.l("leader.side."+string(d.Format)), lang, Bold, ColInk, x0, y, w, 12, 8, 'l'))
 	y += 2
-	add(Line{Pts: []Pt{{x0, y}, {x0 + w, y}}, Colour: colRule, Width: 0.4})
+	add(Line{Pts: []Pt{{x0, y}, {x0 + w, y}}, Colour: ColRule, Width: 0.4})
 	y += 6
 	var leaders []*wbcatalog.Leader
 	for _, id := range d.Cards {
@@ -136,7 +136,7 @@ func deckSheet(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, error
 	}
 	colW := (w - 55) / float64(max(periods, 1))
 	for p := range periods {
-		add(txt(k.l("leader.period")+" "+strconv.Itoa(p+1), lang, Bold, colMuted, x0+55+float64(p)*colW+colW/2, y, colW-2, 9, 6, 'c'))
+		add(PlaceText(k.l("leader.period")+" "+strconv.Itoa(p+1), lang, Bold, ColMuted, x0+55+float64(p)*colW+colW/2, y, colW-2, 9, 6, 'c'))
 	}
 	y += 7
 	totals := make([]map[string]int, periods)
@@ -148,7 +148,7 @@ func deckSheet(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, error
 		if bold {
 			st = Bold
 		}
-		add(txt(name, lang, st, colInk, x0+3, y+1.5, 50, 10, 6, 'l'))
+		add(PlaceText(name, lang, st, ColInk, x0+3, y+1.5, 50, 10, 6, 'l'))
 		for p, period := range orders {
 			add(orderRow(k, period, x0+55+float64(p)*colW+2, y, colW-4)...)
 		}
@@ -164,24 +164,24 @@ func deckSheet(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, error
 		row(k.name(l.Name), orders, false)
 	}
 	if len(leaders) > 1 {
-		add(Line{Pts: []Pt{{x0 + 3, y - 4}, {x0 + w, y - 4}}, Colour: colRule, Width: 0.3})
+		add(Line{Pts: []Pt{{x0 + 3, y - 4}, {x0 + w, y - 4}}, Colour: ColRule, Width: 0.3})
 		y += 1
 		row(k.l("kit.deck.total"), totals, true)
 	}
-	add(txt(k.l("kit.deck.orders-note"), lang, Italic, colMuted, x0+3, y+1, w-3, 8, 5.5, 'l'))
+	add(PlaceText(k.l("kit.deck.orders-note"), lang, Italic, ColMuted, x0+3, y+1, w-3, 8, 5.5, 'l'))
 	y += 8
 
 	// the Reference cards printed with the deck
 	refs := DeckReferences(cat, d)
 	if len(refs) > 0 {
 		y += 2
-		add(txt(k.l("kinds.reference"), lang, Bold, colInk, x0, y, w, 12, 8, 'l'))
+		add(PlaceText(k.l("kinds.reference"), lang, Bold, ColInk, x0, y, w, 12, 8, 'l'))
 		y += 2
-		add(Line{Pts: []Pt{{x0, y}, {x0 + w, y}}, Colour: colRule, Width: 0.4})
+		add(Line{Pts: []Pt{{x0, y}, {x0 + w, y}}, Colour: ColRule, Width: 0.4})
 		y += 6
 		for _, id := range refs {
 			name, _ := cat.CardName(id)
-			add(txt(k.name(name), lang, Bold, colInk, x0+3, y, w*0.6, 11, 7, 'l'))
+			add(PlaceText(k.name(name), lang, Bold, ColInk, x0+3, y, w*0.6, 11, 7, 'l'))
 			y += 5.6
 		}
 		items, h, err := paragraph(k, k.l("kit.deck.references"), x0+3, y-2, w-3, 8.5, Italic)
@@ -246,11 +246,11 @@ func orderRow(k labeler, period map[string]int, x, y, w float64) []Item {
 	for _, f := range keys {
 		col, ok := ParseColour(factionColourOf(k.cat, f))
 		for range period[f] {
-			items = append(items, orderHex(cx, y, r, col, !ok)...)
+			items = append(items, OrderHex(cx, y, r, col, !ok)...)
 			cx += step
 		}
 	}
-	return append(items, txt("×"+strconv.Itoa(total), k.ls(), Bold, colInk, x+w, y+1.3, 0, 10, 10, 'r'))
+	return append(items, PlaceText("×"+strconv.Itoa(total), k.ls(), Bold, ColInk, x+w, y+1.3, 0, 10, 10, 'r'))
 }
 
 // paragraph fits one paragraph of markup text at size pt in a box w wide
@@ -263,9 +263,9 @@ func paragraph(k labeler, s string, x, y, w, pt float64, st Style) ([]Item, floa
 	} else {
 		runs = doc.Paragraphs[0].Runs
 	}
-	ps := []para{{runs: runs, base: st, colour: colInk}}
-	_, h, _ := layoutParas(textBox{X: x, Y: y, W: w, H: 1000}, ps, pt, k.ls(), nil, false)
-	items, _, err := fitText(textBox{X: x, Y: y, W: w, H: h + 0.1}, ps, pt, pt, k.ls(), func(id string) (Colour, bool) {
+	ps := []Para{{Runs: runs, Base: st, Colour: ColInk}}
+	_, h, _ := LayoutParas(TextFrame{X: x, Y: y, W: w, H: 1000}, ps, pt, k.ls(), nil, false)
+	items, _, err := FitText(TextFrame{X: x, Y: y, W: w, H: h + 0.1}, ps, pt, pt, k.ls(), func(id string) (Colour, bool) {
 		return ParseColour(factionColourOf(k.cat, id))
 	}, "a deck sheet text")
 	return items, h, err

@@ -19,7 +19,7 @@ type duplexText struct {
 // shifted by the back offset, with crop marks and margin texts; first
 // pages were drawn before them, of pages in all. drawn gives the cached
 // drawing of card i's side (0 front, 1 back), or nil.
-func (p *pdfDoc) duplex(s sheet, fronts, backs []*Face, drawn func(i, side int) *faceDrawing, t duplexText, first, pages int) {
+func (p *pdfDoc) duplex(s sheet, fronts, backs []*Face, drawn func(i, side int) *FaceDrawing, t duplexText, first, pages int) {
 	size := fpdf.SizeType{Wd: s.pw, Ht: s.ph}
 	x, y, w, h := s.trim(false)
 	bx, by, _, _ := s.trim(true)
@@ -88,7 +88,7 @@ func FaceSheets(o SheetOptions, lb SheetLabels, first []Page, fronts, backs []*F
 		p.countShapes(f, nil)
 	}
 	pages := len(first) + 2*((len(fronts)+s.perSheet-1)/s.perSheet)
-	p.duplex(s, fronts, backs, func(int, int) *faceDrawing { return nil }, duplexText{title: lb.Title, cards: lb.Cards, page: lb.Page,
+	p.duplex(s, fronts, backs, func(int, int) *FaceDrawing { return nil }, duplexText{title: lb.Title, cards: lb.Cards, page: lb.Page,
 		version: VersionLabel(o.Version), lang: upper(string(o.Lang)), front: lb.Front, backs: lb.Backs}, len(first), pages)
 	out, err := p.output()
 	if err != nil {

@@ -126,7 +126,7 @@ func deckPages(p *pdfDoc, cat *wbcatalog.Catalog, o SheetOptions, s sheet) (int,
 func footer(k labeler, pg *Page, o SheetOptions, what string, n, total int) {
 	version := VersionLabel(o.Version)
 	s := fmt.Sprintf("%s · %s %d/%d · %s · %s", what, k.l("print.page"), n, total, version, upper(k.ls()))
-	pg.Items = append(pg.Items, txt(s, k.ls(), Regular, colMuted, pg.W/2, pg.H-4, pg.W-20, 6.5, 4, 'c'))
+	pg.Items = append(pg.Items, PlaceText(s, k.ls(), Regular, ColMuted, pg.W/2, pg.H-4, pg.W-20, 6.5, 4, 'c'))
 }
 
 func upper(s string) string {

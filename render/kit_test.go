@@ -173,7 +173,7 @@ func TestMapGeometry(t *testing.T) {
 			t.Fatal(err)
 		}
 		d, _, _ := MapDrawing(cat, "test-field", wbcatalog.English, 0)
-		tl, _ := tiling(o, d.W, d.H, TileOverlap, false)
+		tl, _ := NewTiling(o, d.W, d.H, TileOverlap, false)
 		if len(pages) != 1+tl.Pages() {
 			t.Fatalf("%s: %d pages, want 1 overview + %d panels", paper, len(pages), tl.Pages())
 		}
@@ -187,29 +187,29 @@ func TestMapGeometry(t *testing.T) {
 				i := r*tl.Cols + c
 				want := tl.TileAt(c, r)
 				if got := at(i); math.Abs(got.X-want.X) > tol || math.Abs(got.Y-want.Y) > tol {
-					t.Errorf("%s: panel %s starts at %v, want %v", paper, tileName(c, r), got, want)
+					t.Errorf("%s: panel %s starts at %v, want %v", paper, TileName(c, r), got, want)
 				}
 				if c+1 < tl.Cols {
 					end := at(i).X + panels[i].Clip.W
 					if ov := end - at(i+1).X; math.Abs(ov-TileOverlap) > tol {
-						t.Errorf("%s: panels %s and %s overlap by %.3f mm, want %g", paper, tileName(c, r), tileName(c+1, r), ov, TileOverlap)
+						t.Errorf("%s: panels %s and %s overlap by %.3f mm, want %g", paper, TileName(c, r), TileName(c+1, r), ov, TileOverlap)
 					}
 					shared := crossesIn(panels[i], at(i+1).X, end)
 					other := crossesIn(panels[i+1], at(i+1).X, end)
 					if len(shared) == 0 || !samePts(shared, other, tol) {
-						t.Errorf("%s: crosses of the strip %s|%s differ: %v vs %v", paper, tileName(c, r), tileName(c+1, r), shared, other)
+						t.Errorf("%s: crosses of the strip %s|%s differ: %v vs %v", paper, TileName(c, r), TileName(c+1, r), shared, other)
 					}
 				}
 				if r+1 < tl.Rows {
 					end := at(i).Y + panels[i].Clip.H
 					if ov := end - at(i+tl.Cols).Y; math.Abs(ov-TileOverlap) > tol {
-						t.Errorf("%s: panels %s and %s overlap by %.3f mm, want %g", paper, tileName(c, r), tileName(c, r+1), ov, TileOverlap)
+						t.Errorf("%s: panels %s and %s overlap by %.3f mm, want %g", paper, TileName(c, r), TileName(c, r+1), ov, TileOverlap)
 					}
 				}
 				// a panel never leaves the printable area
 				cl := panels[i].Clip
-				if cl.X < kitMargin-tol || cl.Y < kitTop-tol || cl.X+cl.W > panels[i].W-kitMargin+tol || cl.Y+cl.H > panels[i].H-kitMargin+tol {
-					t.Errorf("%s: panel %s at %+v leaves the margins", paper, tileName(c, r), *cl)
+				if cl.X < KitMargin-tol || cl.Y < KitTop-tol || cl.X+cl.W > panels[i].W-KitMargin+tol || cl.Y+cl.H > panels[i].H-KitMargin+tol {
+					t.Errorf("%s: panel %s at %+v leaves the margins", paper, TileName(c, r), *cl)
 				}
 			}
 		}
@@ -442,13 +442,13 @@ func TestBoardTiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tl, _ := tiling(kitOpts(wbcatalog.English, "a4", KitBoard, b.ID), d.W, d.H, TileOverlap, true)
+	tl, _ := NewTiling(kitOpts(wbcatalog.English, "a4", KitBoard, b.ID), d.W, d.H, TileOverlap, true)
 	if tl.Pages() < 2 || len(pages) != tl.Pages() || !tl.Landscape {
 		t.Fatalf("a %.0f mm board on %d pages (tiling %+v)", d.W, len(pages), tl)
 	}
 	for i, p := range pages {
 		text := faceText(&Face{Items: p.Items})
-		if !strings.Contains(text, "Panel "+tileName(i%tl.Cols, i/tl.Cols)) || !strings.Contains(text, "To assemble") {
+		if !strings.Contains(text, "Panel "+TileName(i%tl.Cols, i/tl.Cols)) || !strings.Contains(text, "To assemble") {
 			t.Errorf("page %d lacks its panel name or the assembly text:\n%s", i+1, text)
 		}
 	}

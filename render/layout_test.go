@@ -109,7 +109,7 @@ func faceText(f *Face) string {
 func countBoxes(f *Face, r float64) int {
 	n := 0
 	for _, it := range f.Items {
-		if b, ok := it.(Rect); ok && b.R == r && b.Fill != nil && *b.Fill == colWhite {
+		if b, ok := it.(Rect); ok && b.R == r && b.Fill != nil && *b.Fill == ColWhite {
 			n++
 		}
 	}
@@ -119,7 +119,7 @@ func countBoxes(f *Face, r float64) int {
 func countHexes(f *Face) int {
 	n := 0
 	for _, it := range f.Items {
-		if p, ok := it.(Poly); ok && len(p.Pts) == 6 && p.Fill != nil && *p.Fill == colWhite && p.Pts[0].Y < bandH && p.Pts[3].Y > bandH {
+		if p, ok := it.(Poly); ok && len(p.Pts) == 6 && p.Fill != nil && *p.Fill == ColWhite && p.Pts[0].Y < bandH && p.Pts[3].Y > bandH {
 			n++ // the white halo behind each cost hex
 		}
 	}
@@ -138,7 +138,7 @@ func TestTextFitting(t *testing.T) {
 	// the long French skill made the text shrink below the 8.25 pt maximum
 	minSize := 100.0
 	for _, it := range c.Front.Items {
-		if tx, ok := it.(Text); ok && tx.Style == Regular && tx.Colour == colInk {
+		if tx, ok := it.(Text); ok && tx.Style == Regular && tx.Colour == ColInk {
 			minSize = min(minSize, tx.Size)
 		}
 	}

@@ -34,7 +34,7 @@ func TestRound2AsFormatting(t *testing.T) {
 
 func TestCornersAsTrigonometry(t *testing.T) {
 	for _, c := range [][3]float64{{0, 0, 1}, {31.5, 44, 17}, {12.3, 14, 3.45}, {-3, 7.7, 0.62 * 2.9}} {
-		for n, pts := range map[int][]Pt{6: hexPts(c[0], c[1], c[2]), 5: pentagon(c[0], c[1], c[2])} {
+		for n, pts := range map[int][]Pt{6: HexPts(c[0], c[1], c[2]), 5: pentagon(c[0], c[1], c[2])} {
 			for i, p := range pts {
 				a := (360/float64(n)*float64(i) - 90) * math.Pi / 180
 				want := Pt{c[0] + c[2]*math.Cos(a), c[1] + c[2]*math.Sin(a)}
@@ -77,7 +77,7 @@ func TestLayoutsSharedAsFresh(t *testing.T) {
 
 // fitParasFresh is fitParas as it was before the scratch slices: every
 // size broken into new slices.
-func fitParasFresh(box textBox, paras []para, maxPt, minPt float64, lang string) ([]Item, float64, bool) {
+func fitParasFresh(box TextFrame, paras []Para, maxPt, minPt float64, lang string) ([]Item, float64, bool) {
 	for size := maxPt; size >= minPt-1e-9; size -= 0.25 {
 		all, h, tooWide := breakParas(box, paras, size, lang, new(textScratch))
 		if tooWide == "" && h <= box.H+1e-6 {
@@ -113,18 +113,18 @@ func TestFitReusesScratch(t *testing.T) {
 	}
 	fitted, failed := 0, 0
 	for range 600 {
-		paras := make([]para, 1+r.IntN(4))
+		paras := make([]Para, 1+r.IntN(4))
 		for i := range paras {
 			for range 1 + r.IntN(5) {
-				paras[i].runs = append(paras[i].runs, run())
+				paras[i].Runs = append(paras[i].Runs, run())
 			}
-			paras[i].gap = float64(r.IntN(3)) * 0.25
-			paras[i].center = r.IntN(3) == 0
+			paras[i].Gap = float64(r.IntN(3)) * 0.25
+			paras[i].Center = r.IntN(3) == 0
 			if r.IntN(3) == 0 {
-				paras[i].scale, paras[i].base = 0.92, Italic
+				paras[i].Scale, paras[i].Base = 0.92, Italic
 			}
 		}
-		box := textBox{X: 3, Y: 20, W: 12 + 45*r.Float64(), H: 5 + 40*r.Float64(), middle: r.IntN(2) == 0}
+		box := TextFrame{X: 3, Y: 20, W: 12 + 45*r.Float64(), H: 5 + 40*r.Float64(), Middle: r.IntN(2) == 0}
 		lang := []string{"fr", "en"}[r.IntN(2)]
 		got, gotSize, err := fitParas(box, paras, 8.25, bodyMin, lang, nil, "x", true)
 		want, wantSize, ok := fitParasFresh(box, paras, 8.25, bodyMin, lang)

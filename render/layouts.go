@@ -30,7 +30,7 @@ type Layouts struct {
 	icons     sync.Map // card symbols (face.icon)
 	// shapes are the large shapes of the faces laid out here, drawn for
 	// the PDF (shapeForm)
-	shapes shapeTable
+	shapes ShapeTable
 }
 
 type layoutKey struct {
@@ -50,18 +50,18 @@ type laidOut struct {
 	warns   diag.List
 	// pdf are the front and back drawn as PDF content, once, for every
 	// sheet that prints the card
-	pdf *[2]faceDrawing
+	pdf *[2]FaceDrawing
 	// stamped is the card as last stamped (Layouts.card)
 	stamped atomic.Pointer[stampedCard]
 }
 
-// faceDrawing is a face's layout drawn as PDF content (pdfdraw.go), for
+// FaceDrawing is a face's layout drawn as PDF content (pdfdraw.go), for
 // every sheet that prints it: the items it was laid out with, from a
 // fresh graphics state; a sheet adds the card number after them.
-type faceDrawing struct {
+type FaceDrawing struct {
 	once  sync.Once
 	items []Item      // the layout's items: a sheet's face starts with them
-	table *shapeTable // the shapes of the Layouts' faces
+	table *ShapeTable // the shapes of the Layouts' faces
 	names [4]string   // the font names it was drawn with
 	d     *drawnFace
 }
@@ -81,7 +81,7 @@ type drawnFace struct {
 // with fonts names, for a face whose items start with them (the face as
 // laid out, then its card number: Layouts.cardsLaid), or nil when it has no
 // items or the fonts differ.
-func (fd *faceDrawing) get(items []Item, names *[4]string) *drawnFace {
+func (fd *FaceDrawing) get(items []Item, names *[4]string) *drawnFace {
 	if fd == nil || len(fd.items) == 0 || len(items) < len(fd.items) {
 		return nil
 	}
@@ -181,7 +181,7 @@ func (ls *Layouts) layOut(e *laidOut, l wbcatalog.Lang, id string, measure bool)
 		b := &builder{cat: ls.cat, lang: l, measure: measure, docs: &ls.docs, backs: &ls.backs, icons: &ls.icons}
 		e.card, e.ok = b.layoutCard(id)
 		e.stampAt, e.errs, e.warns = b.stampAt, b.errs, b.warns
-		e.pdf = &[2]faceDrawing{{items: e.card.Front.Items, table: &ls.shapes}, {items: e.card.Back.Items, table: &ls.shapes}}
+		e.pdf = &[2]FaceDrawing{{items: e.card.Front.Items, table: &ls.shapes}, {items: e.card.Back.Items, table: &ls.shapes}}
 		e.done.Store(true)
 	})
 }

@@ -95,7 +95,7 @@ func MapDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang, s float64) 
 	size := g.Size()
 	d := &Drawing{W: size.X, H: size.Y, Title: k.name(sc.Name)}
 	add := func(items ...Item) { d.Items = append(d.Items, items...) }
-	add(Rect{X: 0, Y: 0, W: size.X, H: size.Y, Paint: fill(colWhite)})
+	add(Rect{X: 0, Y: 0, W: size.X, H: size.Y, Paint: Fill(ColWhite)})
 
 	zoneOf := func(t wbcatalog.Tile) int {
 		for _, z := range sc.Deployment {
@@ -120,29 +120,29 @@ func MapDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang, s float64) 
 			ct := g.Centre(t)
 			base := colTile
 			if z := zoneOf(t); z > 0 {
-				base = zoneColour(z).mix(colWhite, 0.72)
+				base = zoneColour(z).Mix(ColWhite, 0.72)
 			}
-			add(Poly{Pts: hexPts(ct.X, ct.Y, g.R), Paint: fillStroke(base, colTileLine, 0.3)})
+			add(Poly{Pts: HexPts(ct.X, ct.Y, g.R), Paint: FillStroke(base, colTileLine, 0.3)})
 			if tr, ok := terrain[t]; ok {
 				add(terrainHex(tr, ct, g)...)
 			}
-			ink := colMuted
+			ink := ColMuted
 			if tr, ok := terrain[t]; ok && tr.BlocksMove && tr.BlocksSight {
-				ink = colParchment
+				ink = ColParchment
 			}
-			add(txt(t.String(), lang, Regular, ink, ct.X, ct.Y-g.R*0.55, 0, label, label, 'c'))
+			add(PlaceText(t.String(), lang, Regular, ink, ct.X, ct.Y-g.R*0.55, 0, label, label, 'c'))
 		}
 	}
 	// column letters and row numbers around the board
 	for c := range g.Cols {
 		x := g.Pad + g.HexSize/2 + float64(c)*g.HexSize + g.HexSize/4
-		add(txt(wbcatalog.ColumnName(c), lang, Bold, colInk, x, g.Pad-2.5, 0, 9, 9, 'c'))
-		add(txt(wbcatalog.ColumnName(c), lang, Bold, colInk, x, size.Y-g.Pad+5.5, 0, 9, 9, 'c'))
+		add(PlaceText(wbcatalog.ColumnName(c), lang, Bold, ColInk, x, g.Pad-2.5, 0, 9, 9, 'c'))
+		add(PlaceText(wbcatalog.ColumnName(c), lang, Bold, ColInk, x, size.Y-g.Pad+5.5, 0, 9, 9, 'c'))
 	}
 	for r := range g.Rows {
 		y := g.Centre(wbcatalog.Tile{Row: r}).Y + 1.2
-		add(txt(strconv.Itoa(r+1), lang, Bold, colInk, g.Pad-1.5, y, 0, 9, 9, 'r'))
-		add(txt(strconv.Itoa(r+1), lang, Bold, colInk, size.X-g.Pad+1.5, y, 0, 9, 9, 'l'))
+		add(PlaceText(strconv.Itoa(r+1), lang, Bold, ColInk, g.Pad-1.5, y, 0, 9, 9, 'r'))
+		add(PlaceText(strconv.Itoa(r+1), lang, Bold, ColInk, size.X-g.Pad+1.5, y, 0, 9, 9, 'l'))
 	}
 	// markers (R-BOARD-3: they do not block)
 	for _, m := range sc.Markers {
@@ -152,9 +152,9 @@ func MapDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang, s float64) 
 		}
 		ct := g.Centre(t)
 		mr := g.HexSize * 0.27
-		add(Circle{X: ct.X, Y: ct.Y + g.R*0.08, R: mr, Paint: fillStroke(colScan, colScan.mix(colInk, 0.4), 0.4)})
-		add(icon("objective", ct.X, ct.Y+g.R*0.08, mr*1.35, colWhite, nil)...)
-		add(txt(markerName(k, m.Kind), lang, Bold, colScan.mix(colInk, 0.3), ct.X, ct.Y+g.R*0.08+mr+label*ptToMM*1.05, g.HexSize*0.9, label, 3.5, 'c'))
+		add(Circle{X: ct.X, Y: ct.Y + g.R*0.08, R: mr, Paint: FillStroke(colScan, colScan.Mix(ColInk, 0.4), 0.4)})
+		add(Icon("objective", ct.X, ct.Y+g.R*0.08, mr*1.35, ColWhite, nil)...)
+		add(PlaceText(markerName(k, m.Kind), lang, Bold, colScan.Mix(ColInk, 0.3), ct.X, ct.Y+g.R*0.08+mr+label*PtToMM*1.05, g.HexSize*0.9, label, 3.5, 'c'))
 	}
 	// deployment zones: the player's number, large, in the zone's middle
 	for _, z := range sc.Deployment {
@@ -170,10 +170,10 @@ func MapDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang, s float64) 
 		}
 		col := zoneColour(z.Player)
 		s := k.l("scenario.deployment") + " · " + k.l("scenario.player") + " " + strconv.Itoa(z.Player)
-		tw := measure(markupTypo(s, lang), Bold, 10) + 4
+		tw := Measure(MarkupTypo(s, lang), Bold, 10) + 4
 		x := p.X - g.HexSize*0.4
-		add(Rect{X: x, Y: p.Y + g.R*0.2, W: tw, H: 5.4, R: 1.2, Paint: fillStroke(colWhite, col, 0.5)})
-		add(txt(s, lang, Bold, col.mix(colInk, 0.35), x+2, p.Y+g.R*0.2+3.9, 0, 10, 10, 'l'))
+		add(Rect{X: x, Y: p.Y + g.R*0.2, W: tw, H: 5.4, R: 1.2, Paint: FillStroke(ColWhite, col, 0.5)})
+		add(PlaceText(s, lang, Bold, col.Mix(ColInk, 0.35), x+2, p.Y+g.R*0.2+3.9, 0, 10, 10, 'l'))
 	}
 	return d, g, nil
 }
@@ -190,13 +190,13 @@ func markerName(k labeler, kind string) string {
 func terrainHex(tr wbcatalog.Terrain, c Pt, g MapGeometry) []Item {
 	r := g.R
 	var items []Item
-	ink := colInk
+	ink := ColInk
 	switch {
 	case tr.BlocksMove && tr.BlocksSight:
-		items = append(items, Poly{Pts: hexPts(c.X, c.Y, r), Paint: fillStroke(colWall, colInk, 0.4)})
-		ink = colParchment
+		items = append(items, Poly{Pts: HexPts(c.X, c.Y, r), Paint: FillStroke(colWall, ColInk, 0.4)})
+		ink = ColParchment
 	case tr.BlocksMove:
-		items = append(items, Poly{Pts: hexPts(c.X, c.Y, r), Paint: fillStroke(colLowWall, colInk, 0.4)})
+		items = append(items, Poly{Pts: HexPts(c.X, c.Y, r), Paint: FillStroke(colLowWall, ColInk, 0.4)})
 		// hatching: parallel chords of the inscribed circle
 		rr := r * 0.84
 		for off := -rr + 2.5; off < rr; off += 2.5 {
@@ -204,16 +204,16 @@ func terrainHex(tr wbcatalog.Terrain, c Pt, g MapGeometry) []Item {
 			// lines at 45°: direction (1, -1)/√2, offset along (1, 1)/√2
 			ox, oy := off/math.Sqrt2, off/math.Sqrt2
 			dx, dy := h/math.Sqrt2, -h/math.Sqrt2
-			items = append(items, Line{Pts: []Pt{{c.X + ox - dx, c.Y + oy - dy}, {c.X + ox + dx, c.Y + oy + dy}}, Colour: colLowWall.mix(colInk, 0.45), Width: 0.35})
+			items = append(items, Line{Pts: []Pt{{c.X + ox - dx, c.Y + oy - dy}, {c.X + ox + dx, c.Y + oy + dy}}, Colour: colLowWall.Mix(ColInk, 0.45), Width: 0.35})
 		}
 	case tr.BlocksSight:
-		items = append(items, Poly{Pts: hexPts(c.X, c.Y, r), Paint: fillStroke(colSmoke, colSightBlock, 0.4)})
+		items = append(items, Poly{Pts: HexPts(c.X, c.Y, r), Paint: FillStroke(colSmoke, colSightBlock, 0.4)})
 		// smoke: a grid of dots inside the inscribed circle
 		rr := r * 0.8
 		for y := -rr; y <= rr; y += 2.2 {
 			for x := -rr; x <= rr; x += 2.2 {
 				if x*x+y*y <= rr*rr {
-					items = append(items, Circle{X: c.X + x, Y: c.Y + y, R: 0.28, Paint: fill(colSightBlock.mix(colSmoke, 0.3))})
+					items = append(items, Circle{X: c.X + x, Y: c.Y + y, R: 0.28, Paint: Fill(colSightBlock.Mix(colSmoke, 0.3))})
 				}
 			}
 		}
@@ -233,8 +233,8 @@ func terrainHex(tr wbcatalog.Terrain, c Pt, g MapGeometry) []Item {
 		x += sz + 1
 	}
 	if tr.BlocksSight {
-		items = append(items, Circle{X: x, Y: c.Y + r*0.12, R: sz / 2, Paint: fill(colPanel)})
-		items = append(items, icon(markup.IconHide, x, c.Y+r*0.12, sz*0.85, colInk, nil)...)
+		items = append(items, Circle{X: x, Y: c.Y + r*0.12, R: sz / 2, Paint: Fill(ColPanel)})
+		items = append(items, Icon(markup.IconHide, x, c.Y+r*0.12, sz*0.85, ColInk, nil)...)
 	}
 	return items
 }
@@ -242,8 +242,8 @@ func terrainHex(tr wbcatalog.Terrain, c Pt, g MapGeometry) []Item {
 // noEntry is the "cannot enter" symbol: a disc with a bar.
 func noEntry(cx, cy, r float64, col Colour) []Item {
 	return []Item{
-		Circle{X: cx, Y: cy, R: r, Paint: fillStroke(colMelee, col, 0.3)},
-		Rect{X: cx - r*0.62, Y: cy - r*0.18, W: r * 1.24, H: r * 0.36, Paint: fill(colWhite)},
+		Circle{X: cx, Y: cy, R: r, Paint: FillStroke(ColMelee, col, 0.3)},
+		Rect{X: cx - r*0.62, Y: cy - r*0.18, W: r * 1.24, H: r * 0.36, Paint: Fill(ColWhite)},
 	}
 }
 
@@ -266,7 +266,7 @@ func mapPages(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, string
 		return nil, "", err
 	}
 	sc := cat.Scenario(o.Kit.ID)
-	t, err := tiling(o, d.W, d.H, TileOverlap, false)
+	t, err := NewTiling(o, d.W, d.H, TileOverlap, false)
 	if err != nil {
 		return nil, "", err
 	}
@@ -274,7 +274,7 @@ func mapPages(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, string
 	if err != nil {
 		return nil, "", err
 	}
-	pages := append([]Page{over}, tilePages(d, t, d.Title, k.ls(), k)...)
+	pages := append([]Page{over}, TilePages(d, t, d.Title, k.ls(), k)...)
 	what := fmt.Sprintf("%s · %s %g mm", d.Title, k.l("kit.map.hex"), g.HexSize)
 	for i := range pages {
 		footer(k, &pages[i], o, what, i+1, len(pages))
@@ -286,43 +286,43 @@ func mapPages(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, string
 // the panels it is printed on, and the scenario in words.
 func mapOverview(k labeler, sc *wbcatalog.Scenario, d *Drawing, g MapGeometry, t Tiling, o SheetOptions) (Page, error) {
 	lang := k.ls()
-	paper, err := paperSize(o, true)
+	paper, err := PaperSize(o, true)
 	if err != nil {
 		return Page{}, err
 	}
 	pg := Page{W: paper.X, H: paper.Y, Name: d.Title}
 	add := func(items ...Item) { pg.Items = append(pg.Items, items...) }
-	add(txt(d.Title, lang, Bold, colInk, kitMargin, 11, paper.X-2*kitMargin, 16, 9, 'l'))
-	areaH := paper.Y - kitTop - kitMargin - 2
-	sc0 := min(areaH/d.H, (paper.X-2*kitMargin)*0.6/d.W)
-	mx, my := kitMargin, kitTop+2
-	add(transform(d.Items, sc0, mx, my)...)
+	add(PlaceText(d.Title, lang, Bold, ColInk, KitMargin, 11, paper.X-2*KitMargin, 16, 9, 'l'))
+	areaH := paper.Y - KitTop - KitMargin - 2
+	sc0 := min(areaH/d.H, (paper.X-2*KitMargin)*0.6/d.W)
+	mx, my := KitMargin, KitTop+2
+	add(Transform(d.Items, sc0, mx, my)...)
 	// the panels, as printed
 	for r := range t.Rows {
 		for c := range t.Cols {
 			a := t.TileAt(c, r)
 			w, h := min(t.Area.X, d.W-a.X), min(t.Area.Y, d.H-a.Y)
 			col := Colour{0x8a, 0x2b, 0x8a}
-			add(Rect{X: mx + a.X*sc0, Y: my + a.Y*sc0, W: w * sc0, H: h * sc0, Paint: stroke(col, 0.5)})
-			add(txt(tileName(c, r), lang, Bold, col, mx+a.X*sc0+2, my+a.Y*sc0+5, 0, 10, 10, 'l'))
+			add(Rect{X: mx + a.X*sc0, Y: my + a.Y*sc0, W: w * sc0, H: h * sc0, Paint: Stroke(col, 0.5)})
+			add(PlaceText(TileName(c, r), lang, Bold, col, mx+a.X*sc0+2, my+a.Y*sc0+5, 0, 10, 10, 'l'))
 		}
 	}
 	// the text column
 	x := mx + d.W*sc0 + 8
-	w := paper.X - kitMargin - x
-	y := kitTop + 2
-	var paras []para
+	w := paper.X - KitMargin - x
+	y := KitTop + 2
+	var paras []Para
 	head := func(s string) {
-		paras = append(paras, para{runs: []markup.Run{{Text: s, Strong: true}}, colour: colInk, gap: 0.8})
+		paras = append(paras, Para{Runs: []markup.Run{{Text: s, Strong: true}}, Colour: ColInk, Gap: 0.8})
 	}
 	body := func(s string) {
 		d, err := markup.Parse(s)
 		if err != nil {
-			paras = append(paras, para{runs: []markup.Run{{Text: s}}, colour: colInk, gap: 0.25})
+			paras = append(paras, Para{Runs: []markup.Run{{Text: s}}, Colour: ColInk, Gap: 0.25})
 			return
 		}
 		for _, p := range d.Paragraphs {
-			paras = append(paras, para{runs: p.Runs, colour: colInk, gap: 0.25})
+			paras = append(paras, Para{Runs: p.Runs, Colour: ColInk, Gap: 0.25})
 		}
 	}
 	head(k.l("scenario") + " · " + k.l("format."+string(sc.Format)))
@@ -352,10 +352,10 @@ func mapOverview(k labeler, sc *wbcatalog.Scenario, d *Drawing, g MapGeometry, t
 	head(k.l("kit.map.print"))
 	body(strings.NewReplacer("{hex}", strconv.FormatFloat(g.HexSize, 'f', -1, 64),
 		"{size}", fmt.Sprintf("%.1f × %.1f cm", d.W/10, d.H/10), "{panels}", strconv.Itoa(t.Pages()),
-		"{first}", tileName(0, 0), "{last}", tileName(t.Cols-1, t.Rows-1)).Replace(k.l("kit.map.scale")))
+		"{first}", TileName(0, 0), "{last}", TileName(t.Cols-1, t.Rows-1)).Replace(k.l("kit.map.scale")))
 	body(k.l("kit.assemble"))
-	box := textBox{X: x, Y: y, W: w, H: paper.Y - kitMargin - 4 - y}
-	items, _, err := fitText(box, paras, 9, 5, lang, nil, "the scenario overview")
+	box := TextFrame{X: x, Y: y, W: w, H: paper.Y - KitMargin - 4 - y}
+	items, _, err := FitText(box, paras, 9, 5, lang, nil, "the scenario overview")
 	if err != nil {
 		return Page{}, fmt.Errorf("scenario %s: %w", sc.ID, err)
 	}

@@ -61,8 +61,8 @@ type SheetOptions struct {
 	// build to the next (watch, serve): the sheets are the same bytes.
 	Pages *PageCache
 
-	uncompressed bool // tests read the content streams
-	drawAnew     bool // tests: every face drawn item by item (no faceDrawing)
+	Uncompressed bool // tests read the content streams
+	drawAnew     bool // tests: every face drawn item by item (no FaceDrawing)
 }
 
 // DefaultDate is the PDF creation date when no SOURCE_DATE_EPOCH is given,
@@ -203,7 +203,7 @@ type pdfDoc struct {
 // countShapes counts the large shapes that face f draws, for the forms:
 // those of its drawing (drawn: nil, none kept), then of the items after
 // it.
-func (p *pdfDoc) countShapes(f *Face, drawn *faceDrawing) {
+func (p *pdfDoc) countShapes(f *Face, drawn *FaceDrawing) {
 	if slices.ContainsFunc(f.Items, func(it Item) bool { _, ok := it.(Image); return ok }) {
 		return // drawn without forms (drawClipped)
 	}
@@ -259,7 +259,7 @@ func newPDF(o SheetOptions, title string) *pdfDoc {
 	}
 	p.SetCreationDate(date)
 	p.SetModificationDate(date)
-	p.SetCompression(!o.uncompressed)
+	p.SetCompression(!o.Uncompressed)
 	if o.Pages != nil {
 		p.SetPageCompressor(o.Pages.compress)
 	}
@@ -393,7 +393,7 @@ func (p *pdfDoc) setFont(st Style, size float64) {
 // laid out with, without the card number that the sheet adds): it is
 // drawn once for every sheet of the build, and of the builds that keep
 // the layout (Layouts.Keep).
-func (p *pdfDoc) drawFace(f *Face, drawn *faceDrawing, ox, oy, bx, by float64) {
+func (p *pdfDoc) drawFace(f *Face, drawn *FaceDrawing, ox, oy, bx, by float64) {
 	x, y, w, h := -bx, -by, CardW+2*bx, CardH+2*by
 	if slices.ContainsFunc(f.Items, func(it Item) bool { _, ok := it.(Image); return ok }) {
 		p.drawClipped(f.Items, ox, oy, x, y, w, h)
@@ -518,10 +518,10 @@ const textEdge = 4.5
 // 4 pt) rather than cross a crop mark.
 func (p *pdfDoc) marginText(s sheet, text string, top bool) {
 	size := func(limit float64) float64 {
-		w := measure(text, Regular, 6.5)
+		w := Measure(text, Regular, 6.5)
 		return max(4, min(6.5, 6.5*limit/w))
 	}
-	height := func(pt float64) float64 { return pt * ptToMM }
+	height := func(pt float64) float64 { return pt * PtToMM }
 	// the band from textEdge to the marks (or to the bleed, between the
 	// marks), mm from the paper's edge
 	inner := s.my - s.by - markClear
@@ -534,18 +534,18 @@ func (p *pdfDoc) marginText(s sheet, text string, top bool) {
 		if z.to-textEdge < height(pt) {
 			continue
 		}
-		w := measure(text, Regular, pt)
+		w := Measure(text, Regular, pt)
 		mid := (textEdge + z.to) / 2
-		y := s.ph - mid + pt*ptToMM*0.35
+		y := s.ph - mid + pt*PtToMM*0.35
 		if top {
-			y = mid + pt*ptToMM*0.35
+			y = mid + pt*PtToMM*0.35
 		}
 		// with the page's cards (flush)
-		p.drawClipped([]Item{Text{X: (s.pw - w) / 2, Y: y, Size: pt, Style: Regular, Colour: colMuted, S: text, W: w}}, 0, 0, 0, 0, 0, 0)
+		p.drawClipped([]Item{Text{X: (s.pw - w) / 2, Y: y, Size: pt, Style: Regular, Colour: ColMuted, S: text, W: w}}, 0, 0, 0, 0, 0, 0)
 		return
 	}
 	p.flush()
-	p.SetTextColor(int(colMuted.R), int(colMuted.G), int(colMuted.B))
+	p.SetTextColor(int(ColMuted.R), int(ColMuted.G), int(ColMuted.B))
 	pt := size(CardH - 4)
 	p.setFont(Regular, pt)
 	w := p.GetStringWidth(text)
@@ -555,7 +555,7 @@ func (p *pdfDoc) marginText(s sheet, text string, top bool) {
 	}
 	p.TransformBegin()
 	p.TransformRotate(90, x, s.ph/2)
-	p.Text(x-w/2, s.ph/2+pt*ptToMM*0.35, text)
+	p.Text(x-w/2, s.ph/2+pt*PtToMM*0.35, text)
 	p.TransformEnd()
 }
 
@@ -660,7 +660,7 @@ func Sheets(cat *wbcatalog.Catalog, o SheetOptions) ([]byte, error) {
 		return nil, err
 	}
 	pages := first + 2*sheets
-	drawn := func(e *laidOut, side int) *faceDrawing {
+	drawn := func(e *laidOut, side int) *FaceDrawing {
 		if o.drawAnew {
 			return nil
 		}
@@ -675,7 +675,7 @@ func Sheets(cat *wbcatalog.Catalog, o SheetOptions) ([]byte, error) {
 	for i := range cards {
 		fronts[i], backs[i] = &cards[i].Front, &cards[i].Back
 	}
-	p.duplex(s, fronts, backs, func(i, side int) *faceDrawing { return drawn(laid[i], side) }, duplexText{
+	p.duplex(s, fronts, backs, func(i, side int) *FaceDrawing { return drawn(laid[i], side) }, duplexText{
 		title: title, cards: label(cat, "print.cards", l), page: label(cat, "print.page", l), version: version,
 		lang: strings.ToUpper(string(l)), front: label(cat, "print.duplex", l) + " · " + label(cat, "print.cut", l), backs: label(cat, "print.backs", l),
 	}, first, pages)

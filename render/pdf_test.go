@@ -276,7 +276,7 @@ func TestEffectiveBleed(t *testing.T) {
 // must select its font again. (Reusing the previous card's font selection
 // once printed the common backs in the wrong font subset: tofu.)
 func TestFontAfterClip(t *testing.T) {
-	pdf, err := Sheets(testCatalog(), SheetOptions{Lang: wbcatalog.French, uncompressed: true})
+	pdf, err := Sheets(testCatalog(), SheetOptions{Lang: wbcatalog.French, Uncompressed: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,7 +309,7 @@ func TestFontAfterClip(t *testing.T) {
 // forms named by their content, each written once; the page resources
 // name every form, and every form is drawn.
 func TestRepeatedFacesAreForms(t *testing.T) {
-	pdf, err := Sheets(testCatalog(), SheetOptions{Lang: wbcatalog.French, uncompressed: true})
+	pdf, err := Sheets(testCatalog(), SheetOptions{Lang: wbcatalog.French, Uncompressed: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -356,7 +356,7 @@ func TestRepeatedCardIsForm(t *testing.T) {
 	id := cat.Characters[0].ID
 	others := []string{cat.Characters[1].ID, cat.Characters[2].ID}
 	faceForms := func(ids []string) int {
-		pdf, err := Sheets(cat, SheetOptions{Lang: wbcatalog.French, Cards: ids, uncompressed: true})
+		pdf, err := Sheets(cat, SheetOptions{Lang: wbcatalog.French, Cards: ids, Uncompressed: true})
 		if err != nil {
 			t.Fatal(err)
 		}

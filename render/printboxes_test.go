@@ -93,7 +93,7 @@ func TestPrintBoxes(t *testing.T) {
 		{"letter", 3, Pt{}},
 		{"letter", 1, Pt{-1, 0.5}},
 	} {
-		o := SheetOptions{Lang: wbcatalog.English, Paper: tc.paper, Bleed: tc.bleed, BackOffset: tc.off, uncompressed: true}
+		o := SheetOptions{Lang: wbcatalog.English, Paper: tc.paper, Bleed: tc.bleed, BackOffset: tc.off, Uncompressed: true}
 		s, err := newSheet(o)
 		if err != nil {
 			t.Fatal(err)

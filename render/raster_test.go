@@ -98,8 +98,8 @@ func TestPreflightText(t *testing.T) {
 	}
 	// a face with text well inside passes
 	ok := Face{Card: "x", Lang: wbcatalog.English, Side: "front", Items: []Item{
-		Rect{X: -Bleed, Y: -Bleed, W: CardW + 2*Bleed, H: CardH + 2*Bleed, Paint: fill(colWhite)},
-		Text{X: 10, Y: 40, Size: 10, S: "Inside", W: measure("Inside", Regular, 10)},
+		Rect{X: -Bleed, Y: -Bleed, W: CardW + 2*Bleed, H: CardH + 2*Bleed, Paint: Fill(ColWhite)},
+		Text{X: 10, Y: 40, Size: 10, S: "Inside", W: Measure("Inside", Regular, 10)},
 	}}
 	if d := ok.Preflight(p, "front", wbcatalog.Pos{}, ""); len(d) != 0 {
 		t.Errorf("a face inside the safe zone: %v", d)

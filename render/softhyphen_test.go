@@ -14,7 +14,7 @@ const shyWord = "Anti\u00adcons\u00adti\u00adtu\u00adtion\u00adnel\u00adle\u00ad
 // drawn texts, one line per element (words joined by a space).
 func texts(t *testing.T, s string, w float64) []string {
 	t.Helper()
-	items, _, tooWide := layoutParas(textBox{W: w, H: 100}, []para{{runs: []markup.Run{{Text: s}}, base: Regular}}, 8, "fr", nil, true)
+	items, _, tooWide := LayoutParas(TextFrame{W: w, H: 100}, []Para{{Runs: []markup.Run{{Text: s}}, Base: Regular}}, 8, "fr", nil, true)
 	if tooWide != "" {
 		t.Fatalf("%q: word %q too wide for %g mm", s, tooWide, w)
 	}
@@ -66,7 +66,7 @@ func TestSoftHyphen(t *testing.T) {
 		t.Errorf("first line %q: want the word started on it and hyphenated (%q)", got[0], got)
 	}
 	// A word wider than the box without soft hyphens is still an error.
-	if _, _, tooWide := layoutParas(textBox{W: 10, H: 100}, []para{{runs: []markup.Run{{Text: "Anticonstitutionnellement"}}, base: Regular}}, 8, "fr", nil, false); tooWide == "" {
+	if _, _, tooWide := LayoutParas(TextFrame{W: 10, H: 100}, []Para{{Runs: []markup.Run{{Text: "Anticonstitutionnellement"}}, Base: Regular}}, 8, "fr", nil, false); tooWide == "" {
 		t.Error("a word wider than its box without soft hyphens fits")
 	}
 }

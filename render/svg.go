@@ -143,7 +143,7 @@ func cardSVG(cat *wbcatalog.Catalog, c *Card, l wbcatalog.Lang) (front, back []b
 	for _, f := range []*Face{&c.Front, &c.Back} {
 		for _, it := range f.Items {
 			if im, ok := it.(Image); ok {
-				if _, err := webImage(im); err != nil {
+				if _, err := WebImage(im); err != nil {
 					return nil, nil, err
 				}
 			}
@@ -188,7 +188,7 @@ func CardImages(cat *wbcatalog.Catalog) (map[string][]byte, error) {
 func IconSVG(name string) string {
 	var b bytes.Buffer
 	b.WriteString(`<g stroke-linecap="round" stroke-linejoin="round">`)
-	svgItems(&b, icon(name, 12, 12, 24, colInk, nil))
+	svgItems(&b, Icon(name, 12, 12, 24, ColInk, nil))
 	b.WriteString("</g>")
 	return b.String()
 }
