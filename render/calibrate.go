@@ -7,7 +7,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -45,16 +45,21 @@ func scaleTickX(v, pw float64, off Pt) float64 { return pw/2 + v + off.X }
 func scaleTickY(v, ph float64, off Pt) float64 { return ph/2 + v + off.Y }
 
 // Calibration renders the duplex calibration sheet: one front page and one
-// back page, on the paper of o, with o.BackOffset applied to the back. cat
-// may be nil (the built-in texts are used).
-func Calibration(cat *wbcatalog.Catalog, o SheetOptions) ([]byte, error) {
+// back page, on the paper of o, with o.BackOffset applied to the back.
+// label gives its texts in o.Lang by key (a game's interface strings,
+// which a content tree may override); nil: the built-in texts
+// (CalibrationLabel).
+func Calibration(o SheetOptions, label func(key string) string) ([]byte, error) {
 	s, err := newSheet(o)
 	if err != nil {
 		return nil, err
 	}
 	l := o.Lang
 	lang := string(l)
-	cl := func(key string) string { return label(cat, key, l) }
+	cl := label
+	if cl == nil {
+		cl = func(key string) string { return CalibrationLabel(key, l) }
+	}
 	title := cl("print.calibrate.title")
 	p := newPDF(o, title)
 	size := fpdf.SizeType{Wd: s.pw, Ht: s.ph}
@@ -297,4 +302,31 @@ func (o SheetOptions) paperName() string {
 		return "a4"
 	}
 	return o.Paper
+}
+
+// CalibrationLabel is the built-in text of the calibration sheet's key in
+// language l (the key itself when it has none). Warbound's interface
+// strings hold the same texts under the same keys (a test checks they
+// agree), so that a content tree may override them.
+func CalibrationLabel(key string, l lang.Lang) string {
+	if t, ok := calibrationLabels[key]; ok {
+		return t.In(l)
+	}
+	return key
+}
+
+// calibrationLabels are the calibration sheet's built-in texts.
+var calibrationLabels = map[string]lang.Text{
+	"print.calibrate.title":       {EN: "Duplex calibration", FR: "Calibrage recto verso"},
+	"print.calibrate.front":       {EN: "Print this page double-sided (flip on long edge), at 100 % scale. Cut along the two solid lines, or hold the sheet up to the light: each line falls on the scale printed on the back.", FR: "Imprimez cette page en recto verso (retournement sur le bord long), à l’échelle 100 %. Découpez le long des deux traits pleins, ou regardez la feuille à contre-jour : chaque trait tombe sur la graduation imprimée au verso."},
+	"print.calibrate.back":        {EN: "Read where the front's line falls on each scale, in millimetres: X on the horizontal scale, Y on the vertical one. Then print with --back-offset X,Y. Reading 0,0 means the backs are aligned.", FR: "Lisez en millimètres où tombe le trait du recto sur chaque graduation : X sur la graduation horizontale, Y sur la verticale. Imprimez ensuite avec --back-offset X,Y. Une lecture 0,0 signifie que les dos sont alignés."},
+	"kit.calibrate.scale-title":   {EN: "1. Check the scale", FR: "1. Vérifiez l’échelle"},
+	"kit.calibrate.scale":         {EN: "Measure these two rulers with a real ruler: they must be exactly 100 mm and 4 in long. If they are not, print again at 100 % (\"Actual size\"), with \"Fit to page\" turned off.", FR: "Mesurez ces deux règles avec une vraie règle : elles doivent faire exactement 100 mm et 4 in. Sinon, imprimez de nouveau à 100 % (« Taille réelle »), sans « Ajuster à la page »."},
+	"kit.calibrate.duplex-title":  {EN: "2. Check the back", FR: "2. Vérifiez le verso"},
+	"kit.calibrate.x":             {EN: "X (mm): where the vertical line crosses", FR: "X (mm) : où passe le trait vertical"},
+	"kit.calibrate.y":             {EN: "Y (mm): where the horizontal line crosses", FR: "Y (mm) : où passe le trait horizontal"},
+	"kit.calibrate.cut":           {EN: "Cut along this line", FR: "Coupez le long de ce trait"},
+	"kit.calibrate.example-title": {EN: "Worked example", FR: "Exemple"},
+	"kit.calibrate.example":       {EN: "The vertical line crosses the X scales at +1.5 (one and a half millimetres right of 0) and the horizontal line crosses the Y scales at −0.5. Print your cards with --back-offset 1.5,-0.5, for example: wbtool print --deck my-deck --back-offset 1.5,-0.5. Print this sheet again with the same option: both lines now cross 0.", FR: "Le trait vertical croise les graduations X à +1,5 (un millimètre et demi à droite de 0) et le trait horizontal croise les graduations Y à −0,5. Imprimez vos cartes avec --back-offset 1.5,-0.5, par exemple : wbtool print --deck mon-deck --back-offset 1.5,-0.5. Réimprimez cette feuille avec la même option : les deux traits croisent alors 0."},
+	"kit.calibrate.enlarged":      {EN: "the example, enlarged ×3: the line reads +1.5", FR: "l’exemple, agrandi ×3 : le trait indique +1,5"},
 }

@@ -7,12 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render/markup"
 )
-
-// The layout's fast paths give the very numbers of the plain way they
-// replace: the PDFs and SVGs stay byte for byte the same.
 
 func TestRound2AsFormatting(t *testing.T) {
 	vals := []float64{0, math.Copysign(0, -1), 0.125, -0.125, 0.005, 0.015, 0.025, 1.005, 2.675, 8.25 * 0.85, 7.0125, -0.001,
@@ -40,35 +36,6 @@ func TestCornersAsTrigonometry(t *testing.T) {
 				want := Pt{c[0] + c[2]*math.Cos(a), c[1] + c[2]*math.Sin(a)}
 				if p != want {
 					t.Errorf("%d-gon %v corner %d: %v, want %v", n, c, i, p, want)
-				}
-			}
-		}
-	}
-}
-
-// TestLayoutsSharedAsFresh: the cards of a Layouts, which share what
-// many cards lay out alike (parsed texts, common backs), have the items
-// of cards laid out each on its own, in both modes.
-func TestLayoutsSharedAsFresh(t *testing.T) {
-	cat := starterCatalog(t)
-	for _, measure := range []bool{false, true} {
-		for _, l := range wbcatalog.Langs {
-			ls := NewLayouts(cat)
-			if measure {
-				ls.CheckOnly()
-			}
-			for _, id := range allCards(ls.cat) {
-				shared := ls.checked(l, id)
-				b := &builder{cat: ls.cat, lang: l, measure: measure}
-				alone, ok := b.layoutCard(id)
-				if !ok || !shared.ok {
-					t.Fatalf("%s: not laid out", id)
-				}
-				if !reflect.DeepEqual(alone, shared.card) {
-					t.Errorf("%s (%s, measure %v): the shared layout differs from one on its own", id, l, measure)
-				}
-				if len(b.errs) != len(shared.errs) || len(b.warns) != len(shared.warns) {
-					t.Errorf("%s (%s, measure %v): diagnostics differ", id, l, measure)
 				}
 			}
 		}
@@ -126,8 +93,8 @@ func TestFitReusesScratch(t *testing.T) {
 		}
 		box := TextFrame{X: 3, Y: 20, W: 12 + 45*r.Float64(), H: 5 + 40*r.Float64(), Middle: r.IntN(2) == 0}
 		lang := []string{"fr", "en"}[r.IntN(2)]
-		got, gotSize, err := fitParas(box, paras, 8.25, bodyMin, lang, nil, "x", true)
-		want, wantSize, ok := fitParasFresh(box, paras, 8.25, bodyMin, lang)
+		got, gotSize, err := fitParas(box, paras, 8.25, 5.75, lang, nil, "x", true)
+		want, wantSize, ok := fitParasFresh(box, paras, 8.25, 5.75, lang)
 		if (err == nil) != ok || gotSize != wantSize || !reflect.DeepEqual(got, want) {
 			t.Fatalf("%+v in %+v (%s): fitted at %g (%v), in new slices at %g (%v)", paras, box, lang, gotSize, err, wantSize, ok)
 		}
@@ -139,45 +106,5 @@ func TestFitReusesScratch(t *testing.T) {
 	}
 	if fitted < 100 || failed < 100 {
 		t.Errorf("%d texts fitted, %d did not: want both", fitted, failed)
-	}
-}
-
-// TestStampedCardsAsFresh: cards stamped once and given again (every
-// sheet of a build; watch's kept layouts) are the cards stamped afresh,
-// for another version and after the card numbers moved.
-func TestStampedCardsAsFresh(t *testing.T) {
-	cat := starterCatalog(t)
-	ids := allCards(cat)
-	ls := NewLayouts(cat)
-	for _, version := range []string{"v1", "v1", "v2-long-version-name-that-does-not-fit-in-the-margin", "v1"} {
-		got, err := ls.Cards(wbcatalog.French, ids, version)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, _ := NewLayouts(cat).Cards(wbcatalog.French, ids, version)
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("version %s: the cards stamped again differ from cards stamped afresh", version)
-		}
-	}
-	// one Character less: the numbers of the cards after it move
-	next := *cat
-	next.Characters = append([]wbcatalog.Character(nil), cat.Characters[1:]...)
-	// kept: the cards laid out the same, as watch keeps them
-	fresh := NewLayouts(&next)
-	same := map[string]bool{}
-	for _, id := range allCards(&next) {
-		a, b := ls.laid(wbcatalog.French, id), fresh.laid(wbcatalog.French, id)
-		same[id] = a.ok && b.ok && reflect.DeepEqual(a.card, b.card)
-	}
-	kept := NewLayouts(&next)
-	kept.Keep(ls, func(l wbcatalog.Lang, id string) bool { return l == wbcatalog.French && same[id] })
-	nextIDs := allCards(&next)
-	got, err := kept.Cards(wbcatalog.French, nextIDs, "v1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, _ := NewLayouts(&next).Cards(wbcatalog.French, nextIDs, "v1")
-	if !reflect.DeepEqual(got, want) {
-		t.Error("kept cards keep their old numbers")
 	}
 }

@@ -240,6 +240,19 @@ func Transform(items []Item, k, dx, dy float64) []Item {
 }
 
 // ---------------------------------------------------------------------------
+// DefaultHexSize is the default hex size in mm across flats (the distance
+// between the centres of two neighbouring tiles): a 25 mm or 28 mm round
+// base, the common skirmish miniature bases, stands inside a tile with
+// room to pick it up, and a 16 × 16 Confrontation board (about
+// 51 × 44 cm) takes 6 A4 or letter panels.
+const DefaultHexSize = 30.0
+
+// The hex sizes a map accepts, mm across flats.
+const (
+	MinHexSize = 12.0
+	MaxHexSize = 60.0
+)
+
 // Pages of kit sheets: paper, margins and tiling.
 
 // Kit page margins, mm: every home printer prints 10 mm from the edge; the
@@ -320,13 +333,14 @@ func NewTiling(o SheetOptions, w, h, overlap float64, preferLandscape bool) (Til
 	return best, nil
 }
 
-// TilePages cuts a drawing into pages with assembly marks: each tile is
+// TilePages cuts a drawing into pages with assembly marks (label gives the
+// interface strings kit.panel and kit.assemble in lang): each tile is
 // named (A1, B1, …) with its neighbours in the margins; the strips shared
 // by two tiles carry registration crosses at the same place of the
 // drawing on both tiles, and a tile with a left (upper) neighbour has a
 // dashed line along its left (top) edge: trim the margin there and lay the
 // tile over its neighbour so the crosses meet.
-func TilePages(d *Drawing, t Tiling, header string, lang string, cat interface{ l(string) string }) []Page {
+func TilePages(d *Drawing, t Tiling, header string, lang string, label func(key string) string) []Page {
 	var pages []Page
 	total := t.Pages()
 	for r := range t.Rows {
@@ -340,11 +354,11 @@ func TilePages(d *Drawing, t Tiling, header string, lang string, cat interface{ 
 			// header: what, which tile, which page
 			name := header
 			if total > 1 {
-				name += " · " + cat.l("kit.panel") + " " + TileName(c, r) + " (" + fmt.Sprintf("%d/%d", r*t.Cols+c+1, total) + ")"
+				name += " · " + label("kit.panel") + " " + TileName(c, r) + " (" + fmt.Sprintf("%d/%d", r*t.Cols+c+1, total) + ")"
 			}
 			items = append(items, PlaceText(name, lang, Bold, ColInk, KitMargin, 8, t.Paper.X-2*KitMargin-30, 9, 5, 'l'))
 			if total > 1 {
-				items = append(items, PlaceText(cat.l("kit.assemble"), lang, Regular, ColMuted, KitMargin, 12.5, t.Paper.X-2*KitMargin-30, 6.5, 4, 'l'))
+				items = append(items, PlaceText(label("kit.assemble"), lang, Regular, ColMuted, KitMargin, 12.5, t.Paper.X-2*KitMargin-30, 6.5, 4, 'l'))
 				// the tile index: where this page goes
 				cell := 4.0
 				gx := t.Paper.X - KitMargin - float64(t.Cols)*cell

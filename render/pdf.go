@@ -3,7 +3,6 @@ package render
 import (
 	"bytes"
 	"crypto/sha256"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -14,7 +13,6 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/lang"
 )
 
@@ -47,22 +45,13 @@ type SheetOptions struct {
 	Tool    string
 	Date    time.Time // PDF dates; zero means DefaultDate
 	Title   string    // document title; default: the print.title string
-	// Cards are the card ids to print, in order, repeats allowed; nil
-	// prints every card of the catalog (Layout order).
-	Cards []string
-	// Kit, when its Kind is set, prints a sheet of the play kit (an
-	// Action board, a scenario map, the tokens) instead of cards, or, for
-	// a deck, puts the deck sheet before its cards (kit.go).
-	Kit Kit
-	// Layouts, when it holds the cards of the catalog printed, gives the
-	// cards laid out once for every sheet and backend of a build.
-	Layouts *Layouts
 	// Pages, when set, keeps the compressed pages of the sheets from one
 	// build to the next (watch, serve): the sheets are the same bytes.
 	Pages *PageCache
 
-	Uncompressed bool // tests read the content streams
-	drawAnew     bool // tests: every face drawn item by item (no FaceDrawing)
+	// Uncompressed leaves the content streams uncompressed (tests read
+	// them).
+	Uncompressed bool
 }
 
 // DefaultDate is the PDF creation date when no SOURCE_DATE_EPOCH is given,
@@ -611,77 +600,4 @@ func appendUnique(s []float64, vs ...float64) []float64 {
 		}
 	}
 	return s
-}
-
-// Sheets renders the cards as print-and-play sheets: for every sheet of up
-// to 9 cards, a front page then its back page, mirrored for long-edge
-// duplex so that each back lands behind its front. It returns the PDF.
-func Sheets(cat *wbcatalog.Catalog, o SheetOptions) ([]byte, error) {
-	ls := o.Layouts
-	if !ls.For(cat) {
-		ls = nil
-	}
-	cat = Drafted(cat) // missing translations: the other language, marked
-	if o.Set == "" {
-		o.Set = cat.Set.Name.In(o.Lang)
-	}
-	if o.Kit.Kind != "" && o.Kit.Kind != KitDeck {
-		return kitSheets(cat, o)
-	}
-	s, err := newSheet(o)
-	if err != nil {
-		return nil, err
-	}
-	version := VersionLabel(o.Version)
-	ids := o.Cards
-	if ids == nil {
-		ids = allCards(cat)
-	}
-	if ls == nil {
-		ls = NewLayouts(cat)
-	}
-	cards, laid, err := ls.cardsLaid(o.Lang, ids, version)
-	if err != nil {
-		return nil, err
-	}
-	if len(cards) == 0 {
-		return nil, errors.New("no cards to print")
-	}
-	l := o.Lang
-	title := o.Title
-	if title == "" {
-		title = label(cat, "print.title", l)
-	}
-	p := newPDF(o, title)
-	sheets := (len(cards) + s.perSheet - 1) / s.perSheet
-	// a deck's sheet comes first, on whole sheets of paper
-	first, err := deckPages(p, cat, o, s)
-	if err != nil {
-		return nil, err
-	}
-	pages := first + 2*sheets
-	drawn := func(e *laidOut, side int) *FaceDrawing {
-		if o.drawAnew {
-			return nil
-		}
-		return &e.pdf[side]
-	}
-	// the shapes drawn more than once are forms
-	for i := range cards {
-		p.countShapes(&cards[i].Front, drawn(laid[i], 0))
-		p.countShapes(&cards[i].Back, drawn(laid[i], 1))
-	}
-	fronts, backs := make([]*Face, len(cards)), make([]*Face, len(cards))
-	for i := range cards {
-		fronts[i], backs[i] = &cards[i].Front, &cards[i].Back
-	}
-	p.duplex(s, fronts, backs, func(i, side int) *FaceDrawing { return drawn(laid[i], side) }, duplexText{
-		title: title, cards: label(cat, "print.cards", l), page: label(cat, "print.page", l), version: version,
-		lang: strings.ToUpper(string(l)), front: label(cat, "print.duplex", l) + " · " + label(cat, "print.cut", l), backs: label(cat, "print.backs", l),
-	}, first, pages)
-	out, err := p.output()
-	if err != nil {
-		return nil, fmt.Errorf("write the PDF: %w", err)
-	}
-	return out, nil
 }

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"sync"
 
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/render"
 )
 
 //go:embed templates/*.html
@@ -684,7 +684,7 @@ func (b *builder) boardHref(p *page, id string) string {
 func (b *builder) boardFigures(p *page, c *chapter) ([]figure, error) {
 	var out []figure
 	for _, ab := range b.cat.ActionBoards {
-		svg, err := render.ActionBoardSVG(b.cat, ab.ID, p.Lang)
+		svg, err := wbcards.ActionBoardSVG(b.cat, ab.ID, p.Lang)
 		if err != nil {
 			return nil, fmt.Errorf("action board %s: %w", ab.ID, err)
 		}
@@ -743,7 +743,7 @@ func (b *builder) buildScenarios(l wbcatalog.Lang) error {
 	for i := range b.cat.Scenarios {
 		sc := &b.cat.Scenarios[i]
 		p := b.newPage(l, "scenarios/"+sc.ID+"/index.html", sc.Name.In(l), "scenarios", nil)
-		svg, err := render.ScenarioMapSVG(b.cat, sc.ID, l)
+		svg, err := wbcards.ScenarioMapSVG(b.cat, sc.ID, l)
 		if err != nil {
 			return fmt.Errorf("scenario %s: %w", sc.ID, err)
 		}

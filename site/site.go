@@ -28,9 +28,9 @@ import (
 
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/crash"
-	"wbtool.dev/wbtool/render"
 )
 
 // Files is a built site: slash paths relative to the site root (e.g.
@@ -123,7 +123,7 @@ type builder struct {
 	rowValues  map[string]template.HTML             // statistics values drawn (rowValue, under mu)
 	// ls lays out the cards for their images when Options.CardImages is
 	// nil: once per card and language.
-	ls     *render.Layouts
+	ls     *wbcards.Layouts
 	lsOnce sync.Once
 	errs   Errors
 	f      *siteFrame    // the frame's state: what the layout reads
@@ -176,7 +176,7 @@ var (
 func build(cat *wbcatalog.Catalog, opts Options, check bool) (Files, error) {
 	b := &builder{
 		check:      check,
-		cat:        render.Drafted(cat), // a missing translation shows the other language, marked
+		cat:        wbcards.Drafted(cat), // a missing translation shows the other language, marked
 		opts:       opts,
 		files:      Files{},
 		exists:     map[string]bool{},
@@ -513,7 +513,7 @@ func (b *builder) checkIDs() Errors {
 
 // layouts is the build's card layouts (for the images when
 // Options.CardImages is nil).
-func (b *builder) layouts() *render.Layouts {
-	b.lsOnce.Do(func() { b.ls = render.NewLayouts(b.cat) })
+func (b *builder) layouts() *wbcards.Layouts {
+	b.lsOnce.Do(func() { b.ls = wbcards.NewLayouts(b.cat) })
 	return b.ls
 }

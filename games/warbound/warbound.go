@@ -19,6 +19,7 @@ import (
 
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
@@ -65,7 +66,7 @@ type Options struct {
 	Pages *site.PageCache
 	// NewLayouts, when set, makes the build's card layouts (watch: with
 	// the cards of the last build that did not change, Layouts.Keep).
-	NewLayouts func(cat *wbcatalog.Catalog) *render.Layouts
+	NewLayouts func(cat *wbcatalog.Catalog) *wbcards.Layouts
 }
 
 // rules is Warbound's [ruleset.Ruleset] with the options of one build.
@@ -115,7 +116,7 @@ func (w rules) Load(fsys fs.FS, lo ruleset.LoadOptions) (ruleset.Content, error)
 	}
 	// every card laid out once per language, for the layout check, the
 	// site's card images and the sheets
-	layouts := render.NewLayouts(cat)
+	layouts := wbcards.NewLayouts(cat)
 	if lo.CheckOnly {
 		layouts.CheckOnly() // nothing draws the cards
 	}
@@ -145,7 +146,7 @@ type Content struct {
 	// was asked for them (set by the errata stage, errata.go).
 	Changes *changes.Errata
 	lock    *translations.LockReport // nil: no content tree to read the lock from
-	layouts *render.Layouts
+	layouts *wbcards.Layouts
 }
 
 // Of is Warbound's view of a build's result: its content, nil when the
@@ -264,7 +265,7 @@ func (c *Content) sheetPaths() func(p string) bool {
 	return func(p string) bool {
 		once.Do(func() {
 			paths = map[string]bool{}
-			for _, j := range append(SheetJobs(c.Catalog, render.SheetOptions{}), ReprintJobs(c.Catalog, c.Changes, render.SheetOptions{})...) {
+			for _, j := range append(SheetJobs(c.Catalog, wbcards.Options{}), ReprintJobs(c.Catalog, c.Changes, wbcards.Options{})...) {
 				paths[j.Path] = true
 			}
 		})
@@ -289,6 +290,6 @@ func (c *Content) Print(po ruleset.PrintOptions) (dist.Files, error) {
 		sheets = Sheets
 	}
 	cat := c.Catalog
-	base := render.SheetOptions{Version: cat.Set.Version, Tool: po.Version, Date: po.Date, Layouts: c.layouts, Kit: render.Kit{HexSize: c.opts.HexSize}}
+	base := wbcards.Options{SheetOptions: render.SheetOptions{Version: cat.Set.Version, Tool: po.Version, Date: po.Date}, Layouts: c.layouts, Kit: wbcards.Kit{HexSize: c.opts.HexSize}}
 	return sheets(cat, append(SheetJobs(cat, base), ReprintJobs(cat, c.Changes, base)...))
 }

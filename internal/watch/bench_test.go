@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/gen"
-	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -72,7 +72,7 @@ func editOneCard(b *testing.B, dir, file, old, new string, outputs Outputs, load
 		Out:     filepath.Join(b.TempDir(), "dist"),
 		Outputs: outputs,
 		Version: "bench",
-		Site:    site.Options{CardImages: render.SVG},
+		Site:    site.Options{CardImages: wbcards.SVG},
 	})
 	ctx := context.Background()
 	if r := s.Rebuild(ctx, []string{Everything}); !r.OK() {

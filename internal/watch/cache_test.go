@@ -8,8 +8,8 @@ import (
 	"reflect"
 	"testing"
 
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/internal/gen"
-	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -47,7 +47,7 @@ func TestDiskCache(t *testing.T) {
 			CacheDir: cache,
 			Outputs:  Outputs{Site: true},
 			Version:  version,
-			Site:     site.Options{CardImages: render.SVG},
+			Site:     site.Options{CardImages: wbcards.SVG},
 		})
 		r := s.Rebuild(ctx, []string{Everything})
 		if !r.OK() {

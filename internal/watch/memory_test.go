@@ -8,8 +8,8 @@ import (
 	"runtime"
 	"testing"
 
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/internal/gen"
-	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -55,7 +55,7 @@ func TestSessionMemoryFlat(t *testing.T) {
 		Out:     filepath.Join(t.TempDir(), "dist"),
 		Outputs: Outputs{Data: true, Site: true},
 		Version: "test",
-		Site:    site.Options{CardImages: render.SVG},
+		Site:    site.Options{CardImages: wbcards.SVG},
 	})
 	ctx := context.Background()
 	const file = "cards/characters-000.cue"

@@ -16,6 +16,7 @@ import (
 
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound"
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
@@ -186,7 +187,7 @@ type Session struct {
 	pages *site.PageCache
 	// layouts are the cards laid out by the last build, layoutKeys the
 	// keys they were laid out under (layoutKeys).
-	layouts    *render.Layouts
+	layouts    *wbcards.Layouts
 	layoutKeys map[string]string
 	// sheetPages are the compressed pages of the last sheets printed:
 	// a sheet printed again compresses only its pages that changed.
@@ -317,7 +318,7 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 	}
 	keys := s.cardKeys(cat, ix, salt)
 	lkeys := layoutKeys(cat, keys)
-	var layouts *render.Layouts
+	var layouts *wbcards.Layouts
 	checkDiags := map[string]bool{}
 	images := &imageCounts{}
 	rules := warbound.New(warbound.Options{
@@ -329,8 +330,8 @@ func (s *Session) Rebuild(ctx context.Context, changed []string) *Report {
 		},
 		CardImages: s.cardImages(keys, images),
 		Pages:      s.pages,
-		NewLayouts: func(cat *wbcatalog.Catalog) *render.Layouts {
-			layouts = render.NewLayouts(cat)
+		NewLayouts: func(cat *wbcatalog.Catalog) *wbcards.Layouts {
+			layouts = wbcards.NewLayouts(cat)
 			layouts.Keep(s.layouts, func(l wbcatalog.Lang, id string) bool {
 				k, ok := lkeys[id]
 				return ok && s.layoutKeys[id] == k
@@ -676,7 +677,7 @@ func (s *Session) cardImages(keys map[wbcatalog.Lang]map[string]string, n *image
 	n.used = map[string]cardImages{}
 	inner := s.cfg.Site.CardImages
 	if inner == nil {
-		inner = render.SVG // what site.Build uses when CardImages is nil
+		inner = wbcards.SVG // what site.Build uses when CardImages is nil
 	}
 	return func(c *wbcatalog.Catalog, id string, l wbcatalog.Lang) ([]byte, []byte, error) {
 		key := keys[l][id]

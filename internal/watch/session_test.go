@@ -8,10 +8,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/internal/dist"
 
 	"wbtool.dev/wbtool/content"
-	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -45,7 +46,7 @@ func newTestSession(dir, out string) *Session {
 		Out:     out,
 		Outputs: AllOutputs,
 		Version: "test",
-		Site:    site.Options{CardImages: render.SVG},
+		Site:    site.Options{CardImages: wbcards.SVG},
 	})
 }
 

@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/budget"
-	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -115,7 +115,7 @@ func TestWatchSession(t *testing.T) {
 		Out:     out,
 		Outputs: Outputs{Data: true, Site: true},
 		Version: "test",
-		Site:    site.Options{CardImages: render.SVG},
+		Site:    site.Options{CardImages: wbcards.SVG},
 	})
 
 	r := s.next(Everything)
