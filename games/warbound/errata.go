@@ -171,7 +171,7 @@ func history(since *Since, revs []string, cat *wbcatalog.Catalog, load func(stri
 
 // CompareSince compares an earlier version with cat: every change (package
 // changes), and in each language the cards whose printed faces differ
-// (render.Layouts.Printed; a renamed card is compared with its old self,
+// (wbcards.Layouts.Printed; a renamed card is compared with its old self,
 // an added card is reprinted, a card number that moved is not a change).
 // layouts are cat's cards laid out (nil: laid out here).
 func CompareSince(since *Since, cat *wbcatalog.Catalog, layouts *wbcards.Layouts) (*changes.Errata, error) {

@@ -59,7 +59,7 @@ type Options struct {
 	// the work.
 	PlayChecks   func(cat *wbcatalog.Catalog, games []*wbcatalog.CheckGame) []wbengine.CheckResult
 	RenderSheets func(cat *wbcatalog.Catalog, jobs []SheetJob) (dist.Files, error)
-	// CardImages, when set, replaces render.SVG for the site's card
+	// CardImages, when set, replaces wbcards.SVG for the site's card
 	// images (watch serves them from its cache).
 	CardImages func(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) (front, back []byte, err error)
 	// Pages keeps the site's card pages between builds (site.PageCache).

@@ -48,7 +48,7 @@ type index struct {
 	// rules is the hash of what every check game reads: action boards and
 	// factions. A change there re-runs every check.
 	rules string
-	// numbers are the cards' numbers (render.CardNumbers), which their
+	// numbers are the cards' numbers (wbcards.CardNumbers), which their
 	// images print: a card added or removed before a card of its kind
 	// changes its image, not its entry.
 	numbers map[string]string

@@ -119,7 +119,7 @@ type Config struct {
 	// Salt, never across wbtool versions.
 	Version, Salt string
 	// Site are the options of the site build: its BaseURL, and its
-	// CardImages function (render.SVG when nil, as in site.Build), called
+	// CardImages function (wbcards.SVG when nil, as in site.Build), called
 	// only for the cards whose images changed.
 	Site site.Options
 	// Preview builds a site without links to the sheets (serve).

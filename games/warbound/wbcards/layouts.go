@@ -110,7 +110,7 @@ func (ls *Layouts) countCards() {
 
 // String names the cache in options printed with %+v (a sheet's cache
 // key in watch): the same text for every build.
-func (ls *Layouts) String() string { return "render.Layouts" }
+func (ls *Layouts) String() string { return "wbcards.Layouts" }
 
 // For reports whether ls holds the cards of cat (the catalog it was made
 // for, or its Drafted copy).
