@@ -2,9 +2,8 @@ package render
 
 import "wbtool.dev/wbtool/render/markup"
 
-// The game-neutral layout API: what a game other than Warbound (package
-// games/warstuff) uses to lay out its own cards and sheets with the same
-// fonts, typography, text fitting and backends (PDF, SVG).
+// Shortcuts of the layout API for a game's own cards: a text box of
+// blocks, one line of text, pages as a PDF.
 
 // Block is a paragraph of card text for TextBox: card markup (emphasis,
 // strong) in one style and colour.

@@ -36,7 +36,7 @@ type SheetOptions struct {
 	// BackOffset shifts every back page by (X, Y) mm, X to the right and Y
 	// down as seen on the back: what the calibration page measures.
 	BackOffset Pt
-	// Version is the set's version (wbcatalog.Set), printed on every card
+	// Version is the set's version (the game's), printed on every card
 	// and kit page and in the PDF's subject and keywords; Set is the
 	// set's name in the sheet's language ("": the catalog's); Tool is
 	// wbtool's version, the PDF's creator.
