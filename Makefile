@@ -38,7 +38,7 @@ check:
 # test binaries in the order it is given packages, so these start first and
 # the short ones fill the other core (instead of the browser tests running
 # alone at the end). `make test-slow` measures them.
-SLOW_PKGS = ./site/browsertest ./cmd/wbtool ./games/warbound/wbschema ./internal/watch ./site ./internal/dist ./render
+SLOW_PKGS = ./site/browsertest ./cmd/wbtool ./games/warbound/wbschema ./internal/watch ./site ./internal/dist ./games/warbound/wbcards
 
 test-go:
 	$(GO) test -timeout 30m $(SLOW_PKGS) ./...

@@ -18,7 +18,6 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/artimg"
 )
 
@@ -39,18 +38,44 @@ const ArtDPI = 300.0
 type Image struct {
 	X, Y, W, H     float64
 	DX, DY, DW, DH float64
-	Art            *wbcatalog.Art
-	// src reads the image's file when a backend draws it (the catalog
-	// holds a reference to the file, not its bytes).
-	src *wbcatalog.Catalog
+	Art            *Art
+}
+
+// Art is the picture an Image shows, by reference: what the kit needs to
+// place, name and draw it. A game makes it from its own art reference; the
+// kit reads the file's bytes only when a backend draws it (a set of a
+// thousand pictures would not fit in memory).
+type Art struct {
+	// File is the image's path as the designer wrote it (messages, dumps).
+	File string
+	// Format is "png" or "jpeg"; Width and Height its size in pixels.
+	Format        string
+	Width, Height int
+	// Hash identifies the file's bytes: images sharing it are decoded
+	// once and embedded once in a PDF.
+	Hash string
+	// FocusX and FocusY are the point of the image (0 to 1 across and
+	// down) that stays in view when a slot crops it.
+	FocusX, FocusY float64
+	// Pos is where the content names the image (warnings).
+	Pos diag.Pos
+	// Src reads the file's bytes when a backend draws the image (nil:
+	// nothing to read it from).
+	Src ArtSource
+}
+
+// ArtSource reads the bytes of an image's file: the file the loader
+// checked (an error if it changed since).
+type ArtSource interface {
+	ArtBytes() ([]byte, error)
 }
 
 // bytes reads the image's file.
 func (im Image) bytes() ([]byte, error) {
-	if im.src == nil {
+	if im.Art.Src == nil {
 		return nil, fmt.Errorf("art %s: no catalog to read it from", im.Art.File)
 	}
-	return im.src.ReadArt(im.Art)
+	return im.Art.Src.ArtBytes()
 }
 
 func (im Image) dump(b *strings.Builder) {
@@ -61,157 +86,15 @@ func (im Image) dump(b *strings.Builder) {
 // DPI is the resolution the art prints at in its slot.
 func (im Image) DPI() float64 { return float64(im.Art.Width) / (im.DW / MMPerInch) }
 
-// coverImage places art a (read from src when drawn) so that it covers
-// the slot, cropped around its focus point.
-func coverImage(src *wbcatalog.Catalog, a *wbcatalog.Art, x, y, w, h float64) Image {
+// CoverImage places art a so that it covers the slot x, y, w × h mm,
+// cropped around its focus point.
+func CoverImage(a *Art, x, y, w, h float64) Image {
 	s := math.Max(w/float64(a.Width), h/float64(a.Height)) // mm per pixel
 	dw, dh := float64(a.Width)*s, float64(a.Height)*s
-	fx, fy := a.FocusPoint()
+	fx, fy := a.FocusX, a.FocusY
 	dx := min(x, max(x+w-dw, x+w/2-fx*dw))
 	dy := min(y, max(y+h-dh, y+h/2-fy*dh))
-	return Image{X: x, Y: y, W: w, H: h, DX: dx, DY: dy, DW: dw, DH: dh, Art: a, src: src}
-}
-
-// The slots, mm from the cut line's top-left corner: the name band (to its
-// bleed) and the window of Upgrades and Objectives.
-const (
-	windowY = bandH + 1.6
-	// windowUpgradeH and windowObjectiveH end where the symbol circles
-	// ended before the cards had art, so the text keeps its room.
-	windowUpgradeH   = 18.4
-	windowObjectiveH = 16.0
-)
-
-// bandSlot is the art slot of Characters, Leaders and Reference cards.
-func bandSlot() (x, y, w, h float64) { return -Bleed, -Bleed, CardW + 2*Bleed, bandH - 0.45 + Bleed }
-
-// windowSlot is the art slot of Upgrades and Objectives, h mm tall.
-func windowSlot(h float64) (x, y, w, hh float64) { return margin, windowY, CardW - 2*margin, h }
-
-// bandArt fills the name band's art slot: the card's art, or a faint hex
-// pattern of the band colour. With art, header draws the name on a plate.
-func (f *face) bandArt(a *wbcatalog.Art, band Colour) {
-	x, y, w, h := bandSlot()
-	if a != nil && a.Hash != "" {
-		f.add(coverImage(f.b.cat, a, x, y, w, h))
-		f.plate = band
-		f.hasPlate = true
-		return
-	}
-	f.hexPattern(x, y, w, h, 3.4, band.mix(colWhite, 0.1))
-}
-
-// windowArt fills the window slot of Upgrades and Objectives, h mm tall:
-// the art with the card's symbol in a small badge at its corner, or the
-// hex pattern with the symbol large in the middle.
-func (f *face) windowArt(a *wbcatalog.Art, h float64, col Colour, symbol string) {
-	x, y, w, _ := windowSlot(h)
-	if a != nil && a.Hash != "" {
-		f.add(coverImage(f.b.cat, a, x, y, w, h))
-		f.add(Rect{X: x, Y: y, W: w, H: h, Paint: stroke(col, 0.5)})
-		bx, by := x+w-4.6, y+h-4.6
-		f.add(Circle{X: bx, Y: by, R: 3.6, Paint: fillStroke(colPanel, col, 0.45)})
-		f.icon(symbol, bx, by, 4.6, col)
-		return
-	}
-	f.add(Rect{X: x, Y: y, W: w, H: h, Paint: fillStroke(colPanel.mix(col, 0.05), colPanel.mix(col, 0.35), 0.3)})
-	f.hexPattern(x, y, w, h, 3.4, colPanel.mix(col, 0.16))
-	cy := y + h/2
-	r := h/2 - 0.6
-	f.add(Circle{X: CardW / 2, Y: cy, R: r, Paint: fillStroke(colPanel, col, 0.7)})
-	f.icon(symbol, CardW/2, cy, r*1.28, col)
-}
-
-// hexPattern strokes the hexagons of radius r that lie wholly inside the
-// box (whose left and top edges may run into the bleed, which the card's
-// clip cuts), as one path: a background, not a row of icons.
-func (f *face) hexPattern(x, y, w, h, r float64, col Colour) {
-	if f.b.measure {
-		return
-	}
-	if ops := hexPatternOps(x, y, w, h, r); len(ops) > 0 {
-		f.add(Path{Ops: ops, Paint: stroke(col, 0.3)})
-	}
-}
-
-// hexPatterns are the paths of hexPattern by box and radius: every card
-// of a type draws the same one (the colour aside), so it is made once.
-// The paths are shared: read only.
-var hexPatterns sync.Map // [5]float64 → []PathOp
-
-// hexPatternOps is the path of hexPattern's hexagons: the corners of
-// hexPts, in one array.
-func hexPatternOps(x, y, w, h, r float64) []PathOp {
-	key := [5]float64{x, y, w, h, r}
-	if ops, ok := hexPatterns.Load(key); ok {
-		return ops.([]PathOp)
-	}
-	hw := r * math.Sqrt(3)
-	var centres []Pt
-	for row := 0; ; row++ {
-		cy := y + r + float64(row)*1.5*r
-		if cy+r > y+h+1e-9 {
-			break
-		}
-		off := 0.0
-		if row%2 == 1 {
-			off = hw / 2
-		}
-		for cx := x + hw/2 + off; cx+hw/2 <= x+w+1e-9; cx += hw {
-			centres = append(centres, Pt{cx, cy})
-		}
-	}
-	pts := make([]Pt, 0, 6*len(centres))
-	for _, c := range centres {
-		pts = append(pts, hexPts(c.X, c.Y, r-0.35)...)
-	}
-	ops := make([]PathOp, 0, 7*len(centres))
-	for k := range centres {
-		for i := range 6 {
-			op := byte('L')
-			if i == 0 {
-				op = 'M'
-			}
-			j := 6*k + i
-			ops = append(ops, PathOp{Op: op, Pts: pts[j : j+1 : j+1]})
-		}
-		ops = append(ops, PathOp{Op: 'Z'})
-	}
-	hexPatterns.Store(key, ops)
-	return ops
-}
-
-// namePlate draws the plate of the band colour behind the name and the
-// type line, w mm wide from the card's left edge, when the band shows art.
-func (f *face) namePlate(w float64) {
-	if !f.hasPlate {
-		return
-	}
-	_, _, _, h := bandSlot()
-	bottom := h - Bleed
-	right := min(CardW-margin, margin+w+2.5)
-	f.add(Poly{Pts: []Pt{{-Bleed, -Bleed}, {right + 3.5, -Bleed}, {right, bottom}, {-Bleed, bottom}}, Paint: fill(f.plate)})
-}
-
-// artWarnings are the card's images that print below ArtDPI in their slot.
-func artWarnings(c *Card) diag.List {
-	var out diag.List
-	seen := map[*wbcatalog.Art]bool{}
-	for _, fc := range []*Face{&c.Front, &c.Back} {
-		for _, it := range fc.Items {
-			im, ok := it.(Image)
-			if !ok || seen[im.Art] {
-				continue
-			}
-			seen[im.Art] = true
-			if dpi := im.DPI(); dpi < ArtDPI-0.5 {
-				need := func(v float64) int { return int(math.Ceil(v / im.DW * float64(im.Art.Width) * ArtDPI / dpi)) }
-				out = append(out, diag.Warnf(im.Art.Pos, "", "card %s: art %s is %d × %d px, %.0f dpi in its %.0f × %.0f mm slot, below the %.0f dpi print needs: use an image of at least %d × %d px",
-					c.ID, im.Art.File, im.Art.Width, im.Art.Height, dpi, im.W, im.H, ArtDPI, need(im.DW), need(im.DH)))
-			}
-		}
-	}
-	return out
+	return Image{X: x, Y: y, W: w, H: h, DX: dx, DY: dy, DW: dw, DH: dh, Art: a}
 }
 
 // decoded keeps the decoded images (8 bits per channel, package artimg)
@@ -222,6 +105,13 @@ func artWarnings(c *Card) diag.List {
 // for its one decode rather than decode it again side by side. Bounded by
 // the bytes held (the last used stay).
 var decoded = &artCache[image.Image]{max: decodedMaxBytes}
+
+// ResetArtCaches empties the caches of decoded and PDF-ready images, as
+// a fresh process has them (benchmarks measure a build from empty caches).
+func ResetArtCaches() {
+	decoded = &artCache[image.Image]{max: decodedMaxBytes}
+	pdfImages = &artCache[[]byte]{max: pdfImagesMaxBytes}
+}
 
 // decodedMaxBytes bounds the decoded images kept: a set's pictures at
 // 300 dpi, a few megabytes each, all fit.
@@ -345,8 +235,8 @@ type webEntry struct {
 
 const webImagesMax = 512
 
-// webImage is the visible part of im, resampled to webPxPerMM, as a JPEG.
-func webImage(im Image) ([]byte, error) {
+// WebImage is the visible part of im, resampled to webPxPerMM, as a JPEG.
+func WebImage(im Image) ([]byte, error) {
 	key := fmt.Sprintf("%s %g %g %g %g %g %g", im.Art.Hash, im.X-im.DX, im.Y-im.DY, im.W, im.H, im.DW, im.DH)
 	webImages.Lock()
 	e := webImages.m[key]
@@ -370,7 +260,7 @@ func webImage(im Image) ([]byte, error) {
 	return e.b, e.err
 }
 
-// cropWeb makes webImage's JPEG.
+// cropWeb makes WebImage's JPEG.
 func cropWeb(im Image) ([]byte, error) {
 	src, err := decodeArt(im)
 	if err != nil {
@@ -400,7 +290,7 @@ func cropWeb(im Image) ([]byte, error) {
 // shown as a picture loads nothing else), in a nested viewport that clips
 // it to the slot.
 func svgImage(b *bytes.Buffer, im Image) {
-	jpg, err := webImage(im)
+	jpg, err := WebImage(im)
 	if err != nil {
 		return // cardSVG made it first and reports the error
 	}

@@ -19,7 +19,7 @@ type duplexText struct {
 // shifted by the back offset, with crop marks and margin texts; first
 // pages were drawn before them, of pages in all. drawn gives the cached
 // drawing of card i's side (0 front, 1 back), or nil.
-func (p *pdfDoc) duplex(s sheet, fronts, backs []*Face, drawn func(i, side int) *faceDrawing, t duplexText, first, pages int) {
+func (p *pdfDoc) duplex(s sheet, fronts, backs []*Face, drawn func(i, side int) *FaceDrawing, t duplexText, first, pages int) {
 	size := fpdf.SizeType{Wd: s.pw, Ht: s.ph}
 	x, y, w, h := s.trim(false)
 	bx, by, _, _ := s.trim(true)
@@ -64,18 +64,28 @@ type SheetLabels struct {
 }
 
 // FaceSheets draws a game's laid-out cards (fronts[i] and backs[i]) as
-// print-and-play sheets, as Sheets draws Warbound's: 3 × 3 cards a page
-// on o's paper with o's bleed and crop marks, each page of fronts
-// followed by its page of backs mirrored for long-edge duplex and shifted
-// by o.BackOffset. first are pages put before the cards (a band's roster),
-// padded to whole sheets of paper. Deterministic, like every PDF here.
+// print-and-play sheets: 3 × 3 cards a page on o's paper with o's bleed
+// and crop marks, each page of fronts followed by its page of backs
+// mirrored for long-edge duplex and shifted by o.BackOffset. first are
+// pages put before the cards (a band's roster, a deck's sheet), padded to
+// whole sheets of paper. Deterministic, like every PDF here.
 func FaceSheets(o SheetOptions, lb SheetLabels, first []Page, fronts, backs []*Face) ([]byte, error) {
+	return DuplexSheets(o, lb, first, fronts, backs, nil)
+}
+
+// DuplexSheets is FaceSheets for faces a game's layout cache has drawn
+// before: drawn gives the drawing kept for card i's side (0 front, 1 back;
+// nil, or a nil drawn: the face is drawn item by item).
+func DuplexSheets(o SheetOptions, lb SheetLabels, first []Page, fronts, backs []*Face, drawn func(i, side int) *FaceDrawing) ([]byte, error) {
 	s, err := newSheet(o)
 	if err != nil {
 		return nil, err
 	}
 	if len(fronts) == 0 || len(fronts) != len(backs) {
 		return nil, errors.New("no cards to print")
+	}
+	if drawn == nil {
+		drawn = func(int, int) *FaceDrawing { return nil }
 	}
 	p := newPDF(o, lb.Title)
 	if len(first)%2 == 1 {
@@ -84,15 +94,51 @@ func FaceSheets(o SheetOptions, lb SheetLabels, first []Page, fronts, backs []*F
 	for _, pg := range first {
 		p.addPage(pg)
 	}
-	for _, f := range append(append([]*Face{}, fronts...), backs...) {
-		p.countShapes(f, nil)
+	// the shapes drawn more than once are forms
+	for i := range fronts {
+		p.countShapes(fronts[i], drawn(i, 0))
+		p.countShapes(backs[i], drawn(i, 1))
 	}
 	pages := len(first) + 2*((len(fronts)+s.perSheet-1)/s.perSheet)
-	p.duplex(s, fronts, backs, func(int, int) *faceDrawing { return nil }, duplexText{title: lb.Title, cards: lb.Cards, page: lb.Page,
+	p.duplex(s, fronts, backs, drawn, duplexText{title: lb.Title, cards: lb.Cards, page: lb.Page,
 		version: VersionLabel(o.Version), lang: upper(string(o.Lang)), front: lb.Front, backs: lb.Backs}, len(first), pages)
 	out, err := p.output()
 	if err != nil {
 		return nil, fmt.Errorf("write the PDF: %w", err)
 	}
 	return out, nil
+}
+
+// Check reports whether o's paper, bleed and back offset are ones the
+// sheets accept.
+func (o SheetOptions) Check() error {
+	_, err := newSheet(o)
+	return err
+}
+
+// Slot is where card i of a sheet of o lands: the top-left corner of its
+// cut line on the sheet's front page, and on its back page (mirrored for
+// long-edge duplex, shifted by the back offset). A sheet holds
+// CardsPerSheet cards.
+func (o SheetOptions) Slot(i int) (front, back Pt, err error) {
+	s, err := newSheet(o)
+	if err != nil {
+		return Pt{}, Pt{}, err
+	}
+	front, back = s.slot(i)
+	return front, back, nil
+}
+
+// CardsPerSheet is how many cards a sheet of paper holds: 3 × 3.
+const CardsPerSheet = 9
+
+// upper is s in capitals (a language code on a sheet's margin).
+func upper(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'a' && c <= 'z' {
+			b[i] = c - 32
+		}
+	}
+	return string(b)
 }

@@ -125,8 +125,8 @@ func (m *metrics) width(r rune) int {
 	return int(w)
 }
 
-// ptToMM converts points to millimetres.
-const ptToMM = 25.4 / 72
+// PtToMM converts points to millimetres.
+const PtToMM = 25.4 / 72
 
 // textWidth returns the width in millimetres of s in style st at size pt,
 // and the first rune the font cannot draw (0 when all can be drawn).
@@ -155,11 +155,11 @@ func textUnits(s string, st Style) (units int, missing rune) {
 // unitsWidth is the width in millimetres of units thousandths of an em at
 // size pt: what textWidth gives for a text of that advance.
 func unitsWidth(units int, size float64) float64 {
-	return float64(units) * size / 1000 * ptToMM
+	return float64(units) * size / 1000 * PtToMM
 }
 
-// measure is textWidth without the missing rune.
-func measure(s string, st Style, size float64) float64 {
+// Measure is textWidth without the missing rune.
+func Measure(s string, st Style, size float64) float64 {
 	w, _ := textWidth(s, st, size)
 	return w
 }

@@ -2,9 +2,8 @@ package render
 
 import "wbtool.dev/wbtool/render/markup"
 
-// The game-neutral layout API: what a game other than Warbound (package
-// games/warstuff) uses to lay out its own cards and sheets with the same
-// fonts, typography, text fitting and backends (PDF, SVG).
+// Shortcuts of the layout API for a game's own cards: a text box of
+// blocks, one line of text, pages as a PDF.
 
 // Block is a paragraph of card text for TextBox: card markup (emphasis,
 // strong) in one style and colour.
@@ -22,7 +21,7 @@ type Block struct {
 // that does not fit, or that the card font cannot draw, is an error
 // naming what; it is never clipped.
 func TextBox(x, y, w, h float64, blocks []Block, lang string, maxPt, minPt float64, what string) ([]Item, error) {
-	var paras []para
+	var paras []Para
 	for _, b := range blocks {
 		doc, err := markup.Parse(b.Text)
 		if err != nil {
@@ -37,10 +36,10 @@ func TextBox(x, y, w, h float64, blocks []Block, lang string, maxPt, minPt float
 			if i > 0 {
 				g = 0.3
 			}
-			paras = append(paras, para{runs: p.Runs, base: base, scale: b.Scale, colour: b.Colour, gap: g})
+			paras = append(paras, Para{Runs: p.Runs, Base: base, Scale: b.Scale, Colour: b.Colour, Gap: g})
 		}
 	}
-	items, _, err := fitText(textBox{X: x, Y: y, W: w, H: h}, paras, maxPt, minPt, lang, nil, what)
+	items, _, err := FitText(TextFrame{X: x, Y: y, W: w, H: h}, paras, maxPt, minPt, lang, nil, what)
 	return items, err
 }
 
@@ -52,7 +51,7 @@ func TextLine(s, lang string, bold bool, col Colour, x, y, w, maxPt, minPt float
 	if bold {
 		st = Bold
 	}
-	return lineText(s, lang, st, col, x, y, w, maxPt, minPt, align, what)
+	return StyledLine(s, lang, st, col, x, y, w, maxPt, minPt, align, what)
 }
 
 // PagesPDF draws pages as one PDF document titled title, with the sheet

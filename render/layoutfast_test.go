@@ -7,12 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render/markup"
 )
-
-// The layout's fast paths give the very numbers of the plain way they
-// replace: the PDFs and SVGs stay byte for byte the same.
 
 func TestRound2AsFormatting(t *testing.T) {
 	vals := []float64{0, math.Copysign(0, -1), 0.125, -0.125, 0.005, 0.015, 0.025, 1.005, 2.675, 8.25 * 0.85, 7.0125, -0.001,
@@ -34,7 +30,7 @@ func TestRound2AsFormatting(t *testing.T) {
 
 func TestCornersAsTrigonometry(t *testing.T) {
 	for _, c := range [][3]float64{{0, 0, 1}, {31.5, 44, 17}, {12.3, 14, 3.45}, {-3, 7.7, 0.62 * 2.9}} {
-		for n, pts := range map[int][]Pt{6: hexPts(c[0], c[1], c[2]), 5: pentagon(c[0], c[1], c[2])} {
+		for n, pts := range map[int][]Pt{6: HexPts(c[0], c[1], c[2]), 5: pentagon(c[0], c[1], c[2])} {
 			for i, p := range pts {
 				a := (360/float64(n)*float64(i) - 90) * math.Pi / 180
 				want := Pt{c[0] + c[2]*math.Cos(a), c[1] + c[2]*math.Sin(a)}
@@ -46,38 +42,9 @@ func TestCornersAsTrigonometry(t *testing.T) {
 	}
 }
 
-// TestLayoutsSharedAsFresh: the cards of a Layouts, which share what
-// many cards lay out alike (parsed texts, common backs), have the items
-// of cards laid out each on its own, in both modes.
-func TestLayoutsSharedAsFresh(t *testing.T) {
-	cat := starterCatalog(t)
-	for _, measure := range []bool{false, true} {
-		for _, l := range wbcatalog.Langs {
-			ls := NewLayouts(cat)
-			if measure {
-				ls.CheckOnly()
-			}
-			for _, id := range allCards(ls.cat) {
-				shared := ls.checked(l, id)
-				b := &builder{cat: ls.cat, lang: l, measure: measure}
-				alone, ok := b.layoutCard(id)
-				if !ok || !shared.ok {
-					t.Fatalf("%s: not laid out", id)
-				}
-				if !reflect.DeepEqual(alone, shared.card) {
-					t.Errorf("%s (%s, measure %v): the shared layout differs from one on its own", id, l, measure)
-				}
-				if len(b.errs) != len(shared.errs) || len(b.warns) != len(shared.warns) {
-					t.Errorf("%s (%s, measure %v): diagnostics differ", id, l, measure)
-				}
-			}
-		}
-	}
-}
-
 // fitParasFresh is fitParas as it was before the scratch slices: every
 // size broken into new slices.
-func fitParasFresh(box textBox, paras []para, maxPt, minPt float64, lang string) ([]Item, float64, bool) {
+func fitParasFresh(box TextFrame, paras []Para, maxPt, minPt float64, lang string) ([]Item, float64, bool) {
 	for size := maxPt; size >= minPt-1e-9; size -= 0.25 {
 		all, h, tooWide := breakParas(box, paras, size, lang, new(textScratch))
 		if tooWide == "" && h <= box.H+1e-6 {
@@ -113,21 +80,21 @@ func TestFitReusesScratch(t *testing.T) {
 	}
 	fitted, failed := 0, 0
 	for range 600 {
-		paras := make([]para, 1+r.IntN(4))
+		paras := make([]Para, 1+r.IntN(4))
 		for i := range paras {
 			for range 1 + r.IntN(5) {
-				paras[i].runs = append(paras[i].runs, run())
+				paras[i].Runs = append(paras[i].Runs, run())
 			}
-			paras[i].gap = float64(r.IntN(3)) * 0.25
-			paras[i].center = r.IntN(3) == 0
+			paras[i].Gap = float64(r.IntN(3)) * 0.25
+			paras[i].Center = r.IntN(3) == 0
 			if r.IntN(3) == 0 {
-				paras[i].scale, paras[i].base = 0.92, Italic
+				paras[i].Scale, paras[i].Base = 0.92, Italic
 			}
 		}
-		box := textBox{X: 3, Y: 20, W: 12 + 45*r.Float64(), H: 5 + 40*r.Float64(), middle: r.IntN(2) == 0}
+		box := TextFrame{X: 3, Y: 20, W: 12 + 45*r.Float64(), H: 5 + 40*r.Float64(), Middle: r.IntN(2) == 0}
 		lang := []string{"fr", "en"}[r.IntN(2)]
-		got, gotSize, err := fitParas(box, paras, 8.25, bodyMin, lang, nil, "x", true)
-		want, wantSize, ok := fitParasFresh(box, paras, 8.25, bodyMin, lang)
+		got, gotSize, err := fitParas(box, paras, 8.25, 5.75, lang, nil, "x", true)
+		want, wantSize, ok := fitParasFresh(box, paras, 8.25, 5.75, lang)
 		if (err == nil) != ok || gotSize != wantSize || !reflect.DeepEqual(got, want) {
 			t.Fatalf("%+v in %+v (%s): fitted at %g (%v), in new slices at %g (%v)", paras, box, lang, gotSize, err, wantSize, ok)
 		}
@@ -139,45 +106,5 @@ func TestFitReusesScratch(t *testing.T) {
 	}
 	if fitted < 100 || failed < 100 {
 		t.Errorf("%d texts fitted, %d did not: want both", fitted, failed)
-	}
-}
-
-// TestStampedCardsAsFresh: cards stamped once and given again (every
-// sheet of a build; watch's kept layouts) are the cards stamped afresh,
-// for another version and after the card numbers moved.
-func TestStampedCardsAsFresh(t *testing.T) {
-	cat := starterCatalog(t)
-	ids := allCards(cat)
-	ls := NewLayouts(cat)
-	for _, version := range []string{"v1", "v1", "v2-long-version-name-that-does-not-fit-in-the-margin", "v1"} {
-		got, err := ls.Cards(wbcatalog.French, ids, version)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, _ := NewLayouts(cat).Cards(wbcatalog.French, ids, version)
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("version %s: the cards stamped again differ from cards stamped afresh", version)
-		}
-	}
-	// one Character less: the numbers of the cards after it move
-	next := *cat
-	next.Characters = append([]wbcatalog.Character(nil), cat.Characters[1:]...)
-	// kept: the cards laid out the same, as watch keeps them
-	fresh := NewLayouts(&next)
-	same := map[string]bool{}
-	for _, id := range allCards(&next) {
-		a, b := ls.laid(wbcatalog.French, id), fresh.laid(wbcatalog.French, id)
-		same[id] = a.ok && b.ok && reflect.DeepEqual(a.card, b.card)
-	}
-	kept := NewLayouts(&next)
-	kept.Keep(ls, func(l wbcatalog.Lang, id string) bool { return l == wbcatalog.French && same[id] })
-	nextIDs := allCards(&next)
-	got, err := kept.Cards(wbcatalog.French, nextIDs, "v1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, _ := NewLayouts(&next).Cards(wbcatalog.French, nextIDs, "v1")
-	if !reflect.DeepEqual(got, want) {
-		t.Error("kept cards keep their old numbers")
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/lang"
 )
 
 // The card size, in millimetres: poker cards.
@@ -47,14 +47,14 @@ func ParseColour(s string) (c Colour, ok bool) {
 	return Colour{uint8(v >> 16), uint8(v >> 8), uint8(v)}, true
 }
 
-// mix returns c moved towards o by t (0: c, 1: o).
-func (c Colour) mix(o Colour, t float64) Colour {
+// Mix returns c moved towards o by t (0: c, 1: o).
+func (c Colour) Mix(o Colour, t float64) Colour {
 	f := func(a, b uint8) uint8 { return uint8(float64(a) + (float64(b)-float64(a))*t + 0.5) }
 	return Colour{f(c.R, o.R), f(c.G, o.G), f(c.B, o.B)}
 }
 
-// light reports whether dark text reads better than white text on c.
-func (c Colour) light() bool {
+// Light reports whether dark text reads better than white text on c.
+func (c Colour) Light() bool {
 	y := 0.2126*float64(c.R) + 0.7152*float64(c.G) + 0.0722*float64(c.B)
 	return y > 165
 }
@@ -70,9 +70,11 @@ type Paint struct {
 	Width  float64 // stroke width, mm
 }
 
-func fill(c Colour) Paint                     { return Paint{Fill: &c} }
-func stroke(c Colour, w float64) Paint        { return Paint{Stroke: &c, Width: w} }
-func fillStroke(f, s Colour, w float64) Paint { return Paint{Fill: &f, Stroke: &s, Width: w} }
+// Fill paints a shape filled with c; Stroke outlines it with c, w mm
+// wide; FillStroke does both.
+func Fill(c Colour) Paint                     { return Paint{Fill: &c} }
+func Stroke(c Colour, w float64) Paint        { return Paint{Stroke: &c, Width: w} }
+func FillStroke(f, s Colour, w float64) Paint { return Paint{Fill: &f, Stroke: &s, Width: w} }
 
 // Item is one element of a card face: a shape or a text run, positioned in
 // millimetres from the top-left corner of the card (the cut line).
@@ -131,10 +133,10 @@ type Text struct {
 
 // Face is one side of a card: what the PDF and the SVG backends draw.
 type Face struct {
-	Card  string         // card id
-	Kind  wbcatalog.Kind // card kind
-	Side  string         // "front", "back" (a real back), or "common-back"
-	Lang  wbcatalog.Lang
+	Card  string // card id
+	Kind  string // card kind, as the game names it
+	Side  string // "front", "back" (a real back), or "common-back"
+	Lang  lang.Lang
 	Items []Item
 }
 

@@ -133,7 +133,7 @@ func svgItems(b *bytes.Buffer, items []Item) {
 		case Text:
 			attr(`<text x="`, it.X)
 			attr(` y="`, it.Y)
-			attr(` font-size="`, it.Size*ptToMM)
+			attr(` font-size="`, it.Size*PtToMM)
 			if it.Style&Bold != 0 {
 				b.WriteString(` font-weight="bold"`)
 			}
@@ -155,17 +155,17 @@ func svgItems(b *bytes.Buffer, items []Item) {
 // ---------------------------------------------------------------------------
 // Items helpers shared by the kit drawings.
 
-// txt is a one-line text run at (x, y) (baseline), aligned 'l', 'c' or
+// PlaceText is a one-line text run at (x, y) (baseline), aligned 'l', 'c' or
 // 'r', shrunk from pt down to minPt to fit w (w 0: no limit). Text the
 // fonts cannot draw is drawn as is: kit texts come from the interface
 // strings and the content names, which the card layout already checked.
-func txt(s string, lang string, st Style, col Colour, x, y, w, pt, minPt float64, align byte) Text {
-	s = markupTypo(s, lang)
+func PlaceText(s string, lang string, st Style, col Colour, x, y, w, pt, minPt float64, align byte) Text {
+	s = MarkupTypo(s, lang)
 	size := pt
 	if w > 0 {
-		size, _ = fitLine(s, st, w, pt, minPt)
+		size, _ = FitLine(s, st, w, pt, minPt)
 	}
-	tw := measure(s, st, size)
+	tw := Measure(s, st, size)
 	switch align {
 	case 'c':
 		x -= tw / 2
@@ -194,14 +194,14 @@ func dashed(a, b Pt, col Colour, w, dash, gap float64) []Item {
 // cross is a registration mark: a circle with a cross through it.
 func cross(x, y, r float64, col Colour) []Item {
 	return []Item{
-		Circle{X: x, Y: y, R: r * 0.55, Paint: stroke(col, 0.25)},
+		Circle{X: x, Y: y, R: r * 0.55, Paint: Stroke(col, 0.25)},
 		Line{Pts: []Pt{{x - r, y}, {x + r, y}}, Colour: col, Width: 0.25},
 		Line{Pts: []Pt{{x, y - r}, {x, y + r}}, Colour: col, Width: 0.25},
 	}
 }
 
-// transform returns items scaled by k then moved by (dx, dy).
-func transform(items []Item, k, dx, dy float64) []Item {
+// Transform returns items scaled by k then moved by (dx, dy).
+func Transform(items []Item, k, dx, dy float64) []Item {
 	p := func(q Pt) Pt { return Pt{q.X*k + dx, q.Y*k + dy} }
 	ps := func(qs []Pt) []Pt {
 		out := make([]Pt, len(qs))
@@ -240,20 +240,33 @@ func transform(items []Item, k, dx, dy float64) []Item {
 }
 
 // ---------------------------------------------------------------------------
+// DefaultHexSize is the default hex size in mm across flats (the distance
+// between the centres of two neighbouring tiles): a 25 mm or 28 mm round
+// base, the common skirmish miniature bases, stands inside a tile with
+// room to pick it up, and a 16 × 16 Confrontation board (about
+// 51 × 44 cm) takes 6 A4 or letter panels.
+const DefaultHexSize = 30.0
+
+// The hex sizes a map accepts, mm across flats.
+const (
+	MinHexSize = 12.0
+	MaxHexSize = 60.0
+)
+
 // Pages of kit sheets: paper, margins and tiling.
 
 // Kit page margins, mm: every home printer prints 10 mm from the edge; the
 // top margin holds the page header.
 const (
-	kitMargin = 10.0
-	kitTop    = 16.0
+	KitMargin = 10.0
+	KitTop    = 16.0
 	// TileOverlap is how far consecutive tiles of a drawing overlap, mm:
 	// the strip a tile shares with its right (or lower) neighbour.
 	TileOverlap = 10.0
 )
 
-// paperSize returns the paper of o, landscape or portrait.
-func paperSize(o SheetOptions, landscape bool) (Pt, error) {
+// PaperSize returns the paper of o, landscape or portrait.
+func PaperSize(o SheetOptions, landscape bool) (Pt, error) {
 	name := strings.ToLower(o.Paper)
 	if name == "" {
 		name = "a4"
@@ -286,32 +299,32 @@ func (t Tiling) Pages() int { return t.Cols * t.Rows }
 // (c, r).
 func (t Tiling) TileAt(c, r int) Pt { return Pt{float64(c) * t.Step.X, float64(r) * t.Step.Y} }
 
-// tileName names tile (c, r) like a map square: "B1" is the second tile of
+// TileName names tile (c, r) like a map square: "B1" is the second tile of
 // the first row.
-func tileName(c, r int) string { return string(rune('A'+c)) + fmt.Sprint(r+1) }
+func TileName(c, r int) string { return string(rune('A'+c)) + fmt.Sprint(r+1) }
 
-// tiling cuts a w × h mm drawing into pages of paper o, with overlap mm
+// NewTiling cuts a w × h mm drawing into pages of paper o, with overlap mm
 // between neighbours; it tries both orientations and keeps the one with
 // fewer pages (landscape on a tie, or when preferLandscape).
-func tiling(o SheetOptions, w, h, overlap float64, preferLandscape bool) (Tiling, error) {
+func NewTiling(o SheetOptions, w, h, overlap float64, preferLandscape bool) (Tiling, error) {
 	var best Tiling
 	for _, land := range []bool{true, false} {
-		paper, err := paperSize(o, land)
+		paper, err := PaperSize(o, land)
 		if err != nil {
 			return Tiling{}, err
 		}
-		area := Pt{paper.X - 2*kitMargin, paper.Y - kitTop - kitMargin}
+		area := Pt{paper.X - 2*KitMargin, paper.Y - KitTop - KitMargin}
 		n := func(d, a float64) int {
 			if d <= a+1e-9 {
 				return 1
 			}
 			return int(math.Ceil((d-overlap)/(a-overlap) - 1e-9))
 		}
-		t := Tiling{Paper: paper, Area: area, Origin: Pt{kitMargin, kitTop}, Landscape: land, Overlap: overlap,
+		t := Tiling{Paper: paper, Area: area, Origin: Pt{KitMargin, KitTop}, Landscape: land, Overlap: overlap,
 			Cols: n(w, area.X), Rows: n(h, area.Y), Step: Pt{area.X - overlap, area.Y - overlap}}
 		if t.Cols == 1 && t.Rows == 1 {
 			// one page: centre the drawing in the area
-			t.Origin = Pt{kitMargin + (area.X-w)/2, kitTop + (area.Y-h)/2}
+			t.Origin = Pt{KitMargin + (area.X-w)/2, KitTop + (area.Y-h)/2}
 		}
 		if best.Cols == 0 || t.Pages() < best.Pages() && !(preferLandscape && best.Pages() == 1) {
 			best = t
@@ -320,19 +333,20 @@ func tiling(o SheetOptions, w, h, overlap float64, preferLandscape bool) (Tiling
 	return best, nil
 }
 
-// tilePages cuts a drawing into pages with assembly marks: each tile is
+// TilePages cuts a drawing into pages with assembly marks (label gives the
+// interface strings kit.panel and kit.assemble in lang): each tile is
 // named (A1, B1, …) with its neighbours in the margins; the strips shared
 // by two tiles carry registration crosses at the same place of the
 // drawing on both tiles, and a tile with a left (upper) neighbour has a
 // dashed line along its left (top) edge: trim the margin there and lay the
 // tile over its neighbour so the crosses meet.
-func tilePages(d *Drawing, t Tiling, header string, lang string, cat interface{ l(string) string }) []Page {
+func TilePages(d *Drawing, t Tiling, header string, lang string, label func(key string) string) []Page {
 	var pages []Page
 	total := t.Pages()
 	for r := range t.Rows {
 		for c := range t.Cols {
 			at := t.TileAt(c, r)
-			pg := Page{W: t.Paper.X, H: t.Paper.Y, Name: d.Title + " " + tileName(c, r)}
+			pg := Page{W: t.Paper.X, H: t.Paper.Y, Name: d.Title + " " + TileName(c, r)}
 			ox, oy := t.Origin.X, t.Origin.Y
 			cw, ch := min(t.Area.X, d.W-at.X), min(t.Area.Y, d.H-at.Y)
 			pg.Clip = &Clip{X: ox, Y: oy, W: cw, H: ch, DX: ox - at.X, DY: oy - at.Y, Items: within(d.Items, at.X, at.Y, at.X+cw, at.Y+ch)}
@@ -340,42 +354,42 @@ func tilePages(d *Drawing, t Tiling, header string, lang string, cat interface{ 
 			// header: what, which tile, which page
 			name := header
 			if total > 1 {
-				name += " · " + cat.l("kit.panel") + " " + tileName(c, r) + " (" + fmt.Sprintf("%d/%d", r*t.Cols+c+1, total) + ")"
+				name += " · " + label("kit.panel") + " " + TileName(c, r) + " (" + fmt.Sprintf("%d/%d", r*t.Cols+c+1, total) + ")"
 			}
-			items = append(items, txt(name, lang, Bold, colInk, kitMargin, 8, t.Paper.X-2*kitMargin-30, 9, 5, 'l'))
+			items = append(items, PlaceText(name, lang, Bold, ColInk, KitMargin, 8, t.Paper.X-2*KitMargin-30, 9, 5, 'l'))
 			if total > 1 {
-				items = append(items, txt(cat.l("kit.assemble"), lang, Regular, colMuted, kitMargin, 12.5, t.Paper.X-2*kitMargin-30, 6.5, 4, 'l'))
+				items = append(items, PlaceText(label("kit.assemble"), lang, Regular, ColMuted, KitMargin, 12.5, t.Paper.X-2*KitMargin-30, 6.5, 4, 'l'))
 				// the tile index: where this page goes
 				cell := 4.0
-				gx := t.Paper.X - kitMargin - float64(t.Cols)*cell
+				gx := t.Paper.X - KitMargin - float64(t.Cols)*cell
 				for rr := range t.Rows {
 					for cc := range t.Cols {
-						p := fill(colPanel)
+						p := Fill(ColPanel)
 						if rr == r && cc == c {
-							p = fill(colInk)
+							p = Fill(ColInk)
 						}
-						p.Stroke, p.Width = &colMuted, 0.2
+						p.Stroke, p.Width = &ColMuted, 0.2
 						items = append(items, Rect{X: gx + float64(cc)*cell, Y: 3 + float64(rr)*cell, W: cell, H: cell, Paint: p})
 					}
 				}
 			}
 			// the tile's outline
-			items = append(items, Rect{X: ox, Y: oy, W: cw, H: ch, Paint: stroke(colMuted, 0.15)})
-			mark := colInk
+			items = append(items, Rect{X: ox, Y: oy, W: cw, H: ch, Paint: Stroke(ColMuted, 0.15)})
+			mark := ColInk
 			// neighbours, in the margins
 			if c > 0 {
 				items = append(items, dashed(Pt{ox, oy - 3}, Pt{ox, oy + ch + 3}, mark, 0.3, 2, 1.2)...)
-				items = append(items, txt("← "+tileName(c-1, r), lang, Bold, colMuted, ox-1, oy+ch/2, 0, 7, 7, 'r'))
+				items = append(items, PlaceText("← "+TileName(c-1, r), lang, Bold, ColMuted, ox-1, oy+ch/2, 0, 7, 7, 'r'))
 			}
 			if c < t.Cols-1 {
-				items = append(items, txt(tileName(c+1, r)+" →", lang, Bold, colMuted, ox+cw+1, oy+ch/2, 0, 7, 7, 'l'))
+				items = append(items, PlaceText(TileName(c+1, r)+" →", lang, Bold, ColMuted, ox+cw+1, oy+ch/2, 0, 7, 7, 'l'))
 			}
 			if r > 0 {
 				items = append(items, dashed(Pt{ox - 3, oy}, Pt{ox + cw + 3, oy}, mark, 0.3, 2, 1.2)...)
-				items = append(items, txt("↑ "+tileName(c, r-1), lang, Bold, colMuted, ox+cw/2, oy-1, 0, 7, 7, 'c'))
+				items = append(items, PlaceText("↑ "+TileName(c, r-1), lang, Bold, ColMuted, ox+cw/2, oy-1, 0, 7, 7, 'c'))
 			}
 			if r < t.Rows-1 {
-				items = append(items, txt("↓ "+tileName(c, r+1), lang, Bold, colMuted, ox+cw, oy+ch+4, 0, 7, 7, 'r'))
+				items = append(items, PlaceText("↓ "+TileName(c, r+1), lang, Bold, ColMuted, ox+cw, oy+ch+4, 0, 7, 7, 'r'))
 			}
 			// registration crosses in the shared strips, on both tiles
 			// (drawing coordinates, so they coincide once assembled)
@@ -499,7 +513,7 @@ func itemBox(it Item) (lo, hi Pt, ok bool) {
 		}
 		return box(pts, it.Width)
 	case Text:
-		em := it.Size * ptToMM
+		em := it.Size * PtToMM
 		return box([]Pt{{it.X, it.Y - em}, {it.X + it.W, it.Y + em*0.3}}, 0)
 	}
 	return Pt{}, Pt{}, false

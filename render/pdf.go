@@ -3,7 +3,6 @@ package render
 import (
 	"bytes"
 	"crypto/sha256"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -14,7 +13,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/lang"
 )
 
 // Paper sizes, in millimetres (portrait).
@@ -31,13 +30,13 @@ const MaxBleed = Bleed
 
 // SheetOptions says what to print and how.
 type SheetOptions struct {
-	Lang  wbcatalog.Lang
+	Lang  lang.Lang
 	Paper string  // "a4" (default) or "letter"
 	Bleed float64 // mm of background printed beyond each cut line, 0..3
 	// BackOffset shifts every back page by (X, Y) mm, X to the right and Y
 	// down as seen on the back: what the calibration page measures.
 	BackOffset Pt
-	// Version is the set's version (wbcatalog.Set), printed on every card
+	// Version is the set's version (the game's), printed on every card
 	// and kit page and in the PDF's subject and keywords; Set is the
 	// set's name in the sheet's language ("": the catalog's); Tool is
 	// wbtool's version, the PDF's creator.
@@ -46,22 +45,13 @@ type SheetOptions struct {
 	Tool    string
 	Date    time.Time // PDF dates; zero means DefaultDate
 	Title   string    // document title; default: the print.title string
-	// Cards are the card ids to print, in order, repeats allowed; nil
-	// prints every card of the catalog (Layout order).
-	Cards []string
-	// Kit, when its Kind is set, prints a sheet of the play kit (an
-	// Action board, a scenario map, the tokens) instead of cards, or, for
-	// a deck, puts the deck sheet before its cards (kit.go).
-	Kit Kit
-	// Layouts, when it holds the cards of the catalog printed, gives the
-	// cards laid out once for every sheet and backend of a build.
-	Layouts *Layouts
 	// Pages, when set, keeps the compressed pages of the sheets from one
 	// build to the next (watch, serve): the sheets are the same bytes.
 	Pages *PageCache
 
-	uncompressed bool // tests read the content streams
-	drawAnew     bool // tests: every face drawn item by item (no faceDrawing)
+	// Uncompressed leaves the content streams uncompressed (tests read
+	// them).
+	Uncompressed bool
 }
 
 // DefaultDate is the PDF creation date when no SOURCE_DATE_EPOCH is given,
@@ -202,7 +192,7 @@ type pdfDoc struct {
 // countShapes counts the large shapes that face f draws, for the forms:
 // those of its drawing (drawn: nil, none kept), then of the items after
 // it.
-func (p *pdfDoc) countShapes(f *Face, drawn *faceDrawing) {
+func (p *pdfDoc) countShapes(f *Face, drawn *FaceDrawing) {
 	if slices.ContainsFunc(f.Items, func(it Item) bool { _, ok := it.(Image); return ok }) {
 		return // drawn without forms (drawClipped)
 	}
@@ -258,7 +248,7 @@ func newPDF(o SheetOptions, title string) *pdfDoc {
 	}
 	p.SetCreationDate(date)
 	p.SetModificationDate(date)
-	p.SetCompression(!o.uncompressed)
+	p.SetCompression(!o.Uncompressed)
 	if o.Pages != nil {
 		p.SetPageCompressor(o.Pages.compress)
 	}
@@ -278,7 +268,7 @@ func newPDF(o SheetOptions, title string) *pdfDoc {
 	p.SetKeywords(strings.Join([]string{set, version, "print-and-play", string(o.Lang)}, "; "), true)
 	p.SetCreator(strings.TrimSpace("wbtool "+o.Tool), true)
 	p.SetAuthor("Warbound", true)
-	if o.Lang == wbcatalog.French {
+	if o.Lang == lang.French {
 		p.SetLang("fr-FR")
 	} else {
 		p.SetLang("en-GB")
@@ -392,7 +382,7 @@ func (p *pdfDoc) setFont(st Style, size float64) {
 // laid out with, without the card number that the sheet adds): it is
 // drawn once for every sheet of the build, and of the builds that keep
 // the layout (Layouts.Keep).
-func (p *pdfDoc) drawFace(f *Face, drawn *faceDrawing, ox, oy, bx, by float64) {
+func (p *pdfDoc) drawFace(f *Face, drawn *FaceDrawing, ox, oy, bx, by float64) {
 	x, y, w, h := -bx, -by, CardW+2*bx, CardH+2*by
 	if slices.ContainsFunc(f.Items, func(it Item) bool { _, ok := it.(Image); return ok }) {
 		p.drawClipped(f.Items, ox, oy, x, y, w, h)
@@ -517,10 +507,10 @@ const textEdge = 4.5
 // 4 pt) rather than cross a crop mark.
 func (p *pdfDoc) marginText(s sheet, text string, top bool) {
 	size := func(limit float64) float64 {
-		w := measure(text, Regular, 6.5)
+		w := Measure(text, Regular, 6.5)
 		return max(4, min(6.5, 6.5*limit/w))
 	}
-	height := func(pt float64) float64 { return pt * ptToMM }
+	height := func(pt float64) float64 { return pt * PtToMM }
 	// the band from textEdge to the marks (or to the bleed, between the
 	// marks), mm from the paper's edge
 	inner := s.my - s.by - markClear
@@ -533,18 +523,18 @@ func (p *pdfDoc) marginText(s sheet, text string, top bool) {
 		if z.to-textEdge < height(pt) {
 			continue
 		}
-		w := measure(text, Regular, pt)
+		w := Measure(text, Regular, pt)
 		mid := (textEdge + z.to) / 2
-		y := s.ph - mid + pt*ptToMM*0.35
+		y := s.ph - mid + pt*PtToMM*0.35
 		if top {
-			y = mid + pt*ptToMM*0.35
+			y = mid + pt*PtToMM*0.35
 		}
 		// with the page's cards (flush)
-		p.drawClipped([]Item{Text{X: (s.pw - w) / 2, Y: y, Size: pt, Style: Regular, Colour: colMuted, S: text, W: w}}, 0, 0, 0, 0, 0, 0)
+		p.drawClipped([]Item{Text{X: (s.pw - w) / 2, Y: y, Size: pt, Style: Regular, Colour: ColMuted, S: text, W: w}}, 0, 0, 0, 0, 0, 0)
 		return
 	}
 	p.flush()
-	p.SetTextColor(int(colMuted.R), int(colMuted.G), int(colMuted.B))
+	p.SetTextColor(int(ColMuted.R), int(ColMuted.G), int(ColMuted.B))
 	pt := size(CardH - 4)
 	p.setFont(Regular, pt)
 	w := p.GetStringWidth(text)
@@ -554,7 +544,7 @@ func (p *pdfDoc) marginText(s sheet, text string, top bool) {
 	}
 	p.TransformBegin()
 	p.TransformRotate(90, x, s.ph/2)
-	p.Text(x-w/2, s.ph/2+pt*ptToMM*0.35, text)
+	p.Text(x-w/2, s.ph/2+pt*PtToMM*0.35, text)
 	p.TransformEnd()
 }
 
@@ -610,77 +600,4 @@ func appendUnique(s []float64, vs ...float64) []float64 {
 		}
 	}
 	return s
-}
-
-// Sheets renders the cards as print-and-play sheets: for every sheet of up
-// to 9 cards, a front page then its back page, mirrored for long-edge
-// duplex so that each back lands behind its front. It returns the PDF.
-func Sheets(cat *wbcatalog.Catalog, o SheetOptions) ([]byte, error) {
-	ls := o.Layouts
-	if !ls.For(cat) {
-		ls = nil
-	}
-	cat = Drafted(cat) // missing translations: the other language, marked
-	if o.Set == "" {
-		o.Set = cat.Set.Name.In(o.Lang)
-	}
-	if o.Kit.Kind != "" && o.Kit.Kind != KitDeck {
-		return kitSheets(cat, o)
-	}
-	s, err := newSheet(o)
-	if err != nil {
-		return nil, err
-	}
-	version := VersionLabel(o.Version)
-	ids := o.Cards
-	if ids == nil {
-		ids = allCards(cat)
-	}
-	if ls == nil {
-		ls = NewLayouts(cat)
-	}
-	cards, laid, err := ls.cardsLaid(o.Lang, ids, version)
-	if err != nil {
-		return nil, err
-	}
-	if len(cards) == 0 {
-		return nil, errors.New("no cards to print")
-	}
-	l := o.Lang
-	title := o.Title
-	if title == "" {
-		title = label(cat, "print.title", l)
-	}
-	p := newPDF(o, title)
-	sheets := (len(cards) + s.perSheet - 1) / s.perSheet
-	// a deck's sheet comes first, on whole sheets of paper
-	first, err := deckPages(p, cat, o, s)
-	if err != nil {
-		return nil, err
-	}
-	pages := first + 2*sheets
-	drawn := func(e *laidOut, side int) *faceDrawing {
-		if o.drawAnew {
-			return nil
-		}
-		return &e.pdf[side]
-	}
-	// the shapes drawn more than once are forms
-	for i := range cards {
-		p.countShapes(&cards[i].Front, drawn(laid[i], 0))
-		p.countShapes(&cards[i].Back, drawn(laid[i], 1))
-	}
-	fronts, backs := make([]*Face, len(cards)), make([]*Face, len(cards))
-	for i := range cards {
-		fronts[i], backs[i] = &cards[i].Front, &cards[i].Back
-	}
-	p.duplex(s, fronts, backs, func(i, side int) *faceDrawing { return drawn(laid[i], side) }, duplexText{
-		title: title, cards: label(cat, "print.cards", l), page: label(cat, "print.page", l), version: version,
-		lang: strings.ToUpper(string(l)), front: label(cat, "print.duplex", l) + " · " + label(cat, "print.cut", l), backs: label(cat, "print.backs", l),
-	}, first, pages)
-	out, err := p.output()
-	if err != nil {
-		return nil, fmt.Errorf("write the PDF: %w", err)
-	}
-	return out, nil
 }

@@ -90,7 +90,7 @@ type pdfStream struct {
 	// draws every shape in place
 	shapes  *shapeSink
 	scratch []byte      // where shapes are drawn (shapeForm)
-	table   *shapeTable // when not nil, holds each distinct shape once
+	table   *ShapeTable // when not nil, holds each distinct shape once
 	pdfState
 }
 
@@ -394,7 +394,7 @@ func (s *pdfStream) text(t Text) {
 		s.b = append(s.b, '/')
 		s.b = append(s.b, s.names[st]...)
 		s.b = append(s.b, ' ')
-		s.b = appendNum(s.b, t.Size*ptToMM, 10000)
+		s.b = appendNum(s.b, t.Size*PtToMM, 10000)
 		s.b = append(s.b, " Tf\n"...)
 	}
 	if s.inText {
@@ -442,7 +442,7 @@ func (s *pdfStream) glyph(u uint16) {
 // document draws them more than once. Whether in place or as a form, such
 // a shape is self-contained: drawn from a fresh state, inside "q … Q" in
 // place (a form restores the state itself), so the bytes around it do not
-// depend on the choice, and a face's drawing can be kept (faceDrawing)
+// depend on the choice, and a face's drawing can be kept (FaceDrawing)
 // with the shapes left as marks for each document to fill in.
 
 // shapeForm is a large shape of a card face: its content is the shape as
@@ -562,12 +562,12 @@ func newShapeForm(it Item, scratch []byte) (shapeForm, []byte) {
 	return shapeForm{name: string(name[:]), content: content, bbox: shapeBox(it)}, f.b
 }
 
-// shapeTable holds the large shapes of the faces of a Layouts, each
+// ShapeTable holds the large shapes of the faces of a Layouts, each
 // distinct one once (a thousand cards draw the same stat boxes), by
 // content, and by the exact numbers of the items that drew them (a
 // thousand cards' 75,000 large shapes are some 250 distinct items).
 // Safe for concurrent use.
-type shapeTable struct {
+type ShapeTable struct {
 	mu           sync.Mutex
 	m            map[string]*shapeForm // by content
 	byKey        map[string]*shapeForm // by appendShapeKey

@@ -54,11 +54,11 @@ func TestAppendNumAsReference(t *testing.T) {
 func TestShapeKeys(t *testing.T) {
 	red, blue, green := Colour{200, 0, 0}, Colour{0, 0, 200}, Colour{0, 200, 0}
 	shapes := []Item{
-		Rect{X: 1, Y: 2, W: 30, H: 10, R: 1.5, Paint: fillStroke(red, blue, 0.3)},
-		Circle{X: 1, Y: 2, R: 3, Paint: stroke(red, 0.4)},
-		Poly{Pts: hexPts(10, 10, 4), Paint: fill(red)},
+		Rect{X: 1, Y: 2, W: 30, H: 10, R: 1.5, Paint: FillStroke(red, blue, 0.3)},
+		Circle{X: 1, Y: 2, R: 3, Paint: Stroke(red, 0.4)},
+		Poly{Pts: HexPts(10, 10, 4), Paint: Fill(red)},
 		Line{Pts: []Pt{{1, 2}, {3, 4}, {5, 6}}, Colour: red, Width: 0.5},
-		Path{Ops: []PathOp{{'M', []Pt{{1, 2}}}, {'L', []Pt{{3, 4}}}, {'C', []Pt{{5, 6}, {7, 8}, {9, 10}}}, {'Z', nil}}, Paint: fill(red)},
+		Path{Ops: []PathOp{{'M', []Pt{{1, 2}}}, {'L', []Pt{{3, 4}}}, {'C', []Pt{{5, 6}, {7, 8}, {9, 10}}}, {'Z', nil}}, Paint: Fill(red)},
 	}
 	// every way of changing one thing a shape is drawn from
 	nudge := func(v *float64) { *v = math.Nextafter(*v, math.Inf(1)) }

@@ -482,7 +482,7 @@ func (r *rasterizer) glyph(st Style, c rune) ([]sfnt.Segment, float64) {
 func (r *rasterizer) textOutline(t Text) *outline {
 	o := newOutline()
 	m := &fontMetrics()[t.Style&3]
-	em := t.Size * ptToMM // mm per em
+	em := t.Size * PtToMM // mm per em
 	x := t.X
 	for _, c := range t.S {
 		adv := m.width(c)

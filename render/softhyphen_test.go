@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -14,7 +13,7 @@ const shyWord = "Anti\u00adcons\u00adti\u00adtu\u00adtion\u00adnel\u00adle\u00ad
 // drawn texts, one line per element (words joined by a space).
 func texts(t *testing.T, s string, w float64) []string {
 	t.Helper()
-	items, _, tooWide := layoutParas(textBox{W: w, H: 100}, []para{{runs: []markup.Run{{Text: s}}, base: Regular}}, 8, "fr", nil, true)
+	items, _, tooWide := LayoutParas(TextFrame{W: w, H: 100}, []Para{{Runs: []markup.Run{{Text: s}}, Base: Regular}}, 8, "fr", nil, true)
 	if tooWide != "" {
 		t.Fatalf("%q: word %q too wide for %g mm", s, tooWide, w)
 	}
@@ -66,41 +65,7 @@ func TestSoftHyphen(t *testing.T) {
 		t.Errorf("first line %q: want the word started on it and hyphenated (%q)", got[0], got)
 	}
 	// A word wider than the box without soft hyphens is still an error.
-	if _, _, tooWide := layoutParas(textBox{W: 10, H: 100}, []para{{runs: []markup.Run{{Text: "Anticonstitutionnellement"}}, base: Regular}}, 8, "fr", nil, false); tooWide == "" {
+	if _, _, tooWide := LayoutParas(TextFrame{W: 10, H: 100}, []Para{{Runs: []markup.Run{{Text: "Anticonstitutionnellement"}}, Base: Regular}}, 8, "fr", nil, false); tooWide == "" {
 		t.Error("a word wider than its box without soft hyphens fits")
-	}
-}
-
-// On a card, a long word with soft hyphens fits where it did not, and no
-// drawn text holds U+00AD (names included, which are one line).
-func TestSoftHyphenOnCard(t *testing.T) {
-	cat := testCatalog()
-	cat.Skill("sharp").Text.FR = strings.Repeat(shyWord, 3)
-	cat.Character("copp").Name.FR = "Co\u00adpp"
-	c, err := LayoutCard(cat, wbcatalog.French, "copp")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hyphens, name := 0, false
-	for _, f := range []*Face{&c.Front, &c.Back} {
-		for _, it := range f.Items {
-			tx, ok := it.(Text)
-			if !ok {
-				continue
-			}
-			if strings.Contains(tx.S, "\u00ad") {
-				t.Errorf("%s: text %q draws a soft hyphen", f.Title(), tx.S)
-			}
-			if strings.HasSuffix(tx.S, "-") {
-				hyphens++
-			}
-			name = name || tx.S == "Copp"
-		}
-	}
-	if hyphens == 0 {
-		t.Error("the long word was not hyphenated")
-	}
-	if !name {
-		t.Error("the name is not drawn as Copp")
 	}
 }

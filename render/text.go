@@ -37,20 +37,20 @@ func noSoftHyphens(s string) string {
 	return strings.ReplaceAll(s, softHyphen, "")
 }
 
-// para is one paragraph to fit in a text box.
-type para struct {
-	runs   []markup.Run
-	base   Style   // style of plain runs
-	scale  float64 // size relative to the box's body size (1 when 0)
-	colour Colour
-	gap    float64 // space before the paragraph, in ems of the body size
-	center bool
+// Para is one paragraph to fit in a text box.
+type Para struct {
+	Runs   []markup.Run
+	Base   Style   // style of plain runs
+	Scale  float64 // size relative to the box's body size (1 when 0)
+	Colour Colour
+	Gap    float64 // space before the paragraph, in ems of the body size
+	Center bool
 }
 
-// textBox is a rectangle text must fit in.
-type textBox struct {
+// TextFrame is a rectangle text must fit in.
+type TextFrame struct {
 	X, Y, W, H float64
-	middle     bool // centre the text block vertically
+	Middle     bool // centre the text block vertically
 }
 
 // fitError says why a text could not fit; callers add the card and the
@@ -88,29 +88,29 @@ const (
 	iconSize    = 1.08 // drawn size of an inline icon, in ems
 )
 
-// fitText lays paragraphs out in box at the largest size from maxPt down
+// FitText lays paragraphs out in box at the largest size from maxPt down
 // to minPt (in 0.25 pt steps) at which they fit, and returns the items.
 // Text that does not fit at minPt is an error, never clipped.
-func fitText(box textBox, paras []para, maxPt, minPt float64, lang string, faction func(string) (Colour, bool), what string) ([]Item, float64, error) {
+func FitText(box TextFrame, paras []Para, maxPt, minPt float64, lang string, faction func(string) (Colour, bool), what string) ([]Item, float64, error) {
 	return fitParas(box, paras, maxPt, minPt, lang, faction, what, true)
 }
 
-// fitParas is fitText, returning no items unless draw: the size and the
+// fitParas is FitText, returning no items unless draw: the size and the
 // error are the same either way.
-func fitParas(box textBox, paras []para, maxPt, minPt float64, lang string, faction func(string) (Colour, bool), what string, draw bool) ([]Item, float64, error) {
-	return fitParasTo(nil, box, paras, maxPt, minPt, lang, faction, what, draw)
+func fitParas(box TextFrame, paras []Para, maxPt, minPt float64, lang string, faction func(string) (Colour, bool), what string, draw bool) ([]Item, float64, error) {
+	return FitParasTo(nil, box, paras, maxPt, minPt, lang, faction, what, draw)
 }
 
-// fitParasTo is fitParas appending the items to dst (dst as it is on an
+// FitParasTo is fitParas appending the items to dst (dst as it is on an
 // error).
-func fitParasTo(dst []Item, box textBox, paras []para, maxPt, minPt float64, lang string, faction func(string) (Colour, bool), what string, draw bool) ([]Item, float64, error) {
+func FitParasTo(dst []Item, box TextFrame, paras []Para, maxPt, minPt float64, lang string, faction func(string) (Colour, bool), what string, draw bool) ([]Item, float64, error) {
 	// Check glyphs once: a character the font cannot draw is an error.
 	for _, p := range paras {
-		for _, r := range p.runs {
+		for _, r := range p.Runs {
 			if r.Text == "" {
 				continue
 			}
-			if _, miss := textWidth(noSoftHyphens(markup.Typography(r.Text, lang)), p.base.with(r.Strong, r.Emph), 10); miss != 0 {
+			if _, miss := textWidth(noSoftHyphens(markup.Typography(r.Text, lang)), p.Base.with(r.Strong, r.Emph), 10); miss != 0 {
 				return dst, 0, &fitError{what, fmt.Sprintf("the character %q (U+%04X) cannot be printed with the card font", miss, miss)}
 			}
 		}
@@ -139,10 +139,10 @@ func fitParasTo(dst []Item, box textBox, paras []para, maxPt, minPt float64, lan
 	return dst, 0, &fitError{what, fmt.Sprintf("the text needs %.1f mm but its box is %.1f mm high, even at the %g pt minimum; shorten it", lastH, box.H, minPt)}
 }
 
-// layoutParas breaks paras into lines at body size size (pt). It returns
+// LayoutParas breaks paras into lines at body size size (pt). It returns
 // the total height, or the first word that is wider than the box. With
 // draw, it also returns the items.
-func layoutParas(box textBox, paras []para, size float64, lang string, faction func(string) (Colour, bool), draw bool) (items []Item, height float64, tooWide string) {
+func LayoutParas(box TextFrame, paras []Para, size float64, lang string, faction func(string) (Colour, bool), draw bool) (items []Item, height float64, tooWide string) {
 	all, height, tooWide := breakParas(box, paras, size, lang, new(textScratch))
 	if tooWide != "" {
 		return nil, 0, tooWide
@@ -155,7 +155,7 @@ func layoutParas(box textBox, paras []para, size float64, lang string, faction f
 
 // placed is a paragraph broken into lines, at its place in the box.
 type placed struct {
-	p     *para
+	p     *Para
 	lines []lineOut
 	em    float64
 	top   float64
@@ -177,25 +177,25 @@ type textScratch struct {
 
 var scratchPool = sync.Pool{New: func() any { return new(textScratch) }}
 
-// breakParas is layoutParas without the drawing: the paragraphs broken
+// breakParas is LayoutParas without the drawing: the paragraphs broken
 // into lines at body size size, their total height, or the first word
 // wider than the box. What it returns is in ts's slices, valid until ts's
 // next use.
-func breakParas(box textBox, paras []para, size float64, lang string, ts *textScratch) (all []placed, height float64, tooWide string) {
+func breakParas(box TextFrame, paras []Para, size float64, lang string, ts *textScratch) (all []placed, height float64, tooWide string) {
 	ts.pieces, ts.words, ts.laid, ts.lines = ts.pieces[:0], ts.words[:0], ts.laid[:0], ts.lines[:0]
 	all = ts.placed[:0]
 	defer func() { ts.placed = all }()
 	y := 0.0
 	for i := range paras {
 		p := &paras[i]
-		sc := p.scale
+		sc := p.Scale
 		if sc == 0 {
 			sc = 1
 		}
 		pt := size * sc
-		em := pt * ptToMM
+		em := pt * PtToMM
 		words := splitWordsIn(ts, p, pt, lang)
-		space := measure(" ", p.base, pt)
+		space := Measure(" ", p.Base, pt)
 		lines, ln0 := ts.lines, len(ts.lines)
 		var cur lineOut
 		// the words as placed (a word broken at a soft hyphen is two):
@@ -245,7 +245,7 @@ func breakParas(box textBox, paras []para, size float64, lang string, ts *textSc
 			continue
 		}
 		if len(all) > 0 {
-			y += p.gap * size * ptToMM
+			y += p.Gap * size * PtToMM
 		}
 		all = append(all, placed{p: p, lines: lines, em: em, top: y})
 		y += float64(len(lines)) * em * lineHeight
@@ -255,7 +255,7 @@ func breakParas(box textBox, paras []para, size float64, lang string, ts *textSc
 
 // appendParas draws the paragraphs breakParas broke, height high in all,
 // after items.
-func appendParas(items []Item, box textBox, all []placed, height float64, faction func(string) (Colour, bool)) []Item {
+func appendParas(items []Item, box TextFrame, all []placed, height float64, faction func(string) (Colour, bool)) []Item {
 	n := 0
 	for _, pl := range all {
 		for _, ln := range pl.lines {
@@ -266,18 +266,18 @@ func appendParas(items []Item, box textBox, all []placed, height float64, factio
 	}
 	items = slices.Grow(items, n)
 	off := box.Y
-	if box.middle && height < box.H {
+	if box.Middle && height < box.H {
 		off += (box.H - height) / 2
 	}
 	for _, pl := range all {
-		pt := pl.em / ptToMM
-		space := measure(" ", pl.p.base, pt)
+		pt := pl.em / PtToMM
+		space := Measure(" ", pl.p.Base, pt)
 		for li, ln := range pl.lines {
 			// baseline: ascent of the Go fonts is about 0.9 em of the
 			// 1.2 em line pitch; centre the glyphs in the line.
 			base := off + pl.top + float64(li)*pl.em*lineHeight + pl.em*0.93
 			x := box.X
-			if pl.p.center {
+			if pl.p.Center {
 				x += (box.W - ln.w) / 2
 			}
 			for wi, w := range ln.words {
@@ -285,7 +285,7 @@ func appendParas(items []Item, box textBox, all []placed, height float64, factio
 					x += space
 				}
 				for _, pc := range w.pieces {
-					items = appendPiece(items, pc, x, base, pt, pl.p.colour, faction)
+					items = appendPiece(items, pc, x, base, pt, pl.p.Colour, faction)
 					x += pc.w
 				}
 			}
@@ -323,7 +323,7 @@ func hyphenate(w word, avail, pt float64) (head, tail word, ok bool) {
 			}
 			h := word{pieces: append([]piece(nil), w.pieces[:i]...)}
 			hp := pc
-			hp.text, hp.w = before+"-", measure(noSoftHyphens(before)+"-", pc.style, pt)
+			hp.text, hp.w = before+"-", Measure(noSoftHyphens(before)+"-", pc.style, pt)
 			h.pieces = append(h.pieces, hp)
 			for _, p := range h.pieces {
 				h.w += p.w
@@ -334,7 +334,7 @@ func hyphenate(w word, avail, pt float64) (head, tail word, ok bool) {
 			var t word
 			if noSoftHyphens(after) != "" {
 				tp := pc
-				tp.text, tp.w = after, measure(noSoftHyphens(after), pc.style, pt)
+				tp.text, tp.w = after, Measure(noSoftHyphens(after), pc.style, pt)
 				t.pieces = append(t.pieces, tp)
 			}
 			t.pieces = append(t.pieces, w.pieces[i+1:]...)
@@ -349,17 +349,17 @@ func hyphenate(w word, avail, pt float64) (head, tail word, ok bool) {
 
 // splitWords turns the runs of p into words at ASCII spaces, measured at
 // pt points. Icons and natural results join the word they touch.
-func splitWords(p *para, pt float64, lang string) []word {
+func splitWords(p *Para, pt float64, lang string) []word {
 	return splitWordsIn(new(textScratch), p, pt, lang)
 }
 
 // splitWordsIn is splitWords in ts's slices, after what they hold.
-func splitWordsIn(ts *textScratch, p *para, pt float64, lang string) []word {
+func splitWordsIn(ts *textScratch, p *Para, pt float64, lang string) []word {
 	// the runs' texts as drawn, and room for every piece at once: the
 	// words' pieces are parts of one slice
-	texts := slices.Grow(ts.texts[:0], len(p.runs))[:len(p.runs)]
+	texts := slices.Grow(ts.texts[:0], len(p.Runs))[:len(p.Runs)]
 	n := 0
-	for i, r := range p.runs {
+	for i, r := range p.Runs {
 		texts[i] = ""
 		if r.Icon != "" || r.Natural != 0 {
 			n++
@@ -385,7 +385,7 @@ func splitWordsIn(ts *textScratch, p *para, pt float64, lang string) []word {
 		// punctuation after an icon touches it, as after a word: the
 		// icon gives up the blank on its right
 		if n := len(cur); n > 0 && cur[n-1].icon != "" && cur[n-1].trim == 0 && closesWord(pc.text) {
-			k := iconTrim(cur[n-1].icon) * pt * ptToMM
+			k := iconTrim(cur[n-1].icon) * pt * PtToMM
 			cur[n-1].w -= k
 			cur[n-1].trim = k
 			curW -= k
@@ -399,9 +399,9 @@ func splitWordsIn(ts *textScratch, p *para, pt float64, lang string) []word {
 		}
 		curW += pc.w
 	}
-	em := pt * ptToMM
-	for i, r := range p.runs {
-		st := p.base.with(r.Strong, r.Emph)
+	em := pt * PtToMM
+	for i, r := range p.Runs {
+		st := p.Base.with(r.Strong, r.Emph)
 		switch {
 		case r.Icon != "":
 			add(piece{icon: r.Icon, style: st, w: iconAdvance * em})
@@ -414,7 +414,7 @@ func splitWordsIn(ts *textScratch, p *para, pt float64, lang string) []word {
 					end()
 				}
 				if seg != "" {
-					add(piece{text: seg, style: st, w: measure(noSoftHyphens(seg), st, pt)})
+					add(piece{text: seg, style: st, w: Measure(noSoftHyphens(seg), st, pt)})
 				}
 				if !more {
 					break
@@ -430,7 +430,7 @@ func splitWordsIn(ts *textScratch, p *para, pt float64, lang string) []word {
 
 // naturalWidth is the width of a natural result box [N] at pt points.
 func naturalWidth(n int, pt float64) float64 {
-	return measure(strconv.Itoa(n), Bold, pt*0.85) + 0.62*pt*ptToMM
+	return Measure(strconv.Itoa(n), Bold, pt*0.85) + 0.62*pt*PtToMM
 }
 
 // drawPiece draws one piece with its baseline at y.
@@ -440,27 +440,27 @@ func drawPiece(pc piece, x, y, pt float64, col Colour, faction func(string) (Col
 
 // appendPiece is drawPiece appending to items.
 func appendPiece(items []Item, pc piece, x, y, pt float64, col Colour, faction func(string) (Colour, bool)) []Item {
-	em := pt * ptToMM
+	em := pt * PtToMM
 	switch {
 	case pc.icon != "":
-		return append(items, icon(pc.icon, x+(pc.w+pc.trim)/2, y-0.34*em, iconSize*em, col, faction)...)
+		return append(items, Icon(pc.icon, x+(pc.w+pc.trim)/2, y-0.34*em, iconSize*em, col, faction)...)
 	case pc.natural != 0:
 		// a natural result: the face value in a small rounded box
 		// (R-DICE-2: the number rolled, before modifiers)
 		s := strconv.Itoa(pc.natural)
-		tw := measure(s, Bold, pt*0.85)
+		tw := Measure(s, Bold, pt*0.85)
 		h := 0.92 * em
 		return append(items,
-			Rect{X: x + 0.06*em, Y: y - 0.76*em, W: pc.w - 0.12*em, H: h, R: 0.22 * em, Paint: fillStroke(colWhite, col, 0.07*em)},
+			Rect{X: x + 0.06*em, Y: y - 0.76*em, W: pc.w - 0.12*em, H: h, R: 0.22 * em, Paint: FillStroke(ColWhite, col, 0.07*em)},
 			Text{X: x + (pc.w-tw)/2, Y: y - 0.04*em, Size: round2(pt * 0.85), Style: Bold, Colour: col, S: s, W: tw},
 		)
 	}
 	return append(items, Text{X: x, Y: y, Size: round2(pt), Style: pc.style, Colour: col, S: noSoftHyphens(pc.text), W: pc.w})
 }
 
-// fitLineText is lineText without the drawing: s as drawn and the size
+// FitLineText is StyledLine without the drawing: s as drawn and the size
 // it fits at, or why it cannot be drawn.
-func fitLineText(s, lang string, st Style, w, maxPt, minPt float64, what string) (string, float64, error) {
+func FitLineText(s, lang string, st Style, w, maxPt, minPt float64, what string) (string, float64, error) {
 	s = noSoftHyphens(markup.Typography(s, lang))
 	units, miss := textUnits(s, st)
 	if miss != 0 {
@@ -468,19 +468,19 @@ func fitLineText(s, lang string, st Style, w, maxPt, minPt float64, what string)
 	}
 	size, ok := fitUnits(units, w, maxPt, minPt)
 	if !ok {
-		return "", 0, &fitError{what, fmt.Sprintf("%q is %.1f mm wide at %g pt, wider than its %.1f mm; shorten it", s, measure(s, st, minPt), minPt, w)}
+		return "", 0, &fitError{what, fmt.Sprintf("%q is %.1f mm wide at %g pt, wider than its %.1f mm; shorten it", s, Measure(s, st, minPt), minPt, w)}
 	}
 	return s, size, nil
 }
 
-// fitLine returns the largest size from maxPt down to minPt at which s fits
+// FitLine returns the largest size from maxPt down to minPt at which s fits
 // in width w on one line.
-func fitLine(s string, st Style, w, maxPt, minPt float64) (float64, bool) {
+func FitLine(s string, st Style, w, maxPt, minPt float64) (float64, bool) {
 	units, _ := textUnits(s, st)
 	return fitUnits(units, w, maxPt, minPt)
 }
 
-// fitUnits is fitLine for a text units thousandths of an em wide.
+// fitUnits is FitLine for a text units thousandths of an em wide.
 func fitUnits(units int, w, maxPt, minPt float64) (float64, bool) {
 	for size := maxPt; size >= minPt-1e-9; size -= 0.25 {
 		if unitsWidth(units, size) <= w+1e-6 {
@@ -490,14 +490,14 @@ func fitUnits(units int, w, maxPt, minPt float64) (float64, bool) {
 	return minPt, false
 }
 
-// lineText draws s on one line in width w, shrinking from maxPt to minPt;
+// StyledLine draws s on one line in width w, shrinking from maxPt to minPt;
 // align is 'l', 'c' or 'r' (x is then the left, centre or right edge).
-func lineText(s, lang string, st Style, col Colour, x, y, w, maxPt, minPt float64, align byte, what string) (Item, error) {
-	s, size, err := fitLineText(s, lang, st, w, maxPt, minPt, what)
+func StyledLine(s, lang string, st Style, col Colour, x, y, w, maxPt, minPt float64, align byte, what string) (Item, error) {
+	s, size, err := FitLineText(s, lang, st, w, maxPt, minPt, what)
 	if err != nil {
 		return nil, err
 	}
-	tw := measure(s, st, size)
+	tw := Measure(s, st, size)
 	switch align {
 	case 'c':
 		x -= tw / 2
@@ -507,8 +507,8 @@ func lineText(s, lang string, st Style, col Colour, x, y, w, maxPt, minPt float6
 	return Text{X: x, Y: y, Size: round2(size), Style: st, Colour: col, S: s, W: tw}, nil
 }
 
-// markupTypo is the text of a one-line s as drawn.
-func markupTypo(s, lang string) string { return noSoftHyphens(markup.Typography(s, lang)) }
+// MarkupTypo is the text of a one-line s as drawn.
+func MarkupTypo(s, lang string) string { return noSoftHyphens(markup.Typography(s, lang)) }
 
 // closesWord reports whether s starts with punctuation that follows a
 // word without a space: , . ; : ! ? ) and the closing quotes.
@@ -526,7 +526,7 @@ func iconTrim(name string) float64 {
 		return v.(float64)
 	}
 	right := 0.0
-	for _, it := range icon(name, 12, 12, 24, colInk, func(string) (Colour, bool) { return colInk, true }) {
+	for _, it := range Icon(name, 12, 12, 24, ColInk, func(string) (Colour, bool) { return ColInk, true }) {
 		if _, hi, ok := itemBox(it); ok {
 			right = max(right, hi.X)
 		}

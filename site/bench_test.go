@@ -7,11 +7,11 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
-	"wbtool.dev/wbtool/render"
 )
 
 // generated loads a generated content tree of n cards (Characters and
@@ -72,7 +72,7 @@ func BenchmarkBuild1000Cards(b *testing.B) {
 }
 
 // BenchmarkBuild1000CardsNoImages is the same without the card images
-// (render.SVG), to tell the site's own cost from the renderer's.
+// (wbcards.SVG), to tell the site's own cost from the renderer's.
 func BenchmarkBuild1000CardsNoImages(b *testing.B) {
 	benchBuild(b, generated(b, 800, 200), Options{CardImages: stubImages})
 }
@@ -95,7 +95,7 @@ func BenchmarkBuild1000CardsOneEdit(b *testing.B) {
 	cat := generated(b, 800, 200)
 	var mu sync.Mutex // the languages build in parallel
 	images := map[string][2][]byte{}
-	ls := render.NewLayouts(cat)
+	ls := wbcards.NewLayouts(cat)
 	cached := func(c *wbcatalog.Catalog, id string, l wbcatalog.Lang) ([]byte, []byte, error) {
 		k := string(l) + "/" + id
 		mu.Lock()

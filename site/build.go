@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"html/template"
 	"sync"
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/crash"
-	"wbtool.dev/wbtool/render"
 )
 
 // Options configure a build. The zero value is a working default.
@@ -50,8 +50,8 @@ type Options struct {
 
 	// CardImages returns the SVG images of a card in a language: its
 	// front, and its back (nil when the card has no printed back). Nil
-	// means the faces of the print sheets, laid out by a render.Layouts of
-	// the build's own (Layouts.SVG, as render.SVG draws them). An error for
+	// means the faces of the print sheets, laid out by a wbcards.Layouts of
+	// the build's own (Layouts.SVG, as wbcards.SVG draws them). An error for
 	// a card gives a clearly marked placeholder image instead.
 	CardImages func(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) (front, back []byte, err error)
 
@@ -89,7 +89,7 @@ type builder struct {
 	rowValues  map[string]template.HTML             // statistics values drawn (rowValue, under mu)
 	// ls lays out the cards for their images when Options.CardImages is
 	// nil: once per card and language.
-	ls     *render.Layouts
+	ls     *wbcards.Layouts
 	lsOnce sync.Once
 	errs   Errors
 	f      *siteFrame // the frame's state: what the layout reads
@@ -138,7 +138,7 @@ var (
 func build(cat *wbcatalog.Catalog, opts Options, check bool) (Files, error) {
 	b := &builder{
 		check:      check,
-		cat:        render.Drafted(cat), // a missing translation shows the other language, marked
+		cat:        wbcards.Drafted(cat), // a missing translation shows the other language, marked
 		opts:       opts,
 		files:      Files{},
 		exists:     map[string]bool{},
@@ -321,8 +321,8 @@ func (b *builder) checkIDs() Errors {
 
 // layouts is the build's card layouts (for the images when
 // Options.CardImages is nil).
-func (b *builder) layouts() *render.Layouts {
-	b.lsOnce.Do(func() { b.ls = render.NewLayouts(b.cat) })
+func (b *builder) layouts() *wbcards.Layouts {
+	b.lsOnce.Do(func() { b.ls = wbcards.NewLayouts(b.cat) })
 	return b.ls
 }
 

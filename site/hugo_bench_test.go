@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/testtool"
-	"wbtool.dev/wbtool/render"
 )
 
 // BenchmarkVersusHugo compares the site's speed with Hugo's on an
@@ -335,7 +335,7 @@ type = "types"
 	if err := writeJSON("data/skills.json", skills, ""); err != nil {
 		return err
 	}
-	ls := render.NewLayouts(cat)
+	ls := wbcards.NewLayouts(cat)
 	cards := (&builder{cat: cat}).cards()
 	for _, l := range wbcatalog.Langs {
 		i18n := map[string]string{"locale": map[wbcatalog.Lang]string{wbcatalog.English: "en_GB", wbcatalog.French: "fr_FR"}[l]}

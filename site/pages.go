@@ -10,8 +10,8 @@ import (
 	"strings"
 	"sync"
 
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/render"
 )
 
 //go:embed templates/*.html
@@ -633,7 +633,7 @@ func splitRuleID(id string) (string, int) {
 
 // ---------------------------------------------------------------------------
 // Action boards and scenarios (issue 14 item 4): the drawings of the print
-// kit (render.ActionBoardSVG, render.ScenarioMapSVG), as images next to
+// kit (wbcards.ActionBoardSVG, wbcards.ScenarioMapSVG), as images next to
 // the pages that show them.
 
 // figure is a drawing shown on a page.
@@ -677,7 +677,7 @@ func (b *builder) boardHref(p *page, id string) string {
 func (b *builder) boardFigures(p *page, c *Chapter) ([]figure, error) {
 	var out []figure
 	for _, ab := range b.cat.ActionBoards {
-		svg, err := render.ActionBoardSVG(b.cat, ab.ID, p.Lang)
+		svg, err := wbcards.ActionBoardSVG(b.cat, ab.ID, p.Lang)
 		if err != nil {
 			return nil, fmt.Errorf("action board %s: %w", ab.ID, err)
 		}
@@ -736,7 +736,7 @@ func (b *builder) buildScenarios(l wbcatalog.Lang) error {
 	for i := range b.cat.Scenarios {
 		sc := &b.cat.Scenarios[i]
 		p := b.newPage(l, "scenarios/"+sc.ID+"/index.html", sc.Name.In(l), "scenarios", nil)
-		svg, err := render.ScenarioMapSVG(b.cat, sc.ID, l)
+		svg, err := wbcards.ScenarioMapSVG(b.cat, sc.ID, l)
 		if err != nil {
 			return fmt.Errorf("scenario %s: %w", sc.ID, err)
 		}

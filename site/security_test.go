@@ -230,7 +230,7 @@ func FuzzRulesMarkdown(f *testing.F) {
 	})
 }
 
-// stubImages stands in for render.SVG where the card images are not what
+// stubImages stands in for wbcards.SVG where the card images are not what
 // a test is about.
 func stubImages(*wbcatalog.Catalog, string, wbcatalog.Lang) ([]byte, []byte, error) {
 	return []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`), nil, nil

@@ -17,7 +17,7 @@ import (
 // the page's language, that the translation is to review (stale.note).
 // A stale key names a translation's language, so the source language's
 // pages never carry the mark. In draft builds the texts themselves carry
-// the print's tag (render.Drafted, MarkStale) and the pages add no mark.
+// the print's tag (wbcards.Drafted, MarkStale) and the pages add no mark.
 
 // staleMark is the mark after a text whose translation in l at one of
 // the given content paths is stale; "" when none is.

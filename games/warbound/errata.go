@@ -10,6 +10,7 @@ import (
 
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/crash"
@@ -32,12 +33,12 @@ type Since struct {
 	Catalog *wbcatalog.Catalog
 
 	once    sync.Once
-	layouts *render.Layouts // Catalog's cards laid out, once (watch compares with it at every save)
+	layouts *wbcards.Layouts // Catalog's cards laid out, once (watch compares with it at every save)
 }
 
 // laidOut is the earlier version's cards, laid out at the first call.
-func (s *Since) laidOut() *render.Layouts {
-	s.once.Do(func() { s.layouts = render.NewLayouts(s.Catalog) })
+func (s *Since) laidOut() *wbcards.Layouts {
+	s.once.Do(func() { s.layouts = wbcards.NewLayouts(s.Catalog) })
 	return s.layouts
 }
 
@@ -181,12 +182,12 @@ func history(since *Since, revs []string, cat *wbcatalog.Catalog, load func(stri
 
 // CompareSince compares an earlier version with cat: every change (package
 // changes), and in each language the cards whose printed faces differ
-// (render.Layouts.Printed; a renamed card is compared with its old self,
+// (wbcards.Layouts.Printed; a renamed card is compared with its old self,
 // an added card is reprinted, a card number that moved is not a change).
 // layouts are cat's cards laid out (nil: laid out here).
-func CompareSince(since *Since, cat *wbcatalog.Catalog, layouts *render.Layouts) (*changes.Errata, error) {
+func CompareSince(since *Since, cat *wbcatalog.Catalog, layouts *wbcards.Layouts) (*changes.Errata, error) {
 	if !layouts.For(cat) {
-		layouts = render.NewLayouts(cat)
+		layouts = wbcards.NewLayouts(cat)
 	}
 	before := since.laidOut()
 	rep, err := Compare(since.Catalog, cat)
@@ -234,7 +235,7 @@ func CompareSince(since *Since, cat *wbcatalog.Catalog, layouts *render.Layouts)
 
 // ReprintJobs are the reprint sheets of the errata, for base's paper and
 // bleed: in each language with a card to reprint, those cards.
-func ReprintJobs(cat *wbcatalog.Catalog, e *changes.Errata, base render.SheetOptions) []SheetJob {
+func ReprintJobs(cat *wbcatalog.Catalog, e *changes.Errata, base wbcards.Options) []SheetJob {
 	if e == nil {
 		return nil
 	}

@@ -6,11 +6,11 @@ import (
 	"strings"
 
 	"wbtool.dev/wbtool/export"
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
-	"wbtool.dev/wbtool/render"
 )
 
 var _ ruleset.Exporter = (*Content)(nil)
@@ -37,7 +37,7 @@ func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (rulese
 		laid, err := c.exportCards(l, deck)
 		cards := make([]export.Card, len(laid))
 		for i := range laid {
-			pos, path := render.CardPos(cat, laid[i].ID)
+			pos, path := wbcards.CardPos(cat, laid[i].ID)
 			cards[i] = export.Card{Front: &laid[i].Front, Back: &laid[i].Back, Pos: pos, Path: path}
 		}
 		return cards, err
@@ -60,12 +60,12 @@ func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (rulese
 
 // exportCards lays out the cards of an image export in l: every card,
 // or deck d's cards and Reference cards, once each.
-func (c *Content) exportCards(l wbcatalog.Lang, d *wbcatalog.Deck) ([]render.Card, error) {
+func (c *Content) exportCards(l wbcatalog.Lang, d *wbcatalog.Deck) ([]wbcards.Card, error) {
 	if d == nil {
-		return render.Layout(c.Catalog, l)
+		return wbcards.Layout(c.Catalog, l)
 	}
-	ids := append(append([]string{}, d.Cards...), render.DeckReferences(c.Catalog, d)...)
-	return render.LayoutCards(c.Catalog, l, export.Unique(ids))
+	ids := append(append([]string{}, d.Cards...), wbcards.DeckReferences(c.Catalog, d)...)
+	return wbcards.LayoutCards(c.Catalog, l, export.Unique(ids))
 }
 
 // ttsObjects are the saved objects in l: one per content deck (its
@@ -102,7 +102,7 @@ func ttsObjects(cat *wbcatalog.Catalog, d *wbcatalog.Deck, l wbcatalog.Lang) []e
 		}
 		add(name, desc, cards)
 		add(name+" · "+cat.Label("kinds.leader", l), "", leaders)
-		add(name+" · "+cat.Label("kinds.reference", l), "", render.DeckReferences(cat, d))
+		add(name+" · "+cat.Label("kinds.reference", l), "", wbcards.DeckReferences(cat, d))
 		files = append(files, f)
 	}
 	if d == nil {
@@ -115,7 +115,7 @@ func ttsObjects(cat *wbcatalog.Catalog, d *wbcatalog.Deck, l wbcatalog.Lang) []e
 			}
 			if len(ids) > 0 {
 				files = append(files, export.SavedObject{Name: "objectives-" + string(fm),
-					Groups: []export.Group{{Nickname: render.ObjectiveDeckTitle(cat, fm, l), Cards: ids}}})
+					Groups: []export.Group{{Nickname: wbcards.ObjectiveDeckTitle(cat, fm, l), Cards: ids}}})
 			}
 		}
 	}
@@ -125,7 +125,7 @@ func ttsObjects(cat *wbcatalog.Catalog, d *wbcatalog.Deck, l wbcatalog.Lang) []e
 // ttsCards lays out the cards ids in l for TTS: named as the card, and
 // described by its kind.
 func ttsCards(cat *wbcatalog.Catalog, l wbcatalog.Lang, ids []string) ([]export.TTSCard, error) {
-	laid, err := render.LayoutCards(cat, l, ids)
+	laid, err := wbcards.LayoutCards(cat, l, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -46,7 +46,7 @@ func texts(cat *wbcatalog.Catalog) *translations.Texts {
 // WithStale is cat with the stale translations of the lock report in its
 // Stale set (a copy: the caller's catalog stays as it was), for the site
 // to mark them; draft asks the card faces to tag them too (MarkStale:
-// draft printing, render.Drafted). cat itself when nothing is stale.
+// draft printing, wbcards.Drafted). cat itself when nothing is stale.
 func WithStale(cat *wbcatalog.Catalog, rep *translations.LockReport, draft bool) *wbcatalog.Catalog {
 	if cat == nil || rep == nil || len(rep.Stale) == 0 {
 		return cat

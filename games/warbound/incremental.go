@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"sync"
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
@@ -121,14 +122,14 @@ func (c *Content) Incrementally(m ruleset.Memo) ruleset.Content {
 	o.CardImages = func(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) ([]byte, []byte, error) {
 		key := keys[l][id]
 		if key == "" {
-			return render.SVG(cat, id, l)
+			return wbcards.SVG(cat, id, l)
 		}
-		return m.CardImages(key, func() ([]byte, []byte, error) { return render.SVG(cat, id, l) })
+		return m.CardImages(key, func() ([]byte, []byte, error) { return wbcards.SVG(cat, id, l) })
 	}
 	o.Pages = m.Shared(memoPages, func() any { return site.NewPageCache() }).(*site.PageCache)
-	layouts := render.NewLayouts(n.Catalog)
+	layouts := wbcards.NewLayouts(n.Catalog)
 	if prev, pkeys := m.Kept(memoLayouts); prev != nil {
-		layouts.Keep(prev.(*render.Layouts), func(l wbcatalog.Lang, id string) bool {
+		layouts.Keep(prev.(*wbcards.Layouts), func(l wbcatalog.Lang, id string) bool {
 			k, ok := lkeys[id]
 			return ok && pkeys[id] == k
 		})

@@ -11,9 +11,9 @@ import (
 	"sort"
 	"strings"
 
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/budget"
-	"wbtool.dev/wbtool/render"
 )
 
 // Content-addressed keys of incremental rebuilds (incremental.go). Every entity of the catalog (card, skill,
@@ -48,14 +48,14 @@ type index struct {
 	// rules is the hash of what every check game reads: action boards and
 	// factions. A change there re-runs every check.
 	rules string
-	// numbers are the cards' numbers (render.CardNumbers), which their
+	// numbers are the cards' numbers (wbcards.CardNumbers), which their
 	// images print: a card added or removed before a card of its kind
 	// changes its image, not its entry.
 	numbers map[string]string
 }
 
 func newIndex(cat *wbcatalog.Catalog) *index {
-	ix := &index{byID: map[string][]*entity{}, render: map[wbcatalog.Lang]string{}, numbers: render.CardNumbers(cat)}
+	ix := &index{byID: map[string][]*entity{}, render: map[wbcatalog.Lang]string{}, numbers: wbcards.CardNumbers(cat)}
 	add := func(kind string, s any) {
 		v := reflect.ValueOf(s)
 		for i := range v.Len() {
@@ -101,7 +101,7 @@ func newIndex(cat *wbcatalog.Catalog) *index {
 func renderStrings(all []wbcatalog.UIString) []wbcatalog.UIString {
 	keys := map[string]bool{}
 	prefixes := map[string]bool{}
-	for _, k := range render.LabelKeys() {
+	for _, k := range wbcards.LabelKeys() {
 		keys[k] = true
 		if i := strings.LastIndexByte(k, '.'); i >= 0 {
 			prefixes[k[:i+1]] = true

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/pipeline"
@@ -18,9 +19,9 @@ func TestSheetJobsKit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	jobs := SheetJobs(cat, render.SheetOptions{Version: "1"})
+	jobs := SheetJobs(cat, wbcards.Options{SheetOptions: render.SheetOptions{Version: "1"}})
 	seen := map[string]bool{}
-	kinds := map[render.KitKind]int{}
+	kinds := map[wbcards.KitKind]int{}
 	for _, j := range jobs {
 		if seen[j.Path] {
 			t.Errorf("two jobs write %s", j.Path)
@@ -30,18 +31,18 @@ func TestSheetJobsKit(t *testing.T) {
 			t.Errorf("%s is outside %s", j.Path, pipeline.PrintDir)
 		}
 		kinds[j.Opts.Kit.Kind]++
-		if k := j.Opts.Kit.Kind; k != "" && k != render.KitCalibrate && j.Opts.Kit.Source == "" {
+		if k := j.Opts.Kit.Kind; k != "" && k != wbcards.KitCalibrate && j.Opts.Kit.Source == "" {
 			t.Errorf("%s: kit sheet without a fingerprint", j.Path)
 		}
 	}
 	// per language: boards and maps and the calibration page on two papers,
 	// one token sheet, one deck sheet per deck
-	want := map[render.KitKind]int{
-		render.KitBoard:     2 * 2 * len(cat.ActionBoards),
-		render.KitMap:       2 * 2 * len(cat.Scenarios),
-		render.KitCalibrate: 2 * 2,
-		render.KitTokens:    2,
-		render.KitDeck:      2 * len(cat.Decks),
+	want := map[wbcards.KitKind]int{
+		wbcards.KitBoard:     2 * 2 * len(cat.ActionBoards),
+		wbcards.KitMap:       2 * 2 * len(cat.Scenarios),
+		wbcards.KitCalibrate: 2 * 2,
+		wbcards.KitTokens:    2,
+		wbcards.KitDeck:      2 * len(cat.Decks),
 	}
 	for k, n := range want {
 		if kinds[k] != n {
@@ -57,7 +58,7 @@ func TestSheetJobsKit(t *testing.T) {
 		}
 	}
 	d := cat.Deck("ash-and-rust")
-	j := DeckJob(cat, d, render.SheetOptions{Lang: "en"})
+	j := DeckJob(cat, d, wbcards.Options{SheetOptions: render.SheetOptions{Lang: "en"}})
 	if got := strings.Join(j.Cards[len(d.Cards):], ","); got != "clans-reference,raiders-reference" {
 		t.Errorf("deck %s prints the Reference cards %q", d.ID, got)
 	}
@@ -78,8 +79,8 @@ func TestTokenSheetFingerprint(t *testing.T) {
 		t.Fatal(err)
 	}
 	tokens := func() string {
-		for _, j := range SheetJobs(cat, render.SheetOptions{Version: "1"}) {
-			if j.Opts.Kit.Kind == render.KitTokens {
+		for _, j := range SheetJobs(cat, wbcards.Options{SheetOptions: render.SheetOptions{Version: "1"}}) {
+			if j.Opts.Kit.Kind == wbcards.KitTokens {
 				return j.Opts.Kit.Source
 			}
 		}
@@ -89,7 +90,7 @@ func TestTokenSheetFingerprint(t *testing.T) {
 	before := tokens()
 	// a Character of the deck with the most health points
 	var ch *wbcatalog.Character
-	for _, tc := range render.TokenCounts(cat) {
+	for _, tc := range wbcards.TokenCounts(cat) {
 		if tc.Kind != "wound" {
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -18,8 +19,8 @@ var _ ruleset.Sheets = (*Content)(nil)
 func (c *Content) Sheets(_ context.Context, req ruleset.SheetRequest) (ruleset.SheetSet, error) {
 	cat := c.Catalog
 	// the set's version, as the build prints it; wbtool's is the creator
-	base := render.SheetOptions{Paper: req.Paper, Bleed: req.Bleed, BackOffset: render.Pt{X: req.BackOffsetX, Y: req.BackOffsetY},
-		Version: cat.Set.Version, Tool: req.Tool, Date: req.Date, Layouts: c.layouts}
+	base := wbcards.Options{SheetOptions: render.SheetOptions{Paper: req.Paper, Bleed: req.Bleed, BackOffset: render.Pt{X: req.BackOffsetX, Y: req.BackOffsetY},
+		Version: cat.Set.Version, Tool: req.Tool, Date: req.Date}, Layouts: c.layouts}
 	var jobs []SheetJob
 	for _, l := range pipeline.Langs(req.Langs) {
 		o := base

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
@@ -20,7 +21,7 @@ import (
 // SheetJob is one PDF to render: its path in the plan and its options.
 type SheetJob struct {
 	Path string
-	Opts render.SheetOptions
+	Opts wbcards.Options
 	// Cards are the card ids the sheet holds, in order (nil: every card).
 	Cards []string
 }
@@ -32,7 +33,7 @@ type SheetJob struct {
 // of each format; the token sheets; and on A4 and on letter (they are
 // tiled differently), every Action board, every scenario map and the
 // calibration page.
-func SheetJobs(cat *wbcatalog.Catalog, base render.SheetOptions) []SheetJob {
+func SheetJobs(cat *wbcatalog.Catalog, base wbcards.Options) []SheetJob {
 	var jobs []SheetJob
 	for _, l := range wbcatalog.Langs {
 		o := base
@@ -56,14 +57,14 @@ func SheetJobs(cat *wbcatalog.Catalog, base render.SheetOptions) []SheetJob {
 			}
 			oo := o
 			oo.Cards = ids
-			oo.Title = render.ObjectiveDeckTitle(cat, f, l)
+			oo.Title = wbcards.ObjectiveDeckTitle(cat, f, l)
 			jobs = append(jobs, SheetJob{Path: pipeline.ObjectiveSheet(string(f), l), Opts: oo, Cards: ids})
 		}
 		to := o
 		// the token sheet reads the Characters, Leaders, decks, boards and
 		// scenarios only through the counts: a card edit that keeps them
 		// does not print it again (watch)
-		to.Kit = render.Kit{Kind: render.KitTokens, Source: fingerprint(render.TokenCounts(cat), cat.Factions, cat.Glossary)}
+		to.Kit = wbcards.Kit{Kind: wbcards.KitTokens, Source: fingerprint(wbcards.TokenCounts(cat), cat.Factions, cat.Glossary)}
 		jobs = append(jobs, SheetJob{Path: pipeline.TokenSheet(l), Opts: to, Cards: []string{}})
 		for _, paper := range render.Papers() {
 			po := o
@@ -71,14 +72,14 @@ func SheetJobs(cat *wbcatalog.Catalog, base render.SheetOptions) []SheetJob {
 			for i := range cat.ActionBoards {
 				b := &cat.ActionBoards[i]
 				bo := po
-				bo.Kit = render.Kit{Kind: render.KitBoard, ID: b.ID, Source: fingerprint(b)}
+				bo.Kit = wbcards.Kit{Kind: wbcards.KitBoard, ID: b.ID, Source: fingerprint(b)}
 				jobs = append(jobs, SheetJob{Path: pipeline.BoardSheet(b.ID, paper, l), Opts: bo, Cards: []string{}})
 			}
 			for i := range cat.Scenarios {
 				jobs = append(jobs, MapJob(&cat.Scenarios[i], po, base.Kit.HexSize))
 			}
 			co := po
-			co.Kit = render.Kit{Kind: render.KitCalibrate}
+			co.Kit = wbcards.Kit{Kind: wbcards.KitCalibrate}
 			jobs = append(jobs, SheetJob{Path: pipeline.CalibrationSheetIn(paper, l), Opts: co, Cards: []string{}})
 		}
 	}
@@ -98,16 +99,16 @@ func hasCards(cat *wbcatalog.Catalog) bool {
 // DeckJob is the sheet of deck d: the deck sheet, one copy of each card
 // per deck-list entry, then the Reference cards of its factions
 // (R-DECK-7: printed with the deck, not counted in it).
-func DeckJob(cat *wbcatalog.Catalog, d *wbcatalog.Deck, o render.SheetOptions) SheetJob {
-	o.Cards = append(append([]string{}, d.Cards...), render.DeckReferences(cat, d)...)
-	o.Kit = render.Kit{Kind: render.KitDeck, ID: d.ID, Source: fingerprint(d)}
+func DeckJob(cat *wbcatalog.Catalog, d *wbcatalog.Deck, o wbcards.Options) SheetJob {
+	o.Cards = append(append([]string{}, d.Cards...), wbcards.DeckReferences(cat, d)...)
+	o.Kit = wbcards.Kit{Kind: wbcards.KitDeck, ID: d.ID, Source: fingerprint(d)}
 	return SheetJob{Path: pipeline.DeckSheet(d.ID, o.Lang), Opts: o, Cards: o.Cards}
 }
 
 // MapJob is the sheet of scenario sc's map at hex size hexSize (mm across
 // flats; 0: render.DefaultHexSize) on o's paper, in o's language.
-func MapJob(sc *wbcatalog.Scenario, o render.SheetOptions, hexSize float64) SheetJob {
-	o.Kit = render.Kit{Kind: render.KitMap, ID: sc.ID, HexSize: hexSize, Source: fingerprint(sc)}
+func MapJob(sc *wbcatalog.Scenario, o wbcards.Options, hexSize float64) SheetJob {
+	o.Kit = wbcards.Kit{Kind: wbcards.KitMap, ID: sc.ID, HexSize: hexSize, Source: fingerprint(sc)}
 	// the overview names the Objective cards
 	return SheetJob{Path: pipeline.MapSheet(sc.ID, o.Paper, o.Lang), Opts: o, Cards: append([]string{}, sc.Objectives...)}
 }
@@ -139,7 +140,7 @@ func Sheets(cat *wbcatalog.Catalog, jobs []SheetJob) (dist.Files, error) {
 	for _, j := range jobs {
 		g.Go(func() error {
 			defer panics.Catch()
-			pdf, err := render.Sheets(cat, j.Opts)
+			pdf, err := wbcards.Sheets(cat, j.Opts)
 			mu.Lock()
 			defer mu.Unlock()
 			if list, ok := err.(diag.List); ok {

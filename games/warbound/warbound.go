@@ -20,6 +20,7 @@ import (
 
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
@@ -60,14 +61,14 @@ type Options struct {
 	// the work.
 	PlayChecks   func(cat *wbcatalog.Catalog, games []*wbcatalog.CheckGame) []wbengine.CheckResult
 	RenderSheets func(cat *wbcatalog.Catalog, jobs []SheetJob) (dist.Files, error)
-	// CardImages, when set, replaces render.SVG for the site's card
+	// CardImages, when set, replaces wbcards.SVG for the site's card
 	// images (watch serves them from its cache).
 	CardImages func(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) (front, back []byte, err error)
 	// Pages keeps the site's card pages between builds (site.PageCache).
 	Pages *site.PageCache
 	// NewLayouts, when set, makes the build's card layouts (watch: with
 	// the cards of the last build that did not change, Layouts.Keep).
-	NewLayouts func(cat *wbcatalog.Catalog) *render.Layouts
+	NewLayouts func(cat *wbcatalog.Catalog) *wbcards.Layouts
 }
 
 // rules is Warbound's [ruleset.Ruleset] with the options of one build.
@@ -128,7 +129,7 @@ func (w rules) Load(fsys fs.FS, lo ruleset.LoadOptions) (ruleset.Content, error)
 	}
 	// every card laid out once per language, for the layout check, the
 	// site's card images and the sheets
-	layouts := render.NewLayouts(cat)
+	layouts := wbcards.NewLayouts(cat)
 	if lo.CheckOnly {
 		layouts.CheckOnly() // nothing draws the cards
 	}
@@ -166,7 +167,7 @@ type Content struct {
 	// was asked for them (set by the errata stage, errata.go).
 	Changes *changes.Errata
 	lock    *translations.LockReport // nil: no content tree to read the lock from
-	layouts *render.Layouts
+	layouts *wbcards.Layouts
 
 	// keyCat is the catalog before the translations lock marks its stale
 	// texts, draft and lockBytes what the keys of incremental rebuilds
@@ -310,7 +311,7 @@ func (c *Content) sheetPaths() func(p string) bool {
 	return func(p string) bool {
 		once.Do(func() {
 			paths = map[string]bool{}
-			for _, j := range append(SheetJobs(c.Catalog, render.SheetOptions{}), ReprintJobs(c.Catalog, c.Changes, render.SheetOptions{})...) {
+			for _, j := range append(SheetJobs(c.Catalog, wbcards.Options{}), ReprintJobs(c.Catalog, c.Changes, wbcards.Options{})...) {
 				paths[j.Path] = true
 			}
 		})
@@ -335,6 +336,6 @@ func (c *Content) Print(po ruleset.PrintOptions) (dist.Files, error) {
 		sheets = Sheets
 	}
 	cat := c.Catalog
-	base := render.SheetOptions{Version: cat.Set.Version, Tool: po.Version, Date: po.Date, Layouts: c.layouts, Kit: render.Kit{HexSize: c.opts.HexSize}}
+	base := wbcards.Options{SheetOptions: render.SheetOptions{Version: cat.Set.Version, Tool: po.Version, Date: po.Date}, Layouts: c.layouts, Kit: wbcards.Kit{HexSize: c.opts.HexSize}}
 	return sheets(cat, append(SheetJobs(cat, base), ReprintJobs(cat, c.Changes, base)...))
 }

@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/games/warstuff"
@@ -42,13 +43,13 @@ func BenchmarkWarboundCardsPDF(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cards, err := render.Layout(cat, wbcatalog.English)
+	cards, err := wbcards.Layout(cat, wbcatalog.English)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
 		for _, l := range wbcatalog.Langs {
-			if _, err := render.Sheets(cat, render.SheetOptions{Lang: l}); err != nil {
+			if _, err := wbcards.Sheets(cat, wbcards.Options{SheetOptions: render.SheetOptions{Lang: l}}); err != nil {
 				b.Fatal(err)
 			}
 		}

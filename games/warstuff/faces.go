@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
@@ -30,7 +29,7 @@ func word(cat *ws.Catalog, key string, l ws.Lang) string {
 }
 
 // profileKind is the kind of a Warstuff card face (render.Face.Kind).
-const profileKind = wbcatalog.Kind("profile")
+const profileKind = "profile"
 
 // face is profile p's card in l, for the duplex sheets and the exports:
 // the profile card the build prints (ProfileCard) on a background that

@@ -14,7 +14,7 @@ import (
 // sequence of random edits of the starter content's English texts (card
 // names and texts, skills, factions, decks...), the session's outputs —
 // its site rebuilt incrementally (site.PageCache), its cards laid out
-// again only when they changed (render.Layouts.Keep) — equal a fresh
+// again only when they changed (wbcards.Layouts.Keep) — equal a fresh
 // build's byte for byte; a syntax error in between changes nothing.
 func TestSessionRandomEditsEqualFreshBuild(t *testing.T) {
 	if testing.Short() {

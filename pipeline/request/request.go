@@ -160,7 +160,7 @@ func Calibration(f PrintFlags, req ruleset.SheetRequest) (ruleset.SheetSet, erro
 	if len(req.Langs) == 0 {
 		o.Lang = lang.English
 	}
-	pdf, err := render.Calibration(nil, o)
+	pdf, err := render.Calibration(o, nil)
 	if err != nil {
 		return ruleset.SheetSet{}, err
 	}

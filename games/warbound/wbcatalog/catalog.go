@@ -115,7 +115,7 @@ type Catalog struct {
 	// translator accepted them (the translations lock, which package pipeline
 	// reads; keys are TextKey of the translation's path and language). The
 	// site marks them discreetly; with MarkStale the card faces tag them
-	// too (draft printing, render.Drafted).
+	// too (draft printing, wbcards.Drafted).
 	Stale     map[string]bool `json:"-"`
 	MarkStale bool            `json:"-"`
 

@@ -28,7 +28,7 @@ func (c *Catalog) BilingualTexts() []TextAt {
 
 // EachText calls f with every text BilingualTexts lists, in the
 // catalog's order, and a pointer to the text inside c: a caller that
-// owns c (a copy of its containers, as render.Drafted makes) may rewrite
+// owns c (a copy of its containers, as wbcards.Drafted makes) may rewrite
 // it.
 func (c *Catalog) EachText(f func(at TextAt, t *Text)) {
 	cv := reflect.ValueOf(c).Elem()

@@ -1,4 +1,4 @@
-package render
+package wbcards
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -152,24 +153,24 @@ func TokenCounts(cat *wbcatalog.Catalog) []TokenCount {
 
 // tokenLook is how a kind of token is drawn.
 type tokenLook struct {
-	col  Colour
+	col  render.Colour
 	icon string // icon name, or "" for a custom drawing
 	word string // interface string key of the word on the token
 	term string // glossary id of the section title
 }
 
 var tokenLooks = map[string]tokenLook{
-	"wound":       {colHealth, "health", "kit.token.wound", "wound"},
-	"stress":      {colMorale, "morale", "kit.token.stress", "stress"},
-	"break":       {colArmor, "armor", "kit.token.break", "break"},
-	"cover":       {Colour{0x3f, 0x6e, 0x3a}, markup.IconHide, "kit.token.cover", "cover"},
-	"poison":      {Colour{0x6a, 0x3d, 0x8a}, "poison", "kit.token.poison", "poison"},
-	"sacred":      {colGold, "vocation", "kit.token.sacred", "sacred"},
-	"maintenance": {Colour{0x7a, 0x5a, 0x3a}, "equipment", "kit.token.maintenance", "maintenance-marker"},
+	"wound":       {render.ColHealth, "health", "kit.token.wound", "wound"},
+	"stress":      {render.ColMorale, "morale", "kit.token.stress", "stress"},
+	"break":       {render.ColArmor, "armor", "kit.token.break", "break"},
+	"cover":       {render.Colour{R: 0x3f, G: 0x6e, B: 0x3a}, markup.IconHide, "kit.token.cover", "cover"},
+	"poison":      {render.Colour{R: 0x6a, G: 0x3d, B: 0x8a}, "poison", "kit.token.poison", "poison"},
+	"sacred":      {render.ColGold, "vocation", "kit.token.sacred", "sacred"},
+	"maintenance": {render.Colour{R: 0x7a, G: 0x5a, B: 0x3a}, "equipment", "kit.token.maintenance", "maintenance-marker"},
 	"scan":        {colScan, "objective", "kit.token.scan", "scan-marker"},
-	"hand":        {Colour{0x8a, 0x2b, 0x2b}, "hand", "kit.token.hand", "hand"},
-	"hourglass":   {Colour{0x2b, 0x4a, 0x6a}, "hourglass", "kit.token.hourglass", "hourglass"},
-	"time":        {colInk, "time", "kit.token.time", "time-marker"},
+	"hand":        {render.Colour{R: 0x8a, G: 0x2b, B: 0x2b}, "hand", "kit.token.hand", "hand"},
+	"hourglass":   {render.Colour{R: 0x2b, G: 0x4a, B: 0x6a}, "hourglass", "kit.token.hourglass", "hourglass"},
+	"time":        {render.ColInk, "time", "kit.token.time", "time-marker"},
 }
 
 // glossaryTerm is the glossary's name of a term, or "".
@@ -183,28 +184,28 @@ func (k labeler) glossaryTerm(id string) string {
 }
 
 // tokenItems draws one token centred on (cx, cy).
-func tokenItems(k labeler, kind, faction string, cx, cy float64) []Item {
+func tokenItems(k labeler, kind, faction string, cx, cy float64) []render.Item {
 	lang := k.ls()
 	if faction != "" {
-		col := colNeutral
+		col := render.ColNeutral
 		name := faction
 		if fa := k.cat.Faction(faction); fa != nil {
-			if c, ok := ParseColour(fa.Colour); ok {
+			if c, ok := render.ParseColour(fa.Colour); ok {
 				col = c
 			}
 			name = k.name(fa.Name)
 		}
-		items := orderHex(cx, cy, orderTokenR, col, false)
-		items = append(items, Poly{Pts: hexPts(cx, cy, orderTokenR), Paint: stroke(colMuted, 0.2)}) // cut line
+		items := render.OrderHex(cx, cy, orderTokenR, col, false)
+		items = append(items, render.Poly{Pts: render.HexPts(cx, cy, orderTokenR), Paint: render.Stroke(render.ColMuted, 0.2)}) // cut line
 		initial := "?"
 		if r, _ := utf8.DecodeRuneInString(name); r != utf8.RuneError {
 			initial = string(unicode.ToUpper(r))
 		}
-		ink := colWhite
-		if col.light() {
-			ink = colInk
+		ink := render.ColWhite
+		if col.Light() {
+			ink = render.ColInk
 		}
-		return append(items, txt(initial, lang, Bold, ink, cx, cy+2.2, 0, 16, 16, 'c'))
+		return append(items, render.PlaceText(initial, lang, render.Bold, ink, cx, cy+2.2, 0, 16, 16, 'c'))
 	}
 	lk := tokenLooks[kind]
 	d := tokenD
@@ -212,72 +213,72 @@ func tokenItems(k labeler, kind, faction string, cx, cy float64) []Item {
 		d = bigTokenD
 	}
 	r := d / 2
-	items := []Item{
-		Circle{X: cx, Y: cy, R: r, Paint: fill(lk.col)},
-		Circle{X: cx, Y: cy, R: r - 0.9, Paint: stroke(lk.col.mix(colWhite, 0.45), 0.3)},
+	items := []render.Item{
+		render.Circle{X: cx, Y: cy, R: r, Paint: render.Fill(lk.col)},
+		render.Circle{X: cx, Y: cy, R: r - 0.9, Paint: render.Stroke(lk.col.Mix(render.ColWhite, 0.45), 0.3)},
 	}
 	is := d * 0.48
 	iy := cy - d*0.1
 	switch lk.icon {
 	case "poison": // a drop
-		c := newIC(cx, iy, is)
-		c.path(fill(colWhite), "M 12 2 C 15 8 19 12 19 15.5 C 19 19.5 15.9 22 12 22 C 8.1 22 5 19.5 5 15.5 C 5 12 9 8 12 2 Z")
-		items = append(items, c.items...)
+		c := render.NewIconGrid(cx, iy, is)
+		c.Path(render.Fill(render.ColWhite), "M 12 2 C 15 8 19 12 19 15.5 C 19 19.5 15.9 22 12 22 C 8.1 22 5 19.5 5 15.5 C 5 12 9 8 12 2 Z")
+		items = append(items, c.Items...)
 	case "hand": // an open hand
-		c := newIC(cx, iy, is)
+		c := render.NewIconGrid(cx, iy, is)
 		for i, x := range []float64{7.5, 10.5, 13.5, 16.5} {
 			top := []float64{5, 3, 3.5, 6}[i]
-			c.items = append(c.items, Rect{X: c.p(x-1.2, 0).X, Y: c.p(0, top).Y, W: 2.4 * c.k, H: (15 - top) * c.k, R: 1.2 * c.k, Paint: fill(colWhite)})
+			c.Items = append(c.Items, render.Rect{X: c.Pt(x-1.2, 0).X, Y: c.Pt(0, top).Y, W: 2.4 * c.K, H: (15 - top) * c.K, R: 1.2 * c.K, Paint: render.Fill(render.ColWhite)})
 		}
-		c.path(fill(colWhite), "M 6.3 12 L 17.7 12 L 17.7 17 C 17.7 20 15.5 22 12.5 22 L 11 22 C 9 22 7.8 21 6.8 19.3 L 3 13.5 C 2.5 12.5 3.8 11.3 4.9 12.2 L 6.3 13.6 Z")
-		items = append(items, c.items...)
+		c.Path(render.Fill(render.ColWhite), "M 6.3 12 L 17.7 12 L 17.7 17 C 17.7 20 15.5 22 12.5 22 L 11 22 C 9 22 7.8 21 6.8 19.3 L 3 13.5 C 2.5 12.5 3.8 11.3 4.9 12.2 L 6.3 13.6 Z")
+		items = append(items, c.Items...)
 	case "hourglass":
-		c := newIC(cx, iy, is)
-		c.poly(fill(colWhite), 6, 3, 18, 3, 12.8, 12, 18, 21, 6, 21, 11.2, 12)
-		c.line(colWhite, 1.6, 4.5, 2.5, 19.5, 2.5)
-		c.line(colWhite, 1.6, 4.5, 21.5, 19.5, 21.5)
-		items = append(items, c.items...)
+		c := render.NewIconGrid(cx, iy, is)
+		c.Poly(render.Fill(render.ColWhite), 6, 3, 18, 3, 12.8, 12, 18, 21, 6, 21, 11.2, 12)
+		c.Line(render.ColWhite, 1.6, 4.5, 2.5, 19.5, 2.5)
+		c.Line(render.ColWhite, 1.6, 4.5, 21.5, 19.5, 21.5)
+		items = append(items, c.Items...)
 	case "time": // a clock face
-		c := newIC(cx, iy, is)
-		c.circle(12, 12, 9.5, stroke(colWhite, 2))
-		c.line(colWhite, 2, 12, 12, 12, 6)
-		c.line(colWhite, 2, 12, 12, 16, 14)
-		items = append(items, c.items...)
+		c := render.NewIconGrid(cx, iy, is)
+		c.Circle(12, 12, 9.5, render.Stroke(render.ColWhite, 2))
+		c.Line(render.ColWhite, 2, 12, 12, 12, 6)
+		c.Line(render.ColWhite, 2, 12, 12, 16, 14)
+		items = append(items, c.Items...)
 	default:
-		items = append(items, icon(lk.icon, cx, iy, is, colWhite, nil)...)
+		items = append(items, render.Icon(lk.icon, cx, iy, is, render.ColWhite, nil)...)
 		if kind == "break" { // the shield, cracked
-			items = append(items, Line{Pts: []Pt{{cx - is*0.05, iy - is*0.42}, {cx + is*0.1, iy - is*0.1}, {cx - is*0.1, iy + is*0.1}, {cx + is*0.05, iy + is*0.4}}, Colour: lk.col, Width: 0.5})
+			items = append(items, render.Line{Pts: []render.Pt{{X: cx - is*0.05, Y: iy - is*0.42}, {X: cx + is*0.1, Y: iy - is*0.1}, {X: cx - is*0.1, Y: iy + is*0.1}, {X: cx + is*0.05, Y: iy + is*0.4}}, Colour: lk.col, Width: 0.5})
 		}
 	}
 	pt := 5.2
 	if d > tokenD {
 		pt = 8
 	}
-	items = append(items, txt(k.l(lk.word), lang, Bold, colWhite, cx, cy+r*0.68, d*0.78, pt, 3.6, 'c'))
+	items = append(items, render.PlaceText(k.l(lk.word), lang, render.Bold, render.ColWhite, cx, cy+r*0.68, d*0.78, pt, 3.6, 'c'))
 	// the cut line: a thin grey circle just outside the colour
-	return append(items, Circle{X: cx, Y: cy, R: r, Paint: stroke(colMuted, 0.2)})
+	return append(items, render.Circle{X: cx, Y: cy, R: r, Paint: render.Stroke(render.ColMuted, 0.2)})
 }
 
 // tokenPages lays the tokens out, section by section, on portrait pages.
-func tokenPages(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, string, error) {
+func tokenPages(cat *wbcatalog.Catalog, o Options, k labeler) ([]render.Page, string, error) {
 	lang := k.ls()
-	paper, err := paperSize(o, false)
+	paper, err := render.PaperSize(o.SheetOptions, false)
 	if err != nil {
 		return nil, "", err
 	}
 	title := k.l("kit.tokens.title")
-	var pages []Page
-	var pg *Page
+	var pages []render.Page
+	var pg *render.Page
 	y := 0.0
 	newPage := func() {
-		pages = append(pages, Page{W: paper.X, H: paper.Y, Name: title + " " + strconv.Itoa(len(pages)+1)})
+		pages = append(pages, render.Page{W: paper.X, H: paper.Y, Name: title + " " + strconv.Itoa(len(pages)+1)})
 		pg = &pages[len(pages)-1]
-		pg.Items = append(pg.Items, txt(title, lang, Bold, colInk, kitMargin, 10, paper.X-2*kitMargin, 13, 8, 'l'))
-		pg.Items = append(pg.Items, txt(k.l("kit.tokens.cut"), lang, Regular, colMuted, kitMargin, 14.5, paper.X-2*kitMargin, 7, 4.5, 'l'))
-		y = kitTop + 4
+		pg.Items = append(pg.Items, render.PlaceText(title, lang, render.Bold, render.ColInk, render.KitMargin, 10, paper.X-2*render.KitMargin, 13, 8, 'l'))
+		pg.Items = append(pg.Items, render.PlaceText(k.l("kit.tokens.cut"), lang, render.Regular, render.ColMuted, render.KitMargin, 14.5, paper.X-2*render.KitMargin, 7, 4.5, 'l'))
+		y = render.KitTop + 4
 	}
 	newPage()
-	bottom := paper.Y - kitMargin - 2
+	bottom := paper.Y - render.KitMargin - 2
 	headY, lastEnd := y, 0.0 // the last section's header and the end of its last row
 	// the large tokens, one of each, share a row
 	var counts, big []TokenCount
@@ -314,14 +315,14 @@ func tokenPages(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, stri
 			}
 			pitchX, pitchY = d+tokenGap, d+tokenGap
 		}
-		perRow := int((paper.X - 2*kitMargin + tokenGap) / pitchX)
+		perRow := int((paper.X - 2*render.KitMargin + tokenGap) / pitchX)
 		if y+6+pitchY > bottom {
 			newPage()
 		}
-		pg.Items = append(pg.Items, txt(head+" × "+strconv.Itoa(tc.N), lang, Bold, colInk, kitMargin, y+4, paper.X-2*kitMargin, 8, 5, 'l'))
+		pg.Items = append(pg.Items, render.PlaceText(head+" × "+strconv.Itoa(tc.N), lang, render.Bold, render.ColInk, render.KitMargin, y+4, paper.X-2*render.KitMargin, 8, 5, 'l'))
 		headY = y
 		y += 6
-		lastEnd = kitMargin + float64((tc.N-1)%perRow+1)*pitchX
+		lastEnd = render.KitMargin + float64((tc.N-1)%perRow+1)*pitchX
 		for i := range tc.N {
 			row, col := i/perRow, i%perRow
 			if col == 0 && row > 0 {
@@ -330,15 +331,15 @@ func tokenPages(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, stri
 			if y+pitchY > bottom+tokenGap {
 				newPage()
 			}
-			cx := kitMargin + float64(col)*pitchX + pitchX/2 - tokenGap/2
+			cx := render.KitMargin + float64(col)*pitchX + pitchX/2 - tokenGap/2
 			pg.Items = append(pg.Items, tokenItems(k, kind, tc.Faction, cx, y+pitchY/2)...)
 		}
 		y += pitchY + 2
 	}
 	if len(big) > 0 {
 		pitch := bigTokenD + 3*tokenGap
-		x := kitMargin
-		if lastEnd+6+float64(len(big))*pitch <= paper.X-kitMargin && headY+6+pitch <= bottom {
+		x := render.KitMargin
+		if lastEnd+6+float64(len(big))*pitch <= paper.X-render.KitMargin && headY+6+pitch <= bottom {
 			// beside the last row, when it leaves room
 			x, y = lastEnd+6, headY
 		} else if y+6+pitch > bottom {
@@ -357,7 +358,7 @@ func tokenPages(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, stri
 				x += pitch
 			}
 		}
-		pg.Items = append(pg.Items, txt(names, lang, Bold, colInk, left, y+4, paper.X-kitMargin-left, 8, 5, 'l'))
+		pg.Items = append(pg.Items, render.PlaceText(names, lang, render.Bold, render.ColInk, left, y+4, paper.X-render.KitMargin-left, 8, 5, 'l'))
 	}
 	for i := range pages {
 		footer(k, &pages[i], o, title, i+1, len(pages))

@@ -1,4 +1,4 @@
-package render
+package wbcards
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/render"
 )
 
 func TestProfilePNG(t *testing.T) {
@@ -20,11 +21,11 @@ func TestProfilePNG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range Profiles() {
+	for _, p := range render.Profiles() {
 		if err := p.Check(); err != nil {
 			t.Fatal(err)
 		}
-		for _, f := range []*Face{&c.Front, &c.Back} {
+		for _, f := range []*render.Face{&c.Front, &c.Back} {
 			b, err := f.PNG(p)
 			if err != nil {
 				t.Fatal(err)
@@ -39,7 +40,7 @@ func TestProfilePNG(t *testing.T) {
 			if b[25] != 2 { // IHDR colour type: 2 is RGB without alpha
 				t.Errorf("%s: colour type %d, want 2 (RGB)", p.Name, b[25])
 			}
-			x, y, ok, err := PNGDPI(b)
+			x, y, ok, err := render.PNGDPI(b)
 			if err != nil || !ok || x < p.DPI-0.01 || x > p.DPI+0.01 || y < p.DPI-0.01 || y > p.DPI+0.01 {
 				t.Errorf("%s: pHYs says %g × %g dpi (found %v, %v), want %g", p.Name, x, y, ok, err, p.DPI)
 			}
@@ -53,7 +54,7 @@ func TestProfilePNG(t *testing.T) {
 }
 
 func TestPHYsChunkCRC(t *testing.T) {
-	b, err := EncodePNG(image.NewRGBA(image.Rect(0, 0, 2, 2)), 300)
+	b, err := render.EncodePNG(image.NewRGBA(image.Rect(0, 0, 2, 2)), 300)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +66,7 @@ func TestPHYsChunkCRC(t *testing.T) {
 		t.Errorf("pHYs at %d, want 37 (right after IHDR)", i)
 	}
 	b[41] ^= 1 // corrupt pixels-per-unit: the CRC no longer matches
-	if _, _, _, err := PNGDPI(b); err == nil || !strings.Contains(err.Error(), "CRC") {
+	if _, _, _, err := render.PNGDPI(b); err == nil || !strings.Contains(err.Error(), "CRC") {
 		t.Errorf("a corrupted pHYs gives %v, want a CRC error", err)
 	}
 }
@@ -76,11 +77,11 @@ func TestPreflightText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, _ := ProfileNamed("tgc")
+	p, _ := render.ProfileNamed("tgc")
 	face := c.Front
-	face.Items = append([]Item{}, face.Items...)
+	face.Items = append([]render.Item{}, face.Items...)
 	for i, it := range face.Items {
-		if t, ok := it.(Text); ok && t.Y > 30 {
+		if t, ok := it.(render.Text); ok && t.Y > 30 {
 			t.X = -1 // into the bleed
 			face.Items[i] = t
 			break
@@ -97,9 +98,9 @@ func TestPreflightText(t *testing.T) {
 		}
 	}
 	// a face with text well inside passes
-	ok := Face{Card: "x", Lang: wbcatalog.English, Side: "front", Items: []Item{
-		Rect{X: -Bleed, Y: -Bleed, W: CardW + 2*Bleed, H: CardH + 2*Bleed, Paint: fill(colWhite)},
-		Text{X: 10, Y: 40, Size: 10, S: "Inside", W: measure("Inside", Regular, 10)},
+	ok := render.Face{Card: "x", Lang: wbcatalog.English, Side: "front", Items: []render.Item{
+		render.Rect{X: -render.Bleed, Y: -render.Bleed, W: render.CardW + 2*render.Bleed, H: render.CardH + 2*render.Bleed, Paint: render.Fill(render.ColWhite)},
+		render.Text{X: 10, Y: 40, Size: 10, S: "Inside", W: render.Measure("Inside", render.Regular, 10)},
 	}}
 	if d := ok.Preflight(p, "front", wbcatalog.Pos{}, ""); len(d) != 0 {
 		t.Errorf("a face inside the safe zone: %v", d)
@@ -113,7 +114,7 @@ func TestRasterMatchesPDF(t *testing.T) {
 	cat := testCatalog()
 	const dpi = 150
 	for _, id := range []string{"copp", "scope"} {
-		pdf, err := Sheets(cat, SheetOptions{Lang: wbcatalog.English, Cards: []string{id}})
+		pdf, err := Sheets(cat, Options{SheetOptions: render.SheetOptions{Lang: wbcatalog.English}, Cards: []string{id}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -134,11 +135,10 @@ func TestRasterMatchesPDF(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, _ := newSheet(SheetOptions{})
-		at, _ := s.slot(0)
+		at, _, _ := render.SheetOptions{}.Slot(0)
 		c, _ := LayoutCard(cat, wbcatalog.English, id)
 		ras := c.Front.Raster(dpi, 0)
-		px := float64(dpi) / MMPerInch
+		px := float64(dpi) / render.MMPerInch
 		ox, oy := int(at.X*px+0.5), int(at.Y*px+0.5)
 		var sum, n float64
 		w, h := ras.Bounds().Dx(), ras.Bounds().Dy()
@@ -171,7 +171,7 @@ func BenchmarkProfilePNG(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	p, _ := ProfileNamed("tgc")
+	p, _ := render.ProfileNamed("tgc")
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		c := &cards[i%len(cards)]
@@ -187,7 +187,7 @@ func BenchmarkProfileImage(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	p, _ := ProfileNamed("tgc")
+	p, _ := render.ProfileNamed("tgc")
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		cards[i%len(cards)].Front.Image(p)

@@ -1,11 +1,11 @@
-package render
+package wbcards
 
 import (
 	"strings"
 	"testing"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/render/markup"
+	"wbtool.dev/wbtool/render"
 )
 
 // TestCardNumbers: every face of a card but the shared backs carries the
@@ -28,7 +28,7 @@ func TestCardNumbers(t *testing.T) {
 				t.Errorf("%s: number %q", c.ID, n)
 			}
 			seen[n] = true
-			for _, f := range []*Face{&c.Front, &c.Back} {
+			for _, f := range []*render.Face{&c.Front, &c.Back} {
 				has := strings.Contains(faceText(f), n+" · v1.2.3")
 				if shared := f.Side == "common-back"; has == shared {
 					t.Errorf("%s %s (%s): stamp %v", c.ID, f.Side, l, has)
@@ -49,43 +49,5 @@ func TestCardNumbers(t *testing.T) {
 	}
 	if ids := cat.CardIDs(wbcatalog.KindEquipment); len(ids) < 2 || CardNumber(cat, ids[1]) != "E02" {
 		t.Errorf("second Equipment card %v: not E02", ids)
-	}
-}
-
-// TestTypographyIcons: punctuation right after an icon touches it as it
-// would a word, and a number stays on the line of what it counts.
-func TestTypographyIcons(t *testing.T) {
-	for _, name := range []string{markup.IconMove, markup.IconShoot, markup.IconRangedDie} {
-		p := para{runs: []markup.Run{{Text: "After a "}, {Icon: name}, {Text: ", remove 2 Stress."}}, colour: colInk}
-		words := splitWords(&p, 10, "en")
-		var w word
-		for _, x := range words {
-			if len(x.pieces) > 1 && x.pieces[0].icon != "" {
-				w = x
-			}
-		}
-		if w.pieces == nil || w.pieces[1].text != "," {
-			t.Fatalf("%s: no icon word with its comma: %+v", name, words)
-		}
-		// the blank between the icon's drawing and the comma
-		ic := w.pieces[0]
-		right := 0.0
-		for _, it := range drawPiece(ic, 0, 10, 10, colInk, nil) {
-			if _, hi, ok := itemBox(it); ok {
-				right = max(right, hi.X)
-			}
-		}
-		if gap := ic.w - right; gap > 0.25 {
-			t.Errorf("%s: %.2f mm between the icon and the comma", name, gap)
-		}
-		found := false
-		for _, x := range words {
-			if len(x.pieces) == 1 && x.pieces[0].text == "2\u00a0Stress." {
-				found = true
-			}
-		}
-		if !found {
-			t.Errorf("%s: 2 Stress can break: %+v", name, words)
-		}
 	}
 }

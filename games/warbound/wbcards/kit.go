@@ -1,9 +1,11 @@
-package render
+package wbcards
 
 import (
 	"fmt"
+	"strings"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/render"
 )
 
 // The play kit: what a playtester needs besides the cards. Sheets prints
@@ -66,7 +68,7 @@ func (k labeler) name(t wbcatalog.Text) string { return t.In(k.lang) }
 
 // KitPages lays out the pages of the kit sheet o.Kit, and the document
 // title.
-func KitPages(cat *wbcatalog.Catalog, o SheetOptions) ([]Page, string, error) {
+func KitPages(cat *wbcatalog.Catalog, o Options) ([]render.Page, string, error) {
 	k := labeler{cat, o.Lang}
 	switch o.Kit.Kind {
 	case KitBoard:
@@ -87,9 +89,9 @@ func KitPages(cat *wbcatalog.Catalog, o SheetOptions) ([]Page, string, error) {
 }
 
 // kitSheets renders a kit sheet as a PDF.
-func kitSheets(cat *wbcatalog.Catalog, o SheetOptions) ([]byte, error) {
+func kitSheets(cat *wbcatalog.Catalog, o Options) ([]byte, error) {
 	if o.Kit.Kind == KitCalibrate {
-		return Calibration(cat, o)
+		return render.Calibration(o.SheetOptions, func(key string) string { return label(cat, key, o.Lang) })
 	}
 	pages, title, err := KitPages(cat, o)
 	if err != nil {
@@ -98,43 +100,22 @@ func kitSheets(cat *wbcatalog.Catalog, o SheetOptions) ([]byte, error) {
 	if o.Title != "" {
 		title = o.Title
 	}
-	return writePages(o, title, pages)
+	return render.PagesPDF(o.SheetOptions, title, pages)
 }
 
-// deckPages draws a deck's sheet before its cards (Kit.Kind KitDeck) and
-// returns the number of pages it took: always even, so that the card
-// fronts and backs that follow stay on the two sides of one sheet.
-func deckPages(p *pdfDoc, cat *wbcatalog.Catalog, o SheetOptions, s sheet) (int, error) {
+// deckPages are a deck's sheet, put before its cards (Kit.Kind KitDeck);
+// none for other sheets.
+func deckPages(cat *wbcatalog.Catalog, o Options) ([]render.Page, error) {
 	if o.Kit.Kind != KitDeck {
-		return 0, nil
+		return nil, nil
 	}
-	pages, err := deckSheet(cat, o, labeler{cat, o.Lang})
-	if err != nil {
-		return 0, err
-	}
-	if len(pages)%2 == 1 {
-		pages = append(pages, Page{W: s.pw, H: s.ph})
-	}
-	for _, pg := range pages {
-		p.addPage(pg)
-	}
-	return len(pages), nil
+	return deckSheet(cat, o, labeler{cat, o.Lang})
 }
 
 // footer is the line at the bottom of a kit page: what it is, the page,
 // the version and the language.
-func footer(k labeler, pg *Page, o SheetOptions, what string, n, total int) {
-	version := VersionLabel(o.Version)
-	s := fmt.Sprintf("%s · %s %d/%d · %s · %s", what, k.l("print.page"), n, total, version, upper(k.ls()))
-	pg.Items = append(pg.Items, txt(s, k.ls(), Regular, colMuted, pg.W/2, pg.H-4, pg.W-20, 6.5, 4, 'c'))
-}
-
-func upper(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= 'a' && c <= 'z' {
-			b[i] = c - 32
-		}
-	}
-	return string(b)
+func footer(k labeler, pg *render.Page, o Options, what string, n, total int) {
+	version := render.VersionLabel(o.Version)
+	s := fmt.Sprintf("%s · %s %d/%d · %s · %s", what, k.l("print.page"), n, total, version, strings.ToUpper(k.ls()))
+	pg.Items = append(pg.Items, render.PlaceText(s, k.ls(), render.Regular, render.ColMuted, pg.W/2, pg.H-4, pg.W-20, 6.5, 4, 'c'))
 }

@@ -1,10 +1,11 @@
-package render
+package wbcards
 
 import (
 	"fmt"
 	"strconv"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -32,7 +33,7 @@ const (
 )
 
 // Period colours: one per Period, in order (more Periods reuse the last).
-var periodColours = []Colour{{0x4f, 0x7d, 0x4d}, {0xb5, 0x7a, 0x1e}, {0xa2, 0x3b, 0x2a}, {0x5a, 0x4b, 0x8a}}
+var periodColours = []render.Colour{{R: 0x4f, G: 0x7d, B: 0x4d}, {R: 0xb5, G: 0x7a, B: 0x1e}, {R: 0xa2, G: 0x3b, B: 0x2a}, {R: 0x5a, G: 0x4b, B: 0x8a}}
 
 // The interface strings of actions and modifiers, spelt out.
 var (
@@ -46,12 +47,12 @@ var (
 	}
 )
 
-func periodColour(p int) Colour {
+func periodColour(p int) render.Colour {
 	return periodColours[min(max(p-1, 0), len(periodColours)-1)]
 }
 
 // ActionBoardDrawing draws the Action board id at play size in language l.
-func ActionBoardDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) (*Drawing, error) {
+func ActionBoardDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) (*render.Drawing, error) {
 	b := cat.ActionBoard(id)
 	if b == nil {
 		return nil, fmt.Errorf("action board %q does not exist", id)
@@ -88,15 +89,15 @@ func ActionBoardDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) (*D
 	panelH := periodHeadH + spaceRows*spaceCellH + panelPad
 	h := panelY + panelH + boardPad
 
-	d := &Drawing{W: w, H: h, Title: k.name(b.Name)}
-	add := func(items ...Item) { d.Items = append(d.Items, items...) }
-	add(Rect{X: 0, Y: 0, W: w, H: h, R: 3, Paint: fillStroke(colParchment, colInk, 0.5)})
+	d := &render.Drawing{W: w, H: h, Title: k.name(b.Name)}
+	add := func(items ...render.Item) { d.Items = append(d.Items, items...) }
+	add(render.Rect{X: 0, Y: 0, W: w, H: h, R: 3, Paint: render.FillStroke(render.ColParchment, render.ColInk, 0.5)})
 
 	// title band
-	add(Rect{X: boardPad, Y: boardPad, W: w - 2*boardPad, H: boardTitleH, R: 1.5, Paint: fill(colInk)})
-	add(txt(k.name(b.Name), lang, Bold, colWhite, boardPad+4, boardPad+8.8, w-2*boardPad-70, 15, 8, 'l'))
+	add(render.Rect{X: boardPad, Y: boardPad, W: w - 2*boardPad, H: boardTitleH, R: 1.5, Paint: render.Fill(render.ColInk)})
+	add(render.PlaceText(k.name(b.Name), lang, render.Bold, render.ColWhite, boardPad+4, boardPad+8.8, w-2*boardPad-70, 15, 8, 'l'))
 	sub := k.l("action-board") + " · " + k.l("format."+string(b.Format)) + " · " + strconv.Itoa(b.Turns) + " " + lower(k.l("kit.turns"))
-	add(txt(sub, lang, Regular, colParchment, w-boardPad-4, boardPad+8.3, 66, 8, 5, 'r'))
+	add(render.PlaceText(sub, lang, render.Regular, render.ColParchment, w-boardPad-4, boardPad+8.3, 66, 8, 5, 'r'))
 
 	// the time track: each Period's turns above its column
 	ty := boardPad + boardTitleH + 3
@@ -108,16 +109,16 @@ func ActionBoardDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) (*D
 		if i < len(b.Periods) {
 			n = b.Periods[i]
 		}
-		add(Rect{X: p.x, Y: ty, W: p.w, H: trackH, R: 1.5, Paint: fillStroke(col.mix(colWhite, 0.82), col, 0.5)})
-		add(txt(k.l("leader.period")+" "+strconv.Itoa(p.period), lang, Bold, col.mix(colInk, 0.3), p.x+p.w/2, ty+4.6, p.w-3, 8, 5, 'c'))
+		add(render.Rect{X: p.x, Y: ty, W: p.w, H: trackH, R: 1.5, Paint: render.FillStroke(col.Mix(render.ColWhite, 0.82), col, 0.5)})
+		add(render.PlaceText(k.l("leader.period")+" "+strconv.Itoa(p.period), lang, render.Bold, col.Mix(render.ColInk, 0.3), p.x+p.w/2, ty+4.6, p.w-3, 8, 5, 'c'))
 		bw := (p.w - 4 - float64(n-1)*1.5) / float64(max(n, 1))
 		bw = min(bw, 20)
 		bx := p.x + (p.w-float64(n)*bw-float64(n-1)*1.5)/2
 		for range n {
 			turn++
-			add(Rect{X: bx, Y: ty + 6.5, W: bw, H: trackH - 8.5, R: 1.2, Paint: fillStroke(colPanel, col, 0.45)})
-			add(txt(k.l("turn"), lang, Regular, colMuted, bx+bw/2, ty+10.6, bw-1.5, 6, 4, 'c'))
-			add(txt(strconv.Itoa(turn), lang, Bold, colInk, bx+bw/2, ty+17.8, bw-1.5, 15, 8, 'c'))
+			add(render.Rect{X: bx, Y: ty + 6.5, W: bw, H: trackH - 8.5, R: 1.2, Paint: render.FillStroke(render.ColPanel, col, 0.45)})
+			add(render.PlaceText(k.l("turn"), lang, render.Regular, render.ColMuted, bx+bw/2, ty+10.6, bw-1.5, 6, 4, 'c'))
+			add(render.PlaceText(strconv.Itoa(turn), lang, render.Bold, render.ColInk, bx+bw/2, ty+17.8, bw-1.5, 15, 8, 'c'))
 			bx += bw + 1.5
 		}
 	}
@@ -125,16 +126,16 @@ func ActionBoardDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) (*D
 	if b.Format == wbcatalog.Confrontation && len(panels) > 1 {
 		mx := panels[1].x - panelGap/2
 		my := ty + trackH/2
-		add(Poly{Pts: hexPts(mx, my, 6.2), Paint: fillStroke(colGold, colGold.mix(colInk, 0.4), 0.5)})
-		add(icon("objective", mx, my, 7.6, colWhite, nil)...)
-		add(txt(k.l("kit.board.objective-mark"), lang, Bold, colGold.mix(colInk, 0.35), mx, ty+trackH+3.2, 30, 6.5, 4.5, 'c'))
+		add(render.Poly{Pts: render.HexPts(mx, my, 6.2), Paint: render.FillStroke(render.ColGold, render.ColGold.Mix(render.ColInk, 0.4), 0.5)})
+		add(render.Icon("objective", mx, my, 7.6, render.ColWhite, nil)...)
+		add(render.PlaceText(k.l("kit.board.objective-mark"), lang, render.Bold, render.ColGold.Mix(render.ColInk, 0.35), mx, ty+trackH+3.2, 30, 6.5, 4.5, 'c'))
 	}
 
 	// the spaces, one column group per Period
 	for _, p := range panels {
 		col := periodColour(p.period)
-		add(Rect{X: p.x, Y: panelY, W: p.w, H: panelH, R: 2, Paint: fillStroke(col.mix(colWhite, 0.9), col, 0.5)})
-		add(txt(k.l("leader.period")+" "+strconv.Itoa(p.period), lang, Bold, col.mix(colInk, 0.3), p.x+p.w/2, panelY+5.6, p.w-4, 8.5, 5, 'c'))
+		add(render.Rect{X: p.x, Y: panelY, W: p.w, H: panelH, R: 2, Paint: render.FillStroke(col.Mix(render.ColWhite, 0.9), col, 0.5)})
+		add(render.PlaceText(k.l("leader.period")+" "+strconv.Itoa(p.period), lang, render.Bold, col.Mix(render.ColInk, 0.3), p.x+p.w/2, panelY+5.6, p.w-4, 8.5, 5, 'c'))
 		for i, s := range p.spaces {
 			c, r := i/spaceRows, i%spaceRows
 			cx := p.x + panelPad + float64(c)*spaceCellW + spaceCellW/2
@@ -149,11 +150,11 @@ func ActionBoardDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) (*D
 }
 
 // actionSpace draws one Action space centred on (cx, cy).
-func actionSpace(k labeler, s wbcatalog.ActionSpace, cx, cy float64, col Colour) []Item {
+func actionSpace(k labeler, s wbcatalog.ActionSpace, cx, cy float64, col render.Colour) []render.Item {
 	lang := k.ls()
-	items := []Item{
-		Poly{Pts: hexPts(cx, cy, spaceR), Paint: fillStroke(colPanel, col, 0.9)},
-		Poly{Pts: hexPts(cx, cy, spaceR-1.6), Paint: stroke(col.mix(colWhite, 0.6), 0.3)},
+	items := []render.Item{
+		render.Poly{Pts: render.HexPts(cx, cy, spaceR), Paint: render.FillStroke(render.ColPanel, col, 0.9)},
+		render.Poly{Pts: render.HexPts(cx, cy, spaceR-1.6), Paint: render.Stroke(col.Mix(render.ColWhite, 0.6), 0.3)},
 	}
 	n := len(s.Actions)
 	size := 10.0
@@ -164,15 +165,15 @@ func actionSpace(k labeler, s wbcatalog.ActionSpace, cx, cy float64, col Colour)
 	x := cx - float64(n-1)*step/2
 	var names string
 	for i, a := range s.Actions {
-		items = append(items, icon(string(a), x, cy-6, size, colInk, nil)...)
+		items = append(items, render.Icon(string(a), x, cy-6, size, render.ColInk, nil)...)
 		if i > 0 {
-			items = append(items, txt("+", lang, Bold, colMuted, x-step/2, cy-4.6, 0, 9, 9, 'c'))
+			items = append(items, render.PlaceText("+", lang, render.Bold, render.ColMuted, x-step/2, cy-4.6, 0, 9, 9, 'c'))
 			names += " + "
 		}
 		names += k.l(actionKeys[a])
 		x += step
 	}
-	items = append(items, txt(names, lang, Bold, colInk, cx, cy+3.6, 2*spaceR*0.8, 7, 4.2, 'c'))
+	items = append(items, render.PlaceText(names, lang, render.Bold, render.ColInk, cx, cy+3.6, 2*spaceR*0.8, 7, 4.2, 'c'))
 	// modifier badges
 	m := len(s.Modifiers)
 	bx := cx - float64(m-1)*7.4/2
@@ -185,42 +186,42 @@ func actionSpace(k labeler, s wbcatalog.ActionSpace, cx, cy float64, col Colour)
 
 // modifierBadge draws the badge of a space modifier (R-ACT-6) centred on
 // (cx, cy) with radius r.
-func modifierBadge(lang string, m wbcatalog.Modifier, cx, cy, r float64) []Item {
-	items := []Item{Circle{X: cx, Y: cy, R: r, Paint: fillStroke(colWhite, colInk, 0.35)}}
+func modifierBadge(lang string, m wbcatalog.Modifier, cx, cy, r float64) []render.Item {
+	items := []render.Item{render.Circle{X: cx, Y: cy, R: r, Paint: render.FillStroke(render.ColWhite, render.ColInk, 0.35)}}
 	switch m {
 	case wbcatalog.ModMultiple:
 		// two Characters at once
-		items = append(items, txt("×2", lang, Bold, colInk, cx, cy+r*0.36, 0, r*2.6, 4, 'c'))
+		items = append(items, render.PlaceText("×2", lang, render.Bold, render.ColInk, cx, cy+r*0.36, 0, r*2.6, 4, 'c'))
 	case wbcatalog.ModCostReduction:
 		// the colourless Order hex, struck out: only coloured costs are paid
-		items = append(items, orderHex(cx, cy, r*0.62, colColorless, true)...)
-		items = append(items, Line{Pts: []Pt{{cx - r*0.7, cy + r*0.7}, {cx + r*0.7, cy - r*0.7}}, Colour: colMelee, Width: r * 0.2})
+		items = append(items, render.OrderHex(cx, cy, r*0.62, render.ColColorless, true)...)
+		items = append(items, render.Line{Pts: []render.Pt{{X: cx - r*0.7, Y: cy + r*0.7}, {X: cx + r*0.7, Y: cy - r*0.7}}, Colour: render.ColMelee, Width: r * 0.2})
 	case wbcatalog.ModTemporisation:
 		// gain one Order token
-		items = append(items, orderHex(cx-r*0.28, cy, r*0.52, colColorless, true)...)
-		items = append(items, txt("+1", lang, Bold, colInk, cx+r*0.42, cy+r*0.32, 0, r*1.7, 4, 'c'))
+		items = append(items, render.OrderHex(cx-r*0.28, cy, r*0.52, render.ColColorless, true)...)
+		items = append(items, render.PlaceText("+1", lang, render.Bold, render.ColInk, cx+r*0.42, cy+r*0.32, 0, r*1.7, 4, 'c'))
 	case wbcatalog.ModExtraDie:
-		items = append(items, icon(markup.IconAnyDie, cx-r*0.3, cy, r*1.15, colInk, nil)...)
-		items = append(items, txt("+1", lang, Bold, colInk, cx+r*0.5, cy+r*0.32, 0, r*1.7, 4, 'c'))
+		items = append(items, render.Icon(markup.IconAnyDie, cx-r*0.3, cy, r*1.15, render.ColInk, nil)...)
+		items = append(items, render.PlaceText("+1", lang, render.Bold, render.ColInk, cx+r*0.5, cy+r*0.32, 0, r*1.7, 4, 'c'))
 	}
 	return items
 }
 
 // boardLegend explains the board's actions and modifiers, in words.
-func boardLegend(k labeler, b *wbcatalog.ActionBoard, x, y, w, h float64) []Item {
+func boardLegend(k labeler, b *wbcatalog.ActionBoard, x, y, w, h float64) []render.Item {
 	lang := k.ls()
-	items := []Item{Rect{X: x, Y: y, W: w, H: h, R: 2, Paint: fillStroke(colPanel, colRule, 0.35)}}
-	items = append(items, txt(k.l("kit.board.legend"), lang, Bold, colInk, x+3, y+6, w-6, 9, 6, 'l'))
+	items := []render.Item{render.Rect{X: x, Y: y, W: w, H: h, R: 2, Paint: render.FillStroke(render.ColPanel, render.ColRule, 0.35)}}
+	items = append(items, render.PlaceText(k.l("kit.board.legend"), lang, render.Bold, render.ColInk, x+3, y+6, w-6, 9, 6, 'l'))
 	cy := y + 11
-	line := func(it []Item, text string, pt float64) {
+	line := func(it []render.Item, text string, pt float64) {
 		items = append(items, it...)
-		box := textBox{X: x + 11, Y: cy - 3.2, W: w - 13.5, H: 22}
-		ps := []para{{runs: []markup.Run{{Text: text}}, colour: colInk}}
-		got, _, err := fitText(box, ps, pt, 4.5, lang, nil, "legend")
+		box := render.TextFrame{X: x + 11, Y: cy - 3.2, W: w - 13.5, H: 22}
+		ps := []render.Para{{Runs: []markup.Run{{Text: text}}, Colour: render.ColInk}}
+		got, _, err := render.FitText(box, ps, pt, 4.5, lang, nil, "legend")
 		if err == nil {
 			items = append(items, got...)
 		}
-		_, hh, _ := layoutParas(box, ps, pt, lang, nil, false)
+		_, hh, _ := render.LayoutParas(box, ps, pt, lang, nil, false)
 		cy += max(hh, 5) + 2.2
 	}
 	// actions used on the board
@@ -229,11 +230,11 @@ func boardLegend(k labeler, b *wbcatalog.ActionBoard, x, y, w, h float64) []Item
 		for _, a := range s.Actions {
 			if !seen[a] {
 				seen[a] = true
-				line(icon(string(a), x+6, cy, 5.5, colInk, nil), k.l(actionKeys[a])+": "+k.l("kit.board.action."+string(a)), 6.5)
+				line(render.Icon(string(a), x+6, cy, 5.5, render.ColInk, nil), k.l(actionKeys[a])+": "+k.l("kit.board.action."+string(a)), 6.5)
 			}
 		}
 	}
-	items = append(items, Line{Pts: []Pt{{x + 3, cy - 1.5}, {x + w - 3, cy - 1.5}}, Colour: colRule, Width: 0.3})
+	items = append(items, render.Line{Pts: []render.Pt{{X: x + 3, Y: cy - 1.5}, {X: x + w - 3, Y: cy - 1.5}}, Colour: render.ColRule, Width: 0.3})
 	cy += 3.6
 	line(nil, k.l("kit.board.composite"), 6.5)
 	mods := map[wbcatalog.Modifier]bool{}
@@ -245,11 +246,11 @@ func boardLegend(k labeler, b *wbcatalog.ActionBoard, x, y, w, h float64) []Item
 			}
 		}
 	}
-	items = append(items, Line{Pts: []Pt{{x + 3, cy - 1.5}, {x + w - 3, cy - 1.5}}, Colour: colRule, Width: 0.3})
+	items = append(items, render.Line{Pts: []render.Pt{{X: x + 3, Y: cy - 1.5}, {X: x + w - 3, Y: cy - 1.5}}, Colour: render.ColRule, Width: 0.3})
 	cy += 3.6
 	line(nil, k.l("kit.board.time-track"), 6.5)
 	if b.Format == wbcatalog.Confrontation {
-		line([]Item{Poly{Pts: hexPts(x+6, cy, 3.4), Paint: fill(colGold)}}, k.l("kit.board.objective-mark")+": "+k.l("kit.board.objective-text"), 6.5)
+		line([]render.Item{render.Poly{Pts: render.HexPts(x+6, cy, 3.4), Paint: render.Fill(render.ColGold)}}, k.l("kit.board.objective-mark")+": "+k.l("kit.board.objective-text"), 6.5)
 	}
 	return items
 }
@@ -274,16 +275,16 @@ func ActionBoardSVG(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) ([]byte
 }
 
 // boardPages tiles the Action board o.Kit.ID over landscape pages.
-func boardPages(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, string, error) {
+func boardPages(cat *wbcatalog.Catalog, o Options, k labeler) ([]render.Page, string, error) {
 	d, err := ActionBoardDrawing(cat, o.Kit.ID, o.Lang)
 	if err != nil {
 		return nil, "", err
 	}
-	t, err := tiling(o, d.W, d.H, TileOverlap, true)
+	t, err := render.NewTiling(o.SheetOptions, d.W, d.H, render.TileOverlap, true)
 	if err != nil {
 		return nil, "", err
 	}
-	pages := tilePages(d, t, d.Title, k.ls(), k)
+	pages := render.TilePages(d, t, d.Title, k.ls(), k.l)
 	for i := range pages {
 		footer(k, &pages[i], o, d.Title+" · "+fmt.Sprintf("%.0f × %.0f mm", d.W, d.H), i+1, len(pages))
 	}

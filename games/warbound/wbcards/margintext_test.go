@@ -1,4 +1,4 @@
-package render
+package wbcards
 
 import (
 	"os"
@@ -10,7 +10,12 @@ import (
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/render"
 )
+
+// textEdge is how far from the paper's edge the sheets' margin texts
+// stay (render's textEdge), mm.
+const textEdge = 4.5
 
 // TestSheetTextInsidePrintableMargins: no word of a card sheet (the info
 // lines in its margins included) is nearer the paper's edge than
@@ -20,9 +25,9 @@ func TestSheetTextInsidePrintableMargins(t *testing.T) {
 	bin := testtool.Require(t, "pdftotext")
 	word := regexp.MustCompile(`<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>`)
 	page := regexp.MustCompile(`<page width="([\d.]+)" height="([\d.]+)">`)
-	for _, paper := range Papers() {
+	for _, paper := range render.Papers() {
 		for _, bleed := range []float64{0, 3} {
-			pdf, err := Sheets(testCatalog(), SheetOptions{Lang: wbcatalog.English, Paper: paper, Bleed: bleed})
+			pdf, err := Sheets(testCatalog(), Options{SheetOptions: render.SheetOptions{Lang: wbcatalog.English, Paper: paper, Bleed: bleed}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -40,7 +45,7 @@ func TestSheetTextInsidePrintableMargins(t *testing.T) {
 			}
 			w, _ := strconv.ParseFloat(string(pm[1]), 64)
 			h, _ := strconv.ParseFloat(string(pm[2]), 64)
-			edge := (textEdge - 0.3) * 72 / MMPerInch // pt, with pdftotext's rounding of glyph boxes
+			edge := (textEdge - 0.3) * 72 / render.MMPerInch // pt, with pdftotext's rounding of glyph boxes
 			words := word.FindAllSubmatch(out, -1)
 			if len(words) < 20 {
 				t.Fatalf("%s: only %d words", paper, len(words))

@@ -1,4 +1,4 @@
-package render
+package wbcards
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/render"
 )
 
 // TestSheetsReusedEqualFresh: a sequence of random card edits printed as
@@ -21,10 +22,10 @@ func TestSheetsReusedEqualFresh(t *testing.T) {
 		t.Fatal("the starter content has no deck or too few Characters")
 	}
 	deck := &cat.Decks[0]
-	jobs := func(cat *wbcatalog.Catalog, ls *Layouts, pages *PageCache, bleed float64) []SheetOptions {
-		var out []SheetOptions
+	jobs := func(cat *wbcatalog.Catalog, ls *Layouts, pages *render.PageCache, bleed float64) []Options {
+		var out []Options
 		for _, l := range wbcatalog.Langs {
-			o := SheetOptions{Lang: l, Version: "v1", Tool: "test", Bleed: bleed, Layouts: ls, Pages: pages, drawAnew: ls == nil}
+			o := Options{SheetOptions: render.SheetOptions{Lang: l, Version: "v1", Tool: "test", Bleed: bleed, Pages: pages}, Layouts: ls, drawAnew: ls == nil}
 			out = append(out, o)
 			o.Cards = append(append([]string{}, deck.Cards...), DeckReferences(cat, deck)...)
 			o.Kit = Kit{Kind: KitDeck, ID: deck.ID}
@@ -32,7 +33,7 @@ func TestSheetsReusedEqualFresh(t *testing.T) {
 		}
 		return out
 	}
-	render := func(cat *wbcatalog.Catalog, opts []SheetOptions) [][]byte {
+	printAll := func(cat *wbcatalog.Catalog, opts []Options) [][]byte {
 		out := make([][]byte, len(opts))
 		var wg sync.WaitGroup
 		for i, o := range opts {
@@ -47,9 +48,9 @@ func TestSheetsReusedEqualFresh(t *testing.T) {
 		wg.Wait()
 		return out
 	}
-	pages := NewPageCache()
+	pages := render.NewPageCache()
 	prev := NewLayouts(cat)
-	render(cat, jobs(cat, prev, pages, 0))
+	printAll(cat, jobs(cat, prev, pages, 0))
 	pages.Sweep()
 	rng := rand.New(rand.NewPCG(13, 4))
 	mixed := false
@@ -66,8 +67,8 @@ func TestSheetsReusedEqualFresh(t *testing.T) {
 		if step == 5 {
 			bleed = 2 // every page changes
 		}
-		got := render(cat, jobs(cat, ls, pages, bleed))
-		want := render(cat, jobs(cat, nil, nil, bleed))
+		got := printAll(cat, jobs(cat, ls, pages, bleed))
+		want := printAll(cat, jobs(cat, nil, nil, bleed))
 		for k := range want {
 			if !bytes.Equal(got[k], want[k]) {
 				t.Fatalf("step %d (%s edited): sheet %d differs from a fresh render (%d bytes, want %d)", step, edited, k, len(got[k]), len(want[k]))

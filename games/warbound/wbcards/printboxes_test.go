@@ -1,4 +1,4 @@
-package render
+package wbcards
 
 import (
 	"bytes"
@@ -11,7 +11,12 @@ import (
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/render"
 )
+
+// markEdge is how far from the paper's edge the sheets' crop marks start
+// (render's markEdge), mm.
+const markEdge = 5.0
 
 // pdfBox is a page box in PDF points, lower-left then upper-right.
 type pdfBox [4]float64
@@ -86,18 +91,25 @@ func TestPrintBoxes(t *testing.T) {
 	for _, tc := range []struct {
 		paper string
 		bleed float64
-		off   Pt
+		off   render.Pt
 	}{
-		{"a4", 0, Pt{}},
-		{"a4", 3, Pt{1.5, -2}},
-		{"letter", 3, Pt{}},
-		{"letter", 1, Pt{-1, 0.5}},
+		{"a4", 0, render.Pt{}},
+		{"a4", 3, render.Pt{X: 1.5, Y: -2}},
+		{"letter", 3, render.Pt{}},
+		{"letter", 1, render.Pt{X: -1, Y: 0.5}},
 	} {
-		o := SheetOptions{Lang: wbcatalog.English, Paper: tc.paper, Bleed: tc.bleed, BackOffset: tc.off, uncompressed: true}
-		s, err := newSheet(o)
+		o := Options{SheetOptions: render.SheetOptions{Lang: wbcatalog.English, Paper: tc.paper, Bleed: tc.bleed, BackOffset: tc.off, Uncompressed: true}}
+		// the sheet's geometry: its paper, the bleed kept on each axis, and
+		// the gaps between cards (a bleed on each side)
+		paper, err := render.PaperSize(o.SheetOptions, false)
 		if err != nil {
 			t.Fatal(err)
 		}
+		bx, by, err := render.EffectiveBleed(o.SheetOptions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := struct{ pw, ph, bx, by, gx, gy float64 }{paper.X, paper.Y, bx, by, 2 * bx, 2 * by}
 		pdf, err := Sheets(testCatalog(), o)
 		if err != nil {
 			t.Fatal(err)
@@ -106,7 +118,7 @@ func TestPrintBoxes(t *testing.T) {
 		if len(pages) < 2 || len(pages)%2 != 0 {
 			t.Fatalf("%s: %d pages", tc.paper, len(pages))
 		}
-		gw, gh := 3*CardW+2*s.gx, 3*CardH+2*s.gy
+		gw, gh := 3*render.CardW+2*s.gx, 3*render.CardH+2*s.gy
 		for i, pg := range pages {
 			name := tc.paper + " bleed " + strconv.FormatFloat(tc.bleed, 'g', -1, 64) + " page " + strconv.Itoa(i+1)
 			trim, ok1 := pg.boxes["TrimBox"]
@@ -171,7 +183,7 @@ func TestPrintBoxes(t *testing.T) {
 // the sheets sort them, so two builds are the same bytes, and qpdf reads
 // the boxes back.
 func TestPrintBoxesDeterministic(t *testing.T) {
-	o := SheetOptions{Lang: wbcatalog.French, Bleed: 3}
+	o := Options{SheetOptions: render.SheetOptions{Lang: wbcatalog.French, Bleed: 3}}
 	first, err := Sheets(testCatalog(), o)
 	if err != nil {
 		t.Fatal(err)

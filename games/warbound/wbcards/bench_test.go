@@ -1,4 +1,4 @@
-package render
+package wbcards
 
 import (
 	"bytes"
@@ -7,11 +7,16 @@ import (
 	"testing/fstest"
 
 	"codeberg.org/go-pdf/fpdf"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gobolditalic"
+	"golang.org/x/image/font/gofont/goitalic"
+	"golang.org/x/image/font/gofont/goregular"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/render"
 )
 
 // The PDF benchmarks report, per language:
@@ -31,16 +36,16 @@ import (
 
 // benchSheets renders all cards of cat into one French PDF per iteration.
 func benchSheets(b *testing.B, cat *wbcatalog.Catalog) {
-	benchPDF(b, cat, nil, func(o SheetOptions) ([]byte, error) { return Sheets(cat, o) })
+	benchPDF(b, cat, nil, func(o Options) ([]byte, error) { return Sheets(cat, o) })
 }
 
 // benchPDF runs render as a sheets renderer and reports the figures. With
 // layouts, the cards are laid out before the clock starts (as in a
 // build, whose layout stage lays them out for every backend).
-func benchPDF(b *testing.B, cat *wbcatalog.Catalog, layouts *Layouts, render func(SheetOptions) ([]byte, error)) {
+func benchPDF(b *testing.B, cat *wbcatalog.Catalog, layouts *Layouts, draw func(Options) ([]byte, error)) {
 	ids := allCards(cat)
 	n := len(ids)
-	o := SheetOptions{Lang: wbcatalog.French, Version: "bench", Layouts: layouts}
+	o := Options{SheetOptions: render.SheetOptions{Lang: wbcatalog.French, Version: "bench"}, Layouts: layouts}
 	if layouts != nil {
 		if _, err := layouts.Cards(o.Lang, ids, o.Version); err != nil {
 			b.Fatal(err)
@@ -48,7 +53,7 @@ func benchPDF(b *testing.B, cat *wbcatalog.Catalog, layouts *Layouts, render fun
 	}
 	first := o
 	first.Cards = ids[:min(9, n)]
-	one, err := render(first)
+	one, err := draw(first)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -57,7 +62,7 @@ func benchPDF(b *testing.B, cat *wbcatalog.Catalog, layouts *Layouts, render fun
 	cpu0 := testtool.CPUTime()
 	b.ResetTimer()
 	for b.Loop() {
-		pdf, err := render(o)
+		pdf, err := draw(o)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -103,26 +108,25 @@ func BenchmarkSheets1000(b *testing.B) { benchSheets(b, mustGenerated1000(b)) }
 // cards drawn by a minimal fpdf program (see the top of this file).
 func BenchmarkMinimalFpdf1000(b *testing.B) {
 	cat := mustGenerated1000(b)
-	benchPDF(b, cat, nil, func(o SheetOptions) ([]byte, error) { return minimalFpdf(cat, o) })
+	benchPDF(b, cat, nil, func(o Options) ([]byte, error) { return minimalFpdf(cat, o) })
 }
 
 // BenchmarkSheets1000LaidOut and BenchmarkMinimalFpdf1000LaidOut are the
 // same with the cards laid out beforehand: the PDF alone.
 func BenchmarkSheets1000LaidOut(b *testing.B) {
 	cat := mustGenerated1000(b)
-	benchPDF(b, cat, NewLayouts(cat), func(o SheetOptions) ([]byte, error) { return Sheets(cat, o) })
+	benchPDF(b, cat, NewLayouts(cat), func(o Options) ([]byte, error) { return Sheets(cat, o) })
 }
 
 func BenchmarkMinimalFpdf1000LaidOut(b *testing.B) {
 	cat := mustGenerated1000(b)
-	benchPDF(b, cat, NewLayouts(cat), func(o SheetOptions) ([]byte, error) { return minimalFpdf(cat, o) })
+	benchPDF(b, cat, NewLayouts(cat), func(o Options) ([]byte, error) { return minimalFpdf(cat, o) })
 }
 
 // minimalFpdf draws the cards' text runs and one rectangle per face with
 // fpdf's plain API, on the sheets' grid: the reference program.
-func minimalFpdf(cat *wbcatalog.Catalog, o SheetOptions) ([]byte, error) {
-	s, err := newSheet(o)
-	if err != nil {
+func minimalFpdf(cat *wbcatalog.Catalog, o Options) ([]byte, error) {
+	if err := o.Check(); err != nil {
 		return nil, err
 	}
 	ids := o.Cards
@@ -141,32 +145,32 @@ func minimalFpdf(cat *wbcatalog.Catalog, o SheetOptions) ([]byte, error) {
 	p.SetAutoPageBreak(false, 0)
 	p.SetCompression(true)
 	p.SetCatalogSort(true)
-	p.SetCreationDate(DefaultDate)
-	p.SetModificationDate(DefaultDate)
-	for st, ttf := range fontTTF {
-		p.AddUTF8FontFromBytes(FontFamily, Style(st).String(), ttf)
+	p.SetCreationDate(render.DefaultDate)
+	p.SetModificationDate(render.DefaultDate)
+	for st, ttf := range [][]byte{goregular.TTF, gobold.TTF, goitalic.TTF, gobolditalic.TTF} {
+		p.AddUTF8FontFromBytes(render.FontFamily, render.Style(st).String(), ttf)
 	}
-	draw := func(f *Face, at Pt) {
+	draw := func(f *render.Face, at render.Pt) {
 		p.SetFillColor(245, 239, 226)
-		p.Rect(at.X, at.Y, CardW, CardH, "F")
+		p.Rect(at.X, at.Y, render.CardW, render.CardH, "F")
 		for _, it := range f.Items {
-			if t, ok := it.(Text); ok {
-				p.SetFont(FontFamily, t.Style.String(), t.Size)
+			if t, ok := it.(render.Text); ok {
+				p.SetFont(render.FontFamily, t.Style.String(), t.Size)
 				p.SetTextColor(int(t.Colour.R), int(t.Colour.G), int(t.Colour.B))
 				p.Text(at.X+t.X, at.Y+t.Y, t.S)
 			}
 		}
 	}
-	for lo := 0; lo < len(cards); lo += s.perSheet {
-		hi := min(lo+s.perSheet, len(cards))
+	for lo := 0; lo < len(cards); lo += render.CardsPerSheet {
+		hi := min(lo+render.CardsPerSheet, len(cards))
 		p.AddPage()
 		for i := lo; i < hi; i++ {
-			front, _ := s.slot(i - lo)
+			front, _, _ := o.Slot(i - lo)
 			draw(&cards[i].Front, front)
 		}
 		p.AddPage()
 		for i := lo; i < hi; i++ {
-			_, back := s.slot(i - lo)
+			_, back, _ := o.Slot(i - lo)
 			draw(&cards[i].Back, back)
 		}
 	}
@@ -193,7 +197,7 @@ func BenchmarkLayout(b *testing.B) {
 func BenchmarkSheets1000OneEdit(b *testing.B) {
 	cat := mustGenerated1000(b)
 	n := len(allCards(cat))
-	o := SheetOptions{Lang: wbcatalog.French, Version: "bench", Pages: NewPageCache()}
+	o := Options{SheetOptions: render.SheetOptions{Lang: wbcatalog.French, Version: "bench", Pages: render.NewPageCache()}}
 	o.Layouts = NewLayouts(cat)
 	if _, err := Sheets(cat, o); err != nil {
 		b.Fatal(err)

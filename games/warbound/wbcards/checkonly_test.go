@@ -1,4 +1,4 @@
-package render
+package wbcards
 
 import (
 	"strings"
@@ -64,7 +64,7 @@ func TestCheckOnlySameDiagnostics(t *testing.T) {
 			t.Fatal(err)
 		}
 		sets = append(sets, set{"generated", gen})
-		for _, sc := range testtool.ScriptContents(t, "../cmd/wbtool/testdata/script", "../cmd/wbtool/testdata/base") {
+		for _, sc := range testtool.ScriptContents(t, "../../../cmd/wbtool/testdata/script", "../../../cmd/wbtool/testdata/base") {
 			for _, draft := range []bool{false, true} {
 				if cat, err := wbschema.Load(sc.Files, wbschema.Options{Root: sc.Dir, Draft: draft}); err == nil {
 					sets = append(sets, set{sc.Name, cat})

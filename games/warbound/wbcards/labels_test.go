@@ -1,4 +1,4 @@
-package render
+package wbcards
 
 import (
 	"strings"
@@ -8,6 +8,7 @@ import (
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
+	"wbtool.dev/wbtool/render"
 )
 
 // TestStarterLabels lays out every starter card and both sheets in both
@@ -27,10 +28,10 @@ func TestStarterLabels(t *testing.T) {
 		if _, err := Layout(cat, l); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Sheets(cat, SheetOptions{Lang: l}); err != nil {
+		if _, err := Sheets(cat, Options{SheetOptions: render.SheetOptions{Lang: l}}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Calibration(cat, SheetOptions{Lang: l}); err != nil {
+		if _, err := kitSheets(cat, Options{SheetOptions: render.SheetOptions{Lang: l}, Kit: Kit{Kind: KitCalibrate}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -53,5 +54,28 @@ func TestStarterLabels(t *testing.T) {
 		if !strings.HasPrefix(k, "test.") {
 			t.Errorf("interface string %q looked up without a text", k)
 		}
+	}
+}
+
+// TestCalibrationLabelsAgree: the calibration sheet's built-in texts
+// (render.CalibrationLabel, what `wbtool print --calibrate` prints) are
+// Warbound's interface strings under the same keys, which a content tree
+// may override on the kit's calibration sheet.
+func TestCalibrationLabelsAgree(t *testing.T) {
+	n := 0
+	for _, key := range wbcatalog.LabelKeys() {
+		if !strings.HasPrefix(key, "print.calibrate.") && !strings.HasPrefix(key, "kit.calibrate.") {
+			continue
+		}
+		n++
+		want, _ := wbcatalog.BuiltinLabel(key)
+		for _, l := range wbcatalog.Langs {
+			if got := render.CalibrationLabel(key, l); got != want.In(l) {
+				t.Errorf("%s (%s): the kit says %q, Warbound's strings %q", key, l, got, want.In(l))
+			}
+		}
+	}
+	if n != 12 {
+		t.Errorf("%d calibration keys, want 12", n)
 	}
 }

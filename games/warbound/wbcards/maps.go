@@ -1,4 +1,4 @@
-package render
+package wbcards
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -16,19 +17,6 @@ import (
 // coordinates"). Terrain shows what it blocks both by its look and by
 // symbols, so that it reads in black and white too: blocks movement and
 // sight, solid dark; movement only, hatched; sight only, dotted (smoke).
-
-// DefaultHexSize is the default hex size in mm across flats (the distance
-// between the centres of two neighbouring tiles): a 25 mm or 28 mm round
-// base, the common skirmish miniature bases, stands inside a tile with
-// room to pick it up, and a 16 × 16 Confrontation board (about
-// 51 × 44 cm) takes 6 A4 or letter panels.
-const DefaultHexSize = 30.0
-
-// The hex sizes a map accepts, mm across flats.
-const (
-	MinHexSize = 12.0
-	MaxHexSize = 60.0
-)
 
 // MapGeometry places the tiles of a scenario map, in mm from the map's
 // top-left corner.
@@ -43,45 +31,45 @@ type MapGeometry struct {
 // s (0: DefaultHexSize).
 func NewMapGeometry(cols, rows int, s float64) (MapGeometry, error) {
 	if s == 0 {
-		s = DefaultHexSize
+		s = render.DefaultHexSize
 	}
-	if math.IsNaN(s) || s < MinHexSize || s > MaxHexSize {
-		return MapGeometry{}, fmt.Errorf("hex size %g mm: want %g to %g mm across flats", s, MinHexSize, MaxHexSize)
+	if math.IsNaN(s) || s < render.MinHexSize || s > render.MaxHexSize {
+		return MapGeometry{}, fmt.Errorf("hex size %g mm: want %g to %g mm across flats", s, render.MinHexSize, render.MaxHexSize)
 	}
 	return MapGeometry{HexSize: s, R: s / math.Sqrt(3), Pad: 9, Cols: cols, Rows: rows}, nil
 }
 
 // Centre is the centre of tile t.
-func (g MapGeometry) Centre(t wbcatalog.Tile) Pt {
+func (g MapGeometry) Centre(t wbcatalog.Tile) render.Pt {
 	x := g.Pad + g.HexSize/2 + float64(t.Col)*g.HexSize
 	if t.Row%2 == 1 {
 		x += g.HexSize / 2
 	}
-	return Pt{x, g.Pad + g.R + float64(t.Row)*1.5*g.R}
+	return render.Pt{X: x, Y: g.Pad + g.R + float64(t.Row)*1.5*g.R}
 }
 
 // Size is the size of the whole map.
-func (g MapGeometry) Size() Pt {
-	return Pt{2*g.Pad + (float64(g.Cols)+0.5)*g.HexSize, 2*g.Pad + 2*g.R + float64(g.Rows-1)*1.5*g.R}
+func (g MapGeometry) Size() render.Pt {
+	return render.Pt{X: 2*g.Pad + (float64(g.Cols)+0.5)*g.HexSize, Y: 2*g.Pad + 2*g.R + float64(g.Rows-1)*1.5*g.R}
 }
 
 // Map colours.
 var (
-	colTile       = Colour{0xf7, 0xf3, 0xea}
-	colTileLine   = Colour{0x9c, 0x90, 0x80}
-	colWall       = Colour{0x5b, 0x4f, 0x45}
-	colLowWall    = Colour{0xcf, 0xb9, 0x93}
-	colSmoke      = Colour{0xb8, 0xc3, 0xcf}
-	colScan       = Colour{0x1b, 0x7f, 0x86}
-	zoneColours   = []Colour{{0xd9, 0x6c, 0x4a}, {0x4a, 0x7f, 0xc0}}
-	colSightBlock = Colour{0x2b, 0x3a, 0x4a}
+	colTile       = render.Colour{R: 0xf7, G: 0xf3, B: 0xea}
+	colTileLine   = render.Colour{R: 0x9c, G: 0x90, B: 0x80}
+	colWall       = render.Colour{R: 0x5b, G: 0x4f, B: 0x45}
+	colLowWall    = render.Colour{R: 0xcf, G: 0xb9, B: 0x93}
+	colSmoke      = render.Colour{R: 0xb8, G: 0xc3, B: 0xcf}
+	colScan       = render.Colour{R: 0x1b, G: 0x7f, B: 0x86}
+	zoneColours   = []render.Colour{{R: 0xd9, G: 0x6c, B: 0x4a}, {R: 0x4a, G: 0x7f, B: 0xc0}}
+	colSightBlock = render.Colour{R: 0x2b, G: 0x3a, B: 0x4a}
 )
 
-func zoneColour(player int) Colour { return zoneColours[(max(player, 1)-1)%len(zoneColours)] }
+func zoneColour(player int) render.Colour { return zoneColours[(max(player, 1)-1)%len(zoneColours)] }
 
 // MapDrawing draws scenario id at hex size s (0: DefaultHexSize) in
 // language l.
-func MapDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang, s float64) (*Drawing, MapGeometry, error) {
+func MapDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang, s float64) (*render.Drawing, MapGeometry, error) {
 	sc := cat.Scenario(id)
 	if sc == nil {
 		return nil, MapGeometry{}, fmt.Errorf("scenario %q does not exist", id)
@@ -93,9 +81,9 @@ func MapDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang, s float64) 
 	k := labeler{cat, l}
 	lang := k.ls()
 	size := g.Size()
-	d := &Drawing{W: size.X, H: size.Y, Title: k.name(sc.Name)}
-	add := func(items ...Item) { d.Items = append(d.Items, items...) }
-	add(Rect{X: 0, Y: 0, W: size.X, H: size.Y, Paint: fill(colWhite)})
+	d := &render.Drawing{W: size.X, H: size.Y, Title: k.name(sc.Name)}
+	add := func(items ...render.Item) { d.Items = append(d.Items, items...) }
+	add(render.Rect{X: 0, Y: 0, W: size.X, H: size.Y, Paint: render.Fill(render.ColWhite)})
 
 	zoneOf := func(t wbcatalog.Tile) int {
 		for _, z := range sc.Deployment {
@@ -120,29 +108,29 @@ func MapDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang, s float64) 
 			ct := g.Centre(t)
 			base := colTile
 			if z := zoneOf(t); z > 0 {
-				base = zoneColour(z).mix(colWhite, 0.72)
+				base = zoneColour(z).Mix(render.ColWhite, 0.72)
 			}
-			add(Poly{Pts: hexPts(ct.X, ct.Y, g.R), Paint: fillStroke(base, colTileLine, 0.3)})
+			add(render.Poly{Pts: render.HexPts(ct.X, ct.Y, g.R), Paint: render.FillStroke(base, colTileLine, 0.3)})
 			if tr, ok := terrain[t]; ok {
 				add(terrainHex(tr, ct, g)...)
 			}
-			ink := colMuted
+			ink := render.ColMuted
 			if tr, ok := terrain[t]; ok && tr.BlocksMove && tr.BlocksSight {
-				ink = colParchment
+				ink = render.ColParchment
 			}
-			add(txt(t.String(), lang, Regular, ink, ct.X, ct.Y-g.R*0.55, 0, label, label, 'c'))
+			add(render.PlaceText(t.String(), lang, render.Regular, ink, ct.X, ct.Y-g.R*0.55, 0, label, label, 'c'))
 		}
 	}
 	// column letters and row numbers around the board
 	for c := range g.Cols {
 		x := g.Pad + g.HexSize/2 + float64(c)*g.HexSize + g.HexSize/4
-		add(txt(wbcatalog.ColumnName(c), lang, Bold, colInk, x, g.Pad-2.5, 0, 9, 9, 'c'))
-		add(txt(wbcatalog.ColumnName(c), lang, Bold, colInk, x, size.Y-g.Pad+5.5, 0, 9, 9, 'c'))
+		add(render.PlaceText(wbcatalog.ColumnName(c), lang, render.Bold, render.ColInk, x, g.Pad-2.5, 0, 9, 9, 'c'))
+		add(render.PlaceText(wbcatalog.ColumnName(c), lang, render.Bold, render.ColInk, x, size.Y-g.Pad+5.5, 0, 9, 9, 'c'))
 	}
 	for r := range g.Rows {
 		y := g.Centre(wbcatalog.Tile{Row: r}).Y + 1.2
-		add(txt(strconv.Itoa(r+1), lang, Bold, colInk, g.Pad-1.5, y, 0, 9, 9, 'r'))
-		add(txt(strconv.Itoa(r+1), lang, Bold, colInk, size.X-g.Pad+1.5, y, 0, 9, 9, 'l'))
+		add(render.PlaceText(strconv.Itoa(r+1), lang, render.Bold, render.ColInk, g.Pad-1.5, y, 0, 9, 9, 'r'))
+		add(render.PlaceText(strconv.Itoa(r+1), lang, render.Bold, render.ColInk, size.X-g.Pad+1.5, y, 0, 9, 9, 'l'))
 	}
 	// markers (R-BOARD-3: they do not block)
 	for _, m := range sc.Markers {
@@ -152,9 +140,9 @@ func MapDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang, s float64) 
 		}
 		ct := g.Centre(t)
 		mr := g.HexSize * 0.27
-		add(Circle{X: ct.X, Y: ct.Y + g.R*0.08, R: mr, Paint: fillStroke(colScan, colScan.mix(colInk, 0.4), 0.4)})
-		add(icon("objective", ct.X, ct.Y+g.R*0.08, mr*1.35, colWhite, nil)...)
-		add(txt(markerName(k, m.Kind), lang, Bold, colScan.mix(colInk, 0.3), ct.X, ct.Y+g.R*0.08+mr+label*ptToMM*1.05, g.HexSize*0.9, label, 3.5, 'c'))
+		add(render.Circle{X: ct.X, Y: ct.Y + g.R*0.08, R: mr, Paint: render.FillStroke(colScan, colScan.Mix(render.ColInk, 0.4), 0.4)})
+		add(render.Icon("objective", ct.X, ct.Y+g.R*0.08, mr*1.35, render.ColWhite, nil)...)
+		add(render.PlaceText(markerName(k, m.Kind), lang, render.Bold, colScan.Mix(render.ColInk, 0.3), ct.X, ct.Y+g.R*0.08+mr+label*render.PtToMM*1.05, g.HexSize*0.9, label, 3.5, 'c'))
 	}
 	// deployment zones: the player's number, large, in the zone's middle
 	for _, z := range sc.Deployment {
@@ -170,10 +158,10 @@ func MapDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang, s float64) 
 		}
 		col := zoneColour(z.Player)
 		s := k.l("scenario.deployment") + " · " + k.l("scenario.player") + " " + strconv.Itoa(z.Player)
-		tw := measure(markupTypo(s, lang), Bold, 10) + 4
+		tw := render.Measure(render.MarkupTypo(s, lang), render.Bold, 10) + 4
 		x := p.X - g.HexSize*0.4
-		add(Rect{X: x, Y: p.Y + g.R*0.2, W: tw, H: 5.4, R: 1.2, Paint: fillStroke(colWhite, col, 0.5)})
-		add(txt(s, lang, Bold, col.mix(colInk, 0.35), x+2, p.Y+g.R*0.2+3.9, 0, 10, 10, 'l'))
+		add(render.Rect{X: x, Y: p.Y + g.R*0.2, W: tw, H: 5.4, R: 1.2, Paint: render.FillStroke(render.ColWhite, col, 0.5)})
+		add(render.PlaceText(s, lang, render.Bold, col.Mix(render.ColInk, 0.35), x+2, p.Y+g.R*0.2+3.9, 0, 10, 10, 'l'))
 	}
 	return d, g, nil
 }
@@ -187,16 +175,16 @@ func markerName(k labeler, kind string) string {
 }
 
 // terrainHex draws a terrain tile over its hex.
-func terrainHex(tr wbcatalog.Terrain, c Pt, g MapGeometry) []Item {
+func terrainHex(tr wbcatalog.Terrain, c render.Pt, g MapGeometry) []render.Item {
 	r := g.R
-	var items []Item
-	ink := colInk
+	var items []render.Item
+	ink := render.ColInk
 	switch {
 	case tr.BlocksMove && tr.BlocksSight:
-		items = append(items, Poly{Pts: hexPts(c.X, c.Y, r), Paint: fillStroke(colWall, colInk, 0.4)})
-		ink = colParchment
+		items = append(items, render.Poly{Pts: render.HexPts(c.X, c.Y, r), Paint: render.FillStroke(colWall, render.ColInk, 0.4)})
+		ink = render.ColParchment
 	case tr.BlocksMove:
-		items = append(items, Poly{Pts: hexPts(c.X, c.Y, r), Paint: fillStroke(colLowWall, colInk, 0.4)})
+		items = append(items, render.Poly{Pts: render.HexPts(c.X, c.Y, r), Paint: render.FillStroke(colLowWall, render.ColInk, 0.4)})
 		// hatching: parallel chords of the inscribed circle
 		rr := r * 0.84
 		for off := -rr + 2.5; off < rr; off += 2.5 {
@@ -204,16 +192,16 @@ func terrainHex(tr wbcatalog.Terrain, c Pt, g MapGeometry) []Item {
 			// lines at 45°: direction (1, -1)/√2, offset along (1, 1)/√2
 			ox, oy := off/math.Sqrt2, off/math.Sqrt2
 			dx, dy := h/math.Sqrt2, -h/math.Sqrt2
-			items = append(items, Line{Pts: []Pt{{c.X + ox - dx, c.Y + oy - dy}, {c.X + ox + dx, c.Y + oy + dy}}, Colour: colLowWall.mix(colInk, 0.45), Width: 0.35})
+			items = append(items, render.Line{Pts: []render.Pt{{X: c.X + ox - dx, Y: c.Y + oy - dy}, {X: c.X + ox + dx, Y: c.Y + oy + dy}}, Colour: colLowWall.Mix(render.ColInk, 0.45), Width: 0.35})
 		}
 	case tr.BlocksSight:
-		items = append(items, Poly{Pts: hexPts(c.X, c.Y, r), Paint: fillStroke(colSmoke, colSightBlock, 0.4)})
+		items = append(items, render.Poly{Pts: render.HexPts(c.X, c.Y, r), Paint: render.FillStroke(colSmoke, colSightBlock, 0.4)})
 		// smoke: a grid of dots inside the inscribed circle
 		rr := r * 0.8
 		for y := -rr; y <= rr; y += 2.2 {
 			for x := -rr; x <= rr; x += 2.2 {
 				if x*x+y*y <= rr*rr {
-					items = append(items, Circle{X: c.X + x, Y: c.Y + y, R: 0.28, Paint: fill(colSightBlock.mix(colSmoke, 0.3))})
+					items = append(items, render.Circle{X: c.X + x, Y: c.Y + y, R: 0.28, Paint: render.Fill(colSightBlock.Mix(colSmoke, 0.3))})
 				}
 			}
 		}
@@ -233,17 +221,17 @@ func terrainHex(tr wbcatalog.Terrain, c Pt, g MapGeometry) []Item {
 		x += sz + 1
 	}
 	if tr.BlocksSight {
-		items = append(items, Circle{X: x, Y: c.Y + r*0.12, R: sz / 2, Paint: fill(colPanel)})
-		items = append(items, icon(markup.IconHide, x, c.Y+r*0.12, sz*0.85, colInk, nil)...)
+		items = append(items, render.Circle{X: x, Y: c.Y + r*0.12, R: sz / 2, Paint: render.Fill(render.ColPanel)})
+		items = append(items, render.Icon(markup.IconHide, x, c.Y+r*0.12, sz*0.85, render.ColInk, nil)...)
 	}
 	return items
 }
 
 // noEntry is the "cannot enter" symbol: a disc with a bar.
-func noEntry(cx, cy, r float64, col Colour) []Item {
-	return []Item{
-		Circle{X: cx, Y: cy, R: r, Paint: fillStroke(colMelee, col, 0.3)},
-		Rect{X: cx - r*0.62, Y: cy - r*0.18, W: r * 1.24, H: r * 0.36, Paint: fill(colWhite)},
+func noEntry(cx, cy, r float64, col render.Colour) []render.Item {
+	return []render.Item{
+		render.Circle{X: cx, Y: cy, R: r, Paint: render.FillStroke(render.ColMelee, col, 0.3)},
+		render.Rect{X: cx - r*0.62, Y: cy - r*0.18, W: r * 1.24, H: r * 0.36, Paint: render.Fill(render.ColWhite)},
 	}
 }
 
@@ -260,13 +248,13 @@ func ScenarioMapSVG(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) ([]byte
 // mapPages lays out a scenario map: a one-page overview (the whole map,
 // its legend, the scenario's text and the assembly plan), then the map at
 // play scale in panels.
-func mapPages(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, string, error) {
+func mapPages(cat *wbcatalog.Catalog, o Options, k labeler) ([]render.Page, string, error) {
 	d, g, err := MapDrawing(cat, o.Kit.ID, o.Lang, o.Kit.HexSize)
 	if err != nil {
 		return nil, "", err
 	}
 	sc := cat.Scenario(o.Kit.ID)
-	t, err := tiling(o, d.W, d.H, TileOverlap, false)
+	t, err := render.NewTiling(o.SheetOptions, d.W, d.H, render.TileOverlap, false)
 	if err != nil {
 		return nil, "", err
 	}
@@ -274,7 +262,7 @@ func mapPages(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, string
 	if err != nil {
 		return nil, "", err
 	}
-	pages := append([]Page{over}, tilePages(d, t, d.Title, k.ls(), k)...)
+	pages := append([]render.Page{over}, render.TilePages(d, t, d.Title, k.ls(), k.l)...)
 	what := fmt.Sprintf("%s · %s %g mm", d.Title, k.l("kit.map.hex"), g.HexSize)
 	for i := range pages {
 		footer(k, &pages[i], o, what, i+1, len(pages))
@@ -284,45 +272,45 @@ func mapPages(cat *wbcatalog.Catalog, o SheetOptions, k labeler) ([]Page, string
 
 // mapOverview is the first page of a map: the whole map scaled down with
 // the panels it is printed on, and the scenario in words.
-func mapOverview(k labeler, sc *wbcatalog.Scenario, d *Drawing, g MapGeometry, t Tiling, o SheetOptions) (Page, error) {
+func mapOverview(k labeler, sc *wbcatalog.Scenario, d *render.Drawing, g MapGeometry, t render.Tiling, o Options) (render.Page, error) {
 	lang := k.ls()
-	paper, err := paperSize(o, true)
+	paper, err := render.PaperSize(o.SheetOptions, true)
 	if err != nil {
-		return Page{}, err
+		return render.Page{}, err
 	}
-	pg := Page{W: paper.X, H: paper.Y, Name: d.Title}
-	add := func(items ...Item) { pg.Items = append(pg.Items, items...) }
-	add(txt(d.Title, lang, Bold, colInk, kitMargin, 11, paper.X-2*kitMargin, 16, 9, 'l'))
-	areaH := paper.Y - kitTop - kitMargin - 2
-	sc0 := min(areaH/d.H, (paper.X-2*kitMargin)*0.6/d.W)
-	mx, my := kitMargin, kitTop+2
-	add(transform(d.Items, sc0, mx, my)...)
+	pg := render.Page{W: paper.X, H: paper.Y, Name: d.Title}
+	add := func(items ...render.Item) { pg.Items = append(pg.Items, items...) }
+	add(render.PlaceText(d.Title, lang, render.Bold, render.ColInk, render.KitMargin, 11, paper.X-2*render.KitMargin, 16, 9, 'l'))
+	areaH := paper.Y - render.KitTop - render.KitMargin - 2
+	sc0 := min(areaH/d.H, (paper.X-2*render.KitMargin)*0.6/d.W)
+	mx, my := render.KitMargin, render.KitTop+2
+	add(render.Transform(d.Items, sc0, mx, my)...)
 	// the panels, as printed
 	for r := range t.Rows {
 		for c := range t.Cols {
 			a := t.TileAt(c, r)
 			w, h := min(t.Area.X, d.W-a.X), min(t.Area.Y, d.H-a.Y)
-			col := Colour{0x8a, 0x2b, 0x8a}
-			add(Rect{X: mx + a.X*sc0, Y: my + a.Y*sc0, W: w * sc0, H: h * sc0, Paint: stroke(col, 0.5)})
-			add(txt(tileName(c, r), lang, Bold, col, mx+a.X*sc0+2, my+a.Y*sc0+5, 0, 10, 10, 'l'))
+			col := render.Colour{R: 0x8a, G: 0x2b, B: 0x8a}
+			add(render.Rect{X: mx + a.X*sc0, Y: my + a.Y*sc0, W: w * sc0, H: h * sc0, Paint: render.Stroke(col, 0.5)})
+			add(render.PlaceText(render.TileName(c, r), lang, render.Bold, col, mx+a.X*sc0+2, my+a.Y*sc0+5, 0, 10, 10, 'l'))
 		}
 	}
 	// the text column
 	x := mx + d.W*sc0 + 8
-	w := paper.X - kitMargin - x
-	y := kitTop + 2
-	var paras []para
+	w := paper.X - render.KitMargin - x
+	y := render.KitTop + 2
+	var paras []render.Para
 	head := func(s string) {
-		paras = append(paras, para{runs: []markup.Run{{Text: s, Strong: true}}, colour: colInk, gap: 0.8})
+		paras = append(paras, render.Para{Runs: []markup.Run{{Text: s, Strong: true}}, Colour: render.ColInk, Gap: 0.8})
 	}
 	body := func(s string) {
 		d, err := markup.Parse(s)
 		if err != nil {
-			paras = append(paras, para{runs: []markup.Run{{Text: s}}, colour: colInk, gap: 0.25})
+			paras = append(paras, render.Para{Runs: []markup.Run{{Text: s}}, Colour: render.ColInk, Gap: 0.25})
 			return
 		}
 		for _, p := range d.Paragraphs {
-			paras = append(paras, para{runs: p.Runs, colour: colInk, gap: 0.25})
+			paras = append(paras, render.Para{Runs: p.Runs, Colour: render.ColInk, Gap: 0.25})
 		}
 	}
 	head(k.l("scenario") + " · " + k.l("format."+string(sc.Format)))
@@ -352,12 +340,12 @@ func mapOverview(k labeler, sc *wbcatalog.Scenario, d *Drawing, g MapGeometry, t
 	head(k.l("kit.map.print"))
 	body(strings.NewReplacer("{hex}", strconv.FormatFloat(g.HexSize, 'f', -1, 64),
 		"{size}", fmt.Sprintf("%.1f × %.1f cm", d.W/10, d.H/10), "{panels}", strconv.Itoa(t.Pages()),
-		"{first}", tileName(0, 0), "{last}", tileName(t.Cols-1, t.Rows-1)).Replace(k.l("kit.map.scale")))
+		"{first}", render.TileName(0, 0), "{last}", render.TileName(t.Cols-1, t.Rows-1)).Replace(k.l("kit.map.scale")))
 	body(k.l("kit.assemble"))
-	box := textBox{X: x, Y: y, W: w, H: paper.Y - kitMargin - 4 - y}
-	items, _, err := fitText(box, paras, 9, 5, lang, nil, "the scenario overview")
+	box := render.TextFrame{X: x, Y: y, W: w, H: paper.Y - render.KitMargin - 4 - y}
+	items, _, err := render.FitText(box, paras, 9, 5, lang, nil, "the scenario overview")
 	if err != nil {
-		return Page{}, fmt.Errorf("scenario %s: %w", sc.ID, err)
+		return render.Page{}, fmt.Errorf("scenario %s: %w", sc.ID, err)
 	}
 	add(items...)
 	return pg, nil

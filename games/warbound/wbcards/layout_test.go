@@ -1,4 +1,4 @@
-package render
+package wbcards
 
 import (
 	"encoding/xml"
@@ -11,6 +11,7 @@ import (
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/golden"
+	"wbtool.dev/wbtool/render"
 )
 
 // TestLayoutGolden pins the layout model of every card of the test
@@ -89,11 +90,11 @@ func TestLayoutContent(t *testing.T) {
 	}
 }
 
-func faceText(f *Face) string {
+func faceText(f *render.Face) string {
 	var b strings.Builder
 	lastY := -1.0
 	for _, it := range f.Items {
-		if t, ok := it.(Text); ok {
+		if t, ok := it.(render.Text); ok {
 			if t.Y != lastY {
 				b.WriteByte('\n')
 			} else {
@@ -106,20 +107,20 @@ func faceText(f *Face) string {
 	return b.String()
 }
 
-func countBoxes(f *Face, r float64) int {
+func countBoxes(f *render.Face, r float64) int {
 	n := 0
 	for _, it := range f.Items {
-		if b, ok := it.(Rect); ok && b.R == r && b.Fill != nil && *b.Fill == colWhite {
+		if b, ok := it.(render.Rect); ok && b.R == r && b.Fill != nil && *b.Fill == render.ColWhite {
 			n++
 		}
 	}
 	return n
 }
 
-func countHexes(f *Face) int {
+func countHexes(f *render.Face) int {
 	n := 0
 	for _, it := range f.Items {
-		if p, ok := it.(Poly); ok && len(p.Pts) == 6 && p.Fill != nil && *p.Fill == colWhite && p.Pts[0].Y < bandH && p.Pts[3].Y > bandH {
+		if p, ok := it.(render.Poly); ok && len(p.Pts) == 6 && p.Fill != nil && *p.Fill == render.ColWhite && p.Pts[0].Y < bandH && p.Pts[3].Y > bandH {
 			n++ // the white halo behind each cost hex
 		}
 	}
@@ -138,7 +139,7 @@ func TestTextFitting(t *testing.T) {
 	// the long French skill made the text shrink below the 8.25 pt maximum
 	minSize := 100.0
 	for _, it := range c.Front.Items {
-		if tx, ok := it.(Text); ok && tx.Style == Regular && tx.Colour == colInk {
+		if tx, ok := it.(render.Text); ok && tx.Style == render.Regular && tx.Colour == render.ColInk {
 			minSize = min(minSize, tx.Size)
 		}
 	}
@@ -147,9 +148,9 @@ func TestTextFitting(t *testing.T) {
 	}
 	// every text run stays inside the card's safe area, the card number
 	// included
-	for _, f := range []*Face{&c.Front, &c.Back} {
+	for _, f := range []*render.Face{&c.Front, &c.Back} {
 		for _, it := range f.Items {
-			if tx, ok := it.(Text); ok && (tx.X < margin-0.01 || tx.X+tx.W > CardW-margin+0.01 || tx.Y > CardH-margin) {
+			if tx, ok := it.(render.Text); ok && (tx.X < margin-0.01 || tx.X+tx.W > render.CardW-margin+0.01 || tx.Y > render.CardH-margin) {
 				t.Errorf("%s: text %q at x=%.2f..%.2f y=%.2f leaves the safe area", f.Title(), tx.S, tx.X, tx.X+tx.W, tx.Y)
 			}
 		}
@@ -278,13 +279,13 @@ func TestExtremeProfiles(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %s: %v", id, lang, err)
 			}
-			for _, f := range []*Face{&card.Front, &card.Back} {
+			for _, f := range []*render.Face{&card.Front, &card.Back} {
 				for _, it := range f.Items {
 					var x0, x1 float64
 					switch it := it.(type) {
-					case Text:
+					case render.Text:
 						x0, x1 = it.X, it.X+it.W
-					case Poly:
+					case render.Poly:
 						x0, x1 = it.Pts[0].X, it.Pts[0].X
 						for _, p := range it.Pts {
 							x0, x1 = min(x0, p.X), max(x1, p.X)
@@ -292,7 +293,7 @@ func TestExtremeProfiles(t *testing.T) {
 					default:
 						continue
 					}
-					if f.Side != "common-back" && (x0 < 0.5 || x1 > CardW-0.5) {
+					if f.Side != "common-back" && (x0 < 0.5 || x1 > render.CardW-0.5) {
 						t.Errorf("%s: item %T at x %.2f..%.2f leaves the card", f.Title(), it, x0, x1)
 					}
 				}

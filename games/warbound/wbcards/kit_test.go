@@ -1,4 +1,4 @@
-package render
+package wbcards
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/golden"
 	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/render"
 )
 
 // kitCatalog is the test catalog with what the play kit draws: an Action
@@ -56,8 +57,8 @@ func kitCatalog() *wbcatalog.Catalog {
 	return cat
 }
 
-func kitOpts(l wbcatalog.Lang, paper string, kind KitKind, id string) SheetOptions {
-	return SheetOptions{Lang: l, Paper: paper, Version: "1.0.0", Kit: Kit{Kind: kind, ID: id}}
+func kitOpts(l wbcatalog.Lang, paper string, kind KitKind, id string) Options {
+	return Options{SheetOptions: render.SheetOptions{Lang: l, Paper: paper, Version: "1.0.0"}, Kit: Kit{Kind: kind, ID: id}}
 }
 
 // TestKitGolden pins the layout of every kit sheet, per language: the
@@ -84,7 +85,7 @@ func TestKitGolden(t *testing.T) {
 		check("map-drawing", m.Dump())
 		for _, j := range []struct {
 			name string
-			o    SheetOptions
+			o    Options
 		}{
 			{"board-pages-letter", kitOpts(l, "letter", KitBoard, "test-board")},
 			{"map-pages-a4", kitOpts(l, "a4", KitMap, "test-field")},
@@ -121,7 +122,7 @@ func TestMapGeometry(t *testing.T) {
 	for _, size := range []float64{0, 25, 32} {
 		want := size
 		if want == 0 {
-			want = DefaultHexSize
+			want = render.DefaultHexSize
 		}
 		d, g, err := MapDrawing(cat, "test-field", wbcatalog.English, size)
 		if err != nil {
@@ -136,7 +137,7 @@ func TestMapGeometry(t *testing.T) {
 				a := g.Centre(wbcatalog.Tile{Col: c, Row: r})
 				right := g.Centre(wbcatalog.Tile{Col: c + 1, Row: r})
 				below := g.Centre(wbcatalog.Tile{Col: c, Row: r + 1})
-				for _, n := range []Pt{right, below} {
+				for _, n := range []render.Pt{right, below} {
 					if dist := math.Hypot(n.X-a.X, n.Y-a.Y); math.Abs(dist-want) > tol {
 						t.Errorf("size %g: tiles %d,%d: neighbour %.3f mm away, want %g", size, c, r, dist, want)
 					}
@@ -147,7 +148,7 @@ func TestMapGeometry(t *testing.T) {
 		a1 := g.Centre(wbcatalog.Tile{})
 		found := false
 		for _, it := range d.Items {
-			p, ok := it.(Poly)
+			p, ok := it.(render.Poly)
 			if !ok || len(p.Pts) != 6 || math.Hypot(p.Pts[0].X-a1.X, p.Pts[0].Y-a1.Y-(-g.R)) > 1e-6 {
 				continue
 			}
@@ -166,50 +167,50 @@ func TestMapGeometry(t *testing.T) {
 		}
 	}
 
-	for _, paper := range Papers() {
+	for _, paper := range render.Papers() {
 		o := kitOpts(wbcatalog.English, paper, KitMap, "test-field")
 		pages, _, err := KitPages(cat, o)
 		if err != nil {
 			t.Fatal(err)
 		}
 		d, _, _ := MapDrawing(cat, "test-field", wbcatalog.English, 0)
-		tl, _ := tiling(o, d.W, d.H, TileOverlap, false)
+		tl, _ := render.NewTiling(o.SheetOptions, d.W, d.H, render.TileOverlap, false)
 		if len(pages) != 1+tl.Pages() {
 			t.Fatalf("%s: %d pages, want 1 overview + %d panels", paper, len(pages), tl.Pages())
 		}
 		panels := pages[1:]
-		at := func(i int) Pt { // the map point at the panel's top-left corner
+		at := func(i int) render.Pt { // the map point at the panel's top-left corner
 			c := panels[i].Clip
-			return Pt{c.X - c.DX, c.Y - c.DY}
+			return render.Pt{X: c.X - c.DX, Y: c.Y - c.DY}
 		}
 		for r := range tl.Rows {
 			for c := range tl.Cols {
 				i := r*tl.Cols + c
 				want := tl.TileAt(c, r)
 				if got := at(i); math.Abs(got.X-want.X) > tol || math.Abs(got.Y-want.Y) > tol {
-					t.Errorf("%s: panel %s starts at %v, want %v", paper, tileName(c, r), got, want)
+					t.Errorf("%s: panel %s starts at %v, want %v", paper, render.TileName(c, r), got, want)
 				}
 				if c+1 < tl.Cols {
 					end := at(i).X + panels[i].Clip.W
-					if ov := end - at(i+1).X; math.Abs(ov-TileOverlap) > tol {
-						t.Errorf("%s: panels %s and %s overlap by %.3f mm, want %g", paper, tileName(c, r), tileName(c+1, r), ov, TileOverlap)
+					if ov := end - at(i+1).X; math.Abs(ov-render.TileOverlap) > tol {
+						t.Errorf("%s: panels %s and %s overlap by %.3f mm, want %g", paper, render.TileName(c, r), render.TileName(c+1, r), ov, render.TileOverlap)
 					}
 					shared := crossesIn(panels[i], at(i+1).X, end)
 					other := crossesIn(panels[i+1], at(i+1).X, end)
 					if len(shared) == 0 || !samePts(shared, other, tol) {
-						t.Errorf("%s: crosses of the strip %s|%s differ: %v vs %v", paper, tileName(c, r), tileName(c+1, r), shared, other)
+						t.Errorf("%s: crosses of the strip %s|%s differ: %v vs %v", paper, render.TileName(c, r), render.TileName(c+1, r), shared, other)
 					}
 				}
 				if r+1 < tl.Rows {
 					end := at(i).Y + panels[i].Clip.H
-					if ov := end - at(i+tl.Cols).Y; math.Abs(ov-TileOverlap) > tol {
-						t.Errorf("%s: panels %s and %s overlap by %.3f mm, want %g", paper, tileName(c, r), tileName(c, r+1), ov, TileOverlap)
+					if ov := end - at(i+tl.Cols).Y; math.Abs(ov-render.TileOverlap) > tol {
+						t.Errorf("%s: panels %s and %s overlap by %.3f mm, want %g", paper, render.TileName(c, r), render.TileName(c, r+1), ov, render.TileOverlap)
 					}
 				}
 				// a panel never leaves the printable area
 				cl := panels[i].Clip
-				if cl.X < kitMargin-tol || cl.Y < kitTop-tol || cl.X+cl.W > panels[i].W-kitMargin+tol || cl.Y+cl.H > panels[i].H-kitMargin+tol {
-					t.Errorf("%s: panel %s at %+v leaves the margins", paper, tileName(c, r), *cl)
+				if cl.X < render.KitMargin-tol || cl.Y < render.KitTop-tol || cl.X+cl.W > panels[i].W-render.KitMargin+tol || cl.Y+cl.H > panels[i].H-render.KitMargin+tol {
+					t.Errorf("%s: panel %s at %+v leaves the margins", paper, render.TileName(c, r), *cl)
 				}
 			}
 		}
@@ -221,11 +222,11 @@ func TestMapGeometry(t *testing.T) {
 
 // crossesIn returns the centres of the registration crosses of a panel
 // whose map x lies in [x0, x1], in map coordinates.
-func crossesIn(p Page, x0, x1 float64) []Pt {
-	var out []Pt
+func crossesIn(p render.Page, x0, x1 float64) []render.Pt {
+	var out []render.Pt
 	for _, it := range p.Items {
-		if c, ok := it.(Circle); ok && math.Abs(c.R-1.65) < 1e-9 {
-			q := Pt{c.X - p.Clip.DX, c.Y - p.Clip.DY}
+		if c, ok := it.(render.Circle); ok && math.Abs(c.R-1.65) < 1e-9 {
+			q := render.Pt{X: c.X - p.Clip.DX, Y: c.Y - p.Clip.DY}
 			if q.X >= x0-1e-6 && q.X <= x1+1e-6 {
 				out = append(out, q)
 			}
@@ -234,7 +235,7 @@ func crossesIn(p Page, x0, x1 float64) []Pt {
 	return out
 }
 
-func samePts(a, b []Pt, tol float64) bool {
+func samePts(a, b []render.Pt, tol float64) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -258,7 +259,7 @@ func TestKitPDF(t *testing.T) {
 	qpdf := testtool.Require(t, "qpdf")
 	for _, tc := range []struct {
 		name     string
-		o        SheetOptions
+		o        Options
 		pages    int
 		w, h     float64
 		contains []string
@@ -317,7 +318,7 @@ func TestDeckPDF(t *testing.T) {
 		t.Fatalf("references %v, want both factions'", refs)
 	}
 	cards := append(append([]string{}, d.Cards...), refs...)
-	o := SheetOptions{Lang: wbcatalog.English, Cards: cards, Kit: Kit{Kind: KitDeck, ID: d.ID}}
+	o := Options{SheetOptions: render.SheetOptions{Lang: wbcatalog.English}, Cards: cards, Kit: Kit{Kind: KitDeck, ID: d.ID}}
 	pdf, err := Sheets(cat, o)
 	if err != nil {
 		t.Fatal(err)
@@ -442,13 +443,13 @@ func TestBoardTiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tl, _ := tiling(kitOpts(wbcatalog.English, "a4", KitBoard, b.ID), d.W, d.H, TileOverlap, true)
+	tl, _ := render.NewTiling(kitOpts(wbcatalog.English, "a4", KitBoard, b.ID).SheetOptions, d.W, d.H, render.TileOverlap, true)
 	if tl.Pages() < 2 || len(pages) != tl.Pages() || !tl.Landscape {
 		t.Fatalf("a %.0f mm board on %d pages (tiling %+v)", d.W, len(pages), tl)
 	}
 	for i, p := range pages {
-		text := faceText(&Face{Items: p.Items})
-		if !strings.Contains(text, "Panel "+tileName(i%tl.Cols, i/tl.Cols)) || !strings.Contains(text, "To assemble") {
+		text := faceText(&render.Face{Items: p.Items})
+		if !strings.Contains(text, "Panel "+render.TileName(i%tl.Cols, i/tl.Cols)) || !strings.Contains(text, "To assemble") {
 			t.Errorf("page %d lacks its panel name or the assembly text:\n%s", i+1, text)
 		}
 	}

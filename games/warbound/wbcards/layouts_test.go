@@ -1,10 +1,11 @@
-package render
+package wbcards
 
 import (
 	"sync"
 	"testing"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/render"
 )
 
 // TestLayoutsShared: cards served from one Layouts, asked for with
@@ -40,7 +41,7 @@ func TestLayoutsShared(t *testing.T) {
 				t.Fatalf("%s %q: %d cards, want %d", l, v, len(cs), len(want))
 			}
 			for k := range want {
-				for _, f := range [][2]*Face{{&cs[k].Front, &want[k].Front}, {&cs[k].Back, &want[k].Back}} {
+				for _, f := range [][2]*render.Face{{&cs[k].Front, &want[k].Front}, {&cs[k].Back, &want[k].Back}} {
 					if a, b := f[0].Dump(), f[1].Dump(); a != b {
 						t.Fatalf("%s %s %q: shared layout differs from a fresh one:\n%s\nwant:\n%s", cs[k].ID, l, v, a, b)
 					}
@@ -95,7 +96,7 @@ func TestLayoutsKeep(t *testing.T) {
 			t.Fatal(err)
 		}
 		for k := range want {
-			for _, f := range [][2]*Face{{&got[k].Front, &want[k].Front}, {&got[k].Back, &want[k].Back}} {
+			for _, f := range [][2]*render.Face{{&got[k].Front, &want[k].Front}, {&got[k].Back, &want[k].Back}} {
 				if a, b := f[0].Dump(), f[1].Dump(); a != b {
 					t.Fatalf("%s %s: kept layout differs from a fresh one:\n%s\nwant:\n%s", got[k].ID, l, a, b)
 				}

@@ -1,4 +1,4 @@
-package render
+package wbcards
 
 import (
 	"fmt"
@@ -12,6 +12,7 @@ import (
 
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -35,8 +36,8 @@ const readablePt = 7.0
 type Card struct {
 	ID    string
 	Kind  wbcatalog.Kind
-	Front Face
-	Back  Face
+	Front render.Face
+	Back  render.Face
 }
 
 // builder lays out the cards of one catalog in one language.
@@ -48,7 +49,7 @@ type builder struct {
 	version string
 	// stampAt is where each face puts its card number (stamp): the
 	// right end of its baseline, inside the safe area, keyed by id/side
-	stampAt map[string]Pt
+	stampAt map[string]render.Pt
 	// numbers are the card numbers by id (Layouts); nil: CardNumber
 	numbers map[string]string
 	errs    diag.List // cards that cannot be laid out
@@ -71,7 +72,7 @@ type builder struct {
 
 // face is a Face being built, with the card's identity for errors.
 type face struct {
-	*Face
+	*render.Face
 	b   *builder
 	pos wbcatalog.Pos
 	// text is the content path of the text being laid out, when a
@@ -80,12 +81,12 @@ type face struct {
 	textAt []string
 	// plate is the band colour the name and type line sit on when the
 	// band shows art (hasPlate).
-	plate    Colour
+	plate    render.Colour
 	hasPlate bool
 }
 
 func (b *builder) newFace(id string, kind wbcatalog.Kind, side string, pos wbcatalog.Pos) *face {
-	f := &face{Face: &Face{Card: id, Kind: kind, Side: side, Lang: b.lang}, b: b, pos: pos}
+	f := &face{Face: &render.Face{Card: id, Kind: string(kind), Side: side, Lang: b.lang}, b: b, pos: pos}
 	if !b.measure {
 		// room for most faces' items at once: a Character's side has
 		// some 90, an Upgrade's front some 25
@@ -93,15 +94,15 @@ func (b *builder) newFace(id string, kind wbcatalog.Kind, side string, pos wbcat
 		if kind == wbcatalog.KindCharacter {
 			n = 96
 		}
-		f.Items = make([]Item, 0, n)
+		f.Items = make([]render.Item, 0, n)
 	}
 	return f
 }
 
-func (f *face) add(items ...Item) {
+func (f *face) add(items ...render.Item) {
 	if f.b.measure {
 		for _, it := range items {
-			if im, ok := it.(Image); ok {
+			if im, ok := it.(render.Image); ok {
 				f.Items = append(f.Items, im)
 			}
 		}
@@ -112,12 +113,12 @@ func (f *face) add(items ...Item) {
 
 // icon draws icon name centred at (cx, cy), size mm high, in colour col;
 // nothing when measuring.
-func (f *face) icon(name string, cx, cy, size float64, col Colour) {
+func (f *face) icon(name string, cx, cy, size float64, col render.Colour) {
 	if f.b.measure {
 		return
 	}
 	if f.b.icons == nil {
-		f.add(icon(name, cx, cy, size, col, nil)...)
+		f.add(render.Icon(name, cx, cy, size, col, nil)...)
 		return
 	}
 	// the cards of a kind draw their icons at the same places: drawn
@@ -125,9 +126,9 @@ func (f *face) icon(name string, cx, cy, size float64, col Colour) {
 	k := iconKey{name, math.Float64bits(cx), math.Float64bits(cy), math.Float64bits(size), col}
 	items, ok := f.b.icons.Load(k)
 	if !ok {
-		items, _ = f.b.icons.LoadOrStore(k, slices.Clip(icon(name, cx, cy, size, col, nil)))
+		items, _ = f.b.icons.LoadOrStore(k, slices.Clip(render.Icon(name, cx, cy, size, col, nil)))
 	}
-	f.add(items.([]Item)...)
+	f.add(items.([]render.Item)...)
 }
 
 // iconKey is an icon drawn by face.icon: its name, place (as bits: -0 is
@@ -135,7 +136,7 @@ func (f *face) icon(name string, cx, cy, size float64, col Colour) {
 type iconKey struct {
 	name         string
 	cx, cy, size uint64
-	col          Colour
+	col          render.Colour
 }
 
 // stampHere says where the face's card number goes: right-aligned at x,
@@ -143,9 +144,9 @@ type iconKey struct {
 // cut line).
 func (f *face) stampHere(x, y float64) {
 	if f.b.stampAt == nil {
-		f.b.stampAt = map[string]Pt{}
+		f.b.stampAt = map[string]render.Pt{}
 	}
-	f.b.stampAt[f.Card+"/"+f.Side] = Pt{x, y}
+	f.b.stampAt[f.Card+"/"+f.Side] = render.Pt{X: x, Y: y}
 }
 
 // fail reports that the face cannot be laid out, at the card.
@@ -175,16 +176,16 @@ func (f *face) l(key string) string { return label(f.b.cat, key, f.b.lang) }
 func (f *face) lang() string { return string(f.b.lang) }
 
 // factionColour returns the colour of a faction's Order tokens.
-func (b *builder) factionColour(id string) (Colour, bool) {
+func (b *builder) factionColour(id string) (render.Colour, bool) {
 	if fa := b.cat.Faction(id); fa != nil {
-		if c, ok := ParseColour(fa.Colour); ok {
+		if c, ok := render.ParseColour(fa.Colour); ok {
 			return c, true
 		}
 	}
-	return Colour{}, false
+	return render.Colour{}, false
 }
 
-func (b *builder) colourOr(id string, def Colour) Colour {
+func (b *builder) colourOr(id string, def render.Colour) render.Colour {
 	if c, ok := b.factionColour(id); ok {
 		return c
 	}
@@ -238,14 +239,14 @@ type parsedDoc struct {
 }
 
 // text adds a one-line text, shrinking it to fit.
-func (f *face) text(s string, st Style, col Colour, x, y, w, maxPt, minPt float64, align byte, what string) {
+func (f *face) text(s string, st render.Style, col render.Colour, x, y, w, maxPt, minPt float64, align byte, what string) {
 	if f.b.measure {
-		if _, _, err := fitLineText(s, f.lang(), st, w, maxPt, minPt, what); err != nil {
+		if _, _, err := render.FitLineText(s, f.lang(), st, w, maxPt, minPt, what); err != nil {
 			f.fail(err)
 		}
 		return
 	}
-	it, err := lineText(s, f.lang(), st, col, x, y, w, maxPt, minPt, align, what)
+	it, err := render.StyledLine(s, f.lang(), st, col, x, y, w, maxPt, minPt, align, what)
 	if err != nil {
 		f.fail(err)
 		return
@@ -254,12 +255,12 @@ func (f *face) text(s string, st Style, col Colour, x, y, w, maxPt, minPt float6
 }
 
 // fit adds paragraphs fitted in a box.
-func (f *face) fit(box textBox, paras []para, maxPt float64, what string) {
-	var items []Item
+func (f *face) fit(box render.TextFrame, paras []render.Para, maxPt float64, what string) {
+	var items []render.Item
 	if !f.b.measure {
 		items = f.Items // the text is drawn after them
 	}
-	items, size, err := fitParasTo(items, box, paras, maxPt, bodyMin, f.lang(), f.b.factionColour, what, !f.b.measure)
+	items, size, err := render.FitParasTo(items, box, paras, maxPt, bodyMin, f.lang(), f.b.factionColour, what, !f.b.measure)
 	if err != nil {
 		f.fail(err)
 		return
@@ -273,45 +274,45 @@ func (f *face) fit(box textBox, paras []para, maxPt float64, what string) {
 }
 
 // background fills the card and its bleed.
-func (f *face) background(c Colour) {
+func (f *face) background(c render.Colour) {
 	if f.b.measure {
 		return
 	}
-	f.add(Rect{X: -Bleed, Y: -Bleed, W: CardW + 2*Bleed, H: CardH + 2*Bleed, Paint: fill(c)})
+	f.add(render.Rect{X: -render.Bleed, Y: -render.Bleed, W: render.CardW + 2*render.Bleed, H: render.CardH + 2*render.Bleed, Paint: render.Fill(c)})
 }
 
 // band draws the coloured name band at the top of the card.
-func (f *face) band(c Colour, h float64) {
+func (f *face) band(c render.Colour, h float64) {
 	if f.b.measure {
 		return
 	}
-	f.add(Rect{X: -Bleed, Y: -Bleed, W: CardW + 2*Bleed, H: h + Bleed, Paint: fill(c)})
-	f.add(Rect{X: -Bleed, Y: h - 0.45, W: CardW + 2*Bleed, H: 0.45, Paint: fill(c.mix(colInk, 0.35))})
+	f.add(render.Rect{X: -render.Bleed, Y: -render.Bleed, W: render.CardW + 2*render.Bleed, H: h + render.Bleed, Paint: render.Fill(c)})
+	f.add(render.Rect{X: -render.Bleed, Y: h - 0.45, W: render.CardW + 2*render.Bleed, H: 0.45, Paint: render.Fill(c.Mix(render.ColInk, 0.35))})
 }
 
 // header writes the card name and the subtitle in the band, leaving
 // nameReserve mm on the right of the name and subReserve mm on the right of
 // the subtitle.
-func (f *face) header(band Colour, name, subtitle string, nameReserve, subReserve float64) {
-	ink := colWhite
-	if band.light() {
-		ink = colInk
+func (f *face) header(band render.Colour, name, subtitle string, nameReserve, subReserve float64) {
+	ink := render.ColWhite
+	if band.Light() {
+		ink = render.ColInk
 	}
-	w := CardW - 2*margin - nameReserve
-	size, ok := fitLine(markupTypo(name, f.lang()), Bold, w, 12, 8.5)
+	w := render.CardW - 2*margin - nameReserve
+	size, ok := render.FitLine(render.MarkupTypo(name, f.lang()), render.Bold, w, 12, 8.5)
 	plateW := w
 	if ok {
-		plateW = measure(markupTypo(name, f.lang()), Bold, size)
+		plateW = render.Measure(render.MarkupTypo(name, f.lang()), render.Bold, size)
 	}
-	subSize, _ := fitLine(markupTypo(subtitle, f.lang()), Regular, CardW-2*margin-subReserve, 6.3, 4.5)
-	f.namePlate(min(w, max(plateW, measure(markupTypo(subtitle, f.lang()), Regular, subSize))))
+	subSize, _ := render.FitLine(render.MarkupTypo(subtitle, f.lang()), render.Regular, render.CardW-2*margin-subReserve, 6.3, 4.5)
+	f.namePlate(min(w, max(plateW, render.Measure(render.MarkupTypo(subtitle, f.lang()), render.Regular, subSize))))
 	if ok {
-		f.text(name, Bold, ink, margin, 7.4, w, 12, 8.5, 'l', "the card name")
+		f.text(name, render.Bold, ink, margin, 7.4, w, 12, 8.5, 'l', "the card name")
 	} else {
 		// a long name takes two lines
-		f.fit(textBox{X: margin, Y: margin, W: w, H: 9.3 - margin, middle: true}, []para{{runs: []markup.Run{{Text: name}}, base: Bold, colour: ink}}, 8.5, "the card name")
+		f.fit(render.TextFrame{X: margin, Y: margin, W: w, H: 9.3 - margin, Middle: true}, []render.Para{{Runs: []markup.Run{{Text: name}}, Base: render.Bold, Colour: ink}}, 8.5, "the card name")
 	}
-	f.text(subtitle, Regular, ink.mix(band, 0.18), margin, 11.5, CardW-2*margin-subReserve, 6.3, 4.5, 'l', "the card type line")
+	f.text(subtitle, render.Regular, ink.Mix(band, 0.18), margin, 11.5, render.CardW-2*margin-subReserve, 6.3, 4.5, 'l', "the card type line")
 }
 
 // panel draws a text panel.
@@ -319,31 +320,31 @@ func (f *face) panel(x, y, w, h float64) {
 	if f.b.measure {
 		return
 	}
-	f.add(Rect{X: x, Y: y, W: w, H: h, R: 1.6, Paint: fillStroke(colPanel, colRule, 0.25)})
+	f.add(render.Rect{X: x, Y: y, W: w, H: h, R: 1.6, Paint: render.FillStroke(render.ColPanel, render.ColRule, 0.25)})
 }
 
 // emblem draws a faction symbol: a hexagon in the faction colour with the
 // faction's initial (R-DECK-6: faction-specific Upgrades show it).
 func (f *face) emblem(faction string, cx, cy, r float64) {
-	c := f.b.colourOr(faction, colNeutral)
-	f.add(Poly{Pts: hexPts(cx, cy, r+0.5), Paint: fill(colWhite)})
-	f.add(Poly{Pts: hexPts(cx, cy, r), Paint: fillStroke(c, c.mix(colInk, 0.4), 0.3)})
+	c := f.b.colourOr(faction, render.ColNeutral)
+	f.add(render.Poly{Pts: render.HexPts(cx, cy, r+0.5), Paint: render.Fill(render.ColWhite)})
+	f.add(render.Poly{Pts: render.HexPts(cx, cy, r), Paint: render.FillStroke(c, c.Mix(render.ColInk, 0.4), 0.3)})
 	initial := "?"
 	if r, _ := utf8.DecodeRuneInString(f.b.factionName(faction)); r != utf8.RuneError {
 		initial = string(unicode.ToUpper(r))
 	}
-	ink := colWhite
-	if c.light() {
-		ink = colInk
+	ink := render.ColWhite
+	if c.Light() {
+		ink = render.ColInk
 	}
-	f.text(initial, Bold, ink, cx, cy+r*0.36, r*1.5, r*2.6, 4, 'c', "the faction symbol")
+	f.text(initial, render.Bold, ink, cx, cy+r*0.36, r*1.5, r*2.6, 4, 'c', "the faction symbol")
 }
 
 // skillParas renders skills as paragraphs: the active symbol (R-CARD-2),
 // the name in bold, then the text. A leading :active: in the text is not
 // repeated.
-func (f *face) skillParas(ids []string, nameOwnLine bool) []para {
-	var out []para
+func (f *face) skillParas(ids []string, nameOwnLine bool) []render.Para {
+	var out []render.Para
 	for _, id := range ids {
 		sk := f.b.cat.Skill(id)
 		if sk == nil {
@@ -369,7 +370,7 @@ func (f *face) skillParas(ids []string, nameOwnLine bool) []para {
 			gap = 0
 		}
 		if nameOwnLine || len(ps) == 0 {
-			out = append(out, para{runs: head, colour: colInk, gap: gap})
+			out = append(out, render.Para{Runs: head, Colour: render.ColInk, Gap: gap})
 			gap = 0.15
 		} else {
 			sep := ". "
@@ -384,7 +385,7 @@ func (f *face) skillParas(ids []string, nameOwnLine bool) []para {
 			if i > 0 {
 				g = 0.25
 			}
-			out = append(out, para{runs: p.Runs, colour: colInk, gap: g})
+			out = append(out, render.Para{Runs: p.Runs, Colour: render.ColInk, Gap: g})
 		}
 	}
 	return out
@@ -402,26 +403,26 @@ func (b *builder) character(c *wbcatalog.Character) Card {
 func (b *builder) profile(c *wbcatalog.Character, p *wbcatalog.Profile, side string) *face {
 	f := b.newFace(c.ID, wbcatalog.KindCharacter, side, c.Pos)
 	isPanic := side == "back"
-	fc := b.colourOr(c.Faction, colNeutral)
+	fc := b.colourOr(c.Faction, render.ColNeutral)
 	band := fc
-	bg := colParchment
+	bg := render.ColParchment
 	if isPanic {
-		band = fc.mix(colInk, 0.45)
-		bg = Colour{0xee, 0xe2, 0xd8}
+		band = fc.Mix(render.ColInk, 0.45)
+		bg = render.Colour{R: 0xee, G: 0xe2, B: 0xd8}
 	}
 	f.background(bg)
 	f.band(band, bandH)
 	f.bandArt(c.Art, band)
 	if isPanic {
 		// diagonal stripes mark the Panic side at a glance
-		for x := -20.0; !b.measure && x < CardW+4; x += 4.2 {
-			f.add(Line{Pts: []Pt{{x, -Bleed}, {x + 17 + Bleed, bandH - 0.5}}, Colour: band.mix(colWhite, 0.1), Width: 1.3})
+		for x := -20.0; !b.measure && x < render.CardW+4; x += 4.2 {
+			f.add(render.Line{Pts: []render.Pt{{X: x, Y: -render.Bleed}, {X: x + 17 + render.Bleed, Y: bandH - 0.5}}, Colour: band.Mix(render.ColWhite, 0.1), Width: 1.3})
 		}
 	}
 	// built-in gear (R-CARD-1), top right
-	gearX := CardW - margin - 2.7
+	gearX := render.CardW - margin - 2.7
 	for i := len(p.Gear) - 1; i >= 0; i-- {
-		f.add(Circle{X: gearX, Y: 6, R: 2.7, Paint: fill(colWhite)})
+		f.add(render.Circle{X: gearX, Y: 6, R: 2.7, Paint: render.Fill(render.ColWhite)})
 		f.icon("gear-"+string(p.Gear[i]), gearX, 6, 3.9, band)
 		gearX -= 6.2
 	}
@@ -435,14 +436,14 @@ func (b *builder) profile(c *wbcatalog.Character, p *wbcatalog.Profile, side str
 	step := r*math.Sqrt(3) + 0.35
 	costW := float64(len(hexes)) * step
 	// The white outline of the last hex stays inside the margin.
-	x := CardW - margin - costW + step/2 - (r + 0.55 - step/2)
+	x := render.CardW - margin - costW + step/2 - (r + 0.55 - step/2)
 	for _, h := range hexes {
 		if b.measure {
 			break // drawing only
 		}
 		col, ok := b.factionColour(h)
-		f.add(Poly{Pts: hexPts(x, bandH, r+0.55), Paint: fill(colWhite)})
-		f.add(orderHex(x, bandH, r, col, h == wbcatalog.Colourless || !ok)...)
+		f.add(render.Poly{Pts: render.HexPts(x, bandH, r+0.55), Paint: render.Fill(render.ColWhite)})
+		f.add(render.OrderHex(x, bandH, r, col, h == wbcatalog.Colourless || !ok)...)
 		x += step
 	}
 	sub := b.factionName(c.Faction) + " · " + f.l("kind.character")
@@ -477,100 +478,100 @@ func (b *builder) profile(c *wbcatalog.Character, p *wbcatalog.Profile, side str
 	y0, tileH := bandH+3.9, 13.0
 	for i, s := range stats {
 		tx := margin + float64(i)*(tileW+gap)
-		f.add(Rect{X: tx, Y: y0, W: tileW, H: tileH, R: 1.3, Paint: fillStroke(colPanel, colRule, 0.25)})
-		f.text(strings.ToUpper(f.l(s.key)), Bold, colMuted, tx+tileW/2, y0+2.9, tileW-1.2, 4.8, labelMin, 'c', "the label "+s.key)
-		valCol := colInk
+		f.add(render.Rect{X: tx, Y: y0, W: tileW, H: tileH, R: 1.3, Paint: render.FillStroke(render.ColPanel, render.ColRule, 0.25)})
+		f.text(strings.ToUpper(f.l(s.key)), render.Bold, render.ColMuted, tx+tileW/2, y0+2.9, tileW-1.2, 4.8, labelMin, 'c', "the label "+s.key)
+		valCol := render.ColInk
 		if s.value == "—" {
-			valCol = colMuted
+			valCol = render.ColMuted
 		}
 		iy := y0 + 10.9 // the die (or the move icon) and its count
 		if s.key == "stat.accuracy" && p.Accuracy != nil && p.Accuracy.Far > 0 {
 			// near and far, each labelled (R-SHOOT-3: the closest enemy,
 			// every other): 4+/6+ alone reads as a range
 			near, far := tx+tileW*0.26, tx+tileW*0.74
-			f.add(Line{Pts: []Pt{{tx + tileW/2, y0 + 4.3}, {tx + tileW/2, y0 + 9.6}}, Colour: colRule, Width: 0.25})
-			f.text(strconv.Itoa(p.Accuracy.Near)+"+", Bold, colInk, near, y0+7.3, tileW/2-1, 10.5, 6, 'c', "the near accuracy")
-			f.text(strconv.Itoa(p.Accuracy.Far)+"+", Bold, colInk, far, y0+7.3, tileW/2-1, 10.5, 6, 'c', "the far accuracy")
-			f.text(f.l("card.accuracy.near"), Bold, colMuted, near, y0+9.4, tileW/2-0.6, 4.2, 3, 'c', "the label card.accuracy.near")
-			f.text(f.l("card.accuracy.far"), Bold, colMuted, far, y0+9.4, tileW/2-0.6, 4.2, 3, 'c', "the label card.accuracy.far")
+			f.add(render.Line{Pts: []render.Pt{{X: tx + tileW/2, Y: y0 + 4.3}, {X: tx + tileW/2, Y: y0 + 9.6}}, Colour: render.ColRule, Width: 0.25})
+			f.text(strconv.Itoa(p.Accuracy.Near)+"+", render.Bold, render.ColInk, near, y0+7.3, tileW/2-1, 10.5, 6, 'c', "the near accuracy")
+			f.text(strconv.Itoa(p.Accuracy.Far)+"+", render.Bold, render.ColInk, far, y0+7.3, tileW/2-1, 10.5, 6, 'c', "the far accuracy")
+			f.text(f.l("card.accuracy.near"), render.Bold, render.ColMuted, near, y0+9.4, tileW/2-0.6, 4.2, 3, 'c', "the label card.accuracy.near")
+			f.text(f.l("card.accuracy.far"), render.Bold, render.ColMuted, far, y0+9.4, tileW/2-0.6, 4.2, 3, 'c', "the label card.accuracy.far")
 			iy = y0 + 11.45
 		} else {
-			f.text(s.value, Bold, valCol, tx+tileW/2, y0+8.1, tileW-1.4, 12, 6, 'c', "the value of "+s.key)
+			f.text(s.value, render.Bold, valCol, tx+tileW/2, y0+8.1, tileW-1.4, 12, 6, 'c', "the value of "+s.key)
 		}
 		// one icon, and the number of dice beside it when there are
 		// several: readable at arm's length (issue 14 item 5)
 		is := 2.7
 		switch {
 		case s.n == 1:
-			f.icon(s.icon, tx+tileW/2, iy, is, colMuted)
+			f.icon(s.icon, tx+tileW/2, iy, is, render.ColMuted)
 		case s.n > 1:
-			f.icon(s.icon, tx+tileW/2-2.1, iy, is, colMuted)
-			f.text("×"+strconv.Itoa(s.n), Bold, colInk, tx+tileW/2-0.5, iy+1.1, 5, 6.5, 4.5, 'l', "the dice count")
+			f.icon(s.icon, tx+tileW/2-2.1, iy, is, render.ColMuted)
+			f.text("×"+strconv.Itoa(s.n), render.Bold, render.ColInk, tx+tileW/2-0.5, iy+1.1, 5, 6.5, 4.5, 'l', "the dice count")
 		}
 	}
 
 	// pools (R-CARD-7): empty token boxes to fill in play
 	type pool struct {
 		icon string
-		col  Colour
+		col  render.Colour
 		n    int
 		save int
 	}
 	var pools []pool
-	pools = append(pools, pool{"health", colHealth, p.Health, 0})
+	pools = append(pools, pool{"health", render.ColHealth, p.Health, 0})
 	if p.Morale > 0 {
-		pools = append(pools, pool{"morale", colMorale, p.Morale, 0})
+		pools = append(pools, pool{"morale", render.ColMorale, p.Morale, 0})
 	}
 	if p.Armor != nil {
-		pools = append(pools, pool{"armor", colArmor, p.Armor.Points, p.Armor.Save})
+		pools = append(pools, pool{"armor", render.ColArmor, p.Armor.Points, p.Armor.Save})
 	}
 	pitch := 5.9
-	top := CardH - margin - float64(len(pools))*pitch + 0.5
+	top := render.CardH - margin - float64(len(pools))*pitch + 0.5
 	// the card number goes at the end of the shortest pool row, or, when
 	// every row is full, at the bottom of the skills panel
-	stampRow, stampEnd := -1, CardW
+	stampRow, stampEnd := -1, render.CardW
 	for i, pl := range pools {
-		avail := CardW - margin - (margin + 10.3)
+		avail := render.CardW - margin - (margin + 10.3)
 		s := math.Min(4.6, (avail-float64(pl.n-1)*0.7)/float64(pl.n))
 		if end := margin + 10.3 + float64(pl.n)*(s+0.7); end < stampEnd {
 			stampRow, stampEnd = i, end
 		}
 	}
-	if stampEnd <= CardW-margin-11 {
-		f.stampHere(CardW-margin, top+float64(stampRow)*pitch+pitch/2-0.25+0.6)
+	if stampEnd <= render.CardW-margin-11 {
+		f.stampHere(render.CardW-margin, top+float64(stampRow)*pitch+pitch/2-0.25+0.6)
 	} else {
-		f.stampHere(CardW-margin-1.2, top-1.6-0.7)
+		f.stampHere(render.CardW-margin-1.2, top-1.6-0.7)
 	}
 	for i, pl := range pools {
 		cy := top + float64(i)*pitch + pitch/2 - 0.25
 		f.icon(pl.icon, margin+2.3, cy, 4.4, pl.col)
 		bx := margin + 5.4
 		if pl.save > 0 {
-			f.text(strconv.Itoa(pl.save)+"+", Bold, pl.col, bx, cy+1.1, 5, 7, 5, 'l', "the armour value")
+			f.text(strconv.Itoa(pl.save)+"+", render.Bold, pl.col, bx, cy+1.1, 5, 7, 5, 'l', "the armour value")
 		}
 		bx = margin + 10.3
-		avail := CardW - margin - bx
+		avail := render.CardW - margin - bx
 		s := math.Min(4.6, (avail-float64(pl.n-1)*0.7)/float64(pl.n))
 		for k := range pl.n {
 			if b.measure {
 				break // drawing only
 			}
-			f.add(Rect{X: bx + float64(k)*(s+0.7), Y: cy - s/2, W: s, H: s, R: 0.7, Paint: fillStroke(colWhite, pl.col, 0.3)})
+			f.add(render.Rect{X: bx + float64(k)*(s+0.7), Y: cy - s/2, W: s, H: s, R: 0.7, Paint: render.FillStroke(render.ColWhite, pl.col, 0.3)})
 		}
 	}
 
 	// skills, then the flavour text
 	py := y0 + tileH + 1.6
 	ph := top - 1.6 - py
-	f.panel(margin, py, CardW-2*margin, ph)
+	f.panel(margin, py, render.CardW-2*margin, ph)
 	if isPanic {
 		// a faint broken banner: this side has lost its nerve (R-CARD-3),
 		// and the word, in large type: flipping is the game's core
 		// mechanic (issue 14 item 5)
-		wm := colPanel.mix(band, 0.1)
-		f.icon("morale", CardW/2, py+ph-12.5, 19, wm)
-		f.add(Line{Pts: []Pt{{CardW/2 - 9, py + ph - 3.5}, {CardW/2 + 9, py + ph - 21.5}}, Colour: wm, Width: 1.6})
-		f.text(strings.ToUpper(f.l("card.panic")), Bold, colPanel.mix(band, 0.3), CardW/2, py+ph-4, CardW-2*margin-4, 26, 12, 'c', "the Panic word")
+		wm := render.ColPanel.Mix(band, 0.1)
+		f.icon("morale", render.CardW/2, py+ph-12.5, 19, wm)
+		f.add(render.Line{Pts: []render.Pt{{X: render.CardW/2 - 9, Y: py + ph - 3.5}, {X: render.CardW/2 + 9, Y: py + ph - 21.5}}, Colour: wm, Width: 1.6})
+		f.text(strings.ToUpper(f.l("card.panic")), render.Bold, render.ColPanel.Mix(band, 0.3), render.CardW/2, py+ph-4, render.CardW-2*margin-4, 26, 12, 'c', "the Panic word")
 	}
 	paras := f.skillParas(p.Skills, false)
 	if c.Flavor != nil && !isPanic {
@@ -580,10 +581,10 @@ func (b *builder) profile(c *wbcatalog.Character, p *wbcatalog.Profile, side str
 			if i > 0 || len(paras) == 0 {
 				g = 0.2
 			}
-			paras = append(paras, para{runs: fp.Runs, base: Italic, scale: 0.92, colour: colMuted, gap: g, center: true})
+			paras = append(paras, render.Para{Runs: fp.Runs, Base: render.Italic, Scale: 0.92, Colour: render.ColMuted, Gap: g, Center: true})
 		}
 	}
-	f.fit(textBox{X: margin + 1.6, Y: py + 1.3, W: CardW - 2*margin - 3.2, H: ph - 2.4}, paras, 8.25, "the skills")
+	f.fit(render.TextFrame{X: margin + 1.6, Y: py + 1.3, W: render.CardW - 2*margin - 3.2, H: ph - 2.4}, paras, 8.25, "the skills")
 	return f
 }
 
@@ -599,41 +600,41 @@ func (b *builder) leader(l *wbcatalog.Leader) Card {
 
 func (b *builder) leaderSide(l *wbcatalog.Leader, fm wbcatalog.Format, side string) *face {
 	f := b.newFace(l.ID, wbcatalog.KindLeader, side, l.Pos)
-	fc := b.colourOr(l.Faction, colNeutral)
-	f.background(colParchment)
+	fc := b.colourOr(l.Faction, render.ColNeutral)
+	f.background(render.ColParchment)
 	f.band(fc, bandH)
 	f.bandArt(l.Art, fc)
 	// a crown marks the Leader (hexes would read as a cost)
-	crown := newIC(CardW-margin-5.5, 7.2, 11)
-	crown.poly(fillStroke(colWhite.mix(fc, 0.15), fc.mix(colInk, 0.4), 0.6), 3, 19, 3, 7, 8, 12.5, 12, 4, 16, 12.5, 21, 7, 21, 19)
-	f.add(crown.items...)
+	crown := render.NewIconGrid(render.CardW-margin-5.5, 7.2, 11)
+	crown.Poly(render.FillStroke(render.ColWhite.Mix(fc, 0.15), fc.Mix(render.ColInk, 0.4), 0.6), 3, 19, 3, 7, 8, 12.5, 12, 4, 16, 12.5, 21, 7, 21, 19)
+	f.add(crown.Items...)
 	f.header(fc, l.Name.In(b.lang), f.l("kind.leader")+" · "+f.l("leader.side."+string(fm)), 12, 0)
 	// the side, in large type on a ribbon of the format's colour, so that
 	// the two sides never look alike (issue 14 item 5)
 	rib, ok := objectiveBackColours[fm]
 	if !ok {
-		rib = colInk
+		rib = render.ColInk
 	}
-	f.add(Rect{X: -Bleed, Y: bandH + 1.2, W: CardW + 2*Bleed, H: 6.4, Paint: fill(rib)})
-	f.text(strings.ToUpper(f.l("format."+string(fm))), Bold, colWhite, CardW/2, bandH+6, CardW-2*margin, 10, 6, 'c', "the Leader side")
+	f.add(render.Rect{X: -render.Bleed, Y: bandH + 1.2, W: render.CardW + 2*render.Bleed, H: 6.4, Paint: render.Fill(rib)})
+	f.text(strings.ToUpper(f.l("format."+string(fm))), render.Bold, render.ColWhite, render.CardW/2, bandH+6, render.CardW-2*margin, 10, 6, 'c', "the Leader side")
 
 	// Order generation per Period
 	orders := l.Side(fm).Orders
 	rowH := 6.6
 	oh := 6.2 + float64(len(orders))*rowH + 0.8
-	oy := CardH - margin - oh
-	f.panel(margin, oy, CardW-2*margin, oh)
-	f.text(f.l("leader.orders"), Bold, colMuted, CardW/2, oy+4.2, CardW-2*margin-24, 6.3, 4.5, 'c', "the Order table title")
-	f.stampHere(CardW-margin-1.5, oy+4.2)
+	oy := render.CardH - margin - oh
+	f.panel(margin, oy, render.CardW-2*margin, oh)
+	f.text(f.l("leader.orders"), render.Bold, render.ColMuted, render.CardW/2, oy+4.2, render.CardW-2*margin-24, 6.3, 4.5, 'c', "the Order table title")
+	f.stampHere(render.CardW-margin-1.5, oy+4.2)
 	for i, period := range orders {
 		cy := oy + 6.2 + float64(i)*rowH + rowH/2
 		if i > 0 {
-			f.add(Line{Pts: []Pt{{margin + 1.5, cy - rowH/2}, {CardW - margin - 1.5, cy - rowH/2}}, Colour: colRule, Width: 0.2})
+			f.add(render.Line{Pts: []render.Pt{{X: margin + 1.5, Y: cy - rowH/2}, {X: render.CardW - margin - 1.5, Y: cy - rowH/2}}, Colour: render.ColRule, Width: 0.2})
 		}
-		f.text(f.l("leader.period")+" "+strconv.Itoa(i+1), Bold, colInk, margin+1.8, cy+1.2, 17, 7, 4.8, 'l', "the Period label")
+		f.text(f.l("leader.period")+" "+strconv.Itoa(i+1), render.Bold, render.ColInk, margin+1.8, cy+1.2, 17, 7, 4.8, 'l', "the Period label")
 		keys, total := periodOrders(period)
 		r := 2.5
-		avail := CardW - 2*margin - 21 - 7
+		avail := render.CardW - 2*margin - 21 - 7
 		step := r*math.Sqrt(3) + 0.3
 		if float64(total)*step > avail {
 			step = avail / float64(total)
@@ -643,25 +644,25 @@ func (b *builder) leaderSide(l *wbcatalog.Leader, fm wbcatalog.Format, side stri
 		for _, k := range keys {
 			col, ok := b.factionColour(k)
 			for range period[k] {
-				f.add(orderHex(x, cy, r, col, !ok)...)
+				f.add(render.OrderHex(x, cy, r, col, !ok)...)
 				x += step
 			}
 		}
-		f.text("×"+strconv.Itoa(total), Bold, colMuted, CardW-margin-1.8, cy+1.2, 7, 7, 5, 'r', "the Order count")
+		f.text("×"+strconv.Itoa(total), render.Bold, render.ColMuted, render.CardW-margin-1.8, cy+1.2, 7, 7, 5, 'r', "the Order count")
 	}
 
 	// the Leader skill
 	py := bandH + 9.4
 	ph := oy - 2 - py
-	f.panel(margin, py, CardW-2*margin, ph)
+	f.panel(margin, py, render.CardW-2*margin, ph)
 	paras := f.skillParas([]string{l.Skill}, true)
 	for i := range paras {
-		paras[i].center = true
+		paras[i].Center = true
 		if i == 0 {
-			paras[i].scale = 1.1
+			paras[i].Scale = 1.1
 		}
 	}
-	f.fit(textBox{X: margin + 1.8, Y: py + 1.5, W: CardW - 2*margin - 3.6, H: ph - 3, middle: true}, paras, 10, "the Leader skill")
+	f.fit(render.TextFrame{X: margin + 1.8, Y: py + 1.5, W: render.CardW - 2*margin - 3.6, H: ph - 3, Middle: true}, paras, 10, "the Leader skill")
 	return f
 }
 
@@ -669,23 +670,23 @@ func (b *builder) leaderSide(l *wbcatalog.Leader, fm wbcatalog.Format, side stri
 // Upgrades: Equipment, Formation, Vocation (R-CARD-5, R-CARD-6).
 
 var (
-	colEquipment = Colour{0x4a, 0x5a, 0x68}
-	colVocation  = Colour{0x2e, 0x6b, 0x66}
-	colFormation = Colour{0x8a, 0x5a, 0x2b}
-	colReference = Colour{0x3d, 0x3d, 0x4a}
+	colEquipment = render.Colour{R: 0x4a, G: 0x5a, B: 0x68}
+	colVocation  = render.Colour{R: 0x2e, G: 0x6b, B: 0x66}
+	colFormation = render.Colour{R: 0x8a, G: 0x5a, B: 0x2b}
+	colReference = render.Colour{R: 0x3d, G: 0x3d, B: 0x4a}
 )
 
 // upgrade lays out the common parts of an Upgrade card and returns the top
 // of the space left for the text.
-func (b *builder) upgrade(f *face, name wbcatalog.Text, kind wbcatalog.Kind, faction string, band Colour, symbol string, caption string, art *wbcatalog.Art) float64 {
+func (b *builder) upgrade(f *face, name wbcatalog.Text, kind wbcatalog.Kind, faction string, band render.Colour, symbol string, caption string, art *wbcatalog.Art) float64 {
 	if faction != "" {
 		band = b.colourOr(faction, band)
 	}
-	f.background(colParchment)
+	f.background(render.ColParchment)
 	f.band(band, bandH)
 	reserve := 0.0
 	if faction != "" {
-		f.emblem(faction, CardW-margin-4.7, 7.9, 4.2)
+		f.emblem(faction, render.CardW-margin-4.7, 7.9, 4.2)
 		reserve = 10
 	}
 	sub := f.l("kind." + string(kind))
@@ -695,27 +696,27 @@ func (b *builder) upgrade(f *face, name wbcatalog.Text, kind wbcatalog.Kind, fac
 	f.header(band, name.In(b.lang), sub, reserve, reserve)
 	f.windowArt(art, windowUpgradeH, band, symbol)
 	bottom := windowY + windowUpgradeH
-	f.stampHere(CardW-margin, bottom+1.65)
+	f.stampHere(render.CardW-margin, bottom+1.65)
 	if caption != "" {
-		f.text(caption, Bold, colMuted, CardW/2, bottom+3.7, CardW-2*margin-18, 6.5, 4.5, 'c', "the gear caption")
+		f.text(caption, render.Bold, render.ColMuted, render.CardW/2, bottom+3.7, render.CardW-2*margin-18, 6.5, 4.5, 'c', "the gear caption")
 		return bottom + 5.7
 	}
 	return bottom + 2
 }
 
 func (b *builder) textPanel(f *face, top float64, src string, maxPt float64) {
-	ph := CardH - margin - top
-	f.panel(margin, top, CardW-2*margin, ph)
+	ph := render.CardH - margin - top
+	f.panel(margin, top, render.CardW-2*margin, ph)
 	d := f.parse(src, "the card text")
-	var paras []para
+	var paras []render.Para
 	for i, p := range d.Paragraphs {
 		g := 0.45
 		if i == 0 {
 			g = 0
 		}
-		paras = append(paras, para{runs: p.Runs, colour: colInk, gap: g})
+		paras = append(paras, render.Para{Runs: p.Runs, Colour: render.ColInk, Gap: g})
 	}
-	f.fit(textBox{X: margin + 2, Y: top + 1.6, W: CardW - 2*margin - 4, H: ph - 3.2, middle: true}, paras, maxPt, "the card text")
+	f.fit(render.TextFrame{X: margin + 2, Y: top + 1.6, W: render.CardW - 2*margin - 4, H: ph - 3.2, Middle: true}, paras, maxPt, "the card text")
 }
 
 func (b *builder) equipment(e *wbcatalog.Equipment) Card {
@@ -745,29 +746,29 @@ func (b *builder) formation(fo *wbcatalog.Formation) Card {
 		key  string
 		n    int
 		icon string
-		col  Colour
+		col  render.Colour
 	}
 	bs := fo.Bonuses
 	var list []bonus
 	for _, x := range []bonus{
-		{"formation.bonus.cost", bs.Cost, markup.IconOrder, colInk},
-		{"formation.bonus.hit", bs.Hit, markup.IconFight, colInk},
-		{"die.ranged", bs.RangedDice, markup.IconRangedDie, colInk},
-		{"die.melee", bs.MeleeDice, markup.IconMeleeDie, colInk},
-		{"formation.bonus.health", bs.Health, "health", colHealth},
+		{"formation.bonus.cost", bs.Cost, markup.IconOrder, render.ColInk},
+		{"formation.bonus.hit", bs.Hit, markup.IconFight, render.ColInk},
+		{"die.ranged", bs.RangedDice, markup.IconRangedDie, render.ColInk},
+		{"die.melee", bs.MeleeDice, markup.IconMeleeDie, render.ColInk},
+		{"formation.bonus.health", bs.Health, "health", render.ColHealth},
 	} {
 		if x.n > 0 {
 			list = append(list, x)
 		}
 	}
 	if len(list) > 0 {
-		w := (CardW - 2*margin - float64(len(list)-1)*0.9) / float64(len(list))
+		w := (render.CardW - 2*margin - float64(len(list)-1)*0.9) / float64(len(list))
 		for i, x := range list {
 			tx := margin + float64(i)*(w+0.9)
-			f.add(Rect{X: tx, Y: top, W: w, H: 12.5, R: 1.3, Paint: fillStroke(colPanel, colRule, 0.25)})
+			f.add(render.Rect{X: tx, Y: top, W: w, H: 12.5, R: 1.3, Paint: render.FillStroke(render.ColPanel, render.ColRule, 0.25)})
 			f.icon(x.icon, tx+w/2, top+3.2, 4, x.col)
-			f.text("+"+strconv.Itoa(x.n), Bold, colInk, tx+w/2, top+8.6, w-1, 8.5, 6, 'c', "a Formation bonus")
-			f.text(f.l(x.key), Regular, colMuted, tx+w/2, top+11.4, w-1, 4.6, labelMin, 'c', "the label "+x.key)
+			f.text("+"+strconv.Itoa(x.n), render.Bold, render.ColInk, tx+w/2, top+8.6, w-1, 8.5, 6, 'c', "a Formation bonus")
+			f.text(f.l(x.key), render.Regular, render.ColMuted, tx+w/2, top+11.4, w-1, 4.6, labelMin, 'c', "the label "+x.key)
 		}
 		top += 14.5
 	}
@@ -782,27 +783,27 @@ func (b *builder) formation(fo *wbcatalog.Formation) Card {
 func (b *builder) reference(r *wbcatalog.ReferenceCard) Card {
 	f := b.newFace(r.ID, wbcatalog.KindReference, "front", r.Pos)
 	fc := b.colourOr(r.Faction, colReference)
-	f.background(colParchment)
+	f.background(render.ColParchment)
 	f.band(fc, bandH)
 	f.bandArt(r.Art, fc)
-	f.emblem(r.Faction, CardW-margin-4.7, 7.9, 4.2)
+	f.emblem(r.Faction, render.CardW-margin-4.7, 7.9, 4.2)
 	f.header(fc, r.Name.In(b.lang), f.l("kind.reference")+" · "+b.factionName(r.Faction), 10, 10)
 	py := bandH + 3
-	ph := CardH - margin - py
-	f.panel(margin, py, CardW-2*margin, ph)
-	f.fit(textBox{X: margin + 1.8, Y: py + 1.5, W: CardW - 2*margin - 3.6, H: ph - 4.4}, f.skillParas(r.Skills, true), 8, "the skills")
-	f.stampHere(CardW-margin-1.2, CardH-margin-0.9)
+	ph := render.CardH - margin - py
+	f.panel(margin, py, render.CardW-2*margin, ph)
+	f.fit(render.TextFrame{X: margin + 1.8, Y: py + 1.5, W: render.CardW - 2*margin - 3.6, H: ph - 4.4}, f.skillParas(r.Skills, true), 8, "the skills")
+	f.stampHere(render.CardW-margin-1.2, render.CardH-margin-0.9)
 	return Card{ID: r.ID, Kind: wbcatalog.KindReference, Front: *f.Face, Back: b.commonBack(r.ID, wbcatalog.KindReference)}
 }
 
 func (b *builder) objective(o *wbcatalog.ObjectiveCard) Card {
 	f := b.newFace(o.ID, wbcatalog.KindObjective, "front", o.Pos)
-	f.background(colParchment)
-	f.band(colGold, bandH)
-	f.header(colGold, o.Name.In(b.lang), f.l("kind.objective")+" · "+f.l("format."+string(o.Format)), 0, 0)
-	f.windowArt(o.Art, windowObjectiveH, colGold, "objective")
-	f.stampHere(CardW-margin, windowY+windowObjectiveH+1.65)
-	bottom := CardH - margin
+	f.background(render.ColParchment)
+	f.band(render.ColGold, bandH)
+	f.header(render.ColGold, o.Name.In(b.lang), f.l("kind.objective")+" · "+f.l("format."+string(o.Format)), 0, 0)
+	f.windowArt(o.Art, windowObjectiveH, render.ColGold, "objective")
+	f.stampHere(render.CardW-margin, windowY+windowObjectiveH+1.65)
+	bottom := render.CardH - margin
 	var vps []int
 	for _, s := range o.Scoring {
 		if s.VP > 0 {
@@ -810,34 +811,34 @@ func (b *builder) objective(o *wbcatalog.ObjectiveCard) Card {
 		}
 	}
 	if len(vps) > 0 {
-		by := CardH - margin - 5.6
+		by := render.CardH - margin - 5.6
 		step := 13.0
 		if n := float64(len(vps)); n > 1 {
-			step = min(step, (CardW-2*margin-11.2)/(n-1))
+			step = min(step, (render.CardW-2*margin-11.2)/(n-1))
 		}
-		x := CardW/2 - float64(len(vps)-1)*step/2
+		x := render.CardW/2 - float64(len(vps)-1)*step/2
 		for _, v := range vps {
-			f.add(Poly{Pts: hexPts(x, by, 5.6), Paint: fillStroke(colGold, colGold.mix(colInk, 0.4), 0.35)})
-			f.text(strconv.Itoa(v), Bold, colWhite, x, by+0.9, 8, 11, 7, 'c', "the VP value")
-			f.text(f.l("objective.vp"), Bold, colWhite, x, by+3.6, 7, 5, 3.6, 'c', "the VP label")
+			f.add(render.Poly{Pts: render.HexPts(x, by, 5.6), Paint: render.FillStroke(render.ColGold, render.ColGold.Mix(render.ColInk, 0.4), 0.35)})
+			f.text(strconv.Itoa(v), render.Bold, render.ColWhite, x, by+0.9, 8, 11, 7, 'c', "the VP value")
+			f.text(f.l("objective.vp"), render.Bold, render.ColWhite, x, by+3.6, 7, 5, 3.6, 'c', "the VP label")
 			x += step
 		}
 		bottom = by - 7.5
 	}
 	top := windowY + windowObjectiveH + 1.9
 	ph := bottom - top
-	f.panel(margin, top, CardW-2*margin, ph)
+	f.panel(margin, top, render.CardW-2*margin, ph)
 	f.textAt = []string{"objectives", o.ID, "text"}
 	d := f.parse(o.Text.In(b.lang), "the card text")
-	var paras []para
+	var paras []render.Para
 	for i, p := range d.Paragraphs {
 		g := 0.45
 		if i == 0 {
 			g = 0
 		}
-		paras = append(paras, para{runs: p.Runs, colour: colInk, gap: g, center: true})
+		paras = append(paras, render.Para{Runs: p.Runs, Colour: render.ColInk, Gap: g, Center: true})
 	}
-	f.fit(textBox{X: margin + 2, Y: top + 1.6, W: CardW - 2*margin - 4, H: ph - 3.2, middle: true}, paras, 10, "the card text")
+	f.fit(render.TextFrame{X: margin + 2, Y: top + 1.6, W: render.CardW - 2*margin - 4, H: ph - 3.2, Middle: true}, paras, 10, "the card text")
 	return Card{ID: o.ID, Kind: wbcatalog.KindObjective, Front: *f.Face, Back: b.objectiveBack(o.ID, o.Format)}
 }
 
@@ -846,11 +847,11 @@ func (b *builder) objective(o *wbcatalog.ObjectiveCard) Card {
 // that a shuffled deck gives nothing away.
 
 var (
-	colBack     = Colour{0x2b, 0x26, 0x22}
-	colBackLine = Colour{0x3d, 0x36, 0x30}
+	colBack     = render.Colour{R: 0x2b, G: 0x26, B: 0x22}
+	colBackLine = render.Colour{R: 0x3d, G: 0x36, B: 0x30}
 )
 
-func (b *builder) commonBack(id string, kind wbcatalog.Kind) Face {
+func (b *builder) commonBack(id string, kind wbcatalog.Kind) render.Face {
 	type key struct {
 		lang    wbcatalog.Lang
 		measure bool
@@ -858,7 +859,7 @@ func (b *builder) commonBack(id string, kind wbcatalog.Kind) Face {
 	k := key{b.lang, b.measure}
 	if b.backs != nil {
 		if items, ok := b.backs.Load(k); ok {
-			return Face{Card: id, Kind: kind, Side: "common-back", Lang: b.lang, Items: items.([]Item)}
+			return render.Face{Card: id, Kind: string(kind), Side: "common-back", Lang: b.lang, Items: items.([]render.Item)}
 		}
 	}
 	errs := len(b.errs)
@@ -872,27 +873,27 @@ func (b *builder) commonBack(id string, kind wbcatalog.Kind) Face {
 }
 
 // drawCommonBack lays out the common card back (commonBack).
-func (b *builder) drawCommonBack(id string, kind wbcatalog.Kind) Face {
+func (b *builder) drawCommonBack(id string, kind wbcatalog.Kind) render.Face {
 	f := b.newFace(id, kind, "common-back", wbcatalog.Pos{})
 	f.background(colBack)
 	r := 5.0
 	w := r * math.Sqrt(3)
-	for row := -1; !b.measure && row <= int(CardH/(1.5*r))+1; row++ {
+	for row := -1; !b.measure && row <= int(render.CardH/(1.5*r))+1; row++ {
 		off := 0.0
 		if row%2 != 0 {
 			off = w / 2
 		}
-		for col := -1; col <= int(CardW/w)+1; col++ {
+		for col := -1; col <= int(render.CardW/w)+1; col++ {
 			cx := float64(col)*w + off + 1.2
 			cy := float64(row) * 1.5 * r
-			f.add(Poly{Pts: hexPts(cx, cy, r-0.45), Paint: stroke(colBackLine, 0.35)})
+			f.add(render.Poly{Pts: render.HexPts(cx, cy, r-0.45), Paint: render.Stroke(colBackLine, 0.35)})
 		}
 	}
-	f.add(Rect{X: 2.5, Y: 2.5, W: CardW - 5, H: CardH - 5, R: 2.5, Paint: stroke(colGold, 0.45)})
-	f.add(Poly{Pts: hexPts(CardW/2, CardH/2, 17), Paint: fillStroke(colBack, colGold, 0.8)})
-	f.add(Poly{Pts: hexPts(CardW/2, CardH/2, 14.6), Paint: stroke(colGold.mix(colBack, 0.35), 0.3)})
-	f.text("WARBOUND", Bold, colGold, CardW/2, CardH/2+1.6, 26, 11, 6, 'c', "the card back")
-	f.add(Line{Pts: []Pt{{CardW/2 - 8, CardH/2 + 4.2}, {CardW/2 + 8, CardH/2 + 4.2}}, Colour: colGold.mix(colBack, 0.35), Width: 0.3})
+	f.add(render.Rect{X: 2.5, Y: 2.5, W: render.CardW - 5, H: render.CardH - 5, R: 2.5, Paint: render.Stroke(render.ColGold, 0.45)})
+	f.add(render.Poly{Pts: render.HexPts(render.CardW/2, render.CardH/2, 17), Paint: render.FillStroke(colBack, render.ColGold, 0.8)})
+	f.add(render.Poly{Pts: render.HexPts(render.CardW/2, render.CardH/2, 14.6), Paint: render.Stroke(render.ColGold.Mix(colBack, 0.35), 0.3)})
+	f.text("WARBOUND", render.Bold, render.ColGold, render.CardW/2, render.CardH/2+1.6, 26, 11, 6, 'c', "the card back")
+	f.add(render.Line{Pts: []render.Pt{{X: render.CardW/2 - 8, Y: render.CardH/2 + 4.2}, {X: render.CardW/2 + 8, Y: render.CardH/2 + 4.2}}, Colour: render.ColGold.Mix(colBack, 0.35), Width: 0.3})
 	return *f.Face
 }
 
@@ -925,7 +926,7 @@ func Check(cat *wbcatalog.Catalog, l wbcatalog.Lang) diag.List {
 // (repeats allowed: a deck may hold several Formation cards), each with
 // its number and the set's version, as the sheets print them.
 func LayoutCards(cat *wbcatalog.Catalog, l wbcatalog.Lang, ids []string) ([]Card, error) {
-	return NewLayouts(cat).Cards(l, ids, VersionLabel(cat.Set.Version))
+	return NewLayouts(cat).Cards(l, ids, render.VersionLabel(cat.Set.Version))
 }
 
 // LayoutCard lays out one card in language l.
@@ -988,7 +989,7 @@ func (b *builder) stamp(c *Card) {
 	if b.version != "" {
 		s += " · " + b.version
 	}
-	for _, f := range []*Face{&c.Front, &c.Back} {
+	for _, f := range []*render.Face{&c.Front, &c.Back} {
 		if f.Side == "common-back" || f.Card == "" {
 			continue
 		}
@@ -996,11 +997,11 @@ func (b *builder) stamp(c *Card) {
 		if !ok {
 			continue
 		}
-		it, err := lineText(s, string(b.lang), Regular, colMuted, at.X, at.Y, 20, 4.2, 3.2, 'r', "the card number")
+		it, err := render.StyledLine(s, string(b.lang), render.Regular, render.ColMuted, at.X, at.Y, 20, 4.2, 3.2, 'r', "the card number")
 		if err != nil && b.version != "" {
 			// a version too long for the margin (a long git tag): the
 			// number alone
-			it, err = lineText(num, string(b.lang), Regular, colMuted, at.X, at.Y, 20, 4.2, 3.2, 'r', "the card number")
+			it, err = render.StyledLine(num, string(b.lang), render.Regular, render.ColMuted, at.X, at.Y, 20, 4.2, 3.2, 'r', "the card number")
 		}
 		if err == nil {
 			// a copy (Layouts keeps the faces), itself shared: clipped
@@ -1038,7 +1039,7 @@ func (b *builder) layoutCard(id string) (Card, bool) {
 }
 
 // CommonBack returns the common card back in language l.
-func CommonBack(cat *wbcatalog.Catalog, l wbcatalog.Lang) Face {
+func CommonBack(cat *wbcatalog.Catalog, l wbcatalog.Lang) render.Face {
 	b := &builder{cat: Drafted(cat), lang: l}
 	return b.commonBack("back", "")
 }

@@ -1,10 +1,11 @@
-package render
+package wbcards
 
 import (
 	"strings"
 	"testing"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -49,9 +50,9 @@ func TestDraftShowsOtherLanguage(t *testing.T) {
 		}
 		var all strings.Builder
 		for _, c := range cards {
-			for _, f := range []*Face{&c.Front, &c.Back} {
+			for _, f := range []*render.Face{&c.Front, &c.Back} {
 				for _, it := range f.Items {
-					if tx, ok := it.(Text); ok {
+					if tx, ok := it.(render.Text); ok {
 						all.WriteString(tx.S + "\n")
 					}
 				}

@@ -1,4 +1,4 @@
-package render
+package wbcards
 
 import (
 	"os"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/render"
 )
 
 // TestKitPreview writes every kit sheet of the starter content to
@@ -29,23 +30,23 @@ func TestKitPreview(t *testing.T) {
 
 type previewJob struct {
 	name string
-	o    SheetOptions
+	o    Options
 }
 
 func previewJobs(cat *wbcatalog.Catalog) []previewJob {
 	var out []previewJob
 	for _, l := range wbcatalog.Langs {
-		for _, paper := range Papers() {
+		for _, paper := range render.Papers() {
 			for _, b := range cat.ActionBoards {
-				out = append(out, previewJob{"board-" + b.ID + "-" + paper + "-" + string(l), SheetOptions{Lang: l, Paper: paper, Kit: Kit{Kind: KitBoard, ID: b.ID}}})
+				out = append(out, previewJob{"board-" + b.ID + "-" + paper + "-" + string(l), Options{SheetOptions: render.SheetOptions{Lang: l, Paper: paper}, Kit: Kit{Kind: KitBoard, ID: b.ID}}})
 			}
 			for _, s := range cat.Scenarios {
-				out = append(out, previewJob{"map-" + s.ID + "-" + paper + "-" + string(l), SheetOptions{Lang: l, Paper: paper, Kit: Kit{Kind: KitMap, ID: s.ID}}})
+				out = append(out, previewJob{"map-" + s.ID + "-" + paper + "-" + string(l), Options{SheetOptions: render.SheetOptions{Lang: l, Paper: paper}, Kit: Kit{Kind: KitMap, ID: s.ID}}})
 			}
 		}
-		out = append(out, previewJob{"tokens-" + string(l), SheetOptions{Lang: l, Kit: Kit{Kind: KitTokens}}})
+		out = append(out, previewJob{"tokens-" + string(l), Options{SheetOptions: render.SheetOptions{Lang: l}, Kit: Kit{Kind: KitTokens}}})
 		for _, d := range cat.Decks {
-			out = append(out, previewJob{"deck-" + d.ID + "-" + string(l), SheetOptions{Lang: l, Cards: d.Cards, Kit: Kit{Kind: KitDeck, ID: d.ID}}})
+			out = append(out, previewJob{"deck-" + d.ID + "-" + string(l), Options{SheetOptions: render.SheetOptions{Lang: l}, Cards: d.Cards, Kit: Kit{Kind: KitDeck, ID: d.ID}}})
 		}
 	}
 	return out
@@ -57,8 +58,8 @@ func TestCalibrationPreview(t *testing.T) {
 		t.Skip("WBTOOL_KIT_PREVIEW not set")
 	}
 	for _, l := range wbcatalog.Langs {
-		for _, paper := range Papers() {
-			pdf, err := Calibration(nil, SheetOptions{Lang: l, Paper: paper})
+		for _, paper := range render.Papers() {
+			pdf, err := render.Calibration(render.SheetOptions{Lang: l, Paper: paper}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,8 +1,7 @@
-package render
+package wbcards
 
 import (
 	"bytes"
-	"image"
 	"image/jpeg"
 	"os"
 	"os/exec"
@@ -16,6 +15,7 @@ import (
 	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/golden"
 	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/render"
 )
 
 // testArt is a card's art as the loader fills it, its file data put in
@@ -64,9 +64,9 @@ func TestArtCover(t *testing.T) {
 		w, h   int
 		fx, fy float64
 	}{{900, 600, 0.5, 0.5}, {900, 600, 0, 0}, {900, 600, 1, 1}, {300, 1200, 0.5, 0.1}, {2000, 100, 0.9, 0.5}} {
-		a := &wbcatalog.Art{Width: tc.w, Height: tc.h, Focus: &wbcatalog.Focus{X: tc.fx, Y: tc.fy}}
+		a := &render.Art{Width: tc.w, Height: tc.h, FocusX: tc.fx, FocusY: tc.fy}
 		for _, slot := range [][4]float64{{-3, -3, 69, 16.55}, {3.2, 15.6, 56.6, 18.4}} {
-			im := coverImage(nil, a, slot[0], slot[1], slot[2], slot[3])
+			im := render.CoverImage(a, slot[0], slot[1], slot[2], slot[3])
 			const eps = 1e-9
 			if im.DX > im.X+eps || im.DY > im.Y+eps || im.DX+im.DW < im.X+im.W-eps || im.DY+im.DH < im.Y+im.H-eps {
 				t.Errorf("%dx%d in %v: drawn at %g,%g %gx%g does not cover the slot", tc.w, tc.h, slot, im.DX, im.DY, im.DW, im.DH)
@@ -92,7 +92,7 @@ func TestArtEmbeddedOnce(t *testing.T) {
 	for range 8 {
 		ids = append(ids, "copp", "scope", "data-haul")
 	}
-	pdf, err := Sheets(cat, SheetOptions{Lang: wbcatalog.English, Cards: ids, uncompressed: true})
+	pdf, err := Sheets(cat, Options{SheetOptions: render.SheetOptions{Lang: wbcatalog.English, Uncompressed: true}, Cards: ids})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,10 +167,10 @@ func TestArtInEveryBackend(t *testing.T) {
 		}
 		pattern := false
 		for _, it := range c.Front.Items {
-			if p, ok := it.(Path); ok && p.Stroke != nil && len(p.Ops) > 30 {
+			if p, ok := it.(render.Path); ok && p.Stroke != nil && len(p.Ops) > 30 {
 				pattern = true
 			}
-			if _, ok := it.(Image); ok {
+			if _, ok := it.(render.Image); ok {
 				t.Errorf("%s has no art but draws an image", id)
 			}
 		}
@@ -202,7 +202,7 @@ func TestArtPDFDeterministic(t *testing.T) {
 	}
 	var first []byte
 	for i := range 6 {
-		pdf, err := Sheets(cat, SheetOptions{Lang: wbcatalog.English})
+		pdf, err := Sheets(cat, Options{SheetOptions: render.SheetOptions{Lang: wbcatalog.English}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -257,7 +257,7 @@ func TestArtReadWhenDrawn(t *testing.T) {
 	cat.Objective("data-haul").Art = testArt(files, "art/haul.jpg", "jpeg", own, cfg.Width, cfg.Height, 9)
 	reads := &countingArt{ArtReader: wbschema.ArtFiles(files), n: map[string]int{}}
 	cat.SetArtReader(reads)
-	if _, err := Sheets(cat, SheetOptions{Lang: wbcatalog.English}); err != nil {
+	if _, err := Sheets(cat, Options{SheetOptions: render.SheetOptions{Lang: wbcatalog.English}}); err != nil {
 		t.Fatal(err)
 	}
 	// COPP and the Scope share art/shared.png, shown on COPP's two sides
@@ -268,7 +268,7 @@ func TestArtReadWhenDrawn(t *testing.T) {
 	}
 	files["art/haul.jpg"] = &fstest.MapFile{Data: gen.JPEG(9, 4<<10)}
 	const want = "art/haul.jpg changed since the content was loaded"
-	if _, err := Sheets(cat, SheetOptions{Lang: wbcatalog.English, Cards: []string{"data-haul"}}); err == nil || !strings.Contains(err.Error(), want) {
+	if _, err := Sheets(cat, Options{SheetOptions: render.SheetOptions{Lang: wbcatalog.English}, Cards: []string{"data-haul"}}); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("PDF: %v, want %q", err, want)
 	}
 	if _, _, err := SVG(cat, "data-haul", wbcatalog.English); err == nil || !strings.Contains(err.Error(), want) {
@@ -278,7 +278,7 @@ func TestArtReadWhenDrawn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err = c.Front.PNG(Profiles()[0]); err == nil || !strings.Contains(err.Error(), want) {
+	if _, err = c.Front.PNG(render.Profiles()[0]); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("PNG: %v, want %q", err, want)
 	}
 }
@@ -292,10 +292,9 @@ func BenchmarkArtSheets16(b *testing.B) {
 	cat, files := artCatalog()
 	cat.Character("copp").Art = testArt(files, "art/painting.png", "png", gen.PNG16(2000, 2800, 30000), 2000, 2800, 4)
 	for b.Loop() {
-		decoded = &artCache[image.Image]{max: decodedMaxBytes}
-		pdfImages = &artCache[[]byte]{max: pdfImagesMaxBytes}
+		render.ResetArtCaches()
 		for _, l := range wbcatalog.Langs {
-			if _, err := Sheets(cat, SheetOptions{Lang: l, Cards: []string{"copp"}}); err != nil {
+			if _, err := Sheets(cat, Options{SheetOptions: render.SheetOptions{Lang: l}, Cards: []string{"copp"}}); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -1,4 +1,4 @@
-package render
+package wbcards
 
 import (
 	"sync"
@@ -6,6 +6,7 @@ import (
 
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/render"
 )
 
 // Layouts lays out the cards of one catalog once per card and language,
@@ -30,7 +31,7 @@ type Layouts struct {
 	icons     sync.Map // card symbols (face.icon)
 	// shapes are the large shapes of the faces laid out here, drawn for
 	// the PDF (shapeForm)
-	shapes shapeTable
+	shapes render.ShapeTable
 }
 
 type layoutKey struct {
@@ -45,57 +46,14 @@ type laidOut struct {
 	done    atomic.Bool // once has run
 	card    Card
 	ok      bool // the card exists
-	stampAt map[string]Pt
+	stampAt map[string]render.Pt
 	errs    diag.List
 	warns   diag.List
 	// pdf are the front and back drawn as PDF content, once, for every
 	// sheet that prints the card
-	pdf *[2]faceDrawing
+	pdf *[2]render.FaceDrawing
 	// stamped is the card as last stamped (Layouts.card)
 	stamped atomic.Pointer[stampedCard]
-}
-
-// faceDrawing is a face's layout drawn as PDF content (pdfdraw.go), for
-// every sheet that prints it: the items it was laid out with, from a
-// fresh graphics state; a sheet adds the card number after them.
-type faceDrawing struct {
-	once  sync.Once
-	items []Item      // the layout's items: a sheet's face starts with them
-	table *shapeTable // the shapes of the Layouts' faces
-	names [4]string   // the font names it was drawn with
-	d     *drawnFace
-}
-
-// drawnFace is the content of the first n items of a face, but for its
-// large shapes, and the graphics state it ends in.
-type drawnFace struct {
-	b   []byte
-	n   int
-	end pdfState
-	// shapes are its large shapes, left out of b (shapeForm): each
-	// document draws them in place or as forms
-	shapes []shapeMark
-}
-
-// get returns the drawing of the items the face was laid out with, drawn
-// with fonts names, for a face whose items start with them (the face as
-// laid out, then its card number: Layouts.cardsLaid), or nil when it has no
-// items or the fonts differ.
-func (fd *faceDrawing) get(items []Item, names *[4]string) *drawnFace {
-	if fd == nil || len(fd.items) == 0 || len(items) < len(fd.items) {
-		return nil
-	}
-	fd.once.Do(func() {
-		var shapes shapeSink
-		s := pdfStream{names: names, pdfState: freshState, shapes: &shapes, table: fd.table,
-			b: make([]byte, 0, 40*len(fd.items))}
-		s.items(fd.items)
-		fd.names, fd.d = *names, &drawnFace{b: s.b, n: len(fd.items), end: s.pdfState, shapes: shapes.marks}
-	})
-	if fd.names != *names {
-		return nil
-	}
-	return fd.d
 }
 
 // NewLayouts returns an empty cache for the cards of cat.
@@ -152,7 +110,7 @@ func (ls *Layouts) countCards() {
 
 // String names the cache in options printed with %+v (a sheet's cache
 // key in watch): the same text for every build.
-func (ls *Layouts) String() string { return "render.Layouts" }
+func (ls *Layouts) String() string { return "wbcards.Layouts" }
 
 // For reports whether ls holds the cards of cat (the catalog it was made
 // for, or its Drafted copy).
@@ -181,7 +139,7 @@ func (ls *Layouts) layOut(e *laidOut, l wbcatalog.Lang, id string, measure bool)
 		b := &builder{cat: ls.cat, lang: l, measure: measure, docs: &ls.docs, backs: &ls.backs, icons: &ls.icons}
 		e.card, e.ok = b.layoutCard(id)
 		e.stampAt, e.errs, e.warns = b.stampAt, b.errs, b.warns
-		e.pdf = &[2]faceDrawing{{items: e.card.Front.Items, table: &ls.shapes}, {items: e.card.Back.Items, table: &ls.shapes}}
+		e.pdf = render.NewFaceDrawings(e.card.Front.Items, e.card.Back.Items, &ls.shapes)
 		e.done.Store(true)
 	})
 }
@@ -304,7 +262,7 @@ func (ls *Layouts) SVG(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) (fro
 		return SVG(cat, id, l)
 	}
 	ls.countCards() // the site asks for every card, one at a time
-	cs, err := ls.Cards(l, []string{id}, VersionLabel(ls.cat.Set.Version))
+	cs, err := ls.Cards(l, []string{id}, render.VersionLabel(ls.cat.Set.Version))
 	if err != nil {
 		return nil, nil, err
 	}

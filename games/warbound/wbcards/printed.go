@@ -1,4 +1,4 @@
-package render
+package wbcards
 
 import (
 	"crypto/sha256"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/render"
 )
 
 // Printed fingerprints what every card prints in language l: its faces as
@@ -22,7 +23,7 @@ func (ls *Layouts) Printed(l wbcatalog.Lang) map[string]string {
 			continue
 		}
 		h := sha256.New()
-		for _, f := range []*Face{&e.card.Front, &e.card.Back} {
+		for _, f := range []*render.Face{&e.card.Front, &e.card.Back} {
 			d := f.Dump()
 			// the first line names the card's id, which is not printed
 			if _, rest, ok := strings.Cut(d, "\n"); ok {
