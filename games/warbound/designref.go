@@ -2,6 +2,7 @@ package warbound
 
 import (
 	"strings"
+	"sync"
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
@@ -24,6 +25,18 @@ func (rules) Reference() (*designref.Reference, error) {
 		Notes: []designref.Note{markupNote()},
 	})
 }
+
+// siteReference is the reference the site's pages for designers show,
+// made once per process; nil when it cannot be made (the pages are left
+// out: the reference comes from the embedded schema, so only a bug of
+// wbtool stops it, and `wbtool doc` reports that one).
+var siteReference = sync.OnceValue(func() *designref.Reference {
+	ref, err := rules{}.Reference()
+	if err != nil {
+		return nil
+	}
+	return ref
+})
 
 // markupNote is the card text's markup and its icons, named from the
 // interface strings the cards print them with.
