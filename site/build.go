@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"sync"
 	"wbtool.dev/wbtool/games/warbound/wbcards"
+	"wbtool.dev/wbtool/schema/designref"
 
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
@@ -69,6 +70,9 @@ type Options struct {
 	// returns (the build writes them meanwhile: dist.Prestage). Build's
 	// files are still the site; a file may be handed twice or not at all.
 	Emit func(p string, data []byte)
+
+	// Reference, when set, adds the pages for designers (designers.go).
+	Reference *designref.Reference
 }
 
 // builder holds the state of one build.

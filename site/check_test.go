@@ -5,6 +5,7 @@ import (
 	"os"
 	"sync"
 	"testing"
+	"wbtool.dev/wbtool/schema/designref"
 
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
@@ -98,7 +99,9 @@ func TestEveryTemplateExecuted(t *testing.T) {
 	rep := changes.Compare(a, b)
 	e := &changes.Errata{From: "v0.1", To: "v0.2", Changes: rep.Changes, Reprint: map[wbcatalog.Lang][]string{wbcatalog.English: {now.Characters[0].ID}}}
 	pdf := func(l wbcatalog.Lang) string { return "print/x-" + string(l) + ".pdf" }
-	if _, err := Build(now, Options{BaseURL: "https://warbound.example/", Errata: e, ReprintPDF: pdf, CardsPDF: pdf,
+	ref := &designref.Reference{Game: "Warbound", Package: "warbound", Kinds: []*designref.Def{{Name: "character", Title: "#Character",
+		Collection: "characters", Keyed: true, Fields: []designref.Field{{Path: "speed", Presence: "required", Type: "whole number", Range: "1 to 8", Example: "3"}}}}}
+	if _, err := Build(now, Options{BaseURL: "https://warbound.example/", Errata: e, ReprintPDF: pdf, CardsPDF: pdf, Reference: ref,
 		DeckPDF: func(id string, l wbcatalog.Lang) string { return "print/" + id + ".pdf" }}); err != nil {
 		t.Fatal(err)
 	}

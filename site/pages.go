@@ -433,8 +433,11 @@ func (b *builder) buildLang(l wbcatalog.Lang) error {
 		}
 		checks = append(checks, ci)
 	}
-	kp.Data = map[string]any{"Checks": checks, "Rules": b.pinnedRules(kp)}
+	kp.Data = map[string]any{"Checks": checks, "Rules": b.pinnedRules(kp), "Reference": b.opts.Reference != nil}
 	if err := b.render("checks", kp); err != nil {
+		return err
+	}
+	if err := b.designerPages(l); err != nil {
 		return err
 	}
 

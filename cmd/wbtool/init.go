@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -182,7 +183,12 @@ func starterFiles(st ruleset.StarterTree, f initFlags) (map[string][]byte, error
 		case rules:
 			src = rulesStub(src)
 		case keep != nil:
+			// the entries left out leave blank lines: formatted as
+			// wbtool fmt would
 			src = keepEntries(src, keep)
+			if out, problems := schema.Format(p, src); len(problems) == 0 {
+				src = out
+			}
 		}
 		files["content/"+p] = src
 		return nil
@@ -190,6 +196,11 @@ func starterFiles(st ruleset.StarterTree, f initFlags) (map[string][]byte, error
 	if err != nil {
 		return nil, fmt.Errorf("read the embedded starter: %w", err)
 	}
+	editor, err := editorFiles(f.game)
+	if err != nil {
+		return nil, err
+	}
+	maps.Copy(files, editor)
 	if _, ok := files["content/"+schema.GameFile]; !ok {
 		pkg := strings.ToLower(st.Title)
 		files["content/"+schema.GameFile] = []byte(fmt.Sprintf("// This file marks the root of a %s content tree: wbtool finds it from any\n// folder inside, as git finds .git.\npackage %s\n\ngame: %q\n", st.Title, pkg, pkg))

@@ -293,6 +293,8 @@ Every content command names the tree it used on its first line of stderr.`,
 		newWatchCmd(g),
 		newHookCmd(g),
 		newDiffCmd(g),
+		newDocCmd(g),
+		newFmtCmd(g),
 	)
 	return root, g
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -100,6 +101,9 @@ func (c *Content) errata() (*changes.Errata, diag.List) {
 		return nil, fail("%v", err)
 	}
 	var d diag.List
+	if w, ok := sameVersion(e, cat); ok {
+		d = append(d, w)
+	}
 	if opts.History != nil {
 		var skipped []string
 		e.Steps, skipped = history(since, opts.History(rev), cat, opts.LoadSince)
@@ -183,7 +187,9 @@ func history(since *Since, revs []string, cat *wbcatalog.Catalog, load func(stri
 // CompareSince compares an earlier version with cat: every change (package
 // changes), and in each language the cards whose printed faces differ
 // (wbcards.Layouts.Printed; a renamed card is compared with its old self,
-// an added card is reprinted, a card number that moved is not a change).
+// an added card is reprinted, and so is a card whose number changed: card
+// numbers are written on the cards and move only when the designer moves
+// them, wbcatalog.Numbered).
 // layouts are cat's cards laid out (nil: laid out here).
 func CompareSince(since *Since, cat *wbcatalog.Catalog, layouts *wbcards.Layouts) (*changes.Errata, error) {
 	if !layouts.For(cat) {
@@ -205,6 +211,7 @@ func CompareSince(since *Since, cat *wbcatalog.Catalog, layouts *wbcards.Layouts
 	for _, k := range wbcatalog.Kinds {
 		ids = append(ids, cat.CardIDs(k)...)
 	}
+	oldNum, curNum := wbcards.CardNumbers(since.Catalog), wbcards.CardNumbers(cat)
 	reprint := make([][]string, len(wbcatalog.Langs))
 	var wg sync.WaitGroup
 	var panics crash.Catcher // a panic is handed to the errata stage
@@ -217,7 +224,7 @@ func CompareSince(since *Since, cat *wbcatalog.Catalog, layouts *wbcards.Layouts
 				if f, ok := from[id]; ok {
 					was = f
 				}
-				if o, ok := old[was]; !ok || o != cur[id] {
+				if o, ok := old[was]; !ok || o != cur[id] || oldNum[was] != curNum[id] {
 					reprint[i] = append(reprint[i], id)
 				}
 			}
@@ -252,4 +259,49 @@ func ReprintJobs(cat *wbcatalog.Catalog, e *changes.Errata, base wbcards.Options
 		jobs = append(jobs, SheetJob{Path: pipeline.ReprintSheet(l), Opts: o, Cards: o.Cards})
 	}
 	return jobs
+}
+
+// sameVersion is the warning of a build whose cards changed since an
+// earlier version that has the set's version: reprinted cards could not
+// be told from the old ones. One warning, at the set's version.
+func sameVersion(e *changes.Errata, cat *wbcatalog.Catalog) (diag.Diagnostic, bool) {
+	if e.From == "" || e.From != e.To {
+		return diag.Diagnostic{}, false
+	}
+	cards := 0
+	for _, c := range e.Changes {
+		if c.IsCard() {
+			cards++
+		}
+	}
+	reprint := 0
+	for _, ids := range e.Reprint {
+		reprint = max(reprint, len(ids))
+	}
+	if cards == 0 && reprint == 0 {
+		return diag.Diagnostic{}, false
+	}
+	pos := cat.Set.VersionPos
+	if pos.File == "" {
+		pos = cat.Set.Pos
+	}
+	raise := "raise `version:` in the set"
+	if next := nextVersion(e.To); next != "" {
+		raise += fmt.Sprintf(" (to %q, say)", next)
+	}
+	return diag.Warnf(pos, "set.version", "%s changed since version %s, but the set's version is still %s: %s so that the reprinted cards can be told from the old ones", diag.Plural(max(cards, reprint), "card"), e.From, e.To, raise), true
+}
+
+// nextVersion is v with its last number raised by one ("0.1" → "0.2",
+// "v1.9" → "v1.10"), or "" when v does not end in a number.
+func nextVersion(v string) string {
+	i := len(v)
+	for i > 0 && v[i-1] >= '0' && v[i-1] <= '9' {
+		i--
+	}
+	n, err := strconv.Atoi(v[i:])
+	if err != nil {
+		return ""
+	}
+	return v[:i] + strconv.Itoa(n+1)
 }

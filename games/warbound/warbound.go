@@ -289,6 +289,7 @@ func (c *Content) siteOptions(so ruleset.SiteOptions) site.Options {
 	// the rules pages may link to the sheets, in a preview too: one
 	// verdict (the published site holds them)
 	o := site.Options{BaseURL: so.BaseURL, CardImages: c.opts.CardImages, Pages: c.opts.Pages, Emit: so.Emit, Sheets: c.sheetPaths()}
+	o.Reference = siteReference()
 	if !so.Preview {
 		o.DeckPDF, o.ReprintPDF = pipeline.DeckSheet, pipeline.ReprintSheet
 		if hasCards(c.Catalog) { // else no sheet of every card (SheetJobs)

@@ -276,7 +276,10 @@ func (c *Content) langPages(l wscatalog.Lang, chapters []site.Chapter, extra dis
 		bandLinks = append(bandLinks, link{Href: "bands.html#" + b.ID, Label: b.Name.In(l)})
 	}
 	add(site.Page{Path: "index.html", Template: "home", Title: T("site.title"), Section: "rules",
-		Data: map[string]any{"Chapters": chapterLinks, "Scenarios": scenarios, "Bands": bandLinks, "Count": len(c.cards()), "Rules": len(cat.Rules), "Errata": c.errataLink(l)}})
+		Data: map[string]any{"Chapters": chapterLinks, "Scenarios": scenarios, "Bands": bandLinks, "Count": len(c.cards()), "Rules": len(cat.Rules), "Errata": c.errataLink(l), "Reference": siteReference() != nil}})
+	for _, p := range designerPages(T) {
+		add(p)
+	}
 	if d := c.errataData(l, preview); d != nil {
 		add(site.Page{Path: errataPage, Template: "errata", Title: T("errata.title"), Section: "rules", Data: d})
 	}

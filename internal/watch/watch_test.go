@@ -130,7 +130,7 @@ func TestWatchSession(t *testing.T) {
 	good := replaced(t, dir, "cards/raiders.cue", "rewired for plunder", "rewired for plunder")
 	atomicSave(t, dir, "cards/raiders.cue", replaced(t, dir, "cards/raiders.cue", "\tspeed:  3\n\trun:    1\n\taccuracy: {near: 4, far: 6}", "\tspeed:  \"fast\"\n\trun:    1\n\taccuracy: {near: 4, far: 6}"))
 	r = s.next("cards/raiders.cue")
-	if r.OK() || !strings.HasPrefix(r.Errors[0], "content/cards/raiders.cue:18:10: ") {
+	if r.OK() || !strings.HasPrefix(r.Errors[0], "content/cards/raiders.cue:19:10: ") {
 		t.Fatalf("broken save: %q", r.Errors)
 	}
 

@@ -27,6 +27,7 @@ var (
 	CapTranslations = Capability{"Translations", "translation coverage and lock"}
 	CapDiffs        = Capability{"Differ", "field-by-field diff between versions"}
 	CapErrata       = Capability{"Errata", "errata against an earlier version"}
+	CapReference    = Capability{"Reference", "reference for designers"}
 )
 
 // MissingError is the refusal of a command on a game that lacks a

@@ -938,23 +938,13 @@ func LayoutCard(cat *wbcatalog.Catalog, l wbcatalog.Lang, id string) (Card, erro
 	return cs[0], nil
 }
 
-// kindLetters start the card numbers, the same in every language so that
-// a French card and its English twin share their number.
-var kindLetters = map[wbcatalog.Kind]string{
-	wbcatalog.KindCharacter: "C", wbcatalog.KindLeader: "L", wbcatalog.KindEquipment: "E",
-	wbcatalog.KindFormation: "F", wbcatalog.KindVocation: "V", wbcatalog.KindReference: "R",
-	wbcatalog.KindObjective: "O",
-}
-
-// CardNumber is a card's number: its kind's letter and its place among
-// the cards of its kind in catalog order, "C07"; stable while no card of
-// the kind is added or removed before it.
+// CardNumber is a card's number: its kind's letter and its number within
+// the kind, "C07" (wbcatalog.Numbered: written on the card, or after the
+// kind's highest).
 func CardNumber(cat *wbcatalog.Catalog, id string) string {
 	k := cat.KindOf(id)
-	for i, x := range cat.CardIDs(k) {
-		if x == id {
-			return cardNumber(k, i)
-		}
+	if n, ok := cat.Numbered(k)[id]; ok {
+		return wbcatalog.NumberLabel(k, n)
 	}
 	return ""
 }
@@ -963,20 +953,11 @@ func CardNumber(cat *wbcatalog.Catalog, id string) string {
 func CardNumbers(cat *wbcatalog.Catalog) map[string]string {
 	m := map[string]string{}
 	for _, k := range wbcatalog.Kinds {
-		for i, id := range cat.CardIDs(k) {
-			m[id] = cardNumber(k, i)
+		for id, n := range cat.Numbered(k) {
+			m[id] = wbcatalog.NumberLabel(k, n)
 		}
 	}
 	return m
-}
-
-// cardNumber is the number of the card of kind k at index i.
-func cardNumber(k wbcatalog.Kind, i int) string {
-	n := strconv.Itoa(i + 1)
-	if len(n) < 2 {
-		n = "0" + n
-	}
-	return kindLetters[k] + n
 }
 
 // stamp prints the card number, and the version when there is one, small

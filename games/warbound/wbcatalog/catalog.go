@@ -100,6 +100,10 @@ type Catalog struct {
 	Strings      []UIString      `json:"strings"`
 	Checks       []CheckGame     `json:"checks"`
 
+	// Numbers are the card numbers the designer wrote (`number: 7`), by
+	// card id; Numbered gives every card its number.
+	Numbers map[string]CardNo `json:"-"`
+
 	// Rules are the rules pages (Markdown), per language. They are content
 	// for the site, not CUE.
 	Rules []RulesPage `json:"-"`

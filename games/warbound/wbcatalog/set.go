@@ -15,6 +15,8 @@ type Set struct {
 	Pos         Pos    `json:"-"`
 	// ErrataSincePos is where the content gives ErrataSince.
 	ErrataSincePos Pos `json:"-"`
+	// VersionPos is where the content gives Version.
+	VersionPos Pos `json:"-"`
 }
 
 // SetName is the set's name in language l, or fallback when the content

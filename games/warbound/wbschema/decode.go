@@ -94,6 +94,7 @@ var collections = []collection{
 			l.cat.Set = s[0]
 			l.cat.Set.Pos = l.exactPos(at)
 			l.cat.Set.ErrataSincePos = l.exactPos(append(at[:len(at):len(at)], "errataSince"))
+			l.cat.Set.VersionPos = l.exactPos(append(at[:len(at):len(at)], "version"))
 		}
 	}},
 }
@@ -382,6 +383,9 @@ func (l *loader) decodeEntity(c *collection, id string, e entity) {
 		}
 	}
 	c.decode(l, id, e, at)
+	if c.card {
+		l.readNumber(id, e, at)
+	}
 }
 
 // fork returns a loader that shares l's read-only state (options,
@@ -418,6 +422,7 @@ func (l *loader) joinEntity(e *decodedEntity) {
 	}
 	d.Texts += s.Texts
 	d.Draft = append(d.Draft, s.Draft...)
+	l.joinNumbers(s.Numbers)
 }
 
 // validate reports every error of one entity. Validating the entity and

@@ -21,61 +21,61 @@ type mistake struct {
 func TestCommonMistakes(t *testing.T) {
 	for _, c := range []mistake{
 		{"comma missing in a block", "cards/clans.cue", "accuracy: {near: 4, far: 6}\n\tcost: {clans: 1, any: 1}", "accuracy: {near: 4 far: 6}\n\tcost: {clans: 1, any: 1}", []string{
-			"content/cards/clans.cue:19:21: syntax error: a comma or a new line is missing between `near: 4` and `far: 6`",
+			"content/cards/clans.cue:20:21: syntax error: a comma or a new line is missing between `near: 4` and `far: 6`",
 		}},
 		{"colon missing", "cards/clans.cue", "speed:  3\n\trun:    1\n\taccuracy: {near: 4, far: 6}", "speed  3\n\trun:    1\n\taccuracy: {near: 4, far: 6}", []string{
-			"content/cards/clans.cue:17:9: syntax error: a `:` is missing between `speed` and `3`",
+			"content/cards/clans.cue:18:9: syntax error: a `:` is missing between `speed` and `3`",
 		}},
 		{"closing brace missing", "cards/clans.cue", "fr: \"Ses flèches portent les plumes de sa mère.\"\n\t}", "fr: \"Ses flèches portent les plumes de sa mère.\"", []string{
-			"content/cards/clans.cue:15:2: syntax error: the `{` opened at content/cards/clans.cue:12:10 is never closed: a `}` is missing before this line",
+			"content/cards/clans.cue:16:2: syntax error: the `{` opened at content/cards/clans.cue:13:10 is never closed: a `}` is missing before this line",
 		}},
 		{"opening brace missing", "cards/clans.cue", "flavor: {\n\t\ten: \"Her arrows", "flavor:\n\t\ten: \"Her arrows", []string{
-			"content/cards/clans.cue:15:2: syntax error: this `}` closes the `{` opened at content/cards/clans.cue:9:23 too early: it is one too many, or a `{` is missing before it",
+			"content/cards/clans.cue:16:2: syntax error: this `}` closes the `{` opened at content/cards/clans.cue:9:23 too early: it is one too many, or a `{` is missing before it",
 		}},
 		{"closing brace too many", "cards/clans.cue", "health: 3\n\tmorale: 4\n\tgear: [\"ranged\"]\n\tskills: [\"sharp-shooting\", \"steadfast\"]", "health: 3}\n\tmorale: 4\n\tgear: [\"ranged\"]\n\tskills: [\"sharp-shooting\", \"steadfast\"]", []string{
-			"content/cards/clans.cue:21:11: syntax error: this `}` closes the `{` opened at content/cards/clans.cue:9:23 too early: it is one too many, or a `{` is missing before it",
+			"content/cards/clans.cue:22:11: syntax error: this `}` closes the `{` opened at content/cards/clans.cue:9:23 too early: it is one too many, or a `{` is missing before it",
 		}},
 		{"closing bracket missing", "cards/clans.cue", "gear: [\"ranged\"]\n\tskills: [\"sharp-shooting\", \"steadfast\"]", "gear: [\"ranged\"\n\tskills: [\"sharp-shooting\", \"steadfast\"]", []string{
-			"content/cards/clans.cue:24:2: syntax error: the `[` opened at content/cards/clans.cue:23:8 is never closed: a `]` is missing before this line",
+			"content/cards/clans.cue:25:2: syntax error: the `[` opened at content/cards/clans.cue:24:8 is never closed: a `]` is missing before this line",
 		}},
 		{"comma missing in a list", "cards/clans.cue", "skills: [\"sharp-shooting\", \"steadfast\"]", "skills: [\"sharp-shooting\" \"steadfast\"]", []string{
-			"content/cards/clans.cue:24:28: syntax error: a comma is missing between `\"sharp-shooting\"` and `\"steadfast\"` in this list",
+			"content/cards/clans.cue:25:28: syntax error: a comma is missing between `\"sharp-shooting\"` and `\"steadfast\"` in this list",
 		}},
 		{"two commas in a deck list", "scenarios/decks.cue", `"vanta", "copp", "splatter"`, `"vanta", "copp",, "splatter"`, []string{
 			"content/scenarios/decks.cue:18:26: syntax error: two commas in a row: remove one (or write the missing value between them)",
 		}},
 		{"comma at the start of a list", "cards/references.cue", `["plunder", `, `[, "plunder", `, []string{
-			"content/cards/references.cue:9:11: syntax error: a comma right after `[`: remove it (or write the missing value before it)",
+			"content/cards/references.cue:10:11: syntax error: a comma right after `[`: remove it (or write the missing value before it)",
 		}},
-		{"text never closed", "cards/clans.cue", "name: {en: \"Roh'na\", fr: \"Roh'na\"}\n\tfaction: \"clans\"", "name: {en: \"Roh'na\", fr: \"Roh'na\"}\n\tfaction: \"clans", []string{
-			"content/cards/clans.cue:11:11: syntax error: this text has no closing `\"`: add it at the end of the text, on the same line",
+		{"text never closed", "cards/clans.cue", "number:  12\n\tfaction: \"clans\"", "number:  12\n\tfaction: \"clans", []string{
+			"content/cards/clans.cue:12:11: syntax error: this text has no closing `\"`: add it at the end of the text, on the same line",
 		}},
 		{"text without quotes", "cards/clans.cue", `name: {en: "Roh'na", fr: "Roh'na"}`, `name: {en: Roh na, fr: "Roh'na"}`, []string{
 			"content/cards/clans.cue:10:17: syntax error: a text must be in quotes: write `en: \"Roh na\"`",
 		}},
-		{"a word without quotes", "cards/clans.cue", "name: {en: \"Roh'na\", fr: \"Roh'na\"}\n\tfaction: \"clans\"", "name: {en: \"Roh'na\", fr: \"Roh'na\"}\n\tfaction: clans", []string{
-			"content/cards/clans.cue:11:11: reference \"clans\" not found: to write a text, put it in quotes; a content file may not use another file's values",
+		{"a word without quotes", "cards/clans.cue", "number:  12\n\tfaction: \"clans\"", "number:  12\n\tfaction: clans", []string{
+			"content/cards/clans.cue:12:11: reference \"clans\" not found: to write a text, put it in quotes; a content file may not use another file's values",
 		}},
 		{"= for :", "cards/clans.cue", "health: 3\n\tmorale: 4\n\tgear: [\"ranged\"]\n\tskills: [\"sharp-shooting\", \"steadfast\"]", "health = 3\n\tmorale: 4\n\tgear: [\"ranged\"]\n\tskills: [\"sharp-shooting\", \"steadfast\"]", []string{
-			"content/cards/clans.cue:22:2: syntax error: a field takes its value after `:`, not `=`: write `health: 3`",
+			"content/cards/clans.cue:23:2: syntax error: a field takes its value after `:`, not `=`: write `health: 3`",
 		}},
 		{"value missing", "cards/clans.cue", "accuracy: {near: 4, far: 6}\n\tcost: {clans: 1, any: 1}", "accuracy: {near: , far: 6}\n\tcost: {clans: 1, any: 1}", []string{
-			"content/cards/clans.cue:19:19: syntax error: a value is missing after `near:`",
+			"content/cards/clans.cue:20:19: syntax error: a value is missing after `near:`",
 		}},
 		{"art not a png or jpg", "cards/clans.cue", `art/ash-warden.jpg`, `art/ash-warden.webp`, []string{
-			"content/cards/clans.cue:174:14: \"art/ash-warden.webp\" cannot be used as art: art must be a .png or .jpg file, named from the content folder (e.g. \"art/copp.png\")",
+			"content/cards/clans.cue:180:14: \"art/ash-warden.webp\" cannot be used as art: art must be a .png or .jpg file, named from the content folder (e.g. \"art/copp.png\")",
 		}},
 		{"field misspelt", "cards/clans.cue", "health: 3\n\tmorale: 4\n\tgear: [\"ranged\"]\n\tskills: [\"sharp-shooting\", \"steadfast\"]", "health: 3\n\tmorle: 4\n\tgear: [\"ranged\"]\n\tskills: [\"sharp-shooting\", \"steadfast\"]", []string{
-			"content/cards/clans.cue:22:2: unknown field \"morle\" (did you mean \"morale\"?): this field is not part of the schema",
+			"content/cards/clans.cue:23:2: unknown field \"morle\" (did you mean \"morale\"?): this field is not part of the schema",
 		}},
 		{"number out of range", "cards/clans.cue", "speed:  3\n\trun:    1\n\taccuracy: {near: 4, far: 6}", "speed:  33\n\trun:    1\n\taccuracy: {near: 4, far: 6}", []string{
-			"content/cards/clans.cue:17:10: 33 is out of range: it must be at most 8",
+			"content/cards/clans.cue:18:10: 33 is out of range: it must be at most 8",
 		}},
 		{"number in quotes", "cards/clans.cue", "speed:  3\n\trun:    1\n\taccuracy: {near: 4, far: 6}", "speed:  \"3\"\n\trun:    1\n\taccuracy: {near: 4, far: 6}", []string{
-			"content/cards/clans.cue:17:10: wrong type: found \"3\" (a text in quotes), expected a whole number",
+			"content/cards/clans.cue:18:10: wrong type: found \"3\" (a text in quotes), expected a whole number",
 		}},
-		{"unknown faction", "cards/clans.cue", "name: {en: \"Roh'na\", fr: \"Roh'na\"}\n\tfaction: \"clans\"", "name: {en: \"Roh'na\", fr: \"Roh'na\"}\n\tfaction: \"clan\"", []string{
-			"content/cards/clans.cue:11:2: unknown faction \"clan\": expected one of \"clans\", \"raiders\" (did you mean \"clans\"?)",
+		{"unknown faction", "cards/clans.cue", "number:  12\n\tfaction: \"clans\"", "number:  12\n\tfaction: \"clan\"", []string{
+			"content/cards/clans.cue:12:2: unknown faction \"clan\": expected one of \"clans\", \"raiders\" (did you mean \"clans\"?)",
 		}},
 		{"deck id with a space", "scenarios/decks.cue", `decks: "raiders-strike": {`, `decks: "raiders strike": {`, []string{
 			"content/scenarios/decks.cue:11:8: \"raiders strike\" is not a valid id: use lower-case letters, digits and single dashes, e.g. \"ork-edo-drummer\"",

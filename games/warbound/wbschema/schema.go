@@ -253,6 +253,7 @@ func (l *loader) load() (*wbcatalog.Catalog, error) {
 		// broken file. Entities that failed validation count as declared.
 		l.checkReferences()
 		l.checkMarkup()
+		l.checkNumbers()
 	}
 	if len(l.errs) > 0 {
 		return nil, l.errs.Sorted()
