@@ -43,8 +43,9 @@ SLOW_PKGS = ./site/browsertest ./cmd/wbtool ./games/warbound/wbschema ./internal
 test-go:
 	$(GO) test -timeout 30m $(SLOW_PKGS) ./...
 
-## test-quick: the edit loop: gofmt, go vet and the tests in -short mode (no browser, no long loops)
-test-quick: fmt-check vet
+## test-quick: the edit loop: gofmt and the tests in -short mode (no browser, no long loops), with
+## go test's own vet checks (printf, errorsas, tests, …); the whole of go vet and staticcheck run in `make test`
+test-quick: fmt-check
 	$(GO) test -short $(SLOW_PKGS) ./...
 
 ## test-slow: run the go tests and list the slowest tests and packages (SLOW_ARGS: go test arguments)
