@@ -67,6 +67,9 @@ type builder struct {
 	// icons are the card symbols drawn (face.icon) by iconKey (Layouts';
 	// nil: none kept)
 	icons *sync.Map
+
+	// overflows are the skills boxes too long to fit (overflow.go)
+	overflows []overflow
 }
 
 // face is a Face being built, with the card's identity for errors.
@@ -78,6 +81,9 @@ type face struct {
 	// problem with it is the designer's to fix there (a card text that
 	// does not fit); nil: the card.
 	textAt []string
+	// skills are the skills the face's skills box prints: a box too long
+	// is reported at a skill's text (overflowOrFail)
+	skills []string
 	// plate is the band colour the name and type line sit on when the
 	// band shows art (hasPlate).
 	plate    Colour
@@ -261,7 +267,7 @@ func (f *face) fit(box textBox, paras []para, maxPt float64, what string) {
 	}
 	items, size, err := fitParasTo(items, box, paras, maxPt, bodyMin, f.lang(), f.b.factionColour, what, !f.b.measure)
 	if err != nil {
-		f.fail(err)
+		f.overflowOrFail(err, paras)
 		return
 	}
 	if size < readablePt {
@@ -583,6 +589,7 @@ func (b *builder) profile(c *wbcatalog.Character, p *wbcatalog.Profile, side str
 			paras = append(paras, para{runs: fp.Runs, base: Italic, scale: 0.92, colour: colMuted, gap: g, center: true})
 		}
 	}
+	f.skills = p.Skills
 	f.fit(textBox{X: margin + 1.6, Y: py + 1.3, W: CardW - 2*margin - 3.2, H: ph - 2.4}, paras, 8.25, "the skills")
 	return f
 }
@@ -790,6 +797,7 @@ func (b *builder) reference(r *wbcatalog.ReferenceCard) Card {
 	py := bandH + 3
 	ph := CardH - margin - py
 	f.panel(margin, py, CardW-2*margin, ph)
+	f.skills = r.Skills
 	f.fit(textBox{X: margin + 1.8, Y: py + 1.5, W: CardW - 2*margin - 3.6, H: ph - 4.4}, f.skillParas(r.Skills, true), 8, "the skills")
 	f.stampHere(CardW-margin-1.2, CardH-margin-0.9)
 	return Card{ID: r.ID, Kind: wbcatalog.KindReference, Front: *f.Face, Back: b.commonBack(r.ID, wbcatalog.KindReference)}

@@ -58,6 +58,9 @@ type textBox struct {
 type fitError struct {
 	what   string
 	detail string
+	// need and box are the height the text needs at the smallest size
+	// and its box's, when it is too long (0 otherwise).
+	need, box float64
 }
 
 func (e *fitError) Error() string { return e.what + ": " + e.detail }
@@ -111,7 +114,7 @@ func fitParasTo(dst []Item, box textBox, paras []para, maxPt, minPt float64, lan
 				continue
 			}
 			if _, miss := textWidth(noSoftHyphens(markup.Typography(r.Text, lang)), p.base.with(r.Strong, r.Emph), 10); miss != 0 {
-				return dst, 0, &fitError{what, fmt.Sprintf("the character %q (U+%04X) cannot be printed with the card font", miss, miss)}
+				return dst, 0, &fitError{what: what, detail: fmt.Sprintf("the character %q (U+%04X) cannot be printed with the card font", miss, miss)}
 			}
 		}
 	}
@@ -134,9 +137,9 @@ func fitParasTo(dst []Item, box textBox, paras []para, maxPt, minPt float64, lan
 		}
 	}
 	if lastH == 0 && wide != "" {
-		return dst, 0, &fitError{what, fmt.Sprintf("the word %q is wider than its box (%.1f mm) even at %g pt", wide, box.W, minPt)}
+		return dst, 0, &fitError{what: what, detail: fmt.Sprintf("the word %q is wider than its box (%.1f mm) even at %g pt", wide, box.W, minPt)}
 	}
-	return dst, 0, &fitError{what, fmt.Sprintf("the text needs %.1f mm but its box is %.1f mm high, even at the %g pt minimum; shorten it", lastH, box.H, minPt)}
+	return dst, 0, &fitError{what, fmt.Sprintf("the text needs %.1f mm but its box is %.1f mm high, even at the %g pt minimum; shorten it", lastH, box.H, minPt), lastH, box.H}
 }
 
 // layoutParas breaks paras into lines at body size size (pt). It returns
@@ -464,11 +467,11 @@ func fitLineText(s, lang string, st Style, w, maxPt, minPt float64, what string)
 	s = noSoftHyphens(markup.Typography(s, lang))
 	units, miss := textUnits(s, st)
 	if miss != 0 {
-		return "", 0, &fitError{what, fmt.Sprintf("the character %q (U+%04X) cannot be printed with the card font", miss, miss)}
+		return "", 0, &fitError{what: what, detail: fmt.Sprintf("the character %q (U+%04X) cannot be printed with the card font", miss, miss)}
 	}
 	size, ok := fitUnits(units, w, maxPt, minPt)
 	if !ok {
-		return "", 0, &fitError{what, fmt.Sprintf("%q is %.1f mm wide at %g pt, wider than its %.1f mm; shorten it", s, measure(s, st, minPt), minPt, w)}
+		return "", 0, &fitError{what: what, detail: fmt.Sprintf("%q is %.1f mm wide at %g pt, wider than its %.1f mm; shorten it", s, measure(s, st, minPt), minPt, w)}
 	}
 	return s, size, nil
 }

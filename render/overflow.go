@@ -1,0 +1,105 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+)
+
+// A skills box that does not fit even at the smallest size is the
+// designer's to fix in a skill's text, which several cards may print: it
+// is reported once, at the text of the skill to shorten, naming each card
+// where the box overflows and by about how many words (issue 28 item 8),
+// not once per card at the card in millimetres.
+
+// overflow is a face whose skills box does not fit.
+type overflow struct {
+	card, side string
+	pos        wbcatalog.Pos // the card's
+	skills     []string      // the box's skills, in order
+	words      int           // about how many words too many
+}
+
+// overflowOrFail records a skills box that does not fit (fitError of
+// the height) as an overflow of f's skills; any other error is the
+// card's (fail).
+func (f *face) overflowOrFail(err error, paras []para) {
+	var fe *fitError
+	if len(f.skills) == 0 || !errors.As(err, &fe) || fe.need <= fe.box || f.b.cat.Skill(f.blamed(f.skills)) == nil {
+		f.fail(err)
+		return
+	}
+	f.b.overflows = append(f.b.overflows, overflow{card: f.Card, side: f.Side, pos: f.pos, skills: f.skills, words: wordsOver(paras, fe.need, fe.box)})
+}
+
+// wordsOver is about how many words of paras are too many for a box of
+// height box when they need height need: their share of the overflow.
+func wordsOver(paras []para, need, box float64) int {
+	n := 0
+	for _, p := range paras {
+		for _, r := range p.runs {
+			n += len(strings.Fields(r.Text))
+		}
+	}
+	return max(1, int(math.Ceil(float64(n)*(need-box)/need)))
+}
+
+// blamed is the skill of a box whose text to shorten: the longest in the
+// face's language (the first of equals).
+func (f *face) blamed(skills []string) string {
+	best, most := "", -1
+	for _, id := range skills {
+		sk := f.b.cat.Skill(id)
+		if sk == nil {
+			continue
+		}
+		if n := len(strings.Fields(sk.Text.In(f.b.lang))); n > most {
+			best, most = id, n
+		}
+	}
+	return best
+}
+
+// overflowErrors are the errors of the overflows of one language's
+// cards: one per skill to shorten, at its text, naming every card where a
+// box overflows, in card order.
+func overflowErrors(cat *wbcatalog.Catalog, l wbcatalog.Lang, overs []overflow) diag.List {
+	b := &builder{cat: cat, lang: l}
+	f := &face{b: b}
+	bySkill := map[string][]overflow{}
+	var order []string
+	for _, o := range overs {
+		id := f.blamed(o.skills)
+		if bySkill[id] == nil {
+			order = append(order, id)
+		}
+		bySkill[id] = append(bySkill[id], o)
+	}
+	sort.Strings(order)
+	lang := "English"
+	if l == wbcatalog.French {
+		lang = "French"
+	}
+	var out diag.List
+	for _, id := range order {
+		os := bySkill[id]
+		most := 0
+		var cards []string
+		for _, o := range os {
+			most = max(most, o.words)
+			cards = append(cards, fmt.Sprintf("%s (%s) by about %s", o.card, o.side, diag.Plural(o.words, "word")))
+		}
+		sk := cat.Skill(id)
+		pos := cat.TextPos([]string{"skills", id, "text"}, l, sk.Pos)
+		if pos.File == "" { // a skill not written in a file: at the first card
+			pos = os[0].pos
+		}
+		out = append(out, diag.Errorf(pos, "", "skill %s (%s): too long for the skills box of %s, even at the %g pt minimum; shorten this text by about %s", id, lang, strings.Join(cards, ", "), bodyMin, diag.Plural(most, "word")))
+	}
+	return out
+}
