@@ -68,8 +68,9 @@ type builder struct {
 	// nil: none kept)
 	icons *sync.Map
 
-	// overflows are the skills boxes too long to fit (overflow.go)
-	overflows []overflow
+	// overflows are the skills boxes too long to fit, shrunk those that
+	// fit below readablePt (overflow.go)
+	overflows, shrunk []overflow
 }
 
 // face is a Face being built, with the card's identity for errors.
@@ -270,7 +271,7 @@ func (f *face) fit(box textBox, paras []para, maxPt float64, what string) {
 		f.overflowOrFail(err, paras)
 		return
 	}
-	if size < readablePt {
+	if size < readablePt && !f.shrunk(size) {
 		f.b.warns = append(f.b.warns, diag.Warnf(f.at(), "", "%s: %s is shrunk to %.1f pt to fit, below the %g pt that reads comfortably: shorten it", f.where(), what, size, readablePt))
 	}
 	if !f.b.measure {

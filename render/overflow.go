@@ -23,6 +23,18 @@ type overflow struct {
 	pos        wbcatalog.Pos // the card's
 	skills     []string      // the box's skills, in order
 	words      int           // about how many words too many
+	size       float64       // a box that fits: the size it is shrunk to
+}
+
+// shrunk records a skills box that fits at size, below readablePt, for
+// a warning at the skill's text (shrunkWarnings); false when f prints no
+// skills, whose warning is the card's.
+func (f *face) shrunk(size float64) bool {
+	if len(f.skills) == 0 || f.b.cat.Skill(f.blamed(f.skills)) == nil {
+		return false
+	}
+	f.b.shrunk = append(f.b.shrunk, overflow{card: f.Card, side: f.Side, pos: f.pos, skills: f.skills, size: size})
+	return true
 }
 
 // overflowOrFail records a skills box that does not fit (fitError of
@@ -69,16 +81,42 @@ func (f *face) blamed(skills []string) string {
 // cards: one per skill to shorten, at its text, naming every card where a
 // box overflows, in card order.
 func overflowErrors(cat *wbcatalog.Catalog, l wbcatalog.Lang, overs []overflow) diag.List {
-	b := &builder{cat: cat, lang: l}
-	f := &face{b: b}
-	bySkill := map[string][]overflow{}
+	return bySkill(cat, l, overs, func(id, lang string, os []overflow, pos wbcatalog.Pos) diag.Diagnostic {
+		most := 0
+		var cards []string
+		for _, o := range os {
+			most = max(most, o.words)
+			cards = append(cards, fmt.Sprintf("%s (%s) by about %s", o.card, o.side, diag.Plural(o.words, "word")))
+		}
+		return diag.Errorf(pos, "", "skill %s (%s): too long for the skills box of %s, even at the %g pt minimum; shorten this text by about %s", id, lang, strings.Join(cards, ", "), bodyMin, diag.Plural(most, "word"))
+	})
+}
+
+// shrunkWarnings are the warnings of the skills boxes of one language's
+// cards shrunk below readablePt: one per skill, at its text.
+func shrunkWarnings(cat *wbcatalog.Catalog, l wbcatalog.Lang, shrunk []overflow) diag.List {
+	return bySkill(cat, l, shrunk, func(id, lang string, os []overflow, pos wbcatalog.Pos) diag.Diagnostic {
+		var cards []string
+		for _, o := range os {
+			cards = append(cards, fmt.Sprintf("%s (%s, %.1f pt)", o.card, o.side, o.size))
+		}
+		return diag.Warnf(pos, "", "skill %s (%s): shrinks the skills box below the %g pt that reads comfortably on %s: shorten this text", id, lang, readablePt, strings.Join(cards, ", "))
+	})
+}
+
+// bySkill groups boxes by the skill to shorten (blamed) and makes one
+// diagnostic of each group with msg, at the skill's text (or the first
+// card, for a skill written in no file), in skill order.
+func bySkill(cat *wbcatalog.Catalog, l wbcatalog.Lang, boxes []overflow, msg func(id, lang string, os []overflow, pos wbcatalog.Pos) diag.Diagnostic) diag.List {
+	f := &face{b: &builder{cat: cat, lang: l}}
+	groups := map[string][]overflow{}
 	var order []string
-	for _, o := range overs {
+	for _, o := range boxes {
 		id := f.blamed(o.skills)
-		if bySkill[id] == nil {
+		if groups[id] == nil {
 			order = append(order, id)
 		}
-		bySkill[id] = append(bySkill[id], o)
+		groups[id] = append(groups[id], o)
 	}
 	sort.Strings(order)
 	lang := "English"
@@ -87,19 +125,12 @@ func overflowErrors(cat *wbcatalog.Catalog, l wbcatalog.Lang, overs []overflow) 
 	}
 	var out diag.List
 	for _, id := range order {
-		os := bySkill[id]
-		most := 0
-		var cards []string
-		for _, o := range os {
-			most = max(most, o.words)
-			cards = append(cards, fmt.Sprintf("%s (%s) by about %s", o.card, o.side, diag.Plural(o.words, "word")))
-		}
-		sk := cat.Skill(id)
-		pos := cat.TextPos([]string{"skills", id, "text"}, l, sk.Pos)
+		os := groups[id]
+		pos := cat.TextPos([]string{"skills", id, "text"}, l, cat.Skill(id).Pos)
 		if pos.File == "" { // a skill not written in a file: at the first card
 			pos = os[0].pos
 		}
-		out = append(out, diag.Errorf(pos, "", "skill %s (%s): too long for the skills box of %s, even at the %g pt minimum; shorten this text by about %s", id, lang, strings.Join(cards, ", "), bodyMin, diag.Plural(most, "word")))
+		out = append(out, msg(id, lang, os, pos))
 	}
 	return out
 }
