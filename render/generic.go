@@ -25,7 +25,7 @@ func TextBox(x, y, w, h float64, blocks []Block, lang string, maxPt, minPt float
 	for _, b := range blocks {
 		doc, err := markup.Parse(b.Text)
 		if err != nil {
-			return nil, &fitError{what, err.Error()}
+			return nil, &FitError{what: what, detail: err.Error()}
 		}
 		base := Regular
 		if b.Bold {

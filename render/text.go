@@ -53,14 +53,18 @@ type TextFrame struct {
 	Middle     bool // centre the text block vertically
 }
 
-// fitError says why a text could not fit; callers add the card and the
+// FitError says why a text could not fit; callers add the card and the
 // language.
-type fitError struct {
+type FitError struct {
 	what   string
 	detail string
+	// Need and Box are the height the text needs at the smallest size
+	// and its box's, when it is too long (0 otherwise): a game tells the
+	// designer how much to shorten.
+	Need, Box float64
 }
 
-func (e *fitError) Error() string { return e.what + ": " + e.detail }
+func (e *FitError) Error() string { return e.what + ": " + e.detail }
 
 // piece is a drawable part of a word.
 type piece struct {
@@ -111,7 +115,7 @@ func FitParasTo(dst []Item, box TextFrame, paras []Para, maxPt, minPt float64, l
 				continue
 			}
 			if _, miss := textWidth(noSoftHyphens(markup.Typography(r.Text, lang)), p.Base.with(r.Strong, r.Emph), 10); miss != 0 {
-				return dst, 0, &fitError{what, fmt.Sprintf("the character %q (U+%04X) cannot be printed with the card font", miss, miss)}
+				return dst, 0, &FitError{what: what, detail: fmt.Sprintf("the character %q (U+%04X) cannot be printed with the card font", miss, miss)}
 			}
 		}
 	}
@@ -134,9 +138,9 @@ func FitParasTo(dst []Item, box TextFrame, paras []Para, maxPt, minPt float64, l
 		}
 	}
 	if lastH == 0 && wide != "" {
-		return dst, 0, &fitError{what, fmt.Sprintf("the word %q is wider than its box (%.1f mm) even at %g pt", wide, box.W, minPt)}
+		return dst, 0, &FitError{what: what, detail: fmt.Sprintf("the word %q is wider than its box (%.1f mm) even at %g pt", wide, box.W, minPt)}
 	}
-	return dst, 0, &fitError{what, fmt.Sprintf("the text needs %.1f mm but its box is %.1f mm high, even at the %g pt minimum; shorten it", lastH, box.H, minPt)}
+	return dst, 0, &FitError{what, fmt.Sprintf("the text needs %.1f mm but its box is %.1f mm high, even at the %g pt minimum; shorten it", lastH, box.H, minPt), lastH, box.H}
 }
 
 // LayoutParas breaks paras into lines at body size size (pt). It returns
@@ -464,11 +468,11 @@ func FitLineText(s, lang string, st Style, w, maxPt, minPt float64, what string)
 	s = noSoftHyphens(markup.Typography(s, lang))
 	units, miss := textUnits(s, st)
 	if miss != 0 {
-		return "", 0, &fitError{what, fmt.Sprintf("the character %q (U+%04X) cannot be printed with the card font", miss, miss)}
+		return "", 0, &FitError{what: what, detail: fmt.Sprintf("the character %q (U+%04X) cannot be printed with the card font", miss, miss)}
 	}
 	size, ok := fitUnits(units, w, maxPt, minPt)
 	if !ok {
-		return "", 0, &fitError{what, fmt.Sprintf("%q is %.1f mm wide at %g pt, wider than its %.1f mm; shorten it", s, Measure(s, st, minPt), minPt, w)}
+		return "", 0, &FitError{what: what, detail: fmt.Sprintf("%q is %.1f mm wide at %g pt, wider than its %.1f mm; shorten it", s, Measure(s, st, minPt), minPt, w)}
 	}
 	return s, size, nil
 }

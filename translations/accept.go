@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/lang"
 )
 
@@ -50,8 +51,8 @@ func Accept(w io.Writer, texts *Texts, fsys fs.FS, root, dir string, src lang.La
 		src = old.Source
 	case src == "":
 		return usagef("no translations lock yet: name the language the texts are written in first, e.g. --source fr")
-	case old != nil && src != old.Source && len(paths) > 0:
-		return usagef("--source %s changes the source language (the lock says %s): accept every text at once, without PATH", src, old.Source)
+	case old != nil && src != old.Source:
+		return usagef("--source %s: the lock already records %s as the source language; --source names it on the first accept only. To change it, run `wbtool i18n source %s`: it shows what it would re-accept, then --yes changes it", src, LangName(old.Source), src)
 	}
 	lock, matched := AcceptLock(texts, old, src, paths)
 	if len(paths) > 0 && matched == 0 {
@@ -67,6 +68,56 @@ func Accept(w io.Writer, texts *Texts, fsys fs.FS, root, dir string, src lang.La
 		return nil
 	}
 	fmt.Fprintf(w, "accepted %s (source %s): wrote %s\n", diag.Plural(matched, "text"), LangName(src), lockFile)
+	return nil
+}
+
+// SwitchSource is `wbtool i18n source`: it shows what making src the
+// source language of the lock in content folder dir (read from fsys, shown
+// as root) would re-accept — every text, against its src version, the
+// stale translations and the texts that drifted from their effect among
+// them, which would be accepted unchecked — and, with apply, writes that
+// lock.
+func SwitchSource(w io.Writer, texts *Texts, fsys fs.FS, root, dir string, src lang.Lang, apply bool) error {
+	rep := CheckLock(texts, fsys, root)
+	if rep.Problems.HasErrors(false) {
+		return rep.Problems
+	}
+	old := rep.Lock
+	lockFile := path.Join(root, LockFile)
+	switch {
+	case old == nil:
+		return usagef("no translations lock yet (%s): the first `wbtool i18n accept --source %s` records the source language", lockFile, src)
+	case old.Source == src:
+		fmt.Fprintf(w, "the source language is already %s (%s): nothing to change\n", LangName(src), lockFile)
+		return nil
+	}
+	lock, matched := AcceptLock(texts, old, src, nil)
+	p := func(format string, args ...any) { fmt.Fprintln(w, termsafe.String(fmt.Sprintf(format, args...))) }
+	p("source language: %s → %s (%s)", LangName(old.Source), LangName(src), lockFile)
+	p("re-accepts %s: each %s text becomes the source, each %s text a translation checked as it is now", diag.Plural(matched, "text"), LangName(src), LangName(old.Source))
+	if len(rep.Stale) > 0 {
+		p("stale now, accepted unchecked by the change: %d", len(rep.Stale))
+		for _, st := range rep.Stale {
+			p("  %s: %s: stale %s text", st.Pos, st.Key(), LangName(st.Lang))
+		}
+	}
+	if len(rep.Drift) > 0 {
+		p("texts changed while their effect did not, accepted unchecked by the change: %d", len(rep.Drift))
+		for _, d := range rep.Drift {
+			p("  %s: %s: text changed, effect unchanged", d.Pos, d.Key())
+		}
+	}
+	if rep.Unaccepted > 0 {
+		p("not yet accepted, accepted unchecked by the change: %s", diag.Plural(rep.Unaccepted, "translated text"))
+	}
+	if !apply {
+		p("nothing written: run `wbtool i18n source %s --yes` to change it", src)
+		return nil
+	}
+	if _, err := WriteLock(dir, lock.Bytes()); err != nil {
+		return err
+	}
+	p("changed the source language to %s: accepted %s: wrote %s", LangName(src), diag.Plural(matched, "text"), lockFile)
 	return nil
 }
 

@@ -11,10 +11,17 @@ import (
 	"wbtool.dev/wbtool/lang"
 )
 
-// WriteCoverage prints the translation coverage per language, each
-// missing text at its place, and the rules chapters that miss a
-// language; it reports whether anything is missing.
-func WriteCoverage(w io.Writer, t *Texts) (incomplete bool) {
+// gap is one thing a language lacks: a text (Missing) or a rules
+// chapter that exists in another language only (Chapter, from Other).
+type gap struct {
+	Lang    lang.Lang
+	Missing *lang.MissingText
+	Chapter *Chapter
+}
+
+// gaps lists what each language lacks, in coverage's order, with the
+// number of texts written in each language.
+func (t *Texts) gaps() (out []gap, done map[lang.Lang]int) {
 	missing := map[lang.Lang][]lang.MissingText{}
 	for _, m := range t.Missing {
 		missing[m.Lang] = append(missing[m.Lang], m)
@@ -26,31 +33,73 @@ func WriteCoverage(w io.Writer, t *Texts) (incomplete bool) {
 		}
 		chapters[p.Lang][path.Base(p.Path)] = true
 	}
+	done = map[lang.Lang]int{}
 	for _, l := range lang.Langs {
-		n := len(missing[l])
-		done := t.Count - n
-		pct := 100.0
-		if t.Count > 0 {
-			pct = 100 * float64(done) / float64(t.Count)
-		}
-		fmt.Fprintf(w, "%s: %.1f%% of texts (%d/%d)\n", LangName(l), pct, done, t.Count)
-		for _, m := range missing[l] {
-			fmt.Fprintf(w, "  %s: %s: missing %s text\n", m.Pos, m.Path, LangName(l))
-			incomplete = true
+		done[l] = t.Count - len(missing[l])
+		for i := range missing[l] {
+			out = append(out, gap{Lang: l, Missing: &missing[l][i]})
 		}
 		for _, other := range lang.Langs {
 			if other == l {
 				continue
 			}
-			for _, p := range t.Chapters {
+			for i, p := range t.Chapters {
 				if p.Lang == other && !chapters[l][path.Base(p.Path)] {
-					fmt.Fprintf(w, "  rules chapter %s has no %s version (expected rules/%s/%s)\n", p.Path, LangName(l), l, path.Base(p.Path))
-					incomplete = true
+					out = append(out, gap{Lang: l, Chapter: &t.Chapters[i]})
 				}
 			}
 		}
 	}
+	return out, done
+}
+
+// text is the gap in words, as coverage lists it.
+func (g gap) text() string {
+	if g.Missing != nil {
+		return fmt.Sprintf("missing %s text", LangName(g.Lang))
+	}
+	return fmt.Sprintf("rules chapter %s has no %s version (expected rules/%s/%s)", g.Chapter.Path, LangName(g.Lang), g.Lang, path.Base(g.Chapter.Path))
+}
+
+// WriteCoverage prints the translation coverage per language, each
+// missing text at its place, and the rules chapters that miss a
+// language; it reports whether anything is missing.
+func WriteCoverage(w io.Writer, t *Texts) (incomplete bool) {
+	gaps, done := t.gaps()
+	for _, l := range lang.Langs {
+		pct := 100.0
+		if t.Count > 0 {
+			pct = 100 * float64(done[l]) / float64(t.Count)
+		}
+		fmt.Fprintf(w, "%s: %.1f%% of texts (%d/%d)\n", LangName(l), pct, done[l], t.Count)
+		for _, g := range gaps {
+			switch {
+			case g.Lang != l:
+			case g.Missing != nil:
+				fmt.Fprintf(w, "  %s: %s: %s\n", g.Missing.Pos, g.Missing.Path, g.text())
+			default:
+				fmt.Fprintf(w, "  %s\n", g.text())
+			}
+			incomplete = incomplete || g.Lang == l
+		}
+	}
 	return incomplete
+}
+
+// CoverageDiagnostics are coverage's gaps as warnings, for --format json
+// and sarif: each missing text at its place, each rules chapter missing a
+// language at the chapter that exists.
+func CoverageDiagnostics(t *Texts) diag.List {
+	gaps, _ := t.gaps()
+	var out diag.List
+	for _, g := range gaps {
+		if g.Missing != nil {
+			out = append(out, diag.Warnf(g.Missing.Pos, g.Missing.Path, "%s", g.text()))
+			continue
+		}
+		out = append(out, diag.Warnf(diag.Pos{File: g.Chapter.Path}, "", "%s", g.text()))
+	}
+	return out
 }
 
 // Write prints what the lock says of the content (root names the content

@@ -102,7 +102,7 @@ func printDiagnostics(w io.Writer, g *globalFlags, l diag.List, checks *diag.Che
 	l.Fprint(w, g.output.colorOn(w))
 	if g.output.machine() {
 		r := g.output.reportOf()
-		r.Diagnostics, r.Checks = l, checks
+		r.Diagnostics, r.Checks = withStrays(g, l), checks
 	}
 }
 

@@ -22,7 +22,8 @@ commit is refused and the problems are printed with their file:line:col.
 (git commit --no-verify skips the hook for one commit.)
 
 The hook calls the wbtool that installed it (or the one on the PATH if that
-one is gone) on the content folder: --content DIR, else ./content; with
+one is gone) on the content folder: --content DIR, else the content tree
+found from the current folder upward (the folder of its game.cue); with
 --draft at install, missing translations do not block commits.
 
 install refuses to replace a pre-commit hook that wbtool did not write,
@@ -166,13 +167,14 @@ if [ -z "$(git ls-files --cached -- "$content" | head -n 1)" ]; then
 	echo "wbtool: no content under $content in this commit; nothing to check" >&2
 	exit 0
 fi
-` + hookStagedCopy + `cd "$tmp" || exit 1
+` + hookStagedCopy + `top=$(pwd)
+cd "$tmp" || exit 1
 run validate` + flags + ` --content "$content" && run check` + flags + ` --content "$content"
-status=$?
-if [ "$status" -ne 0 ]; then
-	echo "wbtool: commit blocked: fix the content problems above (git commit --no-verify skips this check)" >&2
+verdict=$?
+if [ "$verdict" -ne 0 ]; then
+` + hookUnstaged(flags) + `	echo "wbtool: commit blocked: fix the content problems above (git commit --no-verify skips this check)" >&2
 fi
-exit "$status"
+exit "$verdict"
 `
 }
 
@@ -197,6 +199,23 @@ if [ -n "$links" ]; then
 fi
 git ls-files -z --cached -- "$content" | git checkout-index -z --stdin --prefix="$tmp/" || exit 1
 `
+
+// hookUnstaged is the part of a blocked hook that looks for a fix left
+// out of the commit: content files changed on disk but not staged (or
+// not tracked yet) while the content on disk passes. It names them and
+// asks whether a "git add" was forgotten; quietly nothing otherwise. It
+// runs from the top of the repository, where git runs the hook.
+func hookUnstaged(flags string) string {
+	return `	cd "$top" || exit "$verdict"
+	unstaged=$( { git diff --name-only -- "$content"; git ls-files --others --exclude-standard -- "$content"; } | sort -u)
+	if [ -n "$unstaged" ] && run validate` + flags + ` --content "$content" >/dev/null 2>&1 && run check` + flags + ` --content "$content" >/dev/null 2>&1; then
+		printf '%s\n' "$unstaged" | while IFS= read -r f; do
+			echo "$f: changed on disk but not staged for this commit" >&2
+		done
+		echo "wbtool: the content on disk passes, the staged content does not: did you forget \` + "`" + `git add\` + "`" + `?" >&2
+	fi
+`
+}
 
 // hookProgram is the wbtool the hook should call: this one, by the path
 // it was started with (a link keeps its name, so a multi-call binary
@@ -226,9 +245,11 @@ func installHook(cmd *cobra.Command, g *globalFlags, force bool) error {
 	if err != nil {
 		return err
 	}
-	content := g.content
+	// --content, else the tree found from the current folder upward
+	// (internal/contentroot), as every content command finds it.
+	content := resolveTree(g).dir
 	if content == "" {
-		content = "content"
+		return usagef("hook: no content tree here (no game.cue in this folder or above it; wbtool init makes one): pass --content DIR")
 	}
 	abs, err := filepath.Abs(content)
 	if err != nil {

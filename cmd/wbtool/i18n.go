@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"errors"
+	"io/fs"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/translations"
@@ -36,7 +40,8 @@ translations and text/effect drift are measured from there.
 
 The first accept names the source language (--source fr: the texts are
 written in French first and translated into English); later ones read it
-from the lock. The lock is the only file wbtool writes into the content
+from the lock, and refuse a --source that differs: "wbtool i18n source
+LANG" changes it, after showing what it would re-accept. The lock is the only file wbtool writes into the content
 folder; it is rewritten only when something changed, in one step.
 
 Examples:
@@ -51,23 +56,67 @@ func newI18nCmd(g *globalFlags) *cobra.Command {
 		Long:  i18nDoc,
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			texts, err := loadTexts(cmd, g)
+			texts, fsys, root, err := loadTexts(cmd, g)
 			if err != nil {
 				return err
 			}
-			fsys, root, err := contentSource(g)
-			if err != nil {
-				return err
+			// The report in words on stdout; with --format json or sarif
+			// its lines go into the document, with every gap and stale
+			// text as a warning at its place (also printed on stderr).
+			var b bytes.Buffer
+			incomplete := translations.WriteCoverage(&b, texts)
+			rep := translations.CheckLock(texts, fsys, root)
+			stale := rep.Write(&b, root)
+			if g.output.machine() {
+				l := append(translations.CoverageDiagnostics(texts), rep.Diagnostics()...)
+				l.Fprint(cmd.ErrOrStderr(), g.output.colorOn(cmd.ErrOrStderr()))
+				r := g.output.reportOf()
+				r.Diagnostics = append(r.Diagnostics, l...)
+				for _, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+					say(cmd, g, "%s", line)
+				}
+			} else {
+				cmd.OutOrStdout().Write(b.Bytes())
 			}
-			w := cmd.OutOrStdout()
-			incomplete := translations.WriteCoverage(w, texts)
-			if stale := translations.CheckLock(texts, fsys, root).Write(w, root); stale || incomplete {
+			if stale || incomplete {
 				return errReported
 			}
 			return nil
 		},
 	}
-	cmd.AddCommand(newI18nAcceptCmd(g))
+	addFormatFlag(cmd, g)
+	cmd.AddCommand(newI18nAcceptCmd(g), newI18nSourceCmd(g))
+	return cmd
+}
+
+const i18nSourceDoc = `Source changes the source language of the translations lock: the
+language the texts are written in first, which the first "wbtool i18n
+accept --source LANG" recorded (accept refuses --source after that).
+
+Changing it re-accepts every text against its version in the new source
+language, so whatever was stale, drifted from its effect or not yet
+accepted is accepted unchecked. Without --yes, source only shows that:
+how many texts it would re-accept, and each stale translation and drifted
+text by its place; with --yes it writes the lock.
+
+Examples:
+  wbtool i18n source fr          # what changing to French would re-accept
+  wbtool i18n source fr --yes    # change it`
+
+func newI18nSourceCmd(g *globalFlags) *cobra.Command {
+	var yes bool
+	cmd := &cobra.Command{
+		Use:   "source LANG",
+		Short: "Change the source language of the translations lock (shows what it re-accepts; --yes writes it)",
+		Long:  i18nSourceDoc,
+		Args:  exactArgs(1, "the new source language, en or fr"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return onLock(cmd, g, "source", args[0], func(texts *translations.Texts, fsys fs.FS, root, dir string, src lang.Lang) error {
+				return translations.SwitchSource(cmd.OutOrStdout(), texts, fsys, root, dir, src, yes)
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&yes, "yes", false, "write the lock with the new source language (without it, only show what would be re-accepted)")
 	return cmd
 }
 
@@ -78,44 +127,51 @@ func newI18nAcceptCmd(g *globalFlags) *cobra.Command {
 		Short: "Record that translations and effects are checked (writes content/i18n/translations.lock)",
 		Long:  i18nAcceptDoc,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			dir := contentDir(g)
-			if dir == "" {
-				return usagef("i18n accept writes the translations lock into a designer's content folder: run it inside a content tree (wbtool init makes one), or give --content DIR (the embedded starter content cannot be changed)")
-			}
-			src, err := translations.Source(source)
-			if err != nil {
-				return i18nError(cmd, err)
-			}
-			texts, err := loadTexts(cmd, g)
-			if err != nil {
-				return err
-			}
-			fsys, root, err := contentSource(g)
-			if err != nil {
-				return err
-			}
-			return i18nError(cmd, translations.Accept(cmd.OutOrStdout(), texts, fsys, root, dir, src, args))
+			return onLock(cmd, g, "accept", source, func(texts *translations.Texts, fsys fs.FS, root, dir string, src lang.Lang) error {
+				return translations.Accept(cmd.OutOrStdout(), texts, fsys, root, dir, src, args)
+			})
 		},
 	}
-	cmd.Flags().StringVar(&source, "source", "", "the language texts are written in first: `en` or fr (the first accept only)")
+	cmd.Flags().StringVar(&source, "source", "", "the language texts are written in first: `en` or fr (the first accept only; i18n source changes it)")
 	return cmd
 }
 
+// onLock runs i18n accept or i18n source (sub) on the translations lock of
+// the command's content folder: source is the language the command names
+// (checked first), f what it does with the loaded texts.
+func onLock(cmd *cobra.Command, g *globalFlags, sub, source string, f func(texts *translations.Texts, fsys fs.FS, root, dir string, src lang.Lang) error) error {
+	dir := contentDir(g)
+	if dir == "" {
+		return usagef("i18n %s writes the translations lock into a designer's content folder: run it inside a content tree (wbtool init makes one), or give --content DIR (the embedded starter content cannot be changed)", sub)
+	}
+	src, err := translations.Source(source)
+	if err != nil {
+		return i18nError(cmd, err)
+	}
+	texts, fsys, root, err := loadTexts(cmd, g)
+	if err != nil {
+		return err
+	}
+	return i18nError(cmd, f(texts, fsys, root, dir, src))
+}
+
 // loadTexts loads the content in draft mode (the load stage only) and
-// lists its texts, for a game with translations (ruleset.Translations).
-func loadTexts(cmd *cobra.Command, g *globalFlags) (*translations.Texts, error) {
+// lists its texts, for a game with translations (ruleset.Translations),
+// with the content tree they came from (contentSource).
+func loadTexts(cmd *cobra.Command, g *globalFlags) (texts *translations.Texts, fsys fs.FS, root string, err error) {
 	resolveTree(g) // one tree, named once
 	opts := *g
 	opts.draft = true
 	res, err := runBuild(cmd, &opts, pipeline.Options{Stages: []pipeline.Stage{pipeline.Load}})
 	if err != nil {
-		return nil, err
+		return nil, nil, "", err
 	}
 	tr, ok := res.Content.(ruleset.Translations)
 	if !ok {
-		return nil, ruleset.Missing(cmd.CommandPath(), res.Game, ruleset.CapTranslations)
+		return nil, nil, "", ruleset.Missing(cmd.CommandPath(), res.Game, ruleset.CapTranslations)
 	}
-	return tr.Texts(), nil
+	fsys, root, err = contentSource(g)
+	return tr.Texts(), fsys, root, err
 }
 
 // i18nError is err of package translations as the CLI reports it: the

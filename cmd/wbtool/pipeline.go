@@ -60,8 +60,8 @@ func runBuild(cmd *cobra.Command, g *globalFlags, opts pipeline.Options) (*pipel
 		checks = &diag.CheckCounts{Passed: passed, Failed: failed}
 	}
 	printDiagnostics(w, g, res.Diagnostics, checks)
-	if !res.OK(g.strict) {
-		fmt.Fprintln(w, res.Diagnostics.Summary())
+	if all := withStrays(g, res.Diagnostics); all.HasErrors(g.strict) {
+		fmt.Fprintln(w, all.Summary())
 		return res, errReported
 	}
 	if drafts := res.Drafts(); g.draft && len(drafts) > 0 && (opts.Stages == nil || len(opts.Stages) > 1) {

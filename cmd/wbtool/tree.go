@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/contentroot"
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -24,6 +25,9 @@ type contentTree struct {
 	// announced: named once per process, even through copies of the
 	// flags (i18n accept loads with its own).
 	announced bool
+	// strays are the warnings of the .cue files no game loads, printed
+	// with the tree's name; --strict counts them (withStrays).
+	strays diag.List
 }
 
 // resolveTree decides the command's content tree once per process.
@@ -72,7 +76,7 @@ func announceTree(g *globalFlags, fsys fs.FS, t *contentTree) {
 	if t.dir == "" {
 		fmt.Fprintln(w, "content: the built-in Warbound starter (no content folder here: wbtool init makes one)")
 		for _, p := range contentroot.Loose(wd) {
-			strayWarning(w, wd, p, "this folder is no content tree (wbtool init makes one, or give --content DIR)")
+			t.stray(w, wd, p, "this folder is no content tree (wbtool init makes one, or give --content DIR)")
 		}
 		return
 	}
@@ -91,13 +95,26 @@ func announceTree(g *globalFlags, fsys fs.FS, t *contentTree) {
 		return
 	}
 	for _, p := range contentroot.Strays(t.dir) {
-		strayWarning(w, wd, p, fmt.Sprintf("it is outside the content folder %s: move it inside (cards go in %s)", t.root, filepath.ToSlash(filepath.Join(t.root, "cards"))+"/"))
+		t.stray(w, wd, p, fmt.Sprintf("it is outside the content folder %s: move it inside (cards go in %s)", t.root, filepath.ToSlash(filepath.Join(t.root, "cards"))+"/"))
 	}
 }
 
-// strayWarning reports .cue file p that no game loads, and why.
-func strayWarning(w io.Writer, wd, p, why string) {
-	fmt.Fprintln(w, termsafe.String(fmt.Sprintf("%s: warning: not loaded: %s", relToWork(wd, p), why)))
+// stray reports .cue file p that no game loads, and why: a warning,
+// printed now and kept for the verdict (withStrays).
+func (t *contentTree) stray(w io.Writer, wd, p, why string) {
+	d := diag.Warnf(diag.Pos{File: relToWork(wd, p)}, "", "not loaded: %s", why)
+	t.strays = append(t.strays, d)
+	fmt.Fprintln(w, d.String())
+}
+
+// withStrays is the content's diagnostics l and the warnings of the .cue
+// files beside the tree that no game loads: the verdict counts them like
+// any warning (--strict fails on them, the summary counts them).
+func withStrays(g *globalFlags, l diag.List) diag.List {
+	if g.tree == nil || len(g.tree.strays) == 0 {
+		return l
+	}
+	return append(append(diag.List(nil), g.tree.strays...), l...)
 }
 
 // contentSource opens the command's content tree (resolveTree) and names

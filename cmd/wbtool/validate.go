@@ -39,7 +39,7 @@ func newValidateCmd(g *globalFlags) *cobra.Command {
 			}
 			passed, _ := res.CheckCounts()
 			ok := "ok"
-			if w := len(res.Diagnostics.Warnings()); w > 0 {
+			if w := len(withStrays(g, res.Diagnostics).Warnings()); w > 0 {
 				ok = "ok with " + diag.Plural(w, "warning")
 			}
 			say(cmd, g, "%s: %s; %s passed; every card laid out in English and French; rules pages and links checked",

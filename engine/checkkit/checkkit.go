@@ -32,3 +32,40 @@ func (d *Diffs) Add(format string, args ...any) { *d = append(*d, fmt.Sprintf(fo
 
 // String joins the differences with "; ": "" when everything held.
 func (d Diffs) String() string { return strings.Join(d, "; ") }
+
+// TrailSteps is how many steps before a failing one its message shows.
+const TrailSteps = 3
+
+// trailEvents is how many events of a step the trail shows.
+const trailEvents = 10
+
+// Trail keeps what the last steps of a check game did, so that the
+// message of a step that goes otherwise than scripted shows what
+// happened just before it (the last TrailSteps steps).
+type Trail struct{ steps []string }
+
+// Add records that step n (from 1) played did (its decisions, as the
+// check's script and the game log write them) and caused events.
+func (t *Trail) Add(n int, did string, events []string) {
+	s := fmt.Sprintf("step %d %q", n, did)
+	if len(events) > trailEvents {
+		events = append(events[:trailEvents:trailEvents], fmt.Sprintf("%d more", len(events)-trailEvents))
+	}
+	if len(events) > 0 {
+		s += " → " + strings.Join(events, ", ")
+	}
+	t.steps = append(t.steps, s)
+	if len(t.steps) > TrailSteps {
+		t.steps = t.steps[1:]
+	}
+}
+
+// Before is what a failing step's message ends with: "; before it: step
+// 2 "red move to C4" → move a/0 C4; step 3 …", or "" when no step played
+// before it.
+func (t *Trail) Before() string {
+	if len(t.steps) == 0 {
+		return ""
+	}
+	return "; before it: " + strings.Join(t.steps, "; ")
+}

@@ -89,7 +89,9 @@ func (m *wbMatch) Play(seed uint64, log, account bool) (ruleset.Played, error) {
 	}
 	if account {
 		var b bytes.Buffer
-		l.WriteAccount(&b)
+		if err := mm.Account(&b, l); err != nil {
+			return ruleset.Played{}, err
+		}
 		p.Account = b.Bytes()
 	}
 	return p, nil

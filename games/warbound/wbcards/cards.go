@@ -68,6 +68,10 @@ type builder struct {
 	// icons are the card symbols drawn (face.icon) by iconKey (Layouts';
 	// nil: none kept)
 	icons *sync.Map
+
+	// overflows are the skills boxes too long to fit, shrunk those that
+	// fit below readablePt (overflow.go)
+	overflows, shrunk []overflow
 }
 
 // face is a Face being built, with the card's identity for errors.
@@ -79,6 +83,9 @@ type face struct {
 	// problem with it is the designer's to fix there (a card text that
 	// does not fit); nil: the card.
 	textAt []string
+	// skills are the skills the face's skills box prints: a box too long
+	// is reported at a skill's text (overflowOrFail)
+	skills []string
 	// plate is the band colour the name and type line sit on when the
 	// band shows art (hasPlate).
 	plate    render.Colour
@@ -262,10 +269,10 @@ func (f *face) fit(box render.TextFrame, paras []render.Para, maxPt float64, wha
 	}
 	items, size, err := render.FitParasTo(items, box, paras, maxPt, bodyMin, f.lang(), f.b.factionColour, what, !f.b.measure)
 	if err != nil {
-		f.fail(err)
+		f.overflowOrFail(err, paras)
 		return
 	}
-	if size < readablePt {
+	if size < readablePt && !f.shrunk(size) {
 		f.b.warns = append(f.b.warns, diag.Warnf(f.at(), "", "%s: %s is shrunk to %.1f pt to fit, below the %g pt that reads comfortably: shorten it", f.where(), what, size, readablePt))
 	}
 	if !f.b.measure {
@@ -584,6 +591,7 @@ func (b *builder) profile(c *wbcatalog.Character, p *wbcatalog.Profile, side str
 			paras = append(paras, render.Para{Runs: fp.Runs, Base: render.Italic, Scale: 0.92, Colour: render.ColMuted, Gap: g, Center: true})
 		}
 	}
+	f.skills = p.Skills
 	f.fit(render.TextFrame{X: margin + 1.6, Y: py + 1.3, W: render.CardW - 2*margin - 3.2, H: ph - 2.4}, paras, 8.25, "the skills")
 	return f
 }
@@ -791,6 +799,7 @@ func (b *builder) reference(r *wbcatalog.ReferenceCard) Card {
 	py := bandH + 3
 	ph := render.CardH - margin - py
 	f.panel(margin, py, render.CardW-2*margin, ph)
+	f.skills = r.Skills
 	f.fit(render.TextFrame{X: margin + 1.8, Y: py + 1.5, W: render.CardW - 2*margin - 3.6, H: ph - 4.4}, f.skillParas(r.Skills, true), 8, "the skills")
 	f.stampHere(render.CardW-margin-1.2, render.CardH-margin-0.9)
 	return Card{ID: r.ID, Kind: wbcatalog.KindReference, Front: *f.Face, Back: b.commonBack(r.ID, wbcatalog.KindReference)}

@@ -161,7 +161,7 @@ func TestTextFitting(t *testing.T) {
 		want     []string
 	}{
 		{"too long", strings.Repeat("Ce Personnage peut tirer sur un ennemi adjacent à l’un de vos Personnages. ", 14),
-			[]string{"cards/raiders.cue:3:1", "card copp (French, front)", "the skills", "even at the 5.75 pt minimum", "shorten"}},
+			[]string{"cards/raiders.cue:3:1", "skill sharp (French): too long for the skills box of copp (front) by about ", " words, copp (back) by about ", "even at the 5.75 pt minimum; shorten this text by about "}},
 		{"word too wide", "Anticonstitutionnellementanticonstitutionnellementanticonstitutionnellement",
 			[]string{"card copp (French, front)", "is wider than its box"}},
 		{"missing glyph", "Tir 🎯 précis", []string{"card copp (French, front)", "U+1F3AF", "cannot be printed"}},

@@ -49,6 +49,10 @@ type laidOut struct {
 	stampAt map[string]render.Pt
 	errs    diag.List
 	warns   diag.List
+	// overflows are its skills boxes too long to fit, shrunk those
+	// shrunk below readablePt, reported at the skills' texts for all
+	// cards at once (overflowErrors, shrunkWarnings)
+	overflows, shrunk []overflow
 	// pdf are the front and back drawn as PDF content, once, for every
 	// sheet that prints the card
 	pdf *[2]render.FaceDrawing
@@ -87,7 +91,7 @@ func (ls *Layouts) Keep(prev *Layouts, same func(l wbcatalog.Lang, id string) bo
 	for k, e := range prev.cards {
 		done := false
 		e.once.Do(func() { done = true }) // an entry never laid out stays empty
-		if done || !e.ok || len(e.errs) > 0 || len(e.warns) > 0 || !same(k.lang, k.id) {
+		if done || !e.ok || len(e.errs) > 0 || len(e.warns) > 0 || len(e.overflows) > 0 || len(e.shrunk) > 0 || !same(k.lang, k.id) {
 			continue
 		}
 		n := &laidOut{card: e.card, ok: true, stampAt: e.stampAt, pdf: e.pdf}
@@ -138,7 +142,7 @@ func (ls *Layouts) layOut(e *laidOut, l wbcatalog.Lang, id string, measure bool)
 	e.once.Do(func() {
 		b := &builder{cat: ls.cat, lang: l, measure: measure, docs: &ls.docs, backs: &ls.backs, icons: &ls.icons}
 		e.card, e.ok = b.layoutCard(id)
-		e.stampAt, e.errs, e.warns = b.stampAt, b.errs, b.warns
+		e.stampAt, e.errs, e.warns, e.overflows, e.shrunk = b.stampAt, b.errs, b.warns, b.overflows, b.shrunk
 		e.pdf = render.NewFaceDrawings(e.card.Front.Items, e.card.Back.Items, &ls.shapes)
 		e.done.Store(true)
 	})
@@ -211,6 +215,7 @@ func (ls *Layouts) cardsLaid(l wbcatalog.Lang, ids []string, version string) ([]
 		ls.countCards()
 	}
 	var errs diag.List
+	var overs []overflow
 	type both struct {
 		c Card
 		e *laidOut
@@ -229,9 +234,11 @@ func (ls *Layouts) cardsLaid(l wbcatalog.Lang, ids []string, version string) ([]
 			continue
 		}
 		errs = append(errs, e.errs...)
+		overs = append(overs, e.overflows...)
 		done[id] = both{c, e}
 		out, laid = append(out, c), append(laid, e)
 	}
+	errs = append(errs, overflowErrors(ls.cat, l, overs)...)
 	if len(errs) > 0 {
 		return nil, nil, errs
 	}
@@ -242,15 +249,20 @@ func (ls *Layouts) cardsLaid(l wbcatalog.Lang, ids []string, version string) ([]
 // and card images would (see Check).
 func (ls *Layouts) Check(l wbcatalog.Lang) diag.List {
 	var errs, warns diag.List
+	var overs, shrunk []overflow
 	for _, id := range allCards(ls.cat) {
 		e := ls.checked(l, id)
 		errs = append(errs, e.errs...)
+		overs = append(overs, e.overflows...)
+		shrunk = append(shrunk, e.shrunk...)
 		warns = append(warns, e.warns...)
 		if e.ok && l == wbcatalog.Langs[0] {
 			// the art is the same in every language: warn once
 			warns = append(warns, artWarnings(&e.card)...)
 		}
 	}
+	errs = append(errs, overflowErrors(ls.cat, l, overs)...)
+	warns = append(warns, shrunkWarnings(ls.cat, l, shrunk)...)
 	return append(errs, warns...)
 }
 

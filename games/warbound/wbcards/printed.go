@@ -19,7 +19,7 @@ func (ls *Layouts) Printed(l wbcatalog.Lang) map[string]string {
 	out := map[string]string{}
 	for _, id := range allCards(ls.cat) {
 		e := ls.laid(l, id)
-		if !e.ok || len(e.errs) > 0 {
+		if !e.ok || len(e.errs) > 0 || len(e.overflows) > 0 {
 			continue
 		}
 		h := sha256.New()

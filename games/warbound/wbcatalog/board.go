@@ -176,6 +176,18 @@ type Deck struct {
 	Cards       []string     `json:"cards"`
 	Attachments []Attachment `json:"attachments"`
 	Pos         Pos          `json:"-"`
+	// CardPos are the positions of the entries of Cards, where the loader
+	// found them (a deck from elsewhere has none: its problems are at Pos).
+	CardPos []Pos `json:"-"`
+}
+
+// cardPos is where entry i of the card list is written, or the deck's
+// position.
+func (d *Deck) cardPos(i int) Pos {
+	if i < len(d.CardPos) && d.CardPos[i].File != "" {
+		return d.CardPos[i]
+	}
+	return d.Pos
 }
 
 // Attachment attaches the Upgrade card Upgrade to the card To of the same

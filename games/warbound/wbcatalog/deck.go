@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"wbtool.dev/wbtool/internal/suggest"
 )
 
 // The deck-building Decisions of the rules digest, each in this one place.
@@ -72,18 +74,26 @@ func (c *Catalog) CheckDeck(d *Deck) []DeckProblem {
 	var leaders []*Leader
 	upgrades := 0
 	names := map[string]string{} // name group -> first card id
-	for _, id := range d.Cards {
+	// misspelt are the cards an unknown entry probably meant: attaching
+	// to them is the same mistake, reported once at the entry.
+	misspelt := map[string]bool{}
+	for i, id := range d.Cards {
 		count[id]++
 		kind := c.KindOf(id)
 		switch kind {
 		case "":
-			add(d.Pos, "R-DECK-1", "unknown card %q in the card list", "carte inconnue %q dans la liste", id)
+			hint := ""
+			if near := suggest.Closest(id, c.deckCardIDs()); near != "" {
+				hint = fmt.Sprintf(" (did you mean %q?)", near)
+				misspelt[near] = true
+			}
+			add(d.cardPos(i), "R-DECK-1", "unknown card %q in the card list%s", "carte inconnue %q dans la liste%s", id, hint)
 			continue
 		case KindReference, KindObjective:
 			if kind == KindReference && !ReferenceCardsAreNotDeckCards {
 				break
 			}
-			add(d.Pos, "R-DECK-7", "%[1]q is a %[2]s card, which is not a deck card", "%[1]q est une %[3]s, qui ne fait pas partie d’un deck", id, kindName(kind), kindNameFR(kind))
+			add(d.cardPos(i), "R-DECK-7", "%[1]q is a %[2]s card, which is not a deck card", "%[1]q est une %[3]s, qui ne fait pas partie d’un deck", id, kindName(kind), kindNameFR(kind))
 			continue
 		case KindLeader:
 			leaders = append(leaders, c.Leader(id))
@@ -140,6 +150,9 @@ func (c *Catalog) CheckDeck(d *Deck) []DeckProblem {
 			continue
 		}
 		if count[a.Upgrade] == 0 {
+			if misspelt[a.Upgrade] {
+				continue
+			}
 			add(a.Pos, "R-DECK-4", "%q is attached but is not in the deck's card list", "%q est attachée mais ne figure pas dans la liste du deck", a.Upgrade)
 			continue
 		}
@@ -149,10 +162,16 @@ func (c *Catalog) CheckDeck(d *Deck) []DeckProblem {
 			continue
 		}
 		if count[a.To] == 0 {
+			if misspelt[a.To] {
+				continue
+			}
 			add(a.Pos, "R-DECK-4", "%q is attached to %q, which is not in this deck", "%q est attachée à %q, qui n’est pas dans ce deck", a.Upgrade, a.To)
 			continue
 		}
 		hostKind := c.KindOf(a.To)
+		if hostKind == "" {
+			continue // the unknown card is reported at its entry in the card list
+		}
 		switch kind {
 		case KindEquipment, KindFormation:
 			if hostKind != KindCharacter {
@@ -193,6 +212,18 @@ func (c *Catalog) CheckDeck(d *Deck) []DeckProblem {
 		}
 	}
 	return out
+}
+
+// deckCardIDs are the ids of every card a deck may list, for "did you
+// mean".
+func (c *Catalog) deckCardIDs() []string {
+	var ids []string
+	for _, k := range Kinds {
+		if k != KindReference && k != KindObjective {
+			ids = append(ids, c.CardIDs(k)...)
+		}
+	}
+	return ids
 }
 
 // checkEquipment applies R-DECK-5 (gear icons) and R-DECK-6 (faction

@@ -52,6 +52,8 @@ type checkRun struct {
 	s     State
 	sides [2]string
 	cards map[string]bool
+	// trail is what the last steps did, for a failing step's message
+	trail checkkit.Trail
 }
 
 // RunCheck plays a check game and reports the first step that goes
@@ -382,7 +384,7 @@ func (r *checkRun) play() (*CheckFailure, *ContentError) {
 
 func (r *checkRun) step(n int, st *wbcatalog.CheckStep) (*CheckFailure, *ContentError) {
 	fail := func(what, format string, args ...any) *CheckFailure {
-		return &CheckFailure{Pos: st.Pos, Step: n, What: what, Msg: fmt.Sprintf(format, args...)}
+		return &CheckFailure{Pos: st.Pos, Step: n, What: what, Msg: fmt.Sprintf(format, args...) + r.trail.Before()}
 	}
 	// A step's expectation holds after its decision, if it has one.
 	expect := func() (*CheckFailure, *ContentError) {
@@ -420,6 +422,7 @@ func (r *checkRun) step(n int, st *wbcatalog.CheckStep) (*CheckFailure, *Content
 		dice.Forced = append(dice.Forced, int8(v))
 	}
 	start := r.s
+	var did, events []string // for the trail
 	for i, d := range decisions {
 		if (d.Kind == Move || d.Kind == UseSkill) && d.Tile2 == -2 { // a formation move written with one tile
 			return nil, cerr(st.Pos, "step %d: a Formation moves with two tiles, e.g. move: [\"C4\", \"D4\"]", n)
@@ -432,8 +435,12 @@ func (r *checkRun) step(n int, st *wbcatalog.CheckStep) (*CheckFailure, *Content
 			}
 		}
 		before := r.s
-		_, err := r.s.Do(d, dice, nil)
+		ev, err := r.s.Do(d, dice, nil)
 		if err == nil {
+			did = append(did, d.Format(r.g))
+			for j := range ev {
+				events = append(events, ev[j].Format(r.g))
+			}
 			continue
 		}
 		re, _ := err.(*RuleError)
@@ -450,7 +457,9 @@ func (r *checkRun) step(n int, st *wbcatalog.CheckStep) (*CheckFailure, *Content
 			return fail(what, "expected fails %s, got %s (%s)", st.Fails, re.Code, re.Msg), nil
 		}
 		r.s = start // an illegal step leaves the game as it was
-		return expect()
+		f, cerr := expect()
+		r.trail.Add(n, d.Format(r.g), []string{"refused as scripted: " + string(re.Code)})
+		return f, cerr
 	}
 	if st.Fails != "" {
 		return fail(what, "expected fails %s, but the step succeeded", st.Fails), nil
@@ -458,7 +467,9 @@ func (r *checkRun) step(n int, st *wbcatalog.CheckStep) (*CheckFailure, *Content
 	if left := dice.Left(); left > 0 {
 		return fail(what, "%d forced dice left unused (the step rolled %d)", left, dice.Used), nil
 	}
-	return expect()
+	f, err := expect()
+	r.trail.Add(n, strings.Join(did, ", "), events)
+	return f, err
 }
 
 // decisions turns a step into engine decisions, with the paths its moves

@@ -361,7 +361,7 @@ func (s *State) unitTrigger(u, trig, target int, dice *Dice, ev []Event) []Event
 			continue
 		}
 		ctx := opCtx{unit: u, side: int(s.g.units[u].side), target: target, tiles: noTiles}
-		ev, _ = s.runOps(r.eff.Do, &ctx, dice, ev)
+		ev = s.runEffect(i, &ctx, dice, ev)
 	}
 	return ev
 }
@@ -379,7 +379,7 @@ func (s *State) sideTrigger(side, trig int, dice *Dice, ev []Event) []Event {
 				continue
 			}
 			ctx := opCtx{unit: -1, side: side, target: -1, tiles: noTiles}
-			ev, _ = s.runOps(r.eff.Do, &ctx, dice, ev)
+			ev = s.runEffect(i, &ctx, dice, ev)
 		}
 	}
 	for u := range g.units {
@@ -392,10 +392,37 @@ func (s *State) sideTrigger(side, trig int, dice *Dice, ev []Event) []Event {
 				continue
 			}
 			ctx := opCtx{unit: u, side: side, target: -1, tiles: noTiles}
-			ev, _ = s.runOps(r.eff.Do, &ctx, dice, ev)
+			ev = s.runEffect(i, &ctx, dice, ev)
 		}
 	}
 	return ev
+}
+
+// runEffect runs the operations of effect i (an index of Game.effects)
+// and marks the tokens, hits and rolls they made with it (Event.Cause)
+// where an effect they set off has not marked them already.
+func (s *State) runEffect(i int16, c *opCtx, dice *Dice, ev []Event) []Event {
+	start := len(ev)
+	ev, _ = s.runOps(s.g.effects[i].eff.Do, c, dice, ev)
+	for j := start; j < len(ev); j++ {
+		switch ev[j].Kind {
+		case EvToken, EvTokenOff, EvHit, EvRoll:
+			if ev[j].Cause == 0 {
+				ev[j].Cause = i + 1
+			}
+		}
+	}
+	return ev
+}
+
+// EffectSource names effect i+1 of an Event.Cause: its kind (skill,
+// equipment, vocation) and the id of that skill or card.
+func (g *Game) EffectSource(cause int16) (kind, id string) {
+	if cause < 1 || int(cause) > len(g.effects) {
+		return "", ""
+	}
+	r := &g.effects[cause-1]
+	return r.kind, r.card
 }
 
 // runOps runs operations in order; it reports whether the last one
@@ -724,7 +751,7 @@ func (s *State) doSkill(d *Decision, dice *Dice, ev []Event) []Event {
 	u := int(s.act.unit)
 	r := s.skillRef(u, int(d.Skill))
 	s.act.skills |= 1 << uint(d.Skill)
-	ev = append(ev, Event{Kind: EvSkill, Side: d.Side, Unit: d.Unit, N: int16(d.Skill)})
+	ev = append(ev, Event{Kind: EvSkill, Side: d.Side, Unit: d.Unit, N: int16(d.Skill), Cause: s.prof(u).effects[d.Skill] + 1})
 	c := opCtx{unit: u, side: int(d.Side), target: -1, tiles: noTiles, active: true}
 	if r.choose != "" {
 		c.target = int(d.Target)
@@ -738,6 +765,5 @@ func (s *State) doSkill(d *Decision, dice *Dice, ev []Event) []Event {
 			c.tiles[1] = hex.None
 		}
 	}
-	ev, _ = s.runOps(r.eff.Do, &c, dice, ev)
-	return ev
+	return s.runEffect(s.prof(u).effects[d.Skill], &c, dice, ev)
 }

@@ -75,6 +75,13 @@ type Event struct {
 	N      int16
 	Tile   hex.Tile
 	Dice   [maxDice]int8
+	// Cause says why, for accounts of the game (Format does not write
+	// it, so logs and replays ignore it). EvToken, EvTokenOff, EvHit,
+	// EvRoll: 1 + the index of the effect whose operations made it
+	// (Game.EffectSource), 0 when the rules did; EvSkill, EvReaction: of
+	// the skill used. EvVP: 1 + the index in ScoringKinds of the scoring
+	// rule that scored.
+	Cause int16
 }
 
 // Format writes the event in words.

@@ -161,6 +161,13 @@ func (d *Divergence) Error() string { return fmt.Sprintf("step %d: %s", d.Step, 
 // the final state, or the first step that diverges (an illegal decision,
 // other events, or another state hash).
 func Replay(g *Game, l *Log) (State, error) {
+	return Trace(g, l, nil)
+}
+
+// Trace is Replay calling f after each step with the state after it and
+// the events it caused, as the engine made them (with their causes,
+// Event.Cause); f must not keep ev, which is reused.
+func Trace(g *Game, l *Log, f func(s *State, st *LogStep, ev []Event)) (State, error) {
 	s, _, err := NewState(g, Start{Seed: l.Header.Seed, Hand: -1})
 	if err != nil {
 		return s, err
@@ -187,6 +194,9 @@ func Replay(g *Game, l *Log) (State, error) {
 		}
 		if dice.Left() > 0 {
 			return s, &Divergence{Step: st.N, Msg: fmt.Sprintf("%d logged dice not rolled", dice.Left())}
+		}
+		if f != nil {
+			f(&s, st, ev)
 		}
 	}
 	return s, nil

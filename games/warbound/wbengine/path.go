@@ -229,9 +229,9 @@ func (s *State) react(mover int, from, to hex.Tile, dice *Dice, ev []Event) []Ev
 		}
 		s.reacted |= 1 << uint(r)
 		side := s.g.units[r].side
-		ev = append(ev, Event{Kind: EvReaction, Side: side, Unit: int8(r), Target: int8(mover), Tile: to})
+		ev = append(ev, Event{Kind: EvReaction, Side: side, Unit: int8(r), Target: int8(mover), Tile: to, Cause: int16(i) + 1})
 		ctx := opCtx{unit: r, side: int(side), target: mover, tiles: noTiles}
-		ev, _ = s.runOps(s.g.effects[i].eff.Do, &ctx, dice, ev)
+		ev = s.runEffect(int16(i), &ctx, dice, ev)
 	}
 	return ev
 }

@@ -1,6 +1,10 @@
 package wbengine
 
-import "wbtool.dev/wbtool/games/warbound/wbcatalog"
+import (
+	"slices"
+
+	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+)
 
 // Scoring kinds of games/warbound/wbschema/cue/boards.cue (#ScoringKind). Each is
 // implemented here; "control", "next to" and "interact" are Decisions
@@ -44,19 +48,20 @@ func (s *State) scoringFor(side int, f func(sc *wbcatalog.Scoring)) {
 	}
 }
 
-func (s *State) gainVP(side, n int, ev []Event) []Event {
+// gainVP scores n VP for side by the scoring rule of kind.
+func (s *State) gainVP(side, n int, kind string, ev []Event) []Event {
 	if n <= 0 {
 		return ev
 	}
 	s.vp[side] += int16(n)
-	return append(ev, Event{Kind: EvVP, Side: int8(side), N: int16(n)})
+	return append(ev, Event{Kind: EvVP, Side: int8(side), N: int16(n), Cause: int16(1 + slices.Index(ScoringKinds, kind))})
 }
 
 // scoreEvent scores the event-driven kinds for side.
 func (s *State) scoreEvent(what, side int, ev []Event) []Event {
 	s.scoringFor(side, func(sc *wbcatalog.Scoring) {
 		if (what == scoreRemove && sc.Kind == ScoreRemoveEnemy) || (what == scorePanic && sc.Kind == ScorePanicEnemy) {
-			ev = s.gainVP(side, sc.VP, ev)
+			ev = s.gainVP(side, sc.VP, sc.Kind, ev)
 		}
 	})
 	return ev
@@ -123,7 +128,7 @@ func (s *State) interact(u int, ev []Event) []Event {
 			if s.scanned[u]&bit == 0 && s.markerMatches(sc.Marker, m) && s.nearMarker(u, m) {
 				s.scanned[u] |= bit
 				ev = append(ev, Event{Kind: EvMarker, Side: int8(side), Unit: int8(u), Space: int8(m)})
-				ev = s.gainVP(side, sc.VP, ev)
+				ev = s.gainVP(side, sc.VP, sc.Kind, ev)
 			}
 		}
 	})
@@ -134,7 +139,7 @@ func (s *State) scoreEndOfTurn(ev []Event) []Event {
 	for _, side := range [2]int{int(s.hand), 1 - int(s.hand)} {
 		s.scoringFor(side, func(sc *wbcatalog.Scoring) {
 			if sc.Kind == ScoreControlMarker {
-				ev = s.gainVP(side, s.controlled(sc.Marker)[side]*sc.VP, ev)
+				ev = s.gainVP(side, s.controlled(sc.Marker)[side]*sc.VP, sc.Kind, ev)
 			}
 		})
 	}
@@ -163,10 +168,10 @@ func (s *State) scoreEndOfGame(ev []Event) []Event {
 						}
 					}
 				}
-				ev = s.gainVP(side, n*sc.VP, ev)
+				ev = s.gainVP(side, n*sc.VP, sc.Kind, ev)
 			case ScoreMostMarkers:
 				if n := s.controlled(sc.Marker); n[side] > n[1-side] {
-					ev = s.gainVP(side, sc.VP, ev)
+					ev = s.gainVP(side, sc.VP, sc.Kind, ev)
 				}
 			}
 		})

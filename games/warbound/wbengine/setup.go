@@ -192,6 +192,18 @@ func (g *Game) UnitCount() int { return len(g.units) }
 // UnitID returns the handle of unit u.
 func (g *Game) UnitID(u int) string { return g.units[u].id }
 
+// MarkerID is the id of marker m of the scenario.
+func (g *Game) MarkerID(m int) string {
+	if m < 0 || m >= len(g.markers) {
+		return "-"
+	}
+	return g.markers[m].id
+}
+
+// UnitCard is the Character card id of unit u, "" for a check game's
+// inline profile.
+func (g *Game) UnitCard(u int) string { return g.units[u].card }
+
 // UnitSide returns the side (0 or 1) of unit u.
 func (g *Game) UnitSide(u int) int { return int(g.units[u].side) }
 

@@ -166,6 +166,10 @@ func (l *loader) checkReferences() {
 		if l.usesBrokenCard(d) {
 			continue // its card's own errors are reported; legality would only add noise
 		}
+		d.CardPos = make([]wbcatalog.Pos, len(d.Cards))
+		for j := range d.Cards {
+			d.CardPos[j] = l.exactPos([]string{"decks", d.ID, "cards", strconv.Itoa(j)})
+		}
 		for _, pr := range cat.CheckDeck(d) {
 			l.errorf(pr.Pos, "decks."+quoteLabel(d.ID), "deck is not legal: %s (%s)", pr.Msg.EN, pr.Rule)
 		}

@@ -87,7 +87,7 @@ func TestCommonMistakes(t *testing.T) {
 			"content/cards/clans.cue:10:2: missing English text: add `en: \"...\"` (or build with --draft)",
 		}},
 		{"unknown card in a deck", "scenarios/decks.cue", `"vanta", "copp", "splatter"`, `"vanta", "cop", "splatter"`, []string{
-			"content/scenarios/decks.cue:11:8: deck is not legal: unknown card \"cop\" in the card list (R-DECK-1)",
+			"content/scenarios/decks.cue:18:19: deck is not legal: unknown card \"cop\" in the card list (did you mean \"copp\"?) (R-DECK-1)",
 		}},
 		{"package line missing", "cards/references.cue", "package warbound\n", "\n", []string{
 			"content/cards/references.cue:1:1: expected `package warbound` at the top of the file, found no package clause",

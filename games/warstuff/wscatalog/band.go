@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"wbtool.dev/wbtool/internal/suggest"
 	"wbtool.dev/wbtool/lang"
 )
 
@@ -32,6 +34,10 @@ type BandProblem struct {
 	// (what the band builder shows).
 	Msg   Text `json:"msg"`
 	Named Text `json:"named"`
+	// Entry is 1 + the index of the figures entry at fault (an unknown
+	// profile), 0 when the problem is the band's: the loader reports it at
+	// that entry's profile.
+	Entry int `json:"-"`
 }
 
 func (p BandProblem) String() string { return fmt.Sprintf("%s (%s)", p.Msg.EN, p.Rule) }
@@ -116,10 +122,11 @@ func (c *Catalog) CheckBand(b *Band) []BandProblem {
 	if len(b.Figures) == 0 {
 		add("figures", BandRule, "the band has no figures: add at least one", "la bande n'a aucune figurine : ajoutez-en au moins une")
 	}
-	for _, f := range b.Figures {
+	for i, f := range b.Figures {
 		switch {
 		case c.Profile(f.Profile) == nil:
-			add("figures", BandRule, "no profile %q", "aucun profil %q", f.Profile)
+			c.unknownProfile(f.Profile, add)
+			out[len(out)-1].Entry = i + 1
 		case f.Count < 1:
 			add("figures", BandRule, "%d figures of %s: a band holds at least one of each profile it names", "%d figurines du profil %s : une bande compte au moins une figurine de chaque profil qu'elle nomme", f.Count, c.ref(f.Profile))
 		}
@@ -136,6 +143,25 @@ func (c *Catalog) CheckBand(b *Band) []BandProblem {
 		add("count", BandRule, "the band has %[1]d figures; a %[2]d-point band may have at most %[3]d", "la bande compte %[1]d figurines ; une bande de %[2]d points en compte au plus %[3]d", b.Count, b.Format, b.MaxFigures)
 	}
 	return out
+}
+
+// unknownProfile reports a band entry naming no profile, with the
+// closest id ("did you mean") and the profiles to choose from.
+func (c *Catalog) unknownProfile(id string, add func(field, rule, en, fr string, args ...any)) {
+	ids := make([]string, len(c.Profiles))
+	for i := range c.Profiles {
+		ids[i] = c.Profiles[i].ID
+	}
+	if len(ids) == 0 {
+		add("figures", BandRule, "no profile %q: no profile is declared yet: add one under `profiles`", "aucun profil %q : aucun profil n'est encore déclaré : ajoutez-en un sous `profiles`", id)
+		return
+	}
+	en, fr := "", ""
+	if near := suggest.Closest(id, ids); near != "" {
+		en, fr = fmt.Sprintf(" (did you mean %q?)", near), fmt.Sprintf(" (vouliez-vous dire %q ?)", near)
+	}
+	list := strings.Join(ids, ", ")
+	add("figures", BandRule, "no profile %[1]q%[2]s: declare it under `profiles`, or use one of %[4]s", "aucun profil %[1]q%[3]s : déclarez-le sous `profiles`, ou utilisez l'un de %[4]s", id, en, fr, list)
 }
 
 // CheckBandAs reports whether band b would be legal at format points (the

@@ -39,7 +39,8 @@ func TestCheckBand(t *testing.T) {
 		{"format above 100", 101, []BandEntry{{"one", 1}}, 1, 1, 30,
 			"the format is 101 points: a band's format is from 1 to 100 points (WS-BIG-1)", "le format d'une bande va de 1 à 100 points"},
 		{"format 0", 0, []BandEntry{{"one", 1}}, 1, 1, 0, "a band's format is from 1 to 100", "de 1 à 100"},
-		{"unknown profile", 50, []BandEntry{{"elevn", 1}}, 0, 1, 15, `no profile "elevn" (WS-BUILD-58)`, `aucun profil "elevn"`},
+		{"unknown profile", 50, []BandEntry{{"elevn", 1}}, 0, 1, 15, `no profile "elevn": declare it under ` + "`profiles`" + `, or use one of one, ten (WS-BUILD-58)`, `aucun profil "elevn" : déclarez-le sous ` + "`profiles`" + `, ou utilisez l'un de one, ten`},
+		{"misspelt profile", 50, []BandEntry{{"tenn", 1}}, 0, 1, 15, `no profile "tenn" (did you mean "ten"?): declare it under ` + "`profiles`" + `, or use one of one, ten (WS-BUILD-58)`, `aucun profil "tenn" (vouliez-vous dire "ten" ?) : déclarez-le sous ` + "`profiles`" + `, ou utilisez l'un de one, ten`},
 		{"no figures", 50, nil, 0, 0, 15, "the band has no figures", "la bande n'a aucune figurine"},
 		{"zero of a profile", 50, []BandEntry{{"one", 0}}, 0, 0, 15, "0 figures of one", "0 figurines du profil one"},
 	}

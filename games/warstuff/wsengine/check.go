@@ -331,6 +331,10 @@ type checkRun struct {
 	s     *State
 	names map[string]int8
 	profs map[string]int16
+	// trail is what the last steps did, for a failing step's message;
+	// did and trace are the current step's decision and events
+	trail      checkkit.Trail
+	did, trace []string
 }
 
 // RunCheck plays a check game.
@@ -346,8 +350,11 @@ func RunCheck(c *Check) CheckResult {
 			res.Err, res.ErrStep = fmt.Errorf("step %d: %v", i+1, err), i+1
 			return res
 		} else if f != "" {
-			res.Failure = &CheckFailure{Step: i + 1, Msg: f}
+			res.Failure = &CheckFailure{Step: i + 1, Msg: f + r.trail.Before()}
 			return res
+		}
+		if r.did != nil {
+			r.trail.Add(i+1, strings.Join(r.did, ", "), r.trace)
 		}
 	}
 	return res
@@ -797,6 +804,13 @@ func (r *checkRun) step(i int, st *CheckStep) (string, error) {
 		dice := &Dice{Forced: st.Dice, Strict: true, Cards: cards}
 		before := s.Hash()
 		ev, err = s.Do(d, dice, nil)
+		r.did, r.trace = []string{strings.TrimSpace(st.Do + " " + st.Unit)}, nil // for the trail
+		for j := range ev {
+			r.trace = append(r.trace, ev[j].Format(r.g))
+		}
+		if st.Fails != "" {
+			r.trace = []string{"refused as scripted: " + st.Fails}
+		}
 		code := Code(err)
 		switch {
 		case st.Fails != "":
@@ -816,6 +830,8 @@ func (r *checkRun) step(i int, st *CheckStep) (string, error) {
 		}
 	} else if st.Fails != "" || len(st.Dice) > 0 || len(st.Cards) > 0 {
 		return "", fmt.Errorf("fails and dice need a decision (do)")
+	} else {
+		r.did = nil // an expectation alone: nothing for the trail
 	}
 	if st.Expect != nil {
 		if msg := r.expect(st.Expect, ev); msg != "" {

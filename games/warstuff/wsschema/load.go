@@ -440,6 +440,9 @@ func (l *loader) checkBands(cat *wscatalog.Catalog) {
 		}
 		for _, pr := range cat.CheckBand(b) {
 			at := []string{"bands", b.ID, pr.Field}
+			if pr.Entry > 0 { // at the entry's profile, where the designer edits
+				at = []string{"bands", b.ID, "figures", strconv.Itoa(pr.Entry - 1), "profile"}
+			}
 			l.errorf(l.place(at), strings.Join(at, "."), "%s", pr)
 		}
 	}

@@ -50,7 +50,7 @@ func TestCommonMistakes(t *testing.T) {
 			"games/warstuff/starter/cards/creatures.cue:7:3: missing English text: add `en: \"...\"` (or build with --draft)",
 		}},
 		{"unknown profile in a band", "scenarios/bands.cue", `[{profile: "storm-seer"}, {profile: "trooper"`, `[{profile: "storm-sear"}, {profile: "trooper"`, []string{
-			"games/warstuff/starter/scenarios/bands.cue:9:2: no profile \"storm-sear\": declare it under `profiles`, or use one of storm-seer, trooper, militia, scout, brute, medic, sniper, flamer, captain, hound, grenadier, warp-adept, gunner",
+			"games/warstuff/starter/scenarios/bands.cue:12:14: no profile \"storm-sear\" (did you mean \"storm-seer\"?): declare it under `profiles`, or use one of brute, captain, flamer, grenadier, gunner, hound, medic, militia, scout, sniper, storm-seer, trooper, warp-adept (WS-BUILD-58)",
 		}},
 		{"text never closed", "cards/creatures.cue", `name: {en: "Zombie", fr: "Zombie"}`, `name: {en: "Zombie, fr: "Zombie"}`, []string{
 			"games/warstuff/starter/cards/creatures.cue:7:14: syntax error: a `\"` is missing in this line: the text \"Zombie, fr: \" runs into what follows it",
