@@ -281,7 +281,11 @@ func TestNoReactionNoCounter(t *testing.T) {
 	}
 
 	s = mustNew(t, 2, army(inf(0), inf(0), inf(1)), 0)
-	s, _ = play(t, s, Order{Kind: TakeCover, Side: 0, Unit: 1}, Order{Kind: NoReaction, Side: 1})
+	s, _ = play(t, s, Order{Kind: TakeCover, Side: 0, Unit: 1})
+	if _, _, err := s.Apply(Order{Kind: NoReaction, Side: 1, Moved: true}); code(err) != "stray-unit U-REACT-3" {
+		t.Fatalf("no reaction with a move: %v", err)
+	}
+	s, _ = play(t, s, Order{Kind: NoReaction, Side: 1})
 	if s.Phase != Planning || s.Deciding != 1 {
 		t.Fatalf("no reaction: no counter window, got %v side %d", s.Phase, s.Deciding)
 	}
@@ -449,5 +453,45 @@ func TestPools(t *testing.T) {
 	}
 	if q, _ = q.Spend(5, true); q != (Pool{1, 0}) {
 		t.Fatalf("deny pool: %v", q)
+	}
+}
+
+// U-TOKEN-6: a destroyed unit loses its token and is no target; units
+// inside a destroyed transport stay in play with their token; nothing is
+// destroyed while a window is open.
+func TestDestroyed(t *testing.T) {
+	units := army(inf(0), inf(0), inf(1), Unit{Side: 1, Type: Vehicle, Capacity: 1}, Unit{Side: 1, Type: Infantry, Size: 1, MayEmbark: true, In: 4})
+	s := mustNew(t, 2, units, 0)
+	open, _ := play(t, s, Order{Kind: Shoot, Side: 0, Unit: 1, Target: 4})
+	if _, err := open.Destroyed(4); code(err) != "window-open U-REACT-13" {
+		t.Fatalf("destroyed in an open window: %v", err)
+	}
+	s, _ = play(t, s, Order{Kind: Shoot, Side: 0, Unit: 1, Target: 4}, Order{Kind: NoReaction, Side: 1})
+	s, err := s.Destroyed(4, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := s.Units[4]; u.In != 0 || u.Tokens != 1 {
+		t.Fatalf("carried unit: in %d tokens %d, want on the table with its token", u.In, u.Tokens)
+	}
+	if s.Units[3].Tokens != 0 || s.Units[2].Tokens != 0 {
+		t.Fatal("destroyed units kept their token")
+	}
+	if s.Deciding != 1 {
+		t.Fatalf("side 1 still holds a token (unit 5) and plans: deciding %d", s.Deciding)
+	}
+	if _, _, err := s.Apply(Order{Kind: Shoot, Side: 1, Unit: 5, Target: 1}); err != nil {
+		t.Fatalf("the freed unit may act: %v", err)
+	}
+	if _, _, err := s.Apply(Order{Kind: TakeCover, Side: 1, Unit: 3}); code(err) != "gone U-TOKEN-6" {
+		t.Fatalf("a destroyed unit ordered: %v", err)
+	}
+	s, _ = play(t, s, Order{Kind: TakeCover, Side: 1, Unit: 5}, Order{Kind: NoReaction, Side: 0})
+	if _, _, err := s.Apply(Order{Kind: Shoot, Side: 0, Unit: 2, Target: 3}); code(err) != "target-gone U-TOKEN-6" {
+		t.Fatalf("shooting a destroyed unit: %v", err)
+	}
+	s, _ = play(t, s, Order{Kind: TakeCover, Side: 0, Unit: 2})
+	if s, err = s.NextTurn(nil); err != nil || s.Units[2].Tokens != 0 {
+		t.Fatalf("a destroyed unit got a token next turn: %v", err)
 	}
 }

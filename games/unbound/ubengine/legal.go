@@ -25,6 +25,9 @@ func (s *State) ownTokenUnit(o Order) (*Unit, *Refusal) {
 	if u == nil {
 		return nil, refuse("unknown-unit", "U-UNIT-1", "no unit %d", o.Unit)
 	}
+	if u.Gone {
+		return nil, refuse("gone", "U-TOKEN-6", "unit %q is no longer on the battlefield", u.Name)
+	}
 	if u.Side != o.Side {
 		return nil, refuse("not-your-unit", "U-ORDER-1", "unit %q is side %d's", u.Name, u.Side)
 	}
@@ -39,6 +42,9 @@ func (s *State) enemyOnTable(u *Unit, id int) *Refusal {
 	t := s.unit(id)
 	if t == nil {
 		return refuse("no-target", "U-ORDER-1", "the order names no target unit")
+	}
+	if t.Gone {
+		return refuse("target-gone", "U-TOKEN-6", "unit %q is no longer on the battlefield", t.Name)
 	}
 	if t.Side == u.Side {
 		return refuse("target-not-enemy", "U-ORDER-1", "unit %q is a friend of %q", t.Name, u.Name)
@@ -90,7 +96,7 @@ func (s *State) checkPlanned(o Order) *Refusal {
 			return refuse("unit-type", "U-ORDER-7", "unit %q may not ride in transports", u.Name)
 		case t == nil || t.Capacity == 0:
 			return refuse("not-transport", "U-ORDER-7", "the order names no transport")
-		case t.Side != u.Side || t.In != 0:
+		case t.Side != u.Side || t.In != 0 || t.Gone:
 			return refuse("not-transport", "U-ORDER-7", "unit %q is not a friendly transport on the table", t.Name)
 		case s.load(t.ID)+u.Size > t.Capacity:
 			return refuse("capacity", "U-ORDER-7", "transport %q has %d places left, unit %q needs %d", t.Name, t.Capacity-s.load(t.ID), u.Name, u.Size)
@@ -132,8 +138,8 @@ func (s *State) load(id int) int {
 // (U-REACT-4 … U-REACT-6). Declining is always open.
 func (s *State) checkImmediate(o Order, counter bool) *Refusal {
 	if o.Kind == NoReaction {
-		if o.Unit != 0 || o.Target != 0 {
-			return refuse("stray-unit", "U-REACT-3", "no reaction names no unit")
+		if o.Unit != 0 || o.Target != 0 || o.Moved {
+			return refuse("stray-unit", "U-REACT-3", "no reaction names no unit and makes no move")
 		}
 		return nil
 	}

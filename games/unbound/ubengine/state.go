@@ -30,6 +30,8 @@ type Unit struct {
 	LeftTransport  bool // disembarked this turn (U-ORDER-5)
 	TransportMoved bool // its transport had moved when it disembarked
 	Cover          bool // Take Cover / Go to Ground bonus until its next order
+	// Gone: destroyed or otherwise off the battlefield for good (U-TOKEN-6).
+	Gone bool
 }
 
 // Phase is where the order step stands.
@@ -113,7 +115,7 @@ func (s *State) organise() {
 		u := &s.Units[i]
 		u.NoThrottle, u.LeftTransport, u.TransportMoved = false, false, false
 		u.Tokens = 1
-		if u.Locked {
+		if u.Locked || u.Gone {
 			u.Tokens = 0
 		}
 	}
@@ -211,5 +213,34 @@ func (s State) ManifestAtStart(side, id int) (State, error) {
 	}
 	u.Tokens = 0
 	n.advance(n.Active)
+	return n, nil
+}
+
+// Destroyed records what a resolution reported: the units ids are gone
+// from the battlefield. They lose their token (U-TOKEN-6) and are no
+// longer targets; units inside a destroyed transport are set on the
+// table, keeping their token (Decision U-TOKEN-6; where they go is the
+// underlying game's). Only between planned orders: requests are
+// answered once a window is closed.
+func (s State) Destroyed(ids ...int) (State, error) {
+	if s.Window != nil {
+		return s, refuse("window-open", "U-REACT-13", "resolution comes after the reaction window closes")
+	}
+	n := s.clone()
+	for _, id := range ids {
+		u := n.unit(id)
+		if u == nil {
+			return s, refuse("unknown-unit", "U-UNIT-1", "no unit %d", id)
+		}
+		u.Gone, u.Tokens, u.In, u.Locked = true, 0, 0, false
+		for i := range n.Units {
+			if n.Units[i].In == id {
+				n.Units[i].In = 0
+			}
+		}
+	}
+	if n.Phase != Melee {
+		n.advance(n.Deciding)
+	}
 	return n, nil
 }
