@@ -421,6 +421,17 @@ func TestLadder(t *testing.T) {
 			t.Errorf("%s: Ladder(%d, %d) = %v, want %v", c.name, c.adv, c.hand, got, c.want)
 		}
 	}
+	// The worked example end to end: Overwatch Fire at an Invisible
+	// target (one situation handicap), twin-linked or not.
+	if got := WeaponShot(OverwatchFire, 0, 1, true); got != RerollHits {
+		t.Errorf("twin-linked overwatch at an invisible target: %v", got)
+	}
+	if got := WeaponShot(OverwatchFire, 0, 1, false); got != NoShot {
+		t.Errorf("other weapons: %v", got)
+	}
+	if got := WeaponShot(Shoot, 0, 1, true); got != Normal {
+		t.Errorf("planned shoot, twin-linked, invisible target: %v", got)
+	}
 	if OverwatchFire.handicaps() != 1 || CoveringFire.handicaps() != 1 || ReturnFire.handicaps() != 0 {
 		t.Error("U-REACT-10/11: overwatch and covering fire carry one handicap")
 	}

@@ -84,3 +84,14 @@ func (p Pool) Spend(dice int, deny bool) (Pool, error) {
 	*have -= dice
 	return p, nil
 }
+
+// WeaponShot is the ladder for one weapon fired under order k
+// (U-SHOOT-1, Decision U-SHOOT-3): the order's own handicap (Overwatch
+// Fire, Covering Fire), the unit's and the situation's advantages and
+// handicaps, and the weapon's own advantage (Twin-linked, U-RULE-5).
+func WeaponShot(k Kind, advantages, handicaps int, twinLinked bool) ShotMode {
+	if twinLinked {
+		advantages++
+	}
+	return Ladder(advantages, handicaps+k.handicaps())
+}
