@@ -40,30 +40,30 @@ import (
 //go:embed frame/*.html
 var frameFS embed.FS
 
-// noTileMemo (tests) draws every card tile, skill block and shared
+// NoTileMemo (tests) draws every card tile, skill block and shared
 // fragment of the layout with its template, each time (the fragments
 // from the page itself).
-var noTileMemo bool
+var NoTileMemo bool
 
-// siteFrame is the game-neutral state of one site build: what the
+// SiteFrame is the game-neutral state of one site build: what the
 // layout reads on every page.
-type siteFrame struct {
-	label    func(key string, l lang.Lang) string
-	langName func(l lang.Lang) string // a language's name in itself
-	base     string                   // the site's address ending in "/", or ""
-	exists   map[string]bool          // every page, "en/cards/x/index.html"
-	nav      []NavItem
-	styles   []string // stylesheets at the site root
-	gloss    map[lang.Lang]*glossLinker
+type SiteFrame struct {
+	Label    func(key string, l lang.Lang) string
+	LangName func(l lang.Lang) string // a language's name in itself
+	Base     string                   // the site's address ending in "/", or ""
+	Exists   map[string]bool          // every page, "en/cards/x/index.html"
+	Nav      []NavItem
+	Styles   []string // stylesheets at the site root
+	Gloss    map[lang.Lang]*GlossLinker
 	// glossPage is the glossary's path in a language folder: its terms
-	// link there, and it links none.
-	glossPage string
+	// LinkItem there, and it links none.
+	GlossPage string
 
 	sharedMu sync.Mutex
 	shared   map[sharedKey]template.HTML // the layout's fragments drawn (page.Shared)
 	// chrome, when set, is what a shared fragment reads for a chrome (a
 	// game's chrome with methods of its own); nil: the chrome itself.
-	chrome func(c Chrome) any
+	ChromeHook func(c Chrome) any
 }
 
 // NavItem is a section of the navigation.
@@ -81,8 +81,8 @@ type navLink struct {
 
 // Nav is the page's navigation.
 func (p *View) Nav() []navLink {
-	out := make([]navLink, 0, len(p.f.nav))
-	for _, n := range p.f.nav {
+	out := make([]navLink, 0, len(p.Site.Nav))
+	for _, n := range p.Site.Nav {
 		out = append(out, navLink{Href: p.Link(n.Path), Label: p.T(n.Label), Current: p.Section == n.Section})
 	}
 	return out
@@ -90,16 +90,16 @@ func (p *View) Nav() []navLink {
 
 // Styles are the page's stylesheets, relative to it.
 func (p *View) Styles() []string {
-	out := make([]string, 0, len(p.f.styles))
-	for _, s := range p.f.styles {
+	out := make([]string, 0, len(p.Site.Styles))
+	for _, s := range p.Site.Styles {
 		out = append(out, p.Asset(s))
 	}
 	return out
 }
 
-// execute renders page p with template t (a layout clone with the page's
+// Execute renders page p with template t (a layout clone with the page's
 // "content"), its glossary terms linked.
-func (f *siteFrame) execute(t *template.Template, p *View) ([]byte, error) {
+func (f *SiteFrame) Execute(t *template.Template, p *View) ([]byte, error) {
 	p.tmpl = t
 	var buf bytes.Buffer
 	buf.Grow(16 << 10) // most pages: fewer copies as it grows
@@ -111,70 +111,70 @@ func (f *siteFrame) execute(t *template.Template, p *View) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("site: page %s/%s: %w", p.Lang, p.Path, err)
 	}
-	if p.atRoot || p.Path == f.glossPage {
+	if p.AtRoot || p.Path == f.GlossPage {
 		return buf.Bytes(), nil
 	}
-	return f.gloss[p.Lang].link(buf.Bytes(), p.Link(f.glossPage)), nil
+	return f.Gloss[p.Lang].link(buf.Bytes(), p.Link(f.GlossPage)), nil
 }
 
-// sharedAssets are the frame's files at the site root.
-func sharedAssets(files Files) {
-	files["assets/style.css"] = []byte(styleCSS)
+// SharedAssets are the frame's files at the site root.
+func SharedAssets(files Files) {
+	files["assets/style.css"] = []byte(StyleCSS)
 	files["assets/search.js"] = []byte(searchJS)
-	files["assets/site.js"] = []byte(siteJS)
-	files["assets/favicon.svg"] = []byte(faviconSVG)
+	files["assets/site.js"] = []byte(SiteJS)
+	files["assets/favicon.svg"] = []byte(FaviconSVG)
 }
 
-// robotsAndSitemap writes robots.txt, and with an address sitemap.xml.
-func (f *siteFrame) robotsAndSitemap(files Files) {
+// RobotsAndSitemap writes robots.txt, and with an address sitemap.xml.
+func (f *SiteFrame) RobotsAndSitemap(files Files) {
 	robots := "User-agent: *\nAllow: /\n"
-	if f.base != "" {
+	if f.Base != "" {
 		// The sitemap protocol wants absolute URLs: without the site's
 		// address there is no sitemap.
-		files["sitemap.xml"] = Sitemap(f.base, f.exists)
-		robots += "Sitemap: " + f.base + "sitemap.xml\n"
+		files["sitemap.xml"] = Sitemap(f.Base, f.Exists)
+		robots += "Sitemap: " + f.Base + "sitemap.xml\n"
 	}
 	files["robots.txt"] = []byte(robots)
 }
 
 // absURL is the published address of a file of the site ("en/cards/x/"
 // for "en/cards/x/index.html"), or "" without an address.
-func (f *siteFrame) absURL(sitePath string) string {
-	if f.base == "" {
+func (f *SiteFrame) absURL(sitePath string) string {
+	if f.Base == "" {
 		return ""
 	}
-	return f.base + strings.TrimSuffix(sitePath, "index.html")
+	return f.Base + strings.TrimSuffix(sitePath, "index.html")
 }
 
-// rootPage is the site's index.html: a choice of language.
-func (f *siteFrame) rootPage(t *template.Template) ([]byte, error) {
+// RootPage is the site's index.html: a choice of language.
+func (f *SiteFrame) RootPage(t *template.Template) ([]byte, error) {
 	type langLink struct {
 		Lang, Href, AltHref, Name, Tagline string
 	}
 	var ls []langLink
 	for _, l := range lang.Langs {
-		ll := langLink{Lang: string(l), Href: string(l) + "/index.html", AltHref: string(l) + "/index.html", Name: f.langName(l),
-			Tagline: f.label("site.tagline", l)}
+		ll := langLink{Lang: string(l), Href: string(l) + "/index.html", AltHref: string(l) + "/index.html", Name: f.LangName(l),
+			Tagline: f.Label("site.tagline", l)}
 		if abs := f.absURL(ll.Href); abs != "" {
 			ll.AltHref = abs
 		}
 		ls = append(ls, ll)
 	}
 	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, "root", map[string]any{"Langs": ls, "Title": f.label("site.title", lang.English),
-		"Description": f.label("home.intro", lang.English), "Canonical": f.absURL("index.html")}); err != nil {
+	if err := t.ExecuteTemplate(&buf, "root", map[string]any{"Langs": ls, "Title": f.Label("site.title", lang.English),
+		"Description": f.Label("home.intro", lang.English), "Canonical": f.absURL("index.html")}); err != nil {
 		return nil, fmt.Errorf("site: root page: %w", err)
 	}
 	return buf.Bytes(), nil
 }
 
-// rootTemplate is the root page's template.
-var rootTemplate = template.Must(template.ParseFS(frameFS, "frame/root.html"))
+// RootTemplate is the root page's template.
+var RootTemplate = template.Must(template.ParseFS(frameFS, "frame/root.html"))
 
-// layoutTemplate parses the frame's layout and the files of fsys matching
+// LayoutTemplate parses the frame's layout and the files of fsys matching
 // patterns (shared definitions), for page templates to be added to a
 // clone of it.
-func layoutTemplate(funcs template.FuncMap, fsys fs.FS, patterns ...string) (*template.Template, error) {
+func LayoutTemplate(funcs template.FuncMap, fsys fs.FS, patterns ...string) (*template.Template, error) {
 	t, err := template.New("layout.html").Funcs(funcs).ParseFS(frameFS, "frame/layout.html", "frame/chapter.html")
 	if err != nil {
 		return nil, fmt.Errorf("site frame: %w", err)
@@ -257,12 +257,12 @@ func (f Frame) Build(pages []Page) (Files, error) {
 	if f.Label == nil || f.Templates == nil {
 		return nil, errors.New("site frame: Label and Templates are required")
 	}
-	sf := &siteFrame{label: f.Label, base: baseURL(f.BaseURL), exists: map[string]bool{}, nav: f.Nav,
-		styles: append([]string{"assets/style.css"}, f.Styles...), gloss: map[lang.Lang]*glossLinker{}, glossPage: f.GlossaryPage}
-	sf.langName = func(l lang.Lang) string { return f.Label("lang.name", l) }
+	sf := &SiteFrame{Label: f.Label, Base: BaseURL(f.BaseURL), Exists: map[string]bool{}, Nav: f.Nav,
+		Styles: append([]string{"assets/style.css"}, f.Styles...), Gloss: map[lang.Lang]*GlossLinker{}, GlossPage: f.GlossaryPage}
+	sf.LangName = func(l lang.Lang) string { return f.Label("lang.name", l) }
 	if f.Glossary != nil && f.GlossaryPage != "" {
 		for _, l := range lang.Langs {
-			sf.gloss[l] = newGlossLinker(f.Glossary, l, f.Exact)
+			sf.Gloss[l] = NewGlossLinker(f.Glossary, l, f.Exact)
 		}
 	}
 	tmpl, err := gameTemplates(f.Templates)
@@ -270,7 +270,7 @@ func (f Frame) Build(pages []Page) (Files, error) {
 		return nil, err
 	}
 	for _, p := range pages {
-		sf.exists[string(p.Lang)+"/"+p.Path] = true
+		sf.Exists[string(p.Lang)+"/"+p.Path] = true
 	}
 	files := Files{}
 	var notFound *Page
@@ -280,30 +280,30 @@ func (f Frame) Build(pages []Page) (Files, error) {
 		if !ok {
 			return nil, fmt.Errorf("site: no template %q for %s/%s", pg.Template, pg.Lang, pg.Path)
 		}
-		p := &View{f: sf, Lang: pg.Lang, Path: pg.Path, Title: pg.Title, Section: pg.Section, Data: pg.Data,
-			Description: pg.Description, Image: pg.Image, wasm: pg.WASM, anyDepth: pg.Path == "404.html"}
-		out, err := sf.execute(t, p)
+		p := &View{Site: sf, Lang: pg.Lang, Path: pg.Path, Title: pg.Title, Section: pg.Section, Data: pg.Data,
+			Description: pg.Description, Image: pg.Image, HasWasm: pg.WASM, AnyDepth: pg.Path == "404.html"}
+		out, err := sf.Execute(t, p)
 		if err != nil {
 			return nil, err
 		}
 		files[string(pg.Lang)+"/"+pg.Path] = out
-		if p.anyDepth && pg.Lang == lang.English {
+		if p.AnyDepth && pg.Lang == lang.English {
 			notFound = pg
 		}
 	}
-	root, err := sf.rootPage(rootTemplate)
+	root, err := sf.RootPage(RootTemplate)
 	if err != nil {
 		return nil, err
 	}
 	files["index.html"] = root
 	if notFound != nil {
-		p := &View{f: sf, Lang: notFound.Lang, Path: notFound.Path, Title: notFound.Title, Data: notFound.Data, atRoot: true, anyDepth: true}
-		if files["404.html"], err = sf.execute(tmpl[notFound.Template], p); err != nil {
+		p := &View{Site: sf, Lang: notFound.Lang, Path: notFound.Path, Title: notFound.Title, Data: notFound.Data, AtRoot: true, AnyDepth: true}
+		if files["404.html"], err = sf.Execute(tmpl[notFound.Template], p); err != nil {
 			return nil, err
 		}
 	}
-	sharedAssets(files)
-	sf.robotsAndSitemap(files)
+	SharedAssets(files)
+	sf.RobotsAndSitemap(files)
 	return files, nil
 }
 
@@ -314,7 +314,7 @@ func gameTemplates(fsys fs.FS) (map[string]*template.Template, error) {
 	if _, err := fs.Stat(fsys, "shared.html"); err == nil {
 		shared = []string{"shared.html"}
 	}
-	layout, err := layoutTemplate(nil, fsys, shared...)
+	layout, err := LayoutTemplate(nil, fsys, shared...)
 	if err != nil {
 		return nil, err
 	}
@@ -336,8 +336,8 @@ func gameTemplates(fsys fs.FS) (map[string]*template.Template, error) {
 	return out, nil
 }
 
-// baseURL is an address ending in a slash, or "".
-func baseURL(s string) string {
+// BaseURL is an address ending in a slash, or "".
+func BaseURL(s string) string {
 	if s != "" && !strings.HasSuffix(s, "/") {
 		s += "/"
 	}
@@ -360,8 +360,8 @@ func chromeOf(p *View) (Chrome, chromeKey) {
 		dirs := strings.Split(d, "/")
 		place = dirs[0] + strings.Repeat("/_", len(dirs)-1) + "/index.html"
 	}
-	c := &View{f: p.f, Lang: p.Lang, Path: place, Section: p.Section, atRoot: p.atRoot, anyDepth: p.anyDepth, wasm: p.wasm}
-	return Chrome{c}, chromeKey{lang: p.Lang, section: p.Section, place: place, atRoot: p.atRoot, anyDepth: p.anyDepth, wasm: p.wasm}
+	c := &View{Site: p.Site, Lang: p.Lang, Path: place, Section: p.Section, AtRoot: p.AtRoot, AnyDepth: p.AnyDepth, HasWasm: p.HasWasm}
+	return Chrome{c}, chromeKey{lang: p.Lang, section: p.Section, place: place, atRoot: p.AtRoot, anyDepth: p.AnyDepth, wasm: p.HasWasm}
 }
 
 // chromeKey is a chrome's contents.
@@ -417,14 +417,14 @@ func (p *View) Shared(name string) (template.HTML, error) {
 	if p.tmpl == nil {
 		return "", fmt.Errorf("site: fragment %s outside a page", name)
 	}
-	if noTileMemo { // tests: drawn from the page itself, every time
+	if NoTileMemo { // tests: drawn from the page itself, every time
 		var sb strings.Builder
 		err := p.tmpl.ExecuteTemplate(&sb, name, p.data())
 		return fragmentHTML(sb.String()), err
 	}
 	c, ck := chromeOf(p)
 	k := sharedKey{p.tmpl, name, ck}
-	f := p.f
+	f := p.Site
 	f.sharedMu.Lock()
 	h, ok := f.shared[k]
 	f.sharedMu.Unlock()
@@ -433,8 +433,8 @@ func (p *View) Shared(name string) (template.HTML, error) {
 	}
 	var sb strings.Builder
 	var data any = c
-	if f.chrome != nil {
-		data = f.chrome(c)
+	if f.ChromeHook != nil {
+		data = f.ChromeHook(c)
 	}
 	if err := p.tmpl.ExecuteTemplate(&sb, name, data); err != nil {
 		return "", err
@@ -449,18 +449,24 @@ func (p *View) Shared(name string) (template.HTML, error) {
 	return h, nil
 }
 
+// StyleCSS is the frame's style sheet (assets/style.css).
+//
 //go:embed assets/style.css
-var styleCSS string
+var StyleCSS string
 
 //go:embed assets/search.js
 var searchJS string
 
+// SiteJS is the frame's script (assets/site.js).
+//
 //go:embed assets/site.js
-var siteJS string
+var SiteJS string
 
+// FaviconSVG is the site's icon (assets/favicon.svg).
+//
 //go:embed assets/favicon.svg
-var faviconSVG string
+var FaviconSVG string
 
 // Favicon is the site's icon (assets/favicon.svg), for other games'
 // sites too.
-func Favicon() []byte { return []byte(faviconSVG) }
+func Favicon() []byte { return []byte(FaviconSVG) }

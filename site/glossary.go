@@ -23,8 +23,8 @@ import (
 // glossScopes are the classes of the elements whose text is linked.
 var glossScopes = []string{"card-text", "gloss-scope"}
 
-// glossSkip are the elements whose text is never linked.
-var glossSkip = map[string]bool{"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true,
+// GlossSkip are the elements whose text is never linked.
+var GlossSkip = map[string]bool{"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true,
 	"a": true, "code": true, "pre": true, "svg": true, "script": true, "style": true, "button": true,
 	"label": true, "select": true, "option": true, "textarea": true, "abbr": true, "figure": true,
 	"figcaption": true, "title": true, "th": true, "dt": true, "summary": true, "nav": true, "img": true}
@@ -32,12 +32,12 @@ var glossSkip = map[string]bool{"h1": true, "h2": true, "h3": true, "h4": true, 
 // glossEmph are the elements of bold and italic text.
 var glossEmph = map[string]bool{"strong": true, "b": true, "em": true, "i": true}
 
-// glossVoid are the elements that have no end tag.
-var glossVoid = map[string]bool{"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true,
+// GlossVoid are the elements that have no end tag.
+var GlossVoid = map[string]bool{"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true,
 	"img": true, "input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true}
 
-// glossLinker finds the glossary terms of one language in text.
-type glossLinker struct {
+// GlossLinker finds the glossary terms of one language in text.
+type GlossLinker struct {
 	// starts holds the terms by their first rune, case-folded; each list
 	// longest first (glossOrder), as one regular expression would try
 	// them: every term, case-insensitive, with a plural s or x.
@@ -72,14 +72,14 @@ var glossDeterminers = map[lang.Lang][]string{
 	lang.French:  {"un", "une", "le", "la", "les", "des", "du", "ce", "cet", "cette", "ces", "chaque", "son", "sa", "ses", "leur", "leurs", "votre", "vos", "tout", "toute", "tous", "toutes"},
 }
 
-// newGlossLinker prepares the terms of language l; nil when there are
+// NewGlossLinker prepares the terms of language l; nil when there are
 // none. exact, when set, tells the terms matched only with the
 // glossary's case (by id).
-func newGlossLinker(terms []lang.Term, l lang.Lang, exact func(id string) bool) *glossLinker {
-	g := &glossLinker{terms: map[string]glossTerm{}, starts: map[rune][]foldedTerm{}}
+func NewGlossLinker(terms []lang.Term, l lang.Lang, exact func(id string) bool) *GlossLinker {
+	g := &GlossLinker{terms: map[string]glossTerm{}, starts: map[rune][]foldedTerm{}}
 	var alts []string
 	for _, t := range terms {
-		s := escapeHTML(strings.TrimSpace(t.Term.In(l)))
+		s := EscapeHTML(strings.TrimSpace(t.Term.In(l)))
 		k := strings.ToLower(s)
 		if utf8.RuneCountInString(s) < 3 || g.terms[k].id != "" {
 			continue
@@ -136,13 +136,13 @@ func foldRune(r rune) rune {
 	return m
 }
 
-// matches returns the places of the terms in s, as the regular
+// Matches returns the places of the terms in s, as the regular
 // expression `(?i)(term1|term2|…)(?:s|x)?` (terms in glossOrder) would
 // find them with FindAllSubmatchIndex: from left to right, without
 // overlap, at each place the first term that matches, case-insensitive,
 // then a plural s or x when there is one. Each match is {start, end,
 // term start, term end}.
-func (g *glossLinker) matches(s []byte) [][4]int {
+func (g *GlossLinker) Matches(s []byte) [][4]int {
 	var out [][4]int
 	for i := 0; i < len(s); {
 		r, w := utf8.DecodeRune(s[i:])
@@ -193,11 +193,11 @@ func continuesWord(r rune) bool {
 }
 
 // linkText links the first use of each term not yet seen in the escaped
-// text s; emph tells that s is in bold or italics.
-func (g *glossLinker) linkText(s []byte, href string, seen map[string]bool, emph bool) []byte {
+// Text s; emph tells that s is in bold or italics.
+func (g *GlossLinker) linkText(s []byte, href string, seen map[string]bool, emph bool) []byte {
 	var out []byte
 	last := 0
-	for _, m := range g.matches(s) {
+	for _, m := range g.Matches(s) {
 		start, end := m[0], m[1]
 		if start > 0 {
 			if r, _ := utf8.DecodeLastRune(s[:start]); continuesWord(r) {
@@ -220,7 +220,7 @@ func (g *glossLinker) linkText(s []byte, href string, seen map[string]bool, emph
 		seen[e.id] = true
 		out = append(out, s[last:start]...)
 		out = append(out, `<a class="gloss" href="`...)
-		out = append(out, escapeHTML(href+"#term-"+e.id)...)
+		out = append(out, EscapeHTML(href+"#term-"+e.id)...)
 		out = append(out, `">`...)
 		out = append(out, s[start:end]...)
 		out = append(out, `</a>`...)
@@ -232,9 +232,9 @@ func (g *glossLinker) linkText(s []byte, href string, seen map[string]bool, emph
 	return append(out, s[last:]...)
 }
 
-// link returns page with the first use of each term linked to
+// LinkItem returns page with the first use of each term linked to
 // href#term-<id>, href being the glossary page relative to the page.
-func (g *glossLinker) link(page []byte, href string) []byte {
+func (g *GlossLinker) link(page []byte, href string) []byte {
 	if g == nil {
 		return page
 	}
@@ -262,7 +262,7 @@ func (g *glossLinker) link(page []byte, href string) []byte {
 			}
 		case html.StartTagToken:
 			name, hasAttr := z.TagName()
-			f := frame{name: string(name), skip: glossSkip[string(name)]}
+			f := frame{name: string(name), skip: GlossSkip[string(name)]}
 			for hasAttr {
 				var k, v []byte
 				k, v, hasAttr = z.TagAttr()
@@ -274,7 +274,7 @@ func (g *glossLinker) link(page []byte, href string) []byte {
 					}
 				}
 			}
-			if !glossVoid[f.name] {
+			if !GlossVoid[f.name] {
 				stack = append(stack, f)
 				if glossEmph[f.name] {
 					emphs++
@@ -312,14 +312,14 @@ func (g *glossLinker) link(page []byte, href string) []byte {
 	return out.Bytes()
 }
 
-// glossaryLetter is a letter of the glossary's index and its terms.
-type glossaryLetter struct {
+// GlossaryLetter is a letter of the glossary's index and its terms.
+type GlossaryLetter struct {
 	Letter, ID string
-	Terms      []glossaryTerm
+	Terms      []GlossaryTerm
 }
 
-// glossaryTerm is an entry of the glossary page.
-type glossaryTerm struct {
+// GlossaryTerm is an entry of the glossary page.
+type GlossaryTerm struct {
 	ID, Term   string
 	Other      string // the term in the other language
 	OtherLang  string
@@ -327,11 +327,11 @@ type glossaryTerm struct {
 	Stale      template.HTML // the mark of a stale translation of the term or its definition
 }
 
-// glossaryLetters groups the terms by their first letter, accents folded.
-func glossaryLetters(terms []glossaryTerm) []glossaryLetter {
-	var out []glossaryLetter
+// GlossaryLetters groups the terms by their first letter, accents folded.
+func GlossaryLetters(terms []GlossaryTerm) []GlossaryLetter {
+	var out []GlossaryLetter
 	for _, t := range terms {
-		r, _ := utf8.DecodeRuneInString(strings.ToUpper(fold(t.Term)))
+		r, _ := utf8.DecodeRuneInString(strings.ToUpper(Fold(t.Term)))
 		letter := string(r)
 		if !unicode.IsLetter(r) {
 			letter = "#"
@@ -341,7 +341,7 @@ func glossaryLetters(terms []glossaryTerm) []glossaryLetter {
 			if letter == "#" {
 				id = "letter-other"
 			}
-			out = append(out, glossaryLetter{Letter: letter, ID: id})
+			out = append(out, GlossaryLetter{Letter: letter, ID: id})
 		}
 		out[len(out)-1].Terms = append(out[len(out)-1].Terms, t)
 	}

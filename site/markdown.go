@@ -42,7 +42,7 @@ import (
 // Safety (reliability notes, 9.B): raw HTML is never rendered, links and
 // autolinks keep only http, https, mailto and relative targets, images
 // are shown as their text (no external requests), heading attributes
-// other than a plain id are dropped, and code-fence info strings are not
+// OtherLang than a plain id are dropped, and code-fence info strings are not
 // written out.
 
 // Node kinds of the rules dialect.
@@ -190,9 +190,9 @@ func (r *nodeRenderer) cardRef(w util.BufWriter, src []byte, node ast.Node, ente
 	}
 	n := node.(*cardRefNode)
 	if n.Href == "" {
-		fmt.Fprintf(w, `<span class="card-ref">%s</span>`, escapeHTML(n.Name))
+		fmt.Fprintf(w, `<span class="card-ref">%s</span>`, EscapeHTML(n.Name))
 	} else {
-		fmt.Fprintf(w, `<a class="card-ref" href="%s">%s</a>`, escapeHTML(n.Href), escapeHTML(n.Name))
+		fmt.Fprintf(w, `<a class="card-ref" href="%s">%s</a>`, EscapeHTML(n.Href), EscapeHTML(n.Name))
 	}
 	return ast.WalkSkipChildren, nil
 }
@@ -206,7 +206,7 @@ func (r *nodeRenderer) icon(w util.BufWriter, src []byte, node ast.Node, enterin
 
 func (r *nodeRenderer) natural(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
-		fmt.Fprintf(w, `<span class="natural" title="%s">%d</span>`, escapeHTML(naturalLabel(r.lang)), node.(*naturalNode).N)
+		fmt.Fprintf(w, `<span class="natural" title="%s">%d</span>`, EscapeHTML(NaturalLabel(r.lang)), node.(*naturalNode).N)
 	}
 	return ast.WalkSkipChildren, nil
 }
@@ -216,14 +216,14 @@ func (r *nodeRenderer) ruleRef(w util.BufWriter, src []byte, node ast.Node, ente
 		return ast.WalkContinue, nil
 	}
 	n := node.(*ruleRefNode)
-	id := escapeHTML(n.ID) // the dialect's rule pattern guarantees [A-Z0-9-]; escaped all the same
+	id := EscapeHTML(n.ID) // the dialect's rule pattern guarantees [A-Z0-9-]; escaped all the same
 	switch {
 	case n.Plain:
 		_, _ = w.WriteString(id)
 	case n.Def:
 		fmt.Fprintf(w, `<a class="rule-id" id="%s" href="#%s">%s</a>`, id, id, id)
 	case n.Href != "":
-		fmt.Fprintf(w, `<a class="rule-ref" href="%s">%s</a>`, escapeHTML(n.Href), id)
+		fmt.Fprintf(w, `<a class="rule-ref" href="%s">%s</a>`, EscapeHTML(n.Href), id)
 	default:
 		fmt.Fprintf(w, `<span class="rule-ref">%s</span>`, id)
 	}
@@ -321,10 +321,10 @@ func (b *bufWriter) Flush() error   { return nil }
 // the rules are) to plain text, before any escaping.
 func frenchSpacing(s string, prevWord bool) string { return typo.French(s, prevWord) }
 
-// newMarkdown returns the goldmark instance of language l. It is safe for
+// NewMarkdown returns the goldmark instance of language l. It is safe for
 // concurrent use; per-document state lives in the parser context and in
 // the nodes.
-func newMarkdown(l lang.Lang) goldmark.Markdown {
+func NewMarkdown(l lang.Lang) goldmark.Markdown {
 	var typographer goldmark.Extender = extension.Typographer
 	if l == lang.French {
 		typographer = extension.NewTypographer(extension.WithTypographicSubstitutions(map[extension.TypographicPunctuation]string{
@@ -407,9 +407,9 @@ func slug(s string) string {
 	return b.String()
 }
 
-// fold lowers s and drops its accents and soft hyphens, for sorting and
+// Fold lowers s and drops its accents and soft hyphens, for sorting and
 // search; the typographic apostrophe becomes the typed one.
-func fold(s string) string {
+func Fold(s string) string {
 	var b strings.Builder
 	for _, r := range norm.NFD.String(s) {
 		if unicode.Is(unicode.Mn, r) || r == '\u00ad' {
@@ -429,7 +429,7 @@ func fold(s string) string {
 // decoded, with the C0 controls, spaces, tabs and newlines a browser strips
 // or skips removed (reliability notes, B1/B2).
 func safeURL(raw string) bool {
-	u := browserURL(raw)
+	u := BrowserURL(raw)
 	scheme, _, ok := strings.Cut(u, ":")
 	if !ok {
 		return true
@@ -444,11 +444,11 @@ func safeURL(raw string) bool {
 	return false
 }
 
-// browserURL normalises a URL the way a browser does before it looks at
+// BrowserURL normalises a URL the way a browser does before it looks at
 // the scheme: entities decoded (twice, for double encoding), percent
 // escapes of controls ignored, leading/trailing C0 and space trimmed,
 // TAB, LF and CR removed anywhere, lower-cased.
-func browserURL(raw string) string {
+func BrowserURL(raw string) string {
 	u := html.UnescapeString(html.UnescapeString(raw))
 	u = strings.Map(func(r rune) rune {
 		if r == '\t' || r == '\n' || r == '\r' {
@@ -460,8 +460,8 @@ func browserURL(raw string) string {
 	return strings.ToLower(u)
 }
 
-// escapeHTML escapes s for HTML text and double-quoted attributes.
-func escapeHTML(s string) string {
+// EscapeHTML escapes s for HTML text and double-quoted attributes.
+func EscapeHTML(s string) string {
 	return html.EscapeString(s)
 }
 
@@ -655,7 +655,7 @@ func splitRuleRefs(doc ast.Node, src []byte, ruleRe *regexp.Regexp) {
 	}
 }
 
-// safeClass matches the ids that may go into a class name or a CSS
+// SafeClass matches the ids that may go into a class name or a CSS
 // selector: lower-case kebab. The schema guarantees it for ids; we check
 // again because a class attribute is not the place to trust anyone.
-var safeClass = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+var SafeClass = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)

@@ -156,7 +156,7 @@ func (b *book) parseChapters(md goldmark.Markdown, l lang.Lang) ([]*chapter, Err
 		title, order, hasOrder, body, lines, ferrs := frontMatter(rp.Path, rp.Source)
 		errs = append(errs, ferrs...)
 		slug, num, hasNum := chapterSlug(rp.Path)
-		if !safeClass.MatchString(slug) {
+		if !SafeClass.MatchString(slug) {
 			errs = append(errs, diag.Diagnostic{Pos: diag.Pos{File: rp.Path}, Msg: "a rules file is named NN-slug.md with a lower-case slug (letters, digits, hyphens)"})
 			continue
 		}
@@ -567,7 +567,7 @@ func RenderChapters(pages []lang.RulesPage, opts RulesOptions) (map[lang.Lang][]
 	out := map[lang.Lang][]Chapter{}
 	var errs Errors
 	for _, l := range lang.Langs {
-		md := newMarkdown(l)
+		md := NewMarkdown(l)
 		chs, perrs := b.parseChapters(md, l)
 		errs = append(errs, perrs...)
 		errs = append(errs, b.resolveChapters(chs, l)...)

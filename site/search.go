@@ -15,28 +15,14 @@ import (
 // same table, so a field cannot be documented under one name and parsed
 // under another.
 
-// fieldKind is how a field compares.
-type fieldKind string
+// FieldKind is how a field compares.
+type FieldKind string
 
 const (
-	fieldText   fieldKind = "text"   // folded substring: name, text
-	fieldWord   fieldKind = "word"   // one of known values (id or name prefix): faction, type
-	fieldNumber fieldKind = "number" // = < <= > >= against a number: cost, stats
+	FieldText   FieldKind = "text"   // folded substring: name, text
+	FieldWord   FieldKind = "word"   // one of known values (id or name prefix): faction, type
+	FieldNumber FieldKind = "number" // = < <= > >= against a number: cost, stats
 )
-
-// searchField is a typed field of the search syntax.
-type searchField struct {
-	Name  string    // long name, English, lower case: "faction"
-	Alias string    // short alias: "f"
-	Kind  fieldKind //
-	// PerColour: the field takes a colour after a dot, "cost.raiders>=1"
-	// (a faction's id or name, or "any" for colourless Orders).
-	PerColour bool
-	// Example is the value the help page shows; "" takes the first of the
-	// field's values.
-	Example string
-	Label   string // the label key of its description
-}
 
 // searchWords are the words of the syntax itself, in both languages:
 // a query may join terms with "and"/"et", "or"/"ou" and negate with
@@ -47,34 +33,28 @@ var searchWords = map[string][]string{
 	"not": {"not", "non"},
 }
 
-// searchSorts are the sort orders of the card list (key and label key):
-// the relevance of the query, then a few fields.
-var searchSorts = [][2]string{{"relevance", "sort.relevance"}, {"name", "sort.name"}, {"cost", "sort.cost"},
-	{"faction", "sort.faction"}, {"type", "sort.type"}, {"attack", "search.field.attack"},
-	{"speed", "search.field.speed"}, {"health", "search.field.health"}}
-
-// fieldValue is a value a word field knows: an id and the folded words
+// IndexValue is a value a word field knows: an id and the folded words
 // that name it in the page's language (and its id).
-type fieldValue struct {
+type IndexValue struct {
 	ID    string   `json:"id"`
 	Names []string `json:"names"`
 	Label string   `json:"label"`
 }
 
-// fieldView is a field as the page's script sees it.
-type fieldView struct {
+// IndexField is a field as the page's script sees it.
+type IndexField struct {
 	Name      string       `json:"name"`
 	Alias     string       `json:"alias"`
-	Kind      fieldKind    `json:"kind"`
+	Kind      FieldKind    `json:"kind"`
 	PerColour bool         `json:"perColour,omitempty"`
 	Label     string       `json:"label"`
-	Values    []fieldValue `json:"values,omitempty"`
+	Values    []IndexValue `json:"values,omitempty"`
 }
 
-// searchEntry is one card in the search index. Reusable data (the deck
+// IndexEntry is one card in the search index. Reusable data (the deck
 // builder reads the JSON copy): ids, numbers and the words each word field
 // matches.
-type searchEntry struct {
+type IndexEntry struct {
 	ID      string              `json:"id"`
 	Name    string              `json:"name"`
 	Kind    string              `json:"kind"`
@@ -87,25 +67,25 @@ type searchEntry struct {
 	Words   map[string][]string `json:"words"`             // word field → value ids
 }
 
-// searchData is what search-index.js gives the page.
-type searchData struct {
-	Fields   []fieldView         `json:"fields"`
+// IndexData is what search-index.js gives the page.
+type IndexData struct {
+	Fields   []IndexField        `json:"fields"`
 	Words    map[string][]string `json:"words"`
 	Messages map[string]string   `json:"messages"`
 	Help     string              `json:"help"` // the help page, relative to the language folder
-	Cards    []searchEntry       `json:"cards"`
+	Cards    []IndexEntry        `json:"cards"`
 }
 
-// searchMessages are the label keys of the script's messages.
-var searchMessages = []string{"search.err.field", "search.err.value", "search.err.number", "search.err.op",
+// SearchMessages are the label keys of the script's messages.
+var SearchMessages = []string{"search.err.field", "search.err.value", "search.err.number", "search.err.op",
 	"search.err.paren", "search.err.empty", "search.err.colour", "search.didyoumean", "search.help.link", "search.count", "search.more"}
 
-// searchIndexFiles are the index as JSON, for other tools (and the deck
+// IndexFiles are the index as JSON, for other tools (and the deck
 // builder), and the same index as a script that sets globals, so that the
 // card list can load it with <script src> from file:// (where fetch of a
 // JSON file is refused). encoding/json escapes <, > and & and the line
 // separators U+2028/2029, so no content can end the script.
-func searchIndexFiles(d searchData) (jsonFile, script []byte) {
+func IndexFiles(d IndexData) (jsonFile, script []byte) {
 	data, _ := json.Marshal(d) // plain strings, ints and maps: cannot fail
 	jsonFile = append(data[:len(data):len(data)], '\n')
 	var buf bytes.Buffer
@@ -114,17 +94,6 @@ func searchIndexFiles(d searchData) (jsonFile, script []byte) {
 	buf.Write(data)
 	buf.WriteString(";\nwindow.WB_SEARCH_INDEX = window.WB_SEARCH.cards;\n")
 	return jsonFile, buf.Bytes()
-}
-
-// helpRow is a row of the help page's table of fields.
-type helpRow struct {
-	Name, Alias, Label, Example string
-	Values                      []string
-}
-
-// helpExample is an example query with what it finds.
-type helpExample struct {
-	Query, Href, What string
 }
 
 // ---------------------------------------------------------------------------
@@ -169,13 +138,13 @@ type SearchEntry struct {
 // search.more, search.didyoumean, search.help.link); help is the page
 // the syntax errors link to, relative to the language folder.
 func SearchIndex(fields []SearchField, entries []SearchEntry, label func(key string) string, help string) (js, jsonData []byte) {
-	d := searchData{Words: searchWords, Messages: map[string]string{}, Help: help, Cards: []searchEntry{}}
+	d := IndexData{Words: searchWords, Messages: map[string]string{}, Help: help, Cards: []IndexEntry{}}
 	for _, f := range fields {
-		v := fieldView{Name: f.Name, Alias: f.Alias, Kind: fieldKind(f.Kind), Label: f.Label}
+		v := IndexField{Name: f.Name, Alias: f.Alias, Kind: FieldKind(f.Kind), Label: f.Label}
 		for _, val := range f.Values {
-			fv := fieldValue{ID: val.ID, Names: []string{fold(val.ID)}, Label: val.Label}
+			fv := IndexValue{ID: val.ID, Names: []string{Fold(val.ID)}, Label: val.Label}
 			for _, n := range val.Names {
-				if n := fold(n); !containsString(fv.Names, n) {
+				if n := Fold(n); !ContainsString(fv.Names, n) {
 					fv.Names = append(fv.Names, n)
 				}
 			}
@@ -184,13 +153,13 @@ func SearchIndex(fields []SearchField, entries []SearchEntry, label func(key str
 		d.Fields = append(d.Fields, v)
 	}
 	for _, e := range entries {
-		d.Cards = append(d.Cards, searchEntry{ID: e.ID, Name: e.Name, Kind: e.Kind, Cost: e.Cost, Img: e.Img, Body: e.Body, Num: e.Num, Words: e.Words})
+		d.Cards = append(d.Cards, IndexEntry{ID: e.ID, Name: e.Name, Kind: e.Kind, Cost: e.Cost, Img: e.Img, Body: e.Body, Num: e.Num, Words: e.Words})
 	}
 	sort.SliceStable(d.Cards, func(i, j int) bool { return d.Cards[i].ID < d.Cards[j].ID })
-	for _, k := range searchMessages {
+	for _, k := range SearchMessages {
 		d.Messages[strings.TrimPrefix(k, "search.")] = label(k)
 	}
-	jsonData, js = searchIndexFiles(d)
+	jsonData, js = IndexFiles(d)
 	return js, jsonData
 }
 
@@ -198,7 +167,8 @@ func SearchIndex(fields []SearchField, entries []SearchEntry, label func(key str
 // both languages, for a game's help.
 func SearchWords() map[string][]string { return searchWords }
 
-func containsString(s []string, x string) bool {
+// ContainsString reports whether s holds x.
+func ContainsString(s []string, x string) bool {
 	for _, v := range s {
 		if v == x {
 			return true

@@ -39,8 +39,8 @@ func (f Files) Paths() []string {
 	return out
 }
 
-// other returns the other language.
-func other(l lang.Lang) lang.Lang {
+// OtherLang returns the other language.
+func OtherLang(l lang.Lang) lang.Lang {
 	if l == lang.French {
 		return lang.English
 	}
@@ -50,13 +50,13 @@ func other(l lang.Lang) lang.Lang {
 // View is a page as the frame draws it: what every template gets (or a
 // game's page holding it, self).
 type View struct {
-	f *siteFrame // the frame: every page has it
+	Site *SiteFrame // the frame: every page has it
 	// self is what the page's templates read as "." (a game's page that
 	// holds this view, with methods of its own); nil: the view itself.
-	self any
+	Self any
 	// fast: the layout around the page's content is written in Go
 	// (drawLayout) rather than by executing the layout template.
-	fast    bool
+	Fast    bool
 	Lang    lang.Lang
 	Path    string // language-relative page path, e.g. "cards/copp/index.html"
 	Title   string
@@ -68,15 +68,15 @@ type View struct {
 	// Image is the page's Open Graph image, relative to the page; "" for
 	// none.
 	Image  string
-	atRoot bool // the page sits at the site root, not in its language folder (404.html)
+	AtRoot bool // the page sits at the site root, not in its language folder (404.html)
 	// anyDepth: the page is served for missing paths at any depth (the
 	// 404 pages), so its links start at the site's address (BaseURL), or
 	// at the host's root without one.
-	anyDepth bool
+	AnyDepth bool
 	// wasm: the page runs WebAssembly (the deck builder), which its
 	// Content-Security-Policy must allow ('wasm-unsafe-eval': compiling a
 	// module, not eval of strings).
-	wasm bool
+	HasWasm bool
 	// tmpl is the template set drawing the page (its fragments too:
 	// Shared).
 	tmpl *template.Template
@@ -84,24 +84,24 @@ type View struct {
 
 // data is what the page's templates read as ".".
 func (p *View) data() any {
-	if p.self != nil {
-		return p.self
+	if p.Self != nil {
+		return p.Self
 	}
 	return p
 }
 
 // WASM reports whether the page's CSP allows WebAssembly.
-func (p *View) WASM() bool { return p.wasm }
+func (p *View) WASM() bool { return p.HasWasm }
 
 // Root is the path from the page to the site root.
 func (p *View) Root() string {
 	switch {
-	case p.anyDepth:
-		if p.f.base != "" {
-			return p.f.base
+	case p.AnyDepth:
+		if p.Site.Base != "" {
+			return p.Site.Base
 		}
 		return "/"
-	case p.atRoot:
+	case p.AtRoot:
 		return ""
 	}
 	return strings.Repeat("../", strings.Count(p.Path, "/")+1)
@@ -110,7 +110,7 @@ func (p *View) Root() string {
 // Link returns the URL of a page of the same language: relative, or from
 // the root for a page served at any depth.
 func (p *View) Link(target string) string {
-	if p.atRoot || p.anyDepth {
+	if p.AtRoot || p.AnyDepth {
 		return p.Root() + string(p.Lang) + "/" + target
 	}
 	return relPath(p.Path, target)
@@ -118,30 +118,30 @@ func (p *View) Link(target string) string {
 
 // Canonical is the page's published address, or "" without a BaseURL.
 func (p *View) Canonical() string {
-	if p.anyDepth || p.atRoot {
+	if p.AnyDepth || p.AtRoot {
 		return ""
 	}
-	return p.f.absURL(string(p.Lang) + "/" + p.Path)
+	return p.Site.absURL(string(p.Lang) + "/" + p.Path)
 }
 
 // Alternates are the hreflang links of the page: itself, the other
 // language and the root page, absolute with a BaseURL.
-func (p *View) Alternates() []link {
-	if p.anyDepth {
+func (p *View) Alternates() []LinkItem {
+	if p.AnyDepth {
 		return nil // a 404 page is no page of the site
 	}
 	self, alt, root := p.Link(p.Path), p.AltLink(), p.Asset("index.html")
-	if base := p.f.base; base != "" {
-		self = p.f.absURL(string(p.Lang) + "/" + p.Path)
-		alt = p.f.absURL(string(p.AltLang()) + "/" + p.altPath())
+	if base := p.Site.Base; base != "" {
+		self = p.Site.absURL(string(p.Lang) + "/" + p.Path)
+		alt = p.Site.absURL(string(p.AltLang()) + "/" + p.AltPath())
 		root = base
 	}
-	return []link{{Href: self, Lang: string(p.Lang)}, {Href: alt, Lang: string(p.AltLang())}, {Href: root, Lang: "x-default"}}
+	return []LinkItem{{Href: self, Lang: string(p.Lang)}, {Href: alt, Lang: string(p.AltLang())}, {Href: root, Lang: "x-default"}}
 }
 
 // NoIndex reports whether search engines should leave the page out (the
 // 404 pages).
-func (p *View) NoIndex() bool { return p.anyDepth }
+func (p *View) NoIndex() bool { return p.AnyDepth }
 
 // MetaDescription is the page's description.
 func (p *View) MetaDescription() string {
@@ -153,10 +153,10 @@ func (p *View) MetaDescription() string {
 
 // OGImage is the absolute address of the page's image, or "".
 func (p *View) OGImage() string {
-	if p.Image == "" || p.f.base == "" {
+	if p.Image == "" || p.Site.Base == "" {
 		return ""
 	}
-	return p.f.absURL(string(p.Lang) + "/" + path.Join(path.Dir(p.Path), p.Image))
+	return p.Site.absURL(string(p.Lang) + "/" + path.Join(path.Dir(p.Path), p.Image))
 }
 
 // OGLocale is the page's language as Open Graph writes it.
@@ -171,27 +171,27 @@ func (p *View) OGLocale() string {
 func (p *View) Asset(target string) string { return p.Root() + target }
 
 // T returns an interface word in the page's language.
-func (p *View) T(key string) string { return p.f.label(key, p.Lang) }
+func (p *View) T(key string) string { return p.Site.Label(key, p.Lang) }
 
 // AltLang is the other language.
-func (p *View) AltLang() lang.Lang { return other(p.Lang) }
+func (p *View) AltLang() lang.Lang { return OtherLang(p.Lang) }
 
 // AltLink is the same page in the other language, or its home page.
 func (p *View) AltLink() string {
-	return p.Root() + string(other(p.Lang)) + "/" + p.altPath()
+	return p.Root() + string(OtherLang(p.Lang)) + "/" + p.AltPath()
 }
 
-// altPath is the path of the page in the other language, or of its home
+// AltPath is the path of the page in the other language, or of its home
 // page.
-func (p *View) altPath() string {
-	if p.anyDepth || !p.f.exists[string(other(p.Lang))+"/"+p.Path] {
+func (p *View) AltPath() string {
+	if p.AnyDepth || !p.Site.Exists[string(OtherLang(p.Lang))+"/"+p.Path] {
 		return "index.html"
 	}
 	return p.Path
 }
 
 // AltName is the name of the other language, in that language.
-func (p *View) AltName() string { return p.f.langName(other(p.Lang)) }
+func (p *View) AltName() string { return p.Site.LangName(OtherLang(p.Lang)) }
 
 // FullTitle is the <title> of the page.
 func (p *View) FullTitle() string {
@@ -220,8 +220,8 @@ func relPath(from, to string) string {
 	return strings.Repeat("../", len(fd)-i) + strings.Join(td[i:], "/")
 }
 
-// link is a labelled relative link.
-type link struct {
+// LinkItem is a labelled relative link.
+type LinkItem struct {
 	Href  string
 	Label string
 	Class string

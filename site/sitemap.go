@@ -24,7 +24,7 @@ func Sitemap(baseURL string, pages map[string]bool) []byte {
 		}
 	}
 	sort.Strings(paths)
-	loc := func(p string) string { return escapeHTML(baseURL + strings.TrimSuffix(p, "index.html")) }
+	loc := func(p string) string { return EscapeHTML(baseURL + strings.TrimSuffix(p, "index.html")) }
 	fmt.Fprintf(&buf, "  <url><loc>%s</loc>", loc("index.html"))
 	for _, l := range lang.Langs {
 		fmt.Fprintf(&buf, `<xhtml:link rel="alternate" hreflang="%s" href="%s"/>`, l, loc(string(l)+"/index.html"))
@@ -48,4 +48,4 @@ func Sitemap(baseURL string, pages map[string]bool) []byte {
 
 // SortKey is the key that sorts names as a reader expects in either
 // language: without case, accents or soft hyphens.
-func SortKey(s string) string { return fold(s) }
+func SortKey(s string) string { return Fold(s) }

@@ -22,7 +22,8 @@ func trustedHTML(s string) template.HTML { return template.HTML(s) } //nolint:go
 // HTML.
 func fragmentHTML(s string) template.HTML { return template.HTML(s) } //nolint:gosec // audited: html/template's output
 
-func naturalLabel(l lang.Lang) string {
+// NaturalLabel is the label of a die's natural result in language l.
+func NaturalLabel(l lang.Lang) string {
 	if l == lang.French {
 		return "résultat naturel"
 	}
@@ -35,33 +36,33 @@ func naturalLabel(l lang.Lang) string {
 // escape).
 var urlPlain = regexp.MustCompile(`^(https?://[A-Za-z0-9.-]+/)?[A-Za-z0-9._/#-]*$`)
 
-// cardWriter writes a card page's content as html/template writes it
+// CardWriter writes a card page's content as html/template writes it
 // from card.html: strings escaped by html/template's rules for HTML text
 // and quoted attribute values (escText), safe HTML as it is, links only
 // when they are plain (urlPlain). ok turns false on anything else: the
 // page is then drawn by its template.
-type cardWriter struct {
-	sb strings.Builder
-	ok bool
+type CardWriter struct {
+	Buf strings.Builder
+	OK  bool
 }
 
-// tag writes constant markup of this package.
-func (w *cardWriter) tag(s string) { w.sb.WriteString(s) }
+// Tag writes constant markup of this package.
+func (w *CardWriter) Tag(s string) { w.Buf.WriteString(s) }
 
-// text writes a string escaped as html/template escapes it in HTML text
+// Text writes a string escaped as html/template escapes it in HTML text
 // and in a quoted attribute value (htmlEscaper, attrEscaper).
-func (w *cardWriter) text(s string) { escText(&w.sb, s) }
+func (w *CardWriter) Text(s string) { escText(&w.Buf, s) }
 
-// html writes HTML made by this package (template.HTML).
-func (w *cardWriter) html(h template.HTML) { w.sb.WriteString(string(h)) }
+// HTML writes HTML made by this package (template.HTML).
+func (w *CardWriter) HTML(h template.HTML) { w.Buf.WriteString(string(h)) }
 
-// url writes a link of an href or src attribute, when it is plain.
-func (w *cardWriter) url(s string) {
+// URL writes a link of an href or src attribute, when it is plain.
+func (w *CardWriter) URL(s string) {
 	if !urlPlain.MatchString(s) {
-		w.ok = false
+		w.OK = false
 		return
 	}
-	w.sb.WriteString(s)
+	w.Buf.WriteString(s)
 }
 
 // escText writes s escaped as html/template's htmlEscaper and attrEscaper
@@ -105,133 +106,133 @@ func escText(sb *strings.Builder, s string) {
 // for a link that is not plain: the template draws the page.
 // TestTilesEqualTemplate compares both on every page of four sites.
 func drawLayout(t *template.Template, p *View, buf *bytes.Buffer) (bool, error) {
-	if !p.fast || noTileMemo {
+	if !p.Fast || NoTileMemo {
 		return false, nil
 	}
-	w := &cardWriter{ok: true}
-	flush := func() { buf.WriteString(w.sb.String()); w.sb.Reset() }
+	w := &CardWriter{OK: true}
+	flush := func() { buf.WriteString(w.Buf.String()); w.Buf.Reset() }
 	exec := func(name string) error {
 		flush()
 		return t.ExecuteTemplate(buf, name, p.data())
 	}
 	shared := func(name string) error {
 		h, err := p.Shared(name)
-		w.html(h)
+		w.HTML(h)
 		return err
 	}
 	lang, alt := string(p.Lang), string(p.AltLang())
 	site, desc := p.T("site.title"), p.MetaDescription()
-	w.tag("<!DOCTYPE html>\n<html lang=\"")
-	w.text(lang)
-	w.tag("\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n" +
+	w.Tag("<!DOCTYPE html>\n<html lang=\"")
+	w.Text(lang)
+	w.Tag("\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n" +
 		"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'")
 	if p.WASM() {
-		w.tag(" 'wasm-unsafe-eval'")
+		w.Tag(" 'wasm-unsafe-eval'")
 	}
-	w.tag("; form-action 'self'; base-uri 'none'\">\n<meta name=\"referrer\" content=\"no-referrer\">\n<title>")
-	w.text(p.FullTitle())
-	w.tag("</title>\n")
+	w.Tag("; form-action 'self'; base-uri 'none'\">\n<meta name=\"referrer\" content=\"no-referrer\">\n<title>")
+	w.Text(p.FullTitle())
+	w.Tag("</title>\n")
 	if err := shared("frame-head-links"); err != nil {
 		return false, err
 	}
 	if err := exec("head"); err != nil {
 		return false, err
 	}
-	w.tag(`<meta name="description" content="`)
-	w.text(desc)
-	w.tag("\">\n")
+	w.Tag(`<meta name="description" content="`)
+	w.Text(desc)
+	w.Tag("\">\n")
 	if p.NoIndex() {
-		w.tag("<meta name=\"robots\" content=\"noindex\">\n")
+		w.Tag("<meta name=\"robots\" content=\"noindex\">\n")
 	}
 	canon := p.Canonical()
 	if canon != "" {
-		w.tag(`<link rel="canonical" href="`)
-		w.url(canon)
-		w.tag("\">\n")
+		w.Tag(`<link rel="canonical" href="`)
+		w.URL(canon)
+		w.Tag("\">\n")
 	}
 	for _, a := range p.Alternates() {
-		w.tag(`<link rel="alternate" hreflang="`)
-		w.text(a.Lang)
-		w.tag(`" href="`)
-		w.url(a.Href)
-		w.tag("\">\n")
+		w.Tag(`<link rel="alternate" hreflang="`)
+		w.Text(a.Lang)
+		w.Tag(`" href="`)
+		w.URL(a.Href)
+		w.Tag("\">\n")
 	}
-	w.tag("<meta property=\"og:type\" content=\"website\">\n<meta property=\"og:site_name\" content=\"")
-	w.text(site)
-	w.tag("\">\n<meta property=\"og:title\" content=\"")
-	w.text(p.Title)
-	w.tag("\">\n<meta property=\"og:description\" content=\"")
-	w.text(desc)
-	w.tag("\">\n<meta property=\"og:locale\" content=\"")
-	w.text(p.OGLocale())
-	w.tag("\">\n")
+	w.Tag("<meta property=\"og:type\" content=\"website\">\n<meta property=\"og:site_name\" content=\"")
+	w.Text(site)
+	w.Tag("\">\n<meta property=\"og:title\" content=\"")
+	w.Text(p.Title)
+	w.Tag("\">\n<meta property=\"og:description\" content=\"")
+	w.Text(desc)
+	w.Tag("\">\n<meta property=\"og:locale\" content=\"")
+	w.Text(p.OGLocale())
+	w.Tag("\">\n")
 	if canon != "" {
-		w.tag(`<meta property="og:url" content="`)
-		w.text(canon)
-		w.tag("\">\n")
+		w.Tag(`<meta property="og:url" content="`)
+		w.Text(canon)
+		w.Tag("\">\n")
 	}
 	if img := p.OGImage(); img != "" {
-		w.tag(`<meta property="og:image" content="`)
-		w.text(img)
-		w.tag("\">\n")
+		w.Tag(`<meta property="og:image" content="`)
+		w.Text(img)
+		w.Tag("\">\n")
 	}
-	w.tag("\n</head>\n<body class=\"section-")
-	w.text(p.Section)
-	w.tag("\">\n<a class=\"skip\" href=\"#main\">")
-	w.text(p.T("nav.skip"))
-	w.tag("</a>\n<header class=\"top\">\n<div class=\"bar\">\n<a class=\"brand\" href=\"")
-	w.url(p.Link("index.html"))
-	w.tag(`"><svg class="brand-mark" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2l8.7 5v10L12 22l-8.7-5V7z"/></svg><span>`)
-	w.text(site)
-	w.tag("</span></a>\n<a class=\"lang-switch\" id=\"lang-switch\" href=\"")
+	w.Tag("\n</head>\n<body class=\"section-")
+	w.Text(p.Section)
+	w.Tag("\">\n<a class=\"skip\" href=\"#main\">")
+	w.Text(p.T("nav.skip"))
+	w.Tag("</a>\n<header class=\"top\">\n<div class=\"bar\">\n<a class=\"brand\" href=\"")
+	w.URL(p.Link("index.html"))
+	w.Tag(`"><svg class="brand-mark" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2l8.7 5v10L12 22l-8.7-5V7z"/></svg><span>`)
+	w.Text(site)
+	w.Tag("</span></a>\n<a class=\"lang-switch\" id=\"lang-switch\" href=\"")
 	altLink, switchLabel := p.AltLink(), p.T("lang.switch")
-	w.url(altLink)
-	w.tag(`" hreflang="`)
-	w.text(alt)
-	w.tag(`" lang="`)
-	w.text(alt)
-	w.tag(`" title="`)
-	w.text(switchLabel)
-	w.tag(`"><span class="lang-code">`)
-	w.text(alt)
-	w.tag(`</span> `)
-	w.text(p.AltName())
-	w.tag("</a>\n</div>\n")
+	w.URL(altLink)
+	w.Tag(`" hreflang="`)
+	w.Text(alt)
+	w.Tag(`" lang="`)
+	w.Text(alt)
+	w.Tag(`" title="`)
+	w.Text(switchLabel)
+	w.Tag(`"><span class="lang-code">`)
+	w.Text(alt)
+	w.Tag(`</span> `)
+	w.Text(p.AltName())
+	w.Tag("</a>\n</div>\n")
 	if err := shared("frame-nav"); err != nil {
 		return false, err
 	}
-	w.tag("\n</header>\n<main id=\"main\">\n")
-	if !w.ok {
+	w.Tag("\n</header>\n<main id=\"main\">\n")
+	if !w.OK {
 		return false, nil
 	}
 	if err := exec("content"); err != nil {
 		return false, err
 	}
-	w.tag("\n</main>\n<footer class=\"foot\">")
+	w.Tag("\n</main>\n<footer class=\"foot\">")
 	if err := shared("footer"); err != nil {
 		return false, err
 	}
-	w.tag(`<p><a href="`)
-	w.url(altLink)
-	w.tag(`" hreflang="`)
-	w.text(alt)
-	w.tag(`" lang="`)
-	w.text(alt)
-	w.tag(`">`)
-	w.text(switchLabel)
-	w.tag("</a></p></footer>\n<script src=\"")
-	w.url(p.Asset("assets/site.js"))
-	w.tag("\" defer></script>\n")
+	w.Tag(`<p><a href="`)
+	w.URL(altLink)
+	w.Tag(`" hreflang="`)
+	w.Text(alt)
+	w.Tag(`" lang="`)
+	w.Text(alt)
+	w.Tag(`">`)
+	w.Text(switchLabel)
+	w.Tag("</a></p></footer>\n<script src=\"")
+	w.URL(p.Asset("assets/site.js"))
+	w.Tag("\" defer></script>\n")
 	if err := exec("scripts"); err != nil {
 		return false, err
 	}
-	w.tag("\n</body>\n</html>\n")
+	w.Tag("\n</body>\n</html>\n")
 	flush()
-	if w.ok {
-		layoutsDrawn.Add(1)
+	if w.OK {
+		LayoutsDrawn.Add(1)
 	}
-	return w.ok, nil
+	return w.OK, nil
 }
 
-// layoutsDrawn counts the pages drawLayout wrote (tests).
-var layoutsDrawn atomic.Int64
+// LayoutsDrawn counts the pages drawLayout wrote (tests).
+var LayoutsDrawn atomic.Int64

@@ -3,6 +3,7 @@ package site_test
 import (
 	"strings"
 	"testing"
+	"wbtool.dev/wbtool/site/sitecheck"
 
 	"wbtool.dev/wbtool/games/warstuff"
 	wsstarter "wbtool.dev/wbtool/games/warstuff/starter"
@@ -29,10 +30,10 @@ func TestWarstuffSiteInFrame(t *testing.T) {
 			t.Fatal(err)
 		}
 		files := site.Files(out)
-		if n := site.CheckLinks(t, files); n < 1000 {
+		if n := sitecheck.CheckLinks(t, files); n < 1000 {
 			t.Errorf("only %d links checked", n)
 		}
-		if n := site.CheckXSS(t, files); n < 90 {
+		if n := sitecheck.CheckXSS(t, files); n < 90 {
 			t.Errorf("only %d pages scanned", n)
 		}
 		for _, p := range []string{"index.html", "404.html", "en/404.html", "fr/404.html", "robots.txt", "assets/style.css", "assets/search.js",

@@ -8,11 +8,11 @@ import (
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
+	"wbtool.dev/wbtool/games/warbound/wbsite"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
-	"wbtool.dev/wbtool/site"
 )
 
 // Warbound's incremental rebuilds (ruleset.Incremental, for watch and
@@ -126,7 +126,7 @@ func (c *Content) Incrementally(m ruleset.Memo) ruleset.Content {
 		}
 		return m.CardImages(key, func() ([]byte, []byte, error) { return wbcards.SVG(cat, id, l) })
 	}
-	o.Pages = m.Shared(memoPages, func() any { return site.NewPageCache() }).(*site.PageCache)
+	o.Pages = m.Shared(memoPages, func() any { return wbsite.NewPageCache() }).(*wbsite.PageCache)
 	layouts := wbcards.NewLayouts(n.Catalog)
 	if prev, pkeys := m.Kept(memoLayouts); prev != nil {
 		layouts.Keep(prev.(*wbcards.Layouts), func(l wbcatalog.Lang, id string) bool {

@@ -24,13 +24,13 @@ import (
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
+	"wbtool.dev/wbtool/games/warbound/wbsite"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
-	"wbtool.dev/wbtool/site"
 	"wbtool.dev/wbtool/translations"
 )
 
@@ -64,8 +64,8 @@ type Options struct {
 	// CardImages, when set, replaces wbcards.SVG for the site's card
 	// images (watch serves them from its cache).
 	CardImages func(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) (front, back []byte, err error)
-	// Pages keeps the site's card pages between builds (site.PageCache).
-	Pages *site.PageCache
+	// Pages keeps the site's card pages between builds (wbsite.PageCache).
+	Pages *wbsite.PageCache
 	// NewLayouts, when set, makes the build's card layouts (watch: with
 	// the cards of the last build that did not change, Layouts.Keep).
 	NewLayouts func(cat *wbcatalog.Catalog) *wbcards.Layouts
@@ -263,7 +263,7 @@ func (c *Content) Layout() diag.List {
 }
 
 // Site is the site (package site), with the errata and the card images
-// of Options.CardImages when set; only checked (site.Check) when
+// of Options.CardImages when set; only checked (wbsite.Check) when
 // CheckOnly.
 func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 	o := c.siteOptions(so)
@@ -272,9 +272,9 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 	}
 	o.Errata = c.Changes
 	if so.CheckOnly {
-		return nil, site.Check(c.Catalog, o)
+		return nil, wbsite.Check(c.Catalog, o)
 	}
-	files, err := site.Build(c.Catalog, o)
+	files, err := wbsite.Build(c.Catalog, o)
 	if err != nil {
 		return nil, err
 	}
@@ -285,10 +285,10 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 // siteOptions are the site's options: links to the sheets the print stage
 // writes beside the site, and to the Tabletop Simulator decks the export
 // stage writes.
-func (c *Content) siteOptions(so ruleset.SiteOptions) site.Options {
+func (c *Content) siteOptions(so ruleset.SiteOptions) wbsite.Options {
 	// the rules pages may link to the sheets, in a preview too: one
 	// verdict (the published site holds them)
-	o := site.Options{BaseURL: so.BaseURL, CardImages: c.opts.CardImages, Pages: c.opts.Pages, Emit: so.Emit, Sheets: c.sheetPaths()}
+	o := wbsite.Options{BaseURL: so.BaseURL, CardImages: c.opts.CardImages, Pages: c.opts.Pages, Emit: so.Emit, Sheets: c.sheetPaths()}
 	o.Reference = siteReference()
 	if !so.Preview {
 		o.DeckPDF, o.ReprintPDF = pipeline.DeckSheet, pipeline.ReprintSheet
@@ -304,7 +304,7 @@ func (c *Content) siteOptions(so ruleset.SiteOptions) site.Options {
 
 // sheetPaths reports whether a file of the site is a sheet the build
 // copies into it (pipeline.Run: the print stage's files), for the links of
-// the rules pages (site.Options.Sheets); the sheets are listed at the
+// the rules pages (wbsite.Options.Sheets); the sheets are listed at the
 // first call.
 func (c *Content) sheetPaths() func(p string) bool {
 	var once sync.Once

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"wbtool.dev/wbtool/games/warbound/wbsite"
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcards"
@@ -16,7 +17,6 @@ import (
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
-	"wbtool.dev/wbtool/site"
 )
 
 // BenchmarkProfileCardsPDF: the Warstuff sheets (every profile and creature
@@ -88,7 +88,7 @@ func BenchmarkWarboundSite(b *testing.B) {
 	}
 	pages := 0
 	for b.Loop() {
-		files, err := site.Build(cat, site.Options{BaseURL: "https://warbound.example/", CardImages: stub})
+		files, err := wbsite.Build(cat, wbsite.Options{BaseURL: "https://warbound.example/", CardImages: stub})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -17,11 +17,11 @@ var (
 	warstuffPkgs = []string{"games/warstuff/..."}
 	// warboundPkgs are Warbound's own packages: its registration, engine,
 	// starter, deck checker.
-	warboundPkgs = []string{"games/warbound", "games/warbound/wbengine", "games/warbound/wbmatch", "games/warbound/wbschema", "games/warbound/wbdeck/...", "games/warbound/wbcards", "content", "content/rules"}
+	warboundPkgs = []string{"games/warbound", "games/warbound/wbengine", "games/warbound/wbmatch", "games/warbound/wbschema", "games/warbound/wbdeck/...", "games/warbound/wbcards", "games/warbound/wbsite", "content", "content/rules"}
 	// warboundMixed are Warbound's packages that still hold kits every
 	// game shares (the catalog's built-in interface words, the layout
-	// model, the site frame): games, until the kits move out.
-	warboundMixed = []string{"games/warbound/wbcatalog", "site"}
+	// model): games, until the kits move out.
+	warboundMixed = []string{"games/warbound/wbcatalog"}
 	// testGames are the test-only games, in the suite's folder: each
 	// checks its own imports (internal/gametest), so that nothing
 	// outside its folder names it.
@@ -31,7 +31,7 @@ var (
 	// kits are neutral: they import no game, even through another
 	// package.
 	kits = []string{"schema", "engine/botkit", "engine/checkkit", "engine/hex", "diag", "lang", "internal/dist", "internal/termsafe",
-		"internal/suggest", "render", "render/markup", "balance", "internal/contentfs", "internal/gitrev", "internal/typo", "internal/golden", "internal/testtool"}
+		"internal/suggest", "render", "render/markup", "balance", "internal/contentfs", "internal/gitrev", "internal/typo", "internal/golden", "internal/testtool", "site", "site/sitecheck"}
 	// toBeNeutral are the seam and the shared machinery: neutral by
 	// design (ARCHITECTURE.md), not yet in fact.
 	toBeNeutral = []string{"pipeline", "pipeline/ruleset", "pipeline/request", "export", "internal/...", "site/serve", "changes", "translations"}
@@ -118,7 +118,6 @@ var policies = []policy{
 			// built-in interface words (the site frame's), the layout
 			// model, the site frame, the deck checker.
 			"games/warstuff -> games/warbound/wbcatalog",
-			"games/warstuff -> site",
 			"games/warstuff/wsbands -> games/warbound/wbdeck",
 		},
 	},
@@ -134,11 +133,6 @@ var policies = []policy{
 			"internal/gen -> games/warstuff/starter",
 			"internal/benchcompare -> games/warbound/wbschema",
 			"internal/budget -> games/warbound/wbschema",
-			"internal/watch -> site",
-			"internal/watch/livereload -> site",
-			// the site frame (site.Files, live reload) is still in
-			// Warbound's site package
-			"site/serve -> site",
 		},
 	},
 }

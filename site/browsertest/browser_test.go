@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"wbtool.dev/wbtool/games/warbound/wbsite"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -165,7 +166,7 @@ func starterSite(t testing.TB) (*wbcatalog.Catalog, site.Files) {
 	if err != nil {
 		t.Fatalf("load: %v", err)
 	}
-	files, err := site.Build(cat, site.Options{})
+	files, err := wbsite.Build(cat, wbsite.Options{})
 	if err != nil {
 		t.Fatalf("build: %v", err)
 	}

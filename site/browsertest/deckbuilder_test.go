@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"wbtool.dev/wbtool/games/warbound/wbsite"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
@@ -319,7 +320,7 @@ func TestDeckBuilderHostileContent(t *testing.T) {
 		cat.Strings = append(cat.Strings, wbcatalog.UIString{ID: k, Text: wbcatalog.Text{EN: "W" + p, FR: "W" + p}})
 	}
 	cat.Sort()
-	files, err := site.Build(cat, site.Options{})
+	files, err := wbsite.Build(cat, wbsite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

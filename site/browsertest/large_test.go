@@ -14,6 +14,7 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+	"wbtool.dev/wbtool/games/warbound/wbsite"
 
 	"github.com/chromedp/chromedp"
 
@@ -50,7 +51,7 @@ func generatedSite(tb testing.TB) site.Files {
 			genErr = err
 			return
 		}
-		genFiles, genErr = site.Build(cat, site.Options{})
+		genFiles, genErr = wbsite.Build(cat, wbsite.Options{})
 	})
 	if genErr != nil {
 		tb.Fatalf("generated site: %v", genErr)

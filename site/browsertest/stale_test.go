@@ -3,6 +3,7 @@ package browsertest
 import (
 	"strings"
 	"testing"
+	"wbtool.dev/wbtool/games/warbound/wbsite"
 
 	"github.com/chromedp/chromedp"
 
@@ -43,7 +44,7 @@ func erratumSite(t *testing.T) (*wbcatalog.Catalog, site.Files) {
 		wbcatalog.TextKey([]string{"characters", "copp", "name"}, wbcatalog.English):           true,
 		wbcatalog.TextKey([]string{"skills", copp.Front.Skills[0], "text"}, wbcatalog.English): true,
 	}
-	files, err := site.Build(cat, site.Options{Errata: e, ReprintPDF: func(l wbcatalog.Lang) string { return "print/reprint-" + string(l) + ".pdf" }})
+	files, err := wbsite.Build(cat, wbsite.Options{Errata: e, ReprintPDF: func(l wbcatalog.Lang) string { return "print/reprint-" + string(l) + ".pdf" }})
 	if err != nil {
 		t.Fatalf("build: %v", err)
 	}

@@ -17,6 +17,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"wbtool.dev/wbtool/games/warbound/wbsite"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -64,7 +65,7 @@ func publishedSite(t *testing.T) site.Files {
 	if err != nil {
 		t.Fatalf("load: %v", err)
 	}
-	files, err := site.Build(cat, site.Options{BaseURL: "https://warbound.example/"})
+	files, err := wbsite.Build(cat, wbsite.Options{BaseURL: "https://warbound.example/"})
 	if err != nil {
 		t.Fatalf("build: %v", err)
 	}
@@ -350,7 +351,7 @@ func TestLighthouse(t *testing.T) {
 		t.Fatalf("load: %v", err)
 	}
 	serveAt(func(base string) site.Files {
-		files, err := site.Build(cat, site.Options{BaseURL: base})
+		files, err := wbsite.Build(cat, wbsite.Options{BaseURL: base})
 		if err != nil {
 			t.Fatalf("build: %v", err)
 		}

@@ -104,11 +104,11 @@ func TestUsedLabelsExist(t *testing.T) {
 		used[s] = append(used[s], where)
 	}
 	var files []string
-	for _, dir := range []string{"../../../render", "../../../site"} {
+	for _, dir := range []string{"../../../render", "../../../site", "../wbsite"} {
 		m, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 		files = append(files, m...)
 	}
-	tmpl, _ := filepath.Glob("../../../site/templates/*.html")
+	tmpl, _ := filepath.Glob("../wbsite/templates/*.html")
 	if len(files) == 0 || len(tmpl) == 0 {
 		t.Fatal("no render or site sources found")
 	}
