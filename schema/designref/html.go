@@ -20,7 +20,7 @@ func PagePath(name string) string { return Dir + "/" + name + ".html" }
 // IndexHTML is the index page's body.
 func (r *Reference) IndexHTML() template.HTML {
 	var b strings.Builder
-	b.WriteString("<p class=\"lead narrow\">" + esc("The reference for designers of "+r.Game+", made from the game's schema: every kind of entry a content file may hold, every field with its type, range, default and an example from the starter. Every content file starts with `package "+r.Package+"`. In a terminal, `wbtool doc NAME` prints the same pages.") + "</p>\n")
+	b.WriteString("<p class=\"lead narrow\">" + codeSpans("The reference for designers of "+r.Game+", made from the game's schema: every kind of entry a content file may hold, every field with its type, range, default and an example from the starter. Every content file starts with `package "+r.Package+"`. In a terminal, `wbtool doc NAME` prints the same pages.") + "</p>\n")
 	list := func(title string, defs []*Def) {
 		if len(defs) == 0 {
 			return
@@ -108,11 +108,29 @@ func (r *Reference) linked(s string) string {
 
 // textHTML writes a comment's text: paragraphs, and its indented lines as
 // preformatted blocks.
+// codeSpans is s escaped, with its `quoted` parts as code, as the
+// schema's comments write them.
+func codeSpans(s string) string {
+	parts := strings.Split(s, "`")
+	if len(parts)%2 == 0 { // an unmatched backquote: plain text
+		return esc(s)
+	}
+	var b strings.Builder
+	for i, p := range parts {
+		if i%2 == 1 {
+			b.WriteString("<code>" + esc(p) + "</code>")
+		} else {
+			b.WriteString(esc(p))
+		}
+	}
+	return b.String()
+}
+
 func textHTML(b *strings.Builder, s string) {
 	var para, pre []string
 	flush := func() {
 		if len(para) > 0 {
-			b.WriteString("<p>" + esc(strings.Join(para, " ")) + "</p>\n")
+			b.WriteString("<p>" + codeSpans(strings.Join(para, " ")) + "</p>\n")
 			para = nil
 		}
 		if len(pre) > 0 {
@@ -170,7 +188,7 @@ func (r *Reference) HTMLPages() []HTMLPage {
 		d, note, _ := r.Page(name)
 		title := name
 		if d != nil {
-			title = d.Title
+			title = strings.TrimPrefix(d.Title, "#") // a page title, not CUE syntax
 		} else if note != nil {
 			title = note.Title
 		}
