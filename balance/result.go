@@ -22,7 +22,12 @@ type Result struct {
 	Settings Settings `json:"settings"`
 	// Shards are the shards summed in; empty for a whole run (or a
 	// complete set of shards).
-	Shards   []Shard     `json:"shards,omitempty"`
+	Shards []Shard `json:"shards,omitempty"`
+	// Manifest is the ID of the manifest a shard was played from
+	// (RunShard), Digest the hash of its tallies (Seal); both empty for
+	// a run's or a merge's result.
+	Manifest string      `json:"manifest,omitempty"`
+	Digest   string      `json:"digest,omitempty"`
 	Matchups []Matchup   `json:"matchups"`
 	Cards    []CardTally `json:"cards"`
 	Summary  *Summary    `json:"summary,omitempty"`
@@ -354,6 +359,9 @@ func ParseResult(data []byte, formats func(game string) ([]string, error)) (*Res
 	}
 	if err := r.check(known); err != nil {
 		return nil, err
+	}
+	if r.Digest != "" && r.Digest != r.digest() {
+		return nil, fmt.Errorf("digest %s does not match its contents (%s): the file was changed after wbtool wrote it; play the shard again", r.Digest, r.digest())
 	}
 	r.Summary = nil // derived: recomputed by Finish
 	return &r, nil

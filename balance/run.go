@@ -118,8 +118,8 @@ func Run(ctx context.Context, lab Lab, o Options) (*Result, error) {
 	if err := checkGames(o.Games); err != nil {
 		return nil, err
 	}
-	if err := lab.CheckBot(o.Bot); err != nil {
-		return nil, fmt.Errorf("bot: %w", err)
+	if _, err := checkBots(lab, o.Bot); err != nil {
+		return nil, err
 	}
 	if o.Shard.N == 0 {
 		o.Shard = Shard{0, 1}

@@ -34,6 +34,11 @@ each only when its whole 95 % interval lies beyond.
 --shard I/N plays the slice I (0 ≤ I < N) of the run and writes
 OUT/balance/shard-I-of-N.json; 'wbtool balance merge' adds shards up into
 the run's result and report (README: "Balance runs on many machines").
+'wbtool balance plan' writes a run's manifest and the job files of
+Kubernetes, SLURM and GitHub Actions; 'wbtool balance run' plays one of
+its shards.
+
+--bot A,B plays bot A on the first seat and B on the second.
 
 Results depend only on the content, the seed and the options. With no
 option it plays both formats of the content with the mcts:1 bot, 50 games
@@ -49,8 +54,9 @@ Examples:
   wbtool balance merge dist-0/balance/shard-0-of-2.json dist-1/balance/shard-1-of-2.json`
 
 func newBalanceCmd(g *globalFlags) *cobra.Command {
-	var o balance.Options
-	var format, scenarios, decks, shard string
+	var bf balanceFlags
+	o := &bf.o
+	var shard string
 	var noProgress bool
 	cmd := &cobra.Command{
 		Use:   "balance",
@@ -73,18 +79,14 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if format != "" {
-				o.Formats = []string{format}
+			lab := ms.Lab()
+			if o.Settings, err = bf.settings(cmd, lab); err != nil {
+				return err
 			}
-			o.Scenarios, o.Decks = splitList(scenarios), splitList(decks)
 			if errw := cmd.ErrOrStderr(); !noProgress && termsafe.IsTerminal(errw) {
 				o.Progress = balance.Progress(termsafe.Raw(errw), time.Now)
 			}
-			lab := ms.Lab()
-			if !cmd.Flags().Changed("bot") {
-				o.Bot = lab.DefaultBot()
-			}
-			r, err := balance.Run(cmd.Context(), lab, o)
+			r, err := balance.Run(cmd.Context(), lab, *o)
 			var se *balance.ShardError
 			if errors.As(err, &se) {
 				return usagef("--shard %q: %s", shard, se.Msg)
@@ -98,19 +100,12 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 			return publishBalance(cmd, g, r, "")
 		},
 	}
+	bf.bind(cmd)
 	f := cmd.Flags()
-	f.StringVar(&format, "format", "", "exploration or confrontation (default: both)")
-	f.StringVar(&scenarios, "scenario", "", "scenario ids `A,B` (default: every scenario of the format)")
-	f.StringVar(&decks, "decks", "", "deck ids `A,B,...` (default: every deck of the format)")
-	f.StringVar(&o.Bot, "bot", "mcts:1", "bot for both players: random, greedy, mcts or mcts:1 to mcts:3 (Warstuff: random or greedy, default greedy)")
-	f.IntVar(&o.Games, "games", 50, "games per matchup and seat order")
-	f.Uint64Var(&o.Seed, "seed", 1, "first seed; game i of every matchup uses seed+i")
-	f.BoolVar(&o.Maintenance, "maintenance", false, "Confrontation: play with the Maintenance option (R-TURN-7)")
-	f.BoolVar(&o.Variants, "variants", false, "also play each deck without each of its cards (but Leaders)")
 	f.StringVar(&shard, "shard", "", "play only the slice `I/N` of the run and write its partial result")
 	f.BoolVar(&noProgress, "no-progress", false, "no progress bar (there is none unless stderr is a terminal)")
 	cmd.PersistentFlags().StringVar(&g.out, "out", "dist", "output `DIR`; wbtool writes nowhere else")
-	cmd.AddCommand(newBalanceMergeCmd(g))
+	cmd.AddCommand(newBalanceMergeCmd(g), newBalancePlanCmd(g), newBalanceRunCmd(g))
 	return cmd
 }
 
@@ -119,18 +114,37 @@ shards of one run, each once) and writes the run's balance.json and report
 under OUT/balance/, as one run would. A missing shard is reported, and the
 report says the result is partial.
 
+With --manifest (the shards of 'wbtool balance run --manifest'), a
+folder argument is searched for shard-I-of-N.json files, and merge
+refuses a shard of another manifest, a shard given twice, a file changed
+after it was written (its digest), and missing shards, naming them and
+the commands that play them (--partial merges what there is).
+
 Example:
   wbtool balance merge dist-0/balance/shard-0-of-2.json dist-1/balance/shard-1-of-2.json`
 
 func newBalanceMergeCmd(g *globalFlags) *cobra.Command {
-	return &cobra.Command{
+	var manifest string
+	var partial bool
+	cmd := &cobra.Command{
 		Use:   "merge FILE...",
 		Short: "Merge balance shards into one result and report",
 		Long:  balanceMergeDoc,
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			var m *balance.Manifest
+			names := args
+			if manifest != "" {
+				var err error
+				if m, err = readManifest(manifest); err != nil {
+					return err
+				}
+				if names, err = shardFiles(args); err != nil {
+					return usagef("%v", err)
+				}
+			}
 			var parts []*balance.Result
-			for _, name := range args {
+			for _, name := range names {
 				data, err := readArgFile(name)
 				if err != nil {
 					return usagef("%v", err)
@@ -142,7 +156,17 @@ func newBalanceMergeCmd(g *globalFlags) *cobra.Command {
 				p.Source = name
 				parts = append(parts, p)
 			}
-			r, err := balance.Merge(parts)
+			var r *balance.Result
+			var err error
+			if m != nil {
+				r, err = balance.MergeManifest(m, parts, partial)
+				var me *balance.MissingError
+				if errors.As(err, &me) {
+					return usagef("%v; play them again:\n%s", err, missingCommands(manifest, me.Missing))
+				}
+			} else {
+				r, err = balance.Merge(parts)
+			}
 			if err != nil {
 				return usagef("%v", err)
 			}
@@ -152,6 +176,27 @@ func newBalanceMergeCmd(g *globalFlags) *cobra.Command {
 			return publishBalance(cmd, g, r, "")
 		},
 	}
+	f := cmd.Flags()
+	f.StringVar(&manifest, "manifest", "", "merge the shards of this manifest (wbtool balance plan), `FILE`; a folder argument is searched for shard-I-of-N.json files")
+	f.BoolVar(&partial, "partial", false, "with --manifest: merge even when shards are missing (a partial report)")
+	return cmd
+}
+
+// missingCommands are the command lines of the missing shards, at most
+// ten of them.
+func missingCommands(manifest string, missing []int) string {
+	var b strings.Builder
+	for k, i := range missing {
+		if k == 10 {
+			fmt.Fprintf(&b, "  … and %d more (commands.txt has every shard's line)", len(missing)-10)
+			break
+		}
+		if k > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "  wbtool balance run --manifest %s --shard %d", balance.ShellQuote(manifest), i)
+	}
+	return b.String()
 }
 
 // balanceFormats are the formats a balance result of game may name (the

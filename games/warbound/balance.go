@@ -127,7 +127,7 @@ func matchups(cat *wbcatalog.Catalog, set balance.Settings) ([]balance.Pairing, 
 			return fmt.Errorf("%s: %w", key, err)
 		}
 		g.PrecomputeSight()
-		out = append(out, balance.Pairing{Key: key, Play: func(seed uint64) (balance.Tally, error) { return playOne(g, set.Bot, seed) }})
+		out = append(out, balance.Pairing{Key: key, Play: func(seed uint64) (balance.Tally, error) { return playOne(g, set.SeatBots(), seed) }})
 		return nil
 	}
 	for _, sid := range set.Scenarios {
@@ -275,11 +275,11 @@ func (r *recorder) Record(s *wbengine.State, d wbengine.Decision, ev []wbengine.
 	}
 }
 
-// playOne plays one game of g with bot on both seats.
-func playOne(g *wbengine.Game, bot string, seed uint64) (balance.Tally, error) {
+// playOne plays one game of g with a bot per seat.
+func playOne(g *wbengine.Game, bot [2]string, seed uint64) (balance.Tally, error) {
 	var bots [2]wbengine.Bot
 	for i := range bots {
-		b, err := wbengine.NewBot(bot, seed*2+1+uint64(i))
+		b, err := wbengine.NewBot(bot[i], seed*2+1+uint64(i))
 		if err != nil {
 			return balance.Tally{}, err
 		}

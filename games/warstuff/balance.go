@@ -154,12 +154,13 @@ func (l *lab) hordes(set balance.Settings) []string {
 func (l *lab) Pairings(set balance.Settings) ([]balance.Pairing, error) {
 	var out []balance.Pairing
 	add := func(key balance.MatchKey, o wsmatch.Options) error {
-		o.Scenario, o.Bot = key.Scenario, set.Bot
+		bots := set.SeatBots()
+		o.Scenario, o.Bot = key.Scenario, bots[0]
 		m, err := wsmatch.New(l.cat, o)
 		if err != nil {
 			return fmt.Errorf("%s: %w", key, err)
 		}
-		out = append(out, balance.Pairing{Key: key, Play: func(seed uint64) (balance.Tally, error) { return playOne(m, set.Bot, seed) }})
+		out = append(out, balance.Pairing{Key: key, Play: func(seed uint64) (balance.Tally, error) { return playOne(m, bots, seed) }})
 		return nil
 	}
 	for _, sid := range set.Scenarios {
@@ -197,16 +198,16 @@ func (l *lab) Pairings(set balance.Settings) ([]balance.Pairing, error) {
 	return out, nil
 }
 
-// playOne plays one game of m with bot on every side and tallies it per
+// playOne plays one game of m with a bot per seat and tallies it per
 // figure, from its log's events.
-func playOne(m *wsmatch.Match, bot string, seed uint64) (balance.Tally, error) {
+func playOne(m *wsmatch.Match, bot [2]string, seed uint64) (balance.Tally, error) {
 	g, h, err := m.Game(seed)
 	if err != nil {
 		return balance.Tally{}, err
 	}
 	bots := make([]wsengine.Bot, 2)
 	for i := range bots {
-		if bots[i], err = wsengine.NewBot(bot, seed*2+1+uint64(i)); err != nil {
+		if bots[i], err = wsengine.NewBot(bot[i], seed*2+1+uint64(i)); err != nil {
 			return balance.Tally{}, err
 		}
 	}
