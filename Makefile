@@ -23,7 +23,12 @@ install:
 # the go tests leave idle (they print little; go test's lines come as
 # each package ends, as before).
 test:
-	@$(MAKE) --no-print-directory -j4 lint test-go cue-vet check
+	@$(MAKE) --no-print-directory -j4 lint test-go cue-vet check test-k8s
+
+## test-k8s: the balance Kubernetes Job decoded into k8s.io/api types (a module of its own: internal/k8sjobtest)
+.PHONY: test-k8s
+test-k8s:
+	cd internal/k8sjobtest && $(GO) test ./...
 
 ## wasm: rebuild the deck builder's WebAssembly deck checker (site/assets/deckcheck.wasm, committed) from the catalog's Go code
 .PHONY: wasm
