@@ -2,6 +2,7 @@ package balance
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -114,7 +115,47 @@ func (r *Result) check(formats []string) error {
 	if err := r.checkMatchups(); err != nil {
 		return err
 	}
+	if err := r.checkSequential(); err != nil {
+		return err
+	}
 	return r.checkCards()
+}
+
+// checkSequential checks a sequential run's tests: bounds a test can
+// use, names, counts within the games, a known decision.
+func (r *Result) checkSequential() error {
+	t := r.Settings.SPRT
+	if t == nil {
+		if len(r.Sequential) > 0 {
+			return fmt.Errorf("sequential tests in a run without --sprt")
+		}
+		return nil
+	}
+	if err := t.Check(); err != nil {
+		return fmt.Errorf("settings: %w", err)
+	}
+	if len(r.Shards) > 0 {
+		return fmt.Errorf("a sequential run's result holds no shards")
+	}
+	for i, q := range r.Sequential {
+		bad := func(format string, args ...any) error {
+			return fmt.Errorf("sequential test %d: %s", i+1, fmt.Sprintf(format, args...))
+		}
+		for _, s := range []string{q.Format, q.Scenario, q.Decks[0], q.Decks[1], q.Why} {
+			if err := checkText("name", s); err != nil {
+				return bad("%v", err)
+			}
+		}
+		switch {
+		case q.Decision != DecidedFirst && q.Decision != DecidedSecond && q.Decision != Balanced && q.Decision != Undecided:
+			return bad("decision %q: expected first, second, balanced or undecided", q.Decision)
+		case q.Samples < 0 || q.Samples > r.Settings.Games || q.Games < q.Samples || q.Games > 2*q.Samples:
+			return bad("%d samples, %d games: expected at most %d samples of one or two games", q.Samples, q.Games, r.Settings.Games)
+		case math.IsNaN(q.Score) || q.Score < 0 || q.Score > 100 || math.IsNaN(q.LLR[0]) || math.IsNaN(q.LLR[1]):
+			return bad("score %g, LLR %g, %g: not numbers a test writes", q.Score, q.LLR[0], q.LLR[1])
+		}
+	}
+	return nil
 }
 
 // checkText refuses a string that would print as something else.
@@ -309,6 +350,9 @@ func (m *Matchup) checkKey(set *Settings, format map[string]string, seen map[Mat
 // single shard, or -1 for a result of several shards (bounded by the
 // settings' games alone).
 func (r *Result) expectedGames(i int) int {
+	if r.Settings.SPRT != nil {
+		return -1 // a sequential run stops each test when it decides
+	}
 	switch len(r.Shards) {
 	case 0:
 		return r.Settings.Games

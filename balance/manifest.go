@@ -60,11 +60,7 @@ func Plan(lab Lab, set Settings, shards, size int) (*Manifest, error) {
 	if err != nil {
 		return nil, err
 	}
-	set, err = lab.Resolve(set)
-	if err != nil {
-		return nil, err
-	}
-	ps, err := lab.Pairings(set)
+	set, ps, err := pairings(lab, set)
 	if err != nil {
 		return nil, err
 	}
@@ -184,11 +180,7 @@ func RunShard(ctx context.Context, lab Lab, m *Manifest, i int, workers int) (*R
 	if e := lab.Engine(); e != m.Engine {
 		return nil, &ManifestError{fmt.Sprintf("this wbtool's engine is %s, the manifest's %s: run every shard with the wbtool that planned it", e, m.Engine)}
 	}
-	set, err := lab.Resolve(m.Settings)
-	if err != nil {
-		return nil, err
-	}
-	ps, err := lab.Pairings(set)
+	_, ps, err := pairings(lab, m.Settings)
 	if err != nil {
 		return nil, err
 	}

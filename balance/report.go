@@ -33,8 +33,12 @@ figcaption{font-size:.8rem;color:#555;max-width:28rem}svg{max-width:100%;height:
 </style></head><body>
 <h1>Balance report</h1>
 `)
-	fmt.Fprintf(&b, "<p class=\"settings\">%s: %d games per matchup and seat order, seeds from %d, %s bots on both sides; %d games in all. Content %s, engine %s.",
-		esc(formatList(r)), r.Settings.Games, r.Settings.Seed, esc(r.Settings.Bot), s.Games, esc(r.Content), esc(r.Engine))
+	bots := r.Settings.Bot + " bots on both sides"
+	if b := r.Settings.SeatBots(); b[0] != b[1] || b[0] != r.Settings.Bot {
+		bots = botLabel(r.Settings) + " bots"
+	}
+	fmt.Fprintf(&b, "<p class=\"settings\">%s: %d games per matchup and seat order, seeds from %d, %s; %d games in all. Content %s, engine %s.",
+		esc(formatList(r)), r.Settings.Games, r.Settings.Seed, esc(bots), s.Games, esc(r.Content), esc(r.Engine))
 	if r.Settings.Maintenance {
 		b.WriteString(" Confrontation with the Maintenance option.")
 	}
@@ -45,6 +49,9 @@ figcaption{font-size:.8rem;color:#555;max-width:28rem}svg{max-width:100%;height:
 			fmt.Fprintf(&b, " %d/%d", m.I, m.N)
 		}
 		b.WriteString(").</p>\n")
+	}
+	if r.Settings.SPRT != nil {
+		sequentialTable(&b, r)
 	}
 	b.WriteString("<h2 id=\"alerts\">Alerts</h2>\n")
 	fmt.Fprintf(&b, "<p class=\"settings\">Flagged when the whole 95&nbsp;%% interval lies beyond the threshold: first seat outside %g–%g&nbsp;%%, a matchup beyond %g/%g, a card's effect beyond %g points.</p>\n",
@@ -262,4 +269,17 @@ func signed(x float64) string {
 		return "0"
 	}
 	return fmt.Sprintf("%+g", x)
+}
+
+// sequentialTable is a sequential run's tests: per pair of decks, the
+// games it took, the first deck's score and why it stopped.
+func sequentialTable(b *strings.Builder, r *Result) {
+	b.WriteString("<h2 id=\"sequential\">Sequential tests</h2>\n")
+	fmt.Fprintf(b, "<p class=\"settings\">%s.</p>\n", esc(sprtLine(r)))
+	b.WriteString("<div class=\"scroll\"><table><thead><tr><th>Decks</th><th>Scenario</th><th>Decision</th><th>Games</th><th>First deck's score</th><th>Why it stopped</th></tr></thead><tbody>\n")
+	for _, q := range r.Sequential {
+		fmt.Fprintf(b, "<tr><td>%s vs %s</td><td>%s</td><td>%s</td><td>%d</td><td>%.1f&nbsp;%%</td><td style=\"text-align:left\">%s</td></tr>\n",
+			esc(q.Decks[0]), esc(q.Decks[1]), esc(q.Scenario), esc(q.Decision), q.Games, q.Score, esc(q.Why))
+	}
+	b.WriteString("</tbody></table></div>\n")
 }

@@ -30,7 +30,9 @@ type Result struct {
 	Digest   string      `json:"digest,omitempty"`
 	Matchups []Matchup   `json:"matchups"`
 	Cards    []CardTally `json:"cards"`
-	Summary  *Summary    `json:"summary,omitempty"`
+	// Sequential are the tests of a sequential run (RunSPRT).
+	Sequential []Sequential `json:"sequential,omitempty"`
+	Summary    *Summary     `json:"summary,omitempty"`
 	// Source names the file the result was read from, in Merge's
 	// messages; empty for a run's own result.
 	Source string `json:"-"`
@@ -185,6 +187,12 @@ func Merge(parts []*Result) (*Result, error) {
 	first := parts[0]
 	out := newResult(first.Settings, first.Engine, first.Content, nil)
 	out.Game = first.Game
+	if first.Settings.SPRT != nil {
+		if len(parts) > 1 {
+			return nil, fmt.Errorf("%s: a sequential run's result (--sprt) is whole: it merges with no other", first.name(0))
+		}
+		out.Sequential = first.Sequential
+	}
 	firstSet, _ := json.Marshal(first.Settings)
 	seen := map[int]bool{}
 	n := 0
@@ -255,7 +263,7 @@ func Merge(parts []*Result) (*Result, error) {
 				m.Lengths[b] += q.Lengths[b]
 			}
 		}
-		if len(seen) == n && m.Games != games {
+		if len(seen) == n && m.Games != games && first.Settings.SPRT == nil {
 			return nil, fmt.Errorf("matchup %d (%s): the %d shards merged hold %d games, not the run's %d", i+1, m.MatchKey, n, m.Games, games)
 		}
 	}

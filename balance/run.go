@@ -46,6 +46,9 @@ type Settings struct {
 	Seed        uint64   `json:"seed"`
 	Maintenance bool     `json:"maintenance,omitempty"`
 	Variants    bool     `json:"variants,omitempty"`
+	// SPRT, when set, plays each pair of decks until its sequential test
+	// decides (RunSPRT), Games pairs at most.
+	SPRT *SPRT `json:"sprt,omitempty"`
 }
 
 // Shard is the slice I of N of a run's games (0 ≤ I < N): game k of the
@@ -127,22 +130,14 @@ func Run(ctx context.Context, lab Lab, o Options) (*Result, error) {
 	if err := CheckShard(o.Shard); err != nil {
 		return nil, err
 	}
-	set, err := lab.Resolve(o.Settings)
-	if err != nil {
-		return nil, err
-	}
-	ms, err := lab.Pairings(set)
+	set, ms, err := pairings(lab, o.Settings)
 	if err != nil {
 		return nil, err
 	}
 	if err := checkShardGames(o.Shard, len(ms), set.Games); err != nil {
 		return nil, err
 	}
-	res := newResult(set, lab.Engine(), lab.Content(), []Shard{o.Shard})
-	res.Game = lab.Game()
-	for _, m := range ms {
-		res.Matchups = append(res.Matchups, Matchup{MatchKey: m.Key, Lengths: make([]int, LengthBins)})
-	}
+	res := newRunResult(lab, set, ms, []Shard{o.Shard})
 	// The games of this shard, in the run's fixed order.
 	type job struct{ m, i int }
 	var jobs []job
@@ -196,4 +191,25 @@ func Run(ctx context.Context, lab Lab, o Options) (*Result, error) {
 		res.add(jb.m, ms[jb.m].Key.Decks, &tallies[j])
 	}
 	return res, nil
+}
+
+// pairings resolves a run's settings against the lab's content and
+// compiles its games.
+func pairings(lab Lab, set Settings) (Settings, []Pairing, error) {
+	set, err := lab.Resolve(set)
+	if err != nil {
+		return set, nil, err
+	}
+	ms, err := lab.Pairings(set)
+	return set, ms, err
+}
+
+// newRunResult is a run's empty result: its names and its matchups.
+func newRunResult(lab Lab, set Settings, ms []Pairing, shards []Shard) *Result {
+	res := newResult(set, lab.Engine(), lab.Content(), shards)
+	res.Game = lab.Game()
+	for _, m := range ms {
+		res.Matchups = append(res.Matchups, Matchup{MatchKey: m.Key, Lengths: make([]int, LengthBins)})
+	}
+	return res
 }

@@ -3,6 +3,8 @@ package balance
 import (
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -16,7 +18,7 @@ func WriteText(w io.Writer, r *Result) {
 		s = r.Finish(DefaultThresholds)
 	}
 	fmt.Fprintf(w, "%s, %s bots, %d games per matchup and seat order, %d games; shares of decisive games, 95%% Wilson intervals\n",
-		formatList(r), r.Settings.Bot, r.Settings.Games, s.Games)
+		formatList(r), botLabel(r.Settings), r.Settings.Games, s.Games)
 	if miss := r.Missing(); len(miss) > 0 {
 		fmt.Fprintf(w, "partial result: %d of %d shards merged\n", len(r.Shards), r.Shards[0].N)
 	}
@@ -31,6 +33,12 @@ func WriteText(w io.Writer, r *Result) {
 			if c.Row < c.Col {
 				fmt.Fprintf(w, "  %-18s vs %-18s %s\n", c.Row, c.Col, c.Share)
 			}
+		}
+	}
+	if t := r.Settings.SPRT; t != nil {
+		fmt.Fprintln(w, sprtLine(r))
+		for _, q := range r.Sequential {
+			fmt.Fprintf(w, "  %-18s vs %-18s on %s: %d games, first deck's score %.1f %%: %s\n", q.Decks[0], q.Decks[1], q.Scenario, q.Games, q.Score, q.Why)
 		}
 	}
 	if len(s.Alerts) == 0 {
@@ -64,4 +72,43 @@ func Progress(w io.Writer, now func() time.Time) func(done, total int) {
 			fmt.Fprintln(w)
 		}
 	}
+}
+
+// botLabel names a run's bots: "random", or "greedy (first seat) and
+// random (second seat)".
+func botLabel(set Settings) string {
+	b := set.SeatBots()
+	if b[0] == b[1] && b[0] == set.Bot {
+		return set.Bot
+	}
+	return b[0] + " (first seat) and " + b[1] + " (second seat)"
+}
+
+// sprtLine says what a sequential run's tests were and what they took,
+// beside the games a fixed-size run needs at the same error rates.
+func sprtLine(r *Result) string {
+	t := r.Settings.SPRT
+	decided, games, most := 0, 0, 0
+	for _, q := range r.Sequential {
+		if q.Decision != Undecided {
+			decided++
+		}
+		games += q.Games
+		most += 2 * r.Settings.Games
+		if !q.Paired {
+			most -= r.Settings.Games
+		}
+	}
+	return fmt.Sprintf("sequential tests (SPRT: H0 %s Elo, H1 %s Elo for either deck, alpha %g, beta %g, looks every %d pairs): %d of %d decided, %d games of at most %d",
+		eloText(t.Elo0), eloText(t.Elo1), t.Alpha, t.Beta, t.Batch, decided, len(r.Sequential), games, most)
+}
+
+// eloText writes an Elo difference with its sign and one decimal at most:
+// "+70.4", "0".
+func eloText(x float64) string {
+	x = math.Round(x*10)/10 + 0 // + 0: no "-0"
+	if x > 0 {
+		return "+" + strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64)
 }

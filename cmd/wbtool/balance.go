@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -40,6 +41,14 @@ its shards.
 
 --bot A,B plays bot A on the first seat and B on the second.
 
+--sprt ELO0,ELO1 (or win rates P0%,P1%) plays each pair of decks in
+paired games (the same seed, the seats swapped), in batches, until a
+sequential probability ratio test decides: a deck favoured by at least
+ELO1 (H1), or the matchup balanced within ELO0 for either deck (H0), at
+the error rates --sprt-alpha and --sprt-beta; --games is then the most
+pairs. The summary and the report say for each pair how many games it
+took and why it stopped.
+
 Results depend only on the content, the seed and the options. With no
 option it plays both formats of the content with the mcts:1 bot, 50 games
 per matchup and seat order; its default time budget is 10 minutes
@@ -56,8 +65,9 @@ Examples:
 func newBalanceCmd(g *globalFlags) *cobra.Command {
 	var bf balanceFlags
 	o := &bf.o
-	var shard string
+	var shard, sprt string
 	var noProgress bool
+	st := balance.SPRT{Alpha: 0.05, Beta: 0.05, Batch: balance.DefaultSPRTBatch}
 	cmd := &cobra.Command{
 		Use:   "balance",
 		Short: "Play every deck pairing and write a balance report with alerts",
@@ -75,6 +85,14 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 				}
 				o.Shard = s
 			}
+			if sprt != "" {
+				if shard != "" {
+					return usagef("--sprt and --shard: a sequential run is not cut into shards (when each test stops depends on all its games)")
+				}
+				if err := parseSPRT(sprt, &st); err != nil {
+					return err
+				}
+			}
 			ms, err := loadMatches(cmd, g)
 			if err != nil {
 				return err
@@ -86,7 +104,11 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 			if errw := cmd.ErrOrStderr(); !noProgress && termsafe.IsTerminal(errw) {
 				o.Progress = balance.Progress(termsafe.Raw(errw), time.Now)
 			}
-			r, err := balance.Run(cmd.Context(), lab, *o)
+			run := balance.Run
+			if sprt != "" {
+				o.SPRT, run = &st, balance.RunSPRT
+			}
+			r, err := run(cmd.Context(), lab, *o)
 			var se *balance.ShardError
 			if errors.As(err, &se) {
 				return usagef("--shard %q: %s", shard, se.Msg)
@@ -103,6 +125,10 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 	bf.bind(cmd)
 	f := cmd.Flags()
 	f.StringVar(&shard, "shard", "", "play only the slice `I/N` of the run and write its partial result")
+	f.StringVar(&sprt, "sprt", "", "play each pair of decks until a sequential test decides, `ELO0,ELO1` or win rates P0%,P1% (e.g. 0,35 or 50%,55%); --games is then the most pairs of games")
+	f.Float64Var(&st.Alpha, "sprt-alpha", st.Alpha, "--sprt: the chance of finding a deck favoured when it is not")
+	f.Float64Var(&st.Beta, "sprt-beta", st.Beta, "--sprt: the chance of missing a deck favoured by ELO1")
+	f.IntVar(&st.Batch, "sprt-batch", st.Batch, "--sprt: pairs of games played between two looks")
 	f.BoolVar(&noProgress, "no-progress", false, "no progress bar (there is none unless stderr is a terminal)")
 	cmd.PersistentFlags().StringVar(&g.out, "out", "dist", "output `DIR`; wbtool writes nowhere else")
 	cmd.AddCommand(newBalanceMergeCmd(g), newBalancePlanCmd(g), newBalanceRunCmd(g))
@@ -238,6 +264,36 @@ func parseShard(v string) (balance.Shard, error) {
 		return s, usagef("--shard %q: expected I/N with 0 ≤ I < N, e.g. 0/4", v)
 	}
 	return s, nil
+}
+
+// parseSPRT reads --sprt ELO0,ELO1 or P0%,P1% (win rates, 0 < P < 100)
+// into t's bounds and checks them with the error rates.
+func parseSPRT(v string, t *balance.SPRT) error {
+	a, b, ok := strings.Cut(v, ",")
+	bad := usagef("--sprt %q: expected ELO0,ELO1 (e.g. 0,35) or win rates P0%%,P1%% (e.g. 50%%,55%%), ELO0 below ELO1", v)
+	if !ok {
+		return bad
+	}
+	var elo [2]float64
+	for i, x := range []string{a, b} {
+		x = strings.TrimSpace(x)
+		pct := strings.HasSuffix(x, "%")
+		f, err := strconv.ParseFloat(strings.TrimSuffix(x, "%"), 64)
+		switch {
+		case err != nil || math.IsNaN(f) || math.IsInf(f, 0):
+			return bad
+		case pct && (f <= 0 || f >= 100):
+			return usagef("--sprt %q: a win rate %s is not between 0 and 100 %%", v, x)
+		case pct:
+			f = balance.Elo(f / 100)
+		}
+		elo[i] = f
+	}
+	t.Elo0, t.Elo1 = elo[0], elo[1]
+	if err := t.Check(); err != nil {
+		return usagef("--%v", err)
+	}
+	return nil
 }
 
 // isRange reports whether a number could not be read for being too large.
