@@ -118,6 +118,12 @@ func (r *Result) check(formats []string) error {
 	if err := r.checkSequential(); err != nil {
 		return err
 	}
+	if err := r.checkPlaytests(); err != nil {
+		return err
+	}
+	if r.PlaytestsAside < 0 || r.PlaytestsAside > maxCount {
+		return fmt.Errorf("playtests set aside: %d, expected 0 to %d", r.PlaytestsAside, maxCount)
+	}
 	return r.checkCards()
 }
 

@@ -53,6 +53,9 @@ figcaption{font-size:.8rem;color:#555;max-width:28rem}svg{max-width:100%;height:
 	if r.Settings.SPRT != nil {
 		sequentialTable(&b, r)
 	}
+	if len(r.Playtests) > 0 || r.PlaytestsAside > 0 {
+		playtestTable(&b, r, s)
+	}
 	b.WriteString("<h2 id=\"alerts\">Alerts</h2>\n")
 	fmt.Fprintf(&b, "<p class=\"settings\">Flagged when the whole 95&nbsp;%% interval lies beyond the threshold: first seat outside %g–%g&nbsp;%%, a matchup beyond %g/%g, a card's effect beyond %g points.</p>\n",
 		s.Thresholds.SeatLo, s.Thresholds.SeatHi, s.Thresholds.Matchup, 100-s.Thresholds.Matchup, s.Thresholds.Card)
@@ -280,6 +283,22 @@ func sequentialTable(b *strings.Builder, r *Result) {
 	for _, q := range r.Sequential {
 		fmt.Fprintf(b, "<tr><td>%s vs %s</td><td>%s</td><td>%s</td><td>%d</td><td>%.1f&nbsp;%%</td><td style=\"text-align:left\">%s</td></tr>\n",
 			esc(q.Decks[0]), esc(q.Decks[1]), esc(q.Scenario), esc(q.Decision), q.Games, q.Score, esc(q.Why))
+	}
+	b.WriteString("</tbody></table></div>\n")
+}
+
+// playtestTable sets the people's results beside the bots'.
+func playtestTable(b *strings.Builder, r *Result, s *Summary) {
+	b.WriteString("<h2 id=\"playtests\">Playtests beside the bots</h2>\n")
+	fmt.Fprintf(b, "<p class=\"settings\">%s. The first deck's share of decisive games; flagged when the two 95&nbsp;%% intervals do not overlap.</p>\n", esc(playtestLine(r)))
+	b.WriteString("<div class=\"scroll\"><table><thead><tr><th>Decks</th><th>Scenario</th><th>Players</th><th>Bots</th><th>Agree</th></tr></thead><tbody>\n")
+	for _, p := range s.Playtests {
+		agree := "yes"
+		if p.Disagree {
+			agree = "<span class=\"alert\">no</span>"
+		}
+		fmt.Fprintf(b, "<tr><td>%s vs %s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
+			esc(p.Decks[0]), esc(p.Decks[1]), esc(p.Scenario), esc(p.People.String()), esc(p.Bots.String()), agree)
 	}
 	b.WriteString("</tbody></table></div>\n")
 }

@@ -32,7 +32,11 @@ type Result struct {
 	Cards    []CardTally `json:"cards"`
 	// Sequential are the tests of a sequential run (RunSPRT).
 	Sequential []Sequential `json:"sequential,omitempty"`
-	Summary    *Summary     `json:"summary,omitempty"`
+	// Playtests sum the playtest logs of the same content version on the
+	// run's pairs (AddPlaytests); PlaytestsAside counts the logs set aside.
+	Playtests      []PlaytestTally `json:"playtests,omitempty"`
+	PlaytestsAside int             `json:"playtestsAside,omitempty"`
+	Summary        *Summary        `json:"summary,omitempty"`
 	// Source names the file the result was read from, in Merge's
 	// messages; empty for a run's own result.
 	Source string `json:"-"`

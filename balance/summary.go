@@ -32,6 +32,8 @@ type Summary struct {
 	Cards      []CardSummary     `json:"cards"`
 	Variants   []VariantSummary  `json:"variants,omitempty"`
 	Alerts     []Alert           `json:"alerts"`
+	// Playtests are the people's results beside the bots'.
+	Playtests []PlaytestSummary `json:"playtests,omitempty"`
 }
 
 // ScenarioSummary sums the games of the plain decks on one scenario.
@@ -195,6 +197,7 @@ func (r *Result) Finish(th Thresholds) *Summary {
 	}
 	s.Variants = r.variants()
 	s.Alerts = alerts(s)
+	playtestSummaries(r, s)
 	r.Summary = s
 	return s
 }

@@ -41,6 +41,16 @@ func WriteText(w io.Writer, r *Result) {
 			fmt.Fprintf(w, "  %-18s vs %-18s on %s: %d games, first deck's score %.1f %%: %s\n", q.Decks[0], q.Decks[1], q.Scenario, q.Games, q.Score, q.Why)
 		}
 	}
+	if len(r.Playtests) > 0 || r.PlaytestsAside > 0 {
+		fmt.Fprintln(w, playtestLine(r))
+		for _, p := range s.Playtests {
+			flag := ""
+			if p.Disagree {
+				flag = " (they disagree)"
+			}
+			fmt.Fprintf(w, "  %-18s vs %-18s on %s: players %s, bots %s%s\n", p.Decks[0], p.Decks[1], p.Scenario, p.People, p.Bots, flag)
+		}
+	}
 	if len(s.Alerts) == 0 {
 		fmt.Fprintln(w, "no alert")
 	}
@@ -111,4 +121,14 @@ func eloText(x float64) string {
 		return "+" + strconv.FormatFloat(x, 'f', -1, 64)
 	}
 	return strconv.FormatFloat(x, 'f', -1, 64)
+}
+
+// playtestLine says what playtests a result sets beside its bots.
+func playtestLine(r *Result) string {
+	games := 0
+	for _, t := range r.Playtests {
+		games += t.Games
+	}
+	return fmt.Sprintf("playtests on content %s: %d games on %d pairs of decks beside the bots; %d set aside (another content version, or decks or a scenario this run did not play)",
+		r.Content, games, len(r.Playtests), r.PlaytestsAside)
 }

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -18,6 +20,7 @@ import (
 	"wbtool.dev/wbtool/internal/termsafe"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
+	"wbtool.dev/wbtool/schema/playtest"
 )
 
 const balanceDoc = `Balance plays every pairing of the content's decks on each scenario of
@@ -65,7 +68,7 @@ Examples:
 func newBalanceCmd(g *globalFlags) *cobra.Command {
 	var bf balanceFlags
 	o := &bf.o
-	var shard, sprt string
+	var shard, sprt, playtests string
 	var noProgress bool
 	st := balance.SPRT{Alpha: 0.05, Beta: 0.05, Batch: balance.DefaultSPRTBatch}
 	cmd := &cobra.Command{
@@ -93,6 +96,10 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 					return err
 				}
 			}
+			pts, err := readPlaytests(cmd, g, playtests)
+			if err != nil {
+				return err
+			}
 			ms, err := loadMatches(cmd, g)
 			if err != nil {
 				return err
@@ -116,6 +123,9 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return usagef("%v", err)
 			}
+			if playtests != "" {
+				r.AddPlaytests(pts)
+			}
 			if o.Shard.N > 1 {
 				return publishBalance(cmd, g, r, fmt.Sprintf("shard-%d-of-%d.json", o.Shard.I, o.Shard.N))
 			}
@@ -129,6 +139,7 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 	f.Float64Var(&st.Alpha, "sprt-alpha", st.Alpha, "--sprt: the chance of finding a deck favoured when it is not")
 	f.Float64Var(&st.Beta, "sprt-beta", st.Beta, "--sprt: the chance of missing a deck favoured by ELO1")
 	f.IntVar(&st.Batch, "sprt-batch", st.Batch, "--sprt: pairs of games played between two looks")
+	f.StringVar(&playtests, "playtests", "", "playtest logs (`FILE` or folder of .cue files) to set beside the bots' results")
 	f.BoolVar(&noProgress, "no-progress", false, "no progress bar (there is none unless stderr is a terminal)")
 	cmd.PersistentFlags().StringVar(&g.out, "out", "dist", "output `DIR`; wbtool writes nowhere else")
 	cmd.AddCommand(newBalanceMergeCmd(g), newBalancePlanCmd(g), newBalanceRunCmd(g))
@@ -150,7 +161,7 @@ Example:
   wbtool balance merge dist-0/balance/shard-0-of-2.json dist-1/balance/shard-1-of-2.json`
 
 func newBalanceMergeCmd(g *globalFlags) *cobra.Command {
-	var manifest string
+	var manifest, playtests string
 	var partial bool
 	cmd := &cobra.Command{
 		Use:   "merge FILE...",
@@ -158,6 +169,10 @@ func newBalanceMergeCmd(g *globalFlags) *cobra.Command {
 		Long:  balanceMergeDoc,
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			pts, err := readPlaytests(cmd, g, playtests)
+			if err != nil {
+				return err
+			}
 			var m *balance.Manifest
 			names := args
 			if manifest != "" {
@@ -183,7 +198,6 @@ func newBalanceMergeCmd(g *globalFlags) *cobra.Command {
 				parts = append(parts, p)
 			}
 			var r *balance.Result
-			var err error
 			if m != nil {
 				r, err = balance.MergeManifest(m, parts, partial)
 				var me *balance.MissingError
@@ -199,11 +213,15 @@ func newBalanceMergeCmd(g *globalFlags) *cobra.Command {
 			if miss := r.Missing(); len(miss) > 0 {
 				fmt.Fprintf(cmd.ErrOrStderr(), "wbtool: %d of %d shards merged; the result is partial\n", len(r.Shards), r.Shards[0].N)
 			}
+			if playtests != "" {
+				r.AddPlaytests(pts)
+			}
 			return publishBalance(cmd, g, r, "")
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&manifest, "manifest", "", "merge the shards of this manifest (wbtool balance plan), `FILE`; a folder argument is searched for shard-I-of-N.json files")
+	f.StringVar(&playtests, "playtests", "", "playtest logs (`FILE` or folder of .cue files) to set beside the bots' results")
 	f.BoolVar(&partial, "partial", false, "with --manifest: merge even when shards are missing (a partial report)")
 	return cmd
 }
@@ -223,6 +241,52 @@ func missingCommands(manifest string, missing []int) string {
 		fmt.Fprintf(&b, "  wbtool balance run --manifest %s --shard %d", balance.ShellQuote(manifest), i)
 	}
 	return b.String()
+}
+
+// readPlaytests reads the playtest logs of --playtests (a file, or every
+// .cue file below a folder, in name order); a mistake in them is a
+// content error, reported with every other at its position.
+func readPlaytests(cmd *cobra.Command, g *globalFlags, name string) ([]balance.Playtest, error) {
+	if name == "" {
+		return nil, nil
+	}
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, usagef("--playtests: %v", err)
+	}
+	names := []string{name}
+	if st.IsDir() {
+		names = nil
+		err := filepath.WalkDir(name, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".cue") {
+				names = append(names, p)
+			}
+			return err
+		})
+		if err != nil {
+			return nil, usagef("--playtests: %v", err)
+		}
+		if len(names) == 0 {
+			return nil, usagef("--playtests %s: no .cue file in this folder", name)
+		}
+		slices.Sort(names)
+	}
+	var files []playtest.File
+	for _, n := range names {
+		data, err := readArgFile(n)
+		if err != nil {
+			return nil, usagef("--playtests: %v", err)
+		}
+		files = append(files, playtest.File{Name: n, Data: data})
+	}
+	pts, problems := playtest.Load(files)
+	if len(problems) > 0 {
+		e := cmd.ErrOrStderr()
+		printDiagnostics(e, g, problems, nil)
+		fmt.Fprintln(e, problems.Summary())
+		return nil, errReported
+	}
+	return pts, nil
 }
 
 // balanceFormats are the formats a balance result of game may name (the
