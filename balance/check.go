@@ -285,6 +285,19 @@ func (r *Result) checkMatchups() error {
 			plain[sc]++
 		}
 	}
+	if set.Gauntlet != "" {
+		// A gauntlet plays the deck against a field: each of its
+		// matchups has the deck in one seat.
+		if err := checkText("gauntlet deck", set.Gauntlet); err != nil {
+			return fmt.Errorf("settings: %w", err)
+		}
+		for i := range r.Matchups {
+			if m := &r.Matchups[i]; m.Decks[0] != set.Gauntlet && m.Decks[1] != set.Gauntlet {
+				return fmt.Errorf("matchup %d (%s): a gauntlet of %s plays only its games", i+1, m.MatchKey, set.Gauntlet)
+			}
+		}
+		return nil
+	}
 	for _, sc := range set.Scenarios {
 		if rows, cols := seats[sc][0], seats[sc][1]; oneSided(rows, cols) {
 			if plain[sc] != len(rows)*len(cols) {

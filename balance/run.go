@@ -46,6 +46,9 @@ type Settings struct {
 	Seed        uint64   `json:"seed"`
 	Maintenance bool     `json:"maintenance,omitempty"`
 	Variants    bool     `json:"variants,omitempty"`
+	// Gauntlet, when set, plays only the games of this deck: against
+	// each other deck of the field, in both seats.
+	Gauntlet string `json:"gauntlet,omitempty"`
 	// SPRT, when set, plays each pair of decks until its sequential test
 	// decides (RunSPRT), Games pairs at most.
 	SPRT *SPRT `json:"sprt,omitempty"`
@@ -201,7 +204,20 @@ func pairings(lab Lab, set Settings) (Settings, []Pairing, error) {
 		return set, nil, err
 	}
 	ms, err := lab.Pairings(set)
-	return set, ms, err
+	if err != nil || set.Gauntlet == "" {
+		return set, ms, err
+	}
+	// A gauntlet: the deck's games against the field.
+	var out []Pairing
+	for _, m := range ms {
+		if m.Key.Decks[0] == set.Gauntlet || m.Key.Decks[1] == set.Gauntlet {
+			out = append(out, m)
+		}
+	}
+	if len(out) == 0 {
+		return set, nil, fmt.Errorf("gauntlet: deck %q plays none of the run's games (is it of the format and among --decks?)", set.Gauntlet)
+	}
+	return set, out, nil
 }
 
 // newRunResult is a run's empty result: its names and its matchups.

@@ -71,6 +71,7 @@ func (b *balanceFlags) bind(cmd *cobra.Command) {
 	f.Uint64Var(&b.o.Seed, "seed", 1, "first seed; game i of every matchup uses seed+i")
 	f.BoolVar(&b.o.Maintenance, "maintenance", false, "Confrontation: play with the Maintenance option (R-TURN-7)")
 	f.BoolVar(&b.o.Variants, "variants", false, "also play each deck without each of its cards (but Leaders)")
+	f.StringVar(&b.o.Gauntlet, "gauntlet", "", "play only this `DECK`'s games: against each other deck, in both seats")
 }
 
 // settings are the run's settings from the flags (the bot resolved).
