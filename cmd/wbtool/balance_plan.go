@@ -16,6 +16,7 @@ import (
 
 	"wbtool.dev/wbtool/balance"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/internal/termsafe"
 )
 
 const balancePlanDoc = `Plan cuts a balance study into shards for machines wbtool does not
@@ -108,6 +109,15 @@ func newBalancePlanCmd(g *globalFlags) *cobra.Command {
 			}
 			if p.Retries < 0 || p.Parallel < 0 {
 				return usagef("--retries and --parallel: expected 0 or more")
+			}
+			for _, f := range []struct{ flag, v string }{{"manifest-path", p.Manifest}, {"content-path", p.Content}, {"results", p.Results},
+				{"image", p.Image}, {"claim", p.Claim}, {"install", p.Install}, {"job-timeout", p.Timeout}} {
+				if !termsafe.Safe(f.v) || strings.ContainsAny(f.v, "\n\r") {
+					return usagef("--%s %q: a control character has no place in a job file", f.flag, f.v)
+				}
+			}
+			if p.Results == "" || p.Image == "" || p.Claim == "" {
+				return usagef("--results, --image and --claim: expected a value")
 			}
 			ms, err := loadMatches(cmd, g)
 			if err != nil {
