@@ -68,6 +68,9 @@ type State struct {
 	Deciding   int // the side to move now
 	Window     *Window
 	Given      int // planned orders closed this turn
+	// Orders are the orders' rules the engine reads (Decision
+	// U-ORDER-11); New sets DefaultOrders, WithOrders others.
+	Orders Orders
 }
 
 // Refusal is a refused order: a stable code and the rule it breaks.
@@ -92,7 +95,7 @@ func New(sides int, units []Unit, initiative int) (State, error) {
 	if initiative < 0 || initiative >= sides {
 		return State{}, refuse("initiative", "U-DEPLOY-7", "side %d has no seat", initiative)
 	}
-	s := State{Turn: 1, Sides: sides, Initiative: initiative, Units: slices.Clone(units)}
+	s := State{Turn: 1, Sides: sides, Initiative: initiative, Units: slices.Clone(units), Orders: DefaultOrders()}
 	for i, u := range s.Units {
 		if u.ID != i+1 {
 			return State{}, refuse("unit-id", "U-UNIT-1", "unit %q has id %d, want %d", u.Name, u.ID, i+1)
