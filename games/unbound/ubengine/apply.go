@@ -174,7 +174,8 @@ func (n *State) requests(w *Window, replaced bool) []Request {
 		}
 	}
 	if c := w.Counter; c != nil && c.Kind != NoReaction {
-		// The counter resolves with the reaction it answers, just after it.
+		// The counter resolves with the reaction it answers, just after it
+		// (just before it for a counter whose timing is "before").
 		add(reactionRank[c.Target], Request{Step: StepCounter, Kind: c.Kind, Side: c.Side, Unit: c.Unit, Target: c.Target,
 			Handicaps: n.rule(c.Kind).Handicaps, Together: n.rule(c.Kind).Timing == Together, Rule: "U-REACT-13"})
 	}
@@ -190,7 +191,28 @@ func (n *State) requests(w *Window, replaced bool) []Request {
 	for i, r := range rs {
 		out[i] = r.req
 	}
+	if c := w.Counter; c != nil && c.Kind != NoReaction && n.rule(c.Kind).Timing == Before {
+		out = counterBefore(out)
+	}
 	return out
+}
+
+// counterBefore moves a counter whose timing is "before" to just before
+// the reaction it answers (Decision U-REACT-13: its own timing against
+// what it answers), or before the request that reaction is resolved
+// together with.
+func counterBefore(out []Request) []Request {
+	ci := slices.IndexFunc(out, func(q Request) bool { return q.Step == StepCounter })
+	c := out[ci]
+	out = slices.Delete(out, ci, ci+1)
+	ri := slices.IndexFunc(out, func(q Request) bool { return q.Step == StepReaction && q.Unit == c.Target })
+	if ri < 0 {
+		return slices.Insert(out, ci, c)
+	}
+	for ri > 0 && out[ri].Together {
+		ri--
+	}
+	return slices.Insert(out, ri, c)
 }
 
 // order breaks ties within a rank: the planned order's own step, then

@@ -49,6 +49,9 @@ func (s *State) enemyOnTable(u *Unit, id int) *Refusal {
 	if t.Side == u.Side {
 		return refuse("target-not-enemy", "U-ORDER-1", "unit %q is a friend of %q", t.Name, u.Name)
 	}
+	if t.Reserve {
+		return refuse("target-in-reserve", "U-RES-4", "unit %q is in reserve, not on the battlefield", t.Name)
+	}
 	if t.In != 0 {
 		return refuse("target-embarked", "U-ORDER-10", "unit %q is inside a transport", t.Name)
 	}
@@ -156,6 +159,9 @@ func (s *State) checkImmediate(o Order, counter bool) *Refusal {
 	}
 	if u.In != 0 && !rule.FromTransport {
 		return refuse("embarked", "U-ORDER-10", "unit %q is inside a transport and may not take %s", u.Name, o.Kind)
+	}
+	if rule.Charges && !u.MayCharge {
+		return refuse("unit-type", "U-ORDER-5", "unit %q may not charge", u.Name)
 	}
 	if counter {
 		return s.counterCondition(u, o)

@@ -39,3 +39,20 @@ func TestOrdersAsData(t *testing.T) {
 		t.Fatalf("refusal %v, want condition U-REACT-11", r)
 	}
 }
+
+// TestArrive: a reserve has no token until it arrives (U-RES-4).
+func TestArrive(t *testing.T) {
+	r := inf(1)
+	r.Reserve = true
+	s := mustNew(t, 2, army(inf(0), r), 0)
+	if s.Units[1].Tokens != 0 {
+		t.Fatal("a unit in reserve holds a token")
+	}
+	n, err := s.Arrive(2)
+	if err != nil || n.Units[1].Tokens != 1 {
+		t.Fatalf("arrival: %v, tokens %d", err, n.Units[1].Tokens)
+	}
+	if _, err := n.Arrive(2); code(err) != "not-in-reserve U-RES-1" {
+		t.Fatalf("second arrival: %v", err)
+	}
+}

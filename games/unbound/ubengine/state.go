@@ -32,6 +32,9 @@ type Unit struct {
 	Cover          bool // Take Cover / Go to Ground bonus until its next order
 	// Gone: destroyed or otherwise off the battlefield for good (U-TOKEN-6).
 	Gone bool
+	// Reserve: kept in reserve, not yet on the battlefield: no token
+	// until it arrives (U-RES-4).
+	Reserve bool
 }
 
 // Phase is where the order step stands.
@@ -118,7 +121,7 @@ func (s *State) organise() {
 		u := &s.Units[i]
 		u.NoThrottle, u.LeftTransport, u.TransportMoved = false, false, false
 		u.Tokens = 1
-		if u.Locked || u.Gone {
+		if u.Locked || u.Gone || u.Reserve {
 			u.Tokens = 0
 		}
 	}
@@ -245,5 +248,28 @@ func (s State) Destroyed(ids ...int) (State, error) {
 	if n.Phase != Melee {
 		n.advance(n.Deciding)
 	}
+	return n, nil
+}
+
+// Arrive records that units ids arrived from reserve or by deep strike
+// this turn (U-RES-2; which arrive is the underlying game's reserve roll,
+// U-RES-1). They are on the battlefield at organisation and receive a
+// token (U-RES-4), so arrivals come before the first order of the turn.
+func (s State) Arrive(ids ...int) (State, error) {
+	if s.Phase != Planning || s.Given > 0 || s.Window != nil {
+		return s, refuse("not-start", "U-TURN-1", "reserves arrive before the first order of the turn")
+	}
+	n := s.clone()
+	for _, id := range ids {
+		u := n.unit(id)
+		switch {
+		case u == nil:
+			return s, refuse("unknown-unit", "U-UNIT-1", "no unit %d", id)
+		case !u.Reserve:
+			return s, refuse("not-in-reserve", "U-RES-1", "unit %q is not in reserve", u.Name)
+		}
+		u.Reserve, u.Tokens = false, 1
+	}
+	n.advance(n.Initiative)
 	return n, nil
 }
