@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -306,11 +307,16 @@ func (l *loader) cueErrors(err error) {
 	if err == nil {
 		return
 	}
-	for _, e := range errors.Errors(err) {
+	list := errors.Errors(err)
+	alts := alternatives(list)
+	for _, e := range list {
 		format, args := e.Msg()
 		msg := fmt.Sprintf(format, args...)
 		if strings.Contains(format, "errors in empty disjunction") {
 			continue
+		}
+		if a, ok := alts[strings.Join(e.Path(), ".")]; ok && strings.HasPrefix(format, "conflicting values %s and %s") {
+			msg = a
 		}
 		if p := e.Path(); len(p) > 0 && strings.HasPrefix(p[0], "#") {
 			continue // the schema's own definitions: reported where used
@@ -348,6 +354,50 @@ func (l *loader) cueErrors(err error) {
 	}
 }
 
+// alternatives folds the errors of a failed disjunction of values, one
+// "conflicting values" pair per alternative, into one message by path:
+// the value found (the one every pair has) and what was expected.
+func alternatives(list []errors.Error) map[string]string {
+	pairs := map[string][][2]string{}
+	for _, e := range list {
+		format, args := e.Msg()
+		if strings.HasPrefix(format, "conflicting values %s and %s") && len(args) >= 2 {
+			p := strings.Join(e.Path(), ".")
+			pairs[p] = append(pairs[p], [2]string{fmt.Sprint(args[0]), fmt.Sprint(args[1])})
+		}
+	}
+	out := map[string]string{}
+	for p, ps := range pairs {
+		if len(ps) < 2 {
+			continue
+		}
+		count := map[string]int{}
+		for _, pair := range ps {
+			count[pair[0]]++
+			count[pair[1]]++
+		}
+		found := ""
+		for v, n := range count {
+			if n == len(ps) && (found == "" || v < found) {
+				found = v
+			}
+		}
+		var exp []string
+		for _, pair := range ps {
+			if pair[0] == found {
+				exp = append(exp, pair[1])
+			} else {
+				exp = append(exp, pair[0])
+			}
+		}
+		sort.Strings(exp)
+		out[p] = fmt.Sprintf("found %s: expected one of %s", found, strings.Join(exp, ", "))
+	}
+	return out
+}
+
+var outOfBound = regexp.MustCompile(`^invalid value (\S+) \(out of bound (<=|<|>=|>)(\S+)\)$`)
+
 // describe rewrites CUE's wording for designers.
 func describe(segs []string, msg string) string {
 	last := ""
@@ -363,8 +413,10 @@ func describe(segs []string, msg string) string {
 		return "missing French text: add `fr: \"...\"` (or build with --draft)"
 	case strings.Contains(msg, "field is required but not present") && last != "":
 		return fmt.Sprintf("missing field %q: add it", last)
-	case strings.HasPrefix(msg, "invalid value") && strings.Contains(msg, "out of bound"):
-		return strings.Replace(msg, "invalid value ", "value ", 1)
+	}
+	if m := outOfBound.FindStringSubmatch(msg); m != nil {
+		least := map[string]string{"<=": "at most", "<": "less than", ">=": "at least", ">": "more than"}[m[2]]
+		return fmt.Sprintf("%s is out of range: it must be %s %s", m[1], least, m[3])
 	}
 	if rest, ok := strings.CutPrefix(msg, "conflicting values "); ok {
 		return "found " + rest
@@ -376,10 +428,11 @@ func describe(segs []string, msg string) string {
 func (l *loader) drafts(v cue.Value) []lang.MissingText {
 	var out []lang.MissingText
 	v.Walk(func(x cue.Value) bool {
-		if x.Kind() != cue.StringKind {
+		d, _ := x.Default() // the placeholder is the default of a missing text
+		if d.Kind() != cue.StringKind {
 			return true
 		}
-		s, err := x.String()
+		s, err := d.String()
 		if err != nil || (s != lang.MissingEN && s != lang.MissingFR) {
 			return true
 		}
@@ -454,6 +507,9 @@ func (l *loader) decode(raw []byte) (*ubcatalog.Catalog, error) {
 	}
 	for id, u := range doc.Units {
 		u.ID, u.Pos = id, l.at("units."+id)
+		if u.Size == 0 {
+			u.Size = 1
+		}
 		cat.Units = append(cat.Units, u)
 	}
 	for id, b := range doc.Armies {

@@ -120,12 +120,18 @@ func (l *loader) checkArmies(cat *ubcatalog.Catalog, c ubcatalog.Check, armies [
 	}
 	p := "checks." + c.ID
 	owner := map[string]string{}
+	named := map[string]bool{}
 	for i, id := range head.Armies {
 		a := cat.Army(id)
 		if a == nil {
 			unknown(fmt.Sprintf("%s.armies.%d", p, i), "army", id, armies, "armies")
 			continue
 		}
+		if named[id] {
+			l.errorf(l.at(fmt.Sprintf("%s.armies.%d", p, i)), p+".armies", "army %s is named twice: each side fields its own army", id)
+			continue
+		}
+		named[id] = true
 		for _, e := range a.Entries {
 			if o, dup := owner[e.ID]; dup && o != id {
 				l.errorf(l.at(fmt.Sprintf("%s.armies.%d", p, i)), p+".armies", "unit %q is in armies %s and %s: a check names units by id, so each must be in one army", e.ID, o, id)

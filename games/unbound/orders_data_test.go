@@ -1,0 +1,42 @@
+package unbound
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/pipeline/ruleset"
+)
+
+// TestOrderDataDrivesTheChecks: a designer who changes an order's data
+// sees the check games react (Decision U-ORDER-11): covering fire made a
+// reaction to shots only fails the checks that relied on it, each at its
+// step.
+func TestOrderDataDrivesTheChecks(t *testing.T) {
+	base := testtool.CopyFS(t, starterFS())
+	f := base["orders/orders.cue"]
+	src := strings.Replace(string(f.Data), `condition:     "enemy-order"`, `condition:     "shot-at"`, 1)
+	if src == string(f.Data) {
+		t.Fatal("the starter's covering fire is no longer enemy-order")
+	}
+	base["orders/orders.cue"] = &fstest.MapFile{Data: []byte(src)}
+	c, err := Ruleset{}.Load(base, ruleset.LoadOptions{Root: "st"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := c.Checks(nil)
+	if rep.Failed == 0 {
+		t.Fatal("no check game noticed the change")
+	}
+	text := rep.Diagnostics.Text()
+	for _, want := range []string{
+		`st/checks/react.cue:14:41: checks.two-opponents-react-once-each: check two-opponents-react-once-each: step 2: phase: expected reacting, got countering`,
+		`check counter-order-replaces-the-planned-order: step 2: "stalkers covering-fire line-a" refused: condition (U-REACT-11)`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %q in:\n%s", want, text)
+		}
+	}
+	t.Logf("%d of %d check games fail after the change", rep.Failed, rep.Failed+rep.Passed)
+}
