@@ -249,7 +249,11 @@ func (s State) Legal() []Order {
 				continue
 			}
 			for k := Shoot; k <= FullThrottle; k++ {
-				for t := 0; t <= len(s.Units); t++ {
+				targets := noTarget
+				if k == Shoot || k == Assault || k == Embark || k == Disembark {
+					targets = s.allUnits()
+				}
+				for _, t := range targets {
 					for _, m := range []bool{false, true} {
 						o := Order{Kind: k, Side: side, Unit: u.ID, Target: t, Moved: m}
 						if s.checkPlanned(o) == nil {
@@ -273,12 +277,39 @@ func (s *State) immediates(side int, counter bool) []Order {
 			continue
 		}
 		for k := ReturnFire; k <= Interception; k++ {
-			for t := 1; t <= len(s.Units); t++ {
+			for _, t := range s.actedOn(counter) {
 				o := Order{Kind: k, Side: side, Unit: u.ID, Target: t}
 				if s.checkImmediate(o, counter) == nil {
 					out = append(out, o)
 				}
 			}
+		}
+	}
+	return out
+}
+
+var noTarget = []int{0}
+
+// allUnits are every unit's id.
+func (s *State) allUnits() []int {
+	out := make([]int, len(s.Units))
+	for i := range out {
+		out[i] = i + 1
+	}
+	return out
+}
+
+// actedOn are the units an immediate order may act on in the window:
+// the unit given the planned order (U-REACT-1), or for the counter the
+// units that reacted (Decision U-REACT-6). Legal tries only these.
+func (s *State) actedOn(counter bool) []int {
+	if !counter {
+		return []int{s.Window.Planned.Unit}
+	}
+	var out []int
+	for _, r := range s.Window.Reactions {
+		if r.Kind != NoReaction {
+			out = append(out, r.Unit)
 		}
 	}
 	return out

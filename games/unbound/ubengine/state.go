@@ -81,12 +81,21 @@ type Refusal struct {
 	Code string
 	Rule string
 	Msg  string
+	// format and args make Msg when Error is called: Legal tries many
+	// orders and formats none of its refusals.
+	format string
+	args   []any
 }
 
-func (r *Refusal) Error() string { return fmt.Sprintf("%s (%s): %s", r.Code, r.Rule, r.Msg) }
+func (r *Refusal) Error() string {
+	if r.Msg == "" && r.format != "" {
+		r.Msg = fmt.Sprintf(r.format, r.args...)
+	}
+	return fmt.Sprintf("%s (%s): %s", r.Code, r.Rule, r.Msg)
+}
 
 func refuse(code, rule, format string, args ...any) *Refusal {
-	return &Refusal{Code: code, Rule: rule, Msg: fmt.Sprintf(format, args...)}
+	return &Refusal{Code: code, Rule: rule, format: format, args: args}
 }
 
 // New starts turn 1's order step: every unit not kept locked receives a
