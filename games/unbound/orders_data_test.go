@@ -40,3 +40,20 @@ func TestOrderDataDrivesTheChecks(t *testing.T) {
 	}
 	t.Logf("%d of %d check games fail after the change", rep.Failed, rep.Failed+rep.Passed)
 }
+
+// TestCoverage: the check games name 76 of the digest's 83 rules; the
+// seven left are resolution of the underlying game (U-RULE-1, 2, 4, 6,
+// 8, 9, U-SHOOT-5), nothing the protocol decides.
+func TestCoverage(t *testing.T) {
+	untested, summary := starter(t).Coverage()
+	if summary != "76 of 83 rules of RULES.md named by 41 check games" {
+		t.Errorf("summary %q", summary)
+	}
+	var ids []string
+	for _, u := range untested {
+		ids = append(ids, strings.Fields(u)[2])
+	}
+	if got := strings.Join(ids, " "); got != "U-SHOOT-5: U-RULE-1: U-RULE-2: U-RULE-4: U-RULE-6: U-RULE-8: U-RULE-9:" {
+		t.Errorf("untested %s", got)
+	}
+}
