@@ -57,7 +57,7 @@ var words = map[string]ubcatalog.Text{
 	"after":          {EN: "after the attacker's move and shots", FR: "après le mouvement et les tirs de l'assaillant"},
 }
 
-func word(key string, l lang.Lang) string { return words[key].In(string(l)) }
+func word(key string, l lang.Lang) string { return words[key].In(l) }
 
 // typeNames are the unit types in both languages.
 var typeNames = map[string]ubcatalog.Text{
@@ -72,7 +72,7 @@ func orderLines(o *ubcatalog.Order, l lang.Lang) []string {
 	if len(o.Types) > 0 {
 		var names []string
 		for _, t := range o.Types {
-			names = append(names, typeNames[t].In(string(l)))
+			names = append(names, typeNames[t].In(l))
 		}
 		who = strings.Join(names, ", ")
 	}
@@ -112,11 +112,11 @@ func orderFace(o *ubcatalog.Order, l lang.Lang) (*render.Face, error) {
 	if err != nil {
 		return nil, err
 	}
-	name, err := render.TextLine(o.Name.In(ls), ls, true, colWhite, w/2, 17, w-12, 15, 8, 'c', what+": its name")
+	name, err := render.TextLine(o.Name.In(l), ls, true, colWhite, w/2, 17, w-12, 15, 8, 'c', what+": its name")
 	if err != nil {
 		return nil, err
 	}
-	blocks := []render.Block{{Text: o.Text.In(ls), Colour: colInk}}
+	blocks := []render.Block{{Text: o.Text.In(l), Colour: colInk}}
 	for i, line := range orderLines(o, l) {
 		g := 0.0
 		if i == 0 {

@@ -22,8 +22,8 @@ func Conformance() gametest.Game {
 			{Name: "a check game that fails", File: "checks/setup.cue", Old: `expect: sequence: ["ash-court"]}`, New: `expect: sequence: ["wardens"]}`,
 				Want: "check infiltrate-skips-an-army-without: step 1: sequence: expected wardens, got ash-court", Line: 28},
 		},
-		Draft: gametest.Mutation{Name: "a French name removed", File: "units/units.cue",
-			Old: `name: {en: "Gloom Skiffs", fr: "Esquifs de brume"}`, New: `name: {en: "Gloom Skiffs"}`, Want: "units.gloom-skiffs.name.fr: missing French text"},
+		Draft: gametest.Mutation{Name: "an order's French name removed", File: "orders/orders.cue",
+			Old: `name: {en: "Interception", fr: "Interception"}`, New: `name: {en: "Interception"}`, Want: "orders.interception.name.fr: missing French text"},
 	}
 }
 

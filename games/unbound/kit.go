@@ -3,6 +3,7 @@ package unbound
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -55,7 +56,7 @@ func (c *Content) tokenPage(l lang.Lang, paper render.Pt, armies []*ubcatalog.Ar
 	y := 45.0
 	for i, a := range armies {
 		col := armyColours[c.armyIndex(a.ID)%len(armyColours)]
-		head, err := render.TextLine(a.Name.In(ls), ls, true, col, 15, y, paper.X-30, 11, 7, 'l', "the tokens of "+a.ID)
+		head, err := render.TextLine(a.Name.In(l), ls, true, col, 15, y, paper.X-30, 11, 7, 'l', "the tokens of "+a.ID)
 		if err != nil {
 			return render.Page{}, err
 		}
@@ -68,7 +69,7 @@ func (c *Content) tokenPage(l lang.Lang, paper render.Pt, armies []*ubcatalog.Ar
 			}
 			u := c.Catalog.Unit(e.Unit)
 			items = append(items, render.Circle{X: x + r, Y: y + r, R: r, Paint: render.FillStroke(col, colInk, 0.3)})
-			label, err := render.TextLine(u.Name.In(ls), ls, true, colWhite, x+r, y+r+1.2, 2*r-4, 6, 3.5, 'c', "the token of "+e.ID)
+			label, err := render.TextLine(u.Name.In(l), ls, true, colWhite, x+r, y+r+1.2, 2*r-4, 6, 3.5, 'c', "the token of "+e.ID)
 			if err != nil {
 				return render.Page{}, err
 			}
@@ -118,7 +119,7 @@ func (c *Content) trackerPage(l lang.Lang, paper render.Pt) (render.Page, error)
 	}
 	y += 4
 	for _, a := range c.Catalog.Armies {
-		head, err := render.TextLine(a.Name.In(ls), ls, true, armyColours[c.armyIndex(a.ID)%len(armyColours)], 15, y+4, paper.X-30, 11, 7, 'l', "the trackers of "+a.ID)
+		head, err := render.TextLine(a.Name.In(l), ls, true, armyColours[c.armyIndex(a.ID)%len(armyColours)], 15, y+4, paper.X-30, 11, 7, 'l', "the trackers of "+a.ID)
 		if err != nil {
 			return render.Page{}, err
 		}
@@ -154,7 +155,7 @@ func (c *Content) quickRef(l lang.Lang, paper render.Pt) ([]render.Page, error) 
 				if o.Kind != "immediate" {
 					continue
 				}
-				blocks = append(blocks, render.Block{Text: fmt.Sprintf("**%s** (%s) — %s; %s", o.Name.In(ls), o.Rule, word(o.Condition, l), word(o.Timing, l)), Colour: colMuted, Gap: 0.3})
+				blocks = append(blocks, render.Block{Text: fmt.Sprintf("**%s** (%s) — %s; %s", o.Name.In(l), o.Rule, word(o.Condition, l), word(o.Timing, l)), Colour: colMuted, Gap: 0.3})
 			}
 		}
 		items, err := render.TextBox(18, 18, paper.X-36, paper.Y-36, blocks, ls, 11, 6, fmt.Sprintf("the quick reference, page %d", i+1))
@@ -269,7 +270,34 @@ func (c *Content) army(id string) (*ubcatalog.Army, error) {
 // reference, then the 13 order cards, fronts and backs.
 func (c *Content) Print(po ruleset.PrintOptions) (dist.Files, error) {
 	set, err := c.Sheets(context.Background(), ruleset.SheetRequest{Paper: "a4", Tool: po.Version, Date: po.Date})
-	return set.Files, err
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range lang.Langs {
+		ids := slices.Compact(c.reprint[l])
+		if len(ids) == 0 {
+			continue
+		}
+		o := sheetOptions(l, "a4", 0, 0, 0, po.Version, po.Date)
+		fronts, backs, err := c.orderFaces(l)
+		if err != nil {
+			return nil, err
+		}
+		var fs, bs []*render.Face
+		for i, f := range fronts {
+			if slices.Contains(ids, f.Card) {
+				fs, bs = append(fs, f), append(bs, backs[i])
+			}
+		}
+		lb := render.SheetLabels{Title: "40k Unbound · " + word("reprint", l), Cards: word("cards", l), Page: word("page", l), Backs: word("backs", l), Front: word("front", l)}
+		pdf, err := render.FaceSheets(o, lb, nil, fs, bs)
+		if err != nil {
+			return nil, err
+		}
+		_, rel := pipeline.InDir(pipeline.ReprintSheet(l))
+		set.Files[rel] = pdf
+	}
+	return set.Files, nil
 }
 
 // Sheets prints what `wbtool print` asks for, one file per language:

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	ubstarter "wbtool.dev/wbtool/games/unbound/starter"
+	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
@@ -51,8 +52,8 @@ func TestSheetsHoldEveryOrder(t *testing.T) {
 			l = "fr"
 		}
 		for _, o := range c.Catalog.Orders {
-			if !strings.Contains(text, o.Name.In(l)) || !strings.Contains(text, o.Rule) {
-				t.Errorf("%s lacks order %s (%s)", rel, o.Name.In(l), o.Rule)
+			if !strings.Contains(text, o.Name.In(lang.Lang(l))) || !strings.Contains(text, o.Rule) {
+				t.Errorf("%s lacks order %s (%s)", rel, o.Name.In(lang.Lang(l)), o.Rule)
 			}
 		}
 		for _, r := range []string{"U-REACT-3", "U-REACT-4", "U-REACT-5", "U-SHOOT-2", "U-PSY-1", "U-END"} {

@@ -35,9 +35,10 @@ var siteWords = map[string]ubcatalog.Text{
 	"weapons":  {EN: "Weapons", FR: "Armes"},
 	"invented": {EN: "These forces are invented samples: no profile of the underlying commercial game is reproduced.", FR: "Ces forces sont des exemples inventés : aucun profil du jeu commercial sous-jacent n'est reproduit."},
 	"other":    {EN: "Français", FR: "English"},
+	"errata":   {EN: "Errata", FR: "Errata"},
 }
 
-func sw(key string, l lang.Lang) string { return html.EscapeString(siteWords[key].In(string(l))) }
+func sw(key string, l lang.Lang) string { return html.EscapeString(siteWords[key].In(l)) }
 
 // page is one page of the site in l: its title and body (trusted HTML).
 func page(l lang.Lang, depth int, title, body string) []byte {
@@ -90,14 +91,17 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 			fmt.Fprintf(&idx, "<li><a href=\"../print/cards-%s.pdf\">%s</a></li>\n", ls, sw("print", l))
 		}
 		idx.WriteString("</ul>\n")
-		files[ls+"/index.html"] = page(l, 0, siteWords["title"].In(ls), idx.String())
-		files[ls+"/orders.html"] = page(l, 0, siteWords["orders"].In(ls), c.orderTable(l))
-		files[ls+"/glossary.html"] = page(l, 0, siteWords["glossary"].In(ls), c.glossary(l))
-		files[ls+"/armies.html"] = page(l, 0, siteWords["armies"].In(ls), c.forces(l))
+		files[ls+"/index.html"] = page(l, 0, siteWords["title"].In(l), idx.String())
+		files[ls+"/orders.html"] = page(l, 0, siteWords["orders"].In(l), c.orderTable(l))
+		files[ls+"/glossary.html"] = page(l, 0, siteWords["glossary"].In(l), c.glossary(l))
+		files[ls+"/armies.html"] = page(l, 0, siteWords["armies"].In(l), c.forces(l))
 		if scope == "" {
-			scope = "<p>" + html.EscapeString(words["standin"].In(ls)) + "</p>"
+			scope = "<p>" + html.EscapeString(words["standin"].In(l)) + "</p>"
 		}
-		files[ls+"/scope.html"] = page(l, 0, siteWords["scope"].In(ls), scope)
+		files[ls+"/scope.html"] = page(l, 0, siteWords["scope"].In(l), scope)
+		if e := c.errataPage(); e != "" {
+			files[ls+"/errata.html"] = page(l, 0, siteWords["errata"].In(l), e)
+		}
 	}
 	if so.Emit != nil {
 		for _, rel := range sortedPaths(files) {
@@ -119,7 +123,6 @@ func sortedPaths(files dist.Files) []string {
 // orderTable is the order database: each order's data as the engine
 // reads it.
 func (c *Content) orderTable(l lang.Lang) string {
-	ls := string(l)
 	var b strings.Builder
 	fmt.Fprintf(&b, "<table>\n<thead><tr><th>%s</th><th>%s</th><th>%s</th><th>%s</th><th>%s</th><th>%s</th></tr></thead>\n<tbody>\n",
 		sw("order", l), sw("kind", l), sw("rule", l), sw("who", l), sw("when", l), sw("does", l))
@@ -137,19 +140,18 @@ func (c *Content) orderTable(l lang.Lang) string {
 		}
 		who := strings.TrimPrefix(lines[0], "**"+word("who", l)+"**: ")
 		fmt.Fprintf(&b, "<tr id=\"%s\"><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
-			o.ID, html.EscapeString(o.Name.In(ls)), html.EscapeString(kind), o.Rule, html.EscapeString(who), html.EscapeString(when), html.EscapeString(o.Text.In(ls)))
+			o.ID, html.EscapeString(o.Name.In(l)), html.EscapeString(kind), o.Rule, html.EscapeString(who), html.EscapeString(when), html.EscapeString(o.Text.In(l)))
 	}
 	b.WriteString("</tbody>\n</table>\n")
 	return b.String()
 }
 
 func (c *Content) glossary(l lang.Lang) string {
-	ls := string(l)
 	var b strings.Builder
 	b.WriteString("<dl>\n")
 	for _, t := range c.Catalog.Glossary {
-		fmt.Fprintf(&b, "<dt id=\"%s\">%s <small>(%s)</small></dt><dd>%s</dd>\n", t.ID, html.EscapeString(t.Term.In(ls)),
-			html.EscapeString(t.Term.In(string(site.OtherLang(l)))), html.EscapeString(t.Text.In(ls)))
+		fmt.Fprintf(&b, "<dt id=\"%s\">%s <small>(%s)</small></dt><dd>%s</dd>\n", t.ID, html.EscapeString(t.Term.In(l)),
+			html.EscapeString(t.Term.In(site.OtherLang(l))), html.EscapeString(t.Text.In(l)))
 	}
 	fmt.Fprintf(&b, "</dl>\n<h2>%s</h2>\n<dl>\n", sw("special", l))
 	for _, r := range c.Catalog.SpecialRules {
@@ -157,18 +159,17 @@ func (c *Content) glossary(l lang.Lang) string {
 		if r.Rule != "" {
 			rule = " <small>" + r.Rule + "</small>"
 		}
-		fmt.Fprintf(&b, "<dt id=\"rule-%s\">%s%s</dt><dd>%s</dd>\n", r.ID, html.EscapeString(r.Name.In(ls)), rule, html.EscapeString(r.Text.In(ls)))
+		fmt.Fprintf(&b, "<dt id=\"rule-%s\">%s%s</dt><dd>%s</dd>\n", r.ID, html.EscapeString(r.Name.In(l)), rule, html.EscapeString(r.Text.In(l)))
 	}
 	b.WriteString("</dl>\n")
 	return b.String()
 }
 
 func (c *Content) forces(l lang.Lang) string {
-	ls := string(l)
 	var b strings.Builder
 	fmt.Fprintf(&b, "<p>%s</p>\n", sw("invented", l))
 	for _, a := range c.Catalog.Armies {
-		fmt.Fprintf(&b, "<h2 id=\"%s\">%s</h2>\n<table>\n<thead><tr><th>%s</th><th>%s</th><th>%s</th></tr></thead>\n<tbody>\n", a.ID, html.EscapeString(a.Name.In(ls)), sw("unit", l), sw("type", l), sw("weapons", l))
+		fmt.Fprintf(&b, "<h2 id=\"%s\">%s</h2>\n<table>\n<thead><tr><th>%s</th><th>%s</th><th>%s</th></tr></thead>\n<tbody>\n", a.ID, html.EscapeString(a.Name.In(l)), sw("unit", l), sw("type", l), sw("weapons", l))
 		for _, e := range a.Entries {
 			u := c.Catalog.Unit(e.Unit)
 			if u == nil {
@@ -176,7 +177,7 @@ func (c *Content) forces(l lang.Lang) string {
 			}
 			var ws []string
 			for _, w := range u.Weapons {
-				ws = append(ws, w.Name.In(ls))
+				ws = append(ws, w.Name.In(l))
 			}
 			note := ""
 			switch {
@@ -187,10 +188,12 @@ func (c *Content) forces(l lang.Lang) string {
 			case e.Reserve:
 				note = " (" + word("reserves", l) + ")"
 			}
-			fmt.Fprintf(&b, "<tr><td>%s%s</td><td>%s</td><td>%s</td></tr>\n", html.EscapeString(u.Name.In(ls)), html.EscapeString(note),
-				html.EscapeString(typeNames[u.Type].In(ls)), html.EscapeString(strings.Join(ws, ", ")))
+			fmt.Fprintf(&b, "<tr><td>%s%s</td><td>%s</td><td>%s</td></tr>\n", html.EscapeString(u.Name.In(l)), html.EscapeString(note),
+				html.EscapeString(typeNames[u.Type].In(l)), html.EscapeString(strings.Join(ws, ", ")))
 		}
 		b.WriteString("</tbody>\n</table>\n")
 	}
 	return b.String()
 }
+
+func htmlEscape(s string) string { return html.EscapeString(s) }

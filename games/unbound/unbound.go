@@ -38,12 +38,19 @@ func (Ruleset) Load(fsys fs.FS, opts ruleset.LoadOptions) (ruleset.Content, erro
 	if err != nil {
 		return nil, err
 	}
-	return &Content{Catalog: cat}, nil
+	return &Content{Catalog: cat, since: opts.Since, versions: opts.Versions}, nil
 }
 
 // Content is a loaded Unbound tree.
 type Content struct {
 	Catalog *ubcatalog.Catalog
+
+	since    string            // ruleset.LoadOptions.Since
+	versions *ruleset.Versions // ruleset.LoadOptions.Versions
+	errata   []string          // the errata stage's lines (exports.go)
+	// reprint are the order cards whose face changed since --since, per
+	// language: the reprint sheets.
+	reprint map[lang.Lang][]string
 }
 
 // Summary counts what the tree holds.

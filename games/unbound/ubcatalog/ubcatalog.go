@@ -20,18 +20,7 @@ const Game = "unbound"
 const SchemaVersion = 1
 
 // Text is a text in both content languages.
-type Text struct {
-	EN string `json:"en"`
-	FR string `json:"fr"`
-}
-
-// In is the text in language l.
-func (t Text) In(l string) string {
-	if l == "fr" {
-		return t.FR
-	}
-	return t.EN
-}
+type Text = lang.Text
 
 // Order is one order as data (RULES.md U-ORDER, U-REACT).
 type Order struct {
@@ -179,18 +168,21 @@ func (c *Check) StepPos(i int, expect bool) diag.Pos {
 
 // Catalog is a loaded tree.
 type Catalog struct {
-	Game         string             `json:"game"`
-	Version      int                `json:"schemaVersion"`
-	Orders       []Order            `json:"orders"`
-	Units        []Unit             `json:"units"`
-	Armies       []Army             `json:"armies"`
-	Scenarios    []Scenario         `json:"scenarios"`
-	SpecialRules []SpecialRule      `json:"specialRules"`
-	Glossary     []Term             `json:"glossary"`
-	Pages        []Page             `json:"pages"`
-	Checks       []Check            `json:"checks"`
-	Warnings     diag.List          `json:"-"`
-	Draft        []lang.MissingText `json:"-"`
+	Game         string        `json:"game"`
+	Version      int           `json:"schemaVersion"`
+	Orders       []Order       `json:"orders"`
+	Units        []Unit        `json:"units"`
+	Armies       []Army        `json:"armies"`
+	Scenarios    []Scenario    `json:"scenarios"`
+	SpecialRules []SpecialRule `json:"specialRules"`
+	Glossary     []Term        `json:"glossary"`
+	Pages        []Page        `json:"pages"`
+	Checks       []Check       `json:"checks"`
+	Warnings     diag.List     `json:"-"`
+	// TextPositions are the texts' places per language, by lang.TextKey
+	// ("orders/shoot/name/fr"): where a translator edits a text.
+	TextPositions map[string]diag.Pos `json:"-"`
+	Draft         []lang.MissingText  `json:"-"`
 }
 
 // Unit finds a unit profile.

@@ -150,6 +150,13 @@ func (l *loader) load() (*ubcatalog.Catalog, error) {
 	if l.opt.Draft {
 		cat.Draft = l.drafts(v)
 	}
+	cat.TextPositions = map[string]diag.Pos{}
+	for k, pos := range l.positions {
+		segs := strings.Split(k, ".")
+		if n := len(segs); n >= 2 && slices.Contains(lang.Langs, lang.Lang(segs[n-1])) {
+			cat.TextPositions[lang.TextKey(segs[:n-1], lang.Lang(segs[n-1]))] = pos
+		}
+	}
 	l.references(cat)
 	l.readPages(cat, mdFiles)
 	if l.errs.HasErrors(false) {
