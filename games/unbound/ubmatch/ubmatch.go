@@ -21,8 +21,8 @@ import (
 
 	"wbtool.dev/wbtool/engine/botkit"
 	"wbtool.dev/wbtool/games/unbound/ubcatalog"
-	"wbtool.dev/wbtool/games/unbound/ubcheck"
 	"wbtool.dev/wbtool/games/unbound/ubengine"
+	"wbtool.dev/wbtool/games/unbound/ubengine/ubtable"
 	"wbtool.dev/wbtool/internal/suggest"
 )
 
@@ -73,7 +73,7 @@ type Match struct {
 	Scenario string
 	Armies   []string
 	Bot      string
-	table    *ubcheck.Table
+	table    *ubtable.Table
 	content  string // ContentHash, once
 }
 
@@ -122,7 +122,7 @@ func New(cat *ubcatalog.Catalog, o Options) (*Match, error) {
 		}
 		m.Armies = o.Armies
 	}
-	t, err := ubcheck.NewTable(cat, m.Armies)
+	t, err := ubtable.NewTable(cat, m.Armies)
 	if err != nil {
 		return nil, &OptionError{"--decks: " + err.Error()}
 	}
@@ -220,7 +220,7 @@ type decider func(g *game, legal []ubengine.Order) (int, error)
 
 type game struct {
 	m      *Match
-	t      *ubcheck.Table
+	t      *ubtable.Table
 	s      ubengine.State
 	dice   *rand.Rand
 	acct   *strings.Builder
@@ -449,7 +449,7 @@ func (g *game) turn() error {
 	return nil
 }
 
-func warp(t *ubcheck.Table) []int {
+func warp(t *ubtable.Table) []int {
 	out := make([]int, len(t.Armies))
 	for i, a := range t.Armies {
 		out[i] = a.WarpCharges
