@@ -129,7 +129,7 @@ func (c *Content) Lab() balance.Lab { return &lab{cat: c.Catalog} }
 type lab struct{ cat *ubcatalog.Catalog }
 
 func (*lab) Game() string              { return ubcatalog.Game }
-func (*lab) Engine() string            { return ubmatch.Version }
+func (*lab) Engine() string            { return ubmatch.Version + " with the " + ubmatch.StandIn }
 func (l *lab) Content() string         { return ubmatch.ContentHash(l.cat) }
 func (*lab) DefaultBot() string        { return "greedy" }
 func (*lab) CheckBot(bot string) error { return ubmatch.CheckBot(bot) }
