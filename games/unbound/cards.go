@@ -22,23 +22,27 @@ var (
 
 // words are the kit's words in both languages.
 var words = map[string]ubcatalog.Text{
-	"game":           {EN: "40K UNBOUND", FR: "40K UNBOUND"},
-	"planned":        {EN: "Planned order", FR: "Ordre planifié"},
-	"immediate":      {EN: "Immediate order", FR: "Ordre immédiat"},
-	"back":           {EN: "Order card", FR: "Carte d'ordre"},
-	"who":            {EN: "Who", FR: "Qui"},
-	"any":            {EN: "any unit", FR: "toute unité"},
-	"when":           {EN: "When", FR: "Quand"},
-	"timing":         {EN: "Resolved", FR: "Résolu"},
-	"from":           {EN: "also from inside a transport", FR: "aussi depuis un transport"},
-	"handicap":       {EN: "shots take %d handicap", FR: "tirs avec %d handicap"},
-	"nomove":         {EN: "No move before it.", FR: "Aucun mouvement avant."},
-	"basemove":       {EN: "Base move before, never after.", FR: "Mouvement de base avant, jamais après."},
-	"cards":          {EN: "cards", FR: "cartes"},
-	"page":           {EN: "Page", FR: "Page"},
-	"backs":          {EN: "Card backs", FR: "Dos des cartes"},
-	"front":          {EN: "Print double-sided, flip on long edge · Cut along the crop marks", FR: "Imprimez en recto verso, retournement sur le bord long · Découpez en suivant les traits de coupe"},
-	"orders":         {EN: "Order cards", FR: "Cartes d'ordre"},
+	"game":      {EN: "40K UNBOUND", FR: "40K UNBOUND"},
+	"planned":   {EN: "Planned order", FR: "Ordre planifié"},
+	"immediate": {EN: "Immediate order", FR: "Ordre immédiat"},
+	"back":      {EN: "Order card", FR: "Carte d'ordre"},
+	"who":       {EN: "Who", FR: "Qui"},
+	"any":       {EN: "any unit", FR: "toute unité"},
+	"when":      {EN: "When", FR: "Quand"},
+	"timing":    {EN: "Resolved", FR: "Résolu"},
+	"from":      {EN: "also from inside a transport", FR: "aussi depuis un transport"},
+	"handicap":  {EN: "shots take %d handicap", FR: "tirs avec %d handicap"},
+	"nomove":    {EN: "No move before it.", FR: "Aucun mouvement avant."},
+	"basemove":  {EN: "Base move before, never after.", FR: "Mouvement de base avant, jamais après."},
+	"cards":     {EN: "cards", FR: "cartes"},
+	"page":      {EN: "Page", FR: "Page"},
+	"backs":     {EN: "Card backs", FR: "Dos des cartes"},
+	"front":     {EN: "Print double-sided, flip on long edge · Cut along the crop marks", FR: "Imprimez en recto verso, retournement sur le bord long · Découpez en suivant les traits de coupe"},
+	"orders":    {EN: "Order cards", FR: "Cartes d'ordre"},
+	"sep":       {EN: "; ", FR: "\u202f; "},
+	"reprint":   {EN: "Order cards to reprint", FR: "Cartes d'ordre à réimprimer"},
+	"standin": {EN: "The engine checks the order protocol: who acts when, tokens, orders, reactions and their limits, the psychic pools, the shooting ladder and the end rolls. Every result on the table belongs to the underlying rules.",
+		FR: "Le moteur vérifie le protocole d'ordres : qui agit quand, jetons, ordres, réactions et leurs limites, réserves psychiques, échelle de tir et jets de fin. Tout résultat sur la table relève des règles de base."},
 	"kit":            {EN: "Tokens, trackers and quick reference", FR: "Jetons, compteurs et aide-mémoire"},
 	"tokens":         {EN: "Activation tokens", FR: "Jetons d'activation"},
 	"trackers":       {EN: "Reserve and psychic trackers", FR: "Compteurs de réserves et de pouvoirs psychiques"},
@@ -47,7 +51,6 @@ var words = map[string]ubcatalog.Text{
 	"reserves":       {EN: "In reserve", FR: "En réserve"},
 	"turn":           {EN: "Turn", FR: "Tour"},
 	"cut":            {EN: "Cut out one token per unit; a unit in a transport and its transport take one each, an attached character none.", FR: "Découpez un jeton par unité ; une unité dans un transport et son transport en prennent un chacun, un personnage rattaché aucun."},
-	"standin":        {EN: "", FR: ""},
 	"shot-at":        {EN: "the unit is the target of a planned Shoot", FR: "l'unité est la cible d'un ordre de tir"},
 	"assaulted":      {EN: "the unit is the target of a planned Assault", FR: "l'unité est la cible d'un ordre d'assaut"},
 	"enemy-assaults": {EN: "an enemy unit assaults another unit", FR: "une unité ennemie assaille une autre unité"},
@@ -77,7 +80,7 @@ func orderLines(o *ubcatalog.Order, l lang.Lang) []string {
 		who = strings.Join(names, ", ")
 	}
 	if o.FromTransport {
-		who += "; " + word("from", l)
+		who += word("sep", l) + word("from", l)
 	}
 	lines := []string{"**" + word("who", l) + "**: " + who}
 	if o.Kind == "immediate" {
