@@ -569,3 +569,13 @@ func (l *loader) decode(raw []byte) (*ubcatalog.Catalog, error) {
 }
 
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// Files is the schema's .cue files at its root (the reference for
+// designers reads them).
+func Files() fs.FS {
+	sub, err := fs.Sub(schemaFS, "cue")
+	if err != nil {
+		panic(err) // the embed holds the folder
+	}
+	return sub
+}
