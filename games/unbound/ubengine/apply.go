@@ -115,7 +115,7 @@ func (n State) close() (State, []Request, error) {
 			c.TransportMoved = o.Moved && !u.AssaultVehicle
 		}
 	}
-	reqs := requests(w, replaced)
+	reqs := n.requests(w, replaced)
 	n.Window = nil
 	n.Given++
 	n.advance((n.Active + 1) % n.Sides)
@@ -125,17 +125,17 @@ func (n State) close() (State, []Request, error) {
 // timing ranks the requests (Decision U-REACT-13): 0 before the planned
 // order, 1 the move (and an assault's preliminary shot), 2 the shot with
 // Return Fire, or the assault's reactions, 3 the charge.
-func timing(k Kind) int {
-	switch k {
-	case CoveringFire, GoToGround:
+func timing(r Rule) int {
+	switch r.Timing {
+	case Before:
 		return 0
-	case ReturnFire, CounterCharge, OverwatchFire, Interception:
+	case Together, After:
 		return 2
 	}
 	return 1
 }
 
-func requests(w *Window, replaced bool) []Request {
+func (n *State) requests(w *Window, replaced bool) []Request {
 	type ranked struct {
 		rank int
 		req  Request
@@ -147,10 +147,11 @@ func requests(w *Window, replaced bool) []Request {
 		if r.Kind == NoReaction {
 			continue
 		}
-		rank := timing(r.Kind)
+		rule := n.rule(r.Kind)
+		rank := timing(rule)
 		reactionRank[r.Unit] = rank
 		add(rank, Request{Step: StepReaction, Kind: r.Kind, Side: r.Side, Unit: r.Unit, Target: r.Target,
-			Handicaps: r.Kind.handicaps(), Together: r.Kind == ReturnFire, Rule: "U-REACT-13"})
+			Handicaps: rule.Handicaps, Together: rule.Timing == Together, Rule: "U-REACT-13"})
 	}
 	p := w.Planned
 	if replaced {
@@ -173,9 +174,10 @@ func requests(w *Window, replaced bool) []Request {
 		}
 	}
 	if c := w.Counter; c != nil && c.Kind != NoReaction {
-		// The counter resolves with the reaction it answers, just after it.
+		// The counter resolves with the reaction it answers, just after it
+		// (just before it for a counter whose timing is "before").
 		add(reactionRank[c.Target], Request{Step: StepCounter, Kind: c.Kind, Side: c.Side, Unit: c.Unit, Target: c.Target,
-			Handicaps: c.Kind.handicaps(), Together: c.Kind == ReturnFire, Rule: "U-REACT-13"})
+			Handicaps: n.rule(c.Kind).Handicaps, Together: n.rule(c.Kind).Timing == Together, Rule: "U-REACT-13"})
 	}
 	// Shoot with Return Fire: the planned shot comes first in rank 2 and
 	// Return Fire is marked Together with it.
@@ -189,7 +191,28 @@ func requests(w *Window, replaced bool) []Request {
 	for i, r := range rs {
 		out[i] = r.req
 	}
+	if c := w.Counter; c != nil && c.Kind != NoReaction && n.rule(c.Kind).Timing == Before {
+		out = counterBefore(out)
+	}
 	return out
+}
+
+// counterBefore moves a counter whose timing is "before" to just before
+// the reaction it answers (Decision U-REACT-13: its own timing against
+// what it answers), or before the request that reaction is resolved
+// together with.
+func counterBefore(out []Request) []Request {
+	ci := slices.IndexFunc(out, func(q Request) bool { return q.Step == StepCounter })
+	c := out[ci]
+	out = slices.Delete(out, ci, ci+1)
+	ri := slices.IndexFunc(out, func(q Request) bool { return q.Step == StepReaction && q.Unit == c.Target })
+	if ri < 0 {
+		return slices.Insert(out, ci, c)
+	}
+	for ri > 0 && out[ri].Together {
+		ri--
+	}
+	return slices.Insert(out, ri, c)
 }
 
 // order breaks ties within a rank: the planned order's own step, then

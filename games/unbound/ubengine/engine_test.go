@@ -212,7 +212,9 @@ func TestTwoReactCounterReplaces(t *testing.T) {
 		t.Fatalf("active side should counter, got %v side %d", s.Phase, s.Deciding)
 	}
 	s, reqs = play(t, s, Order{Kind: GoToGround, Side: 0, Unit: 1, Target: 5})
-	want := []string{"reaction:covering-fire", "reaction:covering-fire", "counter:go-to-ground", "planned-replaced:assault"}
+	// Go to Ground is "before": it comes just before the covering fire it
+	// answers, so the better save holds against that shot (U-REACT-8).
+	want := []string{"reaction:covering-fire", "counter:go-to-ground", "reaction:covering-fire", "planned-replaced:assault"}
 	if got := steps(reqs); !slices.Equal(got, want) {
 		t.Fatalf("requests %v, want %v", got, want)
 	}
@@ -242,11 +244,12 @@ func TestCounterByOtherUnitKeepsPlanned(t *testing.T) {
 		Order{Kind: Interception, Side: 1, Unit: 4, Target: 1},
 		Order{Kind: CoveringFire, Side: 0, Unit: 2, Target: 4},
 	)
-	want := []string{"base-move:assault", "preliminary-shot:assault", "reaction:interception", "counter:covering-fire", "charge:assault"}
+	// Covering Fire is "before": it hits the interceptor before it charges.
+	want := []string{"base-move:assault", "preliminary-shot:assault", "counter:covering-fire", "reaction:interception", "charge:assault"}
 	if got := steps(reqs); !slices.Equal(got, want) {
 		t.Fatalf("requests %v, want %v", got, want)
 	}
-	if reqs[3].Handicaps != 1 {
+	if reqs[2].Handicaps != 1 {
 		t.Error("covering fire carries one handicap (U-REACT-11)")
 	}
 	// Three orders, three tokens gone; side 1 plans with unit 3.

@@ -49,6 +49,9 @@ func (s *State) enemyOnTable(u *Unit, id int) *Refusal {
 	if t.Side == u.Side {
 		return refuse("target-not-enemy", "U-ORDER-1", "unit %q is a friend of %q", t.Name, u.Name)
 	}
+	if t.Reserve {
+		return refuse("target-in-reserve", "U-RES-4", "unit %q is in reserve, not on the battlefield", t.Name)
+	}
 	if t.In != 0 {
 		return refuse("target-embarked", "U-ORDER-10", "unit %q is inside a transport", t.Name)
 	}
@@ -63,9 +66,13 @@ func (s *State) checkPlanned(o Order) *Refusal {
 	if r != nil {
 		return r
 	}
+	rule := s.rule(o.Kind)
+	if !rule.allows(u.Type) {
+		return refuse("unit-type", rule.ID, "unit %q (%s) may not take %s", u.Name, u.Type, o.Kind)
+	}
 	if u.In != 0 {
-		if o.Kind != Shoot && o.Kind != TakeCover {
-			return refuse("embarked", "U-ORDER-10", "unit %q is inside a transport: shoot or take cover only", u.Name)
+		if !rule.FromTransport {
+			return refuse("embarked", "U-ORDER-10", "unit %q is inside a transport and may not take %s", u.Name, o.Kind)
 		}
 		if o.Moved {
 			return refuse("embarked-move", "U-ORDER-10", "unit %q is inside a transport and makes no base move", u.Name)
@@ -76,10 +83,6 @@ func (s *State) checkPlanned(o Order) *Refusal {
 	switch o.Kind {
 	case Shoot:
 		return s.enemyOnTable(u, o.Target)
-	case Run:
-		if u.Type.vehicle() || u.Type == Bike || u.Type == Jetbike || u.Type == Artillery {
-			return refuse("unit-type", "U-ORDER-4", "unit %q may not run", u.Name)
-		}
 	case Assault:
 		if !u.MayCharge {
 			return refuse("unit-type", "U-ORDER-5", "unit %q may not charge", u.Name)
@@ -110,9 +113,6 @@ func (s *State) checkPlanned(o Order) *Refusal {
 			return refuse("not-carried", "U-ORDER-8", "the order names no unit carried by %q", u.Name)
 		}
 	case FullThrottle:
-		if !u.Type.vehicle() && u.Type != Bike && u.Type != Jetbike {
-			return refuse("unit-type", "U-ORDER-9", "unit %q may not go full throttle", u.Name)
-		}
 		if u.NoThrottle {
 			return refuse("after-embark", "U-ORDER-9", "a unit embarked into %q this turn", u.Name)
 		}
@@ -153,8 +153,15 @@ func (s *State) checkImmediate(o Order, counter bool) *Refusal {
 	if r != nil {
 		return r
 	}
-	if u.In != 0 && o.Kind != CoveringFire {
-		return refuse("embarked", "U-ORDER-10", "unit %q is inside a transport: covering fire only", u.Name)
+	rule := s.rule(o.Kind)
+	if !rule.allows(u.Type) {
+		return refuse("unit-type", rule.ID, "unit %q (%s) may not take %s", u.Name, u.Type, o.Kind)
+	}
+	if u.In != 0 && !rule.FromTransport {
+		return refuse("embarked", "U-ORDER-10", "unit %q is inside a transport and may not take %s", u.Name, o.Kind)
+	}
+	if rule.Charges && !u.MayCharge {
+		return refuse("unit-type", "U-ORDER-5", "unit %q may not charge", u.Name)
 	}
 	if counter {
 		return s.counterCondition(u, o)
@@ -170,23 +177,24 @@ func (s *State) reactionCondition(u *Unit, o Order) *Refusal {
 	if o.Target != p.Unit {
 		return refuse("wrong-target", "U-REACT-1", "a reaction acts on the unit given the planned order (%d), not %d", p.Unit, o.Target)
 	}
-	switch o.Kind {
-	case ReturnFire, GoToGround:
+	rule := s.rule(o.Kind)
+	switch rule.Condition {
+	case WhenShotAt:
 		if p.Kind != Shoot || p.Target != u.ID {
-			return refuse("condition", "U-REACT-7", "%s needs a planned shoot at unit %q", o.Kind, u.Name)
+			return refuse("condition", rule.ID, "%s needs a planned shoot at unit %q", o.Kind, u.Name)
 		}
-	case CounterCharge, OverwatchFire:
+	case WhenAssaulted:
 		if p.Kind != Assault || p.Target != u.ID {
-			return refuse("condition", "U-REACT-9", "%s needs a planned assault on unit %q", o.Kind, u.Name)
+			return refuse("condition", rule.ID, "%s needs a planned assault on unit %q", o.Kind, u.Name)
 		}
-	case Interception:
+	case WhenEnemyAssaults:
 		if p.Kind != Assault {
-			return refuse("condition", "U-REACT-12", "interception needs a planned assault")
+			return refuse("condition", rule.ID, "%s needs a planned assault", o.Kind)
 		}
 		if p.Target == u.ID {
 			return refuse("target-intercepts", "U-REACT-12", "the assault's target counter-charges; it does not intercept")
 		}
-	case CoveringFire:
+	case WhenEnemyOrder:
 	}
 	return nil
 }
@@ -204,23 +212,24 @@ func (s *State) counterCondition(u *Unit, o Order) *Refusal {
 		return refuse("wrong-target", "U-REACT-6", "the counter-order acts on a unit that reacted")
 	}
 	a := s.Window.Planned.Unit
-	switch o.Kind {
-	case ReturnFire, GoToGround:
-		if !by.Kind.shoots() || by.Target != u.ID {
+	rule, byRule := s.rule(o.Kind), s.rule(by.Kind)
+	switch rule.Condition {
+	case WhenShotAt:
+		if !byRule.Shoots || by.Target != u.ID {
 			return refuse("condition", "U-REACT-6", "%s needs unit %q shot at by a reaction", o.Kind, u.Name)
 		}
-	case CounterCharge, OverwatchFire:
-		if !by.Kind.charges() || by.Target != u.ID {
+	case WhenAssaulted:
+		if !byRule.Charges || by.Target != u.ID {
 			return refuse("condition", "U-REACT-6", "%s needs unit %q charged by a reaction", o.Kind, u.Name)
 		}
-	case Interception:
-		if !by.Kind.charges() {
-			return refuse("condition", "U-REACT-6", "interception needs a charging reaction")
+	case WhenEnemyAssaults:
+		if !byRule.Charges {
+			return refuse("condition", "U-REACT-6", "%s needs a charging reaction", o.Kind)
 		}
 		if by.Target == u.ID || u.ID == a {
 			return refuse("target-intercepts", "U-REACT-12", "the charged unit counter-charges; it does not intercept")
 		}
-	case CoveringFire:
+	case WhenEnemyOrder:
 	}
 	return nil
 }
@@ -240,7 +249,11 @@ func (s State) Legal() []Order {
 				continue
 			}
 			for k := Shoot; k <= FullThrottle; k++ {
-				for t := 0; t <= len(s.Units); t++ {
+				targets := noTarget
+				if k == Shoot || k == Assault || k == Embark || k == Disembark {
+					targets = s.allUnits()
+				}
+				for _, t := range targets {
 					for _, m := range []bool{false, true} {
 						o := Order{Kind: k, Side: side, Unit: u.ID, Target: t, Moved: m}
 						if s.checkPlanned(o) == nil {
@@ -264,12 +277,39 @@ func (s *State) immediates(side int, counter bool) []Order {
 			continue
 		}
 		for k := ReturnFire; k <= Interception; k++ {
-			for t := 1; t <= len(s.Units); t++ {
+			for _, t := range s.actedOn(counter) {
 				o := Order{Kind: k, Side: side, Unit: u.ID, Target: t}
 				if s.checkImmediate(o, counter) == nil {
 					out = append(out, o)
 				}
 			}
+		}
+	}
+	return out
+}
+
+var noTarget = []int{0}
+
+// allUnits are every unit's id.
+func (s *State) allUnits() []int {
+	out := make([]int, len(s.Units))
+	for i := range out {
+		out[i] = i + 1
+	}
+	return out
+}
+
+// actedOn are the units an immediate order may act on in the window:
+// the unit given the planned order (U-REACT-1), or for the counter the
+// units that reacted (Decision U-REACT-6). Legal tries only these.
+func (s *State) actedOn(counter bool) []int {
+	if !counter {
+		return []int{s.Window.Planned.Unit}
+	}
+	var out []int
+	for _, r := range s.Window.Reactions {
+		if r.Kind != NoReaction {
+			out = append(out, r.Unit)
 		}
 	}
 	return out

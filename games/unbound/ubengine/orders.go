@@ -44,20 +44,9 @@ func (k Kind) Planned() bool { return k >= Shoot && k <= FullThrottle }
 // Immediate reports whether k is an immediate order.
 func (k Kind) Immediate() bool { return k >= ReturnFire && k <= Interception }
 
-// shoots: the immediate orders that fire at a unit (U-REACT-6).
-func (k Kind) shoots() bool { return k == ReturnFire || k == OverwatchFire || k == CoveringFire }
-
-// charges: the immediate orders that charge a unit (U-REACT-6).
-func (k Kind) charges() bool { return k == CounterCharge || k == Interception }
-
-// handicaps is the shooting handicap an order gives its shots
-// (U-REACT-10, U-REACT-11, U-SHOOT-1).
-func (k Kind) handicaps() int {
-	if k == OverwatchFire || k == CoveringFire {
-		return 1
-	}
-	return 0
-}
+// handicaps is the shooting handicap the default orders give their
+// shots (U-REACT-10, U-REACT-11, U-SHOOT-1).
+func (k Kind) handicaps() int { return DefaultOrders()[k].Handicaps }
 
 // UnitType is a unit's type (U-UNIT-1).
 type UnitType int

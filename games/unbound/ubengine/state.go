@@ -32,6 +32,9 @@ type Unit struct {
 	Cover          bool // Take Cover / Go to Ground bonus until its next order
 	// Gone: destroyed or otherwise off the battlefield for good (U-TOKEN-6).
 	Gone bool
+	// Reserve: kept in reserve, not yet on the battlefield: no token
+	// until it arrives (U-RES-4).
+	Reserve bool
 }
 
 // Phase is where the order step stands.
@@ -68,6 +71,9 @@ type State struct {
 	Deciding   int // the side to move now
 	Window     *Window
 	Given      int // planned orders closed this turn
+	// Orders are the orders' rules the engine reads (Decision
+	// U-ORDER-11); New sets DefaultOrders, WithOrders others.
+	Orders Orders
 }
 
 // Refusal is a refused order: a stable code and the rule it breaks.
@@ -75,12 +81,21 @@ type Refusal struct {
 	Code string
 	Rule string
 	Msg  string
+	// format and args make Msg when Error is called: Legal tries many
+	// orders and formats none of its refusals.
+	format string
+	args   []any
 }
 
-func (r *Refusal) Error() string { return fmt.Sprintf("%s (%s): %s", r.Code, r.Rule, r.Msg) }
+func (r *Refusal) Error() string {
+	if r.Msg == "" && r.format != "" {
+		r.Msg = fmt.Sprintf(r.format, r.args...)
+	}
+	return fmt.Sprintf("%s (%s): %s", r.Code, r.Rule, r.Msg)
+}
 
 func refuse(code, rule, format string, args ...any) *Refusal {
-	return &Refusal{Code: code, Rule: rule, Msg: fmt.Sprintf(format, args...)}
+	return &Refusal{Code: code, Rule: rule, format: format, args: args}
 }
 
 // New starts turn 1's order step: every unit not kept locked receives a
@@ -92,7 +107,7 @@ func New(sides int, units []Unit, initiative int) (State, error) {
 	if initiative < 0 || initiative >= sides {
 		return State{}, refuse("initiative", "U-DEPLOY-7", "side %d has no seat", initiative)
 	}
-	s := State{Turn: 1, Sides: sides, Initiative: initiative, Units: slices.Clone(units)}
+	s := State{Turn: 1, Sides: sides, Initiative: initiative, Units: slices.Clone(units), Orders: DefaultOrders()}
 	for i, u := range s.Units {
 		if u.ID != i+1 {
 			return State{}, refuse("unit-id", "U-UNIT-1", "unit %q has id %d, want %d", u.Name, u.ID, i+1)
@@ -115,7 +130,7 @@ func (s *State) organise() {
 		u := &s.Units[i]
 		u.NoThrottle, u.LeftTransport, u.TransportMoved = false, false, false
 		u.Tokens = 1
-		if u.Locked || u.Gone {
+		if u.Locked || u.Gone || u.Reserve {
 			u.Tokens = 0
 		}
 	}
@@ -242,5 +257,28 @@ func (s State) Destroyed(ids ...int) (State, error) {
 	if n.Phase != Melee {
 		n.advance(n.Deciding)
 	}
+	return n, nil
+}
+
+// Arrive records that units ids arrived from reserve or by deep strike
+// this turn (U-RES-2; which arrive is the underlying game's reserve roll,
+// U-RES-1). They are on the battlefield at organisation and receive a
+// token (U-RES-4), so arrivals come before the first order of the turn.
+func (s State) Arrive(ids ...int) (State, error) {
+	if s.Phase != Planning || s.Given > 0 || s.Window != nil {
+		return s, refuse("not-start", "U-TURN-1", "reserves arrive before the first order of the turn")
+	}
+	n := s.clone()
+	for _, id := range ids {
+		u := n.unit(id)
+		switch {
+		case u == nil:
+			return s, refuse("unknown-unit", "U-UNIT-1", "no unit %d", id)
+		case !u.Reserve:
+			return s, refuse("not-in-reserve", "U-RES-1", "unit %q is not in reserve", u.Name)
+		}
+		u.Reserve, u.Tokens = false, 1
+	}
+	n.advance(n.Initiative)
 	return n, nil
 }

@@ -1,0 +1,581 @@
+// Package ubschema is 40k Unbound's schema, written in CUE and embedded
+// (cue/*.cue), and the loader that turns an Unbound content tree into a
+// validated [ubcatalog.Catalog]: every CUE error at the designer's
+// file:line:col, every broken reference with a suggestion, every problem
+// at once. It uses the neutral CUE kit (package schema).
+package ubschema
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/build"
+	"cuelang.org/go/cue/cuecontext"
+	"cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/parser"
+	"cuelang.org/go/cue/token"
+
+	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/games/unbound/ubcatalog"
+	"wbtool.dev/wbtool/internal/contentfs"
+	"wbtool.dev/wbtool/internal/suggest"
+	"wbtool.dev/wbtool/lang"
+	"wbtool.dev/wbtool/schema"
+)
+
+//go:embed cue/*.cue
+var schemaFS embed.FS
+
+// PackageName is the CUE package every Unbound content file declares.
+const PackageName = "unbound"
+
+const schemaPrefix = "wbtool-unbound-schema:"
+
+// sections are the top-level fields content may declare.
+var sections = []string{"armies", "checks", "game", "glossary", "orders", "scenarios", "specialRules", "units"}
+
+// Options tune Load.
+type Options struct {
+	Root  string
+	Extra []schema.File
+	Draft bool
+}
+
+type loader struct {
+	fsys      fs.FS
+	opt       Options
+	errs      diag.List
+	seen      map[string]bool
+	positions map[string]diag.Pos
+}
+
+// Load loads, validates and decodes the Unbound content tree fsys.
+// Content problems are a [diag.List], all of them.
+func Load(fsys fs.FS, opt Options) (*ubcatalog.Catalog, error) {
+	l := &loader{fsys: fsys, opt: opt, seen: map[string]bool{}, positions: map[string]diag.Pos{}}
+	return l.load()
+}
+
+func (l *loader) errorf(pos diag.Pos, p, format string, args ...any) {
+	l.errs = append(l.errs, diag.Errorf(pos, p, format, args...))
+}
+
+func (l *loader) display(rel string) string {
+	if l.opt.Root == "" {
+		return rel
+	}
+	return path.Join(l.opt.Root, rel)
+}
+
+func (l *loader) load() (*ubcatalog.Catalog, error) {
+	cueFiles, mdFiles, outside, err := schema.ListFiles(l.fsys)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range outside {
+		l.errorf(diag.Pos{File: l.display(e.Path)}, "", "%s", schema.OutsideError(e))
+	}
+	files, err := schema.ParseSchema(schemaFS, "cue", schemaPrefix)
+	if err != nil {
+		return nil, err
+	}
+	if l.opt.Draft {
+		src := fmt.Sprintf("package %s\n#Text: {en: string | *%q, fr: string | *%q}\n", PackageName, lang.MissingEN, lang.MissingFR)
+		f, err := parser.ParseFile(schemaPrefix+"draft.cue", src)
+		if err != nil {
+			return nil, fmt.Errorf("draft schema: %w", err)
+		}
+		files = append(files, f)
+	}
+	nSchema := len(files)
+	add := func(name string, src []byte) {
+		if f := l.parse(name, src); f != nil {
+			files = append(files, f)
+			for k, pos := range index(f) {
+				if _, ok := l.positions[k]; !ok {
+					l.positions[k] = pos
+				}
+			}
+		}
+	}
+	for _, p := range cueFiles {
+		src, err := contentfs.ReadFile(l.fsys, p, schema.MaxFileSize)
+		if err != nil {
+			l.errorf(diag.Pos{File: l.display(p)}, "", "cannot read the file: %v", err)
+			continue
+		}
+		add(l.display(p), src)
+	}
+	for _, x := range l.opt.Extra {
+		add(x.Name, x.Src)
+	}
+	if len(files) == nSchema && len(l.errs) == 0 {
+		l.errorf(diag.Pos{File: l.display(".")}, "", "no .cue files found: expected content files such as units/units.cue")
+	}
+	if len(l.errs) > 0 {
+		return nil, l.errs.Sorted()
+	}
+	inst := build.NewContext().NewInstance("", nil)
+	for _, f := range files {
+		if err := inst.AddSyntax(f); err != nil {
+			l.cueErrors(err)
+		}
+	}
+	v := cuecontext.New().BuildInstance(inst)
+	l.validate(v)
+	if len(l.errs) > 0 {
+		return nil, l.errs.Sorted()
+	}
+	raw, err := v.MarshalJSON()
+	if err != nil {
+		l.errorf(diag.Pos{File: l.display(".")}, "", "cannot decode the content: %v", err)
+		return nil, l.errs.Sorted()
+	}
+	cat, err := l.decode(raw)
+	if err != nil {
+		return nil, err
+	}
+	if l.opt.Draft {
+		cat.Draft = l.drafts(v)
+	}
+	cat.TextPositions = map[string]diag.Pos{}
+	for k, pos := range l.positions {
+		segs := strings.Split(k, ".")
+		if n := len(segs); n >= 2 && slices.Contains(lang.Langs, lang.Lang(segs[n-1])) {
+			cat.TextPositions[lang.TextKey(segs[:n-1], lang.Lang(segs[n-1]))] = pos
+		}
+	}
+	l.references(cat)
+	l.readPages(cat, mdFiles)
+	if l.errs.HasErrors(false) {
+		return nil, l.errs.Sorted()
+	}
+	cat.Sort()
+	return cat, nil
+}
+
+func (l *loader) parse(name string, src []byte) *ast.File {
+	filePos := diag.Pos{File: name, Line: 1, Col: 1}
+	switch {
+	case len(bytes.TrimSpace(src)) == 0:
+		l.errorf(filePos, "", "file is empty: expected `package %s` followed by content (delete the file if it is not needed)", PackageName)
+		return nil
+	case !utf8.Valid(src) || bytes.IndexByte(src, 0) >= 0:
+		l.errorf(filePos, "", "file is not UTF-8 text: save it as UTF-8 CUE text")
+		return nil
+	}
+	f, err := parser.ParseFile(name, src, parser.AllErrors)
+	if err != nil {
+		l.errs = append(l.errs, schema.SyntaxErrors(name, src, err)...)
+		return nil
+	}
+	if f.PackageName() != PackageName {
+		got := "no package clause"
+		if f.PackageName() != "" {
+			got = "package " + f.PackageName()
+		}
+		l.errorf(filePos, "", "expected `package %s` at the top of the file (this is a 40k Unbound tree: its game.cue says game: \"unbound\"), found %s", PackageName, got)
+		return nil
+	}
+	ok := true
+	for _, d := range f.Decls {
+		field, isField := d.(*ast.Field)
+		if !isField {
+			continue
+		}
+		name, _, err := ast.LabelName(field.Label)
+		if err != nil || strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_") {
+			continue
+		}
+		if !slices.Contains(sections, name) {
+			l.errorf(position(field.Label.Pos()), "", "unknown section %q%s: expected one of %s", name, hint(name, sections), strings.Join(sections, ", "))
+			ok = false
+		}
+	}
+	if !ok {
+		return nil
+	}
+	return f
+}
+
+// hint is ` (did you mean "x"?)` for the closest of ids, or "".
+func hint(s string, ids []string) string {
+	if c := suggest.Closest(s, ids); c != "" {
+		return fmt.Sprintf(" (did you mean %q?)", c)
+	}
+	return ""
+}
+
+// position converts a CUE position; the schema's are never shown.
+func position(p token.Pos) diag.Pos {
+	if !p.IsValid() || strings.HasPrefix(p.Filename(), schemaPrefix) {
+		return diag.Pos{}
+	}
+	return diag.Pos{File: p.Filename(), Line: p.Line(), Col: p.Column()}
+}
+
+// index is the position of every field and list element of a content
+// file, by dotted path ("checks.x.steps.2.expect").
+func index(f *ast.File) map[string]diag.Pos {
+	out := map[string]diag.Pos{}
+	var walk func(x ast.Expr, at string)
+	put := func(p string, pos token.Pos) {
+		if _, ok := out[p]; !ok {
+			out[p] = position(pos)
+		}
+	}
+	join := func(at, s string) string {
+		if at == "" {
+			return s
+		}
+		return at + "." + s
+	}
+	walk = func(x ast.Expr, at string) {
+		switch x := x.(type) {
+		case *ast.StructLit:
+			for _, e := range x.Elts {
+				if fl, ok := e.(*ast.Field); ok {
+					if name, _, err := ast.LabelName(fl.Label); err == nil {
+						put(join(at, name), fl.Label.Pos())
+						walk(fl.Value, join(at, name))
+					}
+				}
+			}
+		case *ast.ListLit:
+			for i, e := range x.Elts {
+				put(join(at, strconv.Itoa(i)), e.Pos())
+				walk(e, join(at, strconv.Itoa(i)))
+			}
+		}
+	}
+	walk(&ast.StructLit{Elts: f.Decls}, "")
+	return out
+}
+
+// place is the position of the deepest content value on segs.
+func (l *loader) place(segs []string) diag.Pos {
+	for n := len(segs); n > 0; n-- {
+		if pos, ok := l.positions[strings.Join(segs[:n], ".")]; ok && pos.File != "" {
+			return pos
+		}
+	}
+	return diag.Pos{}
+}
+
+// validate reports the errors of every entity on its own (CUE stops at
+// one error of a struct and would hide its siblings').
+func (l *loader) validate(v cue.Value) {
+	opts := []cue.Option{cue.Concrete(true), cue.All(), cue.Definitions(false)}
+	if err := v.Err(); err != nil {
+		l.cueErrors(err)
+		return
+	}
+	it, err := v.Fields()
+	if err != nil {
+		l.cueErrors(err)
+		return
+	}
+	for it.Next() {
+		sec := it.Value()
+		name := it.Selector().Unquoted()
+		if name == "game" || name == "orders" {
+			l.cueErrors(sec.Validate(opts...))
+			continue
+		}
+		ents, err := sec.Fields()
+		if err != nil {
+			l.cueErrors(err)
+			continue
+		}
+		for ents.Next() {
+			l.cueErrors(ents.Value().Validate(opts...))
+		}
+	}
+	if _, ok := l.positions["orders"]; !ok {
+		l.errorf(diag.Pos{File: l.display("game.cue"), Line: 1, Col: 1}, "orders", "no `orders`: declare the 13 orders the engine reads (U-ORDER-11), as the starter's orders/orders.cue does")
+	}
+}
+
+// cueErrors turns CUE errors into diagnostics at the content's positions,
+// each once, in a designer's words.
+func (l *loader) cueErrors(err error) {
+	if err == nil {
+		return
+	}
+	list := errors.Errors(err)
+	alts := alternatives(list)
+	for _, e := range list {
+		format, args := e.Msg()
+		msg := fmt.Sprintf(format, args...)
+		if strings.Contains(format, "errors in empty disjunction") {
+			continue
+		}
+		if a, ok := alts[strings.Join(e.Path(), ".")]; ok && strings.HasPrefix(format, "conflicting values %s and %s") {
+			msg = a
+		}
+		if p := e.Path(); len(p) > 0 && strings.HasPrefix(p[0], "#") {
+			continue // the schema's own definitions: reported where used
+		}
+		var segs []string
+		for _, s := range e.Path() {
+			s = strings.Trim(s, `"`)
+			if strings.HasPrefix(s, "#") || strings.HasPrefix(s, "_") {
+				break
+			}
+			segs = append(segs, s)
+		}
+		pos := l.place(segs)
+		if pos.File == "" {
+			for _, p := range e.InputPositions() {
+				if pos = position(p); pos.File != "" {
+					break
+				}
+			}
+		}
+		if pos.File == "" {
+			pos = position(e.Position())
+		}
+		if pos.File == "" {
+			pos = diag.Pos{File: l.display(".")}
+		}
+		p := strings.Join(segs, ".")
+		msg = describe(segs, msg)
+		key := pos.String() + p + msg
+		if l.seen[key] {
+			continue
+		}
+		l.seen[key] = true
+		l.errorf(pos, p, "%s", msg)
+	}
+}
+
+// alternatives folds the errors of a failed disjunction of values, one
+// "conflicting values" pair per alternative, into one message by path:
+// the value found (the one every pair has) and what was expected.
+func alternatives(list []errors.Error) map[string]string {
+	pairs := map[string][][2]string{}
+	for _, e := range list {
+		format, args := e.Msg()
+		if strings.HasPrefix(format, "conflicting values %s and %s") && len(args) >= 2 {
+			p := strings.Join(e.Path(), ".")
+			pairs[p] = append(pairs[p], [2]string{fmt.Sprint(args[0]), fmt.Sprint(args[1])})
+		}
+	}
+	out := map[string]string{}
+	for p, ps := range pairs {
+		if len(ps) < 2 {
+			continue
+		}
+		count := map[string]int{}
+		for _, pair := range ps {
+			count[pair[0]]++
+			count[pair[1]]++
+		}
+		found := ""
+		for v, n := range count {
+			if n == len(ps) && (found == "" || v < found) {
+				found = v
+			}
+		}
+		var exp []string
+		for _, pair := range ps {
+			if pair[0] == found {
+				exp = append(exp, pair[1])
+			} else {
+				exp = append(exp, pair[0])
+			}
+		}
+		sort.Strings(exp)
+		out[p] = fmt.Sprintf("found %s: expected one of %s", found, strings.Join(exp, ", "))
+	}
+	return out
+}
+
+var outOfBound = regexp.MustCompile(`^invalid value (\S+) \(out of bound (<=|<|>=|>)(\S+)\)$`)
+
+// describe rewrites CUE's wording for designers.
+func describe(segs []string, msg string) string {
+	last := ""
+	if len(segs) > 0 {
+		last = segs[len(segs)-1]
+	}
+	switch {
+	case msg == "field not allowed" && last != "":
+		return fmt.Sprintf("unknown field %q: check its spelling against RULES.md", last)
+	case strings.Contains(msg, "field is required but not present") && last == "en":
+		return "missing English text: add `en: \"...\"` (or build with --draft)"
+	case strings.Contains(msg, "field is required but not present") && last == "fr":
+		return "missing French text: add `fr: \"...\"` (or build with --draft)"
+	case strings.Contains(msg, "field is required but not present") && last != "":
+		return fmt.Sprintf("missing field %q: add it", last)
+	}
+	if m := outOfBound.FindStringSubmatch(msg); m != nil {
+		least := map[string]string{"<=": "at most", "<": "less than", ">=": "at least", ">": "more than"}[m[2]]
+		return fmt.Sprintf("%s is out of range: it must be %s %s", m[1], least, m[3])
+	}
+	if rest, ok := strings.CutPrefix(msg, "conflicting values "); ok {
+		return "found " + rest
+	}
+	return msg
+}
+
+// drafts are the texts draft mode filled with a placeholder.
+func (l *loader) drafts(v cue.Value) []lang.MissingText {
+	var out []lang.MissingText
+	v.Walk(func(x cue.Value) bool {
+		d, _ := x.Default() // the placeholder is the default of a missing text
+		if d.Kind() != cue.StringKind {
+			return true
+		}
+		s, err := d.String()
+		if err != nil || (s != lang.MissingEN && s != lang.MissingFR) {
+			return true
+		}
+		var segs []string
+		for _, sel := range x.Path().Selectors() {
+			segs = append(segs, strings.Trim(sel.String(), `"`))
+		}
+		in := lang.English
+		if segs[len(segs)-1] == "fr" {
+			in = lang.French
+		}
+		text := segs[:len(segs)-1]
+		out = append(out, lang.MissingText{Pos: l.place(text), Path: strings.Join(text, "."), Lang: in})
+		return true
+	}, nil)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Pos.String() < out[j].Pos.String() })
+	return out
+}
+
+// readPages reads the rules pages (rules/en, rules/fr).
+func (l *loader) readPages(cat *ubcatalog.Catalog, files []string) {
+	for _, p := range files {
+		parts := strings.Split(p, "/")
+		pos := diag.Pos{File: l.display(p)}
+		if len(parts) != 3 || !slices.Contains(lang.Langs, lang.Lang(parts[1])) {
+			l.errorf(pos, "", "a rules page belongs in rules/en/ or rules/fr/")
+			continue
+		}
+		src, err := contentfs.ReadFile(l.fsys, p, schema.MaxRulesPageSize)
+		if err != nil {
+			l.errorf(pos, "", "cannot read the rules page: %v", err)
+			continue
+		}
+		if !utf8.Valid(src) {
+			l.errorf(pos, "", "rules page is not valid UTF-8 text: save it as UTF-8")
+			continue
+		}
+		cat.Pages = append(cat.Pages, ubcatalog.Page{Lang: parts[1], Path: strings.TrimSuffix(parts[2], ".md"), Body: string(src), Pos: pos})
+	}
+}
+
+// at is the position of a dotted path, or the tree's.
+func (l *loader) at(p string) diag.Pos {
+	if pos := l.place(strings.Split(p, ".")); pos.File != "" {
+		return pos
+	}
+	return diag.Pos{File: l.display(".")}
+}
+
+// decode turns the validated content into the catalog.
+func (l *loader) decode(raw []byte) (*ubcatalog.Catalog, error) {
+	var doc struct {
+		Orders       map[string]ubcatalog.Order       `json:"orders"`
+		Units        map[string]ubcatalog.Unit        `json:"units"`
+		Armies       map[string]json.RawMessage       `json:"armies"`
+		Scenarios    map[string]ubcatalog.Scenario    `json:"scenarios"`
+		SpecialRules map[string]ubcatalog.SpecialRule `json:"specialRules"`
+		Glossary     map[string]ubcatalog.Term        `json:"glossary"`
+		Checks       map[string]json.RawMessage       `json:"checks"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return nil, fmt.Errorf("decode the content: %w", err)
+	}
+	cat := &ubcatalog.Catalog{Game: ubcatalog.Game, Version: ubcatalog.SchemaVersion}
+	for id, o := range doc.Orders {
+		o.ID, o.Pos = id, l.at("orders."+id)
+		o.Kind = "planned"
+		if o.Condition != "" {
+			o.Kind = "immediate"
+		}
+		cat.Orders = append(cat.Orders, o)
+	}
+	for id, u := range doc.Units {
+		u.ID, u.Pos = id, l.at("units."+id)
+		if u.Size == 0 {
+			u.Size = 1
+		}
+		cat.Units = append(cat.Units, u)
+	}
+	for id, b := range doc.Armies {
+		var a struct {
+			Name        ubcatalog.Text             `json:"name"`
+			WarpCharges int                        `json:"warpCharges"`
+			Units       map[string]ubcatalog.Entry `json:"units"`
+		}
+		if err := json.Unmarshal(b, &a); err != nil {
+			return nil, fmt.Errorf("decode army %s: %w", id, err)
+		}
+		army := ubcatalog.Army{ID: id, Name: a.Name, WarpCharges: a.WarpCharges, Pos: l.at("armies." + id)}
+		for eid, e := range a.Units {
+			e.ID, e.Pos = eid, l.at("armies."+id+".units."+eid)
+			army.Entries = append(army.Entries, e)
+		}
+		cat.Armies = append(cat.Armies, army)
+	}
+	for id, s := range doc.Scenarios {
+		s.ID, s.Pos = id, l.at("scenarios."+id)
+		cat.Scenarios = append(cat.Scenarios, s)
+	}
+	for id, r := range doc.SpecialRules {
+		r.ID = id
+		cat.SpecialRules = append(cat.SpecialRules, r)
+	}
+	for id, t := range doc.Glossary {
+		t.ID = id
+		cat.Glossary = append(cat.Glossary, t)
+	}
+	for id, b := range doc.Checks {
+		var head struct {
+			Rules []string          `json:"rules"`
+			Steps []json.RawMessage `json:"steps"`
+		}
+		if err := json.Unmarshal(b, &head); err != nil {
+			return nil, fmt.Errorf("decode check %s: %w", id, err)
+		}
+		c := ubcatalog.Check{ID: id, Rules: head.Rules, JSON: b, Pos: l.at("checks." + id)}
+		for i := range head.Steps {
+			base := fmt.Sprintf("checks.%s.steps.%d", id, i)
+			c.Steps = append(c.Steps, l.at(base))
+			c.Expects = append(c.Expects, l.positions[base+".expect"])
+			c.Fails = append(c.Fails, l.positions[base+".fails"])
+		}
+		cat.Checks = append(cat.Checks, c)
+	}
+	cat.Sort()
+	return cat, nil
+}
+
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
+
+// Files is the schema's .cue files at its root (the reference for
+// designers reads them).
+func Files() fs.FS {
+	sub, err := fs.Sub(schemaFS, "cue")
+	if err != nil {
+		panic(err) // the embed holds the folder
+	}
+	return sub
+}
