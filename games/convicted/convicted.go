@@ -58,6 +58,8 @@ type Content struct {
 	Catalog  *cvcatalog.Catalog
 	Problems diag.List
 	rules    *cvengine.Rules
+	// formatGiven: play's or sim's --format was given (Refuse).
+	formatGiven bool
 }
 
 // Summary counts what the tree holds, and the rules by state.
