@@ -134,12 +134,56 @@ type Expect struct {
 	Offer       *int           `json:"offer,omitempty"`
 }
 
-// SectionExpect is a section's expected values.
+// SectionExpect is a section's expected values; its other fields are the
+// units expected by type (`n: {level: 3, spearman: 2}`).
 type SectionExpect struct {
 	Level      *int           `json:"level,omitempty"`
 	Resistance *int           `json:"resistance,omitempty"`
 	Gate       *int           `json:"gate,omitempty"`
-	Units      map[string]int `json:"units,omitempty"`
 	Defenders  *int           `json:"defenders,omitempty"`
 	Owner      *int           `json:"owner,omitempty"`
+	Units      map[string]int `json:"-"`
+}
+
+// UnmarshalJSON reads the known fields, and the others as units.
+func (e *SectionExpect) UnmarshalJSON(b []byte) error {
+	var m map[string]int
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	for k, v := range m {
+		v := v
+		switch k {
+		case "level":
+			e.Level = &v
+		case "resistance":
+			e.Resistance = &v
+		case "gate":
+			e.Gate = &v
+		case "defenders":
+			e.Defenders = &v
+		case "owner":
+			e.Owner = &v
+		default:
+			if e.Units == nil {
+				e.Units = map[string]int{}
+			}
+			e.Units[k] = v
+		}
+	}
+	return nil
+}
+
+// MarshalJSON writes what UnmarshalJSON reads.
+func (e SectionExpect) MarshalJSON() ([]byte, error) {
+	m := map[string]int{}
+	for k, v := range e.Units {
+		m[k] = v
+	}
+	for k, p := range map[string]*int{"level": e.Level, "resistance": e.Resistance, "gate": e.Gate, "defenders": e.Defenders, "owner": e.Owner} {
+		if p != nil {
+			m[k] = *p
+		}
+	}
+	return json.Marshal(m)
 }

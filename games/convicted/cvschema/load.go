@@ -374,8 +374,16 @@ func words(segs []string, msg string) string {
 		return fmt.Sprintf("unknown field %q: check its spelling against the schema (wbtool doc)", last)
 	case strings.HasPrefix(msg, "incomplete value") || strings.Contains(msg, "non-concrete value"):
 		return fmt.Sprintf("missing field %q: add it", last)
-	case strings.Contains(msg, "invalid value") && strings.Contains(msg, "out of bound"):
-		return strings.Replace(msg, "invalid value", "the value", 1)
+	case strings.HasPrefix(msg, "invalid value ") && strings.Contains(msg, "(out of bound "):
+		// "invalid value 30 (out of bound <=10)"
+		v, bound, _ := strings.Cut(strings.TrimPrefix(msg, "invalid value "), " (out of bound ")
+		bound = strings.TrimSuffix(bound, ")")
+		for _, op := range []string{"<=", ">=", "<", ">"} {
+			if b, ok := strings.CutPrefix(bound, op); ok {
+				w := map[string]string{"<=": "at most", ">=": "at least", "<": "less than", ">": "more than"}[op]
+				return fmt.Sprintf("%s is %s: expected %s %s", last, v, w, b)
+			}
+		}
 	}
 	return msg
 }
