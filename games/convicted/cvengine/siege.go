@@ -273,7 +273,12 @@ func (r *Rules) stage(s *State, d Dice, ch Choices, st cvcatalog.Stage, round in
 		for side := range s.Zones {
 			w := r.wallOf(side)
 			lv := r.level(s, w)
-			for _, q := range s.Zones[side].Assault {
+			// the squads in the assault zone, attached to the wall or not
+			shooters := slices.Concat(s.Zones[side].Assault, s.Sections[w].Squads)
+			for _, q := range shooters {
+				if q.Side != side {
+					continue
+				}
 				for _, e := range q.units() {
 					en := &r.C.Enemies[e]
 					if en.RFS == 0 || s.Sections[w].Defenders() == 0 {
