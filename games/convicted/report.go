@@ -3,12 +3,16 @@ package convicted
 import (
 	"fmt"
 	"slices"
+	"sort"
 
 	"wbtool.dev/wbtool/games/convicted/cvcatalog"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
-var _ ruleset.Coverage = (*Content)(nil)
+var (
+	_ ruleset.Coverage = (*Content)(nil)
+	_ ruleset.Rules    = (*Content)(nil)
+)
 
 // RuleCoverage is one rule's line of the rules-coverage report: its state
 // (defined by the seed, decided by us, to be defined), where the seed has
@@ -42,7 +46,16 @@ func (c *Content) Report() Coverage {
 			}
 		}
 	}
-	for _, r := range c.Catalog.Rules {
+	// in the rule table's order (RULES.md's), not the ids'
+	rules := slices.Clone(c.Catalog.Rules)
+	sort.SliceStable(rules, func(i, j int) bool {
+		a, b := rules[i].Pos, rules[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+	for _, r := range rules {
 		rc := RuleCoverage{ID: r.ID, State: r.State, Source: r.Source, Checks: pins[r.ID], Pos: r.Pos.String()}
 		for _, p := range c.Catalog.Placeholders[r.ID] {
 			rc.Placeholders = append(rc.Placeholders, p.String())
@@ -100,4 +113,17 @@ func (c *Content) Coverage() (untested []string, summary string) {
 	summary = fmt.Sprintf("%d rules: %d defined, %d decided, %d to be defined (%d with no placeholder); %d pinned by check games, %d not",
 		len(cov.Rules), cov.Defined, cov.Decided, cov.TBD, cov.NoPlaceholder, cov.Pinned, len(cov.Rules)-cov.Pinned)
 	return untested, summary
+}
+
+// RuleStates is `wbtool rules`: every rule, its state, where its Decision
+// is filled and the check games that pin it.
+func (c *Content) RuleStates() ruleset.RuleReport {
+	cov := c.Report()
+	rep := ruleset.RuleReport{}
+	for _, r := range cov.Rules {
+		rep.Rules = append(rep.Rules, ruleset.RuleState{ID: r.ID, State: r.State, Source: r.Source, Pos: c.Catalog.Rule(r.ID).Pos,
+			Placeholders: c.Catalog.Placeholders[r.ID], Checks: r.Checks})
+	}
+	_, rep.Summary = c.Coverage()
+	return rep
 }

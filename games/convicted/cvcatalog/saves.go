@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // Problem is one way content breaks a rule, at a field of its entry
@@ -144,7 +145,7 @@ func joinIDs[T any](xs []T, id func(*T) string) string {
 	if len(ids) > 8 {
 		ids = append(ids[:8], "…")
 	}
-	return fmt.Sprint(ids)
+	return strings.Join(ids, ", ")
 }
 
 func duplicates(xs []string) []string {
