@@ -564,6 +564,9 @@ func (r *Rules) Allowed(s *State, a Action) bool {
 	if costsAction(a.Do) && s.Actions[s.Current] == 0 {
 		return false
 	}
-	c := s.Clone()
-	return r.do(c, a) == nil
+	if s.scratch == nil {
+		s.scratch = &State{}
+	}
+	s.copyInto(s.scratch)
+	return r.do(s.scratch, a) == nil
 }

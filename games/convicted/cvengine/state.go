@@ -164,6 +164,8 @@ type State struct {
 	Peak map[string]int
 	// Events are what the last step did, in words.
 	Events []string
+	// scratch is Allowed's trial state, reused.
+	scratch *State
 }
 
 // Clone is a deep copy.
@@ -193,7 +195,45 @@ func (s *State) Clone() *State {
 		c.Peak[k] = v
 	}
 	c.Events = nil
+	c.scratch = nil
 	return &c
+}
+
+// copyInto makes dst a copy of s for a trial decision of the action
+// period, reusing dst's slices (Allowed's scratch state: no allocation
+// once warm). Peak and Events are not copied.
+func (s *State) copyInto(dst *State) {
+	units, bonus := make([][]int, len(dst.Sections)), make([][]int, len(dst.Sections))
+	for i := range dst.Sections {
+		units[i], bonus[i] = dst.Sections[i].Units, dst.Sections[i].Bonus
+	}
+	keep := *dst
+	*dst = *s
+	dst.scratch = nil
+	dst.Heroes = s.Heroes // read only
+	dst.Actions = append(keep.Actions[:0], s.Actions...)
+	dst.Buildings = append(keep.Buildings[:0], s.Buildings...)
+	dst.Sections = append(keep.Sections[:0], s.Sections...)
+	for i := range dst.Sections {
+		var u, b []int
+		if i < len(units) {
+			u, b = units[i], bonus[i]
+		}
+		dst.Sections[i].Units = append(u[:0], s.Sections[i].Units...)
+		dst.Sections[i].Bonus = append(b[:0], s.Sections[i].Bonus...)
+		dst.Sections[i].Squads = cloneSquads(s.Sections[i].Squads)
+	}
+	dst.Ring = append(keep.Ring[:0], s.Ring...)
+	dst.Techs = append(keep.Techs[:0], s.Techs...)
+	dst.Deck = append(keep.Deck[:0], s.Deck...)
+	dst.Offer = append(keep.Offer[:0], s.Offer...)
+	dst.Unlocked = append(keep.Unlocked[:0], s.Unlocked...)
+	for i, z := range s.Zones {
+		dst.Zones[i] = Zone{Deploy: cloneSquads(z.Deploy), Assault: cloneSquads(z.Assault), Engines: append([]int(nil), z.Engines...)}
+	}
+	dst.Breached = append(keep.Breached[:0], s.Breached...)
+	dst.Peak = nil
+	dst.Events = keep.Events[:0]
 }
 
 func cloneSquads(q []Squad) []Squad {
@@ -245,36 +285,56 @@ var Components = []string{"actionMarkers", "buildingTokens", "fortificationToken
 
 // InUse is how many of each counted component are in play (C-COMP-2).
 func (r *Rules) InUse(s *State) map[string]int {
-	m := map[string]int{}
-	m["actionMarkers"] = s.Counter
-	for _, a := range s.Actions {
-		m["actionMarkers"] += a
-	}
-	for _, l := range s.Buildings {
-		m["buildingTokens"] += l // C-COMP-5: one token per level
-	}
-	for i := range s.Sections {
-		if s.Sections[i].Level > 0 {
-			m["fortificationTokens"]++ // C-COMP-4: one token shows the level
-		}
-	}
-	for _, k := range s.Ring {
-		switch k {
-		case 1:
-			m["ditchTokens"]++
-		case 2:
-			m["moatTokens"]++
-		}
-	}
-	m["defenders"] = s.Defenders()
-	m["enemies"] = s.EnemiesOnBoard()
-	for _, v := range s.Bank {
-		m["resourceMarkers"] += v
-	}
-	for _, z := range s.Zones {
-		m["siegeEngines"] += len(z.Engines)
+	m := make(map[string]int, len(Components))
+	for _, k := range Components {
+		m[k] = r.inUse(s, k)
 	}
 	return m
+}
+
+// inUse is how many of one counted component are in play.
+func (r *Rules) inUse(s *State, name string) int {
+	n := 0
+	switch name {
+	case "actionMarkers":
+		n = s.Counter
+		for _, a := range s.Actions {
+			n += a
+		}
+	case "buildingTokens":
+		for _, l := range s.Buildings {
+			n += l // C-COMP-5: one token per level
+		}
+	case "fortificationTokens":
+		for i := range s.Sections {
+			if s.Sections[i].Level > 0 {
+				n++ // C-COMP-4: one token shows the level
+			}
+		}
+	case "ditchTokens", "moatTokens":
+		want := 1
+		if name == "moatTokens" {
+			want = 2
+		}
+		for _, k := range s.Ring {
+			if k == want {
+				n++
+			}
+		}
+	case "defenders":
+		n = s.Defenders()
+	case "enemies":
+		n = s.EnemiesOnBoard()
+	case "resourceMarkers":
+		for _, v := range s.Bank {
+			n += v
+		}
+	case "siegeEngines":
+		for _, z := range s.Zones {
+			n += len(z.Engines)
+		}
+	}
+	return n
 }
 
 // Cap is the printed count of a counted component.
@@ -304,14 +364,14 @@ func (r *Rules) Cap(name string) int {
 }
 
 // left is how many of a component remain in the supply.
-func (r *Rules) left(s *State, name string) int { return r.Cap(name) - r.InUse(s)[name] }
+func (r *Rules) left(s *State, name string) int { return r.Cap(name) - r.inUse(s, name) }
 
 func (r *Rules) track(s *State) {
 	if s.Peak == nil {
 		s.Peak = map[string]int{}
 	}
-	for k, v := range r.InUse(s) {
-		if v > s.Peak[k] {
+	for _, k := range Components {
+		if v := r.inUse(s, k); v > s.Peak[k] {
 			s.Peak[k] = v
 		}
 	}
