@@ -75,7 +75,7 @@ func (c *Content) options(o ruleset.MatchOptions) (cvmatch.Options, error) {
 		}
 		mo.Players = n
 	}
-	if o.Scenario != "" {
+	if o.Scenario != "" && o.Scenario != "campaign" {
 		sc := c.Catalog.Scenario(o.Scenario)
 		if _, err := strconv.Atoi(o.Scenario); err == nil {
 			sc = cvcatalog.Find(c.Catalog.Scenarios, o.Scenario, func(s *cvcatalog.Scenario) string { return strconv.Itoa(s.Number) })
@@ -105,7 +105,7 @@ func (c *Content) NewMatch(o ruleset.MatchOptions) (ruleset.Match, error) {
 	if err != nil {
 		return nil, &ruleset.OptionError{Msg: err.Error()}
 	}
-	return &match{c: c, m: m, all: all, o: mo}, nil
+	return &match{c: c, m: m, all: all, o: mo, campaign: o.Scenario == "campaign"}, nil
 }
 
 type match struct {
@@ -113,6 +113,8 @@ type match struct {
 	m   *cvmatch.Match
 	o   cvmatch.Options
 	all bool // sim: every player count
+	// campaign: sim chains the scenarios through the save sheet
+	campaign bool
 }
 
 // logJSONL carries a log through the seam.
@@ -164,6 +166,9 @@ func (m *match) Sim(w io.Writer, games int, seed uint64, _ io.Writer, rate func(
 		counts = []int{1, 2, 3, 4}
 	}
 	fmt.Fprintln(w, m.c.Report().Line())
+	if m.campaign {
+		return 0, 0, m.simCampaign(w, counts, games, seed, rate)
+	}
 	sc := cvcatalog.Find(m.c.Catalog.Scenarios, strconv.Itoa(m.m.O.Scenario), func(s *cvcatalog.Scenario) string { return strconv.Itoa(s.Number) })
 	fmt.Fprintf(w, "scenario %d (%s), bot %s, %d games per player count\n", sc.Number, sc.Name.EN, m.m.O.Bot, games)
 	peak, ranOut := map[string]int{}, map[string]int{}
@@ -341,4 +346,59 @@ func (l *lab) Pairings(set balance.Settings) ([]balance.Pairing, error) {
 		}
 	}
 	return out, nil
+}
+
+// simCampaign plays games campaigns per player count, each scenario from
+// the save sheet of the one before: how often a campaign reaches the last
+// scenario and wins it.
+func (m *match) simCampaign(w io.Writer, counts []int, games int, seed uint64, rate func(k, n int) string) error {
+	last := m.c.Catalog.Scenarios[len(m.c.Catalog.Scenarios)-1].Number
+	fmt.Fprintf(w, "campaign of %d scenarios chained through the save sheet, bot %s, %d campaigns per player count\n", len(m.c.Catalog.Scenarios), m.m.O.Bot, games)
+	type tally struct {
+		reachedLast, won int
+		reached          []int
+		err              error
+	}
+	out := make([]tally, len(counts))
+	var wg sync.WaitGroup
+	for i, n := range counts {
+		o := m.o
+		o.Players, o.Scenario = n, 0
+		if m.all {
+			o.Heroes = nil
+		}
+		mm, err := cvmatch.New(m.c.rules, o)
+		if err != nil {
+			return err
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t := &out[i]
+			for g := 0; g < games; g++ {
+				reached, won, err := mm.Campaign(seed + uint64(g))
+				if err != nil {
+					t.err = err
+					return
+				}
+				t.reached = append(t.reached, reached)
+				if reached >= last-1 || won {
+					t.reachedLast++
+				}
+				if won {
+					t.won++
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for i, n := range counts {
+		t := out[i]
+		if t.err != nil {
+			return t.err
+		}
+		fmt.Fprintf(w, "%s: reached scenario %d %s; won the campaign %s; scenarios won (median) %s\n", plural(n, "player", "players"), last,
+			rate(t.reachedLast, games), rate(t.won, games), median(t.reached))
+	}
+	return nil
 }

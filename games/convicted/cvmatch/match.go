@@ -307,12 +307,17 @@ func (m *Match) Play(seed uint64, log bool) (Result, *Log, error) {
 	if log {
 		l = &Log{Header: Header{Game: "convicted", Engine: cvengine.Version, Players: m.O.Players, Heroes: m.O.Heroes, Scenario: m.O.Scenario, Bot: m.O.Bot, Seed: seed}}
 	}
-	choose := m.bot(seed)
+	res, err := m.run(s, dice, m.bot(seed), l, seed)
+	return res, l, err
+}
+
+// run plays s to the end of its scenario.
+func (m *Match) run(s *cvengine.State, dice cvengine.Dice, choose bot, l *Log, seed uint64) (Result, error) {
 	res := Result{}
 	var turn []string
 	for steps := 0; s.Period != cvengine.Over; steps++ {
 		if steps > MaxSteps {
-			return res, l, fmt.Errorf("seed %d: no end after %d steps", seed, MaxSteps)
+			return res, fmt.Errorf("seed %d: no end after %d steps", seed, MaxSteps)
 		}
 		st := Step{Turn: s.Turn}
 		if s.Period == cvengine.Actions {
@@ -320,7 +325,7 @@ func (m *Match) Play(seed uint64, log bool) (Result, *Log, error) {
 			a := legal[choose(s, legal)]
 			st.Player = s.Current + 1
 			if err := m.R.Apply(s, a); err != nil {
-				return res, l, fmt.Errorf("seed %d: the bot's %s: %v", seed, a, err)
+				return res, fmt.Errorf("seed %d: the bot's %s: %v", seed, a, err)
 			}
 			st.Action = &a
 			if a.Do != cvengine.EndGo {
@@ -333,7 +338,7 @@ func (m *Match) Play(seed uint64, log bool) (Result, *Log, error) {
 			}
 			t := s.Turn
 			if err := m.R.SiegePeriod(s, dice, ch); err != nil {
-				return res, l, fmt.Errorf("seed %d: siege: %v", seed, err)
+				return res, fmt.Errorf("seed %d: siege: %v", seed, err)
 			}
 			st.Siege = true
 			res.Account = append(res.Account, fmt.Sprintf("turn %d: %s", t, strings.Join(turn, ", ")), "  siege: "+strings.Join(s.Events, "; "))
@@ -349,7 +354,50 @@ func (m *Match) Play(seed uint64, log bool) (Result, *Log, error) {
 	if s.Lost && len(s.Events) > 0 {
 		res.Why = s.Events[len(s.Events)-1]
 	}
-	return res, l, nil
+	return res, nil
+}
+
+// Campaign plays the campaign of seed (C-GAME-2, C-END-1): the scenarios
+// in order, each from the save sheet of the one before (C-SETUP-4); a
+// lost scenario is played again from the last save sheet while retries
+// are left (campaignRetries), else the campaign is lost. It returns the
+// last scenario won (0: none) and whether the campaign is won.
+func (m *Match) Campaign(seed uint64) (reached int, won bool, err error) {
+	var sv *cvcatalog.Save
+	retries := m.R.C.End.CampaignRetries
+	var numbers []int
+	for _, sc := range m.R.C.Scenarios {
+		numbers = append(numbers, sc.Number)
+	}
+	for i, attempt := 0, 0; i < len(numbers); attempt++ {
+		sub := seed*1000 + uint64(numbers[i]*10+attempt)
+		dice := cvengine.NewSeeded(sub)
+		var s *cvengine.State
+		if sv == nil {
+			s, err = m.R.Setup(m.O.Players, m.O.Heroes, numbers[i], dice)
+		} else {
+			s, err = m.R.FromSave(sv, numbers[i], dice)
+		}
+		if err != nil {
+			return reached, false, err
+		}
+		res, err := m.run(s, dice, m.bot(sub), nil, sub)
+		if err != nil {
+			return reached, false, err
+		}
+		if !res.Won {
+			if retries == 0 {
+				return reached, false, nil
+			}
+			retries--
+			continue
+		}
+		save := m.R.Save(s, "sim", nil)
+		sv = &save
+		reached = numbers[i]
+		i++
+	}
+	return reached, true, nil
 }
 
 // Replay plays a log again: each step's decision, the state's hash
