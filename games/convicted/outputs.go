@@ -97,7 +97,9 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 		list(map[lang.Lang]string{lang.English: "Defenders", lang.French: "Défenseurs"}[l], units)
 		list(map[lang.Lang]string{lang.English: "Enemies", lang.French: "Ennemis"}[l], enemies)
 		list(map[lang.Lang]string{lang.English: "Scenarios", lang.French: "Scénarios"}[l], scenarios)
-		fmt.Fprintf(&b, "<p><a href=\"coverage.html\">%s</a></p>\n", map[lang.Lang]string{lang.English: "Rules coverage", lang.French: "Couverture des règles"}[l])
+		fmt.Fprintf(&b, "<p><a href=\"coverage.html\">%s</a> · <a href=\"campaign.html\">%s</a></p>\n",
+			map[lang.Lang]string{lang.English: "Rules coverage", lang.French: "Couverture des règles"}[l],
+			map[lang.Lang]string{lang.English: "Campaign tracker", lang.French: "Suivi de campagne"}[l])
 		files[string(l)+"/index.html"] = []byte(b.String())
 
 		var cb strings.Builder
@@ -109,6 +111,7 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 		}
 		cb.WriteString("</table>\n")
 		files[string(l)+"/coverage.html"] = []byte(cb.String())
+		files[string(l)+"/campaign.html"] = c.tracker(l)
 	}
 	if so.Emit != nil {
 		keys := make([]string, 0, len(files))
@@ -180,4 +183,74 @@ func (c *Content) kit(l lang.Lang, po ruleset.PrintOptions) ([]byte, error) {
 	}
 	return render.PagesPDF(render.SheetOptions{Lang: l, Paper: "a4", Version: po.Version, Tool: "wbtool", Date: po.Date, Title: siteTitle[l]},
 		siteTitle[l], []render.Page{ref, save})
+}
+
+// tracker is the campaign tracker: each save sheet of the content, the
+// campaign's state after its scenario (C-SAVE-2).
+func (c *Content) tracker(l lang.Lang) []byte {
+	cat := c.Catalog
+	w := func(en, fr string) string { return map[lang.Lang]string{lang.English: en, lang.French: fr}[l] }
+	var b strings.Builder
+	fmt.Fprintf(&b, "<!doctype html>\n<html lang=\"%s\"><meta charset=\"utf-8\"><title>%s</title>\n<h1>%s</h1>\n", l, siteTitle[l], w("Campaign tracker", "Suivi de campagne"))
+	for _, sv := range cat.Saves {
+		sc := cvcatalog.Find(cat.Scenarios, fmt.Sprint(sv.Scenario), func(x *cvcatalog.Scenario) string { return fmt.Sprint(x.Number) })
+		name := ""
+		if sc != nil {
+			name = sc.Name.In(l)
+		}
+		fmt.Fprintf(&b, "<h2>%s</h2>\n<p>%s %d (%s)%s%s</p>\n<ul>\n", html.EscapeString(sv.Campaign), w("Scenario", "Scénario"), sv.Scenario,
+			html.EscapeString(name), w(": ", "\u00a0: "), html.EscapeString(map[string]string{"won": w("won", "gagné"), "lost": w("lost", "perdu")}[sv.Result]))
+		for _, p := range sv.Players {
+			hero := p.Hero
+			if h := cat.Hero(p.Hero); h != nil {
+				hero = h.Name.In(l)
+			}
+			fmt.Fprintf(&b, "<li>%s%s%s</li>\n", html.EscapeString(p.Name), w(": ", "\u00a0: "), html.EscapeString(hero))
+		}
+		b.WriteString("</ul>\n<table>\n")
+		row := func(k, v string) {
+			fmt.Fprintf(&b, "<tr><th>%s</th><td>%s</td></tr>\n", html.EscapeString(k), html.EscapeString(v))
+		}
+		var res []string
+		for _, r := range cat.Resources {
+			res = append(res, fmt.Sprintf("%s %d", r.Name.In(l), sv.Resources[r.ID]))
+		}
+		row(w("Resources", "Ressources"), strings.Join(res, ", "))
+		var bl []string
+		for _, x := range cat.Buildings {
+			bl = append(bl, fmt.Sprintf("%s %d", x.Name.In(l), sv.Buildings[x.ID]))
+		}
+		row(w("Buildings", "Bâtiments"), strings.Join(bl, ", "))
+		for _, sec := range cat.Sections {
+			x := sv.Sections[sec.ID]
+			lv := cat.Fortifications.Levels(sec.Kind)
+			lname := ""
+			if x.Level < len(lv) {
+				lname = lv[x.Level].Name.In(l)
+			}
+			var units []string
+			for _, u := range cat.Units {
+				if n := x.Units[u.ID]; n > 0 {
+					units = append(units, fmt.Sprintf("%d %s", n, u.Name.In(l)))
+				}
+			}
+			row(strings.ToUpper(sec.ID), fmt.Sprintf("%s, %s %d; %s", lname, w("Resistance", "Résistance"), x.Resistance, strings.Join(units, ", ")))
+		}
+		var ring []string
+		for _, g := range cat.Ring {
+			if k := sv.Ring[g.ID]; k != "" {
+				ring = append(ring, strings.ToUpper(g.ID)+" "+map[string]string{"ditch": w("ditch", "fossé"), "moat": w("moat", "douve")}[k])
+			}
+		}
+		row(w("Ring", "Anneau"), strings.Join(ring, ", "))
+		var techs []string
+		for _, t := range sv.Technologies {
+			if x := cvcatalog.Find(cat.Technologies, t, func(x *cvcatalog.Technology) string { return x.ID }); x != nil {
+				techs = append(techs, x.Name.In(l))
+			}
+		}
+		row(w("Technologies", "Technologies"), strings.Join(techs, ", "))
+		b.WriteString("</table>\n")
+	}
+	return []byte(b.String())
 }
