@@ -41,6 +41,16 @@ func DeckSheet(deckID string, l lang.Lang) string {
 	return PrintDir + "/decks/" + deckID + "-" + string(l) + ".pdf"
 }
 
+// RulesBook is the path of the printed rulebook in language l: the A4
+// reading copy (format "a4") or the A5 booklet imposed on A4 for saddle
+// stitching ("a5").
+func RulesBook(l lang.Lang, format string) string {
+	if format == "a5" {
+		return PrintDir + "/rules-" + string(l) + "-a5-booklet.pdf"
+	}
+	return PrintDir + "/rules-" + string(l) + ".pdf"
+}
+
 // ReprintSheet is the path of the reprint sheets in language l: the
 // cards whose print changed since the errata's earlier version.
 func ReprintSheet(l lang.Lang) string { return PrintDir + "/reprint-" + string(l) + ".pdf" }
