@@ -208,6 +208,7 @@ func TestPDFsAreValidAndDeterministic(t *testing.T) {
 		t.Fatalf("%d files, want 4", len(a.Files))
 	}
 	qpdf := testtool.Require(t, "qpdf")
+	pdffonts := testtool.Require(t, "pdffonts")
 	for name, pdf := range a.Files {
 		if !bytes.Equal(pdf, b.Files[name]) {
 			t.Errorf("%s differs between two builds", name)
@@ -218,6 +219,19 @@ func TestPDFsAreValidAndDeterministic(t *testing.T) {
 		}
 		if out, err := exec.Command(qpdf, "--check", f).CombinedOutput(); err != nil {
 			t.Errorf("qpdf --check %s: %v\n%s", name, err, out)
+		}
+		// every font embedded (a subset), every page trimmed
+		fonts, err := exec.Command(pdffonts, f).Output()
+		if err != nil {
+			t.Fatalf("pdffonts: %v", err)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(fonts)), "\n")[2:] {
+			if fs := strings.Fields(line); len(fs) < 5 || fs[len(fs)-5] != "yes" {
+				t.Errorf("%s: a font is not embedded: %s", name, line)
+			}
+		}
+		if !bytes.Contains(pdf, []byte("/TrimBox [")) {
+			t.Errorf("%s: no TrimBox", name)
 		}
 	}
 }

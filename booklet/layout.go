@@ -268,6 +268,9 @@ func (p *pass) refText(r *xref) string {
 	case r.rule != "" && !r.bare:
 		return " (" + p.word("see") + " " + r.rule + ", " + pg + ")"
 	}
+	if r.glued {
+		return "\u00a0(" + pg + ")"
+	}
 	return " (" + pg + ")"
 }
 
@@ -304,7 +307,11 @@ func (p *pass) chapter(c chapter) {
 	p.head = c.title
 	p.newPage(c.title, c.title)
 	title := block{kind: bHeading, level: 1, runs: []inl{{text: c.title}}, pos: c.pos}
-	us := p.heading(title, []string{anchorKey(c.slug, ""), anchorKey(c.slug, c.titleID)})
+	anchors := []string{anchorKey(c.slug, ""), anchorKey(c.slug, c.titleID)}
+	if p.b.isRule(c.titleID) {
+		anchors = append(anchors, c.titleID) // "# Building a band {#WS-BUILD-1}"
+	}
+	us := p.heading(title, anchors)
 	us[0].h += p.g.em() * 0.6
 	for i, b := range c.blocks {
 		switch b.kind {
@@ -588,9 +595,9 @@ func (p *pass) aids(aids []ruleset.Aid) {
 		us = append(us, p.heading(block{kind: bHeading, level: 2, runs: []inl{{text: a.Title.In(l)}}}, []string{"#aid-" + a.ID})...)
 		tb := block{kind: bTable}
 		for _, e := range a.Entries {
-			row := [][]inl{{{text: e.Name.In(l), strong: true}}, {{text: e.Text.In(l)}}}
+			row := [][]inl{{{text: e.Name.In(l), strong: true}}, markupRuns(e.Text.In(l))}
 			if e.Rule != "" {
-				row = append(row, []inl{{text: e.Rule}, {ref: &xref{target: e.Rule, rule: e.Rule, bare: true}}})
+				row = append(row, []inl{{text: e.Rule}, {ref: &xref{target: e.Rule, rule: e.Rule, bare: true, glued: true}}})
 			} else {
 				row = append(row, []inl{{text: ""}})
 			}
@@ -607,16 +614,7 @@ func (p *pass) aids(aids []ruleset.Aid) {
 func (p *pass) glossary(terms []lang.Term) {
 	us := p.section("glossary")
 	for _, t := range terms {
-		runs := []inl{{text: strings.TrimSpace(t.Term.In(p.b.l)), strong: true}, {text: " " + "\u2014" + " "}}
-		if doc, err := markup.Parse(t.Definition.In(p.b.l)); err == nil {
-			for _, para := range doc.Paragraphs {
-				for _, r := range para.Runs {
-					runs = append(runs, inl{text: r.Text, strong: r.Strong, emph: r.Emph, icon: r.Icon, natural: r.Natural})
-				}
-			}
-		} else {
-			runs = append(runs, inl{text: t.Definition.In(p.b.l)})
-		}
+		runs := append([]inl{{text: strings.TrimSpace(t.Term.In(p.b.l)), strong: true}, {text: " " + "\u2014" + " "}}, markupRuns(t.Definition.In(p.b.l))...)
 		pu := p.para(runs, render.Regular, 0.95, render.ColInk, 0, "", t.Pos)
 		if len(pu) > 0 {
 			pu[0].before = p.g.em() * 0.35
@@ -626,6 +624,26 @@ func (p *pass) glossary(terms []lang.Term) {
 		us = append(us, pu...)
 	}
 	p.place(us)
+}
+
+// markupRuns are the runs of a text in card markup (a glossary
+// definition, a skill's text): emphasis, icons, natural results; the
+// text as it is when it does not parse.
+func markupRuns(s string) []inl {
+	doc, err := markup.Parse(s)
+	if err != nil {
+		return []inl{{text: s}}
+	}
+	var out []inl
+	for i, para := range doc.Paragraphs {
+		if i > 0 {
+			out = append(out, inl{text: " "})
+		}
+		for _, r := range para.Runs {
+			out = append(out, inl{text: r.Text, strong: r.Strong, emph: r.Emph, icon: r.Icon, natural: r.Natural})
+		}
+	}
+	return out
 }
 
 // index lays out the index from a new page: each term with the pages

@@ -60,7 +60,10 @@ type xref struct {
 	// afterSee: the text before it already says "see" ("see [Shooting](…)"):
 	// the page follows after a comma, not in parentheses of its own
 	afterSee bool
-	pos      diag.Pos
+	// glued: the page stays on the rule number's line (a table's rule
+	// column)
+	glued bool
+	pos   diag.Pos
 }
 
 // chapter is a rules page as blocks.

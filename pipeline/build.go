@@ -13,7 +13,9 @@
 //	data    the engine data, data/catalog.json
 //	print   the print-and-play sheets, print/*.pdf: the build's, or those
 //	        Options.Sheets asks for (wbtool print: a game's
-//	        ruleset.Sheets)
+//	        ruleset.Sheets); and the printed rulebooks of a game with
+//	        rules pages (ruleset.Rulebook, package booklet), or only them
+//	        (Options.Rulebook: wbtool print --rules)
 //	export  card images and Tabletop Simulator decks, export/... (only
 //	        when Options.Exports asks for them: a game's ruleset.Exporter)
 //
