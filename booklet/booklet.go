@@ -65,7 +65,23 @@ type Result struct {
 // rule no page anchors, a block taller than a page, a player aid naming
 // an unknown rule) are diagnostics at their Markdown line; the problems
 // the site reports of the same pages are left to the site.
+//
+// The result is shared with the builds that make the same books (a
+// memo of the last few, for watch and serve): its files are read only.
 func Build(src ruleset.RulebookSource, o Options) (*Result, error) {
+	key := memoKey(src, o)
+	if res := remembered(key); res != nil {
+		return res, nil
+	}
+	res, err := build(src, o)
+	if err == nil {
+		remember(key, res)
+	}
+	return res, err
+}
+
+// build is Build without the memo.
+func build(src ruleset.RulebookSource, o Options) (*Result, error) {
 	docs, _ := site.ParseRules(src.Pages, site.RulesOptions{RulePrefix: src.RulePrefix, RequireAnchors: src.RequireAnchors, Noun: src.Noun,
 		Entity: func(id string, l lang.Lang) (string, string, bool) {
 			if src.Entity == nil {

@@ -99,7 +99,7 @@ func fixture() ruleset.RulebookSource {
 	return src
 }
 
-func build(t *testing.T, src ruleset.RulebookSource) *Result {
+func buildBook(t *testing.T, src ruleset.RulebookSource) *Result {
 	t.Helper()
 	res, err := Build(src, Options{Tool: "test"})
 	if err != nil {
@@ -131,7 +131,7 @@ func pdfText(t *testing.T, pdf []byte, from, to int) string {
 // number its pages anchor, in the order the pages give them, in both
 // languages; and the book is several pages long.
 func TestRuleNumbersInOrder(t *testing.T) {
-	res := build(t, fixture())
+	res := buildBook(t, fixture())
 	if len(res.Problems) > 0 {
 		t.Fatalf("problems: %v", res.Problems)
 	}
@@ -167,7 +167,7 @@ func TestRuleNumbersInOrder(t *testing.T) {
 // TestCrossReferencesResolve: every "(see T-…, p. N)" and "T-… (p. N)"
 // printed names the page its rule is on, and that page holds the rule.
 func TestCrossReferencesResolve(t *testing.T) {
-	res := build(t, fixture())
+	res := buildBook(t, fixture())
 	for _, f := range []string{"a4", "a5"} {
 		for _, l := range lang.Langs {
 			var bk Book
@@ -203,7 +203,11 @@ func TestCrossReferencesResolve(t *testing.T) {
 // TestPDFsAreValidAndDeterministic: qpdf finds no problem, and two
 // builds are the same bytes.
 func TestPDFsAreValidAndDeterministic(t *testing.T) {
-	a, b := build(t, fixture()), build(t, fixture())
+	a := buildBook(t, fixture())
+	b, err := build(fixture(), Options{Tool: "test"}) // not the memo's
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(a.Files) != 4 {
 		t.Fatalf("%d files, want 4", len(a.Files))
 	}
@@ -246,7 +250,7 @@ func TestBrokenReferencesAtTheirLine(t *testing.T) {
 	src.Pages = slices.Clone(src.Pages)
 	src.Pages[1].Source = bytes.Replace(src.Pages[1].Source, []byte("twice (T-DICE-1)"), []byte("twice (T-DICE-9)"), 1)
 	src.Aids = []ruleset.Aid{{ID: "seq", Entries: []ruleset.AidEntry{{Name: lang.Text{EN: "x", FR: "x"}, Rule: "T-NONE-1", Pos: diag.Pos{File: "aids.cue", Line: 3, Col: 2}}}}}
-	res := build(t, src)
+	res := buildBook(t, src)
 	var got []string
 	for _, d := range res.Problems {
 		got = append(got, d.String())
@@ -294,7 +298,7 @@ func TestNoWidowNoOrphan(t *testing.T) {
 // body page, the booklet's first sheet.
 func TestGoldenPages(t *testing.T) {
 	bin := testtool.Require(t, "pdftoppm")
-	res := build(t, fixture())
+	res := buildBook(t, fixture())
 	for _, c := range []struct {
 		file string
 		page int
@@ -360,4 +364,28 @@ func pgmPixels(b []byte) (string, []byte) {
 		}
 	}
 	return "", nil
+}
+
+// TestMemo: the same sources give the rulebooks made before; a change
+// of a page, or of a name a page prints, makes them again.
+func TestMemo(t *testing.T) {
+	src := fixture()
+	src.Pages = slices.Clone(src.Pages)
+	src.Pages[0].Source = append([]byte(nil), src.Pages[0].Source...)
+	src.Pages[0].Source = append(src.Pages[0].Source, "\nSee [[scout]].\n"...)
+	name := "Scout"
+	src.Entity = func(id string, l lang.Lang) (string, bool) { return name, id == "scout" }
+	a, b := buildBook(t, src), buildBook(t, src)
+	if a != b {
+		t.Error("the same sources laid out twice")
+	}
+	name = "Ranger"
+	c := buildBook(t, src)
+	if c == a || bytes.Equal(c.Files[DefaultName(lang.English, "a4")], a.Files[DefaultName(lang.English, "a4")]) {
+		t.Error("a renamed card kept the old rulebook")
+	}
+	src.Pages[1].Source = append(append([]byte(nil), src.Pages[1].Source...), "\nMore.\n"...)
+	if d := buildBook(t, src); d == c {
+		t.Error("an edited page kept the old rulebook")
+	}
 }
