@@ -408,3 +408,23 @@ func TestMemo(t *testing.T) {
 		t.Error("an edited page kept the old rulebook")
 	}
 }
+
+// TestOverflowAtItsLine: a block taller than a page (a table row of a
+// thousand words) is an error at its Markdown line, once per format.
+func TestOverflowAtItsLine(t *testing.T) {
+	src := fixture()
+	src.Pages = slices.Clone(src.Pages)
+	src.Pages[2].Source = append(append([]byte(nil), src.Pages[2].Source...), "\n| Long | Row |\n|---|---|\n| a | "+strings.Repeat("word ", 3000)+"|\n"...)
+	res := buildBook(t, src)
+	var got []string
+	for _, d := range res.Problems {
+		got = append(got, d.String())
+	}
+	want := []string{
+		"rules/en/03-shooting.md:16:3: this block is 670 mm high, taller than the text of an A4 page (251 mm): split it",
+		"rules/en/03-shooting.md:16:3: this block is 688 mm high, taller than the text of an A5 page (175 mm): split it",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

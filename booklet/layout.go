@@ -119,6 +119,10 @@ func (p *pass) avail() float64 { return p.g.h - p.g.top - p.g.bottom }
 // page gets its table's header first.
 func (p *pass) place(queue []*unit) {
 	for len(queue) > 0 {
+		if len(p.pages) > maxPages {
+			p.probs = append(p.probs, diag.Errorf(queue[0].pos, "", "the rulebook would be more than %d pages long: shorten the rules pages", maxPages))
+			return
+		}
 		u := queue[0]
 		pg := p.cur()
 		if len(pg.units) == 0 && u.header != nil && !u.isHeader {
@@ -130,10 +134,13 @@ func (p *pass) place(queue []*unit) {
 		if len(pg.units) == 0 {
 			before = 0
 		}
-		if p.y+before+u.h <= p.avail()+1e-6 || len(pg.units) == 0 {
+		// a page that holds only a table's header takes the row, even
+		// one taller than the page (reported): no next page would do
+		// better
+		if p.y+before+u.h <= p.avail()+1e-6 || onlyHeaders(pg.units) {
 			if u.h > p.avail()+1e-6 && !p.overrun[u.pos] {
 				p.overrun[u.pos] = true
-				p.probs = append(p.probs, diag.Errorf(u.pos, "", "this block is %.0f mm high, taller than a %s page's text (%.0f mm): split it", u.h, strings.ToUpper(p.g.name), p.avail()))
+				p.probs = append(p.probs, diag.Errorf(u.pos, "", "this block is %.0f mm high, taller than the text of an %s page (%.0f mm): split it", u.h, strings.ToUpper(p.g.name), p.avail()))
 			}
 			p.y += before
 			pg.units = append(pg.units, placedUnit{u, p.y})
@@ -158,6 +165,16 @@ func (p *pass) place(queue []*unit) {
 		}
 		p.newPage(p.head, "")
 	}
+}
+
+// onlyHeaders reports whether units are none but tables' headers.
+func onlyHeaders(units []placedUnit) bool {
+	for _, pu := range units {
+		if !pu.u.isHeader {
+			return false
+		}
+	}
+	return true
 }
 
 // finish draws the placed units of every page, and records where the
@@ -389,6 +406,9 @@ func (p *pass) table(b block) []*unit {
 			st = render.Bold
 		}
 		u := &unit{pos: b.pos}
+		if ri < len(b.rowPos) {
+			u.pos = b.rowPos[ri]
+		}
 		x := b.indent
 		var cells [][]render.Item
 		for ci := range ncol {
@@ -804,6 +824,9 @@ func (b *book) layout(g geometry) (*pass, int) {
 }
 
 const maxPasses = 6
+
+// maxPages bounds a rulebook: the paginator stops there.
+const maxPages = 2000
 
 // sameNumbers reports whether every anchor is on the page it was.
 func sameNumbers(a, b map[string]int) bool {

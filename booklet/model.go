@@ -37,6 +37,7 @@ type block struct {
 	code    bool
 	rows    [][][]inl  // a table's cells; the first row is its header
 	rowDefs [][]string // the rule anchors each row defines
+	rowPos  []diag.Pos // where each row is written
 	pos     diag.Pos
 	defs    []string // the rule anchors it defines (a paragraph starting with its number)
 }
@@ -172,6 +173,7 @@ func (c *converter) blocksIn(parent ast.Node, indent float64, quote, tight bool,
 				}
 				b.rows = append(b.rows, cells)
 				b.rowDefs = append(b.rowDefs, defs)
+				b.rowPos = append(b.rowPos, c.at(row))
 			}
 			c.out = append(c.out, b)
 		case *ast.ThematicBreak:
