@@ -24,25 +24,44 @@ type Options struct {
 	Date time.Time
 	// CheckOnly lays the books out for their problems and writes no PDF.
 	CheckOnly bool
+	// Paper is "a4" (default: an A4 reading copy, an A5 booklet on A4)
+	// or "letter" (a letter reading copy, a half-letter booklet on
+	// letter).
+	Paper string
 	// Name is the file name of the rulebook of language l in format
-	// "a4" (the reading copy) or "a5" (the imposed booklet); nil:
-	// DefaultName.
+	// "a4" or "letter" (the reading copies) or "a5" or "half-letter"
+	// (the imposed booklets); nil: DefaultName.
 	Name func(l lang.Lang, format string) string
 }
 
-// DefaultName is rules-<lang>.pdf for the reading copy and
-// rules-<lang>-a5-booklet.pdf for the booklet.
+// DefaultName is rules-<lang>.pdf for the A4 reading copy,
+// rules-<lang>-a5-booklet.pdf for the A5 booklet, and
+// rules-<lang>-letter.pdf and rules-<lang>-half-letter-booklet.pdf on
+// letter.
 func DefaultName(l lang.Lang, format string) string {
-	if format == "a5" {
-		return "rules-" + string(l) + "-a5-booklet.pdf"
+	switch format {
+	case "a4":
+		return "rules-" + string(l) + ".pdf"
+	case "letter":
+		return "rules-" + string(l) + "-letter.pdf"
 	}
-	return "rules-" + string(l) + ".pdf"
+	return "rules-" + string(l) + "-" + format + "-booklet.pdf"
+}
+
+// Formats are the formats of the rulebooks on paper ("a4" or
+// "letter"): the reading copy's, then the booklet's.
+func Formats(paper string) []string {
+	var out []string
+	for _, g := range formats(paper) {
+		out = append(out, g.name)
+	}
+	return out
 }
 
 // Book is one rulebook laid out: what a test or a report reads of it.
 type Book struct {
 	Lang   lang.Lang
-	Format string // "a4" or "a5"
+	Format string // "a4", "a5", "letter" or "half-letter"
 	Pages  int
 	Passes int
 	// Anchors are the pages of the anchors: rule numbers ("R-SHOOT-2"),
@@ -109,9 +128,9 @@ func build(src ruleset.RulebookSource, o Options) (*Result, error) {
 			continue
 		}
 		b := newBook(src, l, docs[l], isRule)
-		for _, g := range []geometry{formatA4, formatA5} {
+		for _, g := range formats(o.Paper) {
 			p, passes := b.layout(g)
-			if g == formatA4 {
+			if !g.booklet {
 				// the problems are the same in both formats but for a
 				// page overflow: reported once, from the reading copy
 				res.Problems = append(res.Problems, p.probs...)
@@ -124,7 +143,7 @@ func build(src ruleset.RulebookSource, o Options) (*Result, error) {
 				}
 			}
 			pages := p.draw()
-			if g == formatA5 {
+			if g.booklet {
 				pages = p.pad(pages)
 			}
 			bk := Book{Lang: l, Format: g.name, Pages: len(pages), Passes: passes, Anchors: p.anchors}
@@ -138,9 +157,9 @@ func build(src ruleset.RulebookSource, o Options) (*Result, error) {
 			so := render.SheetOptions{Lang: l, Version: src.Version, Set: src.Game, Tool: o.Tool, Date: o.Date}
 			title := src.Game + " — " + words[l]["rules"]
 			name := o.Name(l, g.name)
-			if g == formatA5 {
-				pages = impose(pages, words[l]["fold"])
-				title += " (A5)"
+			if g.booklet {
+				pages = impose(pages, words[l]["fold"], g.sheetW, g.sheetH)
+				title += " (" + g.title + ")"
 			}
 			pdf, err := render.PagesPDF(so, title, pages)
 			if err != nil {
@@ -315,11 +334,10 @@ func (p *pass) pad(pages []render.Page) []render.Page {
 	return append(pages, back)
 }
 
-// impose puts the booklet's pages two by two on A4 landscape sheets in
+// impose puts the booklet's pages two by two on w × h landscape sheets in
 // the order Impose gives, with fold marks at the middle.
-func impose(pages []render.Page, fold string) []render.Page {
+func impose(pages []render.Page, fold string, w, h float64) []render.Page {
 	var out []render.Page
-	const w, h = 297.0, 210.0
 	for i, s := range Impose(len(pages), 0) {
 		var items []render.Item
 		for half, pi := range []int{s.Left, s.Right} {

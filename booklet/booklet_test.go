@@ -428,3 +428,21 @@ func TestOverflowAtItsLine(t *testing.T) {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestLetter: on letter, a letter reading copy and a half-letter
+// booklet imposed on letter sheets (PDF points: 612 × 792, 792 × 612).
+func TestLetter(t *testing.T) {
+	res, err := Build(fixture(), Options{Tool: "test", Paper: "letter", Langs: []lang.Lang{lang.French}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, box := range map[string]string{"rules-fr-letter.pdf": "/MediaBox [0 0 612.00 792.00]", "rules-fr-half-letter-booklet.pdf": "/MediaBox [0 0 792.00 612.00]"} {
+		pdf, ok := res.Files[name]
+		if !ok {
+			t.Fatalf("no %s among %d files", name, len(res.Files))
+		}
+		if !bytes.Contains(pdf, []byte(box)) {
+			t.Errorf("%s: no page of %s", name, box)
+		}
+	}
+}

@@ -19,21 +19,39 @@ import (
 )
 
 // geometry is a page format: its size, margins (inner at the fold) and
-// body size.
+// body size; a booklet's pages are imposed two by two on sheets.
 type geometry struct {
 	name                      string
+	page                      string // "an A4 page", for errors
+	title                     string // a booklet's format in its PDF title
 	w, h                      float64
 	inner, outer, top, bottom float64
 	body                      float64 // pt
+	booklet                   bool
+	sheetW, sheetH            float64 // a booklet's sheet, landscape
 }
 
 var (
 	// A4 is the reading copy: a long line at 10.5 pt.
-	formatA4 = geometry{name: "a4", w: 210, h: 297, inner: 24, outer: 22, top: 24, bottom: 22, body: 10.5}
+	formatA4 = geometry{name: "a4", page: "an A4 page", w: 210, h: 297, inner: 24, outer: 22, top: 24, bottom: 22, body: 10.5}
 	// A5 is the booklet's page: half an A4 sheet, so that two fill one
 	// side of it exactly.
-	formatA5 = geometry{name: "a5", w: 297.0 / 2, h: 210, inner: 16, outer: 13, top: 18, bottom: 17, body: 9}
+	formatA5 = geometry{name: "a5", page: "an A5 page", title: "A5", w: 297.0 / 2, h: 210, inner: 16, outer: 13, top: 18, bottom: 17, body: 9,
+		booklet: true, sheetW: 297, sheetH: 210}
+	// Letter and half letter are the same on US paper.
+	formatLetter     = geometry{name: "letter", page: "a letter page", w: 215.9, h: 279.4, inner: 24, outer: 22, top: 24, bottom: 22, body: 10.5}
+	formatHalfLetter = geometry{name: "half-letter", page: "a half-letter page", title: "half letter", w: 279.4 / 2, h: 215.9, inner: 16, outer: 13, top: 18, bottom: 17, body: 9,
+		booklet: true, sheetW: 279.4, sheetH: 215.9}
 )
+
+// formats are the reading copy's and the booklet's formats on paper
+// ("a4", "letter").
+func formats(paper string) []geometry {
+	if paper == "letter" {
+		return []geometry{formatLetter, formatHalfLetter}
+	}
+	return []geometry{formatA4, formatA5}
+}
 
 // left is the left margin of page n (1-based): odd pages are right-hand
 // pages, with the fold on their left.
@@ -140,7 +158,7 @@ func (p *pass) place(queue []*unit) {
 		if p.y+before+u.h <= p.avail()+1e-6 || onlyHeaders(pg.units) {
 			if u.h > p.avail()+1e-6 && !p.overrun[u.pos] {
 				p.overrun[u.pos] = true
-				p.probs = append(p.probs, diag.Errorf(u.pos, "", "this block is %.0f mm high, taller than the text of an %s page (%.0f mm): split it", u.h, strings.ToUpper(p.g.name), p.avail()))
+				p.probs = append(p.probs, diag.Errorf(u.pos, "", "this block is %.0f mm high, taller than the text of %s (%.0f mm): split it", u.h, p.g.page, p.avail()))
 			}
 			p.y += before
 			pg.units = append(pg.units, placedUnit{u, p.y})

@@ -55,9 +55,12 @@ func memoKey(src ruleset.RulebookSource, o Options) [32]byte {
 	for _, l := range o.Langs {
 		str("lang", string(l))
 	}
+	str("paper", o.Paper)
 	if o.Name != nil {
 		for _, l := range lang.Langs {
-			str(o.Name(l, "a4"), o.Name(l, "a5"))
+			for _, f := range Formats(o.Paper) {
+				str(o.Name(l, f))
+			}
 		}
 	}
 	for _, p := range src.Pages {

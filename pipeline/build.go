@@ -43,6 +43,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"wbtool.dev/wbtool/booklet"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
@@ -497,7 +498,7 @@ func (b *run) startVerdict() *verdictStages {
 			// the rulebook is part of the verdict: validate and check
 			// lay it out for its problems (a build's print stage
 			// reports them)
-			_, probs, err := b.rulebooks(nil, true)
+			_, probs, err := b.rulebooks(nil, "", true)
 			if err != nil {
 				probs = append(probs, diag.Diagnostic{Msg: "rulebook: " + err.Error()})
 			}
@@ -582,9 +583,9 @@ func (b *run) startOutputs() *outputStages {
 				set, err = b.sheets.Sheets(b.ctx, *opts.Sheets)
 				files, o.sheetPaths = set.Files, set.Paths
 			case opts.Rulebook != nil:
-				files, o.bookProblems, err = b.rulebooks(opts.Rulebook.Langs, false)
+				files, o.bookProblems, err = b.rulebooks(opts.Rulebook.Langs, opts.Rulebook.Paper, false)
 				for _, l := range Langs(opts.Rulebook.Langs) {
-					for _, f := range []string{"a4", "a5"} {
+					for _, f := range booklet.Formats(opts.Rulebook.Paper) {
 						if _, ok := files[strings.TrimPrefix(RulesBook(l, f), PrintDir+"/")]; ok {
 							o.sheetPaths = append(o.sheetPaths, RulesBook(l, f))
 						}
@@ -595,7 +596,7 @@ func (b *run) startOutputs() *outputStages {
 				var g errgroup.Group
 				g.Go(func() (err error) {
 					defer crash.Recover(string(Print), &err)
-					books, o.bookProblems, err = b.rulebooks(nil, false)
+					books, o.bookProblems, err = b.rulebooks(nil, "", false)
 					return err
 				})
 				files, err = content.Print(ruleset.PrintOptions{Version: opts.Version, Date: opts.Date})

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -22,6 +23,8 @@ const printDoc = `Print writes print-and-play PDF card sheets under the output f
   print/rules-<lang>-a5-booklet.pdf  the rulebook as an A5 booklet imposed on
                                  A4 (--rules): print double-sided, flipping
                                  on the short edge, fold and staple
+  print/rules-<lang>-letter.pdf, print/rules-<lang>-half-letter-booklet.pdf
+                                 the same on letter (--rules --paper letter)
 
 Cards are poker size (63 x 88 mm), 3 x 3 per page, with crop marks in the
 margins. Each page of fronts is followed by its page of backs, mirrored for
@@ -99,16 +102,20 @@ func newPrintCmd(g *globalFlags) *cobra.Command {
 
 // printRules writes the rulebooks (print --rules).
 func printRules(cmd *cobra.Command, g *globalFlags, f request.PrintFlags, date time.Time) error {
-	for _, name := range []string{"deck", "map", "hex-size", "calibrate", "bleed", "back-offset", "paper"} {
+	for _, name := range []string{"deck", "map", "hex-size", "calibrate", "bleed", "back-offset"} {
 		if cmd.Flags().Changed(name) {
-			return ruleset.Requestf("--rules prints the rulebook (an A4 reading copy and an A5 booklet on A4): drop --%s", name)
+			return ruleset.Requestf("--rules prints the rulebook (a reading copy and a booklet): drop --%s", name)
 		}
+	}
+	paper := strings.ToLower(f.Paper)
+	if paper != "a4" && paper != "letter" {
+		return ruleset.Requestf("--paper %q: want a4 or letter", f.Paper)
 	}
 	langs, err := request.Langs(f.Lang)
 	if err != nil {
 		return err
 	}
-	res, err := runBuild(cmd, g, pipeline.Options{Stages: pipeline.PrintStages, CheckSite: true, Version: version, Date: date, Rulebook: &pipeline.RulebookRequest{Langs: langs}})
+	res, err := runBuild(cmd, g, pipeline.Options{Stages: pipeline.PrintStages, CheckSite: true, Version: version, Date: date, Rulebook: &pipeline.RulebookRequest{Langs: langs, Paper: paper}})
 	if err != nil {
 		return err
 	}
