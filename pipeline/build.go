@@ -13,7 +13,9 @@
 //	data    the engine data, data/catalog.json
 //	print   the print-and-play sheets, print/*.pdf: the build's, or those
 //	        Options.Sheets asks for (wbtool print: a game's
-//	        ruleset.Sheets)
+//	        ruleset.Sheets); and the printed rulebooks of a game with
+//	        rules pages (ruleset.Rulebook, package booklet), or only them
+//	        (Options.Rulebook: wbtool print --rules)
 //	export  card images and Tabletop Simulator decks, export/... (only
 //	        when Options.Exports asks for them: a game's ruleset.Exporter)
 //
@@ -41,6 +43,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"wbtool.dev/wbtool/booklet"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
@@ -128,6 +131,11 @@ type Options struct {
 	// for instead of the build's (wbtool print): the content prints them
 	// (ruleset.Sheets); a game whose content prints none refuses them.
 	Sheets *ruleset.SheetRequest
+	// Rulebook, when set, makes the print stage print the rulebooks
+	// only (wbtool print --rules); without it and without Sheets, the
+	// print stage prints the content's sheets and its rulebooks (a game
+	// whose content has rules pages: ruleset.Rulebook).
+	Rulebook *RulebookRequest
 
 	// Rules, when set, are the rules to build with, and the content's
 	// game.cue is not read: content loaded elsewhere (ruleset.Loaded:
@@ -386,6 +394,9 @@ func (b *run) refuse() error {
 	if opts.Sheets != nil && opts.runs(Print) && b.sheets == nil {
 		return ruleset.Missing("", b.res.Game, ruleset.CapSheets)
 	}
+	if _, ok := b.content.(ruleset.Rulebook); opts.Rulebook != nil && opts.runs(Print) && !ok {
+		return ruleset.Missing("", b.res.Game, ruleset.CapRulebook)
+	}
 	b.exporter, _ = b.content.(ruleset.Exporter)
 	if opts.exports() && b.exporter == nil {
 		cmd := "" // wbtool export
@@ -481,7 +492,20 @@ func (b *run) startVerdict() *verdictStages {
 		// they have the cores to themselves, then the other stages start.
 		v.group.Wait()
 	}
-	run(v.outcomes[1], content.Layout)
+	run(v.outcomes[1], func() diag.List {
+		d := content.Layout()
+		if opts.CheckOnly() {
+			// the rulebook is part of the verdict: validate and check
+			// lay it out for its problems (a build's print stage
+			// reports them)
+			_, probs, err := b.rulebooks(nil, "", true)
+			if err != nil {
+				probs = append(probs, diag.Diagnostic{Msg: "rulebook: " + err.Error()})
+			}
+			d = append(d, probs...)
+		}
+		return d
+	})
 	run(v.outcomes[2], func() diag.List {
 		so := ruleset.SiteOptions{BaseURL: opts.BaseURL, Preview: opts.Preview, CheckOnly: opts.CheckSite}
 		if opts.exports() && !so.CheckOnly {
@@ -524,6 +548,8 @@ type outputStages struct {
 	dataFiles           dist.Files
 	printFiles          dist.Files
 	sheetPaths          []string // Options.Sheets: the sheets asked for
+	// bookProblems are the rulebooks' problems (the print stage's)
+	bookProblems diag.List
 }
 
 // startOutputs starts the data and print stages. They encode the content
@@ -551,12 +577,44 @@ func (b *run) startOutputs() *outputStages {
 			defer func() { o.printTook = time.Since(t) }()
 			crash.Trigger(string(Print))
 			var files dist.Files
-			if opts.Sheets != nil {
+			switch {
+			case opts.Sheets != nil:
 				var set ruleset.SheetSet
 				set, err = b.sheets.Sheets(b.ctx, *opts.Sheets)
 				files, o.sheetPaths = set.Files, set.Paths
-			} else {
+			case opts.Rulebook != nil:
+				files, o.bookProblems, err = b.rulebooks(opts.Rulebook.Langs, opts.Rulebook.Paper, false)
+				for _, l := range Langs(opts.Rulebook.Langs) {
+					for _, f := range booklet.Formats(opts.Rulebook.Paper) {
+						if _, ok := files[strings.TrimPrefix(RulesBook(l, f), PrintDir+"/")]; ok {
+							o.sheetPaths = append(o.sheetPaths, RulesBook(l, f))
+						}
+					}
+				}
+			default:
+				var books dist.Files
+				var g errgroup.Group
+				g.Go(func() (err error) {
+					defer crash.Recover(string(Print), &err)
+					books, o.bookProblems, err = b.rulebooks(nil, "", false)
+					return err
+				})
 				files, err = content.Print(ruleset.PrintOptions{Version: opts.Version, Date: opts.Date})
+				if berr := g.Wait(); err == nil {
+					err = berr
+				}
+				if err == nil && len(books) > 0 {
+					// the content's sheets are its own map: the books
+					// join a copy
+					all := make(dist.Files, len(files)+len(books))
+					for k, v := range files {
+						all[k] = v
+					}
+					for k, v := range books {
+						all[k] = v
+					}
+					files = all
+				}
 			}
 			o.printFiles = files
 			if err == nil {
@@ -593,6 +651,9 @@ func (b *run) outputs(o *outputStages) (kept bool, err error) {
 	}
 	if b.opts.runs(Print) {
 		r.Times = append(r.Times, Timing{Print, o.printTook})
+	}
+	if len(o.bookProblems) > 0 {
+		r.Diagnostics = append(r.Diagnostics, o.bookProblems.InStage(string(Print))...)
 	}
 	if list, ok := err.(diag.List); ok {
 		// Layout accepted every card: a sheet that fails is a bug, but

@@ -41,6 +41,19 @@ func DeckSheet(deckID string, l lang.Lang) string {
 	return PrintDir + "/decks/" + deckID + "-" + string(l) + ".pdf"
 }
 
+// RulesBook is the path of the printed rulebook in language l, format
+// "a4" (the A4 reading copy), "a5" (the A5 booklet imposed on A4 for
+// saddle stitching), "letter" or "half-letter" (the same on letter).
+func RulesBook(l lang.Lang, format string) string {
+	switch format {
+	case "a4":
+		return PrintDir + "/rules-" + string(l) + ".pdf"
+	case "letter":
+		return PrintDir + "/rules-" + string(l) + "-letter.pdf"
+	}
+	return PrintDir + "/rules-" + string(l) + "-" + format + "-booklet.pdf"
+}
+
 // ReprintSheet is the path of the reprint sheets in language l: the
 // cards whose print changed since the errata's earlier version.
 func ReprintSheet(l lang.Lang) string { return PrintDir + "/reprint-" + string(l) + ".pdf" }

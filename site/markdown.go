@@ -599,6 +599,7 @@ type mdProblem struct {
 // (goldmark calls inline parsers only at punctuation and spaces, so a
 // rule number right after ** would be missed by one: hence this pass.)
 func splitRuleRefs(doc ast.Node, src []byte, ruleRe *regexp.Regexp) {
+	joinSplitRuleRefs(doc, src, ruleRe)
 	var texts []*ast.Text
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -652,6 +653,68 @@ func splitRuleRefs(doc ast.Node, src []byte, ruleRe *regexp.Regexp) {
 			parent.InsertBefore(parent, t, p)
 		}
 		parent.RemoveChild(parent, t)
+	}
+}
+
+// joinSplitRuleRefs joins the text nodes that goldmark split inside a
+// rule number: at the end of a paragraph, a list item or a table cell,
+// "R-SHOOT-2" is parsed as two nodes, "R-SHOOT" and "-2", which
+// splitRuleRefs would not find. Only a run of adjacent plain text nodes
+// whose joined text holds a rule number that no node holds whole is
+// joined: every other text is left as goldmark made it.
+func joinSplitRuleRefs(doc ast.Node, src []byte, ruleRe *regexp.Regexp) {
+	plain := func(n ast.Node) (*ast.Text, bool) {
+		t, ok := n.(*ast.Text)
+		return t, ok && !t.IsRaw()
+	}
+	var runs [][]*ast.Text
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n.(type) {
+		case *ast.CodeSpan, *ast.CodeBlock, *ast.FencedCodeBlock:
+			return ast.WalkSkipChildren, nil
+		}
+		t, ok := plain(n)
+		if !ok {
+			return ast.WalkContinue, nil
+		}
+		if prev, ok := plain(n.PreviousSibling()); ok && !prev.SoftLineBreak() && !prev.HardLineBreak() && prev.Segment.Stop == t.Segment.Start {
+			return ast.WalkContinue, nil // inside a run, seen from its first node
+		}
+		run := []*ast.Text{t}
+		for last := t; !last.SoftLineBreak() && !last.HardLineBreak(); {
+			next, ok := plain(last.NextSibling())
+			if !ok || next.Segment.Start != last.Segment.Stop {
+				break
+			}
+			run = append(run, next)
+			last = next
+		}
+		if len(run) > 1 {
+			runs = append(runs, run)
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, run := range runs {
+		first, last := run[0], run[len(run)-1]
+		joined := src[first.Segment.Start:last.Segment.Stop]
+		whole := 0
+		for _, t := range run {
+			whole += len(ruleRe.FindAllIndex(t.Segment.Value(src), -1))
+		}
+		if len(ruleRe.FindAllIndex(joined, -1)) <= whole {
+			continue
+		}
+		t := ast.NewTextSegment(text.NewSegment(first.Segment.Start, last.Segment.Stop))
+		t.SetSoftLineBreak(last.SoftLineBreak())
+		t.SetHardLineBreak(last.HardLineBreak())
+		parent := first.Parent()
+		parent.InsertBefore(parent, first, t)
+		for _, x := range run {
+			parent.RemoveChild(parent, x)
+		}
 	}
 }
 

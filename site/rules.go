@@ -338,6 +338,15 @@ type book struct {
 	d     *rulesDialect
 }
 
+// chapters parses and resolves the chapters of language l, with the
+// goldmark instance that parsed them.
+func (b *book) chapters(l lang.Lang) (goldmark.Markdown, []*chapter, Errors) {
+	md := NewMarkdown(l)
+	chs, errs := b.parseChapters(md, l)
+	errs = append(errs, b.resolveChapters(chs, l)...)
+	return md, chs, errs
+}
+
 // renderChapters writes the HTML body of each chapter.
 func (b *book) renderChapters(md goldmark.Markdown, chs []*chapter) error {
 	for _, c := range chs {
@@ -544,33 +553,12 @@ func Chapters(pages []lang.RulesPage, opts RulesOptions) (map[lang.Lang][]Chapte
 // RenderChapters is [Chapters] with the problems of the content apart
 // from a failure to render (an error, not the content's), and unsorted.
 func RenderChapters(pages []lang.RulesPage, opts RulesOptions) (map[lang.Lang][]Chapter, diag.List, error) {
-	if opts.Path == nil {
-		opts.Path = func(slug string) string { return "rules/" + slug + "/index.html" }
-	}
-	d := &rulesDialect{path: opts.Path, entity: opts.Entity, entityNoun: opts.Noun, requireAnchors: opts.RequireAnchors,
-		ref:  regexp.MustCompile(regexp.QuoteMeta(opts.RulePrefix) + `-[A-Z]+-[0-9]+`),
-		id:   regexp.MustCompile(`^` + regexp.QuoteMeta(opts.RulePrefix) + `-[A-Z]+-[0-9]+$`),
-		icon: opts.Icon, iconLabel: opts.IconLabel}
-	if d.entity == nil {
-		d.entity = func(string, lang.Lang) (string, string, bool) { return "", "", false }
-	}
-	if d.entityNoun == "" {
-		d.entityNoun = "page"
-	}
-	if d.icon == nil {
-		d.icon = func(string, lang.Lang) (string, bool) { return "", false }
-	}
-	if d.iconLabel == nil {
-		d.iconLabel = func(string) string { return "" }
-	}
-	b := &book{pages: pages, d: d}
+	b := newBook(pages, opts)
 	out := map[lang.Lang][]Chapter{}
 	var errs Errors
 	for _, l := range lang.Langs {
-		md := NewMarkdown(l)
-		chs, perrs := b.parseChapters(md, l)
+		md, chs, perrs := b.chapters(l)
 		errs = append(errs, perrs...)
-		errs = append(errs, b.resolveChapters(chs, l)...)
 		if err := b.renderChapters(md, chs); err != nil {
 			return nil, errs, err
 		}

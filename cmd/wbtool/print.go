@@ -1,6 +1,9 @@
 package main
 
 import (
+	"strings"
+	"time"
+
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/pipeline"
@@ -16,6 +19,12 @@ const printDoc = `Print writes print-and-play PDF card sheets under the output f
   print/maps/<scenario>-<paper>-<lang>.pdf  a scenario's map (--map): an
                                  overview page, then the board at play size
                                  tiled over pages with assembly marks
+  print/rules-<lang>.pdf         the rulebook, an A4 reading copy (--rules)
+  print/rules-<lang>-a5-booklet.pdf  the rulebook as an A5 booklet imposed on
+                                 A4 (--rules): print double-sided, flipping
+                                 on the short edge, fold and staple
+  print/rules-<lang>-letter.pdf, print/rules-<lang>-half-letter-booklet.pdf
+                                 the same on letter (--rules --paper letter)
 
 Cards are poker size (63 x 88 mm), 3 x 3 per page, with crop marks in the
 margins. Each page of fronts is followed by its page of backs, mirrored for
@@ -35,10 +44,12 @@ Examples:
   wbtool print --paper letter --bleed 3mm
   wbtool print --calibrate --paper letter
   wbtool print --deck raiders-strike --back-offset 1.5,-0.5
-  wbtool print --map salvage-field --hex-size 25mm --paper letter`
+  wbtool print --map salvage-field --hex-size 25mm --paper letter
+  wbtool print --rules --lang fr`
 
 func newPrintCmd(g *globalFlags) *cobra.Command {
 	var f request.PrintFlags
+	var rules bool
 	cmd := &cobra.Command{
 		Use:   "print",
 		Short: "Write print-and-play PDF card sheets (all cards, one deck, or the duplex calibration sheet)",
@@ -48,6 +59,9 @@ func newPrintCmd(g *globalFlags) *cobra.Command {
 			date, err := sourceDate()
 			if err != nil {
 				return err
+			}
+			if rules {
+				return printRules(cmd, g, f, date)
 			}
 			req, err := request.Sheets(f, version, date)
 			if err != nil {
@@ -81,8 +95,31 @@ func newPrintCmd(g *globalFlags) *cobra.Command {
 	fl.BoolVar(&f.Calibrate, "calibrate", false, "write the duplex calibration sheet instead of cards")
 	fl.StringVar(&f.Map, "map", "", "write the map of the scenario with this `ID` instead of cards")
 	fl.StringVar(&f.HexSize, "hex-size", "", request.HexSizeUsage())
+	fl.BoolVar(&rules, "rules", false, "write the rulebook (A4 reading copy and A5 booklet) instead of cards")
 	addOutFlag(cmd, g)
 	return cmd
+}
+
+// printRules writes the rulebooks (print --rules).
+func printRules(cmd *cobra.Command, g *globalFlags, f request.PrintFlags, date time.Time) error {
+	for _, name := range []string{"deck", "map", "hex-size", "calibrate", "bleed", "back-offset"} {
+		if cmd.Flags().Changed(name) {
+			return ruleset.Requestf("--rules prints the rulebook (a reading copy and a booklet): drop --%s", name)
+		}
+	}
+	paper := strings.ToLower(f.Paper)
+	if paper != "a4" && paper != "letter" {
+		return ruleset.Requestf("--paper %q: want a4 or letter", f.Paper)
+	}
+	langs, err := request.Langs(f.Lang)
+	if err != nil {
+		return err
+	}
+	res, err := runBuild(cmd, g, pipeline.Options{Stages: pipeline.PrintStages, CheckSite: true, Version: version, Date: date, Rulebook: &pipeline.RulebookRequest{Langs: langs, Paper: paper}})
+	if err != nil {
+		return err
+	}
+	return publishSheets(cmd, g, request.PrintedSheets(res), nil)
 }
 
 // publishSheets adds the sheets made to the print folder and says so.

@@ -1,0 +1,135 @@
+package booklet
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"wbtool.dev/wbtool/lang"
+	"wbtool.dev/wbtool/pipeline/ruleset"
+)
+
+// The last rulebooks made, by what they are made of: watch and serve
+// rebuild on every save, and a save that does not touch the rules pages,
+// the glossary, the aids or a name the pages print gives the same
+// books, which are then not laid out again.
+
+var memo struct {
+	sync.Mutex
+	keys [memoSize][32]byte
+	res  [memoSize]*Result
+	next int
+}
+
+const memoSize = 4
+
+// memoRefs find what the pages print from outside them: [[id]] names
+// and :icon: drawings.
+var (
+	memoEntity = regexp.MustCompile(`\[\[([a-z0-9]+(?:-[a-z0-9]+)*)\]\]`)
+	memoIcon   = regexp.MustCompile(`:([a-z][a-z0-9]*(?:-[a-z0-9]+)*):`)
+)
+
+// memoKey digests everything a rulebook is made of: the sources, and
+// what the source's functions answer for the names the pages use.
+func memoKey(src ruleset.RulebookSource, o Options) [32]byte {
+	h := sha256.New()
+	str := func(ss ...string) {
+		for _, s := range ss {
+			var n [8]byte
+			binary.LittleEndian.PutUint64(n[:], uint64(len(s)))
+			h.Write(n[:])
+			h.Write([]byte(s))
+		}
+	}
+	str(src.Game, src.Set.EN, src.Set.FR, src.Version, src.RulePrefix, src.Noun, o.Tool, o.Date.UTC().Format(time.RFC3339Nano))
+	if src.RequireAnchors {
+		str("anchors")
+	}
+	if o.CheckOnly {
+		str("check")
+	}
+	for _, l := range o.Langs {
+		str("lang", string(l))
+	}
+	str("paper", o.Paper)
+	if o.Name != nil {
+		for _, l := range lang.Langs {
+			for _, f := range Formats(o.Paper) {
+				str(o.Name(l, f))
+			}
+		}
+	}
+	for _, p := range src.Pages {
+		str(string(p.Lang), p.Path, string(p.Source))
+		for _, m := range memoEntity.FindAllStringSubmatch(string(p.Source), -1) {
+			if src.Entity != nil {
+				name, ok := src.Entity(m[1], p.Lang)
+				str(m[1], name, boolStr(ok))
+			}
+		}
+		for _, m := range memoIcon.FindAllStringSubmatch(string(p.Source), -1) {
+			icon := m[1]
+			if src.HasIcon != nil {
+				str(icon, boolStr(src.HasIcon(icon)))
+			}
+			if src.IconLabel != nil {
+				str(src.IconLabel(icon))
+			}
+			if f, ok := strings.CutPrefix(icon, "order-"); ok && src.FactionColour != nil {
+				c, ok := src.FactionColour(f)
+				str(c, boolStr(ok))
+			}
+		}
+	}
+	for _, t := range src.Glossary {
+		str("term", t.ID, t.Term.EN, t.Term.FR, t.Definition.EN, t.Definition.FR, t.Pos.String())
+	}
+	for _, a := range src.Aids {
+		str("aid", a.ID, a.Title.EN, a.Title.FR)
+		for _, e := range a.Entries {
+			str(e.Name.EN, e.Name.FR, e.Text.EN, e.Text.FR, e.Rule, e.Pos.String())
+			for _, l := range lang.Langs {
+				for _, m := range memoIcon.FindAllStringSubmatch(e.Text.In(l), -1) {
+					if f, ok := strings.CutPrefix(m[1], "order-"); ok && src.FactionColour != nil {
+						c, ok := src.FactionColour(f)
+						str(c, boolStr(ok))
+					}
+				}
+			}
+		}
+	}
+	var k [32]byte
+	h.Sum(k[:0])
+	return k
+}
+
+func boolStr(b bool) string {
+	if b {
+		return "1"
+	}
+	return "0"
+}
+
+// remembered is the result made for key, or nil.
+func remembered(key [32]byte) *Result {
+	memo.Lock()
+	defer memo.Unlock()
+	for i, k := range memo.keys {
+		if k == key && memo.res[i] != nil {
+			return memo.res[i]
+		}
+	}
+	return nil
+}
+
+// remember keeps res for key, forgetting the oldest.
+func remember(key [32]byte, res *Result) {
+	memo.Lock()
+	defer memo.Unlock()
+	memo.keys[memo.next], memo.res[memo.next] = key, res
+	memo.next = (memo.next + 1) % memoSize
+}

@@ -1,0 +1,31 @@
+package warbound
+
+import (
+	"wbtool.dev/wbtool/lang"
+	"wbtool.dev/wbtool/pipeline/ruleset"
+	"wbtool.dev/wbtool/render/markup"
+)
+
+// Rulebook is what Warbound's printed rulebook is made of: the rules
+// pages of the site, the cards' names for [[id]], the card icons, the
+// glossary (ruleset.Rulebook).
+func (c *Content) Rulebook() ruleset.RulebookSource {
+	cat := c.Catalog
+	src := ruleset.RulebookSource{Game: "Warbound", Set: cat.Set.Name, Version: cat.Set.Version, Pages: cat.Rules,
+		RulePrefix: "R", Noun: "card", Glossary: cat.Glossary,
+		Entity: func(id string, l lang.Lang) (string, bool) {
+			name, ok := cat.CardName(id)
+			return name.In(l), ok
+		},
+		HasIcon:   markup.IsIcon,
+		IconLabel: func(name string) string { return name },
+		FactionColour: func(id string) (string, bool) {
+			if f := cat.Faction(id); f != nil {
+				return f.Colour, true
+			}
+			return "", false
+		},
+	}
+	src.Aids = c.aids()
+	return src
+}

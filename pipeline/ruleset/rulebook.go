@@ -1,0 +1,75 @@
+package ruleset
+
+import (
+	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/lang"
+)
+
+// Rulebook is content whose rules pages print as a booklet (capability
+// CapRulebook): the build's print/rules-<lang>.pdf and `wbtool print
+// --rules`, from the same Markdown as the site's rules pages (package
+// booklet lays them out).
+type Rulebook interface {
+	Rulebook() RulebookSource
+}
+
+// CapRulebook is the printed rulebook.
+var CapRulebook = Capability{"Rulebook", "printed rulebook"}
+
+// RulebookSource is what a game's printed rulebook is made of: its rules
+// pages in the site's dialect, its glossary, and its name.
+type RulebookSource struct {
+	// Game is the game's name as printed on the cover ("Warbound"); Set
+	// the set's name in each language, when it has one; Version the
+	// set's version.
+	Game    string
+	Set     lang.Text
+	Version string
+	// Pages are the rules pages (rules/<lang>/NN-slug.md), as the site
+	// reads them.
+	Pages []lang.RulesPage
+	// RulePrefix starts the game's rule numbers ("R" for R-SHOOT-7);
+	// RequireAnchors is the site's (a rule number no page anchors is an
+	// error).
+	RulePrefix     string
+	RequireAnchors bool
+	// Entity names [[id]] in a language (a card, a profile); Noun is
+	// what it names, in errors. Nil: [[id]] is an error.
+	Entity func(id string, l lang.Lang) (name string, ok bool)
+	Noun   string
+	// HasIcon tells the game's :icon: names (drawn with the render kit's
+	// icons); IconLabel is an icon's English name in plain text. Nil: the
+	// game has no icons.
+	HasIcon   func(name string) bool
+	IconLabel func(name string) string
+	// FactionColour is the #rrggbb colour of a faction's Order token
+	// icons (nil: none drawn in colour).
+	FactionColour func(faction string) (string, bool)
+	// Glossary are the terms the booklet's glossary defines and its
+	// index lists, with the pages that use them.
+	Glossary []lang.Term
+	// Aids are the player aids drawn from the rules data (turn sequence,
+	// actions, keywords): printed after the rules, before the glossary.
+	Aids []Aid
+}
+
+// Aid is a player aid: a titled list of entries made from the data the
+// engine reads (a turn's steps, the actions and what they cost, the
+// keywords), in both languages. Rule names a rule number each entry
+// refers to, checked against the rules pages' anchors.
+type Aid struct {
+	ID      string
+	Title   lang.Text
+	Entries []AidEntry
+}
+
+// AidEntry is one line of a player aid: a name, what it does, and the
+// rule number that says so ("" for none).
+type AidEntry struct {
+	Name lang.Text
+	Text lang.Text
+	Rule string
+	// Pos is where the entry's data is written, for the check of its
+	// rule.
+	Pos diag.Pos
+}
