@@ -252,6 +252,7 @@ var builtinLabels = map[string]Text{
 	"deck.legalityUnknown": {EN: "Deck legality is not checked by this build.", FR: "La validité du deck n’est pas vérifiée par cette version."},
 	"deck.pdf":             {EN: "Printable cards (PDF)", FR: "Cartes à imprimer (PDF)"},
 	"deck.tts":             {EN: "Tabletop Simulator deck (JSON)", FR: "Deck pour Tabletop Simulator (JSON)"},
+	"deck.tts.publish":     {EN: "Tabletop Simulator shows the cards’ pictures once this site is online: build it with its address (wbtool build --base-url URL).", FR: "Tabletop Simulator affiche les images des cartes une fois ce site en ligne : construisez-le avec son adresse (wbtool build --base-url URL)."},
 
 	// The deck builder (site/deckbuilder.go, assets/deckbuilder.js).
 	"builder.title":       {EN: "Deck builder", FR: "Construire un deck"},
