@@ -225,7 +225,36 @@ func (l *loader) load() (*wscatalog.Catalog, error) {
 		return nil, l.errs.Sorted()
 	}
 	cat.Sort()
+	cat.Warnings = l.sameNames(cat)
 	return cat, nil
+}
+
+// sameNames warns at both profiles (or creatures) when two of them share
+// a name in one language (issue 36 item 8): players could not tell them
+// apart in the profile list, search, the band builder or a band's list.
+// An error under --strict.
+func (l *loader) sameNames(cat *wscatalog.Catalog) diag.List {
+	var out diag.List
+	for _, c := range []struct {
+		coll     string
+		profiles []wscatalog.Profile
+	}{{"profiles", cat.Profiles}, {"creatures", cat.Creatures}} {
+		items := make([]lang.Named, len(c.profiles))
+		for i, p := range c.profiles {
+			items[i] = lang.Named{ID: p.ID, Name: p.Name}
+		}
+		at := func(id string, lg lang.Lang) (diag.Pos, string) {
+			segs := []string{c.coll, id, "name", string(lg)}
+			return l.place(segs), strings.Join(segs, ".")
+		}
+		for _, s := range lang.SameNames(items) {
+			posA, pathA := at(items[s.First].ID, s.Lang)
+			posB, pathB := at(items[s.Second].ID, s.Lang)
+			first, second := s.Say(items, c.coll, "the profile list, search, the band builder or a band's list", posA.String(), posB.String())
+			out = append(out, diag.Warnf(posA, pathA, "%s", first), diag.Warnf(posB, pathB, "%s", second))
+		}
+	}
+	return out.Sorted()
 }
 
 // evaluation is what the schema says of the content: its diagnostics,
