@@ -40,7 +40,7 @@ func init() {
 		"errata.kind.rules":     {EN: "Special rule", FR: "Règle spéciale"},
 		"errata.kind.glossary":  {EN: "Game term", FR: "Terme de jeu"},
 		"errata.kind.chapters":  {EN: "Rules page", FR: "Page de règles"},
-		"errata.intro-ws":       {EN: "What changed since the version you may have printed, profile by profile. Texts are shown in this page's language.", FR: "Ce qui a changé depuis la version que vous avez peut-être imprimée, profil par profil. Les textes sont montrés dans la langue de cette page."},
+		"errata.intro-ws":       {EN: "What changed since the version you may have printed, profile by profile. Texts are shown in this page’s language.", FR: "Ce qui a changé depuis la version que vous avez peut-être imprimée, profil par profil. Les textes sont montrés dans la langue de cette page."},
 		"errata.reprint-ws":     {EN: "Reprint sheets: only the profile cards whose print changed", FR: "Feuilles de réimpression : seulement les cartes de profil dont l’impression a changé"},
 	} {
 		ws.Labels[k] = v

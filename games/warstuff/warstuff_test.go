@@ -188,7 +188,7 @@ func TestSite(t *testing.T) {
 		{"en/bands.html", "50 / 50 pts"},
 		{"fr/rules/building.html", "<table>"},
 		{"en/index.html", "rules/playing.html"},
-		{"fr/index.html", "L&#39;invasion"},
+		{"fr/index.html", "L’invasion"},
 	} {
 		if got := page(tt.path); !strings.Contains(got, tt.want) {
 			t.Errorf("%s lacks %q", tt.path, tt.want)

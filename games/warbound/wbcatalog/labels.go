@@ -94,7 +94,7 @@ var builtinLabels = map[string]Text{
 	"search.help.example":   {EN: "Example", FR: "Exemple"},
 	"search.help.syntax":    {EN: "Combining terms", FR: "Combiner les termes"},
 	"search.help.ops":       {EN: "Numbers compare with = < <= > >= (a colon means =). Words, names and text take a colon (contains, or starts with for a word) or = (exactly); != excludes.", FR: "Les nombres se comparent avec = < <= > >= (les deux-points valent =). Mots, noms et textes prennent les deux-points (contient, ou commence par pour un mot) ou = (exactement) ; != exclut."},
-	"search.help.words":     {EN: "Words of the syntax", FR: "Mots de la syntaxe"},
+	"search.help.words":     {EN: "Words of the syntax:", FR: "Mots de la syntaxe\u00a0:"},
 	"search.help.sorts":     {EN: "The list can be sorted by:", FR: "La liste peut être triée par :"},
 	"search.help.free":      {EN: "free words: the name, the id or the rules text contains them", FR: "mots libres : le nom, l’identifiant ou le texte de règles les contient"},
 	"search.help.byfield":   {EN: "a field and a value", FR: "un champ et une valeur"},

@@ -76,6 +76,7 @@ type Options struct {
 var sections = map[string]string{
 	"game":      "",
 	"limits":    "",
+	"version":   "",
 	"profiles":  "profile",
 	"creatures": "creature",
 	"hordes":    "horde",
@@ -946,6 +947,11 @@ func (l *loader) decode(doc rawDoc) (*wscatalog.Catalog, error) {
 	}{{"limits", &cat.Limits}, {"tables", &t}} {
 		if err := json.Unmarshal(doc.Top[x.name], x.to); err != nil {
 			return nil, fmt.Errorf("decode content: %s: %w", x.name, err)
+		}
+	}
+	if raw, ok := doc.Top["version"]; ok {
+		if err := json.Unmarshal(raw, &cat.Version); err != nil {
+			return nil, fmt.Errorf("decode content: version: %w", err)
 		}
 	}
 	var err error
