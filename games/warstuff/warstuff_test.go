@@ -189,6 +189,7 @@ func TestSite(t *testing.T) {
 		{"fr/rules/building.html", "<table>"},
 		{"en/index.html", "rules/playing.html"},
 		{"fr/index.html", "L’invasion"},
+		{"en/bandbuilder.html", "'wasm-unsafe-eval'; connect-src 'self';"}, // the streamed module
 	} {
 		if got := page(tt.path); !strings.Contains(got, tt.want) {
 			t.Errorf("%s lacks %q", tt.path, tt.want)
