@@ -31,3 +31,17 @@ func TestCheckerStreamed(t *testing.T) {
 		}
 	}
 }
+
+// TestReservedRoom: an element a page's script reveals (class reserve)
+// keeps its room while hidden, so that revealing it moves nothing below
+// it (issue 36 item 4: layout shift 0.304 on the card list and the deck
+// builder).
+func TestReservedRoom(t *testing.T) {
+	css := StyleCSS
+	for _, want := range []string{".filters[hidden].reserve, .field[hidden].reserve { display: flex !important; visibility: hidden; }",
+		"p[hidden].reserve, section[hidden].reserve { display: block !important; visibility: hidden; }"} {
+		if !strings.Contains(css, want) {
+			t.Errorf("style.css lacks %q", want)
+		}
+	}
+}
