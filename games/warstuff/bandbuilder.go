@@ -31,7 +31,7 @@ const bandBuilderPage = "bandbuilder.html"
 func init() {
 	for k, v := range map[string]wscatalog.Text{
 		"site.builder":           {EN: "Band builder", FR: "Créer une bande"},
-		"builder.intro":          {EN: "Pick profiles: the cost, the figure count and the band’s legality in each format update as you go, checked by the same code as wbtool validate.", FR: "Choisissez des profils : le coût, le nombre de figurines et la légalité de la bande dans chaque format se mettent à jour au fur et à mesure, vérifiés par le même code que wbtool validate."},
+		"builder.intro":          {EN: "Pick profiles: the cost, the figure count and the band’s legality in each format update as you go.", FR: "Choisissez des profils : le coût, le nombre de figurines et la légalité de la bande dans chaque format se mettent à jour au fur et à mesure."},
 		"builder.loading":        {EN: "Loading the band checker…", FR: "Chargement du vérificateur de bandes…"},
 		"builder.nowasm":         {EN: "This browser cannot run the band checker (WebAssembly): the profiles are listed, but the band cannot be built here.", FR: "Ce navigateur ne peut pas exécuter le vérificateur de bandes (WebAssembly) : les profils sont listés, mais la bande ne peut pas être créée ici."},
 		"builder.add":            {EN: "Add one %s", FR: "Ajouter un %s"},

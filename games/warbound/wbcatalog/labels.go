@@ -258,7 +258,7 @@ var builtinLabels = map[string]Text{
 	"builder.title":       {EN: "Deck builder", FR: "Construire un deck"},
 	"builder.link":        {EN: "Build a deck", FR: "Construire un deck"},
 	"builder.open":        {EN: "Open in the deck builder", FR: "Ouvrir dans le constructeur de decks"},
-	"builder.intro":       {EN: "Pick cards, attach Upgrades, and see as you go whether the deck is legal in each format. The check is the one wbtool deck check runs, compiled to WebAssembly.", FR: "Choisissez des cartes, attachez des Améliorations et voyez au fur et à mesure si le deck est valide dans chaque format. La vérification est celle de wbtool deck check, compilée en WebAssembly."},
+	"builder.intro":       {EN: "Pick cards, attach Upgrades, and see as you go whether the deck is legal in each format.", FR: "Choisissez des cartes, attachez des Améliorations et voyez au fur et à mesure si le deck est valide dans chaque format."},
 	"builder.nojs":        {EN: "The deck builder needs JavaScript and WebAssembly. Without them, this page lists the cards, read-only.", FR: "Le constructeur de decks a besoin de JavaScript et de WebAssembly. Sans eux, cette page liste les cartes, en lecture seule."},
 	"builder.loading":     {EN: "Loading the deck checker…", FR: "Chargement du vérificateur de decks…"},
 	"builder.nowasm":      {EN: "This browser cannot run the deck checker (WebAssembly): the deck shows read-only, without its legality.", FR: "Ce navigateur ne peut pas exécuter le vérificateur de decks (WebAssembly) : le deck s’affiche en lecture seule, sans sa validité."},
