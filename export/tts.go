@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -57,6 +59,22 @@ type TTSOptions struct {
 	// file:/// URL of pipeline.ExportDir/tts on this machine, or the URL it
 	// is published at. Image URLs are BaseURL/<lang>/<file>.
 	BaseURL string
+	// Site asks for the copies of the saved objects that the site holds
+	// (TTSFiles.Site): their images linked at SiteBaseURL, the address
+	// the site is published at (its export/tts/<lang>/<file>), or, without
+	// it, relative to the saved object — never at this machine's disk.
+	Site        bool
+	SiteBaseURL string
+}
+
+// TTSFiles are what TTS wrote.
+type TTSFiles struct {
+	// Files are the saved objects, card sheets, backs and thumbnails,
+	// keyed relative to pipeline.ExportDir.
+	Files dist.Files
+	// Site are the saved objects' copies for the site (TTSOptions.Site),
+	// keyed like Files; the site copies the images from Files.
+	Site dist.Files
 }
 
 // SavedObject is one saved object: its file name and its objects.
@@ -200,8 +218,10 @@ type ttsObject struct {
 	ContainedObjects []ttsObject              `json:"ContainedObjects,omitempty"`
 }
 
-// A TTS card is about 56 × 80 mm at scale 1: these scales give 63 × 88 mm.
-const scaleX, scaleZ = CardWmm / 56, CardHmm / 80
+// A TTS card is about 57 × 80 mm at scale 1 (its image keeps the card's
+// proportions): one uniform scale gives 88 mm high cards, as TTS's own
+// saves scale objects, the same on every axis.
+const ttsScale = CardHmm / 80
 
 // The card size, in mm.
 const (
@@ -210,7 +230,7 @@ const (
 )
 
 func transform(x float64, faceDown bool) ttsTransform {
-	t := ttsTransform{PosX: x, PosY: 1, RotY: 180, ScaleX: scaleX, ScaleY: 1, ScaleZ: scaleZ}
+	t := ttsTransform{PosX: x, PosY: 1, RotY: 180, ScaleX: ttsScale, ScaleY: ttsScale, ScaleZ: ttsScale}
 	if faceDown {
 		t.RotZ = 180
 	}
@@ -264,14 +284,25 @@ func saveJSON(f SavedObject, sheets []ttsSheet, ids map[string]int, cards map[st
 	return append(b, '\n'), nil
 }
 
+// FileURL is the file:/// URL of the absolute path abs, percent-encoded
+// (a space is %20, a "#" %23), as TTS and browsers read it.
+func FileURL(abs string) string {
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // C:/x → /C:/x
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
+}
+
 // TTS writes the Tabletop Simulator saved objects of o, with their card
-// sheets, backs and thumbnails, keyed relative to pipeline.ExportDir.
-func TTS(ctx context.Context, o TTSOptions) (dist.Files, error) {
+// sheets, backs and thumbnails, and with o.Site their copies for the site.
+func TTS(ctx context.Context, o TTSOptions) (TTSFiles, error) {
 	langs := o.Langs
 	if len(langs) == 0 {
 		langs = lang.Langs
 	}
 	out := dist.Files{}
+	site := dist.Files{}
 	var mu sync.Mutex
 	put := func(path string, b []byte) {
 		_, rel := pipeline.InDir(path)
@@ -285,7 +316,7 @@ func TTS(ctx context.Context, o TTSOptions) (dist.Files, error) {
 	for _, l := range langs {
 		files, err := o.Objects(l)
 		if err != nil {
-			return nil, err
+			return TTSFiles{}, err
 		}
 		for _, f := range files {
 			var all []string
@@ -294,7 +325,7 @@ func TTS(ctx context.Context, o TTSOptions) (dist.Files, error) {
 			}
 			laid, err := o.Cards(l, Unique(all))
 			if err != nil {
-				return nil, err
+				return TTSFiles{}, err
 			}
 			cards := map[string]*TTSCard{}
 			for i := range laid {
@@ -304,9 +335,23 @@ func TTS(ctx context.Context, o TTSOptions) (dist.Files, error) {
 			base := strings.TrimSuffix(o.BaseURL, "/") + "/" + string(l) + "/"
 			js, err := saveJSON(f, sheets, ids, cards, func(name string) string { return base + name + ".png" })
 			if err != nil {
-				return nil, err
+				return TTSFiles{}, err
 			}
 			put(pipeline.TTSObject(l, f.Name), js)
+			if o.Site {
+				// the site's copy: images at the site's address, or
+				// beside the saved object
+				siteBase := ""
+				if o.SiteBaseURL != "" {
+					siteBase = strings.TrimSuffix(o.SiteBaseURL, "/") + "/" + pipeline.TTSFolder(l) + "/"
+				}
+				js, err := saveJSON(f, sheets, ids, cards, func(name string) string { return siteBase + name + ".png" })
+				if err != nil {
+					return TTSFiles{}, err
+				}
+				_, rel := pipeline.InDir(pipeline.TTSObject(l, f.Name))
+				site[rel] = js
+			}
 			image := func(name string, faces []*render.Face, cols, rows, cw int) {
 				g.Go(func() error {
 					defer panics.Catch()
@@ -352,7 +397,10 @@ func TTS(ctx context.Context, o TTSOptions) (dist.Files, error) {
 	err := g.Wait()
 	panics.Rethrow()
 	if err != nil {
-		return nil, err
+		return TTSFiles{}, err
 	}
-	return out, nil
+	if !o.Site {
+		site = nil
+	}
+	return TTSFiles{Files: out, Site: site}, nil
 }

@@ -282,11 +282,12 @@ type run struct {
 	opts Options
 	res  *Result
 
-	content  ruleset.Content
-	exporter ruleset.Exporter // the content's exports, nil when it makes none
-	sheets   ruleset.Sheets   // the content's sheets on demand, nil when it prints none
-	errataOf ruleset.Errata   // the content's errata, nil when it has none
-	linked   []string         // the export folders the site links to
+	content    ruleset.Content
+	exporter   ruleset.Exporter // the content's exports, nil when it makes none
+	sheets     ruleset.Sheets   // the content's sheets on demand, nil when it prints none
+	errataOf   ruleset.Errata   // the content's errata, nil when it has none
+	linked     []string         // the export folders the site links to
+	linkedSite dist.Files       // the site's copies of linked files, when they differ
 }
 
 // stages runs the stages in order: load, errata, then the verdict
@@ -673,13 +674,14 @@ func (b *run) exports() error {
 		defer crash.Recover(string(Export), &err)
 		crash.Trigger(string(Export))
 		req := *b.opts.Exports
+		req.SiteBaseURL = b.opts.BaseURL
 		ex, err := b.exporter.Export(b.ctx, req)
 		r.Diagnostics = append(r.Diagnostics, ex.Problems.InStage(string(Export))...)
 		if err != nil || ex.Problems.HasErrors(b.opts.Strict) {
 			return err
 		}
 		r.Outputs[ExportDir] = ex.Files
-		r.replace, b.linked = append(exportFolders(req), ex.Replace...), ex.Linked
+		r.replace, b.linked, b.linkedSite = append(exportFolders(req), ex.Replace...), ex.Linked, ex.Site
 		return nil
 	})
 }
@@ -701,6 +703,9 @@ func (b *run) linkSite() {
 	for rel, data := range b.res.Outputs[ExportDir] {
 		for _, dir := range b.linked {
 			if strings.HasPrefix(rel, dir+"/") {
+				if c, ok := b.linkedSite[rel]; ok {
+					data = c // the site's own copy: no local path
+				}
 				site[ExportDir+"/"+rel] = data
 			}
 		}

@@ -129,7 +129,8 @@ func (o SheetOptions) Slot(i int) (front, back Pt, err error) {
 	return front, back, nil
 }
 
-// CardsPerSheet is how many cards a sheet of paper holds: 3 × 3.
+// CardsPerSheet is how many cards a sheet of paper holds: 3 × 3 (fewer
+// with a bleed the paper has no room for: SheetGrid).
 const CardsPerSheet = 9
 
 // upper is s in capitals (a language code on a sheet's margin).

@@ -72,7 +72,8 @@ func SourceDateEpoch(v string) (time.Time, error) {
 	return time.Unix(n, 0).UTC(), nil
 }
 
-// sheet is the geometry of a sheet of 3 × 3 cards.
+// sheet is the geometry of a sheet of cards: 3 × 3, fewer when the
+// bleed asked needs the room (newSheet).
 type sheet struct {
 	pw, ph   float64 // paper
 	bx, by   float64 // bleed across (left/right) and along (top/bottom)
@@ -102,21 +103,25 @@ func newSheet(o SheetOptions) (sheet, error) {
 		return sheet{}, fmt.Errorf("back offset %g,%g mm: want each between -10 and 10 mm", o.BackOffset.X, o.BackOffset.Y)
 	}
 	s := sheet{pw: size.X, ph: size.Y, cols: 3, rows: 3, back: o.BackOffset}
-	s.perSheet = s.cols * s.rows
 	// Each card gets its bleed on every side, so cards are 2 × bleed
 	// apart. The margin outside the bleed holds the crop marks, which a
 	// home printer must be able to print: they start markEdge from the
 	// paper's edge and stop markClear short of the bleed. Where the paper
-	// has no room for that and the whole bleed (A4 across, letter top to
-	// bottom), the bleed shrinks on that axis (EffectiveBleed: the print
-	// command warns).
+	// has no room for 3 cards with that and the whole bleed (A4 across
+	// from 1 mm, letter top to bottom), the sheet holds fewer cards on
+	// that axis (SheetGrid: the print command says so), so that every
+	// edge of every card gets the bleed asked.
 	fit := func(paper, card float64, n int) float64 {
-		b := max(0, min(o.Bleed, (paper-float64(n)*card-2*markRoom)/float64(2*n)))
-		if b < o.Bleed && b < 0.25 {
-			b = 0 // a sliver of bleed helps no one: none, and the warning says so
-		}
-		return b
+		return max(0, min(o.Bleed, (paper-float64(n)*card-2*markRoom)/float64(2*n)))
 	}
+	const eps = 1e-9
+	for s.cols > 1 && fit(s.pw, CardW, s.cols) < o.Bleed-eps {
+		s.cols--
+	}
+	for s.rows > 1 && fit(s.ph, CardH, s.rows) < o.Bleed-eps {
+		s.rows--
+	}
+	s.perSheet = s.cols * s.rows
 	s.bx, s.by = fit(s.pw, CardW, s.cols), fit(s.ph, CardH, s.rows)
 	s.gx, s.gy = 2*s.bx, 2*s.by
 	s.mx = (s.pw - (float64(s.cols)*CardW + float64(s.cols-1)*s.gx)) / 2

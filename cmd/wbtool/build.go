@@ -11,6 +11,7 @@ import (
 	"wbtool.dev/wbtool/pipeline/request"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
+	"wbtool.dev/wbtool/site"
 )
 
 const buildDoc = `Build runs every check validate runs, then writes every output under the
@@ -77,6 +78,11 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if ttsBase == "" && baseURL != "" {
+				// the site holds a copy of export/tts: the decks link
+				// their images there, not at this machine's disk
+				ttsBase = site.BaseURL(baseURL) + pipeline.ExportDir + "/" + pipeline.TTSDir
+			}
 			base, err := ttsBaseURL(g, "--tts-base-url", ttsBase)
 			if err != nil {
 				return err
@@ -110,7 +116,7 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 	cmd.Flags().StringVar(&since, "since", "", "add the errata and reprint sheets since `REV` (a git revision or a folder)")
 	cmd.Flags().StringVar(&hexSize, "hex-size", "", request.HexSizeUsage())
 	cmd.Flags().StringSliceVar(&exports, "export", nil, "also write these exports, comma-separated: tts (Tabletop Simulator decks, linked from the site's deck pages) and print profiles ("+request.ProfileNames()+") for card images")
-	cmd.Flags().StringVar(&ttsBase, "tts-base-url", "", "http:// or https:// `URL` where export/tts is published, for --export tts (default: file:/// URLs of the output folder)")
+	cmd.Flags().StringVar(&ttsBase, "tts-base-url", "", "http:// or https:// `URL` where export/tts is published, for --export tts (default: the site's copy at --base-url, else file:/// URLs of the output folder; the site's copy never links this machine's disk)")
 	return cmd
 }
 

@@ -2,11 +2,11 @@ package main
 
 import (
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/export"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/request"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -127,7 +127,7 @@ func ttsBaseURL(g *globalFlags, flag, base string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return "file:///" + strings.TrimPrefix(filepath.ToSlash(abs), "/"), nil
+		return export.FileURL(abs), nil
 	}
 	if err := checkBaseURL(flag, base); err != nil {
 		return "", err

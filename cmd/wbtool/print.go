@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
@@ -71,9 +72,12 @@ func newPrintCmd(g *globalFlags) *cobra.Command {
 				set, err := request.Calibration(f, req)
 				return publishSheets(cmd, g, set, err)
 			}
-			warn, err := request.Bleed(f, req, g.strict)
+			note, warn, err := request.Bleed(f, req, g.strict)
 			if err != nil {
 				return err
+			}
+			if note != "" {
+				fmt.Fprintln(cmd.ErrOrStderr(), note)
 			}
 			warn.Print(cmd.ErrOrStderr())
 			if warn.HasErrors(false) {
@@ -90,7 +94,7 @@ func newPrintCmd(g *globalFlags) *cobra.Command {
 	fl.StringVar(&f.Deck, "deck", "", "print the deck with this `ID` (default: every card)")
 	fl.StringVar(&f.Lang, "lang", "", "`LANG` of the sheets: en or fr (default: both)")
 	fl.StringVar(&f.Paper, "paper", "a4", "`PAPER` size: a4 or letter")
-	fl.StringVar(&f.Bleed, "bleed", "0", "background printed beyond each cut line, e.g. 3mm (0 to 3 mm)")
+	fl.StringVar(&f.Bleed, "bleed", "0", "background printed beyond each cut line, e.g. 3mm (0 to 3 mm; on every edge: fewer cards a sheet where the paper has no room for 3 × 3)")
 	fl.StringVar(&f.BackOffset, "back-offset", "0,0", "shift of the back pages `X,Y` in mm, as measured with --calibrate")
 	fl.BoolVar(&f.Calibrate, "calibrate", false, "write the duplex calibration sheet instead of cards")
 	fl.StringVar(&f.Map, "map", "", "write the map of the scenario with this `ID` instead of cards")

@@ -46,14 +46,14 @@ func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (rulese
 		return ruleset.Exports{}, err
 	}
 	if req.TTS {
-		files, err := export.TTS(ctx, export.TTSOptions{Langs: req.Langs, BaseURL: req.BaseURL,
+		files, err := export.TTS(ctx, export.TTSOptions{Langs: req.Langs, BaseURL: req.BaseURL, Site: true, SiteBaseURL: req.SiteBaseURL,
 			Objects: func(l wbcatalog.Lang) ([]export.SavedObject, error) { return ttsObjects(cat, deck, l), nil },
 			Cards:   func(l wbcatalog.Lang, ids []string) ([]export.TTSCard, error) { return ttsCards(cat, l, ids) }})
 		if err != nil {
 			return ruleset.Exports{}, err
 		}
-		maps.Copy(out.Files, files)
-		out.Linked = []string{pipeline.TTSDir}
+		maps.Copy(out.Files, files.Files)
+		out.Linked, out.Site = []string{pipeline.TTSDir}, files.Site
 	}
 	return out, nil
 }

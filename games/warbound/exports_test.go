@@ -25,9 +25,10 @@ func starter(tb testing.TB) *wbcatalog.Catalog {
 
 // tts is the TTS export of deck d (nil: every deck) in langs.
 func tts(cat *wbcatalog.Catalog, langs []wbcatalog.Lang, d *wbcatalog.Deck, base string) (dist.Files, error) {
-	return export.TTS(context.Background(), export.TTSOptions{Langs: langs, BaseURL: base,
+	f, err := export.TTS(context.Background(), export.TTSOptions{Langs: langs, BaseURL: base,
 		Objects: func(l wbcatalog.Lang) ([]export.SavedObject, error) { return ttsObjects(cat, d, l), nil },
 		Cards:   func(l wbcatalog.Lang, ids []string) ([]export.TTSCard, error) { return ttsCards(cat, l, ids) }})
+	return f.Files, err
 }
 
 // The saved object of one starter deck: a golden file, and the fields TTS

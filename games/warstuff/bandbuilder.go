@@ -31,7 +31,7 @@ const bandBuilderPage = "bandbuilder.html"
 func init() {
 	for k, v := range map[string]wscatalog.Text{
 		"site.builder":           {EN: "Band builder", FR: "Créer une bande"},
-		"builder.intro":          {EN: "Pick profiles: the cost, the figure count and the band's legality in each format update as you go, checked by the same code as wbtool validate.", FR: "Choisissez des profils : le coût, le nombre de figurines et la légalité de la bande dans chaque format se mettent à jour au fur et à mesure, vérifiés par le même code que wbtool validate."},
+		"builder.intro":          {EN: "Pick profiles: the cost, the figure count and the band’s legality in each format update as you go.", FR: "Choisissez des profils : le coût, le nombre de figurines et la légalité de la bande dans chaque format se mettent à jour au fur et à mesure."},
 		"builder.loading":        {EN: "Loading the band checker…", FR: "Chargement du vérificateur de bandes…"},
 		"builder.nowasm":         {EN: "This browser cannot run the band checker (WebAssembly): the profiles are listed, but the band cannot be built here.", FR: "Ce navigateur ne peut pas exécuter le vérificateur de bandes (WebAssembly) : les profils sont listés, mais la bande ne peut pas être créée ici."},
 		"builder.add":            {EN: "Add one %s", FR: "Ajouter un %s"},
@@ -57,9 +57,9 @@ func init() {
 		"builder.open":           {EN: "Open in the band builder", FR: "Ouvrir dans le créateur de bandes"},
 		"builder.filter":         {EN: "Filter by name or special rule", FR: "Filtrer par nom ou règle spéciale"},
 		"builder.matches":        {EN: "%d of %d profiles", FR: "%d profils sur %d"},
-		"builder.nomatch":        {EN: "No profile matches: try part of a name or of a special rule.", FR: "Aucun profil ne correspond : essayez une partie d'un nom ou d'une règle spéciale."},
+		"builder.nomatch":        {EN: "No profile matches: try part of a name or of a special rule.", FR: "Aucun profil ne correspond : essayez une partie d’un nom ou d’une règle spéciale."},
 		"builder.print":          {EN: "Print the band sheet", FR: "Imprimer la feuille de bande"},
-		"builder.creatures":      {EN: "The invasion scenario's creatures are not offered: the game fields them against the heroes, outside every band limit, and they never score (WS-INV-14).", FR: "Les créatures du scénario d'invasion ne sont pas proposées : le jeu les oppose aux héros, hors de toute limite de bande, et elles ne marquent jamais de points (WS-INV-14)."},
+		"builder.creatures":      {EN: "The invasion scenario’s creatures are not offered: the game fields them against the heroes, outside every band limit, and they never score.", FR: "Les créatures du scénario d’invasion ne sont pas proposées : le jeu les oppose aux héros, hors de toute limite de bande, et elles ne marquent jamais de points."},
 		"builder.creatures-link": {EN: "Their profiles", FR: "Leurs profils"},
 	} {
 		wscatalog.Labels[k] = v

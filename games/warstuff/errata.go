@@ -40,7 +40,7 @@ func init() {
 		"errata.kind.rules":     {EN: "Special rule", FR: "Règle spéciale"},
 		"errata.kind.glossary":  {EN: "Game term", FR: "Terme de jeu"},
 		"errata.kind.chapters":  {EN: "Rules page", FR: "Page de règles"},
-		"errata.intro-ws":       {EN: "What changed since the version you may have printed, profile by profile. Texts are shown in this page's language.", FR: "Ce qui a changé depuis la version que vous avez peut-être imprimée, profil par profil. Les textes sont montrés dans la langue de cette page."},
+		"errata.intro-ws":       {EN: "What changed since the version you may have printed, profile by profile. Texts are shown in this page’s language.", FR: "Ce qui a changé depuis la version que vous avez peut-être imprimée, profil par profil. Les textes sont montrés dans la langue de cette page."},
 		"errata.reprint-ws":     {EN: "Reprint sheets: only the profile cards whose print changed", FR: "Feuilles de réimpression : seulement les cartes de profil dont l’impression a changé"},
 	} {
 		ws.Labels[k] = v
@@ -304,12 +304,28 @@ func (c *Content) changeHTML(ch *changes.Entity, l ws.Lang, up string) template.
 	b.WriteString("</p>")
 	var fields []string
 	other := false
+	said := map[string]bool{} // a phrase is said once
 	for _, f := range ch.Fields {
 		if f.Lang != "" && f.Lang != l {
 			other = true
 			continue
 		}
-		fields = append(fields, `<span class="change-field">`+esc(c.fieldLabel(f.Path, l))+"</span> "+fieldHTML(f))
+		if f.Words == nil && f.Added == nil && f.Removed == nil {
+			// one value or several, in players' words (changes.Say)
+			s := changes.Say(f, l)
+			switch {
+			case s.Phrase != "":
+				if !said[s.Phrase] {
+					said[s.Phrase] = true
+					fields = append(fields, `<span class="change-field">`+esc(label(c.Catalog, s.Phrase, l))+"</span>")
+				}
+				continue
+			case s.Word != "":
+				fields = append(fields, `<span class="change-field">`+esc(c.fieldLabel(f.Path, l))+"</span> "+esc(label(c.Catalog, s.Word, l)))
+				continue
+			}
+		}
+		fields = append(fields, `<span class="change-field">`+esc(c.fieldLabel(f.Path, l))+"</span> "+fieldHTML(f, l))
 	}
 	if other && len(fields) == 0 {
 		fields = append(fields, `<span class="muted">`+esc(label(c.Catalog, "errata.other-language", l))+"</span>")
@@ -321,24 +337,37 @@ func (c *Content) changeHTML(ch *changes.Entity, l ws.Lang, up string) template.
 	return template.HTML(b.String()) // every text escaped above
 }
 
-// fieldLabel names a changed field in l: the card's own word for it, else
-// its path.
+// fieldLabel names a changed field in l: the card's own words for the
+// parts of its path (changes.Label), else "Other detail", never the path.
 func (c *Content) fieldLabel(path string, l ws.Lang) string {
-	switch path {
-	case "name":
-		return label(c.Catalog, "errata.field.name", l)
-	case "ranged.range", "ranged":
-		return label(c.Catalog, "range", l)
+	s := changes.Label(path, func(part string) (string, bool) {
+		if key, ok := fieldWords[part]; ok {
+			return label(c.Catalog, key, l), true
+		}
+		if _, ok := ws.Labels[part]; ok {
+			return label(c.Catalog, part, l), true
+		}
+		return "", false
+	})
+	if s == "" {
+		return label(c.Catalog, changes.PhraseOther, l)
 	}
-	if _, ok := ws.Labels[path]; ok {
-		return label(c.Catalog, path, l)
-	}
-	return path
+	return s
+}
+
+// fieldWords are the label keys of the parts of a field's path that are
+// not a label of their own.
+var fieldWords = map[string]string{
+	"name": "errata.field.name", "ranged.range": "range", "ranged": "range", "ranged.rules": "rules",
+	"figures": "errata.field.figures", "objectives": "errata.field.objectives", "vp": "objective.vp",
+	"x": "errata.field.x", "y": "errata.field.y", "terrain": "errata.field.terrain", "polygon": "errata.field.shape",
+	"kinds": "errata.field.kind", "cover": "errata.field.cover", "blocksSight": "errata.field.blocksSight",
+	"height": "errata.field.height", "reminder": "errata.field.reminder", "definition": "errata.field.definition", "term": "errata.field.term",
 }
 
 // fieldHTML is a field's change: the words of a text struck and
 // inserted, the items of a list added and removed, else old → new.
-func fieldHTML(f changes.Field) string {
+func fieldHTML(f changes.Field, l ws.Lang) string {
 	esc := html.EscapeString
 	var b strings.Builder
 	switch {
@@ -366,14 +395,16 @@ func fieldHTML(f changes.Field) string {
 		}
 		b.WriteString(strings.Join(parts, " "))
 	default:
+		old, _ := changes.Plain(f.Old, l)
+		nw, _ := changes.Plain(f.New, l)
 		if f.Old != nil {
-			b.WriteString("<del>" + esc(changes.Show(f.Old)) + "</del>")
+			b.WriteString("<del>" + esc(old) + "</del>")
 		}
 		if f.Old != nil && f.New != nil {
 			b.WriteString(" → ")
 		}
 		if f.New != nil {
-			b.WriteString("<ins>" + esc(changes.Show(f.New)) + "</ins>")
+			b.WriteString("<ins>" + esc(nw) + "</ins>")
 		}
 	}
 	return b.String()

@@ -143,7 +143,7 @@ func ProfileCard(cat *wscatalog.Catalog, p *wscatalog.Profile, l wscatalog.Lang,
 		return nil, err
 	}
 	items = append(items, text...)
-	foot, err := render.TextLine(cat.Label("cost", l)+" "+strconv.Itoa(p.Cost)+" "+cat.Label("points", l)+" · Warstuff", lang, false, colMuted, x+render.CardW/2, y+render.CardH-3.5, render.CardW-8, 6, 4.5, 'c', what+": the footer")
+	foot, err := render.TextLine(cat.Label("cost", l)+" "+cat.Points(p.Cost, l)+" · Warstuff", lang, false, colMuted, x+render.CardW/2, y+render.CardH-3.5, render.CardW-8, 6, 4.5, 'c', what+": the footer")
 	if err != nil {
 		return nil, err
 	}
@@ -182,10 +182,7 @@ const (
 )
 
 func footer(cat *wscatalog.Catalog, o ruleset.PrintOptions, l wscatalog.Lang, what string, n, total int) render.Item {
-	version := o.Version
-	if version == "" {
-		version = "dev"
-	}
+	version := render.VersionLabel(printVersion(cat, o.Version))
 	s := fmt.Sprintf("%s · %s %d/%d · %s · %s", cat.Label(what, l), cat.Label("page", l), n, total, version, strings.ToUpper(string(l)))
 	if what == "cards" {
 		s += " · " + cat.Label("cut", l)
@@ -308,7 +305,7 @@ func (c *Content) Print(o ruleset.PrintOptions) (dist.Files, error) {
 			out[rel] = pdf
 		}
 	}
-	ro := render.SheetOptions{Version: o.Version, Date: o.Date}
+	ro := render.SheetOptions{Version: printVersion(c.Catalog, o.Version), Date: o.Date}
 	for _, l := range lang.Langs {
 		ro.Lang = l
 		bands, err := c.bandPages(o, l)
@@ -331,4 +328,13 @@ func (c *Content) Print(o ruleset.PrintOptions) (dist.Files, error) {
 		}
 	}
 	return out, nil
+}
+
+// printVersion is the version the cards and sheets print: the content's
+// (game.cue's `version`), else the tool's.
+func printVersion(cat *wscatalog.Catalog, tool string) string {
+	if cat.Version != "" {
+		return cat.Version
+	}
+	return tool
 }

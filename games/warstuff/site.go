@@ -83,7 +83,7 @@ func init() {
 		"rules.onPage":       {EN: "On this page", FR: "Sur cette page"},
 		"home.browse":        {EN: "Browse the profiles", FR: "Parcourir les profils"},
 		"home.rules":         {EN: "Read the rules", FR: "Lire les règles"},
-		"glossary.intro":     {EN: "Every special rule and psychic power, with its cost and a short reminder, and the game's terms. The rules and the profiles link here.", FR: "Chaque règle spéciale et chaque pouvoir psychique, avec son coût et un court rappel, et les termes du jeu. Les règles et les profils renvoient ici."},
+		"glossary.intro":     {EN: "Every special rule and psychic power, with its cost and a short reminder, and the game’s terms. The rules and the profiles link here.", FR: "Chaque règle spéciale et chaque pouvoir psychique, avec son coût et un court rappel, et les termes du jeu. Les règles et les profils renvoient ici."},
 		"kind.term":          {EN: "game term", FR: "terme de jeu"},
 	} {
 		wscatalog.Labels[k] = v
@@ -291,7 +291,7 @@ func (c *Content) langPages(l wscatalog.Lang, chapters []site.Chapter, extra dis
 		row := c.profileRow(p, l)
 		rows = append(rows, row)
 		row.History = c.profileHistory(p, l) // errata.go
-		desc := typoText(fmt.Sprintf("%s: %s %d+, %s, %s %d %s.", row.Name, strings.ToLower(T("quality")), row.Quality, row.Weapon, strings.ToLower(T("cost")), row.Cost, T("points")), l)
+		desc := typoText(fmt.Sprintf("%s: %s %d+, %s, %s %s.", row.Name, strings.ToLower(T("quality")), row.Quality, row.Weapon, strings.ToLower(T("cost")), cat.Points(row.Cost, l)), l)
 		add(site.Page{Path: "profiles/" + p.ID + ".html", Template: "profile", Title: row.Name, Section: "profiles", Description: desc, Image: p.ID + ".svg", Data: row})
 		items, err := ProfileCard(cat, p, l, 0, 0)
 		if err != nil {
@@ -339,7 +339,7 @@ func (c *Content) langPages(l wscatalog.Lang, chapters []site.Chapter, extra dis
 		row := bandRow{ID: b.ID, Name: b.Name.In(l), Format: b.Format, Total: b.Total, Count: b.Count, MaxN: b.MaxFigures, Share: bandLink(&b, l)}
 		for _, f := range b.Figures {
 			if p := cat.Profile(f.Profile); p != nil {
-				row.Lines = append(row.Lines, fmt.Sprintf("%d × %s (%d %s) = %d", f.Count, p.Name.In(l), p.Cost, T("points"), f.Count*p.Cost))
+				row.Lines = append(row.Lines, fmt.Sprintf("%d × %s (%s) = %d", f.Count, p.Name.In(l), cat.Points(p.Cost, l), f.Count*p.Cost))
 			}
 		}
 		bands = append(bands, row)
@@ -440,7 +440,7 @@ func (c *Content) profileRow(p *wscatalog.Profile, l wscatalog.Lang) profileRow 
 	for _, s := range statLines(cat, p, l) {
 		row.Stats = append(row.Stats, inlineMarkup(typoText(s, l)))
 	}
-	row.CostLine = typoText(cat.Label("cost", l)+": "+strconv.Itoa(p.Cost)+" "+cat.Label("points", l), l)
+	row.CostLine = typoText(cat.Label("cost", l)+": "+cat.Points(p.Cost, l), l)
 	colon := ": "
 	if l == lang.French {
 		colon = typo.NBSP + ": " // also after "2+", where typo.French leaves it (a score, 2+:1, is no phrase)
@@ -460,7 +460,7 @@ func (c *Content) profileRow(p *wscatalog.Profile, l wscatalog.Lang) profileRow 
 func ruleRowOf(cat *wscatalog.Catalog, r *wscatalog.Rule, l wscatalog.Lang) ruleRow {
 	row := ruleRow{ID: r.ID, Name: r.Name.In(l), Kind: cat.Label("kind."+string(r.Kind), l), Reminder: typoText(r.Reminder.In(l), l)}
 	if r.Kind != wscatalog.CreatureRule && r.Kind != wscatalog.PowerRule {
-		row.Cost = typoText(strconv.Itoa(r.Cost)+" "+cat.Label("points", l), l)
+		row.Cost = typoText(cat.Points(r.Cost, l), l)
 	}
 	return row
 }

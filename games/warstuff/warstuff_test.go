@@ -188,7 +188,11 @@ func TestSite(t *testing.T) {
 		{"en/bands.html", "50 / 50 pts"},
 		{"fr/rules/building.html", "<table>"},
 		{"en/index.html", "rules/playing.html"},
-		{"fr/index.html", "L&#39;invasion"},
+		{"fr/index.html", "L’invasion"},
+		{"en/bandbuilder.html", "'wasm-unsafe-eval'; connect-src 'self';"}, // the streamed module
+		// what the script reveals keeps its room (no layout shift)
+		{"en/profiles/index.html", `<form id="filters" class="filters reserve" method="get" role="search" hidden`},
+		{"en/bandbuilder.html", `<p id="bb-filter-field" class="bb-filter reserve" hidden>`},
 	} {
 		if got := page(tt.path); !strings.Contains(got, tt.want) {
 			t.Errorf("%s lacks %q", tt.path, tt.want)

@@ -123,18 +123,26 @@ func (f PrintFlags) options(req ruleset.SheetRequest) render.SheetOptions {
 		Version: req.Tool, Tool: req.Tool, Date: req.Date}
 }
 
-// Bleed is the warning (an error when strict) saying how much of the
-// bleed asked (--bleed asked) the sheets keep when the paper has no room
-// for all of it (render.EffectiveBleed); none when they keep it all.
-func Bleed(f PrintFlags, req ruleset.SheetRequest, strict bool) (diag.List, error) {
+// Bleed says what the sheets do with the bleed asked (--bleed): a note
+// when a sheet holds fewer than 3 × 3 cards so that every edge of every
+// card gets the whole bleed (render.SheetGrid), "" otherwise; and the
+// warning (an error when strict) when the paper has no room for all of
+// it even so (render.EffectiveBleed), none when the sheets keep it all.
+func Bleed(f PrintFlags, req ruleset.SheetRequest, strict bool) (string, diag.List, error) {
 	o := f.options(req)
 	across, along, err := render.EffectiveBleed(o)
 	if err != nil {
-		return nil, ruleset.Requestf("--bleed %s: %v", f.Bleed, err)
+		return "", nil, ruleset.Requestf("--bleed %s: %v", f.Bleed, err)
+	}
+	cols, rows, _ := render.SheetGrid(o)
+	note := ""
+	if cols*rows < render.CardsPerSheet {
+		note = fmt.Sprintf("--bleed %s on %s paper: %d cards a sheet (%d across, %d down) instead of %d, so that every edge of every card gets the whole bleed",
+			f.Bleed, o.Paper, cols*rows, cols, rows, render.CardsPerSheet)
 	}
 	const eps = 1e-9
 	if across >= o.Bleed-eps && along >= o.Bleed-eps {
-		return nil, nil
+		return note, nil, nil
 	}
 	d := diag.Warnf(diag.Pos{File: "--bleed " + f.Bleed}, "",
 		"reduced to fit %s paper: %s kept left and right of each card, %s top and bottom (%s asked)",
@@ -142,7 +150,7 @@ func Bleed(f PrintFlags, req ruleset.SheetRequest, strict bool) (diag.List, erro
 	if strict {
 		d.Severity = diag.Error
 	}
-	return diag.List{d}, nil
+	return note, diag.List{d}, nil
 }
 
 // mm writes a length in millimetres to the hundredth, without trailing

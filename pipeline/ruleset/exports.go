@@ -33,6 +33,11 @@ type ExportRequest struct {
 	// published).
 	TTS     bool
 	BaseURL string
+	// SiteBaseURL is the address the site is published at (build
+	// --base-url; the pipeline sets it), "" when unknown: the site's
+	// copies of linked exports (Exports.Site) link their files there, or
+	// relative to themselves without it — never at this machine's disk.
+	SiteBaseURL string
 	// Deck, when set, exports the cards (or the saved object) of that
 	// deck only, as the game calls it (a Warbound deck, a Warstuff
 	// band); "" exports everything.
@@ -56,4 +61,8 @@ type Exports struct {
 	// Linked are the folders, relative to the export folder, that the
 	// site links to: the site holds a copy of their files.
 	Linked []string
+	// Site are the files of Linked folders whose site copy differs from
+	// Files (saved objects linking their images at the site's address),
+	// keyed like Files.
+	Site dist.Files
 }

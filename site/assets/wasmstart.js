@@ -1,7 +1,11 @@
 /* The WebAssembly checker's start, shared by Warbound's deck builder and
-   Warstuff's band builder (one module holds both checkers): it loads the
-   module's script (assets/deckcheck-wasm.js: window.WB_DECK_WASM, base64),
-   decodes and runs it with Go's wasm_exec.js, and calls back; the
+   Warstuff's band builder (one module holds both checkers): once the page
+   has loaded (the builder works at once; legality shows when the checker
+   arrives), it streams and compiles the module (assets/deckcheck.wasm)
+   where the page is served over HTTP, or, from a file:// page, which
+   cannot fetch, loads its script (assets/deckcheck-wasm.js:
+   window.WB_DECK_WASM, base64) and decodes it; it runs the module with
+   Go's wasm_exec.js and calls back; the
    export's Copy button; the pick lists' filter folding; and the state in
    the address (#k=v&…), which a link shares and the frame's language
    switch carries to the other language. */
@@ -18,20 +22,36 @@ window.wbChecker = {
       for (var i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
       return out;
     };
-    var run = function () {
-      var t0 = performance.now();
-      var bytes = decode(window.WB_DECK_WASM);
-      delete window.WB_DECK_WASM;
-      var go = new window.Go();
+    var t0, go;
+    var begin = function () {
+      t0 = performance.now();
+      go = new window.Go();
       window[readyName] = function () { onReady(performance.now() - t0); };
-      WebAssembly.instantiate(bytes, go.importObject).then(function (r) { go.run(r.instance); },
-        function (e) { console.warn("checker: " + e); onFail(); });
     };
-    var s = document.createElement("script");
-    s.src = src;
-    s.onload = run;
-    s.onerror = onFail;
-    document.head.appendChild(s);
+    var started = function (r) { go.run(r.instance); };
+    var failed = function (e) { console.warn("checker: " + e); onFail(); };
+    var inline = function () { // the base64 script: file:// pages
+      var s = document.createElement("script");
+      s.src = src;
+      s.onload = function () {
+        begin();
+        var bytes = decode(window.WB_DECK_WASM);
+        delete window.WB_DECK_WASM;
+        WebAssembly.instantiate(bytes, go.importObject).then(started, failed);
+      };
+      s.onerror = onFail;
+      document.head.appendChild(s);
+    };
+    var load = function () {
+      if (!/^https?:$/.test(location.protocol) || typeof WebAssembly.instantiateStreaming !== "function") { inline(); return; }
+      begin();
+      WebAssembly.instantiateStreaming(fetch(src.replace(/-wasm\.js$/, ".wasm")), go.importObject).then(started, function (e) {
+        console.warn("checker: streaming: " + e + "; loading the inline module");
+        inline();
+      });
+    };
+    if (document.readyState === "complete") load();
+    else window.addEventListener("load", load);
   },
   // fold is s as the pick lists' filters compare it: no accents, lower case.
   fold: function (s) {

@@ -26,7 +26,7 @@ const (
 // the module does not link).
 func buildWasm(t *testing.T, out string) {
 	t.Helper()
-	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -buildid=", "-o", out, "../../../site/deckwasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w -buildid=", "-o", out, "../../../site/deckwasm")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("GOOS=js GOARCH=wasm go build ../../../site/deckwasm: %v\n%s", err, msg)

@@ -8,6 +8,7 @@ import (
 	"cuelang.org/go/cue"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/lang"
 )
 
 // readNumber records the number written on card id (`number: 7`), with
@@ -104,4 +105,36 @@ func (l *loader) nextNumber(k wbcatalog.Kind) int {
 		}
 	}
 	return last + 1
+}
+
+// checkNames warns at both cards when two cards of one kind share a name
+// in one language (issue 36 item 8): players could not tell them apart in
+// the card list, search, the deck builder or a deck's list. It is an
+// error under --strict.
+func (l *loader) checkNames() {
+	cat := l.cat
+	for _, k := range wbcatalog.Kinds {
+		ids := cat.CardIDs(k)
+		items := make([]lang.Named, len(ids))
+		for i, id := range ids {
+			name, _ := cat.CardName(id)
+			items[i] = lang.Named{ID: id, Name: name}
+		}
+		coll := k.Collection()
+		at := func(id string, lg lang.Lang) (wbcatalog.Pos, string) {
+			var pos wbcatalog.Pos
+			if d := l.declared[coll+"."+id]; len(d) > 0 {
+				pos = d[0].pos
+			}
+			path := []string{coll, id, "name", string(lg)}
+			return l.fieldPos(pos, path), displayPath(path)
+		}
+		for _, s := range lang.SameNames(items) {
+			posA, pathA := at(items[s.First].ID, s.Lang)
+			posB, pathB := at(items[s.Second].ID, s.Lang)
+			first, second := s.Say(items, coll, "the card list, search, the deck builder or a deck's list", posA.String(), posB.String())
+			l.warnf(posA, pathA, "%s", first)
+			l.warnf(posB, pathB, "%s", second)
+		}
+	}
 }

@@ -254,6 +254,7 @@ func (l *loader) load() (*wbcatalog.Catalog, error) {
 		l.checkReferences()
 		l.checkMarkup()
 		l.checkNumbers()
+		l.checkNames()
 	}
 	if len(l.errs) > 0 {
 		return nil, l.errs.Sorted()

@@ -32,7 +32,11 @@ type deckPage struct {
 	Formats []formatLegality
 	PDF     string
 	TTS     string // the Tabletop Simulator saved object, when built
-	Builder string // the deck in the deck builder
+	// TTSLocal: the site's address is unknown, so the saved object's
+	// images are linked beside it, which TTS loads once the site is
+	// published with its address (a one-line note).
+	TTSLocal bool
+	Builder  string // the deck in the deck builder
 }
 
 // formatLegality is whether a deck could be played in one format.
@@ -148,6 +152,7 @@ func (b *builder) deckPageData(p *page, d *wbcatalog.Deck) *deckPage {
 	}
 	if b.opts.DeckTTS != nil {
 		dp.TTS = p.Root() + b.opts.DeckTTS(d.ID, l)
+		dp.TTSLocal = b.baseURL() == ""
 	}
 	return dp
 }

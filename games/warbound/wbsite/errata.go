@@ -69,6 +69,11 @@ type changeFieldView struct {
 	Old, New       string
 	Added, Removed string
 	OtherLanguage  string // "text changed in the other language" (only)
+	// Said is what happened to a value made of several values, or a yes
+	// or no field's new value: "changed", "yes".
+	Said string
+	// phrase: Label says the whole change ("New picture").
+	phrase bool
 }
 
 // errataGroup is a section of the errata page.
@@ -165,12 +170,20 @@ func (b *builder) changeView(p *page, c *changes.Entity) changeView {
 		v.Href = p.Link("scenarios/" + c.ID + "/index.html")
 	}
 	other := false
+	said := map[string]bool{} // a phrase is said once
 	for _, f := range c.Fields {
 		if f.Lang != "" && f.Lang != l {
 			other = true
 			continue
 		}
-		v.Fields = append(v.Fields, b.changeFieldView(f, l))
+		fv := b.changeFieldView(f, l)
+		if fv.phrase {
+			if said[fv.Label] {
+				continue
+			}
+			said[fv.Label] = true
+		}
+		v.Fields = append(v.Fields, fv)
 	}
 	if other && len(v.Fields) == 0 {
 		v.Fields = append(v.Fields, changeFieldView{OtherLanguage: b.label("errata.other-language", l)})
@@ -178,25 +191,36 @@ func (b *builder) changeView(p *page, c *changes.Entity) changeView {
 	return v
 }
 
+// changeFieldView is field f's change in players' words (changes.Say):
+// never a value as JSON.
 func (b *builder) changeFieldView(f changes.Field, l wbcatalog.Lang) changeFieldView {
-	v := changeFieldView{Label: b.fieldLabel(f.Path, l)}
 	switch {
 	case f.Words != nil:
-		v.Words = f.Words
+		return changeFieldView{Label: b.fieldLabel(f.Path, l), Words: f.Words}
 	case f.Added != nil || f.Removed != nil:
-		v.Added, v.Removed = strings.Join(f.Added, ", "), strings.Join(f.Removed, ", ")
-	default:
-		if f.Old != nil {
-			v.Old = changes.Show(f.Old)
-		}
-		if f.New != nil {
-			v.New = changes.Show(f.New)
-		}
+		return changeFieldView{Label: b.fieldLabel(f.Path, l), Added: strings.Join(f.Added, ", "), Removed: strings.Join(f.Removed, ", ")}
+	}
+	s := changes.Say(f, l)
+	if s.Phrase != "" {
+		return changeFieldView{Label: b.label(s.Phrase, l), phrase: true}
+	}
+	v := changeFieldView{Label: b.fieldLabel(s.Path, l), Old: b.valueName(s.Old, l), New: b.valueName(s.New, l)}
+	if s.Word != "" {
+		v.Said = b.label(s.Word, l)
 	}
 	return v
 }
 
-// fieldLabels name the fields of a change by their interface string.
+// valueName is a value as players read it: a faction's name for its id.
+func (b *builder) valueName(v string, l wbcatalog.Lang) string {
+	if fa := b.cat.Faction(v); fa != nil {
+		return fa.Name.In(l)
+	}
+	return v
+}
+
+// fieldLabels name the fields of a change, and the parts of their paths,
+// by their interface string; a pair of parts first ("accuracy.near").
 var fieldLabels = map[string]string{
 	"name": "errata.field.name", "text": "card.text", "flavor": "card.flavor", "skills": "card.skills",
 	"attack": "stat.attack", "speed": "stat.speed", "run": "stat.run", "accuracy": "stat.accuracy",
@@ -204,30 +228,50 @@ var fieldLabels = map[string]string{
 	"dice.ranged": "stat.rangedDice", "dice.melee": "stat.meleeDice", "cost": "stat.cost",
 	"health": "stat.health", "morale": "stat.morale", "armor": "stat.armor",
 	"armor.points": "stat.armor.points", "armor.save": "stat.armor.save", "gear": "stat.gear",
-	"faction": "card.faction",
+	"faction": "card.faction", "panic": "card.panic", "front": "errata.field.front", "active": "errata.field.active",
+	"format": "format", "turns": "kit.turns", "periods": "errata.field.periods", "period": "errata.field.period",
+	"spaces": "errata.field.spaces", "actions": "errata.field.actions", "modifiers": "errata.field.modifiers",
+	"attachments": "errata.field.attachments", "to": "errata.field.to", "from": "errata.field.from",
+	"upgrade": "kind.upgrade", "cards": "deck.cards", "description": "errata.field.description",
+	"colour": "errata.field.colour", "bonuses": "stat.bonuses", "bonuses.cost": "bonus.cost", "bonuses.hit": "bonus.hit",
+	"bonuses.health": "bonus.health", "bonuses.meleeDice": "bonus.meleeDice", "bonuses.rangedDice": "bonus.rangedDice",
+	"definition": "errata.field.definition", "term": "errata.field.term",
+	"confrontation": "format.confrontation", "exploration": "format.exploration", "orders": "leader.orders",
+	"skill": "leader.skill", "scoring": "errata.field.scoring", "kind": "errata.field.kind", "marker": "errata.field.marker",
+	"vp": "objective.vp", "board": "errata.field.board", "cols": "errata.field.cols", "rows": "errata.field.rows",
+	"deployment": "scenario.deployment", "player": "scenario.player", "markers": "errata.field.markers",
+	"at": "errata.field.at", "objectives": "scenario.objectives", "terrain": "errata.field.terrain",
+	"blocksMove": "errata.field.blocksMove", "blocksSight": "errata.field.blocksSight",
 }
 
-// fieldLabel is a field's path in words: "panic.speed" is "Panic — Speed",
-// "cost.raiders" "Activation cost (Raiders)"; a path with no words is
-// shown as it is.
+// fieldLabel is a field's path in words, its parts joined by " — ":
+// "panic.speed" is "Panic — Speed", "cost.raiders" "Activation cost
+// (Raiders)", "scoring[0].vp" "Scoring — VP", "markers.scan-1.at"
+// "Markers — Position" (an entity's id or a list's index is left out);
+// a path with no words is "Other detail", never the path.
 func (b *builder) fieldLabel(path string, l wbcatalog.Lang) string {
-	var prefix string
-	if rest, ok := strings.CutPrefix(path, "panic."); ok {
-		prefix, path = b.label("card.panic", l)+" — ", rest
-	}
-	if key, ok := fieldLabels[path]; ok {
-		return prefix + b.label(key, l)
-	}
-	if f, ok := strings.CutPrefix(path, "cost."); ok {
-		name := f
-		if fa := b.cat.Faction(f); fa != nil {
-			name = fa.Name.In(l)
-		} else if f == "any" {
-			name = b.label("stat.any", l)
+	label := changes.Label(path, func(part string) (string, bool) {
+		if f, ok := strings.CutPrefix(part, "cost."); ok {
+			name := f
+			if fa := b.cat.Faction(f); fa != nil {
+				name = fa.Name.In(l)
+			} else if f == "any" {
+				name = b.label("stat.any", l)
+			}
+			return b.label("stat.cost", l) + " (" + name + ")", true
 		}
-		return prefix + b.label("stat.cost", l) + " (" + name + ")"
+		if key, ok := fieldLabels[part]; ok {
+			return b.label(key, l), true
+		}
+		if fa := b.cat.Faction(part); fa != nil {
+			return fa.Name.In(l), true
+		}
+		return "", false
+	})
+	if label == "" {
+		return b.label(changes.PhraseOther, l)
 	}
-	return prefix + path
+	return label
 }
 
 // historyView is a card page's history: what changed since the errata's

@@ -1,5 +1,7 @@
 package wscatalog
 
+import "strconv"
+
 // Labels are the interface words of Warstuff's cards, sheets and site, in
 // both languages; a content tree's `strings` override them.
 var Labels = map[string]Text{
@@ -10,6 +12,7 @@ var Labels = map[string]Text{
 	"powers":        {EN: "Psychic powers", FR: "Pouvoirs psychiques"},
 	"rules":         {EN: "Special rules", FR: "Règles spéciales"},
 	"points":        {EN: "pts", FR: "pts"},
+	"point":         {EN: "pt", FR: "pt"},
 	"cost":          {EN: "Cost", FR: "Coût"},
 	"base":          {EN: "base", FR: "socle"},
 	"variable":      {EN: "Variable", FR: "Variable"},
@@ -47,11 +50,21 @@ func (c *Catalog) Label(key string, l Lang) string {
 	return Labels[key].In(l)
 }
 
+// Points is n points in l, the noun agreeing with n from the label
+// table: "1 pt", "2 pts"; in French 0 and 1 take the singular ("0 pt").
+func (c *Catalog) Points(n int, l Lang) string {
+	key := "points"
+	if n == 1 || n == 0 && l == "fr" {
+		key = "point"
+	}
+	return strconv.Itoa(n) + " " + c.Label(key, l)
+}
+
 func init() {
 	for k, v := range map[string]Text{
 		"scenarios":     {EN: "Scenarios", FR: "Scénarios"},
-		"kind.attack":   {EN: "attack rule", FR: "règle d'attaque"},
-		"kind.variable": {EN: "weapon rule", FR: "règle d'arme"},
+		"kind.attack":   {EN: "attack rule", FR: "règle d’attaque"},
+		"kind.variable": {EN: "weapon rule", FR: "règle d’arme"},
 		"kind.psyker":   {EN: "psyker", FR: "psyker"},
 		"kind.power":    {EN: "psychic power", FR: "pouvoir psychique"},
 		"kind.general":  {EN: "special rule", FR: "règle spéciale"},

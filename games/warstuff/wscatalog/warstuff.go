@@ -41,13 +41,16 @@ type (
 // Catalog is a loaded Warstuff content tree. Every collection is sorted by
 // id.
 type Catalog struct {
-	SchemaVersion int        `json:"schemaVersion"`
-	Game          string     `json:"game"`
-	Profiles      []Profile  `json:"profiles"`
-	Creatures     []Profile  `json:"creatures"`
-	Hordes        []Horde    `json:"hordes"`
-	Bands         []Band     `json:"bands"`
-	Scenarios     []Scenario `json:"scenarios"`
+	SchemaVersion int    `json:"schemaVersion"`
+	Game          string `json:"game"`
+	// Version is the content's version (game.cue's `version`), printed on
+	// the cards and sheets; "" prints the tool's.
+	Version   string     `json:"version,omitempty"`
+	Profiles  []Profile  `json:"profiles"`
+	Creatures []Profile  `json:"creatures"`
+	Hordes    []Horde    `json:"hordes"`
+	Bands     []Band     `json:"bands"`
+	Scenarios []Scenario `json:"scenarios"`
 	// Rules are every special rule, power and creature rule of the cost
 	// tables, with their reminders.
 	Rules  []Rule `json:"rules"`

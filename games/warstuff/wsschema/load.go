@@ -76,6 +76,7 @@ type Options struct {
 var sections = map[string]string{
 	"game":      "",
 	"limits":    "",
+	"version":   "",
 	"profiles":  "profile",
 	"creatures": "creature",
 	"hordes":    "horde",
@@ -225,7 +226,36 @@ func (l *loader) load() (*wscatalog.Catalog, error) {
 		return nil, l.errs.Sorted()
 	}
 	cat.Sort()
+	cat.Warnings = l.sameNames(cat)
 	return cat, nil
+}
+
+// sameNames warns at both profiles (or creatures) when two of them share
+// a name in one language (issue 36 item 8): players could not tell them
+// apart in the profile list, search, the band builder or a band's list.
+// An error under --strict.
+func (l *loader) sameNames(cat *wscatalog.Catalog) diag.List {
+	var out diag.List
+	for _, c := range []struct {
+		coll     string
+		profiles []wscatalog.Profile
+	}{{"profiles", cat.Profiles}, {"creatures", cat.Creatures}} {
+		items := make([]lang.Named, len(c.profiles))
+		for i, p := range c.profiles {
+			items[i] = lang.Named{ID: p.ID, Name: p.Name}
+		}
+		at := func(id string, lg lang.Lang) (diag.Pos, string) {
+			segs := []string{c.coll, id, "name", string(lg)}
+			return l.place(segs), strings.Join(segs, ".")
+		}
+		for _, s := range lang.SameNames(items) {
+			posA, pathA := at(items[s.First].ID, s.Lang)
+			posB, pathB := at(items[s.Second].ID, s.Lang)
+			first, second := s.Say(items, c.coll, "the profile list, search, the band builder or a band's list", posA.String(), posB.String())
+			out = append(out, diag.Warnf(posA, pathA, "%s", first), diag.Warnf(posB, pathB, "%s", second))
+		}
+	}
+	return out.Sorted()
 }
 
 // evaluation is what the schema says of the content: its diagnostics,
@@ -917,6 +947,11 @@ func (l *loader) decode(doc rawDoc) (*wscatalog.Catalog, error) {
 	}{{"limits", &cat.Limits}, {"tables", &t}} {
 		if err := json.Unmarshal(doc.Top[x.name], x.to); err != nil {
 			return nil, fmt.Errorf("decode content: %s: %w", x.name, err)
+		}
+	}
+	if raw, ok := doc.Top["version"]; ok {
+		if err := json.Unmarshal(raw, &cat.Version); err != nil {
+			return nil, fmt.Errorf("decode content: version: %w", err)
 		}
 	}
 	var err error

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"wbtool.dev/wbtool/export"
+	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
+)
+
+// TestNoOutputHoldsTheBuildPath builds every game's starter with its TTS
+// decks, in a folder whose name needs percent-encoding, with and without
+// --base-url (issue 36 item 1): no output holds the folder's absolute
+// path, except the local TTS saved objects (export/tts without a base
+// URL), which link their images by percent-encoded file:/// URLs of the
+// output folder — never the site's copy, which players download.
+func TestNoOutputHoldsTheBuildPath(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds each game's starter with its exports twice")
+	}
+	for _, game := range ruleset.Starters() {
+		t.Run(game, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "my cards #1")
+			tree := filepath.Join(dir, "tree")
+			if code, _, stderr := runIn(t, "init", tree, "--game", game, "--example", "full"); code != 0 {
+				t.Fatalf("init exits %d:\n%s", code, stderr)
+			}
+			content := filepath.Join(tree, "content")
+			for _, base := range []string{"", "https://example.org/game/"} {
+				out := filepath.Join(dir, "dist")
+				args := []string{"build", "--content", content, "--out", out, "--export", "tts"}
+				if base != "" {
+					args = append(args, "--base-url", base)
+					out = filepath.Join(dir, "dist-published")
+					args[4] = out
+				}
+				if code, _, stderr := runIn(t, args...); code != 0 {
+					t.Fatalf("wbtool %s exits %d:\n%s", strings.Join(args, " "), code, stderr)
+				}
+				raw := []byte(dir)
+				encoded := []byte(strings.TrimPrefix(export.FileURL(dir), "file://"))
+				local := export.FileURL(filepath.Join(out, pipeline.ExportDir, pipeline.TTSDir)) + "/"
+				n := 0
+				err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+					if err != nil || d.IsDir() {
+						return err
+					}
+					b, err := os.ReadFile(p)
+					if err != nil {
+						return err
+					}
+					rel, _ := filepath.Rel(out, p)
+					rel = filepath.ToSlash(rel)
+					if bytes.Contains(b, raw) {
+						t.Errorf("%s (--base-url %q) holds the build's path %s", rel, base, dir)
+					}
+					if !bytes.Contains(b, encoded) {
+						return nil
+					}
+					ttsLocal := base == "" && strings.HasPrefix(rel, pipeline.ExportDir+"/"+pipeline.TTSDir+"/") && strings.HasSuffix(rel, ".json")
+					if !ttsLocal {
+						t.Errorf("%s (--base-url %q) holds the build's path %s", rel, base, encoded)
+						return nil
+					}
+					// only as the images' file:/// URLs of the export folder
+					if bytes.Count(b, encoded) != bytes.Count(b, []byte(`URL": "`+local)) {
+						t.Errorf("%s holds the build's path other than in file URLs of %s", rel, local)
+					}
+					n++
+					return nil
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if base == "" && n == 0 {
+					t.Errorf("no local TTS saved object links its images at %s", local)
+				}
+			}
+		})
+	}
+}
