@@ -91,6 +91,13 @@ bench-compare:
 bench-compare-warstuff:
 	$(GO) run ./internal/benchcompare -game warstuff -tree testdata/gen/warstuff -n $(BENCH_N)
 
+## bench-scale: the scale curve (issue 35): validate and build of generated trees of 1,200, 5,000 and 25,000 cards: CPU, wall, peak memory, output bytes, CPU per card against the first size (SCALE_CARDS, SCALE_N runs; minutes)
+SCALE_CARDS ?= 1200,5000,25000
+SCALE_N ?= 1
+.PHONY: bench-scale
+bench-scale:
+	$(GO) run ./internal/benchscale -cards $(SCALE_CARDS) -n $(SCALE_N)
+
 ## fuzz: run each fuzz target for FUZZTIME (default 60s)
 FUZZTIME ?= 60s
 fuzz:

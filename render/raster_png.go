@@ -10,6 +10,7 @@ import (
 	"image/png"
 	"math"
 	"strings"
+	"sync"
 
 	"wbtool.dev/wbtool/diag"
 )
@@ -88,15 +89,54 @@ func (f *Face) PNG(p Profile) ([]byte, error) {
 	if err := f.ArtError(); err != nil {
 		return nil, err
 	}
-	return EncodePNG(f.Image(p), p.DPI)
+	// the canvas is drawn, encoded and handed back for the next face:
+	// a profile's image is 3.7 MB, and faces are drawn by the hundred
+	img := canvasPool.get(p.W, p.H)
+	defer canvasPool.put(img)
+	ox, oy := p.origin()
+	f.drawInto(img, img.Bounds(), ox, oy, p.scale())
+	return EncodePNG(img, p.DPI)
 }
+
+// canvasPool keeps white canvases' memory between faces of one size.
+var canvasPool canvases
+
+type canvases struct{ pool sync.Pool }
+
+// get is a white opaque w × h image, from the pool when it has one.
+func (c *canvases) get(w, h int) *image.RGBA {
+	if img, ok := c.pool.Get().(*image.RGBA); ok && img.Rect.Dx() == w && img.Rect.Dy() == h {
+		for i := range img.Pix {
+			img.Pix[i] = 0xff
+		}
+		return img
+	}
+	return newCanvas(w, h)
+}
+
+func (c *canvases) put(img *image.RGBA) { c.pool.Put(img) }
+
+// pngBuffers are the PNG encoder's buffers (its compressor's above all),
+// kept between images: the bytes written are the same.
+var pngBuffers = &encoderBuffers{}
+
+type encoderBuffers struct{ pool sync.Pool }
+
+func (b *encoderBuffers) Get() *png.EncoderBuffer {
+	if e, ok := b.pool.Get().(*png.EncoderBuffer); ok {
+		return e
+	}
+	return nil
+}
+
+func (b *encoderBuffers) Put(e *png.EncoderBuffer) { b.pool.Put(e) }
 
 // EncodePNG encodes an opaque image as an RGB PNG (no alpha channel) and
 // writes dpi into it. image/png writes no pHYs chunk: it is inserted right
 // after IHDR, where the PNG specification allows it (before IDAT).
 func EncodePNG(img image.Image, dpi float64) ([]byte, error) {
 	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
+	enc := png.Encoder{CompressionLevel: png.DefaultCompression, BufferPool: pngBuffers}
 	if err := enc.Encode(&buf, img); err != nil {
 		return nil, err
 	}

@@ -4,15 +4,16 @@ import (
 	"runtime/debug"
 	"testing"
 
+	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
 // TestOneShotGC pins the collector's pace of a one-shot build (process
-// policy, oneShotGC): a build that makes no output runs whole at GOGC 400
-// under a 256 MiB soft limit, another's load at GOGC 150 and the rest at
-// the process's; GOGC or GOMEMLIMIT set, or content loaded elsewhere,
-// leave the process's.
+// policy, oneShotGC): a build that makes no output runs whole at GOGC 400,
+// another's load at GOGC 150 and the rest at the process's; GOGC or
+// GOMEMLIMIT set, or content loaded elsewhere, leave the process's. No
+// build changes the soft memory limit, the budget's (tuneGC).
 func TestOneShotGC(t *testing.T) {
 	const base, baseLimit = 100, int64(1 << 30)
 	prev, prevLimit := debug.SetGCPercent(base), debug.SetMemoryLimit(baseLimit)
@@ -40,7 +41,7 @@ func TestOneShotGC(t *testing.T) {
 		gogc, gomemlimit string
 		load, after      pace // during the load, then until done
 	}{
-		{name: "validate", opts: verdict, load: pace{400, 256 << 20}, after: pace{400, 256 << 20}},
+		{name: "validate", opts: verdict, load: pace{400, baseLimit}, after: pace{400, baseLimit}},
 		{name: "build", opts: pipeline.Options{}, load: pace{150, baseLimit}, after: same},
 		{name: "build data only", opts: pipeline.Options{Stages: []pipeline.Stage{pipeline.Data}, CheckSite: true}, load: pace{150, baseLimit}, after: same},
 		{name: "validate GOGC", opts: verdict, gogc: "200", load: same, after: same},
@@ -62,6 +63,34 @@ func TestOneShotGC(t *testing.T) {
 			done()
 			if got := now(); got != same {
 				t.Errorf("after the build: %+v, want the process's %+v", got, same)
+			}
+		})
+	}
+}
+
+// TestSoftMemoryLimit pins the process's limit: three quarters of the
+// memory budget, from the default budget in main and from --max-memory
+// in a supervised child (budget.LimitSelf), never a fixed one; GOMEMLIMIT
+// is kept.
+func TestSoftMemoryLimit(t *testing.T) {
+	prev := debug.SetMemoryLimit(-1)
+	t.Cleanup(func() { debug.SetMemoryLimit(prev) })
+	for _, tc := range []struct {
+		name, gomemlimit string
+		set              func()
+		want             int64
+	}{
+		{name: "default budget", set: tuneGC, want: 3 << 29}, // 1.5 GiB,
+		{name: "--max-memory 8000", set: func() { budget.SetSoftMemoryLimit(8000 << 20) }, want: 6000 << 20},
+		{name: "--max-memory 64", set: func() { budget.SetSoftMemoryLimit(64 << 20) }, want: 48 << 20},
+		{name: "GOMEMLIMIT", gomemlimit: "123MiB", set: tuneGC, want: 77},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("GOMEMLIMIT", tc.gomemlimit)
+			debug.SetMemoryLimit(77)
+			tc.set()
+			if got := debug.SetMemoryLimit(-1); got != tc.want {
+				t.Errorf("soft limit %d, want %d", got, tc.want)
 			}
 		})
 	}

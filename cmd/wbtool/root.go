@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/internal/dist"
@@ -75,18 +76,17 @@ func Main() int {
 	return superviseMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 }
 
-// tuneGC sets a soft memory limit, unless the user set GOMEMLIMIT: it
-// makes the collector work harder before a large tree exhausts memory. The
-// collector otherwise keeps Go's default pace: a forced GOGC=400 made
-// `validate` of the 1,202-card tree use as much CPU and 1.65 times the
-// peak memory (299 MiB against 181 MiB; issue 13), when the tree was
-// evaluated as one package. A one-shot command's load, now evaluated in
-// units of files, runs at GOGC 150 (oneShotGC). The load worker of watch
-// and serve keeps its own setting (internal/budget.Child).
+// tuneGC is the process's collector policy, decided once from the
+// command's memory budget (--max-memory, budget.DefaultMemory unless the
+// command says otherwise): a soft limit of three quarters of it
+// (budget.SoftMemoryLimit), unless the user set GOMEMLIMIT. A supervised
+// child sets it again from its own budget (budget.LimitSelf, the same
+// derivation), and so does a load worker from its request. No limit is
+// fixed below what the work needs: the fixed 1 GiB (and 256 MiB for
+// validate and check) made the collector run back to back on large
+// trees (issue 35). The pace (GOGC) of a one-shot build is oneShotGC's.
 func tuneGC() {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(1 << 30)
-	}
+	budget.SetSoftMemoryLimit(budget.DefaultMemory)
 }
 
 // oneShotLoadGC is the collector's GOGC during a one-shot load (then
@@ -102,8 +102,8 @@ func tuneGC() {
 const oneShotLoadGC = 150
 
 // oneShotCheckGC is the collector's GOGC for the whole of a one-shot build
-// that makes no output (validate, check), under a soft memory limit of
-// oneShotCheckMemoryLimit, unless GOGC or GOMEMLIMIT is set. With the
+// that makes no output (validate, check), unless GOGC or GOMEMLIMIT is
+// set, under the budget's soft memory limit (tuneGC). With the
 // plain-data fast path of the schema the load keeps little alive, and the
 // collector was a fifth of validate's CPU. validate of the 1,202-card
 // tree, 6 rounds interleaved, load 6: GOGC 150 for the load only, then
@@ -111,12 +111,10 @@ const oneShotLoadGC = 150
 // 81 MiB); without the FreeOSMemory after the load (pipeline.Options.OneShot):
 // 185 ms, 121 MiB. 4 rounds, load 5-6, 1,202 cards / starter content
 // (whose check games CUE evaluates): 400: 195 / 310 ms, 64 / 77 MiB; 800:
-// 202 / 300 ms, 67 / 125 MiB. The memory limit bounds what a much larger
-// tree may take before the collector works harder.
-const (
-	oneShotCheckGC          = 400
-	oneShotCheckMemoryLimit = 256 << 20
-)
+// 202 / 300 ms, 67 / 125 MiB. A fixed limit of 256 MiB beside it made
+// validate of 24,000 generated cards cost 7.6 s of CPU (399 MiB peak);
+// under the budget's limit alone, 2.9 s (847 MiB; issue 35).
+const oneShotCheckGC = 400
 
 // oneShotGC sets the collector's pace for the one build of a one-shot
 // command with options opts (process policy, kept out of the pipeline):
@@ -130,11 +128,8 @@ func oneShotGC(opts pipeline.Options) (loaded, done func()) {
 		return nothing, nothing
 	}
 	if opts.CheckOnly() && os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
-		prev, prevLimit := debug.SetGCPercent(oneShotCheckGC), debug.SetMemoryLimit(oneShotCheckMemoryLimit)
-		return nothing, func() {
-			debug.SetGCPercent(prev)
-			debug.SetMemoryLimit(prevLimit)
-		}
+		prev := debug.SetGCPercent(oneShotCheckGC)
+		return nothing, func() { debug.SetGCPercent(prev) }
 	}
 	if os.Getenv("GOGC") != "" {
 		return nothing, nothing

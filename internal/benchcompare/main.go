@@ -44,6 +44,7 @@ import (
 	wsschema "wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/internal/testtool"
 )
 
 // game and profiles select a Warstuff tree (-game warstuff); before is
@@ -132,12 +133,12 @@ func run(tree string, n, chars, ups int, wbtool string) error {
 	}
 	defer os.RemoveAll(tmp)
 	cue := filepath.Join(tmp, "cue")
-	if err := goBuild(cue, "cuelang.org/go/cmd/cue"); err != nil {
+	if err := testtool.GoBuild(cue, "cuelang.org/go/cmd/cue"); err != nil {
 		return err
 	}
 	if wbtool == "" {
 		wbtool = filepath.Join(tmp, "wbtool")
-		if err := goBuild(wbtool, "./cmd/wbtool"); err != nil {
+		if err := testtool.GoBuild(wbtool, "./cmd/wbtool"); err != nil {
 			return err
 		}
 	}
@@ -189,7 +190,7 @@ func measure(args []string) (time.Duration, int64, error) {
 	cmd.Stdout = io.Discard
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
-		return 0, 0, fmt.Errorf("%v\n%s", err, tail(stderr.String()))
+		return 0, 0, fmt.Errorf("%v\n%s", err, testtool.Tail(stderr.String()))
 	}
 	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	if !ok {
@@ -202,27 +203,10 @@ func measure(args []string) (time.Duration, int64, error) {
 	return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), rss, nil
 }
 
-func tail(s string) string {
-	lines := strings.Split(strings.TrimSpace(s), "\n")
-	if len(lines) > 10 {
-		lines = lines[len(lines)-10:]
-	}
-	return strings.Join(lines, "\n")
-}
-
 func median[T int64 | time.Duration](xs []T) T {
 	s := slices.Clone(xs)
 	slices.Sort(s)
 	return s[len(s)/2]
-}
-
-func goBuild(out, pkg string) error {
-	cmd := exec.Command("go", "build", "-o", out, pkg)
-	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("go build %s: %w", pkg, err)
-	}
-	return nil
 }
 
 // cueFiles lists the .cue files of the tree, sorted as `make cue-vet`

@@ -111,6 +111,15 @@ type journal struct {
 	Manifest manifest `json:"manifest"`
 }
 
+// journalFile is how a journal is written: its manifest already encoded
+// (the manifest file's bytes), so that a publication encodes the
+// manifest once, not once for the journal and again for the manifest.
+type journalFile struct {
+	Dirs     []string        `json:"dirs"`
+	Patches  []patch         `json:"patches,omitempty"`
+	Manifest json.RawMessage `json:"manifest"`
+}
+
 // patch is the update of a folder wbtool owns: the files staged under
 // stage/Dir to move into place, and the files of the manifest to delete.
 type patch struct {
@@ -311,7 +320,7 @@ func (d *Dir) recover() error {
 			os.Remove(filepath.Join(state, journalName))
 			break
 		}
-		if err := d.swap(j); err != nil {
+		if err := d.swap(j, nil); err != nil {
 			return err
 		}
 	case !errors.Is(err, fs.ErrNotExist):
@@ -338,9 +347,10 @@ func (d *Dir) recover() error {
 }
 
 // swap moves the staged folders of a committed publication into place
-// and records the new manifest. It is idempotent: a process killed during
-// a swap is finished by the next one.
-func (d *Dir) swap(j journal) error {
+// and records the new manifest (mb: j.Manifest encoded, nil to encode
+// it). It is idempotent: a process killed during a swap is finished by
+// the next one.
+func (d *Dir) swap(j journal, mb []byte) error {
 	state := d.state()
 	stage, old := filepath.Join(state, stageName), filepath.Join(state, oldName)
 	if err := os.MkdirAll(old, 0o755); err != nil {
@@ -369,9 +379,11 @@ func (d *Dir) swap(j journal) error {
 			return err
 		}
 	}
-	mb, err := json.MarshalIndent(j.Manifest, "", "\t")
-	if err != nil {
-		return err
+	if mb == nil {
+		var err error
+		if mb, err = json.Marshal(j.Manifest); err != nil {
+			return err
+		}
 	}
 	if err := writeAtomic(filepath.Join(state, manifestName), append(mb, '\n'), true); err != nil {
 		return err
@@ -435,6 +447,11 @@ type Update struct {
 	Keep    bool
 	Remove  []string
 	Replace []string
+	// Sums, when set, are the SHA-256 of some of Files (same paths), as
+	// the caller already computed them: Publish trusts them and hashes
+	// only the others, so that each output is hashed once (wbtool watch
+	// hashes every output to tell what changed).
+	Sums map[string][32]byte
 }
 
 // Publish writes the updates as one new generation of the outputs: all
@@ -556,7 +573,11 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 			return 0, fmt.Errorf("write %s: %w", d.display(StateDir), err)
 		}
 	}
-	jb, err := json.Marshal(j)
+	mb, err := json.Marshal(j.Manifest)
+	if err != nil {
+		return 0, err
+	}
+	jb, err := json.Marshal(journalFile{Dirs: j.Dirs, Patches: j.Patches, Manifest: mb})
 	if err != nil {
 		return 0, err
 	}
@@ -567,7 +588,7 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 	// Committed: from here on, the next Open finishes the swap if this
 	// process dies.
 	d.committed = true
-	if err := d.swap(j); err != nil {
+	if err := d.swap(j, mb); err != nil {
 		return 0, err
 	}
 	d.man = next
@@ -747,15 +768,22 @@ func (d *Dir) stageDir(stage string, u Update, asPatch bool, pre map[string]*pre
 		f := pre[rel]
 		return f != nil && len(f.data) == len(data) && (len(data) == 0 || &f.data[0] == &data[0])
 	}
+	known := func(rel string) bool { _, ok := u.Sums[rel]; return ok }
 	sums := hashAll(names, func(i int) []byte {
-		if e := want[names[i]]; !e.keep && !prestaged(names[i], e.data) {
+		if e := want[names[i]]; !e.keep && !prestaged(names[i], e.data) && !known(names[i]) {
 			return e.data
 		}
 		return nil
 	})
 	for i, rel := range names {
-		if e := want[rel]; !e.keep && prestaged(rel, e.data) {
+		e := want[rel]
+		switch {
+		case e.keep:
+		case prestaged(rel, e.data):
 			sums[i] = pre[rel].rec.SHA256
+		case known(rel):
+			h := u.Sums[rel]
+			sums[i] = hex.EncodeToString(h[:])
 		}
 	}
 	recs := make(map[string]fileRecord, len(names))

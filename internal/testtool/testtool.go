@@ -70,3 +70,23 @@ func Tree(root string, skip ...string) (string, error) {
 	})
 	return b.String(), err
 }
+
+// GoBuild builds package pkg (a path of this module, "./cmd/wbtool", or
+// a tool's) into the program out, for the benchmark commands.
+func GoBuild(out, pkg string) error {
+	cmd := exec.Command("go", "build", "-o", out, pkg)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("go build %s: %w", pkg, err)
+	}
+	return nil
+}
+
+// Tail is the last ten lines of a program's output, for an error.
+func Tail(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > 10 {
+		lines = lines[len(lines)-10:]
+	}
+	return strings.Join(lines, "\n")
+}

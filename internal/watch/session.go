@@ -9,9 +9,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
+	"weak"
 
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/budget"
@@ -152,7 +156,12 @@ type Session struct {
 	// written maps output files (slash paths under Out) to the hash of
 	// the bytes last written there.
 	written map[string][32]byte
-	out     *dist.Dir // opened at the first write
+	// sums are the SHA-256 of the bytes each output was last made of,
+	// by the slice they were in (weakly: the session keeps no output
+	// alive): an output made again from the very same slice (a page the
+	// game kept, a card image of the memo) is not hashed again.
+	sums map[string]sliceSum
+	out  *dist.Dir // opened at the first write
 	// lastGood is the key of the last content that built: the game's
 	// (ruleset.Incremental.Key), else the sum of what the child loaded.
 	lastGood string
@@ -473,6 +482,7 @@ func (s *Session) write(files dist.Files, r *Report) error {
 func (s *Session) publish(files dist.Files, r *Report) error {
 	type folder struct {
 		files   dist.Files
+		sums    map[string][32]byte // by rel, for dist: hashed once
 		changed []string
 		removed []string
 		full    bool // files are the whole folder
@@ -480,17 +490,17 @@ func (s *Session) publish(files dist.Files, r *Report) error {
 	folders := map[string]*folder{}
 	get := func(dir string) *folder {
 		if folders[dir] == nil {
-			folders[dir] = &folder{files: dist.Files{}}
+			folders[dir] = &folder{files: dist.Files{}, sums: map[string][32]byte{}}
 		}
 		return folders[dir]
 	}
-	hashes := map[string][32]byte{}
+	hashes, _ := s.hashOutputs(files)
 	for p, b := range files {
 		dir, rel, _ := strings.Cut(p, "/")
 		f := get(dir)
 		f.files[rel] = b
-		h := sha256.Sum256(b)
-		hashes[p] = h
+		h := hashes[p]
+		f.sums[rel] = h
 		if old, ok := s.written[p]; !ok || old != h {
 			f.changed = append(f.changed, p)
 		}
@@ -513,7 +523,7 @@ func (s *Session) publish(files dist.Files, r *Report) error {
 		if len(f.changed)+len(f.removed) == 0 && s.wrote(dir+"/") {
 			continue
 		}
-		u := dist.Update{Dir: dir, Files: f.files, Keep: !f.full}
+		u := dist.Update{Dir: dir, Files: f.files, Keep: !f.full, Sums: f.sums}
 		for _, p := range f.removed {
 			u.Remove = append(u.Remove, strings.TrimPrefix(p, dir+"/"))
 		}
@@ -554,6 +564,58 @@ func (s *Session) publish(files dist.Files, r *Report) error {
 		}
 	}
 	return nil
+}
+
+// sliceSum is the SHA-256 of an output's bytes and the slice they were
+// in: its first byte, weakly, and its length.
+type sliceSum struct {
+	sum [32]byte
+	at  weak.Pointer[byte]
+	n   int
+}
+
+// hashOutputs is the SHA-256 of every file, by path: the one of the last
+// rebuild for a file made of the very same slice (outputs never change
+// once made), the others hashed on every core; hashed is how many were. A
+// one-card edit of the 1,202-card tree hashed all of its 110 MB of
+// outputs on every save, and the publication hashed them again (issue 35).
+func (s *Session) hashOutputs(files dist.Files) (sums map[string][32]byte, hashed int) {
+	refs := make(map[string]sliceSum, len(files))
+	var todo []string
+	for p, b := range files {
+		r := sliceSum{n: len(b)}
+		if len(b) > 0 {
+			r.at = weak.Make(&b[0])
+		}
+		if old, ok := s.sums[p]; ok && len(b) > 0 && old.at == r.at && old.n == r.n {
+			r.sum = old.sum
+		} else {
+			todo = append(todo, p)
+		}
+		refs[p] = r
+	}
+	got := make([][32]byte, len(todo))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(todo)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(todo); i = int(next.Add(1) - 1) {
+				got[i] = sha256.Sum256(files[todo[i]])
+			}
+		})
+	}
+	wg.Wait()
+	for i, p := range todo {
+		r := refs[p]
+		r.sum = got[i]
+		refs[p] = r
+	}
+	s.sums = refs
+	sums = make(map[string][32]byte, len(refs))
+	for p, r := range refs {
+		sums[p] = r.sum
+	}
+	return sums, len(todo)
 }
 
 // wrote reports whether the session has written files under prefix.
