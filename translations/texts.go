@@ -28,6 +28,11 @@ type Texts struct {
 	// by lang.TextKey (where a translator edits the text); a text not
 	// there is at its TextAt.Pos.
 	Positions map[string]diag.Pos
+	// Layout, when set, is the game's card layout in a language, for
+	// the exchange files' limits and "prints on" comments (exchange.go).
+	Layout func(l lang.Lang) Layout
+	// Glossary is the game's glossary, exported as TBX (tbx.go).
+	Glossary []lang.Term
 
 	once    sync.Once
 	all     []lang.TextAt

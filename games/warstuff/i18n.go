@@ -2,10 +2,13 @@ package warstuff
 
 import (
 	"io/fs"
+	"slices"
 	"sort"
+	"strings"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
+	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/translations"
 )
@@ -28,6 +31,10 @@ func (c *Content) Texts() *translations.Texts {
 		Missing:   cat.Draft,
 		All:       func() []wbcatalog.TextAt { return all },
 		Positions: c.textPositions,
+		Layout:    func(l lang.Lang) translations.Layout { return newCardLayout(cat, l) },
+	}
+	for _, g := range cat.Glossary {
+		t.Glossary = append(t.Glossary, lang.Term{ID: g.ID, Term: g.Term, Definition: g.Definition})
 	}
 	for _, p := range cat.Pages {
 		t.Chapters = append(t.Chapters, translations.Chapter{Lang: p.Lang, Path: p.Pos.File})
@@ -93,4 +100,71 @@ func lockReport(c *Content, fsys fs.FS, root string) *translations.LockReport {
 		return nil
 	}
 	return translations.CheckLock(c.Texts(), fsys, root)
+}
+
+// cardLayout is Warstuff's profile cards for the translators' limits
+// (translations.Layout): a profile's or creature's name prints on its
+// card, a special rule's reminder on every card that has the rule; a text
+// fits when those cards still lay out (ProfileCard) with it.
+type cardLayout struct {
+	cat   *ws.Catalog // a copy whose rules Fits rewrites
+	l     ws.Lang
+	cards map[string][]*ws.Profile // text key → the cards that print it
+}
+
+func newCardLayout(src *ws.Catalog, l ws.Lang) *cardLayout {
+	cat := *src
+	cat.Rules = slices.Clone(src.Rules)
+	ly := &cardLayout{cat: &cat, l: l, cards: map[string][]*ws.Profile{}}
+	add := func(kind string, ps []ws.Profile) {
+		for i := range ps {
+			p := &ps[i]
+			ly.cards[kind+"/"+p.ID+"/name"] = append(ly.cards[kind+"/"+p.ID+"/name"], p)
+			for _, id := range ruleIDs(p) {
+				ly.cards["reminders/"+id] = append(ly.cards["reminders/"+id], p)
+			}
+		}
+	}
+	add("profiles", src.Profiles)
+	add("creatures", src.Creatures)
+	return ly
+}
+
+// Cards are the ids of the cards that print the text at key.
+func (ly *cardLayout) Cards(key string) []string {
+	var ids []string
+	for _, p := range ly.cards[key] {
+		ids = append(ids, p.ID)
+	}
+	return ids
+}
+
+// Fits lays out the cards printing key with text in its place.
+func (ly *cardLayout) Fits(key, text string) bool {
+	set := func(t *ws.Text) {
+		if ly.l == lang.French {
+			t.FR = text
+		} else {
+			t.EN = text
+		}
+	}
+	var r *ws.Rule
+	if id, ok := strings.CutPrefix(key, "reminders/"); ok {
+		if r = ly.cat.Rule(id); r == nil {
+			return false
+		}
+		old := r.Reminder
+		set(&r.Reminder)
+		defer func() { r.Reminder = old }()
+	}
+	for _, p := range ly.cards[key] {
+		card := *p
+		if r == nil {
+			set(&card.Name)
+		}
+		if _, err := ProfileCard(ly.cat, &card, ly.l, 0, 0); err != nil {
+			return false
+		}
+	}
+	return len(ly.cards[key]) > 0
 }
