@@ -8,6 +8,7 @@ import (
 
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/lang"
+	"wbtool.dev/wbtool/schema"
 )
 
 // The translators' own formats (`wbtool i18n export` and `i18n import`,
@@ -129,8 +130,10 @@ func Length(s string) int { return utf8.RuneCountInString(s) }
 // written in the source language src (lock's, or the one named), in path
 // order, with the lock's view of each translation (stale: fuzzy with the
 // previous source; never accepted: fuzzy) and, when the game has a card
-// layout, the longest translation that fits.
-func Export(texts *Texts, lock *Lock, game string, src, tgt lang.Lang) *File {
+// layout, the longest translation that fits. ix, when given, places each
+// entry at its translation's string in the content files (else at its
+// source's, else where the game places it).
+func Export(texts *Texts, lock *Lock, ix *schema.TextIndex, game string, src, tgt lang.Lang) *File {
 	f := &File{Game: game, Source: src, Lang: tgt}
 	var ly Layout
 	if texts.Layout != nil {
@@ -164,14 +167,14 @@ func Export(texts *Texts, lock *Lock, game string, src, tgt lang.Lang) *File {
 		}
 		e.Comments = append(describe(t, names), e.Comments...)
 		if ly != nil {
-			if cards := ly.Cards(e.Key); len(cards) > 0 {
-				e.Comments = append(e.Comments, "Prints on: "+strings.Join(cards, ", ")+".")
-				if e.MaxLen = MaxLength(ly, e.Key); e.MaxLen > 0 {
-					e.Comments = append(e.Comments, fmt.Sprintf("At most %d characters fit the card's box (at its smallest size, with its other texts as they are).", e.MaxLen))
-				}
+			// a text the cards read but do not print (an id they name)
+			// has no limit: it is not said to print
+			if e.MaxLen = MaxLength(ly, e.Key); e.MaxLen > 0 {
+				e.Comments = append(e.Comments, "Prints on: "+strings.Join(ly.Cards(e.Key), ", ")+".",
+					fmt.Sprintf("At most %d characters fit the card's box (at its smallest size, with its other texts as they are).", e.MaxLen))
 			}
 		}
-		if pos := texts.Pos(t.Path, tgt, t.Pos); pos.File != "" {
+		if pos := refPos(ix, texts, t, src, tgt); pos.File != "" {
 			e.Refs = append(e.Refs, fmt.Sprintf("%s:%d", pos.File, pos.Line))
 		}
 		f.Entries = append(f.Entries, e)
@@ -194,4 +197,17 @@ func describe(t lang.TextAt, names map[string]string) []string {
 		s += "; field: " + strings.Join(t.Path[2:], "/")
 	}
 	return []string{s + "."}
+}
+
+// refPos is where the content writes the translation of t (its source
+// when it has none), from ix, else where the game places it.
+func refPos(ix *schema.TextIndex, texts *Texts, t lang.TextAt, src, tgt lang.Lang) diag.Pos {
+	if ix != nil {
+		for _, l := range []lang.Lang{tgt, src} {
+			if sites := ix.Strings[t.Key()+"/"+string(l)]; len(sites) == 1 {
+				return sites[0].Pos
+			}
+		}
+	}
+	return texts.Pos(t.Path, tgt, t.Pos)
 }

@@ -88,7 +88,7 @@ func PlanImport(texts *Texts, lock *Lock, f *File, ix *schema.TextIndex) *Import
 		seen[e.Key] = e.Pos
 		t, ok := byKey[e.Key]
 		if !ok {
-			bad(e.Pos, "", "unknown key %q: the content has no such text%s (was it renamed or removed? export the file again)", e.Key, hint(e.Key, keys))
+			bad(e.Pos, "", "unknown key %q: the content has no such text%s; was it renamed or removed? Export the file again", e.Key, hint(e.Key, keys))
 			continue
 		}
 		if e.Target == "" {
@@ -114,9 +114,16 @@ func PlanImport(texts *Texts, lock *Lock, f *File, ix *schema.TextIndex) *Import
 			continue
 		}
 		if changed && ly != nil {
-			if max := MaxLength(ly, e.Key); max > 0 && Length(e.Target) > max {
+			max := MaxLength(ly, e.Key)
+			switch n := Length(e.Target); {
+			case max > 0 && n > max:
 				bad(e.TargetPos, e.Key, "too long by %s: at most %d fit the card's box (%s), this translation has %d",
-					diag.Plural(Length(e.Target)-max, "character"), max, strings.Join(ly.Cards(e.Key), ", "), Length(e.Target))
+					diag.Plural(n-max, "character"), max, strings.Join(ly.Cards(e.Key), ", "), n)
+				continue
+			case max > 0 && !ly.Fits(e.Key, e.Target):
+				// the limit counts letters of average width
+				bad(e.TargetPos, e.Key, "does not fit the card's box (%s) even at its smallest size: its %d characters are within the limit of %d, but wider than average letters; shorten it",
+					strings.Join(ly.Cards(e.Key), ", "), n, max)
 				continue
 			}
 		}

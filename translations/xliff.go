@@ -166,6 +166,13 @@ func ParseXLIFF(src []byte, name string) (*File, diag.List) {
 					}
 					cur.MaxLen = n
 				}
+			case "context":
+				if inUnit && elem == "" {
+					if ct, _ := attr("context-type"); ct == "sourcefile" {
+						elem = "context"
+						text.Reset()
+					}
+				}
 			case "source", "target", "note":
 				if !inUnit || elem != "" {
 					continue
@@ -198,6 +205,8 @@ func ParseXLIFF(src []byte, name string) (*File, diag.List) {
 					cur.Source = text.String()
 				case "target":
 					cur.Target = text.String()
+				case "context":
+					cur.Refs = append(cur.Refs, text.String())
 				case "note":
 					if s, ok := strings.CutPrefix(text.String(), previousNote); ok && noteAnn == "source" {
 						cur.Previous, cur.HasPrevious = s, true

@@ -106,7 +106,11 @@ func newI18nExportCmd(g *globalFlags) *cobra.Command {
 				data = translations.WriteTBX(tr.game, src, tr.texts.Glossary)
 				what = diag.Plural(len(tr.texts.Glossary), "glossary term")
 			default:
-				f := translations.Export(tr.texts, lock, tr.game, src, tgt)
+				ix, _, err := indexTexts(tr)
+				if err != nil {
+					return err
+				}
+				f := translations.Export(tr.texts, lock, ix, tr.game, src, tgt)
 				if format == "po" {
 					data = translations.WritePO(f)
 				} else {
@@ -197,16 +201,12 @@ func runI18nImport(cmd *cobra.Command, g *globalFlags, name string) error {
 	if lp.HasErrors(false) {
 		return i18nError(cmd, lp)
 	}
-	files, _, _, err := schema.ListFiles(tr.fsys)
-	if err != nil {
-		return err
-	}
-	ix, names, syntax, err := translations.IndexFiles(files, tr.root, func(rel string) ([]byte, error) { return fs.ReadFile(tr.fsys, rel) })
+	ix, names, err := indexTexts(tr)
 	if err != nil {
 		return err
 	}
 	im := translations.PlanImport(tr.texts, lock, f, ix)
-	problems = append(append(lp, syntax...), im.Problems...)
+	problems = append(lp, im.Problems...)
 	if len(problems) > 0 {
 		printDiagnostics(w, g, problems, nil)
 	}
@@ -278,4 +278,16 @@ type i18nTree struct {
 	fsys  fs.FS
 	root  string
 	game  string
+}
+
+// indexTexts indexes the string literals of the tree's content files
+// (the load read them: a file that does not parse stopped it), with the
+// tree-relative path of each file by the name positions give it.
+func indexTexts(tr *i18nTree) (*schema.TextIndex, map[string]string, error) {
+	files, _, _, err := schema.ListFiles(tr.fsys)
+	if err != nil {
+		return nil, nil, err
+	}
+	ix, names, _, err := translations.IndexFiles(files, tr.root, func(rel string) ([]byte, error) { return fs.ReadFile(tr.fsys, rel) })
+	return ix, names, err
 }
