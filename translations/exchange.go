@@ -30,10 +30,11 @@ type Layout interface {
 	// "skills/cool-headed/text"), in a stable order; none when the text
 	// prints on no card (the site, the rules only).
 	Cards(key string) []string
-	// Fits reports whether every card printing key still lays out, at
-	// the layout's smallest size, with text in its place and every other
-	// text as it is.
-	Fits(key, text string) bool
+	// Fits reports whether the given cards among those printing key
+	// (all of them when cards is nil) still lay out, at the layout's
+	// smallest size, with text in its place and every other text as it
+	// is.
+	Fits(key, text string, cards []string) bool
 }
 
 // Entry is one text of a language in an exchange file.
@@ -98,21 +99,50 @@ func Filler(n int) string {
 // MaxLength is the longest text of the measuring prose (Filler) that fits
 // where key prints, in characters: 0 when no limit is known (the text
 // prints on no card, even one character does not fit, or LimitCap does).
+// It is the smallest of the cards' limits: the first card's is searched
+// (doubling, then halving), and each further card lowers it only when the
+// limit so far does not fit it, so that a text printed on a thousand cards
+// costs about a thousand layouts, not ten times as many.
 func MaxLength(ly Layout, key string) int {
-	if ly == nil || len(ly.Cards(key)) == 0 || !ly.Fits(key, Filler(1)) {
+	if ly == nil {
 		return 0
 	}
-	lo, hi := 1, 64 // fits(lo); find a hi that does not fit
-	for ly.Fits(key, Filler(hi)) {
-		lo = hi
-		if hi >= LimitCap {
-			return 0
-		}
-		hi = min(hi*2, LimitCap)
+	cards := ly.Cards(key)
+	if len(cards) == 0 || !ly.Fits(key, Filler(1), nil) {
+		return 0
 	}
+	best := 0 // the limit so far (0: none yet)
+	for _, c := range cards {
+		on := []string{c}
+		if best > 0 {
+			if ly.Fits(key, Filler(best), on) {
+				continue
+			}
+			best = search(ly, key, on, 1, best)
+			continue
+		}
+		lo, hi := 1, 64 // Filler(lo) fits; find a hi that does not
+		for ly.Fits(key, Filler(hi), on) {
+			lo = hi
+			if hi >= LimitCap {
+				lo = 0 // no limit on this card
+				break
+			}
+			hi = min(hi*2, LimitCap)
+		}
+		if lo > 0 {
+			best = search(ly, key, on, lo, hi)
+		}
+	}
+	return best
+}
+
+// search is the longest measuring text that fits the cards, knowing
+// that lo characters fit and hi do not.
+func search(ly Layout, key string, cards []string, lo, hi int) int {
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
-		if ly.Fits(key, Filler(mid)) {
+		if ly.Fits(key, Filler(mid), cards) {
 			lo = mid
 		} else {
 			hi = mid

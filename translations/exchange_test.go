@@ -2,6 +2,7 @@ package translations
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -22,7 +23,7 @@ func (b boxLayout) Cards(key string) []string {
 }
 
 // Fits counts a W as two characters: wider than average letters.
-func (b boxLayout) Fits(key, text string) bool {
+func (b boxLayout) Fits(key, text string, _ []string) bool {
 	return Length(text)+strings.Count(text, "W") <= b[key]
 }
 
@@ -37,7 +38,7 @@ func TestMaxLength(t *testing.T) {
 		if got != want {
 			t.Errorf("box of %d: MaxLength %d, want %d", max, got, want)
 		}
-		if want > 0 && (!ly.Fits("k", Filler(got)) || ly.Fits("k", Filler(got+1))) {
+		if want > 0 && (!ly.Fits("k", Filler(got), nil) || ly.Fits("k", Filler(got+1), nil)) {
 			t.Errorf("box of %d: the limit %d is not exact", max, got)
 		}
 	}
@@ -47,6 +48,50 @@ func TestMaxLength(t *testing.T) {
 	for n := range 300 {
 		if f := Filler(n); Length(f) != n || strings.HasSuffix(f, " ") {
 			t.Fatalf("Filler(%d) = %q", n, f)
+		}
+	}
+}
+
+// cardsLayout is one text printed on several cards, each with its room.
+type cardsLayout map[string]int
+
+func (c cardsLayout) Cards(string) []string {
+	var ids []string
+	for id := range c {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+func (c cardsLayout) Fits(_, text string, cards []string) bool {
+	if cards == nil {
+		cards = c.Cards("")
+	}
+	for _, id := range cards {
+		if Length(text) > c[id] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestMaxLengthIsTheSmallestCard(t *testing.T) {
+	for _, ly := range []cardsLayout{
+		{"a": 50, "b": 30, "c": 70},
+		{"a": 30, "b": 50},
+		{"a": 5000, "b": 40},   // one card with no limit
+		{"a": 5000, "b": 5000}, // no limit
+	} {
+		want := LimitCap
+		for _, n := range ly {
+			want = min(want, n)
+		}
+		if want >= LimitCap {
+			want = 0
+		}
+		if got := MaxLength(ly, "k"); got != want {
+			t.Errorf("%v: MaxLength %d, want %d", ly, got, want)
 		}
 	}
 }

@@ -120,7 +120,7 @@ func PlanImport(texts *Texts, lock *Lock, f *File, ix *schema.TextIndex) *Import
 				bad(e.TargetPos, e.Key, "too long by %s: at most %d fit the card's box (%s), this translation has %d",
 					diag.Plural(n-max, "character"), max, strings.Join(ly.Cards(e.Key), ", "), n)
 				continue
-			case max > 0 && !ly.Fits(e.Key, e.Target):
+			case max > 0 && !ly.Fits(e.Key, e.Target, nil):
 				// the limit counts letters of average width
 				bad(e.TargetPos, e.Key, "does not fit the card's box (%s) even at its smallest size: its %d characters are within the limit of %d, but wider than average letters; shorten it",
 					strings.Join(ly.Cards(e.Key), ", "), n, max)

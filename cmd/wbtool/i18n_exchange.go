@@ -251,7 +251,10 @@ func runI18nImport(cmd *cobra.Command, g *globalFlags, name string) error {
 		where = append(where, filepath.ToSlash(file))
 	}
 	filesNote := ""
-	if len(where) > 0 {
+	switch {
+	case len(where) > 3:
+		filesNote = fmt.Sprintf(" (%d files)", len(where))
+	case len(where) > 0:
 		filesNote = " (" + strings.Join(where, ", ") + ")"
 	}
 	printLine(cmd.OutOrStdout(), "imported %s (%s): %s written%s, %s accepted, %d to review, %d untranslated%s",

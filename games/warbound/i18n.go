@@ -109,8 +109,9 @@ func (ly *cardLayout) Cards(key string) []string {
 	return ly.cards[path[1]]
 }
 
-// Fits lays out the cards printing key with text in its place.
-func (ly *cardLayout) Fits(key, text string) bool {
+// Fits lays out the cards (those printing key when nil) with text in
+// its place.
+func (ly *cardLayout) Fits(key, text string, cards []string) bool {
 	t := ly.texts[key]
 	if t == nil {
 		return false
@@ -122,5 +123,8 @@ func (ly *cardLayout) Fits(key, text string) bool {
 		t.EN = text
 	}
 	defer func() { *t = old }()
-	return wbcards.Fits(ly.cat, ly.l, ly.Cards(key))
+	if cards == nil {
+		cards = ly.Cards(key)
+	}
+	return wbcards.Fits(ly.cat, ly.l, cards)
 }

@@ -139,8 +139,9 @@ func (ly *cardLayout) Cards(key string) []string {
 	return ids
 }
 
-// Fits lays out the cards printing key with text in its place.
-func (ly *cardLayout) Fits(key, text string) bool {
+// Fits lays out the cards (those printing key when nil) with text in
+// its place.
+func (ly *cardLayout) Fits(key, text string, cards []string) bool {
 	set := func(t *ws.Text) {
 		if ly.l == lang.French {
 			t.FR = text
@@ -158,6 +159,9 @@ func (ly *cardLayout) Fits(key, text string) bool {
 		defer func() { r.Reminder = old }()
 	}
 	for _, p := range ly.cards[key] {
+		if cards != nil && !slices.Contains(cards, p.ID) {
+			continue
+		}
 		card := *p
 		if r == nil {
 			set(&card.Name)
