@@ -165,10 +165,7 @@ func Length(s string) int { return utf8.RuneCountInString(s) }
 // source's, else where the game places it).
 func Export(texts *Texts, lock *Lock, ix *schema.TextIndex, game string, src, tgt lang.Lang) *File {
 	f := &File{Game: game, Source: src, Lang: tgt}
-	var ly Layout
-	if texts.Layout != nil {
-		ly = texts.Layout(tgt)
-	}
+	ly := texts.layout(tgt)
 	list := texts.List()
 	names := map[string]string{}
 	for _, t := range list {
@@ -182,8 +179,8 @@ func Export(texts *Texts, lock *Lock, ix *schema.TextIndex, game string, src, tg
 			continue
 		}
 		e := Entry{Key: t.Key(), Source: source}
-		if tr := t.Text.In(tgt); !draftText(tr) {
-			e.Target = tr
+		if !texts.untranslated(t, tgt) {
+			e.Target = texts.In(t, tgt)
 		}
 		if lock != nil && e.Target != "" {
 			le, ok := lock.Entries[e.Key+" "+string(tgt)]
@@ -211,6 +208,18 @@ func Export(texts *Texts, lock *Lock, ix *schema.TextIndex, game string, src, tg
 	}
 	sort.SliceStable(f.Entries, func(i, j int) bool { return f.Entries[i].Key < f.Entries[j].Key })
 	return f
+}
+
+// layout is the card layout of language l: a language in draft is
+// printed nowhere yet, and measured in the English cards' boxes.
+func (t *Texts) layout(l lang.Lang) Layout {
+	if t.Layout == nil {
+		return nil
+	}
+	if t.Draft(l) {
+		l = lang.English
+	}
+	return t.Layout(l)
 }
 
 // describe is the comment naming what a text is: its kind (the content's

@@ -51,8 +51,8 @@ func PlanImport(texts *Texts, lock *Lock, f *File, ix *schema.TextIndex) *Import
 	}
 	tgt := f.Lang
 	switch {
-	case !slices.Contains(lang.Langs, tgt):
-		bad(f.LangPos, "", "the file's language %q is not a language of the content (%s)", tgt, langList())
+	case !slices.Contains(texts.Languages(), tgt):
+		bad(f.LangPos, "", "the file's language %q is not a language of the content (%s): a new language is declared in the content first", tgt, langList(texts.Languages()))
 		return im
 	case tgt == src:
 		bad(f.LangPos, "", "the file's language is %s, the source language: import translations into another language", LangName(tgt))
@@ -67,10 +67,7 @@ func PlanImport(texts *Texts, lock *Lock, f *File, ix *schema.TextIndex) *Import
 		byKey[t.Key()] = t
 		keys = append(keys, t.Key())
 	}
-	var ly Layout
-	if texts.Layout != nil {
-		ly = texts.Layout(tgt)
-	}
+	ly := texts.layout(tgt)
 	newLock := lock
 	if lock != nil {
 		newLock = &Lock{Source: lock.Source, Entries: make(map[string]LockEntry, len(lock.Entries))}
@@ -104,9 +101,9 @@ func PlanImport(texts *Texts, lock *Lock, f *File, ix *schema.TextIndex) *Import
 			bad(e.Pos, e.Key, "the content has no %s text for %s: nothing to translate", LangName(src), e.Key)
 			continue
 		}
-		current := t.Text.In(tgt)
-		if draftText(current) {
-			current = ""
+		current := ""
+		if !texts.untranslated(t, tgt) {
+			current = texts.In(t, tgt)
 		}
 		changed := e.Target != current
 		if problems := checkTranslation(e, source); len(problems) > 0 {
@@ -230,9 +227,9 @@ func hint(key string, keys []string) string {
 	return ""
 }
 
-func langList() string {
+func langList(langs []lang.Lang) string {
 	var s []string
-	for _, l := range lang.Langs {
+	for _, l := range langs {
 		s = append(s, string(l))
 	}
 	return strings.Join(s, ", ")

@@ -69,11 +69,8 @@ func newI18nExportCmd(g *globalFlags) *cobra.Command {
 				return usagef("--format %q: expected po, xliff or tbx", format)
 			}
 			tgt := lang.Lang(to)
-			if format != "tbx" && !slices.Contains(lang.Langs, tgt) {
-				if to == "" {
-					return usagef("--lang is required: the language to translate into (%s)", langCodes())
-				}
-				return usagef("--lang %q: expected %s", to, langCodes())
+			if format != "tbx" && to == "" {
+				return usagef("--lang is required: the language to translate into (%s, or one the content declares)", langCodes(lang.Langs))
 			}
 			src, err := translations.Source(source)
 			if err != nil {
@@ -96,6 +93,9 @@ func newI18nExportCmd(g *globalFlags) *cobra.Command {
 			case src == "":
 				src = lang.English
 			}
+			if format != "tbx" && !slices.Contains(tr.texts.Languages(), tgt) {
+				return usagef("--lang %q: expected %s (a new language is declared in the content first)", to, langCodes(tr.texts.Languages()))
+			}
 			if format != "tbx" && tgt == src {
 				return usagef("--lang %s is the source language: export a translation into another language", tgt)
 			}
@@ -103,7 +103,7 @@ func newI18nExportCmd(g *globalFlags) *cobra.Command {
 			var what string
 			switch format {
 			case "tbx":
-				data = translations.WriteTBX(tr.game, src, tr.texts.Glossary)
+				data = translations.WriteTBX(tr.game, src, tr.texts)
 				what = diag.Plural(len(tr.texts.Glossary), "glossary term")
 			default:
 				ix, _, err := indexTexts(tr)
@@ -151,12 +151,16 @@ func exportSummary(f *translations.File) string {
 		translations.LangName(f.Lang), translations.LangName(f.Source), fuzzy, empty)
 }
 
-func langCodes() string {
+// langCodes lists language codes: "en, fr or de".
+func langCodes(langs []lang.Lang) string {
 	var s []string
-	for _, l := range lang.Langs {
+	for _, l := range langs {
 		s = append(s, string(l))
 	}
-	return strings.Join(s, " or ")
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
 }
 
 func newI18nImportCmd(g *globalFlags) *cobra.Command {

@@ -10,6 +10,7 @@ import (
 	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
+	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/translations"
 )
 
@@ -27,11 +28,15 @@ func (c *Content) Texts() *translations.Texts {
 	cat := c.Catalog
 	all := contentTexts(cat, c.textPositions)
 	t := &translations.Texts{
+		Extra:     c.extra,
 		Count:     len(all),
 		Missing:   cat.Draft,
 		All:       func() []wbcatalog.TextAt { return all },
 		Positions: c.textPositions,
 		Layout:    func(l lang.Lang) translations.Layout { return newCardLayout(cat, l) },
+	}
+	if len(c.drafts) > 0 {
+		t.Langs = append(slices.Clone(lang.Langs), c.drafts...)
 	}
 	for _, g := range cat.Glossary {
 		t.Glossary = append(t.Glossary, lang.Term{ID: g.ID, Term: g.Term, Definition: g.Definition})
@@ -171,4 +176,41 @@ func (ly *cardLayout) Fits(key, text string, cards []string) bool {
 		}
 	}
 	return len(ly.cards[key]) > 0
+}
+
+// readDrafts reads the texts of the languages in draft (declared in
+// `languages` beyond en and fr): the schema lets them through, and the
+// catalog keeps English and French only, so they are read from the
+// content files' string literals (schema.TextIndex), each at its place.
+// Content that declares none reads nothing.
+func (c *Content) readDrafts(fsys fs.FS, root string, declared []string) error {
+	for _, l := range declared {
+		if l := lang.Lang(l); !slices.Contains(lang.Langs, l) && !slices.Contains(c.drafts, l) {
+			c.drafts = append(c.drafts, l)
+		}
+	}
+	if len(c.drafts) == 0 || fsys == nil {
+		return nil
+	}
+	files, _, _, err := schema.ListFiles(fsys)
+	if err != nil {
+		return err
+	}
+	ix, _, _, err := translations.IndexFiles(files, root, func(rel string) ([]byte, error) { return fs.ReadFile(fsys, rel) })
+	if err != nil {
+		return err
+	}
+	c.extra = map[string]string{}
+	for _, t := range contentTexts(c.Catalog, c.textPositions) {
+		for _, l := range c.drafts {
+			if sites := ix.Strings[t.Key()+"/"+string(l)]; len(sites) == 1 {
+				k := lang.TextKey(t.Path, l)
+				c.extra[k] = sites[0].Value
+				if c.textPositions != nil {
+					c.textPositions[k] = sites[0].Pos
+				}
+			}
+		}
+	}
+	return nil
 }

@@ -50,7 +50,7 @@ func (s *suite) exchange(t *testing.T, base fstest.MapFS) {
 		src = lock.Source
 	}
 	ix := indexTree(t, base, s.g.Root)
-	for _, tgt := range lang.Langs {
+	for _, tgt := range texts.Languages() {
 		if tgt == src {
 			continue
 		}
@@ -88,7 +88,9 @@ func (s *suite) exchange(t *testing.T, base fstest.MapFS) {
 			}
 		}
 		checkTools(t, po, xl)
-		s.limits(t, base, f, ix, tgt)
+		if !texts.Draft(tgt) { // a language in draft is printed nowhere
+			s.limits(t, base, f, ix, tgt)
+		}
 	}
 }
 
@@ -96,7 +98,7 @@ func (s *suite) exchange(t *testing.T, base fstest.MapFS) {
 func (s *suite) limits(t *testing.T, base fstest.MapFS, f *translations.File, ix *schema.TextIndex, tgt lang.Lang) {
 	var with []translations.Entry
 	for _, e := range f.Entries {
-		if e.MaxLen > 0 {
+		if e.MaxLen > 0 && e.Target != "" {
 			with = append(with, e)
 		}
 	}

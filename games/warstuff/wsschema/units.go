@@ -203,7 +203,7 @@ func (l *loader) evalUnit(files []schema.Syntax, own func(sec, id string) bool, 
 	}
 	var top []string
 	if isContext {
-		top = []string{"limits", "tables"}
+		top = []string{"limits", "tables", "languages"}
 	}
 	var secs []string
 	for name := range sections {
