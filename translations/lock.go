@@ -148,8 +148,8 @@ func ParseLock(src []byte, file string) (*Lock, diag.List) {
 			}
 			e.Effect = f[3]
 		} else {
-			if !slices.Contains(lang.Langs, lang.Lang(e.Against)) {
-				bad(n, "unknown language %q: expected en, fr or effect", e.Against)
+			if !IsLangCode(e.Against) {
+				bad(n, "unknown language %q: expected a language code (en, fr, de…) or effect", e.Against)
 				continue
 			}
 			t, err := strconv.Unquote(f[3])
@@ -200,9 +200,10 @@ func ReadLock(fsys fs.FS, root string) (*Lock, diag.List) {
 // accepted.
 type Stale struct {
 	lang.TextAt
-	Lang     lang.Lang // the translation's language
-	Accepted LockEntry
-	Pos      diag.Pos // the translation's position
+	Lang        lang.Lang // the translation's language
+	Translation string    // the translation as it is
+	Accepted    LockEntry
+	Pos         diag.Pos // the translation's position
 }
 
 // Drift is a card text that changed since it was accepted while its
@@ -230,6 +231,16 @@ type LockReport struct {
 // draftText reports whether s is a draft placeholder for a missing text.
 func draftText(s string) bool { return s == schema.MissingEN || s == schema.MissingFR }
 
+// untranslated reports whether x has no text in l: a draft placeholder
+// in English or French, nothing in a declared language.
+func (t *Texts) untranslated(x lang.TextAt, l lang.Lang) bool {
+	s := t.In(x, l)
+	if slices.Contains(lang.Langs, l) {
+		return draftText(s)
+	}
+	return s == ""
+}
+
 // CheckLock compares the texts of a content tree with its lock (read from
 // fsys, root naming it in positions).
 func CheckLock(texts *Texts, fsys fs.FS, root string) *LockReport {
@@ -245,8 +256,8 @@ func CheckLock(texts *Texts, fsys fs.FS, root string) *LockReport {
 			continue
 		}
 		key := t.Key()
-		for _, l := range lang.Langs {
-			if l == lock.Source || draftText(t.Text.In(l)) {
+		for _, l := range texts.Languages() {
+			if l == lock.Source || texts.untranslated(t, l) {
 				continue
 			}
 			e, ok := lock.Entries[key+" "+string(l)]
@@ -255,7 +266,7 @@ func CheckLock(texts *Texts, fsys fs.FS, root string) *LockReport {
 			case !ok:
 				rep.Unaccepted++
 			case e.Source != lang.Fingerprint(src):
-				rep.Stale = append(rep.Stale, Stale{TextAt: t, Lang: l, Accepted: e, Pos: texts.Pos(t.Path, l, t.Pos)})
+				rep.Stale = append(rep.Stale, Stale{TextAt: t, Lang: l, Translation: texts.In(t, l), Accepted: e, Pos: texts.Pos(t.Path, l, t.Pos)})
 			}
 		}
 	}
@@ -290,12 +301,41 @@ func other(l lang.Lang) lang.Lang {
 	return lang.French
 }
 
-// LangName is a language's English name.
-func LangName(l lang.Lang) string {
-	if l == lang.French {
-		return "French"
+// IsLangCode reports whether s is written as a language code of the
+// content: two or three lower-case letters (ISO 639), "de", "es", "gsw".
+// The languages a tree uses beyond English and French are declared in
+// its content (a game's `languages`); every text is written in English
+// and French, and in each declared language as far as it is translated.
+// (Not in package lang: the deck checker's WebAssembly links lang, and
+// stays as it is.)
+func IsLangCode(s string) bool {
+	if len(s) < 2 || len(s) > 3 {
+		return false
 	}
-	return "English"
+	for _, c := range s {
+		if c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// langNames are the English names of the languages designers are likely
+// to declare; another code is named by itself.
+var langNames = map[lang.Lang]string{
+	lang.English: "English", lang.French: "French", "de": "German", "es": "Spanish", "it": "Italian",
+	"nl": "Dutch", "pt": "Portuguese", "pl": "Polish", "cs": "Czech", "sv": "Swedish",
+	"da": "Danish", "fi": "Finnish", "nb": "Norwegian", "ja": "Japanese", "zh": "Chinese",
+	"ko": "Korean", "ru": "Russian", "uk": "Ukrainian", "el": "Greek", "tr": "Turkish",
+}
+
+// LangName is a language's English name ("German"), or its code when
+// wbtool does not know it.
+func LangName(l lang.Lang) string {
+	if n, ok := langNames[l]; ok {
+		return n
+	}
+	return string(l)
 }
 
 // Diagnostics are the report's warnings: one per stale translation, one
@@ -350,8 +390,8 @@ func AcceptLock(texts *Texts, old *Lock, src lang.Lang, paths []string) (lock *L
 			continue
 		}
 		matched++
-		for _, l := range lang.Langs {
-			if l == src || draftText(t.Text.In(l)) {
+		for _, l := range texts.Languages() {
+			if l == src || texts.untranslated(t, l) {
 				continue
 			}
 			e := LockEntry{Path: key, Against: string(l), Source: lang.Fingerprint(text), Text: text}

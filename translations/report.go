@@ -26,6 +26,17 @@ func (t *Texts) gaps() (out []gap, done map[lang.Lang]int) {
 	for _, m := range t.Missing {
 		missing[m.Lang] = append(missing[m.Lang], m)
 	}
+	for _, l := range t.Languages() {
+		if !t.Draft(l) {
+			continue
+		}
+		for _, x := range t.List() {
+			if t.In(x, l) == "" {
+				at := append(append([]string(nil), x.Path...), string(l))
+				missing[l] = append(missing[l], lang.MissingText{Pos: x.Pos, Path: DisplayPath(at), Lang: l})
+			}
+		}
+	}
 	chapters := map[lang.Lang]map[string]bool{}
 	for _, p := range t.Chapters {
 		if chapters[p.Lang] == nil {
@@ -34,17 +45,19 @@ func (t *Texts) gaps() (out []gap, done map[lang.Lang]int) {
 		chapters[p.Lang][path.Base(p.Path)] = true
 	}
 	done = map[lang.Lang]int{}
-	for _, l := range lang.Langs {
+	for _, l := range t.Languages() {
 		done[l] = t.Count - len(missing[l])
 		for i := range missing[l] {
 			out = append(out, gap{Lang: l, Missing: &missing[l][i]})
 		}
-		for _, other := range lang.Langs {
+		listed := map[string]bool{} // a chapter in several languages: once
+		for _, other := range t.Languages() {
 			if other == l {
 				continue
 			}
 			for i, p := range t.Chapters {
-				if p.Lang == other && !chapters[l][path.Base(p.Path)] {
+				if base := path.Base(p.Path); p.Lang == other && !chapters[l][base] && !listed[base] {
+					listed[base] = true
 					out = append(out, gap{Lang: l, Chapter: &t.Chapters[i]})
 				}
 			}
@@ -63,15 +76,20 @@ func (g gap) text() string {
 
 // WriteCoverage prints the translation coverage per language, each
 // missing text at its place, and the rules chapters that miss a
-// language; it reports whether anything is missing.
+// language; it reports whether anything is missing (in a language in
+// draft, nothing is: it is translated as far as it goes).
 func WriteCoverage(w io.Writer, t *Texts) (incomplete bool) {
 	gaps, done := t.gaps()
-	for _, l := range lang.Langs {
+	for _, l := range t.Languages() {
 		pct := 100.0
 		if t.Count > 0 {
 			pct = 100 * float64(done[l]) / float64(t.Count)
 		}
-		fmt.Fprintf(w, "%s: %.1f%% of texts (%d/%d)\n", LangName(l), pct, done[l], t.Count)
+		draft := ""
+		if t.Draft(l) {
+			draft = ", in draft"
+		}
+		fmt.Fprintf(w, "%s: %.1f%% of texts (%d/%d)%s\n", LangName(l), pct, done[l], t.Count, draft)
 		for _, g := range gaps {
 			switch {
 			case g.Lang != l:
@@ -80,7 +98,7 @@ func WriteCoverage(w io.Writer, t *Texts) (incomplete bool) {
 			default:
 				fmt.Fprintf(w, "  %s\n", g.text())
 			}
-			incomplete = incomplete || g.Lang == l
+			incomplete = incomplete || g.Lang == l && !t.Draft(l)
 		}
 	}
 	return incomplete
@@ -129,7 +147,7 @@ func (rep *LockReport) Write(w io.Writer, root string) (stale bool) {
 		p("    accepted %s: %s", lock.Source, s.Accepted.Text)
 		p("    now %s:      %s", lock.Source, now)
 		p("    change:      %s", changes.WordDiff(s.Accepted.Text, now).String())
-		p("    %s:          %s", s.Lang, s.Text.In(s.Lang))
+		p("    %s:          %s", s.Lang, s.Translation)
 	}
 	if len(rep.Drift) > 0 {
 		p("effects: %s changed while the effect did not, the effect may no longer match the text:", diag.Plural(len(rep.Drift), "text"))

@@ -1,6 +1,7 @@
 package translations
 
 import (
+	"slices"
 	"sync"
 
 	"wbtool.dev/wbtool/diag"
@@ -28,6 +29,17 @@ type Texts struct {
 	// by lang.TextKey (where a translator edits the text); a text not
 	// there is at its TextAt.Pos.
 	Positions map[string]diag.Pos
+	// Layout, when set, is the game's card layout in a language, for
+	// the exchange files' limits and "prints on" comments (exchange.go).
+	Layout func(l lang.Lang) Layout
+	// Glossary is the game's glossary, exported as TBX (tbx.go).
+	Glossary []lang.Term
+	// Langs are the content's languages (nil: lang.Langs): English and
+	// French, then those the content declares, in draft (Drafts).
+	Langs []lang.Lang
+	// Extra are the texts in the declared languages beyond lang.Langs,
+	// by lang.TextKey; a text not there is not translated yet.
+	Extra map[string]string
 
 	once    sync.Once
 	all     []lang.TextAt
@@ -71,6 +83,31 @@ func (t *Texts) List() []lang.TextAt {
 func (t *Texts) EffectList() []Effect {
 	t.list()
 	return t.effects
+}
+
+// Languages are the content's languages: English and French, then the
+// declared ones.
+func (t *Texts) Languages() []lang.Lang {
+	if t.Langs == nil {
+		return lang.Langs
+	}
+	return t.Langs
+}
+
+// Draft reports whether l is a language in draft: declared by the
+// content beyond lang.Langs, translated as far as it goes, printed
+// nowhere yet; its missing texts are listed, never errors.
+func (t *Texts) Draft(l lang.Lang) bool {
+	return !slices.Contains(lang.Langs, l) && slices.Contains(t.Languages(), l)
+}
+
+// In is text x in language l: its lang.Text for English and French, its
+// Extra text for a declared language ("" untranslated).
+func (t *Texts) In(x lang.TextAt, l lang.Lang) string {
+	if slices.Contains(lang.Langs, l) {
+		return x.Text.In(l)
+	}
+	return t.Extra[lang.TextKey(x.Path, l)]
 }
 
 // Pos is the position of the text at path in language l, or fallback

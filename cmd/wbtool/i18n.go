@@ -85,7 +85,7 @@ func newI18nCmd(g *globalFlags) *cobra.Command {
 		},
 	}
 	addFormatFlag(cmd, g)
-	cmd.AddCommand(newI18nAcceptCmd(g), newI18nSourceCmd(g))
+	cmd.AddCommand(newI18nAcceptCmd(g), newI18nSourceCmd(g), newI18nExportCmd(g), newI18nImportCmd(g))
 	return cmd
 }
 
@@ -159,19 +159,31 @@ func onLock(cmd *cobra.Command, g *globalFlags, sub, source string, f func(texts
 // lists its texts, for a game with translations (ruleset.Translations),
 // with the content tree they came from (contentSource).
 func loadTexts(cmd *cobra.Command, g *globalFlags) (texts *translations.Texts, fsys fs.FS, root string, err error) {
+	tr, err := loadI18n(cmd, g)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	return tr.texts, tr.fsys, tr.root, nil
+}
+
+// loadI18n is loadTexts with the game's name.
+func loadI18n(cmd *cobra.Command, g *globalFlags) (*i18nTree, error) {
 	resolveTree(g) // one tree, named once
 	opts := *g
 	opts.draft = true
 	res, err := runBuild(cmd, &opts, pipeline.Options{Stages: []pipeline.Stage{pipeline.Load}})
 	if err != nil {
-		return nil, nil, "", err
+		return nil, err
 	}
 	tr, ok := res.Content.(ruleset.Translations)
 	if !ok {
-		return nil, nil, "", ruleset.Missing(cmd.CommandPath(), res.Game, ruleset.CapTranslations)
+		return nil, ruleset.Missing(cmd.CommandPath(), res.Game, ruleset.CapTranslations)
 	}
-	fsys, root, err = contentSource(g)
-	return tr.Texts(), fsys, root, err
+	fsys, root, err := contentSource(g)
+	if err != nil {
+		return nil, err
+	}
+	return &i18nTree{texts: tr.Texts(), fsys: fsys, root: root, game: ruleset.Title(res.Game)}, nil
 }
 
 // i18nError is err of package translations as the CLI reports it: the

@@ -1,7 +1,11 @@
 package warbound
 
 import (
+	"strings"
+
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/translations"
 )
@@ -36,6 +40,10 @@ func texts(cat *wbcatalog.Catalog) *translations.Texts {
 			return out
 		},
 		Positions: cat.TextPositions,
+		Layout:    func(l lang.Lang) translations.Layout { return newCardLayout(cat, l) },
+	}
+	for _, g := range cat.Glossary {
+		t.Glossary = append(t.Glossary, lang.Term{ID: g.ID, Term: g.Term, Definition: g.Definition})
 	}
 	for _, p := range cat.Rules {
 		t.Chapters = append(t.Chapters, translations.Chapter{Lang: p.Lang, Path: p.Path})
@@ -58,4 +66,65 @@ func WithStale(cat *wbcatalog.Catalog, rep *translations.LockReport, draft bool)
 	}
 	c.MarkStale = draft
 	return &c
+}
+
+// cardLayout is Warbound's card layout for the translators' limits
+// (translations.Layout): a text prints on the cards whose layout reads its
+// entity (the incremental keys' closure: a Character's card reads its
+// skills and faction), and fits when those cards still lay out with it.
+type cardLayout struct {
+	cat   *wbcatalog.Catalog // an owned copy, whose texts Fits rewrites
+	l     wbcatalog.Lang
+	texts map[string]*wbcatalog.Text
+	cards map[string][]string // entity id → the cards that read it
+}
+
+func newCardLayout(src *wbcatalog.Catalog, l wbcatalog.Lang) *cardLayout {
+	cat := wbcards.Owned(src)
+	ly := &cardLayout{cat: cat, l: l, texts: map[string]*wbcatalog.Text{}, cards: map[string][]string{}}
+	cat.EachText(func(at wbcatalog.TextAt, t *wbcatalog.Text) { ly.texts[at.Key()] = t })
+	ix := newIndex(src)
+	for _, k := range wbcatalog.Kinds {
+		for _, id := range cat.CardIDs(k) {
+			seen := map[string]bool{}
+			for _, e := range ix.closure([]string{id}) {
+				if !seen[e.id] {
+					seen[e.id] = true
+					ly.cards[e.id] = append(ly.cards[e.id], id)
+				}
+			}
+		}
+	}
+	return ly
+}
+
+// Cards are the cards that print the text at key: those that read its
+// entry. Interface strings print on many cards through labels and are
+// left out.
+func (ly *cardLayout) Cards(key string) []string {
+	path := strings.Split(key, "/")
+	if len(path) < 2 || path[0] == "strings" || ly.texts[key] == nil {
+		return nil
+	}
+	return ly.cards[path[1]]
+}
+
+// Fits lays out the cards (those printing key when nil) with text in
+// its place.
+func (ly *cardLayout) Fits(key, text string, cards []string) bool {
+	t := ly.texts[key]
+	if t == nil {
+		return false
+	}
+	old := *t
+	if ly.l == wbcatalog.French {
+		t.FR = text
+	} else {
+		t.EN = text
+	}
+	defer func() { *t = old }()
+	if cards == nil {
+		cards = ly.Cards(key)
+	}
+	return wbcards.Fits(ly.cat, ly.l, cards)
 }

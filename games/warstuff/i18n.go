@@ -2,11 +2,15 @@ package warstuff
 
 import (
 	"io/fs"
+	"slices"
 	"sort"
+	"strings"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
+	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
+	"wbtool.dev/wbtool/schema"
 	"wbtool.dev/wbtool/translations"
 )
 
@@ -24,10 +28,18 @@ func (c *Content) Texts() *translations.Texts {
 	cat := c.Catalog
 	all := contentTexts(cat, c.textPositions)
 	t := &translations.Texts{
+		Extra:     c.extra,
 		Count:     len(all),
 		Missing:   cat.Draft,
 		All:       func() []wbcatalog.TextAt { return all },
 		Positions: c.textPositions,
+		Layout:    func(l lang.Lang) translations.Layout { return newCardLayout(cat, l) },
+	}
+	if len(c.drafts) > 0 {
+		t.Langs = append(slices.Clone(lang.Langs), c.drafts...)
+	}
+	for _, g := range cat.Glossary {
+		t.Glossary = append(t.Glossary, lang.Term{ID: g.ID, Term: g.Term, Definition: g.Definition})
 	}
 	for _, p := range cat.Pages {
 		t.Chapters = append(t.Chapters, translations.Chapter{Lang: p.Lang, Path: p.Pos.File})
@@ -93,4 +105,112 @@ func lockReport(c *Content, fsys fs.FS, root string) *translations.LockReport {
 		return nil
 	}
 	return translations.CheckLock(c.Texts(), fsys, root)
+}
+
+// cardLayout is Warstuff's profile cards for the translators' limits
+// (translations.Layout): a profile's or creature's name prints on its
+// card, a special rule's reminder on every card that has the rule; a text
+// fits when those cards still lay out (ProfileCard) with it.
+type cardLayout struct {
+	cat   *ws.Catalog // a copy whose rules Fits rewrites
+	l     ws.Lang
+	cards map[string][]*ws.Profile // text key → the cards that print it
+}
+
+func newCardLayout(src *ws.Catalog, l ws.Lang) *cardLayout {
+	cat := *src
+	cat.Rules = slices.Clone(src.Rules)
+	ly := &cardLayout{cat: &cat, l: l, cards: map[string][]*ws.Profile{}}
+	add := func(kind string, ps []ws.Profile) {
+		for i := range ps {
+			p := &ps[i]
+			ly.cards[kind+"/"+p.ID+"/name"] = append(ly.cards[kind+"/"+p.ID+"/name"], p)
+			for _, id := range ruleIDs(p) {
+				ly.cards["reminders/"+id] = append(ly.cards["reminders/"+id], p)
+			}
+		}
+	}
+	add("profiles", src.Profiles)
+	add("creatures", src.Creatures)
+	return ly
+}
+
+// Cards are the ids of the cards that print the text at key.
+func (ly *cardLayout) Cards(key string) []string {
+	var ids []string
+	for _, p := range ly.cards[key] {
+		ids = append(ids, p.ID)
+	}
+	return ids
+}
+
+// Fits lays out the cards (those printing key when nil) with text in
+// its place.
+func (ly *cardLayout) Fits(key, text string, cards []string) bool {
+	set := func(t *ws.Text) {
+		if ly.l == lang.French {
+			t.FR = text
+		} else {
+			t.EN = text
+		}
+	}
+	var r *ws.Rule
+	if id, ok := strings.CutPrefix(key, "reminders/"); ok {
+		if r = ly.cat.Rule(id); r == nil {
+			return false
+		}
+		old := r.Reminder
+		set(&r.Reminder)
+		defer func() { r.Reminder = old }()
+	}
+	for _, p := range ly.cards[key] {
+		if cards != nil && !slices.Contains(cards, p.ID) {
+			continue
+		}
+		card := *p
+		if r == nil {
+			set(&card.Name)
+		}
+		if _, err := ProfileCard(ly.cat, &card, ly.l, 0, 0); err != nil {
+			return false
+		}
+	}
+	return len(ly.cards[key]) > 0
+}
+
+// readDrafts reads the texts of the languages in draft (declared in
+// `languages` beyond en and fr): the schema lets them through, and the
+// catalog keeps English and French only, so they are read from the
+// content files' string literals (schema.TextIndex), each at its place.
+// Content that declares none reads nothing.
+func (c *Content) readDrafts(fsys fs.FS, root string, declared []string) error {
+	for _, l := range declared {
+		if l := lang.Lang(l); !slices.Contains(lang.Langs, l) && !slices.Contains(c.drafts, l) {
+			c.drafts = append(c.drafts, l)
+		}
+	}
+	if len(c.drafts) == 0 || fsys == nil {
+		return nil
+	}
+	files, _, _, err := schema.ListFiles(fsys)
+	if err != nil {
+		return err
+	}
+	ix, _, _, err := translations.IndexFiles(files, root, func(rel string) ([]byte, error) { return fs.ReadFile(fsys, rel) })
+	if err != nil {
+		return err
+	}
+	c.extra = map[string]string{}
+	for _, t := range contentTexts(c.Catalog, c.textPositions) {
+		for _, l := range c.drafts {
+			if sites := ix.Strings[t.Key()+"/"+string(l)]; len(sites) == 1 {
+				k := lang.TextKey(t.Path, l)
+				c.extra[k] = sites[0].Value
+				if c.textPositions != nil {
+					c.textPositions[k] = sites[0].Pos
+				}
+			}
+		}
+	}
+	return nil
 }

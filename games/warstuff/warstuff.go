@@ -36,11 +36,15 @@ func (Ruleset) DataVersion() int { return wscatalog.SchemaVersion }
 // Load loads a Warstuff tree with its schema.
 func (Ruleset) Load(fsys fs.FS, opts ruleset.LoadOptions) (ruleset.Content, error) {
 	positions := map[string]diag.Pos{}
-	cat, err := wsschema.Load(fsys, wsschema.Options{Root: opts.Root, Extra: opts.Extra, Draft: opts.Draft, Cache: opts.Cache, TextPositions: positions})
+	var langs []string
+	cat, err := wsschema.Load(fsys, wsschema.Options{Root: opts.Root, Extra: opts.Extra, Draft: opts.Draft, Cache: opts.Cache, TextPositions: positions, Languages: &langs})
 	if err != nil {
 		return nil, err
 	}
 	c := &Content{Catalog: cat, textPositions: positions, since: opts.Since, versions: opts.Versions, setVersion: opts.SetVersion}
+	if err := c.readDrafts(fsys, opts.Root, langs); err != nil {
+		return nil, err
+	}
 	c.lock = lockReport(c, fsys, opts.Root)
 	return c, nil
 }
@@ -75,9 +79,13 @@ type Content struct {
 	// content loaded elsewhere (Unmarshal) has none.
 	textPositions map[string]diag.Pos
 	lock          *translations.LockReport // nil: no content tree to read the lock from
-	since         string                   // ruleset.LoadOptions.Since
-	versions      *ruleset.Versions        // ruleset.LoadOptions.Versions
-	setVersion    string                   // ruleset.LoadOptions.SetVersion: this version
+	// drafts are the declared languages beyond en and fr, extra their
+	// texts by lang.TextKey (i18n.go)
+	drafts     []lang.Lang
+	extra      map[string]string
+	since      string            // ruleset.LoadOptions.Since
+	versions   *ruleset.Versions // ruleset.LoadOptions.Versions
+	setVersion string            // ruleset.LoadOptions.SetVersion: this version
 }
 
 // Summary counts what the tree holds.

@@ -228,6 +228,7 @@ func Run(t *testing.T, g Game) {
 	t.Run("matches", func(t *testing.T) { s.matches(t, built) })
 	t.Run("sheets and exports", func(t *testing.T) { s.onDemand(t, base) })
 	t.Run("versions", func(t *testing.T) { s.versions(t, base) }) // versions.go
+	t.Run("exchange", func(t *testing.T) { s.exchange(t, base) }) // exchange.go
 	t.Run("incremental", func(t *testing.T) { s.incremental(t, base, &incrementalStart{built.Content}) })
 }
 

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -69,6 +70,11 @@ type Options struct {
 	// texts in each language, keyed by lang.TextKey
 	// ("profiles/scout/name/fr"): where a translator edits a text.
 	TextPositions map[string]diag.Pos
+	// Languages, when set, is set to the languages the content declares
+	// (`languages`: en, fr and those in draft; none when it declares
+	// none). The catalog leaves them out: the deck checker's WebAssembly
+	// compiles its type.
+	Languages *[]string
 }
 
 // sections are the top-level fields content may declare, with the noun
@@ -77,6 +83,7 @@ var sections = map[string]string{
 	"game":      "",
 	"limits":    "",
 	"version":   "",
+	"languages": "",
 	"profiles":  "profile",
 	"creatures": "creature",
 	"hordes":    "horde",
@@ -837,6 +844,10 @@ func withHint(msg string) string {
 	return msg
 }
 
+// langCode is a language code (#Lang): a text's field named so may be a
+// translation into a language not declared.
+var langCode = regexp.MustCompile(`^[a-z]{2,3}$`)
+
 // describe rewrites CUE's wording for designers.
 func describe(segs []string, msg string) string {
 	if b, ok := describeBound(segs, msg); ok {
@@ -851,6 +862,8 @@ func describe(segs []string, msg string) string {
 	switch {
 	case len(segs) > 0 && segs[0] == "tables" && strings.HasPrefix(msg, "conflicting values"):
 		return msg + ": the tables are the rules' own; content may add entries, not change them"
+	case msg == "field not allowed" && len(segs) > 1 && langCode.MatchString(segs[len(segs)-1]):
+		return fmt.Sprintf("unknown field %q: check its spelling against the rules (WS-BUILD-1); a translation into a new language is declared first (`languages: [\"en\", \"fr\", \"%s\"]` in game.cue)", segs[len(segs)-1], segs[len(segs)-1])
 	case msg == "field not allowed" && len(segs) > 0:
 		return fmt.Sprintf("unknown field %q: check its spelling against the rules (WS-BUILD-1)", segs[len(segs)-1])
 	case strings.Contains(msg, "field is required but not present") && len(segs) > 1 && segs[len(segs)-1] == "en":
@@ -952,6 +965,11 @@ func (l *loader) decode(doc rawDoc) (*wscatalog.Catalog, error) {
 	if raw, ok := doc.Top["version"]; ok {
 		if err := json.Unmarshal(raw, &cat.Version); err != nil {
 			return nil, fmt.Errorf("decode content: version: %w", err)
+		}
+	}
+	if raw, ok := doc.Top["languages"]; ok && l.opt.Languages != nil {
+		if err := json.Unmarshal(raw, l.opt.Languages); err != nil {
+			return nil, fmt.Errorf("decode content: languages: %w", err)
 		}
 	}
 	var err error

@@ -203,7 +203,7 @@ func (l *loader) evalUnit(files []schema.Syntax, own func(sec, id string) bool, 
 	}
 	var top []string
 	if isContext {
-		top = []string{"limits", "tables", "version"}
+		top = []string{"limits", "tables", "version", "languages"}
 	}
 	var secs []string
 	for name := range sections {
