@@ -44,7 +44,7 @@ func TestCommonMistakes(t *testing.T) {
 			"games/warstuff/starter/cards/profiles.cue:13:20: unknown special rule \"slwo\" (did you mean \"slow\"?): expected one of agile, reinforced_armour, hit_and_run, camouflage, frightening, clumsy, frenzied, furious, stealthy, large_target, incapable, infiltrator, slow, medic, rallying, small_target, fast, regeneration, resilient, sturdy, fearless, suicidal, tactician, teleport, terrifying, very_fast, flying",
 		}},
 		{"unknown section", "cards/creatures.cue", "creatures: {", "creature: {", []string{
-			"games/warstuff/starter/cards/creatures.cue:5:1: unknown section \"creature\" (did you mean \"creatures\"?): expected one of bands, checks, creatures, game, glossary, hordes, languages, limits, profiles, reminders, scenarios, strings, tables",
+			"games/warstuff/starter/cards/creatures.cue:5:1: unknown section \"creature\" (did you mean \"creatures\"?): expected one of bands, checks, creatures, game, glossary, hordes, languages, limits, profiles, reminders, scenarios, strings, tables, version",
 		}},
 		{"English text missing", "cards/creatures.cue", `name: {en: "Zombie", fr: "Zombie"}`, `name: {fr: "Zombie"}`, []string{
 			"games/warstuff/starter/cards/creatures.cue:7:3: missing English text: add `en: \"...\"` (or build with --draft)",
