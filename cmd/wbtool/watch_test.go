@@ -58,7 +58,9 @@ func TestPreviewWatch(t *testing.T) {
 	done := make(chan error, 1)
 	ready := make(chan struct{})
 	go func() {
-		done <- previewWatch(ctx, &globalFlags{content: dir}, lr, h.Set, &log, previewOptions{
+		// --timeout 5m: the budget is not what this test is about, and
+		// the default 10 s per step is blown by a loaded machine
+		done <- previewWatch(ctx, &globalFlags{content: dir, timeout: 5 * time.Minute}, lr, h.Set, &log, previewOptions{
 			debounce: 50 * time.Millisecond,
 			ready:    ready,
 		})

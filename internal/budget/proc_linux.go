@@ -5,13 +5,60 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"sync"
 	"syscall"
 )
 
 // descendants lists the processes under pid (its children, theirs, …),
-// read from the parent pid of every process in /proc (this kernel may
-// not have /proc/PID/task/TID/children).
+// read from /proc/PID/task/TID/children of the tree's own processes, or,
+// when this kernel has no such files, from the parent pid of every
+// process in /proc. The supervisor rescans its child's tree ten times a
+// second for as long as the command runs: the scan of every process cost
+// 3 ms of CPU with 150 processes, 3 % of a core (and most of the system
+// time of the CLI tests on a busy machine, 74 s of 101); the tree's own
+// files cost a few reads.
 func descendants(pid int) []int {
+	if out, ok := treeDescendants(pid); ok {
+		return out
+	}
+	return scanDescendants(pid)
+}
+
+// treeDescendants lists the processes under pid from the children files
+// of each of their threads (a child is listed under the thread that
+// started it); ok is false when the kernel has no children files.
+func treeDescendants(pid int) (out []int, ok bool) {
+	if !haveChildrenFiles() {
+		return nil, false
+	}
+	for todo := []int{pid}; len(todo) > 0; {
+		p := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		dir := "/proc/" + strconv.Itoa(p) + "/task/"
+		tasks, _ := os.ReadDir(dir) // none when p is gone
+		for _, t := range tasks {
+			b, _ := os.ReadFile(dir + t.Name() + "/children")
+			for _, f := range bytes.Fields(b) {
+				if c, err := strconv.Atoi(string(f)); err == nil {
+					out = append(out, c)
+					todo = append(todo, c)
+				}
+			}
+		}
+	}
+	return out, true
+}
+
+// haveChildrenFiles says whether the kernel has /proc/PID/task/TID/children
+// (CONFIG_PROC_CHILDREN).
+var haveChildrenFiles = sync.OnceValue(func() bool {
+	_, err := os.Stat("/proc/self/task/" + strconv.Itoa(os.Getpid()) + "/children")
+	return err == nil
+})
+
+// scanDescendants lists the processes under pid from the parent pid of
+// every process in /proc.
+func scanDescendants(pid int) []int {
 	ents, err := os.ReadDir("/proc")
 	if err != nil {
 		return nil

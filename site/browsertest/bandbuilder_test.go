@@ -31,6 +31,7 @@ const bandBuilderReady = `window.WB_BAND_BUILDER && window.WB_BAND_BUILDER.ready
 // warstuffSite loads the Warstuff starter and builds its site.
 func warstuffSite(t *testing.T) (*wscatalog.Catalog, site.Files) {
 	t.Helper()
+	skipShort(t) // every caller drives Chromium: build nothing in -short
 	return warstuffAt(t, "")
 }
 

@@ -299,6 +299,7 @@ func TestDeckBuilderWithoutWasm(t *testing.T) {
 // from them, and the CSP reported nothing.
 func TestDeckBuilderHostileContent(t *testing.T) {
 	t.Parallel()
+	skipShort(t) // drives Chromium: load nothing in -short
 	const p = `<img src=x onerror=alert(1)>"'</script><script>alert(2)</script>` + "\u2028"
 	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {

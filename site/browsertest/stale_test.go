@@ -21,6 +21,7 @@ import (
 // its first skill's text are stale (the starter's source is French).
 func erratumSite(t *testing.T) (*wbcatalog.Catalog, site.Files) {
 	t.Helper()
+	skipShort(t) // its caller drives Chromium and a validator: build nothing in -short
 	load := func() *wbcatalog.Catalog {
 		cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 		if err != nil {

@@ -61,6 +61,7 @@ func toolFile(t *testing.T, rel string) string {
 // absolute.
 func publishedSite(t *testing.T) site.Files {
 	t.Helper()
+	skipShort(t) // every caller drives Chromium or a validator: build nothing in -short
 	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 	if err != nil {
 		t.Fatalf("load: %v", err)

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/games/warbound/wbmatch"
@@ -150,7 +152,10 @@ func TestMalformedChecks(t *testing.T) {
 			}
 		})
 	}
-	// Schema errors: each fails the load at its line.
+	// Schema errors: each fails the load at its line, loaded with one
+	// Cache (the starter's files evaluated once) and, unless -short, also
+	// without one.
+	cache := schema.NewCache()
 	for _, tc := range []struct{ name, body string }{
 		{"tile off the board", "\tsides: {red: {units: [{id: \"a\", profile: {}, at: \"H17\"}]}, blue: {units: [{id: \"b\", profile: {}, at: \"C9\"}]}}\n\tscript: []"},
 		{"die out of range", "\t" + sides + "\n\tscript: [{side: \"red\", unit: \"a\", space: \"p1-shoot\", do: [{shoot: \"b\"}], dice: [11]}]"},
@@ -158,17 +163,20 @@ func TestMalformedChecks(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			file := schema.File{Name: "extra/bad.cue", Src: []byte("package warbound\n\n" + check("bad", tc.body))}
-			_, err := wbschema.Load(content.FS, wbschema.Options{Root: "content", Extra: []schema.File{file}})
-			var list schema.Errors
-			if !errors.As(err, &list) {
-				t.Fatalf("want a schema error, got %v", err)
+			opts := []wbschema.Options{{Root: "content", Extra: []schema.File{file}, Cache: cache}}
+			if !testing.Short() {
+				opts = append(opts, wbschema.Options{Root: "content", Extra: []schema.File{file}})
 			}
-			for _, d := range list {
-				if d.Pos.File == "extra/bad.cue" && d.Pos.Line > 0 {
-					return
+			for _, o := range opts {
+				_, err := wbschema.Load(content.FS, o)
+				var list schema.Errors
+				if !errors.As(err, &list) {
+					t.Fatalf("want a schema error, got %v", err)
+				}
+				if !slices.ContainsFunc(list, func(d diag.Diagnostic) bool { return d.Pos.File == "extra/bad.cue" && d.Pos.Line > 0 }) {
+					t.Fatalf("no error in extra/bad.cue (cache %v): %v", o.Cache != nil, list)
 				}
 			}
-			t.Fatalf("no error in extra/bad.cue: %v", list)
 		})
 	}
 }
