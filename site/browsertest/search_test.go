@@ -30,7 +30,7 @@ var searchQueries = []struct {
 	{"en", "k:steadfast t:character", []string{"ork-edo-drummer", "rah-na", "roh-na"}},
 	{"en", "acc<=4", []string{"copp", "roh-na"}},
 	{"en", "md>=2 f:clans", []string{"oshi-goru"}},
-	{"en", `n:"JAMMER"`, []string{"jammer", "jammeuse"}},
+	{"en", `n:"JAMMER"`, []string{"jammer"}},
 	{"en", `x:"sharp"`, []string{"copp", "roh-na"}},
 	{"en", "a:4", []string{"oshi-goru", "rah-na", "splatter"}},
 	{"en", "t:upgrade f:clans", []string{"ash-seer", "bone-charm", "bone-mail"}},
