@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/convicted/cvcatalog"
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/render"
@@ -136,6 +137,10 @@ type card struct {
 	label    string // the band's first line: kind and level
 	title    string
 	blocks   []render.Block
+	// pos is where the card's entry is declared, path its path in the
+	// content ("heroes.oracle"): for the export's preflight.
+	pos  diag.Pos
+	path string
 }
 
 // face lays the card out in l.
@@ -196,7 +201,7 @@ func (c *Content) cards(l lang.Lang) []card {
 		out = append(out, card{id: "hero-" + h.ID, kind: "hero", band: colHero, label: word("hero", l), title: h.Name.In(l), blocks: []render.Block{
 			{Text: "*" + h.Story.In(l) + "*", Colour: colMuted, Scale: 0.9},
 			{Text: "**" + word("ability", l) + "** — " + h.Text.In(l), Colour: colInk, Gap: 0.8},
-		}})
+		}, pos: h.Pos, path: "heroes." + h.ID})
 	}
 	for _, bd := range cat.Buildings {
 		for i, lv := range bd.Levels {
@@ -234,19 +239,20 @@ func (c *Content) cards(l lang.Lang) []card {
 			}
 			out = append(out, card{id: fmt.Sprintf("building-%s-%d", bd.ID, i+1), kind: "building", band: colBuilding,
 				label: fmt.Sprintf("%s · %s %d", word("building", l), word("level", l), i+1), title: bd.Name.In(l),
-				blocks: append(blocks, decisionNote(bd.Placeholders, l)...)})
+				blocks: append(blocks, decisionNote(bd.Placeholders, l)...), pos: bd.Pos, path: "buildings." + bd.ID})
 		}
 	}
 	for _, t := range cat.Technologies {
 		blocks := []render.Block{{Text: "**" + word("cost", l) + "**: " + c.cost(t.Cost, l), Colour: colInk},
 			{Text: c.effect(t.Effect, l), Colour: colInk, Gap: 0.6}}
 		out = append(out, card{id: "tech-" + t.ID, kind: "technology", band: colTech, label: word("technology", l), title: t.Name.In(l),
-			blocks: append(blocks, decisionNote(t.Placeholders, l)...)})
+			blocks: append(blocks, decisionNote(t.Placeholders, l)...), pos: t.Pos, path: "technologies." + t.ID})
 	}
 	for i := 0; i < cat.Components.EnemyCards && i < len(cvcatalog.Sides); i++ {
 		s := cvcatalog.Sides[i]
 		out = append(out, card{id: "enemy-" + s, kind: "enemy", band: colEnemy, label: word("enemy", l), title: word(s, l),
-			blocks: append([]render.Block{{Text: fmt.Sprintf(word("side", l), word(s, l), word(s, l)), Colour: colInk}}, decisionNote([]string{"C-SIEGE-3"}, l)...)})
+			blocks: append([]render.Block{{Text: fmt.Sprintf(word("side", l), word(s, l), word(s, l)), Colour: colInk}}, decisionNote([]string{"C-SIEGE-3"}, l)...),
+			pos:    diag.Pos{File: "game.cue"}, path: "components.enemyCards"})
 	}
 	return out
 }

@@ -215,10 +215,14 @@ func (c *Content) stagePage(l lang.Lang, paper render.Pt) (render.Page, error) {
 
 // Print is the print-and-play kit the build writes, cards-<lang>.pdf in
 // each language: the stages' reference, a blank save sheet, the tokens,
-// then the hero, building, technology and enemy cards, fronts and backs.
+// then the hero, building, technology and enemy cards, fronts and backs;
+// with --since, reprint-<lang>.pdf holds the cards that changed.
 func (c *Content) Print(po ruleset.PrintOptions) (dist.Files, error) {
 	set, err := c.Sheets(context.Background(), ruleset.SheetRequest{Paper: "a4", Tool: po.Version, Date: po.Date})
 	if err != nil {
+		return nil, err
+	}
+	if err := c.reprintSheets(po, set.Files); err != nil {
 		return nil, err
 	}
 	return set.Files, nil

@@ -67,8 +67,9 @@ func (c *Content) Layout() diag.List {
 var siteTitle = map[lang.Lang]string{lang.English: "The Convicted", lang.French: "Les Condamnés"}
 
 // Site is an index per language (heroes, buildings, fortifications,
-// units, enemies, scenarios) and the rules-coverage page: every rule with
-// its state and the check games that pin it.
+// units, enemies, scenarios), the rules-coverage page (every rule with
+// its state and the check games that pin it), the campaign tracker and,
+// with --since, the errata page.
 func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 	if so.CheckOnly {
 		return nil, nil
@@ -128,6 +129,15 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 		cb.WriteString("</table>\n")
 		files[string(l)+"/coverage.html"] = []byte(cb.String())
 		files[string(l)+"/campaign.html"] = c.tracker(l)
+		if c.errata != nil {
+			var eb strings.Builder
+			fmt.Fprintf(&eb, "<!doctype html>\n<html lang=\"%s\"><meta charset=\"utf-8\"><title>%s</title>\n<h1>Errata</h1>\n<ul>\n", l, title)
+			for _, line := range c.errata {
+				fmt.Fprintf(&eb, "<li>%s</li>\n", html.EscapeString(line))
+			}
+			eb.WriteString("</ul>\n")
+			files[string(l)+"/errata.html"] = []byte(eb.String())
+		}
 	}
 	if so.Emit != nil {
 		keys := make([]string, 0, len(files))
