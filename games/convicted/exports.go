@@ -188,7 +188,7 @@ func (c *Content) Texts() *translations.Texts {
 	}
 	for _, kind := range []string{"wall", "tower"} {
 		for i, lv := range cat.Fortifications.Levels(kind) {
-			add(diag.Pos{File: "fortifications.cue"}, lv.Name, "fortifications", kind, fmt.Sprint(i), "name")
+			add(lv.Pos, lv.Name, "fortifications", kind, fmt.Sprint(i), "name")
 		}
 	}
 	for _, x := range cat.Resources {
@@ -210,7 +210,7 @@ func (c *Content) Texts() *translations.Texts {
 		add(x.Pos, x.Name, "engines", x.ID, "name")
 	}
 	for _, x := range cat.Stages.List {
-		add(diag.Pos{File: "siege.cue"}, x.Name, "stages", fmt.Sprint(x.Number), "name")
+		add(x.Pos, x.Name, "stages", fmt.Sprint(x.Number), "name")
 	}
 	for _, x := range cat.Scenarios {
 		add(x.Pos, x.Name, "scenarios", x.ID, "name")
