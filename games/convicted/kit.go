@@ -90,11 +90,35 @@ func stats(st, en, su, rfs int) string {
 	return s
 }
 
+// tokenR is a token's radius, mm.
+const tokenR = 8.0
+
+// tokenFace is token t drawn round (0, 0): laid out once, copied as
+// many times as printed.
+func tokenFace(t token, ls string) ([]render.Item, error) {
+	const r = tokenR
+	items := []render.Item{render.Circle{R: r, Paint: render.FillStroke(t.col, colInk, 0.3)}}
+	what := "the token " + t.top
+	top, err := render.TextLine(t.top, ls, true, colWhite, 0, -0.3, 2*r-3, 6, 3, 'c', what)
+	if err != nil {
+		return nil, err
+	}
+	items = append(items, top)
+	if t.bottom != "" {
+		bot, err := render.TextLine(t.bottom, ls, false, colWhite, 0, 3.6, 2*r-5, 5.5, 3, 'c', what+": its second line")
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, bot)
+	}
+	return items, nil
+}
+
 // tokenPages lay the tokens out as round counters of 16 mm, as many as
 // printed, page after page.
 func (c *Content) tokenPages(l lang.Lang, paper render.Pt) ([]render.Page, error) {
 	ls := string(l)
-	const r, gap, margin = 8.0, 2.0, 12.0
+	const r, gap, margin = tokenR, 2.0, 12.0
 	var pages []render.Page
 	var items []render.Item
 	y := 0.0
@@ -131,6 +155,10 @@ func (c *Content) tokenPages(l lang.Lang, paper render.Pt) ([]render.Page, error
 		y += 6
 		x := margin
 		for _, t := range g.tokens {
+			face, err := tokenFace(t, ls)
+			if err != nil {
+				return nil, err
+			}
 			for k := 0; k < t.count; k++ {
 				if x+2*r > paper.X-margin {
 					x, y = margin, y+2*r+gap
@@ -141,21 +169,7 @@ func (c *Content) tokenPages(l lang.Lang, paper render.Pt) ([]render.Page, error
 					}
 					x = margin
 				}
-				cx, cy := x+r, y+r
-				items = append(items, render.Circle{X: cx, Y: cy, R: r, Paint: render.FillStroke(t.col, colInk, 0.3)})
-				what := "the token " + t.top
-				top, err := render.TextLine(t.top, ls, true, colWhite, cx, cy-0.3, 2*r-3, 6, 3, 'c', what)
-				if err != nil {
-					return nil, err
-				}
-				items = append(items, top)
-				if t.bottom != "" {
-					bot, err := render.TextLine(t.bottom, ls, false, colWhite, cx, cy+3.6, 2*r-5, 5.5, 3, 'c', what+": its second line")
-					if err != nil {
-						return nil, err
-					}
-					items = append(items, bot)
-				}
+				items = append(items, render.Transform(face, 1, x+tokenR, y+tokenR)...)
 				x += 2*r + gap
 			}
 		}

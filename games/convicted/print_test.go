@@ -120,3 +120,14 @@ func TestSheets(t *testing.T) {
 		}
 	}
 }
+
+// TestLayoutReportsTokens: a unit name that fits the 28 characters of a
+// card but not its token is a layout error naming the token.
+func TestLayoutReportsTokens(t *testing.T) {
+	c := loadStarter(t)
+	c.Catalog.Units[0].Name.FR = "Arbalétriers mercenaires xx"
+	d := c.Layout()
+	if len(d) == 0 || !strings.Contains(d.Text(), "the token Arbalétriers mercenaires xx") {
+		t.Fatalf("layout:\n%s", d.Text())
+	}
+}
