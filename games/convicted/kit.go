@@ -280,11 +280,11 @@ func sheetOptions(l lang.Lang, req ruleset.SheetRequest) render.SheetOptions {
 }
 
 // Sheets prints what `wbtool print` asks for, one file per language: the
-// kit and its cards (the file the build writes), or (--deck SAVE) that
-// save sheet filled in.
+// kit and its cards (the file the build writes), (--deck SAVE) that save
+// sheet filled in, or (--map board) the board tiled on the paper.
 func (c *Content) Sheets(_ context.Context, req ruleset.SheetRequest) (ruleset.SheetSet, error) {
 	if req.Map != "" {
-		return ruleset.SheetSet{}, ruleset.Requestf("--map %q: The Convicted prints no map yet (the board is still to come)", req.Map)
+		return c.boardSheets(req)
 	}
 	sv, err := c.save(req.Deck)
 	if err != nil {
@@ -324,6 +324,32 @@ func (c *Content) Sheets(_ context.Context, req ruleset.SheetRequest) (ruleset.S
 				return ruleset.SheetSet{}, err
 			}
 		}
+		_, rel := pipeline.InDir(p)
+		set.Files[rel], set.Paths = pdf, append(set.Paths, p)
+	}
+	return set, nil
+}
+
+// boardSheets are the board's tiles, one file per language.
+func (c *Content) boardSheets(req ruleset.SheetRequest) (ruleset.SheetSet, error) {
+	if req.Map != "board" {
+		return ruleset.SheetSet{}, ruleset.Requestf("--map %q: The Convicted has one map, the board (--map board)", req.Map)
+	}
+	if req.HexSize != 0 {
+		return ruleset.SheetSet{}, ruleset.Requestf("--hex-size: the board of The Convicted has no hexes")
+	}
+	set := ruleset.SheetSet{Files: dist.Files{}}
+	for _, l := range pipeline.Langs(req.Langs) {
+		o := sheetOptions(l, req)
+		pages, err := c.boardPages(o)
+		if err != nil {
+			return ruleset.SheetSet{}, err
+		}
+		pdf, err := render.PagesPDF(o, bword("board", l), pages)
+		if err != nil {
+			return ruleset.SheetSet{}, err
+		}
+		p := pipeline.MapSheet("board", req.Paper, l)
 		_, rel := pipeline.InDir(p)
 		set.Files[rel], set.Paths = pdf, append(set.Paths, p)
 	}

@@ -55,6 +55,9 @@ func (c *Content) Layout() diag.List {
 		if _, _, err := c.faces(l); err != nil {
 			d = append(d, diag.Errorf(pos, "", "%v", err))
 		}
+		if _, err := c.boardDrawing(l); err != nil {
+			d = append(d, diag.Errorf(pos, "", "%v", err))
+		}
 		for _, paper := range render.Papers() {
 			if _, err := c.kitPages(render.SheetOptions{Lang: l, Paper: paper}); err != nil {
 				d = append(d, diag.Errorf(pos, "", "%v", err))

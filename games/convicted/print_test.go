@@ -61,7 +61,11 @@ func TestSheets(t *testing.T) {
 			t.Fatalf("%s: %v", paper, err)
 		}
 	}
-	for _, req := range []ruleset.SheetRequest{{Paper: "a4", Deck: "nope"}, {Paper: "a4", Map: "board"}} {
+	board, err := c.Sheets(context.Background(), ruleset.SheetRequest{Paper: "letter", Tool: "test", Map: "board"})
+	if err != nil || len(board.Paths) != 2 || board.Paths[0] != "print/maps/board-letter-en.pdf" {
+		t.Fatalf("the board: %v %v", board.Paths, err)
+	}
+	for _, req := range []ruleset.SheetRequest{{Paper: "a4", Deck: "nope"}, {Paper: "a4", Map: "nope"}, {Paper: "a4", Map: "board", HexSize: 20}} {
 		var re *ruleset.RequestError
 		if _, err := c.Sheets(context.Background(), req); !errors.As(err, &re) {
 			t.Errorf("%+v: %v, want a request error", req, err)
