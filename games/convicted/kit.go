@@ -3,6 +3,7 @@ package convicted
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strings"
 
 	"wbtool.dev/wbtool/games/convicted/cvcatalog"
@@ -230,7 +231,8 @@ func (c *Content) stagePage(l lang.Lang, paper render.Pt) (render.Page, error) {
 // Print is the print-and-play kit the build writes, cards-<lang>.pdf in
 // each language: the stages' reference, a blank save sheet, the tokens,
 // then the hero, building, technology and enemy cards, fronts and backs;
-// with --since, reprint-<lang>.pdf holds the cards that changed.
+// with --since, reprint-<lang>.pdf holds the cards that changed; and
+// the board tiled on A4, maps/board-a4-<lang>.pdf.
 func (c *Content) Print(po ruleset.PrintOptions) (dist.Files, error) {
 	set, err := c.Sheets(context.Background(), ruleset.SheetRequest{Paper: "a4", Tool: po.Version, Date: po.Date})
 	if err != nil {
@@ -239,6 +241,11 @@ func (c *Content) Print(po ruleset.PrintOptions) (dist.Files, error) {
 	if err := c.reprintSheets(po, set.Files); err != nil {
 		return nil, err
 	}
+	board, err := c.boardSheets(ruleset.SheetRequest{Map: "board", Paper: "a4", Tool: po.Version, Date: po.Date})
+	if err != nil {
+		return nil, err
+	}
+	maps.Copy(set.Files, board.Files)
 	return set.Files, nil
 }
 
