@@ -42,7 +42,12 @@ func (Ruleset) Load(fsys fs.FS, opts ruleset.LoadOptions) (ruleset.Content, erro
 	if err != nil {
 		return nil, err
 	}
-	return newContent(cat, warns)
+	c, err := newContent(cat, warns)
+	if err != nil {
+		return nil, err
+	}
+	c.since, c.versions = opts.Since, opts.Versions
+	return c, nil
 }
 
 func newContent(cat *cvcatalog.Catalog, warns diag.List) (*Content, error) {
@@ -60,6 +65,13 @@ type Content struct {
 	rules    *cvengine.Rules
 	// formatGiven: play's or sim's --format was given (Refuse).
 	formatGiven bool
+
+	since    string            // ruleset.LoadOptions.Since
+	versions *ruleset.Versions // ruleset.LoadOptions.Versions
+	errata   []string          // the errata stage's lines (exports.go)
+	// reprint are the kit's cards whose entry changed since --since, per
+	// language: the reprint sheets.
+	reprint map[lang.Lang][]string
 }
 
 // Summary counts what the tree holds, and the rules by state.

@@ -45,14 +45,34 @@ func (c *Content) Layout() diag.List {
 	for _, x := range cat.Enemies {
 		check("enemies", x.ID, x.Name, x.Pos)
 	}
+	if len(d) > 0 {
+		return d
+	}
+	// Every card and page of the kit, laid out in both languages on both
+	// papers: what does not fit is an error at the tree.
+	for _, l := range lang.Langs {
+		pos := diag.Pos{File: "game.cue"}
+		if _, _, err := c.faces(l); err != nil {
+			d = append(d, diag.Errorf(pos, "", "%v", err))
+		}
+		if _, err := c.boardDrawing(l); err != nil {
+			d = append(d, diag.Errorf(pos, "", "%v", err))
+		}
+		for _, paper := range render.Papers() {
+			if _, err := c.kitPages(render.SheetOptions{Lang: l, Paper: paper}); err != nil {
+				d = append(d, diag.Errorf(pos, "", "%v", err))
+			}
+		}
+	}
 	return d
 }
 
 var siteTitle = map[lang.Lang]string{lang.English: "The Convicted", lang.French: "Les Condamnés"}
 
 // Site is an index per language (heroes, buildings, fortifications,
-// units, enemies, scenarios) and the rules-coverage page: every rule with
-// its state and the check games that pin it.
+// units, enemies, scenarios), the rules-coverage page (every rule with
+// its state and the check games that pin it), the campaign tracker and,
+// with --since, the errata page.
 func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 	if so.CheckOnly {
 		return nil, nil
@@ -112,6 +132,15 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 		cb.WriteString("</table>\n")
 		files[string(l)+"/coverage.html"] = []byte(cb.String())
 		files[string(l)+"/campaign.html"] = c.tracker(l)
+		if c.errata != nil {
+			var eb strings.Builder
+			fmt.Fprintf(&eb, "<!doctype html>\n<html lang=\"%s\"><meta charset=\"utf-8\"><title>%s</title>\n<h1>Errata</h1>\n<ul>\n", l, title)
+			for _, line := range c.errata {
+				fmt.Fprintf(&eb, "<li>%s</li>\n", html.EscapeString(line))
+			}
+			eb.WriteString("</ul>\n")
+			files[string(l)+"/errata.html"] = []byte(eb.String())
+		}
 	}
 	if so.Emit != nil {
 		keys := make([]string, 0, len(files))
@@ -124,65 +153,6 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 		}
 	}
 	return files, nil
-}
-
-// Print is the reference sheet of the 14 stages and a blank save sheet,
-// one PDF per language (C-COMP-6, C-SAVE-2).
-func (c *Content) Print(po ruleset.PrintOptions) (dist.Files, error) {
-	files := dist.Files{}
-	for _, l := range lang.Langs {
-		b, err := c.kit(l, po)
-		if err != nil {
-			return nil, err
-		}
-		files["convicted-"+string(l)+".pdf"] = b
-	}
-	return files, nil
-}
-
-// lines is one page of text lines.
-func lines(l lang.Lang, title string, rows []string) (render.Page, error) {
-	p := render.Page{W: 210, H: 297, Name: title}
-	it, err := render.TextLine(title, string(l), true, render.Colour{}, 15, 20, 180, 16, 10, 'l', title)
-	if err != nil {
-		return p, err
-	}
-	p.Items = append(p.Items, it)
-	for i, r := range rows {
-		it, err := render.TextLine(r, string(l), false, render.Colour{}, 15, 32+float64(i)*7.5, 180, 10, 6, 'l', title)
-		if err != nil {
-			return p, err
-		}
-		p.Items = append(p.Items, it)
-	}
-	return p, nil
-}
-
-func (c *Content) kit(l lang.Lang, po ruleset.PrintOptions) ([]byte, error) {
-	cat := c.Catalog
-	var stages []string
-	for _, st := range cat.Stages.List {
-		stages = append(stages, fmt.Sprintf("%2d  %s — %s", st.Number, st.Phase, st.Name.In(l)))
-	}
-	ref, err := lines(l, map[lang.Lang]string{lang.English: "The turn's 14 stages", lang.French: "Les 14 stades du tour"}[l], stages)
-	if err != nil {
-		return nil, err
-	}
-	fields := []string{"campaign ____________________", "players / heroes ____________________", "scenario ___  result: won / lost",
-		"wood ___  stone ___  iron ___  gold ___"}
-	for _, b := range cat.Buildings {
-		fields = append(fields, fmt.Sprintf("%s: level ___", b.Name.In(l)))
-	}
-	for _, s := range cat.Sections {
-		fields = append(fields, fmt.Sprintf("section %s: level ___ Resistance ___ units ____________", strings.ToUpper(s.ID)))
-	}
-	fields = append(fields, "ring: N1 __ N2 __ E1 __ E2 __ S1 __ S2 __ W1 __ W2 __ NE __ NW __ SE __ SW __", "technologies ______________________________")
-	save, err := lines(l, map[lang.Lang]string{lang.English: "Save sheet", lang.French: "Feuille de sauvegarde"}[l], fields)
-	if err != nil {
-		return nil, err
-	}
-	return render.PagesPDF(render.SheetOptions{Lang: l, Paper: "a4", Version: po.Version, Tool: "wbtool", Date: po.Date, Title: siteTitle[l]},
-		siteTitle[l], []render.Page{ref, save})
 }
 
 // tracker is the campaign tracker: each save sheet of the content, the

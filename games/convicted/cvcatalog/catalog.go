@@ -144,6 +144,8 @@ type FortLevel struct {
 	// EngineRFS raises the RFS of defender engines of these types here
 	// (C-FORT-6).
 	EngineRFS map[string]int `json:"engineRFS,omitempty"`
+	// Pos is where the level's name is written.
+	Pos diag.Pos `json:"-"`
 }
 
 // Fortifications are the levels 0–5 of each kind.
@@ -287,6 +289,8 @@ type Stage struct {
 	// C-DEF-8).
 	Damage string `json:"damage,omitempty"`
 	Name   Text   `json:"name"`
+	// Pos is where the stage's name is written.
+	Pos diag.Pos `json:"-"`
 }
 
 // Stages are the 14 stages with their placeholders.

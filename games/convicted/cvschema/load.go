@@ -458,6 +458,15 @@ func (l *loader) decode(raw []byte) (*cvcatalog.Catalog, error) {
 	c.Enemies = entries(l, "enemies", d.Enemies, nil, func(e *cvcatalog.Enemy, id string, p diag.Pos) { e.ID, e.Pos = id, p })
 	c.Engines = entries(l, "engines", d.Engines, nil, func(e *cvcatalog.Engine, id string, p diag.Pos) { e.ID, e.Pos = id, p })
 	c.Scenarios = entries(l, "scenarios", d.Scenarios, nil, func(e *cvcatalog.Scenario, id string, p diag.Pos) { e.ID, e.Pos = id, p })
+	for _, kind := range []string{"wall", "tower"} {
+		lv := c.Fortifications.Levels(kind)
+		for i := range lv {
+			lv[i].Pos = l.place("fortifications", kind, strconv.Itoa(i), "name")
+		}
+	}
+	for i := range c.Stages.List {
+		c.Stages.List[i].Pos = l.place("stages", "list", strconv.Itoa(i), "name")
+	}
 	sort.SliceStable(c.Scenarios, func(i, j int) bool { return c.Scenarios[i].Number < c.Scenarios[j].Number })
 	c.Saves = entries(l, "saves", d.Saves, nil, func(e *cvcatalog.Save, id string, p diag.Pos) { e.ID, e.Pos, e.File = id, p, p.File })
 	c.Checks = entries(l, "checks", d.Checks, nil, func(e *cvcatalog.Check, id string, p diag.Pos) {
