@@ -61,7 +61,7 @@ func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (rulese
 		if err != nil {
 			return ruleset.Exports{}, err
 		}
-		maps.Copy(out.Files, files)
+		maps.Copy(out.Files, files.Files)
 	}
 	return out, nil
 }
