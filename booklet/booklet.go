@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -200,6 +201,9 @@ func (b *book) refProblems(p *pass) diag.List {
 			what = "rule " + r.rule
 		}
 		if r.rule != "" && !b.src.RequireAnchors {
+			if slices.Contains(b.src.Defined, r.rule) {
+				return // the game defines it elsewhere: printed as it is
+			}
 			out = append(out, diag.Warnf(r.pos, "", "cross-reference to %s: no rules page of this language (%s) anchors it, so the rulebook prints it without a page number (a heading \"## Title {#%s}\" or a paragraph starting with **%s** gives it one)", what, b.l, r.rule, r.rule))
 			return
 		}
@@ -228,8 +232,12 @@ func (b *book) refProblems(p *pass) diag.List {
 	for _, a := range b.src.Aids {
 		for _, e := range a.Entries {
 			if e.Rule != "" {
-				if _, ok := p.anchors[e.Rule]; !ok {
-					out = append(out, diag.Errorf(e.Pos, "", "player aid %q names rule %s, which no rules page (%s) anchors", a.ID, e.Rule, b.l))
+				if _, ok := p.anchors[e.Rule]; !ok && !slices.Contains(b.src.Defined, e.Rule) {
+					also := ""
+					if b.src.Defined != nil {
+						also = " and the game does not define"
+					}
+					out = append(out, diag.Errorf(e.Pos, "", "player aid %q names rule %s, which no rules page (%s) anchors%s", a.ID, e.Rule, b.l, also))
 				}
 			}
 		}

@@ -634,9 +634,12 @@ func (p *pass) aids(aids []ruleset.Aid) {
 		tb := block{kind: bTable}
 		for _, e := range a.Entries {
 			row := [][]inl{{{text: e.Name.In(l), strong: true}}, markupRuns(e.Text.In(l))}
-			if e.Rule != "" {
+			switch {
+			case e.Rule != "" && p.b.cited(e.Rule):
+				row = append(row, []inl{{text: e.Rule}})
+			case e.Rule != "":
 				row = append(row, []inl{{text: e.Rule}, {ref: &xref{target: e.Rule, rule: e.Rule, bare: true, glued: true}}})
-			} else {
+			default:
 				row = append(row, []inl{{text: ""}})
 			}
 			tb.rows = append(tb.rows, row)
@@ -727,6 +730,47 @@ type book struct {
 
 func (b *book) isRule(id string) bool { return b.ruleRe(id) }
 
+// cited reports whether rule is one the game defines outside its pages
+// (RulebookSource.Defined) and no chapter anchors: it prints with no
+// page.
+func (b *book) cited(rule string) bool {
+	if !slices.Contains(b.src.Defined, rule) {
+		return false
+	}
+	for _, c := range b.chapters {
+		if slices.Contains(c.rules, rule) {
+			return false
+		}
+	}
+	return true
+}
+
+// dropCited drops the page references of the rules cited but not
+// anchored (cited): the rule number prints alone.
+func (b *book) dropCited() {
+	if b.src.Defined == nil {
+		return
+	}
+	drop := func(runs []inl) {
+		for i := range runs {
+			if r := runs[i].ref; r != nil && r.rule != "" && b.cited(r.rule) {
+				runs[i].ref = nil
+			}
+		}
+	}
+	for ci := range b.chapters {
+		for bi := range b.chapters[ci].blocks {
+			bl := &b.chapters[ci].blocks[bi]
+			drop(bl.runs)
+			for _, row := range bl.rows {
+				for _, cell := range row {
+					drop(cell)
+				}
+			}
+		}
+	}
+}
+
 // faction is the colour of a faction's Order token icons.
 func (b *book) faction(id string) (render.Colour, bool) {
 	if b.src.FactionColour == nil {
@@ -787,6 +831,7 @@ func newBook(src ruleset.RulebookSource, l lang.Lang, docs []site.RulesDoc, isRu
 	for _, d := range docs {
 		b.chapters = append(b.chapters, convert(d, isRule))
 	}
+	b.dropCited()
 	for _, t := range src.Glossary {
 		if strings.TrimSpace(t.Term.In(l)) == "" {
 			continue

@@ -49,6 +49,10 @@ func memoKey(src ruleset.RulebookSource, o Options) [32]byte {
 	if src.RequireAnchors {
 		str("anchors")
 	}
+	if src.Defined != nil {
+		str("defined")
+		str(src.Defined...)
+	}
 	if o.CheckOnly {
 		str("check")
 	}

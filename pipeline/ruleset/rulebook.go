@@ -33,6 +33,12 @@ type RulebookSource struct {
 	// error).
 	RulePrefix     string
 	RequireAnchors bool
+	// Defined are the rule numbers the game defines outside its rules
+	// pages (a digest the pages cite, as 40k Unbound's RULES.md): a
+	// cross-reference to one prints without a page number and without a
+	// warning, and a player aid may name one. Nil: the pages' anchors
+	// are the only rules.
+	Defined []string
 	// Entity names [[id]] in a language (a card, a profile); Noun is
 	// what it names, in errors. Nil: [[id]] is an error.
 	Entity func(id string, l lang.Lang) (name string, ok bool)
