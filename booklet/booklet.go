@@ -125,7 +125,9 @@ func build(src ruleset.RulebookSource, o Options) (*Result, error) {
 		langs = lang.Langs
 	}
 	for _, l := range langs {
-		if len(docs[l]) == 0 {
+		if len(docs[l]) == 0 && (len(src.Aids) == 0 || src.Defined == nil) {
+			// no pages: a book of its player aids alone when the game
+			// defines their rules outside the pages (Defined)
 			continue
 		}
 		b := newBook(src, l, docs[l], isRule)

@@ -36,7 +36,8 @@ type RulebookSource struct {
 	// Defined are the rule numbers the game defines outside its rules
 	// pages (a digest the pages cite, as 40k Unbound's RULES.md): a
 	// cross-reference to one prints without a page number and without a
-	// warning, and a player aid may name one. Nil: the pages' anchors
+	// warning, and a player aid may name one; a language with no rules
+	// page still gets a book of the player aids. Nil: the pages' anchors
 	// are the only rules.
 	Defined []string
 	// Entity names [[id]] in a language (a card, a profile); Noun is
