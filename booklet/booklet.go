@@ -113,7 +113,14 @@ func build(src ruleset.RulebookSource, o Options) (*Result, error) {
 		Icon: func(name string, l lang.Lang) (string, bool) {
 			return "", src.HasIcon != nil && src.HasIcon(name)
 		},
-		IconLabel: src.IconLabel})
+		IconLabel: src.IconLabel,
+		Figure: func(kind, id string, l lang.Lang) (string, string, bool) {
+			if src.Figure == nil {
+				return "", "", false
+			}
+			_, ok := src.Figure(kind, id, l)
+			return "", "", ok
+		}})
 	ruleRe := regexp.MustCompile(`^` + regexp.QuoteMeta(src.RulePrefix) + `-[A-Z]+-[0-9]+$`)
 	isRule := ruleRe.MatchString
 	res := &Result{Files: map[string][]byte{}}

@@ -382,6 +382,10 @@ func (p *pass) chapter(c chapter) {
 			us = append(us, pu...)
 		case bTable:
 			us = append(us, p.table(b)...)
+		case bFigure:
+			if u := p.figure(b); u != nil {
+				us = append(us, u)
+			}
 		case bRule:
 			w := p.g.colW()
 			us = append(us, &unit{h: p.g.em(), before: p.g.em() * 0.4, pos: b.pos,
@@ -389,6 +393,35 @@ func (p *pass) chapter(c chapter) {
 		}
 	}
 	p.place(us)
+}
+
+// figure lays out a figure from the game's data: a card's face, centred,
+// at 70 % of its size (less when the column is narrow), its bleed hidden
+// and its cut line drawn. Nil when the game draws none (the site reports
+// the unknown id at its line).
+func (p *pass) figure(b block) *unit {
+	if p.b.src.Figure == nil {
+		return nil
+	}
+	f, ok := p.b.src.Figure(b.figure[0], b.figure[1], p.b.l)
+	if !ok || f == nil {
+		return nil
+	}
+	w := p.g.colW() - b.indent
+	k := min(0.7, w*0.5/render.CardW)
+	cw, ch := render.CardW*k, render.CardH*k
+	x := b.indent + (w-cw)/2
+	pad := p.g.em() * 0.3
+	items := render.Transform(f.Items, k, x, pad)
+	bl := render.Bleed*k + 0.5
+	paper := render.Fill(render.Colour{R: 0xff, G: 0xff, B: 0xff})
+	items = append(items,
+		render.Rect{X: x - bl, Y: pad - bl, W: cw + 2*bl, H: bl, Paint: paper},
+		render.Rect{X: x - bl, Y: pad + ch, W: cw + 2*bl, H: bl, Paint: paper},
+		render.Rect{X: x - bl, Y: pad, W: bl, H: ch, Paint: paper},
+		render.Rect{X: x + cw, Y: pad, W: bl, H: ch, Paint: paper},
+		render.Rect{X: x, Y: pad, W: cw, H: ch, R: 1.5 * k, Paint: render.Stroke(render.ColRule, 0.25)})
+	return &unit{h: ch + 2*pad, before: p.g.em() * 0.4, items: items, pos: b.pos}
 }
 
 // table lays out a table: columns as wide as their text needs, shared

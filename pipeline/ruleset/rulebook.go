@@ -3,6 +3,7 @@ package ruleset
 import (
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/lang"
+	"wbtool.dev/wbtool/render"
 )
 
 // Rulebook is content whose rules pages print as a booklet (capability
@@ -55,6 +56,10 @@ type RulebookSource struct {
 	// Glossary are the terms the booklet's glossary defines and its
 	// index lists, with the pages that use them.
 	Glossary []lang.Term
+	// Figure draws a figure of the rules pages, [[card:id]] (kind
+	// "card"): the card's front in language l, with the render kit (the
+	// same face as the card sheets). Nil: the game draws no figures.
+	Figure func(kind, id string, l lang.Lang) (*render.Face, bool)
 	// Aids are the player aids drawn from the rules data (turn sequence,
 	// actions, keywords): printed after the rules, before the glossary.
 	Aids []Aid
