@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -112,7 +113,14 @@ func build(src ruleset.RulebookSource, o Options) (*Result, error) {
 		Icon: func(name string, l lang.Lang) (string, bool) {
 			return "", src.HasIcon != nil && src.HasIcon(name)
 		},
-		IconLabel: src.IconLabel})
+		IconLabel: src.IconLabel,
+		Figure: func(kind, id string, l lang.Lang) (string, string, bool) {
+			if src.Figure == nil {
+				return "", "", false
+			}
+			_, ok := src.Figure(kind, id, l)
+			return "", "", ok
+		}})
 	ruleRe := regexp.MustCompile(`^` + regexp.QuoteMeta(src.RulePrefix) + `-[A-Z]+-[0-9]+$`)
 	isRule := ruleRe.MatchString
 	res := &Result{Files: map[string][]byte{}}
@@ -124,7 +132,9 @@ func build(src ruleset.RulebookSource, o Options) (*Result, error) {
 		langs = lang.Langs
 	}
 	for _, l := range langs {
-		if len(docs[l]) == 0 {
+		if len(docs[l]) == 0 && (len(src.Aids) == 0 || src.Defined == nil) {
+			// no pages: a book of its player aids alone when the game
+			// defines their rules outside the pages (Defined)
 			continue
 		}
 		b := newBook(src, l, docs[l], isRule)
@@ -200,6 +210,9 @@ func (b *book) refProblems(p *pass) diag.List {
 			what = "rule " + r.rule
 		}
 		if r.rule != "" && !b.src.RequireAnchors {
+			if slices.Contains(b.src.Defined, r.rule) {
+				return // the game defines it elsewhere: printed as it is
+			}
 			out = append(out, diag.Warnf(r.pos, "", "cross-reference to %s: no rules page of this language (%s) anchors it, so the rulebook prints it without a page number (a heading \"## Title {#%s}\" or a paragraph starting with **%s** gives it one)", what, b.l, r.rule, r.rule))
 			return
 		}
@@ -228,8 +241,12 @@ func (b *book) refProblems(p *pass) diag.List {
 	for _, a := range b.src.Aids {
 		for _, e := range a.Entries {
 			if e.Rule != "" {
-				if _, ok := p.anchors[e.Rule]; !ok {
-					out = append(out, diag.Errorf(e.Pos, "", "player aid %q names rule %s, which no rules page (%s) anchors", a.ID, e.Rule, b.l))
+				if _, ok := p.anchors[e.Rule]; !ok && !slices.Contains(b.src.Defined, e.Rule) {
+					also := ""
+					if b.src.Defined != nil {
+						also = " and the game does not define"
+					}
+					out = append(out, diag.Errorf(e.Pos, "", "player aid %q names rule %s, which no rules page (%s) anchors%s", a.ID, e.Rule, b.l, also))
 				}
 			}
 		}

@@ -382,6 +382,10 @@ func (p *pass) chapter(c chapter) {
 			us = append(us, pu...)
 		case bTable:
 			us = append(us, p.table(b)...)
+		case bFigure:
+			if u := p.figure(b); u != nil {
+				us = append(us, u)
+			}
 		case bRule:
 			w := p.g.colW()
 			us = append(us, &unit{h: p.g.em(), before: p.g.em() * 0.4, pos: b.pos,
@@ -389,6 +393,35 @@ func (p *pass) chapter(c chapter) {
 		}
 	}
 	p.place(us)
+}
+
+// figure lays out a figure from the game's data: a card's face, centred,
+// at 70 % of its size (less when the column is narrow), its bleed hidden
+// and its cut line drawn. Nil when the game draws none (the site reports
+// the unknown id at its line).
+func (p *pass) figure(b block) *unit {
+	if p.b.src.Figure == nil {
+		return nil
+	}
+	f, ok := p.b.src.Figure(b.figure[0], b.figure[1], p.b.l)
+	if !ok || f == nil {
+		return nil
+	}
+	w := p.g.colW() - b.indent
+	k := min(0.7, w*0.5/render.CardW)
+	cw, ch := render.CardW*k, render.CardH*k
+	x := b.indent + (w-cw)/2
+	pad := p.g.em() * 0.3
+	items := render.Transform(f.Items, k, x, pad)
+	bl := render.Bleed*k + 0.5
+	paper := render.Fill(render.Colour{R: 0xff, G: 0xff, B: 0xff})
+	items = append(items,
+		render.Rect{X: x - bl, Y: pad - bl, W: cw + 2*bl, H: bl, Paint: paper},
+		render.Rect{X: x - bl, Y: pad + ch, W: cw + 2*bl, H: bl, Paint: paper},
+		render.Rect{X: x - bl, Y: pad, W: bl, H: ch, Paint: paper},
+		render.Rect{X: x + cw, Y: pad, W: bl, H: ch, Paint: paper},
+		render.Rect{X: x, Y: pad, W: cw, H: ch, R: 1.5 * k, Paint: render.Stroke(render.ColRule, 0.25)})
+	return &unit{h: ch + 2*pad, before: p.g.em() * 0.4, items: items, pos: b.pos}
 }
 
 // table lays out a table: columns as wide as their text needs, shared
@@ -634,9 +667,12 @@ func (p *pass) aids(aids []ruleset.Aid) {
 		tb := block{kind: bTable}
 		for _, e := range a.Entries {
 			row := [][]inl{{{text: e.Name.In(l), strong: true}}, markupRuns(e.Text.In(l))}
-			if e.Rule != "" {
+			switch {
+			case e.Rule != "" && p.b.cited(e.Rule):
+				row = append(row, []inl{{text: e.Rule}})
+			case e.Rule != "":
 				row = append(row, []inl{{text: e.Rule}, {ref: &xref{target: e.Rule, rule: e.Rule, bare: true, glued: true}}})
-			} else {
+			default:
 				row = append(row, []inl{{text: ""}})
 			}
 			tb.rows = append(tb.rows, row)
@@ -727,6 +763,47 @@ type book struct {
 
 func (b *book) isRule(id string) bool { return b.ruleRe(id) }
 
+// cited reports whether rule is one the game defines outside its pages
+// (RulebookSource.Defined) and no chapter anchors: it prints with no
+// page.
+func (b *book) cited(rule string) bool {
+	if !slices.Contains(b.src.Defined, rule) {
+		return false
+	}
+	for _, c := range b.chapters {
+		if slices.Contains(c.rules, rule) {
+			return false
+		}
+	}
+	return true
+}
+
+// dropCited drops the page references of the rules cited but not
+// anchored (cited): the rule number prints alone.
+func (b *book) dropCited() {
+	if b.src.Defined == nil {
+		return
+	}
+	drop := func(runs []inl) {
+		for i := range runs {
+			if r := runs[i].ref; r != nil && r.rule != "" && b.cited(r.rule) {
+				runs[i].ref = nil
+			}
+		}
+	}
+	for ci := range b.chapters {
+		for bi := range b.chapters[ci].blocks {
+			bl := &b.chapters[ci].blocks[bi]
+			drop(bl.runs)
+			for _, row := range bl.rows {
+				for _, cell := range row {
+					drop(cell)
+				}
+			}
+		}
+	}
+}
+
 // faction is the colour of a faction's Order token icons.
 func (b *book) faction(id string) (render.Colour, bool) {
 	if b.src.FactionColour == nil {
@@ -787,6 +864,7 @@ func newBook(src ruleset.RulebookSource, l lang.Lang, docs []site.RulesDoc, isRu
 	for _, d := range docs {
 		b.chapters = append(b.chapters, convert(d, isRule))
 	}
+	b.dropCited()
 	for _, t := range src.Glossary {
 		if strings.TrimSpace(t.Term.In(l)) == "" {
 			continue

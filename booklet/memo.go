@@ -31,6 +31,7 @@ const memoSize = 4
 var (
 	memoEntity = regexp.MustCompile(`\[\[([a-z0-9]+(?:-[a-z0-9]+)*)\]\]`)
 	memoIcon   = regexp.MustCompile(`:([a-z][a-z0-9]*(?:-[a-z0-9]+)*):`)
+	memoFigure = regexp.MustCompile(`\[\[(card):([a-z0-9]+(?:-[a-z0-9]+)*)\]\]`)
 )
 
 // memoKey digests everything a rulebook is made of: the sources, and
@@ -48,6 +49,10 @@ func memoKey(src ruleset.RulebookSource, o Options) [32]byte {
 	str(src.Game, src.Set.EN, src.Set.FR, src.Version, src.RulePrefix, src.Noun, o.Tool, o.Date.UTC().Format(time.RFC3339Nano))
 	if src.RequireAnchors {
 		str("anchors")
+	}
+	if src.Defined != nil {
+		str("defined")
+		str(src.Defined...)
 	}
 	if o.CheckOnly {
 		str("check")
@@ -69,6 +74,15 @@ func memoKey(src ruleset.RulebookSource, o Options) [32]byte {
 			if src.Entity != nil {
 				name, ok := src.Entity(m[1], p.Lang)
 				str(m[1], name, boolStr(ok))
+			}
+		}
+		for _, m := range memoFigure.FindAllStringSubmatch(string(p.Source), -1) {
+			if src.Figure != nil {
+				f, ok := src.Figure(m[1], m[2], p.Lang)
+				str(m[1], m[2], boolStr(ok))
+				if ok && f != nil {
+					str(f.Dump())
+				}
 			}
 		}
 		for _, m := range memoIcon.FindAllStringSubmatch(string(p.Source), -1) {

@@ -19,7 +19,8 @@ const (
 	bHeading blockKind = iota
 	bPara
 	bTable
-	bRule // a thematic break
+	bRule   // a thematic break
+	bFigure // a figure from the game's data ([[card:id]])
 )
 
 // block is one block of a chapter: a heading, a paragraph (of a list item
@@ -38,6 +39,7 @@ type block struct {
 	rows    [][][]inl  // a table's cells; the first row is its header
 	rowDefs [][]string // the rule anchors each row defines
 	rowPos  []diag.Pos // where each row is written
+	figure  [2]string  // a figure's kind and id
 	pos     diag.Pos
 	defs    []string // the rule anchors it defines (a paragraph starting with its number)
 }
@@ -135,7 +137,15 @@ func (c *converter) blocksIn(parent ast.Node, indent float64, quote, tight bool,
 			runs := c.inlines(x, false, false)
 			b := block{kind: bPara, runs: runs, indent: indent, quote: quote, bar: bar, pos: c.at(x), tight: tight && n.PreviousSibling() != nil}
 			b.defs = defsOf(x)
-			c.out = append(c.out, b)
+			if len(strings.TrimSpace(plainRuns(runs))) > 0 || len(b.defs) > 0 {
+				c.out = append(c.out, b)
+			}
+			// the figures of the paragraph, after it
+			for ch := x.FirstChild(); ch != nil; ch = ch.NextSibling() {
+				if what, id, ok := site.FigureOf(ch); ok {
+					c.out = append(c.out, block{kind: bFigure, figure: [2]string{what, id}, indent: indent, pos: c.doc.Pos(ch.Pos())})
+				}
+			}
 		case *ast.List:
 			num := x.Start
 			for it := x.FirstChild(); it != nil; it = it.NextSibling() {
@@ -315,4 +325,16 @@ func plainOf(runs []inl) string {
 		b.WriteString(r.text)
 	}
 	return strings.TrimSpace(b.String())
+}
+
+// plainRuns is the text of runs, icons and references left out.
+func plainRuns(runs []inl) string {
+	var b strings.Builder
+	for _, r := range runs {
+		b.WriteString(r.text)
+		if r.icon != "" || r.natural != 0 {
+			b.WriteString("x")
+		}
+	}
+	return b.String()
 }

@@ -60,7 +60,7 @@ func newBook(pages []lang.RulesPage, opts RulesOptions) *book {
 	d := &rulesDialect{path: opts.Path, entity: opts.Entity, entityNoun: opts.Noun, requireAnchors: opts.RequireAnchors,
 		ref:  regexp.MustCompile(regexp.QuoteMeta(opts.RulePrefix) + `-[A-Z]+-[0-9]+`),
 		id:   regexp.MustCompile(`^` + regexp.QuoteMeta(opts.RulePrefix) + `-[A-Z]+-[0-9]+$`),
-		icon: opts.Icon, iconLabel: opts.IconLabel}
+		icon: opts.Icon, iconLabel: opts.IconLabel, figure: opts.Figure}
 	if d.entity == nil {
 		d.entity = func(string, lang.Lang) (string, string, bool) { return "", "", false }
 	}
@@ -95,6 +95,15 @@ func CardRefOf(n ast.Node) (id, name string, ok bool) {
 		return "", "", false
 	}
 	return r.ID, r.Name, true
+}
+
+// FigureOf reads a [[card:id]] node: the figure's kind and id.
+func FigureOf(n ast.Node) (kind, id string, ok bool) {
+	r, ok := n.(*figureNode)
+	if !ok {
+		return "", "", false
+	}
+	return r.What, r.ID, true
 }
 
 // IconOf reads an :icon: node.

@@ -51,7 +51,21 @@ var (
 	kindIcon    = ast.NewNodeKind("Icon")
 	kindRuleRef = ast.NewNodeKind("RuleRef")
 	kindNatural = ast.NewNodeKind("Natural")
+	kindFigure  = ast.NewNodeKind("Figure")
 )
+
+// figureNode is [[card:id]]: a figure drawn from the game's data (the
+// card's face), an image on the site, vector art in the rulebook.
+type figureNode struct {
+	ast.BaseInline
+	What, ID string // "card" and the card's id
+	Src, Alt string // the image, relative to the page; its text
+}
+
+func (n *figureNode) Kind() ast.NodeKind { return kindFigure }
+func (n *figureNode) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"What": n.What, "ID": n.ID}, nil)
+}
 
 // cardRefNode is [[card-id]].
 type cardRefNode struct {
@@ -95,6 +109,7 @@ func (n *ruleRefNode) Dump(src []byte, level int) {
 var (
 	naturalRe = regexp.MustCompile(`^\[(10|[1-9])\]`)
 	cardRefRe = regexp.MustCompile(`^\[\[([a-z0-9]+(?:-[a-z0-9]+)*)\]\]`)
+	figureRe  = regexp.MustCompile(`^\[\[(card):([a-z0-9]+(?:-[a-z0-9]+)*)\]\]`)
 	iconRe    = regexp.MustCompile(`^:([a-z][a-z0-9]*(?:-[a-z0-9]+)*):`)
 	// headingIDRe is what an explicit heading id may be.
 	headingIDRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`)
@@ -114,6 +129,10 @@ func (cardRefParser) Parse(parent ast.Node, block text.Reader, pc parser.Context
 			return &naturalNode{N: n}
 		}
 		return nil
+	}
+	if m := figureRe.FindSubmatch(line); m != nil {
+		block.Advance(len(m[0]))
+		return &figureNode{What: string(m[1]), ID: string(m[2])}
 	}
 	m := cardRefRe.FindSubmatch(line)
 	if m == nil {
@@ -179,6 +198,7 @@ func (r *nodeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindIcon, r.icon)
 	reg.Register(kindRuleRef, r.ruleRef)
 	reg.Register(kindNatural, r.natural)
+	reg.Register(kindFigure, r.figure)
 	if r.lang == lang.French {
 		reg.Register(ast.KindText, r.frenchText)
 	}
@@ -193,6 +213,19 @@ func (r *nodeRenderer) cardRef(w util.BufWriter, src []byte, node ast.Node, ente
 		fmt.Fprintf(w, `<span class="card-ref">%s</span>`, EscapeHTML(n.Name))
 	} else {
 		fmt.Fprintf(w, `<a class="card-ref" href="%s">%s</a>`, EscapeHTML(n.Href), EscapeHTML(n.Name))
+	}
+	return ast.WalkSkipChildren, nil
+}
+
+func (r *nodeRenderer) figure(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*figureNode)
+	if n.Src == "" {
+		fmt.Fprintf(w, `<span class="rules-figure">%s</span>`, EscapeHTML(n.ID))
+	} else {
+		fmt.Fprintf(w, `<img class="rules-figure" src="%s" alt="%s">`, EscapeHTML(n.Src), EscapeHTML(n.Alt))
 	}
 	return ast.WalkSkipChildren, nil
 }

@@ -284,6 +284,17 @@ func (b *book) resolveChapters(chs []*chapter, l lang.Lang) Errors {
 				if !insideLink(x) {
 					x.Href = relPath(d.path(c.Slug), page)
 				}
+			case *figureNode:
+				if d.figure == nil {
+					errs = append(errs, diag.Diagnostic{Pos: c.pos(x.Pos()), Msg: fmt.Sprintf("[[%s:%s]]: this game draws no figures from its data", x.What, x.ID)})
+					return ast.WalkContinue, nil
+				}
+				src, alt, ok := d.figure(x.What, x.ID, l)
+				if !ok {
+					errs = append(errs, diag.Diagnostic{Pos: c.pos(x.Pos()), Msg: fmt.Sprintf("unknown %s %q in [[%s:%s]]: no %s has this id", x.What, x.ID, x.What, x.ID, x.What)})
+					return ast.WalkContinue, nil
+				}
+				x.Src, x.Alt = relPath(d.path(c.Slug), src), alt
 			case *iconNode:
 				svg, ok := d.icon(x.Name, l)
 				if !ok {
@@ -327,6 +338,8 @@ type rulesDialect struct {
 	// an image's alt text), "" for none.
 	icon      func(name string, l lang.Lang) (string, bool)
 	iconLabel func(name string) string
+	// figure is RulesOptions.Figure.
+	figure func(kind, id string, l lang.Lang) (src, alt string, ok bool)
 	// requireAnchors: a rule number that no chapter of the language
 	// anchors is an error (else it is shown unlinked).
 	requireAnchors bool
@@ -534,6 +547,10 @@ type RulesOptions struct {
 	// every :name: is an error.
 	Icon      func(name string, l lang.Lang) (svg string, ok bool)
 	IconLabel func(name string) string
+	// Figure gives the image of a figure [[card:id]] in a language
+	// (kind "card"), relative to the language folder, and its text;
+	// false for an unknown id. Nil: the game draws no figures.
+	Figure func(kind, id string, l lang.Lang) (src, alt string, ok bool)
 }
 
 // Chapters renders a game's rules pages (Markdown, lang.RulesPage)

@@ -1,8 +1,10 @@
 package warbound
 
 import (
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
+	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/render/markup"
 )
 
@@ -25,6 +27,16 @@ func (c *Content) Rulebook() ruleset.RulebookSource {
 			}
 			return "", false
 		},
+	}
+	src.Figure = func(kind, id string, l lang.Lang) (*render.Face, bool) {
+		if _, ok := cat.CardName(id); !ok || kind != "card" {
+			return nil, false
+		}
+		card, err := wbcards.LayoutCard(cat, l, id)
+		if err != nil {
+			return nil, false
+		}
+		return &card.Front, true
 	}
 	src.Aids = c.aids()
 	return src

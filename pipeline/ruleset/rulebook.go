@@ -3,6 +3,7 @@ package ruleset
 import (
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/lang"
+	"wbtool.dev/wbtool/render"
 )
 
 // Rulebook is content whose rules pages print as a booklet (capability
@@ -33,6 +34,13 @@ type RulebookSource struct {
 	// error).
 	RulePrefix     string
 	RequireAnchors bool
+	// Defined are the rule numbers the game defines outside its rules
+	// pages (a digest the pages cite, as 40k Unbound's RULES.md): a
+	// cross-reference to one prints without a page number and without a
+	// warning, and a player aid may name one; a language with no rules
+	// page still gets a book of the player aids. Nil: the pages' anchors
+	// are the only rules.
+	Defined []string
 	// Entity names [[id]] in a language (a card, a profile); Noun is
 	// what it names, in errors. Nil: [[id]] is an error.
 	Entity func(id string, l lang.Lang) (name string, ok bool)
@@ -48,6 +56,10 @@ type RulebookSource struct {
 	// Glossary are the terms the booklet's glossary defines and its
 	// index lists, with the pages that use them.
 	Glossary []lang.Term
+	// Figure draws a figure of the rules pages, [[card:id]] (kind
+	// "card"): the card's front in language l, with the render kit (the
+	// same face as the card sheets). Nil: the game draws no figures.
+	Figure func(kind, id string, l lang.Lang) (*render.Face, bool)
 	// Aids are the player aids drawn from the rules data (turn sequence,
 	// actions, keywords): printed after the rules, before the glossary.
 	Aids []Aid

@@ -65,5 +65,10 @@ func (b *builder) rulesOptions() site.RulesOptions {
 		Entity: func(id string, l wbcatalog.Lang) (string, string, bool) {
 			name, ok := b.cat.CardName(id)
 			return name.In(l), "cards/" + id + "/index.html", ok
+		},
+		// [[card:id]]: the card's front, as its page shows it
+		Figure: func(kind, id string, l wbcatalog.Lang) (string, string, bool) {
+			name, ok := b.cat.CardName(id)
+			return "cards/" + id + "/front.svg", name.In(l), ok && kind == "card"
 		}}
 }

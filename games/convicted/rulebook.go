@@ -1,0 +1,20 @@
+package convicted
+
+import (
+	"wbtool.dev/wbtool/pipeline/ruleset"
+)
+
+// Rulebook is what The Convicted's printed rulebook is made of (ruleset.
+// Rulebook). The game has no rules pages yet (RULES.md is the
+// implementers' digest of a third of the seed rulebook, in English): the
+// booklet is its player aids, in both languages, drawn from the data the
+// engine reads; the aids' rule numbers are checked against the rule
+// table (rules/rules.cue).
+func (c *Content) Rulebook() ruleset.RulebookSource {
+	src := ruleset.RulebookSource{Game: "The Convicted", RulePrefix: "C", Defined: []string{}}
+	for _, r := range c.Catalog.Rules {
+		src.Defined = append(src.Defined, r.ID)
+	}
+	src.Aids = c.aids()
+	return src
+}
