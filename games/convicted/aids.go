@@ -20,7 +20,6 @@ var aidText = map[string]lang.Text{
 	"loyalty":   {EN: "Loyalty", FR: "Loyauté"},
 	"hit":       {EN: "hits on %d+", FR: "touche sur %d+"},
 	"damage":    {EN: "damage %s", FR: "dégâts %s"},
-	"nothing":   {EN: "no resource", FR: "aucune ressource"},
 	"none":      {EN: "No resource", FR: "Aucune ressource"},
 	"marker":    {EN: "1 action marker", FR: "1 marqueur d'action"},
 	"free":      {EN: "no action marker", FR: "aucun marqueur d'action"},
@@ -75,23 +74,10 @@ func joinTexts(sep string, parts ...lang.Text) lang.Text {
 	return lang.Text{EN: strings.Join(en, sep), FR: strings.Join(fr, sep)}
 }
 
-// cost is a cost in words, with the resources' names ("2 Wood + 1 Stone").
-func (c *Content) cost(x cvcatalog.Cost) lang.Text {
-	var parts []lang.Text
-	for i, n := range x.Amounts() {
-		if n == 0 {
-			continue
-		}
-		name := lang.Text{EN: cvcatalog.Resources[i], FR: cvcatalog.Resources[i]}
-		if r := cvcatalog.Find(c.Catalog.Resources, cvcatalog.Resources[i], func(r *cvcatalog.Resource) string { return r.ID }); r != nil {
-			name = r.Name
-		}
-		parts = append(parts, lang.Text{EN: fmt.Sprintf("%d %s", n, name.EN), FR: fmt.Sprintf("%d %s", n, name.FR)})
-	}
-	if len(parts) == 0 {
-		return aidText["nothing"]
-	}
-	return joinTexts(" + ", parts...)
+// costText is a cost in words in both languages, as the cards print it
+// (cards.go's cost: one wording for the aids and the cards).
+func (c *Content) costText(x cvcatalog.Cost) lang.Text {
+	return lang.Text{EN: c.cost(x, lang.English), FR: c.cost(x, lang.French)}
 }
 
 // named is "name: cost" per language.
@@ -107,24 +93,24 @@ func (c *Content) actionCosts(do string) lang.Text {
 	switch do {
 	case cvengine.Fortify:
 		for _, lv := range cat.Fortifications.Wall[min(1, len(cat.Fortifications.Wall)):] {
-			parts = append(parts, named(lv.Name, c.cost(lv.Cost)))
+			parts = append(parts, named(lv.Name, c.costText(lv.Cost)))
 		}
 		for _, lv := range cat.Fortifications.Tower[min(1, len(cat.Fortifications.Tower)):] {
-			parts = append(parts, named(lv.Name, c.cost(lv.Cost)))
+			parts = append(parts, named(lv.Name, c.costText(lv.Cost)))
 		}
 	case cvengine.Build:
 		for _, b := range cat.Buildings {
 			var lv []lang.Text
 			for _, l := range b.Levels {
-				lv = append(lv, c.cost(l.Cost))
+				lv = append(lv, c.costText(l.Cost))
 			}
 			parts = append(parts, named(b.Name, joinTexts(" → ", lv...)))
 		}
 	case cvengine.MakeMoat:
-		parts = append(parts, c.cost(cat.Moat.Cost))
+		parts = append(parts, c.costText(cat.Moat.Cost))
 	case cvengine.Research:
 		for _, t := range cat.Technologies {
-			parts = append(parts, named(t.Name, c.cost(t.Cost)))
+			parts = append(parts, named(t.Name, c.costText(t.Cost)))
 		}
 	case cvengine.Collect:
 		for _, r := range cat.Resources {
@@ -132,7 +118,7 @@ func (c *Content) actionCosts(do string) lang.Text {
 		}
 	case cvengine.Train:
 		for _, u := range cat.Units {
-			parts = append(parts, named(u.Name, c.cost(u.Cost)))
+			parts = append(parts, named(u.Name, c.costText(u.Cost)))
 		}
 	default:
 		parts = append(parts, aidText["none"])
