@@ -219,6 +219,9 @@ func (b *book) refProblems(p *pass) diag.List {
 		if r.rule != "" {
 			return // the site reports it at the same line
 		}
+		if page, _, _ := strings.Cut(r.target, "#"); !p.hasPage(page) {
+			return // no such page: the site reports the link at the same line
+		}
 		out = append(out, diag.Errorf(r.pos, "", "cross-reference to %s: the rulebook has no such heading", what))
 	}
 	inls := func(runs []inl) {
@@ -377,4 +380,11 @@ func impose(pages []render.Page, fold string, w, h float64) []render.Page {
 		out = append(out, render.Page{W: w, H: h, Name: name, Items: items})
 	}
 	return out
+}
+
+// hasPage reports whether the book has a rules page called page (the
+// slug of its file): each chapter anchors "slug#".
+func (p *pass) hasPage(page string) bool {
+	_, ok := p.anchors[anchorKey(page, "")]
+	return ok
 }

@@ -39,5 +39,10 @@ func (c *Content) Rulebook() ruleset.RulebookSource {
 		return &card.Front, true
 	}
 	src.Aids = c.aids()
+	if len(src.Pages) > 0 {
+		// the aids cite the game's rules; a designer's own pages may not
+		// carry them (TestAidRulesAnchored pins the starter's)
+		src.Defined = ruleset.AidRules(src.Aids)
+	}
 	return src
 }

@@ -27,5 +27,10 @@ func (c *Content) Rulebook() ruleset.RulebookSource {
 		src.Glossary = append(src.Glossary, lang.Term{ID: g.ID, Term: lang.Text{EN: g.Term.EN, FR: g.Term.FR}, Definition: lang.Text{EN: g.Definition.EN, FR: g.Definition.FR}})
 	}
 	src.Aids = c.aids()
+	if len(src.Pages) > 0 {
+		// the aids cite the game's rules; a designer's own pages may not
+		// carry them (TestAidRulesAnchored pins the starter's)
+		src.Defined = ruleset.AidRules(src.Aids)
+	}
 	return src
 }

@@ -1,6 +1,8 @@
 package ruleset
 
 import (
+	"slices"
+
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/render"
@@ -84,4 +86,22 @@ type AidEntry struct {
 	// Pos is where the entry's data is written, for the check of its
 	// rule.
 	Pos diag.Pos
+}
+
+// AidRules are the rule numbers the aids name, sorted, each once. A game
+// whose aids are made from its engine's data cites its own rules there;
+// it lists them in Defined so that a designer's rules pages, which may
+// carry other rules, print them as bare numbers rather than fail (its
+// starter's pages anchor every one: a test of the game pins it).
+func AidRules(aids []Aid) []string {
+	var ids []string
+	for _, a := range aids {
+		for _, e := range a.Entries {
+			if e.Rule != "" && !slices.Contains(ids, e.Rule) {
+				ids = append(ids, e.Rule)
+			}
+		}
+	}
+	slices.Sort(ids)
+	return ids
 }
