@@ -5,6 +5,8 @@ LDFLAGS := -X main.version=$(VERSION)
 # Warbound's tree is content/; Warstuff's starter is games/warstuff/starter (its own game.cue).
 CUE_FILES = $(shell find content -name '*.cue' | sort)
 WARSTUFF_FILES = $(shell find games/warstuff/starter -name '*.cue' | sort)
+UNBOUND_FILES = $(shell find games/unbound/starter -name '*.cue' | sort)
+CONVICTED_FILES = $(shell find games/convicted/starter -name '*.cue' | sort)
 
 .PHONY: all build install test test-go test-quick test-slow lint vet fmt-check staticcheck cue-vet check bench fuzz preview gen clean
 
@@ -38,6 +40,9 @@ wasm:
 ## check: play the content's check games
 check:
 	$(GO) run ./cmd/wbtool check
+	$(GO) run ./cmd/wbtool check --content games/warstuff/starter
+	$(GO) run ./cmd/wbtool check --content games/unbound/starter
+	$(GO) run ./cmd/wbtool check --content games/convicted/starter
 
 # The packages whose tests take longest, slowest first: go test starts
 # test binaries in the order it is given packages, so these start first and
@@ -75,6 +80,8 @@ staticcheck:
 cue-vet:
 	$(GO) tool cue vet -c games/warbound/wbschema/cue/*.cue $(CUE_FILES)
 	$(GO) tool cue vet -c games/warstuff/wsschema/cue/*.cue $(WARSTUFF_FILES)
+	$(GO) tool cue vet -c games/unbound/ubschema/cue/*.cue $(UNBOUND_FILES)
+	$(GO) tool cue vet -c games/convicted/cvschema/cue/*.cue $(CONVICTED_FILES)
 
 ## bench: benchmarks (loader, engine, PDF, site)
 bench:
