@@ -77,10 +77,11 @@ func LoopbackHost(hostport string) bool {
 
 // csp is the Content-Security-Policy of every response: the site needs
 // only its own styles, scripts and images, and the deck builder compiles
-// its own WebAssembly module ('wasm-unsafe-eval': no eval of strings).
+// its own WebAssembly module ('wasm-unsafe-eval': no eval of strings),
+// fetched from the site itself (connect-src 'self': the streamed .wasm).
 // Each page's own <meta> policy applies too, and only the deck builder's
 // allows WebAssembly.
-const csp = "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+const csp = "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 // ServeHTTP implements http.Handler.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
