@@ -30,7 +30,8 @@ figcaption{font-size:.8rem;color:#555;max-width:28rem}svg{max-width:100%;height:
 .figs figure{max-width:100%}
 .scroll{overflow-x:auto}
 @media print{body{max-width:none}h2{break-before:page}}
-</style></head><body>
+.scroll:focus-visible{outline:2px solid #1a4f8a;outline-offset:2px}
+</style></head><body><main>
 <h1>Balance report</h1>
 `)
 	bots := r.Settings.Bot + " bots on both sides"
@@ -80,7 +81,7 @@ figcaption{font-size:.8rem;color:#555;max-width:28rem}svg{max-width:100%;height:
 		}
 		fmt.Fprintf(&b, "<p>%d games. %s: %s decisive games. Draws: %s. Completion: %s. Length: %.1f decisions (sd %.1f).</p>\n",
 			sc.Games, seat, esc(sc.FirstSeat.String()), esc(sc.Draws.String()), esc(sc.Completion.String()), sc.MeanSteps, sc.SDSteps)
-		b.WriteString("<div class=\"figs\">\n<figure class=\"scroll\">")
+		b.WriteString("<div class=\"figs\">\n<figure class=\"scroll\" tabindex=\"0\">")
 		heatMap(&b, sc)
 		b.WriteString("<figcaption>Matchups: the row deck's share of the decisive games against the column deck, both seat orders; 95&nbsp;% interval below.</figcaption></figure>\n<figure>")
 		rateBars(&b, []namedRate{{"first seat", sc.FirstSeat}, {"draws", sc.Draws}, {"completion", sc.Completion}}, s.Thresholds.SeatLo, s.Thresholds.SeatHi)
@@ -88,21 +89,21 @@ figcaption{font-size:.8rem;color:#555;max-width:28rem}svg{max-width:100%;height:
 		histogram(&b, sc.Lengths)
 		b.WriteString("<figcaption>Game length: games per number of decisions.</figcaption></figure>\n</div>\n")
 		if vs := variants[sc.Scenario]; len(vs) > 0 {
-			fmt.Fprintf(&b, "<h3>Card effects on %s</h3>\n<figure class=\"scroll\">", esc(sc.Scenario))
+			fmt.Fprintf(&b, "<h3>Card effects on %s</h3>\n<figure class=\"scroll\" tabindex=\"0\">", esc(sc.Scenario))
 			effects(&b, vs, s.Thresholds.Card)
 			b.WriteString("<figcaption>Each card's effect on its deck: the deck's share of decisive games with the card minus without it (same opponents, seats and seeds), in points, with Newcombe's 95&nbsp;% interval; the band is the alert threshold.</figcaption></figure>\n")
 		}
 	}
 	if len(s.Cards) > 0 {
 		b.WriteString("<h2 id=\"cards\">Cards</h2>\n<p class=\"settings\">Per game of its deck (variants apart). Damage: Wound and Poison tokens. VP share: the side's Victory Points scored during the card's activations. A win rate when it acts against when it does not says as much about the games it gets to act in as about the card.</p>\n")
-		b.WriteString("<div class=\"scroll\"><table><thead><tr><th>deck</th><th>card</th><th>games</th><th>activations</th><th>damage dealt</th><th>damage taken</th><th>survival</th><th>VP share</th><th>wins when it acts</th><th>wins when idle</th></tr></thead><tbody>\n")
+		b.WriteString("<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"cards\"><table><thead><tr><th>deck</th><th>card</th><th>games</th><th>activations</th><th>damage dealt</th><th>damage taken</th><th>survival</th><th>VP share</th><th>wins when it acts</th><th>wins when idle</th></tr></thead><tbody>\n")
 		for _, c := range s.Cards {
 			fmt.Fprintf(&b, "<tr><td>%s</td><td>%s</td><td>%d</td><td>%.2f</td><td>%.2f</td><td>%.2f</td><td>%s</td><td>%.1f&nbsp;%%</td><td>%s</td><td>%s</td></tr>\n",
 				esc(c.Deck), esc(c.Card), c.Games, c.Activations, c.Dealt, c.Taken, pct(c.Survival), c.VPShare, pct(c.WhenActs), pct(c.WhenIdle))
 		}
 		b.WriteString("</tbody></table></div>\n")
 	}
-	b.WriteString("</body></html>\n")
+	b.WriteString("</main></body></html>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -279,7 +280,7 @@ func signed(x float64) string {
 func sequentialTable(b *strings.Builder, r *Result) {
 	b.WriteString("<h2 id=\"sequential\">Sequential tests</h2>\n")
 	fmt.Fprintf(b, "<p class=\"settings\">%s.</p>\n", esc(sprtLine(r)))
-	b.WriteString("<div class=\"scroll\"><table><thead><tr><th>Decks</th><th>Scenario</th><th>Decision</th><th>Games</th><th>First deck's score</th><th>Why it stopped</th></tr></thead><tbody>\n")
+	b.WriteString("<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"sequential\"><table><thead><tr><th>Decks</th><th>Scenario</th><th>Decision</th><th>Games</th><th>First deck's score</th><th>Why it stopped</th></tr></thead><tbody>\n")
 	for _, q := range r.Sequential {
 		fmt.Fprintf(b, "<tr><td>%s vs %s</td><td>%s</td><td>%s</td><td>%d</td><td>%.1f&nbsp;%%</td><td style=\"text-align:left\">%s</td></tr>\n",
 			esc(q.Decks[0]), esc(q.Decks[1]), esc(q.Scenario), esc(q.Decision), q.Games, q.Score, esc(q.Why))
@@ -291,7 +292,7 @@ func sequentialTable(b *strings.Builder, r *Result) {
 func playtestTable(b *strings.Builder, r *Result, s *Summary) {
 	b.WriteString("<h2 id=\"playtests\">Playtests beside the bots</h2>\n")
 	fmt.Fprintf(b, "<p class=\"settings\">%s. The first deck's share of decisive games; flagged when the two 95&nbsp;%% intervals do not overlap.</p>\n", esc(playtestLine(r)))
-	b.WriteString("<div class=\"scroll\"><table><thead><tr><th>Decks</th><th>Scenario</th><th>Players</th><th>Bots</th><th>Agree</th></tr></thead><tbody>\n")
+	b.WriteString("<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"playtests\"><table><thead><tr><th>Decks</th><th>Scenario</th><th>Players</th><th>Bots</th><th>Agree</th></tr></thead><tbody>\n")
 	for _, p := range s.Playtests {
 		agree := "yes"
 		if p.Disagree {

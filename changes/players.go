@@ -146,3 +146,38 @@ func Label(path string, word func(part string) (string, bool)) string {
 	}
 	return strings.Join(parts, " — ")
 }
+
+// Told is f's change as one line of plain text for players in l (for a
+// game whose errata page is a plain list): the phrase alone, or the
+// field's name then its values in words ("Cost: 3 → 4"), the items added
+// and removed, or a word for a value made of several values ("Weapons
+// changed") — never a value as JSON. word reads a label key; field names
+// a path (changes.Label, or the games' "Other detail"). phrase is the
+// phrase's key when the line is a phrase (said once per entity), else "".
+func Told(f Field, l lang.Lang, word func(key string) string, field func(path string) string) (line, phrase string) {
+	switch {
+	case f.Added != nil || f.Removed != nil:
+		var parts []string
+		if len(f.Added) > 0 {
+			parts = append(parts, "+ "+strings.Join(f.Added, ", "))
+		}
+		if len(f.Removed) > 0 {
+			parts = append(parts, "− "+strings.Join(f.Removed, ", "))
+		}
+		return field(f.Path) + ": " + strings.Join(parts, "; "), ""
+	}
+	s := Say(f, l)
+	switch {
+	case s.Phrase != "":
+		return word(s.Phrase), s.Phrase
+	case s.Word == WordYes || s.Word == WordNo:
+		return field(f.Path) + ": " + word(s.Word), ""
+	case s.Word != "":
+		return field(f.Path) + " " + word(s.Word), ""
+	case s.Old == "":
+		return field(f.Path) + ": " + s.New, ""
+	case s.New == "":
+		return field(f.Path) + " " + word(WordRemoved), ""
+	}
+	return field(f.Path) + ": " + s.Old + " → " + s.New, ""
+}

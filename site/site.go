@@ -125,17 +125,17 @@ func (p *View) Canonical() string {
 }
 
 // Alternates are the hreflang links of the page: itself, the other
-// language and the root page, absolute with a BaseURL.
+// language and the root page, absolute; none without a BaseURL (search
+// engines read only absolute hreflang addresses: relative ones are
+// errors, and the language switch links the other language anyway).
 func (p *View) Alternates() []LinkItem {
-	if p.AnyDepth {
+	base := p.Site.Base
+	if p.AnyDepth || base == "" {
 		return nil // a 404 page is no page of the site
 	}
-	self, alt, root := p.Link(p.Path), p.AltLink(), p.Asset("index.html")
-	if base := p.Site.Base; base != "" {
-		self = p.Site.absURL(string(p.Lang) + "/" + p.Path)
-		alt = p.Site.absURL(string(p.AltLang()) + "/" + p.AltPath())
-		root = base
-	}
+	self := p.Site.absURL(string(p.Lang) + "/" + p.Path)
+	alt := p.Site.absURL(string(p.AltLang()) + "/" + p.AltPath())
+	root := base
 	return []LinkItem{{Href: self, Lang: string(p.Lang)}, {Href: alt, Lang: string(p.AltLang())}, {Href: root, Lang: "x-default"}}
 }
 

@@ -14,6 +14,7 @@ import (
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
+	"wbtool.dev/wbtool/render/markup"
 	"wbtool.dev/wbtool/translations"
 )
 
@@ -188,7 +189,7 @@ func (c *Content) Errata() (diag.List, bool) {
 		return fail(err), true
 	}
 	rep := changes.Compare(a, b)
-	c.errata = append([]string{"since " + v.Name() + ": " + rep.Summary()}, rep.Lines(0)...)
+	c.errata, c.since0 = rep, v.Name()
 	c.reprint = map[lang.Lang][]string{}
 	for _, e := range rep.Changes {
 		if !e.Card || e.Change == changes.Removed {
@@ -209,15 +210,52 @@ func (c *Content) Errata() (diag.List, bool) {
 	return nil, true
 }
 
-// errataPage is the site's errata page body, or "" without --since.
-func (c *Content) errataPage() string {
+// errataPage is the site's errata page body in l, or "" without
+// --since: each changed entity by its name, each field in players' words
+// (changes.Told: a new picture, "Cost: 3 → 4", "Weapons changed"), never
+// a value as JSON nor a field's path.
+func (c *Content) errataPage(l lang.Lang) string {
 	if c.errata == nil {
 		return ""
 	}
+	word := func(key string) string { return siteWords[key].In(l) }
+	field := func(path string) string {
+		if s := changes.Label(path, func(part string) (string, bool) {
+			w, ok := siteWords[part]
+			return w.In(l), ok
+		}); s != "" {
+			return s
+		}
+		return word(changes.PhraseOther)
+	}
 	var b strings.Builder
-	b.WriteString("<ul>\n")
-	for _, l := range c.errata {
-		b.WriteString("<li>" + htmlEscape(l) + "</li>\n")
+	b.WriteString("<p>" + htmlEscape(word("errata.since")+" "+c.since0) + "</p>\n<ul>\n")
+	if len(c.errata.Changes) == 0 {
+		b.WriteString("<li>" + htmlEscape(word("errata.none")) + "</li>\n")
+	}
+	for _, e := range c.errata.Changes {
+		name := e.ID
+		if e.Name != nil && e.Name.In(l) != "" {
+			name = e.Name.In(l)
+		}
+		b.WriteString("<li><strong>" + htmlEscape(name) + "</strong> — " + htmlEscape(word("errata."+e.Change)))
+		var lines []string
+		said := map[string]bool{}
+		for _, f := range e.Fields {
+			if f.Lang != "" && f.Lang != l {
+				continue
+			}
+			line, phrase := changes.Told(f, l, word, field)
+			if phrase != "" && said[phrase] {
+				continue
+			}
+			said[phrase] = true
+			lines = append(lines, "<li>"+htmlEscape(markup.Typography(line, string(l)))+"</li>")
+		}
+		if len(lines) > 0 {
+			b.WriteString("<ul>" + strings.Join(lines, "") + "</ul>")
+		}
+		b.WriteString("</li>\n")
 	}
 	b.WriteString("</ul>\n")
 	return b.String()

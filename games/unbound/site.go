@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/games/unbound/ubcatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/lang"
@@ -36,6 +37,25 @@ var siteWords = map[string]ubcatalog.Text{
 	"invented": {EN: "These forces are invented samples: no profile of the underlying commercial game is reproduced.", FR: "Ces forces sont des exemples inventés : aucun profil du jeu commercial sous-jacent n'est reproduit."},
 	"other":    {EN: "Français", FR: "English"},
 	"errata":   {EN: "Errata", FR: "Errata"},
+	// the errata page's words (changes.Told)
+	"errata.since":               {EN: "What changed since the version", FR: "Ce qui a changé depuis la version"},
+	"errata.none":                {EN: "Nothing changed.", FR: "Rien n’a changé."},
+	"errata.added":               {EN: "new", FR: "nouveau"},
+	"errata.removed":             {EN: "removed", FR: "retiré"},
+	"errata.renamed":             {EN: "renamed", FR: "renommé"},
+	"errata.changed":             {EN: "changed", FR: "modifié"},
+	changes.PhraseNewPicture:     {EN: "New picture", FR: "Nouvelle image"},
+	changes.PhrasePictureRemoved: {EN: "Picture removed", FR: "Image retirée"},
+	changes.PhrasePictureCredit:  {EN: "Picture credit changed", FR: "Crédit de l’image modifié"},
+	changes.PhraseHowItPlays:     {EN: "How it works in play changed", FR: "Fonctionnement en jeu modifié"},
+	changes.PhraseOther:          {EN: "Other detail", FR: "Autre détail"},
+	changes.WordChanged:          {EN: "changed", FR: "modifié"},
+	changes.WordAdded:            {EN: "added", FR: "ajouté"},
+	changes.WordRemoved:          {EN: "removed", FR: "retiré"},
+	changes.WordYes:              {EN: "now yes", FR: "désormais oui"},
+	changes.WordNo:               {EN: "now no", FR: "désormais non"},
+	"name":                       {EN: "Name", FR: "Nom"},
+	"text":                       {EN: "Text", FR: "Texte"},
 }
 
 func sw(key string, l lang.Lang) string { return html.EscapeString(siteWords[key].In(l)) }
@@ -99,7 +119,7 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 			scope = "<p>" + html.EscapeString(words["standin"].In(l)) + "</p>"
 		}
 		files[ls+"/scope.html"] = page(l, 0, siteWords["scope"].In(l), scope)
-		if e := c.errataPage(); e != "" {
+		if e := c.errataPage(l); e != "" {
 			files[ls+"/errata.html"] = page(l, 0, siteWords["errata"].In(l), e)
 		}
 	}

@@ -37,6 +37,7 @@ func init() {
 		"builder.add":            {EN: "Add one %s", FR: "Ajouter un %s"},
 		"builder.remove":         {EN: "Remove one %s", FR: "Retirer un %s"},
 		"builder.yours":          {EN: "Your band", FR: "Votre bande"},
+		"builder.parts":          {EN: "Band builder: go to", FR: "Créateur de bandes : aller à"},
 		"builder.name":           {EN: "Band name", FR: "Nom de la bande"},
 		"builder.defaultName":    {EN: "My band", FR: "Ma bande"},
 		"builder.export-as":      {EN: "Format of the band", FR: "Format de la bande"},

@@ -79,8 +79,8 @@ func LoopbackHost(hostport string) bool {
 // only its own styles, scripts and images, and the deck builder compiles
 // its own WebAssembly module ('wasm-unsafe-eval': no eval of strings),
 // fetched from the site itself (connect-src 'self': the streamed .wasm).
-// Each page's own <meta> policy applies too, and only the builders' allow
-// WebAssembly and fetching.
+// Each page's own <meta> policy applies too, and only the builders'
+// allow WebAssembly.
 const csp = "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 // ServeHTTP implements http.Handler.

@@ -65,6 +65,24 @@ var (
 	colSightBlock = render.Colour{R: 0x2b, G: 0x3a, B: 0x4a}
 )
 
+// relLum is a colour's relative luminance (WCAG 2).
+func relLum(c render.Colour) float64 {
+	ch := func(v uint8) float64 {
+		s := float64(v) / 255
+		if s <= 0.03928 {
+			return s / 12.92
+		}
+		return math.Pow((s+0.055)/1.055, 2.4)
+	}
+	return 0.2126*ch(c.R) + 0.7152*ch(c.G) + 0.0722*ch(c.B)
+}
+
+// contrast is the WCAG contrast ratio of two colours.
+func contrast(a, b render.Colour) float64 {
+	la, lb := relLum(a), relLum(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
 func zoneColour(player int) render.Colour { return zoneColours[(max(player, 1)-1)%len(zoneColours)] }
 
 // MapDrawing draws scenario id at hex size s (0: DefaultHexSize) in
@@ -111,14 +129,21 @@ func MapDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang, s float64) 
 				base = zoneColour(z).Mix(render.ColWhite, 0.72)
 			}
 			add(render.Poly{Pts: render.HexPts(ct.X, ct.Y, g.R), Paint: render.FillStroke(base, colTileLine, 0.3)})
+			name, y := t.String(), ct.Y-g.R*0.55
 			if tr, ok := terrain[t]; ok {
 				add(terrainHex(tr, ct, g)...)
+				// the name on a plate of plain tile: the hatching, the
+				// dots and the dark wall stay off the word
+				mm, tw := label*render.PtToMM, render.Measure(name, render.Regular, label)
+				add(render.Rect{X: ct.X - tw/2 - 0.8, Y: y - 0.72*mm - 0.5, W: tw + 1.6, H: 0.94*mm + 1, R: 0.8, Paint: render.Fill(colTile)})
+				base = colTile
 			}
+			// the muted ink where it reads (4.5:1), the dark ink elsewhere
 			ink := render.ColMuted
-			if tr, ok := terrain[t]; ok && tr.BlocksMove && tr.BlocksSight {
-				ink = render.ColParchment
+			if contrast(ink, base) < 4.5 {
+				ink = render.ColInk
 			}
-			add(render.PlaceText(t.String(), lang, render.Regular, ink, ct.X, ct.Y-g.R*0.55, 0, label, label, 'c'))
+			add(render.PlaceText(name, lang, render.Regular, ink, ct.X, y, 0, label, label, 'c'))
 		}
 	}
 	// column letters and row numbers around the board

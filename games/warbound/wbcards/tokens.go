@@ -34,6 +34,10 @@ const (
 	orderTokenR = 7.5  // Order tokens, circumradius (15 mm tall)
 	bigTokenD   = 26.0
 	tokenGap    = 2.5
+	// tokenRingInset is how far inside the edge the light ring runs;
+	// tokenLabelClear the room a word keeps inside it.
+	tokenRingInset  = 0.9
+	tokenLabelClear = 0.3
 )
 
 // TokenCounts computes the tokens a game needs from the content: enough
@@ -215,7 +219,7 @@ func tokenItems(k labeler, kind, faction string, cx, cy float64) []render.Item {
 	r := d / 2
 	items := []render.Item{
 		render.Circle{X: cx, Y: cy, R: r, Paint: render.Fill(lk.col)},
-		render.Circle{X: cx, Y: cy, R: r - 0.9, Paint: render.Stroke(lk.col.Mix(render.ColWhite, 0.45), 0.3)},
+		render.Circle{X: cx, Y: cy, R: r - tokenRingInset, Paint: render.Stroke(lk.col.Mix(render.ColWhite, 0.45), 0.3)},
 	}
 	is := d * 0.48
 	iy := cy - d*0.1
@@ -254,7 +258,14 @@ func tokenItems(k labeler, kind, faction string, cx, cy float64) []render.Item {
 	if d > tokenD {
 		pt = 8
 	}
-	items = append(items, render.PlaceText(k.l(lk.word), lang, render.Bold, render.ColWhite, cx, cy+r*0.68, d*0.78, pt, 3.6, 'c'))
+	// The word sits on a chord of the ring: as wide as the ring is at its
+	// descenders (the lowest, narrowest line of its box), less some room,
+	// so that a long word ("Maintenance") shrinks instead of crossing it.
+	base := r * 0.5
+	inner := r - tokenRingInset - 0.15 - tokenLabelClear // the stroke's half width
+	low := base + 0.22*pt*25.4/72
+	w := 2 * math.Sqrt(inner*inner-low*low)
+	items = append(items, render.PlaceText(k.l(lk.word), lang, render.Bold, render.ColWhite, cx, cy+base, w, pt, 3.6, 'c'))
 	// the cut line: a thin grey circle just outside the colour
 	return append(items, render.Circle{X: cx, Y: cy, R: r, Paint: render.Stroke(render.ColMuted, 0.2)})
 }

@@ -266,6 +266,7 @@ var builtinLabels = map[string]Text{
 	"builder.defaultName": {EN: "My deck", FR: "Mon deck"},
 	"builder.format":      {EN: "Format", FR: "Format"},
 	"builder.pool":        {EN: "Cards to pick", FR: "Cartes à choisir"},
+	"builder.parts":       {EN: "Deck builder: go to", FR: "Constructeur de deck : aller à"},
 	"builder.filter":      {EN: "Filter by name", FR: "Filtrer par nom"},
 	"builder.add":         {EN: "Add", FR: "Ajouter"},
 	"builder.remove":      {EN: "Remove", FR: "Retirer"},

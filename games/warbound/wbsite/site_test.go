@@ -430,4 +430,22 @@ func TestSitemap(t *testing.T) {
 	if !strings.Contains(string(files["robots.txt"]), "Sitemap: https://warbound.example/site/sitemap.xml") {
 		t.Errorf("robots.txt: %s", files["robots.txt"])
 	}
+	// Without the address, no hreflang link at all (search engines take
+	// only absolute ones); with it or without, every page lets itself
+	// read the site's own robots.txt (connect-src 'self'), as Lighthouse's
+	// SEO audit does from inside the page.
+	for _, fs := range []site.Files{plain, files} {
+		for _, p := range fs.Paths() {
+			pg := string(fs[p])
+			if !strings.HasSuffix(p, ".html") || !strings.Contains(pg, "Content-Security-Policy") {
+				continue
+			}
+			if !strings.Contains(pg, "connect-src 'self'") {
+				t.Errorf("%s: its policy forbids reading robots.txt", p)
+			}
+			if a := strings.Index(pg, `<link rel="alternate" hreflang="`); a >= 0 && !strings.Contains(pg[a:min(len(pg), a+200)], `href="https://`) {
+				t.Errorf("%s: a relative hreflang link: %.120s", p, pg[a:])
+			}
+		}
+	}
 }

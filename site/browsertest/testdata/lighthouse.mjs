@@ -1,7 +1,7 @@
 // Runs Lighthouse on several pages with one Chromium (TestLighthouse):
 // starting Node, Lighthouse and a browser for each page cost more than
 // the audits. Each page is audited as `lighthouse URL` would: in a new
-// tab, only the accessibility and SEO categories, robots.txt left out.
+// tab, only the accessibility and SEO categories (robots.txt read from the page).
 //
 //	node lighthouse.mjs NODE_MODULES CHROMIUM PROFILE_DIR URL...
 //
@@ -30,7 +30,6 @@ try {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['accessibility', 'seo'],
-      skipAudits: ['robots-txt'],
       // The report's picture of the whole page: no audit of these
       // categories reads it, and it took a fifth of each page's time.
       disableFullPageScreenshot: true,
