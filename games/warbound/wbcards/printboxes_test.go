@@ -80,7 +80,7 @@ func parseBox(t *testing.T, s string) pdfBox {
 }
 
 // TestPrintBoxes: every page of a card sheet has a TrimBox (the outer cut
-// lines of the 3 × 3 grid, behind the fronts on the backs, shifted by the
+// lines of the grid, 3 × 3 or fewer with a large bleed, behind the fronts on the backs, shifted by the
 // back offset) and a BleedBox (the trim box grown by the bleed kept), both
 // inside the paper; a print shop reads them. The crop marks stay at least
 // 5 mm from the paper's edge, where a home printer prints, and off the
@@ -118,7 +118,11 @@ func TestPrintBoxes(t *testing.T) {
 		if len(pages) < 2 || len(pages)%2 != 0 {
 			t.Fatalf("%s: %d pages", tc.paper, len(pages))
 		}
-		gw, gh := 3*render.CardW+2*s.gx, 3*render.CardH+2*s.gy
+		cols, rows, err := render.SheetGrid(o.SheetOptions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gw, gh := float64(cols)*render.CardW+float64(cols-1)*s.gx, float64(rows)*render.CardH+float64(rows-1)*s.gy
 		for i, pg := range pages {
 			name := tc.paper + " bleed " + strconv.FormatFloat(tc.bleed, 'g', -1, 64) + " page " + strconv.Itoa(i+1)
 			trim, ok1 := pg.boxes["TrimBox"]
@@ -152,15 +156,15 @@ func TestPrintBoxes(t *testing.T) {
 			if i%2 == 1 {
 				continue
 			}
-			// two marks for each cut line: 4 across and down without a
-			// gap between the cards, 6 with one
-			cuts := func(gap float64) int {
+			// two marks for each cut line: n+1 lines for n cards without a
+			// gap between them, 2n with one
+			cuts := func(n int, gap float64) int {
 				if gap > 0 {
-					return 6
+					return 2 * n
 				}
-				return 4
+				return n + 1
 			}
-			if n := 2 * (cuts(s.gx) + cuts(s.gy)); len(pg.marks) != n {
+			if n := 2 * (cuts(cols, s.gx) + cuts(rows, s.gy)); len(pg.marks) != n {
 				t.Errorf("%s: %d crop marks, want %d", name, len(pg.marks), n)
 			}
 			edge := markEdge*pt - 0.011
