@@ -215,3 +215,36 @@ func TestTeardropGapMatchesHull(t *testing.T) {
 		}
 	}
 }
+
+// TestBlocksAllIsProof: whenever BlocksAll proves a shape blocks sight
+// between two bases, every sampled segment Sees tries crosses it (random
+// bases around convex and non-convex pieces, grazing ones included).
+func TestBlocksAllIsProof(t *testing.T) {
+	shapes := []Shape{
+		NewShape(Polygon{{10, 10}, {14, 10}, {14, 13}, {10, 13}}),
+		NewShape(Polygon{{10, 13}, {14, 13}, {14, 10}, {10, 10}}), // clockwise
+		NewShape(Polygon{{5, 5}, {5.3, 5}, {5.3, 9}, {5, 9}}),     // a thin wall
+		NewShape(Polygon{{0, 0}, {4, 0}, {4, 1}, {1, 1}, {1, 4}, {0, 4}}),
+	}
+	if shapes[3].sides != nil {
+		t.Fatal("an L-shaped piece counted as convex")
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	proofs := 0
+	for i := range 200000 {
+		s := &shapes[i%len(shapes)]
+		a := Vec{r.Float64()*24 - 2, r.Float64()*24 - 2}
+		b := Vec{r.Float64()*24 - 2, r.Float64()*24 - 2}
+		ra, rb := r.Float64()*1.5, r.Float64()*1.5
+		if !s.BlocksAll(a, ra, b, rb) {
+			continue
+		}
+		proofs++
+		if Sees(a, ra, b, rb, s.Crosses) {
+			t.Fatalf("BlocksAll(%v, %v, %v, %v) on %v, yet Sees finds a line", a, ra, b, rb, s.Pts)
+		}
+	}
+	if proofs < 1000 {
+		t.Fatalf("only %d proofs: the test tries too few blocking bases", proofs)
+	}
+}
