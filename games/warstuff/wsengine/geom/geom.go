@@ -474,7 +474,48 @@ func (s *Shape) BlocksAll(a Vec, ra float64, b Vec, rb float64) bool {
 func (s *Shape) Inside(p Vec) bool { return boxHit(s.Lo, s.Hi, p, p) && s.Pts.Inside(p) }
 
 // Crosses is Polygon.Crosses.
-func (s *Shape) Crosses(a, b Vec) bool { return boxHit(s.Lo, s.Hi, a, b) && s.Pts.crosses(a, b) }
+func (s *Shape) Crosses(a, b Vec) bool {
+	if !boxHit(s.Lo, s.Hi, a, b) {
+		return false
+	}
+	if s.sides != nil {
+		// a convex shape: a segment blockMargin deep inside, or that far
+		// outside all along, has Polygon.crosses' answer without its cuts
+		// (BlocksAll says why the deep point decides)
+		if s.reaches(a, b, blockMargin) {
+			return true
+		}
+		if !s.reaches(a, b, -blockMargin) {
+			return false
+		}
+	}
+	return s.Pts.crosses(a, b)
+}
+
+// reaches reports whether some point of [a, b] lies deeper than m in the
+// convex shape (m < 0: within −m of it), clipping the segment by each
+// side's half-plane moved by m (Cyrus–Beck).
+func (s *Shape) reaches(a, b Vec, m float64) bool {
+	d := b.Sub(a)
+	lo, hi := 0.0, 1.0
+	for _, h := range s.sides {
+		num, den := h.N.Dot(a)-h.C-m, h.N.Dot(d) // depth − m at t: num + t·den
+		switch {
+		case den == 0:
+			if num <= 0 {
+				return false
+			}
+		case den > 0:
+			lo = max(lo, -num/den)
+		default:
+			hi = min(hi, -num/den)
+		}
+		if lo >= hi {
+			return false
+		}
+	}
+	return true
+}
 
 // LengthInside is Polygon.LengthInside.
 func (s *Shape) LengthInside(a, b Vec) float64 {

@@ -248,3 +248,34 @@ func TestBlocksAllIsProof(t *testing.T) {
 		t.Fatalf("only %d proofs: the test tries too few blocking bases", proofs)
 	}
 }
+
+// TestShapeCrossesFastPath: a convex shape's Crosses (with its deep-in and
+// far-out answers) agrees with Polygon.Crosses on random segments, short
+// and long, grazing sides and corners included.
+func TestShapeCrossesFastPath(t *testing.T) {
+	pgs := []Polygon{
+		{{10, 10}, {14, 10}, {14, 13}, {10, 13}},
+		{{10, 13}, {14, 13}, {14, 10}, {10, 10}},
+		{{5, 5}, {5.3, 5}, {5.3, 9}, {5, 9}},
+		{{2, 2}, {6, 3}, {5, 7}, {1, 5}},
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 400000 {
+		pg := pgs[i%len(pgs)]
+		s := NewShape(pg)
+		if s.sides == nil {
+			t.Fatalf("%v: not seen as convex", pg)
+		}
+		pt := func() Vec {
+			if r.IntN(4) == 0 { // on a side or a corner
+				k := r.IntN(len(pg))
+				return Lerp(pg[k], pg[(k+1)%len(pg)], float64(r.IntN(3))/2)
+			}
+			return Vec{r.Float64() * 16, r.Float64() * 16}
+		}
+		a, b := pt(), pt()
+		if got, want := s.Crosses(a, b), pg.Crosses(a, b); got != want {
+			t.Fatalf("Crosses(%v, %v) on %v: shape %v, polygon %v", a, b, pg, got, want)
+		}
+	}
+}
