@@ -375,6 +375,12 @@ func (s *State) placeCode(kind Kind, side, f, n int8, at geom.Vec) string {
 	if n != 1 {
 		return ErrNoMove // one point: where it stands
 	}
+	return s.placeAt(kind, f, p, at)
+}
+
+// placeAt is placeCode's verdict on the point itself, once the figure may
+// be placed by player p with this kind.
+func (s *State) placeAt(kind Kind, f, p int8, at geom.Vec) string {
 	r := s.radius(f)
 	if at.X-r < 0 || at.Y-r < 0 || at.X+r > s.g.Size || at.Y+r > s.g.Size {
 		return ErrOffTable
@@ -453,6 +459,11 @@ func (s *State) legalSetup(buf []Decision) []Decision {
 	case pendDeploy:
 		p := s.order[s.placing]
 		inf := s.su == suInfiltrate
+		// a figure's points depend on it only through its base: the
+		// player's other figures of the same size reuse them
+		var sizes [8]float64
+		var points [8][]geom.Vec
+		known := 0
 		for f := range s.n {
 			if !s.figs[f].has(fUnplaced) || s.playerOf(f) != p || s.has(f, Infiltrator) != inf {
 				continue
@@ -464,7 +475,21 @@ func (s *State) legalSetup(buf []Decision) []Decision {
 			if inf {
 				kind = Infiltrate
 			}
-			for _, at := range s.placePoints(f, kind) {
+			r, pts := s.radius(f), []geom.Vec(nil)
+			k := 0
+			for k < known && sizes[k] != r {
+				k++
+			}
+			if k < known {
+				pts = points[k]
+			} else {
+				pts = s.placePoints(f, kind)
+				if known < len(sizes) {
+					sizes[known], points[known] = r, pts
+					known++
+				}
+			}
+			for _, at := range pts {
 				d := NewDecision(kind, s.toAct, f)
 				d.Path = Line(at)
 				buf = append(buf, d)
@@ -480,7 +505,11 @@ func (s *State) legalSetup(buf []Decision) []Decision {
 // legal points of a 2" grid nearest the centre and each objective.
 func (s *State) placePoints(f int8, kind Kind) []geom.Vec {
 	var out []geom.Vec
-	ok := func(at geom.Vec) bool { return s.placeCode(kind, s.toAct, f, 1, at) == "" }
+	if s.placeCode(kind, s.toAct, f, 0, geom.Vec{}) != ErrNoMove {
+		return nil // the figure may not be placed: no point is legal
+	}
+	p := s.order[s.placing]
+	ok := func(at geom.Vec) bool { return s.placeAt(kind, f, p, at) == "" }
 	r := s.radius(f)
 	if kind == Deploy {
 		corner := CornerAt(int(s.g.Corners[s.order[s.placing]]), s.g.Size)

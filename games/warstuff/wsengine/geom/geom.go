@@ -438,23 +438,8 @@ func (s *Shape) BlocksAll(a Vec, ra float64, b Vec, rb float64) bool {
 	if s.sides == nil {
 		return false
 	}
-	// the centre line's chord through the shape
-	d := b.Sub(a)
-	lo, hi := 0.0, 1.0
-	for _, h := range s.sides {
-		num, den := h.N.Dot(a)-h.C, h.N.Dot(d) // depth at t: num + t·den
-		switch {
-		case den == 0:
-			if num <= 0 {
-				return false
-			}
-		case den > 0:
-			lo = max(lo, -num/den)
-		default:
-			hi = min(hi, -num/den)
-		}
-	}
-	if lo >= hi {
+	lo, hi, ok := s.chord(a, b, 0) // the centre line's chord through the shape
+	if !ok {
 		return false
 	}
 	t := (lo + hi) / 2
@@ -496,14 +481,22 @@ func (s *Shape) Crosses(a, b Vec) bool {
 // convex shape (m < 0: within −m of it), clipping the segment by each
 // side's half-plane moved by m (Cyrus–Beck).
 func (s *Shape) reaches(a, b Vec, m float64) bool {
+	_, _, ok := s.chord(a, b, m)
+	return ok
+}
+
+// chord is the part [lo, hi] of [a, b] (as parameters) deeper than m in
+// the convex shape, clipping by each side's half-plane moved by m
+// (Cyrus–Beck); ok is false when there is none.
+func (s *Shape) chord(a, b Vec, m float64) (lo, hi float64, ok bool) {
 	d := b.Sub(a)
-	lo, hi := 0.0, 1.0
+	lo, hi = 0, 1
 	for _, h := range s.sides {
 		num, den := h.N.Dot(a)-h.C-m, h.N.Dot(d) // depth − m at t: num + t·den
 		switch {
 		case den == 0:
 			if num <= 0 {
-				return false
+				return 0, 0, false
 			}
 		case den > 0:
 			lo = max(lo, -num/den)
@@ -511,10 +504,10 @@ func (s *Shape) reaches(a, b Vec, m float64) bool {
 			hi = min(hi, -num/den)
 		}
 		if lo >= hi {
-			return false
+			return 0, 0, false
 		}
 	}
-	return true
+	return lo, hi, true
 }
 
 // LengthInside is Polygon.LengthInside.
