@@ -132,7 +132,8 @@ func BenchmarkVerdict1000Profiles(b *testing.B) {
 
 // BenchmarkRandomGames: whole random-bot games through each game's match
 // (`wbtool sim --bot random --games N --seed 1`, on one core with -cpu 1), Warstuff's starter
-// (its default bands on the standard scenario) paired with Warbound's
+// (its default bands on the standard scenario, and two 100-point bands
+// on the big game, most of a balance run's games) paired with Warbound's
 // starter (its first deck pairing) in the same run, reported as games per
 // second and per CPU-second (the figure that other programs on the
 // machine do not change); issue 35 asks Warstuff within 3× of Warbound.
@@ -150,9 +151,14 @@ func BenchmarkRandomGames(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		c    ruleset.Content
-	}{{"warstuff", ws}, {"warbound", wb}} {
+		o    ruleset.MatchOptions
+	}{
+		{"warstuff", ws, ruleset.MatchOptions{Bot: "random"}},
+		{"warstuff-100-point", ws, ruleset.MatchOptions{Bot: "random", Scenario: "big-game", Decks: "iron-column,warp-host"}},
+		{"warbound", wb, ruleset.MatchOptions{Bot: "random"}},
+	} {
 		b.Run(c.name, func(b *testing.B) {
-			m, err := c.c.(ruleset.Matches).NewMatch(ruleset.MatchOptions{Bot: "random"})
+			m, err := c.c.(ruleset.Matches).NewMatch(c.o)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -245,7 +245,7 @@ func (s *State) checkPath(f int8, pa *Path, allowance float64, charged int8) str
 // comes within reach of point c, or −1; a base already within reach that
 // moves away is not blocked.
 func blockT(a, b, c geom.Vec, reach float64) float64 {
-	if geom.Dist(a, c) <= reach+geom.Eps {
+	if !geom.Apart(a, 0, c, 0, reach+geom.Eps) && geom.Dist(a, c) <= reach+geom.Eps {
 		if b.Sub(a).Dot(a.Sub(c)) >= 0 {
 			return -1
 		}

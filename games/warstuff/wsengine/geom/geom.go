@@ -57,13 +57,17 @@ func Lerp(a, b Vec, t float64) Vec { return Vec{a.X + t*(b.X-a.X), a.Y + t*(b.Y-
 // and b, radii ra and rb): negative when they overlap (WS-GEOM-3).
 func Gap(a Vec, ra float64, b Vec, rb float64) float64 { return Dist(a, b) - ra - rb }
 
-// Apart reports, from one coordinate alone, that the gap between the two
-// bases is certainly above lim: Gap(a, ra, b, rb) > lim without a square
-// root. False says nothing. The margin of an inch dwarfs any rounding of
-// Gap (Hypot is never below the larger coordinate).
+// Apart reports that the gap between the two bases is certainly above
+// lim: Gap(a, ra, b, rb) > lim, told from the squared distance without a
+// square root. False says nothing. The margin of a millionth of an inch
+// dwarfs any rounding of Gap or of the squares.
 func Apart(a Vec, ra float64, b Vec, rb float64, lim float64) bool {
-	m := ra + rb + lim + 1
-	return math.Abs(a.X-b.X) > m || math.Abs(a.Y-b.Y) > m
+	m := ra + rb + lim + 1e-6
+	if m <= 0 {
+		return false
+	}
+	dx, dy := a.X-b.X, a.Y-b.Y
+	return dx*dx+dy*dy > m*m
 }
 
 // SegPointDist is the distance from point p to the segment [a, b].

@@ -279,3 +279,26 @@ func TestShapeCrossesFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestApart: whenever Apart says two bases are apart, Gap is above the
+// limit, down to the smallest margins.
+func TestApart(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	yes := 0
+	for i := range 300000 {
+		a := Vec{r.Float64() * 40, r.Float64() * 40}
+		ra, rb := r.Float64(), r.Float64()
+		lim := []float64{0, Contact, 9, Eps, -1e-6}[i%5]
+		u := sampleDirs[r.IntN(SightSamples)]
+		b := a.Add(u.Scale(ra + rb + lim + (r.Float64()-0.5)*1e-5))
+		if Apart(a, ra, b, rb, lim) {
+			yes++
+			if g := Gap(a, ra, b, rb); g <= lim {
+				t.Fatalf("Apart(%v, %v, %v, %v, %v) with a gap of %v", a, ra, b, rb, lim, g)
+			}
+		}
+	}
+	if yes < 1000 {
+		t.Fatalf("only %d apart: the test does not reach the margin", yes)
+	}
+}
