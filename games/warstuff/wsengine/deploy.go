@@ -326,69 +326,95 @@ func (s *State) chooseCorner(x *ctx, c int8) {
 
 // checkPlace checks a Deploy, Infiltrate or Reserve decision.
 func (s *State) checkPlace(d *Decision) error {
-	if s.pend != pendDeploy {
-		return illegal(ErrNotNow)
+	at := geom.Vec{}
+	if d.Path.N == 1 {
+		at = d.Path.W[0].P
 	}
-	f := d.Fig
+	if code := s.placeCode(d.Kind, d.Side, d.Fig, d.Path.N, at); code != "" {
+		return illegal(code)
+	}
+	return nil
+}
+
+// placeCode is checkPlace's verdict on placing figure f at at (n the
+// path's points): the illegal decision's code, "" when legal. It
+// allocates nothing, for the set-up's lists (placePoints).
+func (s *State) placeCode(kind Kind, side, f, n int8, at geom.Vec) string {
+	if s.pend != pendDeploy {
+		return ErrNotNow
+	}
 	if f < 0 || f >= s.n {
-		return illegal(ErrUnknownFig)
+		return ErrUnknownFig
 	}
 	p := s.order[s.placing]
-	if d.Side != s.toAct || s.playerOf(f) != p || s.figs[f].Side != s.toAct {
-		return illegal(ErrNotYourTurn) // WS-SCEN-4: one player after the other
+	if side != s.toAct || s.playerOf(f) != p || s.figs[f].Side != s.toAct {
+		return ErrNotYourTurn // WS-SCEN-4: one player after the other
 	}
 	if !s.figs[f].has(fUnplaced) {
-		return illegal(ErrDeployed)
+		return ErrDeployed
 	}
 	inf := s.has(f, Infiltrator)
-	switch d.Kind {
+	switch kind {
 	case Reserve:
 		if !s.has(f, Teleport) {
-			return illegal(ErrNoTeleport)
+			return ErrNoTeleport
 		}
-		return nil
+		return ""
 	case Infiltrate:
 		if !inf {
-			return illegal(ErrNoInfiltrator)
+			return ErrNoInfiltrator
 		}
 		if s.su != suInfiltrate {
-			return illegal(ErrInfiltrateLate)
+			return ErrInfiltrateLate
 		}
 	case Deploy:
 		if inf {
-			return illegal(ErrInfiltrateLate) // WS-BUILD-42: Infiltrate, after the others
+			return ErrInfiltrateLate // WS-BUILD-42: Infiltrate, after the others
 		}
 	}
-	if d.Path.N != 1 {
-		return illegal(ErrNoMove) // one point: where it stands
+	if n != 1 {
+		return ErrNoMove // one point: where it stands
 	}
-	at := d.Path.W[0].P
+	return s.placeAt(kind, f, p, at)
+}
+
+// placeAt is placeCode's verdict on the point itself, once the figure may
+// be placed by player p with this kind.
+func (s *State) placeAt(kind Kind, f, p int8, at geom.Vec) string {
 	r := s.radius(f)
 	if at.X-r < 0 || at.Y-r < 0 || at.X+r > s.g.Size || at.Y+r > s.g.Size {
-		return illegal(ErrOffTable)
+		return ErrOffTable
 	}
-	if d.Kind == Deploy {
+	if kind == Deploy {
 		corner := CornerAt(int(s.g.Corners[p]), s.g.Size)
 		if geom.Dist(at, corner)-r > deployZone+1e-9 {
-			return illegal(ErrNotInZone)
+			return ErrNotInZone
 		}
+	}
+	near := geom.Contact
+	if kind == Infiltrate {
+		near = deployZone
 	}
 	for j := range s.n {
 		if !s.inPlay(j) || !s.enemies(f, j) {
 			continue
 		}
-		gap := geom.Gap(at, r, s.figs[j].P, s.radius(j))
-		if d.Kind == Infiltrate && gap <= deployZone {
-			return illegal(ErrNearEnemy) // more than 9" from every enemy (WS-BUILD-42)
+		rj := s.radius(j)
+		if geom.Apart(at, r, s.figs[j].P, rj, near) {
+			continue // certainly farther: the same verdict without Hypot
+		}
+		gap := geom.Gap(at, r, s.figs[j].P, rj)
+		if kind == Infiltrate && gap <= deployZone {
+			return ErrNearEnemy // more than 9" from every enemy (WS-BUILD-42)
 		}
 		if gap <= geom.Contact {
-			return illegal(ErrEnemyContact) // WS-SCEN-4, WS-VAR-1
+			return ErrEnemyContact // WS-SCEN-4, WS-VAR-1
 		}
 	}
 	if s.overlaps(f, at) {
-		return illegal(ErrOverlap)
+		return ErrOverlap
 	}
-	return nil
+	return ""
 }
 
 // placeFig carries out a checked Deploy, Infiltrate or Reserve.
@@ -433,6 +459,11 @@ func (s *State) legalSetup(buf []Decision) []Decision {
 	case pendDeploy:
 		p := s.order[s.placing]
 		inf := s.su == suInfiltrate
+		// a figure's points depend on it only through its base: the
+		// player's other figures of the same size reuse them
+		var sizes [8]float64
+		var points [8][]geom.Vec
+		known := 0
 		for f := range s.n {
 			if !s.figs[f].has(fUnplaced) || s.playerOf(f) != p || s.has(f, Infiltrator) != inf {
 				continue
@@ -444,7 +475,21 @@ func (s *State) legalSetup(buf []Decision) []Decision {
 			if inf {
 				kind = Infiltrate
 			}
-			for _, at := range s.placePoints(f, kind) {
+			r, pts := s.radius(f), []geom.Vec(nil)
+			k := 0
+			for k < known && sizes[k] != r {
+				k++
+			}
+			if k < known {
+				pts = points[k]
+			} else {
+				pts = s.placePoints(f, kind)
+				if known < len(sizes) {
+					sizes[known], points[known] = r, pts
+					known++
+				}
+			}
+			for _, at := range pts {
 				d := NewDecision(kind, s.toAct, f)
 				d.Path = Line(at)
 				buf = append(buf, d)
@@ -460,11 +505,11 @@ func (s *State) legalSetup(buf []Decision) []Decision {
 // legal points of a 2" grid nearest the centre and each objective.
 func (s *State) placePoints(f int8, kind Kind) []geom.Vec {
 	var out []geom.Vec
-	ok := func(at geom.Vec) bool {
-		d := NewDecision(kind, s.toAct, f)
-		d.Path = Line(at)
-		return s.checkPlace(&d) == nil
+	if s.placeCode(kind, s.toAct, f, 0, geom.Vec{}) != ErrNoMove {
+		return nil // the figure may not be placed: no point is legal
 	}
+	p := s.order[s.placing]
+	ok := func(at geom.Vec) bool { return s.placeAt(kind, f, p, at) == "" }
 	r := s.radius(f)
 	if kind == Deploy {
 		corner := CornerAt(int(s.g.Corners[s.order[s.placing]]), s.g.Size)

@@ -245,7 +245,7 @@ func (s *State) checkPath(f int8, pa *Path, allowance float64, charged int8) str
 // comes within reach of point c, or −1; a base already within reach that
 // moves away is not blocked.
 func blockT(a, b, c geom.Vec, reach float64) float64 {
-	if geom.Dist(a, c) <= reach+geom.Eps {
+	if !geom.Apart(a, 0, c, 0, reach+geom.Eps) && geom.Dist(a, c) <= reach+geom.Eps {
 		if b.Sub(a).Dot(a.Sub(c)) >= 0 {
 			return -1
 		}
@@ -259,12 +259,12 @@ func blockT(a, b, c geom.Vec, reach float64) float64 {
 func (s *State) overlaps(f int8, p geom.Vec) bool {
 	r := s.radius(f)
 	for j := range s.n {
-		if j != f && s.inPlay(j) && geom.Gap(p, r, s.figs[j].P, s.radius(j)) < -1e-6 {
+		if j != f && s.inPlay(j) && !geom.Apart(p, r, s.figs[j].P, s.radius(j), 0) && geom.Gap(p, r, s.figs[j].P, s.radius(j)) < -1e-6 {
 			return true
 		}
 	}
 	for _, o := range s.g.Objectives {
-		if geom.Gap(p, r, o, 0.5) < -1e-6 {
+		if !geom.Apart(p, r, o, 0.5, 0) && geom.Gap(p, r, o, 0.5) < -1e-6 {
 			return true
 		}
 	}

@@ -401,7 +401,16 @@ func (s *State) seesFrom(a int8, p geom.Vec, b int8) bool {
 			return v
 		}
 	}
-	v := geom.Sees(pa, ra, pb, rb, blocked)
+	v := true
+	for _, k := range near[:n] {
+		if s.g.Pieces[k].Shape.BlocksAll(pa, ra, pb, rb) {
+			v = false // proven without the sampled segments
+			break
+		}
+	}
+	if v {
+		v = geom.Sees(pa, ra, pb, rb, blocked)
+	}
 	if s.sight != nil {
 		s.sight.put(key, v)
 	}

@@ -57,6 +57,19 @@ func Lerp(a, b Vec, t float64) Vec { return Vec{a.X + t*(b.X-a.X), a.Y + t*(b.Y-
 // and b, radii ra and rb): negative when they overlap (WS-GEOM-3).
 func Gap(a Vec, ra float64, b Vec, rb float64) float64 { return Dist(a, b) - ra - rb }
 
+// Apart reports that the gap between the two bases is certainly above
+// lim: Gap(a, ra, b, rb) > lim, told from the squared distance without a
+// square root. False says nothing. The margin of a millionth of an inch
+// dwarfs any rounding of Gap or of the squares.
+func Apart(a Vec, ra float64, b Vec, rb float64, lim float64) bool {
+	m := ra + rb + lim + 1e-6
+	if m <= 0 {
+		return false
+	}
+	dx, dy := a.X-b.X, a.Y-b.Y
+	return dx*dx+dy*dy > m*m
+}
+
 // SegPointDist is the distance from point p to the segment [a, b].
 func SegPointDist(a, b, p Vec) float64 {
 	ab := b.Sub(a)
@@ -351,19 +364,155 @@ func boxHit(lo, hi, a, b Vec) bool {
 type Shape struct {
 	Pts    Polygon
 	Lo, Hi Vec
+	// sides are the inward half-planes of a convex shape (nil otherwise):
+	// the depth of a point is min over sides of N·p − C.
+	sides []halfPlane
+}
+
+type halfPlane struct {
+	N Vec
+	C float64
 }
 
 // NewShape returns the shape of a polygon.
 func NewShape(pts Polygon) Shape {
 	lo, hi := pts.Bounds()
-	return Shape{Pts: pts, Lo: lo, Hi: hi}
+	return Shape{Pts: pts, Lo: lo, Hi: hi, sides: convexSides(pts)}
+}
+
+// convexSides returns the inward half-planes of a strictly convex polygon
+// with at most maxCuts−2 corners, or nil.
+func convexSides(pg Polygon) []halfPlane {
+	n := len(pg)
+	if n < 3 || n > maxCuts-2 {
+		return nil
+	}
+	sign, turn := 0.0, 0.0
+	for i := range n {
+		p, q, r := pg[i], pg[(i+1)%n], pg[(i+2)%n]
+		e, f := q.Sub(p), r.Sub(q)
+		c := e.Cross(f)
+		if c == 0 || e.Len() == 0 || sign*c < 0 {
+			return nil
+		}
+		sign = math.Copysign(1, c)
+		turn += math.Atan2(c, e.Dot(f))
+	}
+	if math.Abs(math.Abs(turn)-2*math.Pi) > 1e-6 { // winds once: simple
+		return nil
+	}
+	hs := make([]halfPlane, n)
+	for i := range n {
+		p, q := pg[i], pg[(i+1)%n]
+		e := q.Sub(p).Scale(sign / q.Sub(p).Len())
+		nrm := Vec{-e.Y, e.X} // left of a counter-clockwise side: inside
+		hs[i] = halfPlane{N: nrm, C: nrm.Dot(p)}
+	}
+	return hs
+}
+
+// depth is how far p lies inside a convex shape (negative outside).
+func (s *Shape) depth(p Vec) float64 {
+	d := math.Inf(1)
+	for _, h := range s.sides {
+		d = min(d, h.N.Dot(p)-h.C)
+	}
+	return d
+}
+
+// blockMargin is the depth inside a shape from which Crosses is certain,
+// whatever the rounding of its cuts and of the sample points (far above
+// Eps and the rounding of table coordinates).
+const blockMargin = 1e-4
+
+// BlocksAll reports that every segment Sees tries between base A (centre a,
+// radius ra) and base B passes at least blockMargin inside the shape, so
+// that Crosses is true for each of them: a proof that this shape alone
+// blocks sight, in SightSamples+1 depth tests instead of (SightSamples+1)²
+// crossings. False means "not proven" (non-convex shapes, grazing lines).
+//
+// Why it is exact: the sampled segments at parameter t sweep the convex
+// hull of (1−t)·A's samples + t·B's samples, a regular polygon homothetic
+// to the samples', whose corners are tested here; depth is concave on a
+// convex shape, so it is above the margin on the whole hull. A segment
+// with a point that deep has, between the cuts around it, an interval
+// whose midpoint is at least half as deep (concavity again, the cuts being
+// on the boundary), which Polygon.crosses tests as Inside.
+func (s *Shape) BlocksAll(a Vec, ra float64, b Vec, rb float64) bool {
+	if s.sides == nil {
+		return false
+	}
+	lo, hi, ok := s.chord(a, b, 0) // the centre line's chord through the shape
+	if !ok {
+		return false
+	}
+	t := (lo + hi) / 2
+	c, r := Lerp(a, b, t), (1-t)*ra+t*rb
+	if s.depth(c) <= blockMargin+r {
+		return false
+	}
+	for _, u := range sampleDirs {
+		if s.depth(c.Add(u.Scale(r))) <= blockMargin {
+			return false
+		}
+	}
+	return true
 }
 
 // Inside reports whether p is strictly inside.
 func (s *Shape) Inside(p Vec) bool { return boxHit(s.Lo, s.Hi, p, p) && s.Pts.Inside(p) }
 
 // Crosses is Polygon.Crosses.
-func (s *Shape) Crosses(a, b Vec) bool { return boxHit(s.Lo, s.Hi, a, b) && s.Pts.crosses(a, b) }
+func (s *Shape) Crosses(a, b Vec) bool {
+	if !boxHit(s.Lo, s.Hi, a, b) {
+		return false
+	}
+	if s.sides != nil {
+		// a convex shape: a segment blockMargin deep inside, or that far
+		// outside all along, has Polygon.crosses' answer without its cuts
+		// (BlocksAll says why the deep point decides)
+		if s.reaches(a, b, blockMargin) {
+			return true
+		}
+		if !s.reaches(a, b, -blockMargin) {
+			return false
+		}
+	}
+	return s.Pts.crosses(a, b)
+}
+
+// reaches reports whether some point of [a, b] lies deeper than m in the
+// convex shape (m < 0: within −m of it), clipping the segment by each
+// side's half-plane moved by m (Cyrus–Beck).
+func (s *Shape) reaches(a, b Vec, m float64) bool {
+	_, _, ok := s.chord(a, b, m)
+	return ok
+}
+
+// chord is the part [lo, hi] of [a, b] (as parameters) deeper than m in
+// the convex shape, clipping by each side's half-plane moved by m
+// (Cyrus–Beck); ok is false when there is none.
+func (s *Shape) chord(a, b Vec, m float64) (lo, hi float64, ok bool) {
+	d := b.Sub(a)
+	lo, hi = 0, 1
+	for _, h := range s.sides {
+		num, den := h.N.Dot(a)-h.C-m, h.N.Dot(d) // depth − m at t: num + t·den
+		switch {
+		case den == 0:
+			if num <= 0 {
+				return 0, 0, false
+			}
+		case den > 0:
+			lo = max(lo, -num/den)
+		default:
+			hi = min(hi, -num/den)
+		}
+		if lo >= hi {
+			return 0, 0, false
+		}
+	}
+	return lo, hi, true
+}
 
 // LengthInside is Polygon.LengthInside.
 func (s *Shape) LengthInside(a, b Vec) float64 {

@@ -215,3 +215,90 @@ func TestTeardropGapMatchesHull(t *testing.T) {
 		}
 	}
 }
+
+// TestBlocksAllIsProof: whenever BlocksAll proves a shape blocks sight
+// between two bases, every sampled segment Sees tries crosses it (random
+// bases around convex and non-convex pieces, grazing ones included).
+func TestBlocksAllIsProof(t *testing.T) {
+	shapes := []Shape{
+		NewShape(Polygon{{10, 10}, {14, 10}, {14, 13}, {10, 13}}),
+		NewShape(Polygon{{10, 13}, {14, 13}, {14, 10}, {10, 10}}), // clockwise
+		NewShape(Polygon{{5, 5}, {5.3, 5}, {5.3, 9}, {5, 9}}),     // a thin wall
+		NewShape(Polygon{{0, 0}, {4, 0}, {4, 1}, {1, 1}, {1, 4}, {0, 4}}),
+	}
+	if shapes[3].sides != nil {
+		t.Fatal("an L-shaped piece counted as convex")
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	proofs := 0
+	for i := range 200000 {
+		s := &shapes[i%len(shapes)]
+		a := Vec{r.Float64()*24 - 2, r.Float64()*24 - 2}
+		b := Vec{r.Float64()*24 - 2, r.Float64()*24 - 2}
+		ra, rb := r.Float64()*1.5, r.Float64()*1.5
+		if !s.BlocksAll(a, ra, b, rb) {
+			continue
+		}
+		proofs++
+		if Sees(a, ra, b, rb, s.Crosses) {
+			t.Fatalf("BlocksAll(%v, %v, %v, %v) on %v, yet Sees finds a line", a, ra, b, rb, s.Pts)
+		}
+	}
+	if proofs < 1000 {
+		t.Fatalf("only %d proofs: the test tries too few blocking bases", proofs)
+	}
+}
+
+// TestShapeCrossesFastPath: a convex shape's Crosses (with its deep-in and
+// far-out answers) agrees with Polygon.Crosses on random segments, short
+// and long, grazing sides and corners included.
+func TestShapeCrossesFastPath(t *testing.T) {
+	pgs := []Polygon{
+		{{10, 10}, {14, 10}, {14, 13}, {10, 13}},
+		{{10, 13}, {14, 13}, {14, 10}, {10, 10}},
+		{{5, 5}, {5.3, 5}, {5.3, 9}, {5, 9}},
+		{{2, 2}, {6, 3}, {5, 7}, {1, 5}},
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 400000 {
+		pg := pgs[i%len(pgs)]
+		s := NewShape(pg)
+		if s.sides == nil {
+			t.Fatalf("%v: not seen as convex", pg)
+		}
+		pt := func() Vec {
+			if r.IntN(4) == 0 { // on a side or a corner
+				k := r.IntN(len(pg))
+				return Lerp(pg[k], pg[(k+1)%len(pg)], float64(r.IntN(3))/2)
+			}
+			return Vec{r.Float64() * 16, r.Float64() * 16}
+		}
+		a, b := pt(), pt()
+		if got, want := s.Crosses(a, b), pg.Crosses(a, b); got != want {
+			t.Fatalf("Crosses(%v, %v) on %v: shape %v, polygon %v", a, b, pg, got, want)
+		}
+	}
+}
+
+// TestApart: whenever Apart says two bases are apart, Gap is above the
+// limit, down to the smallest margins.
+func TestApart(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	yes := 0
+	for i := range 300000 {
+		a := Vec{r.Float64() * 40, r.Float64() * 40}
+		ra, rb := r.Float64(), r.Float64()
+		lim := []float64{0, Contact, 9, Eps, -1e-6}[i%5]
+		u := sampleDirs[r.IntN(SightSamples)]
+		b := a.Add(u.Scale(ra + rb + lim + (r.Float64()-0.5)*1e-5))
+		if Apart(a, ra, b, rb, lim) {
+			yes++
+			if g := Gap(a, ra, b, rb); g <= lim {
+				t.Fatalf("Apart(%v, %v, %v, %v, %v) with a gap of %v", a, ra, b, rb, lim, g)
+			}
+		}
+	}
+	if yes < 1000 {
+		t.Fatalf("only %d apart: the test does not reach the margin", yes)
+	}
+}
