@@ -1,6 +1,12 @@
 package render
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"wbtool.dev/wbtool/render/markup"
+)
 
 // Flowing text: a paragraph broken into lines that a page layout (the
 // printed rulebook, package booklet) places one by one, splitting a
@@ -29,6 +35,15 @@ func FlowLines(p Para, w, size float64, lang string, faction func(string) (Colou
 	ts := new(textScratch)
 	all, _, tooWide := breakParas(TextFrame{W: w}, []Para{p}, size, lang, ts)
 	if tooWide != "" {
+		// a word wider than the column (a long address, a run of
+		// characters): cut into pieces that fit, as a browser breaks an
+		// overlong word, rather than refuse a page the site shows
+		all, _, tooWide = breakParas(TextFrame{W: w}, []Para{cutLongWords(p)}, size, lang, ts)
+	}
+	if tooWide != "" {
+		if utf8.RuneCountInString(tooWide) > 40 {
+			tooWide = string([]rune(tooWide)[:40]) + "…"
+		}
 		return nil, fmt.Errorf("the word %q is wider than the text column (%.1f mm)", tooWide, w)
 	}
 	var out []FlowLine
@@ -41,4 +56,38 @@ func FlowLines(p Para, w, size float64, lang string, faction func(string) (Colou
 		}
 	}
 	return out, nil
+}
+
+// cutPiece is the longest piece, in characters, of a word cutLongWords
+// leaves whole: 16 of the widest glyphs fit any column a page has.
+const cutPiece = 16
+
+// cutLongWords is p with every word of more than cutPiece characters cut
+// into pieces of cutPiece, separated by spaces where lines may break.
+func cutLongWords(p Para) Para {
+	runs := make([]markup.Run, len(p.Runs))
+	copy(runs, p.Runs)
+	for i, r := range runs {
+		if r.Icon != "" || utf8.RuneCountInString(r.Text) <= cutPiece {
+			continue
+		}
+		words := strings.Split(r.Text, " ")
+		for j, wd := range words {
+			rs := []rune(wd)
+			if len(rs) <= cutPiece {
+				continue
+			}
+			var b strings.Builder
+			for k := 0; k < len(rs); k += cutPiece {
+				if k > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(string(rs[k:min(k+cutPiece, len(rs))]))
+			}
+			words[j] = b.String()
+		}
+		runs[i].Text = strings.Join(words, " ")
+	}
+	p.Runs = runs
+	return p
 }
