@@ -114,6 +114,8 @@ func (t ComponentTally) Line(pct float64) string {
 	switch {
 	case t.Always:
 		s += "; all in use by the rules"
+	case t.RanOut > 0 && t.RanOut*2000 < t.Games: // would read 0.0 %
+		s += fmt.Sprintf("; ran out in %d of %d games", t.RanOut, t.Games)
 	case t.Games > 0:
 		s += fmt.Sprintf("; ran out in %.1f %% of games", float64(t.RanOut)*100/float64(t.Games))
 	}

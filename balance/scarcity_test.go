@@ -107,6 +107,8 @@ func TestScarcityThreshold(t *testing.T) {
 		{51, 1000, 5, false, true, "Stress tokens: peak 10 of 10 printed; ran out in 5.1 % of games (flagged: more than 5 %)"},
 		{31, 1000, 2.5, false, true, "Stress tokens: peak 10 of 10 printed; ran out in 3.1 % of games (flagged: more than 2.5 %)"},
 		{0, 1000, 0, false, false, "Stress tokens: peak 10 of 10 printed; ran out in 0.0 % of games"},
+		{1, 5000, 0, false, true, "Stress tokens: peak 10 of 10 printed; ran out in 1 of 5000 games (flagged: more than 0 %)"},
+		{1, 5000, 5, false, false, "Stress tokens: peak 10 of 10 printed; ran out in 1 of 5000 games"},
 		{1000, 1000, 5, true, false, "Stress tokens: peak 10 of 10 printed; all in use by the rules"},
 	} {
 		ct := balance.ComponentTally{Component: c, Games: tc.games, Peak: 10, RanOut: tc.ranOut}
