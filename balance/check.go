@@ -121,6 +121,9 @@ func (r *Result) check(formats []string) error {
 	if err := r.checkPlaytests(); err != nil {
 		return err
 	}
+	if err := r.checkComponents(); err != nil {
+		return err
+	}
 	if r.PlaytestsAside < 0 || r.PlaytestsAside > maxCount {
 		return fmt.Errorf("playtests set aside: %d, expected 0 to %d", r.PlaytestsAside, maxCount)
 	}
@@ -444,4 +447,34 @@ func oneSided(first, second map[string]bool) bool {
 		}
 	}
 	return true
+}
+
+// checkComponents checks the counted components' tallies: names, counts
+// within bounds, no more games run out than played.
+func (r *Result) checkComponents() error {
+	for i, c := range r.Components {
+		bad := func(format string, args ...any) error {
+			return fmt.Errorf("component %d: %s", i+1, fmt.Sprintf(format, args...))
+		}
+		if err := checkText("component", c.Name); err != nil {
+			return bad("%v", err)
+		}
+		if c.Rule != "" {
+			if err := checkText("rule", c.Rule); err != nil {
+				return bad("%v", err)
+			}
+		}
+		for _, f := range []struct {
+			what string
+			n    int
+		}{{"printed", c.Printed}, {"games", c.Games}, {"peak", c.Peak}, {"ranOut", c.RanOut}} {
+			if f.n < 0 || f.n > maxCount {
+				return bad("%s %d, expected 0 to %d", f.what, f.n, maxCount)
+			}
+		}
+		if c.RanOut > c.Games {
+			return bad("ran out in %d of %d games", c.RanOut, c.Games)
+		}
+	}
+	return nil
 }

@@ -94,6 +94,9 @@ figcaption{font-size:.8rem;color:#555;max-width:28rem}svg{max-width:100%;height:
 			b.WriteString("<figcaption>Each card's effect on its deck: the deck's share of decisive games with the card minus without it (same opponents, seats and seeds), in points, with Newcombe's 95&nbsp;% interval; the band is the alert threshold.</figcaption></figure>\n")
 		}
 	}
+	if len(r.Components) > 0 {
+		componentTable(&b, r.Components, s.Thresholds.Scarcity)
+	}
 	if len(s.Cards) > 0 {
 		b.WriteString("<h2 id=\"cards\">Cards</h2>\n<p class=\"settings\">Per game of its deck (variants apart). Damage: Wound and Poison tokens. VP share: the side's Victory Points scored during the card's activations. A win rate when it acts against when it does not says as much about the games it gets to act in as about the card.</p>\n")
 		b.WriteString("<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"cards\"><table><thead><tr><th>deck</th><th>card</th><th>games</th><th>activations</th><th>damage dealt</th><th>damage taken</th><th>survival</th><th>VP share</th><th>wins when it acts</th><th>wins when idle</th></tr></thead><tbody>\n")
@@ -300,6 +303,26 @@ func playtestTable(b *strings.Builder, r *Result, s *Summary) {
 		}
 		fmt.Fprintf(b, "<tr><td>%s vs %s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
 			esc(p.Decks[0]), esc(p.Decks[1]), esc(p.Scenario), esc(p.People.String()), esc(p.Bots.String()), agree)
+	}
+	b.WriteString("</tbody></table></div>\n")
+}
+
+// componentTable is the counted components' peak use against the printed
+// counts, a scarce one flagged.
+func componentTable(b *strings.Builder, ts []ComponentTally, th float64) {
+	b.WriteString("<h2 id=\"components\">Components</h2>\n")
+	fmt.Fprintf(b, "<p class=\"settings\">The most of each counted component in use at once in one game, against the printed count, and the games in which none was left; flagged when it runs out in more than %g&nbsp;%% of %d games.</p>\n", th, ts[0].Games)
+	b.WriteString("<div class=\"scroll\"><table><thead><tr><th>Component</th><th>Rule</th><th>Printed</th><th>Peak</th><th>Ran out</th></tr></thead><tbody>\n")
+	for _, t := range ts {
+		out := "all in use by the rules"
+		if !t.Always {
+			r := NewRate(t.RanOut, t.Games)
+			out = fmt.Sprintf("%d games, %s", t.RanOut, pct(r))
+		}
+		if t.Scarce(th) {
+			out = "<span class=\"alert\">" + out + "</span>"
+		}
+		fmt.Fprintf(b, "<tr><td>%s</td><td>%s</td><td>%d</td><td>%d</td><td>%s</td></tr>\n", esc(t.Name), esc(t.Rule), t.Printed, t.Peak, out)
 	}
 	b.WriteString("</tbody></table></div>\n")
 }

@@ -36,7 +36,10 @@ type Result struct {
 	// run's pairs (AddPlaytests); PlaytestsAside counts the logs set aside.
 	Playtests      []PlaytestTally `json:"playtests,omitempty"`
 	PlaytestsAside int             `json:"playtestsAside,omitempty"`
-	Summary        *Summary        `json:"summary,omitempty"`
+	// Components are the use of the game's counted components (a Counted
+	// lab), over every game of the run; none for a game without.
+	Components []ComponentTally `json:"components,omitempty"`
+	Summary    *Summary         `json:"summary,omitempty"`
 	// Source names the file the result was read from, in Merge's
 	// messages; empty for a run's own result.
 	Source string `json:"-"`
@@ -112,6 +115,7 @@ func newResult(set Settings, engine, content string, shards []Shard) *Result {
 
 // add sums one game of matchup m into r.
 func (r *Result) add(m int, decks [2]string, t *Tally) {
+	AddUse(r.Components, t.Use)
 	mu := &r.Matchups[m]
 	if mu.Lengths == nil {
 		mu.Lengths = make([]int, LengthBins)
@@ -272,6 +276,13 @@ func Merge(parts []*Result) (*Result, error) {
 		}
 	}
 	out.Cards = mergeCards(parts)
+	out.Components = first.Components
+	for pi, p := range parts[1:] {
+		var err error
+		if out.Components, err = MergeComponents(out.Components, p.Components); err != nil {
+			return nil, fmt.Errorf("%s: %v", p.name(pi+1), err)
+		}
+	}
 	if len(seen) < n {
 		for i := range n {
 			if seen[i] {

@@ -106,6 +106,9 @@ type Tally struct {
 	Steps      int
 	// Units are every figure's part in the game.
 	Units []UnitTally
+	// Use is the game's peak use of each counted component, in the order
+	// of the lab's Components (a Counted lab); nil for none.
+	Use []int
 }
 
 // UnitTally is one figure's (a Character's, a profile's) part in one
@@ -224,6 +227,9 @@ func pairings(lab Lab, set Settings) (Settings, []Pairing, error) {
 func newRunResult(lab Lab, set Settings, ms []Pairing, shards []Shard) *Result {
 	res := newResult(set, lab.Engine(), lab.Content(), shards)
 	res.Game = lab.Game()
+	if c, ok := lab.(Counted); ok {
+		res.Components = NewComponentTallies(c.Components())
+	}
 	for _, m := range ms {
 		res.Matchups = append(res.Matchups, Matchup{MatchKey: m.Key, Lengths: make([]int, LengthBins)})
 	}

@@ -18,11 +18,16 @@ type Thresholds struct {
 	// Card is the largest effect of one card on its deck's win rate, in
 	// points.
 	Card float64 `json:"card"`
+	// Scarcity is the share of games (percent) in which a counted
+	// component may run out before it is flagged; recorded only for a
+	// game with counted components.
+	Scarcity float64 `json:"scarcity,omitempty"`
 }
 
 // DefaultThresholds are the designers' defaults: seat outside 45–55 %,
-// matchup beyond 60/40, card effect beyond 5 points.
-var DefaultThresholds = Thresholds{SeatLo: 45, SeatHi: 55, Matchup: 60, Card: 5}
+// matchup beyond 60/40, card effect beyond 5 points, a component that
+// runs out in more than 5 % of games.
+var DefaultThresholds = Thresholds{SeatLo: 45, SeatHi: 55, Matchup: 60, Card: 5, Scarcity: DefaultScarcity}
 
 // Summary is what a result says, derived from its tallies.
 type Summary struct {
@@ -99,7 +104,7 @@ type VariantSummary struct {
 
 // Alert is a figure significantly beyond a threshold.
 type Alert struct {
-	Kind     string  `json:"kind"` // seat, matchup, card
+	Kind     string  `json:"kind"` // seat, matchup, card, scarcity
 	Format   string  `json:"format"`
 	Scenario string  `json:"scenario"`
 	Text     string  `json:"text"`
@@ -110,6 +115,9 @@ type Alert struct {
 
 // Finish computes r's summary and alerts with the thresholds.
 func (r *Result) Finish(th Thresholds) *Summary {
+	if len(r.Components) == 0 {
+		th.Scarcity = 0 // no counted component: nothing to record
+	}
 	s := &Summary{Thresholds: th}
 	plain := map[string][]int{} // the plain matchups of each scenario
 	for i := range r.Matchups {
@@ -197,6 +205,12 @@ func (r *Result) Finish(th Thresholds) *Summary {
 	}
 	s.Variants = r.variants()
 	s.Alerts = alerts(s)
+	for _, c := range r.Components {
+		if c.Scarce(th.Scarcity) {
+			r := NewRate(c.RanOut, c.Games)
+			s.Alerts = append(s.Alerts, Alert{Kind: "scarcity", Text: c.Line(th.Scarcity), Pct: r.Pct, Lo: r.Lo, Hi: r.Hi})
+		}
+	}
 	playtestSummaries(r, s)
 	r.Summary = s
 	return s

@@ -51,6 +51,7 @@ func WriteText(w io.Writer, r *Result) {
 			fmt.Fprintf(w, "  %-18s vs %-18s on %s: players %s, bots %s%s\n", p.Decks[0], p.Decks[1], p.Scenario, p.People, p.Bots, flag)
 		}
 	}
+	WriteScarcity(w, r.Components, s.Thresholds.Scarcity)
 	if len(s.Alerts) == 0 {
 		fmt.Fprintln(w, "no alert")
 	}

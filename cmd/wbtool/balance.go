@@ -141,6 +141,7 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 	f.IntVar(&st.Batch, "sprt-batch", st.Batch, "--sprt: pairs of games played between two looks")
 	f.StringVar(&playtests, "playtests", "", "playtest logs (`FILE` or folder of .cue files) to set beside the bots' results")
 	f.BoolVar(&noProgress, "no-progress", false, "no progress bar (there is none unless stderr is a terminal)")
+	addScarcityFlag(cmd)
 	cmd.PersistentFlags().StringVar(&g.out, "out", "dist", "output `DIR`; wbtool writes nowhere else")
 	cmd.AddCommand(newBalanceMergeCmd(g), newBalancePlanCmd(g), newBalanceRunCmd(g))
 	return cmd
@@ -223,6 +224,7 @@ func newBalanceMergeCmd(g *globalFlags) *cobra.Command {
 	f.StringVar(&manifest, "manifest", "", "merge the shards of this manifest (wbtool balance plan), `FILE`; a folder argument is searched for shard-I-of-N.json files")
 	f.StringVar(&playtests, "playtests", "", "playtest logs (`FILE` or folder of .cue files) to set beside the bots' results")
 	f.BoolVar(&partial, "partial", false, "with --manifest: merge even when shards are missing (a partial report)")
+	addScarcityFlag(cmd)
 	return cmd
 }
 
@@ -372,7 +374,11 @@ const balanceDir = "balance"
 // publishBalance writes a result under OUT/balance: a shard's JSON alone
 // (shardFile), or balance.json and the report, and prints the summary.
 func publishBalance(cmd *cobra.Command, g *globalFlags, r *balance.Result, shardFile string) error {
-	r.Finish(balance.DefaultThresholds)
+	th := balance.DefaultThresholds
+	if f := cmd.Flags().Lookup(scarcityFlag); f != nil {
+		th.Scarcity, _ = cmd.Flags().GetFloat64(scarcityFlag)
+	}
+	r.Finish(th)
 	data, err := balance.MarshalResult(r)
 	if err != nil {
 		return err
@@ -410,6 +416,22 @@ func publishBalance(cmd *cobra.Command, g *globalFlags, r *balance.Result, shard
 		fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", dir.Root()+"/"+pipeline.SiteDir+"/"+balanceDir+"/index.html")
 	}
 	return nil
+}
+
+// scarcityFlag is the share of games (percent) in which a counted
+// component may run out before it is flagged (sim, balance, merge).
+const scarcityFlag = "scarcity"
+
+// addScarcityFlag adds --scarcity PCT to cmd, checked before it runs.
+func addScarcityFlag(cmd *cobra.Command) *float64 {
+	pct := cmd.Flags().Float64(scarcityFlag, balance.DefaultScarcity, "flag a counted component (token, marker) that runs out in more than `PCT` % of games")
+	cmd.PreRunE = func(*cobra.Command, []string) error {
+		if *pct < 0 || *pct > 100 || math.IsNaN(*pct) {
+			return usagef("--scarcity %g: expected a share of games from 0 to 100 (percent)", *pct)
+		}
+		return nil
+	}
+	return pct
 }
 
 // splitList splits a comma-separated flag value ("" is none).

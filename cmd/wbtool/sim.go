@@ -8,6 +8,7 @@ import (
 
 	"wbtool.dev/wbtool/balance"
 	"wbtool.dev/wbtool/internal/termsafe"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
 const simDoc = `Sim plays many bot-against-bot games on all cores and prints, for each
@@ -40,6 +41,7 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 	var seed uint64
 	var o matchOptions
 	var noProgress bool
+	var scarcity *float64
 	cmd := &cobra.Command{
 		Use:   "sim",
 		Short: "Play many bot games and report win rates with 95% intervals",
@@ -68,6 +70,9 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return usageOf(err)
 			}
+			if sc, ok := m.(ruleset.Scarcity); ok {
+				balance.WriteScarcity(cmd.OutOrStdout(), sc.Scarcity(), *scarcity)
+			}
 			seatAlert(cmd.OutOrStdout(), first, second)
 			return nil
 		},
@@ -77,6 +82,7 @@ func newSimCmd(g *globalFlags) *cobra.Command {
 	f.Uint64Var(&seed, "seed", 1, "first seed; game i uses seed+i")
 	o.bind(cmd, "one pairing `A,B` (default: every pairing of the format's decks); Warstuff: 2 to 4 bands")
 	f.BoolVar(&noProgress, "no-progress", false, "no progress bar (there is none unless stderr is a terminal)")
+	scarcity = addScarcityFlag(cmd)
 	return cmd
 }
 

@@ -115,6 +115,44 @@ type match struct {
 	all bool // sim: every player count
 	// campaign: sim chains the scenarios through the save sheet
 	campaign bool
+	// scarcity is the components' use in the games the last Sim played.
+	scarcity []balance.ComponentTally
+}
+
+var _ ruleset.Scarcity = (*match)(nil)
+
+// Scarcity is the counted components' use in the games the last Sim
+// played (none in a campaign's).
+func (m *match) Scarcity() []balance.ComponentTally { return m.scarcity }
+
+// componentNames are the counted components (cvengine.Components) as the
+// box's list names them (C-COMP-1).
+var componentNames = map[string]string{
+	"actionMarkers": "action markers", "buildingTokens": "building tokens", "fortificationTokens": "fortification tokens",
+	"ditchTokens": "ditch tokens", "moatTokens": "moat tokens", "defenders": "defender tokens", "enemies": "enemy tokens",
+	"resourceMarkers": "resource markers", "siegeEngines": "siege-engine markers",
+}
+
+// components are the counted components with their printed counts
+// (C-COMP-1), in the order of cvengine.Components. The 12 action markers
+// are all dealt every turn (C-PREP-1): reaching their count is no
+// shortage.
+func (c *Content) components() []balance.Component {
+	out := make([]balance.Component, len(cvengine.Components))
+	for i, k := range cvengine.Components {
+		out[i] = balance.Component{Name: componentNames[k], Printed: c.rules.Cap(k), Rule: "C-COMP-1", Always: k == "actionMarkers"}
+	}
+	return out
+}
+
+// use is a game's peak use of each counted component, in the order of
+// cvengine.Components.
+func use(peak map[string]int) []int {
+	out := make([]int, len(cvengine.Components))
+	for i, k := range cvengine.Components {
+		out[i] = peak[k]
+	}
+	return out
 }
 
 // logJSONL carries a log through the seam.
@@ -157,14 +195,15 @@ func breachWord(t int) string {
 }
 
 // Sim writes the coverage line, then the survival rate per player count
-// with its interval, the first breach's turn and the peak use of each
-// counted component against its printed count; a component that reaches
-// its count in more than 5 % of games is flagged.
+// with its interval and the first breach's turn; the peak use of each
+// counted component against its printed count is its Scarcity, which sim
+// writes.
 func (m *match) Sim(w io.Writer, games int, seed uint64, _ io.Writer, rate func(k, n int) string) (int, int, error) {
 	counts := []int{m.o.Players}
 	if m.all {
 		counts = []int{1, 2, 3, 4}
 	}
+	m.scarcity = nil
 	fmt.Fprintln(w, m.c.Report().Line())
 	if m.campaign {
 		return 0, 0, m.simCampaign(w, counts, games, seed, rate)
@@ -215,19 +254,11 @@ func (m *match) Sim(w io.Writer, games int, seed uint64, _ io.Writer, rate func(
 		}
 		total += st.Games
 	}
-	var parts, flags []string
-	for _, k := range cvengine.Components {
-		parts = append(parts, fmt.Sprintf("%s %d/%d", k, peak[k], m.c.rules.Cap(k)))
-		// the 12 action markers are all dealt every turn (C-PREP-1): not a shortage
-		if ranOut[k]*20 > total && k != "actionMarkers" {
-			flags = append(flags, fmt.Sprintf("%s ran out in %d of %d games", k, ranOut[k], total))
-		}
+	m.scarcity = balance.NewComponentTallies(m.c.components())
+	for i, k := range cvengine.Components {
+		t := &m.scarcity[i]
+		t.Games, t.Peak, t.RanOut = total, peak[k], ranOut[k]
 	}
-	fmt.Fprintf(w, "peak use against the printed counts: %s\n", strings.Join(parts, ", "))
-	if len(flags) == 0 {
-		flags = []string{"none"}
-	}
-	fmt.Fprintf(w, "components that run out in more than 5%% of games: %s\n", strings.Join(flags, "; "))
 	return 0, 0, nil
 }
 
@@ -271,7 +302,13 @@ func (c *Content) Lab() balance.Lab { return &lab{c: c} }
 
 type lab struct{ c *Content }
 
-var _ balance.Lab = (*lab)(nil)
+var (
+	_ balance.Lab     = (*lab)(nil)
+	_ balance.Counted = (*lab)(nil)
+)
+
+// Components are the counted components with their printed counts.
+func (l *lab) Components() []balance.Component { return l.c.components() }
 
 func (*lab) Game() string   { return Game }
 func (*lab) Engine() string { return cvengine.Version }
@@ -336,7 +373,7 @@ func (l *lab) Pairings(set balance.Settings) ([]balance.Pairing, error) {
 				if err != nil {
 					return balance.Tally{}, err
 				}
-				t := balance.Tally{Winner: 1, Steps: res.Steps}
+				t := balance.Tally{Winner: 1, Steps: res.Steps, Use: use(res.Peak)}
 				if res.Won {
 					t.Winner = 0
 				}

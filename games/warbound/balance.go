@@ -15,7 +15,22 @@ import (
 // decks on the scenarios of its formats, the variants without a card, and
 // the per-card figures of a game, read from its events.
 
-var _ balance.Lab = (*lab)(nil)
+var (
+	_ balance.Lab     = (*lab)(nil)
+	_ balance.Counted = (*lab)(nil)
+)
+
+// Components are the printed kit's counted tokens (set.components).
+func (l lab) Components() []balance.Component { return components(wbmatch.NewKit(l.cat)) }
+
+// components are a kit's counted tokens for the balance lab and sim.
+func components(k wbmatch.Kit) []balance.Component {
+	var out []balance.Component
+	for i, name := range k.Names {
+		out = append(out, balance.Component{Name: name, Printed: k.Counts[i].Printed, Rule: k.Counts[i].Rule})
+	}
+	return out
+}
 
 // lab is Warbound's balance lab on a catalog.
 type lab struct{ cat *wbcatalog.Catalog }
@@ -120,6 +135,7 @@ func formatDecks(cat *wbcatalog.Catalog, set balance.Settings, f wbcatalog.Forma
 // in both seats.
 func matchups(cat *wbcatalog.Catalog, set balance.Settings) ([]balance.Pairing, error) {
 	var out []balance.Pairing
+	kit := wbmatch.NewKit(cat)
 	add := func(key balance.MatchKey, su *wbengine.Setup) error {
 		su.Maintenance = set.Maintenance && su.Format == wbcatalog.Confrontation
 		g, err := wbengine.Compile(cat, su)
@@ -127,7 +143,7 @@ func matchups(cat *wbcatalog.Catalog, set balance.Settings) ([]balance.Pairing, 
 			return fmt.Errorf("%s: %w", key, err)
 		}
 		g.PrecomputeSight()
-		out = append(out, balance.Pairing{Key: key, Play: func(seed uint64) (balance.Tally, error) { return playOne(g, set.SeatBots(), seed) }})
+		out = append(out, balance.Pairing{Key: key, Play: func(seed uint64) (balance.Tally, error) { return playOne(g, kit, set.SeatBots(), seed) }})
 		return nil
 	}
 	for _, sid := range set.Scenarios {
@@ -239,6 +255,9 @@ type recorder struct {
 	units    []balance.UnitTally
 	active   int // unit activated last in this phase, -1 none
 	attacker int // unit of the last attack or effect roll, -1 none
+	// tokens keeps the counted tokens' peaks (nil: the content counts
+	// none).
+	tokens *wbmatch.TokenPeaks
 }
 
 // Record implements wbengine.Recorder.
@@ -273,10 +292,14 @@ func (r *recorder) Record(s *wbengine.State, d wbengine.Decision, ev []wbengine.
 	if len(ev) > 0 {
 		r.attacker = -1 // an attack resolves within one decision
 	}
+	if r.tokens != nil {
+		r.tokens.Record(s, d, ev)
+	}
 }
 
-// playOne plays one game of g with a bot per seat.
-func playOne(g *wbengine.Game, bot [2]string, seed uint64) (balance.Tally, error) {
+// playOne plays one game of g with a bot per seat, with the peaks of
+// the kit's counted tokens.
+func playOne(g *wbengine.Game, kit wbmatch.Kit, bot [2]string, seed uint64) (balance.Tally, error) {
 	var bots [2]wbengine.Bot
 	for i := range bots {
 		b, err := wbengine.NewBot(bot[i], seed*2+1+uint64(i))
@@ -285,7 +308,7 @@ func playOne(g *wbengine.Game, bot [2]string, seed uint64) (balance.Tally, error
 		}
 		bots[i] = b
 	}
-	rec := &recorder{units: make([]balance.UnitTally, g.UnitCount()), active: -1, attacker: -1}
+	rec := &recorder{units: make([]balance.UnitTally, g.UnitCount()), active: -1, attacker: -1, tokens: kit.Peaks(g)}
 	for u := range rec.units {
 		rec.units[u].Card, rec.units[u].Side = g.UnitID(u), g.UnitSide(u)
 	}
@@ -300,6 +323,9 @@ func playOne(g *wbengine.Game, bot [2]string, seed uint64) (balance.Tally, error
 	for u := range rec.units {
 		v := s.Unit(u)
 		rec.units[u].Survived = v.Deployed && !v.Removed
+	}
+	if rec.tokens != nil {
+		t.Use = rec.tokens.Peak
 	}
 	return t, nil
 }

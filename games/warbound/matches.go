@@ -71,7 +71,16 @@ func (c *Content) Lab() balance.Lab { return lab{c.Catalog} }
 type wbMatch struct {
 	cat  *wbcatalog.Catalog
 	opts wbmatch.Options
+	// scarcity is the counted tokens' use in the games the last Sim
+	// played.
+	scarcity []balance.ComponentTally
 }
+
+var _ ruleset.Scarcity = (*wbMatch)(nil)
+
+// Scarcity is the counted tokens' use in the games the last Sim played
+// (set.components; none when the content counts none).
+func (m *wbMatch) Scarcity() []balance.ComponentTally { return m.scarcity }
 
 func (m *wbMatch) Play(seed uint64, log, account bool) (ruleset.Played, error) {
 	mm, err := wbmatch.New(m.cat, m.opts)
@@ -102,10 +111,13 @@ func (m *wbMatch) Sim(w io.Writer, games int, seed uint64, progress io.Writer, r
 	if err != nil {
 		return 0, 0, optionError(err)
 	}
-	stats, err := wbmatch.Sim(matches, games, seed, progress)
+	kit := wbmatch.NewKit(m.cat)
+	tokens := balance.NewComponentTallies(components(kit))
+	stats, err := wbmatch.Sim(matches, games, seed, progress, kit, func(peak []int) { balance.AddUse(tokens, peak) })
 	if err != nil {
 		return 0, 0, err
 	}
+	m.scarcity = tokens
 	first, second := wbmatch.Write(w, matches, stats, rate)
 	return first, second, nil
 }

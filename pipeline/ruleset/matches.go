@@ -97,3 +97,13 @@ type Replayed struct {
 	Line     string
 	Diverged bool
 }
+
+// Scarcity is a Match whose game has counted components (tokens,
+// markers: its printed kit's counts). Its Lab implements
+// [balance.Counted] for `wbtool balance`; for `wbtool sim`, Scarcity
+// is each component's use in the games the last Sim played (none
+// before), which sim writes after the game's own lines, a component that
+// runs out in more than --scarcity % of games flagged.
+type Scarcity interface {
+	Scarcity() []balance.ComponentTally
+}

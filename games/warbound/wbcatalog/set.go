@@ -17,6 +17,28 @@ type Set struct {
 	ErrataSincePos Pos `json:"-"`
 	// VersionPos is where the content gives Version.
 	VersionPos Pos `json:"-"`
+	// Components are the printed kit's counted tokens (set.components);
+	// nil when the content counts none. They are not engine data
+	// (catalog.json): sim and balance read them.
+	Components *Components `json:"-"`
+}
+
+// Components are the printed kit's counted tokens, each nil when the
+// content gives no count.
+type Components struct {
+	WoundTokens  *Count `json:"woundTokens,omitempty"`
+	PoisonTokens *Count `json:"poisonTokens,omitempty"`
+	SacredTokens *Count `json:"sacredTokens,omitempty"`
+	StressTokens *Count `json:"stressTokens,omitempty"`
+	BreakTokens  *Count `json:"breakTokens,omitempty"`
+	CoverTokens  *Count `json:"coverTokens,omitempty"`
+}
+
+// Count is how many of a token the printed kit holds, and the rule that
+// defines the token.
+type Count struct {
+	Printed int    `json:"printed"`
+	Rule    string `json:"rule,omitempty"`
 }
 
 // SetName is the set's name in language l, or fallback when the content

@@ -206,6 +206,21 @@ func (m *Match) Play(seed uint64, log bool) (wbengine.PlayResult, *wbengine.Log,
 	return r, l, err
 }
 
+// PlayRecorded plays the game of seed with rec seeing every decision
+// (a TokenPeaks); a nil rec sees none.
+func (m *Match) PlayRecorded(seed uint64, rec *TokenPeaks) (wbengine.PlayResult, error) {
+	bots, err := Bots(m.opts.Bot, seed)
+	if err != nil {
+		return wbengine.PlayResult{}, err
+	}
+	if rec == nil {
+		r, _, err := wbengine.Play(m.game, seed, bots, nil, MaxSteps)
+		return r, err
+	}
+	r, _, err := wbengine.PlayRecorded(m.game, seed, bots, rec, MaxSteps)
+	return r, err
+}
+
 // Line is a played game's result line: "A vs B on S, seed 7: A wins
 // (12–9 VP, 140 decisions)".
 func (m *Match) Line(seed uint64, r wbengine.PlayResult) string {

@@ -3,7 +3,9 @@ package wbmatch
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"wbtool.dev/wbtool/content"
@@ -100,7 +102,8 @@ func TestPlayReplay(t *testing.T) {
 }
 
 // TestSim: games split between the pairings, each counted once, and the
-// same seed sums the same.
+// same seed sums the same; every game counts the starter's tokens, the
+// same peaks again.
 func TestSim(t *testing.T) {
 	cat := starter(t)
 	ms, err := Pairings(cat, Options{})
@@ -108,11 +111,30 @@ func TestSim(t *testing.T) {
 		t.Fatal(err)
 	}
 	games := 3*len(ms) + 1
-	st, err := Sim(ms, games, 5, nil)
+	kit := NewKit(cat)
+	if len(kit.Names) != 6 || kit.Names[3] != "Stress tokens" || kit.Counts[3] != (wbcatalog.Count{Printed: 30, Rule: "R-CARD-7"}) {
+		t.Fatalf("starter's kit: %+v", kit)
+	}
+	// The most of each token in any game: a maximum, the same in any order.
+	peaks := func(into []int) func([]int) {
+		var mu sync.Mutex
+		return func(p []int) {
+			mu.Lock()
+			defer mu.Unlock()
+			for i := range into {
+				into[i] = max(into[i], p[i])
+			}
+		}
+	}
+	p1, p2 := make([]int, 6), make([]int, 6)
+	st, err := Sim(ms, games, 5, nil, kit, peaks(p1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	st2, _ := Sim(ms, games, 5, nil)
+	st2, _ := Sim(ms, games, 5, nil, kit, peaks(p2))
+	if !slices.Equal(p1, p2) || p1[0] == 0 || p1[3] == 0 {
+		t.Errorf("peaks %v, again %v", p1, p2)
+	}
 	n := 0
 	for i, s := range st {
 		n += s.Games

@@ -18,10 +18,12 @@ type Stats struct {
 }
 
 // Sim plays games seed, seed+1, … on all cores, split evenly between the
-// matches (game i of match m uses seed+i), and sums them per match. With
-// progress set it draws a progress bar there. The same matches, games
-// and seed give the same Stats.
-func Sim(matches []*Match, games int, seed uint64, progress io.Writer) ([]Stats, error) {
+// matches (game i of match m uses seed+i), and sums them per match. For
+// a kit that counts tokens, add is handed each game's peaks of them (in
+// the kit's order), one game at a time, in no set order. With progress
+// set it draws a progress bar there. The same matches, games and seed
+// give the same Stats.
+func Sim(matches []*Match, games int, seed uint64, progress io.Writer, kit Kit, add func(peak []int)) ([]Stats, error) {
 	type job struct{ m, i int }
 	stats := make([]Stats, len(matches))
 	results := make([][]wbengine.PlayResult, len(matches))
@@ -43,8 +45,12 @@ func Sim(matches []*Match, games int, seed uint64, progress io.Writer) ([]Stats,
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				r, _, err := matches[j.m].Play(seed+uint64(j.i), false)
+				peaks := kit.Peaks(matches[j.m].game)
+				r, err := matches[j.m].PlayRecorded(seed+uint64(j.i), peaks)
 				mu.Lock()
+				if peaks != nil && err == nil {
+					add(peaks.Peak)
+				}
 				if err != nil && firstErr == nil {
 					firstErr = err
 				}

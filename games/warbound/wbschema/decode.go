@@ -88,10 +88,12 @@ var collections = []collection{
 		decodeInto(l, e, at, &l.cat.Checks)
 	}},
 	{"set", "set", false, "#Set", func(l *loader, id string, e entity, at []string) {
-		var s []wbcatalog.Set
+		var s []setSource
 		decodeInto(l, e, at, &s)
 		if len(s) == 1 {
-			l.cat.Set = s[0]
+			l.annotate(reflect.ValueOf(&s[0].Set).Elem(), at) // embedded: annotate skips it
+			l.cat.Set = s[0].Set
+			l.cat.Set.Components = s[0].Components
 			l.cat.Set.Pos = l.exactPos(at)
 			l.cat.Set.ErrataSincePos = l.exactPos(append(at[:len(at):len(at)], "errataSince"))
 			l.cat.Set.VersionPos = l.exactPos(append(at[:len(at):len(at)], "version"))
@@ -535,6 +537,13 @@ func decodeInto[T any](l *loader, e entity, at []string, dst *[]T) {
 	}
 	l.annotate(reflect.ValueOf(&x).Elem(), at)
 	*dst = append(*dst, x)
+}
+
+// setSource is the shape of the set in CUE: the set with its counted
+// components, which catalog.json does not carry.
+type setSource struct {
+	wbcatalog.Set
+	Components *wbcatalog.Components `json:"components"`
 }
 
 // characterSource is the shape of a Character in CUE: the front profile's

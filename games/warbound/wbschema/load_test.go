@@ -294,3 +294,22 @@ checks: c: {
 		t.Errorf("a hidden field shown to designers:\n%s", lines)
 	}
 }
+
+// TestSetComponents: the set's counted tokens are read, and the set's
+// name stays a text of the content (counted, a draft placeholder noted at
+// its place) beside them.
+func TestSetComponents(t *testing.T) {
+	files := gen.Tree(gen.Options{Characters: 1})
+	files["cards/set.cue"] = []byte("package warbound\n\nset: {name: {en: \"S\"}, components: {stressTokens: {printed: 30, rule: \"R-CARD-7\"}}}\n")
+	cat, err := Load(mapFS(files), Options{Draft: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := cat.Set.Components
+	if c == nil || c.StressTokens == nil || *c.StressTokens != (wbcatalog.Count{Printed: 30, Rule: "R-CARD-7"}) || c.WoundTokens != nil {
+		t.Errorf("components = %+v", c)
+	}
+	if len(cat.Draft) != 1 || cat.Draft[0].Pos.File != "cards/set.cue" {
+		t.Errorf("Draft = %v, want the set name's French", cat.Draft)
+	}
+}
