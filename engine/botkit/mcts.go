@@ -12,7 +12,9 @@ import (
 // game's dice to come nor changes them.
 type Position interface {
 	// Clone returns a copy to play on whose dice come from r (the
-	// search's generator), never from the game's.
+	// search's generator), never from the game's. The search plays on one
+	// clone at a time and drops it before the next Clone: a Position may
+	// hand out the same scratch copy again.
 	Clone(r *rand.Rand) Position
 	// Seats is the number of seats (players) of the game.
 	Seats() int

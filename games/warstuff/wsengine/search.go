@@ -12,7 +12,11 @@ import (
 // (drawn from the bot's seeded generator, never the game's), list and
 // play decisions as Legal and Do do, play on with the random bot's policy
 // and score a game not over by evaluate, squashed to a chance of winning.
-type SearchBot struct{ m *botkit.Searcher }
+type SearchBot struct {
+	m       *botkit.Searcher
+	root    searchPos
+	scratch searchPos // the playouts' copy, reused (botkit.Position.Clone)
+}
 
 // NewSearchBot returns a search bot of level lv (1–3, botkit.SearchLevels)
 // seeded with seed.
@@ -22,14 +26,16 @@ func NewSearchBot(lv int, seed uint64) *SearchBot {
 
 // Choose implements Bot.
 func (b *SearchBot) Choose(s *State, legal []Decision) int {
-	return b.m.Choose(&searchPos{s: *s, legal: legal}, len(legal))
+	b.root = searchPos{s: *s, legal: legal, scratch: &b.scratch}
+	return b.m.Choose(&b.root, len(legal))
 }
 
 // searchPos is a State as a botkit.Position.
 type searchPos struct {
-	s     State
-	legal []Decision
-	ev    []Event
+	s       State
+	legal   []Decision
+	ev      []Event
+	scratch *searchPos // the root's: the copy Clone hands out
 }
 
 // searchScale turns evaluate's score into a chance of winning: a lead of
@@ -38,7 +44,11 @@ const searchScale = 60
 
 // Clone implements botkit.Position.
 func (p *searchPos) Clone(r *rand.Rand) botkit.Position {
-	c := &searchPos{s: p.s}
+	c := p.scratch
+	if c == nil {
+		c = &searchPos{}
+	}
+	c.s = p.s
 	c.s.rng.Seed(r.Uint64(), r.Uint64())
 	return c
 }
