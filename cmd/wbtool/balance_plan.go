@@ -67,7 +67,7 @@ func (b *balanceFlags) bind(cmd *cobra.Command) {
 	f.StringVar(&b.format, "format", "", "exploration or confrontation (default: both)")
 	f.StringVar(&b.scenarios, "scenario", "", "scenario ids `A,B` (default: every scenario of the format)")
 	f.StringVar(&b.decks, "decks", "", "deck ids `A,B,...` (default: every deck of the format)")
-	f.StringVar(&b.o.Bot, "bot", "mcts:1", "bot for both players, or `A,B` for the first seat's and the second's: random, greedy, mcts or mcts:1 to mcts:3 (Warstuff: random or greedy, default greedy)")
+	f.StringVar(&b.o.Bot, "bot", "mcts:1", "bot for both players, or `A,B` for the first seat's and the second's: random, greedy, mcts or mcts:1 to mcts:3 (Warstuff: default greedy)")
 	f.IntVar(&b.o.Games, "games", 50, "games per matchup and seat order")
 	f.Uint64Var(&b.o.Seed, "seed", 1, "first seed; game i of every matchup uses seed+i")
 	f.BoolVar(&b.o.Maintenance, "maintenance", false, "Confrontation: play with the Maintenance option (R-TURN-7)")

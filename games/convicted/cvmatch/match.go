@@ -19,8 +19,9 @@ import (
 	"wbtool.dev/wbtool/games/convicted/cvengine"
 )
 
-// Bots are the defenders' bots.
-var Bots = []string{"random", "greedy"}
+// Bots are the defenders' bots: mcts is the engine kit's search
+// (botkit.Searcher) at its default level.
+var Bots = []string{"random", "greedy", "mcts", "mcts:1", "mcts:2", "mcts:3"}
 
 // OptionError is an option the content or the rules refuse.
 type OptionError struct{ Msg string }
@@ -169,6 +170,9 @@ type Result struct {
 type bot func(s *cvengine.State, legal []cvengine.Action) int
 
 func (m *Match) bot(seed uint64) bot {
+	if lv, ok := botkit.ParseSearch(m.O.Bot); ok {
+		return m.searchBot(lv, seed)
+	}
 	if m.O.Bot == "random" {
 		rng := botkit.NewRand(seed, botkit.RandomStream)
 		return func(_ *cvengine.State, legal []cvengine.Action) int { return rng.IntN(len(legal)) }

@@ -24,3 +24,20 @@ func BenchmarkRandomGame(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSearchGame plays whole games of the engine kit's search bot
+// (mcts:1) on both sides of the sample standard scenario: one op is one
+// game, seeds 0, 1, 2, …
+func BenchmarkSearchGame(b *testing.B) {
+	g := sampleGames(b)[0]
+	b.ReportAllocs()
+	var seed uint64
+	for b.Loop() {
+		bots := [2]Bot{NewSearchBot(1, 2*seed+1), NewSearchBot(1, 2*seed+2)}
+		if _, _, err := Play(g, seed, bots, nil, 100000); err != nil {
+			b.Fatalf("seed %d: %v", seed, err)
+		}
+		seed++
+	}
+	b.ReportMetric(float64(seed)/b.Elapsed().Seconds(), "games/s")
+}

@@ -300,7 +300,8 @@ func (g *Game) SideName(side int) string { return g.sideName(int8(side)) }
 // InPlay reports whether figure i is in play.
 func (s *State) InPlay(i int) bool { return s.inPlay(int8(i)) }
 
-// NewBot returns a bot by name: random or greedy.
+// NewBot returns a bot by name: random, greedy, or the engine kit's
+// search, mcts (its default level) or mcts:1 to mcts:3.
 func NewBot(kind string, seed uint64) (Bot, error) {
 	switch kind {
 	case "random", "":
@@ -308,7 +309,10 @@ func NewBot(kind string, seed uint64) (Bot, error) {
 	case "greedy":
 		return NewGreedyBot(seed), nil
 	}
-	return nil, fmt.Errorf("unknown bot %q: random or greedy", kind)
+	if lv, ok := botkit.ParseSearch(kind); ok {
+		return NewSearchBot(lv, seed), nil
+	}
+	return nil, fmt.Errorf("unknown bot %q: random, greedy, mcts or mcts:1 to mcts:3", kind)
 }
 
 // MarshalJSONL writes the log as JSON lines: the header, then one line per

@@ -37,7 +37,7 @@ type Options struct {
 	// invasion.
 	Bands []string
 	Horde string
-	Bot   string // random or greedy
+	Bot   string // random, greedy, mcts or mcts:1 to mcts:3
 	// Variants of the invasion (WS-VAR): late-arrival, clock=TURNS,
 	// everywhere=N (N: -2, -1, +1, +2), smart-creatures, bitter-end,
 	// more-randomness.
