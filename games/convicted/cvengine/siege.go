@@ -55,6 +55,7 @@ func (r *Rules) SiegePeriod(s *State, d Dice, ch Choices) error {
 		if sec := &s.Sections[i]; sec.Level > 0 && sec.Res == 0 {
 			sec.Level = 0
 			s.say("section %s falls to the Barrier (C-FORT-16)", r.C.Sections[i].ID)
+			r.unmount(s, i)
 		}
 	}
 	r.pillage(s)
@@ -243,7 +244,14 @@ func (r *Rules) targets(s *State, i int) []*[]Squad {
 }
 
 func (r *Rules) stage(s *State, d Dice, ch Choices, st cvcatalog.Stage, round int) error {
+	if round == 1 {
+		if err := r.resolvePending(s, d, st.Number); err != nil {
+			return err
+		}
+	}
 	switch st.Effect {
+	case "defenderEngines": // stage 3 (C-ENGINE-1, C-FORT-6)
+		return r.fireEngines(s, d, st)
 	case "defendersShoot": // stage 1
 		for i := range s.Sections {
 			lv := r.level(s, i)
