@@ -122,17 +122,8 @@ func (r *Rules) FromSave(sv *cvcatalog.Save, scenario int, d Dice) (*State, erro
 				sec.Units[j] = n
 			}
 		}
-		if x.Engines != nil {
-			sec.Engines = nil
-			for _, e := range sortedKeys(x.Engines) {
-				k, ok := r.engine[e]
-				if !ok {
-					return nil, fmt.Errorf("no siege engine %q", e)
-				}
-				for n := 0; n < x.Engines[e]; n++ {
-					sec.Engines = append(sec.Engines, k)
-				}
-			}
+		if err := r.mount(sec, x.Engines); err != nil {
+			return nil, err
 		}
 	}
 	for id, k := range sv.Ring {
@@ -297,6 +288,25 @@ func (r *Rules) RunCheck(ch *cvcatalog.Check) CheckResult {
 	return res
 }
 
+// mount puts engines (by type) on sec, replacing what it held; nil keeps
+// them.
+func (r *Rules) mount(sec *Section, engines map[string]int) error {
+	if engines == nil {
+		return nil
+	}
+	sec.Engines = nil
+	for _, e := range sortedKeys(engines) {
+		k, ok := r.engine[e]
+		if !ok {
+			return fmt.Errorf("no siege engine %q", e)
+		}
+		for n := 0; n < engines[e]; n++ {
+			sec.Engines = append(sec.Engines, k)
+		}
+	}
+	return nil
+}
+
 func asDice(err error, de **ErrDice) bool {
 	x, ok := err.(*ErrDice)
 	if ok {
@@ -341,17 +351,8 @@ func (r *Rules) apply(s *State, set *cvcatalog.Set) error {
 				sec.Units[j] = n
 			}
 		}
-		if x.Engines != nil {
-			sec.Engines = nil
-			for _, e := range sortedKeys(x.Engines) {
-				k, ok := r.engine[e]
-				if !ok {
-					return fmt.Errorf("no siege engine %q", e)
-				}
-				for n := 0; n < x.Engines[e]; n++ {
-					sec.Engines = append(sec.Engines, k)
-				}
-			}
+		if err := r.mount(sec, x.Engines); err != nil {
+			return err
 		}
 	}
 	for id, l := range set.Buildings {

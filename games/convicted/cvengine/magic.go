@@ -54,9 +54,6 @@ func (r *Rules) cast(s *State, a Action) error {
 	}
 	n, level := r.slots(s, k)
 	building := map[int]string{0: "the Mage Tower", 1: "the Chapel"}[k]
-	if level < x.Level {
-		return refuse("building-too-low", "%s needs %s at level %d, it is at %d (C-SPELL-2)", a.Spell, building, x.Level, level)
-	}
 	if a.Do == Sorcery {
 		// C-HERO-3: once a turn, a spell of level 1 to the ability's
 		// amount, beyond the Mage Tower's slots.
@@ -70,7 +67,11 @@ func (r *Rules) cast(s *State, a Action) error {
 		if x.Kind != "spell" || x.Level > r.C.Hero(s.Heroes[p]).Ability.Amount {
 			return refuse("not-a-spell", "the Sorcerer casts a spell of level 1 to %d, not %s (C-HERO-3)", r.C.Hero(s.Heroes[p]).Ability.Amount, a.Spell)
 		}
-	} else if s.Cast[k] >= n {
+	}
+	if level < x.Level {
+		return refuse("building-too-low", "%s needs %s at level %d, it is at %d (C-SPELL-2)", a.Spell, building, x.Level, level)
+	}
+	if a.Do != Sorcery && s.Cast[k] >= n {
 		return refuse("no-slot", "%s's %d slots are used this turn (C-SPELL-2)", building, n)
 	}
 	if s.Cast[0]+s.Cast[1]+boolInt(s.Sorcery) >= r.C.Components.SpellMarkers {
@@ -229,18 +230,12 @@ func (r *Rules) fireEngines(s *State, d Dice, st cvcatalog.Stage) error {
 			if x.RFS == 0 || !slices.ContainsFunc(ts, func(q *[]Squad) bool { return anyUnit(*q) }) {
 				continue
 			}
-			ok, _, err := hit(d, need-(x.RFS+lv.EngineRFS[x.ID]))
+			n, err := engineShot(d, st, need-(x.RFS+lv.EngineRFS[x.ID]))
 			if err != nil {
 				return err
 			}
-			if !ok {
+			if n == 0 {
 				continue
-			}
-			n := 1
-			if st.Damage == "d3" {
-				if n, err = d.D3(); err != nil {
-					return err
-				}
 			}
 			got := 0
 			for ; got < n; got++ {

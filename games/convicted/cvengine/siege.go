@@ -180,6 +180,19 @@ func hit(d Dice, need int) (bool, int, error) {
 	return f != 1 && (f == 6 || f >= need), f, nil
 }
 
+// engineShot is a siege engine's shot at stage st: how much a hit does
+// (1, or a d3 when the stage says so, C-DEF-8), 0 for a miss.
+func engineShot(d Dice, st cvcatalog.Stage, need int) (int, error) {
+	ok, _, err := hit(d, need)
+	if err != nil || !ok {
+		return 0, err
+	}
+	if st.Damage == "d3" {
+		return d.D3()
+	}
+	return 1, nil
+}
+
 // removeEnemy takes one enemy unit from squads: a support unit before an
 // assault unit, from the largest squad first.
 func removeEnemy(sq []Squad) bool {
@@ -309,18 +322,12 @@ func (r *Rules) stage(s *State, d Dice, ch Choices, st cvcatalog.Stage, round in
 				if r.C.Engines[e].RFS == 0 {
 					continue
 				}
-				ok, _, err := hit(d, st.HitOn-r.C.Engines[e].RFS)
+				n, err := engineShot(d, st, st.HitOn-r.C.Engines[e].RFS)
 				if err != nil {
 					return err
 				}
-				if !ok {
+				if n == 0 {
 					continue
-				}
-				n := 1
-				if st.Damage == "d3" {
-					if n, err = d.D3(); err != nil {
-						return err
-					}
 				}
 				r.damage(s, w, n)
 				s.say("a %s hits section %s: %d Resistance", r.C.Engines[e].ID, r.C.Sections[w].ID, n)
