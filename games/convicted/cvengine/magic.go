@@ -260,22 +260,37 @@ func (r *Rules) unmount(s *State, i int) {
 	}
 }
 
-// magicCandidates add the casts and engines to Legal's candidates.
+// magicCandidates add the casts and engines to Legal's candidates, the
+// ones a building's level or the slots rule out at once left out (Allowed
+// tries the others).
 func (r *Rules) magicCandidates(s *State, cands []Action) []Action {
+	sorcerer := r.hero(s, "extraSpell") == s.Current && !s.Sorcery
 	for _, x := range r.C.Spells {
+		k := 0
+		if x.Kind == "blessing" {
+			k = 1
+		}
+		n, level := r.slots(s, k)
+		if level < x.Level {
+			continue
+		}
 		for _, sec := range r.C.Sections {
-			cands = append(cands, Action{Do: Cast, Spell: x.ID, Section: sec.ID})
-			if x.Kind == "spell" {
+			if s.Cast[k] < n {
+				cands = append(cands, Action{Do: Cast, Spell: x.ID, Section: sec.ID})
+			}
+			if sorcerer && k == 0 {
 				cands = append(cands, Action{Do: Sorcery, Spell: x.ID, Section: sec.ID})
 			}
 		}
 	}
-	for _, x := range r.C.Engines {
-		if x.Side == "enemy" {
-			continue
-		}
-		for _, sec := range r.C.Sections {
-			cands = append(cands, Action{Do: MakeEngine, Engine: x.ID, Section: sec.ID})
+	w := r.building["workshop"]
+	for l := 0; l < s.Buildings[w]; l++ {
+		for _, e := range r.C.Buildings[w].Levels[l].Engines {
+			for i, sec := range r.C.Sections {
+				if len(s.Sections[i].Engines) < r.level(s, i).EngineSlots {
+					cands = append(cands, Action{Do: MakeEngine, Engine: e, Section: sec.ID})
+				}
+			}
 		}
 	}
 	return cands
