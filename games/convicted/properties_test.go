@@ -13,8 +13,10 @@ import (
 // engine's invariants after every step: 12 actions a turn in all, never
 // carried over (C-ACT-4, C-ACT-5); resources never negative; no counted
 // component beyond its printed count (C-COMP-2); no decision puts a
-// section over its capacity (C-DEF-7); and a save sheet of any state
-// loads back to the same sheet (C-SAVE-1).
+// section over its capacity (C-DEF-7); no section mounts more engines
+// than its slots (C-FORT-8), no turn casts more than the spell markers
+// (C-SPELL-1); and a save sheet of any state loads back to the same sheet
+// (C-SAVE-1).
 func TestProperties(t *testing.T) {
 	c := loadStarter(t)
 	r := c.rules
@@ -77,6 +79,15 @@ func TestProperties(t *testing.T) {
 					if n > r.Cap(k) {
 						t.Fatalf("seed %d: %d %s in play, %d printed", seed, n, k, r.Cap(k))
 					}
+				}
+				for i := range s.Sections {
+					lv := r.C.Fortifications.Levels(r.C.Sections[i].Kind)[s.Sections[i].Level]
+					if n := len(s.Sections[i].Engines); n > lv.EngineSlots {
+						t.Fatalf("seed %d: %d engines on a %s, which mounts %d (C-FORT-8)", seed, n, lv.Name.EN, lv.EngineSlots)
+					}
+				}
+				if n := s.Cast[0] + s.Cast[1]; n > r.C.Components.SpellMarkers {
+					t.Fatalf("seed %d: %d spells and blessings cast, %d markers (C-SPELL-1)", seed, n, r.C.Components.SpellMarkers)
 				}
 			}
 			sv := r.Save(s, "test", nil)

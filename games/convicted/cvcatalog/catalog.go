@@ -269,11 +269,40 @@ type Enemy struct {
 
 // Engine is a siege engine type (C-DEF-3, C-ENGINE-1).
 type Engine struct {
-	ID           string   `json:"id"`
-	Name         Text     `json:"name"`
-	Side         string   `json:"side"` // defender, enemy, both
-	EN           int      `json:"en,omitempty"`
-	RFS          int      `json:"rfs,omitempty"`
+	ID   string `json:"id"`
+	Name Text   `json:"name"`
+	Side string `json:"side"` // defender, enemy, both
+	EN   int    `json:"en,omitempty"`
+	RFS  int    `json:"rfs,omitempty"`
+	// Cost is what the Workshop pays to build one for the defenders
+	// (C-ENGINE-1).
+	Cost         Cost     `json:"cost"`
+	Placeholders []string `json:"placeholders,omitempty"`
+	Pos          diag.Pos `json:"-"`
+}
+
+// Spell is a spell (cast from the Mage Tower) or a blessing (from the
+// Chapel) (C-SPELL-1, C-SPELL-2).
+type Spell struct {
+	ID   string `json:"id"`
+	Name Text   `json:"name"`
+	// Kind is "spell" or "blessing".
+	Kind string `json:"kind"`
+	// Level is the Mage Tower's (or the Chapel's) level it needs.
+	Level int  `json:"level"`
+	Cost  Cost `json:"cost"`
+	// Stage is when it takes effect: 0 at once (the action period), else
+	// the siege stage (1–14), in the first assault round.
+	Stage  int `json:"stage"`
+	Effect struct {
+		// Kind is one the engine knows: firepower (+amount RFS to a
+		// section's ranged units this turn), repair (+amount Resistance,
+		// within the level's maximum), smite (remove d3 enemy units the
+		// section could shoot at).
+		Kind   string `json:"kind"`
+		Amount int    `json:"amount,omitempty"`
+	} `json:"effect"`
+	Text         Text     `json:"text"`
 	Placeholders []string `json:"placeholders,omitempty"`
 	Pos          diag.Pos `json:"-"`
 }
@@ -371,6 +400,8 @@ type SectionSave struct {
 	Resistance int            `json:"resistance"`
 	Gate       *int           `json:"gate,omitempty"`
 	Units      map[string]int `json:"units,omitempty"`
+	// Engines are the defender engines mounted, by type (C-SAVE-2).
+	Engines map[string]int `json:"engines,omitempty"`
 }
 
 // Save is a filled save sheet (C-SAVE-2).
@@ -413,6 +444,7 @@ type Catalog struct {
 	Factions       []Faction
 	Enemies        []Enemy
 	Engines        []Engine
+	Spells         []Spell
 	Stages         Stages
 	Players        PlayerTable
 	Scenarios      []Scenario

@@ -45,6 +45,8 @@ type SectionSet struct {
 	Resistance *int           `json:"resistance,omitempty"`
 	Gate       *int           `json:"gate,omitempty"`
 	Units      map[string]int `json:"units,omitempty"`
+	// Engines are the defender engines mounted, by type (C-FORT-8).
+	Engines map[string]int `json:"engines,omitempty"`
 }
 
 // Die is one forced die: a d6 face, or a d3 given as its value. A d3 the
@@ -87,7 +89,7 @@ func (d Die) String() string {
 // Step is one step of a check game.
 type Step struct {
 	// Do is the decision: fortify, build, dig, moat, research, collect,
-	// train, free-train, repair, end-go (the player's go ends), siege (the
+	// train, free-train, repair, cast, sorcery, engine, end-go (the player's go ends), siege (the
 	// siege period, to the end of the turn), turn (the next turn's
 	// preparation period).
 	Do       string `json:"do"`
@@ -97,6 +99,8 @@ type Step struct {
 	Tech     string `json:"tech,omitempty"`
 	Resource string `json:"resource,omitempty"`
 	Unit     string `json:"unit,omitempty"`
+	Spell    string `json:"spell,omitempty"`
+	Engine   string `json:"engine,omitempty"`
 	Dice     []Die  `json:"dice,omitempty"`
 	// Sides are the enemy cards drawn (siege), in the order drawn.
 	Sides   []string     `json:"sides,omitempty"`
@@ -137,12 +141,14 @@ type Expect struct {
 // SectionExpect is a section's expected values; its other fields are the
 // units expected by type (`n: {level: 3, spearman: 2}`).
 type SectionExpect struct {
-	Level      *int           `json:"level,omitempty"`
-	Resistance *int           `json:"resistance,omitempty"`
-	Gate       *int           `json:"gate,omitempty"`
-	Defenders  *int           `json:"defenders,omitempty"`
-	Owner      *int           `json:"owner,omitempty"`
-	Units      map[string]int `json:"-"`
+	Level      *int `json:"level,omitempty"`
+	Resistance *int `json:"resistance,omitempty"`
+	Gate       *int `json:"gate,omitempty"`
+	Defenders  *int `json:"defenders,omitempty"`
+	Owner      *int `json:"owner,omitempty"`
+	// Engines are the defender engines mounted (C-FORT-8).
+	Engines *int           `json:"engines,omitempty"`
+	Units   map[string]int `json:"-"`
 }
 
 // UnmarshalJSON reads the known fields, and the others as units.
@@ -164,6 +170,8 @@ func (e *SectionExpect) UnmarshalJSON(b []byte) error {
 			e.Defenders = &v
 		case "owner":
 			e.Owner = &v
+		case "engines":
+			e.Engines = &v
 		default:
 			if e.Units == nil {
 				e.Units = map[string]int{}
@@ -180,7 +188,7 @@ func (e SectionExpect) MarshalJSON() ([]byte, error) {
 	for k, v := range e.Units {
 		m[k] = v
 	}
-	for k, p := range map[string]*int{"level": e.Level, "resistance": e.Resistance, "gate": e.Gate, "defenders": e.Defenders, "owner": e.Owner} {
+	for k, p := range map[string]*int{"level": e.Level, "resistance": e.Resistance, "gate": e.Gate, "defenders": e.Defenders, "owner": e.Owner, "engines": e.Engines} {
 		if p != nil {
 			m[k] = *p
 		}

@@ -103,6 +103,16 @@ func (c *Catalog) CheckSave(s *Save) []Problem {
 		if sec.Gate != nil && *sec.Gate > lv[sec.Level].MaxResistance {
 			add(fmt.Sprintf("gate Resistance %d, above the wall's maximum %d (C-FORT-12)", *sec.Gate, lv[sec.Level].MaxResistance), "sections", id, "gate")
 		}
+		mounted := 0
+		for _, e := range sortedKeys(sec.Engines) {
+			if x := Find(c.Engines, e, func(x *Engine) string { return x.ID }); x == nil || x.Side == "enemy" {
+				add(fmt.Sprintf("no defender siege engine %q (C-DEF-3)", e), "sections", id, "engines", e)
+			}
+			mounted += sec.Engines[e]
+		}
+		if slots := lv[sec.Level].EngineSlots; mounted > slots {
+			add(fmt.Sprintf("%d siege engines on a %s, which mounts %d (C-FORT-8)", mounted, lv[sec.Level].Name.EN, slots), "sections", id, "engines")
+		}
 		n := 0
 		for _, u := range sortedKeys(sec.Units) {
 			if c.Unit(u) == nil {

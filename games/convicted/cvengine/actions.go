@@ -146,6 +146,7 @@ func (r *Rules) startTurn(s *State, first bool) {
 	s.Zones = [4]Zone{}
 	s.WaveSize = 0
 	s.FreeTrained = false
+	s.Cast, s.Sorcery, s.Pending = [2]int{}, false, nil
 	for i := range s.Sections {
 		sec := &s.Sections[i]
 		sec.Squads, sec.Repaired = nil, false
@@ -170,11 +171,13 @@ type Action struct {
 	Tech     string `json:"tech,omitempty"`
 	Resource string `json:"resource,omitempty"`
 	Unit     string `json:"unit,omitempty"`
+	Spell    string `json:"spell,omitempty"`
+	Engine   string `json:"engine,omitempty"`
 }
 
 func (a Action) String() string {
 	parts := []string{a.Do}
-	for _, x := range []string{a.Section, a.Building, a.Ring, a.Tech, a.Resource, a.Unit} {
+	for _, x := range []string{a.Section, a.Building, a.Ring, a.Tech, a.Resource, a.Unit, a.Spell, a.Engine} {
 		if x != "" {
 			parts = append(parts, x)
 		}
@@ -184,22 +187,25 @@ func (a Action) String() string {
 
 // The decisions of the action period (C-ACT-2, C-REP-1, C-HERO-5).
 const (
-	Fortify   = "fortify"
-	Build     = "build"
-	Dig       = "dig"
-	MakeMoat  = "moat"
-	Research  = "research"
-	Collect   = "collect"
-	Train     = "train"
-	FreeTrain = "free-train"
-	Repair    = "repair"
-	EndGo     = "end-go"
+	Fortify    = "fortify"
+	Build      = "build"
+	Dig        = "dig"
+	MakeMoat   = "moat"
+	Research   = "research"
+	Collect    = "collect"
+	Train      = "train"
+	FreeTrain  = "free-train"
+	Repair     = "repair"
+	Cast       = "cast"
+	Sorcery    = "sorcery"
+	MakeEngine = "engine"
+	EndGo      = "end-go"
 )
 
 // costsAction reports whether a decision takes an action marker (C-ACT-3).
 func costsAction(do string) bool {
 	switch do {
-	case Fortify, Build, Dig, MakeMoat, Research, Collect, Train:
+	case Fortify, Build, Dig, MakeMoat, Research, Collect, Train, MakeEngine:
 		return true
 	}
 	return false
@@ -435,6 +441,10 @@ func (r *Rules) do(s *State, a Action) error {
 		}
 		sec.Repaired = true
 		s.say("section %s repaired to Resistance %d", a.Section, sec.Res)
+	case Cast, Sorcery:
+		return r.cast(s, a)
+	case MakeEngine:
+		return r.makeEngine(s, a)
 	default:
 		return refuse("unknown", "no decision %q", a.Do)
 	}
@@ -550,6 +560,7 @@ func (r *Rules) Legal(s *State) []Action {
 			}
 		}
 	}
+	cands = r.magicCandidates(s, cands)
 	var out []Action
 	for _, a := range cands {
 		if r.Allowed(s, a) {

@@ -122,6 +122,9 @@ func (r *Rules) FromSave(sv *cvcatalog.Save, scenario int, d Dice) (*State, erro
 				sec.Units[j] = n
 			}
 		}
+		if err := r.mount(sec, x.Engines); err != nil {
+			return nil, err
+		}
 	}
 	for id, k := range sv.Ring {
 		if i, ok := r.ring[id]; ok {
@@ -174,6 +177,12 @@ func (r *Rules) Save(s *State, campaign string, names []string) cvcatalog.Save {
 			if n > 0 {
 				x.Units[r.C.Units[u].ID] = n
 			}
+		}
+		for _, e := range sec.Engines {
+			if x.Engines == nil {
+				x.Engines = map[string]int{}
+			}
+			x.Engines[r.C.Engines[e].ID]++
 		}
 		sv.Sections[r.C.Sections[i].ID] = x
 	}
@@ -246,7 +255,7 @@ func (r *Rules) RunCheck(ch *cvcatalog.Check) CheckResult {
 			}
 			err = r.SiegePeriod(s, f, ch)
 		default:
-			err = r.Apply(s, Action{Do: st.Do, Section: st.Section, Building: st.Building, Ring: st.Ring, Tech: st.Tech, Resource: st.Resource, Unit: st.Unit})
+			err = r.Apply(s, Action{Do: st.Do, Section: st.Section, Building: st.Building, Ring: st.Ring, Tech: st.Tech, Resource: st.Resource, Unit: st.Unit, Spell: st.Spell, Engine: st.Engine})
 		}
 		did := st.Do
 		var de *ErrDice
@@ -277,6 +286,25 @@ func (r *Rules) RunCheck(ch *cvcatalog.Check) CheckResult {
 	}
 	res.OK = true
 	return res
+}
+
+// mount puts engines (by type) on sec, replacing what it held; nil keeps
+// them.
+func (r *Rules) mount(sec *Section, engines map[string]int) error {
+	if engines == nil {
+		return nil
+	}
+	sec.Engines = nil
+	for _, e := range sortedKeys(engines) {
+		k, ok := r.engine[e]
+		if !ok {
+			return fmt.Errorf("no siege engine %q", e)
+		}
+		for n := 0; n < engines[e]; n++ {
+			sec.Engines = append(sec.Engines, k)
+		}
+	}
+	return nil
 }
 
 func asDice(err error, de **ErrDice) bool {
@@ -322,6 +350,9 @@ func (r *Rules) apply(s *State, set *cvcatalog.Set) error {
 				}
 				sec.Units[j] = n
 			}
+		}
+		if err := r.mount(sec, x.Engines); err != nil {
+			return err
 		}
 	}
 	for id, l := range set.Buildings {
@@ -380,6 +411,7 @@ func (r *Rules) compare(s *State, e *cvcatalog.Expect) checkkit.Diffs {
 		checkkit.Opt(&d, id+" resistance", x.Resistance, sec.Res)
 		checkkit.Opt(&d, id+" gate", x.Gate, sec.Gate)
 		checkkit.Opt(&d, id+" defenders", x.Defenders, sec.Defenders())
+		checkkit.Opt(&d, id+" engines", x.Engines, len(sec.Engines))
 		if x.Owner != nil {
 			d.Want(id+" owner", *x.Owner, sec.Owner+1)
 		}

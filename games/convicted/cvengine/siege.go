@@ -55,6 +55,7 @@ func (r *Rules) SiegePeriod(s *State, d Dice, ch Choices) error {
 		if sec := &s.Sections[i]; sec.Level > 0 && sec.Res == 0 {
 			sec.Level = 0
 			s.say("section %s falls to the Barrier (C-FORT-16)", r.C.Sections[i].ID)
+			r.unmount(s, i)
 		}
 	}
 	r.pillage(s)
@@ -179,6 +180,19 @@ func hit(d Dice, need int) (bool, int, error) {
 	return f != 1 && (f == 6 || f >= need), f, nil
 }
 
+// engineShot is a siege engine's shot at stage st: how much a hit does
+// (1, or a d3 when the stage says so, C-DEF-8), 0 for a miss.
+func engineShot(d Dice, st cvcatalog.Stage, need int) (int, error) {
+	ok, _, err := hit(d, need)
+	if err != nil || !ok {
+		return 0, err
+	}
+	if st.Damage == "d3" {
+		return d.D3()
+	}
+	return 1, nil
+}
+
 // removeEnemy takes one enemy unit from squads: a support unit before an
 // assault unit, from the largest squad first.
 func removeEnemy(sq []Squad) bool {
@@ -243,7 +257,14 @@ func (r *Rules) targets(s *State, i int) []*[]Squad {
 }
 
 func (r *Rules) stage(s *State, d Dice, ch Choices, st cvcatalog.Stage, round int) error {
+	if round == 1 {
+		if err := r.resolvePending(s, d, st.Number); err != nil {
+			return err
+		}
+	}
 	switch st.Effect {
+	case "defenderEngines": // stage 3 (C-ENGINE-1, C-FORT-6)
+		return r.fireEngines(s, d, st)
 	case "defendersShoot": // stage 1
 		for i := range s.Sections {
 			lv := r.level(s, i)
@@ -301,18 +322,12 @@ func (r *Rules) stage(s *State, d Dice, ch Choices, st cvcatalog.Stage, round in
 				if r.C.Engines[e].RFS == 0 {
 					continue
 				}
-				ok, _, err := hit(d, st.HitOn-r.C.Engines[e].RFS)
+				n, err := engineShot(d, st, st.HitOn-r.C.Engines[e].RFS)
 				if err != nil {
 					return err
 				}
-				if !ok {
+				if n == 0 {
 					continue
-				}
-				n := 1
-				if st.Damage == "d3" {
-					if n, err = d.D3(); err != nil {
-						return err
-					}
 				}
 				r.damage(s, w, n)
 				s.say("a %s hits section %s: %d Resistance", r.C.Engines[e].ID, r.C.Sections[w].ID, n)

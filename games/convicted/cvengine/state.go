@@ -110,6 +110,9 @@ type Section struct {
 	// Bonus are ranged units' extra RFS this turn (the Heretic, C-HERO-4),
 	// by unit type.
 	Bonus []int
+	// Engines are the defender siege engines mounted here, by engine type
+	// (C-FORT-7, C-FORT-8, C-ENGINE-1).
+	Engines []int
 }
 
 // Defenders are the defender units on the section.
@@ -160,6 +163,13 @@ type State struct {
 	FirstBreach int
 	Lost, Won   bool
 	FreeTrained bool
+	// Cast are the spells and the blessings cast this turn from the Mage
+	// Tower's and the Chapel's slots (C-SPELL-2); Sorcery: the Sorcerer's
+	// extra spell is cast (C-HERO-3); Pending are the casts waiting for
+	// their siege stage.
+	Cast    [2]int
+	Sorcery bool
+	Pending []Pending
 	// Peak is the most of each component in use so far (Components).
 	Peak map[string]int
 	// Events are what the last step did, in words.
@@ -179,6 +189,7 @@ func (s *State) Clone() *State {
 		x.Units = slices.Clone(x.Units)
 		x.Bonus = slices.Clone(x.Bonus)
 		x.Squads = cloneSquads(x.Squads)
+		x.Engines = slices.Clone(x.Engines)
 		c.Sections[i] = x
 	}
 	c.Ring = slices.Clone(s.Ring)
@@ -190,6 +201,7 @@ func (s *State) Clone() *State {
 		c.Zones[i] = Zone{Deploy: cloneSquads(z.Deploy), Assault: cloneSquads(z.Assault), Engines: slices.Clone(z.Engines)}
 	}
 	c.Breached = slices.Clone(s.Breached)
+	c.Pending = slices.Clone(s.Pending)
 	c.Peak = make(map[string]int, len(s.Peak))
 	for k, v := range s.Peak {
 		c.Peak[k] = v
@@ -222,6 +234,7 @@ func (s *State) copyInto(dst *State) {
 		dst.Sections[i].Units = append(u[:0], s.Sections[i].Units...)
 		dst.Sections[i].Bonus = append(b[:0], s.Sections[i].Bonus...)
 		dst.Sections[i].Squads = cloneSquads(s.Sections[i].Squads)
+		dst.Sections[i].Engines = slices.Clone(s.Sections[i].Engines)
 	}
 	dst.Ring = append(keep.Ring[:0], s.Ring...)
 	dst.Techs = append(keep.Techs[:0], s.Techs...)
@@ -232,6 +245,7 @@ func (s *State) copyInto(dst *State) {
 		dst.Zones[i] = Zone{Deploy: cloneSquads(z.Deploy), Assault: cloneSquads(z.Assault), Engines: append([]int(nil), z.Engines...)}
 	}
 	dst.Breached = append(keep.Breached[:0], s.Breached...)
+	dst.Pending = append(keep.Pending[:0], s.Pending...)
 	dst.Peak = nil
 	dst.Events = keep.Events[:0]
 }
@@ -332,6 +346,9 @@ func (r *Rules) inUse(s *State, name string) int {
 	case "siegeEngines":
 		for _, z := range s.Zones {
 			n += len(z.Engines)
+		}
+		for i := range s.Sections {
+			n += len(s.Sections[i].Engines) // mounted (C-ENGINE-1)
 		}
 	}
 	return n

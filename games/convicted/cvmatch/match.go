@@ -149,8 +149,9 @@ func Hash(s *cvengine.State) string {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%d %d %s %d %d %v %d %v %v %v %v %v %v %v %v", s.Turn, s.Current, s.Period, s.First, s.Counter, s.Actions, s.Killed,
 		s.Bank, s.Available, s.Buildings, s.Ring, s.Techs, s.Offer, s.Breached, s.Lost)
+	fmt.Fprintf(h, " %v %v %v", s.Cast, s.Sorcery, s.Pending)
 	for _, sec := range s.Sections {
-		fmt.Fprintf(h, "|%d %d %d %v %d", sec.Level, sec.Res, sec.Gate, sec.Units, sec.Owner)
+		fmt.Fprintf(h, "|%d %d %d %v %d %v %v", sec.Level, sec.Res, sec.Gate, sec.Units, sec.Owner, sec.Engines, sec.Bonus)
 	}
 	return fmt.Sprintf("%016x", h.Sum64())
 }

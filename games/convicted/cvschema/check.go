@@ -115,6 +115,9 @@ func (l *loader) check(c *cvcatalog.Catalog) {
 	for _, x := range c.Engines {
 		mark(x.Placeholders, "engines", x.ID)
 	}
+	for _, x := range c.Spells {
+		mark(x.Placeholders, "spells", x.ID)
+	}
 	for _, x := range c.Scenarios {
 		mark(x.Placeholders, "scenarios", x.ID)
 	}

@@ -62,7 +62,7 @@ type Options struct {
 
 // sections are the top-level fields content may declare.
 var sections = []string{"buildings", "checks", "components", "end", "enemies", "engines", "factions", "fortifications", "game",
-	"heroes", "limits", "moat", "players", "resources", "ring", "rules", "saves", "scenarios", "sections", "stages", "technologies", "units"}
+	"heroes", "limits", "moat", "players", "resources", "ring", "rules", "saves", "scenarios", "sections", "spells", "stages", "technologies", "units"}
 
 type loader struct {
 	opt       Options
@@ -407,6 +407,7 @@ type doc struct {
 	Factions       map[string]cvcatalog.Faction     `json:"factions"`
 	Enemies        map[string]cvcatalog.Enemy       `json:"enemies"`
 	Engines        map[string]cvcatalog.Engine      `json:"engines"`
+	Spells         map[string]cvcatalog.Spell       `json:"spells"`
 	Stages         cvcatalog.Stages                 `json:"stages"`
 	Players        cvcatalog.PlayerTable            `json:"players"`
 	Scenarios      map[string]cvcatalog.Scenario    `json:"scenarios"`
@@ -457,6 +458,7 @@ func (l *loader) decode(raw []byte) (*cvcatalog.Catalog, error) {
 	c.Factions = entries(l, "factions", d.Factions, nil, func(e *cvcatalog.Faction, id string, p diag.Pos) { e.ID, e.Pos = id, p })
 	c.Enemies = entries(l, "enemies", d.Enemies, nil, func(e *cvcatalog.Enemy, id string, p diag.Pos) { e.ID, e.Pos = id, p })
 	c.Engines = entries(l, "engines", d.Engines, nil, func(e *cvcatalog.Engine, id string, p diag.Pos) { e.ID, e.Pos = id, p })
+	c.Spells = entries(l, "spells", d.Spells, nil, func(e *cvcatalog.Spell, id string, p diag.Pos) { e.ID, e.Pos = id, p })
 	c.Scenarios = entries(l, "scenarios", d.Scenarios, nil, func(e *cvcatalog.Scenario, id string, p diag.Pos) { e.ID, e.Pos = id, p })
 	for _, kind := range []string{"wall", "tower"} {
 		lv := c.Fortifications.Levels(kind)

@@ -56,6 +56,8 @@ func TestMistakes(t *testing.T) {
 			"resources.cue:10:2: resources.gold: gold can never be obtained: it is not available at the start and no technology unlocks it (C-DEF-5, C-RES-3)", false},
 		{"save over Resistance", "saves/after-landfall.cue", "ne: {level: 1, resistance: 1,", "ne: {level: 1, resistance: 4,",
 			"saves/after-landfall.cue:15:18: saves.after-landfall.sections.ne.resistance: save sheet after-landfall: Resistance 4, above the 1 of a Wooden Platform (C-FORT-3)", false},
+		{"save engines over slots", "saves/after-landfall.cue", "ne: {level: 1, resistance: 1,", "ne: {engines: {ballista: 1, ram: 1}, level: 1, resistance: 1,",
+			"saves/after-landfall.cue:15:8: saves.after-landfall.sections.ne.engines: save sheet after-landfall: 2 siege engines on a Wooden Platform, which mounts 0 (C-FORT-8)", false},
 		{"save hero twice", "saves/after-landfall.cue", `hero: "deserter"`, `hero: "oracle"`,
 			"saves/after-landfall.cue:7:58: saves.after-landfall.players.1.hero: save sheet after-landfall: hero oracle is taken twice: each hero has one card (C-HERO-1)", false},
 		{"save locked resource", "saves/after-landfall.cue", "resources: {wood: 4, stone: 3}", "resources: {wood: 4, gold: 3}",

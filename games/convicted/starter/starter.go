@@ -8,5 +8,5 @@ import "embed"
 
 // FS holds the starter tree.
 //
-//go:embed game.cue heroes.cue city.cue fortifications.cue resources.cue technologies.cue units.cue enemies.cue siege.cue scenarios.cue rules saves checks
+//go:embed game.cue heroes.cue city.cue fortifications.cue resources.cue technologies.cue units.cue enemies.cue spells.cue siege.cue scenarios.cue rules saves checks
 var FS embed.FS
