@@ -104,6 +104,11 @@ func newBalanceCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if rr, ok := ms.(ruleset.Rules); ok {
+				// an unfinished rulebook: the figures depend on the
+				// Decisions standing in for the missing rules (as sim says)
+				fmt.Fprintln(cmd.OutOrStdout(), rr.RuleStates().Opening)
+			}
 			lab := ms.Lab()
 			if o.Settings, err = bf.settings(cmd, lab); err != nil {
 				return err

@@ -125,5 +125,6 @@ func (c *Content) RuleStates() ruleset.RuleReport {
 			Placeholders: c.Catalog.Placeholders[r.ID], Checks: r.Checks})
 	}
 	_, rep.Summary = c.Coverage()
+	rep.Opening = cov.Line()
 	return rep
 }

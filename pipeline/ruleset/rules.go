@@ -13,11 +13,13 @@ type Rules interface {
 	RuleStates() RuleReport
 }
 
-// RuleReport is every numbered rule in the content's order, and the
-// summary line that opens the game's sim reports.
+// RuleReport is every numbered rule in the content's order, the summary
+// line of `wbtool rules`, and the coverage line that opens the game's sim
+// and balance reports (what their figures depend on).
 type RuleReport struct {
 	Rules   []RuleState
 	Summary string
+	Opening string
 }
 
 // RuleState is one rule's line of the report.
