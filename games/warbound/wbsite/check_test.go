@@ -43,6 +43,10 @@ func TestMain(m *testing.M) {
 		checked.templates[name] = true
 	}
 	code := m.Run()
+	if err := starterUnchanged(); err != nil {
+		fmt.Fprintf(os.Stderr, "FAIL: %v\n", err)
+		code = 1
+	}
 	if len(checked.mismatches) > 0 {
 		fmt.Fprintf(os.Stderr, "FAIL: %d of %d builds differ from their Check:\n", len(checked.mismatches), checked.builds)
 		for _, d := range checked.mismatches {
@@ -81,7 +85,7 @@ func TestCheckBuildsNothing(t *testing.T) {
 // address, and the fixture — and succeeds.
 func TestEveryTemplateExecuted(t *testing.T) {
 	was := starter(t)
-	now := starter(t)
+	now := ownStarter(t)
 	now.Set.Version = "v0.2"
 	now.Skills[0].Text.EN += " Changed."
 	now.Characters = now.Characters[1:]

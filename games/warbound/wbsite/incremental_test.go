@@ -20,7 +20,7 @@ func TestPageCacheAfterRandomEdits(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: make test runs it, not -short")
 	}
-	cat := starter(t)
+	cat := ownStarter(t)
 	cache := NewPageCache()
 	check := func(step int, what string) {
 		t.Helper()
