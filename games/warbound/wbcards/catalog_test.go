@@ -1,6 +1,12 @@
 package wbcards
 
 import (
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"os"
+	"reflect"
+	"sync"
 	"testing"
 
 	"wbtool.dev/wbtool/content"
@@ -68,12 +74,69 @@ func testCatalog() *wbcatalog.Catalog {
 	return cat
 }
 
-// starterCatalog loads the embedded starter content.
+// shared is the embedded starter content, loaded once for the package's
+// tests (loading it cost more than most tests). Tests only read it: each
+// use checks at the test's end that its JSON is unchanged, and TestMain
+// compares it with a fresh load.
+var shared struct {
+	once sync.Once
+	cat  *wbcatalog.Catalog
+	err  error
+	sum  [sha256.Size]byte
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.cat != nil {
+		if fresh, err := loadStarter(); err != nil {
+			fmt.Fprintf(os.Stderr, "FAIL: load the starter content again: %v\n", err)
+			code = 1
+		} else if !reflect.DeepEqual(shared.cat, fresh) {
+			fmt.Fprintln(os.Stderr, "FAIL: the tests changed the shared starter catalog: a test that changes it must take ownStarterCatalog")
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
+
+// starterCatalog returns the shared starter catalog, read-only: a test
+// that changes the catalog takes ownStarterCatalog.
 func starterCatalog(tb testing.TB) *wbcatalog.Catalog {
 	tb.Helper()
-	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
+	shared.once.Do(func() {
+		shared.cat, shared.err = loadStarter()
+		if shared.err == nil {
+			shared.sum, shared.err = jsonSum(shared.cat)
+		}
+	})
+	if shared.err != nil {
+		tb.Fatalf("load the starter content: %v", shared.err)
+	}
+	tb.Cleanup(func() {
+		if sum, err := jsonSum(shared.cat); err != nil {
+			tb.Errorf("encode the shared starter catalog: %v", err)
+		} else if sum != shared.sum {
+			tb.Errorf("%s changed the shared starter catalog: take ownStarterCatalog", tb.Name())
+		}
+	})
+	return shared.cat
+}
+
+// ownStarterCatalog loads a starter catalog of the test's own, to change.
+func ownStarterCatalog(tb testing.TB) *wbcatalog.Catalog {
+	tb.Helper()
+	cat, err := loadStarter()
 	if err != nil {
 		tb.Fatalf("load the starter content: %v", err)
 	}
 	return cat
+}
+
+func loadStarter() (*wbcatalog.Catalog, error) {
+	return wbschema.Load(content.FS, wbschema.Options{Root: "content"})
+}
+
+func jsonSum(cat *wbcatalog.Catalog) ([sha256.Size]byte, error) {
+	b, err := json.Marshal(cat)
+	return sha256.Sum256(b), err
 }

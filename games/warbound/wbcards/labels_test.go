@@ -5,9 +5,7 @@ import (
 	"sync"
 	"testing"
 
-	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/render"
 )
 
@@ -16,10 +14,7 @@ import (
 // shows raw), and falls under LabelKeys (which watch uses to know which
 // string edits re-render cards).
 func TestStarterLabels(t *testing.T) {
-	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := starterCatalog(t)
 	var mu sync.Mutex
 	seen := map[string]bool{}
 	labelSeen = func(k string) { mu.Lock(); seen[k] = true; mu.Unlock() }

@@ -69,7 +69,7 @@ func TestLayoutsKeep(t *testing.T) {
 	for _, l := range wbcatalog.Langs {
 		prev.Check(l)
 	}
-	cat := starterCatalog(t)
+	cat := ownStarterCatalog(t)
 	edited := cat.Characters[0].ID
 	cat.Characters[0].Front.Attack++
 	next := NewLayouts(cat)
