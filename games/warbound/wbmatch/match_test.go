@@ -2,6 +2,8 @@ package wbmatch
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
@@ -14,13 +16,35 @@ import (
 	"wbtool.dev/wbtool/games/warbound/wbschema"
 )
 
+// starterCat is the starter content, loaded once for the package's tests,
+// which only read it: each use checks at the test's end that its JSON
+// hash is unchanged.
+var starterCat struct {
+	once sync.Once
+	cat  *wbcatalog.Catalog
+	sum  [sha256.Size]byte
+	err  error
+}
+
 func starter(t testing.TB) *wbcatalog.Catalog {
 	t.Helper()
-	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
-	if err != nil {
-		t.Fatal(err)
+	s := &starterCat
+	s.once.Do(func() {
+		if s.cat, s.err = wbschema.Load(content.FS, wbschema.Options{Root: "content"}); s.err == nil {
+			var b []byte
+			b, s.err = json.Marshal(s.cat)
+			s.sum = sha256.Sum256(b)
+		}
+	})
+	if s.err != nil {
+		t.Fatal(s.err)
 	}
-	return cat
+	t.Cleanup(func() {
+		if b, err := json.Marshal(s.cat); err != nil || sha256.Sum256(b) != s.sum {
+			t.Errorf("%s changed the shared starter catalog (%v): load one of its own", t.Name(), err)
+		}
+	})
+	return s.cat
 }
 
 // TestOptionErrors: options the content or the rules refuse are
