@@ -3,8 +3,8 @@ package convicted
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"slices"
 	"strings"
@@ -226,18 +226,11 @@ func (c *Content) Errata() (diag.List, bool) {
 	if c.since == "" {
 		return nil, false
 	}
-	fail := func(err error) diag.List {
-		return diag.List{diag.Errorf(diag.Pos{}, "", "--since %s: %v", c.since, err)}
-	}
-	v, err := c.versions.Load(Game, c.since)
-	if err != nil {
-		return fail(err), true
-	}
-	old, _, err := cvschema.Load(v.FS, cvschema.Options{Root: v.Root, Draft: true})
-	var list diag.List
-	if errors.As(err, &list) {
-		return fail(ruleset.NotLoading(list, v.Root)), true
-	}
+	fail := func(err error) diag.List { return ruleset.SinceProblem(c.since, err) }
+	old, name, err := ruleset.LoadVersion(c.versions, Game, c.since, func(fsys fs.FS, root string) (*cvcatalog.Catalog, error) {
+		cat, _, err := cvschema.Load(fsys, cvschema.Options{Root: root, Draft: true})
+		return cat, err
+	})
 	if err != nil {
 		return fail(err), true
 	}
@@ -250,7 +243,7 @@ func (c *Content) Errata() (diag.List, bool) {
 		return fail(err), true
 	}
 	rep := changes.Compare(a, b)
-	c.errata = append([]string{"since " + v.Name() + ": " + rep.Summary()}, rep.Lines(0)...)
+	c.errata = append([]string{"since " + name + ": " + rep.Summary()}, rep.Lines(0)...)
 	c.reprint = map[lang.Lang][]string{}
 	prefix := map[string]string{"heroes": "hero-", "buildings": "building-", "technologies": "tech-"}
 	for _, e := range rep.Changes {

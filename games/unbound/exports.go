@@ -2,7 +2,7 @@ package unbound
 
 import (
 	"context"
-	"errors"
+	"io/fs"
 	"maps"
 	"strings"
 
@@ -165,18 +165,10 @@ func (c *Content) Errata() (diag.List, bool) {
 	if c.since == "" {
 		return nil, false
 	}
-	fail := func(err error) diag.List {
-		return diag.List{diag.Errorf(diag.Pos{}, "", "--since %s: %v", c.since, err)}
-	}
-	v, err := c.versions.Load(ubcatalog.Game, c.since)
-	if err != nil {
-		return fail(err), true
-	}
-	old, err := ubschema.Load(v.FS, ubschema.Options{Root: v.Root, Draft: true})
-	var list diag.List
-	if errors.As(err, &list) {
-		return fail(ruleset.NotLoading(list, v.Root)), true
-	}
+	fail := func(err error) diag.List { return ruleset.SinceProblem(c.since, err) }
+	old, name, err := ruleset.LoadVersion(c.versions, ubcatalog.Game, c.since, func(fsys fs.FS, root string) (*ubcatalog.Catalog, error) {
+		return ubschema.Load(fsys, ubschema.Options{Root: root, Draft: true})
+	})
 	if err != nil {
 		return fail(err), true
 	}
@@ -189,7 +181,7 @@ func (c *Content) Errata() (diag.List, bool) {
 		return fail(err), true
 	}
 	rep := changes.Compare(a, b)
-	c.errata, c.since0 = rep, v.Name()
+	c.errata, c.since0 = rep, name
 	c.reprint = map[lang.Lang][]string{}
 	for _, e := range rep.Changes {
 		if !e.Card || e.Change == changes.Removed {

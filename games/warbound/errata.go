@@ -1,8 +1,8 @@
 package warbound
 
 import (
-	"errors"
 	"fmt"
+	"io/fs"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -135,21 +135,15 @@ func SinceLoader(vs *ruleset.Versions) func(rev string) (*Since, error) {
 
 // loadSince reads version rev of a Warbound tree from vs.
 func loadSince(vs *ruleset.Versions, rev string) (*Since, error) {
-	v, err := vs.Load(ruleset.DefaultGame, rev)
-	if err != nil {
-		return nil, err
-	}
-	cat, err := wbschema.Load(v.FS, wbschema.Options{Root: v.Root, Draft: true})
-	var list diag.List
-	if errors.As(err, &list) {
-		return nil, ruleset.NotLoading(list, v.Root)
-	}
+	cat, name, err := ruleset.LoadVersion(vs, ruleset.DefaultGame, rev, func(fsys fs.FS, root string) (*wbcatalog.Catalog, error) {
+		return wbschema.Load(fsys, wbschema.Options{Root: root, Draft: true})
+	})
 	if err != nil {
 		return nil, err
 	}
 	version := cat.Set.Version
 	if version == "" {
-		version = v.Name()
+		version = name
 	}
 	return &Since{Version: version, Catalog: cat}, nil
 }

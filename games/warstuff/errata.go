@@ -2,9 +2,9 @@ package warstuff
 
 import (
 	"bytes"
-	"errors"
 	"html"
 	"html/template"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -53,9 +53,7 @@ func (c *Content) Errata() (diag.List, bool) {
 	if c.since == "" {
 		return nil, false
 	}
-	fail := func(err error) diag.List {
-		return diag.List{diag.Errorf(diag.Pos{}, "", "--since %s: %v", c.since, err)}
-	}
+	fail := func(err error) diag.List { return ruleset.SinceProblem(c.since, err) }
 	old, name, err := c.loadVersion(c.since)
 	if err != nil {
 		return fail(err), true
@@ -80,19 +78,9 @@ func (c *Content) Errata() (diag.List, bool) {
 // loadVersion loads version rev of the tree (ruleset.Versions) in draft
 // mode, and names it.
 func (c *Content) loadVersion(rev string) (*ws.Catalog, string, error) {
-	v, err := c.versions.Load(ws.Game, rev)
-	if err != nil {
-		return nil, "", err
-	}
-	cat, err := schema.Load(v.FS, schema.Options{Root: v.Root, Draft: true})
-	var list diag.List
-	if errors.As(err, &list) {
-		return nil, "", ruleset.NotLoading(list, v.Root)
-	}
-	if err != nil {
-		return nil, "", err
-	}
-	return cat, v.Name(), nil
+	return ruleset.LoadVersion(c.versions, ws.Game, rev, func(fsys fs.FS, root string) (*ws.Catalog, error) {
+		return schema.Load(fsys, schema.Options{Root: root, Draft: true})
+	})
 }
 
 // history is what changed at each version of revs (oldest first, between

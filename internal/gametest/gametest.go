@@ -37,6 +37,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/pipeline"
@@ -218,6 +219,9 @@ func Run(t *testing.T, g Game) {
 					if d.Pos.File == "" {
 						t.Errorf("a problem without a file: %s", d)
 					}
+				}
+				if tree.name == "odd .cue" {
+					sameWords(t, r.Diagnostics)
 				}
 			})
 		}
@@ -570,6 +574,25 @@ func generic() int {
 type tree struct {
 	name string
 	fsys fstest.MapFS
+}
+
+// kitWords are the schema kit's words (schema.ContentFile) for the odd
+// content files: every game says the same about the same broken file.
+var kitWords = map[string]string{
+	"odd/empty.cue":  "file is empty: expected `package ",
+	"odd/crlf.cue":   "file is empty: expected `package ",
+	"odd/binary.cue": "file is not valid UTF-8 text: save it as UTF-8 (this byte is not)",
+}
+
+func sameWords(t *testing.T, ds diag.List) {
+	t.Helper()
+	for file, want := range kitWords {
+		if !slices.ContainsFunc(ds, func(d diag.Diagnostic) bool {
+			return strings.HasSuffix(d.Pos.File, file) && strings.HasPrefix(d.Msg, want)
+		}) {
+			t.Errorf("%s: no problem saying %q (the schema kit's words); got:\n%s", file, want, ds.Text())
+		}
+	}
 }
 
 // oddTrees are trees no designer means to write: empty, one starter file

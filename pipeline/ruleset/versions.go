@@ -1,6 +1,7 @@
 package ruleset
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"sync"
@@ -119,4 +120,31 @@ func OfTree(fsys fs.FS, root string) (Ruleset, error) {
 		return nil, Unknown(game, pos)
 	}
 	return rs, nil
+}
+
+// LoadVersion opens version rev of game's tree (Load) and loads it with
+// the game's loader, named as its content does not name it (Version.Name):
+// every game's errata start so. A version whose content does not load is
+// a NotLoading error.
+func LoadVersion[C any](vs *Versions, game, rev string, load func(fsys fs.FS, root string) (C, error)) (C, string, error) {
+	var zero C
+	v, err := vs.Load(game, rev)
+	if err != nil {
+		return zero, "", err
+	}
+	c, err := load(v.FS, v.Root)
+	var list diag.List
+	if errors.As(err, &list) {
+		return zero, "", NotLoading(list, v.Root)
+	}
+	if err != nil {
+		return zero, "", err
+	}
+	return c, v.Name(), nil
+}
+
+// SinceProblem is the verdict's problem when the version --since names
+// cannot be compared with the content.
+func SinceProblem(rev string, err error) diag.List {
+	return diag.List{diag.Errorf(diag.Pos{}, "", "--since %s: %v", rev, err)}
 }

@@ -9,7 +9,6 @@
 package cvschema
 
 import (
-	"bytes"
 	"embed"
 	"encoding/json"
 	"fmt"
@@ -18,20 +17,15 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/cue/errors"
-	"cuelang.org/go/cue/parser"
-	"cuelang.org/go/cue/token"
 
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/convicted/cvcatalog"
-	"wbtool.dev/wbtool/internal/contentfs"
-	"wbtool.dev/wbtool/internal/suggest"
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/schema"
 )
@@ -115,10 +109,9 @@ func (l *loader) load(fsys fs.FS) (*cvcatalog.Catalog, error) {
 		return nil, err
 	}
 	if l.opt.Draft {
-		src := fmt.Sprintf("package %s\n#Text: {en: string | *%q, fr: string | *%q}\n", PackageName, lang.MissingEN, lang.MissingFR)
-		f, err := parser.ParseFile(schemaPrefix+"draft.cue", src)
+		f, err := contentFile.DraftText()
 		if err != nil {
-			return nil, fmt.Errorf("draft schema: %w", err)
+			return nil, err
 		}
 		files = append(files, f)
 	}
@@ -134,9 +127,9 @@ func (l *loader) load(fsys fs.FS) (*cvcatalog.Catalog, error) {
 		}
 	}
 	for _, p := range cueFiles {
-		src, err := contentfs.ReadFile(fsys, p, schema.MaxFileSize)
-		if err != nil {
-			l.errorf(diag.Pos{File: l.display(p)}, "", "cannot read the file: %v", err)
+		src, problem := schema.ReadFile(fsys, p, l.display(p), schema.MaxFileSize, "is it really a content file?")
+		if problem != nil {
+			l.errs = append(l.errs, *problem)
 			continue
 		}
 		add(l.display(p), src)
@@ -203,72 +196,26 @@ func (l *loader) validate(v cue.Value) {
 	l.cueErrors(v.Validate(opts...))
 }
 
+// parse checks and parses one content file (schema.ContentFile), its
+// sections included.
 func (l *loader) parse(name string, src []byte) *ast.File {
-	filePos := diag.Pos{File: name, Line: 1, Col: 1}
-	switch {
-	case len(bytes.TrimSpace(src)) == 0:
-		l.errorf(filePos, "", "file is empty: expected `package %s` followed by content (delete the file if it is not needed)", PackageName)
-		return nil
-	case !utf8.Valid(src):
-		l.errorf(filePos, "", "file is not valid UTF-8 text: save it as UTF-8")
-		return nil
-	case bytes.IndexByte(src, 0) >= 0:
-		l.errorf(filePos, "", "file contains NUL bytes: expected CUE text, is it a binary file?")
-		return nil
+	f, errs := contentFile.Parse(name, src)
+	if f != nil {
+		errs = contentFile.Sections(f, sections)
 	}
-	f, err := parser.ParseFile(name, src, parser.AllErrors)
-	if err != nil {
-		l.errs = append(l.errs, schema.SyntaxErrors(name, src, err)...)
-		return nil
-	}
-	if f.PackageName() != PackageName {
-		got := "no package clause"
-		if f.PackageName() != "" {
-			got = "package " + f.PackageName()
-		}
-		l.errorf(filePos, "", "expected `package %s` at the top of the file (this is a tree of The Convicted: its game.cue says game: \"convicted\"), found %s", PackageName, got)
-		return nil
-	}
-	ok := true
-	for _, d := range f.Decls {
-		field, isField := d.(*ast.Field)
-		if !isField {
-			continue
-		}
-		n, _, err := ast.LabelName(field.Label)
-		if err != nil || strings.HasPrefix(n, "#") || strings.HasPrefix(n, "_") {
-			continue
-		}
-		if !contains(sections, n) {
-			hint := ""
-			if s := suggest.Closest(n, sections); s != "" {
-				hint = fmt.Sprintf(" (did you mean %q?)", s)
-			}
-			l.errorf(position(field.Label.Pos()), "", "unknown section %q%s: expected one of %s", n, hint, strings.Join(sections, ", "))
-			ok = false
-		}
-	}
-	if !ok {
+	l.errs = append(l.errs, errs...)
+	if len(errs) > 0 {
 		return nil
 	}
 	return f
 }
 
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
+// contentFile is what each content file must be (the schema kit checks it).
+var contentFile = schema.ContentFile{Package: PackageName, SchemaPrefix: schemaPrefix,
+	Tree: `this is a tree of The Convicted: its game.cue says game: "convicted"`}
 
-func position(p token.Pos) diag.Pos {
-	if !p.IsValid() || strings.HasPrefix(p.Filename(), schemaPrefix) {
-		return diag.Pos{}
-	}
-	return diag.Pos{File: p.Filename(), Line: p.Line(), Col: p.Column()}
-}
+// position is a CUE position as a designer's file:line:col.
+var position = contentFile.Position
 
 // index is the position of every field and list element of a file, by path.
 func index(f *ast.File) map[string]diag.Pos {

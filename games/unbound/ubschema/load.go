@@ -6,7 +6,6 @@
 package ubschema
 
 import (
-	"bytes"
 	"embed"
 	"encoding/json"
 	"fmt"
@@ -17,20 +16,16 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/cue/errors"
-	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/token"
 
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/unbound/ubcatalog"
-	"wbtool.dev/wbtool/internal/contentfs"
-	"wbtool.dev/wbtool/internal/suggest"
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/schema"
 )
@@ -92,10 +87,9 @@ func (l *loader) load() (*ubcatalog.Catalog, error) {
 		return nil, err
 	}
 	if l.opt.Draft {
-		src := fmt.Sprintf("package %s\n#Text: {en: string | *%q, fr: string | *%q}\n", PackageName, lang.MissingEN, lang.MissingFR)
-		f, err := parser.ParseFile(schemaPrefix+"draft.cue", src)
+		f, err := contentFile.DraftText()
 		if err != nil {
-			return nil, fmt.Errorf("draft schema: %w", err)
+			return nil, err
 		}
 		files = append(files, f)
 	}
@@ -111,9 +105,9 @@ func (l *loader) load() (*ubcatalog.Catalog, error) {
 		}
 	}
 	for _, p := range cueFiles {
-		src, err := contentfs.ReadFile(l.fsys, p, schema.MaxFileSize)
-		if err != nil {
-			l.errorf(diag.Pos{File: l.display(p)}, "", "cannot read the file: %v", err)
+		src, problem := schema.ReadFile(l.fsys, p, l.display(p), schema.MaxFileSize, "is it really a content file?")
+		if problem != nil {
+			l.errs = append(l.errs, *problem)
 			continue
 		}
 		add(l.display(p), src)
@@ -166,65 +160,26 @@ func (l *loader) load() (*ubcatalog.Catalog, error) {
 	return cat, nil
 }
 
+// parse checks and parses one content file (schema.ContentFile), its
+// sections included.
 func (l *loader) parse(name string, src []byte) *ast.File {
-	filePos := diag.Pos{File: name, Line: 1, Col: 1}
-	switch {
-	case len(bytes.TrimSpace(src)) == 0:
-		l.errorf(filePos, "", "file is empty: expected `package %s` followed by content (delete the file if it is not needed)", PackageName)
-		return nil
-	case !utf8.Valid(src) || bytes.IndexByte(src, 0) >= 0:
-		l.errorf(filePos, "", "file is not UTF-8 text: save it as UTF-8 CUE text")
-		return nil
+	f, errs := contentFile.Parse(name, src)
+	if f != nil {
+		errs = contentFile.Sections(f, sections)
 	}
-	f, err := parser.ParseFile(name, src, parser.AllErrors)
-	if err != nil {
-		l.errs = append(l.errs, schema.SyntaxErrors(name, src, err)...)
-		return nil
-	}
-	if f.PackageName() != PackageName {
-		got := "no package clause"
-		if f.PackageName() != "" {
-			got = "package " + f.PackageName()
-		}
-		l.errorf(filePos, "", "expected `package %s` at the top of the file (this is a 40k Unbound tree: its game.cue says game: \"unbound\"), found %s", PackageName, got)
-		return nil
-	}
-	ok := true
-	for _, d := range f.Decls {
-		field, isField := d.(*ast.Field)
-		if !isField {
-			continue
-		}
-		name, _, err := ast.LabelName(field.Label)
-		if err != nil || strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_") {
-			continue
-		}
-		if !slices.Contains(sections, name) {
-			l.errorf(position(field.Label.Pos()), "", "unknown section %q%s: expected one of %s", name, hint(name, sections), strings.Join(sections, ", "))
-			ok = false
-		}
-	}
-	if !ok {
+	l.errs = append(l.errs, errs...)
+	if len(errs) > 0 {
 		return nil
 	}
 	return f
 }
 
-// hint is ` (did you mean "x"?)` for the closest of ids, or "".
-func hint(s string, ids []string) string {
-	if c := suggest.Closest(s, ids); c != "" {
-		return fmt.Sprintf(" (did you mean %q?)", c)
-	}
-	return ""
-}
+// contentFile is what each content file must be (the schema kit checks it).
+var contentFile = schema.ContentFile{Package: PackageName, SchemaPrefix: schemaPrefix,
+	Tree: `this is a 40k Unbound tree: its game.cue says game: "unbound"`}
 
-// position converts a CUE position; the schema's are never shown.
-func position(p token.Pos) diag.Pos {
-	if !p.IsValid() || strings.HasPrefix(p.Filename(), schemaPrefix) {
-		return diag.Pos{}
-	}
-	return diag.Pos{File: p.Filename(), Line: p.Line(), Col: p.Column()}
-}
+// position is a CUE position as a designer's file:line:col.
+var position = contentFile.Position
 
 // index is the position of every field and list element of a content
 // file, by dotted path ("checks.x.steps.2.expect").
@@ -462,22 +417,15 @@ func (l *loader) drafts(v cue.Value) []lang.MissingText {
 // readPages reads the rules pages (rules/en, rules/fr).
 func (l *loader) readPages(cat *ubcatalog.Catalog, files []string) {
 	for _, p := range files {
-		parts := strings.Split(p, "/")
+		lng, name, src, problem := schema.ReadRulesPage(l.fsys, p, l.display(p), lang.Langs)
+		if problem != nil {
+			l.errs = append(l.errs, *problem)
+		}
+		if src == nil {
+			continue
+		}
 		pos := diag.Pos{File: l.display(p)}
-		if len(parts) != 3 || !slices.Contains(lang.Langs, lang.Lang(parts[1])) {
-			l.errorf(pos, "", "a rules page belongs in rules/en/ or rules/fr/")
-			continue
-		}
-		src, err := contentfs.ReadFile(l.fsys, p, schema.MaxRulesPageSize)
-		if err != nil {
-			l.errorf(pos, "", "cannot read the rules page: %v", err)
-			continue
-		}
-		if !utf8.Valid(src) {
-			l.errorf(pos, "", "rules page is not valid UTF-8 text: save it as UTF-8")
-			continue
-		}
-		cat.Pages = append(cat.Pages, ubcatalog.Page{Lang: parts[1], Path: strings.TrimSuffix(parts[2], ".md"), Body: string(src), Pos: pos})
+		cat.Pages = append(cat.Pages, ubcatalog.Page{Lang: string(lng), Path: name, Body: string(src), Pos: pos})
 	}
 }
 

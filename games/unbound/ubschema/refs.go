@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"wbtool.dev/wbtool/schema"
 
 	"wbtool.dev/wbtool/games/unbound/ubcatalog"
 )
@@ -23,7 +24,7 @@ func (l *loader) references(cat *ubcatalog.Catalog) {
 		armies = append(armies, a.ID)
 	}
 	unknown := func(p, what, id string, ids []string, section string) {
-		l.errorf(l.at(p), p, "unknown %s %q%s: declare it under `%s` first", what, id, hint(id, ids), section)
+		l.errorf(l.at(p), p, "unknown %s %q%s: declare it under `%s` first", what, id, schema.Hint(id, ids), section)
 	}
 	has := func(ids []string, id string) bool {
 		i := sort.SearchStrings(ids, id)
@@ -62,7 +63,7 @@ func (l *loader) references(cat *ubcatalog.Catalog) {
 				t := entries[e.In]
 				switch {
 				case t == nil:
-					l.errorf(l.at(p+".in"), p+".in", "no unit %q in army %s%s", e.In, a.ID, hint(e.In, ids))
+					l.errorf(l.at(p+".in"), p+".in", "no unit %q in army %s%s", e.In, a.ID, schema.Hint(e.In, ids))
 				case cat.Unit(t.Unit) == nil:
 				case cat.Unit(t.Unit).Capacity == 0:
 					l.errorf(l.at(p+".in"), p+".in", "%s (%s) carries nobody: it has no capacity (U-UNIT-2)", e.In, t.Unit)
@@ -76,7 +77,7 @@ func (l *loader) references(cat *ubcatalog.Catalog) {
 				t := entries[e.Joins]
 				switch {
 				case t == nil:
-					l.errorf(l.at(p+".joins"), p+".joins", "no unit %q in army %s%s", e.Joins, a.ID, hint(e.Joins, ids))
+					l.errorf(l.at(p+".joins"), p+".joins", "no unit %q in army %s%s", e.Joins, a.ID, schema.Hint(e.Joins, ids))
 				case !u.Character:
 					l.errorf(l.at(p+".joins"), p+".joins", "%s (%s) is not an independent character: only characters join units (U-UNIT-3)", e.ID, e.Unit)
 				case t.Joins != "":

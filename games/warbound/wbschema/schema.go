@@ -27,25 +27,21 @@
 package wbschema
 
 import (
-	"bytes"
 	"embed"
 	"fmt"
 	"io/fs"
 	"path"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/cuecontext"
-	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/token"
 
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -284,10 +280,9 @@ func (l *loader) parseSchemaFiles() ([]*ast.File, error) {
 		return nil, err
 	}
 	if l.opt.Draft {
-		src := fmt.Sprintf("package %s\n#Text: {en: string | *%q, fr: string | *%q}\n", PackageName, schema.MissingEN, schema.MissingFR)
-		f, err := parser.ParseFile(schemaPrefix+"draft.cue", src)
+		f, err := contentFile.DraftText()
 		if err != nil {
-			return nil, fmt.Errorf("draft schema: %w", err)
+			return nil, err
 		}
 		files = append(files, f)
 	}
@@ -321,33 +316,11 @@ func (l *loader) parseFile(rel string) *ast.File {
 // the tree, a named pipe or device, a file too large (internal/contentfs
 // when the tree is a designer's folder).
 func (l *loader) readFile(rel string, max int64, tooLarge string) ([]byte, bool) {
-	name := l.displayName(rel)
-	pos := wbcatalog.Pos{File: name}
-	src, err := contentfs.ReadFile(l.fsys, rel, max)
-	if err == nil {
-		return src, true
+	src, problem := schema.ReadFile(l.fsys, rel, l.displayName(rel), max, tooLarge)
+	if problem != nil {
+		l.errs = append(l.errs, *problem)
 	}
-	// contentfs returns its errors as they are, not wrapped.
-	switch e := err.(type) {
-	case *contentfs.EscapeError:
-		if e.Target != "" {
-			l.errorf(pos, "", "file is a symbolic link to %q, outside the content folder: content files must be inside it (copy the file in instead of linking to it)", e.Target)
-		} else {
-			l.errorf(pos, "", "path goes through a linked folder outside the content folder: content files must be inside it (copy the folder in instead of linking to it)")
-		}
-	case *contentfs.NotRegularError:
-		l.errorf(pos, "", "file is %s, not a regular file: content files must be regular files (remove it from the content folder)", e.Kind())
-	case *contentfs.TooLargeError:
-		pos.Line, pos.Col = 1, 1
-		if e.AtLeast {
-			l.errorf(pos, "", "file is too large (more than %d bytes): %s", max, tooLarge)
-		} else {
-			l.errorf(pos, "", "file is too large (%d bytes, at most %d): %s", e.Size, max, tooLarge)
-		}
-	default:
-		l.errorf(pos, "", "cannot read file: %v", err)
-	}
-	return nil, false
+	return src, problem == nil
 }
 
 // parseSource checks and parses one content file's text. With a Cache,
@@ -386,63 +359,17 @@ func (l *loader) parseSource(name string, src []byte) *ast.File {
 	return f
 }
 
+// contentFile is what each content file must be (the schema kit checks it).
+var contentFile = schema.ContentFile{Package: PackageName, SchemaPrefix: schemaPrefix}
+
 // parse checks and parses one content file's text.
 func (l *loader) parse(name string, src []byte) *ast.File {
-	filePos := wbcatalog.Pos{File: name, Line: 1, Col: 1}
-	if len(src) > schema.MaxFileSize {
-		l.errorf(filePos, "", "file is too large (%d bytes, at most %d): is it really a content file?", len(src), schema.MaxFileSize)
-		return nil
-	}
-	if len(bytes.TrimSpace(src)) == 0 {
-		l.errorf(filePos, "", "file is empty: expected `package %s` followed by content (delete the file if it is not needed)", PackageName)
-		return nil
-	}
-	if !utf8.Valid(src) {
-		l.errorf(invalidUTF8Pos(name, src), "", "file is not valid UTF-8 text: save it as UTF-8 (this byte is not)")
-		return nil
-	}
-	if bytes.IndexByte(src, 0) >= 0 {
-		l.errorf(filePos, "", "file contains NUL bytes: expected CUE text, is it a binary file?")
-		return nil
-	}
-	f, err := parser.ParseFile(name, src, parser.AllErrors)
-	if err != nil {
-		l.errs = append(l.errs, schema.SyntaxErrors(name, src, err)...)
-		return nil
-	}
-	if f.PackageName() != PackageName {
-		pos := filePos
-		got := "no package clause"
-		for _, d := range f.Decls {
-			if pkg, ok := d.(*ast.Package); ok {
-				pos = l.position(pkg.Pos())
-				got = "package " + f.PackageName()
-			}
-		}
-		l.errorf(pos, "", "expected `package %s` at the top of the file, found %s", PackageName, got)
-		return nil
-	}
-	if !l.checkDeclarations(f) {
+	f, errs := contentFile.Parse(name, src)
+	l.errs = append(l.errs, errs...)
+	if f == nil || !l.checkDeclarations(f) {
 		return nil
 	}
 	return f
-}
-
-func invalidUTF8Pos(name string, src []byte) wbcatalog.Pos {
-	line, col := 1, 1
-	for len(src) > 0 {
-		r, size := utf8.DecodeRune(src)
-		if r == utf8.RuneError && size <= 1 {
-			break
-		}
-		if r == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-		src = src[size:]
-	}
-	return wbcatalog.Pos{File: name, Line: line, Col: col}
 }
 
 // position converts a CUE position, or returns the zero Pos for schema and
@@ -458,23 +385,13 @@ func (l *loader) position(p token.Pos) wbcatalog.Pos {
 // readRules collects the rules Markdown pages: rules/<lang>/*.md.
 func (l *loader) readRules(files []string) {
 	for _, p := range files {
-		parts := strings.Split(p, "/")
-		if len(parts) != 3 {
+		lng, _, src, problem := schema.ReadRulesPage(l.fsys, p, l.displayName(p), wbcatalog.Langs)
+		if problem != nil {
+			l.errs = append(l.errs, *problem)
+		}
+		if src == nil {
 			continue
 		}
-		lang := wbcatalog.Lang(parts[1])
-		if lang != wbcatalog.English && lang != wbcatalog.French {
-			l.errorf(wbcatalog.Pos{File: l.displayName(p)}, "", "rules pages live in rules/en/ or rules/fr/, not rules/%s/", parts[1])
-			continue
-		}
-		src, ok := l.readFile(p, schema.MaxRulesPageSize, "split it into several pages")
-		if !ok {
-			continue
-		}
-		if !utf8.Valid(src) {
-			l.errorf(invalidUTF8Pos(l.displayName(p), src), "", "file is not valid UTF-8 text: save it as UTF-8 (this byte is not)")
-			continue
-		}
-		l.cat.Rules = append(l.cat.Rules, wbcatalog.RulesPage{Lang: lang, Path: l.displayName(p), Source: l.rulesText(l.displayName(p), src)})
+		l.cat.Rules = append(l.cat.Rules, wbcatalog.RulesPage{Lang: lng, Path: l.displayName(p), Source: l.rulesText(l.displayName(p), src)})
 	}
 }

@@ -14,7 +14,6 @@
 package wsschema
 
 import (
-	"bytes"
 	"embed"
 	"encoding/json"
 	"fmt"
@@ -25,19 +24,15 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/cue/errors"
-	"cuelang.org/go/cue/parser"
-	"cuelang.org/go/cue/token"
 
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warstuff/wscatalog"
-	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/suggest"
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/schema"
@@ -155,10 +150,9 @@ func (l *loader) load() (*wscatalog.Catalog, error) {
 		return nil, err
 	}
 	if l.opt.Draft {
-		src := fmt.Sprintf("package %s\n#Text: {en: string | *%q, fr: string | *%q}\n", PackageName, lang.MissingEN, lang.MissingFR)
-		f, err := parser.ParseFile(schemaPrefix+"draft.cue", src)
+		f, err := contentFile.DraftText()
 		if err != nil {
-			return nil, fmt.Errorf("draft schema: %w", err)
+			return nil, err
 		}
 		files = append(files, f)
 	}
@@ -171,9 +165,9 @@ func (l *loader) load() (*wscatalog.Catalog, error) {
 		}
 	}
 	for _, p := range cueFiles {
-		src, err := contentfs.ReadFile(l.fsys, p, schema.MaxFileSize)
-		if err != nil {
-			l.errorf(diag.Pos{File: l.displayName(p)}, "", "cannot read the file: %v", err)
+		src, problem := schema.ReadFile(l.fsys, p, l.displayName(p), schema.MaxFileSize, "is it really a content file?")
+		if problem != nil {
+			l.errs = append(l.errs, *problem)
 			continue
 		}
 		add(l.displayName(p), src)
@@ -547,65 +541,26 @@ func (l *loader) accepted(v cue.Value, secs []string, own func(section, id strin
 	return doc
 }
 
-// parse checks and parses one content file.
+// parse checks and parses one content file (schema.ContentFile), its
+// sections included.
 func (l *loader) parse(name string, src []byte) *ast.File {
-	filePos := diag.Pos{File: name, Line: 1, Col: 1}
-	switch {
-	case len(bytes.TrimSpace(src)) == 0:
-		l.errorf(filePos, "", "file is empty: expected `package %s` followed by content (delete the file if it is not needed)", PackageName)
-		return nil
-	case !utf8.Valid(src):
-		l.errorf(filePos, "", "file is not valid UTF-8 text: save it as UTF-8")
-		return nil
-	case bytes.IndexByte(src, 0) >= 0:
-		l.errorf(filePos, "", "file contains NUL bytes: expected CUE text, is it a binary file?")
-		return nil
+	f, errs := contentFile.Parse(name, src)
+	if f != nil {
+		errs = contentFile.Sections(f, sectionNames())
 	}
-	f, err := parser.ParseFile(name, src, parser.AllErrors)
-	if err != nil {
-		l.errs = append(l.errs, schema.SyntaxErrors(name, src, err)...)
-		return nil
-	}
-	if f.PackageName() != PackageName {
-		got := "no package clause"
-		if f.PackageName() != "" {
-			got = "package " + f.PackageName()
-		}
-		l.errorf(filePos, "", "expected `package %s` at the top of the file (this is a Warstuff tree: its game.cue says game: \"warstuff\"), found %s", PackageName, got)
-		return nil
-	}
-	ok := true
-	for _, d := range f.Decls {
-		field, isField := d.(*ast.Field)
-		if !isField {
-			continue // package, imports, comments; CUE reports the rest
-		}
-		name, _, err := ast.LabelName(field.Label)
-		if err != nil || strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_") {
-			continue
-		}
-		if _, known := sections[name]; !known {
-			hint := ""
-			if s := suggest.Closest(name, sectionNames()); s != "" {
-				hint = fmt.Sprintf(" (did you mean %q?)", s)
-			}
-			l.errorf(position(field.Label.Pos()), "", "unknown section %q%s: expected one of %s", name, hint, strings.Join(sectionNames(), ", "))
-			ok = false
-		}
-	}
-	if !ok {
+	l.errs = append(l.errs, errs...)
+	if len(errs) > 0 {
 		return nil
 	}
 	return f
 }
 
-// position converts a CUE position; schema positions are never shown.
-func position(p token.Pos) diag.Pos {
-	if !p.IsValid() || strings.HasPrefix(p.Filename(), schemaPrefix) {
-		return diag.Pos{}
-	}
-	return diag.Pos{File: p.Filename(), Line: p.Line(), Col: p.Column()}
-}
+// contentFile is what each content file must be (the schema kit checks it).
+var contentFile = schema.ContentFile{Package: PackageName, SchemaPrefix: schemaPrefix,
+	Tree: `this is a Warstuff tree: its game.cue says game: "warstuff"`}
+
+// position is a CUE position as a designer's file:line:col.
+var position = contentFile.Position
 
 // parseCached parses one content file (see parse), or takes it from the
 // cache, with the positions of its fields.
@@ -1103,21 +1058,14 @@ func (t tables) rules(reminders map[string]wscatalog.Text) []wscatalog.Rule {
 // readPages reads the rules chapters, rules/<lang>/<name>.md.
 func (l *loader) readPages(cat *wscatalog.Catalog, files []string) {
 	for _, p := range files {
-		parts := strings.Split(p, "/")
+		lng, name, src, problem := schema.ReadRulesPage(l.fsys, p, l.displayName(p), lang.Langs)
+		if problem != nil {
+			l.errs = append(l.errs, *problem)
+		}
+		if src == nil {
+			continue
+		}
 		pos := diag.Pos{File: l.displayName(p)}
-		if len(parts) != 3 || !slices.Contains(lang.Langs, lang.Lang(parts[1])) {
-			l.errorf(pos, "", "a rules page belongs in rules/en/ or rules/fr/")
-			continue
-		}
-		src, err := contentfs.ReadFile(l.fsys, p, schema.MaxRulesPageSize)
-		if err != nil {
-			l.errorf(pos, "", "cannot read the rules page: %v", err)
-			continue
-		}
-		if !utf8.Valid(src) {
-			l.errorf(pos, "", "rules page is not valid UTF-8 text: save it as UTF-8")
-			continue
-		}
-		cat.Pages = append(cat.Pages, wscatalog.RulesPage{Lang: lang.Lang(parts[1]), Name: strings.TrimSuffix(parts[2], ".md"), Src: src, Pos: pos})
+		cat.Pages = append(cat.Pages, wscatalog.RulesPage{Lang: lng, Name: name, Src: src, Pos: pos})
 	}
 }
