@@ -33,6 +33,9 @@ type Ruleset struct{}
 // Game is "convicted".
 func (Ruleset) Game() string { return Game }
 
+// Title is the game's name (ruleset.Titled).
+func (Ruleset) Title() string { return "The Convicted" }
+
 // DataVersion is the schema version of the engine data.
 func (Ruleset) DataVersion() int { return cvcatalog.SchemaVersion }
 

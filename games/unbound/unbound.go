@@ -30,6 +30,9 @@ type Ruleset struct{}
 // Game is "unbound".
 func (Ruleset) Game() string { return ubcatalog.Game }
 
+// Title is the game's name (ruleset.Titled).
+func (Ruleset) Title() string { return "40k Unbound" }
+
 // DataVersion is the schema version of the engine data.
 func (Ruleset) DataVersion() int { return ubcatalog.SchemaVersion }
 

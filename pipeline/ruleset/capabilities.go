@@ -45,7 +45,7 @@ type MissingError struct {
 }
 
 func (e *MissingError) Error() string {
-	msg := fmt.Sprintf("the %s game has no %s yet (capability %s)", Title(e.Game), e.Cap.What, e.Cap.Name)
+	msg := fmt.Sprintf("%s has no %s yet (capability %s)", TheGame(e.Game), e.Cap.What, e.Cap.Name)
 	if e.Command == "" {
 		return msg
 	}
@@ -57,12 +57,34 @@ func Missing(command, game string, c Capability) error {
 	return &MissingError{Command: command, Game: game, Cap: c}
 }
 
-// Title is a game's name as a designer writes it: "Warstuff".
+// Titled is a Ruleset whose game's name is not its id with a capital
+// letter: "40k Unbound" for "unbound".
+type Titled interface {
+	Title() string
+}
+
+// Title is a game's name as a designer writes it: "Warstuff", "40k
+// Unbound" (Titled).
 func Title(game string) string {
+	if r, ok := Lookup(game); ok {
+		if t, ok := r.(Titled); ok {
+			return t.Title()
+		}
+	}
 	if game == "" {
 		return ""
 	}
 	return strings.ToUpper(game[:1]) + game[1:]
+}
+
+// TheGame names a game in a sentence: "the Warstuff game", or the title
+// alone when it has its own article ("The Convicted").
+func TheGame(game string) string {
+	t := Title(game)
+	if strings.HasPrefix(t, "The ") {
+		return t
+	}
+	return "the " + t + " game"
 }
 
 // DeckChecker is content whose decks can be checked for legality (`wbtool

@@ -95,7 +95,7 @@ func (vs *Versions) Load(game, rev string) (Version, error) {
 	}
 	if other, _, err := GameOf(v.FS, v.Root); err == nil && other != game {
 		if _, known := Lookup(other); known {
-			return Version{}, fmt.Errorf("that version of the content is a %s tree, not %s: the errata compare two versions of one game's content", Title(other), Title(game))
+			return Version{}, fmt.Errorf("that version of the content is a tree of %s, not of %s: the errata compare two versions of one game's content", Title(other), Title(game))
 		}
 	}
 	return v, nil
