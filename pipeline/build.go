@@ -162,8 +162,11 @@ type Options struct {
 	// before the verdict is known, and a file may be handed twice: the
 	// outputs are still Result.Outputs, Emit only lets the caller start
 	// writing them (cmd/wbtool: a dist.Prestage, which a publication of
-	// the outputs takes over).
-	Emit func(dir, rel string, data []byte)
+	// the outputs takes over). It reports whether it took the file
+	// (dist.Prestage.Take): a stage may then drop the bytes, and the
+	// outputs hold the path with nil bytes, published as written (a site
+	// builder writing its pages as it makes them holds none: issue 35).
+	Emit func(dir, rel string, data []byte) (taken bool)
 	// OneShot says the process runs this one build (the CLI's one-shot
 	// commands), for a leaner peak of memory: the content is evaluated in
 	// units of files, one after another (wbschema.OneShotUnitSize), and
@@ -513,7 +516,7 @@ func (b *run) startVerdict() *verdictStages {
 			so.Exports = opts.Exports // the pages may link to them
 		}
 		if opts.Emit != nil && !so.CheckOnly {
-			so.Emit = func(rel string, data []byte) { opts.Emit(SiteDir, rel, data) }
+			so.Emit = func(rel string, data []byte) bool { return opts.Emit(SiteDir, rel, data) }
 		}
 		files, err := content.Site(so)
 		if list, ok := err.(diag.List); ok {

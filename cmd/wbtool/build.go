@@ -95,7 +95,7 @@ func newBuildCmd(g *globalFlags) *cobra.Command {
 			// while the build still draws them; Publish takes them over
 			pre := out.Prestage(pipeline.DataDir, pipeline.PrintDir, pipeline.SiteDir)
 			defer pre.Abort()
-			res, err := runBuild(cmd, g, pipeline.Options{BaseURL: baseURL, Date: date, Since: since, Exports: ex, Emit: pre.Add,
+			res, err := runBuild(cmd, g, pipeline.Options{BaseURL: baseURL, Date: date, Since: since, Exports: ex, Emit: pre.Take,
 				Game: ruleset.GameOptions{HexSize: hex}})
 			if err != nil {
 				return err

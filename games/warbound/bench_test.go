@@ -67,7 +67,7 @@ func BenchmarkBuild(b *testing.B) {
 			b.Fatal(err)
 		}
 		pre := out.Prestage(pipeline.DataDir, pipeline.PrintDir, pipeline.SiteDir)
-		res, err := pipeline.Run(context.Background(), pipeline.Options{Content: fsys, Root: "content", Version: "bench", OneShot: true, Emit: pre.Add})
+		res, err := pipeline.Run(context.Background(), pipeline.Options{Content: fsys, Root: "content", Version: "bench", OneShot: true, Emit: pre.Take})
 		if err != nil || !res.OK(false) {
 			b.Fatalf("%v %s", err, res.Diagnostics.Text())
 		}

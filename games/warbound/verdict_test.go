@@ -205,21 +205,28 @@ func TestStarterBuilds(t *testing.T) {
 // TestEmitHandsTheOutputs: Options.Emit is handed the outputs as the
 // stages make them (cmd/wbtool writes them meanwhile into the stage of a
 // fresh output folder: dist.Prestage), with the bytes the build returns;
-// only a few small files the site adds last are not handed.
+// only a few small files the site adds last are not handed. When Emit
+// takes them, the site holds none of their bytes (nil: written as made,
+// issue 35), and the bytes handed are those of a build that keeps them.
 func TestEmitHandsTheOutputs(t *testing.T) {
-	var mu sync.Mutex
-	emitted := map[string][]byte{}
-	res, err := pipeline.Run(context.Background(), pipeline.Options{Content: starterFS(t), Root: "content", Version: "test",
-		Emit: func(dir, rel string, data []byte) {
-			mu.Lock()
-			defer mu.Unlock()
-			emitted[dir+"/"+rel] = data
-		}})
-	if err != nil || !res.OK(false) {
-		t.Fatalf("%v %s", err, res.Diagnostics.Text())
+	build := func(take bool) (*pipeline.Result, map[string][]byte) {
+		var mu sync.Mutex
+		emitted := map[string][]byte{}
+		res, err := pipeline.Run(context.Background(), pipeline.Options{Content: starterFS(t), Root: "content", Version: "test",
+			Emit: func(dir, rel string, data []byte) bool {
+				mu.Lock()
+				defer mu.Unlock()
+				emitted[dir+"/"+rel] = data
+				return take
+			}})
+		if err != nil || !res.OK(false) {
+			t.Fatalf("%v %s", err, res.Diagnostics.Text())
+		}
+		return res, emitted
 	}
+	kept, emitted := build(false)
 	total, missed := 0, 0
-	for dir, files := range res.Outputs {
+	for dir, files := range kept.Outputs {
 		for rel, b := range files {
 			total++
 			got, ok := emitted[dir+"/"+rel]
@@ -239,4 +246,25 @@ func TestEmitHandsTheOutputs(t *testing.T) {
 		t.Errorf("%d of %d outputs were not handed", missed, total)
 	}
 	t.Logf("%d outputs, %d not handed", total, missed)
+
+	taken, handed := build(true)
+	dropped := 0
+	for rel, b := range taken.Outputs[pipeline.SiteDir] {
+		want, ok := kept.Outputs[pipeline.SiteDir][rel]
+		got, wasHanded := handed[pipeline.SiteDir+"/"+rel]
+		switch {
+		case !ok:
+			t.Errorf("site/%s: not in the build that keeps the bytes", rel)
+		case b == nil && wasHanded:
+			dropped++
+			if !bytes.Equal(got, want) {
+				t.Errorf("site/%s: taken with %d bytes, the build makes %d others", rel, len(got), len(want))
+			}
+		case !bytes.Equal(b, want):
+			t.Errorf("site/%s: %d bytes kept, the build makes %d others", rel, len(b), len(want))
+		}
+	}
+	if n := len(kept.Outputs[pipeline.SiteDir]); len(taken.Outputs[pipeline.SiteDir]) != n || dropped < n*3/4 {
+		t.Errorf("site: %d of %d files held without their bytes (%d files)", dropped, n, len(taken.Outputs[pipeline.SiteDir]))
+	}
 }

@@ -114,7 +114,9 @@ func run(sizes []int, n, mem int, before, work string) error {
 		}
 		for _, v := range versions {
 			for _, command := range []string{"validate", "build"} {
-				args := []string{bins[v], command, "--content", tree}
+				// the curve is CPU and memory: a loaded machine's wall
+				// time must not stop a run (the default budget is 60 s)
+				args := []string{bins[v], command, "--content", tree, "--timeout", "30m"}
 				out := filepath.Join(work, "out")
 				if command == "build" {
 					args = append(args, "--out", out)

@@ -552,7 +552,10 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 		}
 		var staged map[string]*preFile
 		if prestaged && pre.dirs[u.Dir] && !owned {
-			staged = pre.take(u.Dir)
+			if staged, err = pre.take(u.Dir); err != nil {
+				os.RemoveAll(stage)
+				return 0, err
+			}
 		}
 		recs, n, p, err := d.stageDir(stage, u, owned, staged)
 		if err != nil {

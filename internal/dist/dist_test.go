@@ -157,6 +157,18 @@ func TestPublishRefusesToDestroy(t *testing.T) {
 		{"file in place of the folder", func(t *testing.T, out string, d *Dir) {
 			os.WriteFile(filepath.Join(out, "data"), []byte("mine"), 0o644)
 		}, "is a file wbtool did not write"},
+		// deep in a folder of many (read several folders at a time)
+		{"designer files deep in an owned folder", func(t *testing.T, out string, d *Dir) {
+			publish(t, d, Update{Dir: "data", Files: deepFiles()})
+			os.WriteFile(filepath.Join(out, "data", "en", "c7", "x", "notes.txt"), []byte("mine"), 0o644)
+			os.MkdirAll(filepath.Join(out, "data", "fr", "c3", "drafts"), 0o755)
+			os.WriteFile(filepath.Join(out, "data", "fr", "c9", "x", "b.svg~"), []byte("mine"), 0o644)
+		}, "holds 3 files wbtool did not write (data/en/c7/x/notes.txt, data/fr/c3/drafts/, data/fr/c9/x/b.svg~)"},
+		{"edited outputs deep in an owned folder", func(t *testing.T, out string, d *Dir) {
+			publish(t, d, Update{Dir: "data", Files: deepFiles()})
+			os.WriteFile(filepath.Join(out, "data", "fr", "c11", "x", "a.html"), []byte("mine"), 0o644)
+			os.WriteFile(filepath.Join(out, "data", "en", "c2", "x", "b.svg"), []byte("mine"), 0o644)
+		}, "holds 2 files changed by hand since wbtool wrote them (data/en/c2/x/b.svg, data/fr/c11/x/a.html)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -450,4 +462,17 @@ func TestOpenFinishesACommittedPatch(t *testing.T) {
 		t.Errorf("generation %d, want 2", d.man.Generation)
 	}
 	publish(t, d, generation(0)...) // the folders are still wbtool's
+}
+
+// deepFiles are the files of a folder of many folders, as a site's card
+// pages: en|fr/cN/x/a.html and b.svg.
+func deepFiles() Files {
+	files := Files{}
+	for _, l := range []string{"en", "fr"} {
+		for i := range 40 {
+			dir := fmt.Sprintf("%s/c%d/x/", l, i)
+			files[dir+"a.html"], files[dir+"b.svg"] = []byte("page "+dir), []byte("image "+dir)
+		}
+	}
+	return files
 }

@@ -1,13 +1,18 @@
 package dist
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"sync"
 	"sync/atomic"
+
+	"golang.org/x/sync/semaphore"
 )
 
 // Prestage writes the files of a coming publication into the stage while
@@ -42,8 +47,10 @@ type Prestage struct {
 	// to close the queue (write).
 	jobs chan preJob
 	send sync.RWMutex
-	wg   sync.WaitGroup
-	stop atomic.Bool // Abort: the workers skip what is queued
+	// queued are the bytes queued, bounded by prestageBytes
+	queued *semaphore.Weighted
+	wg     sync.WaitGroup
+	stop   atomic.Bool // Abort: the workers skip what is queued
 	// lock is the output folder's, held from the stage's making to the
 	// end of the publication (which takes it over) or Abort.
 	lock *outLock
@@ -51,17 +58,20 @@ type Prestage struct {
 
 	mu    sync.Mutex
 	files map[string]*preFile // by dir + "/" + rel; nil while queued
+	taken map[string]bool     // the keys of files handed by Take
 	done  bool                // Publish or Abort took over: Add does nothing
 }
 
 type preJob struct {
-	key  string // dir + "/" + rel
-	path string
-	data []byte
+	key   string // dir + "/" + rel
+	path  string
+	data  []byte
+	taken bool // by Take: the bytes are not kept
 }
 
 // preFile is a file written into the stage: its record, and the bytes it
-// was written from (Publish does not hash the same slice again).
+// was written from (Publish does not hash the same slice again; nil for
+// a file taken, whose caller dropped them).
 type preFile struct {
 	rec  fileRecord
 	data []byte
@@ -70,17 +80,23 @@ type preFile struct {
 // prestageWorkers write a prestage's files: two, as the stages that make
 // them already keep the cores busy. prestageQueue is how many files may
 // wait for them before Add waits too: more than a 1,202-card build makes
-// (7,300), so that the stages never wait for the disk.
+// (7,300), so that the stages never wait for the disk. prestageBytes
+// bounds the bytes waiting (a file larger counts as this much): queued
+// files are held in memory, and a 25,000-card site (2 GB) made faster
+// than the disk takes it would otherwise wait whole in the queue (issue
+// 35). A 1,202-card build (110 MB) rarely waits for it.
 const (
 	prestageWorkers = 2
 	prestageQueue   = 1 << 14
+	prestageBytes   = 64 << 20
 )
 
 // Prestage starts a prestage of the folders dirs (e.g. "site", "print",
 // "data"): the ones wbtool does not own yet. The next [Dir.Publish] uses
 // and ends it.
 func (d *Dir) Prestage(dirs ...string) *Prestage {
-	p := &Prestage{d: d, dirs: map[string]bool{}, files: map[string]*preFile{}}
+	p := &Prestage{d: d, dirs: map[string]bool{}, files: map[string]*preFile{}, taken: map[string]bool{},
+		queued: semaphore.NewWeighted(prestageBytes)}
 	for _, dir := range dirs {
 		if !validTop(dir) {
 			continue
@@ -102,28 +118,49 @@ func (d *Dir) Prestage(dirs ...string) *Prestage {
 // Add queues a file of folder dir, at slash path rel in it, to be written
 // into the stage; data must not change afterwards. A folder the prestage
 // does not stage, a path Publish would refuse, or an Add after Publish or
-// Abort is ignored.
-func (p *Prestage) Add(dir, rel string, data []byte) {
+// Abort is ignored. The caller keeps data: Publish compares the bytes it
+// publishes with those written.
+func (p *Prestage) Add(dir, rel string, data []byte) { p.queue(dir, rel, data, false) }
+
+// Take is Add, and reports whether the prestage took the file: it writes
+// it, and the publication of folder dir publishes the bytes written for
+// rel when the update's Files hold rel with nil bytes. The caller may then
+// drop data (data must not change either), so that a build's outputs are
+// written as they are made instead of all held until its end (issue 35):
+// a 25,000-card site is 2 GB. A file the prestage does not take (not a
+// folder it stages, a file handed twice, after Publish or Abort) must be
+// published with its bytes. A taken file that fails to write fails the
+// publication.
+func (p *Prestage) Take(dir, rel string, data []byte) bool { return p.queue(dir, rel, data, true) }
+
+// queue queues a file for Add (taken false) or Take and reports whether
+// it was queued.
+func (p *Prestage) queue(dir, rel string, data []byte, taken bool) bool {
 	if p == nil || !p.dirs[dir] || checkRel(rel) != nil {
-		return
+		return false
 	}
 	p.once.Do(p.begin)
 	if p.start != nil {
-		return
+		return false
 	}
 	key := dir + "/" + rel
 	p.send.RLock()
 	defer p.send.RUnlock()
 	p.mu.Lock()
 	_, dup := p.files[key] // written once: Publish compares the bytes it publishes
-	if !p.done && !dup {
-		p.files[key] = nil
-	}
 	queue := !p.done && !dup
+	if queue {
+		p.files[key] = nil
+		if taken {
+			p.taken[key] = true
+		}
+	}
 	p.mu.Unlock()
 	if queue {
-		p.jobs <- preJob{key: key, path: filepath.Join(p.d.state(), stageName, dir, filepath.FromSlash(rel)), data: data}
+		p.queued.Acquire(context.Background(), weight(data)) // never fails: no deadline
+		p.jobs <- preJob{key: key, path: filepath.Join(p.d.state(), stageName, dir, filepath.FromSlash(rel)), data: data, taken: taken}
 	}
+	return queue
 }
 
 // begin takes the output folder's lock, finishes or sweeps what a killed
@@ -173,8 +210,12 @@ func (p *Prestage) begin() {
 	}
 }
 
+// weight is what a file counts for in prestageBytes.
+func weight(data []byte) int64 { return int64(min(max(len(data), 1), prestageBytes)) }
+
 // write writes one queued file; a file that fails is left for Publish.
 func (p *Prestage) write(j preJob) {
+	defer p.queued.Release(weight(j.data))
 	if p.stop.Load() || mkdirs(&p.made, filepath.Dir(j.path)) != nil {
 		return
 	}
@@ -185,8 +226,12 @@ func (p *Prestage) write(j preJob) {
 		return
 	}
 	rec := fileRecord{Size: st.Size(), ModTime: st.ModTime().UnixNano(), SHA256: hex.EncodeToString(sum[:])}
+	f := &preFile{rec: rec, data: j.data}
+	if j.taken {
+		f.data = nil // the caller dropped them: nor are they kept here
+	}
 	p.mu.Lock()
-	p.files[j.key] = &preFile{rec: rec, data: j.data}
+	p.files[j.key] = f
 	p.mu.Unlock()
 }
 
@@ -234,16 +279,28 @@ func (p *Prestage) discard() {
 }
 
 // take hands the prestaged files of folder dir to a publication writing
-// it whole: the written files by slash path in dir.
-func (p *Prestage) take(dir string) map[string]*preFile {
+// it whole: the written files by slash path in dir. Its error names a
+// file taken (Take) that was not written: its bytes are gone.
+func (p *Prestage) take(dir string) (map[string]*preFile, error) {
 	out := map[string]*preFile{}
 	prefix := dir + "/"
+	var lost []string
 	for key, f := range p.files {
-		if f != nil && len(key) > len(prefix) && key[:len(prefix)] == prefix {
+		if len(key) <= len(prefix) || key[:len(prefix)] != prefix {
+			continue
+		}
+		switch {
+		case f != nil:
 			out[key[len(prefix):]] = f
+		case p.taken[key]:
+			lost = append(lost, key)
 		}
 	}
-	return out
+	if len(lost) > 0 {
+		sort.Strings(lost)
+		return nil, fmt.Errorf("write %s: %s could not be written", p.d.display(dir), plural(len(lost), "a file", "files")+" ("+listSome(lost)+")")
+	}
+	return out, nil
 }
 
 // dropUnwanted deletes the prestaged files of a folder the publication

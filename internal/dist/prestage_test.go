@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -247,3 +248,69 @@ func TestPrestageChild(t *testing.T) {
 }
 
 func sha256Sum(s string) [32]byte { return sha256.Sum256([]byte(s)) }
+
+// TestPrestageTake: files taken by a prestage (Take) are published from
+// what it wrote when the update holds them with nil bytes — the outputs
+// and the record are those of a plain publication of the bytes — and the
+// caller is told which files it may drop: not a second hand of a file,
+// not a folder the prestage does not stage, not after the publication.
+// A taken file that could not be written fails the publication, which
+// leaves the output folder as it was (its bytes are gone).
+func TestPrestageTake(t *testing.T) {
+	full := Files{"index.html": []byte("home"), "en/a/index.html": []byte("A"), "en/a/front.svg": []byte("<svg>a</svg>"), "empty.txt": {}}
+	ref := filepath.Join(t.TempDir(), "ref")
+	publish(t, open(t, ref, ""), Update{Dir: "site", Files: full}, Update{Dir: "data", Files: Files{"catalog.json": []byte("{}")}})
+
+	out := filepath.Join(t.TempDir(), "out")
+	d := open(t, out, "")
+	pre := d.Prestage("site", "data")
+	held := Files{}
+	for rel, b := range full {
+		if pre.Take("site", rel, b) {
+			b = nil // dropped, as a site builder does
+		} else {
+			t.Errorf("site/%s not taken", rel)
+		}
+		held[rel] = b
+	}
+	if pre.Take("site", "index.html", []byte("handed twice")) {
+		t.Error("a file handed twice was taken: its bytes may differ")
+	}
+	if pre.Take("export", "a.json", []byte("x")) || pre.Take("site", "../x", []byte("x")) {
+		t.Error("a file the prestage does not write was taken")
+	}
+	if n, err := d.Publish(Update{Dir: "site", Files: held}, Update{Dir: "data", Files: Files{"catalog.json": []byte("{}")}}); err != nil || n != 5 {
+		t.Fatalf("Publish = %d, %v; want 5 files", n, err)
+	}
+	if pre.Take("site", "late.html", []byte("x")) {
+		t.Error("a file was taken after the publication")
+	}
+	if got, want := tree(t, out), tree(t, ref); got != want {
+		t.Errorf("taken:\n%s\nplain:\n%s", got, want)
+	}
+	gotMan, _ := d.readManifest()
+	refMan, _ := open(t, ref, "").readManifest()
+	for rel, r := range refMan.Dirs["site"] {
+		if g := gotMan.Dirs["site"][rel]; g.SHA256 != r.SHA256 || g.Size != r.Size {
+			t.Errorf("manifest site/%s = %+v, want %+v", rel, g, r)
+		}
+	}
+
+	// a taken file the stage could not hold: the publication fails
+	out = filepath.Join(t.TempDir(), "out")
+	d = open(t, out, "")
+	pre = d.Prestage("site")
+	if !pre.Take("site", "a/index.html", []byte("A")) {
+		t.Fatal("not taken")
+	}
+	pre.finish(false)
+	// as if its write had failed: queued, never recorded
+	pre.files["site/b/index.html"], pre.taken["site/b/index.html"] = nil, true
+	_, err := d.Publish(Update{Dir: "site", Files: Files{"a/index.html": nil, "b/index.html": nil}})
+	if err == nil || !strings.Contains(err.Error(), "a file (site/b/index.html) could not be written") {
+		t.Fatalf("Publish = %v, want the file taken and not written", err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "site")); err == nil {
+		t.Error("a publication that lost a file wrote the folder")
+	}
+}

@@ -163,8 +163,11 @@ type SiteOptions struct {
 	// no files.
 	CheckOnly bool
 	// Emit, when set, is handed the site's files as they are made (a
-	// game may hand none): the build writes them meanwhile.
-	Emit func(rel string, data []byte)
+	// game may hand none): the build writes them meanwhile. When it
+	// reports the file taken, the game may drop its bytes and return the
+	// path with nil bytes (written as they are made, not held: a
+	// 25,000-card site is 2 GB); otherwise it returns the file's bytes.
+	Emit func(rel string, data []byte) (taken bool)
 	// Exports, when set, are the exports the build makes after its print
 	// stage (build --export): the site may link to them.
 	Exports *ExportRequest

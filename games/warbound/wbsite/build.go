@@ -69,8 +69,9 @@ type Options struct {
 
 	// Emit, when set, is handed each file as it is made, before Build
 	// returns (the build writes them meanwhile: dist.Prestage). Build's
-	// files are still the site; a file may be handed twice or not at all.
-	Emit func(p string, data []byte)
+	// files are still the site, with nil bytes for each file Emit took
+	// (reported true); a file may be handed twice or not at all.
+	Emit func(p string, data []byte) (taken bool)
 
 	// Reference, when set, adds the pages for designers (designers.go).
 	Reference *designref.Reference
@@ -247,12 +248,12 @@ func (b *builder) put(p string, data []byte) {
 	if b.check {
 		return
 	}
+	if b.opts.Emit != nil && b.opts.Emit(p, data) && b.pageKeys == nil {
+		data = nil // written meanwhile: not held (the page cache reads its pages back)
+	}
 	b.mu.Lock()
 	b.files[p] = data
 	b.mu.Unlock()
-	if b.opts.Emit != nil {
-		b.opts.Emit(p, data)
-	}
 }
 
 // addErr records a content error.
