@@ -65,8 +65,8 @@ func TestExport(t *testing.T) {
 		t.Errorf("%d card images, want %d", png, want)
 	}
 	objs, _ := c.ttsObjects(lang.English)
-	if len(objs) != 1 || len(objs[0].Groups) != 4 {
-		t.Errorf("TTS objects %+v: want one with 4 decks", objs)
+	if len(objs) != 1 || len(objs[0].Groups) != 6 {
+		t.Errorf("TTS objects %+v: want one with 6 decks (heroes, buildings, technologies, spells, blessings, enemy cards)", objs)
 	}
 	if _, err := c.Export(context.Background(), ruleset.ExportRequest{Deck: "nope"}); err == nil {
 		t.Error("an unknown save sheet exports")

@@ -28,7 +28,12 @@ func TestKitCounts(t *testing.T) {
 	for _, b := range c.Catalog.Buildings {
 		levels += len(b.Levels)
 	}
-	for kind, want := range map[string]int{"hero": comp.HeroCards, "technology": comp.TechnologyCards, "enemy": comp.EnemyCards, "building": levels} {
+	spells := map[string]int{}
+	for _, s := range c.Catalog.Spells {
+		spells[s.Kind]++
+	}
+	for kind, want := range map[string]int{"hero": comp.HeroCards, "technology": comp.TechnologyCards, "enemy": comp.EnemyCards, "building": levels,
+		"spell": spells["spell"], "blessing": spells["blessing"]} {
 		if kinds[kind] != want {
 			t.Errorf("%s cards: %d, want %d", kind, kinds[kind], want)
 		}
