@@ -73,6 +73,7 @@ var words = map[string]cvcatalog.Text{
 	"resTok":            {EN: "Resource markers: one marker is one unit (C-COMP-3)", FR: "Marqueurs de ressource : un marqueur vaut une unité (C-COMP-3)"},
 	"defTok":            {EN: "Defender tokens, the pool of %d spread over the types (C-COMP-3) · ST/EN/SU/RFS", FR: "Jetons de défenseurs, la réserve de %d répartie entre les types (C-COMP-3) · ST/EN/SU/RFS"},
 	"enemyTok":          {EN: "Enemy tokens, the pool of %d spread over the types (C-COMP-3) · ST/EN/SU/RFS", FR: "Jetons ennemis, la réserve de %d répartie entre les types (C-COMP-3) · ST/EN/SU/RFS"},
+	"engineTok":         {EN: "Siege-engine markers, the pool of %d spread over the types (C-COMP-3) · EN/RFS; green: the defenders' own, mounted on a section (C-SAVE-2), red: the enemy's", FR: "Marqueurs d'engins de siège, la réserve de %d répartie entre les types (C-COMP-3) · EN/RFS ; en vert ceux des défenseurs, montés sur une section (C-SAVE-2), en rouge ceux de l'ennemi"},
 	"stages":            {EN: "Reference · the turn's 14 stages", FR: "Aide-mémoire · les 14 stades du tour"},
 	"stagesNote":        {EN: "One sheet per player (C-COMP-6). Stages marked \\* are Decisions meanwhile (%s): the seed does not give them yet.", FR: "Une feuille par joueur (C-COMP-6). Les stades marqués \\* sont des décisions provisoires (%s) : la source ne les donne pas encore."},
 	"hitOn":             {EN: "hits on %d+", FR: "touche sur %d+"},

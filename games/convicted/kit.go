@@ -74,12 +74,24 @@ func (c *Content) tokenGroups(l lang.Lang) []tokenGroup {
 		u := &cat.Enemies[i]
 		en = append(en, token{top: u.Name.In(l), bottom: stats(u.ST, u.EN, u.SU, u.RFS), col: colEnemy, count: n})
 	}
+	// the siege-engine markers: the defenders' engines, mounted on a
+	// section (C-SAVE-2), in their colour, the enemy's in theirs
+	var eng []token
+	for i, n := range spread(comp.SiegeEngines, len(cat.Engines)) {
+		e := &cat.Engines[i]
+		col := colEnemy
+		if e.Side != "enemy" {
+			col = colDefender
+		}
+		eng = append(eng, token{top: e.Name.In(l), bottom: fmt.Sprintf("%d/%d", e.EN, e.RFS), col: col, count: n})
+	}
 	return []tokenGroup{
 		{word("fortTok", l), fort},
 		{word("ringTok", l), ring},
 		{word("resTok", l), res},
 		{fmt.Sprintf(word("defTok", l), comp.Defenders), def},
 		{fmt.Sprintf(word("enemyTok", l), comp.Enemies), en},
+		{fmt.Sprintf(word("engineTok", l), comp.SiegeEngines), eng},
 	}
 }
 
@@ -230,7 +242,8 @@ func (c *Content) stagePage(l lang.Lang, paper render.Pt) (render.Page, error) {
 
 // Print is the print-and-play kit the build writes, cards-<lang>.pdf in
 // each language: the stages' reference, a blank save sheet, the tokens,
-// then the hero, building, technology and enemy cards, fronts and backs;
+// then the hero, building, technology, spell, blessing and enemy cards,
+// fronts and backs;
 // with --since, reprint-<lang>.pdf holds the cards that changed; and
 // the board tiled on A4, maps/board-a4-<lang>.pdf.
 func (c *Content) Print(po ruleset.PrintOptions) (dist.Files, error) {

@@ -42,7 +42,7 @@ func TestKitCounts(t *testing.T) {
 		t.Errorf("building levels %d, building tokens %d (C-COMP-5)", levels, comp.BuildingTokens)
 	}
 	groups := c.tokenGroups(lang.French)
-	for i, want := range []int{comp.FortificationTokens, comp.DitchTokens + comp.MoatTokens, comp.ResourceMarkers, comp.Defenders, comp.Enemies} {
+	for i, want := range []int{comp.FortificationTokens, comp.DitchTokens + comp.MoatTokens, comp.ResourceMarkers, comp.Defenders, comp.Enemies, comp.SiegeEngines} {
 		n := 0
 		for _, tk := range groups[i].tokens {
 			n += tk.count
