@@ -33,7 +33,8 @@ import (
 //	coverage.html       every rule with its state and the check games pinning it
 //	campaign.html       the campaign tracker, from the content's save sheets
 //	reference.html      the player aids: the 14 stages, the actions, the
-//	                    components (the printed reference sheet's data)
+//	                    components (the printed reference sheet's data),
+//	                    and the board (board.svg)
 //	errata.html         with --since: what changed
 //	404.html
 //
@@ -291,17 +292,19 @@ func (c *Content) langPages(l lang.Lang, extra dist.Files) ([]site.Page, error) 
 	// the player aids: the reference sheet's data
 	var aids []map[string]any
 	for _, a := range c.aids() {
-		var es []statRow
+		var es []map[string]string
 		for _, e := range a.Entries {
-			v := e.Text.In(l)
-			if e.Rule != "" {
-				v += " (" + e.Rule + ")"
-			}
-			es = append(es, statRow{Name: e.Name.In(l), Value: v})
+			es = append(es, map[string]string{"Name": e.Name.In(l), "Value": typoText(e.Text.In(l), l), "Rule": e.Rule})
 		}
 		aids = append(aids, map[string]any{"ID": a.ID, "Title": a.Title.In(l), "Entries": es})
 	}
-	add(site.Page{Path: "reference.html", Template: "reference", Title: T("nav.reference"), Section: "reference", Data: aids})
+	board, err := c.boardDrawing(l)
+	if err != nil {
+		return nil, err
+	}
+	extra[string(l)+"/board.svg"] = board.SVG(string(l))
+	add(site.Page{Path: "reference.html", Template: "reference", Title: T("nav.reference"), Section: "reference", Image: "board.svg",
+		Data: map[string]any{"Aids": aids, "Board": bword("board", l)}})
 
 	if c.errata != nil {
 		add(site.Page{Path: "errata.html", Template: "errata", Title: T("errata.title"), Section: "home", Data: c.errata})
