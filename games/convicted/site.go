@@ -500,6 +500,12 @@ func (c *Content) tracker(l lang.Lang) []trackerSave {
 					units = append(units, fmt.Sprintf("%d %s", n, u.Name.In(l)))
 				}
 			}
+			// the defenders' engines mounted on the section (C-SAVE-2)
+			for _, e := range cat.Engines {
+				if n := x.Engines[e.ID]; n > 0 {
+					units = append(units, fmt.Sprintf("%d %s", n, e.Name.In(l)))
+				}
+			}
 			row(strings.ToUpper(sec.ID), fmt.Sprintf("%s, %s %d; %s", lname, T("resistance"), x.Resistance, strings.Join(units, ", ")))
 		}
 		var ring []string
