@@ -55,6 +55,9 @@ type TTSOptions struct {
 	// Cards lays out the cards of a saved object in language l: ids are
 	// distinct.
 	Cards func(l lang.Lang, ids []string) ([]TTSCard, error)
+	// Tokens lays out the tokens of the saved objects' bags in language
+	// l (ttsbags.go); nil for a game without bags.
+	Tokens func(l lang.Lang, ids []string) ([]TTSToken, error)
 	// BaseURL is where the export's tts folder is seen from TTS: a
 	// file:/// URL of pipeline.ExportDir/tts on this machine, or the URL it
 	// is published at. Image URLs are BaseURL/<lang>/<file>.
@@ -81,6 +84,7 @@ type TTSFiles struct {
 type SavedObject struct {
 	Name   string
 	Groups []Group
+	Bags   []Bag // after the groups (ttsbags.go)
 }
 
 // Group is one object on the table: a deck, or a single card.
@@ -174,7 +178,7 @@ type ttsSave struct {
 	VersionNum   string      `json:"VersionNumber"`
 	GameMode     string      `json:"GameMode"`
 	Note         string      `json:"Note"`
-	ObjectStates []ttsObject `json:"ObjectStates"`
+	ObjectStates []ttsAnyObj `json:"ObjectStates"`
 }
 
 type ttsTransform struct {
@@ -239,7 +243,7 @@ func transform(x float64, faceDown bool) ttsTransform {
 
 // saveJSON is the saved object of f: one object per group, side by side,
 // decks face down.
-func saveJSON(f SavedObject, sheets []ttsSheet, ids map[string]int, cards map[string]*TTSCard, url func(name string) string) ([]byte, error) {
+func saveJSON(f SavedObject, sheets []ttsSheet, ids map[string]int, cards map[string]*TTSCard, tokens map[string]*TTSToken, url func(name string) string) ([]byte, error) {
 	entry := map[int]ttsCustomDeck{}
 	keyOf := map[string]int{}
 	for _, s := range sheets {
@@ -277,6 +281,7 @@ func saveJSON(f SavedObject, sheets []ttsSheet, ids map[string]int, cards map[st
 		}
 		save.ObjectStates = append(save.ObjectStates, o)
 	}
+	save.ObjectStates = append(save.ObjectStates, bagObjects(f, len(f.Groups), tokens, url)...)
 	b, err := json.MarshalIndent(save, "", "  ")
 	if err != nil {
 		return nil, err
@@ -332,8 +337,12 @@ func TTS(ctx context.Context, o TTSOptions) (TTSFiles, error) {
 				cards[laid[i].ID] = &laid[i]
 			}
 			sheets, ids := planSheets(f.Groups, cards)
+			tokens, err := bagTokens(o, l, f)
+			if err != nil {
+				return TTSFiles{}, err
+			}
 			base := strings.TrimSuffix(o.BaseURL, "/") + "/" + string(l) + "/"
-			js, err := saveJSON(f, sheets, ids, cards, func(name string) string { return base + name + ".png" })
+			js, err := saveJSON(f, sheets, ids, cards, tokens, func(name string) string { return base + name + ".png" })
 			if err != nil {
 				return TTSFiles{}, err
 			}
@@ -345,7 +354,7 @@ func TTS(ctx context.Context, o TTSOptions) (TTSFiles, error) {
 				if o.SiteBaseURL != "" {
 					siteBase = strings.TrimSuffix(o.SiteBaseURL, "/") + "/" + pipeline.TTSFolder(l) + "/"
 				}
-				js, err := saveJSON(f, sheets, ids, cards, func(name string) string { return siteBase + name + ".png" })
+				js, err := saveJSON(f, sheets, ids, cards, tokens, func(name string) string { return siteBase + name + ".png" })
 				if err != nil {
 					return TTSFiles{}, err
 				}
@@ -374,6 +383,7 @@ func TTS(ctx context.Context, o TTSOptions) (TTSFiles, error) {
 					return nil
 				})
 			}
+			bagImages(ctx, g, &panics, tokens, func(id string, b []byte) { put(pipeline.TTSImage(l, tokenImage(f.Name, id)), b) })
 			if len(f.Groups) == 0 {
 				continue
 			}

@@ -1,7 +1,9 @@
 package convicted
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"wbtool.dev/wbtool/diag"
@@ -25,6 +27,7 @@ var (
 	colDitch    = render.Colour{R: 0x5b, G: 0x4a, B: 0x2e}
 	colMoat     = render.Colour{R: 0x2f, G: 0x5f, B: 0x8f}
 	colDefender = render.Colour{R: 0x2e, G: 0x5e, B: 0x3a}
+	colSpell    = render.Colour{R: 0x3b, G: 0x3f, B: 0x8c}
 )
 
 // words are the kit's words in both languages.
@@ -52,6 +55,9 @@ var words = map[string]cvcatalog.Text{
 	"tower":             {EN: "tower", FR: "tour"},
 	"side":              {EN: "The wave comes from the %s: its squads are set up in the %s deployment zone (C-SIEGE-3).", FR: "La vague arrive par le %s : ses escouades se placent dans la zone de déploiement %s (C-SIEGE-3)."},
 	"ability":           {EN: "Ability", FR: "Capacité"},
+	"spell":             {EN: "Spell", FR: "Sort"},
+	"blessing":          {EN: "Blessing", FR: "Bénédiction"},
+	"needs":             {EN: "Needs: %s level %d.", FR: "Demande : %s niveau %d."},
 	"back":              {EN: "THE CONVICTED", FR: "LES CONDAMNÉS"},
 	"cards":             {EN: "cards", FR: "cartes"},
 	"page":              {EN: "Page", FR: "Page"},
@@ -67,6 +73,13 @@ var words = map[string]cvcatalog.Text{
 	"resTok":            {EN: "Resource markers: one marker is one unit (C-COMP-3)", FR: "Marqueurs de ressource : un marqueur vaut une unité (C-COMP-3)"},
 	"defTok":            {EN: "Defender tokens, the pool of %d spread over the types (C-COMP-3) · ST/EN/SU/RFS", FR: "Jetons de défenseurs, la réserve de %d répartie entre les types (C-COMP-3) · ST/EN/SU/RFS"},
 	"enemyTok":          {EN: "Enemy tokens, the pool of %d spread over the types (C-COMP-3) · ST/EN/SU/RFS", FR: "Jetons ennemis, la réserve de %d répartie entre les types (C-COMP-3) · ST/EN/SU/RFS"},
+	"engineTok":         {EN: "Siege-engine markers, the pool of %d spread over the types (C-COMP-3) · EN/RFS; green: the defenders' own, mounted on a section (C-SAVE-2), red: the enemy's", FR: "Marqueurs d'engins de siège, la réserve de %d répartie entre les types (C-COMP-3) · EN/RFS ; en vert ceux des défenseurs, montés sur une section (C-SAVE-2), en rouge ceux de l'ennemi"},
+	"bag.fort":          {EN: "Fortification tokens", FR: "Jetons de fortification"},
+	"bag.ring":          {EN: "Ditches and moats", FR: "Fossés et douves"},
+	"bag.res":           {EN: "Resource markers", FR: "Marqueurs de ressource"},
+	"bag.def":           {EN: "Defenders", FR: "Défenseurs"},
+	"bag.foe":           {EN: "Enemies", FR: "Ennemis"},
+	"bag.engine":        {EN: "Siege engines", FR: "Engins de siège"},
 	"stages":            {EN: "Reference · the turn's 14 stages", FR: "Aide-mémoire · les 14 stades du tour"},
 	"stagesNote":        {EN: "One sheet per player (C-COMP-6). Stages marked \\* are Decisions meanwhile (%s): the seed does not give them yet.", FR: "Une feuille par joueur (C-COMP-6). Les stades marqués \\* sont des décisions provisoires (%s) : la source ne les donne pas encore."},
 	"hitOn":             {EN: "hits on %d+", FR: "touche sur %d+"},
@@ -141,6 +154,9 @@ type card struct {
 	// content ("heroes.oracle"): for the export's preflight.
 	pos  diag.Pos
 	path string
+	// cost is its cost's resources added up, level its level (a
+	// building's or a spell's): the site's search reads them.
+	cost, level int
 }
 
 // face lays the card out in l.
@@ -193,7 +209,8 @@ func (k card) back(l lang.Lang) (*render.Face, error) {
 }
 
 // cards are the kit's cards in l, in deck order: the heroes, one card per
-// building level (C-COMP-5), the research deck, the enemy deck (C-COMP-6).
+// building level (C-COMP-5), the research deck, the spells and the
+// blessings (C-SPELL-1), the enemy deck (C-COMP-6).
 func (c *Content) cards(l lang.Lang) []card {
 	cat := c.Catalog
 	var out []card
@@ -239,20 +256,50 @@ func (c *Content) cards(l lang.Lang) []card {
 			}
 			out = append(out, card{id: fmt.Sprintf("building-%s-%d", bd.ID, i+1), kind: "building", band: colBuilding,
 				label: fmt.Sprintf("%s · %s %d", word("building", l), word("level", l), i+1), title: bd.Name.In(l),
-				blocks: append(blocks, decisionNote(bd.Placeholders, l)...), pos: bd.Pos, path: "buildings." + bd.ID})
+				blocks: append(blocks, decisionNote(bd.Placeholders, l)...), pos: bd.Pos, path: "buildings." + bd.ID, cost: total(lv.Cost), level: i + 1})
 		}
 	}
 	for _, t := range cat.Technologies {
 		blocks := []render.Block{{Text: "**" + word("cost", l) + "**: " + c.cost(t.Cost, l), Colour: colInk},
 			{Text: c.effect(t.Effect, l), Colour: colInk, Gap: 0.6}}
 		out = append(out, card{id: "tech-" + t.ID, kind: "technology", band: colTech, label: word("technology", l), title: t.Name.In(l),
-			blocks: append(blocks, decisionNote(t.Placeholders, l)...), pos: t.Pos, path: "technologies." + t.ID})
+			blocks: append(blocks, decisionNote(t.Placeholders, l)...), pos: t.Pos, path: "technologies." + t.ID, cost: total(t.Cost)})
 	}
+	out = append(out, c.spellCards(l)...)
 	for i := 0; i < cat.Components.EnemyCards && i < len(cvcatalog.Sides); i++ {
 		s := cvcatalog.Sides[i]
 		out = append(out, card{id: "enemy-" + s, kind: "enemy", band: colEnemy, label: word("enemy", l), title: word(s, l),
 			blocks: append([]render.Block{{Text: fmt.Sprintf(word("side", l), word(s, l), word(s, l)), Colour: colInk}}, decisionNote([]string{"C-SIEGE-3"}, l)...),
 			pos:    diag.Pos{File: "game.cue"}, path: "components.enemyCards"})
+	}
+	return out
+}
+
+// spellCards are the spells and blessings as cards in l (C-SPELL-1):
+// what each needs (the Mage Tower's or the Chapel's level), costs, and
+// does, and when.
+func (c *Content) spellCards(l lang.Lang) []card {
+	var out []card
+	// a deck each, the spells then the blessings, by level
+	spells := slices.Clone(c.Catalog.Spells)
+	slices.SortStableFunc(spells, func(a, b cvcatalog.Spell) int {
+		return cmp.Or(cmp.Compare(b.Kind, a.Kind), cmp.Compare(a.Level, b.Level), cmp.Compare(a.ID, b.ID))
+	})
+	for _, sp := range spells {
+		from := "mage-tower"
+		if sp.Kind == "blessing" {
+			from = "chapel"
+		}
+		needs := from
+		if b := cvcatalog.Find(c.Catalog.Buildings, from, func(x *cvcatalog.Building) string { return x.ID }); b != nil {
+			needs = b.Name.In(l)
+		}
+		blocks := []render.Block{{Text: "**" + word("cost", l) + "**: " + c.cost(sp.Cost, l), Colour: colInk},
+			{Text: fmt.Sprintf(word("needs", l), needs, sp.Level), Colour: colInk, Gap: 0.4},
+			{Text: sp.Text.In(l), Colour: colInk, Gap: 0.6}}
+		out = append(out, card{id: "spell-" + sp.ID, kind: sp.Kind, band: colSpell, label: fmt.Sprintf("%s · %s %d", word(sp.Kind, l), word("level", l), sp.Level),
+			title: sp.Name.In(l), blocks: append(blocks, decisionNote(sp.Placeholders, l)...), pos: sp.Pos, path: "spells." + sp.ID,
+			cost: total(sp.Cost), level: sp.Level})
 	}
 	return out
 }

@@ -57,7 +57,7 @@ func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (rulese
 		return ruleset.Exports{}, err
 	}
 	if req.TTS {
-		files, err := export.TTS(ctx, export.TTSOptions{Langs: req.Langs, BaseURL: req.BaseURL, Objects: c.ttsObjects, Cards: c.ttsCards})
+		files, err := export.TTS(ctx, export.TTSOptions{Langs: req.Langs, BaseURL: req.BaseURL, Objects: c.ttsObjects, Cards: c.ttsCards, Tokens: c.ttsTokens})
 		if err != nil {
 			return ruleset.Exports{}, err
 		}
@@ -66,7 +66,8 @@ func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (rulese
 	return out, nil
 }
 
-// ttsObjects: one saved object, a deck per kind of card.
+// ttsObjects: one saved object, a deck per kind of card and a bag per
+// group of tokens holding the printed counts (C-COMP-1, C-COMP-2).
 func (c *Content) ttsObjects(l lang.Lang) ([]export.SavedObject, error) {
 	var groups []export.Group
 	kind := ""
@@ -77,7 +78,43 @@ func (c *Content) ttsObjects(l lang.Lang) ([]export.SavedObject, error) {
 		}
 		groups[len(groups)-1].Cards = append(groups[len(groups)-1].Cards, k.id)
 	}
-	return []export.SavedObject{{Name: Game, Groups: groups}}, nil
+	var bags []export.Bag
+	for _, g := range c.tokenGroups(l) {
+		bag := export.Bag{Nickname: siteTitle[l] + " · " + g.bag, Description: g.head}
+		for _, t := range g.tokens {
+			for range t.count {
+				bag.Tokens = append(bag.Tokens, t.id)
+			}
+		}
+		if len(bag.Tokens) > 0 {
+			bags = append(bags, bag)
+		}
+	}
+	return []export.SavedObject{{Name: Game, Groups: groups, Bags: bags}}, nil
+}
+
+// ttsTokens are the bags' tokens laid out in l, each round the centre
+// of a card's face (export.TTSToken).
+func (c *Content) ttsTokens(l lang.Lang, ids []string) ([]export.TTSToken, error) {
+	var out []export.TTSToken
+	for _, g := range c.tokenGroups(l) {
+		for _, t := range g.tokens {
+			if !slices.Contains(ids, t.id) {
+				continue
+			}
+			items, err := tokenFace(t, string(l))
+			if err != nil {
+				return nil, err
+			}
+			name := t.top
+			if t.bottom != "" {
+				name += " " + t.bottom
+			}
+			face := &render.Face{Card: t.id, Kind: "token", Side: "front", Lang: l, Items: render.Transform(items, 1, render.CardW/2, render.CardH/2)}
+			out = append(out, export.TTSToken{ID: t.id, Face: face, Name: name})
+		}
+	}
+	return out, nil
 }
 
 func (c *Content) ttsCards(l lang.Lang, ids []string) ([]export.TTSCard, error) {

@@ -64,9 +64,39 @@ func TestExport(t *testing.T) {
 	if want := 2 * len(c.cards(lang.English)); png != want {
 		t.Errorf("%d card images, want %d", png, want)
 	}
+	// the saved object holds the bags of tiles, each tile's image written
+	tokens, tiles, bags := 0, 0, 0
+	for rel, data := range out.Files {
+		if strings.Contains(rel, "-token-") && strings.HasSuffix(rel, ".png") {
+			tokens++
+		}
+		if strings.HasSuffix(rel, ".json") && strings.Contains(rel, "tts/") {
+			tiles += strings.Count(string(data), `"Name": "Custom_Tile"`)
+			bags += strings.Count(string(data), `"Name": "Bag"`)
+		}
+	}
+	comp := c.Catalog.Components
+	printed := comp.FortificationTokens + comp.DitchTokens + comp.MoatTokens + comp.ResourceMarkers + comp.Defenders + comp.Enemies + comp.SiegeEngines
+	if tokens == 0 || tiles != printed || bags != len(c.tokenGroups(lang.English)) {
+		t.Errorf("TTS: %d token images, %d tiles in %d bags; want the %d printed tokens in %d bags", tokens, tiles, bags, printed, len(c.tokenGroups(lang.English)))
+	}
 	objs, _ := c.ttsObjects(lang.English)
-	if len(objs) != 1 || len(objs[0].Groups) != 4 {
-		t.Errorf("TTS objects %+v: want one with 4 decks", objs)
+	if len(objs) != 1 || len(objs[0].Groups) != 6 {
+		t.Errorf("TTS objects %+v: want one with 6 decks (heroes, buildings, technologies, spells, blessings, enemy cards)", objs)
+	}
+	// a bag per group of tokens, each holding the printed count
+	groups := c.tokenGroups(lang.English)
+	if len(objs) == 1 && len(objs[0].Bags) != len(groups) {
+		t.Errorf("TTS bags: %d, want %d", len(objs[0].Bags), len(groups))
+	}
+	for i := range min(len(groups), len(objs[0].Bags)) {
+		n := 0
+		for _, tk := range groups[i].tokens {
+			n += tk.count
+		}
+		if got := len(objs[0].Bags[i].Tokens); got != n {
+			t.Errorf("TTS bag %q holds %d tokens, want %d", objs[0].Bags[i].Description, got, n)
+		}
 	}
 	if _, err := c.Export(context.Background(), ruleset.ExportRequest{Deck: "nope"}); err == nil {
 		t.Error("an unknown save sheet exports")

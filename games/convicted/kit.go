@@ -36,6 +36,7 @@ func spread(total, n int) []int {
 
 // token is one kind of token: its two lines, colour and printed count.
 type token struct {
+	id          string // unique in the kit: its TTS tile
 	top, bottom string
 	col         render.Colour
 	count       int
@@ -45,6 +46,7 @@ type token struct {
 type tokenGroup struct {
 	head   string
 	tokens []token
+	bag    string // its bag's name in TTS
 }
 
 // tokenGroups are the tokens of the component counts in l.
@@ -56,30 +58,42 @@ func (c *Content) tokenGroups(l lang.Lang) []tokenGroup {
 	per := spread(comp.FortificationTokens, len(cat.Sections)*levels)
 	for i, s := range cat.Sections {
 		for lv := 1; lv <= levels; lv++ {
-			fort = append(fort, token{top: strings.ToUpper(s.ID), bottom: fmt.Sprintf("%s %d", word("lv", l), lv), col: colStone, count: per[i*levels+lv-1]})
+			fort = append(fort, token{id: fmt.Sprintf("fort-%s-%d", s.ID, lv), top: strings.ToUpper(s.ID), bottom: fmt.Sprintf("%s %d", word("lv", l), lv), col: colStone, count: per[i*levels+lv-1]})
 		}
 	}
-	ring := []token{{top: word("ditch", l), col: colDitch, count: comp.DitchTokens}, {top: word("moat", l), col: colMoat, count: comp.MoatTokens}}
+	ring := []token{{id: "ditch", top: word("ditch", l), col: colDitch, count: comp.DitchTokens}, {id: "moat", top: word("moat", l), col: colMoat, count: comp.MoatTokens}}
 	var res []token
 	for i, n := range spread(comp.ResourceMarkers, len(cat.Resources)) {
-		res = append(res, token{top: cat.Resources[i].Name.In(l), bottom: "1", col: colBuilding, count: n})
+		res = append(res, token{id: "res-" + cat.Resources[i].ID, top: cat.Resources[i].Name.In(l), bottom: "1", col: colBuilding, count: n})
 	}
 	var def []token
 	for i, n := range spread(comp.Defenders, len(cat.Units)) {
 		u := &cat.Units[i]
-		def = append(def, token{top: u.Name.In(l), bottom: stats(u.ST, u.EN, u.SU, u.RFS), col: colDefender, count: n})
+		def = append(def, token{id: "unit-" + u.ID, top: u.Name.In(l), bottom: stats(u.ST, u.EN, u.SU, u.RFS), col: colDefender, count: n})
 	}
 	var en []token
 	for i, n := range spread(comp.Enemies, len(cat.Enemies)) {
 		u := &cat.Enemies[i]
-		en = append(en, token{top: u.Name.In(l), bottom: stats(u.ST, u.EN, u.SU, u.RFS), col: colEnemy, count: n})
+		en = append(en, token{id: "foe-" + u.ID, top: u.Name.In(l), bottom: stats(u.ST, u.EN, u.SU, u.RFS), col: colEnemy, count: n})
+	}
+	// the siege-engine markers: the defenders' engines, mounted on a
+	// section (C-SAVE-2), in their colour, the enemy's in theirs
+	var eng []token
+	for i, n := range spread(comp.SiegeEngines, len(cat.Engines)) {
+		e := &cat.Engines[i]
+		col := colEnemy
+		if e.Side != "enemy" {
+			col = colDefender
+		}
+		eng = append(eng, token{id: "engine-" + e.ID, top: e.Name.In(l), bottom: fmt.Sprintf("%d/%d", e.EN, e.RFS), col: col, count: n})
 	}
 	return []tokenGroup{
-		{word("fortTok", l), fort},
-		{word("ringTok", l), ring},
-		{word("resTok", l), res},
-		{fmt.Sprintf(word("defTok", l), comp.Defenders), def},
-		{fmt.Sprintf(word("enemyTok", l), comp.Enemies), en},
+		{word("fortTok", l), fort, word("bag.fort", l)},
+		{word("ringTok", l), ring, word("bag.ring", l)},
+		{word("resTok", l), res, word("bag.res", l)},
+		{fmt.Sprintf(word("defTok", l), comp.Defenders), def, word("bag.def", l)},
+		{fmt.Sprintf(word("enemyTok", l), comp.Enemies), en, word("bag.foe", l)},
+		{fmt.Sprintf(word("engineTok", l), comp.SiegeEngines), eng, word("bag.engine", l)},
 	}
 }
 
@@ -230,7 +244,8 @@ func (c *Content) stagePage(l lang.Lang, paper render.Pt) (render.Page, error) {
 
 // Print is the print-and-play kit the build writes, cards-<lang>.pdf in
 // each language: the stages' reference, a blank save sheet, the tokens,
-// then the hero, building, technology and enemy cards, fronts and backs;
+// then the hero, building, technology, spell, blessing and enemy cards,
+// fronts and backs;
 // with --since, reprint-<lang>.pdf holds the cards that changed; and
 // the board tiled on A4, maps/board-a4-<lang>.pdf.
 func (c *Content) Print(po ruleset.PrintOptions) (dist.Files, error) {

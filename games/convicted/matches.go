@@ -244,8 +244,13 @@ func (m *match) Sim(w io.Writer, games int, seed uint64, _ io.Writer, rate func(
 				breaches++
 			}
 		}
-		fmt.Fprintf(w, "%s: survived %s; a breach in %d of %d games, the first on turn %s (median)\n",
-			plural(n, "player", "players"), rate(st.Survived, st.Games), breaches, st.Games, median(st.FirstBreach))
+		if breaches == 0 {
+			// no first breach to take a median of
+			fmt.Fprintf(w, "%s: survived %s; no breach in %d games\n", plural(n, "player", "players"), rate(st.Survived, st.Games), st.Games)
+		} else {
+			fmt.Fprintf(w, "%s: survived %s; a breach in %d of %d games, the first on turn %s (median)\n",
+				plural(n, "player", "players"), rate(st.Survived, st.Games), breaches, st.Games, median(st.FirstBreach))
+		}
 		for k, v := range st.Peak {
 			peak[k] = max(peak[k], v)
 		}

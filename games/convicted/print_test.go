@@ -28,7 +28,12 @@ func TestKitCounts(t *testing.T) {
 	for _, b := range c.Catalog.Buildings {
 		levels += len(b.Levels)
 	}
-	for kind, want := range map[string]int{"hero": comp.HeroCards, "technology": comp.TechnologyCards, "enemy": comp.EnemyCards, "building": levels} {
+	spells := map[string]int{}
+	for _, s := range c.Catalog.Spells {
+		spells[s.Kind]++
+	}
+	for kind, want := range map[string]int{"hero": comp.HeroCards, "technology": comp.TechnologyCards, "enemy": comp.EnemyCards, "building": levels,
+		"spell": spells["spell"], "blessing": spells["blessing"]} {
 		if kinds[kind] != want {
 			t.Errorf("%s cards: %d, want %d", kind, kinds[kind], want)
 		}
@@ -37,7 +42,7 @@ func TestKitCounts(t *testing.T) {
 		t.Errorf("building levels %d, building tokens %d (C-COMP-5)", levels, comp.BuildingTokens)
 	}
 	groups := c.tokenGroups(lang.French)
-	for i, want := range []int{comp.FortificationTokens, comp.DitchTokens + comp.MoatTokens, comp.ResourceMarkers, comp.Defenders, comp.Enemies} {
+	for i, want := range []int{comp.FortificationTokens, comp.DitchTokens + comp.MoatTokens, comp.ResourceMarkers, comp.Defenders, comp.Enemies, comp.SiegeEngines} {
 		n := 0
 		for _, tk := range groups[i].tokens {
 			n += tk.count

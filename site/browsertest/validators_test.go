@@ -364,6 +364,11 @@ func TestLighthouse(t *testing.T) {
 	for i := len(lighthousePages); i < len(names); i++ {
 		names[i] = "Warstuff " + names[i]
 	}
+	convicted := len(names)
+	serveAt(func(base string) site.Files { return convictedAt(t, base) }, convictedLighthousePages)
+	for i := convicted; i < len(names); i++ {
+		names[i] = "The Convicted " + names[i]
+	}
 	// Without --base-url: no canonical, no hreflang, no sitemap.
 	unpublished := len(names)
 	serveAt(func(string) site.Files {
