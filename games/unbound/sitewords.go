@@ -12,11 +12,10 @@ var siteWords = map[string]ubcatalog.Text{
 	"site.tagline": {EN: "Orders and reactions, checked", FR: "Ordres et réactions, vérifiés"},
 	"home.intro": {EN: "An order protocol over another game's core rules: who acts when, the orders and reactions, the tokens. The rules in our own words, the order database, the glossary and sample forces.",
 		FR: "Un protocole d'ordres posé sur les règles d'un autre jeu : qui agit quand, les ordres et réactions, les jetons. Les règles avec nos propres mots, la base des ordres, le glossaire et des forces d'exemple."},
-	"footer.text":    {EN: "40k Unbound — an order protocol written in our own words; resolution belongs to the underlying rules. Built by wbtool.", FR: "40k Unbound — un protocole d'ordres écrit avec nos propres mots ; la résolution relève des règles de base. Généré par wbtool."},
-	"notfound.title": {EN: "Page not found", FR: "Page introuvable"},
-	"notfound.text":  {EN: "This page does not exist. Try the order database or the rules.", FR: "Cette page n’existe pas. Essayez la base des ordres ou les règles."},
-	"rules":          {EN: "Rules", FR: "Règles"},
-	"orders":         {EN: "Order database", FR: "Base des ordres"},
+	"footer.text":   {EN: "40k Unbound — an order protocol written in our own words; resolution belongs to the underlying rules. Built by wbtool.", FR: "40k Unbound — un protocole d'ordres écrit avec nos propres mots ; la résolution relève des règles de base. Généré par wbtool."},
+	"notfound.text": {EN: "This page does not exist. Try the order database or the rules.", FR: "Cette page n’existe pas. Essayez la base des ordres ou les règles."},
+	"rules":         {EN: "Rules", FR: "Règles"},
+	"orders":        {EN: "Order database", FR: "Base des ordres"},
 	"orders.intro": {EN: "Every order with who may take it and when, and the units, special rules, terms and numbered rules: search them all.",
 		FR: "Chaque ordre, qui peut le recevoir et quand, ainsi que les unités, règles spéciales, termes et règles numérotées : cherchez dans tout."},
 	"glossary": {EN: "Glossary", FR: "Glossaire"},
@@ -65,7 +64,6 @@ var siteWords = map[string]ubcatalog.Text{
 	"search.field.handicap": {EN: "Handicaps of the order's shots", FR: "Handicaps des tirs de l'ordre"},
 	"search.field.psyker":   {EN: "Psyker level (0: none)", FR: "Niveau psyker (0 : aucun)"},
 	"search.field.capacity": {EN: "Transport capacity (0: none)", FR: "Capacité de transport (0 : aucune)"},
-	"sort.type":             {EN: "Type", FR: "Type"},
 	// the errata page's words (changes.Told)
 	"errata.since":               {EN: "What changed since the version", FR: "Ce qui a changé depuis la version"},
 	"errata.none":                {EN: "Nothing changed.", FR: "Rien n’a changé."},
@@ -85,36 +83,4 @@ var siteWords = map[string]ubcatalog.Text{
 	changes.WordNo:               {EN: "now no", FR: "désormais non"},
 	"name":                       {EN: "Name", FR: "Nom"},
 	"text":                       {EN: "Text", FR: "Texte"},
-}
-
-// frameWords are the words the site kit's frame and search read (the
-// layout's, the search script's messages and help). The kit keeps no
-// words of its own yet: each game gives them (Warbound's are in its
-// catalog's labels).
-var frameWords = map[string]ubcatalog.Text{
-	"lang.name":         {EN: "English", FR: "Français"},
-	"lang.switch":       {EN: "Lire en français", FR: "Read in English"},
-	"nav.skip":          {EN: "Skip to content", FR: "Aller au contenu"},
-	"rules.onPage":      {EN: "On this page", FR: "Sur cette page"},
-	"rules.contents":    {EN: "Contents", FR: "Sommaire"},
-	"search.go":         {EN: "Search", FR: "Chercher"},
-	"search.more":       {EN: "Show %s more (%s left)", FR: "Afficher %s de plus (%s restantes)"},
-	"search.reset":      {EN: "Clear", FR: "Effacer"},
-	"search.sort":       {EN: "Sort by", FR: "Trier par"},
-	"sort.relevance":    {EN: "Best match", FR: "Pertinence"},
-	"sort.name":         {EN: "Name", FR: "Nom"},
-	"search.err.field":  {EN: "Unknown field “%s”.", FR: "Champ inconnu « %s »."},
-	"search.err.value":  {EN: "No %s is called “%s”. Known: %s.", FR: "Aucune valeur « %2$s » pour %1$s. Valeurs connues : %3$s."},
-	"search.err.number": {EN: "%s compares numbers: write for example %s<=2.", FR: "%s compare des nombres : écrivez par exemple %s<=2."},
-	"search.err.op":     {EN: "%s takes : = or != only.", FR: "%s n’accepte que : = ou !=."},
-	"search.err.paren":  {EN: "A parenthesis is not closed or not opened.", FR: "Une parenthèse n’est pas fermée ou pas ouverte."},
-	"search.err.empty":  {EN: "“%s” needs a value after it.", FR: "« %s » attend une valeur."},
-	"search.err.colour": {EN: "Unknown colour “%s” after cost.", FR: "Couleur inconnue « %s » après cost."},
-	"search.didyoumean": {EN: "Did you mean “%s”?", FR: "Vouliez-vous dire « %s » ?"},
-	"search.help.link":  {EN: "Fields and syntax", FR: "Champs et syntaxe"},
-	"search.help.field": {EN: "Field", FR: "Champ"},
-	"search.help.alias": {EN: "Short", FR: "Court"},
-	"search.help.what":  {EN: "What it reads", FR: "Ce qu’il lit"},
-	"search.help.ops":   {EN: "Numbers compare with = < <= > >= (a colon means =). Words, names and text take a colon (contains, or starts with for a word) or = (exactly); != excludes.", FR: "Les nombres se comparent avec = < <= > >= (les deux-points valent =). Mots, noms et textes prennent les deux-points (contient, ou commence par pour un mot) ou = (exactement) ; != exclut."},
-	"search.help.words": {EN: "Words of the syntax:", FR: "Mots de la syntaxe\u00a0:"},
 }
