@@ -14,6 +14,7 @@ import (
 
 	"wbtool.dev/wbtool/games/unbound/ubcatalog"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/internal/typo"
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/site"
@@ -55,7 +56,7 @@ func chapterPath(slug string) string { return "rules/" + slug + ".html" }
 // sl is a site word in l, unescaped (the templates escape).
 func sl(key string, l lang.Lang) string {
 	if t, ok := siteWords[key]; ok {
-		return t.In(l)
+		return typoText(t.In(l), l)
 	}
 	if s, ok := site.FrameWord(key, l); ok {
 		return s
@@ -234,12 +235,12 @@ func (c *Content) langPages(l lang.Lang, chapters []site.Chapter, extra dist.Fil
 	add(site.Page{Path: "armies.html", Template: "armies", Title: T("armies"), Section: "armies", Data: c.forces(l)})
 
 	// Scope: the scope chapter, its links from the language folder.
-	sd := map[string]any{"Standin": words["standin"].In(l), "Orders": len(cat.Orders), "Checks": len(cat.Checks)}
+	sd := map[string]any{"Standin": typoText(words["standin"].In(l), l), "Orders": len(cat.Orders), "Checks": len(cat.Checks)}
 	if scope != nil {
 		sd["Body"] = template.HTML(rebase(string(scope.Body), "rules")) // the chapter's HTML, made by site's Markdown
 		sd["Chapter"] = chapterPath(scope.Slug)
 	}
-	add(site.Page{Path: "scope.html", Template: "scope", Title: T("scope"), Section: "scope", Description: words["standin"].In(l), Data: sd})
+	add(site.Page{Path: "scope.html", Template: "scope", Title: T("scope"), Section: "scope", Description: typoText(words["standin"].In(l), l), Data: sd})
 
 	if e := c.errataPage(l); e != "" {
 		// the errata page's HTML escapes every text (exports.go)
@@ -290,11 +291,11 @@ func (c *Content) entries(l lang.Lang, chapters []site.Chapter) []entry {
 	for i := range cat.Orders {
 		o := &cat.Orders[i]
 		lines := orderLines(o, l)
-		e := entry{ID: o.ID, Anchor: o.ID, Name: o.Name.In(l), KindID: "order", Kind: word(o.Kind, l), Rule: o.Rule, Text: o.Text.In(l)}
-		who := strings.TrimPrefix(lines[0], "**"+word("who", l)+"**: ")
+		e := entry{ID: o.ID, Anchor: o.ID, Name: o.Name.In(l), KindID: "order", Kind: word(o.Kind, l), Rule: o.Rule, Text: typoText(o.Text.In(l), l)}
+		who := typoText(strings.TrimPrefix(lines[0], "**"+word("who", l)+"**: "), l)
 		e.Lines = append(e.Lines, link{T("who"), who})
 		if o.Kind == "immediate" {
-			e.Lines = append(e.Lines, link{T("when"), word(o.Condition, l)}, link{T("resolved"), word(o.Timing, l)})
+			e.Lines = append(e.Lines, link{T("when"), typoText(word(o.Condition, l), l)}, link{T("resolved"), typoText(word(o.Timing, l), l)})
 		}
 		if o.Handicaps > 0 {
 			e.Lines = append(e.Lines, link{T("shots"), fmt.Sprintf(word("handicap", l), o.Handicaps)})
@@ -319,14 +320,14 @@ func (c *Content) entries(l lang.Lang, chapters []site.Chapter) []entry {
 	}
 	for _, r := range cat.SpecialRules {
 		e := entry{ID: "sr-" + r.ID, Anchor: "term-" + r.ID, Href: "glossary.html#term-" + r.ID, Name: r.Name.In(l), KindID: "rule", Kind: T("special"),
-			Rule: r.Rule, Text: r.Text.In(l)}
+			Rule: r.Rule, Text: typoText(r.Text.In(l), l)}
 		e.search = site.SearchEntry{ID: e.ID, Name: e.Name, Kind: "rule", Cost: -1, Body: strings.TrimSpace(r.Rule + " " + e.Text),
 			Words: map[string][]string{"type": {"rule"}}}
 		out = append(out, e)
 	}
 	for _, g := range cat.Glossary {
 		e := entry{ID: "term-" + g.ID, Anchor: "term-" + termID(g.ID), Href: "glossary.html#term-" + termID(g.ID), Name: g.Term.In(l), KindID: "term", Kind: T("term"),
-			Text: g.Text.In(l)}
+			Text: typoText(g.Text.In(l), l)}
 		e.search = site.SearchEntry{ID: e.ID, Name: e.Name, Kind: "term", Cost: -1, Body: e.Text, Words: map[string][]string{"type": {"term"}}}
 		out = append(out, e)
 	}
@@ -455,6 +456,16 @@ func entryName(cat *ubcatalog.Catalog, a *ubcatalog.Army, id string, l lang.Lang
 }
 
 func htmlEscape(s string) string { return html.EscapeString(s) }
+
+// typoText is s with the rules pages' typography: curly apostrophes,
+// and in French the spaces before ; : ! ?.
+func typoText(s string, l lang.Lang) string {
+	s = strings.ReplaceAll(s, "'", "’")
+	if l == lang.French {
+		return typo.French(s, false)
+	}
+	return s
+}
 
 // specialRule finds a special rule.
 func specialRule(cat *ubcatalog.Catalog, id string) *ubcatalog.SpecialRule {
