@@ -291,7 +291,7 @@ func (c *Content) entries(l lang.Lang, chapters []site.Chapter) []entry {
 	for i := range cat.Orders {
 		o := &cat.Orders[i]
 		lines := orderLines(o, l)
-		e := entry{ID: o.ID, Anchor: o.ID, Name: o.Name.In(l), KindID: "order", Kind: word(o.Kind, l), Rule: o.Rule, Text: typoText(o.Text.In(l), l)}
+		e := entry{ID: o.ID, Anchor: o.ID, Name: typoText(o.Name.In(l), l), KindID: "order", Kind: word(o.Kind, l), Rule: o.Rule, Text: typoText(o.Text.In(l), l)}
 		who := typoText(strings.TrimPrefix(lines[0], "**"+word("who", l)+"**: "), l)
 		e.Lines = append(e.Lines, link{T("who"), who})
 		if o.Kind == "immediate" {
@@ -311,7 +311,7 @@ func (c *Content) entries(l lang.Lang, chapters []site.Chapter) []entry {
 		for _, w := range u.Weapons {
 			ws = append(ws, w.Name.In(l))
 		}
-		e := entry{ID: "unit-" + u.ID, Href: "armies.html#unit-" + u.ID, Name: u.Name.In(l), KindID: "unit", Kind: T("unit"),
+		e := entry{ID: "unit-" + u.ID, Href: "armies.html#unit-" + u.ID, Name: typoText(u.Name.In(l), l), KindID: "unit", Kind: T("unit"),
 			Text: typeNames[u.Type].In(l) + " · " + strings.Join(ws, ", ")}
 		e.search = site.SearchEntry{ID: e.ID, Name: e.Name, Kind: "unit", Cost: -1, Body: e.Text,
 			Num:   map[string]int{"psyker": u.Psyker, "capacity": u.Capacity},
@@ -319,14 +319,14 @@ func (c *Content) entries(l lang.Lang, chapters []site.Chapter) []entry {
 		out = append(out, e)
 	}
 	for _, r := range cat.SpecialRules {
-		e := entry{ID: "sr-" + r.ID, Anchor: "term-" + r.ID, Href: "glossary.html#term-" + r.ID, Name: r.Name.In(l), KindID: "rule", Kind: T("special"),
+		e := entry{ID: "sr-" + r.ID, Anchor: "term-" + r.ID, Href: "glossary.html#term-" + r.ID, Name: typoText(r.Name.In(l), l), KindID: "rule", Kind: T("special"),
 			Rule: r.Rule, Text: typoText(r.Text.In(l), l)}
 		e.search = site.SearchEntry{ID: e.ID, Name: e.Name, Kind: "rule", Cost: -1, Body: strings.TrimSpace(r.Rule + " " + e.Text),
 			Words: map[string][]string{"type": {"rule"}}}
 		out = append(out, e)
 	}
 	for _, g := range cat.Glossary {
-		e := entry{ID: "term-" + g.ID, Anchor: "term-" + termID(g.ID), Href: "glossary.html#term-" + termID(g.ID), Name: g.Term.In(l), KindID: "term", Kind: T("term"),
+		e := entry{ID: "term-" + g.ID, Anchor: "term-" + termID(g.ID), Href: "glossary.html#term-" + termID(g.ID), Name: typoText(g.Term.In(l), l), KindID: "term", Kind: T("term"),
 			Text: typoText(g.Text.In(l), l)}
 		e.search = site.SearchEntry{ID: e.ID, Name: e.Name, Kind: "term", Cost: -1, Body: e.Text, Words: map[string][]string{"type": {"term"}}}
 		out = append(out, e)
@@ -416,12 +416,12 @@ func (c *Content) forces(l lang.Lang) map[string]any {
 		if u.Character {
 			notes = append(notes, sl("character", l))
 		}
-		units = append(units, unitRow{ID: u.ID, Name: u.Name.In(l), Type: typeNames[u.Type].In(l), Weapons: strings.Join(ws, ", "),
-			Rules: strings.Join(rs, ", "), Notes: strings.Join(notes, " · ")})
+		units = append(units, unitRow{ID: u.ID, Name: typoText(u.Name.In(l), l), Type: typoText(typeNames[u.Type].In(l), l), Weapons: typoText(strings.Join(ws, ", "), l),
+			Rules: typoText(strings.Join(rs, ", "), l), Notes: strings.Join(notes, " · ")})
 	}
 	var armies []armyRow
 	for _, a := range cat.Armies {
-		row := armyRow{ID: a.ID, Name: a.Name.In(l), Warp: a.WarpCharges}
+		row := armyRow{ID: a.ID, Name: typoText(a.Name.In(l), l), Warp: a.WarpCharges}
 		for _, e := range a.Entries {
 			u := cat.Unit(e.Unit)
 			if u == nil {
@@ -436,7 +436,7 @@ func (c *Content) forces(l lang.Lang) map[string]any {
 			case e.Reserve:
 				note = " (" + word("reserves", l) + ")"
 			}
-			row.Entries = append(row.Entries, link{Href: "#unit-" + u.ID, Label: u.Name.In(l) + note})
+			row.Entries = append(row.Entries, link{Href: "#unit-" + u.ID, Label: typoText(u.Name.In(l)+note, l)})
 		}
 		armies = append(armies, row)
 	}
