@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"wbtool.dev/wbtool/changes"
 	ubstarter "wbtool.dev/wbtool/games/unbound/starter"
+	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/site"
 	"wbtool.dev/wbtool/site/sitecheck"
@@ -113,5 +115,35 @@ func TestSiteRulesProblems(t *testing.T) {
 				t.Errorf("%q (check only %v): got %v, want %s", tt.add, check, err, tt.want)
 			}
 		}
+	}
+}
+
+// TestSiteErrataInTheFrame: with --since, the errata page is a page of
+// the frame in each language (its navigation, language switch and the
+// changes in players' words) and the home page links it.
+func TestSiteErrataInTheFrame(t *testing.T) {
+	c := starterContent(t)
+	c.since0 = "v1"
+	c.errata = &changes.Report{Changes: []changes.Entity{{Collection: "units", Noun: "Unit", ID: "warden-line", Change: changes.Changed,
+		Name:   &lang.Text{EN: "Warden Line", FR: "Ligne de gardiens"},
+		Fields: []changes.Field{{Path: "name", Lang: lang.French, Old: "Gardiens", New: "Ligne de gardiens"}}}}}
+	files, err := c.Site(ruleset.SiteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string][]string{
+		"fr/errata.html": {`id="lang-switch"`, `<nav class="nav"`, "Ligne de gardiens", "Gardiens → Ligne de gardiens", "depuis la version v1"},
+		"en/errata.html": {`id="lang-switch"`, "Warden Line", "since the version v1"},
+		"en/index.html":  {`href="errata.html"`},
+	} {
+		page := strings.ReplaceAll(string(files[p]), "\u00a0", " ")
+		for _, w := range want {
+			if !strings.Contains(page, w) {
+				t.Errorf("%s lacks %q", p, w)
+			}
+		}
+	}
+	if strings.Contains(string(files["en/errata.html"]), "Gardiens →") {
+		t.Error("the English errata page shows a French change")
 	}
 }
