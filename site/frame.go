@@ -175,7 +175,7 @@ var RootTemplate = template.Must(template.ParseFS(frameFS, "frame/root.html"))
 // patterns (shared definitions), for page templates to be added to a
 // clone of it.
 func LayoutTemplate(funcs template.FuncMap, fsys fs.FS, patterns ...string) (*template.Template, error) {
-	t, err := template.New("layout.html").Funcs(funcs).ParseFS(frameFS, "frame/layout.html", "frame/chapter.html")
+	t, err := template.New("layout.html").Funcs(funcs).ParseFS(frameFS, "frame/layout.html", "frame/chapter.html", "frame/search.html")
 	if err != nil {
 		return nil, fmt.Errorf("site frame: %w", err)
 	}

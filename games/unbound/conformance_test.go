@@ -22,6 +22,8 @@ func Conformance() gametest.Game {
 			{Name: "a check game that fails", File: "checks/setup.cue", Old: `expect: sequence: ["ash-court"]}`, New: `expect: sequence: ["wardens"]}`,
 				Want: "check infiltrate-skips-an-army-without: step 1: sequence: expected wardens, got ash-court", Line: 28},
 		},
+		Edit: gametest.Mutation{Name: "a unit renamed", File: "units/units.cue", Old: `name: {en: "Warden Line", fr: "Ligne de gardiens"}`,
+			New: `name: {en: "Warden Column", fr: "Ligne de gardiens"}`, Want: "warden-line: name (en)"},
 		Draft: gametest.Mutation{Name: "an order's French name removed", File: "orders/orders.cue",
 			Old: `name: {en: "Interception", fr: "Interception"}`, New: `name: {en: "Interception"}`, Want: "orders.interception.name.fr: missing French text"},
 	}

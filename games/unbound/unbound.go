@@ -119,3 +119,5 @@ func armies(n int) string {
 	}
 	return fmt.Sprintf("%d armies", n)
 }
+
+var _ ruleset.Incremental = (*Content)(nil)

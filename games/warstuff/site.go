@@ -249,20 +249,7 @@ func (c *Content) langPages(l wscatalog.Lang, chapters []site.Chapter, extra dis
 		chapterLinks = append(chapterLinks, link{Href: chapterPath(ch.Slug), Label: ch.Title})
 	}
 	for i, ch := range chapters {
-		d := map[string]any{"Chapter": ch}
-		var sections []link
-		for _, s := range ch.Sections {
-			if s.Level == 2 {
-				sections = append(sections, link{Href: "#" + s.ID, Label: s.Title})
-			}
-		}
-		d["Sections"] = sections
-		if i > 0 {
-			d["Prev"] = link{Href: path.Base(chapterPath(chapters[i-1].Slug)), Label: chapters[i-1].Title}
-		}
-		if i+1 < len(chapters) {
-			d["Next"] = link{Href: path.Base(chapterPath(chapters[i+1].Slug)), Label: chapters[i+1].Title}
-		}
+		d := site.ChapterData(chapters, i, chapterPath)
 		add(site.Page{Path: chapterPath(ch.Slug), Template: "chapter", Title: ch.Title, Section: "rules", Data: d})
 	}
 

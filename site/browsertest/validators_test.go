@@ -369,6 +369,11 @@ func TestLighthouse(t *testing.T) {
 	for i := convicted; i < len(names); i++ {
 		names[i] = "The Convicted " + names[i]
 	}
+	ub := len(names)
+	serveAt(func(base string) site.Files { return unboundAt(t, base) }, unboundLighthousePages)
+	for i := ub; i < len(names); i++ {
+		names[i] = "40k Unbound " + names[i]
+	}
 	// Without --base-url: no canonical, no hreflang, no sitemap.
 	unpublished := len(names)
 	serveAt(func(string) site.Files {
@@ -497,6 +502,9 @@ func TestSitemapSchema(t *testing.T) {
 	}
 	if err := validate("warstuff.xml", publishedWarstuff(t)["sitemap.xml"]); err != nil {
 		t.Errorf("Warstuff's sitemap.xml does not validate against the sitemaps.org schema: %v", err)
+	}
+	if err := validate("unbound.xml", unboundAt(t, "https://unbound.example/")["sitemap.xml"]); err != nil {
+		t.Errorf("40k Unbound's sitemap.xml does not validate against the sitemaps.org schema: %v", err)
 	}
 	// The schema wants a <loc> in every <url> (it cannot tell a
 	// relative address from an absolute one: TestSitemap does).
