@@ -397,13 +397,18 @@ func (p *pass) chapter(c chapter) {
 
 // figure lays out a figure from the game's data: a card's face, centred,
 // at 70 % of its size (less when the column is narrow), its bleed hidden
-// and its cut line drawn. Nil when the game draws none (the site reports
-// the unknown id at its line).
+// and its cut line drawn; a drawing (a map excerpt, a token, dice) at
+// its real size, smaller when the column or a third of the page is too
+// small for it. Nil when the game draws none (the site reports the
+// unknown id at its line).
 func (p *pass) figure(b block) *unit {
+	if b.figure.Kind != "card" {
+		return p.drawing(b)
+	}
 	if p.b.src.Figure == nil {
 		return nil
 	}
-	f, ok := p.b.src.Figure(b.figure[0], b.figure[1], p.b.l)
+	f, ok := p.b.src.Figure(b.figure.Kind, b.figure.ID, p.b.l)
 	if !ok || f == nil {
 		return nil
 	}
@@ -422,6 +427,23 @@ func (p *pass) figure(b block) *unit {
 		render.Rect{X: x + cw, Y: pad, W: bl, H: ch, Paint: paper},
 		render.Rect{X: x, Y: pad, W: cw, H: ch, R: 1.5 * k, Paint: render.Stroke(render.ColRule, 0.25)})
 	return &unit{h: ch + 2*pad, before: p.g.em() * 0.4, items: items, pos: b.pos}
+}
+
+// drawing lays out a figure the game draws (Draw), centred in the
+// column.
+func (p *pass) drawing(b block) *unit {
+	if p.b.src.Draw == nil {
+		return nil
+	}
+	d, err := p.b.src.Draw(b.figure, p.b.l)
+	if err != nil || d == nil || d.W <= 0 || d.H <= 0 {
+		return nil
+	}
+	w := p.g.colW() - b.indent
+	k := min(1, w/d.W, p.g.h/3/d.H)
+	x := b.indent + (w-d.W*k)/2
+	pad := p.g.em() * 0.3
+	return &unit{h: d.H*k + 2*pad, before: p.g.em() * 0.4, items: render.Transform(d.Items, k, x, pad), pos: b.pos}
 }
 
 // table lays out a table: columns as wide as their text needs, shared

@@ -8,6 +8,7 @@ import (
 	extast "github.com/yuin/goldmark/extension/ast"
 
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -20,7 +21,7 @@ const (
 	bPara
 	bTable
 	bRule   // a thematic break
-	bFigure // a figure from the game's data ([[card:id]])
+	bFigure // a figure from the game's data ([[card:id]], [[map:…]], …)
 )
 
 // block is one block of a chapter: a heading, a paragraph (of a list item
@@ -36,10 +37,10 @@ type block struct {
 	bar     float64 // the quotation's indent, where its bar is drawn
 	tight   bool    // in a tight list after the item's first line: no space before
 	code    bool
-	rows    [][][]inl  // a table's cells; the first row is its header
-	rowDefs [][]string // the rule anchors each row defines
-	rowPos  []diag.Pos // where each row is written
-	figure  [2]string  // a figure's kind and id
+	rows    [][][]inl   // a table's cells; the first row is its header
+	rowDefs [][]string  // the rule anchors each row defines
+	rowPos  []diag.Pos  // where each row is written
+	figure  lang.Figure // a figure drawn from the game's data
 	pos     diag.Pos
 	defs    []string // the rule anchors it defines (a paragraph starting with its number)
 }
@@ -142,8 +143,8 @@ func (c *converter) blocksIn(parent ast.Node, indent float64, quote, tight bool,
 			}
 			// the figures of the paragraph, after it
 			for ch := x.FirstChild(); ch != nil; ch = ch.NextSibling() {
-				if what, id, ok := site.FigureOf(ch); ok {
-					c.out = append(c.out, block{kind: bFigure, figure: [2]string{what, id}, indent: indent, pos: c.doc.Pos(ch.Pos())})
+				if f, ok := site.FigureOf(ch); ok {
+					c.out = append(c.out, block{kind: bFigure, figure: f, indent: indent, pos: c.doc.Pos(ch.Pos())})
 				}
 			}
 		case *ast.List:
