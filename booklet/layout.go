@@ -374,6 +374,9 @@ func (p *pass) chapter(c chapter) {
 				pu[0].before = p.g.em() * 0.55
 			}
 			pu[0].anchors = append(pu[0].anchors, b.defs...)
+			if i+1 < len(c.blocks) && c.blocks[i+1].kind == bFigure {
+				pu[len(pu)-1].keep = true // the words that show a figure stay with it
+			}
 			if b.quote {
 				for _, u := range pu {
 					u.items = append([]render.Item{render.Rect{X: b.bar - 2.6, Y: 0, W: 0.7, H: u.h, Paint: render.Fill(render.ColRule)}}, u.items...)
@@ -402,13 +405,13 @@ func (p *pass) chapter(c chapter) {
 // small for it. Nil when the game draws none (the site reports the
 // unknown id at its line).
 func (p *pass) figure(b block) *unit {
-	if b.figure.Kind != "card" {
+	if b.figures[0].Kind != "card" {
 		return p.drawing(b)
 	}
 	if p.b.src.Figure == nil {
 		return nil
 	}
-	f, ok := p.b.src.Figure(b.figure.Kind, b.figure.ID, p.b.l)
+	f, ok := p.b.src.Figure(b.figures[0].Kind, b.figures[0].ID, p.b.l)
 	if !ok || f == nil {
 		return nil
 	}
@@ -429,21 +432,40 @@ func (p *pass) figure(b block) *unit {
 	return &unit{h: ch + 2*pad, before: p.g.em() * 0.4, items: items, pos: b.pos}
 }
 
-// drawing lays out a figure the game draws (Draw), centred in the
-// column.
+// drawing lays out the figures the game draws (Draw) of one paragraph,
+// side by side and centred in the column, at their real size or smaller
+// when the column or a third of the page is too small for them.
 func (p *pass) drawing(b block) *unit {
 	if p.b.src.Draw == nil {
 		return nil
 	}
-	d, err := p.b.src.Draw(b.figure, p.b.l)
-	if err != nil || d == nil || d.W <= 0 || d.H <= 0 {
+	const gap = 5.0
+	var ds []*render.Drawing
+	var w, h float64
+	for _, f := range b.figures {
+		d, err := p.b.src.Draw(f, p.b.l)
+		if err != nil || d == nil || d.W <= 0 || d.H <= 0 {
+			continue
+		}
+		if len(ds) > 0 {
+			w += gap
+		}
+		ds = append(ds, d)
+		w, h = w+d.W, max(h, d.H)
+	}
+	if len(ds) == 0 {
 		return nil
 	}
-	w := p.g.colW() - b.indent
-	k := min(1, w/d.W, p.g.h/3/d.H)
-	x := b.indent + (w-d.W*k)/2
+	col := p.g.colW() - b.indent
+	k := min(1, col/w, p.g.h/3/h)
+	x := b.indent + (col-w*k)/2
 	pad := p.g.em() * 0.3
-	return &unit{h: d.H*k + 2*pad, before: p.g.em() * 0.4, items: render.Transform(d.Items, k, x, pad), pos: b.pos}
+	var items []render.Item
+	for _, d := range ds {
+		items = append(items, render.Transform(d.Items, k, x, pad+(h-d.H)*k/2)...)
+		x += (d.W + gap) * k
+	}
+	return &unit{h: h*k + 2*pad, before: p.g.em() * 0.4, items: items, pos: b.pos}
 }
 
 // table lays out a table: columns as wide as their text needs, shared

@@ -37,10 +37,10 @@ type block struct {
 	bar     float64 // the quotation's indent, where its bar is drawn
 	tight   bool    // in a tight list after the item's first line: no space before
 	code    bool
-	rows    [][][]inl   // a table's cells; the first row is its header
-	rowDefs [][]string  // the rule anchors each row defines
-	rowPos  []diag.Pos  // where each row is written
-	figure  lang.Figure // a figure drawn from the game's data
+	rows    [][][]inl     // a table's cells; the first row is its header
+	rowDefs [][]string    // the rule anchors each row defines
+	rowPos  []diag.Pos    // where each row is written
+	figures []lang.Figure // a card, or a row of drawings, from the game's data
 	pos     diag.Pos
 	defs    []string // the rule anchors it defines (a paragraph starting with its number)
 }
@@ -141,10 +141,21 @@ func (c *converter) blocksIn(parent ast.Node, indent float64, quote, tight bool,
 			if len(strings.TrimSpace(plainRuns(runs))) > 0 || len(b.defs) > 0 {
 				c.out = append(c.out, b)
 			}
-			// the figures of the paragraph, after it
+			// the figures of the paragraph, after it: a card each, the
+			// drawings in one row
+			row := -1 // the block of the row, in c.out
 			for ch := x.FirstChild(); ch != nil; ch = ch.NextSibling() {
-				if f, ok := site.FigureOf(ch); ok {
-					c.out = append(c.out, block{kind: bFigure, figure: f, indent: indent, pos: c.doc.Pos(ch.Pos())})
+				f, ok := site.FigureOf(ch)
+				switch {
+				case !ok:
+				case f.Kind != "card" && row >= 0:
+					c.out[row].figures = append(c.out[row].figures, f)
+				default:
+					c.out = append(c.out, block{kind: bFigure, figures: []lang.Figure{f}, indent: indent, pos: c.doc.Pos(ch.Pos())})
+					row = -1
+					if f.Kind != "card" {
+						row = len(c.out) - 1
+					}
 				}
 			}
 		case *ast.List:
