@@ -33,6 +33,9 @@ import (
 //   - `:icon:` draws the same inline icon as card text;
 //   - `[[card-id]]` links to that card's page in the same language; an
 //     unknown id is an error;
+//   - `[[kind:id args…]]` draws a figure from the game's data: a card,
+//     a map excerpt, a token, dice (figure.go); a figure the game cannot
+//     draw is an error at its line;
 //   - a rule number such as R-SHOOT-7 at the start of a paragraph or list
 //     item defines the anchor #R-SHOOT-7; anywhere else it links to it;
 //   - a typographer: curly quotes and dashes in English; « » quotes and the
