@@ -515,3 +515,44 @@ func TestDrawnFigures(t *testing.T) {
 		t.Errorf("page %s: %d blocks of 8 × 8 pixels differ from %s (WBTOOL_UPDATE=1 accepts it)", p, d, name)
 	}
 }
+
+// TestAidCards: each player aid on cards of the card sheets' size, a
+// long one flowing onto several cards titled 1/n…, every entry's text
+// and rule on them, with a back each; the sheets are a PDF with them.
+func TestAidCards(t *testing.T) {
+	src := fixture()
+	long := ruleset.Aid{ID: "long", Title: lang.Text{EN: "Long aid", FR: "Longue aide"}}
+	for i := range 30 {
+		long.Entries = append(long.Entries, ruleset.AidEntry{Name: lang.Text{EN: fmt.Sprintf("Step%d", i+1), FR: "Étape"},
+			Text: lang.Text{EN: "Do what the step says, then the next one, as the rules page tells.", FR: "Faites ce que dit l’étape."}, Rule: "T-MOVE-1"})
+	}
+	src.Aids = append(src.Aids, long)
+	fronts, backs, err := AidCards(src, lang.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fronts) < 3 || len(fronts) != len(backs) {
+		t.Fatalf("%d fronts and %d backs, want one card for the short aid and several for the long one, a back each", len(fronts), len(backs))
+	}
+	var all strings.Builder
+	for _, f := range fronts {
+		all.WriteString(f.Dump())
+		for _, it := range f.Items {
+			if tx, ok := it.(render.Text); ok && tx.Y > render.CardH {
+				t.Errorf("%s: text below the card at %.1f mm: %q", f.Card, tx.Y, tx.S)
+			}
+		}
+	}
+	for _, want := range []string{"Turn sequence", "Long aid 1/", "Step1", "Step30", "T-MOVE-1"} {
+		if !strings.Contains(all.String(), want) {
+			t.Errorf("the aid cards lack %q", want)
+		}
+	}
+	sheets, err := AidSheets(src, []lang.Lang{lang.English}, render.SheetOptions{Tool: "test"}, func(l lang.Lang) string { return "aids-" + string(l) + ".pdf" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := pdfText(t, sheets["aids-en.pdf"], 0, 0); !strings.Contains(text, "Step30") {
+		t.Errorf("the aid sheets' text lacks Step30:\n%s", text)
+	}
+}

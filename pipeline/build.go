@@ -598,6 +598,16 @@ func (b *run) startOutputs() *outputStages {
 				g.Go(func() (err error) {
 					defer crash.Recover(string(Print), &err)
 					books, o.bookProblems, err = b.rulebooks(nil, "", false)
+					if err != nil {
+						return err
+					}
+					aids, err := b.aidSheets()
+					for k, v := range aids {
+						if books == nil {
+							books = dist.Files{}
+						}
+						books[k] = v
+					}
 					return err
 				})
 				files, err = content.Print(ruleset.PrintOptions{Version: opts.Version, Date: opts.Date})

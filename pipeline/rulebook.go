@@ -6,6 +6,7 @@ import (
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
+	"wbtool.dev/wbtool/render"
 )
 
 // RulebookRequest asks the print stage for the printed rulebooks only
@@ -38,4 +39,21 @@ func (b *run) rulebooks(langs []lang.Lang, paper string, checkOnly bool) (dist.F
 		files[name] = pdf
 	}
 	return files, res.Problems, nil
+}
+
+// aidSheets are the content's player aids as card sheets
+// (print/aids-<lang>.pdf, booklet.AidSheets), for every game whose
+// rulebook has aids: they print and cut with the cards.
+func (b *run) aidSheets() (dist.Files, error) {
+	rb, ok := b.content.(ruleset.Rulebook)
+	if !ok {
+		return nil, nil
+	}
+	src := rb.Rulebook()
+	res, err := booklet.AidSheets(src, lang.Langs, render.SheetOptions{Version: src.Version, Tool: b.opts.Version, Date: b.opts.Date},
+		func(l lang.Lang) string {
+			_, rel := InDir(AidSheet(l))
+			return rel
+		})
+	return dist.Files(res), err
 }
