@@ -36,6 +36,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -689,6 +690,16 @@ func (b *run) exports() error {
 		r.Diagnostics = append(r.Diagnostics, ex.Problems.InStage(string(Export))...)
 		if err != nil || ex.Problems.HasErrors(b.opts.Strict) {
 			return err
+		}
+		aids, err := b.aidImages(req)
+		if err != nil {
+			return err
+		}
+		if len(aids) > 0 {
+			files := make(dist.Files, len(ex.Files)+len(aids))
+			maps.Copy(files, ex.Files)
+			maps.Copy(files, aids)
+			ex.Files = files
 		}
 		r.Outputs[ExportDir] = ex.Files
 		r.replace, b.linked, b.linkedSite = append(exportFolders(req), ex.Replace...), ex.Linked, ex.Site
