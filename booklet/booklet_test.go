@@ -446,3 +446,113 @@ func TestLetter(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawnFigures: the figures a game draws (Draw) are laid out after
+// their paragraph, a paragraph's drawings in one row, as vector art: the
+// drawings' own text is the PDF's, on the page of the words that show
+// them; the page matches its golden image.
+func TestDrawnFigures(t *testing.T) {
+	bin := testtool.Require(t, "pdftoppm")
+	src := fixture()
+	src.Pages = append(src.Pages, lang.RulesPage{Lang: lang.English, Path: "rules/en/04-figures.md", Source: []byte("---\ntitle: Figures\n---\n" +
+		"## Seen {#T-SEEN-1}\n\nTwo dice against 4+ and a token:\n\n[[dice:d6 2 5 4+]] [[token:wound]]\n\nA wide map, scaled to the column:\n\n[[map:field]]\n")})
+	calls := 0
+	src.Draw = func(f lang.Figure, l lang.Lang) (*render.Drawing, error) {
+		calls++
+		switch f.Kind {
+		case "dice":
+			return render.DiceDrawing(render.Die{Name: f.ID, Sides: 6, Max: 6, Pips: true, Colour: render.ColInk}, "Dice", string(l), f.Args)
+		case "token":
+			return &render.Drawing{W: 16, H: 16, Title: "Wound", Items: []render.Item{render.Circle{X: 8, Y: 8, R: 8, Paint: render.Fill(render.ColHealth)},
+				render.PlaceText("WOUNDTOKEN", "en", render.Bold, render.ColWhite, 8, 9, 14, 6, 3, 'c')}}, nil
+		}
+		return &render.Drawing{W: 400, H: 100, Title: "Field", Items: []render.Item{render.Rect{W: 400, H: 100, Paint: render.Stroke(render.ColInk, 1)},
+			render.PlaceText("FIELDMAP", "en", render.Bold, render.ColInk, 200, 50, 0, 40, 40, 'c')}}, nil
+	}
+	res := buildBook(t, src)
+	if calls == 0 {
+		t.Fatal("the booklet never asked the game to draw its figures")
+	}
+	pdf := res.Files[DefaultName(lang.English, "a4")]
+	text := pdfText(t, pdf, 0, 0)
+	page := 0
+	for i, p := range strings.Split(text, "\f") {
+		if strings.Contains(p, "Two dice against 4+") {
+			page = i + 1
+			for _, want := range []string{"4+", "WOUNDTOKEN", "FIELDMAP"} {
+				if !strings.Contains(p, want) {
+					t.Errorf("page %d lacks the drawings' text %q:\n%s", page, want, p)
+				}
+			}
+		}
+	}
+	if page == 0 {
+		t.Fatalf("no page shows the figures' words:\n%s", text)
+	}
+	dir := t.TempDir()
+	f := filepath.Join(dir, "b.pdf")
+	if err := os.WriteFile(f, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := fmt.Sprint(page)
+	if err := exec.Command(bin, "-gray", "-r", "36", "-f", p, "-l", p, "-singlefile", f, filepath.Join(dir, "page")).Run(); err != nil {
+		t.Fatalf("pdftoppm: %v", err)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "page.pgm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join("testdata", "rules-en-figures.pgm")
+	if golden.Update() {
+		golden.Check(t, name, got)
+		return
+	}
+	want, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatalf("%v (WBTOOL_UPDATE=1 writes it)", err)
+	}
+	if d := pgmDiff(got, want); d != 0 {
+		t.Errorf("page %s: %d blocks of 8 × 8 pixels differ from %s (WBTOOL_UPDATE=1 accepts it)", p, d, name)
+	}
+}
+
+// TestAidCards: each player aid on cards of the card sheets' size, a
+// long one flowing onto several cards titled 1/n…, every entry's text
+// and rule on them, with a back each; the sheets are a PDF with them.
+func TestAidCards(t *testing.T) {
+	src := fixture()
+	long := ruleset.Aid{ID: "long", Title: lang.Text{EN: "Long aid", FR: "Longue aide"}}
+	for i := range 30 {
+		long.Entries = append(long.Entries, ruleset.AidEntry{Name: lang.Text{EN: fmt.Sprintf("Step%d", i+1), FR: "Étape"},
+			Text: lang.Text{EN: "Do what the step says, then the next one, as the rules page tells.", FR: "Faites ce que dit l’étape."}, Rule: "T-MOVE-1"})
+	}
+	src.Aids = append(src.Aids, long)
+	fronts, backs, err := AidCards(src, lang.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fronts) < 3 || len(fronts) != len(backs) {
+		t.Fatalf("%d fronts and %d backs, want one card for the short aid and several for the long one, a back each", len(fronts), len(backs))
+	}
+	var all strings.Builder
+	for _, f := range fronts {
+		all.WriteString(f.Dump())
+		for _, it := range f.Items {
+			if tx, ok := it.(render.Text); ok && tx.Y > render.CardH {
+				t.Errorf("%s: text below the card at %.1f mm: %q", f.Card, tx.Y, tx.S)
+			}
+		}
+	}
+	for _, want := range []string{"Turn sequence", "Long aid 1/", "Step1", "Step30", "T-MOVE-1"} {
+		if !strings.Contains(all.String(), want) {
+			t.Errorf("the aid cards lack %q", want)
+		}
+	}
+	sheets, err := AidSheets(src, []lang.Lang{lang.English}, render.SheetOptions{Tool: "test"}, func(l lang.Lang) string { return "aids-" + string(l) + ".pdf" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := pdfText(t, sheets["aids-en.pdf"], 0, 0); !strings.Contains(text, "Step30") {
+		t.Errorf("the aid sheets' text lacks Step30:\n%s", text)
+	}
+}

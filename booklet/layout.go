@@ -374,6 +374,9 @@ func (p *pass) chapter(c chapter) {
 				pu[0].before = p.g.em() * 0.55
 			}
 			pu[0].anchors = append(pu[0].anchors, b.defs...)
+			if i+1 < len(c.blocks) && c.blocks[i+1].kind == bFigure {
+				pu[len(pu)-1].keep = true // the words that show a figure stay with it
+			}
 			if b.quote {
 				for _, u := range pu {
 					u.items = append([]render.Item{render.Rect{X: b.bar - 2.6, Y: 0, W: 0.7, H: u.h, Paint: render.Fill(render.ColRule)}}, u.items...)
@@ -397,13 +400,18 @@ func (p *pass) chapter(c chapter) {
 
 // figure lays out a figure from the game's data: a card's face, centred,
 // at 70 % of its size (less when the column is narrow), its bleed hidden
-// and its cut line drawn. Nil when the game draws none (the site reports
-// the unknown id at its line).
+// and its cut line drawn; a drawing (a map excerpt, a token, dice) at
+// its real size, smaller when the column or a third of the page is too
+// small for it. Nil when the game draws none (the site reports the
+// unknown id at its line).
 func (p *pass) figure(b block) *unit {
+	if b.figures[0].Kind != "card" {
+		return p.drawing(b)
+	}
 	if p.b.src.Figure == nil {
 		return nil
 	}
-	f, ok := p.b.src.Figure(b.figure[0], b.figure[1], p.b.l)
+	f, ok := p.b.src.Figure(b.figures[0].Kind, b.figures[0].ID, p.b.l)
 	if !ok || f == nil {
 		return nil
 	}
@@ -422,6 +430,42 @@ func (p *pass) figure(b block) *unit {
 		render.Rect{X: x + cw, Y: pad, W: bl, H: ch, Paint: paper},
 		render.Rect{X: x, Y: pad, W: cw, H: ch, R: 1.5 * k, Paint: render.Stroke(render.ColRule, 0.25)})
 	return &unit{h: ch + 2*pad, before: p.g.em() * 0.4, items: items, pos: b.pos}
+}
+
+// drawing lays out the figures the game draws (Draw) of one paragraph,
+// side by side and centred in the column, at their real size or smaller
+// when the column or a third of the page is too small for them.
+func (p *pass) drawing(b block) *unit {
+	if p.b.src.Draw == nil {
+		return nil
+	}
+	const gap = 5.0
+	var ds []*render.Drawing
+	var w, h float64
+	for _, f := range b.figures {
+		d, err := p.b.src.Draw(f, p.b.l)
+		if err != nil || d == nil || d.W <= 0 || d.H <= 0 {
+			continue
+		}
+		if len(ds) > 0 {
+			w += gap
+		}
+		ds = append(ds, d)
+		w, h = w+d.W, max(h, d.H)
+	}
+	if len(ds) == 0 {
+		return nil
+	}
+	col := p.g.colW() - b.indent
+	k := min(1, col/w, p.g.h/3/h)
+	x := b.indent + (col-w*k)/2
+	pad := p.g.em() * 0.3
+	var items []render.Item
+	for _, d := range ds {
+		items = append(items, render.Transform(d.Items, k, x, pad+(h-d.H)*k/2)...)
+		x += (d.W + gap) * k
+	}
+	return &unit{h: h*k + 2*pad, before: p.g.em() * 0.4, items: items, pos: b.pos}
 }
 
 // table lays out a table: columns as wide as their text needs, shared

@@ -10,6 +10,7 @@ import (
 
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
+	"wbtool.dev/wbtool/site"
 )
 
 // The last rulebooks made, by what they are made of: watch and serve
@@ -31,7 +32,7 @@ const memoSize = 4
 var (
 	memoEntity = regexp.MustCompile(`\[\[([a-z0-9]+(?:-[a-z0-9]+)*)\]\]`)
 	memoIcon   = regexp.MustCompile(`:([a-z][a-z0-9]*(?:-[a-z0-9]+)*):`)
-	memoFigure = regexp.MustCompile(`\[\[(card):([a-z0-9]+(?:-[a-z0-9]+)*)\]\]`)
+	memoFigure = regexp.MustCompile(`\[\[[a-z]+:[^\[\]\n]*\]\]`)
 )
 
 // memoKey digests everything a rulebook is made of: the sources, and
@@ -76,12 +77,21 @@ func memoKey(src ruleset.RulebookSource, o Options) [32]byte {
 				str(m[1], name, boolStr(ok))
 			}
 		}
-		for _, m := range memoFigure.FindAllStringSubmatch(string(p.Source), -1) {
-			if src.Figure != nil {
-				f, ok := src.Figure(m[1], m[2], p.Lang)
-				str(m[1], m[2], boolStr(ok))
+		for _, m := range memoFigure.FindAllString(string(p.Source), -1) {
+			fig, err := site.ParseFigure(m)
+			switch {
+			case err != nil:
+			case fig.Kind == "card" && src.Figure != nil:
+				f, ok := src.Figure(fig.Kind, fig.ID, p.Lang)
+				str(fig.Kind, fig.ID, boolStr(ok))
 				if ok && f != nil {
 					str(f.Dump())
+				}
+			case fig.Kind != "card" && src.Draw != nil:
+				d, err := src.Draw(fig, p.Lang)
+				str(fig.String(), boolStr(err == nil))
+				if err == nil && d != nil {
+					str(d.Dump())
 				}
 			}
 		}

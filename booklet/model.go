@@ -8,6 +8,7 @@ import (
 	extast "github.com/yuin/goldmark/extension/ast"
 
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -20,7 +21,7 @@ const (
 	bPara
 	bTable
 	bRule   // a thematic break
-	bFigure // a figure from the game's data ([[card:id]])
+	bFigure // a figure from the game's data ([[card:id]], [[map:…]], …)
 )
 
 // block is one block of a chapter: a heading, a paragraph (of a list item
@@ -36,10 +37,10 @@ type block struct {
 	bar     float64 // the quotation's indent, where its bar is drawn
 	tight   bool    // in a tight list after the item's first line: no space before
 	code    bool
-	rows    [][][]inl  // a table's cells; the first row is its header
-	rowDefs [][]string // the rule anchors each row defines
-	rowPos  []diag.Pos // where each row is written
-	figure  [2]string  // a figure's kind and id
+	rows    [][][]inl     // a table's cells; the first row is its header
+	rowDefs [][]string    // the rule anchors each row defines
+	rowPos  []diag.Pos    // where each row is written
+	figures []lang.Figure // a card, or a row of drawings, from the game's data
 	pos     diag.Pos
 	defs    []string // the rule anchors it defines (a paragraph starting with its number)
 }
@@ -140,10 +141,21 @@ func (c *converter) blocksIn(parent ast.Node, indent float64, quote, tight bool,
 			if len(strings.TrimSpace(plainRuns(runs))) > 0 || len(b.defs) > 0 {
 				c.out = append(c.out, b)
 			}
-			// the figures of the paragraph, after it
+			// the figures of the paragraph, after it: a card each, the
+			// drawings in one row
+			row := -1 // the block of the row, in c.out
 			for ch := x.FirstChild(); ch != nil; ch = ch.NextSibling() {
-				if what, id, ok := site.FigureOf(ch); ok {
-					c.out = append(c.out, block{kind: bFigure, figure: [2]string{what, id}, indent: indent, pos: c.doc.Pos(ch.Pos())})
+				f, ok := site.FigureOf(ch)
+				switch {
+				case !ok:
+				case f.Kind != "card" && row >= 0:
+					c.out[row].figures = append(c.out[row].figures, f)
+				default:
+					c.out = append(c.out, block{kind: bFigure, figures: []lang.Figure{f}, indent: indent, pos: c.doc.Pos(ch.Pos())})
+					row = -1
+					if f.Kind != "card" {
+						row = len(c.out) - 1
+					}
 				}
 			}
 		case *ast.List:

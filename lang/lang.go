@@ -69,3 +69,23 @@ type Term struct {
 	Definition Text     `json:"definition"`
 	Pos        diag.Pos `json:"-"`
 }
+
+// Figure is a figure of the rules pages drawn from the game's data,
+// written [[kind:id args…]]: a card's front ([[card:copp]]), a map
+// excerpt with units placed ([[map:first-contact b2..e4 copp@c3]]), a
+// token ([[token:wound]]) or a dice diagram ([[dice:d6 2 4 6 4+]]). The
+// kinds are the site kit's (site.FigureKinds); the id and the arguments
+// mean what the game says (its boards, tokens and dice).
+type Figure struct {
+	Kind, ID string
+	Args     []string
+}
+
+// String is the figure as written in a rules page.
+func (f Figure) String() string {
+	s := "[[" + f.Kind + ":" + f.ID
+	for _, a := range f.Args {
+		s += " " + a
+	}
+	return s + "]]"
+}

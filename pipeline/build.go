@@ -36,6 +36,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -601,6 +602,16 @@ func (b *run) startOutputs() *outputStages {
 				g.Go(func() (err error) {
 					defer crash.Recover(string(Print), &err)
 					books, o.bookProblems, err = b.rulebooks(nil, "", false)
+					if err != nil {
+						return err
+					}
+					aids, err := b.aidSheets()
+					for k, v := range aids {
+						if books == nil {
+							books = dist.Files{}
+						}
+						books[k] = v
+					}
 					return err
 				})
 				files, err = content.Print(ruleset.PrintOptions{Version: opts.Version, Date: opts.Date})
@@ -682,6 +693,16 @@ func (b *run) exports() error {
 		r.Diagnostics = append(r.Diagnostics, ex.Problems.InStage(string(Export))...)
 		if err != nil || ex.Problems.HasErrors(b.opts.Strict) {
 			return err
+		}
+		aids, err := b.aidImages(req)
+		if err != nil {
+			return err
+		}
+		if len(aids) > 0 {
+			files := make(dist.Files, len(ex.Files)+len(aids))
+			maps.Copy(files, ex.Files)
+			maps.Copy(files, aids)
+			ex.Files = files
 		}
 		r.Outputs[ExportDir] = ex.Files
 		r.replace, b.linked, b.linkedSite = append(exportFolders(req), ex.Replace...), ex.Linked, ex.Site

@@ -54,6 +54,9 @@ func RulesBook(l lang.Lang, format string) string {
 	return PrintDir + "/rules-" + string(l) + "-" + format + "-booklet.pdf"
 }
 
+// AidSheet is the path of the player aids as card sheets in language l.
+func AidSheet(l lang.Lang) string { return PrintDir + "/aids-" + string(l) + ".pdf" }
+
 // ReprintSheet is the path of the reprint sheets in language l: the
 // cards whose print changed since the errata's earlier version.
 func ReprintSheet(l lang.Lang) string { return PrintDir + "/reprint-" + string(l) + ".pdf" }

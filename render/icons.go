@@ -231,7 +231,7 @@ func Icon(name string, cx, cy, size float64, col Colour, faction func(string) (C
 	case markup.IconOrder:
 		return OrderHex(cx, cy, size*0.46, ColColorless, true)
 	case markup.IconRangedDie, markup.IconMeleeDie, markup.IconAnyDie:
-		fc := map[string]Colour{markup.IconRangedDie: colRanged, markup.IconMeleeDie: ColMelee, markup.IconAnyDie: colAnyDie}[name]
+		fc := dieColours[name]
 		c.Items = append(c.Items, Poly{Pts: pentagon(cx, cy+0.6*c.K, 11.5*c.K), Paint: FillStroke(fc, fc.Mix(ColInk, 0.4), 0.8*c.K)})
 		switch name {
 		case markup.IconRangedDie:

@@ -60,7 +60,7 @@ func newBook(pages []lang.RulesPage, opts RulesOptions) *book {
 	d := &rulesDialect{path: opts.Path, entity: opts.Entity, entityNoun: opts.Noun, requireAnchors: opts.RequireAnchors,
 		ref:  regexp.MustCompile(regexp.QuoteMeta(opts.RulePrefix) + `-[A-Z]+-[0-9]+`),
 		id:   regexp.MustCompile(`^` + regexp.QuoteMeta(opts.RulePrefix) + `-[A-Z]+-[0-9]+$`),
-		icon: opts.Icon, iconLabel: opts.IconLabel, figure: opts.Figure}
+		icon: opts.Icon, iconLabel: opts.IconLabel, figure: opts.Figure, draw: opts.Draw}
 	if d.entity == nil {
 		d.entity = func(string, lang.Lang) (string, string, bool) { return "", "", false }
 	}
@@ -97,13 +97,14 @@ func CardRefOf(n ast.Node) (id, name string, ok bool) {
 	return r.ID, r.Name, true
 }
 
-// FigureOf reads a [[card:id]] node: the figure's kind and id.
-func FigureOf(n ast.Node) (kind, id string, ok bool) {
+// FigureOf reads a figure node, [[kind:id args…]]; false for another
+// node or a figure written wrong (the site reports it).
+func FigureOf(n ast.Node) (lang.Figure, bool) {
 	r, ok := n.(*figureNode)
-	if !ok {
-		return "", "", false
+	if !ok || r.Bad != "" {
+		return lang.Figure{}, false
 	}
-	return r.What, r.ID, true
+	return lang.Figure{Kind: r.What, ID: r.ID, Args: r.Args}, true
 }
 
 // IconOf reads an :icon: node.

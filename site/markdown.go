@@ -33,6 +33,9 @@ import (
 //   - `:icon:` draws the same inline icon as card text;
 //   - `[[card-id]]` links to that card's page in the same language; an
 //     unknown id is an error;
+//   - `[[kind:id args…]]` draws a figure from the game's data: a card,
+//     a map excerpt, a token, dice (figure.go); a figure the game cannot
+//     draw is an error at its line;
 //   - a rule number such as R-SHOOT-7 at the start of a paragraph or list
 //     item defines the anchor #R-SHOOT-7; anywhere else it links to it;
 //   - a typographer: curly quotes and dashes in English; « » quotes and the
@@ -54,12 +57,15 @@ var (
 	kindFigure  = ast.NewNodeKind("Figure")
 )
 
-// figureNode is [[card:id]]: a figure drawn from the game's data (the
-// card's face), an image on the site, vector art in the rulebook.
+// figureNode is [[kind:id args…]]: a figure drawn from the game's data
+// (a card's face, a map excerpt, a token, a dice diagram), an image on
+// the site, vector art in the rulebook.
 type figureNode struct {
 	ast.BaseInline
-	What, ID string // "card" and the card's id
-	Src, Alt string // the image, relative to the page; its text
+	What, ID string   // the kind ("card", "map", …) and the id
+	Args     []string // what follows the id, split at spaces
+	Bad      string   // the syntax error, when it is not a figure
+	Src, Alt string   // the image, relative to the page; its text
 }
 
 func (n *figureNode) Kind() ast.NodeKind { return kindFigure }
@@ -109,8 +115,10 @@ func (n *ruleRefNode) Dump(src []byte, level int) {
 var (
 	naturalRe = regexp.MustCompile(`^\[(10|[1-9])\]`)
 	cardRefRe = regexp.MustCompile(`^\[\[([a-z0-9]+(?:-[a-z0-9]+)*)\]\]`)
-	figureRe  = regexp.MustCompile(`^\[\[(card):([a-z0-9]+(?:-[a-z0-9]+)*)\]\]`)
-	iconRe    = regexp.MustCompile(`^:([a-z][a-z0-9]*(?:-[a-z0-9]+)*):`)
+	// figureRe is anything written as a figure, [[word:…]]; ParseFigure
+	// tells a good one.
+	figureRe = regexp.MustCompile(`^\[\[([a-z]+):([^\[\]\n]*)\]\]`)
+	iconRe   = regexp.MustCompile(`^:([a-z][a-z0-9]*(?:-[a-z0-9]+)*):`)
 	// headingIDRe is what an explicit heading id may be.
 	headingIDRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`)
 )
@@ -132,7 +140,11 @@ func (cardRefParser) Parse(parent ast.Node, block text.Reader, pc parser.Context
 	}
 	if m := figureRe.FindSubmatch(line); m != nil {
 		block.Advance(len(m[0]))
-		return &figureNode{What: string(m[1]), ID: string(m[2])}
+		f, err := ParseFigure(string(m[0]))
+		if err != nil {
+			return &figureNode{What: string(m[1]), Bad: err.Error()}
+		}
+		return &figureNode{What: f.Kind, ID: f.ID, Args: f.Args}
 	}
 	m := cardRefRe.FindSubmatch(line)
 	if m == nil {

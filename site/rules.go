@@ -41,6 +41,8 @@ type chapter struct {
 	// siteLinks are the page's links to files of the site that are not
 	// rules pages: the site checks them once it knows its files.
 	siteLinks []siteLink
+	// figures are the images its drawn figures need written
+	figures []FigureFile
 }
 
 // siteLink is a link of a rules page to a file of the site.
@@ -285,16 +287,9 @@ func (b *book) resolveChapters(chs []*chapter, l lang.Lang) Errors {
 					x.Href = relPath(d.path(c.Slug), page)
 				}
 			case *figureNode:
-				if d.figure == nil {
-					errs = append(errs, diag.Diagnostic{Pos: c.pos(x.Pos()), Msg: fmt.Sprintf("[[%s:%s]]: this game draws no figures from its data", x.What, x.ID)})
-					return ast.WalkContinue, nil
+				if msg := d.resolveFigure(x, c, l); msg != "" {
+					errs = append(errs, diag.Diagnostic{Pos: c.pos(x.Pos()), Msg: msg})
 				}
-				src, alt, ok := d.figure(x.What, x.ID, l)
-				if !ok {
-					errs = append(errs, diag.Diagnostic{Pos: c.pos(x.Pos()), Msg: fmt.Sprintf("unknown %s %q in [[%s:%s]]: no %s has this id", x.What, x.ID, x.What, x.ID, x.What)})
-					return ast.WalkContinue, nil
-				}
-				x.Src, x.Alt = relPath(d.path(c.Slug), src), alt
 			case *iconNode:
 				svg, ok := d.icon(x.Name, l)
 				if !ok {
@@ -338,8 +333,9 @@ type rulesDialect struct {
 	// an image's alt text), "" for none.
 	icon      func(name string, l lang.Lang) (string, bool)
 	iconLabel func(name string) string
-	// figure is RulesOptions.Figure.
+	// figure is RulesOptions.Figure, draw RulesOptions.Draw.
 	figure func(kind, id string, l lang.Lang) (src, alt string, ok bool)
+	draw   func(f lang.Figure, l lang.Lang) (svg []byte, alt string, err error)
 	// requireAnchors: a rule number that no chapter of the language
 	// anchors is an error (else it is shown unlinked).
 	requireAnchors bool
@@ -509,6 +505,10 @@ type Chapter struct {
 	// (an image, a card's page, a sheet): [CheckLinks] checks them once
 	// the site knows its files.
 	Links []SiteLink
+	// Figures are the images its figures drawn from the game's data need
+	// (maps, tokens, dice), relative to the language folder: the game's
+	// site writes them.
+	Figures []FigureFile
 }
 
 // SiteLink is a link of a rules page to a file of the site.
@@ -551,6 +551,12 @@ type RulesOptions struct {
 	// (kind "card"), relative to the language folder, and its text;
 	// false for an unknown id. Nil: the game draws no figures.
 	Figure func(kind, id string, l lang.Lang) (src, alt string, ok bool)
+	// Draw draws the other figures, [[map:…]], [[token:…]], [[dice:…]]
+	// (lang.Figure), in a language: an SVG image and its text, or the
+	// reason it cannot, in the designer's words (an unknown scenario, a
+	// tile off the board), reported at the figure. Nil: the game draws
+	// none of them.
+	Draw func(f lang.Figure, l lang.Lang) (svg []byte, alt string, err error)
 }
 
 // Chapters renders a game's rules pages (Markdown, lang.RulesPage)
@@ -580,7 +586,7 @@ func RenderChapters(pages []lang.RulesPage, opts RulesOptions) (map[lang.Lang][]
 			return nil, errs, err
 		}
 		for _, c := range chs {
-			ch := Chapter{Lang: l, File: c.File, Slug: c.Slug, Title: c.Title, TitleID: c.TitleID, Body: c.Body, Rules: c.rules}
+			ch := Chapter{Lang: l, File: c.File, Slug: c.Slug, Title: c.Title, TitleID: c.TitleID, Body: c.Body, Rules: c.rules, Figures: c.figures}
 			for _, s := range c.Sections {
 				ch.Sections = append(ch.Sections, Section(s))
 			}

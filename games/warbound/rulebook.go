@@ -38,6 +38,7 @@ func (c *Content) Rulebook() ruleset.RulebookSource {
 		}
 		return &card.Front, true
 	}
+	src.Draw = func(f lang.Figure, l lang.Lang) (*render.Drawing, error) { return wbcards.Figure(cat, f, l) }
 	src.Aids = c.aids()
 	if len(src.Pages) > 0 {
 		// the aids cite the game's rules; a designer's own pages may not

@@ -26,6 +26,7 @@ func (c *Content) Rulebook() ruleset.RulebookSource {
 	for _, g := range cat.Glossary {
 		src.Glossary = append(src.Glossary, lang.Term{ID: g.ID, Term: lang.Text{EN: g.Term.EN, FR: g.Term.FR}, Definition: lang.Text{EN: g.Definition.EN, FR: g.Definition.FR}})
 	}
+	src.Draw = c.figure // [[map:…]], [[token:…]], [[dice:…]] (figures.go)
 	src.Aids = c.aids()
 	if len(src.Pages) > 0 {
 		// the aids cite the game's rules; a designer's own pages may not

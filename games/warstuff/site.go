@@ -151,11 +151,19 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 				return p.Name.In(l), "profiles/" + id + ".html", true
 			}
 			return "", "", false
-		}})
+		},
+		Draw: ruleset.DrawSVG(c.figure)})
 	// the chapters' problems are reported with the links to other pages
 	// checked below: one verdict, every problem at once
 	var pages []site.Page
 	extra := dist.Files{}
+	for _, l := range lang.Langs {
+		for _, ch := range chapters[l] {
+			for _, f := range ch.Figures { // [[map:…]], [[token:…]], [[dice:…]]
+				extra[string(l)+"/"+f.Path] = f.SVG
+			}
+		}
+	}
 	for _, l := range lang.Langs {
 		ps, err := c.langPages(l, chapters[l], extra, opts.Preview)
 		if err != nil {

@@ -62,6 +62,13 @@ type RulebookSource struct {
 	// "card"): the card's front in language l, with the render kit (the
 	// same face as the card sheets). Nil: the game draws no figures.
 	Figure func(kind, id string, l lang.Lang) (*render.Face, bool)
+	// Draw draws the other figures of the rules pages from the game's
+	// data, [[map:…]], [[token:…]] and [[dice:…]] (lang.Figure), as a
+	// drawing at its real size in millimetres: the same function gives
+	// the site its SVG (site.RulesOptions.Draw, through DrawSVG) and the
+	// booklet its vector art. An error is the designer's reason (an
+	// unknown scenario, a tile off the board). Nil: none drawn.
+	Draw func(f lang.Figure, l lang.Lang) (*render.Drawing, error)
 	// Aids are the player aids drawn from the rules data (turn sequence,
 	// actions, keywords): printed after the rules, before the glossary.
 	Aids []Aid
@@ -104,4 +111,19 @@ func AidRules(aids []Aid) []string {
 	}
 	slices.Sort(ids)
 	return ids
+}
+
+// DrawSVG is a game's Draw as the site's rules pages take it
+// (site.RulesOptions.Draw): the drawing as an SVG image and its title.
+func DrawSVG(draw func(f lang.Figure, l lang.Lang) (*render.Drawing, error)) func(f lang.Figure, l lang.Lang) ([]byte, string, error) {
+	if draw == nil {
+		return nil
+	}
+	return func(f lang.Figure, l lang.Lang) ([]byte, string, error) {
+		d, err := draw(f, l)
+		if err != nil {
+			return nil, "", err
+		}
+		return d.SVG(string(l)), d.Title, nil
+	}
 }

@@ -25,6 +25,9 @@ type MapGeometry struct {
 	R          float64 // circumradius: HexSize / √3
 	Pad        float64 // room around the tiles for the column and row names
 	Cols, Rows int
+	// C0, R0 are the first column and row drawn: 0 for a whole map, the
+	// excerpt's corner for a figure of the rules pages.
+	C0, R0 int
 }
 
 // NewMapGeometry returns the geometry of a cols × rows board at hex size
@@ -41,11 +44,16 @@ func NewMapGeometry(cols, rows int, s float64) (MapGeometry, error) {
 
 // Centre is the centre of tile t.
 func (g MapGeometry) Centre(t wbcatalog.Tile) render.Pt {
-	x := g.Pad + g.HexSize/2 + float64(t.Col)*g.HexSize
+	x := g.Pad + g.HexSize/2 + float64(t.Col-g.C0)*g.HexSize
 	if t.Row%2 == 1 {
 		x += g.HexSize / 2
 	}
-	return render.Pt{X: x, Y: g.Pad + g.R + float64(t.Row)*1.5*g.R}
+	return render.Pt{X: x, Y: g.Pad + g.R + float64(t.Row-g.R0)*1.5*g.R}
+}
+
+// Holds reports whether tile t is drawn (inside the excerpt).
+func (g MapGeometry) Holds(t wbcatalog.Tile) bool {
+	return t.Col >= g.C0 && t.Row >= g.R0 && t.Col < g.C0+g.Cols && t.Row < g.R0+g.Rows
 }
 
 // Size is the size of the whole map.
@@ -96,7 +104,12 @@ func MapDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang, s float64) 
 	if err != nil {
 		return nil, g, err
 	}
-	k := labeler{cat, l}
+	return mapDrawing(labeler{cat, l}, sc, g, true), g, nil
+}
+
+// mapDrawing draws the tiles of scenario sc that g places (the whole
+// board, or an excerpt), with the deployment zones' labels when labels.
+func mapDrawing(k labeler, sc *wbcatalog.Scenario, g MapGeometry, labels bool) *render.Drawing {
 	lang := k.ls()
 	size := g.Size()
 	d := &render.Drawing{W: size.X, H: size.Y, Title: k.name(sc.Name)}
@@ -122,7 +135,7 @@ func MapDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang, s float64) 
 	label := max(4.0, g.HexSize*0.2) // pt
 	for r := range g.Rows {
 		for c := range g.Cols {
-			t := wbcatalog.Tile{Col: c, Row: r}
+			t := wbcatalog.Tile{Col: g.C0 + c, Row: g.R0 + r}
 			ct := g.Centre(t)
 			base := colTile
 			if z := zoneOf(t); z > 0 {
@@ -149,18 +162,18 @@ func MapDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang, s float64) 
 	// column letters and row numbers around the board
 	for c := range g.Cols {
 		x := g.Pad + g.HexSize/2 + float64(c)*g.HexSize + g.HexSize/4
-		add(render.PlaceText(wbcatalog.ColumnName(c), lang, render.Bold, render.ColInk, x, g.Pad-2.5, 0, 9, 9, 'c'))
-		add(render.PlaceText(wbcatalog.ColumnName(c), lang, render.Bold, render.ColInk, x, size.Y-g.Pad+5.5, 0, 9, 9, 'c'))
+		add(render.PlaceText(wbcatalog.ColumnName(g.C0+c), lang, render.Bold, render.ColInk, x, g.Pad-2.5, 0, 9, 9, 'c'))
+		add(render.PlaceText(wbcatalog.ColumnName(g.C0+c), lang, render.Bold, render.ColInk, x, size.Y-g.Pad+5.5, 0, 9, 9, 'c'))
 	}
 	for r := range g.Rows {
-		y := g.Centre(wbcatalog.Tile{Row: r}).Y + 1.2
-		add(render.PlaceText(strconv.Itoa(r+1), lang, render.Bold, render.ColInk, g.Pad-1.5, y, 0, 9, 9, 'r'))
-		add(render.PlaceText(strconv.Itoa(r+1), lang, render.Bold, render.ColInk, size.X-g.Pad+1.5, y, 0, 9, 9, 'l'))
+		y := g.Centre(wbcatalog.Tile{Col: g.C0, Row: g.R0 + r}).Y + 1.2
+		add(render.PlaceText(strconv.Itoa(g.R0+r+1), lang, render.Bold, render.ColInk, g.Pad-1.5, y, 0, 9, 9, 'r'))
+		add(render.PlaceText(strconv.Itoa(g.R0+r+1), lang, render.Bold, render.ColInk, size.X-g.Pad+1.5, y, 0, 9, 9, 'l'))
 	}
 	// markers (R-BOARD-3: they do not block)
 	for _, m := range sc.Markers {
 		t, err := wbcatalog.ParseTile(m.At)
-		if err != nil {
+		if err != nil || !g.Holds(t) {
 			continue
 		}
 		ct := g.Centre(t)
@@ -170,7 +183,11 @@ func MapDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang, s float64) 
 		add(render.PlaceText(markerName(k, m.Kind), lang, render.Bold, colScan.Mix(render.ColInk, 0.3), ct.X, ct.Y+g.R*0.08+mr+label*render.PtToMM*1.05, g.HexSize*0.9, label, 3.5, 'c'))
 	}
 	// deployment zones: the player's number, large, in the zone's middle
-	for _, z := range sc.Deployment {
+	zones := sc.Deployment
+	if !labels {
+		zones = nil // an excerpt: the tiles' colour shows the zones
+	}
+	for _, z := range zones {
 		a, err1 := wbcatalog.ParseTile(z.From)
 		b, err2 := wbcatalog.ParseTile(z.To)
 		if err1 != nil || err2 != nil {
@@ -188,7 +205,7 @@ func MapDrawing(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang, s float64) 
 		add(render.Rect{X: x, Y: p.Y + g.R*0.2, W: tw, H: 5.4, R: 1.2, Paint: render.FillStroke(render.ColWhite, col, 0.5)})
 		add(render.PlaceText(s, lang, render.Bold, col.Mix(render.ColInk, 0.35), x+2, p.Y+g.R*0.2+3.9, 0, 10, 10, 'l'))
 	}
-	return d, g, nil
+	return d
 }
 
 // markerName is the printed name of a marker kind.

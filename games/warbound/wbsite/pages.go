@@ -266,6 +266,9 @@ func (b *builder) buildLang(l wbcatalog.Lang) error {
 			data["Figures"] = boards
 		}
 		cp.Data = data
+		for _, f := range c.Figures { // [[map:…]], [[token:…]], [[dice:…]]
+			b.put(string(l)+"/"+f.Path, f.SVG)
+		}
 		if err := b.render("chapter", cp); err != nil {
 			return err
 		}

@@ -5,7 +5,11 @@ import (
 	"slices"
 	"strings"
 
+	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/lang"
+	"wbtool.dev/wbtool/pipeline/ruleset"
+	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -70,5 +74,7 @@ func (b *builder) rulesOptions() site.RulesOptions {
 		Figure: func(kind, id string, l wbcatalog.Lang) (string, string, bool) {
 			name, ok := b.cat.CardName(id)
 			return "cards/" + id + "/front.svg", name.In(l), ok && kind == "card"
-		}}
+		},
+		// [[map:…]], [[token:…]], [[dice:…]]: drawn as the rulebook draws them
+		Draw: ruleset.DrawSVG(func(f lang.Figure, l lang.Lang) (*render.Drawing, error) { return wbcards.Figure(b.cat, f, l) })}
 }
