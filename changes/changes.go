@@ -23,6 +23,7 @@ import (
 	"strconv"
 	"strings"
 
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/lang"
 )
 
@@ -300,7 +301,7 @@ func diffEntity(coll *Collection, a, b *entity, renames map[string]string) []Fie
 		if plus == 0 && minus == 0 {
 			return nil // white space only
 		}
-		return []Field{{Path: "text", Old: fmt.Sprintf("%d words removed", minus), New: fmt.Sprintf("%d words added", plus)}}
+		return []Field{{Path: "text", Old: diag.Plural(minus, "word") + " removed", New: diag.Plural(plus, "word") + " added"}}
 	}
 	d := &differ{renames: renames}
 	d.value(nil, a.value(), b.value())
