@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strconv"
+	"sync"
 
 	"wbtool.dev/wbtool/engine/botkit"
 )
@@ -161,7 +162,10 @@ func PlayAll(g *Game, seed uint64, bots []Bot, log *Log, maxSteps int) (Result, 
 		}
 		log.record(s, nil, ev)
 	}
-	var legal []Decision
+	legalp := legalBufs.Get().(*[]Decision)
+	defer legalBufs.Put(legalp)
+	legal := (*legalp)[:0]
+	defer func() { *legalp = legal[:0] }()
 	steps := 0
 	for !s.Over() {
 		if steps >= maxSteps {
@@ -197,6 +201,12 @@ func PlayAll(g *Game, seed uint64, bots []Bot, log *Log, maxSteps int) (Result, 
 	}
 	return r, s, nil
 }
+
+// legalBufs keep PlayAll's list of legal decisions from one game to the
+// next: the set-up's lists (every figure at each of its points) are long,
+// and grown anew for each game they were a quarter of a random game's
+// allocations.
+var legalBufs = sync.Pool{New: func() any { return new([]Decision) }}
 
 // Version is the engine version written in game logs: /4 plays the
 // set-up as decisions (Game.Deploy).
