@@ -36,23 +36,29 @@ func (b *RandomBot) Choose(_ *State, legal []Decision) int { return b.r.IntN(len
 type GreedyBot struct {
 	r   *rand.Rand
 	buf []Event
+	// the copy each decision is tried on, and its dice: kept from one
+	// try to the next rather than allocated for each (a greedy game
+	// tried tens of thousands)
+	c      *State
+	forced [64]int8
+	dice   Dice
 }
 
 // NewGreedyBot returns a greedy bot; seed drives its look-ahead dice.
 func NewGreedyBot(seed uint64) *GreedyBot {
-	return &GreedyBot{r: botkit.NewRand(seed, botkit.GreedyStream)}
+	return &GreedyBot{r: botkit.NewRand(seed, botkit.GreedyStream), c: new(State)}
 }
 
 // Choose implements Bot.
 func (b *GreedyBot) Choose(s *State, legal []Decision) int {
 	side := s.toAct
-	var forced [64]int8
 	return botkit.Greedy(len(legal), func(i int) (int, bool) {
-		botkit.Roll(b.r, forced[:], 6)
-		dice := Dice{Forced: forced[:]}
-		c := *s
+		botkit.Roll(b.r, b.forced[:], 6)
+		b.dice = Dice{Forced: b.forced[:]}
+		c := b.c
+		*c = *s
 		var err error
-		if b.buf, err = c.Do(legal[i], &dice, b.buf[:0]); err != nil {
+		if b.buf, err = c.Do(legal[i], &b.dice, b.buf[:0]); err != nil {
 			return 0, false
 		}
 		score := c.evaluate(side)
