@@ -172,28 +172,36 @@ func encodeRGB(m *image.RGBA, dpi float64) (out []byte, ok bool) {
 	if w <= 0 || h <= 0 {
 		return nil, false
 	}
-	var buf bytes.Buffer
-	buf.Grow(w * h / 2)
+	// the PNG is written in a buffer kept from one image to the next
+	// and handed back as a copy of its own size: exports hold every
+	// face's bytes until they are written
+	bp, _ := pngBufs.Get().(*bytes.Buffer)
+	if bp == nil {
+		bp = new(bytes.Buffer)
+	}
+	defer pngBufs.Put(bp)
+	bp.Reset()
+	buf := bp
 	buf.Write(pngSignature)
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
 	ihdr[8], ihdr[9] = 8, 2 // 8 bits per sample, colour type 2: RGB
-	writeChunk(&buf, "IHDR", ihdr[:])
+	writeChunk(buf, "IHDR", ihdr[:])
 	ppm := uint32(math.Round(dpi / 0.0254))
 	var phys [9]byte
 	binary.BigEndian.PutUint32(phys[0:], ppm)
 	binary.BigEndian.PutUint32(phys[4:], ppm)
 	phys[8] = 1 // unit: metre
-	writeChunk(&buf, "pHYs", phys[:])
+	writeChunk(buf, "pHYs", phys[:])
 
 	start := buf.Len()
 	buf.Write([]byte{0, 0, 0, 0, 'I', 'D', 'A', 'T'}) // length filled in below
 	zw, _ := zlibWriters.Get().(*zlib.Writer)
 	if zw == nil {
-		zw, _ = zlib.NewWriterLevel(&buf, rgbLevel)
+		zw, _ = zlib.NewWriterLevel(buf, rgbLevel)
 	} else {
-		zw.Reset(&buf)
+		zw.Reset(buf)
 	}
 	defer zlibWriters.Put(zw)
 	row := make([]byte, 1+3*w) // filter byte 0 (none), then R, G, B
@@ -217,9 +225,12 @@ func encodeRGB(m *image.RGBA, dpi float64) (out []byte, ok bool) {
 	var crc [4]byte
 	binary.BigEndian.PutUint32(crc[:], crc32.ChecksumIEEE(b[start+4:]))
 	buf.Write(crc[:])
-	writeChunk(&buf, "IEND", nil)
-	return buf.Bytes(), true
+	writeChunk(buf, "IEND", nil)
+	return bytes.Clone(buf.Bytes()), true
 }
+
+// pngBufs are encodeRGB's output buffers.
+var pngBufs sync.Pool
 
 // writeChunk appends a PNG chunk: length, type, data, CRC of type and data.
 func writeChunk(buf *bytes.Buffer, typ string, data []byte) {
