@@ -399,26 +399,27 @@ func (z *Rasterizer) rasterizeDstRGBASrcUniformOpOver(dst *image.RGBA, r image.R
 	// gives exactly these bytes for them, at a fraction of the cost.
 	opaque := sa == 0xffff
 	r8, g8, b8 := uint8(sr>>8), uint8(sg>>8), uint8(sb>>8)
+	w := r.Max.X - r.Min.X
 	for y, y1 := 0, r.Max.Y-r.Min.Y; y < y1; y++ {
-		for x, x1 := 0, r.Max.X-r.Min.X; x < x1; x++ {
-			ma := z.bufU32[y*z.size.X+x]
+		mask := z.bufU32[y*z.size.X:][:w]
+		row := pix[y*dst.Stride:][:4*w]
+		for x, ma := range mask {
 			if ma == 0 {
 				continue
 			}
+			p := row[4*x : 4*x+4 : 4*x+4]
 			if ma == 0xffff && opaque {
-				i := y*dst.Stride + 4*x
-				pix[i+0], pix[i+1], pix[i+2], pix[i+3] = r8, g8, b8, 0xff
+				p[0], p[1], p[2], p[3] = r8, g8, b8, 0xff
 				continue
 			}
 
 			// This formula is like rasterizeOpOver's, simplified for the
 			// concrete dst type and uniform src assumption.
 			a := 0xffff - (sa * ma / 0xffff)
-			i := y*dst.Stride + 4*x
-			pix[i+0] = uint8(((uint32(pix[i+0])*0x101*a + sr*ma) / 0xffff) >> 8)
-			pix[i+1] = uint8(((uint32(pix[i+1])*0x101*a + sg*ma) / 0xffff) >> 8)
-			pix[i+2] = uint8(((uint32(pix[i+2])*0x101*a + sb*ma) / 0xffff) >> 8)
-			pix[i+3] = uint8(((uint32(pix[i+3])*0x101*a + sa*ma) / 0xffff) >> 8)
+			p[0] = uint8(((uint32(p[0])*0x101*a + sr*ma) / 0xffff) >> 8)
+			p[1] = uint8(((uint32(p[1])*0x101*a + sg*ma) / 0xffff) >> 8)
+			p[2] = uint8(((uint32(p[2])*0x101*a + sb*ma) / 0xffff) >> 8)
+			p[3] = uint8(((uint32(p[3])*0x101*a + sa*ma) / 0xffff) >> 8)
 		}
 	}
 }
