@@ -13,7 +13,9 @@
 // codeberg.org/go-pdf/fpdf with wbtool's small patch in third_party/fpdf,
 // writes the document and the Go fonts' subsets), the SVG backend in
 // Face.SVG and the raster backend in Face.Raster and Face.PNG (print
-// profiles: Profiles), so print, web and print-on-demand show the same
+// profiles: Profiles; shapes filled by golang.org/x/image/vector's
+// rasterizer, wbtool's copy with a faster, byte-identical blend in
+// third_party/vector), so print, web and print-on-demand show the same
 // card. Face.Dump is the text form of the layout used by golden tests.
 //
 // Card text goes through render/markup, the one parser of card text.

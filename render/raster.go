@@ -8,7 +8,8 @@ import (
 
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
-	"golang.org/x/image/vector"
+
+	"wbtool.dev/wbtool/third_party/vector"
 )
 
 // Raster backend: the same faces as the PDF and the SVG, drawn into an RGB
@@ -59,7 +60,9 @@ func (f *Face) drawInto(img *image.RGBA, r image.Rectangle, ox, oy, s float64) {
 	if clip.Empty() {
 		return
 	}
-	rs := &rasterizer{img: img, clip: clip, t: xform{ox: x0, oy: y0, s: s}}
+	z := rasterizers.Get().(*vector.Rasterizer)
+	defer rasterizers.Put(z)
+	rs := &rasterizer{img: img, clip: clip, t: xform{ox: x0, oy: y0, s: s}, z: z}
 	for _, it := range f.Items {
 		rs.item(it)
 	}
@@ -209,14 +212,18 @@ func curveSteps(a, b, c, d fpt) int {
 	return min(max(int(math.Sqrt(l)*1.5), 2), 64)
 }
 
-// rasterizer draws items into img, clipped to clip.
+// rasterizer draws items into img, clipped to clip, with z.
 type rasterizer struct {
 	img  *image.RGBA
 	clip image.Rectangle
 	t    xform
-	z    vector.Rasterizer
+	z    *vector.Rasterizer
 	buf  sfnt.Buffer
 }
+
+// rasterizers keep vector's coverage buffers (a card's size, megabytes)
+// from one face to the next.
+var rasterizers = sync.Pool{New: func() any { return new(vector.Rasterizer) }}
 
 // fill draws o filled with c (nonzero rule: vector's coverage is the
 // absolute winding, capped at 1).

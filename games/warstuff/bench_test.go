@@ -130,13 +130,14 @@ func BenchmarkVerdict1000Profiles(b *testing.B) {
 	b.ReportMetric(float64((testtool.CPUTime()-cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
 }
 
-// BenchmarkRandomGames: whole random-bot games through each game's match
+// BenchmarkRandomGames: whole random-bot games (and greedy-bot games) through each game's match
 // (`wbtool sim --bot random --games N --seed 1`, on one core with -cpu 1), Warstuff's starter
 // (its default bands on the standard scenario, and two 100-point bands
 // on the big game, most of a balance run's games) paired with Warbound's
 // starter (its first deck pairing) in the same run, reported as games per
 // second and per CPU-second (the figure that other programs on the
 // machine do not change); issue 35 asks Warstuff within 3× of Warbound.
+// The -greedy pairs play the same games with the greedy bot.
 //
 //	go test -run XXX -bench RandomGames -cpu 1 ./games/warstuff
 func BenchmarkRandomGames(b *testing.B) {
@@ -156,6 +157,8 @@ func BenchmarkRandomGames(b *testing.B) {
 		{"warstuff", ws, ruleset.MatchOptions{Bot: "random"}},
 		{"warstuff-100-point", ws, ruleset.MatchOptions{Bot: "random", Scenario: "big-game", Decks: "iron-column,warp-host"}},
 		{"warbound", wb, ruleset.MatchOptions{Bot: "random"}},
+		{"warstuff-greedy", ws, ruleset.MatchOptions{Bot: "greedy"}},
+		{"warbound-greedy", wb, ruleset.MatchOptions{Bot: "greedy"}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			m, err := c.c.(ruleset.Matches).NewMatch(c.o)

@@ -37,6 +37,9 @@ func TestProfilePNG(t *testing.T) {
 			if got := img.Bounds().Size(); got != (image.Point{p.W, p.H}) {
 				t.Errorf("%s: %v px, want %d × %d", p.Name, got, p.W, p.H)
 			}
+			if !render.SamePixels(img, f.Image(p)) {
+				t.Errorf("%s %s: the PNG decodes to other pixels than the face's image", p.Name, f.Side)
+			}
 			if b[25] != 2 { // IHDR colour type: 2 is RGB without alpha
 				t.Errorf("%s: colour type %d, want 2 (RGB)", p.Name, b[25])
 			}
@@ -173,12 +176,14 @@ func BenchmarkProfilePNG(b *testing.B) {
 	}
 	p, _ := render.ProfileNamed("tgc")
 	b.ResetTimer()
+	cpu := testtool.CPUTime()
 	for i := 0; i < b.N; i++ {
 		c := &cards[i%len(cards)]
 		if _, err := c.Front.PNG(p); err != nil {
 			b.Fatal(err)
 		}
 	}
+	b.ReportMetric(float64((testtool.CPUTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/face")
 }
 
 func BenchmarkProfileImage(b *testing.B) {
@@ -189,7 +194,9 @@ func BenchmarkProfileImage(b *testing.B) {
 	}
 	p, _ := render.ProfileNamed("tgc")
 	b.ResetTimer()
+	cpu := testtool.CPUTime()
 	for i := 0; i < b.N; i++ {
 		cards[i%len(cards)].Front.Image(p)
 	}
+	b.ReportMetric(float64((testtool.CPUTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/face")
 }

@@ -421,8 +421,9 @@ func (s *State) checkShot(f int8, d *Decision, end geom.Vec) error {
 // it and runs the game on to the next decision, appending events to ev.
 func (s *State) Do(d Decision, dice *Dice, ev []Event) ([]Event, error) {
 	saved := *s
-	x := &ctx{dice: dice, ev: ev, dec: &d}
-	err := s.do(x, &d)
+	s.dec = d
+	x := &ctx{dice: dice, ev: ev, dec: &s.dec}
+	err := s.do(x, &s.dec)
 	if err == nil {
 		err = x.err
 	}

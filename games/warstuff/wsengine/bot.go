@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strconv"
+	"sync"
 
 	"wbtool.dev/wbtool/engine/botkit"
 )
@@ -35,23 +36,29 @@ func (b *RandomBot) Choose(_ *State, legal []Decision) int { return b.r.IntN(len
 type GreedyBot struct {
 	r   *rand.Rand
 	buf []Event
+	// the copy each decision is tried on, and its dice: kept from one
+	// try to the next rather than allocated for each (a greedy game
+	// tried tens of thousands)
+	c      *State
+	forced [64]int8
+	dice   Dice
 }
 
 // NewGreedyBot returns a greedy bot; seed drives its look-ahead dice.
 func NewGreedyBot(seed uint64) *GreedyBot {
-	return &GreedyBot{r: botkit.NewRand(seed, botkit.GreedyStream)}
+	return &GreedyBot{r: botkit.NewRand(seed, botkit.GreedyStream), c: new(State)}
 }
 
 // Choose implements Bot.
 func (b *GreedyBot) Choose(s *State, legal []Decision) int {
 	side := s.toAct
-	var forced [64]int8
 	return botkit.Greedy(len(legal), func(i int) (int, bool) {
-		botkit.Roll(b.r, forced[:], 6)
-		dice := Dice{Forced: forced[:]}
-		c := *s
+		botkit.Roll(b.r, b.forced[:], 6)
+		b.dice = Dice{Forced: b.forced[:]}
+		c := b.c
+		*c = *s
 		var err error
-		if b.buf, err = c.Do(legal[i], &dice, b.buf[:0]); err != nil {
+		if b.buf, err = c.Do(legal[i], &b.dice, b.buf[:0]); err != nil {
 			return 0, false
 		}
 		score := c.evaluate(side)
@@ -161,7 +168,10 @@ func PlayAll(g *Game, seed uint64, bots []Bot, log *Log, maxSteps int) (Result, 
 		}
 		log.record(s, nil, ev)
 	}
-	var legal []Decision
+	legalp := legalBufs.Get().(*[]Decision)
+	defer legalBufs.Put(legalp)
+	legal := (*legalp)[:0]
+	defer func() { *legalp = legal[:0] }()
 	steps := 0
 	for !s.Over() {
 		if steps >= maxSteps {
@@ -197,6 +207,12 @@ func PlayAll(g *Game, seed uint64, bots []Bot, log *Log, maxSteps int) (Result, 
 	}
 	return r, s, nil
 }
+
+// legalBufs keep PlayAll's list of legal decisions from one game to the
+// next: the set-up's lists (every figure at each of its points) are long,
+// and grown anew for each game they were a quarter of a random game's
+// allocations.
+var legalBufs = sync.Pool{New: func() any { return new([]Decision) }}
 
 // Version is the engine version written in game logs: /4 plays the
 // set-up as decisions (Game.Deploy).

@@ -221,6 +221,10 @@ type State struct {
 	// the table, so copies of the state share it; a state and its copies
 	// belong to one goroutine.
 	sight *sightCache
+	// dec is the decision Do is resolving: kept here, where the state
+	// already is on the heap, rather than in one allocation per decision
+	// (the resolution's calls take its address).
+	dec Decision
 }
 
 // NewState starts a game with a seed; the first decision is pending.
