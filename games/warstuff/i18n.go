@@ -72,7 +72,7 @@ func contentTexts(cat *ws.Catalog, positions map[string]wbcatalog.Pos) []wbcatal
 		add(s.Pos, s.Summary, "scenarios", s.ID, "summary")
 	}
 	for _, r := range cat.Rules {
-		if r.Reminder != (ws.Text{}) {
+		if !r.Reminder.IsZero() {
 			add(ws.Pos{}, r.Reminder, "reminders", r.ID)
 		}
 	}
@@ -147,13 +147,7 @@ func (ly *cardLayout) Cards(key string) []string {
 // Fits lays out the cards (those printing key when nil) with text in
 // its place.
 func (ly *cardLayout) Fits(key, text string, cards []string) bool {
-	set := func(t *ws.Text) {
-		if ly.l == lang.French {
-			t.FR = text
-		} else {
-			t.EN = text
-		}
-	}
+	set := func(t *ws.Text) { *t = t.With(ly.l, text) }
 	var r *ws.Rule
 	if id, ok := strings.CutPrefix(key, "reminders/"); ok {
 		if r = ly.cat.Rule(id); r == nil {
@@ -213,4 +207,41 @@ func (c *Content) readDrafts(fsys fs.FS, root string, declared []string) error {
 		}
 	}
 	return nil
+}
+
+// langs are the languages the outputs publish (cards, sheets, exports,
+// site, booklet): English and French, and in a draft build (`--draft`)
+// the declared languages in draft, in the order game.cue declares them.
+func (c *Content) langs() []lang.Lang {
+	if !c.draft || len(c.drafts) == 0 {
+		return lang.Langs
+	}
+	return append(slices.Clone(lang.Langs), c.drafts...)
+}
+
+// publishDrafts puts the languages in draft into the catalog's texts for
+// a draft build, a text not translated yet showing its English (the
+// source); any other build keeps English and French only (its outputs
+// are those of a content without drafts, byte for byte). Content that
+// declares no draft is left as it is.
+func (c *Content) publishDrafts() {
+	if len(c.drafts) == 0 {
+		return
+	}
+	if !c.draft {
+		lang.Keep(c.Catalog, nil)
+		return
+	}
+	for _, l := range c.drafts {
+		lang.Fill(c.Catalog, l, func(t lang.Text) string { return t.EN })
+	}
+}
+
+// asked are the languages a request asks for (nil: every language the
+// outputs publish).
+func (c *Content) asked(ls []lang.Lang) []lang.Lang {
+	if len(ls) == 0 {
+		return c.langs()
+	}
+	return ls
 }

@@ -98,7 +98,7 @@ func label(cat *wscatalog.Catalog, key string, l wscatalog.Lang) string {
 		return s
 	}
 	if t, ok := wbcatalog.BuiltinLabel(key); ok {
-		return t.In(l)
+		return t.Show(l)
 	}
 	return key
 }
@@ -156,7 +156,7 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 	// checked below: one verdict, every problem at once
 	var pages []site.Page
 	extra := dist.Files{}
-	for _, l := range lang.Langs {
+	for _, l := range c.langs() {
 		ps, err := c.langPages(l, chapters[l], extra, opts.Preview)
 		if err != nil {
 			return nil, err
@@ -172,11 +172,11 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 	var terms []lang.Term
 	isRule := map[string]bool{}
 	for _, r := range cat.Rules {
-		terms = append(terms, lang.Term{ID: r.ID, Term: lang.Text{EN: r.Name.EN, FR: r.Name.FR}, Definition: lang.Text{EN: r.Reminder.EN, FR: r.Reminder.FR}})
+		terms = append(terms, lang.Term{ID: r.ID, Term: r.Name, Definition: r.Reminder})
 		isRule[r.ID] = true
 	}
 	for _, g := range cat.Glossary {
-		terms = append(terms, lang.Term{ID: termID(g.ID), Term: lang.Text{EN: g.Term.EN, FR: g.Term.FR}, Definition: lang.Text{EN: g.Definition.EN, FR: g.Definition.FR}})
+		terms = append(terms, lang.Term{ID: termID(g.ID), Term: g.Term, Definition: g.Definition})
 	}
 	// the French chapters write the apostrophe as typography does (l’état),
 	// the content as typed (l'état): a term is found either way
@@ -188,6 +188,7 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 	frame := site.Frame{
 		Label:   func(key string, l lang.Lang) string { return label(cat, key, l) },
 		BaseURL: opts.BaseURL,
+		Langs:   c.langs(),
 		Nav: []site.NavItem{{Section: "rules", Path: "index.html", Label: "site.rules"}, {Section: "profiles", Path: "profiles/index.html", Label: "site.profiles"},
 			{Section: "glossary", Path: "glossary.html", Label: "site.glossary"}, {Section: "bands", Path: "bands.html", Label: "site.bands"},
 			{Section: "builder", Path: bandBuilderPage, Label: "site.builder"}},
