@@ -13,6 +13,7 @@ import (
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
+	"wbtool.dev/wbtool/translations"
 )
 
 // The profile card's colours.
@@ -170,6 +171,9 @@ func (c *Content) Layout() diag.List {
 				out = append(out, diag.Errorf(p.Pos, "", "%v", err))
 			}
 		}
+	}
+	if len(c.drafts) > 0 {
+		out = append(out, translations.Glyphs(c.Texts(), c.langs(), render.MissingGlyphs)...)
 	}
 	return out
 }

@@ -138,10 +138,7 @@ type scenarioRow struct{ Name, Summary string }
 // is checked the same and nothing is returned.
 func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 	cat := c.Catalog
-	var rulesPages []lang.RulesPage
-	for _, pg := range cat.Pages {
-		rulesPages = append(rulesPages, lang.RulesPage{Lang: pg.Lang, Path: pg.Pos.File, Source: pg.Src})
-	}
+	rulesPages := c.rulesPages()
 	chapters, errs := site.Chapters(rulesPages, site.RulesOptions{RulePrefix: "WS", Path: chapterPath, RequireAnchors: true,
 		Noun: "profile", Entity: func(id string, l wscatalog.Lang) (string, string, bool) {
 			if p := cat.Profile(id); p != nil {
@@ -295,8 +292,8 @@ func (c *Content) langPages(l wscatalog.Lang, chapters []site.Chapter, extra dis
 		desc := typoText(fmt.Sprintf("%s: %s %d+, %s, %s %s.", row.Name, strings.ToLower(T("quality")), row.Quality, row.Weapon, strings.ToLower(T("cost")), cat.Points(row.Cost, l)), l)
 		add(site.Page{Path: "profiles/" + p.ID + ".html", Template: "profile", Title: row.Name, Section: "profiles", Description: desc, Image: p.ID + ".svg", Data: row})
 		items, err := ProfileCard(cat, p, l, 0, 0)
-		if err != nil {
-			return nil, err
+		if err != nil { // the layout stage's problem too: one report at the profile
+			return nil, diag.List{diag.Errorf(p.Pos, "", "%v", err)}
 		}
 		drawing := render.Drawing{W: render.CardW, H: render.CardH, Title: row.Name, Items: items}
 		extra[string(l)+"/profiles/"+p.ID+".svg"] = drawing.SVG(string(l))
