@@ -2,7 +2,6 @@ package lang
 
 import (
 	"reflect"
-	"slices"
 	"sync"
 )
 
@@ -36,20 +35,6 @@ func Fill(ptr any, l Lang, fallback func(Text) string) {
 func Rewrite(ptr any, fn func(Text) (Text, bool)) {
 	f := filler{fill: fn, seen: map[uintptr]bool{}}
 	f.value(reflect.ValueOf(ptr))
-}
-
-// Keep rewrites every Text reachable from ptr to its texts in English,
-// French and the languages keep lists only.
-func Keep(ptr any, keep []Lang) {
-	Rewrite(ptr, func(t Text) (Text, bool) {
-		changed := false
-		for _, l := range t.MoreLangs() {
-			if !slices.Contains(keep, l) {
-				t, changed = t.With(l, ""), true
-			}
-		}
-		return t, changed
-	})
 }
 
 type filler struct {

@@ -11,8 +11,6 @@
 package lang
 
 import (
-	"bytes"
-	"encoding/json"
 	"slices"
 
 	"wbtool.dev/wbtool/diag"
@@ -62,15 +60,17 @@ var (
 // fields (the languages every game's content writes, so the hundreds of
 // built-in labels keep their literal form), any other declared language in
 // More. Read and write it by language with In and With, whichever the
-// language; its JSON holds "en", "fr", then the other languages in code
-// order ({"en":…,"fr":…} for a text in English and French only).
+// language. Its JSON is the struct's: "en", "fr", and "more" with the
+// other languages when there are any ({"en":…,"fr":…} for a text in
+// English and French only, as it always was: no marshaller of its own,
+// so that encoding a catalog of 25,000 cards costs what it did).
 type Text struct {
 	EN string `json:"en"`
 	FR string `json:"fr"`
 	// More are the texts in the declared languages beyond English and
 	// French, by language; nil when there are none. Never written in
 	// place: With returns a text with its own copy.
-	More map[Lang]string `json:"-"`
+	More map[Lang]string `json:"more,omitempty"`
 }
 
 // In returns the text in language l ("" when it is not written).
@@ -134,46 +134,6 @@ func (t Text) MoreLangs() []Lang {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// MarshalJSON writes "en" and "fr", then the other languages in code
-// order: the bytes encoding/json gives the two-field struct when there
-// are no others, whether the encoder escapes HTML or not (it escapes
-// this method's output itself when it does).
-func (t Text) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.Grow(len(t.EN) + len(t.FR) + 24)
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	str := func(s string) {
-		_ = enc.Encode(s) // a string always encodes
-		b.Truncate(b.Len() - 1)
-	}
-	b.WriteString(`{"en":`)
-	str(t.EN)
-	b.WriteString(`,"fr":`)
-	str(t.FR)
-	for _, l := range t.MoreLangs() {
-		b.WriteByte(',')
-		str(string(l))
-		b.WriteByte(':')
-		str(t.More[l])
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-// UnmarshalJSON reads what MarshalJSON writes: every language by its code.
-func (t *Text) UnmarshalJSON(data []byte) error {
-	var m map[string]string
-	if err := json.Unmarshal(data, &m); err != nil {
-		return err
-	}
-	*t = Text{}
-	for k, v := range m {
-		*t = t.With(Lang(k), v)
-	}
-	return nil
 }
 
 // Draft-mode placeholders for a missing language: a game loaded in draft
