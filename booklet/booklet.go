@@ -129,6 +129,9 @@ func build(src ruleset.RulebookSource, o Options) (*Result, error) {
 	}
 	langs := o.Langs
 	if len(langs) == 0 {
+		langs = src.Langs
+	}
+	if len(langs) == 0 {
 		langs = lang.Langs
 	}
 	for _, l := range langs {
@@ -165,10 +168,10 @@ func build(src ruleset.RulebookSource, o Options) (*Result, error) {
 				continue
 			}
 			so := render.SheetOptions{Lang: l, Version: src.Version, Set: src.Game, Tool: o.Tool, Date: o.Date}
-			title := src.Game + " — " + words[l]["rules"]
+			title := src.Game + " — " + word(l, "rules")
 			name := o.Name(l, g.name)
 			if g.booklet {
-				pages = impose(pages, words[l]["fold"], g.sheetW, g.sheetH)
+				pages = impose(pages, word(l, "fold"), g.sheetW, g.sheetH)
 				title += " (" + g.title + ")"
 			}
 			pdf, err := render.PagesPDF(so, title, pages)

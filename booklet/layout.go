@@ -99,6 +99,18 @@ var words = map[lang.Lang]map[string]string{
 	lang.French: {"rules": "Règles", "contents": "Sommaire", "glossary": "Glossaire", "index": "Index", "see": "voir",
 		"aids": "Aides de jeu", "version": "Version", "made": "Imprimé depuis les pages de règles avec wbtool", "lang": "Français",
 		"rule": "Règle", "fold": "Plier ici ; agrafer le long du pli", "p": "p."},
+	"de": {"rules": "Regeln", "contents": "Inhalt", "glossary": "Glossar", "index": "Register", "see": "siehe",
+		"aids": "Spielhilfen", "version": "Version", "made": "Mit wbtool aus den Regelseiten gedruckt", "lang": "Deutsch",
+		"rule": "Regel", "fold": "Hier falzen; entlang des Falzes heften", "p": "S."},
+}
+
+// word is the booklet's word k in l: English's for a language it has
+// no words in (the book's own headings are never empty).
+func word(l lang.Lang, k string) string {
+	if w, ok := words[l][k]; ok {
+		return w
+	}
+	return words[lang.English][k]
 }
 
 // pass is one layout of a book in one format, with the page numbers of
@@ -117,7 +129,7 @@ type pass struct {
 	head    string
 }
 
-func (p *pass) word(k string) string { return words[p.b.l][k] }
+func (p *pass) word(k string) string { return word(p.b.l, k) }
 
 // cur is the page being filled.
 func (p *pass) cur() *page { return p.pages[len(p.pages)-1] }

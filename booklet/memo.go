@@ -61,6 +61,9 @@ func memoKey(src ruleset.RulebookSource, o Options) [32]byte {
 	for _, l := range o.Langs {
 		str("lang", string(l))
 	}
+	for _, l := range src.Langs {
+		str("source lang", string(l))
+	}
 	str("paper", o.Paper)
 	if o.Name != nil {
 		for _, l := range lang.Langs {

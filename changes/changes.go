@@ -352,11 +352,18 @@ func join(path []string) string {
 
 func with(path []string, s string) []string { return append(path[:len(path):len(path)], s) }
 
-// isText reports whether v is a text in both languages.
+// isText reports whether v is a text in both languages (lang.Text's
+// JSON: "en", "fr", and "more" with further languages, which a draft
+// build publishes; the diff and the errata compare English and French).
 func isText(v any) (lang.Text, bool) {
 	m, ok := v.(map[string]any)
-	if !ok || len(m) != 2 {
+	if !ok || len(m) != 2 && len(m) != 3 {
 		return lang.Text{}, false
+	}
+	if len(m) == 3 {
+		if _, ok := m["more"].(map[string]any); !ok {
+			return lang.Text{}, false
+		}
 	}
 	en, ok1 := m["en"].(string)
 	fr, ok2 := m["fr"].(string)

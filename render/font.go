@@ -2,7 +2,9 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"sync"
+	"unicode"
 
 	"codeberg.org/go-pdf/fpdf"
 
@@ -162,4 +164,25 @@ func unitsWidth(units int, size float64) float64 {
 func Measure(s string, st Style, size float64) float64 {
 	w, _ := textWidth(s, st, size)
 	return w
+}
+
+// MissingGlyphs are the characters of s that the card fonts cannot draw,
+// each once in the order of s: what a language's texts need of a script
+// the Go fonts lack (they carry Latin, Greek and Cyrillic). Spaces and
+// invisible format characters (soft hyphens, joiners) are never missing:
+// the layout drops or replaces them.
+func MissingGlyphs(s string) []rune {
+	var out []rune
+	for _, r := range s {
+		if unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) || unicode.IsControl(r) || slices.Contains(out, r) {
+			continue
+		}
+		for st := range Style(4) {
+			if fontMetrics()[st].width(r) < 0 {
+				out = append(out, r)
+				break
+			}
+		}
+	}
+	return out
 }

@@ -55,6 +55,8 @@ type SiteFrame struct {
 	Nav      []NavItem
 	Styles   []string // stylesheets at the site root
 	Gloss    map[lang.Lang]*GlossLinker
+	// Langs are the site's languages, in order (nil: lang.Langs).
+	Langs []lang.Lang
 	// glossPage is the glossary's path in a language folder: its terms
 	// LinkItem there, and it links none.
 	GlossPage string
@@ -131,10 +133,18 @@ func (f *SiteFrame) RobotsAndSitemap(files Files) {
 	if f.Base != "" {
 		// The sitemap protocol wants absolute URLs: without the site's
 		// address there is no sitemap.
-		files["sitemap.xml"] = Sitemap(f.Base, f.Exists)
+		files["sitemap.xml"] = SitemapLangs(f.Base, f.Exists, f.langs())
 		robots += "Sitemap: " + f.Base + "sitemap.xml\n"
 	}
 	files["robots.txt"] = []byte(robots)
+}
+
+// langs are the site's languages.
+func (f *SiteFrame) langs() []lang.Lang {
+	if f.Langs == nil {
+		return lang.Langs
+	}
+	return f.Langs
 }
 
 // absURL is the published address of a file of the site ("en/cards/x/"
@@ -152,7 +162,7 @@ func (f *SiteFrame) RootPage(t *template.Template) ([]byte, error) {
 		Lang, Href, AltHref, Name, Tagline string
 	}
 	var ls []langLink
-	for _, l := range lang.Langs {
+	for _, l := range f.langs() {
 		ll := langLink{Lang: string(l), Href: string(l) + "/index.html", AltHref: string(l) + "/index.html", Name: f.LangName(l),
 			Tagline: f.Label("site.tagline", l)}
 		if abs := f.absURL(ll.Href); abs != "" {
@@ -205,6 +215,11 @@ type Frame struct {
 
 	// Nav are the sections of the navigation, in order.
 	Nav []NavItem
+
+	// Langs are the site's languages, in order (nil: English and
+	// French): a page per language, the language switch listing each,
+	// hreflang alternates, the sitemap, the root page's choice.
+	Langs []lang.Lang
 
 	// Styles are the game's stylesheets at the site root (in Files),
 	// after assets/style.css.
@@ -259,9 +274,15 @@ func (f Frame) Build(pages []Page) (Files, error) {
 	}
 	sf := &SiteFrame{Label: f.Label, Base: BaseURL(f.BaseURL), Exists: map[string]bool{}, Nav: f.Nav,
 		Styles: append([]string{"assets/style.css"}, f.Styles...), Gloss: map[lang.Lang]*GlossLinker{}, GlossPage: f.GlossaryPage}
-	sf.LangName = func(l lang.Lang) string { return f.Label("lang.name", l) }
+	sf.Langs = f.Langs
+	sf.LangName = func(l lang.Lang) string {
+		if l != lang.English && l != lang.French {
+			return l.Endonym()
+		}
+		return f.Label("lang.name", l)
+	}
 	if f.Glossary != nil && f.GlossaryPage != "" {
-		for _, l := range lang.Langs {
+		for _, l := range sf.langs() {
 			sf.Gloss[l] = NewGlossLinker(f.Glossary, l, f.Exact)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -579,7 +580,7 @@ func RenderChapters(pages []lang.RulesPage, opts RulesOptions) (map[lang.Lang][]
 	b := newBook(pages, opts)
 	out := map[lang.Lang][]Chapter{}
 	var errs Errors
-	for _, l := range lang.Langs {
+	for _, l := range pageLangs(pages) {
 		md, chs, perrs := b.chapters(l)
 		errs = append(errs, perrs...)
 		if err := b.renderChapters(md, chs); err != nil {
@@ -597,4 +598,16 @@ func RenderChapters(pages []lang.RulesPage, opts RulesOptions) (map[lang.Lang][]
 		}
 	}
 	return out, errs, nil
+}
+
+// pageLangs are the languages of a game's rules pages: English and
+// French, then any other the pages are written in, in their order.
+func pageLangs(pages []lang.RulesPage) []lang.Lang {
+	out := slices.Clone(lang.Langs)
+	for _, p := range pages {
+		if !slices.Contains(out, p.Lang) {
+			out = append(out, p.Lang)
+		}
+	}
+	return out
 }

@@ -40,11 +40,12 @@ func (f Files) Paths() []string {
 }
 
 // OtherLang returns the other language.
+// (English's is French, any other's English).
 func OtherLang(l lang.Lang) lang.Lang {
-	if l == lang.French {
-		return lang.English
+	if l == lang.English {
+		return lang.French
 	}
-	return lang.French
+	return lang.English
 }
 
 // View is a page as the frame draws it: what every template gets (or a
@@ -125,18 +126,20 @@ func (p *View) Canonical() string {
 }
 
 // Alternates are the hreflang links of the page: itself, the other
-// language and the root page, absolute; none without a BaseURL (search
-// engines read only absolute hreflang addresses: relative ones are
-// errors, and the language switch links the other language anyway).
+// languages (the switch's first) and the root page, absolute; none
+// without a BaseURL (search engines read only absolute hreflang
+// addresses: relative ones are errors, and the language switch links the
+// other languages anyway).
 func (p *View) Alternates() []LinkItem {
 	base := p.Site.Base
 	if p.AnyDepth || base == "" {
 		return nil // a 404 page is no page of the site
 	}
-	self := p.Site.absURL(string(p.Lang) + "/" + p.Path)
-	alt := p.Site.absURL(string(p.AltLang()) + "/" + p.AltPath())
-	root := base
-	return []LinkItem{{Href: self, Lang: string(p.Lang)}, {Href: alt, Lang: string(p.AltLang())}, {Href: root, Lang: "x-default"}}
+	out := []LinkItem{{Href: p.Site.absURL(string(p.Lang) + "/" + p.Path), Lang: string(p.Lang)}}
+	for _, l := range p.others() {
+		out = append(out, LinkItem{Href: p.Site.absURL(string(l) + "/" + p.pathIn(l)), Lang: string(l)})
+	}
+	return append(out, LinkItem{Href: base, Lang: "x-default"})
 }
 
 // NoIndex reports whether search engines should leave the page out (the
@@ -161,10 +164,13 @@ func (p *View) OGImage() string {
 
 // OGLocale is the page's language as Open Graph writes it.
 func (p *View) OGLocale() string {
-	if p.Lang == lang.French {
+	switch p.Lang {
+	case lang.English:
+		return "en_GB"
+	case lang.French:
 		return "fr_FR"
 	}
-	return "en_GB"
+	return p.Lang.Locale()
 }
 
 // Asset returns the relative URL of a file at the site root.
@@ -173,7 +179,8 @@ func (p *View) Asset(target string) string { return p.Root() + target }
 // T returns an interface word in the page's language.
 func (p *View) T(key string) string { return p.Site.Label(key, p.Lang) }
 
-// AltLang is the other language.
+// AltLang is the other language: the language switch's first link
+// (English's is French, any other's English).
 func (p *View) AltLang() lang.Lang { return OtherLang(p.Lang) }
 
 // AltLink is the same page in the other language, or its home page.
@@ -183,8 +190,11 @@ func (p *View) AltLink() string {
 
 // AltPath is the path of the page in the other language, or of its home
 // page.
-func (p *View) AltPath() string {
-	if p.AnyDepth || !p.Site.Exists[string(OtherLang(p.Lang))+"/"+p.Path] {
+func (p *View) AltPath() string { return p.pathIn(OtherLang(p.Lang)) }
+
+// pathIn is the path of the page in language l, or of l's home page.
+func (p *View) pathIn(l lang.Lang) string {
+	if p.AnyDepth || !p.Site.Exists[string(l)+"/"+p.Path] {
 		return "index.html"
 	}
 	return p.Path
@@ -192,6 +202,39 @@ func (p *View) AltPath() string {
 
 // AltName is the name of the other language, in that language.
 func (p *View) AltName() string { return p.Site.LangName(OtherLang(p.Lang)) }
+
+// SwitchLabel is the language switch's title: lang.switch, written for
+// English's and French's pages; a page in another language says the
+// other language's name.
+func (p *View) SwitchLabel() string {
+	if p.Lang != lang.English && p.Lang != lang.French {
+		return p.AltName()
+	}
+	return p.T("lang.switch")
+}
+
+// others are the site's languages but the page's, the other language
+// first.
+func (p *View) others() []lang.Lang {
+	out := []lang.Lang{OtherLang(p.Lang)}
+	for _, l := range p.Site.langs() {
+		if l != p.Lang && l != out[0] {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// MoreLangs are the language switch's links after the first, to the
+// same page in each further language of a site in more than two (none
+// in two): Href, Label (the language's name in itself), Lang.
+func (p *View) MoreLangs() []LinkItem {
+	var out []LinkItem
+	for _, l := range p.others()[1:] {
+		out = append(out, LinkItem{Href: p.Root() + string(l) + "/" + p.pathIn(l), Label: p.Site.LangName(l), Lang: string(l)})
+	}
+	return out
+}
 
 // FullTitle is the <title> of the page.
 func (p *View) FullTitle() string {

@@ -14,6 +14,11 @@ import (
 // absolute address, each with its alternates in the languages that have
 // it. Every game's site uses it (package games/warstuff too).
 func Sitemap(baseURL string, pages map[string]bool) []byte {
+	return SitemapLangs(baseURL, pages, lang.Langs)
+}
+
+// SitemapLangs is Sitemap for a site in the languages langs.
+func SitemapLangs(baseURL string, pages map[string]bool, langs []lang.Lang) []byte {
 	var buf bytes.Buffer
 	buf.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	buf.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
@@ -26,7 +31,7 @@ func Sitemap(baseURL string, pages map[string]bool) []byte {
 	sort.Strings(paths)
 	loc := func(p string) string { return EscapeHTML(baseURL + strings.TrimSuffix(p, "index.html")) }
 	fmt.Fprintf(&buf, "  <url><loc>%s</loc>", loc("index.html"))
-	for _, l := range lang.Langs {
+	for _, l := range langs {
 		fmt.Fprintf(&buf, `<xhtml:link rel="alternate" hreflang="%s" href="%s"/>`, l, loc(string(l)+"/index.html"))
 	}
 	fmt.Fprintf(&buf, `<xhtml:link rel="alternate" hreflang="x-default" href="%s"/>`, loc("index.html"))
@@ -34,7 +39,7 @@ func Sitemap(baseURL string, pages map[string]bool) []byte {
 	for _, p := range paths {
 		_, rest, _ := strings.Cut(p, "/")
 		fmt.Fprintf(&buf, "  <url><loc>%s</loc>", loc(p))
-		for _, l := range lang.Langs {
+		for _, l := range langs {
 			alt := string(l) + "/" + rest
 			if pages[alt] {
 				fmt.Fprintf(&buf, `<xhtml:link rel="alternate" hreflang="%s" href="%s"/>`, l, loc(alt))

@@ -186,8 +186,13 @@ func drawLayout(t *template.Template, p *View, buf *bytes.Buffer) (bool, error) 
 	w.URL(p.Link("index.html"))
 	w.Tag(`"><svg class="brand-mark" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2l8.7 5v10L12 22l-8.7-5V7z"/></svg><span>`)
 	w.Text(site)
-	w.Tag("</span></a>\n<a class=\"lang-switch\" id=\"lang-switch\" href=\"")
-	altLink, switchLabel := p.AltLink(), p.T("lang.switch")
+	more := p.MoreLangs()
+	w.Tag("</span></a>\n")
+	if len(more) > 0 { // the switches as one item of the bar
+		w.Tag(`<div class="lang-switches">`)
+	}
+	w.Tag("<a class=\"lang-switch\" id=\"lang-switch\" href=\"")
+	altLink, switchLabel := p.AltLink(), p.SwitchLabel()
 	w.URL(altLink)
 	w.Tag(`" hreflang="`)
 	w.Text(alt)
@@ -199,7 +204,24 @@ func drawLayout(t *template.Template, p *View, buf *bytes.Buffer) (bool, error) 
 	w.Text(alt)
 	w.Tag(`</span> `)
 	w.Text(p.AltName())
-	w.Tag("</a>\n</div>\n")
+	w.Tag("</a>")
+	for _, m := range more {
+		w.Tag("\n<a class=\"lang-switch\" href=\"")
+		w.URL(m.Href)
+		w.Tag(`" hreflang="`)
+		w.Text(m.Lang)
+		w.Tag(`" lang="`)
+		w.Text(m.Lang)
+		w.Tag(`"><span class="lang-code">`)
+		w.Text(m.Lang)
+		w.Tag(`</span> `)
+		w.Text(m.Label)
+		w.Tag("</a>")
+	}
+	if len(more) > 0 {
+		w.Tag("</div>")
+	}
+	w.Tag("\n</div>\n")
 	if err := shared("frame-nav"); err != nil {
 		return false, err
 	}

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"strings"
+
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
+	"wbtool.dev/wbtool/translations"
 )
 
 const validateDoc = `Validate runs every check of a build without writing anything: the rules
@@ -42,11 +46,24 @@ func newValidateCmd(g *globalFlags) *cobra.Command {
 			if w := len(withStrays(g, res.Diagnostics).Warnings()); w > 0 {
 				ok = "ok with " + diag.Plural(w, "warning")
 			}
-			say(cmd, g, "%s: %s; %s passed; every card laid out in English and French; rules pages and links checked",
-				ok, res.Summary(), diag.Plural(passed, "check game"))
+			say(cmd, g, "%s: %s; %s passed; every card laid out in %s; rules pages and links checked",
+				ok, res.Summary(), diag.Plural(passed, "check game"), langList(res.Content))
 			return nil
 		},
 	}
 	addFormatFlag(cmd, g)
 	return cmd
+}
+
+// langList names the languages the content's cards are laid out in:
+// "English and French", "English, French and German".
+func langList(c ruleset.Content) string {
+	var names []string
+	for _, l := range ruleset.Published(c) {
+		names = append(names, translations.LangName(l))
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

@@ -25,7 +25,7 @@ func word(cat *ws.Catalog, key string, l ws.Lang) string {
 	if s := cat.Label(key, l); s != "" {
 		return s
 	}
-	return printWords[key].In(l)
+	return printWords[key].Show(l)
 }
 
 // profileKind is the kind of a Warstuff card face (render.Face.Kind).

@@ -51,38 +51,9 @@ func (c *Content) Texts() *translations.Texts {
 // entity position is at its own (positions, by wbcatalog.TextKey).
 func contentTexts(cat *ws.Catalog, positions map[string]wbcatalog.Pos) []wbcatalog.TextAt {
 	var out []wbcatalog.TextAt
-	add := func(pos ws.Pos, t ws.Text, path ...string) {
-		out = append(out, wbcatalog.TextAt{Path: path, Text: t, Pos: pos})
-	}
-	for _, p := range cat.Profiles {
-		add(p.Pos, p.Name, "profiles", p.ID, "name")
-	}
-	for _, p := range cat.Creatures {
-		add(p.Pos, p.Name, "creatures", p.ID, "name")
-	}
-	for _, h := range cat.Hordes {
-		add(h.Pos, h.Name, "hordes", h.ID, "name")
-		add(h.Pos, h.Entries, "hordes", h.ID, "entries")
-	}
-	for _, b := range cat.Bands {
-		add(b.Pos, b.Name, "bands", b.ID, "name")
-	}
-	for _, s := range cat.Scenarios {
-		add(s.Pos, s.Name, "scenarios", s.ID, "name")
-		add(s.Pos, s.Summary, "scenarios", s.ID, "summary")
-	}
-	for _, r := range cat.Rules {
-		if r.Reminder != (ws.Text{}) {
-			add(ws.Pos{}, r.Reminder, "reminders", r.ID)
-		}
-	}
-	for _, g := range cat.Glossary {
-		add(ws.Pos{}, g.Term, "glossary", g.ID, "term")
-		add(ws.Pos{}, g.Definition, "glossary", g.ID, "definition")
-	}
-	for _, s := range cat.Strings {
-		add(ws.Pos{}, s.Text, "strings", s.ID)
-	}
+	eachText(cat, func(pos ws.Pos, t *ws.Text, path ...string) {
+		out = append(out, wbcatalog.TextAt{Path: path, Text: *t, Pos: pos})
+	})
 	for i := range out {
 		if out[i].Pos.File == "" { // no entity position: the text's own
 			for _, l := range wbcatalog.Langs {
@@ -95,6 +66,48 @@ func contentTexts(cat *ws.Catalog, positions map[string]wbcatalog.Pos) []wbcatal
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
 	return out
+}
+
+// eachText calls fn with every text of the content at its path (in the
+// catalog: fn may rewrite it) and its entity's position, if any.
+func eachText(cat *ws.Catalog, fn func(pos ws.Pos, t *ws.Text, path ...string)) {
+	for _, k := range []struct {
+		kind string
+		ps   []ws.Profile // the catalog's: fn writes into it
+	}{{"profiles", cat.Profiles}, {"creatures", cat.Creatures}} {
+		for i := range k.ps {
+			p := &k.ps[i]
+			fn(p.Pos, &p.Name, k.kind, p.ID, "name")
+		}
+	}
+	for i := range cat.Hordes {
+		h := &cat.Hordes[i]
+		fn(h.Pos, &h.Name, "hordes", h.ID, "name")
+		fn(h.Pos, &h.Entries, "hordes", h.ID, "entries")
+	}
+	for i := range cat.Bands {
+		b := &cat.Bands[i]
+		fn(b.Pos, &b.Name, "bands", b.ID, "name")
+	}
+	for i := range cat.Scenarios {
+		s := &cat.Scenarios[i]
+		fn(s.Pos, &s.Name, "scenarios", s.ID, "name")
+		fn(s.Pos, &s.Summary, "scenarios", s.ID, "summary")
+	}
+	for i := range cat.Rules {
+		if r := &cat.Rules[i]; !r.Reminder.IsZero() {
+			fn(ws.Pos{}, &r.Reminder, "reminders", r.ID)
+		}
+	}
+	for i := range cat.Glossary {
+		g := &cat.Glossary[i]
+		fn(ws.Pos{}, &g.Term, "glossary", g.ID, "term")
+		fn(ws.Pos{}, &g.Definition, "glossary", g.ID, "definition")
+	}
+	for i := range cat.Strings {
+		s := &cat.Strings[i]
+		fn(ws.Pos{}, &s.Text, "strings", s.ID)
+	}
 }
 
 // lockReport reads the translations lock of the tree (nil without a
@@ -147,13 +160,7 @@ func (ly *cardLayout) Cards(key string) []string {
 // Fits lays out the cards (those printing key when nil) with text in
 // its place.
 func (ly *cardLayout) Fits(key, text string, cards []string) bool {
-	set := func(t *ws.Text) {
-		if ly.l == lang.French {
-			t.FR = text
-		} else {
-			t.EN = text
-		}
-	}
+	set := func(t *ws.Text) { *t = t.With(ly.l, text) }
 	var r *ws.Rule
 	if id, ok := strings.CutPrefix(key, "reminders/"); ok {
 		if r = ly.cat.Rule(id); r == nil {
@@ -213,4 +220,47 @@ func (c *Content) readDrafts(fsys fs.FS, root string, declared []string) error {
 		}
 	}
 	return nil
+}
+
+// langs are the languages the outputs publish (cards, sheets, exports,
+// site, booklet): English and French, and in a draft build (`--draft`)
+// the declared languages in draft, in the order game.cue declares them.
+func (c *Content) langs() []lang.Lang {
+	if !c.draft || len(c.drafts) == 0 {
+		return lang.Langs
+	}
+	return append(slices.Clone(lang.Langs), c.drafts...)
+}
+
+// publishDrafts puts the languages in draft into the catalog's texts for
+// a draft build (their translations, read by readDrafts), a text not
+// translated yet showing its English (the source); any other build keeps
+// English and French only (its outputs are those of a content without
+// drafts, byte for byte).
+func (c *Content) publishDrafts() {
+	if !c.draft || len(c.drafts) == 0 {
+		return
+	}
+	eachText(c.Catalog, func(_ ws.Pos, t *ws.Text, path ...string) {
+		for _, l := range c.drafts {
+			if s := c.extra[lang.TextKey(path, l)]; s != "" {
+				*t = t.With(l, s)
+			}
+		}
+	})
+	for _, l := range c.drafts {
+		lang.Fill(c.Catalog, l, func(t lang.Text) string { return t.EN })
+	}
+}
+
+// Languages are the languages the outputs publish (ruleset.Languages).
+func (c *Content) Languages() []lang.Lang { return c.langs() }
+
+// asked are the languages a request asks for (nil: every language the
+// outputs publish).
+func (c *Content) asked(ls []lang.Lang) []lang.Lang {
+	if len(ls) == 0 {
+		return c.langs()
+	}
+	return ls
 }

@@ -47,7 +47,7 @@ func (c *Content) Sheets(_ context.Context, req ruleset.SheetRequest) (ruleset.S
 		return ruleset.SheetSet{}, err
 	}
 	set := ruleset.SheetSet{Files: dist.Files{}}
-	for _, l := range pipeline.Langs(req.Langs) {
+	for _, l := range c.asked(req.Langs) {
 		title := cat.Label("cards", l)
 		path := pipeline.CardsSheet(l)
 		if band != nil {
@@ -89,6 +89,7 @@ func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (rulese
 	if err != nil {
 		return ruleset.Exports{}, err
 	}
+	req.Langs = c.asked(req.Langs)
 	out := ruleset.Exports{Files: dist.Files{}}
 	err = export.Images(ctx, req, &out, func(l wbcatalog.Lang) ([]export.Card, error) {
 		profiles := c.sheetCards(band)

@@ -20,11 +20,12 @@ func (c *Content) Rulebook() ruleset.RulebookSource {
 			}
 			return "", false
 		}}
-	for _, pg := range cat.Pages {
-		src.Pages = append(src.Pages, lang.RulesPage{Lang: pg.Lang, Path: pg.Pos.File, Source: pg.Src})
+	src.Pages = c.rulesPages()
+	if len(c.langs()) > len(lang.Langs) {
+		src.Langs = c.langs()
 	}
 	for _, g := range cat.Glossary {
-		src.Glossary = append(src.Glossary, lang.Term{ID: g.ID, Term: lang.Text{EN: g.Term.EN, FR: g.Term.FR}, Definition: lang.Text{EN: g.Definition.EN, FR: g.Definition.FR}})
+		src.Glossary = append(src.Glossary, lang.Term{ID: g.ID, Term: g.Term, Definition: g.Definition})
 	}
 	src.Draw = c.figure // [[map:…]], [[token:…]], [[dice:…]] (figures.go)
 	src.Aids = c.aids()
@@ -34,4 +35,27 @@ func (c *Content) Rulebook() ruleset.RulebookSource {
 		src.Defined = ruleset.AidRules(src.Aids)
 	}
 	return src
+}
+
+// rulesPages are the rules pages in every language the outputs publish:
+// a language in draft without a chapter of its own has English's until
+// it is translated (as its texts show their English).
+func (c *Content) rulesPages() []lang.RulesPage {
+	var out []lang.RulesPage
+	has := map[lang.Lang]bool{}
+	for _, pg := range c.Catalog.Pages {
+		out = append(out, lang.RulesPage{Lang: pg.Lang, Path: pg.Pos.File, Source: pg.Src})
+		has[pg.Lang] = true
+	}
+	for _, l := range c.langs()[len(lang.Langs):] {
+		if has[l] {
+			continue
+		}
+		for _, pg := range c.Catalog.Pages {
+			if pg.Lang == lang.English {
+				out = append(out, lang.RulesPage{Lang: l, Path: pg.Pos.File, Source: pg.Src})
+			}
+		}
+	}
+	return out
 }

@@ -10,10 +10,10 @@ import (
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/internal/dist"
-	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
+	"wbtool.dev/wbtool/translations"
 )
 
 // The profile card's colours.
@@ -166,11 +166,14 @@ func (c *Content) cards() []*wscatalog.Profile {
 func (c *Content) Layout() diag.List {
 	var out diag.List
 	for _, p := range c.cards() {
-		for _, l := range lang.Langs {
+		for _, l := range c.langs() {
 			if _, err := ProfileCard(c.Catalog, p, l, 0, 0); err != nil {
 				out = append(out, diag.Errorf(p.Pos, "", "%v", err))
 			}
 		}
+	}
+	if len(c.drafts) > 0 {
+		out = append(out, translations.Glyphs(c.Texts(), c.langs(), render.MissingGlyphs)...)
 	}
 	return out
 }
@@ -295,7 +298,7 @@ func (c *Content) Print(o ruleset.PrintOptions) (dist.Files, error) {
 	}
 	// The reprint sheets (errata.go) are duplex card sheets too, of the
 	// cards whose face changed in each language.
-	for _, l := range lang.Langs {
+	for _, l := range c.langs() {
 		if cards := c.reprinted(l); len(cards) > 0 {
 			pdf, err := c.faceSheet(l, cards, c.reprintTitle(l), ruleset.SheetRequest{Paper: "a4", Tool: o.Version, Date: o.Date})
 			if err != nil {
@@ -306,7 +309,7 @@ func (c *Content) Print(o ruleset.PrintOptions) (dist.Files, error) {
 		}
 	}
 	ro := render.SheetOptions{Version: printVersion(c.Catalog, o.Version), Date: o.Date}
-	for _, l := range lang.Langs {
+	for _, l := range c.langs() {
 		ro.Lang = l
 		bands, err := c.bandPages(o, l)
 		if err != nil {

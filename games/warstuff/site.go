@@ -98,7 +98,7 @@ func label(cat *wscatalog.Catalog, key string, l wscatalog.Lang) string {
 		return s
 	}
 	if t, ok := wbcatalog.BuiltinLabel(key); ok {
-		return t.In(l)
+		return t.Show(l)
 	}
 	return key
 }
@@ -138,10 +138,7 @@ type scenarioRow struct{ Name, Summary string }
 // is checked the same and nothing is returned.
 func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 	cat := c.Catalog
-	var rulesPages []lang.RulesPage
-	for _, pg := range cat.Pages {
-		rulesPages = append(rulesPages, lang.RulesPage{Lang: pg.Lang, Path: pg.Pos.File, Source: pg.Src})
-	}
+	rulesPages := c.rulesPages()
 	chapters, errs := site.Chapters(rulesPages, site.RulesOptions{RulePrefix: "WS", Path: chapterPath, RequireAnchors: true,
 		Noun: "profile", Entity: func(id string, l wscatalog.Lang) (string, string, bool) {
 			if p := cat.Profile(id); p != nil {
@@ -157,14 +154,14 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 	// checked below: one verdict, every problem at once
 	var pages []site.Page
 	extra := dist.Files{}
-	for _, l := range lang.Langs {
+	for _, l := range c.langs() {
 		for _, ch := range chapters[l] {
 			for _, f := range ch.Figures { // [[map:…]], [[token:…]], [[dice:…]]
 				extra[string(l)+"/"+f.Path] = f.SVG
 			}
 		}
 	}
-	for _, l := range lang.Langs {
+	for _, l := range c.langs() {
 		ps, err := c.langPages(l, chapters[l], extra, opts.Preview)
 		if err != nil {
 			return nil, err
@@ -180,11 +177,11 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 	var terms []lang.Term
 	isRule := map[string]bool{}
 	for _, r := range cat.Rules {
-		terms = append(terms, lang.Term{ID: r.ID, Term: lang.Text{EN: r.Name.EN, FR: r.Name.FR}, Definition: lang.Text{EN: r.Reminder.EN, FR: r.Reminder.FR}})
+		terms = append(terms, lang.Term{ID: r.ID, Term: r.Name, Definition: r.Reminder})
 		isRule[r.ID] = true
 	}
 	for _, g := range cat.Glossary {
-		terms = append(terms, lang.Term{ID: termID(g.ID), Term: lang.Text{EN: g.Term.EN, FR: g.Term.FR}, Definition: lang.Text{EN: g.Definition.EN, FR: g.Definition.FR}})
+		terms = append(terms, lang.Term{ID: termID(g.ID), Term: g.Term, Definition: g.Definition})
 	}
 	// the French chapters write the apostrophe as typography does (l’état),
 	// the content as typed (l'état): a term is found either way
@@ -196,6 +193,7 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 	frame := site.Frame{
 		Label:   func(key string, l lang.Lang) string { return label(cat, key, l) },
 		BaseURL: opts.BaseURL,
+		Langs:   c.langs(),
 		Nav: []site.NavItem{{Section: "rules", Path: "index.html", Label: "site.rules"}, {Section: "profiles", Path: "profiles/index.html", Label: "site.profiles"},
 			{Section: "glossary", Path: "glossary.html", Label: "site.glossary"}, {Section: "bands", Path: "bands.html", Label: "site.bands"},
 			{Section: "builder", Path: bandBuilderPage, Label: "site.builder"}},
@@ -289,8 +287,8 @@ func (c *Content) langPages(l wscatalog.Lang, chapters []site.Chapter, extra dis
 		desc := typoText(fmt.Sprintf("%s: %s %d+, %s, %s %s.", row.Name, strings.ToLower(T("quality")), row.Quality, row.Weapon, strings.ToLower(T("cost")), cat.Points(row.Cost, l)), l)
 		add(site.Page{Path: "profiles/" + p.ID + ".html", Template: "profile", Title: row.Name, Section: "profiles", Description: desc, Image: p.ID + ".svg", Data: row})
 		items, err := ProfileCard(cat, p, l, 0, 0)
-		if err != nil {
-			return nil, err
+		if err != nil { // the layout stage's problem too: one report at the profile
+			return nil, diag.List{diag.Errorf(p.Pos, "", "%v", err)}
 		}
 		drawing := render.Drawing{W: render.CardW, H: render.CardH, Title: row.Name, Items: items}
 		extra[string(l)+"/profiles/"+p.ID+".svg"] = drawing.SVG(string(l))

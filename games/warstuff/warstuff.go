@@ -41,10 +41,11 @@ func (Ruleset) Load(fsys fs.FS, opts ruleset.LoadOptions) (ruleset.Content, erro
 	if err != nil {
 		return nil, err
 	}
-	c := &Content{Catalog: cat, textPositions: positions, since: opts.Since, versions: opts.Versions, setVersion: opts.SetVersion}
+	c := &Content{Catalog: cat, textPositions: positions, since: opts.Since, versions: opts.Versions, setVersion: opts.SetVersion, draft: opts.Draft}
 	if err := c.readDrafts(fsys, opts.Root, langs); err != nil {
 		return nil, err
 	}
+	c.publishDrafts()
 	c.lock = lockReport(c, fsys, opts.Root)
 	return c, nil
 }
@@ -83,6 +84,7 @@ type Content struct {
 	// texts by lang.TextKey (i18n.go)
 	drafts     []lang.Lang
 	extra      map[string]string
+	draft      bool              // loaded in draft mode: the outputs publish the drafts (langs)
 	since      string            // ruleset.LoadOptions.Since
 	versions   *ruleset.Versions // ruleset.LoadOptions.Versions
 	setVersion string            // ruleset.LoadOptions.SetVersion: this version

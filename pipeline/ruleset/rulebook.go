@@ -36,6 +36,10 @@ type RulebookSource struct {
 	// error).
 	RulePrefix     string
 	RequireAnchors bool
+	// Langs are the languages to print (nil: English and French): a
+	// language without pages of its own is printed only when the game
+	// gives it pages (its source's, until translated).
+	Langs []lang.Lang
 	// Defined are the rule numbers the game defines outside its rules
 	// pages (a digest the pages cite, as 40k Unbound's RULES.md): a
 	// cross-reference to one prints without a page number and without a

@@ -2,9 +2,9 @@ package wbcards
 
 import (
 	"reflect"
-	"sync"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/lang"
 )
 
 // Draft mode (issue 14 item 9). The loader fills a missing translation with
@@ -167,36 +167,6 @@ func (d drafter) walk(v reflect.Value) {
 	}
 }
 
-// mayHoldText reports whether a value of type t can hold a wbcatalog.Text
-// in an exported field, directly or through containers.
-func mayHoldText(t reflect.Type) bool {
-	if v, ok := holds.Load(t); ok {
-		return v.(bool)
-	}
-	h := holdsText(t, map[reflect.Type]bool{})
-	holds.Store(t, h)
-	return h
-}
-
-var holds sync.Map // reflect.Type → bool
-
-func holdsText(t reflect.Type, seen map[reflect.Type]bool) bool {
-	if t == textType {
-		return true
-	}
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	switch t.Kind() {
-	case reflect.Struct:
-		for i := range t.NumField() {
-			if f := t.Field(i); f.IsExported() && holdsText(f.Type, seen) {
-				return true
-			}
-		}
-	case reflect.Slice, reflect.Array, reflect.Map, reflect.Pointer:
-		return holdsText(t.Elem(), seen)
-	}
-	return false
-}
+// mayHoldText reports whether a value of type t can hold a text in an
+// exported field, directly or through containers.
+func mayHoldText(t reflect.Type) bool { return lang.MayHoldText(t) }

@@ -23,6 +23,12 @@ type Set struct {
 	Components *Components `json:"-"`
 }
 
+// IsZero reports whether the set is not given (every field empty).
+func (s Set) IsZero() bool {
+	return s.Name.IsZero() && s.Version == "" && s.ErrataSince == "" && s.Pos == (Pos{}) &&
+		s.ErrataSincePos == (Pos{}) && s.VersionPos == (Pos{}) && s.Components == nil
+}
+
 // Components are the printed kit's counted tokens, each nil when the
 // content gives no count.
 type Components struct {

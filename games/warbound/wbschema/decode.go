@@ -419,7 +419,7 @@ func (l *loader) joinEntity(e *decodedEntity) {
 	d.Glossary = append(d.Glossary, s.Glossary...)
 	d.Strings = append(d.Strings, s.Strings...)
 	d.Checks = append(d.Checks, s.Checks...)
-	if s.Set != (wbcatalog.Set{}) {
+	if !s.Set.IsZero() {
 		d.Set = s.Set
 	}
 	d.Texts += s.Texts

@@ -33,7 +33,7 @@ func TestIconLabels(t *testing.T) {
 		if !ok || tx.EN == "" || tx.FR == "" {
 			t.Errorf("icon %q: key %q has no built-in text in both languages", name, key)
 		}
-		if iconLabels[name] != tx {
+		if !iconLabels[name].Equal(tx) {
 			t.Errorf("icon %q: iconLabels disagrees with the table", name)
 		}
 	}

@@ -44,10 +44,10 @@ var Labels = map[string]Text{
 func (c *Catalog) Label(key string, l Lang) string {
 	for _, s := range c.Strings {
 		if s.ID == key {
-			return s.Text.In(l)
+			return s.Text.Show(l)
 		}
 	}
-	return Labels[key].In(l)
+	return Labels[key].Show(l)
 }
 
 // Points is n points in l, the noun agreeing with n from the label
