@@ -170,7 +170,8 @@ for (const f of ['instantiate', 'instantiateStreaming']) {
 
 // TestBuildersFetchCheckerOnIntent: an empty deck or band builder does
 // not fetch the checker module; the first card picked shows at once, and
-// the verdict when the checker has arrived.
+// the verdict when the checker has arrived (streamed over HTTP, the
+// base64 script from file://).
 func TestBuildersFetchCheckerOnIntent(t *testing.T) {
 	t.Parallel()
 	_, wb := starterSite(t)
@@ -179,6 +180,9 @@ func TestBuildersFetchCheckerOnIntent(t *testing.T) {
 		name, base, page, api, add, picked, verdict string
 	}{
 		{"deck builder", serveSite(t, wb), "/en/deckbuilder/index.html", "WB_DECK_BUILDER",
+			`#db-pool li[data-id="copp"] button.db-add`, `document.getElementById('db-list').children.length === 1`,
+			`document.querySelectorAll('#db-legality .db-verdict').length > 0`},
+		{"deck builder from file://", onDisk(t, wb), "/en/deckbuilder/index.html", "WB_DECK_BUILDER",
 			`#db-pool li[data-id="copp"] button.db-add`, `document.getElementById('db-list').children.length === 1`,
 			`document.querySelectorAll('#db-legality .db-verdict').length > 0`},
 		{"band builder", serveSite(t, ws), "/en/bandbuilder.html", "WB_BAND_BUILDER",
