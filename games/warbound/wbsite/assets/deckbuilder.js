@@ -172,7 +172,7 @@
     shownVerdicts = verdicts;
     leg.textContent = "";
     eco.textContent = "";
-    counts.textContent = "";
+    counts.textContent = "\u00a0"; // the line keeps its room
     var summary = $("db-summary");
     summary.hidden = !result;
     if (!result) return;
@@ -264,6 +264,9 @@
   function load() {
     status.textContent = msg.loading;
     status.hidden = false;
+    // A deck waiting for its verdicts keeps room for one line per format,
+    // so that little moves when they arrive.
+    if (built.cards.length) $("db-legality").style.minHeight = (3 * $("db-format").options.length) + "rem";
     window.wbChecker.start(cfg.wasm, "wbDeckReady", ready, failed);
   }
 
@@ -285,6 +288,7 @@
     editable = true;
     status.hidden = true; // its room kept (class reserve): nothing moves
     update();
+    $("db-legality").style.minHeight = "";
   }
 
   readHash();
