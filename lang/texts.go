@@ -1,8 +1,6 @@
 package lang
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"strings"
 
 	"wbtool.dev/wbtool/diag"
@@ -24,11 +22,4 @@ func (t TextAt) Key() string { return strings.Join(t.Path, "/") }
 // e.g. "equipment/scope/text/fr".
 func TextKey(path []string, l Lang) string {
 	return strings.Join(path, "/") + "/" + string(l)
-}
-
-// Fingerprint is a short stable hash of a text, recorded in translation
-// locks: a changed source text changes it.
-func Fingerprint(s string) string {
-	sum := sha256.Sum256([]byte(s))
-	return hex.EncodeToString(sum[:6])
 }

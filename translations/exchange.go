@@ -188,7 +188,7 @@ func Export(texts *Texts, lock *Lock, ix *schema.TextIndex, game string, src, tg
 			case !ok:
 				e.Fuzzy = true
 				e.Comments = append(e.Comments, "Never accepted: check it; an import accepts it once the fuzzy flag is removed.")
-			case le.Source != lang.Fingerprint(source):
+			case le.Source != Fingerprint(source):
 				e.Fuzzy, e.Previous, e.HasPrevious = true, le.Text, true
 			}
 		}

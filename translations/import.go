@@ -139,7 +139,7 @@ func PlanImport(texts *Texts, lock *Lock, f *File, ix *schema.TextIndex) *Import
 		}
 		if newLock != nil {
 			im.Accepted = append(im.Accepted, e)
-			le := LockEntry{Path: e.Key, Against: string(tgt), Source: lang.Fingerprint(source), Text: source}
+			le := LockEntry{Path: e.Key, Against: string(tgt), Source: Fingerprint(source), Text: source}
 			newLock.Entries[le.key()] = le
 		}
 	}

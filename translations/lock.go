@@ -265,7 +265,7 @@ func CheckLock(texts *Texts, fsys fs.FS, root string) *LockReport {
 			switch {
 			case !ok:
 				rep.Unaccepted++
-			case e.Source != lang.Fingerprint(src):
+			case e.Source != Fingerprint(src):
 				rep.Stale = append(rep.Stale, Stale{TextAt: t, Lang: l, Translation: texts.In(t, l), Accepted: e, Pos: texts.Pos(t.Path, l, t.Pos)})
 			}
 		}
@@ -278,7 +278,7 @@ func CheckLock(texts *Texts, fsys fs.FS, root string) *LockReport {
 		if !ok || draftText(src) {
 			continue
 		}
-		if e.Source != lang.Fingerprint(src) && e.Effect == t.Effect {
+		if e.Source != Fingerprint(src) && e.Effect == t.Effect {
 			if tr, ok := lock.Entries[t.Key()+" "+string(other(lock.Source))]; ok && tr.Source == e.Source {
 				e.Text = tr.Text
 			}
@@ -394,7 +394,7 @@ func AcceptLock(texts *Texts, old *Lock, src lang.Lang, paths []string) (lock *L
 			if l == src || texts.untranslated(t, l) {
 				continue
 			}
-			e := LockEntry{Path: key, Against: string(l), Source: lang.Fingerprint(text), Text: text}
+			e := LockEntry{Path: key, Against: string(l), Source: Fingerprint(text), Text: text}
 			lock.Entries[e.key()] = e
 		}
 	}
@@ -404,7 +404,7 @@ func AcceptLock(texts *Texts, old *Lock, src lang.Lang, paths []string) (lock *L
 		if !under(key) || draftText(text) {
 			continue
 		}
-		e := LockEntry{Path: key, Against: EffectColumn, Source: lang.Fingerprint(text), Effect: t.Effect}
+		e := LockEntry{Path: key, Against: EffectColumn, Source: Fingerprint(text), Effect: t.Effect}
 		lock.Entries[e.key()] = e
 	}
 	return lock, matched

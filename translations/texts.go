@@ -47,7 +47,7 @@ type Texts struct {
 }
 
 // Effect is a text that describes an engine effect, with the fingerprint
-// of that effect (lang.Fingerprint of its data): a text that changed
+// of that effect (Fingerprint of its data): a text that changed
 // while its effect did not may no longer match it.
 type Effect struct {
 	lang.TextAt

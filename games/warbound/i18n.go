@@ -1,6 +1,7 @@
 package warbound
 
 import (
+	"encoding/json"
 	"strings"
 
 	"wbtool.dev/wbtool/games/warbound/wbcards"
@@ -35,7 +36,7 @@ func texts(cat *wbcatalog.Catalog) *translations.Texts {
 		Effects: func() []translations.Effect {
 			var out []translations.Effect
 			for _, e := range cat.EffectTexts() {
-				out = append(out, translations.Effect{TextAt: e.TextAt, Effect: wbcatalog.EffectFingerprint(e.Effect)})
+				out = append(out, translations.Effect{TextAt: e.TextAt, Effect: effectFingerprint(e.Effect)})
 			}
 			return out
 		},
@@ -127,4 +128,14 @@ func (ly *cardLayout) Fits(key, text string, cards []string) bool {
 		cards = ly.Cards(key)
 	}
 	return wbcards.Fits(ly.cat, ly.l, cards)
+}
+
+// effectFingerprint is the fingerprint of an effect's catalog JSON (what
+// the lock records of a text's engine effect).
+func effectFingerprint(e *wbcatalog.Effect) string {
+	b, err := json.Marshal(e)
+	if err != nil {
+		return ""
+	}
+	return translations.Fingerprint(string(b))
 }

@@ -53,6 +53,17 @@ window.wbChecker = {
     if (document.readyState === "complete") load();
     else window.addEventListener("load", load);
   },
+  // whenBuilding calls load once: at once when now is true (the address
+  // holds a deck or a band), else at the player's first touch, click or
+  // key in the builder (root). A visitor who only looks does not fetch
+  // the module.
+  whenBuilding: function (root, now, load) {
+    "use strict";
+    var done = false;
+    var go = function () { if (!done) { done = true; load(); } };
+    if (now) { go(); return; }
+    ["pointerdown", "keydown", "focusin"].forEach(function (type) { root.addEventListener(type, go); });
+  },
   // fold is s as the pick lists' filters compare it: no accents, lower case.
   fold: function (s) {
     "use strict";

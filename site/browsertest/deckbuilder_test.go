@@ -25,7 +25,11 @@ import (
 // get the verdict of `wbtool deck check`, the exported CUE loads, the page
 // reads without WebAssembly, hostile content stays text.
 
-const builderReady = `window.WB_DECK_BUILDER && window.WB_DECK_BUILDER.ready`
+// builderReady is true once the deck checker is ready. The page fetches
+// the checker when the player starts building (or at once for a deck in
+// the address): while it is not ready, the expression touches the builder
+// as a player's first tap would (a pointerdown), which starts it.
+const builderReady = `window.WB_DECK_BUILDER && (window.WB_DECK_BUILDER.ready || (document.getElementById('deckbuilder').dispatchEvent(new Event('pointerdown', {bubbles: true})), false))`
 
 // openBuilder opens the deck builder of a language and waits for the
 // deck checker.

@@ -420,9 +420,10 @@ type lighthouseReport struct {
 		} `json:"auditRefs"`
 	} `json:"categories"`
 	Audits map[string]struct {
-		Title       string   `json:"title"`
-		Score       *float64 `json:"score"`
-		Explanation string   `json:"explanation"`
+		Title        string   `json:"title"`
+		Score        *float64 `json:"score"`
+		Explanation  string   `json:"explanation"`
+		NumericValue float64  `json:"numericValue"`
 	} `json:"audits"`
 }
 

@@ -1,7 +1,6 @@
 package wbcatalog
 
 import (
-	"encoding/json"
 	"reflect"
 	"sort"
 	"strconv"
@@ -160,17 +159,4 @@ func (c *Catalog) EffectTexts() []EffectText {
 		}
 	}
 	return out
-}
-
-// Fingerprint is the first 12 hex digits of the SHA-256 of s: what a
-// translations lock records of a text.
-func Fingerprint(s string) string { return lang.Fingerprint(s) }
-
-// EffectFingerprint is the fingerprint of an effect's catalog JSON.
-func EffectFingerprint(e *Effect) string {
-	b, err := json.Marshal(e)
-	if err != nil {
-		return ""
-	}
-	return Fingerprint(string(b))
 }

@@ -87,3 +87,28 @@ func TestWasmIsFresh(t *testing.T) {
 		t.Errorf("%s differs from the Go distribution's lib/wasm/wasm_exec.js: run `make wasm`", execJSFile)
 	}
 }
+
+// TestWasmLeanImports: the checker module links no package that only
+// weighs it down: crypto (crypto/sha256 brings the FIPS module and its
+// start-up code, 48 KB of the module's gzipped bytes; the translations
+// lock's Fingerprint lives in package translations for that reason) and
+// net/url (24 KB: diag escapes SARIF paths itself).
+func TestWasmLeanImports(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: make test runs it, not -short")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	cmd := exec.Command("go", "list", "-deps", "../../../site/deckwasm")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("GOOS=js GOARCH=wasm go list -deps ../../../site/deckwasm: %v", err)
+	}
+	for _, p := range strings.Fields(string(out)) {
+		if p == "net/url" || p == "crypto" || strings.HasPrefix(p, "crypto/") {
+			t.Errorf("the deck checker's WebAssembly module links %s: keep it out of the packages site/deckwasm imports", p)
+		}
+	}
+}

@@ -3,7 +3,11 @@
    `wbtool validate`): this script only keeps the counts, asks, and shows.
    Content reaches the page through textContent only. The state lives in
    the address's fragment, #n=name&f=format&p=profile:count,… (kept as the
-   deck builder keeps its deck: window.wbChecker.read/keep). */
+   deck builder keeps its deck: window.wbChecker.read/keep). The checker
+   (a 1 MB module) is fetched when the player starts building (a touch, a
+   click or a key in the builder) or at once when the address holds a
+   band: profiles can be counted before it arrives, and the verdicts show
+   when it does. */
 (function () {
   "use strict";
   var root = document.getElementById("bb");
@@ -20,6 +24,7 @@
   var standard = data.limits.standard, bigMax = data.limits.bigMax;
   var band = { name: msg.defaultName, big: false, bigFormat: bigMax, counts: {}, added: [] };
   var ready = false;
+  var editable = typeof WebAssembly === "object";
 
   function figures() {
     // In the order the profiles were first added (the export's order).
@@ -58,8 +63,8 @@
     Array.prototype.forEach.call(document.querySelectorAll("#bb-pool tbody tr"), function (tr) {
       var n = band.counts[tr.getAttribute("data-id")] || 0;
       tr.querySelector(".bb-count").textContent = String(n);
-      tr.querySelector(".bb-minus").disabled = !ready || n === 0;
-      tr.querySelector(".bb-plus").disabled = !ready;
+      tr.querySelector(".bb-minus").disabled = !editable || n === 0;
+      tr.querySelector(".bb-plus").disabled = !editable;
       tr.classList.toggle("bb-in", n > 0);
     });
     var list = $("bb-list");
@@ -168,8 +173,16 @@
     update();
   }
 
+  function load() {
+    status.textContent = msg.loading;
+    status.hidden = false;
+    window.wbChecker.start(cfg.wasm, "wbBandReady", started, failed);
+  }
+
   function failed() {
     api.failed = true;
+    editable = false;
+    status.hidden = false;
     status.textContent = msg.nowasm;
     update();
   }
@@ -177,8 +190,7 @@
     api.startMs = ms;
     api.readyAt = performance.now();
     ready = api.ready = true;
-    status.textContent = "";
-    status.hidden = true;
+    status.hidden = true; // its room kept (class reserve): nothing moves
     update();
   }
 
@@ -190,7 +202,7 @@
 
   $("bb-pool").addEventListener("click", function (e) {
     var b = e.target.closest("button");
-    if (!b || !ready) return;
+    if (!b || !editable) return;
     change(b.closest("tr").getAttribute("data-id"), b.classList.contains("bb-plus") ? 1 : -1);
   });
   $("bb-name").addEventListener("input", function () { band.name = this.value; update(); });
@@ -211,5 +223,6 @@
     window.wbChecker.copy($("bb-cue"), function () { $("bb-copied").textContent = msg.copied; });
   });
 
-  window.wbChecker.start(cfg.wasm, "wbBandReady", started, failed);
+  if (editable) window.wbChecker.whenBuilding(root, band.added.length > 0, load);
+  else failed();
 })();

@@ -3,7 +3,11 @@
 // the audits. Each page is audited as `lighthouse URL` would: in a new
 // tab, only the accessibility and SEO categories (robots.txt read from the page).
 //
-//	node lighthouse.mjs NODE_MODULES CHROMIUM PROFILE_DIR URL...
+//	node lighthouse.mjs NODE_MODULES CHROMIUM PROFILE_DIR [--perf=mobile|--perf=desktop] URL...
+//
+// With --perf (TestLighthouseBudgets), the performance category too, on
+// Lighthouse's mobile profile (its default: a mid-range phone, 4× CPU
+// slowdown, slow 4G, simulated) or its desktop one (--preset=desktop).
 //
 // Prints a JSON array of the reports (Lighthouse's lhr), one per URL in
 // order, and the time each took on stderr; exits 1 on the first page Lighthouse cannot audit.
@@ -14,6 +18,16 @@ const [modules, chromePath, profile, ...urls] = process.argv.slice(2);
 const load = (p) => import(pathToFileURL(path.join(modules, p)).href);
 const {default: lighthouse} = await load('lighthouse/core/index.js');
 const chromeLauncher = await load('chrome-launcher/dist/index.js');
+let perf = '', config;
+if (urls.length && urls[0].startsWith('--perf=')) {
+  perf = urls.shift().slice('--perf='.length);
+  if (perf === 'desktop') {
+    config = (await load('lighthouse/core/config/desktop-config.js')).default;
+  } else if (perf !== 'mobile') {
+    console.error(`lighthouse.mjs: --perf=${perf}: want mobile or desktop`);
+    process.exit(2);
+  }
+}
 
 const chrome = await chromeLauncher.launch({
   chromePath,
@@ -29,18 +43,18 @@ try {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['accessibility', 'seo'],
+      onlyCategories: perf ? ['performance', 'accessibility', 'best-practices', 'seo'] : ['accessibility', 'seo'],
       // The report's picture of the whole page: no audit of these
       // categories reads it, and it took a fifth of each page's time.
       disableFullPageScreenshot: true,
-    });
+    }, config);
     if (!r || r.lhr.runtimeError) {
       console.error(`lighthouse ${url}: ${r ? r.lhr.runtimeError.code + ' ' + r.lhr.runtimeError.message : 'no result'}`);
       failed = true;
       break;
     }
     reports.push(r.lhr);
-    console.error(`${url}: ${Date.now() - start} ms`);
+    console.error(`${perf ? perf + ' ' : ''}${url}: ${Date.now() - start} ms`);
   }
 } finally {
   await chrome.kill();

@@ -5,6 +5,11 @@
 // checker compiled to WebAssembly (site/deckwasm, the same Go code as
 // `wbtool deck check`). Without WebAssembly the deck shows read-only.
 //
+// The checker (a 1 MB module) is fetched when the player starts building
+// (a touch, a click or a key in the builder) or at once when the address
+// holds a deck: the cards can be picked before it arrives, and the
+// verdicts show when it does. A visitor who only looks does not load it.
+//
 // The deck lives in the address (#f=format&n=name&c=id,id&a=upgrade:to),
 // so a link shares it. Content reaches the page only as text
 // (textContent), never as markup.
@@ -167,7 +172,7 @@
     shownVerdicts = verdicts;
     leg.textContent = "";
     eco.textContent = "";
-    counts.textContent = "";
+    counts.textContent = "\u00a0"; // the line keeps its room
     var summary = $("db-summary");
     summary.hidden = !result;
     if (!result) return;
@@ -256,9 +261,19 @@
     renderResult();
   }
 
+  function load() {
+    status.textContent = msg.loading;
+    status.hidden = false;
+    // A deck waiting for its verdicts keeps room for one line per format,
+    // so that little moves when they arrive.
+    if (built.cards.length) $("db-legality").style.minHeight = (3 * $("db-format").options.length) + "rem";
+    window.wbChecker.start(cfg.wasm, "wbDeckReady", ready, failed);
+  }
+
   function failed() {
     api.failed = true;
     status.textContent = msg.nowasm;
+    status.hidden = false;
     editable = false;
     root.classList.add("db-readonly");
     $("db-name").readOnly = true;
@@ -271,18 +286,20 @@
     api.readyAt = performance.now();
     api.ready = true;
     editable = true;
-    status.textContent = "";
-    status.hidden = true;
-    Array.prototype.forEach.call(document.querySelectorAll(".db-add"), function (b) { b.hidden = false; });
-    $("db-filter-field").hidden = false;
+    status.hidden = true; // its room kept (class reserve): nothing moves
     update();
+    $("db-legality").style.minHeight = "";
   }
 
   readHash();
   $("db-name").value = built.name;
   $("db-format").value = built.format;
   document.querySelector(".db-deck").hidden = false;
-  status.textContent = msg.loading;
+  if (typeof WebAssembly === "object") {
+    editable = true;
+    Array.prototype.forEach.call(document.querySelectorAll(".db-add"), function (b) { b.hidden = false; });
+    $("db-filter-field").hidden = false;
+  }
   update();
 
   $("db-name").addEventListener("input", function () { built.name = this.value; update(); });
@@ -308,5 +325,6 @@
     window.wbChecker.copy($("db-cue"), function () { $("db-copied").textContent = msg.copied; });
   });
 
-  window.wbChecker.start(cfg.wasm, "wbDeckReady", ready, failed);
+  if (editable) window.wbChecker.whenBuilding(root, built.cards.length > 0 || built.attachments.length > 0, load);
+  else failed();
 })();
