@@ -58,7 +58,7 @@ test-go:
 test-quick: fmt-check
 	$(GO) test -short $(SLOW_PKGS) ./...
 
-## test-slow: run the go tests and list the slowest tests and packages (SLOW_ARGS: go test arguments)
+## test-slow: run the go tests and list the slowest tests and packages, with each test binary's CPU time (SLOW_ARGS: go test arguments)
 SLOW_ARGS ?= -timeout 30m $(SLOW_PKGS) ./...
 test-slow:
 	$(GO) run ./internal/testtool/slowest -top 25 -- $(SLOW_ARGS)

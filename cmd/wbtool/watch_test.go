@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -234,9 +235,11 @@ func TestPreviewWatchBudget(t *testing.T) {
 	defer lr.Close()
 	h := &serve.Handler{}
 	var sets atomic.Int32
+	setCh := make(chan struct{}, 100)
 	set := func(f site.Files) {
 		sets.Add(1)
 		h.Set(f)
+		setCh <- struct{}{}
 	}
 	log := newEventLog()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -260,6 +263,30 @@ func TestPreviewWatchBudget(t *testing.T) {
 		return w
 	}
 	<-ready
+	// The budget is wall time: on a loaded machine a good build can
+	// outrun 2 s. Then save again until one build within the budget sets
+	// the site, waiting on events (the site set, or the report of another
+	// build the budget stopped), never on a clock.
+	const tooLong = "took too long"
+	for n := 1; sets.Load() == 0; n++ {
+		if strings.Count(log.String(), tooLong) < n {
+			t.Fatalf("the first build set no site\n%s", log.String())
+		}
+		t.Logf("build %d outran the 2 s budget on this machine: saving again", n)
+		write("cards/retry.cue", fmt.Sprintf("package warbound\n// %d\n", n))
+		for {
+			log.mu.Lock()
+			text, wake := log.b.String(), log.wake
+			log.mu.Unlock()
+			if sets.Load() != 0 || strings.Count(text, tooLong) > n {
+				break
+			}
+			select {
+			case <-setCh:
+			case <-wake:
+			}
+		}
+	}
 	if sets.Load() != 1 {
 		t.Fatalf("the first build set %d sites, want 1\n%s", sets.Load(), log.String())
 	}

@@ -30,7 +30,7 @@ func TestWorkerLoadsLikeInProcess(t *testing.T) {
 		t.Skip("long: make test runs it, not -short")
 	}
 	dir := starterDir(t)
-	w := testWorker(t, dir, Limits{})
+	w := testWorker(t, dir, roomy)
 	raiders := filepath.Join(dir, "cards", "raiders.cue")
 	src, err := os.ReadFile(raiders)
 	if err != nil {

@@ -210,29 +210,48 @@ func TestWatchTreeChanges(t *testing.T) {
 
 // TestWatchBurst: 500 quick writes collapse into a bounded number of
 // rebuilds (one, unless the machine stalls for a whole debounce period in
-// the middle of the burst), naming both files and nothing else.
+// the middle of the burst), naming both files and nothing else. What is
+// promised is that writes closer than the debounce period share a
+// rebuild: each stall the writing loop itself sees (a gap of half the
+// period or more between two writes, on a loaded machine) may add one.
 func TestWatchBurst(t *testing.T) {
 	r := startWatch(t, newTree(t), Options{Debounce: DefaultDebounce}, false)
+	stalls := 0
+	last := time.Now()
 	for i := range 500 {
 		r.write([]string{"cards/a.cue", "cards/b.cue"}[i%2], strings.Repeat("x", i))
+		now := time.Now()
+		if now.Sub(last) >= DefaultDebounce/2 {
+			stalls++
+		}
+		last = now
 	}
 	seen := map[string]bool{}
 	n := 0
+	add := func(b []string) {
+		n++
+		for _, p := range b {
+			seen[p] = true
+		}
+	}
+	// The burst's rebuilds come however busy the machine is: wait for
+	// both files (no deadline), then for any batch still on its way (a
+	// window that load can only make pass).
+	for !seen["cards/a.cue"] || !seen["cards/b.cue"] {
+		add(r.next())
+	}
 	for {
 		select {
 		case b := <-r.batches:
-			n++
-			for _, p := range b {
-				seen[p] = true
-			}
+			add(b)
 			continue
 		case <-time.After(3 * DefaultDebounce):
 		}
 		break
 	}
-	t.Logf("500 writes gave %d rebuilds", n)
-	if n < 1 || n > 3 {
-		t.Errorf("500 writes gave %d rebuilds, want 1 to 3", n)
+	t.Logf("500 writes gave %d rebuilds, %d stalls of the writing loop", n, stalls)
+	if n < 1 || n > 3+stalls {
+		t.Errorf("500 writes gave %d rebuilds, want 1 to %d (3, and one per stall of the writing loop)", n, 3+stalls)
 	}
 	if !reflect.DeepEqual(seen, map[string]bool{"cards/a.cue": true, "cards/b.cue": true}) {
 		t.Errorf("rebuilds named %v", seen)

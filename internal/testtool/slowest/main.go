@@ -9,6 +9,13 @@
 // reports for it, subtests included in their parent's; a package's is its
 // test binary's wall time. Failed tests are listed after the report, and
 // the exit status is go test's (1 when a test failed).
+//
+// When it runs the tests, slowest also reports each test binary's CPU time
+// (user + system, its waited-for children included: the wbtool processes
+// of the testscripts, Chromium): on a machine other programs load, wall
+// times grow with the load and CPU times do not, so the CPU column is the
+// one to compare before and after a change. It gets them by running each
+// test binary itself (go test -exec) and keeps them in -cpu FILE.
 package main
 
 import (
@@ -20,7 +27,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -44,6 +53,7 @@ type timing struct {
 type report struct {
 	tests, packages []timing
 	output          map[string]*strings.Builder // a failed test's output, by package and test
+	cpu             map[string]float64          // each test binary's CPU seconds, by package (-exec runs)
 }
 
 func (r *report) add(e event) {
@@ -130,15 +140,30 @@ func (r *report) print(w io.Writer, top int) {
 		}
 	}
 	bySlowest(r.packages)
-	var sum float64
-	fmt.Fprintf(w, "\npackages (wall time of each test binary):\n")
+	var sum, cpuSum float64
+	if r.cpu == nil {
+		fmt.Fprintf(w, "\npackages (wall time of each test binary):\n")
+	} else {
+		fmt.Fprintf(w, "\npackages (wall time of each test binary, and its CPU time: user + system, children included):\n")
+	}
 	for _, p := range r.packages {
 		sum += p.Elapsed
-		if p.Elapsed >= 0.05 {
+		cpu, ok := r.cpu[p.Package]
+		cpuSum += cpu
+		if p.Elapsed < 0.05 && cpu < 0.05 {
+			continue
+		}
+		if ok {
+			fmt.Fprintf(w, "%8.1fs %8.1fs cpu  %-4s %s\n", p.Elapsed, cpu, p.Action, p.Package)
+		} else {
 			fmt.Fprintf(w, "%8.1fs  %-4s %s\n", p.Elapsed, p.Action, p.Package)
 		}
 	}
-	fmt.Fprintf(w, "%8.1fs  in all, %d packages (run side by side: the wall time is less)\n", sum, len(r.packages))
+	if r.cpu == nil {
+		fmt.Fprintf(w, "%8.1fs  in all, %d packages (run side by side: the wall time is less)\n", sum, len(r.packages))
+	} else {
+		fmt.Fprintf(w, "%8.1fs %8.1fs cpu  in all, %d packages (run side by side: the wall time is less)\n", sum, cpuSum, len(r.packages))
+	}
 	var failed []timing
 	for _, t := range append(r.tests, r.packages...) {
 		if t.Action == "fail" {
@@ -159,10 +184,82 @@ func fail(err error) {
 	os.Exit(2)
 }
 
+// cpuEnv names the file a test binary's CPU time is appended to when
+// slowest runs it (go test -exec).
+const cpuEnv = "WBTOOL_SLOWEST_CPU"
+
+// execTest runs a test binary as go test -exec does, then appends a line
+// "SECONDS DIR" to file: the CPU time (user + system) of the binary and of
+// the children it waited for, and the folder it ran in (its package's).
+func execTest(file string, args []string) {
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	err := cmd.Run()
+	if cmd.ProcessState == nil {
+		fail(err)
+	}
+	cpu := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	dir, _ := os.Getwd()
+	if f, ferr := os.OpenFile(file, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); ferr == nil {
+		fmt.Fprintf(f, "%.3f %s\n", cpu.Seconds(), dir)
+		f.Close()
+	}
+	os.Exit(cmd.ProcessState.ExitCode())
+}
+
+// readCPU reads execTest's lines of file into r.cpu, by import path.
+func (r *report) readCPU(file string) error {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	mod, root := module()
+	r.cpu = map[string]float64{}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		secs, dir, ok := strings.Cut(line, " ")
+		s, err := strconv.ParseFloat(secs, 64)
+		if !ok || err != nil {
+			continue
+		}
+		pkg := dir
+		if rel, err := filepath.Rel(root, dir); err == nil && root != "" && !strings.HasPrefix(rel, "..") {
+			pkg = strings.TrimSuffix(mod+"/"+filepath.ToSlash(rel), "/.")
+		}
+		r.cpu[pkg] += s
+	}
+	return nil
+}
+
+// module is the module path and root folder of the working directory
+// ("" when go.mod is not found).
+func module() (path, root string) {
+	dir, err := os.Getwd()
+	for err == nil {
+		if b, rerr := os.ReadFile(filepath.Join(dir, "go.mod")); rerr == nil {
+			for _, line := range strings.Split(string(b), "\n") {
+				if m, ok := strings.CutPrefix(strings.TrimSpace(line), "module "); ok {
+					return strings.Trim(strings.TrimSpace(m), `"`), dir
+				}
+			}
+			return "", ""
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			break
+		}
+		dir = up
+	}
+	return "", ""
+}
+
 func main() {
+	if file := os.Getenv(cpuEnv); file != "" && len(os.Args) > 1 && !strings.HasPrefix(os.Args[1], "-") {
+		execTest(file, os.Args[1:])
+	}
 	top := flag.Int("top", 20, "how many tests to list")
 	keep := flag.String("json", "", "keep go test's JSON events in `file`")
 	in := flag.String("in", "", "report on the JSON events of `file` instead of running go test")
+	cpuFile := flag.String("cpu", "", "keep each test binary's CPU time in `file` (with -in: read it)")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: slowest [-top N] [-json FILE] [-in FILE] [-- go test arguments]\n")
 		flag.PrintDefaults()
@@ -178,6 +275,11 @@ func main() {
 		if err := r.read(f, os.Stderr); err != nil {
 			fail(err)
 		}
+		if *cpuFile != "" {
+			if err := r.readCPU(*cpuFile); err != nil {
+				fail(err)
+			}
+		}
 		r.print(os.Stdout, *top)
 		return
 	}
@@ -185,7 +287,23 @@ func main() {
 	if len(args) == 0 {
 		args = []string{"-timeout", "30m", "./..."}
 	}
-	cmd := exec.Command("go", append([]string{"test", "-json"}, args...)...)
+	self, err := os.Executable()
+	if err != nil {
+		fail(err)
+	}
+	if *cpuFile == "" {
+		tmp, err := os.CreateTemp("", "slowest-cpu-*.txt")
+		if err != nil {
+			fail(err)
+		}
+		tmp.Close()
+		defer os.Remove(tmp.Name())
+		*cpuFile = tmp.Name()
+	} else if err := os.WriteFile(*cpuFile, nil, 0o644); err != nil {
+		fail(err)
+	}
+	cmd := exec.Command("go", append([]string{"test", "-json", "-exec", self}, args...)...)
+	cmd.Env = append(os.Environ(), cpuEnv+"="+*cpuFile)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -206,6 +324,9 @@ func main() {
 	}
 	rerr := r.read(src, os.Stderr)
 	werr := cmd.Wait()
+	if err := r.readCPU(*cpuFile); err != nil {
+		fail(err)
+	}
 	r.print(os.Stdout, *top)
 	fmt.Printf("\ngo test %s: %s wall\n", strings.Join(args, " "), time.Since(start).Round(time.Second))
 	if rerr != nil {
