@@ -54,15 +54,13 @@ var siteTemplates = func() fs.FS {
 
 var siteTitle = map[lang.Lang]string{lang.English: "The Convicted", lang.French: "Les Condamnés"}
 
-// siteWords are the site's interface words, the frame's among them
-// (lang.name, lang.switch, nav.skip, the search's messages).
+// siteWords are the site's interface words; the frame's (lang.switch,
+// nav.skip, the search's messages and help) are the site kit's
+// (site.FrameWords), the same for every game.
 var siteWords = map[string]lang.Text{
 	"site.title":         {EN: siteTitle[lang.English], FR: siteTitle[lang.French]},
 	"site.tagline":       {EN: "Cooperative siege campaign: cards, rules coverage, campaign", FR: "Campagne de siège coopérative : cartes, couverture des règles, campagne"},
 	"home.intro":         {EN: "The Convicted, a cooperative siege campaign for 1 to 4 players: the cards, the defenders and the enemies, the state of every rule, the campaign's save sheets and the turn's reference.", FR: "Les Condamnés, une campagne de siège coopérative de 1 à 4 joueurs : les cartes, les défenseurs et les ennemis, l’état de chaque règle, les feuilles de sauvegarde de la campagne et l’aide-mémoire du tour."},
-	"lang.name":          {EN: "English", FR: "Français"},
-	"lang.switch":        {EN: "Lire en français", FR: "Read in English"},
-	"nav.skip":           {EN: "Skip to content", FR: "Aller au contenu"},
 	"nav.home":           {EN: "Home", FR: "Accueil"},
 	"nav.cards":          {EN: "Cards", FR: "Cartes"},
 	"nav.reference":      {EN: "Reference", FR: "Aide-mémoire"},
@@ -70,33 +68,12 @@ var siteWords = map[string]lang.Text{
 	"coverage.title":     {EN: "Rules coverage", FR: "Couverture des règles"},
 	"nav.campaign":       {EN: "Campaign", FR: "Campagne"},
 	"footer.text":        {EN: "The Convicted — rules written in our own words, a beta: see the rules coverage. Built by wbtool.", FR: "Les Condamnés — règles écrites avec nos propres mots, une bêta : voir la couverture des règles. Généré par wbtool."},
-	"notfound.title":     {EN: "Page not found", FR: "Page introuvable"},
 	"notfound.text":      {EN: "This page does not exist. Try the cards or the rules coverage.", FR: "Cette page n’existe pas. Essayez les cartes ou la couverture des règles."},
 	"search.label":       {EN: "Find a card", FR: "Trouver une carte"},
 	"search.placeholder": {EN: "Name, text, or t:spell lv>=2 st>=3…", FR: "Nom, texte, ou t:sort lv>=2 st>=3…"},
-	"search.go":          {EN: "Search", FR: "Chercher"},
 	"search.count":       {EN: "cards match", FR: "cartes correspondent"},
-	"search.more":        {EN: "Show %s more (%s left)", FR: "Afficher %s de plus (%s restantes)"},
 	"search.none":        {EN: "No card matches.", FR: "Aucune carte ne correspond."},
-	"search.reset":       {EN: "Clear", FR: "Effacer"},
-	"search.sort":        {EN: "Sort by", FR: "Trier par"},
-	"sort.relevance":     {EN: "Best match", FR: "Pertinence"},
-	"sort.name":          {EN: "Name", FR: "Nom"},
-	"search.err.field":   {EN: "Unknown field “%s”.", FR: "Champ inconnu « %s »."},
-	"search.err.value":   {EN: "No %s is called “%s”. Known: %s.", FR: "Aucune valeur « %2$s » pour %1$s. Valeurs connues : %3$s."},
-	"search.err.number":  {EN: "%s compares numbers: write for example %s<=2.", FR: "%s compare des nombres : écrivez par exemple %s<=2."},
-	"search.err.op":      {EN: "%s takes : = or != only.", FR: "%s n’accepte que : = ou !=."},
-	"search.err.paren":   {EN: "A parenthesis is not closed or not opened.", FR: "Une parenthèse n’est pas fermée ou pas ouverte."},
-	"search.err.empty":   {EN: "“%s” needs a value after it.", FR: "« %s » attend une valeur."},
-	"search.err.colour":  {EN: "Unknown colour “%s” after cost.", FR: "Couleur inconnue « %s » après cost."},
-	"search.didyoumean":  {EN: "Did you mean “%s”?", FR: "Vouliez-vous dire « %s » ?"},
-	"search.help.link":   {EN: "Fields and syntax", FR: "Champs et syntaxe"},
 	"search.help.intro":  {EN: "Type words to find the cards whose name or text contain them, or name a field. Capitals and accents never matter.", FR: "Tapez des mots pour trouver les cartes dont le nom ou le texte les contient, ou nommez un champ. Majuscules et accents ne comptent jamais."},
-	"search.help.ops":    {EN: "Numbers compare with = < <= > >= (a colon means =). Words, names and text take a colon (contains, or starts with for a word) or = (exactly); != excludes.", FR: "Les nombres se comparent avec = < <= > >= (les deux-points valent =). Mots, noms et textes prennent les deux-points (contient, ou commence par pour un mot) ou = (exactement) ; != exclut."},
-	"search.help.words":  {EN: "Words of the syntax:", FR: "Mots de la syntaxe\u00a0:"},
-	"search.help.field":  {EN: "Field", FR: "Champ"},
-	"search.help.alias":  {EN: "Short", FR: "Court"},
-	"search.help.what":   {EN: "What it reads", FR: "Ce qu’il lit"},
 	"field.name":         {EN: "Name", FR: "Nom"},
 	"field.text":         {EN: "Text of the card", FR: "Texte de la carte"},
 	"field.type":         {EN: "Kind of card", FR: "Type de carte"},
@@ -145,10 +122,14 @@ var siteWords = map[string]lang.Text{
 	"yes":                {EN: "yes", FR: "oui"},
 }
 
-// label is an interface word in l: the site's, else the printed kit's.
+// label is an interface word in l: the site's, else the frame's, else
+// the printed kit's.
 func label(key string, l lang.Lang) string {
 	if t, ok := siteWords[key]; ok {
 		return t.In(l)
+	}
+	if s, ok := site.FrameWord(key, l); ok {
+		return s
 	}
 	return word(key, l)
 }

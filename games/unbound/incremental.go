@@ -1,10 +1,6 @@
 package unbound
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-
-	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/games/unbound/ubcatalog"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -27,25 +23,13 @@ func (c *Content) Brief() string { return c.Summary() }
 // Key hashes the whole catalog, positions, rules pages and check games'
 // sources included.
 func (c *Content) Key(salt string) string {
-	return keyOf("unbound", salt, c.Catalog)
+	return budget.Key("unbound", salt, c.Catalog)
 }
 
 // ChangedSince is the changes since prev, as `wbtool diff` tells them:
 // "unit ash-seer: added", "shoot: text (fr) … → …".
 func (c *Content) ChangedSince(prev ruleset.Content, max int) []string {
-	p, ok := prev.(*Content)
-	if !ok {
-		return nil
-	}
-	a, err := comparable(p.Catalog)
-	if err != nil {
-		return []string{"changes: " + err.Error()}
-	}
-	b, err := comparable(c.Catalog)
-	if err != nil {
-		return []string{"changes: " + err.Error()}
-	}
-	return changes.Compare(a, b).Lines(max)
+	return ruleset.ChangedLines(prev, c, max)
 }
 
 // Incrementally is the content with its check games taken from m when
@@ -76,49 +60,17 @@ func protocol(cat *ubcatalog.Catalog) []byte {
 // Checks plays the check games whose key changed (all of them against an
 // empty memo) and reuses the others' reports.
 func (c *incremental) Checks(keep func(id string) bool) ruleset.CheckReport {
-	src := map[string]*ubcatalog.Check{}
-	var ids []string
-	for i := range c.Catalog.Checks {
-		g := &c.Catalog.Checks[i]
-		if keep == nil || keep(g.ID) {
-			src[g.ID] = g
-			ids = append(ids, g.ID)
-		}
-	}
+	ids, src := ruleset.KeptItems(c.Catalog.Checks, func(g *ubcatalog.Check) string { return g.ID }, keep)
 	shared := protocol(c.Catalog)
 	salt := c.m.Salt()
-	key := func(id string, _ []string) string {
-		return keyOf("check", salt, struct {
+	key := func(id string) string {
+		return budget.Key("check", salt, struct {
 			Protocol []byte
 			Source   *ubcatalog.Check
 		}{shared, src[id]})
 	}
-	runs := c.m.Checks(ids, key, func(todo []string) []ruleset.CheckRun {
-		out := make([]ruleset.CheckRun, len(todo))
-		for i, id := range todo {
-			out[i] = ruleset.CheckRun{ID: id, Result: c.Content.Checks(func(x string) bool { return x == id })}
-		}
-		return out
-	})
-	var rep ruleset.CheckReport
-	for _, r := range runs {
-		one := r.Result.(ruleset.CheckReport)
-		rep.Passed += one.Passed
-		rep.Failed += one.Failed
-		rep.Diagnostics = append(rep.Diagnostics, one.Diagnostics...)
+	play := func(id string) ruleset.CheckReport {
+		return c.Content.Checks(func(x string) bool { return x == id })
 	}
-	return rep
-}
-
-// keyOf is the key of v (plain data: budget.Marshal, which reads every
-// exported field, positions and sources included) for what, with salt.
-func keyOf(what, salt string, v any) string {
-	b, err := budget.Marshal(v)
-	if err != nil {
-		b = []byte("unkeyed: " + err.Error()) // plain data always encodes: the tests see it
-	}
-	h := sha256.New()
-	h.Write([]byte(what + "\x00" + salt + "\x00"))
-	h.Write(b)
-	return hex.EncodeToString(h.Sum(nil))
+	return ruleset.MemoChecks(c.m, ids, key, play, false)
 }

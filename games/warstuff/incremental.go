@@ -7,18 +7,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
-
-	"golang.org/x/sync/errgroup"
 
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/internal/budget"
-	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
@@ -65,43 +61,15 @@ type incremental struct {
 // Checks plays the check games whose source changed (all of them
 // against an empty memo), each alone, and reuses the others' reports.
 func (c *incremental) Checks(keep func(id string) bool) ruleset.CheckReport {
-	src := map[string]*ws.CheckSource{}
-	var ids []string
-	for i := range c.Catalog.Checks {
-		s := &c.Catalog.Checks[i]
-		if keep == nil || keep(s.ID) {
-			src[s.ID] = s
-			ids = append(ids, s.ID)
-		}
-	}
-	key := func(id string, _ []string) string {
+	ids, src := ruleset.KeptItems(c.Catalog.Checks, func(s *ws.CheckSource) string { return s.ID }, keep)
+	key := func(id string) string {
 		b, _ := budget.Marshal(src[id])
 		return hashOf([]byte("check\x00"+c.salt), b)
 	}
-	runs := c.m.Checks(ids, key, func(todo []string) []ruleset.CheckRun {
-		out := make([]ruleset.CheckRun, len(todo))
-		var g errgroup.Group
-		var panics crash.Catcher // handed to the checks stage
-		g.SetLimit(runtime.GOMAXPROCS(0))
-		for i, id := range todo {
-			g.Go(func() error {
-				defer panics.Catch()
-				out[i] = ruleset.CheckRun{ID: id, Result: c.Content.Checks(func(x string) bool { return x == id })}
-				return nil
-			})
-		}
-		g.Wait()
-		panics.Rethrow()
-		return out
-	})
-	var rep ruleset.CheckReport
-	for _, r := range runs {
-		one := r.Result.(ruleset.CheckReport)
-		rep.Passed += one.Passed
-		rep.Failed += one.Failed
-		rep.Diagnostics = append(rep.Diagnostics, one.Diagnostics...)
+	play := func(id string) ruleset.CheckReport {
+		return c.Content.Checks(func(x string) bool { return x == id })
 	}
-	return rep
+	return ruleset.MemoChecks(c.m, ids, key, play, true)
 }
 
 // Layout lays out the profile cards whose key changed, and reuses the
