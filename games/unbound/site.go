@@ -96,12 +96,20 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 				return u.Name.In(l), "armies.html#unit-" + id, true
 			}
 			return "", "", false
-		}})
+		},
+		Draw: ruleset.DrawSVG(c.figure)})
 	if err != nil {
 		return nil, err
 	}
 	var pages []site.Page
 	extra := dist.Files{}
+	for _, l := range lang.Langs {
+		for _, ch := range chapters[l] {
+			for _, f := range ch.Figures { // [[token:…]], [[dice:…]]
+				extra[string(l)+"/"+f.Path] = f.SVG
+			}
+		}
+	}
 	for _, l := range lang.Langs {
 		pages = append(pages, c.langPages(l, chapters[l], extra, so.Preview)...)
 	}
