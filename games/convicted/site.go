@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/convicted/cvcatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/typo"
@@ -69,6 +70,7 @@ var siteWords = map[string]lang.Text{
 	"nav.coverage":       {EN: "Coverage", FR: "Couverture"},
 	"coverage.title":     {EN: "Rules coverage", FR: "Couverture des règles"},
 	"nav.campaign":       {EN: "Campaign", FR: "Campagne"},
+	"nav.rules":          {EN: "Rules", FR: "Règles"},
 	"footer.text":        {EN: "The Convicted — rules written in our own words, a beta: see the rules coverage. Built by wbtool.", FR: "Les Condamnés — règles écrites avec nos propres mots, une bêta : voir la couverture des règles. Généré par wbtool."},
 	"notfound.title":     {EN: "Page not found", FR: "Page introuvable"},
 	"notfound.text":      {EN: "This page does not exist. Try the cards or the rules coverage.", FR: "Cette page n’existe pas. Essayez les cartes ou la couverture des règles."},
@@ -150,6 +152,9 @@ func label(key string, l lang.Lang) string {
 	if t, ok := siteWords[key]; ok {
 		return t.In(l)
 	}
+	if t, ok := site.FrameWord(key, l); ok { // a rules chapter's contents
+		return t
+	}
 	return word(key, l)
 }
 
@@ -180,6 +185,17 @@ type link struct{ Href, Label string }
 // Site builds the site in the shared frame; with so.CheckOnly it is
 // checked (it has no designer's links) and nothing is returned.
 func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
+	// a designer's rules pages (rules/<lang>/*.md, none in the starter):
+	// their figures, links and rule numbers are checked in the verdict
+	var chapters map[lang.Lang][]site.Chapter
+	if len(c.Catalog.Pages) > 0 {
+		var problems diag.List
+		chapters, problems = site.Chapters(c.Catalog.Pages, site.RulesOptions{RulePrefix: "C", Path: chapterPath,
+			Draw: ruleset.DrawSVG(c.figure)})
+		if len(problems) > 0 {
+			return nil, problems
+		}
+	}
 	if so.CheckOnly {
 		return nil, nil
 	}
@@ -191,13 +207,24 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 			return nil, err
 		}
 		pages = append(pages, ps...)
+		for i, ch := range chapters[l] {
+			for _, f := range ch.Figures { // [[map:board …]], [[token:…]], [[dice:…]]
+				extra[string(l)+"/"+f.Path] = f.SVG
+			}
+			pages = append(pages, site.Page{Lang: l, Path: chapterPath(ch.Slug), Template: "chapter", Title: ch.Title, Section: "rules",
+				Data: site.ChapterData(chapters[l], i, chapterPath)})
+		}
+	}
+	nav := []site.NavItem{{Section: "home", Path: "index.html", Label: "nav.home"}, {Section: "cards", Path: "cards/index.html", Label: "nav.cards"},
+		{Section: "reference", Path: "reference.html", Label: "nav.reference"}, {Section: "coverage", Path: "coverage.html", Label: "nav.coverage"},
+		{Section: "campaign", Path: "campaign.html", Label: "nav.campaign"}}
+	if ch := chapters[lang.English]; len(ch) > 0 {
+		nav = slices.Insert(nav, 1, site.NavItem{Section: "rules", Path: chapterPath(ch[0].Slug), Label: "nav.rules"})
 	}
 	frame := site.Frame{
-		Label:   label,
-		BaseURL: so.BaseURL,
-		Nav: []site.NavItem{{Section: "home", Path: "index.html", Label: "nav.home"}, {Section: "cards", Path: "cards/index.html", Label: "nav.cards"},
-			{Section: "reference", Path: "reference.html", Label: "nav.reference"}, {Section: "coverage", Path: "coverage.html", Label: "nav.coverage"},
-			{Section: "campaign", Path: "campaign.html", Label: "nav.campaign"}},
+		Label:     label,
+		BaseURL:   so.BaseURL,
+		Nav:       nav,
 		Styles:    []string{"assets/convicted.css"},
 		Templates: siteTemplates,
 	}
@@ -312,6 +339,9 @@ func (c *Content) langPages(l lang.Lang, extra dist.Files) ([]site.Page, error) 
 	add(site.Page{Path: "404.html", Template: "notfound", Title: T("notfound.title")})
 	return pages, nil
 }
+
+// chapterPath is a rules page's page, from its slug.
+func chapterPath(slug string) string { return "rules/" + slug + ".html" }
 
 // path is a card's image relative to its page (in cards/), or "".
 func path(img string) string {
