@@ -132,28 +132,35 @@ func (c *Content) boardFigure(f lang.Figure, l lang.Lang) (*render.Drawing, erro
 			side = a
 			continue
 		}
+		isRing := slices.ContainsFunc(cat.Ring, func(r cvcatalog.RingSection) bool { return r.ID == k })
+		if isRing && (v == "ditch" || v == "moat") { // a corner names a tower and a ring section
+			st.ring[k] = v
+			continue
+		}
 		if sec := cvcatalog.Find(cat.Sections, k, func(s *cvcatalog.Section) string { return s.ID }); sec != nil {
 			lv := cat.Fortifications.Levels(sec.Kind)
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 || n >= len(lv) {
-				return nil, fmt.Errorf("%s: a %s's level is 0 to %d (C-FORT)", a, sec.Kind, len(lv)-1)
+				or := ""
+				if isRing {
+					or = ", or the ring section a ditch or a moat (C-DITCH)"
+				}
+				return nil, fmt.Errorf("%s: a %s's level is 0 to %d (C-FORT)%s", a, sec.Kind, len(lv)-1, or)
 			}
 			st.levels[k] = n
 			continue
 		}
-		if slices.ContainsFunc(cat.Ring, func(r cvcatalog.RingSection) bool { return r.ID == k }) {
-			if v != "ditch" && v != "moat" {
-				return nil, fmt.Errorf("%s: a ring section holds a ditch or a moat (C-DITCH)", a)
-			}
-			st.ring[k] = v
-			continue
+		if isRing {
+			return nil, fmt.Errorf("%s: a ring section holds a ditch or a moat (C-DITCH)", a)
 		}
 		var ids []string
 		for _, s := range cat.Sections {
 			ids = append(ids, s.ID)
 		}
 		for _, r := range cat.Ring {
-			ids = append(ids, r.ID)
+			if !slices.Contains(ids, r.ID) {
+				ids = append(ids, r.ID)
+			}
 		}
 		return nil, fmt.Errorf("%s: %q is no fortification or ring section (%s)", a, k, strings.Join(ids, ", "))
 	}

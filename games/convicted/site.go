@@ -183,20 +183,22 @@ type statRow struct{ Name, Value string }
 type link struct{ Href, Label string }
 
 // Site builds the site in the shared frame; with so.CheckOnly it is
-// checked (it has no designer's links) and nothing is returned.
+// checked and nothing is returned: its only designer's links are in the
+// rules pages, so a tree without them skips the pages' making.
 func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
-	// a designer's rules pages (rules/<lang>/*.md, none in the starter):
-	// their figures, links and rule numbers are checked in the verdict
+	// the rules pages (rules/<lang>/*.md): their figures, links and rule
+	// numbers are checked in the verdict
 	var chapters map[lang.Lang][]site.Chapter
+	var problems diag.List
 	if len(c.Catalog.Pages) > 0 {
-		var problems diag.List
-		chapters, problems = site.Chapters(c.Catalog.Pages, site.RulesOptions{RulePrefix: "C", Path: chapterPath,
+		var err error
+		chapters, problems, err = site.RenderChapters(c.Catalog.Pages, site.RulesOptions{RulePrefix: "C", Path: chapterPath,
 			Draw: ruleset.DrawSVG(c.figure)})
-		if len(problems) > 0 {
-			return nil, problems
+		if err != nil {
+			return nil, err
 		}
 	}
-	if so.CheckOnly {
+	if so.CheckOnly && chapters == nil {
 		return nil, nil
 	}
 	var pages []site.Page
@@ -241,6 +243,14 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 		return nil, err
 	}
 	out["assets/convicted.css"] = css
+	// a rules page's links to the site's other pages and files
+	problems = append(problems, site.CheckChapterLinks(chapters, site.SiteHas(out))...)
+	if len(problems) > 0 {
+		return nil, problems.Sorted()
+	}
+	if so.CheckOnly {
+		return nil, nil
+	}
 	if so.Emit != nil {
 		for _, k := range slices.Sorted(func(yield func(string) bool) {
 			for k := range out {

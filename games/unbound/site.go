@@ -156,10 +156,7 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 		return nil, err
 	}
 	out["assets/unbound.css"] = css
-	problems = append(problems, site.CheckChapterLinks(chapters, func(target string) bool {
-		_, ok := out[target]
-		return ok || strings.HasPrefix(target, "print/") // the build copies the sheets in
-	})...)
+	problems = append(problems, site.CheckChapterLinks(chapters, site.SiteHas(out))...)
 	if len(problems) > 0 {
 		return nil, problems.Sorted()
 	}
