@@ -129,3 +129,6 @@ func AidSheets(src ruleset.RulebookSource, langs []lang.Lang, o render.SheetOpti
 	}
 	return out, nil
 }
+
+// AidsTitle is "Player aids" in l, as the aid cards' backs say it.
+func AidsTitle(l lang.Lang) string { return words[l]["aids"] }

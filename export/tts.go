@@ -16,6 +16,7 @@ import (
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
 )
 
@@ -68,6 +69,10 @@ type TTSOptions struct {
 	// it, relative to the saved object — never at this machine's disk.
 	Site        bool
 	SiteBaseURL string
+	// Rulebook, when set (ruleset.ExportRequest.Rulebook), adds its
+	// player aids as one more saved object per language, a deck of the
+	// aid cards (AidObject, ttsaids.go).
+	Rulebook *ruleset.RulebookSource
 }
 
 // TTSFiles are what TTS wrote.
@@ -85,6 +90,9 @@ type SavedObject struct {
 	Name   string
 	Groups []Group
 	Bags   []Bag // after the groups (ttsbags.go)
+	// laid are its cards when the kit laid them out (the player aids),
+	// rather than TTSOptions.Cards
+	laid []TTSCard
 }
 
 // Group is one object on the table: a deck, or a single card.
@@ -323,14 +331,24 @@ func TTS(ctx context.Context, o TTSOptions) (TTSFiles, error) {
 		if err != nil {
 			return TTSFiles{}, err
 		}
+		if o.Rulebook != nil && len(o.Rulebook.Aids) > 0 {
+			aids, err := aidObject(o.Rulebook, l)
+			if err != nil {
+				return TTSFiles{}, err
+			}
+			files = append(files, aids)
+		}
 		for _, f := range files {
 			var all []string
 			for _, g := range f.Groups {
 				all = append(all, g.Cards...)
 			}
-			laid, err := o.Cards(l, Unique(all))
-			if err != nil {
-				return TTSFiles{}, err
+			laid := f.laid
+			if laid == nil {
+				laid, err = o.Cards(l, Unique(all))
+				if err != nil {
+					return TTSFiles{}, err
+				}
 			}
 			cards := map[string]*TTSCard{}
 			for i := range laid {

@@ -689,6 +689,11 @@ func (b *run) exports() error {
 		crash.Trigger(string(Export))
 		req := *b.opts.Exports
 		req.SiteBaseURL = b.opts.BaseURL
+		if rb, ok := b.content.(ruleset.Rulebook); ok && req.TTS && req.Deck == "" {
+			if src := rb.Rulebook(); len(src.Aids) > 0 {
+				req.Rulebook = &src // the aids' deck (export.TTSOptions.Rulebook)
+			}
+		}
 		ex, err := b.exporter.Export(b.ctx, req)
 		r.Diagnostics = append(r.Diagnostics, ex.Problems.InStage(string(Export))...)
 		if err != nil || ex.Problems.HasErrors(b.opts.Strict) {

@@ -66,9 +66,11 @@ type FigureFile struct {
 }
 
 // figurePath names the file of a drawn figure: its kind and id, and a
-// digest of what it is written as (the same figure, the same file).
-func figurePath(f lang.Figure) string {
-	sum := sha256.Sum256([]byte(f.String()))
+// digest of the drawing, svg: when the data behind a figure changes (a
+// scenario's terrain, a token's colour), its file's name changes too, so
+// that no browser shows an image it kept under the old name.
+func figurePath(f lang.Figure, svg []byte) string {
+	sum := sha256.Sum256(svg)
 	return "figures/" + f.Kind + "-" + f.ID + "-" + hex.EncodeToString(sum[:4]) + ".svg"
 }
 
@@ -102,7 +104,7 @@ func (d *rulesDialect) resolveFigure(x *figureNode, c *chapter, l lang.Lang) str
 		return fmt.Sprintf("%s: %s", f, err)
 	}
 	if svg != nil {
-		path := figurePath(f)
+		path := figurePath(f, svg)
 		if !slices.ContainsFunc(c.figures, func(ff FigureFile) bool { return ff.Path == path }) {
 			c.figures = append(c.figures, FigureFile{Path: path, SVG: svg})
 		}

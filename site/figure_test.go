@@ -2,7 +2,10 @@ package site
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"wbtool.dev/wbtool/lang"
 )
 
 func TestParseFigure(t *testing.T) {
@@ -30,5 +33,31 @@ func TestParseFigure(t *testing.T) {
 		if err != nil || f.Kind != tc.kind || f.ID != tc.id || !slices.Equal(f.Args, tc.args) {
 			t.Errorf("ParseFigure(%q) = %+v, %v", tc.in, f, err)
 		}
+	}
+}
+
+// TestFigureFileNamedByDrawing: a drawn figure's file is named by the
+// drawing, not by the figure as written: when the data behind it changes,
+// its name changes (no browser keeps showing the old image), and the same
+// drawing keeps its name.
+func TestFigureFileNamedByDrawing(t *testing.T) {
+	path := func(svg string) string {
+		page := lang.RulesPage{Lang: lang.English, Path: "rules/en/01-a.md", Source: []byte("---\ntitle: A\n---\n# A\n\n[[token:wound]]\n")}
+		ch, errs := Chapters([]lang.RulesPage{page}, RulesOptions{RulePrefix: "T",
+			Draw: func(lang.Figure, lang.Lang) ([]byte, string, error) { return []byte(svg), "Wound", nil }})
+		if len(errs) > 0 || len(ch[lang.English]) != 1 || len(ch[lang.English][0].Figures) != 1 {
+			t.Fatalf("%v %v", errs, ch)
+		}
+		return ch[lang.English][0].Figures[0].Path
+	}
+	red, blue := path(`<svg fill="red"/>`), path(`<svg fill="blue"/>`)
+	if red == blue {
+		t.Errorf("the token redrawn in another colour keeps its file name %s", red)
+	}
+	if again := path(`<svg fill="red"/>`); again != red {
+		t.Errorf("the same drawing is named %s, then %s", red, again)
+	}
+	if !strings.HasPrefix(red, "figures/token-wound-") || !strings.HasSuffix(red, ".svg") {
+		t.Errorf("file %s: want figures/token-wound-<digest>.svg", red)
 	}
 }

@@ -481,6 +481,16 @@ func CheckChapterLinks(chapters map[lang.Lang][]Chapter, has func(target string)
 	return errs
 }
 
+// SiteHas is CheckChapterLinks's has for a site made whole as files keyed
+// by their path: a file of files, or a card sheet (print/…), which the
+// build copies into the site after.
+func SiteHas(files map[string][]byte) func(target string) bool {
+	return func(target string) bool {
+		_, ok := files[target]
+		return ok || strings.HasPrefix(target, "print/")
+	}
+}
+
 // linkPos is the offset of a link: goldmark records its text's start.
 func linkPos(l *ast.Link) int {
 	if l.Pos() >= 0 {

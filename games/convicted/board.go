@@ -60,6 +60,14 @@ func sideBand(side string, a, b float64) []render.Pt {
 // assault zones of each side, the 12 ring sections, the 8 fortification
 // sections (the gate on N) and the six buildings of the City.
 func (c *Content) boardDrawing(l lang.Lang) (*render.Drawing, error) {
+	return c.boardState(l, nil, 1)
+}
+
+// boardState is the board in l with the fortification levels and the
+// ring's ditches and moats of st (nil: each section at its first level,
+// the ring empty), its words ts times their printed size (a figure drawn
+// smaller than the board).
+func (c *Content) boardState(l lang.Lang, st *boardFigure, ts float64) (*render.Drawing, error) {
 	cat := c.Catalog
 	ls := string(l)
 	s := boardSize
@@ -70,7 +78,7 @@ func (c *Content) boardDrawing(l lang.Lang) (*render.Drawing, error) {
 			return
 		}
 		var it render.Item
-		it, err = render.TextLine(str, ls, bold, colInk, x, y, w, pt, 5, 'c', "the board: "+str)
+		it, err = render.TextLine(str, ls, bold, colInk, x, y, w, pt*ts, 5, 'c', "the board: "+str)
 		items = append(items, it)
 	}
 	mid := func(pts []render.Pt) (x, y float64) {
@@ -84,14 +92,23 @@ func (c *Content) boardDrawing(l lang.Lang) (*render.Drawing, error) {
 		a := sideBand(side, bandDeploy, bandAssalt)
 		items = append(items, render.Poly{Pts: d, Paint: render.FillStroke(colDeploy, colInk, 0.4)}, render.Poly{Pts: a, Paint: render.FillStroke(colAssalt, colInk, 0.4)})
 		x, y := mid(d)
-		text(bword("deployment", l)+" "+strings.ToUpper(side), true, x, y, 120, 14)
+		w := 120.0
+		if ts > 1 && (side == "e" || side == "w") { // a figure's larger words keep within their band
+			w = bandDeploy - 8
+		}
+		text(bword("deployment", l)+" "+strings.ToUpper(side), true, x, y, w, 14)
 		x, y = mid(a)
-		text(bword("assault", l)+" "+strings.ToUpper(side), true, x, y, 120, 12)
+		text(bword("assault", l)+" "+strings.ToUpper(side), true, x, y, w, 12)
 	}
 	// the ring: a corner square and two halves per side (C-BOARD-4)
 	ring := func(id string, x, y, w, h float64) {
-		items = append(items, render.Rect{X: x, Y: y, W: w, H: h, Paint: render.FillStroke(colRing, colInk, 0.4)})
-		text(strings.ToUpper(id), true, x+w/2, y+h/2+2, w-4, 10)
+		col, label := colRing, strings.ToUpper(id)
+		if st != nil && st.ring[id] != "" { // a ditch or a moat dug there
+			col = map[string]render.Colour{"ditch": colDitch, "moat": colMoat}[st.ring[id]].Mix(colWhite, 0.55)
+			label += " " + word(st.ring[id], l)
+		}
+		items = append(items, render.Rect{X: x, Y: y, W: w, H: h, Paint: render.FillStroke(col, colInk, 0.4)})
+		text(label, true, x+w/2, y+h/2+2, w-4, 10)
 	}
 	rw := bandRing - bandAssalt
 	half := (s - 2*bandRing) / 2
@@ -132,8 +149,12 @@ func (c *Content) boardDrawing(l lang.Lang) (*render.Drawing, error) {
 		lv := cat.Fortifications.Levels(sec.Kind)
 		name := strings.ToUpper(sec.ID)
 		text(name, true, r[0]+r[2]/2, r[1]+r[3]/2-2, r[2]-4, 14)
-		if len(lv) > 0 {
-			text(lv[0].Name.In(l), false, r[0]+r[2]/2, r[1]+r[3]/2+6, r[2]-4, 8)
+		lvl := 0
+		if st != nil {
+			lvl = st.levels[sec.ID]
+		}
+		if lvl < len(lv) {
+			text(lv[lvl].Name.In(l), false, r[0]+r[2]/2, r[1]+r[3]/2+6, r[2]-4, 8)
 		}
 		if sec.Gate {
 			items = append(items, render.Rect{X: s/2 - 12, Y: r[1] + r[3] - 9, W: 24, H: 8, R: 1, Paint: render.FillStroke(colPaper, colInk, 0.5)})

@@ -57,7 +57,7 @@ func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (rulese
 		return ruleset.Exports{}, err
 	}
 	if req.TTS {
-		files, err := export.TTS(ctx, export.TTSOptions{Langs: req.Langs, BaseURL: req.BaseURL, Objects: c.ttsObjects, Cards: c.ttsCards, Tokens: c.ttsTokens})
+		files, err := export.TTS(ctx, export.TTSOptions{Langs: req.Langs, BaseURL: req.BaseURL, Rulebook: req.Rulebook, Objects: c.ttsObjects, Cards: c.ttsCards, Tokens: c.ttsTokens})
 		if err != nil {
 			return ruleset.Exports{}, err
 		}

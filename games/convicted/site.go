@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/convicted/cvcatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/typo"
@@ -67,6 +68,7 @@ var siteWords = map[string]lang.Text{
 	"nav.coverage":       {EN: "Coverage", FR: "Couverture"},
 	"coverage.title":     {EN: "Rules coverage", FR: "Couverture des règles"},
 	"nav.campaign":       {EN: "Campaign", FR: "Campagne"},
+	"nav.rules":          {EN: "Rules", FR: "Règles"},
 	"footer.text":        {EN: "The Convicted — rules written in our own words, a beta: see the rules coverage. Built by wbtool.", FR: "Les Condamnés — règles écrites avec nos propres mots, une bêta : voir la couverture des règles. Généré par wbtool."},
 	"notfound.text":      {EN: "This page does not exist. Try the cards or the rules coverage.", FR: "Cette page n’existe pas. Essayez les cartes ou la couverture des règles."},
 	"search.label":       {EN: "Find a card", FR: "Trouver une carte"},
@@ -159,9 +161,22 @@ type statRow struct{ Name, Value string }
 type link struct{ Href, Label string }
 
 // Site builds the site in the shared frame; with so.CheckOnly it is
-// checked (it has no designer's links) and nothing is returned.
+// checked and nothing is returned: its only designer's links are in the
+// rules pages, so a tree without them skips the pages' making.
 func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
-	if so.CheckOnly {
+	// the rules pages (rules/<lang>/*.md): their figures, links and rule
+	// numbers are checked in the verdict
+	var chapters map[lang.Lang][]site.Chapter
+	var problems diag.List
+	if len(c.Catalog.Pages) > 0 {
+		var err error
+		chapters, problems, err = site.RenderChapters(c.Catalog.Pages, site.RulesOptions{RulePrefix: "C", Path: chapterPath,
+			Draw: ruleset.DrawSVG(c.figure)})
+		if err != nil {
+			return nil, err
+		}
+	}
+	if so.CheckOnly && chapters == nil {
 		return nil, nil
 	}
 	var pages []site.Page
@@ -172,13 +187,24 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 			return nil, err
 		}
 		pages = append(pages, ps...)
+		for i, ch := range chapters[l] {
+			for _, f := range ch.Figures { // [[map:board …]], [[token:…]], [[dice:…]]
+				extra[string(l)+"/"+f.Path] = f.SVG
+			}
+			pages = append(pages, site.Page{Lang: l, Path: chapterPath(ch.Slug), Template: "chapter", Title: ch.Title, Section: "rules",
+				Data: site.ChapterData(chapters[l], i, chapterPath)})
+		}
+	}
+	nav := []site.NavItem{{Section: "home", Path: "index.html", Label: "nav.home"}, {Section: "cards", Path: "cards/index.html", Label: "nav.cards"},
+		{Section: "reference", Path: "reference.html", Label: "nav.reference"}, {Section: "coverage", Path: "coverage.html", Label: "nav.coverage"},
+		{Section: "campaign", Path: "campaign.html", Label: "nav.campaign"}}
+	if ch := chapters[lang.English]; len(ch) > 0 {
+		nav = slices.Insert(nav, 1, site.NavItem{Section: "rules", Path: chapterPath(ch[0].Slug), Label: "nav.rules"})
 	}
 	frame := site.Frame{
-		Label:   label,
-		BaseURL: so.BaseURL,
-		Nav: []site.NavItem{{Section: "home", Path: "index.html", Label: "nav.home"}, {Section: "cards", Path: "cards/index.html", Label: "nav.cards"},
-			{Section: "reference", Path: "reference.html", Label: "nav.reference"}, {Section: "coverage", Path: "coverage.html", Label: "nav.coverage"},
-			{Section: "campaign", Path: "campaign.html", Label: "nav.campaign"}},
+		Label:     label,
+		BaseURL:   so.BaseURL,
+		Nav:       nav,
 		Styles:    []string{"assets/convicted.css"},
 		Templates: siteTemplates,
 	}
@@ -195,6 +221,14 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 		return nil, err
 	}
 	out["assets/convicted.css"] = css
+	// a rules page's links to the site's other pages and files
+	problems = append(problems, site.CheckChapterLinks(chapters, site.SiteHas(out))...)
+	if len(problems) > 0 {
+		return nil, problems.Sorted()
+	}
+	if so.CheckOnly {
+		return nil, nil
+	}
 	if so.Emit != nil {
 		for _, k := range slices.Sorted(func(yield func(string) bool) {
 			for k := range out {
@@ -293,6 +327,9 @@ func (c *Content) langPages(l lang.Lang, extra dist.Files) ([]site.Page, error) 
 	add(site.Page{Path: "404.html", Template: "notfound", Title: T("notfound.title")})
 	return pages, nil
 }
+
+// chapterPath is a rules page's page, from its slug.
+func chapterPath(slug string) string { return "rules/" + slug + ".html" }
 
 // path is a card's image relative to its page (in cards/), or "".
 func path(img string) string {

@@ -47,7 +47,7 @@ func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (rulese
 		return ruleset.Exports{}, err
 	}
 	if req.TTS {
-		files, err := export.TTS(ctx, export.TTSOptions{Langs: req.Langs, BaseURL: req.BaseURL, Objects: c.ttsObjects(a), Cards: c.ttsCards})
+		files, err := export.TTS(ctx, export.TTSOptions{Langs: req.Langs, BaseURL: req.BaseURL, Rulebook: req.Rulebook, Objects: c.ttsObjects(a), Cards: c.ttsCards})
 		if err != nil {
 			return ruleset.Exports{}, err
 		}

@@ -20,6 +20,7 @@ func (c *Content) Rulebook() ruleset.RulebookSource {
 	for _, t := range cat.Glossary {
 		src.Glossary = append(src.Glossary, lang.Term{ID: t.ID, Term: t.Term, Definition: t.Text})
 	}
+	src.Draw = c.figure // [[token:…]], [[dice:…]] (figures.go)
 	src.Aids = c.aids()
 	return src
 }

@@ -96,12 +96,20 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 				return u.Name.In(l), "armies.html#unit-" + id, true
 			}
 			return "", "", false
-		}})
+		},
+		Draw: ruleset.DrawSVG(c.figure)})
 	if err != nil {
 		return nil, err
 	}
 	var pages []site.Page
 	extra := dist.Files{}
+	for _, l := range lang.Langs {
+		for _, ch := range chapters[l] {
+			for _, f := range ch.Figures { // [[token:…]], [[dice:…]]
+				extra[string(l)+"/"+f.Path] = f.SVG
+			}
+		}
+	}
 	for _, l := range lang.Langs {
 		pages = append(pages, c.langPages(l, chapters[l], extra, so.Preview)...)
 	}
@@ -148,10 +156,7 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 		return nil, err
 	}
 	out["assets/unbound.css"] = css
-	problems = append(problems, site.CheckChapterLinks(chapters, func(target string) bool {
-		_, ok := out[target]
-		return ok || strings.HasPrefix(target, "print/") // the build copies the sheets in
-	})...)
+	problems = append(problems, site.CheckChapterLinks(chapters, site.SiteHas(out))...)
 	if len(problems) > 0 {
 		return nil, problems.Sorted()
 	}

@@ -91,9 +91,9 @@ func TestSiteInTheFrame(t *testing.T) {
 // report them; validate reads the same (CheckOnly).
 func TestSiteRulesProblems(t *testing.T) {
 	for _, tt := range []struct{ add, want string }{
-		{"\nSee U-ORDER-99.\n", "rules/en/2-orders.md:56:5: rule U-ORDER-99: no rules page of this language gives it an anchor"},
-		{"\nSee [[no-such-order]].\n", `rules/en/2-orders.md:56:5: unknown order or unit "no-such-order"`},
-		{"\nSee [the forces](../nowhere.html).\n", "rules/en/2-orders.md:56:5: link to ../nowhere.html: the site has no such page"},
+		{"\nSee U-ORDER-99.\n", "rules/en/2-orders.md:58:5: rule U-ORDER-99: no rules page of this language gives it an anchor"},
+		{"\nSee [[no-such-order]].\n", `rules/en/2-orders.md:58:5: unknown order or unit "no-such-order"`},
+		{"\nSee [the forces](../nowhere.html).\n", "rules/en/2-orders.md:58:5: link to ../nowhere.html: the site has no such page"},
 	} {
 		c := starterContent(t)
 		cat := *c.Catalog

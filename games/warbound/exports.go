@@ -46,7 +46,7 @@ func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (rulese
 		return ruleset.Exports{}, err
 	}
 	if req.TTS {
-		files, err := export.TTS(ctx, export.TTSOptions{Langs: req.Langs, BaseURL: req.BaseURL, Site: true, SiteBaseURL: req.SiteBaseURL,
+		files, err := export.TTS(ctx, export.TTSOptions{Langs: req.Langs, BaseURL: req.BaseURL, Site: true, SiteBaseURL: req.SiteBaseURL, Rulebook: req.Rulebook,
 			Objects: func(l wbcatalog.Lang) ([]export.SavedObject, error) { return ttsObjects(cat, deck, l), nil },
 			Cards:   func(l wbcatalog.Lang, ids []string) ([]export.TTSCard, error) { return ttsCards(cat, l, ids) }})
 		if err != nil {

@@ -105,7 +105,7 @@ func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (rulese
 		return ruleset.Exports{}, err
 	}
 	if req.TTS {
-		files, err := export.TTS(ctx, export.TTSOptions{Langs: req.Langs, BaseURL: req.BaseURL, Objects: c.ttsObjects(band), Cards: c.ttsCards})
+		files, err := export.TTS(ctx, export.TTSOptions{Langs: req.Langs, BaseURL: req.BaseURL, Rulebook: req.Rulebook, Objects: c.ttsObjects(band), Cards: c.ttsCards})
 		if err != nil {
 			return ruleset.Exports{}, err
 		}

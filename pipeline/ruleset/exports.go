@@ -44,6 +44,11 @@ type ExportRequest struct {
 	Deck string
 	// Langs are the languages to export (nil: every language).
 	Langs []lang.Lang
+	// Rulebook is the content's rulebook when it has player aids and no
+	// deck is named (the pipeline sets it): the game hands it to the
+	// export kit (export.TTSOptions.Rulebook), which adds a deck of the
+	// aid cards to the Tabletop Simulator export.
+	Rulebook *RulebookSource
 }
 
 // Exports are what the export stage made.

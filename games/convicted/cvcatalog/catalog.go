@@ -455,6 +455,9 @@ type Catalog struct {
 	// → the entries' positions.
 	Placeholders map[string][]diag.Pos
 	Draft        []lang.MissingText
+	// Pages are the rules pages (rules/<lang>/*.md), when the tree has
+	// any: the printed rulebook's text before the player aids.
+	Pages []lang.RulesPage `json:"-"`
 }
 
 // Rule is the rule id, nil when the table has none.

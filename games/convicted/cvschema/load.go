@@ -97,7 +97,7 @@ func (l *loader) display(rel string) string {
 }
 
 func (l *loader) load(fsys fs.FS) (*cvcatalog.Catalog, error) {
-	cueFiles, _, outside, err := schema.ListFiles(fsys)
+	cueFiles, mdFiles, outside, err := schema.ListFiles(fsys)
 	if err != nil {
 		return nil, err
 	}
@@ -168,6 +168,15 @@ func (l *loader) load(fsys fs.FS) (*cvcatalog.Catalog, error) {
 		cat.Draft = l.drafts(raw)
 	}
 	l.check(cat)
+	for _, p := range mdFiles { // the rules pages, rules/<lang>/*.md
+		lng, _, src, problem := schema.ReadRulesPage(fsys, p, l.display(p), lang.Langs)
+		if problem != nil {
+			l.errs = append(l.errs, *problem)
+		}
+		if src != nil {
+			cat.Pages = append(cat.Pages, lang.RulesPage{Lang: lng, Path: l.display(p), Source: src})
+		}
+	}
 	return cat, nil
 }
 
