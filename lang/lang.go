@@ -31,6 +31,20 @@ const (
 // (e.g. Warstuff's `languages` in game.cue) and every stage iterates those.
 var Langs = []Lang{English, French}
 
+// IsCode reports whether s is written as a language code: two or three
+// lower-case letters ("en", "de", "gsw"), as content declares them.
+func IsCode(s string) bool {
+	if len(s) < 2 || len(s) > 3 {
+		return false
+	}
+	for _, r := range s {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
 // Endonym is the language's name in itself, for the language switches:
 // "Deutsch", "Ελληνικά"; a code not listed is named by itself.
 func (l Lang) Endonym() string {

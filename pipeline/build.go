@@ -410,6 +410,9 @@ func (b *run) refuse() error {
 		}
 		return ruleset.Missing(cmd, b.res.Game, ruleset.CapExports)
 	}
+	if err := b.refuseLangs(); err != nil {
+		return err
+	}
 	b.errataOf, _ = b.content.(ruleset.Errata)
 	if opts.Since != "" && opts.runs(Errata) && b.errataOf == nil {
 		return ruleset.Missing("--since", b.res.Game, ruleset.CapErrata)

@@ -55,7 +55,7 @@ Examples:
 	fl := cmd.Flags()
 	fl.StringVar(&f.Profile, "profile", "tgc", "print `PROFILE`: "+request.ProfileNames())
 	fl.StringVar(&f.Deck, "deck", "", "export the cards of the deck (or band) with this `ID` (default: every card)")
-	fl.StringVar(&f.Lang, "lang", "", "`LANG`: en or fr (default: both)")
+	fl.StringVar(&f.Lang, "lang", "", "`LANG`: en, fr or a language the content declares (default: every language it publishes)")
 	fl.BoolVar(&f.Force, "force", false, "write the images even when text or icons leave the safe zone")
 	addOutFlag(cmd, g)
 	return cmd
@@ -99,7 +99,7 @@ Examples:
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.Deck, "deck", "", "export the deck (or band) with this `ID` only (default: every deck and the Objective decks)")
-	fl.StringVar(&f.Lang, "lang", "", "`LANG`: en or fr (default: both)")
+	fl.StringVar(&f.Lang, "lang", "", "`LANG`: en, fr or a language the content declares (default: every language it publishes)")
 	fl.StringVar(&baseURL, "base-url", "", "http:// or https:// `URL` where export/tts is published (default: file:/// URLs of the output folder)")
 	addOutFlag(cmd, g)
 	return cmd

@@ -92,7 +92,7 @@ func newPrintCmd(g *globalFlags) *cobra.Command {
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.Deck, "deck", "", "print the deck with this `ID` (default: every card)")
-	fl.StringVar(&f.Lang, "lang", "", "`LANG` of the sheets: en or fr (default: both)")
+	fl.StringVar(&f.Lang, "lang", "", "`LANG` of the sheets: en, fr or a language the content declares (default: every language it publishes)")
 	fl.StringVar(&f.Paper, "paper", "a4", "`PAPER` size: a4 or letter")
 	fl.StringVar(&f.Bleed, "bleed", "0", "background printed beyond each cut line, e.g. 3mm (0 to 3 mm; on every edge: fewer cards a sheet where the paper has no room for 3 × 3)")
 	fl.StringVar(&f.BackOffset, "back-offset", "0,0", "shift of the back pages `X,Y` in mm, as measured with --calibrate")

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -76,15 +77,18 @@ func Sheets(f PrintFlags, tool string, date time.Time) (ruleset.SheetRequest, er
 	return req, nil
 }
 
-// Langs reads --lang: "" is every language (nil).
+// Langs reads --lang: "" is every language (nil). Any language code
+// (two or three lower-case letters) is read here; whether the content
+// publishes it is known once it is loaded (pipeline.Options.Langs
+// refuses the others).
 func Langs(asked string) ([]lang.Lang, error) {
-	switch asked {
-	case "":
+	if asked == "" {
 		return nil, nil
-	case "en", "fr":
-		return []lang.Lang{lang.Lang(asked)}, nil
 	}
-	return nil, ruleset.Requestf("--lang %q: want en or fr", asked)
+	if !lang.IsCode(asked) {
+		return nil, ruleset.Requestf("--lang %q: want a language code such as en, fr or de", asked)
+	}
+	return []lang.Lang{lang.Lang(asked)}, nil
 }
 
 // HexSize reads --hex-size; "" gives 0 (the default size).
@@ -167,6 +171,9 @@ func Calibration(f PrintFlags, req ruleset.SheetRequest) (ruleset.SheetSet, erro
 	o.Lang = pipeline.Langs(req.Langs)[0]
 	if len(req.Langs) == 0 {
 		o.Lang = lang.English
+	}
+	if !slices.Contains(lang.Langs, o.Lang) {
+		return ruleset.SheetSet{}, ruleset.Requestf("--lang %s: the calibration sheet is written in en and fr only: ask for one of them", o.Lang)
 	}
 	pdf, err := render.Calibration(o, nil)
 	if err != nil {

@@ -1,0 +1,100 @@
+package browsertest
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"wbtool.dev/wbtool/games/warstuff"
+	wsstarter "wbtool.dev/wbtool/games/warstuff/starter"
+	"wbtool.dev/wbtool/pipeline/ruleset"
+	"wbtool.dev/wbtool/site"
+)
+
+// A language in draft (issue 33): the Warstuff starter's German pages of
+// a --draft build, checked by axe-core as the English and French ones.
+
+// TestWarstuffGermanDraftAxe runs axe-core on every German page of the
+// Warstuff starter's --draft site (rules chapters, profiles, bands,
+// glossary, band builder, 404), and on three of them at 360 px: zero
+// violations. The pages are German pages (lang="de"), and each English
+// page's switch offers German.
+func TestWarstuffGermanDraftAxe(t *testing.T) {
+	t.Parallel()
+	c, err := warstuff.Ruleset{}.Load(wsstarter.FS, ruleset.LoadOptions{Root: "content", Draft: true})
+	if err != nil {
+		t.Fatalf("load the Warstuff starter in draft: %v", err)
+	}
+	out, err := c.Site(ruleset.SiteOptions{BaseURL: "https://warstuff.example/"})
+	if err != nil {
+		t.Fatalf("build its site: %v", err)
+	}
+	files := site.Files(out)
+	var pages []string
+	for _, p := range htmlPaths(files) {
+		if strings.HasPrefix(p, "de/") {
+			pages = append(pages, p)
+		}
+	}
+	if len(pages) < 10 {
+		t.Fatalf("%d German pages in the draft site, want the whole site in German: %v", len(pages), pages)
+	}
+	for _, p := range pages {
+		if !strings.Contains(string(files[p]), `<html lang="de"`) {
+			t.Errorf("%s is not marked as German (<html lang=\"de\">)", p)
+		}
+		if en := "en/" + strings.TrimPrefix(p, "de/"); files[en] != nil && !strings.Contains(string(files[en]), `hreflang="de" lang="de"`) {
+			t.Errorf("%s's language switch does not offer German", en)
+		}
+	}
+	b := axeBrowser(t)
+	tally := axeTally{t: t, b: b, base: serveSite(t, files), byRule: map[string]int{}}
+	for _, p := range pages {
+		tally.check("", p)
+	}
+	b.do(t, "phone", chromedp.EmulateViewport(360, 740))
+	phone := []string{"de/index.html", "de/profiles/scout.html", "de/glossary.html"}
+	for _, p := range phone {
+		if files[p] == nil {
+			t.Errorf("no page %s in the German draft site", p)
+			continue
+		}
+		tally.check(" at 360 px", p)
+	}
+	t.Logf("axe-core on %d German draft pages (+%d at 360 px): %s", len(pages), len(phone), &tally)
+}
+
+// axeTally runs axe-core on pages of the site served at base in b
+// (axeBrowser), reports each violation and counts them by rule.
+type axeTally struct {
+	t      *testing.T
+	b      *browser
+	base   string
+	byRule map[string]int
+	bad    int // pages with a violation
+}
+
+// check runs axe-core on page p (what says how it is shown: " at 360 px").
+func (a *axeTally) check(what, p string) {
+	vs := axeRun(a.t, a.b, a.base, p)
+	if len(vs) > 0 {
+		a.bad++
+	}
+	for _, v := range vs {
+		a.byRule[v.ID] += len(v.Nodes)
+		a.t.Errorf("%s%s: %v", p, what, v)
+	}
+}
+
+// String says how many pages had violations, and which rules.
+func (a *axeTally) String() string {
+	rules := make([]string, 0, len(a.byRule))
+	for r, n := range a.byRule {
+		rules = append(rules, fmt.Sprintf("%s ×%d", r, n))
+	}
+	sort.Strings(rules)
+	return fmt.Sprintf("%d pages with violations %v", a.bad, rules)
+}
