@@ -44,8 +44,9 @@ var StandInTable = []string{
 // LimitSteps bounds one game's decisions.
 const LimitSteps = 20000
 
-// Bots are the bots the game has.
-var Bots = []string{"random", "greedy"}
+// Bots are the bots the game has: mcts is the engine kit's search
+// (botkit.Searcher) at its default level, mcts:1 to mcts:3 a level.
+var Bots = []string{"random", "greedy", "mcts", "mcts:1", "mcts:2", "mcts:3"}
 
 // OptionError is an option the content refuses.
 type OptionError struct{ Msg string }
@@ -57,7 +58,7 @@ func CheckBot(bot string) error {
 	if bot == "" || slices.Contains(Bots, bot) {
 		return nil
 	}
-	return fmt.Errorf("no bot %q%s: expected %s", bot, suggest.Hint(bot, Bots), strings.Join(Bots, " or "))
+	return fmt.Errorf("no bot %q%s: expected random, greedy, mcts or mcts:1 to mcts:3", bot, suggest.Hint(bot, Bots))
 }
 
 // Options are a match's options; "" takes the default.
@@ -382,7 +383,9 @@ func (g *game) apply(i int) error {
 		}
 		g.cover[o.Unit] = o.Kind == ubengine.TakeCover || o.Kind == ubengine.GoToGround
 	}
-	g.say("  %s: %s", g.army(side), g.t.Format(o))
+	if g.acct != nil {
+		g.say("  %s: %s", g.army(side), g.t.Format(o))
+	}
 	if reqs != nil {
 		if err := g.resolve(reqs); err != nil {
 			return err
