@@ -254,6 +254,9 @@ func (s State) Legal() []Order {
 					targets = s.allUnits()
 				}
 				for _, t := range targets {
+					if !s.mayTarget(u, k, t) {
+						continue
+					}
 					for _, m := range []bool{false, true} {
 						o := Order{Kind: k, Side: side, Unit: u.ID, Target: t, Moved: m}
 						if s.checkPlanned(o) == nil {
@@ -267,6 +270,22 @@ func (s State) Legal() []Order {
 	}
 	out = append(out, Order{Kind: NoReaction, Side: side})
 	return append(out, s.immediates(side, s.Phase == Countering)...)
+}
+
+// mayTarget is a first sieve of Legal's planned orders, without a
+// Refusal made for each: false only when checkPlanned refuses o's target
+// whatever else o says (the orders left are checked in full).
+func (s *State) mayTarget(u Unit, k Kind, id int) bool {
+	t := s.unit(id)
+	switch k {
+	case Shoot, Assault:
+		return t != nil && !t.Gone && t.Side != u.Side && !t.Reserve && t.In == 0
+	case Embark:
+		return t != nil && t.Capacity != 0 && t.Side == u.Side && t.In == 0 && !t.Gone
+	case Disembark:
+		return t != nil && t.In == u.ID
+	}
+	return true
 }
 
 // immediates lists the immediate orders side may give in the window.

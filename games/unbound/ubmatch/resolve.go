@@ -204,6 +204,9 @@ type bot interface {
 }
 
 func newBot(name string, seed uint64) bot {
+	if lv, ok := botkit.ParseSearch(name); ok {
+		return newSearchBot(lv, seed)
+	}
 	if name == "random" {
 		return randomBot{botkit.NewRand(seed, botkit.RandomStream)}
 	}

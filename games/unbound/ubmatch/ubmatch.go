@@ -44,8 +44,9 @@ var StandInTable = []string{
 // LimitSteps bounds one game's decisions.
 const LimitSteps = 20000
 
-// Bots are the bots the game has.
-var Bots = []string{"random", "greedy"}
+// Bots are the bots the game has: mcts is the engine kit's search
+// (botkit.Searcher) at its default level, mcts:1 to mcts:3 a level.
+var Bots = []string{"random", "greedy", "mcts", "mcts:1", "mcts:2", "mcts:3"}
 
 // OptionError is an option the content refuses.
 type OptionError struct{ Msg string }
@@ -57,7 +58,7 @@ func CheckBot(bot string) error {
 	if bot == "" || slices.Contains(Bots, bot) {
 		return nil
 	}
-	return fmt.Errorf("no bot %q%s: expected %s", bot, suggest.Hint(bot, Bots), strings.Join(Bots, " or "))
+	return fmt.Errorf("no bot %q%s: expected random, greedy, mcts or mcts:1 to mcts:3", bot, suggest.Hint(bot, Bots))
 }
 
 // Options are a match's options; "" takes the default.
@@ -229,10 +230,14 @@ type game struct {
 	lost   []int
 	acted  map[int]int
 	vp     []int
-	cover  map[int]bool
+	cover  []bool // by unit id: took cover or went to ground with its last order
 	steps  int
 	decide decider
 	expect []Step // a replay's log
+	stage  stage
+	legal  []ubengine.Order // the decision due
+	over   bool
+	too    bool // past LimitSteps
 }
 
 func (g *game) d6() int { return 1 + g.dice.IntN(6) }
@@ -260,7 +265,7 @@ func (g *game) hash() string {
 // Play plays the game of seed: bots choose, or decide when given (a
 // replay). The account is written when acct is set.
 func (m *Match) play(seed uint64, decide decider, acct *strings.Builder, expect []Step) (Result, *Log, error) {
-	g := &game{m: m, t: m.table, dice: botkit.NewRand(seed, 0xd1ce), acct: acct, acted: map[int]int{}, cover: map[int]bool{},
+	g := &game{m: m, t: m.table, dice: botkit.NewRand(seed, 0xd1ce), acct: acct, acted: map[int]int{}, cover: make([]bool, len(m.table.Units)+1),
 		lost: make([]int, len(m.Armies)), vp: make([]int, len(m.Armies)), decide: decide, expect: expect}
 	g.log = &Log{Header: Header{Game: ubcatalog.Game, Engine: Version, Content: m.content, Scenario: m.Scenario,
 		Armies: m.Armies, Bot: m.Bot, Seed: seed, StandIn: StandIn}}
@@ -276,22 +281,67 @@ func (m *Match) play(seed uint64, decide decider, acct *strings.Builder, expect 
 	for _, l := range StandInTable {
 		g.say("  - %s", l)
 	}
-	init := g.setUp()
-	s, err := ubengine.New(len(m.Armies), g.t.Units, init)
+	err := g.start()
+	for err == nil && !g.over {
+		var i int
+		if i, err = g.decide(g, g.legal); err == nil {
+			err = g.apply(i)
+		}
+	}
 	if err != nil {
-		return Result{}, nil, err
+		return Result{}, g.log, err
+	}
+	return g.result(), g.log, nil
+}
+
+// The match is a state machine the engine kit can search: start sets the
+// game up and runs it to its first decision, apply plays the decision
+// due (one of g.legal) and runs on to the next; between the two the game
+// is a plain value (copy) waiting for a decision, or over.
+
+// stage is where the match stands between decisions.
+type stage int8
+
+const (
+	turnStart stage = iota // the turn's first line and psychic pools are due
+	orders                 // the order step (decisions), then close combat and the end of the turn
+)
+
+// start plays deployment, the initiative and the game on to its first
+// decision.
+func (g *game) start() error {
+	init := g.setUp()
+	s, err := ubengine.New(len(g.m.Armies), g.t.Units, init)
+	if err != nil {
+		return err
 	}
 	g.s = s.WithOrders(g.t.Orders)
-	r := Result{Winner: -1}
+	g.stage = turnStart
+	return g.advance()
+}
+
+// advance plays on until a decision is due (g.legal) or the game ends
+// (g.over; g.too past LimitSteps).
+func (g *game) advance() error {
 	for {
-		g.say("Turn %d · initiative %s", g.s.Turn, g.army(g.s.Initiative))
-		if err := g.turn(); err != nil {
-			if errors.Is(err, errTooLong) {
-				r.Too = true
-				break
-			}
-			return Result{}, g.log, err
+		if g.stage == turnStart {
+			g.say("Turn %d · initiative %s", g.s.Turn, g.army(g.s.Initiative))
+			pools := ubengine.Pools(g.d6(), warp(g.t))
+			g.say("psychic pools (U-PSY-1): %v", pools)
+			g.stage = orders
 		}
+		if g.s.Phase != ubengine.Melee {
+			g.legal = g.s.Legal()
+			if len(g.legal) == 0 {
+				return fmt.Errorf("turn %d: side %d has no legal order", g.s.Turn, g.s.Deciding)
+			}
+			g.steps++
+			if g.steps > LimitSteps {
+				g.over, g.too = true, true
+			}
+			return nil
+		}
+		g.melee()
 		if g.s.Turn >= 5 {
 			die := g.d6()
 			ends := ubengine.GameEnds(g.s.Turn, die)
@@ -301,16 +351,59 @@ func (m *Match) play(seed uint64, decide decider, acct *strings.Builder, expect 
 			}
 			g.say("end of turn %d: end die %d: %s (%s)", g.s.Turn, die, map[bool]string{true: "the game ends", false: "the game goes on"}[ends], rule)
 			if ends {
-				break
+				g.over = true
+				return nil
 			}
 		}
 		next, err := g.s.NextTurn(g.lockedIDs())
 		if err != nil {
-			return Result{}, g.log, err
+			return err
 		}
 		g.s = next
 		g.arrive()
+		g.stage = turnStart
 	}
+}
+
+// apply plays decision i of g.legal, then on to the next decision.
+func (g *game) apply(i int) error {
+	if i < 0 || i >= len(g.legal) {
+		return fmt.Errorf("decision %d of %d", i, len(g.legal))
+	}
+	o := g.legal[i]
+	side := g.s.Deciding
+	next, reqs, err := g.s.Apply(o)
+	if err != nil {
+		return err
+	}
+	g.s = next
+	if o.Kind != ubengine.NoReaction {
+		if g.acted != nil {
+			g.acted[o.Unit]++
+		}
+		g.cover[o.Unit] = o.Kind == ubengine.TakeCover || o.Kind == ubengine.GoToGround
+	}
+	if g.acct != nil {
+		g.say("  %s: %s", g.army(side), g.t.Format(o))
+	}
+	if reqs != nil {
+		if err := g.resolve(reqs); err != nil {
+			return err
+		}
+	}
+	if g.log != nil {
+		st := Step{N: g.steps, Turn: g.s.Turn, Army: g.army(side), Do: g.t.Format(o), Hash: g.hash()}
+		g.log.Steps = append(g.log.Steps, st)
+		if k := len(g.log.Steps) - 1; g.expect != nil && (k >= len(g.expect) || g.expect[k] != st) {
+			return fmt.Errorf("step %d (%q): the game differs from the log's", st.N, st.Do)
+		}
+	}
+	return g.advance()
+}
+
+// result is how the game ended.
+func (g *game) result() Result {
+	r := Result{Winner: -1, Too: g.too}
 	r.VP, r.Turns, r.Steps, r.Lost, r.Acted = g.vp, g.s.Turn, g.steps, g.lost, g.acted
 	best := -1
 	for side, v := range g.vp {
@@ -324,10 +417,8 @@ func (m *Match) play(seed uint64, decide decider, acct *strings.Builder, expect 
 	for _, u := range g.s.Units {
 		r.Survived = append(r.Survived, !u.Gone)
 	}
-	return r, g.log, nil
+	return r
 }
-
-var errTooLong = errors.New("the game is longer than the step limit")
 
 // setUp plays deployment and the initiative roll (U-DEPLOY), into the
 // account; it returns the side with the initiative on turn 1.
@@ -403,50 +494,6 @@ func (g *game) lockedIDs() []int {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// turn plays the order step and close combat.
-func (g *game) turn() error {
-	pools := ubengine.Pools(g.d6(), warp(g.t))
-	g.say("psychic pools (U-PSY-1): %v", pools)
-	for g.s.Phase != ubengine.Melee {
-		legal := g.s.Legal()
-		if len(legal) == 0 {
-			return fmt.Errorf("turn %d: side %d has no legal order", g.s.Turn, g.s.Deciding)
-		}
-		g.steps++
-		if g.steps > LimitSteps {
-			return errTooLong
-		}
-		i, err := g.decide(g, legal)
-		if err != nil {
-			return err
-		}
-		o := legal[i]
-		side := g.s.Deciding
-		next, reqs, err := g.s.Apply(o)
-		if err != nil {
-			return err
-		}
-		g.s = next
-		if o.Kind != ubengine.NoReaction {
-			g.acted[o.Unit]++
-			g.cover[o.Unit] = o.Kind == ubengine.TakeCover || o.Kind == ubengine.GoToGround
-		}
-		g.say("  %s: %s", g.army(side), g.t.Format(o))
-		if reqs != nil {
-			if err := g.resolve(reqs); err != nil {
-				return err
-			}
-		}
-		st := Step{N: g.steps, Turn: g.s.Turn, Army: g.army(side), Do: g.t.Format(o), Hash: g.hash()}
-		g.log.Steps = append(g.log.Steps, st)
-		if k := len(g.log.Steps) - 1; g.expect != nil && (k >= len(g.expect) || g.expect[k] != st) {
-			return fmt.Errorf("step %d (%q): the game differs from the log's", st.N, st.Do)
-		}
-	}
-	g.melee()
-	return nil
 }
 
 func warp(t *ubtable.Table) []int {

@@ -177,13 +177,17 @@ func BenchmarkProfilePNG(b *testing.B) {
 	p, _ := render.ProfileNamed("tgc")
 	b.ResetTimer()
 	cpu := testtool.CPUTime()
+	size := 0
 	for i := 0; i < b.N; i++ {
 		c := &cards[i%len(cards)]
-		if _, err := c.Front.PNG(p); err != nil {
+		png, err := c.Front.PNG(p)
+		if err != nil {
 			b.Fatal(err)
 		}
+		size += len(png)
 	}
 	b.ReportMetric(float64((testtool.CPUTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/face")
+	b.ReportMetric(float64(size)/float64(b.N), "bytes/face")
 }
 
 func BenchmarkProfileImage(b *testing.B) {
