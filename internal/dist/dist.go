@@ -10,7 +10,10 @@
 // a [RefusedError], to replace a folder that exists but is not in the
 // manifest, that holds a file, folder or link the manifest does not list
 // (a designer's playtest notes), whose files were edited since, or that is
-// a symbolic link (wbtool follows no link in its output folder). [Open]
+// a symbolic link (wbtool follows no link in its output folder). wbtool
+// watch, patching the folders on every save, checks only the paths its
+// patch replaces or deletes once its own publication is the last one
+// (the next build checks the whole folder again). [Open]
 // refuses an output folder that is, holds or lies inside the content
 // folder, or that is a link.
 //
@@ -152,6 +155,9 @@ type Dir struct {
 	// ownWrite: man is the manifest this Dir's last publication wrote;
 	// elsewhere: another process has published since.
 	ownWrite, elsewhere bool
+	// trusted: the folders are as this Dir's last publication left them
+	// but for the designer's hand (watch's patches, see checkPaths).
+	trusted bool
 }
 
 // ErrWrittenElsewhere is returned by Publish, which then wrote nothing,
@@ -518,7 +524,14 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 	}
 	d.elsewhere = false
 	d.missing = map[string]map[string]bool{}
+	// watch publishes a patch on every save: after its own publication,
+	// with no other process's since, it checks only the paths the patch
+	// writes or deletes (checkPaths), not every file of the folders.
+	d.trusted = d.changesOnly && d.ownWrite
 	for _, u := range updates {
+		if _, owned := d.man.Dirs[u.Dir]; owned && d.trusted {
+			continue
+		}
 		if err := d.checkOwned(u.Dir); err != nil {
 			return 0, err
 		}
@@ -690,11 +703,8 @@ func (d *Dir) checkOwned(name string) error {
 	if err != nil {
 		return fmt.Errorf("read %s: %w", shown, err)
 	}
-	if len(foreign) > 0 {
-		return refused(shown, "holds %s wbtool did not write (%s): replacing the folder would delete them; move them out of the output folder, or choose another --out", plural(len(foreign), "a file", "files"), listSome(foreign))
-	}
-	if len(edited) > 0 {
-		return refused(shown, "holds %s changed by hand since wbtool wrote them (%s): replacing the folder would lose the changes; move them out of the output folder, or choose another --out", plural(len(edited), "a file", "files"), listSome(edited))
+	if err := refuseFound(shown, foreign, edited); err != nil {
+		return err
 	}
 	for rel := range recs {
 		if !seen[rel] {
@@ -705,6 +715,106 @@ func (d *Dir) checkOwned(name string) error {
 		}
 	}
 	return nil
+}
+
+// refuseFound refuses to write folder shown, which holds files wbtool
+// did not write (foreign) or that were changed by hand (edited).
+func refuseFound(shown string, foreign, edited []string) error {
+	if len(foreign) > 0 {
+		return refused(shown, "holds %s wbtool did not write (%s): replacing the folder would delete them; move them out of the output folder, or choose another --out", plural(len(foreign), "a file", "files"), listSome(foreign))
+	}
+	if len(edited) > 0 {
+		return refused(shown, "holds %s changed by hand since wbtool wrote them (%s): replacing the folder would lose the changes; move them out of the output folder, or choose another --out", plural(len(edited), "a file", "files"), listSome(edited))
+	}
+	return nil
+}
+
+// checkPaths is checkOwned for a patch of a folder this Dir published
+// last (wbtool watch, on every save): instead of reading every file of
+// the folder, it reads only what the patch replaces or deletes, and the
+// folders on the way, and refuses as checkOwned does when one of them is
+// not wbtool's (a link, a file it did not write, a folder of files it
+// did not write where a file goes) or was changed by hand. The rest of
+// the folder it leaves as it is: a designer's file beside the outputs,
+// or an output edited or deleted by hand that the patch does not touch,
+// is found by the next command that publishes the folder whole.
+func (d *Dir) checkPaths(name string, p patch) error {
+	final := filepath.Join(d.root, name)
+	shown := d.display(name)
+	if st, err := os.Lstat(final); err != nil {
+		return err
+	} else if !st.IsDir() {
+		return refused(shown, "is not a folder any more: wbtool follows no link where it writes and replaces only folders it wrote; move it away, or choose another --out")
+	}
+	recs := d.man.Dirs[name]
+	removed := make(map[string]bool, len(p.Remove))
+	for _, rel := range p.Remove {
+		removed[rel] = true
+	}
+	var foreign, edited []string
+	// check is one path of the patch: a file of the manifest unedited,
+	// or nothing; in place of a file written, a folder of the manifest's
+	// files all removed.
+	check := func(rel string, st fs.FileInfo) error {
+		p := filepath.Join(final, filepath.FromSlash(rel))
+		rec, ok := recs[rel]
+		switch {
+		case st.IsDir():
+			return filepath.WalkDir(p, func(q string, e fs.DirEntry, err error) error {
+				if err != nil {
+					return err
+				}
+				sub, _ := filepath.Rel(final, q)
+				sub = filepath.ToSlash(sub)
+				if e.IsDir() {
+					return nil
+				}
+				if !e.Type().IsRegular() || !removed[sub] {
+					foreign = append(foreign, name+"/"+sub)
+				}
+				return nil
+			})
+		case !ok || !st.Mode().IsRegular():
+			foreign = append(foreign, name+"/"+rel)
+		case st.Size() != rec.Size || st.ModTime().UnixNano() != rec.ModTime:
+			if h, err := hashFile(p); err != nil || h != rec.SHA256 {
+				edited = append(edited, name+"/"+rel)
+			}
+		}
+		return nil
+	}
+	seenDir, seen := map[string]bool{}, map[string]bool{}
+	for _, rel := range slices.Concat(p.Write, p.Remove) {
+		// the folders on the way: folders, or files the patch removes
+		for dir := path.Dir(rel); dir != "." && !seenDir[dir]; dir = path.Dir(dir) {
+			seenDir[dir] = true
+			st, err := os.Lstat(filepath.Join(final, filepath.FromSlash(dir)))
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				return fmt.Errorf("read %s: %w", shown, err)
+			}
+			if !st.IsDir() && !removed[dir] {
+				foreign = append(foreign, name+"/"+dir)
+			}
+		}
+		if seen[rel] {
+			continue
+		}
+		seen[rel] = true
+		st, err := os.Lstat(filepath.Join(final, filepath.FromSlash(rel)))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err == nil {
+			err = check(rel, st)
+		}
+		if err != nil {
+			return fmt.Errorf("read %s: %w", shown, err)
+		}
+	}
+	return refuseFound(shown, foreign, edited)
 }
 
 func plural(n int, one, many string) string {
@@ -825,6 +935,18 @@ func (d *Dir) stageDir(stage string, u Update, asPatch bool, pre map[string]*pre
 		writes = append(writes, w)
 		p.Write = append(p.Write, rel)
 	}
+	for rel := range cur {
+		if _, ok := want[rel]; !ok {
+			changed++ // removed
+			p.Remove = append(p.Remove, rel)
+		}
+	}
+	sort.Strings(p.Remove)
+	if asPatch && d.trusted {
+		if err := d.checkPaths(u.Dir, p); err != nil {
+			return nil, 0, p, err
+		}
+	}
 	if err := dropUnwanted(dst, pre, func(rel string) bool { _, ok := want[rel]; return ok }); err != nil {
 		return nil, 0, p, fmt.Errorf("write %s: %w", d.display(u.Dir), err)
 	}
@@ -843,13 +965,6 @@ func (d *Dir) stageDir(stage string, u Update, asPatch bool, pre map[string]*pre
 			}
 		}
 	}
-	for rel := range cur {
-		if _, ok := want[rel]; !ok {
-			changed++ // removed
-			p.Remove = append(p.Remove, rel)
-		}
-	}
-	sort.Strings(p.Remove)
 	return recs, changed, p, nil
 }
 
