@@ -110,17 +110,29 @@ type journal struct {
 	Dirs []string `json:"dirs"`
 	// Patches are the folders updated file by file, sorted.
 	Patches []patch `json:"patches,omitempty"`
-	// Manifest is the manifest once the swap is done.
+	// Manifest is the manifest once the swap is done, or Delta its
+	// changes, appended to the log (manlog.go).
 	Manifest manifest `json:"manifest"`
+	Delta    *delta   `json:"delta,omitempty"`
 }
 
 // journalFile is how a journal is written: its manifest already encoded
 // (the manifest file's bytes), so that a publication encodes the
 // manifest once, not once for the journal and again for the manifest.
 type journalFile struct {
-	Dirs     []string        `json:"dirs"`
-	Patches  []patch         `json:"patches,omitempty"`
-	Manifest json.RawMessage `json:"manifest"`
+	Dirs    []string `json:"dirs"`
+	Patches []patch  `json:"patches,omitempty"`
+}
+
+// encodeJournal is the journal file of a publication: jf with the
+// manifest (or the delta) already encoded, spliced in as it is.
+func encodeJournal(jf journalFile, field string, enc []byte) ([]byte, error) {
+	b, err := json.Marshal(jf)
+	if err != nil {
+		return nil, err
+	}
+	b = append(b[:len(b)-1], `,"`+field+`":`...)
+	return append(append(b, enc...), '}'), nil
 }
 
 // patch is the update of a folder wbtool owns: the files staged under
@@ -149,6 +161,10 @@ type Dir struct {
 	// publication under the lock reads it again only when it changed
 	// (another process published meanwhile).
 	manStat fs.FileInfo
+	// logStat is the log's (nil: none), logSize the length of its
+	// complete lines (manlog.go).
+	logStat fs.FileInfo
+	logSize int64
 	// changesOnly: the caller publishes only the folders it changed
 	// (PublishesChangesOnly).
 	changesOnly bool
@@ -310,6 +326,9 @@ func (d *Dir) readManifest() (manifest, error) {
 	if m.Dirs == nil {
 		m.Dirs = map[string]map[string]fileRecord{}
 	}
+	if d.logSize, err = readLog(d.state(), &m); err != nil {
+		return m, refused(d.display(StateDir+"/"+logName), "wbtool's record of its outputs is damaged (%v): delete the output folder's data, print and site folders with it, then build again", err)
+	}
 	return m, nil
 }
 
@@ -326,7 +345,7 @@ func (d *Dir) recover() error {
 			os.Remove(filepath.Join(state, journalName))
 			break
 		}
-		if err := d.swap(j, nil); err != nil {
+		if err := d.swap(j, nil, -1); err != nil {
 			return err
 		}
 	case !errors.Is(err, fs.ErrNotExist):
@@ -336,7 +355,8 @@ func (d *Dir) recover() error {
 	os.RemoveAll(filepath.Join(state, oldName))
 	sweepTemps(state)
 	st, err := os.Lstat(filepath.Join(state, manifestName))
-	if err == nil && d.manStat != nil && os.SameFile(st, d.manStat) && st.Size() == d.manStat.Size() && st.ModTime().Equal(d.manStat.ModTime()) {
+	lst := statOrNil(filepath.Join(state, logName))
+	if err == nil && d.manStat != nil && sameFile(st, d.manStat) && sameFile(lst, d.logStat) {
 		return nil // d.man is still the manifest
 	}
 	m, err := d.readManifest()
@@ -348,15 +368,16 @@ func (d *Dir) recover() error {
 	}
 	d.ownWrite = false
 	d.man = m
-	d.manStat = st
+	d.manStat, d.logStat = st, lst
 	return nil
 }
 
 // swap moves the staged folders of a committed publication into place
-// and records the new manifest (mb: j.Manifest encoded, nil to encode
-// it). It is idempotent: a process killed during a swap is finished by
-// the next one.
-func (d *Dir) swap(j journal, mb []byte) error {
+// and records the new manifest (enc: j.Manifest, or j.Delta, encoded; nil
+// to encode it), the delta appended to the log whose complete lines are
+// logAt bytes (-1: unknown). It is idempotent: a process killed during a
+// swap is finished by the next one.
+func (d *Dir) swap(j journal, enc []byte, logAt int64) error {
 	state := d.state()
 	stage, old := filepath.Join(state, stageName), filepath.Join(state, oldName)
 	if err := os.MkdirAll(old, 0o755); err != nil {
@@ -385,13 +406,7 @@ func (d *Dir) swap(j journal, mb []byte) error {
 			return err
 		}
 	}
-	if mb == nil {
-		var err error
-		if mb, err = json.Marshal(j.Manifest); err != nil {
-			return err
-		}
-	}
-	if err := writeAtomic(filepath.Join(state, manifestName), append(mb, '\n'), true); err != nil {
+	if err := d.record(j, enc, logAt); err != nil {
 		return err
 	}
 	if err := os.Remove(filepath.Join(state, journalName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -399,6 +414,35 @@ func (d *Dir) swap(j journal, mb []byte) error {
 	}
 	os.RemoveAll(old)
 	os.RemoveAll(stage)
+	return nil
+}
+
+// record writes the manifest of a committed publication: its delta
+// appended to the log, or the whole manifest, which then needs no log.
+func (d *Dir) record(j journal, enc []byte, logAt int64) error {
+	state := d.state()
+	var err error
+	if j.Delta != nil {
+		if enc == nil {
+			if enc, err = json.Marshal(j.Delta); err != nil {
+				return err
+			}
+		}
+		d.logSize, err = appendLog(state, j.Delta.Generation, enc, logAt)
+		return err
+	}
+	if enc == nil {
+		if enc, err = json.Marshal(j.Manifest); err != nil {
+			return err
+		}
+	}
+	if err := writeAtomic(filepath.Join(state, manifestName), append(enc, '\n'), true); err != nil {
+		return err
+	}
+	if err := os.Remove(filepath.Join(state, logName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	d.logSize = 0
 	return nil
 }
 
@@ -589,11 +633,24 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 			return 0, fmt.Errorf("write %s: %w", d.display(StateDir), err)
 		}
 	}
-	mb, err := json.Marshal(j.Manifest)
-	if err != nil {
-		return 0, err
+	// watch's patch appends its changes to the log while it is small
+	var enc []byte
+	field := "manifest"
+	if d.trusted && len(j.Dirs) == 0 && d.manStat != nil {
+		dl := patchDelta(next, j.Patches)
+		if enc, err = json.Marshal(dl); err != nil {
+			return 0, err
+		}
+		if d.logSize+int64(len(enc))+1 <= max(minLog, d.manStat.Size()/4) {
+			j.Delta, field = &dl, "delta"
+		}
 	}
-	jb, err := json.Marshal(journalFile{Dirs: j.Dirs, Patches: j.Patches, Manifest: mb})
+	if j.Delta == nil {
+		if enc, err = json.Marshal(j.Manifest); err != nil {
+			return 0, err
+		}
+	}
+	jb, err := encodeJournal(journalFile{Dirs: j.Dirs, Patches: j.Patches}, field, enc)
 	if err != nil {
 		return 0, err
 	}
@@ -604,11 +661,12 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 	// Committed: from here on, the next Open finishes the swap if this
 	// process dies.
 	d.committed = true
-	if err := d.swap(j, mb); err != nil {
+	if err := d.swap(j, enc, d.logSize); err != nil {
 		return 0, err
 	}
 	d.man = next
 	d.manStat, _ = os.Lstat(filepath.Join(state, manifestName))
+	d.logStat = statOrNil(filepath.Join(state, logName))
 	d.ownWrite = true
 	return changed, nil
 }
