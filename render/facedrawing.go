@@ -1,6 +1,9 @@
 package render
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // FaceDrawing is a face's layout drawn as PDF content (pdfdraw.go), for
 // every sheet that prints it: the items it was laid out with, from a
@@ -12,7 +15,26 @@ type FaceDrawing struct {
 	items []Item      // the layout's items: a sheet's face starts with them
 	table *ShapeTable // the shapes of the Layouts' faces
 	names [4]string   // the font names it was drawn with
-	d     *drawnFace
+	d     atomic.Pointer[drawnFace]
+	// drop: the drawing is let go once a page has drawn it (DropWhenDrawn)
+	drop bool
+}
+
+// DropWhenDrawn lets the drawing go once a sheet's page has drawn it: a
+// later sheet printing the face draws it item by item (the same bytes).
+// For a build that prints each card once (a one-shot build: its 25,000
+// cards' drawings are 422 MB held to the end of the build otherwise).
+// Call it before the drawing is used.
+func (fd *FaceDrawing) DropWhenDrawn() { fd.drop = true }
+
+// Kept reports whether fd holds its drawing.
+func (fd *FaceDrawing) Kept() bool { return fd.d.Load() != nil }
+
+// used is called once a page has drawn fd's drawing.
+func (fd *FaceDrawing) used() {
+	if fd != nil && fd.drop {
+		fd.d.Store(nil)
+	}
 }
 
 // drawnFace is the content of the first n items of a face, but for its
@@ -46,10 +68,11 @@ func (fd *FaceDrawing) get(items []Item, names *[4]string) *drawnFace {
 		s := pdfStream{names: names, pdfState: freshState, shapes: &shapes, table: fd.table,
 			b: make([]byte, 0, 40*len(fd.items))}
 		s.items(fd.items)
-		fd.names, fd.d = *names, &drawnFace{b: s.b, n: len(fd.items), end: s.pdfState, shapes: shapes.marks}
+		fd.names = *names
+		fd.d.Store(&drawnFace{b: s.b, n: len(fd.items), end: s.pdfState, shapes: shapes.marks})
 	})
 	if fd.names != *names {
 		return nil
 	}
-	return fd.d
+	return fd.d.Load()
 }

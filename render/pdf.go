@@ -205,6 +205,18 @@ func (p *pdfDoc) countShapes(f *Face, drawn *FaceDrawing) {
 		p.shapeUses = map[string]int{}
 	}
 	items := f.Items
+	if drawn != nil && drawn.drop {
+		// counted from the items (as the drawing would find them, with
+		// its table): the drawing is made when the page draws the face,
+		// and let go then, not held for every face of the document
+		s := pdfStream{table: drawn.table}
+		for _, it := range items {
+			if formShape(it) {
+				p.shapeUses[s.shapeForm(it).name]++
+			}
+		}
+		return
+	}
 	d := drawn.get(items, &p.fonts.names)
 	if d != nil {
 		for _, m := range d.shapes {
@@ -411,6 +423,7 @@ func (p *pdfDoc) drawFace(f *Face, drawn *FaceDrawing, ox, oy, bx, by float64) {
 		s.pdfState = d.end
 		addTexts(&p.fonts.used, items[:d.n])
 		items = items[d.n:]
+		drawn.used()
 	}
 	p.shapes.emit = p.emitShape
 	s.shapes = &p.shapes

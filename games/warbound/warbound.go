@@ -133,6 +133,7 @@ func (w rules) Load(fsys fs.FS, lo ruleset.LoadOptions) (ruleset.Content, error)
 	if lo.CheckOnly {
 		layouts.CheckOnly() // nothing draws the cards
 	}
+	layouts.OneShot() // watch's are made by incremental.go (Layouts.Keep)
 	if w.opts.NewLayouts != nil {
 		layouts = w.opts.NewLayouts(cat)
 	}

@@ -10,7 +10,10 @@
 // a [RefusedError], to replace a folder that exists but is not in the
 // manifest, that holds a file, folder or link the manifest does not list
 // (a designer's playtest notes), whose files were edited since, or that is
-// a symbolic link (wbtool follows no link in its output folder). [Open]
+// a symbolic link (wbtool follows no link in its output folder). wbtool
+// watch, patching the folders on every save, checks only the paths its
+// patch replaces or deletes once its own publication is the last one
+// (the next build checks the whole folder again). [Open]
 // refuses an output folder that is, holds or lies inside the content
 // folder, or that is a link.
 //
@@ -107,17 +110,29 @@ type journal struct {
 	Dirs []string `json:"dirs"`
 	// Patches are the folders updated file by file, sorted.
 	Patches []patch `json:"patches,omitempty"`
-	// Manifest is the manifest once the swap is done.
+	// Manifest is the manifest once the swap is done, or Delta its
+	// changes, appended to the log (manlog.go).
 	Manifest manifest `json:"manifest"`
+	Delta    *delta   `json:"delta,omitempty"`
 }
 
 // journalFile is how a journal is written: its manifest already encoded
 // (the manifest file's bytes), so that a publication encodes the
 // manifest once, not once for the journal and again for the manifest.
 type journalFile struct {
-	Dirs     []string        `json:"dirs"`
-	Patches  []patch         `json:"patches,omitempty"`
-	Manifest json.RawMessage `json:"manifest"`
+	Dirs    []string `json:"dirs"`
+	Patches []patch  `json:"patches,omitempty"`
+}
+
+// encodeJournal is the journal file of a publication: jf with the
+// manifest (or the delta) already encoded, spliced in as it is.
+func encodeJournal(jf journalFile, field string, enc []byte) ([]byte, error) {
+	b, err := json.Marshal(jf)
+	if err != nil {
+		return nil, err
+	}
+	b = append(b[:len(b)-1], `,"`+field+`":`...)
+	return append(append(b, enc...), '}'), nil
 }
 
 // patch is the update of a folder wbtool owns: the files staged under
@@ -146,12 +161,19 @@ type Dir struct {
 	// publication under the lock reads it again only when it changed
 	// (another process published meanwhile).
 	manStat fs.FileInfo
+	// logStat is the log's (nil: none), logSize the length of its
+	// complete lines (manlog.go).
+	logStat fs.FileInfo
+	logSize int64
 	// changesOnly: the caller publishes only the folders it changed
 	// (PublishesChangesOnly).
 	changesOnly bool
 	// ownWrite: man is the manifest this Dir's last publication wrote;
 	// elsewhere: another process has published since.
 	ownWrite, elsewhere bool
+	// trusted: the folders are as this Dir's last publication left them
+	// but for the designer's hand (watch's patches, see checkPaths).
+	trusted bool
 }
 
 // ErrWrittenElsewhere is returned by Publish, which then wrote nothing,
@@ -304,6 +326,9 @@ func (d *Dir) readManifest() (manifest, error) {
 	if m.Dirs == nil {
 		m.Dirs = map[string]map[string]fileRecord{}
 	}
+	if d.logSize, err = readLog(d.state(), &m); err != nil {
+		return m, refused(d.display(StateDir+"/"+logName), "wbtool's record of its outputs is damaged (%v): delete the output folder's data, print and site folders with it, then build again", err)
+	}
 	return m, nil
 }
 
@@ -320,7 +345,7 @@ func (d *Dir) recover() error {
 			os.Remove(filepath.Join(state, journalName))
 			break
 		}
-		if err := d.swap(j, nil); err != nil {
+		if err := d.swap(j, nil, -1); err != nil {
 			return err
 		}
 	case !errors.Is(err, fs.ErrNotExist):
@@ -330,7 +355,8 @@ func (d *Dir) recover() error {
 	os.RemoveAll(filepath.Join(state, oldName))
 	sweepTemps(state)
 	st, err := os.Lstat(filepath.Join(state, manifestName))
-	if err == nil && d.manStat != nil && os.SameFile(st, d.manStat) && st.Size() == d.manStat.Size() && st.ModTime().Equal(d.manStat.ModTime()) {
+	lst := statOrNil(filepath.Join(state, logName))
+	if err == nil && d.manStat != nil && sameFile(st, d.manStat) && sameFile(lst, d.logStat) {
 		return nil // d.man is still the manifest
 	}
 	m, err := d.readManifest()
@@ -342,15 +368,16 @@ func (d *Dir) recover() error {
 	}
 	d.ownWrite = false
 	d.man = m
-	d.manStat = st
+	d.manStat, d.logStat = st, lst
 	return nil
 }
 
 // swap moves the staged folders of a committed publication into place
-// and records the new manifest (mb: j.Manifest encoded, nil to encode
-// it). It is idempotent: a process killed during a swap is finished by
-// the next one.
-func (d *Dir) swap(j journal, mb []byte) error {
+// and records the new manifest (enc: j.Manifest, or j.Delta, encoded; nil
+// to encode it), the delta appended to the log whose complete lines are
+// logAt bytes (-1: unknown). It is idempotent: a process killed during a
+// swap is finished by the next one.
+func (d *Dir) swap(j journal, enc []byte, logAt int64) error {
 	state := d.state()
 	stage, old := filepath.Join(state, stageName), filepath.Join(state, oldName)
 	if err := os.MkdirAll(old, 0o755); err != nil {
@@ -379,13 +406,7 @@ func (d *Dir) swap(j journal, mb []byte) error {
 			return err
 		}
 	}
-	if mb == nil {
-		var err error
-		if mb, err = json.Marshal(j.Manifest); err != nil {
-			return err
-		}
-	}
-	if err := writeAtomic(filepath.Join(state, manifestName), append(mb, '\n'), true); err != nil {
+	if err := d.record(j, enc, logAt); err != nil {
 		return err
 	}
 	if err := os.Remove(filepath.Join(state, journalName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -393,6 +414,35 @@ func (d *Dir) swap(j journal, mb []byte) error {
 	}
 	os.RemoveAll(old)
 	os.RemoveAll(stage)
+	return nil
+}
+
+// record writes the manifest of a committed publication: its delta
+// appended to the log, or the whole manifest, which then needs no log.
+func (d *Dir) record(j journal, enc []byte, logAt int64) error {
+	state := d.state()
+	var err error
+	if j.Delta != nil {
+		if enc == nil {
+			if enc, err = json.Marshal(j.Delta); err != nil {
+				return err
+			}
+		}
+		d.logSize, err = appendLog(state, j.Delta.Generation, enc, logAt)
+		return err
+	}
+	if enc == nil {
+		if enc, err = json.Marshal(j.Manifest); err != nil {
+			return err
+		}
+	}
+	if err := writeAtomic(filepath.Join(state, manifestName), append(enc, '\n'), true); err != nil {
+		return err
+	}
+	if err := os.Remove(filepath.Join(state, logName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	d.logSize = 0
 	return nil
 }
 
@@ -518,7 +568,14 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 	}
 	d.elsewhere = false
 	d.missing = map[string]map[string]bool{}
+	// watch publishes a patch on every save: after its own publication,
+	// with no other process's since, it checks only the paths the patch
+	// writes or deletes (checkPaths), not every file of the folders.
+	d.trusted = d.changesOnly && d.ownWrite
 	for _, u := range updates {
+		if _, owned := d.man.Dirs[u.Dir]; owned && d.trusted {
+			continue
+		}
 		if err := d.checkOwned(u.Dir); err != nil {
 			return 0, err
 		}
@@ -576,11 +633,24 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 			return 0, fmt.Errorf("write %s: %w", d.display(StateDir), err)
 		}
 	}
-	mb, err := json.Marshal(j.Manifest)
-	if err != nil {
-		return 0, err
+	// watch's patch appends its changes to the log while it is small
+	var enc []byte
+	field := "manifest"
+	if d.trusted && len(j.Dirs) == 0 && d.manStat != nil {
+		dl := patchDelta(next, j.Patches)
+		if enc, err = json.Marshal(dl); err != nil {
+			return 0, err
+		}
+		if d.logSize+int64(len(enc))+1 <= max(minLog, d.manStat.Size()/4) {
+			j.Delta, field = &dl, "delta"
+		}
 	}
-	jb, err := json.Marshal(journalFile{Dirs: j.Dirs, Patches: j.Patches, Manifest: mb})
+	if j.Delta == nil {
+		if enc, err = json.Marshal(j.Manifest); err != nil {
+			return 0, err
+		}
+	}
+	jb, err := encodeJournal(journalFile{Dirs: j.Dirs, Patches: j.Patches}, field, enc)
 	if err != nil {
 		return 0, err
 	}
@@ -591,11 +661,12 @@ func (d *Dir) Publish(updates ...Update) (changed int, err error) {
 	// Committed: from here on, the next Open finishes the swap if this
 	// process dies.
 	d.committed = true
-	if err := d.swap(j, mb); err != nil {
+	if err := d.swap(j, enc, d.logSize); err != nil {
 		return 0, err
 	}
 	d.man = next
 	d.manStat, _ = os.Lstat(filepath.Join(state, manifestName))
+	d.logStat = statOrNil(filepath.Join(state, logName))
 	d.ownWrite = true
 	return changed, nil
 }
@@ -690,11 +761,8 @@ func (d *Dir) checkOwned(name string) error {
 	if err != nil {
 		return fmt.Errorf("read %s: %w", shown, err)
 	}
-	if len(foreign) > 0 {
-		return refused(shown, "holds %s wbtool did not write (%s): replacing the folder would delete them; move them out of the output folder, or choose another --out", plural(len(foreign), "a file", "files"), listSome(foreign))
-	}
-	if len(edited) > 0 {
-		return refused(shown, "holds %s changed by hand since wbtool wrote them (%s): replacing the folder would lose the changes; move them out of the output folder, or choose another --out", plural(len(edited), "a file", "files"), listSome(edited))
+	if err := refuseFound(shown, foreign, edited); err != nil {
+		return err
 	}
 	for rel := range recs {
 		if !seen[rel] {
@@ -705,6 +773,106 @@ func (d *Dir) checkOwned(name string) error {
 		}
 	}
 	return nil
+}
+
+// refuseFound refuses to write folder shown, which holds files wbtool
+// did not write (foreign) or that were changed by hand (edited).
+func refuseFound(shown string, foreign, edited []string) error {
+	if len(foreign) > 0 {
+		return refused(shown, "holds %s wbtool did not write (%s): replacing the folder would delete them; move them out of the output folder, or choose another --out", plural(len(foreign), "a file", "files"), listSome(foreign))
+	}
+	if len(edited) > 0 {
+		return refused(shown, "holds %s changed by hand since wbtool wrote them (%s): replacing the folder would lose the changes; move them out of the output folder, or choose another --out", plural(len(edited), "a file", "files"), listSome(edited))
+	}
+	return nil
+}
+
+// checkPaths is checkOwned for a patch of a folder this Dir published
+// last (wbtool watch, on every save): instead of reading every file of
+// the folder, it reads only what the patch replaces or deletes, and the
+// folders on the way, and refuses as checkOwned does when one of them is
+// not wbtool's (a link, a file it did not write, a folder of files it
+// did not write where a file goes) or was changed by hand. The rest of
+// the folder it leaves as it is: a designer's file beside the outputs,
+// or an output edited or deleted by hand that the patch does not touch,
+// is found by the next command that publishes the folder whole.
+func (d *Dir) checkPaths(name string, p patch) error {
+	final := filepath.Join(d.root, name)
+	shown := d.display(name)
+	if st, err := os.Lstat(final); err != nil {
+		return err
+	} else if !st.IsDir() {
+		return refused(shown, "is not a folder any more: wbtool follows no link where it writes and replaces only folders it wrote; move it away, or choose another --out")
+	}
+	recs := d.man.Dirs[name]
+	removed := make(map[string]bool, len(p.Remove))
+	for _, rel := range p.Remove {
+		removed[rel] = true
+	}
+	var foreign, edited []string
+	// check is one path of the patch: a file of the manifest unedited,
+	// or nothing; in place of a file written, a folder of the manifest's
+	// files all removed.
+	check := func(rel string, st fs.FileInfo) error {
+		p := filepath.Join(final, filepath.FromSlash(rel))
+		rec, ok := recs[rel]
+		switch {
+		case st.IsDir():
+			return filepath.WalkDir(p, func(q string, e fs.DirEntry, err error) error {
+				if err != nil {
+					return err
+				}
+				sub, _ := filepath.Rel(final, q)
+				sub = filepath.ToSlash(sub)
+				if e.IsDir() {
+					return nil
+				}
+				if !e.Type().IsRegular() || !removed[sub] {
+					foreign = append(foreign, name+"/"+sub)
+				}
+				return nil
+			})
+		case !ok || !st.Mode().IsRegular():
+			foreign = append(foreign, name+"/"+rel)
+		case st.Size() != rec.Size || st.ModTime().UnixNano() != rec.ModTime:
+			if h, err := hashFile(p); err != nil || h != rec.SHA256 {
+				edited = append(edited, name+"/"+rel)
+			}
+		}
+		return nil
+	}
+	seenDir, seen := map[string]bool{}, map[string]bool{}
+	for _, rel := range slices.Concat(p.Write, p.Remove) {
+		// the folders on the way: folders, or files the patch removes
+		for dir := path.Dir(rel); dir != "." && !seenDir[dir]; dir = path.Dir(dir) {
+			seenDir[dir] = true
+			st, err := os.Lstat(filepath.Join(final, filepath.FromSlash(dir)))
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				return fmt.Errorf("read %s: %w", shown, err)
+			}
+			if !st.IsDir() && !removed[dir] {
+				foreign = append(foreign, name+"/"+dir)
+			}
+		}
+		if seen[rel] {
+			continue
+		}
+		seen[rel] = true
+		st, err := os.Lstat(filepath.Join(final, filepath.FromSlash(rel)))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err == nil {
+			err = check(rel, st)
+		}
+		if err != nil {
+			return fmt.Errorf("read %s: %w", shown, err)
+		}
+	}
+	return refuseFound(shown, foreign, edited)
 }
 
 func plural(n int, one, many string) string {
@@ -825,6 +993,18 @@ func (d *Dir) stageDir(stage string, u Update, asPatch bool, pre map[string]*pre
 		writes = append(writes, w)
 		p.Write = append(p.Write, rel)
 	}
+	for rel := range cur {
+		if _, ok := want[rel]; !ok {
+			changed++ // removed
+			p.Remove = append(p.Remove, rel)
+		}
+	}
+	sort.Strings(p.Remove)
+	if asPatch && d.trusted {
+		if err := d.checkPaths(u.Dir, p); err != nil {
+			return nil, 0, p, err
+		}
+	}
 	if err := dropUnwanted(dst, pre, func(rel string) bool { _, ok := want[rel]; return ok }); err != nil {
 		return nil, 0, p, fmt.Errorf("write %s: %w", d.display(u.Dir), err)
 	}
@@ -843,13 +1023,6 @@ func (d *Dir) stageDir(stage string, u Update, asPatch bool, pre map[string]*pre
 			}
 		}
 	}
-	for rel := range cur {
-		if _, ok := want[rel]; !ok {
-			changed++ // removed
-			p.Remove = append(p.Remove, rel)
-		}
-	}
-	sort.Strings(p.Remove)
 	return recs, changed, p, nil
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/internal/testtool"
 )
 
 // BenchmarkEditOneCard measures the latency from a saved one-card edit to
@@ -18,7 +19,9 @@ import (
 // debounce. Per-stage averages are reported as extra metrics (site and
 // print run in parallel, so stages overlap); checked-ms is the time to the
 // head of the report (content validated, checks played), which watch
-// prints before the outputs are done. The loader "fresh" is the reference
+// prints before the outputs are done; cpu-ms is the CPU time of this
+// process per edit (the worker's evaluation not included), the figure to
+// compare on a loaded machine. The loader "fresh" is the reference
 // measured in the same run: a new child process per load (no cache), as
 // watch did before the worker.
 //
@@ -78,6 +81,7 @@ func editOneCard(b *testing.B, dir, file, old, new string, outputs Outputs, load
 	stages := map[string]time.Duration{}
 	prev := old
 	i := 0
+	var cpu time.Duration
 	b.ResetTimer()
 	for b.Loop() {
 		i++
@@ -86,7 +90,9 @@ func editOneCard(b *testing.B, dir, file, old, new string, outputs Outputs, load
 		atomicSaveTB(b, dir, file, replacedTB(b, dir, file, prev, next))
 		prev = next
 		b.StartTimer()
+		c0 := testtool.CPUTime()
 		r := s.Rebuild(ctx, []string{file})
+		cpu += testtool.CPUTime() - c0
 		if !r.OK() || r.Images.Rendered != 1 {
 			b.Fatalf("rebuild: %q images %+v", r.Errors, r.Images)
 		}
@@ -95,6 +101,7 @@ func editOneCard(b *testing.B, dir, file, old, new string, outputs Outputs, load
 		}
 		stages["checked"] += r.Checked
 	}
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(i), "cpu-ms")
 	for name, d := range stages {
 		if strings.ContainsAny(name, " ") {
 			continue

@@ -26,9 +26,11 @@ type Layouts struct {
 	// kept in measured, apart from the drawn ones.
 	checkOnly bool
 	measured  map[layoutKey]*laidOut
-	docs      sync.Map // card texts parsed (builder.markup)
-	backs     sync.Map // common backs (builder.commonBack)
-	icons     sync.Map // card symbols (face.icon)
+	// oneShot: no build after this one reuses the cards (OneShot)
+	oneShot bool
+	docs    sync.Map // card texts parsed (builder.markup)
+	backs   sync.Map // common backs (builder.commonBack)
+	icons   sync.Map // card symbols (face.icon)
 	// shapes are the large shapes of the faces laid out here, drawn for
 	// the PDF (shapeForm)
 	shapes render.ShapeTable
@@ -72,6 +74,14 @@ func NewLayouts(cat *wbcatalog.Catalog) *Layouts {
 // memory on drawing operations). Cards, SVG and Printed still draw what
 // they are asked for. Call it before any other use of ls.
 func (ls *Layouts) CheckOnly() { ls.checkOnly = true }
+
+// OneShot says that no later build takes the cards over (Keep): a card
+// stamped with its number is not kept for the next sheet or build that
+// prints it but made again (a copy of its faces' items, 237 MB of the
+// 1.4 GB of layouts a 25,000-card build held to its end), and a card's
+// PDF drawing is let go once a sheet has drawn it (DropWhenDrawn). Call
+// it before any other use of ls.
+func (ls *Layouts) OneShot() { ls.oneShot = true }
 
 // Keep takes over from prev (the cache of an earlier catalog) the cards
 // that same reports unchanged — whose layout reads the same card, skills,
@@ -144,6 +154,10 @@ func (ls *Layouts) layOut(e *laidOut, l wbcatalog.Lang, id string, measure bool)
 		e.card, e.ok = b.layoutCard(id)
 		e.stampAt, e.errs, e.warns, e.overflows, e.shrunk = b.stampAt, b.errs, b.warns, b.overflows, b.shrunk
 		e.pdf = render.NewFaceDrawings(e.card.Front.Items, e.card.Back.Items, &ls.shapes)
+		if ls.oneShot {
+			e.pdf[0].DropWhenDrawn()
+			e.pdf[1].DropWhenDrawn()
+		}
 		e.done.Store(true)
 	})
 }
@@ -189,7 +203,9 @@ func (ls *Layouts) card(l wbcatalog.Lang, id, version string) (Card, *laidOut) {
 	}
 	c := e.card
 	b.stamp(&c) // appends to copies: the cached faces stay as they are
-	e.stamped.Store(&stampedCard{key, c})
+	if !ls.oneShot {
+		e.stamped.Store(&stampedCard{key, c})
+	}
 	return c, e
 }
 

@@ -3,7 +3,6 @@ package wbcards
 import (
 	"bytes"
 	"math/rand/v2"
-	"sync"
 	"testing"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
@@ -33,21 +32,7 @@ func TestSheetsReusedEqualFresh(t *testing.T) {
 		}
 		return out
 	}
-	printAll := func(cat *wbcatalog.Catalog, opts []Options) [][]byte {
-		out := make([][]byte, len(opts))
-		var wg sync.WaitGroup
-		for i, o := range opts {
-			wg.Go(func() {
-				pdf, err := Sheets(cat, o)
-				if err != nil {
-					t.Error(err)
-				}
-				out[i] = pdf
-			})
-		}
-		wg.Wait()
-		return out
-	}
+	printAll := func(cat *wbcatalog.Catalog, opts []Options) [][]byte { return printSheets(t, cat, opts) }
 	pages := render.NewPageCache()
 	prev := NewLayouts(cat)
 	printAll(cat, jobs(cat, prev, pages, 0))
