@@ -4,7 +4,11 @@
 // one-ply look-ahead scores best.
 package botkit
 
-import "math/rand/v2"
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+)
 
 // Generator streams: a random and a greedy bot with the same seed draw
 // differently.
@@ -35,4 +39,14 @@ func Roll(r *rand.Rand, dice []int8, sides int) {
 	for i := range dice {
 		dice[i] = int8(1 + r.IntN(sides))
 	}
+}
+
+// Bots are the bot names every game's --bot takes: a random and a greedy
+// player and the kit's search at its levels (mcts is its default level).
+var Bots = []string{"random", "greedy", "mcts", "mcts:1", "mcts:2", "mcts:3"}
+
+// UnknownBot is the refusal of a --bot name a game does not have, in the
+// same words for every game; bots are the game's names.
+func UnknownBot(name string, bots []string) error {
+	return fmt.Errorf("no bot %q: expected one of %s", name, strings.Join(bots, ", "))
 }

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"wbtool.dev/wbtool/balance"
+	"wbtool.dev/wbtool/engine/botkit"
 	"wbtool.dev/wbtool/games/convicted/cvcatalog"
 	"wbtool.dev/wbtool/games/convicted/cvengine"
 	"wbtool.dev/wbtool/games/convicted/cvmatch"
@@ -36,7 +37,7 @@ var formats = []string{"1p", "2p", "3p", "4p"}
 // CheckBot refuses a bot the game has not.
 func (Ruleset) CheckBot(bot string) error {
 	if bot != "" && !slices.Contains(cvmatch.Bots, bot) {
-		return &ruleset.OptionError{Msg: fmt.Sprintf("--bot: no bot %q: expected one of %s", bot, strings.Join(cvmatch.Bots, ", "))}
+		return &ruleset.OptionError{Msg: "--bot: " + botkit.UnknownBot(bot, cvmatch.Bots).Error()}
 	}
 	return nil
 }
@@ -332,7 +333,7 @@ func (*lab) DefaultBot() string { return "greedy" }
 
 func (*lab) CheckBot(bot string) error {
 	if !slices.Contains(cvmatch.Bots, bot) {
-		return fmt.Errorf("no bot %q: expected one of %s", bot, strings.Join(cvmatch.Bots, ", "))
+		return botkit.UnknownBot(bot, cvmatch.Bots)
 	}
 	return nil
 }

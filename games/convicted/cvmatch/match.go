@@ -21,7 +21,7 @@ import (
 
 // Bots are the defenders' bots: mcts is the engine kit's search
 // (botkit.Searcher) at its default level.
-var Bots = []string{"random", "greedy", "mcts", "mcts:1", "mcts:2", "mcts:3"}
+var Bots = botkit.Bots
 
 // OptionError is an option the content or the rules refuse.
 type OptionError struct{ Msg string }
@@ -62,7 +62,7 @@ func New(r *cvengine.Rules, o Options) (*Match, error) {
 		o.Bot = "greedy"
 	}
 	if !slices.Contains(Bots, o.Bot) {
-		return nil, &OptionError{fmt.Sprintf("--bot: no bot %q: expected one of %s", o.Bot, strings.Join(Bots, ", "))}
+		return nil, &OptionError{"--bot: " + botkit.UnknownBot(o.Bot, Bots).Error()}
 	}
 	if len(o.Heroes) == 0 {
 		for i := 0; i < o.Players && i < len(r.C.Heroes); i++ {

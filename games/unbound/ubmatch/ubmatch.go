@@ -46,7 +46,7 @@ const LimitSteps = 20000
 
 // Bots are the bots the game has: mcts is the engine kit's search
 // (botkit.Searcher) at its default level, mcts:1 to mcts:3 a level.
-var Bots = []string{"random", "greedy", "mcts", "mcts:1", "mcts:2", "mcts:3"}
+var Bots = botkit.Bots
 
 // OptionError is an option the content refuses.
 type OptionError struct{ Msg string }
@@ -58,7 +58,7 @@ func CheckBot(bot string) error {
 	if bot == "" || slices.Contains(Bots, bot) {
 		return nil
 	}
-	return fmt.Errorf("no bot %q%s: expected random, greedy, mcts or mcts:1 to mcts:3", bot, suggest.Hint(bot, Bots))
+	return botkit.UnknownBot(bot, Bots)
 }
 
 // Options are a match's options; "" takes the default.

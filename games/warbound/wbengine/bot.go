@@ -1,9 +1,7 @@
 package wbengine
 
 import (
-	"fmt"
 	"math/rand/v2"
-	"strings"
 
 	"wbtool.dev/wbtool/engine/botkit"
 	"wbtool.dev/wbtool/engine/hex"
@@ -256,5 +254,5 @@ func NewBot(kind string, seed uint64) (Bot, error) {
 			return NewSearchBot(lv, seed), nil
 		}
 	}
-	return nil, fmt.Errorf("expected one of %s, got %q", strings.Join(BotKinds, ", "), kind)
+	return nil, botkit.UnknownBot(kind, BotKinds)
 }

@@ -328,7 +328,7 @@ func NewBot(kind string, seed uint64) (Bot, error) {
 	if lv, ok := botkit.ParseSearch(kind); ok {
 		return NewSearchBot(lv, seed), nil
 	}
-	return nil, fmt.Errorf("unknown bot %q: random, greedy, mcts or mcts:1 to mcts:3", kind)
+	return nil, botkit.UnknownBot(kind, botkit.Bots)
 }
 
 // MarshalJSONL writes the log as JSON lines: the header, then one line per
