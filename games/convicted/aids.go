@@ -21,8 +21,8 @@ var aidText = map[string]lang.Text{
 	"hit":       {EN: "hits on %d+", FR: "touche sur %d+"},
 	"damage":    {EN: "damage %s", FR: "dégâts %s"},
 	"none":      {EN: "No resource", FR: "Aucune ressource"},
-	"marker":    {EN: "1 action marker", FR: "1 marqueur d'action"},
-	"free":      {EN: "no action marker", FR: "aucun marqueur d'action"},
+	"marker":    {EN: "1 action marker", FR: "1 marqueur d’action"},
+	"free":      {EN: "no action marker", FR: "aucun marqueur d’action"},
 	"turn":      {EN: "%d actions a turn, shared by the defenders", FR: "%d actions par tour, partagées entre les défenseurs"},
 	"row":       {EN: "%d players: %d each", FR: "%d joueurs : %d chacun"},
 	"row1":      {EN: "1 player: %d", FR: "1 joueur : %d"},
@@ -34,7 +34,7 @@ var aidText = map[string]lang.Text{
 	cvengine.Research:  {EN: "Research", FR: "Rechercher"},
 	cvengine.Collect:   {EN: "Collect", FR: "Collecter"},
 	cvengine.Train:     {EN: "Train", FR: "Entraîner"},
-	cvengine.FreeTrain: {EN: "Deserter's free unit", FR: "Unité gratuite du Déserteur"},
+	cvengine.FreeTrain: {EN: "Deserter’s free unit", FR: "Unité gratuite du Déserteur"},
 	cvengine.Repair:    {EN: "Repair", FR: "Réparer"},
 }
 
@@ -132,7 +132,7 @@ func (c *Content) actionCosts(do string) lang.Text {
 // takes), and the printed component counts the engine caps play at.
 func (c *Content) aids() []ruleset.Aid {
 	cat := c.Catalog
-	stages := ruleset.Aid{ID: "stages", Title: lang.Text{EN: "The 14 stages of the assault", FR: "Les 14 stades de l'assaut"}}
+	stages := ruleset.Aid{ID: "stages", Title: lang.Text{EN: "The 14 stages of the assault", FR: "Les 14 stades de l’assaut"}}
 	for _, st := range cat.Stages.List {
 		parts := []lang.Text{aidText[st.Phase]}
 		if st.HitOn > 0 {
@@ -186,14 +186,14 @@ var componentWords = []struct {
 	{lang.Text{EN: "Fortification tokens", FR: "Jetons de fortification"}, func(c *cvcatalog.Components) int { return c.FortificationTokens }},
 	{lang.Text{EN: "Ditch tokens", FR: "Jetons de fossé"}, func(c *cvcatalog.Components) int { return c.DitchTokens }},
 	{lang.Text{EN: "Moat tokens", FR: "Jetons de douve"}, func(c *cvcatalog.Components) int { return c.MoatTokens }},
-	{lang.Text{EN: "Enemy cards", FR: "Cartes d'ennemi"}, func(c *cvcatalog.Components) int { return c.EnemyCards }},
+	{lang.Text{EN: "Enemy cards", FR: "Cartes d’ennemi"}, func(c *cvcatalog.Components) int { return c.EnemyCards }},
 	{lang.Text{EN: "Technology cards", FR: "Cartes de technologie"}, func(c *cvcatalog.Components) int { return c.TechnologyCards }},
 	{lang.Text{EN: "Hero cards", FR: "Cartes de héros"}, func(c *cvcatalog.Components) int { return c.HeroCards }},
 	{lang.Text{EN: "Reference sheets", FR: "Aides de jeu"}, func(c *cvcatalog.Components) int { return c.ReferenceSheets }},
 	{lang.Text{EN: "Spell markers", FR: "Marqueurs de sort"}, func(c *cvcatalog.Components) int { return c.SpellMarkers }},
-	{lang.Text{EN: "Action markers", FR: "Marqueurs d'action"}, func(c *cvcatalog.Components) int { return c.ActionMarkers }},
+	{lang.Text{EN: "Action markers", FR: "Marqueurs d’action"}, func(c *cvcatalog.Components) int { return c.ActionMarkers }},
 	{lang.Text{EN: "Defender tokens", FR: "Jetons de défenseur"}, func(c *cvcatalog.Components) int { return c.Defenders }},
-	{lang.Text{EN: "Enemy tokens", FR: "Jetons d'ennemi"}, func(c *cvcatalog.Components) int { return c.Enemies }},
+	{lang.Text{EN: "Enemy tokens", FR: "Jetons d’ennemi"}, func(c *cvcatalog.Components) int { return c.Enemies }},
 	{lang.Text{EN: "Resource markers", FR: "Marqueurs de ressource"}, func(c *cvcatalog.Components) int { return c.ResourceMarkers }},
 	{lang.Text{EN: "Siege engines", FR: "Engins de siège"}, func(c *cvcatalog.Components) int { return c.SiegeEngines }},
 	{lang.Text{EN: "Resistance markers", FR: "Marqueurs de résistance"}, func(c *cvcatalog.Components) int { return c.ResistanceMarkers }},

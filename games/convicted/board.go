@@ -12,7 +12,7 @@ import (
 var boardWords = map[string]cvcatalog.Text{
 	"board":        {EN: "The Convicted · board", FR: "Les Condamnés · plateau"},
 	"deployment":   {EN: "Deployment zone", FR: "Zone de déploiement"},
-	"assault":      {EN: "Assault zone", FR: "Zone d'assaut"},
+	"assault":      {EN: "Assault zone", FR: "Zone d’assaut"},
 	"city":         {EN: "The City", FR: "La Ville"},
 	"gate":         {EN: "Gate", FR: "Porte"},
 	"kit.panel":    {EN: "Panel", FR: "Panneau"},

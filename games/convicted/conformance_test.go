@@ -32,9 +32,9 @@ var conformance = gametest.Game{
 		{Name: "a save sheet over the level's Resistance", File: "saves/after-landfall.cue", Old: "ne: {level: 1, resistance: 1,", New: "ne: {level: 1, resistance: 4,",
 			Want: "save sheet after-landfall: Resistance 4, above the 1 of a Wooden Platform (C-FORT-3)"},
 	},
-	Edit: gametest.Mutation{Name: "a hero renamed", File: "heroes.cue", Old: `name: {en: "The Oracle", fr: "L'Oracle"}`,
-		New: `name: {en: "The Seer", fr: "L'Oracle"}`, Want: "oracle: name (en)"},
-	Draft: gametest.Mutation{Name: "a French name removed", File: "heroes.cue", Old: `name: {en: "The Oracle", fr: "L'Oracle"}`, New: `name: {en: "The Oracle"}`,
+	Edit: gametest.Mutation{Name: "a hero renamed", File: "heroes.cue", Old: `name: {en: "The Oracle", fr: "L’Oracle"}`,
+		New: `name: {en: "The Seer", fr: "L’Oracle"}`, Want: "oracle: name (en)"},
+	Draft: gametest.Mutation{Name: "a French name removed", File: "heroes.cue", Old: `name: {en: "The Oracle", fr: "L’Oracle"}`, New: `name: {en: "The Oracle"}`,
 		Want: "heroes.oracle.name.fr"},
 }
 

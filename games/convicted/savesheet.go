@@ -13,7 +13,7 @@ import (
 // saveWords are the save sheet's labels.
 var saveWords = map[string]cvcatalog.Text{
 	"title":      {EN: "Save sheet", FR: "Feuille de sauvegarde"},
-	"note":       {EN: "Fill it in at the end of each scenario; the next scenario starts from it (C-SAVE-2).", FR: "Remplissez-la à la fin de chaque scénario ; le scénario suivant part d'elle (C-SAVE-2)."},
+	"note":       {EN: "Fill it in at the end of each scenario; the next scenario starts from it (C-SAVE-2).", FR: "Remplissez-la à la fin de chaque scénario ; le scénario suivant part d’elle (C-SAVE-2)."},
 	"campaign":   {EN: "Campaign", FR: "Campagne"},
 	"scenario":   {EN: "Scenario (1–10)", FR: "Scénario (1–10)"},
 	"result":     {EN: "Result", FR: "Résultat"},
