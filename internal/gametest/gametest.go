@@ -70,6 +70,11 @@ type Game struct {
 	// lines it makes. Required of a game whose content is
 	// ruleset.Incremental.
 	Edit Mutation
+	// Exported, when set, checks what the game promises of its export:
+	// it is given the starter's content and the files of the suite's
+	// export (a print profile's images and the TTS objects, in English),
+	// so that a game's own test of them needs no export of its own.
+	Exported func(t *testing.T, content ruleset.Content, files dist.Files)
 }
 
 // Mutation is one edit of a starter file: the first Old replaced by New.
@@ -310,7 +315,7 @@ func (s *suite) onDemand(t *testing.T, base fstest.MapFS, built *pipeline.Result
 	}
 	if _, ok := content.(ruleset.Exporter); ok {
 		req := ruleset.ExportRequest{Profiles: []string{"tgc"}, TTS: true, BaseURL: "https://example.org/tts", Deck: deck, Langs: en}
-		_, files := twice("export", pipeline.Options{Stages: pipeline.ExportStages, Exports: &req}, pipeline.ExportDir)
+		r, files := twice("export", pipeline.Options{Stages: pipeline.ExportStages, Exports: &req}, pipeline.ExportDir)
 		var png, tts int
 		for p, b := range files {
 			switch {
@@ -322,6 +327,9 @@ func (s *suite) onDemand(t *testing.T, base fstest.MapFS, built *pipeline.Result
 		}
 		if png == 0 || png%2 != 0 || tts == 0 {
 			t.Errorf("export: %d card images (a front and a back each), %d saved objects, of %d files", png, tts, len(files))
+		}
+		if s.g.Exported != nil {
+			s.g.Exported(t, r.Content, files)
 		}
 		unknown("export", pipeline.Options{Stages: pipeline.ExportStages, Exports: &ruleset.ExportRequest{TTS: true, Deck: "no-such-deck"}})
 	}
