@@ -202,7 +202,9 @@ func Run(t *testing.T, g Game) {
 		}
 		fsys := mutate(t, base, g.Draft)
 		s.refusedAt(t, s.verdict(t, fsys, false), g.Draft) // the mutations test validate = build = check on refusals
-		_, r := s.agree(t, fsys, true)
+		// -short: validate = build in draft mode, without the check run
+		// (the starter's test runs it on the same check games)
+		_, r := s.agreeOn(t, fsys, true, !testing.Short())
 		if !r.OK(false) {
 			t.Fatalf("draft mode refuses a missing translation:\n%s", r.Diagnostics.Text())
 		}
@@ -253,7 +255,8 @@ func Run(t *testing.T, g Game) {
 // deck when it has decks), each twice, byte-identical (once in -short:
 // the deterministic test compares two builds), and a deck it does not
 // have refused as a request error (a usage error). built is the
-// starter's build, whose sheets print's must be.
+// starter's build, whose sheets print's must be (in -short, its English
+// ones only).
 func (s *suite) onDemand(t *testing.T, base fstest.MapFS, built *pipeline.Result) {
 	content := built.Content // what the capabilities are asked of
 	deck := ""
@@ -291,7 +294,11 @@ func (s *suite) onDemand(t *testing.T, base fstest.MapFS, built *pipeline.Result
 		}
 	}
 	if _, ok := content.(ruleset.Sheets); ok {
-		for _, req := range []ruleset.SheetRequest{{Paper: "a4", Tool: "test"}, {Deck: deck, Langs: en, Paper: "letter", Bleed: 2, BackOffsetX: 1, BackOffsetY: -0.5}} {
+		all := ruleset.SheetRequest{Paper: "a4", Tool: "test"}
+		if testing.Short() {
+			all.Langs = en // -short: the build's sheets in English only
+		}
+		for _, req := range []ruleset.SheetRequest{all, {Deck: deck, Langs: en, Paper: "letter", Bleed: 2, BackOffsetX: 1, BackOffsetY: -0.5}} {
 			r, files := twice("print "+req.Deck, pipeline.Options{Stages: pipeline.PrintStages, Sheets: &req}, pipeline.PrintDir)
 			if len(r.Sheets) != len(files) || len(r.Sheets) != len(pipeline.Langs(req.Langs)) {
 				t.Errorf("print %q: sheets %v, %d files: want one per language", req.Deck, r.Sheets, len(files))
