@@ -3,10 +3,9 @@ package convicted_test
 import (
 	"testing"
 
+	"wbtool.dev/wbtool/games/convicted"
 	cvstarter "wbtool.dev/wbtool/games/convicted/starter"
 	"wbtool.dev/wbtool/internal/gametest"
-
-	_ "wbtool.dev/wbtool/games/convicted" // registers the game
 )
 
 // conformance describes The Convicted to the conformance suite of every
@@ -36,6 +35,7 @@ var conformance = gametest.Game{
 		New: `name: {en: "The Seer", fr: "L’Oracle"}`, Want: "oracle: name (en)"},
 	Draft: gametest.Mutation{Name: "a French name removed", File: "heroes.cue", Old: `name: {en: "The Oracle", fr: "L’Oracle"}`, New: `name: {en: "The Oracle"}`,
 		Want: "heroes.oracle.name.fr"},
+	Exported: convicted.CheckExport,
 }
 
 func TestConformance(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"wbtool.dev/wbtool/changes"
+	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
@@ -48,15 +49,43 @@ func TestDiffShowsRuleStates(t *testing.T) {
 }
 
 // TestExport: one PNG per face of every card, a TTS object with a deck
-// per kind; an unknown save sheet is a request error.
+// per kind; an unknown save sheet is a request error. In -short the
+// conformance suite's export (the same request) is checked instead
+// (checkExport, given to the suite as gametest.Game.Exported), and the
+// suite refuses an unknown save sheet.
 func TestExport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: checkExport checks the conformance suite's export")
+	}
 	c := loadStarter(t)
 	out, err := c.Export(context.Background(), ruleset.ExportRequest{Profiles: []string{"tgc"}, TTS: true, Langs: []lang.Lang{lang.English}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkExport(t, c, out.Files)
+	if _, err := c.Export(context.Background(), ruleset.ExportRequest{Deck: "nope"}); err == nil {
+		t.Error("an unknown save sheet exports")
+	}
+}
+
+// CheckExport is checkExport for the conformance suite (package
+// convicted_test), given the content as the pipeline holds it.
+func CheckExport(t *testing.T, content ruleset.Content, files dist.Files) {
+	t.Helper()
+	c, ok := content.(*Content)
+	if !ok {
+		t.Fatalf("the export's content is a %T, not The Convicted's", content)
+	}
+	checkExport(t, c, files)
+}
+
+// checkExport checks an English export of print profile tgc with TTS:
+// one PNG per face of every card, a TTS object with a deck per kind and
+// a bag per group of tokens holding the printed counts.
+func checkExport(t *testing.T, c *Content, files dist.Files) {
+	t.Helper()
 	png := 0
-	for rel := range out.Files {
+	for rel := range files {
 		if strings.HasSuffix(rel, ".png") && strings.Contains(rel, "png/tgc/") {
 			png++
 		}
@@ -66,7 +95,7 @@ func TestExport(t *testing.T) {
 	}
 	// the saved object holds the bags of tiles, each tile's image written
 	tokens, tiles, bags := 0, 0, 0
-	for rel, data := range out.Files {
+	for rel, data := range files {
 		if strings.Contains(rel, "-token-") && strings.HasSuffix(rel, ".png") {
 			tokens++
 		}
@@ -97,8 +126,5 @@ func TestExport(t *testing.T) {
 		if got := len(objs[0].Bags[i].Tokens); got != n {
 			t.Errorf("TTS bag %q holds %d tokens, want %d", objs[0].Bags[i].Description, got, n)
 		}
-	}
-	if _, err := c.Export(context.Background(), ruleset.ExportRequest{Deck: "nope"}); err == nil {
-		t.Error("an unknown save sheet exports")
 	}
 }

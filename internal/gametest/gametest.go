@@ -70,6 +70,11 @@ type Game struct {
 	// lines it makes. Required of a game whose content is
 	// ruleset.Incremental.
 	Edit Mutation
+	// Exported, when set, checks what the game promises of its export:
+	// it is given the starter's content and the files of the suite's
+	// export (a print profile's images and the TTS objects, in English),
+	// so that a game's own test of them needs no export of its own.
+	Exported func(t *testing.T, content ruleset.Content, files dist.Files)
 }
 
 // Mutation is one edit of a starter file: the first Old replaced by New.
@@ -197,7 +202,9 @@ func Run(t *testing.T, g Game) {
 		}
 		fsys := mutate(t, base, g.Draft)
 		s.refusedAt(t, s.verdict(t, fsys, false), g.Draft) // the mutations test validate = build = check on refusals
-		_, r := s.agree(t, fsys, true)
+		// -short: validate = build in draft mode, without the check run
+		// (the starter's test runs it on the same check games)
+		_, r := s.agreeOn(t, fsys, true, !testing.Short())
 		if !r.OK(false) {
 			t.Fatalf("draft mode refuses a missing translation:\n%s", r.Diagnostics.Text())
 		}
@@ -248,7 +255,8 @@ func Run(t *testing.T, g Game) {
 // deck when it has decks), each twice, byte-identical (once in -short:
 // the deterministic test compares two builds), and a deck it does not
 // have refused as a request error (a usage error). built is the
-// starter's build, whose sheets print's must be.
+// starter's build, whose sheets print's must be (in -short, its English
+// ones only).
 func (s *suite) onDemand(t *testing.T, base fstest.MapFS, built *pipeline.Result) {
 	content := built.Content // what the capabilities are asked of
 	deck := ""
@@ -286,7 +294,11 @@ func (s *suite) onDemand(t *testing.T, base fstest.MapFS, built *pipeline.Result
 		}
 	}
 	if _, ok := content.(ruleset.Sheets); ok {
-		for _, req := range []ruleset.SheetRequest{{Paper: "a4", Tool: "test"}, {Deck: deck, Langs: en, Paper: "letter", Bleed: 2, BackOffsetX: 1, BackOffsetY: -0.5}} {
+		all := ruleset.SheetRequest{Paper: "a4", Tool: "test"}
+		if testing.Short() {
+			all.Langs = en // -short: the build's sheets in English only
+		}
+		for _, req := range []ruleset.SheetRequest{all, {Deck: deck, Langs: en, Paper: "letter", Bleed: 2, BackOffsetX: 1, BackOffsetY: -0.5}} {
 			r, files := twice("print "+req.Deck, pipeline.Options{Stages: pipeline.PrintStages, Sheets: &req}, pipeline.PrintDir)
 			if len(r.Sheets) != len(files) || len(r.Sheets) != len(pipeline.Langs(req.Langs)) {
 				t.Errorf("print %q: sheets %v, %d files: want one per language", req.Deck, r.Sheets, len(files))
@@ -310,7 +322,7 @@ func (s *suite) onDemand(t *testing.T, base fstest.MapFS, built *pipeline.Result
 	}
 	if _, ok := content.(ruleset.Exporter); ok {
 		req := ruleset.ExportRequest{Profiles: []string{"tgc"}, TTS: true, BaseURL: "https://example.org/tts", Deck: deck, Langs: en}
-		_, files := twice("export", pipeline.Options{Stages: pipeline.ExportStages, Exports: &req}, pipeline.ExportDir)
+		r, files := twice("export", pipeline.Options{Stages: pipeline.ExportStages, Exports: &req}, pipeline.ExportDir)
 		var png, tts int
 		for p, b := range files {
 			switch {
@@ -322,6 +334,9 @@ func (s *suite) onDemand(t *testing.T, base fstest.MapFS, built *pipeline.Result
 		}
 		if png == 0 || png%2 != 0 || tts == 0 {
 			t.Errorf("export: %d card images (a front and a back each), %d saved objects, of %d files", png, tts, len(files))
+		}
+		if s.g.Exported != nil {
+			s.g.Exported(t, r.Content, files)
 		}
 		unknown("export", pipeline.Options{Stages: pipeline.ExportStages, Exports: &ruleset.ExportRequest{TTS: true, Deck: "no-such-deck"}})
 	}
