@@ -45,7 +45,7 @@ func TestOptionErrors(t *testing.T) {
 		{wsmatch.Options{Bands: []string{"vanguard"}}, "decks", "two bands A,B, or three or four"},
 		{wsmatch.Options{Bands: []string{"vanguard", "vanguard", "vanguard", "vanguard", "vanguard"}}, "decks", "not 5"},
 		{wsmatch.Options{Bands: []string{"vanguard", "shadow-cell", "iron-column"}}, "decks", "takes 50-point bands (WS-BIG-4)"},
-		{wsmatch.Options{Bot: "clever"}, "bot", `unknown bot "clever"`},
+		{wsmatch.Options{Bot: "clever"}, "bot", `no bot "clever"`},
 		{wsmatch.Options{Horde: "zombies"}, "horde", "only on the invasion"},
 		{wsmatch.Options{Scenario: "invasion", Horde: "ghosts"}, "horde", `no horde "ghosts"`},
 		{wsmatch.Options{Variants: []string{"clock=5"}}, "variant", "clock is a variant of the invasion (WS-VAR); add --scenario invasion"},
@@ -124,8 +124,10 @@ func TestLegacyLogsReplay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The logs were played with an earlier starter: replay says so
+		// (a warning), and must still replay them step by step.
 		l, warning, err := wsmatch.ReplayLog(c, data)
-		if err != nil || warning != "" {
+		if err != nil || warning != "" && !strings.HasPrefix(warning, "played with content ") {
 			t.Fatalf("%s: %v %s", name, err, warning)
 		}
 		if l.Header.Engine != wsengine.LegacyVersion {
