@@ -39,7 +39,8 @@ var (
 )
 
 // leanProfile replaces #Profile in the lean schema: the fields of #Build
-// a profile may give, closed, with the base's default; no cost, no parts.
+// a profile may give, closed, with the base's default; no cost, no parts,
+// and Large Target's base of 2 set in Go (fastCosts).
 const leanProfile = `#Profile: {
 	id:       #ID
 	name!:    #Text
@@ -50,7 +51,6 @@ const leanProfile = `#Profile: {
 	powers: [...#PowerID]
 	rules: [...#GeneralID]
 	base: *1 | 2
-	if list.Contains(rules, "large_target") {base: 2}
 }
 
 #LeanWeapon: {
@@ -122,7 +122,9 @@ type enOnlyTxt struct {
 // fastCosts adds each profile's parts and cost to doc, computed in Go
 // as #Build computes them; false when a profile is not certainly valid
 // (the full schema must say why).
-func fastCosts(doc rawDoc) bool {
+//
+// declared says whether the content gives a field ("profiles.id.base").
+func fastCosts(doc rawDoc, declared func(path string) bool) bool {
 	var t costTables
 	var lim struct {
 		Figure struct {
@@ -152,6 +154,12 @@ func fastCosts(doc rawDoc) bool {
 		var m map[string]json.RawMessage
 		if json.Unmarshal(raw, &m) != nil {
 			return false
+		}
+		if slices.Contains(p.Rules, "large_target") && p.Base != 2 {
+			if declared("profiles." + id + ".base") {
+				return false // CUE says base: 2 (#Build)
+			}
+			m["base"] = json.RawMessage("2")
 		}
 		m["parts"], _ = json.Marshal(parts)
 		m["cost"] = json.RawMessage(strconv.Itoa(sum))

@@ -349,7 +349,7 @@ func (l *loader) evalLean(files []*ast.File) *evaluation {
 		return nil
 	}
 	doc, err := splitDoc(raw)
-	if err != nil || !fastCosts(doc) {
+	if err != nil || !fastCosts(doc, func(path string) bool { _, ok := l.positions[path]; return ok }) {
 		return nil
 	}
 	fastLoads.Add(1)
