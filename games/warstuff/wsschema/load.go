@@ -5,7 +5,9 @@
 // The schema does the profile builder's arithmetic: it computes every
 // profile's cost and its parts from the cost tables (WS-BUILD-2) and
 // checks them against the limits with messages that show the computed
-// cost and its parts. Bands are checked against their format by the
+// cost and its parts. A valid tree takes the fast path (fastcost.go): the
+// same arithmetic in Go from the tables CUE evaluated, the full schema the
+// reference in tests and the judge of any tree with an error. Bands are checked against their format by the
 // catalog's Go code (wscatalog.Catalog.CheckBand), which the site's band builder
 // runs too. `cue vet` with the
 // same files gives the same verdict. The loader parses each file on its
