@@ -40,11 +40,13 @@ var (
 
 // leanProfile replaces #Profile in the lean schema: the fields of #Build
 // a profile may give, closed, with the base's default; no cost, no parts,
-// and Large Target's base of 2 set in Go (fastCosts).
+// and Large Target's base of 2 set in Go (fastCosts). Quality and range
+// are checked in Go against their tables' keys (#Quality, #Range): no
+// disjunction to evaluate per profile.
 const leanProfile = `#Profile: {
 	id:       #ID
 	name!:    #Text
-	quality!: #Quality
+	quality!: int
 	ranged?:  #LeanWeapon
 	variable?: [#LeanWeapon, #LeanWeapon]
 	melee: [...#AttackRuleID]
@@ -54,7 +56,7 @@ const leanProfile = `#Profile: {
 }
 
 #LeanWeapon: {
-	range!: 9 | 18 | 27 | "flame"
+	range!: int | "flame"
 	rules: [...#AttackRuleID]
 }
 `
@@ -177,7 +179,7 @@ func fastCosts(doc rawDoc, declared func(path string) bool) bool {
 func (t *costTables) weapon(w wscatalog.Weapon) (key, label string, cost int, parts []wscatalog.CostPart, ok bool) {
 	s := w.Range
 	r, known := t.Range[s]
-	if !known || !unique(w.Rules) {
+	if !known || !slices.Contains([]string{"9", "18", "27", "flame"}, s) || !unique(w.Rules) {
 		return "", "", 0, nil, false
 	}
 	labels := []string{r.Name.EN}
@@ -198,7 +200,7 @@ func (t *costTables) weapon(w wscatalog.Weapon) (key, label string, cost int, pa
 func (t *costTables) parts(p wscatalog.Profile) ([]wscatalog.CostPart, bool) {
 	q := strconv.Itoa(p.Quality)
 	qp, known := t.Quality[q]
-	if !known || (p.Ranged != nil && p.Variable != nil) || !unique(p.Melee) || !unique(p.Rules) || !unique(p.Powers) {
+	if !known || p.Quality < 2 || p.Quality > 6 || (p.Ranged != nil && p.Variable != nil) || !unique(p.Melee) || !unique(p.Rules) || !unique(p.Powers) {
 		return nil, false
 	}
 	parts := []wscatalog.CostPart{part("quality", q, "quality "+q+"+", qp)}
