@@ -5,7 +5,9 @@
 // The schema does the profile builder's arithmetic: it computes every
 // profile's cost and its parts from the cost tables (WS-BUILD-2) and
 // checks them against the limits with messages that show the computed
-// cost and its parts. Bands are checked against their format by the
+// cost and its parts. A valid tree takes the fast path (fastcost.go): the
+// same arithmetic in Go from the tables CUE evaluated, the full schema the
+// reference in tests and the judge of any tree with an error. Bands are checked against their format by the
 // catalog's Go code (wscatalog.Catalog.CheckBand), which the site's band builder
 // runs too. `cue vet` with the
 // same files gives the same verdict. The loader parses each file on its
@@ -194,7 +196,7 @@ func (l *loader) load() (*wscatalog.Catalog, error) {
 		ev = l.evalUnits(files[:nSchema], syntax)
 	}
 	if ev == nil {
-		ev = l.evalWhole(files)
+		ev = l.evalWhole(files, nSchema)
 	}
 	l.errs = append(l.errs, oneMistake(ev.Errs)...)
 	for _, b := range ev.Broken {
@@ -281,9 +283,18 @@ type rawDoc struct {
 
 // evalWhole evaluates the content and the schema as one package, as `cue
 // vet` does.
-func (l *loader) evalWhole(files []*ast.File) *evaluation {
+//
+// The first nSchema files are the schema's: with the fast path
+// (fastcost.go) the package is evaluated with the lean schema first, and
+// again with the full schema unless everything was valid.
+func (l *loader) evalWhole(files []*ast.File, nSchema int) *evaluation {
 	if c := l.opt.Cache; c != nil && !c.Whole {
 		c.WholePackage("the loader was not given units")
+	}
+	if lean := leanFiles(files, nSchema, l.opt.Draft); lean != nil {
+		if ev := l.evalLean(lean); ev != nil {
+			return ev
+		}
 	}
 	sub := l.fork()
 	inst := build.NewContext().NewInstance("", nil)
@@ -315,6 +326,36 @@ func (l *loader) evalWhole(files []*ast.File) *evaluation {
 		ev.Drafts = sub.drafts(v, nil)
 	}
 	return sub.result(ev)
+}
+
+// evalLean evaluates files with the lean schema and computes the
+// profiles' costs in Go; nil unless the content is valid throughout.
+func (l *loader) evalLean(files []*ast.File) *evaluation {
+	sub := l.fork()
+	inst := build.NewContext().NewInstance("", nil)
+	for _, f := range files {
+		if err := inst.AddSyntax(f); err != nil {
+			return nil
+		}
+	}
+	v := cuecontext.New().BuildInstance(inst)
+	if !sub.checkLimits(v) || len(sub.errs) > 0 {
+		return nil
+	}
+	sub.validate(v, nil)
+	if len(sub.errs) > 0 || len(sub.broken) > 0 {
+		return nil
+	}
+	raw, err := v.MarshalJSON()
+	if err != nil {
+		return nil
+	}
+	doc, err := splitDoc(raw)
+	if err != nil || !fastCosts(doc, func(path string) bool { _, ok := l.positions[path]; return ok }) {
+		return nil
+	}
+	fastLoads.Add(1)
+	return sub.result(&evaluation{Doc: doc})
 }
 
 // fork is a loader for one evaluation: the same options and positions,
