@@ -69,3 +69,27 @@ func TestDuplexSheetsKeptDrawings(t *testing.T) {
 		t.Errorf("no cards: %v", err)
 	}
 }
+
+// TestCompressEarlySameBytes: sheets whose pages are compressed as soon
+// as the next page begins (compressEarly) are the bytes of sheets whose
+// pages are all compressed at the end, with fpdf's compression and with
+// a page cache's (SheetOptions.Pages).
+func TestCompressEarlySameBytes(t *testing.T) {
+	fronts, backs := syntheticCards(40) // 5 sheets: 10 pages
+	lb := SheetLabels{Title: "Test game", Cards: "cards", Page: "Page", Backs: "Backs", Front: "Print double-sided"}
+	for _, o := range []SheetOptions{{Lang: "en", Version: "1.0"}, {Lang: "fr", Paper: "letter", Pages: NewPageCache()}} {
+		sheets := func(early bool) []byte {
+			defer func(was bool) { compressEarly = was }(compressEarly)
+			compressEarly = early
+			b, err := DuplexSheets(o, lb, nil, fronts, backs, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}
+		late, early := sheets(false), sheets(true)
+		if !bytes.Equal(late, early) {
+			t.Errorf("%+v: the pages compressed early differ from those compressed at the end", o)
+		}
+	}
+}
