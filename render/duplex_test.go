@@ -93,3 +93,42 @@ func TestCompressEarlySameBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestDuplexSheetsStamped: sheets whose faces are stamped sheet by sheet
+// (DuplexSheetsStamped) are the bytes of sheets drawn from faces stamped
+// beforehand, and each card is stamped once.
+func TestDuplexSheetsStamped(t *testing.T) {
+	fronts, backs := syntheticCards(20)
+	stamp := func(i int) (front, back *Face) {
+		f := *fronts[i]
+		f.Items = append(f.Items[:len(f.Items):len(f.Items)], PlaceText(fmt.Sprintf("#%d", i+1), "en", Regular, ColMuted, CardW-6, CardH-4, 10, 4, 3, 'r'))
+		return &f, backs[i]
+	}
+	var stampedFronts []*Face
+	for i := range fronts {
+		f, _ := stamp(i)
+		stampedFronts = append(stampedFronts, f)
+	}
+	lb := SheetLabels{Title: "Test game", Cards: "cards", Page: "Page", Backs: "Backs", Front: "Print double-sided"}
+	o := SheetOptions{Lang: "en", Version: "1.0", Uncompressed: true}
+	want, err := DuplexSheets(o, lb, nil, stampedFronts, backs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := map[int]int{}
+	got, err := DuplexSheetsStamped(o, lb, nil, fronts, backs, nil, func(i int) (front, back *Face) {
+		calls[i]++
+		return stamp(i)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("the sheets stamped sheet by sheet differ from those stamped beforehand")
+	}
+	for i := range fronts {
+		if calls[i] != 1 {
+			t.Errorf("card %d stamped %d times, want once", i, calls[i])
+		}
+	}
+}
