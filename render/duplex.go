@@ -19,14 +19,18 @@ type duplexText struct {
 // shifted by the back offset, with crop marks and margin texts; first
 // pages were drawn before them, of pages in all. drawn gives the cached
 // drawing of card i's side (0 front, 1 back), or nil.
-func (p *pdfDoc) duplex(s sheet, fronts, backs []*Face, drawn func(i, side int) *FaceDrawing, t duplexText, first, pages int) {
+// faces(i) gives card i's faces as drawn.
+func (p *pdfDoc) duplex(s sheet, n int, faces func(i int) (front, back *Face), drawn func(i, side int) *FaceDrawing, t duplexText, first, pages int) {
 	size := fpdf.SizeType{Wd: s.pw, Ht: s.ph}
 	x, y, w, h := s.trim(false)
 	bx, by, _, _ := s.trim(true)
-	n := len(fronts)
+	fronts, backs := make([]*Face, n), make([]*Face, n) // this sheet's only
 	for sh := range (n + s.perSheet - 1) / s.perSheet {
 		lo := sh * s.perSheet
 		hi := min(lo+s.perSheet, n)
+		for i := lo; i < hi; i++ {
+			fronts[i], backs[i] = faces(i)
+		}
 		info := fmt.Sprintf("%s · %s %d–%d / %d · %s %d/%d · %s · %s", t.title, t.cards, lo+1, hi, n,
 			t.page, first+2*sh+1, pages, t.version, t.lang)
 		p.AddPageFormat("P", size)
@@ -48,6 +52,8 @@ func (p *pdfDoc) duplex(s sheet, fronts, backs []*Face, drawn func(i, side int) 
 		}
 		p.marginText(s, fmt.Sprintf("%s · %s %d–%d / %d · %s %d/%d · %s · %s", t.backs, t.cards, lo+1, hi, n,
 			t.page, first+2*sh+2, pages, t.version, t.lang), false)
+		clear(fronts[lo:hi])
+		clear(backs[lo:hi])
 	}
 }
 
@@ -77,6 +83,18 @@ func FaceSheets(o SheetOptions, lb SheetLabels, first []Page, fronts, backs []*F
 // before: drawn gives the drawing kept for card i's side (0 front, 1 back;
 // nil, or a nil drawn: the face is drawn item by item).
 func DuplexSheets(o SheetOptions, lb SheetLabels, first []Page, fronts, backs []*Face, drawn func(i, side int) *FaceDrawing) ([]byte, error) {
+	return DuplexSheetsStamped(o, lb, first, fronts, backs, drawn, nil)
+}
+
+// DuplexSheetsStamped is DuplexSheets with the faces drawn made sheet by
+// sheet: stamped(i) returns card i's front and back as printed, called
+// once, when its sheet of paper is drawn, and let go after it, so that a
+// sheet of many cards never holds all of them at once (a 25,000-card set's
+// numbered copies were 234 MB). fronts[i] and backs[i] are those faces
+// before stamped adds to their items what is neither an image nor a shape
+// drawn as a form (a card's number): they count the shapes drawn more
+// than once. nil stamped draws fronts and backs.
+func DuplexSheetsStamped(o SheetOptions, lb SheetLabels, first []Page, fronts, backs []*Face, drawn func(i, side int) *FaceDrawing, stamped func(i int) (front, back *Face)) ([]byte, error) {
 	s, err := newSheet(o)
 	if err != nil {
 		return nil, err
@@ -100,7 +118,10 @@ func DuplexSheets(o SheetOptions, lb SheetLabels, first []Page, fronts, backs []
 		p.countShapes(backs[i], drawn(i, 1))
 	}
 	pages := len(first) + 2*((len(fronts)+s.perSheet-1)/s.perSheet)
-	p.duplex(s, fronts, backs, drawn, duplexText{title: lb.Title, cards: lb.Cards, page: lb.Page,
+	if stamped == nil {
+		stamped = func(i int) (front, back *Face) { return fronts[i], backs[i] }
+	}
+	p.duplex(s, len(fronts), stamped, drawn, duplexText{title: lb.Title, cards: lb.Cards, page: lb.Page,
 		version: VersionLabel(o.Version), lang: upper(string(o.Lang)), front: lb.Front, backs: lb.Backs}, len(first), pages)
 	out, err := p.output()
 	if err != nil {

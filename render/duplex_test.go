@@ -69,3 +69,66 @@ func TestDuplexSheetsKeptDrawings(t *testing.T) {
 		t.Errorf("no cards: %v", err)
 	}
 }
+
+// TestCompressEarlySameBytes: sheets whose pages are compressed as soon
+// as the next page begins (compressEarly) are the bytes of sheets whose
+// pages are all compressed at the end, with fpdf's compression and with
+// a page cache's (SheetOptions.Pages).
+func TestCompressEarlySameBytes(t *testing.T) {
+	fronts, backs := syntheticCards(40) // 5 sheets: 10 pages
+	lb := SheetLabels{Title: "Test game", Cards: "cards", Page: "Page", Backs: "Backs", Front: "Print double-sided"}
+	for _, o := range []SheetOptions{{Lang: "en", Version: "1.0"}, {Lang: "fr", Paper: "letter", Pages: NewPageCache()}} {
+		sheets := func(early bool) []byte {
+			defer func(was bool) { compressEarly = was }(compressEarly)
+			compressEarly = early
+			b, err := DuplexSheets(o, lb, nil, fronts, backs, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}
+		late, early := sheets(false), sheets(true)
+		if !bytes.Equal(late, early) {
+			t.Errorf("%+v: the pages compressed early differ from those compressed at the end", o)
+		}
+	}
+}
+
+// TestDuplexSheetsStamped: sheets whose faces are stamped sheet by sheet
+// (DuplexSheetsStamped) are the bytes of sheets drawn from faces stamped
+// beforehand, and each card is stamped once.
+func TestDuplexSheetsStamped(t *testing.T) {
+	fronts, backs := syntheticCards(20)
+	stamp := func(i int) (front, back *Face) {
+		f := *fronts[i]
+		f.Items = append(f.Items[:len(f.Items):len(f.Items)], PlaceText(fmt.Sprintf("#%d", i+1), "en", Regular, ColMuted, CardW-6, CardH-4, 10, 4, 3, 'r'))
+		return &f, backs[i]
+	}
+	var stampedFronts []*Face
+	for i := range fronts {
+		f, _ := stamp(i)
+		stampedFronts = append(stampedFronts, f)
+	}
+	lb := SheetLabels{Title: "Test game", Cards: "cards", Page: "Page", Backs: "Backs", Front: "Print double-sided"}
+	o := SheetOptions{Lang: "en", Version: "1.0", Uncompressed: true}
+	want, err := DuplexSheets(o, lb, nil, stampedFronts, backs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := map[int]int{}
+	got, err := DuplexSheetsStamped(o, lb, nil, fronts, backs, nil, func(i int) (front, back *Face) {
+		calls[i]++
+		return stamp(i)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("the sheets stamped sheet by sheet differ from those stamped beforehand")
+	}
+	for i := range fronts {
+		if calls[i] != 1 {
+			t.Errorf("card %d stamped %d times, want once", i, calls[i])
+		}
+	}
+}

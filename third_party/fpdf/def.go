@@ -618,6 +618,8 @@ type Fpdf struct {
 	templateObjects  map[string]int             // template object IDs within this document
 	forms            []rawForm                  // Form XObjects added with AddForm (wbtool patch)
 	pageCompressor   func([]byte) []byte        // compresses page contents, SetPageCompressor (wbtool patch)
+	compressEarly    bool                       // finished pages compressed at once, SetCompressEarly (wbtool patch)
+	compressedPages  map[int][]byte             // pages compressed early, by page number (wbtool patch)
 	importedObjs     map[string][]byte          // imported template objects (gofpdi)
 	importedObjPos   map[string]map[int]string  // imported template objects hashes and their positions (gofpdi)
 	importedTplObjs  map[string]string          // imported template names and IDs (hashed) (gofpdi)

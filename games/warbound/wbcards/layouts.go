@@ -221,12 +221,14 @@ type stampedCard struct {
 // its number and the version. It reports every card that cannot be laid
 // out (a diag.List), never a partial card.
 func (ls *Layouts) Cards(l wbcatalog.Lang, ids []string, version string) ([]Card, error) {
-	cards, _, err := ls.cardsLaid(l, ids, version)
+	cards, _, err := ls.cardsLaid(l, ids, version, true)
 	return cards, err
 }
 
-// cardsLaid is Cards, with the cache entry of each card.
-func (ls *Layouts) cardsLaid(l wbcatalog.Lang, ids []string, version string) ([]Card, []*laidOut, error) {
+// cardsLaid is Cards, with the cache entry of each card; unless stamp,
+// the cards are as laid out, without their number and version (Sheets
+// stamps them sheet by sheet).
+func (ls *Layouts) cardsLaid(l wbcatalog.Lang, ids []string, version string, stamp bool) ([]Card, []*laidOut, error) {
 	if len(ids) > 1 {
 		ls.countCards()
 	}
@@ -244,7 +246,14 @@ func (ls *Layouts) cardsLaid(l wbcatalog.Lang, ids []string, version string) ([]
 			out, laid = append(out, c.c), append(laid, c.e)
 			continue
 		}
-		c, e := ls.card(l, id, version)
+		var c Card
+		var e *laidOut
+		if stamp {
+			c, e = ls.card(l, id, version)
+		} else {
+			e = ls.laid(l, id)
+			c = e.card
+		}
 		if !e.ok {
 			errs = append(errs, diag.Errorf(wbcatalog.Pos{}, "", "card %q does not exist", id))
 			continue

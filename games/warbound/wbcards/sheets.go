@@ -50,7 +50,7 @@ func Sheets(cat *wbcatalog.Catalog, o Options) ([]byte, error) {
 	if ls == nil {
 		ls = NewLayouts(cat)
 	}
-	cards, laid, err := ls.cardsLaid(o.Lang, ids, version)
+	cards, laid, err := ls.cardsLaid(o.Lang, ids, version, false) // stamped sheet by sheet, below
 	if err != nil {
 		return nil, err
 	}
@@ -77,6 +77,10 @@ func Sheets(cat *wbcatalog.Catalog, o Options) ([]byte, error) {
 		}
 		return &laid[i].pdf[side]
 	}
-	return render.DuplexSheets(o.SheetOptions, render.SheetLabels{Title: title, Cards: label(cat, "print.cards", l), Page: label(cat, "print.page", l),
-		Backs: label(cat, "print.backs", l), Front: label(cat, "print.duplex", l) + " · " + label(cat, "print.cut", l)}, first, fronts, backs, drawn)
+	stamped := func(i int) (front, back *render.Face) {
+		c, _ := ls.card(l, ids[i], version) // laid out above: ok
+		return &c.Front, &c.Back
+	}
+	return render.DuplexSheetsStamped(o.SheetOptions, render.SheetLabels{Title: title, Cards: label(cat, "print.cards", l), Page: label(cat, "print.page", l),
+		Backs: label(cat, "print.backs", l), Front: label(cat, "print.duplex", l) + " · " + label(cat, "print.cut", l)}, first, fronts, backs, drawn, stamped)
 }
