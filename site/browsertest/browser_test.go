@@ -378,7 +378,7 @@ func TestWorksFromFile(t *testing.T) {
 	root := onDisk(t, files)
 	b.do(t, "open index.html", chromedp.Navigate(root+"/index.html"), chromedp.WaitVisible(chromedp.CSS(".langs a")))
 	b.do(t, "choose French", chromedp.Click(chromedp.CSS(`.langs li[lang="fr"] a`)))
-	b.waitFor(t, `location.href.endsWith('/fr/index.html')`)
+	b.waitFor(t, `location.href.endsWith('/fr/index.html') && document.readyState === 'complete'`) // the French page, loaded: not the old one's nodes
 	// The home search form submits to the card list from file:// too.
 	b.do(t, "search from home", chromedp.SendKeys(chromedp.ID("home-q"), "copp"), chromedp.Submit(chromedp.ID("home-q")))
 	b.waitFor(t, `location.pathname.endsWith('/fr/cards/index.html') && document.getElementById('q').value === 'copp'`)

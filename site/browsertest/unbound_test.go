@@ -217,7 +217,7 @@ func TestUnboundFromFile(t *testing.T) {
 	root := onDisk(t, files)
 	b.do(t, "open index.html", chromedp.Navigate(root+"/index.html"), chromedp.WaitVisible(chromedp.CSS(".langs a")))
 	b.do(t, "choose French", chromedp.Click(chromedp.CSS(`.langs li[lang="fr"] a`)))
-	b.waitFor(t, `location.href.endsWith('/fr/index.html')`)
+	b.waitFor(t, `location.href.endsWith('/fr/index.html') && document.readyState === 'complete'`) // the French page, loaded: not the old one's nodes
 	b.do(t, "search from home", chromedp.SendKeys(chromedp.ID("home-q"), "k:immediat"), chromedp.Submit(chromedp.ID("home-q")))
 	b.waitFor(t, `location.pathname.endsWith('/fr/orders.html') && document.getElementById('q').value === 'k:immediat'`)
 	b.waitFor(t, visibleItems+`.length === 6`)
