@@ -271,6 +271,8 @@
       $("db-cue").value = result ? result.cue : "";
       renderList();
       renderResult();
+      // The verdicts are shown: the room kept for them is no longer needed.
+      $("db-legality").style.minHeight = "";
     });
   }
 
@@ -301,7 +303,6 @@
     editable = true;
     status.hidden = true; // its room kept (class reserve): nothing moves
     update();
-    $("db-legality").style.minHeight = "";
   }
 
   readHash();
