@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// TestCheckerStreamed: the builders get the module as a file to stream
-// and compile over HTTP (issue 36 item 2: 4.0 MB, 1.09 MB gzipped, instead
+// TestCheckerStreamed: the builders get the module as a file to stream,
+// compile and run in a worker over HTTP (issue 36 item 2: 4.0 MB, 1.09 MB gzipped, instead
 // of 5.3 MB of base64 to decode), the same bytes as the base64 script
 // kept for file:// pages; the start waits for the page's load and falls
 // back to the script. (The band builder's page may fetch from its own
@@ -25,10 +25,13 @@ func TestCheckerStreamed(t *testing.T) {
 		t.Errorf("the inline module is not the streamed one (%v)", err)
 	}
 	start := string(files["assets/wasmstart.js"])
-	for _, want := range []string{"instantiateStreaming(fetch(", `addEventListener("load", load)`, "inline();", "/^https?:$/"} {
+	for _, want := range []string{`new Worker(abs("wasmworker.js"))`, `addEventListener("load", load)`, "inline();", "/^https?:$/"} {
 		if !strings.Contains(start, want) {
 			t.Errorf("wasmstart.js lacks %q", want)
 		}
+	}
+	if worker := string(files["assets/wasmworker.js"]); !strings.Contains(worker, "instantiateStreaming(fetch(") {
+		t.Errorf("wasmworker.js does not stream the module")
 	}
 }
 

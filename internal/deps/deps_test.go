@@ -41,13 +41,16 @@ var forbiddenStd = []string{"os", "io/fs", "net", "time", "math/rand", "os/exec"
 
 // plainGo are the project's leaf packages of plain Go (standard library
 // only, no I/O): positions and problem reports, their terminal escaping,
-// "did you mean", and the languages and texts every game shares. The
-// catalog and the engine may use them.
+// "did you mean", the languages and texts every game shares, messages
+// formatted without fmt and JSON trees without encoding/json (what the
+// site's checker module runs). The catalog and the engine may use them.
 var plainGo = map[string]bool{
 	module + "/diag":              true,
 	module + "/lang":              true,
 	module + "/internal/termsafe": true,
 	module + "/internal/suggest":  true,
+	module + "/internal/plainfmt": true,
+	module + "/internal/jstree":   true,
 }
 
 // enginePkgs are the rules engines and what plays them: the engine kit

@@ -1,57 +1,102 @@
 /* The WebAssembly checker's start, shared by Warbound's deck builder and
    Warstuff's band builder (one module holds both checkers): once the page
    has loaded (the builder works at once; legality shows when the checker
-   arrives), it streams and compiles the module (assets/deckcheck.wasm)
-   where the page is served over HTTP, or, from a file:// page, which
-   cannot fetch, loads its script (assets/deckcheck-wasm.js:
-   window.WB_DECK_WASM, base64) and decodes it; it runs the module with
-   Go's wasm_exec.js and calls back; the
-   export's Copy button; the pick lists' filter folding; and the state in
-   the address (#k=v&…), which a link shares and the frame's language
-   switch carries to the other language. */
+   arrives). Where the page is served over HTTP, the module is streamed,
+   compiled and run in a Web Worker (assets/wasmworker.js), so that the
+   page stays usable while it arrives and starts, and checks are messages
+   to it; from a file:// page, which can neither fetch nor start a worker,
+   it loads the module's script (assets/deckcheck-wasm.js:
+   window.WB_DECK_WASM, base64), decodes it and runs it in the page, as
+   it does where the worker cannot start. It runs the module with Go's
+   wasm_exec.js and calls back; wbChecker.check runs a check either way.
+   Also: the export's Copy button; the pick lists' filter folding; and the
+   state in the address (#k=v&…), which a link shares and the frame's
+   language switch carries to the other language. */
 window.wbChecker = {
-  // start loads the module from src; the module calls window[readyName]
-  // once its check function is defined: then onReady(ms since the
-  // decode began). onFail() when this browser cannot run it.
+  // start loads the module from src; the module calls its readyName
+  // once its check functions are defined: then onReady(ms since the
+  // module's start began). onFail() when this browser cannot run it.
   start: function (src, readyName, onReady, onFail) {
     "use strict";
     if (typeof WebAssembly !== "object" || typeof window.Go !== "function") { onFail(); return; }
+    var self = this;
     var decode = function (b64) {
       if (Uint8Array.fromBase64) return Uint8Array.fromBase64(b64);
       var s = atob(b64), out = new Uint8Array(s.length);
       for (var i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
       return out;
     };
-    var t0, go;
-    var begin = function () {
-      t0 = performance.now();
-      go = new window.Go();
-      window[readyName] = function () { onReady(performance.now() - t0); };
-    };
-    var started = function (r) { go.run(r.instance); };
     var failed = function (e) { console.warn("checker: " + e); onFail(); };
-    var inline = function () { // the base64 script: file:// pages
+    var inline = function () { // in the page, from the base64 script: file:// pages
+      self.worker = null;
       var s = document.createElement("script");
       s.src = src;
       s.onload = function () {
-        begin();
+        var t0 = performance.now(), go = new window.Go();
+        window[readyName] = function () { onReady(performance.now() - t0); };
         var bytes = decode(window.WB_DECK_WASM);
         delete window.WB_DECK_WASM;
-        WebAssembly.instantiate(bytes, go.importObject).then(started, failed);
+        WebAssembly.instantiate(bytes, go.importObject).then(function (r) { go.run(r.instance); }, failed);
       };
       s.onerror = onFail;
       document.head.appendChild(s);
     };
-    var load = function () {
-      if (!/^https?:$/.test(location.protocol) || typeof WebAssembly.instantiateStreaming !== "function") { inline(); return; }
-      begin();
-      WebAssembly.instantiateStreaming(fetch(src.replace(/-wasm\.js$/, ".wasm")), go.importObject).then(started, function (e) {
-        console.warn("checker: streaming: " + e + "; loading the inline module");
+    var worker = function () { // in a worker, streamed: pages served over HTTP
+      var abs = function (p) { return new URL(src.replace(/deckcheck-wasm\.js$/, p), location.href).href; };
+      var data = {};
+      ["WB_DECK_DATA", "WB_BAND_DATA"].forEach(function (k) { if (typeof window[k] === "string") data[k] = window[k]; });
+      var w;
+      try {
+        w = new Worker(abs("wasmworker.js"));
+      } catch (e) {
+        console.warn("checker: no worker: " + e + "; running the module in the page");
         inline();
-      });
+        return;
+      }
+      self.worker = w;
+      w.onmessage = function (e) {
+        var m = e.data;
+        if (m.id) {
+          var cb = self.waiting[m.id];
+          delete self.waiting[m.id];
+          if (cb) cb(m.out);
+        } else if (m.ready !== undefined) {
+          onReady(m.ready);
+        } else if (m.failed) {
+          console.warn("checker: worker: " + m.failed + "; running the module in the page");
+          w.terminate();
+          inline();
+        }
+      };
+      w.onerror = function (e) {
+        e.preventDefault();
+        console.warn("checker: worker: " + e.message + "; running the module in the page");
+        w.terminate();
+        inline();
+      };
+      w.postMessage({ start: abs("deckcheck.wasm"), exec: abs("wasm_exec.js"), ready: readyName, data: data });
+    };
+    var load = function () {
+      if (!/^https?:$/.test(location.protocol) || typeof Worker !== "function" || typeof WebAssembly.instantiateStreaming !== "function") { inline(); return; }
+      worker();
     };
     if (document.readyState === "complete") load();
     else window.addEventListener("load", load);
+  },
+  // worker is the checker's worker (null when the module runs in the
+  // page); waiting are the checks it has not answered, by id.
+  worker: null,
+  waiting: {},
+  lastId: 0,
+  // check runs the module's check function fn (wbDeckCheck, wbBandCheck)
+  // on input (JSON text) and calls done with its output (JSON text): at
+  // once in the page, on the worker's answer otherwise.
+  check: function (fn, input, done) {
+    "use strict";
+    if (!this.worker) { done(window[fn](input)); return; }
+    var id = ++this.lastId;
+    this.waiting[id] = done;
+    this.worker.postMessage({ id: id, fn: fn, input: input });
   },
   // whenBuilding calls load once: at once when now is true (the address
   // holds a deck or a band), else at the player's first touch, click or

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
+	"wbtool.dev/wbtool/internal/plainfmt"
 	"wbtool.dev/wbtool/internal/suggest"
 )
 
@@ -57,11 +59,11 @@ func (c *Catalog) CheckDeck(d *Deck) []DeckProblem {
 		if pos.File == "" {
 			pos = d.Pos
 		}
-		out = append(out, DeckProblem{Pos: pos, Rule: rule, Msg: Text{EN: fmt.Sprintf(en, args...), FR: fmt.Sprintf(fr, args...)}})
+		out = append(out, DeckProblem{Pos: pos, Rule: rule, Msg: Text{EN: plainfmt.Sprintf(en, args...), FR: plainfmt.Sprintf(fr, args...)}})
 	}
 	size, ok := DeckSize[d.Format]
 	if !ok {
-		add(d.Pos, "R-FMT-1", "unknown format %q: expected exploration or confrontation", "format inconnu %q : exploration ou confrontation attendu", d.Format)
+		add(d.Pos, "R-FMT-1", "unknown format %q: expected exploration or confrontation", "format inconnu %q : exploration ou confrontation attendu", string(d.Format))
 		return out
 	}
 
@@ -84,7 +86,7 @@ func (c *Catalog) CheckDeck(d *Deck) []DeckProblem {
 		case "":
 			hint := ""
 			if near := suggest.Closest(id, c.deckCardIDs()); near != "" {
-				hint = fmt.Sprintf(" (did you mean %q?)", near)
+				hint = " (did you mean " + strconv.Quote(near) + "?)"
 				misspelt[near] = true
 			}
 			add(d.cardPos(i), "R-DECK-1", "unknown card %q in the card list%s", "carte inconnue %q dans la liste%s", id, hint)
@@ -231,7 +233,7 @@ func (c *Catalog) deckCardIDs() []string {
 func (c *Catalog) checkEquipment(d *Deck, a Attachment, leaders []*Leader, add func(Pos, string, string, string, ...any)) {
 	e, host := c.EquipmentCard(a.Upgrade), c.Character(a.To)
 	if e.Gear != "" && host.Front.HasGear(e.Gear) {
-		add(a.Pos, "R-DECK-5", "%[1]q already shows the %[2]s gear icon, so it cannot take Equipment %[3]q with the same icon", "%[1]q montre déjà l’icône de matériel %[2]s : il ne peut pas prendre l’Équipement %[3]q de même icône", host.ID, e.Gear, e.ID)
+		add(a.Pos, "R-DECK-5", "%[1]q already shows the %[2]s gear icon, so it cannot take Equipment %[3]q with the same icon", "%[1]q montre déjà l’icône de matériel %[2]s : il ne peut pas prendre l’Équipement %[3]q de même icône", host.ID, string(e.Gear), e.ID)
 	}
 	if e.Faction != "" {
 		for _, l := range leaders {

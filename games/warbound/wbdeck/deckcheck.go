@@ -13,10 +13,10 @@ package wbdeck
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/internal/plainfmt"
 )
 
 // Data is what the deck checker reads of a catalog: every card id with
@@ -275,15 +275,15 @@ func CUE(d *wbcatalog.Deck, name string) string {
 	}
 	var b strings.Builder
 	b.WriteString("package warbound\n\n")
-	fmt.Fprintf(&b, "decks: %s: {\n", quote(d.ID))
-	fmt.Fprintf(&b, "\tname: {en: %s, fr: %s}\n", quote(name), quote(name))
-	fmt.Fprintf(&b, "\tformat: %s\n", quote(string(d.Format)))
+	b.WriteString("decks: " + plainfmt.JSONString(d.ID) + ": {\n")
+	b.WriteString("\tname: {en: " + plainfmt.JSONString(name) + ", fr: " + plainfmt.JSONString(name) + "}\n")
+	b.WriteString("\tformat: " + plainfmt.JSONString(string(d.Format)) + "\n")
 	b.WriteString("\tcards: [")
 	for i, id := range d.Cards {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(quote(id))
+		b.WriteString(plainfmt.JSONString(id))
 	}
 	b.WriteString("]\n")
 	if len(d.Attachments) == 0 {
@@ -291,19 +291,12 @@ func CUE(d *wbcatalog.Deck, name string) string {
 	} else {
 		b.WriteString("\tattachments: [\n")
 		for _, a := range d.Attachments {
-			fmt.Fprintf(&b, "\t\t{upgrade: %s, to: %s},\n", quote(a.Upgrade), quote(a.To))
+			b.WriteString("\t\t{upgrade: " + plainfmt.JSONString(a.Upgrade) + ", to: " + plainfmt.JSONString(a.To) + "},\n")
 		}
 		b.WriteString("\t]\n")
 	}
 	b.WriteString("}\n")
 	return b.String()
-}
-
-// quote writes s as a CUE string: a JSON string is one (\", \\, \uXXXX;
-// a backslash is always doubled, so no "\(" interpolation can appear).
-func quote(s string) string {
-	q, _ := json.Marshal(s)
-	return string(q)
 }
 
 // Slug makes a deck id (lower-case kebab, as content ids are) from a

@@ -92,7 +92,13 @@ func TestWasmIsFresh(t *testing.T) {
 // weighs it down: crypto (crypto/sha256 brings the FIPS module and its
 // start-up code, 48 KB of the module's gzipped bytes; the translations
 // lock's Fingerprint lives in package translations for that reason) and
-// net/url (24 KB: diag escapes SARIF paths itself).
+// net/url (24 KB: diag escapes SARIF paths itself). And it runs no
+// encoding/json decoder or encoder and no fmt printer (with the reflect
+// they bring, 190 KB of its gzipped bytes): the module reads and writes
+// JSON through the page's JSON.parse and JSON.stringify (package
+// jstree), the checkers format their messages with package plainfmt.
+// The packages stay imported (the CLI uses them); the linker keeps only
+// what main reaches, which -ldflags=-dumpdep lists.
 func TestWasmLeanImports(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: make test runs it, not -short")
@@ -109,6 +115,17 @@ func TestWasmLeanImports(t *testing.T) {
 	for _, p := range strings.Fields(string(out)) {
 		if p == "net/url" || p == "crypto" || strings.HasPrefix(p, "crypto/") {
 			t.Errorf("the deck checker's WebAssembly module links %s: keep it out of the packages site/deckwasm imports", p)
+		}
+	}
+	cmd = exec.Command("go", "build", "-trimpath", "-ldflags=-dumpdep", "-o", filepath.Join(t.TempDir(), "m.wasm"), "../../../site/deckwasm")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	deps, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("GOOS=js GOARCH=wasm go build -ldflags=-dumpdep ../../../site/deckwasm: %v", err)
+	}
+	for _, f := range []string{"encoding/json.(*decodeState).unmarshal", "encoding/json.(*encodeState).marshal", "fmt.(*pp).printArg"} {
+		if bytes.Contains(deps, []byte("-> "+f+"\n")) {
+			t.Errorf("the deck checker's WebAssembly module runs %s: read and write JSON with package jstree, format with package plainfmt", f)
 		}
 	}
 }

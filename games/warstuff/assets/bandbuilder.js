@@ -4,10 +4,10 @@
    Content reaches the page through textContent only. The state lives in
    the address's fragment, #n=name&f=format&p=profile:count,… (kept as the
    deck builder keeps its deck: window.wbChecker.read/keep). The checker
-   (a 1 MB module) is fetched when the player starts building (a touch, a
-   click or a key in the builder) or at once when the address holds a
-   band: profiles can be counted before it arrives, and the verdicts show
-   when it does. */
+   (a 0.83 MB module, run in a worker over HTTP) is fetched when the
+   player starts building (a touch, a click or a key in the builder) or at
+   once when the address holds a band: profiles can be counted before it
+   arrives, and the verdicts show when it answers. */
 (function () {
   "use strict";
   var root = document.getElementById("bb");
@@ -150,18 +150,30 @@
     api.shown = shown;
   }
 
+  // update shows the band at once, and its verdict when the checker has
+  // answered (at once when it runs in the page, a message away when it
+  // runs in a worker); an answer about an older state is dropped.
+  var asked = 0;
   function update() {
-    var r = null;
-    if (ready) {
-      var out = JSON.parse(window.wbBandCheck(JSON.stringify({ name: band.name, format: format(), big: band.bigFormat, figures: figures() })));
+    window.wbChecker.keep(hash(), $("bb-share"));
+    $("bb-copied").textContent = "";
+    if (!ready) {
+      $("bb-print").disabled = true;
+      render(null);
+      return;
+    }
+    var n = ++asked;
+    api.checking = true;
+    window.wbChecker.check("wbBandCheck", JSON.stringify({ name: band.name, format: format(), big: band.bigFormat, figures: figures() }), function (text) {
+      if (n !== asked) return;
+      var r = null, out = JSON.parse(text);
       api.checks++;
       if (out.error) { console.warn("band checker: " + out.error); } else { r = out; }
       api.result = r;
-    }
-    window.wbChecker.keep(hash(), $("bb-share"));
-    $("bb-print").disabled = !r || !r.count;
-    render(r);
-    $("bb-copied").textContent = "";
+      api.checking = false;
+      $("bb-print").disabled = !r || !r.count;
+      render(r);
+    });
   }
 
   function change(id, d) {

@@ -9,11 +9,12 @@ package wsbands
 
 import (
 	"encoding/json"
-	"fmt"
+	"strconv"
 	"strings"
 
 	"wbtool.dev/wbtool/games/warbound/wbdeck"
 	"wbtool.dev/wbtool/games/warstuff/wscatalog"
+	"wbtool.dev/wbtool/internal/plainfmt"
 )
 
 // Data is what the band rules read of a catalog: the limits and each
@@ -132,21 +133,16 @@ func CUE(b *wscatalog.Band, name string) string {
 	}
 	var s strings.Builder
 	s.WriteString("package warstuff\n\n")
-	fmt.Fprintf(&s, "bands: %s: {\n", quote(b.ID))
-	fmt.Fprintf(&s, "\tname: {en: %s, fr: %s}\n", quote(name), quote(name))
-	fmt.Fprintf(&s, "\tformat: %d\n", b.Format)
+	s.WriteString("bands: " + plainfmt.JSONString(b.ID) + ": {\n")
+	s.WriteString("\tname: {en: " + plainfmt.JSONString(name) + ", fr: " + plainfmt.JSONString(name) + "}\n")
+	s.WriteString("\tformat: " + strconv.Itoa(b.Format) + "\n")
 	s.WriteString("\tfigures: [")
 	for i, f := range b.Figures {
 		if i > 0 {
 			s.WriteString(", ")
 		}
-		fmt.Fprintf(&s, "{profile: %s, count: %d}", quote(f.Profile), f.Count)
+		s.WriteString("{profile: " + plainfmt.JSONString(f.Profile) + ", count: " + strconv.Itoa(f.Count) + "}")
 	}
 	s.WriteString("]\n}\n")
 	return s.String()
-}
-
-func quote(s string) string {
-	q, _ := json.Marshal(s)
-	return string(q)
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"wbtool.dev/wbtool/internal/plainfmt"
 	"wbtool.dev/wbtool/internal/suggest"
 	"wbtool.dev/wbtool/lang"
 )
@@ -59,7 +60,7 @@ func (c *Catalog) Tally(b *Band, name func(*Profile) string) []string {
 		}
 		b.Total += p.Cost * f.Count
 		if f.Count > 1 {
-			lines = append(lines, fmt.Sprintf("%d × %s %d", f.Count, name(p), p.Cost*f.Count))
+			lines = append(lines, strconv.Itoa(f.Count)+" × "+name(p)+" "+strconv.Itoa(p.Cost*f.Count))
 		} else {
 			lines = append(lines, name(p)+" "+strconv.Itoa(p.Cost))
 		}
@@ -111,8 +112,8 @@ func (c *Catalog) CheckBand(b *Band) []BandProblem {
 			return as
 		}
 		out = append(out, BandProblem{Field: field, Rule: rule,
-			Msg:   Text{EN: fmt.Sprintf(en, by(lang.English, false)...), FR: fmt.Sprintf(fr, by(lang.French, false)...)},
-			Named: Text{EN: fmt.Sprintf(en, by(lang.English, true)...), FR: fmt.Sprintf(fr, by(lang.French, true)...)}})
+			Msg:   Text{EN: plainfmt.Sprintf(en, by(lang.English, false)...), FR: plainfmt.Sprintf(fr, by(lang.French, false)...)},
+			Named: Text{EN: plainfmt.Sprintf(en, by(lang.English, true)...), FR: plainfmt.Sprintf(fr, by(lang.French, true)...)}})
 	}
 	ids := strings.Join(c.Tally(b, ByID), ", ")
 	if b.Format < 1 || b.Format > c.Limits.BigMax {
@@ -158,7 +159,7 @@ func (c *Catalog) unknownProfile(id string, add func(field, rule, en, fr string,
 	}
 	en, fr := "", ""
 	if near := suggest.Closest(id, ids); near != "" {
-		en, fr = fmt.Sprintf(" (did you mean %q?)", near), fmt.Sprintf(" (vouliez-vous dire %q ?)", near)
+		en, fr = " (did you mean "+strconv.Quote(near)+"?)", " (vouliez-vous dire "+strconv.Quote(near)+" ?)"
 	}
 	list := strings.Join(ids, ", ")
 	add("figures", BandRule, "no profile %[1]q%[2]s: declare it under `profiles`, or use one of %[4]s", "aucun profil %[1]q%[3]s : déclarez-le sous `profiles`, ou utilisez l'un de %[4]s", id, en, fr, list)

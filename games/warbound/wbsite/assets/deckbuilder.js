@@ -5,10 +5,11 @@
 // checker compiled to WebAssembly (site/deckwasm, the same Go code as
 // `wbtool deck check`). Without WebAssembly the deck shows read-only.
 //
-// The checker (a 1 MB module) is fetched when the player starts building
-// (a touch, a click or a key in the builder) or at once when the address
-// holds a deck: the cards can be picked before it arrives, and the
-// verdicts show when it does. A visitor who only looks does not load it.
+// The checker (a 0.83 MB module, run in a worker over HTTP) is fetched
+// when the player starts building (a touch, a click or a key in the
+// builder) or at once when the address holds a deck: the cards can be
+// picked before it arrives, and the verdicts show when it answers. A
+// visitor who only looks does not load it.
 //
 // The deck lives in the address (#f=format&n=name&c=id,id&a=upgrade:to),
 // so a link shares it. Content reaches the page only as text
@@ -242,11 +243,23 @@
     eco.appendChild(t);
   }
 
+  // update shows the deck at once, and its verdict when the checker has
+  // answered (at once when it runs in the page, a message away when it
+  // runs in a worker); an answer about an older state of the deck is
+  // dropped.
+  var asked = 0;
   function update() {
-    if (api.ready) {
-      // An unnamed deck is exported under the page's default name.
-      var named = { name: built.name.trim() || msg.defaultName, format: built.format, cards: built.cards, attachments: built.attachments };
-      var out = JSON.parse(window.wbDeckCheck(JSON.stringify(named)));
+    window.wbChecker.keep(hash(), $("db-share"));
+    renderList();
+    renderResult();
+    if (!api.ready) return;
+    // An unnamed deck is exported under the page's default name.
+    var named = { name: built.name.trim() || msg.defaultName, format: built.format, cards: built.cards, attachments: built.attachments };
+    var n = ++asked;
+    api.checking = true;
+    window.wbChecker.check("wbDeckCheck", JSON.stringify(named), function (text) {
+      if (n !== asked) return;
+      var out = JSON.parse(text);
       if (out.error) {
         console.error("deck checker: " + out.error);
         result = null;
@@ -254,11 +267,13 @@
         result = out;
       }
       api.result = result;
+      api.checking = false;
       $("db-cue").value = result ? result.cue : "";
-    }
-    window.wbChecker.keep(hash(), $("db-share"));
-    renderList();
-    renderResult();
+      renderList();
+      renderResult();
+      // The verdicts are shown: the room kept for them is no longer needed.
+      $("db-legality").style.minHeight = "";
+    });
   }
 
   function load() {
@@ -288,7 +303,6 @@
     editable = true;
     status.hidden = true; // its room kept (class reserve): nothing moves
     update();
-    $("db-legality").style.minHeight = "";
   }
 
   readHash();
