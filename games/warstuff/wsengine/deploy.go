@@ -387,7 +387,7 @@ func (s *State) placeAt(kind Kind, f, p int8, at geom.Vec) string {
 	}
 	if kind == Deploy {
 		corner := CornerAt(int(s.g.Corners[p]), s.g.Size)
-		if geom.Dist(at, corner)-r > deployZone+1e-9 {
+		if !geom.Within(at, r, corner, 0, deployZone) && geom.Dist(at, corner)-r > deployZone+1e-9 {
 			return ErrNotInZone
 		}
 	}
@@ -403,7 +403,10 @@ func (s *State) placeAt(kind Kind, f, p int8, at geom.Vec) string {
 		if geom.Apart(at, r, s.figs[j].P, rj, near) {
 			continue // certainly farther: the same verdict without Hypot
 		}
-		gap := geom.Gap(at, r, s.figs[j].P, rj)
+		gap := near - 1 // certainly nearer than near: the same verdict
+		if !geom.Within(at, r, s.figs[j].P, rj, near) {
+			gap = geom.Gap(at, r, s.figs[j].P, rj)
+		}
 		if kind == Infiltrate && gap <= deployZone {
 			return ErrNearEnemy // more than 9" from every enemy (WS-BUILD-42)
 		}
