@@ -137,7 +137,8 @@ func BenchmarkVerdict1000Profiles(b *testing.B) {
 // starter (its first deck pairing) in the same run, reported as games per
 // second and per CPU-second (the figure that other programs on the
 // machine do not change); issue 35 asks Warstuff within 3× of Warbound.
-// The -greedy pairs play the same games with the greedy bot.
+// The -greedy pairs play the same games with the greedy bot, the -mcts1
+// pairs with the engine kit's search (--bot mcts:1).
 //
 //	go test -run XXX -bench RandomGames -cpu 1 ./games/warstuff
 func BenchmarkRandomGames(b *testing.B) {
@@ -159,6 +160,8 @@ func BenchmarkRandomGames(b *testing.B) {
 		{"warbound", wb, ruleset.MatchOptions{Bot: "random"}},
 		{"warstuff-greedy", ws, ruleset.MatchOptions{Bot: "greedy"}},
 		{"warbound-greedy", wb, ruleset.MatchOptions{Bot: "greedy"}},
+		{"warstuff-mcts1", ws, ruleset.MatchOptions{Bot: "mcts:1"}},
+		{"warbound-mcts1", wb, ruleset.MatchOptions{Bot: "mcts:1"}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			m, err := c.c.(ruleset.Matches).NewMatch(c.o)

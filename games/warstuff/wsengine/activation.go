@@ -233,7 +233,8 @@ func (s *State) canShoot(a, t int8, w int8, p geom.Vec) string {
 	if rg == RangeFlame {
 		return ErrBadTarget // the template is aimed with an axis
 	}
-	if geom.Gap(p, s.radius(a), s.figs[t].P, s.radius(t)) > float64(rg)+1e-9 {
+	ra, q, rt := s.radius(a), s.figs[t].P, s.radius(t)
+	if !geom.Within(p, ra, q, rt, float64(rg)) && geom.Gap(p, ra, q, rt) > float64(rg)+1e-9 {
 		return ErrOutOfRange
 	}
 	if !s.seesFrom(a, p, t) {

@@ -153,10 +153,16 @@ func PlayAll(g *Game, seed uint64, bots []Bot, log *Log, maxSteps int) (Result, 
 	if len(bots) < int(g.sides()) {
 		return Result{}, nil, fmt.Errorf("%d bots for %d sides", len(bots), g.sides())
 	}
-	s, err := NewState(g, seed)
+	tc := tableCaches.Get().(*tableCache)
+	s, err := newState(g, seed, tc)
 	if err != nil {
+		tableCaches.Put(tc)
 		return Result{}, nil, err
 	}
+	defer func() { // the state returned keeps no share of the cache
+		s.table = nil
+		tableCaches.Put(tc)
+	}()
 	ev, err := s.Start(nil)
 	if err != nil {
 		return Result{}, s, err

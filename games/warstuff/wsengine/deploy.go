@@ -387,7 +387,7 @@ func (s *State) placeAt(kind Kind, f, p int8, at geom.Vec) string {
 	}
 	if kind == Deploy {
 		corner := CornerAt(int(s.g.Corners[p]), s.g.Size)
-		if geom.Dist(at, corner)-r > deployZone+1e-9 {
+		if !geom.Within(at, r, corner, 0, deployZone) && geom.Dist(at, corner)-r > deployZone+1e-9 {
 			return ErrNotInZone
 		}
 	}
@@ -403,7 +403,10 @@ func (s *State) placeAt(kind Kind, f, p int8, at geom.Vec) string {
 		if geom.Apart(at, r, s.figs[j].P, rj, near) {
 			continue // certainly farther: the same verdict without Hypot
 		}
-		gap := geom.Gap(at, r, s.figs[j].P, rj)
+		gap := near - 1 // certainly nearer than near: the same verdict
+		if !geom.Within(at, r, s.figs[j].P, rj, near) {
+			gap = geom.Gap(at, r, s.figs[j].P, rj)
+		}
 		if kind == Infiltrate && gap <= deployZone {
 			return ErrNearEnemy // more than 9" from every enemy (WS-BUILD-42)
 		}
@@ -542,33 +545,43 @@ func (s *State) placePoints(f int8, kind Kind) []geom.Vec {
 		return out
 	}
 	// Infiltrate: the legal grid points nearest the centre and each
-	// objective
-	goals := append([]geom.Vec{{X: s.g.Size / 2, Y: s.g.Size / 2}}, s.g.Objectives...)
-	best := make([]geom.Vec, len(goals))
-	bd := make([]float64, len(goals))
-	for i := range bd {
-		bd[i] = math.Inf(1)
-	}
+	// objective: for each, the first legal point of the grid in order of
+	// distance (gridByDistance), each point tested once
+	nx := 0
 	for x := 1.0; x < s.g.Size; x += 2 {
-		for y := 1.0; y < s.g.Size; y += 2 {
-			at := geom.Vec{X: x, Y: y}
-			if !ok(at) {
-				continue
-			}
-			for i, gl := range goals {
-				if d := geom.Dist(at, gl); d < bd[i] {
-					best[i], bd[i] = at, d
-				}
-			}
-		}
+		nx++
 	}
-	for i := range goals {
-		if !math.IsInf(bd[i], 1) && !containsVec(out, best[i]) {
-			out = append(out, best[i])
+	var tested [gridMemo]int8 // 1 legal, 2 not, by grid index
+	legal := func(at geom.Vec) bool {
+		i := int((at.X-1)/2)*nx + int((at.Y-1)/2)
+		if nx*nx > gridMemo {
+			return ok(at)
+		}
+		if tested[i] == 0 {
+			tested[i] = 2 - b2i(ok(at))
+		}
+		return tested[i] == 1
+	}
+	for i := -1; i < len(s.g.Objectives); i++ {
+		goal := geom.Vec{X: s.g.Size / 2, Y: s.g.Size / 2}
+		if i >= 0 {
+			goal = s.g.Objectives[i]
+		}
+		for _, at := range s.table.gridByDistance(s.g.Size, goal) {
+			if legal(at) {
+				if !containsVec(out, at) {
+					out = append(out, at)
+				}
+				break
+			}
 		}
 	}
 	return out
 }
+
+// gridMemo bounds the grid points placePoints remembers the test of (a
+// table of side 64).
+const gridMemo = 32 * 32
 
 func containsVec(vs []geom.Vec, v geom.Vec) bool {
 	for _, w := range vs {

@@ -259,12 +259,16 @@ func blockT(a, b, c geom.Vec, reach float64) float64 {
 func (s *State) overlaps(f int8, p geom.Vec) bool {
 	r := s.radius(f)
 	for j := range s.n {
-		if j != f && s.inPlay(j) && !geom.Apart(p, r, s.figs[j].P, s.radius(j), 0) && geom.Gap(p, r, s.figs[j].P, s.radius(j)) < -1e-6 {
+		if j == f || !s.inPlay(j) {
+			continue
+		}
+		q, rj := s.figs[j].P, s.radius(j)
+		if geom.Within(p, r, q, rj, -1e-6) || !geom.Apart(p, r, q, rj, 0) && geom.Gap(p, r, q, rj) < -1e-6 {
 			return true
 		}
 	}
 	for _, o := range s.g.Objectives {
-		if !geom.Apart(p, r, o, 0.5, 0) && geom.Gap(p, r, o, 0.5) < -1e-6 {
+		if geom.Within(p, r, o, 0.5, -1e-6) || !geom.Apart(p, r, o, 0.5, 0) && geom.Gap(p, r, o, 0.5) < -1e-6 {
 			return true
 		}
 	}

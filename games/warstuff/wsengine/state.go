@@ -216,11 +216,11 @@ type State struct {
 	su      int8
 	order   [MaxSides]int8
 	placing int8
-	// sight caches the expensive sight tests (those whose centre line is
-	// blocked) by position pair. Sight depends only on the two bases and
-	// the table, so copies of the state share it; a state and its copies
-	// belong to one goroutine.
-	sight *sightCache
+	// table caches the expensive sight tests (those whose centre line is
+	// blocked) by position pair, and the set-up's grid orders. Sight
+	// depends only on the two bases and the table, so copies of the state
+	// share it; a state and its copies belong to one goroutine.
+	table *tableCache
 	// dec is the decision Do is resolving: kept here, where the state
 	// already is on the heap, rather than in one allocation per decision
 	// (the resolution's calls take its address).
@@ -229,7 +229,13 @@ type State struct {
 
 // NewState starts a game with a seed; the first decision is pending.
 func NewState(g *Game, seed uint64) (*State, error) {
-	s := &State{g: g, winner: Undecided, free: -1, sight: new(sightCache)}
+	return newState(g, seed, new(tableCache))
+}
+
+// newState is NewState with the table cache tc (adopted for g's table).
+func newState(g *Game, seed uint64, tc *tableCache) (*State, error) {
+	tc.adopt(g)
+	s := &State{g: g, winner: Undecided, free: -1, table: tc}
 	s.rng.Seed(seed, seed^0x3c6ef372fe94f82b)
 	if len(g.Figs) > MaxFigs {
 		return nil, fmt.Errorf("%d figures: at most %d", len(g.Figs), MaxFigs)
@@ -400,8 +406,8 @@ func (s *State) seesFrom(a int8, p geom.Vec, b int8) bool {
 	if pb.X < pa.X || pb.X == pa.X && pb.Y < pa.Y {
 		key = sightKey{pb, pa, rb, ra} // sight is symmetric (WS-GEOM-7)
 	}
-	if s.sight != nil {
-		if v, ok := s.sight.get(key); ok {
+	if s.table != nil {
+		if v, ok := s.table.sight.get(key); ok {
 			return v
 		}
 	}
@@ -415,8 +421,8 @@ func (s *State) seesFrom(a int8, p geom.Vec, b int8) bool {
 	if v {
 		v = geom.Sees(pa, ra, pb, rb, blocked)
 	}
-	if s.sight != nil {
-		s.sight.put(key, v)
+	if s.table != nil {
+		s.table.sight.put(key, v)
 	}
 	return v
 }

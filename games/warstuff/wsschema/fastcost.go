@@ -13,6 +13,7 @@ import (
 	"cuelang.org/go/cue/ast"
 
 	"wbtool.dev/wbtool/games/warstuff/wscatalog"
+	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -26,8 +27,9 @@ import (
 // checks. It only ever says "valid, here is the data": any error of the
 // lean evaluation, any profile the Go code doubts (an unknown id, a rule
 // twice, a cost out of the limits, traits or smaller, cost or parts
-// written by the designer) and the package is evaluated with the full
-// schema as before, so every diagnostic is CUE's. CUE stays the
+// written by the designer), in draft mode a table's text left to a
+// placeholder (leanDrafts), and the package is evaluated with the full
+// schema as before, so every diagnostic and draft text is CUE's. CUE stays the
 // reference: TestFastCostEqualsCUE compares the catalogs both ways on the
 // starter, a generated tree and mutants.
 
@@ -276,16 +278,33 @@ func unique(ids []string) bool {
 }
 
 // leanFiles are the lean schema's files in place of the schema's (the
-// first n of files), or nil when the fast path is off.
+// first n of files, the draft texts' file last of them in draft mode), or
+// nil when the fast path is off.
 func leanFiles(files []*ast.File, n int, draft bool) []*ast.File {
-	if !fastProfiles || leanSchemaFS == nil || draft {
+	if !fastProfiles || leanSchemaFS == nil {
 		return nil
+	}
+	if draft {
+		n-- // the draft texts' file stays
 	}
 	lean, err := parseLean()
 	if err != nil || len(lean) != n {
 		return nil
 	}
 	return append(lean, files[n:]...)
+}
+
+// leanDrafts reports whether the draft texts of a lean evaluation are the
+// full schema's: none of them is in the tables, whose names the full
+// schema copies into the profiles' parts (each copy another placeholder
+// it would list).
+func leanDrafts(drafts []lang.MissingText) bool {
+	for _, d := range drafts {
+		if d.Path == "tables" || strings.HasPrefix(d.Path, "tables.") {
+			return false
+		}
+	}
+	return true
 }
 
 // parseLean parses the lean schema.

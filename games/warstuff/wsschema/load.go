@@ -354,8 +354,14 @@ func (l *loader) evalLean(files []*ast.File) *evaluation {
 	if err != nil || !fastCosts(doc, func(path string) bool { _, ok := l.positions[path]; return ok }) {
 		return nil
 	}
+	ev := &evaluation{Doc: doc}
+	if l.opt.Draft {
+		if ev.Drafts = sub.drafts(v, nil); !leanDrafts(ev.Drafts) {
+			return nil
+		}
+	}
 	fastLoads.Add(1)
-	return sub.result(&evaluation{Doc: doc})
+	return sub.result(ev)
 }
 
 // fork is a loader for one evaluation: the same options and positions,

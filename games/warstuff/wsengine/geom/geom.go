@@ -70,6 +70,18 @@ func Apart(a Vec, ra float64, b Vec, rb float64, lim float64) bool {
 	return dx*dx+dy*dy > m*m
 }
 
+// Within reports that the gap between the two bases is certainly below
+// lim: Gap(a, ra, b, rb) < lim, told from the squared distance without a
+// square root. False says nothing. The margin is Apart's.
+func Within(a Vec, ra float64, b Vec, rb float64, lim float64) bool {
+	m := ra + rb + lim - 1e-6
+	if m <= 0 {
+		return false
+	}
+	dx, dy := a.X-b.X, a.Y-b.Y
+	return dx*dx+dy*dy < m*m
+}
+
 // SegPointDist is the distance from point p to the segment [a, b].
 func SegPointDist(a, b, p Vec) float64 {
 	ab := b.Sub(a)

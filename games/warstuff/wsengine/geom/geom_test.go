@@ -280,25 +280,39 @@ func TestShapeCrossesFastPath(t *testing.T) {
 	}
 }
 
-// TestApart: whenever Apart says two bases are apart, Gap is above the
-// limit, down to the smallest margins.
-func TestApart(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
-	yes := 0
-	for i := range 300000 {
-		a := Vec{r.Float64() * 40, r.Float64() * 40}
-		ra, rb := r.Float64(), r.Float64()
-		lim := []float64{0, Contact, 9, Eps, -1e-6}[i%5]
-		u := sampleDirs[r.IntN(SightSamples)]
-		b := a.Add(u.Scale(ra + rb + lim + (r.Float64()-0.5)*1e-5))
-		if Apart(a, ra, b, rb, lim) {
-			yes++
-			if g := Gap(a, ra, b, rb); g <= lim {
-				t.Fatalf("Apart(%v, %v, %v, %v, %v) with a gap of %v", a, ra, b, rb, lim, g)
+// TestApartAndWithin: whenever Apart says two bases are apart, Gap is
+// above the limit, and whenever Within says they are within it, Gap is
+// below, down to the smallest margins (a radius 0 is a point, as a
+// deployment corner).
+func TestApartAndWithin(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		sure  func(a Vec, ra float64, b Vec, rb float64, lim float64) bool
+		holds func(gap, lim float64) bool
+	}{
+		{"Apart", Apart, func(g, lim float64) bool { return g > lim }},
+		{"Within", Within, func(g, lim float64) bool { return g < lim }},
+	} {
+		r := rand.New(rand.NewPCG(5, 6))
+		yes := 0
+		for i := range 300000 {
+			a := Vec{r.Float64() * 40, r.Float64() * 40}
+			ra, rb := r.Float64(), r.Float64()
+			if i%7 == 0 {
+				rb = 0
+			}
+			lim := []float64{0, Contact, 9, 24, Eps, -1e-6}[i%6]
+			u := sampleDirs[r.IntN(SightSamples)]
+			b := a.Add(u.Scale(ra + rb + lim + (r.Float64()-0.5)*[]float64{1e-5, 1e-13, 1e-15}[i/6%3]))
+			if c.sure(a, ra, b, rb, lim) {
+				yes++
+				if g := Gap(a, ra, b, rb); !c.holds(g, lim) {
+					t.Fatalf("%s(%v, %v, %v, %v, %v) with a gap of %v", c.name, a, ra, b, rb, lim, g)
+				}
 			}
 		}
-	}
-	if yes < 1000 {
-		t.Fatalf("only %d apart: the test does not reach the margin", yes)
+		if yes < 1000 {
+			t.Fatalf("%s: only %d sure: the test does not reach the margin", c.name, yes)
+		}
 	}
 }
