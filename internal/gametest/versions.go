@@ -3,7 +3,9 @@ package gametest
 import (
 	"bytes"
 	"encoding/json"
+	"html"
 	"path"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -150,12 +152,35 @@ func (s *suite) versions(t *testing.T, base fstest.MapFS) {
 		}
 		for _, l := range lang.Langs {
 			found := false
-			for p := range r.Outputs[pipeline.SiteDir] {
-				found = found || strings.HasPrefix(p, string(l)+"/errata")
+			for p, b := range r.Outputs[pipeline.SiteDir] {
+				if strings.HasPrefix(p, string(l)+"/errata") {
+					found = true
+					errataInPlayersWords(t, p, b)
+				}
 			}
 			if !found {
 				t.Errorf("no errata page in %s", l)
 			}
 		}
 	})
+}
+
+// toolMarks are what the errata page must never show players (issue 36
+// item 5): a field's language mark ("name (fr)"), a word diff's marks,
+// a value as JSON, the diff command's English summary.
+var toolMarks = regexp.MustCompile(`\((en|fr)\)|\{\+|\+\}|\[-|-\]|\{"|\bsince v0\b|\b\d+ changed\b`)
+
+// errataInPlayersWords fails when the errata page p says a change in the
+// tool's words rather than the players' (the page's visible text, its
+// markup and escapes undone).
+func errataInPlayersWords(t *testing.T, p string, page []byte) {
+	t.Helper()
+	body := string(page)
+	if _, after, ok := strings.Cut(body, "<main"); ok {
+		body, _, _ = strings.Cut(after, "</main>")
+	}
+	text := html.UnescapeString(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(body, " "))
+	if m := toolMarks.FindString(text); m != "" {
+		t.Errorf("%s says a change in the tool's words (%q), not the players':\n%s", p, m, strings.Join(strings.Fields(text), " "))
+	}
 }
