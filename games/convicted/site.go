@@ -297,7 +297,7 @@ func (c *Content) langPages(l lang.Lang, extra dist.Files) ([]site.Page, error) 
 	// rules coverage
 	var rules []map[string]any
 	for _, r := range cov.Rules {
-		rules = append(rules, map[string]any{"ID": r.ID, "State": r.State, "StateWord": T("state." + r.State), "Source": r.Source, "Checks": strings.Join(r.Checks, ", ")})
+		rules = append(rules, map[string]any{"ID": r.ID, "State": r.State, "StateWord": T("state." + r.State), "Source": typoText(c.Catalog.Rule(r.ID).Sources.In(l), l), "Checks": strings.Join(r.Checks, ", ")})
 	}
 	add(site.Page{Path: "coverage.html", Template: "coverage", Title: T("coverage.title"), Section: "coverage",
 		Data: map[string]any{"Line": covLine, "Depends": cov.TBD+cov.Decided > 0, "Rules": rules}})
