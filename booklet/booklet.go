@@ -167,7 +167,7 @@ func build(src ruleset.RulebookSource, o Options) (*Result, error) {
 			if o.CheckOnly {
 				continue
 			}
-			so := render.SheetOptions{Lang: l, Version: src.Version, Set: src.Game, Tool: o.Tool, Date: o.Date}
+			so := render.SheetOptions{Lang: l, Version: src.Version, Set: src.Game, Game: src.Game, Tool: o.Tool, Date: o.Date}
 			title := src.Game + " — " + word(l, "rules")
 			name := o.Name(l, g.name)
 			if g.booklet {

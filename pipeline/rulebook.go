@@ -50,7 +50,7 @@ func (b *run) aidSheets() (dist.Files, error) {
 		return nil, nil
 	}
 	src := rb.Rulebook()
-	res, err := booklet.AidSheets(src, lang.Langs, render.SheetOptions{Version: src.Version, Tool: b.opts.Version, Date: b.opts.Date},
+	res, err := booklet.AidSheets(src, lang.Langs, render.SheetOptions{Version: src.Version, Set: src.Game, Game: src.Game, Tool: b.opts.Version, Date: b.opts.Date},
 		func(l lang.Lang) string {
 			_, rel := InDir(AidSheet(l))
 			return rel

@@ -42,9 +42,12 @@ type SheetOptions struct {
 	// wbtool's version, the PDF's creator.
 	Version string
 	Set     string
-	Tool    string
-	Date    time.Time // PDF dates; zero means DefaultDate
-	Title   string    // document title; default: the print.title string
+	// Game is the game's name, the PDF's author, and the set's name
+	// when Set is "" ("": Warbound).
+	Game  string
+	Tool  string
+	Date  time.Time // PDF dates; zero means DefaultDate
+	Title string    // document title; default: the print.title string
 	// Pages, when set, keeps the compressed pages of the sheets from one
 	// build to the next (watch, serve): the sheets are the same bytes.
 	Pages *PageCache
@@ -284,14 +287,18 @@ func newPDF(o SheetOptions, title string) *pdfDoc {
 	d.s.names, d.s.used = &d.fonts.names, &d.fonts.used
 	p.SetTitle(title, true)
 	version := VersionLabel(o.Version)
+	game := o.Game
+	if game == "" {
+		game = "Warbound"
+	}
 	set := o.Set
 	if set == "" {
-		set = "Warbound"
+		set = game
 	}
 	p.SetSubject(title+" · "+set+" "+version, true)
 	p.SetKeywords(strings.Join([]string{set, version, "print-and-play", string(o.Lang)}, "; "), true)
 	p.SetCreator(strings.TrimSpace("wbtool "+o.Tool), true)
-	p.SetAuthor("Warbound", true)
+	p.SetAuthor(game, true)
 	if o.Lang == lang.French {
 		p.SetLang("fr-FR")
 	} else {

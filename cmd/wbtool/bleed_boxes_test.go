@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
 // TestBleedBoxes reads the sheets `print` writes with a PDF reader
@@ -55,17 +56,7 @@ func TestBleedBoxes(t *testing.T) {
 						continue
 					}
 					n++
-					tr, bl, media := p["TrimBox"], p["BleedBox"], p["MediaBox"]
-					want := [4]float64{tr[0] - bleed*ptPerMM, tr[1] - bleed*ptPerMM, tr[2] + bleed*ptPerMM, tr[3] + bleed*ptPerMM}
-					for k := range 4 {
-						if math.Abs(bl[k]-want[k]) > 0.02 {
-							t.Errorf("%s %s page %d: BleedBox %v, want the TrimBox %v grown by %g mm on every edge %v", name, doc.name, i+1, bl, tr, bleed, want)
-							break
-						}
-					}
-					if bl[0] < media[0] || bl[1] < media[1] || bl[2] > media[2] || bl[3] > media[3] {
-						t.Errorf("%s %s page %d: BleedBox %v off the paper %v", name, doc.name, i+1, bl, media)
-					}
+					checkBleedBox(t, fmt.Sprintf("%s %s page %d", name, doc.name, i+1), p, bleed)
 					if i%2 == 0 && doc.name == "cards-en.pdf" && gridBox == nil {
 						gridBox = p
 					}
@@ -85,6 +76,72 @@ func TestBleedBoxes(t *testing.T) {
 }
 
 const ptPerMM = 72 / 25.4
+
+// checkBleedBox: a page of cards' BleedBox is its TrimBox grown by the
+// whole bleed on each of its four edges, inside the paper.
+func checkBleedBox(t *testing.T, where string, p boxes, bleed float64) {
+	t.Helper()
+	tr, bl, media := p["TrimBox"], p["BleedBox"], p["MediaBox"]
+	want := [4]float64{tr[0] - bleed*ptPerMM, tr[1] - bleed*ptPerMM, tr[2] + bleed*ptPerMM, tr[3] + bleed*ptPerMM}
+	for k := range 4 {
+		if math.Abs(bl[k]-want[k]) > 0.02 {
+			t.Errorf("%s: BleedBox %v, want the TrimBox %v grown by %g mm on every edge %v", where, bl, tr, bleed, want)
+			break
+		}
+	}
+	if bl[0] < media[0] || bl[1] < media[1] || bl[2] > media[2] || bl[3] > media[3] {
+		t.Errorf("%s: BleedBox %v off the paper %v", where, bl, media)
+	}
+}
+
+// TestBleedBoxesEveryGame reads the card sheets `print` writes for every
+// other game's starter (Warbound's: TestBleedBoxes) at 0, 1 and 3 mm of
+// bleed on A4 and letter (issue 36 item 6): each page is a grid of cards
+// whose BleedBox is the TrimBox grown by the whole bleed on every edge,
+// or a page printed whole (a reference sheet, tokens) whose boxes are the
+// page; with a bleed, at least one page of cards.
+func TestBleedBoxesEveryGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("prints each game's starter six times")
+	}
+	pdfinfo := testtool.Require(t, "pdfinfo")
+	for _, game := range ruleset.Starters() {
+		if game == "warbound" {
+			continue
+		}
+		t.Run(game, func(t *testing.T) {
+			dir := t.TempDir()
+			tree := filepath.Join(dir, "tree")
+			if code, _, stderr := runIn(t, "init", tree, "--game", game, "--example", "full"); code != 0 {
+				t.Fatalf("init exits %d:\n%s", code, stderr)
+			}
+			for _, paper := range []string{"a4", "letter"} {
+				for _, bleed := range []float64{0, 1, 3} {
+					name := fmt.Sprintf("%s %s %gmm", game, paper, bleed)
+					out := filepath.Join(dir, fmt.Sprintf("%s-%g", paper, bleed))
+					args := []string{"print", "--content", filepath.Join(tree, "content"), "--paper", paper, "--bleed", fmt.Sprintf("%gmm", bleed), "--lang", "en", "--out", out}
+					if code, _, stderr := runIn(t, args...); code != 0 {
+						t.Fatalf("wbtool %s exits %d:\n%s", strings.Join(args, " "), code, stderr)
+					}
+					n := 0
+					for i, p := range pageBoxes(t, pdfinfo, filepath.Join(out, "print", "cards-en.pdf")) {
+						if p["TrimBox"] == p["MediaBox"] {
+							if p["BleedBox"] != p["MediaBox"] {
+								t.Errorf("%s page %d: a page printed whole with BleedBox %v", name, i+1, p["BleedBox"])
+							}
+							continue
+						}
+						n++
+						checkBleedBox(t, fmt.Sprintf("%s page %d", name, i+1), p, bleed)
+					}
+					if n == 0 && bleed > 0 {
+						t.Errorf("%s: no page of cards declares its grid", name)
+					}
+				}
+			}
+		})
+	}
+}
 
 // boxes are a page's boxes by name, in points: x0, y0, x1, y1.
 type boxes map[string][4]float64

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"wbtool.dev/wbtool/export"
+	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
@@ -80,7 +82,49 @@ func TestNoOutputHoldsTheBuildPath(t *testing.T) {
 				if base == "" && n == 0 {
 					t.Errorf("no local TTS saved object links its images at %s", local)
 				}
+				if base == "" {
+					pdfsNameTheirGame(t, filepath.Join(out, pipeline.PrintDir), game)
+				}
 			}
 		})
+	}
+}
+
+// pdfsNameTheirGame reads every PDF of a build's print folder with
+// pdfinfo (issue 36 item 9: a version and the game on every game's
+// outputs): the author is the game, and the subject and keywords name
+// it with a version and no other game (Warstuff's and the other games'
+// sheets said "Warbound").
+func pdfsNameTheirGame(t *testing.T, dir, game string) {
+	t.Helper()
+	pdfinfo := testtool.Require(t, "pdfinfo")
+	title := ruleset.Title(game)
+	paths, err := filepath.Glob(filepath.Join(dir, "*.pdf"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no PDF in %s: %v", dir, err)
+	}
+	for _, p := range paths {
+		out, err := exec.Command(pdfinfo, p).CombinedOutput()
+		if err != nil {
+			t.Fatalf("pdfinfo %s: %v\n%s", p, err, out)
+		}
+		info := map[string]string{}
+		for _, line := range strings.Split(string(out), "\n") {
+			if k, v, ok := strings.Cut(line, ":"); ok {
+				info[k] = strings.TrimSpace(v)
+			}
+		}
+		name := filepath.Base(p)
+		if info["Author"] != title {
+			t.Errorf("%s: author %q, want %q", name, info["Author"], title)
+		}
+		for _, other := range ruleset.Starters() {
+			if o := ruleset.Title(other); other != game && !strings.Contains(title, o) && (strings.Contains(info["Subject"], o) || strings.Contains(info["Keywords"], o)) {
+				t.Errorf("%s: names %s: subject %q, keywords %q", name, o, info["Subject"], info["Keywords"])
+			}
+		}
+		if kw := strings.Split(info["Keywords"], "; "); len(kw) < 2 || kw[1] == "" {
+			t.Errorf("%s: no version in the keywords %q", name, info["Keywords"])
+		}
 	}
 }

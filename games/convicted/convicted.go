@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/convicted/cvcatalog"
 	"wbtool.dev/wbtool/games/convicted/cvengine"
@@ -71,7 +72,8 @@ type Content struct {
 
 	since    string            // ruleset.LoadOptions.Since
 	versions *ruleset.Versions // ruleset.LoadOptions.Versions
-	errata   []string          // the errata stage's lines (exports.go)
+	errata   *changes.Report   // the errata stage's changes (exports.go)
+	since0   string            // the name of the version --since names
 	// reprint are the kit's cards whose entry changed since --since, per
 	// language: the reprint sheets.
 	reprint map[lang.Lang][]string

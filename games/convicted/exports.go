@@ -19,6 +19,7 @@ import (
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
+	"wbtool.dev/wbtool/site"
 	"wbtool.dev/wbtool/translations"
 )
 
@@ -280,7 +281,7 @@ func (c *Content) Errata() (diag.List, bool) {
 		return fail(err), true
 	}
 	rep := changes.Compare(a, b)
-	c.errata = append([]string{"since " + name + ": " + rep.Summary()}, rep.Lines(0)...)
+	c.errata, c.since0 = rep, name
 	c.reprint = map[lang.Lang][]string{}
 	prefix := map[string]string{"heroes": "hero-", "buildings": "building-", "technologies": "tech-"}
 	for _, e := range rep.Changes {
@@ -308,6 +309,42 @@ func (c *Content) Errata() (diag.List, bool) {
 	return nil, true
 }
 
+// errataPage is the site's errata page body in l, or "" without
+// --since: each changed entry by its name, each field in players' words
+// (site.ErrataList), never a value as JSON nor a field's path.
+func (c *Content) errataPage(l lang.Lang) string {
+	if c.errata == nil {
+		return ""
+	}
+	return site.ErrataList(c.errata, c.since0, l, func(key string) (string, bool) {
+		if t, ok := errataFields[key]; ok {
+			return t.In(l), true
+		}
+		for _, r := range c.Catalog.Resources { // a cost's part
+			if r.ID == key {
+				return r.Name.In(l), true
+			}
+		}
+		return "", false
+	}, func(s string) string { return typoText(s, l) })
+}
+
+// errataFields name the fields of a change on the errata page, and the
+// parts of their paths (changes.Label); a field without a name is
+// "Other detail", never its path.
+var errataFields = map[string]lang.Text{
+	"name": {EN: "Name", FR: "Nom"}, "text": {EN: "Text", FR: "Texte"}, "story": {EN: "Story", FR: "Histoire"},
+	"ability": {EN: "Ability", FR: "Capacité"}, "amount": {EN: "amount", FR: "valeur"},
+	"cost": {EN: "Cost", FR: "Coût"}, "level": {EN: "Level", FR: "Niveau"}, "levels": {EN: "Levels", FR: "Niveaux"},
+	"start": {EN: "Starting level", FR: "Niveau de départ"}, "trains": {EN: "Trains", FR: "Forme"},
+	"capacity": {EN: "Capacity", FR: "Capacité"}, "resistance": {EN: "Resistance", FR: "Résistance"},
+	"st": {EN: "ST", FR: "ST"}, "en": {EN: "EN", FR: "EN"}, "su": {EN: "SU", FR: "SU"}, "rfs": {EN: "RFS", FR: "PF"},
+	"hitOn": {EN: "Hits on", FR: "Touche sur"}, "damage": {EN: "Damage", FR: "Dégâts"},
+	"faction": {EN: "Faction", FR: "Faction"}, "aerial": {EN: "Aerial", FR: "Aérien"},
+	"state": {EN: "State", FR: "État"}, "source": {EN: "Where the seed has it", FR: "Où la source la donne"},
+	"turns": {EN: "Turns", FR: "Tours"}, "waves": {EN: "Waves", FR: "Vagues"}, "players": {EN: "Players", FR: "Joueurs"},
+}
+
 // reprintSheets are the reprint sheets of the cards that changed since
 // --since, one per language that has any.
 func (c *Content) reprintSheets(po ruleset.PrintOptions, files dist.Files) error {
@@ -326,7 +363,7 @@ func (c *Content) reprintSheets(po ruleset.PrintOptions, files dist.Files) error
 				fs, bs = append(fs, f), append(bs, backs[i])
 			}
 		}
-		o := render.SheetOptions{Lang: l, Paper: "a4", Version: po.Version, Tool: po.Version, Date: po.Date, Set: siteTitle[l]}
+		o := render.SheetOptions{Lang: l, Paper: "a4", Version: po.Version, Tool: po.Version, Date: po.Date, Set: siteTitle[l], Game: "The Convicted"}
 		lb := render.SheetLabels{Title: word("reprint", l), Cards: word("cards", l), Page: word("page", l), Backs: word("backs", l), Front: word("front", l)}
 		pdf, err := render.FaceSheets(o, lb, nil, fs, bs)
 		if err != nil {

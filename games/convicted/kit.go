@@ -298,7 +298,7 @@ func (c *Content) kitPages(o render.SheetOptions) ([]render.Page, error) {
 
 func sheetOptions(l lang.Lang, req ruleset.SheetRequest) render.SheetOptions {
 	return render.SheetOptions{Lang: l, Paper: req.Paper, Bleed: req.Bleed, BackOffset: render.Pt{X: req.BackOffsetX, Y: req.BackOffsetY},
-		Version: req.Tool, Tool: req.Tool, Date: req.Date, Set: siteTitle[l]}
+		Version: req.Tool, Game: "The Convicted", Tool: req.Tool, Date: req.Date, Set: siteTitle[l]}
 }
 
 // Sheets prints what `wbtool print` asks for, one file per language: the

@@ -297,7 +297,7 @@ func (c *Content) langPages(l lang.Lang, extra dist.Files) ([]site.Page, error) 
 	// rules coverage
 	var rules []map[string]any
 	for _, r := range cov.Rules {
-		rules = append(rules, map[string]any{"ID": r.ID, "State": r.State, "StateWord": T("state." + r.State), "Source": r.Source, "Checks": strings.Join(r.Checks, ", ")})
+		rules = append(rules, map[string]any{"ID": r.ID, "State": r.State, "StateWord": T("state." + r.State), "Source": typoText(c.Catalog.Rule(r.ID).Sources.In(l), l), "Checks": strings.Join(r.Checks, ", ")})
 	}
 	add(site.Page{Path: "coverage.html", Template: "coverage", Title: T("coverage.title"), Section: "coverage",
 		Data: map[string]any{"Line": covLine, "Depends": cov.TBD+cov.Decided > 0, "Rules": rules}})
@@ -321,8 +321,9 @@ func (c *Content) langPages(l lang.Lang, extra dist.Files) ([]site.Page, error) 
 	add(site.Page{Path: "reference.html", Template: "reference", Title: T("nav.reference"), Section: "reference", Image: "board.svg",
 		Data: map[string]any{"Aids": aids, "Board": bword("board", l)}})
 
-	if c.errata != nil {
-		add(site.Page{Path: "errata.html", Template: "errata", Title: T("errata.title"), Section: "home", Data: c.errata})
+	if e := c.errataPage(l); e != "" {
+		// the errata page's HTML escapes every text (exports.go)
+		add(site.Page{Path: "errata.html", Template: "errata", Title: T("errata.title"), Section: "home", Data: template.HTML(e)})
 	}
 	add(site.Page{Path: "404.html", Template: "notfound", Title: T("notfound.title")})
 	return pages, nil

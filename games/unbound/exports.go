@@ -4,7 +4,6 @@ import (
 	"context"
 	"io/fs"
 	"maps"
-	"strings"
 
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
@@ -15,6 +14,7 @@ import (
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render/markup"
+	"wbtool.dev/wbtool/site"
 	"wbtool.dev/wbtool/translations"
 )
 
@@ -204,51 +204,13 @@ func (c *Content) Errata() (diag.List, bool) {
 
 // errataPage is the site's errata page body in l, or "" without
 // --since: each changed entity by its name, each field in players' words
-// (changes.Told: a new picture, "Cost: 3 → 4", "Weapons changed"), never
-// a value as JSON nor a field's path.
+// (site.ErrataList), never a value as JSON nor a field's path.
 func (c *Content) errataPage(l lang.Lang) string {
 	if c.errata == nil {
 		return ""
 	}
-	word := func(key string) string { return siteWords[key].In(l) }
-	field := func(path string) string {
-		if s := changes.Label(path, func(part string) (string, bool) {
-			w, ok := siteWords[part]
-			return w.In(l), ok
-		}); s != "" {
-			return s
-		}
-		return word(changes.PhraseOther)
-	}
-	var b strings.Builder
-	b.WriteString("<p>" + htmlEscape(word("errata.since")+" "+c.since0) + "</p>\n<ul>\n")
-	if len(c.errata.Changes) == 0 {
-		b.WriteString("<li>" + htmlEscape(word("errata.none")) + "</li>\n")
-	}
-	for _, e := range c.errata.Changes {
-		name := e.ID
-		if e.Name != nil && e.Name.In(l) != "" {
-			name = e.Name.In(l)
-		}
-		b.WriteString("<li><strong>" + htmlEscape(name) + "</strong> — " + htmlEscape(word("errata."+e.Change)))
-		var lines []string
-		said := map[string]bool{}
-		for _, f := range e.Fields {
-			if f.Lang != "" && f.Lang != l {
-				continue
-			}
-			line, phrase := changes.Told(f, l, word, field)
-			if phrase != "" && said[phrase] {
-				continue
-			}
-			said[phrase] = true
-			lines = append(lines, "<li>"+htmlEscape(markup.Typography(line, string(l)))+"</li>")
-		}
-		if len(lines) > 0 {
-			b.WriteString("<ul>" + strings.Join(lines, "") + "</ul>")
-		}
-		b.WriteString("</li>\n")
-	}
-	b.WriteString("</ul>\n")
-	return b.String()
+	return site.ErrataList(c.errata, c.since0, l, func(key string) (string, bool) {
+		w, ok := siteWords[key]
+		return w.In(l), ok
+	}, func(s string) string { return markup.Typography(s, string(l)) })
 }

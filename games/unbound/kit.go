@@ -203,7 +203,7 @@ var quickWords = map[string]quick{
 
 // sheetOptions are the sheets' options in l.
 func sheetOptions(l lang.Lang, paper string, bleed, bx, by float64, tool string, date time.Time) render.SheetOptions {
-	return render.SheetOptions{Lang: l, Paper: paper, Bleed: bleed, BackOffset: render.Pt{X: bx, Y: by}, Version: tool, Tool: tool, Date: date, Set: "40k Unbound"}
+	return render.SheetOptions{Lang: l, Paper: paper, Bleed: bleed, BackOffset: render.Pt{X: bx, Y: by}, Version: tool, Tool: tool, Date: date, Set: "40k Unbound", Game: "40k Unbound"}
 }
 
 // cardSheet is the duplex sheet of the 13 order cards, with first pages

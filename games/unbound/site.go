@@ -460,8 +460,6 @@ func entryName(cat *ubcatalog.Catalog, a *ubcatalog.Army, id string, l lang.Lang
 	return id
 }
 
-func htmlEscape(s string) string { return html.EscapeString(s) }
-
 // typoText is s with the rules pages' typography: curly apostrophes,
 // and in French the spaces before ; : ! ?.
 func typoText(s string, l lang.Lang) string {

@@ -1,9 +1,6 @@
 package unbound
 
-import (
-	"wbtool.dev/wbtool/changes"
-	"wbtool.dev/wbtool/games/unbound/ubcatalog"
-)
+import "wbtool.dev/wbtool/games/unbound/ubcatalog"
 
 // siteWords are the site's own words.
 var siteWords = map[string]ubcatalog.Text{
@@ -64,23 +61,7 @@ var siteWords = map[string]ubcatalog.Text{
 	"search.field.handicap": {EN: "Handicaps of the order's shots", FR: "Handicaps des tirs de l'ordre"},
 	"search.field.psyker":   {EN: "Psyker level (0: none)", FR: "Niveau psyker (0 : aucun)"},
 	"search.field.capacity": {EN: "Transport capacity (0: none)", FR: "Capacité de transport (0 : aucune)"},
-	// the errata page's words (changes.Told)
-	"errata.since":               {EN: "What changed since the version", FR: "Ce qui a changé depuis la version"},
-	"errata.none":                {EN: "Nothing changed.", FR: "Rien n’a changé."},
-	"errata.added":               {EN: "new", FR: "nouveau"},
-	"errata.removed":             {EN: "removed", FR: "retiré"},
-	"errata.renamed":             {EN: "renamed", FR: "renommé"},
-	"errata.changed":             {EN: "changed", FR: "modifié"},
-	changes.PhraseNewPicture:     {EN: "New picture", FR: "Nouvelle image"},
-	changes.PhrasePictureRemoved: {EN: "Picture removed", FR: "Image retirée"},
-	changes.PhrasePictureCredit:  {EN: "Picture credit changed", FR: "Crédit de l’image modifié"},
-	changes.PhraseHowItPlays:     {EN: "How it works in play changed", FR: "Fonctionnement en jeu modifié"},
-	changes.PhraseOther:          {EN: "Other detail", FR: "Autre détail"},
-	changes.WordChanged:          {EN: "changed", FR: "modifié"},
-	changes.WordAdded:            {EN: "added", FR: "ajouté"},
-	changes.WordRemoved:          {EN: "removed", FR: "retiré"},
-	changes.WordYes:              {EN: "now yes", FR: "désormais oui"},
-	changes.WordNo:               {EN: "now no", FR: "désormais non"},
-	"name":                       {EN: "Name", FR: "Nom"},
-	"text":                       {EN: "Text", FR: "Texte"},
+	// the errata page's words: changes.ErrataWords (site.ErrataList)
+	"name": {EN: "Name", FR: "Nom"},
+	"text": {EN: "Text", FR: "Texte"},
 }

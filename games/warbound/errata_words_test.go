@@ -46,3 +46,22 @@ func TestErrataInPlayersWords(t *testing.T) {
 		}
 	}
 }
+
+// TestErrataPhrasesAreTheKits: Warbound's interface strings for the
+// phrases every game shares (a new picture, a value changed, yes/no) say
+// what the errata kit says (changes.ErrataWords), so the games' errata
+// pages agree; Warbound keeps its own words only for the page's headings.
+func TestErrataPhrasesAreTheKits(t *testing.T) {
+	for _, key := range []string{changes.PhraseNewPicture, changes.PhrasePictureRemoved, changes.PhrasePictureCredit,
+		changes.PhraseHowItPlays, changes.PhraseOther, changes.WordChanged, changes.WordAdded, changes.WordRemoved,
+		changes.WordYes, changes.WordNo} {
+		own, ok := wbcatalog.BuiltinLabel(key)
+		if !ok {
+			t.Errorf("no interface string %s", key)
+			continue
+		}
+		if kit := changes.ErrataWords[key]; own.EN != kit.EN || own.FR != kit.FR {
+			t.Errorf("%s: Warbound says %q / %q, the errata kit %q / %q", key, own.EN, own.FR, kit.EN, kit.FR)
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package warstuff
 
 import (
+	"cmp"
+
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
@@ -10,7 +12,7 @@ import (
 // the special rules with their reminders (ruleset.Rulebook).
 func (c *Content) Rulebook() ruleset.RulebookSource {
 	cat := c.Catalog
-	src := ruleset.RulebookSource{Game: "Warstuff", Version: c.setVersion, RulePrefix: "WS", RequireAnchors: true, Noun: "profile",
+	src := ruleset.RulebookSource{Game: "Warstuff", Version: cmp.Or(c.Catalog.Version, c.setVersion), RulePrefix: "WS", RequireAnchors: true, Noun: "profile",
 		Entity: func(id string, l lang.Lang) (string, bool) {
 			if p := cat.Profile(id); p != nil {
 				return p.Name.In(l), true

@@ -308,7 +308,7 @@ func (c *Content) Print(o ruleset.PrintOptions) (dist.Files, error) {
 			out[rel] = pdf
 		}
 	}
-	ro := render.SheetOptions{Version: printVersion(c.Catalog, o.Version), Date: o.Date}
+	ro := render.SheetOptions{Version: printVersion(c.Catalog, o.Version), Game: "Warstuff", Date: o.Date}
 	for _, l := range c.langs() {
 		ro.Lang = l
 		bands, err := c.bandPages(o, l)

@@ -160,6 +160,8 @@ func Run(t *testing.T, g Game) {
 		return
 	}
 
+	t.Run("players' words", func(t *testing.T) { noToolWords(t, g.Name, built.Outputs[pipeline.SiteDir]) })
+
 	t.Run("deterministic", func(t *testing.T) {
 		if testing.Short() {
 			// one build fewer: incremental's first rebuild is a second

@@ -3,7 +3,9 @@ package gametest
 import (
 	"bytes"
 	"encoding/json"
+	"html"
 	"path"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -150,12 +152,74 @@ func (s *suite) versions(t *testing.T, base fstest.MapFS) {
 		}
 		for _, l := range lang.Langs {
 			found := false
-			for p := range r.Outputs[pipeline.SiteDir] {
-				found = found || strings.HasPrefix(p, string(l)+"/errata")
+			for p, b := range r.Outputs[pipeline.SiteDir] {
+				if strings.HasPrefix(p, string(l)+"/errata") {
+					found = true
+					errataInPlayersWords(t, p, b)
+				}
 			}
 			if !found {
 				t.Errorf("no errata page in %s", l)
 			}
 		}
 	})
+}
+
+// toolMarks are what the errata page must never show players (issue 36
+// item 5): a field's language mark ("name (fr)"), a word diff's marks,
+// a value as JSON, the diff command's English summary.
+var toolMarks = regexp.MustCompile(`\((en|fr)\)|\{\+|\+\}|\[-|-\]|\{"|\bsince v0\b|\b\d+ changed\b`)
+
+// errataInPlayersWords fails when the errata page p says a change in the
+// tool's words rather than the players' (the page's visible text, its
+// markup and escapes undone).
+func errataInPlayersWords(t *testing.T, p string, page []byte) {
+	t.Helper()
+	body := string(page)
+	if _, after, ok := strings.Cut(body, "<main"); ok {
+		body, _, _ = strings.Cut(after, "</main>")
+	}
+	text := html.UnescapeString(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(body, " "))
+	if m := toolMarks.FindString(text); m != "" {
+		t.Errorf("%s says a change in the tool's words (%q), not the players':\n%s", p, m, strings.Join(strings.Fields(text), " "))
+	}
+}
+
+// toolWords are the tool's commands and how the checker is made, which
+// players' pages never show (issue 36 item 10: "wbtool deck check …
+// WebAssembly"); a browser's needs ("needs JavaScript and WebAssembly")
+// are the players'.
+var toolWords = regexp.MustCompile(`wbtool (deck|check|validate|build|export|print|play|sim)\b|(compiled|built) (to|as) WebAssembly|\bGo code\b`)
+
+// knownToolWords are the pages that still show the tool's words, by
+// page: a ratchet (a listed page that no longer shows them fails: drop
+// it). Warbound's deck builder tells players, under its CUE box, to "run
+// wbtool deck check" on a pasted deck (the deck builder's page is the
+// checker lane's this session).
+var knownToolWords = map[string]string{
+	"en/deckbuilder/index.html": "wbtool deck",
+	"fr/deckbuilder/index.html": "wbtool deck",
+}
+
+// noToolWords fails when a page for players (every page but the
+// designers' reference, designers/) shows the tool's words in its text
+// (its markup, attributes and scripts aside).
+func noToolWords(t *testing.T, game string, site map[string][]byte) {
+	scripts := regexp.MustCompile(`(?s)<script\b.*?</script>`)
+	tags := regexp.MustCompile(`<[^>]*>`)
+	for p, b := range site {
+		if !strings.HasSuffix(p, ".html") || strings.Contains(p, "designers/") {
+			continue
+		}
+		text := html.UnescapeString(tags.ReplaceAllString(scripts.ReplaceAllString(string(b), " "), " "))
+		known, listed := knownToolWords[p]
+		listed = listed && game == "warbound"
+		m := toolWords.FindStringIndex(text)
+		switch {
+		case m == nil && listed:
+			t.Errorf("%s no longer shows %q: drop it from knownToolWords", p, known)
+		case m != nil && !(listed && text[m[0]:m[1]] == known):
+			t.Errorf("%s shows players the tool's words: %q", p, strings.Join(strings.Fields(text[max(0, m[0]-60):min(len(text), m[1]+40)]), " "))
+		}
+	}
 }

@@ -507,6 +507,9 @@ func TestSitemapSchema(t *testing.T) {
 	if err := validate("unbound.xml", unboundAt(t, "https://unbound.example/")["sitemap.xml"]); err != nil {
 		t.Errorf("40k Unbound's sitemap.xml does not validate against the sitemaps.org schema: %v", err)
 	}
+	if err := validate("convicted.xml", convictedAt(t, "https://convicted.example/")["sitemap.xml"]); err != nil {
+		t.Errorf("The Convicted's sitemap.xml does not validate against the sitemaps.org schema: %v", err)
+	}
 	// The schema wants a <loc> in every <url> (it cannot tell a
 	// relative address from an absolute one: TestSitemap does).
 	bad := regexp.MustCompile(`<loc>[^<]*</loc>`).ReplaceAll(sm, nil)

@@ -10,6 +10,7 @@
 package cvcatalog
 
 import (
+	"encoding/json"
 	"sort"
 
 	"wbtool.dev/wbtool/diag"
@@ -34,9 +35,40 @@ type Rule struct {
 	ID    string `json:"id"`
 	State string `json:"state"`
 	// Source is the seed's page for a defined rule, the missing chapter
-	// and its page for a rule to be defined.
-	Source string   `json:"source"`
-	Pos    diag.Pos `json:"-"`
+	// and its page for a rule to be defined, in English (the tools'
+	// words: check --coverage, wbtool rules, the data).
+	Source string `json:"source"`
+	// Sources is Source in each language, for players' pages: the
+	// content writes one text for every language ("p. 9") or {en, fr}.
+	Sources Text     `json:"-"`
+	Pos     diag.Pos `json:"-"`
+}
+
+// UnmarshalJSON reads a rule whose source is one text for every
+// language or a text per language ({en, fr}).
+func (r *Rule) UnmarshalJSON(b []byte) error {
+	type plain Rule
+	var raw struct {
+		plain
+		Source json.RawMessage `json:"source"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	*r = Rule(raw.plain)
+	if len(raw.Source) == 0 || string(raw.Source) == "null" {
+		return nil
+	}
+	var one string
+	if err := json.Unmarshal(raw.Source, &one); err == nil {
+		r.Source, r.Sources = one, Text{EN: one, FR: one}
+		return nil
+	}
+	if err := json.Unmarshal(raw.Source, &r.Sources); err != nil {
+		return err
+	}
+	r.Source = r.Sources.EN
+	return nil
 }
 
 // Cost is what an action pays, by resource.

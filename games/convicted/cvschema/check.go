@@ -9,6 +9,8 @@ import (
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/games/convicted/cvcatalog"
 	"wbtool.dev/wbtool/internal/suggest"
+	"wbtool.dev/wbtool/lang"
+	"wbtool.dev/wbtool/schema"
 )
 
 // The phases of the 14 stages, given by the seed (C-TURN-2).
@@ -41,6 +43,7 @@ func idsOf[T any](xs []T, id func(*T) string) []string {
 
 // check runs the Go checks on a decoded catalog.
 func (l *loader) check(c *cvcatalog.Catalog) {
+	l.sameNames(c)
 	ruleIDs := idsOf(c.Rules, func(r *cvcatalog.Rule) string { return r.ID })
 	units := idsOf(c.Units, func(u *cvcatalog.Unit) string { return u.ID })
 	enemies := idsOf(c.Enemies, func(u *cvcatalog.Enemy) string { return u.ID })
@@ -343,4 +346,28 @@ func (l *loader) placeOr(section string) diag.Pos {
 		return p
 	}
 	return diag.Pos{File: l.display("game.cue"), Line: 1, Col: 1}
+}
+
+// sameNames warns at both entries when two of one kind share a name in
+// one language (issue 36 item 8): players could not tell them apart in
+// the card list, search or the printed kit. An error under --strict.
+func (l *loader) sameNames(c *cvcatalog.Catalog) {
+	for _, g := range []struct {
+		coll  string
+		items []lang.Named
+	}{
+		{"heroes", schema.Named(c.Heroes, func(x *cvcatalog.Hero) (string, lang.Text) { return x.ID, x.Name })},
+		{"buildings", schema.Named(c.Buildings, func(x *cvcatalog.Building) (string, lang.Text) { return x.ID, x.Name })},
+		{"technologies", schema.Named(c.Technologies, func(x *cvcatalog.Technology) (string, lang.Text) { return x.ID, x.Name })},
+		{"spells", schema.Named(c.Spells, func(x *cvcatalog.Spell) (string, lang.Text) { return x.ID, x.Name })},
+		{"units", schema.Named(c.Units, func(x *cvcatalog.Unit) (string, lang.Text) { return x.ID, x.Name })},
+		{"enemies", schema.Named(c.Enemies, func(x *cvcatalog.Enemy) (string, lang.Text) { return x.ID, x.Name })},
+		{"engines", schema.Named(c.Engines, func(x *cvcatalog.Engine) (string, lang.Text) { return x.ID, x.Name })},
+		{"factions", schema.Named(c.Factions, func(x *cvcatalog.Faction) (string, lang.Text) { return x.ID, x.Name })},
+		{"scenarios", schema.Named(c.Scenarios, func(x *cvcatalog.Scenario) (string, lang.Text) { return x.ID, x.Name })},
+	} {
+		l.warns = append(l.warns, schema.SameNameWarnings(g.items, g.coll, "the card list, search or the printed kit", func(id string, lg lang.Lang) (diag.Pos, string) {
+			return l.place(g.coll, id, "name", string(lg)), g.coll + "." + id + ".name." + string(lg)
+		})...)
+	}
 }

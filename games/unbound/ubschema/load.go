@@ -152,6 +152,7 @@ func (l *loader) load() (*ubcatalog.Catalog, error) {
 		}
 	}
 	l.references(cat)
+	cat.Warnings = l.sameNames(cat)
 	l.readPages(cat, mdFiles)
 	if l.errs.HasErrors(false) {
 		return nil, l.errs.Sorted()
@@ -526,4 +527,32 @@ func Files() fs.FS {
 		panic(err) // the embed holds the folder
 	}
 	return sub
+}
+
+// sameNames warns at both entries when two of one kind share a name in
+// one language (issue 36 item 8): players could not tell them apart in
+// the order database, search or a force's list. An error under --strict.
+func (l *loader) sameNames(c *ubcatalog.Catalog) diag.List {
+	var out diag.List
+	for _, g := range []struct {
+		coll  string
+		items []lang.Named
+	}{
+		{"orders", schema.Named(c.Orders, func(x *ubcatalog.Order) (string, lang.Text) { return x.ID, x.Name })},
+		{"units", schema.Named(c.Units, func(x *ubcatalog.Unit) (string, lang.Text) { return x.ID, x.Name })},
+		{"specialRules", schema.Named(c.SpecialRules, func(x *ubcatalog.SpecialRule) (string, lang.Text) { return x.ID, x.Name })},
+		{"glossary", schema.Named(c.Glossary, func(x *ubcatalog.Term) (string, lang.Text) { return x.ID, x.Term })},
+		{"armies", schema.Named(c.Armies, func(x *ubcatalog.Army) (string, lang.Text) { return x.ID, x.Name })},
+		{"scenarios", schema.Named(c.Scenarios, func(x *ubcatalog.Scenario) (string, lang.Text) { return x.ID, x.Name })},
+	} {
+		field := "name"
+		if g.coll == "glossary" {
+			field = "term"
+		}
+		out = append(out, schema.SameNameWarnings(g.items, g.coll, "the order database, search or a force's list", func(id string, lg lang.Lang) (diag.Pos, string) {
+			segs := []string{g.coll, id, field, string(lg)}
+			return l.place(segs), strings.Join(segs, ".")
+		})...)
+	}
+	return out.Sorted()
 }

@@ -243,20 +243,11 @@ func (l *loader) sameNames(cat *wscatalog.Catalog) diag.List {
 		coll     string
 		profiles []wscatalog.Profile
 	}{{"profiles", cat.Profiles}, {"creatures", cat.Creatures}} {
-		items := make([]lang.Named, len(c.profiles))
-		for i, p := range c.profiles {
-			items[i] = lang.Named{ID: p.ID, Name: p.Name}
-		}
-		at := func(id string, lg lang.Lang) (diag.Pos, string) {
+		items := schema.Named(c.profiles, func(p *wscatalog.Profile) (string, lang.Text) { return p.ID, p.Name })
+		out = append(out, schema.SameNameWarnings(items, c.coll, "the profile list, search, the band builder or a band's list", func(id string, lg lang.Lang) (diag.Pos, string) {
 			segs := []string{c.coll, id, "name", string(lg)}
 			return l.place(segs), strings.Join(segs, ".")
-		}
-		for _, s := range lang.SameNames(items) {
-			posA, pathA := at(items[s.First].ID, s.Lang)
-			posB, pathB := at(items[s.Second].ID, s.Lang)
-			first, second := s.Say(items, c.coll, "the profile list, search, the band builder or a band's list", posA.String(), posB.String())
-			out = append(out, diag.Warnf(posA, pathA, "%s", first), diag.Warnf(posB, pathB, "%s", second))
-		}
+		})...)
 	}
 	return out.Sorted()
 }
