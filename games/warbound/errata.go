@@ -96,7 +96,7 @@ func (c *Content) errata() (*changes.Errata, diag.List) {
 	if err != nil {
 		return nil, fail("%v", err)
 	}
-	e, err := CompareSince(since, cat, c.layouts)
+	e, err := CompareSince(since, cat, c.cardLayouts())
 	if err != nil {
 		return nil, fail("%v", err)
 	}

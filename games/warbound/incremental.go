@@ -90,10 +90,25 @@ func (c *Content) Key(salt string) string {
 func (c *Content) Incrementally(m ruleset.Memo) ruleset.Content {
 	ix := c.index()
 	salt := c.salted(m.Salt())
-	keys := cardKeys(c.keyCat, ix, salt)
-	lkeys := layoutKeys(c.Catalog, keys)
 	n := *c
 	n.memo = m
+	// The cards' keys are made when a stage after the check games first
+	// needs them (the layout, a card image, a sheet): a save's check
+	// games are reported without waiting for them (issue 35).
+	var keys map[wbcatalog.Lang]map[string]string
+	layouts := wbcards.NewLayouts(n.Catalog)
+	n.layouts = layouts
+	n.keyed = sync.OnceFunc(func() {
+		keys = cardKeys(c.keyCat, ix, salt)
+		lkeys := layoutKeys(c.Catalog, keys)
+		if prev, pkeys := m.Kept(memoLayouts); prev != nil {
+			layouts.Keep(prev.(*wbcards.Layouts), func(l wbcatalog.Lang, id string) bool {
+				k, ok := lkeys[id]
+				return ok && pkeys[id] == k
+			})
+		}
+		m.Keep(memoLayouts, layouts, lkeys)
+	})
 	o := &n.opts
 	o.PlayChecks = func(cat *wbcatalog.Catalog, games []*wbcatalog.CheckGame) []wbengine.CheckResult {
 		byID := make(map[string]*wbcatalog.CheckGame, len(games))
@@ -120,6 +135,7 @@ func (c *Content) Incrementally(m ruleset.Memo) ruleset.Content {
 		return out
 	}
 	o.CardImages = func(cat *wbcatalog.Catalog, id string, l wbcatalog.Lang) ([]byte, []byte, error) {
+		n.keyed()
 		key := keys[l][id]
 		if key == "" {
 			return wbcards.SVG(cat, id, l)
@@ -127,19 +143,20 @@ func (c *Content) Incrementally(m ruleset.Memo) ruleset.Content {
 		return m.CardImages(key, func() ([]byte, []byte, error) { return wbcards.SVG(cat, id, l) })
 	}
 	o.Pages = m.Shared(memoPages, func() any { return wbsite.NewPageCache() }).(*wbsite.PageCache)
-	layouts := wbcards.NewLayouts(n.Catalog)
-	if prev, pkeys := m.Kept(memoLayouts); prev != nil {
-		layouts.Keep(prev.(*wbcards.Layouts), func(l wbcatalog.Lang, id string) bool {
-			k, ok := lkeys[id]
-			return ok && pkeys[id] == k
-		})
-	}
-	m.Keep(memoLayouts, layouts, lkeys)
-	n.layouts = layouts
 	o.RenderSheets = func(cat *wbcatalog.Catalog, jobs []SheetJob) (dist.Files, error) {
+		n.keyed()
 		return renderSheets(m, cat, ix, keys, jobs)
 	}
 	return &n
+}
+
+// cardLayouts are the content's card layouts; in an incremental rebuild,
+// with the last rebuild's layouts of unchanged cards moved in first.
+func (c *Content) cardLayouts() *wbcards.Layouts {
+	if c.keyed != nil {
+		c.keyed()
+	}
+	return c.layouts
 }
 
 // countPages reports the site's card pages drawn and reused.

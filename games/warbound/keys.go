@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 
 	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
@@ -32,9 +33,10 @@ import (
 type entity struct {
 	kind  string
 	id    string
-	view  map[wbcatalog.Lang][]byte // what a reader in one language sees (no positions, one language)
+	view  map[wbcatalog.Lang][]byte // what a reader in one language sees (no positions, one language); made by index.langViews
 	full  []byte                    // budget encoding (every field, positions included)
 	names []string                  // strings inside the value: candidate references
+	value reflect.Value             // the entry, for its views
 }
 
 // index holds every entity of a catalog by id, and the hashes of the
@@ -52,20 +54,23 @@ type index struct {
 	// images print: a card added or removed before a card of its kind
 	// changes its image, not its entry.
 	numbers map[string]string
+
+	// The views (entity.view, render) are made at the first card key:
+	// the check games' keys read none of them, and a watch save reports
+	// its check games before any card is keyed (issue 35).
+	viewsOnce sync.Once
+	cat       *wbcatalog.Catalog
 }
 
 func newIndex(cat *wbcatalog.Catalog) *index {
-	ix := &index{byID: map[string][]*entity{}, render: map[wbcatalog.Lang]string{}, numbers: wbcards.CardNumbers(cat)}
+	ix := &index{byID: map[string][]*entity{}, render: map[wbcatalog.Lang]string{}, numbers: wbcards.CardNumbers(cat), cat: cat}
 	add := func(kind string, s any) {
 		v := reflect.ValueOf(s)
 		for i := range v.Len() {
 			e := v.Index(i).Addr().Interface()
 			id := v.Index(i).FieldByName("ID").String()
 			f, _ := budget.Marshal(e)
-			ent := &entity{kind: kind, id: id, full: f, view: map[wbcatalog.Lang][]byte{}}
-			for _, l := range wbcatalog.Langs {
-				ent.view[l] = langView(v.Index(i), l)
-			}
+			ent := &entity{kind: kind, id: id, full: f, value: v.Index(i)}
 			ent.names = stringsIn(v.Index(i), nil)
 			ix.byID[id] = append(ix.byID[id], ent)
 		}
@@ -85,13 +90,28 @@ func newIndex(cat *wbcatalog.Catalog) *index {
 	add("term", cat.Glossary)
 	add("string", cat.Strings)
 	add("check", cat.Checks)
-	for _, l := range wbcatalog.Langs {
-		ix.render[l] = hashOf(langView(reflect.ValueOf(cat.Set), l), langView(reflect.ValueOf(cat.Factions), l), langView(reflect.ValueOf(renderStrings(cat.Strings)), l))
-	}
 	boards, _ := budget.Marshal(cat.ActionBoards)
 	factions, _ := budget.Marshal(cat.Factions)
 	ix.rules = hashOf(boards, factions)
 	return ix
+}
+
+// langViews makes the entities' views and the render hashes, once.
+func (ix *index) langViews() {
+	ix.viewsOnce.Do(func() {
+		for _, ents := range ix.byID {
+			for _, e := range ents {
+				e.view = make(map[wbcatalog.Lang][]byte, len(wbcatalog.Langs))
+				for _, l := range wbcatalog.Langs {
+					e.view[l] = langView(e.value, l)
+				}
+			}
+		}
+		cat := ix.cat
+		for _, l := range wbcatalog.Langs {
+			ix.render[l] = hashOf(langView(reflect.ValueOf(cat.Set), l), langView(reflect.ValueOf(cat.Factions), l), langView(reflect.ValueOf(renderStrings(cat.Strings)), l))
+		}
+	})
 }
 
 // renderStrings keeps the interface strings the card layout and the
@@ -191,6 +211,7 @@ func (ix *index) closure(seeds []string) []*entity {
 // strings, the language and the salt. An English edit leaves the French
 // key alone.
 func (ix *index) cardKey(salt, id string, l wbcatalog.Lang) string {
+	ix.langViews()
 	parts := [][]byte{[]byte("card\x00" + salt + "\x00" + string(l) + "\x00" + id + "\x00" + ix.numbers[id]), []byte(ix.render[l])}
 	for _, e := range ix.closure([]string{id}) {
 		parts = append(parts, []byte(e.kind+"\x00"+e.id), e.view[l])

@@ -20,7 +20,7 @@ func (c *Content) Sheets(_ context.Context, req ruleset.SheetRequest) (ruleset.S
 	cat := c.Catalog
 	// the set's version, as the build prints it; wbtool's is the creator
 	base := wbcards.Options{SheetOptions: render.SheetOptions{Paper: req.Paper, Bleed: req.Bleed, BackOffset: render.Pt{X: req.BackOffsetX, Y: req.BackOffsetY},
-		Version: cat.Set.Version, Tool: req.Tool, Date: req.Date}, Layouts: c.layouts}
+		Version: cat.Set.Version, Tool: req.Tool, Date: req.Date}, Layouts: c.cardLayouts()}
 	var jobs []SheetJob
 	for _, l := range pipeline.Langs(req.Langs) {
 		o := base

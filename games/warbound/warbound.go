@@ -178,6 +178,9 @@ type Content struct {
 	lockBytes []byte
 	memo      ruleset.Memo
 	idx       *lazyIndex
+	// keyed makes the card keys of an incremental rebuild and readies
+	// layouts (nil: not incremental); see cardLayouts.
+	keyed func()
 }
 
 // WarboundCatalog is the loaded catalog, for the commands that still
@@ -251,7 +254,7 @@ func (c *Content) Layout() diag.List {
 	for i, l := range wbcatalog.Langs {
 		wg.Go(func() {
 			defer panics.Catch()
-			lists[i] = c.layouts.Check(l)
+			lists[i] = c.cardLayouts().Check(l)
 		})
 	}
 	wg.Wait()
@@ -269,7 +272,7 @@ func (c *Content) Layout() diag.List {
 func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 	o := c.siteOptions(so)
 	if o.CardImages == nil {
-		o.CardImages = c.layouts.SVG
+		o.CardImages = c.cardLayouts().SVG
 	}
 	o.Errata = c.Changes
 	if so.CheckOnly {
@@ -338,6 +341,6 @@ func (c *Content) Print(po ruleset.PrintOptions) (dist.Files, error) {
 		sheets = Sheets
 	}
 	cat := c.Catalog
-	base := wbcards.Options{SheetOptions: render.SheetOptions{Version: cat.Set.Version, Tool: po.Version, Date: po.Date}, Layouts: c.layouts, Kit: wbcards.Kit{HexSize: c.opts.HexSize}}
+	base := wbcards.Options{SheetOptions: render.SheetOptions{Version: cat.Set.Version, Tool: po.Version, Date: po.Date}, Layouts: c.cardLayouts(), Kit: wbcards.Kit{HexSize: c.opts.HexSize}}
 	return sheets(cat, append(SheetJobs(cat, base), ReprintJobs(cat, c.Changes, base)...))
 }

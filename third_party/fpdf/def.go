@@ -858,6 +858,7 @@ type fontDefType struct {
 	i            string        // 1-based position in font list, set by font loader, not this program
 	utf8File     *utf8FontFile // UTF-8 font
 	usedRunes    map[int]int   // Array of used runes
+	parsed       *UTF8Font     // the font parsed once, when added by AddUTF8FontParsed (wbtool patch)
 }
 
 // generateFontID generates a font Id from the font definition

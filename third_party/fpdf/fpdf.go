@@ -28,6 +28,7 @@ package fpdf
 import (
 	"bytes"
 	"crypto/sha1"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -2294,6 +2295,73 @@ type UTF8Font struct {
 	cw     []int // read-only
 	mu     sync.Mutex
 	ids    map[string]string // the font's ID by font key (generateFontID)
+	cuts   map[string]*cutFont
+}
+
+// cutFont is a subset of a font as a document embeds it: the subset and
+// its CIDToGIDMap compressed, the subset's length before compression and
+// the last rune it holds (the utf8FontFile's LastRune after the cut).
+// (wbtool patch)
+type cutFont struct {
+	stream, cidToGidMap []byte
+	size, lastRune      int
+}
+
+// maxCuts bounds the subsets a parsed font keeps: a watch session prints
+// the same few documents (each language's sheets, a deck's) again and
+// again; when full, the kept subsets are dropped. (wbtool patch)
+const maxCuts = 64
+
+// cutFont cuts the subset of usedRunes from utf (a fresh copy of font's
+// file), or returns the one cut for the same runes before; font nil (a
+// font not added by AddUTF8FontParsed) keeps nothing. The subset depends
+// only on the file's bytes and the runes, and compression is
+// deterministic, so a kept one is the same bytes. (wbtool patch)
+func (font *UTF8Font) cutFont(utf *utf8FontFile, usedRunes map[int]int) *cutFont {
+	var key string
+	if font != nil {
+		runes := make([]int, 0, len(usedRunes))
+		for r := range usedRunes {
+			runes = append(runes, r)
+		}
+		sort.Ints(runes)
+		b := make([]byte, 0, 8*len(runes))
+		for _, r := range runes {
+			b = binary.BigEndian.AppendUint32(b, uint32(r))
+			b = binary.BigEndian.AppendUint32(b, uint32(usedRunes[r]))
+		}
+		key = string(b)
+		font.mu.Lock()
+		c := font.cuts[key]
+		font.mu.Unlock()
+		if c != nil {
+			return c
+		}
+	}
+	stream := utf.GenerateCutFont(usedRunes)
+	codes := utf.CodeSymbolDictionary
+	delete(codes, 0)
+	cidToGidMap := make([]byte, 256*256*2)
+	for cc, glyph := range codes {
+		cidToGidMap[cc*2] = byte(glyph >> 8)
+		cidToGidMap[cc*2+1] = byte(glyph & 0xFF)
+	}
+	c := &cutFont{size: len(stream), lastRune: utf.LastRune}
+	mem := xmem.compress(cidToGidMap)
+	c.cidToGidMap = bytes.Clone(mem.bytes())
+	mem.release()
+	mem = xmem.compress(stream)
+	c.stream = bytes.Clone(mem.bytes())
+	mem.release()
+	if font != nil {
+		font.mu.Lock()
+		if font.cuts == nil || len(font.cuts) >= maxCuts {
+			font.cuts = map[string]*cutFont{}
+		}
+		font.cuts[key] = c
+		font.mu.Unlock()
+	}
+	return c
 }
 
 // ParseUTF8Font parses a TrueType font for AddUTF8FontParsed; ttf must
@@ -2349,6 +2417,7 @@ func (f *Fpdf) AddUTF8FontParsed(familyStr, styleStr string, font *UTF8Font) {
 		// (GenerateCutFont reads it afresh): a font file of its own
 		utf8File:  newUTF8Font(&fileReader{readerPosition: 0, array: font.ttf}),
 		usedRunes: sbarr,
+		parsed:    font,
 	}
 	font.mu.Lock()
 	id, ok := font.ids[fontkey]
@@ -4796,10 +4865,12 @@ func (f *Fpdf) putfonts() {
 				// capital letters and a plus (PDF 32000-1, 9.6.4), here
 				// drawn from the runes it holds so that builds repeat.
 				fontName := subsetTag(usedRunes) + "+utf8" + font.Name
-				utf8FontStream := font.utf8File.GenerateCutFont(usedRunes)
-				utf8FontSize := len(utf8FontStream)
-				CodeSignDictionary := font.utf8File.CodeSymbolDictionary
-				delete(CodeSignDictionary, 0)
+				// wbtool patch: a font parsed once (AddUTF8FontParsed)
+				// keeps its last subsets, cut and compressed, by the
+				// runes they hold: a document written again with the
+				// same runes does not cut and compress them again.
+				cut := font.parsed.cutFont(font.utf8File, usedRunes)
+				font.utf8File.LastRune = cut.lastRune
 
 				f.newobj()
 				f.out(fmt.Sprintf("<</Type /Font\n/Subtype /Type0\n/BaseFont /%s\n/Encoding /Identity-H\n/DescendantFonts [%d 0 R]\n/ToUnicode %d 0 R>>\n"+"endobj", fontName, f.n+1, f.n+2))
@@ -4845,32 +4916,19 @@ func (f *Fpdf) putfonts() {
 				f.out("endobj")
 
 				// Embed CIDToGIDMap
-				cidToGidMap := make([]byte, 256*256*2)
-
-				for cc, glyph := range CodeSignDictionary {
-					cidToGidMap[cc*2] = byte(glyph >> 8)
-					cidToGidMap[cc*2+1] = byte(glyph & 0xFF)
-				}
-
-				mem := xmem.compress(cidToGidMap)
-				cidToGidMap = mem.bytes()
 				f.newobj()
-				f.out("<</Length " + strconv.Itoa(len(cidToGidMap)) + "/Filter /FlateDecode>>")
-				f.putstream(cidToGidMap)
+				f.out("<</Length " + strconv.Itoa(len(cut.cidToGidMap)) + "/Filter /FlateDecode>>")
+				f.putstream(cut.cidToGidMap)
 				f.out("endobj")
-				mem.release()
 
 				//Font file
-				mem = xmem.compress(utf8FontStream)
-				compressedFontStream := mem.bytes()
 				f.newobj()
-				f.out("<</Length " + strconv.Itoa(len(compressedFontStream)))
+				f.out("<</Length " + strconv.Itoa(len(cut.stream)))
 				f.out("/Filter /FlateDecode")
-				f.out("/Length1 " + strconv.Itoa(utf8FontSize))
+				f.out("/Length1 " + strconv.Itoa(cut.size))
 				f.out(">>")
-				f.putstream(compressedFontStream)
+				f.putstream(cut.stream)
 				f.out("endobj")
-				mem.release()
 			default:
 				f.err = fmt.Errorf("unsupported font type: %s", tp)
 				return

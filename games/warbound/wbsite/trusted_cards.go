@@ -612,17 +612,27 @@ func tileList(items []listItem) (template.HTML, error) {
 	if site.NoTileMemo || len(items) == 0 {
 		return "", nil
 	}
-	var sb strings.Builder
-	sb.WriteString("<ul class=\"card-list\">\n")
-	for _, it := range items {
+	const head, tail = "<ul class=\"card-list\">\n", "</ul>"
+	// the tiles first, then the list in one buffer of its size: a list of
+	// every card is ~1 MB, which growing by doubling allocated twice
+	tiles := make([]template.HTML, len(items))
+	n := len(head) + len(tail)
+	for i, it := range items {
 		h, err := it.Tile()
 		if err != nil {
 			return "", err
 		}
+		tiles[i] = h
+		n += len(h) + 1
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	sb.WriteString(head)
+	for _, h := range tiles {
 		sb.WriteString(string(h))
 		sb.WriteByte('\n')
 	}
-	sb.WriteString("</ul>")
+	sb.WriteString(tail)
 	return template.HTML(sb.String()), nil //nolint:gosec // audited: the tiles (Tile) in constant markup
 }
 
