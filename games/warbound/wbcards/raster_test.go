@@ -168,13 +168,19 @@ func absDiff(a, b uint32) float64 {
 	return float64(b - a)
 }
 
-func BenchmarkProfilePNG(b *testing.B) {
-	cat := starterCatalog(b)
-	cards, err := Layout(cat, wbcatalog.English)
+// benchCards are the starter's cards laid out in English, and the
+// profile the PNG benchmarks draw them for.
+func benchCards(b *testing.B) ([]Card, render.Profile) {
+	cards, err := Layout(starterCatalog(b), wbcatalog.English)
 	if err != nil {
 		b.Fatal(err)
 	}
 	p, _ := render.ProfileNamed("tgc")
+	return cards, p
+}
+
+func BenchmarkProfilePNG(b *testing.B) {
+	cards, p := benchCards(b)
 	b.ResetTimer()
 	cpu := testtool.CPUTime()
 	size := 0
@@ -191,16 +197,33 @@ func BenchmarkProfilePNG(b *testing.B) {
 }
 
 func BenchmarkProfileImage(b *testing.B) {
-	cat := starterCatalog(b)
-	cards, err := Layout(cat, wbcatalog.English)
-	if err != nil {
-		b.Fatal(err)
-	}
-	p, _ := render.ProfileNamed("tgc")
+	cards, p := benchCards(b)
 	b.ResetTimer()
 	cpu := testtool.CPUTime()
 	for i := 0; i < b.N; i++ {
 		cards[i%len(cards)].Front.Image(p)
 	}
 	b.ReportMetric(float64((testtool.CPUTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/face")
+}
+
+// BenchmarkProfileEncode encodes faces drawn beforehand: the PNG
+// encoder's share of BenchmarkProfilePNG.
+func BenchmarkProfileEncode(b *testing.B) {
+	cards, p := benchCards(b)
+	imgs := make([]*image.RGBA, min(len(cards), 16))
+	for i := range imgs {
+		imgs[i] = cards[i].Front.Image(p)
+	}
+	b.ResetTimer()
+	cpu := testtool.CPUTime()
+	size := 0
+	for i := 0; i < b.N; i++ {
+		png, err := render.EncodePNG(imgs[i%len(imgs)], p.DPI)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size += len(png)
+	}
+	b.ReportMetric(float64((testtool.CPUTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/face")
+	b.ReportMetric(float64(size)/float64(b.N), "bytes/face")
 }
