@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/testtool"
@@ -226,4 +227,43 @@ func BenchmarkProfileEncode(b *testing.B) {
 	}
 	b.ReportMetric(float64((testtool.CPUTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/face")
 	b.ReportMetric(float64(size)/float64(b.N), "bytes/face")
+}
+
+// BenchmarkProfilePNGvsPDF pairs the two ways out of one set of laid-out
+// cards (the starter, English, laid out before the clock starts, as in a
+// build): every card's front and back as PNGs for a print profile (what
+// export png writes) against the print-and-play sheets' PDF of the same
+// cards, fronts and backs (what print writes). It reports the CPU per
+// card of each and their ratio (issue 35 item 6).
+func BenchmarkProfilePNGvsPDF(b *testing.B) {
+	cat := starterCatalog(b)
+	ids := allCards(cat)
+	ls := NewLayouts(cat)
+	o := Options{SheetOptions: render.SheetOptions{Lang: wbcatalog.English, Version: "bench"}, Layouts: ls}
+	cards, err := ls.Cards(o.Lang, ids, o.Version)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, _ := render.ProfileNamed("tgc")
+	var pngCPU, pdfCPU time.Duration
+	for b.Loop() {
+		cpu := testtool.CPUTime()
+		for i := range cards {
+			for _, f := range []*render.Face{&cards[i].Front, &cards[i].Back} {
+				if _, err := f.PNG(p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		mid := testtool.CPUTime()
+		if _, err := Sheets(cat, o); err != nil {
+			b.Fatal(err)
+		}
+		pngCPU += mid - cpu
+		pdfCPU += testtool.CPUTime() - mid
+	}
+	n := float64(b.N * len(cards))
+	b.ReportMetric(float64(pngCPU.Microseconds())/1000/n, "png-cpu-ms/card")
+	b.ReportMetric(float64(pdfCPU.Microseconds())/1000/n, "pdf-cpu-ms/card")
+	b.ReportMetric(float64(pngCPU)/float64(pdfCPU), "png/pdf")
 }
