@@ -107,9 +107,7 @@ type canvases struct{ pool sync.Pool }
 // get is a white opaque w × h image, from the pool when it has one.
 func (c *canvases) get(w, h int) *image.RGBA {
 	if img, ok := c.pool.Get().(*image.RGBA); ok && img.Rect.Dx() == w && img.Rect.Dy() == h {
-		for i := range img.Pix {
-			img.Pix[i] = 0xff
-		}
+		fillWhite(img.Pix)
 		return img
 	}
 	return newCanvas(w, h)
@@ -206,21 +204,23 @@ func encodeRGB(m *image.RGBA, dpi float64) (out []byte, ok bool) {
 		rp = new([]byte)
 	}
 	defer rowBufs.Put(rp)
-	if cap(*rp) < stride*h {
-		*rp = make([]byte, stride*h)
+	if cap(*rp) < stride*h+1 {
+		*rp = make([]byte, stride*h+1)
 	}
-	rows := (*rp)[:stride*h]
+	rows := (*rp)[:stride*h+1] // one byte more: each pixel is stored as 4 bytes, the 4th overwritten by the next
 	for y := range h {
 		pix := m.Pix[m.PixOffset(m.Rect.Min.X, m.Rect.Min.Y+y):][:4*w]
-		row := rows[y*stride:][:stride]
-		row[0] = 0
+		row := rows[y*stride:][:stride+1]
 		for x, j := 0, 1; x < len(pix); x, j = x+4, j+3 {
-			if pix[x+3] != 0xff {
+			v := binary.LittleEndian.Uint32(pix[x:])
+			if v>>24 != 0xff {
 				return nil, false
 			}
-			row[j], row[j+1], row[j+2] = pix[x], pix[x+1], pix[x+2]
+			binary.LittleEndian.PutUint32(row[j:], v)
 		}
+		row[0] = 0 // filter: none
 	}
+	rows = rows[:stride*h]
 	start := buf.Len()
 	buf.Write([]byte{0, 0, 0, 0, 'I', 'D', 'A', 'T'}) // length filled in below
 	if err := flate.ZlibRows(buf, rows, stride, 3); err != nil {

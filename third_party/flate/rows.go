@@ -115,8 +115,8 @@ func (e *rowEncoder) best(data []byte, i, stride, bpp int) (length, dist int) {
 		if d <= 0 || d > i || d > maxMatchOffset || d == dist {
 			return
 		}
-		if load32(data, i-d) != cur {
-			return
+		if load32(data, i-d) != cur || data[i-d+length] != data[i+length] {
+			return // no match, or not longer than the one found
 		}
 		if l := matchLen(data, i, i-d, max); l > length {
 			length, dist = l, d
