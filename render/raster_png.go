@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"compress/zlib"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 	"sync"
 
 	"wbtool.dev/wbtool/diag"
+	"wbtool.dev/wbtool/third_party/flate"
 )
 
 // Profile is a print-on-demand service's format for one image per card
@@ -107,9 +107,7 @@ type canvases struct{ pool sync.Pool }
 // get is a white opaque w × h image, from the pool when it has one.
 func (c *canvases) get(w, h int) *image.RGBA {
 	if img, ok := c.pool.Get().(*image.RGBA); ok && img.Rect.Dx() == w && img.Rect.Dy() == h {
-		for i := range img.Pix {
-			img.Pix[i] = 0xff
-		}
+		fillWhite(img.Pix)
 		return img
 	}
 	return newCanvas(w, h)
@@ -151,26 +149,23 @@ func EncodePNG(img image.Image, dpi float64) ([]byte, error) {
 	return withPHYs(buf.Bytes(), dpi)
 }
 
-// rgbLevel is encodeRGB's zlib level. Card faces are flat colours, text
-// and a picture: rows without a filter (LZ77 finds the row above within
-// its window) at level 4, the first of compress/flate's lazy-matching
-// levels (2 and 3 skip hashing inside matches). Measured on the four
-// starters' exports (wbtool export png, du -sb): level 2 was 0.4–31 %
-// larger than image/png's default (every filter tried on every row, level
-// 6); level 4 is 17–27 % smaller than level 2 and 5–17 % smaller than
-// image/png's default, for ~2 ms more CPU a face.
+// encodeRGB's compression. Card faces are flat colours, text and a
+// picture: rows without a filter, compressed by third_party/flate, a
+// matcher for image rows (the pixel to the left, the row above, one hash
+// candidate, lazy by one byte) feeding a copy of compress/flate's Huffman
+// writer. It replaced compress/flate at level 4 (the first of its
+// lazy-matching levels; level 2 was 17–27 % larger): measured on the four
+// starters' exports (wbtool export png --profile tgc, du -sb, CPU):
+// Warbound 20.05 → 20.29 MB (+1.2 %), Warstuff −2.5 %, 40k Unbound
+// −3.8 %, The Convicted −7.8 %, at about half the encoder's CPU
+// (BenchmarkProfileEncode in games/warbound/wbcards: 9.2 → 5.0 ms a face).
 // A filter chosen per row (libpng's minimum sum of absolute differences
 // among None, Sub and Up) made every starter larger at every level tried
-// (The Convicted: +3 % at level 2, +7 % at 4, +8 % at 6): filtered rows
-// stop matching the unfiltered row above them.
-const rgbLevel = 4
-
-// zlibWriters keeps encodeRGB's compressors (a few hundred KB each)
-// between images.
-var zlibWriters sync.Pool
+// with compress/flate (The Convicted: +3 % at level 2, +7 % at 4, +8 % at
+// 6): filtered rows stop matching the unfiltered row above them.
 
 // encodeRGB writes an opaque m as an 8-bit RGB PNG: IHDR, pHYs (dpi),
-// one IDAT of unfiltered rows compressed at rgbLevel, IEND. ok is false
+// one IDAT of unfiltered rows compressed by third_party/flate, IEND. ok is false
 // when m has a pixel that is not opaque (image/png then writes RGBA).
 // It decodes to the same pixels as image/png's encoding of m.
 func encodeRGB(m *image.RGBA, dpi float64) (out []byte, ok bool) {
@@ -201,29 +196,34 @@ func encodeRGB(m *image.RGBA, dpi float64) (out []byte, ok bool) {
 	phys[8] = 1 // unit: metre
 	writeChunk(buf, "pHYs", phys[:])
 
-	start := buf.Len()
-	buf.Write([]byte{0, 0, 0, 0, 'I', 'D', 'A', 'T'}) // length filled in below
-	zw, _ := zlibWriters.Get().(*zlib.Writer)
-	if zw == nil {
-		zw, _ = zlib.NewWriterLevel(buf, rgbLevel)
-	} else {
-		zw.Reset(buf)
+	// the rows as the PNG stores them, unfiltered: a filter byte 0,
+	// then R, G, B for each pixel
+	stride := 1 + 3*w
+	rp, _ := rowBufs.Get().(*[]byte)
+	if rp == nil {
+		rp = new([]byte)
 	}
-	defer zlibWriters.Put(zw)
-	row := make([]byte, 1+3*w) // filter byte 0 (none), then R, G, B
+	defer rowBufs.Put(rp)
+	if cap(*rp) < stride*h+1 {
+		*rp = make([]byte, stride*h+1)
+	}
+	rows := (*rp)[:stride*h+1] // one byte more: each pixel is stored as 4 bytes, the 4th overwritten by the next
 	for y := range h {
 		pix := m.Pix[m.PixOffset(m.Rect.Min.X, m.Rect.Min.Y+y):][:4*w]
+		row := rows[y*stride:][:stride+1]
 		for x, j := 0, 1; x < len(pix); x, j = x+4, j+3 {
-			if pix[x+3] != 0xff {
+			v := binary.LittleEndian.Uint32(pix[x:])
+			if v>>24 != 0xff {
 				return nil, false
 			}
-			row[j], row[j+1], row[j+2] = pix[x], pix[x+1], pix[x+2]
+			binary.LittleEndian.PutUint32(row[j:], v)
 		}
-		if _, err := zw.Write(row); err != nil {
-			return nil, false
-		}
+		row[0] = 0 // filter: none
 	}
-	if err := zw.Close(); err != nil {
+	rows = rows[:stride*h]
+	start := buf.Len()
+	buf.Write([]byte{0, 0, 0, 0, 'I', 'D', 'A', 'T'}) // length filled in below
+	if err := flate.ZlibRows(buf, rows, stride, 3); err != nil {
 		return nil, false
 	}
 	b := buf.Bytes()
@@ -235,8 +235,8 @@ func encodeRGB(m *image.RGBA, dpi float64) (out []byte, ok bool) {
 	return bytes.Clone(buf.Bytes()), true
 }
 
-// pngBufs are encodeRGB's output buffers.
-var pngBufs sync.Pool
+// pngBufs are encodeRGB's output buffers, rowBufs its rows.
+var pngBufs, rowBufs sync.Pool
 
 // writeChunk appends a PNG chunk: length, type, data, CRC of type and data.
 func writeChunk(buf *bytes.Buffer, typ string, data []byte) {

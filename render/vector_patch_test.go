@@ -32,7 +32,21 @@ func TestVectorPatchSameImages(t *testing.T) {
 			pt := func() (float32, float32) {
 				return rnd.Float32()*float32(bw+4) - 2, rnd.Float32()*float32(bh+4) - 2
 			}
-			for range 1 + rnd.IntN(3) {
+			if rnd.IntN(3) == 0 { // a rectangle: long runs of one coverage
+				x0, y0 := pt()
+				x1, y1 := pt()
+				for _, z := range []interface {
+					MoveTo(x, y float32)
+					LineTo(x, y float32)
+				}{&za, &zb} {
+					z.MoveTo(x0, y0)
+					z.LineTo(x1, y0)
+					z.LineTo(x1, y1)
+					z.LineTo(x0, y1)
+					z.LineTo(x0, y0)
+				}
+			}
+			for range rnd.IntN(3) {
 				x, y := pt()
 				za.MoveTo(x, y)
 				zb.MoveTo(x, y)

@@ -58,6 +58,7 @@ func (z *Rasterizer) floatingLineTo(bx, by float32) {
 			continue
 		}
 		buf := z.bufF32[y*width:]
+		base := uint(y * width) // wbtool patch: marks for the sparse pass
 		d := float32(dy * dir)
 		x0, x1 := x, xNext
 		if x > xNext {
@@ -71,9 +72,11 @@ func (z *Rasterizer) floatingLineTo(bx, by float32) {
 		if x1i <= x0i+1 {
 			xmf := float32(0.5*(x+xNext)) - x0Floor
 			if i := clamp(x0i+0, width); i < uint(len(buf)) {
+				z.mark(base + i)
 				buf[i] += d - float32(d*xmf)
 			}
 			if i := clamp(x0i+1, width); i < uint(len(buf)) {
+				z.mark(base + i)
 				buf[i] += float32(d * xmf)
 			}
 		} else {
@@ -85,31 +88,37 @@ func (z *Rasterizer) floatingLineTo(bx, by float32) {
 			am := float32(0.5 * s * x1f * x1f)
 
 			if i := clamp(x0i, width); i < uint(len(buf)) {
+				z.mark(base + i)
 				buf[i] += float32(d * a0)
 			}
 
 			if x1i == x0i+2 {
 				if i := clamp(x0i+1, width); i < uint(len(buf)) {
+					z.mark(base + i)
 					buf[i] += float32(d * (1 - a0 - am))
 				}
 			} else {
 				a1 := float32(s * (1.5 - x0f))
 				if i := clamp(x0i+1, width); i < uint(len(buf)) {
+					z.mark(base + i)
 					buf[i] += float32(d * (a1 - a0))
 				}
 				dTimesS := float32(d * s)
 				for xi := x0i + 2; xi < x1i-1; xi++ {
 					if i := clamp(xi, width); i < uint(len(buf)) {
+						z.mark(base + i)
 						buf[i] += dTimesS
 					}
 				}
 				a2 := a1 + float32(s*float32(x1i-x0i-3))
 				if i := clamp(x1i-1, width); i < uint(len(buf)) {
+					z.mark(base + i)
 					buf[i] += float32(d * (1 - a2 - am))
 				}
 			}
 
 			if i := clamp(x1i, width); i < uint(len(buf)) {
+				z.mark(base + i)
 				buf[i] += float32(d * am)
 			}
 		}

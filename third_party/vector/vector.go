@@ -92,6 +92,11 @@ type Rasterizer struct {
 	bufF32 []float32
 	bufU32 []uint32
 
+	// wbtool patch: touched has a bit for each group of four cells of
+	// bufF32[:cap] that floatingLineTo wrote to since the group was last
+	// cleared; the cells of the other groups are zero.
+	touched []uint64
+
 	useFloatingPointMath bool
 
 	size   image.Point
@@ -128,13 +133,15 @@ func (z *Rasterizer) setUseFloatingPointMath(b bool) {
 
 	// Make z.bufF32 or z.bufU32 large enough to hold width * height samples.
 	if z.useFloatingPointMath {
-		if n := z.size.X * z.size.Y; n > cap(z.bufF32) {
+		// wbtool patch: the cells lines wrote to are marked (touched), and
+		// only they are cleared; the others are zero already
+		n := z.size.X * z.size.Y
+		z.clearTouched()
+		if n > cap(z.bufF32) {
 			z.bufF32 = make([]float32, n)
+			z.touched = make([]uint64, n/256+1)
 		} else {
 			z.bufF32 = z.bufF32[:n]
-			for i := range z.bufF32 {
-				z.bufF32[i] = 0
-			}
 		}
 	} else {
 		if n := z.size.X * z.size.Y; n > cap(z.bufU32) {
@@ -283,6 +290,10 @@ func (z *Rasterizer) Draw(dst draw.Image, r image.Rectangle, src image.Image, sp
 				return
 			}
 		case *image.RGBA:
+			if z.DrawOp == draw.Over && z.useFloatingPointMath && r.Size() == z.size {
+				z.sparseDstRGBASrcUniformOpOver(dst, r, srcR, srcG, srcB, srcA) // wbtool patch
+				return
+			}
 			if z.DrawOp == draw.Over {
 				z.rasterizeDstRGBASrcUniformOpOver(dst, r, srcR, srcG, srcB, srcA)
 			} else {

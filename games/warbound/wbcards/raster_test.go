@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/testtool"
@@ -168,13 +169,19 @@ func absDiff(a, b uint32) float64 {
 	return float64(b - a)
 }
 
-func BenchmarkProfilePNG(b *testing.B) {
-	cat := starterCatalog(b)
-	cards, err := Layout(cat, wbcatalog.English)
+// benchCards are the starter's cards laid out in English, and the
+// profile the PNG benchmarks draw them for.
+func benchCards(b *testing.B) ([]Card, render.Profile) {
+	cards, err := Layout(starterCatalog(b), wbcatalog.English)
 	if err != nil {
 		b.Fatal(err)
 	}
 	p, _ := render.ProfileNamed("tgc")
+	return cards, p
+}
+
+func BenchmarkProfilePNG(b *testing.B) {
+	cards, p := benchCards(b)
 	b.ResetTimer()
 	cpu := testtool.CPUTime()
 	size := 0
@@ -191,16 +198,72 @@ func BenchmarkProfilePNG(b *testing.B) {
 }
 
 func BenchmarkProfileImage(b *testing.B) {
-	cat := starterCatalog(b)
-	cards, err := Layout(cat, wbcatalog.English)
-	if err != nil {
-		b.Fatal(err)
-	}
-	p, _ := render.ProfileNamed("tgc")
+	cards, p := benchCards(b)
 	b.ResetTimer()
 	cpu := testtool.CPUTime()
 	for i := 0; i < b.N; i++ {
 		cards[i%len(cards)].Front.Image(p)
 	}
 	b.ReportMetric(float64((testtool.CPUTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/face")
+}
+
+// BenchmarkProfileEncode encodes faces drawn beforehand: the PNG
+// encoder's share of BenchmarkProfilePNG.
+func BenchmarkProfileEncode(b *testing.B) {
+	cards, p := benchCards(b)
+	imgs := make([]*image.RGBA, min(len(cards), 16))
+	for i := range imgs {
+		imgs[i] = cards[i].Front.Image(p)
+	}
+	b.ResetTimer()
+	cpu := testtool.CPUTime()
+	size := 0
+	for i := 0; i < b.N; i++ {
+		png, err := render.EncodePNG(imgs[i%len(imgs)], p.DPI)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size += len(png)
+	}
+	b.ReportMetric(float64((testtool.CPUTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/face")
+	b.ReportMetric(float64(size)/float64(b.N), "bytes/face")
+}
+
+// BenchmarkProfilePNGvsPDF pairs the two ways out of one set of laid-out
+// cards (the starter, English, laid out before the clock starts, as in a
+// build): every card's front and back as PNGs for a print profile (what
+// export png writes) against the print-and-play sheets' PDF of the same
+// cards, fronts and backs (what print writes). It reports the CPU per
+// card of each and their ratio (issue 35 item 6).
+func BenchmarkProfilePNGvsPDF(b *testing.B) {
+	cat := starterCatalog(b)
+	ids := allCards(cat)
+	ls := NewLayouts(cat)
+	o := Options{SheetOptions: render.SheetOptions{Lang: wbcatalog.English, Version: "bench"}, Layouts: ls}
+	cards, err := ls.Cards(o.Lang, ids, o.Version)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, _ := render.ProfileNamed("tgc")
+	var pngCPU, pdfCPU time.Duration
+	for b.Loop() {
+		cpu := testtool.CPUTime()
+		for i := range cards {
+			for _, f := range []*render.Face{&cards[i].Front, &cards[i].Back} {
+				if _, err := f.PNG(p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		mid := testtool.CPUTime()
+		if _, err := Sheets(cat, o); err != nil {
+			b.Fatal(err)
+		}
+		pngCPU += mid - cpu
+		pdfCPU += testtool.CPUTime() - mid
+	}
+	n := float64(b.N * len(cards))
+	b.ReportMetric(float64(pngCPU.Microseconds())/1000/n, "png-cpu-ms/card")
+	b.ReportMetric(float64(pdfCPU.Microseconds())/1000/n, "pdf-cpu-ms/card")
+	b.ReportMetric(float64(pngCPU)/float64(pdfCPU), "png/pdf")
 }
