@@ -116,22 +116,21 @@ func newBrowser(t testing.TB) *browser {
 	return b
 }
 
-// do runs actions with a time limit.
+// do runs actions. Like waitFor it has no deadline of its own: at load
+// 50 a navigation took more than the 20 s it once had (TestTypedQueries
+// failed so); a busy machine only makes a step slower, and go test's
+// -timeout ends one that never ends, naming the test.
 func (b *browser) do(t testing.TB, what string, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
-	defer cancel()
-	if err := chromedp.Do(ctx, steps...); err != nil {
+	if err := chromedp.Do(b.ctx, steps...); err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}
 }
 
-// eval evaluates a JavaScript expression.
+// eval evaluates a JavaScript expression (no deadline, as do).
 func eval[T any](t testing.TB, b *browser, expr string, opts ...chromedp.EvaluateOption) T {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 60*time.Second)
-	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, opts...))
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr, opts...))
 	if err != nil {
 		t.Fatalf("evaluate %s: %v", expr, err)
 	}
@@ -197,9 +196,7 @@ func shotDir(t testing.TB) string {
 
 func (b *browser) screenshot(t testing.TB, name string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
-	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatalf("screenshot %s: %v", name, err)
 	}
