@@ -95,15 +95,49 @@ func DuplexSheets(o SheetOptions, lb SheetLabels, first []Page, fronts, backs []
 // drawn as a form (a card's number): they count the shapes drawn more
 // than once. nil stamped draws fronts and backs.
 func DuplexSheetsStamped(o SheetOptions, lb SheetLabels, first []Page, fronts, backs []*Face, drawn func(i, side int) *FaceDrawing, stamped func(i int) (front, back *Face)) ([]byte, error) {
-	s, err := newSheet(o)
-	if err != nil {
-		return nil, err
-	}
-	if len(fronts) == 0 || len(fronts) != len(backs) {
+	if len(fronts) != len(backs) {
 		return nil, errors.New("no cards to print")
 	}
 	if drawn == nil {
 		drawn = func(int, int) *FaceDrawing { return nil }
+	}
+	if stamped == nil {
+		stamped = func(i int) (front, back *Face) { return fronts[i], backs[i] }
+	}
+	return duplexSheets(o, lb, first, len(fronts), func(p *pdfDoc) {
+		for i := range fronts {
+			p.countShapes(fronts[i], drawn(i, 0))
+			p.countShapes(backs[i], drawn(i, 1))
+		}
+	}, drawn, stamped)
+}
+
+// DuplexSheetsCounted is DuplexSheetsStamped for n cards of a layout
+// cache that keeps no face from one use to the next (a one-shot build of
+// a large set): shapes(i, side) is what card i's side counts toward the
+// shapes drawn more than once (FaceDrawing.Shapes, taken when the card
+// was first laid out), stamped(i) lays card i out when its sheet of paper
+// is drawn, and drawn(i, side) is the drawing of that layout, asked for
+// once per side after stamped(i), the back last. The same bytes as
+// DuplexSheetsStamped of the same faces.
+func DuplexSheetsCounted(o SheetOptions, lb SheetLabels, first []Page, n int, shapes func(i, side int) FaceShapes, drawn func(i, side int) *FaceDrawing, stamped func(i int) (front, back *Face)) ([]byte, error) {
+	return duplexSheets(o, lb, first, n, func(p *pdfDoc) {
+		for i := range n {
+			p.countFaceShapes(shapes(i, 0))
+			p.countFaceShapes(shapes(i, 1))
+		}
+	}, drawn, stamped)
+}
+
+// duplexSheets draws n cards' sheets after the pages first, once count
+// has counted their shapes.
+func duplexSheets(o SheetOptions, lb SheetLabels, first []Page, n int, count func(p *pdfDoc), drawn func(i, side int) *FaceDrawing, stamped func(i int) (front, back *Face)) ([]byte, error) {
+	s, err := newSheet(o)
+	if err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, errors.New("no cards to print")
 	}
 	p := newPDF(o, lb.Title)
 	if len(first)%2 == 1 {
@@ -113,15 +147,9 @@ func DuplexSheetsStamped(o SheetOptions, lb SheetLabels, first []Page, fronts, b
 		p.addPage(pg)
 	}
 	// the shapes drawn more than once are forms
-	for i := range fronts {
-		p.countShapes(fronts[i], drawn(i, 0))
-		p.countShapes(backs[i], drawn(i, 1))
-	}
-	pages := len(first) + 2*((len(fronts)+s.perSheet-1)/s.perSheet)
-	if stamped == nil {
-		stamped = func(i int) (front, back *Face) { return fronts[i], backs[i] }
-	}
-	p.duplex(s, len(fronts), stamped, drawn, duplexText{title: lb.Title, cards: lb.Cards, page: lb.Page,
+	count(p)
+	pages := len(first) + 2*((n+s.perSheet-1)/s.perSheet)
+	p.duplex(s, n, stamped, drawn, duplexText{title: lb.Title, cards: lb.Cards, page: lb.Page,
 		version: VersionLabel(o.Version), lang: upper(string(o.Lang)), front: lb.Front, backs: lb.Backs}, len(first), pages)
 	out, err := p.output()
 	if err != nil {

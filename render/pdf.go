@@ -201,7 +201,7 @@ type pdfDoc struct {
 // those of its drawing (drawn: nil, none kept), then of the items after
 // it.
 func (p *pdfDoc) countShapes(f *Face, drawn *FaceDrawing) {
-	if slices.ContainsFunc(f.Items, func(it Item) bool { _, ok := it.(Image); return ok }) {
+	if slices.ContainsFunc(f.Items, isImage) {
 		return // drawn without forms (drawClipped)
 	}
 	if p.shapeUses == nil {
@@ -212,11 +212,8 @@ func (p *pdfDoc) countShapes(f *Face, drawn *FaceDrawing) {
 		// counted from the items (as the drawing would find them, with
 		// its table): the drawing is made when the page draws the face,
 		// and let go then, not held for every face of the document
-		s := pdfStream{table: drawn.table}
-		for _, it := range items {
-			if formShape(it) {
-				p.shapeUses[s.shapeForm(it).name]++
-			}
+		for _, name := range formNames(items, drawn.table) {
+			p.shapeUses[name]++
 		}
 		return
 	}
@@ -233,6 +230,67 @@ func (p *pdfDoc) countShapes(f *Face, drawn *FaceDrawing) {
 		}
 	}
 }
+
+// FaceShapes is what a face counts toward the shapes a document draws
+// more than once (as forms): the names of its large shapes, unless it
+// shows a picture (drawn without forms). FaceDrawing.Shapes.
+type FaceShapes struct {
+	names []string
+	image bool
+}
+
+// Shapes is what fd's face counts toward a document's shapes drawn more
+// than once, found in its items as laid out: a layout cache that lets the
+// face go keeps it instead (DuplexSheetsCounted).
+func (fd *FaceDrawing) Shapes() FaceShapes {
+	if slices.ContainsFunc(fd.items, isImage) {
+		return FaceShapes{image: true}
+	}
+	names := formNames(fd.items, fd.table)
+	if t := fd.table; t != nil && len(names) > 0 {
+		// most faces count the same shapes: their list is kept once
+		key := strings.Join(names, "")
+		t.mu.Lock()
+		if same, ok := t.lists[key]; ok {
+			names = same
+		} else {
+			if t.lists == nil {
+				t.lists = map[string][]string{}
+			}
+			t.lists[key] = names
+		}
+		t.mu.Unlock()
+	}
+	return FaceShapes{names: names}
+}
+
+// countFaceShapes counts a face's shapes (countShapes, from FaceShapes).
+func (p *pdfDoc) countFaceShapes(fs FaceShapes) {
+	if fs.image {
+		return // drawn without forms (drawClipped)
+	}
+	if p.shapeUses == nil {
+		p.shapeUses = map[string]int{}
+	}
+	for _, name := range fs.names {
+		p.shapeUses[name]++
+	}
+}
+
+// formNames are the names of the large shapes of items (formShape), as
+// drawn with table.
+func formNames(items []Item, table *ShapeTable) []string {
+	s := pdfStream{table: table}
+	var names []string
+	for _, it := range items {
+		if formShape(it) {
+			names = append(names, s.shapeForm(it).name)
+		}
+	}
+	return names
+}
+
+func isImage(it Item) bool { _, ok := it.(Image); return ok }
 
 // formRepeatBytes is how many bytes of a shape's drawings a form must
 // save for the shape to be one: a form's object, compressed on its own,
@@ -415,7 +473,7 @@ func (p *pdfDoc) setFont(st Style, size float64) {
 // the layout (Layouts.Keep).
 func (p *pdfDoc) drawFace(f *Face, drawn *FaceDrawing, ox, oy, bx, by float64) {
 	x, y, w, h := -bx, -by, CardW+2*bx, CardH+2*by
-	if slices.ContainsFunc(f.Items, func(it Item) bool { _, ok := it.(Image); return ok }) {
+	if slices.ContainsFunc(f.Items, isImage) {
 		p.drawClipped(f.Items, ox, oy, x, y, w, h)
 		return
 	}

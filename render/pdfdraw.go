@@ -572,6 +572,7 @@ type ShapeTable struct {
 	m            map[string]*shapeForm // by content
 	byKey        map[string]*shapeForm // by appendShapeKey
 	key, scratch []byte
+	lists        map[string][]string // FaceDrawing.Shapes' lists of names, each once
 }
 
 // appendShapeKey appends to b what shape it is drawn from, exactly: its

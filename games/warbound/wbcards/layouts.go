@@ -28,9 +28,13 @@ type Layouts struct {
 	measured  map[layoutKey]*laidOut
 	// oneShot: no build after this one reuses the cards (OneShot)
 	oneShot bool
-	docs    sync.Map // card texts parsed (builder.markup)
-	backs   sync.Map // common backs (builder.commonBack)
-	icons   sync.Map // card symbols (face.icon)
+	// faceless: the cache keeps no card's faces, only what the layout
+	// found (a one-shot build of a large set: OneShot)
+	faceless bool
+	held     int      // faces laid out for a second use (laidOut.held), at most heldFaces
+	docs     sync.Map // card texts parsed (builder.markup)
+	backs    sync.Map // common backs (builder.commonBack)
+	icons    sync.Map // card symbols (face.icon)
 	// shapes are the large shapes of the faces laid out here, drawn for
 	// the PDF (shapeForm)
 	shapes render.ShapeTable
@@ -60,7 +64,23 @@ type laidOut struct {
 	pdf *[2]render.FaceDrawing
 	// stamped is the card as last stamped (Layouts.card)
 	stamped atomic.Pointer[stampedCard]
+	// slim: the entry keeps what the layout found, not the faces
+	// (Layouts.entry): their picture warnings in art, and what they count
+	// toward a sheet's shapes drawn more than once in shapes
+	slim   bool
+	art    diag.List
+	shapes [2]render.FaceShapes
+	// held is the card laid out by its first use, kept for the next one
+	// (a site's image and a sheet's page: heldOnce says it was), under
+	// Layouts.mu
+	held     *laidOut
+	heldOnce bool
 }
+
+// heldFaces is how many cards a cache that keeps no face holds between
+// two uses of each (~12 KB each): the site and the sheets ask for every
+// card in about the same order, so most cards are laid out once for both.
+const heldFaces = 4096
 
 // NewLayouts returns an empty cache for the cards of cat.
 func NewLayouts(cat *wbcatalog.Catalog) *Layouts {
@@ -79,9 +99,32 @@ func (ls *Layouts) CheckOnly() { ls.checkOnly = true }
 // stamped with its number is not kept for the next sheet or build that
 // prints it but made again (a copy of its faces' items, 237 MB of the
 // 1.4 GB of layouts a 25,000-card build held to its end), and a card's
-// PDF drawing is let go once a sheet has drawn it (DropWhenDrawn). Call
+// PDF drawing is let go once a sheet has drawn it (DropWhenDrawn). A set
+// of FacelessCards cards or more keeps no face at all (keepNoFaces). Call
 // it before any other use of ls.
-func (ls *Layouts) OneShot() { ls.oneShot = true }
+func (ls *Layouts) OneShot() {
+	ls.oneShot = true
+	if len(allCards(ls.cat)) >= FacelessCards {
+		ls.keepNoFaces()
+	}
+}
+
+// FacelessCards is the size of set from which a one-shot build's layouts
+// keep no face (keepNoFaces): the check, the site's images and each sheet
+// lay a card out again, for a few per cent more CPU, rather than hold
+// every card's faces (~12 KB a card in each language: 611 MB of a
+// 25,000-card build, whose collector then ran back to back near the
+// budget's soft limit, issue 35). Below it the faces fit: a 5,000-card
+// build keeping none, 2 runs each, load 45-52: user CPU 4.52 / 5.12 s
+// against 4.40 / 4.24 s keeping them, peak 490 against 820 MiB.
+const FacelessCards = 10000
+
+// keepNoFaces makes ls keep, of each card, only what its layout found
+// (entry): its diagnostics, where its number goes, its picture warnings
+// and its shapes as a sheet counts them. Every use of the faces — a
+// site's image, a sheet's page — lays the card out again and lets it go
+// after (the same layout: the same bytes).
+func (ls *Layouts) keepNoFaces() { ls.faceless = true }
 
 // Keep takes over from prev (the cache of an earlier catalog) the cards
 // that same reports unchanged — whose layout reads the same card, skills,
@@ -132,16 +175,13 @@ func (ls *Layouts) For(cat *wbcatalog.Catalog) bool {
 	return ls != nil && cat != nil && (ls.src == cat || ls.cat == cat)
 }
 
-// laid returns card id in language l, laid out once.
+// laid returns card id in language l, laid out once (laid out again at
+// each call when ls keeps no faces).
 func (ls *Layouts) laid(l wbcatalog.Lang, id string) *laidOut {
-	k := layoutKey{l, id}
-	ls.mu.Lock()
-	e := ls.cards[k]
-	if e == nil {
-		e = &laidOut{}
-		ls.cards[k] = e
+	if ls.faceless {
+		return ls.laidAgain(l, id)
 	}
-	ls.mu.Unlock()
+	e := ls.slot(layoutKey{l, id})
 	ls.layOut(e, l, id, false)
 	return e
 }
@@ -162,9 +202,67 @@ func (ls *Layouts) layOut(e *laidOut, l wbcatalog.Lang, id string, measure bool)
 	})
 }
 
+// laidAgain returns card id in language l laid out for one use, in a
+// cache that keeps no face: the layout of the first use is held for the
+// second when fewer than heldFaces are (the site and the sheets share it).
+func (ls *Layouts) laidAgain(l wbcatalog.Lang, id string) *laidOut {
+	e := ls.slot(layoutKey{l, id})
+	ls.mu.Lock()
+	if f := e.held; f != nil {
+		e.held = nil
+		ls.held--
+		ls.mu.Unlock()
+		return f
+	}
+	ls.mu.Unlock()
+	f := &laidOut{}
+	ls.layOut(f, l, id, false)
+	ls.mu.Lock()
+	if !e.heldOnce && ls.held < heldFaces {
+		e.held, e.heldOnce = f, true
+		ls.held++
+	}
+	ls.mu.Unlock()
+	return f
+}
+
+// slot returns the cache's entry for k, made empty if there is none.
+func (ls *Layouts) slot(k layoutKey) *laidOut {
+	ls.mu.Lock()
+	defer ls.mu.Unlock()
+	e := ls.cards[k]
+	if e == nil {
+		e = &laidOut{}
+		ls.cards[k] = e
+	}
+	return e
+}
+
+// entry returns what the layout of card id in language l found, laid out
+// once, without its faces (slim), for a cache that keeps none.
+func (ls *Layouts) entry(l wbcatalog.Lang, id string) *laidOut {
+	e := ls.slot(layoutKey{l, id})
+	e.once.Do(func() {
+		f := &laidOut{}
+		ls.layOut(f, l, id, false)
+		e.card = Card{ID: f.card.ID, Kind: f.card.Kind}
+		e.ok, e.stampAt, e.errs, e.warns, e.overflows, e.shrunk = f.ok, f.stampAt, f.errs, f.warns, f.overflows, f.shrunk
+		e.slim = true
+		if f.ok && l == wbcatalog.Langs[0] {
+			e.art = artWarnings(&f.card) // Check's
+		}
+		e.shapes = [2]render.FaceShapes{f.pdf[0].Shapes(), f.pdf[1].Shapes()}
+		e.done.Store(true)
+	})
+	return e
+}
+
 // checked returns card id in language l for Check: laid out, or, in
 // check-only mode, measured unless it was drawn already.
 func (ls *Layouts) checked(l wbcatalog.Lang, id string) *laidOut {
+	if ls.faceless && !ls.checkOnly {
+		return ls.entry(l, id)
+	}
 	if !ls.checkOnly {
 		return ls.laid(l, id)
 	}
@@ -250,6 +348,9 @@ func (ls *Layouts) cardsLaid(l wbcatalog.Lang, ids []string, version string, sta
 		var e *laidOut
 		if stamp {
 			c, e = ls.card(l, id, version)
+		} else if ls.faceless {
+			e = ls.entry(l, id) // no face: Sheets lays out sheet by sheet
+			c = e.card
 		} else {
 			e = ls.laid(l, id)
 			c = e.card
@@ -283,7 +384,11 @@ func (ls *Layouts) Check(l wbcatalog.Lang) diag.List {
 		warns = append(warns, e.warns...)
 		if e.ok && l == wbcatalog.Langs[0] {
 			// the art is the same in every language: warn once
-			warns = append(warns, artWarnings(&e.card)...)
+			if e.slim {
+				warns = append(warns, e.art...)
+			} else {
+				warns = append(warns, artWarnings(&e.card)...)
+			}
 		}
 	}
 	errs = append(errs, overflowErrors(ls.cat, l, overs)...)

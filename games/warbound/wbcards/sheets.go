@@ -67,6 +67,27 @@ func Sheets(cat *wbcatalog.Catalog, o Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	labels := render.SheetLabels{Title: title, Cards: label(cat, "print.cards", l), Page: label(cat, "print.page", l),
+		Backs: label(cat, "print.backs", l), Front: label(cat, "print.duplex", l) + " · " + label(cat, "print.cut", l)}
+	if ls.faceless && !o.drawAnew {
+		// no face kept: each card laid out when its sheet is drawn, and
+		// let go with it (its drawing asked for after it, the back last)
+		fresh := map[int]*laidOut{}
+		return render.DuplexSheetsCounted(o.SheetOptions, labels, first, len(laid),
+			func(i, side int) render.FaceShapes { return laid[i].shapes[side] },
+			func(i, side int) *render.FaceDrawing {
+				e := fresh[i]
+				if side == 1 {
+					delete(fresh, i)
+				}
+				return &e.pdf[side]
+			},
+			func(i int) (front, back *render.Face) {
+				c, e := ls.card(l, ids[i], version)
+				fresh[i] = e
+				return &c.Front, &c.Back
+			})
+	}
 	fronts, backs := make([]*render.Face, len(cards)), make([]*render.Face, len(cards))
 	for i := range cards {
 		fronts[i], backs[i] = &cards[i].Front, &cards[i].Back
@@ -81,6 +102,5 @@ func Sheets(cat *wbcatalog.Catalog, o Options) ([]byte, error) {
 		c, _ := ls.card(l, ids[i], version) // laid out above: ok
 		return &c.Front, &c.Back
 	}
-	return render.DuplexSheetsStamped(o.SheetOptions, render.SheetLabels{Title: title, Cards: label(cat, "print.cards", l), Page: label(cat, "print.page", l),
-		Backs: label(cat, "print.backs", l), Front: label(cat, "print.duplex", l) + " · " + label(cat, "print.cut", l)}, first, fronts, backs, drawn, stamped)
+	return render.DuplexSheetsStamped(o.SheetOptions, labels, first, fronts, backs, drawn, stamped)
 }
