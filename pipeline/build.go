@@ -180,6 +180,10 @@ type Options struct {
 	// memory a forced collection would mark. The collector's pace is the
 	// process's policy, the caller's (cmd/wbtool: oneShotGC, with Loaded).
 	OneShot bool
+	// Cache, when set, keeps each content file's evaluation between
+	// loads (ruleset.LoadOptions.Cache): runs of one game on trees that
+	// differ in a file or two (the conformance suite's -short runs).
+	Cache *schema.Cache
 	// Loaded, when set, is called once the load stage ends, whether or
 	// not the content loaded, before any other stage starts: the caller
 	// changes its process policy there (cmd/wbtool: the collector's pace
@@ -367,7 +371,7 @@ func (b *run) load() error {
 		defer crash.Recover(string(Load), &err)
 		crash.Trigger(string(Load))
 		c, err := rs.Load(opts.Content, ruleset.LoadOptions{Root: opts.Root, Draft: opts.Draft, Extra: opts.Extra,
-			SetVersion: opts.SetVersion, Since: opts.Since, Versions: opts.Versions, CheckOnly: opts.CheckOnly(), OneShot: opts.OneShot, Game: opts.Game})
+			SetVersion: opts.SetVersion, Since: opts.Since, Versions: opts.Versions, CheckOnly: opts.CheckOnly(), OneShot: opts.OneShot, Game: opts.Game, Cache: opts.Cache})
 		if list, ok := err.(diag.List); ok {
 			r.Diagnostics = append(r.Diagnostics, list.InStage(string(Load))...)
 			return nil

@@ -95,7 +95,7 @@ func (w rules) Load(fsys fs.FS, lo ruleset.LoadOptions) (ruleset.Content, error)
 	}
 	if cat == nil {
 		var err error
-		so := wbschema.Options{Root: lo.Root, Draft: lo.Draft, Extra: lo.Extra}
+		so := wbschema.Options{Root: lo.Root, Draft: lo.Draft, Extra: lo.Extra, Cache: lo.Cache}
 		if lo.OneShot {
 			so.UnitSize = wbschema.OneShotUnitSize // one unit's evaluation in memory at a time
 		}

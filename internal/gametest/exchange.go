@@ -118,7 +118,7 @@ func (s *suite) limits(t *testing.T, base fstest.MapFS, f *translations.File, ix
 			fsys[rel] = &fstest.MapFile{Data: schema.ApplySplices(base[rel].Data, []schema.Splice{{Start: site.Start, End: site.End, Text: schema.QuoteString(translations.Filler(n))}})}
 			// Warstuff's stages refuse a text too long as a run error
 			// (no position), Warbound's as a diagnostic: both refuse
-			v, err := pipeline.Run(context.Background(), pipeline.Options{Content: fsys, Root: s.g.Root, Version: "test", Stages: pipeline.Verdict, CheckSite: true})
+			v, err := pipeline.Run(context.Background(), pipeline.Options{Content: fsys, Root: s.g.Root, Version: "test", Stages: pipeline.Verdict, CheckSite: true, Cache: s.cache})
 			fits := err == nil && v.OK(false)
 			why := fmt.Sprint(err)
 			if err == nil {

@@ -147,6 +147,13 @@ func Run(t *testing.T, g Game) {
 			t.Errorf("check games: %d passed, %d failed; the starter's must all pass", p, f)
 		}
 		built = b
+		if testing.Short() {
+			// -short: the starter's loads above were cold, through the
+			// real path; the suite's other runs of this game share one
+			// cache of each file's evaluation (a mutation changes a file
+			// or two). The full suite loads cold every time.
+			s.cache = schema.NewCache()
+		}
 		for _, dir := range []string{pipeline.DataDir, pipeline.PrintDir, pipeline.SiteDir} {
 			if len(built.Outputs[dir]) == 0 {
 				t.Errorf("the starter's build makes no %s", dir)
@@ -270,7 +277,7 @@ func (s *suite) onDemand(t *testing.T, base fstest.MapFS, built *pipeline.Result
 	en := pipeline.Langs(nil)[:1] // English
 	twice := func(what string, opts pipeline.Options, dir string) (*pipeline.Result, dist.Files) {
 		t.Helper()
-		opts.Content, opts.Root, opts.Version, opts.CheckSite = base, s.g.Root, "test", true
+		opts.Content, opts.Root, opts.Version, opts.CheckSite, opts.Cache = base, s.g.Root, "test", true, s.cache
 		var files []dist.Files
 		var r *pipeline.Result
 		for range runs() {
@@ -288,7 +295,7 @@ func (s *suite) onDemand(t *testing.T, base fstest.MapFS, built *pipeline.Result
 	}
 	unknown := func(what string, opts pipeline.Options) {
 		t.Helper()
-		opts.Content, opts.Root, opts.CheckSite = base, s.g.Root, true
+		opts.Content, opts.Root, opts.CheckSite, opts.Cache = base, s.g.Root, true, s.cache
 		_, err := pipeline.Run(context.Background(), opts)
 		var re *ruleset.RequestError
 		if !errors.As(err, &re) || !strings.Contains(err.Error(), "no-such-deck") {
@@ -356,6 +363,9 @@ func runs() int {
 type suite struct {
 	g  Game
 	rs ruleset.Ruleset
+	// cache, in -short once the starter's cold loads are done, is shared
+	// by the suite's loads of the game (pipeline.Options.Cache).
+	cache *schema.Cache
 }
 
 // run runs the pipeline with opts and fails on a panic or an error that
@@ -367,6 +377,9 @@ func (s *suite) run(t *testing.T, opts pipeline.Options) (r *pipeline.Result) {
 			t.Fatalf("pipeline.Run panics: %v", p)
 		}
 	}()
+	if opts.Cache == nil {
+		opts.Cache = s.cache
+	}
 	r, err := pipeline.Run(context.Background(), opts)
 	if err != nil {
 		t.Fatalf("pipeline.Run: %v", err)
@@ -506,7 +519,7 @@ func (s *suite) seam(t *testing.T, base fstest.MapFS, built *pipeline.Result) {
 
 	// A capability the game lacks is refused in one line naming the game.
 	refuse := func(what string, opts pipeline.Options) {
-		opts.Content, opts.Root = base, s.g.Root
+		opts.Content, opts.Root, opts.Cache = base, s.g.Root, s.cache
 		_, err := pipeline.Run(ctx, opts)
 		name := strings.ToUpper(s.g.Name[:1]) + s.g.Name[1:]
 		if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), name) {
@@ -531,7 +544,7 @@ func (s *suite) seam(t *testing.T, base fstest.MapFS, built *pipeline.Result) {
 	// A cancelled build stops with the context's error.
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := pipeline.Run(cctx, pipeline.Options{Content: base, Root: s.g.Root}); !errors.Is(err, context.Canceled) {
+	if _, err := pipeline.Run(cctx, pipeline.Options{Content: base, Root: s.g.Root, Cache: s.cache}); !errors.Is(err, context.Canceled) {
 		t.Errorf("a cancelled build: %v", err)
 	}
 }
