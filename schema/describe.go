@@ -1,6 +1,9 @@
 package schema
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 var typeWords = map[string]string{
 	"int":    "a whole number",
@@ -38,4 +41,28 @@ func isConcrete(s string) bool {
 		return true
 	}
 	return s == "true" || s == "false" || s == "null"
+}
+
+// VersionBound is the constraint every game's schema puts on the
+// content's version (Warbound's set version, the others' game.cue
+// `version`), as CUE's messages quote it.
+const VersionBound = `=~"^[0-9A-Za-z][0-9A-Za-z._+-]{0,23}$"`
+
+// DescribeVersion says why value (as CUE quotes it) is not a version.
+func DescribeVersion(value string) string {
+	return fmt.Sprintf("%s is not a version: use letters, digits and . _ + - only (no spaces), at most 24 characters, e.g. \"0.3\" or \"2026-w12\"", value)
+}
+
+// NotAVersion is DescribeVersion of the value of CUE's message msg when
+// msg says a value is out of VersionBound.
+func NotAVersion(msg string) (string, bool) {
+	v, ok := strings.CutPrefix(msg, "invalid value ")
+	if !ok {
+		return "", false
+	}
+	v, ok = strings.CutSuffix(v, " (out of bound "+VersionBound+")")
+	if !ok {
+		return "", false
+	}
+	return DescribeVersion(v), true
 }

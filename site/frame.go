@@ -60,6 +60,8 @@ type SiteFrame struct {
 	// glossPage is the glossary's path in a language folder: its terms
 	// LinkItem there, and it links none.
 	GlossPage string
+	// Version is Frame.Version.
+	Version string
 
 	sharedMu sync.Mutex
 	shared   map[sharedKey]template.HTML // the layout's fragments drawn (page.Shared)
@@ -241,6 +243,11 @@ type Frame struct {
 	Glossary     []lang.Term
 	GlossaryPage string
 	Exact        func(id string) bool
+
+	// Version is the content's version as printed ("v0.1"), shown in the
+	// frame's footer after the site's title, as on the sheets; "" shows
+	// none.
+	Version string
 }
 
 // Page is a page of a game's site, in one language.
@@ -273,7 +280,7 @@ func (f Frame) Build(pages []Page) (Files, error) {
 		return nil, errors.New("site frame: Label and Templates are required")
 	}
 	sf := &SiteFrame{Label: f.Label, Base: BaseURL(f.BaseURL), Exists: map[string]bool{}, Nav: f.Nav,
-		Styles: append([]string{"assets/style.css"}, f.Styles...), Gloss: map[lang.Lang]*GlossLinker{}, GlossPage: f.GlossaryPage}
+		Styles: append([]string{"assets/style.css"}, f.Styles...), Gloss: map[lang.Lang]*GlossLinker{}, GlossPage: f.GlossaryPage, Version: f.Version}
 	sf.Langs = f.Langs
 	sf.LangName = func(l lang.Lang) string {
 		if l != lang.English && l != lang.French {
@@ -425,6 +432,9 @@ func (c Chrome) Is(s string) bool { return c.p.Is(s) }
 
 // WASM is the page's WASM.
 func (c Chrome) WASM() bool { return c.p.WASM() }
+
+// ContentVersion is the page's ContentVersion.
+func (c Chrome) ContentVersion() string { return c.p.ContentVersion() }
 
 // View is the chrome's page: one with the chrome's language, section and
 // place, and nothing else.

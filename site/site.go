@@ -91,6 +91,10 @@ func (p *View) data() any {
 	return p
 }
 
+// ContentVersion is the content's version as the footer shows it
+// (Frame.Version): "" for none.
+func (p *View) ContentVersion() string { return p.Site.Version }
+
 // WASM reports whether the page's CSP allows WebAssembly.
 func (p *View) WASM() bool { return p.HasWasm }
 

@@ -50,7 +50,7 @@ func (Ruleset) Load(fsys fs.FS, opts ruleset.LoadOptions) (ruleset.Content, erro
 	if err != nil {
 		return nil, err
 	}
-	c.since, c.versions = opts.Since, opts.Versions
+	c.since, c.versions, c.setVersion = opts.Since, opts.Versions, opts.SetVersion
 	return c, nil
 }
 
@@ -72,8 +72,11 @@ type Content struct {
 
 	since    string            // ruleset.LoadOptions.Since
 	versions *ruleset.Versions // ruleset.LoadOptions.Versions
-	errata   *changes.Report   // the errata stage's changes (exports.go)
-	since0   string            // the name of the version --since names
+	// setVersion is ruleset.LoadOptions.SetVersion: the version when the
+	// content names none (git's).
+	setVersion string
+	errata     *changes.Report // the errata stage's changes (exports.go)
+	since0     string          // the name of the version --since names
 	// reprint are the kit's cards whose entry changed since --since, per
 	// language: the reprint sheets.
 	reprint map[lang.Lang][]string

@@ -363,7 +363,7 @@ func (c *Content) reprintSheets(po ruleset.PrintOptions, files dist.Files) error
 				fs, bs = append(fs, f), append(bs, backs[i])
 			}
 		}
-		o := render.SheetOptions{Lang: l, Paper: "a4", Version: po.Version, Tool: po.Version, Date: po.Date, Set: siteTitle[l], Game: "The Convicted"}
+		o := c.sheetOptions(l, ruleset.SheetRequest{Paper: "a4", Tool: po.Version, Date: po.Date})
 		lb := render.SheetLabels{Title: word("reprint", l), Cards: word("cards", l), Page: word("page", l), Backs: word("backs", l), Front: word("front", l)}
 		pdf, err := render.FaceSheets(o, lb, nil, fs, bs)
 		if err != nil {

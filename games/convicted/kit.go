@@ -1,6 +1,7 @@
 package convicted
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -296,9 +297,11 @@ func (c *Content) kitPages(o render.SheetOptions) ([]render.Page, error) {
 	return append([]render.Page{ref, blank}, tokens...), nil
 }
 
-func sheetOptions(l lang.Lang, req ruleset.SheetRequest) render.SheetOptions {
+// sheetOptions are the sheets' options in l: they print the content's
+// version (game.cue's), else git's, else the tool's.
+func (c *Content) sheetOptions(l lang.Lang, req ruleset.SheetRequest) render.SheetOptions {
 	return render.SheetOptions{Lang: l, Paper: req.Paper, Bleed: req.Bleed, BackOffset: render.Pt{X: req.BackOffsetX, Y: req.BackOffsetY},
-		Version: req.Tool, Game: "The Convicted", Tool: req.Tool, Date: req.Date, Set: siteTitle[l]}
+		Version: cmp.Or(c.Catalog.ContentVersion, c.setVersion, req.Tool), Game: "The Convicted", Tool: req.Tool, Date: req.Date, Set: siteTitle[l]}
 }
 
 // Sheets prints what `wbtool print` asks for, one file per language: the
@@ -314,7 +317,7 @@ func (c *Content) Sheets(_ context.Context, req ruleset.SheetRequest) (ruleset.S
 	}
 	set := ruleset.SheetSet{Files: dist.Files{}}
 	for _, l := range pipeline.Langs(req.Langs) {
-		o := sheetOptions(l, req)
+		o := c.sheetOptions(l, req)
 		var pdf []byte
 		p := pipeline.CardsSheet(l)
 		if sv != nil {
@@ -362,7 +365,7 @@ func (c *Content) boardSheets(req ruleset.SheetRequest) (ruleset.SheetSet, error
 	}
 	set := ruleset.SheetSet{Files: dist.Files{}}
 	for _, l := range pipeline.Langs(req.Langs) {
-		o := sheetOptions(l, req)
+		o := c.sheetOptions(l, req)
 		pages, err := c.boardPages(o)
 		if err != nil {
 			return ruleset.SheetSet{}, err

@@ -1,6 +1,8 @@
 package convicted
 
 import (
+	"cmp"
+
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
@@ -11,7 +13,7 @@ import (
 // engine reads; the aids' rule numbers are checked against the rule
 // table (rules/rules.cue).
 func (c *Content) Rulebook() ruleset.RulebookSource {
-	src := ruleset.RulebookSource{Game: "The Convicted", RulePrefix: "C", Defined: []string{}}
+	src := ruleset.RulebookSource{Game: "The Convicted", Version: cmp.Or(c.Catalog.ContentVersion, c.setVersion), RulePrefix: "C", Defined: []string{}}
 	for _, r := range c.Catalog.Rules {
 		src.Defined = append(src.Defined, r.ID)
 	}

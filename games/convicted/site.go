@@ -207,6 +207,7 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 		Nav:       nav,
 		Styles:    []string{"assets/convicted.css"},
 		Templates: siteTemplates,
+		Version:   render.VersionLabel(cmp.Or(c.Catalog.ContentVersion, c.setVersion)),
 	}
 	files, err := frame.Build(pages)
 	if err != nil {

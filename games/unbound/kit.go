@@ -1,6 +1,7 @@
 package unbound
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -201,9 +202,11 @@ var quickWords = map[string]quick{
 **Échelle de tir, arme par arme :** plus d'avantages — relancez les échecs pour toucher ; autant — tir normal ; un handicap de plus — relancez les réussites ; deux ou plus — pas de tir (U-SHOOT-2).`},
 }
 
-// sheetOptions are the sheets' options in l.
-func sheetOptions(l lang.Lang, paper string, bleed, bx, by float64, tool string, date time.Time) render.SheetOptions {
-	return render.SheetOptions{Lang: l, Paper: paper, Bleed: bleed, BackOffset: render.Pt{X: bx, Y: by}, Version: tool, Tool: tool, Date: date, Set: "40k Unbound", Game: "40k Unbound"}
+// sheetOptions are the sheets' options in l: they print the content's
+// version (game.cue's), else git's, else the tool's.
+func (c *Content) sheetOptions(l lang.Lang, paper string, bleed, bx, by float64, tool string, date time.Time) render.SheetOptions {
+	return render.SheetOptions{Lang: l, Paper: paper, Bleed: bleed, BackOffset: render.Pt{X: bx, Y: by}, Version: cmp.Or(c.Catalog.ContentVersion, c.setVersion, tool),
+		Tool: tool, Date: date, Set: "40k Unbound", Game: "40k Unbound"}
 }
 
 // cardSheet is the duplex sheet of the 13 order cards, with first pages
@@ -278,7 +281,7 @@ func (c *Content) Print(po ruleset.PrintOptions) (dist.Files, error) {
 		if len(ids) == 0 {
 			continue
 		}
-		o := sheetOptions(l, "a4", 0, 0, 0, po.Version, po.Date)
+		o := c.sheetOptions(l, "a4", 0, 0, 0, po.Version, po.Date)
 		fronts, backs, err := c.orderFaces(l)
 		if err != nil {
 			return nil, err
@@ -317,7 +320,7 @@ func (c *Content) Sheets(_ context.Context, req ruleset.SheetRequest) (ruleset.S
 	}
 	set := ruleset.SheetSet{Files: dist.Files{}}
 	for _, l := range pipeline.Langs(req.Langs) {
-		o := sheetOptions(l, req.Paper, req.Bleed, req.BackOffsetX, req.BackOffsetY, req.Tool, req.Date)
+		o := c.sheetOptions(l, req.Paper, req.Bleed, req.BackOffsetX, req.BackOffsetY, req.Tool, req.Date)
 		first, err := c.kit(o, armies)
 		if err != nil {
 			return ruleset.SheetSet{}, err

@@ -1,6 +1,8 @@
 package unbound
 
 import (
+	"cmp"
+
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
@@ -13,7 +15,7 @@ func (c *Content) Rulebook() ruleset.RulebookSource {
 	// the pages cite the rules of RULES.md (the digest the check games
 	// pin) rather than anchor them
 	ids, _ := Rules()
-	src := ruleset.RulebookSource{Game: "40k Unbound", RulePrefix: "U", Defined: ids}
+	src := ruleset.RulebookSource{Game: "40k Unbound", Version: cmp.Or(cat.ContentVersion, c.setVersion), RulePrefix: "U", Defined: ids}
 	for _, p := range cat.Pages {
 		src.Pages = append(src.Pages, lang.RulesPage{Lang: lang.Lang(p.Lang), Path: p.Pos.File, Source: []byte(p.Body)})
 	}

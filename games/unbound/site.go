@@ -17,6 +17,7 @@ import (
 	"wbtool.dev/wbtool/internal/typo"
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
+	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -142,6 +143,7 @@ func (c *Content) Site(so ruleset.SiteOptions) (dist.Files, error) {
 		Styles:    []string{"assets/unbound.css"},
 		Templates: siteTemplates,
 		Glossary:  terms, GlossaryPage: "glossary.html", Exact: func(id string) bool { return isRule[id] },
+		Version: render.VersionLabel(cmp.Or(c.Catalog.ContentVersion, c.setVersion)),
 	}
 	files, err := frame.Build(pages)
 	if err != nil {

@@ -42,7 +42,7 @@ func (Ruleset) Load(fsys fs.FS, opts ruleset.LoadOptions) (ruleset.Content, erro
 	if err != nil {
 		return nil, err
 	}
-	return &Content{Catalog: cat, since: opts.Since, versions: opts.Versions}, nil
+	return &Content{Catalog: cat, since: opts.Since, versions: opts.Versions, setVersion: opts.SetVersion}, nil
 }
 
 // Content is a loaded Unbound tree.
@@ -51,8 +51,11 @@ type Content struct {
 
 	since    string            // ruleset.LoadOptions.Since
 	versions *ruleset.Versions // ruleset.LoadOptions.Versions
-	errata   *changes.Report   // the errata stage's changes (exports.go)
-	since0   string            // the name of the version --since names
+	// setVersion is ruleset.LoadOptions.SetVersion: the version when the
+	// content names none (git's).
+	setVersion string
+	errata     *changes.Report // the errata stage's changes (exports.go)
+	since0     string          // the name of the version --since names
 	// reprint are the order cards whose face changed since --since, per
 	// language: the reprint sheets.
 	reprint map[lang.Lang][]string

@@ -74,7 +74,7 @@ func (c *Content) faceSheet(l ws.Lang, cards []*ws.Profile, title string, req ru
 		return nil, err
 	}
 	o := render.SheetOptions{Lang: l, Paper: req.Paper, Bleed: req.Bleed, BackOffset: render.Pt{X: req.BackOffsetX, Y: req.BackOffsetY},
-		Version: printVersion(cat, req.Tool), Game: "Warstuff", Tool: req.Tool, Date: req.Date} // as the build prints them
+		Version: c.printVersion(req.Tool), Game: "Warstuff", Tool: req.Tool, Date: req.Date} // as the build prints them
 	lb := render.SheetLabels{Title: title, Cards: word(cat, "print.cards", l), Page: cat.Label("page", l),
 		Backs: word(cat, "print.backs", l), Front: word(cat, "print.front", l)}
 	return render.FaceSheets(o, lb, nil, fronts, backs)

@@ -1,6 +1,7 @@
 package warstuff
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -184,8 +185,8 @@ const (
 	gridX, gridY   = (paperW - 3*render.CardW) / 2, (paperH - 3*render.CardH) / 2
 )
 
-func footer(cat *wscatalog.Catalog, o ruleset.PrintOptions, l wscatalog.Lang, what string, n, total int) render.Item {
-	version := render.VersionLabel(printVersion(cat, o.Version))
+func footer(cat *wscatalog.Catalog, v string, l wscatalog.Lang, what string, n, total int) render.Item {
+	version := render.VersionLabel(v)
 	s := fmt.Sprintf("%s · %s %d/%d · %s · %s", cat.Label(what, l), cat.Label("page", l), n, total, version, strings.ToUpper(string(l)))
 	if what == "cards" {
 		s += " · " + cat.Label("cut", l)
@@ -263,7 +264,7 @@ func (c *Content) bandPages(o ruleset.PrintOptions, l wscatalog.Lang) ([]render.
 		if err := line(fmt.Sprintf("%d / %d %s", b.Total, b.Format, cat.Label("points", l)), true, colInk, 190, y, 40, 12, 'r'); err != nil {
 			return nil, err
 		}
-		page.Items = append(page.Items, footer(cat, o, l, "bands", bi+1, len(cat.Bands)))
+		page.Items = append(page.Items, footer(cat, c.printVersion(o.Version), l, "bands", bi+1, len(cat.Bands)))
 		pages = append(pages, page)
 	}
 	return pages, nil
@@ -308,7 +309,7 @@ func (c *Content) Print(o ruleset.PrintOptions) (dist.Files, error) {
 			out[rel] = pdf
 		}
 	}
-	ro := render.SheetOptions{Version: printVersion(c.Catalog, o.Version), Game: "Warstuff", Date: o.Date}
+	ro := render.SheetOptions{Version: c.printVersion(o.Version), Game: "Warstuff", Date: o.Date}
 	for _, l := range c.langs() {
 		ro.Lang = l
 		bands, err := c.bandPages(o, l)
@@ -334,10 +335,8 @@ func (c *Content) Print(o ruleset.PrintOptions) (dist.Files, error) {
 }
 
 // printVersion is the version the cards and sheets print: the content's
-// (game.cue's `version`), else the tool's.
-func printVersion(cat *wscatalog.Catalog, tool string) string {
-	if cat.Version != "" {
-		return cat.Version
-	}
-	return tool
+// (game.cue's `version`), else git's (LoadOptions.SetVersion), else the
+// tool's, as 40k Unbound's and The Convicted's.
+func (c *Content) printVersion(tool string) string {
+	return cmp.Or(c.Catalog.Version, c.setVersion, tool)
 }

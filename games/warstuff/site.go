@@ -200,6 +200,7 @@ func (c *Content) Site(opts ruleset.SiteOptions) (dist.Files, error) {
 		Styles:    []string{"assets/warstuff.css"},
 		Templates: templates,
 		Glossary:  terms, GlossaryPage: "glossary.html", Exact: func(id string) bool { return isRule[id] },
+		Version: render.VersionLabel(cmp.Or(cat.Version, c.setVersion)),
 	}
 	drawn := pages
 	if opts.CheckOnly {

@@ -48,7 +48,7 @@ func TestStarterTypography(t *testing.T) {
 			t.Errorf("Points(%d, %s) = %q, want %q", tt.n, tt.l, got, tt.want)
 		}
 	}
-	if v := printVersion(c.Catalog, ""); v != "0.1" {
+	if v := c.printVersion(""); v != "0.1" {
 		t.Errorf("the sheets print version %q, want the starter's 0.1", v)
 	}
 }

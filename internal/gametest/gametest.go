@@ -167,7 +167,7 @@ func Run(t *testing.T, g Game) {
 		return
 	}
 
-	t.Run("players' words", func(t *testing.T) { noToolWords(t, g.Name, built.Outputs[pipeline.SiteDir]) })
+	t.Run("players' words", func(t *testing.T) { noToolWords(t, built.Outputs[pipeline.SiteDir]) })
 
 	t.Run("deterministic", func(t *testing.T) {
 		if testing.Short() {

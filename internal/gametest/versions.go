@@ -191,20 +191,10 @@ func errataInPlayersWords(t *testing.T, p string, page []byte) {
 // are the players'.
 var toolWords = regexp.MustCompile(`wbtool (deck|check|validate|build|export|print|play|sim)\b|(compiled|built) (to|as) WebAssembly|\bGo code\b`)
 
-// knownToolWords are the pages that still show the tool's words, by
-// page: a ratchet (a listed page that no longer shows them fails: drop
-// it). Warbound's deck builder tells players, under its CUE box, to "run
-// wbtool deck check" on a pasted deck (the deck builder's page is the
-// checker lane's this session).
-var knownToolWords = map[string]string{
-	"en/deckbuilder/index.html": "wbtool deck",
-	"fr/deckbuilder/index.html": "wbtool deck",
-}
-
 // noToolWords fails when a page for players (every page but the
 // designers' reference, designers/) shows the tool's words in its text
 // (its markup, attributes and scripts aside).
-func noToolWords(t *testing.T, game string, site map[string][]byte) {
+func noToolWords(t *testing.T, site map[string][]byte) {
 	scripts := regexp.MustCompile(`(?s)<script\b.*?</script>`)
 	tags := regexp.MustCompile(`<[^>]*>`)
 	for p, b := range site {
@@ -212,13 +202,7 @@ func noToolWords(t *testing.T, game string, site map[string][]byte) {
 			continue
 		}
 		text := html.UnescapeString(tags.ReplaceAllString(scripts.ReplaceAllString(string(b), " "), " "))
-		known, listed := knownToolWords[p]
-		listed = listed && game == "warbound"
-		m := toolWords.FindStringIndex(text)
-		switch {
-		case m == nil && listed:
-			t.Errorf("%s no longer shows %q: drop it from knownToolWords", p, known)
-		case m != nil && !(listed && text[m[0]:m[1]] == known):
+		if m := toolWords.FindStringIndex(text); m != nil {
 			t.Errorf("%s shows players the tool's words: %q", p, strings.Join(strings.Fields(text[max(0, m[0]-60):min(len(text), m[1]+40)]), " "))
 		}
 	}

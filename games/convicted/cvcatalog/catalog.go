@@ -460,7 +460,10 @@ type SavePlayer struct {
 
 // Catalog is a loaded tree.
 type Catalog struct {
-	Game           string
+	Game string
+	// ContentVersion is the content's version (game.cue's `version`),
+	// printed on the sheets, the rules and the aids; "" when none.
+	ContentVersion string `json:",omitempty"`
 	Components     Components
 	Limits         Limits
 	Rules          []Rule

@@ -56,7 +56,7 @@ type Options struct {
 
 // sections are the top-level fields content may declare.
 var sections = []string{"buildings", "checks", "components", "end", "enemies", "engines", "factions", "fortifications", "game",
-	"heroes", "limits", "moat", "players", "resources", "ring", "rules", "saves", "scenarios", "sections", "spells", "stages", "technologies", "units"}
+	"heroes", "limits", "moat", "players", "resources", "ring", "rules", "saves", "scenarios", "sections", "spells", "stages", "technologies", "units", "version"}
 
 type loader struct {
 	opt       Options
@@ -331,6 +331,9 @@ func words(segs []string, msg string) string {
 	case strings.HasPrefix(msg, "incomplete value") || strings.Contains(msg, "non-concrete value"):
 		return fmt.Sprintf("missing field %q: add it", last)
 	case strings.HasPrefix(msg, "invalid value ") && strings.Contains(msg, "(out of bound "):
+		if v, ok := schema.NotAVersion(msg); ok {
+			return v
+		}
 		// "invalid value 30 (out of bound <=10)"
 		v, bound, _ := strings.Cut(strings.TrimPrefix(msg, "invalid value "), " (out of bound ")
 		bound = strings.TrimSuffix(bound, ")")
@@ -347,6 +350,7 @@ func words(segs []string, msg string) string {
 // doc is the content as JSON, as the schema accepted it.
 type doc struct {
 	Game           string                           `json:"game"`
+	Version        string                           `json:"version"`
 	Components     cvcatalog.Components             `json:"components"`
 	Limits         cvcatalog.Limits                 `json:"limits"`
 	End            cvcatalog.End                    `json:"end"`
@@ -401,7 +405,7 @@ func (l *loader) decode(raw []byte) (*cvcatalog.Catalog, error) {
 	if err := json.Unmarshal(raw, &d); err != nil {
 		return nil, err
 	}
-	c := &cvcatalog.Catalog{Game: d.Game, Components: d.Components, Limits: d.Limits, End: d.End, Fortifications: d.Fortifications,
+	c := &cvcatalog.Catalog{Game: d.Game, ContentVersion: d.Version, Components: d.Components, Limits: d.Limits, End: d.End, Fortifications: d.Fortifications,
 		Moat: d.Moat, Stages: d.Stages, Players: d.Players}
 	c.Rules = entries(l, "rules", d.Rules, nil, func(e *cvcatalog.Rule, id string, p diag.Pos) { e.ID, e.Pos = id, p })
 	c.Heroes = entries(l, "heroes", d.Heroes, nil, func(e *cvcatalog.Hero, id string, p diag.Pos) { e.ID, e.Pos = id, p })

@@ -168,17 +168,20 @@ func (c *Check) StepPos(i int, expect bool) diag.Pos {
 
 // Catalog is a loaded tree.
 type Catalog struct {
-	Game         string        `json:"game"`
-	Version      int           `json:"schemaVersion"`
-	Orders       []Order       `json:"orders"`
-	Units        []Unit        `json:"units"`
-	Armies       []Army        `json:"armies"`
-	Scenarios    []Scenario    `json:"scenarios"`
-	SpecialRules []SpecialRule `json:"specialRules"`
-	Glossary     []Term        `json:"glossary"`
-	Pages        []Page        `json:"pages"`
-	Checks       []Check       `json:"checks"`
-	Warnings     diag.List     `json:"-"`
+	Game    string `json:"game"`
+	Version int    `json:"schemaVersion"`
+	// ContentVersion is the content's version (game.cue's `version`),
+	// printed on the sheets, the rules and the aids; "" when none.
+	ContentVersion string        `json:"version,omitempty"`
+	Orders         []Order       `json:"orders"`
+	Units          []Unit        `json:"units"`
+	Armies         []Army        `json:"armies"`
+	Scenarios      []Scenario    `json:"scenarios"`
+	SpecialRules   []SpecialRule `json:"specialRules"`
+	Glossary       []Term        `json:"glossary"`
+	Pages          []Page        `json:"pages"`
+	Checks         []Check       `json:"checks"`
+	Warnings       diag.List     `json:"-"`
 	// TextPositions are the texts' places per language, by lang.TextKey
 	// ("orders/shoot/name/fr"): where a translator edits a text.
 	TextPositions map[string]diag.Pos `json:"-"`

@@ -39,7 +39,7 @@ const PackageName = "unbound"
 const schemaPrefix = "wbtool-unbound-schema:"
 
 // sections are the top-level fields content may declare.
-var sections = []string{"armies", "checks", "game", "glossary", "orders", "scenarios", "specialRules", "units"}
+var sections = []string{"armies", "checks", "game", "glossary", "orders", "scenarios", "specialRules", "units", "version"}
 
 // Options tune Load.
 type Options struct {
@@ -246,7 +246,7 @@ func (l *loader) validate(v cue.Value) {
 	for it.Next() {
 		sec := it.Value()
 		name := it.Selector().Unquoted()
-		if name == "game" || name == "orders" {
+		if name == "game" || name == "orders" || name == "version" {
 			l.cueErrors(sec.Validate(opts...))
 			continue
 		}
@@ -377,6 +377,9 @@ func describe(segs []string, msg string) string {
 	case strings.Contains(msg, "field is required but not present") && last != "":
 		return fmt.Sprintf("missing field %q: add it", last)
 	}
+	if v, ok := schema.NotAVersion(msg); ok {
+		return v
+	}
 	if m := outOfBound.FindStringSubmatch(msg); m != nil {
 		least := map[string]string{"<=": "at most", "<": "less than", ">=": "at least", ">": "more than"}[m[2]]
 		return fmt.Sprintf("%s is out of range: it must be %s %s", m[1], least, m[3])
@@ -448,11 +451,12 @@ func (l *loader) decode(raw []byte) (*ubcatalog.Catalog, error) {
 		SpecialRules map[string]ubcatalog.SpecialRule `json:"specialRules"`
 		Glossary     map[string]ubcatalog.Term        `json:"glossary"`
 		Checks       map[string]json.RawMessage       `json:"checks"`
+		Version      string                           `json:"version"`
 	}
 	if err := json.Unmarshal(raw, &doc); err != nil {
 		return nil, fmt.Errorf("decode the content: %w", err)
 	}
-	cat := &ubcatalog.Catalog{Game: ubcatalog.Game, Version: ubcatalog.SchemaVersion}
+	cat := &ubcatalog.Catalog{Game: ubcatalog.Game, Version: ubcatalog.SchemaVersion, ContentVersion: doc.Version}
 	for id, o := range doc.Orders {
 		o.ID, o.Pos = id, l.at("orders."+id)
 		o.Kind = "planned"

@@ -285,7 +285,7 @@ var builtinLabels = map[string]Text{
 	"builder.colourless":  {EN: "Any colour", FR: "Toute couleur"},
 	"builder.noLeader":    {EN: "No Leader in the deck yet: no Orders.", FR: "Pas encore de Chef dans le deck : aucun Ordre."},
 	"builder.export":      {EN: "Export", FR: "Exporter"},
-	"builder.cue":         {EN: "Content file (CUE): paste it into a .cue file of your content, then run wbtool deck check on it.", FR: "Fichier de contenu (CUE) : collez-le dans un fichier .cue de votre contenu, puis lancez wbtool deck check dessus."},
+	"builder.cue":         {EN: "For the game’s designers: this deck as a content file (CUE), ready to paste into the game’s content.", FR: "Pour les concepteurs du jeu : ce deck en fichier de contenu (CUE), prêt à coller dans le contenu du jeu."},
 	"builder.copy":        {EN: "Copy", FR: "Copier"},
 	"builder.copied":      {EN: "Copied.", FR: "Copié."},
 	"builder.print":       {EN: "Print the list", FR: "Imprimer la liste"},

@@ -300,8 +300,8 @@ func describeBound(value, bound string) string {
 		return fmt.Sprintf("%s is not a valid id: use lower-case letters, digits and single dashes, e.g. \"ork-edo-drummer\"", value)
 	case tileRegexp.MatchString(bound):
 		return fmt.Sprintf("%s is not a tile: expected a column letter A-P and a row 1-16, e.g. \"C3\"", value)
-	case strings.HasPrefix(bound, `=~"^[0-9A-Za-z][0-9A-Za-z._+-]`):
-		return fmt.Sprintf("%s is not a version: use letters, digits and . _ + - only (no spaces), at most 24 characters, e.g. \"0.3\" or \"2026-w12\"", value)
+	case bound == schema.VersionBound:
+		return schema.DescribeVersion(value)
 	case strings.HasPrefix(bound, `=~"^#`):
 		return fmt.Sprintf("%s is not a colour: expected \"#rrggbb\", e.g. \"#e8701a\"", value)
 	case strings.Contains(bound, `(png|PNG|jpg`):

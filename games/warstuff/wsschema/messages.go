@@ -86,6 +86,9 @@ var regexpBound = regexp.MustCompile(`^invalid value "(.*)" \(out of bound =~(".
 // schema's regular expressions in the game's terms; the expression
 // itself is never shown.
 func describeRegexp(msg string) (string, bool) {
+	if v, ok := schema.NotAVersion(msg); ok {
+		return v, true
+	}
 	m := regexpBound.FindStringSubmatch(msg)
 	if m == nil {
 		return "", false
