@@ -317,7 +317,7 @@ func (r *rasterizer) image(im Image) {
 	sy := im.DH * t.s / float64(sb.Dy())
 	// the affine map from source pixels to image pixels
 	m := f64.Aff3{sx, 0, d.x - float64(sb.Min.X)*sx, 0, sy, d.y - float64(sb.Min.Y)*sy}
-	xdraw.CatmullRom.Transform(r.img.SubImage(clip).(*image.RGBA), m, src, sb, xdraw.Over, nil)
+	scalePicture(r.img.SubImage(clip).(*image.RGBA), m, src, sb)
 }
 
 // image draws im in the PDF with its origin at (ox, oy), clipped to its

@@ -204,19 +204,15 @@ func encodeRGB(m *image.RGBA, dpi float64) (out []byte, ok bool) {
 		rp = new([]byte)
 	}
 	defer rowBufs.Put(rp)
-	if cap(*rp) < stride*h+1 {
-		*rp = make([]byte, stride*h+1)
+	if cap(*rp) < stride*h+2 {
+		*rp = make([]byte, stride*h+2)
 	}
-	rows := (*rp)[:stride*h+1] // one byte more: each pixel is stored as 4 bytes, the 4th overwritten by the next
+	rows := (*rp)[:stride*h+2] // two bytes more: two pixels are stored as 8 bytes, the last 2 overwritten by the next
 	for y := range h {
 		pix := m.Pix[m.PixOffset(m.Rect.Min.X, m.Rect.Min.Y+y):][:4*w]
-		row := rows[y*stride:][:stride+1]
-		for x, j := 0, 1; x < len(pix); x, j = x+4, j+3 {
-			v := binary.LittleEndian.Uint32(pix[x:])
-			if v>>24 != 0xff {
-				return nil, false
-			}
-			binary.LittleEndian.PutUint32(row[j:], v)
+		row := rows[y*stride:][:stride+2]
+		if !rgbRow(row[1:], pix) {
+			return nil, false
 		}
 		row[0] = 0 // filter: none
 	}
@@ -233,6 +229,25 @@ func encodeRGB(m *image.RGBA, dpi float64) (out []byte, ok bool) {
 	buf.Write(crc[:])
 	writeChunk(buf, "IEND", nil)
 	return bytes.Clone(buf.Bytes()), true
+}
+
+// rgbRow stores the RGBA pixels pix as RGB in row, which has two bytes
+// more than their RGB (each pair of pixels is written as 8 bytes); it is
+// false when a pixel is not opaque.
+func rgbRow(row, pix []byte) bool {
+	alpha := uint64(0xff000000ff000000)
+	x, j := 0, 0
+	for ; x+8 <= len(pix); x, j = x+8, j+6 {
+		v := binary.LittleEndian.Uint64(pix[x:])
+		alpha &= v
+		binary.LittleEndian.PutUint64(row[j:], v&0xffffff|(v>>8)&0xffffff000000)
+	}
+	if x < len(pix) { // an odd pixel at the end
+		v := binary.LittleEndian.Uint32(pix[x:])
+		alpha &= uint64(v) | 0xff000000_00000000
+		binary.LittleEndian.PutUint32(row[j:], v)
+	}
+	return alpha == 0xff000000ff000000
 }
 
 // pngBufs are encodeRGB's output buffers, rowBufs its rows.

@@ -34,11 +34,15 @@ func TestEncodePNGPixels(t *testing.T) {
 	sub := stripes.SubImage(image.Rect(13, 17, 250, 150)).(*image.RGBA)
 	translucent := newCanvas(8, 8)
 	translucent.Pix[4*9+3] = 0x80
+	lastOdd := newCanvas(7, 3) // the odd pixel at a row's end, converted alone
+	lastOdd.Pix[4*20+3] = 0xfe
+	firstOfPair := newCanvas(7, 3)
+	firstOfPair.Pix[4*9+3] = 0
 	for _, c := range []struct {
 		name      string
 		img       *image.RGBA
 		colorType byte
-	}{{"flat", flat, 2}, {"noise", noise, 2}, {"stripes", stripes, 2}, {"sub-image", sub, 2}, {"translucent", translucent, 6}} {
+	}{{"flat", flat, 2}, {"noise", noise, 2}, {"stripes", stripes, 2}, {"sub-image", sub, 2}, {"translucent", translucent, 6}, {"translucent at an odd end", lastOdd, 6}, {"transparent", firstOfPair, 6}} {
 		b, err := EncodePNG(c.img, 300)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)

@@ -3,6 +3,7 @@ package flate
 import (
 	"bytes"
 	"compress/zlib"
+	stdadler32 "hash/adler32"
 	"io"
 	"math/rand/v2"
 	"testing"
@@ -67,4 +68,42 @@ func TestZlibRowsRoundTrip(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestAdler32: adler32 is hash/adler32's checksum, on lengths around its
+// steps (8 bytes) and its modulus's period (5,552), of bytes all 0xff (the
+// largest sums) and random ones.
+func TestAdler32(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{0, 1, 7, 8, 9, 63, 5551, 5552, 5553, 5559, 11104, 11111, 100003, 2_800_001} {
+		full := bytes.Repeat([]byte{0xff}, n)
+		noise := make([]byte, n)
+		for i := range noise {
+			noise[i] = byte(rnd.IntN(256))
+		}
+		for _, p := range [][]byte{full, noise} {
+			if got, want := adler32(p), stdadler32.Checksum(p); got != want {
+				t.Errorf("%d bytes: %08x, want %08x", n, got, want)
+			}
+		}
+	}
+}
+
+func BenchmarkAdler32(b *testing.B) {
+	p := make([]byte, 2_800_000)
+	for i := range p {
+		p[i] = byte(i * 7)
+	}
+	b.Run("stdlib", func(b *testing.B) {
+		b.SetBytes(int64(len(p)))
+		for b.Loop() {
+			stdadler32.Checksum(p)
+		}
+	})
+	b.Run("flate", func(b *testing.B) {
+		b.SetBytes(int64(len(p)))
+		for b.Loop() {
+			adler32(p)
+		}
+	})
 }
