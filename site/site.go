@@ -255,16 +255,32 @@ func (p *View) Is(s string) bool { return p.Section == s }
 // relPath returns the relative URL from page from to page to, both
 // slash paths relative to the same folder.
 func relPath(from, to string) string {
-	fd := strings.Split(path.Dir(from), "/")
-	if path.Dir(from) == "." {
-		fd = nil
+	// from's folders, one by one, against to's leading folders (not its
+	// last element): the common ones dropped from to, one "../" for
+	// each other (lists link every card: no slices split and joined)
+	dir := path.Dir(from)
+	if dir == "." {
+		return to
 	}
-	td := strings.Split(to, "/")
-	i := 0
-	for i < len(fd) && i < len(td)-1 && fd[i] == td[i] {
-		i++
+	up, rest, same := 0, to, true
+	for {
+		seg, more, found := strings.Cut(dir, "/")
+		if same {
+			if tseg, trest, ok := strings.Cut(rest, "/"); ok && tseg == seg {
+				rest = trest
+			} else {
+				same = false
+			}
+		}
+		if !same {
+			up++
+		}
+		if !found {
+			break
+		}
+		dir = more
 	}
-	return strings.Repeat("../", len(fd)-i) + strings.Join(td[i:], "/")
+	return strings.Repeat("../", up) + rest
 }
 
 // LinkItem is a labelled relative link.

@@ -237,11 +237,11 @@ func langView(v reflect.Value, l wbcatalog.Lang) []byte {
 		b = append(b, s...)
 	}
 	walk = func(v reflect.Value) {
-		switch {
-		case v.Type() == textType:
+		switch v.Type() {
+		case textType:
 			str(v.Interface().(wbcatalog.Text).In(l))
 			return
-		case v.Type() == posType:
+		case posType:
 			return
 		}
 		switch v.Kind() {
@@ -289,11 +289,7 @@ func langView(v reflect.Value, l wbcatalog.Lang) []byte {
 			}
 		case reflect.Struct:
 			t := v.Type()
-			for i := range t.NumField() {
-				f := t.Field(i)
-				if !f.IsExported() || f.Tag.Get("json") == "-" {
-					continue
-				}
+			for _, i := range viewFields(t) {
 				walk(v.Field(i))
 			}
 			if t == artType {
@@ -303,6 +299,27 @@ func langView(v reflect.Value, l wbcatalog.Lang) []byte {
 	}
 	walk(v)
 	return b
+}
+
+// viewFieldsOf caches viewFields by struct type.
+var viewFieldsOf sync.Map // reflect.Type → []int
+
+// viewFields are the indexes of struct type t's fields that langView
+// encodes: the exported ones not tagged json:"-" (every entity of every
+// build asks: the tags are read once per type).
+func viewFields(t reflect.Type) []int {
+	if f, ok := viewFieldsOf.Load(t); ok {
+		return f.([]int)
+	}
+	var idx []int
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.IsExported() && f.Tag.Get("json") != "-" {
+			idx = append(idx, i)
+		}
+	}
+	viewFieldsOf.Store(t, idx)
+	return idx
 }
 
 // checkKey is the key of a check game's result: the check and everything

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -233,4 +234,22 @@ func hostileFixture() *wbcatalog.Catalog {
 	}
 	cat.Sort()
 	return cat
+}
+
+// TestPlainPath: plainPath accepts exactly what the regular expression it
+// replaced accepts (links a tile's memo may move from one depth to
+// another).
+func TestPlainPath(t *testing.T) {
+	re := regexp.MustCompile(`^[a-z0-9][a-z0-9./_-]*$|^\.\./[a-z0-9./_-]*$`)
+	cases := []string{"", ".", "..", "../", "./", "/", "a", "0", "-", "_", "A", "a/b.html", "../cards/x-1.html",
+		"../../img/a_b.webp", "..x", ".../a", "a b", "a\"b", "a?b", "a#b", "a:b", "https://x", "é", "a/é", "../A",
+		"x\n", "\x00", "a%20", "cards/", "../..", "z9._-/"}
+	for c := range 128 {
+		cases = append(cases, string(rune(c)), "a"+string(rune(c)), "../"+string(rune(c)))
+	}
+	for _, p := range cases {
+		if got, want := plainPath(p), re.MatchString(p); got != want {
+			t.Errorf("plainPath(%q) = %v, the expression says %v", p, got, want)
+		}
+	}
 }

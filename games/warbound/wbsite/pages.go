@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"io/fs"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -162,15 +163,18 @@ func (b *builder) listItems(p *page, cs []card) []listItem {
 			it.Format = b.label("format."+string(b.cat.Objective(c.ID).Format), l)
 		case wbcatalog.KindCharacter:
 			f := &b.cat.Character(c.ID).Front
+			// every Character of every list on every build: strconv, and
+			// the four statistics in one allocation
+			it.Stats = make([]keyStat, 0, 4)
 			stat := func(abbr, full, value string) {
 				it.Stats = append(it.Stats, keyStat{Abbr: b.label(abbr, l), Title: b.label(full, l), Value: value})
 			}
-			stat("stat.abbr.attack", "stat.attack", fmt.Sprintf("%d+", f.Attack))
+			stat("stat.abbr.attack", "stat.attack", strconv.Itoa(f.Attack)+"+")
 			if f.Accuracy != nil {
-				stat("stat.abbr.accuracy", "stat.accuracy", fmt.Sprintf("%d+", f.Accuracy.Near))
+				stat("stat.abbr.accuracy", "stat.accuracy", strconv.Itoa(f.Accuracy.Near)+"+")
 			}
-			stat("stat.abbr.speed", "stat.speed", fmt.Sprint(f.Speed))
-			stat("stat.abbr.health", "stat.health", fmt.Sprint(f.Health))
+			stat("stat.abbr.speed", "stat.speed", strconv.Itoa(f.Speed))
+			stat("stat.abbr.health", "stat.health", strconv.Itoa(f.Health))
 		}
 		out = append(out, it)
 	}
