@@ -102,17 +102,7 @@ func memoKey(src ruleset.RulebookSource, o Options) [32]byte {
 			}
 		}
 		for _, m := range memoIcon.FindAllStringSubmatch(string(p.Source), -1) {
-			icon := m[1]
-			if src.HasIcon != nil {
-				str(icon, boolStr(src.HasIcon(icon)))
-			}
-			if src.IconLabel != nil {
-				str(src.IconLabel(icon))
-			}
-			if f, ok := strings.CutPrefix(icon, "order-"); ok && src.FactionColour != nil {
-				c, ok := src.FactionColour(f)
-				str(c, boolStr(ok))
-			}
+			iconKey(src, m[1], str)
 		}
 	}
 	for _, t := range src.Glossary {
@@ -147,20 +137,24 @@ func aidsKey(src ruleset.RulebookSource, str func(ss ...string)) {
 			str(e.Name.EN, e.Name.FR, e.Text.EN, e.Text.FR, e.Rule, e.Pos.String())
 			for _, l := range lang.Langs {
 				for _, m := range memoIcon.FindAllStringSubmatch(e.Text.In(l), -1) {
-					icon := m[1]
-					if src.HasIcon != nil {
-						str(icon, boolStr(src.HasIcon(icon)))
-					}
-					if src.IconLabel != nil {
-						str(src.IconLabel(icon))
-					}
-					if f, ok := strings.CutPrefix(icon, "order-"); ok && src.FactionColour != nil {
-						c, ok := src.FactionColour(f)
-						str(c, boolStr(ok))
-					}
+					iconKey(src, m[1], str)
 				}
 			}
 		}
+	}
+}
+
+// iconKey writes what the source's functions answer for an :icon:.
+func iconKey(src ruleset.RulebookSource, icon string, str func(ss ...string)) {
+	if src.HasIcon != nil {
+		str(icon, boolStr(src.HasIcon(icon)))
+	}
+	if src.IconLabel != nil {
+		str(src.IconLabel(icon))
+	}
+	if f, ok := strings.CutPrefix(icon, "order-"); ok && src.FactionColour != nil {
+		c, ok := src.FactionColour(f)
+		str(c, boolStr(ok))
 	}
 }
 
