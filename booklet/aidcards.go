@@ -109,10 +109,26 @@ func aidRuns(src ruleset.RulebookSource, s string) []markup.Run {
 
 // AidSheets are the player aids of src as print-and-play card sheets,
 // one PDF per language of langs that has aids (nil: none).
+//
+// The sheets are shared with the builds that make the same ones (a memo
+// of the last few, for watch and serve, as Build's): read only.
 func AidSheets(src ruleset.RulebookSource, langs []lang.Lang, o render.SheetOptions, name func(l lang.Lang) string) (map[string][]byte, error) {
 	if len(src.Aids) == 0 {
 		return nil, nil
 	}
+	key := aidSheetsKey(src, langs, o, name)
+	if out, ok := aidMemo.get(key); ok {
+		return out, nil
+	}
+	out, err := aidSheets(src, langs, o, name)
+	if err == nil {
+		aidMemo.put(key, out)
+	}
+	return out, err
+}
+
+// aidSheets is AidSheets without the memo.
+func aidSheets(src ruleset.RulebookSource, langs []lang.Lang, o render.SheetOptions, name func(l lang.Lang) string) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for _, l := range langs {
 		fronts, backs, err := AidCards(src, l)

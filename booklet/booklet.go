@@ -90,12 +90,12 @@ type Result struct {
 // memo of the last few, for watch and serve): its files are read only.
 func Build(src ruleset.RulebookSource, o Options) (*Result, error) {
 	key := memoKey(src, o)
-	if res := remembered(key); res != nil {
+	if res, ok := memo.get(key); ok {
 		return res, nil
 	}
 	res, err := build(src, o)
 	if err == nil {
-		remember(key, res)
+		memo.put(key, res)
 	}
 	return res, err
 }

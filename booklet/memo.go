@@ -3,13 +3,16 @@ package booklet
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"hash"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
+	"wbtool.dev/wbtool/render"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -18,10 +21,18 @@ import (
 // the glossary, the aids or a name the pages print gives the same
 // books, which are then not laid out again.
 
-var memo struct {
+var memo lastFew[*Result]
+
+// aidMemo is the same for the player aids' card sheets (AidSheets).
+var aidMemo lastFew[map[string][]byte]
+
+// lastFew keeps the last memoSize values made, by the digest of what
+// they are made of.
+type lastFew[T any] struct {
 	sync.Mutex
 	keys [memoSize][32]byte
-	res  [memoSize]*Result
+	vals [memoSize]T
+	set  [memoSize]bool
 	next int
 }
 
@@ -38,15 +49,7 @@ var (
 // memoKey digests everything a rulebook is made of: the sources, and
 // what the source's functions answer for the names the pages use.
 func memoKey(src ruleset.RulebookSource, o Options) [32]byte {
-	h := sha256.New()
-	str := func(ss ...string) {
-		for _, s := range ss {
-			var n [8]byte
-			binary.LittleEndian.PutUint64(n[:], uint64(len(s)))
-			h.Write(n[:])
-			h.Write([]byte(s))
-		}
-	}
+	h, str := keyHash()
 	str(src.Game, src.Set.EN, src.Set.FR, src.Version, src.RulePrefix, src.Noun, o.Tool, o.Date.UTC().Format(time.RFC3339Nano))
 	if src.RequireAnchors {
 		str("anchors")
@@ -99,36 +102,72 @@ func memoKey(src ruleset.RulebookSource, o Options) [32]byte {
 			}
 		}
 		for _, m := range memoIcon.FindAllStringSubmatch(string(p.Source), -1) {
-			icon := m[1]
-			if src.HasIcon != nil {
-				str(icon, boolStr(src.HasIcon(icon)))
-			}
-			if src.IconLabel != nil {
-				str(src.IconLabel(icon))
-			}
-			if f, ok := strings.CutPrefix(icon, "order-"); ok && src.FactionColour != nil {
-				c, ok := src.FactionColour(f)
-				str(c, boolStr(ok))
-			}
+			iconKey(src, m[1], str)
 		}
 	}
 	for _, t := range src.Glossary {
 		str("term", t.ID, t.Term.EN, t.Term.FR, t.Definition.EN, t.Definition.FR, t.Pos.String())
 	}
+	aidsKey(src, str)
+	var k [32]byte
+	h.Sum(k[:0])
+	return k
+}
+
+// keyHash is a digest and the function writing strings to it, each
+// with its length (no two lists of strings write the same bytes).
+func keyHash() (hash.Hash, func(ss ...string)) {
+	h := sha256.New()
+	return h, func(ss ...string) {
+		for _, s := range ss {
+			var n [8]byte
+			binary.LittleEndian.PutUint64(n[:], uint64(len(s)))
+			h.Write(n[:])
+			h.Write([]byte(s))
+		}
+	}
+}
+
+// aidsKey writes what the player aids are made of: their entries, and
+// what the source's functions answer for the icons they draw.
+func aidsKey(src ruleset.RulebookSource, str func(ss ...string)) {
 	for _, a := range src.Aids {
 		str("aid", a.ID, a.Title.EN, a.Title.FR)
 		for _, e := range a.Entries {
 			str(e.Name.EN, e.Name.FR, e.Text.EN, e.Text.FR, e.Rule, e.Pos.String())
 			for _, l := range lang.Langs {
 				for _, m := range memoIcon.FindAllStringSubmatch(e.Text.In(l), -1) {
-					if f, ok := strings.CutPrefix(m[1], "order-"); ok && src.FactionColour != nil {
-						c, ok := src.FactionColour(f)
-						str(c, boolStr(ok))
-					}
+					iconKey(src, m[1], str)
 				}
 			}
 		}
 	}
+}
+
+// iconKey writes what the source's functions answer for an :icon:.
+func iconKey(src ruleset.RulebookSource, icon string, str func(ss ...string)) {
+	if src.HasIcon != nil {
+		str(icon, boolStr(src.HasIcon(icon)))
+	}
+	if src.IconLabel != nil {
+		str(src.IconLabel(icon))
+	}
+	if f, ok := strings.CutPrefix(icon, "order-"); ok && src.FactionColour != nil {
+		c, ok := src.FactionColour(f)
+		str(c, boolStr(ok))
+	}
+}
+
+// aidSheetsKey digests everything the aids' card sheets are made of.
+func aidSheetsKey(src ruleset.RulebookSource, langs []lang.Lang, o render.SheetOptions, name func(l lang.Lang) string) [32]byte {
+	h, str := keyHash()
+	str(src.Game, string(o.Lang), o.Paper, strconv.FormatFloat(o.Bleed, 'g', -1, 64),
+		strconv.FormatFloat(o.BackOffset.X, 'g', -1, 64), strconv.FormatFloat(o.BackOffset.Y, 'g', -1, 64),
+		o.Version, o.Set, o.Game, o.Tool, o.Date.UTC().Format(time.RFC3339Nano), o.Title, boolStr(o.Uncompressed))
+	for _, l := range langs {
+		str("lang", string(l), name(l))
+	}
+	aidsKey(src, str)
 	var k [32]byte
 	h.Sum(k[:0])
 	return k
@@ -141,22 +180,23 @@ func boolStr(b bool) string {
 	return "0"
 }
 
-// remembered is the result made for key, or nil.
-func remembered(key [32]byte) *Result {
-	memo.Lock()
-	defer memo.Unlock()
-	for i, k := range memo.keys {
-		if k == key && memo.res[i] != nil {
-			return memo.res[i]
+// get is the value made for key, if it is kept.
+func (m *lastFew[T]) get(key [32]byte) (T, bool) {
+	m.Lock()
+	defer m.Unlock()
+	for i, k := range m.keys {
+		if k == key && m.set[i] {
+			return m.vals[i], true
 		}
 	}
-	return nil
+	var zero T
+	return zero, false
 }
 
-// remember keeps res for key, forgetting the oldest.
-func remember(key [32]byte, res *Result) {
-	memo.Lock()
-	defer memo.Unlock()
-	memo.keys[memo.next], memo.res[memo.next] = key, res
-	memo.next = (memo.next + 1) % memoSize
+// put keeps v for key, forgetting the oldest.
+func (m *lastFew[T]) put(key [32]byte, v T) {
+	m.Lock()
+	defer m.Unlock()
+	m.keys[m.next], m.vals[m.next], m.set[m.next] = key, v, true
+	m.next = (m.next + 1) % memoSize
 }

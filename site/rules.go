@@ -586,7 +586,26 @@ func Chapters(pages []lang.RulesPage, opts RulesOptions) (map[lang.Lang][]Chapte
 
 // RenderChapters is [Chapters] with the problems of the content apart
 // from a failure to render (an error, not the content's), and unsorted.
+//
+// The chapters of the last few renderings are kept (watch and serve
+// render on every save): pages and answers of the game's functions the
+// same as one of them, its chapters are given again, in a new map and
+// slices sharing their HTML.
 func RenderChapters(pages []lang.RulesPage, opts RulesOptions) (map[lang.Lang][]Chapter, diag.List, error) {
+	key := chapterKey(pages, opts)
+	if out, errs, ok := rememberedChapters(key, opts); ok {
+		return out, errs, nil
+	}
+	r := &recorder{seen: map[string]bool{}}
+	out, errs, err := renderChapters(pages, r.recording(opts))
+	if err == nil {
+		rememberChapters(&chapterEntry{key: key, lookups: r.lookups, out: out, errs: errs})
+	}
+	return out, errs, err
+}
+
+// renderChapters is RenderChapters without the memo.
+func renderChapters(pages []lang.RulesPage, opts RulesOptions) (map[lang.Lang][]Chapter, diag.List, error) {
 	b := newBook(pages, opts)
 	out := map[lang.Lang][]Chapter{}
 	var errs Errors

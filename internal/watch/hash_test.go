@@ -12,7 +12,7 @@ import (
 // time keeps its sum unhashed, and every sum is the bytes' SHA-256.
 func TestHashOutputsOnce(t *testing.T) {
 	s := NewSession(Config{})
-	page, pdf, pdf2 := []byte("<html>page</html>"), []byte("%PDF-1.4"), []byte("%PDF-1.7")
+	page, pdf, pdf2, pdf3 := []byte("<html>page</html>"), []byte("%PDF-1.4"), []byte("%PDF-1.7"), []byte("%PDF-2.0")
 	steps := []struct {
 		name   string
 		files  dist.Files
@@ -23,6 +23,7 @@ func TestHashOutputsOnce(t *testing.T) {
 		{"a copy with the same bytes", dist.Files{"site/a.html": append([]byte(nil), page...), "print/cards.pdf": pdf}, 1},
 		{"a changed file, and the page's first slice again", dist.Files{"site/a.html": page, "print/cards.pdf": pdf2}, 2},
 		{"a shorter slice of the same array", dist.Files{"site/a.html": page[:5], "print/cards.pdf": pdf2}, 1},
+		{"one new slice under two paths", dist.Files{"site/a.html": page[:5], "print/aids.pdf": pdf3, "site/print/aids.pdf": pdf3}, 1},
 	}
 	for _, st := range steps {
 		sums, hashed := s.hashOutputs(st.files)

@@ -594,17 +594,44 @@ func (s *Session) hashOutputs(files dist.Files) (sums map[string][32]byte, hashe
 		}
 		refs[p] = r
 	}
+	// a file published twice (the print folder's PDFs and the site's
+	// copy of them) is the same slice: hashed once
+	type slice struct {
+		at weak.Pointer[byte]
+		n  int
+	}
+	firsts := make(map[slice]int, len(todo))
+	copyOf := make([]int, len(todo)) // the first path of the same slice, or -1
+	for i, p := range todo {
+		r := refs[p]
+		k := slice{r.at, r.n}
+		copyOf[i] = -1
+		if j, ok := firsts[k]; ok && r.n > 0 {
+			copyOf[i] = j
+		} else {
+			firsts[k] = i
+		}
+	}
 	got := make([][32]byte, len(todo))
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(todo)) {
 		wg.Go(func() {
 			for i := int(next.Add(1) - 1); i < len(todo); i = int(next.Add(1) - 1) {
-				got[i] = sha256.Sum256(files[todo[i]])
+				if copyOf[i] < 0 {
+					got[i] = sha256.Sum256(files[todo[i]])
+				}
 			}
 		})
 	}
 	wg.Wait()
+	hashed = len(todo)
+	for i, j := range copyOf {
+		if j >= 0 {
+			got[i] = got[j]
+			hashed--
+		}
+	}
 	for i, p := range todo {
 		r := refs[p]
 		r.sum = got[i]
@@ -615,7 +642,7 @@ func (s *Session) hashOutputs(files dist.Files) (sums map[string][32]byte, hashe
 	for p, r := range refs {
 		sums[p] = r.sum
 	}
-	return sums, len(todo)
+	return sums, hashed
 }
 
 // wrote reports whether the session has written files under prefix.
