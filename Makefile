@@ -63,6 +63,13 @@ SLOW_ARGS ?= -timeout 30m $(SLOW_PKGS) ./...
 test-slow:
 	$(GO) run ./internal/testtool/slowest -top 25 -- $(SLOW_ARGS)
 
+## test-under-load: `make test` RUNS times in a row (default 3) beside HOGS busy loops (default 2), every test re-run; stops at the first red run
+RUNS ?= 3
+HOGS ?= 2
+.PHONY: test-under-load
+test-under-load:
+	RUNS=$(RUNS) HOGS=$(HOGS) bash internal/testtool/underload/run.sh
+
 ## lint: gofmt, go vet, staticcheck
 lint: fmt-check vet staticcheck
 
