@@ -121,10 +121,12 @@ const oneShotCheckGC = 400
 // collecting at oneShotCheckGC: the load of 1,202 cards leaves 2 MiB live
 // of the 43 it allocated, and the checks after it allocate less, so the
 // whole verdict fits below it; a larger tree collects from there on as
-// before. validate of the 1,202-card tree, 9 rounds interleaved, load
-// 15-20: GOGC 400 from the start 208 ms, 67 MiB; the collector off 192
-// ms, 70 MiB (cue vet -c: 81 MiB).
-const oneShotCheckStart = 128 << 20
+// before. validate, 7 rounds interleaved, load 19-29, 1,202-card tree /
+// Warbound starter (whose check games CUE evaluates): GOGC 400 from the
+// start 202 / 371 ms, 67 / 86 MiB; off up to 64 MiB 161 / 357 ms, 74 /
+// 88 MiB; 80 MiB 159 / 310 ms, 74 / 95 MiB; 96 MiB 171 / 328 ms, 74 / 109
+// MiB; 128 MiB 161 / 331 ms, 74 / 128 MiB (cue vet -c of the tree: 81 MiB).
+const oneShotCheckStart = 80 << 20
 
 // oneShotGC sets the collector's pace for the one build of a one-shot
 // command with options opts (process policy, kept out of the pipeline):
