@@ -1,7 +1,9 @@
 package main
 
 import (
+	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"testing"
 
 	"wbtool.dev/wbtool/internal/budget"
@@ -10,7 +12,8 @@ import (
 )
 
 // TestOneShotGC pins the collector's pace of a one-shot build (process
-// policy, oneShotGC): a build that makes no output runs whole at GOGC 400,
+// policy, oneShotGC): a build that makes no output runs whole without a
+// collection up to oneShotCheckStart, then at GOGC 400 (TestCollectFrom),
 // another's load at GOGC 150 and the rest at the process's; GOGC or
 // GOMEMLIMIT set, or content loaded elsewhere, leave the process's. No
 // build changes the soft memory limit, the budget's (tuneGC).
@@ -41,7 +44,7 @@ func TestOneShotGC(t *testing.T) {
 		gogc, gomemlimit string
 		load, after      pace // during the load, then until done
 	}{
-		{name: "validate", opts: verdict, load: pace{400, baseLimit}, after: pace{400, baseLimit}},
+		{name: "validate", opts: verdict, load: pace{-1, oneShotCheckStart}, after: pace{-1, oneShotCheckStart}},
 		{name: "build", opts: pipeline.Options{}, load: pace{150, baseLimit}, after: same},
 		{name: "build data only", opts: pipeline.Options{Stages: []pipeline.Stage{pipeline.Data}, CheckSite: true}, load: pace{150, baseLimit}, after: same},
 		{name: "validate GOGC", opts: verdict, gogc: "200", load: same, after: same},
@@ -67,6 +70,65 @@ func TestOneShotGC(t *testing.T) {
 		})
 	}
 }
+
+// TestCollectFrom pins collectFrom: the collector off under a limit of
+// start, still off after a forced collection (the one after a one-shot
+// load), paced at its GOGC under the process's limit from the first
+// automatic one, and the process's pace put back at the end.
+func TestCollectFrom(t *testing.T) {
+	const base, baseLimit = 100, int64(1 << 40)
+	prev, prevLimit := debug.SetGCPercent(base), debug.SetMemoryLimit(baseLimit)
+	swept := make(chan bool, 1)
+	gcSwept = func(paced bool) {
+		select {
+		case swept <- paced:
+		default: // the test takes the next one
+		}
+	}
+	t.Cleanup(func() {
+		gcSwept = nil
+		debug.SetGCPercent(prev)
+		debug.SetMemoryLimit(prevLimit)
+	})
+	now := func() [2]int64 {
+		gc := debug.SetGCPercent(-1)
+		debug.SetGCPercent(gc)
+		return [2]int64{int64(gc), debug.SetMemoryLimit(-1)}
+	}
+	// room above what the test process holds, so that only the
+	// allocations below reach the limit
+	total := []metrics.Sample{{Name: "/memory/classes/total:bytes"}}
+	metrics.Read(total)
+	start := int64(total[0].Value.Uint64()) + 32<<20
+	undo := collectFrom(start, 300)
+	if got, want := now(), [2]int64{-1, start}; got != want {
+		t.Fatalf("before any collection: %v, want %v", got, want)
+	}
+	runtime.GC()
+	if <-swept {
+		t.Fatal("paced after a forced collection")
+	}
+	if got, want := now(), [2]int64{-1, start}; got != want {
+		t.Fatalf("after a forced collection: %v, want %v", got, want)
+	}
+	for paced := false; !paced; { // until the limit starts a collection
+		select {
+		case paced = <-swept:
+		default:
+			gcSink = make([]byte, 1<<20)
+		}
+	}
+	if got, want := now(), [2]int64{300, baseLimit}; got != want {
+		t.Fatalf("after an automatic collection: %v, want %v", got, want)
+	}
+	undo()
+	if got, want := now(), [2]int64{base, baseLimit}; got != want {
+		t.Fatalf("after undo: %v, want the process's %v", got, want)
+	}
+}
+
+// gcSink keeps TestCollectFrom's allocations from being optimised away.
+var gcSink []byte
 
 // TestSoftMemoryLimit pins the process's limit: three quarters of the
 // memory budget, from the default budget in main and from --max-memory

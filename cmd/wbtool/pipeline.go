@@ -42,9 +42,11 @@ func runBuild(cmd *cobra.Command, g *globalFlags, opts pipeline.Options) (*pipel
 	}
 	opts.Versions = versions(g, opts.Since)
 	loaded, done := oneShotGC(opts)
+	// after the diagnostics are printed: putting back a pace set for the
+	// build starts a collection at once (the last one marked a few MiB)
+	defer done()
 	opts.Loaded = loaded
 	res, err := pipeline.Run(cmd.Context(), opts)
-	done()
 	if me := (*ruleset.MissingError)(nil); errors.As(err, &me) && (me.Command == "" || strings.HasPrefix(me.Command, "-")) {
 		// a stage refused the command (print, export) or an option
 		// (--since, --export): name the command

@@ -249,6 +249,7 @@ func (r *Runner) Load(ctx context.Context, req Request) (*wbcatalog.Catalog, Sta
 	tick := time.NewTicker(pollEvery)
 	defer tick.Stop()
 	tree := &treeSampler{pid: cmd.Process.Pid}
+	defer tree.close()
 	kill := func(reason error) (*wbcatalog.Catalog, Stats, error) {
 		killTree(cmd.Process)
 		<-done

@@ -11,6 +11,13 @@ import (
 // child's soft memory limit apply there.
 func residentBytes(pid int) int64 { return 0 }
 
+// residentFile is unknown outside Linux (residentBytes).
+type residentFile struct{}
+
+func openResident(pid int) *residentFile { return nil }
+func (r *residentFile) bytes() int64     { return 0 }
+func (r *residentFile) close()           {}
+
 func maxRSS(ps *os.ProcessState) int64 { return 0 }
 
 // dieWithParent has no equivalent of Linux's parent-death signal here.

@@ -82,6 +82,7 @@ func Supervise(ctx context.Context, c Command) (Outcome, error) {
 	tick := time.NewTicker(pollEvery)
 	defer tick.Stop()
 	tree := &treeSampler{pid: cmd.Process.Pid}
+	defer tree.close()
 	finish := func() {
 		out.Elapsed = time.Since(start)
 		out.PeakRSS = max(out.PeakRSS, maxRSS(cmd.ProcessState))

@@ -11,6 +11,7 @@ type treeSampler struct {
 	pid  int
 	n    int
 	kids []int
+	self *residentFile // pid's, opened at the first sample
 }
 
 const rescanEvery = 10
@@ -21,12 +22,18 @@ func (s *treeSampler) sample() int64 {
 		s.kids = descendants(s.pid)
 	}
 	s.n++
-	total := residentBytes(s.pid)
+	if s.self == nil {
+		s.self = openResident(s.pid)
+	}
+	total := s.self.bytes()
 	for _, k := range s.kids {
 		total += residentBytes(k) // 0 for one gone since the scan
 	}
 	return total
 }
+
+// close closes what the samples keep open.
+func (s *treeSampler) close() { s.self.close() }
 
 // killTree kills p and the processes it started (a budget stops the whole
 // tree it measures: a git reading an earlier version dies with the

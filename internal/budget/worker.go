@@ -154,6 +154,7 @@ func (w *Worker) call(ctx context.Context, head []byte, onProgress func([]byte),
 	tick := time.NewTicker(pollEvery)
 	defer tick.Stop()
 	tree := &treeSampler{pid: p.cmd.Process.Pid}
+	defer tree.close()
 	for {
 		select {
 		case f, ok := <-p.answers:

@@ -154,9 +154,11 @@ func build(cat *wbcatalog.Catalog, opts Options, check bool) (site.Files, error)
 		searchMemo: map[wbcatalog.Lang]map[string]string{},
 		nameRanks:  map[wbcatalog.Lang]map[string]int{},
 	}
-	var err error
-	if b.tmpl, err = templates(); err != nil {
-		return nil, err
+	if !check { // a check executes no template (render)
+		var err error
+		if b.tmpl, err = templates(); err != nil {
+			return nil, err
+		}
 	}
 	b.f = &site.SiteFrame{Label: b.label, LangName: func(l wbcatalog.Lang) string { return labels["lang.name"].In(l) },
 		Base: b.baseURL(), Exists: b.exists, Styles: []string{"assets/style.css", "assets/factions.css"},
@@ -265,12 +267,12 @@ func (b *builder) addErr(e diag.Diagnostic) {
 
 // render executes template name for page p and stores it.
 func (b *builder) render(name string, p *page) error {
+	if b.check {
+		return nil
+	}
 	t, ok := b.tmpl[name]
 	if !ok {
 		return fmt.Errorf("site: no template %q", name)
-	}
-	if b.check {
-		return nil
 	}
 	path := string(p.Lang) + "/" + p.Path
 	if p.AtRoot {

@@ -452,7 +452,9 @@ func (b *builder) cardPageData(p *page, c card, images []imageView, art *artView
 	case wbcatalog.KindCharacter:
 		ch := b.cat.Character(c.ID)
 		cp.StatHeads = []string{b.label("card.front", l), b.label("card.panic", l)}
-		cp.Stats = b.profileRows([]wbcatalog.Profile{ch.Front, ch.Panic}, l)
+		if !b.check { // nothing in the rows can be wrong, and a check shows no page
+			cp.Stats = b.profileRows([]wbcatalog.Profile{ch.Front, ch.Panic}, l)
+		}
 		cp.Skills = b.skills(ch.Front.Skills, l)
 		cp.PanicSkills = b.skills(ch.Panic.Skills, l)
 		if ch.Flavor != nil {
