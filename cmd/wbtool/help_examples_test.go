@@ -130,14 +130,20 @@ func TestHelpExamplesRun(t *testing.T) {
 	}
 }
 
-// narrowed are the examples run on one deck in one language, the flags
-// added here: an earlier example of the list already does the same
-// whole-catalog work (every card image of both languages), and what the
-// example adds is checked on the deck as well as on every card.
+// narrowed are the examples run on one deck in one language, or on fewer
+// games, the flags added here: an earlier example of the list already
+// does the same whole-catalog work (every card image of both languages,
+// thousands of games), and what the example adds is checked on the deck
+// or the few games as well as on every card or every game.
 var narrowed = map[string][]string{
 	// `export tts` ran every deck just before; the base URL only changes
 	// the links (export_tts.txtar and build_export.txtar check them).
 	"wbtool export tts --base-url https://example.org/warbound/tts": {"--deck", "raiders-strike", "--lang", "en"},
+	// `sim --games 10000` played the volume just before; these show a
+	// bot and a format, which a few games exercise as well (the last
+	// --games wins): 2,000 greedy games were ~4 s of the test's CPU.
+	"wbtool sim --games 2000 --decks raiders-strike,clans-vigil --bot greedy": {"--games", "40"},
+	"wbtool sim --format confrontation --games 5000":                          {"--games", "200"},
 }
 
 // runExample runs one example in-process. A command of untilReady is

@@ -43,6 +43,14 @@ func TestScript(t *testing.T) {
 			env.Setenv("REPO", repo)
 			return nil
 		},
+		// [long]: WBTOOL_LONG=1, the larger sizes for a nightly or
+		// manual run (README, the test paragraph).
+		Condition: func(cond string) (bool, error) {
+			if cond == "long" {
+				return os.Getenv("WBTOOL_LONG") == "1", nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
+		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			// base DIR: copy the frozen valid content tree into DIR.
 			"base": func(ts *testscript.TestScript, neg bool, args []string) {
