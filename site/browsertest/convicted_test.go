@@ -155,7 +155,7 @@ func TestConvictedSiteStandards(t *testing.T) {
 	byRule := map[string]int{}
 	bad := 0
 	check := func(what string, pages []string) {
-		for _, c := range axeEach(t, b, base, pages, what != "") {
+		for _, c := range axeEach(t, b, base, pages, what != "", false) {
 			if c.err != nil {
 				t.Errorf("%s%s: %v", c.page, what, c.err)
 			}

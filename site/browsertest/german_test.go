@@ -75,7 +75,7 @@ type axeTally struct {
 // check runs axe-core on pages (what says how they are shown: " at
 // 360 px" is on a phone).
 func (a *axeTally) check(what string, pages []string) {
-	for _, c := range axeEach(a.t, a.b, a.base, pages, what != "") {
+	for _, c := range axeEach(a.t, a.b, a.base, pages, what != "", false) {
 		if c.err != nil {
 			a.t.Errorf("%s%s: %v", c.page, what, c.err)
 		}

@@ -77,7 +77,7 @@ func TestUnboundSiteStandards(t *testing.T) {
 	base := serveSite(t, files)
 	byRule := map[string]int{}
 	check := func(what string, pages []string) {
-		for _, c := range axeEach(t, b, base, pages, what != "") {
+		for _, c := range axeEach(t, b, base, pages, what != "", false) {
 			if c.err != nil {
 				t.Errorf("%s%s: %v", c.page, what, c.err)
 			}

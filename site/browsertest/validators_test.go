@@ -157,10 +157,7 @@ func axeTab(t *testing.T, b *browser, axe []byte, opts ...chromedp.ContextOption
 // 360 px: zero violations.
 func TestAxeEveryPage(t *testing.T) {
 	t.Parallel()
-	axe, err := os.ReadFile(toolFile(t, "node_modules/axe-core/axe.min.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	axeSource(t) // skip before building anything
 	b := newBrowser(t)
 	files := publishedSite(t)
 	pages := htmlPaths(files)
@@ -170,64 +167,36 @@ func TestAxeEveryPage(t *testing.T) {
 	files[canary] = []byte(`<!doctype html><html lang="en"><head><title>canary</title></head><body><main><img src="x.png"></main></body></html>`)
 	base := serveSite(t, files)
 	var (
-		mu      sync.Mutex
 		byRule  = map[string]int{}
 		bad     int
 		canaryV []axeResult
 	)
-	report := func(p string, vs []axeResult, err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if p == canary {
-			canaryV = vs
-			return
-		}
-		if err != nil {
-			t.Errorf("%s: %v", p, err)
-			return
-		}
-		if len(vs) > 0 {
-			bad++
-		}
-		for _, v := range vs {
-			byRule[v.ID] += len(v.Nodes)
-			if byRule[v.ID] <= 3*len(v.Nodes) {
-				t.Errorf("%s: %v", p, v)
+	report := func(what string, checks []axeCheck) {
+		for _, c := range checks {
+			if c.page == canary {
+				canaryV = c.vs
+				continue
+			}
+			if c.err != nil {
+				t.Errorf("%s%s: %v", c.page, what, c.err)
+				continue
+			}
+			if len(c.vs) > 0 {
+				bad++
+			}
+			for _, v := range c.vs {
+				byRule[v.ID] += len(v.Nodes)
+				if byRule[v.ID] <= 3*len(v.Nodes) {
+					t.Errorf("%s%s: %v", c.page, what, v)
+				}
 			}
 		}
 	}
-	todo := make(chan string)
-	var wg sync.WaitGroup
-	for range axeTabs {
-		ctx := axeTab(t, b, axe)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for p := range todo {
-				vs, err := axePage(ctx, base+"/"+p)
-				report(p, vs, err)
-			}
-		}()
-	}
-	for i, p := range pages {
-		if i == len(pages)/2 {
-			todo <- canary
-		}
-		todo <- p
-	}
-	close(todo)
-	wg.Wait()
+	report("", axeEach(t, b, base, slices.Insert(slices.Clone(pages), len(pages)/2, canary), false, false))
 	if !slices.ContainsFunc(canaryV, func(v axeResult) bool { return v.ID == "image-alt" }) {
 		t.Errorf("axe-core did not find the image without text of the canary page: %v", canaryV)
 	}
-	phone := axeTab(t, b, axe)
-	if err := chromedp.Do(phone, chromedp.EmulateViewport(360, 740)); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range []string{"en/index.html", "fr/cards/index.html", "fr/cards/copp/index.html", "en/rules/shooting/index.html", "fr/glossary/index.html", "en/checks/index.html"} {
-		vs, err := axePage(phone, base+"/"+p)
-		report(p+" at 360 px", vs, err)
-	}
+	report(" at 360 px", axeEach(t, b, base, []string{"en/index.html", "fr/cards/index.html", "fr/cards/copp/index.html", "en/rules/shooting/index.html", "fr/glossary/index.html", "en/checks/index.html"}, true, false))
 	rules := make([]string, 0, len(byRule))
 	for r, n := range byRule {
 		rules = append(rules, fmt.Sprintf("%s ×%d", r, n))
@@ -240,17 +209,19 @@ func TestAxeEveryPage(t *testing.T) {
 type axeCheck struct {
 	page   string
 	vs     []axeResult
-	issues []string // the page's console problems, until about:blank showed
+	issues []string // the page's console problems (axeEach with issues)
 	err    error
 }
 
 // axeEach runs axe-core on pages of the site served at base, in axeTabs
 // tabs of b at once, and returns what it found on each page, in the order
 // of pages. Each tab has axe-core in every page (the pages' CSP bypassed)
-// and hears its own pages' console problems; after each page it shows
-// about:blank, so that the page's late requests are reported as its own.
-// With phone, the tabs are 360 px wide.
-func axeEach(t *testing.T, b *browser, base string, pages []string, phone bool) []axeCheck {
+// and hears its own pages' console problems: with issues, it shows
+// about:blank after each page, so that the page's late requests are
+// reported as its own (axe-core is put in that page too: a second parse
+// of its script for each page, which the tests that do not read the
+// problems skip). With phone, the tabs are 360 px wide.
+func axeEach(t *testing.T, b *browser, base string, pages []string, phone, issues bool) []axeCheck {
 	t.Helper()
 	axe := axeSource(t)
 	out := make([]axeCheck, len(pages))
@@ -277,7 +248,7 @@ func axeEach(t *testing.T, b *browser, base string, pages []string, phone bool) 
 				c := &out[i]
 				c.page = pages[i]
 				c.vs, c.err = axePage(ctx, base+"/"+pages[i])
-				if c.err == nil {
+				if c.err == nil && issues {
 					c.err = chromedp.Do(ctx, chromedp.Navigate("about:blank"))
 				}
 				c.issues = tab.takeIssues()
