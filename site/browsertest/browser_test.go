@@ -3,6 +3,7 @@ package browsertest
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -158,18 +159,65 @@ func (b *browser) waitFor(t testing.TB, expr string) {
 	}
 }
 
+// builtSites holds the sites the tests build, each built once per test
+// binary: loading a starter and building its site costs a second or more
+// of CPU, and a dozen tests read the same site.
+var builtSites struct {
+	mu sync.Mutex
+	m  map[string]*builtSite
+}
+
+type builtSite struct {
+	once  sync.Once
+	cat   any
+	files site.Files
+	err   error
+}
+
+// buildOnce returns the catalog and site that build makes, built the
+// first time key is asked for. Each caller gets its own copy of the file
+// map (a test may add or break a page); the pages' bytes and the catalog
+// are shared: tests only read them.
+func buildOnce[C any](t testing.TB, key string, build func() (C, site.Files, error)) (C, site.Files) {
+	t.Helper()
+	builtSites.mu.Lock()
+	if builtSites.m == nil {
+		builtSites.m = map[string]*builtSite{}
+	}
+	s := builtSites.m[key]
+	if s == nil {
+		s = &builtSite{}
+		builtSites.m[key] = s
+	}
+	builtSites.mu.Unlock()
+	s.once.Do(func() { s.cat, s.files, s.err = build() })
+	if s.err != nil {
+		t.Fatal(s.err)
+	}
+	return s.cat.(C), maps.Clone(s.files)
+}
+
+// warboundAt loads the starter content and builds its site published at
+// base ("": no address), once per test binary.
+func warboundAt(t testing.TB, base string) (*wbcatalog.Catalog, site.Files) {
+	t.Helper()
+	return buildOnce(t, "warbound "+base, func() (*wbcatalog.Catalog, site.Files, error) {
+		cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
+		if err != nil {
+			return nil, nil, fmt.Errorf("load: %w", err)
+		}
+		files, err := wbsite.Build(cat, wbsite.Options{BaseURL: base})
+		if err != nil {
+			return nil, nil, fmt.Errorf("build: %w", err)
+		}
+		return cat, files, nil
+	})
+}
+
 // starterSite builds the site of the starter content.
 func starterSite(t testing.TB) (*wbcatalog.Catalog, site.Files) {
 	t.Helper()
-	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
-	if err != nil {
-		t.Fatalf("load: %v", err)
-	}
-	files, err := wbsite.Build(cat, wbsite.Options{})
-	if err != nil {
-		t.Fatalf("build: %v", err)
-	}
-	return cat, files
+	return warboundAt(t, "")
 }
 
 // serveSite serves the files as `wbtool serve` does, on 127.0.0.1.

@@ -26,19 +26,22 @@ import (
 // and a phone.
 
 // convictedAt loads The Convicted's starter and builds its site
-// published at base ("": no address).
+// published at base ("": no address), once per test binary.
 func convictedAt(t *testing.T, base string) site.Files {
 	t.Helper()
 	skipShort(t)
-	c, err := convicted.Ruleset{}.Load(cvstarter.FS, ruleset.LoadOptions{Root: "."})
-	if err != nil {
-		t.Fatalf("load The Convicted's starter: %v", err)
-	}
-	files, err := c.Site(ruleset.SiteOptions{BaseURL: base})
-	if err != nil {
-		t.Fatalf("build its site: %v", err)
-	}
-	return site.Files(files)
+	_, files := buildOnce(t, "convicted "+base, func() (struct{}, site.Files, error) {
+		c, err := convicted.Ruleset{}.Load(cvstarter.FS, ruleset.LoadOptions{Root: "."})
+		if err != nil {
+			return struct{}{}, nil, fmt.Errorf("load The Convicted's starter: %w", err)
+		}
+		files, err := c.Site(ruleset.SiteOptions{BaseURL: base})
+		if err != nil {
+			return struct{}{}, nil, fmt.Errorf("build its site: %w", err)
+		}
+		return struct{}{}, site.Files(files), nil
+	})
+	return files
 }
 
 // convictedPages are a page of each kind, both languages.
@@ -147,31 +150,34 @@ func TestConvictedSiteStandards(t *testing.T) {
 			t.Errorf("sitemap.xml lacks %s", p)
 		}
 	}
-	b := axeBrowser(t)
+	b := newBrowser(t)
 	base := serveSite(t, files)
 	byRule := map[string]int{}
 	bad := 0
-	check := func(what, p string) {
-		vs := axeRun(t, b, base, p)
-		if len(vs) > 0 {
-			bad++
-		}
-		for _, v := range vs {
-			byRule[v.ID] += len(v.Nodes)
-			if byRule[v.ID] <= 3*len(v.Nodes) {
-				t.Errorf("%s%s: %v", p, what, v)
+	check := func(what string, pages []string) {
+		for _, c := range axeEach(t, b, base, pages, what != "", false) {
+			if c.err != nil {
+				t.Errorf("%s%s: %v", c.page, what, c.err)
+			}
+			if len(c.vs) > 0 {
+				bad++
+			}
+			for _, v := range c.vs {
+				byRule[v.ID] += len(v.Nodes)
+				if byRule[v.ID] <= 3*len(v.Nodes) {
+					t.Errorf("%s%s: %v", c.page, what, v)
+				}
 			}
 		}
 	}
+	var desktop []string
 	for _, p := range pages {
 		if !strings.HasSuffix(p, "404.html") {
-			check("", p)
+			desktop = append(desktop, p)
 		}
 	}
-	b.do(t, "phone", chromedp.EmulateViewport(360, 740))
-	for _, p := range append(slices.Clone(convictedPages), "en/404.html", "404.html") {
-		check(" at 360 px", p)
-	}
+	check("", desktop)
+	check(" at 360 px", append(slices.Clone(convictedPages), "en/404.html", "404.html"))
 	rules := make([]string, 0, len(byRule))
 	for r, n := range byRule {
 		rules = append(rules, fmt.Sprintf("%s ×%d", r, n))

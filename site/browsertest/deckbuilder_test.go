@@ -1,7 +1,6 @@
 package browsertest
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -42,14 +41,15 @@ func openBuilder(t *testing.T, b *browser, base, lang, hash string) {
 }
 
 // selectValue picks an option of a <select> as a user does: the value,
-// then the change event.
+// then the change event, in one step of the page. (Found and set in two
+// DevTools calls, the menu could be drawn anew between them when a
+// verdict of the checker arrived: "No node with given id found".)
 func selectValue(t *testing.T, b *browser, sel, value string) {
 	t.Helper()
-	b.do(t, "select "+value+" in "+sel, chromedp.SetValue(chromedp.CSS(sel), value),
-		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector(`+jsString(sel)+`).dispatchEvent(new Event('change', {bubbles: true}))`))
-			return err
-		}))
+	if !eval[bool](t, b, `(() => { const s = document.querySelector(`+jsString(sel)+`); s.value = `+jsString(value)+`;
+		s.dispatchEvent(new Event('change', {bubbles: true})); return s.value === `+jsString(value)+`; })()`) {
+		t.Fatalf("select %s in %s: no such option", value, sel)
+	}
 }
 
 // clickAdd clicks a card's Add button in the list of cards.

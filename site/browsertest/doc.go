@@ -4,7 +4,10 @@
 // works from file://. It also takes the screenshots to look at
 // (WBTOOL_SCREENSHOTS=dir keeps them). The tests skip when chromium is not
 // installed, and fail then under WBTOOL_REQUIRE_TOOLS=1, and skip in -short
-// mode. Every test runs in parallel with the others (go test -parallel, by
-// default as many as there are cores), each with its own Chromium and
-// server: much of a browser test is waiting for the browser.
+// mode. Every test runs in parallel with the others (go test -parallel;
+// without it, four at a time or as many as there are cores, see
+// TestMain), each with its own Chromium and server: much of a browser test
+// is waiting for the browser. The sites are built once per test binary
+// and shared (buildOnce); axe-core reads a site's pages in several tabs
+// of one Chromium at once (axeEach).
 package browsertest

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
-
 	"wbtool.dev/wbtool/games/warstuff"
 	wsstarter "wbtool.dev/wbtool/games/warstuff/starter"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -50,25 +48,22 @@ func TestWarstuffGermanDraftAxe(t *testing.T) {
 			t.Errorf("%s's language switch does not offer German", en)
 		}
 	}
-	b := axeBrowser(t)
-	tally := axeTally{t: t, b: b, base: serveSite(t, files), byRule: map[string]int{}}
-	for _, p := range pages {
-		tally.check("", p)
-	}
-	b.do(t, "phone", chromedp.EmulateViewport(360, 740))
-	phone := []string{"de/index.html", "de/profiles/scout.html", "de/glossary.html"}
-	for _, p := range phone {
+	tally := axeTally{t: t, b: newBrowser(t), base: serveSite(t, files), byRule: map[string]int{}}
+	tally.check("", pages)
+	var phone []string
+	for _, p := range []string{"de/index.html", "de/profiles/scout.html", "de/glossary.html"} {
 		if files[p] == nil {
 			t.Errorf("no page %s in the German draft site", p)
 			continue
 		}
-		tally.check(" at 360 px", p)
+		phone = append(phone, p)
 	}
+	tally.check(" at 360 px", phone)
 	t.Logf("axe-core on %d German draft pages (+%d at 360 px): %s", len(pages), len(phone), &tally)
 }
 
-// axeTally runs axe-core on pages of the site served at base in b
-// (axeBrowser), reports each violation and counts them by rule.
+// axeTally runs axe-core on pages of the site served at base in b,
+// reports each violation and counts them by rule.
 type axeTally struct {
 	t      *testing.T
 	b      *browser
@@ -77,15 +72,20 @@ type axeTally struct {
 	bad    int // pages with a violation
 }
 
-// check runs axe-core on page p (what says how it is shown: " at 360 px").
-func (a *axeTally) check(what, p string) {
-	vs := axeRun(a.t, a.b, a.base, p)
-	if len(vs) > 0 {
-		a.bad++
-	}
-	for _, v := range vs {
-		a.byRule[v.ID] += len(v.Nodes)
-		a.t.Errorf("%s%s: %v", p, what, v)
+// check runs axe-core on pages (what says how they are shown: " at
+// 360 px" is on a phone).
+func (a *axeTally) check(what string, pages []string) {
+	for _, c := range axeEach(a.t, a.b, a.base, pages, what != "", false) {
+		if c.err != nil {
+			a.t.Errorf("%s%s: %v", c.page, what, c.err)
+		}
+		if len(c.vs) > 0 {
+			a.bad++
+		}
+		for _, v := range c.vs {
+			a.byRule[v.ID] += len(v.Nodes)
+			a.t.Errorf("%s%s: %v", c.page, what, v)
+		}
 	}
 }
 

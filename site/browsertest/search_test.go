@@ -59,6 +59,13 @@ var searchErrors = []struct{ q, want string }{
 	{"t:leader or", "needs a value"},
 }
 
+// shownQuery is what the card list shows after a query is typed.
+type shownQuery struct {
+	Shown   []string `json:"shown"`
+	Error   string   `json:"error"`
+	Address string   `json:"address"`
+}
+
 // TestTypedQueries types each query of the table in the card list, on a
 // desktop and on a 360 × 740 phone, and compares the cards shown.
 func TestTypedQueries(t *testing.T) {
@@ -75,16 +82,20 @@ func TestTypedQueries(t *testing.T) {
 			eval[bool](t, b, `(document.getElementById('q').value = '', true)`)
 			b.do(t, "type "+tc.q, chromedp.SendKeys(chromedp.ID("q"), tc.q))
 			b.waitFor(t, `document.getElementById('q').value === `+jsString(tc.q))
-			got := eval[[]string](t, b, visibleItems+`.map(li => li.getAttribute('data-id')).sort()`)
-			if !slices.Equal(got, tc.want) {
-				t.Errorf("%s %s %q shows %v, want %v", vp.name, tc.lang, tc.q, got, tc.want)
+			// what the page shows, read at once: the cards, the error, the
+			// query in the address
+			got := eval[shownQuery](t, b, `({shown: `+visibleItems+`.map(li => li.getAttribute('data-id')).sort(),
+				error: document.getElementById('q-error').hidden ? '' : document.getElementById('q-error').textContent,
+				address: new URLSearchParams(location.search).get('q') || ''})`)
+			if !slices.Equal(got.Shown, tc.want) {
+				t.Errorf("%s %s %q shows %v, want %v", vp.name, tc.lang, tc.q, got.Shown, tc.want)
 			}
-			if msg := eval[string](t, b, `document.getElementById('q-error').hidden ? '' : document.getElementById('q-error').textContent`); msg != "" {
-				t.Errorf("%s %q: error %q", vp.name, tc.q, msg)
+			if got.Error != "" {
+				t.Errorf("%s %q: error %q", vp.name, tc.q, got.Error)
 			}
 			// The query stays in the address.
-			if u := eval[string](t, b, `new URLSearchParams(location.search).get('q') || ''`); u != tc.q {
-				t.Errorf("%s %q: the address holds q=%q", vp.name, tc.q, u)
+			if got.Address != tc.q {
+				t.Errorf("%s %q: the address holds q=%q", vp.name, tc.q, got.Address)
 			}
 		}
 		if vp.name == "desktop" {

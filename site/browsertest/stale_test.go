@@ -1,6 +1,8 @@
 package browsertest
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"wbtool.dev/wbtool/games/warbound/wbsite"
@@ -21,35 +23,37 @@ import (
 // its first skill's text are stale (the starter's source is French).
 func erratumSite(t *testing.T) (*wbcatalog.Catalog, site.Files) {
 	t.Helper()
-	skipShort(t) // its caller drives Chromium and a validator: build nothing in -short
-	load := func() *wbcatalog.Catalog {
+	skipShort(t) // its callers drive Chromium and a validator: build nothing in -short
+	return buildOnce(t, "warbound errata", func() (*wbcatalog.Catalog, site.Files, error) {
+		old, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
+		if err != nil {
+			return nil, nil, fmt.Errorf("load: %w", err)
+		}
 		cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
 		if err != nil {
-			t.Fatalf("load: %v", err)
+			return nil, nil, fmt.Errorf("load: %w", err)
 		}
-		return cat
-	}
-	old, cat := load(), load()
-	copp := cat.Character("copp")
-	if copp == nil {
-		t.Fatal("no copp in the starter content")
-	}
-	old.Character("copp").Front.Speed = copp.Front.Speed - 1
-	rep, err := warbound.Compare(old, cat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := &changes.Errata{From: "0.1", To: "0.2", Changes: rep.Changes,
-		Reprint: map[wbcatalog.Lang][]string{wbcatalog.English: {"copp"}, wbcatalog.French: {"copp"}}}
-	cat.Stale = map[string]bool{
-		wbcatalog.TextKey([]string{"characters", "copp", "name"}, wbcatalog.English):           true,
-		wbcatalog.TextKey([]string{"skills", copp.Front.Skills[0], "text"}, wbcatalog.English): true,
-	}
-	files, err := wbsite.Build(cat, wbsite.Options{Errata: e, ReprintPDF: func(l wbcatalog.Lang) string { return "print/reprint-" + string(l) + ".pdf" }})
-	if err != nil {
-		t.Fatalf("build: %v", err)
-	}
-	return cat, files
+		copp := cat.Character("copp")
+		if copp == nil {
+			return nil, nil, errors.New("no copp in the starter content")
+		}
+		old.Character("copp").Front.Speed = copp.Front.Speed - 1
+		rep, err := warbound.Compare(old, cat)
+		if err != nil {
+			return nil, nil, err
+		}
+		e := &changes.Errata{From: "0.1", To: "0.2", Changes: rep.Changes,
+			Reprint: map[wbcatalog.Lang][]string{wbcatalog.English: {"copp"}, wbcatalog.French: {"copp"}}}
+		cat.Stale = map[string]bool{
+			wbcatalog.TextKey([]string{"characters", "copp", "name"}, wbcatalog.English):           true,
+			wbcatalog.TextKey([]string{"skills", copp.Front.Skills[0], "text"}, wbcatalog.English): true,
+		}
+		files, err := wbsite.Build(cat, wbsite.Options{Errata: e, ReprintPDF: func(l wbcatalog.Lang) string { return "print/reprint-" + string(l) + ".pdf" }})
+		if err != nil {
+			return nil, nil, fmt.Errorf("build: %w", err)
+		}
+		return cat, files, nil
+	})
 }
 
 // TestStaleMarkAndErrata: the errata page and a card page with its

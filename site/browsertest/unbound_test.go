@@ -24,21 +24,24 @@ import (
 // screenshots on a desktop and a phone.
 
 // unboundAt builds the 40k Unbound starter's site published at base
-// ("": no address).
+// ("": no address), once per test binary.
 func unboundAt(t testing.TB, base string) site.Files {
 	t.Helper()
-	c, err := unbound.Ruleset{}.Load(ubstarter.FS, ruleset.LoadOptions{Root: "games/unbound/starter"})
-	if err != nil {
-		t.Fatalf("load the 40k Unbound starter: %v", err)
-	}
-	files, err := c.Site(ruleset.SiteOptions{BaseURL: base})
-	if err != nil {
-		t.Fatalf("build its site: %v", err)
-	}
-	fs := site.Files(files)
-	// the build copies the print kit into the site; the home page links it
-	fs["print/cards-en.pdf"], fs["print/cards-fr.pdf"] = []byte("%PDF-1.4\n"), []byte("%PDF-1.4\n")
-	return fs
+	_, files := buildOnce(t, "unbound "+base, func() (struct{}, site.Files, error) {
+		c, err := unbound.Ruleset{}.Load(ubstarter.FS, ruleset.LoadOptions{Root: "games/unbound/starter"})
+		if err != nil {
+			return struct{}{}, nil, fmt.Errorf("load the 40k Unbound starter: %w", err)
+		}
+		files, err := c.Site(ruleset.SiteOptions{BaseURL: base})
+		if err != nil {
+			return struct{}{}, nil, fmt.Errorf("build its site: %w", err)
+		}
+		fs := site.Files(files)
+		// the build copies the print kit into the site; the home page links it
+		fs["print/cards-en.pdf"], fs["print/cards-fr.pdf"] = []byte("%PDF-1.4\n"), []byte("%PDF-1.4\n")
+		return struct{}{}, fs, nil
+	})
+	return files
 }
 
 // unboundLighthousePages are the 40k Unbound pages Lighthouse reads: the
@@ -70,27 +73,30 @@ func TestUnboundSiteStandards(t *testing.T) {
 			}
 		}
 	}
-	b := axeBrowser(t)
+	b := newBrowser(t)
 	base := serveSite(t, files)
 	byRule := map[string]int{}
-	check := func(what, p string) {
-		for _, v := range axeRun(t, b, base, p) {
-			byRule[v.ID] += len(v.Nodes)
-			t.Errorf("%s%s: %v", p, what, v)
+	check := func(what string, pages []string) {
+		for _, c := range axeEach(t, b, base, pages, what != "", false) {
+			if c.err != nil {
+				t.Errorf("%s%s: %v", c.page, what, c.err)
+			}
+			for _, v := range c.vs {
+				byRule[v.ID] += len(v.Nodes)
+				t.Errorf("%s%s: %v", c.page, what, v)
+			}
 		}
 	}
-	n := 0
+	var desktop []string
 	for _, p := range pages {
 		if !strings.HasSuffix(p, "404.html") {
-			check("", p)
-			n++
+			desktop = append(desktop, p)
 		}
 	}
-	b.do(t, "phone", chromedp.EmulateViewport(360, 740))
+	check("", desktop)
+	n := len(desktop)
 	phone := []string{"en/index.html", "fr/orders.html", "en/rules/orders.html", "fr/glossary.html", "en/armies.html", "fr/scope.html", "en/404.html", "fr/404.html", "404.html"}
-	for _, p := range phone {
-		check(" at 360 px", p)
-	}
+	check(" at 360 px", phone)
 	var rules []string
 	for r, k := range byRule {
 		rules = append(rules, fmt.Sprintf("%s ×%d", r, k))

@@ -19,11 +19,12 @@ import (
 	"time"
 	"wbtool.dev/wbtool/games/warbound/wbsite"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
-	"wbtool.dev/wbtool/content"
-	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/site"
 	"wbtool.dev/wbtool/site/serve"
@@ -62,14 +63,7 @@ func toolFile(t *testing.T, rel string) string {
 func publishedSite(t *testing.T) site.Files {
 	t.Helper()
 	skipShort(t) // every caller drives Chromium or a validator: build nothing in -short
-	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
-	if err != nil {
-		t.Fatalf("load: %v", err)
-	}
-	files, err := wbsite.Build(cat, wbsite.Options{BaseURL: "https://warbound.example/"})
-	if err != nil {
-		t.Fatalf("build: %v", err)
-	}
+	_, files := warboundAt(t, "https://warbound.example/")
 	return files
 }
 
@@ -144,9 +138,9 @@ func axePage(ctx context.Context, url string) ([]axeResult, error) {
 
 // axeTab opens a tab of b in which every page gets axe-core (the pages'
 // CSP bypassed, so that the injected script runs).
-func axeTab(t *testing.T, b *browser, axe []byte) context.Context {
+func axeTab(t *testing.T, b *browser, axe []byte, opts ...chromedp.ContextOption) context.Context {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(b.ctx)
+	ctx, cancel := chromedp.NewContext(b.ctx, opts...)
 	t.Cleanup(cancel)
 	if _, err := chromedp.Call(ctx, page.SetBypassCSP, page.SetBypassCSPParams{Enabled: true}); err != nil {
 		t.Fatalf("bypass CSP: %v", err)
@@ -163,10 +157,7 @@ func axeTab(t *testing.T, b *browser, axe []byte) context.Context {
 // 360 px: zero violations.
 func TestAxeEveryPage(t *testing.T) {
 	t.Parallel()
-	axe, err := os.ReadFile(toolFile(t, "node_modules/axe-core/axe.min.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	axeSource(t) // skip before building anything
 	b := newBrowser(t)
 	files := publishedSite(t)
 	pages := htmlPaths(files)
@@ -176,64 +167,36 @@ func TestAxeEveryPage(t *testing.T) {
 	files[canary] = []byte(`<!doctype html><html lang="en"><head><title>canary</title></head><body><main><img src="x.png"></main></body></html>`)
 	base := serveSite(t, files)
 	var (
-		mu      sync.Mutex
 		byRule  = map[string]int{}
 		bad     int
 		canaryV []axeResult
 	)
-	report := func(p string, vs []axeResult, err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if p == canary {
-			canaryV = vs
-			return
-		}
-		if err != nil {
-			t.Errorf("%s: %v", p, err)
-			return
-		}
-		if len(vs) > 0 {
-			bad++
-		}
-		for _, v := range vs {
-			byRule[v.ID] += len(v.Nodes)
-			if byRule[v.ID] <= 3*len(v.Nodes) {
-				t.Errorf("%s: %v", p, v)
+	report := func(what string, checks []axeCheck) {
+		for _, c := range checks {
+			if c.page == canary {
+				canaryV = c.vs
+				continue
+			}
+			if c.err != nil {
+				t.Errorf("%s%s: %v", c.page, what, c.err)
+				continue
+			}
+			if len(c.vs) > 0 {
+				bad++
+			}
+			for _, v := range c.vs {
+				byRule[v.ID] += len(v.Nodes)
+				if byRule[v.ID] <= 3*len(v.Nodes) {
+					t.Errorf("%s%s: %v", c.page, what, v)
+				}
 			}
 		}
 	}
-	todo := make(chan string)
-	var wg sync.WaitGroup
-	for range axeTabs {
-		ctx := axeTab(t, b, axe)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for p := range todo {
-				vs, err := axePage(ctx, base+"/"+p)
-				report(p, vs, err)
-			}
-		}()
-	}
-	for i, p := range pages {
-		if i == len(pages)/2 {
-			todo <- canary
-		}
-		todo <- p
-	}
-	close(todo)
-	wg.Wait()
+	report("", axeEach(t, b, base, slices.Insert(slices.Clone(pages), len(pages)/2, canary), false, false))
 	if !slices.ContainsFunc(canaryV, func(v axeResult) bool { return v.ID == "image-alt" }) {
 		t.Errorf("axe-core did not find the image without text of the canary page: %v", canaryV)
 	}
-	phone := axeTab(t, b, axe)
-	if err := chromedp.Do(phone, chromedp.EmulateViewport(360, 740)); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range []string{"en/index.html", "fr/cards/index.html", "fr/cards/copp/index.html", "en/rules/shooting/index.html", "fr/glossary/index.html", "en/checks/index.html"} {
-		vs, err := axePage(phone, base+"/"+p)
-		report(p+" at 360 px", vs, err)
-	}
+	report(" at 360 px", axeEach(t, b, base, []string{"en/index.html", "fr/cards/index.html", "fr/cards/copp/index.html", "en/rules/shooting/index.html", "fr/glossary/index.html", "en/checks/index.html"}, true, false))
 	rules := make([]string, 0, len(byRule))
 	for r, n := range byRule {
 		rules = append(rules, fmt.Sprintf("%s ×%d", r, n))
@@ -242,12 +205,77 @@ func TestAxeEveryPage(t *testing.T) {
 	t.Logf("axe-core on %d pages (+6 at 360 px), %d tabs: %d pages with violations %v", len(pages), axeTabs, bad, rules)
 }
 
-// axeBrowser is a browser that puts axe-core in every page it opens.
-func axeBrowser(t *testing.T) *browser {
+// axeCheck is what axe-core found on one page (axeEach).
+type axeCheck struct {
+	page   string
+	vs     []axeResult
+	issues []string // the page's console problems (axeEach with issues)
+	err    error
+}
+
+// axeEach runs axe-core on pages of the site served at base, in axeTabs
+// tabs of b at once, and returns what it found on each page, in the order
+// of pages. Each tab has axe-core in every page (the pages' CSP bypassed)
+// and hears its own pages' console problems: with issues, it shows
+// about:blank after each page, so that the page's late requests are
+// reported as its own (axe-core is put in that page too: a second parse
+// of its script for each page, which the tests that do not read the
+// problems skip). With phone, the tabs are 360 px wide.
+func axeEach(t *testing.T, b *browser, base string, pages []string, phone, issues bool) []axeCheck {
+	t.Helper()
+	axe := axeSource(t)
+	out := make([]axeCheck, len(pages))
+	todo := make(chan int)
+	var wg sync.WaitGroup
+	for range min(axeTabs, len(pages)) {
+		tab := &browser{}
+		ctx := axeTab(t, b, axe, chromedp.WithListener(tab.listen))
+		if _, err := chromedp.Call(ctx, log.Enable, cdp.Empty{}); err != nil {
+			t.Fatalf("log.enable: %v", err)
+		}
+		if _, err := chromedp.Call(ctx, runtime.Enable, cdp.Empty{}); err != nil {
+			t.Fatalf("runtime.enable: %v", err)
+		}
+		if phone {
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 740)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range todo {
+				c := &out[i]
+				c.page = pages[i]
+				c.vs, c.err = axePage(ctx, base+"/"+pages[i])
+				if c.err == nil && issues {
+					c.err = chromedp.Do(ctx, chromedp.Navigate("about:blank"))
+				}
+				c.issues = tab.takeIssues()
+			}
+		}()
+	}
+	for i := range pages {
+		todo <- i
+	}
+	close(todo)
+	wg.Wait()
+	return out
+}
+
+// axeSource is axe-core's script (or the test skips without it).
+func axeSource(t *testing.T) []byte {
+	t.Helper()
 	axe, err := os.ReadFile(toolFile(t, "node_modules/axe-core/axe.min.js"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	return axe
+}
+
+// axeBrowser is a browser that puts axe-core in every page it opens.
+func axeBrowser(t *testing.T) *browser {
+	axe := axeSource(t)
 	b := newBrowser(t)
 	b.ctx = axeTab(t, b, axe)
 	return b
@@ -272,6 +300,12 @@ func TestNuHTMLChecker(t *testing.T) {
 	n := vnuCheck(t, files, htmlPaths(files))
 	t.Logf("vnu: %d pages, 0 errors expected", n)
 }
+
+// vnuJava are the Java options of a vnu run: Java's first compiler only
+// (a run of a few hundred pages is over before the second one's work pays:
+// 5.4 → 2.4 s of CPU for Warbound's 310 pages), with the larger stack
+// that compiler's code needs for vnu's schema (vnu wants 512k at least).
+var vnuJava = []string{"-XX:TieredStopAtLevel=1", "-Xss8m"}
 
 // vnuCheck runs the Nu Html Checker on the given pages of files: an
 // error of the test for each error it finds. It returns the number of
@@ -298,7 +332,7 @@ func vnuCheck(t *testing.T, files site.Files, pages []string) int {
 		}
 		args = append(args, fp)
 	}
-	out, err := exec.Command(java, append([]string{"-jar", jar, "--errors-only", "--format", "gnu"}, args...)...).CombinedOutput()
+	out, err := exec.Command(java, append(append(vnuJava, "-jar", jar, "--errors-only", "--format", "gnu"), args...)...).CombinedOutput()
 	if err != nil || len(strings.TrimSpace(string(out))) > 0 {
 		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 		t.Errorf("vnu found %d errors (%v); first ones:\n%s", len(lines), err, strings.Join(lines[:min(20, len(lines))], "\n"))
@@ -324,13 +358,7 @@ var lighthousePages = []string{"", "en/index.html", "fr/cards/index.html", "en/c
 // Chromium started for each page took most of the time.
 func TestLighthouse(t *testing.T) {
 	t.Parallel()
-	cli := toolFile(t, "node_modules/lighthouse/cli/index.js")
-	node := testtool.Require(t, "node")
-	chromium := testtool.Require(t, "chromium")
-	runner, err := filepath.Abs(filepath.Join("testdata", "lighthouse.mjs"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	toolFile(t, "node_modules/lighthouse/cli/index.js") // skip before building anything
 	var urls, names []string
 	serveAt := func(files func(base string) site.Files, pages []string) {
 		h := &serve.Handler{}
@@ -346,10 +374,7 @@ func TestLighthouse(t *testing.T) {
 			names = append(names, "/"+p)
 		}
 	}
-	cat, err := wbschema.Load(content.FS, wbschema.Options{Root: "content"})
-	if err != nil {
-		t.Fatalf("load: %v", err)
-	}
+	cat, _ := starterSite(t)
 	serveAt(func(base string) site.Files {
 		files, err := wbsite.Build(cat, wbsite.Options{BaseURL: base})
 		if err != nil {
@@ -377,36 +402,79 @@ func TestLighthouse(t *testing.T) {
 	// Without --base-url: no canonical, no hreflang, no sitemap.
 	unpublished := len(names)
 	serveAt(func(string) site.Files {
-		files, err := wbsite.Build(cat, wbsite.Options{})
-		if err != nil {
-			t.Fatalf("build: %v", err)
-		}
+		_, files := starterSite(t)
 		return files
 	}, []string{"", "fr/cards/copp/index.html", "en/rules/shooting/index.html"})
 	for i := unpublished; i < len(names); i++ {
 		names[i] = "without --base-url " + names[i]
 	}
-	modules := filepath.Dir(filepath.Dir(filepath.Dir(cli))) // WBTOOL_TOOLS/node_modules
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, node, append([]string{runner, modules, chromium, t.TempDir()}, urls...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("lighthouse: %v\n%s", err, stderr.String())
-	}
-	var reports []lighthouseReport
-	if err := json.Unmarshal(out, &reports); err != nil {
-		t.Fatalf("lighthouse: %v", err)
-	}
-	if len(reports) != len(urls) {
-		t.Fatalf("lighthouse: %d reports for %d pages", len(reports), len(urls))
-	}
+	reports, said := runLighthouse(t, lighthouseJobs, nil, urls)
 	for i, r := range reports {
 		judgeLighthouse(t, names[i], r)
 	}
-	t.Logf("lighthouse.mjs:\n%s", stderr.String())
+	t.Logf("lighthouse.mjs:\n%s", said)
+}
+
+// lighthouseJobs is how many Lighthouse runners TestLighthouse starts at
+// once, each with its own Chromium and a share of the pages: most of a
+// page's time is Lighthouse waiting for the page to be quiet (a second
+// after load, a second without network, a second without CPU work).
+const lighthouseJobs = 3
+
+// runLighthouse runs testdata/lighthouse.mjs (flags first, as
+// --perf=mobile) on urls, in jobs Node processes at once, each with its
+// own Chromium and a run of consecutive urls, and returns a report per
+// url in order and what the runners said on stderr.
+func runLighthouse(t *testing.T, jobs int, flags, urls []string) ([]lighthouseReport, string) {
+	t.Helper()
+	cli := toolFile(t, "node_modules/lighthouse/cli/index.js")
+	node := testtool.Require(t, "node")
+	chromium := testtool.Require(t, "chromium")
+	runner, err := filepath.Abs(filepath.Join("testdata", "lighthouse.mjs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	modules := filepath.Dir(filepath.Dir(filepath.Dir(cli))) // WBTOOL_TOOLS/node_modules
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	jobs = max(1, min(jobs, len(urls)))
+	type result struct {
+		reports []lighthouseReport
+		stderr  bytes.Buffer
+		err     error
+	}
+	results := make([]result, jobs)
+	var wg sync.WaitGroup
+	for j := range jobs {
+		part := urls[j*len(urls)/jobs : (j+1)*len(urls)/jobs]
+		args := append([]string{runner, modules, chromium, t.TempDir()}, flags...)
+		cmd := exec.CommandContext(ctx, node, append(args, part...)...)
+		r := &results[j]
+		cmd.Stderr = &r.stderr
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out, err := cmd.Output()
+			if err == nil {
+				err = json.Unmarshal(out, &r.reports)
+			}
+			if err == nil && len(r.reports) != len(part) {
+				err = fmt.Errorf("%d reports for %d pages", len(r.reports), len(part))
+			}
+			r.err = err
+		}()
+	}
+	wg.Wait()
+	var reports []lighthouseReport
+	var said strings.Builder
+	for _, r := range results {
+		if r.err != nil {
+			t.Fatalf("lighthouse: %v\n%s", r.err, r.stderr.String())
+		}
+		reports = append(reports, r.reports...)
+		said.Write(r.stderr.Bytes())
+	}
+	return reports, said.String()
 }
 
 // lighthouseReport is what TestLighthouse reads of a Lighthouse report.

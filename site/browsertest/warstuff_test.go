@@ -2,13 +2,11 @@ package browsertest
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"wbtool.dev/wbtool/games/warstuff"
@@ -32,18 +30,20 @@ func publishedWarstuff(t *testing.T) site.Files {
 }
 
 // warstuffAt loads the Warstuff starter and builds its site published at
-// base ("": no address).
-func warstuffAt(t *testing.T, base string) (*wscatalog.Catalog, site.Files) {
+// base ("": no address), once per test binary.
+func warstuffAt(t testing.TB, base string) (*wscatalog.Catalog, site.Files) {
 	t.Helper()
-	cat, err := wsschema.Load(wsstarter.FS, wsschema.Options{Root: "content"})
-	if err != nil {
-		t.Fatalf("load the Warstuff starter: %v", err)
-	}
-	files, err := (&warstuff.Content{Catalog: cat}).Site(ruleset.SiteOptions{BaseURL: base})
-	if err != nil {
-		t.Fatalf("build its site: %v", err)
-	}
-	return cat, site.Files(files)
+	return buildOnce(t, "warstuff "+base, func() (*wscatalog.Catalog, site.Files, error) {
+		cat, err := wsschema.Load(wsstarter.FS, wsschema.Options{Root: "content"})
+		if err != nil {
+			return nil, nil, fmt.Errorf("load the Warstuff starter: %w", err)
+		}
+		files, err := (&warstuff.Content{Catalog: cat}).Site(ruleset.SiteOptions{BaseURL: base})
+		if err != nil {
+			return nil, nil, fmt.Errorf("build its site: %w", err)
+		}
+		return cat, site.Files(files), nil
+	})
 }
 
 // TestWarstuffSiteStandards runs axe-core on every page of the published
@@ -88,45 +88,40 @@ func TestWarstuffSiteStandards(t *testing.T) {
 			}
 		}
 	}
-	axe, err := os.ReadFile(toolFile(t, "node_modules/axe-core/axe.min.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// axe in the browser's own tab, so that its console problems are
-	// heard (the favicon request among them)
+	// each tab hears its own pages' console problems (the favicon
+	// request among them)
 	b := newBrowser(t)
-	if _, err := chromedp.Call(b.ctx, page.SetBypassCSP, page.SetBypassCSPParams{Enabled: true}); err != nil {
-		t.Fatalf("bypass CSP: %v", err)
-	}
-	if _, err := chromedp.Call(b.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: string(axe)}); err != nil {
-		t.Fatalf("add axe: %v", err)
-	}
 	base := serveSite(t, files)
 	byRule := map[string]int{}
 	bad := 0
-	check := func(what, p string) {
-		vs := axeRun(t, b, base, p)
-		b.do(t, "blank", chromedp.Navigate("about:blank")) // the page's late requests are its own
-		if len(vs) > 0 {
-			bad++
-		}
-		for _, v := range vs {
-			byRule[v.ID] += len(v.Nodes)
-			t.Errorf("%s%s: %v", p, what, v)
-		}
-		for _, s := range b.takeIssues() {
-			// the 404 page's links (its icon too) start at the site's
-			// address, which is not this test's server
-			if !(strings.HasSuffix(p, "404.html") && strings.Contains(s, "(https://warstuff.example/")) {
-				t.Errorf("%s%s reported a problem: %s", p, what, s)
+	report := func(what string, checks []axeCheck) {
+		for _, c := range checks {
+			if c.err != nil {
+				t.Errorf("%s%s: %v", c.page, what, c.err)
+			}
+			if len(c.vs) > 0 {
+				bad++
+			}
+			for _, v := range c.vs {
+				byRule[v.ID] += len(v.Nodes)
+				t.Errorf("%s%s: %v", c.page, what, v)
+			}
+			for _, s := range c.issues {
+				// the 404 page's links (its icon too) start at the site's
+				// address, which is not this test's server
+				if !(strings.HasSuffix(c.page, "404.html") && strings.Contains(s, "(https://warstuff.example/")) {
+					t.Errorf("%s%s reported a problem: %s", c.page, what, s)
+				}
 			}
 		}
 	}
+	var desktop []string
 	for _, p := range pages {
 		if !strings.HasSuffix(p, "404.html") {
-			check("", p)
+			desktop = append(desktop, p)
 		}
 	}
+	report("", axeEach(t, b, base, desktop, false, true))
 	phone := []string{"en/index.html", "fr/profiles/index.html", "fr/glossary.html", "en/bands.html"}
 	for _, p := range pages {
 		if strings.Contains(p, "/profiles/") && !strings.HasSuffix(p, "index.html") {
@@ -134,21 +129,16 @@ func TestWarstuffSiteStandards(t *testing.T) {
 			break
 		}
 	}
-	b.do(t, "phone", chromedp.EmulateViewport(360, 740))
-	for _, p := range phone {
-		check(" at 360 px", p)
-	}
-	// last, so that its late requests (its icon at the site's address,
-	// not this server) cannot be taken for another page's
-	for _, p := range []string{"en/404.html", "fr/404.html", "404.html"} {
-		check(" at 360 px", p)
-	}
+	report(" at 360 px", axeEach(t, b, base, phone, true, true))
+	// last, so that their late requests (their icon at the site's
+	// address, not this server) cannot be taken for another page's
+	report(" at 360 px", axeEach(t, b, base, []string{"en/404.html", "fr/404.html", "404.html"}, true, true))
 	rules := make([]string, 0, len(byRule))
 	for r, n := range byRule {
 		rules = append(rules, fmt.Sprintf("%s ×%d", r, n))
 	}
 	sort.Strings(rules)
-	t.Logf("axe-core on %d Warstuff pages on a desktop, %d at 360 px (404.html among them): %d with violations %v", len(pages)-3, len(phone)+3, bad, rules)
+	t.Logf("axe-core on %d Warstuff pages on a desktop, %d at 360 px (404.html among them): %d with violations %v", len(desktop), len(phone)+3, bad, rules)
 	if n := vnuCheck(t, files, pages); n != len(pages) || !slices.Contains(pages, "en/profiles/index.html") {
 		t.Errorf("vnu read %d pages of %d", n, len(pages))
 	}
