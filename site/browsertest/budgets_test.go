@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,8 +94,13 @@ func serveGzipped(t testing.TB, files site.Files) string {
 // builder and the card list interactive within 3 s and under 1 MB
 // transferred, also when opened on a shared deck or band (the checker, an
 // 0.83 MB module, is then fetched at once and runs in a worker).
+//
+// The time to interactive is simulated from the page's measured work, so
+// a busy machine inflates it: the test runs alone in its package (not
+// parallel: go test starts the parallel tests after it), and a page over
+// its time budget is measured twice more and held to the median of the
+// three runs, as Lighthouse CI asserts on a median. Quiet, one run each.
 func TestLighthouseBudgets(t *testing.T) {
-	t.Parallel()
 	toolFile(t, "node_modules/lighthouse/cli/index.js") // skip before building anything
 	_, wb := erratumSite(t)
 	_, ws := warstuffSite(t)
@@ -112,10 +118,27 @@ func TestLighthouseBudgets(t *testing.T) {
 	}
 	// One runner: the time budgets are measured on one page at a time.
 	reports, _ := runLighthouse(t, 1, []string{"--perf=mobile"}, urls)
+	ttis := make([]float64, len(reports))
+	var again []int
+	for i, r := range reports {
+		ttis[i] = r.Audits["interactive"].NumericValue
+		if budgetPages[i].full && ttis[i] > budgetTTI {
+			again = append(again, i)
+		}
+	}
+	for _, i := range again {
+		runs := []float64{ttis[i]}
+		for range 2 {
+			rr, _ := runLighthouse(t, 1, []string{"--perf=mobile"}, []string{urls[i]})
+			runs = append(runs, rr[0].Audits["interactive"].NumericValue)
+		}
+		ttis[i] = medianOf(runs)
+		t.Logf("%s: interactive after %.0f ms, over budget: measured twice more, %.0f ms, median %.0f ms", budgetPages[i].kind, runs[0], runs[1:], ttis[i])
+	}
 	table := []string{"page | time to interactive | bytes | CLS | performance"}
 	for i, r := range reports {
 		p := budgetPages[i]
-		tti, size, cls := r.Audits["interactive"].NumericValue, r.Audits["total-byte-weight"].NumericValue, r.Audits["cumulative-layout-shift"].NumericValue
+		tti, size, cls := ttis[i], r.Audits["total-byte-weight"].NumericValue, r.Audits["cumulative-layout-shift"].NumericValue
 		table = append(table, fmt.Sprintf("%s | %.0f ms | %.0f | %.3f | %.2f", p.kind, tti, size, cls, r.Categories["performance"].Score))
 		if cls > budgetCLS {
 			t.Errorf("%s (%s): layout shift %.3f on the mobile profile, budget %.2f", p.kind, p.path, cls, budgetCLS)
@@ -131,6 +154,13 @@ func TestLighthouseBudgets(t *testing.T) {
 		}
 	}
 	t.Logf("Lighthouse %s, mobile profile:\n%s", reports[0].Version, strings.Join(table, "\n"))
+}
+
+// medianOf returns the median of an odd number of values.
+func medianOf(v []float64) float64 {
+	v = slices.Clone(v)
+	slices.Sort(v)
+	return v[len(v)/2]
 }
 
 // checkerSpy counts the WebAssembly modules a page starts: in the page,
