@@ -14,6 +14,7 @@ import (
 	"testing"
 	"testing/fstest"
 	"wbtool.dev/wbtool/pipeline"
+	"wbtool.dev/wbtool/schema"
 
 	"wbtool.dev/wbtool/content"
 )
@@ -97,7 +98,9 @@ func replaceNth(s, old, new string, rng *rand.Rand) string {
 // starter content, whenever the verdict stages (what `wbtool validate`
 // runs) accept the content, the whole build succeeds too, with no error
 // in any stage; and whenever they refuse it, the build refuses it with the
-// same diagnostics.
+// same diagnostics. The mutants share one schema cache (watch's path: a
+// load evaluates the edited file, not the tree; TestStarterBuilds loads
+// cold, and wbschema's tests compare the cache with a cold load).
 func TestValidateMeansBuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the starter content many times")
@@ -118,6 +121,7 @@ func TestValidateMeansBuild(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 13))
 	const runs = 24
 	accepted, refused := 0, 0
+	cache := schema.NewCache()
 	for i := 0; i < runs; {
 		m := mutations[rng.IntN(len(mutations))]
 		file := cards[rng.IntN(len(cards))]
@@ -135,7 +139,7 @@ func TestValidateMeansBuild(t *testing.T) {
 		}
 		fsys[file] = &fstest.MapFile{Data: []byte(mutated)}
 		t.Run(fmt.Sprintf("%d %s in %s", i, m.name, file), func(t *testing.T) {
-			opts := pipeline.Options{Content: fsys, Root: "content", Version: "test"}
+			opts := pipeline.Options{Content: fsys, Root: "content", Version: "test", Cache: cache}
 			verdict := opts
 			verdict.Stages = pipeline.Verdict
 			verdict.CheckSite = true // as validate runs it

@@ -147,13 +147,11 @@ func Run(t *testing.T, g Game) {
 			t.Errorf("check games: %d passed, %d failed; the starter's must all pass", p, f)
 		}
 		built = b
-		if testing.Short() {
-			// -short: the starter's loads above were cold, through the
-			// real path; the suite's other runs of this game share one
-			// cache of each file's evaluation (a mutation changes a file
-			// or two). The full suite loads cold every time.
-			s.cache = schema.NewCache()
-		}
+		// The starter's loads above were cold, through the real path;
+		// the suite's other runs of this game share one cache of each
+		// file's evaluation (a mutation changes a file or two; the
+		// games' schema tests compare a cached load with a cold one).
+		s.cache = schema.NewCache()
 		for _, dir := range []string{pipeline.DataDir, pipeline.PrintDir, pipeline.SiteDir} {
 			if len(built.Outputs[dir]) == 0 {
 				t.Errorf("the starter's build makes no %s", dir)
@@ -363,8 +361,8 @@ func runs() int {
 type suite struct {
 	g  Game
 	rs ruleset.Ruleset
-	// cache, in -short once the starter's cold loads are done, is shared
-	// by the suite's loads of the game (pipeline.Options.Cache).
+	// cache, once the starter's cold loads are done, is shared by the
+	// suite's loads of the game (pipeline.Options.Cache).
 	cache *schema.Cache
 }
 

@@ -1,6 +1,9 @@
 package testtool
 
 import (
+	"crypto/sha256"
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,6 +20,10 @@ type ScriptContent struct {
 	Name  string // script/folder, for t.Run
 	Dir   string // the folder's name in the script (content, …)
 	Files fstest.MapFS
+	// Same names the other scripts' folders whose content is this one's,
+	// byte for byte (left out of the list: a load of the same files
+	// proves nothing new).
+	Same []string
 }
 
 // ScriptContents lists the content folders of the CLI testscripts in
@@ -26,7 +33,10 @@ type ScriptContent struct {
 // lines) before its first command. A folder with no base content, no
 // .cue or .md file of the script's and nothing copied in is left out.
 // These are loaded in process without a budget: a script copies its bombs
-// (content that evaluates for minutes) in after its first command.
+// (content that evaluates for minutes) in after its first command. A
+// folder whose name and files are those of an earlier one is listed once,
+// under the first script's name (Same names the others): many scripts
+// use the base content unchanged.
 func ScriptContents(t testing.TB, scriptDir, baseDir string) []ScriptContent {
 	t.Helper()
 	scripts, err := filepath.Glob(filepath.Join(scriptDir, "*.txtar"))
@@ -35,6 +45,7 @@ func ScriptContents(t testing.TB, scriptDir, baseDir string) []ScriptContent {
 	}
 	base := os.DirFS(baseDir)
 	var out []ScriptContent
+	first := map[string]int{} // index in out, by contentKey
 	for _, s := range scripts {
 		ar, err := txtar.ParseFile(s)
 		if err != nil {
@@ -88,8 +99,27 @@ func ScriptContents(t testing.TB, scriptDir, baseDir string) []ScriptContent {
 			if !own && !based[dir] {
 				continue
 			}
-			out = append(out, ScriptContent{Name: strings.TrimSuffix(filepath.Base(s), ".txtar") + "/" + dir, Dir: dir, Files: m})
+			name := strings.TrimSuffix(filepath.Base(s), ".txtar") + "/" + dir
+			key := contentKey(dir, m)
+			if i, ok := first[key]; ok {
+				out[i].Same = append(out[i].Same, name)
+				continue
+			}
+			first[key] = len(out)
+			out = append(out, ScriptContent{Name: name, Dir: dir, Files: m})
 		}
 	}
 	return out
+}
+
+// contentKey identifies a content folder by its name and its files' names
+// and bytes.
+func contentKey(dir string, m fstest.MapFS) string {
+	h := sha256.New()
+	h.Write([]byte(dir))
+	for _, p := range slices.Sorted(maps.Keys(m)) {
+		fmt.Fprintf(h, "\x00%s\x00%d\x00", p, len(m[p].Data))
+		h.Write(m[p].Data)
+	}
+	return string(h.Sum(nil))
 }
