@@ -7,7 +7,6 @@ import (
 	"path"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -152,38 +151,17 @@ func TestConvictedSiteStandards(t *testing.T) {
 	}
 	b := newBrowser(t)
 	base := serveSite(t, files)
-	byRule := map[string]int{}
-	bad := 0
-	check := func(what string, pages []string) {
-		for _, c := range axeEach(t, b, base, pages, what != "", false) {
-			if c.err != nil {
-				t.Errorf("%s%s: %v", c.page, what, c.err)
-			}
-			if len(c.vs) > 0 {
-				bad++
-			}
-			for _, v := range c.vs {
-				byRule[v.ID] += len(v.Nodes)
-				if byRule[v.ID] <= 3*len(v.Nodes) {
-					t.Errorf("%s%s: %v", c.page, what, v)
-				}
-			}
-		}
-	}
+	tally := newAxeTally(t, b, base)
+	tally.most = 3
 	var desktop []string
 	for _, p := range pages {
 		if !strings.HasSuffix(p, "404.html") {
 			desktop = append(desktop, p)
 		}
 	}
-	check("", desktop)
-	check(" at 360 px", append(slices.Clone(convictedPages), "en/404.html", "404.html"))
-	rules := make([]string, 0, len(byRule))
-	for r, n := range byRule {
-		rules = append(rules, fmt.Sprintf("%s ×%d", r, n))
-	}
-	sort.Strings(rules)
-	t.Logf("axe-core on %d Convicted pages on a desktop, %d at 360 px: %d with violations %v", len(pages)-3, len(convictedPages)+2, bad, rules)
+	tally.check("", desktop)
+	tally.check(" at 360 px", append(slices.Clone(convictedPages), "en/404.html", "404.html"))
+	t.Logf("axe-core on %d Convicted pages on a desktop, %d at 360 px: %s", len(pages)-3, len(convictedPages)+2, tally)
 	if n := vnuCheck(t, files, pages); n != len(pages) {
 		t.Errorf("vnu read %d pages of %d", n, len(pages))
 	}

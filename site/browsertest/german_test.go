@@ -1,8 +1,6 @@
 package browsertest
 
 import (
-	"fmt"
-	"sort"
 	"strings"
 	"testing"
 
@@ -48,7 +46,7 @@ func TestWarstuffGermanDraftAxe(t *testing.T) {
 			t.Errorf("%s's language switch does not offer German", en)
 		}
 	}
-	tally := axeTally{t: t, b: newBrowser(t), base: serveSite(t, files), byRule: map[string]int{}}
+	tally := newAxeTally(t, newBrowser(t), serveSite(t, files))
 	tally.check("", pages)
 	var phone []string
 	for _, p := range []string{"de/index.html", "de/profiles/scout.html", "de/glossary.html"} {
@@ -59,42 +57,5 @@ func TestWarstuffGermanDraftAxe(t *testing.T) {
 		phone = append(phone, p)
 	}
 	tally.check(" at 360 px", phone)
-	t.Logf("axe-core on %d German draft pages (+%d at 360 px): %s", len(pages), len(phone), &tally)
-}
-
-// axeTally runs axe-core on pages of the site served at base in b,
-// reports each violation and counts them by rule.
-type axeTally struct {
-	t      *testing.T
-	b      *browser
-	base   string
-	byRule map[string]int
-	bad    int // pages with a violation
-}
-
-// check runs axe-core on pages (what says how they are shown: " at
-// 360 px" is on a phone).
-func (a *axeTally) check(what string, pages []string) {
-	for _, c := range axeEach(a.t, a.b, a.base, pages, what != "", false) {
-		if c.err != nil {
-			a.t.Errorf("%s%s: %v", c.page, what, c.err)
-		}
-		if len(c.vs) > 0 {
-			a.bad++
-		}
-		for _, v := range c.vs {
-			a.byRule[v.ID] += len(v.Nodes)
-			a.t.Errorf("%s%s: %v", c.page, what, v)
-		}
-	}
-}
-
-// String says how many pages had violations, and which rules.
-func (a *axeTally) String() string {
-	rules := make([]string, 0, len(a.byRule))
-	for r, n := range a.byRule {
-		rules = append(rules, fmt.Sprintf("%s ×%d", r, n))
-	}
-	sort.Strings(rules)
-	return fmt.Sprintf("%d pages with violations %v", a.bad, rules)
+	t.Logf("axe-core on %d German draft pages (+%d at 360 px): %s", len(pages), len(phone), tally)
 }

@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -75,34 +74,18 @@ func TestUnboundSiteStandards(t *testing.T) {
 	}
 	b := newBrowser(t)
 	base := serveSite(t, files)
-	byRule := map[string]int{}
-	check := func(what string, pages []string) {
-		for _, c := range axeEach(t, b, base, pages, what != "", false) {
-			if c.err != nil {
-				t.Errorf("%s%s: %v", c.page, what, c.err)
-			}
-			for _, v := range c.vs {
-				byRule[v.ID] += len(v.Nodes)
-				t.Errorf("%s%s: %v", c.page, what, v)
-			}
-		}
-	}
+	tally := newAxeTally(t, b, base)
 	var desktop []string
 	for _, p := range pages {
 		if !strings.HasSuffix(p, "404.html") {
 			desktop = append(desktop, p)
 		}
 	}
-	check("", desktop)
+	tally.check("", desktop)
 	n := len(desktop)
 	phone := []string{"en/index.html", "fr/orders.html", "en/rules/orders.html", "fr/glossary.html", "en/armies.html", "fr/scope.html", "en/404.html", "fr/404.html", "404.html"}
-	check(" at 360 px", phone)
-	var rules []string
-	for r, k := range byRule {
-		rules = append(rules, fmt.Sprintf("%s ×%d", r, k))
-	}
-	sort.Strings(rules)
-	t.Logf("axe-core on %d 40k Unbound pages on a desktop, %d at 360 px: violations %v", n, len(phone), rules)
+	tally.check(" at 360 px", phone)
+	t.Logf("axe-core on %d 40k Unbound pages on a desktop, %d at 360 px: %s", n, len(phone), tally)
 	if got := vnuCheck(t, files, pages); got != len(pages) {
 		t.Errorf("vnu read %d pages of %d", got, len(pages))
 	}

@@ -3,7 +3,6 @@ package browsertest
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -92,20 +91,10 @@ func TestWarstuffSiteStandards(t *testing.T) {
 	// request among them)
 	b := newBrowser(t)
 	base := serveSite(t, files)
-	byRule := map[string]int{}
-	bad := 0
+	tally := newAxeTally(t, b, base)
 	report := func(what string, checks []axeCheck) {
+		tally.add(what, checks)
 		for _, c := range checks {
-			if c.err != nil {
-				t.Errorf("%s%s: %v", c.page, what, c.err)
-			}
-			if len(c.vs) > 0 {
-				bad++
-			}
-			for _, v := range c.vs {
-				byRule[v.ID] += len(v.Nodes)
-				t.Errorf("%s%s: %v", c.page, what, v)
-			}
 			for _, s := range c.issues {
 				// the 404 page's links (its icon too) start at the site's
 				// address, which is not this test's server
@@ -133,12 +122,7 @@ func TestWarstuffSiteStandards(t *testing.T) {
 	// last, so that their late requests (their icon at the site's
 	// address, not this server) cannot be taken for another page's
 	report(" at 360 px", axeEach(t, b, base, []string{"en/404.html", "fr/404.html", "404.html"}, true, true))
-	rules := make([]string, 0, len(byRule))
-	for r, n := range byRule {
-		rules = append(rules, fmt.Sprintf("%s ×%d", r, n))
-	}
-	sort.Strings(rules)
-	t.Logf("axe-core on %d Warstuff pages on a desktop, %d at 360 px (404.html among them): %d with violations %v", len(desktop), len(phone)+3, bad, rules)
+	t.Logf("axe-core on %d Warstuff pages on a desktop, %d at 360 px (404.html among them): %s", len(desktop), len(phone)+3, tally)
 	if n := vnuCheck(t, files, pages); n != len(pages) || !slices.Contains(pages, "en/profiles/index.html") {
 		t.Errorf("vnu read %d pages of %d", n, len(pages))
 	}
