@@ -3,6 +3,7 @@ package browsertest
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"maps"
 	"net/http/httptest"
 	"net/url"
@@ -24,6 +25,7 @@ import (
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/site"
 	"wbtool.dev/wbtool/site/serve"
 )
@@ -195,6 +197,30 @@ func buildOnce[C any](t testing.TB, key string, build func() (C, site.Files, err
 		t.Fatal(s.err)
 	}
 	return s.cat.(C), maps.Clone(s.files)
+}
+
+// rulesetSite loads a game's starter (what names it in errors) through
+// its ruleset and builds its site published at base ("": no address),
+// once per test binary; then, if given, lets fix add what the build
+// would copy in beside it.
+func rulesetSite(t testing.TB, base, what string, r ruleset.Ruleset, fsys fs.FS, root string, fix func(site.Files)) site.Files {
+	t.Helper()
+	_, files := buildOnce(t, r.Game()+" "+base, func() (struct{}, site.Files, error) {
+		c, err := r.Load(fsys, ruleset.LoadOptions{Root: root})
+		if err != nil {
+			return struct{}{}, nil, fmt.Errorf("load %s: %w", what, err)
+		}
+		out, err := c.Site(ruleset.SiteOptions{BaseURL: base})
+		if err != nil {
+			return struct{}{}, nil, fmt.Errorf("build its site: %w", err)
+		}
+		files := site.Files(out)
+		if fix != nil {
+			fix(files)
+		}
+		return struct{}{}, files, nil
+	})
+	return files
 }
 
 // warboundAt loads the starter content and builds its site published at

@@ -2,7 +2,6 @@ package browsertest
 
 import (
 	"bytes"
-	"fmt"
 	"html"
 	"path"
 	"regexp"
@@ -14,7 +13,6 @@ import (
 
 	"wbtool.dev/wbtool/games/convicted"
 	cvstarter "wbtool.dev/wbtool/games/convicted/starter"
-	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -29,18 +27,7 @@ import (
 func convictedAt(t *testing.T, base string) site.Files {
 	t.Helper()
 	skipShort(t)
-	_, files := buildOnce(t, "convicted "+base, func() (struct{}, site.Files, error) {
-		c, err := convicted.Ruleset{}.Load(cvstarter.FS, ruleset.LoadOptions{Root: "."})
-		if err != nil {
-			return struct{}{}, nil, fmt.Errorf("load The Convicted's starter: %w", err)
-		}
-		files, err := c.Site(ruleset.SiteOptions{BaseURL: base})
-		if err != nil {
-			return struct{}{}, nil, fmt.Errorf("build its site: %w", err)
-		}
-		return struct{}{}, site.Files(files), nil
-	})
-	return files
+	return rulesetSite(t, base, "The Convicted's starter", convicted.Ruleset{}, cvstarter.FS, ".", nil)
 }
 
 // convictedPages are a page of each kind, both languages.

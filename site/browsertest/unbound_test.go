@@ -1,7 +1,6 @@
 package browsertest
 
 import (
-	"fmt"
 	"net/url"
 	"regexp"
 	"slices"
@@ -12,7 +11,6 @@ import (
 
 	"wbtool.dev/wbtool/games/unbound"
 	ubstarter "wbtool.dev/wbtool/games/unbound/starter"
-	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -26,21 +24,10 @@ import (
 // ("": no address), once per test binary.
 func unboundAt(t testing.TB, base string) site.Files {
 	t.Helper()
-	_, files := buildOnce(t, "unbound "+base, func() (struct{}, site.Files, error) {
-		c, err := unbound.Ruleset{}.Load(ubstarter.FS, ruleset.LoadOptions{Root: "games/unbound/starter"})
-		if err != nil {
-			return struct{}{}, nil, fmt.Errorf("load the 40k Unbound starter: %w", err)
-		}
-		files, err := c.Site(ruleset.SiteOptions{BaseURL: base})
-		if err != nil {
-			return struct{}{}, nil, fmt.Errorf("build its site: %w", err)
-		}
-		fs := site.Files(files)
+	return rulesetSite(t, base, "the 40k Unbound starter", unbound.Ruleset{}, ubstarter.FS, "games/unbound/starter", func(fs site.Files) {
 		// the build copies the print kit into the site; the home page links it
 		fs["print/cards-en.pdf"], fs["print/cards-fr.pdf"] = []byte("%PDF-1.4\n"), []byte("%PDF-1.4\n")
-		return struct{}{}, fs, nil
 	})
-	return files
 }
 
 // unboundLighthousePages are the 40k Unbound pages Lighthouse reads: the
