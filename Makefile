@@ -50,14 +50,8 @@ check:
 # alone at the end). `make test-slow` measures them.
 SLOW_PKGS = ./site/browsertest ./cmd/wbtool ./games/warbound/wbschema ./internal/watch ./site ./internal/dist ./games/warbound/wbcards
 
-# TEST_P: test binaries run at once. go test's default (the cores) let the
-# two long poles hold both slots for most of the run while they waited on
-# Chromium, Node and their child processes (1.1 cores busy of 2); the other
-# packages now fill that idle time.
-TEST_P ?= 4
-
 test-go:
-	$(GO) test -p $(TEST_P) -timeout 30m $(SLOW_PKGS) ./...
+	$(GO) test -timeout 30m $(SLOW_PKGS) ./...
 
 ## test-quick: the edit loop: gofmt and the tests in -short mode (no browser, no long loops), with
 ## go test's own vet checks (printf, errorsas, tests, …); the whole of go vet and staticcheck run in `make test`
