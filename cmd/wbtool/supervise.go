@@ -61,11 +61,11 @@ import (
 // command in-process and caps itself with those limits.
 const superviseEnv = "WBTOOL_SUPERVISED"
 
-// crashFileEnv names the file the supervised child sends the runtime's
-// report of a fatal panic to (budget.RedirectCrashes): the parent then
-// prints one diagnostic naming it, and exits 3, instead of a Go trace on
-// the terminal.
-const crashFileEnv = "WBTOOL_CRASH_FILE"
+// crashFileEnv holds the descriptor of the file the supervised child sends
+// the runtime's report of a fatal panic to (budget.RedirectCrashes): the
+// parent then writes the report file, prints one diagnostic naming it,
+// and exits 3, instead of a Go trace on the terminal.
+const crashFileEnv = "WBTOOL_CRASH_FD"
 
 // statsEnv, when set to 1, makes the parent print the child's elapsed
 // time and peak resident memory to stderr (to measure budgets).
@@ -219,21 +219,15 @@ func runSupervised(lim budget.Limits, args []string, stdin io.Reader, stdout, st
 	}()
 	marker := fmt.Sprintf("%s=%d:%s:%d", superviseEnv, os.Getpid(), lim.Time, lim.Memory)
 	env := append(os.Environ(), marker)
-	var crashFile string
-	if f, err := os.CreateTemp("", "wbtool-crash-*.txt"); err == nil {
-		crashFile = f.Name()
-		f.Close()
-		env = append(env, crashFileEnv+"="+crashFile)
-	}
 	out, err := budget.Supervise(ctx, budget.Command{
-		Exe:       exe,
-		Args:      args,
-		Env:       env,
-		Stdin:     stdin,
-		Stdout:    stdout,
-		Stderr:    stderr,
-		Limits:    lim,
-		CrashFile: crashFile,
+		Exe:      exe,
+		Args:     args,
+		Env:      env,
+		Stdin:    stdin,
+		Stdout:   stdout,
+		Stderr:   stderr,
+		Limits:   lim,
+		CrashEnv: crashFileEnv,
 	})
 	if os.Getenv(statsEnv) == "1" {
 		fmt.Fprintf(stderr, "wbtool: budget: ran %s, peak resident memory %d MiB (budget %s, %d MiB)\n",
@@ -260,7 +254,7 @@ func runSupervised(lim budget.Limits, args []string, stdin io.Reader, stdout, st
 		return exitContent, true
 	}
 	if out.Crash != "" {
-		return reportInternal(stderr, &crash.Reported{Stage: commandName(newRootCmd(), args), Path: out.Crash}), true
+		return reportInternal(stderr, crash.WriteReport(commandName(newRootCmd(), args), out.Crash)), true
 	}
 	switch out.Signal {
 	case 0:
@@ -281,11 +275,13 @@ func runSupervised(lim budget.Limits, args []string, stdin io.Reader, stdout, st
 func runChild(marker string, args []string, stdout, stderr io.Writer) int {
 	// Nothing this process starts is the supervised child.
 	os.Unsetenv(superviseEnv)
-	if path, ok := os.LookupEnv(crashFileEnv); ok {
+	if v, ok := os.LookupEnv(crashFileEnv); ok {
 		os.Unsetenv(crashFileEnv)
 		orig := os.Stderr // descriptor 2, from now on the crash file
-		if f, err := budget.RedirectCrashes(path); err == nil && stderr == io.Writer(orig) {
-			stderr = f
+		if fd, err := strconv.Atoi(v); err == nil && fd > 2 {
+			if f, err := budget.RedirectCrashes(fd); err == nil && stderr == io.Writer(orig) {
+				stderr = f
+			}
 		}
 	}
 	if lim, ok := parseMarker(marker); ok {

@@ -175,7 +175,8 @@ func waitFor(t *testing.T, exited <-chan struct{}, what string, cond func() bool
 type bomb struct {
 	cmd    *exec.Cmd
 	stderr *bytes.Buffer
-	child  int // the supervised child
+	tmp    string // its TMPDIR
+	child  int    // the supervised child
 	// childFD is a pidfd of the child: it becomes readable when the
 	// child has ended, whoever reaps it.
 	childFD int
@@ -190,7 +191,8 @@ type bomb struct {
 func startBomb(t *testing.T, group bool) *bomb {
 	t.Helper()
 	wbtool := wbtoolProgram(t)
-	b := &bomb{cmd: exec.Command(wbtool, "validate", "--content", bombContent(t)), stderr: new(bytes.Buffer), exited: make(chan struct{})}
+	b := &bomb{cmd: exec.Command(wbtool, "validate", "--content", bombContent(t)), stderr: new(bytes.Buffer), tmp: t.TempDir(), exited: make(chan struct{})}
+	b.cmd.Env = append(os.Environ(), "TMPDIR="+b.tmp)
 	if group {
 		// Its own process group, as a terminal's foreground job.
 		b.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -222,6 +224,15 @@ func startBomb(t *testing.T, group bool) *bomb {
 	// seconds): a busy machine makes this wait longer, not the test fail.
 	waitFor(t, b.exited, "the evaluation", func() bool { return cpuTicks(b.child) >= 25 })
 	return b
+}
+
+// leftNothing fails the test when wbtool left a file in its temporary
+// folder (a crash file named in advance did, when wbtool was killed).
+func (b *bomb) leftNothing(t *testing.T) {
+	t.Helper()
+	if left, _ := os.ReadDir(b.tmp); len(left) > 0 {
+		t.Errorf("wbtool left %d files in its temporary folder, the first %s", len(left), left[0].Name())
+	}
 }
 
 // childEnded reports whether the child has ended, without waiting.
@@ -279,6 +290,7 @@ func TestSuperviseSignals(t *testing.T) {
 			if _, err := os.Stat(fmt.Sprintf("/proc/%d", b.child)); err == nil {
 				t.Errorf("child %d still exists (not reaped)", b.child)
 			}
+			b.leftNothing(t)
 			t.Logf("stopped in %v: %s", took.Round(time.Millisecond), strings.TrimSpace(b.stderr.String()))
 		})
 	}
@@ -315,6 +327,7 @@ func TestSupervisedChildDiesWithParent(t *testing.T) {
 	if !ws.Signaled() || ws.Signal() != unix.SIGKILL {
 		t.Fatalf("child %d ended with status %#x (exited %v, code %d); want killed by SIGKILL", b.child, uint32(ws), ws.Exited(), ws.ExitStatus())
 	}
+	b.leftNothing(t)
 }
 
 // BenchmarkValidateStarter measures the budget's overhead on a normal

@@ -218,24 +218,43 @@ func limitCPU(seconds uint64) {
 	_ = syscall.Setrlimit(syscall.RLIMIT_CPU, &syscall.Rlimit{Cur: seconds, Max: seconds})
 }
 
-// RedirectCrashes sends what the Go runtime writes on a fatal panic or
-// error (to file descriptor 2) to the file at path, and keeps standard
-// error itself for wbtool's own messages: os.Stderr becomes a copy of
-// the original descriptor, which it returns. A budgeted child calls it
-// with the file its parent named (Command.CrashFile), so that a crash
-// reaches the designer as one diagnostic naming the file, not a Go trace.
-func RedirectCrashes(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-	if err != nil {
-		return nil, err
+// crashOutput gives the child of cmd a file with no name for the
+// runtime's report of a crash, as descriptor 3, named in its environment
+// variable env (RedirectCrashes), and returns the file (nil: none). The
+// file is removed as soon as it is made, so that no process's end, even
+// by SIGKILL, leaves it behind in the temporary folder.
+func crashOutput(cmd *exec.Cmd, env string) *os.File {
+	if env == "" {
+		return nil
 	}
-	defer f.Close()
+	f, err := os.CreateTemp("", "wbtool-crash-*.txt")
+	if err != nil {
+		return nil
+	}
+	os.Remove(f.Name())
+	if cmd.Env == nil {
+		cmd.Env = os.Environ()
+	}
+	cmd.ExtraFiles = append(cmd.ExtraFiles, f)
+	cmd.Env = append(cmd.Env, env+"="+strconv.Itoa(2+len(cmd.ExtraFiles)))
+	return f
+}
+
+// RedirectCrashes sends what the Go runtime writes on a fatal panic or
+// error (to file descriptor 2) to descriptor fd, which a supervised
+// child's parent gave it (Command.CrashEnv), and keeps standard error
+// itself for wbtool's own messages: os.Stderr becomes a copy of the
+// original descriptor, which it returns. A crash then reaches the
+// designer as one diagnostic naming a report, not a Go trace.
+func RedirectCrashes(fd int) (*os.File, error) {
+	syscall.CloseOnExec(fd)
+	defer syscall.Close(fd)
 	orig, err := syscall.Dup(2)
 	if err != nil {
 		return nil, err
 	}
 	syscall.CloseOnExec(orig)
-	if err := syscall.Dup3(int(f.Fd()), 2, 0); err != nil {
+	if err := syscall.Dup3(fd, 2, 0); err != nil {
 		syscall.Close(orig)
 		return nil, err
 	}

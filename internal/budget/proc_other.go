@@ -29,6 +29,10 @@ func limitCPU(seconds uint64) {}
 
 func descendants(pid int) []int { return nil }
 
+// crashOutput has no descriptor to pass here: a crash prints its trace
+// on the child's standard error.
+func crashOutput(cmd *exec.Cmd, env string) *os.File { return nil }
+
 // RedirectCrashes keeps standard error as it is here: a crash prints
 // its trace there.
-func RedirectCrashes(path string) (*os.File, error) { return os.Stderr, nil }
+func RedirectCrashes(fd int) (*os.File, error) { return os.Stderr, nil }

@@ -26,10 +26,13 @@ type Command struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
 	Limits         Limits // applied as given: a zero field is no budget of that kind
-	// CrashFile, when set, is the file the child sends the runtime's
-	// report of a fatal panic or error to (RedirectCrashes), instead of
-	// its standard error. Supervise removes it unless it holds one.
-	CrashFile string
+	// CrashEnv, when set, names the environment variable in which the
+	// child finds the descriptor of a file for the runtime's report of a
+	// fatal panic or error (RedirectCrashes), instead of its standard
+	// error. The file has no name: nothing is left behind, however either
+	// process ends (a crash's report file is written by whoever reports
+	// it, from Outcome.Crash).
+	CrashEnv string
 }
 
 // ErrNotStarted wraps the error of a child that could not be started.
@@ -43,8 +46,8 @@ type Outcome struct {
 	ExitCode int
 	// Signal is the signal that ended the child, 0 when it exited.
 	Signal syscall.Signal
-	// Crash is Command.CrashFile when the child died of a panic or a
-	// fatal error whose report it holds, "" otherwise.
+	// Crash is the runtime's report when the child died of a panic or
+	// a fatal error (Command.CrashEnv), "" otherwise.
 	Crash string
 }
 
@@ -67,6 +70,10 @@ func Supervise(ctx context.Context, c Command) (Outcome, error) {
 	cmd.Env = c.Env
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = c.Stdin, c.Stdout, c.Stderr
 	dieWithParent(cmd)
+	crashes := crashOutput(cmd, c.CrashEnv)
+	if crashes != nil {
+		defer crashes.Close()
+	}
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		return out, fmt.Errorf("%w: %w", ErrNotStarted, err)
@@ -94,21 +101,16 @@ func Supervise(ctx context.Context, c Command) (Outcome, error) {
 		out.ExitCode, out.Signal = exitStatus(cmd.ProcessState)
 		return out, reason
 	}
-	defer func() {
-		if out.Crash == "" && c.CrashFile != "" {
-			os.Remove(c.CrashFile)
-		}
-	}()
 	for {
 		select {
 		case <-done:
 			finish()
 			out.ExitCode, out.Signal = exitStatus(cmd.ProcessState)
-			if b, err := os.ReadFile(c.CrashFile); c.CrashFile != "" && err == nil && out.ExitCode != 0 && crash.IsTrace(string(b)) {
-				if isOutOfMemory(string(b)) { // past its address-space cap
+			if trace := readCrash(crashes); out.ExitCode != 0 && crash.IsTrace(trace) {
+				if isOutOfMemory(trace) { // past its address-space cap
 					return out, &ExceededError{Resource: Memory, Limit: c.Limits}
 				}
-				out.Crash = c.CrashFile
+				out.Crash = trace
 			}
 			if out.Signal == syscall.SIGKILL && c.Limits.Time > 0 && cpuTime(cmd.ProcessState) >= float64(cpuLimit(c.Limits.Time))-1 {
 				// Killed by its own CPU-time limit.
@@ -209,4 +211,17 @@ func SetSoftMemoryLimit(memory int64) {
 	if memory > 0 && os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(SoftMemoryLimit(memory))
 	}
+}
+
+// maxCrashReport bounds what is read of a child's crash report: the
+// runtime's trace of every goroutine of a large build fits well inside.
+const maxCrashReport = 64 << 20
+
+// readCrash returns what a child wrote to its crash file f (nil: none).
+func readCrash(f *os.File) string {
+	if f == nil {
+		return ""
+	}
+	b, _ := io.ReadAll(io.NewSectionReader(f, 0, maxCrashReport))
+	return string(b)
 }
