@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"sync"
 
 	"wbtool.dev/wbtool/diag"
@@ -74,10 +75,15 @@ type Version struct {
 }
 
 // Name is the version's name when its content names none: what git
-// describes of the revision, else the revision as asked for.
+// describes of the revision, the folder's own name (the published pages
+// show it: the path to it is this machine's, never the readers'), else
+// the revision as asked for.
 func (v Version) Name() string {
-	if v.Describe != nil {
+	switch {
+	case v.Describe != nil:
 		return v.Describe()
+	case v.Folder:
+		return filepath.Base(filepath.Clean(v.Rev))
 	}
 	return v.Rev
 }
