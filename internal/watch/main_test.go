@@ -6,6 +6,7 @@ import (
 
 	_ "wbtool.dev/wbtool/games/warbound" // the default game's rules
 	"wbtool.dev/wbtool/internal/budget"
+	"wbtool.dev/wbtool/internal/testtool"
 )
 
 // childEnv makes this test binary act as the evaluation child, as wbtool
@@ -24,6 +25,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	testtool.PaceGC() // not in the child: its memory budget is what watch gives it
 	os.Exit(m.Run())
 }
 

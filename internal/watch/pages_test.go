@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"testing"
+
+	"wbtool.dev/wbtool/internal/testtool"
 )
 
 // TestSessionRandomEditsEqualFreshBuild (property test): after each of a
@@ -34,7 +36,14 @@ func TestSessionRandomEditsEqualFreshBuild(t *testing.T) {
 	english := regexp.MustCompile(`en: +"[^"\n]*`)
 	rng := rand.New(rand.NewPCG(13, 2))
 	reusedSome, reusedSheet := false, false
-	for step := 1; step <= 8; step++ {
+	// Four edits (one a broken save first) find the known defects, e.g. a
+	// layout kept for a card whose text changed (Layouts.Keep without its
+	// same check: outputs differ at step 2); WBTOOL_LONG=1 makes eight.
+	steps := 4
+	if testtool.Long() {
+		steps = 8
+	}
+	for step := 1; step <= steps; step++ {
 		file := files[rng.IntN(len(files))]
 		src, err := os.ReadFile(file)
 		if err != nil {

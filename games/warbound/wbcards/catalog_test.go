@@ -12,6 +12,7 @@ import (
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
+	"wbtool.dev/wbtool/internal/testtool"
 )
 
 // testCatalog is a small catalog built in Go: one card of every kind and
@@ -86,6 +87,7 @@ var shared struct {
 }
 
 func TestMain(m *testing.M) {
+	testtool.PaceGC()
 	code := m.Run()
 	if shared.cat != nil {
 		if fresh, err := loadStarter(); err != nil {

@@ -34,6 +34,7 @@ var perFile struct {
 }
 
 func TestMain(m *testing.M) {
+	testtool.PaceGC()
 	afterLoad = func(fsys fs.FS, opt Options, cat *wbcatalog.Catalog, err error) {
 		if opt.Cache != nil {
 			return

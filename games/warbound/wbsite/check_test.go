@@ -5,12 +5,12 @@ import (
 	"os"
 	"sync"
 	"testing"
+	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/schema/designref"
 
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
-	"wbtool.dev/wbtool/internal/testtool"
 )
 
 // Every Build of this package's tests is checked with Check too, and
@@ -25,6 +25,7 @@ var checked struct {
 }
 
 func TestMain(m *testing.M) {
+	testtool.PaceGC()
 	afterBuild = func(cat *wbcatalog.Catalog, opts Options, err error) {
 		cerr := Check(cat, opts)
 		checked.Lock()
