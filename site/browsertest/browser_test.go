@@ -80,13 +80,24 @@ func skipShort(t testing.TB) {
 	}
 }
 
-// newBrowser starts Chromium as the issue asks: headless, no sandbox, no
-// GPU, no background networking, a fresh profile.
-func newBrowser(t testing.TB) *browser {
-	t.Helper()
-	skipShort(t)
-	exe := testtool.Require(t, "chromium")
-	opts := []chromedp.ExecAllocatorOption{
+// chromium is the one Chromium of the test binary: started by the first
+// test that asks for a browser, closed by TestMain when every test is
+// done. Each test has its own browser context in it (newBrowser): its own
+// cookies, storage, cache and windows, as a fresh profile would give it.
+// A Chromium for each of ~45 tests cost each its start, its GPU, network
+// and storage processes.
+var chromium struct {
+	once   sync.Once
+	ctx    context.Context // the first tab, whose context owns the browser
+	cancel func()
+	dir    string // its profile
+	err    error
+}
+
+// chromiumOptions start Chromium as the issue asks: headless, no sandbox,
+// no GPU, no background networking, a fresh profile.
+func chromiumOptions(exe, dir string) []chromedp.ExecAllocatorOption {
+	return []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe),
 		chromedp.Headless,
 		chromedp.NoSandbox,
@@ -102,15 +113,65 @@ func newBrowser(t testing.TB) *browser {
 		// Chromium's flooding protection would throttle (a person cannot
 		// type that fast).
 		chromedp.Flag("disable-ipc-flooding-protection", true),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(dir),
 		chromedp.WindowSize(1280, 900),
 	}
-	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
+}
+
+// startChromium starts the test binary's Chromium (once).
+func startChromium(exe string) (context.Context, error) {
+	chromium.once.Do(func() {
+		dir, err := os.MkdirTemp("", "browsertest-chromium-")
+		if err != nil {
+			chromium.err = err
+			return
+		}
+		chromium.dir = dir
+		actx, acancel := chromedp.NewExecAllocator(context.Background(), chromiumOptions(exe, dir)...)
+		ctx, cancel := chromedp.NewContext(actx)
+		chromium.ctx = ctx
+		chromium.cancel = func() {
+			// a graceful close first (the browser ends its children),
+			// then the allocator kills what is left
+			cctx, ccancel := context.WithTimeout(ctx, 10*time.Second)
+			_ = chromedp.Cancel(cctx)
+			ccancel()
+			cancel()
+			acancel()
+		}
+		if err := chromedp.Do(ctx); err != nil {
+			chromium.err = fmt.Errorf("start chromium: %w", err)
+		}
+	})
+	return chromium.ctx, chromium.err
+}
+
+// stopChromium closes the test binary's Chromium, if a test started it,
+// and removes its profile.
+func stopChromium() {
+	if chromium.cancel != nil {
+		chromium.cancel()
+	}
+	if chromium.dir != "" {
+		_ = os.RemoveAll(chromium.dir)
+	}
+}
+
+// newBrowser opens a window of the test binary's Chromium in a browser
+// context of its own (no cookies, storage or cache shared with another
+// test), closed at the end of the test.
+func newBrowser(t testing.TB) *browser {
+	t.Helper()
+	skipShort(t)
+	root, err := startChromium(testtool.Require(t, "chromium"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	b := &browser{}
-	ctx, cancel := chromedp.NewContext(actx, chromedp.WithListener(b.listen))
-	t.Cleanup(func() { cancel(); acancel() })
+	ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext(), chromedp.WithListener(b.listen))
+	t.Cleanup(cancel)
 	if _, err := chromedp.Call(ctx, log.Enable, cdp.Empty{}); err != nil {
-		t.Fatalf("start chromium: %v", err)
+		t.Fatalf("open a window of chromium: %v", err)
 	}
 	if _, err := chromedp.Call(ctx, runtime.Enable, cdp.Empty{}); err != nil {
 		t.Fatalf("runtime.enable: %v", err)

@@ -2,6 +2,7 @@ package browsertest
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -90,7 +91,7 @@ func TestWarstuffSiteStandards(t *testing.T) {
 	// each tab hears its own pages' console problems (the favicon
 	// request among them)
 	b := newBrowser(t)
-	base := serveSite(t, files)
+	base := serveSite(t, withAxeBlank(maps.Clone(files)))
 	tally := newAxeTally(t, b, base)
 	report := func(what string, checks []axeCheck) {
 		tally.add(what, checks)
