@@ -74,6 +74,7 @@ func TestBalanceScheduler(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a balance study in a dozen processes")
 	}
+	t.Parallel()
 	s := schedulerRun{t, wbtoolProgram(t), t.TempDir()}
 	const shards = 6
 	opts := []string{"--format", "exploration", "--bot", "random", "--games", "4"}

@@ -24,6 +24,7 @@ func TestBleedBoxes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("prints the starter's sheets six times")
 	}
+	t.Parallel()
 	pdfinfo := testtool.Require(t, "pdfinfo")
 	out := t.TempDir()
 	for _, paper := range []string{"a4", "letter"} {
@@ -104,6 +105,7 @@ func TestBleedBoxesEveryGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("prints each game's starter six times")
 	}
+	t.Parallel()
 	pdfinfo := testtool.Require(t, "pdfinfo")
 	for _, game := range ruleset.Starters() {
 		if game == "warbound" {

@@ -18,35 +18,37 @@ import (
 // command runs on it in-process and must succeed, and the commands whose
 // output is the content's alone (validate, check, play, sim, diff, i18n)
 // must say the same thing twice. watch and serve run until stopped: their
-// testscripts and the watch conformance cover them.
+// testscripts and the watch conformance cover them. The starter and its
+// build with the TTS decks are builtStarter's, shared with
+// TestNoOutputHoldsTheBuildPath; the commands that write after it write
+// to a folder of their own, as that test reads the build meanwhile.
 func TestEveryCommandEveryGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds, prints and exports each game's starter")
 	}
+	t.Parallel()
 	games := ruleset.Starters()
 	if len(games) < 2 {
 		t.Fatalf("starters of %v: want every game", games)
 	}
 	for _, game := range games {
 		t.Run(game, func(t *testing.T) {
-			dir := t.TempDir()
-			tree := filepath.Join(dir, "tree")
-			if code, _, stderr := runIn(t, "init", tree, "--game", game, "--example", "full"); code != 0 {
-				t.Fatalf("init exits %d:\n%s", code, stderr)
-			}
-			content := filepath.Join(tree, "content")
+			sb := builtStarter(t, game) // init, build --export tts
+			content := sb.content
 			if _, err := os.Stat(filepath.Join(content, "game.cue")); err != nil {
 				t.Fatalf("init wrote no content/game.cue: %v", err)
 			}
+			if _, err := os.Stat(filepath.Join(sb.out, pipeline.ExportDir, pipeline.TTSDir)); err != nil {
+				t.Fatalf("build --export tts wrote no TTS folder: %v", err)
+			}
 			deck := firstDeck(t, content)
-			out := filepath.Join(dir, "dist")
+			out := filepath.Join(t.TempDir(), "dist")
 			c := []string{"--content", content}
 			o := append([]string{"--out", out}, c...)
 			commands := [][]string{
 				append([]string{"validate"}, c...),
 				append([]string{"check"}, c...),
-				append([]string{"build"}, o...),
-				append([]string{"build", "--since", content, "--export", "tts"}, o...),
+				append([]string{"build", "--since", content}, o...),
 				append([]string{"print"}, o...),
 				append([]string{"print", "--deck", deck, "--lang", "en", "--paper", "letter"}, o...),
 				append([]string{"export", "png", "--profile", "tgc", "--deck", deck, "--lang", "en"}, o...),

@@ -36,6 +36,7 @@ func TestKillDuringBuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the content a dozen times")
 	}
+	t.Parallel()
 	wbtool := wbtoolProgram(t)
 	dir := t.TempDir()
 	trees := []string{filepath.Join(dir, "a"), filepath.Join(dir, "b")}

@@ -20,29 +20,26 @@ import (
 // --base-url (issue 36 item 1): no output holds the folder's absolute
 // path, except the local TTS saved objects (export/tts without a base
 // URL), which link their images by percent-encoded file:/// URLs of the
-// output folder — never the site's copy, which players download.
+// output folder — never the site's copy, which players download. The
+// build without --base-url is builtStarter's, shared with
+// TestEveryCommandEveryGame.
 func TestNoOutputHoldsTheBuildPath(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds each game's starter with its exports twice")
 	}
+	t.Parallel()
 	for _, game := range ruleset.Starters() {
 		t.Run(game, func(t *testing.T) {
-			dir := filepath.Join(t.TempDir(), "my cards #1")
-			tree := filepath.Join(dir, "tree")
-			if code, _, stderr := runIn(t, "init", tree, "--game", game, "--example", "full"); code != 0 {
-				t.Fatalf("init exits %d:\n%s", code, stderr)
-			}
-			content := filepath.Join(tree, "content")
+			sb := builtStarter(t, game)
 			for _, base := range []string{"", "https://example.org/game/"} {
-				out := filepath.Join(dir, "dist")
-				args := []string{"build", "--content", content, "--out", out, "--export", "tts"}
+				dir, out := sb.dir, sb.out
 				if base != "" {
-					args = append(args, "--base-url", base)
+					dir = filepath.Join(t.TempDir(), "my cards #1")
 					out = filepath.Join(dir, "dist-published")
-					args[4] = out
-				}
-				if code, _, stderr := runIn(t, args...); code != 0 {
-					t.Fatalf("wbtool %s exits %d:\n%s", strings.Join(args, " "), code, stderr)
+					args := []string{"build", "--content", sb.content, "--out", out, "--export", "tts", "--base-url", base}
+					if code, _, stderr := runIn(t, args...); code != 0 {
+						t.Fatalf("wbtool %s exits %d:\n%s", strings.Join(args, " "), code, stderr)
+					}
 				}
 				raw := []byte(dir)
 				encoded := []byte(strings.TrimPrefix(export.FileURL(dir), "file://"))

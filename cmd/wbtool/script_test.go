@@ -18,7 +18,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(cleanupM{m, removeStarterBuilds}, map[string]func(){
 		"wbtool": func() { os.Exit(Main()) },
 	})
 }
@@ -26,6 +26,7 @@ func TestMain(m *testing.M) {
 // TestScript runs the CLI end-to-end scripts in testdata/script. Each
 // script names its subject: validate_*.txtar, build_*.txtar, ...
 func TestScript(t *testing.T) {
+	t.Parallel() // beside the other long tests; scripts run in parallel too
 	base, err := filepath.Abs("testdata/base")
 	if err != nil {
 		t.Fatal(err)
@@ -34,8 +35,13 @@ func TestScript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// absolute: the scripts are read once they run
+	dir, err := filepath.Abs("testdata/script")
+	if err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
-		Dir:                 "testdata/script",
+		Dir:                 dir,
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		UpdateScripts:       golden.Update(),
