@@ -76,14 +76,22 @@ type Version struct {
 
 // Name is the version's name when its content names none: what git
 // describes of the revision, the folder's own name (the published pages
-// show it: the path to it is this machine's, never the readers'), else
-// the revision as asked for.
+// show it: the path to it is this machine's, never the readers'; for a
+// folder named content, its project's name), else the revision as asked
+// for.
 func (v Version) Name() string {
 	switch {
 	case v.Describe != nil:
 		return v.Describe()
 	case v.Folder:
-		return filepath.Base(filepath.Clean(v.Rev))
+		dir := filepath.Clean(v.Rev)
+		name := filepath.Base(dir)
+		if name == "content" { // the usual name, as wbtool init makes it
+			if project := filepath.Base(filepath.Dir(dir)); project != "." && project != string(filepath.Separator) && project != ".." {
+				return project
+			}
+		}
+		return name
 	}
 	return v.Rev
 }

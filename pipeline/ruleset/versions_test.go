@@ -15,6 +15,9 @@ func TestVersionName(t *testing.T) {
 		{Version{Rev: "/home/alice/games/old/", Folder: true}, "old"},
 		{Version{Rev: "../_v0.1", Folder: true}, "_v0.1"},
 		{Version{Rev: "_v0.1", Folder: true}, "_v0.1"},
+		{Version{Rev: "/home/alice/v1/content", Folder: true}, "v1"},
+		{Version{Rev: "content", Folder: true}, "content"},
+		{Version{Rev: "../content", Folder: true}, "content"},
 	} {
 		if got := c.v.Name(); got != c.want {
 			t.Errorf("Name of %q = %q, want %q", c.v.Rev, got, c.want)
