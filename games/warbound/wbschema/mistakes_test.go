@@ -22,8 +22,8 @@ type mistake struct {
 //
 // Each mistake is loaded with one Cache shared by all (watch's path: the
 // unchanged files' units are reused, so a load costs the edited file's
-// evaluation, not the tree's), and, unless -short, also without a cache
-// (the whole package evaluated: 25 times as long).
+// evaluation, not the tree's), and, unless -short, also as the whole
+// package (25 times as long) and in units.
 func TestCommonMistakes(t *testing.T) {
 	cache := schema.NewCache()
 	for _, c := range []mistake{
@@ -110,7 +110,12 @@ func TestCommonMistakes(t *testing.T) {
 			_, err := Load(fsys, Options{Root: "content", Cache: cache})
 			testtool.SameDiagnostics(t, err, c.want)
 			if !testing.Short() {
-				_, err := Load(fsys, Options{Root: "content"})
+				// the whole package, and in units (validate's); not
+				// again file by file with a cold cache (TestMain's
+				// check of an uncached Load): the load above is that
+				_, err := newLoader(fsys, Options{Root: "content"}).load()
+				testtool.SameDiagnostics(t, err, c.want)
+				_, err = Load(fsys, Options{Root: "content", UnitSize: testUnitSize})
 				testtool.SameDiagnostics(t, err, c.want)
 			}
 		})

@@ -34,10 +34,13 @@ import (
 // starter, a generated tree and mutants.
 
 // fastProfiles turns the fast path on; tests turn it off to compare.
-// fastLoads counts the loads it gave (tests check it was taken).
+// fastLoads counts the loads it gave (tests check it was taken);
+// fullLoads the evaluations with the full schema (tests check a refused
+// load is CUE's own).
 var (
 	fastProfiles = true
 	fastLoads    atomic.Int64
+	fullLoads    atomic.Int64
 )
 
 // leanProfile replaces #Profile in the lean schema: the fields of #Build

@@ -81,6 +81,12 @@ func TestFastCostEqualsCUE(t *testing.T) {
 	// it. The others in the full suite.
 	shortMutants := map[string]bool{"starter": true, "unknown rule": true, "large target": true,
 		"quality added to the table": true, "range added to the table": true}
+	// refusalWitness: the refused mutants whose load is also compared
+	// with a load without the fast path (the others' fallback is that
+	// same evaluation); each mode and each refusal point: CUE's errors,
+	// the costs, the draft texts.
+	refusalWitness := map[string]bool{"unknown rule": true, "unknown rule (draft)": true,
+		"cost over the limit": true, "cost written": true, "table name without French (draft)": true}
 	for _, m := range mutants {
 		for _, draft := range []bool{false, true} {
 			name, fast := m.name, m.fast
@@ -111,11 +117,22 @@ func TestFastCostEqualsCUE(t *testing.T) {
 				}
 				files[m.file] = []byte(src)
 				defer func(on bool) { fastProfiles = on }(fastProfiles)
-				fastProfiles = false
-				want, wantErr := Load(mapFS(files), Options{Root: "content", Draft: draft})
 				fastProfiles = true
-				before := fastLoads.Load()
+				before, beforeFull := fastLoads.Load(), fullLoads.Load()
 				got, gotErr := Load(mapFS(files), Options{Root: "content", Draft: draft})
+				// where the fast path refuses, the load must be the
+				// full schema's own evaluation (the fallback), so CUE's
+				// "want" is that value, not a second evaluation; the
+				// witnesses evaluate it again without the fast path
+				// (a refused lean evaluation leaking into the fallback)
+				if full := fullLoads.Load() > beforeFull; full == fast {
+					t.Errorf("evaluated with the full schema %v, want %v (error: %v)", full, !fast, gotErr)
+				}
+				want, wantErr := got, gotErr
+				if fast || refusalWitness[name] {
+					fastProfiles = false
+					want, wantErr = Load(mapFS(files), Options{Root: "content", Draft: draft})
+				}
 				if fast && wantErr != nil { // the catalogs must be compared
 					t.Fatalf("the mutant must be valid: %v", wantErr)
 				}

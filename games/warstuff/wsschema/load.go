@@ -287,6 +287,7 @@ func (l *loader) evalWhole(files []*ast.File, nSchema int) *evaluation {
 			return ev
 		}
 	}
+	fullLoads.Add(1)
 	sub := l.fork()
 	inst := build.NewContext().NewInstance("", nil)
 	for _, f := range files {
