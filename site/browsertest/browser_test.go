@@ -9,7 +9,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -21,7 +20,6 @@ import (
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/remote"
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
@@ -97,7 +95,7 @@ var chromium struct {
 }
 
 // chromiumOptions start Chromium as the issue asks: headless, no sandbox,
-// no GPU, no background networking, a fresh profile, a DevTools port.
+// no GPU, no background networking, a fresh profile.
 func chromiumOptions(exe, dir string) []chromedp.ExecAllocatorOption {
 	return []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe),
@@ -115,11 +113,6 @@ func chromiumOptions(exe, dir string) []chromedp.ExecAllocatorOption {
 		// Chromium's flooding protection would throttle (a person cannot
 		// type that fast).
 		chromedp.Flag("disable-ipc-flooding-protection", true),
-		// A DevTools port (any free one, written to DevToolsActivePort in
-		// the profile) rather than chromedp's pipe: Lighthouse audits in
-		// this Chromium too (chromiumPort).
-		chromedp.Flag("remote-debugging-port", "0"),
-		remote.WebSocket,
 		chromedp.UserDataDir(dir),
 		chromedp.WindowSize(1280, 900),
 	}
@@ -162,27 +155,6 @@ func stopChromium() {
 	if chromium.dir != "" {
 		_ = os.RemoveAll(chromium.dir)
 	}
-}
-
-// chromiumPort starts the test binary's Chromium (if no test has) and
-// returns its DevTools port, which Chromium writes on the first line of
-// DevToolsActivePort in its profile: Lighthouse audits there, each page
-// in a tab of its own (runLighthouse), instead of starting a Chromium.
-func chromiumPort(t testing.TB) string {
-	t.Helper()
-	skipShort(t)
-	if _, err := startChromium(testtool.Require(t, "chromium")); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(filepath.Join(chromium.dir, "DevToolsActivePort"))
-	if err != nil {
-		t.Fatalf("chromium's DevTools port: %v", err)
-	}
-	port, _, _ := strings.Cut(string(data), "\n")
-	if _, err := strconv.Atoi(port); err != nil {
-		t.Fatalf("chromium's DevTools port: %q in DevToolsActivePort", port)
-	}
-	return port
 }
 
 // newBrowser opens a window of the test binary's Chromium in a browser

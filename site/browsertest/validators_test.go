@@ -400,10 +400,10 @@ var lighthousePages = []string{"", "en/index.html", "fr/cards/index.html", "en/c
 // built for, and a few of Warbound's built without --base-url: its
 // accessibility and SEO categories score 0.95 or more on each, robots.txt
 // audit included (Lighthouse fetches it from inside the page, which the
-// pages' policy allows: connect-src 'self'; Lighthouse issue 4386). A few Node
-// processes audit every page (testdata/lighthouse.mjs) in the test
-// binary's Chromium, each page in a new tab as `lighthouse --port` would:
-// a Node, Lighthouse and Chromium started for each page took most of the time.
+// pages' policy allows: connect-src 'self'; Lighthouse issue 4386). One Node process
+// and one Chromium audit every page (testdata/lighthouse.mjs), each page
+// in a new tab as the lighthouse command would: a Node, Lighthouse and
+// Chromium started for each page took most of the time.
 func TestLighthouse(t *testing.T) {
 	t.Parallel()
 	toolFile(t, "node_modules/lighthouse/cli/index.js") // skip before building anything
@@ -464,21 +464,20 @@ func TestLighthouse(t *testing.T) {
 }
 
 // lighthouseJobs is how many Lighthouse runners TestLighthouse starts at
-// once, each with a share of the pages: most of a
+// once, each with its own Chromium and a share of the pages: most of a
 // page's time is Lighthouse waiting for the page to be quiet (a second
 // after load, a second without network, a second without CPU work).
 const lighthouseJobs = 3
 
 // runLighthouse runs testdata/lighthouse.mjs (flags first, as
-// --perf=mobile) on urls, in jobs Node processes at once, each with a run
-// of consecutive urls, all in the test binary's Chromium (each page in a
-// tab of its own, as `lighthouse --port` audits), and returns a report
-// per url in order and what the runners said on stderr.
+// --perf=mobile) on urls, in jobs Node processes at once, each with its
+// own Chromium and a run of consecutive urls, and returns a report per
+// url in order and what the runners said on stderr.
 func runLighthouse(t *testing.T, jobs int, flags, urls []string) ([]lighthouseReport, string) {
 	t.Helper()
 	cli := toolFile(t, "node_modules/lighthouse/cli/index.js")
 	node := testtool.Require(t, "node")
-	port := chromiumPort(t)
+	chromium := testtool.Require(t, "chromium")
 	runner, err := filepath.Abs(filepath.Join("testdata", "lighthouse.mjs"))
 	if err != nil {
 		t.Fatal(err)
@@ -496,7 +495,7 @@ func runLighthouse(t *testing.T, jobs int, flags, urls []string) ([]lighthouseRe
 	var wg sync.WaitGroup
 	for j := range jobs {
 		part := urls[j*len(urls)/jobs : (j+1)*len(urls)/jobs]
-		args := append([]string{runner, modules, port}, flags...)
+		args := append([]string{runner, modules, chromium, t.TempDir()}, flags...)
 		cmd := exec.CommandContext(ctx, node, append(args, part...)...)
 		r := &results[j]
 		cmd.Stderr = &r.stderr

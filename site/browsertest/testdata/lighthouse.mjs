@@ -1,12 +1,9 @@
-// Runs Lighthouse on several pages in the test binary's Chromium
-// (TestLighthouse), reached at its DevTools port as `lighthouse --port`
-// does: starting Node, Lighthouse and a browser for each page cost more
-// than the audits, and a Chromium for each runner cost its start, its
-// GPU, network and storage processes. Each page is audited as
-// `lighthouse URL` would: in a new tab, only the accessibility and SEO
-// categories (robots.txt read from the page).
+// Runs Lighthouse on several pages with one Chromium (TestLighthouse):
+// starting Node, Lighthouse and a browser for each page cost more than
+// the audits. Each page is audited as `lighthouse URL` would: in a new
+// tab, only the accessibility and SEO categories (robots.txt read from the page).
 //
-//	node lighthouse.mjs NODE_MODULES PORT [--perf=mobile|--perf=desktop] URL...
+//	node lighthouse.mjs NODE_MODULES CHROMIUM PROFILE_DIR [--perf=mobile|--perf=desktop] URL...
 //
 // With --perf (TestLighthouseBudgets), the performance category too, on
 // Lighthouse's mobile profile (its default: a mid-range phone, 4× CPU
@@ -17,9 +14,10 @@
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 
-const [modules, port, ...urls] = process.argv.slice(2);
+const [modules, chromePath, profile, ...urls] = process.argv.slice(2);
 const load = (p) => import(pathToFileURL(path.join(modules, p)).href);
 const {default: lighthouse} = await load('lighthouse/core/index.js');
+const chromeLauncher = await load('chrome-launcher/dist/index.js');
 // Lighthouse measures the machine on every run (BenchmarkIndex: a second
 // of busy loops in the page, a sixth of an accessibility run's CPU). Only
 // the report's environment section and the slow-machine warning of the
@@ -38,26 +36,35 @@ if (urls.length && urls[0].startsWith('--perf=')) {
   }
 }
 
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  userDataDir: profile,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
 const reports = [];
 let failed = false;
-for (const url of urls) {
-  const start = Date.now();
-  const r = await lighthouse(url, {
-    port: Number(port), // a new tab, closed after the run; the browser stays
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: perf ? ['performance', 'accessibility', 'best-practices', 'seo'] : ['accessibility', 'seo'],
-    // The report's picture of the whole page: no audit of these
-    // categories reads it, and it took a fifth of each page's time.
-    disableFullPageScreenshot: true,
-  }, config);
-  if (!r || r.lhr.runtimeError) {
-    console.error(`lighthouse ${url}: ${r ? r.lhr.runtimeError.code + ' ' + r.lhr.runtimeError.message : 'no result'}`);
-    failed = true;
-    break;
+try {
+  for (const url of urls) {
+    const start = Date.now();
+    const r = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: perf ? ['performance', 'accessibility', 'best-practices', 'seo'] : ['accessibility', 'seo'],
+      // The report's picture of the whole page: no audit of these
+      // categories reads it, and it took a fifth of each page's time.
+      disableFullPageScreenshot: true,
+    }, config);
+    if (!r || r.lhr.runtimeError) {
+      console.error(`lighthouse ${url}: ${r ? r.lhr.runtimeError.code + ' ' + r.lhr.runtimeError.message : 'no result'}`);
+      failed = true;
+      break;
+    }
+    reports.push(r.lhr);
+    console.error(`${perf ? perf + ' ' : ''}${url}: ${Date.now() - start} ms`);
   }
-  reports.push(r.lhr);
-  console.error(`${perf ? perf + ' ' : ''}${url}: ${Date.now() - start} ms`);
+} finally {
+  await chrome.kill();
 }
 if (failed) {
   process.exit(1);
