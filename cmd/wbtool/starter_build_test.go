@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"wbtool.dev/wbtool/internal/testtool"
 )
 
 // starterBuild is a game's starter written by `wbtool init --example
@@ -23,44 +25,24 @@ type starterBuild struct {
 	fail    string // why it could not be made
 }
 
-var starterBuilds struct {
-	sync.Mutex
-	root  string // removed by TestMain
-	games map[string]*starterBuildOnce
-}
-
-type starterBuildOnce struct {
-	once sync.Once
-	b    starterBuild
-}
+var (
+	starterBuilds testtool.Memo[starterBuild]
+	// starterRoot holds the starter builds; removed by TestMain.
+	starterRoot = sync.OnceValues(func() (string, error) { return os.MkdirTemp("", "wbtool-starters") })
+)
 
 // builtStarter is game's starterBuild, made by the first test that asks.
 func builtStarter(t *testing.T, game string) starterBuild {
 	t.Helper()
-	starterBuilds.Lock()
-	if starterBuilds.games == nil {
-		starterBuilds.games = map[string]*starterBuildOnce{}
+	root, err := starterRoot()
+	if err != nil {
+		t.Fatal(err)
 	}
-	o := starterBuilds.games[game]
-	if o == nil {
-		o = &starterBuildOnce{}
-		starterBuilds.games[game] = o
+	b := starterBuilds.Get(game, func() starterBuild { return makeStarterBuild(filepath.Join(root, game, "my cards #1"), game) })
+	if b.fail != "" {
+		t.Fatal(b.fail)
 	}
-	if starterBuilds.root == "" {
-		root, err := os.MkdirTemp("", "wbtool-starters")
-		if err != nil {
-			starterBuilds.Unlock()
-			t.Fatal(err)
-		}
-		starterBuilds.root = root
-	}
-	root := starterBuilds.root
-	starterBuilds.Unlock()
-	o.once.Do(func() { o.b = makeStarterBuild(filepath.Join(root, game, "my cards #1"), game) })
-	if o.b.fail != "" {
-		t.Fatal(o.b.fail)
-	}
-	return o.b
+	return b
 }
 
 func makeStarterBuild(dir, game string) starterBuild {
@@ -85,10 +67,8 @@ func makeStarterBuild(dir, game string) starterBuild {
 // removeStarterBuilds removes the starter builds' folder once every test
 // has run.
 func removeStarterBuilds() {
-	starterBuilds.Lock()
-	defer starterBuilds.Unlock()
-	if starterBuilds.root != "" {
-		os.RemoveAll(starterBuilds.root)
+	if root, err := starterRoot(); err == nil {
+		os.RemoveAll(root)
 	}
 }
 

@@ -225,13 +225,9 @@ func (b *browser) waitFor(t testing.TB, expr string) {
 // builtSites holds the sites the tests build, each built once per test
 // binary: loading a starter and building its site costs a second or more
 // of CPU, and a dozen tests read the same site.
-var builtSites struct {
-	mu sync.Mutex
-	m  map[string]*builtSite
-}
+var builtSites testtool.Memo[builtSite]
 
 type builtSite struct {
-	once  sync.Once
 	cat   any
 	files site.Files
 	err   error
@@ -243,17 +239,10 @@ type builtSite struct {
 // are shared: tests only read them.
 func buildOnce[C any](t testing.TB, key string, build func() (C, site.Files, error)) (C, site.Files) {
 	t.Helper()
-	builtSites.mu.Lock()
-	if builtSites.m == nil {
-		builtSites.m = map[string]*builtSite{}
-	}
-	s := builtSites.m[key]
-	if s == nil {
-		s = &builtSite{}
-		builtSites.m[key] = s
-	}
-	builtSites.mu.Unlock()
-	s.once.Do(func() { s.cat, s.files, s.err = build() })
+	s := builtSites.Get(key, func() builtSite {
+		cat, files, err := build()
+		return builtSite{cat, files, err}
+	})
 	if s.err != nil {
 		t.Fatal(s.err)
 	}
