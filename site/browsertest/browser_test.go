@@ -222,6 +222,16 @@ func (b *browser) waitFor(t testing.TB, expr string) {
 	}
 }
 
+// waitLoaded waits for cond on a document that has finished loading.
+// After a navigation, location and the <html> element's lang are set
+// while the body may still be parsing, so a check on them alone can let
+// a test read the page before its h1 exists (a CI flake on
+// TestLanguageSwitchKeepsTheCard).
+func (b *browser) waitLoaded(t testing.TB, cond string) {
+	t.Helper()
+	b.waitFor(t, `document.readyState === 'complete' && (`+cond+`)`)
+}
+
 // builtSites holds the sites the tests build, each built once per test
 // binary: loading a starter and building its site costs a second or more
 // of CPU, and a dozen tests read the same site.
@@ -411,7 +421,7 @@ func TestHomeSearchAndPhoneScreenshots(t *testing.T) {
 	b.do(t, "phone home", chromedp.Navigate(base+"/fr/index.html"), chromedp.WaitVisible(chromedp.ID("home-q")))
 	b.screenshot(t, "home-phone.png")
 	b.do(t, "search from home", chromedp.SendKeys(chromedp.ID("home-q"), "hurl"), chromedp.Submit(chromedp.ID("home-q")))
-	b.waitFor(t, `location.pathname.endsWith('/fr/cards/index.html') && document.getElementById('q') && document.getElementById('q').value === 'hurl'`)
+	b.waitLoaded(t, `location.pathname.endsWith('/fr/cards/index.html') && document.getElementById('q') && document.getElementById('q').value === 'hurl'`)
 	b.waitFor(t, visibleItems+`.length >= 1`)
 	names := eval[[]string](t, b, visibleItems+`.map(li => li.querySelector('.name').textContent)`)
 	for _, n := range names {
@@ -454,21 +464,21 @@ func TestLanguageSwitchKeepsTheCard(t *testing.T) {
 	for _, c := range cat.Characters[:min(3, len(cat.Characters))] {
 		b.do(t, "open "+c.ID, chromedp.Navigate(base+"/en/cards/"+c.ID+"/index.html"), chromedp.WaitVisible(chromedp.ID("lang-switch")))
 		clickLangSwitch(t, b)
-		b.waitFor(t, `location.pathname === '/fr/cards/`+c.ID+`/index.html' && document.documentElement.lang === 'fr'`)
+		b.waitLoaded(t, `location.pathname === '/fr/cards/`+c.ID+`/index.html' && document.documentElement.lang === 'fr'`)
 		if h1 := eval[string](t, b, `document.querySelector('h1').textContent`); h1 != c.Name.FR {
 			t.Errorf("French page of %s shows %q, want %q", c.ID, h1, c.Name.FR)
 		}
 		clickLangSwitch(t, b)
-		b.waitFor(t, `location.pathname === '/en/cards/`+c.ID+`/index.html' && document.documentElement.lang === 'en'`)
+		b.waitLoaded(t, `location.pathname === '/en/cards/`+c.ID+`/index.html' && document.documentElement.lang === 'en'`)
 	}
 	// On a rules page the switch keeps the rule the reader is at.
 	b.do(t, "open a rule", chromedp.Navigate(base+"/fr/rules/shooting/index.html#R-SHOOT-4"), chromedp.WaitVisible(chromedp.ID("lang-switch")))
 	clickLangSwitch(t, b)
-	b.waitFor(t, `location.pathname === '/en/rules/shooting/index.html' && location.hash === '#R-SHOOT-4' && document.documentElement.lang === 'en'`)
+	b.waitLoaded(t, `location.pathname === '/en/rules/shooting/index.html' && location.hash === '#R-SHOOT-4' && document.documentElement.lang === 'en'`)
 	// The card list keeps its filters.
 	b.do(t, "filtered list", chromedp.Navigate(base+"/en/cards/index.html?kind=leader"), chromedp.WaitVisible(chromedp.ID("q")))
 	clickLangSwitch(t, b)
-	b.waitFor(t, `location.pathname === '/fr/cards/index.html' && document.getElementById('f-kind').value === 'leader'`)
+	b.waitLoaded(t, `location.pathname === '/fr/cards/index.html' && document.getElementById('f-kind').value === 'leader'`)
 }
 
 // TestCardPageShowsItsImage: the card image is loaded and drawn.
@@ -499,13 +509,13 @@ func TestWorksFromFile(t *testing.T) {
 	root := onDisk(t, files)
 	b.do(t, "open index.html", chromedp.Navigate(root+"/index.html"), chromedp.WaitVisible(chromedp.CSS(".langs a")))
 	b.do(t, "choose French", chromedp.Click(chromedp.CSS(`.langs li[lang="fr"] a`)))
-	b.waitFor(t, `location.href.endsWith('/fr/index.html') && document.readyState === 'complete'`) // the French page, loaded: not the old one's nodes
+	b.waitLoaded(t, `location.href.endsWith('/fr/index.html')`) // the French page, loaded: not the old one's nodes
 	// The home search form submits to the card list from file:// too.
 	b.do(t, "search from home", chromedp.SendKeys(chromedp.ID("home-q"), "copp"), chromedp.Submit(chromedp.ID("home-q")))
-	b.waitFor(t, `location.pathname.endsWith('/fr/cards/index.html') && document.getElementById('q').value === 'copp'`)
+	b.waitLoaded(t, `location.pathname.endsWith('/fr/cards/index.html') && document.getElementById('q').value === 'copp'`)
 	b.do(t, "back home", chromedp.Navigate(root+"/fr/index.html"), chromedp.WaitVisible(chromedp.ID("home-q")))
 	b.do(t, "go to cards", chromedp.Click(chromedp.CSS(`.nav a[href$="cards/index.html"]`)))
-	b.waitFor(t, `location.href.endsWith('/fr/cards/index.html') && !document.getElementById('filters').hidden`)
+	b.waitLoaded(t, `location.href.endsWith('/fr/cards/index.html') && !document.getElementById('filters').hidden`)
 	total := eval[int](t, b, visibleItems+`.length`)
 	b.do(t, "type", chromedp.SendKeys(chromedp.ID("q"), "copp"))
 	b.waitFor(t, visibleItems+`.length >= 1 && `+visibleItems+`.length < `+fmt.Sprint(total))
@@ -513,10 +523,10 @@ func TestWorksFromFile(t *testing.T) {
 		t.Errorf("search index from file:// has %d entries, list has %d", n, total)
 	}
 	b.do(t, "open copp", chromedp.Click(chromedp.CSS(`#card-list li[data-id="copp"] a`)))
-	b.waitFor(t, `location.href.endsWith('/fr/cards/copp/index.html')`)
+	b.waitLoaded(t, `location.href.endsWith('/fr/cards/copp/index.html')`)
 	b.waitFor(t, `document.querySelector('.card-images img').complete && document.querySelector('.card-images img').naturalWidth > 0`)
 	clickLangSwitch(t, b)
-	b.waitFor(t, `location.href.endsWith('/en/cards/copp/index.html')`)
+	b.waitLoaded(t, `location.href.endsWith('/en/cards/copp/index.html')`)
 	if issues := b.takeIssues(); len(issues) > 0 {
 		t.Errorf("the pages reported problems from file://: %q", issues)
 	}
@@ -569,7 +579,7 @@ func TestReadsWithoutJavaScript(t *testing.T) {
 		t.Error("the search form shows without JavaScript, where it cannot work")
 	}
 	b.do(t, "follow a card", chromedp.Click(chromedp.CSS(`#card-list li[data-id="copp"] a`)))
-	b.waitFor(t, `location.pathname === '/en/cards/copp/index.html'`)
+	b.waitLoaded(t, `location.pathname === '/en/cards/copp/index.html'`)
 }
 
 // TestDesignersFooter looks at a rules page and its footer at 360 px and
@@ -597,7 +607,7 @@ func TestDesignersFooter(t *testing.T) {
 			t.Errorf("%s: the rules page is %dpx wide", v.name, w)
 		}
 		b.do(t, "follow the designers' link "+v.name, chromedp.Click(chromedp.CSS(`footer .designers a[href$="checks/index.html"]`)))
-		b.waitFor(t, `location.pathname === '/en/checks/index.html' && document.getElementById('rules-pinned') !== null`)
+		b.waitLoaded(t, `location.pathname === '/en/checks/index.html' && document.getElementById('rules-pinned') !== null`)
 		b.screenshot(t, "checks-"+v.name+".png")
 	}
 	if issues := b.takeIssues(); len(issues) > 0 {

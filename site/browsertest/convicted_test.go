@@ -170,9 +170,9 @@ func TestConvictedInTheBrowser(t *testing.T) {
 		b.do(t, "desktop", chromedp.EmulateViewport(1280, 900))
 		b.do(t, "open index.html", chromedp.Navigate(root+"/index.html"), chromedp.WaitVisible(chromedp.CSS(".langs a")))
 		b.do(t, "choose French", chromedp.Click(chromedp.CSS(`.langs li[lang="fr"] a`)))
-		b.waitFor(t, `location.href.endsWith('/fr/index.html') && document.readyState === 'complete'`) // the French page, loaded: not the old one's nodes
+		b.waitLoaded(t, `location.href.endsWith('/fr/index.html')`) // the French page, loaded: not the old one's nodes
 		b.do(t, "search from home", chromedp.SendKeys(chromedp.ID("home-q"), "t:sort lv>=3"), chromedp.Submit(chromedp.ID("home-q")))
-		b.waitFor(t, `location.pathname.endsWith('/fr/cards/index.html') && document.getElementById('q').value === 't:sort lv>=3'`)
+		b.waitLoaded(t, `location.pathname.endsWith('/fr/cards/index.html') && document.getElementById('q').value === 't:sort lv>=3'`)
 		b.waitFor(t, visibleItems+`.length === 2`)
 		got := eval[[]string](t, b, visibleItems+`.map(li => li.getAttribute('data-id')).sort()`)
 		if want := []string{"spell-rain-of-fire", "spell-thunderbolt"}; !slices.Equal(got, want) {
@@ -191,7 +191,7 @@ func TestConvictedInTheBrowser(t *testing.T) {
 			b.screenshot(t, "convicted-card-desktop.png")
 		}
 		clickLangSwitch(t, b)
-		b.waitFor(t, `location.href.endsWith('/en/cards/spell-thunderbolt.html')`)
+		b.waitLoaded(t, `location.href.endsWith('/en/cards/spell-thunderbolt.html')`)
 		b.do(t, "phone", chromedp.EmulateViewport(360, 740))
 		for _, p := range convictedPages {
 			b.do(t, "open "+p, chromedp.Navigate(root+"/"+p), chromedp.WaitVisible(chromedp.CSS("footer")))

@@ -193,15 +193,15 @@ func TestUnboundFromFile(t *testing.T) {
 	root := onDisk(t, files)
 	b.do(t, "open index.html", chromedp.Navigate(root+"/index.html"), chromedp.WaitVisible(chromedp.CSS(".langs a")))
 	b.do(t, "choose French", chromedp.Click(chromedp.CSS(`.langs li[lang="fr"] a`)))
-	b.waitFor(t, `location.href.endsWith('/fr/index.html') && document.readyState === 'complete'`) // the French page, loaded: not the old one's nodes
+	b.waitLoaded(t, `location.href.endsWith('/fr/index.html')`) // the French page, loaded: not the old one's nodes
 	b.do(t, "search from home", chromedp.SendKeys(chromedp.ID("home-q"), "k:immediat"), chromedp.Submit(chromedp.ID("home-q")))
-	b.waitFor(t, `location.pathname.endsWith('/fr/orders.html') && document.getElementById('q').value === 'k:immediat'`)
+	b.waitLoaded(t, `location.pathname.endsWith('/fr/orders.html') && document.getElementById('q').value === 'k:immediat'`)
 	b.waitFor(t, visibleItems+`.length === 6`)
 	b.do(t, "open the rules", chromedp.Navigate(root+"/fr/rules/orders.html"), chromedp.WaitVisible(chromedp.CSS("footer")))
 	b.do(t, "follow a term", chromedp.Click(chromedp.CSS(`article a.gloss[href$="#term-glossary-planned-order"]`)))
-	b.waitFor(t, `location.href.endsWith('/fr/glossary.html#term-glossary-planned-order')`)
+	b.waitLoaded(t, `location.href.endsWith('/fr/glossary.html#term-glossary-planned-order')`)
 	clickLangSwitch(t, b)
-	b.waitFor(t, `location.href.endsWith('/en/glossary.html#term-glossary-planned-order')`)
+	b.waitLoaded(t, `location.href.endsWith('/en/glossary.html#term-glossary-planned-order')`)
 	shots := []string{"en/index.html", "fr/orders.html", "en/rules/orders.html", "fr/glossary.html", "en/armies.html", "fr/scope.html"}
 	for _, vp := range viewports {
 		b.do(t, vp.name, chromedp.EmulateViewport(vp.w, vp.h))

@@ -198,20 +198,20 @@ func TestWarstuffFromFile(t *testing.T) {
 	root := onDisk(t, files)
 	b.do(t, "open index.html", chromedp.Navigate(root+"/index.html"), chromedp.WaitVisible(chromedp.CSS(".langs a")))
 	b.do(t, "choose French", chromedp.Click(chromedp.CSS(`.langs li[lang="fr"] a`)))
-	b.waitFor(t, `location.href.endsWith('/fr/index.html') && document.readyState === 'complete'`) // the French page, loaded: not the old one's nodes
+	b.waitLoaded(t, `location.href.endsWith('/fr/index.html')`) // the French page, loaded: not the old one's nodes
 	b.do(t, "search from home", chromedp.SendKeys(chromedp.ID("home-q"), "k:mortelle"), chromedp.Submit(chromedp.ID("home-q")))
-	b.waitFor(t, `location.pathname.endsWith('/fr/profiles/index.html') && document.getElementById('q').value === 'k:mortelle'`)
+	b.waitLoaded(t, `location.pathname.endsWith('/fr/profiles/index.html') && document.getElementById('q').value === 'k:mortelle'`)
 	b.waitFor(t, visibleItems+`.length === 3`)
 	if n := eval[int](t, b, `(window.WB_SEARCH_INDEX || []).length`); n != 20 {
 		t.Errorf("search index from file:// has %d profiles, want 20", n)
 	}
 	b.do(t, "open the gunner", chromedp.Click(chromedp.CSS(`#card-list li[data-id="gunner"] a`)))
-	b.waitFor(t, `location.href.endsWith('/fr/profiles/gunner.html')`)
+	b.waitLoaded(t, `location.href.endsWith('/fr/profiles/gunner.html')`)
 	b.waitFor(t, `document.querySelector('.card-images img').complete && document.querySelector('.card-images img').naturalWidth > 0`)
 	b.do(t, "follow a rule", chromedp.Click(chromedp.CSS(`.stats-lines a.gloss[href$="#term-deadly"]`)))
-	b.waitFor(t, `location.href.endsWith('/fr/glossary.html#term-deadly') && document.getElementById('term-deadly') !== null`)
+	b.waitLoaded(t, `location.href.endsWith('/fr/glossary.html#term-deadly') && document.getElementById('term-deadly') !== null`)
 	clickLangSwitch(t, b)
-	b.waitFor(t, `location.href.endsWith('/en/glossary.html#term-deadly')`)
+	b.waitLoaded(t, `location.href.endsWith('/en/glossary.html#term-deadly')`)
 	b.do(t, "phone", chromedp.EmulateViewport(360, 740))
 	for _, p := range []string{"en/index.html", "fr/rules/building.html", "fr/profiles/index.html", "fr/profiles/storm-seer.html", "fr/glossary.html", "fr/bands.html", "fr/bandbuilder.html"} {
 		b.do(t, "open "+p, chromedp.Navigate(root+"/"+p), chromedp.WaitVisible(chromedp.CSS("footer")))
