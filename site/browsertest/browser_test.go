@@ -114,6 +114,10 @@ func chromiumOptions(exe, dir string) []chromedp.ExecAllocatorOption {
 		// type that fast).
 		chromedp.Flag("disable-ipc-flooding-protection", true),
 		chromedp.UserDataDir(dir),
+		// Its temporary files too (a killed Chromium leaves its
+		// singleton socket folder behind), so that stopChromium's
+		// removal of dir takes them all.
+		chromedp.Env("TMPDIR=" + dir),
 		chromedp.WindowSize(1280, 900),
 	}
 }

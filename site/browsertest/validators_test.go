@@ -495,8 +495,14 @@ func runLighthouse(t *testing.T, jobs int, flags, urls []string) ([]lighthouseRe
 	var wg sync.WaitGroup
 	for j := range jobs {
 		part := urls[j*len(urls)/jobs : (j+1)*len(urls)/jobs]
-		args := append([]string{runner, modules, chromium, t.TempDir()}, flags...)
+		profile := t.TempDir()
+		args := append([]string{runner, modules, chromium, profile}, flags...)
 		cmd := exec.CommandContext(ctx, node, append(args, part...)...)
+		// chrome-launcher ends Chromium with SIGKILL, which leaves its
+		// singleton socket folder (org.chromium.Chromium.*) in the
+		// temporary folder: 4 per run piled up in /tmp. Inside the
+		// profile, the test's cleanup removes it.
+		cmd.Env = append(os.Environ(), "TMPDIR="+profile)
 		r := &results[j]
 		cmd.Stderr = &r.stderr
 		wg.Add(1)
