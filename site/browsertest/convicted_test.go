@@ -17,7 +17,7 @@ import (
 )
 
 // The Convicted's site (issue 31) checked as Warstuff's is: axe-core on
-// every page, vnu on every page, every link and image of every page
+// its axePages, vnu on every page, every link and image of every page
 // found (over HTTP and from file://), Lighthouse on the home page, the
 // card database and the rules-coverage page, and screenshots on a desktop
 // and a phone.
@@ -99,8 +99,8 @@ func TestConvictedLinks(t *testing.T) {
 	}
 }
 
-// TestConvictedSiteStandards runs axe-core on every page of the
-// published site (both languages: home, card database, every card, the
+// TestConvictedSiteStandards runs axe-core on the axePages of the
+// published site (both languages: home, card database, the cards, the
 // rules coverage, the campaign tracker, the reference, the 404 pages) on
 // a desktop and a page of each kind at 360 px, then vnu on every page:
 // zero violations, zero errors. Each page's head has its canonical and
@@ -146,9 +146,10 @@ func TestConvictedSiteStandards(t *testing.T) {
 			desktop = append(desktop, p)
 		}
 	}
-	tally.check("", desktop)
+	read := axePages(files, desktop)
+	tally.check("", read)
 	tally.check(" at 360 px", append(slices.Clone(convictedPages), "en/404.html", "404.html"))
-	t.Logf("axe-core on %d Convicted pages on a desktop, %d at 360 px: %s", len(pages)-3, len(convictedPages)+2, tally)
+	t.Logf("axe-core on %d Convicted pages of %d on a desktop, %d at 360 px: %s", len(read), len(desktop), len(convictedPages)+2, tally)
 	if n := vnuCheck(t, files, pages); n != len(pages) {
 		t.Errorf("vnu read %d pages of %d", n, len(pages))
 	}

@@ -34,7 +34,7 @@ func unboundAt(t testing.TB, base string) site.Files {
 // root, a home page and the order database.
 var unboundLighthousePages = []string{"", "en/index.html", "fr/orders.html"}
 
-// TestUnboundSiteStandards runs axe-core on every page of the published
+// TestUnboundSiteStandards runs axe-core on the axePages of the published
 // site on a desktop, on a sample at 360 px and on the 404 pages, then
 // vnu on every page: zero violations, zero errors; the published pages'
 // head has absolute canonical and hreflang links.
@@ -68,11 +68,11 @@ func TestUnboundSiteStandards(t *testing.T) {
 			desktop = append(desktop, p)
 		}
 	}
-	tally.check("", desktop)
-	n := len(desktop)
+	read := axePages(files, desktop)
+	tally.check("", read)
 	phone := []string{"en/index.html", "fr/orders.html", "en/rules/orders.html", "fr/glossary.html", "en/armies.html", "fr/scope.html", "en/404.html", "fr/404.html", "404.html"}
 	tally.check(" at 360 px", phone)
-	t.Logf("axe-core on %d 40k Unbound pages on a desktop, %d at 360 px: %s", n, len(phone), tally)
+	t.Logf("axe-core on %d 40k Unbound pages of %d on a desktop, %d at 360 px: %s", len(read), len(desktop), len(phone), tally)
 	if got := vnuCheck(t, files, pages); got != len(pages) {
 		t.Errorf("vnu read %d pages of %d", got, len(pages))
 	}
