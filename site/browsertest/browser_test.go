@@ -320,25 +320,24 @@ func serveSite(t testing.TB, files site.Files) string {
 	return srv.URL
 }
 
-// shotDir is where screenshots go: $WBTOOL_SCREENSHOTS, or a temporary
-// folder.
-func shotDir(t testing.TB) string {
-	if d := os.Getenv("WBTOOL_SCREENSHOTS"); d != "" {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
-	return t.TempDir()
-}
-
+// screenshot saves a picture of the page in $WBTOOL_SCREENSHOTS, to look
+// at. Without it, no picture is taken: it went to the test's temporary
+// folder, removed with the test, and no assertion reads it (each one was
+// a paint and a PNG encoding of the whole window in Chromium).
 func (b *browser) screenshot(t testing.TB, name string) {
 	t.Helper()
+	dir := os.Getenv("WBTOOL_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatalf("screenshot %s: %v", name, err)
 	}
-	p := filepath.Join(shotDir(t), name)
+	p := filepath.Join(dir, name)
 	if err := os.WriteFile(p, png, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -126,12 +126,18 @@ func TestLighthouseBudgets(t *testing.T) {
 			again = append(again, i)
 		}
 	}
+	// The pages over budget, each twice more, by one runner: a Node and
+	// a Chromium started for each run cost more than a page.
+	var twice []string
 	for _, i := range again {
-		runs := []float64{ttis[i]}
-		for range 2 {
-			rr, _ := runLighthouse(t, 1, []string{"--perf=mobile"}, []string{urls[i]})
-			runs = append(runs, rr[0].Audits["interactive"].NumericValue)
-		}
+		twice = append(twice, urls[i], urls[i])
+	}
+	var rerun []lighthouseReport
+	if len(twice) > 0 {
+		rerun, _ = runLighthouse(t, 1, []string{"--perf=mobile"}, twice)
+	}
+	for k, i := range again {
+		runs := []float64{ttis[i], rerun[2*k].Audits["interactive"].NumericValue, rerun[2*k+1].Audits["interactive"].NumericValue}
 		ttis[i] = medianOf(runs)
 		t.Logf("%s: interactive after %.0f ms, over budget: measured twice more, %.0f ms, median %.0f ms", budgetPages[i].kind, runs[0], runs[1:], ttis[i])
 	}
