@@ -3,7 +3,6 @@ package wbsite
 import (
 	"fmt"
 	"os"
-	"sort"
 	"sync"
 	"testing"
 	"wbtool.dev/wbtool/internal/testtool"
@@ -134,13 +133,11 @@ func TestCheckOnScripts(t *testing.T) {
 		t.Skip("loads the content of every CLI script")
 	}
 	// One load cache per mode (watch's path; wbschema's tests prove a
-	// cached load the same as a cold one), the scripts on the base content
-	// one after the other: a load evaluates what its script changed.
+	// cached load the same as a cold one): a load evaluates what its
+	// script changed.
 	caches := map[bool]*schema.Cache{false: schema.NewCache(), true: schema.NewCache()}
-	scripts := testtool.ScriptContents(t, "../../../cmd/wbtool/testdata/script", "../../../cmd/wbtool/testdata/base")
-	sort.SliceStable(scripts, func(i, j int) bool { return len(scripts[i].Files) > len(scripts[j].Files) })
 	built, refused := 0, 0
-	for _, sc := range scripts {
+	for _, sc := range testtool.ScriptContents(t, "../../../cmd/wbtool/testdata/script", "../../../cmd/wbtool/testdata/base") {
 		for _, draft := range []bool{false, true} {
 			cat, err := wbschema.Load(sc.Files, wbschema.Options{Root: sc.Dir, Draft: draft, Cache: caches[draft]})
 			if err != nil {
