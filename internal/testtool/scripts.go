@@ -36,7 +36,10 @@ type ScriptContent struct {
 // (content that evaluates for minutes) in after its first command. A
 // folder whose name and files are those of an earlier one is listed once,
 // under the first script's name (Same names the others): many scripts
-// use the base content unchanged.
+// use the base content unchanged. The folders with the most files come
+// first (those on the base content, one after the other), so that loads
+// sharing a cache (schema.Cache drops what a load did not use) evaluate
+// what each script changed.
 func ScriptContents(t testing.TB, scriptDir, baseDir string) []ScriptContent {
 	t.Helper()
 	scripts, err := filepath.Glob(filepath.Join(scriptDir, "*.txtar"))
@@ -109,6 +112,7 @@ func ScriptContents(t testing.TB, scriptDir, baseDir string) []ScriptContent {
 			out = append(out, ScriptContent{Name: name, Dir: dir, Files: m})
 		}
 	}
+	slices.SortStableFunc(out, func(a, b ScriptContent) int { return len(b.Files) - len(a.Files) })
 	return out
 }
 

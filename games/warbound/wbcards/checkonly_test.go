@@ -7,6 +7,7 @@ import (
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/testtool"
+	"wbtool.dev/wbtool/schema"
 )
 
 // TestCheckOnlySameDiagnostics: a check-only Layouts (validate's:
@@ -64,9 +65,12 @@ func TestCheckOnlySameDiagnostics(t *testing.T) {
 			t.Fatal(err)
 		}
 		sets = append(sets, set{"generated", gen})
+		// one load cache per mode (watch's path; wbschema's tests prove
+		// a cached load the same as a cold one)
+		caches := map[bool]*schema.Cache{false: schema.NewCache(), true: schema.NewCache()}
 		for _, sc := range testtool.ScriptContents(t, "../../../cmd/wbtool/testdata/script", "../../../cmd/wbtool/testdata/base") {
 			for _, draft := range []bool{false, true} {
-				if cat, err := wbschema.Load(sc.Files, wbschema.Options{Root: sc.Dir, Draft: draft}); err == nil {
+				if cat, err := wbschema.Load(sc.Files, wbschema.Options{Root: sc.Dir, Draft: draft, Cache: caches[draft]}); err == nil {
 					sets = append(sets, set{sc.Name, cat})
 				}
 			}

@@ -119,8 +119,15 @@ func outcomeDiff(cat1 *wbcatalog.Catalog, err1 error, cat2 *wbcatalog.Catalog, e
 // whole package.
 func loadWays(t *testing.T, fsys fs.FS, opt Options) (whole bool) {
 	t.Helper()
+	return loadWaysWith(t, fsys, opt, schema.NewCache(), schema.NewCache())
+}
+
+// loadWaysWith is loadWays with the caches of the file-by-file loads
+// given: with the plain-data fast path (perFile) and without (noFast).
+func loadWaysWith(t *testing.T, fsys fs.FS, opt Options, perFile, noFastCache *schema.Cache) (whole bool) {
+	t.Helper()
 	cat, err := newLoader(fsys, opt).load() // not compared again by TestMain
-	opt.Cache = schema.NewCache()
+	opt.Cache = perFile
 	cat2, err2 := Load(fsys, opt)
 	if d := outcomeDiff(cat, err, cat2, err2); d != "" {
 		t.Error(d)
@@ -133,7 +140,7 @@ func loadWays(t *testing.T, fsys fs.FS, opt Options) (whole bool) {
 	// and file by file with the plain-data fast path off (fast.go): the
 	// loads above take it, the whole package never does
 	noFast := opt
-	noFast.Cache, noFast.noFast = schema.NewCache(), true
+	noFast.Cache, noFast.noFast = noFastCache, true
 	if cat4, err4 := Load(fsys, noFast); outcomeDiff(cat, err, cat4, err4) != "" {
 		t.Errorf("without the fast path: %s", outcomeDiff(cat, err, cat4, err4))
 	}
@@ -177,22 +184,35 @@ func TestPerFileEqualsWholeOnScripts(t *testing.T) {
 	// text in both languages), loaded in one mode: the memory bomb alone
 	// costs as much as fifty scripts
 	oneMode := map[string]bool{"budget_memory/content": true}
-	perFileLoads := 0
+	// The file-by-file loads share a cache per mode, as watch's rebuilds
+	// do: most scripts edit a file or two of the base content, so a load
+	// evaluates what the script changed, and that is compared with the
+	// whole package. The cold file-by-file load is TestPerFileEqualsWhole's
+	// and TestMain's (every uncached Load of every test).
+	type mode struct{ draft, noFast bool }
+	caches := map[mode]*schema.Cache{}
+	for _, m := range []mode{{false, false}, {false, true}, {true, false}, {true, true}} {
+		caches[m] = schema.NewCache()
+	}
+	perFileLoads, evaluated, reused := 0, 0, 0
 	for _, sc := range testtool.ScriptContents(t, "../../../cmd/wbtool/testdata/script", "../../../cmd/wbtool/testdata/base") {
 		t.Run(sc.Name, func(t *testing.T) {
 			for _, draft := range []bool{false, true} {
 				if draft && oneMode[sc.Name] {
 					continue
 				}
-				if !loadWays(t, sc.Files, Options{Root: sc.Dir, Draft: draft}) {
+				c := caches[mode{draft, false}]
+				if !loadWaysWith(t, sc.Files, Options{Root: sc.Dir, Draft: draft}, c, caches[mode{draft, true}]) {
 					perFileLoads++
 				}
+				evaluated, reused = evaluated+c.Evaluated, reused+c.Reused
 			}
 		})
 	}
 	if perFileLoads == 0 {
 		t.Error("every script fell back to the whole package")
 	}
+	t.Logf("file by file: %d units evaluated, %d reused", evaluated, reused)
 }
 
 // TestPerFileFallsBack: content that uses the package as a whole is

@@ -11,6 +11,7 @@ import (
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
+	"wbtool.dev/wbtool/schema"
 )
 
 // Every Build of this package's tests is checked with Check too, and
@@ -131,10 +132,14 @@ func TestCheckOnScripts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads the content of every CLI script")
 	}
+	// One load cache per mode (watch's path; wbschema's tests prove a
+	// cached load the same as a cold one): a load evaluates what its
+	// script changed.
+	caches := map[bool]*schema.Cache{false: schema.NewCache(), true: schema.NewCache()}
 	built, refused := 0, 0
 	for _, sc := range testtool.ScriptContents(t, "../../../cmd/wbtool/testdata/script", "../../../cmd/wbtool/testdata/base") {
 		for _, draft := range []bool{false, true} {
-			cat, err := wbschema.Load(sc.Files, wbschema.Options{Root: sc.Dir, Draft: draft})
+			cat, err := wbschema.Load(sc.Files, wbschema.Options{Root: sc.Dir, Draft: draft, Cache: caches[draft]})
 			if err != nil {
 				continue // the loader refuses it: the site never sees it
 			}
