@@ -4,6 +4,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"os"
+	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -20,6 +22,22 @@ import (
 func TestMain(m *testing.M) {
 	testscript.Main(cleanupM{m, removeStarterBuilds}, map[string]func(){
 		"wbtool": func() { os.Exit(Main()) },
+		// sigdefault CMD ARGS...: run CMD with SIGINT's default action,
+		// as a terminal's Ctrl-C finds it. A test binary started in the
+		// background by a non-interactive shell inherits SIGINT ignored,
+		// and a shell script cannot trap an ignored signal: budget_hook's
+		// hook then ignored "kill -INT" and ran to the end. Go un-ignores
+		// a signal it is asked to notify, and exec gives it back its
+		// default action.
+		"sigdefault": func() {
+			signal.Notify(make(chan os.Signal, 1), syscall.SIGINT)
+			path, err := exec.LookPath(os.Args[1])
+			if err == nil {
+				err = syscall.Exec(path, os.Args[1:], os.Environ())
+			}
+			fmt.Fprintln(os.Stderr, "sigdefault:", err)
+			os.Exit(2)
+		},
 	})
 }
 
