@@ -32,6 +32,11 @@ func axePages(files site.Files, pages []string) []string {
 	if testtool.Long() {
 		return pages
 	}
+	return coverPages(files, pages)
+}
+
+// coverPages is the cover of pages by their markup features.
+func coverPages(files site.Files, pages []string) []string {
 	return coverFeatures(pages, func(p string) []string { return markupFeatures(p, files[p]) })
 }
 
@@ -233,10 +238,7 @@ func TestAxePages(t *testing.T) {
 
 	files := publishedSite(t)
 	pages := htmlPaths(files)
-	features := func(files site.Files) func(string) []string {
-		return func(p string) []string { return markupFeatures(p, files[p]) }
-	}
-	sample := coverFeatures(pages, features(files))
+	sample := coverPages(files, pages)
 	held := map[string]bool{}
 	for _, p := range sample {
 		for _, f := range markupFeatures(p, files[p]) {
@@ -279,7 +281,7 @@ func TestAxePages(t *testing.T) {
 		}
 		changed := maps.Clone(files)
 		changed[card] = []byte(strings.Replace(string(files[card]), d.old, d.new, 1))
-		if !slices.Contains(coverFeatures(pages, features(changed)), card) {
+		if !slices.Contains(coverPages(changed, pages), card) {
 			t.Errorf("%s with %s: not in the cover", card, d.name)
 		}
 	}
