@@ -79,6 +79,11 @@ func buildBand(t *testing.T, b *browser, band wscatalog.Band, std int) {
 		sel := `#bb-pool tr[data-id="` + f.Profile + `"] .bb-plus`
 		eval[bool](t, b, `(document.querySelector(`+jsString(sel)+`).scrollIntoView({block: 'center'}), true)`)
 		for range f.Count {
+			// After the checker's answer, which redraws the band and its
+			// verdict: a redraw between chromedp.Click's reading of the
+			// button's place and its click can move the button away (a
+			// missed click in the deck builder hung a test once).
+			b.waitFor(t, `!window.WB_BAND_BUILDER.checking`)
 			b.do(t, "add "+f.Profile, chromedp.Click(chromedp.CSS(sel)))
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -59,21 +60,41 @@ func selectValue(t *testing.T, b *browser, sel, value string) {
 // evaluation, and the address and the new length in one after the click
 // (chromedp.Click's node query, visibility check, scroll and box model
 // were four more round trips for each card of every deck).
+//
+// The place is read once the checker has answered about the last card:
+// its verdict redraws the deck and the verdicts, which can move the list
+// of cards between the reading and the click. A click that landed beside
+// the button then added nothing, and the test waited for the new length
+// until go test's timeout (TestDeckBuilderMatchesCLI hung so once). A
+// click that reaches no Add button now fails at once, saying where it went.
+var clickedButton = regexp.MustCompile(`(^|, )click [^,]* \(the button\)`)
+
 func clickAdd(t *testing.T, b *browser, id string) {
 	t.Helper()
 	sel := `#db-pool li[data-id="` + id + `"] button.db-add`
+	b.waitFor(t, `!window.WB_DECK_BUILDER.checking`)
 	// As a player scrolls to a card: into the middle of the screen, clear
-	// of the sticky menu.
+	// of the sticky menu. The press and release are recorded (capture
+	// listeners, removed after the click) to name what a missed click hit.
 	at := eval[[]float64](t, b, `(() => { const e = document.querySelector(`+jsString(sel)+`); e.scrollIntoView({block: 'center'});
+		const seen = window.wbTestClicks = [];
+		const note = (ev) => seen.push(ev.type + ' ' + ev.target.nodeName + (ev.target.className ? '.' + ev.target.className : '') + (e.contains(ev.target) ? ' (the button)' : ''));
+		window.wbTestClickOff = () => ['mousedown', 'mouseup', 'click'].forEach(k => document.removeEventListener(k, note, true));
+		['mousedown', 'mouseup', 'click'].forEach(k => document.addEventListener(k, note, true));
 		const r = e.getBoundingClientRect(); return [document.getElementById('db-list').children.length, r.left + r.width/2, r.top + r.height/2]; })()`)
 	n := int(at[0])
 	b.do(t, "add "+id, chromedp.MouseClickXY(at[1], at[2]))
-	after := eval[[]string](t, b, `[location.pathname, String(document.getElementById('db-list').children.length)]`)
+	after := eval[[]string](t, b, `[location.pathname, String(document.getElementById('db-list').children.length),
+		(window.wbTestClickOff(), window.wbTestClicks.join(', '))]`)
 	if !strings.HasSuffix(after[0], "/deckbuilder/index.html") {
 		b.screenshot(t, "deckbuilder-lost.png")
 		t.Fatalf("clicking Add %s opened %s", id, after[0])
 	}
 	if after[1] != strconv.Itoa(n+1) {
+		if !clickedButton.MatchString(after[2]) {
+			b.screenshot(t, "deckbuilder-missed.png")
+			t.Fatalf("clicking Add %s at (%.0f, %.0f) reached no Add button: the page saw %q", id, at[1], at[2], after[2])
+		}
 		b.waitFor(t, fmt.Sprintf(`document.getElementById('db-list').children.length === %d`, n+1))
 	}
 }
