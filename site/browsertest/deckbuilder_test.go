@@ -129,6 +129,9 @@ func buildByClicking(t *testing.T, b *browser, d corpus.Case) {
 		selectValue(t, b, fmt.Sprintf(`#db-list select[data-index="%d"]`, i), a.To)
 	}
 	for _, id := range extra {
+		// After the checker's answer, as clickAdd: its verdict redraws
+		// the deck, the Remove buttons included.
+		b.waitFor(t, `!window.WB_DECK_BUILDER.checking`)
 		i := eval[int](t, b, `Array.from(document.querySelectorAll('#db-list > li')).map(li => li.getAttribute('data-id')).lastIndexOf(`+jsString(id)+`)`)
 		sel := fmt.Sprintf(`#db-list > li:nth-child(%d) button.db-remove`, i+1)
 		eval[bool](t, b, `(document.querySelector(`+jsString(sel)+`).scrollIntoView({block: 'center'}), true)`)
