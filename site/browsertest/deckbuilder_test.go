@@ -54,6 +54,10 @@ func selectValue(t *testing.T, b *browser, sel, value string) {
 	}
 }
 
+// clickedButton matches clickAdd's record of the events when a click
+// reached the Add button.
+var clickedButton = regexp.MustCompile(`(^|, )click [^,]* \(the button\)`)
+
 // clickAdd clicks a card's Add button in the list of cards: a press and
 // a release of the mouse at the button's middle, as chromedp.Click does,
 // with the list's length, the scroll and the button's place read in one
@@ -67,8 +71,6 @@ func selectValue(t *testing.T, b *browser, sel, value string) {
 // the button then added nothing, and the test waited for the new length
 // until go test's timeout (TestDeckBuilderMatchesCLI hung so once). A
 // click that reaches no Add button now fails at once, saying where it went.
-var clickedButton = regexp.MustCompile(`(^|, )click [^,]* \(the button\)`)
-
 func clickAdd(t *testing.T, b *browser, id string) {
 	t.Helper()
 	sel := `#db-pool li[data-id="` + id + `"] button.db-add`
