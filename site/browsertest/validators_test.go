@@ -354,8 +354,9 @@ func TestNuHTMLChecker(t *testing.T) {
 // vnuJava are the Java options of a vnu run: Java's first compiler only
 // (a run of a few hundred pages is over before the second one's work pays:
 // 5.4 → 2.4 s of CPU for Warbound's 310 pages), with the larger stack
-// that compiler's code needs for vnu's schema (vnu wants 512k at least).
-var vnuJava = []string{"-XX:TieredStopAtLevel=1", "-Xss8m"}
+// that compiler's code needs for vnu's schema (vnu wants 512k at least),
+// and no performance-data file (Java left /tmp/hsperfdata_USER behind).
+var vnuJava = []string{"-XX:TieredStopAtLevel=1", "-Xss8m", "-XX:-UsePerfData"}
 
 // vnuCheck runs the Nu Html Checker on the given pages of files: an
 // error of the test for each error it finds. It returns the number of
