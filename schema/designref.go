@@ -137,6 +137,9 @@ type refGen struct {
 	kindOf map[string]string
 	// pending are the kinds and types to fill with their fields.
 	bodies map[*designref.Def]refBody
+	// fieldDefs remembers fieldDef's answers: the examples ask it for
+	// each field of each of the starter's entries, a few dozen paths.
+	fieldDefs map[[2]string]string
 }
 
 // refBody is what a page's fields are read from: a struct (or a
@@ -886,12 +889,21 @@ func (g *refGen) example(e ast.Expr, ctx, prefix string) {
 		// a field whose schema is a definition with fields of its own
 		// is that definition's context
 		if def := g.fieldDef(ctx, prefix+name); def != "" {
-			g.setFirst(ctx+"."+prefix+name, oneLine(f.Value))
+			// formatted only for its first example: a starter has many
+			// entries of each kind
+			if k := ctx + "." + prefix + name; !g.hasExample(k) {
+				g.examples[k] = oneLine(f.Value)
+			}
 			g.example(f.Value, def, "")
 			continue
 		}
 		g.example(f.Value, ctx, prefix+name+".")
 	}
+}
+
+func (g *refGen) hasExample(key string) bool {
+	_, ok := g.examples[key]
+	return ok
 }
 
 func (g *refGen) setFirst(key, v string) {
@@ -903,6 +915,19 @@ func (g *refGen) setFirst(key, v string) {
 // fieldDef is the struct definition field path p of context ctx names
 // (its type, or its list's elements), or "".
 func (g *refGen) fieldDef(ctx, p string) string {
+	k := [2]string{ctx, p}
+	if d, ok := g.fieldDefs[k]; ok {
+		return d
+	}
+	if g.fieldDefs == nil {
+		g.fieldDefs = map[[2]string]string{}
+	}
+	d := g.findFieldDef(ctx, p)
+	g.fieldDefs[k] = d
+	return d
+}
+
+func (g *refGen) findFieldDef(ctx, p string) string {
 	fd, ok := g.defs[ctx]
 	if !ok {
 		return ""
