@@ -366,7 +366,24 @@
     if (a) { a.focus(); }
   });
 
-  function apply() {
+  // The address holds the query, so that a reload, a link or Back keeps
+  // the list as filtered. While the query is typed it is written once
+  // the typing pauses (or the box loses focus, as when a card is
+  // clicked): each history.replaceState is a round trip to the browser,
+  // a keystroke's worth of them cost the search a third of its time,
+  // and browsers throttle a page that writes its address too often.
+  var address = null, addressTimer = 0;
+  function writeAddress() {
+    clearTimeout(addressTimer);
+    if (address === null) { return; }
+    var a = address;
+    address = null;
+    try {
+      history.replaceState(null, '', a);
+    } catch (err) { /* some browsers refuse this on file:// */ }
+  }
+
+  function apply(ev) {
     var query = q.value, parsed, error = '';
     try {
       parsed = parse(tokenize(query));
@@ -422,9 +439,13 @@
     if (kv) { params.push('kind=' + encodeURIComponent(kv)); }
     if (cv) { params.push('cost=' + encodeURIComponent(cv)); }
     if (by !== 'relevance') { params.push('sort=' + encodeURIComponent(by)); }
-    try {
-      history.replaceState(null, '', (params.length ? '?' + params.join('&') : location.pathname.split('/').pop()) + location.hash);
-    } catch (err) { /* some browsers refuse this on file:// */ }
+    address = (params.length ? '?' + params.join('&') : location.pathname.split('/').pop()) + location.hash;
+    clearTimeout(addressTimer);
+    if (ev && ev.type === 'input') {
+      addressTimer = setTimeout(writeAddress, 300);
+    } else {
+      writeAddress();
+    }
   }
 
   function hasValue(select, v) {
@@ -441,6 +462,8 @@
   });
   form.hidden = false;
   q.addEventListener('input', apply);
+  q.addEventListener('blur', writeAddress);
+  window.addEventListener('pagehide', writeAddress);
   [faction, kind, cost, sortSel].forEach(function (s) { if (s) { s.addEventListener('change', apply); } });
   form.addEventListener('submit', function (ev) { ev.preventDefault(); apply(); });
   form.addEventListener('reset', function () { setTimeout(apply, 0); });
