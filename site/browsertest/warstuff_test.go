@@ -159,8 +159,18 @@ func TestWarstuffSearch(t *testing.T) {
 	base := serveSite(t, files)
 	for _, vp := range viewports {
 		b.do(t, "viewport "+vp.name, chromedp.EmulateViewport(vp.w, vp.h))
+		lang := ""
 		for _, tc := range warstuffQueries {
-			b.do(t, "open "+tc.q, chromedp.Navigate(base+"/"+tc.lang+"/profiles/index.html?q="+urlQuery(tc.q)), chromedp.WaitVisible(chromedp.ID("q")))
+			// One page load per language: the list's twenty card images
+			// are most of a load's CPU, and a query typed in the box is
+			// filtered by the same code as one in the address (which
+			// the error and the sort below open).
+			if tc.lang != lang {
+				lang = tc.lang
+				b.do(t, "open "+tc.lang, chromedp.Navigate(base+"/"+tc.lang+"/profiles/index.html"), chromedp.WaitVisible(chromedp.ID("q")))
+			}
+			typeQuery(t, b, tc.q, false)
+			b.waitFor(t, `document.getElementById('q').value === `+jsString(tc.q))
 			got := eval[[]string](t, b, visibleItems+`.map(li => li.getAttribute('data-id')).sort()`)
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("%s %s %q shows %v, want %v", vp.name, tc.lang, tc.q, got, tc.want)
