@@ -139,8 +139,12 @@ func TestHelpExamplesRun(t *testing.T) {
 // thousands of games), and what the example adds is checked on the deck
 // or the few games as well as on every card or every game.
 var narrowed = map[string][]string{
-	// `export tts` ran every deck just before; the base URL only changes
-	// the links (export_tts.txtar and build_export.txtar check them).
+	// `build --export tgc,tts` made every deck's TTS files in both
+	// languages before these (build's examples come first); the plain
+	// example runs on one deck in both languages (2 s of the test's
+	// wall time when whole); the base URL only changes the links
+	// (export_tts.txtar and build_export.txtar check them).
+	"wbtool export tts": {"--deck", "raiders-strike"},
 	"wbtool export tts --base-url https://example.org/warbound/tts": {"--deck", "raiders-strike", "--lang", "en"},
 	// `sim --games 10000` played the volume just before; these show a
 	// bot and a format, which a few games exercise as well (the last
