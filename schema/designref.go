@@ -867,10 +867,10 @@ func entries(e ast.Expr) []*ast.Field {
 // one.
 func (g *refGen) example(e ast.Expr, ctx, prefix string) {
 	key := ctx + "." + prefix
-	if _, ok := g.examples[key]; !ok {
+	if !g.hasExample(key) {
 		g.examples[key] = oneLine(e)
 	}
-	if _, ok := g.examples[strings.TrimSuffix(key, ".")]; !ok && prefix != "" {
+	if prefix != "" && !g.hasExample(strings.TrimSuffix(key, ".")) {
 		g.examples[strings.TrimSuffix(key, ".")] = g.examples[key]
 	}
 	st, ok := e.(*ast.StructLit)
@@ -901,13 +901,14 @@ func (g *refGen) example(e ast.Expr, ctx, prefix string) {
 	}
 }
 
+// hasExample reports whether key has its (first) example already.
 func (g *refGen) hasExample(key string) bool {
 	_, ok := g.examples[key]
 	return ok
 }
 
 func (g *refGen) setFirst(key, v string) {
-	if _, ok := g.examples[key]; !ok {
+	if !g.hasExample(key) {
 		g.examples[key] = v
 	}
 }
