@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"testing"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -156,8 +157,11 @@ func watchedFolder(g *globalFlags) (dir, root string, err error) {
 // very binary. When it runs under another name than its file's (a link,
 // as the test harness makes), the name on the command line is what
 // dispatches to wbtool, so that is what the child runs. A Go test binary
-// (pkg.test) running wbtool in-process has no wbtool of its own: the
-// test harness puts one on the PATH.
+// running wbtool in-process has no wbtool of its own: the test harness
+// puts one on the PATH. testing.Testing, not the name go test gives it
+// (pkg.test): `go test -c -o NAME` and debuggers (__debug_bin…) name it
+// otherwise, and the child then ran the whole test suite instead of
+// wbtool, past watch's time budget.
 func selfExecutable() (string, error) {
 	exe, err := os.Executable()
 	if err != nil {
@@ -165,7 +169,7 @@ func selfExecutable() (string, error) {
 	}
 	arg0 := os.Args[0]
 	name := filepath.Base(arg0)
-	if name == filepath.Base(exe) && strings.HasSuffix(name, ".test") {
+	if name == filepath.Base(exe) && testing.Testing() {
 		name = "wbtool"
 	} else if name == filepath.Base(exe) {
 		return exe, nil
