@@ -20,47 +20,37 @@ import {pathToFileURL} from 'node:url';
 import {createRequire} from 'node:module';
 
 const [modules, chromePath, profile, ...urls] = process.argv.slice(2);
-// Lighthouse formats each string of each audit with intl-messageformat,
-// which asks ICU for the supported locales on every message: the largest
-// part of this process's own CPU in a profile of four pages (2.0 of 13.5
-// s, node --cpu-prof). The answer cannot change within the process.
-const supportedLocalesOf = Intl.NumberFormat.supportedLocalesOf;
-const supported = new Map();
-Intl.NumberFormat.supportedLocalesOf = function (locales, options) {
-  const key = JSON.stringify([locales, options]);
-  if (!supported.has(key)) {
-    supported.set(key, supportedLocalesOf.call(this, locales, options));
-  }
-  return supported.get(key).slice();
-};
-const load = (p) => import(pathToFileURL(path.join(modules, p)).href);
-// Each string Lighthouse formats makes a new IntlMessageFormat, which
-// resolves its locale (a new Intl.Locale) and parses its ICU message again:
-// a quarter of this process's CPU in a profile of four pages (5.2 of
-// 20.4 s, node --cpu-prof), for a few hundred distinct messages. Both are
-// pure: the same locale and message give the same Intl.Locale (immutable)
-// and the same syntax tree, which formatting only reads. The class is the
-// one Lighthouse's format.js imports (the same CommonJS module).
+// remember replaces obj[name], a pure function, by one that keeps its
+// answer for each key(...args) (copy, if given, copies it for the caller).
+function remember(obj, name, key, copy = (v) => v) {
+  const fn = obj[name], kept = new Map();
+  obj[name] = function (...args) {
+    const k = key(...args);
+    if (!kept.has(k)) {
+      kept.set(k, fn.apply(this, args));
+    }
+    return copy(kept.get(k));
+  };
+}
+// Lighthouse formats each string it makes (each audit's title and
+// description, at config validation and in each report) with a new
+// IntlMessageFormat, which asks ICU for the supported locales, makes a new
+// Intl.Locale and parses its ICU message again, for a few hundred distinct
+// messages. In profiles of four pages (node --cpu-prof), the locales asked
+// of ICU were 2.0 of 13.5 s of this process's CPU, and once they were
+// kept, the Intl.Locale and parsing were 5.2 of 20.4 s. The answers cannot change within the process:
+// the same locales give the same list (copied: an array), the same
+// Intl.Locale (immutable), and the same message the same syntax tree,
+// which formatting only reads. The class is the one Lighthouse's
+// format.js imports (the same CommonJS module).
+remember(Intl.NumberFormat, 'supportedLocalesOf', (locales, options) => JSON.stringify([locales, options]), (a) => a.slice());
 {
   const imf = createRequire(path.join(modules, 'lighthouse', 'package.json'))('intl-messageformat');
   const IMF = imf.IntlMessageFormat || imf.default || imf;
-  const resolveLocale = IMF.resolveLocale, parse = IMF.__parse;
-  const locales = new Map(), trees = new Map();
-  IMF.resolveLocale = function (l) {
-    const key = JSON.stringify(l);
-    if (!locales.has(key)) {
-      locales.set(key, resolveLocale.call(this, l));
-    }
-    return locales.get(key);
-  };
-  IMF.__parse = function (message, opts) {
-    const key = JSON.stringify([message, {...opts, locale: String(opts && opts.locale)}]);
-    if (!trees.has(key)) {
-      trees.set(key, parse.call(this, message, opts));
-    }
-    return trees.get(key);
-  };
+  remember(IMF, 'resolveLocale', (locales) => JSON.stringify(locales));
+  remember(IMF, '__parse', (message, opts) => JSON.stringify([message, {...opts, locale: String(opts && opts.locale)}]));
 }
+const load = (p) => import(pathToFileURL(path.join(modules, p)).href);
 const {default: lighthouse} = await load('lighthouse/core/index.js');
 const chromeLauncher = await load('chrome-launcher/dist/index.js');
 // Lighthouse measures the machine on every run (BenchmarkIndex: a second
