@@ -101,10 +101,11 @@ func serveGzipped(t testing.TB, files site.Files) string {
 // alone in its package (not parallel: go test starts the parallel tests
 // after it), but go test runs other packages beside it. A page over its
 // time budget is measured again, twice at a time, up to four more runs,
-// and held to its fastest run, the one the machine disturbed least (as
-// Lighthouse CI's "optimistic" aggregation). Quiet, one run each. The
-// median of three failed on a loaded 2-core CI machine: the shared deck's
-// 3435, 2755 and 3316 ms, 1749 ms alone on the same kind of machine.
+// and held to its fastest run, the one the machine disturbed least
+// (Lighthouse CI's default aggregation, "optimistic"). Quiet, one run
+// each. The median of three failed on a loaded 2-core CI machine: the
+// shared deck's 3435, 2755 and 3316 ms, 1749 ms alone on the same kind
+// of machine.
 func TestLighthouseBudgets(t *testing.T) {
 	toolFile(t, "node_modules/lighthouse/cli/index.js") // skip before building anything
 	_, wb := erratumSite(t)
