@@ -83,15 +83,18 @@ func (rules) Game() string { return ruleset.DefaultGame }
 // DataVersion is the schema version of Warbound's engine data.
 func (rules) DataVersion() int { return wbcatalog.SchemaVersion }
 
-// Load loads a Warbound tree (or takes Options.Catalog, or the catalog
-// of lo.Preloaded), with the set's version of lo.SetVersion when the
+// Load loads a Warbound tree (or takes Options.Catalog, or finishes the
+// load Preload made of it in another process, lo.Preloaded), with the set's version of lo.SetVersion when the
 // content gives none. Its content also reads the translations lock of
 // fsys. The options of lo.Game fill those Options leaves unset.
 func (w rules) Load(fsys fs.FS, lo ruleset.LoadOptions) (ruleset.Content, error) {
 	w.opts.fill(lo.Game)
 	cat := w.opts.Catalog
-	if pre, ok := lo.Preloaded.(*wbcatalog.Catalog); ok && cat == nil {
-		cat = pre
+	if cat == nil && lo.Preloaded != nil {
+		var err error
+		if cat, err = preloaded(lo.Preloaded); err != nil {
+			return nil, err
+		}
 	}
 	if cat == nil {
 		var err error

@@ -8,7 +8,7 @@
 // no context), and a few lines of CUE can run for minutes
 // (`x: list.Range(0, 2000000, 1)`, reliability notes 0.4) or eat all
 // memory. So the parent re-executes its own binary with a hidden
-// subcommand that loads the content and writes the catalog to its
+// subcommand that loads the content and writes what it loaded to its
 // standard output ([Child]); the parent ([Runner.Load]) kills the child
 // when it runs past the time budget or its resident memory grows past the
 // memory budget, and reports an [ExceededError]. The parent holds no CUE
@@ -30,7 +30,6 @@ import (
 	"strings"
 	"time"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/internal/crash"
 )
 
@@ -160,7 +159,6 @@ func ParseArgs(args []string) (Request, error) {
 const magic = "wbtool-load-1\n"
 
 const (
-	kindCatalog = 'C'
 	kindErrors  = 'E'
 	kindFailure = 'F'
 	// kindCrash: the load panicked; the payload is the path of the
@@ -181,7 +179,7 @@ func Main(r io.Reader, w io.Writer, req Request) error {
 }
 
 // Child is the child side: it loads req.Dir and writes the outcome to w —
-// the catalog, or the content errors, or the failure. It returns an error
+// the content, or the content errors, or the failure. It returns an error
 // only when it could not write.
 func Child(w io.Writer, req Request) error {
 	if os.Getenv("GOGC") == "" {
@@ -221,10 +219,10 @@ type Stats struct {
 // pollEvery is how often the parent samples the child's memory.
 const pollEvery = 10 * time.Millisecond
 
-// Load runs one child for req and returns its catalog. Content errors come
+// Load runs one child for req and returns what it loaded. Content errors come
 // back as schema.Errors, a blown budget as *ExceededError, a cancelled ctx
 // as ctx.Err(); the child is always gone when Load returns.
-func (r *Runner) Load(ctx context.Context, req Request) (*wbcatalog.Catalog, Stats, error) {
+func (r *Runner) Load(ctx context.Context, req Request) (Loaded, Stats, error) {
 	lim := r.Limits.withDefaults()
 	req.Memory = lim.Memory
 	req.Time = lim.Time
@@ -240,7 +238,7 @@ func (r *Runner) Load(ctx context.Context, req Request) (*wbcatalog.Catalog, Sta
 	cmd.Stderr = stderr
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
-		return nil, st, fmt.Errorf("start the evaluation process: %w", err)
+		return Loaded{}, st, fmt.Errorf("start the evaluation process: %w", err)
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
@@ -250,12 +248,12 @@ func (r *Runner) Load(ctx context.Context, req Request) (*wbcatalog.Catalog, Sta
 	defer tick.Stop()
 	tree := &treeSampler{pid: cmd.Process.Pid}
 	defer tree.close()
-	kill := func(reason error) (*wbcatalog.Catalog, Stats, error) {
+	kill := func(reason error) (Loaded, Stats, error) {
 		killTree(cmd.Process)
 		<-done
 		st.Elapsed = time.Since(start)
 		st.PeakRSS = max(st.PeakRSS, maxRSS(cmd.ProcessState))
-		return nil, st, reason
+		return Loaded{}, st, reason
 	}
 	var waitErr error
 loop:
@@ -278,24 +276,24 @@ loop:
 	st.Elapsed = time.Since(start)
 	st.PeakRSS = max(st.PeakRSS, maxRSS(cmd.ProcessState))
 	if stdout.over {
-		return nil, st, &ExceededError{Resource: Memory, Limit: lim}
+		return Loaded{}, st, &ExceededError{Resource: Memory, Limit: lim}
 	}
 	out := stdout.Bytes()
 	if waitErr != nil || !bytes.HasPrefix(out, []byte(magic)) || len(out) == len(magic) {
 		msg := stderr.String()
 		if isOutOfMemory(msg) {
-			return nil, st, &ExceededError{Resource: Memory, Limit: lim}
+			return Loaded{}, st, &ExceededError{Resource: Memory, Limit: lim}
 		}
 		if crash.IsTrace(msg) {
-			return nil, st, crash.WriteReport(loadStage, msg)
+			return Loaded{}, st, crash.WriteReport(loadStage, msg)
 		}
 		if waitErr == nil {
 			waitErr = errors.New("no answer")
 		}
-		return nil, st, fmt.Errorf("the evaluation process failed (%v): %s", waitErr, crashSummary(msg))
+		return Loaded{}, st, fmt.Errorf("the evaluation process failed (%v): %s", waitErr, crashSummary(msg))
 	}
-	cat, err := warboundOnly(decodeAnswer(out[len(magic)], out[len(magic)+1:], req.Dir))
-	return cat, st, err
+	ld, err := decodeAnswer(out[len(magic)], out[len(magic)+1:])
+	return ld, st, err
 }
 
 func isOutOfMemory(stderr string) bool {

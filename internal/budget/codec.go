@@ -12,7 +12,7 @@ import (
 	"slices"
 )
 
-// The catalog travels from the child to the parent in this package's own
+// A game's catalog travels from the child to the parent in this package's own
 // binary encoding, not gob nor JSON: JSON drops every json:"-" field
 // (positions, rules sources, draft list, text count), and gob flattens
 // pointers and omits zero values, so a `*bool` holding false (an effect's

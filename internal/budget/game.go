@@ -1,7 +1,6 @@
 package budget
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
@@ -9,77 +8,84 @@ import (
 	"io/fs"
 
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/games/warbound/wbschema"
-	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema"
 )
 
-// Trees of other games than Warbound (their game.cue names the game,
-// package pipeline/ruleset) are loaded in the child too, through their
-// game's rules: the same budget, the same answers (the content, or its
-// errors, or the failure), the content encoded by the game
-// (ruleset.Portable).
+// A tree is loaded in the child through its game's rules (package
+// pipeline/ruleset; its game.cue names the game, Warbound's when it names
+// none): the same budget and the same answers for every game (the
+// content, or its errors, or the failure). The content crosses the pipe
+// one of two ways, as the game chooses: whole, encoded by the game
+// (ruleset.Portable), or as the game's preload (ruleset.Preloader), which
+// its Load finishes in the parent.
 
-// kindContent is the answer holding another game's content: the game's
-// name (its length as a uvarint, then its bytes) and what the game's
-// Marshal wrote.
-const kindContent = 'G'
+// The answers holding content: the game's name (its length as a uvarint,
+// then its bytes), then what the game's Marshal (kindContent) or Preload
+// (kindPreloaded) wrote.
+const (
+	kindContent   = 'G'
+	kindPreloaded = 'W'
+)
 
-// Loaded is what a child loaded: Warbound's catalog, or another game's
-// content — one of the two.
+// Loaded is what a child loaded: a game's content, whole or preloaded.
 type Loaded struct {
-	Catalog *wbcatalog.Catalog
-	Other   *ruleset.Loaded
+	// Game is the tree's game.
+	Game string
+	// Content is the loaded content, when the game is Portable.
+	Content ruleset.Content
+	// Preloaded, when the game is a Preloader, is what its Preload
+	// made: the game's Load finishes the load with it
+	// (ruleset.LoadOptions.Preloaded).
+	Preloaded []byte
 	// Sum is the hash of the answer: equal sums, equal content (the
 	// encoding is deterministic).
 	Sum [32]byte
 }
 
-// loadGame loads a tree of another game than Warbound through that game's
-// rules, with the worker's cache (a game may keep its per-file results
-// there, as Warstuff's loader does); ok is false for a Warbound tree (load
-// reads it with the same cache).
-func loadGame(fsys fs.FS, req Request, cache *schema.Cache) (kind byte, payload []byte, ok bool) {
+// loadGame loads a tree through the rules of its game, with the worker's
+// cache (a game may keep its per-file results there, as Warbound's and
+// Warstuff's loaders do).
+func loadGame(fsys fs.FS, req Request, cache *schema.Cache) (kind byte, payload []byte) {
 	game, pos, err := ruleset.GameOf(fsys, req.Root)
-	var list diag.List
-	switch {
-	case errors.As(err, &list):
-		kind, payload = encodeErrors(list)
-		return kind, payload, true
-	case err != nil:
-		return kindFailure, []byte(err.Error()), true
-	case game == ruleset.DefaultGame:
-		return 0, nil, false
+	if err != nil {
+		return encodeFailure(err)
 	}
 	rs, known := ruleset.Lookup(game)
 	if !known {
-		kind, payload = encodeErrors(ruleset.Unknown(game, pos))
-		return kind, payload, true
+		return encodeErrors(ruleset.Unknown(game, pos))
 	}
-	port, portable := rs.(ruleset.Portable)
-	if !portable {
-		return kindFailure, fmt.Appendf(nil, "%s content cannot be loaded in the evaluation process", game), true
+	lo := ruleset.LoadOptions{Root: req.Root, Draft: req.Draft, Cache: cache}
+	var b []byte
+	if pre, ok := rs.(ruleset.Preloader); ok {
+		kind = kindPreloaded
+		b, err = pre.Preload(fsys, lo)
+	} else if port, ok := rs.(ruleset.Portable); ok {
+		kind = kindContent
+		var content ruleset.Content
+		if content, err = rs.Load(fsys, lo); err == nil {
+			b, err = port.Marshal(content)
+		}
+	} else {
+		return kindFailure, fmt.Appendf(nil, "%s content cannot be loaded in the evaluation process", game)
 	}
-	content, err := rs.Load(fsys, ruleset.LoadOptions{Root: req.Root, Draft: req.Draft, Cache: cache})
-	switch {
-	case errors.As(err, &list):
-		kind, payload = encodeErrors(list)
-		return kind, payload, true
-	case err != nil:
-		return kindFailure, []byte(err.Error()), true
-	}
-	b, err := port.Marshal(content)
 	if err != nil {
-		return kindFailure, []byte(err.Error()), true
+		return encodeFailure(err)
 	}
-	var buf bytes.Buffer
-	buf.Write(binary.AppendUvarint(nil, uint64(len(game))))
-	buf.WriteString(game)
-	buf.Write(b)
-	return kindContent, buf.Bytes(), true
+	payload = binary.AppendUvarint(nil, uint64(len(game)))
+	payload = append(payload, game...)
+	return kind, append(payload, b...)
+}
+
+// encodeFailure encodes a load's error: content errors as a list, any
+// other as its text.
+func encodeFailure(err error) (kind byte, payload []byte) {
+	var list diag.List
+	if errors.As(err, &list) {
+		return encodeErrors(list)
+	}
+	return kindFailure, []byte(err.Error())
 }
 
 func encodeErrors(list diag.List) (kind byte, payload []byte) {
@@ -90,47 +96,40 @@ func encodeErrors(list diag.List) (kind byte, payload []byte) {
 	return kindErrors, b
 }
 
-// decodeContent decodes a kindContent answer.
-func decodeContent(payload []byte) (*ruleset.Loaded, error) {
+// decodeContent decodes a kindContent or kindPreloaded answer.
+func decodeContent(kind byte, payload []byte) (Loaded, error) {
 	n, k := binary.Uvarint(payload)
 	if k <= 0 || n > uint64(len(payload)-k) {
-		return nil, errors.New("read the evaluation result: bad game name")
+		return Loaded{}, errors.New("read the evaluation result: bad game name")
 	}
-	game := string(payload[k : k+int(n)])
+	game, rest := string(payload[k:k+int(n)]), payload[k+int(n):]
 	rs, known := ruleset.Lookup(game)
+	if !known {
+		return Loaded{}, fmt.Errorf("read the evaluation result: unknown game %q", game)
+	}
+	if kind == kindPreloaded {
+		return Loaded{Game: game, Preloaded: rest}, nil
+	}
 	port, portable := rs.(ruleset.Portable)
-	if !known || !portable {
-		return nil, fmt.Errorf("read the evaluation result: unknown game %q", game)
+	if !portable {
+		return Loaded{}, fmt.Errorf("read the evaluation result: %s content is not portable", game)
 	}
-	c, err := port.Unmarshal(payload[k+int(n):])
+	c, err := port.Unmarshal(rest)
 	if err != nil {
-		return nil, fmt.Errorf("read the evaluation result: %w", err)
+		return Loaded{}, fmt.Errorf("read the evaluation result: %w", err)
 	}
-	return &ruleset.Loaded{GameName: game, Content: c}, nil
+	return Loaded{Game: game, Content: c}, nil
 }
 
-// decodeAnswer reads a child's answer for the content folder dir. A
-// catalog refers to its art files, which do not cross the pipe: it reads
-// them from dir, through the same rules as the child's loader.
-func decodeAnswer(kind byte, payload []byte, dir string) (Loaded, error) {
-	ld := Loaded{Sum: sha256.Sum256(append([]byte{kind}, payload...))}
+// decodeAnswer reads a child's answer.
+func decodeAnswer(kind byte, payload []byte) (Loaded, error) {
 	switch kind {
-	case kindCatalog:
-		cat := &wbcatalog.Catalog{}
-		if err := Unmarshal(payload, cat); err != nil {
-			return Loaded{}, fmt.Errorf("read the evaluation result: %w", err)
-		}
-		if cfs, err := contentfs.Open(dir); err == nil {
-			cat.SetArtReader(wbschema.ArtFiles(cfs))
-		}
-		ld.Catalog = cat
-		return ld, nil
-	case kindContent:
-		other, err := decodeContent(payload)
+	case kindContent, kindPreloaded:
+		ld, err := decodeContent(kind, payload)
 		if err != nil {
 			return Loaded{}, err
 		}
-		ld.Other = other
+		ld.Sum = sha256.Sum256(append([]byte{kind}, payload...))
 		return ld, nil
 	case kindErrors:
 		var list schema.Errors
@@ -144,13 +143,4 @@ func decodeAnswer(kind byte, payload []byte, dir string) (Loaded, error) {
 		return Loaded{}, &crash.Reported{Stage: loadStage, Path: string(payload)}
 	}
 	return Loaded{}, errors.New("read the evaluation result: unknown answer")
-}
-
-// warboundOnly is the catalog of ld, or an error naming the game when the
-// content is another game's (Runner.Load, Worker.Load).
-func warboundOnly(ld Loaded, err error) (*wbcatalog.Catalog, error) {
-	if err == nil && ld.Other != nil {
-		return nil, fmt.Errorf("the content is a %s tree: load it with LoadContent", ld.Other.GameName)
-	}
-	return ld.Catalog, err
 }

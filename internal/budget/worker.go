@@ -12,8 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/crash"
 	"wbtool.dev/wbtool/schema"
@@ -78,20 +76,11 @@ const (
 	kindResult   = 'R'
 )
 
-// Load asks the worker (started if needed) for a load and returns its
-// catalog, as [Runner.Load] does: content errors as schema.Errors, a blown
-// budget as *ExceededError (the worker is then gone), a cancelled ctx as
-// ctx.Err() (the worker is stopped too: an evaluation cannot be
+// LoadContent asks the worker (started if needed) for a load and returns
+// what it loaded, as [Runner.Load] does: content errors as schema.Errors,
+// a blown budget as *ExceededError (the worker is then gone), a cancelled
+// ctx as ctx.Err() (the worker is stopped too: an evaluation cannot be
 // interrupted).
-func (w *Worker) Load(ctx context.Context) (*wbcatalog.Catalog, Stats, error) {
-	ld, st, err := w.LoadContent(ctx)
-	cat, err := warboundOnly(ld, err)
-	return cat, st, err
-}
-
-// LoadContent is Load for a tree of any game: Warbound's catalog, or
-// another game's content loaded through its rules (package
-// pipeline/ruleset), with the same budget.
 func (w *Worker) LoadContent(ctx context.Context) (Loaded, Stats, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -99,7 +88,7 @@ func (w *Worker) LoadContent(ctx context.Context) (Loaded, Stats, error) {
 	if err != nil {
 		return Loaded{}, st, err
 	}
-	ld, err := decodeAnswer(f.kind, f.payload, w.Request.Dir)
+	ld, err := decodeAnswer(f.kind, f.payload)
 	return ld, st, err
 }
 
@@ -388,7 +377,7 @@ func ServeCalls(r io.Reader, w io.Writer, mem int64, handle func(req []byte, pro
 }
 
 // load loads req.Dir once (with cache, when not nil) and encodes the
-// outcome: the catalog, or the content errors, or the failure.
+// outcome: the content, or the content errors, or the failure.
 func load(req Request, cache *schema.Cache) (kind byte, payload []byte) {
 	// A panic is wbtool's bug: its report goes to a file the parent
 	// names (crash.Reported), and the worker goes on serving loads.
@@ -401,33 +390,12 @@ func load(req Request, cache *schema.Cache) (kind byte, payload []byte) {
 	// The folder is read as the one-shot commands read it: regular files
 	// inside it only, so a link out of it, a named pipe or a device is a
 	// content error instead of a leak or a hang.
-	var cat *wbcatalog.Catalog
 	cfs, err := contentfs.Open(req.Dir)
-	if err == nil {
-		if kind, payload, ok := loadGame(cfs, req, cache); ok {
-			cfs.Close()
-			return kind, payload
-		}
-		cat, err = wbschema.Load(cfs, wbschema.Options{Root: req.Root, Draft: req.Draft, Cache: cache})
-		cfs.Close()
-	} else {
-		err = fmt.Errorf("content folder: %w", err)
-	}
-	var list schema.Errors
-	switch {
-	case err == nil:
-		kind = kindCatalog
-		payload, err = Marshal(cat)
-	case errors.As(err, &list):
-		kind = kindErrors
-		payload, err = Marshal(list)
-	default:
-		kind, payload, err = kindFailure, []byte(err.Error()), nil
-	}
 	if err != nil {
-		kind, payload = kindFailure, []byte(err.Error())
+		return kindFailure, fmt.Appendf(nil, "content folder: %v", err)
 	}
-	return kind, payload
+	defer cfs.Close()
+	return loadGame(cfs, req, cache)
 }
 
 // LoadHere loads req.Dir in this process with cache (nil: none), exactly
@@ -435,5 +403,5 @@ func load(req Request, cache *schema.Cache) (kind byte, payload []byte) {
 // worker serving calls uses to load the content it then builds.
 func LoadHere(req Request, cache *schema.Cache) (Loaded, error) {
 	kind, payload := load(req, cache)
-	return decodeAnswer(kind, payload, req.Dir)
+	return decodeAnswer(kind, payload)
 }

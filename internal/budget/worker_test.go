@@ -1,24 +1,24 @@
-package budget
+package budget_test
 
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
 
-	"wbtool.dev/wbtool/games/warbound/wbschema"
+	"wbtool.dev/wbtool/internal/budget"
 )
 
-func testWorker(t testing.TB, dir string, lim Limits) *Worker {
+func testWorker(t testing.TB, dir string, lim budget.Limits) *budget.Worker {
 	t.Helper()
-	w := &Worker{Runner: testRunner(t, lim), Request: Request{Dir: dir, Root: "content"}}
+	w := &budget.Worker{Runner: testRunner(t, lim), Request: budget.Request{Dir: dir, Root: "content"}}
 	t.Cleanup(func() { w.Close() })
 	return w
 }
@@ -46,20 +46,9 @@ func TestWorkerLoadsLikeInProcess(t *testing.T) {
 		if err := os.WriteFile(raiders, []byte(e), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		got, st, gotErr := w.Load(context.Background())
-		want, wantErr := wbschema.Load(os.DirFS(dir), wbschema.Options{Root: "content"})
-		if want != nil && got != nil {
-			if !got.HasArtReader() {
-				t.Errorf("load %d: the worker's catalog cannot read its art files", i)
-			}
-			// not data: the worker does not send it, the parent sets
-			// its own
-			want.SetArtReader(nil)
-			got.SetArtReader(nil)
-		}
-		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotErr, wantErr) {
-			t.Fatalf("load %d: the worker's outcome differs from an in-process load:\n%v\n%v", i, gotErr, wantErr)
-		}
+		got, st, gotErr := w.LoadContent(context.Background())
+		want, wantErr := preloadHere(t, dir)
+		sameLoad(t, fmt.Sprintf("load %d", i), got, gotErr, want, wantErr)
 		if i == 2 && gotErr == nil {
 			t.Fatalf("load %d: no content errors", i)
 		}
@@ -80,22 +69,22 @@ func TestWorkerRestartsAfterBudget(t *testing.T) {
 	cases := []struct {
 		name     string
 		src      string
-		lim      Limits
-		resource Resource
+		lim      budget.Limits
+		resource budget.Resource
 	}{
-		{"time", slowCUE, Limits{Time: 1500 * time.Millisecond}, Time},
-		{"memory", hugeCUE, Limits{Time: time.Minute, Memory: 150 << 20}, Memory},
+		{"time", slowCUE, budget.Limits{Time: 1500 * time.Millisecond}, budget.Time},
+		{"memory", hugeCUE, budget.Limits{Time: time.Minute, Memory: 150 << 20}, budget.Memory},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if c.resource == Memory && residentBytes(os.Getpid()) == 0 {
+			if c.resource == budget.Memory && budget.ResidentBytes(os.Getpid()) == 0 {
 				t.Skip("no resident-memory reading on this system")
 			}
 			dir := starterDir(t)
 			w := testWorker(t, dir, c.lim)
 			// A generous budget for the good loads (slow under -race).
 			w.Runner.Limits.Time = time.Minute
-			if _, _, err := w.Load(context.Background()); err != nil {
+			if _, _, err := w.LoadContent(context.Background()); err != nil {
 				t.Fatal(err)
 			}
 			bad := filepath.Join(dir, "cards", "bad.cue")
@@ -106,8 +95,8 @@ func TestWorkerRestartsAfterBudget(t *testing.T) {
 			// ExceededError comes from the parent's timer and memory
 			// sampler only (the child's own CPU-time cap would end in
 			// "the evaluation process failed"): no wall clock needed.
-			_, st, err := w.Load(context.Background())
-			var ex *ExceededError
+			_, st, err := w.LoadContent(context.Background())
+			var ex *budget.ExceededError
 			if !errors.As(err, &ex) || ex.Resource != c.resource {
 				t.Fatalf("want a blown %s budget, got %v", c.resource, err)
 			}
@@ -116,7 +105,7 @@ func TestWorkerRestartsAfterBudget(t *testing.T) {
 				t.Fatal(err)
 			}
 			w.Runner.Limits.Time = time.Minute
-			if _, _, err := w.Load(context.Background()); err != nil {
+			if _, _, err := w.LoadContent(context.Background()); err != nil {
 				t.Fatalf("after the budget: %v", err)
 			}
 			if w.Started != 2 {
@@ -134,21 +123,21 @@ func TestWorkerCancelAndCrash(t *testing.T) {
 	if err := os.WriteFile(slow, []byte(slowCUE), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	w := testWorker(t, dir, Limits{Time: time.Minute})
+	w := testWorker(t, dir, budget.Limits{Time: time.Minute})
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(200*time.Millisecond, cancel)
-	if _, _, err := w.Load(ctx); !errors.Is(err, context.Canceled) {
+	if _, _, err := w.LoadContent(ctx); !errors.Is(err, context.Canceled) {
 		t.Fatalf("want context.Canceled, got %v", err)
 	}
 	if err := os.Remove(slow); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := w.Load(context.Background()); err != nil {
+	if _, _, err := w.LoadContent(context.Background()); err != nil {
 		t.Fatalf("after a cancel: %v", err)
 	}
-	missing := testWorker(t, filepath.Join(t.TempDir(), "missing"), Limits{})
-	_, _, err := missing.Load(context.Background())
-	var ex *ExceededError
+	missing := testWorker(t, filepath.Join(t.TempDir(), "missing"), budget.Limits{})
+	_, _, err := missing.LoadContent(context.Background())
+	var ex *budget.ExceededError
 	if err == nil || errors.As(err, &ex) {
 		t.Fatalf("a missing folder: %v", err)
 	}
@@ -191,17 +180,17 @@ func treeHog() {
 // budget is stopped for memory (without counting the tree, it would run
 // to its time budget), and the grandchild dies with it.
 func TestSuperviseBudgetsTheProcessTree(t *testing.T) {
-	if residentBytes(os.Getpid()) == 0 {
+	if budget.ResidentBytes(os.Getpid()) == 0 {
 		t.Skip("resident memory is not known on this system")
 	}
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	lim := Limits{Time: 60 * time.Second, Memory: 100 << 20}
-	out, err := Supervise(context.Background(), Command{Exe: exe, Env: append(os.Environ(), "WBTOOL_BUDGET_TREE=child"), Limits: lim})
-	var ex *ExceededError
-	if !errors.As(err, &ex) || ex.Resource != Memory {
+	lim := budget.Limits{Time: 60 * time.Second, Memory: 100 << 20}
+	out, err := budget.Supervise(context.Background(), budget.Command{Exe: exe, Env: append(os.Environ(), "WBTOOL_BUDGET_TREE=child"), Limits: lim})
+	var ex *budget.ExceededError
+	if !errors.As(err, &ex) || ex.Resource != budget.Memory {
 		t.Fatalf("Supervise: %v (after %v), want the memory budget exceeded", err, out.Elapsed)
 	}
 	if out.PeakRSS <= lim.Memory {

@@ -126,13 +126,11 @@ var policies = []policy{
 		from: func(p string) bool { return in(p, toBeNeutral) && !testGames(p) && !in(p, kits) },
 		to:   func(_, d string) bool { return games(d) },
 		known: []string{
-			// tools and the evaluation process still load Warbound's
-			// (and Warstuff's) trees themselves
+			// tools that load or write Warbound's and Warstuff's trees
+			// themselves
 			"internal/benchcompare -> games/warstuff/wsschema",
-			"internal/budget -> games/warbound/wbcatalog",
 			"internal/gen -> games/warstuff/starter",
 			"internal/benchcompare -> games/warbound/wbschema",
-			"internal/budget -> games/warbound/wbschema",
 		},
 	},
 }

@@ -494,25 +494,37 @@ func (s *suite) seam(t *testing.T, base fstest.MapFS, built *pipeline.Result) {
 		t.Errorf("Data of the loaded content (%v) is not the build's data", err)
 	}
 
-	// Portable content round-trips: the same summary, data and checks.
-	if p, ok := s.rs.(ruleset.Portable); ok {
+	// Content that travels between processes comes back the same: the
+	// same summary, data and checks, whole (Portable) or finished here
+	// from the game's preload (Preloader).
+	var back ruleset.Content
+	if pre, ok := s.rs.(ruleset.Preloader); ok {
+		b, err := pre.Preload(base, ruleset.LoadOptions{Root: s.g.Root})
+		if err != nil {
+			t.Fatalf("Preload: %v", err)
+		}
+		if back, err = s.rs.Load(base, ruleset.LoadOptions{Root: s.g.Root, Preloaded: b}); err != nil {
+			t.Fatalf("Load of the preload: %v", err)
+		}
+	} else if p, ok := s.rs.(ruleset.Portable); ok {
 		b, err := p.Marshal(content)
 		if err != nil {
 			t.Fatalf("Marshal: %v", err)
 		}
-		back, err := p.Unmarshal(b)
-		if err != nil {
+		if back, err = p.Unmarshal(b); err != nil {
 			t.Fatalf("Unmarshal: %v", err)
 		}
+	} else {
+		t.Errorf("%s content is neither Portable nor a Preloader (package pipeline/ruleset): watch and serve cannot load it in their evaluation process", s.g.Name)
+	}
+	if back != nil {
 		d2, err := back.Data()
 		if err != nil || back.Summary() != content.Summary() || !sameFiles(d2, data) {
-			t.Errorf("the content changed through Marshal and Unmarshal: %q, %q, %v", back.Summary(), content.Summary(), err)
+			t.Errorf("the content changed on its way between processes: %q, %q, %v", back.Summary(), content.Summary(), err)
 		}
 		if a, b := back.Checks(nil), content.Checks(nil); a.Passed != b.Passed || a.Failed != b.Failed {
-			t.Errorf("checks after Marshal and Unmarshal: %d/%d, before %d/%d", a.Passed, a.Failed, b.Passed, b.Failed)
+			t.Errorf("checks after the way between processes: %d/%d, before %d/%d", a.Passed, a.Failed, b.Passed, b.Failed)
 		}
-	} else if s.rs.Game() != ruleset.DefaultGame { // Warbound's catalog travels as itself (package internal/budget)
-		t.Errorf("%s content is not Portable (ruleset.Portable): watch and serve cannot load it in their evaluation process", s.g.Name)
 	}
 
 	// A capability the game lacks is refused in one line naming the game.

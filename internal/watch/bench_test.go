@@ -74,10 +74,11 @@ func BenchmarkEditOneCard(b *testing.B) {
 func editOneCard(b *testing.B, dir, file, old, new string, outputs Outputs, loader func(b *testing.B, dir string) Loader) {
 	var atChecked time.Duration // CPU time at the head of the report
 	s := NewSession(Config{
-		Loader:  loader(b, dir),
-		Out:     filepath.Join(b.TempDir(), "dist"),
-		Outputs: outputs,
-		Version: "bench",
+		Loader:    loader(b, dir),
+		ContentFS: os.DirFS(dir), // the art and the lock, as watch reads them
+		Out:       filepath.Join(b.TempDir(), "dist"),
+		Outputs:   outputs,
+		Version:   "bench",
 		OnChecked: func(*Report) {
 			atChecked = testtool.CPUTime() + childrenCPUTime()
 		},

@@ -26,8 +26,9 @@ import (
 )
 
 // Loader loads the content for one rebuild, with its budget: the content
-// of any game (package pipeline/ruleset), or Warbound's catalog, which
-// the session hands to Warbound's rules (ruleset.LoadOptions.Preloaded).
+// of any game (package pipeline/ruleset), whole or as the game's preload,
+// which the session hands to the game's rules to finish
+// (ruleset.LoadOptions.Preloaded).
 type Loader interface {
 	LoadContent(ctx context.Context) (budget.Loaded, error)
 }
@@ -56,8 +57,8 @@ type Child struct {
 
 // LoadContent implements Loader.
 func (l Child) LoadContent(ctx context.Context) (budget.Loaded, error) {
-	cat, _, err := l.Runner.Load(ctx, l.Request)
-	return budget.Loaded{Catalog: cat}, err
+	ld, _, err := l.Runner.Load(ctx, l.Request)
+	return ld, err
 }
 
 // Worker loads the content in a long-lived child process with a budget
@@ -192,7 +193,7 @@ type loaded struct {
 }
 
 // load loads the content: in the loader's child, then through the game's
-// rules here (Warbound's catalog from the child, or a tree an InProcess
+// rules here (a game's preload from the child, or a tree an InProcess
 // loader leaves to the session).
 func (s *Session) load(ctx context.Context) (loaded, error) {
 	fsys, root, draft := s.cfg.ContentFS, s.cfg.Root, s.cfg.Draft
@@ -206,12 +207,12 @@ func (s *Session) load(ctx context.Context) (loaded, error) {
 		if ld, err = s.cfg.Loader.LoadContent(ctx); err != nil {
 			return loaded{}, err
 		}
-		if ld.Other != nil {
-			return loaded{game: ld.Other.GameName, content: ld.Other.Content, sum: hex.EncodeToString(ld.Sum[:])}, nil
+		if ld.Content != nil {
+			return loaded{game: ld.Game, content: ld.Content, sum: hex.EncodeToString(ld.Sum[:])}, nil
 		}
 	}
-	game := ruleset.DefaultGame
-	if ld.Catalog == nil && fsys != nil {
+	game := ld.Game
+	if ld.Preloaded == nil && fsys != nil {
 		g, pos, err := ruleset.GameOf(fsys, root)
 		if err != nil {
 			return loaded{}, err
@@ -221,13 +222,18 @@ func (s *Session) load(ctx context.Context) (loaded, error) {
 		}
 		game = g
 	}
+	if game == "" {
+		game = ruleset.DefaultGame
+	}
 	rs, ok := ruleset.Lookup(game)
 	if !ok {
 		return loaded{}, fmt.Errorf("this program has no rules for the %s game", ruleset.Title(game))
 	}
 	lo := ruleset.LoadOptions{Root: root, Draft: draft, Since: s.cfg.Since, Versions: s.cfg.Versions, Game: s.cfg.Game}
-	if ld.Catalog != nil {
-		lo.Preloaded = ld.Catalog
+	if ld.Preloaded != nil {
+		// the child evaluated the tree; the game finishes the load here,
+		// reading the files beside the content from the session's folder
+		lo.Preloaded = ld.Preloaded
 		fsys = s.cfg.ContentFS
 	}
 	if s.cfg.SetVersion != nil {
@@ -238,7 +244,7 @@ func (s *Session) load(ctx context.Context) (loaded, error) {
 		return loaded{}, err
 	}
 	out := loaded{game: game, content: c}
-	if ld.Catalog != nil {
+	if ld.Preloaded != nil {
 		out.sum = hex.EncodeToString(ld.Sum[:])
 	}
 	return out, nil

@@ -108,10 +108,11 @@ func TestWatchSession(t *testing.T) {
 	loader := &switchableLoader{Worker: childLoader(t, dir, budget.Limits{})}
 	loader.limit.Store(int64(time.Minute))
 	s := startSession(t, dir, Config{
-		Loader:  loader,
-		Out:     out,
-		Outputs: Outputs{Data: true, Site: true},
-		Version: "test",
+		Loader:    loader,
+		ContentFS: os.DirFS(dir), // the art and the lock, as watch reads them
+		Out:       out,
+		Outputs:   Outputs{Data: true, Site: true},
+		Version:   "test",
 	})
 
 	r := s.next(Everything)

@@ -81,10 +81,10 @@ type LoadOptions struct {
 	OneShot bool
 	// Game are the build's options a game may take (GameOptions).
 	Game GameOptions
-	// Preloaded, when set, is the content as the game's budgeted loader
-	// made it in another process (package internal/budget: Warbound's
-	// catalog), taken instead of loading the tree.
-	Preloaded any
+	// Preloaded, when set, is what the game's Preload made of the tree in
+	// another process ([Preloader]): Load finishes that load instead of
+	// evaluating the tree again.
+	Preloaded []byte
 }
 
 // Content is a loaded tree, with the game's stages. The verdict stages
@@ -132,6 +132,19 @@ type Drafter interface {
 type Portable interface {
 	Marshal(Content) ([]byte, error)
 	Unmarshal([]byte) (Content, error)
+}
+
+// Preloader is a game whose load splits in two halves between processes,
+// the other way for content to travel: Preload runs in the budgeted child
+// process (package internal/budget) and returns the evaluation of the
+// tree, encoded (the part a budget must bound: CUE); Load, given those
+// bytes as LoadOptions.Preloaded, finishes the load in the process that
+// builds, with that process's options and the files it reads beside the
+// content (the set's version, earlier versions, art, a translations
+// lock). Preload sees only Root, Draft and Cache of lo. A game watch and
+// serve load is Portable or a Preloader.
+type Preloader interface {
+	Preload(fsys fs.FS, lo LoadOptions) ([]byte, error)
 }
 
 // Loaded is a tree of game loaded elsewhere (by watch's budgeted worker):
