@@ -233,6 +233,19 @@ func Plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
+// OrList joins words as a message says them: "a, b or c".
+func OrList(words []string) string { return joinWords(words, " or ") }
+
+// AndList joins words as "a, b and c".
+func AndList(words []string) string { return joinWords(words, " and ") }
+
+func joinWords(words []string, last string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + last + words[len(words)-1]
+}
+
 // Sorted orders the diagnostics by file, line, column, severity (errors
 // first), path and message,
 // and drops exact repeats (a card text checked on every page that shows

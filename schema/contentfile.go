@@ -193,7 +193,7 @@ func ReadRulesPage(fsys fs.FS, rel, shown string, langs []lang.Lang) (lng lang.L
 		if len(parts) == 3 {
 			not = ", not rules/" + parts[1] + "/"
 		}
-		d := diag.Errorf(pos, "", "a rules page belongs in %s%s", orList(where), not)
+		d := diag.Errorf(pos, "", "a rules page belongs in %s%s", diag.OrList(where), not)
 		return "", "", nil, &d
 	}
 	src, problem = ReadFile(fsys, rel, shown, MaxRulesPageSize, "split it into several pages")
@@ -208,12 +208,4 @@ func ReadRulesPage(fsys fs.FS, rel, shown string, langs []lang.Lang) (lng lang.L
 		return "", "", nil, &d
 	}
 	return lang.Lang(parts[1]), strings.TrimSuffix(parts[2], ".md"), src, nil
-}
-
-// orList joins words as "a, b or c".
-func orList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }

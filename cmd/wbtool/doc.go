@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/suggest"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/schema/designref"
@@ -81,7 +82,7 @@ func reference(g *globalFlags, game string) (*designref.Reference, error) {
 	}
 	rs, ok := ruleset.Lookup(game)
 	if !ok {
-		return nil, usagef("--game %q: expected %s", game, orList(ruleset.Games()))
+		return nil, usagef("--game %q: expected %s", game, diag.OrList(ruleset.Games()))
 	}
 	r, ok := rs.(ruleset.Reference)
 	if !ok {

@@ -157,10 +157,7 @@ func langCodes(langs []lang.Lang) string {
 	for _, l := range langs {
 		s = append(s, string(l))
 	}
-	if len(s) < 2 {
-		return strings.Join(s, "")
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+	return diag.OrList(s)
 }
 
 func newI18nImportCmd(g *globalFlags) *cobra.Command {

@@ -38,6 +38,7 @@ the starter's files without overwriting any file already there.
 Examples:
   wbtool init mygame                    # a small Warbound tree in mygame/
   wbtool init skirmish --game warstuff  # a small Warstuff tree
+  wbtool init crew --game convicted     # a small tree of The Convicted
   wbtool init everything --example full # the whole Warbound starter
   wbtool init english --source en       # English first: recorded in the lock`
 
@@ -62,7 +63,7 @@ func newInitCmd() *cobra.Command {
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.game, "game", "warbound", "the game: warbound or warstuff")
+	fl.StringVar(&f.game, "game", ruleset.DefaultGame, "the game: "+diag.OrList(ruleset.Starters()))
 	fl.StringVar(&f.lang, "lang", "en,fr", "the languages of the texts (wbtool's games are bilingual: en,fr)")
 	fl.StringVar(&f.source, "source", "", "the language the texts are written in first (en or fr), recorded in i18n/translations.lock")
 	fl.StringVar(&f.example, "example", "small", "small (a few cards of each kind) or full (the whole starter)")
@@ -73,7 +74,7 @@ func newInitCmd() *cobra.Command {
 func runInit(cmd *cobra.Command, dir string, f initFlags) error {
 	st, ok := starterOf(f.game)
 	if !ok {
-		return usagef("--game %q: expected %s", f.game, orList(ruleset.Starters()))
+		return usagef("--game %q: expected %s", f.game, diag.OrList(ruleset.Starters()))
 	}
 	if l := strings.Split(f.lang, ","); len(l) != 2 || !slices.Contains(l, "en") || !slices.Contains(l, "fr") {
 		return usagef("--lang %q: wbtool's games are bilingual: every text is written in English and French (--lang en,fr)", f.lang)
@@ -150,12 +151,6 @@ func starterOf(game string) (ruleset.StarterTree, bool) {
 }
 
 // orList is names in words: "a", "a or b", "a, b or c".
-func orList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
 
 // starterFiles are the files init writes, by slash path under DIR.
 func starterFiles(st ruleset.StarterTree, f initFlags) (map[string][]byte, error) {

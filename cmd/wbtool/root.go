@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/budget"
 	"wbtool.dev/wbtool/internal/contentfs"
 	"wbtool.dev/wbtool/internal/crash"
@@ -242,21 +243,34 @@ func newRootCmd() *cobra.Command {
 	return root
 }
 
-// newRoot is the root command and the flags its commands share.
-func newRoot() (*cobra.Command, *globalFlags) {
-	g := &globalFlags{output: &outputFlags{}}
-	root := &cobra.Command{
-		Use:   "wbtool",
-		Short: "Validate and build Warbound content: engine data, print-and-play PDFs, the site",
-		Long: `wbtool turns Warbound content written as CUE text (cards, leaders,
-upgrades, action boards, scenarios, check games) into engine data, card sheets
-and a bilingual site, and plays the designers' check games.
+// rootDoc is the root command's help, naming the registered games.
+func rootDoc() string {
+	var titles []string
+	for _, g := range ruleset.Games() {
+		titles = append(titles, ruleset.Title(g))
+	}
+	return fmt.Sprintf(`wbtool turns a tabletop game's content written as CUE text (cards,
+profiles, boards, scenarios, check games) into engine data, card sheets and a
+bilingual site, and plays the designers' check games.
+
+Games: %s.
+A tree's game.cue names its game (none: %s); wbtool init --game
+writes a starter tree of each.
 
 Without --content, wbtool looks for the content tree from the current folder
 upward, as git finds .git: the first folder holding game.cue (what wbtool init
 writes), or a content/ folder (or the folder itself) holding cards/ or
 scenarios/. Outside any tree it uses the embedded starter content, and says so.
-Every content command names the tree it used on its first line of stderr.`,
+Every content command names the tree it used on its first line of stderr.`, diag.AndList(titles), ruleset.Title(ruleset.DefaultGame))
+}
+
+// newRoot is the root command and the flags its commands share.
+func newRoot() (*cobra.Command, *globalFlags) {
+	g := &globalFlags{output: &outputFlags{}}
+	root := &cobra.Command{
+		Use:           "wbtool",
+		Short:         "Validate and build a tabletop game's content: engine data, print-and-play PDFs, the site",
+		Long:          rootDoc(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		// An unknown command is a usage error (exit 2); no command

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"strings"
-
 	"github.com/spf13/cobra"
 
 	"wbtool.dev/wbtool/diag"
@@ -62,8 +60,5 @@ func langList(c ruleset.Content) string {
 	for _, l := range ruleset.Published(c) {
 		names = append(names, translations.LangName(l))
 	}
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return diag.AndList(names)
 }
