@@ -9,6 +9,7 @@
 package cvschema
 
 import (
+	"cmp"
 	"embed"
 	"encoding/json"
 	"fmt"
@@ -59,12 +60,13 @@ var sections = []string{"buildings", "checks", "components", "end", "enemies", "
 	"heroes", "limits", "moat", "players", "resources", "ring", "rules", "saves", "scenarios", "sections", "spells", "stages", "technologies", "units", "version"}
 
 type loader struct {
-	opt       Options
-	errs      diag.List
-	warns     diag.List
-	positions map[string]diag.Pos
-	seen      map[string]bool
-	files     map[string]string // display name of each top-level entry's file ("saves.x")
+	opt          Options
+	errs         diag.List
+	warns        diag.List
+	positions    map[string]diag.Pos
+	seen         map[string]bool
+	misspellings schema.Misspelt   // the fields misspelt reported
+	files        map[string]string // display name of each top-level entry's file ("saves.x")
 }
 
 // Load loads, validates and decodes the tree fsys. Content problems are a
@@ -184,9 +186,13 @@ func (l *loader) load(fsys fs.FS) (*cvcatalog.Catalog, error) {
 // of a struct and may hide its siblings'.
 func (l *loader) validate(v cue.Value) {
 	opts := []cue.Option{cue.Concrete(true), cue.All(), cue.Definitions(false)}
-	if err := v.Err(); err != nil {
-		l.cueErrors(err)
-	}
+	// the whole value's errors after the entries': the entries find the
+	// misspellings that CUE's would say less well
+	defer func() {
+		if err := v.Err(); err != nil {
+			l.cueErrors(err)
+		}
+	}()
 	it, err := v.Fields()
 	if err != nil {
 		l.cueErrors(err)
@@ -198,8 +204,16 @@ func (l *loader) validate(v cue.Value) {
 			l.cueErrors(it.Value().Validate(opts...))
 			continue
 		}
+		var schemaOf *schema.Entities // made at the section's first error
 		for entries.Next() {
-			l.cueErrors(entries.Value().Validate(opts...))
+			err := entries.Value().Validate(opts...)
+			if err != nil {
+				if schemaOf == nil {
+					schemaOf = schema.EntitiesOf(it.Value())
+				}
+				l.misspelt(schemaOf, entries.Value(), it.Selector().Unquoted(), entries.Selector().Unquoted())
+			}
+			l.cueErrors(err)
 		}
 	}
 	l.cueErrors(v.Validate(opts...))
@@ -277,6 +291,17 @@ func (l *loader) place(segs ...string) diag.Pos {
 	return diag.Pos{}
 }
 
+// misspelt reports the fields of an entity with errors that its schema
+// does not allow, each at the field with the closest one it allows: CUE
+// stops at an entity's first error, and would not reach a misspelling
+// beside another mistake. CUE's own errors at them are then skipped
+// (cueErrors).
+func (l *loader) misspelt(schemaOf *schema.Entities, entity cue.Value, section, id string) {
+	for _, f := range l.misspellings.Find(schemaOf, entity, []string{section, id}, "check its spelling against the schema (wbtool doc)") {
+		l.errorf(l.place(f.Path...), strings.Join(f.Path, "."), "%s", f.Msg)
+	}
+}
+
 // cueErrors turns CUE errors into diagnostics at the designer's field.
 func (l *loader) cueErrors(err error) {
 	if err == nil {
@@ -308,6 +333,9 @@ func (l *loader) cueErrors(err error) {
 		if pos.File == "" {
 			pos = diag.Pos{File: l.display(".")}
 		}
+		if l.misspellings.Covers(segs) {
+			continue // reported by unknownFields
+		}
 		p := strings.Join(segs, ".")
 		msg = words(segs, msg)
 		key := pos.String() + p + msg
@@ -326,6 +354,9 @@ func words(segs []string, msg string) string {
 		last = segs[len(segs)-1]
 	}
 	switch {
+	case strings.HasPrefix(msg, "conflicting values ") && strings.Contains(msg, "(mismatched types "):
+		t, _ := schema.TypeConflict(msg)
+		return cmp.Or(t, msg)
 	case strings.HasSuffix(msg, "field not allowed"):
 		return fmt.Sprintf("unknown field %q: check its spelling against the schema (wbtool doc)", last)
 	case strings.HasPrefix(msg, "incomplete value") || strings.Contains(msg, "non-concrete value"):

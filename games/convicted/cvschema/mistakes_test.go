@@ -36,7 +36,14 @@ func TestMistakes(t *testing.T) {
 		warn                 bool
 	}{
 		{"misspelt field", "units.cue", `st: 2, en: 2, su: 1, cost: {wood: 1}`, `st: 2, en: 2, su: 1, cots: {wood: 1}`,
-			`units.cue:7:73: units.spearman.cots: unknown field "cots": check its spelling against the schema (wbtool doc)`, false},
+			`units.cue:7:73: units.spearman.cots: unknown field "cots" (did you mean "cost"?): check its spelling against the schema (wbtool doc)`, false},
+		// a misspelling beside another mistake of the same entry, which
+		// stops CUE before it reaches the misspelling
+		{"misspelt field beside a wrong type", "heroes.cue", "story: {en: \"She saw the walls fall before they were raised.\", fr: \"Elle a vu tomber les murs avant qu’on les élève.\"}\n\t\tability: {kind: \"moveUnits\", amount: 5}",
+			"stroy: {en: \"She saw the walls fall before they were raised.\", fr: \"Elle a vu tomber les murs avant qu’on les élève.\"}\n\t\tability: {kind: \"moveUnits\", amount: \"five\"}",
+			`heroes.cue:8:3: heroes.oracle.stroy: unknown field "stroy" (did you mean "story"?): check its spelling against the schema (wbtool doc)`, false},
+		{"a number in quotes", "heroes.cue", `ability: {kind: "moveUnits", amount: 5}`, `ability: {kind: "moveUnits", amount: "five"}`,
+			`heroes.cue:9:32: heroes.oracle.ability.amount: wrong type: found "five" (a text in quotes), expected a whole number`, false},
 		{"unknown section", "units.cue", "units: {", "unit: {", `units.cue:6:1: unknown section "unit" (did you mean "units"?)`, false},
 		{"a broken unit reference", "city.cue", `trains: ["swordsman"]`, `trains: ["swordman"]`,
 			`city.cue:14:31: buildings.barracks.levels.1.trains.0: no unit type "swordman" (did you mean "swordsman"?): declare it under ` + "`units`" + ` first`, false},

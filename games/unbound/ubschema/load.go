@@ -49,11 +49,12 @@ type Options struct {
 }
 
 type loader struct {
-	fsys      fs.FS
-	opt       Options
-	errs      diag.List
-	seen      map[string]bool
-	positions map[string]diag.Pos
+	fsys         fs.FS
+	opt          Options
+	errs         diag.List
+	seen         map[string]bool
+	misspellings schema.Misspelt // the fields misspelt reported
+	positions    map[string]diag.Pos
 }
 
 // Load loads, validates and decodes the Unbound content tree fsys.
@@ -235,6 +236,9 @@ func (l *loader) place(segs []string) diag.Pos {
 func (l *loader) validate(v cue.Value) {
 	opts := []cue.Option{cue.Concrete(true), cue.All(), cue.Definitions(false)}
 	if err := v.Err(); err != nil {
+		// the entities first: they find the misspellings that CUE's
+		// errors would say less well, or not at all
+		l.misspeltIn(v)
 		l.cueErrors(err)
 		return
 	}
@@ -255,12 +259,47 @@ func (l *loader) validate(v cue.Value) {
 			l.cueErrors(err)
 			continue
 		}
+		var schemaOf *schema.Entities // made at the section's first error
 		for ents.Next() {
-			l.cueErrors(ents.Value().Validate(opts...))
+			err := ents.Value().Validate(opts...)
+			if err != nil {
+				if schemaOf == nil {
+					schemaOf = schema.EntitiesOf(sec)
+				}
+				l.misspelt(schemaOf, ents.Value(), name, ents.Selector().Unquoted())
+			}
+			l.cueErrors(err)
 		}
 	}
 	if _, ok := l.positions["orders"]; !ok {
 		l.errorf(diag.Pos{File: l.display("game.cue"), Line: 1, Col: 1}, "orders", "no `orders`: declare the 13 orders the engine reads (U-ORDER-11), as the starter's orders/orders.cue does")
+	}
+}
+
+// misspelt reports the fields of an entity with errors that its schema
+// does not allow, each at the field with the closest one it allows: CUE
+// stops at an entity's first error, and would not reach a misspelling
+// beside another mistake. CUE's own errors at them are then skipped
+// (cueErrors).
+func (l *loader) misspelt(schemaOf *schema.Entities, entity cue.Value, section, id string) {
+	for _, f := range l.misspellings.Find(schemaOf, entity, []string{section, id}, "check its spelling against RULES.md") {
+		l.errorf(l.place(f.Path), strings.Join(f.Path, "."), "%s", f.Msg)
+	}
+}
+
+// misspeltIn runs misspelt on every entity of v, whose errors stop the
+// validation of each entity.
+func (l *loader) misspeltIn(v cue.Value) {
+	secs, err := v.Fields()
+	for err == nil && secs.Next() {
+		ents, err := secs.Value().Fields()
+		if err != nil {
+			continue
+		}
+		schemaOf := schema.EntitiesOf(secs.Value())
+		for ents.Next() {
+			l.misspelt(schemaOf, ents.Value(), secs.Selector().Unquoted(), ents.Selector().Unquoted())
+		}
 	}
 }
 
@@ -305,6 +344,9 @@ func (l *loader) cueErrors(err error) {
 		}
 		if pos.File == "" {
 			pos = diag.Pos{File: l.display(".")}
+		}
+		if l.misspellings.Covers(segs) {
+			continue // reported by unknownFields
 		}
 		p := strings.Join(segs, ".")
 		msg = describe(segs, msg)
@@ -383,6 +425,9 @@ func describe(segs []string, msg string) string {
 	if m := outOfBound.FindStringSubmatch(msg); m != nil {
 		least := map[string]string{"<=": "at most", "<": "less than", ">=": "at least", ">": "more than"}[m[2]]
 		return fmt.Sprintf("%s is out of range: it must be %s %s", m[1], least, m[3])
+	}
+	if t, ok := schema.TypeConflict(msg); ok {
+		return t
 	}
 	if rest, ok := strings.CutPrefix(msg, "conflicting values "); ok {
 		return "found " + rest

@@ -17,6 +17,10 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"unknown section", "units/units.cue", "specialRules: {", "specialRule: {", `units/units.cue:89:1: unknown section "specialRule" (did you mean "specialRules"?)`},
 		{"unknown field", "units/units.cue", "\t\tsize: 5\n", "\t\tsise: 5\n", `units.warden-line.sise: unknown field "sise"`},
+		// a misspelling beside another mistake of the same unit, which
+		// stops CUE before it reaches the misspelling; each reported
+		{"misspelt field beside a wrong type", "units/units.cue", "\t\ttype: \"infantry\"\n\t\tsize: 5\n", "\t\ttpye: \"infantry\"\n\t\tsize: \"five\"\n", `units/units.cue:10:3: units.warden-line.tpye: unknown field "tpye" (did you mean "type"?): check its spelling against RULES.md`},
+		{"a number in quotes", "units/units.cue", "\t\tsize: 5\n", "\t\tsize: \"five\"\n", `units/units.cue:11:3: units.warden-line.size: wrong type: found "five" (a text in quotes), expected a whole number`},
 		{"unknown unit type", "units/units.cue", `type:  "bike"`, `type:  "bicycle"`, `units.outriders.type: found "bicycle": expected one of "artillery", "bike", "flyer", "infantry", "jetbike", "monstrous", "super-heavy", "vehicle"`},
 		{"an order missing", "orders/orders.cue", "\trun: {", "\trunning: {", `orders.running: unknown field "running"`},
 		{"an immediate order without condition", "orders/orders.cue", "\t\tcondition: \"shot-at\"\n\t\ttiming:    \"before\"\n", "\t\ttiming:    \"before\"\n", `orders.go-to-ground.condition: missing field "condition": add it`},

@@ -479,6 +479,7 @@ func (l *loader) validate(v cue.Value, own func(section, id string) bool) {
 			l.cueErrors(err)
 			continue
 		}
+		var schemaOf *schema.Entities // made at the section's first error
 		for entities.Next() {
 			if own != nil && !own(it.Selector().String(), entities.Selector().Unquoted()) {
 				continue
@@ -488,8 +489,17 @@ func (l *loader) validate(v cue.Value, own func(section, id string) bool) {
 			if err == nil {
 				continue
 			}
-			l.broken[it.Selector().String()+"."+entities.Selector().Unquoted()] = true
-			// CUE may stop at one field's error: look at each field too.
+			section, id := it.Selector().String(), entities.Selector().Unquoted()
+			l.broken[section+"."+id] = true
+			// CUE may stop at one field's error: look at each field too,
+			// and at the fields the schema does not allow (an error of
+			// the entity, which CUE may not reach).
+			if schemaOf == nil {
+				schemaOf = schema.EntitiesOf(sec)
+			}
+			for _, name := range schemaOf.Unknown(entities.Value()) {
+				l.report([]string{section, id, name}, diag.Pos{}, "field not allowed")
+			}
 			fields, ferr := entities.Value().Fields(cue.Hidden(true))
 			for ferr == nil && fields.Next() {
 				l.cueErrors(fields.Value().Validate(opts...))
@@ -767,22 +777,27 @@ func (l *loader) cueErrors(err error) {
 		if pos.File == "" {
 			pos = position(e.Position())
 		}
-		if at := l.place(segs); at.File != "" && (pos.File == "" || len(segs) > 0) {
-			pos = at
-		}
-		if pos.File == "" {
-			pos = diag.Pos{File: l.displayName(".")}
-		}
-		p := strings.Join(segs, ".")
-		msg = describe(segs, msg)
-		msg = withHint(msg)
-		key := pos.String() + p + msg
-		if l.seen[key] {
-			continue
-		}
-		l.seen[key] = true
-		l.errorf(pos, p, "%s", msg)
+		l.report(segs, pos, msg)
 	}
+}
+
+// report records CUE's message msg about the content at segs (pos: where
+// CUE places it, when it does), in the designer's words, once.
+func (l *loader) report(segs []string, pos diag.Pos, msg string) {
+	if at := l.place(segs); at.File != "" && (pos.File == "" || len(segs) > 0) {
+		pos = at
+	}
+	if pos.File == "" {
+		pos = diag.Pos{File: l.displayName(".")}
+	}
+	p := strings.Join(segs, ".")
+	msg = withHint(describe(segs, msg))
+	key := pos.String() + p + msg
+	if l.seen[key] {
+		return
+	}
+	l.seen[key] = true
+	l.errorf(pos, p, "%s", msg)
 }
 
 // ruleAt is the content path that declares rule id: its reminder, or
@@ -850,7 +865,7 @@ func describe(segs []string, msg string) string {
 	if r, ok := describeRegexp(msg); ok {
 		return r
 	}
-	if r, ok := describeTypeConflict(msg); ok {
+	if r, ok := schema.TypeConflict(msg); ok {
 		return r
 	}
 	switch {

@@ -106,14 +106,3 @@ func describeRegexp(msg string) (string, bool) {
 	}
 	return fmt.Sprintf("%q is not a valid id: use lower-case letters, digits and single dashes, e.g. \"storm-seer\"", value), true
 }
-
-var typeConflict = regexp.MustCompile(`^conflicting values (.+) and (.+) \(mismatched types (\w+) and (\w+)\)$`)
-
-// describeTypeConflict rewrites CUE's type mismatch as Warbound does.
-func describeTypeConflict(msg string) (string, bool) {
-	m := typeConflict.FindStringSubmatch(msg)
-	if m == nil {
-		return "", false
-	}
-	return schema.DescribeTypeConflict(m[1], m[2], m[3], m[4]), true
-}

@@ -22,6 +22,13 @@ func TestCommonMistakes(t *testing.T) {
 		{"field misspelt", "cards/profiles.cue", "name: {en: \"Storm Seer\", fr: \"Devin des orages\"}\n\t\tquality: 3", "name: {en: \"Storm Seer\", fr: \"Devin des orages\"}\n\t\tqualty: 3", []string{
 			"games/warstuff/starter/cards/profiles.cue:9:3: unknown field \"qualty\" (did you mean \"quality\"?): check its spelling against the rules (WS-BUILD-1)",
 		}},
+		// The misspelling is reported as such even when the profile has
+		// another error, which stops CUE before the field's closedness.
+		{"field misspelt beside another mistake", "cards/profiles.cue", "quality: 3\n\t\tranged: {range: 18, rules: [\"precise\", \"piercing\"]}\n\t\tmelee: [\"powerful\"]\n\t\tpowers: [\"lightning_bolt\", \"healing\"]\n\t\trules: [\"agile\", \"slow\"]",
+			"qualty: 3\n\t\tranged: {range: 18, rules: [\"precise\", \"piercing\"]}\n\t\tmelee: [\"powerful\"]\n\t\tpowers: [\"lightning_bolt\", \"healing\"]\n\t\trules: [\"agile\", \"slo\"]", []string{
+				"games/warstuff/starter/cards/profiles.cue:9:3: unknown field \"qualty\" (did you mean \"quality\"?): check its spelling against the rules (WS-BUILD-1)",
+				"games/warstuff/starter/cards/profiles.cue:13:20: unknown special rule \"slo\" (did you mean \"slow\"?): expected one of agile, reinforced_armour, hit_and_run, camouflage, frightening, clumsy, frenzied, furious, stealthy, large_target, incapable, infiltrator, slow, medic, rallying, small_target, fast, regeneration, resilient, sturdy, fearless, suicidal, tactician, teleport, terrifying, very_fast, flying",
+			}},
 		{"range not in the table", "cards/profiles.cue", "quality: 5\n\t\tranged: range: 9\n\t}", "quality: 5\n\t\tranged: range: 10\n\t}", []string{
 			"games/warstuff/starter/cards/profiles.cue:26:11: found 10: expected one of \"flame\", 18, 27, 9",
 		}},
