@@ -334,7 +334,7 @@ func (l *loader) cueErrors(err error) {
 			pos = diag.Pos{File: l.display(".")}
 		}
 		if l.misspellings.Covers(segs) {
-			continue // reported by unknownFields
+			continue // reported by misspelt
 		}
 		p := strings.Join(segs, ".")
 		msg = words(segs, msg)
