@@ -9,6 +9,8 @@ import (
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/errors"
 
+	"wbtool.dev/wbtool/diag"
+
 	"wbtool.dev/wbtool/internal/suggest"
 )
 
@@ -132,6 +134,40 @@ func (m *Misspelt) Find(s *Entities, entity cue.Value, at []string, hint string)
 		found = append(found, Misspelling{Path: path, Msg: UnknownField(f, s.Allowed(), hint)})
 	}
 	return found
+}
+
+var (
+	suggested       = regexp.MustCompile(`^unknown field "[^"]+" \(did you mean "([^"]+)"\?\)`)
+	missingRequired = regexp.MustCompile(`^missing (?:required )?field "([^"]+)"`)
+)
+
+// OneMistake drops the error of a missing field when a misspelt field
+// beside it is reported with that field's name (did you mean): one
+// mistake, one error, at the misspelling.
+func OneMistake(list diag.List) diag.List {
+	parent := func(p string) string {
+		if i := strings.LastIndex(p, "."); i >= 0 {
+			return p[:i]
+		}
+		return ""
+	}
+	misspelt := map[string]bool{} // the paths of the fields a misspelling names
+	for _, d := range list {
+		if m := suggested.FindStringSubmatch(d.Msg); m != nil {
+			misspelt[parent(d.Path)+"."+m[1]] = true
+		}
+	}
+	if len(misspelt) == 0 {
+		return list
+	}
+	out := make(diag.List, 0, len(list))
+	for _, d := range list {
+		if m := missingRequired.FindStringSubmatch(d.Msg); m != nil && misspelt[d.Path] {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 var typeConflict = regexp.MustCompile(`^conflicting values (.+) and (.+) \(mismatched types (\w+) and (\w+)\)$`)

@@ -7,6 +7,8 @@ import (
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
+
+	"wbtool.dev/wbtool/diag"
 )
 
 // TestEntitiesUnknown: the misspelt fields of an entity are found whatever
@@ -73,5 +75,24 @@ func TestTypeConflict(t *testing.T) {
 		if got != want || ok != (want != "") {
 			t.Errorf("TypeConflict(%q) = %q, %v; want %q", msg, got, ok, want)
 		}
+	}
+}
+
+// TestOneMistake: a missing field that a misspelling beside it names is
+// the same mistake; another missing field stays.
+func TestOneMistake(t *testing.T) {
+	list := diag.List{
+		{Path: `characters."a".speed`, Msg: `missing required field "speed"`},
+		{Path: `characters."a".sped`, Msg: `unknown field "sped" (did you mean "speed"?): hint`},
+		{Path: `characters."a".run`, Msg: `missing required field "run"`},
+		{Path: `units.b.name`, Msg: `missing field "name": add it`},
+		{Path: `units.c.nmae`, Msg: `unknown field "nmae" (did you mean "name"?): hint`},
+	}
+	var got []string
+	for _, d := range OneMistake(list) {
+		got = append(got, d.Path)
+	}
+	if want := []string{`characters."a".sped`, `characters."a".run`, `units.b.name`, `units.c.nmae`}; !slices.Equal(got, want) {
+		t.Errorf("OneMistake kept %q, want %q", got, want)
 	}
 }

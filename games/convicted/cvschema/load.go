@@ -192,6 +192,7 @@ func (l *loader) validate(v cue.Value) {
 		if err := v.Err(); err != nil {
 			l.cueErrors(err)
 		}
+		l.errs = schema.OneMistake(l.errs)
 	}()
 	it, err := v.Fields()
 	if err != nil {

@@ -235,6 +235,7 @@ func (l *loader) place(segs []string) diag.Pos {
 // one error of a struct and would hide its siblings').
 func (l *loader) validate(v cue.Value) {
 	opts := []cue.Option{cue.Concrete(true), cue.All(), cue.Definitions(false)}
+	defer func() { l.errs = schema.OneMistake(l.errs) }()
 	if err := v.Err(); err != nil {
 		// the entities first: they find the misspellings that CUE's
 		// errors would say less well, or not at all

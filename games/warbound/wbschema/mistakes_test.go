@@ -75,6 +75,11 @@ func TestCommonMistakes(t *testing.T) {
 		{"field misspelt", "cards/clans.cue", "health: 3\n\tmorale: 4\n\tgear: [\"ranged\"]\n\tskills: [\"sharp-shooting\", \"steadfast\"]", "health: 3\n\tmorle: 4\n\tgear: [\"ranged\"]\n\tskills: [\"sharp-shooting\", \"steadfast\"]", []string{
 			"content/cards/clans.cue:23:2: unknown field \"morle\" (did you mean \"morale\"?): this field is not part of the schema",
 		}},
+		// a required field: its misspelling is the one error, not also
+		// the field found missing
+		{"required field misspelt", "cards/clans.cue", "speed:  3\n\trun:    1\n\taccuracy: {near: 4, far: 6}", "sped:  3\n\trun:    1\n\taccuracy: {near: 4, far: 6}", []string{
+			"content/cards/clans.cue:18:2: unknown field \"sped\" (did you mean \"speed\"?): this field is not part of the schema",
+		}},
 		{"number out of range", "cards/clans.cue", "speed:  3\n\trun:    1\n\taccuracy: {near: 4, far: 6}", "speed:  33\n\trun:    1\n\taccuracy: {near: 4, far: 6}", []string{
 			"content/cards/clans.cue:18:10: 33 is out of range: it must be at most 8",
 		}},

@@ -253,7 +253,7 @@ func (l *loader) load() (*wbcatalog.Catalog, error) {
 		l.checkNames()
 	}
 	if len(l.errs) > 0 {
-		return nil, l.errs.Sorted()
+		return nil, schema.OneMistake(l.errs).Sorted()
 	}
 	l.cat.Warnings = l.warns.Sorted()
 	return l.cat, nil
