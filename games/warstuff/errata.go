@@ -11,9 +11,9 @@ import (
 
 	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 	schema "wbtool.dev/wbtool/games/warstuff/wsschema"
+	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
 )
@@ -112,7 +112,7 @@ func (c *Content) history(since *ws.Catalog, from string, revs []string) (steps 
 // reprint are, in each language, the profile cards whose face differs
 // from the earlier version's (a renamed profile is compared with its old
 // self, an added one is reprinted), in the card sheets' order.
-func (c *Content) reprint(old *ws.Catalog, rep *changes.Report) map[wbcatalog.Lang][]string {
+func (c *Content) reprint(old *ws.Catalog, rep *changes.Report) map[lang.Lang][]string {
 	from := map[string]string{}
 	for _, ch := range rep.Changes {
 		if ch.Change == changes.Renamed && ch.IsCard() {
@@ -120,8 +120,8 @@ func (c *Content) reprint(old *ws.Catalog, rep *changes.Report) map[wbcatalog.La
 		}
 	}
 	was := (&Content{Catalog: old}).cards()
-	out := map[wbcatalog.Lang][]string{}
-	for _, l := range wbcatalog.Langs {
+	out := map[lang.Lang][]string{}
+	for _, l := range lang.Langs {
 		for _, p := range c.cards() {
 			id := p.ID
 			if f, ok := from[id]; ok {
@@ -204,7 +204,7 @@ func (c *Content) errataData(l ws.Lang, preview bool) map[string]any {
 	}
 	type sheet struct{ Href, Label, Lang string }
 	var sheets []sheet
-	for _, sl := range wbcatalog.Langs {
+	for _, sl := range lang.Langs {
 		if n := len(e.Reprint[sl]); n > 0 && !preview {
 			noun := "errata.cards"
 			if n == 1 {

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/diag"
 	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -31,7 +31,7 @@ func (c *Content) Texts() *translations.Texts {
 		Extra:     c.extra,
 		Count:     len(all),
 		Missing:   cat.Draft,
-		All:       func() []wbcatalog.TextAt { return all },
+		All:       func() []lang.TextAt { return all },
 		Positions: c.textPositions,
 		Layout:    func(l lang.Lang) translations.Layout { return newCardLayout(cat, l) },
 	}
@@ -48,16 +48,16 @@ func (c *Content) Texts() *translations.Texts {
 }
 
 // contentTexts are the content's texts, sorted by path; a text with no
-// entity position is at its own (positions, by wbcatalog.TextKey).
-func contentTexts(cat *ws.Catalog, positions map[string]wbcatalog.Pos) []wbcatalog.TextAt {
-	var out []wbcatalog.TextAt
+// entity position is at its own (positions, by lang.TextKey).
+func contentTexts(cat *ws.Catalog, positions map[string]diag.Pos) []lang.TextAt {
+	var out []lang.TextAt
 	eachText(cat, func(pos ws.Pos, t *ws.Text, path ...string) {
-		out = append(out, wbcatalog.TextAt{Path: path, Text: *t, Pos: pos})
+		out = append(out, lang.TextAt{Path: path, Text: *t, Pos: pos})
 	})
 	for i := range out {
 		if out[i].Pos.File == "" { // no entity position: the text's own
-			for _, l := range wbcatalog.Langs {
-				if p, ok := positions[wbcatalog.TextKey(out[i].Path, l)]; ok {
+			for _, l := range lang.Langs {
+				if p, ok := positions[lang.TextKey(out[i].Path, l)]; ok {
 					out[i].Pos = p
 					break
 				}

@@ -12,9 +12,9 @@ import (
 	"strings"
 
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/internal/budget"
+	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
@@ -92,7 +92,7 @@ func (c *incremental) Layout() diag.List {
 		d, ok := old[id]
 		if !ok || prevKeys[id] != k {
 			d = nil
-			for _, l := range wbcatalog.Langs {
+			for _, l := range lang.Langs {
 				if _, err := ProfileCard(c.Catalog, p, l, 0, 0); err != nil {
 					d = append(d, diag.Errorf(p.Pos, "", "%v", err))
 				}

@@ -7,9 +7,9 @@ import (
 	"strings"
 
 	"wbtool.dev/wbtool/export"
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/internal/dist"
+	"wbtool.dev/wbtool/lang"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 	"wbtool.dev/wbtool/render"
@@ -91,7 +91,7 @@ func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (rulese
 	}
 	req.Langs = c.asked(req.Langs)
 	out := ruleset.Exports{Files: dist.Files{}}
-	err = export.Images(ctx, req, &out, func(l wbcatalog.Lang) ([]export.Card, error) {
+	err = export.Images(ctx, req, &out, func(l lang.Lang) ([]export.Card, error) {
 		profiles := c.sheetCards(band)
 		fronts, backs, err := c.laid(l, profiles)
 		cards := make([]export.Card, len(fronts))
@@ -116,8 +116,8 @@ func (c *Content) Export(ctx context.Context, req ruleset.ExportRequest) (rulese
 
 // ttsObjects are the saved objects in l: one per band (or of band), its
 // profile cards as one deck named as the band.
-func (c *Content) ttsObjects(band *ws.Band) func(l wbcatalog.Lang) ([]export.SavedObject, error) {
-	return func(l wbcatalog.Lang) ([]export.SavedObject, error) {
+func (c *Content) ttsObjects(band *ws.Band) func(l lang.Lang) ([]export.SavedObject, error) {
+	return func(l lang.Lang) ([]export.SavedObject, error) {
 		cat := c.Catalog
 		var out []export.SavedObject
 		for i := range cat.Bands {
@@ -141,7 +141,7 @@ func (c *Content) ttsObjects(band *ws.Band) func(l wbcatalog.Lang) ([]export.Sav
 
 // ttsCards lays out profile cards for TTS, named as the profile and
 // described by its cost.
-func (c *Content) ttsCards(l wbcatalog.Lang, ids []string) ([]export.TTSCard, error) {
+func (c *Content) ttsCards(l lang.Lang, ids []string) ([]export.TTSCard, error) {
 	cat := c.Catalog
 	var out []export.TTSCard
 	for _, id := range ids {

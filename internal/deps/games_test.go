@@ -114,11 +114,9 @@ var policies = []policy{
 			return false
 		},
 		known: []string{
-			// Warstuff on Warbound's kits: the loader, the catalog's
-			// built-in interface words (the site frame's), the layout
-			// model, the site frame, the deck checker.
+			// Warstuff's site on the catalog's built-in interface
+			// words (the errata, designers and builder pages')
 			"games/warstuff -> games/warbound/wbcatalog",
-			"games/warstuff/wsbands -> games/warbound/wbdeck",
 		},
 	},
 	{

@@ -1,10 +1,10 @@
-// Package plainfmt formats the deck and band checkers' messages without
-// package fmt, and quotes strings as encoding/json does without it: the
-// checkers are compiled to WebAssembly for the site's builders, and fmt
-// and encoding/json bring reflect with them (a third of the module's
-// gzipped bytes). Its output is fmt's and encoding/json's for what it
-// supports (TestSprintfIsFmt, TestJSONStringIsJSON). Standard library
-// only.
+// Package plainfmt formats the deck and band checkers' messages and ids
+// (Slug) without package fmt, and quotes strings as encoding/json does
+// without it: the checkers are compiled to WebAssembly for the site's
+// builders, and fmt and encoding/json bring reflect with them (a third
+// of the module's gzipped bytes). Its output is fmt's and encoding/json's
+// for what it supports (TestSprintfIsFmt, TestJSONStringIsJSON).
+// Standard library only.
 package plainfmt
 
 import (
@@ -133,3 +133,49 @@ func JSONString(s string) string {
 	b.WriteByte('"')
 	return b.String()
 }
+
+// Slug makes an id (lower-case kebab, as content ids are) from a name
+// typed in a builder: "Smoke & Scrap" → "smoke-scrap", "Fumée" → "fumee",
+// at most 60 characters; empty when nothing is left.
+func Slug(name, empty string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if f, ok := fold[r]; ok {
+			b.WriteString(f)
+			dash = false
+			continue
+		}
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+			dash = false
+			continue
+		}
+		if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	s := strings.Trim(b.String(), "-")
+	if len(s) > 60 {
+		s = strings.Trim(s[:60], "-")
+	}
+	if s == "" {
+		return empty
+	}
+	return s
+}
+
+// fold spells the accented letters of French names in ASCII.
+var fold = func() map[rune]string {
+	m := map[rune]string{'œ': "oe", 'æ': "ae", 'ß': "ss"}
+	for _, g := range []struct{ to, from string }{
+		{"a", "àáâãäå"}, {"c", "ç"}, {"e", "èéêë"}, {"i", "ìíîï"}, {"n", "ñ"},
+		{"o", "òóôõöø"}, {"u", "ùúûü"}, {"y", "ýÿ"},
+	} {
+		for _, r := range g.from {
+			m[r] = g.to
+		}
+	}
+	return m
+}()

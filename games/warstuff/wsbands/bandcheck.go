@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 
-	"wbtool.dev/wbtool/games/warbound/wbdeck"
 	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/internal/plainfmt"
 )
@@ -121,7 +120,7 @@ func Check(c *wscatalog.Catalog, b Band) Result {
 }
 
 // Slug makes a band id from its name ("my-band" when nothing is left).
-func Slug(name string) string { return wbdeck.SlugOr(name, "my-band") }
+func Slug(name string) string { return plainfmt.Slug(name, "my-band") }
 
 // CUE writes b as a Warstuff content file (scenarios/<slug>.cue), its
 // name in both languages; strings are written as JSON strings, so a name
