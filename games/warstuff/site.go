@@ -17,8 +17,8 @@ import (
 
 	"github.com/yuin/goldmark"
 
+	"wbtool.dev/wbtool/changes"
 	"wbtool.dev/wbtool/diag"
-	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warstuff/wscatalog"
 	"wbtool.dev/wbtool/internal/dist"
 	"wbtool.dev/wbtool/internal/typo"
@@ -90,15 +90,21 @@ func init() {
 	}
 }
 
-// label is an interface word in l: the content's or Warstuff's, else the
-// frame's own (catalog's built-in words: nav.skip, lang.switch, the
-// search's messages).
+// label is an interface word in l: the content's or Warstuff's (its
+// labels, then its pages' words), else the frame's own (nav.skip,
+// lang.switch, the search's messages) or the errata's shared words.
 func label(cat *wscatalog.Catalog, key string, l wscatalog.Lang) string {
 	if s := cat.Label(key, l); s != "" {
 		return s
 	}
-	if t, ok := wbcatalog.BuiltinLabel(key); ok {
+	if t, ok := pageWords[key]; ok {
 		return t.Show(l)
+	}
+	if s, ok := site.FrameWord(key, l); ok {
+		return s
+	}
+	if s, ok := changes.Word(key, l, nil); ok {
+		return s
 	}
 	return key
 }

@@ -113,11 +113,7 @@ var policies = []policy{
 			}
 			return false
 		},
-		known: []string{
-			// Warstuff's site on the catalog's built-in interface
-			// words (the errata, designers and builder pages')
-			"games/warstuff -> games/warbound/wbcatalog",
-		},
+		known: []string{},
 	},
 	{
 		name: "no neutral package imports a game (the seam and the shared machinery)",
