@@ -10,24 +10,14 @@ import (
 	"testing"
 )
 
-// The games' packages today (ARCHITECTURE.md, "Where it stands"), as paths
-// in the module. A path ending in "/..." holds its subpackages too.
+// The packages the policies name, as paths in the module (a game's are
+// its folder's, gameOf). A path ending in "/..." holds its subpackages
+// too.
 var (
-	// warstuffPkgs are Warstuff's: one game.
-	warstuffPkgs = []string{"games/warstuff/..."}
-	// warboundPkgs are Warbound's own packages: its registration, engine,
-	// starter, deck checker.
-	warboundPkgs = []string{"games/warbound", "games/warbound/wbengine", "games/warbound/wbmatch", "games/warbound/wbschema", "games/warbound/wbdeck/...", "games/warbound/wbcards", "games/warbound/wbsite", "content", "content/rules"}
-	// warboundMixed are Warbound's packages that still hold kits every
-	// game shares (the catalog's built-in interface words, the layout
-	// model): games, until the kits move out.
-	warboundMixed = []string{"games/warbound/wbcatalog"}
 	// testGames are the test-only games, in the suite's folder: each
 	// checks its own imports (internal/gametest), so that nothing
 	// outside its folder names it.
 	testGames = func(p string) bool { return strings.HasPrefix(p, "internal/gametest/") }
-	// registrations are the packages whose import registers a game.
-	registrations = []string{"games/warbound", "games/warstuff"}
 	// kits are neutral: they import no game, even through another
 	// package.
 	kits = []string{"schema", "engine/botkit", "engine/checkkit", "engine/hex", "diag", "lang", "internal/dist", "internal/termsafe",
@@ -52,8 +42,27 @@ func in(path string, pkgs []string) bool {
 	return false
 }
 
-func games(path string) bool {
-	return in(path, warstuffPkgs) || in(path, warboundPkgs) || in(path, warboundMixed)
+// gameOf is the game a package belongs to: its folder under games/, or
+// Warbound for the top-level content tree; "" for a neutral package.
+func gameOf(path string) string {
+	if rest, ok := strings.CutPrefix(path, "games/"); ok {
+		g, _, _ := strings.Cut(rest, "/")
+		return g
+	}
+	if in(path, []string{"content/..."}) {
+		return "warbound"
+	}
+	return ""
+}
+
+// games reports whether path is a game's package (any game's folder).
+func games(path string) bool { return gameOf(path) != "" }
+
+// registration reports whether path is a game's registration: the
+// package at the top of its folder, games/<game>.
+func registration(path string) bool {
+	rest, ok := strings.CutPrefix(path, "games/")
+	return ok && rest != "" && !strings.Contains(rest, "/")
 }
 
 // policy is one rule of who may import whom, over the module's packages.
@@ -72,25 +81,6 @@ type policy struct {
 
 var policies = []policy{
 	{
-		name: "no Warstuff package depends on Warbound's registration, engine, starter or commands' stages",
-		from: func(p string) bool { return in(p, warstuffPkgs) },
-		// changes, games/warbound/wbdeck and Warbound's card layouts
-		// (games/warbound/wbcards) come through package site's frame (the
-		// "no game imports another game" ratchet lists site), and
-		// Warbound's loader through internal/budget (the "no neutral
-		// package imports a game" ratchet lists it)
-		to: func(_, d string) bool {
-			return in(d, warboundPkgs) && d != "changes" && d != "games/warbound/wbschema" && d != "games/warbound/wbcards" && !in(d, []string{"games/warbound/wbdeck/..."})
-		},
-		transitive: true,
-	},
-	{
-		name:       "no Warbound package depends on a Warstuff package",
-		from:       func(p string) bool { return in(p, warboundPkgs) || in(p, warboundMixed) },
-		to:         func(_, d string) bool { return in(d, warstuffPkgs) },
-		transitive: true,
-	},
-	{
 		name:       "no neutral kit depends on a game",
 		from:       func(p string) bool { return in(p, kits) },
 		to:         func(_, d string) bool { return games(d) },
@@ -99,21 +89,14 @@ var policies = []policy{
 	{
 		name:  "only cmd/wbtool imports the games' registrations",
 		from:  func(p string) bool { return p != "cmd/wbtool" },
-		to:    func(_, d string) bool { return in(d, registrations) },
+		to:    func(_, d string) bool { return registration(d) },
 		known: []string{},
 	},
 	{
-		name: "no game imports another game",
-		from: games,
-		to: func(p, d string) bool {
-			for _, g := range [][]string{warstuffPkgs, append(slices.Clone(warboundPkgs), warboundMixed...)} {
-				if in(p, g) {
-					return games(d) && !in(d, g)
-				}
-			}
-			return false
-		},
-		known: []string{},
+		name:       "no game depends on another game",
+		from:       games,
+		to:         func(p, d string) bool { return games(d) && gameOf(d) != gameOf(p) },
+		transitive: true,
 	},
 	{
 		name: "no neutral package imports a game (the seam and the shared machinery)",
@@ -137,7 +120,7 @@ func TestGamePolicies(t *testing.T) {
 		t.Fatalf("go list found %d packages", len(pkgs))
 	}
 	// every package the lists name exists: a move updates them
-	for _, list := range [][]string{warstuffPkgs, warboundPkgs, warboundMixed, registrations, kits, toBeNeutral} {
+	for _, list := range [][]string{kits, toBeNeutral} {
 		for _, name := range list {
 			if !slices.ContainsFunc(pkgs, func(p pkg) bool { return in(strings.TrimPrefix(p.ImportPath, module+"/"), []string{name}) }) {
 				t.Errorf("the policies name %s, which holds no package: update internal/deps/games_test.go", name)
