@@ -28,7 +28,8 @@ var ErrataWords = map[string]lang.Text{
 }
 
 // Word is key's words in l: own's (the game's table) when it has them,
-// else the shared ErrataWords; false when neither has the key.
+// else the shared ErrataWords (in English for a language they lack);
+// false when neither has the key.
 func Word(key string, l lang.Lang, own func(key string) (string, bool)) (string, bool) {
 	if own != nil {
 		if s, ok := own(key); ok {
@@ -36,8 +37,8 @@ func Word(key string, l lang.Lang, own func(key string) (string, bool)) (string,
 		}
 	}
 	t, ok := ErrataWords[key]
-	if !ok || t.In(l) == "" {
+	if !ok || t.Show(l) == "" {
 		return "", false
 	}
-	return t.In(l), true
+	return t.Show(l), true // English for a third language
 }

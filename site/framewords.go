@@ -38,8 +38,10 @@ var FrameWords = map[string]lang.Text{
 	"search.help.words": {EN: "Words of the syntax:", FR: "Mots de la syntaxe\u00a0:"},
 }
 
-// FrameWord is one of [FrameWords] in l, false for another key.
+// FrameWord is one of [FrameWords] in l, in English for a language the
+// frame has no words in (a third language's draft site: never an empty
+// button or heading); false for another key.
 func FrameWord(key string, l lang.Lang) (string, bool) {
 	t, ok := FrameWords[key]
-	return t.In(l), ok
+	return t.Show(l), ok
 }
