@@ -11,13 +11,16 @@ W=/tmp/snapwork.$$; rm -rf $W; mkdir -p $W
 export SOURCE_DATE_EPOCH=0 WBTOOL_NO_COLOR=1
 (cd $SRC && go build -o $W/wbtool ./cmd/wbtool) || { echo build failed; exit 1; }
 B=$W/wbtool
-# trees: both starters, a broken copy of each, the generated trees if present
+# trees: both starters, a broken copy of each, the generated trees if
+# present, and the other games' starters
 cp -r $SRC/content $W/wb; rm -rf $W/wb/warstuff
 WS=$SRC/content/warstuff; [ -d $WS ] || WS=$(dirname $(ls $SRC/games/warstuff/*/game.cue | head -1))
 cp -r $WS $W/ws; rm -f $W/ws/*.go
 cp -r $W/wb $W/wbbad; f=$(ls $W/wbbad/cards/*/*.cue 2>/dev/null | head -1); [ -n "$f" ] || f=$(find $W/wbbad/cards -name '*.cue' | sort | head -1); sed -i '0,/speed: *[0-9]*/s//speed: 99/' $f; echo 'broken: {' >> $(find $W/wbbad/cards -name '*.cue' | sort | tail -1)
 cp -r $W/ws $W/wsbad; echo 'oops: ' >> $(find $W/wsbad -name '*.cue' | sort | tail -1)
-trees="wb ws wbbad wsbad"
+# the other games' starters, so that a move is checked on every game
+for g in unbound convicted; do cp -r $SRC/games/$g/starter $W/$g; rm -f $W/$g/*.go; done
+trees="wb ws wbbad wsbad unbound convicted"
 [ -d /tmp/snapgen/wb ] && { cp -r /tmp/snapgen/wb $W/genwb; trees="$trees genwb"; }
 [ -d /tmp/snapgen/ws ] && { cp -r /tmp/snapgen/ws $W/genws; trees="$trees genws"; }
 : > $OUT
@@ -45,6 +48,9 @@ for t in $trees; do
   [ -d $W/out-$t ] && hashes $W/out-$t "$t:"
 done
 for t in wb ws; do
+  # draft mode: a third language's pages (Warstuff's German), placeholders
+  rm -rf $W/d-$t; run "$t build --draft" build --draft --content $t --out d-$t
+  [ -d $W/d-$t ] && hashes $W/d-$t "draft-$t:"
   rm -rf $W/p-$t; run "$t print" print --content $t --out p-$t
   run "$t export tts" export tts --content $t --out p-$t
   [ $t = wb ] && run "$t export png" export png --profile tgc --deck clans-vigil --content $t --out p-$t
