@@ -6,12 +6,12 @@ import ws "wbtool.dev/wbtool/games/warstuff/wscatalog"
 // reprint sheets, designers' reference, check games' page, search and
 // field names that neither its labels (wscatalog.Labels), the site
 // frame's words (site.FrameWords) nor the errata's shared words
-// (changes.ErrataWords) give: Warstuff words them as Warbound does, and
-// read them from Warbound's catalog until it owned them. A content tree's
-// `strings` override them (label).
+// (changes.ErrataWords) give, worded as Warbound words them but for the
+// reference's link (Warstuff's has no effect vocabulary nor card markup).
+// A content tree's `strings` override them (label).
 var pageWords = map[string]ws.Text{
 	"checks.kicker":            {EN: "For designers", FR: "Pour les concepteurs"},
-	"checks.reference":         {EN: "The reference for designers: every field of every kind of entry, the effect vocabulary, the card markup", FR: "La référence pour les concepteurs : chaque champ de chaque sorte d’entrée, le vocabulaire des effets, le balisage des cartes"},
+	"checks.reference":         {EN: "The reference for designers: every field of every kind of entry, and the definitions the fields use", FR: "La référence pour les concepteurs : chaque champ de chaque sorte d’entrée, et les définitions qu’utilisent les champs"},
 	"designers.english":        {EN: "This reference is written in English, as the schema it is made from.", FR: "Cette référence est écrite en anglais, comme le schéma dont elle est tirée."},
 	"designers.title":          {EN: "Reference for designers", FR: "Référence pour les concepteurs"},
 	"errata.added":             {EN: "New", FR: "Nouveauté"},
