@@ -78,17 +78,17 @@ func runDeckCheck(cmd *cobra.Command, g *globalFlags, arg string) error {
 	if !ok {
 		return ruleset.Missing(cmd.CommandPath(), res.Game, ruleset.CapDecks)
 	}
-	noun := decks.DeckNoun()
+	noun, section := decks.DeckNoun()
 	if ids == nil {
 		if ids = decks.DeckIDs(file); len(ids) == 0 {
-			return usagef("%s declares no %s: expected `%[2]ss: my-%[2]s: {...}`", arg, noun)
+			return usagef("%s declares no %s: expected `%s: my-%[2]s: {...}`", arg, noun, section)
 		}
 	}
 	var problems diag.List
 	for _, id := range ids {
 		r, ok := decks.CheckDeck(id)
 		if !ok {
-			return usagef("unknown %s %q: the content has %s", noun, id, deckList(noun, decks.DeckIDs("")))
+			return usagef("unknown %s %q: the content has %s", noun, id, deckList(section, decks.DeckIDs("")))
 		}
 		if len(r.Problems) > 0 {
 			problems = append(problems, r.Problems...)
@@ -105,10 +105,11 @@ func runDeckCheck(cmd *cobra.Command, g *globalFlags, arg string) error {
 	return nil
 }
 
-// deckList names the content's decks for an unknown deck's message.
-func deckList(noun string, ids []string) string {
+// deckList names the content's decks (many: "armies") for an unknown
+// deck's message.
+func deckList(many string, ids []string) string {
 	if len(ids) == 0 {
-		return "no " + noun + "s"
+		return "no " + many
 	}
-	return noun + "s " + strings.Join(ids, ", ")
+	return many + " " + strings.Join(ids, ", ")
 }

@@ -16,7 +16,7 @@ import (
 var _ ruleset.DeckChecker = (*Content)(nil)
 
 // DeckNoun is "save": the sheets are declared under `saves:`.
-func (c *Content) DeckNoun() string { return "save" }
+func (c *Content) DeckNoun() (one, many string) { return "save", "saves" }
 
 // DeckIDs are the save sheets of file ("" : all).
 func (c *Content) DeckIDs(file string) []string {

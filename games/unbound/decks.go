@@ -3,13 +3,14 @@ package unbound
 import (
 	"fmt"
 
+	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
 var _ ruleset.DeckChecker = (*Content)(nil)
 
 // DeckNoun: 40k Unbound's decks are armies.
-func (c *Content) DeckNoun() string { return "army" }
+func (c *Content) DeckNoun() (one, many string) { return "army", "armies" }
 
 // DeckIDs are the armies' ids (file is ignored: armies live in the tree).
 func (c *Content) DeckIDs(string) []string {
@@ -43,6 +44,6 @@ func (c *Content) CheckDeck(id string) (ruleset.DeckReport, bool) {
 			placed++
 		}
 	}
-	return ruleset.DeckReport{Pos: a.Pos, Legal: fmt.Sprintf("army %s is legal: %d units, %d activation tokens, %d placements at deployment, %d in reserve, %d warp charges",
-		a.ID, len(a.Entries), tokens, placed, reserve, a.WarpCharges)}, true
+	return ruleset.DeckReport{Pos: a.Pos, Legal: fmt.Sprintf("army %s is legal: %s, %s, %s at deployment, %d in reserve, %s",
+		a.ID, diag.Plural(len(a.Entries), "unit"), diag.Plural(tokens, "activation token"), diag.Plural(placed, "placement"), reserve, diag.Plural(a.WarpCharges, "warp charge"))}, true
 }

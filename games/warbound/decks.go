@@ -11,7 +11,7 @@ import (
 var _ ruleset.DeckChecker = (*Content)(nil)
 
 // DeckNoun is "deck".
-func (c *Content) DeckNoun() string { return "deck" }
+func (c *Content) DeckNoun() (one, many string) { return "deck", "decks" }
 
 // DeckIDs are the decks declared in file, or every deck.
 func (c *Content) DeckIDs(file string) []string {

@@ -12,7 +12,7 @@ import (
 var _ ruleset.DeckChecker = (*Content)(nil)
 
 // DeckNoun is "band": Warstuff's decks are its bands.
-func (c *Content) DeckNoun() string { return "band" }
+func (c *Content) DeckNoun() (one, many string) { return "band", "bands" }
 
 // DeckIDs are the bands declared in file, or every band.
 func (c *Content) DeckIDs(file string) []string {

@@ -54,7 +54,8 @@ func TestCheckDeck(t *testing.T) {
 		t.Errorf("an unknown band has a report")
 	}
 	var _ ruleset.DeckChecker = c
-	if got := c.DeckIDs("bands.cue"); len(got) != 2 || c.DeckNoun() != "band" {
-		t.Errorf("DeckIDs: %v, noun %q", got, c.DeckNoun())
+	one, many := c.DeckNoun()
+	if got := c.DeckIDs("bands.cue"); len(got) != 2 || one != "band" || many != "bands" {
+		t.Errorf("DeckIDs: %v, nouns %q, %q", got, one, many)
 	}
 }

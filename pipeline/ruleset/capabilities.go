@@ -91,8 +91,10 @@ func TheGame(game string) string {
 // deck check`): Warbound's decks, Warstuff's bands. Decks given in a file
 // outside the tree are loaded with it (LoadOptions.Extra).
 type DeckChecker interface {
-	// DeckNoun is what the game calls a deck: "deck", "band".
-	DeckNoun() string
+	// DeckNoun is what the game calls a deck ("deck", "band", "army"),
+	// and several of them: the content's section that declares them
+	// ("decks", "bands", "armies").
+	DeckNoun() (one, many string)
 	// DeckIDs are the ids of the decks declared in file (a name given in
 	// LoadOptions.Extra), or of every deck when file is "", in the
 	// content's order.
