@@ -9,11 +9,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"wbtool.dev/wbtool/diag"
 	"wbtool.dev/wbtool/internal/budget"
@@ -238,6 +240,33 @@ type flagError struct{ err error }
 
 func (e *flagError) Error() string { return e.err.Error() }
 
+// flagWords says what a flag's value should be, for the error pflag
+// reports with Go's parser in it (`invalid argument "x" for "--seed"
+// flag: strconv.ParseUint: parsing "x": invalid syntax`): `--seed "x":
+// want a whole number, 0 or more`. Other errors are left as they are.
+func flagWords(err error) error {
+	var bad *pflag.InvalidValueError
+	if !errors.As(err, &bad) {
+		return err
+	}
+	want, ok := map[string]string{
+		"int": "a whole number", "int8": "a whole number", "int16": "a whole number", "int32": "a whole number", "int64": "a whole number",
+		"uint": "a whole number, 0 or more", "uint8": "a whole number, 0 or more", "uint16": "a whole number, 0 or more",
+		"uint32": "a whole number, 0 or more", "uint64": "a whole number, 0 or more",
+		"float32": "a number", "float64": "a number",
+		"bool":     "true or false",
+		"duration": "a duration such as 90s, 10m or 1h30m",
+	}[bad.GetFlag().Value.Type()]
+	if !ok {
+		return err
+	}
+	var num *strconv.NumError
+	if errors.As(err, &num) && errors.Is(num.Err, strconv.ErrRange) {
+		want = "a smaller " + strings.TrimPrefix(want, "a ")
+	}
+	return fmt.Errorf("--%s %q: want %s", bad.GetFlag().Name, bad.GetValue(), want)
+}
+
 func newRootCmd() *cobra.Command {
 	root, _ := newRoot()
 	return root
@@ -288,7 +317,7 @@ func newRoot() (*cobra.Command, *globalFlags) {
 		},
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &flagError{fmt.Errorf("%w (run '%s --help' for usage)", err, c.CommandPath())}
+		return &flagError{fmt.Errorf("%w (run '%s --help' for usage)", flagWords(err), c.CommandPath())}
 	})
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.content, "content", "", "content `DIR` (default: the tree found from here upward, else the embedded starter content)")
