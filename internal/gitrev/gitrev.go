@@ -263,7 +263,8 @@ func Tree(dir, rev string) (fs.FS, error) {
 		return nil, &NoRevisionError{rev, err.Error()}
 	}
 	if _, err := git(dir, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
-		return nil, &NoRevisionError{rev, err.Error()}
+		// --quiet: git says nothing but its exit status
+		return nil, &NoRevisionError{rev, "the repository has no such commit, branch or tag"}
 	}
 	top, err := git(dir, "rev-parse", "--show-toplevel")
 	if err != nil {
