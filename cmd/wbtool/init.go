@@ -85,6 +85,9 @@ func runInit(cmd *cobra.Command, dir string, f initFlags) error {
 	if f.example != "small" && f.example != "full" {
 		return usagef("--example %q: expected small or full", f.example)
 	}
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return usagef("%s is a file: init writes into a new or empty folder", dir)
+	}
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 && !f.force {
 		return usagef("%s is not empty: init writes into a new or empty folder (--force adds the starter's files, overwriting none)", dir)
 	}
@@ -105,6 +108,9 @@ func runInit(cmd *cobra.Command, dir string, f initFlags) error {
 			continue
 		}
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			if f := fileInTheWay(dir, filepath.Dir(p)); f != "" {
+				return usagef("%s is a file where the starter has a folder: move it away, or init another folder", filepath.ToSlash(f))
+			}
 			return err
 		}
 		if err := os.WriteFile(p, files[name], 0o644); err != nil {
@@ -261,4 +267,21 @@ func keepEntries(src []byte, keep []string) []byte {
 	}
 	out.WriteString(strings.Join(pending, ""))
 	return out.Bytes()
+}
+
+// fileInTheWay is the first file on the way from dir down to folder, ""
+// when none is.
+func fileInTheWay(dir, folder string) string {
+	rel, err := filepath.Rel(dir, folder)
+	if err != nil {
+		return ""
+	}
+	p := dir
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		p = filepath.Join(p, part)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			return p
+		}
+	}
+	return ""
 }

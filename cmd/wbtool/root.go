@@ -352,6 +352,9 @@ func newRoot() (*cobra.Command, *globalFlags) {
 // openTree opens content folder dir through contentfs (contentSource).
 func openTree(dir string) (fs.FS, error) {
 	st, err := os.Stat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, usagef("content folder %s does not exist", dir)
+	}
 	if err != nil {
 		return nil, usagef("content folder: %v", err)
 	}

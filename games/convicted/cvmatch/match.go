@@ -74,7 +74,11 @@ func New(r *cvengine.Rules, o Options) (*Match, error) {
 	}
 	for i, h := range o.Heroes {
 		if r.C.Hero(h) == nil {
-			return nil, &OptionError{fmt.Sprintf("--decks: no hero %q", h)}
+			var ids []string
+			for _, x := range r.C.Heroes {
+				ids = append(ids, x.ID)
+			}
+			return nil, &OptionError{fmt.Sprintf("--decks: no hero %q: expected heroes among %s", h, strings.Join(ids, ", "))}
 		}
 		if slices.Contains(o.Heroes[:i], h) {
 			return nil, &OptionError{fmt.Sprintf("--decks: hero %s twice: each hero has one card (C-HERO-1)", h)}
