@@ -9,6 +9,7 @@ import (
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbengine"
 	"wbtool.dev/wbtool/games/warbound/wbmatch"
+	"wbtool.dev/wbtool/internal/suggest"
 )
 
 // Warbound's part of the balance lab (package balance): its pairings of
@@ -104,7 +105,11 @@ func resolveBalance(cat *wbcatalog.Catalog, set balance.Settings) (balance.Setti
 	for _, id := range set.Scenarios {
 		sc := cat.Scenario(id)
 		if sc == nil {
-			return set, fmt.Errorf("no scenario %q", id)
+			var ids []string
+			for _, s := range cat.Scenarios {
+				ids = append(ids, s.ID)
+			}
+			return set, errors.New(suggest.Unknown("scenario", "scenarios", id, ids))
 		}
 		if !slices.Contains(set.Formats, string(sc.Format)) {
 			return set, fmt.Errorf("scenario %s is %s, not of the formats asked", id, sc.Format)

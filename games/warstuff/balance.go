@@ -77,7 +77,7 @@ func (l *lab) Resolve(set balance.Settings) (balance.Settings, error) {
 	}
 	for _, id := range set.Scenarios {
 		if l.scenario(id) == nil {
-			return set, fmt.Errorf("no scenario %q%s", id, suggest.Hint(id, ids))
+			return set, errors.New(suggest.Unknown("scenario", "scenarios", id, ids))
 		}
 	}
 	if len(set.Formats) == 0 {

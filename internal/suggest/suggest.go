@@ -28,6 +28,17 @@ func Hint(s string, candidates []string) string {
 	return ""
 }
 
+// Unknown says a name the content lacks, with the closest it has and all
+// it has: `no scenario "stnadard" (did you mean "standard"?) (scenarios:
+// big-game, standard)`; "none" when it has none.
+func Unknown(noun, plural, name string, names []string) string {
+	list := strings.Join(names, ", ")
+	if len(names) == 0 {
+		list = "none"
+	}
+	return "no " + noun + " \"" + name + "\"" + Hint(name, names) + " (" + plural + ": " + list + ")"
+}
+
 // Distance is the Levenshtein distance between a and b, in runes.
 func Distance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)

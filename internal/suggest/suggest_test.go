@@ -23,3 +23,19 @@ func TestClosest(t *testing.T) {
 		t.Errorf("Distance = %d, want 3", d)
 	}
 }
+
+func TestUnknown(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		names []string
+		want  string
+	}{
+		{"stnadard", []string{"big-game", "standard"}, `no scenario "stnadard" (did you mean "standard"?) (scenarios: big-game, standard)`},
+		{"nope", []string{"big-game", "standard"}, `no scenario "nope" (scenarios: big-game, standard)`},
+		{"nope", nil, `no scenario "nope" (scenarios: none)`},
+	} {
+		if got := Unknown("scenario", "scenarios", tc.name, tc.names); got != tc.want {
+			t.Errorf("Unknown(%q, %q) = %q, want %q", tc.name, tc.names, got, tc.want)
+		}
+	}
+}

@@ -1,9 +1,11 @@
 package wbengine
 
 import (
+	"errors"
 	"fmt"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/internal/suggest"
 )
 
 // ScenarioSetup builds the Setup of a game of the scenario between two
@@ -13,7 +15,11 @@ import (
 func ScenarioSetup(cat *wbcatalog.Catalog, scenario string, decks [2]string) (*Setup, error) {
 	sc := cat.Scenario(scenario)
 	if sc == nil {
-		return nil, fmt.Errorf("no scenario %q", scenario)
+		var ids []string
+		for _, s := range cat.Scenarios {
+			ids = append(ids, s.ID)
+		}
+		return nil, errors.New(suggest.Unknown("scenario", "scenarios", scenario, ids))
 	}
 	su := &Setup{
 		Format: sc.Format, Cols: sc.Board.Cols, Rows: sc.Board.Rows,

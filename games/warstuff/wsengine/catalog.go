@@ -1,6 +1,7 @@
 package wsengine
 
 import (
+	"errors"
 	"fmt"
 
 	"wbtool.dev/wbtool/games/warstuff/wscatalog"
@@ -59,7 +60,7 @@ func piecesOf(sc *wscatalog.Scenario) ([]Piece, error) {
 func (c *catalogGame) band(id string) (Band, error) {
 	b := findBand(c.cat, id)
 	if b == nil {
-		return Band{}, fmt.Errorf("no band %q%s", id, suggest.Hint(id, bandIDs(c.cat)))
+		return Band{}, errors.New(suggest.Unknown("band", "bands", id, bandIDs(c.cat)))
 	}
 	out := Band{Name: b.ID}
 	for _, e := range b.Figures {
@@ -136,7 +137,7 @@ func SetupGame(cat *wscatalog.Catalog, su Setup) (*Game, error) {
 		}
 	}
 	if sc == nil {
-		return nil, fmt.Errorf("no scenario %q%s", scenario, suggest.Hint(scenario, ids))
+		return nil, errors.New(suggest.Unknown("scenario", "scenarios", scenario, ids))
 	}
 	ps, idx, err := catalogProfiles(cat)
 	if err != nil {

@@ -104,7 +104,7 @@ func newMatch(cat *wscatalog.Catalog, o Options, legacy bool) (*Match, error) {
 		}
 	}
 	if sc == nil {
-		return nil, optErr("scenario", "no scenario %q in the content%s", h.Scenario, suggest.Hint(h.Scenario, ids))
+		return nil, optErr("scenario", "%s", suggest.Unknown("scenario", "scenarios", h.Scenario, ids))
 	}
 	invasion := sc.Kind == wsengine.Invasion
 	for _, b := range o.Bands {
