@@ -257,7 +257,7 @@ func readPlaytests(cmd *cobra.Command, g *globalFlags, name string) ([]balance.P
 	if name == "" {
 		return nil, nil
 	}
-	st, err := os.Stat(name)
+	st, err := statArg(name)
 	if err != nil {
 		return nil, usagef("--playtests: %v", err)
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -81,7 +80,7 @@ func newCheckCmd(g *globalFlags) *cobra.Command {
 func checkFiles(args []string) ([]schema.File, error) {
 	var out []schema.File
 	for _, a := range args {
-		st, err := os.Stat(a)
+		st, err := statArg(a)
 		if err != nil {
 			return nil, usagef("check: %v", err)
 		}

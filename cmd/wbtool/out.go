@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"wbtool.dev/wbtool/internal/dist"
@@ -29,7 +31,7 @@ func openOut(g *globalFlags) (*dist.Dir, error) {
 // named pipe or a device would block or never end — and at most
 // schema.MaxFileSize bytes, through a limited reader.
 func readArgFile(name string) ([]byte, error) {
-	st, err := os.Stat(name)
+	st, err := statArg(name)
 	if err != nil {
 		return nil, err
 	}
@@ -49,6 +51,16 @@ func readArgFile(name string) ([]byte, error) {
 		return nil, fmt.Errorf("%s is too large (more than %d bytes)", name, schema.MaxFileSize)
 	}
 	return b, nil
+}
+
+// statArg stats a file or folder named on the command line; one that
+// does not exist says so in words, not os.Stat's.
+func statArg(name string) (fs.FileInfo, error) {
+	st, err := os.Stat(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s does not exist", name)
+	}
+	return st, err
 }
 
 // writeLogOf writes log l to file, when file is given.
