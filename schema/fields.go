@@ -10,7 +10,6 @@ import (
 	"cuelang.org/go/cue/errors"
 
 	"wbtool.dev/wbtool/diag"
-
 	"wbtool.dev/wbtool/internal/suggest"
 )
 
