@@ -1,8 +1,10 @@
 package deps
 
 import (
+	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -183,4 +185,64 @@ func TestOnlyGamesGoNamesGames(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestEveryGameRunsTheConformanceSuite: each game folder's registration
+// package has a test that runs the conformance suite (gametest.Run) on
+// it. The suite runs from the game's folder, not from internal/gametest,
+// so this is what keeps a new game from skipping it.
+func TestEveryGameRunsTheConformanceSuite(t *testing.T) {
+	dirs, err := filepath.Glob("../../games/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	n := 0
+	for _, dir := range dirs {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			continue
+		}
+		n++
+		tests, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(tests, func(f string) bool { return callsSuite(t, fset, f) }) {
+			t.Errorf("games/%s: no test calls gametest.Run: describe the game in games/%[1]s/conformance_test.go (as games/convicted does)", filepath.Base(dir))
+		}
+	}
+	if n < 4 {
+		t.Errorf("found %d game folders under games/, want every game", n)
+	}
+}
+
+// callsSuite reports whether the Go file calls the conformance suite's
+// Run, under whatever name the file imports internal/gametest.
+func callsSuite(t *testing.T, fset *token.FileSet, file string) bool {
+	t.Helper()
+	af, err := parser.ParseFile(fset, file, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := ""
+	for _, imp := range af.Imports {
+		if strings.Trim(imp.Path.Value, `"`) == module+"/internal/gametest" {
+			name = "gametest"
+			if imp.Name != nil {
+				name = imp.Name.Name
+			}
+		}
+	}
+	found := false
+	ast.Inspect(af, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && name != "" {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Run" {
+				if id, ok := sel.X.(*ast.Ident); ok && id.Name == name {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }

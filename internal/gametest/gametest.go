@@ -10,10 +10,11 @@
 // a placeholder; two builds write byte-identical files; empty, minimal and
 // odd trees never panic; and what the seam offers (the load alone, the
 // check filter, Portable content, the refusal of a capability the game
-// lacks, a cancelled build) works. [Games] lists every registered game,
-// each described by itself ([Describer]) or by the caller's table: a
-// registered game that neither describes is a failure, so no game skips
-// the suite.
+// lacks, a cancelled build) works. Each game runs [Run] from its own
+// folder (games/<game>/conformance_test.go; internal/deps checks that
+// every game folder does), so that an edit in one game runs that game's
+// suite alone. [Games] lists the registered games of a test binary, each
+// of which must describe itself ([Describer]): the tiny test-only game.
 //
 // The default cost is small: the game's own mutations and a handful of
 // builds. WBTOOL_CONFORMANCE=N adds N generic mutations per game (a line
@@ -89,36 +90,31 @@ type Mutation struct {
 	Line int
 }
 
-// Describer is a registered game that describes itself to the suite: it
-// needs no entry in the caller's table.
+// Describer is a registered game that describes itself to the suite.
 type Describer interface {
 	Conformance() Game
 }
 
-// Games are the registered games (ruleset.Games), each described by
-// itself or by known. A registered game with no description fails the
-// test: every game goes through the suite.
-func Games(t *testing.T, known map[string]Game) []Game {
+// Games are the games registered in the test binary (ruleset.Games),
+// each described by itself. A registered game that does not describe
+// itself fails the test: a test that runs the suite over every game it
+// links leaves none out.
+func Games(t *testing.T) []Game {
 	t.Helper()
 	var out []Game
 	for _, name := range ruleset.Games() {
 		rs, ok := ruleset.Lookup(name)
 		if !ok {
-			t.Errorf("game %s is listed but not registered", name)
-			continue
+			continue // the default game, listed though this binary does not link it
 		}
-		if d, ok := rs.(Describer); ok {
-			g := d.Conformance()
-			if g.Name != name {
-				t.Errorf("game %s describes itself as %q", name, g.Name)
-			}
-			out = append(out, g)
-			continue
-		}
-		g, ok := known[name]
+		d, ok := rs.(Describer)
 		if !ok {
-			t.Errorf("game %s is registered but not described: implement gametest.Describer or give its starter and mutations to gametest.Games", name)
+			t.Errorf("game %s is registered but does not describe itself: implement gametest.Describer", name)
 			continue
+		}
+		g := d.Conformance()
+		if g.Name != name {
+			t.Errorf("game %s describes itself as %q", name, g.Name)
 		}
 		out = append(out, g)
 	}
