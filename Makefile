@@ -101,12 +101,12 @@ bench:
 BENCH_N ?= 5
 .PHONY: bench-compare
 bench-compare:
-	$(GO) run ./internal/benchcompare -tree testdata/gen/out -n $(BENCH_N)
+	$(GO) run ./cmd/benchcompare -tree testdata/gen/out -n $(BENCH_N)
 
 ## bench-compare-warstuff: the same on 1,000 generated Warstuff profiles (games/warstuff/wsschema)
 .PHONY: bench-compare-warstuff
 bench-compare-warstuff:
-	$(GO) run ./internal/benchcompare -game warstuff -tree testdata/gen/warstuff -n $(BENCH_N)
+	$(GO) run ./cmd/benchcompare -game warstuff -tree testdata/gen/warstuff -n $(BENCH_N)
 
 ## bench-scale: the scale curve (issue 35): validate and build of generated trees of 1,200, 5,000 and 25,000 cards: CPU, wall, peak memory, output bytes, CPU per card against the first size (SCALE_CARDS, SCALE_N runs; minutes)
 SCALE_CARDS ?= 1200,5000,25000

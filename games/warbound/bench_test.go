@@ -7,8 +7,8 @@ import (
 	"testing/fstest"
 	"time"
 
+	"wbtool.dev/wbtool/games/warbound/wbgen"
 	"wbtool.dev/wbtool/internal/dist"
-	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/pipeline"
 )
@@ -17,7 +17,7 @@ import (
 // memory.
 func genFS() fstest.MapFS {
 	fsys := fstest.MapFS{}
-	for name, src := range gen.Tree(gen.Options{Characters: 1000, Upgrades: 200}) {
+	for name, src := range wbgen.Tree(wbgen.Options{Characters: 1000, Upgrades: 200}) {
 		fsys[name] = &fstest.MapFile{Data: src}
 	}
 	return fsys

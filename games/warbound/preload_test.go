@@ -8,8 +8,8 @@ import (
 	"testing/fstest"
 
 	"wbtool.dev/wbtool/content"
+	"wbtool.dev/wbtool/games/warbound/wbgen"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
-	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/pipeline/ruleset"
 )
 
@@ -19,7 +19,7 @@ import (
 // JSON would drop), and the preload's bytes are the same every time.
 func TestPreloadRoundTrip(t *testing.T) {
 	generated := fstest.MapFS{}
-	for p, b := range gen.Tree(gen.Options{Characters: 40, Upgrades: 10, PerFile: 7}) {
+	for p, b := range wbgen.Tree(wbgen.Options{Characters: 40, Upgrades: 10, PerFile: 7}) {
 		generated[p] = &fstest.MapFile{Data: b}
 	}
 	for _, tc := range []struct {

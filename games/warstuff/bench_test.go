@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
 	"wbtool.dev/wbtool/games/warbound"
 	"wbtool.dev/wbtool/games/warbound/wbsite"
 
@@ -14,7 +15,7 @@ import (
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
 	"wbtool.dev/wbtool/games/warstuff"
-	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/games/warstuff/wsgen"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/pipeline"
 	"wbtool.dev/wbtool/pipeline/ruleset"
@@ -111,13 +112,13 @@ func htmlPages[F ~map[string][]byte](files F) int {
 }
 
 // BenchmarkVerdict1000Profiles is what `wbtool validate` runs on 1,000
-// generated profiles (gen.Warstuff): the load, the checks and the site
+// generated profiles (wsgen.Tree): the load, the checks and the site
 // checked without drawing its pages, in CPU milliseconds per verdict.
 //
 //	go test ./games/warstuff -run '^$' -bench Verdict1000Profiles -benchtime 3x -cpuprofile cpu.out
 func BenchmarkVerdict1000Profiles(b *testing.B) {
 	m := fstest.MapFS{}
-	for name, src := range gen.Warstuff(1000) {
+	for name, src := range wsgen.Tree(1000) {
 		m[name] = &fstest.MapFile{Data: src}
 	}
 	cpu := testtool.CPUTime()

@@ -12,11 +12,11 @@ import (
 	"sync"
 	"testing"
 
-	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/internal/genart"
 )
 
 // painting is the 466 KB 16-bit PNG of issue 25 (2000 × 2800 px).
-var painting = sync.OnceValue(func() []byte { return gen.PNG16(2000, 2800, 30000) })
+var painting = sync.OnceValue(func() []byte { return genart.PNG16(2000, 2800, 30000) })
 
 // slowTo8Bit is the conversion the PDFs made before: a colour conversion
 // per pixel through At and Set.

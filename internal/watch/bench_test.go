@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"wbtool.dev/wbtool/games/warbound/wbgen"
 	"wbtool.dev/wbtool/internal/budget"
-	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
 )
 
@@ -39,7 +39,7 @@ func BenchmarkEditOneCard(b *testing.B) {
 	}{
 		{"starter", func(b *testing.B) string { return starterTree(b) }, "cards/raiders.cue",
 			`en: "Salvaged police frame, rewired for looting."`, `en: "Salvaged police frame, rewired for looting %d."`},
-		{"gen1000", func(b *testing.B) string { return genTree(b, gen.Options{Characters: 1000, Upgrades: 200}) }, "cards/characters-000.cue",
+		{"gen1000", func(b *testing.B) string { return genTree(b, wbgen.Options{Characters: 1000, Upgrades: 200}) }, "cards/characters-000.cue",
 			`en: "Scout 5", fr`, `en: "Scout 5 v%d", fr`},
 	}
 	outputs := []struct {

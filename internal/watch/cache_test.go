@@ -8,7 +8,7 @@ import (
 	"reflect"
 	"testing"
 
-	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/games/warbound/wbgen"
 )
 
 func TestImageEncoding(t *testing.T) {
@@ -35,7 +35,7 @@ func TestImageEncoding(t *testing.T) {
 // renders again and removes the old cache; a damaged entry is redrawn.
 func TestDiskCache(t *testing.T) {
 	ctx := context.Background()
-	dir := genTree(t, gen.Options{Characters: 12, Upgrades: 4})
+	dir := genTree(t, wbgen.Options{Characters: 12, Upgrades: 4})
 	cache := filepath.Join(t.TempDir(), "cache")
 	run := func(version string) (*Report, string) {
 		out := filepath.Join(t.TempDir(), "dist")

@@ -8,14 +8,14 @@ import (
 	"runtime"
 	"testing"
 
-	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/games/warbound/wbgen"
 )
 
 // genTree writes a generated content tree to a temporary folder.
-func genTree(t testing.TB, o gen.Options) string {
+func genTree(t testing.TB, o wbgen.Options) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "content")
-	for p, b := range gen.Tree(o) {
+	for p, b := range wbgen.Tree(o) {
 		full := filepath.Join(dir, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
 			t.Fatal(err)
@@ -47,7 +47,7 @@ func TestSessionMemoryFlat(t *testing.T) {
 	if testing.Short() {
 		t.Skip("200 rebuilds: skipped with -short")
 	}
-	dir := genTree(t, gen.Options{Characters: 12, Upgrades: 4})
+	dir := genTree(t, wbgen.Options{Characters: 12, Upgrades: 4})
 	s := NewSession(Config{
 		Loader:  InProcess{FS: os.DirFS(dir), Root: "content"},
 		Out:     filepath.Join(t.TempDir(), "dist"),

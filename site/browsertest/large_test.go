@@ -14,12 +14,13 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
 	"wbtool.dev/wbtool/games/warbound/wbsite"
 
 	"github.com/chromedp/chromedp"
 
+	"wbtool.dev/wbtool/games/warbound/wbgen"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
-	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/site"
 )
 
@@ -43,7 +44,7 @@ func generatedSite(tb testing.TB) site.Files {
 	tb.Helper()
 	genOnce.Do(func() {
 		fsys := fstest.MapFS{}
-		for p, data := range gen.Tree(gen.Options{Characters: 800, Upgrades: 200}) {
+		for p, data := range wbgen.Tree(wbgen.Options{Characters: 800, Upgrades: 200}) {
 			fsys[p] = &fstest.MapFile{Data: data}
 		}
 		cat, err := wbschema.Load(fsys, wbschema.Options{Root: "content"})

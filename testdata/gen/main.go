@@ -14,7 +14,8 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/games/warbound/wbgen"
+	"wbtool.dev/wbtool/internal/genart"
 )
 
 func main() {
@@ -23,7 +24,7 @@ func main() {
 	out := flag.String("out", "testdata/gen/out", "output `DIR` (replaced)")
 	art := flag.Int("art-kb", 0, "give every Character a JPEG of about `KB` kilobytes (0: no art)")
 	flag.Parse()
-	files := gen.Tree(gen.Options{Characters: *chars, Upgrades: *ups, Art: *art > 0})
+	files := wbgen.Tree(wbgen.Options{Characters: *chars, Upgrades: *ups, Art: *art > 0})
 	if err := os.RemoveAll(*out); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
@@ -55,7 +56,7 @@ func main() {
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i := 0; *art > 0 && i < *chars; i++ {
 		g.Go(func() error {
-			return os.WriteFile(filepath.Join(*out, filepath.FromSlash(gen.ArtFile(i))), gen.JPEG(uint64(i), *art<<10), 0o644)
+			return os.WriteFile(filepath.Join(*out, filepath.FromSlash(wbgen.ArtFile(i))), genart.JPEG(uint64(i), *art<<10), 0o644)
 		})
 	}
 	if err := g.Wait(); err != nil {

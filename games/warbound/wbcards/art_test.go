@@ -12,7 +12,7 @@ import (
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
-	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/internal/genart"
 	"wbtool.dev/wbtool/internal/golden"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/render"
@@ -33,16 +33,16 @@ func artCatalog() (*wbcatalog.Catalog, fstest.MapFS) {
 	cat := testCatalog()
 	files := fstest.MapFS{}
 	cat.SetArtReader(wbschema.ArtFiles(files))
-	shared := testArt(files, "art/shared.png", "png", gen.PNG(5, 900, 600), 900, 600, 4)
+	shared := testArt(files, "art/shared.png", "png", genart.PNG(5, 900, 600), 900, 600, 4)
 	shared.Focus = &wbcatalog.Focus{X: 0.1, Y: 0.5}
 	cat.Character("copp").Art = shared
 	cat.EquipmentCard("scope").Art = shared
 	var j bytes.Buffer
-	if err := jpeg.Encode(&j, gen.Picture(6, 800, 1000, 0), &jpeg.Options{Quality: 80}); err != nil {
+	if err := jpeg.Encode(&j, genart.Picture(6, 800, 1000, 0), &jpeg.Options{Quality: 80}); err != nil {
 		panic(err)
 	}
 	cat.Objective("data-haul").Art = testArt(files, "art/haul.jpg", "jpeg", j.Bytes(), 800, 1000, 9)
-	cat.Leader("vanta").Art = testArt(files, "art/vanta.png", "png", gen.PNG(7, 120, 80), 120, 80, 12)
+	cat.Leader("vanta").Art = testArt(files, "art/vanta.png", "png", genart.PNG(7, 120, 80), 120, 80, 12)
 	return cat, files
 }
 
@@ -188,7 +188,7 @@ func TestArtPDFDeterministic(t *testing.T) {
 	cat, files := artCatalog()
 	// four images of one width
 	for i, id := range []string{"war-paint", "warlord", "formation", "raiders-reference"} {
-		a := testArt(files, "art/w"+id+".png", "png", gen.PNG(uint64(20+i), 900, 600), 900, 600, 20+i)
+		a := testArt(files, "art/w"+id+".png", "png", genart.PNG(uint64(20+i), 900, 600), 900, 600, 20+i)
 		switch cat.KindOf(id) {
 		case wbcatalog.KindEquipment:
 			cat.EquipmentCard(id).Art = a
@@ -249,7 +249,7 @@ func (c *countingArt) ReadArt(a *wbcatalog.Art) ([]byte, error) {
 func TestArtReadWhenDrawn(t *testing.T) {
 	cat, files := artCatalog()
 	// a picture of its own: no other test has it in the decoded caches
-	own := gen.JPEG(31, 8<<10)
+	own := genart.JPEG(31, 8<<10)
 	cfg, err := jpeg.DecodeConfig(bytes.NewReader(own))
 	if err != nil {
 		t.Fatal(err)
@@ -266,7 +266,7 @@ func TestArtReadWhenDrawn(t *testing.T) {
 			t.Errorf("%s read %d times for one PDF, want 2 (its size, then its data)", f, reads.n[f])
 		}
 	}
-	files["art/haul.jpg"] = &fstest.MapFile{Data: gen.JPEG(9, 4<<10)}
+	files["art/haul.jpg"] = &fstest.MapFile{Data: genart.JPEG(9, 4<<10)}
 	const want = "art/haul.jpg changed since the content was loaded"
 	if _, err := Sheets(cat, Options{SheetOptions: render.SheetOptions{Lang: wbcatalog.English}, Cards: []string{"data-haul"}}); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("PDF: %v, want %q", err, want)
@@ -290,7 +290,7 @@ func TestArtReadWhenDrawn(t *testing.T) {
 // data.
 func BenchmarkArtSheets16(b *testing.B) {
 	cat, files := artCatalog()
-	cat.Character("copp").Art = testArt(files, "art/painting.png", "png", gen.PNG16(2000, 2800, 30000), 2000, 2800, 4)
+	cat.Character("copp").Art = testArt(files, "art/painting.png", "png", genart.PNG16(2000, 2800, 30000), 2000, 2800, 4)
 	for b.Loop() {
 		render.ResetArtCaches()
 		for _, l := range wbcatalog.Langs {

@@ -13,8 +13,8 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbgen"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
-	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/render"
 )
@@ -80,11 +80,11 @@ func benchPDF(b *testing.B, cat *wbcatalog.Catalog, layouts *Layouts, draw func(
 	b.ReportMetric(float64(n), "cards")
 }
 
-// generated1000 is a generated set of 1,000 cards (internal/gen): 700
+// generated1000 is a generated set of 1,000 cards (games/warbound/wbgen): 700
 // Characters and 300 Upgrades.
 var generated1000 = sync.OnceValues(func() (*wbcatalog.Catalog, error) {
 	fsys := fstest.MapFS{}
-	for p, data := range gen.Tree(gen.Options{Characters: 700, Upgrades: 300}) {
+	for p, data := range wbgen.Tree(wbgen.Options{Characters: 700, Upgrades: 300}) {
 		fsys[p] = &fstest.MapFile{Data: data}
 	}
 	return wbschema.Load(fsys, wbschema.Options{Root: "gen"})
@@ -101,7 +101,7 @@ func mustGenerated1000(b *testing.B) *wbcatalog.Catalog {
 // BenchmarkSheetsStarter: the embedded starter content.
 func BenchmarkSheetsStarter(b *testing.B) { benchSheets(b, starterCatalog(b)) }
 
-// BenchmarkSheets1000: a generated set of 1,000 cards (internal/gen).
+// BenchmarkSheets1000: a generated set of 1,000 cards (games/warbound/wbgen).
 func BenchmarkSheets1000(b *testing.B) { benchSheets(b, mustGenerated1000(b)) }
 
 // BenchmarkMinimalFpdf1000 is the reference: the text of the same 1,000

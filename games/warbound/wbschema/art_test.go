@@ -9,17 +9,18 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"wbtool.dev/wbtool/games/warbound/wbgen"
 	"wbtool.dev/wbtool/internal/contentfs"
-	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/internal/genart"
 	"wbtool.dev/wbtool/schema"
 )
 
 // TestArt: a card's art is read, decoded and kept once per file; a
 // missing, damaged or non-image file is an error at the card's art field.
 func TestArt(t *testing.T) {
-	png := gen.PNG(1, 40, 30)
+	png := genart.PNG(1, 40, 30)
 	base := func(art string, extra map[string][]byte) map[string][]byte {
-		files := gen.Tree(gen.Options{Characters: 2, Art: true})
+		files := wbgen.Tree(wbgen.Options{Characters: 2, Art: true})
 		f := string(files["cards/characters-000.cue"])
 		f = strings.Replace(f, `{file: "art/gen-char-0000.jpg", focus: {x: 0.5, y: 0.3}, credit: "wbtool gen"}`, art, 1)
 		f = strings.Replace(f, "art/gen-char-0001.jpg", "art/a.png", 1)
@@ -57,7 +58,7 @@ func TestArt(t *testing.T) {
 		}
 		// the file changed since the load: the drawers get an error, not
 		// another picture
-		fsys["art/a.png"] = &fstest.MapFile{Data: gen.PNG(2, 40, 30)}
+		fsys["art/a.png"] = &fstest.MapFile{Data: genart.PNG(2, 40, 30)}
 		if _, err := cat.ReadArt(a); err == nil || !strings.Contains(err.Error(), "art/a.png changed since the content was loaded") {
 			t.Errorf("ReadArt of a changed file: %v", err)
 		}
@@ -104,9 +105,9 @@ func TestArt(t *testing.T) {
 // the cache (by its bytes, whatever its file), the loads give what loads
 // without a cache give, and an image no longer used is dropped.
 func TestArtCache(t *testing.T) {
-	files := gen.Tree(gen.Options{Characters: 3, Art: true})
+	files := wbgen.Tree(wbgen.Options{Characters: 3, Art: true})
 	for i := range 3 {
-		files[gen.ArtFile(i)] = gen.JPEG(uint64(i), 24)
+		files[wbgen.ArtFile(i)] = genart.JPEG(uint64(i), 24)
 	}
 	files["art/copy.jpg"] = files["art/gen-char-0001.jpg"]
 	c := schema.NewCache()
@@ -143,8 +144,8 @@ func TestArtCache(t *testing.T) {
 // the folder after the load is refused, not followed.
 func TestArtFilesStayInside(t *testing.T) {
 	dir := t.TempDir()
-	files := gen.Tree(gen.Options{Characters: 1, Art: true})
-	files["art/gen-char-0000.jpg"] = gen.JPEG(1, 4<<10)
+	files := wbgen.Tree(wbgen.Options{Characters: 1, Art: true})
+	files["art/gen-char-0000.jpg"] = genart.JPEG(1, 4<<10)
 	for name, data := range files {
 		p := filepath.Join(dir, "content", filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

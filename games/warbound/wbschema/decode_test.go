@@ -10,7 +10,7 @@ import (
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/games/warbound/wbgen"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -57,7 +57,7 @@ func TestJSONDecodeEqualsCUEDecode(t *testing.T) {
 		files[name] = []byte(src)
 		return files
 	}
-	small := gen.Tree(gen.Options{Characters: 2, Upgrades: 2})
+	small := wbgen.Tree(wbgen.Options{Characters: 2, Upgrades: 2})
 	cases := []struct {
 		name     string
 		fsys     fs.FS
@@ -67,7 +67,7 @@ func TestJSONDecodeEqualsCUEDecode(t *testing.T) {
 	}{
 		{"starter", content.FS, Options{Root: "content"}, true, false},
 		{"starter draft", content.FS, Options{Root: "content", Draft: true}, true, false},
-		{"generated", mapFS(gen.Tree(gen.Options{Characters: 1000, Upgrades: 200})), Options{}, true, false},
+		{"generated", mapFS(wbgen.Tree(wbgen.Options{Characters: 1000, Upgrades: 200})), Options{}, true, false},
 		{"draft placeholders", mapFS(withFile(small, "cards/draft.cue",
 			"package warbound\n\nskills: x: {name: {en: \"X\"}, text: {fr: \"Y\"}}\n")), Options{Draft: true}, true, false},
 		{"NFD text", mapFS(withFile(small, "cards/nfd.cue", fmt.Sprintf(skillSrc,

@@ -7,7 +7,7 @@ import (
 	"cuelang.org/go/cue/parser"
 
 	"wbtool.dev/wbtool/content"
-	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/games/warbound/wbgen"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -23,7 +23,7 @@ func TestFastPathEqualsCUE(t *testing.T) {
 	}{
 		{"starter", content.FS, Options{Root: "content"}, 5},
 		{"starter draft", content.FS, Options{Root: "content", Draft: true}, 0},
-		{"generated", mapFS(gen.Tree(gen.Options{Characters: 1000, Upgrades: 200})), Options{}, 10},
+		{"generated", mapFS(wbgen.Tree(wbgen.Options{Characters: 1000, Upgrades: 200})), Options{}, 10},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -59,7 +59,7 @@ func TestFastPathCoversPlainFiles(t *testing.T) {
 	for _, tree := range []struct {
 		name string
 		fsys fs.FS
-	}{{"content", content.FS}, {"gen", mapFS(gen.Tree(gen.Options{Characters: 20, Upgrades: 10}))}} {
+	}{{"content", content.FS}, {"gen", mapFS(wbgen.Tree(wbgen.Options{Characters: 20, Upgrades: 10}))}} {
 		cueFiles, _, _, err := schema.ListFiles(tree.fsys)
 		if err != nil {
 			t.Fatal(err)

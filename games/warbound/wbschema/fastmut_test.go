@@ -20,7 +20,7 @@ import (
 	"cuelang.org/go/cue/parser"
 
 	"wbtool.dev/wbtool/content"
-	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/games/warbound/wbgen"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/schema"
 )
@@ -69,7 +69,7 @@ func readFastCorpus(t testing.TB) map[string][]byte {
 		}
 	}
 	add("content", content.FS)
-	add("gen", mapFS(gen.Tree(gen.Options{Characters: 4, Upgrades: 4})))
+	add("gen", mapFS(wbgen.Tree(wbgen.Options{Characters: 4, Upgrades: 4})))
 	for _, sc := range testtool.ScriptContents(t, "../../../cmd/wbtool/testdata/script", "../../../cmd/wbtool/testdata/base") {
 		add(sc.Name, sc.Files)
 	}

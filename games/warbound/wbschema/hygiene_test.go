@@ -7,13 +7,13 @@ import (
 	"testing"
 
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/games/warbound/wbgen"
 	"wbtool.dev/wbtool/schema"
 )
 
 func loadWith(t *testing.T, name, src string) (*wbcatalog.Catalog, schema.Errors) {
 	t.Helper()
-	files := gen.Tree(gen.Options{Characters: 2})
+	files := wbgen.Tree(wbgen.Options{Characters: 2})
 	files[name] = []byte(src)
 	cat, err := Load(mapFS(files), Options{Root: "content"})
 	if err == nil {
@@ -72,7 +72,7 @@ skills: "steady-aim": {
 // Every content string is NFC after Load: a decomposed é (e + U+0301)
 // reaches the PDF and the site composed.
 func TestLoadNormalisesToNFC(t *testing.T) {
-	files := gen.Tree(gen.Options{Characters: 2})
+	files := wbgen.Tree(wbgen.Options{Characters: 2})
 	files["cards/nfd.cue"] = []byte(fmt.Sprintf(skillSrc, `"Vise\u0301e pose\u0301e"`, "\"Avant un :shoot:, retirez 1 Stress de ce Personnage (de\u0301compose\u0301).\""))
 	files["rules/fr/01-nfd.md"] = []byte("# Re\u0300gles\n\nUne e\u0301preuve.\n")
 	cat, err := Load(mapFS(files), Options{Root: "content"})
@@ -121,7 +121,7 @@ func TestLoadRejectsXMLIllegalCharacters(t *testing.T) {
 		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 
-	files := gen.Tree(gen.Options{Characters: 2})
+	files := wbgen.Tree(wbgen.Options{Characters: 2})
 	files["rules/en/01-bad.md"] = []byte("# Rules\n\nA bell \x07 and\nanother é\x1b[2J.\n")
 	_, err := Load(mapFS(files), Options{Root: "content"})
 	var list schema.Errors

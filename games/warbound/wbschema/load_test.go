@@ -8,7 +8,7 @@ import (
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/games/warbound/wbgen"
 	"wbtool.dev/wbtool/schema"
 )
 
@@ -55,7 +55,7 @@ func TestStarterContentIsValid(t *testing.T) {
 // masking: a conflict in a card must not hide its missing fields or
 // unknown fields.
 func TestEveryErrorOfAFileIsReported(t *testing.T) {
-	files := gen.Tree(gen.Options{Characters: 2})
+	files := wbgen.Tree(wbgen.Options{Characters: 2})
 	files["cards/bad.cue"] = []byte(`package warbound
 
 characters: bad: {
@@ -99,7 +99,7 @@ characters: bad: {
 }
 
 func TestDraftModeFillsPlaceholders(t *testing.T) {
-	files := gen.Tree(gen.Options{Characters: 1})
+	files := wbgen.Tree(wbgen.Options{Characters: 1})
 	files["cards/draft.cue"] = []byte("package warbound\n\nskills: x: {name: {en: \"X\"}, text: {fr: \"Y\"}}\n")
 	cat, err := Load(mapFS(files), Options{Draft: true})
 	if err != nil {
@@ -152,7 +152,7 @@ func TestEmptyTree(t *testing.T) {
 // FuzzLoad feeds arbitrary text as one content file next to a valid tree:
 // Load must never panic, and every diagnostic must carry a position.
 func FuzzLoad(f *testing.F) {
-	base := gen.Tree(gen.Options{Characters: 2, Upgrades: 2})
+	base := wbgen.Tree(wbgen.Options{Characters: 2, Upgrades: 2})
 	f.Add([]byte("package warbound\n\ncharacters: x: {attack: 12}\n"))
 	f.Add([]byte("package warbound\nskills: y: {name: {en: \"a\"}, text: 3}\n"))
 	f.Add([]byte("package warbound\ndecks: d: {name: {en: \"a\", fr: \"b\"}, format: \"exploration\", cards: [\"gen-char-0000\", \"gen-char-0000\"], attachments: [{upgrade: \"formation\", to: \"gen-leader-raiders\"}]}\n"))
@@ -203,7 +203,7 @@ func BenchmarkLoadStarter(b *testing.B) {
 // issue's reference size).
 func BenchmarkLoadGenerated(b *testing.B) {
 	noCompare(b)
-	fsys := mapFS(gen.Tree(gen.Options{Characters: 1000, Upgrades: 200}))
+	fsys := mapFS(wbgen.Tree(wbgen.Options{Characters: 1000, Upgrades: 200}))
 	b.ReportAllocs()
 	for b.Loop() {
 		cat, err := Load(fsys, Options{})
@@ -246,7 +246,7 @@ func TestPositionsReachIntoMaps(t *testing.T) {
 // TestNonStringLabelsDoNotPanic: definitions and unifications inside
 // entities once made the unknown-field search panic.
 func TestNonStringLabelsDoNotPanic(t *testing.T) {
-	files := gen.Tree(gen.Options{Characters: 1})
+	files := wbgen.Tree(wbgen.Options{Characters: 1})
 	files["scenarios/checks/x.cue"] = []byte(`package warbound
 
 checks: x: {#local: 1, hand: "red", sides: {red: {units: []}, blue: {units: []}}, script: [{side: "red", pass: true} & {side: "blue"}]}
@@ -299,7 +299,7 @@ checks: c: {
 // name stays a text of the content (counted, a draft placeholder noted at
 // its place) beside them.
 func TestSetComponents(t *testing.T) {
-	files := gen.Tree(gen.Options{Characters: 1})
+	files := wbgen.Tree(wbgen.Options{Characters: 1})
 	files["cards/set.cue"] = []byte("package warbound\n\nset: {name: {en: \"S\"}, components: {stressTokens: {printed: 30, rule: \"R-CARD-7\"}}}\n")
 	cat, err := Load(mapFS(files), Options{Draft: true})
 	if err != nil {

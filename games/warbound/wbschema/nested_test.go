@@ -4,13 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/games/warbound/wbgen"
 )
 
 // TestNestedTreeIsSkipped: a folder with its own game.cue is another
 // content tree; Warbound's loader does not read its files.
 func TestNestedTreeIsSkipped(t *testing.T) {
-	files := gen.Tree(gen.Options{Characters: 2})
+	files := wbgen.Tree(wbgen.Options{Characters: 2})
 	files["warstuff/game.cue"] = []byte("package warstuff\n\ngame: \"warstuff\"\n")
 	files["warstuff/cards/profiles.cue"] = []byte("package warstuff\n\nprofiles: x: {quality: 4}\n")
 	files["game.cue"] = []byte("package warbound\n\ngame: \"warbound\"\n")

@@ -18,7 +18,7 @@ import (
 
 	"wbtool.dev/wbtool/content"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
-	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/games/warbound/wbgen"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/schema"
 )
@@ -163,7 +163,7 @@ func TestPerFileEqualsWhole(t *testing.T) {
 	}{
 		{"starter", content.FS, Options{Root: "content"}},
 		{"starter draft", content.FS, Options{Root: "content", Draft: true}},
-		{"generated", mapFS(gen.Tree(gen.Options{Characters: 1000, Upgrades: 200})), Options{}},
+		{"generated", mapFS(wbgen.Tree(wbgen.Options{Characters: 1000, Upgrades: 200})), Options{}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -219,7 +219,7 @@ func TestPerFileEqualsWholeOnScripts(t *testing.T) {
 // evaluated as a whole, with the whole package's diagnostics; content
 // whose files stand alone is not.
 func TestPerFileFallsBack(t *testing.T) {
-	small := gen.Tree(gen.Options{Characters: 2, Upgrades: 2})
+	small := wbgen.Tree(wbgen.Options{Characters: 2, Upgrades: 2})
 	cases := []struct {
 		name  string
 		files map[string]string
@@ -273,7 +273,7 @@ func TestCacheAfterRandomEdits(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: make test runs it, not -short")
 	}
-	files := gen.Tree(gen.Options{Characters: 60, Upgrades: 20, PerFile: 10})
+	files := wbgen.Tree(wbgen.Options{Characters: 60, Upgrades: 20, PerFile: 10})
 	var names []string
 	for k := range files {
 		names = append(names, k)
@@ -354,7 +354,7 @@ func randomEdits(t *testing.T, start map[string][]byte, names []string, edits []
 // empty cache.
 func BenchmarkLoadGeneratedCold(b *testing.B) {
 	noCompare(b)
-	fsys := mapFS(gen.Tree(gen.Options{Characters: 1000, Upgrades: 200}))
+	fsys := mapFS(wbgen.Tree(wbgen.Options{Characters: 1000, Upgrades: 200}))
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := Load(fsys, Options{Cache: schema.NewCache()}); err != nil {
@@ -367,7 +367,7 @@ func BenchmarkLoadGeneratedCold(b *testing.B) {
 // edit, with the cache of the previous load: one file is evaluated.
 func BenchmarkLoadGeneratedEdit(b *testing.B) {
 	noCompare(b)
-	files := gen.Tree(gen.Options{Characters: 1000, Upgrades: 200})
+	files := wbgen.Tree(wbgen.Options{Characters: 1000, Upgrades: 200})
 	cache := schema.NewCache()
 	if _, err := Load(mapFS(files), Options{Cache: cache}); err != nil {
 		b.Fatal(err)

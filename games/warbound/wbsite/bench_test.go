@@ -6,12 +6,13 @@ import (
 	"sync"
 	"testing"
 	"testing/fstest"
+
 	"wbtool.dev/wbtool/site/sitecheck"
 
 	"wbtool.dev/wbtool/games/warbound/wbcards"
 	"wbtool.dev/wbtool/games/warbound/wbcatalog"
+	"wbtool.dev/wbtool/games/warbound/wbgen"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
-	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
 )
 
@@ -20,7 +21,7 @@ import (
 func generated(tb testing.TB, characters, upgrades int) *wbcatalog.Catalog {
 	tb.Helper()
 	fsys := fstest.MapFS{}
-	for p, data := range gen.Tree(gen.Options{Characters: characters, Upgrades: upgrades}) {
+	for p, data := range wbgen.Tree(wbgen.Options{Characters: characters, Upgrades: upgrades}) {
 		fsys[p] = &fstest.MapFile{Data: data}
 	}
 	cat, err := wbschema.Load(fsys, wbschema.Options{Root: "content"})

@@ -11,14 +11,14 @@ import (
 	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/cue/parser"
 
-	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/games/warstuff/wsgen"
 	"wbtool.dev/wbtool/internal/testtool"
 	"wbtool.dev/wbtool/schema"
 )
 
 func genTree(n int) fstest.MapFS {
 	m := fstest.MapFS{}
-	for name, src := range gen.Warstuff(n) {
+	for name, src := range wsgen.Tree(n) {
 		m[name] = &fstest.MapFile{Data: src}
 	}
 	return m
@@ -131,7 +131,7 @@ func BenchmarkLoad1000ProfilesCold(b *testing.B) {
 }
 
 func BenchmarkLoad1000ProfilesEdit(b *testing.B) {
-	benchEdit(b, gen.Warstuff(1000), "cards/profiles-00.cue", `name: {en: "Figure 7`)
+	benchEdit(b, wsgen.Tree(1000), "cards/profiles-00.cue", `name: {en: "Figure 7`)
 }
 
 // benchEdit loads files after an edit of old in name, each time another,

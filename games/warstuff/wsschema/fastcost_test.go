@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"wbtool.dev/wbtool/internal/gen"
+	"wbtool.dev/wbtool/games/warstuff/wsgen"
 )
 
 func TestLeanSchemaBuilt(t *testing.T) {
@@ -24,7 +24,7 @@ func TestLeanSchemaBuilt(t *testing.T) {
 // trees.
 func TestFastCostEqualsCUE(t *testing.T) {
 	starter := starterFiles(t)
-	generated := gen.Warstuff(100)
+	generated := wsgen.Tree(100)
 	type mutant struct {
 		name, file, old, new string
 		fast                 bool // the fast path must give the load

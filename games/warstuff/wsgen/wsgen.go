@@ -1,4 +1,6 @@
-package gen
+// Package wsgen generates large, valid Warstuff content trees for
+// benchmarks and stress tests. The output is deterministic.
+package wsgen
 
 import (
 	"fmt"
@@ -8,13 +10,13 @@ import (
 	wsstarter "wbtool.dev/wbtool/games/warstuff/starter"
 )
 
-// Warstuff returns the files of a valid Warstuff content tree with n
+// Tree returns the files of a valid Warstuff content tree with n
 // figure profiles (100 per file) and a band of each file's first fifteen
 // figures, plus the starter's game.cue and reminders. Every profile is
 // legal by construction (between 3 and 23 points) and exercises the cost
 // formula: quality, a weapon or a Variable weapon or none, attack rules on
 // both attacks, psychic powers, general rules.
-func Warstuff(n int) map[string][]byte {
+func Tree(n int) map[string][]byte {
 	files := map[string][]byte{}
 	for _, name := range []string{"game.cue", "i18n/reminders.cue"} {
 		b, err := fs.ReadFile(wsstarter.FS, name)

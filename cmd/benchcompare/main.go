@@ -7,10 +7,10 @@
 // the ratios of the medians to `cue vet -c`.
 //
 //	make bench-compare
-//	go run ./internal/benchcompare -tree testdata/gen/out -n 5
-//	go run ./internal/benchcompare -game warstuff -tree testdata/gen/warstuff -n 5
-//	go run ./internal/benchcompare -before /tmp/wbtool-old   # before/after in one run
-//	go run ./internal/benchcompare -before /tmp/wbtool-old -before-load /tmp/benchcompare-old
+//	go run ./cmd/benchcompare -tree testdata/gen/out -n 5
+//	go run ./cmd/benchcompare -game warstuff -tree testdata/gen/warstuff -n 5
+//	go run ./cmd/benchcompare -before /tmp/wbtool-old   # before/after in one run
+//	go run ./cmd/benchcompare -before /tmp/wbtool-old -before-load /tmp/benchcompare-old
 //
 // It generates the tree (1,000 Characters, 200 Upgrades, as `make gen`)
 // when the folder holds no .cue file, builds wbtool and cue into a
@@ -40,10 +40,11 @@ import (
 	"syscall"
 	"time"
 
+	"wbtool.dev/wbtool/games/warbound/wbgen"
 	"wbtool.dev/wbtool/games/warbound/wbschema"
+	"wbtool.dev/wbtool/games/warstuff/wsgen"
 	wsschema "wbtool.dev/wbtool/games/warstuff/wsschema"
 	"wbtool.dev/wbtool/internal/contentfs"
-	"wbtool.dev/wbtool/internal/gen"
 	"wbtool.dev/wbtool/internal/testtool"
 )
 
@@ -231,9 +232,9 @@ func cueFiles(dir string) ([]string, error) {
 
 // generate writes the tree `make gen` writes.
 func generate(dir string, chars, ups int) error {
-	files := gen.Tree(gen.Options{Characters: chars, Upgrades: ups})
+	files := wbgen.Tree(wbgen.Options{Characters: chars, Upgrades: ups})
 	if game == "warstuff" {
-		files = gen.Warstuff(profiles)
+		files = wsgen.Tree(profiles)
 	}
 	for name, src := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))

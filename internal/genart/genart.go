@@ -1,4 +1,7 @@
-package gen
+// Package genart draws deterministic test images (landscapes for card
+// art, PNGs and JPEGs of a given size) for benchmarks, stress tests and
+// generated content trees of any game.
+package genart
 
 import (
 	"bytes"

@@ -1,8 +1,8 @@
-// Package gen generates large, valid Warbound content trees for benchmarks
+// Package wbgen generates large, valid Warbound content trees for benchmarks
 // and stress tests: any number of Characters and Upgrades, in both
 // languages, with accents, spread over many files like a real designer's
 // tree. The output is deterministic.
-package gen
+package wbgen
 
 import (
 	"fmt"
@@ -15,7 +15,7 @@ type Options struct {
 	Upgrades   int // Equipment and Vocation cards, half each
 	PerFile    int // cards per file (default 100)
 	// Art gives every Character an `art` field naming ArtFile(i): the
-	// caller writes the images (ArtJPEG), so that a tree with a thousand
+	// caller writes the images (genart.JPEG), so that a tree with a thousand
 	// 1 MB images is never held in memory.
 	Art bool
 }
